@@ -1,0 +1,57 @@
+"""Configuration from QUIZ_* environment variables. Secrets are SecretStr, so they never print."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from content import default_content_dir
+from storage.database import sqlite_url
+
+
+def default_data_dir() -> Path:
+    """$XDG_DATA_HOME/quiztutor, else ~/.local/share/quiztutor."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "quiztutor"
+
+
+CommaSeparated = Annotated[frozenset[str], NoDecode]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="QUIZ_", extra="ignore")
+
+    data_dir: Path = Field(default_factory=default_data_dir)
+    database_url: str | None = None  # default: a SQLite file in data_dir
+    content_dir: Path = Field(default_factory=default_content_dir)
+    log_level: str = "INFO"
+
+    telegram_token: SecretStr | None = None
+    telegram_admins: CommaSeparated = frozenset()
+    telegram_api_url: str | None = None  # PTB's base_url, e.g. http://127.0.0.1:8081/bot
+    telegram_webhook_url: str | None = None
+    telegram_webhook_listen: str = "0.0.0.0"
+    telegram_webhook_port: int = 8443
+    telegram_webhook_secret: SecretStr | None = None
+
+    discord_token: SecretStr | None = None
+    discord_admins: CommaSeparated = frozenset()
+
+    @field_validator("telegram_admins", "discord_admins", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            return frozenset(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @property
+    def resolved_database_url(self) -> str:
+        return self.database_url or sqlite_url(self.data_dir)
+
+    @property
+    def locales_dir(self) -> Path:
+        return self.content_dir / "locales"

@@ -1,0 +1,1 @@
+"""Quiz content: the models of a quiz file, and the loader that validates a directory of them."""

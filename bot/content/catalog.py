@@ -1,0 +1,80 @@
+"""An immutable set of quizzes, with look-up by id or topic and a comparison between two loads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.content.models import Quiz, localized
+
+
+@dataclass(frozen=True)
+class CatalogChanges:
+    added_quizzes: tuple[str, ...] = ()
+    removed_quizzes: tuple[str, ...] = ()
+    added_questions: int = 0
+    removed_questions: int = 0
+    changed_questions: int = 0
+
+    @property
+    def any(self) -> bool:
+        return any((self.added_quizzes, self.removed_quizzes, self.added_questions,
+                    self.removed_questions, self.changed_questions))
+
+
+@dataclass(frozen=True)
+class Catalog:
+    quizzes: tuple[Quiz, ...]
+    _by_id: dict[str, Quiz] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {quiz.id: quiz for quiz in self.quizzes})
+
+    def get(self, quiz_id: str) -> Quiz | None:
+        return self._by_id.get(quiz_id)
+
+    def find(self, reference: str) -> Quiz | None:
+        """A quiz by id, by part of its id or title (any language), or by tag, in that order."""
+        wanted = reference.strip().lower()
+        if not wanted:
+            return None
+        if wanted in self._by_id:
+            return self._by_id[wanted]
+        matchers = (
+            lambda quiz: wanted in quiz.id,
+            lambda quiz: any(wanted in title.lower() for title in quiz.title.values()),
+            lambda quiz: wanted in quiz.tags,
+        )
+        for matches in matchers:
+            found = next((quiz for quiz in self.quizzes if matches(quiz)), None)
+            if found is not None:
+                return found
+        return None
+
+    @property
+    def question_count(self) -> int:
+        return sum(len(quiz.questions) for quiz in self.quizzes)
+
+    @property
+    def languages(self) -> frozenset[str]:
+        """Languages in which at least one whole quiz can be played."""
+        return frozenset().union(*(quiz.complete_languages() for quiz in self.quizzes))
+
+    def titles(self, language: str) -> dict[str, str]:
+        return {quiz.id: localized(quiz.title, language) for quiz in self.quizzes}
+
+    def changes_since(self, previous: Catalog) -> CatalogChanges:
+        old_ids, new_ids = set(previous._by_id), set(self._by_id)
+        added = removed = changed = 0
+        for quiz_id in old_ids | new_ids:
+            old = {q.id: q for q in previous._by_id[quiz_id].questions} if quiz_id in old_ids else {}
+            new = {q.id: q for q in self._by_id[quiz_id].questions} if quiz_id in new_ids else {}
+            added += len(new.keys() - old.keys())
+            removed += len(old.keys() - new.keys())
+            changed += sum(1 for qid in old.keys() & new.keys() if old[qid] != new[qid])
+        return CatalogChanges(
+            added_quizzes=tuple(sorted(new_ids - old_ids)),
+            removed_quizzes=tuple(sorted(old_ids - new_ids)),
+            added_questions=added,
+            removed_questions=removed,
+            changed_questions=changed,
+        )

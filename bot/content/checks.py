@@ -1,0 +1,44 @@
+"""Rules a quiz file must follow beyond its shape: answer keys, unique ids, complete languages."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from bot.content.models import EXPLANATION_LIMIT, Question
+from bot.languages import DEFAULT_LANGUAGE
+
+
+def question_problems(question: Question) -> Iterator[str]:
+    """Every rule the question breaks, as messages for its author."""
+    option_ids = [option.id for option in question.options]
+    for option_id, count in Counter(option_ids).items():
+        if count > 1:
+            yield f"the option id {option_id!r} is used {count} times"
+    if question.answer not in option_ids:
+        yield f"the answer {question.answer!r} is not one of its options ({', '.join(option_ids)})"
+    yield from _language_problems(question)
+    for language, text in question.explanation.items():
+        if len(text) > EXPLANATION_LIMIT:
+            yield (
+                f"the {language} explanation has {len(text)} characters; the limit is {EXPLANATION_LIMIT} "
+                "(move the rest to 'details')"
+            )
+
+
+def _language_problems(question: Question) -> Iterator[str]:
+    named = {"prompt": question.prompt, "explanation": question.explanation}
+    named |= {f"option {option.id!r}": option.text for option in question.options}
+    if question.details is not None:
+        named["details"] = question.details
+    languages = sorted(set().union(*named.values()) | {DEFAULT_LANGUAGE})
+    for language in languages:
+        missing = [name for name, text in named.items() if language not in text]
+        if missing:
+            yield f"language {language!r} is incomplete: missing in {', '.join(missing)}"
+
+
+def duplicate_ids(ids: list[str]) -> list[str]:
+    """The ids that occur more than once, in order of first appearance."""
+    counts = Counter(ids)
+    return [item for item in dict.fromkeys(ids) if counts[item] > 1]

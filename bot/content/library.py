@@ -1,0 +1,53 @@
+"""The catalog being served, and a reload that swaps it only when the new content is valid."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.content.catalog import Catalog, CatalogChanges
+from bot.content.loader import load_quizzes
+from bot.content.problems import ContentError, ContentProblem
+
+
+@dataclass(frozen=True)
+class ReloadResult:
+    catalog: Catalog
+    changes: CatalogChanges | None
+    problems: tuple[ContentProblem, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+class ContentLibrary:
+    """Serves one catalog at a time; a failed reload keeps serving the previous one."""
+
+    def __init__(self, content_dir: Path, catalog: Catalog) -> None:
+        self._content_dir = content_dir
+        self._catalog = catalog
+        self._reload_lock = asyncio.Lock()
+
+    @classmethod
+    def load(cls, content_dir: Path) -> ContentLibrary:
+        """Load at start-up; raises ContentError when the content is invalid."""
+        return cls(content_dir, Catalog(tuple(load_quizzes(content_dir))))
+
+    @property
+    def catalog(self) -> Catalog:
+        return self._catalog
+
+    @property
+    def content_dir(self) -> Path:
+        return self._content_dir
+
+    async def reload(self) -> ReloadResult:
+        async with self._reload_lock:
+            try:
+                quizzes = await asyncio.to_thread(load_quizzes, self._content_dir)
+            except ContentError as error:
+                return ReloadResult(self._catalog, None, tuple(error.problems))
+            previous, self._catalog = self._catalog, Catalog(tuple(quizzes))
+            return ReloadResult(self._catalog, self._catalog.changes_since(previous), ())

@@ -1,0 +1,111 @@
+"""Load every quiz file in a directory, reporting every problem at once with its file and question."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.content.checks import duplicate_ids, question_problems
+from bot.content.models import Question, Quiz
+from bot.content.problems import ContentError, ContentProblem
+from bot.content.yaml_source import YamlProblem, read_yaml
+
+QUIZ_GLOB = "*.yaml"
+
+
+def quiz_dir(content_dir: Path) -> Path:
+    return content_dir / "quizzes"
+
+
+def load_quizzes(content_dir: Path) -> list[Quiz]:
+    """All quizzes under ``content_dir/quizzes``, or ContentError listing every problem."""
+    folder = quiz_dir(content_dir)
+    if not folder.is_dir():
+        raise ContentError([ContentProblem(str(folder), None, "no such directory")])
+    quizzes: list[Quiz] = []
+    problems: list[ContentProblem] = []
+    files = sorted(folder.glob(QUIZ_GLOB))
+    if not files:
+        problems.append(ContentProblem(str(folder), None, "no quiz files (*.yaml) found"))
+    for path in files:
+        quiz, file_problems = load_quiz_file(path)
+        problems += file_problems
+        if quiz is not None:
+            quizzes.append(quiz)
+    for quiz_id in duplicate_ids([quiz.id for quiz in quizzes]):
+        problems.append(ContentProblem(folder.name, None, f"the quiz id {quiz_id!r} is used by several files"))
+    if problems:
+        raise ContentError(problems)
+    return quizzes
+
+
+def load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
+    """One quiz file: the quiz if it is valid, and every problem found."""
+    name = path.name
+    try:
+        data = read_yaml(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [ContentProblem(name, None, f"can't be read: {error}")]
+    except YamlProblem as error:
+        return None, [ContentProblem(name, None, f"invalid YAML, {error}")]
+    if not isinstance(data, dict):
+        return None, [ContentProblem(name, None, "must be a mapping with id, title, questions, ...")]
+
+    raw_questions = data.get("questions") if isinstance(data.get("questions"), list) else []
+    problems = _shape_problems(name, data, raw_questions)
+    problems += _rule_problems(name, raw_questions)
+    if problems:
+        return None, problems
+    return Quiz.model_validate(data), []
+
+
+def _question_label(raw_questions: list[Any], index: int) -> str:
+    raw = raw_questions[index] if index < len(raw_questions) else None
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+        return raw["id"]
+    return f"#{index + 1}"
+
+
+def _shape_problems(name: str, data: dict[str, Any], raw_questions: list[Any]) -> list[ContentProblem]:
+    try:
+        Quiz.model_validate(data)
+    except ValidationError as error:
+        problems = []
+        for detail in error.errors():
+            loc = list(detail["loc"])
+            question_id = None
+            if len(loc) >= 2 and loc[0] == "questions" and isinstance(loc[1], int):
+                question_id = _question_label(raw_questions, loc[1])
+                loc = loc[2:]
+            problems.append(ContentProblem(name, question_id, _describe(loc, detail)))
+        return problems
+    return []
+
+
+def _describe(loc: list[Any], detail: Any) -> str:
+    """A validation error in an author's words."""
+    path = ".".join(str(part) for part in loc if part != "[key]")
+    kind = detail["type"]
+    if kind == "extra_forbidden":
+        return f"unknown key {loc[-1]!r}" + (f" in {'.'.join(map(str, loc[:-1]))}" if len(loc) > 1 else "")
+    if kind == "missing":
+        return f"missing {path!r}"
+    if "[key]" in loc and kind == "literal_error":
+        return f"{path}: unknown language code (use en, fr, sw, yo or sn)"
+    return f"{path or 'file'}: {detail['msg']}"
+
+
+def _rule_problems(name: str, raw_questions: list[Any]) -> list[ContentProblem]:
+    problems = []
+    labels = [_question_label(raw_questions, index) for index in range(len(raw_questions))]
+    for question_id in duplicate_ids(labels):
+        problems.append(ContentProblem(name, question_id, "this question id is used more than once"))
+    for label, raw in zip(labels, raw_questions, strict=True):
+        try:
+            question = Question.model_validate(raw)
+        except ValidationError:
+            continue  # already reported by the shape check
+        problems += [ContentProblem(name, label, message) for message in question_problems(question)]
+    return problems

@@ -1,0 +1,90 @@
+"""The shape of a quiz file. Editors get the same rules as a JSON Schema (content/quiz.schema.json)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from bot.languages import DEFAULT_LANGUAGE
+
+LanguageCode = Literal["en", "fr", "sw", "yo", "sn"]
+Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=48)]
+NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+# One text in several languages: {"en": "...", "fr": "..."}.
+LocalizedText = dict[LanguageCode, NonEmptyText]
+
+EXPLANATION_LIMIT = 200
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Option(_Strict):
+    id: Slug
+    text: LocalizedText
+
+
+class Reference(_Strict):
+    title: NonEmptyText
+    url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")]
+
+
+class Question(_Strict):
+    id: Slug
+    tags: list[Slug] = Field(default_factory=list)
+    prompt: LocalizedText
+    options: list[Option] = Field(min_length=2, max_length=12)
+    answer: Slug = Field(description="The id of the correct option.")
+    explanation: LocalizedText = Field(description=f"At most {EXPLANATION_LIMIT} characters per language.")
+    details: LocalizedText | None = Field(default=None, description="Longer text for a follow-up message.")
+    reference: Reference | None = None
+
+    def texts(self) -> list[LocalizedText]:
+        """Every localized text of this question, for completeness checks."""
+        texts = [self.prompt, self.explanation, *(option.text for option in self.options)]
+        if self.details is not None:
+            texts.append(self.details)
+        return texts
+
+    def complete_languages(self) -> frozenset[str]:
+        """Languages in which every text of this question exists."""
+        sets = [frozenset(text) for text in self.texts()]
+        return frozenset.intersection(*sets)
+
+    def display_language(self, wanted: str) -> str:
+        """The wanted language if the question is complete in it, else English as a whole."""
+        return wanted if wanted in self.complete_languages() else DEFAULT_LANGUAGE
+
+    def option(self, option_id: str) -> Option | None:
+        return next((option for option in self.options if option.id == option_id), None)
+
+
+class Guide(_Strict):
+    path: NonEmptyText
+    title: LocalizedText
+
+
+class Quiz(_Strict):
+    id: Slug
+    difficulty: Literal["easy", "medium", "hard"]
+    guide: Guide | None = None
+    tags: list[Slug] = Field(default_factory=list)
+    title: LocalizedText
+    description: LocalizedText
+    questions: list[Question] = Field(min_length=1)
+
+    def question(self, question_id: str) -> Question | None:
+        return next((question for question in self.questions if question.id == question_id), None)
+
+    def complete_languages(self) -> frozenset[str]:
+        """Languages in which the whole quiz can be played without falling back to English."""
+        sets = [frozenset(self.title), frozenset(self.description)]
+        sets += [question.complete_languages() for question in self.questions]
+        return frozenset.intersection(*sets)
+
+
+def localized(text: LocalizedText, language: str) -> str:
+    """The text in the language, else in English."""
+    return text.get(language) or text[DEFAULT_LANGUAGE]  # type: ignore[index]

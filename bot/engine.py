@@ -1,0 +1,320 @@
+"""The quiz engine: every action a learner or admin can take, each in one transaction."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import weakref
+from collections.abc import Callable
+from datetime import datetime
+
+from bot import views
+from bot.admins import AdminPolicy
+from bot.content.library import ContentLibrary
+from bot.content.models import Quiz, localized
+from bot.i18n import Localizer, UiTexts
+from bot.languages import NATIVE_NAMES, choose_language, normalize_language
+from bot.ports import AlreadyAnswered, UnitOfWork, UnitOfWorkFactory
+from bot.records import AnswerRecord, MessageLink, QuizSession, SessionState, UserRecord
+from bot.reload_report import ReloadReport, reload_report
+from bot.replies import (
+    Actor,
+    AnswerOutcome,
+    Notice,
+    NoticeCode,
+    Preview,
+    Progress,
+    QuestionView,
+    QuizList,
+    Started,
+    Summary,
+)
+from bot.sessions import missed_questions, new_session
+
+
+class QuizEngine:
+    def __init__(self, *, library: ContentLibrary, unit_of_work: UnitOfWorkFactory, texts: UiTexts,
+                 admins: AdminPolicy, clock: Callable[[], datetime], rng: random.Random) -> None:
+        self._library = library
+        self._uow = unit_of_work
+        self._texts = texts
+        self._admins = admins
+        self._clock = clock
+        self._rng = rng
+        # One lock per user serialises that user's actions in this process; the unique
+        # (session, question) constraint in storage guards against other processes.
+        self._locks: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = weakref.WeakValueDictionary()
+
+    # -- languages ---------------------------------------------------------------------------
+
+    async def localizer(self, actor: Actor) -> Localizer:
+        """The bot's words in this user's language (stored choice, platform hint, English)."""
+        async with self._uow() as uow:
+            user = await self._user(uow, actor)
+            await uow.commit()
+        return self._localizer_for(user, actor)
+
+    def localizer_for_language(self, language: str) -> Localizer:
+        return self._texts.for_language(language)
+
+    async def set_language(self, actor: Actor, choice: str) -> Notice:
+        language = normalize_language(choice)
+        async with self._lock(actor), self._uow() as uow:
+            user = await self._user(uow, actor)
+            if language is None:
+                _ = self._localizer_for(user, actor)
+                names = ", ".join(f"{code} ({name})" for code, name in NATIVE_NAMES.items())
+                return Notice(_("I don't speak “{choice}”. Choose one of: {names}.", choice=choice[:40],
+                                names=names), NoticeCode.UNKNOWN_LANGUAGE)
+            user.language = language
+            await uow.users.update(user)
+            await uow.commit()
+        return Notice(self._texts.for_language(language)("From now on I'll speak {name}.",
+                                                         name=NATIVE_NAMES[language]))
+
+    # -- browsing ----------------------------------------------------------------------------
+
+    async def list_quizzes(self, actor: Actor) -> QuizList:
+        return views.quiz_list(self._library.catalog, await self.localizer(actor))
+
+    async def preview(self, actor: Actor, reference: str) -> Preview | Notice:
+        _ = await self.localizer(actor)
+        quiz = self._library.catalog.find(reference)
+        if quiz is None:
+            return self._quiz_not_found(reference, _)
+        return views.preview(quiz, _)
+
+    async def progress(self, actor: Actor) -> Progress:
+        async with self._uow() as uow:
+            user = await self._user(uow, actor)
+            results = await uow.sessions.results(self._user_id(user))
+            await uow.commit()
+        return views.progress(self._library.catalog, results, self._localizer_for(user, actor))
+
+    # -- playing -----------------------------------------------------------------------------
+
+    async def start(self, actor: Actor, reference: str | None = None) -> Started | Summary | Notice:
+        """Start a quiz by id or topic, or resume it; with no reference, resume the latest quiz."""
+        async with self._lock(actor), self._uow() as uow:
+            user = await self._user(uow, actor)
+            _ = self._localizer_for(user, actor)
+            catalog = self._library.catalog
+            quiz: Quiz | None = None
+            if reference:
+                quiz = catalog.find(reference)
+                if quiz is None:
+                    return self._quiz_not_found(reference, _)
+                session = await uow.sessions.active(self._user_id(user), quiz.id)
+            else:
+                session = await uow.sessions.active(self._user_id(user))
+                if session is None:
+                    return Notice(_("You have no quiz in progress. Choose one to start."),
+                                  NoticeCode.NO_ACTIVE_SESSION)
+                quiz = catalog.get(session.quiz_id)
+                if quiz is None:
+                    return await self._stop_removed_quiz(uow, session, _)
+            resumed = session is not None
+            if session is None:
+                session = new_session(quiz, user_id=self._user_id(user), chat_id=actor.chat_id,
+                                      question_ids=None, rng=self._rng, now=self._clock())
+                await uow.sessions.add(session)
+            elif actor.chat_id is not None:
+                session.chat_id = actor.chat_id  # continue wherever the learner is now
+            shown = await self._present(uow, quiz, session, _)
+            await uow.commit()
+        if isinstance(shown, Summary):
+            return shown
+        intro = (_("Welcome back! Carrying on with {title}.", title=localized(quiz.title, _.language))
+                 if resumed else
+                 _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!",
+                            shown.total, title=localized(quiz.title, _.language)))
+        return Started(question=shown, resumed=resumed, intro=intro)
+
+    async def current(self, actor: Actor) -> Started | Summary | Notice:
+        """The question the learner is on (same as resuming the latest quiz)."""
+        return await self.start(actor, None)
+
+    async def answer(self, actor: Actor, session_id: str, question_id: str,
+                     option_index: int) -> AnswerOutcome | Notice:
+        """Score the answer; the first answer to a question is final."""
+        async with self._lock(actor), self._uow() as uow:
+            user = await self._user(uow, actor)
+            _ = self._localizer_for(user, actor)
+            session = await uow.sessions.get(session_id)
+            if session is None or session.user_id != user.id:
+                return Notice(_("This question belongs to someone else's quiz. Start your own to play."),
+                              NoticeCode.NOT_YOUR_SESSION)
+            if question_id != session.current_question_id:
+                answered = any(a.question_id == question_id for a in await uow.answers.for_session(session.id))
+                return self._already_answered(_) if answered else Notice(
+                    _("That question is no longer open."), NoticeCode.NOT_CURRENT_QUESTION)
+            quiz = self._library.catalog.get(session.quiz_id)
+            if quiz is None:
+                return await self._stop_removed_quiz(uow, session, _)
+            question = quiz.question(question_id)
+            if question is None:  # removed by a reload: _present skips it with a notice
+                return AnswerOutcome(None, await self._present(uow, quiz, session, _), session.chat_id)
+            order = views.shown_options(question, session.option_orders.get(question_id, []))
+            if not 0 <= option_index < len(order):
+                return Notice(_("Please choose one of the options, 1 to {count}.", count=len(order)),
+                              NoticeCode.INVALID_OPTION)
+            correct = order[option_index] == question.answer
+            try:
+                await uow.answers.add(AnswerRecord(session.id, question_id, order[option_index], correct,
+                                                   self._clock()))
+            except AlreadyAnswered:
+                return self._already_answered(_)
+            session.position += 1
+            shown = await self._present(uow, quiz, session, _)
+            await uow.commit()
+        return AnswerOutcome(views.feedback(question, correct, _), shown, session.chat_id)
+
+    async def answer_message(self, actor: Actor, message_key: str, option_index: int) -> AnswerOutcome | Notice:
+        """Score an answer to a poll or message that ``link_message`` tied to a question."""
+        async with self._uow() as uow:
+            link = await uow.links.get(actor.platform, message_key)
+        if link is None:
+            _ = await self.localizer(actor)
+            return Notice(_("That question is no longer open."), NoticeCode.NOT_CURRENT_QUESTION)
+        return await self.answer(actor, link.session_id, link.question_id, option_index)
+
+    async def link_message(self, platform: str, message_key: str, question: QuestionView,
+                           chat_id: str | None) -> None:
+        """Remember which question a platform message asks, so answers survive restarts."""
+        async with self._uow() as uow:
+            await uow.links.add(MessageLink(platform, message_key, question.session_id, question.question_id,
+                                            chat_id, self._clock()))
+            await uow.commit()
+
+    async def message_link(self, platform: str, message_key: str) -> MessageLink | None:
+        async with self._uow() as uow:
+            return await uow.links.get(platform, message_key)
+
+    async def skip(self, actor: Actor) -> AnswerOutcome | Notice:
+        async with self._lock(actor), self._uow() as uow:
+            user = await self._user(uow, actor)
+            _ = self._localizer_for(user, actor)
+            session = await uow.sessions.active(self._user_id(user))
+            quiz = self._library.catalog.get(session.quiz_id) if session else None
+            if session is None or quiz is None or session.current_question_id is None:
+                return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION)
+            await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False,
+                                               self._clock()))
+            session.position += 1
+            shown = await self._present(uow, quiz, session, _)
+            await uow.commit()
+        return AnswerOutcome(None, shown, session.chat_id)
+
+    async def stop(self, actor: Actor) -> Notice:
+        async with self._lock(actor), self._uow() as uow:
+            user = await self._user(uow, actor)
+            _ = self._localizer_for(user, actor)
+            session = await uow.sessions.active(self._user_id(user))
+            if session is None:
+                return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION)
+            self._close(session, SessionState.STOPPED)
+            await uow.sessions.update(session)
+            await uow.commit()
+        return Notice(_("Quiz stopped. Your answers so far are saved."))
+
+    async def retry_missed(self, actor: Actor, session_id: str) -> Started | Notice:
+        """A new session over the questions a finished session got wrong or skipped."""
+        async with self._lock(actor), self._uow() as uow:
+            user = await self._user(uow, actor)
+            _ = self._localizer_for(user, actor)
+            finished = await uow.sessions.get(session_id)
+            quiz = self._library.catalog.get(finished.quiz_id) if finished else None
+            if finished is None or finished.user_id != user.id or quiz is None:
+                return Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY)
+            missed = [q for q in missed_questions(finished, await uow.answers.for_session(finished.id))
+                      if quiz.question(q) is not None]
+            if not missed or finished.state is SessionState.ACTIVE:
+                return Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY)
+            current = await uow.sessions.active(self._user_id(user), quiz.id)
+            if current is not None:  # one active session per quiz: the retry replaces it
+                self._close(current, SessionState.STOPPED)
+                await uow.sessions.update(current)
+            session = new_session(quiz, user_id=self._user_id(user), chat_id=actor.chat_id or finished.chat_id,
+                                  question_ids=missed, rng=self._rng, now=self._clock())
+            await uow.sessions.add(session)
+            shown = await self._present(uow, quiz, session, _)
+            await uow.commit()
+        assert isinstance(shown, QuestionView)  # missed questions exist in the quiz
+        intro = _.ngettext("Another go at the question you missed.",
+                           "Another go at the {n} questions you missed.", len(missed))
+        return Started(question=shown, resumed=False, intro=intro)
+
+    # -- admin -------------------------------------------------------------------------------
+
+    async def reload(self, actor: Actor) -> ReloadReport:
+        _ = await self.localizer(actor)
+        if not self._admins.is_admin(actor):
+            return ReloadReport(ok=False, summary=_("Sorry, only the bot's admins can reload the content."))
+        return reload_report(await self._library.reload(), _)
+
+    def is_admin(self, actor: Actor) -> bool:
+        return self._admins.is_admin(actor)
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _lock(self, actor: Actor) -> asyncio.Lock:
+        key = (actor.platform, actor.user_id)
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock
+
+    async def _user(self, uow: UnitOfWork, actor: Actor) -> UserRecord:
+        user = await uow.users.get(actor.platform, actor.user_id)
+        hint = normalize_language(actor.language_hint)
+        if user is None:
+            return await uow.users.add(UserRecord(actor.platform, actor.user_id, last_hint=hint))
+        if hint is not None and hint != user.last_hint:
+            user.last_hint = hint
+            await uow.users.update(user)
+        return user
+
+    @staticmethod
+    def _user_id(user: UserRecord) -> int:
+        assert user.id is not None, "storage assigns ids when a user is added"
+        return user.id
+
+    def _localizer_for(self, user: UserRecord, actor: Actor) -> Localizer:
+        hint = actor.language_hint if normalize_language(actor.language_hint) else user.last_hint
+        return self._texts.for_language(choose_language(user.language, hint))
+
+    def _close(self, session: QuizSession, state: SessionState) -> None:
+        session.state = state
+        session.updated_at = session.finished_at = self._clock()
+
+    async def _present(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession,
+                       _: Localizer) -> QuestionView | Summary:
+        """The session's current question, skipping ones a reload removed; the summary at the end."""
+        notices: tuple[str, ...] = ()
+        while (question_id := session.current_question_id) is not None:
+            question = quiz.question(question_id)
+            if question is not None:
+                session.updated_at = self._clock()
+                await uow.sessions.update(session)
+                return views.question_view(quiz, session, question, _, notices)
+            notices += (_("A question was removed from this quiz since you started, so it was skipped."),)
+            await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
+            session.position += 1
+        self._close(session, SessionState.FINISHED)
+        await uow.sessions.update(session)
+        return views.summary(quiz, session, await uow.answers.for_session(session.id), _)
+
+    async def _stop_removed_quiz(self, uow: UnitOfWork, session: QuizSession, _: Localizer) -> Notice:
+        self._close(session, SessionState.STOPPED)
+        await uow.sessions.update(session)
+        await uow.commit()
+        return Notice(_("This quiz has been removed, so your session was closed."), NoticeCode.QUIZ_NOT_FOUND)
+
+    @staticmethod
+    def _quiz_not_found(reference: str, _: Localizer) -> Notice:
+        return Notice(_("There is no quiz called “{name}”.", name=reference[:60]), NoticeCode.QUIZ_NOT_FOUND)
+
+    @staticmethod
+    def _already_answered(_: Localizer) -> Notice:
+        return Notice(_("You already answered this question; your first answer counts."),
+                      NoticeCode.ALREADY_ANSWERED)

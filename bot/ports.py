@@ -1,0 +1,59 @@
+"""The storage interfaces the engine depends on; storage/ implements them, tests fake them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import TracebackType
+from typing import Protocol, Self
+
+from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, UserRecord
+
+
+class AlreadyAnswered(Exception):
+    """The question already has an answer in this session: the first one is final."""
+
+
+class UserRepository(Protocol):
+    async def get(self, platform: str, platform_user_id: str) -> UserRecord | None: ...
+    async def add(self, user: UserRecord) -> UserRecord: ...
+    async def update(self, user: UserRecord) -> None: ...
+
+
+class SessionRepository(Protocol):
+    async def get(self, session_id: str) -> QuizSession | None: ...
+    async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
+        """The user's most recently updated active session, optionally of one quiz."""
+        ...
+    async def add(self, session: QuizSession) -> None: ...
+    async def update(self, session: QuizSession) -> None: ...
+    async def results(self, user_id: int) -> list[SessionResult]: ...
+
+
+class AnswerRepository(Protocol):
+    async def add(self, answer: AnswerRecord) -> None:
+        """Record an answer; raises AlreadyAnswered if the question has one."""
+        ...
+    async def for_session(self, session_id: str) -> list[AnswerRecord]: ...
+
+
+class LinkRepository(Protocol):
+    async def add(self, link: MessageLink) -> None: ...
+    async def get(self, platform: str, message_key: str) -> MessageLink | None: ...
+
+
+class UnitOfWork(Protocol):
+    """One transaction: changes are kept only if ``commit`` is called before the block ends."""
+
+    users: UserRepository
+    sessions: SessionRepository
+    answers: AnswerRepository
+    links: LinkRepository
+
+    async def __aenter__(self) -> Self: ...
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None: ...
+    async def commit(self) -> None: ...
+
+
+UnitOfWorkFactory = Callable[[], UnitOfWork]

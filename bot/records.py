@@ -1,0 +1,76 @@
+"""What the engine keeps between messages: users, sessions, answers and message links."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+
+class SessionState(StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+    STOPPED = "stopped"
+
+
+@dataclass
+class UserRecord:
+    platform: str
+    platform_user_id: str
+    language: str | None = None  # chosen explicitly with /language
+    last_hint: str | None = None  # the platform's last language hint, for events that carry none
+    id: int | None = None
+
+
+@dataclass
+class QuizSession:
+    id: str
+    user_id: int
+    quiz_id: str
+    chat_id: str | None
+    question_ids: list[str]
+    option_orders: dict[str, list[str]]  # question id -> option ids in the order shown
+    started_at: datetime
+    updated_at: datetime
+    position: int = 0  # index into question_ids of the current question
+    state: SessionState = SessionState.ACTIVE
+    finished_at: datetime | None = None
+
+    @property
+    def current_question_id(self) -> str | None:
+        if self.state is not SessionState.ACTIVE or self.position >= len(self.question_ids):
+            return None
+        return self.question_ids[self.position]
+
+
+@dataclass(frozen=True)
+class AnswerRecord:
+    session_id: str
+    question_id: str
+    option_id: str | None  # None: skipped, or removed from the content by a reload
+    correct: bool
+    answered_at: datetime
+
+
+@dataclass(frozen=True)
+class MessageLink:
+    """A platform message or poll that asks one question of one session."""
+
+    platform: str
+    message_key: str
+    session_id: str
+    question_id: str
+    chat_id: str | None
+    created_at: datetime = field(compare=False)
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """One session's score, for /progress."""
+
+    quiz_id: str
+    state: SessionState
+    correct: int
+    answered: int
+    total: int
+    updated_at: datetime

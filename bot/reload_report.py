@@ -1,0 +1,45 @@
+"""What an admin is told after a content reload."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.content.library import ReloadResult
+from bot.i18n import Localizer
+
+
+@dataclass(frozen=True)
+class ReloadReport:
+    ok: bool
+    summary: str
+    problems: tuple[str, ...] = ()  # for content editors: file and question, in English
+
+
+def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
+    catalog = result.catalog
+    if not result.ok:
+        return ReloadReport(
+            ok=False,
+            summary=_.ngettext(
+                "The new content has {n} problem, so I kept serving the previous content:",
+                "The new content has {n} problems, so I kept serving the previous content:",
+                len(result.problems)),
+            problems=tuple(str(problem) for problem in result.problems),
+        )
+    lines = [
+        _("Content reloaded: {quizzes} quizzes, {questions} questions.",
+          quizzes=len(catalog.quizzes), questions=catalog.question_count),
+        _("Complete languages: {languages}.", languages=", ".join(sorted(catalog.languages))),
+    ]
+    changes = result.changes
+    if changes is None or not changes.any:
+        lines.append(_("Nothing changed since the last load."))
+    else:
+        lines.append(_("Changes: {added} questions added, {removed} removed, {changed} changed.",
+                       added=changes.added_questions, removed=changes.removed_questions,
+                       changed=changes.changed_questions))
+        if changes.added_quizzes:
+            lines.append(_("New quizzes: {ids}.", ids=", ".join(changes.added_quizzes)))
+        if changes.removed_quizzes:
+            lines.append(_("Removed quizzes: {ids}.", ids=", ".join(changes.removed_quizzes)))
+    return ReloadReport(ok=True, summary="\n".join(lines))

@@ -1,0 +1,143 @@
+"""The engine's neutral replies. Texts are already in the user's language; adapters only lay them out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is speaking, and where: everything the engine needs to know about a platform event."""
+
+    platform: str
+    user_id: str
+    chat_id: str | None = None
+    language_hint: str | None = None
+
+
+class NoticeCode(StrEnum):
+    INFO = "info"
+    QUIZ_NOT_FOUND = "quiz_not_found"
+    NO_ACTIVE_SESSION = "no_active_session"
+    ALREADY_ANSWERED = "already_answered"
+    NOT_CURRENT_QUESTION = "not_current_question"
+    NOT_YOUR_SESSION = "not_your_session"
+    INVALID_OPTION = "invalid_option"
+    UNKNOWN_LANGUAGE = "unknown_language"
+    FORBIDDEN = "forbidden"
+    NOTHING_TO_RETRY = "nothing_to_retry"
+
+
+@dataclass(frozen=True)
+class Notice:
+    text: str
+    code: NoticeCode = NoticeCode.INFO
+
+    @property
+    def is_error(self) -> bool:
+        return self.code is not NoticeCode.INFO
+
+
+@dataclass(frozen=True)
+class QuestionView:
+    session_id: str
+    quiz_id: str
+    question_id: str
+    number: int  # 1-based place in the session
+    total: int
+    label: str  # "Question 3 of 8"
+    prompt: str
+    options: tuple[str, ...]  # in the order shown to this user
+    correct_index: int
+    explanation: str  # at most 200 characters: fits a Telegram quiz popup
+    language: str  # the language actually shown (English when the question lacks the user's)
+    notices: tuple[str, ...] = ()  # e.g. "shown in English", "a removed question was skipped"
+
+    @property
+    def short_label(self) -> str:
+        return f"{self.number}/{self.total}"
+
+
+@dataclass(frozen=True)
+class Feedback:
+    question_id: str
+    correct: bool
+    verdict: str  # "Correct!" / "Not quite."
+    correct_option: str  # "The answer: ..."
+    explanation: str
+    details: str | None = None  # longer text that didn't fit the popup
+    reference: str | None = None  # "Title — https://..."
+
+
+@dataclass(frozen=True)
+class SummaryLine:
+    question_id: str
+    prompt: str
+    outcome: str  # "correct" | "wrong" | "skipped"
+
+
+@dataclass(frozen=True)
+class Summary:
+    session_id: str
+    quiz_id: str
+    title: str  # "Quiz finished: ZeRO and Sharded Optimizers"
+    score: str  # "You scored 6 out of 8."
+    correct: int
+    total: int
+    lines: tuple[SummaryLine, ...]
+    missed: int
+    retry_offer: str | None  # "Retry the 2 questions you missed?" when any were missed
+
+
+@dataclass(frozen=True)
+class Started:
+    """A quiz started or resumed, and the question to show now."""
+
+    question: QuestionView
+    resumed: bool
+    intro: str  # "ZeRO and Sharded Optimizers: 8 questions." / "Welcome back: question 3 of 8."
+
+
+@dataclass(frozen=True)
+class AnswerOutcome:
+    """The result of an answer or a skip: feedback (not for a skip), then what comes next."""
+
+    feedback: Feedback | None
+    next: QuestionView | Summary
+    chat_id: str | None = None  # where the session lives, for events that carry no chat
+
+
+@dataclass(frozen=True)
+class QuizListEntry:
+    quiz_id: str
+    title: str
+    description: str
+    level: str  # "Hard · 8 questions"
+
+
+@dataclass(frozen=True)
+class QuizList:
+    heading: str
+    entries: tuple[QuizListEntry, ...]
+
+
+@dataclass(frozen=True)
+class Preview:
+    quiz_id: str
+    title: str
+    intro: str  # "8 questions. Answers and explanations appear as you play."
+    questions: tuple[tuple[str, tuple[str, ...]], ...]  # (prompt, options in file order)
+
+
+@dataclass(frozen=True)
+class ProgressLine:
+    quiz_id: str
+    title: str
+    text: str  # "best 7/8 · 2 attempts" or "in progress: 3/8"
+
+
+@dataclass(frozen=True)
+class Progress:
+    heading: str
+    lines: tuple[ProgressLine, ...] = field(default_factory=tuple)

@@ -1,0 +1,157 @@
+"""Pure functions that turn content and session state into the engine's localized replies."""
+
+from __future__ import annotations
+
+from bot.content.catalog import Catalog
+from bot.content.models import Question, Quiz, localized
+from bot.i18n import Localizer
+from bot.languages import NATIVE_NAMES
+from bot.records import AnswerRecord, QuizSession, SessionResult, SessionState
+from bot.replies import (
+    Feedback,
+    Preview,
+    Progress,
+    ProgressLine,
+    QuestionView,
+    QuizList,
+    QuizListEntry,
+    Summary,
+    SummaryLine,
+)
+
+SUMMARY_PROMPT_CHARS = 70
+
+
+def level_label(quiz: Quiz, _: Localizer) -> str:
+    levels = {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}
+    count = _.ngettext("{n} question", "{n} questions", len(quiz.questions))
+    return f"{levels[quiz.difficulty]} · {count}"
+
+
+def shown_options(question: Question, order: list[str]) -> list[str]:
+    """Option ids in the session's stored order; options a reload added go last, removed ones vanish."""
+    current = [option.id for option in question.options]
+    kept = [option_id for option_id in order if option_id in current]
+    return kept + [option_id for option_id in current if option_id not in kept]
+
+
+def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Localizer,
+                  notices: tuple[str, ...] = ()) -> QuestionView:
+    language = question.display_language(_.language)
+    if language != _.language:
+        notices += (_("This question isn't available in {language} yet, so it is shown in English.",
+                      language=NATIVE_NAMES[_.language]),)
+    order = shown_options(question, session.option_orders.get(question.id, []))
+    texts = {option.id: option.text[language] for option in question.options}  # type: ignore[index]
+    number, total = session.position + 1, len(session.question_ids)
+    return QuestionView(
+        session_id=session.id,
+        quiz_id=quiz.id,
+        question_id=question.id,
+        number=number,
+        total=total,
+        label=_("Question {number} of {total}", number=number, total=total),
+        prompt=question.prompt[language],  # type: ignore[index]
+        options=tuple(texts[option_id] for option_id in order),
+        correct_index=order.index(question.answer),
+        explanation=question.explanation[language],  # type: ignore[index]
+        language=language,
+        notices=notices,
+    )
+
+
+def feedback(question: Question, correct: bool, _: Localizer) -> Feedback:
+    language = question.display_language(_.language)
+    answer = question.option(question.answer)
+    assert answer is not None  # the loader guarantees the answer is an option
+    reference = question.reference
+    return Feedback(
+        question_id=question.id,
+        correct=correct,
+        verdict=_("Correct!") if correct else _("Not quite."),
+        correct_option=_("The answer: {option}", option=answer.text[language]),  # type: ignore[index]
+        explanation=question.explanation[language],  # type: ignore[index]
+        details=question.details.get(language) if question.details else None,  # type: ignore[call-overload]
+        reference=f"{reference.title} — {reference.url}" if reference else None,
+    )
+
+
+def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Localizer) -> Summary:
+    by_question = {answer.question_id: answer for answer in answers}
+    lines = []
+    for question_id in session.question_ids:
+        answer = by_question.get(question_id)
+        question = quiz.question(question_id)
+        prompt = localized(question.prompt, question.display_language(_.language)) if question else question_id
+        outcome = "skipped" if answer is None or answer.option_id is None else (
+            "correct" if answer.correct else "wrong")
+        lines.append(SummaryLine(question_id, _shorten(prompt), outcome))
+    correct = sum(1 for line in lines if line.outcome == "correct")
+    total = len(lines)
+    missed = total - correct
+    return Summary(
+        session_id=session.id,
+        quiz_id=quiz.id,
+        title=_("Quiz finished: {title}", title=localized(quiz.title, _.language)),
+        score=_.ngettext("You scored {correct} out of {n} question.",
+                         "You scored {correct} out of {n} questions.", total, correct=correct),
+        correct=correct,
+        total=total,
+        lines=tuple(lines),
+        missed=missed,
+        retry_offer=_.ngettext("Want another go at the question you missed?",
+                               "Want another go at the {n} questions you missed?", missed) if missed else None,
+    )
+
+
+def quiz_list(catalog: Catalog, _: Localizer) -> QuizList:
+    entries = tuple(
+        QuizListEntry(quiz.id, localized(quiz.title, _.language), localized(quiz.description, _.language),
+                      level_label(quiz, _))
+        for quiz in catalog.quizzes
+    )
+    return QuizList(heading=_("Available quizzes:"), entries=entries)
+
+
+def preview(quiz: Quiz, _: Localizer) -> Preview:
+    questions = []
+    for question in quiz.questions:
+        language = question.display_language(_.language)
+        options = tuple(option.text[language] for option in question.options)  # type: ignore[index]
+        questions.append((question.prompt[language], options))  # type: ignore[index]
+    return Preview(
+        quiz_id=quiz.id,
+        title=localized(quiz.title, _.language),
+        intro=_.ngettext("{n} question. Answers and explanations appear as you play.",
+                         "{n} questions. Answers and explanations appear as you play.", len(questions)),
+        questions=tuple(questions),
+    )
+
+
+def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Progress:
+    lines = []
+    for quiz in catalog.quizzes:
+        mine = [result for result in results if result.quiz_id == quiz.id]
+        if not mine:
+            continue
+        finished = [result for result in mine if result.state is SessionState.FINISHED]
+        parts = []
+        if finished:
+            best = max(finished, key=lambda result: result.correct)
+            parts.append(_("best {correct}/{total}", correct=best.correct, total=best.total))
+            parts.append(_.ngettext("{n} attempt", "{n} attempts", len(finished)))
+        active = [result for result in mine if result.state is SessionState.ACTIVE]
+        if active:
+            parts.append(_("in progress: {answered}/{total}", answered=active[0].answered,
+                           total=active[0].total))
+        if parts:
+            lines.append(ProgressLine(quiz.id, localized(quiz.title, _.language), " · ".join(parts)))
+    heading = _("Your progress:") if lines else _("No results yet. Start a quiz to see your progress here.")
+    return Progress(heading=heading, lines=tuple(lines))
+
+
+def _shorten(text: str) -> str:
+    return text if len(text) <= SUMMARY_PROMPT_CHARS else text[: SUMMARY_PROMPT_CHARS - 1].rstrip() + "…"
+
+
+

@@ -1,0 +1,50 @@
+"""Building the async SQLAlchemy engine: SQLite tuned for a durable single file, or any other URL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+SQLITE_BUSY_TIMEOUT_MS = 5000
+
+
+def sqlite_url(data_dir: Path) -> str:
+    return f"sqlite+aiosqlite:///{data_dir / 'quiztutor.sqlite3'}"
+
+
+def create_engine(url: str) -> AsyncEngine:
+    """An async engine for the URL; SQLite files get WAL, a busy timeout, foreign keys and write-ahead locking."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite":
+        return create_async_engine(url, pool_pre_ping=True)
+    if parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    # One connection: SQLite takes one writer at a time anyway, and queueing in the pool is far
+    # cheaper than connections sleeping in SQLite's busy handler.
+    engine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=120)
+    _tune_sqlite(engine)
+    return engine
+
+
+def _tune_sqlite(engine: AsyncEngine) -> None:
+    @event.listens_for(engine.sync_engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event below decide how transactions start.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        # FULL: a commit is on disk when it returns, so a power cut loses no answer either.
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def on_begin(connection: Any) -> None:
+        # IMMEDIATE takes the write lock up front: a transaction that reads then writes can't
+        # fail half-way because another process (say, `quiztutor play` beside the bot) wrote first.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")

@@ -1,0 +1,43 @@
+"""Alembic environment: runs on the connection the app hands over, or on sqlalchemy.url from the CLI."""
+
+from __future__ import annotations
+
+import asyncio
+
+from alembic import context
+from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from storage.tables import Base
+
+config = context.config
+target_metadata = Base.metadata
+
+
+def run_on(connection: Connection) -> None:
+    context.configure(connection=connection, target_metadata=target_metadata,
+                      render_as_batch=connection.dialect.name == "sqlite")
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+async def run_from_url() -> None:
+    engine = create_async_engine(config.get_main_option("sqlalchemy.url") or "")
+    async with engine.begin() as connection:
+        await connection.run_sync(run_on)
+    await engine.dispose()
+
+
+def run_offline() -> None:
+    context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata,
+                      literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_offline()
+elif (given := config.attributes.get("connection")) is not None:
+    run_on(given)
+else:
+    asyncio.run(run_from_url())

@@ -1,0 +1,142 @@
+"""SQL repositories behind the engine's storage interfaces (Core statements: cheap on the hot path)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Row, case, func, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.ports import AlreadyAnswered
+from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, SessionState, UserRecord
+from storage import tables
+
+users, sessions, answers, links = (
+    tables.User.__table__, tables.Session.__table__, tables.Answer.__table__, tables.MessageLink.__table__)
+
+
+class SqlUserRepository:
+    def __init__(self, connection: AsyncConnection, now: Any) -> None:
+        self._connection = connection
+        self._now = now
+
+    async def get(self, platform: str, platform_user_id: str) -> UserRecord | None:
+        row = (await self._connection.execute(
+            select(users).where(users.c.platform == platform, users.c.platform_user_id == platform_user_id)
+        )).first()
+        return _user(row) if row else None
+
+    async def add(self, user: UserRecord) -> UserRecord:
+        """Insert the user, or return the stored one if another request inserted it first."""
+        dialect_insert = postgresql_insert if self._connection.dialect.name == "postgresql" else sqlite_insert
+        await self._connection.execute(
+            dialect_insert(users).values(platform=user.platform, platform_user_id=user.platform_user_id,
+                                         language=user.language, last_hint=user.last_hint, created_at=self._now())
+            .on_conflict_do_nothing(index_elements=["platform", "platform_user_id"])
+        )
+        stored = await self.get(user.platform, user.platform_user_id)
+        assert stored is not None
+        return stored
+
+    async def update(self, user: UserRecord) -> None:
+        await self._connection.execute(
+            update(users).where(users.c.id == user.id).values(language=user.language, last_hint=user.last_hint))
+
+
+class SqlSessionRepository:
+    def __init__(self, connection: AsyncConnection) -> None:
+        self._connection = connection
+
+    async def get(self, session_id: str) -> QuizSession | None:
+        row = (await self._connection.execute(select(sessions).where(sessions.c.id == session_id))).first()
+        return _session(row) if row else None
+
+    async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
+        query = select(sessions).where(sessions.c.user_id == user_id, sessions.c.state == SessionState.ACTIVE.value)
+        if quiz_id is not None:
+            query = query.where(sessions.c.quiz_id == quiz_id)
+        row = (await self._connection.execute(query.order_by(sessions.c.updated_at.desc()).limit(1))).first()
+        return _session(row) if row else None
+
+    async def add(self, session: QuizSession) -> None:
+        await self._connection.execute(insert(sessions).values(
+            id=session.id, user_id=session.user_id, quiz_id=session.quiz_id, question_ids=session.question_ids,
+            option_orders=session.option_orders, started_at=session.started_at, **_mutable(session)))
+
+    async def update(self, session: QuizSession) -> None:
+        await self._connection.execute(update(sessions).where(sessions.c.id == session.id).values(**_mutable(session)))
+
+    async def results(self, user_id: int) -> list[SessionResult]:
+        answered = func.count(answers.c.question_id)
+        correct = func.coalesce(func.sum(case((answers.c.correct, 1), else_=0)), 0)
+        query = (
+            select(sessions.c.quiz_id, sessions.c.state, sessions.c.question_ids, sessions.c.updated_at,
+                   answered.label("answered"), correct.label("correct"))
+            .select_from(sessions.outerjoin(answers, answers.c.session_id == sessions.c.id))
+            .where(sessions.c.user_id == user_id)
+            .group_by(sessions.c.id)
+            .order_by(sessions.c.updated_at.desc())
+        )
+        return [
+            SessionResult(row.quiz_id, SessionState(row.state), int(row.correct), int(row.answered),
+                          len(row.question_ids), row.updated_at)
+            for row in await self._connection.execute(query)
+        ]
+
+
+class SqlAnswerRepository:
+    def __init__(self, connection: AsyncConnection) -> None:
+        self._connection = connection
+
+    async def add(self, answer: AnswerRecord) -> None:
+        try:
+            # A savepoint, so a duplicate leaves the surrounding transaction usable (PostgreSQL aborts it otherwise).
+            async with self._connection.begin_nested():
+                await self._connection.execute(insert(answers).values(
+                    session_id=answer.session_id, question_id=answer.question_id, option_id=answer.option_id,
+                    correct=answer.correct, answered_at=answer.answered_at))
+        except IntegrityError as error:
+            raise AlreadyAnswered(answer.question_id) from error
+
+    async def for_session(self, session_id: str) -> list[AnswerRecord]:
+        rows = await self._connection.execute(
+            select(answers).where(answers.c.session_id == session_id).order_by(answers.c.answered_at))
+        return [AnswerRecord(r.session_id, r.question_id, r.option_id, r.correct, r.answered_at) for r in rows]
+
+
+class SqlLinkRepository:
+    def __init__(self, connection: AsyncConnection) -> None:
+        self._connection = connection
+
+    async def add(self, link: MessageLink) -> None:
+        await self._connection.execute(insert(links).values(
+            platform=link.platform, message_key=link.message_key, session_id=link.session_id,
+            question_id=link.question_id, chat_id=link.chat_id, created_at=link.created_at))
+
+    async def get(self, platform: str, message_key: str) -> MessageLink | None:
+        row = (await self._connection.execute(
+            select(links).where(links.c.platform == platform, links.c.message_key == message_key))).first()
+        if row is None:
+            return None
+        return MessageLink(row.platform, row.message_key, row.session_id, row.question_id, row.chat_id,
+                           row.created_at)
+
+
+def _mutable(session: QuizSession) -> dict[str, Any]:
+    return {"chat_id": session.chat_id, "state": session.state.value, "position": session.position,
+            "updated_at": session.updated_at, "finished_at": session.finished_at}
+
+
+def _user(row: Row[Any]) -> UserRecord:
+    return UserRecord(row.platform, row.platform_user_id, row.language, row.last_hint, row.id)
+
+
+def _session(row: Row[Any]) -> QuizSession:
+    return QuizSession(
+        id=row.id, user_id=row.user_id, quiz_id=row.quiz_id, chat_id=row.chat_id,
+        question_ids=list(row.question_ids), option_orders=dict(row.option_orders),
+        started_at=row.started_at, updated_at=row.updated_at, position=row.position,
+        state=SessionState(row.state), finished_at=row.finished_at)
