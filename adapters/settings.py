@@ -54,4 +54,6 @@ class Settings(BaseSettings):
 
     @property
     def locales_dir(self) -> Path:
-        return self.content_dir / "locales"
+        """The content's own UI translations, else the shipped ones (a custom quiz folder needn't copy them)."""
+        own = self.content_dir / "locales"
+        return own if own.is_dir() else default_content_dir() / "locales"

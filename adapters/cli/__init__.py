@@ -1,0 +1,1 @@
+"""The `quiztutor` command line."""

@@ -1,0 +1,99 @@
+"""`quiztutor validate`, `export` and `schema`: the catalog on the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.content.limits import poll_overflows
+from bot.content.loader import load_quizzes
+from bot.content.models import Quiz
+from bot.content.problems import ContentError
+from bot.languages import SUPPORTED_LANGUAGES
+
+SCHEMA_FILE = "quiz.schema.json"
+
+
+def validate(content_dir: Path, out: TextIO = sys.stdout) -> int:
+    """Print every problem (exit 1) or a summary with the questions that need a lettered fallback (exit 0)."""
+    try:
+        quizzes = load_quizzes(content_dir)
+    except ContentError as error:
+        print(f"{len(error.problems)} problem(s) in {content_dir}:", file=out)
+        for problem in error.problems:
+            print(f"  {problem}", file=out)
+        return 1
+    questions = sum(len(quiz.questions) for quiz in quizzes)
+    print(f"OK: {_count(len(quizzes), 'quiz')}, {_count(questions, 'question')} in {content_dir}", file=out)
+    for quiz in quizzes:
+        complete = sorted(quiz.complete_languages(), key=SUPPORTED_LANGUAGES.index)
+        missing = [code for code in SUPPORTED_LANGUAGES if code not in complete]
+        line = f"  {quiz.id}: {_count(len(quiz.questions), 'question')}, complete in {', '.join(complete)}"
+        print(line + (f"; incomplete in {', '.join(missing)}" if missing else ""), file=out)
+    overflows = [overflow for quiz in quizzes for overflow in poll_overflows(quiz)]
+    if overflows:
+        print("Questions sent with a lettered fallback (A, B, C...) because a text exceeds a poll limit:", file=out)
+        for overflow in overflows:
+            print(f"  {overflow.platform}: {overflow.quiz_id}/{overflow.question_id}: {overflow.reason} "
+                  f"({', '.join(overflow.languages)})", file=out)
+    return 0
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}{'zes' if noun == 'quiz' else 's'}"
+
+
+def export(content_dir: Path, out: TextIO = sys.stdout) -> int:
+    """Print the catalog as JSON in the shape other tools rely on; options in the file's order."""
+    try:
+        quizzes = load_quizzes(content_dir)
+    except ContentError as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    json.dump({"quizzes": [_exported(quiz) for quiz in quizzes]}, out, ensure_ascii=False, indent=2)
+    out.write("\n")
+    return 0
+
+
+def _exported(quiz: Quiz) -> dict[str, Any]:
+    return {
+        "id": quiz.id,
+        "title": dict(quiz.title),
+        "description": dict(quiz.description),
+        "difficulty": quiz.difficulty,
+        "questions": [
+            {
+                "id": question.id,
+                "prompt": dict(question.prompt),
+                "options": [{"id": option.id, "text": dict(option.text)} for option in question.options],
+                "answer": question.answer,
+                "explanation": dict(question.explanation),
+            }
+            for question in quiz.questions
+        ],
+    }
+
+
+def quiz_schema() -> dict[str, Any]:
+    """The JSON Schema editors use, generated from the loader's own models."""
+    schema = Quiz.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "QuizTutor quiz file"
+    return schema
+
+
+def write_schema(content_dir: Path, check: bool, out: TextIO = sys.stdout) -> int:
+    path = content_dir / SCHEMA_FILE
+    text = json.dumps(quiz_schema(), ensure_ascii=False, indent=2) + "\n"
+    if check:
+        current = path.read_text(encoding="utf-8") if path.is_file() else ""
+        if current != text:
+            print(f"{path} is out of date: run `quiztutor schema`", file=out)
+            return 1
+        print(f"{path} is up to date", file=out)
+        return 0
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path}", file=out)
+    return 0

@@ -1,0 +1,38 @@
+"""Logging that never shows a secret: every record is scrubbed of the configured tokens."""
+
+from __future__ import annotations
+
+import logging
+
+REDACTED = "[redacted]"
+
+
+class SecretFilter(logging.Filter):
+    def __init__(self, secrets: list[str]) -> None:
+        super().__init__()
+        self._secrets = [secret for secret in secrets if secret]
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if any(secret in message for secret in self._secrets):
+            for secret in self._secrets:
+                message = message.replace(secret, REDACTED)
+            record.msg, record.args = message, None
+        if record.exc_info and record.exc_info[1] is not None:
+            # Tracebacks are formatted later; pre-format and scrub them now.
+            text = logging.Formatter().formatException(record.exc_info)
+            for secret in self._secrets:
+                text = text.replace(secret, REDACTED)
+            record.exc_text, record.exc_info = text, None
+        return True
+
+
+def configure_logging(level: str, secrets: list[str]) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(SecretFilter(secrets))
+    logging.basicConfig(level=level.upper(), handlers=[handler], force=True)
+    # httpx logs every request URL at INFO, and Telegram's URLs contain the token.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    # Migrations run on every start; their step-by-step chatter is noise unless something fails.
+    logging.getLogger("alembic").setLevel(logging.WARNING)

@@ -1,0 +1,70 @@
+"""Line-based input and output: real stdin/stdout, or an in-memory pair that tests drive."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+import sys
+from collections import deque
+from typing import Protocol, TextIO
+
+MAX_LINE_CHARS = 500  # longer input is cut: nobody types an answer that long
+
+
+class LineIO(Protocol):
+    async def read_line(self, prompt: str) -> str | None:
+        """The next line without its newline, or None at end of input."""
+        ...
+
+    def write(self, text: str) -> None: ...
+
+
+class StdLineIO:
+    """stdin/stdout. A pipe or terminal is read without blocking the event loop."""
+
+    def __init__(self, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> None:
+        self._stdin = stdin
+        self._stdout = stdout
+        self._reader: asyncio.StreamReader | None = None
+
+    async def _stream(self) -> asyncio.StreamReader | None:
+        if self._reader is None and not stat.S_ISREG(os.fstat(self._stdin.fileno()).st_mode):
+            reader = asyncio.StreamReader(limit=2**20)
+            loop = asyncio.get_running_loop()
+            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), self._stdin)
+            self._reader = reader
+        return self._reader
+
+    async def read_line(self, prompt: str) -> str | None:
+        self._stdout.write(prompt)
+        self._stdout.flush()
+        reader = await self._stream()
+        # A regular file (stdin redirected from a file) never blocks, so it is read directly.
+        raw = await reader.readline() if reader is not None else self._stdin.buffer.readline()
+        if not raw:
+            return None
+        return raw.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_LINE_CHARS]
+
+    def write(self, text: str) -> None:
+        self._stdout.write(text + "\n")
+        self._stdout.flush()
+
+
+class ScriptedLineIO:
+    """Feeds prepared lines and records everything written: a terminal for tests."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self._lines = deque(lines)
+        self.output: list[str] = []
+
+    async def read_line(self, prompt: str) -> str | None:
+        self.output.append(prompt)
+        return self._lines.popleft()[:MAX_LINE_CHARS] if self._lines else None
+
+    def write(self, text: str) -> None:
+        self.output.append(text + "\n")
+
+    @property
+    def transcript(self) -> str:
+        return "".join(self.output)

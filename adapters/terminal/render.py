@@ -1,0 +1,80 @@
+"""The engine's replies as plain text for a terminal: no colours or emoji, wrapped to a readable width."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+
+from bot.i18n import Localizer
+from bot.replies import Feedback, Preview, Progress, QuestionView, QuizList, Summary
+
+OUTCOME_MARKS = {"correct": "[+]", "wrong": "[-]", "skipped": "[ ]"}
+
+
+def width() -> int:
+    return max(40, min(shutil.get_terminal_size((88, 24)).columns, 88))
+
+
+def wrap(text: str, indent: str = "") -> str:
+    return "\n".join(textwrap.fill(part, width(), initial_indent=indent, subsequent_indent=indent) or indent
+                     for part in text.splitlines() or [""])
+
+
+def question(view: QuestionView) -> str:
+    lines = [wrap(f"({notice})") for notice in view.notices]
+    lines += ["", view.label, wrap(view.prompt)]
+    lines += [textwrap.fill(f"{number}) {text}", width(), initial_indent="  ", subsequent_indent="     ")
+              for number, text in enumerate(view.options, start=1)]
+    return "\n".join(lines)
+
+
+def feedback(result: Feedback) -> str:
+    mark = "[+]" if result.correct else "[-]"
+    lines = [f"{mark} {result.verdict} {result.correct_option}", wrap(result.explanation)]
+    if result.details:
+        lines.append(wrap(result.details))
+    if result.reference:
+        lines.append(wrap(result.reference))
+    return "\n".join(lines)
+
+
+def summary(result: Summary) -> str:
+    lines = ["", result.title, result.score]
+    lines += [wrap(f"{OUTCOME_MARKS[line.outcome]} {number}. {line.prompt}") for number, line in
+              enumerate(result.lines, start=1)]
+    return "\n".join(lines)
+
+
+def quiz_list(result: QuizList) -> str:
+    lines = [result.heading]
+    for number, entry in enumerate(result.entries, start=1):
+        lines.append(f"  {number}) {entry.title}  [{entry.quiz_id}]  {entry.level}")
+        lines.append(wrap(entry.description, "     "))
+    return "\n".join(lines)
+
+
+def preview(result: Preview) -> str:
+    lines = [result.title, wrap(result.intro)]
+    for number, (prompt, options) in enumerate(result.questions, start=1):
+        lines.append(wrap(f"{number}. {prompt}"))
+        lines += [wrap(f"- {option}", "     ") for option in options]
+    return "\n".join(lines)
+
+
+def progress(result: Progress) -> str:
+    return "\n".join([result.heading, *(f"  {line.title}: {line.text}" for line in result.lines)])
+
+
+def help_text(_: Localizer) -> str:
+    return "\n".join([
+        _("Type the number of your answer (or its letter: a, b, c...). Other commands:"),
+        "  quizzes          " + _("list the quizzes"),
+        "  quiz ID          " + _("start or resume a quiz"),
+        "  preview [ID]     " + _("show a quiz's questions without answers"),
+        "  skip             " + _("skip the current question"),
+        "  stop             " + _("stop the current quiz (your answers are kept)"),
+        "  retry            " + _("retry the questions you missed in the last quiz"),
+        "  progress         " + _("your results so far"),
+        "  language [CODE]  " + _("change language: en, fr, sw, yo, sn"),
+        "  quit             " + _("leave; your progress is saved"),
+    ])

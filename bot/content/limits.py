@@ -1,0 +1,52 @@
+"""Chat platforms' poll limits, and which questions exceed them (those use a lettered fallback)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.content.models import Quiz
+
+
+@dataclass(frozen=True)
+class PollLimits:
+    question: int
+    option: int
+    explanation: int | None = None
+
+
+POLL_LIMITS: dict[str, PollLimits] = {
+    "telegram": PollLimits(question=300, option=100, explanation=200),
+    "discord": PollLimits(question=300, option=55),
+}
+
+
+def fits_poll(platform: str, question: str, options: tuple[str, ...] | list[str]) -> bool:
+    """Whether a question (with its label) and its options fit the platform's native poll."""
+    limits = POLL_LIMITS[platform]
+    return len(question) <= limits.question and all(len(option) <= limits.option for option in options)
+
+
+@dataclass(frozen=True)
+class Overflow:
+    quiz_id: str
+    question_id: str
+    platform: str
+    languages: tuple[str, ...]
+    reason: str  # "option 'x' has 72 characters (limit 55)"
+
+
+def poll_overflows(quiz: Quiz) -> list[Overflow]:
+    """Every question and platform where some language exceeds a poll limit."""
+    found = []
+    for question in quiz.questions:
+        for platform, limits in POLL_LIMITS.items():
+            reasons: dict[str, list[str]] = {}
+            texts = [("question", question.prompt, limits.question)]
+            texts += [(f"option {option.id!r}", option.text, limits.option) for option in question.options]
+            for name, text, limit in texts:
+                for language, value in text.items():
+                    if len(value) > limit:
+                        reasons.setdefault(f"{name} is over {limit} characters", []).append(language)
+            for reason, languages in reasons.items():
+                found.append(Overflow(quiz.id, question.id, platform, tuple(sorted(languages)), reason))
+    return found
