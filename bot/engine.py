@@ -57,6 +57,13 @@ class QuizEngine:
     def localizer_for_language(self, language: str) -> Localizer:
         return self._texts.for_language(language)
 
+    async def language_known(self, actor: Actor) -> bool:
+        """Whether the user chose a language or a platform hint named one we speak (else: offer a picker)."""
+        async with self._uow() as uow:
+            user = await self._user(uow, actor)
+            await uow.commit()
+        return user.language is not None or user.last_hint is not None
+
     async def set_language(self, actor: Actor, choice: str) -> Notice:
         language = normalize_language(choice)
         async with self._lock(actor), self._uow() as uow:
