@@ -1,0 +1,138 @@
+"""`quiztutor play` as a learner uses it: a real process, stdin and stdout, a real SQLite file."""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+CORRECT_FR = {1: "All-reduce (réduction totale)", 2: "All-gather (collecte totale)", 3: "NVLink"}
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    return {**os.environ, "QUIZ_DATA_DIR": str(tmp_path / "data"), "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT),
+            "PYTHONUNBUFFERED": "1"}
+
+
+def quiztutor(*args: str) -> list[str]:
+    return [sys.executable, "-m", "adapters.cli.main", *args]
+
+
+def option_number(transcript: str, question: int, wanted: str) -> str:
+    """The number shown next to ``wanted`` under "Question N of 3" (options are shuffled per session)."""
+    block = transcript.split(f"Question {question} of 3")[-1]
+    for number, text in re.findall(r"^  (\d)\) (.+)$", block, flags=re.MULTILINE):
+        if text.strip() == wanted:
+            return number
+    raise AssertionError(f"option {wanted!r} not shown for question {question}:\n{block}")
+
+
+class Learner:
+    """A `quiztutor play` process we type into, reading its output as it comes."""
+
+    def __init__(self, env: dict[str, str], *args: str) -> None:
+        self.process = subprocess.Popen(quiztutor("play", *args), env=env, stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self._decoder = codecs.getincrementaldecoder("utf-8")()
+        self.transcript = ""
+
+    def wait_for(self, text: str, timeout: float = 30) -> str:
+        fd = self.process.stdout.fileno()  # type: ignore[union-attr]
+        deadline = time.monotonic() + timeout
+        while text not in self.transcript:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never saw {text!r}; transcript:\n{self.transcript}")
+            ready, _, _ = select.select([fd], [], [], 0.1)
+            if ready:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    raise AssertionError(f"exited before {text!r}; transcript:\n{self.transcript}")
+                self.transcript += self._decoder.decode(chunk)
+        return self.transcript
+
+    def finish(self) -> None:
+        """Wait for the process to exit and collect the rest of its output."""
+        rest = self.process.stdout.buffer.read() if hasattr(self.process.stdout, "buffer") else b""  # type: ignore
+        self.process.wait(timeout=30)
+        self.transcript += self._decoder.decode(rest, final=True)
+
+    def type(self, line: str) -> None:
+        self.process.stdin.write(line + "\n")  # type: ignore[union-attr]
+        self.process.stdin.flush()  # type: ignore[union-attr]
+
+
+def test_a_whole_quiz_in_french_ends_with_the_score_and_each_question(env: dict[str, str]) -> None:
+    learner = Learner(env, "--lang", "fr", "--quiz", "collectives", "--user", "amara")
+    learner.wait_for("Question 1 of 3")
+    learner.type(option_number(learner.transcript, 1, CORRECT_FR[1]))
+    learner.wait_for("Question 2 of 3")
+    wrong = "1" if option_number(learner.transcript, 2, CORRECT_FR[2]) != "1" else "2"
+    learner.type(wrong)
+    learner.wait_for("Question 3 of 3")
+    learner.type(option_number(learner.transcript, 3, CORRECT_FR[3]))
+    learner.wait_for("3.")
+    learner.type("quit")
+    learner.finish()
+    transcript = learner.transcript
+    assert learner.process.returncode == 0
+    assert "Quelle collective laisse la somme de tous les gradients" in transcript
+    assert "All-reduce additionne sur tous les rangs" in transcript  # the French explanation
+    assert "Which link usually carries tensor-parallel traffic" in transcript  # English-only question, whole
+    assert re.search(r"\[\+\] 1\. .*\n\[-\] 2\. .*\n\[\+\] 3\. ", transcript), transcript
+
+
+def test_kill_9_mid_quiz_then_the_same_command_resumes_at_the_same_question(env: dict[str, str]) -> None:
+    first = Learner(env, "--lang", "fr", "--quiz", "collectives", "--user", "kofi")
+    first.wait_for("Question 1 of 3")
+    first.type(option_number(first.transcript, 1, CORRECT_FR[1]))
+    first.wait_for("Question 2 of 3")
+    first.process.send_signal(signal.SIGKILL)
+    first.process.wait(timeout=10)
+
+    second = Learner(env, "--quiz", "collectives", "--user", "kofi")
+    second.wait_for("Question 2 of 3")
+    second.type("quit")
+    second.finish()
+    assert "Question 1 of 3" not in second.transcript
+    assert "Quelle collective reconstruit un tenseur complet" in second.transcript  # still French: stored choice
+
+    progress = subprocess.run(quiztutor("play", "--user", "kofi"), input="progress\nquit\n", env=env,
+                              capture_output=True, text=True, timeout=60)
+    assert re.search(r"1/3", progress.stdout), progress.stdout  # one answered, the score kept
+
+
+def test_odd_input_gets_a_clear_reply_and_never_crashes(env: dict[str, str]) -> None:
+    odd = ["", "   ", "abc", "0", "99", "-1", "ñ€漢字", "x" * 10_000, "\x1b[A", "preview nothing-like-this",
+           "language klingon", "quiz no-such-quiz", "1", "quit"]
+    result = subprocess.run(quiztutor("play", "--quiz", "collectives", "--user", "odd"), input="\n".join(odd) + "\n",
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "Please type a number from 1 to 3" in result.stdout
+    assert "Please choose one of the options, 1 to 3." in result.stdout  # "0", "99", "-1"... out of range
+    assert "There is no quiz called “nothing-like-this”." in result.stdout
+    assert "I don't speak “klingon”." in result.stdout
+    assert "Question 2 of 3" in result.stdout  # the "1" after all that still counted
+
+
+def test_end_of_input_saves_and_says_goodbye(env: dict[str, str]) -> None:
+    result = subprocess.run(quiztutor("play", "--quiz", "collectives", "--user", "eof"), input="",
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0
+    assert "Bye! Your progress is saved" in result.stdout
+
+
+def test_an_unsupported_language_on_the_command_line_is_a_usage_error(env: dict[str, str]) -> None:
+    result = subprocess.run(quiztutor("play", "--lang", "de"), env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "unsupported language 'de'" in result.stderr
