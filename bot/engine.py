@@ -145,12 +145,15 @@ class QuizEngine:
                      option_index: int) -> AnswerOutcome | Notice:
         """Score the answer; the first answer to a question is final."""
         async with self._lock(actor), self._uow() as uow:
-            user = await self._user(uow, actor)
-            _ = self._localizer_for(user, actor)
-            session = await uow.sessions.get(session_id)
-            if session is None or session.user_id != user.id:
+            found = await uow.sessions.get_with_owner(session_id)
+            if found is None or (found[1].platform, found[1].platform_user_id) != (actor.platform, actor.user_id):
+                _ = self._localizer_for(await self._user(uow, actor), actor)
+                await uow.commit()
                 return Notice(_("This question belongs to someone else's quiz. Start your own to play."),
                               NoticeCode.NOT_YOUR_SESSION)
+            session, user = found
+            await self._note_hint(uow, user, actor)
+            _ = self._localizer_for(user, actor)
             if question_id != session.current_question_id:
                 answered = any(a.question_id == question_id for a in await uow.answers.for_session(session.id))
                 return self._already_answered(_) if answered else Notice(
@@ -273,13 +276,19 @@ class QuizEngine:
 
     async def _user(self, uow: UnitOfWork, actor: Actor) -> UserRecord:
         user = await uow.users.get(actor.platform, actor.user_id)
-        hint = normalize_language(actor.language_hint)
         if user is None:
-            return await uow.users.add(UserRecord(actor.platform, actor.user_id, last_hint=hint))
+            return await uow.users.add(UserRecord(actor.platform, actor.user_id,
+                                                  last_hint=normalize_language(actor.language_hint)))
+        await self._note_hint(uow, user, actor)
+        return user
+
+    @staticmethod
+    async def _note_hint(uow: UnitOfWork, user: UserRecord, actor: Actor) -> None:
+        """Remember the platform's latest language hint, for later events that carry none."""
+        hint = normalize_language(actor.language_hint)
         if hint is not None and hint != user.last_hint:
             user.last_hint = hint
             await uow.users.update(user)
-        return user
 
     @staticmethod
     def _user_id(user: UserRecord) -> int:

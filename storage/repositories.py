@@ -7,7 +7,6 @@ from typing import Any
 from sqlalchemy import Row, case, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.ports import AlreadyAnswered
@@ -31,10 +30,10 @@ class SqlUserRepository:
 
     async def add(self, user: UserRecord) -> UserRecord:
         """Insert the user, or return the stored one if another request inserted it first."""
-        dialect_insert = postgresql_insert if self._connection.dialect.name == "postgresql" else sqlite_insert
         await self._connection.execute(
-            dialect_insert(users).values(platform=user.platform, platform_user_id=user.platform_user_id,
-                                         language=user.language, last_hint=user.last_hint, created_at=self._now())
+            _insert_or_ignore(self._connection)(users)
+            .values(platform=user.platform, platform_user_id=user.platform_user_id, language=user.language,
+                    last_hint=user.last_hint, created_at=self._now())
             .on_conflict_do_nothing(index_elements=["platform", "platform_user_id"])
         )
         stored = await self.get(user.platform, user.platform_user_id)
@@ -53,6 +52,18 @@ class SqlSessionRepository:
     async def get(self, session_id: str) -> QuizSession | None:
         row = (await self._connection.execute(select(sessions).where(sessions.c.id == session_id))).first()
         return _session(row) if row else None
+
+    async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
+        owner = users.alias("owner")
+        query = (select(sessions, *(column.label(f"owner_{column.name}") for column in owner.c))
+                 .join(owner, owner.c.id == sessions.c.user_id).where(sessions.c.id == session_id))
+        row = (await self._connection.execute(query)).first()
+        if row is None:
+            return None
+        mapping = row._mapping
+        user = UserRecord(mapping["owner_platform"], mapping["owner_platform_user_id"], mapping["owner_language"],
+                          mapping["owner_last_hint"], mapping["owner_id"])
+        return _session(row), user
 
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         query = select(sessions).where(sessions.c.user_id == user_id, sessions.c.state == SessionState.ACTIVE.value)
@@ -92,14 +103,15 @@ class SqlAnswerRepository:
         self._connection = connection
 
     async def add(self, answer: AnswerRecord) -> None:
-        try:
-            # A savepoint, so a duplicate leaves the surrounding transaction usable (PostgreSQL aborts it otherwise).
-            async with self._connection.begin_nested():
-                await self._connection.execute(insert(answers).values(
-                    session_id=answer.session_id, question_id=answer.question_id, option_id=answer.option_id,
-                    correct=answer.correct, answered_at=answer.answered_at))
-        except IntegrityError as error:
-            raise AlreadyAnswered(answer.question_id) from error
+        # ON CONFLICT DO NOTHING rather than catching IntegrityError: no savepoint round trips, and on
+        # PostgreSQL a duplicate leaves the transaction usable.
+        result = await self._connection.execute(
+            _insert_or_ignore(self._connection)(answers).values(
+                session_id=answer.session_id, question_id=answer.question_id, option_id=answer.option_id,
+                correct=answer.correct, answered_at=answer.answered_at)
+            .on_conflict_do_nothing(index_elements=["session_id", "question_id"]))
+        if result.rowcount == 0:
+            raise AlreadyAnswered(answer.question_id)
 
     async def for_session(self, session_id: str) -> list[AnswerRecord]:
         rows = await self._connection.execute(
@@ -123,6 +135,11 @@ class SqlLinkRepository:
             return None
         return MessageLink(row.platform, row.message_key, row.session_id, row.question_id, row.chat_id,
                            row.created_at)
+
+
+def _insert_or_ignore(connection: AsyncConnection) -> Any:
+    """The dialect's INSERT, which offers ON CONFLICT DO NOTHING on SQLite and PostgreSQL alike."""
+    return postgresql_insert if connection.dialect.name == "postgresql" else sqlite_insert
 
 
 def _mutable(session: QuizSession) -> dict[str, Any]:
