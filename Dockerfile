@@ -1,0 +1,31 @@
+# QuizTutor: the chat bots (`quiztutor run`), with SQLite data on a volume.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    QUIZ_DATA_DIR=/data
+
+WORKDIR /app
+
+# Dependencies first, in their own layer: it is rebuilt only when pyproject.toml changes.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
+        > /tmp/requirements.txt \
+ && pip install -r /tmp/requirements.txt \
+ && rm /tmp/requirements.txt
+
+COPY README.md ./
+COPY bot ./bot
+COPY adapters ./adapters
+COPY storage ./storage
+COPY content ./content
+RUN pip install --no-deps . && rm -rf build *.egg-info
+
+RUN useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin quiztutor \
+ && mkdir -p /data && chown quiztutor /data
+USER quiztutor
+VOLUME ["/data"]
+
+CMD ["quiztutor", "run"]
