@@ -1,0 +1,33 @@
+"""Who is speaking in a Telegram update, in the engine's neutral terms."""
+
+from __future__ import annotations
+
+from telegram import Chat, Update, User
+
+from bot.replies import Actor
+
+PLATFORM = "telegram"
+
+
+def actor_for(user: User, chat: Chat | None = None) -> Actor:
+    """The engine's Actor for a Telegram user, in a chat if the event has one (poll answers don't)."""
+    return Actor(PLATFORM, str(user.id), str(chat.id) if chat is not None else None, user.language_code)
+
+
+def update_actor(update: Update) -> Actor | None:
+    """The actor of a message or button update; None for updates without a person (channel posts)."""
+    user = update.effective_user
+    if user is None:
+        return None
+    return actor_for(user, update.effective_chat)
+
+
+def command_argument(args: list[str] | None) -> str | None:
+    """The text after a command (``/quiz zero`` -> ``zero``), or None when there is none."""
+    text = " ".join(args or []).strip()
+    return text or None
+
+
+def is_private(chat_id: str | None, actor: Actor) -> bool:
+    """In Telegram a private chat has the user's own id; groups have other (negative) ids."""
+    return chat_id is None or chat_id == actor.user_id

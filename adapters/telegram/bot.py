@@ -1,0 +1,95 @@
+"""The Telegram adapter: builds the PTB Application, wires handlers to the engine, starts and stops it.
+
+It shares the event loop with other adapters, so it never calls ``run_polling()``.
+"""
+
+from __future__ import annotations
+
+import logging
+from urllib.parse import urlsplit
+
+from telegram import Update
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, PollAnswerHandler
+
+from adapters.settings import Settings
+from adapters.telegram.commands import Commands
+from adapters.telegram.errors import ErrorReporter
+from adapters.telegram.interactions import Interactions
+from adapters.telegram.menu import publish_commands
+from adapters.telegram.network import build_application
+from adapters.telegram.sender import Sender
+from bot.engine import QuizEngine
+
+log = logging.getLogger(__name__)
+
+# Explicit: when left out, Telegram reuses the last setting, and poll answers could silently stop arriving.
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.POLL_ANSWER]
+BOOTSTRAP_RETRIES = 3
+
+
+class TelegramAdapter:
+    name = "telegram"
+
+    def __init__(self, engine: QuizEngine, settings: Settings) -> None:
+        if settings.telegram_token is None:
+            raise ValueError("QUIZ_TELEGRAM_TOKEN is not set")
+        self._engine = engine
+        self._settings = settings
+        self._token = settings.telegram_token.get_secret_value()
+        self._app: Application | None = None  # type: ignore[type-arg]
+
+    async def start(self) -> None:
+        """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""
+        app = build_application(self._settings, self._token)
+        self._register(app)
+        await app.initialize()
+        try:
+            await publish_commands(app.bot, self._engine.localizer_for_language)
+            await app.start()
+            await self._receive(app)
+        except BaseException:
+            await self._shutdown(app)
+            raise
+        self._app = app
+        log.info("Telegram bot @%s is %s", app.bot.username,
+                 "listening for webhooks" if self._settings.telegram_webhook_url else "polling")
+
+    async def stop(self) -> None:
+        """Stop taking updates, let handlers finish, close the connection: start() in reverse."""
+        app, self._app = self._app, None
+        if app is not None:
+            await self._shutdown(app)
+
+    def _register(self, app: Application) -> None:  # type: ignore[type-arg]
+        sender = Sender(app.bot, self._engine)
+        for name, callback in Commands(self._engine, sender).callbacks().items():
+            app.add_handler(CommandHandler(name, callback))
+        interactions = Interactions(self._engine, sender)
+        app.add_handler(PollAnswerHandler(interactions.poll_answer))
+        app.add_handler(CallbackQueryHandler(interactions.button))
+        app.add_error_handler(ErrorReporter(self._token))
+
+    async def _receive(self, app: Application) -> None:  # type: ignore[type-arg]
+        settings = self._settings
+        assert app.updater is not None, "the default builder always makes an Updater"
+        if not settings.telegram_webhook_url:
+            await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES)
+            return
+        secret = settings.telegram_webhook_secret
+        await app.updater.start_webhook(
+            listen=settings.telegram_webhook_listen,
+            port=settings.telegram_webhook_port,
+            url_path=urlsplit(settings.telegram_webhook_url).path.lstrip("/"),
+            webhook_url=settings.telegram_webhook_url,
+            secret_token=secret.get_secret_value() if secret else None,
+            allowed_updates=ALLOWED_UPDATES,
+            bootstrap_retries=BOOTSTRAP_RETRIES,
+        )
+
+    @staticmethod
+    async def _shutdown(app: Application) -> None:  # type: ignore[type-arg]
+        if app.updater is not None and app.updater.running:
+            await app.updater.stop()
+        if app.running:
+            await app.stop()
+        await app.shutdown()

@@ -1,0 +1,37 @@
+"""Inline button payloads: a short verb and an id, never state (Telegram allows at most 64 bytes)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+MAX_BYTES = 64
+
+
+class Action(StrEnum):
+    START_QUIZ = "quiz"
+    LANGUAGE = "lang"
+    RETRY = "retry"
+
+
+@dataclass(frozen=True)
+class ButtonData:
+    action: Action
+    value: str
+
+    def encode(self) -> str:
+        data = f"{self.action}:{self.value}"
+        if len(data.encode()) > MAX_BYTES:
+            raise ValueError(f"callback data over {MAX_BYTES} bytes: {data!r}")
+        return data
+
+
+def decode(data: str | None) -> ButtonData | None:
+    """The button's action and id, or None for data this bot never sent (old or forged buttons)."""
+    action, separator, value = (data or "").partition(":")
+    if not separator or not value:
+        return None
+    try:
+        return ButtonData(Action(action), value)
+    except ValueError:
+        return None

@@ -1,0 +1,57 @@
+"""Safe Telegram HTML: escaping, shortening, and packing blocks into messages under the length limit."""
+
+from __future__ import annotations
+
+import html
+
+MESSAGE_LIMIT = 4096  # Telegram's limit for one text message
+PIECE_LIMIT = 700  # plain characters in one escaped piece: even all "&" (5x) stays under the message limit
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, ending with an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def esc(text: str, limit: int = PIECE_LIMIT) -> str:
+    """User or content text made safe for parse_mode=HTML (and short enough to pack)."""
+    return html.escape(shorten(text, limit), quote=False)
+
+
+def bold(text: str, limit: int = PIECE_LIMIT) -> str:
+    return f"<b>{esc(text, limit)}</b>"
+
+
+def italic(text: str, limit: int = PIECE_LIMIT) -> str:
+    return f"<i>{esc(text, limit)}</i>"
+
+
+def pack(blocks: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Join HTML blocks with blank lines into as few messages as fit; a block is never split inside a tag.
+
+    Every block this package builds is made of escaped pieces, so each one is below the limit.
+    """
+    messages: list[str] = []
+    current = ""
+    for block in (block for block in blocks if block):
+        if len(block) > limit:
+            block = _whole_lines(block, limit)
+        candidate = f"{current}\n\n{block}" if current else block
+        if len(candidate) <= limit:
+            current = candidate
+        else:
+            messages.append(current)
+            current = block
+    if current:
+        messages.append(current)
+    return messages
+
+
+def _whole_lines(block: str, limit: int) -> str:
+    """As many whole lines as fit, then an ellipsis: lines are well-formed HTML, cut lines might not be."""
+    kept = ""
+    for line in block.split("\n"):
+        if len(kept) + len(line) + 3 > limit:
+            break
+        kept = f"{kept}\n{line}" if kept else line
+    return f"{kept}\n…" if kept else "…"

@@ -1,0 +1,83 @@
+"""Poll answers and inline button presses: the learner acting on something the bot sent earlier."""
+
+from __future__ import annotations
+
+from telegram import Update
+from telegram.constants import ChatType, ParseMode
+from telegram.ext import ContextTypes
+
+from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
+from adapters.telegram.callback_data import Action, ButtonData, decode
+from adapters.telegram.html_text import esc, shorten
+from adapters.telegram.menu import next_steps
+from adapters.telegram.sender import Sender
+from bot.engine import QuizEngine
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode
+
+Context = ContextTypes.DEFAULT_TYPE
+
+# Said nowhere: a repeated answer needs no reply, and in a group another member's vote on someone
+# else's poll would only add noise (the group is limited to 20 messages a minute).
+SILENT_ON_POLL = {NoticeCode.ALREADY_ANSWERED, NoticeCode.NOT_YOUR_SESSION}
+ALERT_LIMIT = 200  # characters in a callback query answer
+
+
+class Interactions:
+    def __init__(self, engine: QuizEngine, sender: Sender) -> None:
+        self._engine = engine
+        self._sender = sender
+
+    async def poll_answer(self, update: Update, context: Context) -> None:
+        """Score the first option chosen; a retracted vote (no options) changes nothing."""
+        answer = update.poll_answer
+        if answer is None or answer.user is None or not answer.option_ids:
+            return  # anonymous votes on behalf of a chat carry no user to score
+        actor = actor_for(answer.user)
+        result = await self._engine.answer_message(actor, answer.poll_id, answer.option_ids[0])
+        if isinstance(result, AnswerOutcome):
+            await self._sender.outcome(result, actor, answer.user.first_name)
+        elif result.code not in SILENT_ON_POLL:
+            await self._tell_privately(actor, answer.poll_id, result)
+
+    async def button(self, update: Update, context: Context) -> None:
+        query = update.callback_query
+        actor = update_actor(update)
+        if query is None or actor is None:
+            return
+        data = decode(query.data)
+        if data is None or actor.chat_id is None:
+            await query.answer()  # an old or foreign button: just stop the spinner
+            return
+        if data.action is Action.LANGUAGE:
+            await self._choose_language(update, actor, data)
+        elif data.action is Action.START_QUIZ:
+            await query.answer()
+            reply = await self._engine.start(actor, data.value)
+            await self._sender.reply(actor.chat_id, reply, actor, query.from_user.first_name)
+        elif data.action is Action.RETRY:
+            retried = await self._engine.retry_missed(actor, data.value)
+            if isinstance(retried, Notice):  # e.g. someone else's summary: tell only the one who pressed
+                await query.answer(shorten(retried.text, ALERT_LIMIT), show_alert=True)
+                return
+            await query.answer()
+            await self._sender.started(actor.chat_id, retried, actor, query.from_user.first_name)
+
+    async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:
+        """In a private chat the picker turns into the confirmation; in a group only the presser is told."""
+        query = update.callback_query
+        assert query is not None
+        notice = await self._engine.set_language(actor, data.value)
+        chat = update.effective_chat
+        if chat is not None and chat.type == ChatType.PRIVATE and not notice.is_error:
+            await query.answer()
+            _ = await self._engine.localizer(actor)
+            text = "\n".join([esc(notice.text), esc(next_steps(_))])
+            await query.edit_message_text(text, parse_mode=ParseMode.HTML)
+            return
+        await query.answer(shorten(notice.text, ALERT_LIMIT))
+
+    async def _tell_privately(self, actor: Actor, poll_id: str, notice: Notice) -> None:
+        """A poll answer has no chat: reply only where the poll was sent, and only if that is a private chat."""
+        link = await self._engine.message_link(PLATFORM, poll_id)
+        if link is not None and link.chat_id is not None and is_private(link.chat_id, actor):
+            await self._sender.notice(link.chat_id, notice)

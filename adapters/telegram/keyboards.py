@@ -1,0 +1,35 @@
+"""Inline keyboards. Buttons carry only an action and an id; the engine holds everything else."""
+
+from __future__ import annotations
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from adapters.telegram.callback_data import Action, ButtonData
+from adapters.telegram.html_text import shorten
+from bot.i18n import Localizer
+from bot.languages import NATIVE_NAMES
+from bot.replies import QuizList, Summary
+
+LABEL_LIMIT = 60  # Telegram clips long labels anyway; keep them readable
+
+
+def button(label: str, action: Action, value: str) -> InlineKeyboardButton:
+    return InlineKeyboardButton(shorten(label, LABEL_LIMIT), callback_data=ButtonData(action, value).encode())
+
+
+def quiz_buttons(quizzes: QuizList) -> InlineKeyboardMarkup | None:
+    if not quizzes.entries:
+        return None
+    return InlineKeyboardMarkup([[button(f"▶ {entry.title}", Action.START_QUIZ, entry.quiz_id)]
+                                 for entry in quizzes.entries])
+
+
+def language_picker() -> InlineKeyboardMarkup:
+    """Every language under its own native name, so each speaker recognises theirs."""
+    return InlineKeyboardMarkup([[button(name, Action.LANGUAGE, code)] for code, name in NATIVE_NAMES.items()])
+
+
+def retry_button(summary: Summary, _: Localizer) -> InlineKeyboardMarkup | None:
+    if not summary.missed:
+        return None
+    return InlineKeyboardMarkup([[button(_("Retry the questions I missed"), Action.RETRY, summary.session_id)]])

@@ -1,0 +1,57 @@
+"""The command menu (setMyCommands in every language the bot speaks) and the /help text built from it."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from telegram import Bot, BotCommand
+from telegram.error import TelegramError
+
+from adapters.telegram.html_text import esc, italic
+from bot.i18n import Localizer
+from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
+
+log = logging.getLogger(__name__)
+
+
+def command_descriptions(_: Localizer) -> list[tuple[str, str]]:
+    """Everyone's commands, in menu order, described in one language."""
+    return [
+        ("quizzes", _("list the quizzes")),
+        ("quiz", _("start or resume a quiz")),
+        ("skip", _("skip the current question")),
+        ("stop", _("stop the current quiz (your answers are kept)")),
+        ("progress", _("your results so far")),
+        ("preview", _("show a quiz's questions without answers")),
+        ("language", _("change language: en, fr, sw, yo, sn")),
+        ("help", _("what I can do")),
+        ("start", _("welcome, and choose a language")),
+    ]
+
+
+def next_steps(_: Localizer) -> str:
+    return _("Send /quizzes to choose a quiz, or /help to see everything I can do.")
+
+
+def help_text(_: Localizer, *, admin: bool, group: bool) -> str:
+    lines = [esc(_("I ask quiz questions as polls: tap an answer to see whether it is right, and why."))]
+    commands = command_descriptions(_)
+    if admin:
+        commands.append(("reload", _("re-read the quiz content (admins only)")))
+    lines += [f"/{name} — {esc(description)}" for name, description in commands]
+    if group:
+        lines.append(italic(_("In a group, /quiz starts your own quiz: only your answers count for it.")))
+    return "\n".join(lines)
+
+
+async def publish_commands(bot: Bot, localizer_for: Callable[[str], Localizer]) -> None:
+    """Set the menu for each language, plus the English default for clients in other languages."""
+    targets: list[str | None] = [None, *SUPPORTED_LANGUAGES]
+    for language in targets:
+        _ = localizer_for(language or DEFAULT_LANGUAGE)
+        commands = [BotCommand(name, description) for name, description in command_descriptions(_)]
+        try:
+            await bot.set_my_commands(commands, language_code=language)
+        except TelegramError as error:  # the bot works without a menu; don't refuse to start over it
+            log.warning("could not set the Telegram command menu for %s: %s", language or "default", error)

@@ -1,0 +1,56 @@
+"""Building the PTB Application: another Bot API server if configured, flood control and network retries."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from telegram.error import BadRequest, NetworkError
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+
+from adapters.settings import Settings
+
+log = logging.getLogger(__name__)
+JSON = bool | dict[str, Any] | list[dict[str, Any]]
+CONCURRENT_UPDATES = 32  # one slow chat (say, waiting out a 429) must not hold up everyone else
+
+
+class RetryingRateLimiter(AIORateLimiter):
+    """AIORateLimiter (throttles, and waits out 429 ``retry_after``) that also retries network failures."""
+
+    def __init__(self, *, flood_retries: int = 3, network_retries: int = 3, backoff: float = 0.5) -> None:
+        super().__init__(max_retries=flood_retries)
+        self._network_retries = network_retries
+        self._backoff = backoff
+
+    async def process_request(self, callback: Callable[..., Coroutine[Any, Any, JSON]], args: Any,
+                              kwargs: dict[str, Any], endpoint: str, data: dict[str, Any],
+                              rate_limit_args: int | None) -> JSON:
+        for attempt in range(self._network_retries + 1):
+            try:
+                return await super().process_request(callback, args, kwargs, endpoint, data, rate_limit_args)
+            except BadRequest:
+                raise  # a subclass of NetworkError, but the same request would fail the same way
+            except NetworkError as error:
+                if attempt == self._network_retries:
+                    raise
+                delay = self._backoff * 2**attempt
+                log.warning("Telegram %s failed (%s); retrying in %.1f s", endpoint, error, delay)
+                await asyncio.sleep(delay)
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def file_url(api_url: str) -> str:
+    """The file endpoint beside a Bot API base URL: ``http://host/bot`` -> ``http://host/file/bot``."""
+    root, _slash, last = api_url.rstrip("/").rpartition("/")
+    return f"{root}/file/{last}"
+
+
+def build_application(settings: Settings, token: str) -> Application:  # type: ignore[type-arg]
+    builder = (ApplicationBuilder().token(token).rate_limiter(RetryingRateLimiter())
+               .concurrent_updates(CONCURRENT_UPDATES))
+    if settings.telegram_api_url:
+        builder = builder.base_url(settings.telegram_api_url).base_file_url(file_url(settings.telegram_api_url))
+    return builder.build()

@@ -1,0 +1,44 @@
+"""How one question becomes a Telegram quiz poll, with a lettered message first when it is too long."""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+
+from adapters.telegram.html_text import bold, esc, shorten
+from bot.content.limits import POLL_LIMITS, fits_poll
+from bot.replies import QuestionView
+
+LIMITS = POLL_LIMITS["telegram"]
+EXPLANATION_LIMIT = 200
+EXPLANATION_LINE_FEEDS = 2
+
+
+@dataclass(frozen=True)
+class PollLayout:
+    question: str  # the poll's question, labelled "3/8 · ..."
+    options: tuple[str, ...]
+    correct_index: int
+    explanation: str  # plain text for the popup
+    lettered: str | None = None  # HTML with the full question and lettered options, sent before the poll
+
+
+def poll_layout(view: QuestionView) -> PollLayout:
+    """A native poll when everything fits Telegram's limits; otherwise a lettered message and an A/B/C poll."""
+    question = f"{view.short_label} · {view.prompt}"
+    explanation = fit_explanation(view.explanation)
+    if fits_poll("telegram", question, view.options):
+        return PollLayout(question, view.options, view.correct_index, explanation)
+    letters = string.ascii_uppercase[: len(view.options)]
+    lines = [bold(view.label), esc(view.prompt)]
+    lines += [f"<b>{letter}.</b> {esc(option)}" for letter, option in zip(letters, view.options, strict=True)]
+    return PollLayout(shorten(question, LIMITS.question), tuple(letters), view.correct_index, explanation,
+                      lettered="\n".join(lines))
+
+
+def fit_explanation(text: str) -> str:
+    """At most 200 characters and 2 line feeds, as Telegram requires of a quiz explanation."""
+    head, *tail = text.split("\n", EXPLANATION_LINE_FEEDS)
+    kept = "\n".join([head, *tail[:-1], re.sub(r"\s*\n\s*", " ", tail[-1])]) if tail else head
+    return shorten(kept, EXPLANATION_LIMIT)

@@ -1,0 +1,82 @@
+"""The engine's neutral replies as Telegram HTML blocks. Every text from users or content is escaped."""
+
+from __future__ import annotations
+
+from adapters.telegram.html_text import MESSAGE_LIMIT, bold, esc, italic
+from bot.i18n import Localizer
+from bot.reload_report import ReloadReport
+from bot.replies import Feedback, Notice, Preview, Progress, QuizList, Started, Summary
+
+OUTCOME_MARKS = {"correct": "✅", "wrong": "❌", "skipped": "⏭"}
+
+
+def owner_prefix(owner: str | None) -> str:
+    """In a group, whose quiz a message belongs to: ``<b>Ada</b> · ``."""
+    return f"{bold(owner, 64)} · " if owner else ""
+
+
+def notice(reply: Notice) -> str:
+    return esc(reply.text)
+
+
+def question_notices(notices: tuple[str, ...]) -> str:
+    return "\n".join(italic(text) for text in notices)
+
+
+def intro(started: Started, owner: str | None = None) -> str:
+    return owner_prefix(owner) + esc(started.intro)
+
+
+def follow_up(feedback: Feedback | None) -> str:
+    """What didn't fit the poll's explanation popup: the details and the reference, if any."""
+    if feedback is None or not (feedback.details or feedback.reference):
+        return ""
+    lines = [esc(feedback.correct_option)]
+    if feedback.details:
+        lines += [esc(paragraph) for paragraph in feedback.details.splitlines()]
+    if feedback.reference:
+        lines.append("📖 " + esc(feedback.reference))
+    return "\n".join(lines)
+
+
+def summary(reply: Summary, owner: str | None = None) -> str:
+    lines = [owner_prefix(owner) + bold(reply.title), esc(reply.score)]
+    lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {esc(line.prompt)}" for line in reply.lines]
+    if reply.retry_offer:
+        lines.append(esc(reply.retry_offer))
+    return "\n".join(lines)
+
+
+def quiz_list(reply: QuizList) -> list[str]:
+    blocks = [bold(reply.heading)]
+    blocks += [f"{bold(entry.title)} · {esc(entry.level)}\n{esc(entry.description)}\n/quiz {esc(entry.quiz_id)}"
+               for entry in reply.entries]
+    return blocks
+
+
+def preview(reply: Preview) -> list[str]:
+    blocks = [f"{bold(reply.title)}\n{esc(reply.intro)}"]
+    for number, (prompt, options) in enumerate(reply.questions, start=1):
+        lines = [f"<b>{number}.</b> {esc(prompt)}"]
+        lines += [f"    • {esc(option, 300)}" for option in options]
+        blocks.append("\n".join(lines))
+    return blocks
+
+
+def progress(reply: Progress) -> str:
+    return "\n".join([bold(reply.heading), *(f"{bold(line.title)}: {esc(line.text)}" for line in reply.lines)])
+
+
+def reload_report(report: ReloadReport, _: Localizer, limit: int = MESSAGE_LIMIT) -> str:
+    """The reload outcome in one message: the summary, then as many problems as fit and how many didn't."""
+    text = "\n".join(esc(line) for line in report.summary.splitlines())
+    problems = list(report.problems)
+    for index, problem in enumerate(problems):
+        line = "\n• " + esc(problem)
+        rest = len(problems) - index - 1
+        more = "\n" + esc(_.ngettext("…and {n} more problem.", "…and {n} more problems.", rest)) if rest else ""
+        if len(text) + len(line) + len(more) > limit:
+            return text + "\n" + esc(_.ngettext("…and {n} more problem.", "…and {n} more problems.",
+                                               len(problems) - index))
+        text += line
+    return text

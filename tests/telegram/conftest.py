@@ -1,0 +1,35 @@
+"""Fixtures for the Telegram tests: a fake Bot API server, settings pointing at it, a running adapter."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from telegram_fake_api import FakeBotApi
+from telegram_harness import ADMIN, FIXTURES, TOKEN
+
+from adapters.settings import Settings
+
+
+@pytest.fixture
+async def api() -> AsyncIterator[FakeBotApi]:
+    fake = FakeBotApi(TOKEN)
+    await fake.start()
+    yield fake
+    await fake.close()
+
+
+@pytest.fixture
+def content_dir(tmp_path: Path) -> Path:
+    """A private copy of the fixture content, so a test may edit it and /reload."""
+    target = tmp_path / "content"
+    shutil.copytree(FIXTURES, target)
+    return target
+
+
+@pytest.fixture
+def settings(tmp_path: Path, api: FakeBotApi, content_dir: Path) -> Settings:
+    return Settings(data_dir=tmp_path / "data", content_dir=content_dir, telegram_token=TOKEN,
+                    telegram_admins=frozenset({str(ADMIN.id)}), telegram_api_url=api.base_url)

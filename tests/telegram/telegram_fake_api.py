@@ -1,0 +1,265 @@
+"""A local fake of the Telegram Bot API: records every request and serves injected updates to getUpdates.
+
+It speaks the wire format PTB 22.8 expects, including the Bot API 9.6+ poll fields
+(Poll.allows_revoting, Poll.members_only, PollOption.persistent_id, PollAnswer.option_persistent_ids).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+BOT_USER = {"id": 999000, "is_bot": True, "first_name": "QuizTutor", "username": "QuizTutorBot",
+            "can_join_groups": True, "can_read_all_group_messages": False, "supports_inline_queries": False}
+
+
+@dataclass(frozen=True)
+class FakeUser:
+    id: int
+    first_name: str
+    language_code: str | None = None
+
+    def json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "is_bot": False, "first_name": self.first_name}
+        if self.language_code:
+            data["language_code"] = self.language_code
+        return data
+
+
+@dataclass(frozen=True)
+class FakeChat:
+    id: int
+    type: str = "private"
+    title: str | None = None
+
+    @classmethod
+    def private(cls, user: FakeUser) -> FakeChat:
+        return cls(user.id)
+
+    def json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "type": self.type}
+        if self.title:
+            data["title"] = self.title
+        return data
+
+
+@dataclass
+class Call:
+    method: str
+    params: dict[str, Any]
+    ok: bool = True
+    result: Any = None
+
+
+@dataclass
+class Failure:
+    status: int
+    description: str
+    retry_after: int | None = None
+
+
+@dataclass
+class FakeBotApi:
+    token: str
+    base_url: str = ""
+    requests: list[Call] = field(default_factory=list)
+    _updates: list[dict[str, Any]] = field(default_factory=list)
+    _failures: dict[str, list[Failure]] = field(default_factory=dict)
+    _chats: dict[int, FakeChat] = field(default_factory=dict)
+    _counter: int = 0
+    _closing: bool = False
+    _next_update_id: int = 1
+    _runner: web.AppRunner | None = None
+    _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    async def start(self) -> str:
+        """Listen on 127.0.0.1 at a free port; returns the base URL in PTB's base_url form."""
+        app = web.Application()
+        app.router.add_post("/{bot}/{method}", self._handle)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.base_url = f"http://127.0.0.1:{port}/bot"
+        return self.base_url
+
+    async def close(self) -> None:
+        async with self._changed:  # release pending long polls, or the server would wait them out
+            self._closing = True
+            self._changed.notify_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # -- what the test does ------------------------------------------------------------------
+
+    async def command(self, user: FakeUser, text: str, chat: FakeChat | None = None) -> None:
+        """A user sends a message; a leading ``/word`` is marked as a bot command, as Telegram does."""
+        chat = chat or FakeChat.private(user)
+        message = self._message(chat, text, sender=user.json())
+        if text.startswith("/"):
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
+        await self.push({"message": message})
+
+    async def press(self, user: FakeUser, data: str, chat: FakeChat | None = None,
+                    message_id: int | None = None) -> None:
+        chat = chat or FakeChat.private(user)
+        message = self._message(chat, "(buttons)", sender=BOT_USER)
+        if message_id is not None:
+            message["message_id"] = message_id
+        self._counter += 1
+        await self.push({"callback_query": {"id": f"cb-{self._counter}", "from": user.json(),
+                                            "chat_instance": f"ci-{chat.id}", "data": data, "message": message}})
+
+    async def answer_poll(self, user: FakeUser, poll_id: str, option_ids: list[int]) -> None:
+        await self.push({"poll_answer": {"poll_id": poll_id, "user": user.json(), "option_ids": option_ids,
+                                         "option_persistent_ids": [str(index) for index in option_ids]}})
+
+    async def push(self, *updates: dict[str, Any]) -> None:
+        """Queue updates for the next getUpdates (several in one call arrive in one batch)."""
+        async with self._changed:
+            for update in updates:
+                self._updates.append({"update_id": self._next_update_id, **update})
+                self._next_update_id += 1
+            self._changed.notify_all()
+
+    def fail_next(self, method: str, status: int, description: str, retry_after: int | None = None) -> None:
+        self._failures.setdefault(method, []).append(Failure(status, description, retry_after))
+
+    # -- what the test checks ----------------------------------------------------------------
+
+    def calls(self, method: str, where: Callable[[dict[str, Any]], bool] | None = None) -> list[Call]:
+        """Successful calls of ``method`` so far."""
+        return [call for call in self.requests
+                if call.method == method and call.ok and (where is None or where(call.params))]
+
+    async def wait_for(self, method: str, count: int = 1, where: Callable[[dict[str, Any]], bool] | None = None,
+                       within: float = 10.0) -> list[Call]:
+        """Wait until at least ``count`` successful calls of ``method`` (matching ``where``) were made."""
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: len(self.calls(method, where)) >= count),
+                                   within)
+        return self.calls(method, where)
+
+    async def settle(self, quiet: float = 0.3, within: float = 10.0) -> None:
+        """Wait until the bot made no request (besides polling) for ``quiet`` seconds: 'nothing else happened'."""
+        deadline = time.monotonic() + within
+        while time.monotonic() < deadline:
+            seen = sum(1 for call in self.requests if call.method != "getUpdates")
+            await asyncio.sleep(quiet)
+            if seen == sum(1 for call in self.requests if call.method != "getUpdates"):
+                return
+        raise TimeoutError("the bot kept sending requests")
+
+    def sent_texts(self, chat_id: int) -> list[str]:
+        return [call.params["text"] for call in self.calls("sendMessage", lambda p: p["chat_id"] == str(chat_id))]
+
+    def polls(self, chat_id: int) -> list[Call]:
+        return self.calls("sendPoll", lambda p: p["chat_id"] == str(chat_id))
+
+    # -- the server --------------------------------------------------------------------------
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        if request.match_info["bot"] != f"bot{self.token}":
+            return web.json_response({"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401)
+        method = request.match_info["method"]
+        params = {key: _decode(value) for key, value in (await request.post()).items() if isinstance(value, str)}
+        failures = self._failures.get(method)
+        if failures:
+            failure = failures.pop(0)
+            await self._record(Call(method, params, ok=False))
+            body: dict[str, Any] = {"ok": False, "error_code": failure.status, "description": failure.description}
+            if failure.retry_after is not None:
+                body["parameters"] = {"retry_after": failure.retry_after}
+            return web.json_response(body, status=failure.status)
+        if method == "getUpdates":
+            result: Any = await self._get_updates(params)
+        else:
+            result = self._result(method, params)
+        await self._record(Call(method, params, result=result))
+        return web.json_response({"ok": True, "result": result})
+
+    async def _record(self, call: Call) -> None:
+        async with self._changed:
+            self.requests.append(call)
+            self._changed.notify_all()
+
+    async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """Long polling: drop what the offset confirms, then wait up to ``timeout`` for something new."""
+        offset = int(params.get("offset") or 0)
+        timeout = float(params.get("timeout") or 0)
+        async with self._changed:
+            self._updates = [update for update in self._updates if update["update_id"] >= offset]
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait_for(lambda: bool(self._updates) or self._closing),
+                                       timeout)
+            return list(self._updates)
+
+    def _result(self, method: str, params: dict[str, Any]) -> Any:
+        if method == "getMe":
+            return BOT_USER
+        if method == "sendMessage":
+            message = self._message(self._chat(params["chat_id"]), params["text"], sender=BOT_USER)
+            if "reply_markup" in params:
+                message["reply_markup"] = params["reply_markup"]
+            return message
+        if method == "editMessageText":
+            return self._message(self._chat(params["chat_id"]), params["text"], sender=BOT_USER) \
+                if "chat_id" in params else True
+        if method == "sendPoll":
+            return self._poll_message(params)
+        return True  # setMyCommands, deleteWebhook, setWebhook, answerCallbackQuery, ...
+
+    def _poll_message(self, params: dict[str, Any]) -> dict[str, Any]:
+        self._counter += 1
+        poll = {
+            "id": f"poll-{self._counter}",
+            "question": params["question"],
+            "options": [{"text": option if isinstance(option, str) else option["text"], "voter_count": 0,
+                         "persistent_id": str(index)} for index, option in enumerate(params["options"])],
+            "total_voter_count": 0,
+            "is_closed": False,
+            "is_anonymous": params.get("is_anonymous", True),
+            "type": params.get("type", "regular"),
+            "allows_multiple_answers": False,
+            "allows_revoting": False,
+            "members_only": False,
+            "correct_option_ids": params.get("correct_option_ids", []),
+        }
+        if "explanation" in params:
+            poll["explanation"] = params["explanation"]
+        message = self._message(self._chat(params["chat_id"]), None, sender=BOT_USER)
+        message["poll"] = poll
+        return message
+
+    def _chat(self, chat_id: str) -> FakeChat:
+        number = int(chat_id)
+        return self._chats.get(number) or FakeChat(number, "private" if number > 0 else "group", "Group")
+
+    def _message(self, chat: FakeChat, text: str | None, sender: dict[str, Any]) -> dict[str, Any]:
+        self._chats[chat.id] = chat
+        self._counter += 1
+        message: dict[str, Any] = {"message_id": self._counter, "date": int(time.time()), "chat": chat.json(),
+                                   "from": sender}
+        if text is not None:
+            message["text"] = text
+        return message
+
+
+def _decode(value: str) -> Any:
+    """PTB sends form fields: strings as they are, everything else JSON-encoded. Ids stay strings."""
+    if value[:1] in "[{" or value in ("true", "false"):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value

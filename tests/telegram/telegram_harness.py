@@ -1,0 +1,63 @@
+"""Shared pieces of the Telegram end-to-end tests: users, and the real adapter running on real services."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from adapters.telegram.bot import TelegramAdapter
+from bot.engine import QuizEngine
+
+TOKEN = "123456:SECRET-test-token"
+FIXTURES = Path(__file__).parent.parent / "fixtures" / "content"
+
+ADMIN = FakeUser(42, "Admin", "en")
+AMINATA = FakeUser(101, "Aminata", "fr")
+JUMA = FakeUser(102, "Juma", None)  # a client that sends no language
+WANJIRU = FakeUser(103, "Wanjiru", "sw-KE")
+GROUP = FakeChat(-100500, "supergroup", "Study group")
+
+
+@asynccontextmanager
+async def running_bot(settings: Settings) -> AsyncIterator[QuizEngine]:
+    """The adapter as `quiztutor run` builds it: real engine, SQLite file, migrations, PTB Application."""
+    async with open_services(settings) as services:
+        adapter = TelegramAdapter(services.engine, settings)
+        await adapter.start()
+        try:
+            yield services.engine
+        finally:
+            await adapter.stop()
+
+
+def poll_id(call: Call) -> str:
+    return str(call.result["poll"]["id"])
+
+
+def options(call: Call) -> list[str]:
+    """A sendPoll's option texts (PTB sends InputPollOption objects)."""
+    return [option if isinstance(option, str) else option["text"] for option in call.params["options"]]
+
+
+def correct(call: Call) -> int:
+    return int(call.params["correct_option_ids"][0])
+
+
+def wrong(call: Call) -> int:
+    return next(index for index in range(len(call.params["options"])) if index != correct(call))
+
+
+def for_chat(chat_id: int) -> Any:
+    """A ``where`` filter for calls addressed to one chat."""
+    return lambda params: params.get("chat_id") == str(chat_id)
+
+
+async def next_poll(api: FakeBotApi, chat_id: int, count: int) -> Call:
+    """Wait for the ``count``-th poll in a chat and return it."""
+    return (await api.wait_for("sendPoll", count, for_chat(chat_id)))[count - 1]
