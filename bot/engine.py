@@ -76,8 +76,8 @@ class QuizEngine:
             user.language = language
             await uow.users.update(user)
             await uow.commit()
-        return Notice(self._texts.for_language(language)("From now on I'll speak {name}.",
-                                                         name=NATIVE_NAMES[language]))
+        _ = self._texts.for_language(language)
+        return Notice(_("From now on I'll speak {name}.", name=NATIVE_NAMES[language]))
 
     # -- browsing ----------------------------------------------------------------------------
 
@@ -131,10 +131,10 @@ class QuizEngine:
             await uow.commit()
         if isinstance(shown, Summary):
             return shown
-        intro = (_("Welcome back! Carrying on with {title}.", title=localized(quiz.title, _.language))
-                 if resumed else
+        title = localized(quiz.title, _.language)
+        intro = (_("Welcome back! Carrying on with {title}.", title=title) if resumed else
                  _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!",
-                            shown.total, title=localized(quiz.title, _.language)))
+                            shown.total, title=title))
         return Started(question=shown, resumed=resumed, intro=intro)
 
     async def current(self, actor: Actor) -> Started | Summary | Notice:

@@ -29,8 +29,8 @@ def quiztutor(*args: str) -> list[str]:
 
 
 def option_number(transcript: str, question: int, wanted: str) -> str:
-    """The number shown next to ``wanted`` under "Question N of 3" (options are shuffled per session)."""
-    block = transcript.split(f"Question {question} of 3")[-1]
+    """The number shown next to ``wanted`` under "Question N sur 3" (options are shuffled per session)."""
+    block = transcript.split(f"Question {question} sur 3")[-1]
     for number, text in re.findall(r"^  (\d)\) (.+)$", block, flags=re.MULTILINE):
         if text.strip() == wanted:
             return number
@@ -73,12 +73,12 @@ class Learner:
 
 def test_a_whole_quiz_in_french_ends_with_the_score_and_each_question(env: dict[str, str]) -> None:
     learner = Learner(env, "--lang", "fr", "--quiz", "collectives", "--user", "amara")
-    learner.wait_for("Question 1 of 3")
+    learner.wait_for("Question 1 sur 3")
     learner.type(option_number(learner.transcript, 1, CORRECT_FR[1]))
-    learner.wait_for("Question 2 of 3")
+    learner.wait_for("Question 2 sur 3")
     wrong = "1" if option_number(learner.transcript, 2, CORRECT_FR[2]) != "1" else "2"
     learner.type(wrong)
-    learner.wait_for("Question 3 of 3")
+    learner.wait_for("Question 3 sur 3")
     learner.type(option_number(learner.transcript, 3, CORRECT_FR[3]))
     learner.wait_for("3.")
     learner.type("quit")
@@ -93,22 +93,22 @@ def test_a_whole_quiz_in_french_ends_with_the_score_and_each_question(env: dict[
 
 def test_kill_9_mid_quiz_then_the_same_command_resumes_at_the_same_question(env: dict[str, str]) -> None:
     first = Learner(env, "--lang", "fr", "--quiz", "collectives", "--user", "kofi")
-    first.wait_for("Question 1 of 3")
+    first.wait_for("Question 1 sur 3")
     first.type(option_number(first.transcript, 1, CORRECT_FR[1]))
-    first.wait_for("Question 2 of 3")
+    first.wait_for("Question 2 sur 3")
     first.process.send_signal(signal.SIGKILL)
     first.process.wait(timeout=10)
 
     second = Learner(env, "--quiz", "collectives", "--user", "kofi")
-    second.wait_for("Question 2 of 3")
+    second.wait_for("Question 2 sur 3")
     second.type("quit")
     second.finish()
-    assert "Question 1 of 3" not in second.transcript
+    assert "Question 1 sur 3" not in second.transcript
     assert "Quelle collective reconstruit un tenseur complet" in second.transcript  # still French: stored choice
 
     progress = subprocess.run(quiztutor("play", "--user", "kofi"), input="progress\nquit\n", env=env,
                               capture_output=True, text=True, timeout=60)
-    assert re.search(r"1/3", progress.stdout), progress.stdout  # one answered, the score kept
+    assert re.search(r"en cours\s:\s1/3", progress.stdout), progress.stdout  # one answered, kept, in French
 
 
 def test_odd_input_gets_a_clear_reply_and_never_crashes(env: dict[str, str]) -> None:
