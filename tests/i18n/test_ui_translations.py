@@ -1,0 +1,78 @@
+"""Every word the bot says in code exists in every language's catalog, with the same placeholders."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+
+from bot.i18n import UiTexts
+from bot.languages import SUPPORTED_LANGUAGES
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = ROOT / "content" / "locales"
+KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
+TRANSLATED = [language for language in SUPPORTED_LANGUAGES if language != "en"]
+
+
+def messages_in_code() -> dict[str, tuple[str, ...]]:
+    """msgid -> (singular[, plural]) for every translatable string in bot/ and adapters/."""
+    found: dict[str, tuple[str, ...]] = {}
+    for package in ("bot", "adapters"):
+        for filename, lineno, message, _comments, _context in extract_from_dir(
+                ROOT / package, method_map=[("**.py", "python")], keywords=KEYWORDS):
+            forms = tuple(message) if isinstance(message, tuple) else (message,)
+            found.setdefault(forms[0], forms)
+            assert all(forms), f"{package}/{filename}:{lineno}: an empty message id"
+    return found
+
+
+def placeholders(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+def test_the_template_lists_every_string_in_the_code() -> None:
+    with (LOCALES / "quiztutor.pot").open("rb") as source:
+        template = {message.id if isinstance(message.id, str) else message.id[0] for message in read_po(source)}
+    missing = sorted(set(messages_in_code()) - template)
+    assert not missing, "re-run pybabel extract (see README):\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_string_in_the_code_is_translated_with_its_placeholders(language: str) -> None:
+    with (LOCALES / language / "LC_MESSAGES" / "quiztutor.po").open("rb") as source:
+        catalog = read_po(source, locale=language)
+    problems = []
+    for msgid, forms in messages_in_code().items():
+        entry = catalog.get(msgid)
+        translations = () if entry is None else (
+            entry.string if isinstance(entry.string, tuple | list) else (entry.string,))
+        if entry is None or not all(translations) or entry.fuzzy:
+            problems.append(f"untranslated: {msgid!r}")
+            continue
+        allowed = set().union(*(placeholders(form) for form in forms)) | ({"n"} if len(forms) > 1 else set())
+        for translation in translations:
+            if not placeholders(translation) <= allowed:
+                problems.append(f"unknown placeholder in {translation!r} (for {msgid!r})")
+    assert not problems, f"{language}: {len(problems)} problems\n" + "\n".join(problems)
+
+
+def test_each_language_speaks_its_own_words_with_its_plural_rules() -> None:
+    texts = UiTexts.load(LOCALES)
+    labels = {language: texts.for_language(language)("Question {number} of {total}", number=3, total=8)
+              for language in SUPPORTED_LANGUAGES}
+    assert labels["en"] == "Question 3 of 8"
+    assert len(set(labels.values())) == len(labels), labels  # five different wordings
+    for language in SUPPORTED_LANGUAGES:
+        assert "3" in labels[language] and "8" in labels[language]
+
+    def attempts(language: str, n: int) -> str:
+        return texts.for_language(language).ngettext("{n} attempt", "{n} attempts", n)
+
+    # French uses the singular for 0 and 1; English and Swahili use the plural for 0.
+    assert attempts("fr", 0) == attempts("fr", 1).replace("1", "0")
+    assert attempts("en", 0) == "0 attempts"
+    assert attempts("sw", 2) != attempts("sw", 1).replace("1", "2")
