@@ -40,6 +40,7 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     discord_admins: CommaSeparated = frozenset()
+    discord_poll_hours: int = Field(default=1, ge=1, le=768)  # Discord polls last whole hours, 1 to 768
 
     @field_validator("telegram_admins", "discord_admins", mode="before")
     @classmethod
