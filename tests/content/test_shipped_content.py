@@ -1,0 +1,118 @@
+"""The shipped quizzes: valid, complete in five languages, really translated, and poll-ready."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from adapters.cli.catalog_tools import export, validate, write_schema
+from bot.content.limits import poll_overflows
+from bot.content.loader import load_quizzes
+from bot.content.models import LocalizedText, Quiz
+from bot.languages import SUPPORTED_LANGUAGES
+from content import default_content_dir
+
+CONTENT = default_content_dir()
+QUIZ_IDS = {"fsdp", "zero-sharded-optimizers", "model-pipeline-parallelism", "data-parallelism"}
+# A text identical to the English one is fine only for a technical name ("All-gather", "NVIDIA Megatron-LM").
+MAX_WORDS_OF_A_NAME = 3
+
+
+@pytest.fixture(scope="module")
+def quizzes() -> list[Quiz]:
+    return load_quizzes(CONTENT)
+
+
+def all_texts(quiz: Quiz) -> list[tuple[str, LocalizedText]]:
+    texts: list[tuple[str, LocalizedText]] = [("title", quiz.title), ("description", quiz.description)]
+    if quiz.guide is not None:
+        texts.append(("guide", quiz.guide.title))
+    for question in quiz.questions:
+        texts += [(f"{question.id}.prompt", question.prompt), (f"{question.id}.explanation", question.explanation)]
+        texts += [(f"{question.id}.{option.id}", option.text) for option in question.options]
+        if question.details is not None:
+            texts.append((f"{question.id}.details", question.details))
+    return texts
+
+
+def test_the_four_seed_quizzes_ship_with_eight_questions_of_four_options(quizzes: list[Quiz]) -> None:
+    assert {quiz.id for quiz in quizzes} == QUIZ_IDS
+    for quiz in quizzes:
+        assert len(quiz.questions) == 8, quiz.id
+        assert quiz.difficulty == "hard" and quiz.guide is not None and quiz.tags
+        for question in quiz.questions:
+            assert len(question.options) == 4, question.id
+            assert question.answer in {option.id for option in question.options}
+            assert question.tags, f"{quiz.id}/{question.id} has no concept tags"
+            assert question.reference is not None, f"{quiz.id}/{question.id} cites no source"
+
+
+def test_every_text_exists_in_all_five_languages(quizzes: list[Quiz]) -> None:
+    missing = [f"{quiz.id}/{name}: {sorted(set(SUPPORTED_LANGUAGES) - set(text))}"
+               for quiz in quizzes for name, text in all_texts(quiz) if set(text) != set(SUPPORTED_LANGUAGES)]
+    assert not missing, "\n".join(missing)
+
+
+def test_no_translation_is_a_copy_of_the_english_text(quizzes: list[Quiz]) -> None:
+    copies = [
+        f"{quiz.id}/{name} [{language}]: {value!r}"
+        for quiz in quizzes for name, text in all_texts(quiz) for language, value in text.items()
+        if language != "en" and value == text["en"] and len(value.split()) > MAX_WORDS_OF_A_NAME
+    ]
+    assert not copies, "\n".join(copies)
+
+
+def test_no_question_needs_the_lettered_fallback_on_telegram(quizzes: list[Quiz]) -> None:
+    overflows = [overflow for quiz in quizzes for overflow in poll_overflows(quiz) if overflow.platform == "telegram"]
+    assert overflows == []
+
+
+def test_validate_reports_the_catalog_and_the_discord_fallbacks(quizzes: list[Quiz]) -> None:
+    out = io.StringIO()
+    assert validate(CONTENT, out) == 0
+    report = out.getvalue()
+    assert report.startswith("OK: 4 quizzes, 32 questions")
+    for quiz in quizzes:
+        assert f"{quiz.id}: 8 questions, complete in en, fr, sw, yo, sn\n" in report
+    expected = {f"{o.quiz_id}/{o.question_id}" for quiz in quizzes for o in poll_overflows(quiz)}
+    listed = {line.split()[1].rstrip(":") for line in report.splitlines() if line.startswith("  discord: ")}
+    assert listed == expected
+
+
+def test_export_prints_exactly_the_documented_shape_in_file_order(quizzes: list[Quiz]) -> None:
+    out = io.StringIO()
+    assert export(CONTENT, out) == 0
+    exported = json.loads(out.getvalue())
+    assert set(exported) == {"quizzes"}
+    assert [quiz["id"] for quiz in exported["quizzes"]] == [quiz.id for quiz in quizzes]
+    for data, quiz in zip(exported["quizzes"], quizzes, strict=True):
+        assert set(data) == {"id", "title", "description", "difficulty", "questions"}
+        assert set(data["title"]) == set(SUPPORTED_LANGUAGES)
+        for question_data, question in zip(data["questions"], quiz.questions, strict=True):
+            assert set(question_data) == {"id", "prompt", "options", "answer", "explanation"}
+            assert [option["id"] for option in question_data["options"]] == [option.id for option in question.options]
+            assert all(set(option) == {"id", "text"} for option in question_data["options"])
+            assert question_data["answer"] == question.answer
+
+
+def test_the_editors_json_schema_matches_the_loaders_models() -> None:
+    out = io.StringIO()
+    assert write_schema(CONTENT, check=True, out=out) == 0, out.getvalue()
+
+
+def test_validate_on_broken_content_lists_every_problem_and_exits_1(tmp_path: Path) -> None:
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "a.yaml").write_text("id: a\ntitle: {en: A\n", encoding="utf-8")
+    (tmp_path / "quizzes" / "b.yaml").write_text(
+        "id: b\ndifficulty: hard\ntitle: {en: B}\ndescription: {en: B}\nquestions:\n"
+        "  - id: q1\n    answer: nope\n    prompt: {en: Q}\n    explanation: {en: E}\n"
+        "    options: [{id: x, text: {en: X}}, {id: y, text: {en: Y}}]\n", encoding="utf-8")
+    out = io.StringIO()
+    assert validate(tmp_path, out) == 1
+    report = out.getvalue()
+    assert "2 problem(s)" in report
+    assert "a.yaml: invalid YAML, line" in report
+    assert "b.yaml, question 'q1': the answer 'nope' is not one of its options (x, y)" in report
