@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from bot.content.models import EXPLANATION_LIMIT, Question
 from bot.languages import DEFAULT_LANGUAGE
@@ -42,3 +43,13 @@ def duplicate_ids(ids: list[str]) -> list[str]:
     """The ids that occur more than once, in order of first appearance."""
     counts = Counter(ids)
     return [item for item in dict.fromkeys(ids) if counts[item] > 1]
+
+
+def quiz_text_problems(data: dict[str, Any]) -> Iterator[str]:
+    """The quiz's own texts need English too: it is what every other language falls back to."""
+    guide = data.get("guide")
+    named = {"title": data.get("title"), "description": data.get("description"),
+             "guide title": guide.get("title") if isinstance(guide, dict) else None}
+    for name, text in named.items():
+        if isinstance(text, dict) and text and DEFAULT_LANGUAGE not in text:
+            yield f"the {name} has no English ({DEFAULT_LANGUAGE!r}) text; English is required everywhere"

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.content.checks import duplicate_ids, question_problems
+from bot.content.checks import duplicate_ids, question_problems, quiz_text_problems
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
@@ -56,6 +56,7 @@ def load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
     raw_questions = data.get("questions") if isinstance(data.get("questions"), list) else []
     problems = _shape_problems(name, data, raw_questions)
     problems += _rule_problems(name, raw_questions)
+    problems += [ContentProblem(name, None, message) for message in quiz_text_problems(data)]
     if problems:
         return None, problems
     return Quiz.model_validate(data), []
