@@ -1,0 +1,91 @@
+"""Answers per second through the whole engine on a SQLite file, against raw durable aiosqlite commits.
+
+Both run in the same process and the same run, so the ratio means something on a noisy machine:
+
+    .venv/bin/python benchmarks/engine.py --users 500
+
+The engine side is N concurrent learners, each answering every question of a quiz (one transaction per
+answer: user, session, answer insert, session update, commit). The baseline is the same number of
+single-row INSERT + COMMIT on one aiosqlite connection with the same pragmas.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import aiosqlite
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from bot.replies import Actor, AnswerOutcome, QuestionView, Started
+
+
+async def engine_run(data_dir: Path, users: int, quiz_id: str) -> tuple[int, float, list[float]]:
+    async with open_services(Settings(data_dir=data_dir), rng=random.Random(7)) as services:
+        engine = services.engine
+        actors = [Actor("bench", f"user-{n}", f"chat-{n}") for n in range(users)]
+        firsts = await asyncio.gather(*(engine.start(actor, quiz_id) for actor in actors))
+        latencies: list[float] = []
+
+        async def learner(actor: Actor, started: Started) -> int:
+            question: QuestionView | object = started.question
+            answered = 0
+            while isinstance(question, QuestionView):
+                began = time.perf_counter()
+                outcome = await engine.answer(actor, question.session_id, question.question_id, answered % 4)
+                latencies.append(time.perf_counter() - began)
+                assert isinstance(outcome, AnswerOutcome), outcome
+                question, answered = outcome.next, answered + 1
+            return answered
+
+        began = time.perf_counter()
+        counts = await asyncio.gather(*(learner(a, s) for a, s in zip(actors, firsts, strict=True)))  # type: ignore[arg-type]
+        return sum(counts), time.perf_counter() - began, latencies
+
+
+async def raw_run(path: Path, users: int, commits_per_user: int) -> tuple[int, float]:
+    async with aiosqlite.connect(path, isolation_level=None) as db:
+        for pragma in ("journal_mode=WAL", "busy_timeout=5000", "foreign_keys=ON", "synchronous=FULL"):
+            await db.execute(f"PRAGMA {pragma}")
+        await db.execute("CREATE TABLE answers (session_id TEXT, question_id TEXT, option_id TEXT, correct INTEGER,"
+                         " answered_at TEXT, PRIMARY KEY (session_id, question_id))")
+        lock = asyncio.Lock()  # one connection: transactions take turns, as they do in SQLite anyway
+
+        async def writer(n: int) -> None:
+            for q in range(commits_per_user):
+                async with lock:
+                    await db.execute("BEGIN IMMEDIATE")
+                    await db.execute("INSERT INTO answers VALUES (?, ?, ?, ?, ?)",
+                                     (f"s{n}", f"q{q}", "a", 1, datetime.now(UTC).isoformat()))
+                    await db.commit()
+
+        began = time.perf_counter()
+        await asyncio.gather(*(writer(n) for n in range(users)))
+        return users * commits_per_user, time.perf_counter() - began
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--users", type=int, default=500)
+    parser.add_argument("--quiz", default="zero-sharded-optimizers")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        answers, engine_seconds, latencies = await engine_run(Path(tmp) / "engine", args.users, args.quiz)
+        commits, raw_seconds = await raw_run(Path(tmp) / "raw.sqlite3", args.users, answers // args.users)
+    engine_rate, raw_rate = answers / engine_seconds, commits / raw_seconds
+    cuts = statistics.quantiles(latencies, n=100)
+    print(f"users: {args.users}, answers: {answers}")
+    print(f"engine: {engine_rate:,.0f} answers/s   p50 {cuts[49] * 1000:.1f} ms   p99 {cuts[98] * 1000:.1f} ms")
+    print(f"raw aiosqlite durable commits: {raw_rate:,.0f} commits/s")
+    print(f"ratio engine/raw: {engine_rate / raw_rate:.2f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
