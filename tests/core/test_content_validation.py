@@ -1,0 +1,195 @@
+"""Content validation: each broken quiz file gets its own clear error, naming the file and the question."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from bot.content.loader import load_quizzes
+from bot.content.problems import ContentError, ContentProblem
+from content import default_content_dir
+
+
+def a_quiz(quiz_id: str = "sample") -> dict[str, Any]:
+    """A valid two-language quiz, for a test to break in one place."""
+    def question(question_id: str) -> dict[str, Any]:
+        return {
+            "id": question_id,
+            "answer": "right",
+            "prompt": {"en": f"Prompt {question_id}?", "fr": f"Question {question_id} ?"},
+            "options": [{"id": "right", "text": {"en": "Right", "fr": "Juste"}},
+                        {"id": "wrong", "text": {"en": "Wrong", "fr": "Faux"}}],
+            "explanation": {"en": "Because.", "fr": "Parce que."},
+        }
+    return {"id": quiz_id, "difficulty": "easy", "title": {"en": "Sample", "fr": "Exemple"},
+            "description": {"en": "A sample.", "fr": "Un exemple."}, "questions": [question("q1"), question("q2")]}
+
+
+def write(content_dir: Path, name: str, quiz: dict[str, Any] | str) -> None:
+    folder = content_dir / "quizzes"
+    folder.mkdir(parents=True, exist_ok=True)
+    text = quiz if isinstance(quiz, str) else yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False)
+    (folder / name).write_text(text, encoding="utf-8")
+
+
+def problems_in(content_dir: Path) -> list[ContentProblem]:
+    with pytest.raises(ContentError) as error:
+        load_quizzes(content_dir)
+    assert str(error.value) == "\n".join(str(problem) for problem in error.value.problems)
+    return error.value.problems
+
+
+def only_problem(content_dir: Path) -> ContentProblem:
+    problems = problems_in(content_dir)
+    assert len(problems) == 1, problems
+    return problems[0]
+
+
+def test_a_valid_quiz_loads(tmp_path: Path) -> None:
+    write(tmp_path, "sample.yaml", a_quiz())
+    (quiz,) = load_quizzes(tmp_path)
+    assert [question.id for question in quiz.questions] == ["q1", "q2"]
+    assert quiz.complete_languages() == {"en", "fr"}
+
+
+def test_a_yaml_syntax_error_names_the_file_and_the_line(tmp_path: Path) -> None:
+    write(tmp_path, "bad.yaml", "id: bad\ndifficulty: easy\ntitle: {en: Bad\nquestions: []\n")
+    problem = only_problem(tmp_path)
+    assert problem.file == "bad.yaml"
+    assert problem.message.startswith("invalid YAML, line 4:")
+
+
+def test_a_key_written_twice_names_the_key_and_its_line(tmp_path: Path) -> None:
+    text = yaml.safe_dump(a_quiz(), allow_unicode=True, sort_keys=False)
+    text = text.replace("difficulty: easy\n", "difficulty: easy\ndifficulty: hard\n")
+    write(tmp_path, "twice.yaml", text)
+    problem = only_problem(tmp_path)
+    assert problem.file == "twice.yaml"
+    assert problem.message == "invalid YAML, line 3: the key 'difficulty' is written twice"
+
+
+def test_an_unknown_key_in_a_question_is_named(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][1]["hint"] = {"en": "Think."}
+    write(tmp_path, "extra.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem("extra.yaml", "q2", "unknown key 'hint'")
+
+
+def test_an_unknown_key_at_the_top_is_named(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["author"] = "someone"
+    write(tmp_path, "extra.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem("extra.yaml", None, "unknown key 'author'")
+
+
+def test_an_answer_that_is_not_an_option_is_named(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][0]["answer"] = "maybe"
+    write(tmp_path, "answer.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem(
+        "answer.yaml", "q1", "the answer 'maybe' is not one of its options (right, wrong)")
+
+
+def test_duplicate_question_ids_are_named(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][1]["id"] = "q1"
+    write(tmp_path, "dup.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem("dup.yaml", "q1", "this question id is used more than once")
+
+
+def test_duplicate_option_ids_are_named(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][1]["options"][1]["id"] = "right"
+    write(tmp_path, "options.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem("options.yaml", "q2", "the option id 'right' is used 2 times")
+
+
+def test_a_language_incomplete_in_one_question_names_what_is_missing(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    del quiz["questions"][1]["options"][0]["text"]["fr"]
+    write(tmp_path, "partial.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem(
+        "partial.yaml", "q2", "language 'fr' is incomplete: missing in option 'right'")
+
+
+def test_an_unknown_language_code_is_named(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][0]["prompt"]["de"] = "Frage?"
+    write(tmp_path, "german.yaml", quiz)
+    problem = only_problem(tmp_path)
+    assert (problem.file, problem.question_id) == ("german.yaml", "q1")
+    assert problem.message == "prompt.de: unknown language code (use en, fr, sw, yo or sn)"
+
+
+def test_an_explanation_over_200_characters_is_refused(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][1]["explanation"]["fr"] = "x" * 201
+    write(tmp_path, "long.yaml", quiz)
+    problem = only_problem(tmp_path)
+    assert (problem.file, problem.question_id) == ("long.yaml", "q2")
+    assert problem.message.startswith("the fr explanation has 201 characters; the limit is 200")
+
+
+def test_an_explanation_of_exactly_200_characters_is_fine(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][1]["explanation"]["fr"] = "x" * 200
+    write(tmp_path, "limit.yaml", quiz)
+    assert len(load_quizzes(tmp_path)) == 1
+
+
+def test_a_question_without_english_is_refused(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    question = quiz["questions"][0]
+    for text in (question["prompt"], question["explanation"], *(o["text"] for o in question["options"])):
+        del text["en"]
+    write(tmp_path, "french.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem(
+        "french.yaml", "q1",
+        "language 'en' is incomplete: missing in prompt, explanation, option 'right', option 'wrong'")
+
+
+def test_a_quiz_title_without_english_is_refused(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    del quiz["title"]["en"]
+    write(tmp_path, "title.yaml", quiz)
+    problem = only_problem(tmp_path)
+    assert (problem.file, problem.question_id) == ("title.yaml", None)
+    assert "title" in problem.message and "'en'" in problem.message
+
+
+def test_an_empty_directory_is_reported(tmp_path: Path) -> None:
+    (tmp_path / "quizzes").mkdir()
+    problem = only_problem(tmp_path)
+    assert problem.message == "no quiz files (*.yaml) found"
+
+
+def test_a_missing_directory_is_reported(tmp_path: Path) -> None:
+    assert only_problem(tmp_path).message == "no such directory"
+
+
+def test_every_problem_of_several_broken_files_is_reported_at_once(tmp_path: Path) -> None:
+    write(tmp_path, "a-syntax.yaml", "id: [oops\n")
+    answer, languages, good = a_quiz("b"), a_quiz("c"), a_quiz("d")
+    answer["questions"][0]["answer"] = "nope"
+    answer["questions"][1]["options"][0]["id"] = "wrong"  # two problems in one question
+    del languages["questions"][1]["prompt"]["fr"]
+    write(tmp_path, "b-answer.yaml", answer)
+    write(tmp_path, "c-languages.yaml", languages)
+    write(tmp_path, "d-good.yaml", good)
+    write(tmp_path, "e-same-id.yaml", copy.deepcopy(good))
+    problems = problems_in(tmp_path)
+    where = [(problem.file, problem.question_id) for problem in problems]
+    assert where == [("a-syntax.yaml", None), ("b-answer.yaml", "q1"), ("b-answer.yaml", "q2"),
+                     ("b-answer.yaml", "q2"), ("c-languages.yaml", "q2"), ("quizzes", None)]
+    assert problems[-1].message == "the quiz id 'd' is used by several files"
+
+
+def test_every_shipped_quiz_loads_without_problems() -> None:
+    quizzes = load_quizzes(default_content_dir())
+    assert quizzes, "the shipped content has no quizzes"
+    for quiz in quizzes:
+        assert "en" in quiz.complete_languages(), quiz.id

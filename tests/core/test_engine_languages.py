@@ -1,0 +1,89 @@
+"""Which language a learner gets, and the whole-question fallback to English."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import QuizEngine
+from bot.replies import Actor, Notice, NoticeCode, QuestionView, Summary
+from tests.core.play import answer, next_question, start
+
+FALLBACK_NOTICE = "This question isn't available in Français yet, so it is shown in English."
+
+
+@pytest.mark.parametrize(("hint", "language"), [
+    ("fr-CA", "fr"), ("sw-KE", "sw"), ("sw_KE", "sw"), ("YO", "yo"), ("sn", "sn"), ("pt-BR", "en"), (None, "en"),
+    ("", "en"),
+])
+async def test_the_platform_hint_is_normalised(engine: QuizEngine, hint: str | None, language: str) -> None:
+    actor = Actor("telegram", "someone", language_hint=hint)
+    assert (await engine.localizer(actor)).language == language
+    assert (await start(engine, actor)).language == language
+
+
+async def test_a_stored_choice_beats_the_platform_hint(engine: QuizEngine) -> None:
+    french_phone = Actor("telegram", "juma", language_hint="fr-FR")
+    chosen = await engine.set_language(french_phone, "sw")
+    assert chosen == Notice("From now on I'll speak Kiswahili.")
+    assert (await engine.localizer(french_phone)).language == "sw"
+    question = await start(engine, french_phone)
+    assert question.language == "sw"
+    assert question.prompt == "Operesheni ipi huacha jumla ya gradients zote kwenye kila rank?"
+
+
+async def test_a_language_can_be_chosen_by_a_regional_code(engine: QuizEngine) -> None:
+    actor = Actor("discord", "ama")
+    await engine.set_language(actor, "yo-NG")
+    assert (await engine.localizer(actor)).language == "yo"
+
+
+async def test_an_unknown_language_choice_is_refused_and_lists_the_choices(engine: QuizEngine) -> None:
+    actor = Actor("telegram", "pedro", language_hint="fr")
+    reply = await engine.set_language(actor, "klingon")
+    assert isinstance(reply, Notice) and reply.code is NoticeCode.UNKNOWN_LANGUAGE
+    assert "klingon" in reply.text
+    for name in ("English", "Français", "Kiswahili", "Èdè Yorùbá", "chiShona"):
+        assert name in reply.text
+    assert (await engine.localizer(actor)).language == "fr"  # nothing stored
+
+
+async def test_an_event_without_a_hint_uses_the_last_hint_seen(engine: QuizEngine) -> None:
+    await engine.localizer(Actor("telegram", "amelie", language_hint="fr-CA"))
+    no_hint = Actor("telegram", "amelie")  # e.g. a poll answer, which carries no language
+    assert (await engine.localizer(no_hint)).language == "fr"
+    await engine.localizer(Actor("telegram", "amelie", language_hint="sw"))
+    assert (await engine.localizer(no_hint)).language == "sw"
+
+
+async def test_an_english_only_question_is_shown_whole_in_english_with_a_notice(engine: QuizEngine) -> None:
+    french = Actor("telegram", "amelie", language_hint="fr")
+    first = await start(engine, french)
+    assert (first.language, first.notices) == ("fr", ())
+    assert first.prompt.startswith("Quelle collective laisse la somme")
+    assert "All-reduce (réduction totale)" in first.options
+    second = next_question(await answer(engine, french, first, right=True))
+    assert second.language == "fr" and second.notices == ()
+    assert second.prompt.startswith("Quelle collective reconstruit")
+    outcome = await answer(engine, french, second, right=True)
+    assert outcome.feedback is not None and outcome.feedback.explanation.startswith("All-gather concatène")
+    third = next_question(outcome)
+    assert third.language == "en"
+    assert third.prompt == "Which link usually carries tensor-parallel traffic inside one node?"
+    assert sorted(third.options) == ["Ethernet", "NVLink"]
+    assert third.explanation.startswith("NVLink joins")
+    assert third.notices == (FALLBACK_NOTICE,)
+    last = await answer(engine, french, third, right=False)
+    assert last.feedback is not None
+    assert last.feedback.correct_option == "The answer: NVLink"
+    assert last.feedback.explanation.startswith("NVLink joins")
+
+
+async def test_an_english_speaker_gets_no_fallback_notice(engine: QuizEngine) -> None:
+    english = Actor("telegram", "alice")
+    question: QuestionView | Summary = await start(engine, english)
+    seen = 0
+    while isinstance(question, QuestionView):
+        assert question.notices == ()
+        seen += 1
+        question = (await answer(engine, english, question, right=True)).next
+    assert seen == 3

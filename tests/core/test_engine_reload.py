@@ -1,0 +1,97 @@
+"""Reloading content while people play: removed questions are skipped, broken content is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from bot.content.library import ContentLibrary
+from bot.engine import QuizEngine
+from bot.replies import Actor, AnswerOutcome, Started, Summary
+from tests.core.conftest import ADMIN_ID
+from tests.core.play import answer, next_question, start
+
+ALICE = Actor("telegram", "alice", language_hint="fr")
+ADMIN = Actor("telegram", ADMIN_ID)
+REMOVED_NOTICE = "A question was removed from this quiz since you started, so it was skipped."
+
+
+def _remove_question(content_dir: Path, question_id: str) -> None:
+    path = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    quiz["questions"] = [question for question in quiz["questions"] if question["id"] != question_id]
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+async def test_a_reload_that_removes_the_current_question_skips_it_with_a_notice(
+        engine: QuizEngine, content_dir: Path) -> None:
+    second = next_question(await answer(engine, ALICE, await start(engine, ALICE), right=True))
+    _remove_question(content_dir, second.question_id)
+    report = await engine.reload(ADMIN)
+    assert report.ok, report
+    assert "1 removed" in report.summary
+    resumed = await engine.start(ALICE)
+    assert isinstance(resumed, Started)
+    third = resumed.question
+    assert third.question_id == "english-only"
+    assert REMOVED_NOTICE in third.notices
+    assert third.label == "Question 3 of 3"
+    summary = (await answer(engine, ALICE, third, right=True)).next
+    assert isinstance(summary, Summary)
+    assert [(line.question_id, line.outcome) for line in summary.lines] == [
+        ("sum-everywhere", "correct"), ("shards-to-full", "skipped"), ("english-only", "correct")]
+
+
+async def test_answering_a_question_removed_by_a_reload_moves_on_with_a_notice(
+        engine: QuizEngine, content_dir: Path) -> None:
+    second = next_question(await answer(engine, ALICE, await start(engine, ALICE), right=True))
+    _remove_question(content_dir, second.question_id)
+    assert (await engine.reload(ADMIN)).ok
+    outcome = await engine.answer(ALICE, second.session_id, second.question_id, 0)
+    assert isinstance(outcome, AnswerOutcome)
+    assert outcome.feedback is None  # nothing to score
+    assert REMOVED_NOTICE in next_question(outcome).notices
+
+
+async def test_a_failed_reload_keeps_the_previous_catalog_and_lists_every_problem(
+        engine: QuizEngine, library: ContentLibrary, content_dir: Path) -> None:
+    before = library.catalog
+    quizzes = content_dir / "quizzes"
+    (quizzes / "broken.yaml").write_text("id: broken\ntitle: [unclosed\n", encoding="utf-8")
+    text = (quizzes / "collectives.yaml").read_text(encoding="utf-8")
+    (quizzes / "collectives.yaml").write_text(text.replace("answer: nvlink", "answer: infiniband"), encoding="utf-8")
+    report = await engine.reload(ADMIN)
+    assert not report.ok
+    assert report.summary == "The new content has 2 problems, so I kept serving the previous content:"
+    assert len(report.problems) == 2
+    assert any(problem.startswith("broken.yaml: invalid YAML, line ") for problem in report.problems)
+    assert any(problem.startswith("collectives.yaml, question 'english-only': the answer 'infiniband'")
+               for problem in report.problems)
+    assert library.catalog is before
+    assert [entry.quiz_id for entry in (await engine.list_quizzes(ALICE)).entries] == ["collectives",
+                                                                                        "long-options"]
+    assert (await start(engine, ALICE)).total == 3  # still playable
+
+
+async def test_a_successful_reload_reports_what_changed(engine: QuizEngine, content_dir: Path) -> None:
+    assert (await engine.reload(ADMIN)).summary.endswith("Nothing changed since the last load.")
+    (content_dir / "quizzes" / "long-options.yaml").unlink()
+    report = await engine.reload(ADMIN)
+    assert report.ok
+    assert "Content reloaded: 1 quizzes, 3 questions." in report.summary
+    assert "Removed quizzes: long-options." in report.summary
+    assert [entry.quiz_id for entry in (await engine.list_quizzes(ALICE)).entries] == ["collectives"]
+
+
+async def test_only_an_admin_may_reload(engine: QuizEngine, library: ContentLibrary, content_dir: Path) -> None:
+    before = library.catalog
+    (content_dir / "quizzes" / "long-options.yaml").unlink()
+    report = await engine.reload(ALICE)
+    assert not report.ok
+    assert report.problems == ()
+    assert library.catalog is before
+    assert len((await engine.list_quizzes(ALICE)).entries) == 2
+    assert not engine.is_admin(ALICE)
+    assert engine.is_admin(ADMIN)
+    assert engine.is_admin(Actor("terminal", "whoever-runs-the-process"))

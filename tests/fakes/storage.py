@@ -1,0 +1,162 @@
+"""In-memory implementations of bot/ports.py: the engine's storage without a database."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from dataclasses import dataclass, field, fields, replace
+from types import TracebackType
+from typing import Self
+
+from bot.ports import AlreadyAnswered
+from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, SessionState, UserRecord
+
+
+@dataclass
+class FakeState:
+    """Everything stored; a unit of work edits a private copy and publishes it on commit."""
+
+    users: dict[tuple[str, str], UserRecord] = field(default_factory=dict)
+    sessions: dict[str, QuizSession] = field(default_factory=dict)
+    answers: dict[tuple[str, str], AnswerRecord] = field(default_factory=dict)
+    links: dict[tuple[str, str], MessageLink] = field(default_factory=dict)
+
+
+class FakeDatabase:
+    """The committed state shared by every unit of work made from it, plus a commit counter."""
+
+    def __init__(self) -> None:
+        self.state = FakeState()
+        self.commits = 0
+        self.user_ids = itertools.count(1)  # like a database sequence: never rolled back
+
+    def unit_of_work(self) -> FakeUnitOfWork:
+        return FakeUnitOfWork(self)
+
+
+class FakeUserRepository:
+    def __init__(self, state: FakeState, user_ids: itertools.count[int]) -> None:
+        self._state = state
+        self._user_ids = user_ids
+
+    async def get(self, platform: str, platform_user_id: str) -> UserRecord | None:
+        user = self._state.users.get((platform, platform_user_id))
+        return copy.deepcopy(user)
+
+    async def add(self, user: UserRecord) -> UserRecord:
+        key = (user.platform, user.platform_user_id)
+        if key not in self._state.users:  # like INSERT ... ON CONFLICT DO NOTHING
+            self._state.users[key] = replace(user, id=next(self._user_ids))
+        return copy.deepcopy(self._state.users[key])
+
+    async def update(self, user: UserRecord) -> None:
+        self._state.users[(user.platform, user.platform_user_id)] = copy.deepcopy(user)
+
+
+class FakeSessionRepository:
+    def __init__(self, state: FakeState) -> None:
+        self._state = state
+
+    async def get(self, session_id: str) -> QuizSession | None:
+        return copy.deepcopy(self._state.sessions.get(session_id))
+
+    async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
+        session = self._state.sessions.get(session_id)
+        owner = next((user for user in self._state.users.values() if session and user.id == session.user_id), None)
+        if session is None or owner is None:
+            return None
+        return copy.deepcopy(session), copy.deepcopy(owner)
+
+    async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
+        mine = [s for s in self._state.sessions.values()
+                if s.user_id == user_id and s.state is SessionState.ACTIVE and quiz_id in (None, s.quiz_id)]
+        # max() keeps the first of equal keys; reversed() makes ties go to the latest added, as a stable sort would.
+        latest = max(reversed(mine), key=lambda s: s.updated_at, default=None)
+        return copy.deepcopy(latest)
+
+    async def add(self, session: QuizSession) -> None:
+        if session.id in self._state.sessions:
+            raise ValueError(f"session {session.id} exists")
+        if session.state is SessionState.ACTIVE and any(
+                s.user_id == session.user_id and s.quiz_id == session.quiz_id and s.state is SessionState.ACTIVE
+                for s in self._state.sessions.values()):
+            raise ValueError("one active session per user and quiz")  # the unique index in storage/
+        self._state.sessions[session.id] = copy.deepcopy(session)
+
+    async def update(self, session: QuizSession) -> None:
+        self._state.sessions[session.id] = copy.deepcopy(session)
+
+    async def results(self, user_id: int) -> list[SessionResult]:
+        results = []
+        for session in self._state.sessions.values():
+            if session.user_id != user_id:
+                continue
+            answers = [a for a in self._state.answers.values() if a.session_id == session.id]
+            results.append(SessionResult(session.quiz_id, session.state, sum(a.correct for a in answers),
+                                         len(answers), len(session.question_ids), session.updated_at))
+        return sorted(results, key=lambda result: result.updated_at, reverse=True)
+
+
+class FakeAnswerRepository:
+    def __init__(self, state: FakeState) -> None:
+        self._state = state
+
+    async def add(self, answer: AnswerRecord) -> None:
+        key = (answer.session_id, answer.question_id)
+        if key in self._state.answers:
+            raise AlreadyAnswered(answer.question_id)
+        self._state.answers[key] = answer
+
+    async def for_session(self, session_id: str) -> list[AnswerRecord]:
+        mine = [answer for answer in self._state.answers.values() if answer.session_id == session_id]
+        return sorted(mine, key=lambda answer: answer.answered_at)
+
+
+class FakeLinkRepository:
+    def __init__(self, state: FakeState) -> None:
+        self._state = state
+
+    async def add(self, link: MessageLink) -> None:
+        self._state.links[(link.platform, link.message_key)] = link
+
+    async def get(self, platform: str, message_key: str) -> MessageLink | None:
+        return self._state.links.get((platform, message_key))
+
+
+class FakeUnitOfWork:
+    """Copies the committed state on enter and publishes the rows it changed on commit; else drops them."""
+
+    users: FakeUserRepository
+    sessions: FakeSessionRepository
+    answers: FakeAnswerRepository
+    links: FakeLinkRepository
+
+    def __init__(self, database: FakeDatabase) -> None:
+        self._database = database
+        self._snapshot = FakeState()
+        self._working: FakeState | None = None
+
+    async def __aenter__(self) -> Self:
+        self._snapshot = copy.deepcopy(self._database.state)
+        self._working = copy.deepcopy(self._snapshot)
+        self.users = FakeUserRepository(self._working, self._database.user_ids)
+        self.sessions = FakeSessionRepository(self._working)
+        self.answers = FakeAnswerRepository(self._working)
+        self.links = FakeLinkRepository(self._working)
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        self._working = None  # anything not committed is gone
+
+    async def commit(self) -> None:
+        assert self._working is not None, "commit outside the unit of work"
+        # Publish only what this unit of work changed, so units of work of other users don't undo each other.
+        for table in fields(FakeState):
+            before, after = getattr(self._snapshot, table.name), getattr(self._working, table.name)
+            published = getattr(self._database.state, table.name)
+            for key, row in after.items():
+                if before.get(key) != row:
+                    published[key] = copy.deepcopy(row)
+        self._snapshot = copy.deepcopy(self._working)
+        self._database.commits += 1

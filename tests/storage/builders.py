@@ -1,0 +1,42 @@
+"""Small builders for stored records, so each contract test states only what it is about."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.records import QuizSession, SessionState, UserRecord
+from storage.unit_of_work import SqlUnitOfWork
+from tests.fakes.clock import START
+
+
+async def stored_user(uow: Callable[[], SqlUnitOfWork], user_id: str = "alice") -> int:
+    """Add a user in its own committed transaction and return the id storage gave it."""
+    async with uow() as work:
+        user = await work.users.add(UserRecord("telegram", user_id))
+        await work.commit()
+    assert user.id is not None
+    return user.id
+
+
+def a_session(user_id: int, session_id: str = "s1", quiz_id: str = "collectives", *,
+              state: SessionState = SessionState.ACTIVE, updated_at: datetime = START) -> QuizSession:
+    return QuizSession(
+        id=session_id,
+        user_id=user_id,
+        quiz_id=quiz_id,
+        chat_id="chat-1",
+        question_ids=["q1", "q2", "q3"],
+        option_orders={"q1": ["b", "a", "c"], "q2": ["y", "x"], "q3": ["m", "n"]},
+        started_at=START,
+        updated_at=updated_at,
+        state=state,
+        finished_at=updated_at if state is not SessionState.ACTIVE else None,
+    )
+
+
+async def stored_session(uow: Callable[[], SqlUnitOfWork], session: QuizSession) -> QuizSession:
+    async with uow() as work:
+        await work.sessions.add(session)
+        await work.commit()
+    return session
