@@ -20,8 +20,11 @@ CORRECT_FR = {1: "All-reduce (réduction totale)", 2: "All-gather (collecte tota
 
 @pytest.fixture
 def env(tmp_path: Path) -> dict[str, str]:
-    return {**os.environ, "QUIZ_DATA_DIR": str(tmp_path / "data"), "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT),
-            "PYTHONUNBUFFERED": "1"}
+    # A neutral locale: the terminal's LANG is a language hint, and these tests expect English by default.
+    inherited = {key: value for key, value in os.environ.items()
+                 if key not in ("LC_ALL", "LC_MESSAGES") and not key.startswith("QUIZ_")}
+    return {**inherited, "LANG": "C.UTF-8", "QUIZ_DATA_DIR": str(tmp_path / "data"),
+            "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT), "PYTHONUNBUFFERED": "1"}
 
 
 def quiztutor(*args: str) -> list[str]:
@@ -130,6 +133,12 @@ def test_end_of_input_saves_and_says_goodbye(env: dict[str, str]) -> None:
                             env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
     assert "Bye! Your progress is saved" in result.stdout
+
+
+def test_the_terminals_locale_picks_the_language_when_none_was_chosen(env: dict[str, str]) -> None:
+    result = subprocess.run(quiztutor("play", "--user", "lang"), input="quit\n", env={**env, "LANG": "sw_KE.UTF-8"},
+                            capture_output=True, text=True, timeout=60)
+    assert "Karibu QuizTutor!" in result.stdout
 
 
 def test_an_unsupported_language_on_the_command_line_is_a_usage_error(env: dict[str, str]) -> None:
