@@ -13,6 +13,7 @@ from bot.replies import QuestionView
 LIMITS = POLL_LIMITS["telegram"]
 EXPLANATION_LIMIT = 200
 EXPLANATION_LINE_FEEDS = 2
+OWNER_LIMIT = 32
 
 
 @dataclass(frozen=True)
@@ -24,9 +25,13 @@ class PollLayout:
     lettered: str | None = None  # HTML with the full question and lettered options, sent before the poll
 
 
-def poll_layout(view: QuestionView) -> PollLayout:
-    """A native poll when everything fits Telegram's limits; otherwise a lettered message and an A/B/C poll."""
-    question = f"{view.short_label} · {view.prompt}"
+def poll_layout(view: QuestionView, owner: str | None = None) -> PollLayout:
+    """A native poll when everything fits Telegram's limits; otherwise a lettered message and an A/B/C poll.
+
+    In a group, ``owner`` names whose quiz the poll belongs to, since several may run side by side.
+    """
+    label = f"{view.short_label} ({shorten(owner, OWNER_LIMIT)})" if owner else view.short_label
+    question = f"{label} · {view.prompt}"
     explanation = fit_explanation(view.explanation)
     if fits_poll("telegram", question, view.options):
         return PollLayout(question, view.options, view.correct_index, explanation)

@@ -37,19 +37,20 @@ class Sender:
 
     async def started(self, chat_id: str, started: Started, actor: Actor, owner: str | None) -> None:
         shown_owner = None if is_private(chat_id, actor) else owner
-        await self.question(chat_id, started.question, [render.intro(started, shown_owner)])
+        await self.question(chat_id, started.question, [render.intro(started, shown_owner)], shown_owner)
 
     async def outcome(self, outcome: AnswerOutcome, actor: Actor, owner: str | None) -> None:
         """After an answer or a skip: details that didn't fit the popup, then the next poll or the summary."""
         chat_id = outcome.chat_id or actor.user_id  # a private chat's id is the user's id
         preface = [render.follow_up(outcome.feedback)]
         if isinstance(outcome.next, QuestionView):
-            await self.question(chat_id, outcome.next, preface)
+            await self.question(chat_id, outcome.next, preface, None if is_private(chat_id, actor) else owner)
         else:
             await self.summary(chat_id, outcome.next, actor, owner, preface)
 
-    async def question(self, chat_id: str, view: QuestionView, preface: list[str] | None = None) -> None:
-        layout = poll_layout(view)
+    async def question(self, chat_id: str, view: QuestionView, preface: list[str] | None = None,
+                       owner: str | None = None) -> None:
+        layout = poll_layout(view, owner)
         blocks = [*(preface or []), render.question_notices(view.notices), layout.lettered or ""]
         if any(blocks):
             await self.html(chat_id, blocks)

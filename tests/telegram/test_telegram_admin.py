@@ -1,0 +1,69 @@
+"""/reload: admins re-read the content; a broken reload keeps the old content; everyone else is refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from telegram_fake_api import FakeBotApi
+from telegram_harness import ADMIN, AMINATA, correct, for_chat, next_poll, poll_id, running_bot
+
+from adapters.settings import Settings
+
+
+def edit_quiz(content_dir: Path, quiz_id: str, change: object) -> None:
+    path = content_dir / "quizzes" / f"{quiz_id}.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(quiz)  # type: ignore[operator]
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+async def test_reload_by_someone_who_is_not_an_admin_is_politely_refused_in_their_language(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/reload")
+        reply = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0]
+    _ = engine.localizer_for_language("fr")
+    assert reply.params["text"] == _("Sorry, only the bot's admins can reload the content.")
+
+
+async def test_reload_by_an_admin_reports_the_changes_and_sessions_in_progress_skip_removed_questions(
+        api: FakeBotApi, settings: Settings, content_dir: Path) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+
+        edit_quiz(content_dir, "collectives",
+                  lambda quiz: quiz.update(questions=[q for q in quiz["questions"] if q["id"] != "shards-to-full"]))
+        await api.command(ADMIN, "/reload")
+        report = (await api.wait_for("sendMessage", 1, for_chat(ADMIN.id)))[0].params["text"]
+        _ = engine.localizer_for_language("en")
+        assert _("Content reloaded: {quizzes} quizzes, {questions} questions.", quizzes=2, questions=3) in report
+        assert _("Changes: {added} questions added, {removed} removed, {changed} changed.",
+                 added=0, removed=1, changed=0) in report
+
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        after = await next_poll(api, AMINATA.id, 2)
+        assert after.params["question"].startswith("3/3 · Which link")  # question 2 is gone
+        fr = engine.localizer_for_language("fr")
+        notice = fr("A question was removed from this quiz since you started, so it was skipped.")
+        assert any(notice in text for text in api.sent_texts(AMINATA.id))
+
+
+async def test_reload_of_broken_content_keeps_serving_the_previous_content_and_lists_the_problems(
+        api: FakeBotApi, settings: Settings, content_dir: Path) -> None:
+    async with running_bot(settings) as engine:
+        edit_quiz(content_dir, "collectives", lambda quiz: quiz["questions"][0].update(answer="gossip"))
+        edit_quiz(content_dir, "long-options", lambda quiz: quiz["questions"][0]["prompt"].pop("fr"))
+        await api.command(ADMIN, "/reload")
+        report = (await api.wait_for("sendMessage", 1, for_chat(ADMIN.id)))[0].params["text"]
+        _ = engine.localizer_for_language("en")
+        assert report.startswith(_.ngettext("The new content has {n} problem, so I kept serving the previous "
+                                            "content:", "The new content has {n} problems, so I kept serving "
+                                            "the previous content:", 2))
+        assert "gossip" in report and "&#x27;" not in report
+        assert "long-options" in report
+
+        await api.command(AMINATA, "/quiz collectives")  # the previous, valid content is still served
+        first = await next_poll(api, AMINATA.id, 1)
+        assert first.params["question"].startswith("1/3 ")

@@ -1,0 +1,43 @@
+"""In a group, /quiz starts the caller's own session, and only the caller's votes count for it."""
+
+from __future__ import annotations
+
+from telegram_fake_api import FakeBotApi, FakeUser
+from telegram_harness import GROUP, correct, next_poll, poll_id, running_bot, wrong
+
+from adapters.settings import Settings
+from bot.replies import Actor
+
+ADA = FakeUser(201, "<Ada & Co>", "en")  # a name that would break HTML if it weren't escaped
+BOLA = FakeUser(202, "Bola", "yo")
+
+
+async def test_two_members_of_a_group_each_play_their_own_quiz_and_only_their_own_votes_count(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(ADA, "/quiz@QuizTutorBot collectives", GROUP)
+        ada_first = await next_poll(api, GROUP.id, 1)
+        intro = api.sent_texts(GROUP.id)[0]
+        assert intro.startswith("<b>&lt;Ada &amp; Co&gt;</b> · ")
+
+        await api.command(BOLA, "/quiz collectives", GROUP)
+        bola_first = await next_poll(api, GROUP.id, 2)
+        assert bola_first.params["question"].startswith("1/3 (Bola) · Èwo ló ń fi àpapọ̀")  # in Bola's language
+        assert ada_first.params["question"].startswith("1/3 (<Ada & Co>) · Which collective")  # plain text
+
+        await api.answer_poll(BOLA, poll_id(ada_first), [wrong(ada_first)])  # not Bola's quiz: ignored, quietly
+        await api.settle()
+        assert len(api.polls(GROUP.id)) == 2 and len(api.sent_texts(GROUP.id)) == 2
+
+        await api.answer_poll(ADA, poll_id(ada_first), [correct(ada_first)])
+        ada_second = await next_poll(api, GROUP.id, 3)
+        assert ada_second.params["question"].startswith("2/3 (<Ada & Co>) · Which collective rebuilds")
+
+        await api.answer_poll(BOLA, poll_id(bola_first), [correct(bola_first)])
+        bola_second = await next_poll(api, GROUP.id, 4)
+        assert bola_second.params["question"].startswith("2/3 (Bola) · Èwo ló ń tún tensor")
+
+        for user, expected in ((ADA, 1), (BOLA, 1)):
+            progress = await engine.progress(Actor("telegram", str(user.id)))
+            _ = engine.localizer_for_language(user.language_code or "en")
+            assert progress.lines[0].text == _("in progress: {answered}/{total}", answered=expected, total=3)

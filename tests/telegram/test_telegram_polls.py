@@ -1,0 +1,111 @@
+"""Quiz polls under real-world trouble: long text, restarts, repeated updates, flood control, failures."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from telegram_fake_api import FakeBotApi
+from telegram_harness import AMINATA, TOKEN, WANJIRU, correct, for_chat, next_poll, options, poll_id, running_bot
+
+from adapters.settings import Settings
+from bot.replies import Actor
+
+
+async def test_a_question_with_options_too_long_for_a_poll_is_lettered_in_a_message_first(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(WANJIRU, "/quiz long-options")
+        poll = await next_poll(api, WANJIRU.id, 1)
+        assert options(poll) == ["A", "B"]
+        assert poll.params["question"] == ("1/1 · Kila rank huhifadhi nini hali ya modeli ikigawanywa "
+                                           "kikamilifu?")
+        lettered = api.sent_texts(WANJIRU.id)[-1]
+        assert "Kipande chake tu cha parameters, gradients na hali ya optimizer" in lettered  # in full
+        letter = "AB"[correct(poll)]
+        assert f"<b>{letter}.</b> Kipande chake tu" in lettered
+
+        await api.answer_poll(WANJIRU, poll_id(poll), [correct(poll)])
+        summary = (await api.wait_for("sendMessage", 1, lambda p: "✅" in p["text"]))[0]
+        assert "❌" not in summary.params["text"]
+        assert "reply_markup" not in summary.params  # nothing missed, nothing to retry
+
+
+async def test_an_answer_given_while_the_bot_was_restarting_still_counts(api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    # The bot is down; the learner answers; a new process on the same database picks the answer up.
+    await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    async with running_bot(settings) as engine:
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ")
+        progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
+        _ = engine.localizer_for_language("fr")
+        assert progress.lines[0].text == _("in progress: {answered}/{total}", answered=1, total=3)
+
+
+async def test_the_same_poll_answer_delivered_twice_is_scored_once(api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        vote = {"poll_answer": {"poll_id": poll_id(first), "user": AMINATA.json(), "option_ids": [correct(first)],
+                                "option_persistent_ids": [str(correct(first))]}}
+        await api.push(vote, vote)  # in one batch, handled concurrently
+        await next_poll(api, AMINATA.id, 2)
+        await api.push(vote)  # and once more later, as after a lost offset
+        await api.settle()
+        assert len(api.polls(AMINATA.id)) == 2
+        texts_after_first_answer = api.sent_texts(AMINATA.id)[1:]
+        assert len(texts_after_first_answer) == 1  # the details follow-up only: duplicates stay silent
+        progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
+        _ = engine.localizer_for_language("fr")
+        assert progress.lines[0].text == _("in progress: {answered}/{total}", answered=1, total=3)
+
+
+async def test_a_retracted_vote_changes_nothing_and_the_next_vote_counts(api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        await api.answer_poll(AMINATA, poll_id(first), [])
+        await api.settle()
+        assert len(api.polls(AMINATA.id)) == 1
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        await next_poll(api, AMINATA.id, 2)
+
+
+async def test_a_flood_limit_on_send_poll_is_waited_out_and_the_poll_still_sent(
+        api: FakeBotApi, settings: Settings) -> None:
+    api.fail_next("sendPoll", 429, "Too Many Requests: retry after 1", retry_after=1)
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz collectives")
+        poll = await next_poll(api, AMINATA.id, 1)
+        attempts = [call for call in api.requests if call.method == "sendPoll"]
+        assert [call.ok for call in attempts] == [False, True]
+        assert attempts[0].params == attempts[1].params
+        await api.answer_poll(AMINATA, poll_id(poll), [correct(poll)])  # the retried poll is the linked one
+        await next_poll(api, AMINATA.id, 2)
+
+
+async def test_a_network_failure_is_retried(api: FakeBotApi, settings: Settings) -> None:
+    api.fail_next("sendMessage", 502, "Bad Gateway")
+    async with running_bot(settings):
+        await api.command(AMINATA, "/progress")
+        await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
+        assert [call.ok for call in api.requests if call.method == "sendMessage"] == [False, True]
+
+
+async def test_a_failing_update_is_logged_without_the_token_and_the_bot_keeps_serving(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    api.fail_next("sendMessage", 400, "Bad Request: can't parse entities")
+    async with running_bot(settings):
+        with caplog.at_level(logging.ERROR, logger="adapters.telegram"):
+            await api.command(AMINATA, "/help")
+            await api.command(AMINATA, "/help")
+            await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
+            await api.settle()
+    failures = [record for record in caplog.records if record.name == "adapters.telegram.errors"]
+    assert len(failures) == 1
+    logged = failures[0].getMessage()
+    assert "Can't parse entities" in logged and "(message)" in logged
+    assert TOKEN not in logged and TOKEN.split(":")[1] not in logged

@@ -1,0 +1,44 @@
+"""Webhook mode, for deployments behind a load balancer: Telegram posts updates to the bot's own server."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import aiohttp
+from pydantic import SecretStr
+from telegram_fake_api import FakeBotApi
+from telegram_harness import AMINATA, for_chat, running_bot
+
+from adapters.settings import Settings
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_posted_updates(
+        api: FakeBotApi, settings: Settings) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/hooks/telegram"
+    webhook = settings.model_copy(update={
+        "telegram_webhook_url": url, "telegram_webhook_listen": "127.0.0.1", "telegram_webhook_port": port,
+        "telegram_webhook_secret": SecretStr("s3cret-token")})
+    update = {"update_id": 1, "message": {
+        "message_id": 1, "date": int(time.time()), "chat": {"id": AMINATA.id, "type": "private"},
+        "from": AMINATA.json(), "text": "/progress", "entities": [{"type": "bot_command", "offset": 0, "length": 9}]}}
+    async with running_bot(webhook):
+        registered = api.calls("setWebhook")[0].params
+        assert registered["url"] == url and registered["secret_token"] == "s3cret-token"
+        assert set(registered["allowed_updates"]) == {"message", "callback_query", "poll_answer"}
+        assert not api.calls("getUpdates")
+
+        async with aiohttp.ClientSession() as client:
+            forged = await client.post(url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "guess"})
+            assert forged.status == 403
+            posted = await client.post(url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret-token"})
+            assert posted.status == 200
+        replies = await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
+        assert len(replies) == 1
