@@ -8,9 +8,13 @@ import yaml
 
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
+from bot.i18n import UiTexts
 from bot.replies import Actor, AnswerOutcome, Started, Summary
-from tests.core.conftest import ADMIN_ID
+from content import default_content_dir
+from tests.core.conftest import ADMIN_ID, build_engine
 from tests.core.play import answer, next_question, start
+from tests.fakes.clock import FixedClock
+from tests.fakes.storage import FakeDatabase
 
 ALICE = Actor("telegram", "alice", language_hint="fr")
 ADMIN = Actor("telegram", ADMIN_ID)
@@ -95,3 +99,14 @@ async def test_only_an_admin_may_reload(engine: QuizEngine, library: ContentLibr
     assert not engine.is_admin(ALICE)
     assert engine.is_admin(ADMIN)
     assert engine.is_admin(Actor("terminal", "whoever-runs-the-process"))
+
+
+async def test_a_refused_reload_is_explained_in_the_learners_language(library: ContentLibrary,
+                                                                       fake_db: FakeDatabase) -> None:
+    texts = UiTexts.load(default_content_dir() / "locales")
+    engine = build_engine(library, fake_db, FixedClock(), texts=texts)
+    refusal = "Sorry, only the bot's admins can reload the content."
+    french = texts.for_language("fr")(refusal)
+    assert french != refusal
+    assert (await engine.reload(Actor("telegram", "amelie", language_hint="fr-CA"))).summary == french
+    assert (await engine.reload(Actor("telegram", "alice"))).summary == refusal
