@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import random
 import shutil
 from pathlib import Path
 
 import pytest
 
-from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
-from bot.i18n import UiTexts
+from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
-
-ADMIN_ID = "admin-1"
 
 
 @pytest.fixture
@@ -39,12 +35,6 @@ def clock() -> FixedClock:
 @pytest.fixture
 def library(content_dir: Path) -> ContentLibrary:
     return ContentLibrary.load(content_dir)
-
-
-def build_engine(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock, seed: int = 1,
-                 texts: UiTexts | None = None) -> QuizEngine:
-    return QuizEngine(library=library, unit_of_work=fake_db.unit_of_work, texts=texts or UiTexts({}),
-                      admins=AdminPolicy({"telegram": {ADMIN_ID}}), clock=clock, rng=random.Random(seed))
 
 
 @pytest.fixture

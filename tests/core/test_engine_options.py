@@ -5,8 +5,8 @@ from __future__ import annotations
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor
-from tests.core.conftest import build_engine
 from tests.core.play import answer, next_question, start
+from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 

@@ -7,8 +7,8 @@ import asyncio
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Started, Summary
-from tests.core.conftest import build_engine
 from tests.core.play import answer, next_question, start, summary_of, wrong_index
+from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 

@@ -11,8 +11,8 @@ from bot.engine import QuizEngine
 from bot.i18n import UiTexts
 from bot.replies import Actor, AnswerOutcome, Started, Summary
 from content import default_content_dir
-from tests.core.conftest import ADMIN_ID, build_engine
 from tests.core.play import answer, next_question, start
+from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 

@@ -9,8 +9,8 @@ from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
 from bot.replies import Actor
 from content import default_content_dir
-from tests.core.conftest import build_engine
 from tests.core.play import start
+from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 
