@@ -9,7 +9,7 @@ import yaml
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.i18n import UiTexts
-from bot.replies import Actor, AnswerOutcome, Started, Summary
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Started, Summary
 from content import default_content_dir
 from tests.core.play import answer, next_question, start
 from tests.core.wiring import ADMIN_ID, build_engine
@@ -110,3 +110,29 @@ async def test_a_refused_reload_is_explained_in_the_learners_language(library: C
     assert french != refusal
     assert (await engine.reload(Actor("telegram", "amelie", language_hint="fr-CA"))).summary == french
     assert (await engine.reload(Actor("telegram", "alice"))).summary == refusal
+
+
+async def test_a_reload_that_removes_the_quiz_in_progress_closes_the_session(engine: QuizEngine,
+                                                                              content_dir: Path) -> None:
+    question = await start(engine, ALICE)
+    (content_dir / "quizzes" / "collectives.yaml").unlink()
+    assert (await engine.reload(ADMIN)).ok
+    closed = await engine.answer(ALICE, question.session_id, question.question_id, question.correct_index)
+    assert isinstance(closed, Notice) and closed.code is NoticeCode.QUIZ_NOT_FOUND
+    assert closed.text == "This quiz has been removed, so your session was closed."
+    nothing = await engine.start(ALICE)
+    assert isinstance(nothing, Notice) and nothing.code is NoticeCode.NO_ACTIVE_SESSION
+
+
+async def test_a_reload_that_adds_an_option_keeps_the_stored_order_and_shows_the_new_one_last(
+        engine: QuizEngine, content_dir: Path) -> None:
+    question = await start(engine, ALICE)
+    path = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    quiz["questions"][0]["options"].append({"id": "gather", "text": {language: "Gather" for language in
+                                                                      ("en", "fr", "sw", "yo", "sn")}})
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    assert (await engine.reload(ADMIN)).ok
+    resumed = await start(engine, ALICE)
+    assert resumed.options == (*question.options, "Gather")
+    assert resumed.correct_index == question.correct_index
