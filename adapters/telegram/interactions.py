@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from telegram import Update
 from telegram.constants import ChatType, ParseMode
+from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
@@ -72,7 +73,10 @@ class Interactions:
             await query.answer()
             _ = await self._engine.localizer(actor)
             text = "\n".join([esc(notice.text), esc(next_steps(_))])
-            await query.edit_message_text(text, parse_mode=ParseMode.HTML)
+            try:
+                await query.edit_message_text(text, parse_mode=ParseMode.HTML)
+            except BadRequest:  # a picker too old to edit, or pressed twice: say it in a new message
+                await self._sender.html(str(chat.id), [text])
             return
         await query.answer(shorten(notice.text, ALERT_LIMIT))
 

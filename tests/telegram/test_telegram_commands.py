@@ -1,0 +1,96 @@
+"""The everyday commands, each through the real Application: list, buttons, preview, skip, stop, language, help."""
+
+from __future__ import annotations
+
+from telegram_fake_api import FakeBotApi
+from telegram_harness import ADMIN, AMINATA, WANJIRU, correct, for_chat, next_poll, poll_id, running_bot
+
+from adapters.settings import Settings
+
+
+async def test_the_quiz_list_has_a_button_per_quiz_that_starts_it(api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(WANJIRU, "/quizzes")
+        listing = (await api.wait_for("sendMessage", 1, for_chat(WANJIRU.id)))[0]
+        assert "Mawasiliano ya pamoja" in listing.params["text"] and "/quiz long-options" in listing.params["text"]
+        rows = listing.params["reply_markup"]["inline_keyboard"]
+        assert [row[0]["callback_data"] for row in rows] == ["quiz:collectives", "quiz:long-options"]
+
+        await api.press(WANJIRU, "quiz:collectives")
+        poll = await next_poll(api, WANJIRU.id, 1)
+        assert poll.params["question"].startswith("1/3 · Operesheni ipi")
+        assert api.calls("answerCallbackQuery")
+
+
+async def test_quiz_without_a_name_resumes_the_quiz_in_progress_or_lists_them_all(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz")
+        listing = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0]
+        _ = engine.localizer_for_language("fr")
+        assert _("You have no quiz in progress. Choose one to start.") in listing.params["text"]
+        assert listing.params["reply_markup"]["inline_keyboard"]
+
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        await api.command(AMINATA, "/quiz")
+        again = await next_poll(api, AMINATA.id, 2)
+        assert again.params["question"] == first.params["question"]
+        assert _("Welcome back! Carrying on with {title}.", title="Collectives") in api.sent_texts(AMINATA.id)[-1]
+
+
+async def test_skip_moves_on_and_stop_closes_the_quiz_so_its_old_poll_no_longer_counts(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        await api.command(AMINATA, "/skip")
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ")
+
+        await api.command(AMINATA, "/stop")
+        _ = engine.localizer_for_language("fr")
+        await api.wait_for("sendMessage", 1, lambda p: _("Quiz stopped. Your answers so far are saved.") in p["text"])
+        await api.answer_poll(AMINATA, poll_id(second), [correct(second)])
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == _("That question is no longer open."))
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])  # skipped: already settled, stays silent
+        await api.settle()
+        assert len(api.polls(AMINATA.id)) == 2
+        assert sum(text == _("That question is no longer open.") for text in api.sent_texts(AMINATA.id)) == 1
+
+
+async def test_preview_shows_every_question_and_its_options_without_the_answers(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "/preview")
+        usage = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0]
+        assert "/preview collectives" in usage.params["text"]
+        await api.command(AMINATA, "/preview collectives")
+        preview = (await api.wait_for("sendMessage", 2, for_chat(AMINATA.id)))[1].params["text"]
+        assert "<b>Collectives</b>" in preview
+        assert "<b>1.</b> Quelle collective laisse" in preview and "• Diffusion (broadcast)" in preview
+        assert "<b>3.</b> Which link" in preview
+        assert not api.calls("sendPoll")
+
+
+async def test_language_with_a_code_switches_at_once_and_the_next_quiz_follows_it(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "/language sn")
+        await api.wait_for("sendMessage", 1, lambda p: "chiShona" in p["text"])
+        await api.command(AMINATA, "/language klingon")
+        refusal = (await api.wait_for("sendMessage", 2, for_chat(AMINATA.id)))[1].params["text"]
+        assert "klingon" in refusal and "Kiswahili" in refusal
+        await api.command(AMINATA, "/quiz collectives")
+        poll = await next_poll(api, AMINATA.id, 1)
+        assert poll.params["question"].startswith("1/3 · Ndeipi inosiya")
+
+
+async def test_help_lists_the_commands_and_shows_reload_only_to_admins(api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "/help")
+        await api.command(ADMIN, "/help")
+        learner = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0].params["text"]
+        admin = (await api.wait_for("sendMessage", 1, for_chat(ADMIN.id)))[0].params["text"]
+        assert "/quiz — " in learner and "/language — " in learner and "/reload" not in learner
+        assert "/reload — " in admin

@@ -1,0 +1,111 @@
+"""Unit tests: engine replies as Telegram HTML and polls, within Telegram's limits and safely escaped."""
+
+from __future__ import annotations
+
+import gettext
+
+from adapters.telegram import render
+from adapters.telegram.html_text import MESSAGE_LIMIT, esc, pack
+from adapters.telegram.poll_layout import fit_explanation, poll_layout
+from bot.i18n import Localizer
+from bot.reload_report import ReloadReport
+from bot.replies import Feedback, QuestionView, Started, Summary, SummaryLine
+
+_ = Localizer("en", gettext.NullTranslations())
+
+
+def view(prompt: str = "Which collective sums gradients?", options: tuple[str, ...] = ("Broadcast", "All-reduce"),
+         explanation: str = "All-reduce sums across ranks.") -> QuestionView:
+    return QuestionView(session_id="s1", quiz_id="q", question_id="q1", number=3, total=8, label="Question 3 of 8",
+                        prompt=prompt, options=options, correct_index=1, explanation=explanation, language="en")
+
+
+def test_text_from_users_and_content_is_escaped_for_html() -> None:
+    assert esc("<b>Tom & Jerry</b>") == "&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;"
+    started = Started(question=view(), resumed=False, intro="Quiz <1>: 8 questions")
+    assert render.intro(started, owner="<script>") == "<b>&lt;script&gt;</b> · Quiz &lt;1&gt;: 8 questions"
+
+
+def test_a_question_that_fits_becomes_a_labelled_native_quiz_poll() -> None:
+    layout = poll_layout(view())
+    assert layout.question == "3/8 · Which collective sums gradients?"
+    assert layout.options == ("Broadcast", "All-reduce") and layout.correct_index == 1
+    assert layout.lettered is None
+
+
+def test_an_option_over_100_characters_gets_a_lettered_message_and_a_lettered_poll() -> None:
+    long_option = "Only its own shard of the parameters & gradients, " * 3
+    layout = poll_layout(view(options=("Full copy", long_option, "Nothing")))
+    assert layout.options == ("A", "B", "C") and layout.correct_index == 1
+    assert layout.lettered is not None
+    assert "<b>B.</b> " + esc(long_option) in layout.lettered
+    assert "<b>Question 3 of 8</b>" in layout.lettered
+
+
+def test_a_question_over_300_characters_is_shortened_in_the_poll_and_shown_in_full_before_it() -> None:
+    prompt = "Why? " * 100
+    layout = poll_layout(view(prompt=prompt))
+    assert len(layout.question) == 300 and layout.question.endswith("…")
+    assert layout.lettered is not None and esc(prompt) in layout.lettered
+
+
+def test_a_group_poll_names_whose_quiz_it_is() -> None:
+    assert poll_layout(view(), owner="Bola").question == "3/8 (Bola) · Which collective sums gradients?"
+
+
+def test_an_explanation_keeps_to_200_characters_and_two_line_feeds() -> None:
+    assert fit_explanation("one\ntwo\nthree\nfour") == "one\ntwo\nthree four"
+    assert len(fit_explanation("x" * 250)) == 200
+    assert fit_explanation("short") == "short"
+
+
+def test_the_follow_up_carries_only_what_did_not_fit_the_popup() -> None:
+    plain = Feedback("q1", True, "Correct!", "The answer: All-reduce", "Sums.")
+    assert render.follow_up(plain) == ""
+    assert render.follow_up(None) == ""
+    rich = Feedback("q1", True, "Correct!", "The answer: All-reduce", "Sums.", details="Ring <2x>",
+                    reference="NCCL — https://example.org/?a=1&b=2")
+    assert render.follow_up(rich) == ("The answer: All-reduce\nRing &lt;2x&gt;\n"
+                                      "📖 NCCL — https://example.org/?a=1&amp;b=2")
+
+
+def test_a_summary_marks_each_question_and_offers_a_retry_when_some_were_missed() -> None:
+    summary = Summary("s1", "q", "Quiz finished: Collectives", "You scored 1 out of 3 questions.", 1, 3,
+                      (SummaryLine("a", "A?", "correct"), SummaryLine("b", "B?", "wrong"),
+                       SummaryLine("c", "C?", "skipped")), 2, "Want another go at the 2 questions you missed?")
+    assert render.summary(summary).splitlines() == [
+        "<b>Quiz finished: Collectives</b>", "You scored 1 out of 3 questions.", "✅ A?", "❌ B?", "⏭ C?",
+        "Want another go at the 2 questions you missed?"]
+
+
+def test_long_replies_are_packed_into_messages_under_telegrams_limit_without_splitting_blocks() -> None:
+    blocks = [f"<b>{n}.</b> " + "word " * 300 for n in range(10)]
+    messages = pack(blocks)
+    assert len(messages) > 1 and all(len(message) <= MESSAGE_LIMIT for message in messages)
+    assert "\n\n".join(messages) == "\n\n".join(blocks)
+    assert all(message.count("<b>") == message.count("</b>") for message in messages)
+
+
+def test_a_block_too_long_for_one_message_is_cut_between_lines_never_inside_a_tag() -> None:
+    block = "\n".join(f"<b>line {n}</b> " + "x" * 90 for n in range(100))
+    [message] = pack([block])
+    assert len(message) <= MESSAGE_LIMIT and message.endswith("\n…")
+    assert message.count("<b>") == message.count("</b>")
+
+
+def test_a_failed_reload_lists_as_many_problems_as_fit_in_one_message_and_counts_the_rest() -> None:
+    problems = tuple(f"quizzes/q{n}.yaml: question 'x{n}': the answer 'y' is not one of its options"
+                     for n in range(200))
+    report = ReloadReport(ok=False, summary="The new content has 200 problems, so I kept serving the previous "
+                          "content:", problems=problems)
+    text = render.reload_report(report, _)
+    assert len(text) <= MESSAGE_LIMIT
+    shown = text.count("\n• ")
+    assert 0 < shown < 200
+    assert text.endswith(f"…and {200 - shown} more problems.")
+    assert "'x0'" in text  # apostrophes need no escaping in Telegram HTML
+
+
+def test_a_successful_reload_is_reported_line_by_line() -> None:
+    report = ReloadReport(ok=True, summary="Content reloaded: 4 quizzes, 32 questions.\nNothing changed.")
+    assert render.reload_report(report, _) == "Content reloaded: 4 quizzes, 32 questions.\nNothing changed."
