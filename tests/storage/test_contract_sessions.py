@@ -1,111 +1,23 @@
-"""The storage contract: what the engine relies on from users, sessions, answers, links and transactions.
+"""The storage contract, part 2: sessions, answers and message links.
 
 Every test runs on a SQLite file and on PostgreSQL (the ``database_url`` fixture).
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import timedelta
 
 import pytest
-from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.ports import AlreadyAnswered
 from bot.records import AnswerRecord, MessageLink, SessionState, UserRecord
-from storage import tables
-from storage.database import create_engine
-from storage.unit_of_work import SqlUnitOfWork, unit_of_work_factory
-from tests.fakes.clock import START, FixedClock
+from storage.unit_of_work import SqlUnitOfWork
+from tests.fakes.clock import START
 from tests.storage.builders import a_session, stored_session, stored_user
 
 Uow = Callable[[], SqlUnitOfWork]
-
-
-# -- users --------------------------------------------------------------------------------------
-
-
-async def test_an_unknown_user_is_not_found(uow: Uow) -> None:
-    async with uow() as work:
-        assert await work.users.get("telegram", "nobody") is None
-
-
-async def test_an_added_user_gets_an_id_and_is_found_again(uow: Uow) -> None:
-    async with uow() as work:
-        added = await work.users.add(UserRecord("discord", "123", language="sw", last_hint="fr"))
-        await work.commit()
-    async with uow() as work:
-        found = await work.users.get("discord", "123")
-    assert added.id is not None
-    assert found == UserRecord("discord", "123", language="sw", last_hint="fr", id=added.id)
-
-
-async def test_the_same_user_id_on_two_platforms_is_two_users(uow: Uow) -> None:
-    async with uow() as work:
-        on_telegram = await work.users.add(UserRecord("telegram", "7"))
-        on_discord = await work.users.add(UserRecord("discord", "7"))
-        await work.commit()
-    assert on_telegram.id != on_discord.id
-
-
-async def test_adding_a_user_twice_returns_the_stored_one(uow: Uow) -> None:
-    async with uow() as work:
-        first = await work.users.add(UserRecord("telegram", "42", language="fr"))
-        again = await work.users.add(UserRecord("telegram", "42", language="yo"))
-        await work.commit()
-    assert again == first
-    assert again.language == "fr"
-
-
-async def test_two_concurrent_adds_of_one_user_yield_one_row(database_url: str, database: AsyncEngine) -> None:
-    # Two engines on one database, like the bot and `quiztutor play` side by side. Both look the user up,
-    # find nobody, and add them. On PostgreSQL the second looks while the first insert is uncommitted; on
-    # SQLite the write lock (BEGIN IMMEDIATE) makes the second wait for the first, which is the point of it.
-    other = create_engine(database_url)
-    interleave = database.dialect.name == "postgresql"
-    first_inserted, second_looked = asyncio.Event(), asyncio.Event()
-
-    async def add_first() -> UserRecord:
-        async with unit_of_work_factory(database, FixedClock())() as work:
-            user = await work.users.add(UserRecord("telegram", "race"))
-            first_inserted.set()
-            if interleave:
-                await second_looked.wait()
-            await work.commit()
-        return user
-
-    async def add_second() -> UserRecord:
-        await first_inserted.wait()
-        async with unit_of_work_factory(other, FixedClock())() as work:
-            looked = await work.users.get("telegram", "race")
-            assert looked is None or not interleave
-            second_looked.set()
-            user = await work.users.add(UserRecord("telegram", "race"))
-            await work.commit()
-        return user
-
-    try:
-        first, second = await asyncio.gather(add_first(), add_second())
-        async with database.connect() as connection:
-            rows = (await connection.execute(select(func.count()).select_from(tables.User))).scalar_one()
-    finally:
-        await other.dispose()
-    assert first.id is not None
-    assert first.id == second.id
-    assert rows == 1
-
-
-async def test_updating_a_user_keeps_the_chosen_language_and_last_hint(uow: Uow) -> None:
-    async with uow() as work:
-        user = await work.users.add(UserRecord("telegram", "42"))
-        user.language, user.last_hint = "sn", "fr"
-        await work.users.update(user)
-        await work.commit()
-    async with uow() as work:
-        assert await work.users.get("telegram", "42") == user
 
 
 # -- sessions -----------------------------------------------------------------------------------
@@ -238,49 +150,3 @@ async def test_a_message_link_is_found_by_platform_and_key(uow: Uow) -> None:
     assert found is not None and found.created_at == START
 
 
-# -- transactions and time ----------------------------------------------------------------------
-
-
-async def test_nothing_is_kept_unless_the_unit_of_work_commits(uow: Uow) -> None:
-    async with uow() as work:
-        await work.users.add(UserRecord("telegram", "forgotten"))
-    with pytest.raises(RuntimeError):
-        async with uow() as work:
-            await work.users.add(UserRecord("telegram", "failed"))
-            raise RuntimeError("the action failed half-way")
-    async with uow() as work:
-        assert await work.users.get("telegram", "forgotten") is None
-        assert await work.users.get("telegram", "failed") is None
-
-
-async def test_committed_changes_are_seen_by_the_next_unit_of_work(uow: Uow) -> None:
-    async with uow() as work:
-        await work.users.add(UserRecord("telegram", "kept"))
-        await work.commit()
-    async with uow() as work:
-        assert await work.users.get("telegram", "kept") is not None
-
-
-async def test_timezone_aware_datetimes_come_back_as_the_same_instant_in_utc(uow: Uow) -> None:
-    nairobi = datetime(2026, 3, 1, 12, 30, 15, 250000, tzinfo=timezone(timedelta(hours=3)))
-    session = a_session(await stored_user(uow), updated_at=nairobi)
-    await stored_session(uow, session)
-    async with uow() as work:
-        await work.answers.add(AnswerRecord("s1", "q1", "a", True, nairobi))
-        await work.commit()
-    async with uow() as work:
-        stored = await work.sessions.get("s1")
-        (answer,) = await work.answers.for_session("s1")
-    assert stored is not None
-    for value in (stored.updated_at, stored.started_at, answer.answered_at):
-        assert value.tzinfo is not None
-        assert value.utcoffset() == timedelta(0)
-    assert stored.updated_at == nairobi
-    assert answer.answered_at == nairobi
-    assert stored.started_at == START.astimezone(UTC)
-
-
-async def test_a_naive_datetime_is_refused(uow: Uow) -> None:
-    session = a_session(await stored_user(uow), updated_at=datetime(2026, 3, 1, 12, 0))
-    with pytest.raises(Exception, match="naive datetimes"):
-        await stored_session(uow, session)
