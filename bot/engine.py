@@ -14,7 +14,7 @@ from bot.content.library import ContentLibrary
 from bot.content.models import Quiz, localized
 from bot.i18n import Localizer, UiTexts
 from bot.languages import NATIVE_NAMES, choose_language, normalize_language
-from bot.ports import AlreadyAnswered, UnitOfWork, UnitOfWorkFactory
+from bot.ports import AlreadyAnswered, SessionAlreadyActive, UnitOfWork, UnitOfWorkFactory
 from bot.records import AnswerRecord, MessageLink, QuizSession, SessionState, UserRecord
 from bot.reload_report import ReloadReport, reload_report
 from bot.replies import (
@@ -124,7 +124,13 @@ class QuizEngine:
             if session is None:
                 session = new_session(quiz, user_id=self._user_id(user), chat_id=actor.chat_id,
                                       question_ids=None, rng=self._rng, now=self._clock())
-                await uow.sessions.add(session)
+                try:
+                    await uow.sessions.add(session)
+                except SessionAlreadyActive:  # another process started it a moment ago: carry on with that one
+                    session = await uow.sessions.active(self._user_id(user), quiz.id)
+                    if session is None:
+                        raise
+                    resumed = True
             elif actor.chat_id is not None:
                 session.chat_id = actor.chat_id  # continue wherever the learner is now
             shown = await self._present(uow, quiz, session, _)
@@ -208,8 +214,11 @@ class QuizEngine:
             quiz = self._library.catalog.get(session.quiz_id) if session else None
             if session is None or quiz is None or session.current_question_id is None:
                 return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION)
-            await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False,
-                                               self._clock()))
+            try:
+                await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False,
+                                                   self._clock()))
+            except AlreadyAnswered:  # answered or skipped from another process a moment ago
+                return self._already_answered(_)
             session.position += 1
             shown = await self._present(uow, quiz, session, _)
             await uow.commit()

@@ -27,15 +27,16 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
             problems=tuple(str(problem) for problem in result.problems),
         )
     lines = [
-        _("Content reloaded: {quizzes} quizzes, {questions} questions.",
-          quizzes=len(catalog.quizzes), questions=catalog.question_count),
+        _("Content reloaded: {quizzes}, {questions}.",
+          quizzes=_.ngettext("{n} quiz", "{n} quizzes", len(catalog.quizzes)),
+          questions=_.ngettext("{n} question", "{n} questions", catalog.question_count)),
         _("Complete languages: {languages}.", languages=", ".join(sorted(catalog.languages))),
     ]
     changes = result.changes
     if changes is None or not changes.any:
         lines.append(_("Nothing changed since the last load."))
     else:
-        lines.append(_("Changes: {added} questions added, {removed} removed, {changed} changed.",
+        lines.append(_("Questions added: {added}, removed: {removed}, changed: {changed}.",
                        added=changes.added_questions, removed=changes.removed_questions,
                        changed=changes.changed_questions))
         if changes.added_quizzes:

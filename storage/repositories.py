@@ -7,9 +7,10 @@ from typing import Any
 from sqlalchemy import Row, case, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.ports import AlreadyAnswered
+from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, SessionState, UserRecord
 from storage import tables
 
@@ -73,9 +74,15 @@ class SqlSessionRepository:
         return _session(row) if row else None
 
     async def add(self, session: QuizSession) -> None:
-        await self._connection.execute(insert(sessions).values(
-            id=session.id, user_id=session.user_id, quiz_id=session.quiz_id, question_ids=session.question_ids,
-            option_orders=session.option_orders, started_at=session.started_at, **_mutable(session)))
+        try:
+            # A savepoint: losing the race to another process must leave this transaction usable.
+            async with self._connection.begin_nested():
+                await self._connection.execute(insert(sessions).values(
+                    id=session.id, user_id=session.user_id, quiz_id=session.quiz_id,
+                    question_ids=session.question_ids, option_orders=session.option_orders,
+                    started_at=session.started_at, **_mutable(session)))
+        except IntegrityError as error:
+            raise SessionAlreadyActive(session.quiz_id) from error
 
     async def update(self, session: QuizSession) -> None:
         await self._connection.execute(update(sessions).where(sessions.c.id == session.id).values(**_mutable(session)))

@@ -34,7 +34,7 @@ async def test_a_reload_that_removes_the_current_question_skips_it_with_a_notice
     _remove_question(content_dir, second.question_id)
     report = await engine.reload(ADMIN)
     assert report.ok, report
-    assert "1 removed" in report.summary
+    assert "removed: 1" in report.summary
     resumed = await engine.start(ALICE)
     assert isinstance(resumed, Started)
     third = resumed.question
@@ -83,7 +83,7 @@ async def test_a_successful_reload_reports_what_changed(engine: QuizEngine, cont
     (content_dir / "quizzes" / "long-options.yaml").unlink()
     report = await engine.reload(ADMIN)
     assert report.ok
-    assert "Content reloaded: 1 quizzes, 3 questions." in report.summary
+    assert "Content reloaded: 1 quiz, 3 questions." in report.summary
     assert "Removed quizzes: long-options." in report.summary
     assert [entry.quiz_id for entry in (await engine.list_quizzes(ALICE)).entries] == ["collectives"]
 

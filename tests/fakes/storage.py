@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, fields, replace
 from types import TracebackType
 from typing import Self
 
-from bot.ports import AlreadyAnswered
+from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, SessionState, UserRecord
 
 
@@ -80,7 +80,7 @@ class FakeSessionRepository:
         if session.state is SessionState.ACTIVE and any(
                 s.user_id == session.user_id and s.quiz_id == session.quiz_id and s.state is SessionState.ACTIVE
                 for s in self._state.sessions.values()):
-            raise ValueError("one active session per user and quiz")  # the unique index in storage/
+            raise SessionAlreadyActive(session.quiz_id)  # the unique index in storage/
         self._state.sessions[session.id] = copy.deepcopy(session)
 
     async def update(self, session: QuizSession) -> None:

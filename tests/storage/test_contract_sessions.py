@@ -9,9 +9,8 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
-from sqlalchemy.exc import IntegrityError
 
-from bot.ports import AlreadyAnswered
+from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import AnswerRecord, MessageLink, SessionState, UserRecord
 from storage.unit_of_work import SqlUnitOfWork
 from tests.fakes.clock import START
@@ -93,7 +92,7 @@ async def test_only_one_session_per_user_and_quiz_can_be_active(uow: Uow) -> Non
     await stored_session(uow, a_session(user_id, "first"))
     await stored_session(uow, a_session(user_id, "finished-before", state=SessionState.STOPPED))
     await stored_session(uow, a_session(user_id, "other-quiz", "fsdp"))
-    with pytest.raises(IntegrityError):
+    with pytest.raises(SessionAlreadyActive):
         await stored_session(uow, a_session(user_id, "second"))
     async with uow() as work:
         active = await work.sessions.active(user_id, "collectives")

@@ -83,3 +83,29 @@ async def test_concurrent_answers_from_two_processes_are_scored_once(tmp_path: P
     assert len(refused) == 9
     assert [line.text for line in progress.lines] == ["in progress: 1/3"]
     assert isinstance(current, Started) and current.question.label == "Question 2 of 3"
+
+
+async def test_starting_the_same_quiz_from_two_processes_at_once_gives_one_session(
+        tmp_path: Path, fixture_content: Path, database_url: str) -> None:
+    settings = _settings(tmp_path, fixture_content, database_url)
+    async with open_services(settings) as one, open_services(settings) as two:
+        await one.engine.start(Actor("telegram", "alice"), "long-options")  # the user exists in both
+        starts = await asyncio.gather(*(engine.start(ALICE, "collectives")
+                                        for engine in [one.engine, two.engine] * 4))
+    assert all(isinstance(start, Started) for start in starts), starts
+    assert len({start.question.session_id for start in starts if isinstance(start, Started)}) == 1
+
+
+async def test_skipping_from_two_processes_at_once_skips_one_question(
+        tmp_path: Path, fixture_content: Path, database_url: str) -> None:
+    settings = _settings(tmp_path, fixture_content, database_url)
+    async with open_services(settings) as one, open_services(settings) as two:
+        await one.engine.start(ALICE, "collectives")
+        # Two skips of a three-question quiz: each either moves on one question or is refused, never crashes.
+        skips = await asyncio.gather(one.engine.skip(ALICE), two.engine.skip(ALICE))
+        current = await one.engine.start(ALICE)
+    assert any(isinstance(skip, AnswerOutcome) for skip in skips)
+    assert all(isinstance(skip, AnswerOutcome | Notice) for skip in skips), skips
+    assert isinstance(current, Started)
+    skipped = sum(isinstance(skip, AnswerOutcome) for skip in skips)
+    assert current.question.number == 1 + skipped  # every skip that succeeded moved on exactly one question
