@@ -1,0 +1,34 @@
+"""Who is acting, as the engine sees it: a Discord user in a channel, with a language hint."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.languages import normalize_language
+from bot.replies import Actor
+
+PLATFORM = "discord"
+
+
+def language_hint(locale: discord.Locale | None, guild_locale: discord.Locale | None) -> str | None:
+    """The user's Discord language if QuizTutor speaks it, else the server's, else None.
+
+    The engine puts a /language choice before this hint, and falls back to the last hint it stored
+    (then English) when there is none. discord.py reports ``en-US`` when Discord omits the user's
+    locale; Discord always sends it with commands and clicks, so ``en-US`` is taken at its word.
+    """
+    for candidate in (locale, guild_locale):
+        if candidate is not None and normalize_language(candidate.value):
+            return candidate.value
+    return None
+
+
+def interaction_actor(interaction: discord.Interaction) -> Actor:
+    channel_id = interaction.channel_id
+    return Actor(PLATFORM, str(interaction.user.id), str(channel_id) if channel_id else None,
+                 language_hint(interaction.locale, interaction.guild_locale))
+
+
+def vote_actor(user_id: int, channel_id: int) -> Actor:
+    """A poll vote carries no locale: the engine uses the language it stored for this user."""
+    return Actor(PLATFORM, str(user_id), str(channel_id), None)

@@ -1,0 +1,66 @@
+"""DiscordAdapter: logs in, then runs the gateway in a background task of the shared event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from adapters.discord.client import QuizClient
+from adapters.settings import Settings
+from bot.engine import QuizEngine
+
+log = logging.getLogger(__name__)
+
+STOP_TIMEOUT = 10.0
+
+
+class DiscordAdapter:
+    name = "discord"
+
+    def __init__(self, engine: QuizEngine, settings: Settings) -> None:
+        self._engine = engine
+        self._settings = settings
+        self._client: QuizClient | None = None
+        self._gateway: asyncio.Task[None] | None = None
+
+    @property
+    def client(self) -> QuizClient | None:
+        return self._client
+
+    async def start(self) -> None:
+        """Log in (a bad token fails here) and connect; commands are synced separately (discord-sync)."""
+        token = self._settings.discord_token
+        if token is None:
+            raise RuntimeError("QUIZ_DISCORD_TOKEN is not set")
+        client = QuizClient(self._engine, self._settings)
+        try:
+            await client.login(token.get_secret_value())
+        except BaseException:
+            await client.close()
+            raise
+        self._client = client
+        # Not client.run(): that would take over the event loop the other adapters share.
+        self._gateway = asyncio.create_task(self._connect(client), name="discord-gateway")
+
+    async def stop(self) -> None:
+        if self._client is not None:
+            await self._client.close()
+        if self._gateway is not None:
+            try:
+                await asyncio.wait_for(self._gateway, STOP_TIMEOUT)
+            except TimeoutError:
+                self._gateway.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._gateway
+        self._client = self._gateway = None
+
+    @staticmethod
+    async def _connect(client: QuizClient) -> None:
+        try:
+            await client.connect(reconnect=True)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # discord.py retries network failures itself; this is a fatal one (e.g. a revoked token).
+            log.exception("the Discord gateway stopped")

@@ -1,0 +1,56 @@
+"""Answer buttons for private play: DynamicItems whose custom_id holds everything, so they survive a restart."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol, runtime_checkable
+
+import discord
+
+from adapters.discord import render
+from bot.replies import QuestionView
+
+# qt:a:<session id>:<question id>:<option index>; at most 5 + 40 + 1 + 48 + 1 + 2 = 97 characters,
+# within Discord's 100. Session ids are hex, question ids are content slugs of at most 48 characters.
+CUSTOM_ID = re.compile(r"qt:a:(?P<session>[0-9a-f]{1,40}):(?P<question>[a-z0-9-]{1,48}):(?P<option>[0-9]{1,2})")
+
+
+def answer_custom_id(session_id: str, question_id: str, option_index: int) -> str:
+    return f"qt:a:{session_id}:{question_id}:{option_index}"
+
+
+@runtime_checkable
+class AnswerClickHandler(Protocol):
+    """The client that buttons hand their clicks to (buttons are rebuilt by discord.py, so they can't hold it)."""
+
+    async def handle_answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
+                                  option_index: int) -> None: ...
+
+
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
+    def __init__(self, session_id: str, question_id: str, option_index: int, label: str) -> None:
+        super().__init__(discord.ui.Button(label=render.shorten(label, render.BUTTON_LABEL_LIMIT),
+                                           style=discord.ButtonStyle.primary,
+                                           custom_id=answer_custom_id(session_id, question_id, option_index)))
+        self.session_id = session_id
+        self.question_id = question_id
+        self.option_index = option_index
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AnswerButton:
+        label = getattr(item, "label", None) or "?"
+        return cls(match["session"], match["question"], int(match["option"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        if isinstance(client, AnswerClickHandler):
+            await client.handle_answer_click(interaction, self.session_id, self.question_id, self.option_index)
+
+
+def answer_view(question: QuestionView) -> discord.ui.View:
+    """One button per option, in the order this learner sees them."""
+    view = discord.ui.View(timeout=None)
+    for index, label in enumerate(render.button_labels(question)):
+        view.add_item(AnswerButton(question.session_id, question.question_id, index, label))
+    return view

@@ -1,0 +1,78 @@
+"""The discord.py client: intents, the command tree, and the events QuizTutor listens to."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from adapters.discord.actors import PLATFORM
+from adapters.discord.buttons import AnswerButton
+from adapters.discord.commands import register_commands
+from adapters.discord.errors import apologize, tree_error_handler
+from adapters.discord.handlers import CommandHandlers
+from adapters.discord.polls import PollPlay
+from adapters.discord.private import PrivatePlay
+from adapters.discord.translator import CommandTranslator
+from adapters.discord.votes import VoteHandler
+from adapters.settings import Settings
+from bot.engine import QuizEngine
+
+log = logging.getLogger(__name__)
+
+
+def owner_ids(application: discord.AppInfo | None) -> set[int]:
+    """The application's owner, or its team's admins and developers (as discord.py's own Bot does)."""
+    if application is None:
+        return set()
+    if application.team is not None:
+        roles = (discord.TeamMemberRole.admin, discord.TeamMemberRole.developer)
+        return {member.id for member in application.team.members if member.role in roles}
+    return {application.owner.id}
+
+
+class QuizClient(discord.Client):
+    def __init__(self, engine: QuizEngine, settings: Settings) -> None:
+        # Default intents include guild and DM poll votes; no privileged intent is needed.
+        # No mentions ping anyone: quiz texts and user input can't summon @everyone.
+        super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none())
+        self.engine = engine
+        self.tree: app_commands.CommandTree[QuizClient] = app_commands.CommandTree(
+            self,
+            allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        )
+        self.polls = PollPlay(engine, self, settings.discord_poll_hours)
+        self.private = PrivatePlay(engine)
+        self.votes = VoteHandler(engine, self, self.polls)
+        register_commands(self.tree, CommandHandlers(engine, self.polls, self.private))
+        self.tree.error(tree_error_handler(engine))
+
+    async def setup_hook(self) -> None:
+        """After login, before the gateway: translations, restart-proof buttons, and the owner as admin."""
+        await self.tree.set_translator(CommandTranslator(self.engine.localizer_for_language))
+        self.add_dynamic_items(AnswerButton)
+        for user_id in owner_ids(self.application):
+            self.engine.allow_admin(PLATFORM, str(user_id))
+
+    async def handle_answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
+                                  option_index: int) -> None:
+        try:
+            await self.private.on_click(interaction, session_id, question_id, option_index)
+        except Exception:
+            log.exception("answer click failed")
+            await apologize(self.engine, interaction)
+
+    async def on_raw_poll_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
+        await self.votes.on_vote_add(event)
+
+    async def on_raw_poll_vote_remove(self, event: discord.RawPollVoteActionEvent) -> None:
+        # The first vote is final: taking it back (or changing it) changes nothing.
+        log.debug("vote removed on %s by %s: ignored", event.message_id, event.user_id)
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        # One bad event must not stop the bot. The arguments are left out: they can be large, and
+        # nothing in them is secret, but the traceback says enough.
+        log.exception("Discord event %s failed; carrying on", event_method)

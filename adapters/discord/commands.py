@@ -1,0 +1,68 @@
+"""The slash commands as Discord sees them.
+
+Texts are marked with N_ (a default gettext keyword) for extraction, and translated per Discord locale
+by the tree's Translator when the commands are synced. Descriptions share their msgids with the
+Telegram command menu, so one translation serves both.
+"""
+
+from __future__ import annotations
+
+from discord import Interaction, app_commands
+from discord.app_commands import locale_str as N_
+
+from adapters.discord.handlers import CommandHandlers
+from bot.languages import NATIVE_NAMES
+
+
+class NotAdmin(app_commands.CheckFailure):
+    """Raised by the /reload check for anyone but the configured admins and the application's owner."""
+
+
+def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers) -> None:
+    async def autocomplete_quiz(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await handlers.quiz_choices(interaction, current)
+
+    def admin_only(interaction: Interaction) -> bool:
+        # default_permissions only hides a command, and servers can override it: this check enforces.
+        if not handlers.is_admin(interaction):
+            raise NotAdmin()
+        return True
+
+    @tree.command(name=N_("quiz"), description=N_("start or resume a quiz"))
+    @app_commands.rename(quiz=N_("quiz"), private=N_("private"))
+    @app_commands.describe(quiz=N_("The quiz to play; leave it empty to carry on"),
+                           private=N_("Play alone, with buttons only you can see"))
+    @app_commands.autocomplete(quiz=autocomplete_quiz)
+    async def quiz(interaction: Interaction, quiz: str | None = None, private: bool = False) -> None:
+        await handlers.quiz(interaction, quiz, private)
+
+    @tree.command(name=N_("quizzes"), description=N_("list the quizzes"))
+    async def quizzes(interaction: Interaction) -> None:
+        await handlers.quizzes(interaction)
+
+    @tree.command(name=N_("preview"), description=N_("show a quiz's questions without answers"))
+    @app_commands.rename(quiz=N_("quiz"))
+    @app_commands.describe(quiz=N_("The quiz to preview"))
+    @app_commands.autocomplete(quiz=autocomplete_quiz)
+    async def preview(interaction: Interaction, quiz: str) -> None:
+        await handlers.preview(interaction, quiz)
+
+    @tree.command(name=N_("stop"), description=N_("stop the current quiz (your answers are kept)"))
+    async def stop(interaction: Interaction) -> None:
+        await handlers.stop(interaction)
+
+    @tree.command(name=N_("language"), description=N_("change language: en, fr, sw, yo, sn"))
+    @app_commands.rename(language=N_("language"))
+    @app_commands.describe(language=N_("Your language"))
+    @app_commands.choices(language=[app_commands.Choice(name=name, value=code) for code, name in NATIVE_NAMES.items()])
+    async def language(interaction: Interaction, language: str) -> None:
+        await handlers.language(interaction, language)
+
+    @tree.command(name=N_("progress"), description=N_("your results so far"))
+    async def progress(interaction: Interaction) -> None:
+        await handlers.progress(interaction)
+
+    @tree.command(name=N_("reload"), description=N_("re-read the quiz content (admins only)"))
+    @app_commands.check(admin_only)
+    async def reload(interaction: Interaction) -> None:
+        await handlers.reload(interaction)

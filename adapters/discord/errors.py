@@ -1,0 +1,46 @@
+"""Failures: a polite ephemeral reply for the user, the details in the log, and the bot carries on."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+import discord
+from discord import app_commands
+
+from adapters.discord.actors import interaction_actor
+from adapters.discord.commands import NotAdmin
+from adapters.discord.respond import respond_quietly
+from bot.engine import QuizEngine
+from bot.i18n import Localizer
+
+log = logging.getLogger(__name__)
+
+TreeErrorHandler = Callable[[discord.Interaction, app_commands.AppCommandError], Awaitable[None]]
+
+
+async def localizer_or_english(engine: QuizEngine, interaction: discord.Interaction) -> Localizer:
+    try:
+        return await engine.localizer(interaction_actor(interaction))
+    except Exception:  # the database may be what failed: answer in English rather than not at all
+        log.exception("could not look up the language for an error reply")
+        return engine.localizer_for_language("en")
+
+
+async def apologize(engine: QuizEngine, interaction: discord.Interaction) -> None:
+    _ = await localizer_or_english(engine, interaction)
+    await respond_quietly(interaction, _("Sorry, something went wrong. Please try again in a moment."))
+
+
+def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
+    async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        if isinstance(error, NotAdmin):
+            _ = await localizer_or_english(engine, interaction)
+            await respond_quietly(interaction, _("Sorry, only the bot's admins can reload the content."))
+            return
+        command = interaction.command.qualified_name if interaction.command else "?"
+        # discord.py errors describe the request, never the token, so they are logged whole.
+        log.error("/%s failed for user %s", command, interaction.user.id, exc_info=error)
+        await apologize(engine, interaction)
+
+    return on_error

@@ -1,0 +1,29 @@
+"""What to tell a user when Discord refuses to let the bot post in their channel (HTTP 403)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import Localizer
+
+
+def missing_permission_names(granted: discord.Permissions, _: Localizer) -> list[str]:
+    """The permissions a quiz poll needs that the bot lacks here, by their names in Discord's settings."""
+    needed = [
+        (granted.view_channel, _("View Channel")),
+        (granted.send_messages, _("Send Messages")),
+        (granted.send_polls, _("Send Polls")),
+    ]
+    missing = [name for has, name in needed if not has]
+    # Discord said no although the interaction's permissions look fine: name both that matter.
+    return missing or [_("Send Messages"), _("Send Polls")]
+
+
+def poll_refused(granted: discord.Permissions, _: Localizer) -> str:
+    names = missing_permission_names(granted, _)
+    return _.ngettext(
+        "I can't post the quiz poll in this channel: I'm missing the {permissions} permission. "
+        "Ask a server admin to grant it, or play privately with /quiz private:True.",
+        "I can't post the quiz poll in this channel: I'm missing the {permissions} permissions. "
+        "Ask a server admin to grant them, or play privately with /quiz private:True.",
+        len(names), permissions=", ".join(f"“{name}”" for name in names))

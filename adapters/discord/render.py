@@ -1,0 +1,123 @@
+"""The engine's neutral replies laid out as Discord message text, within Discord's limits."""
+
+from __future__ import annotations
+
+from bot.replies import Feedback, Preview, Progress, QuestionView, QuizList, Summary
+
+MESSAGE_LIMIT = 2000
+POLL_QUESTION_LIMIT = 300
+POLL_ANSWER_LIMIT = 55
+BUTTON_LABEL_LIMIT = 80
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+OUTCOME_MARKS = {"correct": "✅", "wrong": "❌", "skipped": "➖"}
+
+
+def mention(user_id: int | str) -> str:
+    return f"<@{user_id}>"
+
+
+def shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def needs_letters(options: tuple[str, ...], limit: int) -> bool:
+    """Whether any option is too long for a poll answer or a button label, so letters stand in."""
+    return any(len(option) > limit for option in options)
+
+
+def lettered_options(options: tuple[str, ...]) -> list[str]:
+    return [f"**{LETTERS[index]}.** {option}" for index, option in enumerate(options)]
+
+
+def poll_question(view: QuestionView) -> str:
+    """The poll's question, labelled "3/8", cut to Discord's 300 characters."""
+    return shorten(f"{view.short_label} · {view.prompt}", POLL_QUESTION_LIMIT)
+
+
+def poll_answers(view: QuestionView) -> list[str]:
+    if needs_letters(view.options, POLL_ANSWER_LIMIT):
+        return [LETTERS[index] for index in range(len(view.options))]
+    return list(view.options)
+
+
+def poll_content(view: QuestionView, owner_id: int) -> str:
+    """The text above a poll: whose question it is, notices, and what the poll can't hold."""
+    lines = [f"{mention(owner_id)} · {view.label}"]
+    lines += [f"*{notice}*" for notice in view.notices]
+    if len(poll_question(view)) < len(f"{view.short_label} · {view.prompt}"):
+        lines.append(f"**{view.prompt}**")  # the poll shows only the start of a long prompt
+    if needs_letters(view.options, POLL_ANSWER_LIMIT):
+        lines += lettered_options(view.options)
+    return shorten("\n".join(lines), MESSAGE_LIMIT)
+
+
+def button_labels(view: QuestionView) -> list[str]:
+    if needs_letters(view.options, BUTTON_LABEL_LIMIT):
+        return [LETTERS[index] for index in range(len(view.options))]
+    return list(view.options)
+
+
+def private_question(view: QuestionView, intro: str | None = None) -> str:
+    lines = [intro, ""] if intro else []
+    lines += [f"**{view.label}**", view.prompt]
+    lines += [f"*{notice}*" for notice in view.notices]
+    if needs_letters(view.options, BUTTON_LABEL_LIMIT):
+        lines += lettered_options(view.options)
+    return "\n".join(lines)
+
+
+def feedback(result: Feedback) -> str:
+    lines = [f"{'✅' if result.correct else '❌'} **{result.verdict}**", result.correct_option, result.explanation]
+    if result.details:
+        lines.append(result.details)
+    if result.reference:
+        lines.append(f"📖 {result.reference}")
+    return "\n".join(lines)
+
+
+def summary(result: Summary) -> str:
+    lines = [f"🏁 **{result.title}**", result.score]
+    lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {line.prompt}" for line in result.lines]
+    return "\n".join(lines)
+
+
+def quiz_list(result: QuizList) -> str:
+    lines = [f"**{result.heading}**"]
+    for entry in result.entries:
+        lines.append(f"• **{entry.title}** (`{entry.quiz_id}`) · {entry.level}\n  {entry.description}")
+    return "\n".join(lines)
+
+
+def preview(result: Preview) -> str:
+    lines = [f"**{result.title}** (`{result.quiz_id}`)", result.intro]
+    for number, (prompt, options) in enumerate(result.questions, start=1):
+        lines.append(f"\n**{number}.** {prompt}")
+        lines += [f"  • {option}" for option in options]
+    return "\n".join(lines)
+
+
+def progress(result: Progress) -> str:
+    lines = [f"**{result.heading}**"]
+    lines += [f"• **{line.title}**: {line.text}" for line in result.lines]
+    return "\n".join(lines)
+
+
+def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Split text into messages of at most ``limit`` characters, at line breaks where possible."""
+    parts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:  # a single huge line: cut it
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            parts.append(current)
+            candidate = line
+        current = candidate
+    if current or not parts:
+        parts.append(current)
+    return parts

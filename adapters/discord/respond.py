@@ -1,0 +1,42 @@
+"""Answering an interaction, whether or not it was deferred, within Discord's message size."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from adapters.discord.render import split_message
+
+log = logging.getLogger(__name__)
+
+_ORIGINAL_USED = "quiztutor_original_used"
+
+
+async def respond(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None,
+                  ephemeral: bool = True) -> None:
+    """Send text as the interaction's reply (the deferred one first), then as follow-ups if it is long."""
+    parts = split_message(text)
+    for index, part in enumerate(parts):
+        part_view = view if index == len(parts) - 1 and view is not None else discord.utils.MISSING
+        if not interaction.response.is_done():
+            await interaction.response.send_message(part, view=part_view, ephemeral=ephemeral)
+            interaction.extras[_ORIGINAL_USED] = True
+        elif not interaction.extras.get(_ORIGINAL_USED) and _is_deferred_message(interaction):
+            # Replace the "thinking…" placeholder rather than leaving it next to a follow-up.
+            await interaction.edit_original_response(content=part, view=part_view)
+            interaction.extras[_ORIGINAL_USED] = True
+        else:
+            await interaction.followup.send(part, view=part_view, ephemeral=ephemeral)
+
+
+async def respond_quietly(interaction: discord.Interaction, text: str) -> None:
+    """Like respond, for error paths: a failure to answer is logged, never raised."""
+    try:
+        await respond(interaction, text)
+    except discord.HTTPException as error:
+        log.warning("could not answer interaction %s: %s", interaction.id, error)
+
+
+def _is_deferred_message(interaction: discord.Interaction) -> bool:
+    return interaction.response.type is discord.InteractionResponseType.deferred_channel_message

@@ -1,0 +1,56 @@
+"""Poll votes: the owner's first vote answers the question; other votes get at most a one-line hint."""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+
+import discord
+
+from adapters.discord import render
+from adapters.discord.actors import vote_actor
+from adapters.discord.polls import PollPlay
+from bot.engine import QuizEngine
+from bot.replies import Notice, NoticeCode
+
+log = logging.getLogger(__name__)
+
+HINTS_REMEMBERED = 5000
+
+
+class VoteHandler:
+    def __init__(self, engine: QuizEngine, client: discord.Client, polls: PollPlay) -> None:
+        self._engine = engine
+        self._client = client
+        self._polls = polls
+        # (poll message, voter) pairs already hinted, so a voter who keeps clicking isn't spammed.
+        # In memory on purpose: after a restart one more hint is harmless.
+        self._hinted: OrderedDict[tuple[int, int], None] = OrderedDict()
+
+    async def on_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
+        if self._client.user is not None and event.user_id == self._client.user.id:
+            return
+        actor = vote_actor(event.user_id, event.channel_id)
+        # Poll answer ids start at 1; the engine counts options from 0.
+        result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1)
+        if isinstance(result, Notice):
+            if result.code is NoticeCode.NOT_YOUR_SESSION:
+                await self._hint(event)
+            # Anything else (a changed vote, a closed question, a poll that isn't ours) needs no reply.
+            log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
+            return
+        await self._polls.after_answer(event.channel_id, event.message_id, event.user_id, result)
+
+    async def _hint(self, event: discord.RawPollVoteActionEvent) -> None:
+        key = (event.message_id, event.user_id)
+        if key in self._hinted:
+            return
+        self._hinted[key] = None
+        if len(self._hinted) > HINTS_REMEMBERED:
+            self._hinted.popitem(last=False)
+        _ = await self._engine.localizer(vote_actor(event.user_id, event.channel_id))
+        text = _("{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. "
+                 "Start your own with /quiz.", mention=render.mention(event.user_id))
+        channel = self._polls.channel(event.channel_id)
+        reference = channel.get_partial_message(event.message_id).to_reference(fail_if_not_exists=False)
+        await channel.send(content=text, reference=reference)

@@ -1,0 +1,47 @@
+"""A real discord.py client, a real engine on a SQLite file, and the fake Discord they talk to."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from adapters.discord.endpoints import discord_endpoints
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import ADMIN_ID, RunningBot, running_bot
+from tests.discord.payloads import TOKEN
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    """The fake Discord, with discord.py pointed at it for this test only."""
+    server = FakeDiscord()
+    await server.start()
+    try:
+        with discord_endpoints(server.api_base, server.gateway_url):
+            yield server
+    finally:
+        await server.close()
+
+
+@pytest.fixture
+def content_dir(tmp_path: Path, fixture_content: Path) -> Path:
+    """A private copy of the test quizzes, which a test may break before a reload."""
+    copy = tmp_path / "content"
+    shutil.copytree(fixture_content, copy)
+    return copy
+
+
+@pytest.fixture
+def settings(tmp_path: Path, content_dir: Path) -> Settings:
+    return Settings(data_dir=tmp_path / "data", content_dir=content_dir, discord_token=TOKEN,
+                    discord_admins=frozenset({str(ADMIN_ID)}), discord_poll_hours=2)
+
+
+@pytest.fixture
+async def bot(settings: Settings, fake: FakeDiscord) -> AsyncIterator[RunningBot]:
+    async with running_bot(settings, fake) as running:
+        yield running

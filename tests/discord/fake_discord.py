@@ -1,0 +1,297 @@
+"""A local stand-in for Discord: enough REST API and gateway for a real discord.py client.
+
+The REST side records every call (interaction callbacks, webhook follow-ups, channel messages with
+polls, ended polls, command syncs) so tests can wait for them; the gateway side says HELLO, answers
+IDENTIFY with READY and GUILD_CREATE, acknowledges heartbeats, and dispatches the events a test sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from tests.discord.payloads import (
+    ALL_PERMISSIONS,
+    APP_ID,
+    BOT_USER,
+    CHANNEL_ID,
+    GUILD_ID,
+    NO_POLLS_CHANNEL_ID,
+    OWNER_ID,
+    application_payload,
+    command_options,
+    guild_payload,
+    interaction_payload,
+    message_payload,
+    now_iso,
+    ready_payload,
+    with_custom_id,
+)
+
+DISCORD_EPOCH_MS = 1420070400000
+
+
+@dataclass
+class Call:
+    method: str
+    path: str  # after /api/v10
+    query: dict[str, str]
+    body: Any
+    response: Any = None
+    status: int = 200
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The message part of the body (an interaction callback wraps it in "data")."""
+        if isinstance(self.body, dict) and "type" in self.body and "data" in self.body:  # a callback
+            return self.body["data"] or {}
+        return self.body if isinstance(self.body, dict) else {}
+
+    @property
+    def flags(self) -> int:
+        return int(self.data.get("flags") or 0)
+
+    @property
+    def content(self) -> str:
+        return self.data.get("content") or ""
+
+
+@dataclass
+class FakeDiscord:
+    calls: list[Call] = field(default_factory=list)
+    messages: dict[int, dict[str, Any]] = field(default_factory=dict)
+    forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
+    identifies: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._changed = asyncio.Event()
+        self._counter = itertools.count(1)
+        self._seq = itertools.count(1)
+        self._ws: web.WebSocketResponse | None = None
+        self._originals: dict[str, int] = {}  # interaction token -> the message "@original" means
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- lifecycle ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+
+    async def close(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_base(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def snowflake(self) -> int:
+        return ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) + next(self._counter)
+
+    # -- waiting ------------------------------------------------------------------------------
+
+    async def wait_until(self, condition: Callable[[], Any], within: float = 5.0) -> Any:
+        """Wait until ``condition()`` is truthy (re-checked whenever the fake sees something new)."""
+        deadline = asyncio.get_running_loop().time() + within
+        while not (result := condition()):
+            remaining = deadline - asyncio.get_running_loop().time()
+            if remaining <= 0:
+                raise AssertionError(f"timed out; calls so far:\n{self.describe()}")
+            self._changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.05))
+        return result
+
+    async def quiet(self, period: float = 0.3) -> None:
+        """Wait until no REST call has arrived for ``period`` seconds (to show that nothing more happens)."""
+        seen = -1
+        while seen != len(self.calls):
+            seen = len(self.calls)
+            await asyncio.sleep(period)
+
+    def describe(self) -> str:
+        return "\n".join(f"{c.method} {c.path} {c.status} {str(c.body)[:160]}" for c in self.calls)
+
+    # -- what the bot did ---------------------------------------------------------------------
+
+    def channel_messages(self, channel_id: int = CHANNEL_ID, after: int = 0) -> list[Call]:
+        path = f"/channels/{channel_id}/messages"
+        return [c for c in self.calls[after:] if c.method == "POST" and c.path == path and c.status == 200]
+
+    def polls(self, channel_id: int = CHANNEL_ID, after: int = 0) -> list[Call]:
+        return [c for c in self.channel_messages(channel_id, after) if c.body.get("poll")]
+
+    def replies_to(self, message_id: int, after: int = 0) -> list[Call]:
+        return [c for c in self.calls[after:] if c.method == "POST" and c.path.endswith("/messages")
+                and (c.body.get("message_reference") or {}).get("message_id") in (message_id, str(message_id))]
+
+    def ended_polls(self, after: int = 0) -> list[int]:
+        return [int(m[1]) for c in self.calls[after:]
+                if (m := re.fullmatch(r"/channels/\d+/polls/(\d+)/expire", c.path))]
+
+    def interaction_calls(self, token: str) -> list[Call]:
+        """The callback, edits of the original response and follow-ups for one interaction, in order."""
+        return [c for c in self.calls if f"/{token}/" in c.path + "/"]
+
+    def interaction_tokens(self) -> list[str]:
+        """The tokens of every interaction the bot answered, in order."""
+        found = (re.fullmatch(r"/interactions/\d+/([^/]+)/callback", c.path) for c in self.calls)
+        return [m[1] for m in found if m]
+
+    def answers(self, token: str) -> list[Call]:
+        """The messages an interaction produced: the callback's message, edits and follow-ups with text."""
+        return [c for c in self.interaction_calls(token) if c.content or c.data.get("components")]
+
+    # -- what the tests do --------------------------------------------------------------------
+
+    async def slash(self, name: str, options: dict[str, Any] | None = None, *, user_id: int = OWNER_ID,
+                    locale: str = "en-US", channel_id: int = CHANNEL_ID, dm: bool = False,
+                    guild_locale: str = "en-US", permissions: int = ALL_PERMISSIONS,
+                    autocomplete: str | None = None) -> str:
+        """Run /name with options; with ``autocomplete``, ask for choices for that option instead."""
+        data = {"id": str(self.snowflake()), "name": name, "type": 1,
+                "options": command_options(options or {}, autocomplete)}
+        return await self._interact(4 if autocomplete else 2, data, user_id=user_id, locale=locale,
+                                    channel_id=channel_id, dm=dm, guild_locale=guild_locale, permissions=permissions)
+
+    async def click(self, message_id: int, custom_id: str, *, user_id: int = OWNER_ID, locale: str = "en-US",
+                    forge: str | None = None) -> str:
+        """Click a button of a message the bot sent; ``forge`` replaces its custom_id (a tampered client)."""
+        message = dict(self.messages[message_id])
+        if forge is not None:
+            message = with_custom_id(message, custom_id, forge)
+            custom_id = forge
+        return await self._interact(3, {"custom_id": custom_id, "component_type": 2}, user_id=user_id,
+                                    locale=locale, channel_id=int(message["channel_id"]), dm=False,
+                                    guild_locale="en-US", permissions=ALL_PERMISSIONS, message=message)
+
+    async def vote(self, message_id: int, answer_id: int, *, user_id: int, add: bool = True,
+                   channel_id: int = CHANNEL_ID) -> None:
+        event = "MESSAGE_POLL_VOTE_ADD" if add else "MESSAGE_POLL_VOTE_REMOVE"
+        await self.dispatch(event, {"user_id": str(user_id), "channel_id": str(channel_id),
+                                    "message_id": str(message_id), "guild_id": str(GUILD_ID),
+                                    "answer_id": answer_id})
+
+    async def _interact(self, kind: int, data: dict[str, Any], *, message: dict[str, Any] | None = None,
+                        **details: Any) -> str:
+        interaction_id = self.snowflake()
+        token = f"itoken-{interaction_id}"
+        if message is not None:  # for a click, "@original" is the message clicked on
+            self._originals[token] = int(message["id"])
+        await self.dispatch("INTERACTION_CREATE",
+                            interaction_payload(interaction_id, token, kind, data, message=message, **details))
+        return token
+
+    # -- gateway ------------------------------------------------------------------------------
+
+    async def wait_connected(self, identifies: int = 1) -> None:
+        await self.wait_until(lambda: len(self.identifies) >= identifies and self._ws is not None)
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        assert self._ws is not None, "no client is connected"
+        await self._ws.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}})  # HELLO
+        async for message in ws:
+            if message.type is not WSMsgType.TEXT:
+                continue
+            payload = message.json()
+            if payload["op"] == 1:  # HEARTBEAT -> HEARTBEAT_ACK
+                await ws.send_json({"op": 11})
+            elif payload["op"] == 2:  # IDENTIFY -> READY, then the guild it listed
+                await ws.send_json({"op": 0, "t": "READY", "s": next(self._seq),
+                                    "d": ready_payload(len(self.identifies), self.gateway_url)})
+                await ws.send_json({"op": 0, "t": "GUILD_CREATE", "s": next(self._seq), "d": guild_payload()})
+                self._ws = ws
+                self.identifies.append(payload["d"])
+                self._changed.set()
+        if self._ws is ws:
+            self._ws = None
+        return ws
+
+    # -- REST ---------------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        call = Call(request.method, "/" + request.match_info["tail"], dict(request.query),
+                    await request.json() if request.can_read_body else None)
+        call.status, call.response = self._route(call)
+        self.calls.append(call)
+        self._changed.set()
+        if call.status == 204:
+            return web.Response(status=204)
+        # discord.py decodes JSON only when the content type is exactly "application/json".
+        return web.Response(body=json.dumps(call.response).encode(), status=call.status,
+                            headers={"Content-Type": "application/json"})
+
+    def _route(self, call: Call) -> tuple[int, Any]:
+        method, path, body = call.method, call.path, call.body
+        if (method, path) == ("GET", "/users/@me"):
+            return 200, BOT_USER
+        if (method, path) == ("GET", "/oauth2/applications/@me"):
+            return 200, application_payload()
+        if m := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
+            return 200, self._callback(m[1], m[2], body)
+        if method == "POST" and re.fullmatch(r"/webhooks/\d+/[^/]+", path):  # a follow-up
+            return 200, self._store(self.snowflake(), CHANNEL_ID, body, int(body.get("flags") or 0))
+        if method == "PATCH" and (m := re.fullmatch(r"/webhooks/\d+/([^/]+)/messages/(@original|\d+)", path)):
+            message_id = self._originals.get(m[1]) if m[2] == "@original" else int(m[2])
+            if message_id is None:
+                return 404, {"code": 10008, "message": "Unknown Message"}
+            return 200, self._edit(message_id, body)
+        if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)):
+            if int(m[1]) in self.forbidden_channels:
+                return 403, {"code": 50013, "message": "Missing Permissions"}
+            return 200, self._store(self.snowflake(), int(m[1]), body, 0)
+        if method == "POST" and (m := re.fullmatch(r"/channels/\d+/polls/(\d+)/expire", path)):
+            message = self.messages[int(m[1])]
+            message["poll"]["results"]["is_finalized"] = True
+            return 200, message
+        if method == "PUT" and re.fullmatch(r"/applications/\d+(/guilds/\d+)?/commands", path):
+            return 200, [{**command, "id": str(self.snowflake()), "application_id": str(APP_ID), "version": "1"}
+                         for command in body]
+        return 404, {"code": 0, "message": f"the fake Discord doesn't know {method} {path}"}
+
+    def _callback(self, interaction_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
+        kind, data = body["type"], body.get("data") or {}
+        flags = int(data.get("flags") or 0)
+        if kind in (4, 5):  # a message, or "thinking…" that becomes one
+            message_id = self.snowflake()
+            self._originals[token] = message_id
+            self._store(message_id, CHANNEL_ID, data, flags)
+        return {"interaction": {"id": interaction_id, "type": kind, "response_message_loading": kind == 5,
+                                "response_message_ephemeral": bool(flags & 64)}}
+
+    def _store(self, message_id: int, channel_id: int, body: dict[str, Any], flags: int) -> dict[str, Any]:
+        self.messages[message_id] = message = message_payload(message_id, channel_id, body, flags)
+        return message
+
+    def _edit(self, message_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        message = self.messages.get(message_id) or self._store(message_id, CHANNEL_ID, {}, 0)
+        message.update({key: body[key] for key in ("content", "components", "flags") if key in body})
+        message["edited_timestamp"] = now_iso()
+        return message

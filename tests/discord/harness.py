@@ -1,0 +1,38 @@
+"""Running the Discord adapter as `quiztutor run` does, against the fake Discord."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+from adapters.discord.bot import DiscordAdapter
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from bot.engine import QuizEngine
+from tests.discord.fake_discord import FakeDiscord
+
+ADMIN_ID = 850000000000000001  # listed in QUIZ_DISCORD_ADMINS
+LEARNER_ID = 860000000000000001  # nobody special
+OTHER_ID = 870000000000000001  # a bystander in the same channel
+
+
+@dataclass
+class RunningBot:
+    adapter: DiscordAdapter
+    engine: QuizEngine
+
+
+@asynccontextmanager
+async def running_bot(settings: Settings, fake: FakeDiscord) -> AsyncIterator[RunningBot]:
+    """Open the services, start the adapter, and wait until the gateway said READY; stop it all after."""
+    async with open_services(settings, rng=random.Random(7)) as services:
+        adapter = DiscordAdapter(services.engine, settings)
+        connected = len(fake.identifies) + 1
+        await adapter.start()
+        try:
+            await fake.wait_connected(connected)
+            yield RunningBot(adapter, services.engine)
+        finally:
+            await adapter.stop()

@@ -1,0 +1,88 @@
+"""/reload for admins only, and `quiztutor discord-sync` registering localized commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adapters.discord.sync import sync_commands
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import ADMIN_ID, LEARNER_ID, RunningBot
+from tests.discord.payloads import APP_ID, GUILD_ID, OWNER_ID
+
+REFUSAL = "Sorry, only the bot's admins can reload the content."
+
+
+async def test_reload_by_someone_who_is_not_an_admin_is_refused_privately(bot: RunningBot, fake: FakeDiscord) -> None:
+    token = await fake.slash("reload", user_id=LEARNER_ID)
+    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert reply.body == {"type": 4, "data": {"content": REFUSAL, "flags": 64, "tts": False,
+                                              "allowed_mentions": {"parse": []}}}
+
+
+async def test_reload_by_a_configured_admin_or_the_application_owner_reports_the_content(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    for user_id in (ADMIN_ID, OWNER_ID):  # the owner is an admin without being listed in QUIZ_DISCORD_ADMINS
+        token = await fake.slash("reload", user_id=user_id)
+        reply = await fake.wait_until(lambda token=token: next(iter(fake.answers(token)), None))
+        assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": 64}}
+        assert reply.content.startswith("Content reloaded: 2 quizzes, 4 questions.")
+        assert "Nothing changed since the last load." in reply.content
+
+
+async def test_a_reload_of_broken_content_lists_the_problems_and_keeps_the_previous_quizzes(
+        bot: RunningBot, fake: FakeDiscord, content_dir: Path) -> None:
+    (content_dir / "quizzes" / "broken.yaml").write_text("id: broken\ndifficulty: impossible\n", encoding="utf-8")
+    token = await fake.slash("reload", user_id=ADMIN_ID)
+    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert "so I kept serving the previous content" in reply.content
+    assert "\n• " in reply.content and "broken.yaml" in reply.content
+
+    listing = await fake.slash("quizzes", user_id=LEARNER_ID)
+    quizzes = await fake.wait_until(lambda: next(iter(fake.answers(listing)), None))
+    assert "`collectives`" in quizzes.content and "`long-options`" in quizzes.content
+
+
+FRENCH_COMMANDS = """\
+msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Language: fr\\n"
+
+msgid "quizzes"
+msgstr "liste-quiz"
+
+msgid "list the quizzes"
+msgstr "Les quiz auxquels vous pouvez jouer"
+
+msgid "progress"
+msgstr "Ma Progression"
+"""
+
+
+async def test_discord_sync_registers_the_commands_with_french_names_for_servers_and_dms(
+        settings: Settings, fake: FakeDiscord, content_dir: Path) -> None:
+    french = content_dir / "locales" / "fr" / "LC_MESSAGES"
+    french.mkdir(parents=True)
+    (french / "quiztutor.po").write_text(FRENCH_COMMANDS, encoding="utf-8")
+
+    assert await sync_commands(settings, None) == 7
+    put = next(c for c in fake.calls if c.method == "PUT")
+    assert put.path == f"/applications/{APP_ID}/commands"
+    commands = {command["name"]: command for command in put.body}
+    assert set(commands) == {"quiz", "quizzes", "preview", "stop", "language", "progress", "reload"}
+    assert all(command["contexts"] == [0, 1] for command in commands.values())  # servers and the bot's DMs
+    assert commands["quizzes"]["name_localizations"] == {"fr": "liste-quiz"}
+    assert commands["quizzes"]["description_localizations"] == {"fr": "Les quiz auxquels vous pouvez jouer"}
+    assert not commands["progress"].get("name_localizations")  # "Ma Progression" isn't a valid command name
+    language = commands["language"]["options"][0]
+    assert [choice["name"] for choice in language["choices"]] == ["English", "Français", "Kiswahili",
+                                                                   "Èdè Yorùbá", "chiShona"]
+    assert not any(choice.get("name_localizations") for choice in language["choices"])
+    assert fake.identifies == []  # syncing needs no gateway connection
+
+
+async def test_discord_sync_to_one_server_registers_the_commands_there(settings: Settings, fake: FakeDiscord) -> None:
+    assert await sync_commands(settings, GUILD_ID) == 7
+    put = next(c for c in fake.calls if c.method == "PUT")
+    assert put.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"

@@ -1,0 +1,87 @@
+"""The other slash commands, commands in DMs, and a bot that survives a failing event."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
+from tests.discord.payloads import CHANNEL_ID, OWNER_ID, TOKEN
+from tests.discord.support import next_poll, poll_question, reply_to, vote_for
+
+DM_CHANNEL_ID = 880000000000000001
+
+
+async def test_quiz_names_are_suggested_in_the_users_language_as_they_type(bot: RunningBot, fake: FakeDiscord) -> None:
+    token = await fake.slash("quiz", {"quiz": "longu"}, locale="fr", autocomplete="quiz")
+    answer = await fake.wait_until(lambda: next(iter(fake.interaction_calls(token)), None))
+    assert answer.body == {"type": 8, "data": {"choices": [{"name": "Options longues (long-options)",
+                                                            "value": "long-options"}]}}
+
+    token = await fake.slash("preview", {"quiz": ""}, locale="sw", autocomplete="quiz")
+    answer = await fake.wait_until(lambda: next(iter(fake.interaction_calls(token)), None))
+    assert [choice["value"] for choice in answer.body["data"]["choices"]] == ["collectives", "long-options"]
+    assert answer.body["data"]["choices"][0]["name"] == "Mawasiliano ya pamoja (collectives)"
+
+
+async def test_a_quiz_in_the_bots_direct_messages_is_played_with_polls_there(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"}, dm=True, channel_id=DM_CHANNEL_ID, user_id=LEARNER_ID)
+    poll = await next_poll(fake, bot, channel_id=DM_CHANNEL_ID)
+    assert poll_question(poll).startswith("1/3 · Which collective leaves the sum")
+    mark = len(fake.calls)
+    await fake.vote(int(poll.response["id"]), 1, user_id=LEARNER_ID, channel_id=DM_CHANNEL_ID)
+    await reply_to(fake, poll, after=mark)
+    await next_poll(fake, bot, after=mark, channel_id=DM_CHANNEL_ID)
+
+
+async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake: FakeDiscord) -> None:
+    token = await fake.slash("preview", {"quiz": "collectives"})
+    preview = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert "Which collective rebuilds a full tensor" in preview.content and "Reduce-scatter" in preview.content
+
+    token = await fake.slash("preview", {"quiz": "nope"})
+    missing = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert missing.content == "There is no quiz called “nope”."
+
+    await fake.slash("quiz", {"quiz": "collectives"})
+    await next_poll(fake, bot)
+    token = await fake.slash("progress")
+    progress = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert "**Collectives**: in progress: 0/3" in progress.content
+
+    token = await fake.slash("stop")
+    stopped = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert stopped.content == "Quiz stopped. Your answers so far are saved."
+    for token in fake.interaction_tokens():
+        assert fake.interaction_calls(token)[0].body["type"] in (4, 5)  # every command answered or deferred
+        assert fake.interaction_calls(token)[0].body["data"]["flags"] == 64
+
+
+async def test_one_failing_event_is_logged_without_the_token_and_the_bot_carries_on(
+        settings: Settings, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)  # before login, so every request and gateway message is logged
+    async with running_bot(settings, fake) as bot:
+        await _a_failing_vote_then_a_working_command(bot, fake, caplog)
+    assert "sent the IDENTIFY payload" in caplog.text
+    assert TOKEN not in caplog.text
+
+
+async def _a_failing_vote_then_a_working_command(bot: RunningBot, fake: FakeDiscord,
+                                                 caplog: pytest.LogCaptureFixture) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+
+    fake.forbidden_channels.add(CHANNEL_ID)  # the bot lost its permissions: the vote's reply fails
+    mark = len(fake.calls)
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)
+    await fake.wait_until(lambda: any(c.status == 403 for c in fake.calls[mark:]))
+    await fake.wait_until(lambda: "carrying on" in caplog.text)
+
+    fake.forbidden_channels.discard(CHANNEL_ID)
+    token = await fake.slash("quizzes")
+    listing = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert "`collectives`" in listing.content

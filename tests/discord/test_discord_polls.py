@@ -1,0 +1,90 @@
+"""Public play: a quiz as native polls, the owner's vote, the explanation, the next poll, the summary."""
+
+from __future__ import annotations
+
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import RunningBot
+from tests.discord.payloads import NO_POLLS_CHANNEL_ID, OWNER_ID, WITHOUT_POLLS
+from tests.discord.support import message_id, next_poll, poll_answers, poll_question, reply_to, vote_for
+
+
+async def test_a_quiz_in_a_french_server_runs_as_polls_with_french_explanations_then_a_summary(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    fr = bot.engine.localizer_for_language("fr")
+    token = await fake.slash("quiz", {"quiz": "collectives"}, locale="fr", guild_locale="fr")
+
+    first = await next_poll(fake, bot)
+    assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": 64}}  # deferred at once
+    assert poll_question(first) == "1/3 · Quelle collective laisse la somme de tous les gradients sur chaque rang ?"
+    assert sorted(poll_answers(first)) == ["All-reduce (réduction totale)", "Diffusion (broadcast)",
+                                           "Dispersion (scatter)"]
+    assert first.body["poll"]["duration"] == 2 and not first.body["poll"]["allow_multiselect"]
+    assert first.content.startswith(f"<@{OWNER_ID}>")
+    intro = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert intro.method == "PATCH" and "Collectives" in intro.content  # the ephemeral reply to /quiz
+
+    mark = len(fake.calls)
+    await vote_for(fake, first, "All-reduce (réduction totale)", OWNER_ID)
+    second = await next_poll(fake, bot, after=mark)
+    feedback = await reply_to(fake, first, after=mark)
+    ended = next(i for i, c in enumerate(fake.calls) if c.path.endswith(f"/polls/{message_id(first)}/expire"))
+    assert ended < fake.calls.index(feedback) < fake.calls.index(second)  # end the poll, explain, go on
+    assert fr("Correct!") in feedback.content
+    assert "All-reduce additionne sur tous les rangs" in feedback.content
+    assert "Le all-reduce en anneau" in feedback.content  # the details, too
+    assert "NCCL collective operations" in feedback.content  # and the reference
+    assert poll_question(second).startswith("2/3 · Quelle collective reconstruit")
+
+    mark = len(fake.calls)
+    await vote_for(fake, second, "Reduce-scatter (réduction dispersée)", OWNER_ID)
+    third = await next_poll(fake, bot, after=mark)
+    feedback = await reply_to(fake, second, after=mark)
+    assert fr("Not quite.") in feedback.content
+    assert fr("The answer: {option}", option="All-gather (collecte totale)") in feedback.content
+    assert "All-gather concatène" in feedback.content
+
+    # The third question exists only in English: it says so, in French.
+    assert poll_question(third) == "3/3 · Which link usually carries tensor-parallel traffic inside one node?"
+    notice = fr("This question isn't available in {language} yet, so it is shown in English.", language="Français")
+    assert notice in third.content
+
+    mark = len(fake.calls)
+    await vote_for(fake, third, "NVLink", OWNER_ID)
+    summary = await fake.wait_until(
+        lambda: next((c for c in fake.channel_messages(after=mark) if "🏁" in c.content), None))
+    assert fr("Quiz finished: {title}", title="Collectives") in summary.content
+    assert fr.ngettext("You scored {correct} out of {n} question.", "You scored {correct} out of {n} questions.",
+                       3, correct=2) in summary.content
+    await fake.quiet()
+    assert fake.polls(after=mark) == []  # no fourth poll
+
+
+async def test_options_too_long_for_a_poll_become_letters_with_the_full_text_above(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "long-options"})
+    poll = await next_poll(fake, bot)
+    assert poll_answers(poll) == ["A", "B"]
+    lines = poll.content.splitlines()
+    full = "Only its own shard of the parameters, the gradients and the optimizer state, which is about one N-th"
+    right = next(line for line in lines if full in line)
+    assert any("A full copy of everything" in line for line in lines)
+    letter = right.removeprefix("**")[0]
+
+    mark = len(fake.calls)
+    await vote_for(fake, poll, letter, OWNER_ID)
+    feedback = await reply_to(fake, poll, after=mark)
+    assert "Correct!" in feedback.content
+    summary = await fake.wait_until(lambda: next((c for c in fake.channel_messages(after=mark) if "🏁" in c.content),
+                                                 None))
+    assert "You scored 1 out of 1 question." in summary.content
+
+
+async def test_a_channel_that_refuses_polls_gets_an_ephemeral_reply_naming_the_missing_permission(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    token = await fake.slash("quiz", {"quiz": "collectives"}, channel_id=NO_POLLS_CHANNEL_ID,
+                             permissions=WITHOUT_POLLS)
+    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    refused = [c for c in fake.calls if c.path == f"/channels/{NO_POLLS_CHANNEL_ID}/messages"]
+    assert [c.status for c in refused] == [403]
+    assert "“Send Polls”" in reply.content and "Send Messages" not in reply.content
+    assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": 64}}  # ephemeral all along

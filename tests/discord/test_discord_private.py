@@ -1,0 +1,97 @@
+"""Private play: ephemeral questions with answer buttons, in the language the clicker chose or speaks."""
+
+from __future__ import annotations
+
+import copy
+
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
+from tests.discord.payloads import EPHEMERAL
+from tests.discord.support import CUSTOM_ID, button_for, buttons
+
+
+async def test_private_mode_in_swahili_chosen_with_language_uses_buttons_and_ephemeral_replies(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    sw = bot.engine.localizer_for_language("sw")
+    chosen = await fake.slash("language", {"language": "sw"}, user_id=LEARNER_ID)
+    confirmation = await fake.wait_until(lambda: next(iter(fake.answers(chosen)), None))
+    assert confirmation.content == sw("From now on I'll speak {name}.", name="Kiswahili")
+
+    started = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID)
+    question = await fake.wait_until(lambda: next((c for c in fake.answers(started) if buttons(c)), None))
+    assert fake.interaction_calls(started)[0].body == {"type": 5, "data": {"flags": 64}}
+    assert "Operesheni ipi huacha jumla ya gradients zote kwenye kila rank?" in question.content
+    assert sorted(b["label"] for b in buttons(question)) == [
+        "All-reduce (punguza-zote)", "Tawanya (scatter)", "Utangazaji (broadcast)"]
+    assert all(CUSTOM_ID.fullmatch(b["custom_id"]) and len(b["custom_id"]) <= 100 for b in buttons(question))
+    assert fake.polls() == []  # nothing public
+    question_message = copy.deepcopy(fake.messages[int(question.response["id"])])
+
+    right = button_for(question, "All-reduce (punguza-zote)")
+    click = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID)
+    next_question = await fake.wait_until(
+        lambda: next((c for c in fake.interaction_calls(click) if buttons(c) and c.method == "POST"), None))
+    calls = fake.interaction_calls(click)
+    assert calls[0].body == {"type": 6}  # acknowledged at once, without a visible "thinking…"
+    assert any(c.method == "PATCH" and c.body.get("components") == [] for c in calls)  # old buttons removed
+    feedback = next(c for c in calls if "All-reduce hujumlisha" in c.content)
+    assert feedback.flags & EPHEMERAL and next_question.flags & EPHEMERAL
+    assert sw("Correct!") in feedback.content
+    assert "Operesheni ipi hujenga upya tensor kamili" in next_question.content
+
+    # The same old button clicked again (a double click): a polite refusal, only for the clicker.
+    fake.messages[int(question.response["id"])] = question_message
+    again = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID)
+    refusal = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
+    assert refusal.flags & EPHEMERAL
+    assert refusal.content == sw("You already answered this question; your first answer counts.")
+
+    # A forged custom_id pointing at someone else's session.
+    forged = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID,
+                              forge=f"qt:a:{'f' * 32}:sum-everywhere:0")
+    refusal = await fake.wait_until(lambda: next(iter(fake.answers(forged)), None))
+    assert refusal.content == sw("This question belongs to someone else's quiz. Start your own to play.")
+
+    # Finish: the last question is English-only; the summary comes privately, in Swahili.
+    second = int(next_question.response["id"])
+    click = await fake.click(second, buttons(next_question)[0]["custom_id"], user_id=LEARNER_ID)
+    third = await fake.wait_until(
+        lambda: next((c for c in fake.interaction_calls(click) if buttons(c) and c.method == "POST"), None))
+    assert "Which link usually carries tensor-parallel traffic" in third.content
+    click = await fake.click(int(third.response["id"]), button_for(third, "NVLink"), user_id=LEARNER_ID)
+    summary = await fake.wait_until(lambda: next((c for c in fake.answers(click) if "🏁" in c.content), None))
+    assert summary.flags & EPHEMERAL
+    assert sw("Quiz finished: {title}", title="Mawasiliano ya pamoja") in summary.content
+
+
+async def test_without_a_chosen_language_private_feedback_follows_the_clickers_discord_language(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    fr = bot.engine.localizer_for_language("fr")
+    started = await fake.slash("quiz", {"quiz": "long-options", "private": True}, user_id=LEARNER_ID, locale="fr")
+    question = await fake.wait_until(lambda: next((c for c in fake.answers(started) if buttons(c)), None))
+    # Options longer than a button label (80): letters on the buttons, the full text in the message.
+    assert [b["label"] for b in buttons(question)] == ["A", "B"]
+    assert "Seulement son propre fragment des paramètres" in question.content
+
+    click = await fake.click(int(question.response["id"]), buttons(question)[0]["custom_id"],
+                             user_id=LEARNER_ID, locale="fr")
+    summary = await fake.wait_until(lambda: next((c for c in fake.answers(click) if "🏁" in c.content), None))
+    assert fr("Quiz finished: {title}", title="Options longues") in summary.content
+    feedback = next(c for c in fake.answers(click) if "Le fragmentage garde" in c.content)
+    assert feedback.flags & EPHEMERAL
+
+
+async def test_answer_buttons_still_work_after_a_restart(settings: Settings, fake: FakeDiscord) -> None:
+    async with running_bot(settings, fake) as before:
+        started = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID)
+        question = await fake.wait_until(lambda: next((c for c in fake.answers(started) if buttons(c)), None))
+        assert before.engine is not None
+
+    async with running_bot(settings, fake):
+        click = await fake.click(int(question.response["id"]), button_for(question, "All-reduce"),
+                                 user_id=LEARNER_ID)
+        feedback = await fake.wait_until(lambda: next((c for c in fake.answers(click) if "✅" in c.content), None))
+        await fake.wait_until(lambda: any(buttons(c) for c in fake.answers(click)))  # and the next question
+    assert feedback.flags & EPHEMERAL
+    assert "All-reduce sums across ranks" in feedback.content

@@ -1,0 +1,75 @@
+"""Votes: only the owner's first vote counts, strangers get one hint, and links survive a restart."""
+
+from __future__ import annotations
+
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import OTHER_ID, RunningBot, running_bot
+from tests.discord.payloads import OWNER_ID
+from tests.discord.support import message_id, next_poll, poll_answers, reply_to, vote_for
+
+
+async def test_a_vote_from_someone_else_counts_for_nothing_and_earns_one_hint(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    mark = len(fake.calls)
+
+    await vote_for(fake, poll, "All-reduce", OTHER_ID)
+    hint = await reply_to(fake, poll, after=mark)
+    assert hint.content.startswith(f"<@{OTHER_ID}>") and "/quiz" in hint.content
+    assert len(hint.content.splitlines()) == 1
+
+    # The stranger changes their vote: no second hint, and the owner's poll stays open.
+    await fake.vote(message_id(poll), 1, user_id=OTHER_ID, add=False)
+    await fake.vote(message_id(poll), 2, user_id=OTHER_ID)
+    await fake.quiet()
+    assert fake.replies_to(message_id(poll), after=mark) == [hint]
+    assert fake.ended_polls() == []
+    assert fake.polls(after=mark) == []
+
+    mark = len(fake.calls)
+    await vote_for(fake, poll, "Broadcast", OWNER_ID)
+    await next_poll(fake, bot, after=mark)
+    feedback = await reply_to(fake, poll, after=mark)
+    assert feedback.content.startswith(f"<@{OWNER_ID}> ❌")
+    assert fake.ended_polls() == [message_id(poll)]
+
+
+async def test_a_changed_vote_changes_nothing_because_the_first_vote_is_final(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    await vote_for(fake, poll, "Scatter", OWNER_ID)
+    feedback = await reply_to(fake, poll, after=mark)
+    assert "Not quite." in feedback.content
+    await next_poll(fake, bot, after=mark)
+
+    mark = len(fake.calls)
+    await fake.vote(message_id(poll), poll_answers(poll).index("Scatter") + 1, user_id=OWNER_ID, add=False)
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)
+    await fake.quiet()
+    assert fake.calls[mark:] == []  # no second verdict, no extra poll
+
+    progress = await fake.slash("progress")
+    reply = await fake.wait_until(lambda: next(iter(fake.answers(progress)), None))
+    assert "in progress: 1/3" in reply.content  # one answer recorded, not two
+
+
+async def test_a_vote_after_a_restart_still_answers_the_poll_in_the_language_stored_at_quiz_time(
+        settings: Settings, fake: FakeDiscord) -> None:
+    async with running_bot(settings, fake) as before:
+        await fake.slash("quiz", {"quiz": "collectives"}, locale="fr", guild_locale="fr")
+        poll = await next_poll(fake, before)
+
+    mark = len(fake.calls)
+    async with running_bot(settings, fake) as after:  # a new client and engine on the same SQLite file
+        assert len(fake.identifies) == 2
+        await vote_for(fake, poll, "All-reduce (réduction totale)", OWNER_ID)
+        second = await next_poll(fake, after, after=mark)
+        feedback = await reply_to(fake, poll, after=mark)
+    assert fake.ended_polls(after=mark) == [message_id(poll)]
+    assert after.engine.localizer_for_language("fr")("Correct!") in feedback.content
+    assert "All-reduce additionne sur tous les rangs" in feedback.content
+    assert second.body["poll"]["question"]["text"].startswith("2/3 · Quelle collective reconstruit")
