@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from datetime import datetime
 from types import TracebackType
@@ -18,14 +19,21 @@ class SqlUnitOfWork:
     answers: SqlAnswerRepository
     links: SqlLinkRepository
 
-    def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime]) -> None:
+    def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: asyncio.Lock | None = None) -> None:
         self._engine = engine
         self._clock = clock
+        self._turn = turn
         self._connection: AsyncConnection | None = None
         self._transaction: AsyncTransaction | None = None
 
     async def __aenter__(self) -> Self:
-        self._connection = await self._engine.connect()
+        if self._turn is not None:
+            await self._turn.acquire()
+        try:
+            self._connection = await self._engine.connect()
+        except BaseException:
+            self._release_turn()
+            raise
         self._transaction = await self._connection.begin()
         self.users = SqlUserRepository(self._connection, self._clock)
         self.sessions = SqlSessionRepository(self._connection)
@@ -40,7 +48,14 @@ class SqlUnitOfWork:
             if self._transaction.is_active:
                 await self._transaction.rollback()
         finally:
-            await self._connection.close()
+            try:
+                await self._connection.close()
+            finally:
+                self._release_turn()
+
+    def _release_turn(self) -> None:
+        if self._turn is not None:
+            self._turn.release()
 
     async def commit(self) -> None:
         assert self._transaction is not None
@@ -48,4 +63,8 @@ class SqlUnitOfWork:
 
 
 def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime]) -> Callable[[], SqlUnitOfWork]:
-    return lambda: SqlUnitOfWork(engine, clock)
+    # SQLite runs one transaction at a time. Taking turns on an asyncio.Lock (first come, first served)
+    # keeps a burst fair: the connection pool's own queue lets a just-finished caller barge ahead, which
+    # starved some learners for seconds under load.
+    turn = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+    return lambda: SqlUnitOfWork(engine, clock, turn)
