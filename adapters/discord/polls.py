@@ -42,22 +42,27 @@ class PollPlay:
     async def after_answer(self, channel_id: int, poll_message_id: int, owner_id: int,
                            outcome: AnswerOutcome) -> None:
         """The owner voted: end the poll, reply with the verdict and explanation, then go on."""
-        channel = self.channel(channel_id)
-        poll_message = channel.get_partial_message(poll_message_id)
         try:
-            await poll_message.end_poll()
+            await self.channel(channel_id).get_partial_message(poll_message_id).end_poll()
         except discord.HTTPException as error:  # already ended, or deleted: carry on with the quiz
             log.info("could not end poll %s: %s", poll_message_id, error)
         if outcome.feedback is not None:
-            text = f"{render.mention(owner_id)} {render.feedback(outcome.feedback)}"
-            await self._send(channel, text, reference=poll_message)
+            await self.post(channel_id, f"{render.mention(owner_id)} {render.feedback(outcome.feedback)}",
+                            reply_to=poll_message_id)
         if isinstance(outcome.next, Summary):
-            await self._send(channel, f"{render.mention(owner_id)} {render.summary(outcome.next)}")
+            await self.post(channel_id, f"{render.mention(owner_id)} {render.summary(outcome.next)}")
         else:
             await self.ask(channel_id, owner_id, outcome.next)
 
-    async def _send(self, channel: discord.PartialMessageable, text: str,
-                    reference: discord.PartialMessage | None = None) -> None:
+    async def post(self, channel_id: int, text: str, reply_to: int | None = None) -> None:
+        """Send text to the channel, as a reply to ``reply_to`` when the bot may reply there."""
+        channel = self.channel(channel_id)
         for index, part in enumerate(render.split_message(text)):
-            ref = reference.to_reference(fail_if_not_exists=False) if reference and index == 0 else None
-            await channel.send(content=part, reference=ref)
+            if reply_to is not None and index == 0:
+                reference = channel.get_partial_message(reply_to).to_reference(fail_if_not_exists=False)
+                try:
+                    await channel.send(content=part, reference=reference)
+                    continue
+                except discord.Forbidden:  # replying needs Read Message History; a plain message doesn't
+                    log.info("could not reply in channel %s; sending a plain message", channel_id)
+            await channel.send(content=part)

@@ -51,6 +51,4 @@ class VoteHandler:
         _ = await self._engine.localizer(vote_actor(event.user_id, event.channel_id))
         text = _("{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. "
                  "Start your own with /quiz.", mention=render.mention(event.user_id))
-        channel = self._polls.channel(event.channel_id)
-        reference = channel.get_partial_message(event.message_id).to_reference(fail_if_not_exists=False)
-        await channel.send(content=text, reference=reference)
+        await self._polls.post(event.channel_id, text, reply_to=event.message_id)

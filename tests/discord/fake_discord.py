@@ -70,6 +70,7 @@ class FakeDiscord:
     calls: list[Call] = field(default_factory=list)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
+    no_history_channels: set[int] = field(default_factory=set)  # replies refused (no Read Message History)
     identifies: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -264,7 +265,9 @@ class FakeDiscord:
                 return 404, {"code": 10008, "message": "Unknown Message"}
             return 200, self._edit(message_id, body)
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)):
-            if int(m[1]) in self.forbidden_channels:
+            refused = int(m[1]) in self.forbidden_channels or (
+                int(m[1]) in self.no_history_channels and body.get("message_reference"))
+            if refused:
                 return 403, {"code": 50013, "message": "Missing Permissions"}
             return 200, self._store(self.snowflake(), int(m[1]), body, 0)
         if method == "POST" and (m := re.fullmatch(r"/channels/\d+/polls/(\d+)/expire", path)):

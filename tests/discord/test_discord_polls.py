@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import RunningBot
-from tests.discord.payloads import NO_POLLS_CHANNEL_ID, OWNER_ID, WITHOUT_POLLS
+from tests.discord.payloads import CHANNEL_ID, NO_POLLS_CHANNEL_ID, OWNER_ID, WITHOUT_POLLS
 from tests.discord.support import message_id, next_poll, poll_answers, poll_question, reply_to, vote_for
 
 
@@ -88,3 +88,16 @@ async def test_a_channel_that_refuses_polls_gets_an_ephemeral_reply_naming_the_m
     assert [c.status for c in refused] == [403]
     assert "“Send Polls”" in reply.content and "Send Messages" not in reply.content
     assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": 64}}  # ephemeral all along
+
+
+async def test_without_read_message_history_the_explanation_comes_as_a_plain_message(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    fake.no_history_channels.add(CHANNEL_ID)  # Discord refuses replies without that permission
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)
+    await next_poll(fake, bot, after=mark)
+    refused, plain = [c for c in fake.calls[mark:] if "All-reduce sums across ranks" in c.content]
+    assert refused.status == 403 and refused.body.get("message_reference")
+    assert plain.status == 200 and not plain.body.get("message_reference")
