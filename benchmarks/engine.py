@@ -21,15 +21,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import aiosqlite
+from sqlalchemy import event
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started
 
 
-async def engine_run(data_dir: Path, users: int, quiz_id: str) -> tuple[int, float, list[float]]:
+async def engine_run(data_dir: Path, users: int, quiz_id: str) -> tuple[int, float, list[float], int]:
     async with open_services(Settings(data_dir=data_dir), rng=random.Random(7)) as services:
         engine = services.engine
+        statements = 0
+
+        def count(*_args: object) -> None:
+            nonlocal statements
+            statements += 1
         actors = [Actor("bench", f"user-{n}", f"chat-{n}") for n in range(users)]
         firsts = await asyncio.gather(*(engine.start(actor, quiz_id) for actor in actors))
         latencies: list[float] = []
@@ -45,9 +51,10 @@ async def engine_run(data_dir: Path, users: int, quiz_id: str) -> tuple[int, flo
                 question, answered = outcome.next, answered + 1
             return answered
 
+        event.listen(services.database.sync_engine, "before_cursor_execute", count)
         began = time.perf_counter()
         counts = await asyncio.gather(*(learner(a, s) for a, s in zip(actors, firsts, strict=True)))  # type: ignore[arg-type]
-        return sum(counts), time.perf_counter() - began, latencies
+        return sum(counts), time.perf_counter() - began, latencies, statements
 
 
 async def raw_run(path: Path, users: int, commits_per_user: int) -> tuple[int, float]:
@@ -77,12 +84,13 @@ async def main() -> None:
     parser.add_argument("--quiz", default="zero-sharded-optimizers")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        answers, engine_seconds, latencies = await engine_run(Path(tmp) / "engine", args.users, args.quiz)
+        answers, engine_seconds, latencies, statements = await engine_run(Path(tmp) / "engine", args.users, args.quiz)
         commits, raw_seconds = await raw_run(Path(tmp) / "raw.sqlite3", args.users, answers // args.users)
     engine_rate, raw_rate = answers / engine_seconds, commits / raw_seconds
     cuts = statistics.quantiles(latencies, n=100)
     print(f"users: {args.users}, answers: {answers}")
     print(f"engine: {engine_rate:,.0f} answers/s   p50 {cuts[49] * 1000:.1f} ms   p99 {cuts[98] * 1000:.1f} ms")
+    print(f"SQL statements per answer (BEGIN and COMMIT included): {statements / answers + 1:.1f}; raw: 3")
     print(f"raw aiosqlite durable commits: {raw_rate:,.0f} commits/s")
     print(f"ratio engine/raw: {engine_rate / raw_rate:.2f}")
 
