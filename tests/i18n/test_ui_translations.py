@@ -14,7 +14,7 @@ from bot.languages import SUPPORTED_LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "content" / "locales"
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
 TRANSLATED = [language for language in SUPPORTED_LANGUAGES if language != "en"]
 
 
