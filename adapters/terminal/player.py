@@ -56,8 +56,8 @@ class TerminalPlayer:
             self._io.write(render.help_text(await engine.localizer(actor)))
         elif command == "quizzes":
             await self._show_quizzes()
-        elif command == "quiz" and argument:
-            await self._start(argument)
+        elif command == "quiz":
+            await self._start(argument or None)  # no id: carry on with the latest quiz
         elif command == "preview":
             await self._preview(argument)
         elif command == "language":

@@ -1,0 +1,51 @@
+"""The terminal player driven line by line in memory: preview, retry of missed questions, skip, stop."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from adapters.terminal.lines import ScriptedLineIO
+from adapters.terminal.player import TerminalPlayer
+from bot.replies import Actor
+
+FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+ACTOR = Actor("terminal", "tester", "terminal")
+
+
+async def play(tmp_path: Path, lines: list[str], quiz: str | None = "collectives") -> str:
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
+    async with open_services(settings, rng=random.Random(3)) as services:
+        io = ScriptedLineIO(lines)
+        await TerminalPlayer(services.engine, ACTOR, io).play(quiz=quiz)
+    return io.transcript
+
+
+async def test_retry_after_a_summary_replays_only_the_missed_questions(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["skip", "skip", "skip", "retry", "quit"])
+    assert "You scored 0 out of 3 questions." in transcript
+    assert "Want another go at the 3 questions you missed? → retry" in transcript
+    assert "Another go at the 3 questions you missed." in transcript
+    assert transcript.count("Question 1 of 3") == 2  # the quiz, then the retry
+
+
+async def test_preview_shows_every_question_without_marking_answers(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["preview collectives", "quit"], quiz=None)
+    assert "3 questions. Answers and explanations appear as you play." in transcript
+    assert "- All-reduce" in transcript and "- Broadcast" in transcript
+    assert "All-reduce sums across ranks" not in transcript  # no explanation before answering
+
+
+async def test_quiz_without_an_id_carries_on_where_the_learner_stopped(tmp_path: Path) -> None:
+    await play(tmp_path, ["skip", "quit"])
+    transcript = await play(tmp_path, ["quiz", "quit"], quiz=None)
+    assert "Welcome back! Carrying on with Collectives." in transcript
+    assert "Question 2 of 3" in transcript
+
+
+async def test_stop_ends_the_quiz_and_a_number_then_picks_from_the_list(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["stop", "quizzes", "2", "quit"])
+    assert "Quiz stopped. Your answers so far are saved." in transcript
+    assert "Long options: 1 question. Good luck!" in transcript
