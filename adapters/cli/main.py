@@ -80,6 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nBye! Your progress is saved.", file=sys.stderr)
         return 130
+    except Exception as error:  # the last line of defence: libraries put tokens in messages (PTB's InvalidToken)
+        logging.getLogger("quiztutor").error("quiztutor %s failed: %s", args.command, error, exc_info=True)
+        return 1
 
 
 def _dispatch(args: argparse.Namespace, settings: Settings) -> int:

@@ -40,3 +40,17 @@ async def test_quiztutor_run_without_a_token_says_what_to_set(tmp_path: Path) ->
     output, _ = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 2
     assert b"QUIZ_TELEGRAM_TOKEN" in output and b"QUIZ_DISCORD_TOKEN" in output and b"quiztutor play" in output
+
+
+async def test_a_rejected_token_is_reported_without_the_token_and_exits_1(api: FakeBotApi, tmp_path: Path) -> None:
+    api.fail_next("getMe", 401, "Unauthorized")
+    env = {**os.environ, "QUIZ_TELEGRAM_TOKEN": TOKEN, "QUIZ_TELEGRAM_API_URL": api.base_url,
+           "QUIZ_DATA_DIR": str(tmp_path), "QUIZ_CONTENT_DIR": str(FIXTURES)}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "adapters.cli.main", "run", env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    output, _ = await asyncio.wait_for(process.communicate(), 60)
+    log = output.decode()
+    assert process.returncode == 1, log
+    assert "quiztutor run failed" in log and "was rejected by the server" in log
+    assert TOKEN not in log and TOKEN.split(":")[1] not in log
