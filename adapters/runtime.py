@@ -48,6 +48,7 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
                                 "discord": set(settings.discord_admins)}),
             clock=clock,
             rng=rng or random.Random(),
+            question_limit=settings.question_limit,
         )
         yield Services(settings=settings, engine=engine, database=database)
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Annotated
 
@@ -20,6 +21,8 @@ def default_data_dir() -> Path:
 
 
 CommaSeparated = Annotated[frozenset[str], NoDecode]
+MIN_QUESTION_SECONDS = 10  # time to read a question and its options
+MAX_QUESTION_SECONDS = 2_628_000  # Telegram's longest open_period
 
 
 class Settings(BaseSettings):
@@ -42,12 +45,26 @@ class Settings(BaseSettings):
     discord_admins: CommaSeparated = frozenset()
     discord_poll_hours: int = Field(default=1, ge=1, le=768)  # Discord polls last whole hours, 1 to 768
 
+    # Seconds to answer each question; 0: no limit. At most Telegram's longest poll (about 30 days).
+    question_seconds: int = Field(default=0, ge=0, le=MAX_QUESTION_SECONDS)
+
     @field_validator("telegram_admins", "discord_admins", mode="before")
     @classmethod
     def _split_ids(cls, value: object) -> object:
         if isinstance(value, str):
             return frozenset(part.strip() for part in value.split(",") if part.strip())
         return value
+
+    @field_validator("question_seconds")
+    @classmethod
+    def _long_enough(cls, value: int) -> int:
+        if 0 < value < MIN_QUESTION_SECONDS:
+            raise ValueError(f"must be 0 (no limit) or at least {MIN_QUESTION_SECONDS} seconds")
+        return value
+
+    @property
+    def question_limit(self) -> timedelta | None:
+        return timedelta(seconds=self.question_seconds) if self.question_seconds else None
 
     @property
     def resolved_database_url(self) -> str:

@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
-import weakref
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot import views
 from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary
 from bot.content.models import Quiz, localized
+from bot.expiry import QuestionExpiry
 from bot.i18n import Localizer, UiTexts
 from bot.languages import NATIVE_NAMES, choose_language, normalize_language
+from bot.locks import UserLocks
 from bot.ports import AlreadyAnswered, SessionAlreadyActive, UnitOfWork, UnitOfWorkFactory
-from bot.records import AnswerRecord, MessageLink, QuizSession, SessionState, UserRecord
+from bot.presenter import Presenter
+from bot.records import AnswerRecord, MessageLink, SessionState, UserRecord
 from bot.reload_report import ReloadReport, reload_report
 from bot.replies import (
     Actor,
     AnswerOutcome,
+    Expired,
     Notice,
     NoticeCode,
     Preview,
@@ -30,20 +32,24 @@ from bot.replies import (
     Summary,
 )
 from bot.sessions import missed_questions, new_session
+from bot.time_limits import QuestionTimer
 
 
 class QuizEngine:
     def __init__(self, *, library: ContentLibrary, unit_of_work: UnitOfWorkFactory, texts: UiTexts,
-                 admins: AdminPolicy, clock: Callable[[], datetime], rng: random.Random) -> None:
+                 admins: AdminPolicy, clock: Callable[[], datetime], rng: random.Random,
+                 question_limit: timedelta | None = None) -> None:
         self._library = library
         self._uow = unit_of_work
         self._texts = texts
         self._admins = admins
         self._clock = clock
         self._rng = rng
-        # One lock per user serialises that user's actions in this process; the unique
-        # (session, question) constraint in storage guards against other processes.
-        self._locks: weakref.WeakValueDictionary[tuple[str, str], asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks = UserLocks()  # one user's actions one at a time, in this process
+        self._timer = QuestionTimer(question_limit)
+        self._presenter = Presenter(clock, self._timer)
+        self._expiry = QuestionExpiry(unit_of_work=unit_of_work, library=library, texts=texts, locks=self._locks,
+                                      presenter=self._presenter, timer=self._timer, clock=clock)
 
     # -- languages ---------------------------------------------------------------------------
 
@@ -66,7 +72,7 @@ class QuizEngine:
 
     async def set_language(self, actor: Actor, choice: str) -> Notice:
         language = normalize_language(choice)
-        async with self._lock(actor), self._uow() as uow:
+        async with self._locks.of(actor), self._uow() as uow:
             user = await self._user(uow, actor)
             if language is None:
                 _ = self._localizer_for(user, actor)
@@ -102,7 +108,7 @@ class QuizEngine:
 
     async def start(self, actor: Actor, reference: str | None = None) -> Started | Summary | Notice:
         """Start a quiz by id or topic, or resume it; with no reference, resume the latest quiz."""
-        async with self._lock(actor), self._uow() as uow:
+        async with self._locks.of(actor), self._uow() as uow:
             user = await self._user(uow, actor)
             _ = self._localizer_for(user, actor)
             catalog = self._library.catalog
@@ -119,7 +125,7 @@ class QuizEngine:
                                   NoticeCode.NO_ACTIVE_SESSION)
                 quiz = catalog.get(session.quiz_id)
                 if quiz is None:
-                    return await self._stop_removed_quiz(uow, session, _)
+                    return await self._presenter.stop_removed_quiz(uow, session, _)
             resumed = session is not None
             if session is None:
                 session = new_session(quiz, user_id=self._user_id(user), chat_id=actor.chat_id,
@@ -133,7 +139,13 @@ class QuizEngine:
                     resumed = True
             elif actor.chat_id is not None:
                 session.chat_id = actor.chat_id  # continue wherever the learner is now
-            shown = await self._present(uow, quiz, session, _)
+            notices: tuple[str, ...] = ()
+            if resumed and self._timer.overdue(session, now := self._clock()):
+                try:
+                    notices = (await self._timer.time_up(uow, session, now, _),)
+                except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now
+                    session = await uow.sessions.get(session.id) or session
+            shown = await self._presenter.present(uow, quiz, session, _, notices)
             await uow.commit()
         if isinstance(shown, Summary):
             return shown
@@ -150,7 +162,7 @@ class QuizEngine:
     async def answer(self, actor: Actor, session_id: str, question_id: str,
                      option_index: int) -> AnswerOutcome | Notice:
         """Score the answer; the first answer to a question is final."""
-        async with self._lock(actor), self._uow() as uow:
+        async with self._locks.of(actor), self._uow() as uow:
             found = await uow.sessions.get_with_owner(session_id)
             if found is None or (found[1].platform, found[1].platform_user_id) != (actor.platform, actor.user_id):
                 _ = self._localizer_for(await self._user(uow, actor), actor)
@@ -160,16 +172,24 @@ class QuizEngine:
             session, user = found
             await self._note_hint(uow, user, actor)
             _ = self._localizer_for(user, actor)
+            quiz = self._library.catalog.get(session.quiz_id)
+            try:
+                late = await self._expiry.late_answer(uow, quiz, session, question_id, _) if quiz else None
+            except AlreadyAnswered:  # a sweep in another process was first
+                return self._already_answered(_)
+            if late is not None:  # the time ran out: not scored, the learner moves on
+                return late
             if question_id != session.current_question_id:
                 answered = any(a.question_id == question_id for a in await uow.answers.for_session(session.id))
                 return self._already_answered(_) if answered else Notice(
                     _("That question is no longer open."), NoticeCode.NOT_CURRENT_QUESTION)
-            quiz = self._library.catalog.get(session.quiz_id)
             if quiz is None:
-                return await self._stop_removed_quiz(uow, session, _)
+                return await self._presenter.stop_removed_quiz(uow, session, _)
             question = quiz.question(question_id)
-            if question is None:  # removed by a reload: _present skips it with a notice
-                return AnswerOutcome(None, await self._present(uow, quiz, session, _), session.chat_id)
+            if question is None:  # removed by a reload: present() skips it with a notice
+                shown = await self._presenter.present(uow, quiz, session, _)
+                await uow.commit()
+                return AnswerOutcome(None, shown, session.chat_id)
             order = views.shown_options(question, session.option_orders.get(question_id, []))
             if not 0 <= option_index < len(order):
                 return Notice(_("Please choose one of the options, 1 to {count}.", count=len(order)),
@@ -180,8 +200,8 @@ class QuizEngine:
                                                    self._clock()))
             except AlreadyAnswered:
                 return self._already_answered(_)
-            session.position += 1
-            shown = await self._present(uow, quiz, session, _)
+            session.advance()
+            shown = await self._presenter.present(uow, quiz, session, _)
             await uow.commit()
         return AnswerOutcome(views.feedback(question, correct, _), shown, session.chat_id)
 
@@ -207,7 +227,7 @@ class QuizEngine:
             return await uow.links.get(platform, message_key)
 
     async def skip(self, actor: Actor) -> AnswerOutcome | Notice:
-        async with self._lock(actor), self._uow() as uow:
+        async with self._locks.of(actor), self._uow() as uow:
             user = await self._user(uow, actor)
             _ = self._localizer_for(user, actor)
             session = await uow.sessions.active(self._user_id(user))
@@ -219,26 +239,26 @@ class QuizEngine:
                                                    self._clock()))
             except AlreadyAnswered:  # answered or skipped from another process a moment ago
                 return self._already_answered(_)
-            session.position += 1
-            shown = await self._present(uow, quiz, session, _)
+            session.advance()
+            shown = await self._presenter.present(uow, quiz, session, _)
             await uow.commit()
         return AnswerOutcome(None, shown, session.chat_id)
 
     async def stop(self, actor: Actor) -> Notice:
-        async with self._lock(actor), self._uow() as uow:
+        async with self._locks.of(actor), self._uow() as uow:
             user = await self._user(uow, actor)
             _ = self._localizer_for(user, actor)
             session = await uow.sessions.active(self._user_id(user))
             if session is None:
                 return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION)
-            self._close(session, SessionState.STOPPED)
+            self._presenter.close(session, SessionState.STOPPED)
             await uow.sessions.update(session)
             await uow.commit()
         return Notice(_("Quiz stopped. Your answers so far are saved."))
 
     async def retry_missed(self, actor: Actor, session_id: str) -> Started | Notice:
         """A new session over the questions a finished session got wrong or skipped."""
-        async with self._lock(actor), self._uow() as uow:
+        async with self._locks.of(actor), self._uow() as uow:
             user = await self._user(uow, actor)
             _ = self._localizer_for(user, actor)
             finished = await uow.sessions.get(session_id)
@@ -251,17 +271,28 @@ class QuizEngine:
                 return Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY)
             current = await uow.sessions.active(self._user_id(user), quiz.id)
             if current is not None:  # one active session per quiz: the retry replaces it
-                self._close(current, SessionState.STOPPED)
+                self._presenter.close(current, SessionState.STOPPED)
                 await uow.sessions.update(current)
             session = new_session(quiz, user_id=self._user_id(user), chat_id=actor.chat_id or finished.chat_id,
                                   question_ids=missed, rng=self._rng, now=self._clock())
             await uow.sessions.add(session)
-            shown = await self._present(uow, quiz, session, _)
+            shown = await self._presenter.present(uow, quiz, session, _)
             await uow.commit()
         assert isinstance(shown, QuestionView)  # missed questions exist in the quiz
         intro = _.ngettext("Another go at the question you missed.",
                            "Another go at the {n} questions you missed.", len(missed))
         return Started(question=shown, resumed=False, intro=intro)
+
+    # -- time limits -------------------------------------------------------------------------
+
+    @property
+    def question_limit(self) -> timedelta | None:
+        """How long a learner has for each question; None: as long as they like."""
+        return self._timer.limit
+
+    async def expire_overdue(self, platform: str) -> list[Expired]:
+        """Skip this platform's questions whose time ran out, once each; say whom to tell what comes next."""
+        return await self._expiry.expire_overdue(platform)
 
     # -- admin -------------------------------------------------------------------------------
 
@@ -279,13 +310,6 @@ class QuizEngine:
         self._admins.allow(platform, user_id)
 
     # -- internals ---------------------------------------------------------------------------
-
-    def _lock(self, actor: Actor) -> asyncio.Lock:
-        key = (actor.platform, actor.user_id)
-        lock = self._locks.get(key)
-        if lock is None:
-            lock = self._locks[key] = asyncio.Lock()
-        return lock
 
     async def _user(self, uow: UnitOfWork, actor: Actor) -> UserRecord:
         user = await uow.users.get(actor.platform, actor.user_id)
@@ -311,33 +335,6 @@ class QuizEngine:
     def _localizer_for(self, user: UserRecord, actor: Actor) -> Localizer:
         hint = actor.language_hint if normalize_language(actor.language_hint) else user.last_hint
         return self._texts.for_language(choose_language(user.language, hint))
-
-    def _close(self, session: QuizSession, state: SessionState) -> None:
-        session.state = state
-        session.updated_at = session.finished_at = self._clock()
-
-    async def _present(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession,
-                       _: Localizer) -> QuestionView | Summary:
-        """The session's current question, skipping ones a reload removed; the summary at the end."""
-        notices: tuple[str, ...] = ()
-        while (question_id := session.current_question_id) is not None:
-            question = quiz.question(question_id)
-            if question is not None:
-                session.updated_at = self._clock()
-                await uow.sessions.update(session)
-                return views.question_view(quiz, session, question, _, notices)
-            notices += (_("A question was removed from this quiz since you started, so it was skipped."),)
-            await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
-            session.position += 1
-        self._close(session, SessionState.FINISHED)
-        await uow.sessions.update(session)
-        return views.summary(quiz, session, await uow.answers.for_session(session.id), _)
-
-    async def _stop_removed_quiz(self, uow: UnitOfWork, session: QuizSession, _: Localizer) -> Notice:
-        self._close(session, SessionState.STOPPED)
-        await uow.sessions.update(session)
-        await uow.commit()
-        return Notice(_("This quiz has been removed, so your session was closed."), NoticeCode.QUIZ_NOT_FOUND)
 
     @staticmethod
     def _quiz_not_found(reference: str, _: Localizer) -> Notice:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
 
@@ -36,6 +37,9 @@ class SessionRepository(Protocol):
         ...
     async def update(self, session: QuizSession) -> None: ...
     async def results(self, user_id: int) -> list[SessionResult]: ...
+    async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
+        """Active sessions of the platform's users whose question deadline is at or before ``now``, earliest first."""
+        ...
 
 
 class AnswerRepository(Protocol):
@@ -48,6 +52,9 @@ class AnswerRepository(Protocol):
 class LinkRepository(Protocol):
     async def add(self, link: MessageLink) -> None: ...
     async def get(self, platform: str, message_key: str) -> MessageLink | None: ...
+    async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
+        """The most recent message on the platform that asked this question of this session."""
+        ...
 
 
 class UnitOfWork(Protocol):

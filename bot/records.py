@@ -35,12 +35,20 @@ class QuizSession:
     position: int = 0  # index into question_ids of the current question
     state: SessionState = SessionState.ACTIVE
     finished_at: datetime | None = None
+    # When the current question's time runs out (with a time limit configured). None: no clock is
+    # running, because there is no limit or the learner hasn't been shown the current question yet.
+    question_deadline: datetime | None = None
 
     @property
     def current_question_id(self) -> str | None:
         if self.state is not SessionState.ACTIVE or self.position >= len(self.question_ids):
             return None
         return self.question_ids[self.position]
+
+    def advance(self) -> None:
+        """Move to the next question; its clock starts only when it is shown."""
+        self.position += 1
+        self.question_deadline = None
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
+
+from bot.records import MessageLink
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,8 @@ class QuestionView:
     explanation: str  # at most 200 characters: fits a Telegram quiz popup
     language: str  # the language actually shown (English when the question lacks the user's)
     notices: tuple[str, ...] = ()  # e.g. "shown in English", "a removed question was skipped"
+    deadline: datetime | None = None  # when the time to answer runs out (with a time limit configured)
+    seconds_left: int | None = None  # the same, counted from when the engine showed the question
 
     @property
     def short_label(self) -> str:
@@ -106,6 +111,18 @@ class AnswerOutcome:
     feedback: Feedback | None
     next: QuestionView | Summary
     chat_id: str | None = None  # where the session lives, for events that carry no chat
+    notice: str | None = None  # said before what comes next, e.g. "Time's up!" for an answer too late
+
+
+@dataclass(frozen=True)
+class Expired:
+    """A question whose time ran out unanswered, found by a sweep: whom to tell, where, and what comes next."""
+
+    actor: Actor  # the session's owner; chat_id is where the session lives
+    session_id: str
+    question_id: str
+    link: MessageLink | None  # the latest message that asked it on this platform (None: private buttons)
+    outcome: AnswerOutcome  # no feedback; ``notice`` says the time is up; ``next`` is the next question or summary
 
 
 @dataclass(frozen=True)

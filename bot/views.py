@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from datetime import datetime
+
 from bot.content.catalog import Catalog
 from bot.content.models import Question, Quiz, localized
 from bot.i18n import Localizer
@@ -36,7 +39,7 @@ def shown_options(question: Question, order: list[str]) -> list[str]:
 
 
 def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Localizer,
-                  notices: tuple[str, ...] = ()) -> QuestionView:
+                  notices: tuple[str, ...] = (), now: datetime | None = None) -> QuestionView:
     language = question.display_language(_.language)
     if language != _.language:
         notices += (_("This question isn't available in {language} yet, so it is shown in English.",
@@ -44,6 +47,8 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
     order = shown_options(question, session.option_orders.get(question.id, []))
     texts = {option.id: option.text[language] for option in question.options}  # type: ignore[index]
     number, total = session.position + 1, len(session.question_ids)
+    deadline = session.question_deadline
+    seconds_left = max(0, math.ceil((deadline - now).total_seconds())) if deadline and now else None
     return QuestionView(
         session_id=session.id,
         quiz_id=quiz.id,
@@ -57,6 +62,8 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
         explanation=question.explanation[language],  # type: ignore[index]
         language=language,
         notices=notices,
+        deadline=deadline,
+        seconds_left=seconds_left,
     )
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, case, func, insert, select, update
+from sqlalchemy import Row, Select, case, func, insert, literal_column, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -16,6 +17,7 @@ from storage import tables
 
 users, sessions, answers, links = (
     tables.User.__table__, tables.Session.__table__, tables.Answer.__table__, tables.MessageLink.__table__)
+_owner = users.alias("owner")
 
 
 class SqlUserRepository:
@@ -55,16 +57,12 @@ class SqlSessionRepository:
         return _session(row) if row else None
 
     async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
-        owner = users.alias("owner")
-        query = (select(sessions, *(column.label(f"owner_{column.name}") for column in owner.c))
-                 .join(owner, owner.c.id == sessions.c.user_id).where(sessions.c.id == session_id))
-        row = (await self._connection.execute(query)).first()
-        if row is None:
-            return None
-        mapping = row._mapping
-        user = UserRecord(mapping["owner_platform"], mapping["owner_platform_user_id"], mapping["owner_language"],
-                          mapping["owner_last_hint"], mapping["owner_id"])
-        return _session(row), user
+        row = (await self._connection.execute(_with_owner().where(sessions.c.id == session_id))).first()
+        return _session_and_owner(row) if row else None
+
+    async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
+        query = overdue_query(self._connection.dialect.name, platform, now, limit)
+        return [_session_and_owner(row) for row in await self._connection.execute(query)]
 
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         query = select(sessions).where(sessions.c.user_id == user_id, sessions.c.state == SessionState.ACTIVE.value)
@@ -138,10 +136,14 @@ class SqlLinkRepository:
     async def get(self, platform: str, message_key: str) -> MessageLink | None:
         row = (await self._connection.execute(
             select(links).where(links.c.platform == platform, links.c.message_key == message_key))).first()
-        if row is None:
-            return None
-        return MessageLink(row.platform, row.message_key, row.session_id, row.question_id, row.chat_id,
-                           row.created_at)
+        return _link(row) if row else None
+
+    async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
+        row = (await self._connection.execute(
+            select(links).where(links.c.session_id == session_id, links.c.platform == platform,
+                                links.c.question_id == question_id)
+            .order_by(links.c.created_at.desc()).limit(1))).first()
+        return _link(row) if row else None
 
 
 def _insert_or_ignore(connection: AsyncConnection) -> Any:
@@ -151,7 +153,36 @@ def _insert_or_ignore(connection: AsyncConnection) -> Any:
 
 def _mutable(session: QuizSession) -> dict[str, Any]:
     return {"chat_id": session.chat_id, "state": session.state.value, "position": session.position,
-            "updated_at": session.updated_at, "finished_at": session.finished_at}
+            "updated_at": session.updated_at, "finished_at": session.finished_at,
+            "question_deadline": session.question_deadline}
+
+
+def overdue_query(dialect: str, platform: str, now: datetime, limit: int) -> Select[Any]:
+    """Active sessions of the platform past their question deadline, through the partial deadline index."""
+    # 'active' as a literal, not a bound parameter: only then can the planner match the partial index.
+    active = sessions.c.state == literal_column(f"'{SessionState.ACTIVE.value}'")
+    # SQLite keeps no statistics unless ANALYZE ran, and would rather walk every user of the platform;
+    # a unary + on the column keeps it from using that index, so it takes the few overdue sessions instead.
+    platform_column = literal_column(f"+{_owner.name}.platform") if dialect == "sqlite" else _owner.c.platform
+    return (_with_owner().where(active, sessions.c.question_deadline <= now, platform_column == platform)
+            .order_by(sessions.c.question_deadline).limit(limit))
+
+
+def _with_owner() -> Select[Any]:
+    """Sessions with their owner's columns, prefixed ``owner_``: one look-up instead of two."""
+    return (select(sessions, *(column.label(f"owner_{column.name}") for column in _owner.c))
+            .join(_owner, _owner.c.id == sessions.c.user_id))
+
+
+def _session_and_owner(row: Row[Any]) -> tuple[QuizSession, UserRecord]:
+    mapping = row._mapping
+    user = UserRecord(mapping["owner_platform"], mapping["owner_platform_user_id"], mapping["owner_language"],
+                      mapping["owner_last_hint"], mapping["owner_id"])
+    return _session(row), user
+
+
+def _link(row: Row[Any]) -> MessageLink:
+    return MessageLink(row.platform, row.message_key, row.session_id, row.question_id, row.chat_id, row.created_at)
 
 
 def _user(row: Row[Any]) -> UserRecord:
@@ -163,4 +194,4 @@ def _session(row: Row[Any]) -> QuizSession:
         id=row.id, user_id=row.user_id, quiz_id=row.quiz_id, chat_id=row.chat_id,
         question_ids=list(row.question_ids), option_orders=dict(row.option_orders),
         started_at=row.started_at, updated_at=row.updated_at, position=row.position,
-        state=SessionState(row.state), finished_at=row.finished_at)
+        state=SessionState(row.state), finished_at=row.finished_at, question_deadline=row.question_deadline)

@@ -62,6 +62,9 @@ class Session(Base):
         # At most one active session per user and quiz: a second /quiz resumes the first.
         Index("uq_quiz_sessions_one_active", "user_id", "quiz_id", unique=True,
               sqlite_where=text("state = 'active'"), postgresql_where=text("state = 'active'")),
+        # The sweep for questions whose time ran out reads only active sessions, earliest deadline first.
+        Index("ix_quiz_sessions_question_deadline", "question_deadline",
+              sqlite_where=text("state = 'active'"), postgresql_where=text("state = 'active'")),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
@@ -75,6 +78,7 @@ class Session(Base):
     started_at: Mapped[datetime] = mapped_column(UtcDateTime())
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
     finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    question_deadline: Mapped[datetime | None] = mapped_column(UtcDateTime())
 
 
 class Answer(Base):

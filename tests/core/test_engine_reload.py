@@ -55,7 +55,10 @@ async def test_answering_a_question_removed_by_a_reload_moves_on_with_a_notice(
     outcome = await engine.answer(ALICE, second.session_id, second.question_id, 0)
     assert isinstance(outcome, AnswerOutcome)
     assert outcome.feedback is None  # nothing to score
-    assert REMOVED_NOTICE in next_question(outcome).notices
+    third = next_question(outcome)
+    assert REMOVED_NOTICE in third.notices
+    scored = await engine.answer(ALICE, third.session_id, third.question_id, third.correct_index)
+    assert isinstance(scored, AnswerOutcome) and scored.feedback is not None  # the move on was saved
 
 
 async def test_a_failed_reload_keeps_the_previous_catalog_and_lists_every_problem(

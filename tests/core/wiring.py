@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary
@@ -15,6 +16,7 @@ ADMIN_ID = "admin-1"
 
 
 def build_engine(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock, seed: int = 1,
-                 texts: UiTexts | None = None) -> QuizEngine:
+                 texts: UiTexts | None = None, question_limit: timedelta | None = None) -> QuizEngine:
     return QuizEngine(library=library, unit_of_work=fake_db.unit_of_work, texts=texts or UiTexts({}),
-                      admins=AdminPolicy({"telegram": {ADMIN_ID}}), clock=clock, rng=random.Random(seed))
+                      admins=AdminPolicy({"telegram": {ADMIN_ID}}), clock=clock, rng=random.Random(seed),
+                      question_limit=question_limit)

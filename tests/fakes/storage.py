@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import itertools
 from dataclasses import dataclass, field, fields, replace
+from datetime import datetime
 from types import TracebackType
 from typing import Self
 
@@ -86,6 +87,14 @@ class FakeSessionRepository:
     async def update(self, session: QuizSession) -> None:
         self._state.sessions[session.id] = copy.deepcopy(session)
 
+    async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
+        owners = {user.id: user for user in self._state.users.values() if user.platform == platform}
+        due = sorted((s for s in self._state.sessions.values()
+                      if s.state is SessionState.ACTIVE and s.user_id in owners
+                      and s.question_deadline is not None and s.question_deadline <= now),
+                     key=lambda s: s.question_deadline or now)
+        return [(copy.deepcopy(s), copy.deepcopy(owners[s.user_id])) for s in due[:limit]]
+
     async def results(self, user_id: int) -> list[SessionResult]:
         results = []
         for session in self._state.sessions.values():
@@ -121,6 +130,12 @@ class FakeLinkRepository:
 
     async def get(self, platform: str, message_key: str) -> MessageLink | None:
         return self._state.links.get((platform, message_key))
+
+    async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
+        mine = [link for link in self._state.links.values()
+                if (link.platform, link.session_id, link.question_id) == (platform, session_id, question_id)]
+        # max() keeps the first of equal keys; reversed() makes ties go to the latest added.
+        return max(reversed(mine), key=lambda link: link.created_at, default=None)
 
 
 class FakeUnitOfWork:

@@ -10,17 +10,18 @@ from storage.unit_of_work import SqlUnitOfWork
 from tests.fakes.clock import START
 
 
-async def stored_user(uow: Callable[[], SqlUnitOfWork], user_id: str = "alice") -> int:
+async def stored_user(uow: Callable[[], SqlUnitOfWork], user_id: str = "alice", platform: str = "telegram") -> int:
     """Add a user in its own committed transaction and return the id storage gave it."""
     async with uow() as work:
-        user = await work.users.add(UserRecord("telegram", user_id))
+        user = await work.users.add(UserRecord(platform, user_id))
         await work.commit()
     assert user.id is not None
     return user.id
 
 
 def a_session(user_id: int, session_id: str = "s1", quiz_id: str = "collectives", *,
-              state: SessionState = SessionState.ACTIVE, updated_at: datetime = START) -> QuizSession:
+              state: SessionState = SessionState.ACTIVE, updated_at: datetime = START,
+              question_deadline: datetime | None = None) -> QuizSession:
     return QuizSession(
         id=session_id,
         user_id=user_id,
@@ -32,6 +33,7 @@ def a_session(user_id: int, session_id: str = "s1", quiz_id: str = "collectives"
         updated_at=updated_at,
         state=state,
         finished_at=updated_at if state is not SessionState.ACTIVE else None,
+        question_deadline=question_deadline,
     )
 
 

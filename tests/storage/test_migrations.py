@@ -37,6 +37,8 @@ async def test_upgrading_an_empty_database_creates_every_table(database_url: str
         one_active = next(index for index in indexes if index["name"] == "uq_quiz_sessions_one_active")
         assert one_active["unique"]
         assert one_active["column_names"] == ["user_id", "quiz_id"]
+        deadline = next(index for index in indexes if index["name"] == "ix_quiz_sessions_question_deadline")
+        assert deadline["column_names"] == ["question_deadline"] and not deadline["unique"]
     finally:
         await engine.dispose()
 

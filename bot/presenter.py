@@ -1,0 +1,54 @@
+"""Showing where a session stands: its current question (with the question's clock started) or its summary."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from bot import views
+from bot.content.models import Quiz
+from bot.i18n import Localizer
+from bot.ports import UnitOfWork
+from bot.records import AnswerRecord, QuizSession, SessionState
+from bot.replies import Notice, NoticeCode, QuestionView, Summary
+from bot.time_limits import QuestionTimer
+
+
+class Presenter:
+    def __init__(self, clock: Callable[[], datetime], timer: QuestionTimer) -> None:
+        self._clock = clock
+        self._timer = timer
+
+    async def present(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
+                      notices: tuple[str, ...] = (), *, shown: bool = True) -> QuestionView | Summary:
+        """The session's current question, skipping ones a reload removed; the summary at the end.
+
+        ``shown=False`` when nobody will see the question now (e.g. private buttons after a time-out):
+        its clock then starts when it is shown later.
+        """
+        while (question_id := session.current_question_id) is not None:
+            question = quiz.question(question_id)
+            if question is not None:
+                now = self._clock()
+                session.updated_at = now
+                if shown:
+                    self._timer.arm(session, now)
+                await uow.sessions.update(session)
+                return views.question_view(quiz, session, question, _, notices, now)
+            notices += (_("A question was removed from this quiz since you started, so it was skipped."),)
+            await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
+            session.advance()
+        self.close(session, SessionState.FINISHED)
+        await uow.sessions.update(session)
+        return views.summary(quiz, session, await uow.answers.for_session(session.id), _)
+
+    def close(self, session: QuizSession, state: SessionState) -> None:
+        session.state = state
+        session.updated_at = session.finished_at = self._clock()
+        session.question_deadline = None
+
+    async def stop_removed_quiz(self, uow: UnitOfWork, session: QuizSession, _: Localizer) -> Notice:
+        self.close(session, SessionState.STOPPED)
+        await uow.sessions.update(session)
+        await uow.commit()
+        return Notice(_("This quiz has been removed, so your session was closed."), NoticeCode.QUIZ_NOT_FOUND)

@@ -1,0 +1,48 @@
+"""The per-question time limit: when a question's clock starts, and what happens when it runs out."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.i18n import Localizer
+from bot.ports import UnitOfWork
+from bot.records import AnswerRecord, QuizSession, SessionState
+
+
+class QuestionTimer:
+    """Keeps each session's deadline for its current question; with no limit, questions wait forever."""
+
+    def __init__(self, limit: timedelta | None) -> None:
+        if limit is not None and limit <= timedelta(0):
+            raise ValueError("a question time limit must be positive (or None for no limit)")
+        self.limit = limit
+
+    def arm(self, session: QuizSession, now: datetime) -> None:
+        """Start the shown question's clock, unless it already runs (resuming doesn't buy more time)."""
+        if self.limit is None:
+            session.question_deadline = None
+        elif session.question_deadline is None:
+            session.question_deadline = now + self.limit
+
+    def overdue(self, session: QuizSession, now: datetime) -> bool:
+        """Whether the current question's time has run out."""
+        deadline = session.question_deadline
+        return self.limit is not None and session.current_question_id is not None and deadline is not None \
+            and now >= deadline
+
+    def unshown(self, session: QuizSession) -> bool:
+        """Whether the current question waits to be shown: its predecessor timed out where nobody saw it."""
+        return self.limit is not None and session.state is SessionState.ACTIVE and session.question_deadline is None
+
+    async def time_up(self, uow: UnitOfWork, session: QuizSession, now: datetime, _: Localizer) -> str:
+        """Record the current question as skipped, move on, and say why; raises AlreadyAnswered if too late."""
+        question_id = session.current_question_id
+        assert question_id is not None, "only a current question can time out"
+        number = session.position + 1
+        await uow.answers.add(AnswerRecord(session.id, question_id, None, False, now))
+        session.advance()
+        return time_up_notice(number, _)
+
+
+def time_up_notice(number: int, _: Localizer) -> str:
+    return _("Time's up! Question {number} wasn't answered in time, so it counts as skipped.", number=number)

@@ -1,0 +1,80 @@
+"""The storage contract, part 3: question deadlines and the look-ups a sweep for timed-out questions needs.
+
+Every test runs on a SQLite file and on PostgreSQL (the ``database_url`` fixture).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+from bot.records import MessageLink, SessionState, UserRecord
+from storage.unit_of_work import SqlUnitOfWork
+from tests.fakes.clock import START
+from tests.storage.builders import a_session, stored_session, stored_user
+
+Uow = Callable[[], SqlUnitOfWork]
+SECOND = timedelta(seconds=1)
+
+
+async def test_a_question_deadline_is_stored_changed_and_cleared(uow: Uow) -> None:
+    session = await stored_session(uow, a_session(await stored_user(uow), question_deadline=START + 30 * SECOND))
+    async with uow() as work:
+        assert await work.sessions.get(session.id) == session
+        session.question_deadline = START + 90 * SECOND
+        await work.sessions.update(session)
+        await work.commit()
+    async with uow() as work:
+        stored = await work.sessions.get(session.id)
+        assert stored is not None and stored.question_deadline == START + 90 * SECOND
+        assert stored.question_deadline.utcoffset() == timedelta(0)  # timezone-aware UTC
+        session.question_deadline = None
+        await work.sessions.update(session)
+        await work.commit()
+    async with uow() as work:
+        assert await work.sessions.get(session.id) == session
+
+
+async def test_overdue_sessions_are_the_platforms_active_ones_whose_deadline_passed_earliest_first(uow: Uow) -> None:
+    alice, bola = await stored_user(uow, "alice"), await stored_user(uow, "bola")
+    on_discord = await stored_user(uow, "alice", platform="discord")
+    now = START + timedelta(minutes=10)
+    for session in (
+        a_session(alice, "late", "collectives", question_deadline=now - 5 * SECOND),
+        a_session(bola, "later", "collectives", question_deadline=now - 60 * SECOND),
+        a_session(bola, "just-now", "fsdp", question_deadline=now),  # at the deadline: due
+        a_session(alice, "in-time", "fsdp", question_deadline=now + SECOND),
+        a_session(alice, "no-limit", "zero"),
+        a_session(alice, "finished", "tp", state=SessionState.FINISHED, question_deadline=now - SECOND),
+        a_session(on_discord, "elsewhere", "collectives", question_deadline=now - SECOND),
+    ):
+        await stored_session(uow, session)
+    async with uow() as work:
+        due = await work.sessions.overdue("telegram", now, 10)
+        first_two = await work.sessions.overdue("telegram", now, 2)
+        on_other_platform = await work.sessions.overdue("discord", now, 10)
+    assert [session.id for session, _owner in due] == ["later", "late", "just-now"]
+    assert [session.id for session, _owner in first_two] == ["later", "late"]
+    assert [(owner.platform, owner.platform_user_id) for _session, owner in due] == [
+        ("telegram", "bola"), ("telegram", "alice"), ("telegram", "bola")]
+    late, owner = due[1]
+    assert late == a_session(alice, "late", "collectives", question_deadline=now - 5 * SECOND)
+    assert owner == UserRecord("telegram", "alice", id=alice)
+    assert [session.id for session, _owner in on_other_platform] == ["elsewhere"]
+
+
+async def test_the_latest_message_that_asked_a_question_is_found(uow: Uow) -> None:
+    await stored_session(uow, a_session(await stored_user(uow)))
+    links = [MessageLink("discord", "100", "s1", "q1", "channel-1", START),
+             MessageLink("discord", "200", "s1", "q1", "channel-2", START + 60 * SECOND),  # asked again on resume
+             MessageLink("discord", "300", "s1", "q2", "channel-2", START + 90 * SECOND),
+             MessageLink("telegram", "poll-1", "s1", "q1", "chat-1", START + 120 * SECOND)]
+    async with uow() as work:
+        for link in links:
+            await work.links.add(link)
+        await work.commit()
+    async with uow() as work:
+        assert await work.links.latest("discord", "s1", "q1") == links[1]
+        assert await work.links.latest("telegram", "s1", "q1") == links[3]
+        assert await work.links.latest("telegram", "s1", "q2") is None
+        assert await work.links.latest("discord", "other", "q1") is None
