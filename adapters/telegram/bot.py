@@ -12,6 +12,7 @@ from telegram import Update
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, PollAnswerHandler
 
 from adapters.settings import Settings
+from adapters.telegram.actors import PLATFORM
 from adapters.telegram.commands import Commands
 from adapters.telegram.errors import ErrorReporter
 from adapters.telegram.interactions import Interactions
@@ -19,6 +20,7 @@ from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import build_application
 from adapters.telegram.sender import Sender
 from bot.engine import QuizEngine
+from bot.sweeper import ExpirySweeper, start_sweeper
 
 log = logging.getLogger(__name__)
 
@@ -30,18 +32,22 @@ BOOTSTRAP_RETRIES = 3
 class TelegramAdapter:
     name = "telegram"
 
-    def __init__(self, engine: QuizEngine, settings: Settings) -> None:
+    def __init__(self, engine: QuizEngine, settings: Settings, *, sweep_interval: float | None = None) -> None:
+        """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit)."""
         if settings.telegram_token is None:
             raise ValueError("QUIZ_TELEGRAM_TOKEN is not set")
         self._engine = engine
         self._settings = settings
         self._token = settings.telegram_token.get_secret_value()
+        self._sweep_interval = sweep_interval
         self._app: Application | None = None  # type: ignore[type-arg]
+        self._sweeper: ExpirySweeper | None = None
 
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""
         app = build_application(self._settings, self._token)
-        self._register(app)
+        sender = Sender(app.bot, self._engine)
+        self._register(app, sender)
         await app.initialize()
         try:
             await publish_commands(app.bot, self._engine.localizer_for_language)
@@ -51,17 +57,21 @@ class TelegramAdapter:
             await self._shutdown(app)
             raise
         self._app = app
+        # Deadlines are kept in the database: the sweeper also finds those that passed while the bot was down.
+        self._sweeper = start_sweeper(self._engine, PLATFORM, sender.expired, self._sweep_interval)
         log.info("Telegram bot @%s is %s", app.bot.username,
                  "listening for webhooks" if self._settings.telegram_webhook_url else "polling")
 
     async def stop(self) -> None:
         """Stop taking updates, let handlers finish, close the connection: start() in reverse."""
+        sweeper, self._sweeper = self._sweeper, None
+        if sweeper is not None:  # first, while it can still send
+            await sweeper.stop()
         app, self._app = self._app, None
         if app is not None:
             await self._shutdown(app)
 
-    def _register(self, app: Application) -> None:  # type: ignore[type-arg]
-        sender = Sender(app.bot, self._engine)
+    def _register(self, app: Application, sender: Sender) -> None:  # type: ignore[type-arg]
         for name, callback in Commands(self._engine, sender).callbacks().items():
             app.add_handler(CommandHandler(name, callback))
         interactions = Interactions(self._engine, sender)

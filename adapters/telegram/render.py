@@ -19,6 +19,11 @@ def notice(reply: Notice) -> str:
     return esc(reply.text)
 
 
+def outcome_notice(text: str | None, owner: str | None = None) -> str:
+    """What the engine says before the next question, e.g. that the time was up; in a group, for whom."""
+    return owner_prefix(owner) + esc(text) if text else ""
+
+
 def question_notices(notices: tuple[str, ...]) -> str:
     return "\n".join(italic(text) for text in notices)
 

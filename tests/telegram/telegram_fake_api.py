@@ -73,6 +73,7 @@ class FakeBotApi:
     _updates: list[dict[str, Any]] = field(default_factory=list)
     _failures: dict[str, list[Failure]] = field(default_factory=dict)
     _chats: dict[int, FakeChat] = field(default_factory=dict)
+    _users: dict[int, FakeUser] = field(default_factory=dict)  # everyone seen, for getChatMember
     _counter: int = 0
     _closing: bool = False
     _next_update_id: int = 1
@@ -105,6 +106,7 @@ class FakeBotApi:
     async def command(self, user: FakeUser, text: str, chat: FakeChat | None = None) -> None:
         """A user sends a message; a leading ``/word`` is marked as a bot command, as Telegram does."""
         chat = chat or FakeChat.private(user)
+        self._users[user.id] = user
         message = self._message(chat, text, sender=user.json())
         if text.startswith("/"):
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
@@ -113,6 +115,7 @@ class FakeBotApi:
     async def press(self, user: FakeUser, data: str, chat: FakeChat | None = None,
                     message_id: int | None = None) -> None:
         chat = chat or FakeChat.private(user)
+        self._users[user.id] = user
         message = self._message(chat, "(buttons)", sender=BOT_USER)
         if message_id is not None:
             message["message_id"] = message_id
@@ -121,6 +124,7 @@ class FakeBotApi:
                                             "chat_instance": f"ci-{chat.id}", "data": data, "message": message}})
 
     async def answer_poll(self, user: FakeUser, poll_id: str, option_ids: list[int]) -> None:
+        self._users[user.id] = user
         await self.push({"poll_answer": {"poll_id": poll_id, "user": user.json(), "option_ids": option_ids,
                                          "option_persistent_ids": [str(index) for index in option_ids]}})
 
@@ -217,6 +221,8 @@ class FakeBotApi:
                 if "chat_id" in params else True
         if method == "sendPoll":
             return self._poll_message(params)
+        if method == "getChatMember":
+            return {"status": "member", "user": self._users[int(params["user_id"])].json()}
         return True  # setMyCommands, deleteWebhook, setWebhook, answerCallbackQuery, ...
 
     def _poll_message(self, params: dict[str, Any]) -> dict[str, Any]:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 
-from adapters.runtime import open_services
+from adapters.runtime import open_services, utc_now
 from adapters.settings import Settings
 from adapters.telegram.bot import TelegramAdapter
 from bot.engine import QuizEngine
@@ -25,10 +26,11 @@ GROUP = FakeChat(-100500, "supergroup", "Study group")
 
 
 @asynccontextmanager
-async def running_bot(settings: Settings) -> AsyncIterator[QuizEngine]:
+async def running_bot(settings: Settings, clock: Callable[[], datetime] = utc_now,
+                      sweep_interval: float | None = None) -> AsyncIterator[QuizEngine]:
     """The adapter as `quiztutor run` builds it: real engine, SQLite file, migrations, PTB Application."""
-    async with open_services(settings) as services:
-        adapter = TelegramAdapter(services.engine, settings)
+    async with open_services(settings, clock=clock) as services:
+        adapter = TelegramAdapter(services.engine, settings, sweep_interval=sweep_interval)
         await adapter.start()
         try:
             yield services.engine

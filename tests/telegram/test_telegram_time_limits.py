@@ -1,0 +1,126 @@
+"""A time limit per question on Telegram: polls that close themselves, and a quiz that moves on when time runs out.
+
+The engine's clock is a FixedClock the test moves on, and the sweeper looks every few milliseconds, so
+nothing here waits for a real limit to pass.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from telegram_fake_api import FakeBotApi, FakeUser
+from telegram_harness import AMINATA, GROUP, correct, for_chat, next_poll, poll_id, running_bot
+
+from adapters.settings import Settings
+from adapters.telegram.sender import open_period
+from bot.replies import Actor, QuestionView
+from tests.fakes.clock import FixedClock
+
+LIMIT = 30
+FAST = 0.02  # seconds between sweeps
+ADA = FakeUser(201, "<Ada & Co>", "en")  # a name that must be escaped in HTML
+TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+
+
+@pytest.fixture
+def timed(settings: Settings) -> Settings:
+    return settings.model_copy(update={"question_seconds": LIMIT})
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    return FixedClock()
+
+
+@pytest.mark.parametrize(("seconds_left", "period"), [(None, None), (30, 30), (2, 5), (0, 5), (3_000_000, 2_628_000)])
+def test_a_poll_stays_open_for_the_time_left_within_what_telegram_allows(seconds_left: int | None,
+                                                                         period: int | None) -> None:
+    view = QuestionView(session_id="s1", quiz_id="q", question_id="q1", number=1, total=3, label="Question 1 of 3",
+                        prompt="?", options=("a", "b"), correct_index=0, explanation="", language="en",
+                        seconds_left=seconds_left)
+    assert open_period(view) == period
+
+
+async def test_without_a_time_limit_polls_stay_open_until_answered(api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz collectives")
+        poll = await next_poll(api, AMINATA.id, 1)
+    assert "open_period" not in poll.params
+
+
+async def test_a_question_whose_time_runs_out_is_skipped_with_a_notice_and_the_next_poll_follows(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    async with running_bot(timed, clock, sweep_interval=FAST) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        assert first.params["open_period"] == str(LIMIT)  # Telegram closes the poll and shows a countdown
+        await api.settle(quiet=FAST * 10)
+        assert len(api.polls(AMINATA.id)) == 1  # the time hasn't run out: nothing happens
+
+        texts_before = len(api.sent_texts(AMINATA.id))
+        clock.advance(timedelta(seconds=LIMIT))
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ")
+        assert second.params["open_period"] == str(LIMIT)  # a full time for the next question
+        notice = api.sent_texts(AMINATA.id)[texts_before:]
+        assert notice == [engine.localizer_for_language("fr")(TIME_UP, number=1)]
+
+        await api.settle(quiet=FAST * 10)
+        assert len(api.polls(AMINATA.id)) == 2  # the skip happened once
+        progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
+        fr = engine.localizer_for_language("fr")
+        assert progress.lines[0].text == fr("in progress: {answered}/{total}", answered=1, total=3)
+
+
+async def test_a_vote_after_the_deadline_is_not_scored_and_the_quiz_moves_on(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    # No sweep comes in time here: the late vote itself finds that the time ran out.
+    async with running_bot(timed, clock, sweep_interval=60) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        clock.advance(timedelta(seconds=LIMIT + 5))
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        await next_poll(api, AMINATA.id, 2)
+        texts = api.sent_texts(AMINATA.id)
+    fr = engine.localizer_for_language("fr")
+    assert texts[-1] == fr(TIME_UP, number=1)  # no explanation details: the answer didn't count
+
+
+async def test_the_last_question_timing_out_brings_the_summary_with_a_retry_button(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    async with running_bot(timed, clock, sweep_interval=FAST) as engine:
+        fr = engine.localizer_for_language("fr")
+        await api.command(AMINATA, "/quiz long-options")
+        await next_poll(api, AMINATA.id, 1)
+        clock.advance(timedelta(seconds=LIMIT))
+        time_up = fr(TIME_UP, number=1)
+        summary = (await api.wait_for("sendMessage", 1, lambda p: p["text"].startswith(time_up)))[0]
+    assert fr("Quiz finished: {title}", title="Options longues") in summary.params["text"]
+    assert "reply_markup" in summary.params  # the skipped question can be retried
+
+
+async def test_a_deadline_that_passes_while_the_bot_is_down_is_kept_after_the_restart(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    async with running_bot(timed, clock, sweep_interval=FAST):
+        await api.command(AMINATA, "/quiz collectives")
+        await next_poll(api, AMINATA.id, 1)
+    clock.advance(timedelta(minutes=5))  # the bot is down when the time runs out
+    async with running_bot(timed, clock, sweep_interval=FAST) as engine:
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ")
+        assert engine.localizer_for_language("fr")(TIME_UP, number=1) in api.sent_texts(AMINATA.id)
+        await api.settle(quiet=FAST * 10)
+    assert len(api.polls(AMINATA.id)) == 2
+
+
+async def test_in_a_group_the_notice_and_the_next_poll_name_whose_quiz_it_is(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    async with running_bot(timed, clock, sweep_interval=FAST):
+        await api.command(ADA, "/quiz collectives", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        clock.advance(timedelta(seconds=LIMIT))
+        second = await next_poll(api, GROUP.id, 2)
+        notice = (await api.wait_for("sendMessage", 2, for_chat(GROUP.id)))[1]
+    assert second.params["question"].startswith("2/3 (<Ada & Co>) · ")
+    assert notice.params["text"] == "<b>&lt;Ada &amp; Co&gt;</b> · " + TIME_UP.format(number=1)  # Ada speaks English
