@@ -6,9 +6,11 @@ import asyncio
 import contextlib
 import logging
 
+from adapters.discord.actors import PLATFORM
 from adapters.discord.client import QuizClient
 from adapters.settings import Settings
 from bot.engine import QuizEngine
+from bot.sweeper import ExpirySweeper, start_sweeper
 
 log = logging.getLogger(__name__)
 
@@ -18,11 +20,14 @@ STOP_TIMEOUT = 10.0
 class DiscordAdapter:
     name = "discord"
 
-    def __init__(self, engine: QuizEngine, settings: Settings) -> None:
+    def __init__(self, engine: QuizEngine, settings: Settings, *, sweep_interval: float | None = None) -> None:
+        """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit)."""
         self._engine = engine
         self._settings = settings
+        self._sweep_interval = sweep_interval
         self._client: QuizClient | None = None
         self._gateway: asyncio.Task[None] | None = None
+        self._sweeper: ExpirySweeper | None = None
 
     @property
     def client(self) -> QuizClient | None:
@@ -42,8 +47,14 @@ class DiscordAdapter:
         self._client = client
         # Not client.run(): that would take over the event loop the other adapters share.
         self._gateway = asyncio.create_task(self._connect(client), name="discord-gateway")
+        # Deadlines are kept in the database: the sweeper also finds those that passed while the bot was down.
+        # It only needs the REST API, which works from login on.
+        self._sweeper = start_sweeper(self._engine, PLATFORM, client.polls.after_expiry, self._sweep_interval)
 
     async def stop(self) -> None:
+        sweeper, self._sweeper = self._sweeper, None
+        if sweeper is not None:  # first, while it can still post
+            await sweeper.stop()
         if self._client is not None:
             await self._client.close()
         if self._gateway is not None:

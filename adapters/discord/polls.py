@@ -10,7 +10,7 @@ import discord
 from adapters.discord import render
 from adapters.discord.actors import PLATFORM
 from bot.engine import QuizEngine
-from bot.replies import AnswerOutcome, QuestionView, Summary
+from bot.replies import AnswerOutcome, Expired, QuestionView, Summary
 
 log = logging.getLogger(__name__)
 
@@ -41,11 +41,13 @@ class PollPlay:
 
     async def after_answer(self, channel_id: int, poll_message_id: int, owner_id: int,
                            outcome: AnswerOutcome) -> None:
-        """The owner voted: end the poll, reply with the verdict and explanation, then go on."""
+        """The owner voted (or the time ran out): end the poll, reply with the verdict and explanation, go on."""
         try:
             await self.channel(channel_id).get_partial_message(poll_message_id).end_poll()
         except discord.HTTPException as error:  # already ended, or deleted: carry on with the quiz
             log.info("could not end poll %s: %s", poll_message_id, error)
+        if outcome.notice is not None:
+            await self.post(channel_id, f"{render.mention(owner_id)} {outcome.notice}", reply_to=poll_message_id)
         if outcome.feedback is not None:
             await self.post(channel_id, f"{render.mention(owner_id)} {render.feedback(outcome.feedback)}",
                             reply_to=poll_message_id)
@@ -53,6 +55,19 @@ class PollPlay:
             await self.post(channel_id, f"{render.mention(owner_id)} {render.summary(outcome.next)}")
         else:
             await self.ask(channel_id, owner_id, outcome.next)
+
+    async def after_expiry(self, expired: Expired) -> None:
+        """A question's time ran out: end its poll, say so, then the next poll or the summary.
+
+        A question asked privately (buttons, ephemeral) can't be followed up unasked: the learner's next
+        click says the time was up and shows the next question.
+        """
+        link = expired.link
+        if link is None or link.chat_id is None:
+            log.debug("question %s of session %s timed out unseen", expired.question_id, expired.session_id)
+            return
+        await self.after_answer(int(link.chat_id), int(link.message_key), int(expired.actor.user_id),
+                                expired.outcome)
 
     async def post(self, channel_id: int, text: str, reply_to: int | None = None) -> None:
         """Send text to the channel, as a reply to ``reply_to`` when the bot may reply there."""

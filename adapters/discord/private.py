@@ -35,6 +35,8 @@ class PrivatePlay:
             await interaction.edit_original_response(view=None)  # the answered question loses its buttons
         except discord.HTTPException as error:
             log.info("could not remove answered buttons: %s", error)
+        if result.notice is not None:  # e.g. the time was up: not scored
+            await respond(interaction, result.notice)
         if result.feedback is not None:
             await respond(interaction, render.feedback(result.feedback))
         if isinstance(result.next, Summary):

@@ -40,9 +40,14 @@ def poll_answers(view: QuestionView) -> list[str]:
     return list(view.options)
 
 
+def time_left(view: QuestionView) -> str:
+    """`` · ⏱ in 30 seconds``: Discord shows a timestamp counting down, in each reader's own language."""
+    return f" · ⏱ <t:{int(view.deadline.timestamp())}:R>" if view.deadline else ""
+
+
 def poll_content(view: QuestionView, owner_id: int) -> str:
-    """The text above a poll: whose question it is, notices, and what the poll can't hold."""
-    lines = [f"{mention(owner_id)} · {view.label}"]
+    """The text above a poll: whose question it is, its time limit, notices, and what the poll can't hold."""
+    lines = [f"{mention(owner_id)} · {view.label}{time_left(view)}"]
     lines += [f"*{notice}*" for notice in view.notices]
     if len(poll_question(view)) < len(f"{view.short_label} · {view.prompt}"):
         lines.append(f"**{view.prompt}**")  # the poll shows only the start of a long prompt
@@ -59,7 +64,7 @@ def button_labels(view: QuestionView) -> list[str]:
 
 def private_question(view: QuestionView, intro: str | None = None) -> str:
     lines = [intro, ""] if intro else []
-    lines += [f"**{view.label}**", view.prompt]
+    lines += [f"**{view.label}**{time_left(view)}", view.prompt]
     lines += [f"*{notice}*" for notice in view.notices]
     if needs_letters(view.options, BUTTON_LABEL_LIMIT):
         lines += lettered_options(view.options)

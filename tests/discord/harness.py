@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import datetime
 
 from adapters.discord.bot import DiscordAdapter
-from adapters.runtime import open_services
+from adapters.runtime import open_services, utc_now
 from adapters.settings import Settings
 from bot.engine import QuizEngine
 from tests.discord.fake_discord import FakeDiscord
@@ -25,10 +26,11 @@ class RunningBot:
 
 
 @asynccontextmanager
-async def running_bot(settings: Settings, fake: FakeDiscord) -> AsyncIterator[RunningBot]:
+async def running_bot(settings: Settings, fake: FakeDiscord, clock: Callable[[], datetime] = utc_now,
+                      sweep_interval: float | None = None) -> AsyncIterator[RunningBot]:
     """Open the services, start the adapter, and wait until the gateway said READY; stop it all after."""
-    async with open_services(settings, rng=random.Random(7)) as services:
-        adapter = DiscordAdapter(services.engine, settings)
+    async with open_services(settings, clock=clock, rng=random.Random(7)) as services:
+        adapter = DiscordAdapter(services.engine, settings, sweep_interval=sweep_interval)
         connected = len(fake.identifies) + 1
         await adapter.start()
         try:

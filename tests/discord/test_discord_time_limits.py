@@ -1,0 +1,132 @@
+"""A time limit per question on Discord: the poll is ended for the learner, and the quiz moves on.
+
+The engine's clock is a FixedClock the test moves on, and the sweeper looks every few milliseconds, so
+nothing here waits for a real limit to pass.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from datetime import timedelta
+
+import pytest
+
+from adapters.settings import Settings
+from bot.replies import Actor
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
+from tests.discord.payloads import EPHEMERAL, OWNER_ID
+from tests.discord.support import buttons, message_id, next_poll, poll_question, reply_to, vote_for
+from tests.fakes.clock import FixedClock
+
+LIMIT = 30
+FAST = 0.02  # seconds between sweeps
+TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+
+
+@pytest.fixture
+def timed(settings: Settings) -> Settings:
+    return settings.model_copy(update={"question_seconds": LIMIT})
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    return FixedClock()
+
+
+@pytest.fixture
+async def timed_bot(timed: Settings, fake: FakeDiscord, clock: FixedClock) -> AsyncIterator[RunningBot]:
+    async with running_bot(timed, fake, clock, sweep_interval=FAST) as running:
+        yield running
+
+
+async def _answered(bot: RunningBot, user_id: int, count: int) -> None:
+    """Wait until the engine has recorded ``count`` questions of the user's quiz (answered or skipped)."""
+    wanted = f"{count}/"
+    for _ in range(250):
+        lines = (await bot.engine.progress(Actor("discord", str(user_id)))).lines
+        if lines and wanted in lines[0].text:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"the quiz never reached {count} recorded questions")
+
+
+async def test_when_the_time_runs_out_the_poll_is_ended_the_owner_told_and_the_next_poll_posted(
+        timed_bot: RunningBot, fake: FakeDiscord, clock: FixedClock) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"})
+    first = await next_poll(fake, timed_bot)
+    deadline = int((clock.now + timedelta(seconds=LIMIT)).timestamp())
+    assert f"⏱ <t:{deadline}:R>" in first.content  # a countdown, in each reader's own language
+    assert first.body["poll"]["duration"] == 2  # Discord polls last whole hours; the engine keeps the limit
+    await fake.quiet(FAST * 10)
+    assert fake.ended_polls() == []  # the time hasn't run out: nothing happens
+
+    mark = len(fake.calls)
+    clock.advance(timedelta(seconds=LIMIT))
+    second = await next_poll(fake, timed_bot, after=mark)
+    notice = await reply_to(fake, first, after=mark)
+    assert notice.content == f"<@{OWNER_ID}> " + TIME_UP.format(number=1)
+    ended = next(i for i, c in enumerate(fake.calls) if c.path.endswith(f"/polls/{message_id(first)}/expire"))
+    assert mark <= ended < fake.calls.index(notice) < fake.calls.index(second)  # end, say so, go on
+    assert poll_question(second).startswith("2/3 · ")
+    await fake.quiet(FAST * 10)
+    assert fake.ended_polls(mark) == [message_id(first)] and len(fake.polls(after=mark)) == 1  # once
+
+
+async def test_a_vote_after_the_deadline_ends_the_poll_without_a_verdict_and_the_quiz_moves_on(
+        timed: Settings, fake: FakeDiscord, clock: FixedClock) -> None:
+    # No sweep comes in time here: the late vote itself finds that the time ran out.
+    async with running_bot(timed, fake, clock, sweep_interval=60) as bot:
+        await fake.slash("quiz", {"quiz": "collectives"})
+        first = await next_poll(fake, bot)
+        clock.advance(timedelta(seconds=LIMIT + 1))
+        mark = len(fake.calls)
+        await vote_for(fake, first, "All-reduce", OWNER_ID)
+        await next_poll(fake, bot, after=mark)
+        notice = await reply_to(fake, first, after=mark)
+    assert fake.ended_polls(mark) == [message_id(first)]
+    assert notice.content == f"<@{OWNER_ID}> " + TIME_UP.format(number=1)
+    assert not any("Correct!" in c.content for c in fake.channel_messages(after=mark))  # not scored
+
+
+async def test_a_deadline_that_passes_while_the_bot_is_down_still_ends_the_poll_after_the_restart(
+        timed: Settings, fake: FakeDiscord, clock: FixedClock) -> None:
+    async with running_bot(timed, fake, clock, sweep_interval=FAST) as before:
+        await fake.slash("quiz", {"quiz": "collectives"})
+        first = await next_poll(fake, before)
+    clock.advance(timedelta(minutes=5))
+    mark = len(fake.calls)
+    async with running_bot(timed, fake, clock, sweep_interval=FAST) as after:
+        second = await next_poll(fake, after, after=mark)
+        notice = await reply_to(fake, first, after=mark)
+    assert fake.ended_polls(mark) == [message_id(first)]
+    assert TIME_UP.format(number=1) in notice.content
+    assert poll_question(second).startswith("2/3 · ")
+
+
+async def test_in_private_mode_the_next_click_says_the_time_was_up_and_shows_the_next_question(
+        timed_bot: RunningBot, fake: FakeDiscord, clock: FixedClock) -> None:
+    started = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID)
+    question = await fake.wait_until(lambda: next((c for c in fake.answers(started) if buttons(c)), None))
+    assert re.search(r"⏱ <t:\d+:R>", question.content)
+    mark = len(fake.calls)
+    clock.advance(timedelta(seconds=LIMIT))
+    await _answered(timed_bot, LEARNER_ID, 1)  # the sweep skipped it...
+    await fake.quiet(FAST * 10)
+    assert fake.channel_messages(after=mark) == []  # ...and posted nothing: an ephemeral flow can't be followed up
+
+    clock.advance(timedelta(hours=1))  # the next question's clock doesn't run while nobody sees it
+    await fake.quiet(FAST * 10)
+    click = await fake.click(int(question.response["id"]), buttons(question)[0]["custom_id"], user_id=LEARNER_ID)
+    shown = await fake.wait_until(
+        lambda: next((c for c in fake.interaction_calls(click) if buttons(c) and c.method == "POST"), None))
+    notice = next(c for c in fake.answers(click) if "Time's up" in c.content)
+    assert notice.content == TIME_UP.format(number=1) and notice.flags & EPHEMERAL
+    assert shown.flags & EPHEMERAL
+    assert "Which collective rebuilds" in shown.content
+    assert f"⏱ <t:{int((clock.now + timedelta(seconds=LIMIT)).timestamp())}:R>" in shown.content  # a full time
+    assert not any("Correct!" in c.content or "Not quite." in c.content for c in fake.answers(click))
+    progress = await timed_bot.engine.progress(Actor("discord", str(LEARNER_ID)))
+    assert progress.lines[0].text == "in progress: 1/3"
