@@ -99,6 +99,8 @@ class TerminalPlayer:
         if isinstance(outcome, Notice):
             self._say_notice(outcome)
             return
+        if outcome.notice is not None:  # e.g. the answer came after the question's time ran out
+            self._io.write(outcome.notice)
         if outcome.feedback is not None:
             self._io.write(render.feedback(outcome.feedback))
         if isinstance(outcome.next, Summary):

@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 
-from adapters.runtime import open_services
+from adapters.runtime import open_services, utc_now
 from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
+from tests.fakes.clock import FixedClock
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 ACTOR = Actor("terminal", "tester", "terminal")
 
 
-async def play(tmp_path: Path, lines: list[str], quiz: str | None = "collectives") -> str:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+async def play(tmp_path: Path, lines: list[str], quiz: str | None = "collectives", *, question_seconds: int = 0,
+               clock: Callable[[], datetime] = utc_now) -> str:
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=question_seconds)
+    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
         io = ScriptedLineIO(lines)
         await TerminalPlayer(services.engine, ACTOR, io).play(quiz=quiz)
     return io.transcript
@@ -49,3 +53,11 @@ async def test_stop_ends_the_quiz_and_a_number_then_picks_from_the_list(tmp_path
     transcript = await play(tmp_path, ["stop", "quizzes", "2", "quit"])
     assert "Quiz stopped. Your answers so far are saved." in transcript
     assert "Long options: 1 question. Good luck!" in transcript
+
+
+async def test_an_answer_after_the_time_limit_is_not_scored_and_the_quiz_moves_on(tmp_path: Path) -> None:
+    slow = FixedClock(step=timedelta(seconds=30))  # every step of the engine takes "30 s": always too late
+    transcript = await play(tmp_path, ["1", "quit"], question_seconds=10, clock=slow)
+    assert "Time's up! Question 1 wasn't answered in time, so it counts as skipped." in transcript
+    assert "Question 2 of 3" in transcript
+    assert "Correct!" not in transcript and "Not quite." not in transcript
