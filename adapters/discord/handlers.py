@@ -11,6 +11,7 @@ from adapters.discord.permissions import poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.private import PrivatePlay
 from adapters.discord.respond import respond
+from adapters.discord.translator import command_name_for
 from bot.engine import QuizEngine
 from bot.replies import Notice, Preview, Summary
 
@@ -38,8 +39,11 @@ class CommandHandlers:
             try:
                 await self._polls.ask(interaction.channel_id, interaction.user.id, result.question)
             except discord.Forbidden:
+                private_command = "/{quiz} {private}:True".format(
+                    quiz=command_name_for(interaction.locale, "quiz", self._engine.localizer_for_language),
+                    private=command_name_for(interaction.locale, "private", self._engine.localizer_for_language))
                 await respond(interaction, poll_refused(interaction.app_permissions,
-                                                        await self._engine.localizer(actor)))
+                                                        await self._engine.localizer(actor), private_command))
                 return
             await respond(interaction, result.intro)
 

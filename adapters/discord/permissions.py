@@ -19,11 +19,12 @@ def missing_permission_names(granted: discord.Permissions, _: Localizer) -> list
     return missing or [_("Send Messages"), _("Send Polls")]
 
 
-def poll_refused(granted: discord.Permissions, _: Localizer) -> str:
+def poll_refused(granted: discord.Permissions, _: Localizer, private_command: str) -> str:
+    """``private_command`` is how the user's own Discord client spells it, e.g. "/quiz privé:True"."""
     names = missing_permission_names(granted, _)
     return _.ngettext(
         "I can't post the quiz poll in this channel: I'm missing the {permissions} permission. "
-        "Ask a server admin to grant it, or play privately with /quiz private:True.",
+        "Ask a server admin to grant it, or play privately with {command}.",
         "I can't post the quiz poll in this channel: I'm missing the {permissions} permissions. "
-        "Ask a server admin to grant them, or play privately with /quiz private:True.",
-        len(names), permissions=", ".join(f"“{name}”" for name in names))
+        "Ask a server admin to grant them, or play privately with {command}.",
+        len(names), permissions=", ".join(f"“{name}”" for name in names), command=private_command)

@@ -34,3 +34,12 @@ class CommandTranslator(app_commands.Translator):
         if context.location in (Location.command_name, Location.parameter_name, Location.group_name):
             return text if NAME.fullmatch(text) and text == text.lower() else None
         return text if len(text) <= DESCRIPTION_LIMIT else None
+
+
+def command_name_for(locale: discord.Locale, name: str, localizer_for: Callable[[str], Localizer]) -> str:
+    """A command or option name as the user's Discord client shows it (what they must type)."""
+    language = normalize_language(locale.value)
+    if language is None or language == DEFAULT_LANGUAGE:
+        return name
+    text = localizer_for(language)(name)
+    return text if NAME.fullmatch(text) and text == text.lower() else name

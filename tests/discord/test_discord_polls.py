@@ -101,3 +101,12 @@ async def test_without_read_message_history_the_explanation_comes_as_a_plain_mes
     refused, plain = [c for c in fake.calls[mark:] if "All-reduce sums across ranks" in c.content]
     assert refused.status == 403 and refused.body.get("message_reference")
     assert plain.status == 200 and not plain.body.get("message_reference")
+
+
+async def test_the_permission_reply_spells_the_private_option_as_the_users_french_client_shows_it(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    token = await fake.slash("quiz", {"quiz": "collectives"}, channel_id=NO_POLLS_CHANNEL_ID,
+                             permissions=WITHOUT_POLLS, locale="fr", guild_locale="fr")
+    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert "“Envoyer des sondages”" in reply.content, reply.content
+    assert "/quiz privé:True" in reply.content, reply.content
