@@ -27,6 +27,14 @@ def fixture_content() -> Path:
     return FIXTURE_CONTENT
 
 
+@pytest.fixture
+def content_dir(tmp_path: Path, fixture_content: Path) -> Path:
+    """A private copy of the test quizzes, which a test may edit or break before a reload."""
+    copy = tmp_path / "content"
+    shutil.copytree(fixture_content, copy)
+    return copy
+
+
 # -- PostgreSQL ---------------------------------------------------------------------------------
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,14 +11,6 @@ from bot.engine import QuizEngine
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
-
-
-@pytest.fixture
-def content_dir(tmp_path: Path, fixture_content: Path) -> Path:
-    """A private copy of the test quizzes, which a test may edit before a reload."""
-    copy = tmp_path / "content"
-    shutil.copytree(fixture_content, copy)
-    return copy
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -25,14 +24,6 @@ async def fake() -> AsyncIterator[FakeDiscord]:
             yield server
     finally:
         await server.close()
-
-
-@pytest.fixture
-def content_dir(tmp_path: Path, fixture_content: Path) -> Path:
-    """A private copy of the test quizzes, which a test may break before a reload."""
-    copy = tmp_path / "content"
-    shutil.copytree(fixture_content, copy)
-    return copy
 
 
 @pytest.fixture

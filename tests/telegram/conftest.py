@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from telegram_fake_api import FakeBotApi
-from telegram_harness import ADMIN, FIXTURES, TOKEN
+from telegram_harness import ADMIN, TOKEN
 
 from adapters.settings import Settings
 
@@ -19,14 +18,6 @@ async def api() -> AsyncIterator[FakeBotApi]:
     await fake.start()
     yield fake
     await fake.close()
-
-
-@pytest.fixture
-def content_dir(tmp_path: Path) -> Path:
-    """A private copy of the fixture content, so a test may edit it and /reload."""
-    target = tmp_path / "content"
-    shutil.copytree(FIXTURES, target)
-    return target
 
 
 @pytest.fixture
