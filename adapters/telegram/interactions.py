@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from telegram import Update
+import logging
+
+from telegram import CallbackQuery, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
@@ -15,6 +17,7 @@ from adapters.telegram.sender import Sender
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode
 
+log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
 
 # Said nowhere: a repeated answer needs no reply, and in a group another member's vote on someone
@@ -47,20 +50,20 @@ class Interactions:
             return
         data = decode(query.data)
         if data is None or actor.chat_id is None:
-            await query.answer()  # an old or foreign button: just stop the spinner
+            await acknowledge(query)  # an old or foreign button: just stop the spinner
             return
         if data.action is Action.LANGUAGE:
             await self._choose_language(update, actor, data)
         elif data.action is Action.START_QUIZ:
-            await query.answer()
+            await acknowledge(query)
             reply = await self._engine.start(actor, data.value)
             await self._sender.reply(actor.chat_id, reply, actor, query.from_user.first_name)
         elif data.action is Action.RETRY:
             retried = await self._engine.retry_missed(actor, data.value)
             if isinstance(retried, Notice):  # e.g. someone else's summary: tell only the one who pressed
-                await query.answer(shorten(retried.text, ALERT_LIMIT), show_alert=True)
+                await acknowledge(query, shorten(retried.text, ALERT_LIMIT), alert=True)
                 return
-            await query.answer()
+            await acknowledge(query)
             await self._sender.started(actor.chat_id, retried, actor, query.from_user.first_name)
 
     async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:
@@ -70,7 +73,7 @@ class Interactions:
         notice = await self._engine.set_language(actor, data.value)
         chat = update.effective_chat
         if chat is not None and chat.type == ChatType.PRIVATE and not notice.is_error:
-            await query.answer()
+            await acknowledge(query)
             _ = await self._engine.localizer(actor)
             text = "\n".join([esc(notice.text), esc(next_steps(_))])
             try:
@@ -78,10 +81,18 @@ class Interactions:
             except BadRequest:  # a picker too old to edit, or pressed twice: say it in a new message
                 await self._sender.html(str(chat.id), [text])
             return
-        await query.answer(shorten(notice.text, ALERT_LIMIT))
+        await acknowledge(query, shorten(notice.text, ALERT_LIMIT))
 
     async def _tell_privately(self, actor: Actor, poll_id: str, notice: Notice) -> None:
         """A poll answer has no chat: reply only where the poll was sent, and only if that is a private chat."""
         link = await self._engine.message_link(PLATFORM, poll_id)
         if link is not None and link.chat_id is not None and is_private(link.chat_id, actor):
             await self._sender.notice(link.chat_id, notice)
+
+
+async def acknowledge(query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:
+    """Stop the button's spinner. A press too old to acknowledge (made while the bot was down) still counts."""
+    try:
+        await query.answer(text, show_alert=alert)
+    except BadRequest as error:
+        log.info("could not acknowledge button press %s: %s", query.id, error)

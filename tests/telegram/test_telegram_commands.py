@@ -94,3 +94,18 @@ async def test_help_lists_the_commands_and_shows_reload_only_to_admins(api: Fake
         admin = (await api.wait_for("sendMessage", 1, for_chat(ADMIN.id)))[0].params["text"]
         assert "/quiz — " in learner and "/language — " in learner and "/reload" not in learner
         assert "/reload — " in admin
+
+
+async def test_a_button_pressed_while_the_bot_was_down_still_starts_the_quiz_and_sets_the_language(
+        api: FakeBotApi, settings: Settings) -> None:
+    too_old = "Bad Request: query is too old and response timeout expired or query id is invalid"
+    async with running_bot(settings):
+        api.fail_next("answerCallbackQuery", 400, too_old)
+        await api.press(WANJIRU, "quiz:collectives")
+        poll = await next_poll(api, WANJIRU.id, 1)
+        assert poll.params["question"].startswith("1/3 · Operesheni ipi")
+
+        api.fail_next("answerCallbackQuery", 400, too_old)
+        await api.press(WANJIRU, "lang:yo")
+        confirmation = (await api.wait_for("editMessageText"))[0]
+        assert "Èdè Yorùbá" in confirmation.params["text"]
