@@ -31,10 +31,15 @@ class SqlUnitOfWork:
             await self._turn.acquire()
         try:
             self._connection = await self._engine.connect()
+            try:
+                # SQLite's BEGIN IMMEDIATE fails when another process holds the write lock too long.
+                self._transaction = await self._connection.begin()
+            except BaseException:
+                await self._connection.close()  # else the pool's one connection would never come back
+                raise
         except BaseException:
             self._release_turn()
             raise
-        self._transaction = await self._connection.begin()
         self.users = SqlUserRepository(self._connection, self._clock)
         self.sessions = SqlSessionRepository(self._connection)
         self.answers = SqlAnswerRepository(self._connection)
