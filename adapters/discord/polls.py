@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import math
 
 import discord
 
@@ -13,11 +14,19 @@ from bot.engine import QuizEngine
 from bot.replies import AnswerOutcome, Expired, QuestionView, Summary
 
 log = logging.getLogger(__name__)
+MAX_POLL_HOURS = 768  # Discord's longest poll: 32 days
+
+
+def poll_hours(view: QuestionView, configured: int) -> int:
+    """Whole hours, 1 to 768: as configured, or longer so that Discord never closes a poll the engine still takes."""
+    needed = math.ceil(view.seconds_left / 3600) if view.seconds_left else 0
+    return min(max(configured, needed, 1), MAX_POLL_HOURS)
 
 
 def build_poll(view: QuestionView, hours: int) -> discord.Poll:
-    """A poll for one question; Discord counts poll time in whole hours, at least one."""
-    poll = discord.Poll(question=render.poll_question(view), duration=datetime.timedelta(hours=max(1, hours)))
+    """A poll for one question; Discord counts poll time in whole hours."""
+    poll = discord.Poll(question=render.poll_question(view),
+                        duration=datetime.timedelta(hours=poll_hours(view, hours)))
     for answer in render.poll_answers(view):
         poll.add_answer(text=answer)
     return poll

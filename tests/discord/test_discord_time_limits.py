@@ -13,8 +13,9 @@ from datetime import timedelta
 
 import pytest
 
+from adapters.discord.polls import build_poll
 from adapters.settings import Settings
-from bot.replies import Actor
+from bot.replies import Actor, QuestionView
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
 from tests.discord.payloads import EPHEMERAL, OWNER_ID
@@ -40,6 +41,16 @@ def clock() -> FixedClock:
 async def timed_bot(timed: Settings, fake: FakeDiscord, clock: FixedClock) -> AsyncIterator[RunningBot]:
     async with running_bot(timed, fake, clock, sweep_interval=FAST) as running:
         yield running
+
+
+@pytest.mark.parametrize(("seconds_left", "configured", "hours"), [
+    (None, 2, 2), (30, 2, 2), (3600, 1, 1), (3601, 1, 2), (7200, 1, 2), (2_628_000, 1, 730), (5_000_000, 1, 768)])
+def test_a_poll_stays_open_at_least_for_the_questions_time_left_within_what_discord_allows(
+        seconds_left: int | None, configured: int, hours: int) -> None:
+    view = QuestionView(session_id="s1", quiz_id="q", question_id="q1", number=1, total=3, label="Question 1 of 3",
+                        prompt="?", options=("a", "b"), correct_index=0, explanation="", language="en",
+                        seconds_left=seconds_left)
+    assert build_poll(view, configured).duration == timedelta(hours=hours)
 
 
 async def _answered(bot: RunningBot, user_id: int, count: int) -> None:
