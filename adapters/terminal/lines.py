@@ -41,7 +41,7 @@ class StdLineIO:
         self._stdout.flush()
         reader = await self._stream()
         # A regular file (stdin redirected from a file) never blocks, so it is read directly.
-        raw = await reader.readline() if reader is not None else self._stdin.buffer.readline()
+        raw = await _capped_line(reader) if reader is not None else self._stdin.buffer.readline()
         if not raw:
             return None
         return raw.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_LINE_CHARS]
@@ -49,6 +49,21 @@ class StdLineIO:
     def write(self, text: str) -> None:
         self._stdout.write(text + "\n")
         self._stdout.flush()
+
+
+async def _capped_line(reader: asyncio.StreamReader) -> bytes:
+    """The next line (b"" at end of input), of any length: ``readline()`` raises past the reader's limit."""
+    keep = MAX_LINE_CHARS * 4  # bytes: enough for MAX_LINE_CHARS characters of UTF-8
+    head = b""
+    while True:
+        try:
+            chunk = await reader.readuntil(b"\n")
+        except asyncio.IncompleteReadError as end:  # input ended without a newline
+            chunk = end.partial
+        except asyncio.LimitOverrunError as overrun:  # no newline within the limit: keep the start, drop the rest
+            head = (head + await reader.readexactly(overrun.consumed))[:keep]
+            continue
+        return (head + chunk)[:keep]
 
 
 class ScriptedLineIO:

@@ -128,6 +128,16 @@ def test_odd_input_gets_a_clear_reply_and_never_crashes(env: dict[str, str]) -> 
     assert "Question 2 of 3" in result.stdout  # the "1" after all that still counted
 
 
+def test_a_line_of_megabytes_is_cut_short_and_the_next_line_still_counts(env: dict[str, str]) -> None:
+    huge = "x" * 3_000_000  # beyond any read buffer: it must not end the session
+    result = subprocess.run(quiztutor("play", "--quiz", "collectives", "--user", "huge"),
+                            input=f"{huge}\n1\nquit\n", env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "Please type a number from 1 to 3" in result.stdout
+    assert "Question 2 of 3" in result.stdout
+
+
 def test_end_of_input_saves_and_says_goodbye(env: dict[str, str]) -> None:
     result = subprocess.run(quiztutor("play", "--quiz", "collectives", "--user", "eof"), input="",
                             env=env, capture_output=True, text=True, timeout=60)
