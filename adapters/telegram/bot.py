@@ -36,6 +36,9 @@ class TelegramAdapter:
         """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit)."""
         if settings.telegram_token is None:
             raise ValueError("QUIZ_TELEGRAM_TOKEN is not set")
+        if settings.telegram_webhook_url and settings.telegram_webhook_secret is None:
+            # Without it, anyone who finds the URL could post updates: answers or /reload in any user's name.
+            raise ValueError("QUIZ_TELEGRAM_WEBHOOK_SECRET must be set when QUIZ_TELEGRAM_WEBHOOK_URL is")
         self._engine = engine
         self._settings = settings
         self._token = settings.telegram_token.get_secret_value()

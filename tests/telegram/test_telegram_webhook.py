@@ -6,11 +6,14 @@ import socket
 import time
 
 import aiohttp
+import pytest
 from pydantic import SecretStr
 from telegram_fake_api import FakeBotApi
 from telegram_harness import AMINATA, for_chat, running_bot
 
+from adapters.runtime import open_services
 from adapters.settings import Settings
+from adapters.telegram.bot import TelegramAdapter
 
 
 def free_port() -> int:
@@ -42,3 +45,12 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
             assert posted.status == 200
         replies = await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
         assert len(replies) == 1
+
+
+async def test_webhook_mode_without_a_secret_refuses_to_start_rather_than_take_updates_from_anyone(
+        api: FakeBotApi, settings: Settings) -> None:
+    webhook = settings.model_copy(update={"telegram_webhook_url": "https://quiz.example.org/hooks/telegram"})
+    async with open_services(webhook) as services:
+        with pytest.raises(ValueError, match="QUIZ_TELEGRAM_WEBHOOK_SECRET"):
+            TelegramAdapter(services.engine, webhook)
+    assert not api.requests  # refused before talking to Telegram
