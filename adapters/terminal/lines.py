@@ -7,7 +7,7 @@ import os
 import stat
 import sys
 from collections import deque
-from typing import Protocol, TextIO
+from typing import BinaryIO, Protocol, TextIO
 
 MAX_LINE_CHARS = 500  # longer input is cut: nobody types an answer that long
 
@@ -32,9 +32,20 @@ class StdLineIO:
         if self._reader is None and not stat.S_ISREG(os.fstat(self._stdin.fileno()).st_mode):
             reader = asyncio.StreamReader(limit=2**20)
             loop = asyncio.get_running_loop()
-            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), self._stdin)
+            await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), self._reading_end())
             self._reader = reader
         return self._reader
+
+    def _reading_end(self) -> BinaryIO | TextIO:
+        """stdin, but a terminal opened afresh: asyncio makes what it reads non-blocking, and a terminal's stdin
+        shares that flag with stdout (whose writes could then fail) and with the shell once we exit."""
+        fd = self._stdin.fileno()
+        if not os.isatty(fd):
+            return self._stdin
+        try:
+            return open(os.open(os.ttyname(fd), os.O_RDONLY | os.O_NOCTTY), "rb", buffering=0)
+        except OSError:  # no name for the terminal (some containers): share it after all
+            return self._stdin
 
     async def read_line(self, prompt: str) -> str | None:
         self._stdout.write(prompt)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import pty
 import re
 import select
 import signal
@@ -136,6 +137,36 @@ def test_a_line_of_megabytes_is_cut_short_and_the_next_line_still_counts(env: di
     assert "Traceback" not in result.stdout + result.stderr
     assert "Please type a number from 1 to 3" in result.stdout
     assert "Question 2 of 3" in result.stdout
+
+
+def test_playing_in_a_terminal_leaves_it_blocking_for_the_output_and_for_the_shell_after(
+        env: dict[str, str]) -> None:
+    # stdin, stdout and the shell share one open terminal; asyncio's reader makes what it reads non-blocking.
+    controller, terminal = pty.openpty()
+    screen = b""
+
+    def wait_for_prompt(number: int) -> None:
+        nonlocal screen
+        deadline = time.monotonic() + 30
+        while screen.count(b"> ") < number:
+            assert time.monotonic() < deadline, screen.decode(errors="replace")
+            if select.select([controller], [], [], 0.1)[0]:
+                screen += os.read(controller, 65536)
+
+    try:
+        process = subprocess.Popen(quiztutor("play", "--user", "tty"), env=env, stdin=terminal, stdout=terminal,
+                                   stderr=terminal)
+        wait_for_prompt(1)
+        os.write(controller, b"help\n")
+        wait_for_prompt(2)  # a line was read, so the reader is in place
+        blocking_while_playing = os.get_blocking(terminal)
+        os.write(controller, b"quit\n")
+        assert process.wait(timeout=30) == 0
+        assert blocking_while_playing, "stdout could fail with BlockingIOError on a slow terminal"
+        assert os.get_blocking(terminal), "the shell's terminal was left non-blocking"
+    finally:
+        os.close(controller)
+        os.close(terminal)
 
 
 def test_end_of_input_saves_and_says_goodbye(env: dict[str, str]) -> None:
