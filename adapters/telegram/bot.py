@@ -80,7 +80,7 @@ class TelegramAdapter:
         interactions = Interactions(self._engine, sender)
         app.add_handler(PollAnswerHandler(interactions.poll_answer))
         app.add_handler(CallbackQueryHandler(interactions.button))
-        app.add_error_handler(ErrorReporter(self._token))
+        app.add_error_handler(ErrorReporter(self._token, self._engine, sender))
 
     async def _receive(self, app: Application) -> None:  # type: ignore[type-arg]
         settings = self._settings

@@ -1,4 +1,4 @@
-"""One failed update is logged and forgotten; the bot keeps serving everyone else."""
+"""One failed update is logged and forgotten; the bot keeps serving everyone else, and the learner hears of it."""
 
 from __future__ import annotations
 
@@ -8,15 +8,25 @@ import traceback
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
+from adapters.telegram.html_text import esc
+from adapters.telegram.sender import Sender
+from bot.engine import QuizEngine
+from bot.i18n import Localizer
+from bot.languages import DEFAULT_LANGUAGE
+from bot.replies import Actor
+
 log = logging.getLogger(__name__)
 REDACTED = "[redacted]"
 
 
 class ErrorReporter:
-    """PTB error handler that logs which update failed and why, with the bot token scrubbed out."""
+    """PTB error handler: logs which update failed and why, with the bot token scrubbed out, then apologises."""
 
-    def __init__(self, token: str) -> None:
+    def __init__(self, token: str, engine: QuizEngine, sender: Sender) -> None:
         self._token = token
+        self._engine = engine
+        self._sender = sender
 
     async def __call__(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         error = context.error
@@ -29,6 +39,40 @@ class ErrorReporter:
         details = "".join(traceback.format_exception(error)) if error is not None else "no exception"
         # User texts stay out of the log; the token must never get in, even through an exception message.
         log.error("Telegram update %s (%s) failed: %s", update_id, kind, self.scrub(details))
+        if isinstance(update, Update):
+            await self._apologize(update)
 
     def scrub(self, text: str) -> str:
         return text.replace(self._token, REDACTED) if self._token else text
+
+    async def _apologize(self, update: Update) -> None:
+        """Say that something went wrong, rather than leave the learner waiting; a failure here is only logged."""
+        try:
+            found = await self._where(update)
+            if found is None:
+                return
+            actor, chat_id = found
+            _ = await self._localizer(actor)
+            await self._sender.html(chat_id, [esc(_("Sorry, something went wrong. Please try again in a moment."))])
+        except Exception as error:  # the database or Telegram may be what failed in the first place
+            log.warning("could not apologise for update %s: %s", update.update_id, self.scrub(repr(error)))
+
+    async def _where(self, update: Update) -> tuple[Actor, str] | None:
+        """Who to tell, and in which chat. A poll answer carries no chat: only its poll's private chat will do."""
+        actor = update_actor(update)
+        if actor is not None and actor.chat_id is not None:
+            return actor, actor.chat_id
+        answer = update.poll_answer
+        if answer is None or answer.user is None:
+            return None
+        actor = actor_for(answer.user)
+        link = await self._engine.message_link(PLATFORM, answer.poll_id)
+        if link is None or link.chat_id is None or not is_private(link.chat_id, actor):
+            return None  # in a group, one learner's failure needn't interrupt everyone
+        return actor, link.chat_id
+
+    async def _localizer(self, actor: Actor) -> Localizer:
+        try:
+            return await self._engine.localizer(actor)
+        except Exception:  # the database may be down: English rather than silence
+            return self._engine.localizer_for_language(DEFAULT_LANGUAGE)

@@ -98,14 +98,32 @@ async def test_a_network_failure_is_retried(api: FakeBotApi, settings: Settings)
 async def test_a_failing_update_is_logged_without_the_token_and_the_bot_keeps_serving(
         api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
     api.fail_next("sendMessage", 400, "Bad Request: can't parse entities")
-    async with running_bot(settings):
+    async with running_bot(settings) as engine:
         with caplog.at_level(logging.ERROR, logger="adapters.telegram"):
             await api.command(AMINATA, "/help")
             await api.command(AMINATA, "/help")
             await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
             await api.settle()
+    sorry = engine.localizer_for_language("fr")("Sorry, something went wrong. Please try again in a moment.")
+    assert api.sent_texts(AMINATA.id).count(sorry) == 1  # the one whose /help failed hears of it
     failures = [record for record in caplog.records if record.name == "adapters.telegram.errors"]
     assert len(failures) == 1
     logged = failures[0].getMessage()
     assert "Can't parse entities" in logged and "(message)" in logged
     assert TOKEN not in logged and TOKEN.split(":")[1] not in logged
+
+
+async def test_when_sending_the_next_poll_fails_the_learner_is_told_and_can_carry_on(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        fr = engine.localizer_for_language("fr")
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        api.fail_next("sendPoll", 400, "Bad Request: poll can't be sent")
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        sorry = fr("Sorry, something went wrong. Please try again in a moment.")
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == sorry and p["chat_id"] == str(AMINATA.id))
+
+        await api.command(AMINATA, "/quiz")  # the answer counted: the quiz carries on with question 2
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ")
