@@ -21,15 +21,20 @@ def run_on(connection: Connection) -> None:
         context.run_migrations()
 
 
+def database_url() -> str:
+    """``alembic -x url=...`` (what storage/alembic.ini tells developers to use), else sqlalchemy.url."""
+    return context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option("sqlalchemy.url") or ""
+
+
 async def run_from_url() -> None:
-    engine = create_async_engine(config.get_main_option("sqlalchemy.url") or "")
+    engine = create_async_engine(database_url())
     async with engine.begin() as connection:
         await connection.run_sync(run_on)
     await engine.dispose()
 
 
 def run_offline() -> None:
-    context.configure(url=config.get_main_option("sqlalchemy.url"), target_metadata=target_metadata,
+    context.configure(url=database_url(), target_metadata=target_metadata,
                       literal_binds=True)
     with context.begin_transaction():
         context.run_migrations()

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from pathlib import Path
 
 from alembic import command
 from sqlalchemy import inspect, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from storage.database import create_engine
-from storage.migrate import alembic_config, upgrade_to_head
+from storage.database import create_engine, sqlite_url
+from storage.migrate import MIGRATIONS_DIR, alembic_config, upgrade_to_head
 from storage.tables import Base
 
 APP_TABLES = {"users", "quiz_sessions", "answers", "message_links"}
@@ -69,3 +74,14 @@ async def test_the_alembic_command_downgrades_to_base_and_upgrades_again(databas
         assert await _tables(engine) == APP_TABLES | {"alembic_version"}
     finally:
         await engine.dispose()
+
+
+def test_the_developers_alembic_command_migrates_the_database_named_with_x_url(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)  # the command in storage/alembic.ini's comment, run from elsewhere
+    done = subprocess.run([sys.executable, "-m", "alembic", "-c", str(MIGRATIONS_DIR.parent / "alembic.ini"),
+                           "-x", f"url={url}", "upgrade", "head"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    with closing(sqlite3.connect(tmp_path / "quiztutor.sqlite3")) as database:
+        tables = {name for (name,) in database.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert tables == APP_TABLES | {"alembic_version"}
