@@ -13,7 +13,11 @@ class SecretFilter(logging.Filter):
         self._secrets = [secret for secret in secrets if secret]
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
+        try:
+            message = record.getMessage()
+        except Exception:  # arguments that don't fit the message: keep both, and don't raise into the caller
+            message = f"{record.msg} {record.args!r}"
+            record.msg, record.args = message, None
         if any(secret in message for secret in self._secrets):
             for secret in self._secrets:
                 message = message.replace(secret, REDACTED)
