@@ -8,7 +8,7 @@ from collections import OrderedDict
 import discord
 
 from adapters.discord import render
-from adapters.discord.actors import vote_actor
+from adapters.discord.actors import PLATFORM, vote_actor
 from adapters.discord.polls import PollPlay
 from bot.engine import QuizEngine
 from bot.replies import Notice, NoticeCode
@@ -29,6 +29,11 @@ class VoteHandler:
 
     async def on_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
         if self._client.user is not None and event.user_id == self._client.user.id:
+            return
+        if await self._engine.message_link(PLATFORM, str(event.message_id)) is None:
+            # Discord reports votes on every poll in every server: leave other people's polls (and their
+            # voters, who never spoke to the bot) alone, rather than record each voter as a user.
+            log.debug("vote on %s by %s ignored: not a quiz poll", event.message_id, event.user_id)
             return
         actor = vote_actor(event.user_id, event.channel_id)
         # Poll answer ids start at 1; the engine counts options from 0.

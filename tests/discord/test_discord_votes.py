@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+import sqlite3
+
+import pytest
+
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import OTHER_ID, RunningBot, running_bot
@@ -73,3 +78,16 @@ async def test_a_vote_after_a_restart_still_answers_the_poll_in_the_language_sto
     assert after.engine.localizer_for_language("fr")("Correct!") in feedback.content
     assert "All-reduce additionne sur tous les rangs" in feedback.content
     assert second.body["poll"]["question"]["text"].startswith("2/3 · Quelle collective reconstruit")
+
+
+async def test_a_vote_on_someone_elses_poll_is_left_alone_and_the_voter_is_not_recorded(
+        bot: RunningBot, fake: FakeDiscord, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG, logger="adapters.discord.votes")
+    their_poll = fake.snowflake()  # a server member's own poll: Discord reports its votes to the bot too
+    mark = len(fake.calls)
+    await fake.vote(their_poll, 1, user_id=OTHER_ID)
+    await fake.wait_until(lambda: f"vote on {their_poll} by {OTHER_ID} ignored" in caplog.text)
+    await fake.quiet()
+    assert fake.calls[mark:] == []
+    with sqlite3.connect(settings.data_dir / "quiztutor.sqlite3") as database:
+        assert database.execute("SELECT count(*) FROM users").fetchone() == (0,)
