@@ -325,7 +325,7 @@ class QuizEngine:
         hint = normalize_language(actor.language_hint)
         if hint is not None and hint != user.last_hint:
             user.last_hint = hint
-            await uow.users.update(user)
+            await uow.users.note_hint(user)
 
     @staticmethod
     def _user_id(user: UserRecord) -> int:

@@ -47,17 +47,28 @@ class SqlUserRepository:
         await self._connection.execute(
             update(users).where(users.c.id == user.id).values(language=user.language, last_hint=user.last_hint))
 
+    async def note_hint(self, user: UserRecord) -> None:
+        # SKIP LOCKED (PostgreSQL; SQLite has no row locks): a user another transaction holds is left as it is.
+        free = select(users.c.id).where(users.c.id == user.id).with_for_update(skip_locked=True).scalar_subquery()
+        await self._connection.execute(update(users).where(users.c.id == free).values(last_hint=user.last_hint))
+
 
 class SqlSessionRepository:
+    """Sessions are read to be changed: on PostgreSQL the reads lock the row (FOR UPDATE) until the transaction
+    ends, so two processes acting for one learner take turns instead of writing back stale positions.
+    SQLite ignores FOR UPDATE; its transactions take turns anyway (BEGIN IMMEDIATE)."""
+
     def __init__(self, connection: AsyncConnection) -> None:
         self._connection = connection
 
     async def get(self, session_id: str) -> QuizSession | None:
-        row = (await self._connection.execute(select(sessions).where(sessions.c.id == session_id))).first()
+        row = (await self._connection.execute(
+            select(sessions).where(sessions.c.id == session_id).with_for_update())).first()
         return _session(row) if row else None
 
     async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
-        row = (await self._connection.execute(_with_owner().where(sessions.c.id == session_id))).first()
+        row = (await self._connection.execute(
+            _with_owner().where(sessions.c.id == session_id).with_for_update(of=sessions))).first()
         return _session_and_owner(row) if row else None
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
@@ -68,7 +79,8 @@ class SqlSessionRepository:
         query = select(sessions).where(sessions.c.user_id == user_id, sessions.c.state == SessionState.ACTIVE.value)
         if quiz_id is not None:
             query = query.where(sessions.c.quiz_id == quiz_id)
-        row = (await self._connection.execute(query.order_by(sessions.c.updated_at.desc()).limit(1))).first()
+        query = query.order_by(sessions.c.updated_at.desc()).limit(1).with_for_update()
+        row = (await self._connection.execute(query)).first()
         return _session(row) if row else None
 
     async def add(self, session: QuizSession) -> None:

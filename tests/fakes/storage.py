@@ -53,6 +53,9 @@ class FakeUserRepository:
     async def update(self, user: UserRecord) -> None:
         self._state.users[(user.platform, user.platform_user_id)] = copy.deepcopy(user)
 
+    async def note_hint(self, user: UserRecord) -> None:
+        self._state.users[(user.platform, user.platform_user_id)].last_hint = user.last_hint
+
 
 class FakeSessionRepository:
     def __init__(self, state: FakeState) -> None:

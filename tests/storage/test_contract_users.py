@@ -106,6 +106,16 @@ async def test_updating_a_user_keeps_the_chosen_language_and_last_hint(uow: Uow)
         assert await work.users.get("telegram", "42") == user
 
 
+async def test_noting_a_hint_stores_only_the_hint(uow: Uow) -> None:
+    async with uow() as work:
+        user = await work.users.add(UserRecord("telegram", "42", language="yo"))
+        user.language, user.last_hint = "sn", "fr"  # only the hint is meant to be saved
+        await work.users.note_hint(user)
+        await work.commit()
+    async with uow() as work:
+        assert await work.users.get("telegram", "42") == UserRecord("telegram", "42", "yo", "fr", user.id)
+
+
 # -- transactions and time ----------------------------------------------------------------------
 
 
