@@ -155,10 +155,6 @@ class QuizEngine:
                             shown.total, title=title))
         return Started(question=shown, resumed=resumed, intro=intro)
 
-    async def current(self, actor: Actor) -> Started | Summary | Notice:
-        """The question the learner is on (same as resuming the latest quiz)."""
-        return await self.start(actor, None)
-
     async def answer(self, actor: Actor, session_id: str, question_id: str,
                      option_index: int) -> AnswerOutcome | Notice:
         """Score the answer; the first answer to a question is final."""

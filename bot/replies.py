@@ -28,7 +28,6 @@ class NoticeCode(StrEnum):
     NOT_YOUR_SESSION = "not_your_session"
     INVALID_OPTION = "invalid_option"
     UNKNOWN_LANGUAGE = "unknown_language"
-    FORBIDDEN = "forbidden"
     NOTHING_TO_RETRY = "nothing_to_retry"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from bot.content.models import Quiz, localized
+from bot.content.models import Quiz
 
 
 @dataclass(frozen=True)
@@ -58,9 +58,6 @@ class Catalog:
     def languages(self) -> frozenset[str]:
         """Languages in which at least one whole quiz can be played."""
         return frozenset().union(*(quiz.complete_languages() for quiz in self.quizzes))
-
-    def titles(self, language: str) -> dict[str, str]:
-        return {quiz.id: localized(quiz.title, language) for quiz in self.quizzes}
 
     def changes_since(self, previous: Catalog) -> CatalogChanges:
         old_ids, new_ids = set(previous._by_id), set(self._by_id)

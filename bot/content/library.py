@@ -39,10 +39,6 @@ class ContentLibrary:
     def catalog(self) -> Catalog:
         return self._catalog
 
-    @property
-    def content_dir(self) -> Path:
-        return self._content_dir
-
     async def reload(self) -> ReloadResult:
         async with self._reload_lock:
             try:
