@@ -86,12 +86,12 @@ class Summary:
     session_id: str
     quiz_id: str
     title: str  # "Quiz finished: ZeRO and Sharded Optimizers"
-    score: str  # "You scored 6 out of 8."
+    score: str  # "You scored 6 out of 8 questions."
     correct: int
     total: int
     lines: tuple[SummaryLine, ...]
     missed: int
-    retry_offer: str | None  # "Retry the 2 questions you missed?" when any were missed
+    retry_offer: str | None  # "Want another go at the 2 questions you missed?" when any were missed
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ class Started:
 
     question: QuestionView
     resumed: bool
-    intro: str  # "ZeRO and Sharded Optimizers: 8 questions." / "Welcome back: question 3 of 8."
+    intro: str  # "ZeRO and Sharded Optimizers: 8 questions. Good luck!" / "Welcome back! Carrying on with ..."
 
 
 @dataclass(frozen=True)

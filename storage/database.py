@@ -17,7 +17,7 @@ def sqlite_url(data_dir: Path) -> str:
 
 
 def create_engine(url: str) -> AsyncEngine:
-    """An async engine for the URL; SQLite files get WAL, a busy timeout, foreign keys and write-ahead locking."""
+    """An async engine for the URL; SQLite files get WAL, a busy timeout, foreign keys and the write lock up front."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_async_engine(url, pool_pre_ping=True)

@@ -96,7 +96,7 @@ async def test_starting_the_same_quiz_from_two_processes_at_once_gives_one_sessi
     assert len({start.question.session_id for start in starts if isinstance(start, Started)}) == 1
 
 
-async def test_skipping_from_two_processes_at_once_skips_one_question(
+async def test_skipping_from_two_processes_at_once_moves_on_one_question_per_skip_that_succeeds(
         tmp_path: Path, fixture_content: Path, database_url: str) -> None:
     settings = _settings(tmp_path, fixture_content, database_url)
     async with open_services(settings) as one, open_services(settings) as two:
