@@ -19,6 +19,14 @@ TESTS_DIR = Path(__file__).resolve().parent
 FIXTURE_CONTENT = TESTS_DIR / "fixtures" / "content"
 PG_FALLBACK_BINDIR = Path("/usr/lib/postgresql/15/bin")
 PG_START_TIMEOUT_S = 60
+TEST_SETTINGS = {"QUIZ_TEST_POSTGRES_URL", "QUIZ_REQUIRE_POSTGRES"}  # meant for the tests; other QUIZ_* aren't
+
+
+@pytest.fixture(autouse=True)
+def _no_settings_from_the_shell(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A developer's QUIZ_DATABASE_URL, QUIZ_QUESTION_SECONDS... must not reach the tests (or their database)."""
+    for name in [name for name in os.environ if name.startswith("QUIZ_") and name not in TEST_SETTINGS]:
+        monkeypatch.delenv(name)
 
 
 @pytest.fixture
