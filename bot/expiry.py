@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -16,6 +17,8 @@ from bot.presenter import Presenter
 from bot.records import QuizSession
 from bot.replies import Actor, AnswerOutcome, Expired
 from bot.time_limits import QuestionTimer, time_up_notice
+
+log = logging.getLogger(__name__)
 
 BATCH = 100  # sessions per sweep; a sweeper that gets a full batch asks again at once
 
@@ -39,13 +42,21 @@ class QuestionExpiry:
             return []
         async with self._uow() as uow:
             found = await uow.sessions.overdue(platform, self._clock(), self.batch)
-        expired = []
+        expired: list[Expired] = []
         for session, owner in found:
             question_id = session.current_question_id
-            if question_id is not None:
+            if question_id is None:
+                continue
+            try:
                 result = await self._expire(Actor(platform, owner.platform_user_id), session.id, question_id)
-                if result is not None:
-                    expired.append(result)
+            except Exception:
+                if not expired:
+                    raise  # nothing moved on yet: the sweeper reports it and tries again later
+                # Those already moved on are committed: their learners must still hear what comes next.
+                log.exception("a sweep of %s stopped early; the rest waits for the next one", platform)
+                break
+            if result is not None:
+                expired.append(result)
         return expired
 
     async def _expire(self, actor: Actor, session_id: str, question_id: str) -> Expired | None:

@@ -15,7 +15,7 @@ from bot.replies import Actor, AnswerOutcome, Expired, QuestionView, Started, Su
 from tests.core.play import answer, next_question, start, summary_of
 from tests.core.wiring import build_engine
 from tests.fakes.clock import START, FixedClock
-from tests.fakes.storage import FakeDatabase
+from tests.fakes.storage import FakeDatabase, FakeUnitOfWork
 
 LIMIT = timedelta(seconds=30)
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
@@ -247,6 +247,37 @@ async def test_a_sweep_and_an_answer_at_the_same_moment_count_once(timed: QuizEn
     moved_on = len(swept) + isinstance(answered, AnswerOutcome)
     assert moved_on == 1
     assert [line.text for line in (await timed.progress(ALICE)).lines] == ["in progress: 1/3"]
+
+
+class FlakyDatabase(FakeDatabase):
+    """Fake storage whose ``fail_at``-th unit of work (from 1) can't connect, like a database that went away."""
+
+    def __init__(self, fail_at: int) -> None:
+        super().__init__()
+        self.opened = 0
+        self.fail_at = fail_at
+
+    def unit_of_work(self) -> FakeUnitOfWork:
+        self.opened += 1
+        if self.opened == self.fail_at:
+            raise ConnectionError("the database went away")
+        return super().unit_of_work()
+
+
+async def test_a_sweep_cut_short_by_a_failure_still_reports_the_questions_it_moved_on(
+        library: ContentLibrary, clock: FixedClock) -> None:
+    flaky = FlakyDatabase(fail_at=0)
+    engine = build_engine(library, flaky, clock, question_limit=LIMIT)
+    for user in ("alice", "bola"):
+        actor = Actor("telegram", user, chat_id=f"chat-{user}")
+        await engine.link_message("telegram", f"poll-{user}", await start(engine, actor), actor.chat_id)
+        clock.advance(timedelta(seconds=1))  # alice's deadline comes first
+    clock.advance(LIMIT)
+    flaky.fail_at = flaky.opened + 3  # the listing, alice's expiry, then bola's fails
+    expired = await engine.expire_overdue("telegram")
+    assert [(item.actor.user_id, item.outcome.notice) for item in expired] == [("alice", TIME_UP.format(number=1))]
+    later = await engine.expire_overdue("telegram")  # the next sweep does the rest
+    assert [item.actor.user_id for item in later] == ["bola"]
 
 
 # -- questions asked where the bot can't follow up (private buttons) ----------------------------
