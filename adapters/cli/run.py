@@ -63,6 +63,18 @@ async def run(settings: Settings) -> int:
             await stop.wait()
             log.info("shutting down")
         finally:
-            for adapter in reversed(started):
-                await adapter.stop()
+            await stop_all(started)
     return 0
+
+
+async def stop_all(adapters: list[ChatAdapter]) -> None:
+    """Stop each adapter, the last started first; one that fails to stop doesn't leave the others running."""
+    failure: Exception | None = None
+    for adapter in reversed(adapters):
+        try:
+            await adapter.stop()
+        except Exception as error:
+            log.exception("the %s adapter did not stop cleanly", adapter.name)
+            failure = failure or error
+    if failure is not None:
+        raise failure

@@ -1,0 +1,32 @@
+"""`quiztutor run` stops every adapter it started, even when one of them fails to stop."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.cli.run import ChatAdapter, stop_all
+
+
+class Adapter:
+    """A chat adapter that only records its stop, or fails it."""
+
+    def __init__(self, name: str, stops: list[str], fails: bool = False) -> None:
+        self.name = name
+        self._stops = stops
+        self._fails = fails
+
+    async def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        self._stops.append(self.name)
+        if self._fails:
+            raise ConnectionError(f"{self.name} could not say goodbye")
+
+
+async def test_adapters_stop_in_reverse_order_and_a_failed_stop_doesnt_skip_the_rest() -> None:
+    stops: list[str] = []
+    adapters: list[ChatAdapter] = [Adapter("telegram", stops), Adapter("discord", stops, fails=True)]
+    with pytest.raises(ConnectionError, match="discord"):  # still a failure: `run` exits 1
+        await stop_all(adapters)
+    assert stops == ["discord", "telegram"]
