@@ -74,7 +74,9 @@ async def stop_all(adapters: list[ChatAdapter]) -> None:
         try:
             await adapter.stop()
         except Exception as error:
-            log.exception("the %s adapter did not stop cleanly", adapter.name)
-            failure = failure or error
+            if failure is None:
+                failure = error  # raised once all are stopped: `quiztutor` logs it and exits 1
+            else:
+                log.exception("the %s adapter did not stop cleanly either", adapter.name)
     if failure is not None:
         raise failure

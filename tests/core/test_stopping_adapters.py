@@ -30,3 +30,13 @@ async def test_adapters_stop_in_reverse_order_and_a_failed_stop_doesnt_skip_the_
     with pytest.raises(ConnectionError, match="discord"):  # still a failure: `run` exits 1
         await stop_all(adapters)
     assert stops == ["discord", "telegram"]
+
+
+async def test_when_several_fail_to_stop_the_first_failure_is_raised_and_the_others_logged(
+        caplog: pytest.LogCaptureFixture) -> None:
+    stops: list[str] = []
+    adapters: list[ChatAdapter] = [Adapter("telegram", stops, fails=True), Adapter("discord", stops, fails=True)]
+    with pytest.raises(ConnectionError, match="discord"):
+        await stop_all(adapters)
+    assert stops == ["discord", "telegram"]
+    assert "the telegram adapter did not stop cleanly" in caplog.text
