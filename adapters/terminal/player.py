@@ -152,8 +152,9 @@ class TerminalPlayer:
             self._io.write(_("Your language is {code}. Type “language CODE” with one of: en, fr, sw, yo, sn.",
                              code=_.language))
             return
-        self._say_notice(await self._engine.set_language(self._actor, choice))
-        if self._question is not None:  # show the question again in the new language
+        notice = await self._engine.set_language(self._actor, choice)
+        self._say_notice(notice)
+        if self._question is not None and not notice.is_error:  # show the question again in the new language
             await self._start(self._question.quiz_id)
 
     async def _retry(self) -> None:

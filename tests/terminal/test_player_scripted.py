@@ -61,3 +61,11 @@ async def test_an_answer_after_the_time_limit_is_not_scored_and_the_quiz_moves_o
     assert "Time's up! Question 1 wasn't answered in time, so it counts as skipped." in transcript
     assert "Question 2 of 3" in transcript
     assert "Correct!" not in transcript and "Not quite." not in transcript
+
+
+async def test_an_unknown_language_says_so_without_showing_the_question_again(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["language klingon", "language fr", "quit"])
+    after = transcript.split("I don't speak “klingon”.")[1]
+    refused = after.split("> ")[0]  # up to the next prompt
+    assert "Welcome back" not in refused and "Question 1 of 3" not in refused  # nothing changed: nothing to show
+    assert "Question 1 sur 3" in after  # a new language shows the question in it
