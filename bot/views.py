@@ -124,7 +124,9 @@ def preview(quiz: Quiz, _: Localizer) -> Preview:
     questions = []
     for question in quiz.questions:
         language = question.display_language(_.language)
-        options = tuple(option.text[language] for option in question.options)  # type: ignore[index]
+        # Alphabetical, not the file's order: authors tend to rotate the answer's place, which would show.
+        options = tuple(sorted((option.text[language] for option in question.options),  # type: ignore[index]
+                               key=str.casefold))
         questions.append((question.prompt[language], options))  # type: ignore[index]
     return Preview(
         quiz_id=quiz.id,

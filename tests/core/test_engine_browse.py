@@ -27,13 +27,13 @@ async def test_the_quiz_list_uses_the_learners_language(engine: QuizEngine) -> N
     ]
 
 
-async def test_a_preview_lists_every_question_and_option_in_file_order(engine: QuizEngine) -> None:
+async def test_a_preview_lists_every_question_and_its_options_alphabetically(engine: QuizEngine) -> None:
     preview = await engine.preview(Actor("telegram", "alice"), "collectives")
     assert isinstance(preview, Preview)
     assert (preview.quiz_id, preview.title) == ("collectives", "Collectives")
     assert preview.intro == "3 questions. Answers and explanations appear as you play."
     assert preview.questions[0] == ("Which collective leaves the sum of all gradients on every rank?",
-                                    ("Broadcast", "All-reduce", "Scatter"))
+                                    ("All-reduce", "Broadcast", "Scatter"))
     assert [len(options) for _, options in preview.questions] == [3, 2, 2]
 
 
@@ -57,3 +57,4 @@ async def test_a_preview_in_french_shows_the_english_only_question_whole_in_engl
 async def test_previewing_an_unknown_quiz_says_so(engine: QuizEngine) -> None:
     reply = await engine.preview(Actor("telegram", "alice"), "nothing-like-this")
     assert isinstance(reply, Notice) and reply.code is NoticeCode.QUIZ_NOT_FOUND
+
