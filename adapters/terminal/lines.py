@@ -29,7 +29,10 @@ class StdLineIO:
         self._reader: asyncio.StreamReader | None = None
 
     async def _stream(self) -> asyncio.StreamReader | None:
-        if self._reader is None and not stat.S_ISREG(os.fstat(self._stdin.fileno()).st_mode):
+        """A non-blocking reader for a terminal, pipe or socket; None for what never blocks (a file, /dev/null)."""
+        fd = self._stdin.fileno()
+        mode = os.fstat(fd).st_mode
+        if self._reader is None and (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(fd)):
             reader = asyncio.StreamReader(limit=2**20)
             loop = asyncio.get_running_loop()
             await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), self._reading_end())
@@ -51,7 +54,7 @@ class StdLineIO:
         self._stdout.write(prompt)
         self._stdout.flush()
         reader = await self._stream()
-        # A regular file (stdin redirected from a file) never blocks, so it is read directly.
+        # A regular file or /dev/null never blocks (and epoll refuses them), so it is read directly.
         raw = await _capped_line(reader) if reader is not None else self._stdin.buffer.readline()
         if not raw:
             return None

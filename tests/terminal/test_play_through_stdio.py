@@ -169,6 +169,14 @@ def test_playing_in_a_terminal_leaves_it_blocking_for_the_output_and_for_the_she
         os.close(terminal)
 
 
+def test_stdin_from_dev_null_ends_at_once_like_an_empty_pipe(env: dict[str, str]) -> None:
+    with open(os.devnull) as nothing:
+        result = subprocess.run(quiztutor("play", "--quiz", "collectives", "--user", "null"), stdin=nothing,
+                                env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Bye! Your progress is saved" in result.stdout
+
+
 def test_end_of_input_saves_and_says_goodbye(env: dict[str, str]) -> None:
     result = subprocess.run(quiztutor("play", "--quiz", "collectives", "--user", "eof"), input="",
                             env=env, capture_output=True, text=True, timeout=60)
