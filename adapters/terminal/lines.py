@@ -30,9 +30,11 @@ class StdLineIO:
 
     async def _stream(self) -> asyncio.StreamReader | None:
         """A non-blocking reader for a terminal, pipe or socket; None for what never blocks (a file, /dev/null)."""
+        if self._reader is not None:  # decided once: the pipe transport closes stdin at end of input
+            return self._reader
         fd = self._stdin.fileno()
         mode = os.fstat(fd).st_mode
-        if self._reader is None and (stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(fd)):
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(fd):
             reader = asyncio.StreamReader(limit=2**20)
             loop = asyncio.get_running_loop()
             await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), self._reading_end())
