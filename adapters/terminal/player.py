@@ -25,9 +25,12 @@ class TerminalPlayer:
     async def play(self, quiz: str | None = None, language: str | None = None) -> None:
         """Run until the learner quits or input ends; every answer is saved as it is given."""
         if language is not None:
-            self._say_notice(await self._engine.set_language(self._actor, language))
+            speaking = (await self._engine.localizer(self._actor)).language
+            notice = await self._engine.set_language(self._actor, language)
+            if notice.is_error or speaking != language:  # "From now on I'll speak ..." only when it changes
+                self._say_notice(notice)
         _ = await self._engine.localizer(self._actor)
-        self._io.write(_("Welcome to QuizTutor! Type “help” for commands, “quit” to leave."))
+        self._say(_("Welcome to QuizTutor! Type “help” for commands, “quit” to leave."))
         await self._start(quiz)
         while True:
             line = await self._io.read_line(self._prompt(await self._engine.localizer(self._actor)))
@@ -52,18 +55,12 @@ class TerminalPlayer:
         engine, actor = self._engine, self._actor
         if command in QUIT_WORDS:
             return False
-        if command == "help":
-            self._io.write(render.help_text(await engine.localizer(actor)))
-        elif command == "quizzes":
-            await self._show_quizzes()
+        if command in ("help", "quizzes", "preview", "progress"):
+            await self._look_around(command, argument)
         elif command == "quiz":
             await self._start(argument or None)  # no id: carry on with the latest quiz
-        elif command == "preview":
-            await self._preview(argument)
         elif command == "language":
             await self._language(argument)
-        elif command == "progress":
-            self._io.write(render.progress(await engine.progress(actor)))
         elif command == "stop":
             self._question = None
             self._say_notice(await engine.stop(actor))
@@ -77,6 +74,19 @@ class TerminalPlayer:
             await self._choose_quiz(line)
         return True
 
+    async def _look_around(self, command: str, argument: str) -> None:
+        """Help, lists and previews; then the open question again, since a long listing scrolls it away."""
+        if command == "help":
+            self._io.write(render.help_text(await self._engine.localizer(self._actor)))
+        elif command == "quizzes":
+            await self._show_quizzes()
+        elif command == "preview":
+            await self._preview(argument)
+        else:
+            self._io.write(render.progress(await self._engine.progress(self._actor)))
+        if self._question is not None:
+            self._io.write(render.question(self._question))
+
     async def _start(self, reference: str | None) -> None:
         shown = await self._engine.start(self._actor, reference)
         if isinstance(shown, Notice):
@@ -88,7 +98,7 @@ class TerminalPlayer:
             self._show_started(shown)
 
     def _show_started(self, started: Started) -> None:
-        self._io.write(started.intro)
+        self._say(started.intro)
         self._show_question(started.question)
 
     def _show_question(self, question: QuestionView) -> None:
@@ -100,7 +110,7 @@ class TerminalPlayer:
             self._say_notice(outcome)
             return
         if outcome.notice is not None:  # e.g. the answer came after the question's time ran out
-            self._io.write(outcome.notice)
+            self._say(outcome.notice)
         if outcome.feedback is not None:
             self._io.write(render.feedback(outcome.feedback))
         if isinstance(outcome.next, Summary):
@@ -113,14 +123,14 @@ class TerminalPlayer:
         self._last_summary = result
         self._io.write(render.summary(result))
         if result.retry_offer:
-            self._io.write(result.retry_offer + " → retry")
+            self._say(result.retry_offer + " → retry")
 
     async def _answer(self, line: str) -> None:
         assert self._question is not None
         index = _option_index(line)
         if index is None:
             _ = await self._engine.localizer(self._actor)
-            self._io.write(_("Please type a number from 1 to {count}, or “help”.", count=len(self._question.options)))
+            self._say(_("Please type a number from 1 to {count}, or “help”.", count=len(self._question.options)))
             return
         question = self._question
         self._show_outcome(await self._engine.answer(self._actor, question.session_id, question.question_id, index))
@@ -149,18 +159,20 @@ class TerminalPlayer:
     async def _language(self, choice: str) -> None:
         if not choice:
             _ = await self._engine.localizer(self._actor)
-            self._io.write(_("Your language is {code}. Type “language CODE” with one of: en, fr, sw, yo, sn.",
+            self._say(_("Your language is {code}. Type “language CODE” with one of: en, fr, sw, yo, sn.",
                              code=_.language))
             return
         notice = await self._engine.set_language(self._actor, choice)
         self._say_notice(notice)
-        if self._question is not None and not notice.is_error:  # show the question again in the new language
-            await self._start(self._question.quiz_id)
+        if self._question is not None and not notice.is_error:  # the same question, in the new language
+            shown = await self._engine.start(self._actor, self._question.quiz_id)
+            if isinstance(shown, Started):
+                self._show_question(shown.question)
 
     async def _retry(self) -> None:
         if self._last_summary is None:
             _ = await self._engine.localizer(self._actor)
-            self._io.write(_("There is nothing to retry."))
+            self._say(_("There is nothing to retry."))
             return
         shown = await self._engine.retry_missed(self._actor, self._last_summary.session_id)
         if isinstance(shown, Notice):
@@ -169,7 +181,10 @@ class TerminalPlayer:
             self._show_started(shown)
 
     def _say_notice(self, notice: Notice) -> None:
-        self._io.write(notice.text)
+        self._say(notice.text)
+
+    def _say(self, text: str) -> None:
+        self._io.write(render.wrap(text))
 
 
 def _option_index(line: str) -> int | None:

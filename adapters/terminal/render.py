@@ -15,22 +15,23 @@ def width() -> int:
     return max(40, min(shutil.get_terminal_size((88, 24)).columns, 88))
 
 
-def wrap(text: str, indent: str = "") -> str:
-    return "\n".join(textwrap.fill(part, width(), initial_indent=indent, subsequent_indent=indent) or indent
+def wrap(text: str, indent: str = "", hanging: str | None = None) -> str:
+    """Fill each paragraph to the terminal's width; ids and hyphenated terms (all-gather) stay whole."""
+    return "\n".join(textwrap.fill(part, width(), initial_indent=indent, subsequent_indent=hanging or indent,
+                                   break_on_hyphens=False) or indent
                      for part in text.splitlines() or [""])
 
 
 def question(view: QuestionView) -> str:
     lines = [wrap(f"({notice})") for notice in view.notices]
     lines += ["", view.label, wrap(view.prompt)]
-    lines += [textwrap.fill(f"{number}) {text}", width(), initial_indent="  ", subsequent_indent="     ")
-              for number, text in enumerate(view.options, start=1)]
+    lines += [wrap(f"{number}) {text}", "  ", "     ") for number, text in enumerate(view.options, start=1)]
     return "\n".join(lines)
 
 
 def feedback(result: Feedback) -> str:
     mark = "[+]" if result.correct else "[-]"
-    lines = [f"{mark} {result.verdict} {result.correct_option}", wrap(result.explanation)]
+    lines = [wrap(f"{mark} {result.verdict} {result.correct_option}"), wrap(result.explanation)]
     if result.details:
         lines.append(wrap(result.details))
     if result.reference:
@@ -39,7 +40,7 @@ def feedback(result: Feedback) -> str:
 
 
 def summary(result: Summary) -> str:
-    lines = ["", result.title, result.score]
+    lines = ["", wrap(result.title), wrap(result.score)]
     lines += [wrap(f"{OUTCOME_MARKS[line.outcome]} {number}. {line.prompt}") for number, line in
               enumerate(result.lines, start=1)]
     return "\n".join(lines)
@@ -48,13 +49,13 @@ def summary(result: Summary) -> str:
 def quiz_list(result: QuizList) -> str:
     lines = [result.heading]
     for number, entry in enumerate(result.entries, start=1):
-        lines.append(f"  {number}) {entry.title}  [{entry.quiz_id}]  {entry.level}")
+        lines.append(wrap(f"{number}) {entry.title}  [{entry.quiz_id}]  {entry.level}", "  ", "     "))
         lines.append(wrap(entry.description, "     "))
     return "\n".join(lines)
 
 
 def preview(result: Preview) -> str:
-    lines = [result.title, wrap(result.intro)]
+    lines = [wrap(result.title), wrap(result.intro)]
     for number, (prompt, options) in enumerate(result.questions, start=1):
         lines.append(wrap(f"{number}. {prompt}"))
         lines += [wrap(f"- {option}", "     ") for option in options]
@@ -62,7 +63,7 @@ def preview(result: Preview) -> str:
 
 
 def progress(result: Progress) -> str:
-    return "\n".join([result.heading, *(f"  {line.title}: {line.text}" for line in result.lines)])
+    return "\n".join([result.heading, *(wrap(f"{line.title}: {line.text}", "  ") for line in result.lines)])
 
 
 def help_text(_: Localizer) -> str:
