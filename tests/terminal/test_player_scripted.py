@@ -69,3 +69,15 @@ async def test_an_unknown_language_says_so_without_showing_the_question_again(tm
     refused = after.split("> ")[0]  # up to the next prompt
     assert "Welcome back" not in refused and "Question 1 of 3" not in refused  # nothing changed: nothing to show
     assert "Question 1 sur 3" in after  # a new language shows the question in it
+
+
+async def test_after_a_long_listing_the_open_question_is_shown_again(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["preview", "quit"])
+    after_preview = transcript.split("3 questions. Answers and explanations appear as you play.")[1]
+    assert "Question 1 of 3" in after_preview  # not scrolled away under the listing
+
+
+async def test_changing_language_mid_quiz_shows_the_same_question_without_a_welcome_back(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["language fr", "quit"])
+    assert "Question 1 sur 3" in transcript
+    assert "Content de vous revoir" not in transcript and "Welcome back" not in transcript
