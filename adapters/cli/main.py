@@ -63,7 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         settings = Settings()
     except ValidationError as error:
-        print(f"quiztutor: invalid configuration:\n{error}", file=sys.stderr)
+        print("quiztutor: invalid configuration:", file=sys.stderr)
+        for problem in error.errors(include_url=False, include_input=False):  # the input may be a secret
+            variable = "QUIZ_" + "_".join(str(part) for part in problem["loc"]).upper()
+            print(f"  {variable}: {problem['msg']}", file=sys.stderr)
         return 2
     secrets = [secret.get_secret_value() for secret in (settings.telegram_token, settings.discord_token,
                                                        settings.telegram_webhook_secret) if secret]

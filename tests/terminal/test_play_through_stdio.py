@@ -194,3 +194,12 @@ def test_an_unsupported_language_on_the_command_line_is_a_usage_error(env: dict[
     result = subprocess.run(quiztutor("play", "--lang", "de"), env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert "unsupported language 'de'" in result.stderr
+
+
+def test_a_bad_setting_names_its_variable_and_exits_2_without_echoing_values(env: dict[str, str]) -> None:
+    result = subprocess.run(quiztutor("validate"), env={**env, "QUIZ_QUESTION_SECONDS": "5",
+                                                        "QUIZ_TELEGRAM_WEBHOOK_PORT": "not-a-port"},
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert "QUIZ_QUESTION_SECONDS: " in result.stderr and "QUIZ_TELEGRAM_WEBHOOK_PORT: " in result.stderr
+    assert "not-a-port" not in result.stderr and "errors.pydantic.dev" not in result.stderr
