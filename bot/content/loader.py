@@ -23,8 +23,9 @@ def load_quizzes(content_dir: Path) -> list[Quiz]:
     """All quizzes under ``content_dir/quizzes``, or ContentError listing every problem."""
     folder = quiz_dir(content_dir)
     if not folder.is_dir():
-        raise ContentError([ContentProblem(str(folder), None, "no such directory")])
-    quizzes: list[Quiz] = []
+        raise ContentError([ContentProblem(str(folder), None,
+                                           "no such directory (give the folder that contains quizzes/)")])
+    quizzes: list[tuple[str, Quiz]] = []
     problems: list[ContentProblem] = []
     files = sorted(folder.glob(QUIZ_GLOB))
     if not files:
@@ -33,12 +34,13 @@ def load_quizzes(content_dir: Path) -> list[Quiz]:
         quiz, file_problems = load_quiz_file(path)
         problems += file_problems
         if quiz is not None:
-            quizzes.append(quiz)
-    for quiz_id in duplicate_ids([quiz.id for quiz in quizzes]):
-        problems.append(ContentProblem(folder.name, None, f"the quiz id {quiz_id!r} is used by several files"))
+            quizzes.append((path.name, quiz))
+    for quiz_id in duplicate_ids([quiz.id for _name, quiz in quizzes]):
+        names = ", ".join(name for name, quiz in quizzes if quiz.id == quiz_id)
+        problems.append(ContentProblem(folder.name, None, f"the quiz id {quiz_id!r} is used by several files: {names}"))
     if problems:
         raise ContentError(problems)
-    return quizzes
+    return [quiz for _name, quiz in quizzes]
 
 
 def load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:

@@ -168,7 +168,7 @@ def test_an_empty_directory_is_reported(tmp_path: Path) -> None:
 
 
 def test_a_missing_directory_is_reported(tmp_path: Path) -> None:
-    assert only_problem(tmp_path).message == "no such directory"
+    assert only_problem(tmp_path).message == "no such directory (give the folder that contains quizzes/)"
 
 
 def test_every_problem_of_several_broken_files_is_reported_at_once(tmp_path: Path) -> None:
@@ -185,7 +185,7 @@ def test_every_problem_of_several_broken_files_is_reported_at_once(tmp_path: Pat
     where = [(problem.file, problem.question_id) for problem in problems]
     assert where == [("a-syntax.yaml", None), ("b-answer.yaml", "q1"), ("b-answer.yaml", "q2"),
                      ("b-answer.yaml", "q2"), ("c-languages.yaml", "q2"), ("quizzes", None)]
-    assert problems[-1].message == "the quiz id 'd' is used by several files"
+    assert problems[-1].message == "the quiz id 'd' is used by several files: d-good.yaml, e-same-id.yaml"
 
 
 def test_every_shipped_quiz_loads_without_problems() -> None:
