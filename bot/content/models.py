@@ -35,7 +35,8 @@ class Question(_Strict):
     id: Slug
     tags: list[Slug] = Field(default_factory=list)
     prompt: LocalizedText
-    options: list[Option] = Field(min_length=2, max_length=12)
+    # 10: the most a Discord poll can show (Telegram allows 12); every question must work on both.
+    options: list[Option] = Field(min_length=2, max_length=10)
     answer: Slug = Field(description="The id of the correct option.")
     explanation: LocalizedText = Field(description=f"At most {EXPLANATION_LIMIT} characters per language.")
     details: LocalizedText | None = Field(default=None, description="Longer text for a follow-up message.")

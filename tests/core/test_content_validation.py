@@ -193,3 +193,18 @@ def test_every_shipped_quiz_loads_without_problems() -> None:
     assert quizzes, "the shipped content has no quizzes"
     for quiz in quizzes:
         assert "en" in quiz.complete_languages(), quiz.id
+
+
+def test_a_question_with_more_options_than_a_discord_poll_can_show_is_refused(tmp_path: Path) -> None:
+    options = "\n".join(f"      - {{id: o{n}, text: {{en: Option {n}}}}}" for n in range(11))
+    folder = tmp_path / "quizzes"
+    folder.mkdir()
+    (folder / "many.yaml").write_text(
+        "id: many\ndifficulty: easy\ntitle: {en: Many}\ndescription: {en: Many}\nquestions:\n"
+        f"  - id: q\n    answer: o1\n    prompt: {{en: Q}}\n    explanation: {{en: E}}\n    options:\n{options}\n",
+        encoding="utf-8")
+    with pytest.raises(ContentError) as raised:
+        load_quizzes(tmp_path)
+    [problem] = raised.value.problems
+    assert (problem.file, problem.question_id) == ("many.yaml", "q")
+    assert "at most 10" in problem.message
