@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from bot.content.limits import POLL_LIMITS
 from bot.replies import Feedback, Preview, Progress, QuestionView, QuizList, Summary
 
 MESSAGE_LIMIT = 2000
-POLL_QUESTION_LIMIT = 300
-POLL_ANSWER_LIMIT = 55
+# The same limits `quiztutor validate` reports against, so the two can't drift apart.
+POLL_QUESTION_LIMIT = POLL_LIMITS["discord"].question
+POLL_ANSWER_LIMIT = POLL_LIMITS["discord"].option
 BUTTON_LABEL_LIMIT = 80
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 OUTCOME_MARKS = {"correct": "✅", "wrong": "❌", "skipped": "➖"}
