@@ -151,8 +151,9 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
             parts.append(_.ngettext("{n} attempt", "{n} attempts", len(finished)))
         active = [result for result in mine if result.state is SessionState.ACTIVE]
         if active:
-            parts.append(_("in progress: {answered}/{total}", answered=active[0].answered,
-                           total=active[0].total))
+            # Spelled out: "3/8" here would read as a score next to "best 5/8".
+            parts.append(_("in progress: {answered} of {total} answered, {correct} right",
+                           answered=active[0].answered, total=active[0].total, correct=active[0].correct))
         if parts:
             lines.append(ProgressLine(quiz.id, localized(quiz.title, _.language), " · ".join(parts)))
     heading = _("Your progress:") if lines else _("No results yet. Start a quiz to see your progress here.")

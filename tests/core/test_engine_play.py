@@ -77,7 +77,7 @@ async def test_starting_again_resumes_at_the_same_question_with_the_same_score(e
         assert isinstance(reply, Started) and reply.resumed
         assert reply.intro == "Welcome back! Carrying on with Collectives."
         assert reply.question == second
-    assert [line.text for line in (await engine.progress(ALICE)).lines] == ["in progress: 1/3"]
+    assert [line.text for line in (await engine.progress(ALICE)).lines] == ["in progress: 1 of 3 answered, 1 right"]
     third = next_question(await answer(engine, ALICE, second, right=False))
     summary = summary_of(await answer(engine, ALICE, third, right=True))
     assert (summary.correct, summary.total) == (2, 3)
@@ -178,7 +178,7 @@ async def test_the_first_answer_is_final(engine: QuizEngine) -> None:
     again = await engine.answer(ALICE, first.session_id, first.question_id, first.correct_index)
     assert isinstance(again, Notice) and again.code is NoticeCode.ALREADY_ANSWERED
     assert again.text == "You already answered this question; your first answer counts."
-    assert [line.text for line in (await engine.progress(ALICE)).lines] == ["in progress: 1/3"]
+    assert [line.text for line in (await engine.progress(ALICE)).lines] == ["in progress: 1 of 3 answered, 0 right"]
     resumed = await start(engine, ALICE)
     assert resumed.question_id == "shards-to-full"
 

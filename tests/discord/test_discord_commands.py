@@ -51,7 +51,7 @@ async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake:
     await next_poll(fake, bot)
     token = await fake.slash("progress")
     progress = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
-    assert "**Collectives**: in progress: 0/3" in progress.content
+    assert "**Collectives**: in progress: 0 of 3 answered, 0 right" in progress.content
 
     token = await fake.slash("stop")
     stopped = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))

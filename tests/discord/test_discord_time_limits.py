@@ -55,7 +55,7 @@ def test_a_poll_stays_open_at_least_for_the_questions_time_left_within_what_disc
 
 async def _answered(bot: RunningBot, user_id: int, count: int) -> None:
     """Wait until the engine has recorded ``count`` questions of the user's quiz (answered or skipped)."""
-    wanted = f"{count}/"
+    wanted = f"in progress: {count} of "
     for _ in range(250):
         lines = (await bot.engine.progress(Actor("discord", str(user_id)))).lines
         if lines and wanted in lines[0].text:
@@ -140,4 +140,4 @@ async def test_in_private_mode_the_next_click_says_the_time_was_up_and_shows_the
     assert f"⏱ <t:{int((clock.now + timedelta(seconds=LIMIT)).timestamp())}:R>" in shown.content  # a full time
     assert not any("Correct!" in c.content or "Not quite." in c.content for c in fake.answers(click))
     progress = await timed_bot.engine.progress(Actor("discord", str(LEARNER_ID)))
-    assert progress.lines[0].text == "in progress: 1/3"
+    assert progress.lines[0].text == "in progress: 1 of 3 answered, 0 right"

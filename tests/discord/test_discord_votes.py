@@ -59,7 +59,7 @@ async def test_a_changed_vote_changes_nothing_because_the_first_vote_is_final(
 
     progress = await fake.slash("progress")
     reply = await fake.wait_until(lambda: next(iter(fake.answers(progress)), None))
-    assert "in progress: 1/3" in reply.content  # one answer recorded, not two
+    assert "in progress: 1 of 3 answered," in reply.content  # one answer recorded, not two
 
 
 async def test_a_vote_after_a_restart_still_answers_the_poll_in_the_language_stored_at_quiz_time(

@@ -59,7 +59,7 @@ async def test_a_repeated_answer_is_scored_once(tmp_path: Path, fixture_content:
         progress = await engine.progress(ALICE)
     assert isinstance(first, AnswerOutcome) and first.feedback is not None and first.feedback.correct
     assert isinstance(again, Notice) and again.code is NoticeCode.ALREADY_ANSWERED
-    assert [line.text for line in progress.lines] == ["in progress: 1/3"]
+    assert [line.text for line in progress.lines] == ["in progress: 1 of 3 answered, 1 right"]
 
 
 async def test_concurrent_answers_from_two_processes_are_scored_once(tmp_path: Path, fixture_content: Path,
@@ -81,7 +81,7 @@ async def test_concurrent_answers_from_two_processes_are_scored_once(tmp_path: P
     assert len(scored) == 1
     assert {notice.code for notice in refused} == {NoticeCode.ALREADY_ANSWERED}
     assert len(refused) == 9
-    assert [line.text for line in progress.lines] == ["in progress: 1/3"]
+    assert [line.text.split(",")[0] for line in progress.lines] == ["in progress: 1 of 3 answered"]
     assert isinstance(current, Started) and current.question.label == "Question 2 of 3"
 
 

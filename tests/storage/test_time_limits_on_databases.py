@@ -58,4 +58,4 @@ async def test_sweeps_and_late_answers_from_two_processes_at_once_move_the_sessi
     assert all(outcome.feedback is None for outcome in late)  # too late to score
     assert {notice.code for notice in refused} <= {NoticeCode.ALREADY_ANSWERED}
     assert isinstance(current, Started) and current.question.number == 2
-    assert [line.text for line in progress.lines] == ["in progress: 1/3"]
+    assert [line.text for line in progress.lines] == ["in progress: 1 of 3 answered, 0 right"]

@@ -42,7 +42,8 @@ async def test_an_answer_given_while_the_bot_was_restarting_still_counts(api: Fa
         assert second.params["question"].startswith("2/3 ")
         progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
         _ = engine.localizer_for_language("fr")
-        assert progress.lines[0].text == _("in progress: {answered}/{total}", answered=1, total=3)
+        assert progress.lines[0].text == _(
+                "in progress: {answered} of {total} answered, {correct} right", answered=1, total=3, correct=1)
 
 
 async def test_the_same_poll_answer_delivered_twice_is_scored_once(api: FakeBotApi, settings: Settings) -> None:
@@ -60,7 +61,8 @@ async def test_the_same_poll_answer_delivered_twice_is_scored_once(api: FakeBotA
         assert len(texts_after_first_answer) == 1  # the details follow-up only: duplicates stay silent
         progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
         _ = engine.localizer_for_language("fr")
-        assert progress.lines[0].text == _("in progress: {answered}/{total}", answered=1, total=3)
+        assert progress.lines[0].text == _(
+                "in progress: {answered} of {total} answered, {correct} right", answered=1, total=3, correct=1)
 
 
 async def test_a_retracted_vote_changes_nothing_and_the_next_vote_counts(

@@ -112,7 +112,7 @@ def test_kill_9_mid_quiz_then_the_same_command_resumes_at_the_same_question(env:
 
     progress = subprocess.run(quiztutor("play", "--user", "kofi"), input="progress\nquit\n", env=env,
                               capture_output=True, text=True, timeout=60)
-    assert re.search(r"en cours\s:\s1/3", progress.stdout), progress.stdout  # one answered, kept, in French
+    assert re.search(r"en cours\s:\sréponses 1 sur 3, justes\s:\s1", progress.stdout), progress.stdout  # kept, French
 
 
 def test_odd_input_gets_a_clear_reply_and_never_crashes(env: dict[str, str]) -> None:
