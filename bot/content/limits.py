@@ -20,6 +20,10 @@ POLL_LIMITS: dict[str, PollLimits] = {
 }
 
 
+# Polls put the question's place in front of it ("10/12 · "), so the prompt itself has that much less room.
+LABEL_ALLOWANCE = len("10/10 · ")
+
+
 def fits_poll(platform: str, question: str, options: tuple[str, ...] | list[str]) -> bool:
     """Whether a question (with its label) and its options fit the platform's native poll."""
     limits = POLL_LIMITS[platform]
@@ -41,7 +45,7 @@ def poll_overflows(quiz: Quiz) -> list[Overflow]:
     for question in quiz.questions:
         for platform, limits in POLL_LIMITS.items():
             reasons: dict[str, list[str]] = {}
-            texts = [("question", question.prompt, limits.question)]
+            texts = [("question", question.prompt, limits.question - LABEL_ALLOWANCE)]
             texts += [(f"option {option.id!r}", option.text, limits.option) for option in question.options]
             for name, text, limit in texts:
                 for language, value in text.items():

@@ -123,3 +123,14 @@ def test_validate_on_broken_content_lists_every_problem_and_exits_1(tmp_path: Pa
     assert "2 problem(s)" in report
     assert "a.yaml: invalid YAML, line" in report
     assert "b.yaml, question 'q1': the answer 'nope' is not one of its options (x, y)" in report
+
+
+def test_a_prompt_that_only_overflows_with_its_label_is_listed_as_a_fallback(tmp_path: Path) -> None:
+    (tmp_path / "quizzes").mkdir()
+    prompt = "x" * 295  # fits 300 alone, not behind "3/8 · "
+    (tmp_path / "quizzes" / "long.yaml").write_text(
+        "id: long\ndifficulty: easy\ntitle: {en: L}\ndescription: {en: L}\nquestions:\n"
+        f"  - id: q\n    answer: a\n    prompt: {{en: {prompt}}}\n    explanation: {{en: E}}\n"
+        "    options: [{id: a, text: {en: A}}, {id: b, text: {en: B}}]\n", encoding="utf-8")
+    [quiz] = load_quizzes(tmp_path)
+    assert {(o.platform, o.question_id) for o in poll_overflows(quiz)} == {("telegram", "q"), ("discord", "q")}
