@@ -266,18 +266,25 @@ class QuizEngine:
             if not missed or finished.state is SessionState.ACTIVE:
                 return Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY)
             current = await uow.sessions.active(self._user_id(user), quiz.id)
-            if current is not None:  # one active session per quiz: the retry replaces it
-                self._presenter.close(current, SessionState.STOPPED)
-                await uow.sessions.update(current)
-            session = new_session(quiz, user_id=self._user_id(user), chat_id=actor.chat_id or finished.chat_id,
-                                  question_ids=missed, rng=self._rng, now=self._clock())
-            await uow.sessions.add(session)
+            already_retrying = current is not None and current.question_ids == missed and (
+                finished.finished_at is None or current.started_at >= finished.finished_at)
+            if already_retrying:  # a second tap on the same "retry": carry on with the first
+                assert current is not None
+                session = current
+            else:
+                if current is not None:  # one active session per quiz: the retry replaces it
+                    self._presenter.close(current, SessionState.STOPPED)
+                    await uow.sessions.update(current)
+                session = new_session(quiz, user_id=self._user_id(user),
+                                      chat_id=actor.chat_id or finished.chat_id, question_ids=missed,
+                                      rng=self._rng, now=self._clock())
+                await uow.sessions.add(session)
             shown = await self._presenter.present(uow, quiz, session, _)
             await uow.commit()
-        assert isinstance(shown, QuestionView)  # missed questions exist in the quiz
+        assert isinstance(shown, QuestionView)  # missed questions exist in the quiz, and an active session is open
         intro = _.ngettext("Another go at the question you missed.",
                            "Another go at the {n} questions you missed.", len(missed))
-        return Started(question=shown, resumed=False, intro=intro)
+        return Started(question=shown, resumed=already_retrying, intro=intro)
 
     # -- time limits -------------------------------------------------------------------------
 

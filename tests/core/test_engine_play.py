@@ -166,6 +166,18 @@ async def test_retrying_builds_a_session_of_the_missed_questions_only(engine: Qu
     assert (retried.correct, retried.total) == (2, 2)
 
 
+async def test_tapping_retry_twice_carries_on_with_the_first_retry(engine: QuizEngine) -> None:
+    second = next_question(await answer(engine, ALICE, await start(engine, ALICE), right=False))
+    third = next_question(await answer(engine, ALICE, second, right=True))
+    summary = summary_of(await answer(engine, ALICE, third, right=False))
+    first = await engine.retry_missed(ALICE, summary.session_id)
+    assert isinstance(first, Started)
+    moved_on = next_question(await answer(engine, ALICE, first.question, right=True))
+    again = await engine.retry_missed(ALICE, summary.session_id)
+    assert isinstance(again, Started) and again.resumed
+    assert (again.question.session_id, again.question.question_id) == (moved_on.session_id, moved_on.question_id)
+
+
 async def test_retrying_a_quiz_still_in_progress_is_refused(engine: QuizEngine) -> None:
     question = await start(engine, ALICE)
     reply = await engine.retry_missed(ALICE, question.session_id)
