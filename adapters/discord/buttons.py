@@ -8,11 +8,17 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from adapters.discord import render
-from bot.replies import QuestionView
+from bot.i18n import Localizer
+from bot.replies import QuestionView, Summary
 
 # qt:a:<session id>:<question id>:<option index>; at most 5 + 40 + 1 + 48 + 1 + 2 = 97 characters,
 # within Discord's 100. Session ids are hex, question ids are content slugs of at most 48 characters.
 CUSTOM_ID = re.compile(r"qt:a:(?P<session>[0-9a-f]{1,40}):(?P<question>[a-z0-9-]{1,48}):(?P<option>[0-9]{1,2})")
+
+
+# qt:r:<mode>:<session id>: "retry the questions I missed" under a summary; mode p = polls in the channel,
+# v = private (ephemeral, with buttons), as the quiz was played.
+RETRY_ID = re.compile(r"qt:r:(?P<mode>[pv]):(?P<session>[0-9a-f]{1,40})")
 
 
 def answer_custom_id(session_id: str, question_id: str, option_index: int) -> str:
@@ -25,6 +31,13 @@ class AnswerClickHandler(Protocol):
 
     async def handle_answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
                                   option_index: int) -> None: ...
+
+
+@runtime_checkable
+class RetryClickHandler(Protocol):
+    """The client that retry buttons hand their clicks to."""
+
+    async def handle_retry_click(self, interaction: discord.Interaction, session_id: str, private: bool) -> None: ...
 
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
@@ -53,4 +66,33 @@ def answer_view(question: QuestionView) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for index, label in enumerate(render.button_labels(question)):
         view.add_item(AnswerButton(question.session_id, question.question_id, index, label))
+    return view
+
+
+class RetryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RETRY_ID):
+    def __init__(self, session_id: str, private: bool, label: str) -> None:
+        custom_id = f"qt:r:{'v' if private else 'p'}:{session_id}"
+        super().__init__(discord.ui.Button(label=render.shorten(label, render.BUTTON_LABEL_LIMIT),
+                                           style=discord.ButtonStyle.secondary, custom_id=custom_id))
+        self.session_id = session_id
+        self.private = private
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> RetryButton:
+        label = getattr(item, "label", None) or "?"
+        return cls(match["session"], match["mode"] == "v", label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        if isinstance(client, RetryClickHandler):
+            await client.handle_retry_click(interaction, self.session_id, self.private)
+
+
+def retry_view(summary: Summary, private: bool, _: Localizer) -> discord.ui.View | None:
+    """The retry button under a summary, when any question was missed; None otherwise."""
+    if not summary.missed:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(RetryButton(summary.session_id, private, _("Retry the questions I missed")))
     return view

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord.actors import PLATFORM
-from adapters.discord.buttons import AnswerButton
+from adapters.discord.buttons import AnswerButton, RetryButton
 from adapters.discord.commands import register_commands
 from adapters.discord.errors import apologize, tree_error_handler
 from adapters.discord.handlers import CommandHandlers
@@ -47,13 +47,14 @@ class QuizClient(discord.Client):
         self.polls = PollPlay(engine, self, settings.discord_poll_hours)
         self.private = PrivatePlay(engine)
         self.votes = VoteHandler(engine, self, self.polls)
-        register_commands(self.tree, CommandHandlers(engine, self.polls, self.private))
+        self.handlers = CommandHandlers(engine, self.polls, self.private)
+        register_commands(self.tree, self.handlers)
         self.tree.error(tree_error_handler(engine))
 
     async def setup_hook(self) -> None:
         """After login, before the gateway: translations, restart-proof buttons, and the owner as admin."""
         await self.tree.set_translator(CommandTranslator(self.engine.localizer_for_language))
-        self.add_dynamic_items(AnswerButton)
+        self.add_dynamic_items(AnswerButton, RetryButton)
         for user_id in owner_ids(self.application):
             self.engine.allow_admin(PLATFORM, str(user_id))
 
@@ -63,6 +64,13 @@ class QuizClient(discord.Client):
             await self.private.on_click(interaction, session_id, question_id, option_index)
         except Exception:
             log.exception("answer click failed")
+            await apologize(self.engine, interaction)
+
+    async def handle_retry_click(self, interaction: discord.Interaction, session_id: str, private: bool) -> None:
+        try:
+            await self.handlers.retry(interaction, session_id, private)
+        except Exception:
+            log.exception("retry click failed")
             await apologize(self.engine, interaction)
 
     async def on_raw_poll_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:

@@ -7,13 +7,14 @@ from discord import app_commands
 
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
+from adapters.discord.buttons import retry_view
 from adapters.discord.permissions import poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.private import PrivatePlay
 from adapters.discord.respond import respond
 from adapters.discord.translator import command_name_for
 from bot.engine import QuizEngine
-from bot.replies import Notice, Preview, Summary
+from bot.replies import Actor, Notice, Preview, Started, Summary
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_NAME_LIMIT = 100
@@ -28,12 +29,25 @@ class CommandHandlers:
     async def quiz(self, interaction: discord.Interaction, reference: str | None, private: bool) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        result = await self._engine.start(actor, reference)
+        await self._play(interaction, actor, await self._engine.start(actor, reference), private)
+
+    async def retry(self, interaction: discord.Interaction, session_id: str, private: bool) -> None:
+        """The retry button under a summary: the missed questions, played as the quiz was (polls or private)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = interaction_actor(interaction)
+        # Someone else's session (or nothing left to retry) comes back as a Notice, answered only to the clicker.
+        await self._play(interaction, actor, await self._engine.retry_missed(actor, session_id), private)
+
+    async def _play(self, interaction: discord.Interaction, actor: Actor, result: Started | Summary | Notice,
+                    private: bool) -> None:
+        """Show what starting (or retrying) gave: the first question as a poll or privately, or a notice."""
+        private = private or interaction.channel_id is None  # no channel to post polls in
         if isinstance(result, Notice):
             await respond(interaction, result.text)
         elif isinstance(result, Summary):
-            await respond(interaction, render.summary(result))
-        elif private or interaction.channel_id is None:
+            await respond(interaction, render.summary(result),
+                          view=retry_view(result, private, await self._engine.localizer(actor)))
+        elif private or interaction.channel_id is None:  # (checked again for the type checker)
             await self._private.show(interaction, result.question, result.intro)
         else:
             try:

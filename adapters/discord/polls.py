@@ -9,7 +9,8 @@ import math
 import discord
 
 from adapters.discord import render
-from adapters.discord.actors import PLATFORM
+from adapters.discord.actors import PLATFORM, vote_actor
+from adapters.discord.buttons import retry_view
 from bot.engine import QuizEngine
 from bot.replies import AnswerOutcome, Expired, QuestionView, Summary
 
@@ -61,7 +62,9 @@ class PollPlay:
             await self.post(channel_id, f"{render.mention(owner_id)} {render.feedback(outcome.feedback)}",
                             reply_to=poll_message_id)
         if isinstance(outcome.next, Summary):
-            await self.post(channel_id, f"{render.mention(owner_id)} {render.summary(outcome.next)}")
+            _ = await self._engine.localizer(vote_actor(owner_id, channel_id))  # the owner's language
+            await self.post(channel_id, f"{render.mention(owner_id)} {render.summary(outcome.next)}",
+                            view=retry_view(outcome.next, False, _))
         else:
             await self.ask(channel_id, owner_id, outcome.next)
 
@@ -78,15 +81,18 @@ class PollPlay:
         await self.after_answer(int(link.chat_id), int(link.message_key), int(expired.actor.user_id),
                                 expired.outcome)
 
-    async def post(self, channel_id: int, text: str, reply_to: int | None = None) -> None:
-        """Send text to the channel, as a reply to ``reply_to`` when the bot may reply there."""
+    async def post(self, channel_id: int, text: str, reply_to: int | None = None,
+                   view: discord.ui.View | None = None) -> None:
+        """Send text to the channel, as a reply to ``reply_to`` when the bot may reply there; ``view`` goes last."""
         channel = self.channel(channel_id)
-        for index, part in enumerate(render.split_message(text)):
+        parts = render.split_message(text)
+        for index, part in enumerate(parts):
+            part_view = view if index == len(parts) - 1 else None
             if reply_to is not None and index == 0:
                 reference = channel.get_partial_message(reply_to).to_reference(fail_if_not_exists=False)
                 try:
-                    await channel.send(content=part, reference=reference)
+                    await channel.send(content=part, reference=reference, view=part_view)
                     continue
                 except discord.Forbidden:  # replying needs Read Message History; a plain message doesn't
                     log.info("could not reply in channel %s; sending a plain message", channel_id)
-            await channel.send(content=part)
+            await channel.send(content=part, view=part_view)

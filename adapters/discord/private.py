@@ -8,7 +8,7 @@ import discord
 
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
-from adapters.discord.buttons import answer_view
+from adapters.discord.buttons import answer_view, retry_view
 from adapters.discord.respond import respond
 from bot.engine import QuizEngine
 from bot.replies import Notice, QuestionView, Summary
@@ -27,7 +27,8 @@ class PrivatePlay:
                        option_index: int) -> None:
         # Acknowledge at once (the engine touches the database); replies then come as follow-ups.
         await interaction.response.defer()
-        result = await self._engine.answer(interaction_actor(interaction), session_id, question_id, option_index)
+        actor = interaction_actor(interaction)
+        result = await self._engine.answer(actor, session_id, question_id, option_index)
         if isinstance(result, Notice):  # stale, forged or repeated click: a polite refusal, only for the clicker
             await interaction.followup.send(result.text, ephemeral=True)
             return
@@ -40,6 +41,7 @@ class PrivatePlay:
         if result.feedback is not None:
             await respond(interaction, render.feedback(result.feedback))
         if isinstance(result.next, Summary):
-            await respond(interaction, render.summary(result.next))
+            await respond(interaction, render.summary(result.next),
+                          view=retry_view(result.next, True, await self._engine.localizer(actor)))
         else:
             await self.show(interaction, result.next)

@@ -85,6 +85,8 @@ def feedback(result: Feedback) -> str:
 def summary(result: Summary) -> str:
     lines = [f"🏁 **{result.title}**", result.score]
     lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {line.prompt}" for line in result.lines]
+    if result.missed and result.retry_offer:  # the retry button goes under it
+        lines += ["", result.retry_offer]
     return "\n".join(lines)
 
 

@@ -1,0 +1,75 @@
+"""The retry button under a summary: another go at the missed questions, played as the quiz was."""
+
+from __future__ import annotations
+
+import re
+
+from tests.discord.fake_discord import Call, FakeDiscord
+from tests.discord.harness import LEARNER_ID, OTHER_ID, RunningBot
+from tests.discord.payloads import EPHEMERAL, OWNER_ID
+from tests.discord.support import button_for, buttons, message_id, next_poll, poll_question, vote_for
+
+RETRY = "Retry the questions I missed"
+MISSED_PROMPTS = ("Which collective leaves the sum of all gradients on every rank?",
+                  "Which collective rebuilds a full tensor from one shard per rank?")
+
+
+async def next_with_buttons(fake: FakeDiscord, click: str) -> Call:
+    """The message with buttons a private click posts next: a question, or the summary."""
+    return await fake.wait_until(
+        lambda: next((c for c in fake.answers(click) if buttons(c) and c.method == "POST"), None))
+
+
+async def test_a_public_summary_offers_a_retry_that_posts_the_missed_questions_as_polls_for_the_owner_only(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    for answer in ("Broadcast", "Reduce-scatter"):  # two wrong answers, each followed by the next poll
+        mark = len(fake.calls)
+        await vote_for(fake, poll, answer, OWNER_ID)
+        poll = await next_poll(fake, bot, after=mark)
+    await vote_for(fake, poll, "NVLink", OWNER_ID)
+    summary = await fake.wait_until(lambda: next((c for c in fake.channel_messages() if "🏁" in c.content), None))
+    assert "Want another go at the 2 questions you missed?" in summary.content
+    retry = button_for(summary, RETRY)
+    assert re.fullmatch(r"qt:r:p:[0-9a-f]{32}", retry)
+
+    # A bystander's click: refused, only to them, and nothing is posted in the channel.
+    mark = len(fake.calls)
+    other = await fake.click(message_id(summary), retry, user_id=OTHER_ID)
+    refusal = await fake.wait_until(lambda: next(iter(fake.answers(other)), None))
+    assert int(refusal.response["flags"]) & EPHEMERAL
+    assert refusal.content == "There is nothing to retry."
+    await fake.quiet()
+    assert fake.polls(after=mark) == []
+
+    # The owner's click: the first missed question as a new poll, "1/2", and the intro privately.
+    mark = len(fake.calls)
+    owner = await fake.click(message_id(summary), retry, user_id=OWNER_ID)
+    poll = await next_poll(fake, bot, after=mark)
+    label, prompt = poll_question(poll).split(" · ", 1)
+    assert label == "1/2" and prompt in MISSED_PROMPTS
+    intro = await fake.wait_until(lambda: next(iter(fake.answers(owner)), None))
+    assert int(intro.response["flags"]) & EPHEMERAL and intro.content == "Another go at the 2 questions you missed."
+
+
+async def test_a_private_summary_offers_a_retry_that_shows_the_first_missed_question_privately(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    started = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID)
+    shown = await fake.wait_until(lambda: next((c for c in fake.answers(started) if buttons(c)), None))
+    for answer in ("Broadcast", "All-gather", "NVLink"):  # only the first one wrong
+        click = await fake.click(message_id(shown), button_for(shown, answer), user_id=LEARNER_ID)
+        shown = await next_with_buttons(fake, click)
+    assert "🏁" in shown.content and shown.flags & EPHEMERAL
+    assert "Want another go at the question you missed?" in shown.content
+    retry = button_for(shown, RETRY)
+    assert re.fullmatch(r"qt:r:v:[0-9a-f]{32}", retry)
+
+    click = await fake.click(message_id(shown), retry, user_id=LEARNER_ID)
+    question = await fake.wait_until(lambda: next((c for c in fake.answers(click) if buttons(c)), None))
+    assert fake.interaction_calls(click)[0].body == {"type": 5, "data": {"flags": EPHEMERAL}}  # as /quiz does
+    assert int(question.response["flags"]) & EPHEMERAL
+    assert "Another go at the question you missed." in question.content
+    assert "Question 1 of 1" in question.content and MISSED_PROMPTS[0] in question.content
+    assert sorted(b["label"] for b in buttons(question)) == ["All-reduce", "Broadcast", "Scatter"]
+    assert fake.polls() == []  # nothing public
