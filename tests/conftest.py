@@ -15,6 +15,8 @@ from typing import NoReturn
 import pytest
 from sqlalchemy.engine import make_url
 
+from tests.fakes.clock import FixedClock
+
 TESTS_DIR = Path(__file__).resolve().parent
 FIXTURE_CONTENT = TESTS_DIR / "fixtures" / "content"
 PG_FALLBACK_BINDIR = Path("/usr/lib/postgresql/15/bin")
@@ -33,6 +35,12 @@ def _no_settings_from_the_shell(monkeypatch: pytest.MonkeyPatch) -> None:
 def fixture_content() -> Path:
     """The small test quizzes (read-only: copy them before changing anything)."""
     return FIXTURE_CONTENT
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    """A clock standing still at a fixed moment, until a test advances it."""
+    return FixedClock()
 
 
 @pytest.fixture

@@ -19,11 +19,6 @@ def fake_db() -> FakeDatabase:
 
 
 @pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock()
-
-
-@pytest.fixture
 def library(content_dir: Path) -> ContentLibrary:
     return ContentLibrary.load(content_dir)
 

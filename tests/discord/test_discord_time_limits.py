@@ -33,11 +33,6 @@ def timed(settings: Settings) -> Settings:
 
 
 @pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock()
-
-
-@pytest.fixture
 async def timed_bot(timed: Settings, fake: FakeDiscord, clock: FixedClock) -> AsyncIterator[RunningBot]:
     async with running_bot(timed, fake, clock, sweep_interval=FAST) as running:
         yield running

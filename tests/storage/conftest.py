@@ -35,11 +35,6 @@ async def database(database_url: str) -> AsyncIterator[AsyncEngine]:
 
 
 @pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock()
-
-
-@pytest.fixture
 def uow(database: AsyncEngine, clock: FixedClock) -> Callable[[], SqlUnitOfWork]:
     """A unit-of-work factory: ``async with uow() as work: ...``."""
     return unit_of_work_factory(database, clock)

@@ -8,7 +8,7 @@ SQLite needs no row locks, since its transactions take turns (BEGIN IMMEDIATE).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
@@ -16,8 +16,6 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.records import QuizSession, UserRecord
-from storage.database import create_engine
-from storage.migrate import upgrade_to_head
 from storage.unit_of_work import SqlUnitOfWork, unit_of_work_factory
 from tests.fakes.clock import FixedClock
 from tests.storage.builders import a_session, stored_session, stored_user
@@ -39,13 +37,9 @@ async def as_active(work: SqlUnitOfWork, session: QuizSession) -> QuizSession | 
 
 
 @pytest.fixture
-async def database(postgres_url: str) -> AsyncIterator[AsyncEngine]:
-    engine = create_engine(postgres_url)
-    await upgrade_to_head(engine)
-    try:
-        yield engine
-    finally:
-        await engine.dispose()
+def database_url(postgres_url: str) -> str:
+    """PostgreSQL only (SQLite takes no row locks); the shared ``database`` fixture does the rest."""
+    return postgres_url
 
 
 async def _finished_or_waiting(task: asyncio.Task[QuizSession | None], database: AsyncEngine) -> None:

@@ -28,11 +28,6 @@ def timed(settings: Settings) -> Settings:
     return settings.model_copy(update={"question_seconds": LIMIT})
 
 
-@pytest.fixture
-def clock() -> FixedClock:
-    return FixedClock()
-
-
 @pytest.mark.parametrize(("seconds_left", "period"), [(None, None), (30, 30), (2, 5), (0, 5), (3_000_000, 2_628_000)])
 def test_a_poll_stays_open_for_the_time_left_within_what_telegram_allows(seconds_left: int | None,
                                                                          period: int | None) -> None:
