@@ -29,10 +29,6 @@ class DiscordAdapter:
         self._gateway: asyncio.Task[None] | None = None
         self._sweeper: ExpirySweeper | None = None
 
-    @property
-    def client(self) -> QuizClient | None:
-        return self._client
-
     async def start(self) -> None:
         """Log in (a bad token fails here) and connect; commands are synced separately (discord-sync)."""
         token = self._settings.discord_token
