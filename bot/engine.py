@@ -159,56 +159,61 @@ class QuizEngine:
                      option_index: int) -> AnswerOutcome | Notice:
         """Score the answer; the first answer to a question is final."""
         async with self._locks.of(actor), self._uow() as uow:
-            found = await uow.sessions.get_with_owner(session_id)
-            if found is None or (found[1].platform, found[1].platform_user_id) != (actor.platform, actor.user_id):
-                _ = self._localizer_for(await self._user(uow, actor), actor)
-                await uow.commit()
-                return Notice(_("This question belongs to someone else's quiz. Start your own to play."),
-                              NoticeCode.NOT_YOUR_SESSION)
-            session, user = found
-            await self._note_hint(uow, user, actor)
-            _ = self._localizer_for(user, actor)
-            quiz = self._library.catalog.get(session.quiz_id)
-            try:
-                late = await self._expiry.late_answer(uow, quiz, session, question_id, _) if quiz else None
-            except AlreadyAnswered:  # a sweep in another process was first
-                return self._already_answered(_)
-            if late is not None:  # the time ran out: not scored, the learner moves on
-                return late
-            if question_id != session.current_question_id:
-                answered = any(a.question_id == question_id for a in await uow.answers.for_session(session.id))
-                return self._already_answered(_) if answered else Notice(
-                    _("That question is no longer open."), NoticeCode.NOT_CURRENT_QUESTION)
-            if quiz is None:
-                return await self._presenter.stop_removed_quiz(uow, session, _)
-            question = quiz.question(question_id)
-            if question is None:  # removed by a reload: present() skips it with a notice
-                shown = await self._presenter.present(uow, quiz, session, _)
-                await uow.commit()
-                return AnswerOutcome(None, shown, session.chat_id)
-            order = views.shown_options(question, session.option_orders.get(question_id, []))
-            if not 0 <= option_index < len(order):
-                return Notice(_("Please choose one of the options, 1 to {count}.", count=len(order)),
-                              NoticeCode.INVALID_OPTION)
-            correct = order[option_index] == question.answer
-            try:
-                await uow.answers.add(AnswerRecord(session.id, question_id, order[option_index], correct,
-                                                   self._clock()))
-            except AlreadyAnswered:
-                return self._already_answered(_)
-            session.advance()
-            shown = await self._presenter.present(uow, quiz, session, _)
-            await uow.commit()
-        return AnswerOutcome(views.feedback(question, correct, _), shown, session.chat_id)
+            return await self._score(uow, actor, session_id, question_id, option_index)
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int) -> AnswerOutcome | Notice:
-        """Score an answer to a poll or message that ``link_message`` tied to a question."""
-        async with self._uow() as uow:
+        """Score an answer to a poll or message that ``link_message`` tied to a question (one transaction)."""
+        async with self._locks.of(actor), self._uow() as uow:
             link = await uow.links.get(actor.platform, message_key)
-        if link is None:
-            _ = await self.localizer(actor)
-            return Notice(_("That question is no longer open."), NoticeCode.NOT_CURRENT_QUESTION)
-        return await self.answer(actor, link.session_id, link.question_id, option_index)
+            if link is None:
+                _ = self._localizer_for(await self._user(uow, actor), actor)
+                await uow.commit()
+                return Notice(_("That question is no longer open."), NoticeCode.NOT_CURRENT_QUESTION)
+            return await self._score(uow, actor, link.session_id, link.question_id, option_index)
+
+    async def _score(self, uow: UnitOfWork, actor: Actor, session_id: str, question_id: str,
+                     option_index: int) -> AnswerOutcome | Notice:
+        """The answer's whole transaction, committed when anything changed."""
+        found = await uow.sessions.get_with_owner(session_id)
+        if found is None or (found[1].platform, found[1].platform_user_id) != (actor.platform, actor.user_id):
+            _ = self._localizer_for(await self._user(uow, actor), actor)
+            await uow.commit()
+            return Notice(_("This question belongs to someone else's quiz. Start your own to play."),
+                          NoticeCode.NOT_YOUR_SESSION)
+        session, user = found
+        await self._note_hint(uow, user, actor)
+        _ = self._localizer_for(user, actor)
+        quiz = self._library.catalog.get(session.quiz_id)
+        try:
+            late = await self._expiry.late_answer(uow, quiz, session, question_id, _) if quiz else None
+        except AlreadyAnswered:  # a sweep in another process was first
+            return self._already_answered(_)
+        if late is not None:  # the time ran out: not scored, the learner moves on
+            return late
+        if question_id != session.current_question_id:
+            answered = any(a.question_id == question_id for a in await uow.answers.for_session(session.id))
+            return self._already_answered(_) if answered else Notice(
+                _("That question is no longer open."), NoticeCode.NOT_CURRENT_QUESTION)
+        if quiz is None:
+            return await self._presenter.stop_removed_quiz(uow, session, _)
+        question = quiz.question(question_id)
+        if question is None:  # removed by a reload: present() skips it with a notice
+            shown = await self._presenter.present(uow, quiz, session, _)
+            await uow.commit()
+            return AnswerOutcome(None, shown, session.chat_id)
+        order = views.shown_options(question, session.option_orders.get(question_id, []))
+        if not 0 <= option_index < len(order):
+            return Notice(_("Please choose one of the options, 1 to {count}.", count=len(order)),
+                          NoticeCode.INVALID_OPTION)
+        correct = order[option_index] == question.answer
+        try:
+            await uow.answers.add(AnswerRecord(session.id, question_id, order[option_index], correct, self._clock()))
+        except AlreadyAnswered:
+            return self._already_answered(_)
+        session.advance()
+        shown = await self._presenter.present(uow, quiz, session, _)
+        await uow.commit()
+        return AnswerOutcome(views.feedback(question, correct, _), shown, session.chat_id)
 
     async def link_message(self, platform: str, message_key: str, question: QuestionView,
                            chat_id: str | None) -> None:
