@@ -14,6 +14,7 @@ from bot.expiry import QuestionExpiry
 from bot.i18n import Localizer, UiTexts
 from bot.languages import NATIVE_NAMES, choose_language, normalize_language
 from bot.locks import UserLocks
+from bot.notices import already_answered, quiz_not_found
 from bot.ports import AlreadyAnswered, SessionAlreadyActive, UnitOfWork, UnitOfWorkFactory
 from bot.presenter import Presenter
 from bot.records import AnswerRecord, MessageLink, SessionState, UserRecord
@@ -94,7 +95,7 @@ class QuizEngine:
         _ = await self.localizer(actor)
         quiz = self._library.catalog.find(reference)
         if quiz is None:
-            return self._quiz_not_found(reference, _)
+            return quiz_not_found(reference, _)
         return views.preview(quiz, _)
 
     async def progress(self, actor: Actor) -> Progress:
@@ -116,7 +117,7 @@ class QuizEngine:
             if reference:
                 quiz = catalog.find(reference)
                 if quiz is None:
-                    return self._quiz_not_found(reference, _)
+                    return quiz_not_found(reference, _)
                 session = await uow.sessions.active(self._user_id(user), quiz.id)
             else:
                 session = await uow.sessions.active(self._user_id(user))
@@ -187,12 +188,12 @@ class QuizEngine:
         try:
             late = await self._expiry.late_answer(uow, quiz, session, question_id, _) if quiz else None
         except AlreadyAnswered:  # a sweep in another process was first
-            return self._already_answered(_)
+            return already_answered(_)
         if late is not None:  # the time ran out: not scored, the learner moves on
             return late
         if question_id != session.current_question_id:
             answered = any(a.question_id == question_id for a in await uow.answers.for_session(session.id))
-            return self._already_answered(_) if answered else Notice(
+            return already_answered(_) if answered else Notice(
                 _("That question is no longer open."), NoticeCode.NOT_CURRENT_QUESTION)
         if quiz is None:
             return await self._presenter.stop_removed_quiz(uow, session, _)
@@ -209,7 +210,7 @@ class QuizEngine:
         try:
             await uow.answers.add(AnswerRecord(session.id, question_id, order[option_index], correct, self._clock()))
         except AlreadyAnswered:
-            return self._already_answered(_)
+            return already_answered(_)
         session.advance()
         shown = await self._presenter.present(uow, quiz, session, _)
         await uow.commit()
@@ -239,7 +240,7 @@ class QuizEngine:
                 await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False,
                                                    self._clock()))
             except AlreadyAnswered:  # answered or skipped from another process a moment ago
-                return self._already_answered(_)
+                return already_answered(_)
             session.advance()
             shown = await self._presenter.present(uow, quiz, session, _)
             await uow.commit()
@@ -343,12 +344,3 @@ class QuizEngine:
     def _localizer_for(self, user: UserRecord, actor: Actor) -> Localizer:
         hint = actor.language_hint if normalize_language(actor.language_hint) else user.last_hint
         return self._texts.for_language(choose_language(user.language, hint))
-
-    @staticmethod
-    def _quiz_not_found(reference: str, _: Localizer) -> Notice:
-        return Notice(_("There is no quiz called “{name}”.", name=reference[:60]), NoticeCode.QUIZ_NOT_FOUND)
-
-    @staticmethod
-    def _already_answered(_: Localizer) -> Notice:
-        return Notice(_("You already answered this question; your first answer counts."),
-                      NoticeCode.ALREADY_ANSWERED)
