@@ -18,6 +18,9 @@ def question_problems(question: Question) -> Iterator[str]:
             yield f"the option id {option_id!r} is used {count} times"
     if question.answer not in option_ids:
         yield f"the answer {question.answer!r} is not one of its options ({', '.join(option_ids)})"
+    answer = question.option(question.answer)
+    if answer is not None and answer.why_not is not None:
+        yield f"the answer {question.answer!r} has a why_not; only wrong options explain why they are wrong"
     yield from _language_problems(question)
     for language, text in question.explanation.items():
         if len(text) > EXPLANATION_LIMIT:
@@ -25,11 +28,18 @@ def question_problems(question: Question) -> Iterator[str]:
                 f"the {language} explanation has {len(text)} characters; the limit is {EXPLANATION_LIMIT} "
                 "(move the rest to 'details')"
             )
+    for option in question.options:
+        for language, text in (option.why_not or {}).items():
+            if len(text) > EXPLANATION_LIMIT:
+                yield (f"the {language} why_not of option {option.id!r} has {len(text)} characters; "
+                       f"the limit is {EXPLANATION_LIMIT}")
 
 
 def _language_problems(question: Question) -> Iterator[str]:
     named = {"prompt": question.prompt, "explanation": question.explanation}
     named |= {f"option {option.id!r}": option.text for option in question.options}
+    named |= {f"why_not of option {option.id!r}": option.why_not for option in question.options
+              if option.why_not is not None}
     if question.details is not None:
         named["details"] = question.details
     languages = sorted(set().union(*named.values()) | {DEFAULT_LANGUAGE})

@@ -24,6 +24,9 @@ class _Strict(BaseModel):
 class Option(_Strict):
     id: Slug
     text: LocalizedText
+    why_not: LocalizedText | None = Field(
+        default=None, description=f"For a wrong option: why choosing it is wrong, at most {EXPLANATION_LIMIT} "
+        "characters per language. Shown first after a learner picks it.")
 
 
 class Reference(_Strict):
@@ -45,6 +48,7 @@ class Question(_Strict):
     def texts(self) -> list[LocalizedText]:
         """Every localized text of this question, for completeness checks."""
         texts = [self.prompt, self.explanation, *(option.text for option in self.options)]
+        texts += [option.why_not for option in self.options if option.why_not is not None]
         if self.details is not None:
             texts.append(self.details)
         return texts

@@ -208,3 +208,32 @@ def test_a_question_with_more_options_than_a_discord_poll_can_show_is_refused(tm
     [problem] = raised.value.problems
     assert (problem.file, problem.question_id) == ("many.yaml", "q")
     assert "at most 10" in problem.message
+
+
+def test_a_wrong_option_may_say_why_it_is_wrong_in_every_language_of_the_question(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][0]["options"][1]["why_not"] = {"en": "It is not.", "fr": "Ce n'est pas ça."}
+    write(tmp_path, "why.yaml", quiz)
+    (loaded,) = load_quizzes(tmp_path)
+    wrong = loaded.questions[0].option("wrong")
+    assert wrong is not None and wrong.why_not == {"en": "It is not.", "fr": "Ce n'est pas ça."}
+
+
+def test_a_why_not_missing_a_language_of_its_question_is_named(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][0]["options"][1]["why_not"] = {"en": "It is not."}
+    write(tmp_path, "why.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem(
+        "why.yaml", "q1", "language 'fr' is incomplete: missing in why_not of option 'wrong'")
+
+
+def test_the_right_option_has_no_why_not_and_a_why_not_fits_the_popup(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][0]["options"][0]["why_not"] = {"en": "Eh?", "fr": "Hein ?"}
+    quiz["questions"][1]["options"][1]["why_not"] = {"en": "x" * 201, "fr": "Non."}
+    write(tmp_path, "why.yaml", quiz)
+    assert problems_in(tmp_path) == [
+        ContentProblem("why.yaml", "q1", "the answer 'right' has a why_not; only wrong options explain why they "
+                                         "are wrong"),
+        ContentProblem("why.yaml", "q2", "the en why_not of option 'wrong' has 201 characters; the limit is 200"),
+    ]
