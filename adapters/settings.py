@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import AnyHttpUrl, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from content import default_content_dir
@@ -22,12 +23,16 @@ def default_data_dir() -> Path:
 
 
 CommaSeparated = Annotated[frozenset[str], NoDecode]
+Port = Annotated[int, Field(ge=1, le=65535)]
+# Telegram's rule for a webhook secret token: 1-256 of A-Z a-z 0-9 _ -.
+WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{1,256}$"
 MIN_QUESTION_SECONDS = 10  # time to read a question and its options
 MAX_QUESTION_SECONDS = 2_628_000  # Telegram's longest open_period
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="QUIZ_", extra="ignore")
+    # An empty variable counts as unset: `QUIZ_DATA_DIR=` must not put the database in the current folder.
+    model_config = SettingsConfigDict(env_prefix="QUIZ_", extra="ignore", env_ignore_empty=True)
 
     data_dir: Path = Field(default_factory=default_data_dir)
     database_url: str | None = None  # default: a SQLite file in data_dir
@@ -39,7 +44,7 @@ class Settings(BaseSettings):
     telegram_api_url: str | None = None  # PTB's base_url, e.g. http://127.0.0.1:8081/bot
     telegram_webhook_url: str | None = None
     telegram_webhook_listen: str = "0.0.0.0"
-    telegram_webhook_port: int = 8443
+    telegram_webhook_port: Port = 8443
     telegram_webhook_secret: SecretStr | None = None
 
     discord_token: SecretStr | None = None
@@ -55,6 +60,28 @@ class Settings(BaseSettings):
         if isinstance(value, str):
             return frozenset(part.strip() for part in value.split(",") if part.strip())
         return value
+
+    @field_validator("telegram_api_url", "telegram_webhook_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None:
+            AnyHttpUrl(value)  # raises with a clear message for anything but an http(s) URL with a host
+        return value
+
+    @field_validator("telegram_webhook_secret")
+    @classmethod
+    def _telegram_secret_rule(cls, value: SecretStr | None) -> SecretStr | None:
+        # Checked without echoing the value: an empty secret would switch PTB's check off.
+        if value is not None and not re.fullmatch(WEBHOOK_SECRET, value.get_secret_value()):
+            raise ValueError("must be 1 to 256 characters, each A-Z, a-z, 0-9, _ or -")
+        return value
+
+    @model_validator(mode="after")
+    def _webhook_needs_a_secret(self) -> Settings:
+        if self.telegram_webhook_url and self.telegram_webhook_secret is None:
+            # Without it, anyone who finds the URL could post updates: answers or /reload in any user's name.
+            raise ValueError("QUIZ_TELEGRAM_WEBHOOK_SECRET is required with QUIZ_TELEGRAM_WEBHOOK_URL")
+        return self
 
     @field_validator("log_level")
     @classmethod

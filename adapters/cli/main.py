@@ -13,10 +13,13 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from adapters.cli import catalog_tools
+from adapters.cli.exit_codes import ExitCode
+from adapters.failures import LoginRejected
 from adapters.logging_setup import configure_logging
 from adapters.settings import Settings
 from bot.content.problems import ContentError
 from bot.languages import normalize_language
+from storage.errors import DatabaseUnavailable
 
 
 def _language(value: str) -> str:
@@ -66,8 +69,9 @@ def main(argv: list[str] | None = None) -> int:
         print("quiztutor: invalid configuration:", file=sys.stderr)
         for problem in error.errors(include_url=False, include_input=False):  # the input may be a secret
             variable = "QUIZ_" + "_".join(str(part) for part in problem["loc"]).upper()
-            print(f"  {variable}: {problem['msg']}", file=sys.stderr)
-        return 2
+            message = problem["msg"].removeprefix("Value error, ")
+            print(f"  {variable}: {message}" if problem["loc"] else f"  {message}", file=sys.stderr)
+        return ExitCode.CONFIGURATION
     secrets = [secret.get_secret_value() for secret in (settings.telegram_token, settings.discord_token,
                                                        settings.telegram_webhook_secret) if secret]
     configure_logging(settings.log_level, secrets)
@@ -75,17 +79,29 @@ def main(argv: list[str] | None = None) -> int:
         return _dispatch(args, settings)
     except ContentError as error:
         print(f"quiztutor: the content in {settings.content_dir} is invalid:\n{error}", file=sys.stderr)
-        return 1
+        return ExitCode.CONTENT
+    except DatabaseUnavailable as error:
+        return _fail(args.command, f"the database can't be used: {error}", ExitCode.DATABASE)
+    except LoginRejected as error:
+        return _fail(args.command, str(error), ExitCode.LOGIN)
     except BrokenPipeError:
         # The reader went away (`quiztutor export | head`): not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return ExitCode.FAILED
     except KeyboardInterrupt:
-        print("\nBye! Your progress is saved.", file=sys.stderr)
-        return 130
+        if args.command != "play":  # the player says goodbye itself, in the learner's language
+            print("\nBye!", file=sys.stderr)
+        return ExitCode.INTERRUPTED
     except Exception as error:  # the last line of defence: libraries put tokens in messages (PTB's InvalidToken)
-        logging.getLogger("quiztutor").error("quiztutor %s failed: %s", args.command, error, exc_info=True)
-        return 1
+        return _fail(args.command, f"{type(error).__name__}: {error}", ExitCode.FAILED)
+
+
+def _fail(command: str, reason: str, code: ExitCode) -> int:
+    """One line for the operator (through the logger, which scrubs secrets); the traceback only at DEBUG."""
+    log = logging.getLogger("quiztutor")
+    log.error("quiztutor %s failed: %s", command, reason.splitlines()[0] if reason else "unknown error",
+              exc_info=log.isEnabledFor(logging.DEBUG))
+    return code
 
 
 def _dispatch(args: argparse.Namespace, settings: Settings) -> int:

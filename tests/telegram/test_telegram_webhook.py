@@ -39,6 +39,8 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
         assert not api.calls("getUpdates")
 
         async with aiohttp.ClientSession() as client:
+            unsigned = await client.post(url, json=update)
+            assert unsigned.status == 403
             forged = await client.post(url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "guess"})
             assert forged.status == 403
             posted = await client.post(url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret-token"})
@@ -47,9 +49,11 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
         assert len(replies) == 1
 
 
+@pytest.mark.parametrize("secret", [None, ""])
 async def test_webhook_mode_without_a_secret_refuses_to_start_rather_than_take_updates_from_anyone(
-        api: FakeBotApi, settings: Settings) -> None:
-    webhook = settings.model_copy(update={"telegram_webhook_url": "https://quiz.example.org/hooks/telegram"})
+        api: FakeBotApi, settings: Settings, secret: str | None) -> None:
+    webhook = settings.model_copy(update={"telegram_webhook_url": "https://quiz.example.org/hooks/telegram",
+                                          "telegram_webhook_secret": None if secret is None else SecretStr(secret)})
     async with open_services(webhook) as services:
         with pytest.raises(ValueError, match="QUIZ_TELEGRAM_WEBHOOK_SECRET"):
             TelegramAdapter(services.engine, webhook)

@@ -1,0 +1,76 @@
+"""QUIZ_* variables as an operator writes them: empty means unset, and a bad value names its variable."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from adapters.settings import Settings, default_data_dir
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+WEBHOOK = {"QUIZ_TELEGRAM_TOKEN": "1:x", "QUIZ_TELEGRAM_WEBHOOK_URL": "https://quiz.example.org/hook"}
+
+
+def quiztutor(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    return subprocess.run([sys.executable, "-m", "adapters.cli.main", *args], env={**clean, **env},
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("secret", ["", "has space", "x" * 257, "é", "semi;colon"])
+def test_a_webhook_secret_telegram_would_not_check_is_refused_at_start_up_naming_the_variable(secret: str) -> None:
+    done = quiztutor({**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_SECRET": secret}, "validate", str(FIXTURES))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "QUIZ_TELEGRAM_WEBHOOK_SECRET" in done.stderr
+    if secret.strip():
+        assert secret not in done.stderr  # a secret is never echoed, even a wrong one
+
+
+def test_webhook_mode_without_any_secret_is_refused_naming_the_variable() -> None:
+    done = quiztutor(WEBHOOK, "validate", str(FIXTURES))
+    assert done.returncode == 2
+    assert "QUIZ_TELEGRAM_WEBHOOK_SECRET is required with QUIZ_TELEGRAM_WEBHOOK_URL" in done.stderr
+
+
+def test_a_secret_of_telegrams_alphabet_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in {**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "Ab0_-" * 51}.items():
+        monkeypatch.setenv(name, value)
+    secret = Settings().telegram_webhook_secret
+    assert secret is not None and secret.get_secret_value() == "Ab0_-" * 51
+
+
+def test_empty_variables_count_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("QUIZ_DATA_DIR", "QUIZ_DATABASE_URL", "QUIZ_CONTENT_DIR", "QUIZ_TELEGRAM_TOKEN",
+                 "QUIZ_DISCORD_TOKEN", "QUIZ_TELEGRAM_WEBHOOK_PORT", "QUIZ_QUESTION_SECONDS", "QUIZ_LOG_LEVEL"):
+        monkeypatch.setenv(name, "")
+    settings = Settings()
+    assert settings.data_dir == default_data_dir()  # not the current folder, outside Docker's volume
+    assert settings.telegram_token is None and settings.discord_token is None
+    assert settings.telegram_webhook_port == 8443 and settings.question_seconds == 0
+
+
+def test_an_empty_token_means_nothing_to_run_rather_than_a_crash(tmp_path: Path) -> None:
+    done = quiztutor({"QUIZ_TELEGRAM_TOKEN": "", "QUIZ_DATA_DIR": str(tmp_path)}, "run")
+    assert done.returncode == 2, done.stderr
+    assert "nothing to run" in done.stdout and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(("variable", "value"), [
+    ("QUIZ_TELEGRAM_WEBHOOK_PORT", "99999"), ("QUIZ_TELEGRAM_WEBHOOK_PORT", "0"),
+    ("QUIZ_TELEGRAM_WEBHOOK_PORT", "http"), ("QUIZ_TELEGRAM_API_URL", "localhost:8081/bot"),
+    ("QUIZ_TELEGRAM_WEBHOOK_URL", "quiz.example.org/hook"), ("QUIZ_DISCORD_POLL_HOURS", "0"),
+])
+def test_an_impossible_value_is_refused_naming_its_variable(variable: str, value: str) -> None:
+    done = quiztutor({variable: value, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s"}, "validate", str(FIXTURES))
+    assert done.returncode == 2, done.stderr
+    assert f"  {variable}: " in done.stderr
+
+
+def test_settings_built_in_code_are_checked_too(tmp_path: Path) -> None:
+    with pytest.raises(ValidationError, match="telegram_webhook_port"):
+        Settings(data_dir=tmp_path, telegram_webhook_port=70000)
