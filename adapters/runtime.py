@@ -16,6 +16,7 @@ from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.i18n import UiTexts
 from storage.database import create_engine
+from storage.errors import DatabaseUnavailable, describe
 from storage.migrate import upgrade_to_head
 from storage.unit_of_work import unit_of_work_factory
 
@@ -34,12 +35,13 @@ class Services:
 @asynccontextmanager
 async def open_services(settings: Settings, *, clock: Callable[[], datetime] = utc_now,
                         rng: random.Random | None = None) -> AsyncIterator[Services]:
-    """Load content (raising ContentError if invalid), migrate the database, build the engine."""
+    """Load content (raising ContentError if invalid), migrate the database (raising DatabaseUnavailable if it
+    can't be used), build the engine."""
     library = ContentLibrary.load(settings.content_dir)
     texts = UiTexts.load(settings.locales_dir)
-    database = create_engine(settings.resolved_database_url)
+    url = settings.resolved_database_url
+    database = await _open_database(url)
     try:
-        await upgrade_to_head(database)
         engine = QuizEngine(
             library=library,
             unit_of_work=unit_of_work_factory(database, clock),
@@ -53,3 +55,19 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
         yield Services(settings=settings, engine=engine, database=database)
     finally:
         await database.dispose()
+
+
+async def _open_database(url: str) -> AsyncEngine:
+    """The database at the current schema, or DatabaseUnavailable saying in one sentence what is wrong."""
+    database: AsyncEngine | None = None
+    try:
+        database = create_engine(url)
+        await upgrade_to_head(database)
+    except Exception as error:
+        if database is not None:
+            await database.dispose()
+        message = describe(error, url)
+        if message is None:
+            raise
+        raise DatabaseUnavailable(message) from error
+    return database

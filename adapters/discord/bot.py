@@ -6,8 +6,11 @@ import asyncio
 import contextlib
 import logging
 
+import discord
+
 from adapters.discord.actors import PLATFORM
 from adapters.discord.client import QuizClient
+from adapters.failures import LoginRejected
 from adapters.settings import Settings
 from bot.engine import QuizEngine
 from bot.sweeper import ExpirySweeper, start_sweeper
@@ -37,6 +40,9 @@ class DiscordAdapter:
         client = QuizClient(self._engine, self._settings)
         try:
             await client.login(token.get_secret_value())
+        except discord.LoginFailure:
+            await client.close()
+            raise LoginRejected("Discord", "QUIZ_DISCORD_TOKEN") from None
         except BaseException:
             await client.close()
             raise

@@ -9,8 +9,10 @@ import logging
 from urllib.parse import urlsplit
 
 from telegram import Update
+from telegram.error import InvalidToken
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, PollAnswerHandler
 
+from adapters.failures import LoginRejected
 from adapters.settings import Settings
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.commands import Commands
@@ -36,7 +38,8 @@ class TelegramAdapter:
         """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit)."""
         if settings.telegram_token is None:
             raise ValueError("QUIZ_TELEGRAM_TOKEN is not set")
-        if settings.telegram_webhook_url and settings.telegram_webhook_secret is None:
+        secret = settings.telegram_webhook_secret
+        if settings.telegram_webhook_url and (secret is None or not secret.get_secret_value()):
             # Without it, anyone who finds the URL could post updates: answers or /reload in any user's name.
             raise ValueError("QUIZ_TELEGRAM_WEBHOOK_SECRET must be set when QUIZ_TELEGRAM_WEBHOOK_URL is")
         self._engine = engine
@@ -51,7 +54,10 @@ class TelegramAdapter:
         app = build_application(self._settings, self._token)
         sender = Sender(app.bot, self._engine)
         self._register(app, sender)
-        await app.initialize()
+        try:
+            await app.initialize()
+        except InvalidToken:
+            raise LoginRejected("Telegram", "QUIZ_TELEGRAM_TOKEN") from None  # PTB's message holds the token
         try:
             await publish_commands(app.bot, self._engine.localizer_for_language)
             await app.start()

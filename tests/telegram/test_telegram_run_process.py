@@ -42,7 +42,8 @@ async def test_quiztutor_run_without_a_token_says_what_to_set(tmp_path: Path) ->
     assert b"QUIZ_TELEGRAM_TOKEN" in output and b"QUIZ_DISCORD_TOKEN" in output and b"quiztutor play" in output
 
 
-async def test_a_rejected_token_is_reported_without_the_token_and_exits_1(api: FakeBotApi, tmp_path: Path) -> None:
+async def test_a_rejected_token_is_reported_in_one_line_without_the_token_and_exits_5(api: FakeBotApi,
+                                                                                     tmp_path: Path) -> None:
     api.fail_next("getMe", 401, "Unauthorized")
     env = {**os.environ, "QUIZ_TELEGRAM_TOKEN": TOKEN, "QUIZ_TELEGRAM_API_URL": api.base_url,
            "QUIZ_DATA_DIR": str(tmp_path), "QUIZ_CONTENT_DIR": str(FIXTURES)}
@@ -51,6 +52,7 @@ async def test_a_rejected_token_is_reported_without_the_token_and_exits_1(api: F
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     output, _ = await asyncio.wait_for(process.communicate(), 60)
     log = output.decode()
-    assert process.returncode == 1, log
-    assert "quiztutor run failed" in log and "was rejected by the server" in log
+    assert process.returncode == 5, log
+    assert "quiztutor run failed: Telegram rejected the token in QUIZ_TELEGRAM_TOKEN" in log
+    assert "Traceback" not in log  # the traceback only at QUIZ_LOG_LEVEL=DEBUG
     assert TOKEN not in log and TOKEN.split(":")[1] not in log

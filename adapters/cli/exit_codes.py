@@ -1,0 +1,15 @@
+"""What `quiztutor` exit codes mean, so scripts and supervisors can tell failures apart."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    FAILED = 1  # `validate` found problems, or something unexpected failed (details at QUIZ_LOG_LEVEL=DEBUG)
+    CONFIGURATION = 2  # a QUIZ_* variable is wrong, or nothing is configured to run
+    CONTENT = 3  # the quiz content is invalid, so the bot can't start
+    DATABASE = 4  # the database can't be opened, migrated or written
+    LOGIN = 5  # a chat platform rejected the bot's token
+    INTERRUPTED = 130  # Ctrl-C

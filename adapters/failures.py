@@ -1,0 +1,12 @@
+"""Failures an operator can fix, raised by adapters in neutral terms so the command line can explain them."""
+
+from __future__ import annotations
+
+
+class LoginRejected(Exception):
+    """A chat platform refused the bot's credentials (a wrong or revoked token)."""
+
+    def __init__(self, platform: str, variable: str) -> None:
+        super().__init__(f"{platform} rejected the token in {variable}: check it, or create a new one")
+        self.platform = platform
+        self.variable = variable

@@ -1,0 +1,94 @@
+"""Database failures in an operator's words: what is wrong with the database, never a driver's traceback."""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Iterator
+
+from alembic.util.exc import CommandError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError, NoSuchModuleError
+
+# Driver messages worth recognising (SQLite's and asyncpg's wording), and what they mean to an operator.
+KNOWN_MESSAGES = (
+    ("file is not a database", "{where} is not a SQLite database (a different kind of file?)"),
+    ("database or disk is full", "the disk holding {where} is full"),
+    ("disk i/o error", "can't write {where}: disk I/O error (is the disk full, or the file too large?)"),
+    ("readonly database", "{where} is read-only: QuizTutor needs to write to it"),
+    ("read-only file system", "{where} is on a read-only file system"),
+    ("unable to open database file", "can't open {where}: does its folder exist and is it writable?"),
+    ("already exists", "{where} already holds tables of another application; give QuizTutor its own database"),
+    ("password authentication failed", "PostgreSQL refused the user or password in QUIZ_DATABASE_URL"),
+    ("does not exist", "{where}: {detail}"),
+)
+
+
+class DatabaseUnavailable(Exception):
+    """The database can't be opened, migrated or written; the message says why, without secrets."""
+
+
+def where(url: str) -> str:
+    """The database as an operator knows it: the SQLite file, or the URL without its password."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return "QUIZ_DATABASE_URL"
+    if parsed.get_backend_name() == "sqlite":
+        return f"the SQLite file {parsed.database}" if parsed.database else "the SQLite database"
+    return parsed.render_as_string(hide_password=True)
+
+
+def describe(error: BaseException, url: str) -> str | None:
+    """One sentence for a database failure anywhere in ``error``'s chain; None if it isn't one."""
+    place = where(url)
+    for cause in _chain(error):
+        if isinstance(cause, NoSuchModuleError):  # a kind of ArgumentError, so checked first
+            return f"QUIZ_DATABASE_URL names a database QuizTutor can't use ({cause}); use sqlite+aiosqlite or " \
+                   "postgresql+asyncpg"
+        if isinstance(cause, ArgumentError):
+            return "QUIZ_DATABASE_URL is not a database URL (e.g. postgresql+asyncpg://user:password@host/db)"
+        if isinstance(cause, ModuleNotFoundError):
+            return f"the database driver in QUIZ_DATABASE_URL isn't installed ({cause.name}); use " \
+                   "postgresql+asyncpg:// or sqlite+aiosqlite://"
+        if isinstance(cause, InvalidRequestError) and "async" in str(cause):
+            return "QUIZ_DATABASE_URL needs an async driver: postgresql+asyncpg:// or sqlite+aiosqlite://"
+        if isinstance(cause, CommandError) and "Can't locate revision" in str(cause):
+            return f"{place} was set up by a newer QuizTutor or another application ({cause})"
+        if isinstance(cause, DBAPIError) or _is_driver_error(cause):
+            text = str(getattr(cause, "orig", None) or cause)
+            for needle, message in KNOWN_MESSAGES:
+                if needle in text.lower():
+                    return message.format(where=place, detail=text.splitlines()[0])
+            return f"{place} failed: {text.splitlines()[0] if text else type(cause).__name__}"
+        if isinstance(cause, OSError) and cause.errno is not None:
+            return _os_failure(cause, place)
+    return None
+
+
+def _os_failure(error: OSError, place: str) -> str:
+    target = error.filename or place
+    if error.errno in (errno.ECONNREFUSED, errno.EHOSTUNREACH, errno.ETIMEDOUT, errno.ENETUNREACH):
+        return f"can't reach {place}: {error.strerror or error}"
+    if error.errno in (errno.EEXIST, errno.ENOTDIR):
+        return f"{target} is a file, but QuizTutor needs a folder there (check QUIZ_DATA_DIR)"
+    if error.errno == errno.ENOSPC:
+        return f"the disk holding {target} is full"
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return f"can't write to {target}: {error.strerror}"
+    return f"{target}: {error.strerror or error}"
+
+
+def _is_driver_error(error: BaseException) -> bool:
+    """A driver's own exception that SQLAlchemy didn't wrap (asyncpg raises some at connect time)."""
+    module = type(error).__module__
+    return module.startswith(("asyncpg", "sqlite3", "aiosqlite"))
+
+
+def _chain(error: BaseException) -> Iterator[BaseException]:
+    """The error, then what caused it, as far as Python recorded."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield current
+        current = current.__cause__ or current.__context__

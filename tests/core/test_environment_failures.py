@@ -1,0 +1,115 @@
+"""A broken environment gets one or two clear lines and a distinct exit code, not a traceback."""
+
+from __future__ import annotations
+
+import os
+import resource
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adapters.cli.exit_codes import ExitCode
+from storage.errors import describe
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+
+
+def play(env: dict[str, str], limit_file_size: int | None = None) -> subprocess.CompletedProcess[str]:
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+
+    def limit() -> None:
+        if limit_file_size is not None:  # Python ignores SIGXFSZ, so writes past it fail like a full disk
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit_file_size, limit_file_size))
+
+    return subprocess.run([sys.executable, "-m", "adapters.cli.main", "play"], stdin=subprocess.DEVNULL,
+                          env={**clean, "QUIZ_CONTENT_DIR": str(FIXTURES), **env}, capture_output=True,
+                          text=True, timeout=60, preexec_fn=limit)
+
+
+def one_clear_line(done: subprocess.CompletedProcess[str], code: ExitCode, *phrases: str) -> None:
+    lines = done.stderr.strip().splitlines()
+    assert done.returncode == code, done.stderr
+    assert len(lines) <= 2 and "Traceback" not in done.stderr, done.stderr
+    for phrase in phrases:
+        assert phrase in done.stderr, done.stderr
+
+
+def sqlite_at(path: Path) -> str:
+    return f"sqlite+aiosqlite:///{path}"
+
+
+def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    (tmp_path / "junk.sqlite3").write_bytes(b"not a database at all" * 100)
+    done = play({"QUIZ_DATABASE_URL": sqlite_at(tmp_path / "junk.sqlite3")})
+    one_clear_line(done, ExitCode.DATABASE, "junk.sqlite3 is not a SQLite database")
+
+
+def test_a_data_dir_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("oops")
+    done = play({"QUIZ_DATA_DIR": str(tmp_path / "data")})
+    one_clear_line(done, ExitCode.DATABASE, "is a file, but QuizTutor needs a folder there (check QUIZ_DATA_DIR)")
+
+
+def test_another_applications_database(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "theirs.sqlite3") as connection:
+        connection.execute("CREATE TABLE users (name TEXT)")
+    done = play({"QUIZ_DATABASE_URL": sqlite_at(tmp_path / "theirs.sqlite3")})
+    one_clear_line(done, ExitCode.DATABASE, "already holds tables of another application")
+
+
+def test_a_database_from_a_newer_quiztutor(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "newer.sqlite3") as connection:
+        connection.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) PRIMARY KEY)")
+        connection.execute("INSERT INTO alembic_version VALUES ('0099')")
+    done = play({"QUIZ_DATABASE_URL": sqlite_at(tmp_path / "newer.sqlite3")})
+    one_clear_line(done, ExitCode.DATABASE, "was set up by a newer QuizTutor or another application")
+
+
+def test_a_read_only_database(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "ro.sqlite3") as connection:
+        connection.execute("CREATE TABLE placeholder (x)")
+    done = play({"QUIZ_DATABASE_URL": f"sqlite+aiosqlite:///file:{tmp_path / 'ro.sqlite3'}?mode=ro&uri=true"})
+    one_clear_line(done, ExitCode.DATABASE, "is read-only")
+
+
+def test_a_full_disk(tmp_path: Path) -> None:
+    done = play({"QUIZ_DATA_DIR": str(tmp_path)}, limit_file_size=20_000)
+    one_clear_line(done, ExitCode.DATABASE, "quiztutor.sqlite3", "disk")
+
+
+@pytest.mark.parametrize(("url", "phrase"), [
+    ("not a url", "QUIZ_DATABASE_URL is not a database URL"),
+    ("mysql+nosuchdriver://u:pw@localhost/db", "names a database QuizTutor can't use"),
+    ("postgresql+psycopg2://u:pw@localhost/db", "isn't installed (psycopg2)"),
+    ("postgresql+asyncpg://u:hunter2@127.0.0.1:1/db", "can't reach postgresql+asyncpg://u:***@127.0.0.1:1/db"),
+])
+def test_a_database_url_that_cant_work(url: str, phrase: str) -> None:
+    done = play({"QUIZ_DATABASE_URL": url})
+    one_clear_line(done, ExitCode.DATABASE, phrase)
+    assert "hunter2" not in done.stderr
+
+
+def test_debug_logging_adds_the_traceback(tmp_path: Path) -> None:
+    (tmp_path / "junk.sqlite3").write_bytes(b"junk" * 100)
+    done = play({"QUIZ_DATABASE_URL": sqlite_at(tmp_path / "junk.sqlite3"), "QUIZ_LOG_LEVEL": "DEBUG"})
+    assert done.returncode == ExitCode.DATABASE and "Traceback" in done.stderr
+
+
+def test_sqlites_own_disk_full_error_is_named(tmp_path: Path) -> None:
+    connection = sqlite3.connect(tmp_path / "small.sqlite3")
+    connection.execute("PRAGMA max_page_count = 2")
+    with pytest.raises(sqlite3.OperationalError) as full:
+        connection.execute("CREATE TABLE t (x)")
+        connection.execute("INSERT INTO t VALUES (zeroblob(100000))")
+    assert describe(full.value, sqlite_at(tmp_path / "small.sqlite3")) == \
+        f"the disk holding the SQLite file {tmp_path / 'small.sqlite3'} is full"
+
+
+def test_invalid_content_at_start_up_has_its_own_exit_code(tmp_path: Path) -> None:
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "bad.yaml").write_text("id: [\n")
+    done = play({"QUIZ_CONTENT_DIR": str(tmp_path), "QUIZ_DATA_DIR": str(tmp_path / "data")})
+    assert done.returncode == ExitCode.CONTENT and "bad.yaml: invalid YAML" in done.stderr
