@@ -9,6 +9,8 @@ import sys
 from collections import deque
 from typing import BinaryIO, Protocol, TextIO
 
+from adapters.terminal.render import visible
+
 MAX_LINE_CHARS = 500  # longer input is cut: nobody types an answer that long
 
 
@@ -53,7 +55,7 @@ class StdLineIO:
             return self._stdin
 
     async def read_line(self, prompt: str) -> str | None:
-        self._stdout.write(prompt)
+        self._stdout.write(visible(prompt))
         self._stdout.flush()
         reader = await self._stream()
         # A regular file or /dev/null never blocks (and epoll refuses them), so it is read directly.
@@ -63,7 +65,7 @@ class StdLineIO:
         return raw.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_LINE_CHARS]
 
     def write(self, text: str) -> None:
-        self._stdout.write(text + "\n")
+        self._stdout.write(visible(text) + "\n")
         self._stdout.flush()
 
 
@@ -90,11 +92,11 @@ class ScriptedLineIO:
         self.output: list[str] = []
 
     async def read_line(self, prompt: str) -> str | None:
-        self.output.append(prompt)
+        self.output.append(visible(prompt))
         return self._lines.popleft()[:MAX_LINE_CHARS] if self._lines else None
 
     def write(self, text: str) -> None:
-        self.output.append(text + "\n")
+        self.output.append(visible(text) + "\n")
 
     @property
     def transcript(self) -> str:

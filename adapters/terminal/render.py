@@ -4,11 +4,29 @@ from __future__ import annotations
 
 import shutil
 import textwrap
+import unicodedata
 
 from bot.i18n import Localizer
 from bot.replies import Feedback, Preview, Progress, QuestionView, QuizList, Summary
 
 OUTCOME_MARKS = {"correct": "[+]", "wrong": "[-]", "skipped": "[ ]"}
+# Bidi embeddings, overrides and isolates: they reorder what follows on screen, so they are shown, not obeyed.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def visible(text: str) -> str:
+    """Text safe to print: control characters (ESC, NUL...) and bidi controls become inert escapes like \\x1b."""
+    return "".join(_inert(char) for char in text)
+
+
+def _inert(char: str) -> str:
+    if char in "\n\t":
+        return char
+    if char in BIDI_CONTROLS:
+        return f"\\u{ord(char):04x}"
+    if unicodedata.category(char) == "Cc":
+        return f"\\x{ord(char):02x}"
+    return char
 
 
 def width() -> int:

@@ -203,3 +203,25 @@ def test_a_bad_setting_names_its_variable_and_exits_2_without_echoing_values(env
     assert result.returncode == 2
     assert "QUIZ_QUESTION_SECONDS: " in result.stderr and "QUIZ_TELEGRAM_WEBHOOK_PORT: " in result.stderr
     assert "not-a-port" not in result.stderr and "errors.pydantic.dev" not in result.stderr
+
+
+def test_unicode_digits_are_not_numbers_and_never_crash(env: dict[str, str]) -> None:
+    odd = ["²", "①", "٣", "1²", "quit"]  # str.isdigit() says yes to all of them; int() refuses most
+    lines = ["quizzes", *odd[:2], "quiz collectives", *odd]
+    result = subprocess.run(quiztutor("play", "--user", "digits"), input="\n".join(lines) + "\n",
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "There is no quiz called “²”." in result.stdout  # no quiz open: read as a name, not a number
+    assert result.stdout.count("Please type a number from 1 to 3") == 4
+
+
+def test_ctrl_c_says_goodbye_in_the_learners_language(env: dict[str, str]) -> None:
+    learner = Learner(env, "--lang", "fr", "--quiz", "collectives", "--user", "ctrlc")
+    learner.wait_for("Question 1 sur 3")
+    learner.wait_for("> ")
+    learner.process.send_signal(signal.SIGINT)
+    learner.finish()
+    assert learner.process.returncode == 130
+    assert "À bientôt\xa0! Votre progression est enregistrée" in learner.transcript, learner.transcript
+    assert "Bye!" not in learner.transcript and "Traceback" not in learner.transcript

@@ -1,0 +1,54 @@
+"""What a typed line means. Pure, so it can be tested (and fuzzed) without an engine or a terminal."""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+
+QUIT_WORDS = frozenset({"quit", "exit", "q", "bye"})
+VERBS = frozenset({"help", "quizzes", "preview", "progress", "quiz", "language", "stop", "skip", "retry", "review"})
+MAX_NUMBER_DIGITS = 3  # nobody picks option 1000; a longer number is simply not an option
+
+
+@dataclass(frozen=True)
+class Line:
+    """``verb`` is "quit", one of VERBS, "answer" (``index`` from 0, or None if it isn't an option),
+    "choose" (a quiz by list ``index`` from 1, or by id or name in ``argument``), or "nothing"."""
+
+    verb: str
+    argument: str = ""
+    index: int | None = None
+
+
+def parse(line: str, answering: bool) -> Line:
+    """The line a learner typed; ``answering`` when a question is open, so "2" answers it."""
+    text = line.strip()
+    if not text:
+        return Line("nothing")
+    word, _space, argument = text.partition(" ")
+    word, argument = word.lower(), argument.strip()
+    if word in QUIT_WORDS:
+        return Line("quit")
+    if word in VERBS:
+        return Line(word, argument)
+    if answering:
+        return Line("answer", text, option_index(text))
+    return Line("choose", text, ascii_number(text))
+
+
+def option_index(text: str) -> int | None:
+    """``"2"``, ``"2)"`` or ``"b"`` -> 1; anything else (``"²"``, ``"①"``, ``"x"``) -> None."""
+    text = text.strip().lower().rstrip(").")
+    number = ascii_number(text)
+    if number is not None:
+        return number - 1
+    if len(text) == 1 and text in string.ascii_lowercase:
+        return string.ascii_lowercase.index(text)
+    return None
+
+
+def ascii_number(text: str) -> int | None:
+    """A short number in ASCII digits. ``str.isdigit`` also accepts "²" and "①", which ``int`` refuses."""
+    if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS:
+        return int(text)
+    return None
