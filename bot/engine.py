@@ -241,10 +241,11 @@ class QuizEngine:
                                                    self._clock()))
             except AlreadyAnswered:  # answered or skipped from another process a moment ago
                 return already_answered(_)
+            skipped = _("Question {number} skipped.", number=session.position + 1)  # which one, if shown elsewhere
             session.advance()
             shown = await self._presenter.present(uow, quiz, session, _)
             await uow.commit()
-        return AnswerOutcome(None, shown, session.chat_id)
+        return AnswerOutcome(None, shown, session.chat_id, skipped)
 
     async def stop(self, actor: Actor) -> Notice:
         async with self._locks.of(actor), self._uow() as uow:
@@ -258,12 +259,13 @@ class QuizEngine:
             await uow.commit()
         return Notice(_("Quiz stopped. Your answers so far are saved."))
 
-    async def retry_missed(self, actor: Actor, session_id: str) -> Started | Notice:
-        """A new session over the questions a finished session got wrong or skipped."""
+    async def retry_missed(self, actor: Actor, session_id: str | None = None) -> Started | Notice:
+        """A new session over the questions a finished session (by default the latest) got wrong or skipped."""
         async with self._locks.of(actor), self._uow() as uow:
             user = await self._user(uow, actor)
             _ = self._localizer_for(user, actor)
-            finished = await uow.sessions.get(session_id)
+            finished = await (uow.sessions.get(session_id) if session_id is not None
+                              else uow.sessions.latest_finished(self._user_id(user)))
             quiz = self._library.catalog.get(finished.quiz_id) if finished else None
             if finished is None or finished.user_id != user.id or quiz is None:
                 return Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY)

@@ -36,6 +36,9 @@ class SessionRepository(Protocol):
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         """The user's most recently updated active session, optionally of one quiz."""
         ...
+    async def latest_finished(self, user_id: int) -> QuizSession | None:
+        """The user's most recently finished session (for "retry" without naming it)."""
+        ...
     async def add(self, session: QuizSession) -> None:
         """Store a new session; raises SessionAlreadyActive if the user has an active one of the quiz."""
         ...

@@ -83,6 +83,13 @@ class SqlSessionRepository:
         row = (await self._connection.execute(query)).first()
         return _session(row) if row else None
 
+    async def latest_finished(self, user_id: int) -> QuizSession | None:
+        query = (select(sessions)
+                 .where(sessions.c.user_id == user_id, sessions.c.state == SessionState.FINISHED.value)
+                 .order_by(sessions.c.finished_at.desc()).limit(1))
+        row = (await self._connection.execute(query)).first()
+        return _session(row) if row else None
+
     async def add(self, session: QuizSession) -> None:
         try:
             # A savepoint: losing the race to another process must leave this transaction usable.

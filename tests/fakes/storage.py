@@ -78,6 +78,11 @@ class FakeSessionRepository:
         latest = max(reversed(mine), key=lambda s: s.updated_at, default=None)
         return copy.deepcopy(latest)
 
+    async def latest_finished(self, user_id: int) -> QuizSession | None:
+        mine = [s for s in self._state.sessions.values()
+                if s.user_id == user_id and s.state is SessionState.FINISHED and s.finished_at is not None]
+        return copy.deepcopy(max(reversed(mine), key=lambda s: s.finished_at or s.updated_at, default=None))
+
     async def add(self, session: QuizSession) -> None:
         if session.id in self._state.sessions:
             raise ValueError(f"session {session.id} exists")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -19,9 +20,9 @@ ACTOR = Actor("terminal", "tester", "terminal")
 
 
 async def play(tmp_path: Path, lines: list[str], quiz: str | None = "collectives", *, question_seconds: int = 0,
-               clock: Callable[[], datetime] = utc_now) -> str:
+               clock: Callable[[], datetime] = utc_now, seed: int = 3) -> str:
     settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=question_seconds)
-    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+    async with open_services(settings, rng=random.Random(seed), clock=clock) as services:
         io = ScriptedLineIO(lines)
         await TerminalPlayer(services.engine, ACTOR, io).play(quiz=quiz)
     return io.transcript
@@ -81,3 +82,83 @@ async def test_changing_language_mid_quiz_shows_the_same_question_without_a_welc
     transcript = await play(tmp_path, ["language fr", "quit"])
     assert "Question 1 sur 3" in transcript
     assert "Content de vous revoir" not in transcript and "Welcome back" not in transcript
+
+
+class TypedLineIO(ScriptedLineIO):
+    """A terminal whose lines arrive when the test types them, so two players can take turns."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self.prompts = 0
+        self.prompted = asyncio.Event()
+
+    async def read_line(self, prompt: str) -> str | None:
+        self.output.append(prompt)
+        self.prompts += 1
+        self.prompted.set()
+        return await self.lines.get()
+
+    async def type(self, line: str | None) -> None:
+        """Type a line, then wait until the player has acted on it and asks for the next."""
+        before = self.prompts
+        self.prompted.clear()
+        await self.lines.put(line)
+        while line is not None and self.prompts == before:
+            await self.prompted.wait()
+            self.prompted.clear()
+
+
+async def test_two_terminals_of_one_learner_stay_in_step(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
+    async with open_services(settings, rng=random.Random(3)) as services:
+        first, second = TypedLineIO(), TypedLineIO()
+        games = [asyncio.create_task(TerminalPlayer(services.engine, ACTOR, io).play(quiz="collectives"))
+                 for io in (first, second)]
+        for io in (first, second):
+            while io.prompts == 0:
+                await io.prompted.wait()
+        assert "Question 1 of 3" in first.transcript and "Question 1 of 3" in second.transcript
+        await first.type("1")  # answers question 1 in the first terminal
+        await second.type("1")  # the second still shows question 1
+        after_refusal = second.transcript.split("You already answered this question; your first answer counts.")[1]
+        assert "Question 2 of 3" in after_refusal  # it catches up instead of refusing forever
+        await second.type("skip")
+        assert "Question 2 skipped." in second.transcript  # says which question it skipped
+        await first.type("1")  # the first terminal's question 2 was skipped meanwhile
+        assert "Question 3 of 3" in first.transcript.split("Question 2 of 3")[-1]
+        for io in (first, second):
+            await io.type(None)
+        await asyncio.gather(*games)
+
+
+async def test_retry_works_after_a_restart(tmp_path: Path) -> None:
+    await play(tmp_path, ["skip", "skip", "skip", "quit"])
+    transcript = await play(tmp_path, ["retry", "quit"], quiz=None, seed=4)  # a new process: nothing in memory
+    assert "Another go at the 3 questions you missed." in transcript and "Question 1 of 3" in transcript
+
+
+async def test_text_typed_by_the_learner_is_echoed_inert(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["quiz \x1b[31mred\u202e", "quit"], quiz=None)
+    assert "\x1b" not in transcript and "\u202e" not in transcript
+    assert "There is no quiz called “\\x1b[31mred\\u202e”." in transcript
+
+
+async def test_a_storage_failure_is_an_apology_and_the_game_goes_on(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
+    async with open_services(settings, rng=random.Random(3)) as services:
+        io = TypedLineIO()
+        game = asyncio.create_task(TerminalPlayer(services.engine, ACTOR, io).play(quiz="collectives"))
+        while io.prompts == 0:
+            await io.prompted.wait()
+        await services.database.dispose()
+        async with services.database.begin() as connection:  # the schema vanishes under the player
+            await connection.exec_driver_sql("ALTER TABLE answers RENAME TO answers_gone")
+        await io.type("1")
+        assert "Sorry, something went wrong. Please try again in a moment." in io.transcript
+        async with services.database.begin() as connection:
+            await connection.exec_driver_sql("ALTER TABLE answers_gone RENAME TO answers")
+        await io.type("1")
+        assert "Question 2 of 3" in io.transcript
+        await io.type(None)
+        await game
