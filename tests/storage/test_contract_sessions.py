@@ -57,6 +57,22 @@ async def test_the_active_session_is_the_most_recently_updated_one(uow: Uow) -> 
     assert someone_else is None
 
 
+async def test_the_latest_finished_session_is_the_one_that_finished_last(uow: Uow) -> None:
+    user_id = await stored_user(uow)
+    await stored_session(uow, a_session(user_id, "first", "collectives", state=SessionState.FINISHED,
+                                        updated_at=START))
+    await stored_session(uow, a_session(user_id, "stopped", "fsdp", state=SessionState.STOPPED,
+                                        updated_at=START + timedelta(hours=2)))
+    await stored_session(uow, a_session(user_id, "second", "long-options", state=SessionState.FINISHED,
+                                        updated_at=START + timedelta(hours=1)))
+    await stored_session(uow, a_session(user_id, "playing", "zero", updated_at=START + timedelta(hours=3)))
+    async with uow() as work:
+        latest = await work.sessions.latest_finished(user_id)
+        nobody = await work.sessions.latest_finished(user_id + 1000)
+    assert latest is not None and latest.id == "second"
+    assert nobody is None
+
+
 async def test_an_updated_session_keeps_its_position_state_chat_and_times(uow: Uow) -> None:
     session = await stored_session(uow, a_session(await stored_user(uow)))
     session.position, session.chat_id = 3, "chat-2"
