@@ -26,8 +26,10 @@ class SqlUserRepository:
         self._now = now
 
     async def get(self, platform: str, platform_user_id: str) -> UserRecord | None:
+        # FOR NO KEY UPDATE: the user's turn across processes, yet no wait for inserts that only reference it.
         row = (await self._connection.execute(
             select(users).where(users.c.platform == platform, users.c.platform_user_id == platform_user_id)
+            .with_for_update(key_share=True)
         )).first()
         return _user(row) if row else None
 
@@ -67,8 +69,10 @@ class SqlSessionRepository:
         return _session(row) if row else None
 
     async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
+        # PostgreSQL locks in the order of OF: the owner, then the session, as every other action does.
         row = (await self._connection.execute(
-            _with_owner().where(sessions.c.id == session_id).with_for_update(of=sessions))).first()
+            _with_owner().where(sessions.c.id == session_id).with_for_update(of=[_owner, sessions], key_share=True)
+        )).first()
         return _session_and_owner(row) if row else None
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
