@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class ContentProblem:
     file: str
     question_id: str | None
@@ -16,9 +16,14 @@ class ContentProblem:
         return f"{where}: {self.message}"
 
 
+def _reading_order(problem: ContentProblem) -> tuple[str, bool, str, str]:
+    # A file's own problems (no question) come before its questions'; None can't be compared with a question id.
+    return problem.file, problem.question_id is not None, problem.question_id or "", problem.message
+
+
 class ContentError(Exception):
     """Content failed validation; ``problems`` lists every problem found."""
 
     def __init__(self, problems: list[ContentProblem]) -> None:
-        self.problems = sorted(problems)
+        self.problems = sorted(problems, key=_reading_order)
         super().__init__("\n".join(str(problem) for problem in self.problems))

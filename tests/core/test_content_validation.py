@@ -202,3 +202,14 @@ def test_the_right_option_has_no_why_not_and_a_why_not_fits_the_popup(tmp_path: 
                                          "are wrong"),
         ContentProblem("why.yaml", "q2", "the en why_not of option 'wrong' has 201 characters; the limit is 200"),
     ]
+
+
+def test_file_level_and_question_level_problems_in_one_file_are_listed_file_level_first(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["author"] = "me"
+    quiz["questions"][1]["answer"] = "zzz"
+    write(tmp_path, "mixed.yaml", quiz)
+    assert problems_in(tmp_path) == [
+        ContentProblem("mixed.yaml", None, "unknown key 'author'"),
+        ContentProblem("mixed.yaml", "q2", "the answer 'zzz' is not one of its options (right, wrong)"),
+    ]
