@@ -44,7 +44,22 @@ def load_quizzes(content_dir: Path) -> list[Quiz]:
 
 
 def load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
-    """One quiz file: the quiz if it is valid, and every problem found."""
+    """One quiz file: the quiz if it is valid, and every problem found; never another exception."""
+    try:
+        return _load_quiz_file(path)
+    except Exception as error:
+        # Whatever a file can make YAML, pydantic or a check raise, validate and /reload must list it, not crash.
+        return None, [ContentProblem(path.name, None, f"can't be loaded: {one_line(error)}")]
+
+
+def one_line(error: BaseException, limit: int = 200) -> str:
+    """An exception as one short line: its type and the first line of its message."""
+    lines = str(error).strip().splitlines()
+    text = f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
     name = path.name
     try:
         data = read_yaml(path.read_text(encoding="utf-8"))
