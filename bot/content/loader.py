@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.content.checks import duplicate_ids, question_problems, quiz_text_problems
+from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
@@ -62,8 +63,12 @@ def one_line(error: BaseException, limit: int = 200) -> str:
 def _load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
     name = path.name
     try:
-        data = read_yaml(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
+        data = read_yaml(read_quiz_text(path))
+    except FileRefused as error:
+        return None, [ContentProblem(name, None, f"not read: {error}")]
+    except OSError as error:
+        return None, [ContentProblem(name, None, f"can't be read: {error.strerror or one_line(error)}")]
+    except UnicodeDecodeError as error:
         return None, [ContentProblem(name, None, f"can't be read: {error}")]
     except YamlProblem as error:
         return None, [ContentProblem(name, None, f"invalid YAML, {error}")]
