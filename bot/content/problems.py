@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.content.text_rules import printable
+
 
 @dataclass(frozen=True)
 class ContentProblem:
@@ -12,8 +14,9 @@ class ContentProblem:
     message: str
 
     def __str__(self) -> str:
+        # Printed by validate and sent by /reload: a file name or key with ESC must not drive the terminal.
         where = self.file if self.question_id is None else f"{self.file}, question {self.question_id!r}"
-        return f"{where}: {self.message}"
+        return printable(f"{where}: {self.message}")
 
 
 def _reading_order(problem: ContentProblem) -> tuple[str, bool, str, str]:
