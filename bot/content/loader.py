@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -109,15 +110,20 @@ def _shape_problems(name: str, data: dict[str, Any], raw_questions: list[Any]) -
 
 def _describe(loc: list[Any], detail: Any) -> str:
     """A validation error in an author's words."""
-    path = ".".join(str(part) for part in loc if part != "[key]")
+    path = _path(part for part in loc if part != "[key]")
     kind = detail["type"]
     if kind == "extra_forbidden":
-        return f"unknown key {loc[-1]!r}" + (f" in {'.'.join(map(str, loc[:-1]))}" if len(loc) > 1 else "")
+        return f"unknown key {loc[-1]!r}" + (f" in {_path(loc[:-1])}" if len(loc) > 1 else "")
     if kind == "missing":
         return f"missing {path!r}"
     if "[key]" in loc and kind == "literal_error":
         return f"{path}: unknown language code (use en, fr, sw, yo or sn)"
     return f"{path or 'file'}: {detail['msg']}"
+
+
+def _path(parts: Iterable[Any]) -> str:
+    # Keys are the author's text: quote any that holds a line break or control so a problem stays one line.
+    return ".".join(str(part) if str(part).isprintable() else repr(part) for part in parts)
 
 
 def _rule_problems(name: str, raw_questions: list[Any]) -> list[ContentProblem]:

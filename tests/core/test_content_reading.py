@@ -66,3 +66,11 @@ def test_a_raw_control_character_in_the_file_is_a_one_line_yaml_problem_naming_i
     write(tmp_path, "raw.yaml", "id: raw\ntitle: {en: \x1b[31mRed}\n")
     assert only_problem(tmp_path) == ContentProblem(
         "raw.yaml", None, "invalid YAML, line 2: the character U+001B is not allowed in YAML")
+
+
+def test_a_key_with_a_line_break_is_named_on_one_line(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["title"]["e\nn"] = "Two lines"
+    write(tmp_path, "key.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem(
+        "key.yaml", None, "title.'e\\nn': unknown language code (use en, fr, sw, yo or sn)")
