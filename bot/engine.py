@@ -176,11 +176,35 @@ class QuizEngine:
         """Score an answer to a poll or message that ``link_message`` tied to a question (one transaction)."""
         async with self._locks.of(actor), self._uow() as uow:
             link = await uow.links.get(actor.platform, message_key)
-            if link is None:
-                _ = self._localizer_for(await self._user(uow, actor), actor)
-                await uow.commit()
-                return Notice(_("That question is no longer open."), NoticeCode.NOT_CURRENT_QUESTION)
+            if link is None:  # nothing is written: a vote on somebody else's poll creates no user
+                return await self._unknown_message(uow, actor)
             return await self._score(uow, actor, link.session_id, link.question_id, option_index)
+
+    async def _unknown_message(self, uow: UnitOfWork, actor: Actor) -> Notice:
+        """A message no question is linked to: the sender's lost poll if they have a question open (sent, but
+        the link was never stored: a crash in between, or a vote faster than the link); else not a quiz's."""
+        user = await uow.users.get(actor.platform, actor.user_id)
+        session = await uow.sessions.active(self._user_id(user)) if user is not None else None
+        _ = self._localizer_for(user or UserRecord(actor.platform, actor.user_id), actor)
+        if session is not None and session.current_question_id is not None:
+            return Notice(_("That question is no longer open."), NoticeCode.LOST_MESSAGE)
+        return Notice(_("That question is no longer open."), NoticeCode.NOT_A_QUIZ_MESSAGE)
+
+    @retried
+    async def ask_again(self, actor: Actor) -> AnswerOutcome | Notice:
+        """The learner's open question once more, after a vote on a poll of theirs that lost its link: nobody
+        is left voting on a poll that counts for nothing."""
+        async with self._locks.of(actor), self._uow() as uow:
+            user = await self._user(uow, actor)
+            _ = self._localizer_for(user, actor)
+            session = await uow.sessions.active(self._user_id(user))
+            quiz = self._library.catalog.get(session.quiz_id) if session else None
+            if session is None or quiz is None or session.current_question_id is None:
+                return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION)
+            shown = await self._presenter.present(uow, quiz, session, _)
+            await uow.commit()
+        return AnswerOutcome(None, shown, session.chat_id,
+                             _("I lost track of that poll, so here is the question again."))
 
     async def _score(self, uow: UnitOfWork, actor: Actor, session_id: str, question_id: str,
                      option_index: int) -> AnswerOutcome | Notice:
@@ -212,7 +236,13 @@ class QuizEngine:
             shown = await self._presenter.present(uow, quiz, session, _)
             await uow.commit()
             return AnswerOutcome(None, shown, session.chat_id)
-        order = views.shown_options(question, session.option_orders.get(question_id, []))
+        order = session.option_orders.get(question_id, [])  # as shown to the learner
+        if sorted(order) != sorted(option.id for option in question.options):
+            # A reload changed the options since they were shown: the index means something else now.
+            shown = await self._presenter.present(uow, quiz, session, _)
+            await uow.commit()
+            return AnswerOutcome(None, shown, session.chat_id,
+                                 _("This question changed since I showed it to you, so here it is again."))
         if not 0 <= option_index < len(order):
             return Notice(_("Please choose one of the options, 1 to {count}.", count=len(order)),
                           NoticeCode.INVALID_OPTION)

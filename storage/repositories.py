@@ -100,8 +100,7 @@ class SqlSessionRepository:
             async with self._connection.begin_nested():
                 await self._connection.execute(insert(sessions).values(
                     id=session.id, user_id=session.user_id, quiz_id=session.quiz_id,
-                    question_ids=session.question_ids, option_orders=session.option_orders,
-                    started_at=session.started_at, **_mutable(session)))
+                    question_ids=session.question_ids, started_at=session.started_at, **_mutable(session)))
         except IntegrityError as error:
             raise SessionAlreadyActive(session.quiz_id) from error
 
@@ -175,7 +174,8 @@ def _insert_or_ignore(connection: AsyncConnection) -> Any:
 
 
 def _mutable(session: QuizSession) -> dict[str, Any]:
-    return {"chat_id": session.chat_id, "state": session.state.value, "position": session.position,
+    return {"chat_id": session.chat_id, "option_orders": session.option_orders, "state": session.state.value,
+            "position": session.position,
             "updated_at": session.updated_at, "finished_at": session.finished_at,
             "question_deadline": session.question_deadline}
 

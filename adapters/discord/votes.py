@@ -8,7 +8,7 @@ from collections import OrderedDict
 import discord
 
 from adapters.discord import render
-from adapters.discord.actors import PLATFORM, vote_actor
+from adapters.discord.actors import vote_actor
 from adapters.discord.polls import PollPlay
 from bot.engine import QuizEngine
 from bot.replies import Notice, NoticeCode
@@ -30,14 +30,13 @@ class VoteHandler:
     async def on_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
         if self._client.user is not None and event.user_id == self._client.user.id:
             return
-        if await self._engine.message_link(PLATFORM, str(event.message_id)) is None:
-            # Discord reports votes on every poll in every server: leave other people's polls (and their
-            # voters, who never spoke to the bot) alone, rather than record each voter as a user.
-            log.debug("vote on %s by %s ignored: not a quiz poll", event.message_id, event.user_id)
-            return
         actor = vote_actor(event.user_id, event.channel_id)
-        # Poll answer ids start at 1; the engine counts options from 0.
+        # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll in
+        # every server: the engine leaves those alone without recording their voters.
         result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1)
+        if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE \
+                and await self._is_own_poll_for(event):
+            result = await self._engine.ask_again(actor)
         if isinstance(result, Notice):
             if result.code is NoticeCode.NOT_YOUR_SESSION:
                 await self._hint(event)
@@ -45,6 +44,17 @@ class VoteHandler:
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
             return
         await self._polls.after_answer(event.channel_id, event.message_id, event.user_id, result)
+
+    async def _is_own_poll_for(self, event: discord.RawPollVoteActionEvent) -> bool:
+        """Whether the bot posted this poll for this voter (its text starts with their mention): a quiz poll
+        whose link was lost. Asked only when the voter has a question open, so it costs a request rarely."""
+        try:
+            message = await self._polls.channel(event.channel_id).fetch_message(event.message_id)
+        except discord.HTTPException as error:
+            log.info("could not look at poll %s: %s", event.message_id, error)
+            return False
+        mine = self._client.user is not None and message.author.id == self._client.user.id
+        return mine and message.content.startswith(render.mention(event.user_id))
 
     async def _hint(self, event: discord.RawPollVoteActionEvent) -> None:
         key = (event.message_id, event.user_id)
