@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 
 import discord
 
 from adapters.discord import render
 from adapters.discord.actors import vote_actor
 from adapters.discord.polls import PollPlay
+from adapters.once_per import OncePer
 from bot.engine import QuizEngine
 from bot.replies import Notice, NoticeCode
 
 log = logging.getLogger(__name__)
-
-HINTS_REMEMBERED = 5000
 
 
 class VoteHandler:
@@ -23,9 +21,8 @@ class VoteHandler:
         self._engine = engine
         self._client = client
         self._polls = polls
-        # (poll message, voter) pairs already hinted, so a voter who keeps clicking isn't spammed.
-        # In memory on purpose: after a restart one more hint is harmless.
-        self._hinted: OrderedDict[tuple[int, int], None] = OrderedDict()
+        # One hint per (poll message, voter), so a voter who keeps clicking isn't spammed.
+        self._hinted = OncePer(None)
 
     async def on_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
         if self._client.user is not None and event.user_id == self._client.user.id:
@@ -57,12 +54,8 @@ class VoteHandler:
         return mine and message.content.startswith(render.mention(event.user_id))
 
     async def _hint(self, event: discord.RawPollVoteActionEvent) -> None:
-        key = (event.message_id, event.user_id)
-        if key in self._hinted:
+        if not self._hinted.allow((event.message_id, event.user_id)):
             return
-        self._hinted[key] = None
-        if len(self._hinted) > HINTS_REMEMBERED:
-            self._hinted.popitem(last=False)
         _ = await self._engine.localizer(vote_actor(event.user_id, event.channel_id))
         text = _("{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. "
                  "Start your own with /quiz.", mention=render.mention(event.user_id))

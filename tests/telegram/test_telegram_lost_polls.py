@@ -10,7 +10,7 @@ from telegram_harness import AMINATA, correct, for_chat, next_poll, options, pol
 
 from adapters.settings import Settings
 
-LOST_NOTE = "I lost track of that poll, so here is the question again."
+LOST_NOTE_FR = "J’ai perdu la trace de ce sondage\u00a0; voici de nouveau la question."
 
 
 async def test_a_vote_on_a_poll_that_was_never_linked_gets_the_question_again(api: FakeBotApi,
@@ -23,7 +23,7 @@ async def test_a_vote_on_a_poll_that_was_never_linked_gets_the_question_again(ap
         again = await next_poll(api, AMINATA.id, 2)
         assert again.params["question"] == first.params["question"]  # the same question, not the next
         assert sorted(options(again)) == sorted(options(first))
-        assert any("here is the question again" in text for text in api.sent_texts(AMINATA.id))
+        assert api.sent_texts(AMINATA.id)[-1] == LOST_NOTE_FR  # in her language, before the poll
         await api.answer_poll(AMINATA, poll_id(again), [correct(again)])
         second = await next_poll(api, AMINATA.id, 3)
         assert second.params["question"].startswith("2/3")
