@@ -1,4 +1,4 @@
-"""Refusals the engine gives from more than one action, worded once."""
+"""Refusals the engine gives from more than one use case, worded once."""
 
 from __future__ import annotations
 
@@ -7,8 +7,18 @@ from bot.replies import Notice, NoticeCode
 
 
 def quiz_not_found(reference: str, _: Localizer) -> Notice:
-    return Notice(_("There is no quiz called “{name}”.", name=reference[:60]), NoticeCode.QUIZ_NOT_FOUND)
+    return Notice(_("There is no quiz called “{name}”.", name=reference[:60]), NoticeCode.QUIZ_NOT_FOUND,
+                  _.language)
 
 
-def already_answered(_: Localizer) -> Notice:
-    return Notice(_("You already answered this question; your first answer counts."), NoticeCode.ALREADY_ANSWERED)
+def already_answered(_: Localizer, chat_id: str | None = None) -> Notice:
+    return Notice(_("You already answered this question; your first answer counts."), NoticeCode.ALREADY_ANSWERED,
+                  _.language, chat_id)
+
+
+def not_open(_: Localizer, code: NoticeCode = NoticeCode.NOT_CURRENT_QUESTION, chat_id: str | None = None) -> Notice:
+    return Notice(_("That question is no longer open."), code, _.language, chat_id)
+
+
+def no_quiz_in_progress(_: Localizer) -> Notice:
+    return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _.language)

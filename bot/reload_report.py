@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.content.library import ReloadResult
 from bot.i18n import Localizer
+from bot.replies import ui_language
 
 
 @dataclass(frozen=True)
@@ -13,6 +14,7 @@ class ReloadReport:
     ok: bool
     summary: str
     problems: tuple[str, ...] = ()  # for content editors: file and question, in English
+    language: str = ui_language()
 
 
 def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
@@ -25,6 +27,7 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
                 "The new content has {n} problems, so I kept serving the previous content:",
                 len(result.problems)),
             problems=tuple(str(problem) for problem in result.problems),
+            language=_.language,
         )
     lines = [
         _("Content reloaded: {quizzes}, {questions}.",
@@ -43,4 +46,4 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
             lines.append(_("New quizzes: {ids}.", ids=", ".join(changes.added_quizzes)))
         if changes.removed_quizzes:
             lines.append(_("Removed quizzes: {ids}.", ids=", ".join(changes.removed_quizzes)))
-    return ReloadReport(ok=True, summary="\n".join(lines))
+    return ReloadReport(ok=True, summary="\n".join(lines), language=_.language)

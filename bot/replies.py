@@ -5,8 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 
+from bot.languages import DEFAULT_LANGUAGE
 from bot.records import MessageLink
+
+
+def ui_language() -> Any:
+    """Every reply says which language the learner reads, so an adapter can put its own words (button labels,
+    hints) beside it with a pure ``localizer_for(language)`` instead of asking the engine again. Not compared:
+    two replies that say the same thing are equal whatever they carry for the adapter."""
+    return field(default=DEFAULT_LANGUAGE, compare=False)
 
 
 @dataclass(frozen=True)
@@ -37,6 +46,8 @@ class NoticeCode(StrEnum):
 class Notice:
     text: str
     code: NoticeCode = NoticeCode.INFO
+    language: str = ui_language()
+    chat_id: str | None = field(default=None, compare=False)  # where the refused thing lives, when known
 
     @property
     def is_error(self) -> bool:
@@ -76,11 +87,17 @@ class Feedback:
     reference: str | None = None  # "Title — https://..."
 
 
+class Outcome(StrEnum):
+    CORRECT = "correct"
+    WRONG = "wrong"
+    SKIPPED = "skipped"
+
+
 @dataclass(frozen=True)
 class SummaryLine:
     question_id: str
     prompt: str
-    outcome: str  # "correct" | "wrong" | "skipped"
+    outcome: Outcome
 
 
 @dataclass(frozen=True)
@@ -94,6 +111,8 @@ class Summary:
     lines: tuple[SummaryLine, ...]
     missed: int
     retry_offer: str | None  # "Want another go at the 2 questions you missed?" when any were missed
+    retry_label: str | None = field(default=None, compare=False)  # "Retry the questions I missed", for a button
+    language: str = ui_language()
 
 
 @dataclass(frozen=True)
@@ -103,6 +122,7 @@ class Started:
     question: QuestionView
     resumed: bool
     intro: str  # "ZeRO and Sharded Optimizers: 8 questions. Good luck!" / "Welcome back! Carrying on with ..."
+    language: str = ui_language()
 
 
 @dataclass(frozen=True)
@@ -113,6 +133,7 @@ class AnswerOutcome:
     next: QuestionView | Summary
     chat_id: str | None = None  # where the session lives, for events that carry no chat
     notice: str | None = None  # said before what comes next, e.g. "Time's up!" for an answer too late
+    language: str = ui_language()
 
 
 @dataclass(frozen=True)
@@ -138,6 +159,7 @@ class QuizListEntry:
 class QuizList:
     heading: str
     entries: tuple[QuizListEntry, ...]
+    language: str = ui_language()
 
 
 @dataclass(frozen=True)
@@ -146,6 +168,7 @@ class Preview:
     title: str
     intro: str  # "8 questions. Answers and explanations appear as you play."
     questions: tuple[tuple[str, tuple[str, ...]], ...]  # (prompt, options in file order)
+    language: str = ui_language()
 
 
 @dataclass(frozen=True)
@@ -159,3 +182,13 @@ class ProgressLine:
 class Progress:
     heading: str
     lines: tuple[ProgressLine, ...] = field(default_factory=tuple)
+    language: str = ui_language()
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Who the learner is to the bot: the language to speak, whether it was ever told, and admin rights."""
+
+    language: str
+    language_known: bool  # a /language choice or a platform hint we speak; else offer a picker
+    admin: bool

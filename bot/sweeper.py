@@ -55,22 +55,13 @@ class ExpirySweeper:
                 await task
 
     async def sweep(self) -> int:
-        """One pass: expire what is overdue and deliver each result; returns how many expired."""
+        """One pass: expire what is overdue, each learner told under their lock; returns how many expired."""
         try:
-            expired = await self._engine.expire_overdue(self._platform)
+            expired = await self._engine.expire_overdue(self._platform, self._deliver)
         except Exception:  # the database may be down for a moment: try again next time
             log.exception("could not look for %s questions whose time ran out", self._platform)
             return 0
-        # Different learners don't wait for each other; a failed delivery is logged, not fatal.
-        await asyncio.gather(*(self._deliver_one(item) for item in expired))
         return len(expired)
-
-    async def _deliver_one(self, expired: Expired) -> None:
-        try:
-            await self._deliver(expired)
-        except Exception:
-            log.exception("could not tell %s user %s that question %s timed out", self._platform,
-                          expired.actor.user_id, expired.question_id)
 
     async def _run(self) -> None:
         while not self._stopping.is_set():

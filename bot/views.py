@@ -12,6 +12,7 @@ from bot.languages import NATIVE_NAMES
 from bot.records import AnswerRecord, QuizSession, SessionResult, SessionState
 from bot.replies import (
     Feedback,
+    Outcome,
     Preview,
     Progress,
     ProgressLine,
@@ -21,6 +22,7 @@ from bot.replies import (
     Summary,
     SummaryLine,
 )
+from bot.text import shorten
 
 SUMMARY_PROMPT_CHARS = 70
 
@@ -70,7 +72,8 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
 def feedback(question: Question, correct: bool, _: Localizer) -> Feedback:
     language = question.display_language(_.language)
     answer = question.option(question.answer)
-    assert answer is not None  # the loader guarantees the answer is an option
+    if answer is None:
+        raise ValueError(f"question {question.id!r} has no option {question.answer!r}")  # the loader refuses this
     reference = question.reference
     return Feedback(
         question_id=question.id,
@@ -90,10 +93,10 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
         answer = by_question.get(question_id)
         question = quiz.question(question_id)
         prompt = localized(question.prompt, question.display_language(_.language)) if question else question_id
-        outcome = "skipped" if answer is None or answer.option_id is None else (
-            "correct" if answer.correct else "wrong")
-        lines.append(SummaryLine(question_id, _shorten(prompt), outcome))
-    correct = sum(1 for line in lines if line.outcome == "correct")
+        outcome = Outcome.SKIPPED if answer is None or answer.option_id is None else (
+            Outcome.CORRECT if answer.correct else Outcome.WRONG)
+        lines.append(SummaryLine(question_id, shorten(prompt, SUMMARY_PROMPT_CHARS), outcome))
+    correct = sum(1 for line in lines if line.outcome is Outcome.CORRECT)
     total = len(lines)
     missed = total - correct
     return Summary(
@@ -108,6 +111,8 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
         missed=missed,
         retry_offer=_.ngettext("Want another go at the question you missed?",
                                "Want another go at the {n} questions you missed?", missed) if missed else None,
+        retry_label=_("Retry the questions I missed") if missed else None,
+        language=_.language,
     )
 
 
@@ -117,7 +122,7 @@ def quiz_list(catalog: Catalog, _: Localizer) -> QuizList:
                       level_label(quiz, _))
         for quiz in catalog.quizzes
     )
-    return QuizList(heading=_("Available quizzes:"), entries=entries)
+    return QuizList(heading=_("Available quizzes:"), entries=entries, language=_.language)
 
 
 def preview(quiz: Quiz, _: Localizer) -> Preview:
@@ -134,6 +139,7 @@ def preview(quiz: Quiz, _: Localizer) -> Preview:
         intro=_.ngettext("{n} question. Answers and explanations appear as you play.",
                          "{n} questions. Answers and explanations appear as you play.", len(questions)),
         questions=tuple(questions),
+        language=_.language,
     )
 
 
@@ -157,11 +163,9 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
         if parts:
             lines.append(ProgressLine(quiz.id, localized(quiz.title, _.language), " · ".join(parts)))
     heading = _("Your progress:") if lines else _("No results yet. Start a quiz to see your progress here.")
-    return Progress(heading=heading, lines=tuple(lines))
+    return Progress(heading=heading, lines=tuple(lines), language=_.language)
 
 
-def _shorten(text: str) -> str:
-    return text if len(text) <= SUMMARY_PROMPT_CHARS else text[: SUMMARY_PROMPT_CHARS - 1].rstrip() + "…"
 
 
 

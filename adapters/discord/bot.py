@@ -51,7 +51,7 @@ class DiscordAdapter:
         self._gateway = asyncio.create_task(self._connect(client), name="discord-gateway")
         # Deadlines are kept in the database: the sweeper also finds those that passed while the bot was down.
         # It only needs the REST API, which works from login on.
-        self._sweeper = start_sweeper(self._engine, PLATFORM, client.polls.after_expiry, self._sweep_interval)
+        self._sweeper = start_sweeper(self._engine, PLATFORM, client.expiries.deliver, self._sweep_interval)
 
     async def stop(self) -> None:
         sweeper, self._sweeper = self._sweeper, None

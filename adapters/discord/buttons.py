@@ -8,7 +8,6 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from adapters.discord import render
-from bot.i18n import Localizer
 from bot.replies import QuestionView, Summary
 
 # qt:a:<session id>:<question id>:<option index>; at most 5 + 40 + 1 + 48 + 1 + 2 = 97 characters,
@@ -94,10 +93,10 @@ class RetryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RETRY
             await client.handle_retry_click(interaction, self.session_id, self.private, self.owner_id)
 
 
-def retry_view(summary: Summary, private: bool, owner_id: int, _: Localizer) -> discord.ui.View | None:
+def retry_view(summary: Summary, private: bool, owner_id: int) -> discord.ui.View | None:
     """The retry button under a summary, when any question was missed; None otherwise."""
-    if not summary.missed:
+    if not summary.retry_label:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(RetryButton(summary.session_id, private, owner_id, _("Retry the questions I missed")))
+    view.add_item(RetryButton(summary.session_id, private, owner_id, summary.retry_label))
     return view

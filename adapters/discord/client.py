@@ -12,9 +12,9 @@ from adapters.discord.actors import PLATFORM
 from adapters.discord.buttons import AnswerButton, RetryButton
 from adapters.discord.commands import register_commands
 from adapters.discord.errors import apologize, tree_error_handler
+from adapters.discord.expiries import Expiries
 from adapters.discord.handlers import CommandHandlers
 from adapters.discord.polls import PollPlay
-from adapters.discord.private import PrivatePlay
 from adapters.discord.translator import CommandTranslator
 from adapters.discord.votes import VoteHandler
 from adapters.settings import Settings
@@ -44,16 +44,16 @@ class QuizClient(discord.Client):
             allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
             allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
         )
-        self.polls = PollPlay(engine, self, settings.discord_poll_hours)
-        self.private = PrivatePlay(engine)
+        self.polls = PollPlay(self, settings.discord_poll_hours)
         self.votes = VoteHandler(engine, self, self.polls)
-        self.handlers = CommandHandlers(engine, self.polls, self.private)
+        self.handlers = CommandHandlers(engine, self.polls)
+        self.expiries = Expiries(engine, self.polls)
         register_commands(self.tree, self.handlers)
         self.tree.error(tree_error_handler(engine))
 
     async def setup_hook(self) -> None:
         """After login, before the gateway: translations, restart-proof buttons, and the owner as admin."""
-        await self.tree.set_translator(CommandTranslator(self.engine.localizer_for_language))
+        await self.tree.set_translator(CommandTranslator(self.engine.localizer_for))
         self.add_dynamic_items(AnswerButton, RetryButton)
         for user_id in owner_ids(self.application):
             self.engine.allow_admin(PLATFORM, str(user_id))
@@ -61,7 +61,7 @@ class QuizClient(discord.Client):
     async def handle_answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
                                   option_index: int) -> None:
         try:
-            await self.private.on_click(interaction, session_id, question_id, option_index)
+            await self.handlers.answer_click(interaction, session_id, question_id, option_index)
         except Exception:
             log.exception("answer click failed")
             await apologize(self.engine, interaction)

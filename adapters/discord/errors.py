@@ -24,7 +24,7 @@ async def localizer_or_english(engine: QuizEngine, interaction: discord.Interact
         return await engine.localizer(interaction_actor(interaction))
     except Exception:  # the database may be what failed: answer in English rather than not at all
         log.exception("could not look up the language for an error reply")
-        return engine.localizer_for_language("en")
+        return engine.localizer_for("en")
 
 
 async def apologize(engine: QuizEngine, interaction: discord.Interaction) -> None:

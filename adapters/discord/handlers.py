@@ -2,34 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 from discord import app_commands
 
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
-from adapters.discord.buttons import retry_view
 from adapters.discord.permissions import poll_refused
 from adapters.discord.polls import PollPlay
-from adapters.discord.private import PrivatePlay
 from adapters.discord.respond import respond
+from adapters.discord.surfaces import ChannelSurface, PrivateSurface
 from adapters.discord.translator import command_name_for
+from bot.delivery import Surface
 from bot.engine import QuizEngine
-from bot.replies import Actor, Notice, Preview, Started, Summary
+from bot.replies import Notice, Preview, Started, Summary
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_NAME_LIMIT = 100
 
 
 class CommandHandlers:
-    def __init__(self, engine: QuizEngine, polls: PollPlay, private: PrivatePlay) -> None:
+    def __init__(self, engine: QuizEngine, polls: PollPlay) -> None:
         self._engine = engine
         self._polls = polls
-        self._private = private
 
     async def quiz(self, interaction: discord.Interaction, reference: str | None, private: bool) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        await self._play(interaction, actor, await self._engine.start(actor, reference), private)
+        await self._play(interaction, private, lambda surface: self._engine.start(actor, reference, surface))
 
     async def retry(self, interaction: discord.Interaction, session_id: str, private: bool,
                     owner_id: int | None) -> None:
@@ -42,30 +43,38 @@ class CommandHandlers:
                                          mention=render.mention(owner_id)))
             return
         # Someone else's session (or nothing left to retry) comes back as a Notice, answered only to the clicker.
-        await self._play(interaction, actor, await self._engine.retry_missed(actor, session_id), private)
+        await self._play(interaction, private, lambda surface: self._engine.retry_missed(actor, session_id, surface))
 
-    async def _play(self, interaction: discord.Interaction, actor: Actor, result: Started | Summary | Notice,
-                    private: bool) -> None:
-        """Show what starting (or retrying) gave: the first question as a poll or privately, or a notice."""
-        private = private or interaction.channel_id is None  # no channel to post polls in
+    async def answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
+                           option_index: int) -> None:
+        # Acknowledge at once (the engine touches the database); replies then come as follow-ups.
+        await interaction.response.defer()
+        result = await self._engine.answer(interaction_actor(interaction), session_id, question_id, option_index,
+                                           PrivateSurface(interaction, clicked=True))
+        if isinstance(result, Notice):  # stale, forged or repeated click: a polite refusal, only for the clicker
+            await interaction.followup.send(result.text, ephemeral=True)
+
+    async def _play(self, interaction: discord.Interaction, private: bool,
+                    action: Callable[[Surface], Awaitable[Started | Summary | Notice]]) -> None:
+        """Start (or retry) as polls in the channel or privately, or say why not."""
+        channel_id = interaction.channel_id
+        surface: Surface = (PrivateSurface(interaction) if private or channel_id is None  # no channel for polls
+                            else ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction))
+        try:
+            result = await action(surface)
+        except discord.Forbidden:
+            await respond(interaction, await self._poll_refused(interaction))
+            return
         if isinstance(result, Notice):
             await respond(interaction, result.text)
-        elif isinstance(result, Summary):
-            await respond(interaction, render.summary(result),
-                          view=retry_view(result, private, interaction.user.id, await self._engine.localizer(actor)))
-        elif private or interaction.channel_id is None:  # (checked again for the type checker)
-            await self._private.show(interaction, result.question, result.intro)
-        else:
-            try:
-                await self._polls.ask(interaction.channel_id, interaction.user.id, result.question)
-            except discord.Forbidden:
-                private_command = "/{quiz} {private}:True".format(
-                    quiz=command_name_for(interaction.locale, "quiz", self._engine.localizer_for_language),
-                    private=command_name_for(interaction.locale, "private", self._engine.localizer_for_language))
-                await respond(interaction, poll_refused(interaction.app_permissions,
-                                                        await self._engine.localizer(actor), private_command))
-                return
-            await respond(interaction, result.intro)
+
+    async def _poll_refused(self, interaction: discord.Interaction) -> str:
+        def spelled(name: str) -> str:  # as the user's own Discord client shows the command
+            return command_name_for(interaction.locale, name, self._engine.localizer_for)
+
+        private_command = f"/{spelled('quiz')} {spelled('private')}:True"
+        _ = await self._engine.localizer(interaction_actor(interaction))
+        return poll_refused(interaction.app_permissions, _, private_command)
 
     async def quiz_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Quiz ids and titles in the user's language that contain what they typed."""

@@ -1,4 +1,4 @@
-"""Public play: each question as a native Discord poll, linked in the database so votes survive restarts."""
+"""Public play's Discord calls: a question as a native poll, ending a poll, and posting replies in a channel."""
 
 from __future__ import annotations
 
@@ -9,10 +9,7 @@ import math
 import discord
 
 from adapters.discord import render
-from adapters.discord.actors import PLATFORM, vote_actor
-from adapters.discord.buttons import retry_view
-from bot.engine import QuizEngine
-from bot.replies import AnswerOutcome, Expired, QuestionView, Summary
+from bot.replies import QuestionView
 
 log = logging.getLogger(__name__)
 MAX_POLL_HOURS = 768  # Discord's longest poll: 32 days
@@ -34,8 +31,7 @@ def build_poll(view: QuestionView, hours: int) -> discord.Poll:
 
 
 class PollPlay:
-    def __init__(self, engine: QuizEngine, client: discord.Client, poll_hours: int) -> None:
-        self._engine = engine
+    def __init__(self, client: discord.Client, poll_hours: int) -> None:
         self._client = client
         self._poll_hours = poll_hours
 
@@ -43,43 +39,15 @@ class PollPlay:
         return self._client.get_partial_messageable(channel_id)
 
     async def ask(self, channel_id: int, owner_id: int, view: QuestionView) -> discord.Message:
-        """Post the question as a poll and remember it. Raises discord.Forbidden when the channel refuses."""
-        message = await self.channel(channel_id).send(content=render.poll_content(view, owner_id),
-                                                      poll=build_poll(view, self._poll_hours))
-        await self._engine.link_message(PLATFORM, str(message.id), view, str(channel_id))
-        return message
+        """Post the question as a poll. Raises discord.Forbidden when the channel refuses."""
+        return await self.channel(channel_id).send(content=render.poll_content(view, owner_id),
+                                                   poll=build_poll(view, self._poll_hours))
 
-    async def after_answer(self, channel_id: int, poll_message_id: int, owner_id: int,
-                           outcome: AnswerOutcome) -> None:
-        """The owner voted (or the time ran out): end the poll, reply with the verdict and explanation, go on."""
+    async def end(self, channel_id: int, poll_message_id: int) -> None:
         try:
             await self.channel(channel_id).get_partial_message(poll_message_id).end_poll()
         except discord.HTTPException as error:  # already ended, or deleted: carry on with the quiz
             log.info("could not end poll %s: %s", poll_message_id, error)
-        if outcome.notice is not None:
-            await self.post(channel_id, f"{render.mention(owner_id)} {outcome.notice}", reply_to=poll_message_id)
-        if outcome.feedback is not None:
-            await self.post(channel_id, f"{render.mention(owner_id)} {render.feedback(outcome.feedback)}",
-                            reply_to=poll_message_id)
-        if isinstance(outcome.next, Summary):
-            _ = await self._engine.localizer(vote_actor(owner_id, channel_id))  # the owner's language
-            await self.post(channel_id, f"{render.mention(owner_id)} {render.summary(outcome.next)}",
-                            view=retry_view(outcome.next, False, owner_id, _))
-        else:
-            await self.ask(channel_id, owner_id, outcome.next)
-
-    async def after_expiry(self, expired: Expired) -> None:
-        """A question's time ran out: end its poll, say so, then the next poll or the summary.
-
-        A question asked privately (buttons, ephemeral) can't be followed up unasked: the learner's next
-        click says the time was up and shows the next question.
-        """
-        link = expired.link
-        if link is None or link.chat_id is None:
-            log.debug("question %s of session %s timed out unseen", expired.question_id, expired.session_id)
-            return
-        await self.after_answer(int(link.chat_id), int(link.message_key), int(expired.actor.user_id),
-                                expired.outcome)
 
     async def post(self, channel_id: int, text: str, reply_to: int | None = None,
                    view: discord.ui.View | None = None) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.content.limits import POLL_LIMITS
-from bot.replies import Feedback, Preview, Progress, QuestionView, QuizList, Summary
+from bot.replies import Feedback, Outcome, Preview, Progress, QuestionView, QuizList, Summary
 
 MESSAGE_LIMIT = 2000
 # The same limits `quiztutor validate` reports against, so the two can't drift apart.
@@ -11,7 +11,7 @@ POLL_QUESTION_LIMIT = POLL_LIMITS["discord"].question
 POLL_ANSWER_LIMIT = POLL_LIMITS["discord"].option
 BUTTON_LABEL_LIMIT = 80
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-OUTCOME_MARKS = {"correct": "✅", "wrong": "❌", "skipped": "➖"}
+OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "➖"}
 
 
 def mention(user_id: int | str) -> str:

@@ -9,6 +9,7 @@ import discord
 from adapters.discord import render
 from adapters.discord.actors import vote_actor
 from adapters.discord.polls import PollPlay
+from adapters.discord.surfaces import ChannelSurface
 from adapters.once_per import OncePer
 from bot.engine import QuizEngine
 from bot.replies import Notice, NoticeCode
@@ -30,17 +31,20 @@ class VoteHandler:
         actor = vote_actor(event.user_id, event.channel_id)
         # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll in
         # every server: the engine leaves those alone without recording their voters.
-        result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1)
+        result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1,
+                                                   self._after_vote(event))
         if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE \
                 and await self._is_own_poll_for(event):
-            result = await self._engine.ask_again(actor)
+            result = await self._engine.ask_again(actor, self._after_vote(event))
         if isinstance(result, Notice):
             if result.code is NoticeCode.NOT_YOUR_SESSION:
                 await self._hint(event)
             # Anything else (a changed vote, a closed question, a poll that isn't ours) needs no reply.
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
-            return
-        await self._polls.after_answer(event.channel_id, event.message_id, event.user_id, result)
+
+    def _after_vote(self, event: discord.RawPollVoteActionEvent) -> ChannelSurface:
+        """The owner voted: end the poll, reply to it with the verdict and explanation, then go on."""
+        return ChannelSurface(self._polls, event.channel_id, event.user_id, answered_poll=event.message_id)
 
     async def _is_own_poll_for(self, event: discord.RawPollVoteActionEvent) -> bool:
         """Whether the bot posted this poll for this voter (its text starts with their mention): a quiz poll
@@ -56,7 +60,7 @@ class VoteHandler:
     async def _hint(self, event: discord.RawPollVoteActionEvent) -> None:
         if not self._hinted.allow((event.message_id, event.user_id)):
             return
-        _ = await self._engine.localizer(vote_actor(event.user_id, event.channel_id))
+        _ = await self._engine.localizer(vote_actor(event.user_id, event.channel_id))  # reads only
         text = _("{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. "
                  "Start your own with /quiz.", mention=render.mention(event.user_id))
         await self._polls.post(event.channel_id, text, reply_to=event.message_id)

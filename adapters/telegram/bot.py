@@ -16,12 +16,13 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, Mess
 from adapters.failures import LoginRejected
 from adapters.settings import Settings
 from adapters.telegram.actors import PLATFORM
+from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands
 from adapters.telegram.errors import ErrorReporter
+from adapters.telegram.expiries import Expiries
 from adapters.telegram.interactions import Interactions
 from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import build_application
-from adapters.telegram.sender import Sender
 from bot.engine import QuizEngine
 from bot.sweeper import ExpirySweeper, start_sweeper
 
@@ -56,14 +57,14 @@ class TelegramAdapter:
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""
         app = build_application(self._settings, self._token)
-        sender = Sender(app.bot, self._engine)
-        self._register(app, sender)
+        chat = TelegramChat(app.bot)
+        self._register(app, chat)
         try:
             await app.initialize()
         except InvalidToken:
             raise LoginRejected("Telegram", "QUIZ_TELEGRAM_TOKEN") from None  # PTB's message holds the token
         try:
-            await publish_commands(app.bot, self._engine.localizer_for_language)
+            await publish_commands(app.bot, self._engine.localizer_for)
             await app.start()
             await self._receive(app)
         except BaseException:
@@ -71,7 +72,8 @@ class TelegramAdapter:
             raise
         self._app = app
         # Deadlines are kept in the database: the sweeper also finds those that passed while the bot was down.
-        self._sweeper = start_sweeper(self._engine, PLATFORM, sender.expired, self._sweep_interval)
+        self._sweeper = start_sweeper(self._engine, PLATFORM, Expiries(self._engine, chat).deliver,
+                                      self._sweep_interval)
         log.info("Telegram bot @%s is %s", app.bot.username,
                  "listening for webhooks" if self._settings.telegram_webhook_url else "polling")
 
@@ -84,17 +86,17 @@ class TelegramAdapter:
         if app is not None:
             await self._shutdown(app)
 
-    def _register(self, app: Application, sender: Sender) -> None:  # type: ignore[type-arg]
-        commands = Commands(self._engine, sender)
+    def _register(self, app: Application, chat: TelegramChat) -> None:  # type: ignore[type-arg]
+        commands = Commands(self._engine, chat)
         for name, callback in commands.callbacks().items():
             app.add_handler(CommandHandler(name, callback))
         # Registered after the commands: in a private chat, whatever they didn't take (free text, an unknown
         # command, a sticker) gets a hint. Groups get nothing, as other members' chatter isn't for us.
         app.add_handler(MessageHandler(filters.ChatType.PRIVATE & ~filters.StatusUpdate.ALL, commands.hint))
-        interactions = Interactions(self._engine, sender)
+        interactions = Interactions(self._engine, chat, commands)
         app.add_handler(PollAnswerHandler(interactions.poll_answer))
         app.add_handler(CallbackQueryHandler(interactions.button))
-        app.add_error_handler(ErrorReporter(self._token, self._engine, sender))
+        app.add_error_handler(ErrorReporter(self._token, self._engine, chat))
 
     async def _receive(self, app: Application) -> None:  # type: ignore[type-arg]
         settings = self._settings

@@ -1,4 +1,4 @@
-"""Slash commands: each one turns into an engine call, and the reply is handed to the Sender."""
+"""Slash commands: each one turns into an engine call; what it shows goes to the learner's chat."""
 
 from __future__ import annotations
 
@@ -10,17 +10,19 @@ from telegram.ext import ContextTypes
 
 from adapters.once_per import OncePer
 from adapters.telegram import render
-from adapters.telegram.actors import command_argument, update_actor
+from adapters.telegram.actors import command_argument, is_private, update_actor
+from adapters.telegram.chat import TelegramChat
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons
 from adapters.telegram.menu import help_text, next_steps
-from adapters.telegram.sender import Sender
+from adapters.telegram.surface import TelegramSurface
 from bot.engine import QuizEngine
 from bot.replies import Actor, Notice, NoticeCode
 
 Context = ContextTypes.DEFAULT_TYPE
 Callback = Callable[[Update, Context], Awaitable[None]]
 Command = Callable[[Actor, str, Update, Context], Awaitable[None]]
+HINT_PERIOD = 60.0  # seconds: someone chatting at the bot hears how to start at most once a minute
 
 
 def with_actor(command: Command) -> Callback:
@@ -32,13 +34,15 @@ def with_actor(command: Command) -> Callback:
     return callback
 
 
-HINT_PERIOD = 60.0  # seconds: someone chatting at the bot hears how to start at most once a minute
+def surface_in(chat: TelegramChat, chat_id: str, actor: Actor, first_name: str) -> TelegramSurface:
+    """Where this learner's quiz shows; in a group, each message names whose quiz it is."""
+    return TelegramSurface(chat, chat_id, None if is_private(chat_id, actor) else first_name)
 
 
 class Commands:
-    def __init__(self, engine: QuizEngine, sender: Sender) -> None:
+    def __init__(self, engine: QuizEngine, chat: TelegramChat) -> None:
         self._engine = engine
-        self._sender = sender
+        self._chat = chat
         self._hinted = OncePer(HINT_PERIOD)
 
     def callbacks(self) -> dict[str, Callback]:
@@ -52,65 +56,68 @@ class Commands:
 
     async def start(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Welcome; offer the language picker when neither a choice nor the client's language tells us."""
-        known = await self._engine.language_known(actor)
-        _ = await self._engine.localizer(actor)
+        profile = await self._engine.profile(actor)
+        _ = self._engine.localizer_for(profile.language)
         lines = [esc(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.",
                        name=_first_name(update))),
                  esc(next_steps(_))]
-        if not known:
+        if not profile.language_known:
             lines.append(esc(_("Which language should I speak?")))
-        await self._sender.html(chat, ["\n".join(lines)], None if known else language_picker())
+        await self._chat.html(chat, ["\n".join(lines)], None if profile.language_known else language_picker())
 
     async def help(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        _ = await self._engine.localizer(actor)
-        await self._sender.html(chat, [help_text(_, admin=self._engine.is_admin(actor), group=_in_group(update))])
+        profile = await self._engine.profile(actor)
+        _ = self._engine.localizer_for(profile.language)
+        await self._chat.html(chat, [help_text(_, admin=profile.admin, group=_in_group(update))])
 
     async def quizzes(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self._show_quizzes(actor, chat)
 
     async def quiz(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Start the named quiz, or resume the latest one; in a group it is the caller's own session."""
-        reply = await self._engine.start(actor, command_argument(context.args))
+        surface = surface_in(self._chat, chat, actor, _first_name(update))
+        reply = await self._engine.start(actor, command_argument(context.args), surface)
         if isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:
             await self._show_quizzes(actor, chat, reply)
-            return
-        await self._sender.reply(chat, reply, actor, _first_name(update))
+        elif isinstance(reply, Notice):
+            await self.notice(chat, reply)
 
     async def preview(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         reference = command_argument(context.args)
         if reference is None:
             listing = await self._engine.list_quizzes(actor)
-            _ = await self._engine.localizer(actor)
+            _ = self._engine.localizer_for(listing.language)
             example = listing.entries[0].quiz_id if listing.entries else "…"
             usage = _("Send /preview followed by a quiz id, for example: /preview {quiz_id}", quiz_id=example)
-            await self._sender.html(chat, [esc(usage)])
+            await self._chat.html(chat, [esc(usage)])
             return
         reply = await self._engine.preview(actor, reference)
-        await self._sender.html(chat, [render.notice(reply)] if isinstance(reply, Notice) else render.preview(reply))
+        await self._chat.html(chat, [render.notice(reply)] if isinstance(reply, Notice) else render.preview(reply))
 
     async def stop(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self._sender.notice(chat, await self._engine.stop(actor))
+        await self.notice(chat, await self._engine.stop(actor))
 
     async def skip(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self._sender.reply(chat, await self._engine.skip(actor), actor, _first_name(update))
+        reply = await self._engine.skip(actor, surface_in(self._chat, chat, actor, _first_name(update)))
+        if isinstance(reply, Notice):
+            await self.notice(chat, reply)
 
     async def language(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """``/language sw`` sets it at once; ``/language`` alone shows the picker."""
         choice = command_argument(context.args)
         if choice is not None:
-            await self._sender.notice(chat, await self._engine.set_language(actor, choice))
+            await self.notice(chat, await self._engine.set_language(actor, choice))
             return
-        _ = await self._engine.localizer(actor)
-        await self._sender.html(chat, [esc(_("Which language should I speak?"))], language_picker())
+        _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
+        await self._chat.html(chat, [esc(_("Which language should I speak?"))], language_picker())
 
     async def progress(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self._sender.html(chat, [render.progress(await self._engine.progress(actor))])
+        await self._chat.html(chat, [render.progress(await self._engine.progress(actor))])
 
     async def reload(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Admins only (the engine checks): re-read the content; a failure keeps serving the previous one."""
         report = await self._engine.reload(actor)
-        _ = await self._engine.localizer(actor)
-        await self._sender.html(chat, [render.reload_report(report, _)])
+        await self._chat.html(chat, [render.reload_report(report, self._engine.localizer_for(report.language))])
 
     async def hint(self, update: Update, context: Context) -> None:
         """Free text, an unknown command or a sticker in a private chat: say what to send instead."""
@@ -118,12 +125,15 @@ class Commands:
         if actor is None or actor.chat_id is None or not self._hinted.allow(actor.user_id):
             return
         _ = await self._engine.localizer(actor)
-        await self._sender.html(actor.chat_id, [esc(next_steps(_))])
+        await self._chat.html(actor.chat_id, [esc(next_steps(_))])
+
+    async def notice(self, chat: str, notice: Notice) -> None:
+        await self._chat.html(chat, [render.notice(notice)])
 
     async def _show_quizzes(self, actor: Actor, chat: str, notice: Notice | None = None) -> None:
         listing = await self._engine.list_quizzes(actor)
         blocks = ([render.notice(notice)] if notice else []) + render.quiz_list(listing)
-        await self._sender.html(chat, blocks, quiz_buttons(listing))
+        await self._chat.html(chat, blocks, quiz_buttons(listing))
 
 
 def _first_name(update: Update) -> str:

@@ -9,8 +9,8 @@ from telegram import Update
 from telegram.ext import ContextTypes
 
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
+from adapters.telegram.chat import TelegramChat
 from adapters.telegram.html_text import esc
-from adapters.telegram.sender import Sender
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
 from bot.languages import DEFAULT_LANGUAGE
@@ -23,10 +23,10 @@ REDACTED = "[redacted]"
 class ErrorReporter:
     """PTB error handler: logs which update failed and why, with the bot token scrubbed out, then apologises."""
 
-    def __init__(self, token: str, engine: QuizEngine, sender: Sender) -> None:
+    def __init__(self, token: str, engine: QuizEngine, chat: TelegramChat) -> None:
         self._token = token
         self._engine = engine
-        self._sender = sender
+        self._chat = chat
 
     async def __call__(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         error = context.error
@@ -53,7 +53,7 @@ class ErrorReporter:
                 return
             actor, chat_id = found
             _ = await self._localizer(actor)
-            await self._sender.html(chat_id, [esc(_("Sorry, something went wrong. Please try again in a moment."))])
+            await self._chat.html(chat_id, [esc(_("Sorry, something went wrong. Please try again in a moment."))])
         except Exception as error:  # the database or Telegram may be what failed in the first place
             log.warning("could not apologise for update %s: %s", update.update_id, self.scrub(repr(error)))
 
@@ -75,4 +75,4 @@ class ErrorReporter:
         try:
             return await self._engine.localizer(actor)
         except Exception:  # the database may be down: English rather than silence
-            return self._engine.localizer_for_language(DEFAULT_LANGUAGE)
+            return self._engine.localizer_for(DEFAULT_LANGUAGE)

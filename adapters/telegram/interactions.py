@@ -9,13 +9,17 @@ from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
-from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
+from adapters.telegram import render
+from adapters.telegram.actors import actor_for, is_private, update_actor
 from adapters.telegram.callback_data import Action, ButtonData, decode
+from adapters.telegram.chat import TelegramChat
+from adapters.telegram.commands import Commands, surface_in
 from adapters.telegram.html_text import esc, shorten
 from adapters.telegram.menu import next_steps
-from adapters.telegram.sender import Sender
+from adapters.telegram.surface import TelegramSurface
+from bot.delivery import Shown
 from bot.engine import QuizEngine
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode
+from bot.replies import Actor, Notice, NoticeCode
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE
@@ -28,24 +32,28 @@ ALERT_LIMIT = 200  # characters in a callback query answer
 
 
 class Interactions:
-    def __init__(self, engine: QuizEngine, sender: Sender) -> None:
+    def __init__(self, engine: QuizEngine, chat: TelegramChat, commands: Commands) -> None:
         self._engine = engine
-        self._sender = sender
+        self._chat = chat
+        self._commands = commands
 
     async def poll_answer(self, update: Update, context: Context) -> None:
         """Score the first option chosen; a retracted vote (no options) changes nothing."""
         answer = update.poll_answer
         if answer is None or answer.user is None or not answer.option_ids:
             return  # anonymous votes on behalf of a chat carry no user to score
-        actor = actor_for(answer.user)
-        result = await self._engine.answer_message(actor, answer.poll_id, answer.option_ids[0])
+        actor, name = actor_for(answer.user), answer.user.first_name
+
+        def where(reply: Shown) -> TelegramSurface:  # a poll answer has no chat: the reply says where the quiz is
+            chat = getattr(reply, "chat_id", None) or actor.user_id  # a private chat's id is the user's id
+            return surface_in(self._chat, chat, actor, name)
+
+        result = await self._engine.answer_message(actor, answer.poll_id, answer.option_ids[0], where)
         if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE:
             # Telegram only sends answers to the bot's own polls: this one was sent but never linked.
-            result = await self._engine.ask_again(actor)
-        if isinstance(result, AnswerOutcome):
-            await self._sender.outcome(result, actor, answer.user.first_name)
-        elif result.code not in SILENT_ON_POLL:
-            await self._tell_privately(actor, answer.poll_id, result)
+            result = await self._engine.ask_again(actor, where)
+        if isinstance(result, Notice) and result.code not in SILENT_ON_POLL:
+            await self._tell_privately(actor, result)
 
     async def button(self, update: Update, context: Context) -> None:
         query = update.callback_query
@@ -56,42 +64,43 @@ class Interactions:
         if data is None or actor.chat_id is None:
             await acknowledge(query)  # an old or foreign button: just stop the spinner
             return
+        surface = surface_in(self._chat, actor.chat_id, actor, query.from_user.first_name)
         if data.action is Action.LANGUAGE:
             await self._choose_language(update, actor, data)
         elif data.action is Action.START_QUIZ:
             await acknowledge(query)
-            reply = await self._engine.start(actor, data.value)
-            await self._sender.reply(actor.chat_id, reply, actor, query.from_user.first_name)
+            reply = await self._engine.start(actor, data.value, surface)
+            if isinstance(reply, Notice):
+                await self._commands.notice(actor.chat_id, reply)
         elif data.action is Action.RETRY:
-            retried = await self._engine.retry_missed(actor, data.value)
+            retried = await self._engine.retry_missed(actor, data.value, surface)
             if isinstance(retried, Notice):  # e.g. someone else's summary: tell only the one who pressed
                 await acknowledge(query, shorten(retried.text, ALERT_LIMIT), alert=True)
                 return
             await acknowledge(query)
-            await self._sender.started(actor.chat_id, retried, actor, query.from_user.first_name)
 
     async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:
         """In a private chat the picker turns into the confirmation; in a group only the presser is told."""
         query = update.callback_query
-        assert query is not None
+        if query is None:
+            return
         notice = await self._engine.set_language(actor, data.value)
         chat = update.effective_chat
         if chat is not None and chat.type == ChatType.PRIVATE and not notice.is_error:
             await acknowledge(query)
-            _ = await self._engine.localizer(actor)
+            _ = self._engine.localizer_for(notice.language)
             text = "\n".join([esc(notice.text), esc(next_steps(_))])
             try:
                 await query.edit_message_text(text, parse_mode=ParseMode.HTML)
             except BadRequest:  # a picker too old to edit, or pressed twice: say it in a new message
-                await self._sender.html(str(chat.id), [text])
+                await self._chat.html(str(chat.id), [text])
             return
         await acknowledge(query, shorten(notice.text, ALERT_LIMIT))
 
-    async def _tell_privately(self, actor: Actor, poll_id: str, notice: Notice) -> None:
+    async def _tell_privately(self, actor: Actor, notice: Notice) -> None:
         """A poll answer has no chat: reply only where the poll was sent, and only if that is a private chat."""
-        link = await self._engine.message_link(PLATFORM, poll_id)
-        if link is not None and link.chat_id is not None and is_private(link.chat_id, actor):
-            await self._sender.notice(link.chat_id, notice)
+        if notice.chat_id is not None and is_private(notice.chat_id, actor):
+            await self._chat.html(notice.chat_id, [render.notice(notice)])
 
 
 async def acknowledge(query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:

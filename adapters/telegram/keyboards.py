@@ -6,7 +6,6 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callback_data import Action, ButtonData
 from adapters.telegram.html_text import shorten
-from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES
 from bot.replies import QuizList, Summary
 
@@ -29,7 +28,7 @@ def language_picker() -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[button(name, Action.LANGUAGE, code)] for code, name in NATIVE_NAMES.items()])
 
 
-def retry_button(summary: Summary, _: Localizer) -> InlineKeyboardMarkup | None:
-    if not summary.missed:
+def retry_button(summary: Summary) -> InlineKeyboardMarkup | None:
+    if not summary.retry_label:
         return None
-    return InlineKeyboardMarkup([[button(_("Retry the questions I missed"), Action.RETRY, summary.session_id)]])
+    return InlineKeyboardMarkup([[button(summary.retry_label, Action.RETRY, summary.session_id)]])

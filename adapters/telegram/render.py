@@ -5,9 +5,9 @@ from __future__ import annotations
 from adapters.telegram.html_text import MESSAGE_LIMIT, bold, esc, italic
 from bot.i18n import Localizer
 from bot.reload_report import ReloadReport
-from bot.replies import Feedback, Notice, Preview, Progress, QuizList, Started, Summary
+from bot.replies import Feedback, Notice, Outcome, Preview, Progress, QuizList, Summary
 
-OUTCOME_MARKS = {"correct": "✅", "wrong": "❌", "skipped": "⏭"}
+OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "⏭"}
 
 
 def owner_prefix(owner: str | None) -> str:
@@ -28,8 +28,8 @@ def question_notices(notices: tuple[str, ...]) -> str:
     return "\n".join(italic(text) for text in notices)
 
 
-def intro(started: Started, owner: str | None = None) -> str:
-    return owner_prefix(owner) + esc(started.intro)
+def intro(text: str, owner: str | None = None) -> str:
+    return owner_prefix(owner) + esc(text)
 
 
 def follow_up(feedback: Feedback | None) -> str:

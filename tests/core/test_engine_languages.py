@@ -7,6 +7,7 @@ import pytest
 from bot.engine import QuizEngine
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Summary
 from tests.core.play import answer, next_question, start
+from tests.fakes.storage import FakeDatabase
 
 FALLBACK_NOTICE = "This question isn't available in Français yet, so it is shown in English."
 
@@ -48,11 +49,19 @@ async def test_an_unknown_language_choice_is_refused_and_lists_the_choices(engin
 
 
 async def test_an_event_without_a_hint_uses_the_last_hint_seen(engine: QuizEngine) -> None:
-    await engine.localizer(Actor("telegram", "amelie", language_hint="fr-CA"))
+    # Meeting someone (their profile, at /start or /help) remembers the hint; asking for words stores nothing.
+    await engine.profile(Actor("telegram", "amelie", language_hint="fr-CA"))
     no_hint = Actor("telegram", "amelie")  # e.g. a poll answer, which carries no language
     assert (await engine.localizer(no_hint)).language == "fr"
-    await engine.localizer(Actor("telegram", "amelie", language_hint="sw"))
+    await engine.profile(Actor("telegram", "amelie", language_hint="sw"))
     assert (await engine.localizer(no_hint)).language == "sw"
+
+
+async def test_asking_for_someones_words_stores_nothing_and_commits_nothing(engine: QuizEngine,
+                                                                            fake_db: FakeDatabase) -> None:
+    assert (await engine.localizer(Actor("telegram", "nobody", language_hint="yo"))).language == "yo"
+    assert (await engine.list_quizzes(Actor("telegram", "nobody", language_hint="yo"))).language == "yo"
+    assert fake_db.state.users == {} and fake_db.commits == 0
 
 
 async def test_an_english_only_question_is_shown_whole_in_english_with_a_notice(engine: QuizEngine) -> None:

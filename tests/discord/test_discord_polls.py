@@ -10,7 +10,7 @@ from tests.discord.support import message_id, next_poll, poll_answers, poll_ques
 
 async def test_a_quiz_in_a_french_server_runs_as_polls_with_french_explanations_then_a_summary(
         bot: RunningBot, fake: FakeDiscord) -> None:
-    fr = bot.engine.localizer_for_language("fr")
+    fr = bot.engine.localizer_for("fr")
     token = await fake.slash("quiz", {"quiz": "collectives"}, locale="fr", guild_locale="fr")
 
     first = await next_poll(fake, bot)

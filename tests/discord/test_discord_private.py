@@ -13,7 +13,7 @@ from tests.discord.support import CUSTOM_ID, button_for, buttons
 
 async def test_private_mode_in_swahili_chosen_with_language_uses_buttons_and_ephemeral_replies(
         bot: RunningBot, fake: FakeDiscord) -> None:
-    sw = bot.engine.localizer_for_language("sw")
+    sw = bot.engine.localizer_for("sw")
     chosen = await fake.slash("language", {"language": "sw"}, user_id=LEARNER_ID)
     confirmation = await fake.wait_until(lambda: next(iter(fake.answers(chosen)), None))
     assert confirmation.content == sw("From now on I'll speak {name}.", name="Kiswahili")
@@ -67,7 +67,7 @@ async def test_private_mode_in_swahili_chosen_with_language_uses_buttons_and_eph
 
 async def test_without_a_chosen_language_private_feedback_follows_the_clickers_discord_language(
         bot: RunningBot, fake: FakeDiscord) -> None:
-    fr = bot.engine.localizer_for_language("fr")
+    fr = bot.engine.localizer_for("fr")
     started = await fake.slash("quiz", {"quiz": "long-options", "private": True}, user_id=LEARNER_ID, locale="fr")
     question = await fake.wait_until(lambda: next((c for c in fake.answers(started) if buttons(c)), None))
     # Options longer than a button label (80): letters on the buttons, the full text in the message.

@@ -75,7 +75,7 @@ async def test_a_vote_after_a_restart_still_answers_the_poll_in_the_language_sto
         second = await next_poll(fake, after, after=mark)
         feedback = await reply_to(fake, poll, after=mark)
     assert fake.ended_polls(after=mark) == [message_id(poll)]
-    assert after.engine.localizer_for_language("fr")("Correct!") in feedback.content
+    assert after.engine.localizer_for("fr")("Correct!") in feedback.content
     assert "All-reduce additionne sur tous les rangs" in feedback.content
     assert second.body["poll"]["question"]["text"].startswith("2/3 · Quelle collective reconstruit")
 

@@ -23,7 +23,7 @@ async def test_reload_by_someone_who_is_not_an_admin_is_politely_refused_in_thei
     async with running_bot(settings) as engine:
         await api.command(AMINATA, "/reload")
         reply = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0]
-    _ = engine.localizer_for_language("fr")
+    _ = engine.localizer_for("fr")
     assert reply.params["text"] == _("Sorry, only the bot's admins can reload the content.")
 
 
@@ -37,14 +37,14 @@ async def test_reload_by_an_admin_reports_the_changes_and_sessions_in_progress_s
                   lambda quiz: quiz.update(questions=[q for q in quiz["questions"] if q["id"] != "shards-to-full"]))
         await api.command(ADMIN, "/reload")
         report = (await api.wait_for("sendMessage", 1, for_chat(ADMIN.id)))[0].params["text"]
-        _ = engine.localizer_for_language("en")
+        _ = engine.localizer_for("en")
         assert "Content reloaded: 2 quizzes, 3 questions." in report
         assert "Questions added: 0, removed: 1, changed: 0." in report
 
         await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
         after = await next_poll(api, AMINATA.id, 2)
         assert after.params["question"].startswith("3/3 · Which link")  # question 2 is gone
-        fr = engine.localizer_for_language("fr")
+        fr = engine.localizer_for("fr")
         notice = fr("A question was removed from this quiz since you started, so it was skipped.")
         assert any(notice in text for text in api.sent_texts(AMINATA.id))
 
@@ -56,7 +56,7 @@ async def test_reload_of_broken_content_keeps_serving_the_previous_content_and_l
         edit_quiz(content_dir, "long-options", lambda quiz: quiz["questions"][0]["prompt"].pop("fr"))
         await api.command(ADMIN, "/reload")
         report = (await api.wait_for("sendMessage", 1, for_chat(ADMIN.id)))[0].params["text"]
-        _ = engine.localizer_for_language("en")
+        _ = engine.localizer_for("en")
         assert report.startswith(_.ngettext("The new content has {n} problem, so I kept serving the previous "
                                             "content:", "The new content has {n} problems, so I kept serving "
                                             "the previous content:", 2))

@@ -27,7 +27,7 @@ async def test_quiz_without_a_name_resumes_the_quiz_in_progress_or_lists_them_al
     async with running_bot(settings) as engine:
         await api.command(AMINATA, "/quiz")
         listing = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0]
-        _ = engine.localizer_for_language("fr")
+        _ = engine.localizer_for("fr")
         assert _("You have no quiz in progress. Choose one to start.") in listing.params["text"]
         assert listing.params["reply_markup"]["inline_keyboard"]
 
@@ -49,7 +49,7 @@ async def test_skip_moves_on_and_stop_closes_the_quiz_so_its_old_poll_no_longer_
         assert second.params["question"].startswith("2/3 ")
 
         await api.command(AMINATA, "/stop")
-        _ = engine.localizer_for_language("fr")
+        _ = engine.localizer_for("fr")
         await api.wait_for("sendMessage", 1, lambda p: _("Quiz stopped. Your answers so far are saved.") in p["text"])
         await api.answer_poll(AMINATA, poll_id(second), [correct(second)])
         await api.wait_for("sendMessage", 1, lambda p: p["text"] == _("That question is no longer open."))

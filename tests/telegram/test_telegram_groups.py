@@ -39,7 +39,7 @@ async def test_two_members_of_a_group_each_play_their_own_quiz_and_only_their_ow
 
         for user, expected in ((ADA, 1), (BOLA, 1)):
             progress = await engine.progress(Actor("telegram", str(user.id)))
-            _ = engine.localizer_for_language(user.language_code or "en")
+            _ = engine.localizer_for(user.language_code or "en")
             assert progress.lines[0].text == _(
                 "in progress: {answered} of {total} answered, {correct} right", answered=expected, total=3,
                 correct=expected)

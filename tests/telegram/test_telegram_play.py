@@ -40,7 +40,7 @@ async def test_a_french_learner_plays_a_quiz_from_start_to_summary_with_polls_in
 
         await api.answer_poll(AMINATA, poll_id(third), [correct(third)])
         summary = (await api.wait_for("sendMessage", 1, lambda p: "✅" in p["text"]))[0]
-        _ = engine.localizer_for_language("fr")
+        _ = engine.localizer_for("fr")
         assert _("Quiz finished: {title}", title="Collectives") in summary.params["text"]
         assert summary.params["text"].count("✅") == 2 and summary.params["text"].count("❌") == 1
         retry = summary.params["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
@@ -81,7 +81,7 @@ async def test_a_learner_without_a_client_language_picks_swahili_and_plays_in_sw
         third = await next_poll(api, JUMA.id, 3)
         await api.answer_poll(JUMA, poll_id(third), [correct(third)])
         summary = (await api.wait_for("sendMessage", 1, lambda p: "✅" in p["text"]))[0]
-        _ = engine.localizer_for_language("sw")
+        _ = engine.localizer_for("sw")
         assert _("Quiz finished: {title}", title="Mawasiliano ya pamoja") in summary.params["text"]
         assert _.ngettext("You scored {correct} out of {n} question.", "You scored {correct} out of {n} questions.",
                           3, correct=2) in summary.params["text"]

@@ -41,7 +41,7 @@ async def test_an_answer_given_while_the_bot_was_restarting_still_counts(api: Fa
         second = await next_poll(api, AMINATA.id, 2)
         assert second.params["question"].startswith("2/3 ")
         progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
-        _ = engine.localizer_for_language("fr")
+        _ = engine.localizer_for("fr")
         assert progress.lines[0].text == _(
                 "in progress: {answered} of {total} answered, {correct} right", answered=1, total=3, correct=1)
 
@@ -60,7 +60,7 @@ async def test_the_same_poll_answer_delivered_twice_is_scored_once(api: FakeBotA
         texts_after_first_answer = api.sent_texts(AMINATA.id)[1:]
         assert len(texts_after_first_answer) == 1  # the details follow-up only: duplicates stay silent
         progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
-        _ = engine.localizer_for_language("fr")
+        _ = engine.localizer_for("fr")
         assert progress.lines[0].text == _(
                 "in progress: {answered} of {total} answered, {correct} right", answered=1, total=3, correct=1)
 
@@ -110,7 +110,7 @@ async def test_a_failing_update_is_logged_without_the_token_and_the_bot_keeps_se
             await api.command(AMINATA, "/help")
             await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
             await api.settle()
-    sorry = engine.localizer_for_language("fr")("Sorry, something went wrong. Please try again in a moment.")
+    sorry = engine.localizer_for("fr")("Sorry, something went wrong. Please try again in a moment.")
     assert api.sent_texts(AMINATA.id).count(sorry) == 1  # the one whose /help failed hears of it
     failures = [record for record in caplog.records if record.name == "adapters.telegram.errors"]
     assert len(failures) == 1
@@ -122,7 +122,7 @@ async def test_a_failing_update_is_logged_without_the_token_and_the_bot_keeps_se
 async def test_when_sending_the_next_poll_fails_the_learner_is_told_and_can_carry_on(
         api: FakeBotApi, settings: Settings) -> None:
     async with running_bot(settings) as engine:
-        fr = engine.localizer_for_language("fr")
+        fr = engine.localizer_for("fr")
         await api.command(AMINATA, "/quiz collectives")
         first = await next_poll(api, AMINATA.id, 1)
         api.fail_next("sendPoll", 400, "Bad Request: poll can't be sent")

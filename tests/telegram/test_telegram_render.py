@@ -23,7 +23,7 @@ def view(prompt: str = "Which collective sums gradients?", options: tuple[str, .
 def test_text_from_users_and_content_is_escaped_for_html() -> None:
     assert esc("<b>Tom & Jerry</b>") == "&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;"
     started = Started(question=view(), resumed=False, intro="Quiz <1>: 8 questions")
-    assert render.intro(started, owner="<script>") == "<b>&lt;script&gt;</b> · Quiz &lt;1&gt;: 8 questions"
+    assert render.intro(started.intro, owner="<script>") == "<b>&lt;script&gt;</b> · Quiz &lt;1&gt;: 8 questions"
 
 
 def test_a_question_that_fits_becomes_a_labelled_native_quiz_poll() -> None:

@@ -13,7 +13,7 @@ from telegram_fake_api import FakeBotApi, FakeUser
 from telegram_harness import AMINATA, GROUP, correct, for_chat, next_poll, poll_id, running_bot
 
 from adapters.settings import Settings
-from adapters.telegram.sender import open_period
+from adapters.telegram.surface import open_period
 from bot.replies import Actor, QuestionView
 from tests.fakes.clock import FixedClock
 
@@ -59,12 +59,12 @@ async def test_a_question_whose_time_runs_out_is_skipped_with_a_notice_and_the_n
         assert second.params["question"].startswith("2/3 ")
         assert second.params["open_period"] == str(LIMIT)  # a full time for the next question
         notice = api.sent_texts(AMINATA.id)[texts_before:]
-        assert notice == [engine.localizer_for_language("fr")(TIME_UP, number=1)]
+        assert notice == [engine.localizer_for("fr")(TIME_UP, number=1)]
 
         await api.settle(quiet=FAST * 10)
         assert len(api.polls(AMINATA.id)) == 2  # the skip happened once
         progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
-        fr = engine.localizer_for_language("fr")
+        fr = engine.localizer_for("fr")
         assert progress.lines[0].text == fr(
                 "in progress: {answered} of {total} answered, {correct} right", answered=1, total=3, correct=0)
 
@@ -79,14 +79,14 @@ async def test_a_vote_after_the_deadline_is_not_scored_and_the_quiz_moves_on(
         await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
         await next_poll(api, AMINATA.id, 2)
         texts = api.sent_texts(AMINATA.id)
-    fr = engine.localizer_for_language("fr")
+    fr = engine.localizer_for("fr")
     assert texts[-1] == fr(TIME_UP, number=1)  # no explanation details: the answer didn't count
 
 
 async def test_the_last_question_timing_out_brings_the_summary_with_a_retry_button(
         api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
     async with running_bot(timed, clock, sweep_interval=FAST) as engine:
-        fr = engine.localizer_for_language("fr")
+        fr = engine.localizer_for("fr")
         await api.command(AMINATA, "/quiz long-options")
         await next_poll(api, AMINATA.id, 1)
         clock.advance(timedelta(seconds=LIMIT))
@@ -105,7 +105,7 @@ async def test_a_deadline_that_passes_while_the_bot_is_down_is_kept_after_the_re
     async with running_bot(timed, clock, sweep_interval=FAST) as engine:
         second = await next_poll(api, AMINATA.id, 2)
         assert second.params["question"].startswith("2/3 ")
-        assert engine.localizer_for_language("fr")(TIME_UP, number=1) in api.sent_texts(AMINATA.id)
+        assert engine.localizer_for("fr")(TIME_UP, number=1) in api.sent_texts(AMINATA.id)
         await api.settle(quiet=FAST * 10)
     assert len(api.polls(AMINATA.id)) == 2
 

@@ -1,4 +1,5 @@
-"""Showing where a session stands: its current question (with the question's clock started) or its summary."""
+"""Moving a session to where it stands and saving it: its current question (with the question's clock
+started and its option order recorded) or, at the end, its summary. It writes; only use cases commit."""
 
 from __future__ import annotations
 
@@ -14,14 +15,14 @@ from bot.replies import Notice, NoticeCode, QuestionView, Summary
 from bot.time_limits import QuestionTimer
 
 
-class Presenter:
+class SessionStepper:
     def __init__(self, clock: Callable[[], datetime], timer: QuestionTimer) -> None:
         self._clock = clock
         self._timer = timer
 
-    async def present(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
-                      notices: tuple[str, ...] = (), *, shown: bool = True) -> QuestionView | Summary:
-        """The session's current question, skipping ones a reload removed; the summary at the end.
+    async def step(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
+                   notices: tuple[str, ...] = (), *, shown: bool = True) -> QuestionView | Summary:
+        """Save the session at its current question, skipping ones a reload removed; the summary at the end.
 
         ``shown=False`` when nobody will see the question now (e.g. private buttons after a time-out):
         its clock then starts when it is shown later.
@@ -50,8 +51,9 @@ class Presenter:
         session.updated_at = session.finished_at = self._clock()
         session.question_deadline = None
 
-    async def stop_removed_quiz(self, uow: UnitOfWork, session: QuizSession, _: Localizer) -> Notice:
+    async def close_removed_quiz(self, uow: UnitOfWork, session: QuizSession, _: Localizer) -> Notice:
+        """Stop a session whose quiz a reload removed (the caller commits)."""
         self.close(session, SessionState.STOPPED)
         await uow.sessions.update(session)
-        await uow.commit()
-        return Notice(_("This quiz has been removed, so your session was closed."), NoticeCode.QUIZ_NOT_FOUND)
+        return Notice(_("This quiz has been removed, so your session was closed."), NoticeCode.QUIZ_NOT_FOUND,
+                      _.language)

@@ -1,0 +1,33 @@
+"""A question whose time ran out in public play: end its poll, say so, then the next poll or the summary.
+
+A question asked privately (buttons, ephemeral) can't be followed up unasked: the learner's next click says
+the time was up and shows the next question.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from adapters.discord.actors import PLATFORM
+from adapters.discord.polls import PollPlay
+from adapters.discord.surfaces import ChannelSurface
+from bot.engine import QuizEngine
+from bot.replies import Expired
+
+log = logging.getLogger(__name__)
+
+
+class Expiries:
+    def __init__(self, engine: QuizEngine, polls: PollPlay) -> None:
+        self._engine = engine
+        self._polls = polls
+
+    async def deliver(self, expired: Expired) -> None:
+        """Called by the sweeper under the learner's lock, so the next poll is linked before it can be voted on."""
+        link = expired.link
+        if link is None or link.chat_id is None:
+            log.debug("question %s of session %s timed out unseen", expired.question_id, expired.session_id)
+            return
+        surface = ChannelSurface(self._polls, int(link.chat_id), int(expired.actor.user_id),
+                                 answered_poll=int(link.message_key))
+        await self._engine.deliver(expired.outcome, surface, PLATFORM)

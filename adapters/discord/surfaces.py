@@ -1,0 +1,110 @@
+"""Where a Discord learner's replies appear: polls in a channel, or ephemeral replies with buttons."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from adapters.discord import render
+from adapters.discord.buttons import answer_view, retry_view
+from adapters.discord.polls import PollPlay
+from adapters.discord.respond import respond
+from bot.replies import Feedback, QuestionView, Summary
+
+log = logging.getLogger(__name__)
+
+
+class ChannelSurface:
+    """Public play: questions as polls in the channel, replies mentioning the owner. After a vote (or a
+    time-out) the answered poll is ended first and what follows replies to it. From a slash command or a button
+    (``interaction``), the intro and a summary go only to the one who asked."""
+
+    def __init__(self, polls: PollPlay, channel_id: int, owner_id: int, *, answered_poll: int | None = None,
+                 interaction: discord.Interaction | None = None) -> None:
+        self._polls = polls
+        self._channel_id = channel_id
+        self._owner_id = owner_id
+        self._answered_poll = answered_poll
+        self._poll_to_end = answered_poll
+        self._interaction = interaction
+
+    @property
+    def chat_id(self) -> str:
+        return str(self._channel_id)
+
+    async def say(self, text: str) -> None:
+        await self._end_answered_poll()
+        await self._polls.post(self._channel_id, f"{render.mention(self._owner_id)} {text}",
+                               reply_to=self._answered_poll)
+
+    async def feedback(self, feedback: Feedback) -> None:
+        await self.say(render.feedback(feedback))
+
+    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
+        """Raises discord.Forbidden when the channel refuses the poll (the caller names the missing right)."""
+        await self._end_answered_poll()
+        message = await self._polls.ask(self._channel_id, self._owner_id, question)
+        if intro and self._interaction is not None:
+            await respond(self._interaction, intro)
+        return str(message.id)
+
+    async def summarize(self, summary: Summary) -> None:
+        await self._end_answered_poll()
+        view = retry_view(summary, False, self._owner_id)
+        if self._interaction is not None:
+            await respond(self._interaction, render.summary(summary), view=view)
+        else:
+            await self._polls.post(self._channel_id, f"{render.mention(self._owner_id)} {render.summary(summary)}",
+                                   view=view)
+
+    async def flush(self) -> None:
+        await self._end_answered_poll()
+
+    async def _end_answered_poll(self) -> None:
+        """Once, before anything else: the question is closed, so Discord shows its poll as ended."""
+        poll, self._poll_to_end = self._poll_to_end, None
+        if poll is not None:
+            await self._polls.end(self._channel_id, poll)
+
+
+class PrivateSurface:
+    """Private play: each question an ephemeral message with buttons, answered in the clicker's language.
+    After a click (``clicked``), the answered question loses its buttons before anything else is shown."""
+
+    def __init__(self, interaction: discord.Interaction, *, clicked: bool = False) -> None:
+        self._interaction = interaction
+        self._clear_clicked = clicked
+
+    @property
+    def chat_id(self) -> str | None:
+        return str(self._interaction.channel_id) if self._interaction.channel_id else None
+
+    async def say(self, text: str) -> None:
+        await self._clear()
+        await respond(self._interaction, text)
+
+    async def feedback(self, feedback: Feedback) -> None:
+        await self.say(render.feedback(feedback))
+
+    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
+        await self._clear()
+        await respond(self._interaction, render.private_question(question, intro), view=answer_view(question))
+        return None  # the buttons carry the session and question themselves
+
+    async def summarize(self, summary: Summary) -> None:
+        await self._clear()
+        await respond(self._interaction, render.summary(summary),
+                      view=retry_view(summary, True, self._interaction.user.id))
+
+    async def flush(self) -> None:
+        return None
+
+    async def _clear(self) -> None:
+        if not self._clear_clicked:
+            return
+        self._clear_clicked = False
+        try:
+            await self._interaction.edit_original_response(view=None)
+        except discord.HTTPException as error:
+            log.info("could not remove answered buttons: %s", error)

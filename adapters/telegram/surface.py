@@ -1,0 +1,63 @@
+"""One learner's replies in one Telegram chat: lines gathered into one message, then the quiz poll or summary."""
+
+from __future__ import annotations
+
+from telegram import Poll
+from telegram.constants import PollLimit
+
+from adapters.telegram import render
+from adapters.telegram.chat import TelegramChat
+from adapters.telegram.keyboards import retry_button
+from adapters.telegram.poll_layout import poll_layout
+from bot.replies import Feedback, QuestionView, Summary
+
+
+def open_period(view: QuestionView) -> int | None:
+    """How long the poll stays open: the question's time left, within what Telegram allows."""
+    if view.seconds_left is None:
+        return None
+    return min(max(view.seconds_left, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
+
+
+class TelegramSurface:
+    """``owner`` names whose quiz it is in a group (None in a private chat), since several may run side by side."""
+
+    def __init__(self, chat: TelegramChat, chat_id: str, owner: str | None) -> None:
+        self._chat = chat
+        self._chat_id = chat_id
+        self._owner = owner
+        self._pending: list[str] = []  # said before the poll or summary, sent in one message with it
+
+    @property
+    def chat_id(self) -> str:
+        return self._chat_id
+
+    async def say(self, text: str) -> None:
+        self._pending.append(render.outcome_notice(text, self._owner))
+
+    async def feedback(self, feedback: Feedback) -> None:
+        self._pending.append(render.follow_up(feedback))  # the poll's popup already showed the explanation
+
+    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
+        layout = poll_layout(question, self._owner)
+        blocks = [*self._take(), render.intro(intro, self._owner) if intro else "",
+                  render.question_notices(question.notices), layout.lettered or ""]
+        if any(blocks):
+            await self._chat.html(self._chat_id, blocks)
+        message = await self._chat.bot.send_poll(
+            self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
+            correct_option_ids=[layout.correct_index], explanation=layout.explanation or None,
+            open_period=open_period(question))
+        return message.poll.id if message.poll is not None else None
+
+    async def summarize(self, summary: Summary) -> None:
+        await self._chat.html(self._chat_id, [*self._take(), render.summary(summary, self._owner)],
+                              retry_button(summary))
+
+    async def flush(self) -> None:
+        if pending := self._take():
+            await self._chat.html(self._chat_id, pending)
+
+    def _take(self) -> list[str]:
+        pending, self._pending = self._pending, []
+        return pending

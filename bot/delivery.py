@@ -1,0 +1,75 @@
+"""The one outbound walk: what an answer, a start or a time-out leads to, shown on any platform's Surface.
+
+Notice, then feedback, then the next question or the summary: every platform shows an outcome in this order,
+so the order lives here once. A platform only says how to show each piece.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+from bot.replies import AnswerOutcome, Feedback, QuestionView, Started, Summary
+
+Shown = Started | AnswerOutcome | Summary
+Link = Callable[[QuestionView, str, "str | None"], Awaitable[None]]
+
+
+class Surface(Protocol):
+    """Where one learner's replies appear: a chat, a channel, an ephemeral reply, a terminal."""
+
+    @property
+    def chat_id(self) -> str | None:
+        """The chat a message asked here lives in (stored with its link)."""
+        ...
+
+    async def say(self, text: str) -> None:
+        """A line before what comes next: time's up, a question skipped, a poll asked again."""
+        ...
+
+    async def feedback(self, feedback: Feedback) -> None: ...
+
+    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
+        """Show the question; return the key of the message its answers will come back on (a poll's id), so it
+        can be linked, or None when answers name the question themselves (buttons, a terminal)."""
+        ...
+
+    async def summarize(self, summary: Summary) -> None: ...
+
+    async def flush(self) -> None:
+        """Send whatever was held back (a surface may gather lines into one message)."""
+        ...
+
+
+async def deliver(reply: Shown, surface: Surface, link: Link) -> None:
+    """Show ``reply`` on ``surface``; a question asked on a message is linked before this returns."""
+    if isinstance(reply, Summary):
+        await surface.summarize(reply)
+    elif isinstance(reply, Started):
+        await _ask(reply.question, reply.intro, surface, link)
+    else:
+        if reply.notice is not None:
+            await surface.say(reply.notice)
+        if reply.feedback is not None:
+            await surface.feedback(reply.feedback)
+        if isinstance(reply.next, Summary):
+            await surface.summarize(reply.next)
+        else:
+            await _ask(reply.next, None, surface, link)
+    await surface.flush()
+
+
+async def _ask(question: QuestionView, intro: str | None, surface: Surface, link: Link) -> None:
+    key = await surface.ask(question, intro)
+    if key is not None:
+        await link(question, key, surface.chat_id)
+
+
+# Where to show a reply: a Surface, or a function that finds one from the reply itself (a poll answer carries
+# no chat: its reply says where the quiz is played). None: nowhere (e.g. a question nobody can be shown now).
+SurfaceFor = Callable[[Shown], "Surface | None"]
+Target = Surface | SurfaceFor
+
+
+def surface_for(target: Target, reply: Shown) -> Surface | None:
+    return target(reply) if callable(target) else target

@@ -1,0 +1,38 @@
+"""The scoring rules, with no I/O: what an answer to a session's question means (cosmicpython's domain style)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from bot.content.models import Question
+from bot.records import QuizSession
+
+
+class Refusal(Enum):
+    NOT_CURRENT = "not current"  # the session is on another question (or over)
+    OPTIONS_CHANGED = "options changed"  # a reload changed the options since they were shown: ask again
+    OUT_OF_RANGE = "out of range"  # no such option
+
+
+@dataclass(frozen=True)
+class Verdict:
+    option_id: str
+    correct: bool
+
+
+def judge(session: QuizSession, question: Question, option_index: int) -> Verdict | Refusal:
+    """The verdict on choosing option ``option_index`` (0-based, in the order shown) of ``question``.
+
+    An answer is judged against the options as the learner saw them (stored when the question was shown), so
+    a reload that removed or reordered options can't turn a wrong choice into a right one.
+    """
+    if session.current_question_id != question.id:
+        return Refusal.NOT_CURRENT
+    shown = session.option_orders.get(question.id, [])
+    if sorted(shown) != sorted(option.id for option in question.options):
+        return Refusal.OPTIONS_CHANGED
+    if not 0 <= option_index < len(shown):
+        return Refusal.OUT_OF_RANGE
+    chosen = shown[option_index]
+    return Verdict(chosen, chosen == question.answer)

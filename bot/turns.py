@@ -1,0 +1,102 @@
+"""A learner's turn: their lock, one transaction (tried again after a lost race), their record and their words.
+
+Every use case runs its work as a turn, so the lock, unit-of-work, user and localizer set-up exists once.
+What a turn hands to ``after`` (the delivery of its reply) runs once the transaction is committed, still under
+the learner's lock: a vote that arrives meanwhile waits, instead of missing a poll's link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from bot.i18n import Localizer, UiTexts
+from bot.languages import choose_language, normalize_language
+from bot.locks import UserLocks
+from bot.ports import UnitOfWork, UnitOfWorkFactory
+from bot.records import UserRecord
+from bot.replies import Actor
+from bot.retry import RetryPolicy
+
+R = TypeVar("R")
+
+
+@dataclass
+class Turn:
+    actor: Actor
+    uow: UnitOfWork
+    user: UserRecord | None  # None only when the turn was opened without creating an unknown user
+    words: Localizer
+
+    @property
+    def user_id(self) -> int:
+        """The stored user's id; only for turns that have a stored user."""
+        if self.user is None or self.user.id is None:
+            raise RuntimeError("this turn has no stored user")
+        return self.user.id
+
+    @property
+    def language(self) -> str:
+        return self.words.language
+
+
+class Turns:
+    def __init__(self, *, unit_of_work: UnitOfWorkFactory, texts: UiTexts, locks: UserLocks,
+                 retry_policy: RetryPolicy) -> None:
+        self._uow = unit_of_work
+        self._texts = texts
+        self._locks = locks
+        self._retry = retry_policy
+
+    async def run(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], *, create_user: bool = True,
+                  after: Callable[[R], Awaitable[None]] | None = None) -> R:
+        """``work`` in one transaction for ``actor`` (it commits what it keeps), then ``after`` its result."""
+        async with self._locks.of(actor):
+            result = await self._retry.run(lambda: self._once(actor, work, create_user))
+            if after is not None:
+                await after(result)
+            return result
+
+    async def run_unlocked(self, work: Callable[[UnitOfWork], Awaitable[R]]) -> R:
+        """A transaction about nobody in particular (a sweep's look-up, a link)."""
+        async def once() -> R:
+            async with self._uow() as uow:
+                return await work(uow)
+        return await self._retry.run(once)
+
+    async def ensure_user(self, turn: Turn) -> None:
+        """Store the turn's actor if the turn was opened without creating them."""
+        if turn.user is None:
+            turn.user = await turn.uow.users.add(_new_user(turn.actor))
+            turn.words = self.words_for(turn.user, turn.actor)
+
+    def words_for(self, user: UserRecord | None, actor: Actor) -> Localizer:
+        """The stored choice, then this event's hint (else the last one seen), then English."""
+        hint = actor.language_hint if normalize_language(actor.language_hint) else (user.last_hint if user else None)
+        return self._texts.for_language(choose_language(user.language if user else None, hint))
+
+    def words_of(self, user: UserRecord) -> Localizer:
+        """For events with no hint of their own (a sweep): the stored choice, else the last hint seen."""
+        return self._texts.for_language(choose_language(user.language, user.last_hint))
+
+    async def _once(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], create_user: bool) -> R:
+        async with self._uow() as uow:
+            user = await uow.users.get(actor.platform, actor.user_id)  # locked first: see UserRepository.get
+            if user is None and create_user:
+                user = await uow.users.add(_new_user(actor))
+            elif user is not None:
+                await _note_hint(uow, user, actor)
+            return await work(Turn(actor, uow, user, self.words_for(user, actor)))
+
+
+def _new_user(actor: Actor) -> UserRecord:
+    return UserRecord(actor.platform, actor.user_id, last_hint=normalize_language(actor.language_hint))
+
+
+async def _note_hint(uow: UnitOfWork, user: UserRecord, actor: Actor) -> None:
+    """Remember the platform's latest language hint, for later events that carry none (written on commit)."""
+    hint = normalize_language(actor.language_hint)
+    if hint is not None and hint != user.last_hint:
+        user.last_hint = hint
+        await uow.users.note_hint(user)

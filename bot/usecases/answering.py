@@ -1,0 +1,139 @@
+"""Answering and skipping: a choice judged once and for all, then what comes next."""
+
+from __future__ import annotations
+
+from bot import views
+from bot.delivery import Target
+from bot.notices import already_answered, no_quiz_in_progress, not_open
+from bot.ports import AlreadyAnswered
+from bot.records import AnswerRecord
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode
+from bot.scoring import Refusal, judge
+from bot.turns import Turn
+from bot.usecases.core import Core
+from bot.usecases.expiry import late_answer
+
+
+class Answering:
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    async def answer(self, actor: Actor, session_id: str, question_id: str, option_index: int,
+                     surface: Target | None = None) -> AnswerOutcome | Notice:
+        """Score the answer; the first answer to a question is final."""
+        return await self._core.turns.run(actor, lambda turn: self._score(turn, session_id, question_id,
+                                                                          option_index),
+                                          after=self._core.delivering(actor, surface))
+
+    async def answer_message(self, actor: Actor, message_key: str, option_index: int,
+                             surface: Target | None = None) -> AnswerOutcome | Notice:
+        """Score an answer to a poll or message tied to a question, in one transaction. A message no question is
+        tied to writes nothing: a vote on somebody else's poll stores no user."""
+        async def score(turn: Turn) -> AnswerOutcome | Notice:
+            link = await turn.uow.links.get(actor.platform, message_key)
+            if link is None:
+                return await self._unknown_message(turn)
+            return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id)
+        return await self._core.turns.run(actor, score, create_user=False,
+                                          after=self._core.delivering(actor, surface))
+
+    async def ask_again(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
+        """The learner's open question once more, after a vote on a poll of theirs that lost its link: nobody
+        is left voting on a poll that counts for nothing."""
+        async def again(turn: Turn) -> AnswerOutcome | Notice:
+            _ = turn.words
+            session = await turn.uow.sessions.active(turn.user_id)
+            quiz = self._core.library.catalog.get(session.quiz_id) if session else None
+            if session is None or quiz is None or session.current_question_id is None:
+                return no_quiz_in_progress(_)
+            shown = await self._core.stepper.step(turn.uow, quiz, session, _)
+            await turn.uow.commit()
+            return AnswerOutcome(None, shown, session.chat_id,
+                                 _("I lost track of that poll, so here is the question again."), _.language)
+        return await self._core.turns.run(actor, again, after=self._core.delivering(actor, surface))
+
+    async def skip(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
+        async def skip(turn: Turn) -> AnswerOutcome | Notice:
+            core, _, uow = self._core, turn.words, turn.uow
+            session = await uow.sessions.active(turn.user_id)
+            quiz = core.library.catalog.get(session.quiz_id) if session else None
+            if session is None or quiz is None or session.current_question_id is None:
+                return no_quiz_in_progress(_)
+            try:
+                await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False,
+                                                   core.clock()))
+            except AlreadyAnswered:  # answered or skipped from another process a moment ago
+                return already_answered(_)
+            skipped = _("Question {number} skipped.", number=session.position + 1)  # which one, if shown elsewhere
+            session.advance()
+            shown = await core.stepper.step(uow, quiz, session, _)
+            await uow.commit()
+            return AnswerOutcome(None, shown, session.chat_id, skipped, _.language)
+        return await self._core.turns.run(actor, skip, after=self._core.delivering(actor, surface))
+
+    async def _unknown_message(self, turn: Turn) -> Notice:
+        """A message no question is linked to: the sender's lost poll if they have a question open (sent, but
+        the link was never stored: a crash in between); else not a quiz's."""
+        session = await turn.uow.sessions.active(turn.user_id) if turn.user is not None else None
+        if session is not None and session.current_question_id is not None:
+            return not_open(turn.words, NoticeCode.LOST_MESSAGE, session.chat_id)
+        return not_open(turn.words, NoticeCode.NOT_A_QUIZ_MESSAGE)
+
+    async def _score(self, turn: Turn, session_id: str, question_id: str, option_index: int,
+                     chat_id: str | None = None) -> AnswerOutcome | Notice:
+        """The answer's whole transaction, committed when anything changed."""
+        core, actor, uow = self._core, turn.actor, turn.uow
+        found = await uow.sessions.get_with_owner(session_id)
+        if found is None or (found[1].platform, found[1].platform_user_id) != (actor.platform, actor.user_id):
+            return await self._not_yours(turn, chat_id)
+        session, _owner = found
+        _ = turn.words
+        quiz = core.library.catalog.get(session.quiz_id)
+        try:
+            late = await late_answer(core, uow, quiz, session, question_id, _) if quiz else None
+        except AlreadyAnswered:  # a sweep in another process was first
+            return already_answered(_, chat_id)
+        if late is not None:  # the time ran out: not scored, the learner moves on
+            await uow.commit()
+            return late
+        if question_id != session.current_question_id:
+            answered = any(a.question_id == question_id for a in await uow.answers.for_session(session.id))
+            return already_answered(_, chat_id) if answered else not_open(_, chat_id=chat_id)
+        if quiz is None:
+            closed = await core.stepper.close_removed_quiz(uow, session, _)
+            await uow.commit()
+            return closed
+        question = quiz.question(question_id)
+        if question is None:  # removed by a reload: step() skips it with a notice
+            shown = await core.stepper.step(uow, quiz, session, _)
+            await uow.commit()
+            return AnswerOutcome(None, shown, session.chat_id, language=_.language)
+        verdict = judge(session, question, option_index)
+        if verdict is Refusal.OUT_OF_RANGE:
+            return Notice(_("Please choose one of the options, 1 to {count}.", count=len(question.options)),
+                          NoticeCode.INVALID_OPTION, _.language, chat_id)
+        if isinstance(verdict, Refusal):  # the options changed since they were shown: ask again
+            again = await core.stepper.step(uow, quiz, session, _)
+            await uow.commit()
+            return AnswerOutcome(None, again, session.chat_id,
+                                 _("This question changed since I showed it to you, so here it is again."),
+                                 _.language)
+        try:
+            await uow.answers.add(AnswerRecord(session.id, question_id, verdict.option_id, verdict.correct,
+                                               core.clock()))
+        except AlreadyAnswered:
+            return already_answered(_, chat_id)
+        session.advance()
+        shown = await core.stepper.step(uow, quiz, session, _)
+        await uow.commit()
+        return AnswerOutcome(views.feedback(question, verdict.correct, _), shown, session.chat_id,
+                             language=_.language)
+
+    async def _not_yours(self, turn: Turn, chat_id: str | None) -> Notice:
+        """Someone else's question: say so (in the voter's language; they are stored, having used the bot)."""
+        await self._core.turns.ensure_user(turn)  # a voter on a quiz poll has used the bot: keep their language
+        await turn.uow.commit()
+        _ = turn.words
+        return Notice(_("This question belongs to someone else's quiz. Start your own to play."),
+                      NoticeCode.NOT_YOUR_SESSION, _.language, chat_id)
+

@@ -1,0 +1,49 @@
+"""What every use case shares: the content, the turns, the session stepper, time and randomness."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.content.library import ContentLibrary
+from bot.delivery import Shown, Target, deliver, surface_for
+from bot.ports import UnitOfWork
+from bot.records import MessageLink
+from bot.replies import Actor, QuestionView
+from bot.stepper import SessionStepper
+from bot.time_limits import QuestionTimer
+from bot.turns import Turns
+
+
+@dataclass(frozen=True)
+class Core:
+    library: ContentLibrary
+    turns: Turns
+    stepper: SessionStepper
+    timer: QuestionTimer
+    clock: Callable[[], datetime]
+    rng: random.Random
+
+    def delivering(self, actor: Actor, target: Target | None) -> Callable[[object], Awaitable[None]] | None:
+        """The ``after`` of a turn that shows its reply on ``target`` (a refusal is left to the caller)."""
+        if target is None:
+            return None
+
+        async def show(reply: object) -> None:
+            if isinstance(reply, Shown):  # Started | AnswerOutcome | Summary
+                surface = surface_for(target, reply)
+                if surface is not None:
+                    await deliver(reply, surface, self.linker(actor.platform))
+        return show
+
+    def linker(self, platform: str) -> Callable[[QuestionView, str, str | None], Awaitable[None]]:
+        """Store which question a platform message asks, so answers to it count, also after a restart."""
+        async def link(question: QuestionView, key: str, chat_id: str | None) -> None:
+            async def store(uow: UnitOfWork) -> None:
+                await uow.links.add(MessageLink(platform, key, question.session_id, question.question_id,
+                                                chat_id, self.clock()))
+                await uow.commit()
+            await self.turns.run_unlocked(store)
+        return link

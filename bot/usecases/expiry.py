@@ -1,0 +1,112 @@
+"""Questions whose time ran out: swept on by a sweeper, or found when the learner answers late."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+from bot.content.models import Quiz
+from bot.i18n import Localizer
+from bot.ports import AlreadyAnswered, UnitOfWork
+from bot.records import QuizSession
+from bot.replies import Actor, AnswerOutcome, Expired
+from bot.time_limits import time_up_notice
+from bot.turns import Turn
+from bot.usecases.core import Core
+
+log = logging.getLogger(__name__)
+
+BATCH = 100  # sessions per sweep; a sweeper that gets a full batch asks again at once
+Deliver = Callable[[Expired], Awaitable[None]]
+
+
+class Expiry:
+    def __init__(self, core: Core, batch: int = BATCH) -> None:
+        self._core = core
+        self.batch = batch
+
+    async def expire_overdue(self, platform: str, deliver: Deliver | None = None) -> list[Expired]:
+        """Skip the platform's questions whose time ran out, once each across processes. Each learner's
+        ``deliver`` (the adapter showing what comes next) runs under their lock, so its poll is linked before
+        they can vote on it; a failed delivery is logged and doesn't hold up the others."""
+        core = self._core
+        if core.timer.limit is None:
+            return []
+        found = await core.turns.run_unlocked(lambda uow: uow.sessions.overdue(platform, core.clock(), self.batch))
+        due = [(Actor(platform, owner.platform_user_id), session.id, session.current_question_id)
+               for session, owner in found if session.current_question_id is not None]
+        results = await asyncio.gather(*(self._expire(actor, session_id, question_id, deliver)
+                                         for actor, session_id, question_id in due if question_id is not None),
+                                       return_exceptions=True)
+        expired = [result for result in results if isinstance(result, Expired)]
+        failures = [result for result in results if isinstance(result, BaseException)]
+        if failures and not expired:
+            raise failures[0]  # nothing moved on: the sweeper reports it and tries again later
+        for failure in failures:  # those that moved on are committed, and their learners were told
+            log.error("a %s question could not be moved on; the next sweep tries again", platform,
+                      exc_info=failure)
+        return expired
+
+    async def _expire(self, actor: Actor, session_id: str, question_id: str,
+                      deliver: Deliver | None) -> Expired | None:
+        """One session, under the owner's lock and in one transaction; None if something else moved it on."""
+        async def work(turn: Turn) -> Expired | None:
+            return await self._time_up(turn, session_id, question_id)
+
+        async def tell(expired: Expired | None) -> None:
+            if expired is None or deliver is None:
+                return
+            try:
+                await deliver(expired)
+            except Exception:
+                log.exception("could not tell %s user %s that question %s timed out", actor.platform,
+                              actor.user_id, question_id)
+
+        return await self._core.turns.run(actor, work, create_user=False, after=tell)
+
+    async def _time_up(self, turn: Turn, session_id: str, question_id: str) -> Expired | None:
+        core, uow = self._core, turn.uow
+        found = await uow.sessions.get_with_owner(session_id)
+        now = core.clock()
+        if found is None or found[0].current_question_id != question_id or not core.timer.overdue(found[0], now):
+            return None  # answered, skipped or expired a moment ago, here or in another process
+        session, owner = found
+        _ = core.turns.words_of(owner)  # no event, so no hint: the chosen language, else the last hint seen
+        quiz = core.library.catalog.get(session.quiz_id)
+        if quiz is None:  # a reload removed the quiz: close the session quietly
+            await core.stepper.close_removed_quiz(uow, session, _)
+            await uow.commit()
+            return None
+        link = await uow.links.latest(turn.actor.platform, session.id, question_id)
+        try:
+            notice = await core.timer.time_up(uow, session, now, _)
+        except AlreadyAnswered:  # another process recorded an answer first
+            return None
+        # Where a poll asked the question, the adapter asks the next one there at once: its clock starts
+        # now. Private buttons can't be sent unasked; that question's clock starts when it is shown.
+        shown = await core.stepper.step(uow, quiz, session, _, shown=link is not None)
+        await uow.commit()
+        return Expired(replace(turn.actor, chat_id=session.chat_id), session.id, question_id, link,
+                       AnswerOutcome(None, shown, session.chat_id, notice, _.language))
+
+
+async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, question_id: str,
+                      _: Localizer) -> AnswerOutcome | None:
+    """The outcome of an answer given after the question's time ran out (the caller commits); None if in time.
+
+    Raises AlreadyAnswered when another process recorded the question a moment ago.
+    """
+    now = core.clock()
+    if question_id == session.current_question_id and core.timer.overdue(session, now):
+        notice = await core.timer.time_up(uow, session, now, _)
+    elif question_id != session.current_question_id and core.timer.unshown(session) and any(
+            answer.question_id == question_id and answer.option_id is None
+            for answer in await uow.answers.for_session(session.id)):
+        # A sweep skipped it where the bot couldn't post what comes next (private buttons): show that now.
+        notice = time_up_notice(session.question_ids.index(question_id) + 1, _)
+    else:
+        return None
+    shown = await core.stepper.step(uow, quiz, session, _)
+    return AnswerOutcome(None, shown, session.chat_id, notice, _.language)

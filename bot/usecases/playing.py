@@ -1,0 +1,122 @@
+"""Starting, resuming, stopping and retrying quizzes."""
+
+from __future__ import annotations
+
+from bot.content.models import Quiz, localized
+from bot.delivery import Target
+from bot.notices import quiz_not_found
+from bot.ports import AlreadyAnswered, SessionAlreadyActive
+from bot.records import SessionState
+from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Summary
+from bot.sessions import missed_questions, new_session
+from bot.turns import Turn
+from bot.usecases.core import Core
+
+
+class Playing:
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    async def start(self, actor: Actor, reference: str | None = None,
+                    surface: Target | None = None) -> Started | Summary | Notice:
+        """Start a quiz by id or topic, or resume it; with no reference, resume the latest quiz."""
+        return await self._core.turns.run(actor, lambda turn: self._start(turn, reference),
+                                          after=self._core.delivering(actor, surface))
+
+    async def _start(self, turn: Turn, reference: str | None) -> Started | Summary | Notice:
+        core, _, uow = self._core, turn.words, turn.uow
+        catalog = core.library.catalog
+        quiz: Quiz | None = None
+        if reference:
+            quiz = catalog.find(reference)
+            if quiz is None:
+                return quiz_not_found(reference, _)
+            session = await uow.sessions.active(turn.user_id, quiz.id)
+        else:
+            session = await uow.sessions.active(turn.user_id)
+            if session is None:
+                return Notice(_("You have no quiz in progress. Choose one to start."), NoticeCode.NO_ACTIVE_SESSION,
+                              _.language, turn.actor.chat_id)
+            quiz = catalog.get(session.quiz_id)
+            if quiz is None:
+                closed = await core.stepper.close_removed_quiz(uow, session, _)
+                await uow.commit()
+                return closed
+        resumed = session is not None
+        if session is None:
+            session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id, question_ids=None,
+                                  rng=core.rng, now=core.clock())
+            try:
+                await uow.sessions.add(session)
+            except SessionAlreadyActive:  # another process started it a moment ago: carry on with that one
+                session = await uow.sessions.active(turn.user_id, quiz.id)
+                if session is None:
+                    raise
+                resumed = True
+        elif turn.actor.chat_id is not None:
+            session.chat_id = turn.actor.chat_id  # continue wherever the learner is now
+        notices: tuple[str, ...] = ()
+        if resumed and core.timer.overdue(session, now := core.clock()):
+            try:
+                notices = (await core.timer.time_up(uow, session, now, _),)
+            except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now
+                session = await uow.sessions.get(session.id) or session
+        shown = await core.stepper.step(uow, quiz, session, _, notices)
+        await uow.commit()
+        if isinstance(shown, Summary):
+            return shown
+        title = localized(quiz.title, _.language)
+        intro = (_("Welcome back! Carrying on with {title}.", title=title) if resumed else
+                 _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!",
+                            shown.total, title=title))
+        return Started(question=shown, resumed=resumed, intro=intro, language=_.language)
+
+    async def stop(self, actor: Actor) -> Notice:
+        async def stop(turn: Turn) -> Notice:
+            _ = turn.words
+            session = await turn.uow.sessions.active(turn.user_id)
+            if session is None:
+                return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _.language)
+            self._core.stepper.close(session, SessionState.STOPPED)
+            await turn.uow.sessions.update(session)
+            await turn.uow.commit()
+            return Notice(_("Quiz stopped. Your answers so far are saved."), language=_.language)
+        return await self._core.turns.run(actor, stop)
+
+    async def retry_missed(self, actor: Actor, session_id: str | None = None,
+                           surface: Target | None = None) -> Started | Notice:
+        """A new session over the questions a finished session (by default the latest) got wrong or skipped."""
+        return await self._core.turns.run(actor, lambda turn: self._retry(turn, session_id),
+                                          after=self._core.delivering(actor, surface))
+
+    async def _retry(self, turn: Turn, session_id: str | None) -> Started | Notice:
+        core, _, uow = self._core, turn.words, turn.uow
+        finished = await (uow.sessions.get(session_id) if session_id is not None
+                          else uow.sessions.latest_finished(turn.user_id))
+        quiz = core.library.catalog.get(finished.quiz_id) if finished else None
+        nothing = Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY, _.language, turn.actor.chat_id)
+        if finished is None or finished.user_id != turn.user_id or quiz is None:
+            return nothing
+        missed = [q for q in missed_questions(finished, await uow.answers.for_session(finished.id))
+                  if quiz.question(q) is not None]
+        if not missed or finished.state is SessionState.ACTIVE:
+            return nothing
+        current = await uow.sessions.active(turn.user_id, quiz.id)
+        already_retrying = current is not None and current.question_ids == missed and (
+            finished.finished_at is None or current.started_at >= finished.finished_at)
+        if current is not None and already_retrying:  # a second tap on the same "retry": carry on with the first
+            session = current
+        else:
+            if current is not None:  # one active session per quiz: the retry replaces it
+                core.stepper.close(current, SessionState.STOPPED)
+                await uow.sessions.update(current)
+            session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id or finished.chat_id,
+                                  question_ids=missed, rng=core.rng, now=core.clock())
+            await uow.sessions.add(session)
+        shown = await core.stepper.step(uow, quiz, session, _)
+        await uow.commit()
+        if not isinstance(shown, QuestionView):  # missed questions exist in the quiz, so one is shown
+            raise RuntimeError("a retry of missed questions ended before its first question")
+        intro = _.ngettext("Another go at the question you missed.",
+                           "Another go at the {n} questions you missed.", len(missed))
+        return Started(question=shown, resumed=already_retrying, intro=intro, language=_.language)

@@ -1,0 +1,66 @@
+"""The learner's side of things: who they are to the bot, their language, the catalog, their progress."""
+
+from __future__ import annotations
+
+from bot import views
+from bot.admins import AdminPolicy
+from bot.i18n import Localizer
+from bot.languages import NATIVE_NAMES, normalize_language
+from bot.notices import quiz_not_found
+from bot.replies import Actor, Notice, NoticeCode, Preview, Profile, Progress, QuizList
+from bot.turns import Turn
+from bot.usecases.core import Core
+
+
+class Profiles:
+    def __init__(self, core: Core, admins: AdminPolicy) -> None:
+        self._core = core
+        self._admins = admins
+
+    async def profile(self, actor: Actor) -> Profile:
+        """Meeting someone (/start, /help): the language to speak to them (stored choice, platform hint, English),
+        whether they ever told us one, and whether they are an admin. They and their hint are remembered."""
+        async def meet(turn: Turn) -> Profile:
+            user = turn.user
+            known = user is not None and (user.language is not None or user.last_hint is not None)
+            await turn.uow.commit()
+            return Profile(turn.language, known, self._admins.is_admin(actor))
+        return await self._core.turns.run(actor, meet)
+
+    async def set_language(self, actor: Actor, choice: str) -> Notice:
+        async def choose(turn: Turn) -> Notice:
+            language = normalize_language(choice)
+            if language is None:
+                _ = turn.words
+                names = ", ".join(f"{code} ({name})" for code, name in NATIVE_NAMES.items())
+                return Notice(_("I don't speak “{choice}”. Choose one of: {names}.", choice=choice[:40], names=names),
+                              NoticeCode.UNKNOWN_LANGUAGE, _.language)
+            user = turn.user
+            if user is None:
+                raise RuntimeError("a language is set for a stored user")
+            user.language = language
+            await turn.uow.users.update(user)
+            await turn.uow.commit()
+            _ = self._core.turns.words_for(user, actor)
+            return Notice(_("From now on I'll speak {name}.", name=NATIVE_NAMES[language]), language=language)
+        return await self._core.turns.run(actor, choose)
+
+    async def list_quizzes(self, actor: Actor) -> QuizList:
+        return views.quiz_list(self._core.library.catalog, await self.words(actor))
+
+    async def preview(self, actor: Actor, reference: str) -> Preview | Notice:
+        _ = await self.words(actor)
+        quiz = self._core.library.catalog.find(reference)
+        return quiz_not_found(reference, _) if quiz is None else views.preview(quiz, _)
+
+    async def progress(self, actor: Actor) -> Progress:
+        async def read(turn: Turn) -> Progress:
+            results = await turn.uow.sessions.results(turn.user_id) if turn.user is not None else []
+            return views.progress(self._core.library.catalog, results, turn.words)
+        return await self._core.turns.run(actor, read, create_user=False)
+
+    async def words(self, actor: Actor) -> Localizer:
+        """The bot's words for this person; reads only."""
+        async def read(turn: Turn) -> Localizer:
+            return turn.words
+        return await self._core.turns.run(actor, read, create_user=False)
