@@ -1,4 +1,5 @@
-"""An interactive quiz in the terminal: read a line, ask the engine, print the reply."""
+"""An interactive quiz in the terminal: read a line, ask the engine, show the reply through the same walk as
+the chat platforms."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import logging
 from adapters.terminal import render
 from adapters.terminal.commands import Line, parse
 from adapters.terminal.lines import LineIO
+from adapters.terminal.surface import TerminalSurface
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, Started, Summary
 
 log = logging.getLogger(__name__)
 # Refusals that mean the session moved on elsewhere (another terminal, a chat): show where it stands now.
@@ -22,23 +24,23 @@ class TerminalPlayer:
         self._engine = engine
         self._actor = actor
         self._io = io
-        self._question: QuestionView | None = None
+        self._screen = TerminalSurface(io)
         self._quiz_ids: list[str] = []  # the last list shown, so "2" can pick its second quiz
-        self._words: Localizer | None = None  # the last language spoken, for a goodbye that can't ask the engine
+        self._words: Localizer = engine.localizer_for("en")  # kept from each reply: no look-up per prompt
 
     async def play(self, quiz: str | None = None, language: str | None = None) -> None:
         """Run until the learner quits or input ends; every answer is saved as it is given."""
         try:
+            self._words = await self._engine.localizer(self._actor)
             if language is not None:
-                speaking = (await self._localizer()).language
                 notice = await self._engine.set_language(self._actor, language)
-                if notice.is_error or speaking != language:  # "From now on I'll speak ..." only when it changes
+                if notice.is_error or self._words.language != language:  # say "I'll speak ..." only on a change
                     self._say_notice(notice)
-            _ = await self._localizer()
+            _ = self._words
             self._say(_("Welcome to QuizTutor! Type “help” for commands, “quit” to leave."))
             await self._start(quiz)
             while True:
-                line = await self._io.read_line(self._prompt(await self._localizer()))
+                line = await self._io.read_line(self._prompt())
                 if line is None or not await self._handle_safely(line):
                     break
         except asyncio.CancelledError:  # Ctrl-C: every answer is already saved
@@ -48,12 +50,13 @@ class TerminalPlayer:
 
     def _goodbye(self) -> None:
         _ = self._words
-        if _ is not None:
-            self._io.write("\n" + _("Bye! Your progress is saved: run the same command to carry on."))
+        self._io.write("\n" + _("Bye! Your progress is saved: run the same command to carry on."))
 
-    async def _localizer(self) -> Localizer:
-        self._words = await self._engine.localizer(self._actor)
-        return self._words
+    def _prompt(self) -> str:
+        _, question = self._words, self._screen.question
+        if question is not None:
+            return _("Your answer (1-{count}) > ", count=len(question.options))
+        return _("Choose a quiz (number or id) > ")
 
     async def _handle_safely(self, line: str) -> bool:
         """Act on one line; a failure (say, the database is busy) is an apology, not the end of the game."""
@@ -61,19 +64,12 @@ class TerminalPlayer:
             return await self._handle(line)
         except Exception:
             log.exception("the terminal could not act on a line")
-            _ = self._words
-            if _ is not None:
-                self._say(_("Sorry, something went wrong. Please try again in a moment."))
+            self._say(self._words("Sorry, something went wrong. Please try again in a moment."))
             return True
-
-    def _prompt(self, _: Localizer) -> str:
-        if self._question is not None:
-            return _("Your answer (1-{count}) > ", count=len(self._question.options))
-        return _("Choose a quiz (number or id) > ")
 
     async def _handle(self, text: str) -> bool:
         """Act on one line; False means the learner wants to leave."""
-        line = parse(text, answering=self._question is not None)
+        line = parse(text, answering=self._screen.question is not None)
         engine, actor = self._engine, self._actor
         if line.verb == "quit":
             return False
@@ -84,12 +80,12 @@ class TerminalPlayer:
         elif line.verb == "language":
             await self._language(line.argument)
         elif line.verb == "stop":
-            self._question = None
+            self._screen.question = None
             self._say_notice(await engine.stop(actor))
         elif line.verb == "skip":
-            await self._show_outcome(await engine.skip(actor))
-        elif line.verb == "retry":
-            await self._retry()
+            self._refused(await engine.skip(actor, self._screen))
+        elif line.verb == "retry":  # the last finished quiz, found in the database: survives a restart
+            self._refused(await engine.retry_missed(actor, None, self._screen))
         elif line.verb == "answer":
             await self._answer(line)
         elif line.verb == "choose":
@@ -99,75 +95,51 @@ class TerminalPlayer:
     async def _look_around(self, command: str, argument: str) -> None:
         """Help, lists and previews; then the open question again, since a long listing scrolls it away."""
         if command == "help":
-            self._io.write(render.help_text(await self._localizer()))
+            self._io.write(render.help_text(self._words))
         elif command == "quizzes":
             await self._show_quizzes()
         elif command == "preview":
             await self._preview(argument)
         else:
-            self._io.write(render.progress(await self._engine.progress(self._actor)))
-        if self._question is not None:
-            self._io.write(render.question(self._question))
+            progress = await self._engine.progress(self._actor)
+            self._words = self._engine.localizer_for(progress.language)
+            self._io.write(render.progress(progress))
+        if self._screen.question is not None:
+            self._screen.show(self._screen.question)
 
     async def _start(self, reference: str | None) -> None:
-        shown = await self._engine.start(self._actor, reference)
+        shown = await self._engine.start(self._actor, reference, self._screen)
         if isinstance(shown, Notice):
             self._say_notice(shown)
             await self._show_quizzes()
-        elif isinstance(shown, Summary):
-            self._show_summary(shown)
         else:
-            self._show_started(shown)
+            self._words = self._engine.localizer_for(shown.language)
 
-    def _show_started(self, started: Started) -> None:
-        self._say(started.intro)
-        self._show_question(started.question)
-
-    def _show_question(self, question: QuestionView) -> None:
-        self._question = question
-        self._io.write(render.question(question))
-
-    async def _show_outcome(self, outcome: AnswerOutcome | Notice) -> None:
-        if isinstance(outcome, Notice):
-            self._say_notice(outcome)
-            if outcome.code in OUT_OF_STEP:
-                await self._catch_up()
+    async def _answer(self, line: Line) -> None:
+        question = self._screen.question
+        if question is None:
             return
-        if outcome.notice is not None:  # e.g. the answer came after the question's time ran out
-            self._say(outcome.notice)
-        if outcome.feedback is not None:
-            self._io.write(render.feedback(outcome.feedback))
-        if isinstance(outcome.next, Summary):
-            self._show_summary(outcome.next)
+        if line.index is None:
+            self._say(self._words("Please type a number from 1 to {count}, or “help”.", count=len(question.options)))
+            return
+        reply = await self._engine.answer(self._actor, question.session_id, question.question_id, line.index,
+                                          self._screen)
+        if isinstance(reply, Notice) and reply.code in OUT_OF_STEP:
+            self._say_notice(reply)
+            await self._catch_up()
         else:
-            self._show_question(outcome.next)
+            self._refused(reply)
 
     async def _catch_up(self) -> None:
         """The question shown here was answered elsewhere: show the one that is open now, if any."""
-        self._question = None
+        self._screen.question = None
         shown = await self._engine.start(self._actor)
         if isinstance(shown, Started):
-            self._show_question(shown.question)
+            self._screen.show(shown.question)
         elif isinstance(shown, Summary):
-            self._show_summary(shown)
+            await self._screen.summarize(shown)
         else:
             self._say_notice(shown)
-
-    def _show_summary(self, result: Summary) -> None:
-        self._question = None
-        self._io.write(render.summary(result))
-        if result.retry_offer:
-            self._say(result.retry_offer + " → retry")
-
-    async def _answer(self, line: Line) -> None:
-        question = self._question
-        assert question is not None
-        if line.index is None:
-            _ = await self._localizer()
-            self._say(_("Please type a number from 1 to {count}, or “help”.", count=len(question.options)))
-            return
-        await self._show_outcome(
-            await self._engine.answer(self._actor, question.session_id, question.question_id, line.index))
 
     async def _choose_quiz(self, line: Line) -> None:
         if line.index is not None and 1 <= line.index <= len(self._quiz_ids):
@@ -181,35 +153,37 @@ class TerminalPlayer:
         self._io.write(render.quiz_list(listing))
 
     async def _preview(self, reference: str) -> None:
-        reference = reference or (self._question.quiz_id if self._question else "")
+        question = self._screen.question
+        reference = reference or (question.quiz_id if question else "")
         if not reference:
             await self._show_quizzes()
             return
         shown = await self._engine.preview(self._actor, reference)
-        self._io.write(shown.text if isinstance(shown, Notice) else render.preview(shown))
+        self._io.write(render.preview(shown) if isinstance(shown, Preview) else shown.text)
 
     async def _language(self, choice: str) -> None:
         if not choice:
-            _ = await self._localizer()
+            _ = self._words
             self._say(_("Your language is {code}. Type “language CODE” with one of: en, fr, sw, yo, sn.",
                         code=_.language))
             return
         notice = await self._engine.set_language(self._actor, choice)
         self._say_notice(notice)
-        if self._question is not None and not notice.is_error:  # the same question, in the new language
-            shown = await self._engine.start(self._actor, self._question.quiz_id)
+        question = self._screen.question
+        if question is not None and not notice.is_error:  # the same question, in the new language
+            shown = await self._engine.start(self._actor, question.quiz_id)
             if isinstance(shown, Started):
-                self._show_question(shown.question)
+                self._screen.show(shown.question)
 
-    async def _retry(self) -> None:
-        """The missed questions of the learner's last finished quiz (found in the database: survives a restart)."""
-        shown = await self._engine.retry_missed(self._actor)
-        if isinstance(shown, Notice):
-            self._say_notice(shown)
+    def _refused(self, reply: Started | Summary | AnswerOutcome | Notice) -> None:
+        """Anything shown went through the screen already; a refusal is said here."""
+        if isinstance(reply, Notice):
+            self._say_notice(reply)
         else:
-            self._show_started(shown)
+            self._words = self._engine.localizer_for(reply.language)
 
     def _say_notice(self, notice: Notice) -> None:
+        self._words = self._engine.localizer_for(notice.language)
         self._say(notice.text)
 
     def _say(self, text: str) -> None:
