@@ -8,6 +8,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
+from sqlalchemy.ext.asyncio import AsyncEngine
+
 from adapters.discord.bot import DiscordAdapter
 from adapters.runtime import open_services, utc_now
 from adapters.settings import Settings
@@ -23,6 +25,7 @@ OTHER_ID = 870000000000000001  # a bystander in the same channel
 class RunningBot:
     adapter: DiscordAdapter
     engine: QuizEngine
+    database: AsyncEngine
 
 
 @asynccontextmanager
@@ -35,6 +38,6 @@ async def running_bot(settings: Settings, fake: FakeDiscord, clock: Callable[[],
         await adapter.start()
         try:
             await fake.wait_connected(connected)
-            yield RunningBot(adapter, services.engine)
+            yield RunningBot(adapter, services.engine, services.database)
         finally:
             await adapter.stop()

@@ -1,0 +1,1 @@
+"""Helpers more than one suite uses."""
