@@ -9,9 +9,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# Dependencies first, in their own layer: it is rebuilt only when pyproject.toml changes.
+# Dependencies first, in their own layer: it is rebuilt only when pyproject.toml changes. Every chat platform's
+# library comes along (the [all] extra).
 COPY pyproject.toml ./
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
+RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
+print('\n'.join(p['dependencies'] + [d for extra in ('telegram', 'discord') for d in p['optional-dependencies'][extra]]))" \
         > /tmp/requirements.txt \
  && pip install -r /tmp/requirements.txt \
  && rm /tmp/requirements.txt

@@ -1,19 +1,26 @@
-"""Configuration from QUIZ_* environment variables. Secrets are SecretStr, so they never print."""
+"""Configuration from QUIZ_* environment variables. Secrets are SecretStr, so they never print.
+
+The core's settings live here; each chat platform's (QUIZ_TELEGRAM_*, QUIZ_DISCORD_*...) live in its spec,
+and ``load_settings`` reads them all, reporting every bad variable by name.
+"""
 
 from __future__ import annotations
 
 import logging
 import os
-import re
+from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
-from typing import Annotated
+from typing import TypeVar
 
-from pydantic import AnyHttpUrl, Field, SecretStr, field_validator, model_validator
-from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+from pydantic import Field, SerializeAsAny, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from adapters.platform import PlatformSettings, PlatformSpec
 from content import default_content_dir
 from storage.database import sqlite_url
+
+Model = TypeVar("Model", bound=BaseSettings)
 
 
 def default_data_dir() -> Path:
@@ -22,10 +29,6 @@ def default_data_dir() -> Path:
     return Path(base) / "quiztutor"
 
 
-CommaSeparated = Annotated[frozenset[str], NoDecode]
-Port = Annotated[int, Field(ge=1, le=65535)]
-# Telegram's rule for a webhook secret token: 1-256 of A-Z a-z 0-9 _ -.
-WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{1,256}$"
 MIN_QUESTION_SECONDS = 10  # time to read a question and its options
 MAX_QUESTION_SECONDS = 2_628_000  # Telegram's longest open_period
 
@@ -38,50 +41,10 @@ class Settings(BaseSettings):
     database_url: str | None = None  # default: a SQLite file in data_dir
     content_dir: Path = Field(default_factory=default_content_dir)
     log_level: str = "INFO"
-
-    telegram_token: SecretStr | None = None
-    telegram_admins: CommaSeparated = frozenset()
-    telegram_api_url: str | None = None  # PTB's base_url, e.g. http://127.0.0.1:8081/bot
-    telegram_webhook_url: str | None = None
-    telegram_webhook_listen: str = "0.0.0.0"
-    telegram_webhook_port: Port = 8443
-    telegram_webhook_secret: SecretStr | None = None
-
-    discord_token: SecretStr | None = None
-    discord_admins: CommaSeparated = frozenset()
-    discord_poll_hours: int = Field(default=1, ge=1, le=768)  # Discord polls last whole hours, 1 to 768
-
     # Seconds to answer each question; 0: no limit. At most Telegram's longest poll (about 30 days).
     question_seconds: int = Field(default=0, ge=0, le=MAX_QUESTION_SECONDS)
-
-    @field_validator("telegram_admins", "discord_admins", mode="before")
-    @classmethod
-    def _split_ids(cls, value: object) -> object:
-        if isinstance(value, str):
-            return frozenset(part.strip() for part in value.split(",") if part.strip())
-        return value
-
-    @field_validator("telegram_api_url", "telegram_webhook_url")
-    @classmethod
-    def _http_url(cls, value: str | None) -> str | None:
-        if value is not None:
-            AnyHttpUrl(value)  # raises with a clear message for anything but an http(s) URL with a host
-        return value
-
-    @field_validator("telegram_webhook_secret")
-    @classmethod
-    def _telegram_secret_rule(cls, value: SecretStr | None) -> SecretStr | None:
-        # Checked without echoing the value: an empty secret would switch PTB's check off.
-        if value is not None and not re.fullmatch(WEBHOOK_SECRET, value.get_secret_value()):
-            raise ValueError("must be 1 to 256 characters, each A-Z, a-z, 0-9, _ or -")
-        return value
-
-    @model_validator(mode="after")
-    def _webhook_needs_a_secret(self) -> Settings:
-        if self.telegram_webhook_url and self.telegram_webhook_secret is None:
-            # Without it, anyone who finds the URL could post updates: answers or /reload in any user's name.
-            raise ValueError("QUIZ_TELEGRAM_WEBHOOK_SECRET is required with QUIZ_TELEGRAM_WEBHOOK_URL")
-        return self
+    # Each chat platform's own settings, by platform name (filled by load_settings from the registry).
+    platforms: dict[str, SerializeAsAny[PlatformSettings]] = Field(default_factory=dict)
 
     @field_validator("log_level")
     @classmethod
@@ -112,3 +75,38 @@ class Settings(BaseSettings):
         """The content's own UI translations, else the shipped ones (a custom quiz folder needn't copy them)."""
         own = self.content_dir / "locales"
         return own if own.is_dir() else default_content_dir() / "locales"
+
+    def secrets(self) -> list[str]:
+        return [secret for platform in self.platforms.values() for secret in platform.secrets()]
+
+    def admins(self) -> dict[str, set[str]]:
+        return {name: set(platform.admins) for name, platform in self.platforms.items()}
+
+
+class ConfigurationError(Exception):
+    """QUIZ_* variables that can't work: (variable, what is wrong), never the value (it may be a secret)."""
+
+    def __init__(self, problems: list[tuple[str, str]]) -> None:
+        super().__init__("; ".join(f"{variable}: {message}" for variable, message in problems))
+        self.problems = problems
+
+
+def load_settings(platforms: Sequence[PlatformSpec]) -> Settings:
+    """The core's settings and each platform's, from the environment; every bad variable in one error."""
+    problems: list[tuple[str, str]] = []
+    core = _read(Settings, problems)
+    configured = {spec.name: read for spec in platforms if (read := _read(spec.settings, problems)) is not None}
+    if problems or core is None:
+        raise ConfigurationError(problems)
+    return core.model_copy(update={"platforms": configured})
+
+
+def _read(model: type[Model], problems: list[tuple[str, str]]) -> Model | None:
+    try:
+        return model()
+    except ValidationError as error:
+        prefix = str(model.model_config.get("env_prefix", ""))
+        for problem in error.errors(include_url=False, include_input=False):  # the input may be a secret
+            variable = (prefix + "_".join(str(part) for part in problem["loc"])).upper() if problem["loc"] else ""
+            problems.append((variable, problem["msg"].removeprefix("Value error, ")))
+        return None

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.content.limits import poll_overflows
+from bot.content.limits import PollLimits, poll_overflows
 from bot.content.loader import load_quizzes
 from bot.content.models import Quiz
 from bot.content.problems import ContentError
@@ -16,7 +17,7 @@ from bot.languages import SUPPORTED_LANGUAGES
 SCHEMA_FILE = "quiz.schema.json"
 
 
-def validate(content_dir: Path, out: TextIO = sys.stdout) -> int:
+def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO = sys.stdout) -> int:
     """Print every problem (exit 1) or a summary with the questions that need a lettered fallback (exit 0)."""
     try:
         quizzes = load_quizzes(content_dir)
@@ -32,7 +33,7 @@ def validate(content_dir: Path, out: TextIO = sys.stdout) -> int:
         missing = [code for code in SUPPORTED_LANGUAGES if code not in complete]
         line = f"  {quiz.id}: {_count(len(quiz.questions), 'question')}, complete in {', '.join(complete)}"
         print(line + (f"; incomplete in {', '.join(missing)}" if missing else ""), file=out)
-    overflows = [overflow for quiz in quizzes for overflow in poll_overflows(quiz)]
+    overflows = [overflow for quiz in quizzes for overflow in poll_overflows(quiz, platforms)]
     if overflows:
         print("Questions sent with a lettered fallback (A, B, C...) because a text exceeds a poll limit:", file=out)
         for overflow in overflows:

@@ -1,4 +1,4 @@
-"""The `quiztutor` command: play, run, validate, export, schema, discord-sync."""
+"""The `quiztutor` command: play, run, validate, export, schema, and the platforms' own (discord-sync)."""
 
 from __future__ import annotations
 
@@ -8,15 +8,16 @@ import getpass
 import logging
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-
-from pydantic import ValidationError
 
 from adapters.cli import catalog_tools
 from adapters.cli.exit_codes import ExitCode
 from adapters.failures import LoginRejected
 from adapters.logging_setup import configure_logging
-from adapters.settings import Settings
+from adapters.platform import PlatformSpec
+from adapters.platforms import chat_platforms
+from adapters.settings import ConfigurationError, Settings, load_settings
 from bot.content.problems import ContentError
 from bot.languages import normalize_language
 from storage.errors import DatabaseUnavailable
@@ -36,9 +37,10 @@ def _default_user() -> str:
         return "player"
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
+    titles = ", ".join(spec.title for spec in platforms)
     parser = argparse.ArgumentParser(prog="quiztutor", description="A quiz tutor for distributed deep-learning "
-                                     "training, on Telegram, Discord and the terminal.")
+                                     f"training, on {titles} and the terminal.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = commands.add_parser("play", help="play a quiz in the terminal (no token needed)")
@@ -46,7 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--quiz", help="quiz id or topic to start or resume")
     play.add_argument("--user", default=_default_user(), help="whose progress to use (default: your login)")
 
-    commands.add_parser("run", help="run the chat bots whose tokens are set (QUIZ_TELEGRAM_TOKEN, QUIZ_DISCORD_TOKEN)")
+    tokens = ", ".join(spec.env("token") for spec in platforms)
+    commands.add_parser("run", help=f"run the chat bots whose tokens are set ({tokens})")
 
     for name, help_text in (("validate", "check quiz files and list questions over platform limits"),
                             ("export", "print the whole catalog as JSON")):
@@ -56,27 +59,27 @@ def build_parser() -> argparse.ArgumentParser:
     schema = commands.add_parser("schema", help="write content/quiz.schema.json from the loader's models")
     schema.add_argument("--check", action="store_true", help="only check that the file is up to date")
 
-    sync = commands.add_parser("discord-sync", help="register the Discord slash commands (rate-limited by Discord)")
-    sync.add_argument("--guild", type=int, help="sync to one server only (appears at once)")
+    for spec in platforms:  # subcommands a platform brings, e.g. discord-sync
+        for load in spec.tools:
+            tool = load()
+            sub = commands.add_parser(tool.name, help=tool.help)
+            tool.arguments(sub)
+            sub.set_defaults(tool=tool, platform=spec.name)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    platforms = chat_platforms()
+    args = build_parser(platforms).parse_args(argv)
     try:
-        settings = Settings()
-    except ValidationError as error:
-        print("quiztutor: invalid configuration:", file=sys.stderr)
-        for problem in error.errors(include_url=False, include_input=False):  # the input may be a secret
-            variable = "QUIZ_" + "_".join(str(part) for part in problem["loc"]).upper()
-            message = problem["msg"].removeprefix("Value error, ")
-            print(f"  {variable}: {message}" if problem["loc"] else f"  {message}", file=sys.stderr)
-        return ExitCode.CONFIGURATION
-    secrets = [secret.get_secret_value() for secret in (settings.telegram_token, settings.discord_token,
-                                                       settings.telegram_webhook_secret) if secret]
-    configure_logging(settings.log_level, secrets)
+        settings = load_settings(platforms)
+    except ConfigurationError as error:
+        return _configuration_error(error)
+    configure_logging(settings.log_level, settings.secrets())
     try:
-        return _dispatch(args, settings)
+        return _dispatch(args, settings, platforms)
+    except ConfigurationError as error:
+        return _configuration_error(error)
     except ContentError as error:
         print(f"quiztutor: the content in {settings.content_dir} is invalid:\n{error}", file=sys.stderr)
         return ExitCode.CONTENT
@@ -96,6 +99,13 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(args.command, f"{type(error).__name__}: {error}", ExitCode.FAILED)
 
 
+def _configuration_error(error: ConfigurationError) -> int:
+    print("quiztutor: invalid configuration:", file=sys.stderr)
+    for variable, message in error.problems:
+        print(f"  {variable}: {message}" if variable else f"  {message}", file=sys.stderr)
+    return ExitCode.CONFIGURATION
+
+
 def _fail(command: str, reason: str, code: ExitCode) -> int:
     """One line for the operator (through the logger, which scrubs secrets); the traceback only at DEBUG."""
     log = logging.getLogger("quiztutor")
@@ -104,9 +114,10 @@ def _fail(command: str, reason: str, code: ExitCode) -> int:
     return code
 
 
-def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
+def _dispatch(args: argparse.Namespace, settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
+    limits = {spec.name: spec.poll_limits for spec in platforms}
     if args.command == "validate":
-        return catalog_tools.validate(args.dir or settings.content_dir)
+        return catalog_tools.validate(args.dir or settings.content_dir, limits)
     if args.command == "export":
         return catalog_tools.export(args.dir or settings.content_dir)
     if args.command == "schema":
@@ -121,11 +132,9 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
     if args.command == "run":
         from adapters.cli.run import run
 
-        return asyncio.run(run(settings))
-    if args.command == "discord-sync":
-        from adapters.cli.discord_sync import discord_sync
-
-        return asyncio.run(discord_sync(settings, args.guild))
+        return asyncio.run(run(settings, platforms))
+    if (tool := getattr(args, "tool", None)) is not None:
+        return asyncio.run(tool.run(settings, settings.platforms[args.platform], args))
     raise AssertionError(f"unhandled command {args.command}")
 
 

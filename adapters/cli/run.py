@@ -1,82 +1,50 @@
-"""`quiztutor run`: every chat adapter whose token is set, in one asyncio process, until SIGTERM/SIGINT."""
+"""`quiztutor run`: every chat platform whose token is set, in one asyncio process, until SIGTERM/SIGINT."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import signal
-from typing import Protocol
+from collections.abc import Sequence
 
-from adapters.runtime import Services, open_services
-from adapters.settings import Settings
+from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec
+from adapters.runtime import open_services
+from adapters.serving import serving
+from adapters.settings import ConfigurationError, Settings
+from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
 
 
-class ChatAdapter(Protocol):
-    """A platform front-end: started once, stopped once, sharing the engine and the event loop."""
-
-    name: str
-
-    async def start(self) -> None: ...
-    async def stop(self) -> None: ...
-
-
-def configured_adapters(services: Services) -> list[ChatAdapter]:
-    settings = services.settings
-    adapters: list[ChatAdapter] = []
-    # Imported here so a terminal-only install never loads the chat libraries.
-    if settings.telegram_token is not None:
-        from adapters.telegram.bot import TelegramAdapter
-
-        adapters.append(TelegramAdapter(services.engine, settings))
-    if settings.discord_token is not None:
-        from adapters.discord.bot import DiscordAdapter
-
-        adapters.append(DiscordAdapter(services.engine, settings))
-    return adapters
+def no_token_help(platforms: Sequence[PlatformSpec]) -> str:
+    width = max(len(spec.env("token")) for spec in platforms) + 3
+    lines = ["No chat platform is configured, so there is nothing to run.", "Set at least one of:"]
+    lines += [f"  {spec.env('token'):<{width}}{spec.token_help}" for spec in platforms]
+    lines.append("To try the quizzes without a token, play in the terminal:  quiztutor play")
+    return "\n".join(lines)
 
 
-NO_TOKEN_HELP = """\
-No chat platform is configured, so there is nothing to run.
-Set at least one of:
-  QUIZ_TELEGRAM_TOKEN   a bot token from @BotFather
-  QUIZ_DISCORD_TOKEN    a bot token from the Discord developer portal
-To try the quizzes without a token, play in the terminal:  quiztutor play"""
-
-
-async def run(settings: Settings) -> int:
-    if settings.telegram_token is None and settings.discord_token is None:
-        print(NO_TOKEN_HELP)
+async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
+    enabled = [(spec, settings.platforms[spec.name]) for spec in platforms
+               if spec.name in settings.platforms and settings.platforms[spec.name].enabled]
+    if not enabled:
+        print(no_token_help(platforms))
         return 2
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
     async with open_services(settings) as services:
-        started: list[ChatAdapter] = []
-        try:
-            for adapter in configured_adapters(services):
-                await adapter.start()
-                started.append(adapter)
-                log.info("%s adapter started", adapter.name)
+        adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
+        async with serving(services.engine, adapters):
             await stop.wait()
             log.info("shutting down")
-        finally:
-            await stop_all(started)
     return 0
 
 
-async def stop_all(adapters: list[ChatAdapter]) -> None:
-    """Stop each adapter, the last started first; one that fails to stop doesn't leave the others running."""
-    failure: Exception | None = None
-    for adapter in reversed(adapters):
-        try:
-            await adapter.stop()
-        except Exception as error:
-            if failure is None:
-                failure = error  # raised once all are stopped: `quiztutor` logs it and exits 1
-            else:
-                log.exception("the %s adapter did not stop cleanly either", adapter.name)
-    if failure is not None:
-        raise failure
+def _build(spec: PlatformSpec, engine: QuizEngine, platform: PlatformSettings) -> ChatAdapter:
+    try:
+        return spec.build(engine, platform)
+    except ModuleNotFoundError as missing:  # the platform's library is an extra
+        raise ConfigurationError([(spec.env("token"), f"is set, but {spec.title}'s library ({missing.name}) isn't "
+                                   f"installed: pip install 'quiz-tutor[{spec.extra}]'")]) from None

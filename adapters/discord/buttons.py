@@ -9,6 +9,7 @@ import discord
 
 from adapters.discord import render
 from bot.replies import QuestionView, Summary
+from bot.text import shorten
 
 # qt:a:<session id>:<question id>:<option index>; at most 5 + 40 + 1 + 48 + 1 + 2 = 97 characters,
 # within Discord's 100. Session ids are hex, question ids are content slugs of at most 48 characters.
@@ -43,7 +44,7 @@ class RetryClickHandler(Protocol):
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
     def __init__(self, session_id: str, question_id: str, option_index: int, label: str) -> None:
-        super().__init__(discord.ui.Button(label=render.shorten(label, render.BUTTON_LABEL_LIMIT),
+        super().__init__(discord.ui.Button(label=shorten(label, render.BUTTON_LABEL_LIMIT),
                                            style=discord.ButtonStyle.primary,
                                            custom_id=answer_custom_id(session_id, question_id, option_index)))
         self.session_id = session_id
@@ -74,7 +75,7 @@ class RetryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RETRY
     def __init__(self, session_id: str, private: bool, owner_id: int | None, label: str) -> None:
         owner = f":{owner_id}" if owner_id is not None else ""
         custom_id = f"qt:r:{'v' if private else 'p'}:{session_id}{owner}"
-        super().__init__(discord.ui.Button(label=render.shorten(label, render.BUTTON_LABEL_LIMIT),
+        super().__init__(discord.ui.Button(label=shorten(label, render.BUTTON_LABEL_LIMIT),
                                            style=discord.ButtonStyle.secondary, custom_id=custom_id))
         self.session_id = session_id
         self.private = private

@@ -15,9 +15,9 @@ from adapters.discord.errors import apologize, tree_error_handler
 from adapters.discord.expiries import Expiries
 from adapters.discord.handlers import CommandHandlers
 from adapters.discord.polls import PollPlay
+from adapters.discord.spec import DiscordSettings
 from adapters.discord.translator import CommandTranslator
 from adapters.discord.votes import VoteHandler
-from adapters.settings import Settings
 from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
@@ -34,7 +34,7 @@ def owner_ids(application: discord.AppInfo | None) -> set[int]:
 
 
 class QuizClient(discord.Client):
-    def __init__(self, engine: QuizEngine, settings: Settings) -> None:
+    def __init__(self, engine: QuizEngine, settings: DiscordSettings) -> None:
         # Default intents include guild and DM poll votes; no privileged intent is needed.
         # No mentions ping anyone: quiz texts and user input can't summon @everyone.
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none())
@@ -44,7 +44,7 @@ class QuizClient(discord.Client):
             allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
             allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
         )
-        self.polls = PollPlay(self, settings.discord_poll_hours)
+        self.polls = PollPlay(self, settings.poll_hours)
         self.votes = VoteHandler(engine, self, self.polls)
         self.handlers = CommandHandlers(engine, self.polls)
         self.expiries = Expiries(engine, self.polls)

@@ -17,6 +17,7 @@ from adapters.discord.translator import command_name_for
 from bot.delivery import Surface
 from bot.engine import QuizEngine
 from bot.replies import Notice, Preview, Started, Summary
+from bot.text import shorten
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_NAME_LIMIT = 100
@@ -81,7 +82,7 @@ class CommandHandlers:
         listing = await self._engine.list_quizzes(interaction_actor(interaction))
         wanted = current.strip().casefold()
         return [
-            app_commands.Choice(name=render.shorten(f"{entry.title} ({entry.quiz_id})", CHOICE_NAME_LIMIT),
+            app_commands.Choice(name=shorten(f"{entry.title} ({entry.quiz_id})", CHOICE_NAME_LIMIT),
                                 value=entry.quiz_id)
             for entry in listing.entries
             if wanted in entry.quiz_id or wanted in entry.title.casefold()

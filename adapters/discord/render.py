@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from bot.content.limits import POLL_LIMITS
+from adapters.discord.spec import DISCORD_LIMITS
 from bot.replies import Feedback, Outcome, Preview, Progress, QuestionView, QuizList, Summary
+from bot.text import shorten
 
 MESSAGE_LIMIT = 2000
 # The same limits `quiztutor validate` reports against, so the two can't drift apart.
-POLL_QUESTION_LIMIT = POLL_LIMITS["discord"].question
-POLL_ANSWER_LIMIT = POLL_LIMITS["discord"].option
+POLL_QUESTION_LIMIT = DISCORD_LIMITS.question
+POLL_ANSWER_LIMIT = DISCORD_LIMITS.option
 BUTTON_LABEL_LIMIT = 80
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "➖"}
@@ -16,10 +17,6 @@ OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: 
 
 def mention(user_id: int | str) -> str:
     return f"<@{user_id}>"
-
-
-def shorten(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def needs_letters(options: tuple[str, ...], limit: int) -> bool:

@@ -1,30 +1,49 @@
-"""`quiztutor discord-sync`: register the slash commands with Discord, on purpose rather than at every start."""
+"""`quiztutor discord-sync`: register the slash commands with Discord, on purpose rather than at every start.
+
+It needs the token and the UI translations (for the command names and descriptions), not the database.
+"""
 
 from __future__ import annotations
+
+import random
 
 import discord
 
 from adapters.discord.client import QuizClient
-from adapters.runtime import open_services
+from adapters.discord.spec import DiscordSettings
+from adapters.runtime import utc_now
 from adapters.settings import Settings
+from bot.admins import AdminPolicy
+from bot.content.catalog import Catalog
+from bot.content.library import ContentLibrary
+from bot.engine import QuizEngine
+from bot.i18n import UiTexts
+from bot.ports import UnitOfWork
 
 
-async def sync_commands(settings: Settings, guild_id: int | None) -> int:
+def _no_database() -> UnitOfWork:
+    raise RuntimeError("discord-sync only registers commands; it never opens the database")
+
+
+async def sync_commands(settings: Settings, discord_settings: DiscordSettings, guild_id: int | None) -> int:
     """Sync the commands globally (usable in DMs; may take a while to appear) or to one server (at once).
 
     Returns how many commands Discord now has. Discord allows 200 command creations a day per server.
     """
-    token = settings.discord_token
+    token = discord_settings.token
     if token is None:
         raise RuntimeError("QUIZ_DISCORD_TOKEN is not set")
-    async with open_services(settings) as services:
-        client = QuizClient(services.engine, settings)
-        async with client:
-            await client.login(token.get_secret_value())  # also installs the translator (setup_hook)
-            if guild_id is None:
-                synced = await client.tree.sync()
-            else:
-                guild = discord.Object(id=guild_id)
-                client.tree.copy_global_to(guild=guild)
-                synced = await client.tree.sync(guild=guild)
+    # The commands' callbacks never run during a sync: an engine with no content and no database will do.
+    engine = QuizEngine(library=ContentLibrary(settings.content_dir, Catalog(())), unit_of_work=_no_database,
+                        texts=UiTexts.load(settings.locales_dir), admins=AdminPolicy(), clock=utc_now,
+                        rng=random.Random())
+    client = QuizClient(engine, discord_settings)
+    async with client:
+        await client.login(token.get_secret_value())  # also installs the translator (setup_hook)
+        if guild_id is None:
+            synced = await client.tree.sync()
+        else:
+            guild = discord.Object(id=guild_id)
+            client.tree.copy_global_to(guild=guild)
+            synced = await client.tree.sync(guild=guild)
     return len(synced)

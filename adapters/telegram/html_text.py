@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import html
 
+from bot.text import shorten
+
 MESSAGE_LIMIT = 4096  # Telegram's limit for one text message
 PIECE_LIMIT = 700  # plain characters in one escaped piece: even all "&" (5x) stays under the message limit
-
-
-def shorten(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, ending with an ellipsis when cut."""
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def esc(text: str, limit: int = PIECE_LIMIT) -> str:

@@ -14,12 +14,13 @@ from adapters.telegram.actors import actor_for, is_private, update_actor
 from adapters.telegram.callback_data import Action, ButtonData, decode
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands, surface_in
-from adapters.telegram.html_text import esc, shorten
+from adapters.telegram.html_text import esc
 from adapters.telegram.menu import next_steps
 from adapters.telegram.surface import TelegramSurface
 from bot.delivery import Shown
 from bot.engine import QuizEngine
 from bot.replies import Actor, Notice, NoticeCode
+from bot.text import shorten
 
 log = logging.getLogger(__name__)
 Context = ContextTypes.DEFAULT_TYPE

@@ -5,9 +5,9 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callback_data import Action, ButtonData
-from adapters.telegram.html_text import shorten
 from bot.languages import NATIVE_NAMES
 from bot.replies import QuizList, Summary
+from bot.text import shorten
 
 LABEL_LIMIT = 60  # Telegram clips long labels anyway; keep them readable
 

@@ -10,7 +10,7 @@ from typing import Any
 from telegram.error import BadRequest, NetworkError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
-from adapters.settings import Settings
+from adapters.telegram.spec import TelegramSettings
 
 log = logging.getLogger(__name__)
 JSON = bool | dict[str, Any] | list[dict[str, Any]]
@@ -48,9 +48,9 @@ def file_url(api_url: str) -> str:
     return f"{root}/file/{last}"
 
 
-def build_application(settings: Settings, token: str) -> Application:  # type: ignore[type-arg]
+def build_application(settings: TelegramSettings, token: str) -> Application:  # type: ignore[type-arg]
     builder = (ApplicationBuilder().token(token).rate_limiter(RetryingRateLimiter())
                .concurrent_updates(CONCURRENT_UPDATES))
-    if settings.telegram_api_url:
-        builder = builder.base_url(settings.telegram_api_url).base_file_url(file_url(settings.telegram_api_url))
+    if settings.api_url:
+        builder = builder.base_url(settings.api_url).base_file_url(file_url(settings.api_url))
     return builder.build()

@@ -6,12 +6,12 @@ import re
 import string
 from dataclasses import dataclass
 
-from adapters.telegram.html_text import bold, esc, shorten
-from bot.content.limits import POLL_LIMITS, fits_poll
+from adapters.telegram.html_text import bold, esc
+from adapters.telegram.spec import TELEGRAM_LIMITS as LIMITS
+from bot.content.limits import fits_poll
 from bot.replies import QuestionView
+from bot.text import shorten
 
-LIMITS = POLL_LIMITS["telegram"]
-EXPLANATION_LIMIT = 200
 EXPLANATION_LINE_FEEDS = 2
 OWNER_LIMIT = 32
 
@@ -33,7 +33,7 @@ def poll_layout(view: QuestionView, owner: str | None = None) -> PollLayout:
     label = f"{view.short_label} ({shorten(owner, OWNER_LIMIT)})" if owner else view.short_label
     question = f"{label} · {view.prompt}"
     explanation = fit_explanation(view.explanation)
-    if fits_poll("telegram", question, view.options):
+    if fits_poll(LIMITS, question, view.options):
         return PollLayout(question, view.options, view.correct_index, explanation)
     letters = string.ascii_uppercase[: len(view.options)]
     lines = [bold(view.label), esc(view.prompt)]
@@ -43,7 +43,7 @@ def poll_layout(view: QuestionView, owner: str | None = None) -> PollLayout:
 
 
 def fit_explanation(text: str) -> str:
-    """At most 200 characters and 2 line feeds, as Telegram requires of a quiz explanation."""
+    """Within Telegram's explanation length and 2 line feeds, as it requires of a quiz explanation."""
     head, *tail = text.split("\n", EXPLANATION_LINE_FEEDS)
     kept = "\n".join([head, *tail[:-1], re.sub(r"\s*\n\s*", " ", tail[-1])]) if tail else head
-    return shorten(kept, EXPLANATION_LIMIT)
+    return shorten(kept, LIMITS.explanation or len(kept))

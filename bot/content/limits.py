@@ -1,7 +1,9 @@
-"""Chat platforms' poll limits, and which questions exceed them (those use a lettered fallback)."""
+"""Poll limits, and which questions exceed a platform's (those use a lettered fallback). The numbers belong to
+each platform's spec (adapters/<platform>/spec.py): the core knows no platform."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.content.models import Quiz
@@ -14,19 +16,12 @@ class PollLimits:
     explanation: int | None = None
 
 
-POLL_LIMITS: dict[str, PollLimits] = {
-    "telegram": PollLimits(question=300, option=100, explanation=200),
-    "discord": PollLimits(question=300, option=55),
-}
-
-
 # Polls put the question's place in front of it ("10/12 · "), so the prompt itself has that much less room.
 LABEL_ALLOWANCE = len("10/10 · ")
 
 
-def fits_poll(platform: str, question: str, options: tuple[str, ...] | list[str]) -> bool:
-    """Whether a question (with its label) and its options fit the platform's native poll."""
-    limits = POLL_LIMITS[platform]
+def fits_poll(limits: PollLimits, question: str, options: tuple[str, ...] | list[str]) -> bool:
+    """Whether a question (with its label) and its options fit a platform's native poll."""
     return len(question) <= limits.question and all(len(option) <= limits.option for option in options)
 
 
@@ -39,11 +34,11 @@ class Overflow:
     reason: str  # "option 'x' has 72 characters (limit 55)"
 
 
-def poll_overflows(quiz: Quiz) -> list[Overflow]:
+def poll_overflows(quiz: Quiz, platforms: Mapping[str, PollLimits]) -> list[Overflow]:
     """Every question and platform where some language exceeds a poll limit."""
     found = []
     for question in quiz.questions:
-        for platform, limits in POLL_LIMITS.items():
+        for platform, limits in platforms.items():
             reasons: dict[str, list[str]] = {}
             texts = [("question", question.prompt, limits.question - LABEL_ALLOWANCE)]
             texts += [(f"option {option.id!r}", option.text, limits.option) for option in question.options]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from adapters.cli.catalog_tools import export, validate, write_schema
+from adapters.platforms import chat_platforms
 from bot.content.limits import poll_overflows
 from bot.content.loader import load_quizzes
 from bot.content.models import LocalizedText, Quiz
@@ -16,6 +17,7 @@ from bot.languages import SUPPORTED_LANGUAGES
 from content import default_content_dir
 
 CONTENT = default_content_dir()
+POLLS = {spec.name: spec.poll_limits for spec in chat_platforms()}
 QUIZ_IDS = {"fsdp", "zero-sharded-optimizers", "model-pipeline-parallelism", "data-parallelism"}
 # A text identical to the English one is fine only for a technical name ("All-gather", "NVIDIA Megatron-LM").
 MAX_WORDS_OF_A_NAME = 3
@@ -72,19 +74,19 @@ LETTERED_FALLBACKS: set[tuple[str, str, tuple[str, ...]]] = set()
 
 def test_only_the_listed_questions_need_the_lettered_fallback(quizzes: list[Quiz]) -> None:
     found = {(o.platform, f"{o.quiz_id}/{o.question_id}", o.languages) for quiz in quizzes
-             for o in poll_overflows(quiz)}
+             for o in poll_overflows(quiz, POLLS)}
     assert found == LETTERED_FALLBACKS
     assert not any(platform == "telegram" for platform, _question, _languages in found)
 
 
 def test_validate_reports_the_catalog_and_the_discord_fallbacks(quizzes: list[Quiz]) -> None:
     out = io.StringIO()
-    assert validate(CONTENT, out) == 0
+    assert validate(CONTENT, POLLS, out) == 0
     report = out.getvalue()
     assert report.startswith("OK: 4 quizzes, 32 questions")
     for quiz in quizzes:
         assert f"{quiz.id}: 8 questions, complete in en, fr, sw, yo, sn\n" in report
-    expected = {f"{o.quiz_id}/{o.question_id}" for quiz in quizzes for o in poll_overflows(quiz)}
+    expected = {f"{o.quiz_id}/{o.question_id}" for quiz in quizzes for o in poll_overflows(quiz, POLLS)}
     listed = {line.split()[1].rstrip(":") for line in report.splitlines() if line.startswith("  discord: ")}
     assert listed == expected
 
@@ -118,7 +120,7 @@ def test_validate_on_broken_content_lists_every_problem_and_exits_1(tmp_path: Pa
         "  - id: q1\n    answer: nope\n    prompt: {en: Q}\n    explanation: {en: E}\n"
         "    options: [{id: x, text: {en: X}}, {id: y, text: {en: Y}}]\n", encoding="utf-8")
     out = io.StringIO()
-    assert validate(tmp_path, out) == 1
+    assert validate(tmp_path, POLLS, out) == 1
     report = out.getvalue()
     assert "2 problem(s)" in report
     assert "a.yaml: invalid YAML, line" in report
@@ -133,4 +135,4 @@ def test_a_prompt_that_only_overflows_with_its_label_is_listed_as_a_fallback(tmp
         f"  - id: q\n    answer: a\n    prompt: {{en: {prompt}}}\n    explanation: {{en: E}}\n"
         "    options: [{id: a, text: {en: A}}, {id: b, text: {en: B}}]\n", encoding="utf-8")
     [quiz] = load_quizzes(tmp_path)
-    assert {(o.platform, o.question_id) for o in poll_overflows(quiz)} == {("telegram", "q"), ("discord", "q")}
+    assert {(o.platform, o.question_id) for o in poll_overflows(quiz, POLLS)} == {("telegram", "q"), ("discord", "q")}

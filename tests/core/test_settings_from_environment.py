@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from adapters.settings import Settings, default_data_dir
+from adapters.platforms import chat_platforms
+from adapters.settings import Settings, default_data_dir, load_settings
+from adapters.telegram.spec import TelegramSettings
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 WEBHOOK = {"QUIZ_TELEGRAM_TOKEN": "1:x", "QUIZ_TELEGRAM_WEBHOOK_URL": "https://quiz.example.org/hook"}
@@ -40,7 +42,7 @@ def test_webhook_mode_without_any_secret_is_refused_naming_the_variable() -> Non
 def test_a_secret_of_telegrams_alphabet_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in {**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "Ab0_-" * 51}.items():
         monkeypatch.setenv(name, value)
-    secret = Settings().telegram_webhook_secret
+    secret = TelegramSettings().webhook_secret
     assert secret is not None and secret.get_secret_value() == "Ab0_-" * 51
 
 
@@ -48,10 +50,12 @@ def test_empty_variables_count_as_unset(monkeypatch: pytest.MonkeyPatch) -> None
     for name in ("QUIZ_DATA_DIR", "QUIZ_DATABASE_URL", "QUIZ_CONTENT_DIR", "QUIZ_TELEGRAM_TOKEN",
                  "QUIZ_DISCORD_TOKEN", "QUIZ_TELEGRAM_WEBHOOK_PORT", "QUIZ_QUESTION_SECONDS", "QUIZ_LOG_LEVEL"):
         monkeypatch.setenv(name, "")
-    settings = Settings()
+    settings = load_settings(chat_platforms())
     assert settings.data_dir == default_data_dir()  # not the current folder, outside Docker's volume
-    assert settings.telegram_token is None and settings.discord_token is None
-    assert settings.telegram_webhook_port == 8443 and settings.question_seconds == 0
+    assert not any(platform.enabled for platform in settings.platforms.values())  # empty tokens: none set
+    telegram = settings.platforms["telegram"]
+    assert isinstance(telegram, TelegramSettings) and telegram.webhook_port == 8443
+    assert settings.question_seconds == 0
 
 
 def test_an_empty_token_means_nothing_to_run_rather_than_a_crash(tmp_path: Path) -> None:
@@ -72,5 +76,7 @@ def test_an_impossible_value_is_refused_naming_its_variable(variable: str, value
 
 
 def test_settings_built_in_code_are_checked_too(tmp_path: Path) -> None:
-    with pytest.raises(ValidationError, match="telegram_webhook_port"):
-        Settings(data_dir=tmp_path, telegram_webhook_port=70000)
+    with pytest.raises(ValidationError, match="webhook_port"):
+        TelegramSettings(webhook_port=70000)
+    with pytest.raises(ValidationError, match="question_seconds"):
+        Settings(data_dir=tmp_path, question_seconds=5)

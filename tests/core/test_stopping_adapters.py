@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.cli.run import ChatAdapter, stop_all
+from adapters.platform import ChatAdapter
+from adapters.serving import stop_all
 
 
 class Adapter:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from adapters.discord.endpoints import discord_endpoints
+from adapters.discord.spec import DiscordSettings
 from adapters.settings import Settings
+from tests.discord.endpoints import discord_endpoints
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import ADMIN_ID, RunningBot, running_bot
 from tests.discord.payloads import TOKEN
@@ -28,8 +29,8 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 @pytest.fixture
 def settings(tmp_path: Path, content_dir: Path) -> Settings:
-    return Settings(data_dir=tmp_path / "data", content_dir=content_dir, discord_token=TOKEN,
-                    discord_admins=frozenset({str(ADMIN_ID)}), discord_poll_hours=2)
+    discord = DiscordSettings(token=TOKEN, admins=frozenset({str(ADMIN_ID)}), poll_hours=2)
+    return Settings(data_dir=tmp_path / "data", content_dir=content_dir, platforms={"discord": discord})
 
 
 @pytest.fixture

@@ -10,8 +10,10 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from adapters.discord.bot import DiscordAdapter
+from adapters.discord.adapter import DiscordAdapter
+from adapters.discord.spec import DiscordSettings
 from adapters.runtime import open_services, utc_now
+from adapters.serving import serving
 from adapters.settings import Settings
 from bot.engine import QuizEngine
 from tests.discord.fake_discord import FakeDiscord
@@ -33,11 +35,14 @@ async def running_bot(settings: Settings, fake: FakeDiscord, clock: Callable[[],
                       sweep_interval: float | None = None) -> AsyncIterator[RunningBot]:
     """Open the services, start the adapter, and wait until the gateway said READY; stop it all after."""
     async with open_services(settings, clock=clock, rng=random.Random(7)) as services:
-        adapter = DiscordAdapter(services.engine, settings, sweep_interval=sweep_interval)
+        adapter = DiscordAdapter(services.engine, discord_settings(settings))
         connected = len(fake.identifies) + 1
-        await adapter.start()
-        try:
+        async with serving(services.engine, [adapter], sweep_interval=sweep_interval):
             await fake.wait_connected(connected)
             yield RunningBot(adapter, services.engine, services.database)
-        finally:
-            await adapter.stop()
+
+
+def discord_settings(settings: Settings) -> DiscordSettings:
+    found = settings.platforms["discord"]
+    assert isinstance(found, DiscordSettings)
+    return found

@@ -7,7 +7,7 @@ from pathlib import Path
 from adapters.discord.sync import sync_commands
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import ADMIN_ID, LEARNER_ID, RunningBot
+from tests.discord.harness import ADMIN_ID, LEARNER_ID, RunningBot, discord_settings
 from tests.discord.payloads import APP_ID, GUILD_ID, OWNER_ID
 
 REFUSAL = "Sorry, only the bot's admins can reload the content."
@@ -66,7 +66,7 @@ async def test_discord_sync_registers_the_commands_with_french_names_for_servers
     french.mkdir(parents=True)
     (french / "quiztutor.po").write_text(FRENCH_COMMANDS, encoding="utf-8")
 
-    assert await sync_commands(settings, None) == 7
+    assert await sync_commands(settings, discord_settings(settings), None) == 7
     put = next(c for c in fake.calls if c.method == "PUT")
     assert put.path == f"/applications/{APP_ID}/commands"
     commands = {command["name"]: command for command in put.body}
@@ -83,6 +83,6 @@ async def test_discord_sync_registers_the_commands_with_french_names_for_servers
 
 
 async def test_discord_sync_to_one_server_registers_the_commands_there(settings: Settings, fake: FakeDiscord) -> None:
-    assert await sync_commands(settings, GUILD_ID) == 7
+    assert await sync_commands(settings, discord_settings(settings), GUILD_ID) == 7
     put = next(c for c in fake.calls if c.method == "PUT")
     assert put.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"

@@ -6,7 +6,7 @@ import discord
 from discord import http
 from discord.gateway import DiscordWebSocket
 
-from adapters.discord.endpoints import discord_endpoints
+from tests.discord.endpoints import discord_endpoints
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import RunningBot
 from tests.discord.payloads import TOKEN

@@ -10,6 +10,7 @@ from telegram_fake_api import FakeBotApi
 from telegram_harness import ADMIN, TOKEN
 
 from adapters.settings import Settings
+from adapters.telegram.spec import TelegramSettings
 
 
 @pytest.fixture
@@ -22,5 +23,5 @@ async def api() -> AsyncIterator[FakeBotApi]:
 
 @pytest.fixture
 def settings(tmp_path: Path, api: FakeBotApi, content_dir: Path) -> Settings:
-    return Settings(data_dir=tmp_path / "data", content_dir=content_dir, telegram_token=TOKEN,
-                    telegram_admins=frozenset({str(ADMIN.id)}), telegram_api_url=api.base_url)
+    telegram = TelegramSettings(token=TOKEN, admins=frozenset({str(ADMIN.id)}), api_url=api.base_url)
+    return Settings(data_dir=tmp_path / "data", content_dir=content_dir, platforms={"telegram": telegram})

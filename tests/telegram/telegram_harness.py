@@ -11,8 +11,10 @@ from typing import Any
 from telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 
 from adapters.runtime import open_services, utc_now
+from adapters.serving import serving
 from adapters.settings import Settings
-from adapters.telegram.bot import TelegramAdapter
+from adapters.telegram.adapter import TelegramAdapter
+from adapters.telegram.spec import TelegramSettings
 from bot.engine import QuizEngine
 
 TOKEN = "123456:SECRET-test-token"
@@ -30,12 +32,21 @@ async def running_bot(settings: Settings, clock: Callable[[], datetime] = utc_no
                       sweep_interval: float | None = None) -> AsyncIterator[QuizEngine]:
     """The adapter as `quiztutor run` builds it: real engine, SQLite file, migrations, PTB Application."""
     async with open_services(settings, clock=clock) as services:
-        adapter = TelegramAdapter(services.engine, settings, sweep_interval=sweep_interval)
-        await adapter.start()
-        try:
+        adapter = TelegramAdapter(services.engine, telegram_settings(settings))
+        async with serving(services.engine, [adapter], sweep_interval=sweep_interval):
             yield services.engine
-        finally:
-            await adapter.stop()
+
+
+def telegram_settings(settings: Settings) -> TelegramSettings:
+    found = settings.platforms["telegram"]
+    assert isinstance(found, TelegramSettings)
+    return found
+
+
+def with_telegram(settings: Settings, **changes: Any) -> Settings:
+    """The settings with some Telegram settings changed (e.g. webhook mode)."""
+    telegram = telegram_settings(settings).model_copy(update=changes)
+    return settings.model_copy(update={"platforms": {**settings.platforms, "telegram": telegram}})
 
 
 def poll_id(call: Call) -> str:

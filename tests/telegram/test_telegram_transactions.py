@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from telegram_fake_api import FakeBotApi
-from telegram_harness import AMINATA, correct, next_poll, poll_id, wrong
+from telegram_harness import AMINATA, correct, next_poll, poll_id, telegram_settings, wrong
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
-from adapters.telegram.bot import TelegramAdapter
+from adapters.telegram.adapter import TelegramAdapter
 from tests.support.transactions import counting
 
 
 async def test_a_vote_is_one_transaction_and_its_next_poll_one_link_and_the_last_vote_one_in_all(
         api: FakeBotApi, settings: Settings) -> None:
     async with open_services(settings) as services:
-        adapter = TelegramAdapter(services.engine, settings)
+        adapter = TelegramAdapter(services.engine, telegram_settings(settings))
         await adapter.start()
         try:
             await api.command(AMINATA, "/quiz collectives")

@@ -9,11 +9,11 @@ import aiohttp
 import pytest
 from pydantic import SecretStr
 from telegram_fake_api import FakeBotApi
-from telegram_harness import AMINATA, for_chat, running_bot
+from telegram_harness import AMINATA, for_chat, running_bot, telegram_settings, with_telegram
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
-from adapters.telegram.bot import TelegramAdapter
+from adapters.telegram.adapter import TelegramAdapter
 
 
 def free_port() -> int:
@@ -26,9 +26,8 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
         api: FakeBotApi, settings: Settings) -> None:
     port = free_port()
     url = f"http://127.0.0.1:{port}/hooks/telegram"
-    webhook = settings.model_copy(update={
-        "telegram_webhook_url": url, "telegram_webhook_listen": "127.0.0.1", "telegram_webhook_port": port,
-        "telegram_webhook_secret": SecretStr("s3cret-token")})
+    webhook = with_telegram(settings, webhook_url=url, webhook_listen="127.0.0.1", webhook_port=port,
+                            webhook_secret=SecretStr("s3cret-token"))
     update = {"update_id": 1, "message": {
         "message_id": 1, "date": int(time.time()), "chat": {"id": AMINATA.id, "type": "private"},
         "from": AMINATA.json(), "text": "/progress", "entities": [{"type": "bot_command", "offset": 0, "length": 9}]}}
@@ -52,9 +51,9 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
 @pytest.mark.parametrize("secret", [None, ""])
 async def test_webhook_mode_without_a_secret_refuses_to_start_rather_than_take_updates_from_anyone(
         api: FakeBotApi, settings: Settings, secret: str | None) -> None:
-    webhook = settings.model_copy(update={"telegram_webhook_url": "https://quiz.example.org/hooks/telegram",
-                                          "telegram_webhook_secret": None if secret is None else SecretStr(secret)})
+    webhook = with_telegram(settings, webhook_url="https://quiz.example.org/hooks/telegram",
+                            webhook_secret=None if secret is None else SecretStr(secret))
     async with open_services(webhook) as services:
         with pytest.raises(ValueError, match="QUIZ_TELEGRAM_WEBHOOK_SECRET"):
-            TelegramAdapter(services.engine, webhook)
+            TelegramAdapter(services.engine, telegram_settings(webhook))
     assert not api.requests  # refused before talking to Telegram

@@ -14,8 +14,6 @@ from telegram.error import InvalidToken
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
 
 from adapters.failures import LoginRejected
-from adapters.settings import Settings
-from adapters.telegram.actors import PLATFORM
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands
 from adapters.telegram.errors import ErrorReporter
@@ -23,8 +21,9 @@ from adapters.telegram.expiries import Expiries
 from adapters.telegram.interactions import Interactions
 from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import build_application
+from adapters.telegram.spec import TelegramSettings
 from bot.engine import QuizEngine
-from bot.sweeper import ExpirySweeper, start_sweeper
+from bot.replies import Expired
 
 log = logging.getLogger(__name__)
 
@@ -36,12 +35,11 @@ BOOTSTRAP_RETRIES = 3
 class TelegramAdapter:
     name = "telegram"
 
-    def __init__(self, engine: QuizEngine, settings: Settings, *, sweep_interval: float | None = None) -> None:
-        """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit)."""
-        if settings.telegram_token is None:
+    def __init__(self, engine: QuizEngine, settings: TelegramSettings) -> None:
+        if settings.token is None:
             raise ValueError("QUIZ_TELEGRAM_TOKEN is not set")
-        secret = settings.telegram_webhook_secret
-        if settings.telegram_webhook_url and (secret is None or not secret.get_secret_value()):
+        secret = settings.webhook_secret
+        if settings.webhook_url and (secret is None or not secret.get_secret_value()):
             # Without it, anyone who finds the URL could post updates: answers or /reload in any user's name.
             raise ValueError("QUIZ_TELEGRAM_WEBHOOK_SECRET must be set when QUIZ_TELEGRAM_WEBHOOK_URL is")
         # PTB's documented opt-in to timedelta durations (its next major version's default); without it every
@@ -49,10 +47,9 @@ class TelegramAdapter:
         os.environ.setdefault("PTB_TIMEDELTA", "true")
         self._engine = engine
         self._settings = settings
-        self._token = settings.telegram_token.get_secret_value()
-        self._sweep_interval = sweep_interval
+        self._token = settings.token.get_secret_value()
         self._app: Application | None = None  # type: ignore[type-arg]
-        self._sweeper: ExpirySweeper | None = None
+        self._expiries: Expiries | None = None
 
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""
@@ -71,17 +68,17 @@ class TelegramAdapter:
             await self._shutdown(app)
             raise
         self._app = app
-        # Deadlines are kept in the database: the sweeper also finds those that passed while the bot was down.
-        self._sweeper = start_sweeper(self._engine, PLATFORM, Expiries(self._engine, chat).deliver,
-                                      self._sweep_interval)
+        self._expiries = Expiries(self._engine, chat)
         log.info("Telegram bot @%s is %s", app.bot.username,
-                 "listening for webhooks" if self._settings.telegram_webhook_url else "polling")
+                 "listening for webhooks" if self._settings.webhook_url else "polling")
+
+    async def deliver_expired(self, expired: Expired) -> None:
+        if self._expiries is not None:
+            await self._expiries.deliver(expired)
 
     async def stop(self) -> None:
         """Stop taking updates, let handlers finish, close the connection: start() in reverse."""
-        sweeper, self._sweeper = self._sweeper, None
-        if sweeper is not None:  # first, while it can still send
-            await sweeper.stop()
+        self._expiries = None
         app, self._app = self._app, None
         if app is not None:
             await self._shutdown(app)
@@ -101,15 +98,15 @@ class TelegramAdapter:
     async def _receive(self, app: Application) -> None:  # type: ignore[type-arg]
         settings = self._settings
         assert app.updater is not None, "the default builder always makes an Updater"
-        if not settings.telegram_webhook_url:
+        if not settings.webhook_url:
             await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES)
             return
-        secret = settings.telegram_webhook_secret
+        secret = settings.webhook_secret
         await app.updater.start_webhook(
-            listen=settings.telegram_webhook_listen,
-            port=settings.telegram_webhook_port,
-            url_path=urlsplit(settings.telegram_webhook_url).path.lstrip("/"),
-            webhook_url=settings.telegram_webhook_url,
+            listen=settings.webhook_listen,
+            port=settings.webhook_port,
+            url_path=urlsplit(settings.webhook_url).path.lstrip("/"),
+            webhook_url=settings.webhook_url,
             secret_token=secret.get_secret_value() if secret else None,
             allowed_updates=ALLOWED_UPDATES,
             bootstrap_retries=BOOTSTRAP_RETRIES,

@@ -8,12 +8,11 @@ import logging
 
 import discord
 
-from adapters.discord.actors import PLATFORM
 from adapters.discord.client import QuizClient
+from adapters.discord.spec import DiscordSettings
 from adapters.failures import LoginRejected
-from adapters.settings import Settings
 from bot.engine import QuizEngine
-from bot.sweeper import ExpirySweeper, start_sweeper
+from bot.replies import Expired
 
 log = logging.getLogger(__name__)
 
@@ -23,18 +22,15 @@ STOP_TIMEOUT = 10.0
 class DiscordAdapter:
     name = "discord"
 
-    def __init__(self, engine: QuizEngine, settings: Settings, *, sweep_interval: float | None = None) -> None:
-        """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit)."""
+    def __init__(self, engine: QuizEngine, settings: DiscordSettings) -> None:
         self._engine = engine
         self._settings = settings
-        self._sweep_interval = sweep_interval
         self._client: QuizClient | None = None
         self._gateway: asyncio.Task[None] | None = None
-        self._sweeper: ExpirySweeper | None = None
 
     async def start(self) -> None:
         """Log in (a bad token fails here) and connect; commands are synced separately (discord-sync)."""
-        token = self._settings.discord_token
+        token = self._settings.token
         if token is None:
             raise RuntimeError("QUIZ_DISCORD_TOKEN is not set")
         client = QuizClient(self._engine, self._settings)
@@ -49,14 +45,13 @@ class DiscordAdapter:
         self._client = client
         # Not client.run(): that would take over the event loop the other adapters share.
         self._gateway = asyncio.create_task(self._connect(client), name="discord-gateway")
-        # Deadlines are kept in the database: the sweeper also finds those that passed while the bot was down.
-        # It only needs the REST API, which works from login on.
-        self._sweeper = start_sweeper(self._engine, PLATFORM, client.expiries.deliver, self._sweep_interval)
+
+    async def deliver_expired(self, expired: Expired) -> None:
+        """Time-outs only need the REST API, which works from login on."""
+        if self._client is not None:
+            await self._client.expiries.deliver(expired)
 
     async def stop(self) -> None:
-        sweeper, self._sweeper = self._sweeper, None
-        if sweeper is not None:  # first, while it can still post
-            await sweeper.stop()
         if self._client is not None:
             await self._client.close()
         if self._gateway is not None:

@@ -1,0 +1,87 @@
+"""What a chat platform is to QuizTutor: its settings, its poll limits, and how to build its adapter.
+
+Each platform describes itself in ``adapters/<platform>/spec.py``, which imports no platform library (that
+happens only when its adapter is built, so an install without it still runs the others).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Protocol
+
+from pydantic import SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode
+
+from bot.content.limits import PollLimits
+from bot.engine import QuizEngine
+from bot.replies import Expired
+
+if TYPE_CHECKING:
+    from adapters.settings import Settings
+
+CommaSeparated = Annotated[frozenset[str], NoDecode]
+
+
+class PlatformSettings(BaseSettings):
+    """What every platform is configured with; a subclass reads ``QUIZ_<PLATFORM>_*`` (``env_prefix``)."""
+
+    token: SecretStr | None = None
+    admins: CommaSeparated = frozenset()  # user ids allowed to /reload, comma-separated
+
+    @field_validator("admins", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            return frozenset(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @property
+    def enabled(self) -> bool:
+        """Served by `quiztutor run` when its token is set."""
+        return self.token is not None
+
+    def secrets(self) -> list[str]:
+        """Every value that must never reach a log line."""
+        return [self.token.get_secret_value()] if self.token else []
+
+
+class ChatAdapter(Protocol):
+    """A platform front-end: started once, stopped once, sharing the engine and the event loop."""
+
+    name: str
+
+    async def start(self) -> None: ...
+    async def stop(self) -> None: ...
+
+    async def deliver_expired(self, expired: Expired) -> None:
+        """Tell a learner their question's time ran out, and show what comes next (the sweeper calls this)."""
+        ...
+
+
+@dataclass(frozen=True)
+class PlatformTool:
+    """A `quiztutor` subcommand a platform brings, e.g. `discord-sync`."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[Settings, PlatformSettings, argparse.Namespace], Awaitable[int]]
+
+
+@dataclass(frozen=True)
+class PlatformSpec:
+    name: str  # as stored with each user: "telegram"
+    title: str  # as people write it: "Telegram"
+    settings: type[PlatformSettings]
+    poll_limits: PollLimits
+    build: Callable[[QuizEngine, PlatformSettings], ChatAdapter]  # imports the platform library
+    extra: str  # the pip extra that installs its library: quiz-tutor[telegram]
+    token_help: str  # where a token comes from, for `quiztutor run` with nothing configured
+    tools: tuple[Callable[[], PlatformTool], ...] = ()  # subcommands, loaded when the command line is built
+
+    def env(self, field: str) -> str:
+        """The variable a setting is read from: ``env("token")`` -> ``QUIZ_TELEGRAM_TOKEN``."""
+        prefix = str(self.settings.model_config.get("env_prefix", ""))
+        return f"{prefix}{field}".upper()

@@ -1,0 +1,68 @@
+"""Telegram as QuizTutor sees it: its settings (QUIZ_TELEGRAM_*), its poll limits, and how to build it."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import AnyHttpUrl, Field, SecretStr, field_validator, model_validator
+from pydantic_settings import SettingsConfigDict
+
+from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec
+from bot.content.limits import PollLimits
+from bot.engine import QuizEngine
+
+Port = Annotated[int, Field(ge=1, le=65535)]
+# Telegram's rule for a webhook secret token: 1-256 of A-Z a-z 0-9 _ -.
+WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{1,256}$"
+# Quiz polls: a question of 300 characters, options of 100, an explanation popup of 200.
+TELEGRAM_LIMITS = PollLimits(question=300, option=100, explanation=200)
+
+
+class TelegramSettings(PlatformSettings):
+    # An empty variable counts as unset, like every QUIZ_* variable.
+    model_config = SettingsConfigDict(env_prefix="QUIZ_TELEGRAM_", extra="ignore", env_ignore_empty=True)
+
+    api_url: str | None = None  # PTB's base_url, e.g. http://127.0.0.1:8081/bot
+    webhook_url: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: Port = 8443
+    webhook_secret: SecretStr | None = None
+
+    @field_validator("api_url", "webhook_url")
+    @classmethod
+    def _http_url(cls, value: str | None) -> str | None:
+        if value is not None:
+            AnyHttpUrl(value)  # raises with a clear message for anything but an http(s) URL with a host
+        return value
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _telegram_secret_rule(cls, value: SecretStr | None) -> SecretStr | None:
+        # Checked without echoing the value: an empty secret would switch PTB's check off.
+        if value is not None and not re.fullmatch(WEBHOOK_SECRET, value.get_secret_value()):
+            raise ValueError("must be 1 to 256 characters, each A-Z, a-z, 0-9, _ or -")
+        return value
+
+    @model_validator(mode="after")
+    def _webhook_needs_a_secret(self) -> TelegramSettings:
+        if self.webhook_url and self.webhook_secret is None:
+            # Without it, anyone who finds the URL could post updates: answers or /reload in any user's name.
+            raise ValueError("QUIZ_TELEGRAM_WEBHOOK_SECRET is required with QUIZ_TELEGRAM_WEBHOOK_URL")
+        return self
+
+    def secrets(self) -> list[str]:
+        secret = [self.webhook_secret.get_secret_value()] if self.webhook_secret else []
+        return super().secrets() + secret
+
+
+def build(engine: QuizEngine, settings: PlatformSettings) -> ChatAdapter:
+    from adapters.telegram.adapter import TelegramAdapter  # python-telegram-bot is imported only now
+
+    if not isinstance(settings, TelegramSettings):
+        raise TypeError("the Telegram adapter needs TelegramSettings")
+    return TelegramAdapter(engine, settings)
+
+
+SPEC = PlatformSpec(name="telegram", title="Telegram", settings=TelegramSettings, poll_limits=TELEGRAM_LIMITS,
+                    build=build, extra="telegram", token_help="a bot token from @BotFather")
