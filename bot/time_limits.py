@@ -37,7 +37,8 @@ class QuestionTimer:
     async def time_up(self, uow: UnitOfWork, session: QuizSession, now: datetime, _: Localizer) -> str:
         """Record the current question as skipped, move on, and say why; raises AlreadyAnswered if too late."""
         question_id = session.current_question_id
-        assert question_id is not None, "only a current question can time out"
+        if question_id is None:
+            raise ValueError("only a current question can time out")
         number = session.position + 1
         await uow.answers.add(AnswerRecord(session.id, question_id, None, False, now))
         session.advance()

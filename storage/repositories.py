@@ -42,7 +42,8 @@ class SqlUserRepository:
             .on_conflict_do_nothing(index_elements=["platform", "platform_user_id"])
         )
         stored = await self.get(user.platform, user.platform_user_id)
-        assert stored is not None
+        if stored is None:
+            raise RuntimeError(f"user {user.platform}/{user.platform_user_id} vanished right after its insert")
         return stored
 
     async def update(self, user: UserRecord) -> None:

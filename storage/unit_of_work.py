@@ -52,7 +52,8 @@ class SqlUnitOfWork:
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
-        assert self._connection is not None and self._transaction is not None
+        if self._connection is None or self._transaction is None:
+            raise RuntimeError("a unit of work ended that never began")
         try:
             if self._transaction.is_active:
                 await self._transaction.rollback()
@@ -69,7 +70,8 @@ class SqlUnitOfWork:
             self._turn.release()
 
     async def commit(self) -> None:
-        assert self._transaction is not None
+        if self._transaction is None:
+            raise RuntimeError("commit outside the unit of work")
         await self._transaction.commit()
 
 

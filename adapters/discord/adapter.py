@@ -9,6 +9,7 @@ import logging
 import discord
 
 from adapters.discord.client import QuizClient
+from adapters.discord.expiries import deliver_expired
 from adapters.discord.spec import DiscordSettings
 from adapters.failures import LoginRejected
 from bot.engine import QuizEngine
@@ -49,7 +50,7 @@ class DiscordAdapter:
     async def deliver_expired(self, expired: Expired) -> None:
         """Time-outs only need the REST API, which works from login on."""
         if self._client is not None:
-            await self._client.expiries.deliver(expired)
+            await deliver_expired(self._engine, self._client.polls, expired)
 
     async def stop(self) -> None:
         if self._client is not None:

@@ -12,7 +12,6 @@ from adapters.discord.actors import PLATFORM
 from adapters.discord.buttons import AnswerButton, RetryButton
 from adapters.discord.commands import register_commands
 from adapters.discord.errors import apologize, tree_error_handler
-from adapters.discord.expiries import Expiries
 from adapters.discord.handlers import CommandHandlers
 from adapters.discord.polls import PollPlay
 from adapters.discord.spec import DiscordSettings
@@ -47,7 +46,6 @@ class QuizClient(discord.Client):
         self.polls = PollPlay(self, settings.poll_hours)
         self.votes = VoteHandler(engine, self, self.polls)
         self.handlers = CommandHandlers(engine, self.polls)
-        self.expiries = Expiries(engine, self.polls)
         register_commands(self.tree, self.handlers)
         self.tree.error(tree_error_handler(engine))
 

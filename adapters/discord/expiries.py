@@ -17,17 +17,11 @@ from bot.replies import Expired
 log = logging.getLogger(__name__)
 
 
-class Expiries:
-    def __init__(self, engine: QuizEngine, polls: PollPlay) -> None:
-        self._engine = engine
-        self._polls = polls
-
-    async def deliver(self, expired: Expired) -> None:
-        """Called by the sweeper under the learner's lock, so the next poll is linked before it can be voted on."""
-        link = expired.link
-        if link is None or link.chat_id is None:
-            log.debug("question %s of session %s timed out unseen", expired.question_id, expired.session_id)
-            return
-        surface = ChannelSurface(self._polls, int(link.chat_id), int(expired.actor.user_id),
-                                 answered_poll=int(link.message_key))
-        await self._engine.deliver(expired.outcome, surface, PLATFORM)
+async def deliver_expired(engine: QuizEngine, polls: PollPlay, expired: Expired) -> None:
+    """Called by the sweeper under the learner's lock, so the next poll is linked before it can be voted on."""
+    link = expired.link
+    if link is None or link.chat_id is None:
+        log.debug("question %s of session %s timed out unseen", expired.question_id, expired.session_id)
+        return
+    surface = ChannelSurface(polls, int(link.chat_id), int(expired.actor.user_id), answered_poll=int(link.message_key))
+    await engine.deliver(expired.outcome, surface, PLATFORM)

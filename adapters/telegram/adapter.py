@@ -17,7 +17,7 @@ from adapters.failures import LoginRejected
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands
 from adapters.telegram.errors import ErrorReporter
-from adapters.telegram.expiries import Expiries
+from adapters.telegram.expiries import deliver_expired
 from adapters.telegram.interactions import Interactions
 from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import build_application
@@ -49,7 +49,7 @@ class TelegramAdapter:
         self._settings = settings
         self._token = settings.token.get_secret_value()
         self._app: Application | None = None  # type: ignore[type-arg]
-        self._expiries: Expiries | None = None
+        self._chat: TelegramChat | None = None
 
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""
@@ -68,17 +68,17 @@ class TelegramAdapter:
             await self._shutdown(app)
             raise
         self._app = app
-        self._expiries = Expiries(self._engine, chat)
+        self._chat = chat
         log.info("Telegram bot @%s is %s", app.bot.username,
                  "listening for webhooks" if self._settings.webhook_url else "polling")
 
     async def deliver_expired(self, expired: Expired) -> None:
-        if self._expiries is not None:
-            await self._expiries.deliver(expired)
+        if self._chat is not None:
+            await deliver_expired(self._engine, self._chat, expired)
 
     async def stop(self) -> None:
         """Stop taking updates, let handlers finish, close the connection: start() in reverse."""
-        self._expiries = None
+        self._chat = None
         app, self._app = self._app, None
         if app is not None:
             await self._shutdown(app)
@@ -97,7 +97,8 @@ class TelegramAdapter:
 
     async def _receive(self, app: Application) -> None:  # type: ignore[type-arg]
         settings = self._settings
-        assert app.updater is not None, "the default builder always makes an Updater"
+        if app.updater is None:
+            raise RuntimeError("PTB's default builder always makes an Updater")
         if not settings.webhook_url:
             await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES)
             return

@@ -15,22 +15,18 @@ from bot.replies import Expired
 log = logging.getLogger(__name__)
 
 
-class Expiries:
-    def __init__(self, engine: QuizEngine, chat: TelegramChat) -> None:
-        self._engine = engine
-        self._chat = chat
+async def deliver_expired(engine: QuizEngine, chat: TelegramChat, expired: Expired) -> None:
+    """Called by the sweeper under the learner's lock, so the next poll is linked before it can be voted on."""
+    actor = expired.actor
+    chat_id = expired.outcome.chat_id or actor.user_id  # a private chat's id is the user's id
+    # In a group, whose quiz it is: a sweep has no update that would name the learner.
+    owner = None if is_private(chat_id, actor) else await first_name(chat, chat_id, actor.user_id)
+    await engine.deliver(expired.outcome, TelegramSurface(chat, chat_id, owner), PLATFORM)
 
-    async def deliver(self, expired: Expired) -> None:
-        """Called by the sweeper under the learner's lock, so the next poll is linked before it can be voted on."""
-        actor = expired.actor
-        chat_id = expired.outcome.chat_id or actor.user_id  # a private chat's id is the user's id
-        owner = None if is_private(chat_id, actor) else await self._first_name(chat_id, actor.user_id)
-        await self._engine.deliver(expired.outcome, TelegramSurface(self._chat, chat_id, owner), PLATFORM)
 
-    async def _first_name(self, chat_id: str, user_id: str) -> str | None:
-        """Whose quiz it is, for a group; a sweep has no update that would name the learner."""
-        try:
-            return (await self._chat.bot.get_chat_member(chat_id, int(user_id))).user.first_name
-        except TelegramError as error:
-            log.info("could not look up user %s in chat %s: %s", user_id, chat_id, error)
-            return None
+async def first_name(chat: TelegramChat, chat_id: str, user_id: str) -> str | None:
+    try:
+        return (await chat.bot.get_chat_member(chat_id, int(user_id))).user.first_name
+    except TelegramError as error:
+        log.info("could not look up user %s in chat %s: %s", user_id, chat_id, error)
+        return None
