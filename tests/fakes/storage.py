@@ -5,12 +5,26 @@ from __future__ import annotations
 import copy
 import itertools
 from dataclasses import dataclass, field, fields, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from types import TracebackType
 from typing import Self
 
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, SessionState, UserRecord
+
+
+def utc(value: datetime | None) -> datetime | None:
+    """As the database keeps times: the same instant in UTC; a naive time is refused, as storage/ refuses it."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        raise ValueError("naive datetimes are ambiguous; pass a timezone-aware one")
+    return value.astimezone(UTC)
+
+
+def stored_session(session: QuizSession) -> QuizSession:
+    return replace(copy.deepcopy(session), started_at=utc(session.started_at), updated_at=utc(session.updated_at),
+                   finished_at=utc(session.finished_at), question_deadline=utc(session.question_deadline))
 
 
 @dataclass
@@ -90,10 +104,10 @@ class FakeSessionRepository:
                 s.user_id == session.user_id and s.quiz_id == session.quiz_id and s.state is SessionState.ACTIVE
                 for s in self._state.sessions.values()):
             raise SessionAlreadyActive(session.quiz_id)  # the unique index in storage/
-        self._state.sessions[session.id] = copy.deepcopy(session)
+        self._state.sessions[session.id] = stored_session(session)
 
     async def update(self, session: QuizSession) -> None:
-        self._state.sessions[session.id] = copy.deepcopy(session)
+        self._state.sessions[session.id] = stored_session(session)
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         owners = {user.id: user for user in self._state.users.values() if user.platform == platform}
@@ -122,7 +136,7 @@ class FakeAnswerRepository:
         key = (answer.session_id, answer.question_id)
         if key in self._state.answers:
             raise AlreadyAnswered(answer.question_id)
-        self._state.answers[key] = answer
+        self._state.answers[key] = replace(answer, answered_at=utc(answer.answered_at))
 
     async def for_session(self, session_id: str) -> list[AnswerRecord]:
         mine = [answer for answer in self._state.answers.values() if answer.session_id == session_id]

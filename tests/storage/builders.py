@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from bot.ports import UnitOfWork
 from bot.records import QuizSession, SessionState, UserRecord
-from storage.unit_of_work import SqlUnitOfWork
 from tests.fakes.clock import START
 
 
-async def stored_user(uow: Callable[[], SqlUnitOfWork], user_id: str = "alice", platform: str = "telegram") -> int:
+async def stored_user(uow: Callable[[], UnitOfWork], user_id: str = "alice", platform: str = "telegram") -> int:
     """Add a user in its own committed transaction and return the id storage gave it."""
     async with uow() as work:
         user = await work.users.add(UserRecord(platform, user_id))
@@ -37,7 +37,7 @@ def a_session(user_id: int, session_id: str = "s1", quiz_id: str = "collectives"
     )
 
 
-async def stored_session(uow: Callable[[], SqlUnitOfWork], session: QuizSession) -> QuizSession:
+async def stored_session(uow: Callable[[], UnitOfWork], session: QuizSession) -> QuizSession:
     async with uow() as work:
         await work.sessions.add(session)
         await work.commit()

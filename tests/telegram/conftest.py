@@ -6,11 +6,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from telegram_fake_api import FakeBotApi
-from telegram_harness import ADMIN, TOKEN
 
 from adapters.settings import Settings
 from adapters.telegram.spec import TelegramSettings
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import ADMIN, TOKEN
 
 
 @pytest.fixture

@@ -188,11 +188,14 @@ class FakeBotApi:
                 body["parameters"] = {"retry_after": failure.retry_after}
             return web.json_response(body, status=failure.status)
         if method == "getUpdates":
-            result: Any = await self._get_updates(params)
-        else:
-            result = self._result(method, params)
-            if (hook := self.before_reply.get(method)) is not None:
-                await hook(result)
+            # Recorded as it arrives, not when the long poll returns up to its timeout later.
+            call = Call(method, params)
+            await self._record(call)
+            call.result = await self._get_updates(params)
+            return web.json_response({"ok": True, "result": call.result})
+        result = self._result(method, params)
+        if (hook := self.before_reply.get(method)) is not None:
+            await hook(result)
         await self._record(Call(method, params, result=result))
         return web.json_response({"ok": True, "result": result})
 

@@ -8,14 +8,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
-
 from adapters.runtime import open_services, utc_now
 from adapters.serving import serving
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
 from adapters.telegram.spec import TelegramSettings
 from bot.engine import QuizEngine
+from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 
 TOKEN = "123456:SECRET-test-token"
 FIXTURES = Path(__file__).parent.parent / "fixtures" / "content"

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from telegram_fake_api import FakeBotApi
-from telegram_harness import ADMIN, AMINATA, correct, for_chat, next_poll, poll_id, running_bot
 
 from adapters.settings import Settings
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import ADMIN, AMINATA, correct, for_chat, next_poll, poll_id, running_bot
 
 
 def edit_quiz(content_dir: Path, quiz_id: str, change: object) -> None:

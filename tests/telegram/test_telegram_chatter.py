@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import time
 
-from telegram_fake_api import FakeBotApi, FakeChat
-from telegram_harness import AMINATA, GROUP, JUMA, running_bot
-
 from adapters.once_per import OncePer
 from adapters.settings import Settings
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat
+from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, running_bot
 
 HINT_FR = "Envoyez /quizzes pour choisir un quiz, ou /help pour voir tout ce que je sais faire."
 HINT_EN = "Send /quizzes to choose a quiz, or /help to see everything I can do."

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from telegram_fake_api import FakeBotApi
-from telegram_harness import ADMIN, AMINATA, WANJIRU, correct, for_chat, next_poll, poll_id, running_bot
-
 from adapters.settings import Settings
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import ADMIN, AMINATA, WANJIRU, correct, for_chat, next_poll, poll_id, running_bot
 
 
 async def test_the_quiz_list_has_a_button_per_quiz_that_starts_it(api: FakeBotApi, settings: Settings) -> None:

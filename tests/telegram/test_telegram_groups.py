@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from telegram_fake_api import FakeBotApi, FakeUser
-from telegram_harness import GROUP, correct, next_poll, poll_id, running_bot, wrong
-
 from adapters.settings import Settings
 from bot.replies import Actor
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
+from tests.telegram.telegram_harness import GROUP, correct, next_poll, poll_id, running_bot, wrong
 
 ADA = FakeUser(201, "<Ada & Co>", "en")  # a name that would break HTML if it weren't escaped
 BOLA = FakeUser(202, "Bola", "yo")

@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from telegram_fake_api import FakeBotApi
-from telegram_harness import AMINATA, correct, for_chat, next_poll, options, poll_id, running_bot
-
 from adapters.settings import Settings
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, correct, for_chat, next_poll, options, poll_id, running_bot
 
 LOST_NOTE_FR = "J’ai perdu la trace de ce sondage\u00a0; voici de nouveau la question."
 

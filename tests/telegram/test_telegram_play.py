@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from telegram_fake_api import FakeBotApi
-from telegram_harness import AMINATA, JUMA, WANJIRU, correct, for_chat, next_poll, options, poll_id, running_bot, wrong
-
 from adapters.settings import Settings
 from bot.replies import Actor
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import (
+    AMINATA,
+    JUMA,
+    WANJIRU,
+    correct,
+    for_chat,
+    next_poll,
+    options,
+    poll_id,
+    running_bot,
+    wrong,
+)
 
 
 async def test_a_french_learner_plays_a_quiz_from_start_to_summary_with_polls_in_french(

@@ -5,11 +5,21 @@ from __future__ import annotations
 import logging
 
 import pytest
-from telegram_fake_api import FakeBotApi
-from telegram_harness import AMINATA, TOKEN, WANJIRU, correct, for_chat, next_poll, options, poll_id, running_bot
 
 from adapters.settings import Settings
 from bot.replies import Actor
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import (
+    AMINATA,
+    TOKEN,
+    WANJIRU,
+    correct,
+    for_chat,
+    next_poll,
+    options,
+    poll_id,
+    running_bot,
+)
 
 
 async def test_a_question_with_options_too_long_for_a_poll_is_lettered_in_a_message_first(

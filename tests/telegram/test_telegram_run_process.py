@@ -8,8 +8,8 @@ import signal
 import sys
 from pathlib import Path
 
-from telegram_fake_api import FakeBotApi
-from telegram_harness import AMINATA, FIXTURES, TOKEN
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, FIXTURES, TOKEN
 
 
 async def test_quiztutor_run_serves_telegram_and_stops_cleanly_on_sigterm(api: FakeBotApi, tmp_path: Path) -> None:

@@ -9,13 +9,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from telegram_fake_api import FakeBotApi, FakeUser
-from telegram_harness import AMINATA, GROUP, correct, for_chat, next_poll, poll_id, running_bot
 
 from adapters.settings import Settings
 from adapters.telegram.surface import open_period
 from bot.replies import Actor, QuestionView
 from tests.fakes.clock import FixedClock
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
+from tests.telegram.telegram_harness import AMINATA, GROUP, correct, for_chat, next_poll, poll_id, running_bot
 
 LIMIT = 30
 FAST = 0.02  # seconds between sweeps

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from telegram_fake_api import FakeBotApi
-from telegram_harness import AMINATA, correct, next_poll, poll_id, telegram_settings, wrong
-
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
 from tests.support.transactions import counting
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, correct, next_poll, poll_id, telegram_settings, wrong
 
 
 async def test_a_vote_is_one_transaction_and_its_next_poll_one_link_and_the_last_vote_one_in_all(

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 from telegram import Update
-from telegram_fake_api import BOT_USER, FakeChat, FakeUser
-from telegram_harness import GROUP
 
 from adapters.telegram.actors import actor_for, command_argument, is_private, update_actor
 from adapters.telegram.callback_data import MAX_BYTES, Action, ButtonData, decode
 from bot.replies import Actor
+from tests.telegram.telegram_fake_api import BOT_USER, FakeChat, FakeUser
+from tests.telegram.telegram_harness import GROUP
 
 LUCIE = FakeUser(7, "Lucie", "fr-CA")
 

@@ -8,12 +8,12 @@ import time
 import aiohttp
 import pytest
 from pydantic import SecretStr
-from telegram_fake_api import FakeBotApi
-from telegram_harness import AMINATA, for_chat, running_bot, telegram_settings, with_telegram
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, for_chat, running_bot, telegram_settings, with_telegram
 
 
 def free_port() -> int:

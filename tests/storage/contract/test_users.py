@@ -1,26 +1,21 @@
 """The storage contract, part 1: users, transactions and time zones.
 
-Every test runs on a SQLite file and on PostgreSQL (the ``database_url`` fixture).
+Every test runs on the in-memory fake, a SQLite file and PostgreSQL (see conftest.py).
 """
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
-from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.ports import UnitOfWork
 from bot.records import AnswerRecord, UserRecord
-from storage import tables
-from storage.database import create_engine
-from storage.unit_of_work import SqlUnitOfWork, unit_of_work_factory
-from tests.fakes.clock import START, FixedClock
+from tests.fakes.clock import START
 from tests.storage.builders import a_session, stored_session, stored_user
 
-Uow = Callable[[], SqlUnitOfWork]
+Uow = Callable[[], UnitOfWork]
 
 
 # -- users --------------------------------------------------------------------------------------
@@ -56,44 +51,6 @@ async def test_adding_a_user_twice_returns_the_stored_one(uow: Uow) -> None:
         await work.commit()
     assert again == first
     assert again.language == "fr"
-
-
-async def test_two_concurrent_adds_of_one_user_yield_one_row(database_url: str, database: AsyncEngine) -> None:
-    # Two engines on one database, like the bot and `quiztutor play` side by side. Both look the user up,
-    # find nobody, and add them. On PostgreSQL the second looks while the first insert is uncommitted; on
-    # SQLite the write lock (BEGIN IMMEDIATE) makes the second wait for the first, which is the point of it.
-    other = create_engine(database_url)
-    interleave = database.dialect.name == "postgresql"
-    first_inserted, second_looked = asyncio.Event(), asyncio.Event()
-
-    async def add_first() -> UserRecord:
-        async with unit_of_work_factory(database, FixedClock())() as work:
-            user = await work.users.add(UserRecord("telegram", "race"))
-            first_inserted.set()
-            if interleave:
-                await second_looked.wait()
-            await work.commit()
-        return user
-
-    async def add_second() -> UserRecord:
-        await first_inserted.wait()
-        async with unit_of_work_factory(other, FixedClock())() as work:
-            looked = await work.users.get("telegram", "race")
-            assert looked is None or not interleave
-            second_looked.set()
-            user = await work.users.add(UserRecord("telegram", "race"))
-            await work.commit()
-        return user
-
-    try:
-        first, second = await asyncio.gather(add_first(), add_second())
-        async with database.connect() as connection:
-            rows = (await connection.execute(select(func.count()).select_from(tables.User))).scalar_one()
-    finally:
-        await other.dispose()
-    assert first.id is not None
-    assert first.id == second.id
-    assert rows == 1
 
 
 async def test_updating_a_user_keeps_the_chosen_language_and_last_hint(uow: Uow) -> None:

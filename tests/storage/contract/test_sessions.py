@@ -1,6 +1,6 @@
 """The storage contract, part 2: sessions, answers and message links.
 
-Every test runs on a SQLite file and on PostgreSQL (the ``database_url`` fixture).
+Every test runs on the in-memory fake, a SQLite file and PostgreSQL (see conftest.py).
 """
 
 from __future__ import annotations
@@ -10,13 +10,12 @@ from datetime import timedelta
 
 import pytest
 
-from bot.ports import AlreadyAnswered, SessionAlreadyActive
+from bot.ports import AlreadyAnswered, SessionAlreadyActive, UnitOfWork
 from bot.records import AnswerRecord, MessageLink, SessionState, UserRecord
-from storage.unit_of_work import SqlUnitOfWork
 from tests.fakes.clock import START
 from tests.storage.builders import a_session, stored_session, stored_user
 
-Uow = Callable[[], SqlUnitOfWork]
+Uow = Callable[[], UnitOfWork]
 
 
 # -- sessions -----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_developers_own_quiz_settings_never_reach_the_tests(tmp_path: Path) -> None:
     own_database = tmp_path / "production.sqlite3"
     env = {**os.environ, "QUIZ_DATABASE_URL": f"sqlite+aiosqlite:///{own_database}", "QUIZ_QUESTION_SECONDS": "30"}
-    tests = ["tests/core/test_language_known.py", "tests/core/test_time_limit_setting.py"]
+    tests = ["tests/adapters/test_language_known.py", "tests/adapters/test_time_limit_setting.py"]
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout[-3000:]

@@ -1,6 +1,6 @@
 """The storage contract, part 3: question deadlines and the look-ups a sweep for timed-out questions needs.
 
-Every test runs on a SQLite file and on PostgreSQL (the ``database_url`` fixture).
+Every test runs on the in-memory fake, a SQLite file and PostgreSQL (see conftest.py).
 """
 
 from __future__ import annotations
@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
+from bot.ports import UnitOfWork
 from bot.records import MessageLink, SessionState, UserRecord
-from storage.unit_of_work import SqlUnitOfWork
 from tests.fakes.clock import START
 from tests.storage.builders import a_session, stored_session, stored_user
 
-Uow = Callable[[], SqlUnitOfWork]
+Uow = Callable[[], UnitOfWork]
 SECOND = timedelta(seconds=1)
 
 
