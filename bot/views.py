@@ -47,7 +47,7 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
         notices += (_("This question isn't available in {language} yet, so it is shown in English.",
                       language=NATIVE_NAMES[_.language]),)
     order = shown_options(question, session.option_orders.get(question.id, []))
-    texts = {option.id: option.text[language] for option in question.options}  # type: ignore[index]
+    texts = {option.id: option.text[language] for option in question.options}
     number, total = session.position + 1, len(session.question_ids)
     deadline = session.question_deadline
     seconds_left = max(0, math.ceil((deadline - now).total_seconds())) if deadline and now else None
@@ -58,10 +58,10 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
         number=number,
         total=total,
         label=_("Question {number} of {total}", number=number, total=total),
-        prompt=question.prompt[language],  # type: ignore[index]
+        prompt=question.prompt[language],
         options=tuple(texts[option_id] for option_id in order),
         correct_index=order.index(question.answer),
-        explanation=question.explanation[language],  # type: ignore[index]
+        explanation=question.explanation[language],
         language=language,
         notices=notices,
         deadline=deadline,
@@ -79,9 +79,9 @@ def feedback(question: Question, correct: bool, _: Localizer) -> Feedback:
         question_id=question.id,
         correct=correct,
         verdict=_("Correct!") if correct else _("Not quite."),
-        correct_option=_("The answer: {option}", option=answer.text[language]),  # type: ignore[index]
-        explanation=question.explanation[language],  # type: ignore[index]
-        details=question.details.get(language) if question.details else None,  # type: ignore[call-overload]
+        correct_option=_("The answer: {option}", option=answer.text[language]),
+        explanation=question.explanation[language],
+        details=question.details.get(language) if question.details else None,
         reference=f"{reference.title} — {reference.url}" if reference else None,
     )
 
@@ -130,9 +130,9 @@ def preview(quiz: Quiz, _: Localizer) -> Preview:
     for question in quiz.questions:
         language = question.display_language(_.language)
         # Alphabetical, not the file's order: authors tend to rotate the answer's place, which would show.
-        options = tuple(sorted((option.text[language] for option in question.options),  # type: ignore[index]
+        options = tuple(sorted((option.text[language] for option in question.options),
                                key=str.casefold))
-        questions.append((question.prompt[language], options))  # type: ignore[index]
+        questions.append((question.prompt[language], options))
     return Preview(
         quiz_id=quiz.id,
         title=localized(quiz.title, _.language),

@@ -48,7 +48,7 @@ class TelegramAdapter:
         self._engine = engine
         self._settings = settings
         self._token = settings.token.get_secret_value()
-        self._app: Application | None = None  # type: ignore[type-arg]
+        self._app: Application | None = None
         self._chat: TelegramChat | None = None
 
     async def start(self) -> None:
@@ -83,7 +83,7 @@ class TelegramAdapter:
         if app is not None:
             await self._shutdown(app)
 
-    def _register(self, app: Application, chat: TelegramChat) -> None:  # type: ignore[type-arg]
+    def _register(self, app: Application, chat: TelegramChat) -> None:
         commands = Commands(self._engine, chat)
         for name, callback in commands.callbacks().items():
             app.add_handler(CommandHandler(name, callback))
@@ -95,7 +95,7 @@ class TelegramAdapter:
         app.add_handler(CallbackQueryHandler(interactions.button))
         app.add_error_handler(ErrorReporter(self._token, self._engine, chat))
 
-    async def _receive(self, app: Application) -> None:  # type: ignore[type-arg]
+    async def _receive(self, app: Application) -> None:
         settings = self._settings
         if app.updater is None:
             raise RuntimeError("PTB's default builder always makes an Updater")
@@ -114,7 +114,7 @@ class TelegramAdapter:
         )
 
     @staticmethod
-    async def _shutdown(app: Application) -> None:  # type: ignore[type-arg]
+    async def _shutdown(app: Application) -> None:
         if app.updater is not None and app.updater.running:
             await app.updater.stop()
         if app.running:

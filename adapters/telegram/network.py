@@ -48,7 +48,7 @@ def file_url(api_url: str) -> str:
     return f"{root}/file/{last}"
 
 
-def build_application(settings: TelegramSettings, token: str) -> Application:  # type: ignore[type-arg]
+def build_application(settings: TelegramSettings, token: str) -> Application:
     builder = (ApplicationBuilder().token(token).rate_limiter(RetryingRateLimiter())
                .concurrent_updates(CONCURRENT_UPDATES))
     if settings.api_url:

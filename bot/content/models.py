@@ -92,4 +92,4 @@ class Quiz(_Strict):
 
 def localized(text: LocalizedText, language: str) -> str:
     """The text in the language, else in English."""
-    return text.get(language) or text[DEFAULT_LANGUAGE]  # type: ignore[index]
+    return text.get(language) or text[DEFAULT_LANGUAGE]

@@ -27,7 +27,7 @@ class _StrictLoader(yaml.SafeLoader):
                 raise yaml.composer.ComposerError(
                     None, None, f"nested more than {MAX_DEPTH} levels deep", self.peek_event().start_mark
                 )
-            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+            return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
