@@ -4,9 +4,13 @@ Both run in the same process and the same run, so the ratio means something on a
 
     .venv/bin/python benchmarks/engine.py --users 500
 
-The engine side is N concurrent learners, each answering every question of a quiz (one transaction per
-answer: user, session, answer insert, session update, commit). The baseline is the same number of
-single-row INSERT + COMMIT on one aiosqlite connection with the same pragmas.
+The engine side is N concurrent learners, each answering every question of a quiz. Two paths:
+
+- button: an answer naming its session and question (Discord's private buttons, the terminal): one transaction;
+- chat: a vote on a poll, found through the poll's stored link, and the next question asked on a new poll
+  whose link is stored before the learner's lock is released (Telegram and Discord polls): two transactions.
+
+The baseline is the same number of single-row INSERT + COMMIT on one aiosqlite connection with the same pragmas.
 """
 
 from __future__ import annotations
@@ -25,10 +29,37 @@ from sqlalchemy import event
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
-from bot.replies import Actor, AnswerOutcome, QuestionView, Started
+from bot.replies import Actor, AnswerOutcome, Feedback, QuestionView, Started, Summary
 
 
-async def engine_run(data_dir: Path, users: int, quiz_id: str) -> tuple[int, float, list[float], int]:
+class PollSurface:
+    """A chat platform with no network: every question is asked on a new poll with a fresh key."""
+
+    def __init__(self) -> None:
+        self.key = ""
+
+    @property
+    def chat_id(self) -> str | None:
+        return None
+
+    async def say(self, text: str) -> None:
+        return None
+
+    async def feedback(self, feedback: Feedback) -> None:
+        return None
+
+    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
+        self.key = f"poll-{question.session_id}-{question.question_id}"
+        return self.key
+
+    async def summarize(self, summary: Summary) -> None:
+        return None
+
+    async def flush(self) -> None:
+        return None
+
+
+async def engine_run(data_dir: Path, users: int, quiz_id: str, chat: bool) -> tuple[int, float, list[float], int]:
     async with open_services(Settings(data_dir=data_dir), rng=random.Random(7)) as services:
         engine = services.engine
         statements = 0
@@ -37,23 +68,31 @@ async def engine_run(data_dir: Path, users: int, quiz_id: str) -> tuple[int, flo
             nonlocal statements
             statements += 1
         actors = [Actor("bench", f"user-{n}", f"chat-{n}") for n in range(users)]
-        firsts = await asyncio.gather(*(engine.start(actor, quiz_id) for actor in actors))
+        polls = {actor.user_id: PollSurface() for actor in actors}
+        firsts = await asyncio.gather(*(engine.start(actor, quiz_id, polls[actor.user_id] if chat else None)
+                                        for actor in actors))
         latencies: list[float] = []
 
         async def learner(actor: Actor, started: Started) -> int:
             question: QuestionView | object = started.question
+            poll = polls[actor.user_id]
             answered = 0
             while isinstance(question, QuestionView):
                 began = time.perf_counter()
-                outcome = await engine.answer(actor, question.session_id, question.question_id, answered % 4)
+                if chat:  # a vote on the poll, then the next poll's link
+                    outcome = await engine.answer_message(actor, poll.key, answered % 4, poll)
+                else:
+                    outcome = await engine.answer(actor, question.session_id, question.question_id, answered % 4)
                 latencies.append(time.perf_counter() - began)
-                assert isinstance(outcome, AnswerOutcome), outcome
+                if not isinstance(outcome, AnswerOutcome):
+                    raise RuntimeError(f"an answer was refused: {outcome}")
                 question, answered = outcome.next, answered + 1
             return answered
 
         event.listen(services.database.sync_engine, "before_cursor_execute", count)
         began = time.perf_counter()
-        counts = await asyncio.gather(*(learner(a, s) for a, s in zip(actors, firsts, strict=True)))  # type: ignore[arg-type]
+        counts = await asyncio.gather(*(learner(a, s) for a, s in zip(actors, firsts, strict=True)
+                                        if isinstance(s, Started)))
         return sum(counts), time.perf_counter() - began, latencies, statements
 
 
@@ -83,16 +122,19 @@ async def main() -> None:
     parser.add_argument("--users", type=int, default=500)
     parser.add_argument("--quiz", default="zero-sharded-optimizers")
     args = parser.parse_args()
+    print(f"users: {args.users}")
     with tempfile.TemporaryDirectory() as tmp:
-        answers, engine_seconds, latencies, statements = await engine_run(Path(tmp) / "engine", args.users, args.quiz)
-        commits, raw_seconds = await raw_run(Path(tmp) / "raw.sqlite3", args.users, answers // args.users)
-    engine_rate, raw_rate = answers / engine_seconds, commits / raw_seconds
-    cuts = statistics.quantiles(latencies, n=100)
-    print(f"users: {args.users}, answers: {answers}")
-    print(f"engine: {engine_rate:,.0f} answers/s   p50 {cuts[49] * 1000:.1f} ms   p99 {cuts[98] * 1000:.1f} ms")
-    print(f"SQL statements per answer (BEGIN and COMMIT included): {statements / answers + 1:.1f}; raw: 3")
-    print(f"raw aiosqlite durable commits: {raw_rate:,.0f} commits/s")
-    print(f"ratio engine/raw: {engine_rate / raw_rate:.2f}")
+        for path in ("button", "chat"):
+            answers, seconds, latencies, statements = await engine_run(Path(tmp) / path, args.users, args.quiz,
+                                                                       chat=path == "chat")
+            commits, raw_seconds = await raw_run(Path(tmp) / f"raw-{path}.sqlite3", args.users,
+                                                 answers // args.users)
+            engine_rate, raw_rate = answers / seconds, commits / raw_seconds
+            cuts = statistics.quantiles(latencies, n=100)
+            print(f"{path} path: {answers} answers, {engine_rate:,.0f} answers/s   p50 {cuts[49] * 1000:.1f} ms   "
+                  f"p99 {cuts[98] * 1000:.1f} ms   {statements / answers:.1f} SQL statements per answer")
+            print(f"  raw aiosqlite durable commits: {raw_rate:,.0f}/s   "
+                  f"ratio engine/raw: {engine_rate / raw_rate:.2f}")
 
 
 if __name__ == "__main__":
