@@ -32,6 +32,7 @@ from bot.replies import (
     Started,
     Summary,
 )
+from bot.retry import RetryPolicy, retried
 from bot.sessions import missed_questions, new_session
 from bot.time_limits import QuestionTimer
 
@@ -47,13 +48,16 @@ class QuizEngine:
         self._clock = clock
         self._rng = rng
         self._locks = UserLocks()  # one user's actions one at a time, in this process
+        self.retry_policy = RetryPolicy(rng)
         self._timer = QuestionTimer(question_limit)
         self._presenter = Presenter(clock, self._timer)
         self._expiry = QuestionExpiry(unit_of_work=unit_of_work, library=library, texts=texts, locks=self._locks,
-                                      presenter=self._presenter, timer=self._timer, clock=clock)
+                                      presenter=self._presenter, timer=self._timer, clock=clock,
+                                      retry_policy=self.retry_policy)
 
     # -- languages ---------------------------------------------------------------------------
 
+    @retried
     async def localizer(self, actor: Actor) -> Localizer:
         """The bot's words in this user's language (stored choice, platform hint, English)."""
         async with self._uow() as uow:
@@ -64,6 +68,7 @@ class QuizEngine:
     def localizer_for_language(self, language: str) -> Localizer:
         return self._texts.for_language(language)
 
+    @retried
     async def language_known(self, actor: Actor) -> bool:
         """Whether the user chose a language or a platform hint named one we speak (else: offer a picker)."""
         async with self._uow() as uow:
@@ -71,6 +76,7 @@ class QuizEngine:
             await uow.commit()
         return user.language is not None or user.last_hint is not None
 
+    @retried
     async def set_language(self, actor: Actor, choice: str) -> Notice:
         language = normalize_language(choice)
         async with self._locks.of(actor), self._uow() as uow:
@@ -98,6 +104,7 @@ class QuizEngine:
             return quiz_not_found(reference, _)
         return views.preview(quiz, _)
 
+    @retried
     async def progress(self, actor: Actor) -> Progress:
         async with self._uow() as uow:
             user = await self._user(uow, actor)
@@ -107,6 +114,7 @@ class QuizEngine:
 
     # -- playing -----------------------------------------------------------------------------
 
+    @retried
     async def start(self, actor: Actor, reference: str | None = None) -> Started | Summary | Notice:
         """Start a quiz by id or topic, or resume it; with no reference, resume the latest quiz."""
         async with self._locks.of(actor), self._uow() as uow:
@@ -156,21 +164,47 @@ class QuizEngine:
                             shown.total, title=title))
         return Started(question=shown, resumed=resumed, intro=intro)
 
+    @retried
     async def answer(self, actor: Actor, session_id: str, question_id: str,
                      option_index: int) -> AnswerOutcome | Notice:
         """Score the answer; the first answer to a question is final."""
         async with self._locks.of(actor), self._uow() as uow:
             return await self._score(uow, actor, session_id, question_id, option_index)
 
+    @retried
     async def answer_message(self, actor: Actor, message_key: str, option_index: int) -> AnswerOutcome | Notice:
         """Score an answer to a poll or message that ``link_message`` tied to a question (one transaction)."""
         async with self._locks.of(actor), self._uow() as uow:
             link = await uow.links.get(actor.platform, message_key)
-            if link is None:
-                _ = self._localizer_for(await self._user(uow, actor), actor)
-                await uow.commit()
-                return Notice(_("That question is no longer open."), NoticeCode.NOT_CURRENT_QUESTION)
+            if link is None:  # nothing is written: a vote on somebody else's poll creates no user
+                return await self._unknown_message(uow, actor)
             return await self._score(uow, actor, link.session_id, link.question_id, option_index)
+
+    async def _unknown_message(self, uow: UnitOfWork, actor: Actor) -> Notice:
+        """A message no question is linked to: the sender's lost poll if they have a question open (sent, but
+        the link was never stored: a crash in between, or a vote faster than the link); else not a quiz's."""
+        user = await uow.users.get(actor.platform, actor.user_id)
+        session = await uow.sessions.active(self._user_id(user)) if user is not None else None
+        _ = self._localizer_for(user or UserRecord(actor.platform, actor.user_id), actor)
+        if session is not None and session.current_question_id is not None:
+            return Notice(_("That question is no longer open."), NoticeCode.LOST_MESSAGE)
+        return Notice(_("That question is no longer open."), NoticeCode.NOT_A_QUIZ_MESSAGE)
+
+    @retried
+    async def ask_again(self, actor: Actor) -> AnswerOutcome | Notice:
+        """The learner's open question once more, after a vote on a poll of theirs that lost its link: nobody
+        is left voting on a poll that counts for nothing."""
+        async with self._locks.of(actor), self._uow() as uow:
+            user = await self._user(uow, actor)
+            _ = self._localizer_for(user, actor)
+            session = await uow.sessions.active(self._user_id(user))
+            quiz = self._library.catalog.get(session.quiz_id) if session else None
+            if session is None or quiz is None or session.current_question_id is None:
+                return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION)
+            shown = await self._presenter.present(uow, quiz, session, _)
+            await uow.commit()
+        return AnswerOutcome(None, shown, session.chat_id,
+                             _("I lost track of that poll, so here is the question again."))
 
     async def _score(self, uow: UnitOfWork, actor: Actor, session_id: str, question_id: str,
                      option_index: int) -> AnswerOutcome | Notice:
@@ -202,7 +236,13 @@ class QuizEngine:
             shown = await self._presenter.present(uow, quiz, session, _)
             await uow.commit()
             return AnswerOutcome(None, shown, session.chat_id)
-        order = views.shown_options(question, session.option_orders.get(question_id, []))
+        order = session.option_orders.get(question_id, [])  # as shown to the learner
+        if sorted(order) != sorted(option.id for option in question.options):
+            # A reload changed the options since they were shown: the index means something else now.
+            shown = await self._presenter.present(uow, quiz, session, _)
+            await uow.commit()
+            return AnswerOutcome(None, shown, session.chat_id,
+                                 _("This question changed since I showed it to you, so here it is again."))
         if not 0 <= option_index < len(order):
             return Notice(_("Please choose one of the options, 1 to {count}.", count=len(order)),
                           NoticeCode.INVALID_OPTION)
@@ -216,6 +256,7 @@ class QuizEngine:
         await uow.commit()
         return AnswerOutcome(views.feedback(question, correct, _), shown, session.chat_id)
 
+    @retried
     async def link_message(self, platform: str, message_key: str, question: QuestionView,
                            chat_id: str | None) -> None:
         """Remember which question a platform message asks, so answers survive restarts."""
@@ -224,10 +265,12 @@ class QuizEngine:
                                             chat_id, self._clock()))
             await uow.commit()
 
+    @retried
     async def message_link(self, platform: str, message_key: str) -> MessageLink | None:
         async with self._uow() as uow:
             return await uow.links.get(platform, message_key)
 
+    @retried
     async def skip(self, actor: Actor) -> AnswerOutcome | Notice:
         async with self._locks.of(actor), self._uow() as uow:
             user = await self._user(uow, actor)
@@ -247,6 +290,7 @@ class QuizEngine:
             await uow.commit()
         return AnswerOutcome(None, shown, session.chat_id, skipped)
 
+    @retried
     async def stop(self, actor: Actor) -> Notice:
         async with self._locks.of(actor), self._uow() as uow:
             user = await self._user(uow, actor)
@@ -259,6 +303,7 @@ class QuizEngine:
             await uow.commit()
         return Notice(_("Quiz stopped. Your answers so far are saved."))
 
+    @retried
     async def retry_missed(self, actor: Actor, session_id: str | None = None) -> Started | Notice:
         """A new session over the questions a finished session (by default the latest) got wrong or skipped."""
         async with self._locks.of(actor), self._uow() as uow:

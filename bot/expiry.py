@@ -16,6 +16,7 @@ from bot.ports import AlreadyAnswered, UnitOfWork, UnitOfWorkFactory
 from bot.presenter import Presenter
 from bot.records import QuizSession
 from bot.replies import Actor, AnswerOutcome, Expired
+from bot.retry import RetryPolicy, retried
 from bot.time_limits import QuestionTimer, time_up_notice
 
 log = logging.getLogger(__name__)
@@ -26,7 +27,7 @@ BATCH = 100  # sessions per sweep; a sweeper that gets a full batch asks again a
 class QuestionExpiry:
     def __init__(self, *, unit_of_work: UnitOfWorkFactory, library: ContentLibrary, texts: UiTexts,
                  locks: UserLocks, presenter: Presenter, timer: QuestionTimer, clock: Callable[[], datetime],
-                 batch: int = BATCH) -> None:
+                 retry_policy: RetryPolicy, batch: int = BATCH) -> None:
         self._uow = unit_of_work
         self._library = library
         self._texts = texts
@@ -34,8 +35,10 @@ class QuestionExpiry:
         self._presenter = presenter
         self._timer = timer
         self._clock = clock
+        self.retry_policy = retry_policy
         self.batch = batch
 
+    @retried
     async def expire_overdue(self, platform: str) -> list[Expired]:
         """Skip the platform's questions whose time ran out, and say what each learner should see next."""
         if self._timer.limit is None:
@@ -59,6 +62,7 @@ class QuestionExpiry:
                 expired.append(result)
         return expired
 
+    @retried
     async def _expire(self, actor: Actor, session_id: str, question_id: str) -> Expired | None:
         """One session, under the owner's lock and in one transaction; None if something else moved it on."""
         async with self._locks.of(actor), self._uow() as uow:

@@ -18,8 +18,16 @@ class SessionAlreadyActive(Exception):
     """The user already has an active session of this quiz, started elsewhere a moment ago."""
 
 
+class StorageBusy(Exception):
+    """A transaction lost a race it may win if tried again (SQLite busy, a PostgreSQL deadlock or serialization
+    failure); nothing of it was kept."""
+
+
 class UserRepository(Protocol):
-    async def get(self, platform: str, platform_user_id: str) -> UserRecord | None: ...
+    async def get(self, platform: str, platform_user_id: str) -> UserRecord | None:
+        """The user, locked until the transaction ends: every action locks its user first, then sessions, so
+        actions in several processes take turns per user instead of deadlocking."""
+        ...
     async def add(self, user: UserRecord) -> UserRecord: ...
     async def update(self, user: UserRecord) -> None: ...
     async def note_hint(self, user: UserRecord) -> None:
@@ -31,7 +39,7 @@ class UserRepository(Protocol):
 class SessionRepository(Protocol):
     async def get(self, session_id: str) -> QuizSession | None: ...
     async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
-        """The session and its user in one look-up: the hot path of every answer."""
+        """The session and its user in one look-up, both locked (user first): the hot path of every answer."""
         ...
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         """The user's most recently updated active session, optionally of one quiz."""

@@ -29,6 +29,9 @@ class Presenter:
         while (question_id := session.current_question_id) is not None:
             question = quiz.question(question_id)
             if question is not None:
+                # What is shown is what an answer is judged against, even if a reload changes the options later.
+                session.option_orders[question_id] = views.shown_options(question,
+                                                                         session.option_orders.get(question_id, []))
                 now = self._clock()
                 session.updated_at = now
                 if shown:

@@ -16,7 +16,7 @@ def sqlite_url(data_dir: Path) -> str:
     return f"sqlite+aiosqlite:///{data_dir / 'quiztutor.sqlite3'}"
 
 
-def create_engine(url: str) -> AsyncEngine:
+def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS) -> AsyncEngine:
     """An async engine for the URL; SQLite files get WAL, a busy timeout, foreign keys and the write lock up front."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
@@ -27,18 +27,18 @@ def create_engine(url: str) -> AsyncEngine:
     # cheaper than connections sleeping in SQLite's busy handler.
     # No reset on return: every unit of work ends its own transaction, and a reset costs a thread hop.
     engine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=120, pool_reset_on_return=None)
-    _tune_sqlite(engine)
+    _tune_sqlite(engine, busy_timeout_ms)
     return engine
 
 
-def _tune_sqlite(engine: AsyncEngine) -> None:
+def _tune_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
     @event.listens_for(engine.sync_engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy's "begin" event below decide how transactions start.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA foreign_keys=ON")
         # FULL: a commit is on disk when it returns, so a power cut loses no answer either.
         cursor.execute("PRAGMA synchronous=FULL")

@@ -6,10 +6,12 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+# Any fixed number: the PostgreSQL advisory lock that lets one process at a time migrate a database.
+MIGRATION_LOCK_KEY = 0x5155_495A  # "QUIZ"
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -27,6 +29,10 @@ async def upgrade_to_head(engine: AsyncEngine) -> None:
 
 
 def _upgrade(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        # Processes starting together on an empty database would each create the tables; the second to get
+        # the lock finds the schema at head and does nothing. Released when this transaction ends.
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, "head")

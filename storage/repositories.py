@@ -26,8 +26,10 @@ class SqlUserRepository:
         self._now = now
 
     async def get(self, platform: str, platform_user_id: str) -> UserRecord | None:
+        # FOR NO KEY UPDATE: the user's turn across processes, yet no wait for inserts that only reference it.
         row = (await self._connection.execute(
             select(users).where(users.c.platform == platform, users.c.platform_user_id == platform_user_id)
+            .with_for_update(key_share=True)
         )).first()
         return _user(row) if row else None
 
@@ -67,8 +69,10 @@ class SqlSessionRepository:
         return _session(row) if row else None
 
     async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
+        # PostgreSQL locks in the order of OF: the owner, then the session, as every other action does.
         row = (await self._connection.execute(
-            _with_owner().where(sessions.c.id == session_id).with_for_update(of=sessions))).first()
+            _with_owner().where(sessions.c.id == session_id).with_for_update(of=[_owner, sessions], key_share=True)
+        )).first()
         return _session_and_owner(row) if row else None
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
@@ -96,8 +100,7 @@ class SqlSessionRepository:
             async with self._connection.begin_nested():
                 await self._connection.execute(insert(sessions).values(
                     id=session.id, user_id=session.user_id, quiz_id=session.quiz_id,
-                    question_ids=session.question_ids, option_orders=session.option_orders,
-                    started_at=session.started_at, **_mutable(session)))
+                    question_ids=session.question_ids, started_at=session.started_at, **_mutable(session)))
         except IntegrityError as error:
             raise SessionAlreadyActive(session.quiz_id) from error
 
@@ -171,7 +174,8 @@ def _insert_or_ignore(connection: AsyncConnection) -> Any:
 
 
 def _mutable(session: QuizSession) -> dict[str, Any]:
-    return {"chat_id": session.chat_id, "state": session.state.value, "position": session.position,
+    return {"chat_id": session.chat_id, "option_orders": session.option_orders, "state": session.state.value,
+            "position": session.position,
             "updated_at": session.updated_at, "finished_at": session.finished_at,
             "question_deadline": session.question_deadline}
 

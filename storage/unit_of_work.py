@@ -8,8 +8,10 @@ from datetime import datetime
 from types import TracebackType
 from typing import Self
 
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncTransaction
 
+from bot.ports import StorageBusy
 from storage.repositories import SqlAnswerRepository, SqlLinkRepository, SqlSessionRepository, SqlUserRepository
 
 
@@ -37,8 +39,10 @@ class SqlUnitOfWork:
             except BaseException:
                 await self._connection.close()  # else the pool's one connection would never come back
                 raise
-        except BaseException:
+        except BaseException as error:
             self._release_turn()
+            if is_transient(error):
+                raise StorageBusy(str(error)) from error
             raise
         self.users = SqlUserRepository(self._connection, self._clock)
         self.sessions = SqlSessionRepository(self._connection)
@@ -57,6 +61,8 @@ class SqlUnitOfWork:
                 await self._connection.close()
             finally:
                 self._release_turn()
+        if exc is not None and is_transient(exc):  # rolled back: the caller may try the whole action again
+            raise StorageBusy(str(exc)) from exc
 
     def _release_turn(self) -> None:
         if self._turn is not None:
@@ -65,6 +71,19 @@ class SqlUnitOfWork:
     async def commit(self) -> None:
         assert self._transaction is not None
         await self._transaction.commit()
+
+
+# Lost races, not faults: PostgreSQL's serialization failure and deadlock, SQLite's busy and locked.
+TRANSIENT_SQLSTATES = frozenset({"40001", "40P01"})
+TRANSIENT_SQLITE = ("database is locked", "database table is locked", "database is busy")
+
+
+def is_transient(error: BaseException) -> bool:
+    if not isinstance(error, DBAPIError):
+        return False
+    if getattr(error.orig, "sqlstate", None) in TRANSIENT_SQLSTATES:
+        return True
+    return any(text in str(error.orig) for text in TRANSIENT_SQLITE)
 
 
 def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime]) -> Callable[[], SqlUnitOfWork]:

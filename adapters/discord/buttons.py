@@ -16,9 +16,10 @@ from bot.replies import QuestionView, Summary
 CUSTOM_ID = re.compile(r"qt:a:(?P<session>[0-9a-f]{1,40}):(?P<question>[a-z0-9-]{1,48}):(?P<option>[0-9]{1,2})")
 
 
-# qt:r:<mode>:<session id>: "retry the questions I missed" under a summary; mode p = polls in the channel,
-# v = private (ephemeral, with buttons), as the quiz was played.
-RETRY_ID = re.compile(r"qt:r:(?P<mode>[pv]):(?P<session>[0-9a-f]{1,40})")
+# qt:r:<mode>:<session id>[:<owner id>]: "retry the questions I missed" under a summary; mode p = polls in the
+# channel, v = private (ephemeral, with buttons), as the quiz was played. The owner, so a bystander who taps it
+# can be told whose it is (buttons sent before it was added have none).
+RETRY_ID = re.compile(r"qt:r:(?P<mode>[pv]):(?P<session>[0-9a-f]{1,40})(?::(?P<owner>[0-9]{1,20}))?")
 
 
 def answer_custom_id(session_id: str, question_id: str, option_index: int) -> str:
@@ -37,7 +38,8 @@ class AnswerClickHandler(Protocol):
 class RetryClickHandler(Protocol):
     """The client that retry buttons hand their clicks to."""
 
-    async def handle_retry_click(self, interaction: discord.Interaction, session_id: str, private: bool) -> None: ...
+    async def handle_retry_click(self, interaction: discord.Interaction, session_id: str, private: bool,
+                                 owner_id: int | None) -> None: ...
 
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
@@ -70,29 +72,32 @@ def answer_view(question: QuestionView) -> discord.ui.View:
 
 
 class RetryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RETRY_ID):
-    def __init__(self, session_id: str, private: bool, label: str) -> None:
-        custom_id = f"qt:r:{'v' if private else 'p'}:{session_id}"
+    def __init__(self, session_id: str, private: bool, owner_id: int | None, label: str) -> None:
+        owner = f":{owner_id}" if owner_id is not None else ""
+        custom_id = f"qt:r:{'v' if private else 'p'}:{session_id}{owner}"
         super().__init__(discord.ui.Button(label=render.shorten(label, render.BUTTON_LABEL_LIMIT),
                                            style=discord.ButtonStyle.secondary, custom_id=custom_id))
         self.session_id = session_id
         self.private = private
+        self.owner_id = owner_id
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> RetryButton:
         label = getattr(item, "label", None) or "?"
-        return cls(match["session"], match["mode"] == "v", label)
+        owner = int(match["owner"]) if match["owner"] else None
+        return cls(match["session"], match["mode"] == "v", owner, label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         client = interaction.client
         if isinstance(client, RetryClickHandler):
-            await client.handle_retry_click(interaction, self.session_id, self.private)
+            await client.handle_retry_click(interaction, self.session_id, self.private, self.owner_id)
 
 
-def retry_view(summary: Summary, private: bool, _: Localizer) -> discord.ui.View | None:
+def retry_view(summary: Summary, private: bool, owner_id: int, _: Localizer) -> discord.ui.View | None:
     """The retry button under a summary, when any question was missed; None otherwise."""
     if not summary.missed:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(RetryButton(summary.session_id, private, _("Retry the questions I missed")))
+    view.add_item(RetryButton(summary.session_id, private, owner_id, _("Retry the questions I missed")))
     return view

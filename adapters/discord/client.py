@@ -66,9 +66,10 @@ class QuizClient(discord.Client):
             log.exception("answer click failed")
             await apologize(self.engine, interaction)
 
-    async def handle_retry_click(self, interaction: discord.Interaction, session_id: str, private: bool) -> None:
+    async def handle_retry_click(self, interaction: discord.Interaction, session_id: str, private: bool,
+                                 owner_id: int | None) -> None:
         try:
-            await self.handlers.retry(interaction, session_id, private)
+            await self.handlers.retry(interaction, session_id, private, owner_id)
         except Exception:
             log.exception("retry click failed")
             await apologize(self.engine, interaction)

@@ -31,10 +31,16 @@ class CommandHandlers:
         actor = interaction_actor(interaction)
         await self._play(interaction, actor, await self._engine.start(actor, reference), private)
 
-    async def retry(self, interaction: discord.Interaction, session_id: str, private: bool) -> None:
+    async def retry(self, interaction: discord.Interaction, session_id: str, private: bool,
+                    owner_id: int | None) -> None:
         """The retry button under a summary: the missed questions, played as the quiz was (polls or private)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
+        if owner_id is not None and owner_id != interaction.user.id:  # a bystander: say whose button it is
+            _ = await self._engine.localizer(actor)
+            await respond(interaction, _("This button belongs to {mention}'s quiz. Start your own with /quiz.",
+                                         mention=render.mention(owner_id)))
+            return
         # Someone else's session (or nothing left to retry) comes back as a Notice, answered only to the clicker.
         await self._play(interaction, actor, await self._engine.retry_missed(actor, session_id), private)
 
@@ -46,7 +52,7 @@ class CommandHandlers:
             await respond(interaction, result.text)
         elif isinstance(result, Summary):
             await respond(interaction, render.summary(result),
-                          view=retry_view(result, private, await self._engine.localizer(actor)))
+                          view=retry_view(result, private, interaction.user.id, await self._engine.localizer(actor)))
         elif private or interaction.channel_id is None:  # (checked again for the type checker)
             await self._private.show(interaction, result.question, result.intro)
         else:

@@ -64,7 +64,7 @@ class PollPlay:
         if isinstance(outcome.next, Summary):
             _ = await self._engine.localizer(vote_actor(owner_id, channel_id))  # the owner's language
             await self.post(channel_id, f"{render.mention(owner_id)} {render.summary(outcome.next)}",
-                            view=retry_view(outcome.next, False, _))
+                            view=retry_view(outcome.next, False, owner_id, _))
         else:
             await self.ask(channel_id, owner_id, outcome.next)
 

@@ -42,6 +42,6 @@ class PrivatePlay:
             await respond(interaction, render.feedback(result.feedback))
         if isinstance(result.next, Summary):
             await respond(interaction, render.summary(result.next),
-                          view=retry_view(result.next, True, await self._engine.localizer(actor)))
+                          view=retry_view(result.next, True, interaction.user.id, await self._engine.localizer(actor)))
         else:
             await self.show(interaction, result.next)

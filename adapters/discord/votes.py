@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 
 import discord
 
 from adapters.discord import render
-from adapters.discord.actors import PLATFORM, vote_actor
+from adapters.discord.actors import vote_actor
 from adapters.discord.polls import PollPlay
+from adapters.once_per import OncePer
 from bot.engine import QuizEngine
 from bot.replies import Notice, NoticeCode
 
 log = logging.getLogger(__name__)
-
-HINTS_REMEMBERED = 5000
 
 
 class VoteHandler:
@@ -23,21 +21,19 @@ class VoteHandler:
         self._engine = engine
         self._client = client
         self._polls = polls
-        # (poll message, voter) pairs already hinted, so a voter who keeps clicking isn't spammed.
-        # In memory on purpose: after a restart one more hint is harmless.
-        self._hinted: OrderedDict[tuple[int, int], None] = OrderedDict()
+        # One hint per (poll message, voter), so a voter who keeps clicking isn't spammed.
+        self._hinted = OncePer(None)
 
     async def on_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
         if self._client.user is not None and event.user_id == self._client.user.id:
             return
-        if await self._engine.message_link(PLATFORM, str(event.message_id)) is None:
-            # Discord reports votes on every poll in every server: leave other people's polls (and their
-            # voters, who never spoke to the bot) alone, rather than record each voter as a user.
-            log.debug("vote on %s by %s ignored: not a quiz poll", event.message_id, event.user_id)
-            return
         actor = vote_actor(event.user_id, event.channel_id)
-        # Poll answer ids start at 1; the engine counts options from 0.
+        # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll in
+        # every server: the engine leaves those alone without recording their voters.
         result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1)
+        if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE \
+                and await self._is_own_poll_for(event):
+            result = await self._engine.ask_again(actor)
         if isinstance(result, Notice):
             if result.code is NoticeCode.NOT_YOUR_SESSION:
                 await self._hint(event)
@@ -46,13 +42,20 @@ class VoteHandler:
             return
         await self._polls.after_answer(event.channel_id, event.message_id, event.user_id, result)
 
+    async def _is_own_poll_for(self, event: discord.RawPollVoteActionEvent) -> bool:
+        """Whether the bot posted this poll for this voter (its text starts with their mention): a quiz poll
+        whose link was lost. Asked only when the voter has a question open, so it costs a request rarely."""
+        try:
+            message = await self._polls.channel(event.channel_id).fetch_message(event.message_id)
+        except discord.HTTPException as error:
+            log.info("could not look at poll %s: %s", event.message_id, error)
+            return False
+        mine = self._client.user is not None and message.author.id == self._client.user.id
+        return mine and message.content.startswith(render.mention(event.user_id))
+
     async def _hint(self, event: discord.RawPollVoteActionEvent) -> None:
-        key = (event.message_id, event.user_id)
-        if key in self._hinted:
+        if not self._hinted.allow((event.message_id, event.user_id)):
             return
-        self._hinted[key] = None
-        if len(self._hinted) > HINTS_REMEMBERED:
-            self._hinted.popitem(last=False)
         _ = await self._engine.localizer(vote_actor(event.user_id, event.channel_id))
         text = _("{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. "
                  "Start your own with /quiz.", mention=render.mention(event.user_id))

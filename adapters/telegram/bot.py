@@ -6,11 +6,12 @@ It shares the event loop with other adapters, so it never calls ``run_polling()`
 from __future__ import annotations
 
 import logging
+import os
 from urllib.parse import urlsplit
 
 from telegram import Update
 from telegram.error import InvalidToken
-from telegram.ext import Application, CallbackQueryHandler, CommandHandler, PollAnswerHandler
+from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
 
 from adapters.failures import LoginRejected
 from adapters.settings import Settings
@@ -42,6 +43,9 @@ class TelegramAdapter:
         if settings.telegram_webhook_url and (secret is None or not secret.get_secret_value()):
             # Without it, anyone who finds the URL could post updates: answers or /reload in any user's name.
             raise ValueError("QUIZ_TELEGRAM_WEBHOOK_SECRET must be set when QUIZ_TELEGRAM_WEBHOOK_URL is")
+        # PTB's documented opt-in to timedelta durations (its next major version's default); without it every
+        # flood-control reply (429) logs a deprecation warning.
+        os.environ.setdefault("PTB_TIMEDELTA", "true")
         self._engine = engine
         self._settings = settings
         self._token = settings.telegram_token.get_secret_value()
@@ -81,8 +85,12 @@ class TelegramAdapter:
             await self._shutdown(app)
 
     def _register(self, app: Application, sender: Sender) -> None:  # type: ignore[type-arg]
-        for name, callback in Commands(self._engine, sender).callbacks().items():
+        commands = Commands(self._engine, sender)
+        for name, callback in commands.callbacks().items():
             app.add_handler(CommandHandler(name, callback))
+        # Registered after the commands: in a private chat, whatever they didn't take (free text, an unknown
+        # command, a sticker) gets a hint. Groups get nothing, as other members' chatter isn't for us.
+        app.add_handler(MessageHandler(filters.ChatType.PRIVATE & ~filters.StatusUpdate.ALL, commands.hint))
         interactions = Interactions(self._engine, sender)
         app.add_handler(PollAnswerHandler(interactions.poll_answer))
         app.add_handler(CallbackQueryHandler(interactions.button))

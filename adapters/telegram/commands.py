@@ -8,6 +8,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
+from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import command_argument, update_actor
 from adapters.telegram.html_text import esc
@@ -31,10 +32,14 @@ def with_actor(command: Command) -> Callback:
     return callback
 
 
+HINT_PERIOD = 60.0  # seconds: someone chatting at the bot hears how to start at most once a minute
+
+
 class Commands:
     def __init__(self, engine: QuizEngine, sender: Sender) -> None:
         self._engine = engine
         self._sender = sender
+        self._hinted = OncePer(HINT_PERIOD)
 
     def callbacks(self) -> dict[str, Callback]:
         """Command name -> PTB callback."""
@@ -106,6 +111,14 @@ class Commands:
         report = await self._engine.reload(actor)
         _ = await self._engine.localizer(actor)
         await self._sender.html(chat, [render.reload_report(report, _)])
+
+    async def hint(self, update: Update, context: Context) -> None:
+        """Free text, an unknown command or a sticker in a private chat: say what to send instead."""
+        actor = update_actor(update)
+        if actor is None or actor.chat_id is None or not self._hinted.allow(actor.user_id):
+            return
+        _ = await self._engine.localizer(actor)
+        await self._sender.html(actor.chat_id, [esc(next_steps(_))])
 
     async def _show_quizzes(self, actor: Actor, chat: str, notice: Notice | None = None) -> None:
         listing = await self._engine.list_quizzes(actor)

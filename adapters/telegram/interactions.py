@@ -22,7 +22,8 @@ Context = ContextTypes.DEFAULT_TYPE
 
 # Said nowhere: a repeated answer needs no reply, and in a group another member's vote on someone
 # else's poll would only add noise (the group is limited to 20 messages a minute).
-SILENT_ON_POLL = {NoticeCode.ALREADY_ANSWERED, NoticeCode.NOT_YOUR_SESSION}
+SILENT_ON_POLL = {NoticeCode.ALREADY_ANSWERED, NoticeCode.NOT_YOUR_SESSION, NoticeCode.NOT_A_QUIZ_MESSAGE,
+                  NoticeCode.NO_ACTIVE_SESSION}
 ALERT_LIMIT = 200  # characters in a callback query answer
 
 
@@ -38,6 +39,9 @@ class Interactions:
             return  # anonymous votes on behalf of a chat carry no user to score
         actor = actor_for(answer.user)
         result = await self._engine.answer_message(actor, answer.poll_id, answer.option_ids[0])
+        if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE:
+            # Telegram only sends answers to the bot's own polls: this one was sent but never linked.
+            result = await self._engine.ask_again(actor)
         if isinstance(result, AnswerOutcome):
             await self._sender.outcome(result, actor, answer.user.first_name)
         elif result.code not in SILENT_ON_POLL:

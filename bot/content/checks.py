@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.content.models import EXPLANATION_LIMIT, Question
+from bot.content.text_rules import same_text_problems, text_problems
 from bot.languages import DEFAULT_LANGUAGE
 
 
@@ -22,6 +23,7 @@ def question_problems(question: Question) -> Iterator[str]:
     if answer is not None and answer.why_not is not None:
         yield f"the answer {question.answer!r} has a why_not; only wrong options explain why they are wrong"
     yield from _language_problems(question)
+    yield from _text_rule_problems(question)
     for language, text in question.explanation.items():
         if len(text) > EXPLANATION_LIMIT:
             yield (
@@ -33,6 +35,22 @@ def question_problems(question: Question) -> Iterator[str]:
             if len(text) > EXPLANATION_LIMIT:
                 yield (f"the {language} why_not of option {option.id!r} has {len(text)} characters; "
                        f"the limit is {EXPLANATION_LIMIT}")
+
+
+def _text_rule_problems(question: Question) -> Iterator[str]:
+    """Each text must show something and control nothing; the feedback texts may have several lines."""
+    yield from text_problems("prompt", question.prompt)
+    yield from text_problems("explanation", question.explanation, multiline=True)
+    if question.details is not None:
+        yield from text_problems("details", question.details, multiline=True)
+    for option in question.options:
+        yield from text_problems(f"option {option.id!r}", option.text)
+        if option.why_not is not None:
+            yield from text_problems(f"why_not of option {option.id!r}", option.why_not, multiline=True)
+    if question.reference is not None:
+        yield from text_problems("reference title", {"": question.reference.title})
+        yield from text_problems("reference url", {"": question.reference.url})
+    yield from same_text_problems([(option.id, option.text) for option in question.options])
 
 
 def _language_problems(question: Question) -> Iterator[str]:
@@ -61,5 +79,15 @@ def quiz_text_problems(data: dict[str, Any]) -> Iterator[str]:
     named = {"title": data.get("title"), "description": data.get("description"),
              "guide title": guide.get("title") if isinstance(guide, dict) else None}
     for name, text in named.items():
-        if isinstance(text, dict) and text and DEFAULT_LANGUAGE not in text:
+        if not isinstance(text, dict):
+            continue  # a wrong type is reported by the shape check
+        # Every quiz list shows these in English when the learner's language is missing, so {} can't pass.
+        if not text:
+            yield f"the {name} is empty; it needs at least its English ({DEFAULT_LANGUAGE!r}) text"
+        elif DEFAULT_LANGUAGE not in text:
             yield f"the {name} has no English ({DEFAULT_LANGUAGE!r}) text; English is required everywhere"
+        # The raw file, not the model (which may not validate): keep the strings and strip them as the model does.
+        yield from text_problems(name, {language: value.strip() for language, value in text.items()
+                                        if isinstance(language, str) and isinstance(value, str)})
+    if isinstance(guide, dict) and isinstance(guide.get("path"), str):
+        yield from text_problems("guide path", {"": guide["path"].strip()})

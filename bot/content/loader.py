@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from bot.content.checks import duplicate_ids, question_problems, quiz_text_problems
+from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
@@ -44,11 +46,30 @@ def load_quizzes(content_dir: Path) -> list[Quiz]:
 
 
 def load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
-    """One quiz file: the quiz if it is valid, and every problem found."""
+    """One quiz file: the quiz if it is valid, and every problem found; never another exception."""
+    try:
+        return _load_quiz_file(path)
+    except Exception as error:
+        # Whatever a file can make YAML, pydantic or a check raise, validate and /reload must list it, not crash.
+        return None, [ContentProblem(path.name, None, f"can't be loaded: {one_line(error)}")]
+
+
+def one_line(error: BaseException, limit: int = 200) -> str:
+    """An exception as one short line: its type and the first line of its message."""
+    lines = str(error).strip().splitlines()
+    text = f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
     name = path.name
     try:
-        data = read_yaml(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
+        data = read_yaml(read_quiz_text(path))
+    except FileRefused as error:
+        return None, [ContentProblem(name, None, f"not read: {error}")]
+    except OSError as error:
+        return None, [ContentProblem(name, None, f"can't be read: {error.strerror or one_line(error)}")]
+    except UnicodeDecodeError as error:
         return None, [ContentProblem(name, None, f"can't be read: {error}")]
     except YamlProblem as error:
         return None, [ContentProblem(name, None, f"invalid YAML, {error}")]
@@ -89,15 +110,20 @@ def _shape_problems(name: str, data: dict[str, Any], raw_questions: list[Any]) -
 
 def _describe(loc: list[Any], detail: Any) -> str:
     """A validation error in an author's words."""
-    path = ".".join(str(part) for part in loc if part != "[key]")
+    path = _path(part for part in loc if part != "[key]")
     kind = detail["type"]
     if kind == "extra_forbidden":
-        return f"unknown key {loc[-1]!r}" + (f" in {'.'.join(map(str, loc[:-1]))}" if len(loc) > 1 else "")
+        return f"unknown key {loc[-1]!r}" + (f" in {_path(loc[:-1])}" if len(loc) > 1 else "")
     if kind == "missing":
         return f"missing {path!r}"
     if "[key]" in loc and kind == "literal_error":
         return f"{path}: unknown language code (use en, fr, sw, yo or sn)"
     return f"{path or 'file'}: {detail['msg']}"
+
+
+def _path(parts: Iterable[Any]) -> str:
+    # Keys are the author's text: quote any that holds a line break or control so a problem stays one line.
+    return ".".join(str(part) if str(part).isprintable() else repr(part) for part in parts)
 
 
 def _rule_problems(name: str, raw_questions: list[Any]) -> list[ContentProblem]:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 import yaml
+
+# A quiz file nests about six levels deep; far deeper is a mistake or an attack on the parser's stack and time.
+MAX_DEPTH = 100
 
 
 class YamlProblem(Exception):
@@ -12,10 +16,30 @@ class YamlProblem(Exception):
 
 
 class _StrictLoader(yaml.SafeLoader):
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise yaml.composer.ComposerError(
+                    None, None, f"nested more than {MAX_DEPTH} levels deep", self.peek_event().start_mark
+                )
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        finally:
+            self._depth -= 1
+
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=deep)
+            if not isinstance(key, Hashable):  # `[a]: 1` or `? [a, b]`: checked before `in seen` raises TypeError
+                kind = "a mapping" if isinstance(key, dict) else "a list"
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"a key must be a single value, not {kind}", key_node.start_mark
+                )
             if key in seen:
                 raise yaml.constructor.ConstructorError(
                     None, None, f"the key {key!r} is written twice", key_node.start_mark
@@ -28,6 +52,11 @@ def read_yaml(text: str) -> Any:
     """Parse YAML text, raising YamlProblem with a 1-based line number."""
     try:
         return yaml.load(text, Loader=_StrictLoader)
+    except RecursionError as error:  # a backstop for MAX_DEPTH: the composer recurses once per level
+        raise YamlProblem("nested too deeply (lists or mappings inside each other)") from error
+    except yaml.reader.ReaderError as error:
+        line = text.count("\n", 0, error.position) + 1
+        raise YamlProblem(f"line {line}: the character U+{error.character:04X} is not allowed in YAML") from error
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)

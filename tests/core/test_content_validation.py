@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
@@ -12,41 +11,7 @@ import yaml
 from bot.content.loader import load_quizzes
 from bot.content.problems import ContentError, ContentProblem
 from content import default_content_dir
-
-
-def a_quiz(quiz_id: str = "sample") -> dict[str, Any]:
-    """A valid two-language quiz, for a test to break in one place."""
-    def question(question_id: str) -> dict[str, Any]:
-        return {
-            "id": question_id,
-            "answer": "right",
-            "prompt": {"en": f"Prompt {question_id}?", "fr": f"Question {question_id} ?"},
-            "options": [{"id": "right", "text": {"en": "Right", "fr": "Juste"}},
-                        {"id": "wrong", "text": {"en": "Wrong", "fr": "Faux"}}],
-            "explanation": {"en": "Because.", "fr": "Parce que."},
-        }
-    return {"id": quiz_id, "difficulty": "easy", "title": {"en": "Sample", "fr": "Exemple"},
-            "description": {"en": "A sample.", "fr": "Un exemple."}, "questions": [question("q1"), question("q2")]}
-
-
-def write(content_dir: Path, name: str, quiz: dict[str, Any] | str) -> None:
-    folder = content_dir / "quizzes"
-    folder.mkdir(parents=True, exist_ok=True)
-    text = quiz if isinstance(quiz, str) else yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False)
-    (folder / name).write_text(text, encoding="utf-8")
-
-
-def problems_in(content_dir: Path) -> list[ContentProblem]:
-    with pytest.raises(ContentError) as error:
-        load_quizzes(content_dir)
-    assert str(error.value) == "\n".join(str(problem) for problem in error.value.problems)
-    return error.value.problems
-
-
-def only_problem(content_dir: Path) -> ContentProblem:
-    problems = problems_in(content_dir)
-    assert len(problems) == 1, problems
-    return problems[0]
+from tests.core.content_files import a_quiz, only_problem, problems_in, write
 
 
 def test_a_valid_quiz_loads(tmp_path: Path) -> None:
@@ -236,4 +201,15 @@ def test_the_right_option_has_no_why_not_and_a_why_not_fits_the_popup(tmp_path: 
         ContentProblem("why.yaml", "q1", "the answer 'right' has a why_not; only wrong options explain why they "
                                          "are wrong"),
         ContentProblem("why.yaml", "q2", "the en why_not of option 'wrong' has 201 characters; the limit is 200"),
+    ]
+
+
+def test_file_level_and_question_level_problems_in_one_file_are_listed_file_level_first(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["author"] = "me"
+    quiz["questions"][1]["answer"] = "zzz"
+    write(tmp_path, "mixed.yaml", quiz)
+    assert problems_in(tmp_path) == [
+        ContentProblem("mixed.yaml", None, "unknown key 'author'"),
+        ContentProblem("mixed.yaml", "q2", "the answer 'zzz' is not one of its options (right, wrong)"),
     ]

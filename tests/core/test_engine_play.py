@@ -239,8 +239,26 @@ async def test_answers_through_a_linked_message_reach_the_right_question(engine:
     outcome = await engine.answer_message(ALICE, "poll-1", wrong_index(question))
     assert isinstance(outcome, AnswerOutcome) and outcome.feedback is not None
     assert outcome.feedback.question_id == question.question_id and not outcome.feedback.correct
-    unknown = await engine.answer_message(ALICE, "poll-unknown", 0)
-    assert isinstance(unknown, Notice) and unknown.code is NoticeCode.NOT_CURRENT_QUESTION
+    unknown = await engine.answer_message(ALICE, "poll-unknown", 0)  # Alice has question 2 open
+    assert isinstance(unknown, Notice) and unknown.code is NoticeCode.LOST_MESSAGE
+
+
+async def test_a_vote_on_a_poll_of_no_quiz_by_a_stranger_is_refused_without_storing_them(
+        engine: QuizEngine, fake_db: FakeDatabase) -> None:
+    stranger = Actor("discord", "passer-by", chat_id="general")
+    unknown = await engine.answer_message(stranger, "someone-elses-poll", 0)
+    assert isinstance(unknown, Notice) and unknown.code is NoticeCode.NOT_A_QUIZ_MESSAGE
+    assert ("discord", "passer-by") not in fake_db.state.users and fake_db.commits == 0
+
+
+async def test_a_lost_poll_is_asked_again_with_a_note(engine: QuizEngine) -> None:
+    question = await start(engine, ALICE)
+    again = await engine.ask_again(ALICE)
+    assert isinstance(again, AnswerOutcome) and again.feedback is None
+    assert again.notice == "I lost track of that poll, so here is the question again."
+    assert next_question(again).question_id == question.question_id and again.next == question
+    nothing_open = await engine.ask_again(Actor("telegram", "bob"))
+    assert isinstance(nothing_open, Notice) and nothing_open.code is NoticeCode.NO_ACTIVE_SESSION
 
 
 async def test_a_finished_quiz_shows_in_progress_with_its_best_score(engine: QuizEngine) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import yaml
@@ -10,6 +11,7 @@ from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.i18n import UiTexts
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Started, Summary
+from bot.sessions import new_session
 from content import default_content_dir
 from tests.core.play import answer, next_question, start
 from tests.core.wiring import ADMIN_ID, build_engine
@@ -139,3 +141,39 @@ async def test_a_reload_that_adds_an_option_keeps_the_stored_order_and_shows_the
     resumed = await start(engine, ALICE)
     assert resumed.options == (*question.options, "Gather")
     assert resumed.correct_index == question.correct_index
+
+
+def _remove_option(content_dir: Path, question_id: str, option_id: str) -> None:
+    path = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    question = next(question for question in quiz["questions"] if question["id"] == question_id)
+    question["options"] = [option for option in question["options"] if option["id"] != option_id]
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+async def test_an_answer_is_judged_against_the_options_shown_not_those_a_reload_left(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock, content_dir: Path) -> None:
+    # A seed whose shuffle puts Scatter before Broadcast before All-reduce: once Scatter is gone, the place
+    # where the learner saw Broadcast (wrong) holds All-reduce (right).
+    engine = build_engine(library, fake_db, clock, seed=next(
+        seed for seed in range(100) if _shuffle(library, seed) == ("Scatter", "Broadcast", "All-reduce")))
+    shown = await start(engine, ADMIN)
+    _remove_option(content_dir, "sum-everywhere", "scatter")
+    assert (await engine.reload(ADMIN)).ok
+    outcome = await engine.answer(ADMIN, shown.session_id, shown.question_id, shown.options.index("Broadcast"))
+    assert isinstance(outcome, AnswerOutcome) and outcome.feedback is None  # not "Correct!" for Broadcast
+    assert outcome.notice == "This question changed since I showed it to you, so here it is again."
+    again = next_question(outcome)
+    assert again.question_id == "sum-everywhere" and sorted(again.options) == ["All-reduce", "Broadcast"]
+    scored = await engine.answer(ADMIN, again.session_id, again.question_id, again.options.index("Broadcast"))
+    assert isinstance(scored, AnswerOutcome) and scored.feedback is not None and not scored.feedback.correct
+
+
+def _shuffle(library: ContentLibrary, seed: int) -> tuple[str, ...]:
+    """The order a new session of ``collectives`` shows the first question's options in, for this seed."""
+    quiz = library.catalog.get("collectives")
+    assert quiz is not None
+    session = new_session(quiz, user_id=1, chat_id=None, question_ids=None, rng=random.Random(seed),
+                          now=FixedClock().now)
+    names = {"all-reduce": "All-reduce", "broadcast": "Broadcast", "scatter": "Scatter"}
+    return tuple(names[option] for option in session.option_orders["sum-everywhere"])

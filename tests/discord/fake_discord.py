@@ -270,6 +270,9 @@ class FakeDiscord:
             if refused:
                 return 403, {"code": 50013, "message": "Missing Permissions"}
             return 200, self._store(self.snowflake(), int(m[1]), body, 0)
+        if method == "GET" and (m := re.fullmatch(r"/channels/\d+/messages/(\d+)", path)):
+            found = self.messages.get(int(m[1]))
+            return (200, found) if found is not None else (404, {"code": 10008, "message": "Unknown Message"})
         if method == "POST" and (m := re.fullmatch(r"/channels/\d+/polls/(\d+)/expire", path)):
             message = self.messages[int(m[1])]
             message["poll"]["results"]["is_finalized"] = True

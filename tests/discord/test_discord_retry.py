@@ -32,14 +32,19 @@ async def test_a_public_summary_offers_a_retry_that_posts_the_missed_questions_a
     summary = await fake.wait_until(lambda: next((c for c in fake.channel_messages() if "🏁" in c.content), None))
     assert "Want another go at the 2 questions you missed?" in summary.content
     retry = button_for(summary, RETRY)
-    assert re.fullmatch(r"qt:r:p:[0-9a-f]{32}", retry)
+    assert re.fullmatch(rf"qt:r:p:[0-9a-f]{{32}}:{OWNER_ID}", retry)
 
-    # A bystander's click: refused, only to them, and nothing is posted in the channel.
+    # A bystander's click: told whose button it is, only them, and nothing is posted in the channel.
     mark = len(fake.calls)
     other = await fake.click(message_id(summary), retry, user_id=OTHER_ID)
     refusal = await fake.wait_until(lambda: next(iter(fake.answers(other)), None))
     assert int(refusal.response["flags"]) & EPHEMERAL
-    assert refusal.content == "There is nothing to retry."
+    assert refusal.content == f"This button belongs to <@{OWNER_ID}>'s quiz. Start your own with /quiz."
+    # A button sent before owners were written into it: the engine still refuses someone else's session.
+    old_style = retry.rsplit(":", 1)[0]
+    older = await fake.click(message_id(summary), retry, user_id=OTHER_ID, forge=old_style)
+    old_refusal = await fake.wait_until(lambda: next(iter(fake.answers(older)), None))
+    assert old_refusal.content == "There is nothing to retry."
     await fake.quiet()
     assert fake.polls(after=mark) == []
 
@@ -63,7 +68,7 @@ async def test_a_private_summary_offers_a_retry_that_shows_the_first_missed_ques
     assert "🏁" in shown.content and shown.flags & EPHEMERAL
     assert "Want another go at the question you missed?" in shown.content
     retry = button_for(shown, RETRY)
-    assert re.fullmatch(r"qt:r:v:[0-9a-f]{32}", retry)
+    assert re.fullmatch(rf"qt:r:v:[0-9a-f]{{32}}:{LEARNER_ID}", retry)
 
     click = await fake.click(message_id(shown), retry, user_id=LEARNER_ID)
     question = await fake.wait_until(lambda: next((c for c in fake.answers(click) if buttons(c)), None))

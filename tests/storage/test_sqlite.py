@@ -5,12 +5,11 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
-from sqlalchemy import event, text
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import text
 
+from bot.ports import StorageBusy
 from bot.records import UserRecord
 from storage.database import create_engine, sqlite_url
 from storage.migrate import upgrade_to_head
@@ -32,20 +31,13 @@ async def test_every_sqlite_connection_uses_wal_foreign_keys_and_a_busy_timeout(
 
 async def test_a_transaction_that_cannot_begin_fails_alone_and_later_ones_still_run(tmp_path: Path) -> None:
     """Another process holding the write lock past the busy timeout fails one action, not every one after it."""
-    engine = create_engine(sqlite_url(tmp_path))
-
-    @event.listens_for(engine.sync_engine, "connect")
-    def impatient(dbapi_connection: Any, _record: Any) -> None:  # after the app's own set-up: 5 s is too slow here
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA busy_timeout=50")
-        cursor.close()
-
+    engine = create_engine(sqlite_url(tmp_path), busy_timeout_ms=50)  # 5 s is too slow here
     try:
         await upgrade_to_head(engine)
         uow = unit_of_work_factory(engine, FixedClock())
         other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None)
         other_process.execute("BEGIN IMMEDIATE")
-        with pytest.raises(OperationalError, match="locked"):
+        with pytest.raises(StorageBusy, match="locked"):  # the engine's own word: it may try again
             async with uow():
                 pass
         other_process.execute("ROLLBACK")

@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,6 +79,8 @@ class FakeBotApi:
     _next_update_id: int = 1
     _runner: web.AppRunner | None = None
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
+    # Called with a method's result before the bot gets it: e.g. a learner voting before sendPoll returns.
+    before_reply: dict[str, Callable[[Any], Awaitable[None]]] = field(default_factory=dict)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -189,6 +191,8 @@ class FakeBotApi:
             result: Any = await self._get_updates(params)
         else:
             result = self._result(method, params)
+            if (hook := self.before_reply.get(method)) is not None:
+                await hook(result)
         await self._record(Call(method, params, result=result))
         return web.json_response({"ok": True, "result": result})
 

@@ -1,0 +1,129 @@
+"""Texts a learner sees: each needs its English, must show something, and must not control the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.content.loader import load_quizzes
+from bot.content.problems import ContentProblem
+from tests.core.content_files import a_quiz, only_problem, problems_in, write
+
+Change = Callable[[dict[str, Any]], None]
+
+
+def _guide_with_empty_title(quiz: dict[str, Any]) -> None:
+    quiz["guide"] = {"path": "guides/sample", "title": {}}
+
+
+@pytest.mark.parametrize(("name", "change"), [
+    ("title", lambda quiz: quiz.update(title={})),
+    ("description", lambda quiz: quiz.update(description={})),
+    ("guide title", _guide_with_empty_title),
+], ids=["title", "description", "guide-title"])
+def test_an_empty_quiz_text_is_refused_because_every_list_shows_its_english(
+        tmp_path: Path, name: str, change: Change) -> None:
+    quiz = a_quiz()
+    change(quiz)
+    write(tmp_path, "empty.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem(
+        "empty.yaml", None, f"the {name} is empty; it needs at least its English ('en') text")
+
+
+def test_an_empty_option_text_is_refused_for_its_english(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][0]["options"][1]["text"] = {}
+    write(tmp_path, "option.yaml", quiz)
+    assert ContentProblem("option.yaml", "q1", "language 'en' is incomplete: missing in option 'wrong'") \
+        in problems_in(tmp_path)
+
+
+def a_quiz_with(where: str, text: str, language: str = "en") -> dict[str, Any]:
+    """The sample quiz with one text of question q1 replaced: 'prompt', 'explanation', 'details' or 'option'."""
+    quiz = a_quiz()
+    question = quiz["questions"][0]
+    if where == "option":
+        question["options"][1]["text"][language] = text
+    elif where == "details":
+        question["details"] = {"en": "More.", "fr": "Plus."} | {language: text}
+    else:
+        question[where][language] = text
+    return quiz
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("\u200b\u200b\u200b", "U+200B"),
+    ("\u200b\u2060\ufeff", "U+200B, U+2060, U+FEFF"),
+    ("\u3164", "U+3164"),
+], ids=["zero-width-spaces", "mixed-invisibles", "hangul-filler"])
+def test_a_prompt_that_shows_nothing_is_refused_naming_its_characters(tmp_path: Path, text: str,
+                                                                      shown: str) -> None:
+    write(tmp_path, "blank.yaml", a_quiz_with("prompt", text))
+    assert only_problem(tmp_path) == ContentProblem(
+        "blank.yaml", "q1", f"the en prompt shows nothing: it has only invisible characters ({shown})")
+
+
+@pytest.mark.parametrize(("where", "language", "text", "name", "what"), [
+    ("prompt", "en", "Nul\x00here?", "prompt", "the control character U+0000"),
+    ("prompt", "fr", "Bip\x07 ?", "prompt", "the control character U+0007"),
+    ("option", "en", "\x1b[31mRed", "option 'wrong'", "U+001B (ESC, which starts a terminal escape sequence)"),
+    ("option", "fr", "CSI \x9b31m", "option 'wrong'", "the control character U+009B"),
+    ("explanation", "en", "Carriage\rreturn.", "explanation", "the control character U+000D"),
+    ("prompt", "en", "One\nor two lines?", "prompt",
+     "a line break (U+000A); only an explanation, details or why_not may have several lines"),
+    ("explanation", "fr", "Abc \u202edcba", "explanation",
+     "U+202E (a bidi override or isolate, which reorders what is shown around it)"),
+    ("details", "en", "Isolated \u2067x.", "details",
+     "U+2067 (a bidi override or isolate, which reorders what is shown around it)"),
+], ids=["nul", "bell", "esc", "c1-csi", "carriage-return", "newline-in-prompt", "bidi-override", "bidi-isolate"])
+def test_a_control_character_is_refused_naming_the_text_the_language_and_the_character(
+        tmp_path: Path, where: str, language: str, text: str, name: str, what: str) -> None:
+    write(tmp_path, "control.yaml", a_quiz_with(where, text, language))
+    assert only_problem(tmp_path) == ContentProblem("control.yaml", "q1", f"the {language} {name} contains {what}")
+
+
+def test_line_breaks_and_tabs_in_an_explanation_or_details_are_fine(tmp_path: Path) -> None:
+    quiz = a_quiz_with("details", "Two\nlines,\tone tab.")
+    quiz["questions"][0]["explanation"]["en"] = "First line.\nSecond line."
+    quiz["questions"][0]["options"][1]["text"]["en"] = "Zero\u200bwidth inside a word is fine"
+    write(tmp_path, "lines.yaml", quiz)
+    (loaded,) = load_quizzes(tmp_path)
+    assert loaded.questions[0].explanation["en"] == "First line.\nSecond line."
+
+
+def test_a_quiz_title_with_an_escape_is_refused(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["title"]["fr"] = "Titre \x1b]0;pwned\x07"
+    write(tmp_path, "title.yaml", quiz)
+    assert problems_in(tmp_path) == [
+        ContentProblem("title.yaml", None,
+                       "the fr title contains U+001B (ESC, which starts a terminal escape sequence)"),
+        ContentProblem("title.yaml", None, "the fr title contains the control character U+0007"),
+    ]
+
+
+@pytest.mark.parametrize("twin", ["Right", "  right ", "RIGHT", "Ri\u200bght"],
+                         ids=["same", "spaces", "case", "zero-width"])
+def test_two_options_with_the_same_text_in_a_language_are_refused(tmp_path: Path, twin: str) -> None:
+    write(tmp_path, "twins.yaml", a_quiz_with("option", twin))
+    assert only_problem(tmp_path) == ContentProblem(
+        "twins.yaml", "q1", "options 'right' and 'wrong' have the same en text ('Right'); a learner can't tell "
+                            "them apart")
+
+
+def test_options_that_differ_only_in_another_language_are_refused_in_the_language_where_they_match(
+        tmp_path: Path) -> None:
+    write(tmp_path, "twins.yaml", a_quiz_with("option", "juste", "fr"))
+    assert only_problem(tmp_path) == ContentProblem(
+        "twins.yaml", "q1", "options 'right' and 'wrong' have the same fr text ('Juste'); a learner can't tell "
+                            "them apart")
+
+
+def test_a_problem_prints_control_characters_from_a_file_name_escaped(tmp_path: Path) -> None:
+    write(tmp_path, "\x1b[2Jclear.yaml", "id: [unclosed\n")
+    (problem,) = problems_in(tmp_path)
+    assert problem.file == "\x1b[2Jclear.yaml"
+    assert str(problem).startswith("\\x1b[2Jclear.yaml: invalid YAML, line 2:")

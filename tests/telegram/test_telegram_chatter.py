@@ -1,0 +1,50 @@
+"""Messages that aren't commands: a hint in a private chat, at most once a minute; silence in groups."""
+
+from __future__ import annotations
+
+import time
+
+from telegram_fake_api import FakeBotApi, FakeChat
+from telegram_harness import AMINATA, GROUP, JUMA, running_bot
+
+from adapters.once_per import OncePer
+from adapters.settings import Settings
+
+HINT_FR = "Envoyez /quizzes pour choisir un quiz, ou /help pour voir tout ce que je sais faire."
+HINT_EN = "Send /quizzes to choose a quiz, or /help to see everything I can do."
+
+
+def sticker_from(user_id: int, chat: FakeChat) -> dict[str, object]:
+    return {"message": {"message_id": 7, "date": int(time.time()), "chat": chat.json(),
+                        "from": {"id": user_id, "is_bot": False, "first_name": "Juma"},
+                        "sticker": {"file_id": "s1", "file_unique_id": "u1", "type": "regular", "width": 512,
+                                    "height": 512, "is_animated": False, "is_video": False}}}
+
+
+async def test_free_text_an_unknown_command_or_a_sticker_in_private_gets_a_hint_once_a_minute(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "bonjour ?")
+        await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(AMINATA.id))
+        assert api.sent_texts(AMINATA.id) == [HINT_FR]  # in her language
+        await api.command(AMINATA, "/nonsense")  # an unknown command, a moment later: no second hint
+        await api.push(sticker_from(JUMA.id, FakeChat.private(JUMA)))
+        await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(JUMA.id))
+        await api.command(AMINATA, "hello?", GROUP)  # in a group: not for us
+        await api.settle()
+        assert len(api.sent_texts(AMINATA.id)) == 1
+        assert api.sent_texts(JUMA.id) == [HINT_EN]
+        assert api.sent_texts(GROUP.id) == []
+
+
+def test_a_hint_is_allowed_again_once_its_period_has_passed() -> None:
+    now = [100.0]
+    hints = OncePer(60, clock=lambda: now[0])
+    assert hints.allow("ada") and not hints.allow("ada") and hints.allow("bola")
+    now[0] += 59
+    assert not hints.allow("ada")
+    now[0] += 1
+    assert hints.allow("ada")
+    forever = OncePer(None, clock=lambda: now[0], remembered=2)
+    assert forever.allow(1) and forever.allow(2) and not forever.allow(1)
+    assert forever.allow(3) and forever.allow(1)  # only the newest two are remembered
