@@ -12,11 +12,11 @@ from typing import Annotated, Any, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
 
 from bot.content.file_reading import FileRefused, read_quiz_text
+from bot.content.models import LanguageCode
 from bot.content.problems import ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
 
 GLOSSARY_FILE = "glossary.yaml"
-TERM_LANGUAGES = ("fr", "sw", "yo", "sn")  # English is the concept itself
 
 NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 # Not stripped: a space at either end of a variant marks a word boundary (" seau" must not flag "réseau").
@@ -44,14 +44,17 @@ class Term(_Strict):
 
 class Concept(_Strict):
     concept: NonEmptyText = Field(description="The concept, in English.")
-    fr: Term | None = None
-    sw: Term | None = None
-    yo: Term | None = None
-    sn: Term | None = None
+    terms: dict[LanguageCode, Term]
 
-    def terms(self) -> dict[str, Term]:
-        found = {language: getattr(self, language) for language in TERM_LANGUAGES}
-        return {language: term for language, term in found.items() if term is not None}
+    @model_validator(mode="before")
+    @classmethod
+    def _terms_beside_the_concept(cls, data: Any) -> Any:
+        # The file writes each language's term next to the concept ({concept: x, fr: {...}}), so a new language
+        # code in LanguageCode needs no change here.
+        if isinstance(data, dict) and "terms" not in data:
+            return {"concept": data.get("concept"), "terms": {key: value for key, value in data.items()
+                                                              if key != "concept"}}
+        return data
 
 
 class Use(NamedTuple):
@@ -70,10 +73,10 @@ class Glossary(_Strict):
         twice = sorted({name for name in names if names.count(name) > 1})
         if twice:
             raise ValueError(f"concepts listed more than once: {', '.join(twice)}")
-        for language in TERM_LANGUAGES:
-            preferred = [(c.concept, t.preferred) for c in self.concepts if (t := c.terms().get(language))]
+        for language in {language for concept in self.concepts for language in concept.terms}:
+            preferred = [(c.concept, t.preferred) for c in self.concepts if (t := c.terms.get(language))]
             for concept in self.concepts:
-                term = concept.terms().get(language)
+                term = concept.terms.get(language)
                 for variant in term.avoid if term else []:
                     clash = next((name for name, text in preferred if _pattern(variant).search(fold(text))), None)
                     if clash is not None:
@@ -86,7 +89,7 @@ class Glossary(_Strict):
         """Every avoided variant of the language that the text contains."""
         folded = fold(text)
         for concept in self.concepts:
-            term = concept.terms().get(language)
+            term = concept.terms.get(language)
             for variant in term.avoid if term else []:
                 if _pattern(variant).search(folded):
                     yield Use(concept.concept, term.preferred, variant.strip())
@@ -135,6 +138,6 @@ def _describe(data: Any, detail: Any) -> str:
         raw = concepts[loc[1]] if isinstance(concepts, list) and loc[1] < len(concepts) else None
         name = raw.get("concept") if isinstance(raw, dict) else None
         label = f"concept {name!r}" if isinstance(name, str) else f"concept #{loc[1] + 1}"
-        where = ".".join([label, *(str(part) for part in loc[2:])])
+        where = ".".join([label, *(str(part) for part in loc[2:] if part not in ("terms", "[key]"))])
     message = str(detail["msg"]).removeprefix("Value error, ")
     return f"{where}: {message}" if where else message

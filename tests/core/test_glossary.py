@@ -33,7 +33,7 @@ def test_a_valid_glossary_loads_with_its_terms_per_language(tmp_path: Path) -> N
     glossary, problems = load_glossary(tmp_path)
     assert problems == [] and glossary is not None
     assert [concept.concept for concept in glossary.concepts] == ["data parallelism", "bucket (DDP)"]
-    assert glossary.concepts[1].terms()["fr"].avoid == [" seau", "godet"]  # the boundary space is kept
+    assert glossary.concepts[1].terms["fr"].avoid == [" seau", "godet"]  # the boundary space is kept
 
 
 def test_a_variant_is_found_case_insensitively_with_its_concept_and_preferred_term() -> None:
@@ -65,6 +65,15 @@ def test_a_broken_glossary_is_a_problem_that_names_the_concept(
     glossary, problems = load_glossary(tmp_path)
     assert glossary is None
     assert ContentProblem(GLOSSARY_FILE, None, message) in problems
+
+
+def test_a_language_code_the_quizzes_do_not_know_is_a_problem(tmp_path: Path) -> None:
+    data = a_glossary()
+    data["concepts"][0]["xx"] = {"preferred": "x"}
+    write_glossary(tmp_path, data)
+    glossary, [problem] = load_glossary(tmp_path)
+    assert glossary is None
+    assert problem.message.startswith("concept 'data parallelism'.xx: Input should be 'en', 'fr'")
 
 
 def test_a_concept_listed_twice_is_a_problem(tmp_path: Path) -> None:
