@@ -13,7 +13,7 @@ Finding = tuple[str | None, str]  # (question id or None for the whole quiz, mes
 # A learner who always picks the longest option should not beat chance (1 in 4) by much.
 LONGEST_RIGHT_SHARE = 0.25
 # Two options this similar read as one (difflib ratio, folded). The shipped options reach 0.78 (two "By ...
-# all-reduce ... backward pass" timings); "Saves memory at the cost of traffic" / "... of the traffic" is 0.97.
+# all-reduce ... backward pass" timings); "Saves memory at the cost of traffic" / "... of the traffic" is 0.95.
 OPTION_SIMILARITY = 0.85
 
 
