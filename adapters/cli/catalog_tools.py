@@ -8,22 +8,31 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.content.glossary import load_glossary
 from bot.content.limits import PollLimits, poll_overflows
+from bot.content.lint import lint
 from bot.content.loader import load_quizzes
 from bot.content.models import Quiz
-from bot.content.problems import ContentError
+from bot.content.problems import ContentError, ContentProblem
 from bot.languages import SUPPORTED_LANGUAGES
 
 SCHEMA_FILE = "quiz.schema.json"
 
 
-def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO = sys.stdout) -> int:
-    """Print every problem (exit 1) or a summary with the questions that need a lettered fallback (exit 0)."""
+def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO = sys.stdout,
+             strict: bool = False) -> int:
+    """Print every problem (exit 1), or a summary, the questions that need a lettered fallback and the
+    item-writing linter's warnings (exit 0; exit 1 when ``strict`` and there are warnings)."""
+    problems: list[ContentProblem] = []
     try:
         quizzes = load_quizzes(content_dir)
     except ContentError as error:
-        print(f"{len(error.problems)} problem(s) in {content_dir}:", file=out)
-        for problem in error.problems:
+        quizzes, problems = [], list(error.problems)
+    glossary, glossary_problems = load_glossary(content_dir)
+    problems += glossary_problems
+    if problems:
+        print(f"{len(problems)} problem(s) in {content_dir}:", file=out)
+        for problem in problems:
             print(f"  {problem}", file=out)
         return 1
     questions = sum(len(quiz.questions) for quiz in quizzes)
@@ -39,7 +48,14 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
         for overflow in overflows:
             print(f"  {overflow.platform}: {overflow.quiz_id}/{overflow.question_id}: {overflow.reason} "
                   f"({', '.join(overflow.languages)})", file=out)
-    return 0
+    warnings = lint(quizzes, glossary)
+    if warnings:
+        kind = "error(s) (--strict)" if strict else "warning(s)"
+        print(f"{len(warnings)} item-writing {kind} (see content/README.md, \"The item-writing linter\"):",
+              file=out)
+        for warning in warnings:
+            print(f"  {warning}", file=out)
+    return 1 if strict and warnings else 0
 
 
 def _count(n: int, noun: str) -> str:

@@ -55,6 +55,8 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
                             ("export", "print the whole catalog as JSON")):
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("dir", nargs="?", type=Path, help="content directory (default: QUIZ_CONTENT_DIR)")
+        if name == "validate":
+            sub.add_argument("--strict", action="store_true", help="treat item-writing warnings as errors (exit 1)")
 
     schema = commands.add_parser("schema", help="write content/quiz.schema.json from the loader's models")
     schema.add_argument("--check", action="store_true", help="only check that the file is up to date")
@@ -117,7 +119,7 @@ def _fail(command: str, reason: str, code: ExitCode) -> int:
 def _dispatch(args: argparse.Namespace, settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     limits = {spec.name: spec.poll_limits for spec in platforms}
     if args.command == "validate":
-        return catalog_tools.validate(args.dir or settings.content_dir, limits)
+        return catalog_tools.validate(args.dir or settings.content_dir, limits, strict=args.strict)
     if args.command == "export":
         return catalog_tools.export(args.dir or settings.content_dir)
     if args.command == "schema":

@@ -10,10 +10,11 @@ import pytest
 
 from adapters.cli.catalog_tools import export, validate, write_schema
 from adapters.platforms import chat_platforms
+from bot.content.glossary import Glossary, load_glossary
 from bot.content.limits import poll_overflows
 from bot.content.loader import load_quizzes
 from bot.content.models import LocalizedText, Quiz
-from bot.languages import SUPPORTED_LANGUAGES
+from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
 from content import default_content_dir
 
 CONTENT = default_content_dir()
@@ -21,6 +22,7 @@ POLLS = {spec.name: spec.poll_limits for spec in chat_platforms()}
 QUIZ_IDS = {"fsdp", "zero-sharded-optimizers", "model-pipeline-parallelism", "data-parallelism"}
 # A text identical to the English one is fine only for a technical name ("All-gather", "NVIDIA Megatron-LM").
 MAX_WORDS_OF_A_NAME = 3
+QUESTIONS_PER_QUIZ = range(8, 11)  # 8 to 10: the seed questions plus the facets issue 10 added
 
 
 @pytest.fixture(scope="module")
@@ -35,15 +37,17 @@ def all_texts(quiz: Quiz) -> list[tuple[str, LocalizedText]]:
     for question in quiz.questions:
         texts += [(f"{question.id}.prompt", question.prompt), (f"{question.id}.explanation", question.explanation)]
         texts += [(f"{question.id}.{option.id}", option.text) for option in question.options]
+        texts += [(f"{question.id}.{option.id}.why_not", option.why_not) for option in question.options
+                  if option.why_not is not None]
         if question.details is not None:
             texts.append((f"{question.id}.details", question.details))
     return texts
 
 
-def test_the_four_seed_quizzes_ship_with_eight_questions_of_four_options(quizzes: list[Quiz]) -> None:
+def test_the_four_seed_quizzes_ship_with_8_to_10_questions_of_four_options(quizzes: list[Quiz]) -> None:
     assert {quiz.id for quiz in quizzes} == QUIZ_IDS
     for quiz in quizzes:
-        assert len(quiz.questions) == 8, quiz.id
+        assert len(quiz.questions) in QUESTIONS_PER_QUIZ, quiz.id
         assert quiz.difficulty == "hard" and quiz.guide is not None and quiz.tags
         for question in quiz.questions:
             assert len(question.options) == 4, question.id
@@ -83,12 +87,41 @@ def test_validate_reports_the_catalog_and_the_discord_fallbacks(quizzes: list[Qu
     out = io.StringIO()
     assert validate(CONTENT, POLLS, out) == 0
     report = out.getvalue()
-    assert report.startswith("OK: 4 quizzes, 32 questions")
+    total = sum(len(quiz.questions) for quiz in quizzes)
+    assert total >= 32  # the 32 seed questions stay
+    assert report.startswith(f"OK: 4 quizzes, {total} questions in {CONTENT}\n")
     for quiz in quizzes:
-        assert f"{quiz.id}: 8 questions, complete in en, fr, sw, yo, sn\n" in report
+        assert f"  {quiz.id}: {len(quiz.questions)} questions, complete in en, fr, sw, yo, sn\n" in report
     expected = {f"{o.quiz_id}/{o.question_id}" for quiz in quizzes for o in poll_overflows(quiz, POLLS)}
     listed = {line.split()[1].rstrip(":") for line in report.splitlines() if line.startswith("  discord: ")}
     assert listed == expected
+
+
+def test_the_shipped_content_passes_validate_strict() -> None:
+    out = io.StringIO()
+    assert validate(CONTENT, POLLS, out, strict=True) == 0, out.getvalue()
+    assert "item-writing" not in out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def glossary() -> Glossary:
+    found, problems = load_glossary(CONTENT)
+    assert problems == [] and found is not None
+    return found
+
+
+def test_the_glossary_has_terms_in_every_language_but_english(glossary: Glossary) -> None:
+    for language in (code for code in SUPPORTED_LANGUAGES if code != DEFAULT_LANGUAGE):
+        terms = [concept.terms[language] for concept in glossary.concepts if language in concept.terms]
+        assert len(terms) >= 30, language
+        assert sum(len(term.avoid) for term in terms) >= 50, language
+
+
+def test_no_quiz_text_uses_a_variant_its_languages_glossary_avoids(quizzes: list[Quiz], glossary: Glossary) -> None:
+    found = [f"{quiz.id}/{name} [{language}]: uses {use.variant!r}, say {use.preferred!r} ({use.concept})"
+             for quiz in quizzes for name, text in all_texts(quiz) for language, value in text.items()
+             for use in glossary.uses(language, value)]
+    assert not found, "\n".join(found)
 
 
 def test_export_prints_exactly_the_documented_shape_in_file_order(quizzes: list[Quiz]) -> None:

@@ -1,0 +1,143 @@
+"""The glossary (content/glossary.yaml): per concept and language, the preferred term and the variants to avoid."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any, NamedTuple
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
+
+from bot.content.file_reading import FileRefused, read_quiz_text
+from bot.content.models import LanguageCode
+from bot.content.problems import ContentProblem
+from bot.content.yaml_source import YamlProblem, read_yaml
+
+GLOSSARY_FILE = "glossary.yaml"
+
+NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+# Not stripped: a space at either end of a variant marks a word boundary (" seau" must not flag "réseau").
+Variant = Annotated[str, StringConstraints(min_length=1)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Term(_Strict):
+    preferred: NonEmptyText
+    avoid: list[Variant] = Field(default_factory=list)
+
+    @field_validator("avoid")
+    @classmethod
+    def _plain_lowercase(cls, variants: list[str]) -> list[str]:
+        for variant in variants:
+            if not variant.strip():
+                raise ValueError("a variant to avoid is blank")
+            if variant != variant.lower():
+                raise ValueError(f"the variant {variant!r} must be written in lowercase")
+        return variants
+
+
+class Concept(_Strict):
+    concept: NonEmptyText = Field(description="The concept, in English.")
+    terms: dict[LanguageCode, Term]
+
+    @model_validator(mode="before")
+    @classmethod
+    def _terms_beside_the_concept(cls, data: Any) -> Any:
+        # The file writes each language's term next to the concept ({concept: x, fr: {...}}), so a new language
+        # code in LanguageCode needs no change here.
+        if isinstance(data, dict) and "terms" not in data:
+            return {"concept": data.get("concept"), "terms": {key: value for key, value in data.items()
+                                                              if key != "concept"}}
+        return data
+
+
+class Use(NamedTuple):
+    """An avoided variant found in a text, with the concept and the term to use instead."""
+    concept: str
+    preferred: str
+    variant: str
+
+
+class Glossary(_Strict):
+    concepts: list[Concept]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Glossary:
+        names = [concept.concept.casefold() for concept in self.concepts]
+        twice = sorted({name for name in names if names.count(name) > 1})
+        if twice:
+            raise ValueError(f"concepts listed more than once: {', '.join(twice)}")
+        for language in {language for concept in self.concepts for language in concept.terms}:
+            preferred = [(c.concept, t.preferred) for c in self.concepts if (t := c.terms.get(language))]
+            for concept in self.concepts:
+                term = concept.terms.get(language)
+                for variant in term.avoid if term else []:
+                    clash = next((name for name, text in preferred if _pattern(variant).search(fold(text))), None)
+                    if clash is not None:
+                        # The glossary would then flag the very term it asks for.
+                        raise ValueError(f"the {language} variant {variant!r} of {concept.concept!r} occurs in "
+                                         f"the preferred term of {clash!r}")
+        return self
+
+    def uses(self, language: str, text: str) -> Iterator[Use]:
+        """Every avoided variant of the language that the text contains."""
+        folded = fold(text)
+        for concept in self.concepts:
+            term = concept.terms.get(language)
+            for variant in term.avoid if term else []:
+                if _pattern(variant).search(folded):
+                    yield Use(concept.concept, term.preferred, variant.strip())
+
+
+def fold(text: str) -> str:
+    """Case-folded and composed (NFC), so that one word typed two ways compares equal."""
+    return unicodedata.normalize("NFC", text.casefold())
+
+
+_WORD_CHAR = r"(?:[^\W_]|[\u0300-\u036f])"  # a letter or digit, or a combining (tone) mark
+
+
+@lru_cache(maxsize=1024)
+def _pattern(variant: str) -> re.Pattern[str]:
+    """A case-insensitive substring match; a leading or trailing space only asks for a word boundary there."""
+    core = re.escape(fold(variant.strip()))
+    before = rf"(?<!{_WORD_CHAR})" if variant.startswith(" ") else ""
+    after = rf"(?!{_WORD_CHAR})" if variant.endswith(" ") else ""
+    return re.compile(before + core + after)
+
+
+def load_glossary(content_dir: Path) -> tuple[Glossary | None, list[ContentProblem]]:
+    """The content's glossary if it has one (None otherwise), and every problem it has; never an exception."""
+    path = content_dir / GLOSSARY_FILE
+    if not path.exists() and not path.is_symlink():
+        return None, []
+    try:
+        data = read_yaml(read_quiz_text(path))
+    except (FileRefused, YamlProblem, UnicodeDecodeError) as error:
+        return None, [ContentProblem(GLOSSARY_FILE, None, f"can't be read: {error}")]
+    except OSError as error:
+        return None, [ContentProblem(GLOSSARY_FILE, None, f"can't be read: {error.strerror or error}")]
+    try:
+        return Glossary.model_validate(data), []
+    except ValidationError as error:
+        return None, [ContentProblem(GLOSSARY_FILE, None, _describe(data, detail)) for detail in error.errors()]
+
+
+def _describe(data: Any, detail: Any) -> str:
+    """Where a validation error is, by concept name when there is one, and what it is."""
+    loc = list(detail["loc"])
+    where = ".".join(str(part) for part in loc)
+    if len(loc) >= 2 and loc[0] == "concepts" and isinstance(loc[1], int):
+        concepts = data.get("concepts") if isinstance(data, dict) else None
+        raw = concepts[loc[1]] if isinstance(concepts, list) and loc[1] < len(concepts) else None
+        name = raw.get("concept") if isinstance(raw, dict) else None
+        label = f"concept {name!r}" if isinstance(name, str) else f"concept #{loc[1] + 1}"
+        where = ".".join([label, *(str(part) for part in loc[2:] if part not in ("terms", "[key]"))])
+    message = str(detail["msg"]).removeprefix("Value error, ")
+    return f"{where}: {message}" if where else message

@@ -1,0 +1,97 @@
+"""`quiztutor validate` runs the item-writing linter: warnings after the summary, errors with --strict."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from adapters.cli.catalog_tools import validate
+from adapters.cli.main import main
+from adapters.platforms import chat_platforms
+from bot.content.glossary import GLOSSARY_FILE
+from tests.core.content_files import a_quiz, write
+
+# a_quiz's options ("Right"/"Wrong", "Juste"/"Faux") have no why_not, "Right" ties "Wrong" for longest, and its
+# prompts ("Prompt q1?", "Prompt q2?") differ by one character.
+WARNINGS = [
+    "  sample.yaml: longest-right: [en] the right option is the longest in 2 of 2 questions (at most a quarter): "
+    "q1, q2",
+    "  sample.yaml: longest-right: [fr] the right option is the longest in 2 of 2 questions (at most a quarter): "
+    "q1, q2",
+    "  sample.yaml, question 'q1': missing-why-not: wrong options without why_not: wrong",
+    "  sample.yaml, question 'q2': near-identical: [en] the prompt is near-identical to sample/q1's "
+    "(similarity 0.90, limit 0.8)",
+    "  sample.yaml, question 'q2': near-identical: [fr] the prompt is near-identical to sample/q1's "
+    "(similarity 0.92, limit 0.8)",
+    "  sample.yaml, question 'q2': missing-why-not: wrong options without why_not: wrong",
+]
+
+
+def run_validate(content_dir: Path, strict: bool = False) -> tuple[int, list[str]]:
+    out = io.StringIO()
+    code = validate(content_dir, {spec.name: spec.poll_limits for spec in chat_platforms()}, out, strict=strict)
+    return code, out.getvalue().splitlines()
+
+
+def test_warnings_follow_the_summary_and_validate_still_passes(tmp_path: Path) -> None:
+    write(tmp_path, "sample.yaml", a_quiz())
+    code, lines = run_validate(tmp_path)
+    assert code == 0
+    assert lines[0].startswith("OK: 1 quiz, 2 questions")
+    assert lines[-7] == "6 item-writing warning(s) (see content/README.md, \"The item-writing linter\"):"
+    assert lines[-6:] == WARNINGS
+
+
+def test_strict_makes_the_warnings_errors(tmp_path: Path) -> None:
+    write(tmp_path, "sample.yaml", a_quiz())
+    code, lines = run_validate(tmp_path, strict=True)
+    assert code == 1
+    assert lines[-7].startswith("6 item-writing error(s) (--strict)")
+    assert lines[-6:] == WARNINGS
+
+
+def test_strict_passes_content_without_warnings(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    for question in quiz["questions"]:
+        question["options"][0]["text"] = {"en": "Fine", "fr": "Bon"}  # shorter than "Wrong"/"Faux"
+        question["options"][1]["why_not"] = {"en": "It is the other one.", "fr": "C'est l'autre."}
+    quiz["questions"][1]["prompt"] = {"en": "A second prompt, unlike the first?", "fr": "Une autre question ?"}
+    write(tmp_path, "sample.yaml", quiz)
+    assert run_validate(tmp_path, strict=True) == (0, [
+        f"OK: 1 quiz, 2 questions in {tmp_path}",
+        "  sample: 2 questions, complete in en, fr; incomplete in sw, yo, sn"])
+
+
+def test_the_glossary_is_used_when_the_content_has_one(tmp_path: Path) -> None:
+    write(tmp_path, "sample.yaml", a_quiz())
+    (tmp_path / GLOSSARY_FILE).write_text("concepts:\n  - concept: wrong answer\n"
+                                          "    fr: {preferred: mauvaise réponse, avoid: [faux]}\n", encoding="utf-8")
+    _code, lines = run_validate(tmp_path)
+    assert ("  sample.yaml, question 'q1': glossary-variant: [fr] the option 'wrong' uses 'faux'; "
+            "the glossary's term for 'wrong answer' is 'mauvaise réponse'") in lines
+
+
+def test_a_broken_glossary_is_a_reported_problem_not_a_traceback(tmp_path: Path) -> None:
+    write(tmp_path, "sample.yaml", a_quiz())
+    (tmp_path / GLOSSARY_FILE).write_text("concepts:\n  - concept: x\n    fr: {preferred: y, avoid: [Z]}\n",
+                                          encoding="utf-8")
+    assert run_validate(tmp_path) == (1, [
+        f"1 problem(s) in {tmp_path}:",
+        "  glossary.yaml: concept 'x'.fr.avoid: the variant 'Z' must be written in lowercase"])
+
+
+def test_quiz_and_glossary_problems_are_listed_together(tmp_path: Path) -> None:
+    write(tmp_path, "bad.yaml", "id: bad\ntitle: {en: Bad\n")
+    (tmp_path / GLOSSARY_FILE).write_text("concepts: 3\n", encoding="utf-8")
+    code, lines = run_validate(tmp_path)
+    assert code == 1 and lines[0] == f"2 problem(s) in {tmp_path}:"
+    assert lines[1].startswith("  bad.yaml: invalid YAML, line ")
+    assert lines[2] == "  glossary.yaml: concepts: Input should be a valid list"
+
+
+@pytest.mark.parametrize(("flags", "code"), [([], 0), (["--strict"], 1)])
+def test_the_command_line_takes_strict(tmp_path: Path, flags: list[str], code: int) -> None:
+    write(tmp_path, "sample.yaml", a_quiz())
+    assert main(["validate", *flags, str(tmp_path)]) == code

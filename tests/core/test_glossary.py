@@ -1,0 +1,91 @@
+"""The glossary file: loaded and checked like a quiz file, and matched the way authors expect."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from bot.content.glossary import GLOSSARY_FILE, Glossary, load_glossary
+from bot.content.problems import ContentProblem
+
+
+def a_glossary(**fr: Any) -> dict[str, Any]:
+    term = {"preferred": "parallélisme de données", "avoid": ["parallélisme des données"]} | fr
+    return {"concepts": [{"concept": "data parallelism", "fr": term},
+                         {"concept": "bucket (DDP)", "fr": {"preferred": "bucket", "avoid": [" seau", "godet"]}}]}
+
+
+def write_glossary(content_dir: Path, data: dict[str, Any] | str) -> None:
+    content_dir.mkdir(parents=True, exist_ok=True)
+    text = data if isinstance(data, str) else yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    (content_dir / GLOSSARY_FILE).write_text(text, encoding="utf-8")
+
+
+def test_content_without_a_glossary_has_none_and_no_problem(tmp_path: Path) -> None:
+    assert load_glossary(tmp_path) == (None, [])
+
+
+def test_a_valid_glossary_loads_with_its_terms_per_language(tmp_path: Path) -> None:
+    write_glossary(tmp_path, a_glossary())
+    glossary, problems = load_glossary(tmp_path)
+    assert problems == [] and glossary is not None
+    assert [concept.concept for concept in glossary.concepts] == ["data parallelism", "bucket (DDP)"]
+    assert glossary.concepts[1].terms["fr"].avoid == [" seau", "godet"]  # the boundary space is kept
+
+
+def test_a_variant_is_found_case_insensitively_with_its_concept_and_preferred_term() -> None:
+    glossary = Glossary.model_validate(a_glossary())
+    [use] = glossary.uses("fr", "Le Parallélisme des Données répartit les échantillons.")
+    assert use == ("data parallelism", "parallélisme de données", "parallélisme des données")
+    assert list(glossary.uses("sw", "parallélisme des données")) == []  # only the text's own language
+
+
+def test_a_space_at_the_edge_of_a_variant_is_a_word_boundary_not_a_space() -> None:
+    glossary = Glossary.model_validate(a_glossary())
+    assert list(glossary.uses("fr", "Le réseau entre les nœuds.")) == []
+    assert [use.variant for use in glossary.uses("fr", "Un seau de gradients.")] == ["seau"]
+    assert [use.variant for use in glossary.uses("fr", "Seau, godet.")] == ["seau", "godet"]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"avoid": ["Parallélisme des données"]},
+     "concept 'data parallelism'.fr.avoid: the variant 'Parallélisme des données' must be written in lowercase"),
+    ({"avoid": ["  "]}, "concept 'data parallelism'.fr.avoid: a variant to avoid is blank"),
+    ({"avoid": ["données"]},
+     "the fr variant 'données' of 'data parallelism' occurs in the preferred term of 'data parallelism'"),
+    ({"preferred": ""}, "concept 'data parallelism'.fr.preferred: String should have at least 1 character"),
+    ({"prefered": "x"}, "concept 'data parallelism'.fr.prefered: Extra inputs are not permitted"),
+])
+def test_a_broken_glossary_is_a_problem_that_names_the_concept(
+        tmp_path: Path, change: dict[str, Any], message: str) -> None:
+    write_glossary(tmp_path, a_glossary(**change))
+    glossary, problems = load_glossary(tmp_path)
+    assert glossary is None
+    assert ContentProblem(GLOSSARY_FILE, None, message) in problems
+
+
+def test_a_language_code_the_quizzes_do_not_know_is_a_problem(tmp_path: Path) -> None:
+    data = a_glossary()
+    data["concepts"][0]["xx"] = {"preferred": "x"}
+    write_glossary(tmp_path, data)
+    glossary, [problem] = load_glossary(tmp_path)
+    assert glossary is None
+    assert problem.message.startswith("concept 'data parallelism'.xx: Input should be 'en', 'fr'")
+
+
+def test_a_concept_listed_twice_is_a_problem(tmp_path: Path) -> None:
+    data = a_glossary()
+    data["concepts"].append(data["concepts"][0])
+    write_glossary(tmp_path, data)
+    assert load_glossary(tmp_path) == (None, [ContentProblem(
+        GLOSSARY_FILE, None, "concepts listed more than once: data parallelism")])
+
+
+def test_a_glossary_that_is_not_yaml_is_a_problem_not_an_exception(tmp_path: Path) -> None:
+    write_glossary(tmp_path, "concepts: [{concept: x\n")
+    glossary, [problem] = load_glossary(tmp_path)
+    assert glossary is None and problem.file == GLOSSARY_FILE
+    assert problem.message.startswith("can't be read: line ")
