@@ -85,6 +85,8 @@ class Feedback:
     explanation: str
     details: str | None = None  # longer text that didn't fit the popup
     reference: str | None = None  # "Title — https://..."
+    # Why the option chosen is wrong, said first: a lure read and not corrected is learned as a fact.
+    why_not: str | None = None
 
 
 class Outcome(StrEnum):

@@ -69,8 +69,12 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
     )
 
 
-def feedback(question: Question, correct: bool, _: Localizer) -> Feedback:
+def feedback(question: Question, chosen: str, _: Localizer) -> Feedback:
+    """What an answer earns: the verdict, the right option and why; for a wrong one, why it is wrong first."""
     language = question.display_language(_.language)
+    correct = chosen == question.answer
+    picked = question.option(chosen)
+    why_not = picked.why_not.get(language) if picked is not None and picked.why_not and not correct else None
     answer = question.option(question.answer)
     if answer is None:
         raise ValueError(f"question {question.id!r} has no option {question.answer!r}")  # the loader refuses this
@@ -83,6 +87,7 @@ def feedback(question: Question, correct: bool, _: Localizer) -> Feedback:
         explanation=question.explanation[language],
         details=question.details.get(language) if question.details else None,
         reference=f"{reference.title} — {reference.url}" if reference else None,
+        why_not=why_not,
     )
 
 

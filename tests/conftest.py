@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 from collections.abc import Iterator
@@ -23,6 +24,16 @@ def _no_settings_from_the_shell(monkeypatch: pytest.MonkeyPatch) -> None:
     """A developer's QUIZ_DATABASE_URL, QUIZ_QUESTION_SECONDS... must not reach the tests (or their database)."""
     for name in [name for name in os.environ if name.startswith("QUIZ_") and name not in TEST_SETTINGS]:
         monkeypatch.delenv(name)
+
+
+@pytest.fixture(autouse=True)
+def _logging_as_it_was() -> Iterator[None]:
+    """A test that runs `quiztutor` in-process configures logging for the whole process: put it back after."""
+    root = logging.getLogger()
+    level, handlers = root.level, root.handlers[:]
+    yield
+    root.setLevel(level)
+    root.handlers[:] = handlers
 
 
 @pytest.fixture

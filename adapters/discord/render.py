@@ -71,7 +71,10 @@ def private_question(view: QuestionView, intro: str | None = None) -> str:
 
 
 def feedback(result: Feedback) -> str:
-    lines = [f"{'✅' if result.correct else '❌'} **{result.verdict}**", result.correct_option, result.explanation]
+    lines = [f"{'✅' if result.correct else '❌'} **{result.verdict}**"]
+    if result.why_not:  # why that choice is wrong comes first, then the general explanation
+        lines.append(f"*{result.why_not}*")
+    lines += [result.correct_option, result.explanation]
     if result.details:
         lines.append(result.details)
     if result.reference:

@@ -33,10 +33,12 @@ def intro(text: str, owner: str | None = None) -> str:
 
 
 def follow_up(feedback: Feedback | None) -> str:
-    """What didn't fit the poll's explanation popup: the details and the reference, if any."""
-    if feedback is None or not (feedback.details or feedback.reference):
+    """After the poll's popup: for a wrong answer, why that choice is wrong, then the explanation; the details and
+    the reference, if any."""
+    if feedback is None or not (feedback.details or feedback.reference or feedback.why_not):
         return ""
-    lines = [esc(feedback.correct_option)]
+    lines = [f"❌ {esc(feedback.why_not)}", esc(feedback.explanation)] if feedback.why_not else []
+    lines.append(esc(feedback.correct_option))
     if feedback.details:
         lines += [esc(paragraph) for paragraph in feedback.details.splitlines()]
     if feedback.reference:

@@ -49,7 +49,9 @@ def question(view: QuestionView) -> str:
 
 def feedback(result: Feedback) -> str:
     mark = "[+]" if result.correct else "[-]"
-    lines = [wrap(f"{mark} {result.verdict} {result.correct_option}"), wrap(result.explanation)]
+    lines = [wrap(f"{mark} {result.verdict} {result.why_not}")] if result.why_not else []
+    lines += [wrap(result.correct_option if result.why_not else f"{mark} {result.verdict} {result.correct_option}"),
+              wrap(result.explanation)]
     if result.details:
         lines.append(wrap(result.details))
     if result.reference:

@@ -126,7 +126,7 @@ class Answering:
         session.advance()
         shown = await core.stepper.step(uow, quiz, session, _)
         await uow.commit()
-        return AnswerOutcome(views.feedback(question, verdict.correct, _), shown, session.chat_id,
+        return AnswerOutcome(views.feedback(question, verdict.option_id, _), shown, session.chat_id,
                              language=_.language)
 
     async def _not_yours(self, turn: Turn, chat_id: str | None) -> Notice:

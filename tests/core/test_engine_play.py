@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
@@ -11,6 +12,7 @@ from tests.core.play import answer, next_question, start, summary_of, wrong_inde
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
+from tests.support.content import BROADCAST_WHY_NOT, give_broadcast_a_why_not
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 BOB = Actor("telegram", "bob", chat_id="chat-b")
@@ -268,3 +270,22 @@ async def test_a_finished_quiz_shows_in_progress_with_its_best_score(engine: Qui
     progress = await engine.progress(ALICE)
     assert progress.heading == "Your progress:"
     assert [(line.quiz_id, line.text) for line in progress.lines] == [("collectives", "best 1/3 · 1 attempt")]
+
+
+async def test_a_wrong_answer_says_first_why_the_option_chosen_is_wrong(fake_db: FakeDatabase, clock: FixedClock,
+                                                                         content_dir: Path) -> None:
+    give_broadcast_a_why_not(content_dir)
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    question = await start(engine, ALICE)
+    wrong = await engine.answer(ALICE, question.session_id, question.question_id, question.options.index("Broadcast"))
+    assert isinstance(wrong, AnswerOutcome) and wrong.feedback is not None
+    assert wrong.feedback.why_not == BROADCAST_WHY_NOT["en"] and not wrong.feedback.correct
+    again = await start(engine, Actor("telegram", "bola", language_hint="yo"))
+    right = await engine.answer(Actor("telegram", "bola", language_hint="yo"), again.session_id, again.question_id,
+                                again.correct_index)
+    assert isinstance(right, AnswerOutcome) and right.feedback is not None and right.feedback.why_not is None
+    scatter = await start(engine, Actor("telegram", "cleo", language_hint="yo"))
+    other_wrong = await engine.answer(Actor("telegram", "cleo", language_hint="yo"), scatter.session_id,
+                                      scatter.question_id, scatter.options.index("Ìfọ́nká (scatter)"))
+    assert isinstance(other_wrong, AnswerOutcome) and other_wrong.feedback is not None
+    assert other_wrong.feedback.why_not is None  # Scatter has none: nothing is made up

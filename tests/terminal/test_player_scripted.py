@@ -12,8 +12,9 @@ from adapters.runtime import open_services, utc_now
 from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
-from bot.replies import Actor
+from bot.replies import Actor, Started
 from tests.fakes.clock import FixedClock
+from tests.support.content import BROADCAST_WHY_NOT, give_broadcast_a_why_not
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 ACTOR = Actor("terminal", "tester", "terminal")
@@ -162,3 +163,17 @@ async def test_a_storage_failure_is_an_apology_and_the_game_goes_on(tmp_path: Pa
         assert "Question 2 of 3" in io.transcript
         await io.type(None)
         await game
+
+
+async def test_a_wrong_answer_says_why_that_option_is_wrong_before_the_explanation(tmp_path: Path,
+                                                                                    content_dir: Path) -> None:
+    give_broadcast_a_why_not(content_dir)
+    settings = Settings(data_dir=tmp_path, content_dir=content_dir)
+    async with open_services(settings, rng=random.Random(3)) as services:
+        shown = await services.engine.start(ACTOR, "collectives")
+        assert isinstance(shown, Started)
+        broadcast = str(shown.question.options.index("Broadcast") + 1)
+        io = ScriptedLineIO([broadcast, "quit"])
+        await TerminalPlayer(services.engine, ACTOR, io).play()
+    after = io.transcript.split("Your answer (1-3) > ")[1]
+    assert after.startswith(f"[-] Not quite. {BROADCAST_WHY_NOT['en']}\nThe answer: All-reduce\nAll-reduce sums")

@@ -1,0 +1,24 @@
+"""Editing a private copy of the test quizzes (the ``content_dir`` fixture) before a bot loads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+BROADCAST_WHY_NOT = {
+    "en": "Broadcast copies one rank's data to the others; it adds nothing up.",
+    "fr": "Broadcast copie les données d’un rang vers les autres\u00a0; il n’additionne rien.",
+    "sw": "Broadcast hunakili data ya rank moja kwenda nyingine; haijumlishi chochote.",
+    "yo": "Broadcast ń da dátà rank kan kọ sí àwọn yòókù; kò ṣàròpọ̀ nǹkan kan.",
+    "sn": "Broadcast inokopa data yerank imwe kuenda kune dzimwe; haibatanidzi chinhu.",
+}
+
+
+def give_broadcast_a_why_not(content_dir: Path) -> None:
+    """The first question's wrong option Broadcast says why it is wrong, in all five languages."""
+    path = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    option = next(option for option in quiz["questions"][0]["options"] if option["id"] == "broadcast")
+    option["why_not"] = BROADCAST_WHY_NOT
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
