@@ -16,6 +16,7 @@ from bot.content.library import ContentLibrary
 from bot.delivery import Shown, Surface, Target, deliver
 from bot.i18n import Localizer, UiTexts
 from bot.locks import UserLocks
+from bot.memory import Memory
 from bot.ports import UnitOfWork, UnitOfWorkFactory
 from bot.records import MessageLink
 from bot.reload_report import ReloadReport
@@ -42,6 +43,7 @@ from bot.usecases.core import Core
 from bot.usecases.expiry import Deliver, Expiry
 from bot.usecases.playing import Playing
 from bot.usecases.profile import Profiles
+from bot.usecases.remembering import Remembering
 
 
 class QuizEngine:
@@ -53,7 +55,7 @@ class QuizEngine:
         turns = Turns(unit_of_work=unit_of_work, texts=texts, locks=UserLocks(), retry_policy=self.retry_policy)
         timer = QuestionTimer(question_limit)
         self._core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer), timer=timer,
-                          clock=clock, rng=rng)
+                          clock=clock, rng=rng, remembering=Remembering(Memory(), timer), texts=texts)
         self._playing = Playing(self._core)
         self._answering = Answering(self._core)
         self._profiles = Profiles(self._core, admins)

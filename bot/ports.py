@@ -7,7 +7,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
 
-from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, UserRecord
+from bot.records import AnswerRecord, CardRecord, MessageLink, QuizSession, ReviewRecord, SessionResult, UserRecord
 
 
 class AlreadyAnswered(Exception):
@@ -30,6 +30,10 @@ class UserRepository(Protocol):
         ...
     async def add(self, user: UserRecord) -> UserRecord: ...
     async def update(self, user: UserRecord) -> None: ...
+    async def due_reminders(self, platform: str, now: datetime, limit: int) -> list[UserRecord]:
+        """Learners of the platform whose reminder is due, soonest first, locked so that no other process
+        claims them too (PostgreSQL skips the ones another transaction holds)."""
+        ...
     async def note_hint(self, user: UserRecord) -> None:
         """Store ``user.last_hint``, unless another transaction holds the user: a hint isn't worth waiting for,
         and an answer waiting for the user while holding its session could deadlock with a resume."""
@@ -72,6 +76,32 @@ class LinkRepository(Protocol):
         ...
 
 
+class CardRepository(Protocol):
+    async def get(self, user_id: int, quiz_id: str, question_id: str) -> CardRecord | None: ...
+    async def add(self, card: CardRecord) -> CardRecord:
+        """Store a new card and return it with its id."""
+        ...
+    async def update(self, card: CardRecord) -> None: ...
+    async def due(self, user_id: int, now: datetime, limit: int) -> list[CardRecord]:
+        """The learner's cards due at ``now``, most overdue first."""
+        ...
+    async def next_due(self, user_id: int) -> datetime | None:
+        """When the learner's next card falls due, whatever the time now."""
+        ...
+    async def count_due(self, user_id: int, now: datetime) -> int: ...
+    async def of_user(self, user_id: int) -> list[CardRecord]: ...
+
+
+class ReviewLogRepository(Protocol):
+    async def add(self, review: ReviewRecord) -> None: ...
+    async def of_user(self, user_id: int, since: datetime) -> list[ReviewRecord]:
+        """The learner's reviews since ``since``, oldest first (streaks and the progress chart)."""
+        ...
+    async def of_quiz(self, quiz_id: str | None) -> list[ReviewRecord]:
+        """Every review of a quiz's questions (all quizzes for None), for item statistics."""
+        ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: changes are kept only if ``commit`` is called before the block ends."""
 
@@ -79,6 +109,8 @@ class UnitOfWork(Protocol):
     sessions: SessionRepository
     answers: AnswerRepository
     links: LinkRepository
+    cards: CardRepository
+    reviews: ReviewLogRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

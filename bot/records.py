@@ -20,6 +20,9 @@ class UserRecord:
     language: str | None = None  # chosen explicitly with /language
     last_hint: str | None = None  # the platform's last language hint, for events that carry none
     id: int | None = None
+    time_zone: str | None = None  # an IANA name, set with /timezone; None: UTC
+    reminder_time: str | None = None  # "19:00" in the learner's time zone; None: no reminders
+    reminder_due: datetime | None = None  # when the next reminder may go out (UTC)
 
 
 @dataclass
@@ -82,3 +85,36 @@ class SessionResult:
     answered: int
     total: int
     updated_at: datetime
+
+
+@dataclass
+class CardRecord:
+    """What FSRS knows of a learner's memory of one question (see bot/memory.py)."""
+
+    user_id: int
+    quiz_id: str
+    question_id: str
+    content_hash: str  # the question's text when last reviewed: a material change starts the card afresh
+    state: int
+    step: int | None
+    stability: float | None
+    difficulty: float | None
+    due: datetime
+    last_review: datetime | None
+    id: int | None = None
+
+
+@dataclass(frozen=True)
+class ReviewRecord:
+    """One scored answer, as a review of its card."""
+
+    card_id: int
+    user_id: int
+    quiz_id: str
+    question_id: str
+    rating: int
+    reviewed_at: datetime
+    duration_ms: int | None  # from the question shown to the answer
+    option_id: str | None  # None: the time ran out
+    language: str  # the language the question was shown in
+    content_hash: str

@@ -181,10 +181,34 @@ class ProgressLine:
 
 
 @dataclass(frozen=True)
+class MasteryLine:
+    key: str  # a quiz id or a concept tag
+    title: str  # the quiz's title or the concept's name, in the learner's language
+    percent: int  # how likely the learner remembers its questions seen so far, now (mean FSRS retrievability)
+    mastered: bool  # every question seen is stable for 21 days or more
+    text: str  # "62% · 3 of 8 questions seen"
+
+
+@dataclass(frozen=True)
+class ProgressChart:
+    """What the progress picture shows, with its words already in the learner's language."""
+
+    title: str  # "Mastery by concept"
+    concepts: tuple[tuple[str, int], ...]  # (concept name, percent), weakest first
+    reviews_title: str  # "Answers, last 30 days"
+    days: tuple[tuple[str, int], ...]  # (day label, answers that day), oldest first
+    language: str = ui_language()
+
+
+@dataclass(frozen=True)
 class Progress:
     heading: str
     lines: tuple[ProgressLine, ...] = field(default_factory=tuple)
     language: str = ui_language()
+    quizzes: tuple[MasteryLine, ...] = ()  # mastery per quiz
+    concepts: tuple[MasteryLine, ...] = ()  # mastery per concept, weakest first
+    notes: tuple[str, ...] = ()  # "3 questions to review today." / "Streak: 4 days."
+    chart: ProgressChart | None = None  # None until something was answered
 
 
 @dataclass(frozen=True)

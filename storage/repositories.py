@@ -47,8 +47,15 @@ class SqlUserRepository:
         return stored
 
     async def update(self, user: UserRecord) -> None:
-        await self._connection.execute(
-            update(users).where(users.c.id == user.id).values(language=user.language, last_hint=user.last_hint))
+        await self._connection.execute(update(users).where(users.c.id == user.id).values(
+            language=user.language, last_hint=user.last_hint, time_zone=user.time_zone,
+            reminder_time=user.reminder_time, reminder_due=user.reminder_due))
+
+    async def due_reminders(self, platform: str, now: datetime, limit: int) -> list[UserRecord]:
+        # SKIP LOCKED: two processes sweeping at once take different learners, so nobody hears twice.
+        query = (select(users).where(users.c.reminder_due <= now, users.c.platform == platform)
+                 .order_by(users.c.reminder_due).limit(limit).with_for_update(skip_locked=True))
+        return [_user(row) for row in await self._connection.execute(query)]
 
     async def note_hint(self, user: UserRecord) -> None:
         # SKIP LOCKED (PostgreSQL; SQLite has no row locks): a user another transaction holds is left as it is.
@@ -201,7 +208,8 @@ def _with_owner() -> Select[Any]:
 def _session_and_owner(row: Row[Any]) -> tuple[QuizSession, UserRecord]:
     mapping = row._mapping
     user = UserRecord(mapping["owner_platform"], mapping["owner_platform_user_id"], mapping["owner_language"],
-                      mapping["owner_last_hint"], mapping["owner_id"])
+                      mapping["owner_last_hint"], mapping["owner_id"], mapping["owner_time_zone"],
+                      mapping["owner_reminder_time"], mapping["owner_reminder_due"])
     return _session(row), user
 
 
@@ -210,7 +218,8 @@ def _link(row: Row[Any]) -> MessageLink:
 
 
 def _user(row: Row[Any]) -> UserRecord:
-    return UserRecord(row.platform, row.platform_user_id, row.language, row.last_hint, row.id)
+    return UserRecord(row.platform, row.platform_user_id, row.language, row.last_hint, row.id, row.time_zone,
+                      row.reminder_time, row.reminder_due)
 
 
 def _session(row: Row[Any]) -> QuizSession:

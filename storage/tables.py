@@ -5,7 +5,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, MetaData, String, UniqueConstraint, text
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+    text,
+)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -45,7 +57,12 @@ class Base(DeclarativeBase):
 
 class User(Base):
     __tablename__ = "users"
-    __table_args__ = (UniqueConstraint("platform", "platform_user_id"),)
+    __table_args__ = (
+        UniqueConstraint("platform", "platform_user_id"),
+        # The reminder sweep reads only learners who asked for reminders, soonest first.
+        Index("ix_users_reminder_due", "reminder_due", sqlite_where=text("reminder_due IS NOT NULL"),
+              postgresql_where=text("reminder_due IS NOT NULL")),
+    )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     platform: Mapped[str] = mapped_column(String(16))
@@ -53,6 +70,9 @@ class User(Base):
     language: Mapped[str | None] = mapped_column(String(8))
     last_hint: Mapped[str | None] = mapped_column(String(8))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    time_zone: Mapped[str | None] = mapped_column(String(64))  # an IANA name; None: UTC
+    reminder_time: Mapped[str | None] = mapped_column(String(5))  # "19:00" local; None: no reminders
+    reminder_due: Mapped[datetime | None] = mapped_column(UtcDateTime())  # the next reminder, in UTC
 
 
 class Session(Base):
@@ -101,3 +121,47 @@ class MessageLink(Base):
     question_id: Mapped[str] = mapped_column(String(64))
     chat_id: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class Card(Base):
+    """A learner's memory of one question, as FSRS models it: plain columns, the row's id is FSRS's card_id."""
+
+    __tablename__ = "cards"
+    __table_args__ = (
+        UniqueConstraint("user_id", "quiz_id", "question_id"),
+        Index("ix_cards_user_due", "user_id", "due"),  # a learner's due cards, most overdue first
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    quiz_id: Mapped[str] = mapped_column(String(64))
+    question_id: Mapped[str] = mapped_column(String(64))
+    content_hash: Mapped[str] = mapped_column(String(16))  # the question as it was reviewed; a change resets
+    state: Mapped[int] = mapped_column(Integer)  # FSRS: 1 learning, 2 review, 3 relearning
+    step: Mapped[int | None] = mapped_column(Integer)
+    stability: Mapped[float | None] = mapped_column(Float)
+    difficulty: Mapped[float | None] = mapped_column(Float)
+    due: Mapped[datetime] = mapped_column(UtcDateTime())
+    last_review: Mapped[datetime | None] = mapped_column(UtcDateTime())
+
+
+class ReviewLog(Base):
+    """Every scored answer: the data for FSRS's optimizer and for item statistics."""
+
+    __tablename__ = "review_logs"
+    __table_args__ = (
+        Index("ix_review_logs_user_time", "user_id", "reviewed_at"),
+        Index("ix_review_logs_question", "quiz_id", "question_id"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    card_id: Mapped[int] = mapped_column(ForeignKey("cards.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    quiz_id: Mapped[str] = mapped_column(String(64))
+    question_id: Mapped[str] = mapped_column(String(64))
+    rating: Mapped[int] = mapped_column(Integer)  # FSRS: 1 again, 3 good
+    reviewed_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    duration_ms: Mapped[int | None] = mapped_column(Integer)  # from the question shown to the answer
+    option_id: Mapped[str | None] = mapped_column(String(64))  # None: the time ran out
+    language: Mapped[str] = mapped_column(String(8))  # the language the question was shown in
+    content_hash: Mapped[str] = mapped_column(String(16))

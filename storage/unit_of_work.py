@@ -12,6 +12,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncTransaction
 
 from bot.ports import StorageBusy
+from storage.memory_repositories import SqlCardRepository, SqlReviewLogRepository
 from storage.repositories import SqlAnswerRepository, SqlLinkRepository, SqlSessionRepository, SqlUserRepository
 
 
@@ -20,6 +21,8 @@ class SqlUnitOfWork:
     sessions: SqlSessionRepository
     answers: SqlAnswerRepository
     links: SqlLinkRepository
+    cards: SqlCardRepository
+    reviews: SqlReviewLogRepository
 
     def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: asyncio.Lock | None = None) -> None:
         self._engine = engine
@@ -48,6 +51,8 @@ class SqlUnitOfWork:
         self.sessions = SqlSessionRepository(self._connection)
         self.answers = SqlAnswerRepository(self._connection)
         self.links = SqlLinkRepository(self._connection)
+        self.cards = SqlCardRepository(self._connection)
+        self.reviews = SqlReviewLogRepository(self._connection)
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -43,7 +43,7 @@ class Answering:
         async def again(turn: Turn) -> AnswerOutcome | Notice:
             _ = turn.words
             session = await turn.uow.sessions.active(turn.user_id)
-            quiz = self._core.library.catalog.get(session.quiz_id) if session else None
+            quiz = self._core.quiz_of(session) if session else None
             if session is None or quiz is None or session.current_question_id is None:
                 return no_quiz_in_progress(_)
             shown = await self._core.stepper.step(turn.uow, quiz, session, _)
@@ -56,7 +56,7 @@ class Answering:
         async def skip(turn: Turn) -> AnswerOutcome | Notice:
             core, _, uow = self._core, turn.words, turn.uow
             session = await uow.sessions.active(turn.user_id)
-            quiz = core.library.catalog.get(session.quiz_id) if session else None
+            quiz = core.quiz_of(session) if session else None
             if session is None or quiz is None or session.current_question_id is None:
                 return no_quiz_in_progress(_)
             try:
@@ -88,7 +88,7 @@ class Answering:
             return await self._not_yours(turn, chat_id)
         session, _owner = found
         _ = turn.words
-        quiz = core.library.catalog.get(session.quiz_id)
+        quiz = core.quiz_of(session)
         try:
             late = await late_answer(core, uow, quiz, session, question_id, _) if quiz else None
         except AlreadyAnswered:  # a sweep in another process was first
@@ -118,11 +118,13 @@ class Answering:
             return AnswerOutcome(None, again, session.chat_id,
                                  _("This question changed since I showed it to you, so here it is again."),
                                  _.language)
+        now = core.clock()
         try:
-            await uow.answers.add(AnswerRecord(session.id, question_id, verdict.option_id, verdict.correct,
-                                               core.clock()))
+            await uow.answers.add(AnswerRecord(session.id, question_id, verdict.option_id, verdict.correct, now))
         except AlreadyAnswered:
             return already_answered(_, chat_id)
+        await core.remembering.remember(uow, session, question, correct=verdict.correct, option_id=verdict.option_id,
+                                        now=now, language=_.language)
         session.advance()
         shown = await core.stepper.step(uow, quiz, session, _)
         await uow.commit()

@@ -8,13 +8,18 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.content.library import ContentLibrary
+from bot.content.models import Quiz
 from bot.delivery import Shown, Target, deliver, surface_for
+from bot.i18n import UiTexts
+from bot.languages import SUPPORTED_LANGUAGES
 from bot.ports import UnitOfWork
-from bot.records import MessageLink
+from bot.records import MessageLink, QuizSession
 from bot.replies import Actor, QuestionView
+from bot.review_quiz import REVIEW_QUIZ_ID, review_quiz
 from bot.stepper import SessionStepper
 from bot.time_limits import QuestionTimer
 from bot.turns import Turns
+from bot.usecases.remembering import Remembering
 
 
 @dataclass(frozen=True)
@@ -25,6 +30,15 @@ class Core:
     timer: QuestionTimer
     clock: Callable[[], datetime]
     rng: random.Random
+    remembering: Remembering
+    texts: UiTexts
+
+    def quiz_of(self, session: QuizSession) -> Quiz | None:
+        """The quiz a session plays: one of the catalog's, or a review round built from its questions' refs."""
+        if session.quiz_id == REVIEW_QUIZ_ID:
+            title = {language: self.texts.for_language(language)("Review") for language in SUPPORTED_LANGUAGES}
+            return review_quiz(self.library.catalog, session.question_ids, title)
+        return self.library.catalog.get(session.quiz_id)
 
     def delivering(self, actor: Actor, target: Target | None) -> Callable[[object], Awaitable[None]] | None:
         """The ``after`` of a turn that shows its reply on ``target`` (a refusal is left to the caller)."""

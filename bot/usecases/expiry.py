@@ -74,14 +74,14 @@ class Expiry:
             return None  # answered, skipped or expired a moment ago, here or in another process
         session, owner = found
         _ = core.turns.words_of(owner)  # no event, so no hint: the chosen language, else the last hint seen
-        quiz = core.library.catalog.get(session.quiz_id)
+        quiz = core.quiz_of(session)
         if quiz is None:  # a reload removed the quiz: close the session quietly
             await core.stepper.close_removed_quiz(uow, session, _)
             await uow.commit()
             return None
         link = await uow.links.latest(turn.actor.platform, session.id, question_id)
         try:
-            notice = await core.timer.time_up(uow, session, now, _)
+            notice = await core.remembering.timed_out(uow, quiz, session, now, _)
         except AlreadyAnswered:  # another process recorded an answer first
             return None
         # Where a poll asked the question, the adapter asks the next one there at once: its clock starts
@@ -100,7 +100,7 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
     """
     now = core.clock()
     if question_id == session.current_question_id and core.timer.overdue(session, now):
-        notice = await core.timer.time_up(uow, session, now, _)
+        notice = await core.remembering.timed_out(uow, quiz, session, now, _)
     elif question_id != session.current_question_id and core.timer.unshown(session) and any(
             answer.question_id == question_id and answer.option_id is None
             for answer in await uow.answers.for_session(session.id)):

@@ -37,7 +37,7 @@ class Playing:
             if session is None:
                 return Notice(_("You have no quiz in progress. Choose one to start."), NoticeCode.NO_ACTIVE_SESSION,
                               _.language, turn.actor.chat_id)
-            quiz = catalog.get(session.quiz_id)
+            quiz = core.quiz_of(session)
             if quiz is None:
                 closed = await core.stepper.close_removed_quiz(uow, session, _)
                 await uow.commit()
@@ -58,7 +58,7 @@ class Playing:
         notices: tuple[str, ...] = ()
         if resumed and core.timer.overdue(session, now := core.clock()):
             try:
-                notices = (await core.timer.time_up(uow, session, now, _),)
+                notices = (await core.remembering.timed_out(uow, quiz, session, now, _),)
             except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now
                 session = await uow.sessions.get(session.id) or session
         shown = await core.stepper.step(uow, quiz, session, _, notices)
@@ -93,7 +93,7 @@ class Playing:
         core, _, uow = self._core, turn.words, turn.uow
         finished = await (uow.sessions.get(session_id) if session_id is not None
                           else uow.sessions.latest_finished(turn.user_id))
-        quiz = core.library.catalog.get(finished.quiz_id) if finished else None
+        quiz = core.quiz_of(finished) if finished else None
         nothing = Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY, _.language, turn.actor.chat_id)
         if finished is None or finished.user_id != turn.user_id or quiz is None:
             return nothing

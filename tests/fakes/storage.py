@@ -10,7 +10,17 @@ from types import TracebackType
 from typing import Self
 
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
-from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, SessionState, UserRecord
+from bot.records import (
+    AnswerRecord,
+    CardRecord,
+    MessageLink,
+    QuizSession,
+    ReviewRecord,
+    SessionResult,
+    SessionState,
+    UserRecord,
+)
+from tests.fakes.memory import FakeCardRepository, FakeReviewLogRepository
 
 
 def utc(value: datetime | None) -> datetime | None:
@@ -35,6 +45,8 @@ class FakeState:
     sessions: dict[str, QuizSession] = field(default_factory=dict)
     answers: dict[tuple[str, str], AnswerRecord] = field(default_factory=dict)
     links: dict[tuple[str, str], MessageLink] = field(default_factory=dict)
+    cards: dict[int, CardRecord] = field(default_factory=dict)
+    reviews: dict[int, ReviewRecord] = field(default_factory=dict)
 
 
 class FakeDatabase:
@@ -44,6 +56,8 @@ class FakeDatabase:
         self.state = FakeState()
         self.commits = 0
         self.user_ids = itertools.count(1)  # like a database sequence: never rolled back
+        self.card_ids = itertools.count(1)
+        self.review_ids = itertools.count(1)
 
     def unit_of_work(self) -> FakeUnitOfWork:
         return FakeUnitOfWork(self)
@@ -65,10 +79,17 @@ class FakeUserRepository:
         return copy.deepcopy(self._state.users[key])
 
     async def update(self, user: UserRecord) -> None:
-        self._state.users[(user.platform, user.platform_user_id)] = copy.deepcopy(user)
+        self._state.users[(user.platform, user.platform_user_id)] = replace(copy.deepcopy(user),
+                                                                            reminder_due=utc(user.reminder_due))
 
     async def note_hint(self, user: UserRecord) -> None:
         self._state.users[(user.platform, user.platform_user_id)].last_hint = user.last_hint
+
+    async def due_reminders(self, platform: str, now: datetime, limit: int) -> list[UserRecord]:
+        due = sorted((user for user in self._state.users.values() if user.platform == platform
+                      and user.reminder_due is not None and user.reminder_due <= now),
+                     key=lambda user: user.reminder_due or now)
+        return copy.deepcopy(due[:limit])
 
 
 class FakeSessionRepository:
@@ -167,6 +188,8 @@ class FakeUnitOfWork:
     sessions: FakeSessionRepository
     answers: FakeAnswerRepository
     links: FakeLinkRepository
+    cards: FakeCardRepository
+    reviews: FakeReviewLogRepository
 
     def __init__(self, database: FakeDatabase) -> None:
         self._database = database
@@ -180,6 +203,8 @@ class FakeUnitOfWork:
         self.sessions = FakeSessionRepository(self._working)
         self.answers = FakeAnswerRepository(self._working)
         self.links = FakeLinkRepository(self._working)
+        self.cards = FakeCardRepository(self._working.cards, self._database.card_ids)
+        self.reviews = FakeReviewLogRepository(self._working.reviews, self._database.review_ids)
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

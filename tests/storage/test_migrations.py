@@ -17,7 +17,7 @@ from storage.database import create_engine, sqlite_url
 from storage.migrate import MIGRATIONS_DIR, alembic_config, upgrade_to_head
 from storage.tables import Base
 
-APP_TABLES = {"users", "quiz_sessions", "answers", "message_links"}
+APP_TABLES = {"users", "quiz_sessions", "answers", "message_links", "cards", "review_logs"}
 
 
 async def _tables(engine: AsyncEngine) -> set[str]:

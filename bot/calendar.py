@@ -1,0 +1,55 @@
+"""A learner's own calendar: their time zone (IANA names through zoneinfo), their days, their reminder time."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
+
+
+def zone(name: str | None) -> ZoneInfo:
+    """The learner's zone; UTC when none is set (or a stored name this system no longer knows)."""
+    found = known_zone(name) if name else None
+    return found or ZoneInfo("UTC")
+
+
+def known_zone(name: str) -> ZoneInfo | None:
+    """The IANA zone called ``name`` ("Africa/Lagos"), or None. Names are case-sensitive in IANA; we are not."""
+    candidate = name.strip()
+    if not candidate or ".." in candidate or candidate.startswith("/"):
+        return None  # zoneinfo reads names as file paths: keep it to names
+    try:
+        return ZoneInfo(candidate)
+    except (ZoneInfoNotFoundError, ValueError):
+        return _case_insensitive(candidate)
+
+
+def local_day(moment: datetime, time_zone: str | None) -> date:
+    return moment.astimezone(zone(time_zone)).date()
+
+
+def parse_time_of_day(text: str) -> time | None:
+    """"19:00", "7:30", "19h00" or "19.00" -> a time; anything else -> None."""
+    match = TIME_OF_DAY.match(text.strip())
+    return time(int(match[1]), int(match[2])) if match else None
+
+
+def next_at(local: time, time_zone: str | None, after: datetime) -> datetime:
+    """The first moment after ``after`` when the learner's clock shows ``local`` (in UTC)."""
+    tz = zone(time_zone)
+    day = after.astimezone(tz).date()
+    for offset in range(3):  # today, else tomorrow (a day after that covers a skipped clock hour)
+        candidate = datetime.combine(day + timedelta(days=offset), local, tzinfo=tz).astimezone(UTC)
+        if candidate > after:
+            return candidate
+    raise RuntimeError("no such time in three days")
+
+
+def _case_insensitive(name: str) -> ZoneInfo | None:
+    from zoneinfo import available_timezones
+
+    wanted = name.casefold()
+    match = next((known for known in available_timezones() if known.casefold() == wanted), None)
+    return ZoneInfo(match) if match else None

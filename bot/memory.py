@@ -1,0 +1,84 @@
+"""A learner's memory of each question, modelled by FSRS (the ``fsrs`` package, as Anki ships it).
+
+Every scored answer is a review of its card; the card says when the question is due again and how likely the
+learner is to remember it now (retrievability). Cards are stored as plain columns (bot/records.CardRecord).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import datetime
+
+from fsrs import Card, Rating, Scheduler, State
+
+from bot.content.models import Question
+from bot.records import CardRecord, ReviewRecord
+
+MATURE_DAYS = 21.0  # a card this stable counts as mastered: Anki calls it "mature"
+
+
+def rating_for(correct: bool | None) -> Rating:
+    """The one place answers become FSRS ratings. Multiple choice stays conservative: a 4-option question is
+    guessed right a quarter of the time, so a right answer is Good (never Easy), and a wrong one or a time-out
+    (``None``) is Again. A skip is no review at all."""
+    return Rating.Good if correct else Rating.Again
+
+
+def content_hash(question: Question) -> str:
+    """What the question asks, in English: a change here (not a typo in a translation) starts its card afresh."""
+    parts = [question.prompt["en"], question.answer, *sorted(option.text["en"] for option in question.options)]
+    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    card: CardRecord
+    rating: Rating
+
+
+class Memory:
+    def __init__(self) -> None:
+        # No learning steps: minute-level re-asks don't suit a chat. No fuzzing: the same answers give the same
+        # schedule, so tests and a learner's "next review" are predictable.
+        self._scheduler = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
+
+    def review(self, card: CardRecord | None, *, user_id: int, quiz_id: str, question_id: str,
+               question: Question, correct: bool | None, now: datetime) -> Reviewed:
+        """The card after this answer; a card whose question changed materially starts again as new."""
+        digest = content_hash(question)
+        if card is None or card.content_hash != digest:
+            card = CardRecord(user_id, quiz_id, question_id, digest, State.Learning.value, 0, None, None, now, None,
+                              card.id if card else None)
+        rating = rating_for(correct)
+        # card_id: the stored card's; a new one has none until storage assigns it (FSRS doesn't use it to schedule,
+        # and an fsrs Card made without an id sleeps a millisecond to invent one).
+        updated, _log = self._scheduler.review_card(self._fsrs(card), rating, review_datetime=now)
+        card.state, card.step = updated.state.value, updated.step
+        card.stability, card.difficulty = updated.stability, updated.difficulty
+        card.due, card.last_review = updated.due, updated.last_review
+        return Reviewed(card, rating)
+
+    def retrievability(self, card: CardRecord, now: datetime) -> float:
+        """How likely the learner is to remember the question now (0 to 1)."""
+        return float(self._scheduler.get_card_retrievability(self._fsrs(card), current_datetime=now))
+
+    @staticmethod
+    def mature(card: CardRecord) -> bool:
+        return (card.stability or 0.0) >= MATURE_DAYS
+
+    @staticmethod
+    def _fsrs(card: CardRecord) -> Card:
+        return Card(card_id=card.id or 0, state=State(card.state), step=card.step, stability=card.stability,
+                    difficulty=card.difficulty, due=card.due, last_review=card.last_review)
+
+
+def review_record(reviewed: Reviewed, *, reviewed_at: datetime, shown_at: datetime | None, option_id: str | None,
+                  language: str) -> ReviewRecord:
+    card = reviewed.card
+    if card.id is None:
+        raise ValueError("a review is logged for a stored card")
+    duration = int((reviewed_at - shown_at).total_seconds() * 1000) if shown_at else None
+    return ReviewRecord(card.id, card.user_id, card.quiz_id, card.question_id, reviewed.rating.value, reviewed_at,
+                        duration if duration is None or duration >= 0 else None, option_id, language,
+                        card.content_hash)

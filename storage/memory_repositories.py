@@ -1,0 +1,90 @@
+"""SQL repositories for spaced review: each learner's cards (FSRS's memory model) and the log of reviews."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Row, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.records import CardRecord, ReviewRecord
+from storage import tables
+
+cards, reviews = tables.Card.__table__, tables.ReviewLog.__table__
+CARD_STATE = ("state", "step", "stability", "difficulty", "due", "last_review", "content_hash")
+
+
+class SqlCardRepository:
+    def __init__(self, connection: AsyncConnection) -> None:
+        self._connection = connection
+
+    async def get(self, user_id: int, quiz_id: str, question_id: str) -> CardRecord | None:
+        row = (await self._connection.execute(select(cards).where(
+            cards.c.user_id == user_id, cards.c.quiz_id == quiz_id, cards.c.question_id == question_id))).first()
+        return _card(row) if row else None
+
+    async def add(self, card: CardRecord) -> CardRecord:
+        result = await self._connection.execute(
+            insert(cards).values(user_id=card.user_id, quiz_id=card.quiz_id, question_id=card.question_id,
+                                 **_state(card)).returning(cards.c.id))
+        card.id = int(result.scalar_one())
+        return card
+
+    async def update(self, card: CardRecord) -> None:
+        await self._connection.execute(update(cards).where(cards.c.id == card.id).values(**_state(card)))
+
+    async def due(self, user_id: int, now: datetime, limit: int) -> list[CardRecord]:
+        query = (select(cards).where(cards.c.user_id == user_id, cards.c.due <= now)
+                 .order_by(cards.c.due, cards.c.id).limit(limit))
+        return [_card(row) for row in await self._connection.execute(query)]
+
+    async def next_due(self, user_id: int) -> datetime | None:
+        due: datetime | None = (await self._connection.execute(  # min() keeps the column's UTC type
+            select(func.min(cards.c.due)).where(cards.c.user_id == user_id))).scalar_one()
+        return due
+
+    async def count_due(self, user_id: int, now: datetime) -> int:
+        return int((await self._connection.execute(
+            select(func.count()).select_from(cards).where(cards.c.user_id == user_id, cards.c.due <= now)
+        )).scalar_one())
+
+    async def of_user(self, user_id: int) -> list[CardRecord]:
+        return [_card(row) for row in await self._connection.execute(
+            select(cards).where(cards.c.user_id == user_id).order_by(cards.c.id))]
+
+
+class SqlReviewLogRepository:
+    def __init__(self, connection: AsyncConnection) -> None:
+        self._connection = connection
+
+    async def add(self, review: ReviewRecord) -> None:
+        await self._connection.execute(insert(reviews).values(
+            card_id=review.card_id, user_id=review.user_id, quiz_id=review.quiz_id, question_id=review.question_id,
+            rating=review.rating, reviewed_at=review.reviewed_at, duration_ms=review.duration_ms,
+            option_id=review.option_id, language=review.language, content_hash=review.content_hash))
+
+    async def of_user(self, user_id: int, since: datetime) -> list[ReviewRecord]:
+        query = (select(reviews).where(reviews.c.user_id == user_id, reviews.c.reviewed_at >= since)
+                 .order_by(reviews.c.reviewed_at, reviews.c.id))
+        return [_review(row) for row in await self._connection.execute(query)]
+
+    async def of_quiz(self, quiz_id: str | None) -> list[ReviewRecord]:
+        query = select(reviews).order_by(reviews.c.id)
+        if quiz_id is not None:
+            query = query.where(reviews.c.quiz_id == quiz_id)
+        return [_review(row) for row in await self._connection.execute(query)]
+
+
+def _state(card: CardRecord) -> dict[str, Any]:
+    return {name: getattr(card, name) for name in CARD_STATE}
+
+
+def _card(row: Row[Any]) -> CardRecord:
+    return CardRecord(row.user_id, row.quiz_id, row.question_id, row.content_hash, row.state, row.step,
+                      row.stability, row.difficulty, row.due, row.last_review, row.id)
+
+
+def _review(row: Row[Any]) -> ReviewRecord:
+    return ReviewRecord(row.card_id, row.user_id, row.quiz_id, row.question_id, row.rating, row.reviewed_at,
+                        row.duration_ms, row.option_id, row.language, row.content_hash)
