@@ -16,7 +16,7 @@ from pydantic_settings import BaseSettings, NoDecode
 
 from bot.content.limits import PollLimits
 from bot.engine import QuizEngine
-from bot.replies import Expired
+from bot.replies import Expired, Reminder
 
 if TYPE_CHECKING:
     from adapters.settings import Settings
@@ -57,6 +57,12 @@ class ChatAdapter(Protocol):
 
     async def deliver_expired(self, expired: Expired) -> None:
         """Tell a learner their question's time ran out, and show what comes next (the sweeper calls this)."""
+        ...
+
+    reminders_per_second: float  # how fast daily reminders may go out without hitting the platform's limits
+
+    async def send_reminder(self, reminder: Reminder) -> None:
+        """Send a daily reminder privately; raise RecipientGone when the learner can't be reached any more."""
         ...
 
 

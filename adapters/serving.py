@@ -9,17 +9,18 @@ from contextlib import asynccontextmanager
 
 from adapters.platform import ChatAdapter
 from bot.engine import QuizEngine
-from bot.sweeper import ExpirySweeper, start_sweeper
+from bot.sweeper import REMINDER_INTERVAL, Sweeper, start_reminders, start_sweeper
 
 log = logging.getLogger(__name__)
 
 
 @asynccontextmanager
-async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *,
-                  sweep_interval: float | None = None) -> AsyncIterator[None]:
-    """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit)."""
+async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_interval: float | None = None,
+                  reminder_interval: float = REMINDER_INTERVAL) -> AsyncIterator[None]:
+    """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit);
+    ``reminder_interval``: between looks for daily reminders that are due."""
     started: list[ChatAdapter] = []
-    sweepers: list[ExpirySweeper] = []
+    sweepers: list[Sweeper] = []
     try:
         for adapter in adapters:
             await adapter.start()
@@ -30,6 +31,8 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *,
             sweeper = start_sweeper(engine, adapter.name, adapter.deliver_expired, sweep_interval)
             if sweeper is not None:
                 sweepers.append(sweeper)
+            sweepers.append(start_reminders(engine, adapter.name, adapter.send_reminder, adapter.reminders_per_second,
+                                            reminder_interval))
         yield
     finally:
         for sweeper in sweepers:  # first, while the adapters can still send what comes next

@@ -44,6 +44,9 @@ from bot.usecases.expiry import Deliver, Expiry
 from bot.usecases.playing import Playing
 from bot.usecases.profile import Profiles
 from bot.usecases.remembering import Remembering
+from bot.usecases.reminding import Reminding, Send
+from bot.usecases.reviewing import Reviewing
+from bot.usecases.scheduling import Scheduling
 
 
 class QuizEngine:
@@ -61,6 +64,9 @@ class QuizEngine:
         self._profiles = Profiles(self._core, admins)
         self._admin = Admin(self._core, admins, self._profiles)
         self._expiry = Expiry(self._core)
+        self._reviewing = Reviewing(self._core)
+        self._scheduling = Scheduling(self._core)
+        self._reminding = Reminding(self._core)
 
     # -- words and people ----------------------------------------------------------------------
 
@@ -117,6 +123,10 @@ class QuizEngine:
     async def skip(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
         return await self._answering.skip(actor, surface)
 
+    async def review(self, actor: Actor, surface: Target | None = None) -> Started | Summary | Notice:
+        """A round of the learner's due questions; or when the next is due, and a quiz to try meanwhile."""
+        return await self._reviewing.start(actor, surface)
+
     async def deliver(self, reply: Shown, surface: Surface, platform: str) -> None:
         """Show a reply the engine gave earlier, linking any poll it asks. For a sweeper's deliveries, which
         already run under the learner's lock; adapters otherwise pass their Surface to the action itself."""
@@ -133,6 +143,19 @@ class QuizEngine:
         async def find(uow: UnitOfWork) -> MessageLink | None:
             return await uow.links.get(platform, message_key)
         return await self._core.turns.run_unlocked(find)
+
+    # -- the learner's calendar -------------------------------------------------------------------
+
+    async def set_time_zone(self, actor: Actor, name: str) -> Notice:
+        return await self._scheduling.set_time_zone(actor, name)
+
+    async def set_reminders(self, actor: Actor, text: str) -> Notice:
+        """``on [19:00]``, a time, ``off``, or nothing (how it stands)."""
+        return await self._scheduling.set_reminders(actor, text)
+
+    async def send_reminders(self, platform: str, send: Send, per_second: float) -> int:
+        """One pass of the platform's due reminders (the reminder sweeper calls this)."""
+        return await self._reminding.send_due(platform, send, per_second)
 
     # -- time limits -----------------------------------------------------------------------------
 

@@ -40,6 +40,9 @@ class NoticeCode(StrEnum):
     INVALID_OPTION = "invalid_option"
     UNKNOWN_LANGUAGE = "unknown_language"
     NOTHING_TO_RETRY = "nothing_to_retry"
+    NOTHING_DUE = "nothing_due"  # no question is due for review: says when the next one is
+    UNKNOWN_TIME_ZONE = "unknown_time_zone"
+    BAD_REMINDER = "bad_reminder"
 
 
 @dataclass(frozen=True)
@@ -207,8 +210,25 @@ class Progress:
     language: str = ui_language()
     quizzes: tuple[MasteryLine, ...] = ()  # mastery per quiz
     concepts: tuple[MasteryLine, ...] = ()  # mastery per concept, weakest first
+    quizzes_heading: str = ""  # "What you remember, by quiz:"
+    concepts_heading: str = ""  # "By concept, weakest first:"
     notes: tuple[str, ...] = ()  # "3 questions to review today." / "Streak: 4 days."
     chart: ProgressChart | None = None  # None until something was answered
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A daily reminder that questions are due, for one learner who asked for it."""
+
+    actor: Actor  # the learner; a reminder goes to their private chat or direct messages
+    due: int  # questions due now
+    text: str  # "3 questions are ready for review. A few minutes now help them stick."
+    action: str  # a button's label: "Review now"
+    language: str = ui_language()
+
+
+class RecipientGone(Exception):
+    """The platform won't deliver to this learner any more (they blocked the bot, or closed their messages)."""
 
 
 @dataclass(frozen=True)

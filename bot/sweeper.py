@@ -1,4 +1,5 @@
-"""A background task that moves on questions whose time ran out, for one platform, and hands them to its adapter.
+"""Background tasks per platform: moving on questions whose time ran out (handing each to the adapter), and
+sending the daily reminders.
 
 Deadlines live in the database, so nothing needs re-arming after a restart: the next sweep finds them.
 """
@@ -12,12 +13,13 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from bot.engine import QuizEngine
-from bot.replies import Expired
+from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
 
 MAX_INTERVAL = 10.0  # seconds: a timed-out question waits at most this long for its sweep
 STOP_TIMEOUT = 10.0  # seconds a delivery under way may take to finish when the adapter stops
+REMINDER_INTERVAL = 30.0  # seconds: reminders are due to the minute
 
 
 def sweep_interval(limit: timedelta) -> float:
@@ -25,21 +27,25 @@ def sweep_interval(limit: timedelta) -> float:
     return min(MAX_INTERVAL, limit.total_seconds() / 3)
 
 
-class ExpirySweeper:
-    def __init__(self, engine: QuizEngine, platform: str, deliver: Callable[[Expired], Awaitable[None]],
-                 interval: float) -> None:
+class Sweeper:
+    """A background task that runs ``sweep`` every ``interval`` seconds (at once again while it finds work)."""
+
+    name = "sweeper"
+
+    def __init__(self, platform: str, interval: float) -> None:
         if interval <= 0:
             raise ValueError("the sweep interval must be positive")
-        self._engine = engine
         self._platform = platform
-        self._deliver = deliver
         self._interval = interval
         self._stopping = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self._stopping.clear()
-        self._task = asyncio.create_task(self._run(), name=f"{self._platform}-expiry-sweeper")
+        self._task = asyncio.create_task(self._run(), name=f"{self._platform}-{self.name}")
+
+    async def sweep(self) -> int:
+        raise NotImplementedError
 
     async def stop(self) -> None:
         """Finish the sweep under way (so no learner is left without their next question), then end."""
@@ -54,6 +60,23 @@ class ExpirySweeper:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
+    async def _run(self) -> None:
+        while not self._stopping.is_set():
+            if await self.sweep():
+                continue  # there was work: more may be waiting beyond the batch
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), self._interval)
+
+
+class ExpirySweeper(Sweeper):
+    name = "expiry-sweeper"
+
+    def __init__(self, engine: QuizEngine, platform: str, deliver: Callable[[Expired], Awaitable[None]],
+                 interval: float) -> None:
+        super().__init__(platform, interval)
+        self._engine = engine
+        self._deliver = deliver
+
     async def sweep(self) -> int:
         """One pass: expire what is overdue, each learner told under their lock; returns how many expired."""
         try:
@@ -63,12 +86,33 @@ class ExpirySweeper:
             return 0
         return len(expired)
 
-    async def _run(self) -> None:
-        while not self._stopping.is_set():
-            if await self.sweep():
-                continue  # there was work: more may be waiting beyond the batch
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), self._interval)
+
+
+class ReminderSweeper(Sweeper):
+    """Daily reminders for one platform, sent through ``send`` at most ``per_second`` a second."""
+
+    name = "reminder-sweeper"
+
+    def __init__(self, engine: QuizEngine, platform: str, send: Callable[[Reminder], Awaitable[None]],
+                 per_second: float, interval: float = REMINDER_INTERVAL) -> None:
+        super().__init__(platform, interval)
+        self._engine = engine
+        self._send = send
+        self._per_second = per_second
+
+    async def sweep(self) -> int:
+        try:
+            return await self._engine.send_reminders(self._platform, self._send, self._per_second)
+        except Exception:  # the database may be down for a moment: try again next time
+            log.exception("could not look for %s reminders that are due", self._platform)
+            return 0
+
+
+def start_reminders(engine: QuizEngine, platform: str, send: Callable[[Reminder], Awaitable[None]],
+                    per_second: float, interval: float = REMINDER_INTERVAL) -> ReminderSweeper:
+    sweeper = ReminderSweeper(engine, platform, send, per_second, interval)
+    sweeper.start()
+    return sweeper
 
 
 def start_sweeper(engine: QuizEngine, platform: str, deliver: Callable[[Expired], Awaitable[None]],

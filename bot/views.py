@@ -22,6 +22,7 @@ from bot.replies import (
     Summary,
     SummaryLine,
 )
+from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.text import shorten
 
 SUMMARY_PROMPT_CHARS = 70
@@ -107,7 +108,8 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
     return Summary(
         session_id=session.id,
         quiz_id=quiz.id,
-        title=_("Quiz finished: {title}", title=localized(quiz.title, _.language)),
+        title=(_("Review finished") if quiz.id == REVIEW_QUIZ_ID else
+               _("Quiz finished: {title}", title=localized(quiz.title, _.language))),
         score=_.ngettext("You scored {correct} out of {n} question.",
                          "You scored {correct} out of {n} questions.", total, correct=correct),
         correct=correct,

@@ -9,6 +9,7 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
+from datetime import date
 from pathlib import Path
 
 from adapters.cli import catalog_tools
@@ -30,6 +31,13 @@ def _language(value: str) -> str:
     return code
 
 
+def _date(value: str) -> date:
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date {value!r}: use YYYY-MM-DD, e.g. 2027-01-15") from None
+
+
 def _default_user() -> str:
     try:
         return getpass.getuser()
@@ -47,6 +55,8 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     play.add_argument("--lang", type=_language, help="en, fr, sw, yo or sn (remembered for next time)")
     play.add_argument("--quiz", help="quiz id or topic to start or resume")
     play.add_argument("--user", default=_default_user(), help="whose progress to use (default: your login)")
+    play.add_argument("--now", type=_date, help="pretend today is this date (YYYY-MM-DD), to try spaced review: "
+                      "questions answered earlier come due")
 
     tokens = ", ".join(spec.env("token") for spec in platforms)
     commands.add_parser("run", help=f"run the chat bots whose tokens are set ({tokens})")
@@ -130,7 +140,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings, platforms: Sequence[
         if "QUIZ_LOG_LEVEL" not in os.environ:  # keep the learner's screen for the quiz
             logging.getLogger().setLevel(logging.WARNING)
 
-        return asyncio.run(play(settings, user=args.user, quiz=args.quiz, language=args.lang))
+        return asyncio.run(play(settings, user=args.user, quiz=args.quiz, language=args.lang, today=args.now))
     if args.command == "run":
         from adapters.cli.run import run
 

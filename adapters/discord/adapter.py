@@ -10,10 +10,11 @@ import discord
 
 from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
+from adapters.discord.reminders import send_reminder
 from adapters.discord.spec import DiscordSettings
 from adapters.failures import LoginRejected
 from bot.engine import QuizEngine
-from bot.replies import Expired
+from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
 
@@ -22,6 +23,7 @@ STOP_TIMEOUT = 10.0
 
 class DiscordAdapter:
     name = "discord"
+    reminders_per_second = 2.0  # direct messages: opening a DM channel and sending count against rate limits
 
     def __init__(self, engine: QuizEngine, settings: DiscordSettings) -> None:
         self._engine = engine
@@ -46,6 +48,11 @@ class DiscordAdapter:
         self._client = client
         # Not client.run(): that would take over the event loop the other adapters share.
         self._gateway = asyncio.create_task(self._connect(client), name="discord-gateway")
+
+    async def send_reminder(self, reminder: Reminder) -> None:
+        if self._client is None:
+            raise RuntimeError("the Discord adapter isn't running")
+        await send_reminder(self._client, reminder)
 
     async def deliver_expired(self, expired: Expired) -> None:
         """Time-outs only need the REST API, which works from login on."""

@@ -94,6 +94,37 @@ class RetryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RETRY
             await client.handle_retry_click(interaction, self.session_id, self.private, self.owner_id)
 
 
+# qt:rv: "review now" under a reminder (in direct messages): the learner's review round, privately.
+REVIEW_ID = re.compile(r"qt:rv")
+
+
+@runtime_checkable
+class ReviewClickHandler(Protocol):
+    async def handle_review_click(self, interaction: discord.Interaction) -> None: ...
+
+
+class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REVIEW_ID):
+    def __init__(self, label: str) -> None:
+        super().__init__(discord.ui.Button(label=shorten(label, render.BUTTON_LABEL_LIMIT),
+                                           style=discord.ButtonStyle.success, custom_id="qt:rv"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReviewButton:
+        return cls(getattr(item, "label", None) or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        if isinstance(client, ReviewClickHandler):
+            await client.handle_review_click(interaction)
+
+
+def review_view(label: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReviewButton(label))
+    return view
+
+
 def retry_view(summary: Summary, private: bool, owner_id: int) -> discord.ui.View | None:
     """The retry button under a summary, when any question was missed; None otherwise."""
     if not summary.retry_label:

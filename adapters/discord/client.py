@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord.actors import PLATFORM
-from adapters.discord.buttons import AnswerButton, RetryButton
+from adapters.discord.buttons import AnswerButton, RetryButton, ReviewButton
 from adapters.discord.commands import register_commands
 from adapters.discord.errors import apologize, tree_error_handler
 from adapters.discord.handlers import CommandHandlers
@@ -52,7 +52,7 @@ class QuizClient(discord.Client):
     async def setup_hook(self) -> None:
         """After login, before the gateway: translations, restart-proof buttons, and the owner as admin."""
         await self.tree.set_translator(CommandTranslator(self.engine.localizer_for))
-        self.add_dynamic_items(AnswerButton, RetryButton)
+        self.add_dynamic_items(AnswerButton, RetryButton, ReviewButton)
         for user_id in owner_ids(self.application):
             self.engine.allow_admin(PLATFORM, str(user_id))
 
@@ -70,6 +70,13 @@ class QuizClient(discord.Client):
             await self.handlers.retry(interaction, session_id, private, owner_id)
         except Exception:
             log.exception("retry click failed")
+            await apologize(self.engine, interaction)
+
+    async def handle_review_click(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.handlers.review(interaction, private=True)
+        except Exception:
+            log.exception("review click failed")
             await apologize(self.engine, interaction)
 
     async def on_raw_poll_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:

@@ -62,6 +62,24 @@ def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers)
     async def progress(interaction: Interaction) -> None:
         await handlers.progress(interaction)
 
+    @tree.command(name=N_("review"), description=N_("review the questions due today"))
+    @app_commands.rename(private=N_("private"))
+    @app_commands.describe(private=N_("Play alone, with buttons only you can see"))
+    async def review(interaction: Interaction, private: bool = False) -> None:
+        await handlers.review(interaction, private)
+
+    @tree.command(name=N_("timezone"), description=N_("set your time zone, e.g. Africa/Lagos"))
+    @app_commands.rename(zone=N_("zone"))
+    @app_commands.describe(zone=N_("An IANA time zone name, e.g. Africa/Nairobi"))
+    async def timezone(interaction: Interaction, zone: str) -> None:
+        await handlers.timezone(interaction, zone)
+
+    @tree.command(name=N_("reminders"), description=N_("a daily reminder when questions are due: on 19:00, or off"))
+    @app_commands.rename(setting=N_("setting"))
+    @app_commands.describe(setting=N_("on 19:00, a time, or off; leave it empty to see how it stands"))
+    async def reminders(interaction: Interaction, setting: str = "") -> None:
+        await handlers.reminders(interaction, setting)
+
     @tree.command(name=N_("reload"), description=N_("re-read the quiz content (admins only)"))
     @app_commands.check(admin_only)
     async def reload(interaction: Interaction) -> None:

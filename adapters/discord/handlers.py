@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 from collections.abc import Awaitable, Callable
 
 import discord
 from discord import app_commands
 
+from adapters.charts import render_progress_chart
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
 from adapters.discord.permissions import poll_refused
@@ -106,8 +109,28 @@ class CommandHandlers:
         await respond(interaction, (await self._engine.set_language(interaction_actor(interaction), choice)).text)
 
     async def progress(self, interaction: discord.Interaction) -> None:
+        """The text, then the chart as an attachment (drawn off the event loop)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await respond(interaction, render.progress(await self._engine.progress(interaction_actor(interaction))))
+        progress = await self._engine.progress(interaction_actor(interaction))
+        await respond(interaction, render.progress(progress))
+        if progress.chart is not None:
+            picture = await asyncio.to_thread(render_progress_chart, progress.chart)
+            await interaction.followup.send(file=discord.File(io.BytesIO(picture), filename="progress.png"),
+                                            ephemeral=True)
+
+    async def review(self, interaction: discord.Interaction, private: bool) -> None:
+        """The learner's due questions, as polls in the channel or privately; or when the next review is."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = interaction_actor(interaction)
+        await self._play(interaction, private, lambda surface: self._engine.review(actor, surface))
+
+    async def timezone(self, interaction: discord.Interaction, zone: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await respond(interaction, (await self._engine.set_time_zone(interaction_actor(interaction), zone)).text)
+
+    async def reminders(self, interaction: discord.Interaction, setting: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await respond(interaction, (await self._engine.set_reminders(interaction_actor(interaction), setting)).text)
 
     async def reload(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -21,9 +21,10 @@ from adapters.telegram.expiries import deliver_expired
 from adapters.telegram.interactions import Interactions
 from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import build_application
+from adapters.telegram.reminders import send_reminder
 from adapters.telegram.spec import TelegramSettings
 from bot.engine import QuizEngine
-from bot.replies import Expired
+from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,7 @@ BOOTSTRAP_RETRIES = 3
 
 class TelegramAdapter:
     name = "telegram"
+    reminders_per_second = 20.0  # under Telegram's 30 messages a second, leaving room for the quizzes
 
     def __init__(self, engine: QuizEngine, settings: TelegramSettings) -> None:
         if settings.token is None:
@@ -71,6 +73,11 @@ class TelegramAdapter:
         self._chat = chat
         log.info("Telegram bot @%s is %s", app.bot.username,
                  "listening for webhooks" if self._settings.webhook_url else "polling")
+
+    async def send_reminder(self, reminder: Reminder) -> None:
+        if self._chat is None:
+            raise RuntimeError("the Telegram adapter isn't running")
+        await send_reminder(self._chat, reminder)
 
     async def deliver_expired(self, expired: Expired) -> None:
         if self._chat is not None:

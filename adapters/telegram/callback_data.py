@@ -12,6 +12,7 @@ class Action(StrEnum):
     START_QUIZ = "quiz"
     LANGUAGE = "lang"
     RETRY = "retry"
+    REVIEW = "review"  # under a reminder: start the learner's review round
 
 
 @dataclass(frozen=True)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 
 from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
+from adapters.charts import render_progress_chart
 from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import command_argument, is_private, update_actor
@@ -50,7 +52,8 @@ class Commands:
         commands: dict[str, Command] = {
             "start": self.start, "help": self.help, "quizzes": self.quizzes, "quiz": self.quiz,
             "preview": self.preview, "stop": self.stop, "skip": self.skip, "language": self.language,
-            "progress": self.progress, "reload": self.reload,
+            "progress": self.progress, "reload": self.reload, "review": self.review, "timezone": self.timezone,
+            "reminders": self.reminders,
         }
         return {name: with_actor(command) for name, command in commands.items()}
 
@@ -112,7 +115,33 @@ class Commands:
         await self._chat.html(chat, [esc(_("Which language should I speak?"))], language_picker())
 
     async def progress(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self._chat.html(chat, [render.progress(await self._engine.progress(actor))])
+        """The text, then the chart as a photo (drawn off the event loop)."""
+        progress = await self._engine.progress(actor)
+        await self._chat.html(chat, [render.progress(progress)])
+        if progress.chart is not None:
+            picture = await asyncio.to_thread(render_progress_chart, progress.chart)
+            await self._chat.bot.send_photo(chat, photo=picture, caption=progress.chart.title)
+
+    async def review(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
+        await self.review_in(actor, chat, _first_name(update))
+
+    async def review_in(self, actor: Actor, chat: str, first_name: str) -> None:
+        """The learner's due questions as quiz polls, or when the next review is."""
+        reply = await self._engine.review(actor, surface_in(self._chat, chat, actor, first_name))
+        if isinstance(reply, Notice):
+            await self.notice(chat, reply)
+
+    async def timezone(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
+        name = command_argument(context.args)
+        if name is None:
+            _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
+            await self._chat.html(chat, [esc(_("Send /timezone followed by your time zone, for example: "
+                                               "/timezone Africa/Lagos"))])
+            return
+        await self.notice(chat, await self._engine.set_time_zone(actor, name))
+
+    async def reminders(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
+        await self.notice(chat, await self._engine.set_reminders(actor, command_argument(context.args) or ""))
 
     async def reload(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Admins only (the engine checks): re-read the content; a failure keeps serving the previous one."""

@@ -73,6 +73,9 @@ class Interactions:
             reply = await self._engine.start(actor, data.value, surface)
             if isinstance(reply, Notice):
                 await self._commands.notice(actor.chat_id, reply)
+        elif data.action is Action.REVIEW:
+            await acknowledge(query)
+            await self._commands.review_in(actor, actor.chat_id, query.from_user.first_name)
         elif data.action is Action.RETRY:
             retried = await self._engine.retry_missed(actor, data.value, surface)
             if isinstance(retried, Notice):  # e.g. someone else's summary: tell only the one who pressed

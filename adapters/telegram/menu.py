@@ -22,9 +22,12 @@ def command_descriptions(_: Localizer) -> list[tuple[str, str]]:
         ("quiz", _("start or resume a quiz")),
         ("skip", _("skip the current question")),
         ("stop", _("stop the current quiz (your answers are kept)")),
+        ("review", _("review the questions due today")),
         ("progress", _("your results so far")),
         ("preview", _("show a quiz's questions without answers")),
         ("language", _("change language: en, fr, sw, yo, sn")),
+        ("timezone", _("set your time zone, e.g. Africa/Lagos")),
+        ("reminders", _("a daily reminder when questions are due: on 19:00, or off")),
         ("help", _("what I can do")),
         ("start", _("welcome, and choose a language")),
     ]

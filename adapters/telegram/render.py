@@ -71,7 +71,14 @@ def preview(reply: Preview) -> list[str]:
 
 
 def progress(reply: Progress) -> str:
-    return "\n".join([bold(reply.heading), *(f"{bold(line.title)}: {esc(line.text)}" for line in reply.lines)])
+    lines = [bold(reply.heading), *(f"{bold(line.title)}: {esc(line.text)}" for line in reply.lines)]
+    for heading, mastery in ((reply.quizzes_heading, reply.quizzes), (reply.concepts_heading, reply.concepts)):
+        if mastery:
+            lines += ["", bold(heading)]
+            lines += [f"{'🏆' if line.mastered else '•'} {bold(line.title)}: {esc(line.text)}" for line in mastery]
+    if reply.notes:
+        lines += ["", *(esc(note) for note in reply.notes)]
+    return "\n".join(lines)
 
 
 def reload_report(report: ReloadReport, _: Localizer, limit: int = MESSAGE_LIMIT) -> str:

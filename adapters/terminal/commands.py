@@ -6,7 +6,8 @@ import string
 from dataclasses import dataclass
 
 QUIT_WORDS = frozenset({"quit", "exit", "q", "bye"})
-VERBS = frozenset({"help", "quizzes", "preview", "progress", "quiz", "language", "stop", "skip", "retry", "review"})
+VERBS = frozenset({"help", "quizzes", "preview", "progress", "quiz", "language", "stop", "skip", "retry", "review",
+                   "timezone"})
 MAX_NUMBER_DIGITS = 3  # nobody picks option 1000; a longer number is simply not an option
 
 

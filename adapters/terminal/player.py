@@ -7,11 +7,12 @@ import asyncio
 import logging
 
 from adapters.terminal import render
-from adapters.terminal.commands import Line, parse
+from adapters.terminal.commands import Line, ascii_number, parse
 from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
+from bot.languages import NATIVE_NAMES
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, Started, Summary
 
 log = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ class TerminalPlayer:
 
     def _goodbye(self) -> None:
         _ = self._words
-        self._io.write("\n" + _("Bye! Your progress is saved: run the same command to carry on."))
+        self._io.write("\n" + render.wrap(_("Bye! Your progress is saved: run the same command to carry on.")))
 
     def _prompt(self) -> str:
         _, question = self._words, self._screen.question
@@ -86,6 +87,10 @@ class TerminalPlayer:
             self._refused(await engine.skip(actor, self._screen))
         elif line.verb == "retry":  # the last finished quiz, found in the database: survives a restart
             self._refused(await engine.retry_missed(actor, None, self._screen))
+        elif line.verb == "review":
+            self._refused(await engine.review(actor, self._screen))
+        elif line.verb == "timezone":
+            self._say_notice(await engine.set_time_zone(actor, line.argument))
         elif line.verb == "answer":
             await self._answer(line)
         elif line.verb == "choose":
@@ -108,12 +113,22 @@ class TerminalPlayer:
             self._screen.show(self._screen.question)
 
     async def _start(self, reference: str | None) -> None:
-        shown = await self._engine.start(self._actor, reference, self._screen)
+        open_question = self._screen.question
+        shown = await self._engine.start(self._actor, self._listed(reference), self._screen)
         if isinstance(shown, Notice):
             self._say_notice(shown)
             await self._show_quizzes()
+            if open_question is not None:  # still open: show it again, so a number typed next answers what it says
+                self._screen.show(open_question)
         else:
             self._words = self._engine.localizer_for(shown.language)
+
+    def _listed(self, reference: str | None) -> str | None:
+        """``2`` means the second quiz of the list shown last, wherever a quiz is named (quiz 2, preview 2)."""
+        number = ascii_number(reference or "")
+        if number is not None and 1 <= number <= len(self._quiz_ids):
+            return self._quiz_ids[number - 1]
+        return reference
 
     async def _answer(self, line: Line) -> None:
         question = self._screen.question
@@ -142,8 +157,8 @@ class TerminalPlayer:
             self._say_notice(shown)
 
     async def _choose_quiz(self, line: Line) -> None:
-        if line.index is not None and 1 <= line.index <= len(self._quiz_ids):
-            await self._start(self._quiz_ids[line.index - 1])
+        if line.index is not None and not 1 <= line.index <= len(self._quiz_ids) and self._quiz_ids:
+            self._say(self._words("Please type a number from 1 to {count}, or “help”.", count=len(self._quiz_ids)))
             return
         await self._start(line.argument)
 
@@ -158,14 +173,14 @@ class TerminalPlayer:
         if not reference:
             await self._show_quizzes()
             return
-        shown = await self._engine.preview(self._actor, reference)
+        shown = await self._engine.preview(self._actor, self._listed(reference) or reference)
         self._io.write(render.preview(shown) if isinstance(shown, Preview) else shown.text)
 
     async def _language(self, choice: str) -> None:
         if not choice:
             _ = self._words
             self._say(_("Your language is {code}. Type “language CODE” with one of: en, fr, sw, yo, sn.",
-                        code=_.language))
+                        code=f"{NATIVE_NAMES.get(_.language, _.language)} ({_.language})"))
             return
         notice = await self._engine.set_language(self._actor, choice)
         self._say_notice(notice)

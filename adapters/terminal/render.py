@@ -61,7 +61,7 @@ def feedback(result: Feedback) -> str:
 
 def summary(result: Summary) -> str:
     lines = ["", wrap(result.title), wrap(result.score)]
-    lines += [wrap(f"{OUTCOME_MARKS[line.outcome]} {number}. {line.prompt}") for number, line in
+    lines += [wrap(f"{OUTCOME_MARKS[line.outcome]} {number}. {line.prompt}", "", "       ") for number, line in
               enumerate(result.lines, start=1)]
     return "\n".join(lines)
 
@@ -82,8 +82,24 @@ def preview(result: Preview) -> str:
     return "\n".join(lines)
 
 
+BAR_WIDTH = 20
+
+
+def bar(percent: int) -> str:
+    """A text bar for a terminal: ``[######--------------]``."""
+    filled = round(max(0, min(percent, 100)) / 100 * BAR_WIDTH)
+    return "[" + "#" * filled + "-" * (BAR_WIDTH - filled) + "]"
+
+
 def progress(result: Progress) -> str:
-    return "\n".join([result.heading, *(wrap(f"{line.title}: {line.text}", "  ") for line in result.lines)])
+    lines = [result.heading, *(wrap(f"{line.title}: {line.text}", "  ") for line in result.lines)]
+    for heading, mastery in ((result.quizzes_heading, result.quizzes), (result.concepts_heading, result.concepts)):
+        if mastery:
+            lines += ["", heading]
+            lines += [wrap(f"{bar(line.percent)} {line.title}: {line.text}", "  ", "    ") for line in mastery]
+    if result.notes:
+        lines += ["", *(wrap(note) for note in result.notes)]
+    return "\n".join(lines)
 
 
 def help_text(_: Localizer) -> str:
@@ -95,7 +111,9 @@ def help_text(_: Localizer) -> str:
         "  skip             " + _("skip the current question"),
         "  stop             " + _("stop the current quiz (your answers are kept)"),
         "  retry            " + _("retry the questions you missed in the last quiz"),
+        "  review           " + _("review the questions due today"),
         "  progress         " + _("your results so far"),
+        "  timezone ZONE    " + _("set your time zone, e.g. Africa/Lagos"),
         "  language [CODE]  " + _("change language: en, fr, sw, yo, sn"),
         "  quit             " + _("leave; your progress is saved"),
     ])

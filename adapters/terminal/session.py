@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from datetime import date, datetime
 
-from adapters.runtime import open_services
+from adapters.runtime import open_services, utc_now
 from adapters.settings import Settings
 from adapters.terminal.lines import StdLineIO
 from adapters.terminal.player import TerminalPlayer
@@ -19,8 +21,18 @@ def locale_hint() -> str | None:
     return None
 
 
-async def play(settings: Settings, *, user: str, quiz: str | None, language: str | None) -> int:
-    async with open_services(settings) as services:
+def clock_from(today: date | None) -> Callable[[], datetime]:
+    """The real clock, or one that starts on ``today`` at this moment's time of day and runs on from there."""
+    if today is None:
+        return utc_now
+    real_start = utc_now()
+    shift = datetime.combine(today, real_start.timetz()) - real_start
+    return lambda: utc_now() + shift
+
+
+async def play(settings: Settings, *, user: str, quiz: str | None, language: str | None,
+               today: date | None = None) -> int:
+    async with open_services(settings, clock=clock_from(today)) as services:
         actor = Actor(platform="terminal", user_id=user[:64], chat_id="terminal", language_hint=locale_hint())
         await TerminalPlayer(services.engine, actor, StdLineIO()).play(quiz=quiz, language=language)
     return 0

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.content.library import ContentLibrary
-from bot.content.models import Quiz
+from bot.content.models import LocalizedText, Quiz
 from bot.delivery import Shown, Target, deliver, surface_for
 from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
@@ -36,9 +36,15 @@ class Core:
     def quiz_of(self, session: QuizSession) -> Quiz | None:
         """The quiz a session plays: one of the catalog's, or a review round built from its questions' refs."""
         if session.quiz_id == REVIEW_QUIZ_ID:
-            title = {language: self.texts.for_language(language)("Review") for language in SUPPORTED_LANGUAGES}
-            return review_quiz(self.library.catalog, session.question_ids, title)
+            return self.quiz_of_refs(session.question_ids)
         return self.library.catalog.get(session.quiz_id)
+
+    def quiz_of_refs(self, refs: list[str]) -> Quiz:
+        title: LocalizedText = {}
+        for language in SUPPORTED_LANGUAGES:
+            _ = self.texts.for_language(language)
+            title[language] = _("Review")  # every supported language is a LanguageCode
+        return review_quiz(self.library.catalog, refs, title)
 
     def delivering(self, actor: Actor, target: Target | None) -> Callable[[object], Awaitable[None]] | None:
         """The ``after`` of a turn that shows its reply on ``target`` (a refusal is left to the caller)."""

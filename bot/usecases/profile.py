@@ -10,6 +10,7 @@ from bot.notices import quiz_not_found
 from bot.replies import Actor, Notice, NoticeCode, Preview, Profile, Progress, QuizList
 from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.usecases.progress import progress_of
 
 
 class Profiles:
@@ -54,9 +55,11 @@ class Profiles:
         return quiz_not_found(reference, _) if quiz is None else views.preview(quiz, _)
 
     async def progress(self, actor: Actor) -> Progress:
+        """Sessions, mastery per quiz and concept, what is due today, the streak, and the chart's data."""
         async def read(turn: Turn) -> Progress:
-            results = await turn.uow.sessions.results(turn.user_id) if turn.user is not None else []
-            return views.progress(self._core.library.catalog, results, turn.words)
+            if turn.user is None:
+                return views.progress(self._core.library.catalog, [], turn.words)
+            return await progress_of(self._core, turn.uow, turn.user, turn.words)
         return await self._core.turns.run(actor, read, create_user=False)
 
     async def words(self, actor: Actor) -> Localizer:

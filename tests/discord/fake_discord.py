@@ -34,6 +34,7 @@ from tests.discord.payloads import (
     message_payload,
     now_iso,
     ready_payload,
+    user_payload,
     with_custom_id,
 )
 
@@ -48,6 +49,7 @@ class Call:
     body: Any
     response: Any = None
     status: int = 200
+    files: dict[str, bytes] = field(default_factory=dict)  # uploads (attachments), by file name
 
     @property
     def data(self) -> dict[str, Any]:
@@ -72,6 +74,7 @@ class FakeDiscord:
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
     no_history_channels: set[int] = field(default_factory=set)  # replies refused (no Read Message History)
     identifies: list[dict[str, Any]] = field(default_factory=list)
+    closed_dms: set[int] = field(default_factory=set)  # users whose direct messages refuse the bot (50007)
 
     def __post_init__(self) -> None:
         self._changed = asyncio.Event()
@@ -238,8 +241,8 @@ class FakeDiscord:
     # -- REST ---------------------------------------------------------------------------------
 
     async def _rest(self, request: web.Request) -> web.Response:
-        call = Call(request.method, "/" + request.match_info["tail"], dict(request.query),
-                    await request.json() if request.can_read_body else None)
+        body, files = await _read_body(request)
+        call = Call(request.method, "/" + request.match_info["tail"], dict(request.query), body, files=files)
         call.status, call.response = self._route(call)
         self.calls.append(call)
         self._changed.set()
@@ -270,6 +273,15 @@ class FakeDiscord:
             if refused:
                 return 403, {"code": 50013, "message": "Missing Permissions"}
             return 200, self._store(self.snowflake(), int(m[1]), body, 0)
+        if method == "GET" and (m := re.fullmatch(r"/users/(\d+)", path)):
+            return 200, user_payload(int(m[1]))
+        if (method, path) == ("POST", "/users/@me/channels"):  # open a direct message channel
+            recipient = int(body["recipient_id"])
+            return 200, {"id": str(DM_CHANNEL_BASE + recipient % 10**9), "type": 1, "last_message_id": None,
+                         "recipients": [user_payload(recipient)]}
+        if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)) \
+                and int(m[1]) >= DM_CHANNEL_BASE and self._dm_closed(int(m[1])):
+            return 403, {"code": 50007, "message": "Cannot send messages to this user"}
         if method == "GET" and (m := re.fullmatch(r"/channels/\d+/messages/(\d+)", path)):
             found = self.messages.get(int(m[1]))
             return (200, found) if found is not None else (404, {"code": 10008, "message": "Unknown Message"})
@@ -281,6 +293,13 @@ class FakeDiscord:
             return 200, [{**command, "id": str(self.snowflake()), "application_id": str(APP_ID), "version": "1"}
                          for command in body]
         return 404, {"code": 0, "message": f"the fake Discord doesn't know {method} {path}"}
+
+    def _dm_closed(self, channel_id: int) -> bool:
+        return any(DM_CHANNEL_BASE + user % 10**9 == channel_id for user in self.closed_dms)
+
+    def direct_messages(self, user_id: int, after: int = 0) -> list[Call]:
+        path = f"/channels/{DM_CHANNEL_BASE + user_id % 10**9}/messages"
+        return [c for c in self.calls[after:] if c.method == "POST" and c.path == path and c.status == 200]
 
     def _callback(self, interaction_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
         kind, data = body["type"], body.get("data") or {}
@@ -301,3 +320,23 @@ class FakeDiscord:
         message.update({key: body[key] for key in ("content", "components", "flags") if key in body})
         message["edited_timestamp"] = now_iso()
         return message
+
+
+DM_CHANNEL_BASE = 890000000000000000  # direct message channels: this plus the user's id (mod 10**9)
+
+
+async def _read_body(request: web.Request) -> tuple[Any, dict[str, bytes]]:
+    """JSON, or multipart with a payload_json part and files (attachments), as discord.py sends them."""
+    if not request.can_read_body:
+        return None, {}
+    if not request.content_type.startswith("multipart/"):
+        return await request.json(), {}
+    body: Any = None
+    files: dict[str, bytes] = {}
+    reader = await request.multipart()
+    while (part := await reader.next()) is not None:
+        if part.name == "payload_json":
+            body = json.loads(await part.text())
+        elif part.filename:
+            files[part.filename] = bytes(await part.read())
+    return body, files

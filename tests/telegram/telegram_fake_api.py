@@ -178,7 +178,10 @@ class FakeBotApi:
         if request.match_info["bot"] != f"bot{self.token}":
             return web.json_response({"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401)
         method = request.match_info["method"]
-        params = {key: _decode(value) for key, value in (await request.post()).items() if isinstance(value, str)}
+        form = await request.post()
+        params = {key: _decode(value) for key, value in form.items() if isinstance(value, str)}
+        # Uploads (sendPhoto's picture) come as files in a multipart form: kept as bytes under their field name.
+        params |= {key: value.file.read() for key, value in form.items() if isinstance(value, web.FileField)}
         failures = self._failures.get(method)
         if failures:
             failure = failures.pop(0)
@@ -228,6 +231,11 @@ class FakeBotApi:
                 if "chat_id" in params else True
         if method == "sendPoll":
             return self._poll_message(params)
+        if method == "sendPhoto":
+            message = self._message(self._chat(params["chat_id"]), None, sender=BOT_USER)
+            message["photo"] = [{"file_id": f"photo-{self._counter}", "file_unique_id": f"u{self._counter}",
+                                 "width": 900, "height": 700}]
+            return message
         if method == "getChatMember":
             return {"status": "member", "user": self._users[int(params["user_id"])].json()}
         return True  # setMyCommands, deleteWebhook, setWebhook, answerCallbackQuery, ...

@@ -1,0 +1,61 @@
+"""Mastery: how well a learner remembers each quiz and each concept now, from their FSRS cards."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.content.catalog import Catalog
+from bot.memory import Memory
+from bot.records import CardRecord
+
+
+@dataclass(frozen=True)
+class Score:
+    key: str  # a quiz id or a concept tag
+    retrievability: float  # the mean, over the questions seen, of how likely each is remembered now
+    seen: int  # questions with a card
+    total: int  # questions in the catalog
+    mastered: bool  # every question seen is mature (stable for 21 days or more)
+
+    @property
+    def percent(self) -> int:
+        return round(self.retrievability * 100)
+
+
+@dataclass(frozen=True)
+class Mastery:
+    quizzes: tuple[Score, ...]  # in the catalog's order
+    concepts: tuple[Score, ...]  # weakest first
+
+
+def mastery(cards: Iterable[CardRecord], catalog: Catalog, memory: Memory, now: datetime) -> Mastery:
+    """Scores for every quiz and concept the learner has seen; cards of removed questions don't count."""
+    seen: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+    concepts: dict[str, list[tuple[float, bool]]] = defaultdict(list)
+    for card in cards:
+        quiz = catalog.get(card.quiz_id)
+        question = quiz.question(card.question_id) if quiz else None
+        if question is None:
+            continue
+        remembered = (memory.retrievability(card, now), memory.mature(card))
+        seen[card.quiz_id].append(remembered)
+        for tag in question.tags:
+            concepts[tag].append(remembered)
+    totals: dict[str, int] = defaultdict(int)
+    for quiz in catalog.quizzes:
+        for question in quiz.questions:
+            for tag in question.tags:
+                totals[tag] += 1
+    quiz_scores = tuple(_score(quiz.id, seen[quiz.id], len(quiz.questions)) for quiz in catalog.quizzes
+                        if seen[quiz.id])
+    concept_scores = sorted((_score(tag, values, totals[tag]) for tag, values in concepts.items()),
+                            key=lambda score: (score.retrievability, score.key))
+    return Mastery(quiz_scores, tuple(concept_scores))
+
+
+def _score(key: str, values: list[tuple[float, bool]], total: int) -> Score:
+    return Score(key, sum(value for value, _mature in values) / len(values), len(values), total,
+                 all(mature for _value, mature in values))

@@ -1,0 +1,56 @@
+"""The learner's progress in their words: sessions, mastery per quiz and concept, what is due, the streak, and
+what the chart shows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+from babel.dates import format_skeleton
+
+from bot import views
+from bot.content.catalog import Catalog
+from bot.content.models import localized
+from bot.i18n import Localizer
+from bot.mastery import Mastery, Score
+from bot.records import SessionResult
+from bot.replies import MasteryLine, Progress, ProgressChart
+
+CHART_DAYS = 30
+
+
+def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Mastery, *, due_today: int,
+                  streak: int, answers_per_day: list[tuple[date, int]], concept_name: Callable[[str], str],
+                  _: Localizer) -> Progress:
+    sessions = views.progress(catalog, results, _)
+    quizzes = tuple(_line(score, _quiz_title(catalog, score.key, _), _) for score in mastery.quizzes)
+    concepts = tuple(_line(score, concept_name(score.key), _) for score in mastery.concepts)
+    notes: list[str] = []
+    if mastery.quizzes:
+        notes.append(_.ngettext("{n} question to review today.", "{n} questions to review today.", due_today)
+                     if due_today else _("Nothing to review today."))
+    if streak:
+        notes.append(_.ngettext("Streak: {n} day in a row.", "Streak: {n} days in a row.", streak))
+    chart = None
+    if concepts or any(count for _day, count in answers_per_day):
+        chart = ProgressChart(_("Mastery by concept"), tuple((line.title, line.percent) for line in concepts),
+                              _("Answers, last {n} days", n=CHART_DAYS),
+                              tuple((format_skeleton("MMMd", day, locale=_.language), count)
+                                    for day, count in answers_per_day), language=_.language)
+    heading = sessions.heading if sessions.lines or not quizzes else _("Your progress:")
+    return Progress(heading, sessions.lines, _.language, quizzes, concepts, tuple(notes), chart,
+                    quizzes_heading=_("What you remember, by quiz:") if quizzes else "",
+                    concepts_heading=_("By concept, weakest first:") if concepts else "")
+
+
+def _line(score: Score, title: str, _: Localizer) -> MasteryLine:
+    text = _("{percent}% remembered · {seen} of {total} questions seen", percent=score.percent, seen=score.seen,
+             total=score.total)
+    if score.mastered:
+        text += " · " + _("mastered")
+    return MasteryLine(score.key, title, score.percent, score.mastered, text)
+
+
+def _quiz_title(catalog: Catalog, quiz_id: str, _: Localizer) -> str:
+    quiz = catalog.get(quiz_id)
+    return localized(quiz.title, _.language) if quiz else quiz_id

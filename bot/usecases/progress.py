@@ -1,0 +1,40 @@
+"""Reading a learner's progress: their sessions, cards and recent answers, in one transaction."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime, time, timedelta
+
+from bot.calendar import local_day, zone
+from bot.content.concepts import concept_name
+from bot.i18n import Localizer
+from bot.mastery import mastery
+from bot.ports import UnitOfWork
+from bot.progress_view import CHART_DAYS, progress_view
+from bot.records import UserRecord
+from bot.replies import Progress
+from bot.streaks import streak
+from bot.usecases.core import Core
+
+STREAK_DAYS_READ = 400  # how far back a streak is counted
+
+
+async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localizer) -> Progress:
+    if user.id is None:
+        raise ValueError("progress is read for a stored user")
+    now = core.clock()
+    catalog = core.library.catalog
+    today = local_day(now, user.time_zone)
+    end_of_today = datetime.combine(today + timedelta(days=1), time(0), tzinfo=zone(user.time_zone))
+    results = await uow.sessions.results(user.id)
+    cards = await uow.cards.of_user(user.id)
+    reviews = await uow.reviews.of_user(user.id, now - timedelta(days=STREAK_DAYS_READ))
+    due_today = await uow.cards.count_due(user.id, end_of_today)
+    # A day counts when something was answered that day in the learner's time zone (a time-out answers nothing).
+    answered = Counter(local_day(review.reviewed_at, user.time_zone) for review in reviews
+                       if review.option_id is not None)
+    days = [today - timedelta(days=offset) for offset in range(CHART_DAYS - 1, -1, -1)]
+    return progress_view(catalog, results, mastery(cards, catalog, core.remembering.memory, now),
+                         due_today=due_today, streak=streak(answered, today),
+                         answers_per_day=[(day, answered[day]) for day in days],
+                         concept_name=lambda tag: concept_name(catalog.concept_names, tag, _.language), _=_)

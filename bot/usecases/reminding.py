@@ -1,0 +1,75 @@
+"""The daily reminders: claimed once across processes, sent only when something is due, and stopped for a
+learner the platform can't reach any more."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+from bot.calendar import next_at, parse_time_of_day
+from bot.ports import UnitOfWork
+from bot.records import UserRecord
+from bot.replies import Actor, RecipientGone, Reminder
+from bot.usecases.core import Core
+
+log = logging.getLogger(__name__)
+
+BATCH = 200  # learners claimed per pass; a full batch asks again at once
+Send = Callable[[Reminder], Awaitable[None]]
+
+
+class Reminding:
+    def __init__(self, core: Core, batch: int = BATCH) -> None:
+        self._core = core
+        self.batch = batch
+
+    async def send_due(self, platform: str, send: Send, per_second: float) -> int:
+        """One pass: claim the platform's due reminders (each moved on to its next day in the same transaction,
+        so no other pass or process sends it again), then send those with something due, paced to stay within
+        the platform's limits. Returns how many were claimed."""
+        claimed = await self._core.turns.run_unlocked(lambda uow: self._claim(uow, platform))
+        for reminder in claimed:
+            await self._send_one(reminder, send)
+            await asyncio.sleep(1 / per_second)
+        return len(claimed)
+
+    async def _claim(self, uow: UnitOfWork, platform: str) -> list[Reminder]:
+        now = self._core.clock()
+        reminders = []
+        for user in await uow.users.due_reminders(platform, now, self.batch):
+            if user.id is None or user.reminder_time is None:
+                continue
+            local = parse_time_of_day(user.reminder_time)
+            user.reminder_due = next_at(local, user.time_zone, now) if local else None
+            await uow.users.update(user)
+            due = await uow.cards.count_due(user.id, now)
+            if due:
+                reminders.append(self._reminder(user, due))
+        await uow.commit()
+        return reminders
+
+    def _reminder(self, user: UserRecord, due: int) -> Reminder:
+        _ = self._core.turns.words_of(user)
+        text = _.ngettext("{n} question is ready for review. A few minutes now help it stick.",
+                          "{n} questions are ready for review. A few minutes now help them stick.", due)
+        return Reminder(Actor(user.platform, user.platform_user_id), due, text, _("Review now"), _.language)
+
+    async def _send_one(self, reminder: Reminder, send: Send) -> None:
+        try:
+            await send(reminder)
+        except RecipientGone:
+            await self.stop(reminder.actor)
+            log.info("reminders off for %s user %s: the platform can't reach them any more",
+                     reminder.actor.platform, reminder.actor.user_id)
+        except Exception:  # one learner's failure doesn't stop the others; tomorrow is another try
+            log.exception("could not remind %s user %s", reminder.actor.platform, reminder.actor.user_id)
+
+    async def stop(self, actor: Actor) -> None:
+        async def off(uow: UnitOfWork) -> None:
+            user = await uow.users.get(actor.platform, actor.user_id)
+            if user is not None:
+                user.reminder_time = user.reminder_due = None
+                await uow.users.update(user)
+                await uow.commit()
+        await self._core.turns.run_unlocked(off)

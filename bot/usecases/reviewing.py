@@ -1,0 +1,98 @@
+"""/review: a round of the learner's due questions, mixed across quizzes, most overdue first."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from babel.dates import format_date
+
+from bot.calendar import local_day
+from bot.content.models import localized
+from bot.delivery import Target
+from bot.ports import SessionAlreadyActive
+from bot.records import CardRecord
+from bot.replies import Actor, Notice, NoticeCode, Started, Summary
+from bot.review_quiz import REVIEW_QUIZ_ID, ref
+from bot.sessions import new_session
+from bot.turns import Turn
+from bot.usecases.core import Core
+
+ROUND = 10  # questions per review round: a few minutes, the most overdue first
+
+
+def interleaved(cards: list[CardRecord]) -> list[CardRecord]:
+    """Most overdue first, then taking turns between quizzes, so a round mixes topics (interleaving helps
+    learners tell related ideas apart better than blocks of one topic)."""
+    queues: OrderedDict[str, list[CardRecord]] = OrderedDict()
+    for card in cards:
+        queues.setdefault(card.quiz_id, []).append(card)
+    mixed: list[CardRecord] = []
+    while queues:
+        for quiz_id in list(queues):
+            mixed.append(queues[quiz_id].pop(0))
+            if not queues[quiz_id]:
+                del queues[quiz_id]
+    return mixed
+
+
+class Reviewing:
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    async def start(self, actor: Actor, surface: Target | None = None) -> Started | Summary | Notice:
+        """Resume the learner's review round, or start one over their due questions, or say when the next is."""
+        return await self._core.turns.run(actor, self._start, after=self._core.delivering(actor, surface))
+
+    async def _start(self, turn: Turn) -> Started | Summary | Notice:
+        core, _, uow = self._core, turn.words, turn.uow
+        session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
+        resumed = session is not None
+        if session is None:
+            now = core.clock()
+            catalog = core.library.catalog
+            due = [card for card in await uow.cards.due(turn.user_id, now, ROUND * 3)  # some may be removed
+                   if (quiz := catalog.get(card.quiz_id)) is not None and quiz.question(card.question_id)]
+            refs = [ref(card.quiz_id, card.question_id) for card in interleaved(due[:ROUND])]
+            if not refs:
+                return await self._nothing_due(turn)
+            quiz = core.quiz_of_refs(refs)
+            session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id, question_ids=refs,
+                                  rng=core.rng, now=now)
+            try:
+                await uow.sessions.add(session)
+            except SessionAlreadyActive:  # started in another process a moment ago: carry on with that one
+                session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
+                if session is None:
+                    raise
+                resumed = True
+        elif turn.actor.chat_id is not None:
+            session.chat_id = turn.actor.chat_id
+        quiz = core.quiz_of(session)
+        if quiz is None:
+            raise RuntimeError("a review round always has a quiz")
+        shown = await core.stepper.step(uow, quiz, session, _)
+        await uow.commit()
+        if isinstance(shown, Summary):
+            return shown
+        intro = (_("Welcome back! Carrying on with your review.") if resumed else
+                 _.ngettext("Review: {n} question is due, from your quizzes.",
+                            "Review: {n} questions are due, mixed from your quizzes, most overdue first.",
+                            shown.total))
+        return Started(question=shown, resumed=resumed, intro=intro, language=_.language)
+
+    async def _nothing_due(self, turn: Turn) -> Notice:
+        """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet."""
+        _, uow, user = turn.words, turn.uow, turn.user
+        next_due = await uow.cards.next_due(turn.user_id)
+        if next_due is None:
+            lines = [_("Nothing to review yet: questions come back for review after you answer them in a quiz.")]
+        else:
+            day = local_day(next_due, user.time_zone if user else None)
+            lines = [_("Nothing is due for review right now. Your next review: {date}.",
+                       date=format_date(day, format="full", locale=_.language))]
+        played = {result.quiz_id for result in await uow.sessions.results(turn.user_id)}
+        fresh = next((quiz for quiz in self._core.library.catalog.quizzes if quiz.id not in played), None)
+        if fresh is not None:
+            lines.append(_("Meanwhile, try a quiz you haven't played yet: {title} ({quiz_id}).",
+                           title=localized(fresh.title, _.language), quiz_id=fresh.id))
+        return Notice("\n".join(lines), NoticeCode.NOTHING_DUE, _.language, turn.actor.chat_id)

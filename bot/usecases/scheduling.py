@@ -1,0 +1,78 @@
+"""A learner's time zone and their daily reminder: stored with them, so a sweep can find who is due."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.calendar import known_zone, next_at, parse_time_of_day, zone
+from bot.replies import Actor, Notice, NoticeCode
+from bot.turns import Turn
+from bot.usecases.core import Core
+
+DEFAULT_REMINDER = "19:00"
+OFF_WORDS = frozenset({"off", "stop", "no", "none"})
+
+
+class Scheduling:
+    def __init__(self, core: Core) -> None:
+        self._core = core
+
+    async def set_time_zone(self, actor: Actor, name: str) -> Notice:
+        async def choose(turn: Turn) -> Notice:
+            _, user = turn.words, turn.user
+            found = known_zone(name) if name.strip() else None
+            if user is None or found is None:
+                shown = name.strip()[:60] or "…"
+                return Notice(_("I don't know the time zone “{name}”. Use a name like Africa/Lagos, Africa/Nairobi, "
+                                "Africa/Harare or Europe/Paris.", name=shown), NoticeCode.UNKNOWN_TIME_ZONE, _.language)
+            user.time_zone = str(found)
+            now = self._core.clock()
+            if user.reminder_time is not None:  # the reminder follows the learner's clock
+                user.reminder_due = self._next(user.reminder_time, user.time_zone, now)
+            await turn.uow.users.update(user)
+            await turn.uow.commit()
+            local = now.astimezone(found)
+            return Notice(_("Your time zone is now {zone}: it is {time} there.", zone=user.time_zone,
+                            time=f"{local:%H:%M}"), language=_.language)
+        return await self._core.turns.run(actor, choose)
+
+    async def set_reminders(self, actor: Actor, text: str) -> Notice:
+        """``on [19:00]`` or a time: a reminder each day at that local time, when something is due; ``off``: none;
+        nothing: say how it stands."""
+        async def choose(turn: Turn) -> Notice:
+            _, user = turn.words, turn.user
+            if user is None:
+                raise RuntimeError("reminders are set for a stored user")
+            words = text.strip().lower().split()
+            zone_name = str(zone(user.time_zone))
+            if not words:
+                if user.reminder_time is None:
+                    return Notice(_("Reminders are off. Send /reminders on 19:00 to get one a day when questions are "
+                                    "due."), language=_.language)
+                return Notice(_("I remind you at {time} ({zone}) on days when questions are due.",
+                                time=user.reminder_time, zone=zone_name), language=_.language)
+            if words[0] in OFF_WORDS:
+                user.reminder_time = user.reminder_due = None
+                await turn.uow.users.update(user)
+                await turn.uow.commit()
+                return Notice(_("Reminders are off."), language=_.language)
+            wanted = words[1] if words[0] == "on" and len(words) > 1 else (
+                DEFAULT_REMINDER if words[0] == "on" else words[0])
+            local = parse_time_of_day(wanted)
+            if local is None:
+                return Notice(_("I didn't understand “{text}”. Send /reminders on 19:00, or /reminders off.",
+                                text=text.strip()[:40]), NoticeCode.BAD_REMINDER, _.language)
+            user.reminder_time = f"{local:%H:%M}"
+            user.reminder_due = self._next(user.reminder_time, user.time_zone, self._core.clock())
+            await turn.uow.users.update(user)
+            await turn.uow.commit()
+            return Notice(_("I'll remind you at {time} ({zone}) on days when questions are due. Change your time zone "
+                            "with /timezone.", time=user.reminder_time, zone=zone_name), language=_.language)
+        return await self._core.turns.run(actor, choose)
+
+    @staticmethod
+    def _next(reminder_time: str, time_zone: str | None, after: datetime) -> datetime:
+        local = parse_time_of_day(reminder_time)
+        if local is None:
+            raise ValueError(f"a stored reminder time that isn't one: {reminder_time!r}")
+        return next_at(local, time_zone, after)

@@ -1,0 +1,131 @@
+"""Spaced review over 60 simulated days with an injected clock: what comes back when, and how mastery moves."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.content.library import ContentLibrary
+from bot.engine import QuizEngine
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
+from tests.core.play import answer, next_question, start
+from tests.core.wiring import build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.storage import FakeDatabase
+
+ADA = Actor("telegram", "ada", chat_id="chat-ada")
+DAY = timedelta(days=1)
+
+
+async def play_collectives(engine: QuizEngine, right: dict[str, bool]) -> None:
+    """The quiz once, answering each question right or wrong as told (by question id)."""
+    question: QuestionView | Summary = await start(engine, ADA)
+    while isinstance(question, QuestionView):
+        question = (await answer(engine, ADA, question, right=right[question.question_id])).next
+
+
+async def review_round(engine: QuizEngine, right: bool = True) -> list[str]:
+    """A /review round answered all right (or all wrong); the question ids served, in order."""
+    started = await engine.review(ADA)
+    if not isinstance(started, Started):
+        return []
+    served, question = [], started.question
+    while True:
+        served.append(question.question_id)
+        outcome = await answer(engine, ADA, question, right=right)
+        if isinstance(outcome.next, Summary):
+            return served
+        question = next_question(outcome)
+
+
+def due_dates(fake_db: FakeDatabase) -> dict[str, object]:
+    return {card.question_id: card.due for card in fake_db.state.cards.values()}
+
+
+async def test_a_wrong_answer_comes_back_sooner_than_a_right_one_and_nothing_before_it_is_due(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock)
+    await play_collectives(engine, {"sum-everywhere": True, "shards-to-full": False, "english-only": True})
+    due = due_dates(fake_db)
+    assert due["shards-to-full"] < due["sum-everywhere"] and due["shards-to-full"] < due["english-only"]
+
+    nothing = await engine.review(ADA)  # the same day: nothing is due yet
+    assert isinstance(nothing, Notice) and nothing.code is NoticeCode.NOTHING_DUE
+    assert "Your next review: Tuesday, January 6, 2026." in nothing.text  # tomorrow, in the learner's zone (UTC)
+
+    clock.advance(DAY)
+    assert await review_round(engine) == ["collectives/shards-to-full"]  # only the one answered wrong
+    served_on: dict[str, list[int]] = {}
+    for day in range(2, 61):
+        clock.advance(DAY)
+        cards_before = {card.question_id: card.due for card in fake_db.state.cards.values()}
+        for ref in await review_round(engine):
+            question_id = ref.split("/", 1)[1]
+            assert cards_before[question_id] <= clock.now  # never served before it is due
+            served_on.setdefault(question_id, []).append(day)
+    gaps = {question: [b - a for a, b in zip(days, days[1:], strict=False)] for question, days in served_on.items()}
+    for question, intervals in gaps.items():
+        assert intervals == sorted(intervals) and intervals[-1] > intervals[0], (question, served_on)
+
+
+async def test_a_review_round_mixes_quizzes_most_overdue_first_and_resumes(library: ContentLibrary,
+                                                                           fake_db: FakeDatabase,
+                                                                           clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock)
+    await play_collectives(engine, {"sum-everywhere": False, "shards-to-full": False, "english-only": False})
+    clock.advance(timedelta(minutes=5))
+    long_options = await start(engine, ADA, "long-options")
+    await answer(engine, ADA, long_options, right=False)
+    clock.advance(3 * DAY)
+    started = await engine.review(ADA)
+    assert isinstance(started, Started)
+    assert started.intro.startswith("Review: 4 questions are due")
+    first = started.question
+    assert first.quiz_id == "review" and first.question_id == "collectives/sum-everywhere"  # most overdue
+    outcome = await answer(engine, ADA, first, right=True)
+    assert next_question(outcome).question_id == "long-options/memory-per-rank"  # then the other quiz: mixed
+    again = await engine.review(ADA)  # e.g. after a restart
+    assert isinstance(again, Started) and again.resumed
+    assert again.question.question_id == "long-options/memory-per-rank" and again.question.number == 2
+
+
+async def test_mastery_rises_with_right_answers_and_decays_with_time(library: ContentLibrary,
+                                                                     fake_db: FakeDatabase,
+                                                                     clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock)
+    await play_collectives(engine, {"sum-everywhere": False, "shards-to-full": False, "english-only": False})
+    clock.advance(DAY)
+    before = {line.key: line.percent for line in (await engine.progress(ADA)).concepts}
+    await review_round(engine, right=True)
+    after = {line.key: line.percent for line in (await engine.progress(ADA)).concepts}
+    assert after["all-reduce"] > before["all-reduce"]
+    clock.advance(30 * DAY)
+    later = {line.key: line.percent for line in (await engine.progress(ADA)).concepts}
+    assert later["all-reduce"] < after["all-reduce"]
+
+
+async def test_progress_says_what_is_due_the_streak_and_what_to_chart(library: ContentLibrary,
+                                                                      fake_db: FakeDatabase,
+                                                                      clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock)
+    await play_collectives(engine, {"sum-everywhere": True, "shards-to-full": False, "english-only": True})
+    clock.advance(DAY)
+    await review_round(engine)
+    progress = await engine.progress(ADA)
+    assert progress.quizzes[0].key == "collectives" and "of 3 questions seen" in progress.quizzes[0].text
+    assert [line.percent for line in progress.concepts] == sorted(line.percent for line in progress.concepts)
+    assert "Streak: 2 days in a row." in progress.notes
+    assert progress.chart is not None and len(progress.chart.days) == 30
+    assert progress.chart.days[-1][1] == 1 and progress.chart.days[-2][1] == 3  # today's review, yesterday's quiz
+
+
+async def test_a_time_out_is_forgotten_and_a_skip_is_no_review(library: ContentLibrary, fake_db: FakeDatabase,
+                                                               clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    first = await start(engine, ADA)
+    clock.advance(timedelta(minutes=1))
+    late = await engine.answer(ADA, first.session_id, first.question_id, first.correct_index)
+    assert isinstance(late, AnswerOutcome) and late.feedback is None  # not scored: the time was up
+    await engine.skip(ADA)
+    reviews = list(fake_db.state.reviews.values())
+    assert [(review.question_id, review.rating, review.option_id) for review in reviews] == [
+        ("sum-everywhere", 1, None)]  # the time-out rated Again; the skip left no review
