@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.content.concepts import load_concept_names
 from bot.content.glossary import load_glossary
 from bot.content.limits import PollLimits, poll_overflows
 from bot.content.lint import lint
@@ -30,6 +31,10 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
         quizzes, problems = [], list(error.problems)
     glossary, glossary_problems = load_glossary(content_dir)
     problems += glossary_problems
+    try:
+        load_concept_names(content_dir)  # /reload refuses a broken concepts file: say so before
+    except ContentError as error:
+        problems += error.problems
     if problems:
         print(f"{len(problems)} problem(s) in {content_dir}:", file=out)
         for problem in problems:

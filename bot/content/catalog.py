@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from bot.content.models import Quiz
+from bot.content.models import LocalizedText, Quiz
 
 
 @dataclass(frozen=True)
@@ -24,10 +26,14 @@ class CatalogChanges:
 @dataclass(frozen=True)
 class Catalog:
     quizzes: tuple[Quiz, ...]
+    # Each concept tag's display name per language (content/concepts.yaml); see bot.content.concepts.concept_name.
+    concept_names: Mapping[str, LocalizedText] = field(default_factory=dict)
     _by_id: dict[str, Quiz] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {quiz.id: quiz for quiz in self.quizzes})
+        # A read-only copy: the catalog is shared by every session and must not change under them.
+        object.__setattr__(self, "concept_names", MappingProxyType(dict(self.concept_names)))
 
     def get(self, quiz_id: str) -> Quiz | None:
         return self._by_id.get(quiz_id)

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.content.catalog import Catalog, CatalogChanges
+from bot.content.concepts import load_concept_names
 from bot.content.loader import load_quizzes
+from bot.content.models import LocalizedText, Quiz
 from bot.content.problems import ContentError, ContentProblem
 
 
@@ -22,6 +24,24 @@ class ReloadResult:
         return not self.problems
 
 
+def load_catalog(content_dir: Path) -> Catalog:
+    """The quizzes and the concept names, or ContentError listing every problem of both."""
+    problems: list[ContentProblem] = []
+    quizzes: list[Quiz] = []
+    concept_names: dict[str, LocalizedText] = {}
+    try:
+        quizzes = load_quizzes(content_dir)
+    except ContentError as error:
+        problems += error.problems
+    try:
+        concept_names = load_concept_names(content_dir)
+    except ContentError as error:
+        problems += error.problems
+    if problems:
+        raise ContentError(problems)
+    return Catalog(tuple(quizzes), concept_names)
+
+
 class ContentLibrary:
     """Serves one catalog at a time; a failed reload keeps serving the previous one."""
 
@@ -33,7 +53,7 @@ class ContentLibrary:
     @classmethod
     def load(cls, content_dir: Path) -> ContentLibrary:
         """Load at start-up; raises ContentError when the content is invalid."""
-        return cls(content_dir, Catalog(tuple(load_quizzes(content_dir))))
+        return cls(content_dir, load_catalog(content_dir))
 
     @property
     def catalog(self) -> Catalog:
@@ -42,8 +62,8 @@ class ContentLibrary:
     async def reload(self) -> ReloadResult:
         async with self._reload_lock:
             try:
-                quizzes = await asyncio.to_thread(load_quizzes, self._content_dir)
+                catalog = await asyncio.to_thread(load_catalog, self._content_dir)
             except ContentError as error:
                 return ReloadResult(self._catalog, None, tuple(error.problems))
-            previous, self._catalog = self._catalog, Catalog(tuple(quizzes))
+            previous, self._catalog = self._catalog, catalog
             return ReloadResult(self._catalog, self._catalog.changes_since(previous), ())

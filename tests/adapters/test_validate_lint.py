@@ -10,6 +10,7 @@ import pytest
 from adapters.cli.catalog_tools import validate
 from adapters.cli.main import main
 from adapters.platforms import chat_platforms
+from bot.content.concepts import CONCEPTS_FILE
 from bot.content.glossary import GLOSSARY_FILE
 from tests.core.content_files import a_quiz, write
 
@@ -89,6 +90,14 @@ def test_quiz_and_glossary_problems_are_listed_together(tmp_path: Path) -> None:
     assert code == 1 and lines[0] == f"2 problem(s) in {tmp_path}:"
     assert lines[1].startswith("  bad.yaml: invalid YAML, line ")
     assert lines[2] == "  glossary.yaml: concepts: Input should be a valid list"
+
+
+def test_a_broken_concepts_file_is_a_problem_as_it_would_be_for_reload(tmp_path: Path) -> None:
+    write(tmp_path, "sample.yaml", a_quiz())
+    (tmp_path / CONCEPTS_FILE).write_text("memory: {fr: Mémoire}\n", encoding="utf-8")
+    assert run_validate(tmp_path) == (1, [
+        f"1 problem(s) in {tmp_path}:",
+        "  concepts.yaml: memory: no English ('en') name; English is required for every tag"])
 
 
 @pytest.mark.parametrize(("flags", "code"), [([], 0), (["--strict"], 1)])

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+import unicodedata
 from pathlib import Path
 
 import pytest
 
 from adapters.cli.catalog_tools import export, validate, write_schema
 from adapters.platforms import chat_platforms
+from bot.content.concepts import load_concept_names
 from bot.content.glossary import Glossary, load_glossary
 from bot.content.limits import poll_overflows
 from bot.content.loader import load_quizzes
@@ -121,6 +123,33 @@ def test_no_quiz_text_uses_a_variant_its_languages_glossary_avoids(quizzes: list
     found = [f"{quiz.id}/{name} [{language}]: uses {use.variant!r}, say {use.preferred!r} ({use.concept})"
              for quiz in quizzes for name, text in all_texts(quiz) for language, value in text.items()
              for use in glossary.uses(language, value)]
+    assert not found, "\n".join(found)
+
+
+@pytest.fixture(scope="module")
+def concept_names() -> dict[str, LocalizedText]:
+    return load_concept_names(CONTENT)
+
+
+def test_every_tag_a_shipped_question_uses_has_a_name_in_all_five_languages(
+        quizzes: list[Quiz], concept_names: dict[str, LocalizedText]) -> None:
+    tags = {tag for quiz in quizzes for tag in quiz.tags}
+    tags |= {tag for quiz in quizzes for question in quiz.questions for tag in question.tags}
+    assert len(tags) >= 29
+    missing = [f"{tag}: {sorted(set(SUPPORTED_LANGUAGES) - set(concept_names.get(tag, {})))}"
+               for tag in sorted(tags) if set(concept_names.get(tag, {})) != set(SUPPORTED_LANGUAGES)]
+    assert not missing, "\n".join(missing)
+    assert set(concept_names) <= tags, f"names for tags no quiz uses (a typo?): {sorted(set(concept_names) - tags)}"
+
+
+def test_concept_names_are_composed_and_use_no_variant_the_glossary_avoids(
+        concept_names: dict[str, LocalizedText], glossary: Glossary) -> None:
+    found = [f"{tag} [{language}]: uses {use.variant!r}, say {use.preferred!r} ({use.concept})"
+             for tag, names in concept_names.items() for language, name in names.items()
+             for use in glossary.uses(language, name)]
+    found += [f"{tag} [{language}]: {name!r} is not in composed form (NFC)"
+              for tag, names in concept_names.items() for language, name in names.items()
+              if unicodedata.normalize("NFC", name) != name]
     assert not found, "\n".join(found)
 
 
