@@ -95,10 +95,12 @@ def labelled_days(days: int) -> list[int]:
 
 
 def count_levels(top: int) -> list[int]:
-    """Whole-number grid levels from 0 up to the busiest day (0 and 1 on a chart with no answers)."""
-    step = max(math.ceil(max(top, 1) / 4), 1)
-    nice = next(size for size in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, step) if size >= step)
-    return list(range(0, max(top, 1) + 1, nice))
+    """Whole-number grid levels from 0 up to the busiest day, about four of them, in steps of 1, 2 or 5 × 10ⁿ."""
+    top = max(top, 1)  # a month without answers still gets a 0 and a 1
+    rough = math.ceil(top / 4)
+    magnitude = 10 ** (len(str(rough)) - 1)
+    step = next(size * magnitude for size in (1, 2, 5, 10) if size * magnitude >= rough)
+    return list(range(0, top + 1, step))
 
 
 def title(part: SubFigure, text: str, language: str) -> None:
