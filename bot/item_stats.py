@@ -98,10 +98,13 @@ def _item(quiz_id: str, question: Question, by_learner: dict[int, dict[str, _Ans
         if question.id in learner and (others := [a for qid, a in learner.items() if qid != question.id]):
             pairs.append((learner[question.id].right, sum(a.right for a in others) / len(others)))
     n = len(answers)
-    distractors = tuple(
-        DistractorStat(option.id, picked := sum(a.option_id == option.id for a in answers), picked / n if n else None)
-        for option in question.options if option.id != question.answer)
-    return ItemStat(quiz_id, question.id, n, sum(a.right for a in answers), point_biserial(pairs), distractors)
+    distractors = []
+    for option in question.options:
+        if option.id != question.answer:
+            picked = sum(answer.option_id == option.id for answer in answers)
+            distractors.append(DistractorStat(option.id, picked, picked / n if n else None))
+    right = sum(answer.right for answer in answers)
+    return ItemStat(quiz_id, question.id, n, right, point_biserial(pairs), tuple(distractors))
 
 
 def point_biserial(pairs: Sequence[tuple[bool, float]]) -> float | None:
