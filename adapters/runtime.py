@@ -15,6 +15,7 @@ from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.i18n import UiTexts
+from bot.ports import UnitOfWorkFactory
 from storage.database import create_engine
 from storage.errors import DatabaseUnavailable, describe
 from storage.migrate import upgrade_to_head
@@ -52,6 +53,18 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
             question_limit=settings.question_limit,
         )
         yield Services(settings=settings, engine=engine, database=database)
+    finally:
+        await database.dispose()
+
+
+@asynccontextmanager
+async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = utc_now
+                       ) -> AsyncIterator[UnitOfWorkFactory]:
+    """The database alone, opened and migrated as open_services does, for commands that only read it (stats):
+    no content, texts or engine."""
+    database = await _open_database(settings.resolved_database_url)
+    try:
+        yield unit_of_work_factory(database, clock)
     finally:
         await database.dispose()
 

@@ -7,7 +7,8 @@ from enum import IntEnum
 
 class ExitCode(IntEnum):
     OK = 0
-    FAILED = 1  # `validate` found problems, or something unexpected failed (details at QUIZ_LOG_LEVEL=DEBUG)
+    # `validate` found problems, `stats` an unknown quiz, or something failed (details at QUIZ_LOG_LEVEL=DEBUG)
+    FAILED = 1
     CONFIGURATION = 2  # a QUIZ_* variable is wrong, or nothing is configured to run
     CONTENT = 3  # the quiz content is invalid, so the bot can't start
     DATABASE = 4  # the database can't be opened, migrated or written

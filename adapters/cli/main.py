@@ -1,4 +1,4 @@
-"""The `quiztutor` command: play, run, validate, export, schema, and the platforms' own (discord-sync)."""
+"""The `quiztutor` command: play, run, validate, export, stats, schema, and the platforms' own (discord-sync)."""
 
 from __future__ import annotations
 
@@ -68,6 +68,11 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
         if name == "validate":
             sub.add_argument("--strict", action="store_true", help="treat item-writing warnings as errors (exit 1)")
 
+    stats = commands.add_parser("stats", help="item statistics for authors: per question n, share right, "
+                                "discrimination and the wrong options nobody picks")
+    stats.add_argument("--quiz", help="one quiz's questions (default: every quiz)")
+    stats.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
     schema = commands.add_parser("schema", help="write content/quiz.schema.json from the loader's models")
     schema.add_argument("--check", action="store_true", help="only check that the file is up to date")
 
@@ -134,6 +139,10 @@ def _dispatch(args: argparse.Namespace, settings: Settings, platforms: Sequence[
         return catalog_tools.export(args.dir or settings.content_dir)
     if args.command == "schema":
         return catalog_tools.write_schema(settings.content_dir, args.check)
+    if args.command == "stats":
+        from adapters.cli.stats import stats
+
+        return asyncio.run(stats(settings, args.quiz, args.json))
     if args.command == "play":
         from adapters.terminal.session import play
 

@@ -1,0 +1,82 @@
+"""`quiztutor stats [--quiz ID] [--json]`: item statistics for authors, from the review log (bot/item_stats.py).
+
+The JSON shape (``--json``), one entry per question in the catalog's order:
+
+    {"weak_share": 0.05,
+     "questions": [{"quiz": ID, "question": ID, "answered": N, "right": N, "p": float|null, "r_pb": float|null,
+                    "distractors": [{"option": ID, "picked": N, "share": float|null, "weak": bool}]}]}
+
+Floats are rounded to 4 places; null means there is nothing to compute (nobody answered, or r_pb is undefined).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, TextIO
+
+from adapters.cli.exit_codes import ExitCode
+from adapters.runtime import open_storage
+from adapters.settings import Settings
+from bot.content.loader import load_quizzes
+from bot.item_stats import WEAK_SHARE, ItemStat, item_statistics
+
+NO_ANSWERS = "No answers yet: item statistics appear once learners have answered questions."
+LEGEND = (f"n: learners' first answers; p: share right; r_pb: discrimination against the rest of the quiz "
+          f"(-: undefined); weak: wrong options fewer than {WEAK_SHARE:.0%} pick")
+
+
+async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: TextIO | None = None,
+                err: TextIO | None = None) -> int:
+    """Print the table (or JSON) for one quiz or all; exit 1 for an unknown quiz id. With no answers yet: a
+    one-line message (on stderr with --json, which still prints the JSON so scripts can parse it)."""
+    out, err = out or sys.stdout, err or sys.stderr  # looked up now: tests and callers may have replaced them
+    catalog = load_quizzes(settings.content_dir)
+    quizzes = [quiz for quiz in catalog if quiz_id in (None, quiz.id)]
+    if not quizzes:
+        known = ", ".join(quiz.id for quiz in catalog)
+        print(f"quiztutor stats: no quiz {quiz_id!r} in {settings.content_dir} (quizzes: {known})", file=err)
+        return ExitCode.FAILED
+    async with open_storage(settings) as unit_of_work, unit_of_work() as uow:
+        reviews = await uow.reviews.of_quiz(quiz_id)
+    items = item_statistics(quizzes, reviews)
+    nothing = all(item.answered == 0 for item in items)
+    if as_json:
+        json.dump(to_json(items), out, indent=2)
+        out.write("\n")
+        if nothing:
+            print(NO_ANSWERS, file=err)
+    elif nothing:
+        print(NO_ANSWERS, file=out)
+    else:
+        for line in table(items):
+            print(line, file=out)
+    return ExitCode.OK
+
+
+def table(items: list[ItemStat]) -> list[str]:
+    """One row per question: quiz/question, n, p, r_pb, then the weak distractors as ``option picked/n``."""
+    width = max(len("question"), *(len(f"{item.quiz_id}/{item.question_id}") for item in items))
+    lines = [f"{'question':<{width}}  {'n':>5}  {'p':>5}  {'r_pb':>5}  weak distractors"]
+    for item in items:
+        weak = ", ".join(f"{d.option_id} {d.picked}/{item.answered}" for d in item.weak_distractors)
+        lines.append(f"{item.quiz_id + '/' + item.question_id:<{width}}  {item.answered:>5}  {_number(item.p):>5}  "
+                     f"{_number(item.r_pb):>5}  {weak}".rstrip())
+    return [*lines, "", LEGEND]
+
+
+def _number(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def to_json(items: list[ItemStat]) -> dict[str, Any]:
+    return {"weak_share": WEAK_SHARE, "questions": [{
+        "quiz": item.quiz_id, "question": item.question_id, "answered": item.answered, "right": item.right,
+        "p": _rounded(item.p), "r_pb": _rounded(item.r_pb),
+        "distractors": [{"option": d.option_id, "picked": d.picked, "share": _rounded(d.share), "weak": d.weak}
+                        for d in item.distractors],
+    } for item in items]}
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
