@@ -38,8 +38,8 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
                               tuple((format_skeleton("MMMd", day, locale=_.language), count)
                                     for day, count in answers_per_day), language=_.language)
     heading = sessions.heading if sessions.lines or not quizzes else _("Your progress:")
-    return Progress(heading, sessions.lines, _.language, quizzes, concepts, tuple(notes), chart,
-                    quizzes_heading=_("What you remember, by quiz:") if quizzes else "",
+    return Progress(heading, sessions.lines, _.language, quizzes=quizzes, concepts=concepts, notes=tuple(notes),
+                    chart=chart, quizzes_heading=_("What you remember, by quiz:") if quizzes else "",
                     concepts_heading=_("By concept, weakest first:") if concepts else "")
 
 

@@ -11,9 +11,11 @@ from adapters.discord import render
 from bot.replies import QuestionView, Summary
 from bot.text import shorten
 
-# qt:a:<session id>:<question id>:<option index>; at most 5 + 40 + 1 + 48 + 1 + 2 = 97 characters,
-# within Discord's 100. Session ids are hex, question ids are content slugs of at most 48 characters.
-CUSTOM_ID = re.compile(r"qt:a:(?P<session>[0-9a-f]{1,40}):(?P<question>[a-z0-9-]{1,48}):(?P<option>[0-9]{1,2})")
+# qt:a:<session id>:<question>:<option index>, within Discord's 100 characters. The question is its place in
+# the session, #0 for the first (a review round's question ids name their quiz too, and would not fit); buttons
+# sent before carry the question's id, a content slug of at most 48 characters.
+CUSTOM_ID = re.compile(r"qt:a:(?P<session>[0-9a-f]{1,40}):(?P<question>[a-z0-9-]{1,48}|#[0-9]{1,3})"
+                       r":(?P<option>[0-9]{1,2})")
 
 
 # qt:r:<mode>:<session id>[:<owner id>]: "retry the questions I missed" under a summary; mode p = polls in the
@@ -67,7 +69,7 @@ def answer_view(question: QuestionView) -> discord.ui.View:
     """One button per option, in the order this learner sees them."""
     view = discord.ui.View(timeout=None)
     for index, label in enumerate(render.button_labels(question)):
-        view.add_item(AnswerButton(question.session_id, question.question_id, index, label))
+        view.add_item(AnswerButton(question.session_id, f"#{question.number - 1}", index, label))
     return view
 
 

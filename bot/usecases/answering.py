@@ -87,6 +87,7 @@ class Answering:
         if found is None or (found[1].platform, found[1].platform_user_id) != (actor.platform, actor.user_id):
             return await self._not_yours(turn, chat_id)
         session, _owner = found
+        question_id = _at_place(session.question_ids, question_id)
         _ = turn.words
         quiz = core.quiz_of(session)
         try:
@@ -139,3 +140,11 @@ class Answering:
         return Notice(_("This question belongs to someone else's quiz. Start your own to play."),
                       NoticeCode.NOT_YOUR_SESSION, _.language, chat_id)
 
+
+
+def _at_place(question_ids: list[str], question: str) -> str:
+    """``#2`` names the session's third question (short enough for any button's payload); an id names itself."""
+    if question.startswith("#") and question[1:].isascii() and question[1:].isdigit():
+        place = int(question[1:])
+        return question_ids[place] if place < len(question_ids) else question
+    return question

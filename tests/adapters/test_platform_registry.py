@@ -21,7 +21,7 @@ from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, Platf
 from adapters.settings import Settings, load_settings
 from bot.content.limits import PollLimits
 from bot.engine import QuizEngine
-from bot.replies import Actor, Expired
+from bot.replies import Actor, Expired, Reminder
 
 
 class EchoSettings(PlatformSettings):
@@ -50,6 +50,11 @@ class EchoAdapter:
 
     async def deliver_expired(self, expired: Expired) -> None:
         self.events.append(f"expired {expired.question_id}")
+
+    reminders_per_second = 10.0
+
+    async def send_reminder(self, reminder: Reminder) -> None:
+        self.events.append(f"reminder {reminder.actor.user_id}")
 
 
 async def hello(settings: Settings, platform: PlatformSettings, args: argparse.Namespace) -> int:

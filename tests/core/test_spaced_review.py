@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import timedelta
 
 from bot.content.library import ContentLibrary
@@ -62,7 +63,7 @@ async def test_a_wrong_answer_comes_back_sooner_than_a_right_one_and_nothing_bef
             question_id = ref.split("/", 1)[1]
             assert cards_before[question_id] <= clock.now  # never served before it is due
             served_on.setdefault(question_id, []).append(day)
-    gaps = {question: [b - a for a, b in zip(days, days[1:], strict=False)] for question, days in served_on.items()}
+    gaps = {question: [b - a for a, b in itertools.pairwise(days)] for question, days in served_on.items()}
     for question, intervals in gaps.items():
         assert intervals == sorted(intervals) and intervals[-1] > intervals[0], (question, served_on)
 

@@ -82,6 +82,7 @@ class FakeDiscord:
         self._seq = itertools.count(1)
         self._ws: web.WebSocketResponse | None = None
         self._originals: dict[str, int] = {}  # interaction token -> the message "@original" means
+        self._dm_channels: dict[int, int] = {}
         self._runner: web.AppRunner | None = None
         self.port = 0
 
@@ -267,6 +268,9 @@ class FakeDiscord:
             if message_id is None:
                 return 404, {"code": 10008, "message": "Unknown Message"}
             return 200, self._edit(message_id, body)
+        if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)) \
+                and any(self.dm_channel(user) == int(m[1]) for user in self.closed_dms):
+            return 403, {"code": 50007, "message": "Cannot send messages to this user"}
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)):
             refused = int(m[1]) in self.forbidden_channels or (
                 int(m[1]) in self.no_history_channels and body.get("message_reference"))
@@ -277,11 +281,8 @@ class FakeDiscord:
             return 200, user_payload(int(m[1]))
         if (method, path) == ("POST", "/users/@me/channels"):  # open a direct message channel
             recipient = int(body["recipient_id"])
-            return 200, {"id": str(DM_CHANNEL_BASE + recipient % 10**9), "type": 1, "last_message_id": None,
+            return 200, {"id": str(self.dm_channel(recipient)), "type": 1, "last_message_id": None,
                          "recipients": [user_payload(recipient)]}
-        if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)) \
-                and int(m[1]) >= DM_CHANNEL_BASE and self._dm_closed(int(m[1])):
-            return 403, {"code": 50007, "message": "Cannot send messages to this user"}
         if method == "GET" and (m := re.fullmatch(r"/channels/\d+/messages/(\d+)", path)):
             found = self.messages.get(int(m[1]))
             return (200, found) if found is not None else (404, {"code": 10008, "message": "Unknown Message"})
@@ -294,11 +295,12 @@ class FakeDiscord:
                          for command in body]
         return 404, {"code": 0, "message": f"the fake Discord doesn't know {method} {path}"}
 
-    def _dm_closed(self, channel_id: int) -> bool:
-        return any(DM_CHANNEL_BASE + user % 10**9 == channel_id for user in self.closed_dms)
+    def dm_channel(self, user_id: int) -> int:
+        """The direct message channel with a user: one per user, numbered as they first need one."""
+        return self._dm_channels.setdefault(user_id, DM_CHANNEL_BASE + len(self._dm_channels))
 
     def direct_messages(self, user_id: int, after: int = 0) -> list[Call]:
-        path = f"/channels/{DM_CHANNEL_BASE + user_id % 10**9}/messages"
+        path = f"/channels/{self.dm_channel(user_id)}/messages"
         return [c for c in self.calls[after:] if c.method == "POST" and c.path == path and c.status == 200]
 
     def _callback(self, interaction_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -322,7 +324,7 @@ class FakeDiscord:
         return message
 
 
-DM_CHANNEL_BASE = 890000000000000000  # direct message channels: this plus the user's id (mod 10**9)
+DM_CHANNEL_BASE = 890000000000000000  # direct message channels are numbered from here
 
 
 async def _read_body(request: web.Request) -> tuple[Any, dict[str, bytes]]:
