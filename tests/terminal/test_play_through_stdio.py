@@ -225,3 +225,18 @@ def test_ctrl_c_says_goodbye_in_the_learners_language(env: dict[str, str]) -> No
     assert learner.process.returncode == 130
     assert "À bientôt\xa0! Votre progression est enregistrée" in learner.transcript, learner.transcript
     assert "Bye!" not in learner.transcript and "Traceback" not in learner.transcript
+
+
+def test_a_learner_tries_spaced_review_by_moving_the_clock_with_now(env: dict[str, str]) -> None:
+    wrong_each_time = "\n".join(["quiz collectives", "a", "a", "a", "quit"]) + "\n"
+    subprocess.run(quiztutor("play", "--user", "later"), input=wrong_each_time, env=env, capture_output=True,
+                   text=True, timeout=60)
+    today = subprocess.run(quiztutor("play", "--user", "later"), input="review\nquit\n", env=env,
+                           capture_output=True, text=True, timeout=60)
+    assert "Nothing is due for review right now. Your next review:" in today.stdout
+    later = subprocess.run(quiztutor("play", "--user", "later", "--now", "2099-01-15"),
+                           input="review\nprogress\nquit\n", env=env, capture_output=True, text=True, timeout=60)
+    assert "Review: " in later.stdout and "Question 1 of " in later.stdout, later.stdout
+    assert "What you remember, by quiz:" in later.stdout and "[" in later.stdout  # text bars
+    bad = subprocess.run(quiztutor("play", "--now", "someday"), env=env, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "use YYYY-MM-DD" in bad.stderr
