@@ -44,7 +44,7 @@ def render_progress_chart(chart: ProgressChart) -> bytes:
     draw_answers(bottom, chart)
     png = io.BytesIO()
     # The canvas itself, not savefig: one drawing pass, and no savefig.* rcParams another module may have set.
-    # No "Software" line: the bytes depend on the drawing alone, not on the matplotlib version.
+    # No "Software" metadata: the file carries no version string, only the picture.
     canvas.print_png(png, metadata={"Software": None})
     return png.getvalue()
 
