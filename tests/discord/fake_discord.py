@@ -19,6 +19,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.discord.fake_records import BotRecords, Call, read_body
 from tests.discord.payloads import (
     ALL_PERMISSIONS,
     APP_ID,
@@ -42,33 +43,7 @@ DISCORD_EPOCH_MS = 1420070400000
 
 
 @dataclass
-class Call:
-    method: str
-    path: str  # after /api/v10
-    query: dict[str, str]
-    body: Any
-    response: Any = None
-    status: int = 200
-    files: dict[str, bytes] = field(default_factory=dict)  # uploads (attachments), by file name
-
-    @property
-    def data(self) -> dict[str, Any]:
-        """The message part of the body (an interaction callback wraps it in "data")."""
-        if isinstance(self.body, dict) and "type" in self.body and "data" in self.body:  # a callback
-            return self.body["data"] or {}
-        return self.body if isinstance(self.body, dict) else {}
-
-    @property
-    def flags(self) -> int:
-        return int(self.data.get("flags") or 0)
-
-    @property
-    def content(self) -> str:
-        return self.data.get("content") or ""
-
-
-@dataclass
-class FakeDiscord:
+class FakeDiscord(BotRecords):
     calls: list[Call] = field(default_factory=list)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
@@ -138,36 +113,6 @@ class FakeDiscord:
 
     def describe(self) -> str:
         return "\n".join(f"{c.method} {c.path} {c.status} {str(c.body)[:160]}" for c in self.calls)
-
-    # -- what the bot did ---------------------------------------------------------------------
-
-    def channel_messages(self, channel_id: int = CHANNEL_ID, after: int = 0) -> list[Call]:
-        path = f"/channels/{channel_id}/messages"
-        return [c for c in self.calls[after:] if c.method == "POST" and c.path == path and c.status == 200]
-
-    def polls(self, channel_id: int = CHANNEL_ID, after: int = 0) -> list[Call]:
-        return [c for c in self.channel_messages(channel_id, after) if c.body.get("poll")]
-
-    def replies_to(self, message_id: int, after: int = 0) -> list[Call]:
-        return [c for c in self.calls[after:] if c.method == "POST" and c.path.endswith("/messages")
-                and (c.body.get("message_reference") or {}).get("message_id") in (message_id, str(message_id))]
-
-    def ended_polls(self, after: int = 0) -> list[int]:
-        return [int(m[1]) for c in self.calls[after:]
-                if (m := re.fullmatch(r"/channels/\d+/polls/(\d+)/expire", c.path))]
-
-    def interaction_calls(self, token: str) -> list[Call]:
-        """The callback, edits of the original response and follow-ups for one interaction, in order."""
-        return [c for c in self.calls if f"/{token}/" in c.path + "/"]
-
-    def interaction_tokens(self) -> list[str]:
-        """The tokens of every interaction the bot answered, in order."""
-        found = (re.fullmatch(r"/interactions/\d+/([^/]+)/callback", c.path) for c in self.calls)
-        return [m[1] for m in found if m]
-
-    def answers(self, token: str) -> list[Call]:
-        """The messages an interaction produced: the callback's message, edits and follow-ups with text."""
-        return [c for c in self.interaction_calls(token) if c.content or c.data.get("components")]
 
     # -- what the tests do --------------------------------------------------------------------
 
@@ -242,7 +187,7 @@ class FakeDiscord:
     # -- REST ---------------------------------------------------------------------------------
 
     async def _rest(self, request: web.Request) -> web.Response:
-        body, files = await _read_body(request)
+        body, files = await read_body(request)
         call = Call(request.method, "/" + request.match_info["tail"], dict(request.query), body, files=files)
         call.status, call.response = self._route(call)
         self.calls.append(call)
@@ -295,13 +240,6 @@ class FakeDiscord:
                          for command in body]
         return 404, {"code": 0, "message": f"the fake Discord doesn't know {method} {path}"}
 
-    def dm_channel(self, user_id: int) -> int:
-        """The direct message channel with a user: one per user, numbered as they first need one."""
-        return self._dm_channels.setdefault(user_id, DM_CHANNEL_BASE + len(self._dm_channels))
-
-    def direct_messages(self, user_id: int, after: int = 0) -> list[Call]:
-        path = f"/channels/{self.dm_channel(user_id)}/messages"
-        return [c for c in self.calls[after:] if c.method == "POST" and c.path == path and c.status == 200]
 
     def _callback(self, interaction_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
         kind, data = body["type"], body.get("data") or {}
@@ -322,23 +260,3 @@ class FakeDiscord:
         message.update({key: body[key] for key in ("content", "components", "flags") if key in body})
         message["edited_timestamp"] = now_iso()
         return message
-
-
-DM_CHANNEL_BASE = 890000000000000000  # direct message channels are numbered from here
-
-
-async def _read_body(request: web.Request) -> tuple[Any, dict[str, bytes]]:
-    """JSON, or multipart with a payload_json part and files (attachments), as discord.py sends them."""
-    if not request.can_read_body:
-        return None, {}
-    if not request.content_type.startswith("multipart/"):
-        return await request.json(), {}
-    body: Any = None
-    files: dict[str, bytes] = {}
-    reader = await request.multipart()
-    while (part := await reader.next()) is not None:
-        if part.name == "payload_json":
-            body = json.loads(await part.text())
-        elif part.filename:
-            files[part.filename] = bytes(await part.read())
-    return body, files
