@@ -24,7 +24,9 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
                   _: Localizer) -> Progress:
     sessions = views.progress(catalog, results, _)
     quizzes = tuple(_line(score, _quiz_title(catalog, score.key, _), _) for score in mastery.quizzes)
-    concepts = tuple(_line(score, concept_name(score.key), _) for score in mastery.concepts)
+    # Weakest first as the learner reads it: equal percentages in the order of their names, not their tags.
+    concepts = tuple(sorted((_line(score, concept_name(score.key), _) for score in mastery.concepts),
+                            key=lambda line: (line.percent, line.title.casefold())))
     notes: list[str] = []
     if mastery.quizzes:
         notes.append(_.ngettext("{n} question to review today.", "{n} questions to review today.", due_today)
