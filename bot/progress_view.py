@@ -46,7 +46,7 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
 
 
 def _line(score: Score, title: str, _: Localizer) -> MasteryLine:
-    text = _("{percent}% remembered · {seen} of {total} questions seen", percent=score.percent, seen=score.seen,
+    text = _("{percent}% remembered · questions seen: {seen}/{total}", percent=score.percent, seen=score.seen,
              total=score.total)
     if score.mastered:
         text += " · " + _("mastered")

@@ -189,7 +189,7 @@ class MasteryLine:
     title: str  # the quiz's title or the concept's name, in the learner's language
     percent: int  # how likely the learner remembers its questions seen so far, now (mean FSRS retrievability)
     mastered: bool  # every question seen is stable for 21 days or more
-    text: str  # "62% · 3 of 8 questions seen"
+    text: str  # "62% remembered · questions seen: 3/8"
 
 
 @dataclass(frozen=True)

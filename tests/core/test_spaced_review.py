@@ -112,7 +112,7 @@ async def test_progress_says_what_is_due_the_streak_and_what_to_chart(library: C
     clock.advance(DAY)
     await review_round(engine)
     progress = await engine.progress(ADA)
-    assert progress.quizzes[0].key == "collectives" and "of 3 questions seen" in progress.quizzes[0].text
+    assert progress.quizzes[0].key == "collectives" and "questions seen: 3/3" in progress.quizzes[0].text
     assert [line.percent for line in progress.concepts] == sorted(line.percent for line in progress.concepts)
     assert "Streak: 2 days in a row." in progress.notes
     assert progress.chart is not None and len(progress.chart.days) == 30
