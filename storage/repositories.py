@@ -49,7 +49,8 @@ class SqlUserRepository:
     async def update(self, user: UserRecord) -> None:
         await self._connection.execute(update(users).where(users.c.id == user.id).values(
             language=user.language, last_hint=user.last_hint, time_zone=user.time_zone,
-            reminder_time=user.reminder_time, reminder_due=user.reminder_due))
+            reminder_time=user.reminder_time, reminder_due=user.reminder_due,
+            leaderboard_hidden=user.leaderboard_hidden))
 
     async def due_reminders(self, platform: str, now: datetime, limit: int) -> list[UserRecord]:
         # SKIP LOCKED: two processes sweeping at once take different learners, so nobody hears twice.
@@ -209,7 +210,8 @@ def _session_and_owner(row: Row[Any]) -> tuple[QuizSession, UserRecord]:
     mapping = row._mapping
     user = UserRecord(mapping["owner_platform"], mapping["owner_platform_user_id"], mapping["owner_language"],
                       mapping["owner_last_hint"], mapping["owner_id"], mapping["owner_time_zone"],
-                      mapping["owner_reminder_time"], mapping["owner_reminder_due"])
+                      mapping["owner_reminder_time"], mapping["owner_reminder_due"],
+                      mapping["owner_leaderboard_hidden"])
     return _session(row), user
 
 
@@ -219,7 +221,7 @@ def _link(row: Row[Any]) -> MessageLink:
 
 def _user(row: Row[Any]) -> UserRecord:
     return UserRecord(row.platform, row.platform_user_id, row.language, row.last_hint, row.id, row.time_zone,
-                      row.reminder_time, row.reminder_due)
+                      row.reminder_time, row.reminder_due, row.leaderboard_hidden)
 
 
 def _session(row: Row[Any]) -> QuizSession:

@@ -16,6 +16,7 @@ from sqlalchemy import (
     MetaData,
     String,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.engine import Dialect
@@ -73,6 +74,8 @@ class User(Base):
     time_zone: Mapped[str | None] = mapped_column(String(64))  # an IANA name; None: UTC
     reminder_time: Mapped[str | None] = mapped_column(String(5))  # "19:00" local; None: no reminders
     reminder_due: Mapped[datetime | None] = mapped_column(UtcDateTime())  # the next reminder, in UTC
+    # Left out of group leaderboards at their request; the default fills in the learners from before 0004.
+    leaderboard_hidden: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class Session(Base):
@@ -165,3 +168,103 @@ class ReviewLog(Base):
     option_id: Mapped[str | None] = mapped_column(String(64))  # None: the time ran out
     language: Mapped[str] = mapped_column(String(8))  # the language the question was shown in
     content_hash: Mapped[str] = mapped_column(String(16))
+
+
+# The states of a live game (bot/games/records.py LIVE_STATES), in a fixed order: the partial indexes below and
+# the queries that use them must spell the predicate alike, or the planners won't match them.
+LIVE_GAME_STATES = ("lobby", "asking", "showing")
+LIVE_GAME = text(f"state IN ({', '.join(repr(state) for state in LIVE_GAME_STATES)})")
+
+
+class Chat(Base):
+    """A group chat's (or server channel's) own settings, chosen by its admins."""
+
+    __tablename__ = "chats"
+
+    platform: Mapped[str] = mapped_column(String(16), primary_key=True)
+    chat_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    language: Mapped[str | None] = mapped_column(String(8))
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class Game(Base):
+    """A group game: a whole chat plays one quiz together."""
+
+    __tablename__ = "games"
+    __table_args__ = (
+        # One live game per chat: a second start in the same chat finds the first.
+        Index("uq_games_one_live", "platform", "chat_id", unique=True,
+              sqlite_where=LIVE_GAME, postgresql_where=LIVE_GAME),
+        # The sweep for phases whose time is up reads only live games, earliest deadline first.
+        Index("ix_games_deadline", "deadline", sqlite_where=LIVE_GAME, postgresql_where=LIVE_GAME),
+        Index("ix_games_scope", "platform", "scope_id"),  # a group's games, for its leaderboard
+    )
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    platform: Mapped[str] = mapped_column(String(16))
+    chat_id: Mapped[str] = mapped_column(String(64))
+    scope_id: Mapped[str] = mapped_column(String(64))  # whose leaderboard it counts for
+    quiz_id: Mapped[str] = mapped_column(String(64))
+    starter_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    language: Mapped[str] = mapped_column(String(8))
+    state: Mapped[str] = mapped_column(String(16))
+    question_ids: Mapped[list[str]] = mapped_column(JSON)
+    option_orders: Mapped[dict[str, list[str]]] = mapped_column(JSON)
+    question_seconds: Mapped[int] = mapped_column(Integer)
+    position: Mapped[int] = mapped_column(Integer)
+    deadline: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    asked_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    lobby_message: Mapped[str | None] = mapped_column(String(64))
+    question_message: Mapped[str | None] = mapped_column(String(64))
+
+
+PLAYER_NAME_LENGTH = 64  # characters; a longer name is cut to fit (a Telegram first and last name reach 129)
+
+
+class GamePlayer(Base):
+    __tablename__ = "game_players"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    # Indexed: a learner's totals, and their latest name in a leaderboard, start from their own rows.
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
+    name: Mapped[str] = mapped_column(String(PLAYER_NAME_LENGTH))
+    joined_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    joined_position: Mapped[int] = mapped_column(Integer)
+    score: Mapped[int] = mapped_column(Integer)
+    correct: Mapped[int] = mapped_column(Integer)
+    answered: Mapped[int] = mapped_column(Integer)
+    answer_ms: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int | None] = mapped_column(Integer)
+
+
+class GameAnswer(Base):
+    """One player's answer to one question of a game.
+
+    No index of its own: a leaderboard finds the group's games through ix_games_scope, then their answers
+    through this primary key, whose first column is game_id."""
+
+    __tablename__ = "game_answers"
+
+    # The primary key is the "first answer is final" rule: one answer per player per question of a game.
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    option_id: Mapped[str] = mapped_column(String(64))
+    correct: Mapped[bool] = mapped_column(Boolean)
+    points: Mapped[int] = mapped_column(Integer)
+    answer_ms: Mapped[int] = mapped_column(Integer)
+    answered_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
+class GameMessage(Base):
+    """A platform message (a Telegram poll) that asks one question of one game."""
+
+    __tablename__ = "game_messages"
+
+    platform: Mapped[str] = mapped_column(String(16), primary_key=True)
+    message_key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)

@@ -12,6 +12,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncTransaction
 
 from bot.ports import StorageBusy
+from storage.game_repositories import SqlChatRepository, SqlGameRepository
 from storage.memory_repositories import SqlCardRepository, SqlReviewLogRepository
 from storage.repositories import SqlAnswerRepository, SqlLinkRepository, SqlSessionRepository, SqlUserRepository
 
@@ -23,6 +24,8 @@ class SqlUnitOfWork:
     links: SqlLinkRepository
     cards: SqlCardRepository
     reviews: SqlReviewLogRepository
+    games: SqlGameRepository
+    chats: SqlChatRepository
 
     def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: asyncio.Lock | None = None) -> None:
         self._engine = engine
@@ -53,6 +56,8 @@ class SqlUnitOfWork:
         self.links = SqlLinkRepository(self._connection)
         self.cards = SqlCardRepository(self._connection)
         self.reviews = SqlReviewLogRepository(self._connection)
+        self.games = SqlGameRepository(self._connection)
+        self.chats = SqlChatRepository(self._connection, self._clock)
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

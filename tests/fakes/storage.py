@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from types import TracebackType
 from typing import Self
 
+from bot.games.records import GameAnswerRecord, GameMessageLink, GameRecord, PlayerRecord
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import (
     AnswerRecord,
@@ -20,6 +21,7 @@ from bot.records import (
     SessionState,
     UserRecord,
 )
+from tests.fakes.games import FakeChatRepository, FakeGameRepository
 from tests.fakes.memory import FakeCardRepository, FakeReviewLogRepository
 
 
@@ -47,6 +49,11 @@ class FakeState:
     links: dict[tuple[str, str], MessageLink] = field(default_factory=dict)
     cards: dict[int, CardRecord] = field(default_factory=dict)
     reviews: dict[int, ReviewRecord] = field(default_factory=dict)
+    games: dict[str, GameRecord] = field(default_factory=dict)
+    players: dict[tuple[str, int], PlayerRecord] = field(default_factory=dict)
+    game_answers: dict[tuple[str, int, int], GameAnswerRecord] = field(default_factory=dict)
+    game_links: dict[tuple[str, str], GameMessageLink] = field(default_factory=dict)
+    chats: dict[tuple[str, str], str | None] = field(default_factory=dict)  # the chat's language
 
 
 class FakeDatabase:
@@ -190,6 +197,8 @@ class FakeUnitOfWork:
     links: FakeLinkRepository
     cards: FakeCardRepository
     reviews: FakeReviewLogRepository
+    games: FakeGameRepository
+    chats: FakeChatRepository
 
     def __init__(self, database: FakeDatabase) -> None:
         self._database = database
@@ -205,6 +214,8 @@ class FakeUnitOfWork:
         self.links = FakeLinkRepository(self._working)
         self.cards = FakeCardRepository(self._working.cards, self._database.card_ids)
         self.reviews = FakeReviewLogRepository(self._working.reviews, self._database.review_ids)
+        self.games = FakeGameRepository(self._working)
+        self.chats = FakeChatRepository(self._working)
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from bot.games.records import GameRecord, GameState
 from bot.ports import UnitOfWork
 from bot.records import QuizSession, SessionState, UserRecord
 from tests.fakes.clock import START
@@ -42,3 +43,21 @@ async def stored_session(uow: Callable[[], UnitOfWork], session: QuizSession) ->
         await work.sessions.add(session)
         await work.commit()
     return session
+
+
+def a_game(starter_id: int, game_id: str = "g1", chat_id: str = "chat-1", *, platform: str = "telegram",
+           scope_id: str = "group-1", state: GameState = GameState.LOBBY, deadline: datetime | None = None,
+           created_at: datetime = START) -> GameRecord:
+    return GameRecord(
+        id=game_id, platform=platform, chat_id=chat_id, scope_id=scope_id, quiz_id="collectives",
+        starter_id=starter_id, language="en", question_ids=["q1", "q2", "q3"],
+        option_orders={"q1": ["b", "a", "c"], "q2": ["y", "x"], "q3": ["m", "n"]}, question_seconds=20,
+        created_at=created_at, updated_at=created_at, state=state, deadline=deadline,
+        finished_at=created_at if not state.live else None)
+
+
+async def stored_games(uow: Callable[[], UnitOfWork], *games: GameRecord) -> None:
+    async with uow() as work:
+        for game in games:
+            await work.games.add(game)
+        await work.commit()

@@ -17,7 +17,8 @@ from storage.database import create_engine, sqlite_url
 from storage.migrate import MIGRATIONS_DIR, alembic_config, upgrade_to_head
 from storage.tables import Base
 
-APP_TABLES = {"users", "quiz_sessions", "answers", "message_links", "cards", "review_logs"}
+APP_TABLES = {"users", "quiz_sessions", "answers", "message_links", "cards", "review_logs", "chats", "games",
+              "game_players", "game_answers", "game_messages"}
 
 
 async def _tables(engine: AsyncEngine) -> set[str]:
@@ -44,6 +45,10 @@ async def test_upgrading_an_empty_database_creates_every_table(database_url: str
         assert one_active["column_names"] == ["user_id", "quiz_id"]
         deadline = next(index for index in indexes if index["name"] == "ix_quiz_sessions_question_deadline")
         assert deadline["column_names"] == ["question_deadline"] and not deadline["unique"]
+        async with engine.connect() as connection:
+            indexes = await connection.run_sync(lambda sync: inspect(sync).get_indexes("games"))
+        one_live = next(index for index in indexes if index["name"] == "uq_games_one_live")
+        assert one_live["unique"] and one_live["column_names"] == ["platform", "chat_id"]
     finally:
         await engine.dispose()
 

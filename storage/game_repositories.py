@@ -1,0 +1,216 @@
+"""SQL repositories for group games (bot/games/ports.py): games, players, answers, poll links and chat settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Row, Select, and_, case, exists, false, func, insert, literal_column, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.games.ports import GameAlreadyRunning
+from bot.games.records import (
+    GameAnswerRecord,
+    GameMessageLink,
+    GameRecord,
+    GameState,
+    GameTotals,
+    LeaderboardEntry,
+    PlayerRecord,
+)
+from bot.ports import AlreadyAnswered
+from storage import tables
+from storage.repositories import _insert_or_ignore
+
+games, players, game_answers, game_messages, chats, users = (
+    tables.Game.__table__, tables.GamePlayer.__table__, tables.GameAnswer.__table__, tables.GameMessage.__table__,
+    tables.Chat.__table__, tables.User.__table__)
+# The states as literals, not bound parameters: only then can the planners match the partial indexes.
+LIVE = games.c.state.in_([literal_column(f"'{state}'") for state in tables.LIVE_GAME_STATES])
+PLAYER_STATS = ("name", "joined_at", "joined_position", "score", "correct", "answered", "answer_ms", "rank")
+
+
+class SqlGameRepository:
+    """Games are read to be changed: on PostgreSQL ``get`` and ``live_in`` lock the row (FOR UPDATE) until the
+    transaction ends, so the actions of one game take turns across processes. SQLite ignores FOR UPDATE; its
+    transactions take turns anyway (BEGIN IMMEDIATE)."""
+
+    def __init__(self, connection: AsyncConnection) -> None:
+        self._connection = connection
+
+    async def add(self, game: GameRecord) -> None:
+        try:
+            # A savepoint: losing the race for the chat to another process must leave this transaction usable.
+            async with self._connection.begin_nested():
+                await self._connection.execute(insert(games).values(id=game.id, **_game_values(game)))
+        except IntegrityError as error:
+            raise GameAlreadyRunning(f"{game.platform}/{game.chat_id}") from error
+
+    async def get(self, game_id: str) -> GameRecord | None:
+        row = (await self._connection.execute(
+            select(games).where(games.c.id == game_id).with_for_update())).first()
+        return _game(row) if row else None
+
+    async def live_in(self, platform: str, chat_id: str) -> GameRecord | None:
+        row = (await self._connection.execute(
+            select(games).where(games.c.platform == platform, games.c.chat_id == chat_id, LIVE)
+            .with_for_update())).first()
+        return _game(row) if row else None
+
+    async def update(self, game: GameRecord) -> None:
+        await self._connection.execute(update(games).where(games.c.id == game.id).values(**_game_values(game)))
+
+    async def due(self, platform: str, now: datetime, limit: int) -> list[GameRecord]:
+        query = due_query(self._connection.dialect.name, platform, now, limit)
+        return [_game(row) for row in await self._connection.execute(query)]
+
+    async def add_player(self, player: PlayerRecord) -> bool:
+        # ON CONFLICT DO NOTHING: a second join (a double tap, or two processes) changes nothing and, on
+        # PostgreSQL, leaves the transaction usable without a savepoint.
+        result = await self._connection.execute(
+            _insert_or_ignore(self._connection)(players)
+            .values(game_id=player.game_id, user_id=player.user_id, **_player_values(player))
+            .on_conflict_do_nothing(index_elements=["game_id", "user_id"]))
+        return bool(result.rowcount == 1)
+
+    async def players(self, game_id: str) -> list[PlayerRecord]:
+        rows = await self._connection.execute(
+            select(players).where(players.c.game_id == game_id).order_by(players.c.joined_at, players.c.user_id))
+        return [_player(row) for row in rows]
+
+    async def update_player(self, player: PlayerRecord) -> None:
+        await self._connection.execute(
+            update(players).where(players.c.game_id == player.game_id, players.c.user_id == player.user_id)
+            .values(**_player_values(player)))
+
+    async def add_answer(self, answer: GameAnswerRecord) -> None:
+        # As SqlAnswerRepository.add: the primary key keeps the first answer, a duplicate inserts nothing.
+        result = await self._connection.execute(
+            _insert_or_ignore(self._connection)(game_answers).values(
+                game_id=answer.game_id, position=answer.position, user_id=answer.user_id,
+                option_id=answer.option_id, correct=answer.correct, points=answer.points,
+                answer_ms=answer.answer_ms, answered_at=answer.answered_at)
+            .on_conflict_do_nothing(index_elements=["game_id", "position", "user_id"]))
+        if result.rowcount == 0:
+            raise AlreadyAnswered(f"{answer.game_id}/{answer.position}")
+
+    async def answers(self, game_id: str, position: int) -> list[GameAnswerRecord]:
+        rows = await self._connection.execute(
+            select(game_answers).where(game_answers.c.game_id == game_id, game_answers.c.position == position)
+            .order_by(game_answers.c.answered_at, game_answers.c.user_id))
+        return [GameAnswerRecord(r.game_id, r.position, r.user_id, r.option_id, r.correct, r.points, r.answer_ms,
+                                 r.answered_at) for r in rows]
+
+    async def add_link(self, link: GameMessageLink) -> None:
+        await self._connection.execute(insert(game_messages).values(
+            platform=link.platform, message_key=link.message_key, game_id=link.game_id, position=link.position))
+
+    async def link(self, platform: str, message_key: str) -> GameMessageLink | None:
+        row = (await self._connection.execute(select(game_messages).where(
+            game_messages.c.platform == platform, game_messages.c.message_key == message_key))).first()
+        return GameMessageLink(row.platform, row.message_key, row.game_id, row.position) if row else None
+
+    async def leaderboard(self, platform: str, scope_id: str, since: datetime | None,
+                          limit: int) -> list[LeaderboardEntry]:
+        query = leaderboard_query(platform, scope_id, since, limit)
+        return [LeaderboardEntry(row.user_id, row.name, int(row.points))
+                for row in await self._connection.execute(query)]
+
+    async def totals(self, user_id: int) -> GameTotals:
+        # A win counts only against someone: first place in a finished game with another player in it.
+        others = exists().where(players.c.game_id == _rival.c.game_id, _rival.c.user_id != players.c.user_id)
+        won = case((and_(games.c.state == GameState.FINISHED.value, players.c.rank == 1, others), 1), else_=0)
+        row = (await self._connection.execute(
+            select(func.count().label("played"), func.coalesce(func.sum(players.c.score), 0).label("points"),
+                   func.coalesce(func.sum(won), 0).label("wins"))
+            .select_from(players.join(games, games.c.id == players.c.game_id))
+            .where(players.c.user_id == user_id))).one()
+        return GameTotals(int(row.played), int(row.points), int(row.wins))
+
+
+class SqlChatRepository:
+    def __init__(self, connection: AsyncConnection, now: Callable[[], datetime]) -> None:
+        self._connection = connection
+        self._now = now
+
+    async def language(self, platform: str, chat_id: str) -> str | None:
+        language: str | None = (await self._connection.execute(
+            select(chats.c.language).where(chats.c.platform == platform, chats.c.chat_id == chat_id)
+        )).scalar_one_or_none()
+        return language
+
+    async def set_language(self, platform: str, chat_id: str, language: str | None) -> None:
+        # An upsert: two admins setting the language at once can't both insert. None keeps the row, cleared.
+        statement = _insert_or_ignore(self._connection)(chats).values(
+            platform=platform, chat_id=chat_id, language=language, updated_at=self._now())
+        await self._connection.execute(statement.on_conflict_do_update(
+            index_elements=["platform", "chat_id"],
+            set_={"language": statement.excluded.language, "updated_at": statement.excluded.updated_at}))
+
+
+_rival = players.alias("rival")
+_latest = players.alias("latest")
+_latest_game = games.alias("latest_game")
+
+
+def due_query(dialect: str, platform: str, now: datetime, limit: int) -> Select[Any]:
+    """Live games of the platform whose phase is over, through the partial deadline index."""
+    # As overdue_query: without statistics SQLite would rather walk the platform's games through ix_games_scope
+    # or uq_games_one_live; a unary + keeps it off those, so it reads the few due games instead.
+    platform_column = literal_column("+games.platform") if dialect == "sqlite" else games.c.platform
+    return (select(games).where(LIVE, games.c.deadline <= now, platform_column == platform)
+            .order_by(games.c.deadline, games.c.id).limit(limit))
+
+
+def leaderboard_query(platform: str, scope_id: str, since: datetime | None, limit: int) -> Select[Any]:
+    """Points per learner from the answers in the scope's games; ties go to the faster total answer time."""
+    # The name the group last saw for them: their latest join in the scope, whenever it was.
+    name = (select(_latest.c.name)
+            .join(_latest_game, _latest_game.c.id == _latest.c.game_id)
+            .where(_latest.c.user_id == game_answers.c.user_id, _latest_game.c.platform == platform,
+                   _latest_game.c.scope_id == scope_id)
+            .order_by(_latest.c.joined_at.desc(), _latest.c.game_id.desc()).limit(1)
+            .correlate(game_answers).scalar_subquery())
+    points = func.sum(game_answers.c.points)
+    query = (select(game_answers.c.user_id, points.label("points"), func.coalesce(name, "").label("name"))
+             .select_from(game_answers.join(games, games.c.id == game_answers.c.game_id)
+                          .join(users, users.c.id == game_answers.c.user_id))
+             .where(games.c.platform == platform, games.c.scope_id == scope_id,
+                    users.c.leaderboard_hidden.is_(false()))
+             .group_by(game_answers.c.user_id)
+             .order_by(points.desc(), func.sum(game_answers.c.answer_ms), game_answers.c.user_id)
+             .limit(limit))
+    return query.where(game_answers.c.answered_at >= since) if since is not None else query
+
+
+def _game_values(game: GameRecord) -> dict[str, Any]:
+    """Every column but the id: update() writes the whole record back, as the fake stores it."""
+    return {"platform": game.platform, "chat_id": game.chat_id, "scope_id": game.scope_id, "quiz_id": game.quiz_id,
+            "starter_id": game.starter_id, "language": game.language, "state": game.state.value,
+            "question_ids": game.question_ids, "option_orders": game.option_orders,
+            "question_seconds": game.question_seconds, "position": game.position, "deadline": game.deadline,
+            "asked_at": game.asked_at, "created_at": game.created_at, "updated_at": game.updated_at,
+            "finished_at": game.finished_at, "lobby_message": game.lobby_message,
+            "question_message": game.question_message}
+
+
+def _player_values(player: PlayerRecord) -> dict[str, Any]:
+    # PostgreSQL refuses a name longer than the column (SQLite would keep it): cut it, on every database alike.
+    return {name: getattr(player, name) for name in PLAYER_STATS} | {"name": player.name[:tables.PLAYER_NAME_LENGTH]}
+
+
+def _game(row: Row[Any]) -> GameRecord:
+    return GameRecord(
+        id=row.id, platform=row.platform, chat_id=row.chat_id, scope_id=row.scope_id, quiz_id=row.quiz_id,
+        starter_id=row.starter_id, language=row.language, question_ids=list(row.question_ids),
+        option_orders={key: list(value) for key, value in row.option_orders.items()},
+        question_seconds=row.question_seconds, created_at=row.created_at, updated_at=row.updated_at,
+        state=GameState(row.state), position=row.position, deadline=row.deadline, asked_at=row.asked_at,
+        lobby_message=row.lobby_message, question_message=row.question_message, finished_at=row.finished_at)
+
+
+def _player(row: Row[Any]) -> PlayerRecord:
+    return PlayerRecord(row.game_id, row.user_id, row.name, row.joined_at, row.joined_position, row.score,
+                        row.correct, row.answered, row.answer_ms, row.rank)

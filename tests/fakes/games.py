@@ -1,0 +1,158 @@
+"""In-memory group games and chat settings (bot/games/ports.py), for the engine's tests and the storage contract."""
+
+from __future__ import annotations
+
+import copy
+from collections import defaultdict
+from dataclasses import replace
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, overload
+
+from bot.games.ports import GameAlreadyRunning
+from bot.games.records import (
+    GameAnswerRecord,
+    GameMessageLink,
+    GameRecord,
+    GameState,
+    GameTotals,
+    LeaderboardEntry,
+    PlayerRecord,
+)
+from bot.ports import AlreadyAnswered
+
+if TYPE_CHECKING:  # tests/fakes/storage.py imports this module to build its unit of work
+    from tests.fakes.storage import FakeState
+
+
+class FakeGameRepository:
+    def __init__(self, state: FakeState) -> None:
+        self._state = state
+
+    async def add(self, game: GameRecord) -> None:
+        if game.id in self._state.games:
+            raise ValueError(f"game {game.id} exists")
+        if game.state.live and self._live(game.platform, game.chat_id) is not None:
+            raise GameAlreadyRunning(f"{game.platform}/{game.chat_id}")  # the unique index in storage/
+        self._state.games[game.id] = _stored_game(game)
+
+    async def get(self, game_id: str) -> GameRecord | None:
+        return copy.deepcopy(self._state.games.get(game_id))
+
+    async def live_in(self, platform: str, chat_id: str) -> GameRecord | None:
+        return copy.deepcopy(self._live(platform, chat_id))
+
+    async def update(self, game: GameRecord) -> None:
+        if game.id in self._state.games:  # as UPDATE ... WHERE id: an unknown game changes nothing
+            self._state.games[game.id] = _stored_game(game)
+
+    async def due(self, platform: str, now: datetime, limit: int) -> list[GameRecord]:
+        due = sorted((game for game in self._state.games.values() if game.platform == platform and game.state.live
+                      and game.deadline is not None and game.deadline <= now),
+                     key=lambda game: (game.deadline or now, game.id))
+        return copy.deepcopy(due[:limit])
+
+    async def add_player(self, player: PlayerRecord) -> bool:
+        key = (player.game_id, player.user_id)
+        if key in self._state.players:  # like INSERT ... ON CONFLICT DO NOTHING
+            return False
+        self._state.players[key] = _stored_player(player)
+        return True
+
+    async def players(self, game_id: str) -> list[PlayerRecord]:
+        mine = [player for player in self._state.players.values() if player.game_id == game_id]
+        return copy.deepcopy(sorted(mine, key=lambda player: (player.joined_at, player.user_id)))
+
+    async def update_player(self, player: PlayerRecord) -> None:
+        key = (player.game_id, player.user_id)
+        if key in self._state.players:
+            self._state.players[key] = _stored_player(player)
+
+    async def add_answer(self, answer: GameAnswerRecord) -> None:
+        key = (answer.game_id, answer.position, answer.user_id)
+        if key in self._state.game_answers:
+            raise AlreadyAnswered(f"{answer.game_id}/{answer.position}")
+        self._state.game_answers[key] = replace(answer, answered_at=_utc(answer.answered_at))
+
+    async def answers(self, game_id: str, position: int) -> list[GameAnswerRecord]:
+        mine = [answer for answer in self._state.game_answers.values()
+                if (answer.game_id, answer.position) == (game_id, position)]
+        return sorted(mine, key=lambda answer: (answer.answered_at, answer.user_id))
+
+    async def add_link(self, link: GameMessageLink) -> None:
+        key = (link.platform, link.message_key)
+        if key in self._state.game_links:
+            raise ValueError(f"message {link.message_key} is linked already")  # the primary key in storage/
+        self._state.game_links[key] = link
+
+    async def link(self, platform: str, message_key: str) -> GameMessageLink | None:
+        return self._state.game_links.get((platform, message_key))
+
+    async def leaderboard(self, platform: str, scope_id: str, since: datetime | None,
+                          limit: int) -> list[LeaderboardEntry]:
+        scope = {game.id for game in self._state.games.values()
+                 if (game.platform, game.scope_id) == (platform, scope_id)}
+        hidden = {user.id for user in self._state.users.values() if user.leaderboard_hidden}
+        known = {user.id for user in self._state.users.values()}  # the join with users in storage/
+        points: dict[int, int] = defaultdict(int)
+        answer_ms: dict[int, int] = defaultdict(int)
+        for answer in self._state.game_answers.values():
+            if (answer.game_id in scope and answer.user_id in known and answer.user_id not in hidden
+                    and (since is None or answer.answered_at >= since)):
+                points[answer.user_id] += answer.points
+                answer_ms[answer.user_id] += answer.answer_ms
+        ranked = sorted(points, key=lambda user_id: (-points[user_id], answer_ms[user_id], user_id))
+        return [LeaderboardEntry(user_id, self._latest_name(user_id, scope), points[user_id])
+                for user_id in ranked[:limit]]
+
+    async def totals(self, user_id: int) -> GameTotals:
+        mine = [player for player in self._state.players.values()
+                if player.user_id == user_id and player.game_id in self._state.games]
+        wins = sum(1 for player in mine if player.rank == 1
+                   and self._state.games[player.game_id].state is GameState.FINISHED
+                   and sum(1 for other in self._state.players.values() if other.game_id == player.game_id) >= 2)
+        return GameTotals(len(mine), sum(player.score for player in mine), wins)
+
+    def _live(self, platform: str, chat_id: str) -> GameRecord | None:
+        return next((game for game in self._state.games.values()
+                     if (game.platform, game.chat_id) == (platform, chat_id) and game.state.live), None)
+
+    def _latest_name(self, user_id: int, scope: set[str]) -> str:
+        """Their name in their latest join in the scope (the later game id on a tie, as storage/ orders it)."""
+        joins = [player for player in self._state.players.values()
+                 if player.user_id == user_id and player.game_id in scope]
+        latest = max(joins, key=lambda player: (player.joined_at, player.game_id), default=None)
+        return latest.name if latest else ""
+
+
+class FakeChatRepository:
+    def __init__(self, state: FakeState) -> None:
+        self._state = state
+
+    async def language(self, platform: str, chat_id: str) -> str | None:
+        return self._state.chats.get((platform, chat_id))
+
+    async def set_language(self, platform: str, chat_id: str, language: str | None) -> None:
+        self._state.chats[(platform, chat_id)] = language
+
+
+def _stored_game(game: GameRecord) -> GameRecord:
+    return replace(copy.deepcopy(game), created_at=_utc(game.created_at), updated_at=_utc(game.updated_at),
+                   deadline=_utc(game.deadline), asked_at=_utc(game.asked_at), finished_at=_utc(game.finished_at))
+
+
+def _stored_player(player: PlayerRecord) -> PlayerRecord:
+    # game_players.name holds 64 characters (storage/tables.py PLAYER_NAME_LENGTH): a longer name is cut.
+    return replace(copy.deepcopy(player), name=player.name[:64], joined_at=_utc(player.joined_at))
+
+
+@overload
+def _utc(value: datetime) -> datetime: ...
+@overload
+def _utc(value: None) -> None: ...
+def _utc(value: datetime | None) -> datetime | None:
+    """As the database keeps times (tests/fakes/storage.py utc, which this module can't import: it imports us)."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        raise ValueError("naive datetimes are ambiguous; pass a timezone-aware one")
+    return value.astimezone(UTC)
