@@ -41,6 +41,7 @@ from bot.usecases.admin import Admin
 from bot.usecases.answering import Answering
 from bot.usecases.core import Core
 from bot.usecases.expiry import Deliver, Expiry
+from bot.usecases.games.facade import Games
 from bot.usecases.playing import Playing
 from bot.usecases.profile import Profiles
 from bot.usecases.remembering import Remembering
@@ -67,6 +68,7 @@ class QuizEngine:
         self._reviewing = Reviewing(self._core)
         self._scheduling = Scheduling(self._core)
         self._reminding = Reminding(self._core)
+        self.games = Games(self._core, admins)  # group games: engine.games.open(...), .vote(...), ...
 
     # -- words and people ----------------------------------------------------------------------
 

@@ -21,3 +21,16 @@ class UserLocks:
         if lock is None:
             lock = self._locks[key] = asyncio.Lock()
         return lock
+
+
+class KeyedLocks:
+    """Locks by any string key (a game's id); a lock nobody holds or waits for is forgotten."""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def of(self, key: str) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock

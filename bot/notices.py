@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.i18n import Localizer
+from bot.languages import NATIVE_NAMES
 from bot.replies import Notice, NoticeCode
 
 
@@ -22,3 +23,9 @@ def not_open(_: Localizer, code: NoticeCode = NoticeCode.NOT_CURRENT_QUESTION, c
 
 def no_quiz_in_progress(_: Localizer) -> Notice:
     return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _.language)
+
+
+def unknown_language(choice: str, _: Localizer) -> Notice:
+    names = ", ".join(f"{code} ({name})" for code, name in NATIVE_NAMES.items())
+    return Notice(_("I don't speak “{choice}”. Choose one of: {names}.", choice=choice[:40], names=names),
+                  NoticeCode.UNKNOWN_LANGUAGE, _.language)

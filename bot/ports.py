@@ -7,6 +7,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self
 
+from bot.games.ports import ChatRepository, GameRepository
 from bot.records import AnswerRecord, CardRecord, MessageLink, QuizSession, ReviewRecord, SessionResult, UserRecord
 
 
@@ -111,6 +112,8 @@ class UnitOfWork(Protocol):
     links: LinkRepository
     cards: CardRepository
     reviews: ReviewLogRepository
+    games: GameRepository
+    chats: ChatRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

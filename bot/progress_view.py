@@ -11,6 +11,7 @@ from babel.dates import format_skeleton
 from bot import views
 from bot.content.catalog import Catalog
 from bot.content.models import localized
+from bot.games.records import GameTotals
 from bot.i18n import Localizer
 from bot.mastery import Mastery, Score
 from bot.records import SessionResult
@@ -21,7 +22,7 @@ CHART_DAYS = 30
 
 def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Mastery, *, due_today: int,
                   streak: int, answers_per_day: list[tuple[date, int]], concept_name: Callable[[str], str],
-                  _: Localizer) -> Progress:
+                  _: Localizer, games: GameTotals | None = None) -> Progress:
     sessions = views.progress(catalog, results, _)
     quizzes = tuple(_line(score, _quiz_title(catalog, score.key, _), _) for score in mastery.quizzes)
     # Weakest first as the learner reads it: equal percentages in the order of their names, not their tags.
@@ -33,6 +34,10 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
                      if due_today else _("Nothing to review today."))
     if streak:
         notes.append(_.ngettext("Streak: {n} day in a row.", "Streak: {n} days in a row.", streak))
+    if games is not None and games.played:
+        notes.append(_.ngettext("Group games: {n} played", "Group games: {n} played", games.played) + " · "
+                     + _.ngettext("{n} point", "{n} points", games.points) + " · "
+                     + _.ngettext("{n} win", "{n} wins", games.wins))
     chart = None
     if concepts or any(count for _day, count in answers_per_day):
         chart = ProgressChart(_("Mastery by concept"), tuple((line.title, line.percent) for line in concepts),

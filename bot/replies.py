@@ -43,6 +43,10 @@ class NoticeCode(StrEnum):
     NOTHING_DUE = "nothing_due"  # no question is due for review: says when the next one is
     UNKNOWN_TIME_ZONE = "unknown_time_zone"
     BAD_REMINDER = "bad_reminder"
+    NAME_A_QUIZ = "name_a_quiz"  # a game needs a quiz named
+    GAME_RUNNING = "game_running"  # the chat already has a live game
+    NO_GAME = "no_game"  # no live game here (or that game is over)
+    NOT_ALLOWED = "not_allowed"  # only the starter or an admin may do that
 
 
 @dataclass(frozen=True)

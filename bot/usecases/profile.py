@@ -6,8 +6,8 @@ from bot import views
 from bot.admins import AdminPolicy
 from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES, normalize_language
-from bot.notices import quiz_not_found
-from bot.replies import Actor, Notice, NoticeCode, Preview, Profile, Progress, QuizList
+from bot.notices import quiz_not_found, unknown_language
+from bot.replies import Actor, Notice, Preview, Profile, Progress, QuizList
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.progress import progress_of
@@ -32,10 +32,7 @@ class Profiles:
         async def choose(turn: Turn) -> Notice:
             language = normalize_language(choice)
             if language is None:
-                _ = turn.words
-                names = ", ".join(f"{code} ({name})" for code, name in NATIVE_NAMES.items())
-                return Notice(_("I don't speak “{choice}”. Choose one of: {names}.", choice=choice[:40], names=names),
-                              NoticeCode.UNKNOWN_LANGUAGE, _.language)
+                return unknown_language(choice, turn.words)
             user = turn.user
             if user is None:
                 raise RuntimeError("a language is set for a stored user")

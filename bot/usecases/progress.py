@@ -30,11 +30,12 @@ async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localize
     cards = await uow.cards.of_user(user.id)
     reviews = await uow.reviews.of_user(user.id, now - timedelta(days=STREAK_DAYS_READ))
     due_today = await uow.cards.count_due(user.id, end_of_today)
+    games = await uow.games.totals(user.id)
     # A day counts when something was answered that day in the learner's time zone (a time-out answers nothing).
     answered = Counter(local_day(review.reviewed_at, user.time_zone) for review in reviews
                        if review.option_id is not None)
     days = [today - timedelta(days=offset) for offset in range(CHART_DAYS - 1, -1, -1)]
     return progress_view(catalog, results, mastery(cards, catalog, core.remembering.memory, now),
-                         due_today=due_today, streak=streak(answered, today),
+                         due_today=due_today, streak=streak(answered, today), games=games,
                          answers_per_day=[(day, answered[day]) for day in days],
                          concept_name=lambda tag: concept_name(catalog.concept_names, tag, _.language), _=_)

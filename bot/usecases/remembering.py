@@ -24,15 +24,22 @@ class Remembering:
         is when the question was shown, the start of the answer time)."""
         quiz_id, question_id = (split_ref(question.id) if session.quiz_id == REVIEW_QUIZ_ID
                                 else (session.quiz_id, question.id))
-        card = await uow.cards.get(session.user_id, quiz_id, question_id)
-        reviewed = self.memory.review(card, user_id=session.user_id, quiz_id=quiz_id, question_id=question_id,
+        await self.review(uow, session.user_id, quiz_id, question_id, question, correct=correct,
+                          option_id=option_id, now=now, shown_at=session.updated_at, language=language)
+
+    async def review(self, uow: UnitOfWork, user_id: int, quiz_id: str, question_id: str, question: Question, *,
+                     correct: bool | None, option_id: str | None, now: datetime, shown_at: datetime | None,
+                     language: str) -> None:
+        """One answer (in a quiz, a review round or a group game) as a review of the learner's card."""
+        card = await uow.cards.get(user_id, quiz_id, question_id)
+        reviewed = self.memory.review(card, user_id=user_id, quiz_id=quiz_id, question_id=question_id,
                                       question=question, correct=correct, now=now)
         if reviewed.card.id is None:
             await uow.cards.add(reviewed.card)
         else:
             await uow.cards.update(reviewed.card)
-        await uow.reviews.add(review_record(reviewed, reviewed_at=now, shown_at=session.updated_at,
-                                            option_id=option_id, language=question.display_language(language)))
+        await uow.reviews.add(review_record(reviewed, reviewed_at=now, shown_at=shown_at, option_id=option_id,
+                                            language=question.display_language(language)))
 
     async def timed_out(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, now: datetime,
                         _: Localizer) -> str:

@@ -1,0 +1,53 @@
+"""Where a chat's game shows, and the one walk that shows a game's events in order.
+
+What a platform posts (the lobby, a question) has an id the game needs later: to edit the lobby when the game
+begins, to close or replace a question, and (for Telegram polls) to know which question a vote answers. The walk
+records each before the next event is shown, and before the game's lock is released: a vote that arrives while
+its poll is being sent waits for the record instead of missing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults
+
+
+@dataclass(frozen=True)
+class Posted:
+    message_id: str | None  # the platform's id of the message, to edit or close it later
+    answer_key: str | None = None  # what votes on it name (a Telegram poll's id); None when buttons name it
+
+
+class GameSurface(Protocol):
+    """One chat's game messages on one platform."""
+
+    async def lobby(self, lobby: GameLobby) -> Posted: ...
+
+    async def begins(self, begins: GameBegins) -> None: ...
+
+    async def ask(self, question: GameQuestion) -> Posted: ...
+
+    async def results(self, results: GameResults) -> None: ...
+
+    async def podium(self, podium: GamePodium) -> None: ...
+
+
+Stage = Callable[[str], GameSurface]  # a chat's id -> where its game shows
+Record = Callable[[GameEvent, Posted], Awaitable[None]]  # keeps what was posted
+
+
+async def show(events: Sequence[GameEvent], surface: GameSurface, record: Record) -> None:
+    for event in events:
+        if isinstance(event, GameLobby):
+            await record(event, await surface.lobby(event))
+        elif isinstance(event, GameBegins):
+            await surface.begins(event)
+        elif isinstance(event, GameQuestion):
+            await record(event, await surface.ask(event))
+        elif isinstance(event, GameResults):
+            await surface.results(event)
+        else:
+            await surface.podium(event)

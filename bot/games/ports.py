@@ -1,0 +1,71 @@
+"""The storage interfaces of group games; storage/ implements them, tests fake them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+from bot.games.records import GameAnswerRecord, GameMessageLink, GameRecord, GameTotals, LeaderboardEntry, PlayerRecord
+
+
+class GameAlreadyRunning(Exception):
+    """The chat already has a live game (lobby, question or results), started elsewhere a moment ago."""
+
+
+class GameRepository(Protocol):
+    async def add(self, game: GameRecord) -> None:
+        """Store a new game; raises GameAlreadyRunning if its chat has a live one."""
+        ...
+
+    async def get(self, game_id: str) -> GameRecord | None:
+        """The game, locked until the transaction ends (PostgreSQL): game actions take turns across processes."""
+        ...
+
+    async def live_in(self, platform: str, chat_id: str) -> GameRecord | None:
+        """The chat's live game, locked like ``get``."""
+        ...
+
+    async def update(self, game: GameRecord) -> None: ...
+
+    async def due(self, platform: str, now: datetime, limit: int) -> list[GameRecord]:
+        """Live games of the platform whose phase ends at or before ``now``, earliest first (not locked: the
+        caller locks each with ``get`` and checks again)."""
+        ...
+
+    async def add_player(self, player: PlayerRecord) -> bool:
+        """Add a player; False (and nothing changed) if they already play this game."""
+        ...
+
+    async def players(self, game_id: str) -> list[PlayerRecord]:
+        """The game's players in the order they joined."""
+        ...
+
+    async def update_player(self, player: PlayerRecord) -> None: ...
+
+    async def add_answer(self, answer: GameAnswerRecord) -> None:
+        """Record an answer; raises bot.ports.AlreadyAnswered if the player answered that question."""
+        ...
+
+    async def answers(self, game_id: str, position: int) -> list[GameAnswerRecord]:
+        """Every answer to one question of the game, in the order given."""
+        ...
+
+    async def add_link(self, link: GameMessageLink) -> None: ...
+
+    async def link(self, platform: str, message_key: str) -> GameMessageLink | None: ...
+
+    async def leaderboard(self, platform: str, scope_id: str, since: datetime | None,
+                          limit: int) -> list[LeaderboardEntry]:
+        """Points from game answers in the scope since ``since`` (all time for None), most first (equal points:
+        the lower total answer time first); learners who hid themselves are left out."""
+        ...
+
+    async def totals(self, user_id: int) -> GameTotals: ...
+
+
+class ChatRepository(Protocol):
+    """Settings of a group chat or server, set by its admins."""
+
+    async def language(self, platform: str, chat_id: str) -> str | None: ...
+
+    async def set_language(self, platform: str, chat_id: str, language: str | None) -> None: ...

@@ -1,0 +1,105 @@
+"""What a group game keeps between events: the game, its players, their answers, the messages that ask."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+
+
+class GameState(StrEnum):
+    LOBBY = "lobby"  # players join; it begins when the starter says so or the lobby's time is up
+    ASKING = "asking"  # the current question is open
+    SHOWING = "showing"  # the current question's results are up; the next question (or the podium) follows
+    FINISHED = "finished"
+    STOPPED = "stopped"
+
+    @property
+    def live(self) -> bool:
+        return self in LIVE_STATES
+
+
+LIVE_STATES = frozenset({GameState.LOBBY, GameState.ASKING, GameState.SHOWING})
+
+
+@dataclass
+class GameRecord:
+    id: str
+    platform: str
+    chat_id: str  # where it is played: a Telegram group, a Discord channel
+    scope_id: str  # whose leaderboard it counts for: the Telegram group, the Discord server
+    quiz_id: str
+    starter_id: int  # users.id of who started it
+    language: str  # of the messages everyone sees
+    question_ids: list[str]
+    option_orders: dict[str, list[str]]  # question id -> option ids in the order shown to everyone
+    question_seconds: int  # the time for each question
+    created_at: datetime
+    updated_at: datetime
+    state: GameState = GameState.LOBBY
+    position: int = 0  # index into question_ids of the current question
+    deadline: datetime | None = None  # when the current phase ends (lobby, question, or results)
+    asked_at: datetime | None = None  # when the current question was shown: answer times count from it
+    lobby_message: str | None = None  # the platform's id of the lobby message (edited when the game begins)
+    question_message: str | None = None  # the platform's id of the current question's message
+    finished_at: datetime | None = None
+
+    @property
+    def current_question_id(self) -> str | None:
+        if self.position >= len(self.question_ids):
+            return None
+        return self.question_ids[self.position]
+
+
+@dataclass
+class PlayerRecord:
+    game_id: str
+    user_id: int
+    name: str  # as the chat shows them
+    joined_at: datetime
+    joined_position: int  # the question they joined at (0: from the start)
+    score: int = 0
+    correct: int = 0
+    answered: int = 0
+    answer_ms: int = 0  # total answer time: the tie-break
+    rank: int | None = None  # final place, set when the game ends
+
+
+@dataclass(frozen=True)
+class GameAnswerRecord:
+    """A player's answer to one question of a game; the first is final."""
+
+    game_id: str
+    position: int
+    user_id: int
+    option_id: str
+    correct: bool
+    points: int
+    answer_ms: int
+    answered_at: datetime
+
+
+@dataclass(frozen=True)
+class GameMessageLink:
+    """A platform message (a Telegram poll) that asks one question of one game."""
+
+    platform: str
+    message_key: str
+    game_id: str
+    position: int
+
+
+@dataclass(frozen=True)
+class LeaderboardEntry:
+    user_id: int
+    name: str  # the latest name the chat showed for them
+    points: int
+
+
+@dataclass(frozen=True)
+class GameTotals:
+    """A learner's group games, for /progress."""
+
+    played: int
+    points: int
+    wins: int  # games they finished first in

@@ -1,0 +1,106 @@
+"""What a group game shows, already in words: the chat's language for what everyone sees, a player's own
+language for what only they see. Adapters lay these out; they never call the engine to do it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.replies import Feedback, ui_language
+
+
+@dataclass(frozen=True)
+class GameLobby:
+    game_id: str
+    chat_id: str
+    title: str  # "Group game: ZeRO and Sharded Optimizers"
+    lines: tuple[str, ...]  # how it goes, how to join, who plays
+    join_label: str  # "Join"
+    start_label: str  # "Start"
+    language: str = ui_language()
+
+
+@dataclass(frozen=True)
+class GameBegins:
+    """The lobby closes: its message becomes the list of players."""
+
+    game_id: str
+    chat_id: str
+    lobby_message: str | None
+    text: str  # "Game on! 3 players: Ada, Juma, Wanjiru"
+    language: str = ui_language()
+
+
+@dataclass(frozen=True)
+class GameQuestion:
+    game_id: str
+    chat_id: str
+    position: int  # 0-based place in the game: what answers name
+    label: str  # "Question 2 of 8"
+    short_label: str  # "2/8"
+    prompt: str
+    options: tuple[str, ...]  # in the order everyone sees
+    correct_index: int
+    explanation: str  # at most 200 characters: fits a Telegram quiz popup
+    seconds: int  # the time to answer
+    notices: tuple[str, ...] = ()  # e.g. "shown in English"
+    language: str = ui_language()
+
+
+@dataclass(frozen=True)
+class GameResults:
+    """A question closed: the answer, why, how many chose each option, and the top five so far."""
+
+    game_id: str
+    chat_id: str
+    position: int
+    question_message: str | None  # the question's message, to close or replace
+    heading: str  # "Question 2: the answer is B. All-reduce"
+    explanation: str
+    counts: tuple[tuple[str, int], ...]  # (letter, how many chose it), in the order shown
+    counts_line: str  # "Answers: A 0 · B 2 · C 1 · D 0"
+    top_heading: str  # "Top 5:"
+    top: tuple[str, ...]  # "1. Ada — 145 points"
+    explain_label: str  # "Explain in my language"
+    language: str = ui_language()
+
+
+@dataclass(frozen=True)
+class GamePodium:
+    """The game is over (or stopped): everyone's place, score and accuracy."""
+
+    game_id: str
+    chat_id: str
+    heading: str  # "Final results: ZeRO and Sharded Optimizers"
+    lines: tuple[str, ...]  # "🥇 Ada — 420 points · 3 of 3 right (100%)"
+    open_question: str | None = None  # a question message still open when the game was stopped: close it
+    note: str | None = None  # "Stopped by Ada." / "Nobody played."
+    language: str = ui_language()
+
+
+GameEvent = GameLobby | GameBegins | GameQuestion | GameResults | GamePodium
+
+
+@dataclass(frozen=True)
+class GameVote:
+    """What a player's answer got them, said only to them: "Locked in: B", or why it didn't count."""
+
+    counted: bool
+    text: str
+    language: str = ui_language()
+
+
+@dataclass(frozen=True)
+class GameExplanation:
+    """One player's look back at a closed question, in their language: their answer, then why."""
+
+    verdict: str  # "You chose B: not quite." / "You didn't answer."
+    feedback: Feedback
+    language: str = ui_language()
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    heading: str  # "Leaderboard, this week"
+    lines: tuple[str, ...]  # "1. Ada — 1,240 points"
+    empty: str | None  # "No points yet this week: start a game with /game."
+    language: str = ui_language()

@@ -1,0 +1,51 @@
+"""A group game's numbers: its phases' lengths and how answers score. Pure, so the engine tests pin them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, datetime, timedelta
+
+from bot.games.records import PlayerRecord
+
+LOBBY_SECONDS = 30  # how long the lobby waits for players, unless the starter begins sooner
+QUESTION_SECONDS = 30  # each question's time, unless the starter chose another
+MIN_QUESTION_SECONDS = 10
+MAX_QUESTION_SECONDS = 300  # within Telegram's longest poll (600 s); longer makes a dull game
+# Time to read the results before the next question. It also paces the game: each question costs a Telegram
+# group at most three messages (the poll, closing it, the results), so a question every 12 s or more keeps a
+# game at 15 a minute, under Telegram's 20 per group (docs/group-games.md).
+RESULTS_SECONDS = 12
+# A vote made in time may reach us a moment late (Telegram closes its poll itself): the question stays open this
+# long past its time before it is closed.
+GRACE = timedelta(seconds=2)
+
+POINTS_RIGHT = 100
+SPEED_BONUS = 50  # at most, for an answer at once; nothing at the end of the time
+TOP = 5  # players shown after each question
+
+
+def points(correct: bool, answer_ms: int, question_seconds: int) -> int:
+    """A right answer's 100 points, plus a bonus that shrinks with the time taken; a wrong answer scores 0."""
+    if not correct:
+        return 0
+    left = 1 - answer_ms / (question_seconds * 1000)
+    return POINTS_RIGHT + round(SPEED_BONUS * min(1.0, max(0.0, left)))
+
+
+def standings(players: Iterable[PlayerRecord]) -> list[PlayerRecord]:
+    """Most points first; equal points: the lower total answer time, then who joined first."""
+    return sorted(players, key=lambda player: (-player.score, player.answer_ms, player.joined_at, player.user_id))
+
+
+def clamp_seconds(seconds: int | None) -> int:
+    """A question time within what every platform can show; the default when none is given."""
+    if seconds is None:
+        return QUESTION_SECONDS
+    return min(MAX_QUESTION_SECONDS, max(MIN_QUESTION_SECONDS, seconds))
+
+
+def week_start(now: datetime) -> datetime:
+    """Monday 00:00 UTC of ``now``'s week: where the weekly leaderboard starts."""
+    day = now.astimezone(UTC).date()
+    monday = day - timedelta(days=day.weekday())
+    return datetime(monday.year, monday.month, monday.day, tzinfo=UTC)

@@ -1,0 +1,122 @@
+"""Pure functions that turn a game's records into what the chat and each player read."""
+
+from __future__ import annotations
+
+import string
+from collections import Counter
+
+from bot import views
+from bot.content.models import Question, Quiz, localized
+from bot.games.records import GameAnswerRecord, GameRecord, LeaderboardEntry, PlayerRecord
+from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults
+from bot.games.rules import LOBBY_SECONDS, TOP, standings
+from bot.i18n import Localizer
+from bot.languages import NATIVE_NAMES
+
+LETTERS = string.ascii_uppercase
+PODIUM_LINES = 10  # players listed by name at the end; the rest are counted
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def letter(index: int) -> str:
+    return LETTERS[index] if 0 <= index < len(LETTERS) else "?"
+
+
+def lobby(game: GameRecord, quiz: Quiz, players: list[PlayerRecord], starter: str, _: Localizer) -> GameLobby:
+    count = len(game.question_ids)
+    lines = (
+        _.ngettext("{n} question, {seconds} seconds each.", "{n} questions, {seconds} seconds each.", count,
+                   seconds=game.question_seconds),
+        _("Press Join to play. The game begins in {seconds} seconds, or when {name} presses Start.",
+          seconds=LOBBY_SECONDS, name=starter),
+        _("You can also join by answering a question."),
+        _("Players: {names}", names=_names(players)),
+    )
+    return GameLobby(game.id, game.chat_id, _("Group game: {quiz}", quiz=localized(quiz.title, _.language)), lines,
+                     _("Join"), _("Start"), _.language)
+
+
+def begins(game: GameRecord, players: list[PlayerRecord], _: Localizer) -> GameBegins:
+    text = _.ngettext("Game on! {n} player: {names}", "Game on! {n} players: {names}", len(players),
+                      names=_names(players))
+    return GameBegins(game.id, game.chat_id, game.lobby_message, text, _.language)
+
+
+def question(game: GameRecord, quiz: Quiz, question: Question, _: Localizer) -> GameQuestion:
+    language = question.display_language(_.language)
+    notices: tuple[str, ...] = ()
+    if language != _.language:
+        notices = (_("This question isn't available in {language} yet, so it is shown in English.",
+                     language=NATIVE_NAMES[_.language]),)
+    order = views.shown_options(question, game.option_orders.get(question.id, []))
+    texts = {option.id: option.text[language] for option in question.options}
+    number, total = game.position + 1, len(game.question_ids)
+    return GameQuestion(
+        game.id, game.chat_id, game.position, _("Question {number} of {total}", number=number, total=total),
+        f"{number}/{total}", question.prompt[language], tuple(texts[option_id] for option_id in order),
+        order.index(question.answer), question.explanation[language], game.question_seconds, notices, _.language)
+
+
+def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord], players: list[PlayerRecord],
+            _: Localizer) -> GameResults:
+    language = question.display_language(_.language)
+    order = views.shown_options(question, game.option_orders.get(question.id, []))
+    chosen = Counter(answer.option_id for answer in answers)
+    counts = tuple((letter(index), chosen[option_id]) for index, option_id in enumerate(order))
+    right = order.index(question.answer)
+    answer_text = next(option.text[language] for option in question.options if option.id == question.answer)
+    heading = _("Question {number}: the answer is {letter}. {option}", number=game.position + 1,
+                letter=letter(right), option=answer_text)
+    counts_line = (_("Answers: {counts}", counts=" · ".join(f"{key} {count}" for key, count in counts))
+                   if answers else _("Nobody answered this one."))
+    top = tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", player.score,
+                           place=place, name=player.name)
+                for place, player in enumerate(standings(players)[:TOP], start=1))
+    return GameResults(game.id, game.chat_id, game.position, game.question_message, heading,
+                       question.explanation[language], counts, counts_line, _("Standings:") if top else "", top,
+                       _("Explain in my language"), _.language)
+
+
+def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int, _: Localizer, *,
+           stopped_by: str | None = None, open_question: str | None = None) -> GamePodium:
+    """``asked``: how many questions were shown (a stopped game's players are judged on those)."""
+    lines = []
+    ranked = standings(players)
+    for place, player in enumerate(ranked[:PODIUM_LINES], start=1):
+        mark = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
+        chances = max(1, asked - player.joined_position)
+        lines.append(mark + " " + _.ngettext(
+            "{name} — {n} point · {correct} of {asked} right ({percent}%)",
+            "{name} — {n} points · {correct} of {asked} right ({percent}%)", player.score, name=player.name,
+            correct=player.correct, asked=chances, percent=round(100 * player.correct / chances)))
+    if len(ranked) > PODIUM_LINES:
+        rest = len(ranked) - PODIUM_LINES
+        lines.append(_.ngettext("…and {n} more player.", "…and {n} more players.", rest))
+    note = _("Stopped by {name}.", name=stopped_by) if stopped_by else None
+    if not players:
+        note = _("Nobody played.")
+    heading = _("Game stopped: {quiz}", quiz=title) if stopped_by else _("Final results: {quiz}", quiz=title)
+    return GamePodium(game.id, game.chat_id, heading, tuple(lines), open_question, note, _.language)
+
+
+def explanation(game: GameRecord, question: Question, mine: GameAnswerRecord | None, _: Localizer) -> GameExplanation:
+    order = views.shown_options(question, game.option_orders.get(question.id, []))
+    if mine is None:
+        verdict = _("You didn't answer this one.")
+        feedback = views.feedback(question, question.answer, _)
+    else:
+        chosen = letter(order.index(mine.option_id)) if mine.option_id in order else "?"
+        verdict = (_("You chose {letter}: correct!", letter=chosen) if mine.correct
+                   else _("You chose {letter}: not quite.", letter=chosen))
+        feedback = views.feedback(question, mine.option_id, _)
+    return GameExplanation(verdict, feedback, _.language)
+
+
+def leaderboard_lines(entries: list[LeaderboardEntry], _: Localizer) -> tuple[str, ...]:
+    return tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", entry.points,
+                            place=place, name=entry.name)
+                 for place, entry in enumerate(entries, start=1))
+
+
+def _names(players: list[PlayerRecord]) -> str:
+    return ", ".join(player.name for player in players)

@@ -1,0 +1,1 @@
+"""Group games, by what happens: the lobby, the questions, the end, and the boards afterwards."""

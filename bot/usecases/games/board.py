@@ -1,0 +1,85 @@
+"""After and around games: a player's explanation in their language, the leaderboards, hiding from them, and
+the chat's language."""
+
+from __future__ import annotations
+
+from bot.games import views
+from bot.games.records import GameState
+from bot.games.replies import GameExplanation, Leaderboard
+from bot.games.rules import week_start
+from bot.languages import NATIVE_NAMES, normalize_language
+from bot.notices import unknown_language
+from bot.replies import Actor, Notice, NoticeCode
+from bot.turns import Turn
+from bot.usecases.games.table import GameTable
+
+LEADERBOARD_LINES = 10
+
+
+class GameBoards:
+    def __init__(self, table: GameTable) -> None:
+        self._table = table
+
+    async def explain(self, actor: Actor, game_id: str, position: int) -> GameExplanation | Notice:
+        """A closed question once more for one player, in their language: what they chose, and why."""
+        async def read(turn: Turn) -> GameExplanation | Notice:
+            core, _, uow = self._table.core, turn.words, turn.uow
+            game = await uow.games.get(game_id)
+            quiz = core.library.catalog.get(game.quiz_id) if game else None
+            question_id = game.question_ids[position] if game and 0 <= position < len(game.question_ids) else ""
+            question = quiz.question(question_id) if quiz else None
+            if game is None or question is None:
+                return Notice(_("This game is over. Start a new one with /game."), NoticeCode.NO_GAME, _.language)
+            if game.state is GameState.ASKING and game.position == position:
+                return Notice(_("Wait until the question closes: then I can explain it."),
+                              NoticeCode.NOT_CURRENT_QUESTION, _.language)
+            mine = next((answer for answer in await uow.games.answers(game.id, position)
+                         if turn.user is not None and answer.user_id == turn.user.id), None)
+            return views.explanation(game, question, mine, _)
+        return await self._table.core.turns.run(actor, read, create_user=False)
+
+    async def leaderboard(self, actor: Actor, scope_id: str, period: str) -> Leaderboard:
+        """Points from games in the chat (or server): ``week`` (since Monday 00:00 UTC) or ``all``, in the chat's
+        language when its admins set one."""
+        async def read(turn: Turn) -> Leaderboard:
+            core, uow = self._table.core, turn.uow
+            chat_language = await uow.chats.language(actor.platform, scope_id)
+            _ = core.texts.for_language(chat_language) if chat_language else turn.words
+            weekly = period != "all"
+            since = week_start(core.clock()) if weekly else None
+            entries = await uow.games.leaderboard(actor.platform, scope_id, since, LEADERBOARD_LINES)
+            heading = _("Leaderboard: this week (since Monday, 00:00 UTC)") if weekly else _("Leaderboard: all time")
+            empty = None if entries else (_("No points yet this week. Start a game with /game.") if weekly
+                                          else _("No points yet. Start a game with /game."))
+            return Leaderboard(heading, views.leaderboard_lines(entries, _), empty, _.language)
+        return await self._table.core.turns.run(actor, read, create_user=False)
+
+    async def set_hidden(self, actor: Actor, hidden: bool) -> Notice:
+        """Leave the learner out of every leaderboard (their points still count in games), or show them again."""
+        async def choose(turn: Turn) -> Notice:
+            _, user = turn.words, turn.user
+            if user is None:
+                raise RuntimeError("visibility is set for a stored user")
+            user.leaderboard_hidden = hidden
+            await turn.uow.users.update(user)
+            await turn.uow.commit()
+            return Notice(_("You're hidden from the leaderboards now.") if hidden
+                          else _("You're on the leaderboards again."), language=_.language)
+        return await self._table.core.turns.run(actor, choose)
+
+    async def set_chat_language(self, actor: Actor, scope_id: str, choice: str, moderator: bool) -> Notice:
+        """The language of what everyone in the chat (or server) sees in games: for its admins."""
+        async def choose(turn: Turn) -> Notice:
+            _, uow = turn.words, turn.uow
+            language = normalize_language(choice)
+            if not (moderator or self._table.admins.is_admin(actor)):
+                return Notice(_("Only an admin of this chat can change its language. Set your own in a private "
+                                "chat with me."), NoticeCode.NOT_ALLOWED, _.language)
+            if language is None:
+                return unknown_language(choice, _)
+            await uow.chats.set_language(actor.platform, scope_id, language)
+            await uow.commit()
+            said = self._table.core.texts.for_language(language)
+            return Notice(said("Games in this chat are in {name} from now on.", name=NATIVE_NAMES[language]),
+                          language=language)
+        return await self._table.core.turns.run(actor, choose)

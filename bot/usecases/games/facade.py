@@ -1,0 +1,76 @@
+"""Group games as adapters see them: ``engine.games``."""
+
+from __future__ import annotations
+
+from bot.admins import AdminPolicy
+from bot.games.delivery import Stage
+from bot.games.replies import GameExplanation, GameVote, Leaderboard
+from bot.replies import Actor, Notice
+from bot.text import shorten
+from bot.usecases.core import Core
+from bot.usecases.games.board import GameBoards
+from bot.usecases.games.lobby import GameLobbies
+from bot.usecases.games.play import GamePlay
+from bot.usecases.games.sweep import GameSweep
+from bot.usecases.games.table import GameTable
+
+NAME_LIMIT = 64  # characters of a player's name that are kept (a Telegram first and last name can reach 129)
+
+
+def player_name(name: str) -> str:
+    return shorten(" ".join(name.split()), NAME_LIMIT) or "?"
+
+
+class Games:
+    """``stage`` in every call that shows something: where a chat's game appears on the caller's platform.
+    ``name`` is the player as the chat shows them; ``moderator`` whether the platform says they administer the
+    chat (Telegram administrators, Discord members who may manage the server)."""
+
+    def __init__(self, core: Core, admins: AdminPolicy) -> None:
+        table = GameTable(core, admins)
+        self._lobbies = GameLobbies(table)
+        self._play = GamePlay(table)
+        self._boards = GameBoards(table)
+        self._sweep = GameSweep(table)
+
+    async def open(self, actor: Actor, name: str, scope_id: str, quiz: str | None, seconds: int | None,
+                   stage: Stage) -> Notice | None:
+        """A lobby in the actor's chat; None when it is shown, else why not."""
+        return await self._lobbies.open(actor, player_name(name), scope_id, quiz, seconds, stage)
+
+    async def join(self, actor: Actor, name: str, game_id: str) -> Notice:
+        return await self._lobbies.join(actor, player_name(name), game_id)
+
+    async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage) -> Notice | None:
+        return await self._lobbies.begin(actor, game_id, moderator, stage)
+
+    async def vote(self, actor: Actor, name: str, game_id: str, position: int, option_index: int,
+                   stage: Stage) -> GameVote:
+        return await self._play.vote(actor, player_name(name), game_id, position, option_index, stage)
+
+    async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
+                              stage: Stage) -> GameVote | None:
+        """A vote on a game's poll; None when the message asks no game's question."""
+        return await self._play.vote_on_message(actor, player_name(name), message_key, option_index, stage)
+
+    async def stop(self, actor: Actor, name: str, moderator: bool, stage: Stage) -> Notice | None:
+        return await self._play.stop(actor, player_name(name), moderator, stage)
+
+    async def skip(self, actor: Actor, moderator: bool, stage: Stage) -> Notice | None:
+        return await self._play.skip(actor, moderator, stage)
+
+    async def explain(self, actor: Actor, game_id: str, position: int) -> GameExplanation | Notice:
+        return await self._boards.explain(actor, game_id, position)
+
+    async def leaderboard(self, actor: Actor, scope_id: str, period: str) -> Leaderboard:
+        return await self._boards.leaderboard(actor, scope_id, period)
+
+    async def set_hidden(self, actor: Actor, hidden: bool) -> Notice:
+        return await self._boards.set_hidden(actor, hidden)
+
+    async def set_chat_language(self, actor: Actor, scope_id: str, choice: str, moderator: bool) -> Notice:
+        return await self._boards.set_chat_language(actor, scope_id, choice, moderator)
+
+    async def sweep(self, platform: str, stage: Stage) -> int:
+        """Move on the platform's games whose phase is due (the game sweeper calls this); how many moved."""
+        return await self._sweep.sweep(platform, stage)

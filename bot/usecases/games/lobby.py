@@ -1,0 +1,112 @@
+"""Opening a game in a chat, joining it, and beginning it before the lobby's time is up."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.content.models import Quiz
+from bot.games import views
+from bot.games.delivery import Stage
+from bot.games.ports import GameAlreadyRunning
+from bot.games.records import GameRecord, GameState, PlayerRecord
+from bot.games.replies import GameEvent
+from bot.games.rules import LOBBY_SECONDS, clamp_seconds
+from bot.notices import quiz_not_found
+from bot.replies import Actor, Notice, NoticeCode
+from bot.turns import Turn
+from bot.usecases.games.table import GameTable
+
+
+class GameLobbies:
+    def __init__(self, table: GameTable) -> None:
+        self._table = table
+
+    async def open(self, actor: Actor, name: str, scope_id: str, reference: str | None, seconds: int | None,
+                   stage: Stage) -> Notice | None:
+        """A lobby for the named quiz in the actor's chat, with them as its first player; or why not.
+        ``scope_id``: whose leaderboard the game counts for (the Telegram group, the Discord server)."""
+        core = self._table.core
+        game_id = f"{core.rng.getrandbits(128):032x}"
+        async with self._table.locks.of(game_id):  # the lobby's id is kept before anyone can press Start
+            reply = await core.turns.run(actor, lambda turn: self._open(turn, game_id, name, scope_id, reference,
+                                                                        seconds))
+            if isinstance(reply, Notice):
+                return reply
+            await self._table.show(actor.platform, reply, stage)
+            return None
+
+    async def join(self, actor: Actor, name: str, game_id: str) -> Notice:
+        """Join a live game (the answer goes only to the one who pressed Join)."""
+        async with self._table.locks.of(game_id):
+            return await self._table.core.turns.run(actor, lambda turn: self._join(turn, name, game_id))
+
+    async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage) -> Notice | None:
+        """Start now rather than when the lobby's time is up: for the starter or an admin."""
+        async with self._table.locks.of(game_id):
+            reply = await self._table.core.turns.run(actor, lambda turn: self._begin(turn, game_id, moderator))
+            if isinstance(reply, Notice):
+                return reply
+            await self._table.show(actor.platform, reply, stage)
+            return None
+
+    async def _open(self, turn: Turn, game_id: str, name: str, scope_id: str, reference: str | None,
+                    seconds: int | None) -> list[GameEvent] | Notice:
+        core, _, uow = self._table.core, turn.words, turn.uow
+        if reference is None:
+            example = core.library.catalog.quizzes[0].id if core.library.catalog.quizzes else "…"
+            return Notice(_("Send /game followed by a quiz id, for example: /game {quiz_id}", quiz_id=example),
+                          NoticeCode.NAME_A_QUIZ, _.language)
+        quiz = core.library.catalog.find(reference)
+        if quiz is None:
+            return quiz_not_found(reference, _)
+        now = core.clock()
+        language = await uow.chats.language(turn.actor.platform, scope_id) or _.language
+        game = GameRecord(game_id, turn.actor.platform, turn.actor.chat_id or scope_id, scope_id, quiz.id,
+                          turn.user_id, language, [question.id for question in quiz.questions],
+                          self._shuffled_options(quiz), clamp_seconds(seconds), now, now,
+                          deadline=now + timedelta(seconds=LOBBY_SECONDS))
+        try:
+            await uow.games.add(game)
+        except GameAlreadyRunning:
+            return Notice(_("A game is already running in this chat. Play along, or wait for it to end."),
+                          NoticeCode.GAME_RUNNING, _.language)
+        await uow.games.add_player(PlayerRecord(game.id, turn.user_id, name, now, 0))
+        players = await uow.games.players(game.id)
+        await uow.commit()
+        return [views.lobby(game, quiz, players, name, self._table.phases.words(game))]
+
+    def _shuffled_options(self, quiz: Quiz) -> dict[str, list[str]]:
+        """One order per question for everyone in the game (the files put the answer anywhere; so does this)."""
+        orders = {}
+        for question in quiz.questions:
+            order = [option.id for option in question.options]
+            self._table.core.rng.shuffle(order)
+            orders[question.id] = order
+        return orders
+
+    async def _join(self, turn: Turn, name: str, game_id: str) -> Notice:
+        core, _, uow = self._table.core, turn.words, turn.uow
+        game = await uow.games.get(game_id)
+        if game is None or not game.state.live:
+            return Notice(_("This game is over. Start a new one with /game."), NoticeCode.NO_GAME, _.language)
+        # Joined at the question now open (its answer still counts), or at the next one once its results are up.
+        joined_at = 0 if game.state is GameState.LOBBY else game.position + (game.state is GameState.SHOWING)
+        added = await uow.games.add_player(PlayerRecord(game.id, turn.user_id, name, core.clock(), joined_at))
+        if not added:
+            return Notice(_("You're already in this game."), language=_.language)
+        count = len(await uow.games.players(game.id))
+        await uow.commit()
+        return Notice(_.ngettext("You're in! {n} player so far.", "You're in! {n} players so far.", count),
+                      language=_.language)
+
+    async def _begin(self, turn: Turn, game_id: str, moderator: bool) -> list[GameEvent] | Notice:
+        table, _, uow = self._table, turn.words, turn.uow
+        game = await uow.games.get(game_id)
+        if game is None or game.state is not GameState.LOBBY:
+            return Notice(_("This game has already begun."), NoticeCode.NO_GAME, _.language)
+        if not table.may_control(turn.actor, game, turn.user_id, moderator):
+            return Notice(_("Only the player who started this game, or an admin of this chat, can do that."),
+                          NoticeCode.NOT_ALLOWED, _.language)
+        events = await table.phases.ask_next(uow, game, table.core.clock())
+        await uow.commit()
+        return events

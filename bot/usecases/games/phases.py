@@ -1,0 +1,107 @@
+"""A game's phases: lobby, then each question (open, then its results), then the podium.
+
+Each move changes the stored game and returns what to show; the caller commits, then shows it. Both a person
+(the starter pressing Start, the last player answering) and the sweep (a phase's time ran out) move a game on,
+through these same functions, under the game's lock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from bot.content.models import Quiz, localized
+from bot.games import views
+from bot.games.delivery import Posted
+from bot.games.records import GameMessageLink, GameRecord, GameState
+from bot.games.replies import GameEvent, GameLobby, GamePodium, GameQuestion
+from bot.games.rules import GRACE, RESULTS_SECONDS, standings
+from bot.i18n import Localizer, UiTexts
+from bot.ports import UnitOfWork
+
+
+class Phases:
+    def __init__(self, texts: UiTexts, quiz_of: Callable[[GameRecord], Quiz | None]) -> None:
+        self._texts = texts
+        self._quiz_of = quiz_of
+
+    def words(self, game: GameRecord) -> Localizer:
+        """The chat's words: everything everyone sees is in the game's language."""
+        return self._texts.for_language(game.language)
+
+    async def move_on(self, uow: UnitOfWork, game: GameRecord, now: datetime) -> list[GameEvent]:
+        """Whatever comes next: the lobby closes, a question closes, or the next question (or podium) follows."""
+        if game.state is GameState.ASKING:
+            return await self.close(uow, game, now)
+        if game.state in (GameState.LOBBY, GameState.SHOWING):
+            return await self.ask_next(uow, game, now)
+        return []
+
+    async def ask_next(self, uow: UnitOfWork, game: GameRecord, now: datetime) -> list[GameEvent]:
+        """From the lobby, the first question (after the list of players); from results, the next question or
+        the podium. Questions a reload removed are passed over."""
+        _ = self.words(game)
+        quiz = self._quiz_of(game)
+        events: list[GameEvent] = []
+        if game.state is GameState.LOBBY:
+            events.append(views.begins(game, await uow.games.players(game.id), _))
+            game.position = 0
+        else:
+            game.position += 1
+        while quiz is not None and (question_id := game.current_question_id) is not None:
+            question = quiz.question(question_id)
+            if question is not None:
+                game.state, game.asked_at, game.question_message = GameState.ASKING, now, None
+                # The vote's grace is part of the deadline: the sweep closes the question once it has passed.
+                game.deadline = now + timedelta(seconds=game.question_seconds) + GRACE
+                game.updated_at = now
+                await uow.games.update(game)
+                return [*events, views.question(game, quiz, question, _)]
+            game.position += 1
+        return [*events, await self.finish(uow, game, now)]
+
+    async def close(self, uow: UnitOfWork, game: GameRecord, now: datetime) -> list[GameEvent]:
+        """The current question's results; the next question follows after time to read them."""
+        quiz = self._quiz_of(game)
+        question = quiz.question(game.current_question_id or "") if quiz else None
+        if question is None:  # a reload removed it (or the whole quiz) mid-question
+            return await self.ask_next(uow, game, now)
+        players = await uow.games.players(game.id)
+        answers = await uow.games.answers(game.id, game.position)
+        game.state, game.deadline, game.updated_at = GameState.SHOWING, now + timedelta(seconds=RESULTS_SECONDS), now
+        await uow.games.update(game)
+        return [views.results(game, question, answers, players, self.words(game))]
+
+    async def finish(self, uow: UnitOfWork, game: GameRecord, now: datetime, *,
+                     stopped_by: str | None = None) -> GamePodium:
+        """Ranks, the game closed, and the podium (``stopped_by``: a person ended it early)."""
+        open_question = game.question_message if game.state is GameState.ASKING else None
+        asked = game.position + (1 if game.state in (GameState.ASKING, GameState.SHOWING) else 0)
+        players = standings(await uow.games.players(game.id))
+        for rank, player in enumerate(players, start=1):
+            player.rank = rank
+            await uow.games.update_player(player)
+        game.state = GameState.STOPPED if stopped_by else GameState.FINISHED
+        game.deadline, game.finished_at, game.updated_at = None, now, now
+        await uow.games.update(game)
+        quiz = self._quiz_of(game)
+        title = localized(quiz.title, game.language) if quiz else game.quiz_id
+        return views.podium(game, title, players, min(asked, len(game.question_ids)), self.words(game),
+                            stopped_by=stopped_by, open_question=open_question)
+
+
+async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted) -> None:
+    """Store what a platform posted for the game (the caller commits): the lobby's message, the question's
+    message and, when votes name a key of their own (a poll), which question they answer."""
+    game = await uow.games.get(event.game_id)
+    if game is None:
+        return
+    if isinstance(event, GameLobby):
+        game.lobby_message = posted.message_id
+    elif isinstance(event, GameQuestion) and game.position == event.position:
+        game.question_message = posted.message_id
+    else:
+        return
+    await uow.games.update(game)
+    if isinstance(event, GameQuestion) and posted.answer_key is not None:
+        await uow.games.add_link(GameMessageLink(platform, posted.answer_key, game.id, event.position))

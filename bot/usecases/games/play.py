@@ -1,0 +1,140 @@
+"""Playing a game: answers (the first is final, and the last one closes the question early), and the starter
+or an admin stopping the game or moving past a question."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.games import views
+from bot.games.delivery import Stage
+from bot.games.records import GameAnswerRecord, GameRecord, GameState, PlayerRecord
+from bot.games.replies import GameEvent, GameVote
+from bot.games.rules import points
+from bot.i18n import Localizer
+from bot.ports import AlreadyAnswered, UnitOfWork
+from bot.replies import Actor, Notice, NoticeCode
+from bot.turns import Turn
+from bot.usecases.games.table import GameTable
+
+Control = Callable[[Turn, GameRecord], Awaitable[list[GameEvent]]]
+
+
+@dataclass(frozen=True)
+class Voted:
+    vote: GameVote
+    events: list[GameEvent]  # the question's results, when this was the last answer it waited for
+
+
+class GamePlay:
+    def __init__(self, table: GameTable) -> None:
+        self._table = table
+
+    async def vote(self, actor: Actor, name: str, game_id: str, position: int, option_index: int,
+                   stage: Stage) -> GameVote:
+        """Score a player's answer to the game's question at ``position`` (joining them if new)."""
+        table = self._table
+        async with table.locks.of(game_id):
+            voted = await table.core.turns.run(actor, lambda turn: self._vote(turn, name, game_id, position,
+                                                                              option_index))
+            await table.show(actor.platform, voted.events, stage)
+            return voted.vote
+
+    async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
+                              stage: Stage) -> GameVote | None:
+        """A vote on a game's poll; None when no game asked on that message."""
+        async def find(uow: UnitOfWork) -> tuple[str, int] | None:
+            link = await uow.games.link(actor.platform, message_key)
+            return (link.game_id, link.position) if link else None
+        found = await self._table.core.turns.run_unlocked(find)
+        if found is None:
+            return None
+        return await self.vote(actor, name, found[0], found[1], option_index, stage)
+
+    async def stop(self, actor: Actor, name: str, moderator: bool, stage: Stage) -> Notice | None:
+        """End the chat's game now, with the podium so far: for the starter or an admin."""
+        async def stop(turn: Turn, game: GameRecord) -> list[GameEvent]:
+            return [await self._table.phases.finish(turn.uow, game, self._table.core.clock(), stopped_by=name)]
+        return await self._control(actor, moderator, stage, stop)
+
+    async def skip(self, actor: Actor, moderator: bool, stage: Stage) -> Notice | None:
+        """Close the open question now (or, from the lobby or results, go on to the next one)."""
+        async def skip(turn: Turn, game: GameRecord) -> list[GameEvent]:
+            return await self._table.phases.move_on(turn.uow, game, self._table.core.clock())
+        return await self._control(actor, moderator, stage, skip)
+
+    async def _control(self, actor: Actor, moderator: bool, stage: Stage, action: Control) -> Notice | None:
+        table = self._table
+
+        async def live(uow: UnitOfWork) -> str | None:
+            game = await uow.games.live_in(actor.platform, actor.chat_id or "")
+            return game.id if game else None
+        game_id = await table.core.turns.run_unlocked(live)
+        if game_id is None:
+            _ = await table.core.turns.run(actor, _words, create_user=False)
+            return Notice(_("No game is running in this chat. Start one with /game."), NoticeCode.NO_GAME,
+                          _.language)
+
+        async def work(turn: Turn) -> list[GameEvent] | Notice:
+            _, uow = turn.words, turn.uow
+            game = await uow.games.get(game_id)
+            if game is None or not game.state.live:
+                return Notice(_("This game is over. Start a new one with /game."), NoticeCode.NO_GAME, _.language)
+            if not table.may_control(turn.actor, game, turn.user.id if turn.user else None, moderator):
+                return Notice(_("Only the player who started this game, or an admin of this chat, can do that."),
+                              NoticeCode.NOT_ALLOWED, _.language)
+            events = await action(turn, game)
+            await uow.commit()
+            return events
+
+        async with table.locks.of(game_id):
+            reply = await table.core.turns.run(actor, work, create_user=False)
+            if isinstance(reply, Notice):
+                return reply
+            await table.show(actor.platform, reply, stage)
+            return None
+
+    async def _vote(self, turn: Turn, name: str, game_id: str, position: int, option_index: int) -> Voted:
+        core, _, uow = self._table.core, turn.words, turn.uow
+        game = await uow.games.get(game_id)
+        now = core.clock()
+        quiz = core.library.catalog.get(game.quiz_id) if game else None
+        question = quiz.question(game.current_question_id or "") if quiz and game else None
+        if (game is None or question is None or game.state is not GameState.ASKING or game.position != position
+                or game.deadline is None or now >= game.deadline):
+            return Voted(GameVote(False, _("This question is closed."), _.language), [])
+        order = game.option_orders.get(question.id, [])
+        if not 0 <= option_index < len(order):
+            return Voted(GameVote(False, _("Please choose one of the options, 1 to {count}.", count=len(order)),
+                                  _.language), [])
+        option_id = order[option_index]
+        correct = option_id == question.answer
+        answer_ms = max(0, int((now - (game.asked_at or now)).total_seconds() * 1000))
+        earned = points(correct, answer_ms, game.question_seconds)
+        try:
+            await uow.games.add_answer(GameAnswerRecord(game.id, position, turn.user_id, option_id, correct, earned,
+                                                        answer_ms, now))
+        except AlreadyAnswered:
+            return Voted(GameVote(False, _("You already answered this question; your first answer counts."),
+                                  _.language), [])
+        players = await uow.games.players(game.id)
+        player = next((player for player in players if player.user_id == turn.user_id), None)
+        if player is None:  # joining by answering
+            player = PlayerRecord(game.id, turn.user_id, name, now, position)
+            await uow.games.add_player(player)
+            players.append(player)
+        player.name, player.score, player.answer_ms = name, player.score + earned, player.answer_ms + answer_ms
+        player.answered, player.correct = player.answered + 1, player.correct + correct
+        await uow.games.update_player(player)
+        await core.remembering.review(uow, turn.user_id, game.quiz_id, question.id, question, correct=correct,
+                                      option_id=option_id, now=now, shown_at=game.asked_at, language=_.language)
+        events: list[GameEvent] = []
+        if len(await uow.games.answers(game.id, position)) >= len(players):  # everyone has answered: close now
+            events = await self._table.phases.close(uow, game, now)
+        await uow.commit()
+        return Voted(GameVote(True, _("Locked in: {letter}", letter=views.letter(option_index)), _.language),
+                     events)
+
+
+async def _words(turn: Turn) -> Localizer:
+    return turn.words

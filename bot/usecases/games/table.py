@@ -1,0 +1,42 @@
+"""What every game use case shares: the engine's core, the game locks, the phases, and showing events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.admins import AdminPolicy
+from bot.games.delivery import Posted, Stage, show
+from bot.games.records import GameRecord
+from bot.games.replies import GameEvent
+from bot.locks import KeyedLocks
+from bot.ports import UnitOfWork
+from bot.replies import Actor
+from bot.usecases.core import Core
+from bot.usecases.games.phases import Phases, keep_posted
+
+
+class GameTable:
+    def __init__(self, core: Core, admins: AdminPolicy) -> None:
+        self.core = core
+        self.admins = admins
+        # One game's events in this process one at a time, outside any player's lock (always taken first, so
+        # a player's turn inside it can't deadlock with it). Across processes the game's row lock does the same.
+        self.locks = KeyedLocks()
+        self.phases = Phases(core.texts, lambda game: core.library.catalog.get(game.quiz_id))
+
+    async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage) -> None:
+        """Show events in their chat, keeping what was posted before the next one (call it under the lock)."""
+        if not events:
+            return
+
+        async def record(event: GameEvent, posted: Posted) -> None:
+            async def store(uow: UnitOfWork) -> None:
+                await keep_posted(uow, platform, event, posted)
+                await uow.commit()
+            await self.core.turns.run_unlocked(store)
+
+        await show(events, stage(events[0].chat_id), record)
+
+    def may_control(self, actor: Actor, game: GameRecord, user_id: int | None, moderator: bool) -> bool:
+        """The starter, an admin of the chat (the adapter knows), or one of the bot's admins."""
+        return user_id == game.starter_id or moderator or self.admins.is_admin(actor)

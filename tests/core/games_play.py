@@ -1,0 +1,42 @@
+"""Helpers for the group-game engine tests: three players in one chat, and answering by option id."""
+
+from __future__ import annotations
+
+from bot.engine import QuizEngine
+from bot.games.replies import GameQuestion, GameVote
+from bot.replies import Actor
+from tests.fakes.game_stage import RecordingStage
+
+CHAT = "-100"
+SCOPE = CHAT
+ADA = Actor("telegram", "1", CHAT, "en")
+BAYO = Actor("telegram", "2", CHAT, "yo")
+CHIDO = Actor("telegram", "3", CHAT, "sn")
+NAMES = {ADA: "Ada", BAYO: "Bayo", CHIDO: "Chido"}
+
+
+def last_question(stage: RecordingStage) -> GameQuestion:
+    return stage.of(CHAT, GameQuestion)[-1]
+
+
+def right_index(question: GameQuestion) -> int:
+    return question.correct_index
+
+
+def wrong_index(question: GameQuestion) -> int:
+    return (question.correct_index + 1) % len(question.options)
+
+
+async def vote(engine: QuizEngine, stage: RecordingStage, actor: Actor, *, right: bool) -> GameVote:
+    question = last_question(stage)
+    option = right_index(question) if right else wrong_index(question)
+    return await engine.games.vote(actor, NAMES[actor], question.game_id, question.position, option, stage)
+
+
+async def open_with_three(engine: QuizEngine, stage: RecordingStage, seconds: int | None = None) -> str:
+    """A lobby of the collectives quiz with Ada (the starter), Bayo and Chido in it; returns the game's id."""
+    assert await engine.games.open(ADA, "Ada", SCOPE, "collectives", seconds, stage) is None
+    game_id = stage.shown[CHAT][0].game_id
+    for actor in (BAYO, CHIDO):
+        await engine.games.join(actor, NAMES[actor], game_id)
+    return game_id

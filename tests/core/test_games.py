@@ -1,0 +1,182 @@
+"""A group game in the engine, with fake storage, a recording stage and a clock the test moves."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.engine import QuizEngine
+from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
+from bot.games.rules import GRACE, LOBBY_SECONDS, RESULTS_SECONDS
+from bot.replies import Actor, Notice, NoticeCode
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, last_question, open_with_three, vote
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+from tests.fakes.storage import FakeDatabase
+
+
+async def test_a_lobby_opens_with_its_starter_in_it_and_only_one_game_runs_per_chat(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    assert await engine.games.open(ADA, "Ada", SCOPE, "collectives", None, stage) is None
+    lobby = stage.of(CHAT, GameLobby)[0]
+    assert lobby.title == "Group game: Collectives"
+    assert "Players: Ada" in lobby.lines and "3 questions, 30 seconds each." in lobby.lines
+    again = await engine.games.open(BAYO, "Bayo", SCOPE, "collectives", None, stage)
+    assert isinstance(again, Notice) and again.code is NoticeCode.GAME_RUNNING
+    elsewhere = Actor("telegram", "2", "-200", "en")
+    assert await engine.games.open(elsewhere, "Bayo", "-200", "collectives", None, stage) is None
+
+
+async def test_a_game_needs_a_quiz_that_exists(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    unnamed = await engine.games.open(ADA, "Ada", SCOPE, None, None, stage)
+    missing = await engine.games.open(ADA, "Ada", SCOPE, "nope", None, stage)
+    assert isinstance(unnamed, Notice) and unnamed.code is NoticeCode.NAME_A_QUIZ
+    assert isinstance(missing, Notice) and missing.code is NoticeCode.QUIZ_NOT_FOUND
+    assert not stage.shown[CHAT]
+
+
+async def test_players_join_once_and_only_the_starter_or_an_admin_begins(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    await engine.games.open(ADA, "Ada", SCOPE, "collectives", None, stage)
+    game_id = stage.shown[CHAT][0].game_id
+    assert (await engine.games.join(BAYO, "Bayo", game_id)).text == "You're in! 2 players so far."
+    assert (await engine.games.join(BAYO, "Bayo", game_id)).text == "You're already in this game."
+    refused = await engine.games.begin(BAYO, game_id, False, stage)
+    assert isinstance(refused, Notice) and refused.code is NoticeCode.NOT_ALLOWED
+    assert await engine.games.begin(CHIDO, game_id, True, stage) is None  # a chat admin may
+    begins = stage.of(CHAT, GameBegins)[0]
+    assert begins.text == "Game on! 2 players: Ada, Bayo" and begins.lobby_message == "m1"
+    assert last_question(stage).label == "Question 1 of 3"
+
+
+async def test_the_lobby_closes_by_itself_when_its_time_is_up(engine: QuizEngine, clock: FixedClock) -> None:
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+    clock.advance(timedelta(seconds=LOBBY_SECONDS - 1))
+    assert await engine.games.sweep("telegram", stage) == 0
+    clock.advance(timedelta(seconds=1))
+    assert await engine.games.sweep("telegram", stage) == 1
+    assert [type(event) for event in stage.shown[CHAT]] == [GameLobby, GameBegins, GameQuestion]
+    assert await engine.games.sweep("discord", stage) == 0  # another platform's sweep leaves it alone
+
+
+async def test_answers_score_once_with_a_speed_bonus_and_the_last_one_closes_the_question(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    question = last_question(stage)
+    assert (await vote(engine, stage, ADA, right=True)).text.startswith("Locked in: ")
+    again = await vote(engine, stage, ADA, right=False)
+    assert not again.counted and again.text == "You already answered this question; your first answer counts."
+    clock.advance(timedelta(seconds=15))
+    await vote(engine, stage, BAYO, right=True)
+    assert not stage.of(CHAT, GameResults)  # Chido hasn't answered: still open
+    await vote(engine, stage, CHIDO, right=False)
+    results = stage.of(CHAT, GameResults)[0]
+    assert results.position == question.position and results.question_message == "m2"
+    assert sum(count for _letter, count in results.counts) == 3
+    assert results.top == ("1. Ada — 150 points", "2. Bayo — 125 points", "3. Chido — 0 points")
+    late = await vote(engine, stage, CHIDO, right=True)
+    assert not late.counted and late.text == "This question is closed."
+
+
+async def test_a_question_closes_when_its_time_and_grace_run_out_then_the_next_follows_after_reading_time(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage, seconds=20)
+    await engine.games.begin(ADA, game_id, False, stage)
+    await vote(engine, stage, ADA, right=True)
+    clock.advance(timedelta(seconds=20))
+    late_but_in_grace = await vote(engine, stage, BAYO, right=True)  # Telegram closed the poll on time
+    assert late_but_in_grace.counted
+    clock.advance(GRACE)
+    assert await engine.games.sweep("telegram", stage) == 1
+    results = stage.of(CHAT, GameResults)[-1]
+    assert results.counts_line.startswith("Answers: ")
+    assert not (await vote(engine, stage, CHIDO, right=True)).counted
+    clock.advance(timedelta(seconds=RESULTS_SECONDS - 1))
+    assert await engine.games.sweep("telegram", stage) == 0
+    clock.advance(timedelta(seconds=1))
+    await engine.games.sweep("telegram", stage)
+    assert last_question(stage).label == "Question 2 of 3"
+
+
+async def test_the_podium_ranks_by_points_then_total_answer_time_with_accuracy(engine: QuizEngine,
+                                                                               clock: FixedClock) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage, seconds=10)
+    await engine.games.begin(ADA, game_id, False, stage)
+    for _number in range(3):
+        # Ada and Bayo answer right at the same moment each time (same points); Ada is slower on the first only.
+        await vote(engine, stage, BAYO, right=True)
+        clock.advance(timedelta(milliseconds=1))
+        await vote(engine, stage, ADA, right=True)
+        await vote(engine, stage, CHIDO, right=False)
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        await engine.games.sweep("telegram", stage)
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert podium.heading == "Final results: Collectives" and podium.note is None
+    assert podium.lines[0].startswith("🥇 Bayo — 450 points · 3 of 3 right (100%)")
+    assert podium.lines[1].startswith("🥈 Ada — 450 points")  # same points, more time in all
+    assert podium.lines[2] == "🥉 Chido — 0 points · 0 of 3 right (0%)"
+
+
+async def test_a_late_joiner_is_judged_on_the_questions_they_saw(engine: QuizEngine, clock: FixedClock) -> None:
+    stage = RecordingStage()
+    assert await engine.games.open(ADA, "Ada", SCOPE, "collectives", None, stage) is None
+    await engine.games.begin(ADA, stage.shown[CHAT][0].game_id, False, stage)
+    await vote(engine, stage, ADA, right=True)  # Ada alone: her answer closes the question
+    clock.advance(timedelta(seconds=RESULTS_SECONDS))
+    await engine.games.sweep("telegram", stage)
+    await vote(engine, stage, BAYO, right=True)  # Bayo joins by answering the second question
+    assert len(stage.of(CHAT, GameResults)) == 1  # now two play: the question waits for Ada
+    await vote(engine, stage, ADA, right=True)
+    clock.advance(timedelta(seconds=RESULTS_SECONDS))
+    await engine.games.sweep("telegram", stage)
+    await vote(engine, stage, ADA, right=True)  # Bayo lets the third one run out
+    clock.advance(timedelta(seconds=30) + GRACE)
+    await engine.games.sweep("telegram", stage)
+    clock.advance(timedelta(seconds=RESULTS_SECONDS))
+    await engine.games.sweep("telegram", stage)
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert podium.lines[0].startswith("🥇 Ada — ") and podium.lines[0].endswith("· 3 of 3 right (100%)")
+    assert podium.lines[1].startswith("🥈 Bayo — ") and podium.lines[1].endswith("· 1 of 2 right (50%)")
+
+
+async def test_only_the_starter_or_an_admin_stops_the_game_and_the_podium_says_who(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    await vote(engine, stage, BAYO, right=True)
+    refused = await engine.games.stop(BAYO, "Bayo", False, stage)
+    assert isinstance(refused, Notice) and refused.code is NoticeCode.NOT_ALLOWED
+    assert await engine.games.stop(CHIDO, "Chido", True, stage) is None
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert podium.note == "Stopped by Chido." and podium.open_question == "m2"
+    assert podium.lines[0].startswith("🥇 Bayo — ") and "1 of 1 right" in podium.lines[0]
+    nothing = await engine.games.stop(ADA, "Ada", True, stage)
+    assert isinstance(nothing, Notice) and nothing.code is NoticeCode.NO_GAME
+    assert await engine.games.open(BAYO, "Bayo", SCOPE, "collectives", None, stage) is None  # the chat is free
+
+
+async def test_the_starter_skips_a_question_to_its_results(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    assert await engine.games.skip(ADA, False, stage) is None
+    assert stage.of(CHAT, GameResults)[0].counts_line == "Nobody answered this one."
+    assert await engine.games.skip(ADA, False, stage) is None
+    assert last_question(stage).label == "Question 2 of 3"
+
+
+async def test_every_answer_is_a_review_of_the_players_card(engine: QuizEngine, fake_db: FakeDatabase) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    await vote(engine, stage, ADA, right=True)
+    await vote(engine, stage, BAYO, right=False)
+    reviews = sorted((review.user_id, review.rating) for review in fake_db.state.reviews.values())
+    assert reviews == [(1, 3), (2, 1)]  # Good for Ada's right answer, Again for Bayo's wrong one
+    assert {(card.quiz_id, card.question_id) for card in fake_db.state.cards.values()} == {
+        ("collectives", "sum-everywhere")}

@@ -1,0 +1,100 @@
+"""Around a group game: each player's explanation in their language, leaderboards, hiding, the chat's language,
+and a learner's games in /progress. The bot's real translations are loaded."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.content.library import ContentLibrary
+from bot.engine import QuizEngine
+from bot.games.replies import GameExplanation, GameLobby, GameResults
+from bot.games.rules import RESULTS_SECONDS
+from bot.i18n import UiTexts
+from bot.replies import Actor, Notice, NoticeCode
+from content import default_content_dir
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, last_question, open_with_three, vote
+from tests.core.wiring import build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+from tests.fakes.storage import FakeDatabase
+
+
+@pytest.fixture
+def engine(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
+    return build_engine(library, fake_db, clock, texts=UiTexts.load(default_content_dir() / "locales"))
+
+
+async def play_through(engine: QuizEngine, stage: RecordingStage, clock: FixedClock, right: dict[Actor, bool]) -> None:
+    """Begin, and every question answered as ``right`` says, each closing when the last player answers."""
+    await engine.games.begin(ADA, stage.of(CHAT, GameLobby)[-1].game_id, False, stage)
+    for _number in range(3):
+        for actor, is_right in right.items():
+            await vote(engine, stage, actor, right=is_right)
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        await engine.games.sweep("telegram", stage)
+
+
+async def test_each_player_reads_the_closed_question_explained_in_their_own_language(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    position = last_question(stage).position
+    early = await engine.games.explain(BAYO, game_id, position)
+    assert isinstance(early, Notice) and early.code is NoticeCode.NOT_CURRENT_QUESTION  # no answers before closing
+    await vote(engine, stage, ADA, right=True)
+    await vote(engine, stage, BAYO, right=False)
+    await engine.games.skip(ADA, False, stage)
+    yo = engine.localizer_for("yo")
+    bayo = await engine.games.explain(BAYO, game_id, position)
+    assert isinstance(bayo, GameExplanation) and bayo.language == "yo"
+    assert bayo.verdict.startswith(yo("You chose {letter}: not quite.", letter="X")[:8])
+    assert bayo.feedback.explanation.startswith("All-reduce ń ṣàkópọ̀")  # the content's Yoruba
+    chido = await engine.games.explain(CHIDO, game_id, position)
+    assert isinstance(chido, GameExplanation) and chido.language == "sn"
+    assert chido.verdict == engine.localizer_for("sn")("You didn't answer this one.")
+    assert chido.feedback.why_not is None
+
+
+async def test_the_chats_admins_set_the_language_everyone_sees(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    refused = await engine.games.set_chat_language(BAYO, SCOPE, "fr", False)
+    assert refused.code is NoticeCode.NOT_ALLOWED and refused.language == "yo"  # told in their own language
+    unknown = await engine.games.set_chat_language(ADA, SCOPE, "xx", True)
+    assert unknown.code is NoticeCode.UNKNOWN_LANGUAGE
+    done = await engine.games.set_chat_language(ADA, SCOPE, "fr", True)
+    assert done.language == "fr" and not done.is_error
+    await engine.games.open(BAYO, "Bayo", SCOPE, "collectives", None, stage)
+    lobby = stage.of(CHAT, GameLobby)[0]
+    assert lobby.language == "fr" and lobby.join_label == engine.localizer_for("fr")("Join")
+
+
+async def test_leaderboards_count_the_week_or_all_time_and_leave_out_who_hid(engine: QuizEngine,
+                                                                           clock: FixedClock) -> None:
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+    await play_through(engine, stage, clock, {ADA: True, BAYO: True, CHIDO: False})
+    clock.advance(timedelta(days=7))  # a new week
+    await engine.games.open(ADA, "Ada", SCOPE, "collectives", None, stage)
+    await engine.games.join(CHIDO, "Chido", stage.of(CHAT, GameLobby)[-1].game_id)
+    await play_through(engine, stage, clock, {CHIDO: True, ADA: False})
+    en = Actor("telegram", "9", CHAT, "en")
+    week = await engine.games.leaderboard(en, SCOPE, "week")
+    assert [line.split(" — ")[0] for line in week.lines] == ["1. Chido", "2. Ada"]
+    everything = await engine.games.leaderboard(en, SCOPE, "all")
+    assert [line.split(" — ")[0] for line in everything.lines][:2] == ["1. Ada", "2. Bayo"]
+    assert (await engine.games.set_hidden(ADA, True)).text == "You're hidden from the leaderboards now."
+    hidden = await engine.games.leaderboard(en, SCOPE, "all")
+    assert "Ada" not in " ".join(hidden.lines)
+    elsewhere = await engine.games.leaderboard(en, "-999", "week")
+    assert not elsewhere.lines and elsewhere.empty == "No points yet this week. Start a game with /game."
+
+
+async def test_progress_counts_the_learners_games(engine: QuizEngine, clock: FixedClock) -> None:
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+    await play_through(engine, stage, clock, {ADA: True, BAYO: False, CHIDO: False})
+    progress = await engine.progress(Actor("telegram", "1", "1", "en"))
+    assert "Group games: 1 played · 450 points · 1 win" in progress.notes
+    assert stage.of(CHAT, GameResults)[0].language == "en"

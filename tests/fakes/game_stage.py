@@ -1,0 +1,54 @@
+"""A GameSurface that keeps what each chat was shown, with made-up message ids (and poll keys, like Telegram)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from typing import TypeVar
+
+from bot.games.delivery import Posted
+from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults
+
+E = TypeVar("E")
+
+
+class RecordingStage:
+    """``stage(chat_id)`` gives a surface for that chat; ``shown[chat_id]`` is everything shown there, in order."""
+
+    def __init__(self, *, polls: bool = True) -> None:
+        self.shown: dict[str, list[GameEvent]] = defaultdict(list)
+        self._polls = polls
+        self._ids = itertools.count(1)
+
+    def __call__(self, chat_id: str) -> ChatRecorder:
+        return ChatRecorder(self, chat_id)
+
+    def posted(self, chat_id: str) -> Posted:
+        number = next(self._ids)
+        return Posted(f"m{number}", f"poll-{number}" if self._polls else None)
+
+    def of(self, chat_id: str, kind: type[E]) -> list[E]:
+        return [event for event in self.shown[chat_id] if isinstance(event, kind)]
+
+
+class ChatRecorder:
+    def __init__(self, stage: RecordingStage, chat_id: str) -> None:
+        self._stage = stage
+        self._chat_id = chat_id
+
+    async def lobby(self, lobby: GameLobby) -> Posted:
+        self._stage.shown[self._chat_id].append(lobby)
+        return Posted(self._stage.posted(self._chat_id).message_id)
+
+    async def begins(self, begins: GameBegins) -> None:
+        self._stage.shown[self._chat_id].append(begins)
+
+    async def ask(self, question: GameQuestion) -> Posted:
+        self._stage.shown[self._chat_id].append(question)
+        return self._stage.posted(self._chat_id)
+
+    async def results(self, results: GameResults) -> None:
+        self._stage.shown[self._chat_id].append(results)
+
+    async def podium(self, podium: GamePodium) -> None:
+        self._stage.shown[self._chat_id].append(podium)
