@@ -16,6 +16,7 @@ from pydantic_settings import BaseSettings, NoDecode
 
 from bot.content.limits import PollLimits
 from bot.engine import QuizEngine
+from bot.games.delivery import GameSurface
 from bot.replies import Expired, Reminder
 
 if TYPE_CHECKING:
@@ -63,6 +64,10 @@ class ChatAdapter(Protocol):
 
     async def send_reminder(self, reminder: Reminder) -> None:
         """Send a daily reminder privately; raise RecipientGone when the learner can't be reached any more."""
+        ...
+
+    def game_surface(self, chat_id: str) -> GameSurface:
+        """Where a group game in this chat shows (the game sweeper shows each game's next step there)."""
         ...
 
 

@@ -9,16 +9,18 @@ from contextlib import asynccontextmanager
 
 from adapters.platform import ChatAdapter
 from bot.engine import QuizEngine
-from bot.sweeper import REMINDER_INTERVAL, Sweeper, start_reminders, start_sweeper
+from bot.sweeper import GAME_INTERVAL, REMINDER_INTERVAL, GameSweeper, Sweeper, start_reminders, start_sweeper
 
 log = logging.getLogger(__name__)
 
 
 @asynccontextmanager
 async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_interval: float | None = None,
-                  reminder_interval: float = REMINDER_INTERVAL) -> AsyncIterator[None]:
+                  reminder_interval: float = REMINDER_INTERVAL,
+                  game_interval: float = GAME_INTERVAL) -> AsyncIterator[None]:
     """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit);
-    ``reminder_interval``: between looks for daily reminders that are due."""
+    ``reminder_interval``: between looks for daily reminders that are due; ``game_interval``: for group games'
+    phases."""
     started: list[ChatAdapter] = []
     sweepers: list[Sweeper] = []
     try:
@@ -33,6 +35,9 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
                 sweepers.append(sweeper)
             sweepers.append(start_reminders(engine, adapter.name, adapter.send_reminder, adapter.reminders_per_second,
                                             reminder_interval))
+            games = GameSweeper(engine, adapter.name, adapter.game_surface, game_interval)
+            games.start()
+            sweepers.append(games)
         yield
     finally:
         for sweeper in sweepers:  # first, while the adapters can still send what comes next

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from bot.engine import QuizEngine
+from bot.games.delivery import Stage
 from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
@@ -20,6 +21,7 @@ log = logging.getLogger(__name__)
 MAX_INTERVAL = 10.0  # seconds: a timed-out question waits at most this long for its sweep
 STOP_TIMEOUT = 10.0  # seconds a delivery under way may take to finish when the adapter stops
 REMINDER_INTERVAL = 30.0  # seconds: reminders are due to the minute
+GAME_INTERVAL = 1.0  # seconds: a game's lobby, questions and results are timed to the second
 
 
 def sweep_interval(limit: timedelta) -> float:
@@ -105,6 +107,24 @@ class ReminderSweeper(Sweeper):
             return await self._engine.send_reminders(self._platform, self._send, self._per_second)
         except Exception:  # the database may be down for a moment: try again next time
             log.exception("could not look for %s reminders that are due", self._platform)
+            return 0
+
+
+class GameSweeper(Sweeper):
+    """Group games whose phase is due: lobbies close, questions close, the next question or the podium follows."""
+
+    name = "game-sweeper"
+
+    def __init__(self, engine: QuizEngine, platform: str, stage: Stage, interval: float = GAME_INTERVAL) -> None:
+        super().__init__(platform, interval)
+        self._engine = engine
+        self._stage = stage
+
+    async def sweep(self) -> int:
+        try:
+            return await self._engine.games.sweep(self._platform, self._stage)
+        except Exception:  # the database may be down for a moment: try again next time
+            log.exception("could not look for %s games that are due", self._platform)
             return 0
 
 

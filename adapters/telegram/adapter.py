@@ -18,12 +18,16 @@ from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands
 from adapters.telegram.errors import ErrorReporter
 from adapters.telegram.expiries import deliver_expired
+from adapters.telegram.game_polls import GamePolls
+from adapters.telegram.game_surface import TelegramGameSurface
+from adapters.telegram.games import GameCommands
 from adapters.telegram.interactions import Interactions
 from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import build_application
 from adapters.telegram.reminders import send_reminder
 from adapters.telegram.spec import TelegramSettings
 from bot.engine import QuizEngine
+from bot.games.delivery import GameSurface
 from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
@@ -52,6 +56,7 @@ class TelegramAdapter:
         self._token = settings.token.get_secret_value()
         self._app: Application | None = None
         self._chat: TelegramChat | None = None
+        self._game_polls = GamePolls()
 
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""
@@ -83,6 +88,11 @@ class TelegramAdapter:
         if self._chat is not None:
             await deliver_expired(self._engine, self._chat, expired)
 
+    def game_surface(self, chat_id: str) -> GameSurface:
+        if self._chat is None:
+            raise RuntimeError("the Telegram adapter isn't running")
+        return TelegramGameSurface(self._chat, chat_id, self._game_polls)
+
     async def stop(self) -> None:
         """Stop taking updates, let handlers finish, close the connection: start() in reverse."""
         self._chat = None
@@ -91,7 +101,7 @@ class TelegramAdapter:
             await self._shutdown(app)
 
     def _register(self, app: Application, chat: TelegramChat) -> None:
-        commands = Commands(self._engine, chat)
+        commands = Commands(self._engine, chat, GameCommands(self._engine, chat, self._game_polls))
         for name, callback in commands.callbacks().items():
             app.add_handler(CommandHandler(name, callback))
         # Registered after the commands: in a private chat, whatever they didn't take (free text, an unknown

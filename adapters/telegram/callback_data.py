@@ -13,6 +13,9 @@ class Action(StrEnum):
     LANGUAGE = "lang"
     RETRY = "retry"
     REVIEW = "review"  # under a reminder: start the learner's review round
+    JOIN_GAME = "gj"  # in a game's lobby: <game id>
+    BEGIN_GAME = "gb"  # in a game's lobby, for its starter: <game id>
+    EXPLAIN = "gx"  # under a game question's results: <game id>/<question's place>
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import command_argument, is_private, update_actor
 from adapters.telegram.chat import TelegramChat
+from adapters.telegram.games import GameCommands
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons
 from adapters.telegram.menu import help_text, next_steps
@@ -42,9 +43,10 @@ def surface_in(chat: TelegramChat, chat_id: str, actor: Actor, first_name: str) 
 
 
 class Commands:
-    def __init__(self, engine: QuizEngine, chat: TelegramChat) -> None:
+    def __init__(self, engine: QuizEngine, chat: TelegramChat, games: GameCommands) -> None:
         self._engine = engine
         self._chat = chat
+        self.games = games
         self._hinted = OncePer(HINT_PERIOD)
 
     def callbacks(self) -> dict[str, Callback]:
@@ -53,12 +55,15 @@ class Commands:
             "start": self.start, "help": self.help, "quizzes": self.quizzes, "quiz": self.quiz,
             "preview": self.preview, "stop": self.stop, "skip": self.skip, "language": self.language,
             "progress": self.progress, "reload": self.reload, "review": self.review, "timezone": self.timezone,
-            "reminders": self.reminders,
+            "reminders": self.reminders, "game": self.game, "leaderboard": self.leaderboard,
         }
         return {name: with_actor(command) for name, command in commands.items()}
 
     async def start(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        """Welcome; offer the language picker when neither a choice nor the client's language tells us."""
+        """Welcome; offer the language picker when neither a choice nor the client's language tells us. With a
+        payload from a game's "Explain" button, the explanation instead."""
+        if context.args and await self.games.explain_privately(actor, chat, context.args[0]):
+            return
         profile = await self._engine.profile(actor)
         _ = self._engine.localizer_for(profile.language)
         lines = [esc(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.",
@@ -106,8 +111,12 @@ class Commands:
             await self.notice(chat, reply)
 
     async def language(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        """``/language sw`` sets it at once; ``/language`` alone shows the picker."""
+        """``/language sw`` sets it at once; ``/language`` alone shows the picker. In a group, an admin's
+        ``/language sw`` sets the group's language for games."""
         choice = command_argument(context.args)
+        if choice is not None and not is_private(chat, actor):
+            await self.games.group_language(actor, chat, choice)
+            return
         if choice is not None:
             await self.notice(chat, await self._engine.set_language(actor, choice))
             return
@@ -142,6 +151,12 @@ class Commands:
 
     async def reminders(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.notice(chat, await self._engine.set_reminders(actor, command_argument(context.args) or ""))
+
+    async def game(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
+        await self.games.game(actor, chat, update.effective_user, list(context.args or []))
+
+    async def leaderboard(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
+        await self.games.leaderboard(actor, chat, list(context.args or []))
 
     async def reload(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Admins only (the engine checks): re-read the content; a failure keeps serving the previous one."""

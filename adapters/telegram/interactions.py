@@ -30,6 +30,8 @@ Context = ContextTypes.DEFAULT_TYPE
 SILENT_ON_POLL = {NoticeCode.ALREADY_ANSWERED, NoticeCode.NOT_YOUR_SESSION, NoticeCode.NOT_A_QUIZ_MESSAGE,
                   NoticeCode.NO_ACTIVE_SESSION}
 ALERT_LIMIT = 200  # characters in a callback query answer
+NO_SUCH_POLL = {NoticeCode.LOST_MESSAGE, NoticeCode.NOT_A_QUIZ_MESSAGE}  # perhaps a group game's
+GAME_ACTIONS = {Action.JOIN_GAME, Action.BEGIN_GAME, Action.EXPLAIN}
 
 
 class Interactions:
@@ -44,12 +46,19 @@ class Interactions:
         if answer is None or answer.user is None or not answer.option_ids:
             return  # anonymous votes on behalf of a chat carry no user to score
         actor, name = actor_for(answer.user), answer.user.first_name
+        games = self._commands.games
+        if games.polls.get(answer.poll_id) is not None:  # a group game's poll, sent by this process
+            await games.vote(actor, answer.user, answer.poll_id, answer.option_ids[0])
+            return
 
         def where(reply: Shown) -> TelegramSurface:  # a poll answer has no chat: the reply says where the quiz is
             chat = getattr(reply, "chat_id", None) or actor.user_id  # a private chat's id is the user's id
             return surface_in(self._chat, chat, actor, name)
 
         result = await self._engine.answer_message(actor, answer.poll_id, answer.option_ids[0], where)
+        if (isinstance(result, Notice) and result.code in NO_SUCH_POLL
+                and await games.vote(actor, answer.user, answer.poll_id, answer.option_ids[0])):
+            return  # a group game's poll, sent before a restart or by another process
         if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE:
             # Telegram only sends answers to the bot's own polls: this one was sent but never linked.
             result = await self._engine.ask_again(actor, where)
@@ -66,7 +75,9 @@ class Interactions:
             await acknowledge(query)  # an old or foreign button: just stop the spinner
             return
         surface = surface_in(self._chat, actor.chat_id, actor, query.from_user.first_name)
-        if data.action is Action.LANGUAGE:
+        if data.action in GAME_ACTIONS:
+            await self._commands.games.button(query, actor, data)
+        elif data.action is Action.LANGUAGE:
             await self._choose_language(update, actor, data)
         elif data.action is Action.START_QUIZ:
             await acknowledge(query)

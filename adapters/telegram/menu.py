@@ -9,6 +9,7 @@ from telegram import Bot, BotCommand
 from telegram.error import TelegramError
 
 from adapters.telegram.html_text import esc, italic
+from bot.games.views import game_rules
 from bot.i18n import Localizer
 from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
 
@@ -23,6 +24,8 @@ def command_descriptions(_: Localizer) -> list[tuple[str, str]]:
         ("skip", _("skip the current question")),
         ("stop", _("stop the current quiz (your answers are kept)")),
         ("review", _("review the questions due today")),
+        ("game", _("a group game for everyone in this chat: /game QUIZ [SECONDS]")),
+        ("leaderboard", _("this group's leaderboard: week or all; hide or show yourself")),
         ("progress", _("your results so far")),
         ("preview", _("show a quiz's questions without answers")),
         ("language", _("change language: en, fr, sw, yo, sn")),
@@ -45,6 +48,7 @@ def help_text(_: Localizer, *, admin: bool, group: bool) -> str:
     lines += [f"/{name} — {esc(description)}" for name, description in commands]
     if group:
         lines.append(italic(_("In a group, /quiz starts your own quiz: only your answers count for it.")))
+    lines.append(italic(game_rules(_)))
     return "\n".join(lines)
 
 

@@ -5,15 +5,32 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass
+from typing import Protocol
 
 from adapters.telegram.html_text import bold, esc
 from adapters.telegram.spec import TELEGRAM_LIMITS as LIMITS
 from bot.content.limits import fits_poll
-from bot.replies import QuestionView
 from bot.text import shorten
 
 EXPLANATION_LINE_FEEDS = 2
 OWNER_LIMIT = 32
+
+
+class PollQuestion(Protocol):
+    """What a poll shows: a learner's QuestionView or a group game's GameQuestion."""
+
+    @property
+    def label(self) -> str: ...
+    @property
+    def short_label(self) -> str: ...
+    @property
+    def prompt(self) -> str: ...
+    @property
+    def options(self) -> tuple[str, ...]: ...
+    @property
+    def correct_index(self) -> int: ...
+    @property
+    def explanation(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -25,7 +42,7 @@ class PollLayout:
     lettered: str | None = None  # HTML with the full question and lettered options, sent before the poll
 
 
-def poll_layout(view: QuestionView, owner: str | None = None) -> PollLayout:
+def poll_layout(view: PollQuestion, owner: str | None = None) -> PollLayout:
     """A native poll when everything fits Telegram's limits; otherwise a lettered message and an A/B/C poll.
 
     In a group, ``owner`` names whose quiz the poll belongs to, since several may run side by side.

@@ -61,6 +61,7 @@ class GameResults:
     top_heading: str  # "Top 5:"
     top: tuple[str, ...]  # "1. Ada — 145 points"
     explain_label: str  # "Explain in my language"
+    closed_early: bool = False  # everyone answered (or it was skipped) before its time: a poll is still open
     language: str = ui_language()
 
 

@@ -12,9 +12,9 @@ QUESTION_SECONDS = 30  # each question's time, unless the starter chose another
 MIN_QUESTION_SECONDS = 10
 MAX_QUESTION_SECONDS = 300  # within Telegram's longest poll (600 s); longer makes a dull game
 # Time to read the results before the next question. It also paces the game: each question costs a Telegram
-# group at most three messages (the poll, closing it, the results), so a question every 12 s or more keeps a
-# game at 15 a minute, under Telegram's 20 per group (docs/group-games.md).
-RESULTS_SECONDS = 12
+# group at most three messages (the poll, closing it, the results; four with a lettered fallback), so a
+# question every 15 s or more keeps a game at 16 a minute at most, under Telegram's 20 (docs/group-games.md).
+RESULTS_SECONDS = 15
 # A vote made in time may reach us a moment late (Telegram closes its poll itself): the question stays open this
 # long past its time before it is closed.
 GRACE = timedelta(seconds=2)

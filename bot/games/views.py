@@ -9,7 +9,7 @@ from bot import views
 from bot.content.models import Question, Quiz, localized
 from bot.games.records import GameAnswerRecord, GameRecord, LeaderboardEntry, PlayerRecord
 from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults
-from bot.games.rules import LOBBY_SECONDS, TOP, standings
+from bot.games.rules import LOBBY_SECONDS, POINTS_RIGHT, SPEED_BONUS, TOP, standings
 from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES
 
@@ -58,7 +58,7 @@ def question(game: GameRecord, quiz: Quiz, question: Question, _: Localizer) -> 
 
 
 def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord], players: list[PlayerRecord],
-            _: Localizer) -> GameResults:
+            _: Localizer, *, closed_early: bool) -> GameResults:
     language = question.display_language(_.language)
     order = views.shown_options(question, game.option_orders.get(question.id, []))
     chosen = Counter(answer.option_id for answer in answers)
@@ -74,7 +74,7 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
                 for place, player in enumerate(standings(players)[:TOP], start=1))
     return GameResults(game.id, game.chat_id, game.position, game.question_message, heading,
                        question.explanation[language], counts, counts_line, _("Standings:") if top else "", top,
-                       _("Explain in my language"), _.language)
+                       _("Explain in my language"), closed_early, _.language)
 
 
 def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int, _: Localizer, *,
@@ -120,3 +120,10 @@ def leaderboard_lines(entries: list[LeaderboardEntry], _: Localizer) -> tuple[st
 
 def _names(players: list[PlayerRecord]) -> str:
     return ", ".join(player.name for player in players)
+
+
+def game_rules(_: Localizer) -> str:
+    """How group games score, for /help on every platform."""
+    return _("In a group game, a right answer earns {points} points, plus up to {bonus} for speed: the sooner you "
+             "answer, the more. Equal scores go to whoever took less time in all. The starter or an admin can "
+             "/game skip a question or /game stop the game.", points=POINTS_RIGHT, bonus=SPEED_BONUS)

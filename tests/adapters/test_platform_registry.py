@@ -21,7 +21,9 @@ from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, Platf
 from adapters.settings import Settings, load_settings
 from bot.content.limits import PollLimits
 from bot.engine import QuizEngine
+from bot.games.delivery import GameSurface
 from bot.replies import Actor, Expired, Reminder
+from tests.fakes.game_stage import RecordingStage
 
 
 class EchoSettings(PlatformSettings):
@@ -40,6 +42,7 @@ class EchoAdapter:
         self.settings = settings
         self.events: list[str] = []
         self.started = asyncio.Event()
+        self.games = RecordingStage()
 
     async def start(self) -> None:
         self.events.append("start")
@@ -55,6 +58,9 @@ class EchoAdapter:
 
     async def send_reminder(self, reminder: Reminder) -> None:
         self.events.append(f"reminder {reminder.actor.user_id}")
+
+    def game_surface(self, chat_id: str) -> GameSurface:
+        return self.games(chat_id)
 
 
 async def hello(settings: Settings, platform: PlatformSettings, args: argparse.Namespace) -> int:

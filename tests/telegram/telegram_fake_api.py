@@ -16,53 +16,9 @@ from typing import Any
 
 from aiohttp import web
 
-BOT_USER = {"id": 999000, "is_bot": True, "first_name": "QuizTutor", "username": "QuizTutorBot",
-            "can_join_groups": True, "can_read_all_group_messages": False, "supports_inline_queries": False}
+from tests.telegram.fake_types import BOT_USER, Call, Failure, FakeChat, FakeUser
 
-
-@dataclass(frozen=True)
-class FakeUser:
-    id: int
-    first_name: str
-    language_code: str | None = None
-
-    def json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "is_bot": False, "first_name": self.first_name}
-        if self.language_code:
-            data["language_code"] = self.language_code
-        return data
-
-
-@dataclass(frozen=True)
-class FakeChat:
-    id: int
-    type: str = "private"
-    title: str | None = None
-
-    @classmethod
-    def private(cls, user: FakeUser) -> FakeChat:
-        return cls(user.id)
-
-    def json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "type": self.type}
-        if self.title:
-            data["title"] = self.title
-        return data
-
-
-@dataclass
-class Call:
-    method: str
-    params: dict[str, Any]
-    ok: bool = True
-    result: Any = None
-
-
-@dataclass
-class Failure:
-    status: int
-    description: str
-    retry_after: int | None = None
+__all__ = ["BOT_USER", "Call", "FakeBotApi", "FakeChat", "FakeUser"]
 
 
 @dataclass
@@ -74,6 +30,9 @@ class FakeBotApi:
     _failures: dict[str, list[Failure]] = field(default_factory=dict)
     _chats: dict[int, FakeChat] = field(default_factory=dict)
     _users: dict[int, FakeUser] = field(default_factory=dict)  # everyone seen, for getChatMember
+    admins: dict[int, set[int]] = field(default_factory=dict)  # chat id -> its administrators' user ids
+    _polls: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)  # (chat, message id) -> poll
+    clock: Callable[[], float] = time.monotonic  # stamps each call (a test may pass its own clock)
     _counter: int = 0
     _closing: bool = False
     _next_update_id: int = 1
@@ -203,6 +162,7 @@ class FakeBotApi:
         return web.json_response({"ok": True, "result": result})
 
     async def _record(self, call: Call) -> None:
+        call.at = self.clock()
         async with self._changed:
             self.requests.append(call)
             self._changed.notify_all()
@@ -237,7 +197,19 @@ class FakeBotApi:
                                  "width": 900, "height": 700}]
             return message
         if method == "getChatMember":
-            return {"status": "member", "user": self._users[int(params["user_id"])].json()}
+            user_id = int(params["user_id"])
+            status = "administrator" if user_id in self.admins.get(int(params["chat_id"]), set()) else "member"
+            member = {"status": status, "user": self._users[user_id].json()}
+            if status == "administrator":
+                member |= {"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
+                           "can_delete_messages": True, "can_manage_video_chats": True, "can_restrict_members": True,
+                           "can_promote_members": False, "can_change_info": True, "can_invite_users": True,
+                           "can_post_stories": False, "can_edit_stories": False, "can_delete_stories": False}
+            return member
+        if method == "stopPoll":
+            poll = self._polls[(int(params["chat_id"]), int(params["message_id"]))]
+            poll["is_closed"] = True
+            return poll
         return True  # setMyCommands, deleteWebhook, setWebhook, answerCallbackQuery, ...
 
     def _poll_message(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -260,6 +232,7 @@ class FakeBotApi:
             poll["explanation"] = params["explanation"]
         message = self._message(self._chat(params["chat_id"]), None, sender=BOT_USER)
         message["poll"] = poll
+        self._polls[(int(params["chat_id"]), message["message_id"])] = poll
         return message
 
     def _chat(self, chat_id: str) -> FakeChat:

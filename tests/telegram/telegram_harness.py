@@ -28,11 +28,11 @@ GROUP = FakeChat(-100500, "supergroup", "Study group")
 
 @asynccontextmanager
 async def running_bot(settings: Settings, clock: Callable[[], datetime] = utc_now,
-                      sweep_interval: float | None = None) -> AsyncIterator[QuizEngine]:
+                      sweep_interval: float | None = None, game_interval: float = 0.05) -> AsyncIterator[QuizEngine]:
     """The adapter as `quiztutor run` builds it: real engine, SQLite file, migrations, PTB Application."""
     async with open_services(settings, clock=clock) as services:
         adapter = TelegramAdapter(services.engine, telegram_settings(settings))
-        async with serving(services.engine, [adapter], sweep_interval=sweep_interval):
+        async with serving(services.engine, [adapter], sweep_interval=sweep_interval, game_interval=game_interval):
             yield services.engine
 
 

@@ -68,9 +68,10 @@ class Phases:
             return await self.ask_next(uow, game, now)
         players = await uow.games.players(game.id)
         answers = await uow.games.answers(game.id, game.position)
+        early = game.deadline is not None and now < game.deadline - GRACE
         game.state, game.deadline, game.updated_at = GameState.SHOWING, now + timedelta(seconds=RESULTS_SECONDS), now
         await uow.games.update(game)
-        return [views.results(game, question, answers, players, self.words(game))]
+        return [views.results(game, question, answers, players, self.words(game), closed_early=early)]
 
     async def finish(self, uow: UnitOfWork, game: GameRecord, now: datetime, *,
                      stopped_by: str | None = None) -> GamePodium:

@@ -1,0 +1,56 @@
+"""A group game's messages as Telegram HTML. Names and content are escaped like everything else."""
+
+from __future__ import annotations
+
+from adapters.telegram.html_text import bold, esc
+from bot.games.replies import GameExplanation, GameLobby, GamePodium, GameResults, Leaderboard
+from bot.text import shorten
+
+ALERT_LIMIT = 200  # characters in a callback query's alert
+
+
+def lobby(reply: GameLobby) -> str:
+    return "\n".join(["🎲 " + bold(reply.title), *(esc(line) for line in reply.lines)])
+
+
+def results(reply: GameResults) -> str:
+    lines = ["✅ " + bold(reply.heading), esc(reply.explanation), esc(reply.counts_line)]
+    if reply.top:
+        lines += ["", bold(reply.top_heading), *(esc(line) for line in reply.top)]
+    return "\n".join(lines)
+
+
+def podium(reply: GamePodium) -> str:
+    lines = ["🏁 " + bold(reply.heading)]
+    if reply.note:
+        lines.append(esc(reply.note))
+    return "\n".join([*lines, *(esc(line) for line in reply.lines)])
+
+
+def leaderboard(reply: Leaderboard) -> str:
+    return "\n".join(["🏆 " + bold(reply.heading), *(esc(line) for line in reply.lines),
+                      *([esc(reply.empty)] if reply.empty else [])])
+
+
+def explanation_alert(reply: GameExplanation) -> str | None:
+    """Plain text for the alert only the presser sees: their verdict, then why that choice is wrong (or why the
+    answer is right); None when it doesn't fit and the whole explanation goes to a private chat instead."""
+    text = f"{reply.verdict}\n{reply.feedback.why_not or reply.feedback.explanation}"
+    return text if len(text) <= ALERT_LIMIT else None
+
+
+def explanation(reply: GameExplanation) -> str:
+    feedback = reply.feedback
+    lines = [bold(reply.verdict)]
+    if feedback.why_not:
+        lines.append(f"❌ {esc(feedback.why_not)}")
+    lines += [esc(feedback.correct_option), esc(feedback.explanation)]
+    if feedback.details:
+        lines += [esc(paragraph) for paragraph in feedback.details.splitlines()]
+    if feedback.reference:
+        lines.append("📖 " + esc(feedback.reference))
+    return "\n".join(lines)
+
+
+def fit_alert(text: str) -> str:
+    return shorten(text, ALERT_LIMIT)

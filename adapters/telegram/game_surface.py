@@ -1,0 +1,84 @@
+"""One Telegram group's game messages: the lobby with its buttons, a quiz poll per question, the results and
+the podium. A question costs the group at most three calls (the poll, closing it early, the results)."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import InlineKeyboardMarkup, Poll
+from telegram.constants import ParseMode, PollLimit
+from telegram.error import BadRequest
+
+from adapters.telegram import game_render, render
+from adapters.telegram.callback_data import Action
+from adapters.telegram.chat import NO_PREVIEW, TelegramChat
+from adapters.telegram.game_polls import GamePolls
+from adapters.telegram.html_text import esc
+from adapters.telegram.keyboards import button
+from adapters.telegram.poll_layout import poll_layout
+from bot.games.delivery import Posted
+from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
+
+log = logging.getLogger(__name__)
+
+
+def explain_value(game_id: str, position: int) -> str:
+    return f"{game_id}/{position}"
+
+
+class TelegramGameSurface:
+    def __init__(self, chat: TelegramChat, chat_id: str, polls: GamePolls) -> None:
+        self._chat = chat
+        self._chat_id = chat_id
+        self._polls = polls
+
+    async def lobby(self, lobby: GameLobby) -> Posted:
+        keyboard = InlineKeyboardMarkup([[button(lobby.join_label, Action.JOIN_GAME, lobby.game_id),
+                                          button(lobby.start_label, Action.BEGIN_GAME, lobby.game_id)]])
+        message = await self._chat.bot.send_message(self._chat_id, game_render.lobby(lobby), parse_mode=ParseMode.HTML,
+                                                    reply_markup=keyboard, link_preview_options=NO_PREVIEW)
+        return Posted(str(message.message_id))
+
+    async def begins(self, begins: GameBegins) -> None:
+        """The lobby message becomes the list of players, without its buttons (no message of its own)."""
+        if begins.lobby_message is None:
+            return
+        try:
+            await self._chat.bot.edit_message_text(esc(begins.text), self._chat_id,
+                                                   int(begins.lobby_message), parse_mode=ParseMode.HTML)
+        except BadRequest as error:  # deleted by an admin, say: the game goes on
+            log.info("could not edit the lobby of game %s: %s", begins.game_id, error)
+
+    async def ask(self, question: GameQuestion) -> Posted:
+        layout = poll_layout(question)
+        blocks = [render.question_notices(question.notices), layout.lettered or ""]
+        if any(blocks):
+            await self._chat.html(self._chat_id, blocks)
+        period = min(max(question.seconds, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
+        async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
+            message = await self._chat.bot.send_poll(
+                self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
+                correct_option_ids=[layout.correct_index], explanation=layout.explanation or None,
+                open_period=period)
+            poll_id = message.poll.id if message.poll is not None else None
+            if poll_id is not None:
+                self._polls.add(poll_id, question.game_id, question.position)
+        return Posted(str(message.message_id), poll_id)
+
+    async def results(self, results: GameResults) -> None:
+        if results.closed_early and results.question_message is not None:
+            await self._close_poll(results.question_message)
+        keyboard = InlineKeyboardMarkup([[button(results.explain_label, Action.EXPLAIN,
+                                                 explain_value(results.game_id, results.position))]])
+        await self._chat.html(self._chat_id, [game_render.results(results)], keyboard)
+
+    async def podium(self, podium: GamePodium) -> None:
+        if podium.open_question is not None:
+            await self._close_poll(podium.open_question)
+        await self._chat.html(self._chat_id, [game_render.podium(podium)])
+
+    async def _close_poll(self, message_id: str) -> None:
+        try:
+            await self._chat.bot.stop_poll(self._chat_id, int(message_id))
+        except BadRequest as error:  # closed already (its time ran out), or deleted
+            log.info("could not close poll message %s: %s", message_id, error)

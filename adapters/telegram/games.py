@@ -1,0 +1,152 @@
+"""Group games on Telegram: /game, /leaderboard, a group's /language, the lobby's and results' buttons, and
+votes on game polls."""
+
+from __future__ import annotations
+
+import contextlib
+
+from telegram import CallbackQuery, User
+from telegram.error import BadRequest
+
+from adapters.once_per import OncePer
+from adapters.telegram import game_render, render
+from adapters.telegram.actors import is_private
+from adapters.telegram.callback_data import Action, ButtonData
+from adapters.telegram.chat import TelegramChat
+from adapters.telegram.chat_admins import is_chat_admin
+from adapters.telegram.game_polls import GamePolls
+from adapters.telegram.game_surface import TelegramGameSurface
+from adapters.telegram.html_text import esc
+from bot.engine import QuizEngine
+from bot.games.replies import GameExplanation
+from bot.replies import Actor, Notice
+
+REFUSAL_PERIOD = 30.0  # seconds: a refused command in a group is answered once per person (the group's 20/min)
+DEEP_LINK = "gx_"  # /start gx_<game id>_<place>: an explanation too long for an alert, in a private chat
+CONTROLS = {"stop", "skip"}
+PERIODS = {"week", "all"}
+VISIBILITY = {"hide": True, "show": False}
+
+
+def player_name(user: User | None) -> str:
+    return user.full_name if user else "?"
+
+
+class GameCommands:
+    def __init__(self, engine: QuizEngine, chat: TelegramChat, polls: GamePolls) -> None:
+        self._engine = engine
+        self._chat = chat
+        self.polls = polls
+        self._refused = OncePer(REFUSAL_PERIOD)
+
+    def stage(self, chat_id: str) -> TelegramGameSurface:
+        return TelegramGameSurface(self._chat, chat_id, self.polls)
+
+    async def game(self, actor: Actor, chat: str, user: User | None, args: list[str]) -> None:
+        """``/game QUIZ [SECONDS]`` opens a lobby; ``/game stop`` and ``/game skip`` steer the one running."""
+        _ = await self._engine.localizer(actor)
+        if is_private(chat, actor):
+            await self._chat.html(chat, [esc(_("Group games are played in groups: add me to a group and send "
+                                               "/game there."))])
+            return
+        first = args[0].lower() if args else None
+        if first in CONTROLS:
+            moderator = await is_chat_admin(self._chat.bot, chat, actor.user_id)
+            if first == "stop":
+                reply = await self._engine.games.stop(actor, player_name(user), moderator, self.stage)
+            else:
+                reply = await self._engine.games.skip(actor, moderator, self.stage)
+        else:
+            seconds = int(args[1]) if len(args) > 1 and args[1].isdecimal() else None
+            reply = await self._engine.games.open(actor, player_name(user), chat, args[0] if args else None,
+                                                  seconds, self.stage)
+        if reply is not None:
+            await self._refuse(actor, chat, reply)
+
+    async def leaderboard(self, actor: Actor, chat: str, args: list[str]) -> None:
+        """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere."""
+        choice = args[0].lower() if args else "week"
+        if choice in VISIBILITY:
+            notice = await self._engine.games.set_hidden(actor, VISIBILITY[choice])
+            await self._chat.html(chat, [render.notice(notice)])
+            return
+        if is_private(chat, actor):
+            _ = await self._engine.localizer(actor)
+            await self._chat.html(chat, [esc(_("Leaderboards belong to groups: send /leaderboard in a group where "
+                                               "you play. To leave them, send /leaderboard hide."))])
+            return
+        board = await self._engine.games.leaderboard(actor, chat, choice if choice in PERIODS else "week")
+        await self._chat.html(chat, [game_render.leaderboard(board)])
+
+    async def group_language(self, actor: Actor, chat: str, choice: str) -> None:
+        """In a group, /language sets the group's language for games: its admins only."""
+        moderator = await is_chat_admin(self._chat.bot, chat, actor.user_id)
+        notice = await self._engine.games.set_chat_language(actor, chat, choice, moderator)
+        if notice.is_error:
+            await self._refuse(actor, chat, notice)
+        else:
+            await self._chat.html(chat, [render.notice(notice)])
+
+    async def button(self, query: CallbackQuery, actor: Actor, data: ButtonData) -> None:
+        """Join, Start (lobby) and Explain (results): answered only to the one who pressed."""
+        name = player_name(query.from_user)
+        if data.action is Action.JOIN_GAME:
+            notice = await self._engine.games.join(actor, name, data.value)
+            await _acknowledge(query, notice.text, alert=notice.is_error)
+        elif data.action is Action.BEGIN_GAME:
+            moderator = actor.chat_id is not None and await is_chat_admin(self._chat.bot, actor.chat_id,
+                                                                         actor.user_id)
+            refused = await self._engine.games.begin(actor, data.value, moderator, self.stage)
+            await _acknowledge(query, refused.text if refused else None, alert=True)
+        else:
+            game_id, _slash, place = data.value.partition("/")
+            reply = await self._engine.games.explain(actor, game_id, int(place) if place.isdecimal() else -1)
+            await self._explain(query, reply, game_id, place)
+
+    async def explain_privately(self, actor: Actor, chat: str, payload: str) -> bool:
+        """``/start gx_<game>_<place>``: the explanation an alert couldn't hold. False if that isn't the payload."""
+        if not payload.startswith(DEEP_LINK):
+            return False
+        game_id, _underscore, place = payload.removeprefix(DEEP_LINK).partition("_")
+        reply = await self._engine.games.explain(actor, game_id, int(place) if place.isdecimal() else -1)
+        text = game_render.explanation(reply) if isinstance(reply, GameExplanation) else render.notice(reply)
+        await self._chat.html(chat, [text])
+        return True
+
+    async def vote(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
+        """A vote on a game poll, scored; False when the poll is no game's (the caller tries learners' quizzes)."""
+        known = self.polls.get(poll_id)
+        if known is None and self.polls.busy:  # perhaps one being sent right now
+            await self.polls.settled()
+            known = self.polls.get(poll_id)
+        if known is not None:
+            await self._engine.games.vote(actor, player_name(user), known[0], known[1], option, self.stage)
+            return True
+        voted = await self._engine.games.vote_on_message(actor, player_name(user), poll_id, option, self.stage)
+        return voted is not None  # Telegram showed the voter right or wrong already: nothing to add
+
+    async def _explain(self, query: CallbackQuery, reply: GameExplanation | Notice, game_id: str,
+                       place: str) -> None:
+        if isinstance(reply, Notice):
+            await _acknowledge(query, reply.text, alert=True)
+            return
+        alert = game_render.explanation_alert(reply)
+        if alert is not None:
+            await _acknowledge(query, alert, alert=True)
+            return
+        # Too long for an alert: open a private chat with the bot, which sends it whole (t.me/bot?start=...).
+        url = f"https://t.me/{self._chat.bot.username}?start={DEEP_LINK}{game_id}_{place}"
+        try:
+            await query.answer(url=url)
+        except BadRequest:
+            await _acknowledge(query, reply.verdict, alert=True)
+
+    async def _refuse(self, actor: Actor, chat: str, notice: Notice) -> None:
+        """Said in the group, but once per person per half minute: refusals must not eat the group's budget."""
+        if self._refused.allow(f"{chat}:{actor.user_id}"):
+            await self._chat.html(chat, [render.notice(notice)])
+
+
+async def _acknowledge(query: CallbackQuery, text: str | None, *, alert: bool) -> None:
+    with contextlib.suppress(BadRequest):  # a press too old to answer: nothing to do
+        await query.answer(game_render.fit_alert(text) if text else None, show_alert=alert and bool(text))

@@ -1,0 +1,55 @@
+"""The Telegram objects the fake Bot API speaks about: users, chats, and the calls it records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+BOT_USER = {"id": 999000, "is_bot": True, "first_name": "QuizTutor", "username": "QuizTutorBot",
+            "can_join_groups": True, "can_read_all_group_messages": False, "supports_inline_queries": False}
+
+
+@dataclass(frozen=True)
+class FakeUser:
+    id: int
+    first_name: str
+    language_code: str | None = None
+
+    def json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "is_bot": False, "first_name": self.first_name}
+        if self.language_code:
+            data["language_code"] = self.language_code
+        return data
+
+
+@dataclass(frozen=True)
+class FakeChat:
+    id: int
+    type: str = "private"
+    title: str | None = None
+
+    @classmethod
+    def private(cls, user: FakeUser) -> FakeChat:
+        return cls(user.id)
+
+    def json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "type": self.type}
+        if self.title:
+            data["title"] = self.title
+        return data
+
+
+@dataclass
+class Call:
+    method: str
+    params: dict[str, Any]
+    ok: bool = True
+    result: Any = None
+    at: float = 0.0  # when it arrived, by the fake's clock (seconds)
+
+
+@dataclass
+class Failure:
+    status: int
+    description: str
+    retry_after: int | None = None

@@ -1,0 +1,48 @@
+"""Steps of a group game on the fake Bot API: the lobby, joining, starting, voting, and what the group saw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
+from tests.telegram.telegram_harness import correct, for_chat, poll_id, wrong
+
+GROUP_CALLS = {"sendMessage", "sendPoll", "stopPoll", "editMessageText", "sendPhoto"}  # what the group sees
+
+
+def buttons(call: Call) -> list[dict[str, Any]]:
+    return [button for row in call.params["reply_markup"]["inline_keyboard"] for button in row]
+
+
+async def lobby(api: FakeBotApi, chat: FakeChat) -> tuple[Call, str]:
+    """The lobby message and its game's id (from its Join button)."""
+    found = await api.wait_for("sendMessage", 1, lambda p: for_chat(chat.id)(p) and "reply_markup" in p
+                               and buttons_data(p)[0].startswith("gj:"))
+    call = found[-1]
+    return call, buttons(call)[0]["callback_data"].split(":", 1)[1]
+
+
+def buttons_data(params: dict[str, Any]) -> list[str]:
+    return [button.get("callback_data", "") for row in params["reply_markup"].get("inline_keyboard", [])
+            for button in row]
+
+
+def results_messages(api: FakeBotApi, chat: FakeChat) -> list[Call]:
+    return api.calls("sendMessage", lambda p: for_chat(chat.id)(p) and "reply_markup" in p
+                     and any(data.startswith("gx:") for data in buttons_data(p)))
+
+
+async def vote(api: FakeBotApi, poll: Call, user: FakeUser, *, right: bool) -> None:
+    await api.answer_poll(user, poll_id(poll), [correct(poll) if right else wrong(poll)])
+
+
+def group_calls(api: FakeBotApi, chat: FakeChat) -> list[Call]:
+    return [call for call in api.requests if call.ok and call.method in GROUP_CALLS
+            and call.params.get("chat_id") == str(chat.id)]
+
+
+async def press(api: FakeBotApi, user: FakeUser, data: str, chat: FakeChat) -> dict[str, Any]:
+    """Press a button; what only the presser is shown (the callback query's answer)."""
+    before = len(api.calls("answerCallbackQuery"))
+    await api.press(user, data, chat)
+    return (await api.wait_for("answerCallbackQuery", before + 1))[before].params

@@ -1,0 +1,110 @@
+"""A group game on Telegram, end to end: three players in three languages, a lobby, quiz polls, results with
+explanations in each player's own language, the podium and the leaderboard."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from adapters.settings import Settings
+from bot.games.rules import GRACE, RESULTS_SECONDS
+from tests.fakes.clock import FixedClock
+from tests.telegram.game_steps import lobby, press, results_messages, vote
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
+from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, correct, next_poll, running_bot
+
+ADA = FakeUser(301, "Ada <Lovelace>", "en")  # escaped wherever it is shown
+
+
+async def test_three_players_play_a_whole_game_with_early_closes_a_timer_and_a_podium(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock) as engine:
+        fr, sw = engine.localizer_for("fr"), engine.localizer_for("sw")
+        await api.command(ADA, "/game collectives", GROUP)
+        lobby_call, game_id = await lobby(api, GROUP)
+        assert "Group game: Collectives" in lobby_call.params["text"]
+        assert "Players: Ada &lt;Lovelace&gt;" in lobby_call.params["text"]
+
+        joined = await press(api, AMINATA, f"gj:{game_id}", GROUP)
+        assert joined["text"] == fr.ngettext("You're in! {n} player so far.", "You're in! {n} players so far.", 2)
+        await press(api, WANJIRU, f"gj:{game_id}", GROUP)
+        refused = await press(api, AMINATA, f"gb:{game_id}", GROUP)  # only the starter (or an admin) may start
+        assert refused["text"] == fr("Only the player who started this game, or an admin of this chat, can do that.")
+        assert refused["show_alert"] is True and not api.polls(GROUP.id)
+
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        first = await next_poll(api, GROUP.id, 1)
+        assert first.params["is_anonymous"] is False and first.params["type"] == "quiz"
+        assert first.params["open_period"] == "30" and first.params["question"].startswith("1/3 · Which collective")
+        players = api.calls("editMessageText")[-1].params["text"]
+        assert players == "Game on! 3 players: Ada &lt;Lovelace&gt;, Aminata, Wanjiru"
+
+        await vote(api, first, ADA, right=True)
+        await vote(api, first, AMINATA, right=True)
+        await api.settle()
+        assert not results_messages(api, GROUP)  # Wanjiru hasn't answered: the question stays open
+        await vote(api, first, WANJIRU, right=False)
+        results = (await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"]))[-1].params["text"]
+        assert len(api.calls("stopPoll")) == 1  # closed early: the poll is stopped for everyone
+        assert "1. Ada &lt;Lovelace&gt; — 150 points" in results and "3. Wanjiru — 0 points" in results
+
+        wanjiru = await press(api, WANJIRU, f"gx:{game_id}/0", GROUP)  # only Wanjiru sees it, in Swahili
+        letter = wanjiru["text"].split(":")[0][-1]
+        assert wanjiru["show_alert"] is True
+        assert wanjiru["text"].startswith(sw("You chose {letter}: not quite.", letter=letter))
+        aminata = await press(api, AMINATA, f"gx:{game_id}/0", GROUP)
+        assert aminata["text"].startswith(fr("You chose {letter}: correct!", letter="ABC"[correct(first)]))
+        assert aminata["text"].split("\n")[1].startswith("All-reduce additionne")  # the content in French
+
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        second = await next_poll(api, GROUP.id, 2)
+        await vote(api, second, ADA, right=False)
+        await vote(api, second, AMINATA, right=True)
+        await api.settle()  # both votes scored before the time moves on
+        clock.advance(timedelta(seconds=30) + GRACE)  # Wanjiru lets the time run out
+        await api.wait_for("sendMessage", 2, lambda p: "Answers: " in p["text"])
+        assert len(api.calls("stopPoll")) == 1  # Telegram closed that poll itself (open_period)
+
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        third = await next_poll(api, GROUP.id, 3)
+        for user in (ADA, AMINATA, WANJIRU):
+            await vote(api, third, user, right=True)
+        await api.wait_for("sendMessage", 3, lambda p: "Answers: " in p["text"])
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        podium = (await api.wait_for("sendMessage", 1, lambda p: "Final results" in p["text"]))[-1].params["text"]
+        lines = podium.splitlines()
+        assert lines[0] == "🏁 <b>Final results: Collectives</b>"
+        assert lines[1].startswith("🥇 Aminata — 450 points · 3 of 3 right (100%)")
+        assert lines[2].startswith("🥈 Ada &lt;Lovelace&gt; — 300 points · 2 of 3 right (67%)")
+        assert lines[3].startswith("🥉 Wanjiru — 150 points · 1 of 3 right (33%)")
+
+        await api.command(ADA, "/leaderboard", GROUP)
+        board = (await api.wait_for("sendMessage", 1, lambda p: "Leaderboard" in p["text"]))[-1].params["text"]
+        assert board.splitlines()[1:] == ["1. Aminata — 450 points", "2. Ada &lt;Lovelace&gt; — 300 points",
+                                          "3. Wanjiru — 150 points"]
+
+
+async def test_an_explanation_too_long_for_an_alert_opens_in_a_private_chat(
+        api: FakeBotApi, settings: Settings, clock: FixedClock, content_dir: Path) -> None:
+    quiz = content_dir / "quizzes" / "collectives.yaml"
+    short = "All-reduce sums across ranks and gives everyone the result; broadcast only copies one rank's data."
+    longer = short + " Reduce-scatter leaves one shard per rank; all-gather rebuilds the whole sum from shards."
+    quiz.write_text(quiz.read_text().replace(short, longer))
+    async with running_bot(settings, clock) as engine:
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        first = await next_poll(api, GROUP.id, 1)
+        await vote(api, first, ADA, right=False)
+        await results_wait(api)
+        opened = await press(api, ADA, f"gx:{game_id}/0", GROUP)
+        assert opened["url"] == f"https://t.me/QuizTutorBot?start=gx_{game_id}_0" and "text" not in opened
+        await api.command(ADA, f"/start gx_{game_id}_0")  # what that link sends
+        private = (await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(ADA.id)))[-1].params["text"]
+        en = engine.localizer_for("en")
+        assert private.startswith(f"<b>{en('You chose {letter}: not quite.', letter='')[:10]}")
+        assert "All-reduce sums across ranks" in private and "📖 NCCL collective operations" in private
+
+
+async def results_wait(api: FakeBotApi) -> None:
+    await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"])
