@@ -15,13 +15,18 @@ from adapters.telegram.spec import TelegramSettings
 log = logging.getLogger(__name__)
 JSON = bool | dict[str, Any] | list[dict[str, Any]]
 CONCURRENT_UPDATES = 32  # one slow chat (say, waiting out a 429) must not hold up everyone else
+# Telegram's limits: 30 messages a second in all, 20 a minute in one group (PTB's AIORateLimiter defaults).
+OVERALL_PER_SECOND = 30
+GROUP_PER_MINUTE = 20
 
 
 class RetryingRateLimiter(AIORateLimiter):
     """AIORateLimiter (throttles, and waits out 429 ``retry_after``) that also retries network failures."""
 
-    def __init__(self, *, flood_retries: int = 3, network_retries: int = 3, backoff: float = 0.5) -> None:
-        super().__init__(max_retries=flood_retries)
+    def __init__(self, *, flood_retries: int = 3, network_retries: int = 3, backoff: float = 0.5,
+                 group_per_minute: int = GROUP_PER_MINUTE) -> None:
+        super().__init__(overall_max_rate=OVERALL_PER_SECOND, overall_time_period=1,
+                         group_max_rate=group_per_minute, group_time_period=60, max_retries=flood_retries)
         self._network_retries = network_retries
         self._backoff = backoff
 
@@ -49,7 +54,7 @@ def file_url(api_url: str) -> str:
 
 
 def build_application(settings: TelegramSettings, token: str) -> Application:
-    builder = (ApplicationBuilder().token(token).rate_limiter(RetryingRateLimiter())
+    builder = (ApplicationBuilder().token(token).rate_limiter(RetryingRateLimiter(group_per_minute=GROUP_PER_MINUTE))
                .concurrent_updates(CONCURRENT_UPDATES))
     if settings.api_url:
         builder = builder.base_url(settings.api_url).base_file_url(file_url(settings.api_url))

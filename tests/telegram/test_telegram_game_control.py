@@ -1,0 +1,117 @@
+"""Steering a Telegram group game: who may stop it, the group's language, a restart mid-question, and the pace
+that keeps a game under Telegram's 20 messages a minute per group."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from adapters.settings import Settings
+from bot.games.rules import RESULTS_SECONDS
+from bot.replies import Actor
+from content import default_content_dir
+from tests.fakes.clock import FixedClock
+from tests.telegram.game_steps import group_calls, lobby, press, results_messages, vote
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
+from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, next_poll, running_bot
+
+ADA = FakeUser(301, "Ada", "en")
+TELEGRAM_GROUP_LIMIT = 20  # messages a minute in one group
+
+
+async def test_a_stop_by_a_player_is_refused_and_by_a_group_admin_it_ends_with_the_podium(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    api.admins[GROUP.id] = {WANJIRU.id}
+    async with running_bot(settings, clock) as engine:
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await press(api, AMINATA, f"gj:{game_id}", GROUP)
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        first = await next_poll(api, GROUP.id, 1)
+        await vote(api, first, AMINATA, right=True)
+
+        await api.command(AMINATA, "/game stop", GROUP)
+        fr = engine.localizer_for("fr")
+        refusal = fr("Only the player who started this game, or an admin of this chat, can do that.")
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == refusal)
+        await api.command(AMINATA, "/game stop", GROUP)  # asking again gets no second refusal in the group
+        await api.settle()
+        assert len(api.calls("sendMessage", lambda p: p["text"] == refusal)) == 1
+
+        await api.command(WANJIRU, "/game stop", GROUP)  # an admin of the group, not even playing
+        podium = (await api.wait_for("sendMessage", 1, lambda p: "Game stopped" in p["text"]))[-1].params["text"]
+        assert "Stopped by Wanjiru." in podium and "🥇 Aminata" in podium
+        assert len(api.calls("stopPoll")) == 1  # the open question's poll is closed for everyone
+        await api.command(ADA, "/game collectives", GROUP)  # the group is free for a new game
+        await api.wait_for("sendMessage", 2, lambda p: "Group game: Collectives" in p["text"])
+
+
+async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, settings: Settings) -> None:
+    api.admins[GROUP.id] = {ADA.id}
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/language sw", GROUP)
+        fr = engine.localizer_for("fr")
+        await api.wait_for("sendMessage", 1, lambda p: p["text"].startswith(fr("Only an admin of this chat")[:20]))
+        await api.command(ADA, "/language sw", GROUP)
+        sw = engine.localizer_for("sw")
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == sw(
+            "Games in this chat are in {name} from now on.", name="Kiswahili"))
+        await api.command(AMINATA, "/game collectives", GROUP)
+        lobby_call, _game = await lobby(api, GROUP)
+        assert lobby_call.params["text"].startswith("🎲 <b>" + sw("Group game: {quiz}", quiz="Mawasiliano ya pamoja"))
+        progress = await engine.progress(Actor("telegram", str(AMINATA.id), str(AMINATA.id), "fr"))
+        assert progress.language == "fr"  # her own language is hers still
+
+
+async def test_votes_sent_while_the_bot_was_down_count_once_after_a_restart_mid_question(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock):
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await press(api, AMINATA, f"gj:{game_id}", GROUP)
+        await press(api, WANJIRU, f"gj:{game_id}", GROUP)
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        first = await next_poll(api, GROUP.id, 1)
+        await vote(api, first, ADA, right=True)
+        await api.settle()
+    # The bot is down: two more players vote (Telegram keeps the updates), and one of them votes twice.
+    await vote(api, first, AMINATA, right=True)
+    await vote(api, first, WANJIRU, right=False)
+    await vote(api, first, AMINATA, right=False)
+    clock.advance(timedelta(seconds=10))  # still within the question's time
+    async with running_bot(settings, clock):
+        results = (await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"]))[-1].params["text"]
+        await api.settle()
+    assert len(results_messages(api, GROUP)) == 1  # closed once, when the last player's vote came in
+    counts = results.split("Answers: ")[1].splitlines()[0]
+    assert sum(int(part.split()[1]) for part in counts.split(" · ")) == 3  # each player once
+    assert "Aminata — " in results and "Aminata — 0 points" not in results  # her first vote is final
+
+
+async def test_a_game_played_as_fast_as_possible_stays_under_20_messages_a_minute_in_the_group(
+        api: FakeBotApi, settings: Settings, clock: FixedClock, monkeypatch: pytest.MonkeyPatch) -> None:
+    api.clock = lambda: clock.now.timestamp()  # the group's messages are timed on the game's clock
+    # The game's own pace is under test, on its own clock: PTB's limiter, which would hold messages back by the
+    # real clock (compressed here), must not hide it.
+    monkeypatch.setattr("adapters.telegram.network.GROUP_PER_MINUTE", 10_000)
+    shipped = settings.model_copy(update={"content_dir": default_content_dir()})
+    async with running_bot(shipped, clock):
+        await api.command(ADA, "/game fsdp 10", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        for user in (AMINATA, WANJIRU):
+            await press(api, user, f"gj:{game_id}", GROUP)
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        number = 1
+        while not api.calls("sendMessage", lambda p: "Final results" in p["text"]):
+            poll = await next_poll(api, GROUP.id, number)
+            for user in (ADA, AMINATA, WANJIRU):  # everyone answers at once: the question closes at once
+                await vote(api, poll, user, right=True)
+            await api.wait_for("sendMessage", number, lambda p: "Answers: " in p["text"])
+            clock.advance(timedelta(seconds=RESULTS_SECONDS))
+            await api.settle(quiet=0.15)
+            number += 1
+    sent = [call.at for call in group_calls(api, GROUP)]
+    assert number == 10 and len(sent) > TELEGRAM_GROUP_LIMIT  # nine questions: the whole game is over the limit
+    busiest = max(sum(1 for other in sent if start <= other < start + 60) for start in sent)
+    assert busiest < TELEGRAM_GROUP_LIMIT
