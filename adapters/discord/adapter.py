@@ -10,10 +10,12 @@ import discord
 
 from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
+from adapters.discord.game_surface import ChannelGameSurface
 from adapters.discord.reminders import send_reminder
 from adapters.discord.spec import DiscordSettings
 from adapters.failures import LoginRejected
 from bot.engine import QuizEngine
+from bot.games.delivery import GameSurface
 from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
@@ -58,6 +60,12 @@ class DiscordAdapter:
         """Time-outs only need the REST API, which works from login on."""
         if self._client is not None:
             await deliver_expired(self._engine, self._client.polls, expired)
+
+    def game_surface(self, chat_id: str) -> GameSurface:
+        """Game messages only need the REST API, which works from login on."""
+        if self._client is None:
+            raise RuntimeError("the Discord adapter isn't running")
+        return ChannelGameSurface(self._client, int(chat_id))
 
     async def stop(self) -> None:
         if self._client is not None:

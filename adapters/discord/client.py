@@ -12,6 +12,9 @@ from adapters.discord.actors import PLATFORM
 from adapters.discord.buttons import AnswerButton, RetryButton, ReviewButton
 from adapters.discord.commands import register_commands
 from adapters.discord.errors import apologize, tree_error_handler
+from adapters.discord.game_buttons import GameButton
+from adapters.discord.game_commands import register_game_commands
+from adapters.discord.game_handlers import GameHandlers
 from adapters.discord.handlers import CommandHandlers
 from adapters.discord.polls import PollPlay
 from adapters.discord.spec import DiscordSettings
@@ -46,13 +49,15 @@ class QuizClient(discord.Client):
         self.polls = PollPlay(self, settings.poll_hours)
         self.votes = VoteHandler(engine, self, self.polls)
         self.handlers = CommandHandlers(engine, self.polls)
-        register_commands(self.tree, self.handlers)
+        self.games = GameHandlers(engine, self)
+        register_commands(self.tree, self.handlers, self.games)
+        register_game_commands(self.tree, engine, self.games, self.handlers.quiz_choices)
         self.tree.error(tree_error_handler(engine))
 
     async def setup_hook(self) -> None:
         """After login, before the gateway: translations, restart-proof buttons, and the owner as admin."""
         await self.tree.set_translator(CommandTranslator(self.engine.localizer_for))
-        self.add_dynamic_items(AnswerButton, RetryButton, ReviewButton)
+        self.add_dynamic_items(AnswerButton, RetryButton, ReviewButton, GameButton)
         for user_id in owner_ids(self.application):
             self.engine.allow_admin(PLATFORM, str(user_id))
 
@@ -77,6 +82,14 @@ class QuizClient(discord.Client):
             await self.handlers.review(interaction, private=True)
         except Exception:
             log.exception("review click failed")
+            await apologize(self.engine, interaction)
+
+    async def handle_game_click(self, interaction: discord.Interaction, verb: str, game_id: str, place: int,
+                                option: int) -> None:
+        try:
+            await self.games.click(interaction, verb, game_id, place, option)
+        except Exception:
+            log.exception("game %s click failed", verb)
             await apologize(self.engine, interaction)
 
     async def on_raw_poll_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:

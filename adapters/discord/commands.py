@@ -10,6 +10,7 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 from discord.app_commands import locale_str as N_
 
+from adapters.discord.game_handlers import GameHandlers
 from adapters.discord.handlers import CommandHandlers
 from bot.languages import NATIVE_NAMES
 
@@ -18,7 +19,7 @@ class NotAdmin(app_commands.CheckFailure):
     """Raised by the /reload check for anyone but the configured admins and the application's owner."""
 
 
-def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers) -> None:
+def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers, games: GameHandlers) -> None:
     async def autocomplete_quiz(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await handlers.quiz_choices(interaction, current)
 
@@ -52,11 +53,16 @@ def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers)
         await handlers.stop(interaction)
 
     @tree.command(name=N_("language"), description=N_("change language: en, fr, sw, yo, sn"))
-    @app_commands.rename(language=N_("language"))
-    @app_commands.describe(language=N_("Your language"))
+    @app_commands.rename(language=N_("language"), server=N_("server"))
+    @app_commands.describe(language=N_("Your language"),
+                           server=N_("For the whole server's group games instead (Manage Server)"))
     @app_commands.choices(language=[app_commands.Choice(name=name, value=code) for code, name in NATIVE_NAMES.items()])
-    async def language(interaction: Interaction, language: str) -> None:
-        await handlers.language(interaction, language)
+    async def language(interaction: Interaction, language: str, server: bool = False) -> None:
+        if server:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await games.server_language(interaction, language)
+        else:
+            await handlers.language(interaction, language)
 
     @tree.command(name=N_("progress"), description=N_("your results so far"))
     async def progress(interaction: Interaction) -> None:

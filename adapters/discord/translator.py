@@ -23,8 +23,7 @@ class CommandTranslator(app_commands.Translator):
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
-        if context.location is Location.choice_name:
-            return None  # language choices carry native names, the same for everyone
+        # Language choices carry native names, the same for everyone: plain strings, which aren't translated.
         language = normalize_language(locale.value)
         if language is None or language == DEFAULT_LANGUAGE:
             return None  # English is the default text; sw, yo and sn are not Discord locales

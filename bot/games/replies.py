@@ -4,6 +4,7 @@ language for what only they see. Adapters lay these out; they never call the eng
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.replies import Feedback, ui_language
 
@@ -42,6 +43,7 @@ class GameQuestion:
     correct_index: int
     explanation: str  # at most 200 characters: fits a Telegram quiz popup
     seconds: int  # the time to answer
+    closes_at: datetime  # when that time is up
     notices: tuple[str, ...] = ()  # e.g. "shown in English"
     language: str = ui_language()
 
@@ -54,6 +56,8 @@ class GameResults:
     chat_id: str
     position: int
     question_message: str | None  # the question's message, to close or replace
+    label: str  # "Question 2 of 8", with the prompt: what was asked, for a platform that replaces the question
+    prompt: str
     heading: str  # "Question 2: the answer is B. All-reduce"
     explanation: str
     counts: tuple[tuple[str, int], ...]  # (letter, how many chose it), in the order shown

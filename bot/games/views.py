@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import string
 from collections import Counter
+from datetime import timedelta
 
 from bot import views
 from bot.content.models import Question, Quiz, localized
@@ -54,7 +55,8 @@ def question(game: GameRecord, quiz: Quiz, question: Question, _: Localizer) -> 
     return GameQuestion(
         game.id, game.chat_id, game.position, _("Question {number} of {total}", number=number, total=total),
         f"{number}/{total}", question.prompt[language], tuple(texts[option_id] for option_id in order),
-        order.index(question.answer), question.explanation[language], game.question_seconds, notices, _.language)
+        order.index(question.answer), question.explanation[language], game.question_seconds,
+        (game.asked_at or game.updated_at) + timedelta(seconds=game.question_seconds), notices, _.language)
 
 
 def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord], players: list[PlayerRecord],
@@ -72,7 +74,9 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
     top = tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", player.score,
                            place=place, name=player.name)
                 for place, player in enumerate(standings(players)[:TOP], start=1))
-    return GameResults(game.id, game.chat_id, game.position, game.question_message, heading,
+    label = _("Question {number} of {total}", number=game.position + 1, total=len(game.question_ids))
+    return GameResults(game.id, game.chat_id, game.position, game.question_message, label,
+                       question.prompt[language], heading,
                        question.explanation[language], counts, counts_line, _("Standings:") if top else "", top,
                        _("Explain in my language"), closed_early, _.language)
 

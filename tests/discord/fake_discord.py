@@ -119,15 +119,19 @@ class FakeDiscord(BotRecords):
     async def slash(self, name: str, options: dict[str, Any] | None = None, *, user_id: int = OWNER_ID,
                     locale: str = "en-US", channel_id: int = CHANNEL_ID, dm: bool = False,
                     guild_locale: str = "en-US", permissions: int = ALL_PERMISSIONS,
-                    autocomplete: str | None = None) -> str:
-        """Run /name with options; with ``autocomplete``, ask for choices for that option instead."""
-        data = {"id": str(self.snowflake()), "name": name, "type": 1,
-                "options": command_options(options or {}, autocomplete)}
+                    autocomplete: str | None = None, member_permissions: int = ALL_PERMISSIONS,
+                    subcommand: str | None = None) -> str:
+        """Run /name [subcommand] with options; with ``autocomplete``, ask for choices for that option instead."""
+        given = command_options(options or {}, autocomplete)
+        if subcommand is not None:
+            given = [{"name": subcommand, "type": 1, "options": given}]
+        data = {"id": str(self.snowflake()), "name": name, "type": 1, "options": given}
         return await self._interact(4 if autocomplete else 2, data, user_id=user_id, locale=locale,
-                                    channel_id=channel_id, dm=dm, guild_locale=guild_locale, permissions=permissions)
+                                    channel_id=channel_id, dm=dm, guild_locale=guild_locale, permissions=permissions,
+                                    member_permissions=member_permissions)
 
     async def click(self, message_id: int, custom_id: str, *, user_id: int = OWNER_ID, locale: str = "en-US",
-                    forge: str | None = None) -> str:
+                    forge: str | None = None, member_permissions: int = ALL_PERMISSIONS) -> str:
         """Click a button of a message the bot sent; ``forge`` replaces its custom_id (a tampered client)."""
         message = dict(self.messages[message_id])
         if forge is not None:
@@ -135,7 +139,8 @@ class FakeDiscord(BotRecords):
             custom_id = forge
         return await self._interact(3, {"custom_id": custom_id, "component_type": 2}, user_id=user_id,
                                     locale=locale, channel_id=int(message["channel_id"]), dm=False,
-                                    guild_locale="en-US", permissions=ALL_PERMISSIONS, message=message)
+                                    guild_locale="en-US", permissions=ALL_PERMISSIONS, message=message,
+                                    member_permissions=member_permissions)
 
     async def vote(self, message_id: int, answer_id: int, *, user_id: int, add: bool = True,
                    channel_id: int = CHANNEL_ID) -> None:
@@ -228,6 +233,9 @@ class FakeDiscord(BotRecords):
             recipient = int(body["recipient_id"])
             return 200, {"id": str(self.dm_channel(recipient)), "type": 1, "last_message_id": None,
                          "recipients": [user_payload(recipient)]}
+        if method == "PATCH" and (m := re.fullmatch(r"/channels/\d+/messages/(\d+)", path)):
+            return (200, self._edit(int(m[1]), body)) if int(m[1]) in self.messages else \
+                (404, {"code": 10008, "message": "Unknown Message"})
         if method == "GET" and (m := re.fullmatch(r"/channels/\d+/messages/(\d+)", path)):
             found = self.messages.get(int(m[1]))
             return (200, found) if found is not None else (404, {"code": 10008, "message": "Unknown Message"})

@@ -32,12 +32,13 @@ class RunningBot:
 
 @asynccontextmanager
 async def running_bot(settings: Settings, fake: FakeDiscord, clock: Callable[[], datetime] = utc_now,
-                      sweep_interval: float | None = None) -> AsyncIterator[RunningBot]:
+                      sweep_interval: float | None = None,
+                      game_interval: float = 3600.0) -> AsyncIterator[RunningBot]:
     """Open the services, start the adapter, and wait until the gateway said READY; stop it all after."""
     async with open_services(settings, clock=clock, rng=random.Random(7)) as services:
         adapter = DiscordAdapter(services.engine, discord_settings(settings))
         connected = len(fake.identifies) + 1
-        async with serving(services.engine, [adapter], sweep_interval=sweep_interval):
+        async with serving(services.engine, [adapter], sweep_interval=sweep_interval, game_interval=game_interval):
             await fake.wait_connected(connected)
             yield RunningBot(adapter, services.engine, services.database)
 

@@ -26,13 +26,14 @@ def now_iso(offset: timedelta = timedelta()) -> str:
 
 
 def user_payload(user_id: int) -> dict[str, Any]:
-    return {"id": str(user_id), "username": f"user{user_id % 1000}", "discriminator": "0",
+    """Named by the first digits of their id ("user860"), which tell the tests' people apart."""
+    return {"id": str(user_id), "username": f"user{str(user_id)[:3]}", "discriminator": "0",
             "global_name": None, "avatar": None}
 
 
-def member_payload(user_id: int) -> dict[str, Any]:
+def member_payload(user_id: int, permissions: int = ALL_PERMISSIONS) -> dict[str, Any]:
     return {"user": user_payload(user_id), "roles": [], "joined_at": now_iso(), "deaf": False, "mute": False,
-            "flags": 0, "pending": False, "nick": None, "avatar": None, "permissions": str(ALL_PERMISSIONS)}
+            "flags": 0, "pending": False, "nick": None, "avatar": None, "permissions": str(permissions)}
 
 
 def channel_payload(channel_id: int) -> dict[str, Any]:
@@ -91,7 +92,8 @@ def message_payload(message_id: int, channel_id: int, body: dict[str, Any], flag
 
 def interaction_payload(interaction_id: int, token: str, kind: int, data: dict[str, Any], *, user_id: int,
                         locale: str, channel_id: int, dm: bool, guild_locale: str, permissions: int,
-                        message: dict[str, Any] | None = None) -> dict[str, Any]:
+                        message: dict[str, Any] | None = None,
+                        member_permissions: int = ALL_PERMISSIONS) -> dict[str, Any]:
     """An INTERACTION_CREATE: a command (2), a component click (3) or an autocomplete request (4)."""
     payload: dict[str, Any] = {
         "id": str(interaction_id), "application_id": str(APP_ID), "type": kind, "data": data,
@@ -104,7 +106,8 @@ def interaction_payload(interaction_id: int, token: str, kind: int, data: dict[s
     else:
         payload |= {"guild_id": str(GUILD_ID), "guild_locale": guild_locale, "context": 0,
                     "guild": {"id": str(GUILD_ID), "locale": guild_locale, "features": []},
-                    "member": member_payload(user_id), "authorizing_integration_owners": {"0": str(GUILD_ID)},
+                    "member": member_payload(user_id, member_permissions),
+                    "authorizing_integration_owners": {"0": str(GUILD_ID)},
                     "channel": channel_payload(channel_id)}
     if message is not None:
         payload["message"] = message

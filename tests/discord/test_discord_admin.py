@@ -66,12 +66,13 @@ async def test_discord_sync_registers_the_commands_with_french_names_for_servers
     french.mkdir(parents=True)
     (french / "quiztutor.po").write_text(FRENCH_COMMANDS, encoding="utf-8")
 
-    assert await sync_commands(settings, discord_settings(settings), None) == 10
+    assert await sync_commands(settings, discord_settings(settings), None) == 13
     put = next(c for c in fake.calls if c.method == "PUT")
     assert put.path == f"/applications/{APP_ID}/commands"
     commands = {command["name"]: command for command in put.body}
     assert set(commands) == {"quiz", "quizzes", "preview", "stop", "language", "progress", "reload", "review",
-                             "timezone", "reminders"}
+                             "timezone", "reminders", "game", "leaderboard", "help"}
+    assert commands.pop("game")["contexts"] == [0]  # group games: in servers only
     assert all(command["contexts"] == [0, 1] for command in commands.values())  # servers and the bot's DMs
     assert commands["quizzes"]["name_localizations"] == {"fr": "liste-quiz"}
     assert commands["quizzes"]["description_localizations"] == {"fr": "Les quiz auxquels vous pouvez jouer"}
@@ -84,6 +85,6 @@ async def test_discord_sync_registers_the_commands_with_french_names_for_servers
 
 
 async def test_discord_sync_to_one_server_registers_the_commands_there(settings: Settings, fake: FakeDiscord) -> None:
-    assert await sync_commands(settings, discord_settings(settings), GUILD_ID) == 10
+    assert await sync_commands(settings, discord_settings(settings), GUILD_ID) == 13
     put = next(c for c in fake.calls if c.method == "PUT")
     assert put.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"

@@ -28,7 +28,8 @@ GROUP = FakeChat(-100500, "supergroup", "Study group")
 
 @asynccontextmanager
 async def running_bot(settings: Settings, clock: Callable[[], datetime] = utc_now,
-                      sweep_interval: float | None = None, game_interval: float = 0.05) -> AsyncIterator[QuizEngine]:
+                      sweep_interval: float | None = None,
+                      game_interval: float = 3600.0) -> AsyncIterator[QuizEngine]:
     """The adapter as `quiztutor run` builds it: real engine, SQLite file, migrations, PTB Application."""
     async with open_services(settings, clock=clock) as services:
         adapter = TelegramAdapter(services.engine, telegram_settings(settings))

@@ -20,10 +20,13 @@ ADA = FakeUser(301, "Ada", "en")
 TELEGRAM_GROUP_LIMIT = 20  # messages a minute in one group
 
 
+GAMES = 0.02  # seconds between looks for game phases that are due (the harness default waits an hour)
+
+
 async def test_a_stop_by_a_player_is_refused_and_by_a_group_admin_it_ends_with_the_podium(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
     api.admins[GROUP.id] = {WANJIRU.id}
-    async with running_bot(settings, clock) as engine:
+    async with running_bot(settings, clock, game_interval=GAMES) as engine:
         await api.command(ADA, "/game collectives", GROUP)
         _lobby, game_id = await lobby(api, GROUP)
         await press(api, AMINATA, f"gj:{game_id}", GROUP)
@@ -49,7 +52,7 @@ async def test_a_stop_by_a_player_is_refused_and_by_a_group_admin_it_ends_with_t
 
 async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, settings: Settings) -> None:
     api.admins[GROUP.id] = {ADA.id}
-    async with running_bot(settings) as engine:
+    async with running_bot(settings, game_interval=GAMES) as engine:
         await api.command(AMINATA, "/language sw", GROUP)
         fr = engine.localizer_for("fr")
         await api.wait_for("sendMessage", 1, lambda p: p["text"].startswith(fr("Only an admin of this chat")[:20]))
@@ -66,7 +69,7 @@ async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, s
 
 async def test_votes_sent_while_the_bot_was_down_count_once_after_a_restart_mid_question(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
-    async with running_bot(settings, clock):
+    async with running_bot(settings, clock, game_interval=GAMES):
         await api.command(ADA, "/game collectives", GROUP)
         _lobby, game_id = await lobby(api, GROUP)
         await press(api, AMINATA, f"gj:{game_id}", GROUP)
@@ -80,7 +83,7 @@ async def test_votes_sent_while_the_bot_was_down_count_once_after_a_restart_mid_
     await vote(api, first, WANJIRU, right=False)
     await vote(api, first, AMINATA, right=False)
     clock.advance(timedelta(seconds=10))  # still within the question's time
-    async with running_bot(settings, clock):
+    async with running_bot(settings, clock, game_interval=GAMES):
         results = (await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"]))[-1].params["text"]
         await api.settle()
     assert len(results_messages(api, GROUP)) == 1  # closed once, when the last player's vote came in
@@ -96,7 +99,7 @@ async def test_a_game_played_as_fast_as_possible_stays_under_20_messages_a_minut
     # real clock (compressed here), must not hide it.
     monkeypatch.setattr("adapters.telegram.network.GROUP_PER_MINUTE", 10_000)
     shipped = settings.model_copy(update={"content_dir": default_content_dir()})
-    async with running_bot(shipped, clock):
+    async with running_bot(shipped, clock, game_interval=GAMES):
         await api.command(ADA, "/game fsdp 10", GROUP)
         _lobby, game_id = await lobby(api, GROUP)
         for user in (AMINATA, WANJIRU):

@@ -16,9 +16,12 @@ from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, correct, ne
 ADA = FakeUser(301, "Ada <Lovelace>", "en")  # escaped wherever it is shown
 
 
+GAMES = 0.02  # seconds between looks for game phases that are due (the harness default waits an hour)
+
+
 async def test_three_players_play_a_whole_game_with_early_closes_a_timer_and_a_podium(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
-    async with running_bot(settings, clock) as engine:
+    async with running_bot(settings, clock, game_interval=GAMES) as engine:
         fr, sw = engine.localizer_for("fr"), engine.localizer_for("sw")
         await api.command(ADA, "/game collectives", GROUP)
         lobby_call, game_id = await lobby(api, GROUP)
@@ -90,7 +93,7 @@ async def test_an_explanation_too_long_for_an_alert_opens_in_a_private_chat(
     short = "All-reduce sums across ranks and gives everyone the result; broadcast only copies one rank's data."
     longer = short + " Reduce-scatter leaves one shard per rank; all-gather rebuilds the whole sum from shards."
     quiz.write_text(quiz.read_text().replace(short, longer))
-    async with running_bot(settings, clock) as engine:
+    async with running_bot(settings, clock, game_interval=GAMES) as engine:
         await api.command(ADA, "/game collectives", GROUP)
         _lobby, game_id = await lobby(api, GROUP)
         await press(api, ADA, f"gb:{game_id}", GROUP)

@@ -1,0 +1,68 @@
+"""A game's buttons: Join and Start in the lobby, one per option under a question, Explain under the results.
+Each custom_id holds everything, so they work after a restart; a click goes to the client's game handlers."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Protocol, runtime_checkable
+
+import discord
+
+from adapters.discord.render import BUTTON_LABEL_LIMIT
+from bot.text import shorten
+
+# qt:g<verb>:<game id>[:<question's place>[:<option>]]: j join, b begin, a answer, x explain.
+GAME_ID = re.compile(r"qt:g(?P<verb>[jbax]):(?P<game>[0-9a-f]{32})"
+                     r"(?::(?P<place>[0-9]{1,3}))?(?::(?P<option>[0-9]{1,2}))?")
+VERBS = {"j": "join", "b": "begin", "a": "answer", "x": "explain"}
+
+
+@runtime_checkable
+class GameClickHandler(Protocol):
+    async def handle_game_click(self, interaction: discord.Interaction, verb: str, game_id: str, place: int,
+                                option: int) -> None: ...
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_ID):
+    def __init__(self, verb: str, game_id: str, label: str, place: int = 0, option: int = 0,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        code = next(key for key, name in VERBS.items() if name == verb)
+        custom_id = f"qt:g{code}:{game_id}"
+        if verb in ("answer", "explain"):
+            custom_id += f":{place}"
+        if verb == "answer":
+            custom_id += f":{option}"
+        super().__init__(discord.ui.Button(label=shorten(label, BUTTON_LABEL_LIMIT), style=style,
+                                           custom_id=custom_id))
+        self.verb, self.game_id, self.place, self.option = verb, game_id, place, option
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> GameButton:
+        return cls(VERBS[match["verb"]], match["game"], getattr(item, "label", None) or "?",
+                   int(match["place"] or 0), int(match["option"] or 0))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        if isinstance(client, GameClickHandler):
+            await client.handle_game_click(interaction, self.verb, self.game_id, self.place, self.option)
+
+
+def lobby_view(game_id: str, join: str, start: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton("join", game_id, join, style=discord.ButtonStyle.success))
+    view.add_item(GameButton("begin", game_id, start, style=discord.ButtonStyle.secondary))
+    return view
+
+
+def answer_view(game_id: str, place: int, labels: list[str]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for index, label in enumerate(labels):
+        view.add_item(GameButton("answer", game_id, label, place, index))
+    return view
+
+
+def explain_view(game_id: str, place: int, label: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(GameButton("explain", game_id, label, place, style=discord.ButtonStyle.secondary))
+    return view

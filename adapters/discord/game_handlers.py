@@ -1,0 +1,101 @@
+"""Group games on Discord: /game start|stop|skip, /leaderboard, the server's language, and the game's buttons.
+What only one person should see (a refusal, "Locked in: B", an explanation) is ephemeral, in their language."""
+
+from __future__ import annotations
+
+import discord
+
+from adapters.discord import game_render
+from adapters.discord.actors import interaction_actor
+from adapters.discord.game_surface import ChannelGameSurface
+from adapters.discord.respond import respond
+from bot.engine import QuizEngine
+from bot.games.replies import GameExplanation
+
+
+def moderates(interaction: discord.Interaction) -> bool:
+    """Discord's "Manage Server" (administrators have it too): may stop a game, skip a question, set the
+    server's language."""
+    return bool(interaction.permissions.manage_guild)
+
+
+class GameHandlers:
+    def __init__(self, engine: QuizEngine, client: discord.Client) -> None:
+        self._engine = engine
+        self._client = client
+
+    def stage(self, chat_id: str) -> ChannelGameSurface:
+        return ChannelGameSurface(self._client, int(chat_id))
+
+    async def start(self, interaction: discord.Interaction, quiz: str, seconds: int | None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = interaction_actor(interaction)
+        _ = await self._engine.localizer(actor)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await respond(interaction, _("Group games are played in servers: run /game start in a channel there."))
+            return
+        try:
+            refused = await self._engine.games.open(actor, interaction.user.display_name, str(interaction.guild_id),
+                                                    quiz, seconds, self.stage)
+        except discord.Forbidden:
+            await respond(interaction, _("I can't post in this channel. Ask a server admin to let me send messages "
+                                         "here."))
+            return
+        await respond(interaction, refused.text if refused else _("The lobby is open: everyone here can join."))
+
+    async def stop(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = interaction_actor(interaction)
+        refused = await self._engine.games.stop(actor, interaction.user.display_name, moderates(interaction),
+                                                self.stage)
+        await respond(interaction, refused.text if refused else (await self._engine.localizer(actor))("Stopped."))
+
+    async def skip(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = interaction_actor(interaction)
+        refused = await self._engine.games.skip(actor, moderates(interaction), self.stage)
+        await respond(interaction, refused.text if refused else (await self._engine.localizer(actor))("Skipped."))
+
+    async def leaderboard(self, interaction: discord.Interaction, period: str, me: str | None) -> None:
+        """For everyone in the channel to see; hiding or showing oneself is answered to that person only."""
+        actor = interaction_actor(interaction)
+        if me is not None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await respond(interaction, (await self._engine.games.set_hidden(actor, me == "hide")).text)
+            return
+        await interaction.response.defer(ephemeral=interaction.guild_id is None, thinking=True)
+        if interaction.guild_id is None:
+            _ = await self._engine.localizer(actor)
+            await respond(interaction, _("Leaderboards belong to servers: run /leaderboard in a server channel."))
+            return
+        board = await self._engine.games.leaderboard(actor, str(interaction.guild_id), period)
+        await respond(interaction, game_render.leaderboard(board), ephemeral=False)
+
+    async def server_language(self, interaction: discord.Interaction, choice: str) -> None:
+        actor = interaction_actor(interaction)
+        if interaction.guild_id is None:
+            await respond(interaction, (await self._engine.set_language(actor, choice)).text)
+            return
+        notice = await self._engine.games.set_chat_language(actor, str(interaction.guild_id), choice,
+                                                            moderates(interaction))
+        await respond(interaction, notice.text)
+
+    async def click(self, interaction: discord.Interaction, verb: str, game_id: str, place: int,
+                    option: int) -> None:
+        actor = interaction_actor(interaction)
+        name = interaction.user.display_name
+        if verb == "begin":  # a start shows itself in the channel; only a refusal needs words
+            await interaction.response.defer()
+            refused = await self._engine.games.begin(actor, game_id, moderates(interaction), self.stage)
+            if refused is not None:
+                await interaction.followup.send(refused.text, ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if verb == "join":
+            text = (await self._engine.games.join(actor, name, game_id)).text
+        elif verb == "answer":
+            text = (await self._engine.games.vote(actor, name, game_id, place, option, self.stage)).text
+        else:
+            reply = await self._engine.games.explain(actor, game_id, place)
+            text = game_render.explanation(reply) if isinstance(reply, GameExplanation) else reply.text
+        await respond(interaction, text)

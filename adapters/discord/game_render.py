@@ -1,0 +1,72 @@
+"""A group game's messages as Discord text. Engine texts are plain, so Markdown in names or content is escaped."""
+
+from __future__ import annotations
+
+import string
+
+from discord.utils import escape_markdown
+
+from adapters.discord.render import BUTTON_LABEL_LIMIT, MESSAGE_LIMIT, needs_letters
+from bot.games.replies import GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults, Leaderboard
+from bot.text import shorten
+
+LETTERS = string.ascii_uppercase
+
+
+def plain(text: str) -> str:
+    return escape_markdown(text)
+
+
+def lobby(reply: GameLobby) -> str:
+    return _fit(["🎲 **" + plain(reply.title) + "**", *(plain(line) for line in reply.lines)])
+
+
+def question(reply: GameQuestion, deadline: int | None = None) -> str:
+    """The question with lettered options (the buttons carry the letters, or the options when they fit)."""
+    timer = f" · ⏱ <t:{deadline}:R>" if deadline else f" · ⏱ {reply.seconds} s"
+    lines = [f"**{plain(reply.label)}**{timer}", *(f"*{plain(notice)}*" for notice in reply.notices),
+             plain(reply.prompt)]
+    lines += [f"**{LETTERS[index]}.** {plain(option)}" for index, option in enumerate(reply.options)]
+    return _fit(lines)
+
+
+def button_labels(reply: GameQuestion) -> list[str]:
+    if needs_letters(reply.options, BUTTON_LABEL_LIMIT - 3):
+        return [LETTERS[index] for index in range(len(reply.options))]
+    return [f"{LETTERS[index]}. {option}" for index, option in enumerate(reply.options)]
+
+
+def results(reply: GameResults, asked: str = "") -> str:
+    """What replaces the question: the question (``asked``), then the answer, why, the counts and the top five."""
+    lines = [asked] if asked else []
+    lines += ["✅ **" + plain(reply.heading) + "**", plain(reply.explanation), plain(reply.counts_line)]
+    if reply.top:
+        lines += ["", "**" + plain(reply.top_heading) + "**", *(plain(line) for line in reply.top)]
+    return _fit(lines)
+
+
+def podium(reply: GamePodium) -> str:
+    lines = ["🏁 **" + plain(reply.heading) + "**", *([plain(reply.note)] if reply.note else [])]
+    return _fit([*lines, *(plain(line) for line in reply.lines)])
+
+
+def leaderboard(reply: Leaderboard) -> str:
+    return _fit(["🏆 **" + plain(reply.heading) + "**", *(plain(line) for line in reply.lines),
+                 *([plain(reply.empty)] if reply.empty else [])])
+
+
+def explanation(reply: GameExplanation) -> str:
+    feedback = reply.feedback
+    lines = ["**" + plain(reply.verdict) + "**"]
+    if feedback.why_not:
+        lines.append("❌ " + plain(feedback.why_not))
+    lines += [plain(feedback.correct_option), plain(feedback.explanation)]
+    if feedback.details:
+        lines.append(plain(feedback.details))
+    if feedback.reference:
+        lines.append("📖 " + plain(feedback.reference))
+    return _fit(lines)
+
+
+def _fit(lines: list[str]) -> str:
+    return shorten("\n".join(lines), MESSAGE_LIMIT)

@@ -1,0 +1,59 @@
+"""One Discord channel's game messages. Questions use buttons, not native polls: a poll shows everyone the
+vote counts as they come in, which would give the answer away. The results replace the question's message."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from adapters.discord import game_render
+from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
+from bot.games.delivery import Posted
+from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
+
+log = logging.getLogger(__name__)
+
+
+class ChannelGameSurface:
+    def __init__(self, client: discord.Client, channel_id: int) -> None:
+        self._channel = client.get_partial_messageable(channel_id)
+
+    async def lobby(self, lobby: GameLobby) -> Posted:
+        message = await self._channel.send(content=game_render.lobby(lobby),
+                                           view=lobby_view(lobby.game_id, lobby.join_label, lobby.start_label))
+        return Posted(str(message.id))
+
+    async def begins(self, begins: GameBegins) -> None:
+        if begins.lobby_message is not None:
+            await self._edit(begins.lobby_message, game_render.plain(begins.text), None)
+
+    async def ask(self, question: GameQuestion) -> Posted:
+        text = game_render.question(question, int(question.closes_at.timestamp()))
+        view = answer_view(question.game_id, question.position, game_render.button_labels(question))
+        message = await self._channel.send(content=text, view=view)
+        return Posted(str(message.id))
+
+    async def results(self, results: GameResults) -> None:
+        asked = f"**{game_render.plain(results.label)}** · {game_render.plain(results.prompt)}"
+        text = game_render.results(results, asked)
+        view = explain_view(results.game_id, results.position, results.explain_label)
+        if results.question_message is None or not await self._edit(results.question_message, text, view):
+            await self._channel.send(content=text, view=view)
+
+    async def podium(self, podium: GamePodium) -> None:
+        if podium.open_question is not None:  # stopped mid-question: its buttons go
+            await self._edit(podium.open_question, None, None)
+        await self._channel.send(content=game_render.podium(podium))
+
+    async def _edit(self, message_id: str, text: str | None, view: discord.ui.View | None) -> bool:
+        message = self._channel.get_partial_message(int(message_id))
+        try:
+            if text is None:
+                await message.edit(view=view)
+            else:
+                await message.edit(content=text, view=view)
+        except discord.HTTPException as error:  # deleted by a moderator, say: the game goes on
+            log.info("could not edit game message %s: %s", message_id, error)
+            return False
+        return True

@@ -1,0 +1,52 @@
+"""Steps of a group game on the fake Discord: the lobby, the question messages, clicks and what they answered."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.discord.fake_discord import Call, FakeDiscord
+from tests.discord.payloads import ALL_PERMISSIONS
+from tests.discord.support import buttons, message_id
+
+# A member who may not manage the server: no say over a game they didn't start.
+PLAYER_PERMISSIONS = ALL_PERMISSIONS & ~discord.Permissions(manage_guild=True, administrator=True).value
+
+
+def with_buttons(fake: FakeDiscord, prefix: str) -> list[Call]:
+    """Channel messages whose buttons start with ``prefix`` (qt:gj lobbies, qt:ga questions)."""
+    return [call for call in fake.channel_messages()
+            if any(button["custom_id"].startswith(prefix) for button in buttons(call))]
+
+
+async def lobby(fake: FakeDiscord) -> tuple[Call, str]:
+    call = await fake.wait_until(lambda: next(iter(with_buttons(fake, "qt:gj:")), None))
+    return call, buttons(call)[0]["custom_id"].split(":")[2]
+
+
+async def question(fake: FakeDiscord, number: int) -> Call:
+    """The ``number``-th question message (1 for the first)."""
+    found = await fake.wait_until(lambda: (asked := with_buttons(fake, "qt:ga:")) and len(asked) >= number
+                                  and asked)
+    return found[number - 1]
+
+
+def answer_button(question_call: Call, index: int) -> str:
+    return buttons(question_call)[index]["custom_id"]
+
+
+def correct_index(question_call: Call, right_text: str) -> int:
+    """The option whose text contains ``right_text`` (the buttons carry letter and option)."""
+    return next(index for index, button in enumerate(buttons(question_call)) if right_text in button["label"])
+
+
+async def click(fake: FakeDiscord, message: int, custom_id: str, user_id: int, *, locale: str = "en-US",
+                member_permissions: int = PLAYER_PERMISSIONS) -> str:
+    """Click and wait until the click was answered; what the clicker was shown."""
+    token = await fake.click(message, custom_id, user_id=user_id, locale=locale,
+                             member_permissions=member_permissions)
+    answer = await fake.wait_until(lambda: next((c for c in fake.answers(token) if c.content), None))
+    return answer.content
+
+
+def edits_of(fake: FakeDiscord, call: Call) -> list[Call]:
+    return [c for c in fake.calls if c.method == "PATCH" and c.path.endswith(f"/messages/{message_id(call)}")]

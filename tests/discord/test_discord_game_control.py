@@ -1,0 +1,81 @@
+"""Steering a Discord group game: who may stop it, the server's language for games, and a restart mid-question."""
+
+from __future__ import annotations
+
+from adapters.settings import Settings
+from bot.replies import Actor
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.game_steps import PLAYER_PERMISSIONS, answer_button, click, edits_of, lobby, question
+from tests.discord.harness import ADMIN_ID, LEARNER_ID, OTHER_ID, running_bot
+from tests.discord.payloads import ALL_PERMISSIONS, EPHEMERAL
+from tests.discord.support import message_id
+from tests.fakes.clock import FixedClock
+
+GAMES = 0.02  # seconds between looks for game phases that are due (the harness default waits an hour)
+
+
+async def open_and_begin(fake: FakeDiscord, starter: int, players: tuple[int, ...]) -> tuple[str, int]:
+    """A game of collectives with ``players`` joined and begun; its id and the first question's message."""
+    await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=starter,
+                     member_permissions=PLAYER_PERMISSIONS)
+    lobby_call, game_id = await lobby(fake)
+    for player in players:
+        await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", player)
+    await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=starter, member_permissions=PLAYER_PERMISSIONS)
+    return game_id, message_id(await question(fake, 1))
+
+
+async def test_a_stop_by_a_player_is_refused_and_by_a_server_manager_accepted(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
+        _game, first = await open_and_begin(fake, OTHER_ID, (LEARNER_ID,))
+        refused = await fake.slash("game", subcommand="stop", user_id=LEARNER_ID, locale="fr",
+                                   member_permissions=PLAYER_PERMISSIONS)
+        answer = await fake.wait_until(lambda: next(iter(fake.answers(refused)), None))
+        assert fake.interaction_calls(refused)[0].body == {"type": 5, "data": {"flags": EPHEMERAL}}  # only to them
+        fr = bot.engine.localizer_for("fr")
+        assert answer.content == fr("Only the player who started this game, or an admin of this chat, can do that.")
+        assert not any("Game stopped" in c.content for c in fake.channel_messages())
+
+        await fake.slash("game", subcommand="stop", user_id=ADMIN_ID, member_permissions=ALL_PERMISSIONS)
+        podium = await fake.wait_until(lambda: next((c for c in fake.channel_messages()
+                                                     if "Game stopped" in c.content), None))
+        assert "Stopped by user850." in podium.content
+        assert edits_of(fake, fake.channel_messages()[1])  # the open question lost its buttons
+        assert fake.messages[first]["components"] == []
+
+
+async def test_a_server_manager_sets_the_language_of_the_servers_games(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
+        refused = await fake.slash("language", {"language": "sw", "server": True}, user_id=LEARNER_ID,
+                                   member_permissions=PLAYER_PERMISSIONS)
+        answer = await fake.wait_until(lambda: next(iter(fake.answers(refused)), None))
+        assert answer.content.startswith("Only an admin of this chat")
+        done = await fake.slash("language", {"language": "sw", "server": True}, user_id=ADMIN_ID)
+        answer = await fake.wait_until(lambda: next(iter(fake.answers(done)), None))
+        sw = bot.engine.localizer_for("sw")
+        assert answer.content == sw("Games in this chat are in {name} from now on.", name="Kiswahili")
+        await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID)
+        lobby_call, _game = await lobby(fake)
+        assert sw("Group game: {quiz}", quiz="Mawasiliano ya pamoja") in lobby_call.content
+        assert (await bot.engine.localizer(bot_actor(LEARNER_ID))).language == "en"  # their own is unchanged
+
+
+async def test_a_restart_mid_question_keeps_the_votes_and_the_timer(fake: FakeDiscord, settings: Settings,
+                                                                    clock: FixedClock) -> None:
+    async with running_bot(settings, fake, clock, game_interval=GAMES):
+        _game, first = await open_and_begin(fake, OTHER_ID, (LEARNER_ID, ADMIN_ID))
+        question_call = next(c for c in fake.channel_messages() if message_id(c) == first)
+        await click(fake, first, answer_button(question_call, 0), OTHER_ID)
+    async with running_bot(settings, fake, clock, game_interval=GAMES):  # same database and moment: still open
+        await click(fake, first, answer_button(question_call, 1), LEARNER_ID)
+        again = await click(fake, first, answer_button(question_call, 2), OTHER_ID)
+        assert again == "You already answered this question; your first answer counts."  # kept across the restart
+        await click(fake, first, answer_button(question_call, 2), ADMIN_ID)
+        results = await fake.wait_until(lambda: next(iter(edits_of(fake, question_call)), None))
+    assert "Answers: A 1 · B 1 · C 1" in results.body["content"]
+
+
+def bot_actor(user_id: int):  # type: ignore[no-untyped-def]
+    return Actor("discord", str(user_id))
