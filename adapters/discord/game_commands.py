@@ -11,6 +11,7 @@ from adapters.discord.actors import interaction_actor
 from adapters.discord.game_handlers import GameHandlers
 from adapters.discord.help import help_text
 from adapters.discord.respond import respond
+from adapters.discord.translator import command_name_for
 from bot.engine import QuizEngine
 from bot.games.rules import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS
 
@@ -55,4 +56,8 @@ def register_game_commands(tree: app_commands.CommandTree, engine: QuizEngine, g
     @tree.command(name=N_("help"), description=N_("what I can do"))
     async def help_command(interaction: Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await respond(interaction, help_text(await engine.localizer(interaction_actor(interaction))))
+
+        def spelled(*names: str) -> str:
+            return "/" + " ".join(command_name_for(interaction.locale, name, engine.localizer_for) for name in names)
+        _ = await engine.localizer(interaction_actor(interaction))
+        await respond(interaction, help_text(_, spelled("game", "skip"), spelled("game", "stop")))

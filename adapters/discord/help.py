@@ -6,8 +6,9 @@ from bot.games.views import game_rules
 from bot.i18n import Localizer
 
 
-def help_text(_: Localizer) -> str:
-    """Descriptions share their msgids with the commands themselves (and the Telegram menu)."""
+def help_text(_: Localizer, skip: str, stop: str) -> str:
+    """Descriptions share their msgids with the commands themselves (and the Telegram menu); ``skip`` and ``stop``
+    are the game's commands as the reader's Discord client spells them."""
     commands = [
         ("/quiz", _("start or resume a quiz")),
         ("/quizzes", _("list the quizzes")),
@@ -22,5 +23,5 @@ def help_text(_: Localizer) -> str:
     ]
     lines = [_("I ask quiz questions as polls: tap an answer to see whether it is right, and why.")]
     lines += [f"**{name}** — {description}" for name, description in commands]
-    lines.append("*" + game_rules(_) + "*")
+    lines.append("*" + game_rules(_, skip, stop) + "*")
     return "\n".join(lines)

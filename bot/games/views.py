@@ -126,8 +126,8 @@ def _names(players: list[PlayerRecord]) -> str:
     return ", ".join(player.name for player in players)
 
 
-def game_rules(_: Localizer) -> str:
-    """How group games score, for /help on every platform."""
+def game_rules(_: Localizer, skip: str = "/game skip", stop: str = "/game stop") -> str:
+    """How group games score, for /help on every platform; ``skip`` and ``stop`` as the platform spells them."""
     return _("In a group game, a right answer earns {points} points, plus up to {bonus} for speed: the sooner you "
              "answer, the more. Equal scores go to whoever took less time in all. The starter or an admin can "
-             "/game skip a question or /game stop the game.", points=POINTS_RIGHT, bonus=SPEED_BONUS)
+             "{skip} a question or {stop} the game.", points=POINTS_RIGHT, bonus=SPEED_BONUS, skip=skip, stop=stop)

@@ -14,7 +14,7 @@ from bot.games.rules import RESULTS_SECONDS
 from bot.i18n import UiTexts
 from bot.replies import Actor, Notice, NoticeCode
 from content import default_content_dir
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, last_question, open_with_three, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, last_question, open_with_three, vote, wrong_index
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
@@ -40,7 +40,8 @@ async def test_each_player_reads_the_closed_question_explained_in_their_own_lang
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)
     await engine.games.begin(ADA, game_id, False, stage)
-    position = last_question(stage).position
+    question = last_question(stage)
+    position = question.position
     early = await engine.games.explain(BAYO, game_id, position)
     assert isinstance(early, Notice) and early.code is NoticeCode.NOT_CURRENT_QUESTION  # no answers before closing
     await vote(engine, stage, ADA, right=True)
@@ -49,7 +50,7 @@ async def test_each_player_reads_the_closed_question_explained_in_their_own_lang
     yo = engine.localizer_for("yo")
     bayo = await engine.games.explain(BAYO, game_id, position)
     assert isinstance(bayo, GameExplanation) and bayo.language == "yo"
-    assert bayo.verdict.startswith(yo("You chose {letter}: not quite.", letter="X")[:8])
+    assert bayo.verdict == yo("You chose {letter}: not quite.", letter="ABC"[wrong_index(question)])
     assert bayo.feedback.explanation.startswith("All-reduce ń ṣàkópọ̀")  # the content's Yoruba
     chido = await engine.games.explain(CHIDO, game_id, position)
     assert isinstance(chido, GameExplanation) and chido.language == "sn"
