@@ -109,20 +109,25 @@ async def run(games: int, seconds: int) -> None:
     with tempfile.TemporaryDirectory() as data:
         telegram = TelegramSettings(token=TOKEN, api_url=api.base_url)
         settings = Settings(data_dir=Path(data), content_dir=FIXTURES, platforms={"telegram": telegram})
+        phase = time.monotonic()
         async with open_services(settings) as services:
             adapter = TimedTelegram(services.engine, telegram)
             timeline = adapter.timeline
             async with serving(services.engine, [adapter]):
                 started = time.monotonic()
+                print(f"started in {started - phase:.1f} s", flush=True)
                 for number in range(games):
                     group = FakeChat(-1_000_000 - number, "supergroup", f"Group {number}")
                     await api.command(FakeUser(10_000 + number, f"Host {number}", "en"),
                                       f"/game collectives {seconds}", group)
+                print(f"{games} games asked for in {time.monotonic() - started:.1f} s", flush=True)
                 await api.wait_for("sendMessage", games, lambda p: "Final results" in p["text"], within=3600)
                 elapsed = time.monotonic() - started
                 async with services.database.connect() as connection:  # the first poll is due when the lobby closes
                     rows = await connection.execute(select(games_table.c.id, games_table.c.created_at))
                     lobby_due = {row.id: _utc(row.created_at).timestamp() + LOBBY_SECONDS for row in rows}
+                phase = time.monotonic()
+        print(f"stopped in {time.monotonic() - phase:.1f} s", flush=True)
     await api.close()
     report(api, sorted(timeline.lateness(lobby_due)), games, elapsed)
 
