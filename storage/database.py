@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event
-from sqlalchemy.engine import make_url
+from sqlalchemy import Engine, event
+from sqlalchemy import create_engine as create_sync_engine
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import NullPool
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
@@ -27,12 +29,23 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS) ->
     # cheaper than connections sleeping in SQLite's busy handler.
     # No reset on return: every unit of work ends its own transaction, and a reset costs a thread hop.
     engine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=120, pool_reset_on_return=None)
+    _tune_sqlite(engine.sync_engine, busy_timeout_ms)
+    # Carried along for the writer's own engine (storage/unit_of_work.py); SQLAlchemy ignores unknown options.
+    engine.sync_engine.update_execution_options(sqlite_busy_timeout_ms=busy_timeout_ms)
+    return engine
+
+
+def create_writer_engine(url: URL, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS) -> Engine:
+    """The synchronous engine of the SQLite writer (storage/group_commit.py), tuned as create_engine's."""
+    # The writer holds one connection for its life, used from the event loop and its own thread in turn.
+    engine = create_sync_engine(url.set(drivername="sqlite"), poolclass=NullPool,
+                                connect_args={"check_same_thread": False})
     _tune_sqlite(engine, busy_timeout_ms)
     return engine
 
 
-def _tune_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
-    @event.listens_for(engine.sync_engine, "connect")
+def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
+    @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy's "begin" event below decide how transactions start.
         dbapi_connection.isolation_level = None
@@ -44,7 +57,7 @@ def _tune_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()
 
-    @event.listens_for(engine.sync_engine, "begin")
+    @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
         # IMMEDIATE takes the write lock up front: a transaction that reads then writes can't
         # fail half-way because another process (say, `quiztutor play` beside the bot) wrote first.

@@ -8,7 +8,6 @@ from typing import Any
 
 from sqlalchemy import Row, Select, and_, case, exists, false, func, insert, literal_column, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.games.ports import GameAlreadyRunning
 from bot.games.records import (
@@ -23,6 +22,7 @@ from bot.games.records import (
 from bot.ports import AlreadyAnswered
 from storage import tables
 from storage.repositories import _insert_or_ignore
+from storage.statements import StatementRunner
 
 games, players, game_answers, game_messages, chats, users = (
     tables.Game.__table__, tables.GamePlayer.__table__, tables.GameAnswer.__table__, tables.GameMessage.__table__,
@@ -37,7 +37,7 @@ class SqlGameRepository:
     transaction ends, so the actions of one game take turns across processes. SQLite ignores FOR UPDATE; its
     transactions take turns anyway (BEGIN IMMEDIATE)."""
 
-    def __init__(self, connection: AsyncConnection) -> None:
+    def __init__(self, connection: StatementRunner) -> None:
         self._connection = connection
 
     async def add(self, game: GameRecord) -> None:
@@ -131,7 +131,7 @@ class SqlGameRepository:
 
 
 class SqlChatRepository:
-    def __init__(self, connection: AsyncConnection, now: Callable[[], datetime]) -> None:
+    def __init__(self, connection: StatementRunner, now: Callable[[], datetime]) -> None:
         self._connection = connection
         self._now = now
 

@@ -5,34 +5,34 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, func, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import Row, func, select
 
 from bot.records import CardRecord, ReviewRecord
+from storage import hot_statements as hot
 from storage import tables
+from storage.statements import StatementRunner
 
 cards, reviews = tables.Card.__table__, tables.ReviewLog.__table__
 CARD_STATE = ("state", "step", "stability", "difficulty", "due", "last_review", "content_hash")
 
 
 class SqlCardRepository:
-    def __init__(self, connection: AsyncConnection) -> None:
+    def __init__(self, connection: StatementRunner) -> None:
         self._connection = connection
 
     async def get(self, user_id: int, quiz_id: str, question_id: str) -> CardRecord | None:
-        row = (await self._connection.execute(select(cards).where(
-            cards.c.user_id == user_id, cards.c.quiz_id == quiz_id, cards.c.question_id == question_id))).first()
+        row = (await self._connection.execute(hot.card_by_question(), {
+            "user_id": user_id, "quiz_id": quiz_id, "question_id": question_id})).first()
         return _card(row) if row else None
 
     async def add(self, card: CardRecord) -> CardRecord:
-        result = await self._connection.execute(
-            insert(cards).values(user_id=card.user_id, quiz_id=card.quiz_id, question_id=card.question_id,
-                                 **_state(card)).returning(cards.c.id))
+        result = await self._connection.execute(hot.insert_card(), {
+            "user_id": card.user_id, "quiz_id": card.quiz_id, "question_id": card.question_id, **_state(card)})
         card.id = int(result.scalar_one())
         return card
 
     async def update(self, card: CardRecord) -> None:
-        await self._connection.execute(update(cards).where(cards.c.id == card.id).values(**_state(card)))
+        await self._connection.execute(hot.update_card(), {"card_id": card.id, **_state(card)})
 
     async def due(self, user_id: int, now: datetime, limit: int) -> list[CardRecord]:
         query = (select(cards).where(cards.c.user_id == user_id, cards.c.due <= now)
@@ -55,14 +55,15 @@ class SqlCardRepository:
 
 
 class SqlReviewLogRepository:
-    def __init__(self, connection: AsyncConnection) -> None:
+    def __init__(self, connection: StatementRunner) -> None:
         self._connection = connection
 
     async def add(self, review: ReviewRecord) -> None:
-        await self._connection.execute(insert(reviews).values(
-            card_id=review.card_id, user_id=review.user_id, quiz_id=review.quiz_id, question_id=review.question_id,
-            rating=review.rating, reviewed_at=review.reviewed_at, duration_ms=review.duration_ms,
-            option_id=review.option_id, language=review.language, content_hash=review.content_hash))
+        await self._connection.execute(hot.insert_review(), {
+            "card_id": review.card_id, "user_id": review.user_id, "quiz_id": review.quiz_id,
+            "question_id": review.question_id, "rating": review.rating, "reviewed_at": review.reviewed_at,
+            "duration_ms": review.duration_ms, "option_id": review.option_id, "language": review.language,
+            "content_hash": review.content_hash})
 
     async def of_user(self, user_id: int, since: datetime) -> list[ReviewRecord]:
         query = (select(reviews).where(reviews.c.user_id == user_id, reviews.c.reviewed_at >= since)

@@ -9,28 +9,26 @@ from sqlalchemy import Row, Select, case, func, insert, literal_column, select, 
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, SessionState, UserRecord
+from storage import hot_statements as hot
 from storage import tables
+from storage.statements import StatementRunner
 
 users, sessions, answers, links = (
     tables.User.__table__, tables.Session.__table__, tables.Answer.__table__, tables.MessageLink.__table__)
-_owner = users.alias("owner")
+_owner = hot.owner
 
 
 class SqlUserRepository:
-    def __init__(self, connection: AsyncConnection, now: Any) -> None:
+    def __init__(self, connection: StatementRunner, now: Any) -> None:
         self._connection = connection
         self._now = now
 
     async def get(self, platform: str, platform_user_id: str) -> UserRecord | None:
-        # FOR NO KEY UPDATE: the user's turn across processes, yet no wait for inserts that only reference it.
-        row = (await self._connection.execute(
-            select(users).where(users.c.platform == platform, users.c.platform_user_id == platform_user_id)
-            .with_for_update(key_share=True)
-        )).first()
+        row = (await self._connection.execute(hot.user_by_platform_id(),
+                                              {"platform": platform, "platform_user_id": platform_user_id})).first()
         return _user(row) if row else None
 
     async def add(self, user: UserRecord) -> UserRecord:
@@ -69,19 +67,15 @@ class SqlSessionRepository:
     ends, so two processes acting for one learner take turns instead of writing back stale positions.
     SQLite ignores FOR UPDATE; its transactions take turns anyway (BEGIN IMMEDIATE)."""
 
-    def __init__(self, connection: AsyncConnection) -> None:
+    def __init__(self, connection: StatementRunner) -> None:
         self._connection = connection
 
     async def get(self, session_id: str) -> QuizSession | None:
-        row = (await self._connection.execute(
-            select(sessions).where(sessions.c.id == session_id).with_for_update())).first()
+        row = (await self._connection.execute(hot.session_by_id(), {"session_id": session_id})).first()
         return _session(row) if row else None
 
     async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
-        # PostgreSQL locks in the order of OF: the owner, then the session, as every other action does.
-        row = (await self._connection.execute(
-            _with_owner().where(sessions.c.id == session_id).with_for_update(of=[_owner, sessions], key_share=True)
-        )).first()
+        row = (await self._connection.execute(hot.session_with_owner(), {"session_id": session_id})).first()
         return _session_and_owner(row) if row else None
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
@@ -114,7 +108,7 @@ class SqlSessionRepository:
             raise SessionAlreadyActive(session.quiz_id) from error
 
     async def update(self, session: QuizSession) -> None:
-        await self._connection.execute(update(sessions).where(sessions.c.id == session.id).values(**_mutable(session)))
+        await self._connection.execute(hot.update_session(), {"session_id": session.id, **_mutable(session)})
 
     async def results(self, user_id: int) -> list[SessionResult]:
         answered = func.count(answers.c.question_id)
@@ -135,17 +129,13 @@ class SqlSessionRepository:
 
 
 class SqlAnswerRepository:
-    def __init__(self, connection: AsyncConnection) -> None:
+    def __init__(self, connection: StatementRunner) -> None:
         self._connection = connection
 
     async def add(self, answer: AnswerRecord) -> None:
-        # ON CONFLICT DO NOTHING rather than catching IntegrityError: no savepoint round trips, and on
-        # PostgreSQL a duplicate leaves the transaction usable.
-        result = await self._connection.execute(
-            _insert_or_ignore(self._connection)(answers).values(
-                session_id=answer.session_id, question_id=answer.question_id, option_id=answer.option_id,
-                correct=answer.correct, answered_at=answer.answered_at)
-            .on_conflict_do_nothing(index_elements=["session_id", "question_id"]))
+        result = await self._connection.execute(hot.insert_answer(self._connection.dialect.name), {
+            "session_id": answer.session_id, "question_id": answer.question_id, "option_id": answer.option_id,
+            "correct": answer.correct, "answered_at": answer.answered_at})
         if result.rowcount == 0:
             raise AlreadyAnswered(answer.question_id)
 
@@ -156,17 +146,17 @@ class SqlAnswerRepository:
 
 
 class SqlLinkRepository:
-    def __init__(self, connection: AsyncConnection) -> None:
+    def __init__(self, connection: StatementRunner) -> None:
         self._connection = connection
 
     async def add(self, link: MessageLink) -> None:
-        await self._connection.execute(insert(links).values(
-            platform=link.platform, message_key=link.message_key, session_id=link.session_id,
-            question_id=link.question_id, chat_id=link.chat_id, created_at=link.created_at))
+        await self._connection.execute(hot.insert_link(), {
+            "platform": link.platform, "message_key": link.message_key, "session_id": link.session_id,
+            "question_id": link.question_id, "chat_id": link.chat_id, "created_at": link.created_at})
 
     async def get(self, platform: str, message_key: str) -> MessageLink | None:
-        row = (await self._connection.execute(
-            select(links).where(links.c.platform == platform, links.c.message_key == message_key))).first()
+        row = (await self._connection.execute(hot.link_by_key(),
+                                              {"platform": platform, "message_key": message_key})).first()
         return _link(row) if row else None
 
     async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
@@ -177,7 +167,7 @@ class SqlLinkRepository:
         return _link(row) if row else None
 
 
-def _insert_or_ignore(connection: AsyncConnection) -> Any:
+def _insert_or_ignore(connection: StatementRunner) -> Any:
     """The dialect's INSERT, which offers ON CONFLICT DO NOTHING on SQLite and PostgreSQL alike."""
     return postgresql_insert if connection.dialect.name == "postgresql" else sqlite_insert
 
@@ -196,14 +186,8 @@ def overdue_query(dialect: str, platform: str, now: datetime, limit: int) -> Sel
     # SQLite keeps no statistics unless ANALYZE ran, and would rather walk every user of the platform;
     # a unary + on the column keeps it from using that index, so it takes the few overdue sessions instead.
     platform_column = literal_column(f"+{_owner.name}.platform") if dialect == "sqlite" else _owner.c.platform
-    return (_with_owner().where(active, sessions.c.question_deadline <= now, platform_column == platform)
+    return (hot.sessions_with_owner().where(active, sessions.c.question_deadline <= now, platform_column == platform)
             .order_by(sessions.c.question_deadline).limit(limit))
-
-
-def _with_owner() -> Select[Any]:
-    """Sessions with their owner's columns, prefixed ``owner_``: one look-up instead of two."""
-    return (select(sessions, *(column.label(f"owner_{column.name}") for column in _owner.c))
-            .join(_owner, _owner.c.id == sessions.c.user_id))
 
 
 def _session_and_owner(row: Row[Any]) -> tuple[QuizSession, UserRecord]:

@@ -1,4 +1,4 @@
-"""One database transaction per engine action: rolled back unless committed."""
+"""One database transaction per engine action: rolled back unless committed; SQLite's share the writer's."""
 
 from __future__ import annotations
 
@@ -8,24 +8,19 @@ from datetime import datetime
 from types import TracebackType
 from typing import Self
 
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncTransaction
 
 from bot.ports import StorageBusy
-from storage.game_repositories import SqlChatRepository, SqlGameRepository
-from storage.memory_repositories import SqlCardRepository, SqlReviewLogRepository
-from storage.repositories import SqlAnswerRepository, SqlLinkRepository, SqlSessionRepository, SqlUserRepository
+from storage.database import SQLITE_BUSY_TIMEOUT_MS, create_writer_engine
+from storage.group_commit import GroupCommit
+from storage.repository_set import RepositorySet
+from storage.sqlite_unit_of_work import SqliteUnitOfWork
+from storage.transient import is_transient
 
 
-class SqlUnitOfWork:
-    users: SqlUserRepository
-    sessions: SqlSessionRepository
-    answers: SqlAnswerRepository
-    links: SqlLinkRepository
-    cards: SqlCardRepository
-    reviews: SqlReviewLogRepository
-    games: SqlGameRepository
-    chats: SqlChatRepository
+class SqlUnitOfWork(RepositorySet):
+    """A server database's unit of work (PostgreSQL): a transaction on a pooled connection."""
 
     def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: asyncio.Lock | None = None) -> None:
         self._engine = engine
@@ -50,14 +45,7 @@ class SqlUnitOfWork:
             if is_transient(error):
                 raise StorageBusy(str(error)) from error
             raise
-        self.users = SqlUserRepository(self._connection, self._clock)
-        self.sessions = SqlSessionRepository(self._connection)
-        self.answers = SqlAnswerRepository(self._connection)
-        self.links = SqlLinkRepository(self._connection)
-        self.cards = SqlCardRepository(self._connection)
-        self.reviews = SqlReviewLogRepository(self._connection)
-        self.games = SqlGameRepository(self._connection)
-        self.chats = SqlChatRepository(self._connection, self._clock)
+        self.bind(self._connection, self._clock)
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
@@ -85,22 +73,14 @@ class SqlUnitOfWork:
         await self._transaction.commit()
 
 
-# Lost races, not faults: PostgreSQL's serialization failure and deadlock, SQLite's busy and locked.
-TRANSIENT_SQLSTATES = frozenset({"40001", "40P01"})
-TRANSIENT_SQLITE = ("database is locked", "database table is locked", "database is busy")
-
-
-def is_transient(error: BaseException) -> bool:
-    if not isinstance(error, DBAPIError):
-        return False
-    if getattr(error.orig, "sqlstate", None) in TRANSIENT_SQLSTATES:
-        return True
-    return any(text in str(error.orig) for text in TRANSIENT_SQLITE)
-
-
-def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime]) -> Callable[[], SqlUnitOfWork]:
-    # SQLite runs one transaction at a time. Taking turns on an asyncio.Lock (first come, first served)
-    # keeps a burst fair: the connection pool's own queue lets a just-finished caller barge ahead, which
-    # starved some learners for seconds under load.
-    turn = asyncio.Lock() if engine.dialect.name == "sqlite" else None
-    return lambda: SqlUnitOfWork(engine, clock, turn)
+def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime]
+                         ) -> Callable[[], SqlUnitOfWork | SqliteUnitOfWork]:
+    """Units of work on the engine's database: SQLite's through one group-committing writer."""
+    if engine.dialect.name == "sqlite":
+        busy_timeout_ms = engine.sync_engine.get_execution_options().get(
+            "sqlite_busy_timeout_ms", SQLITE_BUSY_TIMEOUT_MS)
+        writer = GroupCommit(create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms))
+        # The writer's connection is the database's too: closed when the engine is disposed.
+        event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
+        return lambda: SqliteUnitOfWork(writer, clock)
+    return lambda: SqlUnitOfWork(engine, clock)

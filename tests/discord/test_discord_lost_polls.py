@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 from adapters.settings import Settings
@@ -25,7 +26,9 @@ async def test_a_vote_on_the_learners_unlinked_poll_asks_the_question_again(
         bot: RunningBot, fake: FakeDiscord, settings: Settings) -> None:
     await fake.slash("quiz", {"quiz": "collectives"})
     poll = await next_poll(fake, bot)
-    forget_links(settings)  # as if killed between posting the poll and storing its link
+    # As if killed between posting the poll and storing its link. In a thread: the bot shares this event loop,
+    # and a write here waits for the bot's transaction, which can only end if the loop runs.
+    await asyncio.to_thread(forget_links, settings)
 
     mark = len(fake.calls)
     await vote_for(fake, poll, "All-reduce", OTHER_ID)  # a bystander with no quiz: nothing happens

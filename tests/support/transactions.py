@@ -1,4 +1,4 @@
-"""Counting transactions through the storage layer: what an action really costs the database."""
+"""Counting units of work through the storage layer: what an action really costs the database."""
 
 from __future__ import annotations
 
@@ -6,20 +6,34 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import Connection, Engine, event
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 
 @contextmanager
 def counting(database: AsyncEngine) -> Iterator[list[int]]:
-    """A one-item list holding how many transactions began on ``database`` inside the block."""
-    began = [0]
+    """A one-item list holding how many units of work began on ``database`` inside the block.
 
-    def count(_connection: Any) -> None:
+    On PostgreSQL a unit of work is a transaction. On SQLite it is a savepoint in the writer's shared, group-
+    committed transaction, on the writer's own engine: so savepoints are counted on any SQLite engine (the block
+    should not open repositories' own inner savepoints, as starting a quiz does).
+    """
+    began = [0]
+    sqlite = database.dialect.name == "sqlite"
+
+    def count_transaction(_connection: Connection) -> None:
         began[0] += 1
 
-    event.listen(database.sync_engine, "begin", count)
+    def count_savepoint(connection: Connection, _name: str) -> None:
+        if connection.dialect.name == "sqlite":
+            began[0] += 1
+
+    listeners: list[tuple[Any, str, Any]] = (
+        [(Engine, "savepoint", count_savepoint)] if sqlite else [(database.sync_engine, "begin", count_transaction)])
+    for target, name, listener in listeners:
+        event.listen(target, name, listener)
     try:
         yield began
     finally:
-        event.remove(database.sync_engine, "begin", count)
+        for target, name, listener in listeners:
+            event.remove(target, name, listener)

@@ -1,0 +1,193 @@
+"""The SQLite writer: engine actions take turns on one connection, and many share one durable COMMIT.
+
+A COMMIT with ``synchronous=FULL`` waits for the disk; that wait, not SQLite, is what an answer costs. So the
+writer keeps one write transaction open while actions queue for their turn, runs each action in its own
+savepoint (one failure can't undo its neighbours), and commits when nobody is waiting, when the batch is full or
+when it has been open too long. An action that committed is answered only once the COMMIT holding it is on disk.
+
+Statements run in-line on the event loop: the write lock is held already, so none waits. Only the calls that can
+wait (BEGIN IMMEDIATE for the lock, COMMIT for the disk) go to the writer's own thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from sqlalchemy import Connection, Engine, RootTransaction
+
+MAX_BATCH = 256  # actions per COMMIT
+MAX_DELAY = 0.05  # seconds a batch may stay open while actions keep coming
+
+
+def ignore_batch(size: int, seconds: float) -> None:
+    return None
+
+
+class GroupCommit:
+    def __init__(self, engine: Engine, *, max_batch: int = MAX_BATCH, max_delay: float = MAX_DELAY,
+                 on_commit: Callable[[int, float], None] = ignore_batch) -> None:
+        self._engine = engine
+        self._max_batch = max_batch
+        self._max_delay = max_delay
+        self._on_commit = on_commit  # (actions in the batch, seconds the COMMIT took): for metrics
+        self._turn = asyncio.Lock()  # first come, first served: a finished caller can't barge ahead
+        self._waiting = 0
+        self._executor: ThreadPoolExecutor | None = None
+        self._connection: Connection | None = None
+        self._transaction: RootTransaction | None = None
+        self._batch: list[asyncio.Future[None]] = []
+        self._opened_at = 0.0
+        self._committing: set[asyncio.Future[None]] = set()
+
+    async def enter(self) -> Connection:
+        """Wait for the writer's turn; returns its connection, inside a write transaction."""
+        self._waiting += 1
+        try:
+            await self._turn.acquire()
+        except asyncio.CancelledError:
+            self._waiting -= 1
+            self._commit_if_abandoned()
+            raise
+        self._waiting -= 1
+        if not self._in_transaction():  # else the last COMMIT began this batch's transaction already
+            begin = self._in_thread(self._begin)
+            try:
+                await asyncio.shield(begin)
+            except asyncio.CancelledError:
+                begin.add_done_callback(lambda _: self.leave_nowhere())  # the thread still begins: pass it on
+                raise
+            except BaseException:
+                self._turn.release()
+                raise
+        if self._connection is None:
+            raise RuntimeError("the SQLite writer has no connection after BEGIN")
+        return self._connection
+
+    def _in_transaction(self) -> bool:
+        return self._transaction is not None and self._transaction.is_active
+
+    async def leave(self, *, committed: bool) -> None:
+        """Give the turn back; for an action that committed, return once its COMMIT is on disk."""
+        waiter: asyncio.Future[None] | None = None
+        if committed:
+            waiter = asyncio.get_running_loop().create_future()
+            self._batch.append(waiter)
+        self._pass_turn()
+        if waiter is not None:
+            await waiter
+
+    def leave_nowhere(self) -> None:
+        """Give the turn back for an action that wrote nothing to keep."""
+        self._pass_turn()
+
+    def _pass_turn(self) -> None:
+        if self._transaction is None or not self._due():
+            self._turn.release()
+            return
+        batch, self._batch = self._batch, []
+        # A task of its own: a caller cancelled meanwhile must not leave the COMMIT half-awaited.
+        self._track(asyncio.ensure_future(self._commit_batch(batch)))
+
+    def _commit_if_abandoned(self) -> None:
+        """The turn was passed on to a caller that gave up before it ran: commit what it was left to commit."""
+        if self._waiting == 0 and not self._turn.locked() and self._in_transaction():
+            self._track(asyncio.ensure_future(self._commit_abandoned()))
+
+    async def _commit_abandoned(self) -> None:
+        await self._turn.acquire()
+        if not self._in_transaction():  # someone came meanwhile and committed
+            self._turn.release()
+            return
+        batch, self._batch = self._batch, []
+        await self._commit_batch(batch)
+
+    def _track(self, task: asyncio.Future[None]) -> None:
+        self._committing.add(task)  # the loop keeps only weak references to tasks
+        task.add_done_callback(self._committing.discard)
+
+    def _due(self) -> bool:
+        return (self._waiting == 0 or len(self._batch) >= self._max_batch
+                or time.monotonic() - self._opened_at >= self._max_delay)
+
+    async def _commit_batch(self, batch: list[asyncio.Future[None]]) -> None:
+        """COMMIT in the thread, then answer every action of the batch; the turn stays held until it is done."""
+        error: BaseException | None = None
+        began = time.monotonic()
+        try:
+            # Callers still queued: begin their batch in the same trip to the thread.
+            await self._in_thread(functools.partial(self._commit, begin_next=self._waiting > 0))
+        except BaseException as failure:  # every action of the batch failed with it: none was answered yet
+            error = failure
+        finally:
+            self._turn.release()
+        for waiter in batch:
+            if waiter.done():  # its caller was cancelled
+                continue
+            if error is None:
+                waiter.set_result(None)
+            else:
+                waiter.set_exception(error)
+        if error is None:
+            self._on_commit(len(batch), time.monotonic() - began)
+
+    def _in_thread(self, work: Callable[[], Any]) -> asyncio.Future[Any]:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
+        return asyncio.get_running_loop().run_in_executor(self._executor, work)
+
+    # In the writer's thread, one call at a time.
+
+    def _begin(self) -> None:
+        if self._in_transaction():
+            return
+        if self._connection is None:
+            self._connection = self._engine.connect()
+        try:
+            self._transaction = self._connection.begin()  # BEGIN IMMEDIATE: may wait for another process
+        except BaseException:
+            self._drop_connection()
+            raise
+        self._opened_at = time.monotonic()
+
+    def _commit(self, *, begin_next: bool) -> None:
+        transaction, self._transaction = self._transaction, None
+        if transaction is None:
+            return
+        try:
+            transaction.commit()
+        except BaseException:
+            self._drop_connection()  # whatever SQLite's state now, a fresh connection starts clean
+            raise
+        if begin_next:
+            with contextlib.suppress(Exception):  # else the next caller begins, and reports any failure
+                self._begin()
+
+    def _drop_connection(self) -> None:
+        self._transaction = None
+        if self._connection is not None:
+            with contextlib.suppress(Exception):
+                self._connection.invalidate()
+            self._connection = None
+
+    def close(self) -> None:
+        """Roll back anything not committed and close the connection; a later action opens a new one."""
+        if self._executor is None:
+            return
+        self._executor.submit(self._close).result()
+        self._executor.shutdown()
+        self._executor = None
+
+    def _close(self) -> None:
+        if self._transaction is not None and self._transaction.is_active:
+            self._transaction.rollback()
+        self._transaction = None
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+        self._engine.dispose()

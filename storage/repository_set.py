@@ -1,0 +1,32 @@
+"""The repositories of one unit of work, all on the same connection."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from storage.game_repositories import SqlChatRepository, SqlGameRepository
+from storage.memory_repositories import SqlCardRepository, SqlReviewLogRepository
+from storage.repositories import SqlAnswerRepository, SqlLinkRepository, SqlSessionRepository, SqlUserRepository
+from storage.statements import StatementRunner
+
+
+class RepositorySet:
+    users: SqlUserRepository
+    sessions: SqlSessionRepository
+    answers: SqlAnswerRepository
+    links: SqlLinkRepository
+    cards: SqlCardRepository
+    reviews: SqlReviewLogRepository
+    games: SqlGameRepository
+    chats: SqlChatRepository
+
+    def bind(self, connection: StatementRunner, clock: Callable[[], datetime]) -> None:
+        self.users = SqlUserRepository(connection, clock)
+        self.sessions = SqlSessionRepository(connection)
+        self.answers = SqlAnswerRepository(connection)
+        self.links = SqlLinkRepository(connection)
+        self.cards = SqlCardRepository(connection)
+        self.reviews = SqlReviewLogRepository(connection)
+        self.games = SqlGameRepository(connection)
+        self.chats = SqlChatRepository(connection, clock)

@@ -1,0 +1,70 @@
+"""One engine action on the SQLite writer: a savepoint in the writer's shared transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy import NestedTransaction
+
+from bot.ports import StorageBusy
+from storage.group_commit import GroupCommit
+from storage.repository_set import RepositorySet
+from storage.statements import InlineConnection
+from storage.transient import is_transient
+
+
+class SqliteUnitOfWork(RepositorySet):
+    def __init__(self, writer: GroupCommit, clock: Callable[[], datetime]) -> None:
+        self._writer = writer
+        self._clock = clock
+        self._savepoint: NestedTransaction | None = None
+        self._left = False
+
+    async def __aenter__(self) -> Self:
+        try:
+            connection = await self._writer.enter()
+        except Exception as error:
+            if is_transient(error):  # another process held SQLite's write lock past the busy timeout
+                raise StorageBusy(str(error)) from error
+            raise
+        try:
+            self._savepoint = connection.begin_nested()
+        except BaseException:
+            self._leave_nowhere()
+            raise
+        self.bind(InlineConnection(connection), self._clock)
+        return self
+
+    async def commit(self) -> None:
+        """Keep this action's writes; returns once they are on disk."""
+        if self._savepoint is None or self._left:
+            raise RuntimeError("commit outside the unit of work")
+        self._savepoint.commit()
+        self._left = True
+        try:
+            await self._writer.leave(committed=True)
+        except Exception as error:
+            if is_transient(error):
+                raise StorageBusy(str(error)) from error
+            raise
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        if self._savepoint is None:
+            raise RuntimeError("a unit of work ended that never began")
+        if self._left:
+            return
+        try:
+            if self._savepoint.is_active:
+                self._savepoint.rollback()
+        finally:
+            self._leave_nowhere()
+        if exc is not None and is_transient(exc):  # rolled back: the caller may try the whole action again
+            raise StorageBusy(str(exc)) from exc
+
+    def _leave_nowhere(self) -> None:
+        self._left = True
+        self._writer.leave_nowhere()
