@@ -1,0 +1,93 @@
+"""The statements of every answer, built once: SQLAlchemy then reuses their cache keys and compiled SQL.
+
+Building a Core statement and its cache key costs more than SQLite takes to run it, so the answer's hot path
+uses these, with bound parameters. Each is built on first use (nothing runs at import time).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from sqlalchemy import Insert, Select, Update, bindparam, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+from storage import tables
+
+users, sessions, answers, links = (
+    tables.User.__table__, tables.Session.__table__, tables.Answer.__table__, tables.MessageLink.__table__)
+cards, reviews = tables.Card.__table__, tables.ReviewLog.__table__
+owner = users.alias("owner")
+
+
+@cache
+def user_by_platform_id() -> Select[Any]:
+    # FOR NO KEY UPDATE: the user's turn across processes, yet no wait for inserts that only reference it.
+    return (select(users).where(users.c.platform == bindparam("platform"),
+                                users.c.platform_user_id == bindparam("platform_user_id"))
+            .with_for_update(key_share=True))
+
+
+def sessions_with_owner() -> Select[Any]:
+    """Sessions with their owner's columns, prefixed ``owner_``: one look-up instead of two."""
+    return (select(sessions, *(column.label(f"owner_{column.name}") for column in owner.c))
+            .join(owner, owner.c.id == sessions.c.user_id))
+
+
+@cache
+def session_with_owner() -> Select[Any]:
+    # PostgreSQL locks in the order of OF: the owner, then the session, as every other action does.
+    return (sessions_with_owner().where(sessions.c.id == bindparam("session_id"))
+            .with_for_update(of=[owner, sessions], key_share=True))
+
+
+@cache
+def session_by_id() -> Select[Any]:
+    return select(sessions).where(sessions.c.id == bindparam("session_id")).with_for_update()
+
+
+@cache
+def update_session() -> Update:
+    """The columns to set come with the parameters."""
+    return update(sessions).where(sessions.c.id == bindparam("session_id"))
+
+
+@cache
+def insert_answer(dialect: str) -> Insert:
+    # ON CONFLICT DO NOTHING rather than catching IntegrityError: no savepoint round trips, and on
+    # PostgreSQL a duplicate leaves the transaction usable.
+    dialect_insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    return dialect_insert(answers).on_conflict_do_nothing(index_elements=["session_id", "question_id"])
+
+
+@cache
+def card_by_question() -> Select[Any]:
+    return select(cards).where(cards.c.user_id == bindparam("user_id"), cards.c.quiz_id == bindparam("quiz_id"),
+                               cards.c.question_id == bindparam("question_id"))
+
+
+@cache
+def insert_card() -> Insert:
+    return insert(cards).returning(cards.c.id)
+
+
+@cache
+def update_card() -> Update:
+    return update(cards).where(cards.c.id == bindparam("card_id"))
+
+
+@cache
+def insert_review() -> Insert:
+    return insert(reviews)
+
+
+@cache
+def insert_link() -> Insert:
+    return insert(links)
+
+
+@cache
+def link_by_key() -> Select[Any]:
+    return select(links).where(links.c.platform == bindparam("platform"),
+                               links.c.message_key == bindparam("message_key"))
