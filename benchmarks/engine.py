@@ -1,140 +1,84 @@
-"""Answers per second through the whole engine on a SQLite file, against raw durable aiosqlite commits.
+"""Answers per second through the whole engine on a SQLite file, against durable commits without the engine.
 
-Both run in the same process and the same run, so the ratio means something on a noisy machine:
+    .venv/bin/python benchmarks/engine.py                      # 50, 500 and 5,000 learners, 5 rounds
+    .venv/bin/python benchmarks/engine.py --users 500 --rounds 3
 
-    .venv/bin/python benchmarks/engine.py --users 500
+N learners start a quiz, then answer in bursts: all N at once, question after question (up to 8, fewer at large N
+so that a round stays near --answers answers). Two paths: button (one transaction per answer) and chat (a vote
+found through its poll's link, then the next poll's link stored: two). Each answer's latency counts from the
+start of its burst.
 
-The engine side is N concurrent learners, each answering every question of a quiz. Two paths:
-
-- button: an answer naming its session and question (Discord's private buttons, the terminal): one transaction;
-- chat: a vote on a poll, found through the poll's stored link, and the next question asked on a new poll
-  whose link is stored before the learner's lock is released (Telegram and Discord polls): two transactions.
-
-The baseline is the same number of single-row INSERT + COMMIT on one aiosqlite connection with the same pragmas.
+Two baselines, measured in every round right after the engine, on the same machine in the same minute:
+- aiosqlite: single-row INSERT + COMMIT on one aiosqlite connection, the same learners taking turns (the earlier
+  design's floor);
+- sqlite3: one thread, plain sqlite3, one-row FULL commits back to back (the disk's limit for one-row commits).
+Both use WAL and synchronous=FULL, as the engine does. Rounds interleave engine and baselines so that load on a
+shared machine hits both; min / median / max of each ratio are over the rounds.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import statistics
+import sys
 import tempfile
-import time
-from datetime import UTC, datetime
+from collections import defaultdict
 from pathlib import Path
 
-import aiosqlite
-from sqlalchemy import event
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
-from bot.replies import Actor, AnswerOutcome, Feedback, QuestionView, Started, Summary
+from benchmarks.baselines import aiosqlite_rate, sqlite3_rate
+from benchmarks.engine_driver import EngineRun, engine_run
 
-
-class PollSurface:
-    """A chat platform with no network: every question is asked on a new poll with a fresh key."""
-
-    def __init__(self) -> None:
-        self.key = ""
-
-    @property
-    def chat_id(self) -> str | None:
-        return None
-
-    async def say(self, text: str) -> None:
-        return None
-
-    async def feedback(self, feedback: Feedback) -> None:
-        return None
-
-    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
-        self.key = f"poll-{question.session_id}-{question.question_id}"
-        return self.key
-
-    async def summarize(self, summary: Summary) -> None:
-        return None
-
-    async def flush(self) -> None:
-        return None
+QUESTIONS = 8
+PATHS = ("button", "chat")
 
 
-async def engine_run(data_dir: Path, users: int, quiz_id: str, chat: bool) -> tuple[int, float, list[float], int]:
-    async with open_services(Settings(data_dir=data_dir), rng=random.Random(7)) as services:
-        engine = services.engine
-        statements = 0
-
-        def count(*_args: object) -> None:
-            nonlocal statements
-            statements += 1
-        actors = [Actor("bench", f"user-{n}", f"chat-{n}") for n in range(users)]
-        polls = {actor.user_id: PollSurface() for actor in actors}
-        firsts = await asyncio.gather(*(engine.start(actor, quiz_id, polls[actor.user_id] if chat else None)
-                                        for actor in actors))
-        latencies: list[float] = []
-
-        async def learner(actor: Actor, started: Started) -> int:
-            question: QuestionView | object = started.question
-            poll = polls[actor.user_id]
-            answered = 0
-            while isinstance(question, QuestionView):
-                began = time.perf_counter()
-                if chat:  # a vote on the poll, then the next poll's link
-                    outcome = await engine.answer_message(actor, poll.key, answered % 4, poll)
-                else:
-                    outcome = await engine.answer(actor, question.session_id, question.question_id, answered % 4)
-                latencies.append(time.perf_counter() - began)
-                if not isinstance(outcome, AnswerOutcome):
-                    raise RuntimeError(f"an answer was refused: {outcome}")
-                question, answered = outcome.next, answered + 1
-            return answered
-
-        event.listen(services.database.sync_engine, "before_cursor_execute", count)
-        began = time.perf_counter()
-        counts = await asyncio.gather(*(learner(a, s) for a, s in zip(actors, firsts, strict=True)
-                                        if isinstance(s, Started)))
-        return sum(counts), time.perf_counter() - began, latencies, statements
+def percentile(values: list[float], share: int) -> float:
+    return statistics.quantiles(values, n=100)[share - 1] if len(values) > 1 else values[0]
 
 
-async def raw_run(path: Path, users: int, commits_per_user: int) -> tuple[int, float]:
-    async with aiosqlite.connect(path, isolation_level=None) as db:
-        for pragma in ("journal_mode=WAL", "busy_timeout=5000", "foreign_keys=ON", "synchronous=FULL"):
-            await db.execute(f"PRAGMA {pragma}")
-        await db.execute("CREATE TABLE answers (session_id TEXT, question_id TEXT, option_id TEXT, correct INTEGER,"
-                         " answered_at TEXT, PRIMARY KEY (session_id, question_id))")
-        lock = asyncio.Lock()  # one connection: transactions take turns, as they do in SQLite anyway
-
-        async def writer(n: int) -> None:
-            for q in range(commits_per_user):
-                async with lock:
-                    await db.execute("BEGIN IMMEDIATE")
-                    await db.execute("INSERT INTO answers VALUES (?, ?, ?, ?, ?)",
-                                     (f"s{n}", f"q{q}", "a", 1, datetime.now(UTC).isoformat()))
-                    await db.commit()
-
-        began = time.perf_counter()
-        await asyncio.gather(*(writer(n) for n in range(users)))
-        return users * commits_per_user, time.perf_counter() - began
+def spread(values: list[float]) -> str:
+    return f"{min(values):.2f} / {statistics.median(values):.2f} / {max(values):.2f}"
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--users", type=int, default=500)
+    parser.add_argument("--users", default="50,500,5000", help="comma-separated learner counts")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--answers", type=int, default=4000, help="about how many answers a round plays")
     parser.add_argument("--quiz", default="zero-sharded-optimizers")
     args = parser.parse_args()
-    print(f"users: {args.users}")
+    levels = [int(users) for users in args.users.split(",")]
+    runs: dict[tuple[int, str], list[EngineRun]] = defaultdict(list)
+    raw: dict[tuple[int, str], list[float]] = defaultdict(list)
+    limit: dict[tuple[int, str], list[float]] = defaultdict(list)
     with tempfile.TemporaryDirectory() as tmp:
-        for path in ("button", "chat"):
-            answers, seconds, latencies, statements = await engine_run(Path(tmp) / path, args.users, args.quiz,
-                                                                       chat=path == "chat")
-            commits, raw_seconds = await raw_run(Path(tmp) / f"raw-{path}.sqlite3", args.users,
-                                                 answers // args.users)
-            engine_rate, raw_rate = answers / seconds, commits / raw_seconds
-            cuts = statistics.quantiles(latencies, n=100)
-            print(f"{path} path: {answers} answers, {engine_rate:,.0f} answers/s   p50 {cuts[49] * 1000:.1f} ms   "
-                  f"p99 {cuts[98] * 1000:.1f} ms   {statements / answers:.1f} SQL statements per answer")
-            print(f"  raw aiosqlite durable commits: {raw_rate:,.0f}/s   "
-                  f"ratio engine/raw: {engine_rate / raw_rate:.2f}")
+        for round_number in range(args.rounds):
+            for users in levels:
+                questions = max(1, min(QUESTIONS, args.answers // users))
+                for path in PATHS:
+                    key, folder = (users, path), Path(tmp) / f"{round_number}-{users}-{path}"
+                    run = await engine_run(folder, users, questions, args.quiz, chat=path == "chat")
+                    runs[key].append(run)
+                    raw[key].append(await aiosqlite_rate(folder / "raw.sqlite3", users, questions))
+                    limit[key].append(sqlite3_rate(folder / "limit.sqlite3", min(run.answers, 3000)))
+            print(f"round {round_number + 1} of {args.rounds} done", file=sys.stderr, flush=True)
+    for users in levels:
+        for path in PATHS:
+            key = (users, path)
+            latencies = [latency for run in runs[key] for latency in run.latencies]
+            answers = sum(run.answers for run in runs[key])
+            rates = [run.rate for run in runs[key]]
+            cpu_ms = 1000 * sum(run.cpu_seconds for run in runs[key]) / answers
+            print(f"{users:>5} users  {path:<6}  {statistics.median(rates):6,.0f} answers/s   "
+                  f"p50 {percentile(latencies, 50) * 1000:6.0f} ms   p99 {percentile(latencies, 99) * 1000:6.0f} ms   "
+                  f"CPU {cpu_ms:.2f} ms/answer")
+            print(f"             engine/aiosqlite (min / median / max): "
+                  f"{spread([r.rate / b for r, b in zip(runs[key], raw[key], strict=True)])}   "
+                  f"engine/sqlite3 limit: {spread([r.rate / b for r, b in zip(runs[key], limit[key], strict=True)])}"
+                  f"   (baselines {statistics.median(raw[key]):,.0f}/s and {statistics.median(limit[key]):,.0f}/s)")
 
 
 if __name__ == "__main__":
