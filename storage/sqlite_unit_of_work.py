@@ -7,7 +7,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Self
 
-from sqlalchemy import NestedTransaction
+from sqlalchemy import Connection
 
 from bot.ports import StorageBusy
 from storage.group_commit import GroupCommit
@@ -15,12 +15,18 @@ from storage.repository_set import RepositorySet
 from storage.statements import InlineConnection
 from storage.transient import is_transient
 
+# Plain SQL, not SQLAlchemy's begin_nested(): that compiles a fresh statement per savepoint name, which cost a
+# quarter of the writer's time. Savepoints nest, so the repositories' own begin_nested() still works inside.
+SAVEPOINT = "SAVEPOINT action"
+RELEASE = "RELEASE action"
+ROLLBACK = "ROLLBACK TO action"
+
 
 class SqliteUnitOfWork(RepositorySet):
     def __init__(self, writer: GroupCommit, clock: Callable[[], datetime]) -> None:
         self._writer = writer
         self._clock = clock
-        self._savepoint: NestedTransaction | None = None
+        self._connection: Connection | None = None
         self._left = False
 
     async def __aenter__(self) -> Self:
@@ -31,18 +37,19 @@ class SqliteUnitOfWork(RepositorySet):
                 raise StorageBusy(str(error)) from error
             raise
         try:
-            self._savepoint = connection.begin_nested()
+            connection.exec_driver_sql(SAVEPOINT)
         except BaseException:
             self._leave_nowhere()
             raise
+        self._connection = connection
         self.bind(InlineConnection(connection), self._clock)
         return self
 
     async def commit(self) -> None:
         """Keep this action's writes; returns once they are on disk."""
-        if self._savepoint is None or self._left:
+        if self._connection is None or self._left:
             raise RuntimeError("commit outside the unit of work")
-        self._savepoint.commit()
+        self._connection.exec_driver_sql(RELEASE)
         self._left = True
         try:
             await self._writer.leave(committed=True)
@@ -53,13 +60,13 @@ class SqliteUnitOfWork(RepositorySet):
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
-        if self._savepoint is None:
+        if self._connection is None:
             raise RuntimeError("a unit of work ended that never began")
         if self._left:
             return
         try:
-            if self._savepoint.is_active:
-                self._savepoint.rollback()
+            self._connection.exec_driver_sql(ROLLBACK)
+            self._connection.exec_driver_sql(RELEASE)
         finally:
             self._leave_nowhere()
         if exc is not None and is_transient(exc):  # rolled back: the caller may try the whole action again

@@ -9,14 +9,16 @@ from typing import Any
 from sqlalchemy import Connection, Engine, event
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from storage.sqlite_unit_of_work import SAVEPOINT
+
 
 @contextmanager
 def counting(database: AsyncEngine) -> Iterator[list[int]]:
     """A one-item list holding how many units of work began on ``database`` inside the block.
 
     On PostgreSQL a unit of work is a transaction. On SQLite it is a savepoint in the writer's shared, group-
-    committed transaction, on the writer's own engine: so savepoints are counted on any SQLite engine (the block
-    should not open repositories' own inner savepoints, as starting a quiz does).
+    committed transaction, on the writer's own engine: so its SAVEPOINT statements are counted on any SQLite
+    engine.
     """
     began = [0]
     sqlite = database.dialect.name == "sqlite"
@@ -24,12 +26,12 @@ def counting(database: AsyncEngine) -> Iterator[list[int]]:
     def count_transaction(_connection: Connection) -> None:
         began[0] += 1
 
-    def count_savepoint(connection: Connection, _name: str) -> None:
-        if connection.dialect.name == "sqlite":
+    def count_savepoint(connection: Connection, _cursor: Any, statement: str, *_args: Any) -> None:
+        if connection.dialect.name == "sqlite" and statement == SAVEPOINT:
             began[0] += 1
 
-    listeners: list[tuple[Any, str, Any]] = (
-        [(Engine, "savepoint", count_savepoint)] if sqlite else [(database.sync_engine, "begin", count_transaction)])
+    listeners: list[tuple[Any, str, Any]] = ([(Engine, "before_cursor_execute", count_savepoint)] if sqlite
+                                             else [(database.sync_engine, "begin", count_transaction)])
     for target, name, listener in listeners:
         event.listen(target, name, listener)
     try:
