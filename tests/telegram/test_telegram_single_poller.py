@@ -3,6 +3,7 @@ over the bot's updates (Telegram answers a second getUpdates with 409 Conflict).
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from adapters.cli.exit_codes import ExitCode
@@ -44,17 +45,20 @@ async def test_a_second_poller_elsewhere_is_stopped_by_telegrams_409_conflict(ap
     api.single_poller = True
     # Separate databases, so no lock can tell: only Telegram knows two processes poll for the bot.
     first = await BotProcess.start(bot_env(api.base_url, tmp_path / "one"))
-    second: BotProcess | None = None
+    bots = [first]
     try:
         await first.wait_for_line("telegram adapter started")
-        second = await BotProcess.start(bot_env(api.base_url, tmp_path / "two"))
-        code = await second.exited()  # the fake answers whichever getUpdates comes second: the newcomer's
-        assert code == ExitCode.CONFLICT, second.log
-        one_clear_line(second.log, "Telegram gave this bot's updates to another process (Conflict: terminated by "
-                       "other getUpdates request; make sure that only one bot instance is running); only one "
+        bots.append(await BotProcess.start(bot_env(api.base_url, tmp_path / "two")))
+        # The fake answers whichever getUpdates comes while the other waits: almost always the newcomer's.
+        done, _running = await asyncio.wait([asyncio.create_task(bot.exited()) for bot in bots],
+                                            return_when=asyncio.FIRST_COMPLETED, timeout=30)
+        assert len(done) == 1, "neither or both stopped"
+        stopped = next(bot for bot in bots if bot.process.returncode is not None)
+        assert stopped.process.returncode == ExitCode.CONFLICT, stopped.log
+        one_clear_line(stopped.log, "Telegram gave this bot's updates to another process (Conflict: terminated "
+                       "by other getUpdates request; make sure that only one bot instance is running); only one "
                        "process may take a bot's updates by long polling")
-        await serves(api)
+        await serves(api)  # the other goes on
     finally:
-        assert await first.stop() == 0, first.log
-        if second is not None:
-            await second.stop()
+        codes = [await bot.stop() for bot in bots]
+    assert sorted(codes) == [0, ExitCode.CONFLICT]
