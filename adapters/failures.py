@@ -10,3 +10,7 @@ class LoginRejected(Exception):
         super().__init__(f"{platform} rejected the token in {variable}: check it, or create a new one")
         self.platform = platform
         self.variable = variable
+
+
+class AnotherInstance(Exception):
+    """Another process already serves what only one may at a time (a bot's updates by Telegram long polling)."""

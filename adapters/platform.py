@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Protocol
+from typing import TYPE_CHECKING, Annotated, Protocol, runtime_checkable
 
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode
@@ -47,6 +47,17 @@ class PlatformSettings(BaseSettings):
         """Every value that must never reach a log line."""
         return [self.token.get_secret_value()] if self.token else []
 
+    def single_process(self) -> SingleProcess | None:
+        """When only one process may serve the platform as configured, the lock that process holds; None when
+        several may (the default: what they share is in the database)."""
+        return None
+
+
+@dataclass(frozen=True)
+class SingleProcess:
+    lock: str  # the lock's name, the same in every process configured alike (never a secret)
+    refusal: str  # what to tell the operator when another process holds it
+
 
 class ChatAdapter(Protocol):
     """A platform front-end: started once, stopped once, sharing the engine and the event loop."""
@@ -68,6 +79,15 @@ class ChatAdapter(Protocol):
 
     def game_surface(self, chat_id: str) -> GameSurface:
         """Where a group game in this chat shows (the game sweeper shows each game's next step there)."""
+        ...
+
+
+@runtime_checkable
+class Supervised(Protocol):
+    """An adapter that can fail for good while it runs, not only at start-up: `quiztutor run` then stops."""
+
+    async def failure(self) -> Exception:
+        """Wait until the adapter can't go on, and return why (e.g. another process took its updates)."""
         ...
 
 

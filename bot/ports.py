@@ -58,7 +58,13 @@ class SessionRepository(Protocol):
     async def update(self, session: QuizSession) -> None: ...
     async def results(self, user_id: int) -> list[SessionResult]: ...
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
-        """Active sessions of the platform's users whose question deadline is at or before ``now``, earliest first."""
+        """Active sessions of the platform's users whose question deadline is at or before ``now``, earliest first
+        (not locked: a sweep claims each with ``claim_overdue``)."""
+        ...
+    async def claim_overdue(self, session_id: str, now: datetime) -> tuple[QuizSession, UserRecord] | None:
+        """The session and its owner, both locked (owner first), if it is still active and past its deadline
+        and no other transaction holds either (PostgreSQL skips locked rows: two sweepers never take the same
+        session, and neither waits for the other); else None."""
         ...
 
 

@@ -20,6 +20,7 @@ from bot.replies import Actor
 from bot.retry import RetryPolicy
 
 R = TypeVar("R")
+C = TypeVar("C")
 
 
 @dataclass
@@ -54,6 +55,26 @@ class Turns:
         """``work`` in one transaction for ``actor`` (it commits what it keeps), then ``after`` its result."""
         async with self._locks.of(actor):
             result = await self._retry.run(lambda: self._once(actor, work, create_user))
+            if after is not None:
+                await after(result)
+            return result
+
+    async def run_claimed(self, actor: Actor, claim: Callable[[UnitOfWork], Awaitable[tuple[C, UserRecord] | None]],
+                          work: Callable[[Turn, C], Awaitable[R | None]], *,
+                          after: Callable[[R | None], Awaitable[None]] | None = None) -> R | None:
+        """A sweep's turn for ``actor``: it opens by claiming its item and the learner with ``claim`` (which on
+        PostgreSQL skips rows another process holds, rather than waiting for them), then runs ``work`` in the
+        same transaction. None, with nothing done, when there was nothing to claim."""
+        async def once() -> R | None:
+            async with self._uow() as uow:
+                claimed = await claim(uow)
+                if claimed is None:
+                    return None
+                item, owner = claimed
+                return await work(Turn(actor, uow, owner, self.words_of(owner)), item)
+
+        async with self._locks.of(actor):  # this process's own actions for the learner still take turns
+            result = await self._retry.run(once)
             if after is not None:
                 await after(result)
             return result

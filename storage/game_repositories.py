@@ -66,6 +66,14 @@ class SqlGameRepository:
         query = due_query(self._connection.dialect.name, platform, now, limit)
         return [_game(row) for row in await self._connection.execute(query)]
 
+    async def claim_due(self, game_id: str, now: datetime) -> GameRecord | None:
+        # SKIP LOCKED: a game another transaction holds (a sweep in another process, or an answer being scored)
+        # is left to it; the next sweep looks again if it is still due.
+        row = (await self._connection.execute(
+            select(games).where(games.c.id == game_id, LIVE, games.c.deadline <= now)
+            .with_for_update(skip_locked=True))).first()
+        return _game(row) if row else None
+
     async def add_player(self, player: PlayerRecord) -> bool:
         # ON CONFLICT DO NOTHING: a second join (a double tap, or two processes) changes nothing and, on
         # PostgreSQL, leaves the transaction usable without a savepoint.

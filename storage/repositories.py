@@ -19,6 +19,8 @@ from storage.statements import StatementRunner
 users, sessions, answers, links = (
     tables.User.__table__, tables.Session.__table__, tables.Answer.__table__, tables.MessageLink.__table__)
 _owner = hot.owner
+# 'active' as a literal, not a bound parameter: only then can the planner match the partial index.
+_ACTIVE = sessions.c.state == literal_column(f"'{SessionState.ACTIVE.value}'")
 
 
 class SqlUserRepository:
@@ -81,6 +83,14 @@ class SqlSessionRepository:
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         query = overdue_query(self._connection.dialect.name, platform, now, limit)
         return [_session_and_owner(row) for row in await self._connection.execute(query)]
+
+    async def claim_overdue(self, session_id: str, now: datetime) -> tuple[QuizSession, UserRecord] | None:
+        # SKIP LOCKED: a session whose owner or row another transaction holds (a sweep in another process, or
+        # the learner acting right now) is left to that transaction; the next sweep looks again if still due.
+        row = (await self._connection.execute(
+            hot.sessions_with_owner().where(sessions.c.id == session_id, _ACTIVE, sessions.c.question_deadline <= now)
+            .with_for_update(of=[_owner, sessions], key_share=True, skip_locked=True))).first()
+        return _session_and_owner(row) if row else None
 
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         query = select(sessions).where(sessions.c.user_id == user_id, sessions.c.state == SessionState.ACTIVE.value)
@@ -181,12 +191,10 @@ def _mutable(session: QuizSession) -> dict[str, Any]:
 
 def overdue_query(dialect: str, platform: str, now: datetime, limit: int) -> Select[Any]:
     """Active sessions of the platform past their question deadline, through the partial deadline index."""
-    # 'active' as a literal, not a bound parameter: only then can the planner match the partial index.
-    active = sessions.c.state == literal_column(f"'{SessionState.ACTIVE.value}'")
     # SQLite keeps no statistics unless ANALYZE ran, and would rather walk every user of the platform;
     # a unary + on the column keeps it from using that index, so it takes the few overdue sessions instead.
     platform_column = literal_column(f"+{_owner.name}.platform") if dialect == "sqlite" else _owner.c.platform
-    return (hot.sessions_with_owner().where(active, sessions.c.question_deadline <= now, platform_column == platform)
+    return (hot.sessions_with_owner().where(_ACTIVE, sessions.c.question_deadline <= now, platform_column == platform)
             .order_by(sessions.c.question_deadline).limit(limit))
 
 

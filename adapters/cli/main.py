@@ -14,7 +14,7 @@ from pathlib import Path
 
 from adapters.cli import catalog_tools
 from adapters.cli.exit_codes import ExitCode
-from adapters.failures import LoginRejected
+from adapters.failures import AnotherInstance, LoginRejected
 from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
@@ -104,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(args.command, f"the database can't be used: {error}", ExitCode.DATABASE)
     except LoginRejected as error:
         return _fail(args.command, str(error), ExitCode.LOGIN)
+    except AnotherInstance as error:
+        return _fail(args.command, str(error), ExitCode.CONFLICT)
     except BrokenPipeError:
         # The reader went away (`quiztutor export | head`): not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

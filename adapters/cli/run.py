@@ -1,17 +1,21 @@
-"""`quiztutor run`: every chat platform whose token is set, in one asyncio process, until SIGTERM/SIGINT."""
+"""`quiztutor run`: every chat platform whose token is set, in one asyncio process, until SIGTERM/SIGINT (or an
+adapter that can't go on, such as a second Telegram poller)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 
-from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec
+from adapters.failures import AnotherInstance
+from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, Supervised
 from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import ConfigurationError, Settings
 from bot.engine import QuizEngine
+from storage.process_lock import LockHeld, process_lock
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +38,41 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    async with open_services(settings) as services:
+    async with open_services(settings) as services, \
+            single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]):
         adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
         async with serving(services.engine, adapters):
-            await stop.wait()
+            failure = await until_stopped(stop, adapters)
             log.info("shutting down")
+    if failure is not None:
+        raise failure  # after a clean stop: `quiztutor` explains it in one line and exits non-zero
     return 0
+
+
+@contextlib.asynccontextmanager
+async def single_processes(database_url: str, platforms: Sequence[PlatformSettings]) -> AsyncIterator[None]:
+    """Hold the lock of each platform that only one process may serve as configured (Telegram long polling),
+    so a second process on the same database refuses at start-up instead of fighting over the updates."""
+    async with contextlib.AsyncExitStack() as stack:
+        for platform in platforms:
+            if (single := platform.single_process()) is not None:
+                try:
+                    await stack.enter_async_context(process_lock(database_url, single.lock))
+                except LockHeld:
+                    raise AnotherInstance(single.refusal) from None
+        yield
+
+
+async def until_stopped(stop: asyncio.Event, adapters: Sequence[ChatAdapter]) -> Exception | None:
+    """Wait for a signal to stop (then None), or for an adapter that can't go on (then why)."""
+    waits: list[asyncio.Task[object]] = [asyncio.create_task(stop.wait())]
+    waits += [asyncio.create_task(adapter.failure()) for adapter in adapters if isinstance(adapter, Supervised)]
+    try:
+        done, _pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in waits:
+            task.cancel()
+    return next((result for task in done if isinstance(result := task.result(), Exception)), None)
 
 
 def _build(spec: PlatformSpec, engine: QuizEngine, platform: PlatformSettings) -> ChatAdapter:

@@ -12,6 +12,7 @@ from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
 from adapters.discord.game_surface import ChannelGameSurface
 from adapters.discord.reminders import send_reminder
+from adapters.discord.sharding import make_client
 from adapters.discord.spec import DiscordSettings
 from adapters.failures import LoginRejected
 from bot.engine import QuizEngine
@@ -38,7 +39,7 @@ class DiscordAdapter:
         token = self._settings.token
         if token is None:
             raise RuntimeError("QUIZ_DISCORD_TOKEN is not set")
-        client = QuizClient(self._engine, self._settings)
+        client = make_client(self._engine, self._settings)
         try:
             await client.login(token.get_secret_value())
         except discord.LoginFailure:
@@ -48,6 +49,8 @@ class DiscordAdapter:
             await client.close()
             raise
         self._client = client
+        if self._settings.sharded:
+            log.info("Discord shards %s of %d in this process", self._settings.shards, self._settings.shard_count)
         # Not client.run(): that would take over the event loop the other adapters share.
         self._gateway = asyncio.create_task(self._connect(client), name="discord-gateway")
 

@@ -36,10 +36,12 @@ def owner_ids(application: discord.AppInfo | None) -> set[int]:
 
 
 class QuizClient(discord.Client):
-    def __init__(self, engine: QuizEngine, settings: DiscordSettings) -> None:
+    def __init__(self, engine: QuizEngine, settings: DiscordSettings, **options: Any) -> None:
+        """``options``: more for discord.py's client (a sharded one takes shard_count and shard_ids)."""
         # Default intents include guild and DM poll votes; no privileged intent is needed.
         # No mentions ping anyone: quiz texts and user input can't summon @everyone.
-        super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none())
+        super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
+                         **options)
         self.engine = engine
         self.tree: app_commands.CommandTree[QuizClient] = app_commands.CommandTree(
             self,

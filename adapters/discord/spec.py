@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import Field
-from pydantic_settings import SettingsConfigDict
+from typing import Annotated
+
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import NoDecode, SettingsConfigDict
 
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, PlatformTool
 from bot.content.limits import PollLimits
@@ -17,6 +19,46 @@ class DiscordSettings(PlatformSettings):
     model_config = SettingsConfigDict(env_prefix="QUIZ_DISCORD_", extra="ignore", env_ignore_empty=True)
 
     poll_hours: int = Field(default=1, ge=1, le=768)  # Discord polls last whole hours, 1 to 768
+    # Sharding: the bot's shards in all, and the ones this process runs (default: all of them).
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[tuple[int, ...], NoDecode] = ()
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        parts = [part.strip() for part in value.split(",") if part.strip()]
+        if not all(part.isascii() and part.isdigit() for part in parts):
+            raise ValueError("must be shard numbers separated by commas, e.g. 0,1")
+        return tuple(int(part) for part in parts)
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _distinct(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        if len(set(value)) != len(value):
+            raise ValueError("names a shard twice")
+        if any(shard < 0 for shard in value):
+            raise ValueError("shard numbers start at 0")
+        return value
+
+    @model_validator(mode="after")
+    def _ids_within_count(self) -> DiscordSettings:
+        if self.shard_ids and self.shard_count is None:
+            raise ValueError("QUIZ_DISCORD_SHARD_IDS needs QUIZ_DISCORD_SHARD_COUNT (the bot's shards in all)")
+        if self.shard_count is not None and any(shard >= self.shard_count for shard in self.shard_ids):
+            raise ValueError(f"QUIZ_DISCORD_SHARD_IDS must be below QUIZ_DISCORD_SHARD_COUNT "
+                             f"({self.shard_count}): shards are numbered from 0")
+        return self
+
+    @property
+    def sharded(self) -> bool:
+        return self.shard_count is not None
+
+    @property
+    def shards(self) -> list[int]:
+        """The shards this process runs: those listed, else every one."""
+        return list(self.shard_ids) if self.shard_ids else list(range(self.shard_count or 1))
 
 
 def build(engine: QuizEngine, settings: PlatformSettings) -> ChatAdapter:

@@ -5,15 +5,18 @@ It shares the event loop with other adapters, so it never calls ``run_polling()`
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 from telegram import Update
-from telegram.error import InvalidToken
+from telegram.error import Conflict, InvalidToken, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
 
-from adapters.failures import LoginRejected
+from adapters.failures import AnotherInstance, LoginRejected
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands
 from adapters.telegram.errors import ErrorReporter
@@ -25,7 +28,7 @@ from adapters.telegram.interactions import Interactions
 from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import build_application
 from adapters.telegram.reminders import send_reminder
-from adapters.telegram.spec import TelegramSettings
+from adapters.telegram.spec import SEVERAL_PROCESSES, TelegramSettings
 from bot.engine import QuizEngine
 from bot.games.delivery import GameSurface
 from bot.replies import Expired, Reminder
@@ -57,9 +60,11 @@ class TelegramAdapter:
         self._app: Application | None = None
         self._chat: TelegramChat | None = None
         self._game_polls = GamePolls()
+        self._failed: asyncio.Future[Exception] | None = None
 
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""
+        self._failed = asyncio.get_running_loop().create_future()
         app = build_application(self._settings, self._token)
         chat = TelegramChat(app.bot)
         self._register(app, chat)
@@ -79,6 +84,23 @@ class TelegramAdapter:
         log.info("Telegram bot @%s is %s", app.bot.username,
                  "listening for webhooks" if self._settings.webhook_url else "polling")
 
+    async def failure(self) -> Exception:
+        """Returns once polling met another process polling for the same bot (Telegram's 409 Conflict)."""
+        if self._failed is None:
+            raise RuntimeError("the Telegram adapter isn't running")
+        return await asyncio.shield(self._failed)
+
+    def _polling_error(self, error: TelegramError) -> None:
+        """PTB's polling loop calls this for each failed getUpdates (it tries again by itself)."""
+        if not isinstance(error, Conflict):
+            log.error("polling Telegram for updates failed: %s; trying again", error)
+            return
+        # Another getUpdates for this bot (another process), or a webhook someone set: two processes would
+        # keep taking updates from each other, so this one stops rather than fight.
+        if self._failed is not None and not self._failed.done():
+            self._failed.set_result(AnotherInstance(
+                f"Telegram gave this bot's updates to another process ({error.message}); {SEVERAL_PROCESSES}"))
+
     async def send_reminder(self, reminder: Reminder) -> None:
         if self._chat is None:
             raise RuntimeError("the Telegram adapter isn't running")
@@ -97,7 +119,13 @@ class TelegramAdapter:
         """Stop taking updates, let handlers finish, close the connection: start() in reverse."""
         self._chat = None
         app, self._app = self._app, None
-        if app is not None:
+        if app is None:
+            return
+        if self._failed is not None and self._failed.done():
+            # PTB's last getUpdates (confirming what was read) meets the same conflict: said once already.
+            with _silenced(logging.getLogger("telegram.ext.Updater")):
+                await self._shutdown(app)
+        else:
             await self._shutdown(app)
 
     def _register(self, app: Application, chat: TelegramChat) -> None:
@@ -117,7 +145,8 @@ class TelegramAdapter:
         if app.updater is None:
             raise RuntimeError("PTB's default builder always makes an Updater")
         if not settings.webhook_url:
-            await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES)
+            await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES,
+                                            error_callback=self._polling_error)
             return
         secret = settings.webhook_secret
         await app.updater.start_webhook(
@@ -137,3 +166,15 @@ class TelegramAdapter:
         if app.running:
             await app.stop()
         await app.shutdown()
+
+
+@contextlib.contextmanager
+def _silenced(logger: logging.Logger) -> Iterator[None]:
+    def drop(_record: logging.LogRecord) -> bool:
+        return False
+
+    logger.addFilter(drop)
+    try:
+        yield
+    finally:
+        logger.removeFilter(drop)

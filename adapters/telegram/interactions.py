@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
-from telegram import CallbackQuery, Update
+from telegram import CallbackQuery, Update, User
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest
 from telegram.ext import ContextTypes
@@ -17,9 +18,9 @@ from adapters.telegram.commands import Commands, surface_in
 from adapters.telegram.html_text import esc
 from adapters.telegram.menu import next_steps
 from adapters.telegram.surface import TelegramSurface
-from bot.delivery import Shown
+from bot.delivery import Shown, Target
 from bot.engine import QuizEngine
-from bot.replies import Actor, Notice, NoticeCode
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode
 from bot.text import shorten
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ SILENT_ON_POLL = {NoticeCode.ALREADY_ANSWERED, NoticeCode.NOT_YOUR_SESSION, Noti
                   NoticeCode.NO_ACTIVE_SESSION}
 ALERT_LIMIT = 200  # characters in a callback query answer
 NO_SUCH_POLL = {NoticeCode.LOST_MESSAGE, NoticeCode.NOT_A_QUIZ_MESSAGE}  # perhaps a group game's
+LINK_GRACE = (0.25, 0.5, 0.75)  # seconds between looks for a poll nobody knows yet
 GAME_ACTIONS = {Action.JOIN_GAME, Action.BEGIN_GAME, Action.EXPLAIN}
 
 
@@ -55,15 +57,30 @@ class Interactions:
             chat = getattr(reply, "chat_id", None) or actor.user_id  # a private chat's id is the user's id
             return surface_in(self._chat, chat, actor, name)
 
-        result = await self._engine.answer_message(actor, answer.poll_id, answer.option_ids[0], where)
-        if (isinstance(result, Notice) and result.code in NO_SUCH_POLL
-                and await games.vote(actor, answer.user, answer.poll_id, answer.option_ids[0])):
+        result = await self._score_vote(actor, answer.user, answer.poll_id, answer.option_ids[0], where)
+        if result is None:
             return  # a group game's poll, sent before a restart or by another process
         if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE:
             # Telegram only sends answers to the bot's own polls: this one was sent but never linked.
             result = await self._engine.ask_again(actor, where)
         if isinstance(result, Notice) and result.code not in SILENT_ON_POLL:
             await self._tell_privately(actor, result)
+
+    async def _score_vote(self, actor: Actor, user: User, poll_id: str, option: int,
+                          where: Target) -> AnswerOutcome | Notice | None:
+        """A vote on a learner's quiz poll (its outcome), or on a group game's (None). A poll nobody knows is
+        looked for again after short waits: with webhook replicas, another process may have sent it a moment
+        ago and not stored its link yet."""
+        for delay in (*LINK_GRACE, None):
+            result = await self._engine.answer_message(actor, poll_id, option, where)
+            if not (isinstance(result, Notice) and result.code in NO_SUCH_POLL):
+                return result
+            if await self._commands.games.vote(actor, user, poll_id, option):
+                return None
+            if delay is None:
+                return result
+            await asyncio.sleep(delay)
+        raise AssertionError("unreachable: the last round returns")
 
     async def button(self, update: Update, context: Context) -> None:
         query = update.callback_query

@@ -8,7 +8,7 @@ from typing import Annotated
 from pydantic import AnyHttpUrl, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import SettingsConfigDict
 
-from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec
+from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, SingleProcess
 from bot.content.limits import PollLimits
 from bot.engine import QuizEngine
 
@@ -17,6 +17,9 @@ Port = Annotated[int, Field(ge=1, le=65535)]
 WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{1,256}$"
 # Quiz polls: a question of 300 characters, options of 100, an explanation popup of 200.
 TELEGRAM_LIMITS = PollLimits(question=300, option=100, explanation=200)
+SEVERAL_PROCESSES = ("only one process may take a bot's updates by long polling: stop the other one, or run "
+                     "several processes in webhook mode (QUIZ_TELEGRAM_WEBHOOK_URL)")
+POLLING_ALREADY = f"another process on this database is already polling Telegram for this bot; {SEVERAL_PROCESSES}"
 
 
 class TelegramSettings(PlatformSettings):
@@ -54,6 +57,15 @@ class TelegramSettings(PlatformSettings):
     def secrets(self) -> list[str]:
         secret = [self.webhook_secret.get_secret_value()] if self.webhook_secret else []
         return super().secrets() + secret
+
+    def single_process(self) -> SingleProcess | None:
+        """Long polling: Telegram gives a bot's updates to one getUpdates at a time. Webhook replicas share
+        everything through the database, so any number may run."""
+        if self.webhook_url or self.token is None:
+            return None
+        # The bot's id (the token's part before the colon) tells bots apart without putting a secret anywhere.
+        bot = self.token.get_secret_value().partition(":")[0]
+        return SingleProcess(f"telegram-polling-{bot}", POLLING_ALREADY)
 
 
 def build(engine: QuizEngine, settings: PlatformSettings) -> ChatAdapter:

@@ -29,7 +29,12 @@ class GameRepository(Protocol):
 
     async def due(self, platform: str, now: datetime, limit: int) -> list[GameRecord]:
         """Live games of the platform whose phase ends at or before ``now``, earliest first (not locked: the
-        caller locks each with ``get`` and checks again)."""
+        caller claims each with ``claim_due``)."""
+        ...
+
+    async def claim_due(self, game_id: str, now: datetime) -> GameRecord | None:
+        """The game, locked, if it is still live and due and no other transaction holds it (PostgreSQL skips a
+        locked row: two sweepers never move the same game); else None."""
         ...
 
     async def add_player(self, player: PlayerRecord) -> bool:

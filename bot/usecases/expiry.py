@@ -10,7 +10,7 @@ from dataclasses import replace
 from bot.content.models import Quiz
 from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
-from bot.records import QuizSession
+from bot.records import QuizSession, UserRecord
 from bot.replies import Actor, AnswerOutcome, Expired
 from bot.time_limits import time_up_notice
 from bot.turns import Turn
@@ -28,7 +28,8 @@ class Expiry:
         self.batch = batch
 
     async def expire_overdue(self, platform: str, deliver: Deliver | None = None) -> list[Expired]:
-        """Skip the platform's questions whose time ran out, once each across processes. Each learner's
+        """Skip the platform's questions whose time ran out, once each across processes (each is claimed in
+        its own transaction, and one held elsewhere is skipped, see ``claim_overdue``). Each learner's
         ``deliver`` (the adapter showing what comes next) runs under their lock, so its poll is linked before
         they can vote on it; a failed delivery is logged and doesn't hold up the others."""
         core = self._core
@@ -52,8 +53,11 @@ class Expiry:
     async def _expire(self, actor: Actor, session_id: str, question_id: str,
                       deliver: Deliver | None) -> Expired | None:
         """One session, under the owner's lock and in one transaction; None if something else moved it on."""
-        async def work(turn: Turn) -> Expired | None:
-            return await self._time_up(turn, session_id, question_id)
+        async def claim(uow: UnitOfWork) -> tuple[QuizSession, UserRecord] | None:
+            return await uow.sessions.claim_overdue(session_id, self._core.clock())
+
+        async def work(turn: Turn, session: QuizSession) -> Expired | None:
+            return await self._time_up(turn, session, question_id)
 
         async def tell(expired: Expired | None) -> None:
             if expired is None or deliver is None:
@@ -64,16 +68,15 @@ class Expiry:
                 log.exception("could not tell %s user %s that question %s timed out", actor.platform,
                               actor.user_id, question_id)
 
-        return await self._core.turns.run(actor, work, create_user=False, after=tell)
+        return await self._core.turns.run_claimed(actor, claim, work, after=tell)
 
-    async def _time_up(self, turn: Turn, session_id: str, question_id: str) -> Expired | None:
+    async def _time_up(self, turn: Turn, session: QuizSession, question_id: str) -> Expired | None:
+        """The claimed session's question skipped, and the next one shown where it can be."""
         core, uow = self._core, turn.uow
-        found = await uow.sessions.get_with_owner(session_id)
         now = core.clock()
-        if found is None or found[0].current_question_id != question_id or not core.timer.overdue(found[0], now):
+        if session.current_question_id != question_id or not core.timer.overdue(session, now):
             return None  # answered, skipped or expired a moment ago, here or in another process
-        session, owner = found
-        _ = core.turns.words_of(owner)  # no event, so no hint: the chosen language, else the last hint seen
+        _ = turn.words  # no event, so no hint: the chosen language, else the last hint seen
         quiz = core.quiz_of(session)
         if quiz is None:  # a reload removed the quiz: close the session quietly
             await core.stepper.close_removed_quiz(uow, session, _)

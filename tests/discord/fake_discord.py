@@ -179,8 +179,10 @@ class FakeDiscord(BotRecords):
             if payload["op"] == 1:  # HEARTBEAT -> HEARTBEAT_ACK
                 await ws.send_json({"op": 11})
             elif payload["op"] == 2:  # IDENTIFY -> READY, then the guild it listed
-                await ws.send_json({"op": 0, "t": "READY", "s": next(self._seq),
-                                    "d": ready_payload(len(self.identifies), self.gateway_url)})
+                ready = ready_payload(len(self.identifies), self.gateway_url)
+                if "shard" in payload["d"]:  # a sharded client: READY names the shard, as Discord's does
+                    ready["shard"] = payload["d"]["shard"]
+                await ws.send_json({"op": 0, "t": "READY", "s": next(self._seq), "d": ready})
                 await ws.send_json({"op": 0, "t": "GUILD_CREATE", "s": next(self._seq), "d": guild_payload()})
                 self._ws = ws
                 self.identifies.append(payload["d"])

@@ -51,6 +51,12 @@ class FakeGameRepository:
                      key=lambda game: (game.deadline or now, game.id))
         return copy.deepcopy(due[:limit])
 
+    async def claim_due(self, game_id: str, now: datetime) -> GameRecord | None:
+        game = self._state.games.get(game_id)  # no other transaction runs beside the fake's: none is skipped
+        if game is None or not game.state.live or game.deadline is None or game.deadline > now:
+            return None
+        return copy.deepcopy(game)
+
     async def add_player(self, player: PlayerRecord) -> bool:
         key = (player.game_id, player.user_id)
         if key in self._state.players:  # like INSERT ... ON CONFLICT DO NOTHING

@@ -145,6 +145,14 @@ class FakeSessionRepository:
                      key=lambda s: s.question_deadline or now)
         return [(copy.deepcopy(s), copy.deepcopy(owners[s.user_id])) for s in due[:limit]]
 
+    async def claim_overdue(self, session_id: str, now: datetime) -> tuple[QuizSession, UserRecord] | None:
+        # No other transaction runs beside the fake's: nothing is ever skipped.
+        found = await self.get_with_owner(session_id)
+        if found is None or found[0].state is not SessionState.ACTIVE or found[0].question_deadline is None \
+                or found[0].question_deadline > now:
+            return None
+        return found
+
     async def results(self, user_id: int) -> list[SessionResult]:
         results = []
         for session in self._state.sessions.values():

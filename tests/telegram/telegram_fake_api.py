@@ -19,6 +19,7 @@ from aiohttp import web
 from tests.telegram.fake_types import BOT_USER, Call, Failure, FakeChat, FakeUser
 
 __all__ = ["BOT_USER", "Call", "FakeBotApi", "FakeChat", "FakeUser"]
+CONFLICT = "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
 
 
 @dataclass
@@ -40,6 +41,9 @@ class FakeBotApi:
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     # Called with a method's result before the bot gets it: e.g. a learner voting before sendPoll returns.
     before_reply: dict[str, Callable[[Any], Awaitable[None]]] = field(default_factory=dict)
+    # As Telegram: a getUpdates while another is still waiting gets 409 Conflict (one poller per bot).
+    single_poller: bool = False
+    _polling: web.Request | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -150,10 +154,18 @@ class FakeBotApi:
                 body["parameters"] = {"retry_after": failure.retry_after}
             return web.json_response(body, status=failure.status)
         if method == "getUpdates":
+            if self.single_poller and self._polling is not None and not _gone(self._polling):
+                await self._record(Call(method, params, ok=False))
+                return web.json_response({"ok": False, "error_code": 409, "description": CONFLICT}, status=409)
             # Recorded as it arrives, not when the long poll returns up to its timeout later.
             call = Call(method, params)
             await self._record(call)
-            call.result = await self._get_updates(params)
+            self._polling = request
+            try:
+                call.result = await self._get_updates(params)
+            finally:
+                if self._polling is request:
+                    self._polling = None
             return web.json_response({"ok": True, "result": call.result})
         result = self._result(method, params)
         if (hook := self.before_reply.get(method)) is not None:
@@ -247,6 +259,11 @@ class FakeBotApi:
         if text is not None:
             message["text"] = text
         return message
+
+
+def _gone(request: web.Request) -> bool:
+    """A long poll whose client hung up (a poller that stopped) no longer counts as waiting."""
+    return request.transport is None or request.transport.is_closing()
 
 
 def _decode(value: str) -> Any:

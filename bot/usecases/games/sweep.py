@@ -36,10 +36,10 @@ class GameSweep:
         table = self._table
 
         async def work(uow: UnitOfWork) -> list[GameEvent]:
-            game = await uow.games.get(game_id)
             now = table.core.clock()
-            if game is None or not game.state.live or game.deadline is None or game.deadline > now:
-                return []  # moved on a moment ago, here or in another process
+            game = await uow.games.claim_due(game_id, now)
+            if game is None:
+                return []  # moved on a moment ago, or being moved (or answered) in another process right now
             events = await table.phases.move_on(uow, game, now)
             await uow.commit()
             return events

@@ -1,0 +1,83 @@
+"""Sharding: QUIZ_DISCORD_SHARD_COUNT and QUIZ_DISCORD_SHARD_IDS reach discord.py, and a group of shards
+connects to the gateway and serves /quiz like a plain client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adapters.discord.client import QuizClient
+from adapters.discord.sharding import ShardedQuizClient, make_client
+from adapters.discord.spec import DiscordSettings
+from adapters.platforms import chat_platforms
+from adapters.runtime import open_services
+from adapters.settings import ConfigurationError, Settings, load_settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import ADMIN_ID, LEARNER_ID, running_bot
+from tests.discord.payloads import TOKEN
+from tests.discord.support import next_poll, poll_question, reply_to
+
+
+def sharded(settings: Settings, count: int, ids: tuple[int, ...]) -> Settings:
+    discord = DiscordSettings(token=TOKEN, admins=frozenset({str(ADMIN_ID)}), poll_hours=2, shard_count=count,
+                              shard_ids=ids)
+    return settings.model_copy(update={"platforms": {"discord": discord}})
+
+
+async def test_the_shard_settings_reach_the_client(settings: Settings) -> None:
+    async with open_services(settings) as services:
+        plain = make_client(services.engine, DiscordSettings(token=TOKEN))
+        group = make_client(services.engine, DiscordSettings(token=TOKEN, shard_count=4, shard_ids=(1, 3)))
+        every = make_client(services.engine, DiscordSettings(token=TOKEN, shard_count=2))
+        # Built but never logged in: nothing to close.
+        assert type(plain) is QuizClient and plain.shard_count is None
+        assert isinstance(group, ShardedQuizClient) and group.shard_count == 4 and group.shard_ids == [1, 3]
+        assert isinstance(every, ShardedQuizClient) and every.shard_ids == [0, 1]
+
+
+async def test_one_shard_of_two_connects_as_that_shard_and_serves_quiz(settings: Settings, fake: FakeDiscord) -> None:
+    async with running_bot(sharded(settings, 2, (1,)), fake) as bot:
+        assert [identify["shard"] for identify in fake.identifies] == [[1, 2]]
+        await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
+        poll = await next_poll(fake, bot)
+        assert poll_question(poll).startswith("1/3 ·")
+        mark = len(fake.calls)
+        await fake.vote(int(poll.response["id"]), 1, user_id=LEARNER_ID)
+        await reply_to(fake, poll, after=mark)
+
+
+async def test_a_group_of_shards_connects_each_of_them(settings: Settings, fake: FakeDiscord) -> None:
+    # discord.py waits 5 s between identifies, as Discord asks: a group of two takes that long to connect.
+    async with running_bot(sharded(settings, 3, (0, 2)), fake):
+        await fake.wait_until(lambda: len(fake.identifies) == 2, within=15)
+        assert sorted(identify["shard"] for identify in fake.identifies) == [[0, 3], [2, 3]]
+        token = await fake.slash("progress", user_id=LEARNER_ID)  # served whichever connection it came by
+        await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+
+
+@pytest.mark.parametrize(("count", "ids", "problem"), [
+    (None, "0,1", "QUIZ_DISCORD_SHARD_IDS needs QUIZ_DISCORD_SHARD_COUNT"),
+    ("2", "0,2", "QUIZ_DISCORD_SHARD_IDS must be below QUIZ_DISCORD_SHARD_COUNT (2)"),
+    ("4", "1,1", "QUIZ_DISCORD_SHARD_IDS: names a shard twice"),
+    ("4", "one", "QUIZ_DISCORD_SHARD_IDS: must be shard numbers separated by commas"),
+    ("4", "-1", "QUIZ_DISCORD_SHARD_IDS: must be shard numbers separated by commas"),
+    ("0", "", "QUIZ_DISCORD_SHARD_COUNT: Input should be greater than or equal to 1"),
+])
+def test_bad_shard_settings_are_refused_naming_the_variable(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                            count: str | None, ids: str, problem: str) -> None:
+    monkeypatch.setenv("QUIZ_DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("QUIZ_DATA_DIR", str(tmp_path))
+    if count is not None:
+        monkeypatch.setenv("QUIZ_DISCORD_SHARD_COUNT", count)
+    monkeypatch.setenv("QUIZ_DISCORD_SHARD_IDS", ids)
+    with pytest.raises(ConfigurationError) as refused:
+        load_settings(chat_platforms())
+    assert problem in str(refused.value)
+
+
+def test_shard_ids_are_read_from_a_comma_separated_list(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("QUIZ_DISCORD_SHARD_COUNT", "4")
+    monkeypatch.setenv("QUIZ_DISCORD_SHARD_IDS", " 3, 0 ")
+    settings = DiscordSettings()
+    assert settings.shard_count == 4 and settings.shard_ids == (3, 0) and settings.shards == [3, 0]

@@ -1,0 +1,64 @@
+"""Long polling runs in one process: a second `quiztutor run` refuses clearly, instead of fighting the first
+over the bot's updates (Telegram answers a second getUpdates with 409 Conflict)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from adapters.cli.exit_codes import ExitCode
+from tests.telegram.processes import BotProcess, bot_env
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, TOKEN
+
+
+def one_clear_line(log: str, phrase: str) -> None:
+    errors = [line for line in log.splitlines() if "quiztutor run failed" in line]
+    assert len(errors) == 1 and phrase in errors[0], log
+    assert "Traceback" not in log and TOKEN not in log, log
+
+
+async def serves(api: FakeBotApi) -> None:
+    before = len(api.calls("sendPoll"))
+    await api.command(AMINATA, "/quiz collectives")
+    await api.wait_for("sendPoll", before + 1, within=30)
+
+
+async def test_a_second_poller_on_the_same_database_refuses_at_start_up(api: FakeBotApi, tmp_path: Path) -> None:
+    first = await BotProcess.start(bot_env(api.base_url, tmp_path))
+    try:
+        await first.wait_for_line("telegram adapter started")
+        second = await BotProcess.start(bot_env(api.base_url, tmp_path))
+        code = await second.exited()
+        assert code == ExitCode.CONFLICT, second.log
+        one_clear_line(second.log, "another process on this database is already polling Telegram for this bot; "
+                       "only one process may take a bot's updates by long polling: stop the other one, or run "
+                       "several processes in webhook mode (QUIZ_TELEGRAM_WEBHOOK_URL)")
+        assert len(api.calls("getMe")) == 1  # it refused before talking to Telegram
+        await serves(api)  # the first goes on undisturbed
+    finally:
+        assert await first.stop() == 0, first.log
+
+
+async def test_a_second_poller_elsewhere_is_stopped_by_telegrams_409_conflict(api: FakeBotApi,
+                                                                             tmp_path: Path) -> None:
+    api.single_poller = True
+    # Separate databases, so no lock can tell: only Telegram knows two processes poll for the bot.
+    first = await BotProcess.start(bot_env(api.base_url, tmp_path / "one"))
+    bots = [first]
+    try:
+        await first.wait_for_line("telegram adapter started")
+        bots.append(await BotProcess.start(bot_env(api.base_url, tmp_path / "two")))
+        # The fake answers whichever getUpdates comes while the other waits: almost always the newcomer's.
+        done, _running = await asyncio.wait([asyncio.create_task(bot.exited()) for bot in bots],
+                                            return_when=asyncio.FIRST_COMPLETED, timeout=30)
+        assert len(done) == 1, "neither or both stopped"
+        stopped = next(bot for bot in bots if bot.process.returncode is not None)
+        assert stopped.process.returncode == ExitCode.CONFLICT, stopped.log
+        one_clear_line(stopped.log, "Telegram gave this bot's updates to another process (Conflict: terminated "
+                       "by other getUpdates request; make sure that only one bot instance is running); only one "
+                       "process may take a bot's updates by long polling")
+        await serves(api)  # the other goes on
+    finally:
+        codes = [await bot.stop() for bot in bots]
+    assert sorted(codes) == [0, ExitCode.CONFLICT]

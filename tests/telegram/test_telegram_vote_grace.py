@@ -1,0 +1,64 @@
+"""A vote on a poll this process can't find yet: with webhook replicas, another process may have sent it a
+moment ago and not stored its link. It is looked for again a few times before counting as lost."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from adapters.telegram import interactions
+from adapters.telegram.interactions import Interactions
+from bot.replies import Actor, Notice, NoticeCode
+
+ACTOR = Actor("telegram", "7")
+LOST = Notice("That question is no longer open.", NoticeCode.LOST_MESSAGE, "en", "7")
+SCORED = Notice("scored", NoticeCode.ALREADY_ANSWERED, "en", "7")  # anything that isn't "no such poll"
+
+
+class Engine:
+    def __init__(self, replies: list[Notice]) -> None:
+        self.replies = replies
+        self.asked = 0
+
+    async def answer_message(self, actor: Actor, key: str, option: int, where: Any) -> Notice:
+        self.asked += 1
+        return self.replies.pop(0) if self.replies else LOST
+
+
+class Games:
+    def __init__(self, game_poll_after: int | None = None) -> None:
+        self.looks = 0
+        self._after = game_poll_after
+
+    async def vote(self, actor: Actor, user: Any, poll_id: str, option: int) -> bool:
+        self.looks += 1
+        return self._after is not None and self.looks > self._after
+
+
+def interactions_with(engine: Engine, games: Games) -> Interactions:
+    return Interactions(engine, SimpleNamespace(), SimpleNamespace(games=games))  # type: ignore[arg-type]
+
+
+@pytest.fixture(autouse=True)
+def no_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(interactions, "LINK_GRACE", (0.0, 0.0, 0.0))
+
+
+async def test_a_poll_linked_a_moment_later_is_scored() -> None:
+    engine = Engine([LOST, LOST, SCORED])
+    result = await interactions_with(engine, Games())._score_vote(ACTOR, None, "p", 0, None)  # type: ignore[arg-type]
+    assert result is SCORED and engine.asked == 3
+
+
+async def test_a_game_poll_linked_a_moment_later_is_voted_on() -> None:
+    engine, games = Engine([]), Games(game_poll_after=1)
+    result = await interactions_with(engine, games)._score_vote(ACTOR, None, "p", 0, None)  # type: ignore[arg-type]
+    assert result is None and games.looks == 2
+
+
+async def test_a_poll_never_linked_is_lost_after_the_last_look() -> None:
+    engine = Engine([])
+    result = await interactions_with(engine, Games())._score_vote(ACTOR, None, "p", 0, None)  # type: ignore[arg-type]
+    assert result is LOST and engine.asked == len(interactions.LINK_GRACE) + 1
