@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from datetime import datetime
 from types import TracebackType
@@ -17,9 +18,12 @@ from storage.transient import is_transient
 
 
 class SqliteUnitOfWork(RepositorySet):
-    def __init__(self, writer: GroupCommit, clock: Callable[[], datetime]) -> None:
+    def __init__(self, writer: GroupCommit, clock: Callable[[], datetime],
+                 observe_transaction: Callable[[float], None] | None = None) -> None:
         self._writer = writer
         self._clock = clock
+        self._observe = observe_transaction  # seconds from the savepoint to its COMMIT on disk, or rollback
+        self._began = 0.0
         self._savepoint: NestedTransaction | None = None
         self._left = False
 
@@ -30,6 +34,7 @@ class SqliteUnitOfWork(RepositorySet):
             if is_transient(error):  # another process held SQLite's write lock past the busy timeout
                 raise StorageBusy(str(error)) from error
             raise
+        self._began = time.perf_counter()
         try:
             self._savepoint = connection.begin_nested()
         except BaseException:
@@ -50,6 +55,8 @@ class SqliteUnitOfWork(RepositorySet):
             if is_transient(error):
                 raise StorageBusy(str(error)) from error
             raise
+        finally:
+            self._timed()
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
@@ -62,8 +69,13 @@ class SqliteUnitOfWork(RepositorySet):
                 self._savepoint.rollback()
         finally:
             self._leave_nowhere()
+            self._timed()
         if exc is not None and is_transient(exc):  # rolled back: the caller may try the whole action again
             raise StorageBusy(str(exc)) from exc
+
+    def _timed(self) -> None:
+        if self._observe is not None:
+            self._observe(time.perf_counter() - self._began)
 
     def _leave_nowhere(self) -> None:
         self._left = True
