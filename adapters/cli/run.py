@@ -7,7 +7,10 @@ import logging
 import signal
 from collections.abc import Sequence
 
+from adapters.http_endpoint import http_endpoint
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec
+from adapters.prometheus_metrics import PrometheusMetrics
+from adapters.readiness import Readiness, database_check
 from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import ConfigurationError, Settings
@@ -34,9 +37,13 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    async with open_services(settings) as services:
+    metrics = PrometheusMetrics()
+    async with open_services(settings, metrics=metrics) as services:
         adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
-        async with serving(services.engine, adapters):
+        # Up before the adapters start, so /healthz answers and /readyz says what is still starting.
+        readiness = Readiness(database_check(services.database), adapters)
+        async with (http_endpoint(settings.http_host, settings.http_port, metrics, readiness),
+                    serving(services.engine, adapters)):
             await stop.wait()
             log.info("shutting down")
     return 0
