@@ -96,8 +96,9 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *,
     if engine.dialect.name == "sqlite":
         busy_timeout_ms = engine.sync_engine.get_execution_options().get(
             "sqlite_busy_timeout_ms", SQLITE_BUSY_TIMEOUT_MS)
+        # A COMMIT of reads only (size 0) holds no acknowledged action: left out of the batch sizes.
         writer = GroupCommit(create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms),
-                             on_commit=lambda size, _seconds: observe_batch(size))
+                             on_commit=lambda size, _seconds: observe_batch(size) if size else None)
         # The writer's connection is the database's too: closed when the engine is disposed.
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
         return lambda: SqliteUnitOfWork(writer, clock, observe_transaction)
