@@ -23,7 +23,14 @@ def database_check(database: AsyncEngine) -> Check:
     """``SELECT 1`` through the application's own pool (so a pool that is exhausted shows too)."""
     async def check() -> None:
         async with database.connect() as connection:
-            await connection.execute(text("SELECT 1"))
+            if database.dialect.name != "sqlite":
+                await connection.execute(text("SELECT 1"))
+                return
+            # Outside any transaction: SQLite's begin with BEGIN IMMEDIATE, which would queue for the write lock
+            # behind the writer's batches (or another process) and call a busy database gone.
+            raw = await connection.get_raw_connection()
+            cursor = await raw.driver_connection.execute("SELECT 1")  # aiosqlite's own connection
+            await cursor.close()
     return check
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -74,6 +76,9 @@ async def test_metrics_count_updates_answers_handlers_transactions_and_sweeps_af
     assert handled is not None and handled > 0
     transactions = sample(text, "quiztutor_transaction_seconds_count")
     assert transactions is not None and transactions >= 5  # the start, two answers and their polls' links
+    batches = sample(text, "quiztutor_write_batch_size_count")  # the SQLite writer's group commits
+    batched = sample(text, "quiztutor_write_batch_size_sum")
+    assert batches is not None and batched is not None and 1 <= batches <= batched <= transactions
     lag = sample(text, "quiztutor_sweeper_lag_seconds_count", platform="telegram", sweeper="game-sweeper")
     assert lag is not None and lag >= 2  # every 0.05 s
     assert sample(text, "quiztutor_outbound_queue_depth", platform="telegram") == 0  # all sent
@@ -89,6 +94,19 @@ async def test_a_429_from_telegram_is_counted_and_the_message_still_goes_out(api
         await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
         page = await get(served.base + "/metrics")
     assert sample(page.text, "quiztutor_rate_limited_total", platform="telegram") == 1
+
+
+async def test_sqlite_busy_with_another_writer_is_still_ready(api: FakeBotApi, settings: Settings) -> None:
+    async with with_endpoint(settings) as served, serving(served.engine, [served.adapter], game_interval=3600.0):
+        other = sqlite3.connect(settings.data_dir / "quiztutor.sqlite3", isolation_level=None)
+        try:
+            other.execute("BEGIN IMMEDIATE")  # another process holds the write lock, as the writer's batches do
+            started = time.monotonic()
+            busy = await get(served.base + "/readyz")
+            assert (busy.status, busy.text) == (200, "ready\n")
+            assert time.monotonic() - started < 1.0  # no wait for the write lock
+        finally:
+            other.close()
 
 
 async def test_readyz_fails_while_postgresql_is_unreachable_and_recovers_when_it_is_back(
