@@ -5,7 +5,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    QUIZ_DATA_DIR=/data
+    QUIZ_DATA_DIR=/data \
+    QUIZ_HTTP_PORT=8080
 
 WORKDIR /app
 
@@ -29,5 +30,12 @@ RUN useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin quiz
  && mkdir -p /data && chown quiztutor /data
 USER quiztutor
 VOLUME ["/data"]
+
+# 8080: /healthz, /readyz and /metrics (QUIZ_HTTP_PORT; set it empty to turn them off). 8443: Telegram's webhook
+# mode (QUIZ_TELEGRAM_WEBHOOK_PORT), when QUIZ_TELEGRAM_WEBHOOK_URL is set.
+EXPOSE 8080 8443
+# Liveness only (the event loop answers): a database blip shows on /readyz and must not get the container
+# restarted. Standard library only: slim images have no curl.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["python", "-m", "adapters.healthcheck"]
 
 CMD ["quiztutor", "run"]

@@ -15,6 +15,7 @@ from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.i18n import UiTexts
+from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWorkFactory
 from storage.database import create_engine
 from storage.errors import DatabaseUnavailable, describe
@@ -35,22 +36,25 @@ class Services:
 
 @asynccontextmanager
 async def open_services(settings: Settings, *, clock: Callable[[], datetime] = utc_now,
-                        rng: random.Random | None = None) -> AsyncIterator[Services]:
+                        rng: random.Random | None = None, metrics: Metrics | None = None) -> AsyncIterator[Services]:
     """Load content (raising ContentError if invalid), migrate the database (raising DatabaseUnavailable if it
-    can't be used), build the engine."""
+    can't be used), build the engine; ``metrics`` count what the engine, storage and adapters do."""
     library = ContentLibrary.load(settings.content_dir)
     texts = UiTexts.load(settings.locales_dir)
     url = settings.resolved_database_url
     database = await _open_database(url)
+    metrics = metrics or NullMetrics()
     try:
         engine = QuizEngine(
             library=library,
-            unit_of_work=unit_of_work_factory(database, clock),
+            unit_of_work=unit_of_work_factory(database, clock, observe_transaction=metrics.observe_transaction,
+                                              observe_batch=metrics.observe_batch),
             texts=texts,
             admins=AdminPolicy(settings.admins()),
             clock=clock,
             rng=rng or random.Random(),
             question_limit=settings.question_limit,
+            metrics=metrics,
         )
         yield Services(settings=settings, engine=engine, database=database)
     finally:

@@ -43,6 +43,9 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     # Seconds to answer each question; 0: no limit. At most Telegram's longest poll (about 30 days).
     question_seconds: int = Field(default=0, ge=0, le=MAX_QUESTION_SECONDS)
+    # /healthz, /readyz and /metrics on this port (`quiztutor run` only); unset: no HTTP endpoint.
+    http_port: int | None = Field(default=None, ge=1, le=65535)
+    http_host: str = "0.0.0.0"  # all interfaces, so a container's health check and Prometheus reach it
     # Each chat platform's own settings, by platform name (filled by load_settings from the registry).
     platforms: dict[str, SerializeAsAny[PlatformSettings]] = Field(default_factory=dict)
 

@@ -17,6 +17,7 @@ from bot.delivery import Shown, Surface, Target, deliver
 from bot.i18n import Localizer, UiTexts
 from bot.locks import UserLocks
 from bot.memory import Memory
+from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWork, UnitOfWorkFactory
 from bot.records import MessageLink
 from bot.reload_report import ReloadReport
@@ -53,13 +54,16 @@ from bot.usecases.scheduling import Scheduling
 class QuizEngine:
     def __init__(self, *, library: ContentLibrary, unit_of_work: UnitOfWorkFactory, texts: UiTexts,
                  admins: AdminPolicy, clock: Callable[[], datetime], rng: random.Random,
-                 question_limit: timedelta | None = None) -> None:
+                 question_limit: timedelta | None = None, metrics: Metrics | None = None) -> None:
         self._texts = texts
-        self.retry_policy = RetryPolicy(rng)
+        # What adapters and sweepers count and time too (the engine only passes it along).
+        self.metrics: Metrics = metrics or NullMetrics()
+        self.retry_policy = RetryPolicy(rng, on_busy=lambda: self.metrics.error("", "storage_busy"))
         turns = Turns(unit_of_work=unit_of_work, texts=texts, locks=UserLocks(), retry_policy=self.retry_policy)
         timer = QuestionTimer(question_limit)
         self._core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer), timer=timer,
-                          clock=clock, rng=rng, remembering=Remembering(Memory(), timer), texts=texts)
+                          clock=clock, rng=rng, remembering=Remembering(Memory(), timer), texts=texts,
+                          metrics=self.metrics)
         self._playing = Playing(self._core)
         self._answering = Answering(self._core)
         self._profiles = Profiles(self._core, admins)

@@ -21,8 +21,10 @@ class RetryPolicy:
     """Runs an action up to ``attempts`` times while it raises StorageBusy, with jittered exponential backoff."""
 
     def __init__(self, rng: random.Random, *, attempts: int = ATTEMPTS, first_delay: float = FIRST_DELAY,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 on_busy: Callable[[], None] = lambda: None) -> None:
         self._rng = rng
+        self._on_busy = on_busy  # counts lost races: many of them say the database is the bottleneck
         self._attempts = attempts
         self._first_delay = first_delay
         self._sleep = sleep
@@ -32,6 +34,7 @@ class RetryPolicy:
             try:
                 return await action()
             except StorageBusy:
+                self._on_busy()
                 if attempt == self._attempts:
                     raise  # the adapter apologises; nothing half-done was kept
                 # Jitter, so two processes that collided don't collide again on the same beat.

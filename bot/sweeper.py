@@ -14,6 +14,7 @@ from datetime import timedelta
 
 from bot.engine import QuizEngine
 from bot.games.delivery import Stage
+from bot.metrics import Metrics, NullMetrics
 from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
@@ -34,11 +35,12 @@ class Sweeper:
 
     name = "sweeper"
 
-    def __init__(self, platform: str, interval: float) -> None:
+    def __init__(self, platform: str, interval: float, metrics: Metrics | None = None) -> None:
         if interval <= 0:
             raise ValueError("the sweep interval must be positive")
         self._platform = platform
         self._interval = interval
+        self._metrics = metrics or NullMetrics()
         self._stopping = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -63,11 +65,21 @@ class Sweeper:
                 await task
 
     async def _run(self) -> None:
+        clock = asyncio.get_running_loop().time
+        due = clock()
         while not self._stopping.is_set():
+            # Late when the event loop is too busy to wake us on time: deadlines then fire late too.
+            self._metrics.observe_sweeper_lag(self._platform, self.name, max(0.0, clock() - due))
             if await self.sweep():
+                due = clock()
                 continue  # there was work: more may be waiting beyond the batch
+            due = clock() + self._interval
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), self._interval)
+
+    def failed(self) -> None:
+        """Count a sweep that failed (the database may be down for a moment)."""
+        self._metrics.error(self._platform, "sweep")
 
 
 class ExpirySweeper(Sweeper):
@@ -75,7 +87,7 @@ class ExpirySweeper(Sweeper):
 
     def __init__(self, engine: QuizEngine, platform: str, deliver: Callable[[Expired], Awaitable[None]],
                  interval: float) -> None:
-        super().__init__(platform, interval)
+        super().__init__(platform, interval, engine.metrics)
         self._engine = engine
         self._deliver = deliver
 
@@ -84,6 +96,7 @@ class ExpirySweeper(Sweeper):
         try:
             expired = await self._engine.expire_overdue(self._platform, self._deliver)
         except Exception:  # the database may be down for a moment: try again next time
+            self.failed()
             log.exception("could not look for %s questions whose time ran out", self._platform)
             return 0
         return len(expired)
@@ -97,7 +110,7 @@ class ReminderSweeper(Sweeper):
 
     def __init__(self, engine: QuizEngine, platform: str, send: Callable[[Reminder], Awaitable[None]],
                  per_second: float, interval: float = REMINDER_INTERVAL) -> None:
-        super().__init__(platform, interval)
+        super().__init__(platform, interval, engine.metrics)
         self._engine = engine
         self._send = send
         self._per_second = per_second
@@ -106,6 +119,7 @@ class ReminderSweeper(Sweeper):
         try:
             return await self._engine.send_reminders(self._platform, self._send, self._per_second)
         except Exception:  # the database may be down for a moment: try again next time
+            self.failed()
             log.exception("could not look for %s reminders that are due", self._platform)
             return 0
 
@@ -116,7 +130,7 @@ class GameSweeper(Sweeper):
     name = "game-sweeper"
 
     def __init__(self, engine: QuizEngine, platform: str, stage: Stage, interval: float = GAME_INTERVAL) -> None:
-        super().__init__(platform, interval)
+        super().__init__(platform, interval, engine.metrics)
         self._engine = engine
         self._stage = stage
 
@@ -124,6 +138,7 @@ class GameSweeper(Sweeper):
         try:
             return await self._engine.games.sweep(self._platform, self._stage)
         except Exception:  # the database may be down for a moment: try again next time
+            self.failed()
             log.exception("could not look for %s games that are due", self._platform)
             return 0
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from datetime import datetime
 from types import TracebackType
@@ -23,10 +24,13 @@ ROLLBACK = "ROLLBACK TO action"
 
 
 class SqliteUnitOfWork(RepositorySet):
-    def __init__(self, writer: GroupCommit, clock: Callable[[], datetime]) -> None:
+    def __init__(self, writer: GroupCommit, clock: Callable[[], datetime],
+                 observe_transaction: Callable[[float], None] | None = None) -> None:
         self._writer = writer
         self._clock = clock
         self._connection: Connection | None = None
+        self._observe = observe_transaction  # seconds from the savepoint to its COMMIT on disk, or rollback
+        self._began = 0.0
         self._left = False
 
     async def __aenter__(self) -> Self:
@@ -36,6 +40,7 @@ class SqliteUnitOfWork(RepositorySet):
             if is_transient(error):  # another process held SQLite's write lock past the busy timeout
                 raise StorageBusy(str(error)) from error
             raise
+        self._began = time.perf_counter()
         try:
             connection.exec_driver_sql(SAVEPOINT)
         except BaseException:
@@ -57,6 +62,8 @@ class SqliteUnitOfWork(RepositorySet):
             if is_transient(error):
                 raise StorageBusy(str(error)) from error
             raise
+        finally:
+            self._timed()
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
@@ -69,8 +76,13 @@ class SqliteUnitOfWork(RepositorySet):
             self._connection.exec_driver_sql(RELEASE)
         finally:
             self._leave_nowhere()
+            self._timed()
         if exc is not None and is_transient(exc):  # rolled back: the caller may try the whole action again
             raise StorageBusy(str(exc)) from exc
+
+    def _timed(self) -> None:
+        if self._observe is not None:
+            self._observe(time.perf_counter() - self._began)
 
     def _leave_nowhere(self) -> None:
         self._left = True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from datetime import datetime
 from types import TracebackType
@@ -19,13 +20,20 @@ from storage.sqlite_unit_of_work import SqliteUnitOfWork
 from storage.transient import is_transient
 
 
+def ignore_seconds(_seconds: float) -> None:
+    return None
+
+
 class SqlUnitOfWork(RepositorySet):
     """A server database's unit of work (PostgreSQL): a transaction on a pooled connection."""
 
-    def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: asyncio.Lock | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: asyncio.Lock | None = None,
+                 observe_transaction: Callable[[float], None] = ignore_seconds) -> None:
         self._engine = engine
         self._clock = clock
         self._turn = turn
+        self._observe = observe_transaction  # seconds from BEGIN to its end, for the metrics
+        self._began = 0.0
         self._connection: AsyncConnection | None = None
         self._transaction: AsyncTransaction | None = None
 
@@ -36,6 +44,7 @@ class SqlUnitOfWork(RepositorySet):
             self._connection = await self._engine.connect()
             try:
                 # SQLite's BEGIN IMMEDIATE fails when another process holds the write lock too long.
+                self._began = time.perf_counter()
                 self._transaction = await self._connection.begin()
             except BaseException:
                 await self._connection.close()  # else the pool's one connection would never come back
@@ -55,6 +64,7 @@ class SqlUnitOfWork(RepositorySet):
         try:
             if self._transaction.is_active:
                 await self._transaction.rollback()
+            self._observe(time.perf_counter() - self._began)
         finally:
             try:
                 await self._connection.close()
@@ -73,14 +83,23 @@ class SqlUnitOfWork(RepositorySet):
         await self._transaction.commit()
 
 
-def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime]
+def ignore_size(_size: int) -> None:
+    return None
+
+
+def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *,
+                         observe_transaction: Callable[[float], None] = ignore_seconds,
+                         observe_batch: Callable[[int], None] = ignore_size
                          ) -> Callable[[], SqlUnitOfWork | SqliteUnitOfWork]:
-    """Units of work on the engine's database: SQLite's through one group-committing writer."""
+    """Units of work on the engine's database: SQLite's through one group-committing writer. The observers
+    hear each transaction's seconds and each group commit's size (for the metrics)."""
     if engine.dialect.name == "sqlite":
         busy_timeout_ms = engine.sync_engine.get_execution_options().get(
             "sqlite_busy_timeout_ms", SQLITE_BUSY_TIMEOUT_MS)
-        writer = GroupCommit(create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms))
+        # A COMMIT of reads only (size 0) holds no acknowledged action: left out of the batch sizes.
+        writer = GroupCommit(create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms),
+                             on_commit=lambda size, _seconds: observe_batch(size) if size else None)
         # The writer's connection is the database's too: closed when the engine is disposed.
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
-        return lambda: SqliteUnitOfWork(writer, clock)
-    return lambda: SqlUnitOfWork(engine, clock)
+        return lambda: SqliteUnitOfWork(writer, clock, observe_transaction)
+    return lambda: SqlUnitOfWork(engine, clock, observe_transaction=observe_transaction)

@@ -10,7 +10,10 @@ import signal
 from collections.abc import AsyncIterator, Sequence
 
 from adapters.failures import AnotherInstance
+from adapters.http_endpoint import http_endpoint
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, Supervised
+from adapters.prometheus_metrics import PrometheusMetrics
+from adapters.readiness import Readiness, database_check
 from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import ConfigurationError, Settings
@@ -38,10 +41,14 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    async with open_services(settings) as services, \
+    metrics = PrometheusMetrics()
+    async with open_services(settings, metrics=metrics) as services, \
             single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]):
         adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
-        async with serving(services.engine, adapters):
+        # Up before the adapters start, so /healthz answers and /readyz says what is still starting.
+        readiness = Readiness(database_check(services.database), adapters)
+        async with (http_endpoint(settings.http_host, settings.http_port, metrics, readiness),
+                    serving(services.engine, adapters)):
             failure = await until_stopped(stop, adapters)
             log.info("shutting down")
     if failure is not None:

@@ -8,6 +8,7 @@ import logging
 
 import discord
 
+from adapters.discord.actors import PLATFORM
 from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
 from adapters.discord.game_surface import ChannelGameSurface
@@ -33,6 +34,7 @@ class DiscordAdapter:
         self._settings = settings
         self._client: QuizClient | None = None
         self._gateway: asyncio.Task[None] | None = None
+        self._fatal: str | None = None  # why the gateway gave up, for /readyz
 
     async def start(self) -> None:
         """Log in (a bad token fails here) and connect; commands are synced separately (discord-sync)."""
@@ -51,8 +53,20 @@ class DiscordAdapter:
         self._client = client
         if self._settings.sharded:
             log.info("Discord shards %s of %d in this process", self._settings.shards, self._settings.shard_count)
+        self._fatal = None
         # Not client.run(): that would take over the event loop the other adapters share.
         self._gateway = asyncio.create_task(self._connect(client), name="discord-gateway")
+
+    def not_ready(self) -> str | None:
+        """Ready while the gateway is connected and READY; a fatal gateway error keeps it unready."""
+        client = self._client
+        if self._fatal is not None:
+            return self._fatal
+        if client is None:
+            return "not started"
+        if not client.is_ready() or client.ws is None or not client.ws.open:
+            return "gateway not connected"
+        return None
 
     async def send_reminder(self, reminder: Reminder) -> None:
         if self._client is None:
@@ -82,12 +96,13 @@ class DiscordAdapter:
                     await self._gateway
         self._client = self._gateway = None
 
-    @staticmethod
-    async def _connect(client: QuizClient) -> None:
+    async def _connect(self, client: QuizClient) -> None:
         try:
             await client.connect(reconnect=True)
         except asyncio.CancelledError:
             raise
-        except Exception:
+        except Exception as error:
             # discord.py retries network failures itself; this is a fatal one (e.g. a revoked token).
+            self._fatal = f"gateway stopped: {type(error).__name__}"
+            self._engine.metrics.error(PLATFORM, "gateway")
             log.exception("the Discord gateway stopped")

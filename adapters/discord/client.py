@@ -11,6 +11,7 @@ from discord import app_commands
 from adapters.discord.actors import PLATFORM
 from adapters.discord.buttons import AnswerButton, RetryButton, ReviewButton
 from adapters.discord.commands import register_commands
+from adapters.discord.counting import RequestCounter, interaction_kind, mark_started, observe_command, timed
 from adapters.discord.errors import apologize, tree_error_handler
 from adapters.discord.game_buttons import GameButton
 from adapters.discord.game_commands import register_game_commands
@@ -35,15 +36,22 @@ def owner_ids(application: discord.AppInfo | None) -> set[int]:
     return {application.owner.id}
 
 
+class TimedTree(app_commands.CommandTree["QuizClient"]):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        mark_started(interaction)  # the slash command's handler time starts here (see on_app_command_completion)
+        return True
+
+
 class QuizClient(discord.Client):
     def __init__(self, engine: QuizEngine, settings: DiscordSettings, **options: Any) -> None:
         """``options``: more for discord.py's client (a sharded one takes shard_count and shard_ids)."""
         # Default intents include guild and DM poll votes; no privileged intent is needed.
         # No mentions ping anyone: quiz texts and user input can't summon @everyone.
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
-                         **options)
+                         http_trace=RequestCounter(engine.metrics).trace, **options)
         self.engine = engine
-        self.tree: app_commands.CommandTree[QuizClient] = app_commands.CommandTree(
+        self.metrics = engine.metrics
+        self.tree: app_commands.CommandTree[QuizClient] = TimedTree(
             self,
             allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
             allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
@@ -66,36 +74,52 @@ class QuizClient(discord.Client):
     async def handle_answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
                                   option_index: int) -> None:
         try:
-            await self.handlers.answer_click(interaction, session_id, question_id, option_index)
+            with timed(self.metrics, "component"):
+                await self.handlers.answer_click(interaction, session_id, question_id, option_index)
         except Exception:
+            self.metrics.error(PLATFORM, "handler")
             log.exception("answer click failed")
             await apologize(self.engine, interaction)
 
     async def handle_retry_click(self, interaction: discord.Interaction, session_id: str, private: bool,
                                  owner_id: int | None) -> None:
         try:
-            await self.handlers.retry(interaction, session_id, private, owner_id)
+            with timed(self.metrics, "component"):
+                await self.handlers.retry(interaction, session_id, private, owner_id)
         except Exception:
+            self.metrics.error(PLATFORM, "handler")
             log.exception("retry click failed")
             await apologize(self.engine, interaction)
 
     async def handle_review_click(self, interaction: discord.Interaction) -> None:
         try:
-            await self.handlers.review(interaction, private=True)
+            with timed(self.metrics, "component"):
+                await self.handlers.review(interaction, private=True)
         except Exception:
+            self.metrics.error(PLATFORM, "handler")
             log.exception("review click failed")
             await apologize(self.engine, interaction)
 
     async def handle_game_click(self, interaction: discord.Interaction, verb: str, game_id: str, place: int,
                                 option: int) -> None:
         try:
-            await self.games.click(interaction, verb, game_id, place, option)
+            with timed(self.metrics, "component"):
+                await self.games.click(interaction, verb, game_id, place, option)
         except Exception:
+            self.metrics.error(PLATFORM, "handler")
             log.exception("game %s click failed", verb)
             await apologize(self.engine, interaction)
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        self.metrics.update_received(PLATFORM, interaction_kind(interaction))
+
+    async def on_app_command_completion(self, interaction: discord.Interaction, _command: object) -> None:
+        observe_command(self.metrics, interaction)
+
     async def on_raw_poll_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
-        await self.votes.on_vote_add(event)
+        self.metrics.update_received(PLATFORM, "poll_vote")
+        with timed(self.metrics, "poll_vote"):
+            await self.votes.on_vote_add(event)
 
     async def on_raw_poll_vote_remove(self, event: discord.RawPollVoteActionEvent) -> None:
         # The first vote is final: taking it back (or changing it) changes nothing.
@@ -104,4 +128,5 @@ class QuizClient(discord.Client):
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         # One bad event must not stop the bot. The arguments are left out: they can be large, and
         # nothing in them is secret, but the traceback says enough.
+        self.metrics.error(PLATFORM, "event")
         log.exception("Discord event %s failed; carrying on", event_method)

@@ -8,8 +8,9 @@ from collections.abc import Awaitable, Callable
 import discord
 from discord import app_commands
 
-from adapters.discord.actors import interaction_actor
+from adapters.discord.actors import PLATFORM, interaction_actor
 from adapters.discord.commands import NotAdmin
+from adapters.discord.counting import observe_command
 from adapters.discord.respond import respond_quietly
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
@@ -34,10 +35,12 @@ async def apologize(engine: QuizEngine, interaction: discord.Interaction) -> Non
 
 def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        observe_command(engine.metrics, interaction)  # a failed command took its time too
         if isinstance(error, NotAdmin):
             _ = await localizer_or_english(engine, interaction)
             await respond_quietly(interaction, _("Sorry, only the bot's admins can reload the content."))
             return
+        engine.metrics.error(PLATFORM, "handler")
         command = interaction.command.qualified_name if interaction.command else "?"
         # discord.py errors describe the request, never the token, so they are logged whole.
         log.error("/%s failed for user %s", command, interaction.user.id, exc_info=error)

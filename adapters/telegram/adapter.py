@@ -65,7 +65,7 @@ class TelegramAdapter:
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""
         self._failed = asyncio.get_running_loop().create_future()
-        app = build_application(self._settings, self._token)
+        app = build_application(self._settings, self._token, self._engine.metrics)
         chat = TelegramChat(app.bot)
         self._register(app, chat)
         try:
@@ -109,6 +109,10 @@ class TelegramAdapter:
     async def deliver_expired(self, expired: Expired) -> None:
         if self._chat is not None:
             await deliver_expired(self._engine, self._chat, expired)
+
+    def not_ready(self) -> str | None:
+        """Ready once start-up succeeded (getMe, the menu, polling or the webhook), until stopped."""
+        return None if self._app is not None else "not started"
 
     def game_surface(self, chat_id: str) -> GameSurface:
         if self._chat is None:

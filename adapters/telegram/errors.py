@@ -36,6 +36,8 @@ class ErrorReporter:
             update_id = update.update_id
             kind = next((name for name in ("message", "callback_query", "poll_answer") if getattr(update, name)),
                         "other")
+        # Without an update, it was fetching updates that failed (PTB retries polling itself).
+        self._engine.metrics.error(PLATFORM, "handler" if isinstance(update, Update) else "polling")
         details = "".join(traceback.format_exception(error)) if error is not None else "no exception"
         # User texts stay out of the log; the token must never get in, even through an exception message.
         log.error("Telegram update %s (%s) failed: %s", update_id, kind, self.scrub(details))

@@ -7,10 +7,13 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from telegram.error import BadRequest, NetworkError
+from telegram.error import BadRequest, NetworkError, RetryAfter
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
+from adapters.telegram.actors import PLATFORM
+from adapters.telegram.counting import CountingUpdateProcessor
 from adapters.telegram.spec import TelegramSettings
+from bot.metrics import Metrics, NullMetrics
 
 log = logging.getLogger(__name__)
 JSON = bool | dict[str, Any] | list[dict[str, Any]]
@@ -24,17 +27,42 @@ class RetryingRateLimiter(AIORateLimiter):
     """AIORateLimiter (throttles, and waits out 429 ``retry_after``) that also retries network failures."""
 
     def __init__(self, *, flood_retries: int = 3, network_retries: int = 3, backoff: float = 0.5,
-                 group_per_minute: int = GROUP_PER_MINUTE) -> None:
+                 group_per_minute: int = GROUP_PER_MINUTE, metrics: Metrics | None = None) -> None:
         # Overall: one message every 1/30 s, a steady queue rather than a bucket of 30 (which lets 59 through in
         # some second: the first 30 at once, then 29 more as it refills).
         super().__init__(overall_max_rate=1, overall_time_period=1 / OVERALL_PER_SECOND,
                          group_max_rate=group_per_minute, group_time_period=60, max_retries=flood_retries)
         self._network_retries = network_retries
         self._backoff = backoff
+        self._metrics = metrics or NullMetrics()
+        self._queued = 0  # requests waiting for their turn or under way: the outbound queue
 
     async def process_request(self, callback: Callable[..., Coroutine[Any, Any, JSON]], args: Any,
                               kwargs: dict[str, Any], endpoint: str, data: dict[str, Any],
                               rate_limit_args: int | None) -> JSON:
+        self._queued += 1
+        self._metrics.set_outbound_queue(PLATFORM, self._queued)
+        try:
+            return await self._with_network_retries(self._counting_429s(callback), args, kwargs, endpoint, data,
+                                                    rate_limit_args)
+        finally:
+            self._queued -= 1
+            self._metrics.set_outbound_queue(PLATFORM, self._queued)
+
+    def _counting_429s(self, callback: Callable[..., Coroutine[Any, Any, JSON]]
+                       ) -> Callable[..., Coroutine[Any, Any, JSON]]:
+        """The request, counting each 429 before AIORateLimiter waits it out and tries again."""
+        async def counted(*args: Any, **kwargs: Any) -> JSON:
+            try:
+                return await callback(*args, **kwargs)
+            except RetryAfter:
+                self._metrics.rate_limited(PLATFORM)
+                raise
+        return counted
+
+    async def _with_network_retries(self, callback: Callable[..., Coroutine[Any, Any, JSON]], args: Any,
+                                    kwargs: dict[str, Any], endpoint: str, data: dict[str, Any],
+                                    rate_limit_args: int | None) -> JSON:
         for attempt in range(self._network_retries + 1):
             try:
                 return await super().process_request(callback, args, kwargs, endpoint, data, rate_limit_args)
@@ -55,9 +83,11 @@ def file_url(api_url: str) -> str:
     return f"{root}/file/{last}"
 
 
-def build_application(settings: TelegramSettings, token: str) -> Application:
-    builder = (ApplicationBuilder().token(token).rate_limiter(RetryingRateLimiter(group_per_minute=GROUP_PER_MINUTE))
-               .concurrent_updates(CONCURRENT_UPDATES))
+def build_application(settings: TelegramSettings, token: str, metrics: Metrics | None = None) -> Application:
+    metrics = metrics or NullMetrics()
+    limiter = RetryingRateLimiter(group_per_minute=GROUP_PER_MINUTE, metrics=metrics)
+    builder = (ApplicationBuilder().token(token).rate_limiter(limiter)
+               .concurrent_updates(CountingUpdateProcessor(CONCURRENT_UPDATES, metrics)))
     if settings.api_url:
         builder = builder.base_url(settings.api_url).base_file_url(file_url(settings.api_url))
     return builder.build()

@@ -129,6 +129,7 @@ class Answering:
         session.advance()
         shown = await core.stepper.step(uow, quiz, session, _)
         await uow.commit()
+        core.metrics.answer_scored(actor.platform, verdict.correct)  # counted once it is kept
         return AnswerOutcome(views.feedback(question, verdict.option_id, _), shown, session.chat_id,
                              language=_.language)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.content.library import ContentLibrary
@@ -12,6 +12,7 @@ from bot.content.models import LocalizedText, Quiz
 from bot.delivery import Shown, Target, deliver, surface_for
 from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
+from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWork
 from bot.records import MessageLink, QuizSession
 from bot.replies import Actor, QuestionView
@@ -32,6 +33,7 @@ class Core:
     rng: random.Random
     remembering: Remembering
     texts: UiTexts
+    metrics: Metrics = field(default_factory=NullMetrics)  # answers scored; storage and adapters count the rest
 
     def quiz_of(self, session: QuizSession) -> Quiz | None:
         """The quiz a session plays: one of the catalog's, or a review round built from its questions' refs."""

@@ -50,6 +50,7 @@ class FakeDiscord(BotRecords):
     no_history_channels: set[int] = field(default_factory=set)  # replies refused (no Read Message History)
     identifies: list[dict[str, Any]] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)  # users whose direct messages refuse the bot (50007)
+    rate_limits: int = 0  # the next this many REST calls are refused with 429 (discord.py waits, then retries)
 
     def __post_init__(self) -> None:
         self._changed = asyncio.Event()
@@ -164,6 +165,11 @@ class FakeDiscord(BotRecords):
     async def wait_connected(self, identifies: int = 1) -> None:
         await self.wait_until(lambda: len(self.identifies) >= identifies and self._ws is not None)
 
+    async def drop_gateway(self, code: int) -> None:
+        """Close the gateway connection with a close code, as Discord does (4004: authentication failed)."""
+        assert self._ws is not None, "no client is connected"
+        await self._ws.close(code=code)
+
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         assert self._ws is not None, "no client is connected"
         await self._ws.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
@@ -195,6 +201,11 @@ class FakeDiscord(BotRecords):
 
     async def _rest(self, request: web.Request) -> web.Response:
         body, files = await read_body(request)
+        if self.rate_limits > 0:
+            self.rate_limits -= 1
+            # discord.py takes a 429 without Via for a Cloudflare ban, and gives up instead of waiting.
+            return web.json_response({"message": "You are being rate limited.", "retry_after": 0.05,
+                                      "global": False}, status=429, headers={"Via": "1.1 google"})
         call = Call(request.method, "/" + request.match_info["tail"], dict(request.query), body, files=files)
         call.status, call.response = self._route(call)
         self.calls.append(call)

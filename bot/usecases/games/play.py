@@ -132,6 +132,7 @@ class GamePlay:
         if len(await uow.games.answers(game.id, position)) >= len(players):  # everyone has answered: close now
             events = await self._table.phases.close(uow, game, now)
         await uow.commit()
+        core.metrics.answer_scored(turn.actor.platform, correct)  # counted once it is kept
         return Voted(GameVote(True, _("Locked in: {letter}", letter=views.letter(option_index)), _.language),
                      events)
 

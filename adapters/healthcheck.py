@@ -1,0 +1,40 @@
+"""The container's HEALTHCHECK: `python -m adapters.healthcheck` exits 0 when /healthz answers 200.
+
+Standard library only, and nothing else of QuizTutor imported, so it is quick to start every 30 seconds (slim
+images have no curl). With QUIZ_HTTP_PORT unset the operator turned the endpoint off: nothing to check.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import urllib.error
+import urllib.request
+
+TIMEOUT = 4.0  # seconds; Docker's own timeout for the check is longer
+ANY_ADDRESS = {"", "0.0.0.0", "::"}
+
+
+def healthz_url(environ: dict[str, str]) -> str | None:
+    port = environ.get("QUIZ_HTTP_PORT", "").strip()
+    if not port:
+        return None
+    host = environ.get("QUIZ_HTTP_HOST", "").strip()
+    host = "127.0.0.1" if host in ANY_ADDRESS else host  # listening everywhere: ask over loopback
+    return f"http://[{host}]:{port}/healthz" if ":" in host else f"http://{host}:{port}/healthz"
+
+
+def main(environ: dict[str, str]) -> int:
+    url = healthz_url(environ)
+    if url is None:
+        return 0
+    try:
+        with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
+            return 0 if response.status == 200 else 1
+    except (urllib.error.URLError, OSError) as error:
+        print(f"healthcheck: {url}: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(dict(os.environ)))

@@ -1,0 +1,79 @@
+"""What the bot counts and times, as the core sees it: a Protocol, and NullMetrics that counts nothing.
+
+The core never imports a metrics library; `quiztutor run` passes a Prometheus implementation
+(adapters/prometheus_metrics.py) through constructors, and everything else (tests, `quiztutor play`) gets
+NullMetrics by default.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class Metrics(Protocol):
+    def update_received(self, platform: str, kind: str) -> None:
+        """An update or event came in from a platform: ``kind`` is e.g. "command", "button", "poll_answer"."""
+        ...
+
+    def observe_handler(self, platform: str, kind: str, seconds: float) -> None:
+        """How long handling one update took, from its arrival to the last reply sent."""
+        ...
+
+    def answer_scored(self, platform: str, correct: bool) -> None:
+        """A learner's answer was judged and recorded (the first answer to a question; repeats don't count)."""
+        ...
+
+    def error(self, platform: str, kind: str) -> None:
+        """Something failed: ``kind`` is where ("handler", "sweep", "gateway", "storage_busy"...)."""
+        ...
+
+    def observe_transaction(self, seconds: float) -> None:
+        """One database transaction, from BEGIN to COMMIT or ROLLBACK (storage calls this)."""
+        ...
+
+    def observe_batch(self, size: int) -> None:
+        """How many actions shared one group commit (the SQLite writer calls this)."""
+        ...
+
+    def observe_sweeper_lag(self, platform: str, sweeper: str, seconds: float) -> None:
+        """How late a sweep started against its schedule."""
+        ...
+
+    def set_outbound_queue(self, platform: str, depth: int) -> None:
+        """Requests to the platform waiting or under way right now (rate limiting makes them queue)."""
+        ...
+
+    def rate_limited(self, platform: str) -> None:
+        """The platform answered 429 Too Many Requests."""
+        ...
+
+
+class NullMetrics:
+    """Counts nothing: the default wherever no metrics are wanted."""
+
+    def update_received(self, platform: str, kind: str) -> None:
+        pass
+
+    def observe_handler(self, platform: str, kind: str, seconds: float) -> None:
+        pass
+
+    def answer_scored(self, platform: str, correct: bool) -> None:
+        pass
+
+    def error(self, platform: str, kind: str) -> None:
+        pass
+
+    def observe_transaction(self, seconds: float) -> None:
+        pass
+
+    def observe_batch(self, size: int) -> None:
+        pass
+
+    def observe_sweeper_lag(self, platform: str, sweeper: str, seconds: float) -> None:
+        pass
+
+    def set_outbound_queue(self, platform: str, depth: int) -> None:
+        pass
+
+    def rate_limited(self, platform: str) -> None:
+        pass

@@ -1,0 +1,40 @@
+"""The container's HEALTHCHECK command against a real endpoint: healthy while /healthz answers, not after."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+
+from adapters.http_endpoint import HttpEndpoint
+from adapters.prometheus_metrics import PrometheusMetrics
+from adapters.readiness import Readiness
+
+
+async def nothing_wrong() -> None:
+    pass
+
+
+async def healthcheck(**env: str) -> int:
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "adapters.healthcheck",
+                                                   env={**clean, **env}, stderr=asyncio.subprocess.DEVNULL)
+    return await asyncio.wait_for(process.wait(), 30)
+
+
+async def test_healthy_while_healthz_answers_and_unhealthy_once_it_is_gone() -> None:
+    endpoint = HttpEndpoint("127.0.0.1", 0, PrometheusMetrics(), Readiness(nothing_wrong, []))
+    await endpoint.start()
+    port = str(endpoint.port)
+    try:
+        assert await healthcheck(QUIZ_HTTP_PORT=port) == 0
+        assert await healthcheck(QUIZ_HTTP_PORT=port, QUIZ_HTTP_HOST="0.0.0.0") == 0
+        assert await healthcheck(QUIZ_HTTP_PORT=port, QUIZ_HTTP_HOST="127.0.0.1") == 0
+    finally:
+        await endpoint.stop()
+    assert await healthcheck(QUIZ_HTTP_PORT=port) == 1
+
+
+async def test_with_the_endpoint_turned_off_there_is_nothing_to_check() -> None:
+    assert await healthcheck() == 0
+    assert await healthcheck(QUIZ_HTTP_PORT="") == 0

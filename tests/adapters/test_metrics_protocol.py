@@ -1,0 +1,34 @@
+"""The Prometheus metrics and the null ones both do all the core's Metrics protocol asks, with its signatures."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from adapters.prometheus_metrics import PrometheusMetrics
+from bot.metrics import Metrics, NullMetrics
+from tests.support.http_probe import sample
+
+ASKED = sorted(name for name, member in vars(Metrics).items()
+               if inspect.isfunction(member) and not name.startswith("_"))
+
+
+@pytest.mark.parametrize("implementation", [PrometheusMetrics, NullMetrics])
+def test_every_method_of_the_protocol_is_there_with_the_same_signature(implementation: type) -> None:
+    assert len(ASKED) == 9
+    for name in ASKED:
+        assert inspect.signature(getattr(implementation, name)) == inspect.signature(getattr(Metrics, name)), name
+
+
+def test_each_instance_has_its_own_registry_so_two_bots_never_share_counters() -> None:
+    first, second = PrometheusMetrics(), PrometheusMetrics()
+    first.answer_scored("telegram", True)
+    first.observe_batch(64)
+    first.observe_transaction(0.002)
+    assert sample(first.exposition().decode(), "quiztutor_answers_scored_total", platform="telegram",
+                  result="correct") == 1
+    assert sample(first.exposition().decode(), "quiztutor_write_batch_size_sum") == 64
+    assert sample(second.exposition().decode(), "quiztutor_answers_scored_total", platform="telegram",
+                  result="correct") is None
+    assert sample(second.exposition().decode(), "quiztutor_transaction_seconds_count") == 0

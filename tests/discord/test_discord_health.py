@@ -1,0 +1,70 @@
+"""/readyz and /metrics through real HTTP with the real Discord adapter: ready while the gateway is, a fatal
+gateway error makes it fail, and what was played shows in the counters."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from adapters.discord.adapter import DiscordAdapter
+from adapters.prometheus_metrics import PrometheusMetrics
+from adapters.runtime import open_services
+from adapters.serving import serving
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import RunningBot, discord_settings
+from tests.discord.payloads import OWNER_ID
+from tests.discord.support import next_poll, reply_to, vote_for
+from tests.support.http_probe import endpoint_for, get, sample, wait_for_status
+
+
+@asynccontextmanager
+async def served(settings: Settings, fake: FakeDiscord) -> AsyncIterator[tuple[RunningBot, str]]:
+    """The bot as `quiztutor run` starts it, with its endpoint; yields it and the endpoint's base URL."""
+    metrics = PrometheusMetrics()
+    async with open_services(settings, metrics=metrics, rng=random.Random(7)) as services:
+        adapter = DiscordAdapter(services.engine, discord_settings(settings))
+        async with endpoint_for(services.database, [adapter], metrics) as base:
+            starting = await get(base + "/readyz")
+            assert (starting.status, starting.text) == (503, "not ready: discord: not started\n")
+            async with serving(services.engine, [adapter], game_interval=3600.0):
+                await fake.wait_connected(len(fake.identifies) + 1)
+                yield RunningBot(adapter, services.engine, services.database), base
+
+
+async def test_ready_while_the_gateway_is_and_a_fatal_gateway_error_makes_readyz_fail(
+        settings: Settings, fake: FakeDiscord) -> None:
+    async with served(settings, fake) as (_bot, base):
+        ready = await wait_for_status(base + "/readyz", 200)
+        assert (ready.status, ready.text) == (200, "ready\n")
+
+        await fake.drop_gateway(4004)  # authentication failed: discord.py gives up rather than reconnect
+        failed = await wait_for_status(base + "/readyz", 503)
+        assert (failed.status, failed.text) == (503, "not ready: discord: gateway stopped: ConnectionClosed\n")
+        assert (await get(base + "/healthz")).status == 200
+        page = await get(base + "/metrics")
+        assert sample(page.text, "quiztutor_errors_total", platform="discord", kind="gateway") == 1
+
+
+async def test_metrics_count_interactions_votes_answers_and_429s_from_discord(settings: Settings,
+                                                                              fake: FakeDiscord) -> None:
+    async with served(settings, fake) as (bot, base):
+        await fake.slash("quiz", {"quiz": "collectives"})
+        poll = await next_poll(fake, bot)
+        mark = len(fake.calls)
+        fake.rate_limits = 1  # the feedback to the vote is refused once, then sent
+        await vote_for(fake, poll, "All-reduce", OWNER_ID)
+        await reply_to(fake, poll, after=mark)
+        await next_poll(fake, bot, after=mark)
+        await fake.quiet()
+        page = await get(base + "/metrics")
+
+    text = page.text
+    assert sample(text, "quiztutor_updates_total", platform="discord", kind="application_command") == 1
+    assert sample(text, "quiztutor_updates_total", platform="discord", kind="poll_vote") == 1
+    assert sample(text, "quiztutor_answers_scored_total", platform="discord", result="correct") == 1
+    assert sample(text, "quiztutor_handler_seconds_count", platform="discord", kind="application_command") == 1
+    assert sample(text, "quiztutor_handler_seconds_count", platform="discord", kind="poll_vote") == 1
+    assert sample(text, "quiztutor_rate_limited_total", platform="discord") == 1
+    assert sample(text, "quiztutor_outbound_queue_depth", platform="discord") == 0  # every request came back

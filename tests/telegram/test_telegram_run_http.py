@@ -1,0 +1,76 @@
+"""`quiztutor run` as deployed with QUIZ_HTTP_PORT: a real process answering /healthz, /readyz and /metrics."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+import aiohttp
+
+from tests.support.http_probe import free_port, get, sample, wait_for_status
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, FIXTURES, TOKEN, correct, next_poll, poll_id
+
+
+def environment(api: FakeBotApi, data: Path, port: int) -> dict[str, str]:
+    return {**os.environ, "QUIZ_TELEGRAM_TOKEN": TOKEN, "QUIZ_TELEGRAM_API_URL": api.base_url,
+            "QUIZ_DATA_DIR": str(data), "QUIZ_CONTENT_DIR": str(FIXTURES), "QUIZ_HTTP_PORT": str(port),
+            "QUIZ_HTTP_HOST": "127.0.0.1"}
+
+
+async def up(url: str, within: float = 30.0) -> None:
+    """Wait until something listens at ``url``."""
+    deadline = asyncio.get_running_loop().time() + within
+    while asyncio.get_running_loop().time() < deadline:
+        with contextlib.suppress(aiohttp.ClientError):
+            await get(url)
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"nothing answered at {url}")
+
+
+async def test_quiztutor_run_serves_health_readiness_and_metrics_on_its_http_port(api: FakeBotApi,
+                                                                                 tmp_path: Path) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "adapters.cli.main", "run", env=environment(api, tmp_path, port),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    try:
+        await up(base + "/healthz")
+        assert (await get(base + "/healthz")).status == 200
+        assert (await wait_for_status(base + "/readyz", 200, within=30)).text == "ready\n"
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        await next_poll(api, AMINATA.id, 2)
+        await api.settle()
+        page = await get(base + "/metrics")
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output, _ = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 0, output.decode()
+    assert sample(page.text, "quiztutor_updates_total", platform="telegram", kind="command") == 1
+    assert sample(page.text, "quiztutor_answers_scored_total", platform="telegram", result="correct") == 1
+    assert f"health and metrics on http://127.0.0.1:{port}" in output.decode()
+
+
+async def test_a_port_already_in_use_is_a_configuration_error_naming_the_variable(api: FakeBotApi,
+                                                                                  tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = int(taken.getsockname()[1])
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "adapters.cli.main", "run", env=environment(api, tmp_path, port),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        output, _ = await asyncio.wait_for(process.communicate(), 60)
+    log = output.decode()
+    assert process.returncode == 2, log
+    assert f"QUIZ_HTTP_PORT: port {port} is already in use" in log
+    assert "Traceback" not in log
