@@ -83,4 +83,7 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime]
         # The writer's connection is the database's too: closed when the engine is disposed.
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
         return lambda: SqliteUnitOfWork(writer, clock)
-    return lambda: SqlUnitOfWork(engine, clock)
+    # A server's pool, handed out in arrival order (imported here: storage/gated_unit_of_work.py builds on this).
+    from storage.gated_unit_of_work import gated_unit_of_work_factory
+
+    return gated_unit_of_work_factory(engine, clock)
