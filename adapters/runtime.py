@@ -42,7 +42,7 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
     library = ContentLibrary.load(settings.content_dir)
     texts = UiTexts.load(settings.locales_dir)
     url = settings.resolved_database_url
-    database = await _open_database(url)
+    database = await _open_database(url, settings.database_pool_size)
     metrics = metrics or NullMetrics()
     try:
         engine = QuizEngine(
@@ -66,18 +66,18 @@ async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = ut
                        ) -> AsyncIterator[UnitOfWorkFactory]:
     """The database alone, opened and migrated as open_services does, for commands that only read it (stats):
     no content, texts or engine."""
-    database = await _open_database(settings.resolved_database_url)
+    database = await _open_database(settings.resolved_database_url, settings.database_pool_size)
     try:
         yield unit_of_work_factory(database, clock)
     finally:
         await database.dispose()
 
 
-async def _open_database(url: str) -> AsyncEngine:
+async def _open_database(url: str, pool_size: int) -> AsyncEngine:
     """The database at the current schema, or DatabaseUnavailable saying in one sentence what is wrong."""
     database: AsyncEngine | None = None
     try:
-        database = create_engine(url)
+        database = create_engine(url, pool_size=pool_size)
         await upgrade_to_head(database)
     except Exception as error:
         if database is not None:

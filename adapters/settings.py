@@ -19,6 +19,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from adapters.platform import PlatformSettings, PlatformSpec
 from content import default_content_dir
 from storage.database import sqlite_url
+from storage.server_pool import DEFAULT_POOL_SIZE
 
 Model = TypeVar("Model", bound=BaseSettings)
 
@@ -39,6 +40,8 @@ class Settings(BaseSettings):
 
     data_dir: Path = Field(default_factory=default_data_dir)
     database_url: str | None = None  # default: a SQLite file in data_dir
+    # Connections to a database server (PostgreSQL), and so transactions at once; SQLite always uses one.
+    database_pool_size: int = Field(default=DEFAULT_POOL_SIZE, ge=1)
     content_dir: Path = Field(default_factory=default_content_dir)
     log_level: str = "INFO"
     # Seconds to answer each question; 0: no limit. At most Telegram's longest poll (about 30 days).

@@ -11,6 +11,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
+from storage.server_pool import DEFAULT_POOL_SIZE, create_server_engine
+
 SQLITE_BUSY_TIMEOUT_MS = 5000
 
 
@@ -18,11 +20,14 @@ def sqlite_url(data_dir: Path) -> str:
     return f"sqlite+aiosqlite:///{data_dir / 'quiztutor.sqlite3'}"
 
 
-def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS) -> AsyncEngine:
-    """An async engine for the URL; SQLite files get WAL, a busy timeout, foreign keys and the write lock up front."""
+def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
+                  pool_size: int = DEFAULT_POOL_SIZE) -> AsyncEngine:
+    """An async engine for the URL; SQLite files get WAL, a busy timeout, foreign keys and the write lock up front.
+
+    ``pool_size`` is the number of connections to a database server (PostgreSQL); SQLite always uses one."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_async_engine(url, pool_pre_ping=True)
+        return create_server_engine(url, pool_size=pool_size)
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
     # One connection: SQLite takes one writer at a time anyway, and queueing in the pool is far

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -11,11 +10,13 @@ from typing import Self
 
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncTransaction
+from sqlalchemy.pool import QueuePool
 
 from bot.ports import StorageBusy
 from storage.database import SQLITE_BUSY_TIMEOUT_MS, create_writer_engine
 from storage.group_commit import GroupCommit
 from storage.repository_set import RepositorySet
+from storage.server_pool import FifoGate
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
 from storage.transient import is_transient
 
@@ -27,7 +28,7 @@ def ignore_seconds(_seconds: float) -> None:
 class SqlUnitOfWork(RepositorySet):
     """A server database's unit of work (PostgreSQL): a transaction on a pooled connection."""
 
-    def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: asyncio.Lock | None = None,
+    def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: FifoGate | None = None,
                  observe_transaction: Callable[[float], None] = ignore_seconds) -> None:
         self._engine = engine
         self._clock = clock
@@ -102,4 +103,10 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *,
         # The writer's connection is the database's too: closed when the engine is disposed.
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
         return lambda: SqliteUnitOfWork(writer, clock, observe_transaction)
-    return lambda: SqlUnitOfWork(engine, clock, observe_transaction=observe_transaction)
+    pool = engine.pool
+    if not isinstance(pool, QueuePool):  # NullPool, StaticPool...: no queue to be unfair
+        return lambda: SqlUnitOfWork(engine, clock, observe_transaction=observe_transaction)
+    # The server's pool handed out in arrival order, by a gate as wide as the pool: one gate per engine, or the
+    # extra units of work would wait in the pool's own unfair queue again.
+    gate = FifoGate(pool.size())
+    return lambda: SqlUnitOfWork(engine, clock, gate, observe_transaction=observe_transaction)

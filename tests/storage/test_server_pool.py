@@ -1,0 +1,140 @@
+"""PostgreSQL's pool: exactly QUIZ_DATABASE_POOL_SIZE connections, handed out first come, first served."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncpg
+from sqlalchemy.engine import make_url
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from bot.records import UserRecord
+from storage.database import create_engine
+from storage.migrate import upgrade_to_head
+from storage.server_pool import FifoGate
+from storage.unit_of_work import unit_of_work_factory
+from tests.fakes.clock import FixedClock
+
+UNITS = 50
+
+
+async def test_the_gate_lets_waiters_in_in_arrival_order_and_a_returning_holder_queues_behind_them() -> None:
+    gate = FifoGate(2)
+    order: list[str] = []
+
+    async def unit(name: str, again: bool) -> None:
+        await gate.acquire()
+        order.append(name)
+        await asyncio.sleep(0)
+        gate.release()
+        if again:  # straight back for more: it must not get ahead of those already waiting
+            await gate.acquire()
+            order.append(f"{name} again")
+            gate.release()
+
+    await gate.acquire()
+    await gate.acquire()
+    tasks = []
+    for n in range(10):
+        tasks.append(asyncio.create_task(unit(f"u{n}", again=n < 3)))
+        await asyncio.sleep(0)  # u0 reaches the gate before u1 is even created
+    gate.release()
+    gate.release()
+    await asyncio.gather(*tasks)
+    assert order == [f"u{n}" for n in range(10)] + [f"u{n} again" for n in range(3)]
+
+
+async def test_a_waiter_cancelled_in_the_queue_gives_its_place_to_the_next() -> None:
+    gate = FifoGate(1)
+    await gate.acquire()
+    cancelled = asyncio.create_task(gate.acquire())
+    patient = asyncio.create_task(gate.acquire())
+    await asyncio.sleep(0)
+    cancelled.cancel()
+    await asyncio.sleep(0)
+    gate.release()
+    await asyncio.wait_for(patient, 1)
+    gate.release()
+    await asyncio.wait_for(gate.acquire(), 1)  # and the place was not lost on the way
+
+
+@contextlib.asynccontextmanager
+async def connections_watched(url: str) -> AsyncIterator[list[int]]:
+    """Samples, every few ms, of how many other connections the test database has (pg_stat_activity)."""
+    watcher = await asyncpg.connect(make_url(url).set(drivername="postgresql").render_as_string(False))
+    samples: list[int] = []
+
+    async def sample() -> None:
+        while True:
+            samples.append(await watcher.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+            await asyncio.sleep(0.002)
+    sampling = asyncio.create_task(sample())
+    try:
+        yield samples
+    finally:
+        sampling.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sampling
+        await watcher.close()
+
+
+async def test_with_a_pool_of_two_fifty_units_of_work_at_once_all_succeed_on_two_connections(
+        postgres_url: str, tmp_path: Path, fixture_content: Path) -> None:
+    settings = Settings(data_dir=tmp_path, content_dir=fixture_content, database_url=postgres_url,
+                        database_pool_size=2)
+    async with open_services(settings) as services:
+        assert services.database.pool.size() == 2  # type: ignore[attr-defined]
+        uow = unit_of_work_factory(services.database, FixedClock())
+
+        async def add(n: int) -> None:
+            async with uow() as work:
+                await work.users.add(UserRecord("telegram", f"learner-{n}"))
+                await asyncio.sleep(0.01)  # hold the connection a while, so the others must queue
+                await work.commit()
+
+        async with connections_watched(postgres_url) as samples:
+            await asyncio.gather(*(add(n) for n in range(UNITS)))
+        async with uow() as work:
+            stored = [await work.users.get("telegram", f"learner-{n}") for n in range(UNITS)]
+    assert all(stored)
+    assert samples and max(samples) == 2, samples
+
+
+async def test_units_of_work_get_their_connection_in_the_order_they_asked(postgres_url: str) -> None:
+    database = create_engine(postgres_url, pool_size=2)
+    try:
+        await upgrade_to_head(database)
+        uow = unit_of_work_factory(database, FixedClock())
+        order: list[str] = []
+        held, hold = asyncio.Event(), asyncio.Event()
+
+        async def unit(name: str, again: bool = False) -> None:
+            async with uow() as work:
+                order.append(name)
+                await work.users.get("telegram", name)
+                if name.startswith("holder"):
+                    if len(order) == 2:
+                        held.set()
+                    await hold.wait()
+            if again:  # at once back for another transaction: behind those already waiting
+                async with uow() as work:
+                    order.append(f"{name} again")
+
+        holders = [asyncio.create_task(unit(f"holder-{n}")) for n in range(2)]
+        await asyncio.wait_for(held.wait(), 10)
+        waiters = []
+        for n in range(20):
+            waiters.append(asyncio.create_task(unit(f"w{n:02}", again=n % 5 == 0)))
+            await asyncio.sleep(0)  # w00 reaches the gate before w01 is created
+        hold.set()
+        await asyncio.wait_for(asyncio.gather(*holders, *waiters), 30)
+    finally:
+        await database.dispose()
+    firsts = [name for name in order if name.startswith("w") and not name.endswith("again")]
+    assert firsts == [f"w{n:02}" for n in range(20)]
+    assert order.index("w19") < min(order.index(f"w{n:02} again") for n in range(0, 20, 5))
