@@ -18,7 +18,6 @@ from sqlalchemy import func, select
 
 from storage import tables
 from storage.database import create_engine
-from storage.migrate import upgrade_to_head
 from tests.telegram.processes import BotProcess, bot_env, free_port
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import correct, for_chat, next_poll, poll_id, wrong
@@ -39,16 +38,6 @@ def command(update_id: int, text: str) -> dict[str, Any]:
 def vote(update_id: int, poll: str, option: int) -> dict[str, Any]:
     return {"update_id": update_id, "poll_answer": {"poll_id": poll, "user": KOFI.json(), "option_ids": [option],
                                                      "option_persistent_ids": [str(option)]}}
-
-
-async def migrated(url: str) -> None:
-    # Both replicas would migrate an empty database at once; here the schema is made first, as a deployment's
-    # release step would.
-    database = create_engine(url)
-    try:
-        await upgrade_to_head(database)
-    finally:
-        await database.dispose()
 
 
 async def stored_answers(url: str) -> list[tuple[str, bool, bool]]:
@@ -77,7 +66,7 @@ async def finished_sessions(url: str) -> int:
 
 async def test_two_webhook_replicas_serve_one_learner_consistently(api: FakeBotApi, postgres_url: str,
                                                                    tmp_path: Path) -> None:
-    await migrated(postgres_url)
+    # The database is empty: both replicas migrate it at once, one after the other at the migration lock.
     ports = free_port(), free_port()
     urls = [f"http://127.0.0.1:{port}/telegram" for port in ports]
     replicas = await asyncio.gather(*(BotProcess.start(bot_env(
