@@ -1,5 +1,5 @@
-"""Two `quiztutor run` processes in webhook mode on one PostgreSQL, as replicas behind a load balancer: one
-learner's updates go to either, and the quiz still goes as if one process served it.
+"""Two `quiztutor run` processes in webhook mode on one database (PostgreSQL, or a SQLite file), as replicas
+behind a load balancer: one learner's updates go to either, and the quiz still goes as if one process served it.
 
 The learner's updates alternate between the replicas, each answer is delivered twice (once to each), and the
 last question is left to time out while both replicas' sweepers look for it.
@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from sqlalchemy import func, select
 
 from storage import tables
-from storage.database import create_engine
+from storage.database import create_engine, sqlite_url
 from tests.telegram.processes import BotProcess, bot_env, free_port
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import correct, for_chat, next_poll, poll_id, wrong
@@ -64,13 +65,23 @@ async def finished_sessions(url: str) -> int:
         await database.dispose()
 
 
-async def test_two_webhook_replicas_serve_one_learner_consistently(api: FakeBotApi, postgres_url: str,
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """One database for both replicas: a SQLite file both open (two processes on one machine), or PostgreSQL."""
+    if request.param == "sqlite":
+        return sqlite_url(tmp_path / "shared")
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+async def test_two_webhook_replicas_serve_one_learner_consistently(api: FakeBotApi, database_url: str,
                                                                    tmp_path: Path) -> None:
-    # The database is empty: both replicas migrate it at once, one after the other at the migration lock.
+    # The database is empty: both replicas migrate it at once, one after the other (PostgreSQL's migration
+    # lock; SQLite's write lock).
     ports = free_port(), free_port()
     urls = [f"http://127.0.0.1:{port}/telegram" for port in ports]
     replicas = await asyncio.gather(*(BotProcess.start(bot_env(
-        api.base_url, tmp_path / f"replica{number}", QUIZ_DATABASE_URL=postgres_url,
+        api.base_url, tmp_path / f"replica{number}", QUIZ_DATABASE_URL=database_url,
         QUIZ_QUESTION_SECONDS=str(QUESTION_SECONDS), QUIZ_TELEGRAM_WEBHOOK_URL=url,
         QUIZ_TELEGRAM_WEBHOOK_LISTEN="127.0.0.1", QUIZ_TELEGRAM_WEBHOOK_PORT=str(port),
         QUIZ_TELEGRAM_WEBHOOK_SECRET=SECRET)) for number, (url, port) in enumerate(zip(urls, ports, strict=True))))
@@ -106,9 +117,9 @@ async def test_two_webhook_replicas_serve_one_learner_consistently(api: FakeBotA
     assert [call.params["question"][:4] for call in api.polls(KOFI.id)] == ["1/3 ", "2/3 ", "3/3 "]
     [summary] = [text for text in api.sent_texts(KOFI.id) if TIME_UP in text]  # announced once, by one replica
     assert "You scored 1 out of 3 questions." in summary
-    answers = await stored_answers(postgres_url)
+    answers = await stored_answers(database_url)
     assert len({question for question, _right, _skipped in answers}) == 3  # each question answered once
     assert [(right, skipped) for _question, right, skipped in answers] == [(True, False), (False, False),
                                                                           (False, True)]  # 1 right of 3
-    assert await finished_sessions(postgres_url) == 1
+    assert await finished_sessions(database_url) == 1
     assert third.params["question"].startswith("3/3 ")
