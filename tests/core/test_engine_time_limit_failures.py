@@ -1,0 +1,99 @@
+"""Time limits where things go wrong: a sweep cut short by a failing database, and questions shown where the bot
+can't follow up (private buttons), which time out without starting the next question's clock."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.content.library import ContentLibrary
+from bot.engine import QuizEngine
+from bot.replies import Actor, AnswerOutcome, Expired, QuestionView, Started
+from tests.core.play import answer, next_question, start
+from tests.core.wiring import build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.storage import FakeDatabase, FakeUnitOfWork
+
+LIMIT = timedelta(seconds=30)
+ALICE = Actor("telegram", "alice", chat_id="chat-a")
+TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+
+
+@pytest.fixture
+def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
+    """The engine with 30 seconds per question."""
+    return build_engine(library, fake_db, clock, question_limit=LIMIT)
+
+
+async def _sweep_one(engine: QuizEngine, platform: str = "telegram") -> Expired:
+    expired = await engine.expire_overdue(platform)
+    assert len(expired) == 1, expired
+    return expired[0]
+
+
+class FlakyDatabase(FakeDatabase):
+    """Fake storage whose ``fail_at``-th unit of work (from 1) can't connect, like a database that went away."""
+
+    def __init__(self, fail_at: int) -> None:
+        super().__init__()
+        self.opened = 0
+        self.fail_at = fail_at
+
+    def unit_of_work(self) -> FakeUnitOfWork:
+        self.opened += 1
+        if self.opened == self.fail_at:
+            raise ConnectionError("the database went away")
+        return super().unit_of_work()
+
+
+async def test_a_sweep_cut_short_by_a_failure_still_reports_the_questions_it_moved_on(
+        library: ContentLibrary, clock: FixedClock) -> None:
+    flaky = FlakyDatabase(fail_at=0)
+    engine = build_engine(library, flaky, clock, question_limit=LIMIT)
+    for user in ("alice", "bola"):
+        actor = Actor("telegram", user, chat_id=f"chat-{user}")
+        await engine.link_message("telegram", f"poll-{user}", await start(engine, actor), actor.chat_id)
+        clock.advance(timedelta(seconds=1))  # alice's deadline comes first
+    clock.advance(LIMIT)
+    flaky.fail_at = flaky.opened + 3  # the listing, alice's expiry, then bola's fails
+    expired = await engine.expire_overdue("telegram")
+    assert [(item.actor.user_id, item.outcome.notice) for item in expired] == [("alice", TIME_UP.format(number=1))]
+    later = await engine.expire_overdue("telegram")  # the next sweep does the rest
+    assert [item.actor.user_id for item in later] == ["bola"]
+
+
+# -- questions asked where the bot can't follow up (private buttons) ----------------------------
+
+
+async def test_a_question_asked_without_a_linked_message_times_out_without_starting_the_next_clock(
+        timed: QuizEngine, clock: FixedClock) -> None:
+    first = await start(timed, ALICE)  # shown privately: no message linked
+    clock.advance(LIMIT)
+    expired = await _sweep_one(timed)
+    assert expired.link is None
+    unseen = next_question(expired.outcome)
+    assert unseen.deadline is None  # nobody sees it yet, so its clock doesn't run
+    clock.advance(timedelta(days=1))
+    assert await timed.expire_overdue("telegram") == []  # no chain of unseen questions timing out
+
+    click = await timed.answer(ALICE, first.session_id, first.question_id, first.correct_index)
+    assert isinstance(click, AnswerOutcome)  # the next click on the old question says why, and moves on
+    assert click.feedback is None and click.notice == TIME_UP.format(number=1)
+    shown = next_question(click)
+    assert shown.question_id == unseen.question_id
+    assert shown.deadline == clock.now + LIMIT
+    scored = await answer(timed, ALICE, shown, right=True)
+    assert scored.feedback is not None and scored.feedback.correct
+
+
+async def test_resuming_shows_a_question_that_waited_unseen_with_a_fresh_clock(
+        timed: QuizEngine, clock: FixedClock) -> None:
+    await start(timed, ALICE)
+    clock.advance(LIMIT)
+    await _sweep_one(timed)
+    clock.advance(timedelta(hours=2))
+    resumed = await timed.start(ALICE)
+    assert isinstance(resumed, Started)
+    assert isinstance(resumed.question, QuestionView) and resumed.question.question_id == "shards-to-full"
+    assert resumed.question.deadline == clock.now + LIMIT
