@@ -26,7 +26,8 @@ def ignore_seconds(_seconds: float) -> None:
 
 
 class SqlUnitOfWork(RepositorySet):
-    """A server database's unit of work (PostgreSQL): a transaction on a pooled connection."""
+    """A server database's unit of work (PostgreSQL): a transaction on a pooled connection, taken in turn at the
+    pool's first-come-first-served gate."""
 
     def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: FifoGate | None = None,
                  observe_transaction: Callable[[float], None] = ignore_seconds) -> None:
@@ -44,11 +45,10 @@ class SqlUnitOfWork(RepositorySet):
         try:
             self._connection = await self._engine.connect()
             try:
-                # SQLite's BEGIN IMMEDIATE fails when another process holds the write lock too long.
                 self._began = time.perf_counter()
                 self._transaction = await self._connection.begin()
             except BaseException:
-                await self._connection.close()  # else the pool's one connection would never come back
+                await self._connection.close()  # else the pool would lose the connection
                 raise
         except BaseException as error:
             self._release_turn()
