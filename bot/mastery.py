@@ -15,7 +15,7 @@ from bot.records import CardRecord
 @dataclass(frozen=True)
 class Score:
     key: str  # a quiz id or a concept tag
-    retrievability: float  # the mean, over the questions seen, of how likely each is remembered now
+    retrievability: float  # the mean, over the questions seen, of how likely each is remembered (Memory.retrievability)
     seen: int  # questions with a card
     total: int  # questions in the catalog
     mastered: bool  # every question seen is mature (stable for 21 days or more)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from fsrs import Card, Rating, Scheduler, State
 
@@ -16,6 +16,7 @@ from bot.content.models import Question
 from bot.records import CardRecord, ReviewRecord
 
 MATURE_DAYS = 21.0  # a card this stable counts as mastered: Anki calls it "mature"
+RECALL_HORIZON = timedelta(days=1)  # recall is shown as of at least this long after the last review
 
 
 def rating_for(correct: bool | None) -> Rating:
@@ -60,8 +61,11 @@ class Memory:
         return Reviewed(card, rating)
 
     def retrievability(self, card: CardRecord, now: datetime) -> float:
-        """How likely the learner is to remember the question now (0 to 1)."""
-        return float(self._scheduler.get_card_retrievability(self._fsrs(card), current_datetime=now))
+        """How likely the learner is to remember the question (0 to 1): now, but at least a day after the last
+        review. Right after any answer FSRS says 100%, even for one just got wrong; a day on, a question missed
+        has faded far more than one answered right, which is what a learner needs to see."""
+        at = max(now, card.last_review + RECALL_HORIZON) if card.last_review else now
+        return float(self._scheduler.get_card_retrievability(self._fsrs(card), current_datetime=at))
 
     @staticmethod
     def mature(card: CardRecord) -> bool:

@@ -191,7 +191,7 @@ class ProgressLine:
 class MasteryLine:
     key: str  # a quiz id or a concept tag
     title: str  # the quiz's title or the concept's name, in the learner's language
-    percent: int  # how likely the learner remembers its questions seen so far, now (mean FSRS retrievability)
+    percent: int  # how likely the learner remembers its questions seen so far (mean FSRS retrievability, bot/memory.py)
     mastered: bool  # every question seen is stable for 21 days or more
     text: str  # "62% remembered · questions seen: 3/8"
 

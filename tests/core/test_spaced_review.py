@@ -130,3 +130,18 @@ async def test_a_time_out_is_forgotten_and_a_skip_is_no_review(library: ContentL
     reviews = list(fake_db.state.reviews.values())
     assert [(review.question_id, review.rating, review.option_id) for review in reviews] == [
         ("sum-everywhere", 1, None)]  # the time-out rated Again; the skip left no review
+
+
+async def test_right_after_answering_a_missed_question_shows_as_fading_not_as_remembered(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """FSRS puts any question at 100% the moment it is answered, even one just got wrong; progress counts recall
+    from a day after the last answer, so a mistake shows at once."""
+    engine = build_engine(library, fake_db, clock)
+    await play_collectives(engine, dict.fromkeys(("sum-everywhere", "shards-to-full", "english-only"), False))
+    missed = [line.percent for line in (await engine.progress(ADA)).concepts]
+    assert missed and all(percent < 85 for percent in missed), missed
+    await review_round(engine, right=True)  # not due yet: nothing to review, nothing changes
+    clock.advance(DAY)
+    await review_round(engine, right=True)
+    relearned = [line.percent for line in (await engine.progress(ADA)).concepts]
+    assert all(percent >= 90 for percent in relearned), relearned
