@@ -37,10 +37,12 @@ GAME_ACTIONS = {Action.JOIN_GAME, Action.BEGIN_GAME, Action.EXPLAIN}
 
 
 class Interactions:
-    def __init__(self, engine: QuizEngine, chat: TelegramChat, commands: Commands) -> None:
+    def __init__(self, engine: QuizEngine, chat: TelegramChat, commands: Commands,
+                 link_grace: tuple[float, ...] = LINK_GRACE) -> None:
         self._engine = engine
         self._chat = chat
         self._commands = commands
+        self._link_grace = link_grace
 
     async def poll_answer(self, update: Update, context: Context) -> None:
         """Score the first option chosen; a retracted vote (no options) changes nothing."""
@@ -71,7 +73,7 @@ class Interactions:
         """A vote on a learner's quiz poll (its outcome), or on a group game's (None). A poll nobody knows is
         looked for again after short waits: with webhook replicas, another process may have sent it a moment
         ago and not stored its link yet."""
-        for delay in (*LINK_GRACE, None):
+        for delay in (*self._link_grace, None):
             result = await self._engine.answer_message(actor, poll_id, option, where)
             if not (isinstance(result, Notice) and result.code in NO_SUCH_POLL):
                 return result

@@ -83,9 +83,10 @@ def file_url(api_url: str) -> str:
     return f"{root}/file/{last}"
 
 
-def build_application(settings: TelegramSettings, token: str, metrics: Metrics | None = None) -> Application:
+def build_application(settings: TelegramSettings, token: str, metrics: Metrics | None = None, *,
+                      group_per_minute: int = GROUP_PER_MINUTE) -> Application:
     metrics = metrics or NullMetrics()
-    limiter = RetryingRateLimiter(group_per_minute=GROUP_PER_MINUTE, metrics=metrics)
+    limiter = RetryingRateLimiter(group_per_minute=group_per_minute, metrics=metrics)
     builder = (ApplicationBuilder().token(token).rate_limiter(limiter)
                .concurrent_updates(CountingUpdateProcessor(CONCURRENT_UPDATES, metrics)))
     if settings.api_url:

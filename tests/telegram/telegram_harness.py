@@ -12,6 +12,7 @@ from adapters.runtime import open_services, utc_now
 from adapters.serving import serving
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
+from adapters.telegram.network import GROUP_PER_MINUTE
 from adapters.telegram.spec import TelegramSettings
 from bot.engine import QuizEngine
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
@@ -29,10 +30,11 @@ GROUP = FakeChat(-100500, "supergroup", "Study group")
 @asynccontextmanager
 async def running_bot(settings: Settings, clock: Callable[[], datetime] = utc_now,
                       sweep_interval: float | None = None,
-                      game_interval: float = 3600.0) -> AsyncIterator[QuizEngine]:
+                      game_interval: float = 3600.0,
+                      group_per_minute: int = GROUP_PER_MINUTE) -> AsyncIterator[QuizEngine]:
     """The adapter as `quiztutor run` builds it: real engine, SQLite file, migrations, PTB Application."""
     async with open_services(settings, clock=clock) as services:
-        adapter = TelegramAdapter(services.engine, telegram_settings(settings))
+        adapter = TelegramAdapter(services.engine, telegram_settings(settings), group_per_minute=group_per_minute)
         async with serving(services.engine, [adapter], sweep_interval=sweep_interval, game_interval=game_interval):
             yield services.engine
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
 from adapters.settings import Settings
 from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor
@@ -94,13 +92,12 @@ async def test_votes_sent_while_the_bot_was_down_count_once_after_a_restart_mid_
 
 
 async def test_a_game_played_as_fast_as_possible_stays_under_20_messages_a_minute_in_the_group(
-        api: FakeBotApi, settings: Settings, clock: FixedClock, monkeypatch: pytest.MonkeyPatch) -> None:
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
     api.clock = lambda: clock.now.timestamp()  # the group's messages are timed on the game's clock
     # The game's own pace is under test, on its own clock: PTB's limiter, which would hold messages back by the
     # real clock (compressed here), must not hide it.
-    monkeypatch.setattr("adapters.telegram.network.GROUP_PER_MINUTE", 10_000)
     shipped = settings.model_copy(update={"content_dir": default_content_dir()})
-    async with running_bot(shipped, clock, game_interval=GAMES):
+    async with running_bot(shipped, clock, game_interval=GAMES, group_per_minute=10_000):
         await api.command(ADA, "/game fsdp 10", GROUP)
         _lobby, game_id = await lobby(api, GROUP)
         for user in (AMINATA, WANJIRU):

@@ -3,12 +3,8 @@ moment ago and not stored its link. It is looked for again a few times before co
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
-from adapters.telegram import interactions
 from adapters.telegram.interactions import Interactions
 from bot.replies import Actor, Notice, NoticeCode
 
@@ -37,13 +33,19 @@ class Games:
         return self._after is not None and self.looks > self._after
 
 
+class Commands:
+    """The one part of the adapter's commands a vote needs: its group games."""
+
+    def __init__(self, games: Games) -> None:
+        self.games = games
+
+
+NO_WAIT = (0.0, 0.0, 0.0)  # three more looks, at once
+
+
 def interactions_with(engine: Engine, games: Games) -> Interactions:
-    return Interactions(engine, SimpleNamespace(), SimpleNamespace(games=games))  # type: ignore[arg-type]
-
-
-@pytest.fixture(autouse=True)
-def no_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(interactions, "LINK_GRACE", (0.0, 0.0, 0.0))
+    # No chat: a vote's scoring sends nothing itself.
+    return Interactions(engine, None, Commands(games), link_grace=NO_WAIT)  # type: ignore[arg-type]
 
 
 async def test_a_poll_linked_a_moment_later_is_scored() -> None:
@@ -61,4 +63,4 @@ async def test_a_game_poll_linked_a_moment_later_is_voted_on() -> None:
 async def test_a_poll_never_linked_is_lost_after_the_last_look() -> None:
     engine = Engine([])
     result = await interactions_with(engine, Games())._score_vote(ACTOR, None, "p", 0, None)  # type: ignore[arg-type]
-    assert result is LOST and engine.asked == len(interactions.LINK_GRACE) + 1
+    assert result is LOST and engine.asked == len(NO_WAIT) + 1
