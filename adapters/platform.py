@@ -31,9 +31,10 @@ class PlatformSettings(BaseSettings):
     token: SecretStr | None = None
     admins: CommaSeparated = frozenset()  # user ids allowed to /reload, comma-separated
 
+    # A name no subclass should reuse: pydantic lets a subclass's validator of the same name replace this one.
     @field_validator("admins", mode="before")
     @classmethod
-    def _split_ids(cls, value: object) -> object:
+    def _split_admin_ids(cls, value: object) -> object:
         if isinstance(value, str):
             return frozenset(part.strip() for part in value.split(",") if part.strip())
         return value

@@ -25,7 +25,7 @@ class DiscordSettings(PlatformSettings):
 
     @field_validator("shard_ids", mode="before")
     @classmethod
-    def _split_ids(cls, value: object) -> object:
+    def _split_shard_ids(cls, value: object) -> object:
         if not isinstance(value, str):
             return value
         parts = [part.strip() for part in value.split(",") if part.strip()]

@@ -46,6 +46,15 @@ def test_a_secret_of_telegrams_alphabet_is_accepted(monkeypatch: pytest.MonkeyPa
     assert secret is not None and secret.get_secret_value() == "Ab0_-" * 51
 
 
+@pytest.mark.parametrize("platform", ["TELEGRAM", "DISCORD"])
+def test_each_platforms_admins_are_read_from_a_comma_separated_variable(
+        platform: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(f"QUIZ_{platform}_TOKEN", "1:x")
+    monkeypatch.setenv(f"QUIZ_{platform}_ADMINS", " 11, 22,,")
+    settings = load_settings(chat_platforms())
+    assert settings.platforms[platform.lower()].admins == {"11", "22"}
+
+
 def test_empty_variables_count_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("QUIZ_DATA_DIR", "QUIZ_DATABASE_URL", "QUIZ_CONTENT_DIR", "QUIZ_TELEGRAM_TOKEN",
                  "QUIZ_DISCORD_TOKEN", "QUIZ_TELEGRAM_WEBHOOK_PORT", "QUIZ_QUESTION_SECONDS", "QUIZ_LOG_LEVEL"):
