@@ -21,7 +21,7 @@ class GameTable:
         self.admins = admins
         # One game's events in this process one at a time, outside any player's lock (always taken first, so
         # a player's turn inside it can't deadlock with it). Across processes the game's row lock does the same.
-        self.locks = KeyedLocks()
+        self.locks: KeyedLocks[str] = KeyedLocks()
         self.phases = Phases(core.texts, lambda game: core.library.catalog.get(game.quiz_id))
 
     async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage) -> None:
