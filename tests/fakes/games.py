@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from collections import defaultdict
 from dataclasses import replace
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, overload
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.games.ports import GameAlreadyRunning
 from bot.games.records import (
@@ -19,6 +19,7 @@ from bot.games.records import (
     PlayerRecord,
 )
 from bot.ports import AlreadyAnswered
+from tests.fakes.clock import utc
 
 if TYPE_CHECKING:  # tests/fakes/storage.py imports this module to build its unit of work
     from tests.fakes.storage import FakeState
@@ -77,7 +78,7 @@ class FakeGameRepository:
         key = (answer.game_id, answer.position, answer.user_id)
         if key in self._state.game_answers:
             raise AlreadyAnswered(f"{answer.game_id}/{answer.position}")
-        self._state.game_answers[key] = replace(answer, answered_at=_utc(answer.answered_at))
+        self._state.game_answers[key] = replace(answer, answered_at=utc(answer.answered_at))
 
     async def answers(self, game_id: str, position: int) -> list[GameAnswerRecord]:
         mine = [answer for answer in self._state.game_answers.values()
@@ -142,23 +143,10 @@ class FakeChatRepository:
 
 
 def _stored_game(game: GameRecord) -> GameRecord:
-    return replace(copy.deepcopy(game), created_at=_utc(game.created_at), updated_at=_utc(game.updated_at),
-                   deadline=_utc(game.deadline), asked_at=_utc(game.asked_at), finished_at=_utc(game.finished_at))
+    return replace(copy.deepcopy(game), created_at=utc(game.created_at), updated_at=utc(game.updated_at),
+                   deadline=utc(game.deadline), asked_at=utc(game.asked_at), finished_at=utc(game.finished_at))
 
 
 def _stored_player(player: PlayerRecord) -> PlayerRecord:
     # game_players.name holds 64 characters (storage/tables.py PLAYER_NAME_LENGTH): a longer name is cut.
-    return replace(copy.deepcopy(player), name=player.name[:64], joined_at=_utc(player.joined_at))
-
-
-@overload
-def _utc(value: datetime) -> datetime: ...
-@overload
-def _utc(value: None) -> None: ...
-def _utc(value: datetime | None) -> datetime | None:
-    """As the database keeps times (tests/fakes/storage.py utc, which this module can't import: it imports us)."""
-    if value is None:
-        return None
-    if value.tzinfo is None:
-        raise ValueError("naive datetimes are ambiguous; pass a timezone-aware one")
-    return value.astimezone(UTC)
+    return replace(copy.deepcopy(player), name=player.name[:64], joined_at=utc(player.joined_at))

@@ -5,15 +5,10 @@ from __future__ import annotations
 import copy
 import itertools
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 
 from bot.records import CardRecord, ReviewRecord
-
-
-def _utc(value: datetime) -> datetime:
-    if value.tzinfo is None:
-        raise ValueError("naive datetimes are ambiguous; pass a timezone-aware one")
-    return value.astimezone(UTC)
+from tests.fakes.clock import utc
 
 
 class FakeCardRepository:
@@ -53,8 +48,8 @@ class FakeCardRepository:
 
     @staticmethod
     def _stored(card: CardRecord) -> CardRecord:
-        return replace(copy.deepcopy(card), due=_utc(card.due),
-                       last_review=_utc(card.last_review) if card.last_review else None)
+        return replace(copy.deepcopy(card), due=utc(card.due),
+                       last_review=utc(card.last_review) if card.last_review else None)
 
 
 class FakeReviewLogRepository:
@@ -63,7 +58,7 @@ class FakeReviewLogRepository:
         self._ids = ids
 
     async def add(self, review: ReviewRecord) -> None:
-        self._reviews[next(self._ids)] = replace(review, reviewed_at=_utc(review.reviewed_at))
+        self._reviews[next(self._ids)] = replace(review, reviewed_at=utc(review.reviewed_at))
 
     async def of_user(self, user_id: int, since: datetime) -> list[ReviewRecord]:
         return [review for _id, review in sorted(self._reviews.items())

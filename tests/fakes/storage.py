@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import itertools
 from dataclasses import dataclass, field, fields, replace
-from datetime import UTC, datetime
+from datetime import datetime
 from types import TracebackType
 from typing import Self
 
@@ -21,17 +21,9 @@ from bot.records import (
     SessionState,
     UserRecord,
 )
+from tests.fakes.clock import utc
 from tests.fakes.games import FakeChatRepository, FakeGameRepository
 from tests.fakes.memory import FakeCardRepository, FakeReviewLogRepository
-
-
-def utc(value: datetime | None) -> datetime | None:
-    """As the database keeps times: the same instant in UTC; a naive time is refused, as storage/ refuses it."""
-    if value is None:
-        return None
-    if value.tzinfo is None:
-        raise ValueError("naive datetimes are ambiguous; pass a timezone-aware one")
-    return value.astimezone(UTC)
 
 
 def stored_session(session: QuizSession) -> QuizSession:
