@@ -34,6 +34,7 @@ class Sweeper:
     """A background task that runs ``sweep`` every ``interval`` seconds (at once again while it finds work)."""
 
     name = "sweeper"
+    looks_for = "work"  # what a sweep looks for, in the log line of a sweep that failed
 
     def __init__(self, platform: str, interval: float, metrics: Metrics | None = None) -> None:
         if interval <= 0:
@@ -49,7 +50,16 @@ class Sweeper:
         self._task = asyncio.create_task(self._run(), name=f"{self._platform}-{self.name}")
 
     async def sweep(self) -> int:
+        """One pass; returns how many items it acted on."""
         raise NotImplementedError
+
+    async def _sweep_once(self) -> int:
+        try:
+            return await self.sweep()
+        except Exception:  # the database may be down for a moment: try again next time
+            self.failed()
+            log.exception("could not look for %s %s", self._platform, self.looks_for)
+            return 0
 
     async def stop(self) -> None:
         """Finish the sweep under way (so no learner is left without their next question), then end."""
@@ -70,7 +80,7 @@ class Sweeper:
         while not self._stopping.is_set():
             # Late when the event loop is too busy to wake us on time: deadlines then fire late too.
             self._metrics.observe_sweeper_lag(self._platform, self.name, max(0.0, clock() - due))
-            if await self.sweep():
+            if await self._sweep_once():
                 due = clock()
                 continue  # there was work: more may be waiting beyond the batch
             due = clock() + self._interval
@@ -84,6 +94,7 @@ class Sweeper:
 
 class ExpirySweeper(Sweeper):
     name = "expiry-sweeper"
+    looks_for = "questions whose time ran out"
 
     def __init__(self, engine: QuizEngine, platform: str, deliver: Callable[[Expired], Awaitable[None]],
                  interval: float) -> None:
@@ -93,13 +104,7 @@ class ExpirySweeper(Sweeper):
 
     async def sweep(self) -> int:
         """One pass: expire what is overdue, each learner told under their lock; returns how many expired."""
-        try:
-            expired = await self._engine.expire_overdue(self._platform, self._deliver)
-        except Exception:  # the database may be down for a moment: try again next time
-            self.failed()
-            log.exception("could not look for %s questions whose time ran out", self._platform)
-            return 0
-        return len(expired)
+        return len(await self._engine.expire_overdue(self._platform, self._deliver))
 
 
 
@@ -107,6 +112,7 @@ class ReminderSweeper(Sweeper):
     """Daily reminders for one platform, sent through ``send`` at most ``per_second`` a second."""
 
     name = "reminder-sweeper"
+    looks_for = "reminders that are due"
 
     def __init__(self, engine: QuizEngine, platform: str, send: Callable[[Reminder], Awaitable[None]],
                  per_second: float, interval: float = REMINDER_INTERVAL) -> None:
@@ -116,18 +122,14 @@ class ReminderSweeper(Sweeper):
         self._per_second = per_second
 
     async def sweep(self) -> int:
-        try:
-            return await self._engine.send_reminders(self._platform, self._send, self._per_second)
-        except Exception:  # the database may be down for a moment: try again next time
-            self.failed()
-            log.exception("could not look for %s reminders that are due", self._platform)
-            return 0
+        return await self._engine.send_reminders(self._platform, self._send, self._per_second)
 
 
 class GameSweeper(Sweeper):
     """Group games whose phase is due: lobbies close, questions close, the next question or the podium follows."""
 
     name = "game-sweeper"
+    looks_for = "games that are due"
 
     def __init__(self, engine: QuizEngine, platform: str, stage: Stage, interval: float = GAME_INTERVAL) -> None:
         super().__init__(platform, interval, engine.metrics)
@@ -135,12 +137,7 @@ class GameSweeper(Sweeper):
         self._stage = stage
 
     async def sweep(self) -> int:
-        try:
-            return await self._engine.games.sweep(self._platform, self._stage)
-        except Exception:  # the database may be down for a moment: try again next time
-            self.failed()
-            log.exception("could not look for %s games that are due", self._platform)
-            return 0
+        return await self._engine.games.sweep(self._platform, self._stage)
 
 
 def start_reminders(engine: QuizEngine, platform: str, send: Callable[[Reminder], Awaitable[None]],
