@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.games.ports import GameAlreadyRunning
 from bot.games.records import (
+    PLAYER_NAME_LIMIT,
     GameAnswerRecord,
     GameMessageLink,
     GameRecord,
@@ -206,7 +207,7 @@ def _game_values(game: GameRecord) -> dict[str, Any]:
 
 def _player_values(player: PlayerRecord) -> dict[str, Any]:
     # PostgreSQL refuses a name longer than the column (SQLite would keep it): cut it, on every database alike.
-    return {name: getattr(player, name) for name in PLAYER_STATS} | {"name": player.name[:tables.PLAYER_NAME_LENGTH]}
+    return {name: getattr(player, name) for name in PLAYER_STATS} | {"name": player.name[:PLAYER_NAME_LIMIT]}
 
 
 def _game(row: Row[Any]) -> GameRecord:

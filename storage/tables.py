@@ -23,6 +23,8 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
+from bot.games.records import PLAYER_NAME_LIMIT
+
 # Stable constraint names, so migrations can refer to them on every database.
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -221,7 +223,6 @@ class Game(Base):
     question_message: Mapped[str | None] = mapped_column(String(64))
 
 
-PLAYER_NAME_LENGTH = 64  # characters; a longer name is cut to fit (a Telegram first and last name reach 129)
 
 
 class GamePlayer(Base):
@@ -230,7 +231,7 @@ class GamePlayer(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     # Indexed: a learner's totals, and their latest name in a leaderboard, start from their own rows.
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True)
-    name: Mapped[str] = mapped_column(String(PLAYER_NAME_LENGTH))
+    name: Mapped[str] = mapped_column(String(PLAYER_NAME_LIMIT))
     joined_at: Mapped[datetime] = mapped_column(UtcDateTime())
     joined_position: Mapped[int] = mapped_column(Integer)
     score: Mapped[int] = mapped_column(Integer)

@@ -19,6 +19,8 @@ class GameState(StrEnum):
         return self in LIVE_STATES
 
 
+# Characters of a player's name that are kept (a Telegram first and last name can reach 129).
+PLAYER_NAME_LIMIT = 64
 LIVE_STATES = frozenset({GameState.LOBBY, GameState.ASKING, GameState.SHOWING})
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from bot.games.ports import GameAlreadyRunning
 from bot.games.records import (
+    PLAYER_NAME_LIMIT,
     GameAnswerRecord,
     GameMessageLink,
     GameRecord,
@@ -148,5 +149,5 @@ def _stored_game(game: GameRecord) -> GameRecord:
 
 
 def _stored_player(player: PlayerRecord) -> PlayerRecord:
-    # game_players.name holds 64 characters (storage/tables.py PLAYER_NAME_LENGTH): a longer name is cut.
-    return replace(copy.deepcopy(player), name=player.name[:64], joined_at=utc(player.joined_at))
+    # game_players.name holds PLAYER_NAME_LIMIT characters: a longer name is cut, as storage/ cuts it.
+    return replace(copy.deepcopy(player), name=player.name[:PLAYER_NAME_LIMIT], joined_at=utc(player.joined_at))

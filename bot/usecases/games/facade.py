@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.admins import AdminPolicy
 from bot.games.delivery import Stage
+from bot.games.records import PLAYER_NAME_LIMIT
 from bot.games.replies import GameExplanation, GameVote, Leaderboard
 from bot.replies import Actor, Notice
 from bot.text import shorten
@@ -14,11 +15,9 @@ from bot.usecases.games.play import GamePlay
 from bot.usecases.games.sweep import GameSweep
 from bot.usecases.games.table import GameTable
 
-NAME_LIMIT = 64  # characters of a player's name that are kept (a Telegram first and last name can reach 129)
-
 
 def player_name(name: str) -> str:
-    return shorten(" ".join(name.split()), NAME_LIMIT) or "?"
+    return shorten(" ".join(name.split()), PLAYER_NAME_LIMIT) or "?"
 
 
 class Games:
