@@ -86,6 +86,12 @@ class Turns:
                 return await work(uow)
         return await self._retry.run(once)
 
+    async def words(self, actor: Actor) -> Localizer:
+        """The bot's words for this person (their stored language, else this event's hint); reads only."""
+        async def read(turn: Turn) -> Localizer:
+            return turn.words
+        return await self.run(actor, read, create_user=False)
+
     async def ensure_user(self, turn: Turn) -> None:
         """Store the turn's actor if the turn was opened without creating them."""
         if turn.user is None:

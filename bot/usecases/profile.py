@@ -61,6 +61,4 @@ class Profiles:
 
     async def words(self, actor: Actor) -> Localizer:
         """The bot's words for this person; reads only."""
-        async def read(turn: Turn) -> Localizer:
-            return turn.words
-        return await self._core.turns.run(actor, read, create_user=False)
+        return await self._core.turns.words(actor)

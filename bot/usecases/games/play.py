@@ -11,7 +11,6 @@ from bot.games.delivery import Stage
 from bot.games.records import GameAnswerRecord, GameRecord, GameState, PlayerRecord
 from bot.games.replies import GameEvent, GameVote
 from bot.games.rules import points
-from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
@@ -71,7 +70,7 @@ class GamePlay:
             return game.id if game else None
         game_id = await table.core.turns.run_unlocked(live)
         if game_id is None:
-            _ = await table.core.turns.run(actor, _words, create_user=False)
+            _ = await table.core.turns.words(actor)
             return Notice(_("No game is running in this chat. Start one with /game."), NoticeCode.NO_GAME,
                           _.language)
 
@@ -136,6 +135,3 @@ class GamePlay:
         return Voted(GameVote(True, _("Locked in: {letter}", letter=views.letter(option_index)), _.language),
                      events)
 
-
-async def _words(turn: Turn) -> Localizer:
-    return turn.words
