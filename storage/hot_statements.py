@@ -1,27 +1,41 @@
 """The statements of every answer, built once: SQLAlchemy then reuses their cache keys and compiled SQL.
 
 Building a Core statement and its cache key costs more than SQLite takes to run it, so the answer's hot path
-uses these, with bound parameters. Each is built on first use (nothing runs at import time).
+uses these, with bound parameters. Each is built on first use (nothing runs at import time), and marked to run
+from a plan on SQLite's writer (storage/planned.py).
 """
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
+from collections.abc import Callable
+from functools import cache, wraps
+from typing import Any, TypeVar
 
 from sqlalchemy import Insert, Select, Update, bindparam, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from storage import tables
+from storage.planned import PLANNED
 
 users, sessions, answers, links = (
     tables.User.__table__, tables.Session.__table__, tables.Answer.__table__, tables.MessageLink.__table__)
 cards, reviews = tables.Card.__table__, tables.ReviewLog.__table__
 owner = users.alias("owner")
 
+Statement = TypeVar("Statement", Select[Any], Insert, Update)
 
-@cache
+
+def planned(build: Callable[..., Statement]) -> Callable[..., Statement]:
+    """Built once per argument, and marked as planned."""
+    @cache
+    @wraps(build)
+    def built(*args: Any) -> Statement:
+        return build(*args).execution_options(**{PLANNED: True})
+    return built
+
+
+@planned
 def user_by_platform_id() -> Select[Any]:
     # FOR NO KEY UPDATE: the user's turn across processes, yet no wait for inserts that only reference it.
     return (select(users).where(users.c.platform == bindparam("platform"),
@@ -35,25 +49,25 @@ def sessions_with_owner() -> Select[Any]:
             .join(owner, owner.c.id == sessions.c.user_id))
 
 
-@cache
+@planned
 def session_with_owner() -> Select[Any]:
     # PostgreSQL locks in the order of OF: the owner, then the session, as every other action does.
     return (sessions_with_owner().where(sessions.c.id == bindparam("session_id"))
             .with_for_update(of=[owner, sessions], key_share=True))
 
 
-@cache
+@planned
 def session_by_id() -> Select[Any]:
     return select(sessions).where(sessions.c.id == bindparam("session_id")).with_for_update()
 
 
-@cache
+@planned
 def update_session() -> Update:
     """The columns to set come with the parameters."""
     return update(sessions).where(sessions.c.id == bindparam("session_id"))
 
 
-@cache
+@planned
 def insert_answer(dialect: str) -> Insert:
     # ON CONFLICT DO NOTHING rather than catching IntegrityError: no savepoint round trips, and on
     # PostgreSQL a duplicate leaves the transaction usable.
@@ -61,33 +75,33 @@ def insert_answer(dialect: str) -> Insert:
     return dialect_insert(answers).on_conflict_do_nothing(index_elements=["session_id", "question_id"])
 
 
-@cache
+@planned
 def card_by_question() -> Select[Any]:
     return select(cards).where(cards.c.user_id == bindparam("user_id"), cards.c.quiz_id == bindparam("quiz_id"),
                                cards.c.question_id == bindparam("question_id"))
 
 
-@cache
+@planned
 def insert_card() -> Insert:
     return insert(cards).returning(cards.c.id)
 
 
-@cache
+@planned
 def update_card() -> Update:
     return update(cards).where(cards.c.id == bindparam("card_id"))
 
 
-@cache
+@planned
 def insert_review() -> Insert:
     return insert(reviews)
 
 
-@cache
+@planned
 def insert_link() -> Insert:
     return insert(links)
 
 
-@cache
+@planned
 def link_by_key() -> Select[Any]:
     return select(links).where(links.c.platform == bindparam("platform"),
                                links.c.message_key == bindparam("message_key"))

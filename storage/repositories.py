@@ -199,11 +199,9 @@ def overdue_query(dialect: str, platform: str, now: datetime, limit: int) -> Sel
 
 
 def _session_and_owner(row: Row[Any]) -> tuple[QuizSession, UserRecord]:
-    mapping = row._mapping
-    user = UserRecord(mapping["owner_platform"], mapping["owner_platform_user_id"], mapping["owner_language"],
-                      mapping["owner_last_hint"], mapping["owner_id"], mapping["owner_time_zone"],
-                      mapping["owner_reminder_time"], mapping["owner_reminder_due"],
-                      mapping["owner_leaderboard_hidden"])
+    user = UserRecord(row.owner_platform, row.owner_platform_user_id, row.owner_language, row.owner_last_hint,
+                      row.owner_id, row.owner_time_zone, row.owner_reminder_time, row.owner_reminder_due,
+                      row.owner_leaderboard_hidden)
     return _session(row), user
 
 

@@ -12,6 +12,7 @@ from sqlalchemy import Connection
 
 from bot.ports import StorageBusy
 from storage.group_commit import GroupCommit
+from storage.planned import Plans
 from storage.repository_set import RepositorySet
 from storage.statements import InlineConnection
 from storage.transient import is_transient
@@ -24,9 +25,10 @@ ROLLBACK = "ROLLBACK TO action"
 
 
 class SqliteUnitOfWork(RepositorySet):
-    def __init__(self, writer: GroupCommit, clock: Callable[[], datetime],
+    def __init__(self, writer: GroupCommit, plans: Plans, clock: Callable[[], datetime],
                  observe_transaction: Callable[[float], None] | None = None) -> None:
         self._writer = writer
+        self._plans = plans  # the writer's, shared by its units of work
         self._clock = clock
         self._connection: Connection | None = None
         self._observe = observe_transaction  # seconds from the savepoint to its COMMIT on disk, or rollback
@@ -47,7 +49,7 @@ class SqliteUnitOfWork(RepositorySet):
             self._leave_nowhere()
             raise
         self._connection = connection
-        self.bind(InlineConnection(connection), self._clock)
+        self.bind(InlineConnection(connection, self._plans), self._clock)
         return self
 
     async def commit(self) -> None:

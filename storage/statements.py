@@ -6,7 +6,21 @@ from collections.abc import AsyncIterator
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Protocol
 
-from sqlalchemy import Connection, CursorResult, Dialect, Executable
+from sqlalchemy import Connection, Dialect, Executable
+
+from storage.planned import Plans, is_planned
+
+
+class StatementResult(Protocol):
+    """The slice of a result the repositories use (SQLAlchemy's CursorResult, or a planned statement's)."""
+
+    rowcount: int
+
+    def first(self) -> Any: ...
+
+    def scalar_one(self) -> Any: ...
+
+    def __iter__(self) -> Any: ...
 
 
 class StatementRunner(Protocol):
@@ -15,7 +29,7 @@ class StatementRunner(Protocol):
     @property
     def dialect(self) -> Dialect: ...
 
-    async def execute(self, statement: Executable, parameters: Any = None) -> CursorResult[Any]: ...
+    async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult: ...
 
     def begin_nested(self) -> AbstractAsyncContextManager[Any]: ...
 
@@ -25,16 +39,20 @@ class InlineConnection:
 
     Only for the SQLite writer, which holds the write transaction already: no statement inside it waits on a lock,
     and SQLite answers in microseconds, far less than handing each statement to a thread and back would cost.
+    The hot statements skip SQLAlchemy's execution for their plans (storage/planned.py).
     """
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, plans: Plans) -> None:
         self._connection = connection
+        self._plans = plans
 
     @property
     def dialect(self) -> Dialect:
         return self._connection.dialect
 
-    async def execute(self, statement: Executable, parameters: Any = None) -> CursorResult[Any]:
+    async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult:
+        if parameters is not None and is_planned(statement):
+            return self._plans.run(self._connection.connection.dbapi_connection, statement, parameters)
         return self._connection.execute(statement, parameters)
 
     def begin_nested(self) -> AbstractAsyncContextManager[Any]:

@@ -15,6 +15,7 @@ from sqlalchemy.pool import QueuePool
 from bot.ports import StorageBusy
 from storage.database import SQLITE_BUSY_TIMEOUT_MS, create_writer_engine
 from storage.group_commit import GroupCommit
+from storage.planned import Plans
 from storage.repository_set import RepositorySet
 from storage.server_pool import FifoGate
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
@@ -98,11 +99,12 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *,
         busy_timeout_ms = engine.sync_engine.get_execution_options().get(
             "sqlite_busy_timeout_ms", SQLITE_BUSY_TIMEOUT_MS)
         # A COMMIT of reads only (size 0) holds no acknowledged action: left out of the batch sizes.
-        writer = GroupCommit(create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms),
-                             on_commit=lambda size, _seconds: observe_batch(size) if size else None)
+        writer_engine = create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms)
+        plans = Plans(writer_engine.dialect)
+        writer = GroupCommit(writer_engine, on_commit=lambda size, _seconds: observe_batch(size) if size else None)
         # The writer's connection is the database's too: closed when the engine is disposed.
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
-        return lambda: SqliteUnitOfWork(writer, clock, observe_transaction)
+        return lambda: SqliteUnitOfWork(writer, plans, clock, observe_transaction)
     pool = engine.pool
     if not isinstance(pool, QueuePool):  # NullPool, StaticPool...: no queue to be unfair
         return lambda: SqlUnitOfWork(engine, clock, observe_transaction=observe_transaction)

@@ -14,20 +14,25 @@ from bot.records import UserRecord
 from storage.database import create_engine, create_writer_engine, sqlite_url
 from storage.group_commit import GroupCommit
 from storage.migrate import upgrade_to_head
+from storage.planned import Plans
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
 from tests.fakes.clock import FixedClock
 
 Batches = list[int]
+Units = Callable[[], SqliteUnitOfWork]
 
 
 @pytest.fixture
-async def writer(tmp_path: Path) -> AsyncIterator[tuple[GroupCommit, Batches]]:
+async def writer(tmp_path: Path) -> AsyncIterator[tuple[Units, Batches]]:
+    """Units of work on one writer, and the size of each COMMIT it made."""
     database = create_engine(sqlite_url(tmp_path))
     await upgrade_to_head(database)
     await database.dispose()
     batches: Batches = []
-    writer = GroupCommit(create_writer_engine(database.url), on_commit=lambda size, _seconds: batches.append(size))
-    yield writer, batches
+    engine = create_writer_engine(database.url)
+    writer = GroupCommit(engine, on_commit=lambda size, _seconds: batches.append(size))
+    plans = Plans(engine.dialect)
+    yield (lambda: SqliteUnitOfWork(writer, plans, FixedClock())), batches
     writer.close()
 
 
@@ -49,9 +54,8 @@ async def add_user(uow: Callable[[], SqliteUnitOfWork], number: int, tmp_path: P
 
 
 async def test_a_burst_shares_few_commits_and_every_caller_returns_only_once_on_disk(
-        writer: tuple[GroupCommit, Batches], tmp_path: Path) -> None:
-    group, batches = writer
-    uow = lambda: SqliteUnitOfWork(group, FixedClock())  # noqa: E731
+        writer: tuple[Units, Batches], tmp_path: Path) -> None:
+    uow, batches = writer
     visible = await asyncio.gather(*(add_user(uow, number, tmp_path) for number in range(100)))
     assert all(visible)  # none was told "done" before its COMMIT
     assert saved_users(tmp_path) == {f"learner-{number}" for number in range(100)}
@@ -59,9 +63,8 @@ async def test_a_burst_shares_few_commits_and_every_caller_returns_only_once_on_
 
 
 async def test_a_failing_action_undoes_only_its_own_writes(
-        writer: tuple[GroupCommit, Batches], tmp_path: Path) -> None:
-    group, _ = writer
-    uow = lambda: SqliteUnitOfWork(group, FixedClock())  # noqa: E731
+        writer: tuple[Units, Batches], tmp_path: Path) -> None:
+    uow, _ = writer
 
     async def failing() -> None:
         async with uow() as work:
@@ -75,10 +78,9 @@ async def test_a_failing_action_undoes_only_its_own_writes(
 
 
 async def test_a_caller_that_gives_up_while_queued_leaves_no_transaction_open(
-        writer: tuple[GroupCommit, Batches], tmp_path: Path) -> None:
+        writer: tuple[Units, Batches], tmp_path: Path) -> None:
     """The turn passes to a queued caller that is cancelled before it runs: the batch must still commit."""
-    group, _ = writer
-    uow = lambda: SqliteUnitOfWork(group, FixedClock())  # noqa: E731
+    uow, _ = writer
     async with uow() as work:
         await work.users.add(learner(1))
         queued = asyncio.create_task(add_user(uow, 2, tmp_path))

@@ -1,0 +1,106 @@
+"""The answer's hot statements run straight on the DBAPI cursor, from plans SQLAlchemy compiled once.
+
+SQLAlchemy's execution of a cached statement still costs about twice what SQLite takes to run it (execution
+context, events, result metadata). A plan keeps what that work produces for one statement and one set of
+parameter names: the SQL string, the order of its parameters and the types' own bind and result processors.
+Running it is then a cursor call and a loop, with the same conversions, the same SQL and SQLAlchemy's own
+exception classes. Only statements marked with ``PLANNED`` are planned; any other runs through SQLAlchemy.
+"""
+
+from __future__ import annotations
+
+from collections import namedtuple
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Dialect, Executable
+from sqlalchemy.exc import DBAPIError
+
+# Execution option that marks a statement as planned (storage/hot_statements.py); SQLAlchemy ignores it.
+PLANNED = "quiztutor_planned"
+
+Processor = Callable[[Any], Any] | None
+
+
+@dataclass(frozen=True)
+class Plan:
+    sql: str
+    parameters: tuple[tuple[str, Processor], ...]  # in the SQL's order: name and bind processor
+    results: tuple[Processor, ...]  # one per result column
+    row: type[tuple[Any, ...]]  # a named tuple of the result columns
+
+
+class PlannedResult:
+    """The slice of a SQLAlchemy result the repositories use: rows named by column, and the rows changed."""
+
+    def __init__(self, rows: list[Any], rowcount: int) -> None:
+        self._rows = rows
+        self.rowcount = rowcount
+
+    def first(self) -> Any:
+        return self._rows[0] if self._rows else None
+
+    def scalar_one(self) -> Any:
+        if len(self._rows) != 1:
+            raise ValueError(f"expected one row, got {len(self._rows)}")
+        return self._rows[0][0]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._rows)
+
+
+def is_planned(statement: Executable) -> bool:
+    return bool(statement.get_execution_options().get(PLANNED))
+
+
+class Plans:
+    """Plans by statement and parameter names, made on first use. Only marked statements are planned, and they
+    are built once (storage/hot_statements.py), so the plans stay few."""
+
+    def __init__(self, dialect: Dialect) -> None:
+        if dialect.paramstyle != "qmark":
+            raise ValueError(f"plans need positional '?' parameters, not {dialect.paramstyle!r}")
+        self._dialect = dialect
+        self._plans: dict[tuple[Executable, tuple[str, ...]], Plan] = {}
+
+    def run(self, dbapi_connection: Any, statement: Executable, parameters: Mapping[str, Any]) -> PlannedResult:
+        names = tuple(parameters)
+        plan = self._plans.get((statement, names))
+        if plan is None:
+            plan = self._plans[(statement, names)] = self._plan(statement, names)
+        values = [parameters[name] if process is None else process(parameters[name])
+                  for name, process in plan.parameters]
+        try:
+            cursor = dbapi_connection.execute(plan.sql, values)
+            rows = cursor.fetchall() if plan.results else []
+        except self._dialect.loaded_dbapi.Error as error:  # as SQLAlchemy would raise it: IntegrityError...
+            raise DBAPIError.instance(plan.sql, values, error, self._dialect.loaded_dbapi.Error,
+                                      dialect=self._dialect) from error
+        return PlannedResult([_convert(plan, row) for row in rows], cursor.rowcount)
+
+    def _impl(self, type_: Any) -> Any:
+        """The dialect's own type for a generic one (DateTime becomes SQLite's, which has the processors)."""
+        return type_.dialect_impl(self._dialect)
+
+    def _plan(self, statement: Executable, names: tuple[str, ...]) -> Plan:
+        compiled = statement.compile(dialect=self._dialect, column_keys=list(names))
+        if compiled.insert_prefetch or compiled.update_prefetch:  # Python-side defaults: SQLAlchemy's job
+            raise ValueError(f"a planned statement can't fill in defaults: {compiled.string}")
+        order = compiled.positiontup or []
+        missing = set(order) - set(names)
+        if missing:
+            raise ValueError(f"parameters missing for a planned statement: {sorted(missing)}")
+        columns = list(getattr(statement, "exported_columns", ()))
+        return Plan(
+            sql=compiled.string,
+            parameters=tuple((name, self._impl(compiled.binds[name].type).bind_processor(self._dialect))
+                             for name in order),
+            results=tuple(self._impl(column.type).result_processor(self._dialect, None) for column in columns),
+            row=namedtuple("PlannedRow", [column.key for column in columns]),  # type: ignore[misc]
+        )
+
+
+def _convert(plan: Plan, row: tuple[Any, ...]) -> tuple[Any, ...]:
+    return plan.row(*(value if process is None or value is None else process(value)
+                      for value, process in zip(row, plan.results, strict=True)))
