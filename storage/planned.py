@@ -10,7 +10,7 @@ exception classes. Only statements marked with ``PLANNED`` are planned; any othe
 from __future__ import annotations
 
 from collections import namedtuple
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,15 +20,16 @@ from sqlalchemy.exc import DBAPIError
 # Execution option that marks a statement as planned (storage/hot_statements.py); SQLAlchemy ignores it.
 PLANNED = "quiztutor_planned"
 
-Processor = Callable[[Any], Any] | None
+Processor = Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
 class Plan:
     sql: str
-    parameters: tuple[tuple[str, Processor], ...]  # in the SQL's order: name and bind processor
-    results: tuple[Processor, ...]  # one per result column
-    row: type[tuple[Any, ...]]  # a named tuple of the result columns
+    names: tuple[str, ...]  # the parameters, in the SQL's order
+    binds: tuple[tuple[int, Processor], ...]  # the parameters that need converting: place and bind processor
+    results: tuple[tuple[int, Processor], ...]  # the result columns that need converting
+    row_type: Any  # a named tuple of the result columns; None for a statement that returns no rows
 
 
 class PlannedResult:
@@ -69,15 +70,20 @@ class Plans:
         plan = self._plans.get((statement, names))
         if plan is None:
             plan = self._plans[(statement, names)] = self._plan(statement, names)
-        values = [parameters[name] if process is None else process(parameters[name])
-                  for name, process in plan.parameters]
+        values = [parameters[name] for name in plan.names]
+        for place, process in plan.binds:
+            values[place] = process(values[place])
+        cursor = self.run_sql(dbapi_connection, plan.sql, values)
+        rows = [_converted(plan, row) for row in cursor.fetchall()] if plan.row_type is not None else []
+        return PlannedResult(rows, cursor.rowcount)
+
+    def run_sql(self, dbapi_connection: Any, sql: str, values: Sequence[Any] = ()) -> Any:
+        """SQL on the DBAPI connection, failing as SQLAlchemy would (IntegrityError, OperationalError...)."""
         try:
-            cursor = dbapi_connection.execute(plan.sql, values)
-            rows = cursor.fetchall() if plan.results else []
-        except self._dialect.loaded_dbapi.Error as error:  # as SQLAlchemy would raise it: IntegrityError...
-            raise DBAPIError.instance(plan.sql, values, error, self._dialect.loaded_dbapi.Error,
+            return dbapi_connection.execute(sql, values)
+        except self._dialect.loaded_dbapi.Error as error:
+            raise DBAPIError.instance(sql, values, error, self._dialect.loaded_dbapi.Error,
                                       dialect=self._dialect) from error
-        return PlannedResult([_convert(plan, row) for row in rows], cursor.rowcount)
 
     def _impl(self, type_: Any) -> Any:
         """The dialect's own type for a generic one (DateTime becomes SQLite's, which has the processors)."""
@@ -92,15 +98,20 @@ class Plans:
         if missing:
             raise ValueError(f"parameters missing for a planned statement: {sorted(missing)}")
         columns = list(getattr(statement, "exported_columns", ()))
+        binds = [self._impl(compiled.binds[name].type).bind_processor(self._dialect) for name in order]
+        results = [self._impl(column.type).result_processor(self._dialect, None) for column in columns]
         return Plan(
             sql=compiled.string,
-            parameters=tuple((name, self._impl(compiled.binds[name].type).bind_processor(self._dialect))
-                             for name in order),
-            results=tuple(self._impl(column.type).result_processor(self._dialect, None) for column in columns),
-            row=namedtuple("PlannedRow", [column.key for column in columns]),  # type: ignore[misc]
+            names=tuple(order),
+            binds=tuple((place, process) for place, process in enumerate(binds) if process is not None),
+            results=tuple((place, process) for place, process in enumerate(results) if process is not None),
+            row_type=namedtuple("PlannedRow", [column.key for column in columns]) if columns else None,  # type: ignore[misc]
         )
 
 
-def _convert(plan: Plan, row: tuple[Any, ...]) -> tuple[Any, ...]:
-    return plan.row(*(value if process is None or value is None else process(value)
-                      for value, process in zip(row, plan.results, strict=True)))
+def _converted(plan: Plan, row: Sequence[Any]) -> Any:
+    values = list(row)
+    for place, process in plan.results:
+        if values[place] is not None:
+            values[place] = process(values[place])
+    return plan.row_type._make(values) if plan.row_type is not None else tuple(values)

@@ -17,8 +17,9 @@ from storage.repository_set import RepositorySet
 from storage.statements import InlineConnection
 from storage.transient import is_transient
 
-# Plain SQL, not SQLAlchemy's begin_nested(): that compiles a fresh statement per savepoint name, which cost a
-# quarter of the writer's time. Savepoints nest, so the repositories' own begin_nested() still works inside.
+# Plain SQL on the DBAPI connection, not SQLAlchemy's begin_nested(): that compiles a fresh statement per
+# savepoint name, which cost a quarter of the writer's time. Savepoints nest, so the repositories' own
+# begin_nested() still works inside.
 SAVEPOINT = "SAVEPOINT action"
 RELEASE = "RELEASE action"
 ROLLBACK = "ROLLBACK TO action"
@@ -44,7 +45,7 @@ class SqliteUnitOfWork(RepositorySet):
             raise
         self._began = time.perf_counter()
         try:
-            connection.exec_driver_sql(SAVEPOINT)
+            self._plans.run_sql(connection.connection.dbapi_connection, SAVEPOINT)
         except BaseException:
             self._leave_nowhere()
             raise
@@ -56,7 +57,7 @@ class SqliteUnitOfWork(RepositorySet):
         """Keep this action's writes; returns once they are on disk."""
         if self._connection is None or self._left:
             raise RuntimeError("commit outside the unit of work")
-        self._connection.exec_driver_sql(RELEASE)
+        self._driver_sql(RELEASE)
         self._left = True
         try:
             await self._writer.leave(committed=True)
@@ -74,13 +75,18 @@ class SqliteUnitOfWork(RepositorySet):
         if self._left:
             return
         try:
-            self._connection.exec_driver_sql(ROLLBACK)
-            self._connection.exec_driver_sql(RELEASE)
+            self._driver_sql(ROLLBACK)
+            self._driver_sql(RELEASE)
         finally:
             self._leave_nowhere()
             self._timed()
         if exc is not None and is_transient(exc):  # rolled back: the caller may try the whole action again
             raise StorageBusy(str(exc)) from exc
+
+    def _driver_sql(self, sql: str) -> None:
+        if self._connection is None:
+            raise RuntimeError("a unit of work used outside its transaction")
+        self._plans.run_sql(self._connection.connection.dbapi_connection, sql)
 
     def _timed(self) -> None:
         if self._observe is not None:
