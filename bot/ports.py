@@ -42,9 +42,8 @@ class UserRepository(Protocol):
 
 
 class SessionRepository(Protocol):
-    async def get(self, session_id: str) -> QuizSession | None: ...
-    async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
-        """The session and its user in one look-up, both locked (user first): the hot path of every answer."""
+    async def get(self, session_id: str) -> QuizSession | None:
+        """The session, locked for a change (after its user, whom the turn locked first)."""
         ...
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         """The user's most recently updated active session, optionally of one quiz."""

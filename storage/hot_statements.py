@@ -50,13 +50,6 @@ def sessions_with_owner() -> Select[Any]:
 
 
 @planned
-def session_with_owner() -> Select[Any]:
-    # PostgreSQL locks in the order of OF: the owner, then the session, as every other action does.
-    return (sessions_with_owner().where(sessions.c.id == bindparam("session_id"))
-            .with_for_update(of=[owner, sessions], key_share=True))
-
-
-@planned
 def session_by_id() -> Select[Any]:
     return select(sessions).where(sessions.c.id == bindparam("session_id")).with_for_update()
 

@@ -76,10 +76,6 @@ class SqlSessionRepository:
         row = (await self._connection.execute(hot.session_by_id(), {"session_id": session_id})).first()
         return _session(row) if row else None
 
-    async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
-        row = (await self._connection.execute(hot.session_with_owner(), {"session_id": session_id})).first()
-        return _session_and_owner(row) if row else None
-
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         query = overdue_query(self._connection.dialect.name, platform, now, limit)
         return [_session_and_owner(row) for row in await self._connection.execute(query)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -55,8 +56,11 @@ class Question(_Strict):
 
     def complete_languages(self) -> frozenset[str]:
         """Languages in which every text of this question exists."""
-        sets = [frozenset(text) for text in self.texts()]
-        return frozenset.intersection(*sets)
+        return self._complete_languages
+
+    @cached_property  # the question is frozen, and every answer asks
+    def _complete_languages(self) -> frozenset[str]:
+        return frozenset.intersection(*(frozenset(text) for text in self.texts()))
 
     def display_language(self, wanted: str) -> str:
         """The wanted language if the question is complete in it, else English as a whole."""

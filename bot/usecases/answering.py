@@ -83,10 +83,9 @@ class Answering:
                      chat_id: str | None = None) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed."""
         core, actor, uow = self._core, turn.actor, turn.uow
-        found = await uow.sessions.get_with_owner(session_id)
-        if found is None or (found[1].platform, found[1].platform_user_id) != (actor.platform, actor.user_id):
+        session = await uow.sessions.get(session_id)  # after the learner's own row: the same lock order as all
+        if session is None or turn.user is None or session.user_id != turn.user.id:
             return await self._not_yours(turn, chat_id)
-        session, _owner = found
         question_id = _at_place(session.question_ids, question_id)
         _ = turn.words
         quiz = core.quiz_of(session)

@@ -98,7 +98,7 @@ class FakeSessionRepository:
     async def get(self, session_id: str) -> QuizSession | None:
         return copy.deepcopy(self._state.sessions.get(session_id))
 
-    async def get_with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
+    async def _with_owner(self, session_id: str) -> tuple[QuizSession, UserRecord] | None:
         session = self._state.sessions.get(session_id)
         owner = next((user for user in self._state.users.values() if session and user.id == session.user_id), None)
         if session is None or owner is None:
@@ -139,7 +139,7 @@ class FakeSessionRepository:
 
     async def claim_overdue(self, session_id: str, now: datetime) -> tuple[QuizSession, UserRecord] | None:
         # No other transaction runs beside the fake's: nothing is ever skipped.
-        found = await self.get_with_owner(session_id)
+        found = await self._with_owner(session_id)
         if found is None or found[0].state is not SessionState.ACTIVE or found[0].question_deadline is None \
                 or found[0].question_deadline > now:
             return None

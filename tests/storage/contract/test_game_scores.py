@@ -126,11 +126,11 @@ async def test_hiding_from_leaderboards_is_kept_and_read_back_everywhere_a_user_
         added = await work.users.add(UserRecord("telegram", "42", language="fr"))
         await work.commit()
     assert added.leaderboard_hidden is False and added.id is not None
-    session = await stored_session(uow, a_session(added.id))
+    session = await stored_session(uow, a_session(added.id, question_deadline=START))
     await _hide(uow, "42", True)
     async with uow() as work:
         found = await work.users.get("telegram", "42")
-        with_owner = await work.sessions.get_with_owner(session.id)
+        with_owner = await work.sessions.claim_overdue(session.id, START)
     assert found == UserRecord("telegram", "42", language="fr", id=added.id, leaderboard_hidden=True)
     assert with_owner is not None and with_owner[1] == found
     await _hide(uow, "42", False)

@@ -33,10 +33,11 @@ async def test_a_session_is_found_with_its_owner(uow: Uow) -> None:
         owner = await work.users.add(UserRecord("discord", "99", language="yo", last_hint="fr"))
         await work.commit()
     assert owner.id is not None
-    session = await stored_session(uow, a_session(owner.id))
+    session = await stored_session(uow, a_session(owner.id, question_deadline=START))
     async with uow() as work:
-        assert await work.sessions.get_with_owner(session.id) == (session, owner)
-        assert await work.sessions.get_with_owner("missing") is None
+        assert await work.sessions.overdue("discord", START, 10) == [(session, owner)]
+        assert await work.sessions.claim_overdue(session.id, START) == (session, owner)
+        assert await work.sessions.claim_overdue("missing", START) is None
 
 
 async def test_the_active_session_is_the_most_recently_updated_one(uow: Uow) -> None:
