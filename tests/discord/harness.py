@@ -17,6 +17,7 @@ from adapters.serving import serving
 from adapters.settings import Settings
 from bot.engine import QuizEngine
 from tests.discord.fake_discord import FakeDiscord
+from tests.support.transactions import CountingTransactions
 
 ADMIN_ID = 850000000000000001  # listed in QUIZ_DISCORD_ADMINS
 LEARNER_ID = 860000000000000001  # nobody special
@@ -28,6 +29,7 @@ class RunningBot:
     adapter: DiscordAdapter
     engine: QuizEngine
     database: AsyncEngine
+    transactions: CountingTransactions | None = None  # the units of work the storage layer ended, if counted
 
 
 @asynccontextmanager
@@ -35,12 +37,13 @@ async def running_bot(settings: Settings, fake: FakeDiscord, clock: Callable[[],
                       sweep_interval: float | None = None,
                       game_interval: float = 3600.0) -> AsyncIterator[RunningBot]:
     """Open the services, start the adapter, and wait until the gateway said READY; stop it all after."""
-    async with open_services(settings, clock=clock, rng=random.Random(7)) as services:
+    transactions = CountingTransactions()
+    async with open_services(settings, clock=clock, rng=random.Random(7), metrics=transactions) as services:
         adapter = DiscordAdapter(services.engine, discord_settings(settings))
         connected = len(fake.identifies) + 1
         async with serving(services.engine, [adapter], sweep_interval=sweep_interval, game_interval=game_interval):
             await fake.wait_connected(connected)
-            yield RunningBot(adapter, services.engine, services.database)
+            yield RunningBot(adapter, services.engine, services.database, transactions)
 
 
 def discord_settings(settings: Settings) -> DiscordSettings:

@@ -6,7 +6,6 @@ from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import RunningBot
 from tests.discord.payloads import OWNER_ID
 from tests.discord.support import message_id, next_poll, reply_to, vote_for
-from tests.support.transactions import counting
 
 
 async def test_a_vote_costs_at_most_two_transactions_with_the_next_polls_link(bot: RunningBot,
@@ -15,10 +14,11 @@ async def test_a_vote_costs_at_most_two_transactions_with_the_next_polls_link(bo
     poll = await next_poll(fake, bot)
     await fake.quiet()
     mark = len(fake.calls)
-    with counting(bot.database) as began:
+    assert bot.transactions is not None
+    with bot.transactions.counting() as began:
         await vote_for(fake, poll, "All-reduce", OWNER_ID)
         await reply_to(fake, poll, after=mark)
         second = await fake.wait_until(lambda: next(iter(fake.polls(after=mark)), None))
         await fake.quiet()
-    assert began[0] == 2  # the vote (scoring and what comes next), then the next poll's link
+    assert began() == 2  # the vote (scoring and what comes next), then the next poll's link
     assert await bot.engine.message_link("discord", str(message_id(second))) is not None

@@ -2,40 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
 
-from sqlalchemy import Connection, Engine, event
-from sqlalchemy.ext.asyncio import AsyncEngine
-
-from storage.sqlite_unit_of_work import SAVEPOINT
+from bot.metrics import NullMetrics
 
 
-@contextmanager
-def counting(database: AsyncEngine) -> Iterator[list[int]]:
-    """A one-item list holding how many units of work began on ``database`` inside the block.
+class CountingTransactions(NullMetrics):
+    """Metrics that count the units of work the storage layer reports ended: a transaction on PostgreSQL, a
+    savepoint in the SQLite writer's group-committed transaction (storage/unit_of_work.py), whether kept or not."""
 
-    On PostgreSQL a unit of work is a transaction. On SQLite it is a savepoint in the writer's shared, group-
-    committed transaction, on the writer's own engine: so its SAVEPOINT statements are counted on any SQLite
-    engine.
-    """
-    began = [0]
-    sqlite = database.dialect.name == "sqlite"
+    def __init__(self) -> None:
+        self.ended = 0
 
-    def count_transaction(_connection: Connection) -> None:
-        began[0] += 1
+    def observe_transaction(self, seconds: float) -> None:
+        self.ended += 1
 
-    def count_savepoint(connection: Connection, _cursor: Any, statement: str, *_args: Any) -> None:
-        if connection.dialect.name == "sqlite" and statement == SAVEPOINT:
-            began[0] += 1
-
-    listeners: list[tuple[Any, str, Any]] = ([(Engine, "before_cursor_execute", count_savepoint)] if sqlite
-                                             else [(database.sync_engine, "begin", count_transaction)])
-    for target, name, listener in listeners:
-        event.listen(target, name, listener)
-    try:
-        yield began
-    finally:
-        for target, name, listener in listeners:
-            event.remove(target, name, listener)
+    @contextmanager
+    def counting(self) -> Iterator[Callable[[], int]]:
+        """How many units of work ended since the block began."""
+        start = self.ended
+        yield lambda: self.ended - start
