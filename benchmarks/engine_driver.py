@@ -46,6 +46,7 @@ class EngineRun:
     seconds: float
     cpu_seconds: float
     latencies: list[float]  # each answer's, from the start of its burst
+    bursts: list[list[float]]  # the same, burst by burst
 
     @property
     def rate(self) -> float:
@@ -69,7 +70,7 @@ async def engine_run(data_dir: Path, users: int, questions: int, quiz_id: str, *
             if not isinstance(first, Started):
                 raise RuntimeError(f"a quiz did not start: {first}")
             current[actor.user_id] = first.question
-        latencies: list[float] = []
+        bursts: list[list[float]] = []
 
         async def answer(actor: Actor, number: int, burst_began: float) -> None:
             question = current[actor.user_id]
@@ -78,7 +79,7 @@ async def engine_run(data_dir: Path, users: int, questions: int, quiz_id: str, *
                                                       polls[actor.user_id])
             else:
                 outcome = await engine.answer(actor, question.session_id, question.question_id, number % 4)
-            latencies.append(time.perf_counter() - burst_began)
+            bursts[-1].append(time.perf_counter() - burst_began)
             if not isinstance(outcome, AnswerOutcome):
                 raise RuntimeError(f"an answer was refused: {outcome}")
             if isinstance(outcome.next, QuestionView):
@@ -87,5 +88,7 @@ async def engine_run(data_dir: Path, users: int, questions: int, quiz_id: str, *
         cpu, began = time.process_time(), time.perf_counter()
         for number in range(questions):
             burst = time.perf_counter()
+            bursts.append([])
             await asyncio.gather(*(answer(actor, number, burst) for actor in actors))
-        return EngineRun(len(latencies), time.perf_counter() - began, time.process_time() - cpu, latencies)
+        latencies = [latency for burst_latencies in bursts for latency in burst_latencies]
+        return EngineRun(len(latencies), time.perf_counter() - began, time.process_time() - cpu, latencies, bursts)
