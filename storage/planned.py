@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Dialect, Executable
@@ -21,6 +21,7 @@ from sqlalchemy.exc import DBAPIError
 PLANNED = "quiztutor_planned"
 
 Processor = Callable[[Any], Any]
+POSITIONAL = ("qmark", "numeric_dollar")  # SQLite's ?, and asyncpg's $1
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ class Plan:
     binds: tuple[tuple[int, Processor], ...]  # the parameters that need converting: place and bind processor
     results: tuple[tuple[int, Processor], ...]  # the result columns that need converting
     row_type: Any  # a named tuple of the result columns; None for a statement that returns no rows
+    columns: tuple[Any, ...]  # the result columns
+    typed: bool  # whether ``results`` know the driver's column types (asyncpg's numerics depend on them)
 
 
 class PlannedResult:
@@ -55,17 +58,20 @@ def is_planned(statement: Executable) -> bool:
     return bool(statement.get_execution_options().get(PLANNED))
 
 
-class Plans:
+class PlanBook:
     """Plans by statement and parameter names, made on first use. Only marked statements are planned, and they
     are built once (storage/hot_statements.py), so the plans stay few."""
 
+    RESULT_TYPES_FROM_DRIVER = False  # True: results are converted once the driver said its columns' types
+
     def __init__(self, dialect: Dialect) -> None:
-        if dialect.paramstyle != "qmark":
-            raise ValueError(f"plans need positional '?' parameters, not {dialect.paramstyle!r}")
+        if dialect.paramstyle not in POSITIONAL:
+            raise ValueError(f"plans need positional parameters, not {dialect.paramstyle!r}")
         self._dialect = dialect
         self._plans: dict[tuple[Executable, tuple[str, ...]], Plan] = {}
 
-    def run(self, dbapi_connection: Any, statement: Executable, parameters: Mapping[str, Any]) -> PlannedResult:
+    def values_for(self, statement: Executable, parameters: Mapping[str, Any]) -> tuple[Plan, list[Any]]:
+        """The statement's plan, and the parameters in its order, converted as SQLAlchemy would send them."""
         names = tuple(parameters)
         plan = self._plans.get((statement, names))
         if plan is None:
@@ -73,17 +79,7 @@ class Plans:
         values = [parameters[name] for name in plan.names]
         for place, process in plan.binds:
             values[place] = process(values[place])
-        cursor = self.run_sql(dbapi_connection, plan.sql, values)
-        rows = [_converted(plan, row) for row in cursor.fetchall()] if plan.row_type is not None else []
-        return PlannedResult(rows, cursor.rowcount)
-
-    def run_sql(self, dbapi_connection: Any, sql: str, values: Sequence[Any] = ()) -> Any:
-        """SQL on the DBAPI connection, failing as SQLAlchemy would (IntegrityError, OperationalError...)."""
-        try:
-            return dbapi_connection.execute(sql, values)
-        except self._dialect.loaded_dbapi.Error as error:
-            raise DBAPIError.instance(sql, values, error, self._dialect.loaded_dbapi.Error,
-                                      dialect=self._dialect) from error
+        return plan, values
 
     def _impl(self, type_: Any) -> Any:
         """The dialect's own type for a generic one (DateTime becomes SQLite's, which has the processors)."""
@@ -99,17 +95,52 @@ class Plans:
             raise ValueError(f"parameters missing for a planned statement: {sorted(missing)}")
         columns = list(getattr(statement, "exported_columns", ()))
         binds = [self._impl(compiled.binds[name].type).bind_processor(self._dialect) for name in order]
-        results = [self._impl(column.type).result_processor(self._dialect, None) for column in columns]
+        typed = not (columns and self.RESULT_TYPES_FROM_DRIVER)
         return Plan(
             sql=compiled.string,
             names=tuple(order),
             binds=tuple((place, process) for place, process in enumerate(binds) if process is not None),
-            results=tuple((place, process) for place, process in enumerate(results) if process is not None),
+            results=self._result_processors(columns, [None] * len(columns)) if typed else (),
             row_type=namedtuple("PlannedRow", [column.key for column in columns]) if columns else None,  # type: ignore[misc]
+            columns=tuple(columns),
+            typed=typed,
         )
 
+    def typed(self, statement: Executable, parameters: Mapping[str, Any], driver_types: Sequence[Any]) -> Plan:
+        """The statement's plan, its results now converted for the driver's column types."""
+        key = (statement, tuple(parameters))
+        plan = self._plans[key]
+        self._plans[key] = plan = replace(plan, results=self._result_processors(plan.columns, driver_types),
+                                          typed=True)
+        return plan
 
-def _converted(plan: Plan, row: Sequence[Any]) -> Any:
+    def _result_processors(self, columns: Sequence[Any], driver_types: Sequence[Any]
+                           ) -> tuple[tuple[int, Processor], ...]:
+        processors = [self._impl(column.type).result_processor(self._dialect, driver_type)
+                      for column, driver_type in zip(columns, driver_types, strict=True)]
+        return tuple((place, process) for place, process in enumerate(processors) if process is not None)
+
+
+class Plans(PlanBook):
+    """Plans run on a SQLite DBAPI connection (the writer's, which holds the transaction)."""
+
+    def run(self, dbapi_connection: Any, statement: Executable, parameters: Mapping[str, Any]) -> PlannedResult:
+        plan, values = self.values_for(statement, parameters)
+        cursor = self.run_sql(dbapi_connection, plan.sql, values)
+        rows = [converted(plan, row) for row in cursor.fetchall()] if plan.row_type is not None else []
+        return PlannedResult(rows, cursor.rowcount)
+
+    def run_sql(self, dbapi_connection: Any, sql: str, values: Sequence[Any] = ()) -> Any:
+        """SQL on the DBAPI connection, failing as SQLAlchemy would (IntegrityError, OperationalError...)."""
+        try:
+            return dbapi_connection.execute(sql, values)
+        except self._dialect.loaded_dbapi.Error as error:
+            raise DBAPIError.instance(sql, values, error, self._dialect.loaded_dbapi.Error,
+                                      dialect=self._dialect) from error
+
+
+def converted(plan: Plan, row: Sequence[Any]) -> Any:
+    """A driver's row as a named tuple, each column converted as SQLAlchemy would."""
     values = list(row)
     for place, process in plan.results:
         if values[place] is not None:

@@ -18,6 +18,7 @@ from storage.group_commit import GroupCommit
 from storage.planned import Plans
 from storage.repository_set import RepositorySet
 from storage.server_pool import FifoGate
+from storage.server_statements import ServerConnection, ServerPlans
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
 from storage.transient import is_transient
 
@@ -31,8 +32,10 @@ class SqlUnitOfWork(RepositorySet):
     pool's first-come-first-served gate."""
 
     def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: FifoGate | None = None,
-                 observe_transaction: Callable[[float], None] = ignore_seconds) -> None:
+                 observe_transaction: Callable[[float], None] = ignore_seconds,
+                 plans: ServerPlans | None = None) -> None:
         self._engine = engine
+        self._plans = plans  # asyncpg's: the hot statements then skip SQLAlchemy's execution
         self._clock = clock
         self._turn = turn
         self._observe = observe_transaction  # seconds from BEGIN to its end, for the metrics
@@ -56,7 +59,8 @@ class SqlUnitOfWork(RepositorySet):
             if is_transient(error):
                 raise StorageBusy(str(error)) from error
             raise
-        self.bind(self._connection, self._clock)
+        self.bind(self._connection if self._plans is None else ServerConnection(self._connection, self._plans),
+                  self._clock)
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
@@ -105,10 +109,11 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *,
         # The writer's connection is the database's too: closed when the engine is disposed.
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
         return lambda: SqliteUnitOfWork(writer, plans, clock, observe_transaction)
+    plans = ServerPlans(engine.dialect) if engine.dialect.driver == "asyncpg" else None
     pool = engine.pool
     if not isinstance(pool, QueuePool):  # NullPool, StaticPool...: no queue to be unfair
-        return lambda: SqlUnitOfWork(engine, clock, observe_transaction=observe_transaction)
+        return lambda: SqlUnitOfWork(engine, clock, observe_transaction=observe_transaction, plans=plans)
     # The server's pool handed out in arrival order, by a gate as wide as the pool: one gate per engine, or the
     # extra units of work would wait in the pool's own unfair queue again.
     gate = FifoGate(pool.size())
-    return lambda: SqlUnitOfWork(engine, clock, gate, observe_transaction=observe_transaction)
+    return lambda: SqlUnitOfWork(engine, clock, gate, observe_transaction=observe_transaction, plans=plans)
