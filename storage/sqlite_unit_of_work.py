@@ -10,12 +10,11 @@ from typing import Self
 
 from sqlalchemy import Connection
 
-from bot.ports import StorageBusy
 from storage.group_commit import GroupCommit
 from storage.planned import Plans
 from storage.repository_set import RepositorySet
 from storage.statements import InlineConnection
-from storage.transient import is_transient
+from storage.transient import lost_races_as_busy, raise_if_lost_race
 
 # Plain SQL on the DBAPI connection, not SQLAlchemy's begin_nested(): that compiles a fresh statement per
 # savepoint name, which cost a quarter of the writer's time. Savepoints nest, so the repositories' own
@@ -37,12 +36,8 @@ class SqliteUnitOfWork(RepositorySet):
         self._left = False
 
     async def __aenter__(self) -> Self:
-        try:
+        with lost_races_as_busy():  # another process held SQLite's write lock past the busy timeout
             connection = await self._writer.enter()
-        except Exception as error:
-            if is_transient(error):  # another process held SQLite's write lock past the busy timeout
-                raise StorageBusy(str(error)) from error
-            raise
         self._began = time.perf_counter()
         try:
             self._plans.run_sql(connection.connection.dbapi_connection, SAVEPOINT)
@@ -60,11 +55,8 @@ class SqliteUnitOfWork(RepositorySet):
         self._driver_sql(RELEASE)
         self._left = True
         try:
-            await self._writer.leave(committed=True)
-        except Exception as error:
-            if is_transient(error):
-                raise StorageBusy(str(error)) from error
-            raise
+            with lost_races_as_busy():
+                await self._writer.leave(committed=True)
         finally:
             self._timed()
 
@@ -80,8 +72,7 @@ class SqliteUnitOfWork(RepositorySet):
         finally:
             self._leave_nowhere()
             self._timed()
-        if exc is not None and is_transient(exc):  # rolled back: the caller may try the whole action again
-            raise StorageBusy(str(exc)) from exc
+        raise_if_lost_race(exc)
 
     def _driver_sql(self, sql: str) -> None:
         if self._connection is None:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from sqlalchemy.exc import DBAPIError
+
+from bot.ports import StorageBusy
 
 # PostgreSQL's serialization failure and deadlock, SQLite's busy and locked.
 TRANSIENT_SQLSTATES = frozenset({"40001", "40P01"})
@@ -15,3 +20,19 @@ def is_transient(error: BaseException) -> bool:
     if getattr(error.orig, "sqlstate", None) in TRANSIENT_SQLSTATES:
         return True
     return any(text in str(error.orig) for text in TRANSIENT_SQLITE)
+
+
+def raise_if_lost_race(error: BaseException | None) -> None:
+    """A lost race becomes StorageBusy: the whole action, rolled back, may be tried again."""
+    if error is not None and is_transient(error):
+        raise StorageBusy(str(error)) from error
+
+
+@contextmanager
+def lost_races_as_busy() -> Iterator[None]:
+    """Inside, a lost race raises StorageBusy instead; any other error passes as it is."""
+    try:
+        yield
+    except Exception as error:
+        raise_if_lost_race(error)
+        raise

@@ -12,7 +12,6 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncTransaction
 from sqlalchemy.pool import QueuePool
 
-from bot.ports import StorageBusy
 from storage.database import SQLITE_BUSY_TIMEOUT_MS, create_writer_engine
 from storage.group_commit import GroupCommit
 from storage.planned import Plans
@@ -20,7 +19,7 @@ from storage.repository_set import RepositorySet
 from storage.server_pool import FifoGate
 from storage.server_statements import ServerConnection, ServerPlans
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
-from storage.transient import is_transient
+from storage.transient import lost_races_as_busy, raise_if_lost_race
 
 
 def ignore_seconds(_seconds: float) -> None:
@@ -47,17 +46,16 @@ class SqlUnitOfWork(RepositorySet):
         if self._turn is not None:
             await self._turn.acquire()
         try:
-            self._connection = await self._engine.connect()
-            try:
-                self._began = time.perf_counter()
-                self._transaction = await self._connection.begin()
-            except BaseException:
-                await self._connection.close()  # else the pool would lose the connection
-                raise
-        except BaseException as error:
+            with lost_races_as_busy():
+                self._connection = await self._engine.connect()
+                try:
+                    self._began = time.perf_counter()
+                    self._transaction = await self._connection.begin()
+                except BaseException:
+                    await self._connection.close()  # else the pool would lose the connection
+                    raise
+        except BaseException:
             self._release_turn()
-            if is_transient(error):
-                raise StorageBusy(str(error)) from error
             raise
         self.bind(self._connection if self._plans is None else ServerConnection(self._connection, self._plans),
                   self._clock)
@@ -76,8 +74,7 @@ class SqlUnitOfWork(RepositorySet):
                 await self._connection.close()
             finally:
                 self._release_turn()
-        if exc is not None and is_transient(exc):  # rolled back: the caller may try the whole action again
-            raise StorageBusy(str(exc)) from exc
+        raise_if_lost_race(exc)
 
     def _release_turn(self) -> None:
         if self._turn is not None:
