@@ -3,15 +3,13 @@ tests for every implementation of bot/ports.py, so the fake can't drift from the
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.ports import UnitOfWork
-from storage.database import create_engine, sqlite_url
-from storage.migrate import upgrade_to_head
+from storage.database import sqlite_url
 from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
@@ -23,10 +21,8 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str | None:
-    """None for the fake, which has no URL."""
-    if backend == "fake":
-        return None
+def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
+    """The database for tests/storage/conftest.py's ``database``, chosen by ``backend``; never asked for the fake."""
     if backend == "sqlite":
         return sqlite_url(tmp_path)
     url: str = request.getfixturevalue("postgres_url")
@@ -34,20 +30,7 @@ def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -
 
 
 @pytest.fixture
-async def database(database_url: str | None) -> AsyncIterator[AsyncEngine | None]:
-    if database_url is None:
-        yield None
-        return
-    engine = create_engine(database_url)
-    await upgrade_to_head(engine)
-    try:
-        yield engine
-    finally:
-        await engine.dispose()
-
-
-@pytest.fixture
-def uow(database: AsyncEngine | None, clock: FixedClock) -> Callable[[], UnitOfWork]:
-    if database is None:
+def uow(backend: str, clock: FixedClock, request: pytest.FixtureRequest) -> Callable[[], UnitOfWork]:
+    if backend == "fake":
         return FakeDatabase().unit_of_work
-    return unit_of_work_factory(database, clock)
+    return unit_of_work_factory(request.getfixturevalue("database"), clock)
