@@ -1,10 +1,11 @@
-"""The answer's hot statements run straight on the DBAPI cursor, from plans SQLAlchemy compiled once.
+"""The answer's hot statements run straight on the driver, from plans SQLAlchemy compiled once.
 
 SQLAlchemy's execution of a cached statement still costs about twice what SQLite takes to run it (execution
 context, events, result metadata). A plan keeps what that work produces for one statement and one set of
 parameter names: the SQL string, the order of its parameters and the types' own bind and result processors.
-Running it is then a cursor call and a loop, with the same conversions, the same SQL and SQLAlchemy's own
+Running it is then a driver call and a loop, with the same conversions, the same SQL and SQLAlchemy's own
 exception classes. Only statements marked with ``PLANNED`` are planned; any other runs through SQLAlchemy.
+SqlitePlans run on the SQLite writer's connection; storage/server_statements.py runs them on asyncpg.
 """
 
 from __future__ import annotations
@@ -106,7 +107,8 @@ class PlanBook:
             typed=typed,
         )
 
-    def typed(self, statement: Executable, parameters: Mapping[str, Any], driver_types: Sequence[Any]) -> Plan:
+    def with_driver_types(self, statement: Executable, parameters: Mapping[str, Any],
+                          driver_types: Sequence[Any]) -> Plan:
         """The statement's plan, its results now converted for the driver's column types."""
         key = (statement, tuple(parameters))
         plan = self._plans[key]
@@ -121,7 +123,7 @@ class PlanBook:
         return tuple((place, process) for place, process in enumerate(processors) if process is not None)
 
 
-class Plans(PlanBook):
+class SqlitePlans(PlanBook):
     """Plans run on a SQLite DBAPI connection (the writer's, which holds the transaction)."""
 
     def run(self, dbapi_connection: Any, statement: Executable, parameters: Mapping[str, Any]) -> PlannedResult:

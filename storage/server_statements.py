@@ -33,7 +33,8 @@ class ServerPlans(PlanBook):
         try:
             if not plan.typed:  # once per plan: the column types, on which asyncpg's conversions depend
                 attributes = (await driver.prepare(plan.sql)).get_attributes()
-                plan = self.typed(statement, parameters, [attribute.type.oid for attribute in attributes])
+                plan = self.with_driver_types(statement, parameters,
+                                              [attribute.type.oid for attribute in attributes])
             if plan.row_type is None:  # a write: only its status ("INSERT 0 1") says how many rows it changed
                 return PlannedResult([], _rowcount(await driver.execute(plan.sql, *values)))
             records = await driver.fetch(plan.sql, *values)

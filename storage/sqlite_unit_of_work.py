@@ -11,7 +11,7 @@ from typing import Self
 from sqlalchemy import Connection
 
 from storage.group_commit import GroupCommit
-from storage.planned import Plans
+from storage.planned import SqlitePlans
 from storage.repository_set import RepositorySet
 from storage.statements import InlineConnection
 from storage.transient import lost_races_as_busy, raise_if_lost_race
@@ -25,7 +25,7 @@ ROLLBACK = "ROLLBACK TO action"
 
 
 class SqliteUnitOfWork(RepositorySet):
-    def __init__(self, writer: GroupCommit, plans: Plans, clock: Callable[[], datetime],
+    def __init__(self, writer: GroupCommit, plans: SqlitePlans, clock: Callable[[], datetime],
                  observe_transaction: Callable[[float], None] | None = None) -> None:
         self._writer = writer
         self._plans = plans  # the writer's, shared by its units of work

@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from sqlalchemy import Connection, Dialect, Executable
 
-from storage.planned import Plans, is_planned
+from storage.planned import SqlitePlans, is_planned
 
 
 class StatementResult(Protocol):
@@ -42,7 +42,7 @@ class InlineConnection:
     The hot statements skip SQLAlchemy's execution for their plans (storage/planned.py).
     """
 
-    def __init__(self, connection: Connection, plans: Plans) -> None:
+    def __init__(self, connection: Connection, plans: SqlitePlans) -> None:
         self._connection = connection
         self._plans = plans
 

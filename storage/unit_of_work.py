@@ -14,7 +14,7 @@ from sqlalchemy.pool import QueuePool
 
 from storage.database import SQLITE_BUSY_TIMEOUT_MS, create_writer_engine
 from storage.group_commit import GroupCommit
-from storage.planned import Plans
+from storage.planned import SqlitePlans
 from storage.repository_set import RepositorySet
 from storage.server_pool import FifoGate
 from storage.server_statements import ServerConnection, ServerPlans
@@ -101,7 +101,7 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *,
             "sqlite_busy_timeout_ms", SQLITE_BUSY_TIMEOUT_MS)
         # A COMMIT of reads only (size 0) holds no acknowledged action: left out of the batch sizes.
         writer_engine = create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms)
-        plans = Plans(writer_engine.dialect)
+        plans = SqlitePlans(writer_engine.dialect)
         writer = GroupCommit(writer_engine, on_commit=lambda size, _seconds: observe_batch(size) if size else None)
         # The writer's connection is the database's too: closed when the engine is disposed.
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())

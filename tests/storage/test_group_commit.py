@@ -14,7 +14,7 @@ from bot.records import UserRecord
 from storage.database import create_engine, create_writer_engine, sqlite_url
 from storage.group_commit import GroupCommit
 from storage.migrate import upgrade_to_head
-from storage.planned import Plans
+from storage.planned import SqlitePlans
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
 from tests.fakes.clock import FixedClock
 
@@ -31,7 +31,7 @@ async def writer(tmp_path: Path) -> AsyncIterator[tuple[Units, Batches]]:
     batches: Batches = []
     engine = create_writer_engine(database.url)
     writer = GroupCommit(engine, on_commit=lambda size, _seconds: batches.append(size))
-    plans = Plans(engine.dialect)
+    plans = SqlitePlans(engine.dialect)
     yield (lambda: SqliteUnitOfWork(writer, plans, FixedClock())), batches
     writer.close()
 

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from storage import hot_statements as hot
 from storage import tables
 from storage.database import create_writer_engine, sqlite_url
-from storage.planned import PLANNED, Plans, is_planned
+from storage.planned import PLANNED, SqlitePlans, is_planned
 from storage.statements import InlineConnection
 
 STARTED = datetime(2026, 12, 1, 9, 30, 15, 123456, tzinfo=UTC)
@@ -30,7 +30,7 @@ def connection(tmp_path: Path) -> Iterator[Connection]:
 
 
 async def test_a_planned_write_and_read_convert_types_as_sqlalchemy_does(connection: Connection) -> None:
-    inline = InlineConnection(connection, Plans(connection.dialect))
+    inline = InlineConnection(connection, SqlitePlans(connection.dialect))
     user_id = connection.execute(tables.User.__table__.insert().values(
         platform="test", platform_user_id="ada", language="sn", created_at=STARTED)).inserted_primary_key[0]
     connection.execute(tables.Session.__table__.insert().values(
@@ -54,7 +54,7 @@ async def test_a_planned_write_and_read_convert_types_as_sqlalchemy_does(connect
 
 async def test_a_duplicate_raises_sqlalchemys_integrity_error_and_a_conflict_ignored_counts_no_row(
         connection: Connection) -> None:
-    inline = InlineConnection(connection, Plans(connection.dialect))
+    inline = InlineConnection(connection, SqlitePlans(connection.dialect))
     user_id = connection.execute(tables.User.__table__.insert().values(
         platform="test", platform_user_id="ada", created_at=STARTED)).inserted_primary_key[0]
     connection.execute(tables.Session.__table__.insert().values(
