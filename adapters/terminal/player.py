@@ -65,7 +65,8 @@ class TerminalPlayer:
             return await self._handle(line)
         except Exception:
             log.exception("the terminal could not act on a line")
-            self._say(self._words("Sorry, something went wrong. Please try again in a moment."))
+            _ = self._words
+            self._say(_("Sorry, something went wrong. Please try again in a moment."))
             return True
 
     async def _handle(self, text: str) -> bool:
@@ -135,7 +136,7 @@ class TerminalPlayer:
         if question is None:
             return
         if line.index is None:
-            self._say(self._words("Please type a number from 1 to {count}, or “help”.", count=len(question.options)))
+            self._say(self._number_please(len(question.options)))
             return
         reply = await self._engine.answer(self._actor, question.session_id, question.question_id, line.index,
                                           self._screen)
@@ -144,6 +145,10 @@ class TerminalPlayer:
             await self._catch_up()
         else:
             self._refused(reply)
+
+    def _number_please(self, count: int) -> str:
+        _ = self._words  # called _ so that pybabel extract finds the text
+        return _("Please type a number from 1 to {count}, or “help”.", count=count)
 
     async def _catch_up(self) -> None:
         """The question shown here was answered elsewhere: show the one that is open now, if any."""
@@ -158,7 +163,7 @@ class TerminalPlayer:
 
     async def _choose_quiz(self, line: Line) -> None:
         if line.index is not None and not 1 <= line.index <= len(self._quiz_ids) and self._quiz_ids:
-            self._say(self._words("Please type a number from 1 to {count}, or “help”.", count=len(self._quiz_ids)))
+            self._say(self._number_please(len(self._quiz_ids)))
             return
         await self._start(line.argument)
 

@@ -129,6 +129,13 @@ def test_odd_input_gets_a_clear_reply_and_never_crashes(env: dict[str, str]) -> 
     assert "Question 2 of 3" in result.stdout  # the "1" after all that still counted
 
 
+def test_a_reply_that_is_no_number_is_answered_in_the_learners_language(env: dict[str, str]) -> None:
+    result = subprocess.run(quiztutor("play", "--quiz", "collectives", "--user", "amani", "--lang", "sw"),
+                            input="abc\nquit\n", env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Tafadhali andika nambari kutoka 1 hadi 3, au “help”." in result.stdout
+
+
 def test_a_line_of_megabytes_is_cut_short_and_the_next_line_still_counts(env: dict[str, str]) -> None:
     huge = "x" * 3_000_000  # beyond any read buffer: it must not end the session
     result = subprocess.run(quiztutor("play", "--quiz", "collectives", "--user", "huge"),
