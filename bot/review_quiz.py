@@ -6,6 +6,9 @@ same stepping, judging, delivery and resuming serve it, and a restart resumes a 
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Callable
+
 from bot.content.catalog import Catalog
 from bot.content.models import LocalizedText, Question, Quiz
 
@@ -34,3 +37,27 @@ def review_quiz(catalog: Catalog, refs: list[str], title: LocalizedText) -> Quiz
     # Built, not validated: the ids hold a "/" on purpose, and everything else was validated when loaded.
     return Quiz.model_construct(id=REVIEW_QUIZ_ID, difficulty="medium", guide=None, tags=[], title=title,
                                 description=title, questions=questions)
+
+
+class ReviewRounds:
+    """Review rounds' quizzes by their refs, each built once for the catalog it was built from (every answer in a
+    round asks for its quiz; building copies its questions and translates its title). The most recently used
+    ``limit`` are kept; a reload's new catalog starts afresh."""
+
+    def __init__(self, limit: int = 1024) -> None:
+        self._limit = limit
+        self._catalog: Catalog | None = None
+        self._quizzes: OrderedDict[tuple[str, ...], Quiz] = OrderedDict()
+
+    def quiz(self, catalog: Catalog, refs: list[str], title: Callable[[], LocalizedText]) -> Quiz:
+        if catalog is not self._catalog:
+            self._catalog, self._quizzes = catalog, OrderedDict()
+        key = tuple(refs)
+        found = self._quizzes.get(key)
+        if found is None:
+            found = self._quizzes[key] = review_quiz(catalog, refs, title())
+            if len(self._quizzes) > self._limit:
+                self._quizzes.popitem(last=False)
+        else:
+            self._quizzes.move_to_end(key)
+        return found

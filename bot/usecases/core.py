@@ -16,7 +16,7 @@ from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWork
 from bot.records import MessageLink, QuizSession
 from bot.replies import Actor, QuestionView
-from bot.review_quiz import REVIEW_QUIZ_ID, review_quiz
+from bot.review_quiz import REVIEW_QUIZ_ID, ReviewRounds
 from bot.stepper import SessionStepper
 from bot.time_limits import QuestionTimer
 from bot.turns import Turns
@@ -34,6 +34,7 @@ class Core:
     remembering: Remembering
     texts: UiTexts
     metrics: Metrics = field(default_factory=NullMetrics)  # answers scored; storage and adapters count the rest
+    review_rounds: ReviewRounds = field(default_factory=ReviewRounds)
 
     def quiz_of(self, session: QuizSession) -> Quiz | None:
         """The quiz a session plays: one of the catalog's, or a review round built from its questions' refs."""
@@ -42,11 +43,14 @@ class Core:
         return self.library.catalog.get(session.quiz_id)
 
     def quiz_of_refs(self, refs: list[str]) -> Quiz:
+        return self.review_rounds.quiz(self.library.catalog, refs, self._review_title)
+
+    def _review_title(self) -> LocalizedText:
         title: LocalizedText = {}
         for language in SUPPORTED_LANGUAGES:
             _ = self.texts.for_language(language)
             title[language] = _("Review")  # every supported language is a LanguageCode
-        return review_quiz(self.library.catalog, refs, title)
+        return title
 
     def delivering(self, actor: Actor, target: Target | None) -> Callable[[object], Awaitable[None]] | None:
         """The ``after`` of a turn that shows its reply on ``target`` (a refusal is left to the caller)."""
