@@ -89,6 +89,11 @@ class SqlGameRepository:
             select(players).where(players.c.game_id == game_id).order_by(players.c.joined_at, players.c.user_id))
         return [_player(row) for row in rows]
 
+    async def player(self, game_id: str, user_id: int) -> PlayerRecord | None:
+        row = (await self._connection.execute(
+            select(players).where(players.c.game_id == game_id, players.c.user_id == user_id))).first()
+        return _player(row) if row else None
+
     async def update_player(self, player: PlayerRecord) -> None:
         await self._connection.execute(
             update(players).where(players.c.game_id == player.game_id, players.c.user_id == player.user_id)
@@ -111,6 +116,13 @@ class SqlGameRepository:
             .order_by(game_answers.c.answered_at, game_answers.c.user_id))
         return [GameAnswerRecord(r.game_id, r.position, r.user_id, r.option_id, r.correct, r.points, r.answer_ms,
                                  r.answered_at) for r in rows]
+
+    async def all_answered(self, game_id: str, position: int) -> bool:
+        # Two counts on the primary keys' prefixes: a vote in a big group reads no rows.
+        answered = (select(func.count()).select_from(game_answers)
+                    .where(game_answers.c.game_id == game_id, game_answers.c.position == position).scalar_subquery())
+        joined = select(func.count()).select_from(players).where(players.c.game_id == game_id).scalar_subquery()
+        return bool((await self._connection.execute(select(answered >= joined))).scalar_one())
 
     async def add_link(self, link: GameMessageLink) -> None:
         await self._connection.execute(insert(game_messages).values(

@@ -45,6 +45,10 @@ class GameRepository(Protocol):
         """The game's players in the order they joined."""
         ...
 
+    async def player(self, game_id: str, user_id: int) -> PlayerRecord | None:
+        """One player of the game, if they joined it."""
+        ...
+
     async def update_player(self, player: PlayerRecord) -> None: ...
 
     async def add_answer(self, answer: GameAnswerRecord) -> None:
@@ -53,6 +57,10 @@ class GameRepository(Protocol):
 
     async def answers(self, game_id: str, position: int) -> list[GameAnswerRecord]:
         """Every answer to one question of the game, in the order given."""
+        ...
+
+    async def all_answered(self, game_id: str, position: int) -> bool:
+        """Whether every player of the game has answered the question at ``position`` (counted, not read)."""
         ...
 
     async def add_link(self, link: GameMessageLink) -> None: ...

@@ -70,6 +70,9 @@ class FakeGameRepository:
         mine = [player for player in self._state.players.values() if player.game_id == game_id]
         return copy.deepcopy(sorted(mine, key=lambda player: (player.joined_at, player.user_id)))
 
+    async def player(self, game_id: str, user_id: int) -> PlayerRecord | None:
+        return copy.deepcopy(self._state.players.get((game_id, user_id)))
+
     async def update_player(self, player: PlayerRecord) -> None:
         key = (player.game_id, player.user_id)
         if key in self._state.players:
@@ -85,6 +88,11 @@ class FakeGameRepository:
         mine = [answer for answer in self._state.game_answers.values()
                 if (answer.game_id, answer.position) == (game_id, position)]
         return sorted(mine, key=lambda answer: (answer.answered_at, answer.user_id))
+
+    async def all_answered(self, game_id: str, position: int) -> bool:
+        answered = sum((answer.game_id, answer.position) == (game_id, position)
+                       for answer in self._state.game_answers.values())
+        return answered >= sum(player.game_id == game_id for player in self._state.players.values())
 
     async def add_link(self, link: GameMessageLink) -> None:
         key = (link.platform, link.message_key)

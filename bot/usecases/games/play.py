@@ -116,19 +116,17 @@ class GamePlay:
         except AlreadyAnswered:
             return Voted(GameVote(False, _("You already answered this question; your first answer counts."),
                                   _.language), [])
-        players = await uow.games.players(game.id)
-        player = next((player for player in players if player.user_id == turn.user_id), None)
+        player = await uow.games.player(game.id, turn.user_id)
         if player is None:  # joining by answering
             player = PlayerRecord(game.id, turn.user_id, name, now, position)
             await uow.games.add_player(player)
-            players.append(player)
         player.name, player.score, player.answer_ms = name, player.score + earned, player.answer_ms + answer_ms
         player.answered, player.correct = player.answered + 1, player.correct + correct
         await uow.games.update_player(player)
         await core.remembering.review(uow, turn.user_id, game.quiz_id, question.id, question, correct=correct,
                                       option_id=option_id, now=now, shown_at=game.asked_at, language=_.language)
         events: list[GameEvent] = []
-        if len(await uow.games.answers(game.id, position)) >= len(players):  # everyone has answered: close now
+        if await uow.games.all_answered(game.id, position):  # everyone has answered: close now
             events = await self._table.phases.close(uow, game, now)
         await uow.commit()
         core.metrics.answer_scored(turn.actor.platform, correct)  # counted once it is kept

@@ -196,6 +196,25 @@ async def test_the_first_answer_is_final_and_a_refused_one_leaves_the_transactio
         assert await work.games.answers("g1", 2) == []
 
 
+async def test_one_player_is_found_and_all_answered_counts_this_games_players_and_this_question(uow: Uow) -> None:
+    alice, bola = await stored_user(uow, "alice"), await stored_user(uow, "bola")
+    await stored_games(uow, a_game(alice, state=GameState.ASKING), a_game(alice, "g2", "chat-2"))
+    async with uow() as work:
+        for player in (a_player(alice, "Alice", 1), a_player(bola, "Bola", 2), a_player(bola, "Bola", 3, "g2")):
+            await work.games.add_player(player)
+        await work.games.add_answer(GameAnswerRecord("g1", 0, alice, "a", True, 900, 1200, START))
+        await work.games.add_answer(GameAnswerRecord("g1", 1, bola, "a", True, 900, 1200, START))  # another question
+        await work.games.add_answer(GameAnswerRecord("g2", 0, bola, "a", True, 900, 1200, START))  # another game
+        await work.commit()
+    async with uow() as work:
+        assert await work.games.player("g1", bola) == a_player(bola, "Bola", 2)
+        assert await work.games.player("g2", alice) is None
+        assert await work.games.all_answered("g1", 0) is False  # 1 of 2
+        assert await work.games.all_answered("g2", 0) is True  # 1 of 1
+        await work.games.add_answer(GameAnswerRecord("g1", 0, bola, "b", False, 0, 3000, START))
+        assert await work.games.all_answered("g1", 0) is True  # in the same transaction, before its commit
+
+
 async def test_answers_come_back_in_the_order_given_with_every_field(uow: Uow) -> None:
     ids = [await stored_user(uow, name) for name in ("alice", "bola", "chidi")]
     await stored_games(uow, a_game(ids[0], state=GameState.ASKING))
