@@ -21,6 +21,9 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from storage.planned import PlanBook, PlannedResult, converted, is_planned
 from storage.statements import StatementResult
 
+# What asyncpg raises: the server's errors, and its own for a connection in a bad state or gone.
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
+
 
 class ServerPlans(PlanBook):
     """Plans run on an asyncpg connection."""
@@ -38,7 +41,7 @@ class ServerPlans(PlanBook):
             if plan.row_type is None:  # a write: only its status ("INSERT 0 1") says how many rows it changed
                 return PlannedResult([], _rowcount(await driver.execute(plan.sql, *values)))
             records = await driver.fetch(plan.sql, *values)
-        except asyncpg.PostgresError as error:  # as SQLAlchemy would raise it, sqlstate and all (storage/transient)
+        except DRIVER_ERRORS as error:  # as SQLAlchemy would raise it, sqlstate and all (storage/transient)
             failure = IntegrityError if isinstance(error, asyncpg.IntegrityConstraintViolationError) else DBAPIError
             raise failure(plan.sql, values, error) from error
         return PlannedResult([converted(plan, record) for record in records], len(records))
@@ -64,13 +67,20 @@ class ServerConnection:
         if parameters is not None and self._driver is not None and is_planned(statement):
             try:
                 return await self._plans.run(self._driver, statement, parameters)
-            except (asyncpg.InterfaceError, OSError):  # the connection broke: the pool must not hand it out again
-                await self._connection.invalidate()
+            except DBAPIError as error:
+                if self._driver.is_closed() or _broken(error.orig):  # the pool must not hand it out again
+                    await self._connection.invalidate()
                 raise
         result = await self._connection.execute(statement, parameters)
         if self._driver is None:  # SQLAlchemy's first statement began the transaction (asyncpg begins lazily)
             self._driver = (await self._connection.get_raw_connection()).driver_connection
         return result
+
+
+def _broken(error: BaseException | None) -> bool:
+    """Whether the connection can't be trusted after ``error``: anything but an error the server reported on a
+    working connection (a constraint, a lost race...)."""
+    return not isinstance(error, asyncpg.PostgresError) or isinstance(error, asyncpg.PostgresConnectionError)
 
 
 def _rowcount(status: str) -> int:

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import asyncpg
 import pytest
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from bot.records import AnswerRecord, MessageLink
-from storage.unit_of_work import SqlUnitOfWork
-from tests.fakes.clock import START
+from storage.database import create_engine
+from storage.migrate import upgrade_to_head
+from storage.unit_of_work import SqlUnitOfWork, unit_of_work_factory
+from tests.fakes.clock import START, FixedClock
 from tests.storage.builders import a_session, stored_session, stored_user
 
 Uow = Callable[[], SqlUnitOfWork]
@@ -46,3 +50,35 @@ async def test_a_planned_duplicate_is_an_integrity_error_and_the_next_unit_of_wo
     async with uow() as work:
         found = await work.links.get("telegram", "poll-2")
     assert found == a_link("poll-2")
+
+
+async def test_a_connection_broken_under_a_planned_statement_fails_as_sqlalchemy_would_and_the_next_works(
+        postgres_url: str) -> None:
+    database = create_engine(postgres_url, pool_size=1)  # one connection: the next unit of work would reuse it
+    try:
+        await upgrade_to_head(database)
+        uow = unit_of_work_factory(database, FixedClock())
+        await stored_session(uow, a_session(await stored_user(uow)))
+        with pytest.raises(DBAPIError):
+            async with uow() as work:
+                await work.users.get("telegram", "alice")
+                await _end_other_sessions(postgres_url)  # as a server restart or a proxy would
+                await work.links.add(a_link("poll-1"))
+        async with uow() as work:
+            await work.users.get("telegram", "alice")
+            await work.links.add(a_link("poll-2"))
+            await work.commit()
+        async with uow() as work:
+            assert await work.links.get("telegram", "poll-2") == a_link("poll-2")
+    finally:
+        await database.dispose()
+
+
+async def _end_other_sessions(url: str) -> None:
+    connection = await asyncpg.connect(make_url(url).set(drivername="postgresql").render_as_string(
+        hide_password=False))
+    try:
+        await connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                 "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    finally:
+        await connection.close()
