@@ -83,9 +83,10 @@ class SessionResult:
     quiz_id: str
     state: SessionState
     correct: int
-    answered: int
+    answered: int  # with an option chosen
     total: int
     updated_at: datetime
+    unanswered: int = 0  # skipped, or left until the time ran out
 
 
 @dataclass

@@ -167,6 +167,8 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
             # Spelled out: "3/8" here would read as a score next to "best 5/8".
             parts.append(_("in progress: {answered} of {total} answered, {correct} right",
                            answered=active[0].answered, total=active[0].total, correct=active[0].correct))
+            if active[0].unanswered:
+                parts.append(_.ngettext("{n} unanswered", "{n} unanswered", active[0].unanswered))
         if parts:
             lines.append(ProgressLine(quiz.id, localized(quiz.title, _.language), " · ".join(parts)))
     heading = _("Your progress:") if lines else _("No results yet. Start a quiz to see your progress here.")

@@ -117,11 +117,12 @@ class SqlSessionRepository:
         await self._connection.execute(hot.update_session(), {"session_id": session.id, **_mutable(session)})
 
     async def results(self, user_id: int) -> list[SessionResult]:
-        answered = func.count(answers.c.question_id)
+        answered = func.count(answers.c.option_id)  # a skip or a time-out is stored with no option
+        unanswered = func.count(answers.c.question_id) - answered
         correct = func.coalesce(func.sum(case((answers.c.correct, 1), else_=0)), 0)
         query = (
             select(sessions.c.quiz_id, sessions.c.state, sessions.c.question_ids, sessions.c.updated_at,
-                   answered.label("answered"), correct.label("correct"))
+                   answered.label("answered"), unanswered.label("unanswered"), correct.label("correct"))
             .select_from(sessions.outerjoin(answers, answers.c.session_id == sessions.c.id))
             .where(sessions.c.user_id == user_id)
             .group_by(sessions.c.id)
@@ -129,7 +130,7 @@ class SqlSessionRepository:
         )
         return [
             SessionResult(row.quiz_id, SessionState(row.state), int(row.correct), int(row.answered),
-                          len(row.question_ids), row.updated_at)
+                          len(row.question_ids), row.updated_at, int(row.unanswered))
             for row in await self._connection.execute(query)
         ]
 

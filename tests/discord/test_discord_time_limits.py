@@ -26,6 +26,8 @@ LIMIT = 30
 FAST = 0.02  # seconds between sweeps
 TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
 
+TIMED_OUT_ONCE = "in progress: 0 of 3 answered, 0 right · 1 unanswered"
+
 
 @pytest.fixture
 def timed(settings: Settings) -> Settings:
@@ -48,15 +50,14 @@ def test_a_poll_stays_open_at_least_for_the_questions_time_left_within_what_disc
     assert build_poll(view, configured).duration == timedelta(hours=hours)
 
 
-async def _answered(bot: RunningBot, user_id: int, count: int) -> None:
-    """Wait until the engine has recorded ``count`` questions of the user's quiz (answered or skipped)."""
-    wanted = f"in progress: {count} of "
+async def _progress_reads(bot: RunningBot, user_id: int, wanted: str) -> None:
+    """Wait until the user's progress line reads ``wanted`` (what the engine has recorded of their quiz)."""
     for _ in range(250):
         lines = (await bot.engine.progress(Actor("discord", str(user_id)))).lines
-        if lines and wanted in lines[0].text:
+        if lines and lines[0].text == wanted:
             return
         await asyncio.sleep(0.02)
-    raise AssertionError(f"the quiz never reached {count} recorded questions")
+    raise AssertionError(f"the progress never read {wanted!r}")
 
 
 async def test_when_the_time_runs_out_the_poll_is_ended_the_owner_told_and_the_next_poll_posted(
@@ -119,7 +120,7 @@ async def test_in_private_mode_the_next_click_says_the_time_was_up_and_shows_the
     assert re.search(r"⏱ <t:\d+:R>", question.content)
     mark = len(fake.calls)
     clock.advance(timedelta(seconds=LIMIT))
-    await _answered(timed_bot, LEARNER_ID, 1)  # the sweep skipped it...
+    await _progress_reads(timed_bot, LEARNER_ID, TIMED_OUT_ONCE)  # the sweep skipped it...
     await fake.quiet(FAST * 10)
     assert fake.channel_messages(after=mark) == []  # ...and posted nothing: an ephemeral flow can't be followed up
 
@@ -135,4 +136,4 @@ async def test_in_private_mode_the_next_click_says_the_time_was_up_and_shows_the
     assert f"⏱ <t:{int((clock.now + timedelta(seconds=LIMIT)).timestamp())}:R>" in shown.content  # a full time
     assert not any("Correct!" in c.content or "Not quite." in c.content for c in fake.answers(click))
     progress = await timed_bot.engine.progress(Actor("discord", str(LEARNER_ID)))
-    assert progress.lines[0].text == "in progress: 1 of 3 answered, 0 right"
+    assert progress.lines[0].text == TIMED_OUT_ONCE

@@ -151,8 +151,10 @@ class FakeSessionRepository:
             if session.user_id != user_id:
                 continue
             answers = [a for a in self._state.answers.values() if a.session_id == session.id]
+            unanswered = sum(a.option_id is None for a in answers)
             results.append(SessionResult(session.quiz_id, session.state, sum(a.correct for a in answers),
-                                         len(answers), len(session.question_ids), session.updated_at))
+                                         len(answers) - unanswered, len(session.question_ids), session.updated_at,
+                                         unanswered))
         return sorted(results, key=lambda result: result.updated_at, reverse=True)
 
 

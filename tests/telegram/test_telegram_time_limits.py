@@ -65,8 +65,9 @@ async def test_a_question_whose_time_runs_out_is_skipped_with_a_notice_and_the_n
         assert len(api.polls(AMINATA.id)) == 2  # the skip happened once
         progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
         fr = engine.localizer_for("fr")
-        assert progress.lines[0].text == fr(
-                "in progress: {answered} of {total} answered, {correct} right", answered=1, total=3, correct=0)
+        assert progress.lines[0].text == " · ".join([
+            fr("in progress: {answered} of {total} answered, {correct} right", answered=0, total=3, correct=0),
+            fr.ngettext("{n} unanswered", "{n} unanswered", 1)])  # "0 de 3 ... · 1 sans réponse"
 
 
 async def test_a_vote_after_the_deadline_is_not_scored_and_the_quiz_moves_on(

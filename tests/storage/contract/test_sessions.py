@@ -86,7 +86,7 @@ async def test_an_updated_session_keeps_its_position_state_chat_and_times(uow: U
         assert await work.sessions.active(session.user_id) is None
 
 
-async def test_results_count_answers_and_right_answers_per_session(uow: Uow) -> None:
+async def test_results_count_answers_skips_and_right_answers_per_session(uow: Uow) -> None:
     user_id = await stored_user(uow)
     await stored_session(uow, a_session(user_id, "done", state=SessionState.FINISHED, updated_at=START))
     await stored_session(uow, a_session(user_id, "open", "fsdp", updated_at=START + timedelta(minutes=1)))
@@ -97,9 +97,9 @@ async def test_results_count_answers_and_right_answers_per_session(uow: Uow) -> 
         await work.commit()
     async with uow() as work:
         results = await work.sessions.results(user_id)
-    assert [(r.quiz_id, r.state, r.correct, r.answered, r.total) for r in results] == [
-        ("fsdp", SessionState.ACTIVE, 0, 0, 3),
-        ("collectives", SessionState.FINISHED, 1, 3, 3),
+    assert [(r.quiz_id, r.state, r.correct, r.answered, r.unanswered, r.total) for r in results] == [
+        ("fsdp", SessionState.ACTIVE, 0, 0, 0, 3),
+        ("collectives", SessionState.FINISHED, 1, 2, 1, 3),  # q3 was skipped: no option
     ]
 
 
