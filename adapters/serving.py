@@ -9,7 +9,16 @@ from contextlib import asynccontextmanager
 
 from adapters.platform import ChatAdapter
 from bot.engine import QuizEngine
-from bot.sweeper import GAME_INTERVAL, REMINDER_INTERVAL, GameSweeper, Sweeper, start_reminders, start_sweeper
+from bot.sweeper import (
+    CONTENT_INTERVAL,
+    GAME_INTERVAL,
+    REMINDER_INTERVAL,
+    ContentFollower,
+    GameSweeper,
+    Sweeper,
+    start_reminders,
+    start_sweeper,
+)
 
 log = logging.getLogger(__name__)
 
@@ -17,10 +26,11 @@ log = logging.getLogger(__name__)
 @asynccontextmanager
 async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_interval: float | None = None,
                   reminder_interval: float = REMINDER_INTERVAL,
-                  game_interval: float = GAME_INTERVAL) -> AsyncIterator[None]:
+                  game_interval: float = GAME_INTERVAL,
+                  content_interval: float = CONTENT_INTERVAL) -> AsyncIterator[None]:
     """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit);
     ``reminder_interval``: between looks for daily reminders that are due; ``game_interval``: for group games'
-    phases."""
+    phases; ``content_interval``: for a content reload made in another process."""
     started: list[ChatAdapter] = []
     sweepers: list[Sweeper] = []
     try:
@@ -38,6 +48,9 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
             games = GameSweeper(engine, adapter.name, adapter.game_surface, game_interval)
             games.start()
             sweepers.append(games)
+        follower = ContentFollower(engine, content_interval)
+        follower.start()
+        sweepers.append(follower)
         yield
     finally:
         for sweeper in sweepers:  # first, while the adapters can still send what comes next

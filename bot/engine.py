@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from bot.admins import AdminPolicy
-from bot.content.library import ContentLibrary
+from bot.content.library import ContentLibrary, ReloadResult
 from bot.delivery import Shown, Surface, Target, deliver
 from bot.i18n import Localizer, UiTexts
 from bot.locks import UserLocks
@@ -178,6 +178,10 @@ class QuizEngine:
 
     async def reload(self, actor: Actor) -> ReloadReport:
         return await self._admin.reload(actor)
+
+    async def follow_content(self) -> ReloadResult | None:
+        """Reload when an admin reloaded other content in another process (the content follower calls this)."""
+        return await self._admin.follow_content()
 
     def is_admin(self, actor: Actor) -> bool:
         return self._admin.is_admin(actor)

@@ -108,6 +108,16 @@ class ReviewLogRepository(Protocol):
         ...
 
 
+class ContentStateRepository(Protocol):
+    """What content every process should serve: the fingerprint of the content an admin last reloaded."""
+
+    async def fingerprint(self) -> str | None:
+        """None until the first reload."""
+        ...
+
+    async def set_fingerprint(self, fingerprint: str, at: datetime) -> None: ...
+
+
 class UnitOfWork(Protocol):
     """One transaction: changes are kept only if ``commit`` is called before the block ends."""
 
@@ -119,6 +129,7 @@ class UnitOfWork(Protocol):
     reviews: ReviewLogRepository
     games: GameRepository
     chats: ChatRepository
+    content: ContentStateRepository
 
     async def __aenter__(self) -> Self: ...
     async def __aexit__(

@@ -23,6 +23,7 @@ MAX_INTERVAL = 10.0  # seconds: a timed-out question waits at most this long for
 STOP_TIMEOUT = 10.0  # seconds a delivery under way may take to finish when the adapter stops
 REMINDER_INTERVAL = 30.0  # seconds: reminders are due to the minute
 GAME_INTERVAL = 1.0  # seconds: a game's lobby, questions and results are timed to the second
+CONTENT_INTERVAL = 30.0  # seconds: another process's /reload reaches this one within half a minute
 
 
 def sweep_interval(limit: timedelta) -> float:
@@ -138,6 +139,21 @@ class GameSweeper(Sweeper):
 
     async def sweep(self) -> int:
         return await self._engine.games.sweep(self._platform, self._stage)
+
+
+class ContentFollower(Sweeper):
+    """One per process: follows a content reload an admin made in another process (bot/usecases/admin.py)."""
+
+    name = "content-follower"
+    looks_for = "content reloaded elsewhere"
+
+    def __init__(self, engine: QuizEngine, interval: float = CONTENT_INTERVAL) -> None:
+        super().__init__("all", interval, engine.metrics)
+        self._engine = engine
+
+    async def sweep(self) -> int:
+        await self._engine.follow_content()
+        return 0  # one look per interval: a reload is rare
 
 
 def start_reminders(engine: QuizEngine, platform: str, send: Callable[[Reminder], Awaitable[None]],

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from storage.content_state import SqlContentStateRepository
 from storage.game_repositories import SqlChatRepository, SqlGameRepository
 from storage.memory_repositories import SqlCardRepository, SqlReviewLogRepository
 from storage.repositories import SqlAnswerRepository, SqlLinkRepository, SqlSessionRepository, SqlUserRepository
@@ -20,6 +21,7 @@ class RepositorySet:
     reviews: SqlReviewLogRepository
     games: SqlGameRepository
     chats: SqlChatRepository
+    content: SqlContentStateRepository
 
     def bind(self, connection: StatementRunner, clock: Callable[[], datetime]) -> None:
         self.users = SqlUserRepository(connection, clock)
@@ -30,3 +32,4 @@ class RepositorySet:
         self.reviews = SqlReviewLogRepository(connection)
         self.games = SqlGameRepository(connection)
         self.chats = SqlChatRepository(connection, clock)
+        self.content = SqlContentStateRepository(connection)

@@ -189,6 +189,16 @@ class Chat(Base):
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
 
 
+class ContentState(Base):
+    """What every process should serve: the fingerprint of the content an admin last reloaded (one row)."""
+
+    __tablename__ = "content_state"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    changed_at: Mapped[datetime] = mapped_column(UtcDateTime())
+
+
 class Game(Base):
     """A group game: a whole chat plays one quiz together."""
 

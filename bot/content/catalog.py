@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from bot.content.models import LocalizedText, Quiz
@@ -64,6 +67,14 @@ class Catalog:
     def languages(self) -> frozenset[str]:
         """Languages in which at least one whole quiz can be played."""
         return frozenset().union(*(quiz.complete_languages() for quiz in self.quizzes))
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A digest of everything served (the quizzes and the concept names): equal in two processes exactly when
+        they serve the same content, whatever the files' layout or timestamps."""
+        served = {"quizzes": [quiz.model_dump(mode="json") for quiz in self.quizzes],
+                  "concepts": dict(self.concept_names)}
+        return hashlib.sha256(json.dumps(served, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
 
     def changes_since(self, previous: Catalog) -> CatalogChanges:
         old_ids, new_ids = set(previous._by_id), set(self._by_id)

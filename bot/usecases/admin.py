@@ -1,12 +1,23 @@
-"""What admins do: reload the content. Who is one is configured per platform (and found at run time)."""
+"""What admins do: reload the content. Who is one is configured per platform (and found at run time).
+
+A reload reaches every process: the reloading one stores the new content's fingerprint in the database, and
+the others, looking every half minute (follow_content), reload from their own files when it changed.
+"""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
+
 from bot.admins import AdminPolicy
+from bot.content.library import ReloadResult
+from bot.ports import UnitOfWork
 from bot.reload_report import ReloadReport, reload_report
 from bot.replies import Actor
 from bot.usecases.core import Core
 from bot.usecases.profile import Profiles
+
+log = logging.getLogger(__name__)
 
 
 class Admin:
@@ -14,6 +25,7 @@ class Admin:
         self._core = core
         self._admins = admins
         self._profiles = profiles
+        self._followed: str | None = None  # the stored fingerprint this process last reloaded for
 
     async def reload(self, actor: Actor) -> ReloadReport:
         """Re-read the content (admins only); a reload that fails validation keeps serving the previous one."""
@@ -21,7 +33,28 @@ class Admin:
         if not self._admins.is_admin(actor):
             return ReloadReport(ok=False, summary=_("Sorry, only the bot's admins can reload the content."),
                                 language=_.language)
-        return reload_report(await self._core.library.reload(), _)
+        result = await self._core.library.reload()
+        if result.ok:
+            await self._core.turns.run_unlocked(self._publisher(result.catalog.fingerprint))
+        return reload_report(result, _)
+
+    async def follow_content(self) -> ReloadResult | None:
+        """Reload if an admin reloaded, in any process, content other than this process serves; None if not.
+        Each stored fingerprint is followed once: if this process's files hold other content, it says so and
+        keeps serving what it has until the next reload."""
+        wanted = await self._core.turns.run_unlocked(lambda uow: uow.content.fingerprint())
+        if wanted is None or wanted in (self._core.library.catalog.fingerprint, self._followed):
+            return None
+        self._followed = wanted
+        result = await self._core.library.reload()
+        if not result.ok:
+            log.error("an admin reloaded the content elsewhere, but these files fail validation: %s",
+                      "; ".join(str(problem) for problem in result.problems))
+        elif result.catalog.fingerprint != wanted:
+            log.warning("an admin reloaded the content elsewhere, but this process's files hold other content")
+        else:
+            log.info("followed a content reload made in another process")
+        return result
 
     def is_admin(self, actor: Actor) -> bool:
         return self._admins.is_admin(actor)
@@ -29,3 +62,9 @@ class Admin:
     def allow_admin(self, platform: str, user_id: str) -> None:
         """Make a user an admin for this run, e.g. a Discord application's owner found at login."""
         self._admins.allow(platform, user_id)
+
+    def _publisher(self, fingerprint: str) -> Callable[[UnitOfWork], Awaitable[None]]:
+        async def publish(uow: UnitOfWork) -> None:
+            await uow.content.set_fingerprint(fingerprint, self._core.clock())
+            await uow.commit()
+        return publish

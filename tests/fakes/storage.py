@@ -46,6 +46,7 @@ class FakeState:
     game_answers: dict[tuple[str, int, int], GameAnswerRecord] = field(default_factory=dict)
     game_links: dict[tuple[str, str], GameMessageLink] = field(default_factory=dict)
     chats: dict[tuple[str, str], str | None] = field(default_factory=dict)  # the chat's language
+    content: dict[str, str] = field(default_factory=dict)  # "catalog": the fingerprint last reloaded
 
 
 class FakeDatabase:
@@ -190,6 +191,17 @@ class FakeLinkRepository:
         return max(reversed(mine), key=lambda link: link.created_at, default=None)
 
 
+class FakeContentStateRepository:
+    def __init__(self, rows: dict[str, str]) -> None:
+        self._rows = rows
+
+    async def fingerprint(self) -> str | None:
+        return self._rows.get("catalog")
+
+    async def set_fingerprint(self, fingerprint: str, at: datetime) -> None:
+        self._rows["catalog"] = fingerprint
+
+
 class FakeUnitOfWork:
     """Copies the committed state on enter and publishes the rows it changed on commit; else drops them."""
 
@@ -201,6 +213,7 @@ class FakeUnitOfWork:
     reviews: FakeReviewLogRepository
     games: FakeGameRepository
     chats: FakeChatRepository
+    content: FakeContentStateRepository
 
     def __init__(self, database: FakeDatabase) -> None:
         self._database = database
@@ -218,6 +231,7 @@ class FakeUnitOfWork:
         self.reviews = FakeReviewLogRepository(self._working.reviews, self._database.review_ids)
         self.games = FakeGameRepository(self._working)
         self.chats = FakeChatRepository(self._working)
+        self.content = FakeContentStateRepository(self._working.content)
         return self
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -18,7 +18,7 @@ from storage.migrate import MIGRATIONS_DIR, alembic_config, upgrade_to_head
 from storage.tables import Base
 
 APP_TABLES = {"users", "quiz_sessions", "answers", "message_links", "cards", "review_logs", "chats", "games",
-              "game_players", "game_answers", "game_messages"}
+              "game_players", "game_answers", "game_messages", "content_state"}
 
 
 async def _tables(engine: AsyncEngine) -> set[str]:

@@ -1,0 +1,39 @@
+"""Two processes' services on one SQLite file, as `quiztutor run` serves them: an admin's /reload in one reaches
+the other through the database, on its content follower's next look."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from adapters.runtime import open_services
+from adapters.serving import serving
+from adapters.settings import Settings
+from bot.engine import QuizEngine
+from bot.replies import Actor
+from tests.core.test_engine_reload import _remove_question
+
+ROOT = Actor("telegram", "root")
+
+
+async def _level_of(engine: QuizEngine, quiz_id: str) -> str:
+    """What the quiz list says of the quiz, such as "Medium · 3 questions"."""
+    listing = await engine.list_quizzes(ROOT)
+    return next(entry.level for entry in listing.entries if entry.quiz_id == quiz_id)
+
+
+async def test_a_reload_in_one_process_reaches_the_other_within_its_follow_interval(
+        tmp_path: Path, content_dir: Path) -> None:
+    settings = Settings(data_dir=tmp_path / "data", content_dir=content_dir)
+    async with open_services(settings) as here, open_services(settings) as there:
+        here.engine.allow_admin("telegram", "root")
+        async with serving(there.engine, [], content_interval=0.05):
+            assert (await _level_of(there.engine, "collectives")).endswith("3 questions")
+            _remove_question(content_dir, "shards-to-full")
+            report = await here.engine.reload(ROOT)
+            assert report.ok, report.summary
+            for _ in range(100):
+                if (await _level_of(there.engine, "collectives")).endswith("2 questions"):
+                    break
+                await asyncio.sleep(0.02)
+            assert (await _level_of(there.engine, "collectives")).endswith("2 questions")

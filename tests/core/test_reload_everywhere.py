@@ -1,0 +1,54 @@
+"""A reload reaches every process: the one an admin reloads stores what it now serves, the others follow."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot.content.library import ContentLibrary
+from tests.core.test_engine_reload import ADMIN, _remove_question
+from tests.core.wiring import build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.storage import FakeDatabase
+
+
+async def test_another_process_follows_a_reload_once_and_only_when_the_content_changed(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    here_library, there_library = ContentLibrary.load(content_dir), ContentLibrary.load(content_dir)
+    here = build_engine(here_library, fake_db, clock)
+    there = build_engine(there_library, fake_db, clock)  # a replica: same database, same files
+    assert await there.follow_content() is None  # nobody reloaded yet
+
+    _remove_question(content_dir, "shards-to-full")
+    assert (await here.reload(ADMIN)).ok
+    assert there_library.catalog.fingerprint != here_library.catalog.fingerprint
+    followed = await there.follow_content()
+    assert followed is not None and followed.ok
+    assert there_library.catalog.fingerprint == here_library.catalog.fingerprint
+    assert there_library.catalog.get("collectives").question("shards-to-full") is None  # type: ignore[union-attr]
+    assert await there.follow_content() is None  # done: nothing more to follow
+    assert await here.follow_content() is None  # the reloading process serves it already
+
+
+async def test_a_process_whose_files_differ_says_so_once_and_keeps_serving(
+        content_dir: Path, tmp_path: Path, fake_db: FakeDatabase, clock: FixedClock,
+        caplog: pytest.LogCaptureFixture) -> None:
+    stale_dir = tmp_path / "stale-content"
+    shutil.copytree(content_dir, stale_dir)  # a replica whose files were not updated
+    here = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stale_library = ContentLibrary.load(stale_dir)
+    stale = build_engine(stale_library, fake_db, clock)
+    before = stale_library.catalog.fingerprint
+
+    _remove_question(content_dir, "shards-to-full")
+    assert (await here.reload(ADMIN)).ok
+    with caplog.at_level(logging.WARNING, logger="bot.usecases.admin"):
+        followed = await stale.follow_content()
+        again = await stale.follow_content()
+    assert followed is not None and stale_library.catalog.fingerprint == before  # its own files, still valid
+    assert again is None  # said once, not every half minute
+    assert [record.message for record in caplog.records] == [
+        "an admin reloaded the content elsewhere, but this process's files hold other content"]
