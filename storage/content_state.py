@@ -5,11 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from storage import tables
-from storage.statements import StatementRunner
+from storage.statements import StatementRunner, dialect_insert
 
 content_state = tables.ContentState.__table__
 CATALOG = "catalog"  # the one row
@@ -25,8 +23,8 @@ class SqlContentStateRepository:
         return str(row.fingerprint) if row else None
 
     async def set_fingerprint(self, fingerprint: str, at: datetime) -> None:
-        dialect_insert = postgresql_insert if self._connection.dialect.name == "postgresql" else sqlite_insert
-        statement = dialect_insert(content_state).values(name=CATALOG, fingerprint=fingerprint, changed_at=at)
+        statement = dialect_insert(self._connection.dialect.name)(content_state).values(
+            name=CATALOG, fingerprint=fingerprint, changed_at=at)
         await self._connection.execute(statement.on_conflict_do_update(
             index_elements=["name"],
             set_={"fingerprint": statement.excluded.fingerprint, "changed_at": statement.excluded.changed_at}))

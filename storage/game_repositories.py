@@ -22,8 +22,7 @@ from bot.games.records import (
 )
 from bot.ports import AlreadyAnswered
 from storage import tables
-from storage.repositories import _insert_or_ignore
-from storage.statements import StatementRunner
+from storage.statements import StatementRunner, dialect_insert
 
 games, players, game_answers, game_messages, chats, users = (
     tables.Game.__table__, tables.GamePlayer.__table__, tables.GameAnswer.__table__, tables.GameMessage.__table__,
@@ -79,7 +78,7 @@ class SqlGameRepository:
         # ON CONFLICT DO NOTHING: a second join (a double tap, or two processes) changes nothing and, on
         # PostgreSQL, leaves the transaction usable without a savepoint.
         result = await self._connection.execute(
-            _insert_or_ignore(self._connection)(players)
+            dialect_insert(self._connection.dialect.name)(players)
             .values(game_id=player.game_id, user_id=player.user_id, **_player_values(player))
             .on_conflict_do_nothing(index_elements=["game_id", "user_id"]))
         return bool(result.rowcount == 1)
@@ -102,7 +101,7 @@ class SqlGameRepository:
     async def add_answer(self, answer: GameAnswerRecord) -> None:
         # As SqlAnswerRepository.add: the primary key keeps the first answer, a duplicate inserts nothing.
         result = await self._connection.execute(
-            _insert_or_ignore(self._connection)(game_answers).values(
+            dialect_insert(self._connection.dialect.name)(game_answers).values(
                 game_id=answer.game_id, position=answer.position, user_id=answer.user_id,
                 option_id=answer.option_id, correct=answer.correct, points=answer.points,
                 answer_ms=answer.answer_ms, answered_at=answer.answered_at)
@@ -164,7 +163,7 @@ class SqlChatRepository:
 
     async def set_language(self, platform: str, chat_id: str, language: str | None) -> None:
         # An upsert: two admins setting the language at once can't both insert. None keeps the row, cleared.
-        statement = _insert_or_ignore(self._connection)(chats).values(
+        statement = dialect_insert(self._connection.dialect.name)(chats).values(
             platform=platform, chat_id=chat_id, language=language, updated_at=self._now())
         await self._connection.execute(statement.on_conflict_do_update(
             index_elements=["platform", "chat_id"],

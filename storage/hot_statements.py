@@ -12,16 +12,14 @@ from functools import cache, wraps
 from typing import Any, TypeVar
 
 from sqlalchemy import Insert, Select, Update, bindparam, insert, select, update
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from storage import tables
 from storage.planned import PLANNED
+from storage.statements import dialect_insert
 
 users, sessions, answers, links = (
     tables.User.__table__, tables.Session.__table__, tables.Answer.__table__, tables.MessageLink.__table__)
 cards, reviews = tables.Card.__table__, tables.ReviewLog.__table__
-owner = users.alias("owner")
 
 Statement = TypeVar("Statement", Select[Any], Insert, Update)
 
@@ -43,12 +41,6 @@ def user_by_platform_id() -> Select[Any]:
             .with_for_update(key_share=True))
 
 
-def sessions_with_owner() -> Select[Any]:
-    """Sessions with their owner's columns, prefixed ``owner_``: one look-up instead of two."""
-    return (select(sessions, *(column.label(f"owner_{column.name}") for column in owner.c))
-            .join(owner, owner.c.id == sessions.c.user_id))
-
-
 @planned
 def session_by_id() -> Select[Any]:
     return select(sessions).where(sessions.c.id == bindparam("session_id")).with_for_update()
@@ -64,8 +56,7 @@ def update_session() -> Update:
 def insert_answer(dialect: str) -> Insert:
     # ON CONFLICT DO NOTHING rather than catching IntegrityError: no savepoint round trips, and on
     # PostgreSQL a duplicate leaves the transaction usable.
-    dialect_insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
-    return dialect_insert(answers).on_conflict_do_nothing(index_elements=["session_id", "question_id"])
+    return dialect_insert(dialect)(answers).on_conflict_do_nothing(index_elements=["session_id", "question_id"])
 
 
 @planned

@@ -6,19 +6,17 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Row, Select, case, func, insert, literal_column, select, update
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, SessionState, UserRecord
 from storage import hot_statements as hot
 from storage import tables
-from storage.statements import StatementRunner
+from storage.statements import StatementRunner, dialect_insert
 
 users, sessions, answers, links = (
     tables.User.__table__, tables.Session.__table__, tables.Answer.__table__, tables.MessageLink.__table__)
-_owner = hot.owner
+_owner = users.alias("owner")
 # 'active' as a literal, not a bound parameter: only then can the planner match the partial index.
 _ACTIVE = sessions.c.state == literal_column(f"'{SessionState.ACTIVE.value}'")
 
@@ -36,7 +34,7 @@ class SqlUserRepository:
     async def add(self, user: UserRecord) -> UserRecord:
         """Insert the user, or return the stored one if another request inserted it first."""
         await self._connection.execute(
-            _insert_or_ignore(self._connection)(users)
+            dialect_insert(self._connection.dialect.name)(users)
             .values(platform=user.platform, platform_user_id=user.platform_user_id, language=user.language,
                     last_hint=user.last_hint, created_at=self._now())
             .on_conflict_do_nothing(index_elements=["platform", "platform_user_id"])
@@ -84,7 +82,7 @@ class SqlSessionRepository:
         # SKIP LOCKED: a session whose owner or row another transaction holds (a sweep in another process, or
         # the learner acting right now) is left to that transaction; the next sweep looks again if still due.
         row = (await self._connection.execute(
-            hot.sessions_with_owner().where(sessions.c.id == session_id, _ACTIVE, sessions.c.question_deadline <= now)
+            sessions_with_owner().where(sessions.c.id == session_id, _ACTIVE, sessions.c.question_deadline <= now)
             .with_for_update(of=[_owner, sessions], key_share=True, skip_locked=True))).first()
         return _session_and_owner(row) if row else None
 
@@ -174,11 +172,6 @@ class SqlLinkRepository:
         return _link(row) if row else None
 
 
-def _insert_or_ignore(connection: StatementRunner) -> Any:
-    """The dialect's INSERT, which offers ON CONFLICT DO NOTHING on SQLite and PostgreSQL alike."""
-    return postgresql_insert if connection.dialect.name == "postgresql" else sqlite_insert
-
-
 def _mutable(session: QuizSession) -> dict[str, Any]:
     return {"chat_id": session.chat_id, "option_orders": session.option_orders, "state": session.state.value,
             "position": session.position,
@@ -186,12 +179,18 @@ def _mutable(session: QuizSession) -> dict[str, Any]:
             "question_deadline": session.question_deadline}
 
 
+def sessions_with_owner() -> Select[Any]:
+    """Sessions with their owner's columns, prefixed ``owner_``: one look-up instead of two (for the sweeps)."""
+    return (select(sessions, *(column.label(f"owner_{column.name}") for column in _owner.c))
+            .join(_owner, _owner.c.id == sessions.c.user_id))
+
+
 def overdue_query(dialect: str, platform: str, now: datetime, limit: int) -> Select[Any]:
     """Active sessions of the platform past their question deadline, through the partial deadline index."""
     # SQLite keeps no statistics unless ANALYZE ran, and would rather walk every user of the platform;
     # a unary + on the column keeps it from using that index, so it takes the few overdue sessions instead.
     platform_column = literal_column(f"+{_owner.name}.platform") if dialect == "sqlite" else _owner.c.platform
-    return (hot.sessions_with_owner().where(_ACTIVE, sessions.c.question_deadline <= now, platform_column == platform)
+    return (sessions_with_owner().where(_ACTIVE, sessions.c.question_deadline <= now, platform_column == platform)
             .order_by(sessions.c.question_deadline).limit(limit))
 
 

@@ -7,8 +7,15 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Protocol
 
 from sqlalchemy import Connection, Dialect, Executable
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from storage.planned import SqlitePlans, is_planned
+
+
+def dialect_insert(dialect_name: str) -> Any:
+    """The dialect's own INSERT, which offers ON CONFLICT on PostgreSQL and SQLite alike."""
+    return postgresql_insert if dialect_name == "postgresql" else sqlite_insert
 
 
 class StatementResult(Protocol):

@@ -15,6 +15,7 @@ from storage import hot_statements as hot
 from storage import tables
 from storage.database import create_writer_engine, sqlite_url
 from storage.planned import PLANNED, SqlitePlans, is_planned
+from storage.repositories import sessions_with_owner
 from storage.statements import InlineConnection
 
 STARTED = datetime(2026, 12, 1, 9, 30, 15, 123456, tzinfo=UTC)
@@ -40,12 +41,12 @@ async def test_a_planned_write_and_read_convert_types_as_sqlalchemy_does(connect
     await inline.execute(hot.update_session(), {
         "session_id": "s1", "chat_id": "c9", "option_orders": {"q2": [1, 0]}, "state": "active", "position": 1,
         "updated_at": STARTED, "finished_at": None, "question_deadline": STARTED})
-    with_owner = (hot.sessions_with_owner().where(hot.sessions.c.id == bindparam("session_id"))
+    with_owner = (sessions_with_owner().where(hot.sessions.c.id == bindparam("session_id"))
                   .execution_options(**{PLANNED: True}))  # labelled columns too
     planned = (await inline.execute(with_owner, {"session_id": "s1"})).first()
     plain = connection.execute(with_owner, {"session_id": "s1"}).first()
 
-    assert is_planned(hot.session_by_id()) and not is_planned(hot.sessions_with_owner())
+    assert is_planned(hot.session_by_id()) and not is_planned(sessions_with_owner())
     assert plain is not None and tuple(planned) == tuple(plain)
     assert planned.option_orders == {"q2": [1, 0]} and planned.question_ids == ["q1", "q2"]
     assert planned.question_deadline == STARTED and planned.question_deadline.tzinfo is not None

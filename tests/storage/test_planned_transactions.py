@@ -43,13 +43,7 @@ async def test_a_planned_duplicate_is_an_integrity_error_and_the_next_unit_of_wo
         async with uow() as work:
             await work.users.get("telegram", "alice")
             await work.links.add(a_link("poll-1"))
-    async with uow() as work:
-        await work.users.get("telegram", "alice")
-        await work.links.add(a_link("poll-2"))
-        await work.commit()
-    async with uow() as work:
-        found = await work.links.get("telegram", "poll-2")
-    assert found == a_link("poll-2")
+    await _a_planned_write_is_kept(uow)
 
 
 async def test_a_connection_broken_under_a_planned_statement_fails_as_sqlalchemy_would_and_the_next_works(
@@ -64,14 +58,18 @@ async def test_a_connection_broken_under_a_planned_statement_fails_as_sqlalchemy
                 await work.users.get("telegram", "alice")
                 await _end_other_sessions(postgres_url)  # as a server restart or a proxy would
                 await work.links.add(a_link("poll-1"))
-        async with uow() as work:
-            await work.users.get("telegram", "alice")
-            await work.links.add(a_link("poll-2"))
-            await work.commit()
-        async with uow() as work:
-            assert await work.links.get("telegram", "poll-2") == a_link("poll-2")
+        await _a_planned_write_is_kept(uow)
     finally:
         await database.dispose()
+
+
+async def _a_planned_write_is_kept(uow: Uow) -> None:
+    async with uow() as work:
+        await work.users.get("telegram", "alice")
+        await work.links.add(a_link("poll-2"))
+        await work.commit()
+    async with uow() as work:
+        assert await work.links.get("telegram", "poll-2") == a_link("poll-2")
 
 
 async def _end_other_sessions(url: str) -> None:
