@@ -47,8 +47,7 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
     try:
         engine = QuizEngine(
             library=library,
-            unit_of_work=unit_of_work_factory(database, clock, observe_transaction=metrics.observe_transaction,
-                                              observe_batch=metrics.observe_batch),
+            unit_of_work=unit_of_work_factory(database, clock, metrics=metrics),
             texts=texts,
             admins=AdminPolicy(settings.admins()),
             clock=clock,

@@ -25,17 +25,13 @@ MAX_BATCH = 256  # actions per COMMIT
 MAX_DELAY = 0.05  # seconds a batch may stay open while actions keep coming
 
 
-def ignore_batch(size: int, seconds: float) -> None:
-    return None
-
-
 class GroupCommit:
     def __init__(self, engine: Engine, *, max_batch: int = MAX_BATCH, max_delay: float = MAX_DELAY,
-                 on_commit: Callable[[int, float], None] = ignore_batch) -> None:
+                 on_commit: Callable[[int], None] | None = None) -> None:
         self._engine = engine
         self._max_batch = max_batch
         self._max_delay = max_delay
-        self._on_commit = on_commit  # (actions in the batch, seconds the COMMIT took): for metrics
+        self._on_commit = on_commit  # hears how many actions each COMMIT kept: for metrics
         self._turn = asyncio.Lock()  # first come, first served: a finished caller can't barge ahead
         self._waiting = 0
         self._executor: ThreadPoolExecutor | None = None
@@ -118,7 +114,6 @@ class GroupCommit:
     async def _commit_batch(self, batch: list[asyncio.Future[None]]) -> None:
         """COMMIT in the thread, then answer every action of the batch; the turn stays held until it is done."""
         error: BaseException | None = None
-        began = time.monotonic()
         try:
             # Callers still queued: begin their batch in the same trip to the thread.
             await self._in_thread(functools.partial(self._commit, begin_next=self._waiting > 0))
@@ -133,8 +128,8 @@ class GroupCommit:
                 waiter.set_result(None)
             else:
                 waiter.set_exception(error)
-        if error is None:
-            self._on_commit(len(batch), time.monotonic() - began)
+        if error is None and self._on_commit is not None:
+            self._on_commit(len(batch))
 
     def _in_thread(self, work: Callable[[], Any]) -> asyncio.Future[Any]:
         if self._executor is None:

@@ -10,6 +10,7 @@ from typing import Self
 
 from sqlalchemy import Connection
 
+from bot.metrics import Metrics, NullMetrics
 from storage.group_commit import GroupCommit
 from storage.planned import SqlitePlans
 from storage.repository_set import RepositorySet
@@ -26,12 +27,12 @@ ROLLBACK = "ROLLBACK TO action"
 
 class SqliteUnitOfWork(RepositorySet):
     def __init__(self, writer: GroupCommit, plans: SqlitePlans, clock: Callable[[], datetime],
-                 observe_transaction: Callable[[float], None] | None = None) -> None:
+                 metrics: Metrics | None = None) -> None:
         self._writer = writer
         self._plans = plans  # the writer's, shared by its units of work
         self._clock = clock
         self._connection: Connection | None = None
-        self._observe = observe_transaction  # seconds from the savepoint to its COMMIT on disk, or rollback
+        self._metrics = metrics or NullMetrics()  # hears seconds from the savepoint to its COMMIT on disk, or rollback
         self._began = 0.0
         self._left = False
 
@@ -80,8 +81,7 @@ class SqliteUnitOfWork(RepositorySet):
         self._plans.run_sql(self._connection.connection.dbapi_connection, sql)
 
     def _timed(self) -> None:
-        if self._observe is not None:
-            self._observe(time.perf_counter() - self._began)
+        self._metrics.observe_transaction(time.perf_counter() - self._began)
 
     def _leave_nowhere(self) -> None:
         self._left = True

@@ -12,6 +12,7 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncTransaction
 from sqlalchemy.pool import QueuePool
 
+from bot.metrics import Metrics, NullMetrics
 from storage.database import SQLITE_BUSY_TIMEOUT_MS, create_writer_engine
 from storage.group_commit import GroupCommit
 from storage.planned import SqlitePlans
@@ -22,22 +23,17 @@ from storage.sqlite_unit_of_work import SqliteUnitOfWork
 from storage.transient import lost_races_as_busy, raise_if_lost_race
 
 
-def ignore_seconds(_seconds: float) -> None:
-    return None
-
-
 class SqlUnitOfWork(RepositorySet):
     """A server database's unit of work (PostgreSQL): a transaction on a pooled connection, taken in turn at the
     pool's first-come-first-served gate."""
 
     def __init__(self, engine: AsyncEngine, clock: Callable[[], datetime], turn: FifoGate | None = None,
-                 observe_transaction: Callable[[float], None] = ignore_seconds,
-                 plans: ServerPlans | None = None) -> None:
+                 metrics: Metrics | None = None, plans: ServerPlans | None = None) -> None:
         self._engine = engine
         self._plans = plans  # asyncpg's: the hot statements then skip SQLAlchemy's execution
         self._clock = clock
         self._turn = turn
-        self._observe = observe_transaction  # seconds from BEGIN to its end, for the metrics
+        self._metrics = metrics or NullMetrics()  # hears each transaction's seconds, BEGIN to its end
         self._began = 0.0
         self._connection: AsyncConnection | None = None
         self._transaction: AsyncTransaction | None = None
@@ -68,7 +64,7 @@ class SqlUnitOfWork(RepositorySet):
         try:
             if self._transaction.is_active:
                 await self._transaction.rollback()
-            self._observe(time.perf_counter() - self._began)
+            self._metrics.observe_transaction(time.perf_counter() - self._began)
         finally:
             try:
                 await self._connection.close()
@@ -86,31 +82,26 @@ class SqlUnitOfWork(RepositorySet):
         await self._transaction.commit()
 
 
-def ignore_size(_size: int) -> None:
-    return None
-
-
-def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *,
-                         observe_transaction: Callable[[float], None] = ignore_seconds,
-                         observe_batch: Callable[[int], None] = ignore_size
+def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, metrics: Metrics | None = None
                          ) -> Callable[[], SqlUnitOfWork | SqliteUnitOfWork]:
-    """Units of work on the engine's database: SQLite's through one group-committing writer. The observers
-    hear each transaction's seconds and each group commit's size (for the metrics)."""
+    """Units of work on the engine's database: SQLite's through one group-committing writer. ``metrics`` hear
+    each transaction's seconds and each group commit's size."""
+    metrics = metrics or NullMetrics()
     if engine.dialect.name == "sqlite":
         busy_timeout_ms = engine.sync_engine.get_execution_options().get(
             "sqlite_busy_timeout_ms", SQLITE_BUSY_TIMEOUT_MS)
         # A COMMIT of reads only (size 0) holds no acknowledged action: left out of the batch sizes.
         writer_engine = create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms)
         plans = SqlitePlans(writer_engine.dialect)
-        writer = GroupCommit(writer_engine, on_commit=lambda size, _seconds: observe_batch(size) if size else None)
+        writer = GroupCommit(writer_engine, on_commit=lambda size: metrics.observe_batch(size) if size else None)
         # The writer's connection is the database's too: closed when the engine is disposed.
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
-        return lambda: SqliteUnitOfWork(writer, plans, clock, observe_transaction)
+        return lambda: SqliteUnitOfWork(writer, plans, clock, metrics)
     plans = ServerPlans(engine.dialect) if engine.dialect.driver == "asyncpg" else None
     pool = engine.pool
     if not isinstance(pool, QueuePool):  # NullPool, StaticPool...: no queue to be unfair
-        return lambda: SqlUnitOfWork(engine, clock, observe_transaction=observe_transaction, plans=plans)
+        return lambda: SqlUnitOfWork(engine, clock, metrics=metrics, plans=plans)
     # The server's pool handed out in arrival order, by a gate as wide as the pool: one gate per engine, or the
     # extra units of work would wait in the pool's own unfair queue again.
     gate = FifoGate(pool.size())
-    return lambda: SqlUnitOfWork(engine, clock, gate, observe_transaction=observe_transaction, plans=plans)
+    return lambda: SqlUnitOfWork(engine, clock, gate, metrics=metrics, plans=plans)

@@ -30,7 +30,7 @@ async def writer(tmp_path: Path) -> AsyncIterator[tuple[Units, Batches]]:
     await database.dispose()
     batches: Batches = []
     engine = create_writer_engine(database.url)
-    writer = GroupCommit(engine, on_commit=lambda size, _seconds: batches.append(size))
+    writer = GroupCommit(engine, on_commit=batches.append)
     plans = SqlitePlans(engine.dialect)
     yield (lambda: SqliteUnitOfWork(writer, plans, FixedClock())), batches
     writer.close()
