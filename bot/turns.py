@@ -53,11 +53,7 @@ class Turns:
     async def run(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], *, create_user: bool = True,
                   after: Callable[[R], Awaitable[None]] | None = None) -> R:
         """``work`` in one transaction for ``actor`` (it commits what it keeps), then ``after`` its result."""
-        async with self._locks.of(actor):
-            result = await self._retry.run(lambda: self._once(actor, work, create_user))
-            if after is not None:
-                await after(result)
-            return result
+        return await self._take_turn(actor, lambda: self._once(actor, work, create_user), after)
 
     async def run_claimed(self, actor: Actor, claim: Callable[[UnitOfWork], Awaitable[tuple[C, UserRecord] | None]],
                           work: Callable[[Turn, C], Awaitable[R | None]], *,
@@ -73,11 +69,7 @@ class Turns:
                 item, owner = claimed
                 return await work(Turn(actor, uow, owner, self.words_of(owner)), item)
 
-        async with self._locks.of(actor):  # this process's own actions for the learner still take turns
-            result = await self._retry.run(once)
-            if after is not None:
-                await after(result)
-            return result
+        return await self._take_turn(actor, once, after)  # this process's own actions still take turns
 
     async def run_unlocked(self, work: Callable[[UnitOfWork], Awaitable[R]]) -> R:
         """A transaction about nobody in particular (a sweep's look-up, a link)."""
@@ -106,6 +98,15 @@ class Turns:
     def words_of(self, user: UserRecord) -> Localizer:
         """For events with no hint of their own (a sweep): the stored choice, else the last hint seen."""
         return self._texts.for_language(choose_language(user.language, user.last_hint))
+
+    async def _take_turn(self, actor: Actor, attempt: Callable[[], Awaitable[R]],
+                         after: Callable[[R], Awaitable[None]] | None) -> R:
+        """``attempt`` (tried again after a lost race) under ``actor``'s lock, then ``after`` its result."""
+        async with self._locks.of(actor):
+            result = await self._retry.run(attempt)
+            if after is not None:
+                await after(result)
+            return result
 
     async def _once(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], create_user: bool) -> R:
         async with self._uow() as uow:
