@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+from sqlalchemy import text
+
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
@@ -95,3 +98,25 @@ async def test_answer_buttons_still_work_after_a_restart(settings: Settings, fak
         await fake.wait_until(lambda: any(buttons(c) for c in fake.answers(click)))  # and the next question
     assert feedback.flags & EPHEMERAL
     assert "All-reduce sums across ranks" in feedback.content
+
+
+async def test_a_click_that_fails_is_apologized_for_in_the_clickers_language_and_the_next_works(
+        bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    fr = bot.engine.localizer_for("fr")
+    started = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID, locale="fr")
+    question = await fake.wait_until(lambda: next((c for c in fake.answers(started) if buttons(c)), None))
+    right = next(b["custom_id"] for b in buttons(question) if b["label"].startswith("All-reduce"))
+    async with bot.database.begin() as connection:  # the answer can't be stored: the click's handling fails
+        await connection.execute(text("ALTER TABLE answers RENAME TO answers_away"))
+
+    failed = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID, locale="fr")
+    apology = await fake.wait_until(lambda: next(iter(fake.answers(failed)), None))
+    assert apology.content == fr("Sorry, something went wrong. Please try again in a moment.")
+    assert apology.flags & EPHEMERAL
+    assert "answer click failed" in caplog.text
+
+    async with bot.database.begin() as connection:
+        await connection.execute(text("ALTER TABLE answers_away RENAME TO answers"))
+    again = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID, locale="fr")
+    feedback = await fake.wait_until(lambda: next((c for c in fake.answers(again) if "✅" in c.content), None))
+    assert fr("Correct!") in feedback.content  # nothing was kept of the failed click: this one is scored
