@@ -10,6 +10,7 @@ from telegram.ext import ContextTypes
 
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
 from adapters.telegram.chat import TelegramChat
+from adapters.telegram.counting import update_kind
 from adapters.telegram.html_text import esc
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
@@ -30,12 +31,8 @@ class ErrorReporter:
 
     async def __call__(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         error = context.error
-        kind = "unknown"
-        update_id: int | None = None
-        if isinstance(update, Update):
-            update_id = update.update_id
-            kind = next((name for name in ("message", "callback_query", "poll_answer") if getattr(update, name)),
-                        "other")
+        update_id = update.update_id if isinstance(update, Update) else None
+        kind = update_kind(update)  # as the metrics label it: "command", "button", "poll_answer"...
         # Without an update, it was fetching updates that failed (PTB retries polling itself).
         self._engine.metrics.error(PLATFORM, "handler" if isinstance(update, Update) else "polling")
         details = "".join(traceback.format_exception(error)) if error is not None else "no exception"
