@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
+# The platform label of what belongs to no single platform: the storage's lost races, the content follower.
+EVERY_PLATFORM = "all"
+
 
 class Metrics(Protocol):
     def update_received(self, platform: str, kind: str) -> None:

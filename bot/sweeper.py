@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from bot.engine import QuizEngine
 from bot.games.delivery import Stage
-from bot.metrics import Metrics, NullMetrics
+from bot.metrics import EVERY_PLATFORM, Metrics, NullMetrics
 from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
@@ -148,7 +148,7 @@ class ContentFollower(Sweeper):
     looks_for = "content reloaded elsewhere"
 
     def __init__(self, engine: QuizEngine, interval: float = CONTENT_INTERVAL) -> None:
-        super().__init__("all", interval, engine.metrics)
+        super().__init__(EVERY_PLATFORM, interval, engine.metrics)
         self._engine = engine
 
     async def sweep(self) -> int:

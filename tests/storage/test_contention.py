@@ -16,6 +16,7 @@ from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.i18n import UiTexts
+from bot.metrics import NullMetrics
 from bot.replies import Actor, AnswerOutcome, Notice, Started, Summary
 from storage.database import create_engine, sqlite_url
 from storage.migrate import upgrade_to_head
@@ -25,6 +26,14 @@ from tests.fakes.clock import FixedClock
 PROCESSES = 16
 ACTIONS = 60
 LEARNERS = [Actor("telegram", f"learner-{n}", chat_id=f"chat-{n}") for n in range(2)]
+
+
+class ErrorRecorder(NullMetrics):
+    def __init__(self) -> None:
+        self.errors: list[tuple[str, str]] = []
+
+    def error(self, platform: str, kind: str) -> None:
+        self.errors.append((platform, kind))
 
 
 async def play_randomly(engine: QuizEngine, rng: random.Random) -> list[object]:
@@ -75,9 +84,10 @@ async def test_a_transaction_kept_waiting_by_another_process_is_tried_again(tmp_
                                                                             fixture_content: Path) -> None:
     database = create_engine(sqlite_url(tmp_path), busy_timeout_ms=50)
     await upgrade_to_head(database)
+    metrics = ErrorRecorder()
     engine = QuizEngine(library=ContentLibrary.load(fixture_content),
                         unit_of_work=unit_of_work_factory(database, FixedClock()), texts=UiTexts({}),
-                        admins=AdminPolicy(), clock=FixedClock(), rng=random.Random(1))
+                        admins=AdminPolicy(), clock=FixedClock(), rng=random.Random(1), metrics=metrics)
     other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None)
     try:
         other_process.execute("BEGIN IMMEDIATE")  # holds the write lock for longer than the busy timeout
@@ -89,6 +99,7 @@ async def test_a_transaction_kept_waiting_by_another_process_is_tried_again(tmp_
         other_process.close()
         await database.dispose()
     assert isinstance(started, Started) and started.question.number == 1
+    assert metrics.errors and set(metrics.errors) == {("all", "storage_busy")}  # each lost race is counted
 
 
 async def test_processes_starting_together_on_an_empty_postgresql_database_migrate_it_once(
