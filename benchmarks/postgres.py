@@ -32,10 +32,12 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-from sqlalchemy.engine import make_url
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
+from benchmarks.throwaway_postgres import asyncpg_url, throwaway_postgres
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
@@ -56,10 +58,6 @@ class Part:
     cpu: float = 0.0  # this process's CPU seconds (user + system) while answering
     latencies: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-
-
-def asyncpg_url(url: str) -> str:
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
 async def engine_part(url: str, pool_size: int, names: list[str], start: Barrier) -> Part:
@@ -209,18 +207,8 @@ def main() -> None:
     parser.add_argument("--pool-size", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' throwaway-cluster helper
-    from tests.pg_cluster import Cluster, pg_bindir
-
-    bindir = pg_bindir()
-    if bindir is None:
-        sys.exit("PostgreSQL server binaries not found (install postgresql-15)")
-    cluster = Cluster(bindir)
-    try:
-        cluster.start()
-        measure(cluster.url, args)
-    finally:
-        cluster.stop()
+    with throwaway_postgres() as url:
+        measure(url, args)
 
 
 if __name__ == "__main__":

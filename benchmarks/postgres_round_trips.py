@@ -30,7 +30,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import asyncpg
-from sqlalchemy.engine import make_url
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
+
+from benchmarks.throwaway_postgres import asyncpg_url, throwaway_postgres
 
 SCHEMA = """
 DROP TABLE IF EXISTS learners, sessions, answers, cards, reviews;
@@ -139,19 +142,8 @@ def main() -> None:
     parser.add_argument("--pool-size", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests' throwaway-cluster helper
-    from tests.pg_cluster import Cluster, pg_bindir
-
-    bindir = pg_bindir()
-    if bindir is None:
-        sys.exit("PostgreSQL server binaries not found (install postgresql-15)")
-    cluster = Cluster(bindir)
-    try:
-        cluster.start()
-        url = make_url(cluster.url).set(drivername="postgresql").render_as_string(hide_password=False)
-        asyncio.run(measure(url, args))
-    finally:
-        cluster.stop()
+    with throwaway_postgres() as url:
+        asyncio.run(measure(asyncpg_url(url), args))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,30 @@
+"""A throwaway PostgreSQL 15 server for the PostgreSQL benchmarks: the tests' own cluster (fsync off)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy.engine import make_url
+
+
+def asyncpg_url(url: str) -> str:
+    """The same database as SQLAlchemy's ``postgresql+asyncpg://`` URL, as asyncpg itself takes it."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+@contextmanager
+def throwaway_postgres() -> Iterator[str]:
+    """A fresh cluster's SQLAlchemy URL, the cluster stopped and removed after; exits if PostgreSQL is missing."""
+    from tests.pg_cluster import Cluster, pg_bindir  # the tests' helper: the project root is on sys.path
+
+    bindir = pg_bindir()
+    if bindir is None:
+        sys.exit("PostgreSQL server binaries not found (install postgresql-15)")
+    cluster = Cluster(bindir)
+    try:
+        cluster.start()
+        yield cluster.url
+    finally:
+        cluster.stop()
