@@ -160,12 +160,8 @@ def main() -> None:
         if bindir is None:
             print("PostgreSQL: skipped (no server binaries)")
             return
-        cluster = Cluster(bindir)
-        try:
-            cluster.start()
-            asyncio.run(run(cluster.url, "PostgreSQL"))
-        finally:
-            cluster.stop()
+        with Cluster(bindir).running() as url:
+            asyncio.run(run(url, "PostgreSQL"))
 
 
 if __name__ == "__main__":

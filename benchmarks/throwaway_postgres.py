@@ -22,9 +22,5 @@ def throwaway_postgres() -> Iterator[str]:
     bindir = pg_bindir()
     if bindir is None:
         sys.exit("PostgreSQL server binaries not found (install postgresql-15)")
-    cluster = Cluster(bindir)
-    try:
-        cluster.start()
-        yield cluster.url
-    finally:
-        cluster.stop()
+    with Cluster(bindir).running() as url:
+        yield url

@@ -77,12 +77,8 @@ def postgres_server_url() -> Iterator[str]:
         _unavailable(f"no PostgreSQL server binaries (pg_config --bindir, {PG_FALLBACK_BINDIR})")
     if os.geteuid() == 0 and (shutil.which("runuser") or shutil.which("setpriv")) is None:
         _unavailable("running as root, and neither runuser nor setpriv is available to drop privileges")
-    cluster = Cluster(bindir)
-    try:
-        cluster.start()
-        yield cluster.url
-    finally:
-        cluster.stop()
+    with Cluster(bindir).running() as url:
+        yield url
 
 
 @pytest.fixture

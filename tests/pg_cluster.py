@@ -8,6 +8,8 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 PG_FALLBACK_BINDIR = Path("/usr/lib/postgresql/15/bin")
@@ -74,6 +76,15 @@ class Cluster:
                 self.run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+    @contextmanager
+    def running(self) -> Iterator[str]:
+        """Started, its URL given; stopped and removed after, even when starting failed half-way."""
+        try:
+            self.start()
+            yield self.url
+        finally:
+            self.stop()
 
     @property
     def url(self) -> str:

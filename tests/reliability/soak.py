@@ -46,12 +46,8 @@ def main() -> int:
         if bindir is None:
             print("PostgreSQL: skipped, no server binaries (install postgresql-15)", file=sys.stderr)
             return 1
-        cluster = Cluster(bindir)
-        try:
-            cluster.start()
-            ok &= asyncio.run(soak(cluster.url, "PostgreSQL", args))
-        finally:
-            cluster.stop()
+        with Cluster(bindir).running() as url:
+            ok &= asyncio.run(soak(url, "PostgreSQL", args))
     return 0 if ok else 1
 
 
