@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -75,25 +75,27 @@ class QuizClient(discord.Client):
     async def handle_answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
                                   option_index: int) -> None:
         await self._click("answer", interaction,
-                          self.handlers.answer_click(interaction, session_id, question_id, option_index))
+                          lambda: self.handlers.answer_click(interaction, session_id, question_id, option_index))
 
     async def handle_retry_click(self, interaction: discord.Interaction, session_id: str, private: bool,
                                  owner_id: int | None) -> None:
-        await self._click("retry", interaction, self.handlers.retry(interaction, session_id, private, owner_id))
+        await self._click("retry", interaction,
+                          lambda: self.handlers.retry(interaction, session_id, private, owner_id))
 
     async def handle_review_click(self, interaction: discord.Interaction) -> None:
-        await self._click("review", interaction, self.handlers.review(interaction, private=True))
+        await self._click("review", interaction, lambda: self.handlers.review(interaction, private=True))
 
     async def handle_game_click(self, interaction: discord.Interaction, verb: str, game_id: str, place: int,
                                 option: int) -> None:
         await self._click(f"game {verb}", interaction,
-                          self.games.click(interaction, verb, game_id, place, option))
+                          lambda: self.games.click(interaction, verb, game_id, place, option))
 
-    async def _click(self, what: str, interaction: discord.Interaction, handling: Coroutine[Any, Any, None]) -> None:
+    async def _click(self, what: str, interaction: discord.Interaction,
+                     handle: Callable[[], Awaitable[None]]) -> None:
         """A button's click, timed; a failure is counted, logged and apologized for, never raised."""
         try:
             with timed(self.metrics, "component"):
-                await handling
+                await handle()
         except Exception:
             self.metrics.error(PLATFORM, "handler")
             log.exception("%s click failed", what)
