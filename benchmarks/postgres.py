@@ -10,7 +10,8 @@ of users and of processes, in the same run and one after the other:
   ``--pool-size`` connections. Every learner starts a quiz, then, when all processes are ready, all answer every
   question at once through ``engine.answer`` (the button path: one transaction per answer);
 - raw: the same number of processes, each with an asyncpg pool of the same size, and the same number of
-  BEGIN / INSERT one row / COMMIT transactions from as many concurrent writers.
+  BEGIN / INSERT one row / COMMIT transactions from as many concurrent writers (and nothing else: asyncpg's
+  reset query on every release is turned off, as the engine's pool makes none).
 
 Ratio engine/raw is answers/s over commits/s. Errors are learners who got an exception or a refused answer.
 """
@@ -37,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
-from benchmarks.throwaway_postgres import asyncpg_url, throwaway_postgres
+from benchmarks.throwaway_postgres import asyncpg_url, no_reset, throwaway_postgres
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
@@ -95,7 +96,7 @@ async def engine_part(url: str, pool_size: int, names: list[str], start: Barrier
 
 async def raw_part(url: str, pool_size: int, names: list[str], commits_each: int, start: Barrier) -> Part:
     part = Part()
-    pool = await asyncpg.create_pool(asyncpg_url(url), min_size=pool_size, max_size=pool_size)
+    pool = await asyncpg.create_pool(asyncpg_url(url), min_size=pool_size, max_size=pool_size, reset=no_reset)
     try:
         async def writer(name: str) -> None:
             for q in range(commits_each):
