@@ -40,9 +40,9 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
             log.info("%s adapter started", adapter.name)
         for adapter in started:
             # Deadlines are kept in the database: a sweep also finds those that passed while the bot was down.
-            sweeper = start_sweeper(engine, adapter.name, adapter.deliver_expired, sweep_interval)
-            if sweeper is not None:
-                sweepers.append(sweeper)
+            expiry = start_sweeper(engine, adapter.name, adapter.deliver_expired, sweep_interval)
+            if expiry is not None:
+                sweepers.append(expiry)
             sweepers.append(start_reminders(engine, adapter.name, adapter.send_reminder, adapter.reminders_per_second,
                                             reminder_interval))
             games = GameSweeper(engine, adapter.name, adapter.game_surface, game_interval)
