@@ -1,0 +1,1 @@
+"""Speed measured against baselines in the same run (see README.md here); run each script directly."""
