@@ -18,6 +18,7 @@ class ReloadResult:
     catalog: Catalog
     changes: CatalogChanges | None
     problems: tuple[ContentProblem, ...]
+    swapped: bool = True  # False when the files were valid but not the content expected (nothing changed)
 
     @property
     def ok(self) -> bool:
@@ -59,11 +60,15 @@ class ContentLibrary:
     def catalog(self) -> Catalog:
         return self._catalog
 
-    async def reload(self) -> ReloadResult:
+    async def reload(self, expect: str | None = None) -> ReloadResult:
+        """Re-read the files and serve them if valid; with ``expect`` (the fingerprint of another process's
+        reload), only if they hold that content."""
         async with self._reload_lock:
             try:
                 catalog = await asyncio.to_thread(load_catalog, self._content_dir)
             except ContentError as error:
-                return ReloadResult(self._catalog, None, tuple(error.problems))
+                return ReloadResult(self._catalog, None, tuple(error.problems), swapped=False)
+            if expect is not None and catalog.fingerprint != expect:
+                return ReloadResult(self._catalog, None, (), swapped=False)
             previous, self._catalog = self._catalog, catalog
             return ReloadResult(self._catalog, self._catalog.changes_since(previous), ())

@@ -46,11 +46,11 @@ class Admin:
         if wanted is None or wanted in (self._core.library.catalog.fingerprint, self._followed):
             return None
         self._followed = wanted
-        result = await self._core.library.reload()
+        result = await self._core.library.reload(expect=wanted)
         if not result.ok:
             log.error("an admin reloaded the content elsewhere, but these files fail validation: %s",
                       "; ".join(str(problem) for problem in result.problems))
-        elif result.catalog.fingerprint != wanted:
+        elif not result.swapped:
             log.warning("an admin reloaded the content elsewhere, but this process's files hold other content")
         else:
             log.info("followed a content reload made in another process")
