@@ -20,6 +20,16 @@ def sqlite_url(data_dir: Path) -> str:
     return f"sqlite+aiosqlite:///{data_dir / 'quiztutor.sqlite3'}"
 
 
+def sqlite_file(url: URL) -> Path | None:
+    """The file a SQLite URL names, also in URI form (``sqlite:///file:/path?mode=ro&uri=true``); None for
+    another database or one in memory."""
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    if str(url.query.get("uri", "")).lower() in ("true", "1") and url.database.startswith("file:"):
+        return None if url.query.get("mode") == "memory" else Path(url.database.removeprefix("file:"))
+    return Path(url.database)
+
+
 def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
                   pool_size: int = DEFAULT_POOL_SIZE) -> AsyncEngine:
     """An async engine for the URL; SQLite files get WAL, a busy timeout, foreign keys and the write lock up front.
@@ -28,8 +38,8 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_server_engine(url, pool_size=pool_size)
-    if parsed.database and parsed.database != ":memory:":
-        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    if (file := sqlite_file(parsed)) is not None:
+        file.parent.mkdir(parents=True, exist_ok=True)
     # One connection: SQLite takes one writer at a time anyway, and queueing in the pool is far
     # cheaper than connections sleeping in SQLite's busy handler.
     # No reset on return: every unit of work ends its own transaction, and a reset costs a thread hop.

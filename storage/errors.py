@@ -9,6 +9,8 @@ from alembic.util.exc import CommandError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError, NoSuchModuleError
 
+from storage.database import sqlite_file
+
 # Driver messages worth recognising (SQLite's and asyncpg's wording), and what they mean to an operator.
 KNOWN_MESSAGES = (
     ("file is not a database", "{where} is not a SQLite database (a different kind of file?)"),
@@ -34,7 +36,8 @@ def where(url: str) -> str:
     except ArgumentError:
         return "QUIZ_DATABASE_URL"
     if parsed.get_backend_name() == "sqlite":
-        return f"the SQLite file {parsed.database}" if parsed.database else "the SQLite database"
+        file = sqlite_file(parsed)
+        return f"the SQLite file {file}" if file is not None else "the SQLite database"
     return parsed.render_as_string(hide_password=True)
 
 

@@ -18,6 +18,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
+from storage.database import sqlite_file
+
 
 class LockHeld(Exception):
     """Another process holds the lock."""
@@ -36,8 +38,8 @@ async def process_lock(url: str, name: str) -> AsyncIterator[None]:
     if parsed.get_backend_name() == "postgresql":
         async with _advisory_lock(url, advisory_key(name)):
             yield
-    elif parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
-        with _file_lock(Path(f"{parsed.database}.{_safe(name)}.lock")):
+    elif (file := sqlite_file(parsed)) is not None:
+        with _file_lock(file.with_name(f"{file.name}.{_safe(name)}.lock")):
             yield
     else:
         yield
