@@ -67,7 +67,7 @@ class QuizEngine:
         self._playing = Playing(self._core)
         self._answering = Answering(self._core)
         self._profiles = Profiles(self._core, admins)
-        self._admin = Admin(self._core, admins, self._profiles)
+        self._admin = Admin(self._core, admins)
         self._expiry = Expiry(self._core)
         self._reviewing = Reviewing(self._core)
         self._scheduling = Scheduling(self._core)
@@ -82,7 +82,7 @@ class QuizEngine:
 
     async def localizer(self, actor: Actor) -> Localizer:
         """The bot's words for this person (stored choice, platform hint, English). Reads only."""
-        return await self._profiles.words(actor)
+        return await self._core.turns.words(actor)
 
     async def profile(self, actor: Actor) -> Profile:
         return await self._profiles.profile(actor)

@@ -15,21 +15,19 @@ from bot.ports import UnitOfWork
 from bot.reload_report import ReloadReport, reload_report
 from bot.replies import Actor
 from bot.usecases.core import Core
-from bot.usecases.profile import Profiles
 
 log = logging.getLogger(__name__)
 
 
 class Admin:
-    def __init__(self, core: Core, admins: AdminPolicy, profiles: Profiles) -> None:
+    def __init__(self, core: Core, admins: AdminPolicy) -> None:
         self._core = core
         self._admins = admins
-        self._profiles = profiles
         self._followed: str | None = None  # the stored fingerprint this process last reloaded for
 
     async def reload(self, actor: Actor) -> ReloadReport:
         """Re-read the content (admins only); a reload that fails validation keeps serving the previous one."""
-        _ = await self._profiles.words(actor)
+        _ = await self._core.turns.words(actor)
         if not self._admins.is_admin(actor):
             return ReloadReport(ok=False, summary=_("Sorry, only the bot's admins can reload the content."),
                                 language=_.language)

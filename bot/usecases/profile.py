@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from bot import views
 from bot.admins import AdminPolicy
-from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES, normalize_language
 from bot.notices import quiz_not_found, unknown_language
 from bot.replies import Actor, Notice, Preview, Profile, Progress, QuizList
@@ -44,10 +43,10 @@ class Profiles:
         return await self._core.turns.run(actor, choose)
 
     async def list_quizzes(self, actor: Actor) -> QuizList:
-        return views.quiz_list(self._core.library.catalog, await self.words(actor))
+        return views.quiz_list(self._core.library.catalog, await self._core.turns.words(actor))
 
     async def preview(self, actor: Actor, reference: str) -> Preview | Notice:
-        _ = await self.words(actor)
+        _ = await self._core.turns.words(actor)
         quiz = self._core.library.catalog.find(reference)
         return quiz_not_found(reference, _) if quiz is None else views.preview(quiz, _)
 
@@ -58,7 +57,3 @@ class Profiles:
                 return views.progress(self._core.library.catalog, [], turn.words)
             return await progress_of(self._core, turn.uow, turn.user, turn.words)
         return await self._core.turns.run(actor, read, create_user=False)
-
-    async def words(self, actor: Actor) -> Localizer:
-        """The bot's words for this person; reads only."""
-        return await self._core.turns.words(actor)
