@@ -15,7 +15,7 @@ from bot.records import CardRecord
 @dataclass(frozen=True)
 class Score:
     key: str  # a quiz id or a concept tag
-    retrievability: float  # the mean, over the questions seen, of how likely each is remembered (Memory.retrievability)
+    retrievability: float  # the mean, over the questions seen, of how likely each is remembered (Memory.recall_shown)
     seen: int  # questions with a card
     total: int  # questions in the catalog
     mastered: bool  # every question seen is mature (stable for 21 days or more)
@@ -40,7 +40,7 @@ def mastery(cards: Iterable[CardRecord], catalog: Catalog, memory: Memory, now: 
         question = quiz.question(card.question_id) if quiz else None
         if question is None:
             continue
-        remembered = (memory.retrievability(card, now), memory.mature(card))
+        remembered = (memory.recall_shown(card, now), memory.mature(card))
         seen[card.quiz_id].append(remembered)
         for tag in question.tags:
             concepts[tag].append(remembered)

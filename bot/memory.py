@@ -60,7 +60,7 @@ class Memory:
         card.due, card.last_review = updated.due, updated.last_review
         return Reviewed(card, rating)
 
-    def retrievability(self, card: CardRecord, now: datetime) -> float:
+    def recall_shown(self, card: CardRecord, now: datetime) -> float:
         """How likely the learner is to remember the question (0 to 1): now, but at least a day after the last
         review. Right after any answer FSRS says 100%, even for one just got wrong; a day on, a question missed
         has faded far more than one answered right, which is what a learner needs to see."""
