@@ -42,11 +42,17 @@ class PollSurface:
 
 @dataclass
 class EngineRun:
-    answers: int
     seconds: float
     cpu_seconds: float
-    latencies: list[float]  # each answer's, from the start of its burst
-    bursts: list[list[float]]  # the same, burst by burst
+    bursts: list[list[float]]  # each answer's latency from the start of its burst, burst by burst
+
+    @property
+    def latencies(self) -> list[float]:
+        return [latency for burst in self.bursts for latency in burst]
+
+    @property
+    def answers(self) -> int:
+        return sum(len(burst) for burst in self.bursts)
 
     @property
     def rate(self) -> float:
@@ -90,5 +96,4 @@ async def engine_run(data_dir: Path, users: int, questions: int, quiz_id: str, *
             burst = time.perf_counter()
             bursts.append([])
             await asyncio.gather(*(answer(actor, number, burst) for actor in actors))
-        latencies = [latency for burst_latencies in bursts for latency in burst_latencies]
-        return EngineRun(len(latencies), time.perf_counter() - began, time.process_time() - cpu, latencies, bursts)
+        return EngineRun(time.perf_counter() - began, time.process_time() - cpu, bursts)
