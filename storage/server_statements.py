@@ -41,7 +41,9 @@ class ServerPlans(PlanBook):
             if plan.row_type is None:  # a write: only its status ("INSERT 0 1") says how many rows it changed
                 return PlannedResult([], _rowcount(await driver.execute(plan.sql, *values)))
             records = await driver.fetch(plan.sql, *values)
-        except DRIVER_ERRORS as error:  # as SQLAlchemy would raise it, sqlstate and all (storage/transient)
+        except DRIVER_ERRORS as error:
+            # SQLAlchemy's classes, coarser than its own translation (a constraint is an IntegrityError, all else
+            # a DBAPIError), with asyncpg's error as .orig: what storage/transient reads is its sqlstate.
             failure = IntegrityError if isinstance(error, asyncpg.IntegrityConstraintViolationError) else DBAPIError
             raise failure(plan.sql, values, error) from error
         return PlannedResult([converted(plan, record) for record in records], len(records))
