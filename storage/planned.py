@@ -142,9 +142,10 @@ class SqlitePlans(PlanBook):
 
 
 def converted(plan: Plan, row: Sequence[Any]) -> Any:
-    """A driver's row as a named tuple, each column converted as SQLAlchemy would."""
+    """A driver's row as a named tuple, each column converted as SQLAlchemy would (only plans that read)."""
+    assert plan.row_type is not None, "a write's plan has no rows"
     values = list(row)
     for place, process in plan.results:
         if values[place] is not None:
             values[place] = process(values[place])
-    return plan.row_type._make(values) if plan.row_type is not None else tuple(values)
+    return plan.row_type._make(values)
