@@ -233,8 +233,6 @@ class Game(Base):
     question_message: Mapped[str | None] = mapped_column(String(64))
 
 
-
-
 class GamePlayer(Base):
     __tablename__ = "game_players"
 

@@ -49,7 +49,7 @@ class FakeCardRepository:
     @staticmethod
     def _stored(card: CardRecord) -> CardRecord:
         return replace(copy.deepcopy(card), due=utc(card.due),
-                       last_review=utc(card.last_review) if card.last_review else None)
+                       last_review=utc(card.last_review))
 
 
 class FakeReviewLogRepository:

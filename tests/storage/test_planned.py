@@ -41,8 +41,9 @@ async def test_a_planned_write_and_read_convert_types_as_sqlalchemy_does(connect
     await inline.execute(hot.update_session(), {
         "session_id": "s1", "chat_id": "c9", "option_orders": {"q2": [1, 0]}, "state": "active", "position": 1,
         "updated_at": STARTED, "finished_at": None, "question_deadline": STARTED})
+    # Labelled columns too: the mechanism, on a read production runs unplanned (the sweeps' session and owner).
     with_owner = (sessions_with_owner().where(hot.sessions.c.id == bindparam("session_id"))
-                  .execution_options(**{PLANNED: True}))  # labelled columns too
+                  .execution_options(**{PLANNED: True}))
     planned = (await inline.execute(with_owner, {"session_id": "s1"})).first()
     plain = connection.execute(with_owner, {"session_id": "s1"}).first()
 
