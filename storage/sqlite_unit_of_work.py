@@ -8,8 +8,6 @@ from datetime import datetime
 from types import TracebackType
 from typing import Self
 
-from sqlalchemy import Connection
-
 from bot.metrics import Metrics, NullMetrics
 from storage.group_commit import GroupCommit
 from storage.planned import SqlitePlans
@@ -31,7 +29,7 @@ class SqliteUnitOfWork(RepositorySet):
         self._writer = writer
         self._plans = plans  # the writer's, shared by its units of work
         self._clock = clock
-        self._connection: Connection | None = None
+        self._inline: InlineConnection | None = None
         self._metrics = metrics or NullMetrics()  # hears seconds from the savepoint to its COMMIT on disk, or rollback
         self._began = 0.0
         self._left = False
@@ -40,18 +38,19 @@ class SqliteUnitOfWork(RepositorySet):
         with lost_races_as_busy():  # another process held SQLite's write lock past the busy timeout
             connection = await self._writer.enter()
         self._began = time.perf_counter()
+        inline = InlineConnection(connection, self._plans)
         try:
-            self._plans.run_sql(connection.connection.dbapi_connection, SAVEPOINT)
+            inline.driver_sql(SAVEPOINT)
         except BaseException:
             self._leave_nowhere()
             raise
-        self._connection = connection
-        self.bind(InlineConnection(connection, self._plans), self._clock)
+        self._inline = inline
+        self.bind(inline, self._clock)
         return self
 
     async def commit(self) -> None:
         """Keep this action's writes; returns once they are on disk."""
-        if self._connection is None or self._left:
+        if self._inline is None or self._left:
             raise RuntimeError("commit outside the unit of work")
         self._driver_sql(RELEASE)
         self._left = True
@@ -63,7 +62,7 @@ class SqliteUnitOfWork(RepositorySet):
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
-        if self._connection is None:
+        if self._inline is None:
             raise RuntimeError("a unit of work ended that never began")
         if self._left:
             return
@@ -76,9 +75,9 @@ class SqliteUnitOfWork(RepositorySet):
         raise_if_lost_race(exc)
 
     def _driver_sql(self, sql: str) -> None:
-        if self._connection is None:
+        if self._inline is None:
             raise RuntimeError("a unit of work used outside its transaction")
-        self._plans.run_sql(self._connection.connection.dbapi_connection, sql)
+        self._inline.driver_sql(sql)
 
     def _timed(self) -> None:
         self._metrics.observe_transaction(time.perf_counter() - self._began)

@@ -52,6 +52,7 @@ class InlineConnection:
     def __init__(self, connection: Connection, plans: SqlitePlans) -> None:
         self._connection = connection
         self._plans = plans
+        self._driver = connection.connection.dbapi_connection  # the writer's sqlite3 connection
 
     @property
     def dialect(self) -> Dialect:
@@ -59,8 +60,12 @@ class InlineConnection:
 
     async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult:
         if parameters is not None and is_planned(statement):
-            return self._plans.run(self._connection.connection.dbapi_connection, statement, parameters)
+            return self._plans.run(self._driver, statement, parameters)
         return self._connection.execute(statement, parameters)
+
+    def driver_sql(self, sql: str) -> None:
+        """Plain SQL straight on the driver (the writer's savepoints)."""
+        self._plans.run_sql(self._driver, sql)
 
     def begin_nested(self) -> AbstractAsyncContextManager[Any]:
         return self._savepoint()
