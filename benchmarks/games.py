@@ -33,8 +33,7 @@ from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
-from adapters.telegram.network import OVERALL_PER_SECOND
-from adapters.telegram.spec import TelegramSettings
+from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 from bot.games.delivery import GameSurface, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
 from bot.games.rules import GRACE, LOBBY_SECONDS, RESULTS_SECONDS
@@ -145,8 +144,8 @@ def report(api: FakeBotApi, late: list[float], games: int, elapsed: float) -> No
     print(f"lateness  p50 {statistics.median(late):.2f} s   p99 {late[int(len(late) * 0.99) - 1]:.2f} s   "
           f"max {late[-1]:.2f} s")
     print(f"messages/s  mean {rate:.1f}   busiest second {busiest}   "
-          f"ratio to Telegram's {OVERALL_PER_SECOND}/s: {rate / OVERALL_PER_SECOND:.2f} (busiest "
-          f"{busiest / OVERALL_PER_SECOND:.2f})")
+          f"ratio to Telegram's {TELEGRAM_PER_SECOND:.0f}/s: {rate / TELEGRAM_PER_SECOND:.2f} (busiest "
+          f"{busiest / TELEGRAM_PER_SECOND:.2f})")
 
 
 def main() -> None:

@@ -42,7 +42,6 @@ BOOTSTRAP_RETRIES = 3
 
 class TelegramAdapter:
     name = "telegram"
-    reminders_per_second = 20.0  # under Telegram's 30 messages a second, leaving room for the quizzes
 
     def __init__(self, engine: QuizEngine, settings: TelegramSettings, *,
                  group_per_minute: int = GROUP_PER_MINUTE) -> None:
@@ -63,6 +62,8 @@ class TelegramAdapter:
         self._game_polls = GamePolls()
         self._failed: asyncio.Future[Exception] | None = None
         self._group_per_minute = group_per_minute  # Telegram's limit; a test may lift it to time a game's own pace
+        # Two thirds of this process's messages a second (20 of Telegram's 30), leaving room for the quizzes.
+        self.reminders_per_second = settings.messages_per_second * 2 / 3
 
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""

@@ -12,25 +12,24 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.counting import CountingUpdateProcessor
-from adapters.telegram.spec import TelegramSettings
+from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 from bot.metrics import Metrics, NullMetrics
 
 log = logging.getLogger(__name__)
 JSON = bool | dict[str, Any] | list[dict[str, Any]]
 CONCURRENT_UPDATES = 32  # one slow chat (say, waiting out a 429) must not hold up everyone else
-# Telegram's limits: 30 messages a second in all, 20 a minute in one group (PTB's AIORateLimiter defaults).
-OVERALL_PER_SECOND = 30
-GROUP_PER_MINUTE = 20
+GROUP_PER_MINUTE = 20  # Telegram's limit in one group (PTB's AIORateLimiter default)
 
 
 class RetryingRateLimiter(AIORateLimiter):
     """AIORateLimiter (throttles, and waits out 429 ``retry_after``) that also retries network failures."""
 
     def __init__(self, *, flood_retries: int = 3, network_retries: int = 3, backoff: float = 0.5,
-                 group_per_minute: int = GROUP_PER_MINUTE, metrics: Metrics | None = None) -> None:
-        # Overall: one message every 1/30 s, a steady queue rather than a bucket of 30 (which lets 59 through in
-        # some second: the first 30 at once, then 29 more as it refills).
-        super().__init__(overall_max_rate=1, overall_time_period=1 / OVERALL_PER_SECOND,
+                 per_second: float = TELEGRAM_PER_SECOND, group_per_minute: int = GROUP_PER_MINUTE,
+                 metrics: Metrics | None = None) -> None:
+        # Overall: one message every 1/per_second s, a steady queue rather than a bucket of 30 (which lets 59
+        # through in some second: the first 30 at once, then 29 more as it refills).
+        super().__init__(overall_max_rate=1, overall_time_period=1 / per_second,
                          group_max_rate=group_per_minute, group_time_period=60, max_retries=flood_retries)
         self._network_retries = network_retries
         self._backoff = backoff
@@ -86,7 +85,8 @@ def file_url(api_url: str) -> str:
 def build_application(settings: TelegramSettings, token: str, metrics: Metrics | None = None, *,
                       group_per_minute: int = GROUP_PER_MINUTE) -> Application:
     metrics = metrics or NullMetrics()
-    limiter = RetryingRateLimiter(group_per_minute=group_per_minute, metrics=metrics)
+    limiter = RetryingRateLimiter(per_second=settings.messages_per_second, group_per_minute=group_per_minute,
+                                  metrics=metrics)
     builder = (ApplicationBuilder().token(token).rate_limiter(limiter)
                .concurrent_updates(CountingUpdateProcessor(CONCURRENT_UPDATES, metrics)))
     if settings.api_url:

@@ -13,6 +13,8 @@ from bot.content.limits import PollLimits
 from bot.engine import QuizEngine
 
 Port = Annotated[int, Field(ge=1, le=65535)]
+# Telegram lets a bot send 30 messages a second in all, however many processes send them.
+TELEGRAM_PER_SECOND = 30.0
 # Telegram's rule for a webhook secret token: 1-256 of A-Z a-z 0-9 _ -.
 WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{1,256}$"
 # Quiz polls: a question of 300 characters, options of 100, an explanation popup of 200.
@@ -31,6 +33,9 @@ class TelegramSettings(PlatformSettings):
     webhook_listen: str = "0.0.0.0"
     webhook_port: Port = 8443
     webhook_secret: SecretStr | None = None
+    # This process's share of the bot's 30 messages a second: with N webhook replicas, 30 / N each, or together
+    # they go over it and Telegram answers with 429s (waited out, but every learner then waits too).
+    messages_per_second: float = Field(default=TELEGRAM_PER_SECOND, gt=0, le=TELEGRAM_PER_SECOND)
 
     @field_validator("api_url", "webhook_url")
     @classmethod

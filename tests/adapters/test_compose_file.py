@@ -14,7 +14,7 @@ import yaml
 
 from adapters.platforms import chat_platforms
 from adapters.settings import Settings, load_settings
-from adapters.telegram.spec import TelegramSettings
+from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = ("bot-1", "bot-2")
@@ -101,6 +101,12 @@ def test_the_filled_in_environment_is_accepted_by_the_bots_own_settings(service:
     assert isinstance(telegram, TelegramSettings) and telegram.enabled
     assert settings.resolved_database_url == "postgresql+asyncpg://quiztutor:s3cret@postgres:5432/quiztutor"
     assert telegram.webhook_url == "https://quiz.example.org/telegram" and settings.http_port == 8080
+
+
+def test_the_replicas_together_send_no_more_than_telegram_allows_one_bot() -> None:
+    shares = [float(bot_environment(bot).get("QUIZ_TELEGRAM_MESSAGES_PER_SECOND", TELEGRAM_PER_SECOND))
+              for bot in BOTS]
+    assert sum(shares) <= TELEGRAM_PER_SECOND
 
 
 def test_the_proxy_and_prometheus_reach_the_ports_the_bots_listen_on() -> None:
