@@ -1,4 +1,5 @@
-"""The garbage collector and a long-running bot: what start-up loads lives as long as the services."""
+"""The garbage collector and a long-running bot: what start-up loads lives as long as the services, and a burst
+of answers keeps thousands of objects alive at once."""
 
 from __future__ import annotations
 
@@ -6,26 +7,36 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+# Allocations between two young collections while serving (CPython's default: 700). Every tenth young collection
+# is a middle one and every tenth of those a full one, which walks every answer in flight: at 5,000 learners
+# answering at once, ten full collections per burst cost the chat path 15% of its CPU (benchmarks/README.md).
+YOUNG_THRESHOLD = 10_000
+
 
 @contextmanager
-def start_up_objects_frozen() -> Iterator[None]:
-    """Hide every object alive now (the quizzes, the texts, SQLAlchemy's metadata and compiled statements) from
-    the collector until the block ends.
+def collector_for_serving() -> Iterator[None]:
+    """While the block runs, the collector skips what start-up loaded and runs less often.
 
-    Each full collection walks every tracked object, and a burst of answers triggers several: without these
-    (about 100,000) in the walk, 500 learners answering at once on SQLite cost 7% less CPU per answer on the
-    button path and 11% on the chat path (benchmarks/README.md). Frozen objects are still freed when nothing
-    refers to them; only garbage cycles among them (a catalog replaced by /reload, if it holds any) wait for
-    the block's end.
+    - Every object alive now (the quizzes, the texts, SQLAlchemy's metadata and compiled statements, about
+      100,000) is frozen, out of every full collection's walk: 500 learners answering at once on SQLite cost 7%
+      less CPU per answer on the button path and 11% on the chat path. Frozen objects are still freed when
+      nothing refers to them; only garbage cycles among them (a catalog replaced by /reload, if it holds any)
+      wait for the block's end.
+    - Young collections come every YOUNG_THRESHOLD allocations, so a burst of 5,000 answers meets no full
+      collection instead of about ten. Garbage cycles wait a little longer; objects freed by reference count
+      (nearly all) are freed at once as before.
 
-    The freeze is the whole process's: when services are opened inside others' block (two in one test), only
-    the outermost block freezes and thaws.
+    Both are the whole process's: when services are opened inside others' block (two in one test), only the
+    outermost block sets them, and puts them back as they were.
     """
-    outermost = gc.get_freeze_count() == 0
-    if outermost:
-        gc.freeze()
+    if gc.get_freeze_count() != 0:  # an outer block holds them
+        yield
+        return
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(YOUNG_THRESHOLD, *thresholds[1:])
     try:
         yield
     finally:
-        if outermost:
-            gc.unfreeze()
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()

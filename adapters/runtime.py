@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from adapters.heap import start_up_objects_frozen
+from adapters.heap import collector_for_serving
 from adapters.settings import Settings
 from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary
@@ -56,7 +56,7 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
             question_limit=settings.question_limit,
             metrics=metrics,
         )
-        with start_up_objects_frozen():
+        with collector_for_serving():
             yield Services(settings=settings, engine=engine, database=database)
     finally:
         await database.dispose()
