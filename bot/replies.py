@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -218,6 +219,12 @@ class Progress:
     concepts_heading: str = ""  # "By concept, weakest first:"
     notes: tuple[str, ...] = ()  # "3 questions to review today." / "Streak: 4 days."
     chart: ProgressChart | None = None  # None until something was answered
+    label_format: str = "{title}: {text}"  # a line's title and text as the language joins them (French: " : ")
+
+    def labelled(self, title: str, text: str, escape: Callable[[str], str] = str) -> str:
+        """A line's ``title`` and ``text``, each already rendered for the platform, joined as the learner's
+        language joins them; ``escape`` renders the joining characters themselves."""
+        return escape(self.label_format).format(title=title, text=text)
 
 
 @dataclass(frozen=True)

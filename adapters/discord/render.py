@@ -107,11 +107,12 @@ def preview(result: Preview) -> str:
 
 def progress(result: Progress) -> str:
     lines = [f"**{result.heading}**"]
-    lines += [f"• **{line.title}**: {line.text}" for line in result.lines]
+    lines += [f"• {result.labelled(f'**{line.title}**', line.text)}" for line in result.lines]
     for heading, mastery in ((result.quizzes_heading, result.quizzes), (result.concepts_heading, result.concepts)):
         if mastery:
             lines += ["", f"**{heading}**"]
-            lines += [f"{'🏆' if line.mastered else '•'} **{line.title}**: {line.text}" for line in mastery]
+            lines += [f"{'🏆' if line.mastered else '•'} {result.labelled(f'**{line.title}**', line.text)}"
+                      for line in mastery]
     if result.notes:
         lines += ["", *result.notes]
     return "\n".join(lines)

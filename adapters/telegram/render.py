@@ -71,11 +71,12 @@ def preview(reply: Preview) -> list[str]:
 
 
 def progress(reply: Progress) -> str:
-    lines = [bold(reply.heading), *(f"{bold(line.title)}: {esc(line.text)}" for line in reply.lines)]
+    lines = [bold(reply.heading), *(reply.labelled(bold(line.title), esc(line.text), esc) for line in reply.lines)]
     for heading, mastery in ((reply.quizzes_heading, reply.quizzes), (reply.concepts_heading, reply.concepts)):
         if mastery:
             lines += ["", bold(heading)]
-            lines += [f"{'🏆' if line.mastered else '•'} {bold(line.title)}: {esc(line.text)}" for line in mastery]
+            lines += [f"{'🏆' if line.mastered else '•'} {reply.labelled(bold(line.title), esc(line.text), esc)}"
+                      for line in mastery]
     if reply.notes:
         lines += ["", *(esc(note) for note in reply.notes)]
     return "\n".join(lines)

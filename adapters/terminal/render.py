@@ -92,11 +92,12 @@ def bar(percent: int) -> str:
 
 
 def progress(result: Progress) -> str:
-    lines = [result.heading, *(wrap(f"{line.title}: {line.text}", "  ") for line in result.lines)]
+    lines = [result.heading, *(wrap(result.labelled(line.title, line.text), "  ") for line in result.lines)]
     for heading, mastery in ((result.quizzes_heading, result.quizzes), (result.concepts_heading, result.concepts)):
         if mastery:
             lines += ["", heading]
-            lines += [wrap(f"{bar(line.percent)} {line.title}: {line.text}", "  ", "    ") for line in mastery]
+            lines += [wrap(f"{bar(line.percent)} {result.labelled(line.title, line.text)}", "  ", "    ")
+                      for line in mastery]
     if result.notes:
         lines += ["", *(wrap(note) for note in result.notes)]
     return "\n".join(lines)

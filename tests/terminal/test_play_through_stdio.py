@@ -247,3 +247,14 @@ def test_a_learner_tries_spaced_review_by_moving_the_clock_with_now(env: dict[st
     assert "What you remember, by quiz:" in later.stdout and "[" in later.stdout  # text bars
     bad = subprocess.run(quiztutor("play", "--now", "someday"), env=env, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "use YYYY-MM-DD" in bad.stderr
+
+
+@pytest.mark.parametrize(("language", "joined"), [("fr", "Collectives\xa0: "), ("en", "Collectives: ")])
+def test_progress_joins_each_title_to_its_figures_as_the_language_writes_it(env: dict[str, str], language: str,
+                                                                            joined: str) -> None:
+    lines = "\n".join(["quiz collectives", "a", "progress", "quit"]) + "\n"
+    result = subprocess.run(quiztutor("play", "--lang", language, "--user", f"colon-{language}"), input=lines,
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    # The session's line and the quiz's mastery line: French puts a no-break space before the colon.
+    assert result.stdout.count(joined) >= 2, result.stdout
