@@ -59,7 +59,7 @@ class Sweeper:
             return await self.sweep()
         except Exception:  # the database may be down for a moment: try again next time
             self.failed()
-            log.exception("could not look for %s %s", self._platform, self.looks_for)
+            log.exception("could not look for %s (%s)", self.looks_for, self._platform)
             return 0
 
     async def stop(self) -> None:

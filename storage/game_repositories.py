@@ -117,7 +117,7 @@ class SqlGameRepository:
                                  r.answered_at) for r in rows]
 
     async def all_answered(self, game_id: str, position: int) -> bool:
-        # Two counts on the primary keys' prefixes: a vote in a big group reads no rows.
+        # Two counts on the primary keys' prefixes (index scans): a vote in a big group brings no rows into Python.
         answered = (select(func.count()).select_from(game_answers)
                     .where(game_answers.c.game_id == game_id, game_answers.c.position == position).scalar_subquery())
         joined = select(func.count()).select_from(players).where(players.c.game_id == game_id).scalar_subquery()

@@ -2,7 +2,7 @@
 
 Building a Core statement and its cache key costs more than SQLite takes to run it, so the answer's hot path
 uses these, with bound parameters. Each is built on first use (nothing runs at import time), and marked to run
-from a plan on SQLite's writer (storage/planned.py).
+from a plan (storage/planned.py): on SQLite's writer, and on the asyncpg connection (storage/server_statements.py).
 """
 
 from __future__ import annotations
