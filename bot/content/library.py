@@ -18,11 +18,15 @@ class ReloadResult:
     catalog: Catalog
     changes: CatalogChanges | None
     problems: tuple[ContentProblem, ...]
-    swapped: bool = True  # False when the files were valid but not the content expected (nothing changed)
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    @property
+    def swapped(self) -> bool:
+        """Whether the files now serve; False when they failed validation or held other content than expected."""
+        return self.changes is not None
 
 
 def load_catalog(content_dir: Path) -> Catalog:
@@ -40,7 +44,9 @@ def load_catalog(content_dir: Path) -> Catalog:
         problems += error.problems
     if problems:
         raise ContentError(problems)
-    return Catalog(tuple(quizzes), concept_names)
+    catalog = Catalog(tuple(quizzes), concept_names)
+    _ = catalog.fingerprint  # hashed here, off the event loop: a reload runs this in a thread
+    return catalog
 
 
 class ContentLibrary:
@@ -67,8 +73,8 @@ class ContentLibrary:
             try:
                 catalog = await asyncio.to_thread(load_catalog, self._content_dir)
             except ContentError as error:
-                return ReloadResult(self._catalog, None, tuple(error.problems), swapped=False)
+                return ReloadResult(self._catalog, None, tuple(error.problems))
             if expect is not None and catalog.fingerprint != expect:
-                return ReloadResult(self._catalog, None, (), swapped=False)
+                return ReloadResult(self._catalog, None, ())
             previous, self._catalog = self._catalog, catalog
             return ReloadResult(self._catalog, self._catalog.changes_since(previous), ())
