@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from sqlalchemy import Engine, event
 from sqlalchemy import create_engine as create_sync_engine
@@ -26,7 +27,8 @@ def sqlite_file(url: URL) -> Path | None:
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
         return None
     if str(url.query.get("uri", "")).lower() in ("true", "1") and url.database.startswith("file:"):
-        return None if url.query.get("mode") == "memory" else Path(url.database.removeprefix("file:"))
+        path = unquote(url.database.removeprefix("file:"))  # SQLite decodes %HH in a URI's path
+        return None if url.query.get("mode") == "memory" or path == ":memory:" else Path(path)
     return Path(url.database)
 
 

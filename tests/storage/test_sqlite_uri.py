@@ -17,7 +17,10 @@ from storage.process_lock import process_lock
     ("sqlite+aiosqlite:///file:/data/quiz.sqlite3?mode=ro&uri=true", Path("/data/quiz.sqlite3")),
     ("sqlite+aiosqlite:////data/quiz.sqlite3", Path("/data/quiz.sqlite3")),
     ("sqlite+aiosqlite:////data/file:odd.sqlite3", Path("/data/file:odd.sqlite3")),  # a plain path
+    # The URL's %25 is SQLAlchemy's "%", and SQLite decodes the %20 it then reads in the URI: a space.
+    ("sqlite+aiosqlite:///file:/data/my%2520quiz.sqlite3?uri=true", Path("/data/my quiz.sqlite3")),
     ("sqlite+aiosqlite:///file:shared?mode=memory&cache=shared&uri=true", None),
+    ("sqlite+aiosqlite:///file::memory:?uri=true", None),
     ("sqlite+aiosqlite:///:memory:", None),
     ("postgresql+asyncpg://quiz@db/quiz", None),
 ])
