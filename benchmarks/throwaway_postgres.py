@@ -7,7 +7,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import asyncpg
-from sqlalchemy.engine import make_url
+
+from tests.pg_cluster import Cluster, asyncpg_url, pg_bindir  # the tests' helper
+
+__all__ = ["asyncpg_url", "no_reset", "throwaway_postgres"]
 
 
 async def no_reset(connection: asyncpg.Connection) -> None:
@@ -15,16 +18,9 @@ async def no_reset(connection: asyncpg.Connection) -> None:
     a round trip the engine's pool doesn't make. The raw baselines pass this, so they make only their own."""
 
 
-def asyncpg_url(url: str) -> str:
-    """The same database as SQLAlchemy's ``postgresql+asyncpg://`` URL, as asyncpg itself takes it."""
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
 @contextmanager
 def throwaway_postgres() -> Iterator[str]:
     """A fresh cluster's SQLAlchemy URL, the cluster stopped and removed after; exits if PostgreSQL is missing."""
-    from tests.pg_cluster import Cluster, pg_bindir  # the tests' helper: the project root is on sys.path
-
     bindir = pg_bindir()
     if bindir is None:
         sys.exit("PostgreSQL server binaries not found (install postgresql-15)")

@@ -107,17 +107,33 @@ class Cluster:
         return self.log.read_text(errors="replace")[-2000:] if self.log.is_file() else ""
 
 
+def asyncpg_url(url: str) -> str:
+    """The same database as SQLAlchemy's ``postgresql+asyncpg://`` URL, as asyncpg itself takes it."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def end_other_sessions(url: str) -> None:
+    """Disconnect every other client of the database, as a server restart or a proxy would."""
+    import asyncpg
+
+    connection = await asyncpg.connect(asyncpg_url(url))
+    try:
+        await connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                 "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    finally:
+        await connection.close()
+
+
 async def empty_database(url: str) -> None:
     """Drop and recreate the database's ``public`` schema: much faster than CREATE DATABASE."""
     import asyncpg
-    from sqlalchemy.engine import make_url
 
-    server = make_url(url)
-    connection = await asyncpg.connect(server.set(drivername="postgresql").render_as_string(hide_password=False))
+    # A connection left over from an earlier user would block the DROP (or keep old tables cached).
+    await end_other_sessions(url)
+    connection = await asyncpg.connect(asyncpg_url(url))
     try:
-        # A connection left over from an earlier user would block the DROP (or keep old tables cached).
-        await connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                 "WHERE datname = current_database() AND pid <> pg_backend_pid()")
         await connection.execute("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public")
     finally:
         await connection.close()

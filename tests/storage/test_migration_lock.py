@@ -13,6 +13,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
 from storage.migrate import MIGRATION_LOCK_KEY, alembic_config
+from tests.pg_cluster import asyncpg_url
 
 MIGRATE = """
 import asyncio, sys
@@ -30,15 +31,11 @@ asyncio.run(main())
 """
 
 
-def driver_url(url: str) -> str:
-    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
-
-
 @pytest.fixture
 async def fresh_database(postgres_server_url: str) -> AsyncIterator[str]:
     """A database made for this test alone (CREATE DATABASE), dropped after."""
     name = f"quiztutor_fresh_{uuid.uuid4().hex[:12]}"
-    server = await asyncpg.connect(driver_url(postgres_server_url))
+    server = await asyncpg.connect(asyncpg_url(postgres_server_url))
     try:
         await server.execute(f'CREATE DATABASE "{name}"')
         yield make_url(postgres_server_url).set(database=name).render_as_string(hide_password=False)
@@ -60,7 +57,7 @@ async def both_waiting(connection: asyncpg.Connection) -> None:
 
 async def test_two_processes_migrating_a_fresh_database_at_once_take_turns_and_both_start(
         fresh_database: str) -> None:
-    holder = await asyncpg.connect(driver_url(fresh_database))
+    holder = await asyncpg.connect(asyncpg_url(fresh_database))
     try:
         # Hold the migration lock, so both processes are surely at the door together before either goes in.
         await holder.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK_KEY)

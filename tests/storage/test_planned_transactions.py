@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import asyncpg
 import pytest
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from bot.records import AnswerRecord, MessageLink
@@ -15,6 +13,7 @@ from storage.database import create_engine
 from storage.migrate import upgrade_to_head
 from storage.unit_of_work import SqlUnitOfWork, unit_of_work_factory
 from tests.fakes.clock import START, FixedClock
+from tests.pg_cluster import end_other_sessions
 from tests.storage.builders import a_session, stored_session, stored_user
 
 Uow = Callable[[], SqlUnitOfWork]
@@ -53,11 +52,14 @@ async def test_a_connection_broken_under_a_planned_statement_fails_as_sqlalchemy
         await upgrade_to_head(database)
         uow = unit_of_work_factory(database, FixedClock())
         await stored_session(uow, a_session(await stored_user(uow)))
-        with pytest.raises(DBAPIError):
+        with pytest.raises(DBAPIError) as failed:
             async with uow() as work:
                 await work.users.get("telegram", "alice")
-                await _end_other_sessions(postgres_url)  # as a server restart or a proxy would
+                await end_other_sessions(postgres_url)  # as a server restart or a proxy would
                 await work.links.add(a_link("poll-1"))
+        # The failure reported is the planned INSERT's; without the connection thrown away at once, the unit
+        # of work's ROLLBACK on the dead connection would fail too, and its error would replace this one.
+        assert str(failed.value.statement).startswith("INSERT INTO message_links")
         await _a_planned_write_is_kept(uow)
     finally:
         await database.dispose()
@@ -72,11 +74,3 @@ async def _a_planned_write_is_kept(uow: Uow) -> None:
         assert await work.links.get("telegram", "poll-2") == a_link("poll-2")
 
 
-async def _end_other_sessions(url: str) -> None:
-    connection = await asyncpg.connect(make_url(url).set(drivername="postgresql").render_as_string(
-        hide_password=False))
-    try:
-        await connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                 "WHERE datname = current_database() AND pid <> pg_backend_pid()")
-    finally:
-        await connection.close()

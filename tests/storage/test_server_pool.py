@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncpg
-from sqlalchemy.engine import make_url
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
@@ -18,6 +17,7 @@ from storage.migrate import upgrade_to_head
 from storage.server_pool import FifoGate
 from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
+from tests.pg_cluster import asyncpg_url
 
 UNITS = 50
 
@@ -65,7 +65,7 @@ async def test_a_waiter_cancelled_in_the_queue_gives_its_place_to_the_next() -> 
 @contextlib.asynccontextmanager
 async def connections_watched(url: str) -> AsyncIterator[list[int]]:
     """Samples, every few ms, of how many other connections the test database has (pg_stat_activity)."""
-    watcher = await asyncpg.connect(make_url(url).set(drivername="postgresql").render_as_string(False))
+    watcher = await asyncpg.connect(asyncpg_url(url))
     samples: list[int] = []
 
     async def sample() -> None:
