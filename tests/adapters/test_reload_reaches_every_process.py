@@ -11,7 +11,7 @@ from adapters.serving import serving
 from adapters.settings import Settings
 from bot.engine import QuizEngine
 from bot.replies import Actor
-from tests.core.test_engine_reload import _remove_question
+from tests.support.content import remove_question
 
 ROOT = Actor("telegram", "root")
 
@@ -29,7 +29,7 @@ async def test_a_reload_in_one_process_reaches_the_other_within_its_follow_inter
         here.engine.allow_admin("telegram", "root")
         async with serving(there.engine, [], content_interval=0.05):
             assert (await _level_of(there.engine, "collectives")).endswith("3 questions")
-            _remove_question(content_dir, "shards-to-full")
+            remove_question(content_dir, "shards-to-full")
             report = await here.engine.reload(ROOT)
             assert report.ok, report.summary
             for _ in range(100):

@@ -17,23 +17,17 @@ from tests.core.play import answer, next_question, start
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
+from tests.support.content import remove_question
 
 ALICE = Actor("telegram", "alice", language_hint="fr")
 ADMIN = Actor("telegram", ADMIN_ID)
 REMOVED_NOTICE = "A question was removed from this quiz since you started, so it was skipped."
 
 
-def _remove_question(content_dir: Path, question_id: str) -> None:
-    path = content_dir / "quizzes" / "collectives.yaml"
-    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
-    quiz["questions"] = [question for question in quiz["questions"] if question["id"] != question_id]
-    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
-
-
 async def test_a_reload_that_removes_the_current_question_skips_it_with_a_notice(
         engine: QuizEngine, content_dir: Path) -> None:
     second = next_question(await answer(engine, ALICE, await start(engine, ALICE), right=True))
-    _remove_question(content_dir, second.question_id)
+    remove_question(content_dir, second.question_id)
     report = await engine.reload(ADMIN)
     assert report.ok, report
     assert "removed: 1" in report.summary
@@ -52,7 +46,7 @@ async def test_a_reload_that_removes_the_current_question_skips_it_with_a_notice
 async def test_answering_a_question_removed_by_a_reload_moves_on_with_a_notice(
         engine: QuizEngine, content_dir: Path) -> None:
     second = next_question(await answer(engine, ALICE, await start(engine, ALICE), right=True))
-    _remove_question(content_dir, second.question_id)
+    remove_question(content_dir, second.question_id)
     assert (await engine.reload(ADMIN)).ok
     outcome = await engine.answer(ALICE, second.session_id, second.question_id, 0)
     assert isinstance(outcome, AnswerOutcome)

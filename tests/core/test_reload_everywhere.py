@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from bot.content.library import ContentLibrary
-from tests.core.test_engine_reload import ADMIN, _remove_question
+from tests.core.test_engine_reload import ADMIN
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
+from tests.support.content import remove_question
 
 
 async def test_another_process_follows_a_reload_once_and_only_when_the_content_changed(
@@ -22,7 +23,7 @@ async def test_another_process_follows_a_reload_once_and_only_when_the_content_c
     there = build_engine(there_library, fake_db, clock)  # a replica: same database, same files
     assert await there.follow_content() is None  # nobody reloaded yet
 
-    _remove_question(content_dir, "shards-to-full")
+    remove_question(content_dir, "shards-to-full")
     assert (await here.reload(ADMIN)).ok
     assert there_library.catalog.fingerprint != here_library.catalog.fingerprint
     followed = await there.follow_content()
@@ -43,9 +44,9 @@ async def test_a_process_whose_files_differ_says_so_once_and_keeps_serving(
     stale = build_engine(stale_library, fake_db, clock)
     before = stale_library.catalog.fingerprint
 
-    _remove_question(content_dir, "shards-to-full")
+    remove_question(content_dir, "shards-to-full")
     assert (await here.reload(ADMIN)).ok
-    _remove_question(stale_dir, "english-only")  # its files changed too, but not as the admin's did
+    remove_question(stale_dir, "english-only")  # its files changed too, but not as the admin's did
     with caplog.at_level(logging.WARNING, logger="bot.usecases.admin"):
         followed = await stale.follow_content()
         again = await stale.follow_content()

@@ -22,3 +22,11 @@ def give_broadcast_a_why_not(content_dir: Path) -> None:
     option = next(option for option in quiz["questions"][0]["options"] if option["id"] == "broadcast")
     option["why_not"] = BROADCAST_WHY_NOT
     path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def remove_question(content_dir: Path, question_id: str) -> None:
+    """The test quiz ``collectives`` without one of its questions, as an author's edit before a reload."""
+    path = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    quiz["questions"] = [question for question in quiz["questions"] if question["id"] != question_id]
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
