@@ -1,24 +1,35 @@
-"""A database server (PostgreSQL): a fixed pool of connections, and a gate to hand them out first come, first served.
+"""A database server (PostgreSQL): a fixed pool of connections, handed out first come, first served.
 
 SQLAlchemy's async queue pool is not fair: a caller that has just returned a connection can take it again ahead
 of callers already waiting, whose turn then restarts at the back. Under a burst some learners waited seconds
-(p99 4–6 s at 500 users) and, at 5,000, hit the pool's timeout. So every unit of work first passes a FIFO gate
-as wide as the pool: at most pool-size units of work hold a connection, and the rest queue in arrival order,
-with no timeout (a burst drains; it never fails).
+(p99 4–6 s at 500 users) and, at 5,000, hit the pool's timeout. So every unit of work first queues at a FIFO
+hand-over as wide as the pool: at most pool-size units of work hold a connection, and the rest queue in arrival
+order, with no timeout (a burst drains; it never fails).
+
+A unit of work that ends while others wait hands its connection straight to the oldest waiter, still checked
+out: checking a connection in and out of SQLAlchemy's pool costs two trips through its async layer, a good part
+of a short transaction's CPU. With nobody waiting, connections go back to the pool.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+import asyncpg
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 DEFAULT_POOL_SIZE = 10
 # Instead of pinging on every checkout (a round trip per transaction), connections are replaced every half
 # hour, before a firewall or the server drops them for being idle; a dead one still fails its one transaction.
 RECYCLE_SECONDS = 30 * 60
+
+Item = TypeVar("Item")
 
 
 def create_server_engine(url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> AsyncEngine:
@@ -27,39 +38,99 @@ def create_server_engine(url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> Asy
                                pool_pre_ping=False)
 
 
-class FifoGate:
-    """At most ``size`` holders at once; the others get in strictly in the order they arrived.
+class FifoHandOver(Generic[Item]):
+    """At most ``size`` holders at once; the others get in strictly in the order they arrived, each given what
+    the holder before it handed over (None to the first holders of a place).
 
     A place that is given up goes straight to the oldest waiter (it never becomes free in between), so
     nobody arriving later can take it first. asyncio.Semaphore does this in recent 3.11 releases only.
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, discard: Callable[[Item], Awaitable[None]] | None = None) -> None:
         if size < 1:
-            raise ValueError("a gate needs at least one place")
+            raise ValueError("a hand-over needs at least one place")
         self._free = size
-        self._waiters: deque[asyncio.Future[None]] = deque()
+        self._waiters: deque[asyncio.Future[Item | None]] = deque()
+        self._discard = discard  # for what a cancelled waiter was handed when nobody else waits
 
-    async def acquire(self) -> None:
+    async def acquire(self) -> Item | None:
         if self._free > 0 and not self._waiters:
             self._free -= 1
-            return
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            return None
+        waiter: asyncio.Future[Item | None] = asyncio.get_running_loop().create_future()
         self._waiters.append(waiter)
         try:
-            await waiter
+            return await waiter
         except asyncio.CancelledError:
             if waiter.done() and not waiter.cancelled():
-                self.release()  # handed a place just as we were cancelled: pass it on to the next
+                left = self.release(waiter.result())  # handed a place just as we were cancelled: pass it on
+                if left is not None and self._discard is not None:
+                    await self._discard(left)
             else:
                 with contextlib.suppress(ValueError):  # else a stale waiter would make newcomers queue
                     self._waiters.remove(waiter)
             raise
 
-    def release(self) -> None:
+    def release(self, item: Item | None = None) -> Item | None:
+        """Give up a place, handing ``item`` to the oldest waiter; returns it when nobody was waiting."""
         while self._waiters:
             waiter = self._waiters.popleft()
             if not waiter.done():  # skip waiters cancelled meanwhile
-                waiter.set_result(None)
-                return
+                waiter.set_result(item)
+                return None
         self._free += 1
+        return item
+
+
+@dataclass(eq=False)
+class HeldConnection:
+    """A pooled connection checked out of SQLAlchemy's pool and passed between units of work."""
+
+    connection: AsyncConnection  # in AUTOCOMMIT: statements run in the transaction begun on the driver
+    driver: asyncpg.Connection
+    opened: float = field(default_factory=time.monotonic)
+    broken: bool = False  # the server or the network failed it: not to be used again
+
+
+class HeldConnections:
+    """The engine's connections, handed from one unit of work to the next in arrival order."""
+
+    def __init__(self, engine: AsyncEngine, size: int) -> None:
+        self._engine = engine
+        self._hand_over: FifoHandOver[HeldConnection] = FifoHandOver(size, discard=self._close)
+
+    async def take(self) -> HeldConnection:
+        held = await self._hand_over.acquire()
+        try:
+            if held is not None and (held.driver.is_closed() or time.monotonic() - held.opened > RECYCLE_SECONDS):
+                await held.connection.close()  # the pool recycles or replaces it
+                held = None
+            return held or await self._open()
+        except BaseException:
+            self._hand_over.release(None)
+            raise
+
+    async def give_back(self, held: HeldConnection) -> None:
+        if held.broken:
+            try:
+                await held.connection.invalidate()  # closed, and replaced in the pool
+            finally:
+                self._hand_over.release(None)
+            return
+        left = self._hand_over.release(held)
+        if left is not None:  # nobody waits: back to the pool
+            await self._close(left)
+
+    @staticmethod
+    async def _close(held: HeldConnection) -> None:
+        await held.connection.close()
+
+    async def _open(self) -> HeldConnection:
+        connection = await self._engine.connect()
+        try:
+            await connection.execution_options(isolation_level="AUTOCOMMIT")
+            driver = (await connection.get_raw_connection()).driver_connection
+        except BaseException:
+            await connection.close()
+            raise
+        return HeldConnection(connection, driver)

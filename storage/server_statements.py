@@ -1,10 +1,10 @@
-"""PostgreSQL's hot path: planned statements straight on the asyncpg connection, inside SQLAlchemy's transaction.
+"""PostgreSQL's hot path: planned statements straight on the asyncpg connection.
 
 Through SQLAlchemy's async layer a statement costs about 150 µs of the bot's CPU (a greenlet hop, the execution
 context, the adapter's cursor) besides its round trip. A plan (storage/planned.py) sends the same SQL with the
 same converted parameters to the same asyncpg connection, whose own statement cache prepares it once, and its
-rows come back converted as SQLAlchemy would. Transactions, savepoints and every other statement stay
-SQLAlchemy's: plans run only once SQLAlchemy has begun the transaction on the connection.
+rows come back converted as SQLAlchemy would. The transaction is begun and ended on the driver too (a trip
+through SQLAlchemy's async layer each, else); savepoints and every other statement stay SQLAlchemy's.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import Any
 import asyncpg
 from sqlalchemy import Dialect, Executable
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.ext.asyncio import AsyncConnection
 
 from storage.planned import PlanBook, PlannedResult, converted, is_planned
+from storage.server_pool import HeldConnection
 from storage.statements import StatementResult
 
 # What asyncpg raises: the server's errors, and its own for a connection in a bad state or gone.
@@ -42,41 +42,69 @@ class ServerPlans(PlanBook):
                 return PlannedResult([], _rowcount(await driver.execute(plan.sql, *values)))
             records = await driver.fetch(plan.sql, *values)
         except DRIVER_ERRORS as error:
-            # SQLAlchemy's classes, coarser than its own translation (a constraint is an IntegrityError, all else
-            # a DBAPIError), with asyncpg's error as .orig: what storage/transient reads is its sqlstate.
-            failure = IntegrityError if isinstance(error, asyncpg.IntegrityConstraintViolationError) else DBAPIError
-            raise failure(plan.sql, values, error) from error
+            raise driver_failure(plan.sql, values, error) from error
         return PlannedResult([converted(plan, record) for record in records], len(records))
 
 
 class ServerConnection:
-    """A pooled PostgreSQL connection behind the repositories' interface: planned statements on the driver once
-    the transaction has begun, everything else through SQLAlchemy."""
+    """A held PostgreSQL connection behind the repositories' interface, in the transaction begun on its driver:
+    planned statements straight on the driver, everything else through SQLAlchemy (in AUTOCOMMIT, so it begins
+    nothing of its own)."""
 
-    def __init__(self, connection: AsyncConnection, plans: ServerPlans) -> None:
-        self._connection = connection
+    def __init__(self, held: HeldConnection, plans: ServerPlans) -> None:
+        self.held = held
         self._plans = plans
-        self._driver: asyncpg.Connection | None = None  # set once SQLAlchemy began the transaction on it
 
     @property
     def dialect(self) -> Dialect:
-        return self._connection.dialect
+        return self.held.connection.dialect
 
     def begin_nested(self) -> AbstractAsyncContextManager[Any]:
-        return self._connection.begin_nested()
+        return self.held.connection.begin_nested()
 
     async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult:
-        if parameters is not None and self._driver is not None and is_planned(statement):
+        if parameters is not None and is_planned(statement):
             try:
-                return await self._plans.run(self._driver, statement, parameters)
+                return await self._plans.run(self.held.driver, statement, parameters)
             except DBAPIError as error:
-                if self._driver.is_closed() or _broken(error.orig):  # the pool must not hand it out again
-                    await self._connection.invalidate()
+                self._note_failure(error.orig)
                 raise
-        result = await self._connection.execute(statement, parameters)
-        if self._driver is None:  # SQLAlchemy's first statement began the transaction (asyncpg begins lazily)
-            self._driver = (await self._connection.get_raw_connection()).driver_connection
-        return result
+        try:
+            return await self.held.connection.execute(statement, parameters)
+        except DBAPIError as error:
+            self._note_failure(error.orig)
+            raise
+
+    async def run_sql(self, sql: str) -> None:
+        """Plain SQL on the driver (BEGIN, COMMIT, ROLLBACK), failing as a planned statement would."""
+        try:
+            await self.held.driver.execute(sql)
+        except DRIVER_ERRORS as error:
+            self._note_failure(error)
+            raise driver_failure(sql, (), error) from error
+
+    async def end(self) -> None:
+        """Roll back what the transaction left undone. A connection that can't roll back is marked broken
+        instead: closing it ends its transaction on the server just as well."""
+        if self.held.connection.in_transaction():  # SQLAlchemy's record of it, begun by a statement it ran
+            await self.held.connection.rollback()  # no round trip in AUTOCOMMIT
+        if self.held.broken or not self.held.driver.is_in_transaction():
+            return
+        try:
+            await self.run_sql("ROLLBACK")
+        except DBAPIError:
+            self.held.broken = True
+
+    def _note_failure(self, error: BaseException | None) -> None:
+        if self.held.driver.is_closed() or self.held.connection.invalidated or _broken(error):
+            self.held.broken = True  # the pool must not hand it out again
+
+
+def driver_failure(sql: str, values: Any, error: BaseException) -> DBAPIError:
+    """asyncpg's error as SQLAlchemy's class, coarser than its own translation (a constraint is an IntegrityError,
+    all else a DBAPIError), with asyncpg's error as .orig: what storage/transient reads is its sqlstate."""
+    failure = IntegrityError if isinstance(error, asyncpg.IntegrityConstraintViolationError) else DBAPIError
+    return failure(sql, values, error)
 
 
 def _broken(error: BaseException | None) -> bool:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.ports import UnitOfWorkFactory
 from storage.database import create_engine, sqlite_url
 from storage.migrate import upgrade_to_head
-from storage.unit_of_work import SqlUnitOfWork, unit_of_work_factory
+from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
 
 
@@ -35,6 +36,6 @@ async def database(database_url: str) -> AsyncIterator[AsyncEngine]:
 
 
 @pytest.fixture
-def uow(database: AsyncEngine, clock: FixedClock) -> Callable[[], SqlUnitOfWork]:
+def uow(database: AsyncEngine, clock: FixedClock) -> UnitOfWorkFactory:
     """A unit-of-work factory: ``async with uow() as work: ...``."""
     return unit_of_work_factory(database, clock)

@@ -11,12 +11,13 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from bot.records import AnswerRecord, MessageLink
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
-from storage.unit_of_work import SqlUnitOfWork, unit_of_work_factory
+from storage.server_unit_of_work import ServerUnitOfWork
+from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import START, FixedClock
 from tests.pg_cluster import end_other_sessions
 from tests.storage.builders import a_session, stored_session, stored_user
 
-Uow = Callable[[], SqlUnitOfWork]
+Uow = Callable[[], ServerUnitOfWork]
 
 
 def a_link(key: str) -> MessageLink:

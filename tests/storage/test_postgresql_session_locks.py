@@ -16,18 +16,19 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.records import QuizSession, UserRecord
-from storage.unit_of_work import SqlUnitOfWork, unit_of_work_factory
+from storage.server_unit_of_work import ServerUnitOfWork
+from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
 from tests.storage.builders import a_session, stored_session, stored_user
 
-Read = Callable[[SqlUnitOfWork, QuizSession], Awaitable[QuizSession | None]]
+Read = Callable[[ServerUnitOfWork, QuizSession], Awaitable[QuizSession | None]]
 
 
-async def by_id(work: SqlUnitOfWork, session: QuizSession) -> QuizSession | None:
+async def by_id(work: ServerUnitOfWork, session: QuizSession) -> QuizSession | None:
     return await work.sessions.get(session.id)
 
 
-async def as_active(work: SqlUnitOfWork, session: QuizSession) -> QuizSession | None:
+async def as_active(work: ServerUnitOfWork, session: QuizSession) -> QuizSession | None:
     return await work.sessions.active(session.user_id)
 
 

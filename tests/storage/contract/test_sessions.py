@@ -115,6 +115,21 @@ async def test_only_one_session_per_user_and_quiz_can_be_active(uow: Uow) -> Non
     assert active is not None and active.id == "first"
 
 
+
+async def test_a_refused_second_session_leaves_the_transaction_usable(uow: Uow) -> None:
+    user_id = await stored_user(uow)
+    await stored_session(uow, a_session(user_id, "first"))
+    link = MessageLink("telegram", "poll-1", "first", "q1", "chat-1", START)
+    async with uow() as work:
+        with pytest.raises(SessionAlreadyActive):  # lost in a savepoint, not the whole transaction
+            await work.sessions.add(a_session(user_id, "second"))
+        active = await work.sessions.active(user_id, "collectives")
+        await work.links.add(link)
+        await work.commit()
+    assert active is not None and active.id == "first"
+    async with uow() as work:
+        assert await work.links.get("telegram", "poll-1") == link
+
 # -- answers ------------------------------------------------------------------------------------
 
 

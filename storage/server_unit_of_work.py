@@ -1,0 +1,61 @@
+"""PostgreSQL's unit of work: a transaction on a held connection, begun and ended on the asyncpg driver."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import datetime
+from types import TracebackType
+from typing import Self
+
+from bot.metrics import Metrics
+from storage.repository_set import RepositorySet
+from storage.server_pool import HeldConnections
+from storage.server_statements import ServerConnection, ServerPlans
+from storage.transient import lost_races_as_busy, raise_if_lost_race
+
+
+class ServerUnitOfWork(RepositorySet):
+    """One transaction, rolled back unless committed. The connection comes in turn from the engine's held
+    connections (storage/server_pool.py)."""
+
+    def __init__(self, connections: HeldConnections, plans: ServerPlans, clock: Callable[[], datetime],
+                 metrics: Metrics) -> None:
+        self._connections = connections
+        self._plans = plans
+        self._clock = clock
+        self._metrics = metrics  # hears each transaction's seconds, BEGIN to its end
+        self._began = 0.0
+        self._connection: ServerConnection | None = None
+
+    async def __aenter__(self) -> Self:
+        held = await self._connections.take()
+        connection = ServerConnection(held, self._plans)
+        try:
+            self._began = time.perf_counter()
+            with lost_races_as_busy():
+                await connection.run_sql("BEGIN")
+        except BaseException:
+            await self._connections.give_back(held)
+            raise
+        self._connection = connection
+        self.bind(connection, self._clock)
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        if self._connection is None:
+            raise RuntimeError("a unit of work ended that never began")
+        held = self._connection.held
+        try:
+            await self._connection.end()
+            self._metrics.observe_transaction(time.perf_counter() - self._began)
+        finally:
+            await self._connections.give_back(held)
+        raise_if_lost_race(exc)
+
+    async def commit(self) -> None:
+        if self._connection is None:
+            raise RuntimeError("commit outside the unit of work")
+        await self._connection.run_sql("COMMIT")
+

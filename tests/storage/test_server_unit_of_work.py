@@ -1,0 +1,53 @@
+"""PostgreSQL's units of work on held connections: one stopped mid-statement leaves nothing behind, and the
+connection it held serves the next ones (asyncpg cancels the statement on the server; the ROLLBACK follows)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.records import MessageLink
+from storage.database import create_engine
+from storage.migrate import upgrade_to_head
+from storage.unit_of_work import unit_of_work_factory
+from tests.fakes.clock import START, FixedClock
+from tests.storage.builders import a_session, stored_session, stored_user
+
+
+async def test_a_unit_of_work_cancelled_while_waiting_on_a_lock_keeps_nothing_and_the_next_ones_work(
+        postgres_url: str) -> None:
+    database = create_engine(postgres_url, pool_size=2)
+    try:
+        await upgrade_to_head(database)
+        uow = unit_of_work_factory(database, FixedClock())
+        await stored_session(uow, a_session(await stored_user(uow)))
+        locked, waiting = asyncio.Event(), asyncio.Event()
+
+        async def holder() -> None:
+            async with uow() as work:
+                await work.users.get("telegram", "alice")  # the learner's lock
+                locked.set()
+                await asyncio.sleep(0.3)
+                await work.commit()
+
+        async def cancelled() -> None:
+            async with uow() as work:
+                await work.links.add(MessageLink("telegram", "poll-1", "s1", "q1", "chat-1", START))
+                waiting.set()
+                await work.users.get("telegram", "alice")  # waits for the holder's lock: cancelled here
+                await work.commit()
+
+        holding = asyncio.create_task(holder())
+        await locked.wait()
+        stopped = asyncio.create_task(cancelled())
+        await waiting.wait()
+        await asyncio.sleep(0.05)  # its SELECT ... FOR NO KEY UPDATE now waits on the server
+        stopped.cancel()
+        await asyncio.gather(stopped, return_exceptions=True)
+        await asyncio.wait_for(holding, 5)
+        for _ in range(3):  # on every connection the pool has, in turn
+            async with uow() as work:
+                assert await work.links.get("telegram", "poll-1") is None
+                await work.users.get("telegram", "alice")
+                await work.commit()
+    finally:
+        await database.dispose()
