@@ -7,20 +7,34 @@ database blip takes a replica out of rotation without getting its container rest
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.platform import ChatAdapter
+from storage.database import create_probe_engine
 
 CHECK_SECONDS = 3.0  # a database that takes longer than this to say "1" is as good as gone for a learner
 
 Check = Callable[[], Awaitable[None]]
 
 
+@asynccontextmanager
+async def database_readiness(url: str) -> AsyncIterator[Check]:
+    """``SELECT 1`` on a connection of the check's own, opened for each check. Not the application's pool: during
+    a burst its connections pass from one transaction to the next without going back to it (storage/server_pool.py),
+    and a busy replica is not an unready one."""
+    probe = create_probe_engine(url)
+    try:
+        yield database_check(probe)
+    finally:
+        await probe.dispose()
+
+
 def database_check(database: AsyncEngine) -> Check:
-    """``SELECT 1`` through the application's own pool (so a pool that is exhausted shows too)."""
+    """``SELECT 1`` on one of the engine's connections."""
     async def check() -> None:
         async with database.connect() as connection:
             if database.dialect.name != "sqlite":

@@ -52,6 +52,11 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
     return engine
 
 
+def create_probe_engine(url: str) -> AsyncEngine:
+    """An engine for health checks: a connection of its own for each, closed after (no pool to keep)."""
+    return create_async_engine(url, poolclass=NullPool)
+
+
 def create_writer_engine(url: URL, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS) -> Engine:
     """The synchronous engine of the SQLite writer (storage/group_commit.py), tuned as create_engine's."""
     # The writer holds one connection for its life, used from the event loop and its own thread in turn.

@@ -13,7 +13,7 @@ from adapters.failures import AnotherInstance
 from adapters.http_endpoint import http_endpoint
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, Supervised
 from adapters.prometheus_metrics import PrometheusMetrics
-from adapters.readiness import Readiness, database_check
+from adapters.readiness import Readiness, database_readiness
 from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import ConfigurationError, Settings
@@ -43,10 +43,11 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
         loop.add_signal_handler(signum, stop.set)
     metrics = PrometheusMetrics()
     async with open_services(settings, metrics=metrics) as services, \
-            single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]):
+            single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]), \
+            database_readiness(settings.resolved_database_url) as database_ready:
         adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
         # Up before the adapters start, so /healthz answers and /readyz says what is still starting.
-        readiness = Readiness(database_check(services.database), adapters)
+        readiness = Readiness(database_ready, adapters)
         async with (http_endpoint(settings.http_host, settings.http_port, metrics, readiness),
                     serving(services.engine, adapters)):
             failure = await until_stopped(stop, adapters)
