@@ -13,7 +13,7 @@ from tests.core.test_engine_reload import ADMIN
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
-from tests.support.content import remove_question
+from tests.support.content import give_broadcast_a_why_not, remove_question
 
 
 async def test_another_process_follows_a_reload_once_and_only_when_the_content_changed(
@@ -54,3 +54,35 @@ async def test_a_process_whose_files_differ_says_so_once_and_keeps_serving(
     assert again is None  # said once, not every half minute
     assert [record.message for record in caplog.records] == [
         "an admin reloaded the content elsewhere, but this process's files hold other content"]
+
+
+async def test_a_process_started_after_a_reload_serves_its_files_as_deployed_and_follows_later_reloads(
+        content_dir: Path, tmp_path: Path, fake_db: FakeDatabase, clock: FixedClock,
+        caplog: pytest.LogCaptureFixture) -> None:
+    here_library = ContentLibrary.load(content_dir)
+    here = build_engine(here_library, fake_db, clock)
+    remove_question(content_dir, "shards-to-full")
+    assert (await here.reload(ADMIN)).ok  # stored: the content without that question
+    clock.advance()
+    deployed_dir = tmp_path / "deployed"  # the next release's files: other content again
+    shutil.copytree(content_dir, deployed_dir)
+    remove_question(deployed_dir, "english-only")
+    deployed_library = ContentLibrary.load(deployed_dir)
+    deployed = build_engine(deployed_library, fake_db, clock)
+    as_deployed = deployed_library.catalog.fingerprint
+
+    with caplog.at_level(logging.INFO, logger="bot.usecases.admin"):
+        assert await deployed.follow_content() is None  # not a reload to follow: no files read again
+        assert await deployed.follow_content() is None
+    assert deployed_library.catalog.fingerprint == as_deployed
+    assert [(record.levelname, record.message) for record in caplog.records] == [
+        ("INFO", "serving the content as deployed, not the one reloaded before this process started")]
+
+    clock.advance()
+    for files in (content_dir, deployed_dir):  # files changed everywhere, then an admin reloads
+        give_broadcast_a_why_not(files)
+    remove_question(content_dir, "english-only")
+    assert (await here.reload(ADMIN)).ok
+    followed = await deployed.follow_content()
+    assert followed is not None and followed.swapped  # a reload after it started is followed as before
+    assert deployed_library.catalog.fingerprint == here_library.catalog.fingerprint

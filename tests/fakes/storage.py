@@ -14,6 +14,7 @@ from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import (
     AnswerRecord,
     CardRecord,
+    ContentMark,
     MessageLink,
     QuizSession,
     ReviewRecord,
@@ -46,7 +47,7 @@ class FakeState:
     game_answers: dict[tuple[str, int, int], GameAnswerRecord] = field(default_factory=dict)
     game_links: dict[tuple[str, str], GameMessageLink] = field(default_factory=dict)
     chats: dict[tuple[str, str], str | None] = field(default_factory=dict)  # the chat's language
-    content: dict[str, str] = field(default_factory=dict)  # "catalog": the fingerprint last reloaded
+    content: dict[str, ContentMark] = field(default_factory=dict)  # "catalog": the content last reloaded
 
 
 class FakeDatabase:
@@ -192,14 +193,14 @@ class FakeLinkRepository:
 
 
 class FakeContentStateRepository:
-    def __init__(self, rows: dict[str, str]) -> None:
+    def __init__(self, rows: dict[str, ContentMark]) -> None:
         self._rows = rows
 
-    async def fingerprint(self) -> str | None:
+    async def latest(self) -> ContentMark | None:
         return self._rows.get("catalog")
 
     async def set_fingerprint(self, fingerprint: str, at: datetime) -> None:
-        self._rows["catalog"] = fingerprint
+        self._rows["catalog"] = ContentMark(fingerprint, at)
 
 
 class FakeUnitOfWork:
