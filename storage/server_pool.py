@@ -110,6 +110,15 @@ class HeldConnections:
             self._hand_over.release(None)
             raise
 
+    async def reopen(self, held: HeldConnection) -> HeldConnection:
+        """A fresh connection in place of a broken one, keeping the place (given up if none can be opened)."""
+        try:
+            await held.connection.invalidate()
+            return await self._open()
+        except BaseException:
+            self._hand_over.release(None)
+            raise
+
     async def give_back(self, held: HeldConnection) -> None:
         if held.broken:
             try:

@@ -8,6 +8,8 @@ from datetime import datetime
 from types import TracebackType
 from typing import Self
 
+from sqlalchemy.exc import DBAPIError
+
 from bot.metrics import Metrics
 from storage.repository_set import RepositorySet
 from storage.server_pool import HeldConnections
@@ -29,18 +31,34 @@ class ServerUnitOfWork(RepositorySet):
         self._connection: ServerConnection | None = None
 
     async def __aenter__(self) -> Self:
-        held = await self._connections.take()
-        connection = ServerConnection(held, self._plans)
+        connection = ServerConnection(await self._connections.take(), self._plans)
+        self._began = time.perf_counter()
         try:
-            self._began = time.perf_counter()
             with lost_races_as_busy():
                 await connection.run_sql("BEGIN")
+        except DBAPIError:
+            if not connection.held.broken:
+                await self._connections.give_back(connection.held)
+                raise
+            # Died while idle (a server restart, a proxy's timeout): nothing was done on it, so a fresh one
+            # begins instead, and no learner sees a pooled connection fail.
+            connection = await self._begin_afresh(connection)
         except BaseException:
-            await self._connections.give_back(held)
+            await self._connections.give_back(connection.held)
             raise
         self._connection = connection
         self.bind(connection, self._clock)
         return self
+
+    async def _begin_afresh(self, broken: ServerConnection) -> ServerConnection:
+        connection = ServerConnection(await self._connections.reopen(broken.held), self._plans)
+        try:
+            with lost_races_as_busy():
+                await connection.run_sql("BEGIN")
+        except BaseException:
+            await self._connections.give_back(connection.held)
+            raise
+        return connection
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:

@@ -120,7 +120,8 @@ async def end_other_sessions(url: str) -> None:
 
     connection = await asyncpg.connect(asyncpg_url(url))
     try:
-        await connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+        # With a timeout, each call waits until its backend is gone: after this, no connection of theirs works.
+        await connection.execute("SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
                                  "WHERE datname = current_database() AND pid <> pg_backend_pid()")
     finally:
         await connection.close()

@@ -1,5 +1,6 @@
 """PostgreSQL's units of work on held connections: one stopped mid-statement leaves nothing behind, and the
-connection it held serves the next ones (asyncpg cancels the statement on the server; the ROLLBACK follows)."""
+connection it held serves the next ones (asyncpg cancels the statement on the server; the ROLLBACK follows);
+a pooled connection that died while idle is replaced before anything is done on it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from storage.database import create_engine
 from storage.migrate import upgrade_to_head
 from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import START, FixedClock
+from tests.pg_cluster import end_other_sessions
 from tests.storage.builders import a_session, stored_session, stored_user
 
 
@@ -49,5 +51,20 @@ async def test_a_unit_of_work_cancelled_while_waiting_on_a_lock_keeps_nothing_an
                 assert await work.links.get("telegram", "poll-1") is None
                 await work.users.get("telegram", "alice")
                 await work.commit()
+    finally:
+        await database.dispose()
+
+
+async def test_a_pooled_connection_that_died_while_idle_is_replaced_and_no_unit_of_work_fails(
+        postgres_url: str) -> None:
+    database = create_engine(postgres_url, pool_size=1)
+    try:
+        await upgrade_to_head(database)
+        uow = unit_of_work_factory(database, FixedClock())
+        await stored_user(uow)  # the pool's one connection, idle in the pool since
+        await end_other_sessions(postgres_url)  # as a server restart or a proxy's idle timeout would
+        async with uow() as work:
+            assert await work.users.get("telegram", "alice") is not None
+            await work.commit()
     finally:
         await database.dispose()
