@@ -97,6 +97,7 @@ class HeldConnections:
 
     def __init__(self, engine: AsyncEngine, size: int) -> None:
         self._engine = engine
+        self.size = size
         self._hand_over: FifoHandOver[HeldConnection] = FifoHandOver(size, discard=self._close)
 
     async def take(self) -> HeldConnection:

@@ -31,34 +31,27 @@ class ServerUnitOfWork(RepositorySet):
         self._connection: ServerConnection | None = None
 
     async def __aenter__(self) -> Self:
-        connection = ServerConnection(await self._connections.take(), self._plans)
-        self._began = time.perf_counter()
-        try:
-            with lost_races_as_busy():
-                await connection.run_sql("BEGIN")
-        except DBAPIError:
-            if not connection.held.broken:
-                await self._connections.give_back(connection.held)
+        held = await self._connections.take()
+        # A pooled connection that died while idle (a server restart, a proxy's timeout) fails at BEGIN, before
+        # anything was done on it: a fresh one begins instead, until every dead one left in the pool is gone.
+        for attempt in range(self._connections.size + 1):
+            connection = ServerConnection(held, self._plans)
+            self._began = time.perf_counter()
+            try:
+                with lost_races_as_busy():
+                    await connection.run_sql("BEGIN")
+                break
+            except DBAPIError:
+                if not held.broken or attempt == self._connections.size:
+                    await self._connections.give_back(held)
+                    raise
+            except BaseException:
+                await self._connections.give_back(held)
                 raise
-            # Died while idle (a server restart, a proxy's timeout): nothing was done on it, so a fresh one
-            # begins instead, and no learner sees a pooled connection fail.
-            connection = await self._begin_afresh(connection)
-        except BaseException:
-            await self._connections.give_back(connection.held)
-            raise
+            held = await self._connections.reopen(held)
         self._connection = connection
         self.bind(connection, self._clock)
         return self
-
-    async def _begin_afresh(self, broken: ServerConnection) -> ServerConnection:
-        connection = ServerConnection(await self._connections.reopen(broken.held), self._plans)
-        try:
-            with lost_races_as_busy():
-                await connection.run_sql("BEGIN")
-        except BaseException:
-            await self._connections.give_back(connection.held)
-            raise
-        return connection
 
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:

@@ -55,13 +55,20 @@ async def test_a_unit_of_work_cancelled_while_waiting_on_a_lock_keeps_nothing_an
         await database.dispose()
 
 
-async def test_a_pooled_connection_that_died_while_idle_is_replaced_and_no_unit_of_work_fails(
+async def test_pooled_connections_that_died_while_idle_are_replaced_and_no_unit_of_work_fails(
         postgres_url: str) -> None:
-    database = create_engine(postgres_url, pool_size=1)
+    database = create_engine(postgres_url, pool_size=3)
     try:
         await upgrade_to_head(database)
         uow = unit_of_work_factory(database, FixedClock())
-        await stored_user(uow)  # the pool's one connection, idle in the pool since
+        await stored_user(uow)
+
+        async def read() -> None:
+            async with uow() as work:
+                await work.users.get("telegram", "alice")
+                await asyncio.sleep(0.05)  # all three at once: the pool opens its three connections
+        await asyncio.gather(read(), read(), read())
+        assert database.pool.checkedin() == 3  # type: ignore[attr-defined]  # idle in the pool since
         await end_other_sessions(postgres_url)  # as a server restart or a proxy's idle timeout would
         async with uow() as work:
             assert await work.users.get("telegram", "alice") is not None
