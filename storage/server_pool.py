@@ -26,7 +26,8 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 DEFAULT_POOL_SIZE = 10
 # Instead of pinging on every checkout (a round trip per transaction), connections are replaced every half
-# hour, before a firewall or the server drops them for being idle; a dead one still fails its one transaction.
+# hour, before a firewall or the server drops them for being idle; one that died anyway (a server restart) fails
+# at BEGIN, before anything was done on it, and is replaced then (storage/server_unit_of_work.py).
 RECYCLE_SECONDS = 30 * 60
 
 Item = TypeVar("Item")
