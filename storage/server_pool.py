@@ -89,7 +89,7 @@ class HeldConnection:
 
     connection: AsyncConnection  # in AUTOCOMMIT: statements run in the transaction begun on the driver
     driver: asyncpg.Connection
-    opened: float = field(default_factory=time.monotonic)
+    checked_out: float = field(default_factory=time.monotonic)
     broken: bool = False  # the server or the network failed it: not to be used again
 
 
@@ -104,8 +104,11 @@ class HeldConnections:
     async def take(self) -> HeldConnection:
         held = await self._hand_over.acquire()
         try:
-            if held is not None and (held.driver.is_closed() or time.monotonic() - held.opened > RECYCLE_SECONDS):
-                await held.connection.close()  # the pool recycles or replaces it
+            if held is not None and held.driver.is_closed():
+                await held.connection.invalidate()  # else the pool would lend it out again
+                held = None
+            elif held is not None and time.monotonic() - held.checked_out > RECYCLE_SECONDS:
+                await held.connection.close()  # the pool replaces it, as older than its recycle time
                 held = None
             return held or await self._open()
         except BaseException:
@@ -122,7 +125,7 @@ class HeldConnections:
             raise
 
     async def give_back(self, held: HeldConnection) -> None:
-        if held.broken:
+        if held.broken or held.driver.is_in_transaction():  # never hand on a transaction, open or failed
             try:
                 await held.connection.invalidate()  # closed, and replaced in the pool
             finally:

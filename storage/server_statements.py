@@ -54,15 +54,18 @@ class ServerConnection:
     def __init__(self, held: HeldConnection, plans: ServerPlans) -> None:
         self.held = held
         self._plans = plans
+        self._committed = False  # after COMMIT a statement would run on its own, kept at once: refused
 
     @property
     def dialect(self) -> Dialect:
         return self.held.connection.dialect
 
     def begin_nested(self) -> AbstractAsyncContextManager[Any]:
+        self._refuse_if_committed()
         return self.held.connection.begin_nested()
 
     async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult:
+        self._refuse_if_committed()
         if parameters is not None and is_planned(statement):
             try:
                 return await self._plans.run(self.held.driver, statement, parameters)
@@ -72,7 +75,9 @@ class ServerConnection:
         try:
             return await self.held.connection.execute(statement, parameters)
         except DBAPIError as error:
-            self._note_failure(error.orig)
+            # SQLAlchemy's adapter wraps asyncpg's error once more, and invalidates the connection itself when
+            # it is gone; a constraint or a lost race leaves it as good as before.
+            self._note_failure(getattr(error.orig, "__cause__", None), judged=False)
             raise
 
     async def run_sql(self, sql: str) -> None:
@@ -82,6 +87,15 @@ class ServerConnection:
         except DRIVER_ERRORS as error:
             self._note_failure(error)
             raise driver_failure(sql, (), error) from error
+
+    async def commit(self) -> None:
+        self._refuse_if_committed()
+        await self.run_sql("COMMIT")
+        self._committed = True
+
+    def _refuse_if_committed(self) -> None:
+        if self._committed:  # as SQLite's unit of work, which has left the writer's transaction by then
+            raise RuntimeError("a statement after its unit of work committed")
 
     async def end(self) -> None:
         """Roll back what the transaction left undone. A connection that can't roll back is marked broken
@@ -95,8 +109,12 @@ class ServerConnection:
         except DBAPIError:
             self.held.broken = True
 
-    def _note_failure(self, error: BaseException | None) -> None:
-        if self.held.driver.is_closed() or self.held.connection.invalidated or _broken(error):
+    def _note_failure(self, error: BaseException | None, *, judged: bool = True) -> None:
+        """Mark the connection broken if ``error`` leaves it untrustworthy; ``judged``: an error that isn't
+        asyncpg's own counts as such (not for SQLAlchemy's, which judges for itself)."""
+        known = isinstance(error, DRIVER_ERRORS)
+        if (self.held.driver.is_closed() or self.held.connection.invalidated
+                or ((known or judged) and _broken(error))):
             self.held.broken = True  # the pool must not hand it out again
 
 

@@ -45,7 +45,8 @@ class ServerUnitOfWork(RepositorySet):
                 if not held.broken or attempt == self._connections.size:
                     await self._connections.give_back(held)
                     raise
-            except BaseException:
+            except BaseException:  # stopped during BEGIN: whether it began is unknown
+                held.broken = True
                 await self._connections.give_back(held)
                 raise
             held = await self._connections.reopen(held)
@@ -61,6 +62,9 @@ class ServerUnitOfWork(RepositorySet):
         try:
             await self._connection.end()
             self._metrics.observe_transaction(time.perf_counter() - self._began)
+        except BaseException:  # stopped before its ROLLBACK (cancelled twice): the transaction may be open still
+            held.broken = True
+            raise
         finally:
             await self._connections.give_back(held)
         raise_if_lost_race(exc)
@@ -68,5 +72,5 @@ class ServerUnitOfWork(RepositorySet):
     async def commit(self) -> None:
         if self._connection is None:
             raise RuntimeError("commit outside the unit of work")
-        await self._connection.run_sql("COMMIT")
+        await self._connection.commit()
 

@@ -50,10 +50,13 @@ class SqliteUnitOfWork(RepositorySet):
 
     async def commit(self) -> None:
         """Keep this action's writes; returns once they are on disk."""
-        if self._inline is None or self._left:
+        if self._inline is None:
             raise RuntimeError("commit outside the unit of work")
+        if self._left:
+            raise RuntimeError("a commit after its unit of work committed")
         self._driver_sql(RELEASE)
         self._left = True
+        self._inline.leave()
         try:
             with lost_races_as_busy():
                 await self._writer.leave(committed=True)

@@ -53,12 +53,21 @@ class InlineConnection:
         self._connection = connection
         self._plans = plans
         self._driver = connection.connection.dbapi_connection  # the writer's sqlite3 connection
+        self._left = False  # after its commit the writer's transaction goes on with other actions: refused
+
+    def leave(self) -> None:
+        self._left = True
+
+    def _refuse_if_left(self) -> None:
+        if self._left:
+            raise RuntimeError("a statement after its unit of work committed")
 
     @property
     def dialect(self) -> Dialect:
         return self._connection.dialect
 
     async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult:
+        self._refuse_if_left()
         if parameters is not None and is_planned(statement):
             return self._plans.run(self._driver, statement, parameters)
         return self._connection.execute(statement, parameters)
@@ -68,6 +77,7 @@ class InlineConnection:
         self._plans.run_sql(self._driver, sql)
 
     def begin_nested(self) -> AbstractAsyncContextManager[Any]:
+        self._refuse_if_left()
         return self._savepoint()
 
     @asynccontextmanager

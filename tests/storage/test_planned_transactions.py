@@ -75,3 +75,16 @@ async def _a_planned_write_is_kept(uow: Uow) -> None:
         assert await work.links.get("telegram", "poll-2") == a_link("poll-2")
 
 
+
+
+async def test_nothing_runs_in_a_unit_of_work_after_it_committed(uow: Uow) -> None:
+    await stored_user(uow)
+    async with uow() as work:
+        await work.users.get("telegram", "alice")
+        await work.commit()
+        with pytest.raises(RuntimeError, match="committed"):
+            await work.links.add(a_link("poll-1"))
+        with pytest.raises(RuntimeError, match="committed"):
+            await work.commit()
+    async with uow() as work:
+        assert await work.links.get("telegram", "poll-1") is None

@@ -1,11 +1,16 @@
 """PostgreSQL's units of work on held connections: one stopped mid-statement leaves nothing behind, and the
 connection it held serves the next ones (asyncpg cancels the statement on the server; the ROLLBACK follows);
-a pooled connection that died while idle is replaced before anything is done on it."""
+a pooled connection that died while idle is replaced before anything is done on it; and a server's refusal (a
+constraint) costs no connection."""
 
 from __future__ import annotations
 
 import asyncio
 
+import pytest
+from sqlalchemy import event
+
+from bot.ports import SessionAlreadyActive
 from bot.records import MessageLink
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
@@ -73,5 +78,69 @@ async def test_pooled_connections_that_died_while_idle_are_replaced_and_no_unit_
         async with uow() as work:
             assert await work.users.get("telegram", "alice") is not None
             await work.commit()
+    finally:
+        await database.dispose()
+
+
+async def test_a_unit_of_work_cancelled_again_before_its_rollback_leaves_no_transaction_behind(
+        postgres_url: str) -> None:
+    database = create_engine(postgres_url, pool_size=1)  # one connection: the next units of work get the same
+    try:
+        await upgrade_to_head(database)
+        uow = unit_of_work_factory(database, FixedClock())
+        await stored_session(uow, a_session(await stored_user(uow)))
+        locked, waiting = asyncio.Event(), asyncio.Event()
+        holder_database = create_engine(postgres_url, pool_size=1)  # the lock's holder: a connection of its own
+        holder_uow = unit_of_work_factory(holder_database, FixedClock())
+
+        async def holder() -> None:
+            async with holder_uow() as work:
+                await work.users.get("telegram", "alice")
+                locked.set()
+                await asyncio.sleep(0.3)
+                await work.commit()
+
+        async def cancelled() -> None:
+            async with uow() as work:
+                await work.links.add(MessageLink("telegram", "poll-1", "s1", "q1", "chat-1", START))
+                waiting.set()
+                await work.users.get("telegram", "alice")
+                await work.commit()
+
+        holding = asyncio.create_task(holder())
+        await locked.wait()
+        stopped = asyncio.create_task(cancelled())
+        await waiting.wait()
+        await asyncio.sleep(0.05)
+        stopped.cancel()
+        await asyncio.sleep(0)  # its ROLLBACK now waits for asyncpg's cancel request...
+        stopped.cancel()  # ...and is never sent
+        await asyncio.gather(stopped, return_exceptions=True)
+        await asyncio.wait_for(holding, 5)
+        await holder_database.dispose()
+        for _ in range(3):
+            async with uow() as work:
+                assert await work.links.get("telegram", "poll-1") is None
+                await work.commit()
+    finally:
+        await database.dispose()
+
+
+async def test_a_constraint_refused_through_sqlalchemy_keeps_the_connection(postgres_url: str) -> None:
+    database = create_engine(postgres_url, pool_size=1)
+    try:
+        await upgrade_to_head(database)
+        uow = unit_of_work_factory(database, FixedClock())
+        user_id = await stored_user(uow)
+        await stored_session(uow, a_session(user_id))
+        connects: list[object] = []
+        event.listen(database.sync_engine, "connect", lambda *_args: connects.append(object()))
+        for n in range(3):
+            with pytest.raises(SessionAlreadyActive):  # a unique index, through SQLAlchemy in a savepoint
+                async with uow() as work:
+                    await work.sessions.add(a_session(user_id, f"again-{n}"))
+        async with uow() as work:
+            assert await work.sessions.get("s1") is not None
+        assert connects == []  # the same connection all along: none thrown away and opened again
     finally:
         await database.dispose()
