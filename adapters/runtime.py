@@ -38,23 +38,26 @@ class Services:
 @asynccontextmanager
 async def open_services(settings: Settings, *, clock: Callable[[], datetime] = utc_now,
                         rng: random.Random | None = None, metrics: Metrics | None = None) -> AsyncIterator[Services]:
-    """Load content (raising ContentError if invalid), migrate the database (raising DatabaseUnavailable if it
-    can't be used), build the engine; ``metrics`` count what the engine, storage and adapters do."""
-    library = ContentLibrary.load(settings.content_dir)
+    """Migrate the database (raising DatabaseUnavailable if it can't be used), load content (raising ContentError
+    if invalid), build the engine; ``metrics`` count what the engine, storage and adapters do."""
     texts = UiTexts.load(settings.locales_dir)
-    url = settings.resolved_database_url
-    database = await _open_database(url, settings.database_pool_size)
+    database = await _open_database(settings.resolved_database_url, settings.database_pool_size)
     metrics = metrics or NullMetrics()
     try:
+        unit_of_work = unit_of_work_factory(database, clock, metrics=metrics)
+        # Read before the files: a reload stored by then is in them, or the deploy that brought them replaced it.
+        reloaded_before = await _content_reloaded(unit_of_work)
+        library = ContentLibrary.load(settings.content_dir)
         engine = QuizEngine(
             library=library,
-            unit_of_work=unit_of_work_factory(database, clock, metrics=metrics),
+            unit_of_work=unit_of_work,
             texts=texts,
             admins=AdminPolicy(settings.admins()),
             clock=clock,
             rng=rng or random.Random(),
             question_limit=settings.question_limit,
             metrics=metrics,
+            content_reloaded_before=reloaded_before,
         )
         with collector_for_serving():
             yield Services(settings=settings, engine=engine, database=database)
@@ -72,6 +75,12 @@ async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = ut
         yield unit_of_work_factory(database, clock)
     finally:
         await database.dispose()
+
+
+async def _content_reloaded(unit_of_work: UnitOfWorkFactory) -> str | None:
+    """The fingerprint of the content an admin last reloaded, in any process; None if never."""
+    async with unit_of_work() as uow:
+        return await uow.content.fingerprint()
 
 
 async def _open_database(url: str, pool_size: int) -> AsyncEngine:

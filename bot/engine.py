@@ -54,7 +54,10 @@ from bot.usecases.scheduling import Scheduling
 class QuizEngine:
     def __init__(self, *, library: ContentLibrary, unit_of_work: UnitOfWorkFactory, texts: UiTexts,
                  admins: AdminPolicy, clock: Callable[[], datetime], rng: random.Random,
-                 question_limit: timedelta | None = None, metrics: Metrics | None = None) -> None:
+                 question_limit: timedelta | None = None, metrics: Metrics | None = None,
+                 content_reloaded_before: str | None = None) -> None:
+        """``content_reloaded_before``: the content fingerprint an admin's reload had stored before the library
+        read its files (see Admin.follow_content); None if unknown."""
         self._texts = texts
         # What adapters and sweepers count and time too (the engine only passes it along).
         self.metrics: Metrics = metrics or NullMetrics()
@@ -67,7 +70,7 @@ class QuizEngine:
         self._playing = Playing(self._core)
         self._answering = Answering(self._core)
         self._profiles = Profiles(self._core, admins)
-        self._admin = Admin(self._core, admins)
+        self._admin = Admin(self._core, admins, content_reloaded_before)
         self._expiry = Expiry(self._core)
         self._reviewing = Reviewing(self._core)
         self._scheduling = Scheduling(self._core)

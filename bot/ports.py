@@ -8,16 +8,7 @@ from types import TracebackType
 from typing import Protocol, Self
 
 from bot.games.ports import ChatRepository, GameRepository
-from bot.records import (
-    AnswerRecord,
-    CardRecord,
-    ContentMark,
-    MessageLink,
-    QuizSession,
-    ReviewRecord,
-    SessionResult,
-    UserRecord,
-)
+from bot.records import AnswerRecord, CardRecord, MessageLink, QuizSession, ReviewRecord, SessionResult, UserRecord
 
 
 class AlreadyAnswered(Exception):
@@ -120,7 +111,7 @@ class ReviewLogRepository(Protocol):
 class ContentStateRepository(Protocol):
     """What content every process should serve: the fingerprint of the content an admin last reloaded."""
 
-    async def latest(self) -> ContentMark | None:
+    async def fingerprint(self) -> str | None:
         """None until the first reload."""
         ...
 

@@ -77,14 +77,6 @@ class MessageLink:
 
 
 @dataclass(frozen=True)
-class ContentMark:
-    """The content an admin last reloaded, in whichever process: its fingerprint, and when."""
-
-    fingerprint: str
-    at: datetime
-
-
-@dataclass(frozen=True)
 class SessionResult:
     """One session's score, for /progress."""
 

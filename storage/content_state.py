@@ -6,7 +6,6 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from bot.records import ContentMark
 from storage import tables
 from storage.statements import StatementRunner, dialect_insert
 
@@ -18,10 +17,10 @@ class SqlContentStateRepository:
     def __init__(self, connection: StatementRunner) -> None:
         self._connection = connection
 
-    async def latest(self) -> ContentMark | None:
-        row = (await self._connection.execute(select(content_state.c.fingerprint, content_state.c.changed_at)
-                                              .where(content_state.c.name == CATALOG))).first()
-        return ContentMark(str(row.fingerprint), row.changed_at) if row else None
+    async def fingerprint(self) -> str | None:
+        row = (await self._connection.execute(
+            select(content_state.c.fingerprint).where(content_state.c.name == CATALOG))).first()
+        return str(row.fingerprint) if row else None
 
     async def set_fingerprint(self, fingerprint: str, at: datetime) -> None:
         statement = dialect_insert(self._connection.dialect.name)(content_state).values(

@@ -20,12 +20,12 @@ log = logging.getLogger(__name__)
 
 
 class Admin:
-    def __init__(self, core: Core, admins: AdminPolicy) -> None:
+    def __init__(self, core: Core, admins: AdminPolicy, reloaded_before: str | None = None) -> None:
         self._core = core
         self._admins = admins
-        self._followed: str | None = None  # the stored fingerprint this process last reloaded for
-        # Its files were read just before: a reload published earlier is in them, or a deploy replaced it.
-        self._started = core.clock()
+        # The stored fingerprint this process last reloaded for; at first, the one stored before it read its files
+        # (that reload is in them, or a deploy replaced it): not one to follow.
+        self._followed = reloaded_before
 
     async def reload(self, actor: Actor) -> ReloadReport:
         """Re-read the content (admins only); a reload that fails validation keeps serving the previous one."""
@@ -41,16 +41,12 @@ class Admin:
     async def follow_content(self) -> ReloadResult | None:
         """Reload if an admin reloaded, in any process, content other than this process serves; None if not.
         Each stored fingerprint is followed once: if this process's files hold other content, it says so and
-        keeps serving what it has until the next reload. A reload published before this process started is
-        not followed: the files it read since are the ones deployed."""
-        mark = await self._core.turns.run_unlocked(lambda uow: uow.content.latest())
-        if mark is None or mark.fingerprint in (self._core.library.catalog.fingerprint, self._followed):
+        keeps serving what it has until the next reload."""
+        wanted = await self._core.turns.run_unlocked(lambda uow: uow.content.fingerprint())
+        if wanted is None or wanted in (self._core.library.catalog.fingerprint, self._followed):
             return None
-        self._followed = mark.fingerprint
-        if mark.at < self._started:
-            log.info("serving the content as deployed, not the one reloaded before this process started")
-            return None
-        result = await self._core.library.reload(expect=mark.fingerprint)
+        self._followed = wanted
+        result = await self._core.library.reload(expect=wanted)
         if not result.ok:
             log.error("an admin reloaded the content elsewhere, but these files fail validation: %s",
                       "; ".join(str(problem) for problem in result.problems))

@@ -4,6 +4,7 @@ the other through the database, on its content follower's next look."""
 from __future__ import annotations
 
 import asyncio
+import shutil
 from pathlib import Path
 
 from adapters.runtime import open_services
@@ -37,3 +38,18 @@ async def test_a_reload_in_one_process_reaches_the_other_within_its_follow_inter
                     break
                 await asyncio.sleep(0.02)
             assert (await _level_of(there.engine, "collectives")).endswith("2 questions")
+
+
+async def test_a_process_started_after_a_reload_keeps_the_files_it_was_deployed_with(
+        tmp_path: Path, content_dir: Path) -> None:
+    settings = Settings(data_dir=tmp_path / "data", content_dir=content_dir)
+    async with open_services(settings) as here:
+        here.engine.allow_admin("telegram", "root")
+        remove_question(content_dir, "shards-to-full")
+        assert (await here.engine.reload(ROOT)).ok  # the database now names content with 2 questions
+    deployed_dir = tmp_path / "release-2"
+    shutil.copytree(content_dir, deployed_dir)
+    remove_question(deployed_dir, "english-only")  # the next release: 1 question
+    async with open_services(settings.model_copy(update={"content_dir": deployed_dir})) as deployed:
+        assert await deployed.engine.follow_content() is None
+        assert (await _level_of(deployed.engine, "collectives")).endswith("1 question")

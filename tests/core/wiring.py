@@ -16,7 +16,8 @@ ADMIN_ID = "admin-1"
 
 
 def build_engine(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock, seed: int = 1,
-                 texts: UiTexts | None = None, question_limit: timedelta | None = None) -> QuizEngine:
+                 texts: UiTexts | None = None, question_limit: timedelta | None = None,
+                 content_reloaded_before: str | None = None) -> QuizEngine:
     return QuizEngine(library=library, unit_of_work=fake_db.unit_of_work, texts=texts or UiTexts({}),
                       admins=AdminPolicy({"telegram": {ADMIN_ID}}), clock=clock, rng=random.Random(seed),
-                      question_limit=question_limit)
+                      question_limit=question_limit, content_reloaded_before=content_reloaded_before)

@@ -14,7 +14,6 @@ from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import (
     AnswerRecord,
     CardRecord,
-    ContentMark,
     MessageLink,
     QuizSession,
     ReviewRecord,
@@ -47,7 +46,7 @@ class FakeState:
     game_answers: dict[tuple[str, int, int], GameAnswerRecord] = field(default_factory=dict)
     game_links: dict[tuple[str, str], GameMessageLink] = field(default_factory=dict)
     chats: dict[tuple[str, str], str | None] = field(default_factory=dict)  # the chat's language
-    content: dict[str, ContentMark] = field(default_factory=dict)  # "catalog": the content last reloaded
+    content: dict[str, str] = field(default_factory=dict)  # "catalog": the fingerprint last reloaded
 
 
 class FakeDatabase:
@@ -193,14 +192,14 @@ class FakeLinkRepository:
 
 
 class FakeContentStateRepository:
-    def __init__(self, rows: dict[str, ContentMark]) -> None:
+    def __init__(self, rows: dict[str, str]) -> None:
         self._rows = rows
 
-    async def latest(self) -> ContentMark | None:
+    async def fingerprint(self) -> str | None:
         return self._rows.get("catalog")
 
     async def set_fingerprint(self, fingerprint: str, at: datetime) -> None:
-        self._rows["catalog"] = ContentMark(fingerprint, at)
+        self._rows["catalog"] = fingerprint
 
 
 class FakeUnitOfWork:

@@ -1,5 +1,4 @@
-"""The content an admin last reloaded (its fingerprint and when): one row, replaced by each reload, kept only if
-committed."""
+"""The fingerprint of the content an admin last reloaded: one row, replaced by each reload, kept only if committed."""
 
 from __future__ import annotations
 
@@ -7,7 +6,6 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from bot.ports import UnitOfWork
-from bot.records import ContentMark
 from tests.fakes.clock import START
 
 Uow = Callable[[], UnitOfWork]
@@ -16,15 +14,15 @@ MINUTE = timedelta(minutes=1)
 
 async def test_the_last_reloads_fingerprint_replaces_the_one_before_once_committed(uow: Uow) -> None:
     async with uow() as work:
-        assert await work.content.latest() is None  # nobody reloaded yet
+        assert await work.content.fingerprint() is None  # nobody reloaded yet
         await work.content.set_fingerprint("a" * 64, START)
         await work.commit()
     async with uow() as work:
-        assert await work.content.latest() == ContentMark("a" * 64, START)
+        assert await work.content.fingerprint() == "a" * 64
         await work.content.set_fingerprint("b" * 64, START + MINUTE)
         await work.commit()
     async with uow() as work:
-        assert await work.content.latest() == ContentMark("b" * 64, START + MINUTE)
+        assert await work.content.fingerprint() == "b" * 64
         await work.content.set_fingerprint("c" * 64, START + 2 * MINUTE)  # never committed
     async with uow() as work:
-        assert await work.content.latest() == ContentMark("b" * 64, START + MINUTE)
+        assert await work.content.fingerprint() == "b" * 64
