@@ -66,7 +66,8 @@ class FifoHandOver(Generic[Item]):
             if waiter.done() and not waiter.cancelled():
                 left = self.release(waiter.result())  # handed a place just as we were cancelled: pass it on
                 if left is not None and self._discard is not None:
-                    await self._discard(left)
+                    with contextlib.suppress(Exception):  # the cancellation is what the caller must see
+                        await self._discard(left)
             else:
                 with contextlib.suppress(ValueError):  # else a stale waiter would make newcomers queue
                     self._waiters.remove(waiter)
