@@ -22,11 +22,15 @@ Check = Callable[[], Awaitable[None]]
 
 
 @asynccontextmanager
-async def database_readiness(url: str) -> AsyncIterator[Check]:
-    """``SELECT 1`` on a connection of the check's own, opened for each check. Not the application's pool: during
-    a burst its connections pass from one transaction to the next without going back to it (storage/server_pool.py),
-    and a busy replica is not an unready one."""
-    probe = create_probe_engine(url)
+async def database_readiness(database: AsyncEngine) -> AsyncIterator[Check]:
+    """``SELECT 1``. On a database server, on a connection of the check's own, opened for each check, not from
+    the application's pool: during a burst its connections pass from one transaction to the next without going
+    back to it (storage/server_pool.py), and a busy replica is not an unready one. SQLite's file is checked through
+    the application's own engine (its writer works beside it, on a connection of its own)."""
+    if database.dialect.name == "sqlite":
+        yield database_check(database)
+        return
+    probe = create_probe_engine(database.url)
     try:
         yield database_check(probe)
     finally:

@@ -52,7 +52,7 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
     return engine
 
 
-def create_probe_engine(url: str) -> AsyncEngine:
+def create_probe_engine(url: URL) -> AsyncEngine:
     """An engine for health checks: a connection of its own for each, closed after (no pool to keep)."""
     return create_async_engine(url, poolclass=NullPool)
 

@@ -44,7 +44,7 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     metrics = PrometheusMetrics()
     async with open_services(settings, metrics=metrics) as services, \
             single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]), \
-            database_readiness(settings.resolved_database_url) as database_ready:
+            database_readiness(services.database) as database_ready:
         adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
         # Up before the adapters start, so /healthz answers and /readyz says what is still starting.
         readiness = Readiness(database_ready, adapters)

@@ -23,7 +23,7 @@ async def test_the_database_check_answers_while_a_burst_holds_every_pooled_conne
         postgres_url: str, tmp_path: Path, fixture_content: Path) -> None:
     settings = Settings(data_dir=tmp_path, content_dir=fixture_content, database_url=postgres_url,
                         database_pool_size=1)
-    async with open_services(settings) as services, database_readiness(postgres_url) as database_ready:
+    async with open_services(settings) as services, database_readiness(services.database) as database_ready:
         uow = unit_of_work_factory(services.database, FixedClock())
         busy = asyncio.Event()
 
