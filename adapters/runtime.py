@@ -46,7 +46,7 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
     try:
         unit_of_work = unit_of_work_factory(database, clock, metrics=metrics)
         # Read before the files: a reload stored by then is in them, or the deploy that brought them replaced it.
-        reloaded_before = await _content_reloaded(unit_of_work)
+        reloaded_before = await _content_reloaded(unit_of_work, settings.resolved_database_url)
         library = ContentLibrary.load(settings.content_dir)
         engine = QuizEngine(
             library=library,
@@ -77,10 +77,17 @@ async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = ut
         await database.dispose()
 
 
-async def _content_reloaded(unit_of_work: UnitOfWorkFactory) -> str | None:
-    """The fingerprint of the content an admin last reloaded, in any process; None if never."""
-    async with unit_of_work() as uow:
-        return await uow.content.fingerprint()
+async def _content_reloaded(unit_of_work: UnitOfWorkFactory, url: str) -> str | None:
+    """The fingerprint of the content an admin last reloaded, in any process; None if never. A database that
+    fails this first read is DatabaseUnavailable, as one that fails to open."""
+    try:
+        async with unit_of_work() as uow:
+            return await uow.content.fingerprint()
+    except Exception as error:
+        message = describe(error, url)
+        if message is None:
+            raise
+        raise DatabaseUnavailable(message) from error
 
 
 async def _open_database(url: str, pool_size: int) -> AsyncEngine:

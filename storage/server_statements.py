@@ -54,18 +54,20 @@ class ServerConnection:
     def __init__(self, held: HeldConnection, plans: ServerPlans) -> None:
         self.held = held
         self._plans = plans
-        self._committed = False  # after COMMIT a statement would run on its own, kept at once: refused
+        # "committed" or "ended" once its unit of work is over: a statement would then run on its own, kept at
+        # once, or inside the transaction of the unit of work the connection was handed to. Refused.
+        self._over: str | None = None
 
     @property
     def dialect(self) -> Dialect:
         return self.held.connection.dialect
 
     def begin_nested(self) -> AbstractAsyncContextManager[Any]:
-        self._refuse_if_committed()
+        self._refuse_if_over()
         return self.held.connection.begin_nested()
 
     async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult:
-        self._refuse_if_committed()
+        self._refuse_if_over()
         if parameters is not None and is_planned(statement):
             try:
                 return await self._plans.run(self.held.driver, statement, parameters)
@@ -75,8 +77,8 @@ class ServerConnection:
         try:
             return await self.held.connection.execute(statement, parameters)
         except DBAPIError as error:
-            # SQLAlchemy's adapter wraps asyncpg's error once more, and invalidates the connection itself when
-            # it is gone; a constraint or a lost race leaves it as good as before.
+            # SQLAlchemy's adapter wraps asyncpg's error once more (as .orig's __cause__), and SQLAlchemy's
+            # Connection invalidates itself when it is gone; a constraint or a lost race leaves it as good as before.
             self._note_failure(getattr(error.orig, "__cause__", None), judged=False)
             raise
 
@@ -89,13 +91,17 @@ class ServerConnection:
             raise driver_failure(sql, (), error) from error
 
     async def commit(self) -> None:
-        self._refuse_if_committed()
+        self._refuse_if_over()
+        self._over = "committed"  # even if COMMIT fails: the transaction is over on the server all the same
         await self.run_sql("COMMIT")
-        self._committed = True
 
-    def _refuse_if_committed(self) -> None:
-        if self._committed:  # as SQLite's unit of work, which has left the writer's transaction by then
-            raise RuntimeError("a statement after its unit of work committed")
+    def leave(self) -> None:
+        """The unit of work is over: its connection may already serve another."""
+        self._over = self._over or "ended"
+
+    def _refuse_if_over(self) -> None:
+        if self._over is not None:  # as SQLite's unit of work, which has left the writer's transaction by then
+            raise RuntimeError(f"a statement after its unit of work {self._over}")
 
     async def end(self) -> None:
         """Roll back what the transaction left undone. A connection that can't roll back is marked broken
@@ -110,8 +116,9 @@ class ServerConnection:
             self.held.broken = True
 
     def _note_failure(self, error: BaseException | None, *, judged: bool = True) -> None:
-        """Mark the connection broken if ``error`` leaves it untrustworthy; ``judged``: an error that isn't
-        asyncpg's own counts as such (not for SQLAlchemy's, which judges for itself)."""
+        """Mark the connection broken if it is closed or invalidated, or if ``error`` leaves it untrustworthy.
+        judged=True: any error but the server's own counts as breaking. judged=False (a statement run through
+        SQLAlchemy, which invalidates on a disconnect itself): only an asyncpg error is judged."""
         known = isinstance(error, DRIVER_ERRORS)
         if (self.held.driver.is_closed() or self.held.connection.invalidated
                 or ((known or judged) and _broken(error))):

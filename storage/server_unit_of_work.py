@@ -61,12 +61,13 @@ class ServerUnitOfWork(RepositorySet):
         held = self._connection.held
         try:
             await self._connection.end()
-            self._metrics.observe_transaction(time.perf_counter() - self._began)
         except BaseException:  # stopped before its ROLLBACK (cancelled twice): the transaction may be open still
             held.broken = True
             raise
         finally:
+            self._connection.leave()
             await self._connections.give_back(held)
+        self._metrics.observe_transaction(time.perf_counter() - self._began)
         raise_if_lost_race(exc)
 
     async def commit(self) -> None:

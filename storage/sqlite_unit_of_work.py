@@ -53,10 +53,10 @@ class SqliteUnitOfWork(RepositorySet):
         if self._inline is None:
             raise RuntimeError("commit outside the unit of work")
         if self._left:
-            raise RuntimeError("a commit after its unit of work committed")
+            raise RuntimeError(f"a commit after its unit of work {self._inline.over}")
         self._driver_sql(RELEASE)
         self._left = True
-        self._inline.leave()
+        self._inline.leave("committed")
         try:
             with lost_races_as_busy():
                 await self._writer.leave(committed=True)
@@ -87,4 +87,6 @@ class SqliteUnitOfWork(RepositorySet):
 
     def _leave_nowhere(self) -> None:
         self._left = True
+        if self._inline is not None:
+            self._inline.leave("ended")
         self._writer.leave_nowhere()

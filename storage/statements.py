@@ -53,14 +53,20 @@ class InlineConnection:
         self._connection = connection
         self._plans = plans
         self._driver = connection.connection.dbapi_connection  # the writer's sqlite3 connection
-        self._left = False  # after its commit the writer's transaction goes on with other actions: refused
+        # "committed" or "ended" once its unit of work is over: the writer's transaction goes on with other
+        # actions, so a statement now would land in theirs. Refused.
+        self._over: str | None = None
 
-    def leave(self) -> None:
-        self._left = True
+    def leave(self, how: str) -> None:
+        self._over = self._over or how
+
+    @property
+    def over(self) -> str | None:
+        return self._over
 
     def _refuse_if_left(self) -> None:
-        if self._left:
-            raise RuntimeError("a statement after its unit of work committed")
+        if self._over is not None:
+            raise RuntimeError(f"a statement after its unit of work {self._over}")
 
     @property
     def dialect(self) -> Dialect:

@@ -88,3 +88,15 @@ async def test_nothing_runs_in_a_unit_of_work_after_it_committed(uow: Uow) -> No
             await work.commit()
     async with uow() as work:
         assert await work.links.get("telegram", "poll-1") is None
+
+
+async def test_nothing_runs_through_a_unit_of_work_once_its_block_is_left(uow: Uow) -> None:
+    await stored_user(uow)
+    async with uow() as work:
+        await work.users.get("telegram", "alice")  # not committed: rolled back on leaving
+    with pytest.raises(RuntimeError, match="ended"):  # its connection may already serve another unit of work
+        await work.links.add(a_link("poll-1"))
+    with pytest.raises(RuntimeError, match="ended"):
+        await work.commit()
+    async with uow() as work:
+        assert await work.links.get("telegram", "poll-1") is None
