@@ -28,13 +28,28 @@ async def database_readiness(database: AsyncEngine) -> AsyncIterator[Check]:
     back to it (storage/server_pool.py), and a busy replica is not an unready one. SQLite's file is checked through
     the application's own engine (its writer works beside it, on a connection of its own)."""
     if database.dialect.name == "sqlite":
-        yield database_check(database)
+        yield one_at_a_time(database_check(database))
         return
     probe = create_probe_engine(database.url)
     try:
-        yield database_check(probe)
+        yield one_at_a_time(database_check(probe))
     finally:
         await probe.dispose()
+
+
+def one_at_a_time(check: Check) -> Check:
+    """The check, shared by everyone who asks while it runs: however often /readyz is asked, the database sees one
+    probe at a time, and a probe that hangs isn't joined by more (each caller still gives up after its timeout)."""
+    running: asyncio.Future[None] | None = None
+
+    async def shared() -> None:
+        nonlocal running
+        if running is None or running.done():
+            running = asyncio.ensure_future(check())
+            # Retrieved here too, in case every caller gave up waiting before it ended.
+            running.add_done_callback(lambda done: done.cancelled() or done.exception())
+        await asyncio.shield(running)
+    return shared
 
 
 def database_check(database: AsyncEngine) -> Check:

@@ -1,0 +1,49 @@
+"""/readyz asked often, or while the database hangs, still probes the database once at a time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from adapters.readiness import one_at_a_time
+
+
+async def test_checks_asked_for_while_one_runs_share_it_and_the_next_runs_anew() -> None:
+    probes: list[asyncio.Event] = []
+
+    async def probe() -> None:
+        answered = asyncio.Event()
+        probes.append(answered)
+        await answered.wait()
+
+    check = one_at_a_time(probe)
+    waiting = [asyncio.create_task(check()) for _ in range(5)]
+    await asyncio.sleep(0.01)
+    assert len(probes) == 1
+    probes[0].set()
+    await asyncio.wait_for(asyncio.gather(*waiting), 1)
+    later = asyncio.create_task(check())
+    await asyncio.sleep(0.01)
+    assert len(probes) == 2  # once it has answered, the next check asks the database again
+    probes[1].set()
+    await asyncio.wait_for(later, 1)
+
+
+async def test_a_hanging_probe_fails_each_caller_on_its_own_timeout_without_a_second_probe() -> None:
+    probes: list[object] = []
+    hang = asyncio.Event()
+
+    async def probe() -> None:
+        probes.append(object())
+        await hang.wait()
+        raise ConnectionError("the database went away")
+
+    check = one_at_a_time(probe)
+    for _ in range(3):
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(check(), 0.02)
+    assert len(probes) == 1
+    hang.set()
+    with pytest.raises(ConnectionError):  # its failure reaches those still waiting when it ends
+        await asyncio.wait_for(check(), 1)
