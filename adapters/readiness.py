@@ -14,7 +14,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from adapters.platform import ChatAdapter
-from storage.database import create_probe_engine
+from storage.database import create_unpooled_engine
 
 CHECK_SECONDS = 3.0  # a database that takes longer than this to say "1" is as good as gone for a learner
 
@@ -28,11 +28,11 @@ async def database_readiness(database: AsyncEngine) -> AsyncIterator[Check]:
     back to it (storage/server_pool.py), and a busy replica is not an unready one. SQLite's file is checked through
     the application's own engine (its writer works beside it, on a connection of its own)."""
     if database.dialect.name == "sqlite":
-        yield one_at_a_time(database_check(database))
+        yield one_at_a_time(sqlite_check(database))
         return
-    probe = create_probe_engine(database.url)
+    probe = create_unpooled_engine(database.url)
     try:
-        yield one_at_a_time(database_check(probe))
+        yield one_at_a_time(server_check(probe))
     finally:
         await probe.dispose()
 
@@ -52,15 +52,20 @@ def one_at_a_time(check: Check) -> Check:
     return shared
 
 
-def database_check(database: AsyncEngine) -> Check:
+def server_check(database: AsyncEngine) -> Check:
     """``SELECT 1`` on one of the engine's connections."""
     async def check() -> None:
         async with database.connect() as connection:
-            if database.dialect.name != "sqlite":
-                await connection.execute(text("SELECT 1"))
-                return
-            # Outside any transaction: SQLite's begin with BEGIN IMMEDIATE, which would queue for the write lock
-            # behind the writer's batches (or another process) and call a busy database gone.
+            await connection.execute(text("SELECT 1"))
+    return check
+
+
+def sqlite_check(database: AsyncEngine) -> Check:
+    """``SELECT 1`` on the engine's SQLite connection, outside any transaction: SQLite's begin with BEGIN
+    IMMEDIATE, which would queue for the write lock behind the writer's batches (or another process) and call a
+    busy database gone."""
+    async def check() -> None:
+        async with database.connect() as connection:
             raw = await connection.get_raw_connection()
             cursor = await raw.driver_connection.execute("SELECT 1")  # aiosqlite's own connection
             await cursor.close()

@@ -52,8 +52,9 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
     return engine
 
 
-def create_probe_engine(url: URL) -> AsyncEngine:
-    """An engine for health checks: a connection of its own for each, closed after (no pool to keep)."""
+def create_unpooled_engine(url: str | URL) -> AsyncEngine:
+    """An engine that opens a connection of its own for each use and closes it after (health checks, the
+    process lock): the pool's connections stay for the work."""
     return create_async_engine(url, poolclass=NullPool)
 
 

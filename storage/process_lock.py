@@ -15,10 +15,8 @@ from pathlib import Path
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
-from sqlalchemy.pool import NullPool
 
-from storage.database import sqlite_file
+from storage.database import create_unpooled_engine, sqlite_file
 
 
 class LockHeld(Exception):
@@ -47,7 +45,7 @@ async def process_lock(url: str, name: str) -> AsyncIterator[None]:
 
 @contextlib.asynccontextmanager
 async def _advisory_lock(url: str, key: int) -> AsyncIterator[None]:
-    engine = create_async_engine(url, poolclass=NullPool)  # its own connection: the pool's stay for the work
+    engine = create_unpooled_engine(url)
     try:
         async with engine.connect() as connection:
             if not (await connection.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": key})).scalar():

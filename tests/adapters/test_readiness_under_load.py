@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.readiness import database_check, database_readiness
+from adapters.readiness import database_readiness, server_check
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from bot.records import UserRecord
@@ -37,7 +37,7 @@ async def test_the_database_check_answers_while_a_burst_holds_every_pooled_conne
         burst = asyncio.gather(*(transaction(n) for n in range(UNITS)))
         await busy.wait()
         with pytest.raises(TimeoutError):  # the pool's one connection is indeed out for the whole burst
-            await asyncio.wait_for(database_check(services.database)(), 4 * HOLD_SECONDS)
+            await asyncio.wait_for(server_check(services.database)(), 4 * HOLD_SECONDS)
         await asyncio.wait_for(database_ready(), 4 * HOLD_SECONDS)
         assert not burst.done()  # checked in the middle of the burst, not after it
         await burst

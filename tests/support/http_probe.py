@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from adapters.http_endpoint import http_endpoint
 from adapters.platform import ChatAdapter
 from adapters.prometheus_metrics import PrometheusMetrics
-from adapters.readiness import Readiness, database_check
+from adapters.readiness import Readiness, database_readiness
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ def free_port() -> int:
 async def endpoint_for(database: AsyncEngine, adapters: Sequence[ChatAdapter],
                        metrics: PrometheusMetrics) -> AsyncIterator[str]:
     """The endpoint as `quiztutor run` starts it (on any free loopback port); yields its base URL."""
-    readiness = Readiness(database_check(database), adapters)
-    async with http_endpoint("127.0.0.1", 0, metrics, readiness) as endpoint:
+    async with database_readiness(database) as database_ready, \
+            http_endpoint("127.0.0.1", 0, metrics, Readiness(database_ready, adapters)) as endpoint:
         assert endpoint is not None
         yield f"http://127.0.0.1:{endpoint.port}"
