@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -80,27 +80,32 @@ async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = ut
 async def _content_reloaded(unit_of_work: UnitOfWorkFactory, url: str) -> str | None:
     """The fingerprint of the content an admin last reloaded, in any process; None if never. A database that
     fails this first read is DatabaseUnavailable, as one that fails to open."""
-    try:
+    with _unavailable_if_failing(url):
         async with unit_of_work() as uow:
             return await uow.content.fingerprint()
-    except Exception as error:
-        message = describe(error, url)
-        if message is None:
-            raise
-        raise DatabaseUnavailable(message) from error
 
 
 async def _open_database(url: str, pool_size: int) -> AsyncEngine:
     """The database at the current schema, or DatabaseUnavailable saying in one sentence what is wrong."""
     database: AsyncEngine | None = None
     try:
-        database = create_engine(url, pool_size=pool_size)
-        await upgrade_to_head(database)
-    except Exception as error:
+        with _unavailable_if_failing(url):
+            database = create_engine(url, pool_size=pool_size)
+            await upgrade_to_head(database)
+    except BaseException:
         if database is not None:
             await database.dispose()
+        raise
+    return database
+
+
+@contextmanager
+def _unavailable_if_failing(url: str) -> Iterator[None]:
+    """A database failure inside becomes DatabaseUnavailable, saying in one sentence what is wrong."""
+    try:
+        yield
+    except Exception as error:
         message = describe(error, url)
         if message is None:
             raise
         raise DatabaseUnavailable(message) from error
-    return database

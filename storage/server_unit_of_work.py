@@ -14,7 +14,7 @@ from bot.metrics import Metrics
 from storage.repository_set import RepositorySet
 from storage.server_pool import HeldConnections
 from storage.server_statements import ServerConnection, ServerPlans
-from storage.transient import lost_races_as_busy, raise_if_lost_race
+from storage.transient import raise_if_lost_race
 
 
 class ServerUnitOfWork(RepositorySet):
@@ -38,8 +38,7 @@ class ServerUnitOfWork(RepositorySet):
             connection = ServerConnection(held, self._plans)
             self._began = time.perf_counter()
             try:
-                with lost_races_as_busy():
-                    await connection.run_sql("BEGIN")
+                await connection.run_sql("BEGIN")
                 break
             except DBAPIError:
                 if not held.broken or attempt == self._connections.size:
