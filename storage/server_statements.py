@@ -19,7 +19,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from storage.planned import PlanBook, PlannedResult, converted, is_planned
 from storage.server_pool import HeldConnection
-from storage.statements import StatementResult
+from storage.statements import Leavable, StatementResult
 
 # What asyncpg raises: the server's errors, and its own for a connection in a bad state or gone.
 DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
@@ -46,7 +46,7 @@ class ServerPlans(PlanBook):
         return PlannedResult([converted(plan, record) for record in records], len(records))
 
 
-class ServerConnection:
+class ServerConnection(Leavable):
     """A held PostgreSQL connection behind the repositories' interface, in the transaction begun on its driver:
     planned statements straight on the driver, everything else through SQLAlchemy (in AUTOCOMMIT, so it begins
     nothing of its own)."""
@@ -54,20 +54,17 @@ class ServerConnection:
     def __init__(self, held: HeldConnection, plans: ServerPlans) -> None:
         self.held = held
         self._plans = plans
-        # "committed" or "ended" once its unit of work is over: a statement would then run on its own, kept at
-        # once, or inside the transaction of the unit of work the connection was handed to. Refused.
-        self._over: str | None = None
 
     @property
     def dialect(self) -> Dialect:
         return self.held.connection.dialect
 
     def begin_nested(self) -> AbstractAsyncContextManager[Any]:
-        self._refuse_if_over()
+        self.refuse_if_over()
         return self.held.connection.begin_nested()
 
     async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult:
-        self._refuse_if_over()
+        self.refuse_if_over()
         if parameters is not None and is_planned(statement):
             try:
                 return await self._plans.run(self.held.driver, statement, parameters)
@@ -91,17 +88,9 @@ class ServerConnection:
             raise driver_failure(sql, (), error) from error
 
     async def commit(self) -> None:
-        self._refuse_if_over()
-        self._over = "committed"  # even if COMMIT fails: the transaction is over on the server all the same
+        self.refuse_if_over()
+        self.leave("committed")  # even if COMMIT fails: the transaction is over on the server all the same
         await self.run_sql("COMMIT")
-
-    def leave(self) -> None:
-        """The unit of work is over: its connection may already serve another."""
-        self._over = self._over or "ended"
-
-    def _refuse_if_over(self) -> None:
-        if self._over is not None:  # as SQLite's unit of work, which has left the writer's transaction by then
-            raise RuntimeError(f"a statement after its unit of work {self._over}")
 
     async def end(self) -> None:
         """Roll back what the transaction left undone. A connection that can't roll back is marked broken

@@ -64,7 +64,7 @@ class ServerUnitOfWork(RepositorySet):
             held.broken = True
             raise
         finally:
-            self._connection.leave()
+            self._connection.leave("ended")
             await self._connections.give_back(held)
         self._metrics.observe_transaction(time.perf_counter() - self._began)
         raise_if_lost_race(exc)

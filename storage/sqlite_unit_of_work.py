@@ -32,7 +32,6 @@ class SqliteUnitOfWork(RepositorySet):
         self._inline: InlineConnection | None = None
         self._metrics = metrics or NullMetrics()  # hears seconds from the savepoint to its COMMIT on disk, or rollback
         self._began = 0.0
-        self._left = False
 
     async def __aenter__(self) -> Self:
         with lost_races_as_busy():  # another process held SQLite's write lock past the busy timeout
@@ -52,10 +51,9 @@ class SqliteUnitOfWork(RepositorySet):
         """Keep this action's writes; returns once they are on disk."""
         if self._inline is None:
             raise RuntimeError("commit outside the unit of work")
-        if self._left:
+        if self._inline.over is not None:
             raise RuntimeError(f"a commit after its unit of work {self._inline.over}")
         self._driver_sql(RELEASE)
-        self._left = True
         self._inline.leave("committed")
         try:
             with lost_races_as_busy():
@@ -67,7 +65,7 @@ class SqliteUnitOfWork(RepositorySet):
                         tb: TracebackType | None) -> None:
         if self._inline is None:
             raise RuntimeError("a unit of work ended that never began")
-        if self._left:
+        if self._inline.over is not None:  # committed
             return
         try:
             self._driver_sql(ROLLBACK)
@@ -86,7 +84,6 @@ class SqliteUnitOfWork(RepositorySet):
         self._metrics.observe_transaction(time.perf_counter() - self._began)
 
     def _leave_nowhere(self) -> None:
-        self._left = True
         if self._inline is not None:
             self._inline.leave("ended")
         self._writer.leave_nowhere()

@@ -41,7 +41,26 @@ class StatementRunner(Protocol):
     def begin_nested(self) -> AbstractAsyncContextManager[Any]: ...
 
 
-class InlineConnection:
+class Leavable:
+    """A unit of work's connection, which refuses statements once its unit of work is over ("committed" or
+    "ended"): its transaction has moved on by then (SQLite's writer to other actions; a PostgreSQL connection to
+    the next unit of work), so a statement would land in someone else's, or run on its own and be kept at once."""
+
+    _over: str | None = None
+
+    def leave(self, how: str) -> None:
+        self._over = self._over or how
+
+    @property
+    def over(self) -> str | None:
+        return self._over
+
+    def refuse_if_over(self) -> None:
+        if self._over is not None:
+            raise RuntimeError(f"a statement after its unit of work {self._over}")
+
+
+class InlineConnection(Leavable):
     """A synchronous SQLAlchemy connection behind the async interface, run in-line on the event loop.
 
     Only for the SQLite writer, which holds the write transaction already: no statement inside it waits on a lock,
@@ -53,27 +72,13 @@ class InlineConnection:
         self._connection = connection
         self._plans = plans
         self._driver = connection.connection.dbapi_connection  # the writer's sqlite3 connection
-        # "committed" or "ended" once its unit of work is over: the writer's transaction goes on with other
-        # actions, so a statement now would land in theirs. Refused.
-        self._over: str | None = None
-
-    def leave(self, how: str) -> None:
-        self._over = self._over or how
-
-    @property
-    def over(self) -> str | None:
-        return self._over
-
-    def _refuse_if_left(self) -> None:
-        if self._over is not None:
-            raise RuntimeError(f"a statement after its unit of work {self._over}")
 
     @property
     def dialect(self) -> Dialect:
         return self._connection.dialect
 
     async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult:
-        self._refuse_if_left()
+        self.refuse_if_over()
         if parameters is not None and is_planned(statement):
             return self._plans.run(self._driver, statement, parameters)
         return self._connection.execute(statement, parameters)
@@ -83,7 +88,7 @@ class InlineConnection:
         self._plans.run_sql(self._driver, sql)
 
     def begin_nested(self) -> AbstractAsyncContextManager[Any]:
-        self._refuse_if_left()
+        self.refuse_if_over()
         return self._savepoint()
 
     @asynccontextmanager
