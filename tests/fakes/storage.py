@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from types import TracebackType
@@ -202,8 +203,22 @@ class FakeContentStateRepository:
         self._rows["catalog"] = fingerprint
 
 
+class _Over:
+    """Every repository of a unit of work that is over: any call is refused, as the real units of work refuse it
+    (storage/statements.Leavable)."""
+
+    def __init__(self, how: str) -> None:
+        self._how = how
+
+    def __getattr__(self, name: str) -> Callable[..., Awaitable[None]]:
+        async def refused(*_args: object, **_kwargs: object) -> None:
+            raise RuntimeError(f"a statement after its unit of work {self._how}")
+        return refused
+
+
 class FakeUnitOfWork:
-    """Copies the committed state on enter and publishes the rows it changed on commit; else drops them."""
+    """Copies the committed state on enter and publishes the rows it changed on commit; else drops them. Once
+    committed or left, it refuses everything, as the real ones do."""
 
     users: FakeUserRepository
     sessions: FakeSessionRepository
@@ -219,6 +234,7 @@ class FakeUnitOfWork:
         self._database = database
         self._snapshot = FakeState()
         self._working: FakeState | None = None
+        self._over: str | None = None  # "committed" or "ended"
 
     async def __aenter__(self) -> Self:
         self._snapshot = copy.deepcopy(self._database.state)
@@ -237,8 +253,11 @@ class FakeUnitOfWork:
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
         self._working = None  # anything not committed is gone
+        self._leave("ended")
 
     async def commit(self) -> None:
+        if self._over is not None:
+            raise RuntimeError(f"a commit after its unit of work {self._over}")
         assert self._working is not None, "commit outside the unit of work"
         # Publish only what this unit of work changed, so units of work of other users don't undo each other.
         for table in fields(FakeState):
@@ -249,3 +268,10 @@ class FakeUnitOfWork:
                     published[key] = copy.deepcopy(row)
         self._snapshot = copy.deepcopy(self._working)
         self._database.commits += 1
+        self._leave("committed")
+
+    def _leave(self, how: str) -> None:
+        self._over = self._over or how
+        over = _Over(self._over)
+        for name in ("users", "sessions", "answers", "links", "cards", "reviews", "games", "chats", "content"):
+            setattr(self, name, over)

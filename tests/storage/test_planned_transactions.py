@@ -3,21 +3,19 @@ inside the unit of work's transaction and fail the way SQLAlchemy's statements d
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
+from bot.ports import UnitOfWorkFactory
 from bot.records import AnswerRecord, MessageLink
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
-from storage.server_unit_of_work import ServerUnitOfWork
 from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import START, FixedClock
 from tests.pg_cluster import end_other_sessions
 from tests.storage.builders import a_session, stored_session, stored_user
 
-Uow = Callable[[], ServerUnitOfWork]
+Uow = UnitOfWorkFactory
 
 
 def a_link(key: str) -> MessageLink:
@@ -73,30 +71,3 @@ async def _a_planned_write_is_kept(uow: Uow) -> None:
         await work.commit()
     async with uow() as work:
         assert await work.links.get("telegram", "poll-2") == a_link("poll-2")
-
-
-
-
-async def test_nothing_runs_in_a_unit_of_work_after_it_committed(uow: Uow) -> None:
-    await stored_user(uow)
-    async with uow() as work:
-        await work.users.get("telegram", "alice")
-        await work.commit()
-        with pytest.raises(RuntimeError, match="committed"):
-            await work.links.add(a_link("poll-1"))
-        with pytest.raises(RuntimeError, match="committed"):
-            await work.commit()
-    async with uow() as work:
-        assert await work.links.get("telegram", "poll-1") is None
-
-
-async def test_nothing_runs_through_a_unit_of_work_once_its_block_is_left(uow: Uow) -> None:
-    await stored_user(uow)
-    async with uow() as work:
-        await work.users.get("telegram", "alice")  # not committed: rolled back on leaving
-    with pytest.raises(RuntimeError, match="ended"):  # its connection may already serve another unit of work
-        await work.links.add(a_link("poll-1"))
-    with pytest.raises(RuntimeError, match="ended"):
-        await work.commit()
-    async with uow() as work:
-        assert await work.links.get("telegram", "poll-1") is None

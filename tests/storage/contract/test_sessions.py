@@ -180,3 +180,31 @@ async def test_a_message_link_is_found_by_platform_and_key(uow: Uow) -> None:
     assert found is not None and found.created_at == START
 
 
+# -- units of work ------------------------------------------------------------------------------
+
+LINK = MessageLink("telegram", "poll-1", "s1", "q1", "chat-1", START)
+
+
+async def test_nothing_runs_in_a_unit_of_work_after_it_committed(uow: Uow) -> None:
+    await stored_user(uow)
+    async with uow() as work:
+        await work.users.get("telegram", "alice")
+        await work.commit()
+        with pytest.raises(RuntimeError, match="committed"):
+            await work.links.add(LINK)
+        with pytest.raises(RuntimeError, match="committed"):
+            await work.commit()
+    async with uow() as work:
+        assert await work.links.get("telegram", "poll-1") is None
+
+
+async def test_nothing_runs_through_a_unit_of_work_once_its_block_is_left(uow: Uow) -> None:
+    await stored_user(uow)
+    async with uow() as work:
+        await work.users.get("telegram", "alice")  # not committed: rolled back on leaving
+    with pytest.raises(RuntimeError, match="ended"):  # its connection may already serve another unit of work
+        await work.links.add(LINK)
+    with pytest.raises(RuntimeError, match="ended"):
+        await work.commit()
+    async with uow() as work:
+        assert await work.links.get("telegram", "poll-1") is None
