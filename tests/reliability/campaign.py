@@ -25,7 +25,7 @@ from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.i18n import UiTexts
 from bot.replies import Actor, Started
-from storage.database import create_engine
+from storage.database import create_engine, sqlite_file
 from storage.migrate import upgrade_to_head
 from storage.unit_of_work import unit_of_work_factory
 from tests.pg_cluster import empty_database
@@ -87,14 +87,15 @@ async def live_and_die(url: str, content: Path, seed: int, life: float) -> list[
 async def empty(url: str) -> None:
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
-        _remove_sqlite_files(str(parsed.database))
+        if (file := sqlite_file(parsed)) is not None:
+            _remove_sqlite_files(file)
     else:
         await empty_database(url)
 
 
-def _remove_sqlite_files(path: str) -> None:
+def _remove_sqlite_files(file: Path) -> None:
     for suffix in ("", "-wal", "-shm"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
+        file.with_name(file.name + suffix).unlink(missing_ok=True)
 
 
 async def check(url: str, catalog: Catalog, said: list[dict[str, Any]], seen: set[str]) -> list[str]:
