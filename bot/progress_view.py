@@ -48,7 +48,7 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
     return Progress(heading, sessions.lines, _.language, quizzes=quizzes, concepts=concepts, notes=tuple(notes),
                     chart=chart, quizzes_heading=_("What you remember, by quiz:") if quizzes else "",
                     concepts_heading=_("By concept, weakest first:") if concepts else "",
-                    label_format=_("{title}: {text}"))
+                    label_format=sessions.label_format)
 
 
 def _line(score: Score, title: str, _: Localizer) -> MasteryLine:

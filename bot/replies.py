@@ -219,7 +219,9 @@ class Progress:
     concepts_heading: str = ""  # "By concept, weakest first:"
     notes: tuple[str, ...] = ()  # "3 questions to review today." / "Streak: 4 days."
     chart: ProgressChart | None = None  # None until something was answered
-    label_format: str = "{title}: {text}"  # a line's title and text as the language joins them (French: " : ")
+    # A line's title and text as the language joins them (French: "{title} : {text}"). Required: a default would
+    # let a view that forgets it show English punctuation.
+    label_format: str = field(kw_only=True)
 
     def labelled(self, title: str, text: str, escape: Callable[[str], str] = str) -> str:
         """A line's ``title`` and ``text``, each already rendered for the platform, joined as the learner's
