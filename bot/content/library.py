@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -66,9 +67,11 @@ class ContentLibrary:
     def catalog(self) -> Catalog:
         return self._catalog
 
-    async def reload(self, expect: str | None = None) -> ReloadResult:
+    async def reload(self, expect: str | None = None,
+                     before_serving: Callable[[Catalog], Awaitable[None]] | None = None) -> ReloadResult:
         """Re-read the files and serve them if valid; with ``expect`` (the fingerprint of another process's
-        reload), only if they hold that content."""
+        reload), only if they hold that content. ``before_serving`` gets the valid catalog first: if it raises,
+        nothing is swapped and the error propagates."""
         async with self._reload_lock:
             try:
                 catalog = await asyncio.to_thread(load_catalog, self._content_dir)
@@ -76,5 +79,7 @@ class ContentLibrary:
                 return ReloadResult(self._catalog, None, tuple(error.problems))
             if expect is not None and catalog.fingerprint != expect:
                 return ReloadResult(self._catalog, None, ())
+            if before_serving is not None:
+                await before_serving(catalog)
             previous, self._catalog = self._catalog, catalog
             return ReloadResult(self._catalog, self._catalog.changes_since(previous), ())

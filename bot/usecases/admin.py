@@ -7,9 +7,9 @@ the others, looking every half minute (follow_content), reload from their own fi
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 
 from bot.admins import AdminPolicy
+from bot.content.catalog import Catalog
 from bot.content.library import ReloadResult
 from bot.ports import UnitOfWork
 from bot.reload_report import ReloadReport, reload_report
@@ -33,9 +33,9 @@ class Admin:
         if not self._admins.is_admin(actor):
             return ReloadReport(ok=False, summary=_("Sorry, only the bot's admins can reload the content."),
                                 language=_.language)
-        result = await self._core.library.reload()
-        if result.ok:
-            await self._core.turns.run_unlocked(self._publisher(result.catalog.fingerprint))
+        # Stored before this process serves it: if the database fails, nothing changed anywhere, and the admin's
+        # error is the whole truth. (Stored after, the other processes would miss a reload that happened here.)
+        result = await self._core.library.reload(before_serving=self._publish)
         return reload_report(result, _)
 
     async def follow_content(self) -> ReloadResult | None:
@@ -63,8 +63,9 @@ class Admin:
         """Make a user an admin for this run, e.g. a Discord application's owner found at login."""
         self._admins.allow(platform, user_id)
 
-    def _publisher(self, fingerprint: str) -> Callable[[UnitOfWork], Awaitable[None]]:
-        async def publish(uow: UnitOfWork) -> None:
-            await uow.content.set_fingerprint(fingerprint, self._core.clock())
+    async def _publish(self, catalog: Catalog) -> None:
+        """Store the fingerprint of what this process is about to serve, for the others to follow."""
+        async def store(uow: UnitOfWork) -> None:
+            await uow.content.set_fingerprint(catalog.fingerprint, self._core.clock())
             await uow.commit()
-        return publish
+        await self._core.turns.run_unlocked(store)

@@ -84,3 +84,20 @@ async def test_a_process_started_after_a_reload_serves_its_files_as_deployed_and
     followed = await deployed.follow_content()
     assert followed is not None and followed.swapped  # a reload after it started is followed as before
     assert deployed_library.catalog.fingerprint == here_library.catalog.fingerprint
+
+
+async def test_a_reload_the_database_fails_to_store_serves_nothing_new(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    library = ContentLibrary.load(content_dir)
+    here = build_engine(library, fake_db, clock)
+    before = library.catalog.fingerprint
+    remove_question(content_dir, "shards-to-full")
+    fake_db.failing = ConnectionError("the database went away")
+    with pytest.raises(ConnectionError):
+        await here.reload(ADMIN)  # the admin hears of the failure...
+    assert library.catalog.fingerprint == before  # ...and it is the whole truth: nothing changed here either
+
+    fake_db.failing = None
+    assert (await here.reload(ADMIN)).ok  # tried again: stored, then served
+    assert library.catalog.fingerprint != before
+    assert fake_db.state.content["catalog"] == library.catalog.fingerprint

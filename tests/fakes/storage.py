@@ -59,6 +59,7 @@ class FakeDatabase:
         self.user_ids = itertools.count(1)  # like a database sequence: never rolled back
         self.card_ids = itertools.count(1)
         self.review_ids = itertools.count(1)
+        self.failing: Exception | None = None  # raised by every commit while set: a database gone away
 
     def unit_of_work(self) -> FakeUnitOfWork:
         return FakeUnitOfWork(self)
@@ -259,6 +260,8 @@ class FakeUnitOfWork:
         if self._over is not None:
             raise RuntimeError(f"a commit after its unit of work {self._over}")
         assert self._working is not None, "commit outside the unit of work"
+        if self._database.failing is not None:
+            raise self._database.failing
         # Publish only what this unit of work changed, so units of work of other users don't undo each other.
         for table in fields(FakeState):
             before, after = getattr(self._snapshot, table.name), getattr(self._working, table.name)
