@@ -65,8 +65,10 @@ class ServerUnitOfWork(RepositorySet):
             raise
         finally:
             self._connection.leave("ended")
-            await self._connections.give_back(held)
-        self._metrics.observe_transaction(time.perf_counter() - self._began)
+            try:
+                await self._connections.give_back(held)
+            finally:  # failed ones too, as SQLite's: an outage shows in the histogram. After the give-back, so
+                self._metrics.observe_transaction(time.perf_counter() - self._began)  # metrics can't keep it
         raise_if_lost_race(exc)
 
     async def commit(self) -> None:

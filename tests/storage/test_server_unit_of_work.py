@@ -18,6 +18,7 @@ from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import START, FixedClock
 from tests.pg_cluster import end_other_sessions
 from tests.storage.builders import a_session, stored_session, stored_user
+from tests.support.transactions import CountingTransactions
 
 
 @pytest.mark.parametrize("cancels", [1, 2], ids=["cancelled", "cancelled-again-before-its-rollback"])
@@ -27,9 +28,11 @@ async def test_a_unit_of_work_cancelled_while_waiting_on_a_lock_keeps_nothing_an
     holder_database = create_engine(postgres_url, pool_size=1)  # the lock's holder: a connection of its own
     try:
         await upgrade_to_head(database)
-        uow, holder_uow = unit_of_work_factory(database, FixedClock()), unit_of_work_factory(holder_database,
-                                                                                              FixedClock())
+        transactions = CountingTransactions()
+        uow = unit_of_work_factory(database, FixedClock(), metrics=transactions)
+        holder_uow = unit_of_work_factory(holder_database, FixedClock())
         await stored_session(uow, a_session(await stored_user(uow)))
+        timed_before = transactions.ended
         locked, waiting = asyncio.Event(), asyncio.Event()
 
         async def holder() -> None:
@@ -56,6 +59,7 @@ async def test_a_unit_of_work_cancelled_while_waiting_on_a_lock_keeps_nothing_an
             await asyncio.sleep(0)  # its ROLLBACK now waits for asyncpg's cancel request...
             stopped.cancel()  # ...and is never sent
         await asyncio.gather(stopped, return_exceptions=True)
+        assert transactions.ended == timed_before + 1  # timed, however it was stopped
         await asyncio.wait_for(holding, 5)
         for _ in range(3):
             async with uow() as work:
