@@ -9,7 +9,7 @@ from sqlalchemy import select
 from storage import tables
 from storage.statements import StatementRunner, dialect_insert
 
-content_state = tables.ContentState.__table__
+content_state = tables.table_of(tables.ContentState)
 CATALOG = "catalog"  # the one row
 
 

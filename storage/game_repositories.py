@@ -24,9 +24,8 @@ from bot.ports import AlreadyAnswered
 from storage import tables
 from storage.statements import StatementRunner, dialect_insert
 
-games, players, game_answers, game_messages, chats, users = (
-    tables.Game.__table__, tables.GamePlayer.__table__, tables.GameAnswer.__table__, tables.GameMessage.__table__,
-    tables.Chat.__table__, tables.User.__table__)
+games, players, game_answers, game_messages, chats, users = map(tables.table_of, (
+    tables.Game, tables.GamePlayer, tables.GameAnswer, tables.GameMessage, tables.Chat, tables.User))
 # The states as literals, not bound parameters: only then can the planners match the partial indexes.
 LIVE = games.c.state.in_([literal_column(f"'{state}'") for state in tables.LIVE_GAME_STATES])
 PLAYER_STATS = ("name", "joined_at", "joined_position", "score", "correct", "answered", "answer_ms", "rank")

@@ -17,9 +17,8 @@ from storage import tables
 from storage.planned import PLANNED
 from storage.statements import dialect_insert
 
-users, sessions, answers, links = (
-    tables.User.__table__, tables.Session.__table__, tables.Answer.__table__, tables.MessageLink.__table__)
-cards, reviews = tables.Card.__table__, tables.ReviewLog.__table__
+users, sessions, answers, links = map(tables.table_of, (tables.User, tables.Session, tables.Answer, tables.MessageLink))
+cards, reviews = map(tables.table_of, (tables.Card, tables.ReviewLog))
 
 Statement = TypeVar("Statement", Select[Any], Insert, Update)
 

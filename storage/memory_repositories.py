@@ -12,7 +12,7 @@ from storage import hot_statements as hot
 from storage import tables
 from storage.statements import StatementRunner
 
-cards, reviews = tables.Card.__table__, tables.ReviewLog.__table__
+cards, reviews = map(tables.table_of, (tables.Card, tables.ReviewLog))
 CARD_STATE = ("state", "step", "stability", "difficulty", "due", "last_review", "content_hash")
 
 

@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Dialect, Executable
+from sqlalchemy import ClauseElement, Dialect, Executable
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.sql.compiler import SQLCompiler
 
 # Execution option that marks a statement as planned (storage/hot_statements.py); SQLAlchemy ignores it.
 PLANNED = "quiztutor_planned"
@@ -46,10 +47,18 @@ class PlannedResult:
     def first(self) -> Any:
         return self._rows[0] if self._rows else None
 
-    def scalar_one(self) -> Any:
+    def one(self) -> Any:
         if len(self._rows) != 1:
             raise ValueError(f"expected one row, got {len(self._rows)}")
-        return self._rows[0][0]
+        return self._rows[0]
+
+    def scalar_one(self) -> Any:
+        return self.one()[0]
+
+    def scalar_one_or_none(self) -> Any:
+        if len(self._rows) > 1:
+            raise ValueError(f"expected at most one row, got {len(self._rows)}")
+        return self._rows[0][0] if self._rows else None
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._rows)
@@ -87,7 +96,10 @@ class PlanBook:
         return type_.dialect_impl(self._dialect)
 
     def _plan(self, statement: Executable, names: tuple[str, ...]) -> Plan:
-        compiled = statement.compile(dialect=self._dialect, column_keys=list(names))
+        compiled = (statement.compile(dialect=self._dialect, column_keys=list(names))
+                    if isinstance(statement, ClauseElement) else None)
+        if not isinstance(compiled, SQLCompiler):  # checked once per plan: DDL has no columns to plan
+            raise TypeError(f"only a query or DML statement can be planned, not {type(statement).__name__}")
         if compiled.insert_prefetch or compiled.update_prefetch:  # Python-side defaults: SQLAlchemy's job
             raise ValueError(f"a planned statement can't fill in defaults: {compiled.string}")
         order = compiled.positiontup or []
@@ -102,7 +114,7 @@ class PlanBook:
             names=tuple(order),
             binds=tuple((place, process) for place, process in enumerate(binds) if process is not None),
             results=self._result_processors(columns, [None] * len(columns)) if typed else (),
-            row_type=namedtuple("PlannedRow", [column.key for column in columns]) if columns else None,  # type: ignore[misc]
+            row_type=namedtuple("PlannedRow", [column.key for column in columns]) if columns else None,
             columns=tuple(columns),
             typed=typed,
         )

@@ -14,8 +14,7 @@ from storage import hot_statements as hot
 from storage import tables
 from storage.statements import StatementRunner, dialect_insert
 
-users, sessions, answers, links = (
-    tables.User.__table__, tables.Session.__table__, tables.Answer.__table__, tables.MessageLink.__table__)
+users, sessions, answers, links = map(tables.table_of, (tables.User, tables.Session, tables.Answer, tables.MessageLink))
 _owner = users.alias("owner")
 # 'active' as a literal, not a bound parameter: only then can the planner match the partial index.
 _ACTIVE = sessions.c.state == literal_column(f"'{SessionState.ACTIVE.value}'")

@@ -5,6 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from bot.games.ports import ChatRepository, GameRepository
+from bot.ports import (
+    AnswerRepository,
+    CardRepository,
+    ContentStateRepository,
+    LinkRepository,
+    ReviewLogRepository,
+    SessionRepository,
+    UserRepository,
+)
 from storage.content_state import SqlContentStateRepository
 from storage.game_repositories import SqlChatRepository, SqlGameRepository
 from storage.memory_repositories import SqlCardRepository, SqlReviewLogRepository
@@ -13,15 +23,16 @@ from storage.statements import StatementRunner
 
 
 class RepositorySet:
-    users: SqlUserRepository
-    sessions: SqlSessionRepository
-    answers: SqlAnswerRepository
-    links: SqlLinkRepository
-    cards: SqlCardRepository
-    reviews: SqlReviewLogRepository
-    games: SqlGameRepository
-    chats: SqlChatRepository
-    content: SqlContentStateRepository
+    # Typed as the engine's ports (bot/ports.py), so a unit of work is a UnitOfWork as the type checker sees it.
+    users: UserRepository
+    sessions: SessionRepository
+    answers: AnswerRepository
+    links: LinkRepository
+    cards: CardRepository
+    reviews: ReviewLogRepository
+    games: GameRepository
+    chats: ChatRepository
+    content: ContentStateRepository
 
     def bind(self, connection: StatementRunner, clock: Callable[[], datetime]) -> None:
         self.users = SqlUserRepository(connection, clock)

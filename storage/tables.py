@@ -15,6 +15,7 @@ from sqlalchemy import (
     Integer,
     MetaData,
     String,
+    Table,
     UniqueConstraint,
     false,
     text,
@@ -56,6 +57,11 @@ class UtcDateTime(TypeDecorator[datetime]):
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def table_of(model: type[Base]) -> Table:
+    """The model's table, typed as one (``__table__`` is typed as any FROM clause): what Core's insert takes."""
+    return Base.metadata.tables[model.__tablename__]
 
 
 class User(Base):

@@ -31,11 +31,11 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, 
             "sqlite_busy_timeout_ms", SQLITE_BUSY_TIMEOUT_MS)
         # A COMMIT of reads only (size 0) holds no acknowledged action: left out of the batch sizes.
         writer_engine = create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms)
-        plans = SqlitePlans(writer_engine.dialect)
+        sqlite_plans = SqlitePlans(writer_engine.dialect)
         writer = GroupCommit(writer_engine, on_commit=lambda size: metrics.observe_batch(size) if size else None)
         # The writer's connection is the database's too: closed when the engine is disposed.
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
-        return lambda: SqliteUnitOfWork(writer, plans, clock, metrics)
+        return lambda: SqliteUnitOfWork(writer, sqlite_plans, clock, metrics)
     if engine.dialect.driver != "asyncpg" or not isinstance(engine.pool, QueuePool):
         raise ValueError("a database server needs asyncpg and a fixed pool (storage/server_pool.py), "
                          f"not {engine.dialect.driver} with {type(engine.pool).__name__}")
