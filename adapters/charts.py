@@ -34,12 +34,13 @@ def render_progress_chart(chart: ProgressChart) -> bytes:
     """The chart as PNG bytes; the same chart gives the same bytes."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
 
-    figure = Figure(figsize=SIZE_INCHES, dpi=DPI, facecolor="white", layout="constrained")
-    figure.get_layout_engine().set(w_pad=8 / 72, h_pad=4 / 72)  # white around the edges
+    layout = ConstrainedLayoutEngine(w_pad=8 / 72, h_pad=4 / 72)  # white around the edges
+    figure = Figure(figsize=SIZE_INCHES, dpi=DPI, facecolor="white", layout=layout)
     canvas = FigureCanvasAgg(figure)
     # Two sub-figures, each laid out on its own: the days get the full width, not the bars' label margin.
-    top, bottom = figure.subfigures(2, 1, height_ratios=[3, 2])
+    top, bottom = figure.subfigures(2, 1, height_ratios=[3, 2])  # type: ignore[misc]  # two: an array of them
     draw_mastery(top, chart)
     draw_answers(bottom, chart)
     png = io.BytesIO()

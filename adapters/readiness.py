@@ -67,7 +67,10 @@ def sqlite_check(database: AsyncEngine) -> Check:
     async def check() -> None:
         async with database.connect() as connection:
             raw = await connection.get_raw_connection()
-            cursor = await raw.driver_connection.execute("SELECT 1")  # aiosqlite's own connection
+            driver = raw.driver_connection  # aiosqlite's own connection
+            if driver is None:
+                raise ConnectionError("the SQLite connection is closed")
+            cursor = await driver.execute("SELECT 1")
             await cursor.close()
     return check
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,7 +18,7 @@ from bot.i18n import Localizer
 
 log = logging.getLogger(__name__)
 
-TreeErrorHandler = Callable[[discord.Interaction, app_commands.AppCommandError], Awaitable[None]]
+TreeErrorHandler = Callable[[discord.Interaction[Any], app_commands.AppCommandError], Coroutine[Any, Any, None]]
 
 
 async def localizer_or_english(engine: QuizEngine, interaction: discord.Interaction) -> Localizer:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from discord import Interaction, app_commands
 from discord.app_commands import locale_str as N_
@@ -15,7 +16,7 @@ from adapters.discord.translator import command_name_for
 from bot.engine import QuizEngine
 from bot.games.rules import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS
 
-QuizChoices = Callable[[Interaction, str], Awaitable[list[app_commands.Choice[str]]]]
+QuizChoices = Callable[[Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 
 
 def register_game_commands(tree: app_commands.CommandTree, engine: QuizEngine, games: GameHandlers,

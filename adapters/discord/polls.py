@@ -7,6 +7,7 @@ import logging
 import math
 
 import discord
+from discord.utils import MISSING
 
 from adapters.discord import render
 from bot.replies import QuestionView
@@ -55,7 +56,8 @@ class PollPlay:
         channel = self.channel(channel_id)
         parts = render.split_message(text)
         for index, part in enumerate(parts):
-            part_view = view if index == len(parts) - 1 else None
+            last = index == len(parts) - 1
+            part_view = view if last and view is not None else MISSING  # discord.py's "none given"
             if reply_to is not None and index == 0:
                 reference = channel.get_partial_message(reply_to).to_reference(fail_if_not_exists=False)
                 try:

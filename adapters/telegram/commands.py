@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from telegram import Update
 from telegram.constants import ChatType
@@ -23,7 +24,7 @@ from bot.engine import QuizEngine
 from bot.replies import Actor, Notice, NoticeCode
 
 Context = ContextTypes.DEFAULT_TYPE
-Callback = Callable[[Update, Context], Awaitable[None]]
+Callback = Callable[[Update, Context], Coroutine[Any, Any, None]]
 Command = Callable[[Actor, str, Update, Context], Awaitable[None]]
 HINT_PERIOD = 60.0  # seconds: someone chatting at the bot hears how to start at most once a minute
 

@@ -58,7 +58,8 @@ class TelegramGameSurface:
         async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
             message = await self._chat.bot.send_poll(
                 self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
-                correct_option_ids=[layout.correct_index], explanation=layout.explanation or None,
+                correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB types each as a literal
+            explanation=layout.explanation or None,
                 open_period=period)
             poll_id = message.poll.id if message.poll is not None else None
             if poll_id is not None:

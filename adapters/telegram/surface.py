@@ -46,7 +46,8 @@ class TelegramSurface:
             await self._chat.html(self._chat_id, blocks)
         message = await self._chat.bot.send_poll(
             self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
-            correct_option_ids=[layout.correct_index], explanation=layout.explanation or None,
+            correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB types each as a literal
+            explanation=layout.explanation or None,
             open_period=open_period(question))
         return message.poll.id if message.poll is not None else None
 
