@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-DEFAULT_LANGUAGE = "en"
+from typing import Final
+
+# Final keeps it the literal "en", so it can index a text keyed by LanguageCode (bot.content.models).
+DEFAULT_LANGUAGE: Final = "en"
 
 # Native names, so a speaker recognises their own language in a picker.
 NATIVE_NAMES: dict[str, str] = {

@@ -11,7 +11,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.loader import one_line
-from bot.content.models import LocalizedText, Slug
+from bot.content.models import LocalizedText, Slug, in_language
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.text_rules import text_problems
 from bot.content.yaml_source import YamlProblem, read_yaml
@@ -60,7 +60,7 @@ def _load(path: Path) -> dict[str, LocalizedText]:
 def concept_name(names: Mapping[str, LocalizedText], tag: str, language: str) -> str:
     """The tag's name in the language, else in English, else the tag itself with spaces for dashes."""
     text = names.get(tag, {})
-    return text.get(language) or text.get(DEFAULT_LANGUAGE) or tag.replace("-", " ")
+    return in_language(text, language) or text.get(DEFAULT_LANGUAGE) or tag.replace("-", " ")
 
 
 def _name_problems(tag: str, text: LocalizedText) -> Iterator[str]:

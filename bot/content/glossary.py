@@ -12,7 +12,7 @@ from typing import Annotated, Any, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
 
 from bot.content.file_reading import FileRefused, read_quiz_text
-from bot.content.models import LanguageCode
+from bot.content.models import LanguageCode, in_language
 from bot.content.problems import ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
 
@@ -89,8 +89,10 @@ class Glossary(_Strict):
         """Every avoided variant of the language that the text contains."""
         folded = fold(text)
         for concept in self.concepts:
-            term = concept.terms.get(language)
-            for variant in term.avoid if term else []:
+            term = in_language(concept.terms, language)
+            if term is None:
+                continue
+            for variant in term.avoid:
                 if _pattern(variant).search(folded):
                     yield Use(concept.concept, term.preferred, variant.strip())
 

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterator
 
 from bot.content.lint_words import ABOVE_PHRASES, ABSOLUTES, absolutes_in, has_phrase, similarity
-from bot.content.models import Option, Question, Quiz
+from bot.content.models import LanguageCode, Option, Question, Quiz
 
 Finding = tuple[str | None, str]  # (question id or None for the whole quiz, message)
 
@@ -17,7 +17,7 @@ LONGEST_RIGHT_SHARE = 0.25
 OPTION_SIMILARITY = 0.85
 
 
-def _languages(question: Question) -> list[str]:
+def _languages(question: Question) -> list[LanguageCode]:
     return sorted(question.complete_languages())
 
 
@@ -25,7 +25,7 @@ def _wrong(question: Question) -> list[Option]:
     return [option for option in question.options if option.id != question.answer]
 
 
-def right_is_longest(question: Question, language: str) -> bool:
+def right_is_longest(question: Question, language: LanguageCode) -> bool:
     """Whether the right option is the longest of its question in the language; a tie counts."""
     lengths = [len(option.text[language]) for option in question.options]
     right = question.option(question.answer)

@@ -76,7 +76,8 @@ def _load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
     if not isinstance(data, dict):
         return None, [ContentProblem(name, None, "must be a mapping with id, title, questions, ...")]
 
-    raw_questions = data.get("questions") if isinstance(data.get("questions"), list) else []
+    questions = data.get("questions")  # named once, so isinstance narrows it
+    raw_questions = questions if isinstance(questions, list) else []
     problems = _shape_problems(name, data, raw_questions)
     problems += _rule_problems(name, raw_questions)
     problems += [ContentProblem(name, None, message) for message in quiz_text_problems(data)]

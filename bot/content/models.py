@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeGuard, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
@@ -16,6 +17,9 @@ NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_lengt
 LocalizedText = dict[LanguageCode, NonEmptyText]
 
 EXPLANATION_LIMIT = 200
+
+_T = TypeVar("_T")
+_LANGUAGE_CODES = frozenset(get_args(LanguageCode))
 
 
 class _Strict(BaseModel):
@@ -54,17 +58,17 @@ class Question(_Strict):
             texts.append(self.details)
         return texts
 
-    def complete_languages(self) -> frozenset[str]:
+    def complete_languages(self) -> frozenset[LanguageCode]:
         """Languages in which every text of this question exists."""
         return self._complete_languages
 
     @cached_property  # the question is frozen, and every answer asks
-    def _complete_languages(self) -> frozenset[str]:
+    def _complete_languages(self) -> frozenset[LanguageCode]:
         return frozenset.intersection(*(frozenset(text) for text in self.texts()))
 
-    def display_language(self, wanted: str) -> str:
+    def display_language(self, wanted: str) -> LanguageCode:
         """The wanted language if the question is complete in it, else English as a whole."""
-        return wanted if wanted in self.complete_languages() else DEFAULT_LANGUAGE
+        return wanted if is_language_code(wanted) and wanted in self.complete_languages() else DEFAULT_LANGUAGE
 
     def option(self, option_id: str) -> Option | None:
         return next((option for option in self.options if option.id == option_id), None)
@@ -87,13 +91,23 @@ class Quiz(_Strict):
     def question(self, question_id: str) -> Question | None:
         return next((question for question in self.questions if question.id == question_id), None)
 
-    def complete_languages(self) -> frozenset[str]:
+    def complete_languages(self) -> frozenset[LanguageCode]:
         """Languages in which the whole quiz can be played without falling back to English."""
         sets = [frozenset(self.title), frozenset(self.description)]
         sets += [question.complete_languages() for question in self.questions]
         return frozenset.intersection(*sets)
 
 
+def is_language_code(language: str) -> TypeGuard[LanguageCode]:
+    """Whether content can be written in the language, so it can index a text keyed by LanguageCode."""
+    return language in _LANGUAGE_CODES
+
+
+def in_language(texts: Mapping[LanguageCode, _T], language: str) -> _T | None:
+    """The entry for the language, or None; a language no content is written in has none."""
+    return texts.get(language) if is_language_code(language) else None
+
+
 def localized(text: LocalizedText, language: str) -> str:
     """The text in the language, else in English."""
-    return text.get(language) or text[DEFAULT_LANGUAGE]
+    return in_language(text, language) or text[DEFAULT_LANGUAGE]

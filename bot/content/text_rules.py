@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
+from typing import TypeVar
 
 LINE_BREAK = "\n"
 TAB = "\t"
@@ -16,6 +17,9 @@ _BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f
                    + "".join(chr(code) for code in range(0xFE00, 0xFE10)))
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
 
+# A text's language key: a LanguageCode for a quiz's LocalizedText, any str for a raw file's or a reference's.
+Language = TypeVar("Language", bound=str)
+
 
 def code(char: str) -> str:
     return f"U+{ord(char):04X}"
@@ -25,7 +29,7 @@ def is_invisible(char: str) -> bool:
     return unicodedata.category(char) in _INVISIBLE_CATEGORIES or char in _BLANK
 
 
-def text_problems(name: str, text: Mapping[str, str], multiline: bool = False) -> Iterator[str]:
+def text_problems(name: str, text: Mapping[Language, str], multiline: bool = False) -> Iterator[str]:
     """Every rule each language of one text breaks; ``multiline`` texts (explanations) may hold line breaks.
 
     A text that has no languages (a reference's title or URL) is passed as ``{"": text}``.
@@ -57,7 +61,7 @@ def _control(char: str, multiline: bool) -> str | None:
     return None
 
 
-def same_text_problems(options: Sequence[tuple[str, Mapping[str, str]]]) -> Iterator[str]:
+def same_text_problems(options: Sequence[tuple[str, Mapping[Language, str]]]) -> Iterator[str]:
     """Options of one question whose texts look the same in a language (case, spacing and invisibles aside)."""
     languages = dict.fromkeys(language for _id, text in options for language in text)
     for language in languages:

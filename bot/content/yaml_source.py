@@ -20,7 +20,7 @@ class _StrictLoader(yaml.SafeLoader):
         super().__init__(stream)
         self._depth = 0
 
-    def compose_node(self, parent: yaml.Node | None, index: object) -> yaml.Node | None:
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:  # a key node or a place
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
