@@ -14,7 +14,6 @@ from adapters.telegram.counting import update_kind
 from adapters.telegram.html_text import esc
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
-from bot.languages import DEFAULT_LANGUAGE
 from bot.replies import Actor
 
 log = logging.getLogger(__name__)
@@ -73,5 +72,5 @@ class ErrorReporter:
     async def _localizer(self, actor: Actor) -> Localizer:
         try:
             return await self._engine.localizer(actor)
-        except Exception:  # the database may be down: English rather than silence
-            return self._engine.localizer_for(DEFAULT_LANGUAGE)
+        except Exception:  # the database may be down: the app's language rather than silence
+            return self._engine.localizer_by_hint(actor)

@@ -120,3 +120,13 @@ async def test_a_click_that_fails_is_apologized_for_in_the_clickers_language_and
     again = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID, locale="fr")
     feedback = await fake.wait_until(lambda: next((c for c in fake.answers(again) if "✅" in c.content), None))
     assert fr("Correct!") in feedback.content  # nothing was kept of the failed click: this one is scored
+
+
+async def test_with_the_database_gone_a_failed_command_is_apologized_for_in_the_clients_language(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    async with bot.database.begin() as connection:  # every command reads its user first: all fail
+        await connection.execute(text("ALTER TABLE users RENAME TO users_away"))
+    failed = await fake.slash("progress", {}, user_id=LEARNER_ID, locale="fr")
+    apology = await fake.wait_until(lambda: next(iter(fake.answers(failed)), None))
+    fr = bot.engine.localizer_for("fr")
+    assert apology.content == fr("Sorry, something went wrong. Please try again in a moment.")

@@ -5,9 +5,11 @@ from __future__ import annotations
 import logging
 
 import pytest
+from sqlalchemy import text
 
 from adapters.settings import Settings
 from bot.replies import Actor
+from storage.database import create_engine, sqlite_url
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import (
     AMINATA,
@@ -143,3 +145,19 @@ async def test_when_sending_the_next_poll_fails_the_learner_is_told_and_can_carr
         await api.command(AMINATA, "/quiz")  # the answer counted: the quiz carries on with question 2
         second = await next_poll(api, AMINATA.id, 2)
         assert second.params["question"].startswith("2/3 ")
+
+
+async def test_with_the_database_gone_the_apology_is_in_the_language_of_the_learners_app(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/help")  # stored: French, as her app says
+        await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
+        database = create_engine(sqlite_url(settings.data_dir))
+        try:
+            async with database.begin() as connection:  # every action reads the learner first: all fail
+                await connection.execute(text("ALTER TABLE users RENAME TO users_away"))
+            await api.command(AMINATA, "/progress")
+            sorry = engine.localizer_for("fr")("Sorry, something went wrong. Please try again in a moment.")
+            await api.wait_for("sendMessage", 1, lambda p: p["text"] == sorry and p["chat_id"] == str(AMINATA.id))
+        finally:
+            await database.dispose()
