@@ -39,11 +39,16 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
     if changes is None or not changes.any:
         lines.append(_("Nothing changed since the last load."))
     else:
-        lines.append(_("Questions added: {added}, removed: {removed}, changed: {changed}.",
-                       added=changes.added_questions, removed=changes.removed_questions,
-                       changed=changes.changed_questions))
+        if changes.any_question:
+            lines.append(_("Questions added: {added}, removed: {removed}, changed: {changed}.",
+                           added=changes.added_questions, removed=changes.removed_questions,
+                           changed=changes.changed_questions))
         if changes.added_quizzes:
             lines.append(_("New quizzes: {ids}.", ids=", ".join(changes.added_quizzes)))
         if changes.removed_quizzes:
             lines.append(_("Removed quizzes: {ids}.", ids=", ".join(changes.removed_quizzes)))
+        if changes.changed_quizzes:  # a title, a description, a guide, the questions' order...
+            lines.append(_("Quiz details changed: {ids}.", ids=", ".join(changes.changed_quizzes)))
+        if changes.changed_concept_names:
+            lines.append(_("Concept names changed."))
     return ReloadReport(ok=True, summary="\n".join(lines), language=_.language)

@@ -172,6 +172,7 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
         if parts:
             lines.append(ProgressLine(quiz.id, localized(quiz.title, _.language), " · ".join(parts)))
     heading = _("Your progress:") if lines else _("No results yet. Start a quiz to see your progress here.")
+    # Translators: the title of a quiz or concept, then how the learner stands in it.
     return Progress(heading=heading, lines=tuple(lines), language=_.language, label_format=_("{title}: {text}"))
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
+from typing import Any
 
 from bot.content.models import LocalizedText, Quiz
 
@@ -19,11 +20,17 @@ class CatalogChanges:
     added_questions: int = 0
     removed_questions: int = 0
     changed_questions: int = 0
+    changed_quizzes: tuple[str, ...] = ()  # their own fields (title, description, ...) or their questions' order
+    changed_concept_names: bool = False
+
+    @property
+    def any_question(self) -> bool:
+        return any((self.added_questions, self.removed_questions, self.changed_questions))
 
     @property
     def any(self) -> bool:
-        return any((self.added_quizzes, self.removed_quizzes, self.added_questions,
-                    self.removed_questions, self.changed_questions))
+        return any((self.added_quizzes, self.removed_quizzes, self.any_question, self.changed_quizzes,
+                    self.changed_concept_names))
 
 
 @dataclass(frozen=True)
@@ -91,4 +98,12 @@ class Catalog:
             added_questions=added,
             removed_questions=removed,
             changed_questions=changed,
+            changed_quizzes=tuple(sorted(quiz_id for quiz_id in old_ids & new_ids
+                                         if _details(previous._by_id[quiz_id]) != _details(self._by_id[quiz_id]))),
+            changed_concept_names=dict(previous.concept_names) != dict(self.concept_names),
         )
+
+
+def _details(quiz: Quiz) -> tuple[dict[str, Any], list[str]]:
+    """What of a quiz can change while none of its questions does: its own fields and its questions' order."""
+    return quiz.model_dump(exclude={"questions"}), [question.id for question in quiz.questions]

@@ -87,6 +87,25 @@ async def test_a_successful_reload_reports_what_changed(engine: QuizEngine, cont
     assert [entry.quiz_id for entry in (await engine.list_quizzes(ALICE)).entries] == ["collectives"]
 
 
+async def test_a_reload_reports_a_changed_title_order_or_concept_name_though_no_question_changed(
+        engine: QuizEngine, content_dir: Path) -> None:
+    quiz_file = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(quiz_file.read_text(encoding="utf-8"))
+    quiz["title"]["en"] = "Collectives, revised"
+    quiz_file.write_text(yaml.safe_dump(quiz, allow_unicode=True), encoding="utf-8")
+    report = await engine.reload(ADMIN)
+    assert report.summary.endswith("Quiz details changed: collectives.")  # not "Nothing changed"
+    assert "Questions added" not in report.summary  # none was: no line of zeros
+
+    quiz["questions"].reverse()  # the same questions, asked in another order
+    quiz_file.write_text(yaml.safe_dump(quiz, allow_unicode=True), encoding="utf-8")
+    assert (await engine.reload(ADMIN)).summary.endswith("Quiz details changed: collectives.")
+
+    (content_dir / "concepts.yaml").write_text("nccl: {en: NCCL, fr: NCCL}\n", encoding="utf-8")
+    assert (await engine.reload(ADMIN)).summary.endswith("Concept names changed.")
+    assert (await engine.reload(ADMIN)).summary.endswith("Nothing changed since the last load.")
+
+
 async def test_only_an_admin_may_reload(engine: QuizEngine, library: ContentLibrary, content_dir: Path) -> None:
     before = library.catalog
     (content_dir / "quizzes" / "long-options.yaml").unlink()
