@@ -51,6 +51,9 @@ class EchoAdapter:
     async def stop(self) -> None:
         self.events.append("stop")
 
+    def not_ready(self) -> str | None:
+        return None if self.started.is_set() else "not started"
+
     async def deliver_expired(self, expired: Expired) -> None:
         self.events.append(f"expired {expired.question_id}")
 

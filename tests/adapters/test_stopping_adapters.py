@@ -6,10 +6,14 @@ import pytest
 
 from adapters.platform import ChatAdapter
 from adapters.serving import stop_all
+from bot.games.delivery import GameSurface
+from bot.replies import Expired, Reminder
 
 
 class Adapter:
-    """A chat adapter that only records its stop, or fails it."""
+    """A chat adapter that only records its stop, or fails it; stopping uses nothing else of it."""
+
+    reminders_per_second = 1.0
 
     def __init__(self, name: str, stops: list[str], fails: bool = False) -> None:
         self.name = name
@@ -23,6 +27,18 @@ class Adapter:
         self._stops.append(self.name)
         if self._fails:
             raise ConnectionError(f"{self.name} could not say goodbye")
+
+    def not_ready(self) -> str | None:
+        return None
+
+    async def deliver_expired(self, expired: Expired) -> None:
+        raise AssertionError("stopping delivers nothing")
+
+    async def send_reminder(self, reminder: Reminder) -> None:
+        raise AssertionError("stopping sends no reminder")
+
+    def game_surface(self, chat_id: str) -> GameSurface:
+        raise AssertionError("stopping shows no game")
 
 
 async def test_adapters_stop_in_reverse_order_and_a_failed_stop_doesnt_skip_the_rest() -> None:
