@@ -10,8 +10,19 @@ from datetime import datetime
 from types import TracebackType
 from typing import Self
 
+from bot.games.ports import ChatRepository, GameRepository
 from bot.games.records import GameAnswerRecord, GameMessageLink, GameRecord, PlayerRecord
-from bot.ports import AlreadyAnswered, SessionAlreadyActive
+from bot.ports import (
+    AlreadyAnswered,
+    AnswerRepository,
+    CardRepository,
+    ContentStateRepository,
+    LinkRepository,
+    ReviewLogRepository,
+    SessionAlreadyActive,
+    SessionRepository,
+    UserRepository,
+)
 from bot.records import (
     AnswerRecord,
     CardRecord,
@@ -221,15 +232,16 @@ class FakeUnitOfWork:
     """Copies the committed state on enter and publishes the rows it changed on commit; else drops them. Once
     committed or left, it refuses everything, as the real ones do."""
 
-    users: FakeUserRepository
-    sessions: FakeSessionRepository
-    answers: FakeAnswerRepository
-    links: FakeLinkRepository
-    cards: FakeCardRepository
-    reviews: FakeReviewLogRepository
-    games: FakeGameRepository
-    chats: FakeChatRepository
-    content: FakeContentStateRepository
+    # Typed as the ports (protocol attributes are invariant), as storage/repository_set.py does.
+    users: UserRepository
+    sessions: SessionRepository
+    answers: AnswerRepository
+    links: LinkRepository
+    cards: CardRepository
+    reviews: ReviewLogRepository
+    games: GameRepository
+    chats: ChatRepository
+    content: ContentStateRepository
 
     def __init__(self, database: FakeDatabase) -> None:
         self._database = database
