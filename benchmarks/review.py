@@ -51,9 +51,9 @@ async def fill(database: AsyncEngine) -> None:
               for n in range(LEARNERS // DUE_LEARNERS, LEARNERS + 1, LEARNERS // DUE_LEARNERS)]
     async with database.begin() as connection:
         for start in range(0, len(users), 10_000):
-            await connection.execute(insert(tables.User.__table__), users[start:start + 10_000])
+            await connection.execute(insert(tables.table_of(tables.User)), users[start:start + 10_000])
         for start in range(0, len(cards), 10_000):
-            await connection.execute(insert(tables.Card.__table__), cards[start:start + 10_000])
+            await connection.execute(insert(tables.table_of(tables.Card)), cards[start:start + 10_000])
     if database.dialect.name == "postgresql":
         async with database.connect() as connection:
             await connection.execution_options(isolation_level="AUTOCOMMIT")

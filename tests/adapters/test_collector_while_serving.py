@@ -29,7 +29,7 @@ def collector_as_python_starts() -> Iterator[None]:
 def young_collections_while_allocating() -> int:
     """How many young collections run while ALLOCATIONS objects the collector tracks are made and kept."""
     before = gc.get_stats()[0]["collections"]
-    kept = [[] for _ in range(ALLOCATIONS)]
+    kept: list[list[object]] = [[] for _ in range(ALLOCATIONS)]
     ran = gc.get_stats()[0]["collections"] - before
     del kept
     return ran

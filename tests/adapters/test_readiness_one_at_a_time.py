@@ -18,12 +18,12 @@ async def test_checks_asked_for_while_one_runs_share_it_and_the_next_runs_anew()
         await answered.wait()
 
     check = one_at_a_time(probe)
-    waiting = [asyncio.create_task(check()) for _ in range(5)]
+    waiting = [asyncio.ensure_future(check()) for _ in range(5)]
     await asyncio.sleep(0.01)
     assert len(probes) == 1
     probes[0].set()
     await asyncio.wait_for(asyncio.gather(*waiting), 1)
-    later = asyncio.create_task(check())
+    later = asyncio.ensure_future(check())
     await asyncio.sleep(0.01)
     assert len(probes) == 2  # once it has answered, the next check asks the database again
     probes[1].set()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
@@ -38,7 +38,7 @@ async def review_round(engine: QuizEngine, right: bool = True) -> list[str]:
         question = next_question(outcome)
 
 
-def due_dates(fake_db: FakeDatabase) -> dict[str, object]:
+def due_dates(fake_db: FakeDatabase) -> dict[str, datetime]:
     return {card.question_id: card.due for card in fake_db.state.cards.values()}
 
 

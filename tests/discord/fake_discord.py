@@ -72,7 +72,7 @@ class FakeDiscord(BotRecords):
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.port = self._runner.addresses[0][1]  # (host, port) of the socket it listens on
 
     async def close(self) -> None:
         if self._ws is not None:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from tests.discord.payloads import CHANNEL_ID
 
@@ -93,6 +93,7 @@ async def read_body(request: web.Request) -> tuple[Any, dict[str, bytes]]:
     files: dict[str, bytes] = {}
     reader = await request.multipart()
     while (part := await reader.next()) is not None:
+        assert isinstance(part, BodyPartReader), "discord.py sends no multipart nested in another"
         if part.name == "payload_json":
             body = json.loads(await part.text())
         elif part.filename:

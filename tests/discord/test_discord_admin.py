@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from adapters.discord.sync import sync_commands
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_records import Call
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, RunningBot, discord_settings
 from tests.discord.payloads import APP_ID, GUILD_ID, OWNER_ID
 
@@ -24,7 +26,7 @@ async def test_reload_by_a_configured_admin_or_the_application_owner_reports_the
         bot: RunningBot, fake: FakeDiscord) -> None:
     for user_id in (ADMIN_ID, OWNER_ID):  # the owner is an admin without being listed in QUIZ_DISCORD_ADMINS
         token = await fake.slash("reload", user_id=user_id)
-        reply = await fake.wait_until(lambda token=token: next(iter(fake.answers(token)), None))
+        reply = await fake.wait_until(first_answer(fake, token))
         assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": 64}}
         assert reply.content.startswith("Content reloaded: 2 quizzes, 4 questions.")
         assert "Nothing changed since the last load." in reply.content
@@ -41,6 +43,11 @@ async def test_a_reload_of_broken_content_lists_the_problems_and_keeps_the_previ
     listing = await fake.slash("quizzes", user_id=LEARNER_ID)
     quizzes = await fake.wait_until(lambda: next(iter(fake.answers(listing)), None))
     assert "`collectives`" in quizzes.content and "`long-options`" in quizzes.content
+
+
+def first_answer(fake: FakeDiscord, token: str) -> Callable[[], Call | None]:
+    """The interaction's first answer once there is one (a function per token, as a loop asks for each)."""
+    return lambda: next(iter(fake.answers(token)), None)
 
 
 FRENCH_COMMANDS = """\

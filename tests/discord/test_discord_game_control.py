@@ -77,5 +77,5 @@ async def test_a_restart_mid_question_keeps_the_votes_and_the_timer(fake: FakeDi
     assert "Answers: A 1 · B 1 · C 1" in results.body["content"]
 
 
-def bot_actor(user_id: int):  # type: ignore[no-untyped-def]
+def bot_actor(user_id: int) -> Actor:
     return Actor("discord", str(user_id))

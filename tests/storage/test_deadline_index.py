@@ -21,14 +21,15 @@ async def _fill(database: AsyncEngine) -> None:
     """Many users with finished sessions, a few with a question whose clock runs."""
     users = [{"id": n, "platform": "telegram" if n % 3 else "discord", "platform_user_id": str(n),
               "created_at": START} for n in range(1, USERS + 1)]
-    sessions = [{"id": f"s{n}-{k}", "user_id": n, "quiz_id": f"quiz-{k}",
-                 "state": "active" if (n + k) % 50 == 0 else "finished", "question_ids": ["q1"],
-                 "option_orders": {}, "position": 0, "started_at": START, "updated_at": START,
-                 "question_deadline": START + timedelta(seconds=n) if (n + k) % 50 == 0 else None}
-                for n in range(1, USERS + 1) for k in range(SESSIONS_PER_USER)]
+    sessions: list[dict[str, object]] = [
+        {"id": f"s{n}-{k}", "user_id": n, "quiz_id": f"quiz-{k}",
+         "state": "active" if (n + k) % 50 == 0 else "finished", "question_ids": ["q1"],
+         "option_orders": {}, "position": 0, "started_at": START, "updated_at": START,
+         "question_deadline": START + timedelta(seconds=n) if (n + k) % 50 == 0 else None}
+        for n in range(1, USERS + 1) for k in range(SESSIONS_PER_USER)]
     async with database.begin() as connection:
-        await connection.execute(insert(tables.User.__table__), users)
-        await connection.execute(insert(tables.Session.__table__), sessions)
+        await connection.execute(insert(tables.table_of(tables.User)), users)
+        await connection.execute(insert(tables.table_of(tables.Session)), sessions)
     if database.dialect.name == "postgresql":  # as autovacuum would have: PostgreSQL plans by its statistics
         async with database.connect() as connection:
             await connection.execution_options(isolation_level="AUTOCOMMIT")

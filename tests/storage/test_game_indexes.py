@@ -22,22 +22,23 @@ async def _fill(database: AsyncEngine) -> None:
     """Many finished games in 500 groups, each with three players who answered; a few live ones (one a chat)."""
     users = [{"id": n, "platform": "telegram", "platform_user_id": str(n), "created_at": START}
              for n in range(1, USERS + 1)]
-    games = [{"id": f"g{n}", "platform": "telegram" if n % 3 else "discord", "chat_id": f"chat-{n % 500}",
-              "scope_id": f"group-{n % 500}", "quiz_id": "collectives", "starter_id": n % USERS + 1,
-              "language": "en", "state": "asking" if n < 500 else "finished",
-              "question_ids": ["q1"], "option_orders": {}, "question_seconds": 20, "position": 0,
-              "deadline": START + timedelta(seconds=n), "created_at": START, "updated_at": START}
-             for n in range(1, GAMES + 1)]
+    games: list[dict[str, object]] = [
+        {"id": f"g{n}", "platform": "telegram" if n % 3 else "discord", "chat_id": f"chat-{n % 500}",
+         "scope_id": f"group-{n % 500}", "quiz_id": "collectives", "starter_id": n % USERS + 1,
+         "language": "en", "state": "asking" if n < 500 else "finished",
+         "question_ids": ["q1"], "option_orders": {}, "question_seconds": 20, "position": 0,
+         "deadline": START + timedelta(seconds=n), "created_at": START, "updated_at": START}
+        for n in range(1, GAMES + 1)]
     players = [{"game_id": f"g{n}", "user_id": (n + k) % USERS + 1, "name": "x", "joined_at": START,
                 "joined_position": 0, "score": 0, "correct": 0, "answered": 1, "answer_ms": 0}
                for n in range(1, GAMES + 1) for k in range(3)]
     answers = [{"game_id": row["game_id"], "position": 0, "user_id": row["user_id"], "option_id": "a",
                 "correct": True, "points": 100, "answer_ms": 900, "answered_at": START} for row in players]
     async with database.begin() as connection:
-        await connection.execute(insert(tables.User.__table__), users)
-        await connection.execute(insert(tables.Game.__table__), games)
-        await connection.execute(insert(tables.GamePlayer.__table__), players)
-        await connection.execute(insert(tables.GameAnswer.__table__), answers)
+        await connection.execute(insert(tables.table_of(tables.User)), users)
+        await connection.execute(insert(tables.table_of(tables.Game)), games)
+        await connection.execute(insert(tables.table_of(tables.GamePlayer)), players)
+        await connection.execute(insert(tables.table_of(tables.GameAnswer)), answers)
     if database.dialect.name == "postgresql":  # as autovacuum would have: PostgreSQL plans by its statistics
         async with database.connect() as connection:
             await connection.execution_options(isolation_level="AUTOCOMMIT")

@@ -38,14 +38,14 @@ async def _columns_and_indexes(engine: AsyncEngine) -> tuple[set[str], set[str]]
 async def _store_a_played_session(engine: AsyncEngine) -> None:
     """A user, a session, an answer and a poll link, as version 0001 stores them."""
     async with engine.begin() as connection:
-        await connection.execute(insert(tables.User.__table__).values(
+        await connection.execute(insert(tables.table_of(tables.User)).values(
             id=1, platform="telegram", platform_user_id="alice", created_at=START))
-        await connection.execute(insert(tables.Session.__table__).values(
+        await connection.execute(insert(tables.table_of(tables.Session)).values(
             id="s1", user_id=1, quiz_id="collectives", chat_id="chat-1", state="active", question_ids=["q1", "q2"],
             option_orders={}, position=1, started_at=START, updated_at=START))
-        await connection.execute(insert(tables.Answer.__table__).values(
+        await connection.execute(insert(tables.table_of(tables.Answer)).values(
             session_id="s1", question_id="q1", option_id="a", correct=True, answered_at=START))
-        await connection.execute(insert(tables.MessageLink.__table__).values(
+        await connection.execute(insert(tables.table_of(tables.MessageLink)).values(
             platform="telegram", message_key="poll-1", session_id="s1", question_id="q1", chat_id="chat-1",
             created_at=START))
 

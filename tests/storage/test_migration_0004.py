@@ -46,12 +46,12 @@ async def test_0004_shows_every_learner_on_leaderboards_and_its_downgrade_keeps_
     try:
         await _migrate(engine, "upgrade", "0003")
         async with engine.begin() as connection:  # a learner with a session and a card, as 0003 stores them
-            await connection.execute(insert(tables.User.__table__).values(
+            await connection.execute(insert(tables.table_of(tables.User)).values(
                 id=1, platform="telegram", platform_user_id="alice", created_at=START))
-            await connection.execute(insert(tables.Session.__table__).values(
+            await connection.execute(insert(tables.table_of(tables.Session)).values(
                 id="s1", user_id=1, quiz_id="collectives", chat_id="chat-1", state="active",
                 question_ids=["q1"], option_orders={}, position=0, started_at=START, updated_at=START))
-            await connection.execute(insert(tables.Card.__table__).values(
+            await connection.execute(insert(tables.table_of(tables.Card)).values(
                 user_id=1, quiz_id="collectives", question_id="q1", content_hash="h", state=2, due=START))
 
         await _migrate(engine, "upgrade", "0004")

@@ -30,11 +30,16 @@ def connection(tmp_path: Path) -> Iterator[Connection]:
     engine.dispose()
 
 
+def _add_user(connection: Connection, **values: object) -> int:
+    key = connection.execute(tables.table_of(tables.User).insert().values(**values)).inserted_primary_key
+    assert key is not None  # an INSERT of one row reads its key back
+    return key[0]
+
+
 async def test_a_planned_write_and_read_convert_types_as_sqlalchemy_does(connection: Connection) -> None:
     inline = InlineConnection(connection, SqlitePlans(connection.dialect))
-    user_id = connection.execute(tables.User.__table__.insert().values(
-        platform="test", platform_user_id="ada", language="sn", created_at=STARTED)).inserted_primary_key[0]
-    connection.execute(tables.Session.__table__.insert().values(
+    user_id = _add_user(connection, platform="test", platform_user_id="ada", language="sn", created_at=STARTED)
+    connection.execute(tables.table_of(tables.Session).insert().values(
         id="s1", user_id=user_id, quiz_id="fsdp", chat_id=None, question_ids=["q1", "q2"],
         option_orders={"q1": [2, 0, 1]}, state="active", position=0, started_at=STARTED, updated_at=STARTED))
 
@@ -57,9 +62,8 @@ async def test_a_planned_write_and_read_convert_types_as_sqlalchemy_does(connect
 async def test_a_duplicate_raises_sqlalchemys_integrity_error_and_a_conflict_ignored_counts_no_row(
         connection: Connection) -> None:
     inline = InlineConnection(connection, SqlitePlans(connection.dialect))
-    user_id = connection.execute(tables.User.__table__.insert().values(
-        platform="test", platform_user_id="ada", created_at=STARTED)).inserted_primary_key[0]
-    connection.execute(tables.Session.__table__.insert().values(
+    user_id = _add_user(connection, platform="test", platform_user_id="ada", created_at=STARTED)
+    connection.execute(tables.table_of(tables.Session).insert().values(
         id="s1", user_id=user_id, quiz_id="fsdp", question_ids=["q1"], option_orders={}, state="active",
         position=0, started_at=STARTED, updated_at=STARTED))
     link = {"platform": "test", "message_key": "poll-1", "session_id": "s1", "question_id": "q1", "chat_id": None,

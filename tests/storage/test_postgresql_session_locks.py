@@ -58,9 +58,11 @@ async def test_a_session_read_for_a_change_waits_until_another_transactions_chan
 
     async def read_in_another_transaction() -> QuizSession | None:
         async with uow() as work:
+            assert isinstance(work, ServerUnitOfWork)  # PostgreSQL's: database_url is PostgreSQL only
             return await second_read(work, session)
 
     async with uow() as work:
+        assert isinstance(work, ServerUnitOfWork)
         mine = await first_read(work, session)
         assert mine is not None
         other = asyncio.create_task(read_in_another_transaction())

@@ -55,7 +55,7 @@ class FakeBotApi:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        port = self._runner.addresses[0][1]  # (host, port) of the socket it listens on
         self.base_url = f"http://127.0.0.1:{port}/bot"
         return self.base_url
 
@@ -211,7 +211,7 @@ class FakeBotApi:
         if method == "getChatMember":
             user_id = int(params["user_id"])
             status = "administrator" if user_id in self.admins.get(int(params["chat_id"]), set()) else "member"
-            member = {"status": status, "user": self._users[user_id].json()}
+            member: dict[str, Any] = {"status": status, "user": self._users[user_id].json()}
             if status == "administrator":
                 member |= {"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
                            "can_delete_messages": True, "can_manage_video_chats": True, "can_restrict_members": True,

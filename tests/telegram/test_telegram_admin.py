@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -11,10 +13,10 @@ from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import ADMIN, AMINATA, correct, for_chat, next_poll, poll_id, running_bot
 
 
-def edit_quiz(content_dir: Path, quiz_id: str, change: object) -> None:
+def edit_quiz(content_dir: Path, quiz_id: str, change: Callable[[dict[str, Any]], object]) -> None:
     path = content_dir / "quizzes" / f"{quiz_id}.yaml"
     quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
-    change(quiz)  # type: ignore[operator]
+    change(quiz)
     path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 

@@ -23,8 +23,9 @@ MESSAGES = 6
 async def seconds_to_send(api: FakeBotApi, per_second: float | None) -> float:
     """From the first to the last of MESSAGES messages to different people (no group's limit), all sent at
     once through the Application the adapter builds, as the fake Bot API received them."""
-    changes = {} if per_second is None else {"messages_per_second": per_second}
-    app = build_application(TelegramSettings(token=TOKEN, api_url=api.base_url, **changes), TOKEN)
+    settings = TelegramSettings(token=TOKEN, api_url=api.base_url) if per_second is None \
+        else TelegramSettings(token=TOKEN, api_url=api.base_url, messages_per_second=per_second)
+    app = build_application(settings, TOKEN)
     await app.initialize()
     try:
         await asyncio.gather(*(app.bot.send_message(chat_id=1000 + n, text=f"hello {n}") for n in range(MESSAGES)))

@@ -9,7 +9,7 @@ from adapters.telegram.html_text import MESSAGE_LIMIT, esc, pack
 from adapters.telegram.poll_layout import fit_explanation, poll_layout
 from bot.i18n import Localizer
 from bot.reload_report import ReloadReport
-from bot.replies import Feedback, QuestionView, Started, Summary, SummaryLine
+from bot.replies import Feedback, Outcome, QuestionView, Started, Summary, SummaryLine
 
 _ = Localizer("en", gettext.NullTranslations())
 
@@ -71,8 +71,8 @@ def test_the_follow_up_carries_only_what_did_not_fit_the_popup() -> None:
 
 def test_a_summary_marks_each_question_and_offers_a_retry_when_some_were_missed() -> None:
     summary = Summary("s1", "q", "Quiz finished: Collectives", "You scored 1 out of 3 questions.", 1, 3,
-                      (SummaryLine("a", "A?", "correct"), SummaryLine("b", "B?", "wrong"),
-                       SummaryLine("c", "C?", "skipped")), 2, "Want another go at the 2 questions you missed?")
+                      (SummaryLine("a", "A?", Outcome.CORRECT), SummaryLine("b", "B?", Outcome.WRONG),
+                       SummaryLine("c", "C?", Outcome.SKIPPED)), 2, "Want another go at the 2 questions you missed?")
     assert render.summary(summary).splitlines() == [
         "<b>Quiz finished: Collectives</b>", "You scored 1 out of 3 questions.", "✅ A?", "❌ B?", "⏭ C?",
         "Want another go at the 2 questions you missed?"]

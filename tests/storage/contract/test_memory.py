@@ -74,10 +74,10 @@ async def test_due_reminders_are_the_platforms_learners_whose_time_came(uow: Uow
     ids = [await stored_user(uow, name) for name in ("early", "late", "off")]
     await stored_user(uow, "elsewhere", platform="discord")
     async with uow() as work:
-        for name, due in (("early", START - DAY), ("late", START + DAY)):
+        for name, due_at in (("early", START - DAY), ("late", START + DAY)):
             user = await work.users.get("telegram", name)
             assert user is not None
-            user.reminder_time, user.reminder_due, user.time_zone = "19:00", due, "Africa/Lagos"
+            user.reminder_time, user.reminder_due, user.time_zone = "19:00", due_at, "Africa/Lagos"
             await work.users.update(user)
         await work.commit()
     async with uow() as work:
