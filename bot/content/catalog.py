@@ -99,11 +99,16 @@ class Catalog:
             removed_questions=removed,
             changed_questions=changed,
             changed_quizzes=tuple(sorted(quiz_id for quiz_id in old_ids & new_ids
-                                         if _details(previous._by_id[quiz_id]) != _details(self._by_id[quiz_id]))),
+                                         if _details_changed(previous._by_id[quiz_id], self._by_id[quiz_id]))),
             changed_concept_names=dict(previous.concept_names) != dict(self.concept_names),
         )
 
 
-def _details(quiz: Quiz) -> tuple[dict[str, Any], list[str]]:
-    """What of a quiz can change while none of its questions does: its own fields and its questions' order."""
-    return quiz.model_dump(exclude={"questions"}), [question.id for question in quiz.questions]
+def _details_changed(old: Quiz, new: Quiz) -> bool:
+    """Whether what isn't a question changed: the quiz's own fields, or the order of the questions both have
+    (a question added or removed is counted as such, not as a new order)."""
+    kept = {question.id for question in old.questions} & {question.id for question in new.questions}
+
+    def details(quiz: Quiz) -> tuple[dict[str, Any], list[str]]:
+        return quiz.model_dump(exclude={"questions"}), [q.id for q in quiz.questions if q.id in kept]
+    return details(old) != details(new)

@@ -105,6 +105,10 @@ async def test_a_reload_reports_a_changed_title_order_or_concept_name_though_no_
     assert (await engine.reload(ADMIN)).summary.endswith("Concept names changed.")
     assert (await engine.reload(ADMIN)).summary.endswith("Nothing changed since the last load.")
 
+    remove_question(content_dir, quiz["questions"][0]["id"])  # counted as removed, not as a new order
+    removed = (await engine.reload(ADMIN)).summary
+    assert removed.endswith("Questions added: 0, removed: 1, changed: 0.")
+
 
 async def test_only_an_admin_may_reload(engine: QuizEngine, library: ContentLibrary, content_dir: Path) -> None:
     before = library.catalog
