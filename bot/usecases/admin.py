@@ -68,4 +68,11 @@ class Admin:
         async def store(uow: UnitOfWork) -> None:
             await uow.content.set_fingerprint(catalog.fingerprint, self._core.clock())
             await uow.commit()
-        await self._core.turns.run_unlocked(store)
+        # This process's own reload, not one to follow: between the commit and the swap, follow_content would
+        # find it stored and not yet served.
+        previous, self._followed = self._followed, catalog.fingerprint
+        try:
+            await self._core.turns.run_unlocked(store)
+        except BaseException:
+            self._followed = previous  # not stored: a later reload of the same content elsewhere is followed
+            raise

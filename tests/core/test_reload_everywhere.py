@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import shutil
 from pathlib import Path
@@ -101,3 +102,26 @@ async def test_a_reload_the_database_fails_to_store_serves_nothing_new(
     assert (await here.reload(ADMIN)).ok  # tried again: stored, then served
     assert library.catalog.fingerprint != before
     assert fake_db.state.content["catalog"] == library.catalog.fingerprint
+
+
+async def test_the_reloading_process_never_follows_its_own_reload_stored_but_not_yet_served(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    library = ContentLibrary.load(content_dir)
+    here = build_engine(library, fake_db, clock)
+    stored, go_on = asyncio.Event(), asyncio.Event()
+
+    async def pause_after_commit() -> None:
+        stored.set()
+        await go_on.wait()
+    fake_db.after_commit = pause_after_commit
+    remove_question(content_dir, "shards-to-full")
+    reloading = asyncio.create_task(here.reload(ADMIN))
+    await stored.wait()  # the fingerprint is stored; the content is not served yet
+    fake_db.after_commit = None
+    with caplog.at_level(logging.INFO, logger="bot.usecases.admin"):
+        following = asyncio.create_task(here.follow_content())  # the half-minute look, just then
+        await asyncio.sleep(0.05)
+        go_on.set()
+        assert (await reloading).ok
+        assert await following is None  # its own reload: nothing to follow, nothing read again
+    assert caplog.records == []

@@ -71,6 +71,7 @@ class FakeDatabase:
         self.card_ids = itertools.count(1)
         self.review_ids = itertools.count(1)
         self.failing: Exception | None = None  # raised by every commit while set: a database gone away
+        self.after_commit: Callable[[], Awaitable[None]] | None = None  # awaited once a commit is published
 
     def unit_of_work(self) -> FakeUnitOfWork:
         return FakeUnitOfWork(self)
@@ -284,6 +285,8 @@ class FakeUnitOfWork:
         self._snapshot = copy.deepcopy(self._working)
         self._database.commits += 1
         self._leave("committed")
+        if self._database.after_commit is not None:
+            await self._database.after_commit()
 
     def _leave(self, how: str) -> None:
         self._over = self._over or how
