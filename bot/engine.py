@@ -15,7 +15,6 @@ from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary, ReloadResult
 from bot.delivery import Shown, Surface, Target, deliver
 from bot.i18n import Localizer, UiTexts
-from bot.languages import choose_language
 from bot.locks import UserLocks
 from bot.memory import Memory
 from bot.metrics import EVERY_PLATFORM, Metrics, NullMetrics
@@ -87,7 +86,7 @@ class QuizEngine:
     def localizer_by_hint(self, actor: Actor) -> Localizer:
         """The bot's words by this event's language hint alone (else English): for when the stored choice can't
         be read, as when the database is what failed."""
-        return self._texts.for_language(choose_language(None, actor.language_hint))
+        return self._core.turns.words_for(None, actor)
 
     async def localizer(self, actor: Actor) -> Localizer:
         """The bot's words for this person (stored choice, platform hint, English). Reads only."""

@@ -67,8 +67,9 @@ class ServerUnitOfWork(RepositorySet):
             self._connection.leave("ended")
             try:
                 await self._connections.give_back(held)
-            finally:  # failed ones too, as SQLite's: an outage shows in the histogram. After the give-back, so
-                self._metrics.observe_transaction(time.perf_counter() - self._began)  # metrics can't keep it
+            finally:  # every one, failed ones too (as on SQLite), so an outage shows in the histogram; after
+                # the give-back, so the connection is back in turn even if the metrics fail
+                self._metrics.observe_transaction(time.perf_counter() - self._began)
         raise_if_lost_race(exc)
 
     async def commit(self) -> None:

@@ -57,7 +57,7 @@ class PollPlay:
         parts = render.split_message(text)
         for index, part in enumerate(parts):
             last = index == len(parts) - 1
-            part_view = view if last and view is not None else MISSING  # discord.py's "none given"
+            part_view = view if last and view is not None else MISSING  # no components (its stubs refuse None)
             if reply_to is not None and index == 0:
                 reference = channel.get_partial_message(reply_to).to_reference(fail_if_not_exists=False)
                 try:

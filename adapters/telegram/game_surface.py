@@ -59,7 +59,7 @@ class TelegramGameSurface:
             message = await self._chat.bot.send_poll(
                 self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
                 correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB types each as a literal
-            explanation=layout.explanation or None,
+                explanation=layout.explanation or None,
                 open_period=period)
             poll_id = message.poll.id if message.poll is not None else None
             if poll_id is not None:

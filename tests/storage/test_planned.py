@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from storage import hot_statements as hot
 from storage import tables
 from storage.database import create_writer_engine, sqlite_url
-from storage.planned import PLANNED, SqlitePlans, is_planned
+from storage.planned import PLANNED, PlannedResult, SqlitePlans, is_planned
 from storage.repositories import sessions_with_owner
 from storage.statements import InlineConnection
 
@@ -76,3 +76,12 @@ async def test_a_duplicate_raises_sqlalchemys_integrity_error_and_a_conflict_ign
     assert (await inline.execute(hot.insert_answer("sqlite"), answer)).rowcount == 1
     assert (await inline.execute(hot.insert_answer("sqlite"), answer)).rowcount == 0
     assert connection.execute(select(tables.Answer.__table__.c.correct)).scalar_one() is True
+
+
+def test_a_planned_result_gives_one_row_as_sqlalchemys_does_and_refuses_more() -> None:
+    none, one, two = PlannedResult([], 0), PlannedResult([("a",)], 1), PlannedResult([("a",), ("b",)], 2)
+    assert (one.one(), one.scalar_one(), one.scalar_one_or_none(), one.first()) == (("a",), "a", "a", ("a",))
+    assert (none.scalar_one_or_none(), none.first()) == (None, None)
+    for refused in (none.one, none.scalar_one, two.one, two.scalar_one, two.scalar_one_or_none):
+        with pytest.raises(ValueError, match="expected"):
+            refused()

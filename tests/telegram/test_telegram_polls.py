@@ -150,7 +150,7 @@ async def test_when_sending_the_next_poll_fails_the_learner_is_told_and_can_carr
 async def test_with_the_database_gone_the_apology_is_in_the_language_of_the_learners_app(
         api: FakeBotApi, settings: Settings) -> None:
     async with running_bot(settings) as engine:
-        await api.command(AMINATA, "/help")  # stored: French, as her app says
+        await api.command(AMINATA, "/help")  # she is stored, with her app's language hint (French)
         await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
         database = create_engine(sqlite_url(settings.data_dir))
         try:
