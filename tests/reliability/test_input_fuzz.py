@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import string
+from pathlib import Path
+from typing import Any
 
 import discord
 from hypothesis import HealthCheck, given, settings
@@ -46,7 +48,8 @@ def test_any_line_parses_into_a_known_command(line: str, answering: bool) -> Non
 
 @FUZZ
 @given(st.lists(TYPED, max_size=12), st.sampled_from(SUPPORTED_LANGUAGES))
-async def test_a_terminal_session_of_any_lines_ends_with_a_goodbye(fixture_content, lines, language) -> None:
+async def test_a_terminal_session_of_any_lines_ends_with_a_goodbye(fixture_content: Path, lines: list[str],
+                                                                   language: str) -> None:
     engine = build_engine(ContentLibrary.load(fixture_content), FakeDatabase(), FixedClock())
     io = ScriptedLineIO(lines)
     await TerminalPlayer(engine, Actor("terminal", "fuzz", "terminal", language), io).play(quiz="collectives")
@@ -62,7 +65,8 @@ TELEGRAM_CHAT = st.fixed_dictionaries(
 
 @FUZZ
 @given(TELEGRAM_USER, TELEGRAM_CHAT, TYPED)
-def test_a_telegram_message_becomes_an_actor_with_its_user_and_chat(user, chat, text) -> None:
+def test_a_telegram_message_becomes_an_actor_with_its_user_and_chat(user: dict[str, Any], chat: dict[str, Any],
+                                                                    text: str) -> None:
     update = Update.de_json({"update_id": 1, "message": {"message_id": 1, "date": 0, "chat": chat, "from": user,
                                                          "text": text or "."}}, None)
     actor = update_actor(update)
@@ -76,7 +80,7 @@ def test_a_telegram_message_becomes_an_actor_with_its_user_and_chat(user, chat, 
 @FUZZ
 @given(st.one_of(st.none(), st.text(max_size=80), st.sampled_from([f"{a}:{v}" for a in Action for v in
                                                                    ("x", "", "collectives", "a:b")])))
-def test_any_button_payload_decodes_to_a_known_action_or_nothing(data) -> None:
+def test_any_button_payload_decodes_to_a_known_action_or_nothing(data: str | None) -> None:
     decoded = decode(data)
     if decoded is not None:
         assert decoded.action in Action and decoded.value
@@ -86,7 +90,8 @@ def test_any_button_payload_decodes_to_a_known_action_or_nothing(data) -> None:
 
 @FUZZ
 @given(st.sampled_from(list(discord.Locale)), st.one_of(st.none(), st.sampled_from(list(discord.Locale))))
-def test_a_discord_locale_hint_is_one_we_speak_or_none(locale, guild_locale) -> None:
+def test_a_discord_locale_hint_is_one_we_speak_or_none(locale: discord.Locale,
+                                                       guild_locale: discord.Locale | None) -> None:
     hint = language_hint(locale, guild_locale)
     assert hint is None or hint in (locale.value, guild_locale.value if guild_locale else None)
 
@@ -98,7 +103,7 @@ CUSTOM_TEXT = st.one_of(st.text(max_size=110), st.builds(
 
 @FUZZ
 @given(CUSTOM_TEXT)
-def test_a_forged_custom_id_is_either_refused_or_read_into_bounded_fields(custom_id) -> None:
+def test_a_forged_custom_id_is_either_refused_or_read_into_bounded_fields(custom_id: str) -> None:
     if (answer := CUSTOM_ID.fullmatch(custom_id)) is not None:
         assert len(answer["session"]) <= 40 and 0 <= int(answer["option"]) < 100
     if (retry := RETRY_ID.fullmatch(custom_id)) is not None:
