@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import ClauseElement, Dialect, Executable
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, MultipleResultsFound, NoResultFound
 from sqlalchemy.sql.compiler import SQLCompiler
 
 # Execution option that marks a statement as planned (storage/hot_statements.py); SQLAlchemy ignores it.
@@ -48,17 +48,17 @@ class PlannedResult:
         return self._rows[0] if self._rows else None
 
     def one(self) -> Any:
-        if len(self._rows) != 1:
-            raise ValueError(f"expected one row, got {len(self._rows)}")
+        if not self._rows:
+            raise NoResultFound("expected one row, got none")
+        if len(self._rows) > 1:
+            raise MultipleResultsFound(f"expected one row, got {len(self._rows)}")
         return self._rows[0]
 
     def scalar_one(self) -> Any:
         return self.one()[0]
 
     def scalar_one_or_none(self) -> Any:
-        if len(self._rows) > 1:
-            raise ValueError(f"expected at most one row, got {len(self._rows)}")
-        return self._rows[0][0] if self._rows else None
+        return self.one()[0] if self._rows else None
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._rows)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, MultipleResultsFound, NoResultFound
 
 from storage import hot_statements as hot
 from storage import tables
@@ -78,10 +78,13 @@ async def test_a_duplicate_raises_sqlalchemys_integrity_error_and_a_conflict_ign
     assert connection.execute(select(tables.Answer.__table__.c.correct)).scalar_one() is True
 
 
-def test_a_planned_result_gives_one_row_as_sqlalchemys_does_and_refuses_more() -> None:
+def test_a_planned_result_gives_one_row_and_refuses_none_or_more_as_sqlalchemys_does() -> None:
     none, one, two = PlannedResult([], 0), PlannedResult([("a",)], 1), PlannedResult([("a",), ("b",)], 2)
     assert (one.one(), one.scalar_one(), one.scalar_one_or_none(), one.first()) == (("a",), "a", "a", ("a",))
     assert (none.scalar_one_or_none(), none.first()) == (None, None)
-    for refused in (none.one, none.scalar_one, two.one, two.scalar_one, two.scalar_one_or_none):
-        with pytest.raises(ValueError, match="expected"):
+    for refused in (none.one, none.scalar_one):
+        with pytest.raises(NoResultFound):
+            refused()
+    for refused in (two.one, two.scalar_one, two.scalar_one_or_none):
+        with pytest.raises(MultipleResultsFound):
             refused()
