@@ -76,7 +76,7 @@ class ServerConnection(Leavable):
         except DBAPIError as error:
             # SQLAlchemy's adapter wraps asyncpg's error once more (as .orig's __cause__), and SQLAlchemy's
             # Connection invalidates itself when it is gone; a constraint or a lost race leaves it as good as before.
-            self._note_failure(getattr(error.orig, "__cause__", None), judged=False)
+            self._note_failure(getattr(error.orig, "__cause__", None))
             raise
 
     async def run_sql(self, sql: str) -> None:
@@ -104,13 +104,12 @@ class ServerConnection(Leavable):
         except DBAPIError:
             self.held.broken = True
 
-    def _note_failure(self, error: BaseException | None, *, judged: bool = True) -> None:
-        """Mark the connection broken if it is closed or invalidated, or if ``error`` leaves it untrustworthy.
-        judged=True: any error but the server's own counts as breaking. judged=False (a statement run through
-        SQLAlchemy, which invalidates on a disconnect itself): only an asyncpg error is judged."""
-        known = isinstance(error, DRIVER_ERRORS)
+    def _note_failure(self, error: BaseException | None) -> None:
+        """Mark the connection broken if it is closed or invalidated, or if asyncpg's ``error`` leaves it
+        untrustworthy. Anything else (what SQLAlchemy wrapped without an asyncpg cause) isn't judged: SQLAlchemy
+        invalidates its connection on a disconnect itself."""
         if (self.held.driver.is_closed() or self.held.connection.invalidated
-                or ((known or judged) and _broken(error))):
+                or (isinstance(error, DRIVER_ERRORS) and _broken(error))):
             self.held.broken = True  # the pool must not hand it out again
 
 

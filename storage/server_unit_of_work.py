@@ -59,10 +59,9 @@ class ServerUnitOfWork(RepositorySet):
             raise RuntimeError("a unit of work ended that never began")
         held = self._connection.held
         try:
+            # Stopped before its ROLLBACK (cancelled twice), the transaction is open still: give_back sees it
+            # on the driver and discards the connection.
             await self._connection.end()
-        except BaseException:  # stopped before its ROLLBACK (cancelled twice): the transaction may be open still
-            held.broken = True
-            raise
         finally:
             self._connection.leave("ended")
             try:

@@ -51,8 +51,7 @@ class SqliteUnitOfWork(RepositorySet):
         """Keep this action's writes; returns once they are on disk."""
         if self._inline is None:
             raise RuntimeError("commit outside the unit of work")
-        if self._inline.over is not None:
-            raise RuntimeError(f"a commit after its unit of work {self._inline.over}")
+        self._inline.refuse_if_over()
         self._driver_sql(RELEASE)
         self._inline.leave("committed")
         try:
