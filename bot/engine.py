@@ -7,6 +7,7 @@ released, so a poll is linked before its first vote can be handled.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -50,6 +51,7 @@ from bot.usecases.reminding import Reminding, Send
 from bot.usecases.reviewing import Reviewing
 from bot.usecases.scheduling import Scheduling
 
+log = logging.getLogger(__name__)
 
 class QuizEngine:
     def __init__(self, *, library: ContentLibrary, unit_of_work: UnitOfWorkFactory, texts: UiTexts,
@@ -83,10 +85,14 @@ class QuizEngine:
         """The bot's words in a language: pure, for laying out a reply that says which language it is in."""
         return self._texts.for_language(language)
 
-    def localizer_by_hint(self, actor: Actor) -> Localizer:
-        """The bot's words by this event's language hint alone (else English): for when the stored choice can't
-        be read, as when the database is what failed."""
-        return self._core.turns.words_for(None, actor)
+    async def localizer_or_hint(self, actor: Actor) -> Localizer:
+        """As ``localizer``, for an error reply: when the stored choice can't be read (the database may be what
+        failed), the event's own language hint, else English, rather than no reply at all."""
+        try:
+            return await self.localizer(actor)
+        except Exception:
+            log.exception("could not look up the language for an error reply")
+            return self._core.turns.words_for(None, actor)
 
     async def localizer(self, actor: Actor) -> Localizer:
         """The bot's words for this person (stored choice, platform hint, English). Reads only."""

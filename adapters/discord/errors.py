@@ -14,24 +14,14 @@ from adapters.discord.commands import NotAdmin
 from adapters.discord.counting import observe_command
 from adapters.discord.respond import respond_quietly
 from bot.engine import QuizEngine
-from bot.i18n import Localizer
 
 log = logging.getLogger(__name__)
 
 TreeErrorHandler = Callable[[discord.Interaction[Any], app_commands.AppCommandError], Coroutine[Any, Any, None]]
 
 
-async def localizer_or_hint(engine: QuizEngine, interaction: discord.Interaction) -> Localizer:
-    actor = interaction_actor(interaction)
-    try:
-        return await engine.localizer(actor)
-    except Exception:  # the database may be what failed: answer in the client's language rather than not at all
-        log.exception("could not look up the language for an error reply")
-        return engine.localizer_by_hint(actor)
-
-
 async def apologize(engine: QuizEngine, interaction: discord.Interaction) -> None:
-    _ = await localizer_or_hint(engine, interaction)
+    _ = await engine.localizer_or_hint(interaction_actor(interaction))
     await respond_quietly(interaction, _("Sorry, something went wrong. Please try again in a moment."))
 
 
@@ -39,7 +29,7 @@ def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         observe_command(engine.metrics, interaction)  # a failed command took its time too
         if isinstance(error, NotAdmin):
-            _ = await localizer_or_hint(engine, interaction)
+            _ = await engine.localizer_or_hint(interaction_actor(interaction))
             await respond_quietly(interaction, _("Sorry, only the bot's admins can reload the content."))
             return
         engine.metrics.error(PLATFORM, "handler")

@@ -13,7 +13,6 @@ from adapters.telegram.chat import TelegramChat
 from adapters.telegram.counting import update_kind
 from adapters.telegram.html_text import esc
 from bot.engine import QuizEngine
-from bot.i18n import Localizer
 from bot.replies import Actor
 
 log = logging.getLogger(__name__)
@@ -50,7 +49,7 @@ class ErrorReporter:
             if found is None:
                 return
             actor, chat_id = found
-            _ = await self._localizer(actor)
+            _ = await self._engine.localizer_or_hint(actor)
             await self._chat.html(chat_id, [esc(_("Sorry, something went wrong. Please try again in a moment."))])
         except Exception as error:  # the database or Telegram may be what failed in the first place
             log.warning("could not apologise for update %s: %s", update.update_id, self.scrub(repr(error)))
@@ -68,9 +67,3 @@ class ErrorReporter:
         if link is None or link.chat_id is None or not is_private(link.chat_id, actor):
             return None  # in a group, one learner's failure needn't interrupt everyone
         return actor, link.chat_id
-
-    async def _localizer(self, actor: Actor) -> Localizer:
-        try:
-            return await self._engine.localizer(actor)
-        except Exception:  # the database may be down: the app's language rather than silence
-            return self._engine.localizer_by_hint(actor)
