@@ -53,6 +53,7 @@ from bot.usecases.scheduling import Scheduling
 
 log = logging.getLogger(__name__)
 
+
 class QuizEngine:
     def __init__(self, *, library: ContentLibrary, unit_of_work: UnitOfWorkFactory, texts: UiTexts,
                  admins: AdminPolicy, clock: Callable[[], datetime], rng: random.Random,

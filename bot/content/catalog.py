@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
@@ -86,29 +86,28 @@ class Catalog:
     def changes_since(self, previous: Catalog) -> CatalogChanges:
         old_ids, new_ids = set(previous._by_id), set(self._by_id)
         added = removed = changed = 0
+        details_changed: list[str] = []
         for quiz_id in old_ids | new_ids:
             old = {q.id: q for q in previous._by_id[quiz_id].questions} if quiz_id in old_ids else {}
             new = {q.id: q for q in self._by_id[quiz_id].questions} if quiz_id in new_ids else {}
+            kept = old.keys() & new.keys()
             added += len(new.keys() - old.keys())
             removed += len(old.keys() - new.keys())
-            changed += sum(1 for qid in old.keys() & new.keys() if old[qid] != new[qid])
+            changed += sum(1 for qid in kept if old[qid] != new[qid])
+            if old and new and _details(previous._by_id[quiz_id], kept) != _details(self._by_id[quiz_id], kept):
+                details_changed.append(quiz_id)
         return CatalogChanges(
             added_quizzes=tuple(sorted(new_ids - old_ids)),
             removed_quizzes=tuple(sorted(old_ids - new_ids)),
             added_questions=added,
             removed_questions=removed,
             changed_questions=changed,
-            changed_quizzes=tuple(sorted(quiz_id for quiz_id in old_ids & new_ids
-                                         if _details_changed(previous._by_id[quiz_id], self._by_id[quiz_id]))),
-            changed_concept_names=dict(previous.concept_names) != dict(self.concept_names),
+            changed_quizzes=tuple(sorted(details_changed)),
+            changed_concept_names=previous.concept_names != self.concept_names,
         )
 
 
-def _details_changed(old: Quiz, new: Quiz) -> bool:
-    """Whether what isn't a question changed: the quiz's own fields, or the order of the questions both have
-    (a question added or removed is counted as such, not as a new order)."""
-    kept = {question.id for question in old.questions} & {question.id for question in new.questions}
-
-    def details(quiz: Quiz) -> tuple[dict[str, Any], list[str]]:
-        return quiz.model_dump(exclude={"questions"}), [q.id for q in quiz.questions if q.id in kept]
-    return details(old) != details(new)
+def _details(quiz: Quiz, kept: Set[str]) -> tuple[dict[str, Any], list[str]]:
+    """What of a quiz isn't a question: its own fields, and the order of the questions ``kept`` by a reload (one
+    added or removed is counted as such, not as a new order)."""
+    return quiz.model_dump(exclude={"questions"}), [question.id for question in quiz.questions if question.id in kept]
