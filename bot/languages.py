@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal, TypeGuard
+
+# The bot's words and the content's texts alike: pydantic refuses content in any other language.
+LanguageCode = Literal["en", "fr", "sw", "yo", "sn"]
 
 # Final keeps it the literal "en", so it can index a text keyed by LanguageCode (bot.content.models).
 DEFAULT_LANGUAGE: Final = "en"
 
 # Native names, so a speaker recognises their own language in a picker.
-NATIVE_NAMES: dict[str, str] = {
+NATIVE_NAMES: dict[LanguageCode, str] = {
     "en": "English",
     "fr": "Français",
     "sw": "Kiswahili",
@@ -16,15 +19,25 @@ NATIVE_NAMES: dict[str, str] = {
     "sn": "chiShona",
 }
 
-SUPPORTED_LANGUAGES: tuple[str, ...] = tuple(NATIVE_NAMES)
+SUPPORTED_LANGUAGES: tuple[LanguageCode, ...] = tuple(NATIVE_NAMES)
 
 
-def normalize_language(hint: str | None) -> str | None:
+def is_language_code(language: str) -> TypeGuard[LanguageCode]:
+    """Whether the bot speaks the language, so it can index a text keyed by LanguageCode."""
+    return language in NATIVE_NAMES
+
+
+def native_name(code: str) -> str:
+    """The language's name in itself; the code itself for one the bot doesn't speak."""
+    return NATIVE_NAMES[code] if is_language_code(code) else code
+
+
+def normalize_language(hint: str | None) -> LanguageCode | None:
     """Map a hint such as ``fr-CA``, ``sw_KE`` or ``SN`` to a supported code, or None."""
     if not hint:
         return None
     primary = hint.strip().replace("_", "-").split("-", 1)[0].lower()
-    return primary if primary in NATIVE_NAMES else None
+    return primary if is_language_code(primary) else None
 
 
 def choose_language(stored: str | None, hint: str | None) -> str:

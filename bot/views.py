@@ -8,7 +8,7 @@ from datetime import datetime
 from bot.content.catalog import Catalog
 from bot.content.models import Question, Quiz, localized
 from bot.i18n import Localizer
-from bot.languages import NATIVE_NAMES
+from bot.languages import native_name
 from bot.records import AnswerRecord, QuizSession, SessionResult, SessionState
 from bot.replies import (
     Feedback,
@@ -46,7 +46,7 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
     language = question.display_language(_.language)
     if language != _.language:
         notices += (_("This question isn't available in {language} yet, so it is shown in English.",
-                      language=NATIVE_NAMES[_.language]),)
+                      language=native_name(_.language)),)
     order = shown_options(question, session.option_orders.get(question.id, []))
     texts = {option.id: option.text[language] for option in question.options}
     number, total = session.position + 1, len(session.question_ids)

@@ -12,7 +12,7 @@ from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
-from bot.languages import NATIVE_NAMES
+from bot.languages import native_name
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, Started, Summary
 
 log = logging.getLogger(__name__)
@@ -185,7 +185,7 @@ class TerminalPlayer:
         if not choice:
             _ = self._words
             self._say(_("Your language is {code}. Type “language CODE” with one of: en, fr, sw, yo, sn.",
-                        code=f"{NATIVE_NAMES.get(_.language, _.language)} ({_.language})"))
+                        code=f"{native_name(_.language)} ({_.language})"))
             return
         notice = await self._engine.set_language(self._actor, choice)
         self._say_notice(notice)

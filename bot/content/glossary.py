@@ -12,9 +12,10 @@ from typing import Annotated, Any, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
 
 from bot.content.file_reading import FileRefused, read_quiz_text
-from bot.content.models import LanguageCode, in_language
+from bot.content.models import in_language
 from bot.content.problems import ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
+from bot.languages import LanguageCode
 
 GLOSSARY_FILE = "glossary.yaml"
 

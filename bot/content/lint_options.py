@@ -6,7 +6,8 @@ import itertools
 from collections.abc import Iterator
 
 from bot.content.lint_words import ABOVE_PHRASES, ABSOLUTES, absolutes_in, has_phrase, similarity
-from bot.content.models import LanguageCode, Option, Question, Quiz
+from bot.content.models import Option, Question, Quiz
+from bot.languages import LanguageCode
 
 Finding = tuple[str | None, str]  # (question id or None for the whole quiz, message)
 

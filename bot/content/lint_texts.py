@@ -8,7 +8,8 @@ from collections.abc import Iterator, Sequence
 from bot.content.glossary import Glossary
 from bot.content.lint_options import Finding
 from bot.content.lint_words import STOPWORDS, same_stem, similarity, simple_words, words
-from bot.content.models import LanguageCode, LocalizedText, Question, Quiz
+from bot.content.models import LocalizedText, Question, Quiz
+from bot.languages import LanguageCode
 
 STEM_CUE_LANGUAGE: LanguageCode = "en"  # the source language; translations follow its wording
 STEM_WORD_LETTERS = 5  # shorter words are too common to cue anything

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Annotated, Literal, TypeGuard, TypeVar, get_args
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from bot.languages import DEFAULT_LANGUAGE
+from bot.languages import DEFAULT_LANGUAGE, LanguageCode, is_language_code
 
-LanguageCode = Literal["en", "fr", "sw", "yo", "sn"]
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=48)]
 NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
 # One text in several languages: {"en": "...", "fr": "..."}.
@@ -19,7 +18,6 @@ LocalizedText = dict[LanguageCode, NonEmptyText]
 EXPLANATION_LIMIT = 200
 
 _T = TypeVar("_T")
-_LANGUAGE_CODES = frozenset(get_args(LanguageCode))
 
 
 class _Strict(BaseModel):
@@ -96,11 +94,6 @@ class Quiz(_Strict):
         sets = [frozenset(self.title), frozenset(self.description)]
         sets += [question.complete_languages() for question in self.questions]
         return frozenset.intersection(*sets)
-
-
-def is_language_code(language: str) -> TypeGuard[LanguageCode]:
-    """Whether content can be written in the language, so it can index a text keyed by LanguageCode."""
-    return language in _LANGUAGE_CODES
 
 
 def in_language(texts: Mapping[LanguageCode, _T], language: str) -> _T | None:

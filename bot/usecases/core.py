@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.content.library import ContentLibrary
-from bot.content.models import LocalizedText, Quiz, is_language_code
+from bot.content.models import LocalizedText, Quiz
 from bot.delivery import Shown, Target, deliver, surface_for
 from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
@@ -49,8 +49,7 @@ class Core:
         title: LocalizedText = {}
         for language in SUPPORTED_LANGUAGES:
             _ = self.texts.for_language(language)
-            if is_language_code(language):  # a title can hold the languages content is written in (all, today)
-                title[language] = _("Review")
+            title[language] = _("Review")
         return title
 
     def delivering(self, actor: Actor, target: Target | None) -> Callable[[object], Awaitable[None]] | None:
