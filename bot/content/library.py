@@ -19,6 +19,7 @@ class ReloadResult:
     catalog: Catalog
     changes: CatalogChanges | None
     problems: tuple[ContentProblem, ...]
+    served_already: bool = False  # an expected content that was being served when the reload got its turn
 
     @property
     def ok(self) -> bool:
@@ -73,6 +74,8 @@ class ContentLibrary:
         reload), only if they hold that content. ``before_serving`` gets the valid catalog first: if it raises,
         nothing is swapped and the error propagates."""
         async with self._reload_lock:
+            if expect is not None and expect == self._catalog.fingerprint:
+                return ReloadResult(self._catalog, None, (), served_already=True)
             try:
                 catalog = await asyncio.to_thread(load_catalog, self._content_dir)
             except ContentError as error:

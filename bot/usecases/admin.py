@@ -47,6 +47,8 @@ class Admin:
             return None
         self._followed = wanted
         result = await self._core.library.reload(expect=wanted)
+        if result.served_already:  # this process's own reload, stored but not yet served when it looked
+            return None
         if not result.ok:
             log.error("an admin reloaded the content elsewhere, but these files fail validation: %s",
                       "; ".join(str(problem) for problem in result.problems))
@@ -68,11 +70,4 @@ class Admin:
         async def store(uow: UnitOfWork) -> None:
             await uow.content.set_fingerprint(catalog.fingerprint, self._core.clock())
             await uow.commit()
-        # This process's own reload, not one to follow: between the commit and the swap, follow_content would
-        # find it stored and not yet served.
-        previous, self._followed = self._followed, catalog.fingerprint
-        try:
-            await self._core.turns.run_unlocked(store)
-        except BaseException:
-            self._followed = previous  # not stored: a later reload of the same content elsewhere is followed
-            raise
+        await self._core.turns.run_unlocked(store)
