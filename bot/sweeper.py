@@ -24,11 +24,19 @@ STOP_TIMEOUT = 10.0  # seconds a delivery under way may take to finish when the 
 REMINDER_INTERVAL = 30.0  # seconds: reminders are due to the minute
 GAME_INTERVAL = 1.0  # seconds: a game's lobby, questions and results are timed to the second
 CONTENT_INTERVAL = 30.0  # seconds: another process's /reload reaches this one within half a minute
+RETRY_CAP = 10.0  # seconds: the longest wait between failing sweeps (unless the interval itself is longer)
+STILL_FAILING_EVERY = 60.0  # seconds between the log lines of one outage, after its first
 
 
 def sweep_interval(limit: timedelta) -> float:
     """Often enough that a question's time is never overrun by more than a third of the limit, or 10 s."""
     return min(MAX_INTERVAL, limit.total_seconds() / 3)
+
+
+def retry_delay(interval: float, failures: int) -> float:
+    """The wait after ``failures`` sweeps failed in a row: the interval, doubled for each failure after the
+    first, up to 10 s (or the interval, when longer): a database that is down is not asked every second."""
+    return min(interval * 2 ** min(failures - 1, 16), max(interval, RETRY_CAP))
 
 
 class Sweeper:
@@ -45,6 +53,8 @@ class Sweeper:
         self._metrics = metrics or NullMetrics()
         self._stopping = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._failures = 0  # sweeps failed in a row: an outage, while above zero
+        self._outage_logged_at = 0.0  # loop time of the outage's last log line
 
     def start(self) -> None:
         self._stopping.clear()
@@ -56,11 +66,29 @@ class Sweeper:
 
     async def _sweep_once(self) -> int:
         try:
-            return await self.sweep()
-        except Exception:  # the database may be down for a moment: try again next time
+            found = await self.sweep()
+        except Exception as error:  # the database may be down for a moment: try again next time
             self.failed()
-            log.exception("could not look for %s (%s)", self.looks_for, self._platform)
+            self._log_failure(error)
             return 0
+        if self._failures:
+            log.info("looking for %s again (%s) after %d failed sweeps", self.looks_for, self._platform,
+                     self._failures)
+            self._failures = 0
+        return found
+
+    def _log_failure(self, error: Exception) -> None:
+        """An outage's first failure with its traceback; then one line a minute, not one per sweep."""
+        self._failures += 1
+        now = asyncio.get_running_loop().time()
+        if self._failures == 1:
+            log.exception("could not look for %s (%s)", self.looks_for, self._platform)
+        elif now - self._outage_logged_at >= STILL_FAILING_EVERY:
+            log.error("still cannot look for %s (%s): %d sweeps failed in a row, the last with %s: %s",
+                      self.looks_for, self._platform, self._failures, type(error).__name__, error)
+        else:
+            return
+        self._outage_logged_at = now
 
     async def stop(self) -> None:
         """Finish the sweep under way (so no learner is left without their next question), then end."""
@@ -84,9 +112,10 @@ class Sweeper:
             if await self._sweep_once():
                 due = clock()
                 continue  # there was work: more may be waiting beyond the batch
-            due = clock() + self._interval
+            wait = retry_delay(self._interval, self._failures) if self._failures else self._interval
+            due = clock() + wait
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), self._interval)
+                await asyncio.wait_for(self._stopping.wait(), wait)
 
     def failed(self) -> None:
         """Count a sweep that failed (the database may be down for a moment)."""

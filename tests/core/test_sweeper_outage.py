@@ -1,0 +1,66 @@
+"""A sweeper while its database is down: it asks less and less often, and logs the outage, not every sweep."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+from bot import sweeper as sweeping
+from bot.sweeper import Sweeper, retry_delay
+
+FAST = 0.01  # seconds between sweeps in these tests
+
+
+class Flaky(Sweeper):
+    """Fails while ``down``; counts its sweeps; ``recovered`` is set by the first sweep that works after that."""
+
+    name = "flaky-sweeper"
+    looks_for = "flaky work"
+
+    def __init__(self) -> None:
+        super().__init__("telegram", FAST)
+        self.down = True
+        self.sweeps = 0
+        self.recovered = asyncio.Event()
+
+    async def sweep(self) -> int:
+        self.sweeps += 1
+        if self.down:
+            raise ConnectionRefusedError("the database is down")
+        self.recovered.set()
+        return 0
+
+
+def test_the_wait_doubles_with_each_failure_up_to_ten_seconds_or_the_interval() -> None:
+    assert [retry_delay(1.0, failures) for failures in (1, 2, 3, 4, 5, 6)] == [1, 2, 4, 8, 10, 10]
+    assert retry_delay(1.0, 10_000) == 10  # no overflow in a long outage
+    assert retry_delay(30.0, 3) == 30  # a sweep that runs every 30 s anyway is not slowed further
+
+
+async def test_an_outage_is_logged_once_then_a_line_a_while_and_its_end(
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sweeping, "STILL_FAILING_EVERY", 0.3)
+    flaky = Flaky()
+    with caplog.at_level(logging.INFO, logger="bot.sweeper"):
+        flaky.start()
+        try:
+            await asyncio.sleep(0.7)
+            failed_sweeps = flaky.sweeps
+            flaky.down = False
+            await asyncio.wait_for(flaky.recovered.wait(), 5)
+        finally:
+            await flaky.stop()
+    # Waits of 0.01, 0.02, 0.04 ... s: about 7 sweeps in 0.7 s, where a steady 0.01 s would make about 70.
+    assert 3 <= failed_sweeps <= 10
+    lines = [(record.levelno, record.getMessage(), record.exc_info is not None) for record in caplog.records]
+    first, *rest = lines
+    assert first == (logging.ERROR, "could not look for flaky work (telegram)", True)  # with the traceback
+    still = [line for line in rest if line[1].startswith("still cannot look for flaky work")]
+    assert 1 <= len(still) <= 2  # one a 0.3 s, not one per sweep
+    assert all(level == logging.ERROR and not traceback for level, _message, traceback in still)
+    assert "the last with ConnectionRefusedError: the database is down" in still[0][1]
+    assert lines[-1][:2] == (logging.INFO,
+                             f"looking for flaky work again (telegram) after {failed_sweeps} failed sweeps")
+    assert len(lines) == 2 + len(still)
