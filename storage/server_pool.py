@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -104,7 +104,7 @@ class HeldConnections:
 
     async def take(self) -> HeldConnection:
         held = await self._hand_over.acquire()
-        try:
+        with self._place_given_up_on_failure():
             if held is not None and held.driver.is_closed():
                 await held.connection.invalidate()  # else the pool would lend it out again
                 held = None
@@ -112,15 +112,18 @@ class HeldConnections:
                 await held.connection.close()  # the pool replaces it, as older than its recycle time
                 held = None
             return held or await self._open()
-        except BaseException:
-            self._hand_over.release(None)
-            raise
 
     async def reopen(self, held: HeldConnection) -> HeldConnection:
         """A fresh connection in place of a broken one, keeping the place (given up if none can be opened)."""
-        try:
+        with self._place_given_up_on_failure():
             await held.connection.invalidate()
             return await self._open()
+
+    @contextlib.contextmanager
+    def _place_given_up_on_failure(self) -> Iterator[None]:
+        """Without a connection to show for it, a place is passed on: else the pool would shrink by one."""
+        try:
+            yield
         except BaseException:
             self._hand_over.release(None)
             raise
