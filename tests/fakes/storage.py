@@ -291,5 +291,5 @@ class FakeUnitOfWork:
     def _leave(self, how: str) -> None:
         self._over = self._over or how
         over = _Over(self._over)
-        for name in ("users", "sessions", "answers", "links", "cards", "reviews", "games", "chats", "content"):
+        for name in FakeUnitOfWork.__annotations__:  # the repositories, as declared above
             setattr(self, name, over)
