@@ -52,6 +52,14 @@ class GameRecord:
             return None
         return self.question_ids[self.position]
 
+    def has_closed(self, position: int) -> bool:
+        """Whether the question at ``position`` was asked and closed: only then may its answer be told."""
+        if self.asked_at is None:  # nothing asked yet: the lobby, or a game stopped in it
+            return False
+        if self.state is GameState.ASKING:  # the current question is still open
+            return position < self.position
+        return position <= self.position  # its results are up, or the game is over
+
 
 @dataclass
 class PlayerRecord:

@@ -58,6 +58,24 @@ async def test_each_player_reads_the_closed_question_explained_in_their_own_lang
     assert chido.feedback.why_not is None
 
 
+async def test_no_question_is_explained_before_it_closes_not_even_the_next_ones(engine: QuizEngine) -> None:
+    """The explain link carries its question's place: a player who edits it must not read answers to come."""
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    for place in (0, 1, 2):  # the lobby: nothing asked yet
+        lobby = await engine.games.explain(BAYO, game_id, place)
+        assert isinstance(lobby, Notice) and lobby.code is NoticeCode.NOT_CURRENT_QUESTION
+    await engine.games.begin(ADA, game_id, False, stage)
+    for place in (0, 1, 2):  # the first question open, the others to come
+        asking = await engine.games.explain(BAYO, game_id, place)
+        assert isinstance(asking, Notice) and asking.code is NoticeCode.NOT_CURRENT_QUESTION
+    for actor in (ADA, BAYO, CHIDO):
+        await vote(engine, stage, actor, right=True)  # the last vote closes the first question
+    assert isinstance(await engine.games.explain(BAYO, game_id, 0), GameExplanation)
+    upcoming = await engine.games.explain(BAYO, game_id, 1)
+    assert isinstance(upcoming, Notice) and upcoming.code is NoticeCode.NOT_CURRENT_QUESTION
+
+
 async def test_the_chats_admins_set_the_language_everyone_sees(engine: QuizEngine) -> None:
     stage = RecordingStage()
     refused = await engine.games.set_chat_language(BAYO, SCOPE, "fr", False)

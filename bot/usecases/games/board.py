@@ -4,7 +4,6 @@ the chat's language."""
 from __future__ import annotations
 
 from bot.games import views
-from bot.games.records import GameState
 from bot.games.replies import GameExplanation, Leaderboard
 from bot.games.rules import week_start
 from bot.languages import NATIVE_NAMES, normalize_language
@@ -30,7 +29,7 @@ class GameBoards:
             question = quiz.question(question_id) if quiz else None
             if game is None or question is None:
                 return Notice(_("This game is over. Start a new one with /game."), NoticeCode.NO_GAME, _.language)
-            if game.state is GameState.ASKING and game.position == position:
+            if not game.has_closed(position):  # open, or not asked yet: its answer would help someone cheat
                 return Notice(_("Wait until the question closes: then I can explain it."),
                               NoticeCode.NOT_CURRENT_QUESTION, _.language)
             mine = next((answer for answer in await uow.games.answers(game.id, position)
