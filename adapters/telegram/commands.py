@@ -62,8 +62,10 @@ class Commands:
 
     async def start(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Welcome; offer the language picker when neither a choice nor the client's language tells us. With a
-        payload from a game's "Explain" button, the explanation instead."""
-        if context.args and await self.games.explain_privately(actor, chat, context.args[0]):
+        payload from a game's "Explain" button, the explanation instead: in the private chat only, as it says what
+        the player chose."""
+        if context.args and not _in_group(update) and await self.games.explain_privately(actor, chat,
+                                                                                          context.args[0]):
             return
         profile = await self._engine.profile(actor)
         _ = self._engine.localizer_for(profile.language)

@@ -107,6 +107,10 @@ async def test_an_explanation_too_long_for_an_alert_opens_in_a_private_chat(
         en = engine.localizer_for("en")
         assert private.startswith(f"<b>{en('You chose {letter}: not quite.', letter='')[:10]}")
         assert "All-reduce sums across ranks" in private and "📖 NCCL collective operations" in private
+        await api.command(ADA, f"/start@QuizTutorBot gx_{game_id}_0", GROUP)  # typed in the group: a welcome,
+        welcome = (await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(GROUP.id)  # no one's answer
+                                      and "QuizTutor" in p["text"]))[-1].params["text"]
+        assert "All-reduce" not in welcome and "You chose" not in welcome
 
 
 async def results_wait(api: FakeBotApi) -> None:
