@@ -22,7 +22,7 @@ def known_zone(name: str) -> ZoneInfo | None:
         return None  # zoneinfo reads names as file paths: keep it to names
     try:
         return ZoneInfo(candidate)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a region's folder ("Africa"), a name too long
         return _case_insensitive(candidate)
 
 
