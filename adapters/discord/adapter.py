@@ -13,7 +13,7 @@ from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
 from adapters.discord.game_surface import ChannelGameSurface
 from adapters.discord.reminders import send_reminder
-from adapters.discord.sharding import make_client
+from adapters.discord.sharding import gateway_open, make_client
 from adapters.discord.spec import DiscordSettings
 from adapters.failures import LoginRejected
 from bot.engine import QuizEngine
@@ -64,7 +64,7 @@ class DiscordAdapter:
             return self._fatal
         if client is None:
             return "not started"
-        if not client.is_ready() or client.ws is None or not client.ws.open:
+        if not client.is_ready() or not gateway_open(client):
             return "gateway not connected"
         return None
 

@@ -22,3 +22,12 @@ def make_client(engine: QuizEngine, settings: DiscordSettings) -> QuizClient:
         return QuizClient(engine, settings)
     # With a count given, discord.py connects the listed shards without asking /gateway/bot for a number.
     return ShardedQuizClient(engine, settings, shard_count=settings.shard_count, shard_ids=settings.shards)
+
+
+def gateway_open(client: discord.Client) -> bool:
+    """Whether every gateway connection of this process is open: the one, or each of its shards' (a sharded
+    client has no ``ws`` of its own)."""
+    if isinstance(client, discord.AutoShardedClient):
+        shards = client.shards.values()
+        return bool(shards) and not any(shard.is_closed() for shard in shards)
+    return client.ws is not None and client.ws.open

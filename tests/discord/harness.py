@@ -50,3 +50,9 @@ def discord_settings(settings: Settings) -> DiscordSettings:
     found = settings.platforms["discord"]
     assert isinstance(found, DiscordSettings)
     return found
+
+
+def sharded(settings: Settings, count: int, ids: tuple[int, ...]) -> Settings:
+    """``settings`` with this process running shards ``ids`` of ``count``."""
+    discord = discord_settings(settings).model_copy(update={"shard_count": count, "shard_ids": ids})
+    return settings.model_copy(update={"platforms": {**settings.platforms, "discord": discord}})

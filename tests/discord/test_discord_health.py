@@ -13,7 +13,7 @@ from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import RunningBot, discord_settings
+from tests.discord.harness import RunningBot, discord_settings, sharded
 from tests.discord.payloads import OWNER_ID
 from tests.discord.support import next_poll, reply_to, vote_for
 from tests.support.http_probe import endpoint_for, get, sample, wait_for_status
@@ -45,6 +45,13 @@ async def test_ready_while_the_gateway_is_and_a_fatal_gateway_error_makes_readyz
         assert (await get(base + "/healthz")).status == 200
         page = await get(base + "/metrics")
         assert sample(page.text, "quiztutor_errors_total", platform="discord", kind="gateway") == 1
+
+
+async def test_a_process_running_some_of_the_shards_is_ready_once_they_are_connected(
+        settings: Settings, fake: FakeDiscord) -> None:
+    async with served(sharded(settings, 2, (1,)), fake) as (_bot, base):
+        ready = await wait_for_status(base + "/readyz", 200)  # a sharded client has no ws of its own
+        assert (ready.status, ready.text) == (200, "ready\n")
 
 
 async def test_metrics_count_interactions_votes_answers_and_429s_from_discord(settings: Settings,

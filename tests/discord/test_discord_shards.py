@@ -14,15 +14,9 @@ from adapters.platforms import chat_platforms
 from adapters.runtime import open_services
 from adapters.settings import ConfigurationError, Settings, load_settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import ADMIN_ID, LEARNER_ID, running_bot
+from tests.discord.harness import LEARNER_ID, running_bot, sharded
 from tests.discord.payloads import TOKEN
 from tests.discord.support import next_poll, poll_question, reply_to
-
-
-def sharded(settings: Settings, count: int, ids: tuple[int, ...]) -> Settings:
-    discord = DiscordSettings(token=TOKEN, admins=frozenset({str(ADMIN_ID)}), poll_hours=2, shard_count=count,
-                              shard_ids=ids)
-    return settings.model_copy(update={"platforms": {"discord": discord}})
 
 
 async def test_the_shard_settings_reach_the_client(settings: Settings) -> None:
