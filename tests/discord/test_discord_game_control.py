@@ -56,6 +56,7 @@ async def test_a_server_manager_sets_the_language_of_the_servers_games(
         answer = await fake.wait_until(lambda: next(iter(fake.answers(done)), None))
         sw = bot.engine.localizer_for("sw")
         assert answer.content == sw("Games in this chat are in {name} from now on.", name="Kiswahili")
+        assert answer.content.startswith("Kuanzia sasa")  # translated, not the English fallback
         await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID)
         lobby_call, _game = await lobby(fake)
         assert sw("Group game: {quiz}", quiz="Mawasiliano ya pamoja") in lobby_call.content

@@ -78,7 +78,7 @@ class GameBoards:
                 return unknown_language(choice, _)
             await uow.chats.set_language(actor.platform, scope_id, language)
             await uow.commit()
-            said = self._table.core.texts.for_language(language)
-            return Notice(said("Games in this chat are in {name} from now on.", name=NATIVE_NAMES[language]),
+            _ = self._table.core.texts.for_language(language)  # said in the chat's new language
+            return Notice(_("Games in this chat are in {name} from now on.", name=NATIVE_NAMES[language]),
                           language=language)
         return await self._table.core.turns.run(actor, choose)
