@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import timedelta
 
 from bot.engine import QuizEngine
@@ -43,6 +44,8 @@ async def test_players_join_once_and_only_the_starter_or_an_admin_begins(engine:
     assert (await engine.games.join(BAYO, "Bayo", game_id)).text == "You're already in this game."
     refused = await engine.games.begin(BAYO, game_id, False, stage)
     assert isinstance(refused, Notice) and refused.code is NoticeCode.NOT_ALLOWED
+    elsewhere = await engine.games.begin(replace(CHIDO, chat_id="-200"), game_id, True, stage)
+    assert isinstance(elsewhere, Notice) and elsewhere.code is NoticeCode.NOT_ALLOWED  # an admin of another chat
     assert await engine.games.begin(CHIDO, game_id, True, stage) is None  # a chat admin may
     begins = stage.of(CHAT, GameBegins)[0]
     assert begins.text == "Game on! 2 players: Ada, Bayo" and begins.lobby_message == "m1"

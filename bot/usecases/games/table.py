@@ -38,5 +38,7 @@ class GameTable:
         await show(events, stage(events[0].chat_id), record)
 
     def may_control(self, actor: Actor, game: GameRecord, user_id: int | None, moderator: bool) -> bool:
-        """The starter, an admin of the chat (the adapter knows), or one of the bot's admins."""
-        return user_id == game.starter_id or moderator or self.admins.is_admin(actor)
+        """The starter, an admin of the game's chat (the adapter knows whose chat it asked about: the one the
+        press came from, perhaps a forwarded button's), or one of the bot's admins."""
+        return (user_id == game.starter_id or (moderator and actor.chat_id == game.chat_id)
+                or self.admins.is_admin(actor))
