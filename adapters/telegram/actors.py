@@ -15,11 +15,16 @@ def actor_for(user: User, chat: Chat | None = None) -> Actor:
 
 
 def update_actor(update: Update) -> Actor | None:
-    """The actor of a message or button update; None for updates without a person (channel posts)."""
+    """The actor of a message or button update; None for updates without a person: channel posts, and messages
+    posted in a chat's own name (an anonymous admin's come from one placeholder user shared by every group)."""
     user = update.effective_user
-    if user is None:
+    if user is None or posted_as_chat(update):
         return None
     return actor_for(user, update.effective_chat)
+
+
+def posted_as_chat(update: Update) -> bool:
+    return update.message is not None and update.message.sender_chat is not None
 
 
 def command_argument(args: list[str] | None) -> str | None:

@@ -13,7 +13,7 @@ from telegram.ext import ContextTypes
 from adapters.charts import render_progress_chart
 from adapters.once_per import OncePer
 from adapters.telegram import render
-from adapters.telegram.actors import command_argument, is_private, update_actor
+from adapters.telegram.actors import PLATFORM, command_argument, is_private, posted_as_chat, update_actor
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import GameCommands
 from adapters.telegram.html_text import esc
@@ -29,12 +29,15 @@ Command = Callable[[Actor, str, Update, Context], Awaitable[None]]
 HINT_PERIOD = 60.0  # seconds: someone chatting at the bot hears how to start at most once a minute
 
 
-def with_actor(command: Command) -> Callback:
-    """A PTB callback that works out who spoke and where, and ignores updates without a person or chat."""
+def with_actor(command: Command, nameless: Callback) -> Callback:
+    """A PTB callback that works out who spoke and where, and ignores updates without a person or chat; a command
+    posted in the chat's own name goes to ``nameless``."""
     async def callback(update: Update, context: Context) -> None:
         actor = update_actor(update)
         if actor is not None and actor.chat_id is not None:
             await command(actor, actor.chat_id, update, context)
+        elif posted_as_chat(update):
+            await nameless(update, context)
     return callback
 
 
@@ -58,7 +61,14 @@ class Commands:
             "progress": self.progress, "reload": self.reload, "review": self.review, "timezone": self.timezone,
             "reminders": self.reminders, "game": self.game, "leaderboard": self.leaderboard,
         }
-        return {name: with_actor(command) for name, command in commands.items()}
+        return {name: with_actor(command, self.nameless) for name, command in commands.items()}
+
+    async def nameless(self, update: Update, _context: Context) -> None:
+        """A command an anonymous admin posted: whoever it is can't have a quiz or a score of their own."""
+        chat = update.effective_chat
+        if chat is not None:
+            notice = await self._engine.games.nameless(PLATFORM, str(chat.id))
+            await self._chat.html(str(chat.id), [render.notice(notice)])
 
     async def start(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Welcome; offer the language picker when neither a choice nor the client's language tells us. With a

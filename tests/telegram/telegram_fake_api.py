@@ -68,11 +68,15 @@ class FakeBotApi:
 
     # -- what the test does ------------------------------------------------------------------
 
-    async def command(self, user: FakeUser, text: str, chat: FakeChat | None = None) -> None:
-        """A user sends a message; a leading ``/word`` is marked as a bot command, as Telegram does."""
+    async def command(self, user: FakeUser, text: str, chat: FakeChat | None = None,
+                      as_chat: FakeChat | None = None) -> None:
+        """A user sends a message; a leading ``/word`` is marked as a bot command, as Telegram does. ``as_chat``:
+        posted in that chat's name (an anonymous admin's, from Telegram's placeholder user)."""
         chat = chat or FakeChat.private(user)
         self._users[user.id] = user
         message = self._message(chat, text, sender=user.json())
+        if as_chat is not None:
+            message["sender_chat"] = as_chat.json()
         if text.startswith("/"):
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
         await self.push({"message": message})

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from adapters.settings import Settings
 from bot.replies import Actor
+from tests.telegram.fake_types import FakeChat
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import GROUP, correct, next_poll, poll_id, running_bot, wrong
 
 ADA = FakeUser(201, "<Ada & Co>", "en")  # a name that would break HTML if it weren't escaped
 BOLA = FakeUser(202, "Bola", "yo")
+ANONYMOUS_ADMIN = FakeUser(1087968824, "Group")  # Telegram's GroupAnonymousBot: one for every group's
+OTHER_GROUP = FakeChat(-100777, "supergroup", "Another group")
 
 
 async def test_two_members_of_a_group_each_play_their_own_quiz_and_only_their_own_votes_count(
@@ -42,3 +45,22 @@ async def test_two_members_of_a_group_each_play_their_own_quiz_and_only_their_ow
             assert progress.lines[0].text == _(
                 "in progress: {answered} of {total} answered, {correct} right", answered=expected, total=3,
                 correct=expected)
+
+
+async def test_a_command_posted_in_the_groups_name_is_nobodys_and_says_so_in_the_groups_language(
+        api: FakeBotApi, settings: Settings) -> None:
+    api.admins[OTHER_GROUP.id] = {ADA.id}
+    async with running_bot(settings) as engine:
+        await api.command(ADA, "/language fr", OTHER_GROUP)  # that group's games are in French
+        await api.wait_for("sendMessage", 1)
+        for group in (GROUP, OTHER_GROUP):  # one placeholder user for all: it must not become one shared learner
+            await api.command(ANONYMOUS_ADMIN, "/quiz collectives", group, as_chat=group)
+        await api.wait_for("sendMessage", 3)
+        why = ("I can't tell who you are while you post as the group, so I can't keep your quiz or your score. "
+               "Turn off \"Remain anonymous\" to play, or message me privately.")
+        assert api.sent_texts(GROUP.id) == [engine.localizer_for("en")(why)]
+        assert api.sent_texts(OTHER_GROUP.id)[1:] == [engine.localizer_for("fr")(why)]
+        assert api.sent_texts(OTHER_GROUP.id)[1].startswith("Je ne sais pas qui vous êtes")
+        assert api.polls(GROUP.id) == api.polls(OTHER_GROUP.id) == []
+        progress = await engine.progress(Actor("telegram", str(ANONYMOUS_ADMIN.id)))
+        assert not progress.lines  # no quiz was kept for the placeholder

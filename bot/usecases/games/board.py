@@ -6,8 +6,9 @@ from __future__ import annotations
 from bot.games import views
 from bot.games.replies import GameExplanation, Leaderboard
 from bot.games.rules import week_start
-from bot.languages import NATIVE_NAMES, normalize_language
+from bot.languages import DEFAULT_LANGUAGE, NATIVE_NAMES, normalize_language
 from bot.notices import unknown_language
+from bot.ports import UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
 from bot.usecases.games.table import GameTable
@@ -36,6 +37,17 @@ class GameBoards:
                          if turn.user is not None and answer.user_id == turn.user.id), None)
             return views.explanation(game, question, mine, _)
         return await self._table.core.turns.run(actor, read, create_user=False)
+
+    async def nameless(self, platform: str, scope_id: str) -> Notice:
+        """A message posted in the chat's own name (an anonymous admin): nobody to keep a quiz or a score for.
+        Said in the chat's language for games, as nobody's own is known."""
+        async def read(uow: UnitOfWork) -> str | None:
+            return await uow.chats.language(platform, scope_id)
+        language = await self._table.core.turns.run_unlocked(read) or DEFAULT_LANGUAGE
+        _ = self._table.core.texts.for_language(language)
+        return Notice(_("I can't tell who you are while you post as the group, so I can't keep your quiz or your "
+                        "score. Turn off \"Remain anonymous\" to play, or message me privately."),
+                      NoticeCode.NOT_ALLOWED, language)
 
     async def leaderboard(self, actor: Actor, scope_id: str, period: str) -> Leaderboard:
         """Points from games in the chat (or server): ``week`` (since Monday 00:00 UTC) or ``all``, in the chat's
