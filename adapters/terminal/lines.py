@@ -23,11 +23,12 @@ class LineIO(Protocol):
 
 
 class StdLineIO:
-    """stdin/stdout. A pipe or terminal is read without blocking the event loop."""
+    """stdin/stdout. A pipe or terminal is read without blocking the event loop. Python sets a stream that was
+    closed when it started (``<&-``) to None: no stdin reads as end of input, and no stdout shows nothing."""
 
-    def __init__(self, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> None:
-        self._stdin = stdin
-        self._stdout = stdout
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None) -> None:
+        self._stdin = stdin or sys.stdin
+        self._stdout = stdout or sys.stdout
         self._reader: asyncio.StreamReader | None = None
 
     async def _stream(self) -> asyncio.StreamReader | None:
@@ -55,8 +56,9 @@ class StdLineIO:
             return self._stdin
 
     async def read_line(self, prompt: str) -> str | None:
-        self._stdout.write(visible(prompt))
-        self._stdout.flush()
+        if self._stdin is None:
+            return None
+        self._show(visible(prompt))
         reader = await self._stream()
         # A regular file or /dev/null never blocks (and epoll refuses them), so it is read directly.
         raw = await _capped_line(reader) if reader is not None else self._stdin.buffer.readline()
@@ -65,8 +67,12 @@ class StdLineIO:
         return raw.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_LINE_CHARS]
 
     def write(self, text: str) -> None:
-        self._stdout.write(visible(text) + "\n")
-        self._stdout.flush()
+        self._show(visible(text) + "\n")
+
+    def _show(self, text: str) -> None:
+        if self._stdout is not None:
+            self._stdout.write(text)
+            self._stdout.flush()
 
 
 async def _capped_line(reader: asyncio.StreamReader) -> bytes:

@@ -7,6 +7,7 @@ import os
 import pty
 import re
 import select
+import shlex
 import signal
 import subprocess
 import sys
@@ -182,6 +183,15 @@ def test_stdin_from_dev_null_ends_at_once_like_an_empty_pipe(env: dict[str, str]
                                 env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "Bye! Your progress is saved" in result.stdout
+
+
+@pytest.mark.parametrize("closed", ["<&-", "<&- >&-"])
+def test_a_closed_stdin_ends_at_once_and_a_closed_stdout_shows_nothing(env: dict[str, str], closed: str) -> None:
+    command = shlex.join(quiztutor("play", "--quiz", "collectives", "--user", "closed"))
+    result = subprocess.run(["sh", "-c", f"exec {command} {closed}"], env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert ("Bye! Your progress is saved" in result.stdout) is (">&-" not in closed)
 
 
 def test_end_of_input_saves_and_says_goodbye(env: dict[str, str]) -> None:
