@@ -32,6 +32,10 @@ def sqlite_file(url: URL) -> Path | None:
     return Path(url.database)
 
 
+class InMemoryDatabase(ValueError):
+    """A SQLite database in memory: it would lose every answer at exit, and each connection sees its own."""
+
+
 def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
                   pool_size: int = DEFAULT_POOL_SIZE) -> AsyncEngine:
     """An async engine for the URL; SQLite files get WAL, a busy timeout, foreign keys and the write lock up front.
@@ -40,8 +44,9 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_server_engine(url, pool_size=pool_size)
-    if (file := sqlite_file(parsed)) is not None:
-        file.parent.mkdir(parents=True, exist_ok=True)
+    if (file := sqlite_file(parsed)) is None:
+        raise InMemoryDatabase(url)
+    file.parent.mkdir(parents=True, exist_ok=True)
     # One connection: SQLite takes one writer at a time anyway, and queueing in the pool is far
     # cheaper than connections sleeping in SQLite's busy handler.
     # No reset on return: every unit of work ends its own transaction, and a reset costs a thread hop.

@@ -9,7 +9,7 @@ from alembic.util.exc import CommandError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError, NoSuchModuleError
 
-from storage.database import sqlite_file
+from storage.database import InMemoryDatabase, sqlite_file
 
 # Driver messages worth recognising (SQLite's and asyncpg's wording), and what they mean to an operator.
 KNOWN_MESSAGES = (
@@ -45,6 +45,9 @@ def describe(error: BaseException, url: str) -> str | None:
     """One sentence for a database failure anywhere in ``error``'s chain; None if it isn't one."""
     place = where(url)
     for cause in _chain(error):
+        if isinstance(cause, InMemoryDatabase):
+            return "QUIZ_DATABASE_URL names a SQLite database in memory, which would lose everything at exit; name " \
+                   "a file: sqlite+aiosqlite:///path/to/quiztutor.sqlite3"
         if isinstance(cause, NoSuchModuleError):  # a kind of ArgumentError, so checked first
             return f"QUIZ_DATABASE_URL names a database QuizTutor can't use ({cause}); use sqlite+aiosqlite or " \
                    "postgresql+asyncpg"

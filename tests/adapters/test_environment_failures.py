@@ -85,6 +85,9 @@ def test_a_full_disk(tmp_path: Path) -> None:
     ("mysql+nosuchdriver://u:pw@localhost/db", "names a database QuizTutor can't use"),
     ("postgresql+psycopg2://u:pw@localhost/db", "isn't installed (psycopg2)"),
     ("postgresql+asyncpg://u:hunter2@127.0.0.1:1/db", "can't reach postgresql+asyncpg://u:***@127.0.0.1:1/db"),
+    ("sqlite+aiosqlite://", "names a SQLite database in memory"),
+    ("sqlite://", "names a SQLite database in memory"),
+    ("sqlite+aiosqlite:///file:x?mode=memory&uri=true", "names a SQLite database in memory"),
 ])
 def test_a_database_url_that_cant_work(url: str, phrase: str) -> None:
     done = play({"QUIZ_DATABASE_URL": url})
