@@ -31,11 +31,19 @@ def _language(value: str) -> str:
     return code
 
 
+# --now's range: far enough either way to try spaced review, and within what dates the scheduler can add a
+# century's interval to (year 9999 overflows) or count days back from.
+EARLIEST_NOW, LATEST_NOW = date(2000, 1, 1), date(2999, 12, 31)
+
+
 def _date(value: str) -> date:
     try:
-        return date.fromisoformat(value)
+        day = date.fromisoformat(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a date {value!r}: use YYYY-MM-DD, e.g. 2027-01-15") from None
+    if not EARLIEST_NOW <= day <= LATEST_NOW:
+        raise argparse.ArgumentTypeError(f"{value} is out of range: pick a day from {EARLIEST_NOW} to {LATEST_NOW}")
+    return day
 
 
 def _default_user() -> str:
