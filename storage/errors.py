@@ -10,6 +10,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError, NoSuchModuleError
 
 from storage.database import InMemoryDatabase, sqlite_file
+from storage.migrate import ForeignDatabase
 
 # Driver messages worth recognising (SQLite's and asyncpg's wording), and what they mean to an operator.
 KNOWN_MESSAGES = (
@@ -48,6 +49,8 @@ def describe(error: BaseException, url: str) -> str | None:
         if isinstance(cause, InMemoryDatabase):
             return "QUIZ_DATABASE_URL names a SQLite database in memory, which would lose everything at exit; name " \
                    "a file: sqlite+aiosqlite:///path/to/quiztutor.sqlite3"
+        if isinstance(cause, ForeignDatabase):
+            return f"{place} already holds tables of another application ({cause}); give QuizTutor its own database"
         if isinstance(cause, NoSuchModuleError):  # a kind of ArgumentError, so checked first
             return f"QUIZ_DATABASE_URL names a database QuizTutor can't use ({cause}); use sqlite+aiosqlite or " \
                    "postgresql+asyncpg"

@@ -6,12 +6,22 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, inspect, text
 from sqlalchemy.ext.asyncio import AsyncEngine
+
+from storage.tables import Base
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 # Any fixed number: the PostgreSQL advisory lock that lets one process at a time migrate a database.
 MIGRATION_LOCK_KEY = 0x5155_495A  # "QUIZ"
+
+
+class ForeignDatabase(Exception):
+    """The database holds tables, none put there by QuizTutor's migrations: another application's."""
+
+    def __init__(self, tables: list[str]) -> None:
+        super().__init__(", ".join(tables))
+        self.tables = tables
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -33,6 +43,15 @@ def _upgrade(connection: Connection) -> None:
         # Processes starting together on an empty database would each create the tables; the second to get
         # the lock finds the schema at head and does nothing. Released when this transaction ends.
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+    _refuse_foreign(connection)
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, "head")
+
+
+def _refuse_foreign(connection: Connection) -> None:
+    """Never add our tables beside another application's: a database with tables but no migrations of ours."""
+    present = set(inspect(connection).get_table_names())
+    foreign = sorted(present - set(Base.metadata.tables))
+    if "alembic_version" not in present and foreign:
+        raise ForeignDatabase(foreign)

@@ -53,11 +53,15 @@ def test_a_data_dir_that_is_a_file(tmp_path: Path) -> None:
     one_clear_line(done, ExitCode.DATABASE, "is a file, but QuizTutor needs a folder there (check QUIZ_DATA_DIR)")
 
 
-def test_another_applications_database(tmp_path: Path) -> None:
+@pytest.mark.parametrize("table", ["users", "invoices"])  # one of our names, or none of them
+def test_another_applications_database_is_left_as_it_was(tmp_path: Path, table: str) -> None:
     with sqlite3.connect(tmp_path / "theirs.sqlite3") as connection:
-        connection.execute("CREATE TABLE users (name TEXT)")
+        connection.execute(f"CREATE TABLE {table} (name TEXT)")
     done = play({"QUIZ_DATABASE_URL": sqlite_at(tmp_path / "theirs.sqlite3")})
     one_clear_line(done, ExitCode.DATABASE, "already holds tables of another application")
+    with sqlite3.connect(tmp_path / "theirs.sqlite3") as connection:
+        tables = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    assert tables == [(table,)]  # none of ours added beside theirs
 
 
 def test_a_database_from_a_newer_quiztutor(tmp_path: Path) -> None:
