@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import gettext
 import io
+import string
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import PoFileError, read_po
 
+from bot.content.problems import ContentError, ContentProblem
 from bot.languages import SUPPORTED_LANGUAGES
 
 DOMAIN = "quiztutor"
@@ -43,21 +47,75 @@ class UiTexts:
 
     @classmethod
     def load(cls, locales_dir: Path, languages: tuple[str, ...] = SUPPORTED_LANGUAGES) -> UiTexts:
-        """Compile every ``<lang>/LC_MESSAGES/quiztutor.po`` under ``locales_dir`` in memory."""
-        catalogs: dict[str, gettext.NullTranslations] = {}
-        for language in languages:
-            po_path = locales_dir / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-            if po_path.is_file():
-                catalogs[language] = _compile(po_path, language)
-        return cls(catalogs)
+        """Compile every ``<lang>/LC_MESSAGES/quiztutor.po`` under ``locales_dir`` in memory; raises ContentError
+        listing every translation that can't be used (a broken file, a placeholder the bot doesn't fill)."""
+        catalogs, problems = read_catalogs(locales_dir, languages)
+        if problems:
+            raise ContentError(problems)
+        return cls({language: _compile(catalog) for language, catalog in catalogs.items()})
 
     def for_language(self, language: str) -> Localizer:
         return Localizer(language, self._catalogs.get(language, gettext.NullTranslations()))
 
 
-def _compile(po_path: Path, language: str) -> gettext.GNUTranslations:
-    with po_path.open("rb") as source:
-        catalog = read_po(source, locale=language, domain=DOMAIN)
+def read_catalogs(locales_dir: Path, languages: tuple[str, ...] = SUPPORTED_LANGUAGES
+                  ) -> tuple[dict[str, Catalog], list[ContentProblem]]:
+    """The catalogs found (a language without one speaks English) and every problem in them."""
+    catalogs: dict[str, Catalog] = {}
+    problems: list[ContentProblem] = []
+    for language in languages:
+        po_path = locales_dir / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+        if po_path.is_file():
+            catalog, found = read_catalog(po_path, language, locales_dir.parent)
+            problems += found
+            if catalog is not None:
+                catalogs[language] = catalog
+    return catalogs, problems
+
+
+def read_catalog(po_path: Path, language: str, root: Path) -> tuple[Catalog | None, list[ContentProblem]]:
+    """A language's catalog and its problems (named by their path under ``root``): a file that can't be read,
+    or translations that would fail when the bot fills them in."""
+    where = str(po_path.relative_to(root)) if po_path.is_relative_to(root) else str(po_path)
+    try:
+        with po_path.open("rb") as source:
+            catalog = read_po(source, locale=language, domain=DOMAIN, abort_invalid=True)
+    except (OSError, PoFileError, ValueError) as error:
+        return None, [ContentProblem(where, None, f"can't be read: {error}")]
+    return catalog, [ContentProblem(where, None, problem) for message in catalog if message.id and not message.fuzzy
+                     for problem in _placeholder_problems(message)]
+
+
+def _placeholder_problems(message: Message) -> Iterable[str]:
+    """A translation whose ``{placeholders}`` don't parse, or name one its English doesn't give."""
+    ids = _texts(message.id)
+    given = set().union(*(_names(text) or set() for text in ids)) | ({"n"} if len(ids) > 1 else set())
+    for text in (text for text in _texts(message.string) if text):
+        names = _names(text)
+        shown = ids[0] if len(ids[0]) <= 60 else ids[0][:57] + "..."
+        if names is None:
+            yield f"the translation of {shown!r} has a broken placeholder (a lone {{ or }}): {text!r}"
+        elif names - given:
+            yield f"the translation of {shown!r} uses {', '.join(sorted(names - given))}, which the bot doesn't fill in"
+
+
+def _texts(texts: str | Sequence[str] | None) -> tuple[str, ...]:
+    """A message's texts: one, or its plural forms (none for a message not translated)."""
+    if texts is None:
+        return ()
+    return (texts,) if isinstance(texts, str) else tuple(texts)
+
+
+def _names(text: str) -> set[str] | None:
+    """The placeholders of a ``str.format`` text, or None when it doesn't parse."""
+    try:
+        fields = [field for _literal, field, _spec, _conversion in string.Formatter().parse(text)]
+    except ValueError:
+        return None
+    return {field.split(".")[0].split("[")[0] for field in fields if field is not None}
+
+
+def _compile(catalog: Catalog) -> gettext.GNUTranslations:
     compiled = io.BytesIO()
     # Fuzzy entries are guesses a translator hasn't confirmed: English is better than a wrong text.
     write_mo(compiled, catalog, use_fuzzy=False)

@@ -15,7 +15,8 @@ from bot.content.lint import lint
 from bot.content.loader import load_quizzes
 from bot.content.models import Quiz
 from bot.content.problems import ContentError, ContentProblem
-from bot.languages import SUPPORTED_LANGUAGES
+from bot.i18n import read_catalogs
+from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
 
 SCHEMA_FILE = "quiz.schema.json"
 
@@ -35,6 +36,9 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
         load_concept_names(content_dir)  # /reload refuses a broken concepts file: say so before
     except ContentError as error:
         problems += error.problems
+    locales = content_dir / "locales"  # else the shipped translations serve
+    catalogs, catalog_problems = read_catalogs(locales) if locales.is_dir() else ({}, [])
+    problems += catalog_problems
     if problems:
         print(f"{len(problems)} problem(s) in {content_dir}:", file=out)
         for problem in problems:
@@ -47,6 +51,10 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
         missing = [code for code in SUPPORTED_LANGUAGES if code not in complete]
         line = f"  {quiz.id}: {_count(len(quiz.questions), 'question')}, complete in {', '.join(complete)}"
         print(line + (f"; incomplete in {', '.join(missing)}" if missing else ""), file=out)
+    untranslated = [code for code in SUPPORTED_LANGUAGES if code != DEFAULT_LANGUAGE and code not in catalogs]
+    if locales.is_dir() and untranslated:
+        print(f"The bot's own words are in English for {', '.join(untranslated)}: {locales} has no catalog for "
+              f"{'it' if len(untranslated) == 1 else 'them'}", file=out)
     overflows = [overflow for quiz in quizzes for overflow in poll_overflows(quiz, platforms)]
     if overflows:
         print("Questions sent with a lettered fallback (A, B, C...) because a text exceeds a poll limit:", file=out)

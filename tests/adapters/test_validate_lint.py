@@ -100,6 +100,23 @@ def test_a_broken_concepts_file_is_a_problem_as_it_would_be_for_reload(tmp_path:
         "  concepts.yaml: memory: no English ('en') name; English is required for every tag"])
 
 
+def test_the_contents_own_translations_are_checked_and_a_language_without_one_is_named(tmp_path: Path) -> None:
+    write(tmp_path, "sample.yaml", a_quiz())
+    french = tmp_path / "locales" / "fr" / "LC_MESSAGES" / "quiztutor.po"
+    french.parent.mkdir(parents=True)
+    french.write_text('#, python-brace-format\nmsgid "Question {number} of {total}"\nmsgstr "Question {numéro}"\n',
+                      encoding="utf-8")
+    assert run_validate(tmp_path) == (1, [
+        f"1 problem(s) in {tmp_path}:",
+        "  locales/fr/LC_MESSAGES/quiztutor.po: the translation of 'Question {number} of {total}' uses numéro, "
+        "which the bot doesn't fill in"])
+    french.write_text('msgid "Question {number} of {total}"\nmsgstr "Question {number} sur {total}"\n',
+                      encoding="utf-8")
+    code, lines = run_validate(tmp_path)
+    assert code == 0 and (f"The bot's own words are in English for sw, yo, sn: {tmp_path / 'locales'} has no "
+                          "catalog for them") in lines
+
+
 @pytest.mark.parametrize(("flags", "code"), [([], 0), (["--strict"], 1)])
 def test_the_command_line_takes_strict(tmp_path: Path, flags: list[str], code: int) -> None:
     write(tmp_path, "sample.yaml", a_quiz())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 from typing import get_args
 
@@ -10,6 +11,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from bot.content.problems import ContentError
 from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES, LanguageCode
 
@@ -84,3 +86,26 @@ def test_every_language_code_has_its_native_name() -> None:
     # The type checker keeps NATIVE_NAMES to LanguageCode's codes; this, the other way: a code without a name
     # would be refused in every picker and by normalize_language.
     assert set(SUPPORTED_LANGUAGES) == set(get_args(LanguageCode))
+
+
+def test_catalogs_the_bot_cant_use_are_refused_with_every_problem_by_file(tmp_path: Path) -> None:
+    """A content folder's own translations: a placeholder that can't be filled would fail every message it is
+    in, so the catalogs are refused at start-up (and by validate), not when a learner meets the message."""
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALES, locales)
+    french = locales / "fr" / "LC_MESSAGES" / "quiztutor.po"
+    french.write_text(french.read_text().replace('msgstr "Question {number} sur {total}"',
+                                                 'msgstr "Question {number} sur {total"'))
+    swahili = locales / "sw" / "LC_MESSAGES" / "quiztutor.po"
+    swahili.write_text(swahili.read_text().replace("1 hadi {count}.", "1 hadi {idadi}."))
+    yoruba = locales / "yo" / "LC_MESSAGES" / "quiztutor.po"
+    yoruba.write_text('msgid "x"\nmsgstr "y"\nmsgid "broken\n')
+    with pytest.raises(ContentError) as refused:
+        UiTexts.load(locales)
+    lines = str(refused.value).splitlines()
+    assert lines[0] == ("locales/fr/LC_MESSAGES/quiztutor.po: the translation of 'Question {number} of {total}' "
+                        "has a broken placeholder (a lone { or }): 'Question {number} sur {total'")
+    assert lines[1] == ("locales/sw/LC_MESSAGES/quiztutor.po: the translation of 'Please choose one of the options, "
+                        "1 to {count}.' uses idadi, which the bot doesn't fill in")
+    assert lines[2].startswith("locales/yo/LC_MESSAGES/quiztutor.po: can't be read: ")
+    assert len(lines) == 3
