@@ -6,7 +6,7 @@ import string
 
 from discord.utils import escape_markdown
 
-from adapters.discord.render import BUTTON_LABEL_LIMIT, MESSAGE_LIMIT, needs_letters
+from adapters.discord.render import BUTTON_LABEL_LIMIT, MESSAGE_LIMIT, fit, needs_letters
 from bot.games.replies import GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults, Leaderboard
 from bot.text import shorten
 
@@ -24,10 +24,9 @@ def lobby(reply: GameLobby) -> str:
 def question(reply: GameQuestion, deadline: int | None = None) -> str:
     """The question with lettered options (the buttons carry the letters, or the options when they fit)."""
     timer = f" · ⏱ <t:{deadline}:R>" if deadline else f" · ⏱ {reply.seconds} s"
-    lines = [f"**{plain(reply.label)}**{timer}", *(f"*{plain(notice)}*" for notice in reply.notices),
-             plain(reply.prompt)]
-    lines += [f"**{LETTERS[index]}.** {plain(option)}" for index, option in enumerate(reply.options)]
-    return _fit(lines)
+    lines = [f"**{plain(reply.label)}**{timer}", *(f"*{plain(notice)}*" for notice in reply.notices)]
+    options = [f"**{LETTERS[index]}.** {plain(option)}" for index, option in enumerate(reply.options)]
+    return fit(lines, plain(reply.prompt), options)
 
 
 def button_labels(reply: GameQuestion) -> list[str]:
@@ -38,11 +37,10 @@ def button_labels(reply: GameQuestion) -> list[str]:
 
 def results(reply: GameResults, asked: str = "") -> str:
     """What replaces the question: the question (``asked``), then the answer, why, the counts and the top five."""
-    lines = [asked] if asked else []
-    lines += ["✅ **" + plain(reply.heading) + "**", plain(reply.explanation), plain(reply.counts_line)]
+    lines = ["✅ **" + plain(reply.heading) + "**", plain(reply.explanation), plain(reply.counts_line)]
     if reply.top:
         lines += ["", "**" + plain(reply.top_heading) + "**", *(plain(line) for line in reply.top)]
-    return _fit(lines)
+    return fit([], asked or None, lines)  # the question asked gives way to its answer and standings
 
 
 def podium(reply: GamePodium) -> str:

@@ -48,11 +48,22 @@ def poll_content(view: QuestionView, owner_id: int) -> str:
     """The text above a poll: whose question it is, its time limit, notices, and what the poll can't hold."""
     lines = [f"{mention(owner_id)} · {view.label}{time_left(view)}"]
     lines += [f"*{notice}*" for notice in view.notices]
-    if len(poll_question(view)) < len(f"{view.short_label} · {view.prompt}"):
-        lines.append(f"**{view.prompt}**")  # the poll shows only the start of a long prompt
-    if needs_letters(view.options, POLL_ANSWER_LIMIT):
-        lines += lettered_options(view.options)
-    return shorten("\n".join(lines), MESSAGE_LIMIT)
+    # The poll shows only the start of a long prompt: the whole of it goes above.
+    prompt = view.prompt if len(poll_question(view)) < len(f"{view.short_label} · {view.prompt}") else None
+    options = lettered_options(view.options) if needs_letters(view.options, POLL_ANSWER_LIMIT) else []
+    return fit(lines, prompt, options, bold=True)
+
+
+def fit(before: list[str], prompt: str | None, after: list[str], *, bold: bool = False) -> str:
+    """The lines as one message; over Discord's limit, the prompt is cut before the end is: the options (or a
+    game's answer and standings) after it matter more than the prompt's last words."""
+    def joined(prompt: str | None) -> str:
+        middle = [] if prompt is None else [f"**{prompt}**" if bold else prompt]
+        return "\n".join([*before, *middle, *after])
+    over = len(joined(prompt)) - MESSAGE_LIMIT
+    if over > 0 and prompt is not None:
+        prompt = shorten(prompt, max(1, len(prompt) - over))
+    return shorten(joined(prompt), MESSAGE_LIMIT)
 
 
 def button_labels(view: QuestionView) -> list[str]:

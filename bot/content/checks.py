@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from bot.content.models import EXPLANATION_LIMIT, Question
+from bot.content.models import EXPLANATION_LIMIT, QUESTION_TEXT_LIMIT, Question
 from bot.content.text_rules import same_text_problems, text_problems
 from bot.languages import DEFAULT_LANGUAGE
 
@@ -30,6 +30,11 @@ def question_problems(question: Question) -> Iterator[str]:
                 f"the {language} explanation has {len(text)} characters; the limit is {EXPLANATION_LIMIT} "
                 "(move the rest to 'details')"
             )
+    for language, prompt in question.prompt.items():
+        length = len(prompt) + sum(len(option.text.get(language, "")) for option in question.options)
+        if length > QUESTION_TEXT_LIMIT:
+            yield (f"the {language} prompt and options have {length} characters together; the limit is "
+                   f"{QUESTION_TEXT_LIMIT}, so that the question fits one chat message")
     for option in question.options:
         for language, text in (option.why_not or {}).items():
             if len(text) > EXPLANATION_LIMIT:

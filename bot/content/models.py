@@ -16,6 +16,9 @@ NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_lengt
 LocalizedText = dict[LanguageCode, NonEmptyText]
 
 EXPLANATION_LIMIT = 200
+# A question's prompt and options together, per language: a Discord message (2,000) holds them with the label,
+# notices and letters when they don't fit a native poll.
+QUESTION_TEXT_LIMIT = 1500
 
 _T = TypeVar("_T")
 

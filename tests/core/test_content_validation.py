@@ -99,6 +99,19 @@ def test_an_explanation_over_200_characters_is_refused(tmp_path: Path) -> None:
     assert problem.message.startswith("the fr explanation has 201 characters; the limit is 200")
 
 
+def test_a_prompt_and_options_too_long_for_one_message_are_refused_at_1500_characters(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    options = quiz["questions"][0]["options"]
+    texts = len(options[0]["text"]["en"]) + len(options[1]["text"]["en"])
+    quiz["questions"][0]["prompt"]["en"] = "x" * (1500 - texts)  # exactly the limit: fine
+    quiz["questions"][1]["prompt"]["en"] = "x" * (1501 - texts)
+    write(tmp_path, "long.yaml", quiz)
+    problem = only_problem(tmp_path)
+    assert (problem.file, problem.question_id) == ("long.yaml", "q2")
+    assert problem.message == ("the en prompt and options have 1501 characters together; the limit is 1500, so that "
+                               "the question fits one chat message")
+
+
 def test_an_explanation_of_exactly_200_characters_is_fine(tmp_path: Path) -> None:
     quiz = a_quiz()
     quiz["questions"][1]["explanation"]["fr"] = "x" * 200

@@ -1,0 +1,33 @@
+"""Over Discord's 2,000 characters, a long prompt is cut, never the options or a game's answer and standings
+that follow it."""
+
+from __future__ import annotations
+
+from adapters.discord import game_render
+from adapters.discord.render import MESSAGE_LIMIT, poll_content
+from bot.games.replies import GameResults
+from bot.replies import QuestionView
+
+PROMPT = "Why does the pipeline stall? " * 60  # 1,740 characters
+OPTIONS = tuple(f"Option {letter}: " + "because of a long reason " * 4 for letter in "ABCDEF")  # over 55: lettered
+
+
+def test_a_poll_with_lettered_options_keeps_every_option_and_cuts_the_prompt() -> None:
+    view = QuestionView(session_id="s1", quiz_id="q", question_id="q1", number=1, total=3, label="Question 1 of 3",
+                        prompt=PROMPT, options=OPTIONS, correct_index=0, explanation="", language="en")
+    content = poll_content(view, owner_id=42)
+    assert len(content) <= MESSAGE_LIMIT
+    assert all(option in content for option in OPTIONS)  # before, the message's end was cut: options lost
+    assert "Why does the pipeline stall?" in content and "…**" in content  # the prompt, cut where it ends
+
+
+def test_game_results_keep_the_answer_the_counts_and_the_standings() -> None:
+    results = GameResults(game_id="g", chat_id="c", position=0, question_message=None, label="Question 1 of 3",
+                          prompt=PROMPT, heading="Question 1: the answer is B. All-reduce", explanation="x" * 200,
+                          counts=(("A", 1), ("B", 2)), counts_line="Answers: A 1 · B 2", top_heading="Top 5:",
+                          top=tuple(f"{rank}. Player {rank} — 100 points" for rank in range(1, 6)),
+                          explain_label="Explain")
+    text = game_render.results(results, asked=f"**Question 1 of 3** · {PROMPT}")
+    assert len(text) <= MESSAGE_LIMIT
+    assert text.endswith("5. Player 5 — 100 points")
+    assert "the answer is B. All-reduce" in text and "Answers: A 1 · B 2" in text
