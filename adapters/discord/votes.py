@@ -8,6 +8,7 @@ import discord
 
 from adapters.discord import render
 from adapters.discord.actors import vote_actor
+from adapters.discord.permissions import poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.surfaces import ChannelSurface
 from adapters.once_per import OncePer
@@ -29,18 +30,35 @@ class VoteHandler:
         if self._client.user is not None and event.user_id == self._client.user.id:
             return
         actor = vote_actor(event.user_id, event.channel_id)
-        # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll in
-        # every server: the engine leaves those alone without recording their voters.
-        result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1,
-                                                   self._after_vote(event))
-        if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE \
-                and await self._is_own_poll_for(event):
-            result = await self._engine.ask_again(actor, self._after_vote(event))
+        try:
+            # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll in
+            # every server: the engine leaves those alone without recording their voters.
+            result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1,
+                                                       self._after_vote(event))
+            if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE \
+                    and await self._is_own_poll_for(event):
+                result = await self._engine.ask_again(actor, self._after_vote(event))
+        except discord.Forbidden:  # the answer is kept; the channel stopped taking the next poll (a right revoked)
+            await self._polls_refused(event)
+            return
         if isinstance(result, Notice):
             if result.code is NoticeCode.NOT_YOUR_SESSION:
                 await self._hint(event)
             # Anything else (a changed vote, a closed question, a poll that isn't ours) needs no reply.
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
+
+    async def _polls_refused(self, event: discord.RawPollVoteActionEvent) -> None:
+        """Tell the learner in the channel, as text, which right the bot lost, and how to play on privately."""
+        _ = await self._engine.localizer(vote_actor(event.user_id, event.channel_id))
+        channel = self._client.get_channel(event.channel_id)
+        granted = (channel.permissions_for(channel.guild.me) if isinstance(channel, discord.abc.GuildChannel)
+                   else discord.Permissions.none())
+        # A vote carries no locale: the command as English clients spell it.
+        text = f"{render.mention(event.user_id)} {poll_refused(granted, _, '/quiz private:True')}"
+        try:
+            await self._polls.post(event.channel_id, text)
+        except discord.HTTPException as error:  # no Send Messages either: nothing more to be done here
+            log.info("could not tell %s that polls are refused in %s: %s", event.user_id, event.channel_id, error)
 
     def _after_vote(self, event: discord.RawPollVoteActionEvent) -> ChannelSurface:
         """The owner voted: end the poll, reply to it with the verdict and explanation, then go on."""

@@ -47,6 +47,7 @@ class FakeDiscord(BotRecords):
     calls: list[Call] = field(default_factory=list)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
+    poll_refusing_channels: set[int] = field(default_factory=set)  # take text, refuse polls: Send Polls revoked
     no_history_channels: set[int] = field(default_factory=set)  # replies refused (no Read Message History)
     identifies: list[dict[str, Any]] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)  # users whose direct messages refuse the bot (50007)
@@ -236,7 +237,8 @@ class FakeDiscord(BotRecords):
             return 403, {"code": 50007, "message": "Cannot send messages to this user"}
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)):
             refused = int(m[1]) in self.forbidden_channels or (
-                int(m[1]) in self.no_history_channels and body.get("message_reference"))
+                int(m[1]) in self.no_history_channels and body.get("message_reference")) or (
+                int(m[1]) in self.poll_refusing_channels and body.get("poll"))
             if refused:
                 return 403, {"code": 50013, "message": "Missing Permissions"}
             return 200, self._store(self.snowflake(), int(m[1]), body, 0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.replies import Actor
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import RunningBot
 from tests.discord.payloads import CHANNEL_ID, NO_POLLS_CHANNEL_ID, OWNER_ID, WITHOUT_POLLS
@@ -88,6 +89,23 @@ async def test_a_channel_that_refuses_polls_gets_an_ephemeral_reply_naming_the_m
     assert [c.status for c in refused] == [403]
     assert "“Send Polls”" in reply.content and "Send Messages" not in reply.content
     assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": 64}}  # ephemeral all along
+
+
+async def test_polls_refused_mid_quiz_keep_the_answer_and_tell_the_learner_as_text(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    fake.poll_refusing_channels.add(CHANNEL_ID)  # an admin takes Send Polls away mid-quiz
+    mark = len(fake.calls)
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)
+    feedback = await reply_to(fake, poll, after=mark)
+    assert "Correct!" in feedback.content  # the answer counted
+    told = await fake.wait_until(lambda: next((c for c in fake.channel_messages(after=mark)
+                                               if "“Send Polls”" in c.content), None))
+    assert told.content.startswith(f"<@{OWNER_ID}> I can't post the quiz poll in this channel")
+    assert "/quiz private:True" in told.content
+    progress = await bot.engine.progress(Actor("discord", str(OWNER_ID)))
+    assert progress.lines[0].text.startswith("in progress: 1 of 3 answered, 1 right")
 
 
 async def test_without_read_message_history_the_explanation_comes_as_a_plain_message(
