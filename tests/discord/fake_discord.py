@@ -48,6 +48,7 @@ class FakeDiscord(BotRecords):
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
     poll_refusing_channels: set[int] = field(default_factory=set)  # take text, refuse polls: Send Polls revoked
+    deleted_channels: set[int] = field(default_factory=set)  # answer 404 Unknown Channel
     no_history_channels: set[int] = field(default_factory=set)  # replies refused (no Read Message History)
     identifies: list[dict[str, Any]] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)  # users whose direct messages refuse the bot (50007)
@@ -235,6 +236,9 @@ class FakeDiscord(BotRecords):
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)) \
                 and any(self.dm_channel(user) == int(m[1]) for user in self.closed_dms):
             return 403, {"code": 50007, "message": "Cannot send messages to this user"}
+        if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)) \
+                and int(m[1]) in self.deleted_channels:
+            return 404, {"code": 10003, "message": "Unknown Channel"}
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)):
             refused = int(m[1]) in self.forbidden_channels or (
                 int(m[1]) in self.no_history_channels and body.get("message_reference")) or (
