@@ -85,7 +85,7 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
            stopped_by: str | None = None, open_question: str | None = None) -> GamePodium:
     """``asked``: how many questions were shown (a stopped game's players are judged on those)."""
     lines = []
-    ranked = standings(players)
+    ranked = standings(players) if asked else []  # stopped in the lobby: nobody had a question to score on
     for place, player in enumerate(ranked[:PODIUM_LINES], start=1):
         mark = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
         chances = max(1, asked - player.joined_position)

@@ -163,6 +163,14 @@ async def test_only_the_starter_or_an_admin_stops_the_game_and_the_podium_says_w
     assert await engine.games.open(BAYO, "Bayo", SCOPE, "collectives", None, stage) is None  # the chat is free
 
 
+async def test_a_game_stopped_in_its_lobby_ranks_nobody(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+    assert await engine.games.stop(ADA, "Ada", False, stage) is None
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert podium.lines == () and podium.note == "Stopped by Ada."  # not "0 of 1 right" for questions never asked
+
+
 async def test_the_starter_skips_a_question_to_its_results(engine: QuizEngine) -> None:
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)
