@@ -63,8 +63,9 @@ class TerminalPlayer:
         """Act on one line; a failure (say, the database is busy) is an apology, not the end of the game."""
         try:
             return await self._handle(line)
-        except Exception:
-            log.exception("the terminal could not act on a line")
+        except Exception as error:  # one line on stderr, as every failure; the traceback at QUIZ_LOG_LEVEL=DEBUG
+            log.error("the terminal could not act on a line: %s: %s", type(error).__name__,
+                      str(error).splitlines()[0] if str(error) else "", exc_info=log.isEnabledFor(logging.DEBUG))
             _ = self._words
             self._say(_("Sorry, something went wrong. Please try again in a moment."))
             return True

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
+
+import pytest
 
 from adapters.runtime import open_services, utc_now
 from adapters.settings import Settings
@@ -145,7 +148,9 @@ async def test_text_typed_by_the_learner_is_echoed_inert(tmp_path: Path) -> None
     assert "There is no quiz called “\\x1b[31mred\\u202e”." in transcript
 
 
-async def test_a_storage_failure_is_an_apology_and_the_game_goes_on(tmp_path: Path) -> None:
+async def test_a_storage_failure_is_an_apology_and_the_game_goes_on(tmp_path: Path,
+                                                                   caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="adapters.terminal")
     settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
     async with open_services(settings, rng=random.Random(3)) as services:
         io = TypedLineIO()
@@ -157,6 +162,9 @@ async def test_a_storage_failure_is_an_apology_and_the_game_goes_on(tmp_path: Pa
             await connection.exec_driver_sql("ALTER TABLE answers RENAME TO answers_gone")
         await io.type("1")
         assert "Sorry, something went wrong. Please try again in a moment." in io.transcript
+        failed = [record for record in caplog.records if record.name.startswith("adapters.terminal")]
+        assert [record.getMessage().split(": ")[0] for record in failed] == ["the terminal could not act on a line"]
+        assert "answers" in failed[0].getMessage() and not failed[0].exc_info  # one line; a traceback at DEBUG
         async with services.database.begin() as connection:
             await connection.exec_driver_sql("ALTER TABLE answers_gone RENAME TO answers")
         await io.type("1")
