@@ -61,4 +61,4 @@ def register_game_commands(tree: app_commands.CommandTree, engine: QuizEngine, g
         def spelled(*names: str) -> str:
             return "/" + " ".join(command_name_for(interaction.locale, name, engine.localizer_for) for name in names)
         _ = await engine.localizer(interaction_actor(interaction))
-        await respond(interaction, help_text(_, spelled("game", "skip"), spelled("game", "stop")))
+        await respond(interaction, help_text(_, spelled))

@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.games.views import game_rules
 from bot.i18n import Localizer
 
 
-def help_text(_: Localizer, skip: str, stop: str) -> str:
-    """Descriptions share their msgids with the commands themselves (and the Telegram menu); ``skip`` and ``stop``
-    are the game's commands as the reader's Discord client spells them."""
+def help_text(_: Localizer, spelled: Callable[..., str]) -> str:
+    """Descriptions share their msgids with the commands themselves (and the Telegram menu). ``spelled("game",
+    "stop")`` is a command as the reader's Discord client shows it ("/partie arrêter"): what they must type."""
     commands = [
-        ("/quiz", _("start or resume a quiz")),
-        ("/quizzes", _("list the quizzes")),
-        ("/review", _("review the questions due today")),
-        ("/progress", _("your results so far")),
-        ("/game start", _("open a lobby: everyone here can join")),
-        ("/leaderboard", _("this server's points from group games")),
-        ("/preview", _("show a quiz's questions without answers")),
-        ("/language", _("change language: en, fr, sw, yo, sn")),
-        ("/timezone", _("set your time zone, e.g. Africa/Lagos")),
-        ("/reminders", _("a daily reminder when questions are due: on 19:00, or off")),
+        (spelled("quiz"), _("start or resume a quiz")),
+        (spelled("quizzes"), _("list the quizzes")),
+        (spelled("review"), _("review the questions due today")),
+        (spelled("progress"), _("your results so far")),
+        (spelled("game", "start"), _("open a lobby: everyone here can join")),
+        (spelled("leaderboard"), _("this server's points from group games")),
+        (spelled("preview"), _("show a quiz's questions without answers")),
+        (spelled("language"), _("change language: en, fr, sw, yo, sn")),
+        (spelled("timezone"), _("set your time zone, e.g. Africa/Lagos")),
+        (spelled("reminders"), _("a daily reminder when questions are due: on 19:00, or off")),
     ]
     lines = [_("I ask quiz questions as polls: tap an answer to see whether it is right, and why.")]
     lines += [f"**{name}** — {description}" for name, description in commands]
-    lines.append("*" + game_rules(_, skip, stop) + "*")
+    lines.append("*" + game_rules(_, spelled("game", "skip"), spelled("game", "stop")) + "*")
     return "\n".join(lines)
