@@ -9,7 +9,7 @@ import discord
 
 from adapters.discord import game_render
 from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
-from bot.games.delivery import Posted
+from bot.games.delivery import ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
 
 log = logging.getLogger(__name__)
@@ -31,7 +31,10 @@ class ChannelGameSurface:
     async def ask(self, question: GameQuestion) -> Posted:
         text = game_render.question(question, int(question.closes_at.timestamp()))
         view = answer_view(question.game_id, question.position, game_render.button_labels(question))
-        message = await self._channel.send(content=text, view=view)
+        try:
+            message = await self._channel.send(content=text, view=view)
+        except discord.Forbidden as error:  # the channel's permissions changed since the lobby
+            raise ChatRefused("Send Messages") from error  # a msgid of the bot's catalogs
         return Posted(str(message.id))
 
     async def results(self, results: GameResults) -> None:

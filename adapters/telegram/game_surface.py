@@ -16,10 +16,13 @@ from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import button
 from adapters.telegram.poll_layout import poll_layout
-from bot.games.delivery import Posted
+from bot.games.delivery import ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
 
 log = logging.getLogger(__name__)
+
+
+POLLS_REFUSED = "not enough rights to send polls"  # Telegram's words when a group doesn't let the bot post polls
 
 
 def explain_value(game_id: str, position: int) -> str:
@@ -56,11 +59,16 @@ class TelegramGameSurface:
             await self._chat.html(self._chat_id, blocks)
         period = min(max(question.seconds, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
         async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
-            message = await self._chat.bot.send_poll(
-                self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
-                correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB types each as a literal
-                explanation=layout.explanation or None,
-                open_period=period)
+            try:
+                message = await self._chat.bot.send_poll(
+                    self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
+                    correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB: each a literal
+                    explanation=layout.explanation or None,
+                    open_period=period)
+            except BadRequest as error:
+                if POLLS_REFUSED in error.message.lower():  # the group's settings don't let members send polls
+                    raise ChatRefused("Send Polls") from error  # translated by the engine (a msgid already)
+                raise
             poll_id = message.poll.id if message.poll is not None else None
             if poll_id is not None:
                 self._polls.add(poll_id, question.game_id, question.position)

@@ -35,6 +35,15 @@ class GameSurface(Protocol):
     async def podium(self, podium: GamePodium) -> None: ...
 
 
+class ChatRefused(Exception):
+    """The chat refused a game's message: the bot lacks ``right`` there (its name in the platform's settings, a
+    msgid of the bot's catalogs such as "Send Polls"). The game can't go on in that chat."""
+
+    def __init__(self, right: str) -> None:
+        super().__init__(right)
+        self.right = right
+
+
 Stage = Callable[[str], GameSurface]  # a chat's id -> where its game shows
 Record = Callable[[GameEvent, Posted], Awaitable[None]]  # keeps what was posted
 

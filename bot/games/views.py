@@ -82,8 +82,10 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
 
 
 def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int, _: Localizer, *,
-           stopped_by: str | None = None, open_question: str | None = None) -> GamePodium:
-    """``asked``: how many questions were shown (a stopped game's players are judged on those)."""
+           stopped_by: str | None = None, refused: str | None = None, open_question: str | None = None
+           ) -> GamePodium:
+    """``asked``: how many questions were shown (a stopped game's players are judged on those); ``refused``: the
+    right the chat denied the bot, which stopped the game."""
     lines = []
     ranked = standings(players) if asked else []  # stopped in the lobby: nobody had a question to score on
     for place, player in enumerate(ranked[:PODIUM_LINES], start=1):
@@ -99,7 +101,11 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
     note = _("Stopped by {name}.", name=stopped_by) if stopped_by else None
     if not players:
         note = _("Nobody played.")
-    heading = _("Game stopped: {quiz}", quiz=title) if stopped_by else _("Final results: {quiz}", quiz=title)
+    if refused:
+        note = _("I can't post the game's questions in this chat: I'm missing the “{permission}” permission. Ask an "
+                 "admin to grant it, then start a new game.", permission=_(refused))
+    heading = (_("Game stopped: {quiz}", quiz=title) if stopped_by or refused
+               else _("Final results: {quiz}", quiz=title))
     return GamePodium(game.id, game.chat_id, heading, tuple(lines), open_question, note, _.language)
 
 

@@ -171,6 +171,26 @@ async def test_a_game_stopped_in_its_lobby_ranks_nobody(engine: QuizEngine) -> N
     assert podium.lines == () and podium.note == "Stopped by Ada."  # not "0 of 1 right" for questions never asked
 
 
+async def test_a_chat_that_refuses_the_questions_stops_the_game_and_says_which_right_is_missing(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    await vote(engine, stage, ADA, right=True)
+    await engine.games.skip(ADA, False, stage)  # the first question's results
+    stage.refusing = "Send Polls"  # an admin takes the right away
+    clock.advance(timedelta(seconds=RESULTS_SECONDS))
+    await engine.games.sweep("telegram", stage)  # the second question is refused: the game stops
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert podium.heading == "Game stopped: Collectives" and podium.lines[0].startswith("🥇 Ada — ")
+    assert podium.note == ("I can't post the game's questions in this chat: I'm missing the “Send Polls” permission. "
+                           "Ask an admin to grant it, then start a new game.")
+    clock.advance(timedelta(minutes=5))
+    await engine.games.sweep("telegram", stage)
+    assert len(stage.of(CHAT, GamePodium)) == 1 and len(stage.of(CHAT, GameResults)) == 1  # nothing more
+    assert await engine.games.open(BAYO, "Bayo", SCOPE, "collectives", None, stage) is None  # the chat is free
+
+
 async def test_the_starter_skips_a_question_to_its_results(engine: QuizEngine) -> None:
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)

@@ -9,9 +9,9 @@ from datetime import timedelta
 from adapters.settings import Settings
 from bot.games.rules import GRACE, RESULTS_SECONDS
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, answer_button, click, edits_of, lobby, question
+from tests.discord.game_steps import PLAYER_PERMISSIONS, answer_button, click, edits_of, lobby, question, with_buttons
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, OTHER_ID, running_bot
-from tests.discord.payloads import EPHEMERAL
+from tests.discord.payloads import CHANNEL_ID, EPHEMERAL
 from tests.discord.support import buttons, message_id
 from tests.fakes.clock import FixedClock
 
@@ -102,3 +102,23 @@ async def test_three_players_play_a_whole_game_in_a_channel(fake: FakeDiscord, s
         podium_names = [line.split(" — ")[0][2:] for line in podium.content.splitlines()[1:4]]  # after the medal
         board_names = [line.split(" — ")[0].split(". ", 1)[1] for line in shown.content.splitlines()[1:]]
         assert board_names == podium_names
+
+
+async def test_a_channel_that_stops_taking_messages_stops_the_game(fake: FakeDiscord, settings: Settings,
+                                                                    clock: FixedClock) -> None:
+    async with running_bot(settings, fake, clock, game_interval=GAMES):
+        await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=STARTER,
+                         member_permissions=PLAYER_PERMISSIONS)
+        lobby_call, game_id = await lobby(fake)
+        fake.forbidden_channels.add(CHANNEL_ID)  # an admin locks the channel after the lobby
+        await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=STARTER,
+                         member_permissions=PLAYER_PERMISSIONS)
+        await fake.wait_until(lambda: any(c.status == 403 for c in fake.calls))  # the question: refused
+        clock.advance(timedelta(minutes=5))
+        await fake.quiet(0.3)
+        fake.forbidden_channels.clear()
+        again = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=STARTER,
+                                 member_permissions=PLAYER_PERMISSIONS)
+        opened = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
+        assert opened.content == "The lobby is open: everyone here can join."  # the refused game was stopped
+        assert len(with_buttons(fake, "qt:gx:")) == 0  # no results posted for a question nobody saw

@@ -6,7 +6,7 @@ import itertools
 from collections import defaultdict
 from typing import TypeVar
 
-from bot.games.delivery import Posted
+from bot.games.delivery import ChatRefused, Posted
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults
 
 E = TypeVar("E")
@@ -19,6 +19,7 @@ class RecordingStage:
         self.shown: dict[str, list[GameEvent]] = defaultdict(list)
         self._polls = polls
         self._ids = itertools.count(1)
+        self.refusing: str | None = None  # a right the chats now lack: every question is refused for it
 
     def __call__(self, chat_id: str) -> ChatRecorder:
         return ChatRecorder(self, chat_id)
@@ -44,6 +45,8 @@ class ChatRecorder:
         self._stage.shown[self._chat_id].append(begins)
 
     async def ask(self, question: GameQuestion) -> Posted:
+        if self._stage.refusing is not None:
+            raise ChatRefused(self._stage.refusing)
         self._stage.shown[self._chat_id].append(question)
         return self._stage.posted(self._chat_id)
 

@@ -115,3 +115,22 @@ async def test_an_explanation_too_long_for_an_alert_opens_in_a_private_chat(
 
 async def results_wait(api: FakeBotApi) -> None:
     await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"])
+
+
+async def test_a_group_that_refuses_polls_gets_the_game_stopped_with_the_missing_right_named(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock, game_interval=GAMES):
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        api.fail_next("sendPoll", 400, "Bad Request: not enough rights to send polls to the chat")
+        started = await press(api, ADA, f"gb:{game_id}", GROUP)  # answered: no spinner left turning
+        assert "text" not in started
+        stopped = (await api.wait_for("sendMessage", 1, lambda p: "Game stopped" in p["text"]))[-1].params["text"]
+        assert "I'm missing the “Send Polls” permission. Ask an admin to grant it, then start a new game." in stopped
+        assert not any("went wrong" in text for text in api.sent_texts(GROUP.id))
+        clock.advance(timedelta(minutes=2))
+        await api.settle()
+        assert not results_messages(api, GROUP)  # no results for a question nobody saw
+        await api.command(ADA, "/game collectives", GROUP)  # the group is free for a new game
+        _again, second = await api.wait_for("sendMessage", 2, lambda p: "reply_markup" in p and "gj:" in str(p))
+        assert second.params["chat_id"] == str(GROUP.id)

@@ -74,21 +74,22 @@ class Phases:
         return [views.results(game, question, answers, players, self.words(game), closed_early=early)]
 
     async def finish(self, uow: UnitOfWork, game: GameRecord, now: datetime, *,
-                     stopped_by: str | None = None) -> GamePodium:
-        """Ranks, the game closed, and the podium (``stopped_by``: a person ended it early)."""
+                     stopped_by: str | None = None, refused: str | None = None) -> GamePodium:
+        """Ranks, the game closed, and the podium (``stopped_by``: a person ended it early; ``refused``: the chat
+        refused its messages, for lack of that right)."""
         open_question = game.question_message if game.state is GameState.ASKING else None
         asked = game.position + (1 if game.state in (GameState.ASKING, GameState.SHOWING) else 0)
         players = standings(await uow.games.players(game.id))
         for rank, player in enumerate(players, start=1):
             player.rank = rank
             await uow.games.update_player(player)
-        game.state = GameState.STOPPED if stopped_by else GameState.FINISHED
+        game.state = GameState.STOPPED if stopped_by or refused else GameState.FINISHED
         game.deadline, game.finished_at, game.updated_at = None, now, now
         await uow.games.update(game)
         quiz = self._quiz_of(game)
         title = localized(quiz.title, game.language) if quiz else game.quiz_id
         return views.podium(game, title, players, min(asked, len(game.question_ids)), self.words(game),
-                            stopped_by=stopped_by, open_question=open_question)
+                            stopped_by=stopped_by, refused=refused, open_question=open_question)
 
 
 async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted) -> None:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from bot.admins import AdminPolicy
-from bot.games.delivery import Posted, Stage, show
+from bot.games.delivery import ChatRefused, GameSurface, Posted, Stage, show
 from bot.games.records import GameRecord
-from bot.games.replies import GameEvent
+from bot.games.replies import GameEvent, GamePodium
 from bot.locks import KeyedLocks
 from bot.ports import UnitOfWork
 from bot.replies import Actor
 from bot.usecases.core import Core
 from bot.usecases.games.phases import Phases, keep_posted
+
+log = logging.getLogger(__name__)
 
 
 class GameTable:
@@ -35,7 +38,28 @@ class GameTable:
                 await uow.commit()
             await self.core.turns.run_unlocked(store)
 
-        await show(events, stage(events[0].chat_id), record)
+        surface = stage(events[0].chat_id)
+        try:
+            await show(events, surface, record)
+        except ChatRefused as refused:
+            await self._stop_refused(events[0].game_id, refused.right, surface)
+
+    async def _stop_refused(self, game_id: str, right: str, surface: GameSurface) -> None:
+        """The chat won't take the game's messages: stop it, and say why if the chat still takes a text."""
+        async def stop(uow: UnitOfWork) -> GamePodium | None:
+            game = await uow.games.get(game_id)
+            if game is None or not game.state.live:
+                return None
+            podium = await self.phases.finish(uow, game, self.core.clock(), refused=right)
+            await uow.commit()
+            return podium
+        podium = await self.core.turns.run_unlocked(stop)
+        log.warning("game %s stopped: its chat refused a message (missing %s)", game_id, right)
+        if podium is not None:
+            try:
+                await surface.podium(podium)
+            except Exception as error:  # the chat takes nothing at all: the game is over all the same
+                log.info("could not tell game %s's chat why it stopped: %s", game_id, error)
 
     def may_control(self, actor: Actor, game: GameRecord, user_id: int | None, moderator: bool) -> bool:
         """The starter, an admin of the game's chat (the adapter knows whose chat it asked about: the one the
