@@ -46,6 +46,16 @@ def _date(value: str) -> date:
     return day
 
 
+USER_NAME_LIMIT = 64  # characters: as a chat platform's user id, the key of the learner's progress
+
+
+def _user_name(value: str) -> str:
+    name = value.strip()
+    if not name or len(name) > USER_NAME_LIMIT:
+        raise argparse.ArgumentTypeError(f"a name of 1 to {USER_NAME_LIMIT} characters, not {len(name)}")
+    return name
+
+
 def _default_user() -> str:
     try:
         return getpass.getuser()
@@ -62,7 +72,8 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a quiz in the terminal (no token needed)")
     play.add_argument("--lang", type=_language, help="en, fr, sw, yo or sn (remembered for next time)")
     play.add_argument("--quiz", help="quiz id or topic to start or resume")
-    play.add_argument("--user", default=_default_user(), help="whose progress to use (default: your login)")
+    play.add_argument("--user", type=_user_name, default=_default_user(),
+                      help="whose progress to use (default: your login)")
     play.add_argument("--now", type=_date, help="pretend today is this date (YYYY-MM-DD), to try spaced review: "
                       "questions answered earlier come due")
 

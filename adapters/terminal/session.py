@@ -33,6 +33,6 @@ def clock_from(today: date | None) -> Callable[[], datetime]:
 async def play(settings: Settings, *, user: str, quiz: str | None, language: str | None,
                today: date | None = None) -> int:
     async with open_services(settings, clock=clock_from(today)) as services:
-        actor = Actor(platform="terminal", user_id=user[:64], chat_id="terminal", language_hint=locale_hint())
+        actor = Actor(platform="terminal", user_id=user, chat_id="terminal", language_hint=locale_hint())
         await TerminalPlayer(services.engine, actor, StdLineIO()).play(quiz=quiz, language=language)
     return 0

@@ -257,6 +257,10 @@ def test_a_learner_tries_spaced_review_by_moving_the_clock_with_now(env: dict[st
     assert "What you remember, by quiz:" in later.stdout and "[" in later.stdout  # text bars
     bad = subprocess.run(quiztutor("play", "--now", "someday"), env=env, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "use YYYY-MM-DD" in bad.stderr
+    for name, length in (("", 0), ("x" * 65, 65)):  # a name is the learner's key: never cut, never empty
+        refused = subprocess.run(quiztutor("play", "--user", name), env=env, capture_output=True, text=True,
+                                 timeout=60)
+        assert refused.returncode == 2 and f"a name of 1 to 64 characters, not {length}" in refused.stderr
     for far in ("9999-12-31", "0001-01-01"):  # the scheduler's dates would overflow: refused, not a traceback
         refused = subprocess.run(quiztutor("play", "--now", far), env=env, capture_output=True, text=True,
                                  timeout=60)
