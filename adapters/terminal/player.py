@@ -116,7 +116,7 @@ class TerminalPlayer:
 
     async def _start(self, reference: str | None) -> None:
         open_question = self._screen.question
-        shown = await self._engine.start(self._actor, self._listed(reference), self._screen)
+        shown = await self._engine.start(self._actor, await self._listed(reference), self._screen)
         if isinstance(shown, Notice):
             self._say_notice(shown)
             await self._show_quizzes()
@@ -125,9 +125,12 @@ class TerminalPlayer:
         else:
             self._words = self._engine.localizer_for(shown.language)
 
-    def _listed(self, reference: str | None) -> str | None:
-        """``2`` means the second quiz of the list shown last, wherever a quiz is named (quiz 2, preview 2)."""
+    async def _listed(self, reference: str | None) -> str | None:
+        """``2`` means the second quiz of the list shown last, wherever a quiz is named (quiz 2, preview 2); before
+        any list was shown in this run, of the list ``quizzes`` would show."""
         number = ascii_number(reference or "")
+        if number is not None and not self._quiz_ids:
+            self._quiz_ids = [entry.quiz_id for entry in (await self._engine.list_quizzes(self._actor)).entries]
         if number is not None and 1 <= number <= len(self._quiz_ids):
             return self._quiz_ids[number - 1]
         return reference
@@ -179,7 +182,7 @@ class TerminalPlayer:
         if not reference:
             await self._show_quizzes()
             return
-        shown = await self._engine.preview(self._actor, self._listed(reference) or reference)
+        shown = await self._engine.preview(self._actor, await self._listed(reference) or reference)
         self._io.write(render.preview(shown) if isinstance(shown, Preview) else shown.text)
 
     async def _language(self, choice: str) -> None:

@@ -54,6 +54,14 @@ async def test_quiz_without_an_id_carries_on_where_the_learner_stopped(tmp_path:
     assert "Question 2 of 3" in transcript
 
 
+async def test_a_number_names_a_quiz_of_the_list_even_before_any_list_was_shown(tmp_path: Path) -> None:
+    await play(tmp_path, ["skip", "quit"])  # a quiz in progress: the next run resumes it and shows no list
+    transcript = await play(tmp_path, ["preview 2", "quiz 2", "quit"], quiz=None)
+    assert "Welcome back! Carrying on with Collectives." in transcript
+    assert "There is no quiz called" not in transcript
+    assert "Long options: 1 question. Good luck!" in transcript  # the second of the list `quizzes` shows
+
+
 async def test_stop_ends_the_quiz_and_a_number_then_picks_from_the_list(tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["stop", "quizzes", "2", "quit"])
     assert "Quiz stopped. Your answers so far are saved." in transcript
