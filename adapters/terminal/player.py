@@ -14,6 +14,7 @@ from bot.engine import QuizEngine
 from bot.i18n import Localizer
 from bot.languages import native_name
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, Started, Summary
+from bot.review_quiz import REVIEW_QUIZ_ID
 
 log = logging.getLogger(__name__)
 # Refusals that mean the session moved on elsewhere (another terminal, a chat): show where it stands now.
@@ -195,7 +196,8 @@ class TerminalPlayer:
         self._say_notice(notice)
         question = self._screen.question
         if question is not None and not notice.is_error:  # the same question, in the new language
-            shown = await self._engine.start(self._actor, question.quiz_id)
+            shown = (await self._engine.review(self._actor) if question.quiz_id == REVIEW_QUIZ_ID  # resumed
+                     else await self._engine.start(self._actor, question.quiz_id))
             if isinstance(shown, Started):
                 self._screen.show(shown.question)
 

@@ -62,6 +62,17 @@ async def test_a_number_names_a_quiz_of_the_list_even_before_any_list_was_shown(
     assert "Long options: 1 question. Good luck!" in transcript  # the second of the list `quizzes` shows
 
 
+async def test_changing_language_in_a_review_round_shows_its_question_again_in_the_new_language(
+        tmp_path: Path) -> None:
+    await play(tmp_path, ["a", "a", "a", "quit"])  # some wrong: they come due for review
+    later = lambda: utc_now() + timedelta(days=30)  # noqa: E731 - a clock is a callable
+    transcript = await play(tmp_path, ["review", "language fr", "quit"], quiz=None, clock=later)
+    review = transcript.split("Review: 3 questions are due")[1]
+    # The same question asked again, in French, after the language changed (before: no question at all).
+    assert review.index("Question 1 of 3") < review.index("Français") < review.index("Question 1 sur 3")
+    assert "Votre réponse (1-2) >" in review
+
+
 async def test_stop_ends_the_quiz_and_a_number_then_picks_from_the_list(tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["stop", "quizzes", "2", "quit"])
     assert "Quiz stopped. Your answers so far are saved." in transcript
