@@ -75,8 +75,9 @@ class DiscordAdapter:
 
     async def deliver_expired(self, expired: Expired) -> None:
         """Time-outs only need the REST API, which works from login on."""
-        if self._client is not None:
-            await deliver_expired(self._engine, self._client.polls, expired)
+        if self._client is None:  # not quietly: the sweeper logs a time-out it could not tell
+            raise RuntimeError("the Discord adapter isn't running")
+        await deliver_expired(self._engine, self._client.polls, expired)
 
     def game_surface(self, chat_id: str) -> GameSurface:
         """Game messages only need the REST API, which works from login on."""
