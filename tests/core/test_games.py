@@ -163,6 +163,18 @@ async def test_only_the_starter_or_an_admin_stops_the_game_and_the_podium_says_w
     assert await engine.games.open(BAYO, "Bayo", SCOPE, "collectives", None, stage) is None  # the chat is free
 
 
+async def test_start_on_a_game_under_way_or_over_says_which(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    assert await engine.games.begin(ADA, game_id, False, stage) is None
+    again = await engine.games.begin(ADA, game_id, False, stage)
+    assert isinstance(again, Notice) and again.text == "This game has already begun."
+    await engine.games.stop(ADA, "Ada", False, stage)
+    for over in (game_id, "no-such-game"):  # stopped, or an id nobody made (an old or forged button)
+        refused = await engine.games.begin(ADA, over, False, stage)
+        assert isinstance(refused, Notice) and refused.text == "This game is over. Start a new one with /game."
+
+
 async def test_a_game_stopped_in_its_lobby_ranks_nobody(engine: QuizEngine) -> None:
     stage = RecordingStage()
     await open_with_three(engine, stage)

@@ -102,7 +102,9 @@ class GameLobbies:
     async def _begin(self, turn: Turn, game_id: str, moderator: bool) -> list[GameEvent] | Notice:
         table, _, uow = self._table, turn.words, turn.uow
         game = await uow.games.get(game_id)
-        if game is None or game.state is not GameState.LOBBY:
+        if game is None or not game.state.live:
+            return Notice(_("This game is over. Start a new one with /game."), NoticeCode.NO_GAME, _.language)
+        if game.state is not GameState.LOBBY:
             return Notice(_("This game has already begun."), NoticeCode.NO_GAME, _.language)
         if not table.may_control(turn.actor, game, turn.user_id, moderator):
             return Notice(_("Only the player who started this game, or an admin of this chat, can do that."),
