@@ -104,7 +104,8 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
         lines.append(SummaryLine(question_id, shorten(prompt, SUMMARY_PROMPT_CHARS), outcome))
     correct = sum(1 for line in lines if line.outcome is Outcome.CORRECT)
     total = len(lines)
-    missed = total - correct
+    # What a retry would ask: the questions missed that the quiz still has (a reload may have removed some).
+    missed = sum(1 for line in lines if line.outcome is not Outcome.CORRECT and quiz.question(line.question_id))
     return Summary(
         session_id=session.id,
         quiz_id=quiz.id,

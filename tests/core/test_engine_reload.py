@@ -41,6 +41,8 @@ async def test_a_reload_that_removes_the_current_question_skips_it_with_a_notice
     assert isinstance(summary, Summary)
     assert [(line.question_id, line.outcome) for line in summary.lines] == [
         ("sum-everywhere", "correct"), ("shards-to-full", "skipped"), ("english-only", "correct")]
+    # Its retry offer counts what a retry would ask: the removed question can't be asked again.
+    assert summary.missed == 0 and summary.retry_offer is None
 
 
 async def test_answering_a_question_removed_by_a_reload_moves_on_with_a_notice(
