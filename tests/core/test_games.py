@@ -163,6 +163,15 @@ async def test_only_the_starter_or_an_admin_stops_the_game_and_the_podium_says_w
     assert await engine.games.open(BAYO, "Bayo", SCOPE, "collectives", None, stage) is None  # the chat is free
 
 
+async def test_a_game_whose_first_question_is_refused_ranks_nobody(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    stage.refusing = "Send Polls"
+    assert await engine.games.begin(ADA, game_id, False, stage) is None
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert podium.lines == () and "“Send Polls”" in (podium.note or "")
+
+
 async def test_start_on_a_game_under_way_or_over_says_which(engine: QuizEngine) -> None:
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)
@@ -194,7 +203,8 @@ async def test_a_chat_that_refuses_the_questions_stops_the_game_and_says_which_r
     clock.advance(timedelta(seconds=RESULTS_SECONDS))
     await engine.games.sweep("telegram", stage)  # the second question is refused: the game stops
     podium = stage.of(CHAT, GamePodium)[0]
-    assert podium.heading == "Game stopped: Collectives" and podium.lines[0].startswith("🥇 Ada — ")
+    assert podium.heading == "Game stopped: Collectives"
+    assert "1 of 1 right" in podium.lines[0] and "0 of 1 right" in podium.lines[1]  # the refused one not counted
     assert podium.note == ("I can't post the game's questions in this chat: I'm missing the “Send Polls” permission. "
                            "Ask an admin to grant it, then start a new game.")
     clock.advance(timedelta(minutes=5))

@@ -78,7 +78,8 @@ class Phases:
         """Ranks, the game closed, and the podium (``stopped_by``: a person ended it early; ``refused``: the chat
         refused its messages, for lack of that right)."""
         open_question = game.question_message if game.state is GameState.ASKING else None
-        asked = game.position + (1 if game.state in (GameState.ASKING, GameState.SHOWING) else 0)
+        shown = game.state is GameState.SHOWING or (game.state is GameState.ASKING and not refused)
+        asked = game.position + (1 if shown else 0)  # a refused question was never seen: nobody is judged on it
         players = standings(await uow.games.players(game.id))
         for rank, player in enumerate(players, start=1):
             player.rank = rank

@@ -54,8 +54,8 @@ class GameTable:
             await uow.commit()
             return podium
         podium = await self.core.turns.run_unlocked(stop)
-        log.warning("game %s stopped: its chat refused a message (missing %s)", game_id, right)
         if podium is not None:
+            log.warning("game %s stopped: its chat refused a message (missing %s)", game_id, right)
             try:
                 await surface.podium(podium)
             except Exception as error:  # the chat takes nothing at all: the game is over all the same
