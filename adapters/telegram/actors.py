@@ -24,7 +24,9 @@ def update_actor(update: Update) -> Actor | None:
 
 
 def posted_as_chat(update: Update) -> bool:
-    return update.message is not None and update.message.sender_chat is not None
+    """A message (or an edit of one: commands' handlers take those too) sent in a chat's name."""
+    message = update.message or update.edited_message  # not a button's: that is the bot's own message
+    return message is not None and message.sender_chat is not None
 
 
 def command_argument(args: list[str] | None) -> str | None:
