@@ -50,9 +50,14 @@ class VoteHandler:
     async def _polls_refused(self, event: discord.RawPollVoteActionEvent) -> None:
         """Tell the learner in the channel, as text, which right the bot lost, and how to play on privately."""
         _ = await self._engine.localizer(vote_actor(event.user_id, event.channel_id))
-        channel = self._client.get_channel(event.channel_id)
-        granted = (channel.permissions_for(channel.guild.me) if isinstance(channel, discord.abc.GuildChannel)
-                   else discord.Permissions.none())
+        channel = self._client.get_channel(event.channel_id)  # a thread too; None when not cached
+        me = getattr(getattr(channel, "guild", None), "me", None)
+        granted = (channel.permissions_for(me)
+                   if isinstance(channel, discord.abc.GuildChannel | discord.Thread) and me is not None else None)
+        if granted is None or (granted.view_channel and granted.send_messages and granted.send_polls):
+            # Nothing visibly missing: this text can only go out with Send Messages, so polls are what's refused.
+            granted = discord.Permissions.all()
+            granted.send_polls = False
         # A vote carries no locale: the command as English clients spell it.
         text = f"{render.mention(event.user_id)} {poll_refused(granted, _, '/quiz private:True')}"
         try:

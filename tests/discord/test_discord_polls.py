@@ -102,7 +102,8 @@ async def test_polls_refused_mid_quiz_keep_the_answer_and_tell_the_learner_as_te
     assert "Correct!" in feedback.content  # the answer counted
     told = await fake.wait_until(lambda: next((c for c in fake.channel_messages(after=mark)
                                                if "“Send Polls”" in c.content), None))
-    assert told.content.startswith(f"<@{OWNER_ID}> I can't post the quiz poll in this channel")
+    assert told.content.startswith(f"<@{OWNER_ID}> I can't post the quiz poll in this channel: I'm missing the "
+                                   "“Send Polls” permission.")  # only that one: this text went out
     assert "/quiz private:True" in told.content
     progress = await bot.engine.progress(Actor("discord", str(OWNER_ID)))
     assert progress.lines[0].text.startswith("in progress: 1 of 3 answered, 1 right")
