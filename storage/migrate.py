@@ -51,7 +51,18 @@ def _upgrade(connection: Connection) -> None:
 
 def _refuse_foreign(connection: Connection) -> None:
     """Never add our tables beside another application's: a database with tables but no migrations of ours."""
-    present = set(inspect(connection).get_table_names())
+    present = _own_tables(connection)
     foreign = sorted(present - set(Base.metadata.tables))
     if "alembic_version" not in present and foreign:
         raise ForeignDatabase(foreign)
+
+
+def _own_tables(connection: Connection) -> set[str]:
+    """The tables of the database's current schema, leaving out those a PostgreSQL extension owns (PostGIS's
+    spatial_ref_sys, say): a database prepared with extensions is still an empty one."""
+    if connection.dialect.name != "postgresql":
+        return set(inspect(connection).get_table_names())
+    return set(connection.execute(text(
+        "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') "
+        "AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype = 'e')")).scalars())

@@ -9,12 +9,13 @@ import sys
 from contextlib import closing
 from pathlib import Path
 
+import pytest
 from alembic import command
 from sqlalchemy import inspect, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.database import create_engine, sqlite_url
-from storage.migrate import MIGRATIONS_DIR, alembic_config, upgrade_to_head
+from storage.migrate import MIGRATIONS_DIR, ForeignDatabase, alembic_config, upgrade_to_head
 from storage.tables import Base
 
 APP_TABLES = {"users", "quiz_sessions", "answers", "message_links", "cards", "review_logs", "chats", "games",
@@ -90,3 +91,16 @@ def test_the_developers_alembic_command_migrates_the_database_named_with_x_url(t
     with closing(sqlite3.connect(tmp_path / "quiztutor.sqlite3")) as database:
         tables = {name for (name,) in database.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert tables == APP_TABLES | {"alembic_version"}
+
+
+async def test_a_database_holding_another_applications_tables_is_left_untouched(database_url: str) -> None:
+    engine = create_engine(database_url)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(text("CREATE TABLE invoices (id INTEGER PRIMARY KEY)"))
+        with pytest.raises(ForeignDatabase) as refused:
+            await upgrade_to_head(engine)
+        assert refused.value.tables == ["invoices"]
+        assert await _tables(engine) == {"invoices"}  # none of ours beside theirs
+    finally:
+        await engine.dispose()
