@@ -11,6 +11,7 @@ from adapters.discord import game_render
 from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
 from bot.games.delivery import ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
+from bot.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +35,7 @@ class ChannelGameSurface:
         try:
             message = await self._channel.send(content=text, view=view)
         except discord.Forbidden as error:  # the channel's permissions changed since the lobby
-            raise ChatRefused("Send Messages") from error  # a msgid of the bot's catalogs
+            raise ChatRefused(N_("Send Messages")) from error  # the engine says it in the game's language
         return Posted(str(message.id))
 
     async def results(self, results: GameResults) -> None:

@@ -18,6 +18,7 @@ from adapters.telegram.keyboards import button
 from adapters.telegram.poll_layout import poll_layout
 from bot.games.delivery import ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
+from bot.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ class TelegramGameSurface:
                     open_period=period)
             except BadRequest as error:
                 if POLLS_REFUSED in error.message.lower():  # the group's settings don't let members send polls
-                    raise ChatRefused("Send Polls") from error  # translated by the engine (a msgid already)
+                    raise ChatRefused(N_("Send Polls")) from error  # the engine says it in the game's language
                 raise
             poll_id = message.poll.id if message.poll is not None else None
             if poll_id is not None:
