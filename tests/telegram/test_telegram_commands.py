@@ -108,3 +108,15 @@ async def test_a_button_pressed_while_the_bot_was_down_still_starts_the_quiz_and
         await api.press(WANJIRU, "lang:yo")
         confirmation = (await api.wait_for("editMessageText"))[0]
         assert "Èdè Yorùbá" in confirmation.params["text"]
+
+
+async def test_timezone_alone_says_the_zone_in_use_and_the_command_that_changes_it(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/timezone Africa/Lagos")
+        await api.command(AMINATA, "/timezone")
+        shown = (await api.wait_for("sendMessage", 2, for_chat(AMINATA.id)))[1].params["text"]
+        first, second = shown.split("\n")
+        assert first.startswith("Votre fuseau horaire est Africa/Lagos : il y est ")  # in her language
+        assert second == engine.localizer_for("fr")(
+            "Send /timezone followed by your time zone, for example: /timezone Africa/Lagos")
