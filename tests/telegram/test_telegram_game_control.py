@@ -57,9 +57,9 @@ async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, s
         await api.wait_for("sendMessage", 1, lambda p: p["text"] == refusal)
         await api.command(ADA, "/language sw", GROUP)
         sw = engine.localizer_for("sw")
-        await api.wait_for("sendMessage", 1, lambda p: p["text"] == sw(
-            "Games in this chat are in {name} from now on.", name="Kiswahili") != "Games in this chat are in "
-            "Kiswahili from now on.")  # translated, not the English fallback
+        confirmed = sw("Games in this chat are in {name} from now on.", name="Kiswahili")
+        assert confirmed.startswith("Kuanzia sasa")  # translated, not the English fallback
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == confirmed)
         await api.command(AMINATA, "/game collectives", GROUP)
         lobby_call, _game = await lobby(api, GROUP)
         assert lobby_call.params["text"].startswith("🎲 <b>" + sw("Group game: {quiz}", quiz="Mawasiliano ya pamoja"))
