@@ -65,8 +65,11 @@ class Commands:
 
     async def nameless(self, update: Update, _context: Context) -> None:
         """A command an anonymous admin posted: whoever it is can't have a quiz or a score of their own."""
-        chat = update.effective_chat
-        if chat is not None:
+        chat, message = update.effective_chat, update.effective_message
+        # Only an anonymous admin posts as the group itself; a post as a channel (a linked channel's automatic
+        # forward, say) is left alone.
+        if chat is not None and message is not None and message.sender_chat is not None \
+                and message.sender_chat.id == chat.id:
             notice = await self._engine.games.nameless(PLATFORM, str(chat.id))
             await self._chat.html(str(chat.id), [render.notice(notice)])
 

@@ -64,3 +64,7 @@ async def test_a_command_posted_in_the_groups_name_is_nobodys_and_says_so_in_the
         assert api.polls(GROUP.id) == api.polls(OTHER_GROUP.id) == []
         progress = await engine.progress(Actor("telegram", str(ANONYMOUS_ADMIN.id)))
         assert not progress.lines  # no quiz was kept for the placeholder
+        channel = FakeChat(-100555, "channel", "A linked channel")
+        await api.command(FakeUser(136817688, "Channel"), "/quiz collectives", GROUP, as_chat=channel)
+        await api.settle()  # posted as a channel, not as the group: nobody's, and nothing to say to a channel
+        assert len(api.sent_texts(GROUP.id)) == 1
