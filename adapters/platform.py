@@ -36,7 +36,10 @@ class PlatformSettings(BaseSettings):
     @classmethod
     def _split_admin_ids(cls, value: object) -> object:
         if isinstance(value, str):
-            return frozenset(part.strip() for part in value.split(",") if part.strip())
+            ids = frozenset(part.strip() for part in value.split(",") if part.strip())
+            if not all(part.isascii() and part.isdigit() for part in ids):  # a name would never match anyone
+                raise ValueError("must be numeric user ids separated by commas, e.g. 123456789,987654321")
+            return ids
         return value
 
     @property

@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from adapters.platforms import chat_platforms
-from adapters.settings import Settings, default_data_dir, load_settings
+from adapters.settings import ConfigurationError, Settings, default_data_dir, load_settings
 from adapters.telegram.spec import TelegramSettings
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "content"
@@ -53,6 +53,16 @@ def test_each_platforms_admins_are_read_from_a_comma_separated_variable(
     monkeypatch.setenv(f"QUIZ_{platform}_ADMINS", " 11, 22,,")
     settings = load_settings(chat_platforms())
     assert settings.platforms[platform.lower()].admins == {"11", "22"}
+
+
+@pytest.mark.parametrize("platform", ["TELEGRAM", "DISCORD"])
+def test_admins_that_are_not_numeric_user_ids_are_refused_naming_the_variable(
+        platform: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(f"QUIZ_{platform}_ADMINS", "11, @ada")  # a username can never match a sender's id
+    with pytest.raises(ConfigurationError) as refused:
+        load_settings(chat_platforms())
+    assert refused.value.problems == [(f"QUIZ_{platform}_ADMINS",
+                                       "must be numeric user ids separated by commas, e.g. 123456789,987654321")]
 
 
 def test_empty_variables_count_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
