@@ -14,3 +14,16 @@ class LoginRejected(Exception):
 
 class AnotherInstance(Exception):
     """Another process already serves what only one may at a time (a bot's updates by Telegram long polling)."""
+
+
+def unreachable(error: BaseException) -> bool:
+    """A connection that failed (the database down, say) anywhere in the error's chain: an outage, not a bug to
+    trace, and every update fails alike while it lasts."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if isinstance(current, ConnectionError | TimeoutError):  # refused, reset, timed out
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return False

@@ -91,8 +91,9 @@ class QuizEngine:
         failed), the event's own language hint, else English, rather than no reply at all."""
         try:
             return await self.localizer(actor)
-        except Exception:
-            log.exception("could not look up the language for an error reply")
+        except Exception as error:  # the failure being apologised for is logged, with its traceback, already
+            log.warning("could not look up the language for an error reply: %s: %s", type(error).__name__,
+                        str(error).splitlines()[0] if str(error) else "", exc_info=log.isEnabledFor(logging.DEBUG))
             return self._core.turns.words_for(None, actor)
 
     async def localizer(self, actor: Actor) -> Localizer:

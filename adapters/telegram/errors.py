@@ -8,6 +8,7 @@ import traceback
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from adapters.failures import unreachable
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.counting import update_kind
@@ -33,9 +34,14 @@ class ErrorReporter:
         kind = update_kind(update)  # as the metrics label it: "command", "button", "poll_answer"...
         # Without an update, it was fetching updates that failed (PTB retries polling itself).
         self._engine.metrics.error(PLATFORM, "handler" if isinstance(update, Update) else "polling")
-        details = "".join(traceback.format_exception(error)) if error is not None else "no exception"
         # User texts stay out of the log; the token must never get in, even through an exception message.
-        log.error("Telegram update %s (%s) failed: %s", update_id, kind, self.scrub(details))
+        if error is not None and unreachable(error) and not log.isEnabledFor(logging.DEBUG):
+            # An outage fails every update alike: one line each, not a page of traceback (at DEBUG, the page).
+            log.error("Telegram update %s (%s) failed: a service is unreachable: %s", update_id, kind,
+                      self.scrub(f"{type(error).__name__}: {error}".splitlines()[0]))
+        else:
+            details = "".join(traceback.format_exception(error)) if error is not None else "no exception"
+            log.error("Telegram update %s (%s) failed: %s", update_id, kind, self.scrub(details))
         if isinstance(update, Update):
             await self._apologize(update)
 
