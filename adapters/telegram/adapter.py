@@ -29,6 +29,7 @@ from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import GROUP_PER_MINUTE, build_application
 from adapters.telegram.reminders import send_reminder
 from adapters.telegram.spec import SEVERAL_PROCESSES, TelegramSettings
+from adapters.telegram.webhook import Unfinished, WebhookServer
 from bot.engine import QuizEngine
 from bot.games.delivery import GameSurface
 from bot.replies import Expired, Reminder
@@ -61,6 +62,8 @@ class TelegramAdapter:
         self._chat: TelegramChat | None = None
         self._game_polls = GamePolls()
         self._failed: asyncio.Future[Exception] | None = None
+        self._webhook: WebhookServer | None = None
+        self._unfinished = Unfinished()  # updates an outage stopped: the webhook asks Telegram to deliver them again
         self._group_per_minute = group_per_minute  # Telegram's limit; a test may lift it to time a game's own pace
         # Two thirds of this process's messages a second (20 of Telegram's 30), leaving room for the quizzes.
         self.reminders_per_second = settings.messages_per_second * 2 / 3
@@ -146,7 +149,7 @@ class TelegramAdapter:
         interactions = Interactions(self._engine, chat, commands)
         app.add_handler(PollAnswerHandler(interactions.poll_answer))
         app.add_handler(CallbackQueryHandler(interactions.button))
-        app.add_error_handler(ErrorReporter(self._token, self._engine, chat))
+        app.add_error_handler(ErrorReporter(self._token, self._engine, chat, self._unfinished))
 
     async def _receive(self, app: Application) -> None:
         settings = self._settings
@@ -156,19 +159,18 @@ class TelegramAdapter:
             await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES,
                                             error_callback=self._polling_error)
             return
-        secret = settings.webhook_secret
-        await app.updater.start_webhook(
-            listen=settings.webhook_listen,
-            port=settings.webhook_port,
-            url_path=urlsplit(settings.webhook_url).path.lstrip("/"),
-            webhook_url=settings.webhook_url,
-            secret_token=secret.get_secret_value() if secret else None,
-            allowed_updates=ALLOWED_UPDATES,
-            bootstrap_retries=BOOTSTRAP_RETRIES,
-        )
+        secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else ""
+        # Our own server, not PTB's: it answers Telegram only once an update was handled (webhook.py).
+        webhook = WebhookServer(app, urlsplit(settings.webhook_url).path, secret, self._unfinished)
+        await webhook.start(settings.webhook_listen, settings.webhook_port)
+        self._webhook = webhook
+        # Set once listening: Telegram may post at once. Network failures are retried by the request layer.
+        await app.bot.set_webhook(settings.webhook_url, secret_token=secret, allowed_updates=ALLOWED_UPDATES)
 
-    @staticmethod
-    async def _shutdown(app: Application) -> None:
+    async def _shutdown(self, app: Application) -> None:
+        webhook, self._webhook = self._webhook, None
+        if webhook is not None:
+            await webhook.stop()
         if app.updater is not None and app.updater.running:
             await app.updater.stop()
         if app.running:

@@ -57,3 +57,38 @@ async def test_webhook_mode_without_a_secret_refuses_to_start_rather_than_take_u
         with pytest.raises(ValueError, match="QUIZ_TELEGRAM_WEBHOOK_SECRET"):
             TelegramAdapter(services.engine, telegram_settings(webhook))
     assert not api.requests  # refused before talking to Telegram
+
+
+def help_update(update_id: int) -> dict[str, object]:
+    return {"update_id": update_id, "message": {
+        "message_id": update_id, "date": int(time.time()), "chat": {"id": AMINATA.id, "type": "private"},
+        "from": AMINATA.json(), "text": "/help", "entities": [{"type": "bot_command", "offset": 0, "length": 5}]}}
+
+
+async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for_one_an_outage_stopped(
+        api: FakeBotApi, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Telegram delivers again only what wasn't acknowledged: a 200 before the handlers ran would lose an update
+    the replica then failed (its database down) or never finished (killed)."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/hooks/telegram"
+    webhook = with_telegram(settings, webhook_url=url, webhook_listen="127.0.0.1", webhook_port=port,
+                            webhook_secret=SecretStr("s3cret-token"))
+    signed = {"X-Telegram-Bot-Api-Secret-Token": "s3cret-token"}
+    async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:
+        handled = await client.post(url, json=help_update(1), headers=signed)
+        assert handled.status == 200 and len(api.calls("sendMessage", for_chat(AMINATA.id))) == 1  # before the 200
+
+        async def down(*_args: object) -> None:
+            raise ConnectionRefusedError(111, "Connection refused")  # the database, say
+        monkeypatch.setattr(engine, "profile", down)
+        stopped = await client.post(url, json=help_update(2), headers=signed)
+        assert stopped.status == 503  # Telegram will deliver it again
+        monkeypatch.undo()
+        again = await client.post(url, json=help_update(2), headers=signed)  # the outage is over
+        assert again.status == 200
+        texts = [call.params["text"] for call in api.calls("sendMessage", for_chat(AMINATA.id))]
+        sorry = engine.localizer_for("fr")("Sorry, something went wrong. Please try again in a moment.")
+        assert texts[1] == sorry and texts[2] == texts[0]  # one apology, then the help it asked for
+        assert len(texts) == 3
+        broken = await client.post(url, data=b"{not json", headers=signed)
+        assert broken.status == 400
