@@ -156,6 +156,12 @@ class TelegramAdapter:
         if app.updater is None:
             raise RuntimeError("PTB's default builder always makes an Updater")
         if not settings.webhook_url:
+            webhook = (await app.bot.get_webhook_info()).url
+            if webhook:  # polling would delete it, silently taking every update away from the webhook's replicas
+                raise AnotherInstance(
+                    f"Telegram sends this bot's updates to a webhook at {urlsplit(webhook).netloc}, which polling "
+                    "would remove; run this process in webhook mode too (QUIZ_TELEGRAM_WEBHOOK_URL), or delete the "
+                    "webhook first if no deployment uses it any more")
             await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES,
                                             error_callback=self._polling_error)
             return

@@ -44,6 +44,7 @@ class FakeBotApi:
     # As Telegram: a getUpdates while another is still waiting gets 409 Conflict (one poller per bot).
     single_poller: bool = False
     _polling: web.Request | None = None
+    webhook_url: str = ""  # set by setWebhook, cleared by deleteWebhook, told by getWebhookInfo
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -226,6 +227,10 @@ class FakeBotApi:
             poll = self._polls[(int(params["chat_id"]), int(params["message_id"]))]
             poll["is_closed"] = True
             return poll
+        if method in ("setWebhook", "deleteWebhook"):
+            self.webhook_url = params.get("url", "") if method == "setWebhook" else ""
+        if method == "getWebhookInfo":
+            return {"url": self.webhook_url, "has_custom_certificate": False, "pending_update_count": 0}
         return True  # setMyCommands, deleteWebhook, setWebhook, answerCallbackQuery, ...
 
     def _poll_message(self, params: dict[str, Any]) -> dict[str, Any]:

@@ -62,3 +62,14 @@ async def test_a_second_poller_elsewhere_is_stopped_by_telegrams_409_conflict(ap
     finally:
         codes = [await bot.stop() for bot in bots]
     assert sorted(codes) == [0, ExitCode.CONFLICT]
+
+
+async def test_a_poller_refuses_to_take_the_updates_of_a_bot_whose_webhook_serves_them(
+        api: FakeBotApi, tmp_path: Path) -> None:
+    api.webhook_url = "https://quiz.example.org/hooks/telegram"  # webhook replicas serve this bot elsewhere
+    poller = await BotProcess.start(bot_env(api.base_url, tmp_path))
+    code = await poller.exited()
+    assert code == ExitCode.CONFLICT, poller.log
+    one_clear_line(poller.log, "Telegram sends this bot's updates to a webhook at quiz.example.org, which polling "
+                   "would remove; run this process in webhook mode too (QUIZ_TELEGRAM_WEBHOOK_URL)")
+    assert api.webhook_url and not api.calls("deleteWebhook") and not api.calls("getUpdates")
