@@ -9,13 +9,17 @@ once (the engine's "first answer is final"), so a second delivery is safe.
 
 from __future__ import annotations
 
+import errno
 import hmac
 import json
 import logging
+import socket
 
 from aiohttp import web
 from telegram import Update
 from telegram.ext import Application
+
+from adapters.settings import ConfigurationError
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +59,10 @@ class WebhookServer:
         await runner.setup()
         try:
             await web.TCPSite(runner, listen, port).start()
-        except BaseException:
+        except BaseException as error:
             await runner.cleanup()
+            if isinstance(error, OSError):  # the operator's settings, not a bug: say which one (exit 2)
+                raise ConfigurationError([_variable_for(error, listen, port)]) from None
             raise
         self._runner = runner
 
@@ -82,3 +88,11 @@ class WebhookServer:
             log.info("update %s left for Telegram to deliver again: an outage stopped it", update.update_id)
             return web.Response(status=503)
         return web.Response(status=200)
+
+
+def _variable_for(error: OSError, listen: str, port: int) -> tuple[str, str]:
+    if error.errno == errno.EADDRINUSE:
+        return "QUIZ_TELEGRAM_WEBHOOK_PORT", f"port {port} is already in use"
+    if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+        return "QUIZ_TELEGRAM_WEBHOOK_LISTEN", f"{listen!r} is not an address of this machine"
+    return "QUIZ_TELEGRAM_WEBHOOK_PORT", f"can't listen on port {port}: {error.strerror or error}"

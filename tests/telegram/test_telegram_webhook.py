@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import socket
 import time
+from pathlib import Path
 
 import aiohttp
 import pytest
 from pydantic import SecretStr
 
+from adapters.cli.exit_codes import ExitCode
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
+from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, for_chat, running_bot, telegram_settings, with_telegram
 
@@ -92,3 +95,18 @@ async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for
         assert len(texts) == 3
         broken = await client.post(url, data=b"{not json", headers=signed)
         assert broken.status == 400
+
+
+async def test_a_webhook_port_already_in_use_is_a_setting_to_fix_named_with_exit_2(
+        api: FakeBotApi, tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = bot_env(api.base_url, tmp_path, QUIZ_TELEGRAM_WEBHOOK_URL=f"http://127.0.0.1:{port}/hook",
+                      QUIZ_TELEGRAM_WEBHOOK_LISTEN="127.0.0.1", QUIZ_TELEGRAM_WEBHOOK_PORT=str(port),
+                      QUIZ_TELEGRAM_WEBHOOK_SECRET="s3cret-token")
+        bot = await BotProcess.start(env)
+        assert await bot.exited() == ExitCode.CONFIGURATION, bot.log
+    assert f"QUIZ_TELEGRAM_WEBHOOK_PORT: port {port} is already in use" in bot.log
+    assert "Traceback" not in bot.log and not api.calls("setWebhook")
