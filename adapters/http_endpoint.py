@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import logging
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -46,6 +47,9 @@ class HttpEndpoint:
             await runner.cleanup()
             if error.errno == errno.EADDRINUSE:
                 raise ConfigurationError([("QUIZ_HTTP_PORT", f"port {self._port} is already in use")]) from None
+            if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+                raise ConfigurationError([("QUIZ_HTTP_HOST", f"{self._host!r} is not an address of this machine")]) \
+                    from None
             raise
         self._runner = runner
         log.info("health and metrics on http://%s:%d (/healthz, /readyz, /metrics)", self._host, self.port)

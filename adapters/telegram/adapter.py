@@ -13,10 +13,11 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 from telegram import Update
-from telegram.error import Conflict, InvalidToken, TelegramError
+from telegram.error import BadRequest, Conflict, InvalidToken, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
 
 from adapters.failures import AnotherInstance, LoginRejected
+from adapters.settings import ConfigurationError
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands
 from adapters.telegram.errors import ErrorReporter
@@ -171,7 +172,11 @@ class TelegramAdapter:
         await webhook.start(settings.webhook_listen, settings.webhook_port)
         self._webhook = webhook
         # Set once listening: Telegram may post at once. Network failures are retried by the request layer.
-        await app.bot.set_webhook(settings.webhook_url, secret_token=secret, allowed_updates=ALLOWED_UPDATES)
+        try:
+            await app.bot.set_webhook(settings.webhook_url, secret_token=secret, allowed_updates=ALLOWED_UPDATES)
+        except BadRequest as error:  # an address Telegram won't post to (not HTTPS, a port it doesn't allow...)
+            raise ConfigurationError([("QUIZ_TELEGRAM_WEBHOOK_URL", f"Telegram refused it: {error.message}")]) \
+                from None
 
     async def _shutdown(self, app: Application) -> None:
         webhook, self._webhook = self._webhook, None

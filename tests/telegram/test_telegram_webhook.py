@@ -110,3 +110,24 @@ async def test_a_webhook_port_already_in_use_is_a_setting_to_fix_named_with_exit
         assert await bot.exited() == ExitCode.CONFIGURATION, bot.log
     assert f"QUIZ_TELEGRAM_WEBHOOK_PORT: port {port} is already in use" in bot.log
     assert "Traceback" not in bot.log and not api.calls("setWebhook")
+
+
+async def test_a_webhook_address_telegram_refuses_is_a_setting_named_with_exit_2(
+        api: FakeBotApi, tmp_path: Path) -> None:
+    api.fail_next("setWebhook", 400, "Bad Request: bad webhook: HTTPS url must be provided for webhook")
+    port = free_port()
+    bot = await BotProcess.start(bot_env(api.base_url, tmp_path, QUIZ_TELEGRAM_WEBHOOK_URL=f"http://127.0.0.1:{port}/h",
+                                         QUIZ_TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
+                                         QUIZ_TELEGRAM_WEBHOOK_PORT=str(port),
+                                         QUIZ_TELEGRAM_WEBHOOK_SECRET="s3cret-token"))
+    assert await bot.exited() == ExitCode.CONFIGURATION, bot.log
+    assert "QUIZ_TELEGRAM_WEBHOOK_URL: Telegram refused it: Bad webhook: https url must be provided" in bot.log
+    assert "Traceback" not in bot.log
+
+
+async def test_an_http_host_this_machine_cant_listen_on_is_a_setting_named_with_exit_2(
+        api: FakeBotApi, tmp_path: Path) -> None:
+    bot = await BotProcess.start(bot_env(api.base_url, tmp_path, QUIZ_HTTP_PORT=str(free_port()),
+                                         QUIZ_HTTP_HOST="192.0.2.1"))  # TEST-NET-1: nobody's address here
+    assert await bot.exited() == ExitCode.CONFIGURATION, bot.log
+    assert "QUIZ_HTTP_HOST: '192.0.2.1' is not an address of this machine" in bot.log
