@@ -88,13 +88,14 @@ class QuizEngine:
 
     async def localizer_or_hint(self, actor: Actor) -> Localizer:
         """As ``localizer``, for an error reply: when the stored choice can't be read (the database may be what
-        failed), the event's own language hint, else English, rather than no reply at all."""
+        failed), the choice as last read here, else the event's own language hint, else English, rather than no
+        reply at all."""
         try:
             return await self.localizer(actor)
         except Exception as error:  # the failure being apologised for is logged, with its traceback, already
             log.warning("could not look up the language for an error reply: %s: %s", type(error).__name__,
                         str(error).splitlines()[0] if str(error) else "", exc_info=log.isEnabledFor(logging.DEBUG))
-            return self._core.turns.words_for(None, actor)
+            return self._core.turns.words_remembered(actor)
 
     async def localizer(self, actor: Actor) -> Localizer:
         """The bot's words for this person (stored choice, platform hint, English). Reads only."""

@@ -7,6 +7,7 @@ the learner's lock: a vote that arrives meanwhile waits, instead of missing a po
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -42,6 +43,9 @@ class Turn:
         return self.words.language
 
 
+REMEMBERED_CHOICES = 10_000  # learners whose language choice this process keeps in memory, the latest seen
+
+
 class Turns:
     def __init__(self, *, unit_of_work: UnitOfWorkFactory, texts: UiTexts, locks: UserLocks,
                  retry_policy: RetryPolicy) -> None:
@@ -49,6 +53,8 @@ class Turns:
         self._texts = texts
         self._locks = locks
         self._retry = retry_policy
+        # Each learner's stored choice as last read: what an apology speaks when the database can't be read.
+        self._choices: OrderedDict[tuple[str, str], str] = OrderedDict()
 
     async def run(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], *, create_user: bool = True,
                   after: Callable[[R], Awaitable[None]] | None = None) -> R:
@@ -95,6 +101,22 @@ class Turns:
         hint = actor.language_hint if normalize_language(actor.language_hint) else (user.last_hint if user else None)
         return self._texts.for_language(choose_language(user.language if user else None, hint))
 
+    def words_remembered(self, actor: Actor) -> Localizer:
+        """Without the database (an error reply in an outage): the choice as this process last read it, then
+        this event's hint, then English."""
+        return self._texts.for_language(choose_language(self._choices.get((actor.platform, actor.user_id)),
+                                                        actor.language_hint))
+
+    def _remember(self, actor: Actor, user: UserRecord | None) -> None:
+        key = (actor.platform, actor.user_id)
+        if user is None or user.language is None:
+            self._choices.pop(key, None)
+            return
+        self._choices[key] = user.language
+        self._choices.move_to_end(key)
+        if len(self._choices) > REMEMBERED_CHOICES:
+            self._choices.popitem(last=False)
+
     def words_of(self, user: UserRecord) -> Localizer:
         """For events with no hint of their own (a sweep): the stored choice, else the last hint seen."""
         return self._texts.for_language(choose_language(user.language, user.last_hint))
@@ -115,6 +137,7 @@ class Turns:
                 user = await uow.users.add(_new_user(actor))
             elif user is not None:
                 await _note_hint(uow, user, actor)
+            self._remember(actor, user)
             return await work(Turn(actor, uow, user, self.words_for(user, actor)))
 
 
