@@ -28,20 +28,24 @@ MAX_BODY = 1024 * 1024  # bytes: far above any update Telegram sends
 
 
 class Unfinished:
-    """The updates an outage stopped, as the error handler saw them: the webhook answers those with 503."""
+    """The updates an outage stopped, as the error handler saw them: the webhook answers those with 503. Bounded,
+    as in polling mode nobody asks (Telegram's offset has moved on) and the ids would pile up."""
 
-    def __init__(self) -> None:
-        self._ids: set[int] = set()
+    def __init__(self, remembered: int = 1000) -> None:
+        self._ids: dict[int, None] = {}  # insertion-ordered: the oldest is forgotten first
+        self._remembered = remembered
 
     def add(self, update_id: int) -> None:
-        self._ids.add(update_id)
+        self._ids[update_id] = None
+        if len(self._ids) > self._remembered:
+            del self._ids[next(iter(self._ids))]
 
     def pop(self, update_id: int) -> bool:
         """Whether ``update_id`` is one of them (and forget it)."""
-        if update_id in self._ids:
-            self._ids.discard(update_id)
-            return True
-        return False
+        if update_id not in self._ids:
+            return False
+        del self._ids[update_id]
+        return True
 
 
 class WebhookServer:
