@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 
 class LoginRejected(Exception):
     """A chat platform refused the bot's credentials (a wrong or revoked token)."""
@@ -27,3 +29,13 @@ def unreachable(error: BaseException) -> bool:
         seen.add(id(current))
         current = current.__cause__ or current.__context__
     return False
+
+
+def log_failure(logger: logging.Logger, error: BaseException, message: str, *args: object) -> None:
+    """A failed event: an outage as one line (every event fails alike while it lasts), a bug with its traceback;
+    at DEBUG, the traceback either way."""
+    if unreachable(error) and not logger.isEnabledFor(logging.DEBUG):
+        first = str(error).splitlines()[0] if str(error) else ""
+        logger.error(message + ": a service is unreachable: %s: %s", *args, type(error).__name__, first)
+    else:
+        logger.error(message, *args, exc_info=error)

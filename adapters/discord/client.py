@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -22,6 +23,7 @@ from adapters.discord.polls import PollPlay
 from adapters.discord.spec import DiscordSettings
 from adapters.discord.translator import CommandTranslator
 from adapters.discord.votes import VoteHandler
+from adapters.failures import log_failure
 from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
@@ -96,9 +98,9 @@ class QuizClient(discord.Client):
         try:
             with timed(self.metrics, "component"):
                 await handle()
-        except Exception:
+        except Exception as error:
             self.metrics.error(PLATFORM, "handler")
-            log.exception("%s click failed", what)
+            log_failure(log, error, "%s click failed", what)
             await apologize(self.engine, interaction)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -120,4 +122,8 @@ class QuizClient(discord.Client):
         # One bad event must not stop the bot. The arguments are left out: they can be large, and
         # nothing in them is secret, but the traceback says enough.
         self.metrics.error(PLATFORM, "event")
-        log.exception("Discord event %s failed; carrying on", event_method)
+        error = sys.exc_info()[1]
+        if error is None:
+            log.error("Discord event %s failed; carrying on", event_method)
+        else:
+            log_failure(log, error, "Discord event %s failed; carrying on", event_method)

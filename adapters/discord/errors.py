@@ -13,6 +13,7 @@ from adapters.discord.actors import PLATFORM, interaction_actor
 from adapters.discord.commands import NotAdmin
 from adapters.discord.counting import observe_command
 from adapters.discord.respond import respond_quietly
+from adapters.failures import log_failure
 from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
         engine.metrics.error(PLATFORM, "handler")
         command = interaction.command.qualified_name if interaction.command else "?"
         # discord.py errors describe the request, never the token, so they are logged whole.
-        log.error("/%s failed for user %s", command, interaction.user.id, exc_info=error)
+        log_failure(log, error, "/%s failed for user %s", command, interaction.user.id)
         await apologize(engine, interaction)
 
     return on_error
