@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from typing import Annotated
+from urllib.parse import urlsplit
 
 from pydantic import AnyHttpUrl, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import SettingsConfigDict
@@ -22,6 +23,9 @@ TELEGRAM_LIMITS = PollLimits(question=300, option=100, explanation=200)
 SEVERAL_PROCESSES = ("only one process may take a bot's updates by long polling: stop the other one, or run "
                      "several processes in webhook mode (QUIZ_TELEGRAM_WEBHOOK_URL)")
 POLLING_ALREADY = f"another process on this database is already polling Telegram for this bot; {SEVERAL_PROCESSES}"
+
+
+TELEGRAM_WEBHOOK_PORTS = frozenset({443, 80, 88, 8443})  # the ports Telegram's servers post webhooks to
 
 
 class TelegramSettings(PlatformSettings):
@@ -57,6 +61,16 @@ class TelegramSettings(PlatformSettings):
         if self.webhook_url and self.webhook_secret is None:
             # Without it, anyone who finds the URL could post updates: answers or /reload in any user's name.
             raise ValueError("QUIZ_TELEGRAM_WEBHOOK_SECRET is required with QUIZ_TELEGRAM_WEBHOOK_URL")
+        return self
+
+    @model_validator(mode="after")
+    def _webhook_telegram_posts_to(self) -> TelegramSettings:
+        """Telegram's servers post only to HTTPS on these ports; a local Bot API server (api_url) to anything."""
+        if self.webhook_url and self.api_url is None:
+            address = urlsplit(self.webhook_url)
+            if address.scheme != "https" or (address.port or 443) not in TELEGRAM_WEBHOOK_PORTS:
+                raise ValueError("QUIZ_TELEGRAM_WEBHOOK_URL must be https:// on port 443, 80, 88 or 8443: Telegram "
+                                 "posts nowhere else")
         return self
 
     def secrets(self) -> list[str]:

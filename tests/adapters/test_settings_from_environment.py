@@ -39,6 +39,21 @@ def test_webhook_mode_without_any_secret_is_refused_naming_the_variable() -> Non
     assert "QUIZ_TELEGRAM_WEBHOOK_SECRET is required with QUIZ_TELEGRAM_WEBHOOK_URL" in done.stderr
 
 
+@pytest.mark.parametrize("url", ["http://quiz.example.org/hook", "https://quiz.example.org:9999/hook"])
+def test_a_webhook_url_telegram_would_never_post_to_is_refused_naming_the_variable(url: str) -> None:
+    done = quiztutor({**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_URL": url, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s"}, "validate",
+                     str(FIXTURES))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "QUIZ_TELEGRAM_WEBHOOK_URL must be https:// on port 443, 80, 88 or 8443" in done.stderr
+
+
+def test_a_local_bot_api_server_takes_any_webhook_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, value in {**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_URL": "http://127.0.0.1:18443/hook",
+                        "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s", "QUIZ_TELEGRAM_API_URL": "http://127.0.0.1:8081/bot"}.items():
+        monkeypatch.setenv(name, value)
+    assert TelegramSettings().webhook_url == "http://127.0.0.1:18443/hook"
+
+
 def test_a_secret_of_telegrams_alphabet_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in {**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "Ab0_-" * 51}.items():
         monkeypatch.setenv(name, value)
