@@ -45,11 +45,13 @@ class Sweeper:
     name = "sweeper"
     looks_for = "work"  # what a sweep looks for, in the log line of a sweep that failed
 
-    def __init__(self, platform: str, interval: float, metrics: Metrics | None = None) -> None:
+    def __init__(self, platform: str, interval: float, metrics: Metrics | None = None, *,
+                 still_failing_every: float = STILL_FAILING_EVERY) -> None:
         if interval <= 0:
             raise ValueError("the sweep interval must be positive")
         self._platform = platform
         self._interval = interval
+        self._still_failing_every = still_failing_every
         self._metrics = metrics or NullMetrics()
         self._stopping = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -83,7 +85,7 @@ class Sweeper:
         now = asyncio.get_running_loop().time()
         if self._failures == 1:
             log.exception("could not look for %s (%s)", self.looks_for, self._platform)
-        elif now - self._outage_logged_at >= STILL_FAILING_EVERY:
+        elif now - self._outage_logged_at >= self._still_failing_every:
             log.error("still cannot look for %s (%s): %d sweeps failed in a row, the last with %s: %s",
                       self.looks_for, self._platform, self._failures, type(error).__name__, error)
         else:

@@ -7,7 +7,6 @@ import logging
 
 import pytest
 
-from bot import sweeper as sweeping
 from bot.sweeper import Sweeper, retry_delay
 
 FAST = 0.01  # seconds between sweeps in these tests
@@ -20,7 +19,7 @@ class Flaky(Sweeper):
     looks_for = "flaky work"
 
     def __init__(self) -> None:
-        super().__init__("telegram", FAST)
+        super().__init__("telegram", FAST, still_failing_every=0.3)
         self.down = True
         self.sweeps = 0
         self.recovered = asyncio.Event()
@@ -39,9 +38,7 @@ def test_the_wait_doubles_with_each_failure_up_to_ten_seconds_or_the_interval() 
     assert retry_delay(30.0, 3) == 30  # a sweep that runs every 30 s anyway is not slowed further
 
 
-async def test_an_outage_is_logged_once_then_a_line_a_while_and_its_end(
-        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sweeping, "STILL_FAILING_EVERY", 0.3)
+async def test_an_outage_is_logged_once_then_a_line_a_while_and_its_end(caplog: pytest.LogCaptureFixture) -> None:
     flaky = Flaky()
     with caplog.at_level(logging.INFO, logger="bot.sweeper"):
         flaky.start()
