@@ -7,7 +7,7 @@ import pytest
 from bot.engine import QuizEngine
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Summary
 from tests.core.play import answer, next_question, start
-from tests.fakes.storage import FakeDatabase, FakeUnitOfWork
+from tests.fakes.storage import FakeDatabase
 
 FALLBACK_NOTICE = "This question isn't available in Français yet, so it is shown in English."
 
@@ -99,14 +99,11 @@ async def test_an_english_speaker_gets_no_fallback_notice(engine: QuizEngine) ->
 
 
 async def test_an_apology_in_an_outage_speaks_the_choice_last_read_not_the_apps_language(
-        engine: QuizEngine, monkeypatch: pytest.MonkeyPatch) -> None:
+        engine: QuizEngine, fake_db: FakeDatabase) -> None:
     english_phone = Actor("telegram", "kofi", language_hint="en")
     await engine.set_language(english_phone, "fr")
     await engine.localizer(english_phone)  # a turn reads his choice
     stranger = Actor("telegram", "ama", language_hint="sw")
-
-    async def down(*_args: object) -> None:
-        raise ConnectionRefusedError(111, "Connection refused")  # the database
-    monkeypatch.setattr(FakeUnitOfWork, "__aenter__", down)
+    fake_db.unreachable = ConnectionRefusedError(111, "Connection refused")  # the database goes away
     assert (await engine.localizer_or_hint(english_phone)).language == "fr"  # not his phone's English
     assert (await engine.localizer_or_hint(stranger)).language == "sw"  # never read here: her app's hint

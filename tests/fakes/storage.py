@@ -71,6 +71,7 @@ class FakeDatabase:
         self.card_ids = itertools.count(1)
         self.review_ids = itertools.count(1)
         self.failing: Exception | None = None  # raised by every commit while set: a database gone away
+        self.unreachable: Exception | None = None  # raised on opening every unit of work while set: an outage
         self.after_commit: Callable[[], Awaitable[None]] | None = None  # awaited once a commit is published
 
     def unit_of_work(self) -> FakeUnitOfWork:
@@ -251,6 +252,8 @@ class FakeUnitOfWork:
         self._over: str | None = None  # "committed" or "ended"
 
     async def __aenter__(self) -> Self:
+        if self._database.unreachable is not None:
+            raise self._database.unreachable
         self._snapshot = copy.deepcopy(self._database.state)
         self._working = copy.deepcopy(self._snapshot)
         self.users = FakeUserRepository(self._working, self._database.user_ids)
