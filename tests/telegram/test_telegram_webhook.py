@@ -9,12 +9,14 @@ from pathlib import Path
 import aiohttp
 import pytest
 from pydantic import SecretStr
+from sqlalchemy.engine import make_url
 
 from adapters.cli.exit_codes import ExitCode
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
 from adapters.telegram.webhook import Unfinished
+from tests.support.tcp_proxy import TcpProxy
 from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, for_chat, running_bot, telegram_settings, with_telegram
@@ -70,32 +72,39 @@ def help_update(update_id: int) -> dict[str, object]:
 
 
 async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for_one_an_outage_stopped(
-        api: FakeBotApi, settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+        api: FakeBotApi, settings: Settings, postgres_url: str) -> None:
     """Telegram delivers again only what wasn't acknowledged: a 200 before the handlers ran would lose an update
-    the replica then failed (its database down) or never finished (killed)."""
+    the replica then failed (its database down) or never finished (killed). The bot runs on PostgreSQL through
+    a TCP forwarder the test cuts: a real outage, the server itself staying up."""
+    server = make_url(postgres_url)
+    proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
+    await proxy.open()
+    through_proxy = server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
     port = free_port()
     url = f"http://127.0.0.1:{port}/hooks/telegram"
-    webhook = with_telegram(settings, webhook_url=url, webhook_listen="127.0.0.1", webhook_port=port,
-                            webhook_secret=SecretStr("s3cret-token"))
+    webhook = with_telegram(settings.model_copy(update={"database_url": through_proxy}), webhook_url=url,
+                            webhook_listen="127.0.0.1", webhook_port=port, webhook_secret=SecretStr("s3cret-token"))
     signed = {"X-Telegram-Bot-Api-Secret-Token": "s3cret-token"}
-    async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:
-        handled = await client.post(url, json=help_update(1), headers=signed)
-        assert handled.status == 200 and len(api.calls("sendMessage", for_chat(AMINATA.id))) == 1  # before the 200
+    try:
+        async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:
+            handled = await client.post(url, json=help_update(1), headers=signed)
+            assert handled.status == 200
+            assert len(api.calls("sendMessage", for_chat(AMINATA.id))) == 1  # sent before the 200 came back
 
-        async def down(*_args: object) -> None:
-            raise ConnectionRefusedError(111, "Connection refused")  # the database, say
-        monkeypatch.setattr(engine, "profile", down)
-        stopped = await client.post(url, json=help_update(2), headers=signed)
-        assert stopped.status == 503  # Telegram will deliver it again
-        monkeypatch.undo()
-        again = await client.post(url, json=help_update(2), headers=signed)  # the outage is over
-        assert again.status == 200
-        texts = [call.params["text"] for call in api.calls("sendMessage", for_chat(AMINATA.id))]
-        sorry = engine.localizer_for("fr")("Sorry, something went wrong. Please try again in a moment.")
-        assert texts[1] == sorry and texts[2] == texts[0]  # one apology, then the help it asked for
-        assert len(texts) == 3
-        broken = await client.post(url, data=b"{not json", headers=signed)
-        assert broken.status == 400
+            await proxy.cut()  # PostgreSQL can't be reached
+            stopped = await client.post(url, json=help_update(2), headers=signed)
+            assert stopped.status == 503  # Telegram will deliver it again
+            await proxy.open()  # the outage is over
+            again = await client.post(url, json=help_update(2), headers=signed)
+            assert again.status == 200
+            texts = [call.params["text"] for call in api.calls("sendMessage", for_chat(AMINATA.id))]
+            sorry = engine.localizer_for("fr")("Sorry, something went wrong. Please try again in a moment.")
+            assert texts[1] == sorry and texts[2] == texts[0]  # one apology, then the help it asked for
+            assert len(texts) == 3
+            broken = await client.post(url, data=b"{not json", headers=signed)
+            assert broken.status == 400
+    finally:
+        await proxy.cut()
 
 
 async def test_a_webhook_port_already_in_use_is_a_setting_to_fix_named_with_exit_2(
