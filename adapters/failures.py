@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 
+from storage.errors import chain
+
 
 class LoginRejected(Exception):
     """A chat platform refused the bot's credentials (a wrong or revoked token)."""
@@ -21,14 +23,7 @@ class AnotherInstance(Exception):
 def unreachable(error: BaseException) -> bool:
     """A connection that failed (the database down, say) anywhere in the error's chain: an outage, not a bug to
     trace, and every update fails alike while it lasts."""
-    seen: set[int] = set()
-    current: BaseException | None = error
-    while current is not None and id(current) not in seen:
-        if isinstance(current, ConnectionError | TimeoutError):  # refused, reset, timed out
-            return True
-        seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return False
+    return any(isinstance(cause, ConnectionError | TimeoutError) for cause in chain(error))  # refused, reset...
 
 
 def log_failure(logger: logging.Logger, error: BaseException, message: str, *args: object) -> None:

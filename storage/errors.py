@@ -45,7 +45,7 @@ def where(url: str) -> str:
 def describe(error: BaseException, url: str) -> str | None:
     """One sentence for a database failure anywhere in ``error``'s chain; None if it isn't one."""
     place = where(url)
-    for cause in _chain(error):
+    for cause in chain(error):
         if isinstance(cause, InMemoryDatabase):
             return "QUIZ_DATABASE_URL names a SQLite database in memory, which would lose everything at exit; name " \
                    "a file: sqlite+aiosqlite:///path/to/quiztutor.sqlite3"
@@ -93,7 +93,7 @@ def _is_driver_error(error: BaseException) -> bool:
     return module.startswith(("asyncpg", "sqlite3", "aiosqlite"))
 
 
-def _chain(error: BaseException) -> Iterator[BaseException]:
+def chain(error: BaseException) -> Iterator[BaseException]:
     """The error, then what caused it, as far as Python recorded."""
     seen: set[int] = set()
     current: BaseException | None = error
