@@ -64,7 +64,8 @@ class TelegramAdapter:
         self._game_polls = GamePolls()
         self._failed: asyncio.Future[Exception] | None = None
         self._webhook: WebhookServer | None = None
-        self._unfinished = Unfinished()  # updates an outage stopped: the webhook asks Telegram to deliver them again
+        # Updates an outage stopped, for the webhook to ask Telegram for again; polling can't ask, so keeps none.
+        self._unfinished = Unfinished() if settings.webhook_url else None
         self._group_per_minute = group_per_minute  # Telegram's limit; a test may lift it to time a game's own pace
         # Two thirds of this process's messages a second (20 of Telegram's 30), leaving room for the quizzes.
         self.reminders_per_second = settings.messages_per_second * 2 / 3
@@ -154,9 +155,9 @@ class TelegramAdapter:
 
     async def _receive(self, app: Application) -> None:
         settings = self._settings
-        if app.updater is None:
-            raise RuntimeError("PTB's default builder always makes an Updater")
         if not settings.webhook_url:
+            if app.updater is None:
+                raise RuntimeError("PTB's default builder always makes an Updater")
             webhook = (await app.bot.get_webhook_info()).url
             if webhook:  # polling would delete it, silently taking every update away from the webhook's replicas
                 raise AnotherInstance(
@@ -166,7 +167,9 @@ class TelegramAdapter:
             await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES,
                                             error_callback=self._polling_error)
             return
-        secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else ""
+        if settings.webhook_secret is None or self._unfinished is None:
+            raise RuntimeError("__init__ sets webhook mode up, with its secret")
+        secret = settings.webhook_secret.get_secret_value()
         # Our own server, not PTB's: it answers Telegram only once an update was handled (webhook.py).
         webhook = WebhookServer(app, urlsplit(settings.webhook_url).path, secret, self._unfinished)
         await webhook.start(settings.webhook_listen, settings.webhook_port)

@@ -8,7 +8,7 @@ import traceback
 from telegram import Update
 from telegram.ext import ContextTypes
 
-from adapters.failures import unreachable
+from adapters.failures import log_failure, unreachable
 from adapters.once_per import OncePer
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
 from adapters.telegram.chat import TelegramChat
@@ -25,11 +25,12 @@ REDACTED = "[redacted]"
 class ErrorReporter:
     """PTB error handler: logs which update failed and why, with the bot token scrubbed out, then apologises."""
 
-    def __init__(self, token: str, engine: QuizEngine, chat: TelegramChat, unfinished: Unfinished) -> None:
+    def __init__(self, token: str, engine: QuizEngine, chat: TelegramChat,
+                 unfinished: Unfinished | None = None) -> None:
         self._token = token
         self._engine = engine
         self._chat = chat
-        self._unfinished = unfinished
+        self._unfinished = unfinished  # webhook mode only: polling has nobody to ask for an update again
         self._apologized = OncePer(None)  # an update delivered again after an outage: one apology is enough
 
     async def __call__(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -38,15 +39,13 @@ class ErrorReporter:
         kind = update_kind(update)  # as the metrics label it: "command", "button", "poll_answer"...
         # Without an update, it was fetching updates that failed (PTB retries polling itself).
         self._engine.metrics.error(PLATFORM, "handler" if isinstance(update, Update) else "polling")
-        outage = error is not None and unreachable(error)
-        if outage and isinstance(update, Update):
-            self._unfinished.add(update.update_id)  # a webhook asks Telegram to deliver it again
-        # User texts stay out of the log; the token must never get in, even through an exception message.
-        if outage and not log.isEnabledFor(logging.DEBUG):
-            # An outage fails every update alike: one line each, not a page of traceback (at DEBUG, the page).
-            log.error("Telegram update %s (%s) failed: a service is unreachable: %s", update_id, kind,
-                      self.scrub(f"{type(error).__name__}: {error}".splitlines()[0]))
+        if error is not None and unreachable(error):
+            if isinstance(update, Update) and self._unfinished is not None:
+                self._unfinished.add(update.update_id)  # the webhook asks Telegram to deliver it again
+            # One line each while the outage lasts (its traceback at DEBUG); the log's SecretFilter scrubs it.
+            log_failure(log, error, "Telegram update %s (%s) failed", update_id, kind)
         else:
+            # User texts stay out of the log; the token must never get in, even through an exception message.
             details = "".join(traceback.format_exception(error)) if error is not None else "no exception"
             log.error("Telegram update %s (%s) failed: %s", update_id, kind, self.scrub(details))
         if isinstance(update, Update) and self._apologized.allow(update.update_id):

@@ -28,28 +28,27 @@ MAX_BODY = 1024 * 1024  # bytes: far above any update Telegram sends
 
 
 class Unfinished:
-    """The updates an outage stopped, as the error handler saw them: the webhook answers those with 503. Bounded,
-    as in polling mode nobody asks (Telegram's offset has moved on) and the ids would pile up."""
+    """The updates an outage stopped, as the error handler saw them: the webhook answers those with 503. PTB
+    awaits error handlers inside the update's processing, so each is taken back by the request that added it."""
 
-    def __init__(self, remembered: int = 1000) -> None:
-        self._ids: dict[int, None] = {}  # insertion-ordered: the oldest is forgotten first
-        self._remembered = remembered
+    def __init__(self) -> None:
+        self._ids: set[int] = set()
 
     def add(self, update_id: int) -> None:
-        self._ids[update_id] = None
-        if len(self._ids) > self._remembered:
-            del self._ids[next(iter(self._ids))]
+        self._ids.add(update_id)
 
     def pop(self, update_id: int) -> bool:
         """Whether ``update_id`` is one of them (and forget it)."""
         if update_id not in self._ids:
             return False
-        del self._ids[update_id]
+        self._ids.discard(update_id)
         return True
 
 
 class WebhookServer:
     def __init__(self, app: Application, path: str, secret: str, unfinished: Unfinished) -> None:
+        if not secret:  # an empty one would match an unsigned post
+            raise ValueError("a webhook needs its secret")
         self._app = app
         self._path = "/" + path.lstrip("/")
         self._secret = secret

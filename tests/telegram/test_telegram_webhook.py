@@ -15,7 +15,6 @@ from adapters.cli.exit_codes import ExitCode
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
-from adapters.telegram.webhook import Unfinished
 from tests.support.tcp_proxy import TcpProxy
 from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_fake_api import FakeBotApi
@@ -141,10 +140,3 @@ async def test_an_http_host_this_machine_cant_listen_on_is_a_setting_named_with_
                                          QUIZ_HTTP_HOST="192.0.2.1"))  # TEST-NET-1: nobody's address here
     assert await bot.exited() == ExitCode.CONFIGURATION, bot.log
     assert "QUIZ_HTTP_HOST: '192.0.2.1' is not an address of this machine" in bot.log
-
-
-def test_the_updates_left_for_telegram_are_asked_for_once_and_the_oldest_forgotten() -> None:
-    unfinished = Unfinished(remembered=2)  # in polling mode nobody asks: they must not pile up
-    for update_id in (1, 2, 3):
-        unfinished.add(update_id)
-    assert [unfinished.pop(update_id) for update_id in (1, 2, 2, 3)] == [False, True, False, True]
