@@ -7,21 +7,29 @@ import discord
 from bot.i18n import Localizer
 
 
-def missing_permission_names(granted: discord.Permissions, _: Localizer) -> list[str]:
-    """The permissions a quiz poll needs that the bot lacks here, by their names in Discord's settings."""
+def missing_permission_names(granted: discord.Permissions | None, _: Localizer, *,
+                             refused_only_polls: bool = False) -> list[str]:
+    """The permissions a quiz poll needs that the bot lacks here, by their names in Discord's settings; with
+    ``granted`` unknown (a channel not cached) or looking complete, the ones Discord must have refused: Send
+    Polls alone when the caller knows messages still go out."""
+    if granted is None:
+        granted = discord.Permissions.none() if not refused_only_polls else discord.Permissions.all()
     needed = [
         (granted.view_channel, _("View Channel")),
         (granted.send_messages, _("Send Messages")),
         (granted.send_polls, _("Send Polls")),
     ]
     missing = [name for has, name in needed if not has]
-    # Discord said no although the interaction's permissions look fine: name both that matter.
-    return missing or [_("Send Messages"), _("Send Polls")]
+    if missing:
+        return missing
+    # Discord said no although the permissions look fine: name what matters.
+    return [_("Send Polls")] if refused_only_polls else [_("Send Messages"), _("Send Polls")]
 
 
-def poll_refused(granted: discord.Permissions, _: Localizer, private_command: str) -> str:
+def poll_refused(granted: discord.Permissions | None, _: Localizer, private_command: str, *,
+                 refused_only_polls: bool = False) -> str:
     """``private_command`` is how the user's own Discord client spells it, e.g. "/quiz privé:True"."""
-    names = missing_permission_names(granted, _)
+    names = missing_permission_names(granted, _, refused_only_polls=refused_only_polls)
     return _.ngettext(
         "I can't post the quiz poll in this channel: I'm missing the {permissions} permission. "
         "Ask a server admin to grant it, or play privately with {command}.",

@@ -54,12 +54,10 @@ class VoteHandler:
         me = getattr(getattr(channel, "guild", None), "me", None)
         granted = (channel.permissions_for(me)
                    if isinstance(channel, discord.abc.GuildChannel | discord.Thread) and me is not None else None)
-        if granted is None or (granted.view_channel and granted.send_messages and granted.send_polls):
-            # Nothing visibly missing: this text can only go out with Send Messages, so polls are what's refused.
-            granted = discord.Permissions.all()
-            granted.send_polls = False
-        # A vote carries no locale: the command as English clients spell it.
-        text = f"{render.mention(event.user_id)} {poll_refused(granted, _, '/quiz private:True')}"
+        # A vote carries no locale: the command as English clients spell it. This text can only go out with Send
+        # Messages, so when nothing is visibly missing, polls are what's refused.
+        refused = poll_refused(granted, _, "/quiz private:True", refused_only_polls=True)
+        text = f"{render.mention(event.user_id)} {refused}"
         try:
             await self._polls.post(event.channel_id, text)
         except discord.HTTPException as error:  # no Send Messages either: nothing more to be done here
