@@ -5,17 +5,15 @@ It shares the loop with the adapters on purpose: /healthz answering proves the l
 
 from __future__ import annotations
 
-import errno
 import logging
-import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from aiohttp import web
 
+from adapters.http_site import serve
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness
-from adapters.settings import ConfigurationError
 
 log = logging.getLogger(__name__)
 
@@ -39,18 +37,8 @@ class HttpEndpoint:
         app.router.add_get("/healthz", self._healthz)
         app.router.add_get("/readyz", self._readyz)
         app.router.add_get("/metrics", self._metrics_page)
-        runner = web.AppRunner(app, access_log=None)  # a scrape every few seconds is not worth a log line
-        await runner.setup()
-        try:
-            await web.TCPSite(runner, self._host, self._port).start()
-        except OSError as error:
-            await runner.cleanup()
-            if error.errno == errno.EADDRINUSE:
-                raise ConfigurationError([("QUIZ_HTTP_PORT", f"port {self._port} is already in use")]) from None
-            if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
-                raise ConfigurationError([("QUIZ_HTTP_HOST", f"{self._host!r} is not an address of this machine")]) \
-                    from None
-            raise
+        runner = await serve(app, self._host, self._port, host_variable="QUIZ_HTTP_HOST",
+                             port_variable="QUIZ_HTTP_PORT")
         self._runner = runner
         log.info("health and metrics on http://%s:%d (/healthz, /readyz, /metrics)", self._host, self.port)
 

@@ -9,17 +9,15 @@ once (the engine's "first answer is final"), so a second delivery is safe.
 
 from __future__ import annotations
 
-import errno
 import hmac
 import json
 import logging
-import socket
 
 from aiohttp import web
 from telegram import Update
 from telegram.ext import Application
 
-from adapters.settings import ConfigurationError
+from adapters.http_site import serve
 
 log = logging.getLogger(__name__)
 
@@ -58,16 +56,8 @@ class WebhookServer:
     async def start(self, listen: str, port: int) -> None:
         server = web.Application(client_max_size=MAX_BODY)
         server.router.add_post(self._path, self._post)
-        runner = web.AppRunner(server, access_log=None)  # the access log would hold every learner's update
-        await runner.setup()
-        try:
-            await web.TCPSite(runner, listen, port).start()
-        except BaseException as error:
-            await runner.cleanup()
-            if isinstance(error, OSError):  # the operator's settings, not a bug: say which one (exit 2)
-                raise ConfigurationError([_variable_for(error, listen, port)]) from None
-            raise
-        self._runner = runner
+        self._runner = await serve(server, listen, port, host_variable="QUIZ_TELEGRAM_WEBHOOK_LISTEN",
+                                   port_variable="QUIZ_TELEGRAM_WEBHOOK_PORT")
 
     async def stop(self) -> None:
         """Stop taking updates; those being handled finish first (Telegram delivers unanswered ones again)."""
@@ -92,10 +82,3 @@ class WebhookServer:
             return web.Response(status=503)
         return web.Response(status=200)
 
-
-def _variable_for(error: OSError, listen: str, port: int) -> tuple[str, str]:
-    if error.errno == errno.EADDRINUSE:
-        return "QUIZ_TELEGRAM_WEBHOOK_PORT", f"port {port} is already in use"
-    if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
-        return "QUIZ_TELEGRAM_WEBHOOK_LISTEN", f"{listen!r} is not an address of this machine"
-    return "QUIZ_TELEGRAM_WEBHOOK_PORT", f"can't listen on port {port}: {error.strerror or error}"

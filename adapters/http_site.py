@@ -1,0 +1,28 @@
+"""Serving an aiohttp application on a host and port the operator chose (the health endpoint, Telegram's
+webhook): a port in use or an address this machine hasn't is a setting to fix, named, not a traceback."""
+
+from __future__ import annotations
+
+import errno
+import socket
+
+from aiohttp import web
+
+from adapters.settings import ConfigurationError
+
+
+async def serve(app: web.Application, host: str, port: int, *, host_variable: str,
+                port_variable: str) -> web.AppRunner:
+    """``app`` listening on ``host``:``port``, without an access log (it would log every probe or update)."""
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    try:
+        await web.TCPSite(runner, host, port).start()
+    except BaseException as error:
+        await runner.cleanup()
+        if isinstance(error, OSError) and error.errno == errno.EADDRINUSE:
+            raise ConfigurationError([(port_variable, f"port {port} is already in use")]) from None
+        if isinstance(error, socket.gaierror) or (isinstance(error, OSError) and error.errno == errno.EADDRNOTAVAIL):
+            raise ConfigurationError([(host_variable, f"{host!r} is not an address of this machine")]) from None
+        raise
+    return runner
