@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from bot.log_lines import log_briefly
 from storage.errors import chain
 
 
@@ -29,8 +30,7 @@ def unreachable(error: BaseException) -> bool:
 def log_failure(logger: logging.Logger, error: BaseException, message: str, *args: object) -> None:
     """A failed event: an outage as one line (every event fails alike while it lasts), a bug with its traceback;
     at DEBUG, the traceback either way."""
-    if unreachable(error) and not logger.isEnabledFor(logging.DEBUG):
-        first = str(error).splitlines()[0] if str(error) else ""
-        logger.error(message + ": a service is unreachable: %s: %s", *args, type(error).__name__, first)
+    if unreachable(error):
+        log_briefly(logger, logging.ERROR, error, message + ": a service is unreachable", *args)
     else:
         logger.error(message, *args, exc_info=error)

@@ -17,6 +17,7 @@ from bot.content.library import ContentLibrary, ReloadResult
 from bot.delivery import Shown, Surface, Target, deliver
 from bot.i18n import Localizer, UiTexts
 from bot.locks import UserLocks
+from bot.log_lines import log_briefly
 from bot.memory import Memory
 from bot.metrics import EVERY_PLATFORM, Metrics, NullMetrics
 from bot.ports import UnitOfWork, UnitOfWorkFactory
@@ -93,8 +94,7 @@ class QuizEngine:
         try:
             return await self.localizer(actor)
         except Exception as error:  # the failure being apologised for is logged, with its traceback, already
-            log.warning("could not look up the language for an error reply: %s: %s", type(error).__name__,
-                        str(error).splitlines()[0] if str(error) else "", exc_info=log.isEnabledFor(logging.DEBUG))
+            log_briefly(log, logging.WARNING, error, "could not look up the language for an error reply")
             return self._core.turns.words_remembered(actor)
 
     async def localizer(self, actor: Actor) -> Localizer:

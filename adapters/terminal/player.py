@@ -13,6 +13,7 @@ from adapters.terminal.surface import TerminalSurface
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
 from bot.languages import native_name
+from bot.log_lines import log_briefly
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, Started, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
 
@@ -65,8 +66,7 @@ class TerminalPlayer:
         try:
             return await self._handle(line)
         except Exception as error:  # one line on stderr, as every failure; the traceback at QUIZ_LOG_LEVEL=DEBUG
-            log.error("the terminal could not act on a line: %s: %s", type(error).__name__,
-                      str(error).splitlines()[0] if str(error) else "", exc_info=log.isEnabledFor(logging.DEBUG))
+            log_briefly(log, logging.ERROR, error, "the terminal could not act on a line")
             _ = self._words
             self._say(_("Sorry, something went wrong. Please try again in a moment."))
             return True
