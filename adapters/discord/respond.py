@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 
 from adapters.discord.render import split_message
+from adapters.discord.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
 
@@ -15,8 +17,9 @@ _ORIGINAL_USED = "quiztutor_original_used"
 
 async def respond(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None,
                   ephemeral: bool = True) -> None:
-    """Send text as the interaction's reply (the deferred one first), then as follow-ups if it is long."""
-    parts = split_message(text)
+    """Send text as the interaction's reply (the deferred one first), then as follow-ups if it is long. Commands
+    it names are spelled as the user's client shows them."""
+    parts = split_message(_spelled_for_client(interaction, text))
     for index, part in enumerate(parts):
         part_view = view if index == len(parts) - 1 and view is not None else discord.utils.MISSING
         if not interaction.response.is_done():
@@ -36,6 +39,13 @@ async def respond_quietly(interaction: discord.Interaction, text: str) -> None:
         await respond(interaction, text)
     except (discord.HTTPException, RuntimeError) as error:  # RuntimeError: the HTTP session closed (shutdown)
         log.warning("could not answer interaction %s: %s", interaction.id, error)
+
+
+def _spelled_for_client(interaction: discord.Interaction, text: str) -> str:
+    tree = getattr(interaction.client, "tree", None)  # QuizClient's (client.py imports this module)
+    if not isinstance(tree, app_commands.CommandTree) or not isinstance(tree.translator, CommandTranslator):
+        return text
+    return tree.translator.spelled_in(text, interaction.locale, {command.name for command in tree.get_commands()})
 
 
 def _is_deferred_message(interaction: discord.Interaction) -> bool:

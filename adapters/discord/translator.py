@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 import discord
 from discord import app_commands
@@ -15,6 +15,8 @@ from bot.languages import DEFAULT_LANGUAGE, normalize_language
 # Discord's rule for command and option names; a translation that breaks it would make the sync fail.
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 DESCRIPTION_LIMIT = 100
+# A command named in a text: "/reminders", not the "/Lagos" of "Africa/Lagos" nor a URL's path.
+MENTIONED_COMMAND = re.compile(r"(?<![\w/:])/([a-z][\w-]*)")
 
 
 class CommandTranslator(app_commands.Translator):
@@ -33,6 +35,14 @@ class CommandTranslator(app_commands.Translator):
         if context.location in (Location.command_name, Location.parameter_name, Location.group_name):
             return text if NAME.fullmatch(text) and text == text.lower() else None
         return text if len(text) <= DESCRIPTION_LIMIT else None
+
+    def spelled_in(self, text: str, locale: discord.Locale, commands: Collection[str]) -> str:
+        """The ``commands`` a text names ("Send /reminders on 19:00") as the reader's Discord client shows them
+        ("/rappels"): the engine's words spell them as Telegram and the terminal do, in English."""
+        def spelled(mention: re.Match[str]) -> str:
+            name = mention[1]
+            return "/" + command_name_for(locale, name, self._localizer_for) if name in commands else mention[0]
+        return MENTIONED_COMMAND.sub(spelled, text)
 
 
 def command_name_for(locale: discord.Locale, name: str, localizer_for: Callable[[str], Localizer]) -> str:

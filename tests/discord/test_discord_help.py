@@ -15,3 +15,19 @@ async def test_help_spells_the_commands_as_a_french_client_shows_them(bot: Runni
     token = await fake.slash("help", {}, user_id=LEARNER_ID + 1)
     english = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
     assert "**/review** — " in english.content and "/game stop" in english.content
+
+
+async def test_replies_name_commands_as_the_readers_client_shows_them(bot: RunningBot, fake: FakeDiscord) -> None:
+    """The engine's words say "/reminders" and "/timezone" (Telegram's and the terminal's names); a French
+    client only offers /rappels and /fuseau, whatever language the learner reads."""
+    token = await fake.slash("reminders", {"setting": "tomorrow"}, user_id=LEARNER_ID, locale="fr")
+    french = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert "/rappels on 19:00" in french.content and "/reminders" not in french.content
+    chosen = await fake.slash("language", {"language": "sw"}, user_id=LEARNER_ID, locale="fr")
+    await fake.wait_until(lambda: next(iter(fake.answers(chosen)), None))
+    token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=LEARNER_ID, locale="fr")
+    swahili = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert "/fuseau" in swahili.content and "/timezone" not in swahili.content, swahili.content
+    token = await fake.slash("reminders", {"setting": "tomorrow"}, user_id=LEARNER_ID + 1, locale="en-US")
+    english = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert "/reminders on 19:00" in english.content

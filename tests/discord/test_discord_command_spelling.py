@@ -1,0 +1,22 @@
+"""Commands named inside a reply are spelled as the reader's Discord client shows them; nothing else changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import discord
+
+from adapters.discord.translator import CommandTranslator
+from bot.i18n import UiTexts
+
+LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
+COMMANDS = {"reminders", "timezone", "quiz"}
+
+
+def test_only_command_names_are_respelled() -> None:
+    translator = CommandTranslator(UiTexts.load(LOCALES).for_language)
+    text = "Send /reminders on 19:00 (/timezone Africa/Lagos); /quizzes, https://example.org/reminders"
+    assert translator.spelled_in(text, discord.Locale.french, COMMANDS) == (
+        "Send /rappels on 19:00 (/fuseau Africa/Lagos); /quizzes, https://example.org/reminders")
+    assert translator.spelled_in(text, discord.Locale.american_english, COMMANDS) == text
+    assert translator.spelled_in(text, discord.Locale.japanese, COMMANDS) == text  # no catalog: as sent
