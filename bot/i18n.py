@@ -87,21 +87,36 @@ def read_catalog(po_path: Path, language: str, root: Path) -> tuple[Catalog | No
             catalog = read_po(source, locale=language, domain=DOMAIN, abort_invalid=True)
     except (OSError, PoFileError, ValueError) as error:
         return None, [ContentProblem(where, None, f"can't be read: {error}")]
+    try:
+        _compile(catalog)  # the Plural-Forms expression is only parsed here
+    except ValueError as error:
+        return None, [ContentProblem(where, None, f"its Plural-Forms header can't be used: {error}")]
     return catalog, [ContentProblem(where, None, problem) for message in catalog if message.id and not message.fuzzy
-                     for problem in _placeholder_problems(message)]
+                     for problem in (*_placeholder_problems(message), *_plural_problems(message, catalog))]
 
 
 def _placeholder_problems(message: Message) -> Iterable[str]:
-    """A translation whose ``{placeholders}`` don't parse, or name one its English doesn't give."""
+    """A translation whose ``{placeholders}`` don't parse, or aren't exactly those its English gives: another
+    name, or a conversion, format or index (``{n!x}``, ``{n:zz}``, ``{n[0]}``) the bot's values may not take."""
     ids = _texts(message.id)
-    given = set().union(*(_names(text) or set() for text in ids)) | ({"n"} if len(ids) > 1 else set())
+    given = set().union(*(_fields(text) or set() for text in ids)) | ({"{n}"} if len(ids) > 1 else set())
     for text in (text for text in _texts(message.string) if text):
-        names = _names(text)
+        fields = _fields(text)
         shown = ids[0] if len(ids[0]) <= 60 else ids[0][:57] + "..."
-        if names is None:
+        if fields is None:
             yield f"the translation of {shown!r} has a broken placeholder (a lone {{ or }}): {text!r}"
-        elif names - given:
-            yield f"the translation of {shown!r} uses {', '.join(sorted(names - given))}, which the bot doesn't fill in"
+        elif fields - given:
+            yield (f"the translation of {shown!r} uses {', '.join(sorted(fields - given))}, which the bot doesn't "
+                   f"fill in (it fills in {', '.join(sorted(given)) or 'nothing'})")
+
+
+def _plural_problems(message: Message, catalog: Catalog) -> Iterable[str]:
+    """A plural translation with fewer forms than its Plural-Forms header promises: the missing ones would be
+    shown in English."""
+    forms = [form for form in _texts(message.string) if form]  # babel pads the missing ones with ""
+    if len(_texts(message.id)) > 1 and forms and len(forms) < catalog.num_plurals:
+        yield (f"the translation of {_texts(message.id)[0]!r} has {len(forms)} plural forms; its Plural-Forms header "
+               f"says {catalog.num_plurals}")
 
 
 def _texts(texts: str | Sequence[str] | None) -> tuple[str, ...]:
@@ -111,13 +126,14 @@ def _texts(texts: str | Sequence[str] | None) -> tuple[str, ...]:
     return (texts,) if isinstance(texts, str) else tuple(texts)
 
 
-def _names(text: str) -> set[str] | None:
-    """The placeholders of a ``str.format`` text, or None when it doesn't parse."""
+def _fields(text: str) -> set[str] | None:
+    """The placeholders of a ``str.format`` text as written (``{n}``, ``{n:>3}``), or None when it doesn't parse."""
     try:
-        fields = [field for _literal, field, _spec, _conversion in string.Formatter().parse(text)]
+        parsed = list(string.Formatter().parse(text))
     except ValueError:
         return None
-    return {field.split(".")[0].split("[")[0] for field in fields if field is not None}
+    return {"{" + field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+            for _literal, field, spec, conversion in parsed if field is not None}
 
 
 def _compile(catalog: Catalog) -> gettext.GNUTranslations:

@@ -108,8 +108,8 @@ def test_the_contents_own_translations_are_checked_and_a_language_without_one_is
                       encoding="utf-8")
     assert run_validate(tmp_path) == (1, [
         f"1 problem(s) in {tmp_path}:",
-        "  locales/fr/LC_MESSAGES/quiztutor.po: the translation of 'Question {number} of {total}' uses numéro, "
-        "which the bot doesn't fill in"])
+        "  locales/fr/LC_MESSAGES/quiztutor.po: the translation of 'Question {number} of {total}' uses {numéro}, "
+        "which the bot doesn't fill in (it fills in {number}, {total})"])
     french.write_text('msgid "Question {number} of {total}"\nmsgstr "Question {number} sur {total}"\n',
                       encoding="utf-8")
     code, lines = run_validate(tmp_path)

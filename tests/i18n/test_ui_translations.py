@@ -106,6 +106,41 @@ def test_catalogs_the_bot_cant_use_are_refused_with_every_problem_by_file(tmp_pa
     assert lines[0] == ("locales/fr/LC_MESSAGES/quiztutor.po: the translation of 'Question {number} of {total}' "
                         "has a broken placeholder (a lone { or }): 'Question {number} sur {total'")
     assert lines[1] == ("locales/sw/LC_MESSAGES/quiztutor.po: the translation of 'Please choose one of the options, "
-                        "1 to {count}.' uses idadi, which the bot doesn't fill in")
+                        "1 to {count}.' uses {idadi}, which the bot doesn't fill in (it fills in {count})")
     assert lines[2].startswith("locales/yo/LC_MESSAGES/quiztutor.po: can't be read: ")
     assert len(lines) == 3
+
+
+@pytest.mark.parametrize("placeholder", ["{number!x}", "{number:zz}", "{number[0]}", "{number.real}"])
+def test_a_placeholder_written_otherwise_than_in_english_is_refused(tmp_path: Path, placeholder: str) -> None:
+    """``{number!x}`` or ``{number:zz}`` parse, name a value the bot gives, and still fail every message they are
+    in (an unknown conversion, a format an int refuses): only the English's own placeholders may be used."""
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALES, locales)
+    french = locales / "fr" / "LC_MESSAGES" / "quiztutor.po"
+    french.write_text(french.read_text().replace('msgstr "Question {number} sur {total}"',
+                                                 f'msgstr "Question {placeholder} sur {{total}}"'))
+    with pytest.raises(ContentError) as refused:
+        UiTexts.load(locales)
+    assert str(refused.value) == (
+        f"locales/fr/LC_MESSAGES/quiztutor.po: the translation of 'Question {{number}} of {{total}}' uses "
+        f"{placeholder}, which the bot doesn't fill in (it fills in {{number}}, {{total}})")
+
+
+def test_plural_forms_the_bot_cant_use_are_refused(tmp_path: Path) -> None:
+    """A Plural-Forms expression that doesn't parse failed every learner at start-up with a ValueError (exit 1);
+    fewer forms than it promises showed the missing ones in English without a word."""
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALES, locales)
+    french = locales / "fr" / "LC_MESSAGES" / "quiztutor.po"
+    original = french.read_text()
+    assert "plural=(n > 1)" in original
+    french.write_text(original.replace("plural=(n > 1)", "plural=(n > 1"))
+    with pytest.raises(ContentError) as refused:
+        UiTexts.load(locales)
+    assert str(refused.value).startswith("locales/fr/LC_MESSAGES/quiztutor.po: its Plural-Forms header can't be "
+                                         "used: ")
+    french.write_text(original.replace("nplurals=2; plural=(n > 1)", "nplurals=3; plural=(n > 1 ? 2 : n)"))
+    with pytest.raises(ContentError) as refused:
+        UiTexts.load(locales)
+    assert "has 2 plural forms; its Plural-Forms header says 3" in str(refused.value)
