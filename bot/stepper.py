@@ -55,5 +55,6 @@ class SessionStepper:
         """Stop a session whose quiz a reload removed (the caller commits)."""
         self.close(session, SessionState.STOPPED)
         await uow.sessions.update(session)
+        # The session's chat: a vote on its poll comes with no chat of its own to answer in.
         return Notice(_("This quiz has been removed, so your session was closed."), NoticeCode.QUIZ_NOT_FOUND,
-                      _.language)
+                      _.language, session.chat_id)

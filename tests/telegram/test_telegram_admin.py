@@ -51,6 +51,21 @@ async def test_reload_by_an_admin_reports_the_changes_and_sessions_in_progress_s
         assert any(notice in text for text in api.sent_texts(AMINATA.id))
 
 
+async def test_a_vote_on_a_quiz_a_reload_removed_is_told_the_quiz_is_gone(
+        api: FakeBotApi, settings: Settings, content_dir: Path) -> None:
+    """The notice closing the session came without a chat, and a vote (which has none) was left unanswered."""
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        (content_dir / "quizzes" / "collectives.yaml").unlink()
+        await api.command(ADMIN, "/reload")
+        await api.wait_for("sendMessage", 1, for_chat(ADMIN.id))
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        closed = engine.localizer_for("fr")("This quiz has been removed, so your session was closed.")
+        await api.wait_for("sendMessage", 1, lambda call: call["text"] == closed)
+        assert closed in api.sent_texts(AMINATA.id)
+
+
 async def test_reload_of_broken_content_keeps_serving_the_previous_content_and_lists_the_problems(
         api: FakeBotApi, settings: Settings, content_dir: Path) -> None:
     async with running_bot(settings) as engine:
