@@ -7,6 +7,10 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
+# Files of the zone folder that name no place: the server's own zone ("localtime", which would change meaning if
+# the database moved to another machine), a template, and copies with leap seconds or POSIX rules.
+NOT_PLACES = frozenset({"localtime", "posixrules", "factory"})
+NOT_PLACE_FOLDERS = frozenset({"posix", "right"})
 
 
 def zone(name: str | None) -> ZoneInfo:
@@ -18,8 +22,8 @@ def zone(name: str | None) -> ZoneInfo:
 def known_zone(name: str) -> ZoneInfo | None:
     """The IANA zone called ``name`` ("Africa/Lagos"), or None. Names are case-sensitive in IANA; we are not."""
     candidate = name.strip()
-    if not candidate or ".." in candidate or candidate.startswith("/"):
-        return None  # zoneinfo reads names as file paths: keep it to names
+    if not candidate or ".." in candidate or candidate.startswith("/") or not _names_a_place(candidate):
+        return None  # zoneinfo reads names as file paths: keep it to names of places
     try:
         return ZoneInfo(candidate)
     except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a region's folder ("Africa"), a name too long
@@ -53,3 +57,8 @@ def _case_insensitive(name: str) -> ZoneInfo | None:
     wanted = name.casefold()
     match = next((known for known in available_timezones() if known.casefold() == wanted), None)
     return ZoneInfo(match) if match else None
+
+
+def _names_a_place(name: str) -> bool:
+    folded = name.casefold()
+    return folded not in NOT_PLACES and folded.split("/")[0] not in NOT_PLACE_FOLDERS

@@ -43,6 +43,13 @@ def test_time_zones_are_iana_names_in_any_case_and_nothing_else() -> None:
         assert known_zone(bad) is None, bad
 
 
+def test_files_of_the_zone_folder_that_name_no_place_are_no_zone() -> None:
+    """"localtime" is the server's own zone: stored, it would change meaning on another machine."""
+    for not_a_place in ("localtime", "LocalTime", "posixrules", "Factory", "right/UTC", "posix/Africa/Lagos"):
+        assert known_zone(not_a_place) is None, not_a_place
+    assert str(known_zone("Etc/GMT+1")) == "Etc/GMT+1" and str(known_zone("utc")) == "UTC"
+
+
 def test_a_day_is_the_learners_own() -> None:
     late_evening_utc = datetime(2027, 1, 15, 22, 30, tzinfo=UTC)
     assert local_day(late_evening_utc, "Africa/Nairobi") == date(2027, 1, 16)  # UTC+3: already tomorrow
