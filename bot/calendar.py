@@ -34,6 +34,12 @@ def local_day(moment: datetime, time_zone: str | None) -> date:
     return moment.astimezone(zone(time_zone)).date()
 
 
+def end_of_day(moment: datetime, time_zone: str | None) -> datetime:
+    """Midnight after ``moment`` on the learner's clock: what is due before it is due "today"."""
+    tz = zone(time_zone)
+    return datetime.combine(moment.astimezone(tz).date() + timedelta(days=1), time(0), tzinfo=tz)
+
+
 def parse_time_of_day(text: str) -> time | None:
     """"19:00", "7:30", "19h00" or "19.00" -> a time; anything else -> None."""
     match = TIME_OF_DAY.match(text.strip())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, func, select
+from sqlalchemy import Row, select
 
 from bot.records import CardRecord, ReviewRecord
 from storage import hot_statements as hot
@@ -38,16 +38,6 @@ class SqlCardRepository:
         query = (select(cards).where(cards.c.user_id == user_id, cards.c.due <= now)
                  .order_by(cards.c.due, cards.c.id).limit(limit))
         return [_card(row) for row in await self._connection.execute(query)]
-
-    async def next_due(self, user_id: int) -> datetime | None:
-        due: datetime | None = (await self._connection.execute(  # min() keeps the column's UTC type
-            select(func.min(cards.c.due)).where(cards.c.user_id == user_id))).scalar_one()
-        return due
-
-    async def count_due(self, user_id: int, now: datetime) -> int:
-        return int((await self._connection.execute(
-            select(func.count()).select_from(cards).where(cards.c.user_id == user_id, cards.c.due <= now)
-        )).scalar_one())
 
     async def of_user(self, user_id: int) -> list[CardRecord]:
         return [_card(row) for row in await self._connection.execute(

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import datetime, time, timedelta
+from datetime import timedelta
 
-from bot.calendar import local_day, zone
+from bot.calendar import end_of_day, local_day
 from bot.content.concepts import concept_name
+from bot.due_cards import count_due
 from bot.i18n import Localizer
 from bot.mastery import mastery
 from bot.ports import UnitOfWork
@@ -25,11 +26,10 @@ async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localize
     now = core.clock()
     catalog = core.library.catalog
     today = local_day(now, user.time_zone)
-    end_of_today = datetime.combine(today + timedelta(days=1), time(0), tzinfo=zone(user.time_zone))
     results = await uow.sessions.results(user.id)
     cards = await uow.cards.of_user(user.id)
     reviews = await uow.reviews.of_user(user.id, now - timedelta(days=STREAK_DAYS_READ))
-    due_today = await uow.cards.count_due(user.id, end_of_today)
+    due_today = count_due(cards, catalog, end_of_day(now, user.time_zone))
     games = await uow.games.totals(user.id)
     # A day counts when something was answered that day in the learner's time zone (a time-out answers nothing).
     answered = Counter(local_day(review.reviewed_at, user.time_zone) for review in reviews

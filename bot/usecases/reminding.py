@@ -7,7 +7,8 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.calendar import next_at, parse_time_of_day
+from bot.calendar import end_of_day, next_at, parse_time_of_day
+from bot.due_cards import due_cards
 from bot.ports import UnitOfWork
 from bot.records import UserRecord
 from bot.replies import Actor, RecipientGone, Reminder
@@ -16,6 +17,7 @@ from bot.usecases.core import Core
 log = logging.getLogger(__name__)
 
 BATCH = 200  # learners claimed per pass; a full batch asks again at once
+COUNTED = 100  # due questions a reminder counts at most ("100 questions are ready")
 Send = Callable[[Reminder], Awaitable[None]]
 
 
@@ -43,7 +45,8 @@ class Reminding:
             local = parse_time_of_day(user.reminder_time)
             user.reminder_due = next_at(local, user.time_zone, now) if local else None
             await uow.users.update(user)
-            due = await uow.cards.count_due(user.id, now)
+            due = len(await due_cards(uow, self._core.library.catalog, user.id, end_of_day(now, user.time_zone),
+                                      COUNTED))
             if due:
                 reminders.append(self._reminder(user, due))
         await uow.commit()

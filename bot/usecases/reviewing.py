@@ -6,9 +6,10 @@ from collections import OrderedDict
 
 from babel.dates import format_date
 
-from bot.calendar import local_day
+from bot.calendar import end_of_day, local_day
 from bot.content.models import localized
 from bot.delivery import Target
+from bot.due_cards import due_cards, next_due
 from bot.ports import SessionAlreadyActive
 from bot.records import CardRecord
 from bot.replies import Actor, Notice, NoticeCode, Started, Summary
@@ -49,15 +50,16 @@ class Reviewing:
         resumed = session is not None
         if session is None:
             now = core.clock()
-            catalog = core.library.catalog
-            due = [card for card in await uow.cards.due(turn.user_id, now, ROUND * 3)  # some may be removed
-                   if (quiz := catalog.get(card.quiz_id)) is not None and quiz.question(card.question_id)]
-            refs = [ref(card.quiz_id, card.question_id) for card in interleaved(due[:ROUND])]
+            # What is due today on the learner's clock, as /progress and the reminders count it.
+            due = await due_cards(uow, core.library.catalog, turn.user_id,
+                                  end_of_day(now, turn.user.time_zone if turn.user else None), ROUND)
+            refs = [ref(card.quiz_id, card.question_id) for card in interleaved(due)]
             if not refs:
-                return await self._nothing_due(turn)
-            quiz = core.quiz_of_refs(refs)
-            session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id, question_ids=refs,
-                                  rng=core.rng, now=now)
+                notice = await self._nothing_due(turn)
+                await uow.commit()  # the cards parked on the way
+                return notice
+            session = new_session(core.quiz_of_refs(refs), user_id=turn.user_id, chat_id=turn.actor.chat_id,
+                                  question_ids=refs, rng=core.rng, now=now)
             try:
                 await uow.sessions.add(session)
             except SessionAlreadyActive:  # started in another process a moment ago: carry on with that one
@@ -83,11 +85,11 @@ class Reviewing:
     async def _nothing_due(self, turn: Turn) -> Notice:
         """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet."""
         _, uow, user = turn.words, turn.uow, turn.user
-        next_due = await uow.cards.next_due(turn.user_id)
-        if next_due is None:
+        upcoming = next_due(await uow.cards.of_user(turn.user_id), self._core.library.catalog)
+        if upcoming is None:
             lines = [_("Nothing to review yet: questions come back for review after you answer them in a quiz.")]
         else:
-            day = local_day(next_due, user.time_zone if user else None)
+            day = local_day(upcoming, user.time_zone if user else None)
             lines = [_("Nothing is due for review right now. Your next review: {date}.",
                        date=format_date(day, format="full", locale=_.language))]
         played = {result.quiz_id for result in await uow.sessions.results(turn.user_id)}

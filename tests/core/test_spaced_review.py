@@ -6,36 +6,14 @@ import itertools
 from datetime import datetime, timedelta
 
 from bot.content.library import ContentLibrary
-from bot.engine import QuizEngine
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
+from bot.replies import AnswerOutcome, Notice, NoticeCode, Started
 from tests.core.play import answer, next_question, start
+from tests.core.review_play import ADA, play_collectives, review_round
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 
-ADA = Actor("telegram", "ada", chat_id="chat-ada")
 DAY = timedelta(days=1)
-
-
-async def play_collectives(engine: QuizEngine, right: dict[str, bool]) -> None:
-    """The quiz once, answering each question right or wrong as told (by question id)."""
-    question: QuestionView | Summary = await start(engine, ADA)
-    while isinstance(question, QuestionView):
-        question = (await answer(engine, ADA, question, right=right[question.question_id])).next
-
-
-async def review_round(engine: QuizEngine, right: bool = True) -> list[str]:
-    """A /review round answered all right (or all wrong); the question ids served, in order."""
-    started = await engine.review(ADA)
-    if not isinstance(started, Started):
-        return []
-    served, question = [], started.question
-    while True:
-        served.append(question.question_id)
-        outcome = await answer(engine, ADA, question, right=right)
-        if isinstance(outcome.next, Summary):
-            return served
-        question = next_question(outcome)
 
 
 def due_dates(fake_db: FakeDatabase) -> dict[str, datetime]:

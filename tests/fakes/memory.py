@@ -37,12 +37,6 @@ class FakeCardRepository:
                       key=lambda card: (card.due, card.id or 0))
         return copy.deepcopy(mine[:limit])
 
-    async def next_due(self, user_id: int) -> datetime | None:
-        return min((card.due for card in self._cards.values() if card.user_id == user_id), default=None)
-
-    async def count_due(self, user_id: int, now: datetime) -> int:
-        return sum(1 for card in self._cards.values() if card.user_id == user_id and card.due <= now)
-
     async def of_user(self, user_id: int) -> list[CardRecord]:
         return copy.deepcopy(sorted((c for c in self._cards.values() if c.user_id == user_id), key=lambda c: c.id or 0))
 

@@ -1,0 +1,47 @@
+"""A learner's due cards as /review, /progress and the reminders count them: due by the end of the learner's
+day, and only of questions the catalog still has.
+
+A card whose question a reload removed is never answered again, so it would stay the most overdue for ever:
+it would fill every round's first places, every reminder and every "to review today". Met among the due cards,
+it is parked instead: due in the year 9999, out of every count, until its question comes back and is answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, datetime
+
+from bot.content.catalog import Catalog
+from bot.ports import UnitOfWork
+from bot.records import CardRecord
+
+PARKED = datetime(9999, 1, 1, tzinfo=UTC)
+
+
+def asks_still(catalog: Catalog, card: CardRecord) -> bool:
+    """Whether the catalog still has the card's question."""
+    quiz = catalog.get(card.quiz_id)
+    return quiz is not None and quiz.question(card.question_id) is not None
+
+
+async def due_cards(uow: UnitOfWork, catalog: Catalog, user_id: int, until: datetime, limit: int
+                    ) -> list[CardRecord]:
+    """Up to ``limit`` of the learner's cards due by ``until``, most overdue first, parking those of removed
+    questions on the way (the caller commits)."""
+    while True:
+        cards = await uow.cards.due(user_id, until, limit)
+        removed = [card for card in cards if not asks_still(catalog, card)]
+        for card in removed:
+            card.due = PARKED
+            await uow.cards.update(card)
+        if not removed:  # else look again: parked, they leave room for as many others
+            return cards
+
+
+def next_due(cards: Iterable[CardRecord], catalog: Catalog) -> datetime | None:
+    """When the next of these cards falls due, leaving out parked cards and removed questions."""
+    return min((card.due for card in cards if card.due < PARKED and asks_still(catalog, card)), default=None)
+
+
+def count_due(cards: Iterable[CardRecord], catalog: Catalog, until: datetime) -> int:
+    return sum(1 for card in cards if card.due <= until and asks_still(catalog, card))
