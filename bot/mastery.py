@@ -18,7 +18,7 @@ class Score:
     retrievability: float  # the mean, over the questions seen, of how likely each is remembered (Memory.recall_shown)
     seen: int  # questions with a card
     total: int  # questions in the catalog
-    mastered: bool  # every question seen is mature (stable for 21 days or more)
+    mastered: bool  # every question seen, and each mature (stable for 21 days or more)
 
     @property
     def percent(self) -> int:
@@ -58,4 +58,4 @@ def mastery(cards: Iterable[CardRecord], catalog: Catalog, memory: Memory, now: 
 
 def _score(key: str, values: list[tuple[float, bool]], total: int) -> Score:
     return Score(key, sum(value for value, _mature in values) / len(values), len(values), total,
-                 all(mature for _value, mature in values))
+                 len(values) >= total and all(mature for _value, mature in values))
