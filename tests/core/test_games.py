@@ -147,6 +147,24 @@ async def test_a_late_joiner_is_judged_on_the_questions_they_saw(engine: QuizEng
     assert podium.lines[1].startswith("🥈 Bayo — ") and podium.lines[1].endswith("· 1 of 2 right (50%)")
 
 
+async def test_nobody_joins_once_the_last_results_are_up(engine: QuizEngine, clock: FixedClock) -> None:
+    """A join then had no question left: the podium gave a medal for "0 of 1 right" and /progress a game played."""
+    stage = RecordingStage()
+    assert await engine.games.open(ADA, "Ada", SCOPE, "collectives", None, stage) is None
+    game_id = stage.shown[CHAT][0].game_id
+    await engine.games.begin(ADA, game_id, False, stage)
+    for number in range(3):
+        await vote(engine, stage, ADA, right=True)  # Ada alone: each answer closes the question
+        if number < 2:
+            clock.advance(timedelta(seconds=RESULTS_SECONDS))
+            await engine.games.sweep("telegram", stage)
+    late = await engine.games.join(BAYO, "Bayo", game_id)
+    assert late.text == "No questions are left in this game. Join the next one!"
+    clock.advance(timedelta(seconds=RESULTS_SECONDS))
+    await engine.games.sweep("telegram", stage)
+    assert [line.split(" — ")[0] for line in stage.of(CHAT, GamePodium)[0].lines] == ["🥇 Ada"]
+
+
 async def test_only_the_starter_or_an_admin_stops_the_game_and_the_podium_says_who(engine: QuizEngine) -> None:
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)

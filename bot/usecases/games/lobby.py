@@ -91,6 +91,9 @@ class GameLobbies:
             return Notice(_("This game is over. Start a new one with /game."), NoticeCode.NO_GAME, _.language)
         # Joined at the question now open (its answer still counts), or at the next one once its results are up.
         joined_at = 0 if game.state is GameState.LOBBY else game.position + (game.state is GameState.SHOWING)
+        if joined_at >= len(game.question_ids):  # the last results are up: a player would score on nothing
+            return Notice(_("No questions are left in this game. Join the next one!"), NoticeCode.NO_GAME,
+                          _.language)
         added = await uow.games.add_player(PlayerRecord(game.id, turn.user_id, name, core.clock(), joined_at))
         if not added:
             return Notice(_("You're already in this game."), language=_.language)
