@@ -89,6 +89,19 @@ async def test_the_chats_admins_set_the_language_everyone_sees(engine: QuizEngin
     assert lobby.language == "fr" and lobby.join_label == engine.localizer_for("fr")("Join")
 
 
+async def test_a_language_chosen_mid_game_is_the_rest_of_the_games(engine: QuizEngine) -> None:
+    """"Games in this chat are in Yorùbá from now on" was said, and the game went on in English."""
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    done = await engine.games.set_chat_language(ADA, SCOPE, "yo", True)
+    assert done.language == "yo"
+    for player in (ADA, BAYO, CHIDO):
+        await vote(engine, stage, player, right=True)
+    (results,) = stage.of(CHAT, GameResults)
+    assert results.language == "yo" and results.explain_label == engine.localizer_for("yo")("Explain in my language")
+
+
 async def test_leaderboards_count_the_week_or_all_time_and_leave_out_who_hid(engine: QuizEngine,
                                                                            clock: FixedClock) -> None:
     stage = RecordingStage()

@@ -93,4 +93,25 @@ class GameBoards:
             _ = self._table.core.texts.for_language(language)  # said in the chat's new language
             return Notice(_("Games in this chat are in {name} from now on.", name=NATIVE_NAMES[language]),
                           language=language)
-        return await self._table.core.turns.run(actor, choose)
+        notice = await self._table.core.turns.run(actor, choose)
+        if not notice.is_error and actor.chat_id is not None:  # chosen: the game running here follows too
+            await self._speak_in(actor.platform, actor.chat_id, notice.language)
+        return notice
+
+    async def _speak_in(self, platform: str, chat_id: str, language: str) -> None:
+        """The chat's live game goes on in ``language`` (its results and podium; what is posted stays)."""
+        async def live(uow: UnitOfWork) -> str | None:
+            game = await uow.games.live_in(platform, chat_id)
+            return game.id if game else None
+        game_id = await self._table.core.turns.run_unlocked(live)
+        if game_id is None:
+            return
+
+        async def follow(uow: UnitOfWork) -> None:
+            game = await uow.games.get(game_id)
+            if game is not None and game.state.live:
+                game.language = language
+                await uow.games.update(game)
+                await uow.commit()
+        async with self._table.locks.of(game_id):  # the game's lock first, as every game action takes it
+            await self._table.core.turns.run_unlocked(follow)
