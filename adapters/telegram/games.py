@@ -142,8 +142,9 @@ class GameCommands:
             await _acknowledge(query, reply.verdict, alert=True)
 
     async def _refuse(self, actor: Actor, chat: str, notice: Notice) -> None:
-        """Said in the group, but once per person per half minute: refusals must not eat the group's budget."""
-        if self._refused.allow(f"{chat}:{actor.user_id}"):
+        """Said in the group, but the same refusal once per person per half minute: repeats must not eat the
+        group's budget, yet a typo right after a usage hint still hears that the quiz isn't known."""
+        if self._refused.allow(f"{chat}:{actor.user_id}:{notice.code}"):
             await self._chat.html(chat, [render.notice(notice)])
 
 

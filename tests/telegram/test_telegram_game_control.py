@@ -48,6 +48,18 @@ async def test_a_stop_by_a_player_is_refused_and_by_a_group_admin_it_ends_with_t
         await api.wait_for("sendMessage", 2, lambda p: "Group game: Collectives" in p["text"])
 
 
+async def test_a_different_refusal_is_answered_at_once_the_same_one_not(api: FakeBotApi, settings: Settings) -> None:
+    """A mistyped quiz right after the usage hint was met with silence: one refusal a person a half minute."""
+    async with running_bot(settings):
+        await api.command(ADA, "/game", GROUP)
+        await api.wait_for("sendMessage", 1, lambda p: p["text"].startswith("Send /game followed by a quiz id"))
+        await api.command(ADA, "/game colectives", GROUP)
+        await api.wait_for("sendMessage", 1, lambda p: "colectives" in p["text"])
+        await api.command(ADA, "/game", GROUP)
+        await api.settle()
+        assert len(api.calls("sendMessage", lambda p: p["text"].startswith("Send /game followed by"))) == 1
+
+
 async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, settings: Settings) -> None:
     api.admins[GROUP.id] = {ADA.id}
     async with running_bot(settings, game_interval=GAMES) as engine:
