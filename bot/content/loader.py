@@ -15,6 +15,8 @@ from bot.content.problems import ContentError, ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
 
 QUIZ_GLOB = "*.yaml"
+# Names an author may well have meant as a quiz, which are never read: said, rather than the quiz missing silently.
+UNREAD_SUFFIXES = (".yml", ".json")
 
 
 def quiz_dir(content_dir: Path) -> Path:
@@ -30,6 +32,9 @@ def load_quizzes(content_dir: Path) -> list[Quiz]:
     quizzes: list[tuple[str, Quiz]] = []
     problems: list[ContentProblem] = []
     files = sorted(folder.glob(QUIZ_GLOB))
+    problems += [ContentProblem(path.name, None, "not read: quiz files end in .yaml (lower case)")
+                 for path in sorted(folder.iterdir())
+                 if path.suffix.lower() in (*UNREAD_SUFFIXES, ".yaml") and path.suffix != ".yaml"]
     if not files:
         problems.append(ContentProblem(str(folder), None, "no quiz files (*.yaml) found"))
     for path in files:

@@ -102,3 +102,11 @@ def test_a_symlink_to_a_regular_quiz_file_still_loads(tmp_path: Path) -> None:
     write(tmp_path, "elsewhere.txt", a_quiz())
     (tmp_path / "quizzes" / "linked.yaml").symlink_to(tmp_path / "quizzes" / "elsewhere.txt")
     assert [quiz.id for quiz in load_quizzes(tmp_path)] == ["sample"]
+
+
+@pytest.mark.parametrize("name", ["other.yml", "other.YAML", "other.json"])
+def test_a_quiz_file_with_another_ending_is_named_not_silently_left_out(tmp_path: Path, name: str) -> None:
+    write(tmp_path, "sample.yaml", a_quiz())
+    write(tmp_path, name, a_quiz("other"))
+    (tmp_path / "quizzes" / "notes.txt").write_text("an author's notes", encoding="utf-8")  # not a quiz: left alone
+    assert only_problem(tmp_path) == ContentProblem(name, None, "not read: quiz files end in .yaml (lower case)")
