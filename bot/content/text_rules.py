@@ -79,8 +79,10 @@ def same_text_problems(options: Sequence[tuple[str, Mapping[Language, str]]]) ->
 
 
 def _looks(text: str) -> str:
+    """How a text looks: case, spacing, invisible characters and Unicode's two ways to write an accent ("é" or
+    "e" + U+0301, NFC) aside."""
     visible = "".join(" " if char.isspace() else char for char in text if char.isspace() or not is_invisible(char))
-    return " ".join(visible.casefold().split())
+    return " ".join(unicodedata.normalize("NFC", visible).casefold().split())
 
 
 def printable(text: str) -> str:

@@ -114,6 +114,17 @@ def test_two_options_with_the_same_text_in_a_language_are_refused(tmp_path: Path
                             "them apart")
 
 
+def test_two_ways_of_writing_the_same_accent_are_the_same_text(tmp_path: Path) -> None:
+    """"Café" written with é, and with e and a combining accent (U+0301): two options a learner sees alike."""
+    quiz = a_quiz()
+    right, wrong = quiz["questions"][0]["options"]
+    right["text"]["fr"], wrong["text"]["fr"] = "Caf\u00e9", "Cafe\u0301"
+    write(tmp_path, "twins.yaml", quiz)
+    assert only_problem(tmp_path) == ContentProblem(
+        "twins.yaml", "q1", "options 'right' and 'wrong' have the same fr text ('Caf\u00e9'); a learner can't tell "
+                            "them apart")
+
+
 def test_options_that_differ_only_in_another_language_are_refused_in_the_language_where_they_match(
         tmp_path: Path) -> None:
     write(tmp_path, "twins.yaml", a_quiz_with("option", "juste", "fr"))
