@@ -15,8 +15,8 @@ from bot.content.problems import ContentError, ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
 
 QUIZ_GLOB = "*.yaml"
-# Names an author may well have meant as a quiz, which are never read: said, rather than the quiz missing silently.
-UNREAD_SUFFIXES = (".yml", ".json")
+# Endings an author may well have meant as a quiz's: any but QUIZ_GLOB's is named as not read, not silently left out.
+QUIZ_LIKE_SUFFIXES = frozenset({".yaml", ".yml", ".json"})
 
 
 def quiz_dir(content_dir: Path) -> Path:
@@ -34,7 +34,7 @@ def load_quizzes(content_dir: Path) -> list[Quiz]:
     files = sorted(folder.glob(QUIZ_GLOB))
     problems += [ContentProblem(path.name, None, "not read: quiz files end in .yaml (lower case)")
                  for path in sorted(folder.iterdir())
-                 if path.suffix.lower() in (*UNREAD_SUFFIXES, ".yaml") and path.suffix != ".yaml"]
+                 if path.suffix.lower() in QUIZ_LIKE_SUFFIXES and path.suffix != ".yaml"]
     if not files:
         problems.append(ContentProblem(str(folder), None, "no quiz files (*.yaml) found"))
     for path in files:

@@ -100,10 +100,7 @@ class GameBoards:
 
     async def _speak_in(self, platform: str, chat_id: str, language: str) -> None:
         """The chat's live game goes on in ``language`` (its results and podium; what is posted stays)."""
-        async def live(uow: UnitOfWork) -> str | None:
-            game = await uow.games.live_in(platform, chat_id)
-            return game.id if game else None
-        game_id = await self._table.core.turns.run_unlocked(live)
+        game_id = await self._table.live_game_id(platform, chat_id)
         if game_id is None:
             return
 

@@ -64,11 +64,7 @@ class GamePlay:
 
     async def _control(self, actor: Actor, moderator: bool, stage: Stage, action: Control) -> Notice | None:
         table = self._table
-
-        async def live(uow: UnitOfWork) -> str | None:
-            game = await uow.games.live_in(actor.platform, actor.chat_id or "")
-            return game.id if game else None
-        game_id = await table.core.turns.run_unlocked(live)
+        game_id = await table.live_game_id(actor.platform, actor.chat_id or "")
         if game_id is None:
             _ = await table.core.turns.words(actor)
             return Notice(_("No game is running in this chat. Start one with /game."), NoticeCode.NO_GAME,

@@ -27,6 +27,13 @@ class GameTable:
         self.locks: KeyedLocks[str] = KeyedLocks()
         self.phases = Phases(core.texts, lambda game: core.library.catalog.get(game.quiz_id))
 
+    async def live_game_id(self, platform: str, chat_id: str) -> str | None:
+        """The id of the chat's live game, if any (read without locks: take the game's lock, then read it again)."""
+        async def live(uow: UnitOfWork) -> str | None:
+            game = await uow.games.live_in(platform, chat_id)
+            return game.id if game else None
+        return await self.core.turns.run_unlocked(live)
+
     async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage) -> None:
         """Show events in their chat, keeping what was posted before the next one (call it under the lock)."""
         if not events:
