@@ -137,8 +137,9 @@ class Turns:
                 user = await uow.users.add(_new_user(actor))
             elif user is not None:
                 await _note_hint(uow, user, actor)
-            self._remember(actor, user)
-            return await work(Turn(actor, uow, user, self.words_for(user, actor)))
+            result = await work(Turn(actor, uow, user, self.words_for(user, actor)))
+            self._remember(actor, user)  # after the work: a choice made in this very turn (/language) counts
+            return result
 
 
 def _new_user(actor: Actor) -> UserRecord:

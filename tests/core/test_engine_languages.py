@@ -101,8 +101,7 @@ async def test_an_english_speaker_gets_no_fallback_notice(engine: QuizEngine) ->
 async def test_an_apology_in_an_outage_speaks_the_choice_last_read_not_the_apps_language(
         engine: QuizEngine, fake_db: FakeDatabase) -> None:
     english_phone = Actor("telegram", "kofi", language_hint="en")
-    await engine.set_language(english_phone, "fr")
-    await engine.localizer(english_phone)  # a turn reads his choice
+    await engine.set_language(english_phone, "fr")  # nothing else is read before the outage
     stranger = Actor("telegram", "ama", language_hint="sw")
     fake_db.unreachable = ConnectionRefusedError(111, "Connection refused")  # the database goes away
     assert (await engine.localizer_or_hint(english_phone)).language == "fr"  # not his phone's English
