@@ -10,7 +10,6 @@ once (the engine's "first answer is final"), so a second delivery is safe.
 from __future__ import annotations
 
 import hmac
-import json
 import logging
 
 from aiohttp import web
@@ -69,9 +68,10 @@ class WebhookServer:
         # Without the secret anyone who finds the URL could post updates in any user's name.
         if not hmac.compare_digest(request.headers.get(SECRET_HEADER, "").encode(), self._secret.encode()):
             return web.Response(status=403)
-        try:
-            update = Update.de_json(await request.json(), self._app.bot)
-        except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, ValueError):
+        try:  # JSON and UTF-8 errors are ValueErrors; a body that is no object ("[]", "1") is no update either
+            body = await request.json()
+            update = Update.de_json(body, self._app.bot) if isinstance(body, dict) else None
+        except (KeyError, TypeError, ValueError):
             return web.Response(status=400)
         if update is None:
             return web.Response(status=400)

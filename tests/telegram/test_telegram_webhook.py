@@ -100,8 +100,9 @@ async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for
             sorry = engine.localizer_for("fr")("Sorry, something went wrong. Please try again in a moment.")
             assert texts[1] == sorry and texts[2] == texts[0]  # one apology, then the help it asked for
             assert len(texts) == 3
-            broken = await client.post(url, data=b"{not json", headers=signed)
-            assert broken.status == 400
+            for body in (b"{not json", b"[]", b"1", b"\xff"):  # no update: refused, never a 500
+                broken = await client.post(url, data=body, headers=signed)
+                assert broken.status == 400, body
     finally:
         await proxy.cut()
 
