@@ -14,7 +14,7 @@ from bot.engine import QuizEngine
 from bot.i18n import Localizer
 from bot.languages import native_name
 from bot.log_lines import log_briefly
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, Started, Summary
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, QuizList, Started, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
 
 log = logging.getLogger(__name__)
@@ -131,7 +131,7 @@ class TerminalPlayer:
         any list was shown in this run, of the list ``quizzes`` would show."""
         number = ascii_number(reference or "")
         if number is not None and not self._quiz_ids:
-            self._quiz_ids = [entry.quiz_id for entry in (await self._engine.list_quizzes(self._actor)).entries]
+            await self._listing()
         if number is not None and 1 <= number <= len(self._quiz_ids):
             return self._quiz_ids[number - 1]
         return reference
@@ -173,9 +173,13 @@ class TerminalPlayer:
         await self._start(line.argument)
 
     async def _show_quizzes(self) -> None:
+        self._io.write(render.quiz_list(await self._listing()))
+
+    async def _listing(self) -> QuizList:
+        """The quizzes as ``quizzes`` lists them, their ids kept for numbers typed later."""
         listing = await self._engine.list_quizzes(self._actor)
         self._quiz_ids = [entry.quiz_id for entry in listing.entries]
-        self._io.write(render.quiz_list(listing))
+        return listing
 
     async def _preview(self, reference: str) -> None:
         question = self._screen.question
