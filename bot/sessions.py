@@ -32,7 +32,9 @@ def new_session(quiz: Quiz, *, user_id: int, chat_id: str | None, question_ids: 
     )
 
 
-def missed_questions(session: QuizSession, answers: list[AnswerRecord]) -> list[str]:
-    """The session's questions not answered correctly, in order."""
+def questions_to_retry(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord]) -> list[str]:
+    """What a retry asks: the session's questions not answered correctly, in order, that the quiz still has (a
+    reload may have removed some). The summary's offer counts the same."""
     right = {answer.question_id for answer in answers if answer.correct}
-    return [question_id for question_id in session.question_ids if question_id not in right]
+    return [question_id for question_id in session.question_ids
+            if question_id not in right and quiz.question(question_id) is not None]

@@ -23,6 +23,7 @@ from bot.replies import (
     SummaryLine,
 )
 from bot.review_quiz import REVIEW_QUIZ_ID
+from bot.sessions import questions_to_retry
 from bot.text import shorten
 
 SUMMARY_PROMPT_CHARS = 70
@@ -104,8 +105,7 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
         lines.append(SummaryLine(question_id, shorten(prompt, SUMMARY_PROMPT_CHARS), outcome))
     correct = sum(1 for line in lines if line.outcome is Outcome.CORRECT)
     total = len(lines)
-    # What a retry would ask: the questions missed that the quiz still has (a reload may have removed some).
-    missed = sum(1 for line in lines if line.outcome is not Outcome.CORRECT and quiz.question(line.question_id))
+    missed = len(questions_to_retry(quiz, session, answers))
     return Summary(
         session_id=session.id,
         quiz_id=quiz.id,

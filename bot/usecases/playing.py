@@ -8,7 +8,7 @@ from bot.notices import quiz_not_found
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Summary
-from bot.sessions import missed_questions, new_session
+from bot.sessions import new_session, questions_to_retry
 from bot.turns import Turn
 from bot.usecases.core import Core
 
@@ -97,8 +97,7 @@ class Playing:
         nothing = Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY, _.language, turn.actor.chat_id)
         if finished is None or finished.user_id != turn.user_id or quiz is None:
             return nothing
-        missed = [q for q in missed_questions(finished, await uow.answers.for_session(finished.id))
-                  if quiz.question(q) is not None]
+        missed = questions_to_retry(quiz, finished, await uow.answers.for_session(finished.id))
         if not missed or finished.state is SessionState.ACTIVE:
             return nothing
         current = await uow.sessions.active(turn.user_id, quiz.id)
