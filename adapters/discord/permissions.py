@@ -12,17 +12,16 @@ def missing_permission_names(granted: discord.Permissions | None, _: Localizer, 
     """The permissions a quiz poll needs that the bot lacks here, by their names in Discord's settings; with
     ``granted`` unknown (a channel not cached) or looking complete, the ones Discord must have refused: Send
     Polls alone when the caller knows messages still go out."""
-    if granted is None:
-        granted = discord.Permissions.none() if not refused_only_polls else discord.Permissions.all()
-    needed = [
-        (granted.view_channel, _("View Channel")),
-        (granted.send_messages, _("Send Messages")),
-        (granted.send_polls, _("Send Polls")),
-    ]
-    missing = [name for has, name in needed if not has]
-    if missing:
-        return missing
-    # Discord said no although the permissions look fine: name what matters.
+    if granted is not None:
+        needed = [
+            (granted.view_channel, _("View Channel")),
+            (granted.send_messages, _("Send Messages")),
+            (granted.send_polls, _("Send Polls")),
+        ]
+        missing = [name for has, name in needed if not has]
+        if missing:
+            return missing
+    # Unknown, or Discord said no although the permissions look fine: name what matters.
     return [_("Send Polls")] if refused_only_polls else [_("Send Messages"), _("Send Polls")]
 
 

@@ -13,7 +13,7 @@ from adapters.discord.polls import PollPlay
 from adapters.discord.surfaces import ChannelSurface
 from adapters.once_per import OncePer
 from bot.engine import QuizEngine
-from bot.replies import Notice, NoticeCode
+from bot.replies import Actor, Notice, NoticeCode
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ class VoteHandler:
                     and await self._is_own_poll_for(event):
                 result = await self._engine.ask_again(actor, self._after_vote(event))
         except discord.Forbidden:  # the answer is kept; the channel stopped taking the next poll (a right revoked)
-            await self._polls_refused(event)
+            await self._polls_refused(event, actor)
             return
         if isinstance(result, Notice):
             if result.code is NoticeCode.NOT_YOUR_SESSION:
@@ -47,13 +47,13 @@ class VoteHandler:
             # Anything else (a changed vote, a closed question, a poll that isn't ours) needs no reply.
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
 
-    async def _polls_refused(self, event: discord.RawPollVoteActionEvent) -> None:
+    async def _polls_refused(self, event: discord.RawPollVoteActionEvent, actor: Actor) -> None:
         """Tell the learner in the channel, as text, which right the bot lost, and how to play on privately."""
-        _ = await self._engine.localizer(vote_actor(event.user_id, event.channel_id))
+        _ = await self._engine.localizer(actor)
         channel = self._client.get_channel(event.channel_id)  # a thread too; None when not cached
-        me = getattr(getattr(channel, "guild", None), "me", None)
-        granted = (channel.permissions_for(me)
-                   if isinstance(channel, discord.abc.GuildChannel | discord.Thread) and me is not None else None)
+        granted = None
+        if isinstance(channel, discord.abc.GuildChannel | discord.Thread) and channel.guild.me is not None:
+            granted = channel.permissions_for(channel.guild.me)
         # A vote carries no locale: the command as English clients spell it. This text can only go out with Send
         # Messages, so when nothing is visibly missing, polls are what's refused.
         refused = poll_refused(granted, _, "/quiz private:True", refused_only_polls=True)
