@@ -9,7 +9,8 @@ from babel.dates import format_date
 from bot.calendar import end_of_day, local_day
 from bot.content.models import localized
 from bot.delivery import Target
-from bot.due_cards import due_cards, next_due
+from bot.due_cards import count_due, due_cards, next_due
+from bot.i18n import Localizer
 from bot.ports import SessionAlreadyActive
 from bot.records import CardRecord
 from bot.replies import Actor, Notice, NoticeCode, Started, Summary
@@ -36,6 +37,19 @@ def interleaved(cards: list[CardRecord]) -> list[CardRecord]:
     return mixed
 
 
+def _intro(_: Localizer, resumed: bool, in_round: int, due_in_all: int) -> str:
+    """What the round begins with; when more are due than a round holds, how many are due in all."""
+    if resumed:
+        return _("Welcome back! Carrying on with your review.")
+    if due_in_all > in_round:
+        return _.ngettext("Review: {n} question is due. Here are the {count} most overdue, mixed from your quizzes; "
+                          "the rest come in your next round.",
+                          "Review: {n} questions are due. Here are the {count} most overdue, mixed from your quizzes; "
+                          "the rest come in your next round.", due_in_all, count=in_round)
+    return _.ngettext("Review: {n} question is due, from your quizzes.",
+                      "Review: {n} questions are due, mixed from your quizzes, most overdue first.", in_round)
+
+
 class Reviewing:
     def __init__(self, core: Core) -> None:
         self._core = core
@@ -48,11 +62,14 @@ class Reviewing:
         core, _, uow = self._core, turn.words, turn.uow
         session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
         resumed = session is not None
+        due_in_all = 0
         if session is None:
             now = core.clock()
             # What is due today on the learner's clock, as /progress and the reminders count it.
-            due = await due_cards(uow, core.library.catalog, turn.user_id,
-                                  end_of_day(now, turn.user.time_zone if turn.user else None), ROUND)
+            until = end_of_day(now, turn.user.time_zone if turn.user else None)
+            due = await due_cards(uow, core.library.catalog, turn.user_id, until, ROUND)
+            if len(due) == ROUND:  # a full round may leave some for the next: the intro says how many are due
+                due_in_all = count_due(await uow.cards.of_user(turn.user_id), core.library.catalog, until)
             refs = [ref(card.quiz_id, card.question_id) for card in interleaved(due)]
             if not refs:
                 notice = await self._nothing_due(turn)
@@ -76,11 +93,8 @@ class Reviewing:
         await uow.commit()
         if isinstance(shown, Summary):
             return shown
-        intro = (_("Welcome back! Carrying on with your review.") if resumed else
-                 _.ngettext("Review: {n} question is due, from your quizzes.",
-                            "Review: {n} questions are due, mixed from your quizzes, most overdue first.",
-                            shown.total))
-        return Started(question=shown, resumed=resumed, intro=intro, language=_.language)
+        return Started(question=shown, resumed=resumed, intro=_intro(_, resumed, shown.total, due_in_all),
+                       language=_.language)
 
     async def _nothing_due(self, turn: Turn) -> Notice:
         """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet."""

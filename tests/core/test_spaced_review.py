@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import itertools
 from datetime import datetime, timedelta
+from pathlib import Path
 
 from bot.content.library import ContentLibrary
-from bot.replies import AnswerOutcome, Notice, NoticeCode, Started
+from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.play import answer, next_question, start
 from tests.core.review_play import ADA, play_collectives, review_round
 from tests.core.wiring import build_engine
@@ -14,6 +15,7 @@ from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 
 DAY = timedelta(days=1)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def due_dates(fake_db: FakeDatabase) -> dict[str, datetime]:
@@ -123,3 +125,19 @@ async def test_right_after_answering_a_missed_question_shows_as_fading_not_as_re
     await review_round(engine, right=True)
     relearned = [line.percent for line in (await engine.progress(ADA)).concepts]
     assert all(percent >= 90 for percent in relearned), relearned
+
+
+
+async def test_a_round_that_cannot_hold_every_due_question_says_how_many_are_due(
+        fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(ContentLibrary.load(ROOT / "content"), fake_db, clock)  # the seed quizzes: 8 questions each
+    for quiz_id in ("fsdp", "data-parallelism"):
+        question: QuestionView | Summary = await start(engine, ADA, quiz_id)
+        while isinstance(question, QuestionView):
+            question = (await answer(engine, ADA, question, right=False)).next
+    missed = len(fake_db.state.cards)
+    assert missed > 10
+    clock.advance(3 * DAY)
+    started = await engine.review(ADA)
+    assert isinstance(started, Started) and started.question.total == 10  # a round holds 10
+    assert started.intro.startswith(f"Review: {missed} questions are due. Here are the 10 most overdue"), started.intro
