@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import NoDecode, SettingsConfigDict
 
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, PlatformTool
@@ -13,6 +14,8 @@ from bot.engine import QuizEngine
 
 # Native polls: a question of 300 characters and answers of 55; no explanation popup.
 DISCORD_LIMITS = PollLimits(question=300, option=55)
+# A bot token as the Developer Portal gives it: three parts of letters, digits, _ and -, joined by dots.
+BOT_TOKEN = r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$"
 
 
 class DiscordSettings(PlatformSettings):
@@ -22,6 +25,15 @@ class DiscordSettings(PlatformSettings):
     # Sharding: the bot's shards in all, and the ones this process runs (default: all of them).
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: Annotated[tuple[int, ...], NoDecode] = ()
+
+    @field_validator("token")
+    @classmethod
+    def _discord_token_shape(cls, value: SecretStr | None) -> SecretStr | None:
+        # A mistyped or half-pasted token would only fail at Discord's login; said here without echoing it.
+        if value is not None and not re.fullmatch(BOT_TOKEN, value.get_secret_value()):
+            raise ValueError("is not a bot token: the Developer Portal's are three parts joined by dots, each of "
+                             "letters, digits, _ and - (copy it again from Bot > Reset Token)")
+        return value
 
     @field_validator("shard_ids", mode="before")
     @classmethod

@@ -18,6 +18,8 @@ Port = Annotated[int, Field(ge=1, le=65535)]
 TELEGRAM_PER_SECOND = 30.0
 # Telegram's rule for a webhook secret token: 1-256 of A-Z a-z 0-9 _ -.
 WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{1,256}$"
+# A bot token as @BotFather gives it: the bot's numeric id, a colon, then letters, digits, _ and -.
+BOT_TOKEN = r"^[0-9]+:[A-Za-z0-9_-]+$"
 # Quiz polls: a question of 300 characters, options of 100, an explanation popup of 200.
 TELEGRAM_LIMITS = PollLimits(question=300, option=100, explanation=200)
 SEVERAL_PROCESSES = ("only one process may take a bot's updates by long polling: stop the other one, or run "
@@ -46,6 +48,16 @@ class TelegramSettings(PlatformSettings):
     def _http_url(cls, value: str | None) -> str | None:
         if value is not None:
             AnyHttpUrl(value)  # raises with a clear message for anything but an http(s) URL with a host
+        return value
+
+    @field_validator("token")
+    @classmethod
+    def _telegram_token_shape(cls, value: SecretStr | None) -> SecretStr | None:
+        # A mistyped or half-pasted token (a space, a line break) would only fail at Telegram, as "Not Found" or a
+        # network error; said here without echoing the value.
+        if value is not None and not re.fullmatch(BOT_TOKEN, value.get_secret_value()):
+            raise ValueError("is not a bot token: @BotFather's look like 123456789:AAE... (digits, a colon, then "
+                             "letters, digits, _ and -)")
         return value
 
     @field_validator("webhook_secret")

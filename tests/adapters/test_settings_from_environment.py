@@ -61,10 +61,10 @@ def test_a_secret_of_telegrams_alphabet_is_accepted(monkeypatch: pytest.MonkeyPa
     assert secret is not None and secret.get_secret_value() == "Ab0_-" * 51
 
 
-@pytest.mark.parametrize("platform", ["TELEGRAM", "DISCORD"])
+@pytest.mark.parametrize(("platform", "token"), [("TELEGRAM", "1:x"), ("DISCORD", "a.b.c")])
 def test_each_platforms_admins_are_read_from_a_comma_separated_variable(
-        platform: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(f"QUIZ_{platform}_TOKEN", "1:x")
+        platform: str, token: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(f"QUIZ_{platform}_TOKEN", token)
     monkeypatch.setenv(f"QUIZ_{platform}_ADMINS", " 11, 22,,")
     settings = load_settings(chat_platforms())
     assert settings.platforms[platform.lower()].admins == {"11", "22"}
@@ -107,6 +107,18 @@ def test_an_impossible_value_is_refused_naming_its_variable(variable: str, value
     done = quiztutor({variable: value, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s"}, "validate", str(FIXTURES))
     assert done.returncode == 2, done.stderr
     assert f"  {variable}: " in done.stderr
+
+
+@pytest.mark.parametrize(("variable", "token"), [
+    ("QUIZ_TELEGRAM_TOKEN", "abc"), ("QUIZ_TELEGRAM_TOKEN", "123456:AAE-x\n"), ("QUIZ_TELEGRAM_TOKEN", "bot123456:AAE"),
+    ("QUIZ_TELEGRAM_TOKEN", "123456:AAE x"), ("QUIZ_DISCORD_TOKEN", "MTIz.abc"), ("QUIZ_DISCORD_TOKEN", "Bot MTIz.a.b"),
+])
+def test_a_malformed_token_is_refused_before_any_network_without_echoing_it(tmp_path: Path, variable: str,
+                                                                             token: str) -> None:
+    done = quiztutor({variable: token, "QUIZ_DATA_DIR": str(tmp_path)}, "run")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"  {variable}: is not a bot token" in done.stderr
+    assert token.strip() not in done.stdout + done.stderr and "Traceback" not in done.stderr
 
 
 def test_settings_built_in_code_are_checked_too(tmp_path: Path) -> None:
