@@ -27,6 +27,7 @@ class SessionStepper:
         ``shown=False`` when nobody will see the question now (e.g. private buttons after a time-out):
         its clock then starts when it is shown later.
         """
+        removed = 0
         while (question_id := session.current_question_id) is not None:
             question = quiz.question(question_id)
             if question is not None:
@@ -38,8 +39,12 @@ class SessionStepper:
                 if shown:
                     self._timer.arm(session, now)
                 await uow.sessions.update(session)
+                if removed:  # one notice for however many were skipped in a row
+                    notices += (_.ngettext("A question was removed from this quiz since you started, so it was "
+                                           "skipped.", "{n} questions were removed from this quiz since you "
+                                           "started, so they were skipped.", removed),)
                 return views.question_view(quiz, session, question, _, notices, now)
-            notices += (_("A question was removed from this quiz since you started, so it was skipped."),)
+            removed += 1
             await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
             session.advance()
         self.close(session, SessionState.FINISHED)

@@ -39,10 +39,25 @@ async def test_a_reload_that_removes_the_current_question_skips_it_with_a_notice
     assert third.label == "Question 3 of 3"
     summary = (await answer(engine, ALICE, third, right=True)).next
     assert isinstance(summary, Summary)
+    # The removed question neither shows (its id was shown as its prompt) nor counts in the score.
     assert [(line.question_id, line.outcome) for line in summary.lines] == [
-        ("sum-everywhere", "correct"), ("shards-to-full", "skipped"), ("english-only", "correct")]
+        ("sum-everywhere", "correct"), ("english-only", "correct")]
+    assert summary.score == "You scored 2 out of 2 questions."
     # Its retry offer counts what a retry would ask: the removed question can't be asked again.
     assert summary.missed == 0 and summary.retry_offer is None
+
+
+async def test_questions_removed_in_a_row_are_told_in_one_notice(engine: QuizEngine, content_dir: Path) -> None:
+    first = await start(engine, ALICE)
+    for question_id in ("sum-everywhere", "shards-to-full"):  # the first two of three
+        remove_question(content_dir, question_id)
+    assert (await engine.reload(ADMIN)).ok
+    outcome = await engine.answer(ALICE, first.session_id, first.question_id, first.correct_index)
+    assert isinstance(outcome, AnswerOutcome)
+    third = next_question(outcome)
+    assert third.question_id == "english-only"
+    removed = [notice for notice in third.notices if "removed" in notice]
+    assert removed == ["2 questions were removed from this quiz since you started, so they were skipped."]
 
 
 async def test_answering_a_question_removed_by_a_reload_moves_on_with_a_notice(

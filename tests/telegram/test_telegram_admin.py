@@ -47,7 +47,8 @@ async def test_reload_by_an_admin_reports_the_changes_and_sessions_in_progress_s
         after = await next_poll(api, AMINATA.id, 2)
         assert after.params["question"].startswith("3/3 · Which link")  # question 2 is gone
         fr = engine.localizer_for("fr")
-        notice = fr("A question was removed from this quiz since you started, so it was skipped.")
+        notice = fr.ngettext("A question was removed from this quiz since you started, so it was skipped.",
+                             "{n} questions were removed from this quiz since you started, so they were skipped.", 1)
         assert any(notice in text for text in api.sent_texts(AMINATA.id))
 
 
