@@ -42,12 +42,17 @@ def shown_options(question: Question, order: list[str]) -> list[str]:
     return kept + [option_id for option_id in current if option_id not in kept]
 
 
+def shown_in_english(_: Localizer) -> str:
+    """Said wherever a question is shown in English for want of a complete translation."""
+    return _("This question isn't available in {language} yet, so it is shown in English.",
+             language=native_name(_.language))
+
+
 def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Localizer,
                   notices: tuple[str, ...] = (), now: datetime | None = None) -> QuestionView:
     language = question.display_language(_.language)
     if language != _.language:
-        notices += (_("This question isn't available in {language} yet, so it is shown in English.",
-                      language=native_name(_.language)),)
+        notices += (shown_in_english(_),)
     order = shown_options(question, session.option_orders.get(question.id, []))
     texts = {option.id: option.text[language] for option in question.options}
     number, total = session.position + 1, len(session.question_ids)

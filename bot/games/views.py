@@ -119,6 +119,8 @@ def explanation(game: GameRecord, question: Question, mine: GameAnswerRecord | N
         verdict = (_("You chose {letter}: correct!", letter=chosen) if mine.correct
                    else _("You chose {letter}: not quite.", letter=chosen))
         feedback = views.feedback(question, mine.option_id, _)
+    if question.display_language(_.language) != _.language:  # the explanation below is English: say why
+        verdict += "\n" + views.shown_in_english(_)
     return GameExplanation(verdict, feedback, _.language)
 
 

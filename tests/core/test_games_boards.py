@@ -12,6 +12,7 @@ from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation, GameLobby, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from bot.i18n import UiTexts
+from bot.languages import native_name
 from bot.replies import Actor, Notice, NoticeCode
 from content import default_content_dir
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, last_question, open_with_three, vote, wrong_index
@@ -56,6 +57,29 @@ async def test_each_player_reads_the_closed_question_explained_in_their_own_lang
     assert isinstance(chido, GameExplanation) and chido.language == "sn"
     assert chido.verdict == engine.localizer_for("sn")("You didn't answer this one.")
     assert chido.feedback.why_not is None
+
+
+async def test_an_explanation_without_a_translation_says_it_is_shown_in_english(engine: QuizEngine,
+                                                                                 clock: FixedClock) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    yo = engine.localizer_for("yo")
+    notice = yo("This question isn't available in {language} yet, so it is shown in English.",
+                language=native_name("yo"))
+    told = []
+    for _number in range(3):
+        position = last_question(stage).position
+        for actor in (ADA, BAYO, CHIDO):
+            await vote(engine, stage, actor, right=True)
+        bayo = await engine.games.explain(BAYO, game_id, position)
+        assert isinstance(bayo, GameExplanation)
+        in_english = bayo.feedback.explanation.isascii()  # Yoruba's tone marks aren't ASCII
+        assert bayo.verdict.endswith("\n" + notice) == in_english, bayo
+        told.append(in_english)
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        await engine.games.sweep("telegram", stage)
+    assert sorted(told) == [False, False, True]  # the fixture's english-only question, and two in Yoruba
 
 
 async def test_no_question_is_explained_before_it_closes_not_even_the_next_ones(engine: QuizEngine) -> None:
