@@ -12,13 +12,16 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import regex
+
+from bot.text import ELLIPSIS
+
 if TYPE_CHECKING:
     from matplotlib.font_manager import FontProperties
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONTS / "NotoSans-Regular.ttf"
 BOLD = FONTS / "NotoSans-Bold.ttf"
-ELLIPSIS = "…"
 
 
 def font(text: str, size: float, *, bold: bool = False) -> FontProperties:
@@ -47,14 +50,9 @@ def charmap(path: Path) -> frozenset[int]:
 
 
 def clusters(text: str) -> list[str]:
-    """The letters as a reader counts them: each base character with the combining marks that follow it."""
-    found: list[str] = []
-    for char in unicodedata.normalize("NFC", text):
-        if found and unicodedata.combining(char):
-            found[-1] += char
-        else:
-            found.append(char)
-    return found
+    """The letters as a reader counts them (grapheme clusters): each base character with its combining marks, and
+    an emoji sequence as one."""
+    return regex.findall(r"\X", unicodedata.normalize("NFC", text))
 
 
 def shorten(text: str, limit: int) -> str:
