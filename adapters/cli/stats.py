@@ -15,11 +15,14 @@ import json
 import sys
 from typing import Any, TextIO
 
+from sqlalchemy import make_url
+
 from adapters.cli.exit_codes import ExitCode
 from adapters.runtime import open_storage
 from adapters.settings import Settings
 from bot.content.loader import load_quizzes
 from bot.item_stats import WEAK_SHARE, ItemStat, item_statistics
+from storage.database import sqlite_file
 
 NO_ANSWERS = "No answers yet: item statistics appear once learners have answered questions."
 LEGEND = (f"n: learners' first answers; p: share right; r_pb: discrimination against the rest of the quiz "
@@ -37,17 +40,21 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: Tex
         known = ", ".join(quiz.id for quiz in catalog)
         print(f"quiztutor stats: no quiz {quiz_id!r} in {settings.content_dir} (quizzes: {known})", file=err)
         return ExitCode.FAILED
-    async with open_storage(settings) as unit_of_work, unit_of_work() as uow:
-        reviews = await uow.reviews.of_quiz(quiz_id)
+    database_file = sqlite_file(make_url(settings.resolved_database_url))
+    if database_file is not None and not database_file.exists():  # a mistyped QUIZ_DATA_DIR: say so, create nothing
+        reviews, no_answers = [], f"{NO_ANSWERS} There is no database at {database_file} yet."
+    else:
+        async with open_storage(settings) as unit_of_work, unit_of_work() as uow:
+            reviews, no_answers = await uow.reviews.of_quiz(quiz_id), NO_ANSWERS
     items = item_statistics(quizzes, reviews)
     nothing = all(item.answered == 0 for item in items)
     if as_json:
         json.dump(to_json(items), out, indent=2)
         out.write("\n")
         if nothing:
-            print(NO_ANSWERS, file=err)
+            print(no_answers, file=err)
     elif nothing:
-        print(NO_ANSWERS, file=out)
+        print(no_answers, file=out)
     else:
         for line in table(items):
             print(line, file=out)

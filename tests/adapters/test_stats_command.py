@@ -67,6 +67,11 @@ async def store_answers(settings: Settings) -> None:
         await uow.commit()
 
 
+async def create_database(settings: Settings) -> None:
+    async with open_storage(settings):
+        pass
+
+
 def test_the_table_for_one_quiz(settings: Settings, capsys: pytest.CaptureFixture[str]) -> None:
     asyncio.run(store_answers(settings))
     assert main(["stats", "--quiz", "collectives"]) == 0
@@ -92,7 +97,18 @@ def test_the_json_for_every_quiz(settings: Settings, capsys: pytest.CaptureFixtu
     assert unplayed["distractors"] == [{"option": "full-copy", "picked": 0, "share": None, "weak": False}]
 
 
+def test_no_database_yet_is_said_and_none_is_created(settings: Settings, capsys: pytest.CaptureFixture[str]) -> None:
+    """A mistyped QUIZ_DATA_DIR used to get an empty database made there, and "No answers yet"."""
+    database = settings.data_dir / "quiztutor.sqlite3"
+    assert main(["stats"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "No answers yet: item statistics appear once learners have answered questions. There is no database at "
+        f"{database} yet."]
+    assert not database.exists() and not settings.data_dir.exists()
+
+
 def test_no_answers_yet_is_one_line(settings: Settings, capsys: pytest.CaptureFixture[str]) -> None:
+    asyncio.run(create_database(settings))
     assert main(["stats"]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "No answers yet: item statistics appear once learners have answered questions."]
