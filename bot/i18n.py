@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import string
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -19,6 +20,10 @@ from bot.content.problems import ContentError, ContentProblem
 from bot.languages import SUPPORTED_LANGUAGES
 
 DOMAIN = "quiztutor"
+
+
+# A line of a .po file other than a comment: a keyword and a string, or a string continued, closed by an unescaped ".
+PO_STRING_LINE = r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"'
 
 
 def N_(message: str) -> str:  # gettext's name for the marker, which the extractor knows
@@ -85,14 +90,23 @@ def read_catalog(po_path: Path, language: str, root: Path) -> tuple[Catalog | No
     try:
         with po_path.open("rb") as source:
             catalog = read_po(source, locale=language, domain=DOMAIN, abort_invalid=True)
+        unclosed = _unclosed_strings(po_path.read_text(encoding="utf-8"))
     except (OSError, PoFileError, ValueError) as error:
         return None, [ContentProblem(where, None, f"can't be read: {error}")]
+    if unclosed:  # babel takes the line's last character for the closing quote: a letter would silently go
+        return None, [ContentProblem(where, None, f"line {line}: a string is not closed with \"") for line in unclosed]
     try:
         _compile(catalog)  # the Plural-Forms expression is only parsed here
     except ValueError as error:
         return None, [ContentProblem(where, None, f"its Plural-Forms header can't be used: {error}")]
     return catalog, [ContentProblem(where, None, problem) for message in catalog if message.id and not message.fuzzy
                      for problem in (*_placeholder_problems(message), *_plural_problems(message, catalog))]
+
+
+def _unclosed_strings(po_text: str) -> list[int]:
+    """The numbers of the lines whose quoted string doesn't end with an unescaped quote."""
+    return [number for number, line in enumerate(po_text.splitlines(), start=1)
+            if (text := line.strip()) and not text.startswith("#") and not re.fullmatch(PO_STRING_LINE, text)]
 
 
 def _placeholder_problems(message: Message) -> Iterable[str]:

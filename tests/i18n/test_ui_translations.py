@@ -144,3 +144,18 @@ def test_plural_forms_the_bot_cant_use_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as refused:
         UiTexts.load(locales)
     assert "has 2 plural forms; its Plural-Forms header says 3" in str(refused.value)
+
+
+def test_a_string_left_unclosed_is_refused_with_its_line(tmp_path: Path) -> None:
+    """babel reads ``msgstr "Secondes (30 si non précisé)`` without its closing quote as if its last letter were
+    the quote: the translation lost its ")" and nothing said so."""
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALES, locales)
+    french = locales / "fr" / "LC_MESSAGES" / "quiztutor.po"
+    lines = french.read_text().splitlines()
+    number = lines.index('msgstr "Secondes par question (30 si non précisé)"') + 1
+    lines[number - 1] = lines[number - 1].removesuffix('"')
+    french.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ContentError) as refused:
+        UiTexts.load(locales)
+    assert str(refused.value) == f'locales/fr/LC_MESSAGES/quiztutor.po: line {number}: a string is not closed with "'
