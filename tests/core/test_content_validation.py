@@ -21,6 +21,21 @@ def test_a_valid_quiz_loads(tmp_path: Path) -> None:
     assert quiz.complete_languages() == {"en", "fr"}
 
 
+def test_yes_no_on_and_off_are_words_not_booleans(tmp_path: Path) -> None:
+    """YAML 1.1 reads them as booleans: an option `en: No` was refused as "Input should be a valid string"."""
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "yes-no.yaml").write_text(
+        "id: yes-no\ndifficulty: easy\ntitle: {en: Yes or no}\ndescription: {en: One question}\nquestions:\n"
+        "  - id: q1\n    prompt: {en: 'Does ZeRO-3 shard the parameters?'}\n    answer: yes\n"
+        "    explanation: {en: Stage 3 shards them.}\n    options:\n"
+        "      - {id: yes, text: {en: Yes}}\n      - {id: no, text: {en: No}}\n      - {id: off, text: {en: Off}}\n")
+    (quiz,) = load_quizzes(tmp_path)
+    (question,) = quiz.questions
+    assert [(option.id, option.text["en"]) for option in question.options] == [
+        ("yes", "Yes"), ("no", "No"), ("off", "Off")]
+    assert question.answer == "yes"
+
+
 def test_a_yaml_syntax_error_names_the_file_and_the_line(tmp_path: Path) -> None:
     write(tmp_path, "bad.yaml", "id: bad\ndifficulty: easy\ntitle: {en: Bad\nquestions: []\n")
     problem = only_problem(tmp_path)
