@@ -41,7 +41,7 @@ def load_concept_names(content_dir: Path) -> dict[str, LocalizedText]:
 def _load(path: Path) -> dict[str, LocalizedText]:
     try:
         data = read_yaml(read_quiz_text(path))
-    except (FileRefused, YamlProblem, UnicodeDecodeError) as error:
+    except (FileRefused, YamlProblem) as error:
         raise ContentError([_problem(f"can't be read: {error}")]) from error
     except OSError as error:
         raise ContentError([_problem(f"can't be read: {error.strerror or error}")]) from error

@@ -33,7 +33,12 @@ def read_quiz_text(path: Path) -> str:
     if max(len(data), info.st_size) > MAX_FILE_BYTES:
         raise FileRefused(f"it has {max(len(data), info.st_size):,} bytes; "
                           f"the limit is {MAX_FILE_BYTES:,} (1 MB) per file")
-    return data.decode("utf-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:  # its own message gives a byte offset; an author looks for a line
+        line = data.count(b"\n", 0, error.start) + 1
+        raise FileRefused(f"line {line} is not UTF-8 (byte 0x{data[error.start]:02X}): save the file as UTF-8"
+                          ) from error
 
 
 def _read_at_most(fd: int, limit: int) -> bytes:

@@ -122,7 +122,7 @@ def load_glossary(content_dir: Path) -> tuple[Glossary | None, list[ContentProbl
         return None, []
     try:
         data = read_yaml(read_quiz_text(path))
-    except (FileRefused, YamlProblem, UnicodeDecodeError) as error:
+    except (FileRefused, YamlProblem) as error:
         return None, [ContentProblem(GLOSSARY_FILE, None, f"can't be read: {error}")]
     except OSError as error:
         return None, [ContentProblem(GLOSSARY_FILE, None, f"can't be read: {error.strerror or error}")]

@@ -74,8 +74,6 @@ def _load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
         return None, [ContentProblem(name, None, f"not read: {error}")]
     except OSError as error:
         return None, [ContentProblem(name, None, f"can't be read: {error.strerror or one_line(error)}")]
-    except UnicodeDecodeError as error:
-        return None, [ContentProblem(name, None, f"can't be read: {error}")]
     except YamlProblem as error:
         return None, [ContentProblem(name, None, f"invalid YAML, {error}")]
     if not isinstance(data, dict):

@@ -36,6 +36,17 @@ def test_yes_no_on_and_off_are_words_not_booleans(tmp_path: Path) -> None:
     assert question.answer == "yes"
 
 
+def test_a_file_not_in_utf_8_names_the_line(tmp_path: Path) -> None:
+    """It gave Python's "can't decode byte 0xe9 in position 61", a byte offset nobody can find in an editor."""
+    text = yaml.safe_dump(a_quiz(), allow_unicode=True, sort_keys=False)
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "latin1.yaml").write_bytes(text.replace("Sample", "Résumé").encode("latin-1"))
+    line = next(number for number, row in enumerate(text.replace("Sample", "Résumé").splitlines(), start=1)
+                if "Résumé" in row)
+    assert only_problem(tmp_path) == ContentProblem(
+        "latin1.yaml", None, f"not read: line {line} is not UTF-8 (byte 0xE9): save the file as UTF-8")
+
+
 def test_a_yaml_syntax_error_names_the_file_and_the_line(tmp_path: Path) -> None:
     write(tmp_path, "bad.yaml", "id: bad\ndifficulty: easy\ntitle: {en: Bad\nquestions: []\n")
     problem = only_problem(tmp_path)
