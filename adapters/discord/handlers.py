@@ -19,7 +19,7 @@ from adapters.discord.surfaces import ChannelSurface, PrivateSurface
 from adapters.discord.translator import command_name_for
 from bot.delivery import Surface
 from bot.engine import QuizEngine
-from bot.replies import Notice, Preview, Started, Summary
+from bot.replies import Notice, NoticeCode, Preview, Started, Summary
 from bot.text import shorten
 
 AUTOCOMPLETE_LIMIT = 25
@@ -70,7 +70,10 @@ class CommandHandlers:
             await respond(interaction, await self._poll_refused(interaction))
             return
         if isinstance(result, Notice):
-            await respond(interaction, result.text)
+            text = result.text
+            if result.code is NoticeCode.NO_ACTIVE_SESSION:  # "choose one to start": the quizzes to choose from
+                text += "\n\n" + render.quiz_list(await self._engine.list_quizzes(interaction_actor(interaction)))
+            await respond(interaction, text)
 
     async def _poll_refused(self, interaction: discord.Interaction) -> str:
         def spelled(name: str) -> str:  # as the user's own Discord client shows the command

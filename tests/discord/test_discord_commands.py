@@ -38,6 +38,16 @@ async def test_a_quiz_in_the_bots_direct_messages_is_played_with_polls_there(
     await next_poll(fake, bot, after=mark, channel_id=DM_CHANNEL_ID)
 
 
+async def test_quiz_with_nothing_in_progress_lists_the_quizzes_to_choose_from(bot: RunningBot,
+                                                                              fake: FakeDiscord) -> None:
+    """It said "Choose one to start" and offered nothing to choose from (Telegram shows the list)."""
+    token = await fake.slash("quiz", {}, locale="fr")
+    answer = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    lines = answer.content.splitlines()
+    assert lines[0] == "Vous n'avez aucun quiz en cours. Choisissez-en un pour commencer."
+    assert "(`collectives`)" in answer.content and "(`long-options`)" in answer.content
+
+
 async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake: FakeDiscord) -> None:
     token = await fake.slash("preview", {"quiz": "collectives"})
     preview = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
