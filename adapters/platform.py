@@ -7,9 +7,10 @@ happens only when its adapter is built, so an install without it still runs the 
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Annotated, ClassVar, Protocol, runtime_checkable
 
 from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode
@@ -30,6 +31,18 @@ class PlatformSettings(BaseSettings):
 
     token: SecretStr | None = None
     admins: CommaSeparated = frozenset()  # user ids allowed to /reload, comma-separated
+    # What the platform's bot tokens look like, and how to say so; None: anything is taken.
+    token_shape: ClassVar[str | None] = None
+    token_hint: ClassVar[str] = ""
+
+    @field_validator("token")
+    @classmethod
+    def _token_of_the_platforms_shape(cls, value: SecretStr | None) -> SecretStr | None:
+        # A mistyped or half-pasted token (a space, a line break) would only fail at the platform, as a refused
+        # login or a network error; said here, without echoing the value.
+        if value is not None and cls.token_shape and not re.fullmatch(cls.token_shape, value.get_secret_value()):
+            raise ValueError(f"is not a bot token: {cls.token_hint}")
+        return value
 
     # A name no subclass should reuse: pydantic lets a subclass's validator of the same name replace this one.
     @field_validator("admins", mode="before")

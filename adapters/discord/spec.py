@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import NoDecode, SettingsConfigDict
 
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, PlatformTool
@@ -20,20 +19,14 @@ BOT_TOKEN = r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$"
 
 class DiscordSettings(PlatformSettings):
     model_config = SettingsConfigDict(env_prefix="QUIZ_DISCORD_", extra="ignore", env_ignore_empty=True)
+    token_shape = BOT_TOKEN
+    token_hint = ("the Developer Portal's are three parts joined by dots, each of letters, digits, _ and - (copy it "
+                  "again from Bot > Reset Token)")
 
     poll_hours: int = Field(default=1, ge=1, le=768)  # Discord polls last whole hours, 1 to 768
     # Sharding: the bot's shards in all, and the ones this process runs (default: all of them).
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: Annotated[tuple[int, ...], NoDecode] = ()
-
-    @field_validator("token")
-    @classmethod
-    def _discord_token_shape(cls, value: SecretStr | None) -> SecretStr | None:
-        # A mistyped or half-pasted token would only fail at Discord's login; said here without echoing it.
-        if value is not None and not re.fullmatch(BOT_TOKEN, value.get_secret_value()):
-            raise ValueError("is not a bot token: the Developer Portal's are three parts joined by dots, each of "
-                             "letters, digits, _ and - (copy it again from Bot > Reset Token)")
-        return value
 
     @field_validator("shard_ids", mode="before")
     @classmethod
