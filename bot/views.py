@@ -104,9 +104,9 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
     for question_id in session.question_ids:
         answer = by_question.get(question_id)
         question = quiz.question(question_id)
-        if question is None:  # a reload removed it: the quiz no longer asks it, so it neither shows nor counts
-            continue
-        prompt = localized(question.prompt, question.display_language(_.language))
+        # A question a reload removed still counts, as in the session's "Question 3 of 8" and in /progress.
+        prompt = (localized(question.prompt, question.display_language(_.language)) if question
+                  else _("(a question since removed from this quiz)"))
         outcome = Outcome.SKIPPED if answer is None or answer.option_id is None else (
             Outcome.CORRECT if answer.correct else Outcome.WRONG)
         lines.append(SummaryLine(question_id, shorten(prompt, SUMMARY_PROMPT_CHARS), outcome))

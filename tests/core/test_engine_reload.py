@@ -39,10 +39,10 @@ async def test_a_reload_that_removes_the_current_question_skips_it_with_a_notice
     assert third.label == "Question 3 of 3"
     summary = (await answer(engine, ALICE, third, right=True)).next
     assert isinstance(summary, Summary)
-    # The removed question neither shows (its id was shown as its prompt) nor counts in the score.
     assert [(line.question_id, line.outcome) for line in summary.lines] == [
-        ("sum-everywhere", "correct"), ("english-only", "correct")]
-    assert summary.score == "You scored 2 out of 2 questions."
+        ("sum-everywhere", "correct"), ("shards-to-full", "skipped"), ("english-only", "correct")]
+    assert summary.lines[1].prompt == "(a question since removed from this quiz)"  # not its id
+    assert summary.score == "You scored 2 out of 3 questions."  # as "Question 3 of 3" and /progress count
     # Its retry offer counts what a retry would ask: the removed question can't be asked again.
     assert summary.missed == 0 and summary.retry_offer is None
 
