@@ -31,10 +31,12 @@ def load_quizzes(content_dir: Path) -> list[Quiz]:
                                            "no such directory (give the folder that contains quizzes/)")])
     quizzes: list[tuple[str, Quiz]] = []
     problems: list[ContentProblem] = []
-    files = sorted(folder.glob(QUIZ_GLOB))
+    # Hidden files are an editor's (Emacs's lock link .#fsdp.yaml, a backup .fsdp.yaml): not quizzes, or a reload
+    # while someone edits would fail, or see a quiz twice.
+    visible = [path for path in sorted(folder.iterdir()) if not path.name.startswith(".")]
+    files = [path for path in visible if path.match(QUIZ_GLOB)]
     problems += [ContentProblem(path.name, None, "not read: quiz files end in .yaml (lower case)")
-                 for path in sorted(folder.iterdir())
-                 if path.suffix.lower() in QUIZ_LIKE_SUFFIXES and path.suffix != ".yaml"]
+                 for path in visible if path.suffix.lower() in QUIZ_LIKE_SUFFIXES and path.suffix != ".yaml"]
     if not files:
         problems.append(ContentProblem(str(folder), None, "no quiz files (*.yaml) found"))
     for path in files:

@@ -21,6 +21,17 @@ def test_a_valid_quiz_loads(tmp_path: Path) -> None:
     assert quiz.complete_languages() == {"en", "fr"}
 
 
+def test_an_editors_hidden_files_are_not_read_as_quizzes(tmp_path: Path) -> None:
+    """Emacs's lock link (broken) and a hidden backup copy stopped validate, start-up and /reload while someone
+    edited the content: "can't be read", or "the quiz id is used by several files"."""
+    write(tmp_path, "sample.yaml", a_quiz())
+    folder = tmp_path / "quizzes"
+    (folder / ".#sample.yaml").symlink_to("ada@laptop.4242:1700000000")
+    (folder / ".sample.yaml").write_text((folder / "sample.yaml").read_text())
+    (folder / ".old.json").write_text("{}")
+    assert [quiz.id for quiz in load_quizzes(tmp_path)] == ["sample"]
+
+
 def test_yes_no_on_and_off_are_words_not_booleans(tmp_path: Path) -> None:
     """YAML 1.1 reads them as booleans: an option `en: No` was refused as "Input should be a valid string"."""
     (tmp_path / "quizzes").mkdir()
