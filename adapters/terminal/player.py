@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import replace
 
 from adapters.terminal import render
 from adapters.terminal.commands import Line, ascii_number, parse
@@ -112,8 +113,8 @@ class TerminalPlayer:
             progress = await self._engine.progress(self._actor)
             self._words = self._engine.localizer_for(progress.language)
             self._io.write(render.progress(progress))
-        if self._screen.question is not None:
-            self._screen.show(self._screen.question)
+        if self._screen.question is not None:  # its notices ("Time's up!...") were said when it was first shown
+            self._screen.show(replace(self._screen.question, notices=()))
 
     async def _start(self, reference: str | None) -> None:
         open_question = self._screen.question

@@ -87,6 +87,15 @@ async def test_an_answer_after_the_time_limit_is_not_scored_and_the_quiz_moves_o
     assert "Correct!" not in transcript and "Not quite." not in transcript
 
 
+async def test_a_time_out_is_told_once_not_again_with_each_listing(tmp_path: Path) -> None:
+    clock = FixedClock()
+    await play(tmp_path, ["quit"], question_seconds=10, clock=clock)
+    clock.advance(timedelta(minutes=1))  # question 1's time runs out while the learner is away
+    transcript = await play(tmp_path, ["help", "progress", "quit"], quiz=None, question_seconds=10, clock=clock)
+    assert transcript.count("Time's up! Question 1 wasn't answered in time") == 1, transcript
+    assert transcript.count("Question 2 of 3") == 3  # on resuming, then again after each listing
+
+
 async def test_an_unknown_language_says_so_without_showing_the_question_again(tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["language klingon", "language fr", "quit"])
     after = transcript.split("I don't speak “klingon”.")[1]
