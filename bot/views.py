@@ -177,6 +177,10 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
                            answered=active[0].answered, total=active[0].total, correct=active[0].correct))
             if active[0].unanswered:
                 parts.append(_.ngettext("{n} unanswered", "{n} unanswered", active[0].unanswered))
+        stopped = [result for result in mine if result.state is SessionState.STOPPED]
+        if stopped and not parts:  # else the heading stood over nothing for a learner who only stopped quizzes
+            parts.append(_("stopped: {answered} of {total} answered, {correct} right",
+                           answered=stopped[0].answered, total=stopped[0].total, correct=stopped[0].correct))
         if parts:
             lines.append(ProgressLine(quiz.id, localized(quiz.title, _.language), " · ".join(parts)))
     heading = _("Your progress:") if lines else _("No results yet. Start a quiz to see your progress here.")

@@ -85,6 +85,15 @@ async def test_starting_again_resumes_at_the_same_question_with_the_same_score(e
     assert (summary.correct, summary.total) == (2, 3)
 
 
+async def test_progress_shows_a_quiz_that_was_only_stopped(engine: QuizEngine) -> None:
+    """Its heading, "Your progress:", stood over nothing."""
+    await answer(engine, ALICE, await start(engine, ALICE), right=True)
+    await engine.stop(ALICE)
+    progress = await engine.progress(ALICE)
+    assert progress.heading == "Your progress:"
+    assert [line.text for line in progress.lines] == ["stopped: 1 of 3 answered, 1 right"]
+
+
 async def test_a_new_engine_on_the_same_storage_resumes_the_quiz(library: ContentLibrary,
                                                                  fake_db: FakeDatabase) -> None:
     before = build_engine(library, fake_db, FixedClock(), seed=1)
