@@ -8,6 +8,7 @@ from bot.notices import quiz_not_found
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Summary
+from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.sessions import new_session, questions_to_retry
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -66,9 +67,13 @@ class Playing:
         if isinstance(shown, Summary):
             return shown
         title = localized(quiz.title, _.language)
-        intro = (_("Welcome back! Carrying on with {title}.", title=title) if resumed else
-                 _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!",
-                            shown.total, title=title))
+        if resumed and quiz.id == REVIEW_QUIZ_ID:  # as /review greets it, not as a quiz called "Review"
+            intro = _("Welcome back! Carrying on with your review.")
+        elif resumed:
+            intro = _("Welcome back! Carrying on with {title}.", title=title)
+        else:
+            intro = _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!",
+                               shown.total, title=title)
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language)
 
     async def stop(self, actor: Actor) -> Notice:
@@ -80,7 +85,10 @@ class Playing:
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
             await turn.uow.commit()
-            return Notice(_("Quiz stopped. Your answers so far are saved."), language=_.language)
+            quiz = self._core.quiz_of(session)
+            # Named: with several quizzes open, a second /stop stops one the learner may have forgotten.
+            return Notice(_("Quiz stopped: {title}. Your answers so far are saved.",
+                            title=localized(quiz.title, _.language) if quiz else session.quiz_id), language=_.language)
         return await self._core.turns.run(actor, stop)
 
     async def retry_missed(self, actor: Actor, session_id: str | None = None,
@@ -116,6 +124,8 @@ class Playing:
         await uow.commit()
         if not isinstance(shown, QuestionView):  # missed questions exist in the quiz, so one is shown
             raise RuntimeError("a retry of missed questions ended before its first question")
-        intro = _.ngettext("Another go at the question you missed.",
-                           "Another go at the {n} questions you missed.", len(missed))
+        intro = (_("Welcome back! Carrying on with {title}.", title=localized(quiz.title, _.language))
+                 if already_retrying else  # a second tap, or retry typed again: the same round goes on
+                 _.ngettext("Another go at the question you missed.", "Another go at the {n} questions you missed.",
+                            len(missed)))
         return Started(question=shown, resumed=already_retrying, intro=intro, language=_.language)

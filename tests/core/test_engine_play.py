@@ -124,7 +124,7 @@ async def test_stopping_ends_the_session_and_the_next_start_begins_afresh(engine
     await answer(engine, ALICE, first, right=True)
     stopped = await engine.stop(ALICE)
     assert isinstance(stopped, Notice) and stopped.code is NoticeCode.INFO
-    assert stopped.text == "Quiz stopped. Your answers so far are saved."
+    assert stopped.text == "Quiz stopped: Collectives. Your answers so far are saved."
     late = await engine.answer(ALICE, first.session_id, "shards-to-full", 0)
     assert isinstance(late, Notice) and late.code is NoticeCode.NOT_CURRENT_QUESTION
     again = await engine.start(ALICE, "collectives")
@@ -187,6 +187,8 @@ async def test_tapping_retry_twice_carries_on_with_the_first_retry(engine: QuizE
     again = await engine.retry_missed(ALICE, summary.session_id)
     assert isinstance(again, Started) and again.resumed
     assert (again.question.session_id, again.question.question_id) == (moved_on.session_id, moved_on.question_id)
+    # Not "Another go at the 2 questions you missed." over its question 2 of 2: the round goes on.
+    assert again.intro == "Welcome back! Carrying on with Collectives."
 
 
 async def test_retrying_a_quiz_still_in_progress_is_refused(engine: QuizEngine) -> None:

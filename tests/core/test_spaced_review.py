@@ -66,6 +66,9 @@ async def test_a_review_round_mixes_quizzes_most_overdue_first_and_resumes(libra
     assert next_question(outcome).question_id == "long-options/memory-per-rank"  # then the other quiz: mixed
     again = await engine.review(ADA)  # e.g. after a restart
     assert isinstance(again, Started) and again.resumed
+    resumed = await engine.start(ADA)  # the latest session, as the terminal and /quiz resume it
+    assert isinstance(resumed, Started) and resumed.question.quiz_id == "review"
+    assert resumed.intro == again.intro == "Welcome back! Carrying on with your review."  # not "with Review."
     assert again.question.question_id == "long-options/memory-per-rank" and again.question.number == 2
 
 

@@ -65,7 +65,7 @@ async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake:
 
     token = await fake.slash("stop")
     stopped = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
-    assert stopped.content == "Quiz stopped. Your answers so far are saved."
+    assert stopped.content == "Quiz stopped: Collectives. Your answers so far are saved."
     for token in fake.interaction_tokens():
         assert fake.interaction_calls(token)[0].body["type"] in (4, 5)  # every command answered or deferred
         assert fake.interaction_calls(token)[0].body["data"]["flags"] == 64

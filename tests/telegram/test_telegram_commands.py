@@ -49,7 +49,8 @@ async def test_skip_moves_on_and_stop_closes_the_quiz_so_its_old_poll_no_longer_
 
         await api.command(AMINATA, "/stop")
         _ = engine.localizer_for("fr")
-        await api.wait_for("sendMessage", 1, lambda p: _("Quiz stopped. Your answers so far are saved.") in p["text"])
+        stopped = _("Quiz stopped: {title}. Your answers so far are saved.", title="Collectives")
+        await api.wait_for("sendMessage", 1, lambda p: stopped in p["text"])
         await api.answer_poll(AMINATA, poll_id(second), [correct(second)])
         await api.wait_for("sendMessage", 1, lambda p: p["text"] == _("That question is no longer open."))
         await api.answer_poll(AMINATA, poll_id(first), [correct(first)])  # skipped: already settled, stays silent

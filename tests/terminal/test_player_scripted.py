@@ -75,7 +75,7 @@ async def test_changing_language_in_a_review_round_shows_its_question_again_in_t
 
 async def test_stop_ends_the_quiz_and_a_number_then_picks_from_the_list(tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["stop", "quizzes", "2", "quit"])
-    assert "Quiz stopped. Your answers so far are saved." in transcript
+    assert "Quiz stopped: Collectives. Your answers so far are saved." in transcript
     assert "Long options: 1 question. Good luck!" in transcript
 
 
