@@ -17,6 +17,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 
 from bot.content.problems import ContentError, ContentProblem
+from bot.content.text_rules import text_problems
 from bot.languages import SUPPORTED_LANGUAGES
 
 DOMAIN = "quiztutor"
@@ -100,7 +101,8 @@ def read_catalog(po_path: Path, language: str, root: Path) -> tuple[Catalog | No
     except ValueError as error:
         return None, [ContentProblem(where, None, f"its Plural-Forms header can't be used: {error}")]
     return catalog, [ContentProblem(where, None, problem) for message in catalog if message.id and not message.fuzzy
-                     for problem in (*_placeholder_problems(message), *_plural_problems(message, catalog))]
+                     for problem in (*_placeholder_problems(message), *_plural_problems(message, catalog),
+                                     *_character_problems(message))]
 
 
 def _unclosed_strings(po_text: str) -> list[int]:
@@ -116,12 +118,19 @@ def _placeholder_problems(message: Message) -> Iterable[str]:
     given = set().union(*(_fields(text) or set() for text in ids)) | ({"{n}"} if len(ids) > 1 else set())
     for text in (text for text in _texts(message.string) if text):
         fields = _fields(text)
-        shown = ids[0] if len(ids[0]) <= 60 else ids[0][:57] + "..."
+        shown = _shortened(ids[0])
         if fields is None:
             yield f"the translation of {shown!r} has a broken placeholder (a lone {{ or }}): {text!r}"
         elif fields - given:
             yield (f"the translation of {shown!r} uses {', '.join(sorted(fields - given))}, which the bot doesn't "
                    f"fill in (it fills in {', '.join(sorted(given)) or 'nothing'})")
+
+
+def _character_problems(message: Message) -> Iterable[str]:
+    """A control or bidi character in a translation, refused as in a quiz's texts: the terminal would act on an
+    escape sequence, and an override reorders what is shown around it."""
+    for text in _texts(message.string):
+        yield from text_problems(f"translation of {_shortened(_texts(message.id)[0])!r}", {"": text}, multiline=True)
 
 
 def _plural_problems(message: Message, catalog: Catalog) -> Iterable[str]:
@@ -131,6 +140,10 @@ def _plural_problems(message: Message, catalog: Catalog) -> Iterable[str]:
     if len(_texts(message.id)) > 1 and forms and len(forms) < catalog.num_plurals:
         yield (f"the translation of {_texts(message.id)[0]!r} has {len(forms)} plural forms; its Plural-Forms header "
                f"says {catalog.num_plurals}")
+
+
+def _shortened(msgid: str) -> str:
+    return msgid if len(msgid) <= 60 else msgid[:57] + "..."
 
 
 def _texts(texts: str | Sequence[str] | None) -> tuple[str, ...]:

@@ -159,3 +159,19 @@ def test_a_string_left_unclosed_is_refused_with_its_line(tmp_path: Path) -> None
     with pytest.raises(ContentError) as refused:
         UiTexts.load(locales)
     assert str(refused.value) == f'locales/fr/LC_MESSAGES/quiztutor.po: line {number}: a string is not closed with "'
+
+
+def test_a_control_or_bidi_character_in_a_translation_is_refused(tmp_path: Path) -> None:
+    """Refused in a quiz's texts, they passed in the bot's own words: an escape sequence the terminal acts on."""
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALES, locales)
+    french = locales / "fr" / "LC_MESSAGES" / "quiztutor.po"
+    french.write_text(french.read_text().replace('msgstr "Question {number} sur {total}"',
+                                                 'msgstr "Question {number} sur {total}\x1b[2J\u202e"'))
+    with pytest.raises(ContentError) as refused:
+        UiTexts.load(locales)
+    assert str(refused.value).splitlines() == [
+        "locales/fr/LC_MESSAGES/quiztutor.po: the translation of 'Question {number} of {total}' contains U+001B "
+        "(ESC, which starts a terminal escape sequence)",
+        "locales/fr/LC_MESSAGES/quiztutor.po: the translation of 'Question {number} of {total}' contains U+202E "
+        "(a bidi override or isolate, which reorders what is shown around it)"]
