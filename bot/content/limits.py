@@ -40,12 +40,14 @@ def poll_overflows(quiz: Quiz, platforms: Mapping[str, PollLimits]) -> list[Over
     for question in quiz.questions:
         for platform, limits in platforms.items():
             reasons: dict[str, list[str]] = {}
-            texts = [("question", question.prompt, limits.question - LABEL_ALLOWANCE)]
-            texts += [(f"option {option.id!r}", option.text, limits.option) for option in question.options]
-            for name, text, limit in texts:
+            # The poll's question is a label ("3/8 · ") and the prompt: said, as the limit is not the platform's.
+            label = f" (the poll's {limits.question}, less {LABEL_ALLOWANCE} for its label \"10/10 · \")"
+            texts = [("question", question.prompt, limits.question - LABEL_ALLOWANCE, label)]
+            texts += [(f"option {option.id!r}", option.text, limits.option, "") for option in question.options]
+            for name, text, limit, why in texts:
                 for language, value in text.items():
                     if len(value) > limit:
-                        reasons.setdefault(f"{name} is over {limit} characters", []).append(language)
+                        reasons.setdefault(f"{name} is over {limit} characters{why}", []).append(language)
             for reason, languages in reasons.items():
                 found.append(Overflow(quiz.id, question.id, platform, tuple(sorted(languages)), reason))
     return found

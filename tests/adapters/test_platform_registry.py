@@ -101,7 +101,8 @@ def test_its_settings_are_read_from_its_own_variables(monkeypatch: pytest.Monkey
 def test_its_poll_limits_reach_validate_and_its_tools_reach_the_command_line(fixture_content: Path) -> None:
     out = io.StringIO()
     assert validate(fixture_content, {"echo": ECHO.poll_limits}, out) == 0
-    assert "  echo: collectives/sum-everywhere: question is over 22 characters" in out.getvalue()
+    assert ("  echo: collectives/sum-everywhere: question is over 22 characters (the poll's 30, less 8 for its label "
+            '"10/10 · ")') in out.getvalue()
     assert build_parser([ECHO]).parse_args(["echo-hello"]).tool.name == "echo-hello"
 
 
