@@ -8,7 +8,8 @@ import discord
 from adapters.discord import game_render
 from adapters.discord.actors import interaction_actor
 from adapters.discord.game_surface import ChannelGameSurface
-from adapters.discord.respond import respond
+from adapters.discord.render import plain
+from adapters.discord.respond import respond, respond_plain
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation
 
@@ -41,27 +42,27 @@ class GameHandlers:
             await respond(interaction, _("I can't post in this channel. Ask a server admin to let me send messages "
                                          "here."))
             return
-        await respond(interaction, refused.text if refused else _("The lobby is open: everyone here can join."))
+        await respond(interaction, plain(refused.text) if refused else _("The lobby is open: everyone here can join."))
 
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
         refused = await self._engine.games.stop(actor, interaction.user.display_name, moderates(interaction),
                                                 self.stage)
-        await respond(interaction, refused.text if refused else (await self._engine.localizer(actor))("Stopped."))
+        await respond_plain(interaction, refused.text if refused else (await self._engine.localizer(actor))("Stopped."))
 
     async def skip(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
         refused = await self._engine.games.skip(actor, moderates(interaction), self.stage)
-        await respond(interaction, refused.text if refused else (await self._engine.localizer(actor))("Skipped."))
+        await respond_plain(interaction, refused.text if refused else (await self._engine.localizer(actor))("Skipped."))
 
     async def leaderboard(self, interaction: discord.Interaction, period: str, me: str | None) -> None:
         """For everyone in the channel to see; hiding or showing oneself is answered to that person only."""
         actor = interaction_actor(interaction)
         if me is not None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await respond(interaction, (await self._engine.games.set_hidden(actor, me == "hide")).text)
+            await respond(interaction, plain((await self._engine.games.set_hidden(actor, me == "hide")).text))
             return
         await interaction.response.defer(ephemeral=interaction.guild_id is None, thinking=True)
         if interaction.guild_id is None:
@@ -74,11 +75,11 @@ class GameHandlers:
     async def server_language(self, interaction: discord.Interaction, choice: str) -> None:
         actor = interaction_actor(interaction)
         if interaction.guild_id is None:
-            await respond(interaction, (await self._engine.set_language(actor, choice)).text)
+            await respond(interaction, plain((await self._engine.set_language(actor, choice)).text))
             return
         notice = await self._engine.games.set_chat_language(actor, str(interaction.guild_id), choice,
                                                             moderates(interaction))
-        await respond(interaction, notice.text)
+        await respond(interaction, plain(notice.text))
 
     async def click(self, interaction: discord.Interaction, verb: str, game_id: str, place: int,
                     option: int) -> None:
@@ -88,14 +89,14 @@ class GameHandlers:
             await interaction.response.defer()
             refused = await self._engine.games.begin(actor, game_id, moderates(interaction), self.stage)
             if refused is not None:
-                await interaction.followup.send(refused.text, ephemeral=True)
+                await interaction.followup.send(plain(refused.text), ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if verb == "join":
-            text = (await self._engine.games.join(actor, name, game_id)).text
+            text = plain((await self._engine.games.join(actor, name, game_id)).text)
         elif verb == "answer":
-            text = (await self._engine.games.vote(actor, name, game_id, place, option, self.stage)).text
+            text = plain((await self._engine.games.vote(actor, name, game_id, place, option, self.stage)).text)
         else:
             reply = await self._engine.games.explain(actor, game_id, place)
-            text = game_render.explanation(reply) if isinstance(reply, GameExplanation) else reply.text
+            text = game_render.explanation(reply) if isinstance(reply, GameExplanation) else plain(reply.text)
         await respond(interaction, text)

@@ -4,19 +4,11 @@ from __future__ import annotations
 
 import string
 
-from discord.utils import escape_markdown, escape_mentions
-
-from adapters.discord.render import BUTTON_LABEL_LIMIT, MESSAGE_LIMIT, fit, needs_letters
+from adapters.discord.render import BUTTON_LABEL_LIMIT, MESSAGE_LIMIT, fit, needs_letters, plain
 from bot.games.replies import GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults, Leaderboard
 from bot.text import shorten
 
 LETTERS = string.ascii_uppercase
-
-
-def plain(text: str) -> str:
-    """Text with players' names in it, shown as typed: no formatting, and no "<@id>" drawn as another member
-    (nobody is pinged either way: the client allows no mentions)."""
-    return escape_mentions(escape_markdown(text))
 
 
 def lobby(reply: GameLobby) -> str:

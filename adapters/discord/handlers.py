@@ -14,7 +14,7 @@ from adapters.discord import render
 from adapters.discord.actors import interaction_actor
 from adapters.discord.permissions import poll_refused
 from adapters.discord.polls import PollPlay
-from adapters.discord.respond import respond
+from adapters.discord.respond import respond, respond_plain
 from adapters.discord.surfaces import ChannelSurface, PrivateSurface
 from adapters.discord.translator import command_name_for
 from bot.delivery import Surface
@@ -56,7 +56,7 @@ class CommandHandlers:
         result = await self._engine.answer(interaction_actor(interaction), session_id, question_id, option_index,
                                            PrivateSurface(interaction, clicked=True))
         if isinstance(result, Notice):  # stale, forged or repeated click: a polite refusal, only for the clicker
-            await interaction.followup.send(result.text, ephemeral=True)
+            await interaction.followup.send(render.plain(result.text), ephemeral=True)
 
     async def _play(self, interaction: discord.Interaction, private: bool,
                     action: Callable[[Surface], Awaitable[Started | Summary | Notice]]) -> None:
@@ -70,7 +70,7 @@ class CommandHandlers:
             await respond(interaction, await self._poll_refused(interaction))
             return
         if isinstance(result, Notice):
-            text = result.text
+            text = render.plain(result.text)
             if result.code is NoticeCode.NO_ACTIVE_SESSION:  # "choose one to start": the quizzes to choose from
                 text += "\n\n" + render.quiz_list(await self._engine.list_quizzes(interaction_actor(interaction)))
             await respond(interaction, text)
@@ -101,15 +101,15 @@ class CommandHandlers:
     async def preview(self, interaction: discord.Interaction, reference: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self._engine.preview(interaction_actor(interaction), reference)
-        await respond(interaction, render.preview(result) if isinstance(result, Preview) else result.text)
+        await respond(interaction, render.preview(result) if isinstance(result, Preview) else render.plain(result.text))
 
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await respond(interaction, (await self._engine.stop(interaction_actor(interaction))).text)
+        await respond_plain(interaction, (await self._engine.stop(interaction_actor(interaction))).text)
 
     async def language(self, interaction: discord.Interaction, choice: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await respond(interaction, (await self._engine.set_language(interaction_actor(interaction), choice)).text)
+        await respond_plain(interaction, (await self._engine.set_language(interaction_actor(interaction), choice)).text)
 
     async def progress(self, interaction: discord.Interaction) -> None:
         """The text, then the chart as an attachment (drawn off the event loop)."""
@@ -129,11 +129,12 @@ class CommandHandlers:
 
     async def timezone(self, interaction: discord.Interaction, zone: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await respond(interaction, (await self._engine.set_time_zone(interaction_actor(interaction), zone)).text)
+        await respond_plain(interaction, (await self._engine.set_time_zone(interaction_actor(interaction), zone)).text)
 
     async def reminders(self, interaction: discord.Interaction, setting: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await respond(interaction, (await self._engine.set_reminders(interaction_actor(interaction), setting)).text)
+        notice = await self._engine.set_reminders(interaction_actor(interaction), setting)
+        await respond_plain(interaction, notice.text)
 
     async def reload(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

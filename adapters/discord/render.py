@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from discord.utils import escape_markdown, escape_mentions
+
 from adapters.discord.spec import DISCORD_LIMITS
 from bot.replies import Feedback, Outcome, Preview, Progress, QuestionView, QuizList, Summary
 from bot.text import shorten
@@ -13,6 +15,13 @@ POLL_ANSWER_LIMIT = DISCORD_LIMITS.option
 BUTTON_LABEL_LIMIT = 80
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "➖"}
+
+
+def plain(text: str) -> str:
+    """An engine text shown as written: the engine's words are plain, and what a user typed (a name, a quiz id
+    echoed in "There is no quiz called “…”") must not turn into formatting, links or a "<@id>" drawn as another
+    member (nobody is pinged either way: the client allows no mentions)."""
+    return escape_mentions(escape_markdown(text))
 
 
 def mention(user_id: int | str) -> str:

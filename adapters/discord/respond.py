@@ -7,7 +7,7 @@ import logging
 import discord
 from discord import app_commands
 
-from adapters.discord.render import split_message
+from adapters.discord.render import plain, split_message
 from adapters.discord.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,11 @@ async def respond(interaction: discord.Interaction, text: str, *, view: discord.
             interaction.extras[_ORIGINAL_USED] = True
         else:
             await interaction.followup.send(part, view=part_view, ephemeral=ephemeral)
+
+
+async def respond_plain(interaction: discord.Interaction, text: str) -> None:
+    """An engine notice as the reply: its words shown as written (render.plain), whatever the user typed into it."""
+    await respond(interaction, plain(text))
 
 
 async def respond_quietly(interaction: discord.Interaction, text: str) -> None:

@@ -48,6 +48,14 @@ async def test_quiz_with_nothing_in_progress_lists_the_quizzes_to_choose_from(bo
     assert "(`collectives`)" in answer.content and "(`long-options`)" in answer.content
 
 
+async def test_what_a_user_typed_comes_back_as_typed_not_as_markdown(bot: RunningBot, fake: FakeDiscord) -> None:
+    token = await fake.slash("preview", {"quiz": "**bold** [link](https://evil.example) <@123456789012345678>"})
+    missing = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    # Escaped: neither bold nor a masked link, and the id is not drawn as a member.
+    assert missing.content.startswith("There is no quiz called “\\*\\*bold\\*\\* \\[link](https://evil.example)")
+    assert "<@123456789012345678>" not in missing.content
+
+
 async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake: FakeDiscord) -> None:
     token = await fake.slash("preview", {"quiz": "collectives"})
     preview = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
