@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from adapters.cli.exit_codes import ExitCode
 from bot.content.concepts import load_concept_names
 from bot.content.glossary import load_glossary
 from bot.content.limits import PollLimits, poll_overflows
@@ -79,9 +80,11 @@ def export(content_dir: Path, out: TextIO = sys.stdout) -> int:
     """Print the catalog as JSON in the shape other tools rely on; options in the file's order."""
     try:
         quizzes = load_quizzes(content_dir)
-    except ContentError as error:
-        print(str(error), file=sys.stderr)
-        return 1
+    except ContentError as error:  # said as validate says it; exit 3, as `run` and `play` refuse such content
+        print(f"{len(error.problems)} problem(s) in {content_dir}:", file=sys.stderr)
+        for problem in error.problems:
+            print(f"  {problem}", file=sys.stderr)
+        return ExitCode.CONTENT
     json.dump({"quizzes": [_exported(quiz) for quiz in quizzes]}, out, ensure_ascii=False, indent=2)
     out.write("\n")
     return 0

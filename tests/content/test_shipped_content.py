@@ -169,6 +169,17 @@ def test_export_prints_exactly_the_documented_shape_in_file_order(quizzes: list[
             assert question_data["answer"] == question.answer
 
 
+def test_export_of_invalid_content_lists_its_problems_and_exits_3(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "a.yaml").write_text("id: a\ntitle: {en: A\n", encoding="utf-8")
+    out = io.StringIO()
+    assert export(tmp_path, out) == 3  # as `run` and `play` refuse it; it was 1, "validate found problems"
+    assert out.getvalue() == ""  # nothing a script could take for a catalog
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == f"1 problem(s) in {tmp_path}:" and lines[1].startswith("  a.yaml: invalid YAML, line")
+
+
 def test_the_editors_json_schema_matches_the_loaders_models() -> None:
     out = io.StringIO()
     assert write_schema(CONTENT, check=True, out=out) == 0, out.getvalue()
