@@ -20,6 +20,7 @@ from sqlalchemy import make_url
 from adapters.cli.exit_codes import ExitCode
 from adapters.runtime import open_storage
 from adapters.settings import Settings
+from bot.content.catalog import Catalog
 from bot.content.loader import load_quizzes
 from bot.item_stats import WEAK_SHARE, ItemStat, item_statistics
 from storage.database import sqlite_file
@@ -34,12 +35,14 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: Tex
     """Print the table (or JSON) for one quiz or all; exit 1 for an unknown quiz id. With no answers yet: a
     one-line message (on stderr with --json, which still prints the JSON so scripts can parse it)."""
     out, err = out or sys.stdout, err or sys.stderr  # looked up now: tests and callers may have replaced them
-    catalog = load_quizzes(settings.content_dir)
-    quizzes = [quiz for quiz in catalog if quiz_id in (None, quiz.id)]
-    if not quizzes:
-        known = ", ".join(quiz.id for quiz in catalog)
+    catalog = Catalog(tuple(load_quizzes(settings.content_dir)))
+    found = catalog.find(quiz_id) if quiz_id is not None else None  # an id, or a topic as `play --quiz` takes
+    if quiz_id is not None and found is None:
+        known = ", ".join(quiz.id for quiz in catalog.quizzes)
         print(f"quiztutor stats: no quiz {quiz_id!r} in {settings.content_dir} (quizzes: {known})", file=err)
         return ExitCode.FAILED
+    quiz_id = found.id if found is not None else None
+    quizzes = [found] if found is not None else list(catalog.quizzes)
     database_file = sqlite_file(make_url(settings.resolved_database_url))
     if database_file is not None and not database_file.exists():  # a mistyped QUIZ_DATA_DIR: say so, create nothing
         reviews, no_answers = [], f"{NO_ANSWERS} There is no database at {database_file} yet."

@@ -77,6 +77,8 @@ def test_the_table_for_one_quiz(settings: Settings, capsys: pytest.CaptureFixtur
     assert main(["stats", "--quiz", "collectives"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[:4] == TABLE
+    assert main(["stats", "--quiz", "collect"]) == 0  # a topic, as `play --quiz` takes it
+    assert capsys.readouterr().out.splitlines()[:4] == TABLE
     assert lines[4] == "" and lines[5].startswith("n: learners' first answers; p: share right;")
 
 
