@@ -68,7 +68,7 @@ class QuizEngine:
         self.retry_policy = RetryPolicy(rng, on_busy=lambda: self.metrics.error(EVERY_PLATFORM, "storage_busy"))
         turns = Turns(unit_of_work=unit_of_work, texts=texts, locks=UserLocks(), retry_policy=self.retry_policy)
         timer = QuestionTimer(question_limit)
-        self._core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer), timer=timer,
+        self._core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer, library), timer=timer,
                           clock=clock, rng=rng, remembering=Remembering(Memory(), timer), texts=texts,
                           metrics=self.metrics)
         self._playing = Playing(self._core)

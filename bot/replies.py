@@ -123,6 +123,8 @@ class Summary:
     retry_offer: str | None  # "Want another go at the 2 questions you missed?" when any were missed
     retry_label: str | None = field(default=None, compare=False)  # "Retry the questions I missed", for a button
     language: str = ui_language()
+    # Another of the learner's quizzes is still open: "Collectives is still in progress: ..."
+    still_open: str | None = None
 
 
 @dataclass(frozen=True)

@@ -4,21 +4,25 @@ started and its option order recorded) or, at the end, its summary. It writes; o
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 from bot import views
-from bot.content.models import Quiz
+from bot.content.library import ContentLibrary
+from bot.content.models import Quiz, localized
 from bot.i18n import Localizer
 from bot.ports import UnitOfWork
 from bot.records import AnswerRecord, QuizSession, SessionState
 from bot.replies import Notice, NoticeCode, QuestionView, Summary
+from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.time_limits import QuestionTimer
 
 
 class SessionStepper:
-    def __init__(self, clock: Callable[[], datetime], timer: QuestionTimer) -> None:
+    def __init__(self, clock: Callable[[], datetime], timer: QuestionTimer, library: ContentLibrary) -> None:
         self._clock = clock
         self._timer = timer
+        self._library = library  # the titles of the learner's other open quizzes, for a summary
 
     async def step(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
                    notices: tuple[str, ...] = (), *, shown: bool = True) -> QuestionView | Summary:
@@ -49,7 +53,17 @@ class SessionStepper:
             session.advance()
         self.close(session, SessionState.FINISHED)
         await uow.sessions.update(session)
-        return views.summary(quiz, session, await uow.answers.for_session(session.id), _)
+        summary = views.summary(quiz, session, await uow.answers.for_session(session.id), _)
+        other = await uow.sessions.active(session.user_id)
+        return replace(summary, still_open=self._still_open(other, _)) if other is not None else summary
+
+    def _still_open(self, other: QuizSession, _: Localizer) -> str:
+        """Said under a summary: else the next /skip or /stop acts on a quiz the learner had forgotten."""
+        if other.quiz_id == REVIEW_QUIZ_ID:
+            return _("Your review round is still open: start a review again to carry on where you left off.")
+        quiz = self._library.catalog.get(other.quiz_id)
+        return _("{title} is still in progress: start it again to carry on where you left off.",
+                 title=localized(quiz.title, _.language) if quiz else other.quiz_id)
 
     def close(self, session: QuizSession, state: SessionState) -> None:
         session.state = state

@@ -105,6 +105,8 @@ def feedback(result: Feedback) -> str:
 def summary(result: Summary) -> str:
     lines = [f"🏁 **{result.title}**", result.score]
     lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {line.prompt}" for line in result.lines]
+    if result.still_open:
+        lines += ["", f"*{plain(result.still_open)}*"]
     if result.missed and result.retry_offer:  # the retry button goes under it
         lines += ["", result.retry_offer]
     return "\n".join(lines)

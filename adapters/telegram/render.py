@@ -49,6 +49,8 @@ def follow_up(feedback: Feedback | None) -> str:
 def summary(reply: Summary, owner: str | None = None) -> str:
     lines = [owner_prefix(owner) + bold(reply.title), esc(reply.score)]
     lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {esc(line.prompt)}" for line in reply.lines]
+    if reply.still_open:
+        lines.append(esc(reply.still_open))
     if reply.retry_offer:
         lines.append(esc(reply.retry_offer))
     return "\n".join(lines)

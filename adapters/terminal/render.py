@@ -63,6 +63,8 @@ def summary(result: Summary) -> str:
     lines = ["", wrap(result.title), wrap(result.score)]
     lines += [wrap(f"{OUTCOME_MARKS[line.outcome]} {number}. {line.prompt}", "", "       ") for number, line in
               enumerate(result.lines, start=1)]
+    if result.still_open:
+        lines.append(wrap(result.still_open))
     return "\n".join(lines)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Started, Summary
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.play import answer, next_question, start, summary_of, wrong_index
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
@@ -83,6 +83,18 @@ async def test_starting_again_resumes_at_the_same_question_with_the_same_score(e
     third = next_question(await answer(engine, ALICE, second, right=False))
     summary = summary_of(await answer(engine, ALICE, third, right=True))
     assert (summary.correct, summary.total) == (2, 3)
+
+
+async def test_a_summary_says_which_other_quiz_is_still_open(engine: QuizEngine) -> None:
+    """Else the next /skip or /stop acts on a quiz the learner had forgotten, without a word."""
+    await start(engine, ALICE, "long-options")  # left open
+    question: QuestionView | Summary = await start(engine, ALICE)
+    while isinstance(question, QuestionView):
+        question = (await answer(engine, ALICE, question, right=True)).next
+    assert question.still_open == "Long options is still in progress: start it again to carry on where you left off."
+    last = await start(engine, ALICE, "long-options")
+    summary = summary_of(await answer(engine, ALICE, last, right=True))
+    assert summary.still_open is None  # nothing else open
 
 
 async def test_progress_shows_a_quiz_that_was_only_stopped(engine: QuizEngine) -> None:

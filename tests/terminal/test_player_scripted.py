@@ -40,6 +40,13 @@ async def test_retry_after_a_summary_replays_only_the_missed_questions(tmp_path:
     assert transcript.count("Question 1 of 3") == 2  # the quiz, then the retry
 
 
+async def test_a_summary_names_the_quiz_still_open(tmp_path: Path) -> None:
+    await play(tmp_path, ["quit"], quiz="long-options")
+    transcript = await play(tmp_path, ["skip", "skip", "skip", "quit"])
+    summary = transcript.split("You scored 0 out of 3 questions.")[1]
+    assert "Long options is still in progress: start it again to carry on where you left off." in summary
+
+
 async def test_preview_shows_every_question_without_marking_answers(tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["preview collectives", "quit"], quiz=None)
     assert "3 questions. Answers and explanations appear as you play." in transcript
