@@ -11,6 +11,7 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+from adapters.discord.translator import MENTIONED_COMMAND
 from bot.content.problems import ContentError
 from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES, LanguageCode
@@ -175,3 +176,25 @@ def test_a_control_or_bidi_character_in_a_translation_is_refused(tmp_path: Path)
         "(ESC, which starts a terminal escape sequence)",
         "locales/fr/LC_MESSAGES/quiztutor.po: the translation of 'Question {number} of {total}' contains U+202E "
         "(a bidi override or isolate, which reorders what is shown around it)"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_translation_names_the_commands_its_english_names(language: str) -> None:
+    """A command glued to a word ("ne/timezone") is no command to Telegram's clients nor to the Discord reply's
+    respelling (adapters/discord/translator.py), so it must stand as the English has it."""
+    with (LOCALES / language / "LC_MESSAGES" / "quiztutor.po").open("rb") as source:
+        catalog = read_po(source, locale=language)
+    wrong = []
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        english = set().union(*(MENTIONED_COMMAND.findall(text) for text in _forms(message.id)))
+        for translation in _forms(message.string):
+            if translation and set(MENTIONED_COMMAND.findall(translation)) != english:
+                wrong.append(f"{translation!r} names {sorted(MENTIONED_COMMAND.findall(translation))}, "
+                             f"the English {sorted(english)}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _forms(texts: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return (texts,) if isinstance(texts, str) else tuple(texts)
