@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from bot.admins import AdminPolicy
@@ -125,8 +125,9 @@ class QuizEngine:
                     surface: Target | None = None) -> Started | Summary | Notice:
         return await self._playing.start(actor, reference, surface)
 
-    async def stop(self, actor: Actor) -> Notice:
-        return await self._playing.stop(actor)
+    async def stop(self, actor: Actor, close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Notice:
+        """Stop the latest quiz; ``close_message`` closes the platform message that asked its open question."""
+        return await self._playing.stop(actor, close_message)
 
     async def retry_missed(self, actor: Actor, session_id: str | None = None,
                            surface: Target | None = None) -> Started | Notice:

@@ -19,6 +19,7 @@ from adapters.discord.surfaces import ChannelSurface, PrivateSurface
 from adapters.discord.translator import command_name_for
 from bot.delivery import Surface
 from bot.engine import QuizEngine
+from bot.records import MessageLink
 from bot.replies import Notice, NoticeCode, Preview, Started, Summary
 from bot.text import shorten
 
@@ -105,7 +106,11 @@ class CommandHandlers:
 
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await respond_plain(interaction, (await self._engine.stop(interaction_actor(interaction))).text)
+
+        async def end_poll(asked: MessageLink) -> None:  # else it stays open to votes nothing answers
+            if asked.chat_id is not None and asked.chat_id.isdigit() and asked.message_key.isdigit():
+                await self._polls.end(int(asked.chat_id), int(asked.message_key))
+        await respond_plain(interaction, (await self._engine.stop(interaction_actor(interaction), end_poll)).text)
 
     async def language(self, interaction: discord.Interaction, choice: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.notices import quiz_not_found
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
-from bot.records import SessionState
+from bot.records import MessageLink, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.sessions import new_session, questions_to_retry
@@ -76,12 +78,19 @@ class Playing:
                                shown.total, title=title)
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language)
 
-    async def stop(self, actor: Actor) -> Notice:
+    async def stop(self, actor: Actor, close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Notice:
+        """Stop the learner's latest quiz; ``close_message`` is given the message that asked its open question on
+        the actor's platform, if any (a Discord poll stays open to votes until it is ended)."""
+        asked: list[MessageLink] = []
+
         async def stop(turn: Turn) -> Notice:
             _ = turn.words
             session = await turn.uow.sessions.active(turn.user_id)
             if session is None:
                 return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _.language)
+            if close_message is not None and session.current_question_id is not None:
+                link = await turn.uow.links.latest(actor.platform, session.id, session.current_question_id)
+                asked[:] = [link] if link is not None else []
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
             await turn.uow.commit()
@@ -89,7 +98,12 @@ class Playing:
             # Named: with several quizzes open, a second /stop stops one the learner may have forgotten.
             return Notice(_("Quiz stopped: {title}. Your answers so far are saved.",
                             title=localized(quiz.title, _.language) if quiz else session.quiz_id), language=_.language)
-        return await self._core.turns.run(actor, stop)
+
+        async def close_asked(_notice: Notice) -> None:
+            if close_message is not None:
+                for link in asked:  # after the commit: the stop holds even if closing the message fails
+                    await close_message(link)
+        return await self._core.turns.run(actor, stop, after=close_asked)
 
     async def retry_missed(self, actor: Actor, session_id: str | None = None,
                            surface: Target | None = None) -> Started | Notice:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
+from bot.records import MessageLink
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.play import answer, next_question, start, summary_of, wrong_index
 from tests.core.wiring import build_engine
@@ -83,6 +84,20 @@ async def test_starting_again_resumes_at_the_same_question_with_the_same_score(e
     third = next_question(await answer(engine, ALICE, second, right=False))
     summary = summary_of(await answer(engine, ALICE, third, right=True))
     assert (summary.correct, summary.total) == (2, 3)
+
+
+async def test_stop_hands_over_the_message_that_asked_the_open_question(engine: QuizEngine) -> None:
+    first = await start(engine, ALICE)
+    await engine.link_message("telegram", "poll-1", first, "chat-1")
+    second = next_question(await answer(engine, ALICE, first, right=True))
+    await engine.link_message("telegram", "poll-2", second, "chat-1")
+    closed: list[MessageLink] = []
+
+    async def close(link: MessageLink) -> None:
+        closed.append(link)
+    await engine.stop(ALICE, close)
+    assert [(link.message_key, link.question_id) for link in closed] == [("poll-2", second.question_id)]
+    assert (await engine.stop(ALICE, close)).code is NoticeCode.NO_ACTIVE_SESSION and len(closed) == 1
 
 
 async def test_a_summary_says_which_other_quiz_is_still_open(engine: QuizEngine) -> None:

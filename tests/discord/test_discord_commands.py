@@ -66,7 +66,7 @@ async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake:
     assert missing.content == "There is no quiz called “nope”."
 
     await fake.slash("quiz", {"quiz": "collectives"})
-    await next_poll(fake, bot)
+    poll = await next_poll(fake, bot)
     token = await fake.slash("progress")
     progress = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
     assert "**Collectives**: in progress: 0 of 3 answered, 0 right" in progress.content
@@ -74,6 +74,8 @@ async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake:
     token = await fake.slash("stop")
     stopped = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
     assert stopped.content == "Quiz stopped: Collectives. Your answers so far are saved."
+    # Its poll is ended: left open, it took votes nothing answered.
+    assert any(call.path.endswith(f"/polls/{poll.response['id']}/expire") for call in fake.calls)
     for token in fake.interaction_tokens():
         assert fake.interaction_calls(token)[0].body["type"] in (4, 5)  # every command answered or deferred
         assert fake.interaction_calls(token)[0].body["data"]["flags"] == 64
