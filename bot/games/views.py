@@ -12,7 +12,6 @@ from bot.games.records import GameAnswerRecord, GameRecord, LeaderboardEntry, Pl
 from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults
 from bot.games.rules import LOBBY_SECONDS, POINTS_RIGHT, SPEED_BONUS, TOP, standings
 from bot.i18n import Localizer
-from bot.languages import native_name
 
 LETTERS = string.ascii_uppercase
 PODIUM_LINES = 10  # players listed by name at the end; the rest are counted
@@ -47,8 +46,7 @@ def question(game: GameRecord, quiz: Quiz, question: Question, _: Localizer) -> 
     language = question.display_language(_.language)
     notices: tuple[str, ...] = ()
     if language != _.language:
-        notices = (_("This question isn't available in {language} yet, so it is shown in English.",
-                     language=native_name(_.language)),)
+        notices = (views.shown_in_english(_),)
     order = views.shown_options(question, game.option_orders.get(question.id, []))
     texts = {option.id: option.text[language] for option in question.options}
     number, total = game.position + 1, len(game.question_ids)
