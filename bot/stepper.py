@@ -1,5 +1,6 @@
 """Moving a session to where it stands and saving it: its current question (with the question's clock
-started and its option order recorded) or, at the end, its summary. It writes; only use cases commit."""
+started and its option order recorded) or, at the end, its summary, which names another quiz of the learner's
+still open. It writes; only use cases commit."""
 
 from __future__ import annotations
 
@@ -57,13 +58,14 @@ class SessionStepper:
         other = await uow.sessions.active(session.user_id)
         return replace(summary, still_open=self._still_open(other, _)) if other is not None else summary
 
-    def _still_open(self, other: QuizSession, _: Localizer) -> str:
-        """Said under a summary: else the next /skip or /stop acts on a quiz the learner had forgotten."""
+    def _still_open(self, other: QuizSession, _: Localizer) -> str | None:
+        """Said under a summary: else the next /skip or /stop acts on a quiz the learner had forgotten. Nothing
+        for a quiz a reload removed: starting it again would only close it."""
         if other.quiz_id == REVIEW_QUIZ_ID:
             return _("Your review round is still open: start a review again to carry on where you left off.")
         quiz = self._library.catalog.get(other.quiz_id)
-        return _("{title} is still in progress: start it again to carry on where you left off.",
-                 title=localized(quiz.title, _.language) if quiz else other.quiz_id)
+        return (_("{title} is still in progress: start it again to carry on where you left off.",
+                  title=localized(quiz.title, _.language)) if quiz else None)
 
     def close(self, session: QuizSession, state: SessionState) -> None:
         session.state = state

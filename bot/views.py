@@ -42,6 +42,13 @@ def shown_options(question: Question, order: list[str]) -> list[str]:
     return kept + [option_id for option_id in current if option_id not in kept]
 
 
+def welcome_back(quiz: Quiz, _: Localizer) -> str:
+    """The greeting of a session resumed; a review round's as /review says it, not as a quiz called "Review"."""
+    if quiz.id == REVIEW_QUIZ_ID:
+        return _("Welcome back! Carrying on with your review.")
+    return _("Welcome back! Carrying on with {title}.", title=localized(quiz.title, _.language))
+
+
 def shown_in_english(_: Localizer) -> str:
     """Said wherever a question is shown in English for want of a complete translation."""
     return _("This question isn't available in {language} yet, so it is shown in English.",
@@ -106,7 +113,7 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
         question = quiz.question(question_id)
         # A question a reload removed still counts, as in the session's "Question 3 of 8" and in /progress.
         prompt = (localized(question.prompt, question.display_language(_.language)) if question
-                  else _("(a question since removed from this quiz)"))
+                  else _("(a question removed since)"))
         outcome = Outcome.SKIPPED if answer is None or answer.option_id is None else (
             Outcome.CORRECT if answer.correct else Outcome.WRONG)
         lines.append(SummaryLine(question_id, shorten(prompt, SUMMARY_PROMPT_CHARS), outcome))

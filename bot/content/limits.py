@@ -17,7 +17,8 @@ class PollLimits:
 
 
 # Polls put the question's place in front of it ("10/12 · "), so the prompt itself has that much less room.
-LABEL_ALLOWANCE = len("10/10 · ")
+LABEL_EXAMPLE = "10/10 · "  # what a poll's question starts with
+LABEL_ALLOWANCE = len(LABEL_EXAMPLE)
 
 
 def fits_poll(limits: PollLimits, question: str, options: tuple[str, ...] | list[str]) -> bool:
@@ -40,8 +41,9 @@ def poll_overflows(quiz: Quiz, platforms: Mapping[str, PollLimits]) -> list[Over
     for question in quiz.questions:
         for platform, limits in platforms.items():
             reasons: dict[str, list[str]] = {}
-            # The poll's question is a label ("3/8 · ") and the prompt: said, as the limit is not the platform's.
-            label = f" (the poll's {limits.question}, less {LABEL_ALLOWANCE} for its label \"10/10 · \")"
+            # The poll's question is a label and the prompt: validate says why the prompt's limit is below the
+            # platform's.
+            label = f" (the poll's {limits.question}, less {LABEL_ALLOWANCE} for its label \"{LABEL_EXAMPLE}\")"
             texts = [("question", question.prompt, limits.question - LABEL_ALLOWANCE, label)]
             texts += [(f"option {option.id!r}", option.text, limits.option, "") for option in question.options]
             for name, text, limit, why in texts:

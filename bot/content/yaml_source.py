@@ -11,7 +11,7 @@ import yaml
 BOOL_TAG = "tag:yaml.org,2002:bool"
 # YAML 1.2's booleans. YAML 1.1 (PyYAML's default) also reads yes, no, on and off as booleans, so an option
 # written `en: No` became False and was refused as "not a valid string", and an id `no` the same.
-BOOLEANS = r"^(?:true|True|TRUE|false|False|FALSE)$"
+BOOLEANS = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
 
 # A quiz file nests about six levels deep; far deeper is a mistake or an attack on the parser's stack and time.
 MAX_DEPTH = 100
@@ -22,9 +22,10 @@ class YamlProblem(Exception):
 
 
 class _StrictLoader(yaml.SafeLoader):
-    # The base class's table without its boolean rule: add_implicit_resolver below adds YAML 1.2's.
+    # The base class's table with YAML 1.2's boolean rule in place of YAML 1.1's.
     yaml_implicit_resolvers = {  # noqa: RUF012 (PyYAML's own class-level table, as in its base class)
         first: [(tag, pattern) for tag, pattern in resolvers if tag != BOOL_TAG]
+        + ([(BOOL_TAG, BOOLEANS)] if first in "tTfF" else [])
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
 
@@ -58,9 +59,6 @@ class _StrictLoader(yaml.SafeLoader):
                 )
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
-
-
-_StrictLoader.add_implicit_resolver(BOOL_TAG, re.compile(BOOLEANS), list("tTfF"))
 
 
 def read_yaml(text: str) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from bot import views
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.notices import quiz_not_found
@@ -68,14 +69,10 @@ class Playing:
         await uow.commit()
         if isinstance(shown, Summary):
             return shown
-        title = localized(quiz.title, _.language)
-        if resumed and quiz.id == REVIEW_QUIZ_ID:  # as /review greets it, not as a quiz called "Review"
-            intro = _("Welcome back! Carrying on with your review.")
-        elif resumed:
-            intro = _("Welcome back! Carrying on with {title}.", title=title)
-        else:
-            intro = _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!",
-                               shown.total, title=title)
+        title = localized(quiz.title, _.language)  # outside the call: pybabel reads "_." in it as a message of _'s
+        intro = (views.welcome_back(quiz, _) if resumed else
+                 _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!", shown.total,
+                            title=title))
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language)
 
     async def stop(self, actor: Actor, close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Notice:
@@ -84,6 +81,7 @@ class Playing:
         asked: list[MessageLink] = []
 
         async def stop(turn: Turn) -> Notice:
+            asked.clear()  # a turn run again after a lost race starts afresh
             _ = turn.words
             session = await turn.uow.sessions.active(turn.user_id)
             if session is None:
@@ -94,6 +92,8 @@ class Playing:
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
             await turn.uow.commit()
+            if session.quiz_id == REVIEW_QUIZ_ID:
+                return Notice(_("Review stopped. Your answers so far are saved."), language=_.language)
             quiz = self._core.quiz_of(session)
             # Named: with several quizzes open, a second /stop stops one the learner may have forgotten.
             return Notice(_("Quiz stopped: {title}. Your answers so far are saved.",
@@ -138,7 +138,7 @@ class Playing:
         await uow.commit()
         if not isinstance(shown, QuestionView):  # missed questions exist in the quiz, so one is shown
             raise RuntimeError("a retry of missed questions ended before its first question")
-        intro = (_("Welcome back! Carrying on with {title}.", title=localized(quiz.title, _.language))
+        intro = (views.welcome_back(quiz, _)
                  if already_retrying else  # a second tap, or retry typed again: the same round goes on
                  _.ngettext("Another go at the question you missed.", "Another go at the {n} questions you missed.",
                             len(missed)))

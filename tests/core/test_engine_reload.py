@@ -10,7 +10,7 @@ import yaml
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.i18n import UiTexts
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Started, Summary
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from bot.sessions import new_session
 from content import default_content_dir
 from tests.core.play import answer, next_question, start
@@ -41,10 +41,22 @@ async def test_a_reload_that_removes_the_current_question_skips_it_with_a_notice
     assert isinstance(summary, Summary)
     assert [(line.question_id, line.outcome) for line in summary.lines] == [
         ("sum-everywhere", "correct"), ("shards-to-full", "skipped"), ("english-only", "correct")]
-    assert summary.lines[1].prompt == "(a question since removed from this quiz)"  # not its id
+    assert summary.lines[1].prompt == "(a question removed since)"  # not its id
     assert summary.score == "You scored 2 out of 3 questions."  # as "Question 3 of 3" and /progress count
     # Its retry offer counts what a retry would ask: the removed question can't be asked again.
     assert summary.missed == 0 and summary.retry_offer is None
+
+
+async def test_a_summary_keeps_quiet_about_an_open_quiz_a_reload_removed(engine: QuizEngine,
+                                                                            content_dir: Path) -> None:
+    """Starting it again would only close it: "long-options is still in progress" would send the learner nowhere."""
+    await start(engine, ALICE, "long-options")
+    (content_dir / "quizzes" / "long-options.yaml").unlink()
+    assert (await engine.reload(ADMIN)).ok
+    question: QuestionView | Summary = await start(engine, ALICE)
+    while isinstance(question, QuestionView):
+        question = (await answer(engine, ALICE, question, right=True)).next
+    assert question.still_open is None
 
 
 async def test_questions_removed_in_a_row_are_told_in_one_notice(engine: QuizEngine, content_dir: Path) -> None:

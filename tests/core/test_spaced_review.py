@@ -72,6 +72,22 @@ async def test_a_review_round_mixes_quizzes_most_overdue_first_and_resumes(libra
     assert again.question.question_id == "long-options/memory-per-rank" and again.question.number == 2
 
 
+async def test_a_review_round_is_stopped_and_retried_as_a_review_not_a_quiz_called_review(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock)
+    await play_collectives(engine, dict.fromkeys(("sum-everywhere", "shards-to-full", "english-only"), False))
+    clock.advance(DAY)
+    await review_round(engine, right=False)
+    summary = await engine.review(ADA)  # nothing due now: missed ones come back later, so retry the round
+    assert isinstance(summary, Notice)
+    first = await engine.retry_missed(ADA)
+    assert isinstance(first, Started) and first.intro == "Another go at the 3 questions you missed."
+    again = await engine.retry_missed(ADA)
+    assert isinstance(again, Started) and again.intro == "Welcome back! Carrying on with your review."
+    stopped = await engine.stop(ADA)
+    assert stopped.text == "Review stopped. Your answers so far are saved."
+
+
 async def test_mastery_rises_with_right_answers_and_decays_with_time(library: ContentLibrary,
                                                                      fake_db: FakeDatabase,
                                                                      clock: FixedClock) -> None:
