@@ -35,6 +35,12 @@ class PlatformSettings(BaseSettings):
     token_shape: ClassVar[str | None] = None
     token_hint: ClassVar[str] = ""
 
+    @field_validator("token", mode="before")
+    @classmethod
+    def _token_without_surrounding_space(cls, value: object) -> object:
+        # A secret file or an env file with CRLF leaves a line break behind: the platform libraries strip it too.
+        return value.strip() if isinstance(value, str) else value
+
     @field_validator("token")
     @classmethod
     def _token_of_the_platforms_shape(cls, value: SecretStr | None) -> SecretStr | None:

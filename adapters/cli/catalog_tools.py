@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -41,9 +41,7 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
     catalogs, catalog_problems = read_catalogs(locales) if locales.is_dir() else ({}, [])
     problems += catalog_problems
     if problems:
-        print(f"{len(problems)} problem(s) in {content_dir}:", file=out)
-        for problem in problems:
-            print(f"  {problem}", file=out)
+        _print_problems(problems, content_dir, out)
         return 1
     questions = sum(len(quiz.questions) for quiz in quizzes)
     print(f"OK: {_count(len(quizzes), 'quiz')}, {_count(questions, 'question')} in {content_dir}", file=out)
@@ -81,13 +79,17 @@ def export(content_dir: Path, out: TextIO = sys.stdout) -> int:
     try:
         quizzes = load_quizzes(content_dir)
     except ContentError as error:  # said as validate says it; exit 3, as `run` and `play` refuse such content
-        print(f"{len(error.problems)} problem(s) in {content_dir}:", file=sys.stderr)
-        for problem in error.problems:
-            print(f"  {problem}", file=sys.stderr)
+        _print_problems(error.problems, content_dir, sys.stderr)
         return ExitCode.CONTENT
     json.dump({"quizzes": [_exported(quiz) for quiz in quizzes]}, out, ensure_ascii=False, indent=2)
     out.write("\n")
     return 0
+
+
+def _print_problems(problems: Sequence[ContentProblem], content_dir: Path, out: TextIO) -> None:
+    print(f"{len(problems)} problem(s) in {content_dir}:", file=out)
+    for problem in problems:
+        print(f"  {problem}", file=out)
 
 
 def _exported(quiz: Quiz) -> dict[str, Any]:

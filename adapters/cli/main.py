@@ -89,7 +89,7 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
 
     stats = commands.add_parser("stats", help="item statistics for authors: per question n, share right, "
                                 "discrimination and the wrong options nobody picks")
-    stats.add_argument("--quiz", help="one quiz's questions (default: every quiz)")
+    stats.add_argument("--quiz", help="one quiz's questions, by id or topic (default: every quiz)")
     stats.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     schema = commands.add_parser("schema", help="write content/quiz.schema.json from the loader's models")

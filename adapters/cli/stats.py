@@ -16,6 +16,7 @@ import sys
 from typing import Any, TextIO
 
 from sqlalchemy import make_url
+from sqlalchemy.exc import ArgumentError
 
 from adapters.cli.exit_codes import ExitCode
 from adapters.runtime import open_storage
@@ -43,7 +44,10 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: Tex
         return ExitCode.FAILED
     quiz_id = found.id if found is not None else None
     quizzes = [found] if found is not None else list(catalog.quizzes)
-    database_file = sqlite_file(make_url(settings.resolved_database_url))
+    try:
+        database_file = sqlite_file(make_url(settings.resolved_database_url))
+    except ArgumentError:  # not a URL: open_storage below says so as every command does (exit 4)
+        database_file = None
     if database_file is not None and not database_file.exists():  # a mistyped QUIZ_DATA_DIR: say so, create nothing
         reviews, no_answers = [], f"{NO_ANSWERS} There is no database at {database_file} yet."
     else:

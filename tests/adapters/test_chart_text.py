@@ -69,3 +69,9 @@ def test_shortening_keeps_tone_marks_on_their_letters() -> None:
     assert cut == unicodedata.normalize("NFC", "Ọ̀gá…")
     assert shorten("ọ̀ọ̀ọ̀ọ̀ọ̀ọ̀", 3) == unicodedata.normalize("NFC", "ọ̀ọ̀…")
     assert shorten("  two\nlines  ", 20) == "two lines"
+
+
+def test_shortening_keeps_an_emoji_sequence_or_a_flag_whole() -> None:
+    family = "👩\u200d👩\u200d👧\u200d👦"  # one letter to a reader, 7 code points
+    assert shorten(family * 3, 2) == family + "…"
+    assert shorten("🇳🇬🇰🇪🇿🇼", 2) == "🇳🇬…"

@@ -110,7 +110,7 @@ def test_an_impossible_value_is_refused_naming_its_variable(variable: str, value
 
 
 @pytest.mark.parametrize(("variable", "token"), [
-    ("QUIZ_TELEGRAM_TOKEN", "abc"), ("QUIZ_TELEGRAM_TOKEN", "123456:AAE-x\n"), ("QUIZ_TELEGRAM_TOKEN", "bot123456:AAE"),
+    ("QUIZ_TELEGRAM_TOKEN", "abc"), ("QUIZ_TELEGRAM_TOKEN", "123456:AA\nE-x"), ("QUIZ_TELEGRAM_TOKEN", "bot123456:AAE"),
     ("QUIZ_TELEGRAM_TOKEN", "123456:AAE x"), ("QUIZ_DISCORD_TOKEN", "MTIz.abc"), ("QUIZ_DISCORD_TOKEN", "Bot MTIz.a.b"),
 ])
 def test_a_malformed_token_is_refused_before_any_network_without_echoing_it(tmp_path: Path, variable: str,
@@ -119,6 +119,14 @@ def test_a_malformed_token_is_refused_before_any_network_without_echoing_it(tmp_
     assert done.returncode == 2, done.stdout + done.stderr
     assert f"  {variable}: is not a bot token" in done.stderr
     assert token.strip() not in done.stdout + done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_token_with_a_line_break_around_it_is_taken_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A secret file or a CRLF env file leaves one; discord.py strips it itself, and a refusal would be wrong."""
+    monkeypatch.setenv("QUIZ_TELEGRAM_TOKEN", " 123456:AAE-x\r\n")
+    monkeypatch.setenv("QUIZ_DISCORD_TOKEN", "MTIz.abc.def\n")
+    platforms = load_settings(chat_platforms()).platforms
+    assert [platforms[name].secrets() for name in ("telegram", "discord")] == [["123456:AAE-x"], ["MTIz.abc.def"]]
 
 
 def test_settings_built_in_code_are_checked_too(tmp_path: Path) -> None:

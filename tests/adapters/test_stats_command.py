@@ -109,6 +109,13 @@ def test_no_database_yet_is_said_and_none_is_created(settings: Settings, capsys:
     assert not database.exists() and not settings.data_dir.exists()
 
 
+def test_a_database_url_that_is_no_url_is_a_database_error(settings: Settings, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("QUIZ_DATABASE_URL", "notaurl")
+    assert main(["stats"]) == 4  # as every command says it, not a crash (exit 1)
+    assert "QUIZ_DATABASE_URL is not a database URL" in capsys.readouterr().err
+
+
 def test_no_answers_yet_is_one_line(settings: Settings, capsys: pytest.CaptureFixture[str]) -> None:
     asyncio.run(create_database(settings))
     assert main(["stats"]) == 0

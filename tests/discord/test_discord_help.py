@@ -31,3 +31,13 @@ async def test_replies_name_commands_as_the_readers_client_shows_them(bot: Runni
     token = await fake.slash("reminders", {"setting": "tomorrow"}, user_id=LEARNER_ID + 1, locale="en-US")
     english = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
     assert "/reminders on 19:00" in english.content
+
+
+async def test_what_a_user_typed_is_escaped_and_commands_are_still_spelled_for_the_client(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """Engine notices go out escaped (render.plain); the respelling runs on the escaped text."""
+    typed = "**x** <@123456789012345678>"
+    token = await fake.slash("reminders", {"setting": typed}, user_id=LEARNER_ID, locale="fr")
+    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    assert "\\*\\*x\\*\\*" in reply.content and "<@123456789012345678>" not in reply.content
+    assert "/rappels on 19:00" in reply.content and "/reminders" not in reply.content

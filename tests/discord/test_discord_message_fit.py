@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from adapters.discord import game_render
 from adapters.discord.render import MESSAGE_LIMIT, poll_content
+from adapters.discord.render import summary as summary_text
 from bot.games.replies import GameResults
-from bot.replies import QuestionView
+from bot.replies import Outcome, QuestionView, Summary, SummaryLine
 
 PROMPT = "Why does the pipeline stall? " * 60  # 1,740 characters
 OPTIONS = tuple(f"Option {letter}: " + "because of a long reason " * 4 for letter in "ABCDEF")  # over 55: lettered
@@ -31,3 +32,12 @@ def test_game_results_keep_the_answer_the_counts_and_the_standings() -> None:
     assert len(text) <= MESSAGE_LIMIT
     assert text.endswith("5. Player 5 — 100 points")
     assert "the answer is B. All-reduce" in text and "Answers: A 1 · B 2" in text
+
+
+def test_a_summary_says_which_other_quiz_is_still_open_before_the_retry_offer() -> None:
+    summary = Summary("s1", "q", "Quiz finished: Collectives", "You scored 0 out of 1 question.", 0, 1,
+                      (SummaryLine("a", "A?", Outcome.WRONG),), 1, "Want another go at the question you missed?",
+                      still_open="**Long** options is still in progress: start it again.")
+    lines = summary_text(summary).splitlines()
+    assert lines[-3:] == ["*\\*\\*Long\\*\\* options is still in progress: start it again.*", "",
+                          "Want another go at the question you missed?"]

@@ -78,6 +78,14 @@ def test_a_summary_marks_each_question_and_offers_a_retry_when_some_were_missed(
         "Want another go at the 2 questions you missed?"]
 
 
+def test_a_summary_says_which_other_quiz_is_still_open_escaped() -> None:
+    summary = Summary("s1", "q", "Quiz finished: Collectives", "You scored 1 out of 1 question.", 1, 1,
+                      (SummaryLine("a", "A?", Outcome.CORRECT),), 0, None,
+                      still_open="<b>R&D</b> is still in progress: start it again to carry on where you left off.")
+    assert render.summary(summary).splitlines()[-1] == (
+        "&lt;b&gt;R&amp;D&lt;/b&gt; is still in progress: start it again to carry on where you left off.")
+
+
 def test_long_replies_are_packed_into_messages_under_telegrams_limit_without_splitting_blocks() -> None:
     blocks = [f"<b>{n}.</b> " + "word " * 300 for n in range(10)]
     messages = pack(blocks)
