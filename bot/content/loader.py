@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -124,7 +125,21 @@ def _describe(loc: list[Any], detail: Any) -> str:
         return f"missing {path!r}"
     if "[key]" in loc and kind == "literal_error":
         return f"{path}: unknown language code (use en, fr, sw, yo or sn)"
+    if kind == "string_type":  # YAML reads 1:30, 2024-01-01, .inf or ~ as something else than text
+        return f"{path}: YAML read this as {_yaml_kind(detail.get('input'))}, not text: put it in quotes"
     return f"{path or 'file'}: {detail['msg']}"
+
+
+def _yaml_kind(value: Any) -> str:
+    if value is None:
+        return "nothing (~ or null)"
+    if isinstance(value, bool):
+        return "a yes/no value"
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, date):
+        return "a date"
+    return "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else "no text"
 
 
 def _path(parts: Iterable[Any]) -> str:

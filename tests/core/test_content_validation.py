@@ -58,6 +58,19 @@ def test_a_file_not_in_utf_8_names_the_line(tmp_path: Path) -> None:
         "latin1.yaml", None, f"not read: line {line} is not UTF-8 (byte 0xE9): save the file as UTF-8")
 
 
+def test_a_value_yaml_reads_as_no_text_says_to_quote_it(tmp_path: Path) -> None:
+    """It said pydantic's "Input should be a valid string": 1:30 is YAML 1.1's 90, 2024-01-01 a date, ~ nothing."""
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "t.yaml").write_text(
+        "id: t\ndifficulty: easy\ntitle: {en: T}\ndescription: {en: D}\nquestions:\n"
+        "  - id: q1\n    prompt: {en: 'When is it'}\n    answer: a\n    explanation: {en: ~}\n    options:\n"
+        "      - {id: a, text: {en: 1:30}}\n      - {id: b, text: {en: 2024-01-01}}\n")
+    assert [problem.message for problem in problems_in(tmp_path)] == [
+        "explanation.en: YAML read this as nothing (~ or null), not text: put it in quotes",
+        "options.0.text.en: YAML read this as the number 90, not text: put it in quotes",
+        "options.1.text.en: YAML read this as a date, not text: put it in quotes"]
+
+
 def test_a_yaml_syntax_error_names_the_file_and_the_line(tmp_path: Path) -> None:
     write(tmp_path, "bad.yaml", "id: bad\ndifficulty: easy\ntitle: {en: Bad\nquestions: []\n")
     problem = only_problem(tmp_path)
