@@ -39,7 +39,8 @@ class PlatformSettings(BaseSettings):
     @classmethod
     def _token_without_surrounding_space(cls, value: object) -> object:
         # A secret file or an env file with CRLF leaves a line break behind: the platform libraries strip it too.
-        return value.strip() if isinstance(value, str) else value
+        # Nothing but spaces counts as unset, as an empty variable does.
+        return (value.strip() or None) if isinstance(value, str) else value
 
     @field_validator("token")
     @classmethod

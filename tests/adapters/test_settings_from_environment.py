@@ -92,8 +92,9 @@ def test_empty_variables_count_as_unset(monkeypatch: pytest.MonkeyPatch) -> None
     assert settings.question_seconds == 0
 
 
-def test_an_empty_token_means_nothing_to_run_rather_than_a_crash(tmp_path: Path) -> None:
-    done = quiztutor({"QUIZ_TELEGRAM_TOKEN": "", "QUIZ_DATA_DIR": str(tmp_path)}, "run")
+@pytest.mark.parametrize("token", ["", "   "])
+def test_an_empty_token_means_nothing_to_run_rather_than_a_crash(tmp_path: Path, token: str) -> None:
+    done = quiztutor({"QUIZ_TELEGRAM_TOKEN": token, "QUIZ_DATA_DIR": str(tmp_path)}, "run")
     assert done.returncode == 2, done.stderr
     assert "nothing to run" in done.stdout and "Traceback" not in done.stderr
 
