@@ -142,4 +142,6 @@ class Playing:
                  if already_retrying else  # a second tap, or retry typed again: the same round goes on
                  _.ngettext("Another go at the question you missed.", "Another go at the {n} questions you missed.",
                             len(missed)))
+        if current is not None and not already_retrying:  # said: its unanswered questions are left behind
+            intro += " " + _("The round of this quiz you had open is stopped; your answers in it are saved.")
         return Started(question=shown, resumed=already_retrying, intro=intro, language=_.language)

@@ -218,6 +218,21 @@ async def test_tapping_retry_twice_carries_on_with_the_first_retry(engine: QuizE
     assert again.intro == "Welcome back! Carrying on with Collectives."
 
 
+async def test_a_retry_that_replaces_an_open_round_of_the_quiz_says_so(engine: QuizEngine) -> None:
+    """One session per quiz: a retry stops the attempt in progress, which went without a word."""
+    second = next_question(await answer(engine, ALICE, await start(engine, ALICE), right=False))
+    summary = summary_of(await answer(engine, ALICE, next_question(await answer(engine, ALICE, second, right=True)),
+                                      right=True))
+    fresh = await start(engine, ALICE, "collectives")  # a new attempt, left open
+    await answer(engine, ALICE, fresh, right=True)
+    retry = await engine.retry_missed(ALICE, summary.session_id)
+    assert isinstance(retry, Started) and retry.intro == (
+        "Another go at the question you missed. The round of this quiz you had open is stopped; your answers in it "
+        "are saved.")
+    again = await engine.retry_missed(ALICE, summary.session_id)  # nothing replaced the second time
+    assert isinstance(again, Started) and again.intro == "Welcome back! Carrying on with Collectives."
+
+
 async def test_retrying_a_quiz_still_in_progress_is_refused(engine: QuizEngine) -> None:
     question = await start(engine, ALICE)
     reply = await engine.retry_missed(ALICE, question.session_id)
