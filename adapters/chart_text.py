@@ -12,9 +12,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import regex
-
 from bot.text import ELLIPSIS
+from bot.text import clusters as text_clusters
 
 if TYPE_CHECKING:
     from matplotlib.font_manager import FontProperties
@@ -52,7 +51,7 @@ def charmap(path: Path) -> frozenset[int]:
 def clusters(text: str) -> list[str]:
     """The letters as a reader counts them (grapheme clusters): each base character with its combining marks, and
     an emoji sequence as one."""
-    return regex.findall(r"\X", unicodedata.normalize("NFC", text))
+    return text_clusters(unicodedata.normalize("NFC", text))
 
 
 def shorten(text: str, limit: int) -> str:

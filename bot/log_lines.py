@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import logging
 
+from bot.text import one_line
+
 
 def log_briefly(logger: logging.Logger, level: int, error: BaseException, message: str, *args: object) -> None:
     """``message`` (with ``args``), then the error's type and first line."""
-    first = str(error).splitlines()[0] if str(error) else ""
-    logger.log(level, message + ": %s: %s", *args, type(error).__name__, first,
+    logger.log(level, message + ": %s", *args, one_line(error),
                exc_info=error if logger.isEnabledFor(logging.DEBUG) else None)

@@ -19,3 +19,15 @@ def shorten(text: str, limit: int) -> str:
             break
         end = cluster.end()
     return text[:end].rstrip() + ELLIPSIS
+
+
+def one_line(error: BaseException, limit: int = 200) -> str:
+    """An exception as one short line: its type and the first line of its message."""
+    lines = str(error).strip().splitlines()
+    text = f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+    return text if len(text) <= limit else text[:limit - 1] + ELLIPSIS
+
+
+def clusters(text: str) -> list[str]:
+    """The text's grapheme clusters: what a reader counts as letters (a base with its marks, an emoji sequence)."""
+    return regex.findall(r"\X", text)

@@ -10,12 +10,12 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from bot.content.file_reading import FileRefused, read_quiz_text
-from bot.content.loader import one_line
 from bot.content.models import LocalizedText, Slug, in_language
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.text_rules import text_problems
 from bot.content.yaml_source import YamlProblem, read_yaml
 from bot.languages import DEFAULT_LANGUAGE
+from bot.text import one_line
 
 CONCEPTS_FILE = "concepts.yaml"
 # A name sits beside a mastery bar in a chat message; counted in composed (NFC) code points.

@@ -14,6 +14,7 @@ from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
+from bot.text import one_line
 
 QUIZ_GLOB = "*.yaml"
 # Endings an author may well have meant as a quiz's: any but QUIZ_GLOB's is named as not read, not silently left out.
@@ -60,13 +61,6 @@ def load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
     except Exception as error:
         # Whatever a file can make YAML, pydantic or a check raise, validate and /reload must list it, not crash.
         return None, [ContentProblem(path.name, None, f"can't be loaded: {one_line(error)}")]
-
-
-def one_line(error: BaseException, limit: int = 200) -> str:
-    """An exception as one short line: its type and the first line of its message."""
-    lines = str(error).strip().splitlines()
-    text = f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
