@@ -24,5 +24,8 @@ async def serve(app: web.Application, host: str, port: int, *, host_variable: st
             raise ConfigurationError([(port_variable, f"port {port} is already in use")]) from None
         if isinstance(error, socket.gaierror) or (isinstance(error, OSError) and error.errno == errno.EADDRNOTAVAIL):
             raise ConfigurationError([(host_variable, f"{host!r} is not an address of this machine")]) from None
+        if isinstance(error, OSError):  # e.g. EACCES: an unprivileged process on port 443, 80 or 88
+            raise ConfigurationError([(port_variable, f"can't listen on port {port}: {error.strerror or error}")
+                                      ]) from None
         raise
     return runner
