@@ -89,9 +89,9 @@ def read_catalog(po_path: Path, language: str, root: Path) -> tuple[Catalog | No
     or translations that would fail when the bot fills them in."""
     where = str(po_path.relative_to(root)) if po_path.is_relative_to(root) else str(po_path)
     try:
-        with po_path.open("rb") as source:
-            catalog = read_po(source, locale=language, domain=DOMAIN, abort_invalid=True)
-        unclosed = _unclosed_strings(po_path.read_text(encoding="utf-8"))
+        data = po_path.read_bytes()
+        catalog = read_po(io.BytesIO(data), locale=language, domain=DOMAIN, abort_invalid=True)
+        unclosed = _unclosed_strings(data.decode("utf-8"))
     except (OSError, PoFileError, ValueError) as error:
         return None, [ContentProblem(where, None, f"can't be read: {error}")]
     if unclosed:  # babel takes the line's last character for the closing quote: a letter would silently go

@@ -78,32 +78,28 @@ class Playing:
     async def stop(self, actor: Actor, close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Notice:
         """Stop the learner's latest quiz; ``close_message`` is given the message that asked its open question on
         the actor's platform, if any (a Discord poll stays open to votes until it is ended)."""
-        asked: list[MessageLink] = []
-
-        async def stop(turn: Turn) -> Notice:
-            asked.clear()  # a turn run again after a lost race starts afresh
+        async def stop(turn: Turn) -> tuple[Notice, MessageLink | None]:
             _ = turn.words
             session = await turn.uow.sessions.active(turn.user_id)
             if session is None:
-                return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _.language)
-            if close_message is not None and session.current_question_id is not None:
-                link = await turn.uow.links.latest(actor.platform, session.id, session.current_question_id)
-                asked[:] = [link] if link is not None else []
+                return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _.language), None
+            asked = (await turn.uow.links.latest(actor.platform, session.id, session.current_question_id)
+                     if close_message is not None and session.current_question_id is not None else None)
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
             await turn.uow.commit()
             if session.quiz_id == REVIEW_QUIZ_ID:
-                return Notice(_("Review stopped. Your answers so far are saved."), language=_.language)
+                return Notice(_("Review stopped. Your answers so far are saved."), language=_.language), asked
             quiz = self._core.quiz_of(session)
             # Named: with several quizzes open, a second /stop stops one the learner may have forgotten.
             return Notice(_("Quiz stopped: {title}. Your answers so far are saved.",
-                            title=localized(quiz.title, _.language) if quiz else session.quiz_id), language=_.language)
+                            title=localized(quiz.title, _.language) if quiz else session.quiz_id),
+                          language=_.language), asked
 
-        async def close_asked(_notice: Notice) -> None:
-            if close_message is not None:
-                for link in asked:  # after the commit: the stop holds even if closing the message fails
-                    await close_message(link)
-        return await self._core.turns.run(actor, stop, after=close_asked)
+        notice, asked = await self._core.turns.run(actor, stop)
+        if close_message is not None and asked is not None:  # after the commit: the stop holds if closing fails
+            await close_message(asked)
+        return notice
 
     async def retry_missed(self, actor: Actor, session_id: str | None = None,
                            surface: Target | None = None) -> Started | Notice:

@@ -6,8 +6,9 @@ from collections import OrderedDict
 
 from babel.dates import format_date
 
+from bot import views
 from bot.calendar import end_of_day, local_day
-from bot.content.models import localized
+from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.due_cards import count_due, due_cards, next_due
 from bot.i18n import Localizer
@@ -37,10 +38,10 @@ def interleaved(cards: list[CardRecord]) -> list[CardRecord]:
     return mixed
 
 
-def _intro(_: Localizer, resumed: bool, in_round: int, due_in_all: int) -> str:
+def _intro(_: Localizer, round_quiz: Quiz, resumed: bool, in_round: int, due_in_all: int) -> str:
     """What the round begins with; when more are due than a round holds, how many are due in all."""
     if resumed:
-        return _("Welcome back! Carrying on with your review.")
+        return views.welcome_back(round_quiz, _)
     if due_in_all > in_round:
         return _.ngettext("Review: {n} question is due. Here are the {count} most overdue, mixed from your quizzes; "
                           "the rest come in your next round.",
@@ -93,7 +94,7 @@ class Reviewing:
         await uow.commit()
         if isinstance(shown, Summary):
             return shown
-        return Started(question=shown, resumed=resumed, intro=_intro(_, resumed, shown.total, due_in_all),
+        return Started(question=shown, resumed=resumed, intro=_intro(_, quiz, resumed, shown.total, due_in_all),
                        language=_.language)
 
     async def _nothing_due(self, turn: Turn) -> Notice:
