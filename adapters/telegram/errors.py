@@ -12,8 +12,8 @@ from adapters.failures import log_failure, unreachable
 from adapters.once_per import OncePer
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
 from adapters.telegram.chat import TelegramChat
-from adapters.telegram.counting import update_kind
 from adapters.telegram.html_text import esc
+from adapters.telegram.update_processor import update_kind
 from adapters.telegram.webhook import Unfinished
 from bot.engine import QuizEngine
 from bot.replies import Actor

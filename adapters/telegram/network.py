@@ -11,8 +11,8 @@ from telegram.error import BadRequest, NetworkError, RetryAfter
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from adapters.telegram.actors import PLATFORM
-from adapters.telegram.counting import CountingUpdateProcessor
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
+from adapters.telegram.update_processor import UpdateProcessor
 from bot.metrics import Metrics, NullMetrics
 
 log = logging.getLogger(__name__)
@@ -88,7 +88,7 @@ def build_application(settings: TelegramSettings, token: str, metrics: Metrics |
     limiter = RetryingRateLimiter(per_second=settings.messages_per_second, group_per_minute=group_per_minute,
                                   metrics=metrics)
     builder = (ApplicationBuilder().token(token).rate_limiter(limiter)
-               .concurrent_updates(CountingUpdateProcessor(CONCURRENT_UPDATES, metrics)))
+               .concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics)))
     if settings.api_url:
         builder = builder.base_url(settings.api_url).base_file_url(file_url(settings.api_url))
     return builder.build()

@@ -3,6 +3,7 @@ that keeps a game under Telegram's 20 messages a minute per group."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 from adapters.settings import Settings
@@ -129,3 +130,25 @@ async def test_a_game_played_as_fast_as_possible_stays_under_20_messages_a_minut
     assert number == 10 and len(sent) > TELEGRAM_GROUP_LIMIT  # nine questions: the whole game is over the limit
     busiest = max(sum(1 for other in sent if start <= other < start + 60) for start in sent)
     assert busiest < TELEGRAM_GROUP_LIMIT
+
+
+async def test_one_persons_commands_are_done_in_the_order_they_were_sent(
+        api: FakeBotApi, settings: Settings) -> None:
+    """``/game stop`` asks Telegram whether its sender is an admin before it stops anything; ``/game`` with a quiz
+    asks nothing. Sent one after the other, the new game must still come after the stop."""
+    async def slow_member_lookup(_member: object) -> None:
+        await asyncio.sleep(0.3)
+
+    api.before_reply["getChatMember"] = slow_member_lookup
+    async with running_bot(settings, game_interval=GAMES):
+        await api.command(ADA, "/game collectives", GROUP)
+        await lobby(api, GROUP)
+        await api.command(ADA, "/game stop", GROUP)
+        await api.command(ADA, "/game collectives", GROUP)
+        await api.wait_for("sendMessage", 2, lambda p: "Group game: Collectives" in p["text"])
+        await api.settle()
+        texts = api.sent_texts(GROUP.id)
+        assert not any("already running" in text for text in texts)
+        stopped = next(n for n, text in enumerate(texts) if "Game stopped" in text)
+        lobbies = [n for n, text in enumerate(texts) if "Group game: Collectives" in text]
+        assert lobbies[0] < stopped < lobbies[1]
