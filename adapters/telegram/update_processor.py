@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Awaitable
 from typing import Any
@@ -12,6 +14,8 @@ from telegram.ext import SimpleUpdateProcessor
 from adapters.telegram.actors import PLATFORM
 from bot.locks import KeyedLocks
 from bot.metrics import Metrics
+
+WAITING_PER_RUNNING = 8  # updates that may wait for their sender's turn, for each one running
 
 
 def update_kind(update: object) -> str:
@@ -39,29 +43,26 @@ class UpdateProcessor(SimpleUpdateProcessor):
 
     Handlers await the network before they reach the engine, some more than others (``/game stop`` asks
     Telegram whether its sender is a group admin, ``/game quiz`` doesn't), so a quick ``/game stop`` then
-    ``/game quiz`` could otherwise be done in the other order. A person's update waits for their turn before
-    it takes one of the processor's places, so someone's backlog can't hold places everyone else needs. Across
-    webhook replicas there is no such order: each replica orders only what it receives.
+    ``/game quiz`` could otherwise be done in the other order. Across webhook replicas there is no such order:
+    each replica orders only what it receives.
     """
 
     def __init__(self, max_concurrent_updates: int, metrics: Metrics) -> None:
-        super().__init__(max_concurrent_updates)
-        self._metrics = metrics
+        # PTB's own limit counts updates waiting for their sender's turn too, so it is wider than the number
+        # that may run at once: someone's backlog must not take the places everyone else needs.
+        super().__init__(max_concurrent_updates * WAITING_PER_RUNNING)
+        self._running = asyncio.Semaphore(max_concurrent_updates)
         self._senders: KeyedLocks[int] = KeyedLocks()
-
-    async def process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
-        sender = sender_of(update)
-        if sender is None:
-            await super().process_update(update, coroutine)
-            return
-        async with self._senders.of(sender):
-            await super().process_update(update, coroutine)
+        self._metrics = metrics
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        sender = sender_of(update)
+        turn = self._senders.of(sender) if sender is not None else contextlib.nullcontext()
         kind = update_kind(update)
         self._metrics.update_received(PLATFORM, kind)
-        started = time.perf_counter()
-        try:
-            await coroutine
-        finally:
-            self._metrics.observe_handler(PLATFORM, kind, time.perf_counter() - started)
+        async with turn, self._running:
+            started = time.perf_counter()
+            try:
+                await coroutine
+            finally:
+                self._metrics.observe_handler(PLATFORM, kind, time.perf_counter() - started)
