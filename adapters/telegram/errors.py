@@ -6,6 +6,7 @@ import logging
 import traceback
 
 from telegram import Update
+from telegram.error import Forbidden
 from telegram.ext import ContextTypes
 
 from adapters.failures import log_failure, unreachable
@@ -44,6 +45,10 @@ class ErrorReporter:
                 self._unfinished.add(update.update_id)  # the webhook asks Telegram to deliver it again
             # One line each while the outage lasts (its traceback at DEBUG); the log's SecretFilter scrubs it.
             log_failure(log, error, "Telegram update %s (%s) failed", update_id, kind)
+        elif isinstance(error, Forbidden):  # removed from a group, blocked in private: expected, and no one to tell
+            log.warning("Telegram update %s (%s): the chat refused the reply: %s", update_id, kind,
+                        self.scrub(error.message))
+            return
         else:
             # User texts stay out of the log; the token must never get in, even through an exception message.
             details = "".join(traceback.format_exception(error)) if error is not None else "no exception"

@@ -4,10 +4,12 @@ the podium. A question costs the group at most three calls (the poll, closing it
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from telegram import InlineKeyboardMarkup, Poll
 from telegram.constants import ParseMode, PollLimit
-from telegram.error import BadRequest
+from telegram.error import BadRequest, Forbidden
 
 from adapters.telegram import game_render, render
 from adapters.telegram.callback_data import Action
@@ -24,6 +26,16 @@ log = logging.getLogger(__name__)
 
 
 POLLS_REFUSED = "not enough rights to send polls"  # Telegram's words when a group doesn't let the bot post polls
+
+
+@contextmanager
+def _still_in_group() -> Iterator[None]:
+    """Telegram's Forbidden (the bot was removed from the group, or may no longer write there) ends the game:
+    every message after it would be refused too."""
+    try:
+        yield
+    except Forbidden as error:
+        raise ChatRefused(N_("Send Messages")) from error
 
 
 def explain_value(game_id: str, position: int) -> str:
@@ -57,7 +69,8 @@ class TelegramGameSurface:
         layout = poll_layout(question)
         blocks = [render.question_notices(question.notices), layout.lettered or ""]
         if any(blocks):
-            await self._chat.html(self._chat_id, blocks)
+            with _still_in_group():
+                await self._chat.html(self._chat_id, blocks)
         period = min(max(question.seconds, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
         async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
             try:
@@ -70,6 +83,8 @@ class TelegramGameSurface:
                 if POLLS_REFUSED in error.message.lower():  # the group's settings don't let members send polls
                     raise ChatRefused(N_("Send Polls")) from error  # the engine says it in the game's language
                 raise
+            except Forbidden as error:
+                raise ChatRefused(N_("Send Messages")) from error  # as _still_in_group()
             poll_id = message.poll.id if message.poll is not None else None
             if poll_id is not None:
                 self._polls.add(poll_id, question.game_id, question.position)
@@ -80,7 +95,8 @@ class TelegramGameSurface:
             await self._close_poll(results.question_message)
         keyboard = InlineKeyboardMarkup([[button(results.explain_label, Action.EXPLAIN,
                                                  explain_value(results.game_id, results.position))]])
-        await self._chat.html(self._chat_id, [game_render.results(results)], keyboard)
+        with _still_in_group():
+            await self._chat.html(self._chat_id, [game_render.results(results)], keyboard)
 
     async def podium(self, podium: GamePodium) -> None:
         if podium.open_question is not None:

@@ -32,6 +32,7 @@ class FakeBotApi:
     _chats: dict[int, FakeChat] = field(default_factory=dict)
     _users: dict[int, FakeUser] = field(default_factory=dict)  # everyone seen, for getChatMember
     admins: dict[int, set[int]] = field(default_factory=dict)  # chat id -> its administrators' user ids
+    refusing: dict[int, Failure] = field(default_factory=dict)  # chat id -> how every call for it fails (a kick)
     _polls: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)  # (chat, message id) -> poll
     clock: Callable[[], float] = time.monotonic  # stamps each call (a test may pass its own clock)
     _counter: int = 0
@@ -151,8 +152,9 @@ class FakeBotApi:
         # Uploads (sendPhoto's picture) come as files in a multipart form: kept as bytes under their field name.
         params |= {key: value.file.read() for key, value in form.items() if isinstance(value, web.FileField)}
         failures = self._failures.get(method)
-        if failures:
-            failure = failures.pop(0)
+        refused = self.refusing.get(int(params["chat_id"])) if "chat_id" in params else None
+        if failures or refused:
+            failure = refused or failures.pop(0)
             await self._record(Call(method, params, ok=False))
             body: dict[str, Any] = {"ok": False, "error_code": failure.status, "description": failure.description}
             if failure.retry_after is not None:

@@ -3,12 +3,16 @@ explanations in each player's own language, the podium and the leaderboard."""
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from pathlib import Path
+
+import pytest
 
 from adapters.settings import Settings
 from bot.games.rules import GRACE, RESULTS_SECONDS
 from tests.fakes.clock import FixedClock
+from tests.telegram.fake_types import Failure
 from tests.telegram.game_steps import lobby, press, results_messages, vote
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, correct, next_poll, running_bot
@@ -134,3 +138,22 @@ async def test_a_group_that_refuses_polls_gets_the_game_stopped_with_the_missing
         await api.command(ADA, "/game collectives", GROUP)  # the group is free for a new game
         _again, second = await api.wait_for("sendMessage", 2, lambda p: "reply_markup" in p and "gj:" in str(p))
         assert second.params["chat_id"] == str(GROUP.id)
+
+
+async def test_a_group_that_removed_the_bot_mid_game_gets_the_game_ended_without_errors(
+        api: FakeBotApi, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_bot(settings, clock, game_interval=GAMES):
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await press(api, AMINATA, f"gj:{game_id}", GROUP)
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        api.refusing[GROUP.id] = Failure(403, "Forbidden: bot was kicked from the supergroup chat")
+        for _question in range(4):  # long past every question the game had left
+            clock.advance(timedelta(minutes=2))
+            await api.settle()
+        refused = [call.method for call in api.requests if not call.ok]
+        assert refused == ["sendMessage", "sendMessage"]  # the first results, then the podium saying why
+        assert len(api.polls(GROUP.id)) == 1
+        assert "stopped: its chat refused a message (missing Send Messages)" in caplog.text
+        assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

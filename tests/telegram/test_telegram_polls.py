@@ -10,6 +10,7 @@ from sqlalchemy import text
 from adapters.settings import Settings
 from bot.replies import Actor
 from storage.database import create_engine, sqlite_url
+from tests.telegram.fake_types import Failure
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import (
     AMINATA,
@@ -161,3 +162,18 @@ async def test_with_the_database_gone_the_apology_is_in_the_language_of_the_lear
             await api.wait_for("sendMessage", 1, lambda p: p["text"] == sorry and p["chat_id"] == str(AMINATA.id))
         finally:
             await database.dispose()
+
+
+async def test_a_learner_who_blocked_the_bot_is_logged_in_one_warning_line_and_not_apologised_to(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        api.refusing[AMINATA.id] = Failure(403, "Forbidden: bot was blocked by the user")
+        with caplog.at_level(logging.WARNING, logger="adapters.telegram"):
+            await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+            await api.settle()
+        assert [record.levelname for record in caplog.records] == ["WARNING"]
+        assert "the chat refused the reply: Forbidden: bot was blocked by the user" in caplog.text
+        assert "Traceback" not in caplog.text
+        assert [call.method for call in api.requests if not call.ok] == ["sendMessage"]  # no apology tried
