@@ -151,7 +151,7 @@ class FakeBotApi:
         params = {key: _decode(value) for key, value in form.items() if isinstance(value, str)}
         # Uploads (sendPhoto's picture) come as files in a multipart form: kept as bytes under their field name.
         params |= {key: value.file.read() for key, value in form.items() if isinstance(value, web.FileField)}
-        failures = self._failures.get(method)
+        failures = self._failures.get(method) or []
         refused = self.refusing.get(int(params["chat_id"])) if "chat_id" in params else None
         if failures or refused:
             failure = refused or failures.pop(0)
