@@ -206,8 +206,10 @@ class FakeDiscord(BotRecords):
         if self.rate_limits > 0:
             self.rate_limits -= 1
             # discord.py takes a 429 without Via for a Cloudflare ban, and gives up instead of waiting.
-            return web.json_response({"message": "You are being rate limited.", "retry_after": 0.05,
-                                      "global": False}, status=429, headers={"Via": "1.1 google"})
+            # And it decodes JSON only when the content type is exactly "application/json" (no charset).
+            limited = {"message": "You are being rate limited.", "retry_after": 0.05, "global": False}
+            return web.Response(body=json.dumps(limited).encode(), status=429,
+                                headers={"Content-Type": "application/json", "Via": "1.1 google"})
         call = Call(request.method, "/" + request.match_info["tail"], dict(request.query), body, files=files)
         call.status, call.response = self._route(call)
         self.calls.append(call)

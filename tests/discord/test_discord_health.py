@@ -15,7 +15,7 @@ from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import RunningBot, discord_settings, sharded
 from tests.discord.payloads import OWNER_ID
-from tests.discord.support import next_poll, reply_to, vote_for
+from tests.discord.support import message_id, next_poll, reply_to, vote_for
 from tests.support.http_probe import endpoint_for, get, sample, wait_for_status
 
 
@@ -60,10 +60,11 @@ async def test_metrics_count_interactions_votes_answers_and_429s_from_discord(se
         await fake.slash("quiz", {"quiz": "collectives"})
         poll = await next_poll(fake, bot)
         mark = len(fake.calls)
-        fake.rate_limits = 1  # the feedback to the vote is refused once, then sent
+        fake.rate_limits = 1  # the first call after the vote (closing its poll) is refused once, then made again
         await vote_for(fake, poll, "All-reduce", OWNER_ID)
         await reply_to(fake, poll, after=mark)
         await next_poll(fake, bot, after=mark)
+        assert fake.ended_polls(after=mark) == [message_id(poll)]  # made, once, after its 429
         await fake.quiet()
         page = await get(base + "/metrics")
 
