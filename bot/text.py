@@ -5,6 +5,9 @@ from __future__ import annotations
 import regex
 
 ELLIPSIS = "…"
+# Bidi embeddings, overrides and isolates reorder the text around them: in a prompt one answer could show as
+# another, in a name the rest of the bot's line could run backwards.
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def shorten(text: str, limit: int) -> str:
@@ -19,6 +22,11 @@ def shorten(text: str, limit: int) -> str:
             break
         end = cluster.end()
     return text[:end].rstrip() + ELLIPSIS
+
+
+def shown_name(name: str) -> str:
+    """A person's name as the bot shows it beside its own words: on one line, without bidi controls."""
+    return " ".join("".join(char for char in name if char not in BIDI_CONTROLS).split())
 
 
 def one_line(error: BaseException, limit: int = 200) -> str:

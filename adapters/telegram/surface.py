@@ -10,6 +10,7 @@ from adapters.telegram.chat import TelegramChat
 from adapters.telegram.keyboards import retry_button
 from adapters.telegram.poll_layout import poll_layout
 from bot.replies import Feedback, QuestionView, Summary
+from bot.text import shown_name
 
 
 def open_period(view: QuestionView) -> int | None:
@@ -25,7 +26,7 @@ class TelegramSurface:
     def __init__(self, chat: TelegramChat, chat_id: str, owner: str | None) -> None:
         self._chat = chat
         self._chat_id = chat_id
-        self._owner = owner
+        self._owner = shown_name(owner) if owner else None
         self._pending: list[str] = []  # said before the poll or summary, sent in one message with it
 
     @property

@@ -8,14 +8,14 @@ import unicodedata
 
 from bot.i18n import Localizer
 from bot.replies import Feedback, Preview, Progress, QuestionView, QuizList, Summary
+from bot.text import BIDI_CONTROLS
 
 OUTCOME_MARKS = {"correct": "[+]", "wrong": "[-]", "skipped": "[ ]"}
-# Bidi embeddings, overrides and isolates: they reorder what follows on screen, so they are shown, not obeyed.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def visible(text: str) -> str:
-    """Text safe to print: control characters (ESC, NUL...) and bidi controls become inert escapes like \\x1b."""
+    """Text safe to print: control characters (ESC, NUL...) and bidi controls (shown, not obeyed) become inert
+    escapes like \\x1b."""
     return "".join(_inert(char) for char in text)
 
 

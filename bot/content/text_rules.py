@@ -6,11 +6,11 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TypeVar
 
+from bot.text import BIDI_CONTROLS
+
 LINE_BREAK = "\n"
 TAB = "\t"
 ESC = "\x1b"
-# Overrides and isolates reorder the text around them: a prompt could show one answer and mean another.
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 # Characters that render as nothing although they are neither spaces nor format characters (Unicode's
 # default-ignorable letters and marks, and the braille blank).
 _BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u2800\u3164\uffa0"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.text import shorten
+from bot.text import shorten, shown_name
 
 FAMILY = "👩\u200d👩\u200d👧\u200d👦"  # one emoji of 7 code points
 
@@ -24,3 +24,8 @@ def test_the_cut_never_splits_an_emoji_sequence_or_a_flag() -> None:
     assert shorten(f"Ada {FAMILY} team", 8) == "Ada…"  # the whole family or none of it
     assert shorten(f"{FAMILY}{FAMILY}", 12) == f"{FAMILY}…"
     assert shorten("🇳🇬🇰🇪🇿🇼", 4) == "🇳🇬…"  # a flag is two regional indicators
+
+
+def test_a_name_is_shown_on_one_line_without_the_bidi_controls_that_would_reorder_the_bots_words() -> None:
+    assert shown_name(" Eve\u202e \n\u2066Adams\u2069 ") == "Eve Adams"
+    assert shown_name("\u0639\u0644\u064a \u200fAli") == "\u0639\u0644\u064a \u200fAli"  # right-to-left letters stay

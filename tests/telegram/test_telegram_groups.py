@@ -68,3 +68,16 @@ async def test_a_command_posted_in_the_groups_name_is_nobodys_and_says_so_in_the
         await api.command(FakeUser(136817688, "Channel"), "/quiz collectives", GROUP, as_chat=channel)
         await api.settle()  # posted as a channel, not as the group: nobody's, and nothing to say to a channel
         assert len(api.sent_texts(GROUP.id)) == 1
+
+
+async def test_a_name_with_a_bidi_override_shows_without_it_so_the_line_after_it_reads_the_right_way(
+        api: FakeBotApi, settings: Settings) -> None:
+    spoofer = FakeUser(203, "Eve\u202e\n reversed", "en")
+    async with running_bot(settings):
+        await api.command(spoofer, "/quiz collectives", GROUP)
+        poll = await next_poll(api, GROUP.id, 1)
+        assert api.sent_texts(GROUP.id)[0].startswith("<b>Eve reversed</b> · ")
+        assert poll.params["question"].startswith("1/3 (Eve reversed) · ")
+        await api.command(spoofer, "/game collectives", GROUP)
+        lobby = await api.wait_for("sendMessage", 1, lambda p: "Group game" in p["text"])
+        assert "Players: Eve reversed" in lobby[-1].params["text"]

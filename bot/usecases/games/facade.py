@@ -7,7 +7,7 @@ from bot.games.delivery import Stage
 from bot.games.records import PLAYER_NAME_LIMIT
 from bot.games.replies import GameExplanation, GameVote, Leaderboard
 from bot.replies import Actor, Notice
-from bot.text import shorten
+from bot.text import shorten, shown_name
 from bot.usecases.core import Core
 from bot.usecases.games.board import GameBoards
 from bot.usecases.games.lobby import GameLobbies
@@ -17,7 +17,7 @@ from bot.usecases.games.table import GameTable
 
 
 def player_name(name: str) -> str:
-    return shorten(" ".join(name.split()), PLAYER_NAME_LIMIT) or "?"
+    return shorten(shown_name(name), PLAYER_NAME_LIMIT) or "?"
 
 
 class Games:
