@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from adapters.discord.actors import PLATFORM
+from adapters.discord.actors import PLATFORM, interaction_actor
 from adapters.discord.buttons import AnswerButton, RetryButton, ReviewButton
 from adapters.discord.commands import register_commands
 from adapters.discord.counting import RequestCounter, interaction_kind, mark_started, observe_command, timed
@@ -20,6 +20,7 @@ from adapters.discord.game_commands import register_game_commands
 from adapters.discord.game_handlers import GameHandlers
 from adapters.discord.handlers import CommandHandlers
 from adapters.discord.polls import PollPlay
+from adapters.discord.respond import respond_quietly
 from adapters.discord.spec import DiscordSettings
 from adapters.discord.translator import CommandTranslator
 from adapters.discord.votes import VoteHandler
@@ -27,6 +28,17 @@ from adapters.failures import log_failure
 from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
+
+
+DYNAMIC_ITEMS = (AnswerButton, RetryButton, ReviewButton, GameButton)  # every component the bot sends
+
+
+def is_stale_click(interaction: discord.Interaction) -> bool:
+    """A click on a component none of the bot's buttons claims: one an older version sent, say."""
+    if interaction.type is not discord.InteractionType.component or interaction.data is None:
+        return False
+    custom_id = str(interaction.data.get("custom_id", ""))
+    return not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
 
 
 def owner_ids(application: discord.AppInfo | None) -> set[int]:
@@ -70,7 +82,7 @@ class QuizClient(discord.Client):
     async def setup_hook(self) -> None:
         """After login, before the gateway: translations, restart-proof buttons, and the owner as admin."""
         await self.tree.set_translator(CommandTranslator(self.engine.localizer_for))
-        self.add_dynamic_items(AnswerButton, RetryButton, ReviewButton, GameButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         for user_id in owner_ids(self.application):
             self.engine.allow_admin(PLATFORM, str(user_id))
 
@@ -105,6 +117,10 @@ class QuizClient(discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.metrics.update_received(PLATFORM, interaction_kind(interaction))
+        if is_stale_click(interaction):  # else Discord tells the user only "This interaction failed"
+            _ = await self.engine.localizer_or_hint(interaction_actor(interaction))
+            await respond_quietly(interaction, _("This button no longer works. Send /quiz to carry on, or /help to "
+                                                 "see everything I can do."))
 
     async def on_app_command_completion(self, interaction: discord.Interaction, _command: object) -> None:
         observe_command(self.metrics, interaction)

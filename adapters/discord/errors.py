@@ -33,6 +33,12 @@ def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
             _ = await engine.localizer_or_hint(interaction_actor(interaction))
             await respond_quietly(interaction, _("Sorry, only the bot's admins can reload the content."))
             return
+        if isinstance(error, app_commands.CommandNotFound):  # removed in an update, and not yet synced away
+            log.info("/%s is no longer a command; its user was told", error.name)
+            _ = await engine.localizer_or_hint(interaction_actor(interaction))
+            await respond_quietly(interaction, _("I don't have that command any more. Send /help to see everything "
+                                                 "I can do."))
+            return
         engine.metrics.error(PLATFORM, "handler")
         command = interaction.command.qualified_name if interaction.command else "?"
         # discord.py errors describe the request, never the token, so they are logged whole.

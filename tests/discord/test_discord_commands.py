@@ -81,6 +81,16 @@ async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake:
         assert fake.interaction_calls(token)[0].body["data"]["flags"] == 64
 
 
+async def test_a_command_an_update_removed_is_answered_and_not_logged_as_an_error(
+        bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    token = await fake.slash("nosuchcommand", locale="fr")
+    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    fr = bot.engine.localizer_for("fr")
+    assert reply.content == fr("I don't have that command any more. Send /help to see everything I can do.")
+    assert reply.content.startswith("Je n")
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
 async def test_one_failing_event_is_logged_without_the_token_and_the_bot_carries_on(
         settings: Settings, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)  # before login, so every request and gateway message is logged

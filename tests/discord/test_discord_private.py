@@ -56,6 +56,14 @@ async def test_private_mode_in_swahili_chosen_with_language_uses_buttons_and_eph
     refusal = await fake.wait_until(lambda: next(iter(fake.answers(forged)), None))
     assert refusal.content == sw("This question belongs to someone else's quiz. Start your own to play.")
 
+    # A custom_id none of the bot's buttons has (an older version's): told, not left to "This interaction failed".
+    stale = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID, forge="legacy_answer_1")
+    refusal = await fake.wait_until(lambda: next(iter(fake.answers(stale)), None))
+    assert refusal.flags & EPHEMERAL
+    assert refusal.content.startswith("Kitufe hiki")  # in Swahili
+    assert refusal.content == sw("This button no longer works. Send /quiz to carry on, or /help to see everything "
+                                 "I can do.")
+
     # Finish: the last question is English-only; the summary comes privately, in Swahili.
     second = int(next_question.response["id"])
     click = await fake.click(second, buttons(next_question)[0]["custom_id"], user_id=LEARNER_ID)
