@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.log_lines import log_briefly
-from storage.errors import chain
+from storage.errors import chain, connection_lost
 
 
 class LoginRejected(Exception):
@@ -22,9 +22,9 @@ class AnotherInstance(Exception):
 
 
 def unreachable(error: BaseException) -> bool:
-    """A connection that failed (the database down, say) anywhere in the error's chain: an outage, not a bug to
-    trace, and every update fails alike while it lasts."""
-    return any(isinstance(cause, ConnectionError | TimeoutError) for cause in chain(error))  # refused, reset...
+    """A connection that failed (refused, reset, cut by a database restart or failover) anywhere in the error's
+    chain: an outage, not a bug to trace; every update fails alike while it lasts, and succeeds once it is over."""
+    return any(connection_lost(cause) for cause in chain(error))
 
 
 def log_failure(logger: logging.Logger, error: BaseException, message: str, *args: object) -> None:

@@ -93,6 +93,27 @@ def _is_driver_error(error: BaseException) -> bool:
     return module.startswith(("asyncpg", "sqlite3", "aiosqlite"))
 
 
+# SQLSTATEs that mean the connection failed, not the statement: class 08 (connection exception), and the server
+# shutting down, crashing or starting (57P01-57P03: an administrator's command, a restart, a failover).
+CONNECTION_LOST_SQLSTATES = ("08", "57P01", "57P02", "57P03")
+
+
+def connection_lost(error: BaseException) -> bool:
+    """Whether ``error`` itself (one link of a chain) says the database connection was refused, cut or lost: an
+    outage that the same work, tried again later, gets past."""
+    if isinstance(error, ConnectionError | TimeoutError):
+        return True
+    if isinstance(error, DBAPIError) and error.connection_invalidated:  # SQLAlchemy saw a disconnect
+        return True
+    sqlstate = getattr(error, "sqlstate", None)  # asyncpg's errors, not imported: storage/ is driver-neutral here
+    if isinstance(sqlstate, str) and sqlstate.startswith(CONNECTION_LOST_SQLSTATES):
+        return True
+    # asyncpg's own client-side errors (its connection closed, or left mid-operation by a cut one): no server
+    # reported them, so the connection, not the statement, is what failed.
+    return type(error).__name__ in ("InterfaceError", "InternalClientError", "ConnectionDoesNotExistError") \
+        and type(error).__module__.startswith("asyncpg")
+
+
 def chain(error: BaseException) -> Iterator[BaseException]:
     """The error, then what caused it, as far as Python recorded."""
     seen: set[int] = set()

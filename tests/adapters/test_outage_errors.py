@@ -3,12 +3,17 @@ database that is down logs one line per failed update rather than a page of trac
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
+import asyncpg
 import pytest
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError, OperationalError
 
 from adapters.failures import log_failure, unreachable
+from storage.database import create_engine
+from tests.pg_cluster import asyncpg_url
 
 
 def _raised(error: BaseException, cause: BaseException | None = None) -> BaseException:
@@ -49,3 +54,39 @@ def test_an_outage_is_logged_as_one_line_and_a_bug_with_its_traceback(caplog: py
     caplog.set_level(logging.DEBUG, logger="tests.outage")
     log_failure(log, outage, "Discord event %s failed", "on_raw_poll_vote_add")
     assert caplog.records[0].exc_info is not None  # at DEBUG, the outage's traceback too
+
+
+def test_a_connection_cut_by_a_database_restart_or_failover_is_an_outage() -> None:
+    wrapped = [_raised(DBAPIError("COMMIT", (), cause), cause) for cause in (
+        asyncpg.AdminShutdownError("terminating connection due to administrator command"),  # 57P01
+        asyncpg.CannotConnectNowError("the database system is shutting down"),  # 57P03
+        asyncpg.InternalClientError("cannot switch to state 12; another operation (2) is in progress"),
+        asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+    )]
+    assert all(unreachable(error) for error in wrapped)
+    assert not unreachable(_raised(DBAPIError("INSERT", (), asyncpg.UniqueViolationError("duplicate key"))))
+
+
+async def test_a_statement_whose_backend_is_terminated_fails_as_an_outage(postgres_url: str) -> None:
+    """What a PostgreSQL restart does to a transaction under way, with the errors asyncpg and SQLAlchemy really
+    raise: the update must be left for Telegram to deliver again, not answered as a bug."""
+    engine = create_engine(postgres_url)
+    try:
+        async with engine.connect() as connection:
+            pid = (await connection.execute(text("SELECT pg_backend_pid()"))).scalar_one()
+            waiting = asyncio.create_task(connection.execute(text("SELECT pg_sleep(30)")))
+            await asyncio.sleep(0.2)
+            await end_backend(postgres_url, pid)
+            with pytest.raises(DBAPIError) as failed:
+                await waiting
+        assert unreachable(failed.value)
+    finally:
+        await engine.dispose()
+
+
+async def end_backend(url: str, pid: int) -> None:
+    admin = await asyncpg.connect(asyncpg_url(url))
+    try:
+        await admin.execute("SELECT pg_terminate_backend($1, 5000)", pid)
+    finally:
+        await admin.close()
