@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import resource
+import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -96,6 +99,30 @@ def test_a_full_disk(tmp_path: Path) -> None:
 def test_a_database_url_that_cant_work(url: str, phrase: str) -> None:
     done = play({"QUIZ_DATABASE_URL": url})
     one_clear_line(done, ExitCode.DATABASE, phrase)
+    assert "hunter2" not in done.stderr
+
+
+def test_a_database_url_whose_port_is_not_postgresql() -> None:
+    """Something else answers there (a web server): asyncpg's "rejected SSL upgrade" is a database failure too."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        stop = threading.Event()
+
+        def answer_like_a_web_server() -> None:
+            server.settimeout(0.2)
+            while not stop.is_set():
+                with contextlib.suppress(TimeoutError):
+                    connection, _address = server.accept()
+                    with connection:
+                        connection.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+        answering = threading.Thread(target=answer_like_a_web_server)
+        answering.start()
+        try:
+            port = server.getsockname()[1]
+            done = play({"QUIZ_DATABASE_URL": f"postgresql+asyncpg://u:hunter2@127.0.0.1:{port}/db"})
+        finally:
+            stop.set()
+            answering.join()
+    one_clear_line(done, ExitCode.DATABASE, f"can't reach postgresql+asyncpg://u:***@127.0.0.1:{port}/db")
     assert "hunter2" not in done.stderr
 
 
