@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from bot import views
+from bot.content.models import Quiz
 from bot.delivery import Target
 from bot.notices import already_answered, no_quiz_in_progress, not_open
 from bot.ports import AlreadyAnswered
-from bot.records import AnswerRecord
+from bot.records import AnswerRecord, QuizSession
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode
 from bot.scoring import Refusal, judge
 from bot.turns import Turn
@@ -33,7 +34,8 @@ class Answering:
             link = await turn.uow.links.get(actor.platform, message_key)
             if link is None:
                 return await self._unknown_message(turn)
-            return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id)
+            return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id,
+                                     on_message=True)
         return await self._core.turns.run(actor, score, create_user=False,
                                           after=self._core.delivering(actor, surface))
 
@@ -80,7 +82,7 @@ class Answering:
         return not_open(turn.words, NoticeCode.NOT_A_QUIZ_MESSAGE)
 
     async def _score(self, turn: Turn, session_id: str, question_id: str, option_index: int,
-                     chat_id: str | None = None) -> AnswerOutcome | Notice:
+                     chat_id: str | None = None, on_message: bool = False) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed."""
         core, actor, uow = self._core, turn.actor, turn.uow
         session = await uow.sessions.get(session_id)  # after the learner's own row: the same lock order as all
@@ -97,8 +99,12 @@ class Answering:
             await uow.commit()
             return late
         if question_id != session.current_question_id:
-            answered = any(a.question_id == question_id for a in await uow.answers.for_session(session.id))
-            return already_answered(_, chat_id) if answered else not_open(_, chat_id=chat_id)
+            first = next((a for a in await uow.answers.for_session(session.id) if a.question_id == question_id), None)
+            if first is None:
+                return not_open(_, chat_id=chat_id)
+            if on_message and quiz is not None and await self._next_poll_lost(turn, session, question_id):
+                return await self._answer_again(turn, quiz, session, question_id, first.option_id)
+            return already_answered(_, chat_id)
         if quiz is None:
             closed = await core.stepper.close_removed_quiz(uow, session, _)
             await uow.commit()
@@ -131,6 +137,27 @@ class Answering:
         core.metrics.answer_scored(actor.platform, verdict.correct)  # counted once it is kept
         return AnswerOutcome(views.feedback(question, verdict.option_id, _), shown, session.chat_id,
                              language=_.language)
+
+    async def _next_poll_lost(self, turn: Turn, session: QuizSession, answered_id: str) -> bool:
+        """Whether the answer to ``answered_id`` was kept but the question after it never reached its poll: the
+        process stopped between the two (a crash, a kill), and the platform now delivers the vote again. Within
+        a process the vote's own turn holds the learner's lock until the next poll is linked, so a vote changed
+        meanwhile waits for the link and stays silent."""
+        current = session.current_question_id
+        place = session.position - 1
+        if current is None or place < 0 or session.question_ids[place] != answered_id:
+            return False
+        return await turn.uow.links.latest(turn.actor.platform, session.id, current) is None
+
+    async def _answer_again(self, turn: Turn, quiz: Quiz, session: QuizSession, answered_id: str,
+                            option_id: str | None) -> AnswerOutcome:
+        """The first answer's feedback once more (it is final, whatever this vote chose), then the open question."""
+        _ = turn.words
+        question = quiz.question(answered_id)
+        shown = await self._core.stepper.step(turn.uow, quiz, session, _)
+        await turn.uow.commit()
+        feedback = views.feedback(question, option_id, _) if question is not None and option_id else None
+        return AnswerOutcome(feedback, shown, session.chat_id, language=_.language)
 
     async def _not_yours(self, turn: Turn, chat_id: str | None) -> Notice:
         """Someone else's question: say so (in the voter's language; they are stored, having used the bot)."""

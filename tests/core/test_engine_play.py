@@ -152,6 +152,27 @@ async def test_answers_through_a_linked_message_reach_the_right_question(engine:
     assert isinstance(unknown, Notice) and unknown.code is NoticeCode.LOST_MESSAGE
 
 
+async def test_a_vote_delivered_again_after_a_crash_that_lost_the_next_poll_brings_it_back(
+        engine: QuizEngine) -> None:
+    """Kept, then the process stopped before the next poll was sent and linked: the platform delivers the vote
+    again, and the learner gets the first answer's feedback (it is final) and the open question."""
+    question = await start(engine, ALICE)
+    await engine.link_message("telegram", "poll-1", question, "chat-a")
+    first = await engine.answer_message(ALICE, "poll-1", wrong_index(question))
+    assert isinstance(first, AnswerOutcome)  # ...and its next poll never sent: no link for question 2
+
+    again = await engine.answer_message(ALICE, "poll-1", question.correct_index)
+    assert isinstance(again, AnswerOutcome) and again.feedback is not None
+    assert again.feedback.question_id == question.question_id and not again.feedback.correct  # the first counts
+    assert next_question(again) == next_question(first)
+
+    await engine.link_message("telegram", "poll-2", next_question(again), "chat-a")  # this time it got through
+    duplicate = await engine.answer_message(ALICE, "poll-1", question.correct_index)
+    assert isinstance(duplicate, Notice) and duplicate.code is NoticeCode.ALREADY_ANSWERED
+    progress = await engine.progress(ALICE)
+    assert progress.lines[0].text == "in progress: 1 of 3 answered, 0 right"
+
+
 async def test_a_vote_on_a_poll_of_no_quiz_by_a_stranger_is_refused_without_storing_them(
         engine: QuizEngine, fake_db: FakeDatabase) -> None:
     stranger = Actor("discord", "passer-by", chat_id="general")

@@ -22,6 +22,7 @@ from tests.telegram.telegram_harness import (
     options,
     poll_id,
     running_bot,
+    wrong,
 )
 
 
@@ -177,3 +178,24 @@ async def test_a_learner_who_blocked_the_bot_is_logged_in_one_warning_line_and_n
         assert "the chat refused the reply: Forbidden: bot was blocked by the user" in caplog.text
         assert "Traceback" not in caplog.text
         assert [call.method for call in api.requests if not call.ok] == ["sendMessage"]  # no apology tried
+
+
+async def test_a_vote_delivered_again_after_its_next_poll_was_lost_gets_the_feedback_and_the_poll(
+        api: FakeBotApi, settings: Settings) -> None:
+    """The answer is kept, then sending the next poll fails (as a process killed in between would leave it);
+    Telegram delivers the vote again and the learner carries on, their first answer still the one that counts."""
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        api.fail_next("sendPoll", 400, "Bad Request: the poll went nowhere")
+        await api.answer_poll(AMINATA, poll_id(first), [wrong(first)])
+        await api.settle()
+        assert len(api.polls(AMINATA.id)) == 1
+        await api.answer_poll(AMINATA, poll_id(first), [wrong(first)])  # the same update, delivered again
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3")
+        explained = [text for text in api.sent_texts(AMINATA.id) if text.startswith("La réponse\u00a0:")]
+        assert len(explained) == 2 and explained[0] == explained[1]  # the first answer's feedback, once more
+        await api.answer_poll(AMINATA, poll_id(first), [wrong(first)])  # and once more: the poll is there now
+        await api.settle()
+        assert len(api.polls(AMINATA.id)) == 2
