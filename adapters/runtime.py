@@ -20,7 +20,7 @@ from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWorkFactory
 from storage.database import create_engine
 from storage.errors import DatabaseUnavailable, describe
-from storage.migrate import upgrade_to_head
+from storage.migrate import require_head, upgrade_to_head
 from storage.unit_of_work import unit_of_work_factory
 
 
@@ -66,11 +66,12 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
 
 
 @asynccontextmanager
-async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = utc_now
+async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = utc_now, migrate: bool = True
                        ) -> AsyncIterator[UnitOfWorkFactory]:
-    """The database alone, opened and migrated as open_services does, for commands that only read it (stats):
-    no content, texts or engine."""
-    database = await _open_database(settings.resolved_database_url, settings.database_pool_size)
+    """The database alone, opened and migrated as open_services does: no content, texts or engine. Without
+    ``migrate`` (for commands that only read it: stats) a schema not up to date raises SchemaNotCurrent, wrapped
+    in DatabaseUnavailable, and nothing is changed."""
+    database = await _open_database(settings.resolved_database_url, settings.database_pool_size, migrate)
     try:
         yield unit_of_work_factory(database, clock)
     finally:
@@ -85,13 +86,14 @@ async def _content_reloaded(unit_of_work: UnitOfWorkFactory, url: str) -> str | 
             return await uow.content.fingerprint()
 
 
-async def _open_database(url: str, pool_size: int) -> AsyncEngine:
-    """The database at the current schema, or DatabaseUnavailable saying in one sentence what is wrong."""
+async def _open_database(url: str, pool_size: int, migrate: bool = True) -> AsyncEngine:
+    """The database at the current schema (brought there if ``migrate``), or DatabaseUnavailable saying in one
+    sentence what is wrong."""
     database: AsyncEngine | None = None
     try:
         with _unavailable_if_failing(url):
             database = create_engine(url, pool_size=pool_size)
-            await upgrade_to_head(database)
+            await (upgrade_to_head(database) if migrate else require_head(database))
     except BaseException:
         if database is not None:
             await database.dispose()

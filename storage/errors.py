@@ -10,7 +10,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError, NoSuchModuleError
 
 from storage.database import InMemoryDatabase, sqlite_file
-from storage.migrate import ForeignDatabase
+from storage.migrate import ForeignDatabase, SchemaNotCurrent
 
 # Driver messages worth recognising (SQLite's and asyncpg's wording), and what they mean to an operator.
 KNOWN_MESSAGES = (
@@ -49,6 +49,11 @@ def describe(error: BaseException, url: str) -> str | None:
         if isinstance(cause, InMemoryDatabase):
             return "QUIZ_DATABASE_URL names a SQLite database in memory, which would lose everything at exit; name " \
                    "a file: sqlite+aiosqlite:///path/to/quiztutor.sqlite3"
+        if isinstance(cause, SchemaNotCurrent):
+            if cause.current is None:
+                return f"{place} holds no QuizTutor tables yet: `quiztutor run` creates them"
+            return f"{place} is at schema {cause.current}, and this QuizTutor reads {cause.head}: start this " \
+                   "version's `quiztutor run` once to upgrade it (or use the QuizTutor that set it up)"
         if isinstance(cause, ForeignDatabase):
             return f"{place} already holds tables of another application ({cause}); give QuizTutor its own database"
         if isinstance(cause, NoSuchModuleError):  # a kind of ArgumentError, so checked first

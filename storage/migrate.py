@@ -6,6 +6,8 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -24,6 +26,16 @@ class ForeignDatabase(Exception):
         self.tables = tables
 
 
+class SchemaNotCurrent(Exception):
+    """The database's schema is not the one this QuizTutor's migrations end at: ``current`` is None when it has
+    no QuizTutor tables yet. Raised where reading must not migrate (``quiztutor stats``)."""
+
+    def __init__(self, current: str | None, head: str) -> None:
+        super().__init__(f"schema {current or 'none'}, expected {head}")
+        self.current = current
+        self.head = head
+
+
 def alembic_config(url: str | None = None) -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
@@ -36,6 +48,16 @@ async def upgrade_to_head(engine: AsyncEngine) -> None:
     """Apply every migration not yet applied, in one transaction where the database allows."""
     async with engine.begin() as connection:
         await connection.run_sync(_upgrade)
+
+
+async def require_head(engine: AsyncEngine) -> None:
+    """Raise SchemaNotCurrent unless the schema is already up to date; change nothing either way. A command
+    that only reads must not upgrade a database that replicas of an older version still serve."""
+    async with engine.connect() as connection:
+        current = await connection.run_sync(lambda sync: MigrationContext.configure(sync).get_current_revision())
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    if head is None or current != head:
+        raise SchemaNotCurrent(current, head or "none")
 
 
 def _upgrade(connection: Connection) -> None:

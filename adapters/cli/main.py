@@ -78,7 +78,12 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
                       "questions answered earlier come due")
 
     tokens = ", ".join(spec.env("token") for spec in platforms)
-    commands.add_parser("run", help=f"run the chat bots whose tokens are set ({tokens})")
+    commands.add_parser("run", help=f"run the chat bots whose tokens are set ({tokens})",
+                        description=f"Serve the chat bots whose tokens are set ({tokens}) until stopped (Ctrl-C or "
+                        "SIGTERM), migrating the database first. Every setting is a QUIZ_* environment variable "
+                        "(README: Configuration). Exit codes: 2 a setting is wrong, 3 the quiz content is invalid, "
+                        "4 the database can't be used, 5 a platform rejected a token, 6 another process already "
+                        "takes the bot's updates.")
 
     for name, help_text in (("validate", "check quiz files and list questions over platform limits"),
                             ("export", "print the whole catalog as JSON")):
@@ -88,7 +93,10 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
             sub.add_argument("--strict", action="store_true", help="treat item-writing warnings as errors (exit 1)")
 
     stats = commands.add_parser("stats", help="item statistics for authors: per question n, share right, "
-                                "discrimination and the wrong options nobody picks")
+                                "discrimination and the wrong options nobody picks",
+                                description="Item statistics from the database in QUIZ_DATABASE_URL (or "
+                                "QUIZ_DATA_DIR's SQLite file), read as it is: stats never creates or upgrades a "
+                                "schema, and exits 4 if the schema is not this version's.")
     stats.add_argument("--quiz", help="one quiz's questions, by id or topic (default: every quiz)")
     stats.add_argument("--json", action="store_true", help="print JSON instead of a table")
 

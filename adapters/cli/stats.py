@@ -25,6 +25,8 @@ from bot.content.catalog import Catalog
 from bot.content.loader import load_quizzes
 from bot.item_stats import WEAK_SHARE, ItemStat, item_statistics
 from storage.database import sqlite_file
+from storage.errors import DatabaseUnavailable, where
+from storage.migrate import SchemaNotCurrent
 
 NO_ANSWERS = "No answers yet: item statistics appear once learners have answered questions."
 LEGEND = (f"n: learners' first answers; p: share right; r_pb: discrimination against the rest of the quiz "
@@ -51,8 +53,13 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: Tex
     if database_file is not None and not database_file.exists():  # a mistyped QUIZ_DATA_DIR: say so, create nothing
         reviews, no_answers = [], f"{NO_ANSWERS} There is no database at {database_file} yet."
     else:
-        async with open_storage(settings) as unit_of_work, unit_of_work() as uow:
-            reviews, no_answers = await uow.reviews.of_quiz(quiz_id), NO_ANSWERS
+        try:  # as it is: a read must not upgrade a schema that replicas of an older version still serve
+            async with open_storage(settings, migrate=False) as unit_of_work, unit_of_work() as uow:
+                reviews, no_answers = await uow.reviews.of_quiz(quiz_id), NO_ANSWERS
+        except DatabaseUnavailable as unavailable:
+            if not _never_set_up(unavailable):
+                raise
+            reviews, no_answers = [], f"{NO_ANSWERS} {where(settings.resolved_database_url)} has no tables yet."
     items = item_statistics(quizzes, reviews)
     nothing = all(item.answered == 0 for item in items)
     if as_json:
@@ -66,6 +73,11 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: Tex
         for line in table(items):
             print(line, file=out)
     return ExitCode.OK
+
+
+def _never_set_up(unavailable: DatabaseUnavailable) -> bool:
+    cause = unavailable.__cause__
+    return isinstance(cause, SchemaNotCurrent) and cause.current is None
 
 
 def table(items: list[ItemStat]) -> list[str]:

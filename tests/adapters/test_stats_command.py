@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from adapters.cli.main import main
@@ -17,6 +19,7 @@ from bot.content.loader import load_quizzes
 from bot.memory import content_hash
 from bot.records import CardRecord, ReviewRecord, UserRecord
 from tests.conftest import FIXTURE_CONTENT
+from tests.pg_cluster import asyncpg_url
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 # Each learner's first answers to the collectives quiz (sum-everywhere, shards-to-full, english-only, in the
@@ -134,3 +137,34 @@ def test_an_unknown_quiz_is_an_error(settings: Settings, capsys: pytest.CaptureF
     assert captured.out == ""
     assert captured.err.strip() == (f"quiztutor stats: no quiz 'nope' in {FIXTURE_CONTENT} "
                                     "(quizzes: collectives, long-options)")
+
+
+def test_a_database_at_an_older_schema_is_refused_and_left_as_it_is(
+        settings: Settings, capsys: pytest.CaptureFixture[str]) -> None:
+    """Replicas of the older version may still serve it: reading statistics must not upgrade it under them."""
+    asyncio.run(create_database(settings))
+    database = settings.data_dir / "quiztutor.sqlite3"
+    with sqlite3.connect(database) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = '0004'")
+    assert main(["stats"]) == 4
+    assert f"the SQLite file {database} is at schema 0004, and this QuizTutor reads 0005" in capsys.readouterr().err
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [("0004",)]
+
+
+def test_an_empty_postgresql_database_gets_no_tables_from_stats(
+        settings: Settings, postgres_url: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("QUIZ_DATABASE_URL", postgres_url)
+    assert main(["stats"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("No answers yet:") and out.rstrip().endswith("has no tables yet.")
+
+    async def tables() -> list[str]:
+        connection = await asyncpg.connect(asyncpg_url(postgres_url))
+        try:
+            return [row[0] for row in await connection.fetch(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
+        finally:
+            await connection.close()
+    assert asyncio.run(tables()) == []
