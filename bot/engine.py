@@ -168,6 +168,14 @@ class QuizEngine:
             return await uow.links.get(platform, message_key)
         return await self._core.turns.run_unlocked(find)
 
+    async def move_chat(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
+        """A chat got a new id (a Telegram group that became a supergroup): what was kept under the old one,
+        its language, games, leaderboard and the quizzes played in it, carries on under the new one."""
+        async def move(uow: UnitOfWork) -> None:
+            await uow.chats.move(platform, old_chat_id, new_chat_id)
+            await uow.commit()
+        await self._core.turns.run_unlocked(move)
+
     # -- the learner's calendar -------------------------------------------------------------------
 
     async def set_time_zone(self, actor: Actor, name: str) -> Notice:

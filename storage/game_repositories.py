@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -147,26 +146,6 @@ class SqlGameRepository:
             .select_from(players.join(games, games.c.id == players.c.game_id))
             .where(players.c.user_id == user_id))).one()
         return GameTotals(int(row.played), int(row.points), int(row.wins))
-
-
-class SqlChatRepository:
-    def __init__(self, connection: StatementRunner, now: Callable[[], datetime]) -> None:
-        self._connection = connection
-        self._now = now
-
-    async def language(self, platform: str, chat_id: str) -> str | None:
-        language: str | None = (await self._connection.execute(
-            select(chats.c.language).where(chats.c.platform == platform, chats.c.chat_id == chat_id)
-        )).scalar_one_or_none()
-        return language
-
-    async def set_language(self, platform: str, chat_id: str, language: str | None) -> None:
-        # An upsert: two admins setting the language at once can't both insert. None keeps the row, cleared.
-        statement = dialect_insert(self._connection.dialect.name)(chats).values(
-            platform=platform, chat_id=chat_id, language=language, updated_at=self._now())
-        await self._connection.execute(statement.on_conflict_do_update(
-            index_elements=["platform", "chat_id"],
-            set_={"language": statement.excluded.language, "updated_at": statement.excluded.updated_at}))
 
 
 _rival = players.alias("rival")

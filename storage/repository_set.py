@@ -15,8 +15,9 @@ from bot.ports import (
     SessionRepository,
     UserRepository,
 )
+from storage.chat_repository import SqlChatRepository
 from storage.content_state import SqlContentStateRepository
-from storage.game_repositories import SqlChatRepository, SqlGameRepository
+from storage.game_repositories import SqlGameRepository
 from storage.memory_repositories import SqlCardRepository, SqlReviewLogRepository
 from storage.repositories import SqlAnswerRepository, SqlLinkRepository, SqlSessionRepository, SqlUserRepository
 from storage.statements import StatementRunner

@@ -18,6 +18,7 @@ from telegram.ext import Application, CallbackQueryHandler, CommandHandler, Mess
 
 from adapters.failures import AnotherInstance, LoginRejected
 from adapters.settings import ConfigurationError
+from adapters.telegram.actors import PLATFORM
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands
 from adapters.telegram.errors import ErrorReporter
@@ -148,10 +149,26 @@ class TelegramAdapter:
         # Registered after the commands: in a private chat, whatever they didn't take (free text, an unknown
         # command, a sticker) gets a hint. Groups get nothing, as other members' chatter isn't for us.
         app.add_handler(MessageHandler(filters.ChatType.PRIVATE & ~filters.StatusUpdate.ALL, commands.hint))
+        app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._migrated))
         interactions = Interactions(self._engine, chat, commands)
         app.add_handler(PollAnswerHandler(interactions.poll_answer))
         app.add_handler(CallbackQueryHandler(interactions.button))
         app.add_error_handler(ErrorReporter(self._token, self._engine, chat, self._unfinished))
+
+    async def _migrated(self, update: Update, _context: object) -> None:
+        """A group became a supergroup, under a new id: its quizzes, games and settings follow it. Telegram says
+        so in both chats; the second time there is nothing left to move."""
+        message = update.effective_message
+        if message is None:
+            return
+        if message.migrate_to_chat_id is not None:
+            old, new = message.chat.id, message.migrate_to_chat_id
+        elif message.migrate_from_chat_id is not None:
+            old, new = message.migrate_from_chat_id, message.chat.id
+        else:
+            return
+        log.info("Telegram group %s became supergroup %s: what was kept for it follows", old, new)
+        await self._engine.move_chat(PLATFORM, str(old), str(new))
 
     async def _receive(self, app: Application) -> None:
         settings = self._settings

@@ -82,3 +82,9 @@ class ChatRepository(Protocol):
     async def language(self, platform: str, chat_id: str) -> str | None: ...
 
     async def set_language(self, platform: str, chat_id: str, language: str | None) -> None: ...
+
+    async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
+        """Everything kept under the old id on ``platform`` (the chat's settings, its games and leaderboard, the
+        quiz sessions and polls played in it) now under the new one, the new chat's own settings kept if it has
+        some. Telegram gives a group a new id when it becomes a supergroup."""
+        ...

@@ -150,6 +150,22 @@ class FakeChatRepository:
     async def set_language(self, platform: str, chat_id: str, language: str | None) -> None:
         self._state.chats[(platform, chat_id)] = language
 
+    async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
+        state = self._state
+        if (platform, old_chat_id) in state.chats:
+            state.chats.setdefault((platform, new_chat_id), state.chats.pop((platform, old_chat_id)))
+        for game in state.games.values():
+            if game.platform == platform:
+                game.chat_id = new_chat_id if game.chat_id == old_chat_id else game.chat_id
+                game.scope_id = new_chat_id if game.scope_id == old_chat_id else game.scope_id
+        platforms_users = {user.id for user in state.users.values() if user.platform == platform}
+        for session in state.sessions.values():
+            if session.chat_id == old_chat_id and session.user_id in platforms_users:
+                session.chat_id = new_chat_id
+        for key, link in state.links.items():
+            if link.platform == platform and link.chat_id == old_chat_id:
+                state.links[key] = replace(link, chat_id=new_chat_id)
+
 
 def _stored_game(game: GameRecord) -> GameRecord:
     return replace(copy.deepcopy(game), created_at=utc(game.created_at), updated_at=utc(game.updated_at),

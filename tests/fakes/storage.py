@@ -285,6 +285,8 @@ class FakeUnitOfWork:
             for key, row in after.items():
                 if before.get(key) != row:
                     published[key] = copy.deepcopy(row)
+            for key in before.keys() - after.keys():  # deleted here
+                published.pop(key, None)
         self._snapshot = copy.deepcopy(self._working)
         self._database.commits += 1
         self._leave("committed")

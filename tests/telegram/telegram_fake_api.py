@@ -99,6 +99,12 @@ class FakeBotApi:
         await self.push({"poll_answer": {"poll_id": poll_id, "user": user.json(), "option_ids": option_ids,
                                          "option_persistent_ids": [str(index) for index in option_ids]}})
 
+    async def migrate(self, group: FakeChat, supergroup: FakeChat, by: FakeUser) -> None:
+        """A group becomes a supergroup with a new id; Telegram tells the bot in both chats, old then new."""
+        to = self._message(group, None, sender=by.json()) | {"migrate_to_chat_id": supergroup.id}
+        from_ = self._message(supergroup, None, sender=BOT_USER) | {"migrate_from_chat_id": group.id}
+        await self.push({"message": to}, {"message": from_})
+
     async def push(self, *updates: dict[str, Any]) -> None:
         """Queue updates for the next getUpdates (several in one call arrive in one batch)."""
         async with self._changed:

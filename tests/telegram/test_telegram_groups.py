@@ -81,3 +81,24 @@ async def test_a_name_with_a_bidi_override_shows_without_it_so_the_line_after_it
         await api.command(spoofer, "/game collectives", GROUP)
         lobby = await api.wait_for("sendMessage", 1, lambda p: "Group game" in p["text"])
         assert "Players: Eve reversed" in lobby[-1].params["text"]
+
+
+async def test_a_group_that_becomes_a_supergroup_keeps_its_language_and_its_quizzes(
+        api: FakeBotApi, settings: Settings) -> None:
+    group, supergroup = FakeChat(-4242, "group", "Study group"), FakeChat(-1004242, "supergroup", "Study group")
+    api.admins[group.id] = api.admins[supergroup.id] = {ADA.id}
+    async with running_bot(settings) as engine:
+        yo = engine.localizer_for("yo")
+        await api.command(ADA, "/language yo", group)
+        await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(group.id))
+        await api.command(BOLA, "/quiz collectives", group)
+        first = await next_poll(api, group.id, 1)
+
+        await api.migrate(group, supergroup, ADA)
+        await api.settle()
+        link = await engine.message_link("telegram", poll_id(first))
+        assert link is not None and link.chat_id == str(supergroup.id)  # her quiz is the new chat's now
+
+        await api.command(ADA, "/game collectives", supergroup)
+        lobby = await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(supergroup.id))
+        assert lobby[-1].params["text"].startswith("🎲 <b>" + yo("Group game: {quiz}", quiz=""))  # still Yoruba

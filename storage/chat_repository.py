@@ -1,0 +1,49 @@
+"""SQL repository for a chat's own settings (bot/games/ports.py), and for a chat that changes its id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy import delete, exists, select, update
+
+from storage import tables
+from storage.statements import StatementRunner, dialect_insert
+
+chats, games, sessions, links, users = map(tables.table_of, (
+    tables.Chat, tables.Game, tables.Session, tables.MessageLink, tables.User))
+
+
+class SqlChatRepository:
+    def __init__(self, connection: StatementRunner, now: Callable[[], datetime]) -> None:
+        self._connection = connection
+        self._now = now
+
+    async def language(self, platform: str, chat_id: str) -> str | None:
+        language: str | None = (await self._connection.execute(
+            select(chats.c.language).where(chats.c.platform == platform, chats.c.chat_id == chat_id)
+        )).scalar_one_or_none()
+        return language
+
+    async def set_language(self, platform: str, chat_id: str, language: str | None) -> None:
+        # An upsert: two admins setting the language at once can't both insert. None keeps the row, cleared.
+        statement = dialect_insert(self._connection.dialect.name)(chats).values(
+            platform=platform, chat_id=chat_id, language=language, updated_at=self._now())
+        await self._connection.execute(statement.on_conflict_do_update(
+            index_elements=["platform", "chat_id"],
+            set_={"language": statement.excluded.language, "updated_at": statement.excluded.updated_at}))
+
+    async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
+        run = self._connection.execute
+        newer = exists().where(chats.c.platform == platform, chats.c.chat_id == new_chat_id)
+        await run(update(chats).where(chats.c.platform == platform, chats.c.chat_id == old_chat_id, ~newer)
+                  .values(chat_id=new_chat_id))
+        await run(delete(chats).where(chats.c.platform == platform, chats.c.chat_id == old_chat_id))  # the new won
+        for column in (games.c.chat_id, games.c.scope_id):
+            await run(update(games).where(games.c.platform == platform, column == old_chat_id)
+                      .values({column.name: new_chat_id}))
+        platforms_users = select(users.c.id).where(users.c.platform == platform)
+        await run(update(sessions).where(sessions.c.chat_id == old_chat_id, sessions.c.user_id.in_(platforms_users))
+                  .values(chat_id=new_chat_id))
+        await run(update(links).where(links.c.platform == platform, links.c.chat_id == old_chat_id)
+                  .values(chat_id=new_chat_id))
