@@ -21,7 +21,8 @@ async def serve(app: web.Application, host: str, port: int, *, host_variable: st
     except BaseException as error:
         await runner.cleanup()
         if isinstance(error, OSError) and error.errno == errno.EADDRINUSE:
-            raise ConfigurationError([(port_variable, f"port {port} is already in use")]) from None
+            raise ConfigurationError([(port_variable, f"port {port} is already in use, by another process or by "
+                                                      "another QUIZ_*_PORT of this one")]) from None
         if isinstance(error, socket.gaierror) or (isinstance(error, OSError) and error.errno == errno.EADDRNOTAVAIL):
             raise ConfigurationError([(host_variable, f"{host!r} is not an address of this machine")]) from None
         if isinstance(error, OSError):  # e.g. EACCES: an unprivileged process on port 443, 80 or 88
