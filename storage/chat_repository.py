@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy import delete, exists, select, update
 
 from storage import tables
+from storage.game_repositories import live
 from storage.statements import StatementRunner, dialect_insert
 
 chats, games, sessions, links, users = map(tables.table_of, (
@@ -39,9 +40,14 @@ class SqlChatRepository:
         await run(update(chats).where(chats.c.platform == platform, chats.c.chat_id == old_chat_id, ~newer)
                   .values(chat_id=new_chat_id))
         await run(delete(chats).where(chats.c.platform == platform, chats.c.chat_id == old_chat_id))  # the new won
-        for column in (games.c.chat_id, games.c.scope_id):
-            await run(update(games).where(games.c.platform == platform, column == old_chat_id)
-                      .values({column.name: new_chat_id}))
+        # A live game stays behind if the new chat has started one of its own (one live game a chat): posting
+        # into the old chat, it soon finds that chat gone and ends.
+        rival = games.alias("rival")
+        taken = exists().where(rival.c.platform == platform, rival.c.chat_id == new_chat_id, live(rival))
+        await run(update(games).where(games.c.platform == platform, games.c.chat_id == old_chat_id,
+                                      ~(live(games) & taken)).values(chat_id=new_chat_id))
+        await run(update(games).where(games.c.platform == platform, games.c.scope_id == old_chat_id)
+                  .values(scope_id=new_chat_id))
         platforms_users = select(users.c.id).where(users.c.platform == platform)
         await run(update(sessions).where(sessions.c.chat_id == old_chat_id, sessions.c.user_id.in_(platforms_users))
                   .values(chat_id=new_chat_id))

@@ -1,11 +1,24 @@
-"""SQL repositories for group games (bot/games/ports.py): games, players, answers, poll links and chat settings."""
+"""SQL repositories for group games (bot/games/ports.py): games, players, answers and poll links."""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Row, Select, and_, case, exists, false, func, insert, literal_column, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Row,
+    Select,
+    and_,
+    case,
+    exists,
+    false,
+    func,
+    insert,
+    literal_column,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from bot.games.ports import GameAlreadyRunning
@@ -23,10 +36,18 @@ from bot.ports import AlreadyAnswered
 from storage import tables
 from storage.statements import StatementRunner, dialect_insert
 
-games, players, game_answers, game_messages, chats, users = map(tables.table_of, (
-    tables.Game, tables.GamePlayer, tables.GameAnswer, tables.GameMessage, tables.Chat, tables.User))
-# The states as literals, not bound parameters: only then can the planners match the partial indexes.
-LIVE = games.c.state.in_([literal_column(f"'{state}'") for state in tables.LIVE_GAME_STATES])
+games, players, game_answers, game_messages, users = map(tables.table_of, (
+    tables.Game, tables.GamePlayer, tables.GameAnswer, tables.GameMessage, tables.User))
+
+
+def live(table: Any) -> ColumnElement[bool]:
+    """Whether a row of ``games`` (or an alias of it) is a live game. The states as literals, not bound
+    parameters: only then can the planners match the partial indexes."""
+    return cast("ColumnElement[bool]", table.c.state.in_(
+        [literal_column(f"'{state}'") for state in tables.LIVE_GAME_STATES]))
+
+
+LIVE = live(games)
 PLAYER_STATS = ("name", "joined_at", "joined_position", "score", "correct", "answered", "answer_ms", "rank")
 
 

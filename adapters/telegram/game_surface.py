@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 from telegram import InlineKeyboardMarkup, Poll
 from telegram.constants import ParseMode, PollLimit
-from telegram.error import BadRequest, Forbidden
+from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from adapters.telegram import game_render, render
 from adapters.telegram.callback_data import Action
@@ -30,11 +30,12 @@ POLLS_REFUSED = "not enough rights to send polls"  # Telegram's words when a gro
 
 @contextmanager
 def _still_in_group() -> Iterator[None]:
-    """Telegram's Forbidden (the bot was removed from the group, or may no longer write there) ends the game:
-    every message after it would be refused too."""
+    """The chat refusing the bot ends the game, as every message after would be refused too: Forbidden (the bot
+    was removed from the group, or may no longer write there), or ChatMigrated (the group became a supergroup
+    that already has a game of its own, see ChatRepository.move)."""
     try:
         yield
-    except Forbidden as error:
+    except (Forbidden, ChatMigrated) as error:
         raise ChatRefused(N_("Send Messages")) from error
 
 
@@ -83,7 +84,7 @@ class TelegramGameSurface:
                 if POLLS_REFUSED in error.message.lower():  # the group's settings don't let members send polls
                     raise ChatRefused(N_("Send Polls")) from error  # the engine says it in the game's language
                 raise
-            except Forbidden as error:
+            except (Forbidden, ChatMigrated) as error:
                 raise ChatRefused(N_("Send Messages")) from error  # as _still_in_group()
             poll_id = message.poll.id if message.poll is not None else None
             if poll_id is not None:
@@ -91,17 +92,18 @@ class TelegramGameSurface:
         return Posted(str(message.message_id), poll_id)
 
     async def results(self, results: GameResults) -> None:
-        if results.closed_early and results.question_message is not None:
-            await self._close_poll(results.question_message)
         keyboard = InlineKeyboardMarkup([[button(results.explain_label, Action.EXPLAIN,
                                                  explain_value(results.game_id, results.position))]])
         with _still_in_group():
+            if results.closed_early and results.question_message is not None:
+                await self._close_poll(results.question_message)
             await self._chat.html(self._chat_id, [game_render.results(results)], keyboard)
 
     async def podium(self, podium: GamePodium) -> None:
-        if podium.open_question is not None:
-            await self._close_poll(podium.open_question)
-        await self._chat.html(self._chat_id, [game_render.podium(podium)])
+        with _still_in_group():  # the game is over already: this only spares the log a traceback
+            if podium.open_question is not None:
+                await self._close_poll(podium.open_question)
+            await self._chat.html(self._chat_id, [game_render.podium(podium)])
 
     async def _close_poll(self, message_id: str) -> None:
         try:

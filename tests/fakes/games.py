@@ -154,9 +154,12 @@ class FakeChatRepository:
         state = self._state
         if (platform, old_chat_id) in state.chats:
             state.chats.setdefault((platform, new_chat_id), state.chats.pop((platform, old_chat_id)))
+        taken = any(game.platform == platform and game.chat_id == new_chat_id and game.state.live
+                    for game in state.games.values())
         for game in state.games.values():
             if game.platform == platform:
-                game.chat_id = new_chat_id if game.chat_id == old_chat_id else game.chat_id
+                if game.chat_id == old_chat_id and not (game.state.live and taken):
+                    game.chat_id = new_chat_id
                 game.scope_id = new_chat_id if game.scope_id == old_chat_id else game.scope_id
         platforms_users = {user.id for user in state.users.values() if user.platform == platform}
         for session in state.sessions.values():

@@ -58,3 +58,18 @@ async def test_a_move_seen_twice_or_onto_a_chat_with_settings_of_its_own_keeps_t
     async with uow() as work:
         assert await work.chats.language("telegram", NEW) == "sw"
         assert await work.chats.language("telegram", OLD) is None
+
+
+async def test_a_live_game_stays_behind_when_the_new_chat_already_has_one(uow: Uow) -> None:
+    """One live game a chat: a game started in the supergroup before the move was heard of keeps it; the old
+    chat's live game stays where it was (it ends once its next message finds that chat gone)."""
+    alice = await stored_user(uow, "alice")
+    await stored_games(uow, a_game(alice, "old", OLD, scope_id=OLD), a_game(alice, "new", NEW, scope_id=NEW))
+    async with uow() as work:
+        await work.chats.move("telegram", OLD, NEW)
+        await work.commit()
+    async with uow() as work:
+        kept = await work.games.live_in("telegram", NEW)
+        left = await work.games.get("old")
+        assert kept is not None and kept.id == "new"
+        assert left is not None and left.chat_id == OLD and left.scope_id == NEW  # its scores count for the new
