@@ -100,9 +100,13 @@ def _is_driver_error(error: BaseException) -> bool:
     return module.startswith(("asyncpg", "sqlite3", "aiosqlite"))
 
 
-# SQLSTATEs that mean the connection failed, not the statement: class 08 (connection exception), and the server
-# shutting down, crashing or starting (57P01-57P03: an administrator's command, a restart, a failover).
-CONNECTION_LOST_SQLSTATES = ("08", "57P01", "57P02", "57P03")
+# SQLSTATEs that mean the connection failed, not the statement: class 08's connection failures (not 08P01, a
+# protocol violation, which is a bug), and the server shutting down, crashing or starting (57P01-57P03: an
+# administrator's command, a restart, a failover).
+CONNECTION_LOST_SQLSTATES = frozenset({"08000", "08001", "08003", "08004", "08006", "57P01", "57P02", "57P03"})
+# asyncpg's words when its connection is gone; its other client-side errors (wrong arguments, a connection used
+# by two operations at once) are bugs.
+CONNECTION_CLOSED = ("connection is closed", "connection was closed")
 
 
 def connection_lost(error: BaseException) -> bool:
@@ -112,13 +116,10 @@ def connection_lost(error: BaseException) -> bool:
         return True
     if isinstance(error, DBAPIError) and error.connection_invalidated:  # SQLAlchemy saw a disconnect
         return True
-    sqlstate = getattr(error, "sqlstate", None)  # asyncpg's errors, not imported: storage/ is driver-neutral here
-    if isinstance(sqlstate, str) and sqlstate.startswith(CONNECTION_LOST_SQLSTATES):
-        return True
-    # asyncpg's own client-side errors (its connection closed, or left mid-operation by a cut one): no server
-    # reported them, so the connection, not the statement, is what failed.
-    return type(error).__name__ in ("InterfaceError", "InternalClientError", "ConnectionDoesNotExistError") \
-        and type(error).__module__.startswith("asyncpg")
+    if getattr(error, "sqlstate", None) in CONNECTION_LOST_SQLSTATES:  # asyncpg's, not imported: storage/ is
+        return True  # driver-neutral here
+    return type(error).__module__.startswith("asyncpg") and any(
+        words in str(error).lower() for words in CONNECTION_CLOSED)
 
 
 def chain(error: BaseException) -> Iterator[BaseException]:
