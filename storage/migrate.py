@@ -54,10 +54,18 @@ async def require_head(engine: AsyncEngine) -> None:
     """Raise SchemaNotCurrent unless the schema is already up to date; change nothing either way. A command
     that only reads must not upgrade a database that replicas of an older version still serve."""
     async with engine.connect() as connection:
-        current = await connection.run_sync(lambda sync: MigrationContext.configure(sync).get_current_revision())
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+        current = await connection.run_sync(_current_revision)
+    script = ScriptDirectory.from_config(alembic_config())
+    head = script.get_current_head()
+    if current is not None:
+        script.get_revision(current)  # a revision it doesn't know: a newer QuizTutor's (CommandError)
     if head is None or current != head:
         raise SchemaNotCurrent(current, head or "none")
+
+
+def _current_revision(connection: Connection) -> str | None:
+    _refuse_foreign(connection)  # another application's tables are not "no tables yet"
+    return MigrationContext.configure(connection).get_current_revision()
 
 
 def _upgrade(connection: Connection) -> None:

@@ -59,7 +59,8 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: Tex
         except DatabaseUnavailable as unavailable:
             if not _never_set_up(unavailable):
                 raise
-            reviews, no_answers = [], f"{NO_ANSWERS} {where(settings.resolved_database_url)} has no tables yet."
+            place = where(settings.resolved_database_url)
+            reviews, no_answers = [], f"{NO_ANSWERS} There are no tables in {place} yet."
     items = item_statistics(quizzes, reviews)
     nothing = all(item.answered == 0 for item in items)
     if as_json:

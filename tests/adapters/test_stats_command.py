@@ -152,13 +152,28 @@ def test_a_database_at_an_older_schema_is_refused_and_left_as_it_is(
         assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [("0004",)]
 
 
+@pytest.mark.parametrize(("ours", "change", "said"), [
+    (True, "UPDATE alembic_version SET version_num = '0099'", "set up by a newer QuizTutor or another application"),
+    (False, "CREATE TABLE accounts (id INTEGER)", "already holds tables of another application (accounts)"),
+])
+def test_a_newer_or_foreign_database_is_refused_as_such(settings: Settings, capsys: pytest.CaptureFixture[str],
+                                                        ours: bool, change: str, said: str) -> None:
+    if ours:
+        asyncio.run(create_database(settings))
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    with sqlite3.connect(settings.data_dir / "quiztutor.sqlite3") as connection:
+        connection.execute(change)
+    assert main(["stats"]) == 4
+    assert said in capsys.readouterr().err
+
+
 def test_an_empty_postgresql_database_gets_no_tables_from_stats(
         settings: Settings, postgres_url: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("QUIZ_DATABASE_URL", postgres_url)
     assert main(["stats"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("No answers yet:") and out.rstrip().endswith("has no tables yet.")
+    assert out.startswith("No answers yet:") and " There are no tables in postgresql+asyncpg://" in out
 
     async def tables() -> list[str]:
         connection = await asyncpg.connect(asyncpg_url(postgres_url))
