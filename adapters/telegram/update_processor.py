@@ -8,14 +8,14 @@ import time
 from collections.abc import Awaitable
 from typing import Any
 
-from telegram import Update
+from telegram import Update, User
 from telegram.ext import SimpleUpdateProcessor
 
 from adapters.telegram.actors import PLATFORM
 from bot.locks import KeyedLocks
 from bot.metrics import Metrics
 
-WAITING_PER_RUNNING = 8  # updates that may wait for their sender's turn, for each one running
+UNLIMITED = 2**31 - 1  # PTB's limit on updates under way: see UpdateProcessor
 
 
 def update_kind(update: object) -> str:
@@ -31,11 +31,13 @@ def update_kind(update: object) -> str:
     return "other"
 
 
-def sender_of(update: object) -> int | None:
-    """Who sent ``update`` (a voter, a presser, a writer), or None when nobody did (a channel post)."""
-    if not isinstance(update, Update) or update.effective_user is None:
+def sender_of(update: object) -> tuple[str, int] | None:
+    """Who sent ``update``: a person (a voter, a presser, a writer), or a chat posting in its own name (an
+    anonymous group admin, a channel), told apart; None when nobody did."""
+    sender = update.effective_sender if isinstance(update, Update) else None
+    if sender is None:
         return None
-    return update.effective_user.id
+    return ("user" if isinstance(sender, User) else "chat", sender.id)
 
 
 class UpdateProcessor(SimpleUpdateProcessor):
@@ -48,11 +50,12 @@ class UpdateProcessor(SimpleUpdateProcessor):
     """
 
     def __init__(self, max_concurrent_updates: int, metrics: Metrics) -> None:
-        # PTB's own limit counts updates waiting for their sender's turn too, so it is wider than the number
-        # that may run at once: someone's backlog must not take the places everyone else needs.
-        super().__init__(max_concurrent_updates * WAITING_PER_RUNNING)
+        # PTB's own limit would count updates waiting for their sender's turn too, so that one sender's backlog
+        # could take the places everyone else needs. It bounds nothing else (PTB makes a task for every update
+        # it receives all the same), so the limit that counts is this processor's own, on those running.
+        super().__init__(UNLIMITED)
         self._running = asyncio.Semaphore(max_concurrent_updates)
-        self._senders: KeyedLocks[int] = KeyedLocks()
+        self._senders: KeyedLocks[tuple[str, int]] = KeyedLocks()
         self._metrics = metrics
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:

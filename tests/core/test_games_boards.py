@@ -154,3 +154,15 @@ async def test_progress_counts_the_learners_games(engine: QuizEngine, clock: Fix
     progress = await engine.progress(Actor("telegram", "1", "1", "en"))
     assert "Group games: 1 played · 450 points · 1 win" in progress.notes
     assert stage.of(CHAT, GameResults)[0].language == "en"
+
+
+async def test_a_name_stored_with_a_bidi_override_is_shown_without_it(engine: QuizEngine, fake_db: FakeDatabase,
+                                                                      clock: FixedClock) -> None:
+    """Names are cleaned as they come in; one kept before that (or written by another version) still is."""
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+    await play_through(engine, stage, clock, {ADA: True, BAYO: False, CHIDO: False})
+    for player in fake_db.state.players.values():
+        player.name = f"\u202e{player.name}"  # as an older version stored it
+    board = await engine.games.leaderboard(Actor("telegram", "9", CHAT, "en"), SCOPE, "all")
+    assert board.lines[0].startswith("1. Ada — ") and "\u202e" not in " ".join(board.lines)

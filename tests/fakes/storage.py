@@ -13,7 +13,6 @@ from typing import Self
 from bot.games.ports import ChatRepository, GameRepository
 from bot.games.records import GameAnswerRecord, GameMessageLink, GameRecord, PlayerRecord
 from bot.ports import (
-    AlreadyAnswered,
     AnswerRepository,
     CardRepository,
     ContentStateRepository,
@@ -33,6 +32,7 @@ from bot.records import (
     SessionState,
     UserRecord,
 )
+from tests.fakes.answers import FakeAnswerRepository, FakeLinkRepository
 from tests.fakes.clock import utc
 from tests.fakes.games import FakeChatRepository, FakeGameRepository
 from tests.fakes.memory import FakeCardRepository, FakeReviewLogRepository
@@ -174,38 +174,6 @@ class FakeSessionRepository:
         return sorted(results, key=lambda result: result.updated_at, reverse=True)
 
 
-class FakeAnswerRepository:
-    def __init__(self, state: FakeState) -> None:
-        self._state = state
-
-    async def add(self, answer: AnswerRecord) -> None:
-        key = (answer.session_id, answer.question_id)
-        if key in self._state.answers:
-            raise AlreadyAnswered(answer.question_id)
-        self._state.answers[key] = replace(answer, answered_at=utc(answer.answered_at))
-
-    async def for_session(self, session_id: str) -> list[AnswerRecord]:
-        mine = [answer for answer in self._state.answers.values() if answer.session_id == session_id]
-        return sorted(mine, key=lambda answer: answer.answered_at)
-
-
-class FakeLinkRepository:
-    def __init__(self, state: FakeState) -> None:
-        self._state = state
-
-    async def add(self, link: MessageLink) -> None:
-        self._state.links[(link.platform, link.message_key)] = link
-
-    async def get(self, platform: str, message_key: str) -> MessageLink | None:
-        return self._state.links.get((platform, message_key))
-
-    async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
-        mine = [link for link in self._state.links.values()
-                if (link.platform, link.session_id, link.question_id) == (platform, session_id, question_id)]
-        # max() keeps the first of equal keys; reversed() makes ties go to the latest added.
-        return max(reversed(mine), key=lambda link: link.created_at, default=None)
-
-
 class FakeContentStateRepository:
     def __init__(self, rows: dict[str, str]) -> None:
         self._rows = rows
@@ -282,11 +250,11 @@ class FakeUnitOfWork:
         for table in fields(FakeState):
             before, after = getattr(self._snapshot, table.name), getattr(self._working, table.name)
             published = getattr(self._database.state, table.name)
-            for key, row in after.items():
-                if before.get(key) != row:
-                    published[key] = copy.deepcopy(row)
-            for key in before.keys() - after.keys():  # deleted here
-                published.pop(key, None)
+            for key in before.keys() | after.keys():
+                if key not in after:  # deleted here
+                    published.pop(key, None)
+                elif before.get(key) != after[key]:
+                    published[key] = copy.deepcopy(after[key])
         self._snapshot = copy.deepcopy(self._working)
         self._database.commits += 1
         self._leave("committed")

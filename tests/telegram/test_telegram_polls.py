@@ -66,7 +66,7 @@ async def test_the_same_poll_answer_delivered_twice_is_scored_once(api: FakeBotA
         first = await next_poll(api, AMINATA.id, 1)
         vote = {"poll_answer": {"poll_id": poll_id(first), "user": AMINATA.json(), "option_ids": [correct(first)],
                                 "option_persistent_ids": [str(correct(first))]}}
-        await api.push(vote, vote)  # in one batch, handled concurrently
+        await api.push(vote, vote)  # in one batch: one sender's, so handled one after the other
         await next_poll(api, AMINATA.id, 2)
         await api.push(vote)  # and once more later, as after a lost offset
         await api.settle()

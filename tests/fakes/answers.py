@@ -1,0 +1,45 @@
+"""In-memory answers, and the platform messages that ask questions (poll links), for tests/fakes/storage.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from bot.ports import AlreadyAnswered
+from bot.records import AnswerRecord, MessageLink
+from tests.fakes.clock import utc
+
+if TYPE_CHECKING:
+    from tests.fakes.storage import FakeState
+
+
+class FakeAnswerRepository:
+    def __init__(self, state: FakeState) -> None:
+        self._state = state
+
+    async def add(self, answer: AnswerRecord) -> None:
+        key = (answer.session_id, answer.question_id)
+        if key in self._state.answers:
+            raise AlreadyAnswered(answer.question_id)
+        self._state.answers[key] = replace(answer, answered_at=utc(answer.answered_at))
+
+    async def for_session(self, session_id: str) -> list[AnswerRecord]:
+        mine = [answer for answer in self._state.answers.values() if answer.session_id == session_id]
+        return sorted(mine, key=lambda answer: answer.answered_at)
+
+
+class FakeLinkRepository:
+    def __init__(self, state: FakeState) -> None:
+        self._state = state
+
+    async def add(self, link: MessageLink) -> None:
+        self._state.links[(link.platform, link.message_key)] = link
+
+    async def get(self, platform: str, message_key: str) -> MessageLink | None:
+        return self._state.links.get((platform, message_key))
+
+    async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
+        mine = [link for link in self._state.links.values()
+                if (link.platform, link.session_id, link.question_id) == (platform, session_id, question_id)]
+        # max() keeps the first of equal keys; reversed() makes ties go to the latest added.
+        return max(reversed(mine), key=lambda link: link.created_at, default=None)
