@@ -15,6 +15,13 @@ Uow = Callable[[], UnitOfWork]
 OLD, NEW = "-4242", "-1004242"
 
 
+async def move_the_group(uow: Uow) -> None:
+    """Telegram's group OLD became supergroup NEW."""
+    async with uow() as work:
+        await work.chats.move("telegram", OLD, NEW)
+        await work.commit()
+
+
 async def test_everything_under_the_old_id_moves_to_the_new_one_on_its_platform_only(uow: Uow) -> None:
     alice = await stored_user(uow, "alice")
     bob = await stored_user(uow, "bob", platform="discord")
@@ -26,9 +33,7 @@ async def test_everything_under_the_old_id_moves_to_the_new_one_on_its_platform_
         await work.chats.set_language("telegram", OLD, "yo")
         await work.commit()
 
-    async with uow() as work:
-        await work.chats.move("telegram", OLD, NEW)
-        await work.commit()
+    await move_the_group(uow)
 
     async with uow() as work:
         assert await work.chats.language("telegram", NEW) == "yo"
@@ -52,9 +57,7 @@ async def test_a_move_seen_twice_or_onto_a_chat_with_settings_of_its_own_keeps_t
         await work.chats.set_language("telegram", NEW, "sw")
         await work.commit()
     for _twice in range(2):
-        async with uow() as work:
-            await work.chats.move("telegram", OLD, NEW)
-            await work.commit()
+        await move_the_group(uow)
     async with uow() as work:
         assert await work.chats.language("telegram", NEW) == "sw"
         assert await work.chats.language("telegram", OLD) is None
@@ -65,9 +68,7 @@ async def test_a_live_game_stays_behind_when_the_new_chat_already_has_one(uow: U
     chat's live game stays where it was (it ends once its next message finds that chat gone)."""
     alice = await stored_user(uow, "alice")
     await stored_games(uow, a_game(alice, "old", OLD, scope_id=OLD), a_game(alice, "new", NEW, scope_id=NEW))
-    async with uow() as work:
-        await work.chats.move("telegram", OLD, NEW)
-        await work.commit()
+    await move_the_group(uow)
     async with uow() as work:
         kept = await work.games.live_in("telegram", NEW)
         left = await work.games.get("old")
