@@ -22,6 +22,11 @@ NATIVE_NAMES: dict[LanguageCode, str] = {
 SUPPORTED_LANGUAGES: tuple[LanguageCode, ...] = tuple(NATIVE_NAMES)
 
 
+def listed_codes(last: str = ", ") -> str:
+    """The codes of the languages the bot speaks, for a message: "en, fr, sw, yo, sn" (or "... yo or sn")."""
+    return ", ".join(SUPPORTED_LANGUAGES[:-1]) + last + SUPPORTED_LANGUAGES[-1]
+
+
 def is_language_code(language: str) -> TypeGuard[LanguageCode]:
     """Whether the bot speaks the language, so it can index a text keyed by LanguageCode."""
     return language in NATIVE_NAMES

@@ -20,14 +20,14 @@ from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
 from adapters.settings import ConfigurationError, Settings, load_settings
 from bot.content.problems import ContentError
-from bot.languages import normalize_language
+from bot.languages import listed_codes, normalize_language
 from storage.errors import DatabaseUnavailable
 
 
 def _language(value: str) -> str:
     code = normalize_language(value)
     if code is None:
-        raise argparse.ArgumentTypeError(f"unsupported language {value!r}: use en, fr, sw, yo or sn")
+        raise argparse.ArgumentTypeError(f"unsupported language {value!r}: use {listed_codes(' or ')}")
     return code
 
 
@@ -70,7 +70,7 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = commands.add_parser("play", help="play a quiz in the terminal (no token needed)")
-    play.add_argument("--lang", type=_language, help="en, fr, sw, yo or sn (remembered for next time)")
+    play.add_argument("--lang", type=_language, help=f"{listed_codes(' or ')} (remembered for next time)")
     play.add_argument("--quiz", help="quiz id or topic to start or resume")
     play.add_argument("--user", type=_user_name, default=_default_user(),
                       help="whose progress to use (default: your login)")

@@ -52,7 +52,7 @@ def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers,
     async def stop(interaction: Interaction) -> None:
         await handlers.stop(interaction)
 
-    @tree.command(name=N_("language"), description=N_("change language: en, fr, sw, yo, sn"))
+    @tree.command(name=N_("language"), description=N_("change the language I speak"))
     @app_commands.rename(language=N_("language"), server=N_("server"))
     @app_commands.describe(language=N_("Your language"),
                            server=N_("For the whole server's group games instead (Manage Server)"))

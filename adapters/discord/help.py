@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from bot.games.views import game_rules
 from bot.i18n import Localizer
+from bot.languages import listed_codes
 
 
 def help_text(_: Localizer, spelled: Callable[..., str]) -> str:
@@ -19,7 +20,7 @@ def help_text(_: Localizer, spelled: Callable[..., str]) -> str:
         (spelled("game", "start"), _("open a lobby: everyone here can join")),
         (spelled("leaderboard"), _("this server's points from group games")),
         (spelled("preview"), _("show a quiz's questions without answers")),
-        (spelled("language"), _("change language: en, fr, sw, yo, sn")),
+        (spelled("language"), _("change language: {codes}", codes=listed_codes())),
         (spelled("timezone"), _("set your time zone, e.g. Africa/Lagos")),
         (spelled("reminders"), _("a daily reminder when questions are due: on 19:00, or off")),
     ]

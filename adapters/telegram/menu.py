@@ -11,7 +11,7 @@ from telegram.error import TelegramError
 from adapters.telegram.html_text import esc, italic
 from bot.games.views import game_rules
 from bot.i18n import Localizer
-from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
+from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, listed_codes
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +28,7 @@ def command_descriptions(_: Localizer) -> list[tuple[str, str]]:
         ("leaderboard", _("this group's leaderboard: week or all; hide or show yourself")),
         ("progress", _("your results so far")),
         ("preview", _("show a quiz's questions without answers")),
-        ("language", _("change language: en, fr, sw, yo, sn")),
+        ("language", _("change language: {codes}", codes=listed_codes())),
         ("timezone", _("set your time zone, e.g. Africa/Lagos")),
         ("reminders", _("a daily reminder when questions are due: on 19:00, or off")),
         ("help", _("what I can do")),

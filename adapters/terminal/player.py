@@ -13,7 +13,7 @@ from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
-from bot.languages import native_name
+from bot.languages import listed_codes, native_name
 from bot.log_lines import log_briefly
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, QuizList, Started, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
@@ -194,8 +194,8 @@ class TerminalPlayer:
     async def _language(self, choice: str) -> None:
         if not choice:
             _ = self._words
-            self._say(_("Your language is {code}. Type “language CODE” with one of: en, fr, sw, yo, sn.",
-                        code=f"{native_name(_.language)} ({_.language})"))
+            self._say(_("Your language is {code}. Type “language CODE” with one of: {codes}.",
+                        code=f"{native_name(_.language)} ({_.language})", codes=listed_codes()))
             return
         notice = await self._engine.set_language(self._actor, choice)
         self._say_notice(notice)

@@ -7,6 +7,7 @@ import textwrap
 import unicodedata
 
 from bot.i18n import Localizer
+from bot.languages import listed_codes
 from bot.replies import Feedback, Preview, Progress, QuestionView, QuizList, Summary
 from bot.text import BIDI_CONTROLS
 
@@ -117,6 +118,6 @@ def help_text(_: Localizer) -> str:
         "  review           " + _("review the questions due today"),
         "  progress         " + _("your results so far"),
         "  timezone ZONE    " + _("set your time zone, e.g. Africa/Lagos"),
-        "  language [CODE]  " + _("change language: en, fr, sw, yo, sn"),
+        "  language [CODE]  " + _("change language: {codes}", codes=listed_codes()),
         "  quit             " + _("leave; your progress is saved"),
     ])

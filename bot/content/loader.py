@@ -14,6 +14,7 @@ from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
+from bot.languages import listed_codes
 from bot.text import one_line
 
 QUIZ_GLOB = "*.yaml"
@@ -118,7 +119,7 @@ def _describe(loc: list[Any], detail: Any) -> str:
     if kind == "missing":
         return f"missing {path!r}"
     if "[key]" in loc and kind == "literal_error":
-        return f"{path}: unknown language code (use en, fr, sw, yo or sn)"
+        return f"{path}: unknown language code (use {listed_codes(' or ')}; README: Adding a language)"
     if kind == "string_type":  # YAML reads 1:30, 2024-01-01, .inf or ~ as something else than text
         return f"{path}: YAML read this as {_yaml_kind(detail.get('input'))}, not text: put it in quotes"
     return f"{path or 'file'}: {detail['msg']}"
