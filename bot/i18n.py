@@ -84,12 +84,15 @@ def read_catalogs(locales_dir: Path, languages: tuple[str, ...] = SUPPORTED_LANG
     return catalogs, problems
 
 
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
 def read_catalog(po_path: Path, language: str, root: Path) -> tuple[Catalog | None, list[ContentProblem]]:
     """A language's catalog and its problems (named by their path under ``root``): a file that can't be read,
     or translations that would fail when the bot fills them in."""
     where = str(po_path.relative_to(root)) if po_path.is_relative_to(root) else str(po_path)
     try:
-        data = po_path.read_bytes()
+        data = po_path.read_bytes().removeprefix(UTF8_BOM)  # some editors write one; babel can't read past it
         catalog = read_po(io.BytesIO(data), locale=language, domain=DOMAIN, abort_invalid=True)
         unclosed = _unclosed_strings(data.decode("utf-8"))
     except (OSError, PoFileError, ValueError) as error:

@@ -147,6 +147,15 @@ def test_plural_forms_the_bot_cant_use_are_refused(tmp_path: Path) -> None:
     assert "has 2 plural forms; its Plural-Forms header says 3" in str(refused.value)
 
 
+def test_a_catalog_saved_with_a_byte_order_mark_is_read_as_without_it(tmp_path: Path) -> None:
+    """Some Windows editors start a UTF-8 file with one; babel read it as a keyword it didn't know."""
+    locales = tmp_path / "locales"
+    shutil.copytree(LOCALES, locales)
+    french = locales / "fr" / "LC_MESSAGES" / "quiztutor.po"
+    french.write_bytes(b"\xef\xbb\xbf" + french.read_bytes())
+    assert UiTexts.load(locales).for_language("fr")("Your progress:") == "Votre progression\u00a0:"
+
+
 def test_a_string_left_unclosed_is_refused_with_its_line(tmp_path: Path) -> None:
     """babel reads ``msgstr "Secondes (30 si non précisé)`` without its closing quote as if its last letter were
     the quote: the translation lost its ")" and nothing said so."""
