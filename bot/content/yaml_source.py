@@ -74,4 +74,15 @@ def read_yaml(text: str) -> Any:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)
         where = f"line {mark.line + 1}: " if mark is not None else ""
-        raise YamlProblem(f"{where}{problem}") from error
+        source_line = text.splitlines()[mark.line] if mark is not None and mark.line < len(text.splitlines()) else ""
+        raise YamlProblem(f"{where}{problem}{_hint(problem, source_line)}") from error
+
+
+def _hint(problem: str, line: str) -> str:
+    """What usually causes YAML's most common complaints in a hand-written quiz."""
+    if "'\\t'" in problem:
+        return " (indent with spaces, not tabs)"
+    if "expected <block end>" in problem and ('"' in line or "'" in line):
+        return (" (a quote inside a quoted text ends it early: write \\\" inside double quotes, '' inside single "
+                "ones, or quote the text with the other kind)")
+    return ""

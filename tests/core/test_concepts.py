@@ -55,7 +55,8 @@ def test_a_name_is_in_the_language_then_english_then_the_tag_with_spaces(tmp_pat
 @pytest.mark.parametrize(("data", "message"), [
     ({"all-reduce": {"fr": "All-reduce"}},
      "all-reduce: no English ('en') name; English is required for every tag"),
-    ({"memory": {"en": "Memory", "xx": "Mem"}}, "memory.xx: unknown language code (use en, fr, sw, yo or sn)"),
+    ({"memory": {"en": "Memory", "xx": "Mem"}},
+     "memory.xx: unknown language code (use en, fr, sw, yo or sn; README: Adding a language)"),
     ({"Memory": {"en": "Memory"}}, "Memory: a tag is lowercase letters, digits and dashes"),
     ({"memory": {"en": "   "}}, "memory.en: String should have at least 1 character"),
     ({"memory": {"en": "M" * 33}}, f"memory.en: {'M' * 33!r} has 33 characters; the limit is 32"),

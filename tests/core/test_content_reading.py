@@ -73,4 +73,4 @@ def test_a_key_with_a_line_break_is_named_on_one_line(tmp_path: Path) -> None:
     quiz["title"]["e\nn"] = "Two lines"
     write(tmp_path, "key.yaml", quiz)
     assert only_problem(tmp_path) == ContentProblem(
-        "key.yaml", None, "title.'e\\nn': unknown language code (use en, fr, sw, yo or sn)")
+        "key.yaml", None, "title.'e\\nn': unknown language code (use en, fr, sw, yo or sn; README: Adding a language)")

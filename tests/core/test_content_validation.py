@@ -78,6 +78,19 @@ def test_a_yaml_syntax_error_names_the_file_and_the_line(tmp_path: Path) -> None
     assert problem.message.startswith("invalid YAML, line 4:")
 
 
+def test_a_quote_inside_a_quoted_text_or_a_tab_gets_a_hint_of_what_to_do(tmp_path: Path) -> None:
+    write(tmp_path, "quote.yaml", 'id: quote\ntitle:\n  en: "The segment"s input"\n')
+    assert only_problem(tmp_path).message.endswith(
+        "(a quote inside a quoted text ends it early: write \\\" inside double quotes, '' inside single ones, or "
+        "quote the text with the other kind)")
+    (tmp_path / "quizzes" / "quote.yaml").unlink()
+    write(tmp_path, "tab.yaml", "id: tab\ntitle:\n\ten: Tab\n")
+    assert only_problem(tmp_path).message.endswith("(indent with spaces, not tabs)")
+    (tmp_path / "quizzes" / "tab.yaml").unlink()
+    write(tmp_path, "indent.yaml", "id: indent\ntitle:\n  en: x\n    fr: y\n")
+    assert "quote" not in only_problem(tmp_path).message  # a misplaced key is no quoting matter
+
+
 def test_a_key_written_twice_names_the_key_and_its_line(tmp_path: Path) -> None:
     text = yaml.safe_dump(a_quiz(), allow_unicode=True, sort_keys=False)
     text = text.replace("difficulty: easy\n", "difficulty: easy\ndifficulty: hard\n")
@@ -137,7 +150,7 @@ def test_an_unknown_language_code_is_named(tmp_path: Path) -> None:
     write(tmp_path, "german.yaml", quiz)
     problem = only_problem(tmp_path)
     assert (problem.file, problem.question_id) == ("german.yaml", "q1")
-    assert problem.message == "prompt.de: unknown language code (use en, fr, sw, yo or sn)"
+    assert problem.message == "prompt.de: unknown language code (use en, fr, sw, yo or sn; README: Adding a language)"
 
 
 def test_an_explanation_over_200_characters_is_refused(tmp_path: Path) -> None:
