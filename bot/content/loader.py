@@ -120,6 +120,8 @@ def _describe(loc: list[Any], detail: Any) -> str:
         return f"missing {path!r}"
     if "[key]" in loc and kind == "literal_error":
         return f"{path}: unknown language code (use {listed_codes(' or ')}; README: Adding a language)"
+    if kind == "string_pattern_mismatch":  # ids and tags: pydantic would quote its regular expression
+        return f"{path}: {detail.get('input')!r} is not an id: use lowercase letters, digits and dashes (all-reduce)"
     if kind == "string_type":  # YAML reads 1:30, 2024-01-01, .inf or ~ as something else than text
         return f"{path}: YAML read this as {_yaml_kind(detail.get('input'))}, not text: put it in quotes"
     return f"{path or 'file'}: {detail['msg']}"

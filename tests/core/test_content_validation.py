@@ -107,6 +107,15 @@ def test_an_unknown_key_in_a_question_is_named(tmp_path: Path) -> None:
     assert only_problem(tmp_path) == ContentProblem("extra.yaml", "q2", "unknown key 'hint'")
 
 
+def test_an_id_that_is_not_lowercase_words_says_what_an_id_may_hold(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    quiz["questions"][1]["options"][0]["id"] = "Constant"
+    write(tmp_path, "ids.yaml", quiz)
+    problem = only_problem(tmp_path)
+    assert problem.message == ("options.0.id: 'Constant' is not an id: use lowercase letters, digits and dashes "
+                               "(all-reduce)")
+
+
 def test_an_unknown_key_at_the_top_is_named(tmp_path: Path) -> None:
     quiz = a_quiz()
     quiz["author"] = "someone"
