@@ -86,7 +86,7 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
                         "takes the bot's updates.")
 
     for name, help_text in (("validate", "check quiz files and list questions over platform limits"),
-                            ("export", "print the whole catalog as JSON")):
+                            ("export", "print the quizzes, questions, answers and explanations as JSON")):
         sub = commands.add_parser(name, help=help_text)
         sub.add_argument("dir", nargs="?", type=Path, help="content directory (default: QUIZ_CONTENT_DIR)")
         if name == "validate":
