@@ -24,7 +24,13 @@ SUPPORTED_LANGUAGES: tuple[LanguageCode, ...] = tuple(NATIVE_NAMES)
 
 def listed_codes(last: str = ", ") -> str:
     """The codes of the languages the bot speaks, for a message: "en, fr, sw, yo, sn" (or "... yo or sn")."""
-    return ", ".join(SUPPORTED_LANGUAGES[:-1]) + last + SUPPORTED_LANGUAGES[-1]
+    *others, final = SUPPORTED_LANGUAGES
+    return ", ".join(others) + last + final if others else final
+
+
+def unknown_code() -> str:
+    """What an author is told of a language code the bot doesn't speak."""
+    return f"unknown language code (use {listed_codes(' or ')}; README: Adding a language)"
 
 
 def is_language_code(language: str) -> TypeGuard[LanguageCode]:

@@ -14,7 +14,7 @@ from bot.content.models import LocalizedText, Slug, in_language
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.text_rules import text_problems
 from bot.content.yaml_source import YamlProblem, read_yaml
-from bot.languages import DEFAULT_LANGUAGE, listed_codes
+from bot.languages import DEFAULT_LANGUAGE, unknown_code
 from bot.text import one_line
 
 CONCEPTS_FILE = "concepts.yaml"
@@ -82,7 +82,7 @@ def _describe(detail: Any) -> str:
     loc = [str(part) for part in detail["loc"] if part != "[key]"]
     message = str(detail["msg"])
     if detail["type"] == "literal_error":
-        message = f"unknown language code (use {listed_codes(' or ')}; README: Adding a language)"
+        message = unknown_code()
     elif detail["type"] == "string_pattern_mismatch":
         message = "a tag is lowercase letters, digits and dashes"
     where = ".".join(part if part.isprintable() else repr(part) for part in loc)

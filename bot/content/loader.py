@@ -14,7 +14,7 @@ from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
-from bot.languages import listed_codes
+from bot.languages import unknown_code
 from bot.text import one_line
 
 QUIZ_GLOB = "*.yaml"
@@ -119,9 +119,12 @@ def _describe(loc: list[Any], detail: Any) -> str:
     if kind == "missing":
         return f"missing {path!r}"
     if "[key]" in loc and kind == "literal_error":
-        return f"{path}: unknown language code (use {listed_codes(' or ')}; README: Adding a language)"
-    if kind == "string_pattern_mismatch":  # ids and tags: pydantic would quote its regular expression
-        return f"{path}: {detail.get('input')!r} is not an id: use lowercase letters, digits and dashes (all-reduce)"
+        return f"{path}: {unknown_code()}"
+    if kind == "string_pattern_mismatch":  # pydantic would quote its regular expression
+        if loc[-1] == "url":
+            return f"{path}: a link starts with http:// or https://"
+        what = "a tag" if "tags" in loc else "an id"
+        return f"{path}: {detail.get('input')!r} is not {what}: use lowercase letters, digits and dashes (all-reduce)"
     if kind == "string_type":  # YAML reads 1:30, 2024-01-01, .inf or ~ as something else than text
         return f"{path}: YAML read this as {_yaml_kind(detail.get('input'))}, not text: put it in quotes"
     return f"{path or 'file'}: {detail['msg']}"

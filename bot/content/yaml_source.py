@@ -61,6 +61,9 @@ class _StrictLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
+QUOTED = re.compile(r""""[^"]*"|'[^']*'""")
+
+
 def read_yaml(text: str) -> Any:
     """Parse YAML text, raising YamlProblem with a 1-based line number."""
     try:
@@ -74,15 +77,18 @@ def read_yaml(text: str) -> Any:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)
         where = f"line {mark.line + 1}: " if mark is not None else ""
-        source_line = text.splitlines()[mark.line] if mark is not None and mark.line < len(text.splitlines()) else ""
-        raise YamlProblem(f"{where}{problem}{_hint(problem, source_line)}") from error
+        lines = text.splitlines()
+        before = lines[mark.line][:mark.column] if mark is not None and mark.line < len(lines) else ""
+        raise YamlProblem(f"{where}{problem}{_hint(problem, before)}") from error
 
 
-def _hint(problem: str, line: str) -> str:
-    """What usually causes YAML's most common complaints in a hand-written quiz."""
+def _hint(problem: str, before: str) -> str:
+    """What usually causes YAML's most common complaints in a hand-written quiz. ``before``: the line up to where
+    YAML stopped."""
     if "'\\t'" in problem:
         return " (indent with spaces, not tabs)"
-    if "expected <block end>" in problem and ('"' in line or "'" in line):
+    # Text after a closed quoted string on the same line: the quote was meant as part of the text.
+    if "found '<scalar>'" in problem and QUOTED.search(before):
         return (" (a quote inside a quoted text ends it early: write \\\" inside double quotes, '' inside single "
                 "ones, or quote the text with the other kind)")
     return ""

@@ -9,6 +9,7 @@ import yaml
 
 from bot.content.library import ContentLibrary
 from bot.content.problems import ContentProblem
+from bot.languages import unknown_code
 from tests.core.content_files import a_quiz, only_problem, write
 
 NESTED_2000 = "id: " + "[" * 2000 + "]" * 2000 + "\n"  # about 4 KB
@@ -73,4 +74,4 @@ def test_a_key_with_a_line_break_is_named_on_one_line(tmp_path: Path) -> None:
     quiz["title"]["e\nn"] = "Two lines"
     write(tmp_path, "key.yaml", quiz)
     assert only_problem(tmp_path) == ContentProblem(
-        "key.yaml", None, "title.'e\\nn': unknown language code (use en, fr, sw, yo or sn; README: Adding a language)")
+        "key.yaml", None, f"title.'e\\nn': {unknown_code()}")

@@ -1,0 +1,32 @@
+"""Every list of languages the bot shows comes from one registry (bot/languages.py), so a language added there
+is offered everywhere; none shows a placeholder left unfilled."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.cli.main import build_parser
+from adapters.platforms import chat_platforms
+from adapters.terminal import render
+from bot.i18n import UiTexts
+from bot.languages import SUPPORTED_LANGUAGES, listed_codes, unknown_code
+from content import default_content_dir
+
+
+def test_the_codes_are_listed_from_the_registry() -> None:
+    assert listed_codes() == "en, fr, sw, yo, sn"
+    assert listed_codes(" or ") == "en, fr, sw, yo or sn"
+    assert unknown_code() == "unknown language code (use en, fr, sw, yo or sn; README: Adding a language)"
+
+
+@pytest.mark.parametrize("language", SUPPORTED_LANGUAGES)
+def test_the_terminal_help_names_every_language_in_every_language(language: str) -> None:
+    _ = UiTexts.load(default_content_dir() / "locales").for_language(language)
+    line = next(line for line in render.help_text(_).splitlines() if line.strip().startswith("language [CODE]"))
+    assert line.endswith(listed_codes()) and "{" not in line
+
+
+def test_the_command_line_names_every_language_for_a_code_it_doesnt_know(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser(chat_platforms()).parse_args(["play", "--lang", "xx"])
+    assert f"unsupported language 'xx': use {listed_codes(' or ')}" in capsys.readouterr().err

@@ -1,0 +1,38 @@
+"""YAML's commonest complaints about a hand-written quiz come with what to do, and only when that is the cause."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.content.yaml_source import YamlProblem, read_yaml
+
+QUOTE_HINT = ("(a quote inside a quoted text ends it early: write \\\" inside double quotes, '' inside single ones, "
+              "or quote the text with the other kind)")
+
+
+def problem_with(text: str) -> str:
+    with pytest.raises(YamlProblem) as problem:
+        read_yaml(text)
+    return str(problem.value)
+
+
+@pytest.mark.parametrize("text", [
+    'title:\n  en: "The segment"s input"\n',
+    "title:\n  en: 'The segment's input'\n",
+])
+def test_a_quote_that_ends_a_quoted_text_early_gets_the_hint(text: str) -> None:
+    assert problem_with(text) == f"line 2: expected <block end>, but found '<scalar>' {QUOTE_HINT}"
+
+
+def test_a_tab_for_indentation_gets_the_hint() -> None:
+    assert problem_with("title:\n\ten: Tab\n").endswith("(indent with spaces, not tabs)")
+
+
+@pytest.mark.parametrize("text", [
+    'title:\n  en: x\n fr: "y"\n',  # a key indented one space short
+    "a: b\n- 'c'\n",  # a list item after a mapping
+    'id: a\ntitle: "x"\n  en: y\n',  # a text given a mapping under it
+    "prompt: {en: \"it's\"}\n  fr: x\n",  # an apostrophe in a text on a misindented line
+])
+def test_a_misplaced_line_with_quotes_in_it_gets_no_quote_hint(text: str) -> None:
+    assert "quote" not in problem_with(text)
