@@ -83,6 +83,15 @@ def test_each_language_speaks_its_own_words_with_its_plural_rules() -> None:
     assert attempts("sw", 2) != attempts("sw", 1).replace("1", "2")
 
 
+def test_french_puts_a_no_break_space_before_two_part_punctuation() -> None:
+    """French typography: "Votre progression :" with U+00A0, so a line never starts with the colon."""
+    with open(LOCALES / "fr" / "LC_MESSAGES" / "quiztutor.po", "rb") as file:
+        catalog = read_po(file, locale="fr")
+    texts = [str(text) for message in catalog if message.id
+             for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
+    assert [text for text in texts if re.search(r" [:;!?]", text)] == []
+
+
 def test_every_language_code_has_its_native_name() -> None:
     # The type checker keeps NATIVE_NAMES to LanguageCode's codes; this, the other way: a code without a name
     # would be refused in every picker and by normalize_language.

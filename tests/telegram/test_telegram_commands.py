@@ -118,6 +118,6 @@ async def test_timezone_alone_says_the_zone_in_use_and_the_command_that_changes_
         await api.command(AMINATA, "/timezone")
         shown = (await api.wait_for("sendMessage", 2, for_chat(AMINATA.id)))[1].params["text"]
         first, second = shown.split("\n")
-        assert first.startswith("Votre fuseau horaire est Africa/Lagos : il y est ")  # in her language
+        assert first.startswith("Votre fuseau horaire est Africa/Lagos\u00a0: il y est ")  # in her language
         assert second == engine.localizer_for("fr")(
             "Send /timezone followed by your time zone, for example: /timezone Africa/Lagos")
