@@ -18,7 +18,7 @@ from bot.engine import QuizEngine
 from bot.i18n import UiTexts
 from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWorkFactory
-from storage.database import create_engine
+from storage.database import SQLITE_MIGRATION_WAIT_MS, create_engine
 from storage.errors import DatabaseUnavailable, describe
 from storage.migrate import require_head, upgrade_to_head
 from storage.unit_of_work import unit_of_work_factory
@@ -92,8 +92,15 @@ async def _open_database(url: str, pool_size: int, migrate: bool = True) -> Asyn
     database: AsyncEngine | None = None
     try:
         with _unavailable_if_failing(url):
+            if migrate:
+                migrator = create_engine(url, busy_timeout_ms=SQLITE_MIGRATION_WAIT_MS, pool_size=1)
+                try:
+                    await upgrade_to_head(migrator)
+                finally:
+                    await migrator.dispose()
             database = create_engine(url, pool_size=pool_size)
-            await (upgrade_to_head(database) if migrate else require_head(database))
+            if not migrate:
+                await require_head(database)
     except BaseException:
         if database is not None:
             await database.dispose()

@@ -15,6 +15,9 @@ from sqlalchemy.pool import NullPool
 from storage.server_pool import DEFAULT_POOL_SIZE, create_server_engine
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+# Processes starting together on a new SQLite file migrate it one after another, each holding the write lock for
+# its whole migration: seconds on a slow machine, so the others wait longer than an answer would.
+SQLITE_MIGRATION_WAIT_MS = 120_000
 
 
 def sqlite_url(data_dir: Path) -> str:
@@ -78,8 +81,9 @@ def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         # Let SQLAlchemy's "begin" event below decide how transactions start.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        # The wait first: switching a new file to WAL needs a lock that another process starting with us may hold.
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         # FULL: a commit is on disk when it returns, so a power cut loses no answer either.
         cursor.execute("PRAGMA synchronous=FULL")
