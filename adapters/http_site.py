@@ -20,13 +20,18 @@ async def serve(app: web.Application, host: str, port: int, *, host_variable: st
         await web.TCPSite(runner, host, port).start()
     except BaseException as error:
         await runner.cleanup()
-        if isinstance(error, OSError) and error.errno == errno.EADDRINUSE:
-            raise ConfigurationError([(port_variable, f"port {port} is already in use, by another process or by "
-                                                      "another QUIZ_*_PORT of this one")]) from None
-        if isinstance(error, socket.gaierror) or (isinstance(error, OSError) and error.errno == errno.EADDRNOTAVAIL):
-            raise ConfigurationError([(host_variable, f"{host!r} is not an address of this machine")]) from None
-        if isinstance(error, OSError):  # e.g. EACCES: an unprivileged process on port 443, 80 or 88
-            raise ConfigurationError([(port_variable, f"can't listen on port {port}: {error.strerror or error}")
-                                      ]) from None
+        if isinstance(error, OSError):
+            raise listen_failure(error, host, port, host_variable, port_variable) from None
         raise
     return runner
+
+
+def listen_failure(error: OSError, host: str, port: int, host_variable: str, port_variable: str) -> ConfigurationError:
+    """Why the system refused to listen on ``host``:``port``, as the setting to fix."""
+    if error.errno == errno.EADDRINUSE:
+        return ConfigurationError([(port_variable, f"port {port} is already in use, by another process or by "
+                                                   "another QUIZ_*_PORT of this one")])
+    if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+        return ConfigurationError([(host_variable, f"{host!r} is not an address of this machine")])
+    # e.g. EACCES: an unprivileged process on port 443, 80 or 88
+    return ConfigurationError([(port_variable, f"can't listen on port {port}: {error.strerror or error}")])
