@@ -69,26 +69,24 @@ class TelegramGameSurface:
     async def ask(self, question: GameQuestion) -> Posted:
         layout = poll_layout(question)
         blocks = [render.question_notices(question.notices), layout.lettered or ""]
-        if any(blocks):
-            with _still_in_group():
-                await self._chat.html(self._chat_id, blocks)
         period = min(max(question.seconds, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
-        async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
-            try:
-                message = await self._chat.bot.send_poll(
-                    self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
-                    correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB: each a literal
-                    explanation=layout.explanation or None,
-                    open_period=period)
-            except BadRequest as error:
-                if POLLS_REFUSED in error.message.lower():  # the group's settings don't let members send polls
-                    raise ChatRefused(N_("Send Polls")) from error  # the engine says it in the game's language
-                raise
-            except (Forbidden, ChatMigrated) as error:
-                raise ChatRefused(N_("Send Messages")) from error  # as _still_in_group()
-            poll_id = message.poll.id if message.poll is not None else None
-            if poll_id is not None:
-                self._polls.add(poll_id, question.game_id, question.position)
+        with _still_in_group():
+            if any(blocks):
+                await self._chat.html(self._chat_id, blocks)
+            async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
+                try:
+                    message = await self._chat.bot.send_poll(
+                        self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
+                        correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB: each a literal
+                        explanation=layout.explanation or None,
+                        open_period=period)
+                except BadRequest as error:
+                    if POLLS_REFUSED in error.message.lower():  # the group's settings don't let members send polls
+                        raise ChatRefused(N_("Send Polls")) from error  # the engine says it in the game's language
+                    raise
+                poll_id = message.poll.id if message.poll is not None else None
+                if poll_id is not None:
+                    self._polls.add(poll_id, question.game_id, question.position)
         return Posted(str(message.message_id), poll_id)
 
     async def results(self, results: GameResults) -> None:
