@@ -15,6 +15,8 @@ from typing import TypeVar
 
 from pydantic import Field, SerializeAsAny, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
 
 from adapters.platform import PlatformSettings, PlatformSpec
 from content import default_content_dir
@@ -61,6 +63,16 @@ class Settings(BaseSettings):
             raise ValueError("must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
         return level
 
+    @field_validator("database_url")
+    @classmethod
+    def _password_encoded(cls, value: str | None) -> str | None:
+        # An '@' left in the password ends it at the first one: the rest is read as the host, and would be
+        # printed as one in every "can't reach" message.
+        if "@" in (_parsed(value).host or "" if value else ""):
+            raise ValueError("its password holds an '@': write it as %40 (and percent-encode any : / ? # % "
+                             "in it too)")
+        return value
+
     @field_validator("question_seconds")
     @classmethod
     def _long_enough(cls, value: int) -> int:
@@ -83,10 +95,21 @@ class Settings(BaseSettings):
         return own if own.is_dir() else default_content_dir() / "locales"
 
     def secrets(self) -> list[str]:
-        return [secret for platform in self.platforms.values() for secret in platform.secrets()]
+        """Every value that must never reach a log line: the platforms' tokens and the database's password."""
+        password = _parsed(self.database_url).password if self.database_url else None
+        tokens = [secret for platform in self.platforms.values() for secret in platform.secrets()]
+        return tokens + ([str(password)] if password else [])
 
     def admins(self) -> dict[str, set[str]]:
         return {name: set(platform.admins) for name, platform in self.platforms.items()}
+
+
+def _parsed(database_url: str) -> URL:
+    """The URL's parts; an empty URL for one that isn't a URL at all, which opening the database reports."""
+    try:
+        return make_url(database_url)
+    except ArgumentError:
+        return URL.create("invalid")
 
 
 class ConfigurationError(Exception):

@@ -135,3 +135,19 @@ def test_settings_built_in_code_are_checked_too(tmp_path: Path) -> None:
         TelegramSettings(webhook_port=70000)
     with pytest.raises(ValidationError, match="question_seconds"):
         Settings(data_dir=tmp_path, question_seconds=5)
+
+
+def test_a_password_with_an_unencoded_at_sign_is_refused_without_printing_any_of_it() -> None:
+    # Read as a URL, "p@ss" ends at its first '@' and "ss@127.0.0.1" becomes the host, which "can't reach ..."
+    # printed: half the password in the log.
+    url = "postgresql+asyncpg://quiz:p@ss@127.0.0.1:1/quiz"
+    done = quiztutor({"QUIZ_DATABASE_URL": url}, "stats")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "QUIZ_DATABASE_URL: its password holds an '@': write it as %40" in done.stderr
+    assert "ss@" not in done.stdout + done.stderr
+
+
+def test_the_database_password_is_one_of_the_secrets_the_logs_never_show() -> None:
+    settings = Settings(database_url="postgresql+asyncpg://quiz:s%40cret@db/quiz")
+    assert settings.secrets() == ["s@cret"]
+    assert Settings(database_url="sqlite+aiosqlite:///quiz.sqlite3").secrets() == []
