@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from adapters.cli.exit_codes import ExitCode
+from adapters.cli.ui_coverage import ui_coverage_notes
 from bot.content.concepts import load_concept_names
 from bot.content.glossary import load_glossary
 from bot.content.limits import PollLimits, poll_overflows
@@ -54,6 +55,8 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
     if locales.is_dir() and untranslated:
         print(f"The bot's own words are in English for {', '.join(untranslated)}: {locales} has no catalog for "
               f"{'it' if len(untranslated) == 1 else 'them'}", file=out)
+    for note in ui_coverage_notes(locales, catalogs) if locales.is_dir() else []:
+        print(note, file=out)
     overflows = [overflow for quiz in quizzes for overflow in poll_overflows(quiz, platforms)]
     if overflows:
         print("Questions sent with a lettered fallback (A, B, C...) because a text exceeds a poll limit:", file=out)

@@ -12,6 +12,7 @@ from adapters.cli.main import main
 from adapters.platforms import chat_platforms
 from bot.content.concepts import CONCEPTS_FILE
 from bot.content.glossary import GLOSSARY_FILE
+from content import default_content_dir
 from tests.core.content_files import a_quiz, write
 
 # a_quiz's options ("Right"/"Wrong", "Juste"/"Faux") have no why_not, "Right" ties "Wrong" for longest, and its
@@ -121,3 +122,22 @@ def test_the_contents_own_translations_are_checked_and_a_language_without_one_is
 def test_the_command_line_takes_strict(tmp_path: Path, flags: list[str], code: int) -> None:
     write(tmp_path, "sample.yaml", a_quiz())
     assert main(["validate", *flags, str(tmp_path)]) == code
+
+
+def test_a_catalog_that_translates_little_and_a_folder_no_language_reads_are_named(tmp_path: Path) -> None:
+    # Both parse, and both leave learners with English: validate used to say nothing of either.
+    write(tmp_path, "sample.yaml", a_quiz())
+    for language in ("fr", "ha"):
+        (tmp_path / "locales" / language / "LC_MESSAGES").mkdir(parents=True)
+        (tmp_path / "locales" / language / "LC_MESSAGES" / "quiztutor.po").write_text("", encoding="utf-8")
+    code, lines = run_validate(tmp_path)
+    template = [line for line in lines if line.startswith("The bot's own words are partly in English for fr")]
+    assert code == 0 and template and template[0].startswith(
+        "The bot's own words are partly in English for fr: its catalog translates 0 of ")
+    assert (f"{tmp_path / 'locales' / 'ha'} is not read: 'ha' isn't one of the bot's languages "
+            "(en, fr, sw, yo, sn; see content/README.md, \"Adding a language\")") in lines
+
+
+def test_the_shipped_translations_cover_every_text() -> None:
+    code, lines = run_validate(default_content_dir())
+    assert code == 0 and not [line for line in lines if "partly in English" in line or "is not read" in line]
