@@ -39,6 +39,13 @@ def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
             await respond_quietly(interaction, _("I don't have that command any more. Send /help to see everything "
                                                  "I can do."))
             return
+        if isinstance(error, app_commands.CommandSignatureMismatch):  # its options changed, not yet synced
+            log.warning("/%s's options changed since Discord's copy was registered: run `quiztutor discord-sync`",
+                        error.command.qualified_name)
+            _ = await engine.localizer_or_hint(interaction_actor(interaction))
+            await respond_quietly(interaction, _("This command changed in an update. Please try again later, or "
+                                                 "send /help to see everything I can do."))
+            return
         engine.metrics.error(PLATFORM, "handler")
         command = interaction.command.qualified_name if interaction.command else "?"
         # discord.py errors describe the request, never the token, so they are logged whole.

@@ -91,6 +91,18 @@ async def test_a_command_an_update_removed_is_answered_and_not_logged_as_an_erro
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
 
+async def test_a_command_whose_options_changed_before_discord_sync_is_answered_and_logged_for_the_operator(
+        bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    token = await fake.slash("preview", {}, locale="sw")  # Discord's copy from before "quiz" became required
+    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    sw = bot.engine.localizer_for("sw")
+    assert reply.content == sw("This command changed in an update. Please try again later, or send /help to see "
+                               "everything I can do.")
+    assert reply.content.startswith("Amri hii")
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    assert any("run `quiztutor discord-sync`" in record.getMessage() for record in caplog.records)
+
+
 async def test_one_failing_event_is_logged_without_the_token_and_the_bot_carries_on(
         settings: Settings, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)  # before login, so every request and gateway message is logged
