@@ -18,6 +18,7 @@ from bot.games.replies import GameEvent, GameLobby, GamePodium, GameQuestion
 from bot.games.rules import GRACE, RESULTS_SECONDS, standings
 from bot.i18n import Localizer, UiTexts
 from bot.ports import UnitOfWork
+from bot.views import shown_options
 
 
 class Phases:
@@ -52,6 +53,9 @@ class Phases:
             question = quiz.question(question_id)
             if question is not None:
                 game.state, game.asked_at, game.question_message = GameState.ASKING, now, None
+                # The options as shown now, which votes name by number: a reload since the lobby opened may have
+                # removed or added some.
+                game.option_orders[question_id] = shown_options(question, game.option_orders.get(question_id, []))
                 # The vote's grace is part of the deadline: the sweep closes the question once it has passed.
                 game.deadline = now + timedelta(seconds=game.question_seconds) + GRACE
                 game.updated_at = now

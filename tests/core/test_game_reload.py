@@ -1,0 +1,44 @@
+"""A group game across a content reload: votes are judged against the options the players were shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bot.content.library import ContentLibrary
+from bot.games.replies import GameResults
+from bot.replies import Actor
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, last_question, open_with_three, vote
+from tests.core.wiring import ADMIN_ID, build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+from tests.fakes.storage import FakeDatabase
+
+
+def remove_option(content_dir: Path, option_id: str) -> None:
+    """The first question of ``collectives`` without one of its wrong options, as an author's edit."""
+    path = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    question = quiz["questions"][0]
+    question["options"] = [option for option in question["options"] if option["id"] != option_id]
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])  # the options' shuffle: the removed one first, last, between
+async def test_players_who_pick_the_right_option_shown_after_a_reload_score_it(
+        seed: int, content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    # The game shuffles every question's options when its lobby opens; a reload then removes one. The question
+    # is shown without it, and a vote's number must name what was shown, not the place in the lobby's shuffle.
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock, seed=seed)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    remove_option(content_dir, "broadcast")
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+    await engine.games.begin(ADA, game_id, False, stage)
+    assert len(last_question(stage).options) == 2
+    for player in (ADA, BAYO, CHIDO):
+        assert (await vote(engine, stage, player, right=True)).counted
+    results = stage.of(CHAT, GameResults)[0]
+    assert [line.rsplit(" — ", 1)[1] != "0 points" for line in results.top] == [True, True, True]
