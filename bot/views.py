@@ -171,7 +171,10 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
         mine = [result for result in results if result.quiz_id == quiz.id]
         if not mine:
             continue
-        finished = [result for result in mine if result.state is SessionState.FINISHED]
+        # A retry round asks only the questions missed before: "best 2/2" would outrank a full 7/8. Rounds that
+        # asked fewer questions than the quiz has are retries (or played before a reload added questions).
+        finished = [result for result in mine
+                    if result.state is SessionState.FINISHED and result.total >= len(quiz.questions)]
         parts = []
         if finished:
             best = max(finished, key=lambda result: result.correct)

@@ -198,6 +198,14 @@ async def test_a_finished_quiz_shows_in_progress_with_its_best_score(engine: Qui
     progress = await engine.progress(ALICE)
     assert progress.heading == "Your progress:"
     assert [(line.quiz_id, line.text) for line in progress.lines] == [("collectives", "best 1/3 · 1 attempt")]
+    # A retry of the two missed, both right, is no "best 2/2" over the whole quiz's 1/3, nor an attempt at it.
+    retry = await engine.retry_missed(ALICE)
+    assert isinstance(retry, Started)
+    outcome = await answer(engine, ALICE, retry.question, right=True)
+    outcome = await answer(engine, ALICE, next_question(outcome), right=True)
+    assert isinstance(outcome.next, Summary)
+    progress = await engine.progress(ALICE)
+    assert [(line.quiz_id, line.text) for line in progress.lines] == [("collectives", "best 1/3 · 1 attempt")]
 
 
 async def test_a_wrong_answer_says_first_why_the_option_chosen_is_wrong(fake_db: FakeDatabase, clock: FixedClock,
