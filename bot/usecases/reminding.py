@@ -30,16 +30,18 @@ class Reminding:
         """One pass: claim the platform's due reminders (each moved on to its next day in the same transaction,
         so no other pass or process sends it again), then send those with something due, paced to stay within
         the platform's limits. Returns how many were claimed."""
-        claimed = await self._core.turns.run_unlocked(lambda uow: self._claim(uow, platform))
-        for reminder in claimed:
+        claimed, reminders = await self._core.turns.run_unlocked(lambda uow: self._claim(uow, platform))
+        for reminder in reminders:
             await self._send_one(reminder, send)
             await asyncio.sleep(1 / per_second)
-        return len(claimed)
+        # The learners claimed, not the reminders sent: a full batch with nothing due must still ask again at once.
+        return claimed
 
-    async def _claim(self, uow: UnitOfWork, platform: str) -> list[Reminder]:
+    async def _claim(self, uow: UnitOfWork, platform: str) -> tuple[int, list[Reminder]]:
         now = self._core.clock()
         reminders = []
-        for user in await uow.users.due_reminders(platform, now, self.batch):
+        users = await uow.users.due_reminders(platform, now, self.batch)
+        for user in users:
             if user.id is None or user.reminder_time is None:
                 continue
             local = parse_time_of_day(user.reminder_time)
@@ -50,7 +52,7 @@ class Reminding:
             if due:
                 reminders.append(self._reminder(user, due))
         await uow.commit()
-        return reminders
+        return len(users), reminders
 
     def _reminder(self, user: UserRecord, due: int) -> Reminder:
         _ = self._core.turns.words_of(user)

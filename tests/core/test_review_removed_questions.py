@@ -64,3 +64,19 @@ async def test_review_serves_what_progress_counts_as_due_today(library: ContentL
     assert clock.now.date() == first_due.date() and clock.now < first_due  # due later today
     assert "3 questions to review today." in (await engine.progress(ADA)).notes
     assert len(await review_round(engine)) == 3
+
+
+async def test_a_pass_counts_the_learners_it_claimed_even_when_none_had_anything_due(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    # The sweeper asks again at once after a full batch; counting only reminders sent, a batch of learners with
+    # nothing due read as "no work" and left the learners after them waiting the whole interval.
+    for learner in ("bo", "cy", "di"):
+        await engine.set_reminders(Actor("telegram", learner), "on 19:00")
+    clock.advance(timedelta(days=1))
+    sent: list[Reminder] = []
+
+    async def send(reminder: Reminder) -> None:
+        sent.append(reminder)
+    assert await engine.send_reminders("telegram", send, per_second=1000) == 3
+    assert sent == []  # nothing to review: nobody is disturbed
+    assert await engine.send_reminders("telegram", send, per_second=1000) == 0  # each moved on to tomorrow
