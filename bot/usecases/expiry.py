@@ -107,8 +107,9 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
     elif question_id != session.current_question_id and core.timer.unshown(session) and any(
             answer.question_id == question_id and answer.option_id is None
             for answer in await uow.answers.for_session(session.id)):
-        # A sweep skipped it where the bot couldn't post what comes next (private buttons): show that now.
-        notice = time_up_notice(session.question_ids.index(question_id) + 1, _)
+        # A sweep skipped the question before the current one where the bot couldn't post what comes next
+        # (private buttons): say so now, naming that one (the click may be on an older question, skipped by hand).
+        notice = time_up_notice(session.position, _)
     else:
         return None
     shown = await core.stepper.step(uow, quiz, session, _)

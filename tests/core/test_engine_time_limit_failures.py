@@ -97,3 +97,15 @@ async def test_resuming_shows_a_question_that_waited_unseen_with_a_fresh_clock(
     assert isinstance(resumed, Started)
     assert isinstance(resumed.question, QuestionView) and resumed.question.question_id == "shards-to-full"
     assert resumed.question.deadline == clock.now + LIMIT
+
+
+async def test_a_click_on_a_question_skipped_by_hand_names_the_one_whose_time_ran_out(
+        timed: QuizEngine, clock: FixedClock) -> None:
+    first = await start(timed, ALICE)  # private buttons: no message linked
+    skipped = await timed.skip(ALICE)
+    assert isinstance(skipped, AnswerOutcome)
+    clock.advance(LIMIT)
+    await _sweep_one(timed)  # question 2 times out unseen
+    click = await timed.answer(ALICE, first.session_id, first.question_id, first.correct_index)
+    assert isinstance(click, AnswerOutcome) and click.notice == TIME_UP.format(number=2)  # not 1, skipped by hand
+    assert next_question(click).question_id == "english-only"
