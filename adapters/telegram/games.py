@@ -143,8 +143,9 @@ class GameCommands:
 
     async def _refuse(self, actor: Actor, chat: str, notice: Notice) -> None:
         """Said in the group, but the same refusal once per person per half minute: repeats must not eat the
-        group's budget, yet a typo right after a usage hint still hears that the quiz isn't known."""
-        if self._refused.allow(f"{chat}:{actor.user_id}:{notice.code}"):
+        group's budget, yet a typo right after a usage hint, or a second typo, still hears that the quiz isn't
+        known. The same words, not the same kind: "no quiz called X" is one kind for every X."""
+        if self._refused.allow((chat, actor.user_id, notice.text)):
             await self._chat.html(chat, [render.notice(notice)])
 
 

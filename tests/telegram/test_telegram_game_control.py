@@ -56,6 +56,8 @@ async def test_a_different_refusal_is_answered_at_once_the_same_one_not(api: Fak
         await api.wait_for("sendMessage", 1, lambda p: p["text"].startswith("Send /game followed by a quiz id"))
         await api.command(ADA, "/game colectives", GROUP)
         await api.wait_for("sendMessage", 1, lambda p: "colectives" in p["text"])
+        await api.command(ADA, "/game colective", GROUP)  # another typo: a refusal of the same kind, not the same
+        await api.wait_for("sendMessage", 1, lambda p: "colective»" in p["text"] or "“colective”" in p["text"])
         await api.command(ADA, "/game", GROUP)
         await api.settle()
         assert len(api.calls("sendMessage", lambda p: p["text"].startswith("Send /game followed by"))) == 1
