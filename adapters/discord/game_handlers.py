@@ -35,13 +35,8 @@ class GameHandlers:
         if interaction.guild_id is None or interaction.channel_id is None:
             await respond(interaction, _("Group games are played in servers: run /game start in a channel there."))
             return
-        try:
-            refused = await self._engine.games.open(actor, interaction.user.display_name, str(interaction.guild_id),
-                                                    quiz, seconds, self.stage)
-        except discord.Forbidden:
-            await respond(interaction, _("I can't post in this channel. Ask a server admin to let me send messages "
-                                         "here."))
-            return
+        refused = await self._engine.games.open(actor, interaction.user.display_name, str(interaction.guild_id),
+                                                quiz, seconds, self.stage)
         await respond(interaction, plain(refused.text) if refused else _("The lobby is open: everyone here can join."))
 
     async def stop(self, interaction: discord.Interaction) -> None:
@@ -49,13 +44,15 @@ class GameHandlers:
         actor = interaction_actor(interaction)
         refused = await self._engine.games.stop(actor, interaction.user.display_name, moderates(interaction),
                                                 self.stage)
-        await respond_plain(interaction, refused.text if refused else (await self._engine.localizer(actor))("Stopped."))
+        _ = await self._engine.localizer(actor)
+        await respond_plain(interaction, refused.text if refused else _("Game stopped."))
 
     async def skip(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
         refused = await self._engine.games.skip(actor, moderates(interaction), self.stage)
-        await respond_plain(interaction, refused.text if refused else (await self._engine.localizer(actor))("Skipped."))
+        _ = await self._engine.localizer(actor)
+        await respond_plain(interaction, refused.text if refused else _("Question skipped."))
 
     async def leaderboard(self, interaction: discord.Interaction, period: str, me: str | None) -> None:
         """For everyone in the channel to see; hiding or showing oneself is answered to that person only."""

@@ -4,6 +4,8 @@ vote counts as they come in, which would give the answer away. The results repla
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import discord
 
@@ -21,8 +23,9 @@ class ChannelGameSurface:
         self._channel = client.get_partial_messageable(channel_id)
 
     async def lobby(self, lobby: GameLobby) -> Posted:
-        message = await self._channel.send(content=game_render.lobby(lobby),
-                                           view=lobby_view(lobby.game_id, lobby.join_label, lobby.start_label))
+        with _refused_as_chat_refused():
+            message = await self._channel.send(content=game_render.lobby(lobby),
+                                               view=lobby_view(lobby.game_id, lobby.join_label, lobby.start_label))
         return Posted(str(message.id))
 
     async def begins(self, begins: GameBegins) -> None:
@@ -32,10 +35,8 @@ class ChannelGameSurface:
     async def ask(self, question: GameQuestion) -> Posted:
         text = game_render.question(question, int(question.closes_at.timestamp()))
         view = answer_view(question.game_id, question.position, game_render.button_labels(question))
-        try:
+        with _refused_as_chat_refused():  # the channel's permissions changed since the lobby
             message = await self._channel.send(content=text, view=view)
-        except discord.Forbidden as error:  # the channel's permissions changed since the lobby
-            raise ChatRefused(N_("Send Messages")) from error  # the engine says it in the game's language
         return Posted(str(message.id))
 
     async def results(self, results: GameResults) -> None:
@@ -43,12 +44,14 @@ class ChannelGameSurface:
         text = game_render.results(results, asked)
         view = explain_view(results.game_id, results.position, results.explain_label)
         if results.question_message is None or not await self._edit(results.question_message, text, view):
-            await self._channel.send(content=text, view=view)
+            with _refused_as_chat_refused():
+                await self._channel.send(content=text, view=view)
 
     async def podium(self, podium: GamePodium) -> None:
         if podium.open_question is not None:  # stopped mid-question: its buttons go
             await self._edit(podium.open_question, None, None)
-        await self._channel.send(content=game_render.podium(podium))
+        with _refused_as_chat_refused():
+            await self._channel.send(content=game_render.podium(podium))
 
     async def _edit(self, message_id: str, text: str | None, view: discord.ui.View | None) -> bool:
         message = self._channel.get_partial_message(int(message_id))
@@ -61,3 +64,13 @@ class ChannelGameSurface:
             log.info("could not edit game message %s: %s", message_id, error)
             return False
         return True
+
+
+@contextmanager
+def _refused_as_chat_refused() -> Iterator[None]:
+    """A channel that won't take the game's messages ends the game, which the engine says in the game's language
+    (as a refused question does on Telegram): no traceback, no game left running unseen."""
+    try:
+        yield
+    except discord.Forbidden as error:
+        raise ChatRefused(N_("Send Messages")) from error

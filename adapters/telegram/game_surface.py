@@ -52,8 +52,10 @@ class TelegramGameSurface:
     async def lobby(self, lobby: GameLobby) -> Posted:
         keyboard = InlineKeyboardMarkup([[button(lobby.join_label, Action.JOIN_GAME, lobby.game_id),
                                           button(lobby.start_label, Action.BEGIN_GAME, lobby.game_id)]])
-        message = await self._chat.bot.send_message(self._chat_id, game_render.lobby(lobby), parse_mode=ParseMode.HTML,
-                                                    reply_markup=keyboard, link_preview_options=NO_PREVIEW)
+        with _still_in_group():  # else the game would stay behind unseen, and refuse the next /game
+            message = await self._chat.bot.send_message(self._chat_id, game_render.lobby(lobby),
+                                                        parse_mode=ParseMode.HTML, reply_markup=keyboard,
+                                                        link_preview_options=NO_PREVIEW)
         return Posted(str(message.message_id))
 
     async def begins(self, begins: GameBegins) -> None:

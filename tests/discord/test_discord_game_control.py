@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+
+import pytest
+
 from adapters.settings import Settings
 from bot.replies import Actor
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.game_steps import PLAYER_PERMISSIONS, answer_button, click, edits_of, lobby, question
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, OTHER_ID, running_bot
-from tests.discord.payloads import ALL_PERMISSIONS, EPHEMERAL
+from tests.discord.payloads import ALL_PERMISSIONS, CHANNEL_ID, EPHEMERAL
 from tests.discord.support import message_id
 from tests.fakes.clock import FixedClock
 
@@ -80,3 +84,40 @@ async def test_a_restart_mid_question_keeps_the_votes_and_the_timer(fake: FakeDi
 
 def bot_actor(user_id: int) -> Actor:
     return Actor("discord", str(user_id))
+
+
+async def test_a_lobby_the_channel_refuses_leaves_no_game_behind_to_block_the_next(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
+        fake.forbidden_channels.add(CHANNEL_ID)
+        refused = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
+                                   locale="yo", member_permissions=PLAYER_PERMISSIONS)
+        answer = await fake.wait_until(lambda: next(iter(fake.answers(refused)), None))
+        yo = bot.engine.localizer_for("yo")
+        assert answer.content == yo("I can't post the game's questions in this chat: I'm missing the “{permission}” "
+                                    "permission. Ask an admin to grant it, then start a new game.",
+                                    permission=yo("Send Messages"))
+        fake.forbidden_channels.clear()  # an admin lets the bot in: the game starts at once, none is "running"
+        again = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
+                                 member_permissions=PLAYER_PERMISSIONS)
+        opened = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
+        assert opened.content == "The lobby is open: everyone here can join."
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_stop_the_channel_refuses_to_show_is_still_a_stop_said_in_the_starters_language(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
+        await open_and_begin(fake, OTHER_ID, (LEARNER_ID,))
+        fake.forbidden_channels.add(CHANNEL_ID)  # the podium will be refused
+        stop = await fake.slash("game", subcommand="stop", user_id=OTHER_ID, locale="sn",
+                                member_permissions=PLAYER_PERMISSIONS)
+        answer = await fake.wait_until(lambda: next(iter(fake.answers(stop)), None))
+        sn = bot.engine.localizer_for("sn")
+        assert answer.content == sn("Game stopped.") != "Game stopped."
+        fake.forbidden_channels.clear()
+        again = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
+                                 member_permissions=PLAYER_PERMISSIONS)
+        opened = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
+        assert opened.content == "The lobby is open: everyone here can join."
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

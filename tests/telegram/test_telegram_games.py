@@ -162,3 +162,16 @@ async def test_a_group_that_removed_the_bot_mid_game_gets_the_game_ended_without
         assert len(api.polls(GROUP.id)) == 1
         assert "stopped: its chat refused a message (missing Send Messages)" in caplog.text
         assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_lobby_the_group_refuses_leaves_no_game_behind_to_block_the_next(
+        api: FakeBotApi, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_bot(settings, clock, game_interval=GAMES):
+        api.refusing[GROUP.id] = Failure(403, "Forbidden: bot is not a member of the supergroup chat")
+        await api.command(ADA, "/game collectives", GROUP)
+        await api.settle()
+        del api.refusing[GROUP.id]  # let back in: a new game opens, none is "already running"
+        await api.command(ADA, "/game collectives", GROUP)
+        await lobby(api, GROUP)
+        assert not api.calls("sendMessage", lambda p: "already" in p["text"])
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

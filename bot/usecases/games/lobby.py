@@ -32,8 +32,13 @@ class GameLobbies:
                                                                         seconds))
             if isinstance(reply, Notice):
                 return reply
-            await self._table.show(actor.platform, reply, stage)
-            return None
+            refused = await self._table.show(actor.platform, reply, stage)
+        if refused is not None:  # the lobby itself: the game stopped before anyone saw it, so tell its starter
+            _ = await core.turns.words(actor)
+            return Notice(_("I can't post the game's questions in this chat: I'm missing the “{permission}” "
+                            "permission. Ask an admin to grant it, then start a new game.", permission=_(refused)),
+                          NoticeCode.NOT_ALLOWED, _.language)
+        return None
 
     async def join(self, actor: Actor, name: str, game_id: str) -> Notice:
         """Join a live game (the answer goes only to the one who pressed Join)."""

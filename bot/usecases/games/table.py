@@ -34,10 +34,11 @@ class GameTable:
             return game.id if game else None
         return await self.core.turns.run_unlocked(live)
 
-    async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage) -> None:
-        """Show events in their chat, keeping what was posted before the next one (call it under the lock)."""
+    async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage) -> str | None:
+        """Show events in their chat, keeping what was posted before the next one (call it under the lock). None,
+        or the right the chat lacks if it refused one (the game is then stopped)."""
         if not events:
-            return
+            return None
 
         async def record(event: GameEvent, posted: Posted) -> None:
             async def store(uow: UnitOfWork) -> None:
@@ -50,6 +51,8 @@ class GameTable:
             await show(events, surface, record)
         except ChatRefused as refused:
             await self._stop_refused(events[0].game_id, refused.right, surface)
+            return refused.right
+        return None
 
     async def _stop_refused(self, game_id: str, right: str, surface: GameSurface) -> None:
         """The chat won't take the game's messages: stop it, and say why if the chat still takes a text."""
