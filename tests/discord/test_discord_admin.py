@@ -11,6 +11,7 @@ from tests.discord.fake_discord import FakeDiscord
 from tests.discord.fake_records import Call
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, RunningBot, discord_settings
 from tests.discord.payloads import APP_ID, GUILD_ID, OWNER_ID
+from tests.discord.support import message_id, next_poll, poll_answers, reply_to, vote_for
 
 REFUSAL = "Sorry, only the bot's admins can reload the content."
 
@@ -95,3 +96,18 @@ async def test_discord_sync_to_one_server_registers_the_commands_there(settings:
     assert await sync_commands(settings, discord_settings(settings), GUILD_ID) == 13
     put = next(c for c in fake.calls if c.method == "PUT")
     assert put.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
+
+
+async def test_a_vote_on_a_quiz_a_reload_removed_ends_its_poll_and_says_why(
+        bot: RunningBot, fake: FakeDiscord, content_dir: Path) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID, locale="yo")
+    poll = await next_poll(fake, bot)
+    (content_dir / "quizzes" / "collectives.yaml").unlink()
+    token = await fake.slash("reload", user_id=ADMIN_ID)
+    await fake.wait_until(first_answer(fake, token))
+    mark = len(fake.calls)
+    await vote_for(fake, poll, poll_answers(poll)[0], LEARNER_ID)
+    said = await reply_to(fake, poll, after=mark)  # before, the vote went unanswered and the poll stayed open
+    yo = bot.engine.localizer_for("yo")
+    assert said.content == f"<@{LEARNER_ID}> " + yo("This quiz has been removed, so your session was closed.")
+    assert any(call.path.endswith(f"/polls/{message_id(poll)}/expire") for call in fake.calls[mark:])
