@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 import regex
 
 ELLIPSIS = "…"
@@ -25,8 +27,10 @@ def shorten(text: str, limit: int) -> str:
 
 
 def shown_name(name: str) -> str:
-    """A person's name as the bot shows it beside its own words: on one line, without bidi controls."""
-    return " ".join("".join(char for char in name if char not in BIDI_CONTROLS).split())
+    """A person's name as the bot shows it beside its own words: on one line, without bidi controls; empty if
+    nothing in it would show (only marks such as U+200F, which a name may carry beside its letters)."""
+    shown = " ".join("".join(char for char in name if char not in BIDI_CONTROLS).split())
+    return shown if any(unicodedata.category(char) != "Cf" for char in shown if not char.isspace()) else ""
 
 
 def one_line(error: BaseException, limit: int = 200) -> str:

@@ -29,3 +29,4 @@ def test_the_cut_never_splits_an_emoji_sequence_or_a_flag() -> None:
 def test_a_name_is_shown_on_one_line_without_the_bidi_controls_that_would_reorder_the_bots_words() -> None:
     assert shown_name(" Eve\u202e \n\u2066Adams\u2069 ") == "Eve Adams"
     assert shown_name("\u0639\u0644\u064a \u200fAli") == "\u0639\u0644\u064a \u200fAli"  # right-to-left letters stay
+    assert shown_name("\u200f\u200e \u200b") == ""  # nothing visible: the caller shows its placeholder instead
