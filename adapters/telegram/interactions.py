@@ -14,6 +14,7 @@ from adapters.telegram import render
 from adapters.telegram.actors import actor_for, is_private, update_actor
 from adapters.telegram.callback_data import Action, ButtonData, decode
 from adapters.telegram.chat import TelegramChat
+from adapters.telegram.chat_admins import is_chat_admin
 from adapters.telegram.commands import Commands, surface_in
 from adapters.telegram.html_text import esc
 from adapters.telegram.menu import next_steps
@@ -114,12 +115,22 @@ class Interactions:
             await acknowledge(query)
 
     async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:
-        """In a private chat the picker turns into the confirmation; in a group only the presser is told."""
+        """In a private chat the picker turns into the confirmation. In a group a press is the typed
+        ``/language xx`` there: an admin sets the group's language for games, said in the group; anyone else
+        is told privately to set their own in a private chat."""
         query = update.callback_query
         if query is None:
             return
-        notice = await self._engine.set_language(actor, data.value)
         chat = update.effective_chat
+        if chat is not None and chat.type != ChatType.PRIVATE and actor.chat_id is not None:
+            moderator = await is_chat_admin(self._chat.bot, actor.chat_id, actor.user_id)
+            chosen = await self._engine.games.set_chat_language(actor, actor.chat_id, data.value, moderator)
+            await acknowledge(query, shorten(chosen.text, ALERT_LIMIT) if chosen.is_error else None,
+                              alert=chosen.is_error)
+            if not chosen.is_error:
+                await self._commands.notice(actor.chat_id, chosen)
+            return
+        notice = await self._engine.set_language(actor, data.value)
         if chat is not None and chat.type == ChatType.PRIVATE and not notice.is_error:
             await acknowledge(query)
             _ = self._engine.localizer_for(notice.language)

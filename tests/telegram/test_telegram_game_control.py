@@ -81,6 +81,16 @@ async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, s
         progress = await engine.progress(Actor("telegram", str(AMINATA.id), str(AMINATA.id), "fr"))
         assert progress.language == "fr"  # her own language is hers still
 
+        # The picker (/language alone) in the group is the typed command: the admin's press sets the group's.
+        await api.press(AMINATA, "lang:yo", GROUP)
+        refused = await api.wait_for("answerCallbackQuery", 1, lambda p: p.get("show_alert") is True)
+        assert refused[0].params["text"] == refusal
+        await api.press(ADA, "lang:yo", GROUP)
+        yo = engine.localizer_for("yo")
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == yo("Games in this chat are in {name} from now on.",
+                                                                        name="Èdè Yorùbá"))
+        assert (await engine.localizer(Actor("telegram", str(ADA.id)))).language == "en"  # not the admin's own
+
 
 async def test_votes_sent_while_the_bot_was_down_count_once_after_a_restart_mid_question(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
