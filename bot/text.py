@@ -26,6 +26,12 @@ def shorten(text: str, limit: int) -> str:
     return text[:end].rstrip() + ELLIPSIS
 
 
+def folded(text: str) -> str:
+    """``text`` for matching what someone typed: one composed form (a keyboard may send "ẹ́" as three code points,
+    or as one with one more) and no case."""
+    return unicodedata.normalize("NFC", text).casefold()
+
+
 def shown_name(name: str) -> str:
     """A person's name as the bot shows it beside its own words: on one line, without bidi controls; empty if
     nothing in it would show (only marks such as U+200F, which a name may carry beside its letters)."""

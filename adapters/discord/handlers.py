@@ -21,7 +21,7 @@ from bot.delivery import Surface
 from bot.engine import QuizEngine
 from bot.records import MessageLink
 from bot.replies import Notice, NoticeCode, Preview, Started, Summary
-from bot.text import shorten
+from bot.text import folded, shorten
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_NAME_LIMIT = 100
@@ -87,12 +87,12 @@ class CommandHandlers:
     async def quiz_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Quiz ids and titles in the user's language that contain what they typed."""
         listing = await self._engine.list_quizzes(interaction_actor(interaction))
-        wanted = current.strip().casefold()
+        wanted = folded(current.strip())
         return [
             app_commands.Choice(name=shorten(f"{entry.title} ({entry.quiz_id})", CHOICE_NAME_LIMIT),
                                 value=entry.quiz_id)
             for entry in listing.entries
-            if wanted in entry.quiz_id or wanted in entry.title.casefold()
+            if wanted in entry.quiz_id or wanted in folded(entry.title)
         ][:AUTOCOMPLETE_LIMIT]
 
     async def quizzes(self, interaction: discord.Interaction) -> None:

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.content.models import LocalizedText, Quiz
+from bot.text import folded
 
 
 @dataclass(frozen=True)
@@ -50,14 +51,14 @@ class Catalog:
 
     def find(self, reference: str) -> Quiz | None:
         """A quiz by id, by part of its id or title (any language), or by tag, in that order."""
-        wanted = reference.strip().lower()
+        wanted = folded(reference.strip())
         if not wanted:
             return None
         if wanted in self._by_id:
             return self._by_id[wanted]
         matchers = (
             lambda quiz: wanted in quiz.id,
-            lambda quiz: any(wanted in title.lower() for title in quiz.title.values()),
+            lambda quiz: any(wanted in folded(title) for title in quiz.title.values()),
             lambda quiz: wanted in quiz.tags,
         )
         for matches in matchers:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import unicodedata
 from pathlib import Path
 
 from bot.content.library import ContentLibrary
@@ -36,6 +37,10 @@ async def test_a_quiz_can_be_started_by_tag_or_by_a_word_of_its_title(engine: Qu
     assert (await start(engine, ALICE, "communication")).quiz_id == "collectives"  # a tag
     assert (await start(engine, BOB, "NCCL")).quiz_id == "collectives"  # a tag, any case
     assert (await start(engine, Actor("telegram", "carol"), "longues")).quiz_id == "long-options"  # French title
+    # A Yoruba title as a keyboard may send it: decomposed, its tone marks as separate code points.
+    decomposed = unicodedata.normalize("NFD", "Ìbánisọ̀rọ̀")
+    assert decomposed != "Ìbánisọ̀rọ̀"
+    assert (await start(engine, Actor("telegram", "dayo"), decomposed)).quiz_id == "collectives"
 
 
 async def test_starting_an_unknown_quiz_says_so(engine: QuizEngine) -> None:
