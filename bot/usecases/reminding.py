@@ -42,11 +42,13 @@ class Reminding:
         reminders = []
         users = await uow.users.due_reminders(platform, now, self.batch)
         for user in users:
-            if user.id is None or user.reminder_time is None:
-                continue
-            local = parse_time_of_day(user.reminder_time)
+            # Moved on (or off, without a time) in any case: a row claimed again and again would keep the
+            # sweeper asking at once for ever.
+            local = parse_time_of_day(user.reminder_time) if user.reminder_time else None
             user.reminder_due = next_at(local, user.time_zone, now) if local else None
             await uow.users.update(user)
+            if user.id is None or local is None:
+                continue
             due = len(await due_cards(uow, self._core.library.catalog, user.id, end_of_day(now, user.time_zone),
                                       COUNTED))
             if due:
