@@ -146,8 +146,3 @@ def test_a_password_with_an_unencoded_at_sign_is_refused_without_printing_any_of
     assert "QUIZ_DATABASE_URL: its password holds an '@': write it as %40" in done.stderr
     assert "ss@" not in done.stdout + done.stderr
 
-
-def test_the_database_password_is_one_of_the_secrets_the_logs_never_show() -> None:
-    settings = Settings(database_url="postgresql+asyncpg://quiz:s%40cret@db/quiz")
-    assert settings.secrets() == ["s@cret"]
-    assert Settings(database_url="sqlite+aiosqlite:///quiz.sqlite3").secrets() == []
