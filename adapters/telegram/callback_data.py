@@ -10,7 +10,8 @@ MAX_BYTES = 64
 
 class Action(StrEnum):
     START_QUIZ = "quiz"
-    LANGUAGE = "lang"
+    LANGUAGE = "lang"  # the presser's own language
+    CHAT_LANGUAGE = "clang"  # from /language alone in a group: the group's language for games (its admins)
     RETRY = "retry"
     REVIEW = "review"  # under a reminder: start the learner's review round
     JOIN_GAME = "gj"  # in a game's lobby: <game id>

@@ -14,6 +14,7 @@ from adapters.charts import render_progress_chart
 from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import PLATFORM, command_argument, is_private, posted_as_chat, update_actor
+from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import GameCommands
 from adapters.telegram.html_text import esc
@@ -137,7 +138,8 @@ class Commands:
             await self.notice(chat, await self._engine.set_language(actor, choice))
             return
         _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
-        await self._chat.html(chat, [esc(_("Which language should I speak?"))], language_picker())
+        action = Action.LANGUAGE if is_private(chat, actor) else Action.CHAT_LANGUAGE  # as typed there
+        await self._chat.html(chat, [esc(_("Which language should I speak?"))], language_picker(action))
 
     async def progress(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """The text, then the chart as a photo (drawn off the event loop)."""

@@ -99,6 +99,8 @@ class Interactions:
             await self._commands.games.button(query, actor, data)
         elif data.action is Action.LANGUAGE:
             await self._choose_language(update, actor, data)
+        elif data.action is Action.CHAT_LANGUAGE:
+            await self._choose_chat_language(query, actor, data)
         elif data.action is Action.START_QUIZ:
             await acknowledge(query)
             reply = await self._engine.start(actor, data.value, surface)
@@ -114,23 +116,26 @@ class Interactions:
                 return
             await acknowledge(query)
 
+    async def _choose_chat_language(self, query: CallbackQuery, actor: Actor, data: ButtonData) -> None:
+        """A press on the picker of /language alone in a group is the typed ``/language xx`` there: an admin sets
+        the group's language for games, said in the group; anyone else is told, only them, to set their own in
+        a private chat."""
+        if actor.chat_id is None:
+            return
+        moderator = await is_chat_admin(self._chat.bot, actor.chat_id, actor.user_id)
+        chosen = await self._engine.games.set_chat_language(actor, actor.chat_id, data.value, moderator)
+        await acknowledge(query, shorten(chosen.text, ALERT_LIMIT) if chosen.is_error else None, alert=chosen.is_error)
+        if not chosen.is_error:
+            await self._commands.notice(actor.chat_id, chosen)
+
     async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:
-        """In a private chat the picker turns into the confirmation. In a group a press is the typed
-        ``/language xx`` there: an admin sets the group's language for games, said in the group; anyone else
-        is told privately to set their own in a private chat."""
+        """In a private chat the picker turns into the confirmation; in a group (the welcome's picker) only the
+        presser is told."""
         query = update.callback_query
         if query is None:
             return
-        chat = update.effective_chat
-        if chat is not None and chat.type != ChatType.PRIVATE and actor.chat_id is not None:
-            moderator = await is_chat_admin(self._chat.bot, actor.chat_id, actor.user_id)
-            chosen = await self._engine.games.set_chat_language(actor, actor.chat_id, data.value, moderator)
-            await acknowledge(query, shorten(chosen.text, ALERT_LIMIT) if chosen.is_error else None,
-                              alert=chosen.is_error)
-            if not chosen.is_error:
-                await self._commands.notice(actor.chat_id, chosen)
-            return
         notice = await self._engine.set_language(actor, data.value)
+        chat = update.effective_chat
         if chat is not None and chat.type == ChatType.PRIVATE and not notice.is_error:
             await acknowledge(query)
             _ = self._engine.localizer_for(notice.language)

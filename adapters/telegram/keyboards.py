@@ -23,9 +23,9 @@ def quiz_buttons(quizzes: QuizList) -> InlineKeyboardMarkup | None:
                                  for entry in quizzes.entries])
 
 
-def language_picker() -> InlineKeyboardMarkup:
+def language_picker(action: Action = Action.LANGUAGE) -> InlineKeyboardMarkup:
     """Every language under its own native name, so each speaker recognises theirs."""
-    return InlineKeyboardMarkup([[button(name, Action.LANGUAGE, code)] for code, name in NATIVE_NAMES.items()])
+    return InlineKeyboardMarkup([[button(name, action, code)] for code, name in NATIVE_NAMES.items()])
 
 
 def retry_button(summary: Summary) -> InlineKeyboardMarkup | None:

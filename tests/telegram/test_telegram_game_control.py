@@ -81,11 +81,14 @@ async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, s
         progress = await engine.progress(Actor("telegram", str(AMINATA.id), str(AMINATA.id), "fr"))
         assert progress.language == "fr"  # her own language is hers still
 
-        # The picker (/language alone) in the group is the typed command: the admin's press sets the group's.
-        await api.press(AMINATA, "lang:yo", GROUP)
+        # The picker of /language alone in the group is the typed command: the admin's press sets the group's.
+        await api.command(ADA, "/language", GROUP)
+        picker = (await api.wait_for("sendMessage", 1, lambda p: "reply_markup" in p and "clang:" in str(p)))[-1]
+        assert "clang:yo" in str(picker.params["reply_markup"])
+        await api.press(AMINATA, "clang:yo", GROUP)
         refused = await api.wait_for("answerCallbackQuery", 1, lambda p: p.get("show_alert") is True)
         assert refused[0].params["text"] == refusal
-        await api.press(ADA, "lang:yo", GROUP)
+        await api.press(ADA, "clang:yo", GROUP)
         yo = engine.localizer_for("yo")
         await api.wait_for("sendMessage", 1, lambda p: p["text"] == yo("Games in this chat are in {name} from now on.",
                                                                         name="Èdè Yorùbá"))
