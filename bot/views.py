@@ -171,10 +171,12 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
         mine = [result for result in results if result.quiz_id == quiz.id]
         if not mine:
             continue
-        # A retry round asks only the questions missed before: "best 2/2" would outrank a full 7/8. Rounds that
-        # asked fewer questions than the quiz has are retries (or played before a reload added questions).
-        finished = [result for result in mine
-                    if result.state is SessionState.FINISHED and result.total >= len(quiz.questions)]
+        # A retry round asks only the questions missed before: "best 2/2" would outrank a full 7/8. Whole rounds
+        # ask as many questions as the quiz has, or as the learner's longest round (played before a reload added
+        # some); a retry asks fewer.
+        done = [result for result in mine if result.state is SessionState.FINISHED]
+        whole = min(len(quiz.questions), max((result.total for result in done), default=0))
+        finished = [result for result in done if result.total >= whole]
         parts = []
         if finished:
             best = max(finished, key=lambda result: result.correct)

@@ -223,3 +223,18 @@ def _shuffle(library: ContentLibrary, seed: int) -> tuple[str, ...]:
                           now=FixedClock().now)
     names = {"all-reduce": "All-reduce", "broadcast": "Broadcast", "scatter": "Scatter"}
     return tuple(names[option] for option in session.option_orders["sum-everywhere"])
+
+
+async def test_a_reload_that_adds_a_question_keeps_the_rounds_played_before_in_progress(
+        engine: QuizEngine, content_dir: Path) -> None:
+    outcome = await answer(engine, ALICE, await start(engine, ALICE), right=True)
+    while not isinstance(outcome.next, Summary):
+        outcome = await answer(engine, ALICE, outcome.next, right=False)
+    path = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    quiz["questions"].append({**quiz["questions"][0], "id": "sum-everywhere-again"})
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    assert (await engine.reload(ADMIN)).ok
+    # The whole round of three is still the best, and an attempt: not taken for a retry of the four now asked.
+    progress = await engine.progress(ALICE)
+    assert [(line.quiz_id, line.text) for line in progress.lines] == [("collectives", "best 1/3 · 1 attempt")]
