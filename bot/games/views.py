@@ -16,6 +16,7 @@ from bot.text import shown_name
 
 LETTERS = string.ascii_uppercase
 PODIUM_LINES = 10  # players listed by name at the end; the rest are counted
+UNNAMED = "?"  # a name with nothing visible in it (stored before names were checked, or only marks)
 MEDALS = ("🥇", "🥈", "🥉")
 
 
@@ -71,7 +72,7 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
     counts_line = (_("Answers: {counts}", counts=" · ".join(f"{key} {count}" for key, count in counts))
                    if answers else _("Nobody answered this one."))
     top = tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", player.score,
-                           place=place, name=shown_name(player.name))
+                           place=place, name=shown_name(player.name) or UNNAMED)
                 for place, player in enumerate(standings(players)[:TOP], start=1))
     label = _("Question {number} of {total}", number=game.position + 1, total=len(game.question_ids))
     return GameResults(game.id, game.chat_id, game.position, game.question_message, label,
@@ -92,7 +93,8 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
         chances = max(1, asked - player.joined_position)
         lines.append(mark + " " + _.ngettext(
             "{name} — {n} point · {correct} of {asked} right ({percent}%)",
-            "{name} — {n} points · {correct} of {asked} right ({percent}%)", player.score, name=shown_name(player.name),
+            "{name} — {n} points · {correct} of {asked} right ({percent}%)", player.score,
+            name=shown_name(player.name) or UNNAMED,
             correct=player.correct, asked=chances, percent=round(100 * player.correct / chances)))
     if len(ranked) > PODIUM_LINES:
         rest = len(ranked) - PODIUM_LINES
@@ -125,12 +127,12 @@ def explanation(game: GameRecord, question: Question, mine: GameAnswerRecord | N
 
 def leaderboard_lines(entries: list[LeaderboardEntry], _: Localizer) -> tuple[str, ...]:
     return tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", entry.points,
-                            place=place, name=shown_name(entry.name))
+                            place=place, name=shown_name(entry.name) or UNNAMED)
                  for place, entry in enumerate(entries, start=1))
 
 
 def _names(players: list[PlayerRecord]) -> str:
-    return ", ".join(shown_name(player.name) for player in players)
+    return ", ".join(shown_name(player.name) or UNNAMED for player in players)
 
 
 def game_rules(_: Localizer, skip: str = "/game skip", stop: str = "/game stop") -> str:

@@ -166,3 +166,7 @@ async def test_a_name_stored_with_a_bidi_override_is_shown_without_it(engine: Qu
         player.name = f"\u202e{player.name}"  # as an older version stored it
     board = await engine.games.leaderboard(Actor("telegram", "9", CHAT, "en"), SCOPE, "all")
     assert board.lines[0].startswith("1. Ada — ") and "\u202e" not in " ".join(board.lines)
+    for player in fake_db.state.players.values():
+        player.name = "\u200f\u200e"  # only marks, as an older version stored them: nothing would show
+    board = await engine.games.leaderboard(Actor("telegram", "9", CHAT, "en"), SCOPE, "all")
+    assert board.lines[0].startswith("1. ? — ")

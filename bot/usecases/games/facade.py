@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.admins import AdminPolicy
+from bot.games import views
 from bot.games.delivery import Stage
 from bot.games.records import PLAYER_NAME_LIMIT
 from bot.games.replies import GameExplanation, GameVote, Leaderboard
@@ -17,7 +18,7 @@ from bot.usecases.games.table import GameTable
 
 
 def player_name(name: str) -> str:
-    return shorten(shown_name(name), PLAYER_NAME_LIMIT) or "?"
+    return shorten(shown_name(name), PLAYER_NAME_LIMIT) or views.UNNAMED
 
 
 class Games:
