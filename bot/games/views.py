@@ -103,8 +103,7 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
     if not players:
         note = _("Nobody played.")
     if refused:
-        note = _("I can't post the game's questions in this chat: I'm missing the “{permission}” permission. Ask an "
-                 "admin to grant it, then start a new game.", permission=_(refused))
+        note = refused_note(refused, _)
     heading = (_("Game stopped: {quiz}", quiz=title) if stopped_by or refused
                else _("Final results: {quiz}", quiz=title))
     return GamePodium(game.id, game.chat_id, heading, tuple(lines), open_question, note, _.language)
@@ -140,3 +139,9 @@ def game_rules(_: Localizer, skip: str = "/game skip", stop: str = "/game stop")
     return _("In a group game, a right answer earns {points} points, plus up to {bonus} for speed: the sooner you "
              "answer, the more. Equal scores go to whoever took less time in all. The starter or an admin can "
              "{skip} a question or {stop} the game.", points=POINTS_RIGHT, bonus=SPEED_BONUS, skip=skip, stop=stop)
+
+
+def refused_note(right: str, _: Localizer) -> str:
+    """Why a game stopped when its chat refused a message: the right the bot lacks there (a msgid)."""
+    return _("I can't post the game's questions in this chat: I'm missing the “{permission}” permission. Ask an "
+             "admin to grant it, then start a new game.", permission=_(right))

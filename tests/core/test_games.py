@@ -185,7 +185,8 @@ async def test_a_game_whose_first_question_is_refused_ranks_nobody(engine: QuizE
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)
     stage.refusing = "Send Polls"
-    assert await engine.games.begin(ADA, game_id, False, stage) is None
+    refused = await engine.games.begin(ADA, game_id, False, stage)  # the one who pressed Start is told too
+    assert refused is not None and "“Send Polls”" in refused.text
     podium = stage.of(CHAT, GamePodium)[0]
     assert podium.lines == () and "“Send Polls”" in (podium.note or "")
 

@@ -121,3 +121,16 @@ async def test_a_stop_the_channel_refuses_to_show_is_still_a_stop_said_in_the_st
         opened = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
         assert opened.content == "The lobby is open: everyone here can join."
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_skip_to_a_question_the_channel_refuses_says_the_game_stopped_and_why(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, fake, clock, game_interval=GAMES):
+        await open_and_begin(fake, OTHER_ID, (LEARNER_ID,))
+        skip = await fake.slash("game", subcommand="skip", user_id=OTHER_ID, member_permissions=PLAYER_PERMISSIONS)
+        answer = await fake.wait_until(lambda: next(iter(fake.answers(skip)), None))
+        assert answer.content == "Question skipped."  # to its results, shown in the question's own message
+        fake.forbidden_channels.add(CHANNEL_ID)  # the next question will be refused
+        skip = await fake.slash("game", subcommand="skip", user_id=OTHER_ID, member_permissions=PLAYER_PERMISSIONS)
+        answer = await fake.wait_until(lambda: next(iter(fake.answers(skip)), None))
+        assert answer.content.startswith("I can't post the game's questions in this chat")  # not "Question skipped."

@@ -111,9 +111,11 @@ async def test_a_channel_that_stops_taking_messages_stops_the_game(fake: FakeDis
                          member_permissions=PLAYER_PERMISSIONS)
         lobby_call, game_id = await lobby(fake)
         fake.forbidden_channels.add(CHANNEL_ID)  # an admin locks the channel after the lobby
-        await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=STARTER,
-                         member_permissions=PLAYER_PERMISSIONS)
+        pressed = await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=STARTER,
+                                   member_permissions=PLAYER_PERMISSIONS)
         await fake.wait_until(lambda: any(c.status == 403 for c in fake.calls))  # the question: refused
+        told = await fake.wait_until(lambda: next((c for c in fake.answers(pressed) if c.content), None))
+        assert told.content.startswith("I can't post the game's questions in this chat") and told.flags & EPHEMERAL
         clock.advance(timedelta(minutes=5))
         await fake.quiet(0.3)
         fake.forbidden_channels.clear()

@@ -33,12 +33,7 @@ class GameLobbies:
             if isinstance(reply, Notice):
                 return reply
             refused = await self._table.show(actor.platform, reply, stage)
-        if refused is not None:  # the lobby itself: the game stopped before anyone saw it, so tell its starter
-            _ = await core.turns.words(actor)
-            return Notice(_("I can't post the game's questions in this chat: I'm missing the “{permission}” "
-                            "permission. Ask an admin to grant it, then start a new game.", permission=_(refused)),
-                          NoticeCode.NOT_ALLOWED, _.language)
-        return None
+        return await self._table.refusal_for(actor, refused)  # a refused lobby: nobody else saw the game
 
     async def join(self, actor: Actor, name: str, game_id: str) -> Notice:
         """Join a live game (the answer goes only to the one who pressed Join)."""
@@ -51,8 +46,8 @@ class GameLobbies:
             reply = await self._table.core.turns.run(actor, lambda turn: self._begin(turn, game_id, moderator))
             if isinstance(reply, Notice):
                 return reply
-            await self._table.show(actor.platform, reply, stage)
-            return None
+            refused = await self._table.show(actor.platform, reply, stage)
+        return await self._table.refusal_for(actor, refused)
 
     async def _open(self, turn: Turn, game_id: str, name: str, scope_id: str, reference: str | None,
                     seconds: int | None) -> list[GameEvent] | Notice:

@@ -86,8 +86,8 @@ class GamePlay:
             reply = await table.core.turns.run(actor, work, create_user=False)
             if isinstance(reply, Notice):
                 return reply
-            await table.show(actor.platform, reply, stage)
-            return None
+            refused = await table.show(actor.platform, reply, stage)
+        return await table.refusal_for(actor, refused)  # e.g. a skip whose results the chat refused
 
     async def _vote(self, turn: Turn, name: str, game_id: str, position: int, option_index: int) -> Voted:
         core, _, uow = self._table.core, turn.words, turn.uow

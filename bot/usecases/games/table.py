@@ -6,12 +6,13 @@ import logging
 from collections.abc import Sequence
 
 from bot.admins import AdminPolicy
+from bot.games import views
 from bot.games.delivery import ChatRefused, GameSurface, Posted, Stage, show
 from bot.games.records import GameRecord
 from bot.games.replies import GameEvent, GamePodium
 from bot.locks import KeyedLocks
 from bot.ports import UnitOfWork
-from bot.replies import Actor
+from bot.replies import Actor, Notice, NoticeCode
 from bot.usecases.core import Core
 from bot.usecases.games.phases import Phases, keep_posted
 
@@ -35,8 +36,9 @@ class GameTable:
         return await self.core.turns.run_unlocked(live)
 
     async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage) -> str | None:
-        """Show events in their chat, keeping what was posted before the next one (call it under the lock). None,
-        or the right the chat lacks if it refused one (the game is then stopped)."""
+        """Show events in their chat, keeping what was posted before the next one (call it under the lock). The
+        right the chat lacks if its refusal stopped the game, else None (also when the game was over already and
+        only its podium was refused)."""
         if not events:
             return None
 
@@ -50,11 +52,19 @@ class GameTable:
         try:
             await show(events, surface, record)
         except ChatRefused as refused:
-            await self._stop_refused(events[0].game_id, refused.right, surface)
-            return refused.right
+            stopped = await self._stop_refused(events[0].game_id, refused.right, surface)
+            return refused.right if stopped else None
         return None
 
-    async def _stop_refused(self, game_id: str, right: str, surface: GameSurface) -> None:
+    async def refusal_for(self, actor: Actor, right: str | None) -> Notice | None:
+        """What to tell the person whose command or press led to a refused message (call it outside the game's
+        lock: it reads their language under their own)."""
+        if right is None:
+            return None
+        _ = await self.core.turns.words(actor)
+        return Notice(views.refused_note(right, _), NoticeCode.NOT_ALLOWED, _.language)
+
+    async def _stop_refused(self, game_id: str, right: str, surface: GameSurface) -> bool:
         """The chat won't take the game's messages: stop it, and say why if the chat still takes a text."""
         async def stop(uow: UnitOfWork) -> GamePodium | None:
             game = await uow.games.get(game_id)
@@ -64,12 +74,14 @@ class GameTable:
             await uow.commit()
             return podium
         podium = await self.core.turns.run_unlocked(stop)
-        if podium is not None:
-            log.warning("game %s stopped: its chat refused a message (missing %s)", game_id, right)
-            try:
-                await surface.podium(podium)
-            except Exception as error:  # the chat takes nothing at all: the game is over all the same
-                log.info("could not tell game %s's chat why it stopped: %s", game_id, error)
+        if podium is None:
+            return False
+        log.warning("game %s stopped: its chat refused a message (missing %s)", game_id, right)
+        try:
+            await surface.podium(podium)
+        except Exception as error:  # the chat takes nothing at all: the game is over all the same
+            log.info("could not tell game %s's chat why it stopped: %s", game_id, error)
+        return True
 
     def may_control(self, actor: Actor, game: GameRecord, user_id: int | None, moderator: bool) -> bool:
         """The starter, an admin of the game's chat (the adapter knows whose chat it asked about: the one the
