@@ -135,6 +135,9 @@ class Started:
     resumed: bool
     intro: str  # "ZeRO and Sharded Optimizers: 8 questions. Good luck!" / "Welcome back! Carrying on with ..."
     language: str = ui_language()
+    # Resumed: the message that asked the open question before, on this platform (a poll left open that the
+    # adapter may end now that the question is asked again), if any.
+    asked_before: MessageLink | None = None
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,8 @@ class CommandHandlers:
         except discord.Forbidden:
             await respond(interaction, await self._poll_refused(interaction))
             return
+        if isinstance(result, Started) and result.asked_before is not None:
+            await self._end_poll(result.asked_before)  # asked again: votes on the old poll would count for nothing
         if isinstance(result, Notice):
             text = render.plain(result.text)
             if result.code is NoticeCode.NO_ACTIVE_SESSION:  # "choose one to start": the quizzes to choose from
@@ -107,10 +109,12 @@ class CommandHandlers:
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
-        async def end_poll(asked: MessageLink) -> None:  # else it stays open to votes nothing answers
-            if asked.chat_id is not None and asked.chat_id.isdigit() and asked.message_key.isdigit():
-                await self._polls.end(int(asked.chat_id), int(asked.message_key))
-        await respond_plain(interaction, (await self._engine.stop(interaction_actor(interaction), end_poll)).text)
+        # Its poll is ended, else it stays open to votes nothing answers.
+        await respond_plain(interaction, (await self._engine.stop(interaction_actor(interaction), self._end_poll)).text)
+
+    async def _end_poll(self, asked: MessageLink) -> None:
+        if asked.chat_id is not None and asked.chat_id.isdigit() and asked.message_key.isdigit():
+            await self._polls.end(int(asked.chat_id), int(asked.message_key))
 
     async def language(self, interaction: discord.Interaction, choice: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

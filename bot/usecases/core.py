@@ -42,6 +42,12 @@ class Core:
             return self.quiz_of_refs(session.question_ids)
         return self.library.catalog.get(session.quiz_id)
 
+    async def asked_before(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> MessageLink | None:
+        """The message that asked the session's open question on the actor's platform, if one did: resuming
+        asks it again in a new one."""
+        question_id = session.current_question_id
+        return await uow.links.latest(actor.platform, session.id, question_id) if question_id else None
+
     def quiz_of_refs(self, refs: list[str]) -> Quiz:
         return self.review_rounds.quiz(self.library.catalog, refs, self._review_title)
 

@@ -65,6 +65,7 @@ class Playing:
                 notices = (await core.remembering.timed_out(uow, quiz, session, now, _),)
             except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now
                 session = await uow.sessions.get(session.id) or session
+        asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):
@@ -73,7 +74,7 @@ class Playing:
         intro = (views.welcome_back(quiz, _) if resumed else
                  _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!", shown.total,
                             title=title))
-        return Started(question=shown, resumed=resumed, intro=intro, language=_.language)
+        return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before)
 
     async def stop(self, actor: Actor, close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Notice:
         """Stop the learner's latest quiz; ``close_message`` is given the message that asked its open question on

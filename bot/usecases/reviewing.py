@@ -90,12 +90,13 @@ class Reviewing:
         quiz = core.quiz_of(session)
         if quiz is None:
             raise RuntimeError("a review round always has a quiz")
+        asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
         shown = await core.stepper.step(uow, quiz, session, _)
         await uow.commit()
         if isinstance(shown, Summary):
             return shown
         return Started(question=shown, resumed=resumed, intro=_intro(_, quiz, resumed, shown.total, due_in_all),
-                       language=_.language)
+                       language=_.language, asked_before=asked_before)
 
     async def _nothing_due(self, turn: Turn) -> Notice:
         """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet."""

@@ -129,3 +129,17 @@ async def test_the_permission_reply_spells_the_private_option_as_the_users_frenc
     reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
     assert "“Envoyer des sondages”" in reply.content, reply.content
     assert "/quiz privé:True" in reply.content, reply.content
+
+
+async def test_resuming_asks_the_open_question_in_a_new_poll_and_ends_the_old_one(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"})
+    first = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    await fake.slash("quiz", {"quiz": "collectives"})  # "welcome back": the same question, asked again
+    again = await next_poll(fake, bot, after=mark)
+    assert poll_question(again) == poll_question(first)
+    # Left open, the first poll took votes for a question now asked elsewhere, and one of the two stayed open.
+    await fake.wait_until(lambda: any(call.path.endswith(f"/polls/{message_id(first)}/expire")
+                                      for call in fake.calls[mark:]))
+    assert not any(call.path.endswith(f"/polls/{message_id(again)}/expire") for call in fake.calls)
