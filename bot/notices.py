@@ -21,7 +21,12 @@ def not_open(_: Localizer, code: NoticeCode = NoticeCode.NOT_CURRENT_QUESTION, c
     return Notice(_("That question is no longer open."), code, _.language, chat_id)
 
 
-def no_quiz_in_progress(_: Localizer) -> Notice:
+def no_quiz_in_progress(_: Localizer, game_here: bool = False) -> Notice:
+    """``game_here``: the chat has a group game going, which /stop or /skip was perhaps meant for."""
+    if game_here:
+        return Notice(_("You have no quiz of your own in progress. The game in this chat is stopped with /game stop, "
+                        "or moved on with /game skip, by the player who started it or an admin."),
+                      NoticeCode.NO_ACTIVE_SESSION, _.language)
     return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _.language)
 
 

@@ -60,7 +60,7 @@ class Answering:
             session = await uow.sessions.active(turn.user_id)
             quiz = core.quiz_of(session) if session else None
             if session is None or quiz is None or session.current_question_id is None:
-                return no_quiz_in_progress(_)
+                return no_quiz_in_progress(_, session is None and await core.game_in_chat(uow, turn.actor))
             try:
                 await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False,
                                                    core.clock()))

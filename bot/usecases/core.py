@@ -48,6 +48,10 @@ class Core:
         question_id = session.current_question_id
         return await uow.links.latest(actor.platform, session.id, question_id) if question_id else None
 
+    async def game_in_chat(self, uow: UnitOfWork, actor: Actor) -> bool:
+        """Whether the actor's chat has a live group game (a learner's /stop there may be meant for it)."""
+        return actor.chat_id is not None and await uow.games.live_in(actor.platform, actor.chat_id) is not None
+
     def quiz_of_refs(self, refs: list[str]) -> Quiz:
         return self.review_rounds.quiz(self.library.catalog, refs, self._review_title)
 

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from bot import views
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
-from bot.notices import quiz_not_found
+from bot.notices import no_quiz_in_progress, quiz_not_found
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import MessageLink, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Summary
@@ -83,7 +83,7 @@ class Playing:
             _ = turn.words
             session = await turn.uow.sessions.active(turn.user_id)
             if session is None:
-                return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _.language), None
+                return no_quiz_in_progress(_, await self._core.game_in_chat(turn.uow, actor)), None
             asked = (await turn.uow.links.latest(actor.platform, session.id, session.current_question_id)
                      if close_message is not None and session.current_question_id is not None else None)
             self._core.stepper.close(session, SessionState.STOPPED)

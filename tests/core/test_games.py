@@ -252,3 +252,14 @@ async def test_every_answer_is_a_review_of_the_players_card(engine: QuizEngine, 
     assert reviews == [(1, 3), (2, 1)]  # Good for Ada's right answer, Again for Bayo's wrong one
     assert {(card.quiz_id, card.question_id) for card in fake_db.state.cards.values()} == {
         ("collectives", "sum-everywhere")}
+
+
+async def test_stop_or_skip_in_a_chat_with_a_game_points_to_the_games_own_commands(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+    stopped, skipped = await engine.stop(BAYO), await engine.skip(BAYO)  # Bayo has no quiz of his own
+    assert isinstance(skipped, Notice) and stopped.code is skipped.code is NoticeCode.NO_ACTIVE_SESSION
+    assert "/game stop" in stopped.text and stopped.text == skipped.text
+    assert stopped.language == "yo"  # in Bayo's language
+    elsewhere = Actor("telegram", "2", "-200", "en")  # a chat without a game: no word of games
+    assert (await engine.stop(elsewhere)).text == "You have no quiz in progress."
