@@ -82,15 +82,17 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
 
 
 def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int, _: Localizer, *,
-           stopped_by: str | None = None, refused: str | None = None, open_question: str | None = None
-           ) -> GamePodium:
-    """``asked``: how many questions were shown (a stopped game's players are judged on those); ``refused``: the
-    right the chat denied the bot, which stopped the game."""
+           stopped_by: str | None = None, refused: str | None = None, open_question: str | None = None,
+           answered_open: frozenset[int] = frozenset()) -> GamePodium:
+    """``asked``: how many questions were shown and closed (a stopped game's players are judged on those, and on
+    the question it was stopped at if they answered it: ``answered_open``); ``refused``: the right the chat
+    denied the bot, which stopped the game."""
     lines = []
-    ranked = standings(players) if asked else []  # stopped in the lobby: nobody had a question to score on
+    # Stopped in the lobby, or at the first question before anyone answered: nobody had a question to score on.
+    ranked = standings(players) if asked or answered_open else []
     for place, player in enumerate(ranked[:PODIUM_LINES], start=1):
         mark = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
-        chances = max(1, asked - player.joined_position)
+        chances = max(1, asked - player.joined_position + (player.user_id in answered_open))
         lines.append(mark + " " + _.ngettext(
             "{name} — {n} point · {correct} of {asked} right ({percent}%)",
             "{name} — {n} points · {correct} of {asked} right ({percent}%)", player.score,

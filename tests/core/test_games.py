@@ -263,3 +263,16 @@ async def test_stop_or_skip_in_a_chat_with_a_game_points_to_the_games_own_comman
     assert stopped.language == "yo"  # in Bayo's language
     elsewhere = Actor("telegram", "2", "-200", "en")  # a chat without a game: no word of games
     assert (await engine.stop(elsewhere)).text == "You have no quiz in progress."
+
+
+async def test_the_question_a_game_is_stopped_at_counts_only_for_those_who_answered_it(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    for player in (ADA, BAYO, CHIDO):  # the last answer closes the first question
+        await vote(engine, stage, player, right=True)
+    assert await engine.games.skip(ADA, False, stage) is None  # on to the second question
+    await vote(engine, stage, BAYO, right=True)
+    assert await engine.games.stop(ADA, "Ada", False, stage) is None
+    accuracy = {line.split(" — ")[0][2:]: line.split(" · ")[1] for line in stage.of(CHAT, GamePodium)[0].lines}
+    assert accuracy == {"Bayo": "2 of 2 right (100%)", "Ada": "1 of 1 right (100%)", "Chido": "1 of 1 right (100%)"}

@@ -82,8 +82,12 @@ class Phases:
         """Ranks, the game closed, and the podium (``stopped_by``: a person ended it early; ``refused``: the chat
         refused its messages, for lack of that right)."""
         open_question = game.question_message if game.state is GameState.ASKING else None
-        shown = game.state is GameState.SHOWING or (game.state is GameState.ASKING and not refused)
-        asked = game.position + (1 if shown else 0)  # a refused question was never seen: nobody is judged on it
+        asked = game.position + (1 if game.state is GameState.SHOWING else 0)  # the questions closed
+        # Stopped mid-question: that question counts only for those who answered it in time (a refused one was
+        # never seen, so it counts for nobody).
+        cut_short = game.state is GameState.ASKING and not refused
+        answered_open = frozenset(answer.user_id for answer in await uow.games.answers(game.id, game.position)
+                                  ) if cut_short else frozenset()
         players = standings(await uow.games.players(game.id))
         for rank, player in enumerate(players, start=1):
             player.rank = rank
@@ -94,7 +98,8 @@ class Phases:
         quiz = self._quiz_of(game)
         title = localized(quiz.title, game.language) if quiz else game.quiz_id
         return views.podium(game, title, players, min(asked, len(game.question_ids)), self.words(game),
-                            stopped_by=stopped_by, refused=refused, open_question=open_question)
+                            stopped_by=stopped_by, refused=refused, open_question=open_question,
+                            answered_open=answered_open)
 
 
 async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted) -> None:
