@@ -57,8 +57,11 @@ class GameCommands:
             else:
                 reply = await self._engine.games.skip(actor, moderator, self.stage)
         else:
-            seconds = int(args[1]) if len(args) > 1 and args[1].isdecimal() else None
-            reply = await self._engine.games.open(actor, player_name(user), chat, args[0] if args else None,
+            # The seconds come last, if they are a number; every word before them names the quiz (a title has
+            # spaces: "/game mawasiliano ya pamoja 20"). A last word that isn't a number is part of the name, so
+            # "/game fsdp 20s" is an unknown quiz said so, not 30 seconds chosen silently.
+            named, seconds = (args[:-1], int(args[-1])) if len(args) > 1 and args[-1].isdecimal() else (args, None)
+            reply = await self._engine.games.open(actor, player_name(user), chat, " ".join(named) or None,
                                                   seconds, self.stage)
         if reply is not None:
             await self._refuse(actor, chat, reply)

@@ -167,3 +167,10 @@ async def test_one_persons_commands_are_done_in_the_order_they_were_sent(
         stopped = next(n for n, text in enumerate(texts) if "Game stopped" in text)
         lobbies = [n for n, text in enumerate(texts) if "Group game: Collectives" in text]
         assert lobbies[0] < stopped < lobbies[1]
+
+
+async def test_a_game_is_named_by_every_word_before_its_seconds(api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(ADA, "/game mawasiliano ya pamoja 20", GROUP)  # a Swahili title, three words
+        lobby_call, _game = await lobby(api, GROUP)
+        assert "Collectives" in lobby_call.params["text"] and "20 seconds" in lobby_call.params["text"]
