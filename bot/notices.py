@@ -5,11 +5,14 @@ from __future__ import annotations
 from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES
 from bot.replies import Notice, NoticeCode
+from bot.text import shorten
+
+ECHOED = 60  # characters of what someone typed, said back to them (cut with an ellipsis)
 
 
 def quiz_not_found(reference: str, _: Localizer) -> Notice:
-    return Notice(_("There is no quiz called “{name}”.", name=reference[:60]), NoticeCode.QUIZ_NOT_FOUND,
-                  _.language)
+    return Notice(_("There is no quiz called “{name}”.", name=shorten(reference.strip(), ECHOED)),
+                  NoticeCode.QUIZ_NOT_FOUND, _.language)
 
 
 def already_answered(_: Localizer, chat_id: str | None = None) -> Notice:
@@ -32,5 +35,5 @@ def no_quiz_in_progress(_: Localizer, game_here: bool = False) -> Notice:
 
 def unknown_language(choice: str, _: Localizer) -> Notice:
     names = ", ".join(f"{code} ({name})" for code, name in NATIVE_NAMES.items())
-    return Notice(_("I don't speak “{choice}”. Choose one of: {names}.", choice=choice[:40], names=names),
-                  NoticeCode.UNKNOWN_LANGUAGE, _.language)
+    return Notice(_("I don't speak “{choice}”. Choose one of: {names}.", choice=shorten(choice.strip(), 40),
+                    names=names), NoticeCode.UNKNOWN_LANGUAGE, _.language)

@@ -24,6 +24,7 @@ class Playing:
     async def start(self, actor: Actor, reference: str | None = None,
                     surface: Target | None = None) -> Started | Summary | Notice:
         """Start a quiz by id or topic, or resume it; with no reference, resume the latest quiz."""
+        reference = reference.strip() if reference else None  # blank: as if none were given, resume
         return await self._core.turns.run(actor, lambda turn: self._start(turn, reference),
                                           after=self._core.delivering(actor, surface))
 
