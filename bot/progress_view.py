@@ -44,7 +44,9 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
                               _("Answers, last {n} days", n=CHART_DAYS),
                               tuple((format_skeleton("MMMd", day, locale=_.language), count)
                                     for day, count in answers_per_day), language=_.language)
-    heading = sessions.heading if sessions.lines or not quizzes else _("Your progress:")
+    # "No results yet" only when there is nothing at all: a streak or games played are results (the quizzes
+    # behind them may have been removed since).
+    heading = sessions.heading if sessions.lines or not (quizzes or notes) else _("Your progress:")
     return Progress(heading, sessions.lines, _.language, quizzes=quizzes, concepts=concepts, notes=tuple(notes),
                     chart=chart, quizzes_heading=_("What you remember, by quiz:") if quizzes else "",
                     concepts_heading=_("By concept, weakest first:") if concepts else "",

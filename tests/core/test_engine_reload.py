@@ -238,3 +238,15 @@ async def test_a_reload_that_adds_a_question_keeps_the_rounds_played_before_in_p
     # The whole round of three is still the best, and an attempt: not taken for a retry of the four now asked.
     progress = await engine.progress(ALICE)
     assert [(line.quiz_id, line.text) for line in progress.lines] == [("collectives", "best 1/3 · 1 attempt")]
+
+
+async def test_progress_after_a_reload_removed_the_only_quiz_played_keeps_its_streak_without_no_results(
+        engine: QuizEngine, content_dir: Path) -> None:
+    outcome = await answer(engine, ALICE, await start(engine, ALICE), right=True)
+    while not isinstance(outcome.next, Summary):
+        outcome = await answer(engine, ALICE, outcome.next, right=True)
+    (content_dir / "quizzes" / "collectives.yaml").unlink()
+    assert (await engine.reload(ADMIN)).ok
+    progress = await engine.progress(ALICE)
+    # "No results yet" beside "Streak: 1 day in a row" contradicted itself.
+    assert progress.heading == "Your progress:" and "Streak: 1 day in a row." in progress.notes
