@@ -110,8 +110,8 @@ class QuizEngine:
     async def set_language(self, actor: Actor, choice: str) -> Notice:
         return await self._profiles.set_language(actor, choice)
 
-    async def list_quizzes(self, actor: Actor) -> QuizList:
-        return await self._profiles.list_quizzes(actor)
+    async def list_quizzes(self, actor: Actor, matching: str | None = None) -> QuizList:
+        return await self._profiles.list_quizzes(actor, matching)
 
     async def preview(self, actor: Actor, reference: str) -> Preview | Notice:
         return await self._profiles.preview(actor, reference)

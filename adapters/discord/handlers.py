@@ -21,7 +21,7 @@ from bot.delivery import Surface
 from bot.engine import QuizEngine
 from bot.records import MessageLink
 from bot.replies import Notice, NoticeCode, Preview, Started, Summary
-from bot.text import folded, shorten
+from bot.text import shorten
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_NAME_LIMIT = 100
@@ -87,14 +87,13 @@ class CommandHandlers:
         return poll_refused(interaction.app_permissions, _, private_command)
 
     async def quiz_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """Quiz ids and titles in the user's language that contain what they typed."""
-        listing = await self._engine.list_quizzes(interaction_actor(interaction))
-        wanted = folded(current.strip())
+        """The quizzes /quiz would find by what they typed (an id, a title in any language, a tag), titled in
+        the user's language."""
+        listing = await self._engine.list_quizzes(interaction_actor(interaction), current)
         return [
             app_commands.Choice(name=shorten(f"{entry.title} ({entry.quiz_id})", CHOICE_NAME_LIMIT),
                                 value=entry.quiz_id)
             for entry in listing.entries
-            if wanted in entry.quiz_id or wanted in folded(entry.title)
         ][:AUTOCOMPLETE_LIMIT]
 
     async def quizzes(self, interaction: discord.Interaction) -> None:

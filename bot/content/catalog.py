@@ -51,21 +51,28 @@ class Catalog:
 
     def find(self, reference: str) -> Quiz | None:
         """A quiz by id, by part of its id or title (any language), or by tag, in that order."""
+        found = self.matching(reference)
+        return found[0] if found else None
+
+    def matching(self, reference: str) -> list[Quiz]:
+        """Every quiz ``reference`` names, best first: the one with that id, then those with it in their id, in
+        a title in any language, or as a tag."""
         wanted = folded(reference.strip())
         if not wanted:
-            return None
+            return []
         if wanted in self._by_id:
-            return self._by_id[wanted]
+            return [self._by_id[wanted]]
         matchers = (
             lambda quiz: wanted in quiz.id,
             lambda quiz: any(wanted in folded(title) for title in quiz.title.values()),
             lambda quiz: wanted in quiz.tags,
         )
+        ranked: dict[str, Quiz] = {}  # each once, at its best place
         for matches in matchers:
-            found = next((quiz for quiz in self.quizzes if matches(quiz)), None)
-            if found is not None:
-                return found
-        return None
+            for quiz in self.quizzes:
+                if quiz.id not in ranked and matches(quiz):
+                    ranked[quiz.id] = quiz
+        return list(ranked.values())
 
     @property
     def question_count(self) -> int:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot import views
 from bot.admins import AdminPolicy
 from bot.languages import NATIVE_NAMES, normalize_language
@@ -42,8 +44,15 @@ class Profiles:
             return Notice(_("From now on I'll speak {name}.", name=NATIVE_NAMES[language]), language=language)
         return await self._core.turns.run(actor, choose)
 
-    async def list_quizzes(self, actor: Actor) -> QuizList:
-        return views.quiz_list(self._core.library.catalog, await self._core.turns.words(actor))
+    async def list_quizzes(self, actor: Actor, matching: str | None = None) -> QuizList:
+        """Every quiz, or (``matching``) those the text would name, best first: what /quiz would find by it."""
+        catalog = self._core.library.catalog
+        listed = views.quiz_list(catalog, await self._core.turns.words(actor))
+        if not matching or not matching.strip():
+            return listed
+        entries = {entry.quiz_id: entry for entry in listed.entries}
+        return replace(listed, entries=tuple(entries[quiz.id] for quiz in catalog.matching(matching)
+                                             if quiz.id in entries))
 
     async def preview(self, actor: Actor, reference: str) -> Preview | Notice:
         _ = await self._core.turns.words(actor)

@@ -64,7 +64,9 @@ class Scheduling:
                 return Notice(_("Reminders are off."), language=_.language)
             wanted = words[1] if words[0] == "on" and len(words) > 1 else (
                 DEFAULT_REMINDER if words[0] == "on" else words[0])
-            local = parse_time_of_day(wanted)
+            # Nothing may follow the time: "on 7:30 pm" would be 07:30, and an unread word is a misread setting.
+            whole = len(words) <= (2 if words[0] == "on" else 1)
+            local = parse_time_of_day(wanted) if whole else None
             if local is None:
                 return Notice(_("I didn't understand “{text}”. Send /reminders on 19:00, or /reminders off.",
                                 text=shorten(text.strip(), 40)), NoticeCode.BAD_REMINDER, _.language)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 import pytest
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_records import Call
 from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
 from tests.discord.payloads import CHANNEL_ID, OWNER_ID, TOKEN
 from tests.discord.support import next_poll, poll_question, reply_to, vote_for
@@ -25,6 +27,12 @@ async def test_quiz_names_are_suggested_in_the_users_language_as_they_type(bot: 
     answer = await fake.wait_until(lambda: next(iter(fake.interaction_calls(token)), None))
     assert [choice["value"] for choice in answer.body["data"]["choices"]] == ["collectives", "long-options"]
     assert answer.body["data"]["choices"][0]["name"] == "Mawasiliano ya pamoja (collectives)"
+
+    # What /quiz would find by it: another language's title (English here), or a tag, is suggested too.
+    for typed in ("Collectives", "nccl"):
+        asked = await fake.slash("quiz", {"quiz": typed}, locale="yo", autocomplete="quiz")
+        answer = await fake.wait_until(partial(first_call, fake, asked))
+        assert [choice["name"] for choice in answer.body["data"]["choices"]] == ["Ìbánisọ̀rọ̀ àkójọ (collectives)"]
 
 
 async def test_a_quiz_in_the_bots_direct_messages_is_played_with_polls_there(
@@ -127,3 +135,7 @@ async def _a_failing_vote_then_a_working_command(bot: RunningBot, fake: FakeDisc
     token = await fake.slash("quizzes")
     listing = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
     assert "`collectives`" in listing.content
+
+
+def first_call(fake: FakeDiscord, token: str) -> Call | None:
+    return next(iter(fake.interaction_calls(token)), None)
