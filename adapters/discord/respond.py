@@ -50,7 +50,8 @@ def _spelled_for_client(interaction: discord.Interaction, text: str) -> str:
     tree = getattr(interaction.client, "tree", None)  # QuizClient's (client.py imports this module)
     if not isinstance(tree, app_commands.CommandTree) or not isinstance(tree.translator, CommandTranslator):
         return text
-    return tree.translator.spelled_in(text, interaction.locale, {command.name for command in tree.get_commands()})
+    commands = {command.name: {sub.name for sub in getattr(command, "commands", ())} for command in tree.get_commands()}
+    return tree.translator.spelled_in(text, interaction.locale, commands)
 
 
 def _is_deferred_message(interaction: discord.Interaction) -> bool:

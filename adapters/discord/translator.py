@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 
 import discord
 from discord import app_commands
@@ -15,8 +15,9 @@ from bot.languages import DEFAULT_LANGUAGE, normalize_language
 # Discord's rule for command and option names; a translation that breaks it would make the sync fail.
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 DESCRIPTION_LIMIT = 100
-# A command named in a text: "/reminders", not the "/Lagos" of "Africa/Lagos" nor a URL's path.
-MENTIONED_COMMAND = re.compile(r"(?<![\w/:])/([a-z][\w-]*)")
+# A command named in a text: "/reminders", not the "/Lagos" of "Africa/Lagos" nor a URL's path; and the word
+# after it, which may be one of its subcommands ("/game stop").
+MENTIONED_COMMAND = re.compile(r"(?<![\w/:])/([a-z][\w-]*)(?: ([a-z][\w-]*))?")
 
 
 class CommandTranslator(app_commands.Translator):
@@ -36,12 +37,18 @@ class CommandTranslator(app_commands.Translator):
             return text if NAME.fullmatch(text) and text == text.lower() else None
         return text if len(text) <= DESCRIPTION_LIMIT else None
 
-    def spelled_in(self, text: str, locale: discord.Locale, commands: Collection[str]) -> str:
-        """The ``commands`` a text names ("Send /reminders on 19:00") as the reader's Discord client shows them
-        ("/rappels"): the engine's words spell them as Telegram and the terminal do, in English."""
+    def spelled_in(self, text: str, locale: discord.Locale, commands: Mapping[str, Collection[str]]) -> str:
+        """The ``commands`` (by name, with their subcommands) a text names ("Send /reminders on 19:00", "/game
+        stop") as the reader's Discord client shows them ("/rappels", "/game arrêter"): the engine's words spell
+        them as Telegram and the terminal do, in English."""
         def spelled(mention: re.Match[str]) -> str:
-            name = mention[1]
-            return "/" + command_name_for(locale, name, self._localizer_for) if name in commands else mention[0]
+            name, word = mention[1], mention[2]
+            if name not in commands:
+                return mention[0]
+            shown = "/" + command_name_for(locale, name, self._localizer_for)
+            if word is None:
+                return shown
+            return f"{shown} {command_name_for(locale, word, self._localizer_for) if word in commands[name] else word}"
         return MENTIONED_COMMAND.sub(spelled, text)
 
 

@@ -10,7 +10,7 @@ from adapters.discord.translator import CommandTranslator
 from bot.i18n import UiTexts
 
 LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
-COMMANDS = {"reminders", "timezone", "quiz"}
+COMMANDS = {"reminders": set(), "timezone": set(), "quiz": set(), "game": {"start", "stop", "skip"}}
 
 
 def test_only_command_names_are_respelled() -> None:
@@ -20,3 +20,12 @@ def test_only_command_names_are_respelled() -> None:
         "Send /rappels on 19:00 (/fuseau Africa/Lagos); /quizzes, https://example.org/reminders")
     assert translator.spelled_in(text, discord.Locale.american_english, COMMANDS) == text
     assert translator.spelled_in(text, discord.Locale.japanese, COMMANDS) == text  # no catalog: as sent
+
+
+def test_a_subcommand_named_after_its_group_is_spelled_too() -> None:
+    """"/game stop" in the engine's words is "/game arrêter" in a French client: a reply naming the English
+    subcommand would send the reader to a command their client doesn't list."""
+    translator = CommandTranslator(UiTexts.load(LOCALES).for_language)
+    text = "The game here ends with /game stop, or moves on with /game skip; /quiz to play alone."
+    assert translator.spelled_in(text, discord.Locale.french, COMMANDS) == (
+        "The game here ends with /game arrêter, or moves on with /game skip; /quiz to play alone.")
