@@ -5,13 +5,13 @@ from __future__ import annotations
 from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES
 from bot.replies import Notice, NoticeCode
-from bot.text import shorten
+from bot.text import echoed
 
 ECHOED = 60  # characters of what someone typed, said back to them (cut with an ellipsis)
 
 
 def quiz_not_found(reference: str, _: Localizer) -> Notice:
-    return Notice(_("There is no quiz called “{name}”.", name=shorten(reference.strip(), ECHOED)),
+    return Notice(_("There is no quiz called “{name}”.", name=echoed(reference, ECHOED)),
                   NoticeCode.QUIZ_NOT_FOUND, _.language)
 
 
@@ -35,5 +35,5 @@ def no_quiz_in_progress(_: Localizer, game_here: bool = False) -> Notice:
 
 def unknown_language(choice: str, _: Localizer) -> Notice:
     names = ", ".join(f"{code} ({name})" for code, name in NATIVE_NAMES.items())
-    return Notice(_("I don't speak “{choice}”. Choose one of: {names}.", choice=shorten(choice.strip(), 40),
+    return Notice(_("I don't speak “{choice}”. Choose one of: {names}.", choice=echoed(choice, 40),
                     names=names), NoticeCode.UNKNOWN_LANGUAGE, _.language)

@@ -39,6 +39,12 @@ def shown_name(name: str) -> str:
     return shown if any(unicodedata.category(char) != "Cf" for char in shown if not char.isspace()) else ""
 
 
+def echoed(typed: str, limit: int) -> str:
+    """What someone typed, said back in the bot's own line: without bidi controls (which would turn the rest of
+    the line backwards), on one line, cut between letters."""
+    return shorten(shown_name(typed), limit)
+
+
 def one_line(error: BaseException, limit: int = 200) -> str:
     """An exception as one short line: its type and the first line of its message."""
     lines = str(error).strip().splitlines()

@@ -147,7 +147,7 @@ class CommandHandlers:
     async def reload(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         report = await self._engine.reload(interaction_actor(interaction))
-        lines = [report.summary, *(f"• {problem}" for problem in report.problems)]
+        lines = [render.plain(report.summary), *(f"• {render.plain(problem)}" for problem in report.problems)]
         await respond(interaction, "\n".join(lines))
 
     def is_admin(self, interaction: discord.Interaction) -> bool:

@@ -20,8 +20,9 @@ OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: 
 def plain(text: str) -> str:
     """An engine text shown as written: the engine's words are plain, and what a user typed (a name, a quiz id
     echoed in "There is no quiz called “…”") must not turn into formatting, links or a "<@id>" drawn as another
-    member (nobody is pinged either way: the client allows no mentions)."""
-    return escape_mentions(escape_markdown(text))
+    member (nobody is pinged either way: the client allows no mentions), nor into a channel link, a clickable
+    command, a timestamp or a custom emoji (``<#id>``, ``</reload:id>``, ``<t:…>``, ``<:name:id>``)."""
+    return escape_mentions(escape_markdown(text)).replace("<", "\\<")
 
 
 def mention(user_id: int | str) -> str:

@@ -23,6 +23,7 @@ from adapters.telegram.menu import help_text, next_steps
 from adapters.telegram.surface import TelegramSurface
 from bot.engine import QuizEngine
 from bot.replies import Actor, Notice, NoticeCode
+from bot.text import shown_name
 
 Context = ContextTypes.DEFAULT_TYPE
 Callback = Callable[[Update, Context], Coroutine[Any, Any, None]]
@@ -200,7 +201,7 @@ class Commands:
 
 
 def _first_name(update: Update) -> str:
-    return update.effective_user.first_name if update.effective_user else ""
+    return shown_name(update.effective_user.first_name) if update.effective_user else ""
 
 
 def _in_group(update: Update) -> bool:

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from bot.calendar import known_zone, next_at, parse_time_of_day, zone
 from bot.replies import Actor, Notice, NoticeCode
-from bot.text import shorten
+from bot.text import echoed
 from bot.turns import Turn
 from bot.usecases.core import Core
 
@@ -28,7 +28,7 @@ class Scheduling:
                                 time=f"{self._core.clock().astimezone(current):%H:%M}"), language=_.language)
             found = known_zone(name) if name.strip() else None
             if user is None or found is None:
-                shown = shorten(name.strip(), 60) or "…"
+                shown = echoed(name, 60) or "…"
                 return Notice(_("I don't know the time zone “{name}”. Use a name like Africa/Lagos, Africa/Nairobi, "
                                 "Africa/Harare or Europe/Paris.", name=shown), NoticeCode.UNKNOWN_TIME_ZONE, _.language)
             user.time_zone = str(found)
@@ -69,7 +69,7 @@ class Scheduling:
             local = parse_time_of_day(wanted) if whole else None
             if local is None:
                 return Notice(_("I didn't understand “{text}”. Send /reminders on 19:00, or /reminders off.",
-                                text=shorten(text.strip(), 40)), NoticeCode.BAD_REMINDER, _.language)
+                                text=echoed(text, 40)), NoticeCode.BAD_REMINDER, _.language)
             user.reminder_time = f"{local:%H:%M}"
             user.reminder_due = self._next(user.reminder_time, user.time_zone, self._core.clock())
             await turn.uow.users.update(user)

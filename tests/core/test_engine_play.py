@@ -52,6 +52,9 @@ async def test_starting_an_unknown_quiz_says_so(engine: QuizEngine) -> None:
     long = await engine.start(ALICE, "a" + unicodedata.normalize("NFD", "ẹ́") * 80)
     assert isinstance(long, Notice) and long.text.endswith("…”.")
     assert unicodedata.normalize("NFD", "ẹ́") + "…" in long.text
+    # A bidi override typed in the name doesn't turn the rest of the bot's line backwards.
+    turned = await engine.start(ALICE, "\u202eevil\u202c")
+    assert isinstance(turned, Notice) and turned.text == "There is no quiz called “evil”."
     # Blank is no name at all: resume, or say there is nothing to resume.
     blank = await engine.start(ALICE, "   ")
     assert isinstance(blank, Notice) and blank.code is NoticeCode.NO_ACTIVE_SESSION
