@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, time, timedelta
 
-from bot.calendar import known_zone, next_at, parse_time_of_day, zone
+from bot.calendar import known_zone, local_day, next_at, parse_time_of_day, zone
 from bot.replies import Actor, Notice, NoticeCode
 from bot.text import echoed
 from bot.turns import Turn
@@ -34,7 +34,7 @@ class Scheduling:
             user.time_zone = str(found)
             now = self._core.clock()
             if user.reminder_time is not None:  # the reminder follows the learner's clock
-                user.reminder_due = self._next(user.reminder_time, user.time_zone, now)
+                user.reminder_due = self._next(user.reminder_time, user.time_zone, now, user.reminder_due)
             await turn.uow.users.update(user)
             await turn.uow.commit()
             local = now.astimezone(found)
@@ -71,7 +71,7 @@ class Scheduling:
                 return Notice(_("I didn't understand “{text}”. Send /reminders on 19:00, or /reminders off.",
                                 text=echoed(text, 40)), NoticeCode.BAD_REMINDER, _.language)
             user.reminder_time = f"{local:%H:%M}"
-            user.reminder_due = self._next(user.reminder_time, user.time_zone, self._core.clock())
+            user.reminder_due = self._next(user.reminder_time, user.time_zone, self._core.clock(), user.reminder_due)
             await turn.uow.users.update(user)
             await turn.uow.commit()
             return Notice(_("I'll remind you at {time} ({zone}) on days when questions are due. Change your time zone "
@@ -79,8 +79,15 @@ class Scheduling:
         return await self._core.turns.run(actor, choose)
 
     @staticmethod
-    def _next(reminder_time: str, time_zone: str | None, after: datetime) -> datetime:
+    def _next(reminder_time: str, time_zone: str | None, now: datetime, planned: datetime | None) -> datetime:
+        """When to remind next at ``reminder_time``, after ``now`` and not before the local day of the reminder
+        already ``planned``: a reminder sent today planned tomorrow's, and a new time or zone must not bring a
+        second one today (an hour's shift east would, at once)."""
         local = parse_time_of_day(reminder_time)
         if local is None:
             raise ValueError(f"a stored reminder time that isn't one: {reminder_time!r}")
+        after = now
+        if planned is not None:
+            day_begins = datetime.combine(local_day(planned, time_zone), time(0), tzinfo=zone(time_zone))
+            after = max(now, day_begins - timedelta(microseconds=1))  # a reminder at 00:00 that day is on time
         return next_at(local, time_zone, after)

@@ -1,0 +1,51 @@
+"""One reminder a day at most, whatever the learner changes after it: a new time zone or a new time."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from bot.engine import QuizEngine
+from bot.replies import Reminder
+from tests.core.review_play import ADA, play_collectives
+from tests.fakes.clock import FixedClock
+
+ALL_WRONG = {"sum-everywhere": False, "shards-to-full": False, "english-only": False}
+
+
+async def reminded(engine: QuizEngine) -> int:
+    sent: list[Reminder] = []
+
+    async def send(reminder: Reminder) -> None:
+        sent.append(reminder)
+    await engine.send_reminders("telegram", send, per_second=1000)
+    return len(sent)
+
+
+async def test_a_new_zone_or_time_after_todays_reminder_waits_for_tomorrow(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    await engine.set_time_zone(ADA, "Africa/Nairobi")  # UTC+3
+    await engine.set_reminders(ADA, "on 08:00")
+    await play_collectives(engine, ALL_WRONG)  # Monday: all three due on Tuesday
+    clock.now = datetime(2026, 1, 6, 5, 1, tzinfo=UTC)  # Tuesday 08:01 in Nairobi
+    assert await reminded(engine) == 1
+    clock.now = datetime(2026, 1, 6, 6, 0, tzinfo=UTC)
+    await engine.set_time_zone(ADA, "Africa/Abidjan")  # UTC+0: 08:00 there is still to come today
+    clock.now = datetime(2026, 1, 6, 8, 1, tzinfo=UTC)
+    assert await reminded(engine) == 0  # before, a second reminder the same Tuesday
+    await engine.set_reminders(ADA, "on 18:00")
+    clock.now = datetime(2026, 1, 6, 18, 1, tzinfo=UTC)
+    assert await reminded(engine) == 0  # and a third
+    clock.now = datetime(2026, 1, 7, 18, 1, tzinfo=UTC)
+    assert await reminded(engine) == 1  # Wednesday at the new time, in the new zone
+    clock.advance(timedelta(hours=1))
+    assert await reminded(engine) == 0
+
+
+async def test_a_later_time_set_before_todays_reminder_still_reminds_today(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    await engine.set_reminders(ADA, "on 19:00")
+    await play_collectives(engine, ALL_WRONG)
+    clock.now = datetime(2026, 1, 6, 12, 0, tzinfo=UTC)
+    await engine.set_reminders(ADA, "on 21:00")
+    clock.now = datetime(2026, 1, 6, 21, 1, tzinfo=UTC)
+    assert await reminded(engine) == 1
