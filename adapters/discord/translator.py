@@ -15,9 +15,10 @@ from bot.languages import DEFAULT_LANGUAGE, normalize_language
 # Discord's rule for command and option names; a translation that breaks it would make the sync fail.
 NAME = re.compile(r"^[-_'\w]{1,32}$")
 DESCRIPTION_LIMIT = 100
-# A command named in a text: "/reminders", not the "/Lagos" of "Africa/Lagos" nor a URL's path; and the word
-# after it, which may be one of its subcommands ("/game stop").
-MENTIONED_COMMAND = re.compile(r"(?<![\w/:])/([a-z][\w-]*)(?: ([a-z][\w-]*))?")
+# A command named in a text: "/reminders", not the "/Lagos" of "Africa/Lagos" nor a URL's path.
+MENTIONED_COMMAND = re.compile(r"(?<![\w/:])/([a-z][\w-]*)")
+# The same, with the word after it, which may be one of its subcommands ("/game stop").
+MENTIONED_WITH_NEXT_WORD = re.compile(MENTIONED_COMMAND.pattern + r"(?: ([a-z][\w-]*))?")
 
 
 class CommandTranslator(app_commands.Translator):
@@ -49,7 +50,7 @@ class CommandTranslator(app_commands.Translator):
             if word is None:
                 return shown
             return f"{shown} {command_name_for(locale, word, self._localizer_for) if word in commands[name] else word}"
-        return MENTIONED_COMMAND.sub(spelled, text)
+        return MENTIONED_WITH_NEXT_WORD.sub(spelled, text)
 
 
 def command_name_for(locale: discord.Locale, name: str, localizer_for: Callable[[str], Localizer]) -> str:
