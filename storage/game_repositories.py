@@ -158,9 +158,11 @@ class SqlGameRepository:
                 for row in await self._connection.execute(query)]
 
     async def totals(self, user_id: int) -> GameTotals:
-        # A win counts only against someone: first place in a finished game with another player in it.
+        # A win counts only against someone, and for something: first place with points in a finished game with
+        # another player in it.
         others = exists().where(players.c.game_id == _rival.c.game_id, _rival.c.user_id != players.c.user_id)
-        won = case((and_(games.c.state == GameState.FINISHED.value, players.c.rank == 1, others), 1), else_=0)
+        won = case((and_(games.c.state == GameState.FINISHED.value, players.c.rank == 1, players.c.score > 0,
+                         others), 1), else_=0)
         row = (await self._connection.execute(
             select(func.count().label("played"), func.coalesce(func.sum(players.c.score), 0).label("points"),
                    func.coalesce(func.sum(won), 0).label("wins"))

@@ -33,8 +33,10 @@ def points(correct: bool, answer_ms: int, question_seconds: int) -> int:
 
 
 def standings(players: Iterable[PlayerRecord]) -> list[PlayerRecord]:
-    """Most points first; equal points: the lower total answer time, then who joined first."""
-    return sorted(players, key=lambda player: (-player.score, player.answer_ms, player.joined_at, player.user_id))
+    """Most points first; equal points: those who answered before those who never did (whose answer time is
+    0 ms), then the lower total answer time, then who joined first."""
+    return sorted(players, key=lambda player: (-player.score, not player.answered, player.answer_ms, player.joined_at,
+                                               player.user_id))
 
 
 def clamp_seconds(seconds: int | None) -> int:

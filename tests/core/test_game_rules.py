@@ -24,13 +24,19 @@ def test_a_right_answer_earns_100_plus_a_capped_bonus_for_speed(correct: bool, a
     assert points(correct, answer_ms, 30) == expected
 
 
-def player(user_id: int, score: int, answer_ms: int) -> PlayerRecord:
-    return PlayerRecord("g", user_id, f"p{user_id}", T0, 0, score=score, answer_ms=answer_ms)
+def player(user_id: int, score: int, answer_ms: int, answered: int = 2) -> PlayerRecord:
+    return PlayerRecord("g", user_id, f"p{user_id}", T0, 0, score=score, answer_ms=answer_ms, answered=answered)
 
 
 def test_standings_put_the_most_points_first_and_break_ties_by_total_answer_time() -> None:
     ranked = standings([player(1, 200, 9000), player(2, 250, 20000), player(3, 200, 4000)])
     assert [p.user_id for p in ranked] == [2, 3, 1]
+
+
+def test_on_equal_points_who_answered_ranks_above_who_never_did() -> None:
+    # Never answering took 0 ms in all: the quickest total, which won the tie.
+    ranked = standings([player(1, 0, 0, answered=0), player(2, 0, 12_000, answered=1)])
+    assert [p.user_id for p in ranked] == [2, 1]
 
 
 @pytest.mark.parametrize(("given", "expected"), [(None, 30), (5, 10), (45, 45), (10_000, 300)])

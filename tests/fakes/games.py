@@ -123,7 +123,7 @@ class FakeGameRepository:
     async def totals(self, user_id: int) -> GameTotals:
         mine = [player for player in self._state.players.values()
                 if player.user_id == user_id and player.game_id in self._state.games]
-        wins = sum(1 for player in mine if player.rank == 1
+        wins = sum(1 for player in mine if player.rank == 1 and player.score > 0
                    and self._state.games[player.game_id].state is GameState.FINISHED
                    and sum(1 for other in self._state.players.values() if other.game_id == player.game_id) >= 2)
         return GameTotals(len(mine), sum(player.score for player in mine), wins)

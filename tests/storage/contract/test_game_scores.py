@@ -75,7 +75,8 @@ async def test_the_leaderboard_sums_the_scopes_points_most_first_faster_first_on
     assert shown_again == [LeaderboardEntry(dayo, "Dayo", 1000)]
 
 
-async def test_totals_count_every_game_joined_and_wins_against_someone_in_finished_games(uow: Uow) -> None:
+async def test_totals_count_every_game_joined_and_wins_with_points_against_someone_in_finished_games(
+        uow: Uow) -> None:
     alice, bola = await stored_user(uow, "alice"), await stored_user(uow, "bola")
     # game: alice's (score, rank), bola's (score, rank) or None if she didn't play
     games = {"won": (GameState.FINISHED, (300, 1), (100, 2)),
@@ -83,7 +84,8 @@ async def test_totals_count_every_game_joined_and_wins_against_someone_in_finish
              "stopped": (GameState.STOPPED, (50, 1), (20, 2)),  # never finished: not a win
              "playing": (GameState.ASKING, (10, None), (5, None)),
              "lost": (GameState.FINISHED, (40, 2), (90, 1)),
-             "tied": (GameState.FINISHED, (70, 1), (70, 1))}
+             "tied": (GameState.FINISHED, (70, 1), (70, 1)),
+             "nobody-scored": (GameState.FINISHED, (0, 1), (0, 2))}  # first with nothing: not a win
     await stored_games(uow, *(a_game(alice, game_id, f"chat-{game_id}", state=state)
                               for game_id, (state, _, _) in games.items()))
     async with uow() as work:
@@ -96,8 +98,8 @@ async def test_totals_count_every_game_joined_and_wins_against_someone_in_finish
                     await work.games.update_player(player)
         await work.commit()
     async with uow() as work:
-        assert await work.games.totals(alice) == GameTotals(played=6, points=670, wins=2)
-        assert await work.games.totals(bola) == GameTotals(played=5, points=285, wins=2)
+        assert await work.games.totals(alice) == GameTotals(played=7, points=670, wins=2)
+        assert await work.games.totals(bola) == GameTotals(played=6, points=285, wins=2)
         assert await work.games.totals(alice + bola + 1000) == GameTotals(0, 0, 0)
 
 
