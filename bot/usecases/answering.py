@@ -29,7 +29,8 @@ class Answering:
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
                              surface: Target | None = None) -> AnswerOutcome | Notice:
         """Score an answer to a poll or message tied to a question, in one transaction. A message no question is
-        tied to writes nothing: a vote on somebody else's poll stores no user."""
+        tied to (not the bot's) writes nothing and stores no user; a vote on another learner's quiz poll does
+        store its voter, who is then told whose poll it is."""
         async def score(turn: Turn) -> AnswerOutcome | Notice:
             link = await turn.uow.links.get(actor.platform, message_key)
             if link is None:
