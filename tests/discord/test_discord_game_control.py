@@ -29,6 +29,14 @@ async def open_and_begin(fake: FakeDiscord, starter: int, players: tuple[int, ..
     return game_id, message_id(await question(fake, 1))
 
 
+async def a_new_lobby_opens(fake: FakeDiscord) -> None:
+    """The channel is free: no game left over stands in the way of a new one."""
+    again = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
+                             member_permissions=PLAYER_PERMISSIONS)
+    opened = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
+    assert opened.content == "The lobby is open: everyone here can join."
+
+
 async def test_a_stop_by_a_player_is_refused_and_by_a_server_manager_accepted(
         fake: FakeDiscord, settings: Settings, clock: FixedClock) -> None:
     async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
@@ -98,10 +106,7 @@ async def test_a_lobby_the_channel_refuses_leaves_no_game_behind_to_block_the_ne
                                     "permission. Ask an admin to grant it, then start a new game.",
                                     permission=yo("Send Messages"))
         fake.forbidden_channels.clear()  # an admin lets the bot in: the game starts at once, none is "running"
-        again = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                                 member_permissions=PLAYER_PERMISSIONS)
-        opened = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
-        assert opened.content == "The lobby is open: everyone here can join."
+        await a_new_lobby_opens(fake)
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
 
@@ -116,10 +121,7 @@ async def test_a_stop_the_channel_refuses_to_show_is_still_a_stop_said_in_the_st
         sn = bot.engine.localizer_for("sn")
         assert answer.content == sn("Game stopped.") != "Game stopped."
         fake.forbidden_channels.clear()
-        again = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                                 member_permissions=PLAYER_PERMISSIONS)
-        opened = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
-        assert opened.content == "The lobby is open: everyone here can join."
+        await a_new_lobby_opens(fake)
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
 
