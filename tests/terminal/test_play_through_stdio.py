@@ -134,7 +134,7 @@ def test_a_reply_that_is_no_number_is_answered_in_the_learners_language(env: dic
     result = subprocess.run(quiztutor("play", "--quiz", "collectives", "--user", "amani", "--lang", "sw"),
                             input="abc\nquit\n", env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert "Tafadhali andika nambari kutoka 1 hadi 3, au “help”." in result.stdout
+    assert "Tafadhali andika namba kutoka 1 hadi 3, au “help”." in result.stdout
 
 
 def test_a_line_of_megabytes_is_cut_short_and_the_next_line_still_counts(env: dict[str, str]) -> None:

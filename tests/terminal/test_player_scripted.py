@@ -180,7 +180,8 @@ async def test_retry_works_after_a_restart(tmp_path: Path) -> None:
 async def test_text_typed_by_the_learner_is_echoed_inert(tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["quiz \x1b[31mred\u202e", "quit"], quiz=None)
     assert "\x1b" not in transcript and "\u202e" not in transcript
-    assert "There is no quiz called “\\x1b[31mred\\u202e”." in transcript
+    # The escape is shown as text; the bidi override is not said back at all (bot.text.echoed).
+    assert "There is no quiz called “\\x1b[31mred”." in transcript
 
 
 async def test_a_storage_failure_is_an_apology_and_the_game_goes_on(tmp_path: Path,
