@@ -48,6 +48,7 @@ class NoticeCode(StrEnum):
     GAME_RUNNING = "game_running"  # the chat already has a live game
     NO_GAME = "no_game"  # no live game here (or that game is over)
     NOT_ALLOWED = "not_allowed"  # only the starter or an admin may do that
+    CHAT_REFUSED = "chat_refused"  # the chat refused the game's message, which stopped the game (its podium says so)
 
 
 @dataclass(frozen=True)

@@ -41,8 +41,8 @@ def shown_name(name: str) -> str:
 
 def echoed(typed: str, limit: int) -> str:
     """What someone typed, said back in the bot's own line: without bidi controls (which would turn the rest of
-    the line backwards), on one line, cut between letters."""
-    return shorten(shown_name(typed), limit)
+    the line backwards), on one line, cut between letters; "…" if nothing in it would show."""
+    return shorten(shown_name(typed), limit) or ELLIPSIS
 
 
 def one_line(error: BaseException, limit: int = 200) -> str:

@@ -11,7 +11,8 @@ from bot.languages import listed_codes
 
 def help_text(_: Localizer, spelled: Callable[..., str]) -> str:
     """Descriptions share their msgids with the commands themselves (and the Telegram menu). ``spelled("game",
-    "stop")`` is a command as the reader's Discord client shows it ("/partie arrêter"): what they must type."""
+    "stop")`` is a command as the reader's Discord client shows it ("/game arrêter" for a French client): what
+    they must type."""
     commands = [
         (spelled("quiz"), _("start or resume a quiz")),
         (spelled("quizzes"), _("list the quizzes")),

@@ -19,7 +19,7 @@ from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.html_text import esc
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation
-from bot.replies import Actor, Notice
+from bot.replies import Actor, Notice, NoticeCode
 
 REFUSAL_PERIOD = 30.0  # seconds: a refused command in a group is answered once per person (the group's 20/min)
 DEEP_LINK = "gx_"  # /start gx_<game id>_<place>: an explanation too long for an alert, in a private chat
@@ -147,7 +147,10 @@ class GameCommands:
     async def _refuse(self, actor: Actor, chat: str, notice: Notice) -> None:
         """Said in the group, but the same refusal once per person per half minute: repeats must not eat the
         group's budget, yet a typo right after a usage hint, or a second typo, still hears that the quiz isn't
-        known. The same words, not the same kind: "no quiz called X" is one kind for every X."""
+        known. The same words, not the same kind: "no quiz called X" is one kind for every X. A refusal by the
+        chat itself is not said there again: the podium said it, if the chat took anything at all."""
+        if notice.code is NoticeCode.CHAT_REFUSED:
+            return
         if self._refused.allow((chat, actor.user_id, notice.text)):
             await self._chat.html(chat, [render.notice(notice)])
 

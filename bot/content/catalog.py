@@ -60,9 +60,8 @@ class Catalog:
         wanted = folded(reference.strip())
         if not wanted:
             return []
-        if wanted in self._by_id:
-            return [self._by_id[wanted]]
         matchers = (
+            lambda quiz: quiz.id == wanted,
             lambda quiz: wanted in quiz.id,
             lambda quiz: any(wanted in folded(title) for title in quiz.title.values()),
             lambda quiz: wanted in quiz.tags,

@@ -61,12 +61,13 @@ class Playing:
         elif turn.actor.chat_id is not None:
             session.chat_id = turn.actor.chat_id  # continue wherever the learner is now
         notices: tuple[str, ...] = ()
+        # Read before a time-out moves the session on: that poll is the one left open.
+        asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
         if resumed and core.timer.overdue(session, now := core.clock()):
             try:
                 notices = (await core.remembering.timed_out(uow, quiz, session, now, _),)
             except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now
                 session = await uow.sessions.get(session.id) or session
-        asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):

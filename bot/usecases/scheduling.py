@@ -28,7 +28,7 @@ class Scheduling:
                                 time=f"{self._core.clock().astimezone(current):%H:%M}"), language=_.language)
             found = known_zone(name) if name.strip() else None
             if user is None or found is None:
-                shown = echoed(name, 60) or "…"
+                shown = echoed(name, 60)
                 return Notice(_("I don't know the time zone “{name}”. Use a name like Africa/Lagos, Africa/Nairobi, "
                                 "Africa/Harare or Europe/Paris.", name=shown), NoticeCode.UNKNOWN_TIME_ZONE, _.language)
             user.time_zone = str(found)

@@ -109,3 +109,14 @@ async def test_a_click_on_a_question_skipped_by_hand_names_the_one_whose_time_ra
     click = await timed.answer(ALICE, first.session_id, first.question_id, first.correct_index)
     assert isinstance(click, AnswerOutcome) and click.notice == TIME_UP.format(number=2)  # not 1, skipped by hand
     assert next_question(click).question_id == "english-only"
+
+
+async def test_resuming_past_a_question_whose_time_ran_out_names_the_poll_that_asked_it(
+        timed: QuizEngine, clock: FixedClock) -> None:
+    first = await start(timed, ALICE)
+    await timed.link_message("telegram", "poll-1", first, ALICE.chat_id)
+    clock.advance(LIMIT * 2)  # no sweep yet: the resume itself finds the question overdue and moves on
+    resumed = await timed.start(ALICE)
+    assert isinstance(resumed, Started) and resumed.question.question_id != first.question_id
+    # That poll is still open to votes: the adapter ends it (read before the time-out moved the session on).
+    assert resumed.asked_before is not None and resumed.asked_before.message_key == "poll-1"

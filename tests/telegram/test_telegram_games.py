@@ -175,3 +175,20 @@ async def test_a_lobby_the_group_refuses_leaves_no_game_behind_to_block_the_next
         await lobby(api, GROUP)
         assert not api.calls("sendMessage", lambda p: "already" in p["text"])
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_skip_to_a_question_the_group_refuses_says_why_once(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock, game_interval=GAMES):
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        await api.command(ADA, "/game skip", GROUP)  # to the first question's results
+        await api.settle()
+        api.fail_next("sendPoll", 400, "Bad Request: not enough rights to send polls to the chat")
+        await api.command(ADA, "/game skip", GROUP)  # to the second question, which the group refuses
+        await api.wait_for("sendMessage", 1, lambda p: "Game stopped" in p["text"])
+        await api.settle()
+        said = api.calls("sendMessage", lambda p: "I'm missing the “Send Polls” permission" in p["text"])
+        assert len(said) == 1  # on the podium; not once more as a reply to the skip

@@ -62,7 +62,7 @@ class GameTable:
         if right is None:
             return None
         _ = await self.core.turns.words(actor)
-        return Notice(views.refused_note(right, _), NoticeCode.NOT_ALLOWED, _.language)
+        return Notice(views.refused_note(right, _), NoticeCode.CHAT_REFUSED, _.language)
 
     async def _stop_refused(self, game_id: str, right: str, surface: GameSurface) -> bool:
         """The chat won't take the game's messages: stop it, and say why if the chat still takes a text."""
