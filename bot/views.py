@@ -171,12 +171,14 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
         mine = [result for result in results if result.quiz_id == quiz.id]
         if not mine:
             continue
-        # A retry round asks only the questions missed before: "best 2/2" would outrank a full 7/8. Whole rounds
-        # ask as many questions as the quiz has, or as the learner's longest round (played before a reload added
-        # some); a retry asks fewer.
-        done = [result for result in mine if result.state is SessionState.FINISHED]
-        whole = min(len(quiz.questions), max((result.total for result in done), default=0))
-        finished = [result for result in done if result.total >= whole]
+        # A retry round asks only the questions missed before: "best 2/2" would outrank a full 7/8. A retry asks
+        # fewer questions than the quiz has, and fewer than a round finished before it; a round played before a
+        # reload added questions is short of the quiz too, but has no longer round before it.
+        done = sorted((result for result in mine if result.state is SessionState.FINISHED),
+                      key=lambda result: result.updated_at)
+        finished = [result for index, result in enumerate(done)
+                    if result.total >= len(quiz.questions)
+                    or not any(earlier.total > result.total for earlier in done[:index])]
         parts = []
         if finished:
             best = max(finished, key=lambda result: result.correct)

@@ -238,6 +238,11 @@ async def test_a_reload_that_adds_a_question_keeps_the_rounds_played_before_in_p
     # The whole round of three is still the best, and an attempt: not taken for a retry of the four now asked.
     progress = await engine.progress(ALICE)
     assert [(line.quiz_id, line.text) for line in progress.lines] == [("collectives", "best 1/3 · 1 attempt")]
+    question: QuestionView | Summary = await start(engine, ALICE)  # a whole round of four: a second attempt
+    while isinstance(question, QuestionView):
+        question = (await answer(engine, ALICE, question, right=True)).next
+    progress = await engine.progress(ALICE)
+    assert [(line.quiz_id, line.text) for line in progress.lines] == [("collectives", "best 4/4 · 2 attempts")]
 
 
 async def test_progress_after_a_reload_removed_the_only_quiz_played_keeps_its_streak_without_no_results(
