@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
-from tests.telegram.telegram_harness import correct, for_chat, poll_id, wrong
+from tests.telegram.telegram_harness import correct, for_chat, next_poll, poll_id, wrong
 
 GROUP_CALLS = {"sendMessage", "sendPoll", "stopPoll", "editMessageText", "sendPhoto"}  # what the group sees
 
@@ -46,3 +46,14 @@ async def press(api: FakeBotApi, user: FakeUser, data: str, chat: FakeChat) -> d
     before = len(api.calls("answerCallbackQuery"))
     await api.press(user, data, chat)
     return (await api.wait_for("answerCallbackQuery", before + 1))[before].params
+
+
+async def begun(api: FakeBotApi, starter: FakeUser, chat: FakeChat,
+                players: tuple[FakeUser, ...] = ()) -> tuple[str, Call]:
+    """A game of collectives opened by ``starter``, joined by ``players`` and begun: its id and first poll."""
+    await api.command(starter, "/game collectives", chat)
+    _lobby, game_id = await lobby(api, chat)
+    for player in players:
+        await press(api, player, f"gj:{game_id}", chat)
+    await press(api, starter, f"gb:{game_id}", chat)
+    return game_id, await next_poll(api, chat.id, 1)

@@ -11,7 +11,7 @@ from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor
 from content import default_content_dir
 from tests.fakes.clock import FixedClock
-from tests.telegram.game_steps import group_calls, lobby, press, results_messages, vote
+from tests.telegram.game_steps import begun, group_calls, lobby, press, results_messages, vote
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, next_poll, running_bot
 
@@ -26,11 +26,7 @@ async def test_a_stop_by_a_player_is_refused_and_by_a_group_admin_it_ends_with_t
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
     api.admins[GROUP.id] = {WANJIRU.id}
     async with running_bot(settings, clock, game_interval=GAMES) as engine:
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await press(api, AMINATA, f"gj:{game_id}", GROUP)
-        await press(api, ADA, f"gb:{game_id}", GROUP)
-        first = await next_poll(api, GROUP.id, 1)
+        _game_id, first = await begun(api, ADA, GROUP, (AMINATA,))
         await vote(api, first, AMINATA, right=True)
 
         await api.command(AMINATA, "/game stop", GROUP)
@@ -98,12 +94,7 @@ async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, s
 async def test_votes_sent_while_the_bot_was_down_count_once_after_a_restart_mid_question(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
     async with running_bot(settings, clock, game_interval=GAMES):
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await press(api, AMINATA, f"gj:{game_id}", GROUP)
-        await press(api, WANJIRU, f"gj:{game_id}", GROUP)
-        await press(api, ADA, f"gb:{game_id}", GROUP)
-        first = await next_poll(api, GROUP.id, 1)
+        _game_id, first = await begun(api, ADA, GROUP, (AMINATA, WANJIRU))
         await vote(api, first, ADA, right=True)
         await api.settle()
     # The bot is down: two more players vote (Telegram keeps the updates), and one of them votes twice.

@@ -13,7 +13,7 @@ from adapters.settings import Settings
 from bot.games.rules import GRACE, RESULTS_SECONDS
 from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import Failure
-from tests.telegram.game_steps import lobby, press, results_messages, vote
+from tests.telegram.game_steps import begun, lobby, press, results_messages, vote
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, correct, next_poll, running_bot
 
@@ -98,10 +98,7 @@ async def test_an_explanation_too_long_for_an_alert_opens_in_a_private_chat(
     longer = short + " Reduce-scatter leaves one shard per rank; all-gather rebuilds the whole sum from shards."
     quiz.write_text(quiz.read_text().replace(short, longer))
     async with running_bot(settings, clock, game_interval=GAMES) as engine:
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await press(api, ADA, f"gb:{game_id}", GROUP)
-        first = await next_poll(api, GROUP.id, 1)
+        game_id, first = await begun(api, ADA, GROUP)
         await vote(api, first, ADA, right=False)
         await results_wait(api)
         opened = await press(api, ADA, f"gx:{game_id}/0", GROUP)
@@ -145,10 +142,7 @@ async def test_a_group_that_removed_the_bot_mid_game_gets_the_game_ended_without
         api: FakeBotApi, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture,
         everyone_answered: bool) -> None:
     async with running_bot(settings, clock, game_interval=GAMES):
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await press(api, ADA, f"gb:{game_id}", GROUP)
-        first = await next_poll(api, GROUP.id, 1)
+        _game_id, first = await begun(api, ADA, GROUP)
         api.refusing[GROUP.id] = Failure(403, "Forbidden: bot was kicked from the supergroup chat")
         if everyone_answered:  # the question closes early: closing its poll is what Telegram refuses first
             await vote(api, first, ADA, right=True)
@@ -180,10 +174,7 @@ async def test_a_lobby_the_group_refuses_leaves_no_game_behind_to_block_the_next
 async def test_a_skip_to_a_question_the_group_refuses_says_why_once(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
     async with running_bot(settings, clock, game_interval=GAMES):
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await press(api, ADA, f"gb:{game_id}", GROUP)
-        await next_poll(api, GROUP.id, 1)
+        _game_id, _first = await begun(api, ADA, GROUP)
         await api.command(ADA, "/game skip", GROUP)  # to the first question's results
         await api.settle()
         api.fail_next("sendPoll", 400, "Bad Request: not enough rights to send polls to the chat")
