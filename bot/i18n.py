@@ -117,9 +117,9 @@ def _unclosed_strings(po_text: str) -> list[int]:
 def _placeholder_problems(message: Message) -> Iterable[str]:
     """A translation whose ``{placeholders}`` don't parse, or aren't exactly those its English gives: another
     name, or a conversion, format or index (``{n!x}``, ``{n:zz}``, ``{n[0]}``) the bot's values may not take."""
-    ids = _texts(message.id)
+    ids = message_texts(message.id)
     given = set().union(*(_fields(text) or set() for text in ids)) | ({"{n}"} if len(ids) > 1 else set())
-    for text in (text for text in _texts(message.string) if text):
+    for text in (text for text in message_texts(message.string) if text):
         fields = _fields(text)
         shown = _shortened(ids[0])
         if fields is None:
@@ -132,24 +132,25 @@ def _placeholder_problems(message: Message) -> Iterable[str]:
 def _character_problems(message: Message) -> Iterable[str]:
     """A control or bidi character in a translation, refused as in a quiz's texts: the terminal would act on an
     escape sequence, and an override reorders what is shown around it."""
-    for text in _texts(message.string):
-        yield from text_problems(f"translation of {_shortened(_texts(message.id)[0])!r}", {"": text}, multiline=True)
+    for text in message_texts(message.string):
+        yield from text_problems(f"translation of {_shortened(message_texts(message.id)[0])!r}", {"": text},
+                                 multiline=True)
 
 
 def _plural_problems(message: Message, catalog: Catalog) -> Iterable[str]:
     """A plural translation with fewer forms than its Plural-Forms header promises: the missing ones would be
     shown in English."""
-    forms = [form for form in _texts(message.string) if form]  # babel pads the missing ones with ""
-    if len(_texts(message.id)) > 1 and forms and len(forms) < catalog.num_plurals:
-        yield (f"the translation of {_texts(message.id)[0]!r} has {len(forms)} plural forms; its Plural-Forms header "
-               f"says {catalog.num_plurals}")
+    forms = [form for form in message_texts(message.string) if form]  # babel pads the missing ones with ""
+    if len(message_texts(message.id)) > 1 and forms and len(forms) < catalog.num_plurals:
+        yield (f"the translation of {message_texts(message.id)[0]!r} has {len(forms)} plural forms; its "
+               f"Plural-Forms header says {catalog.num_plurals}")
 
 
 def _shortened(msgid: str) -> str:
     return msgid if len(msgid) <= 60 else msgid[:57] + "..."
 
 
-def _texts(texts: str | Sequence[str] | None) -> tuple[str, ...]:
+def message_texts(texts: str | Sequence[str] | None) -> tuple[str, ...]:
     """A message's texts: one, or its plural forms (none for a message not translated)."""
     if texts is None:
         return ()

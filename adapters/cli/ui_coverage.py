@@ -13,7 +13,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from bot.i18n import DOMAIN
+from bot.i18n import DOMAIN, message_texts
 from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, listed_codes
 from content import default_content_dir
 
@@ -25,7 +25,7 @@ def ui_coverage_notes(locales: Path, catalogs: Mapping[str, Catalog]) -> list[st
     notes = []
     for language in (code for code in SUPPORTED_LANGUAGES if code in catalogs):
         translated = sum(1 for message in catalogs[language]
-                         if message.id in template and not message.fuzzy and _translated(message.string))
+                         if message.id in template and not message.fuzzy and _translated(message_texts(message.string)))
         if translated < len(template):
             notes.append(f"The bot's own words are partly in English for {language}: its catalog translates "
                          f"{translated} of {len(template)} texts")
@@ -44,6 +44,5 @@ def _template_ids() -> set[object]:
     return {message.id for message in template if message.id}
 
 
-def _translated(string: object) -> bool:
-    forms = string if isinstance(string, (tuple, list)) else (string,)
-    return all(forms)
+def _translated(forms: tuple[str, ...]) -> bool:
+    return bool(forms) and all(forms)

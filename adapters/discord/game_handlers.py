@@ -44,15 +44,21 @@ class GameHandlers:
         actor = interaction_actor(interaction)
         refused = await self._engine.games.stop(actor, interaction.user.display_name, moderates(interaction),
                                                 self.stage)
+        if refused is not None:
+            await respond_plain(interaction, refused.text)
+            return
         _ = await self._engine.localizer(actor)
-        await respond_plain(interaction, refused.text if refused else _("Game stopped."))
+        await respond_plain(interaction, _("Game stopped."))
 
     async def skip(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
         refused = await self._engine.games.skip(actor, moderates(interaction), self.stage)
+        if refused is not None:
+            await respond_plain(interaction, refused.text)
+            return
         _ = await self._engine.localizer(actor)
-        await respond_plain(interaction, refused.text if refused else _("Question skipped."))
+        await respond_plain(interaction, _("Question skipped."))
 
     async def leaderboard(self, interaction: discord.Interaction, period: str, me: str | None) -> None:
         """For everyone in the channel to see; hiding or showing oneself is answered to that person only."""

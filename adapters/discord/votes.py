@@ -45,9 +45,7 @@ class VoteHandler:
             if result.code is NoticeCode.NOT_YOUR_SESSION:
                 await self._hint(event)
             elif result.code is NoticeCode.QUIZ_NOT_FOUND:  # a reload removed the quiz, and closed the session
-                await self._polls.end(event.channel_id, event.message_id)
-                await self._polls.post(event.channel_id, f"{render.mention(event.user_id)} {render.plain(result.text)}",
-                                       reply_to=event.message_id)
+                await self._after_vote(event).say(render.plain(result.text))  # ends the poll, replies to it
                 return
             # Anything else (a changed vote, a closed question, a poll that isn't ours) needs no reply.
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)

@@ -26,7 +26,7 @@ class TelegramSurface:
     def __init__(self, chat: TelegramChat, chat_id: str, owner: str | None) -> None:
         self._chat = chat
         self._chat_id = chat_id
-        self._owner = (shown_name(owner) if owner else None) or None  # nothing visible: no name at all
+        self._owner = shown_name(owner or "") or None  # nothing visible: no name at all
         self._pending: list[str] = []  # said before the poll or summary, sent in one message with it
 
     @property

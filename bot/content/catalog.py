@@ -60,13 +60,13 @@ class Catalog:
         wanted = folded(reference.strip())
         if not wanted:
             return []
+        exact = self._by_id.get(wanted)
+        ranked: dict[str, Quiz] = {exact.id: exact} if exact else {}  # each once, at its best place
         matchers = (
-            lambda quiz: quiz.id == wanted,
             lambda quiz: wanted in quiz.id,
             lambda quiz: any(wanted in folded(title) for title in quiz.title.values()),
             lambda quiz: wanted in quiz.tags,
         )
-        ranked: dict[str, Quiz] = {}  # each once, at its best place
         for matches in matchers:
             for quiz in self.quizzes:
                 if quiz.id not in ranked and matches(quiz):

@@ -72,7 +72,7 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
     counts_line = (_("Answers: {counts}", counts=" · ".join(f"{key} {count}" for key, count in counts))
                    if answers else _("Nobody answered this one."))
     top = tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", player.score,
-                           place=place, name=shown_name(player.name) or UNNAMED)
+                           place=place, name=_display(player.name))
                 for place, player in enumerate(standings(players)[:TOP], start=1))
     label = _("Question {number} of {total}", number=game.position + 1, total=len(game.question_ids))
     return GameResults(game.id, game.chat_id, game.position, game.question_message, label,
@@ -96,7 +96,7 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
         lines.append(mark + " " + _.ngettext(
             "{name} — {n} point · {correct} of {asked} right ({percent}%)",
             "{name} — {n} points · {correct} of {asked} right ({percent}%)", player.score,
-            name=shown_name(player.name) or UNNAMED,
+            name=_display(player.name),
             correct=player.correct, asked=chances, percent=round(100 * player.correct / chances)))
     if len(ranked) > PODIUM_LINES:
         rest = len(ranked) - PODIUM_LINES
@@ -128,12 +128,12 @@ def explanation(game: GameRecord, question: Question, mine: GameAnswerRecord | N
 
 def leaderboard_lines(entries: list[LeaderboardEntry], _: Localizer) -> tuple[str, ...]:
     return tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", entry.points,
-                            place=place, name=shown_name(entry.name) or UNNAMED)
+                            place=place, name=_display(entry.name))
                  for place, entry in enumerate(entries, start=1))
 
 
 def _names(players: list[PlayerRecord]) -> str:
-    return ", ".join(shown_name(player.name) or UNNAMED for player in players)
+    return ", ".join(_display(player.name) for player in players)
 
 
 def game_rules(_: Localizer, skip: str = "/game skip", stop: str = "/game stop") -> str:
@@ -147,3 +147,9 @@ def refused_note(right: str, _: Localizer) -> str:
     """Why a game stopped when its chat refused a message: the right the bot lacks there (a msgid)."""
     return _("I can't post the game's questions in this chat: I'm missing the “{permission}” permission. Ask an "
              "admin to grant it, then start a new game.", permission=_(right))
+
+
+def _display(name: str) -> str:
+    """A player's name as the game shows it; the placeholder if nothing in it would show (kept before names were
+    checked)."""
+    return shown_name(name) or UNNAMED

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime, time, timedelta
 
 from bot.calendar import known_zone, local_day, next_at, parse_time_of_day, zone
+from bot.notices import ECHOED
 from bot.replies import Actor, Notice, NoticeCode
 from bot.text import echoed
 from bot.turns import Turn
@@ -28,7 +29,7 @@ class Scheduling:
                                 time=f"{self._core.clock().astimezone(current):%H:%M}"), language=_.language)
             found = known_zone(name) if name.strip() else None
             if user is None or found is None:
-                shown = echoed(name, 60)
+                shown = echoed(name, ECHOED)
                 return Notice(_("I don't know the time zone “{name}”. Use a name like Africa/Lagos, Africa/Nairobi, "
                                 "Africa/Harare or Europe/Paris.", name=shown), NoticeCode.UNKNOWN_TIME_ZONE, _.language)
             user.time_zone = str(found)

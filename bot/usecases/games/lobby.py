@@ -25,15 +25,11 @@ class GameLobbies:
                    stage: Stage) -> Notice | None:
         """A lobby for the named quiz in the actor's chat, with them as its first player; or why not.
         ``scope_id``: whose leaderboard the game counts for (the Telegram group, the Discord server)."""
-        core = self._table.core
-        game_id = f"{core.rng.getrandbits(128):032x}"
-        async with self._table.locks.of(game_id):  # the lobby's id is kept before anyone can press Start
-            reply = await core.turns.run(actor, lambda turn: self._open(turn, game_id, name, scope_id, reference,
-                                                                        seconds))
-            if isinstance(reply, Notice):
-                return reply
-            refused = await self._table.show(actor.platform, reply, stage)
-        return await self._table.refusal_for(actor, refused)  # a refused lobby: nobody else saw the game
+        game_id = f"{self._table.core.rng.getrandbits(128):032x}"
+        # Under the new game's lock: its id is kept before anyone can press Start. A refused lobby is said to its
+        # starter alone: nobody else saw the game.
+        return await self._table.act(actor, game_id, lambda turn: self._open(turn, game_id, name, scope_id, reference,
+                                                                             seconds), stage)
 
     async def join(self, actor: Actor, name: str, game_id: str) -> Notice:
         """Join a live game (the answer goes only to the one who pressed Join)."""
@@ -42,12 +38,7 @@ class GameLobbies:
 
     async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage) -> Notice | None:
         """Start now rather than when the lobby's time is up: for the starter or an admin."""
-        async with self._table.locks.of(game_id):
-            reply = await self._table.core.turns.run(actor, lambda turn: self._begin(turn, game_id, moderator))
-            if isinstance(reply, Notice):
-                return reply
-            refused = await self._table.show(actor.platform, reply, stage)
-        return await self._table.refusal_for(actor, refused)
+        return await self._table.act(actor, game_id, lambda turn: self._begin(turn, game_id, moderator), stage)
 
     async def _open(self, turn: Turn, game_id: str, name: str, scope_id: str, reference: str | None,
                     seconds: int | None) -> list[GameEvent] | Notice:

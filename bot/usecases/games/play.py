@@ -82,12 +82,7 @@ class GamePlay:
             await uow.commit()
             return events
 
-        async with table.locks.of(game_id):
-            reply = await table.core.turns.run(actor, work, create_user=False)
-            if isinstance(reply, Notice):
-                return reply
-            refused = await table.show(actor.platform, reply, stage)
-        return await table.refusal_for(actor, refused)  # e.g. a skip whose results the chat refused
+        return await table.act(actor, game_id, work, stage, create_user=False)  # e.g. a skip the chat refused
 
     async def _vote(self, turn: Turn, name: str, game_id: str, position: int, option_index: int) -> Voted:
         core, _, uow = self._table.core, turn.words, turn.uow

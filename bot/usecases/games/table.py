@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 from bot.admins import AdminPolicy
 from bot.games import views
@@ -13,6 +13,7 @@ from bot.games.replies import GameEvent, GamePodium
 from bot.locks import KeyedLocks
 from bot.ports import UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
+from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.games.phases import Phases, keep_posted
 
@@ -56,13 +57,19 @@ class GameTable:
             return refused.right if stopped else None
         return None
 
-    async def refusal_for(self, actor: Actor, right: str | None) -> Notice | None:
-        """What to tell the person whose command or press led to a refused message (call it outside the game's
-        lock: it reads their language under their own)."""
-        if right is None:
+    async def act(self, actor: Actor, game_id: str, work: Callable[[Turn], Awaitable[list[GameEvent] | Notice]],
+                  stage: Stage, *, create_user: bool = True) -> Notice | None:
+        """``work`` in the actor's turn under the game's lock, then its events shown; the actor's refusal, or why
+        the game stopped if the chat refused one of them."""
+        async with self.locks.of(game_id):
+            reply = await self.core.turns.run(actor, work, create_user=create_user)
+            if isinstance(reply, Notice):
+                return reply
+            refused = await self.show(actor.platform, reply, stage)
+        if refused is None:
             return None
-        _ = await self.core.turns.words(actor)
-        return Notice(views.refused_note(right, _), NoticeCode.CHAT_REFUSED, _.language)
+        _ = await self.core.turns.words(actor)  # after the game's lock: their own comes first
+        return Notice(views.refused_note(refused, _), NoticeCode.CHAT_REFUSED, _.language)
 
     async def _stop_refused(self, game_id: str, right: str, surface: GameSurface) -> bool:
         """The chat won't take the game's messages: stop it, and say why if the chat still takes a text."""
