@@ -81,14 +81,17 @@ class GameCommands:
         board = await self._engine.games.leaderboard(actor, chat, choice if choice in PERIODS else "week")
         await self._chat.html(chat, [game_render.leaderboard(board)])
 
-    async def group_language(self, actor: Actor, chat: str, choice: str) -> None:
-        """In a group, /language sets the group's language for games: its admins only."""
+    async def group_language(self, actor: Actor, chat: str, choice: str, pressed: CallbackQuery | None = None) -> None:
+        """In a group, /language sets the group's language for games: its admins only. ``pressed``: chosen on the
+        picker of /language alone, whose refusal only the presser sees."""
         moderator = await is_chat_admin(self._chat.bot, chat, actor.user_id)
         notice = await self._engine.games.set_chat_language(actor, chat, choice, moderator)
-        if notice.is_error:
-            await self._refuse(actor, chat, notice)
-        else:
+        if pressed is not None:
+            await _acknowledge(pressed, notice.text if notice.is_error else None, alert=True)
+        if not notice.is_error:
             await self._chat.html(chat, [render.notice(notice)])
+        elif pressed is None:
+            await self._refuse(actor, chat, notice)
 
     async def button(self, query: CallbackQuery, actor: Actor, data: ButtonData) -> None:
         """Join, Start (lobby) and Explain (results): answered only to the one who pressed."""

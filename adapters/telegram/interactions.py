@@ -14,7 +14,6 @@ from adapters.telegram import render
 from adapters.telegram.actors import actor_for, is_private, update_actor
 from adapters.telegram.callback_data import Action, ButtonData, decode
 from adapters.telegram.chat import TelegramChat
-from adapters.telegram.chat_admins import is_chat_admin
 from adapters.telegram.commands import Commands, surface_in
 from adapters.telegram.html_text import esc
 from adapters.telegram.menu import next_steps
@@ -99,8 +98,8 @@ class Interactions:
             await self._commands.games.button(query, actor, data)
         elif data.action is Action.LANGUAGE:
             await self._choose_language(update, actor, data)
-        elif data.action is Action.CHAT_LANGUAGE:
-            await self._choose_chat_language(query, actor, data)
+        elif data.action is Action.CHAT_LANGUAGE:  # the picker of /language alone in a group: as typed there
+            await self._commands.games.group_language(actor, actor.chat_id, data.value, query)
         elif data.action is Action.START_QUIZ:
             await acknowledge(query)
             reply = await self._engine.start(actor, data.value, surface)
@@ -115,18 +114,6 @@ class Interactions:
                 await acknowledge(query, shorten(retried.text, ALERT_LIMIT), alert=True)
                 return
             await acknowledge(query)
-
-    async def _choose_chat_language(self, query: CallbackQuery, actor: Actor, data: ButtonData) -> None:
-        """A press on the picker of /language alone in a group is the typed ``/language xx`` there: an admin sets
-        the group's language for games, said in the group; anyone else is told, only them, to set their own in
-        a private chat."""
-        if actor.chat_id is None:
-            return
-        moderator = await is_chat_admin(self._chat.bot, actor.chat_id, actor.user_id)
-        chosen = await self._engine.games.set_chat_language(actor, actor.chat_id, data.value, moderator)
-        await acknowledge(query, shorten(chosen.text, ALERT_LIMIT) if chosen.is_error else None, alert=chosen.is_error)
-        if not chosen.is_error:
-            await self._commands.notice(actor.chat_id, chosen)
 
     async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:
         """In a private chat the picker turns into the confirmation; in a group (the welcome's picker) only the
