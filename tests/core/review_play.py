@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from bot.engine import QuizEngine
-from bot.replies import Actor, QuestionView, Started, Summary
+from bot.replies import Actor, QuestionView, Reminder, Started, Summary
 from tests.core.play import answer, next_question, start
 
 ADA = Actor("telegram", "ada", chat_id="chat-ada")
+ALL_WRONG = {"sum-everywhere": False, "shards-to-full": False, "english-only": False}
 
 
 async def play_collectives(engine: QuizEngine, right: dict[str, bool]) -> None:
@@ -28,3 +29,13 @@ async def review_round(engine: QuizEngine, right: bool = True) -> list[str]:
         if isinstance(outcome.next, Summary):
             return served
         question = next_question(outcome)
+
+
+async def reminder_pass(engine: QuizEngine) -> tuple[int, list[Reminder]]:
+    """One pass of Telegram's reminders: how many learners it claimed, and the reminders it sent."""
+    sent: list[Reminder] = []
+
+    async def send(reminder: Reminder) -> None:
+        sent.append(reminder)
+    claimed = await engine.send_reminders("telegram", send, per_second=1000)
+    return claimed, sent

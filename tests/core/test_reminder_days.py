@@ -5,20 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import QuizEngine
-from bot.replies import Reminder
-from tests.core.review_play import ADA, play_collectives
+from tests.core.review_play import ADA, ALL_WRONG, play_collectives, reminder_pass
 from tests.fakes.clock import FixedClock
-
-ALL_WRONG = {"sum-everywhere": False, "shards-to-full": False, "english-only": False}
 
 
 async def reminded(engine: QuizEngine) -> int:
-    sent: list[Reminder] = []
-
-    async def send(reminder: Reminder) -> None:
-        sent.append(reminder)
-    await engine.send_reminders("telegram", send, per_second=1000)
-    return len(sent)
+    return len((await reminder_pass(engine))[1])
 
 
 async def test_a_new_zone_or_time_after_todays_reminder_waits_for_tomorrow(

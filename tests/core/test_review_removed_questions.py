@@ -9,24 +9,14 @@ from pathlib import Path
 from bot.content.library import ContentLibrary
 from bot.due_cards import PARKED
 from bot.engine import QuizEngine
-from bot.replies import Actor, Notice, NoticeCode, Reminder
-from tests.core.review_play import ADA, play_collectives, review_round
+from bot.replies import Actor, Notice, NoticeCode
+from tests.core.review_play import ADA, ALL_WRONG, play_collectives, reminder_pass, review_round
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 from tests.support.content import remove_question
 
 ADMIN = Actor("telegram", ADMIN_ID)
-ALL_WRONG = {"sum-everywhere": False, "shards-to-full": False, "english-only": False}
-
-
-async def reminders_sent(engine: QuizEngine) -> list[Reminder]:
-    sent: list[Reminder] = []
-
-    async def send(reminder: Reminder) -> None:
-        sent.append(reminder)
-    await engine.send_reminders("telegram", send, per_second=1000)
-    return sent
 
 
 async def test_questions_a_reload_removed_are_no_longer_due_anywhere(
@@ -40,7 +30,7 @@ async def test_questions_a_reload_removed_are_no_longer_due_anywhere(
     clock.advance(timedelta(days=2))
 
     assert "1 question to review today." in (await engine.progress(ADA)).notes  # not 3
-    (reminder,) = await reminders_sent(engine)
+    _claimed, (reminder,) = await reminder_pass(engine)
     assert reminder.due == 1
     assert await review_round(engine) == ["collectives/english-only"]
     parked = {card.question_id for card in fake_db.state.cards.values() if card.due == PARKED}
@@ -73,10 +63,5 @@ async def test_a_pass_counts_the_learners_it_claimed_even_when_none_had_anything
     for learner in ("bo", "cy", "di"):
         await engine.set_reminders(Actor("telegram", learner), "on 19:00")
     clock.advance(timedelta(days=1))
-    sent: list[Reminder] = []
-
-    async def send(reminder: Reminder) -> None:
-        sent.append(reminder)
-    assert await engine.send_reminders("telegram", send, per_second=1000) == 3
-    assert sent == []  # nothing to review: nobody is disturbed
-    assert await engine.send_reminders("telegram", send, per_second=1000) == 0  # each moved on to tomorrow
+    assert await reminder_pass(engine) == (3, [])  # nothing to review: nobody is disturbed
+    assert await reminder_pass(engine) == (0, [])  # each moved on to tomorrow
