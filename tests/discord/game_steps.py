@@ -6,7 +6,7 @@ import discord
 
 from tests.discord.fake_discord import Call, FakeDiscord
 from tests.discord.payloads import ALL_PERMISSIONS
-from tests.discord.support import buttons, message_id
+from tests.discord.support import buttons, first_answer, message_id
 
 # A member who may not manage the server: no say over a game they didn't start.
 PLAYER_PERMISSIONS = ALL_PERMISSIONS & ~discord.Permissions(manage_guild=True, administrator=True).value
@@ -50,3 +50,11 @@ async def click(fake: FakeDiscord, message: int, custom_id: str, user_id: int, *
 
 def edits_of(fake: FakeDiscord, call: Call) -> list[Call]:
     return [c for c in fake.calls if c.method == "PATCH" and c.path.endswith(f"/messages/{message_id(call)}")]
+
+
+async def a_new_lobby_opens(fake: FakeDiscord, starter: int) -> None:
+    """The channel is free: no game left over stands in the way of a new one."""
+    again = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=starter,
+                             member_permissions=PLAYER_PERMISSIONS)
+    opened = await fake.wait_until(first_answer(fake, again))
+    assert opened.content == "The lobby is open: everyone here can join."

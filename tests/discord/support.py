@@ -1,9 +1,10 @@
-"""Small helpers the Discord tests share: reading polls the bot posted, and voting on them."""
+"""Small helpers the Discord tests share: reading polls the bot posted, voting on them, and answers."""
 
 from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 
 from tests.discord.fake_discord import Call, FakeDiscord
 from tests.discord.harness import RunningBot
@@ -49,3 +50,8 @@ async def vote_for(fake: FakeDiscord, poll: Call, answer: str, user_id: int) -> 
 
 async def reply_to(fake: FakeDiscord, poll: Call, *, after: int = 0) -> Call:
     return await fake.wait_until(lambda: next(iter(fake.replies_to(message_id(poll), after)), None))
+
+
+def first_answer(fake: FakeDiscord, token: str) -> Callable[[], Call | None]:
+    """The interaction's first answer once there is one (a function per token, as a loop asks for each)."""
+    return lambda: next(iter(fake.answers(token)), None)

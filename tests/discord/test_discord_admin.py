@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from adapters.discord.sync import sync_commands
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.fake_records import Call
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, RunningBot, discord_settings
 from tests.discord.payloads import APP_ID, GUILD_ID, OWNER_ID
-from tests.discord.support import message_id, next_poll, poll_answers, reply_to, vote_for
+from tests.discord.support import first_answer, message_id, next_poll, poll_answers, reply_to, vote_for
 
 REFUSAL = "Sorry, only the bot's admins can reload the content."
 
 
 async def test_reload_by_someone_who_is_not_an_admin_is_refused_privately(bot: RunningBot, fake: FakeDiscord) -> None:
     token = await fake.slash("reload", user_id=LEARNER_ID)
-    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    reply = await fake.wait_until(first_answer(fake, token))
     assert reply.body == {"type": 4, "data": {"content": REFUSAL, "flags": 64, "tts": False,
                                               "allowed_mentions": {"parse": []}}}
 
@@ -37,18 +35,13 @@ async def test_a_reload_of_broken_content_lists_the_problems_and_keeps_the_previ
         bot: RunningBot, fake: FakeDiscord, content_dir: Path) -> None:
     (content_dir / "quizzes" / "broken.yaml").write_text("id: broken\ndifficulty: impossible\n", encoding="utf-8")
     token = await fake.slash("reload", user_id=ADMIN_ID)
-    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    reply = await fake.wait_until(first_answer(fake, token))
     assert "so I kept serving the previous content" in reply.content
     assert "\n• " in reply.content and "broken.yaml" in reply.content
 
     listing = await fake.slash("quizzes", user_id=LEARNER_ID)
-    quizzes = await fake.wait_until(lambda: next(iter(fake.answers(listing)), None))
+    quizzes = await fake.wait_until(first_answer(fake, listing))
     assert "`collectives`" in quizzes.content and "`long-options`" in quizzes.content
-
-
-def first_answer(fake: FakeDiscord, token: str) -> Callable[[], Call | None]:
-    """The interaction's first answer once there is one (a function per token, as a loop asks for each)."""
-    return lambda: next(iter(fake.answers(token)), None)
 
 
 FRENCH_COMMANDS = """\

@@ -12,7 +12,7 @@ from tests.discord.fake_discord import FakeDiscord
 from tests.discord.fake_records import Call
 from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
 from tests.discord.payloads import CHANNEL_ID, OWNER_ID, TOKEN
-from tests.discord.support import next_poll, poll_question, reply_to, vote_for
+from tests.discord.support import first_answer, next_poll, poll_question, reply_to, vote_for
 
 DM_CHANNEL_ID = 880000000000000001
 
@@ -50,7 +50,7 @@ async def test_quiz_with_nothing_in_progress_lists_the_quizzes_to_choose_from(bo
                                                                               fake: FakeDiscord) -> None:
     """It said "Choose one to start" and offered nothing to choose from (Telegram shows the list)."""
     token = await fake.slash("quiz", {}, locale="fr")
-    answer = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    answer = await fake.wait_until(first_answer(fake, token))
     lines = answer.content.splitlines()
     assert lines[0] == "Vous n'avez aucun quiz en cours. Choisissez-en un pour commencer."
     assert "(`collectives`)" in answer.content and "(`long-options`)" in answer.content
@@ -58,7 +58,7 @@ async def test_quiz_with_nothing_in_progress_lists_the_quizzes_to_choose_from(bo
 
 async def test_what_a_user_typed_comes_back_as_typed_not_as_markdown(bot: RunningBot, fake: FakeDiscord) -> None:
     token = await fake.slash("preview", {"quiz": "**bold** [link](https://evil.example) <@123456789012345678>"})
-    missing = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    missing = await fake.wait_until(first_answer(fake, token))
     # Escaped: neither bold nor a masked link, and the id is not drawn as a member.
     assert missing.content.startswith("There is no quiz called “\\*\\*bold\\*\\* \\[link](https://evil.example)")
     assert "<@123456789012345678>" not in missing.content
@@ -66,21 +66,21 @@ async def test_what_a_user_typed_comes_back_as_typed_not_as_markdown(bot: Runnin
 
 async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake: FakeDiscord) -> None:
     token = await fake.slash("preview", {"quiz": "collectives"})
-    preview = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    preview = await fake.wait_until(first_answer(fake, token))
     assert "Which collective rebuilds a full tensor" in preview.content and "Reduce-scatter" in preview.content
 
     token = await fake.slash("preview", {"quiz": "nope"})
-    missing = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    missing = await fake.wait_until(first_answer(fake, token))
     assert missing.content == "There is no quiz called “nope”."
 
     await fake.slash("quiz", {"quiz": "collectives"})
     poll = await next_poll(fake, bot)
     token = await fake.slash("progress")
-    progress = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    progress = await fake.wait_until(first_answer(fake, token))
     assert "**Collectives**: in progress: 0 of 3 answered, 0 right" in progress.content
 
     token = await fake.slash("stop")
-    stopped = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    stopped = await fake.wait_until(first_answer(fake, token))
     assert stopped.content == "Quiz stopped: Collectives. Your answers so far are saved."
     # Its poll is ended: left open, it took votes nothing answered.
     assert any(call.path.endswith(f"/polls/{poll.response['id']}/expire") for call in fake.calls)
@@ -92,7 +92,7 @@ async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake:
 async def test_a_command_an_update_removed_is_answered_and_not_logged_as_an_error(
         bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
     token = await fake.slash("nosuchcommand", locale="fr")
-    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    reply = await fake.wait_until(first_answer(fake, token))
     fr = bot.engine.localizer_for("fr")
     assert reply.content == fr("I don't have that command any more. Send /help to see everything I can do.")
     assert reply.content.startswith("Je n")
@@ -102,7 +102,7 @@ async def test_a_command_an_update_removed_is_answered_and_not_logged_as_an_erro
 async def test_a_command_whose_options_changed_before_discord_sync_is_answered_and_logged_for_the_operator(
         bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
     token = await fake.slash("preview", {}, locale="sw")  # Discord's copy from before "quiz" became required
-    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    reply = await fake.wait_until(first_answer(fake, token))
     sw = bot.engine.localizer_for("sw")
     assert reply.content == sw("This command changed in an update. Please try again later, or send /help to see "
                                "everything I can do.")
@@ -133,7 +133,7 @@ async def _a_failing_vote_then_a_working_command(bot: RunningBot, fake: FakeDisc
 
     fake.deleted_channels.discard(CHANNEL_ID)
     token = await fake.slash("quizzes")
-    listing = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    listing = await fake.wait_until(first_answer(fake, token))
     assert "`collectives`" in listing.content
 
 

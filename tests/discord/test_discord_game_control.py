@@ -9,10 +9,18 @@ import pytest
 from adapters.settings import Settings
 from bot.replies import Actor
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, answer_button, click, edits_of, lobby, question
+from tests.discord.game_steps import (
+    PLAYER_PERMISSIONS,
+    a_new_lobby_opens,
+    answer_button,
+    click,
+    edits_of,
+    lobby,
+    question,
+)
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, OTHER_ID, running_bot
 from tests.discord.payloads import ALL_PERMISSIONS, CHANNEL_ID, EPHEMERAL
-from tests.discord.support import message_id
+from tests.discord.support import first_answer, message_id
 from tests.fakes.clock import FixedClock
 
 GAMES = 0.02  # seconds between looks for game phases that are due (the harness default waits an hour)
@@ -29,21 +37,13 @@ async def open_and_begin(fake: FakeDiscord, starter: int, players: tuple[int, ..
     return game_id, message_id(await question(fake, 1))
 
 
-async def a_new_lobby_opens(fake: FakeDiscord) -> None:
-    """The channel is free: no game left over stands in the way of a new one."""
-    again = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                             member_permissions=PLAYER_PERMISSIONS)
-    opened = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
-    assert opened.content == "The lobby is open: everyone here can join."
-
-
 async def test_a_stop_by_a_player_is_refused_and_by_a_server_manager_accepted(
         fake: FakeDiscord, settings: Settings, clock: FixedClock) -> None:
     async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
         _game, first = await open_and_begin(fake, OTHER_ID, (LEARNER_ID,))
         refused = await fake.slash("game", subcommand="stop", user_id=LEARNER_ID, locale="fr",
                                    member_permissions=PLAYER_PERMISSIONS)
-        answer = await fake.wait_until(lambda: next(iter(fake.answers(refused)), None))
+        answer = await fake.wait_until(first_answer(fake, refused))
         assert fake.interaction_calls(refused)[0].body == {"type": 5, "data": {"flags": EPHEMERAL}}  # only to them
         fr = bot.engine.localizer_for("fr")
         assert answer.content == fr("Only the player who started this game, or an admin of this chat, can do that.")
@@ -62,10 +62,10 @@ async def test_a_server_manager_sets_the_language_of_the_servers_games(
     async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
         refused = await fake.slash("language", {"language": "sw", "server": True}, user_id=LEARNER_ID,
                                    member_permissions=PLAYER_PERMISSIONS)
-        answer = await fake.wait_until(lambda: next(iter(fake.answers(refused)), None))
+        answer = await fake.wait_until(first_answer(fake, refused))
         assert answer.content.startswith("Only an admin of this chat")
         done = await fake.slash("language", {"language": "sw", "server": True}, user_id=ADMIN_ID)
-        answer = await fake.wait_until(lambda: next(iter(fake.answers(done)), None))
+        answer = await fake.wait_until(first_answer(fake, done))
         sw = bot.engine.localizer_for("sw")
         assert answer.content == sw("Games in this chat are in {name} from now on.", name="Kiswahili")
         assert answer.content.startswith("Kuanzia sasa")  # translated, not the English fallback
@@ -100,13 +100,13 @@ async def test_a_lobby_the_channel_refuses_leaves_no_game_behind_to_block_the_ne
         fake.forbidden_channels.add(CHANNEL_ID)
         refused = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
                                    locale="yo", member_permissions=PLAYER_PERMISSIONS)
-        answer = await fake.wait_until(lambda: next(iter(fake.answers(refused)), None))
+        answer = await fake.wait_until(first_answer(fake, refused))
         yo = bot.engine.localizer_for("yo")
         assert answer.content == yo("I can't post the game's questions in this chat: I'm missing the “{permission}” "
                                     "permission. Ask an admin to grant it, then start a new game.",
                                     permission=yo("Send Messages"))
         fake.forbidden_channels.clear()  # an admin lets the bot in: the game starts at once, none is "running"
-        await a_new_lobby_opens(fake)
+        await a_new_lobby_opens(fake, OTHER_ID)
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
 
@@ -117,11 +117,11 @@ async def test_a_stop_the_channel_refuses_to_show_is_still_a_stop_said_in_the_st
         fake.forbidden_channels.add(CHANNEL_ID)  # the podium will be refused
         stop = await fake.slash("game", subcommand="stop", user_id=OTHER_ID, locale="sn",
                                 member_permissions=PLAYER_PERMISSIONS)
-        answer = await fake.wait_until(lambda: next(iter(fake.answers(stop)), None))
+        answer = await fake.wait_until(first_answer(fake, stop))
         sn = bot.engine.localizer_for("sn")
         assert answer.content == sn("Game stopped.") != "Game stopped."
         fake.forbidden_channels.clear()
-        await a_new_lobby_opens(fake)
+        await a_new_lobby_opens(fake, OTHER_ID)
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
 
@@ -130,9 +130,9 @@ async def test_a_skip_to_a_question_the_channel_refuses_says_the_game_stopped_an
     async with running_bot(settings, fake, clock, game_interval=GAMES):
         await open_and_begin(fake, OTHER_ID, (LEARNER_ID,))
         skip = await fake.slash("game", subcommand="skip", user_id=OTHER_ID, member_permissions=PLAYER_PERMISSIONS)
-        answer = await fake.wait_until(lambda: next(iter(fake.answers(skip)), None))
+        answer = await fake.wait_until(first_answer(fake, skip))
         assert answer.content == "Question skipped."  # to its results, shown in the question's own message
         fake.forbidden_channels.add(CHANNEL_ID)  # the next question will be refused
         skip = await fake.slash("game", subcommand="skip", user_id=OTHER_ID, member_permissions=PLAYER_PERMISSIONS)
-        answer = await fake.wait_until(lambda: next(iter(fake.answers(skip)), None))
+        answer = await fake.wait_until(first_answer(fake, skip))
         assert answer.content.startswith("I can't post the game's questions in this chat")  # not "Question skipped."

@@ -9,10 +9,18 @@ from datetime import timedelta
 from adapters.settings import Settings
 from bot.games.rules import GRACE, RESULTS_SECONDS
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, answer_button, click, edits_of, lobby, question
+from tests.discord.game_steps import (
+    PLAYER_PERMISSIONS,
+    a_new_lobby_opens,
+    answer_button,
+    click,
+    edits_of,
+    lobby,
+    question,
+)
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, OTHER_ID, running_bot
 from tests.discord.payloads import CHANNEL_ID, EPHEMERAL
-from tests.discord.support import buttons, message_id
+from tests.discord.support import buttons, first_answer, message_id
 from tests.fakes.clock import FixedClock
 
 STARTER = OTHER_ID  # "user870", English
@@ -33,7 +41,7 @@ async def test_three_players_play_a_whole_game_in_a_channel(fake: FakeDiscord, s
                                    member_permissions=PLAYER_PERMISSIONS)
         lobby_call, game_id = await lobby(fake)
         assert "Group game: Collectives" in lobby_call.content and "Players: user870" in lobby_call.content
-        opened = await fake.wait_until(lambda: next(iter(fake.answers(started)), None))
+        opened = await fake.wait_until(first_answer(fake, started))
         assert opened.content == "The lobby is open: everyone here can join."
 
         joined = await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", FRENCH, locale="fr")
@@ -119,9 +127,6 @@ async def test_a_channel_that_stops_taking_messages_stops_the_game(fake: FakeDis
         clock.advance(timedelta(minutes=5))
         await fake.quiet(0.3)
         fake.forbidden_channels.clear()
-        again = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=STARTER,
-                                 member_permissions=PLAYER_PERMISSIONS)
-        opened = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
-        assert opened.content == "The lobby is open: everyone here can join."  # the refused game was stopped
+        await a_new_lobby_opens(fake, STARTER)  # the refused game was stopped
         # No results for a question nobody saw: not even tried (the channel refused everything meanwhile).
         assert not any("qt:gx:" in str(call.body) for call in fake.calls)

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot
+from tests.discord.support import first_answer
 
 
 async def test_help_spells_the_commands_as_a_french_client_shows_them(bot: RunningBot, fake: FakeDiscord) -> None:
     token = await fake.slash("help", {}, user_id=LEARNER_ID, locale="fr")
-    french = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    french = await fake.wait_until(first_answer(fake, token))
     assert "**/révision** — " in french.content and "**/review**" not in french.content
     assert "**/game start** — " in french.content  # "game" and "start" keep their names in French
     assert "/game arrêter" in french.content
     token = await fake.slash("help", {}, user_id=LEARNER_ID + 1)
-    english = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    english = await fake.wait_until(first_answer(fake, token))
     assert "**/review** — " in english.content and "/game stop" in english.content
 
 
@@ -21,15 +22,15 @@ async def test_replies_name_commands_as_the_readers_client_shows_them(bot: Runni
     """The engine's words say "/reminders" and "/timezone" (Telegram's and the terminal's names); a French
     client only offers /rappels and /fuseau, whatever language the learner reads."""
     token = await fake.slash("reminders", {"setting": "tomorrow"}, user_id=LEARNER_ID, locale="fr")
-    french = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    french = await fake.wait_until(first_answer(fake, token))
     assert "/rappels on 19:00" in french.content and "/reminders" not in french.content
     chosen = await fake.slash("language", {"language": "sw"}, user_id=LEARNER_ID, locale="fr")
-    await fake.wait_until(lambda: next(iter(fake.answers(chosen)), None))
+    await fake.wait_until(first_answer(fake, chosen))
     token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=LEARNER_ID, locale="fr")
-    swahili = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    swahili = await fake.wait_until(first_answer(fake, token))
     assert "/fuseau" in swahili.content and "/timezone" not in swahili.content, swahili.content
     token = await fake.slash("reminders", {"setting": "tomorrow"}, user_id=LEARNER_ID + 1, locale="en-US")
-    english = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    english = await fake.wait_until(first_answer(fake, token))
     assert "/reminders on 19:00" in english.content
 
 
@@ -38,6 +39,6 @@ async def test_what_a_user_typed_is_escaped_and_commands_are_still_spelled_for_t
     """Engine notices go out escaped (render.plain); the respelling runs on the escaped text."""
     typed = "**x** <@123456789012345678>"
     token = await fake.slash("reminders", {"setting": typed}, user_id=LEARNER_ID, locale="fr")
-    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    reply = await fake.wait_until(first_answer(fake, token))
     assert "\\*\\*x\\*\\*" in reply.content and "<@123456789012345678>" not in reply.content
     assert "/rappels on 19:00" in reply.content and "/reminders" not in reply.content

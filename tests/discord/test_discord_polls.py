@@ -6,7 +6,7 @@ from bot.replies import Actor
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import RunningBot
 from tests.discord.payloads import CHANNEL_ID, NO_POLLS_CHANNEL_ID, OWNER_ID, WITHOUT_POLLS
-from tests.discord.support import message_id, next_poll, poll_answers, poll_question, reply_to, vote_for
+from tests.discord.support import first_answer, message_id, next_poll, poll_answers, poll_question, reply_to, vote_for
 
 
 async def test_a_quiz_in_a_french_server_runs_as_polls_with_french_explanations_then_a_summary(
@@ -21,7 +21,7 @@ async def test_a_quiz_in_a_french_server_runs_as_polls_with_french_explanations_
                                            "Dispersion (scatter)"]
     assert first.body["poll"]["duration"] == 2 and not first.body["poll"]["allow_multiselect"]
     assert first.content.startswith(f"<@{OWNER_ID}>")
-    intro = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    intro = await fake.wait_until(first_answer(fake, token))
     assert intro.method == "PATCH" and "Collectives" in intro.content  # the ephemeral reply to /quiz
 
     mark = len(fake.calls)
@@ -84,7 +84,7 @@ async def test_a_channel_that_refuses_polls_gets_an_ephemeral_reply_naming_the_m
         bot: RunningBot, fake: FakeDiscord) -> None:
     token = await fake.slash("quiz", {"quiz": "collectives"}, channel_id=NO_POLLS_CHANNEL_ID,
                              permissions=WITHOUT_POLLS)
-    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    reply = await fake.wait_until(first_answer(fake, token))
     refused = [c for c in fake.calls if c.path == f"/channels/{NO_POLLS_CHANNEL_ID}/messages"]
     assert [c.status for c in refused] == [403]
     assert "“Send Polls”" in reply.content and "Send Messages" not in reply.content
@@ -126,7 +126,7 @@ async def test_the_permission_reply_spells_the_private_option_as_the_users_frenc
         bot: RunningBot, fake: FakeDiscord) -> None:
     token = await fake.slash("quiz", {"quiz": "collectives"}, channel_id=NO_POLLS_CHANNEL_ID,
                              permissions=WITHOUT_POLLS, locale="fr", guild_locale="fr")
-    reply = await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+    reply = await fake.wait_until(first_answer(fake, token))
     assert "“Envoyer des sondages”" in reply.content, reply.content
     assert "/quiz privé:True" in reply.content, reply.content
 

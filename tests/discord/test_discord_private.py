@@ -11,14 +11,14 @@ from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
 from tests.discord.payloads import EPHEMERAL
-from tests.discord.support import CUSTOM_ID, button_for, buttons
+from tests.discord.support import CUSTOM_ID, button_for, buttons, first_answer
 
 
 async def test_private_mode_in_swahili_chosen_with_language_uses_buttons_and_ephemeral_replies(
         bot: RunningBot, fake: FakeDiscord) -> None:
     sw = bot.engine.localizer_for("sw")
     chosen = await fake.slash("language", {"language": "sw"}, user_id=LEARNER_ID)
-    confirmation = await fake.wait_until(lambda: next(iter(fake.answers(chosen)), None))
+    confirmation = await fake.wait_until(first_answer(fake, chosen))
     assert confirmation.content == sw("From now on I'll speak {name}.", name="Kiswahili")
 
     started = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID)
@@ -46,19 +46,19 @@ async def test_private_mode_in_swahili_chosen_with_language_uses_buttons_and_eph
     # The same old button clicked again (a double click): a polite refusal, only for the clicker.
     fake.messages[int(question.response["id"])] = question_message
     again = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID)
-    refusal = await fake.wait_until(lambda: next(iter(fake.answers(again)), None))
+    refusal = await fake.wait_until(first_answer(fake, again))
     assert refusal.flags & EPHEMERAL
     assert refusal.content == sw("You already answered this question; your first answer counts.")
 
     # A forged custom_id pointing at someone else's session.
     forged = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID,
                               forge=f"qt:a:{'f' * 32}:sum-everywhere:0")
-    refusal = await fake.wait_until(lambda: next(iter(fake.answers(forged)), None))
+    refusal = await fake.wait_until(first_answer(fake, forged))
     assert refusal.content == sw("This question belongs to someone else's quiz. Start your own to play.")
 
     # A custom_id none of the bot's buttons has (an older version's): told, not left to "This interaction failed".
     stale = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID, forge="legacy_answer_1")
-    refusal = await fake.wait_until(lambda: next(iter(fake.answers(stale)), None))
+    refusal = await fake.wait_until(first_answer(fake, stale))
     assert refusal.flags & EPHEMERAL
     assert refusal.content.startswith("Kitufe hiki")  # in Swahili
     assert refusal.content == sw("This button no longer works. Send /quiz to carry on, or /help to see everything "
@@ -118,7 +118,7 @@ async def test_a_click_that_fails_is_apologized_for_in_the_clickers_language_and
         await connection.execute(text("ALTER TABLE answers RENAME TO answers_away"))
 
     failed = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID, locale="fr")
-    apology = await fake.wait_until(lambda: next(iter(fake.answers(failed)), None))
+    apology = await fake.wait_until(first_answer(fake, failed))
     assert apology.content == fr("Sorry, something went wrong. Please try again in a moment.")
     assert apology.flags & EPHEMERAL
     assert "answer click failed" in caplog.text
@@ -135,6 +135,6 @@ async def test_with_the_database_gone_a_failed_command_is_apologized_for_in_the_
     async with bot.database.begin() as connection:  # every command reads its user first: all fail
         await connection.execute(text("ALTER TABLE users RENAME TO users_away"))
     failed = await fake.slash("progress", {}, user_id=LEARNER_ID, locale="fr")
-    apology = await fake.wait_until(lambda: next(iter(fake.answers(failed)), None))
+    apology = await fake.wait_until(first_answer(fake, failed))
     fr = bot.engine.localizer_for("fr")
     assert apology.content == fr("Sorry, something went wrong. Please try again in a moment.")

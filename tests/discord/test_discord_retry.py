@@ -7,7 +7,7 @@ import re
 from tests.discord.fake_discord import Call, FakeDiscord
 from tests.discord.harness import LEARNER_ID, OTHER_ID, RunningBot
 from tests.discord.payloads import EPHEMERAL, OWNER_ID
-from tests.discord.support import button_for, buttons, message_id, next_poll, poll_question, vote_for
+from tests.discord.support import button_for, buttons, first_answer, message_id, next_poll, poll_question, vote_for
 
 RETRY = "Retry the questions I missed"
 MISSED_PROMPTS = ("Which collective leaves the sum of all gradients on every rank?",
@@ -37,13 +37,13 @@ async def test_a_public_summary_offers_a_retry_that_posts_the_missed_questions_a
     # A bystander's click: told whose button it is, only them, and nothing is posted in the channel.
     mark = len(fake.calls)
     other = await fake.click(message_id(summary), retry, user_id=OTHER_ID)
-    refusal = await fake.wait_until(lambda: next(iter(fake.answers(other)), None))
+    refusal = await fake.wait_until(first_answer(fake, other))
     assert int(refusal.response["flags"]) & EPHEMERAL
     assert refusal.content == f"This button belongs to <@{OWNER_ID}>'s quiz. Start your own with /quiz."
     # A button sent before owners were written into it: the engine still refuses someone else's session.
     old_style = retry.rsplit(":", 1)[0]
     older = await fake.click(message_id(summary), retry, user_id=OTHER_ID, forge=old_style)
-    old_refusal = await fake.wait_until(lambda: next(iter(fake.answers(older)), None))
+    old_refusal = await fake.wait_until(first_answer(fake, older))
     assert old_refusal.content == "There is nothing to retry."
     await fake.quiet()
     assert fake.polls(after=mark) == []
@@ -54,7 +54,7 @@ async def test_a_public_summary_offers_a_retry_that_posts_the_missed_questions_a
     poll = await next_poll(fake, bot, after=mark)
     label, prompt = poll_question(poll).split(" · ", 1)
     assert label == "1/2" and prompt in MISSED_PROMPTS
-    intro = await fake.wait_until(lambda: next(iter(fake.answers(owner)), None))
+    intro = await fake.wait_until(first_answer(fake, owner))
     assert int(intro.response["flags"]) & EPHEMERAL and intro.content == "Another go at the 2 questions you missed."
 
 

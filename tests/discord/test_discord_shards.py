@@ -16,7 +16,7 @@ from adapters.settings import ConfigurationError, Settings, load_settings
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, running_bot, sharded
 from tests.discord.payloads import TOKEN
-from tests.discord.support import next_poll, poll_question, reply_to
+from tests.discord.support import first_answer, next_poll, poll_question, reply_to
 
 
 async def test_the_shard_settings_reach_the_client(settings: Settings) -> None:
@@ -47,7 +47,7 @@ async def test_a_group_of_shards_connects_each_of_them(settings: Settings, fake:
         await fake.wait_until(lambda: len(fake.identifies) == 2, within=15)
         assert sorted(identify["shard"] for identify in fake.identifies) == [[0, 3], [2, 3]]
         token = await fake.slash("progress", user_id=LEARNER_ID)  # served whichever connection it came by
-        await fake.wait_until(lambda: next(iter(fake.answers(token)), None))
+        await fake.wait_until(first_answer(fake, token))
 
 
 @pytest.mark.parametrize(("count", "ids", "problem"), [

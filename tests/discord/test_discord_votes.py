@@ -11,7 +11,7 @@ from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import OTHER_ID, RunningBot, running_bot
 from tests.discord.payloads import OWNER_ID
-from tests.discord.support import message_id, next_poll, poll_answers, reply_to, vote_for
+from tests.discord.support import first_answer, message_id, next_poll, poll_answers, reply_to, vote_for
 
 
 async def test_a_vote_from_someone_else_counts_for_nothing_and_earns_one_hint(
@@ -58,7 +58,7 @@ async def test_a_changed_vote_changes_nothing_because_the_first_vote_is_final(
     assert fake.calls[mark:] == []  # no second verdict, no extra poll
 
     progress = await fake.slash("progress")
-    reply = await fake.wait_until(lambda: next(iter(fake.answers(progress)), None))
+    reply = await fake.wait_until(first_answer(fake, progress))
     assert "in progress: 1 of 3 answered," in reply.content  # one answer recorded, not two
 
 
