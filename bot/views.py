@@ -174,11 +174,12 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
         # A retry round asks only the questions missed before: "best 2/2" would outrank a full 7/8. A retry asks
         # fewer questions than the quiz has, and fewer than a round finished before it; a round played before a
         # reload added questions is short of the quiz too, but has no longer round before it.
-        done = sorted((result for result in mine if result.state is SessionState.FINISHED),
-                      key=lambda result: result.updated_at)
-        finished = [result for index, result in enumerate(done)
-                    if result.total >= len(quiz.questions)
-                    or not any(earlier.total > result.total for earlier in done[:index])]
+        finished, longest = [], 0
+        for result in sorted((result for result in mine if result.state is SessionState.FINISHED),
+                             key=lambda result: result.updated_at):
+            if result.total >= len(quiz.questions) or result.total >= longest:
+                finished.append(result)
+            longest = max(longest, result.total)
         parts = []
         if finished:
             best = max(finished, key=lambda result: result.correct)
