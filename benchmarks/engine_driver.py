@@ -10,6 +10,7 @@ from pathlib import Path
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
+from bot.delivery import Asked
 from bot.replies import Actor, AnswerOutcome, Feedback, QuestionView, Started, Summary
 
 
@@ -29,9 +30,9 @@ class PollSurface:
     async def feedback(self, feedback: Feedback) -> None:
         return None
 
-    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
+    async def ask(self, question: QuestionView, intro: str | None) -> Asked:
         self.key = f"poll-{question.session_id}-{question.question_id}"
-        return self.key
+        return Asked(self.key)
 
     async def summarize(self, summary: Summary) -> None:
         return None

@@ -7,12 +7,23 @@ so the order lives here once. A platform only says how to show each piece.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from bot.replies import AnswerOutcome, Feedback, QuestionView, Started, Summary
 
 Shown = Started | AnswerOutcome | Summary
-Link = Callable[[QuestionView, str, "str | None"], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Asked:
+    """The message a question was asked on."""
+
+    key: str  # what its answers come back on: a poll's id
+    message_id: str | None = None  # the message itself, where closing its poll needs that instead (Telegram)
+
+
+Link = Callable[[QuestionView, Asked, "str | None"], Awaitable[None]]
 
 
 class Surface(Protocol):
@@ -29,9 +40,9 @@ class Surface(Protocol):
 
     async def feedback(self, feedback: Feedback) -> None: ...
 
-    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
-        """Show the question; return the key of the message its answers will come back on (a poll's id), so it
-        can be linked, or None when answers name the question themselves (buttons, a terminal)."""
+    async def ask(self, question: QuestionView, intro: str | None) -> Asked | None:
+        """Show the question; return the message its answers will come back on (a poll), so it can be linked,
+        or None when answers name the question themselves (buttons, a terminal)."""
         ...
 
     async def summarize(self, summary: Summary) -> None: ...
@@ -60,9 +71,9 @@ async def deliver(reply: Shown, surface: Surface, link: Link) -> None:
 
 
 async def _ask(question: QuestionView, intro: str | None, surface: Surface, link: Link) -> None:
-    key = await surface.ask(question, intro)
-    if key is not None:
-        await link(question, key, surface.chat_id)
+    asked = await surface.ask(question, intro)
+    if asked is not None:
+        await link(question, asked, surface.chat_id)
 
 
 # Where to show a reply: a Surface, or a function that finds one from the reply itself (a poll answer carries

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary, ReloadResult
-from bot.delivery import Shown, Surface, Target, deliver
+from bot.delivery import Asked, Shown, Surface, Target, deliver
 from bot.i18n import Localizer, UiTexts
 from bot.locks import UserLocks
 from bot.log_lines import log_briefly
@@ -161,7 +161,7 @@ class QuizEngine:
     async def link_message(self, platform: str, message_key: str, question: QuestionView,
                            chat_id: str | None) -> None:
         """Remember which question a platform message asks, so answers survive restarts."""
-        await self._core.linker(platform)(question, message_key, chat_id)
+        await self._core.linker(platform)(question, Asked(message_key), chat_id)
 
     async def message_link(self, platform: str, message_key: str) -> MessageLink | None:
         async def find(uow: UnitOfWork) -> MessageLink | None:

@@ -74,6 +74,7 @@ class MessageLink:
     question_id: str
     chat_id: str | None
     created_at: datetime = field(compare=False)
+    message_id: str | None = None  # where the poll's key isn't its message's id (Telegram): closing it needs this
 
 
 @dataclass(frozen=True)

@@ -156,7 +156,8 @@ class SqlLinkRepository:
     async def add(self, link: MessageLink) -> None:
         await self._connection.execute(hot.insert_link(), {
             "platform": link.platform, "message_key": link.message_key, "session_id": link.session_id,
-            "question_id": link.question_id, "chat_id": link.chat_id, "created_at": link.created_at})
+            "question_id": link.question_id, "chat_id": link.chat_id, "created_at": link.created_at,
+            "message_id": link.message_id})
 
     async def get(self, platform: str, message_key: str) -> MessageLink | None:
         row = (await self._connection.execute(hot.link_by_key(),
@@ -201,7 +202,8 @@ def _session_and_owner(row: Row[Any]) -> tuple[QuizSession, UserRecord]:
 
 
 def _link(row: Row[Any]) -> MessageLink:
-    return MessageLink(row.platform, row.message_key, row.session_id, row.question_id, row.chat_id, row.created_at)
+    return MessageLink(row.platform, row.message_key, row.session_id, row.question_id, row.chat_id, row.created_at,
+                       row.message_id)
 
 
 def _user(row: Row[Any]) -> UserRecord:

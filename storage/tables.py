@@ -132,6 +132,7 @@ class MessageLink(Base):
     question_id: Mapped[str] = mapped_column(String(64))
     chat_id: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    message_id: Mapped[str | None] = mapped_column(String(64))  # Telegram: a poll's key is not its message's id
 
 
 class Card(Base):

@@ -10,6 +10,7 @@ from adapters.discord import render
 from adapters.discord.buttons import answer_view, retry_view
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond
+from bot.delivery import Asked
 from bot.replies import Feedback, QuestionView, Summary
 
 log = logging.getLogger(__name__)
@@ -41,13 +42,13 @@ class ChannelSurface:
     async def feedback(self, feedback: Feedback) -> None:
         await self.say(render.feedback(feedback))
 
-    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
+    async def ask(self, question: QuestionView, intro: str | None) -> Asked:
         """Raises discord.Forbidden when the channel refuses the poll (the caller names the missing right)."""
         await self._end_answered_poll()
         message = await self._polls.ask(self._channel_id, self._owner_id, question)
         if intro and self._interaction is not None:
             await respond(self._interaction, intro)
-        return str(message.id)
+        return Asked(str(message.id))  # votes come back naming the poll's message
 
     async def summarize(self, summary: Summary) -> None:
         await self._end_answered_poll()
@@ -87,7 +88,7 @@ class PrivateSurface:
     async def feedback(self, feedback: Feedback) -> None:
         await self.say(render.feedback(feedback))
 
-    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
+    async def ask(self, question: QuestionView, intro: str | None) -> Asked | None:
         await self._clear()
         await respond(self._interaction, render.private_question(question, intro), view=answer_view(question))
         return None  # the buttons carry the session and question themselves

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import logging
+
 from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ParseMode
+from telegram.error import BadRequest
 
 from adapters.telegram.html_text import pack
+from bot.records import MessageLink
+
+log = logging.getLogger(__name__)
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # a reference link's preview would bury the quiz
 
@@ -20,3 +26,15 @@ class TelegramChat:
             last = index == len(messages) - 1
             await self.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML,
                                         reply_markup=keyboard if last else None, link_preview_options=NO_PREVIEW)
+
+    async def close_poll(self, chat_id: str, message_id: str) -> None:
+        """Stop a poll of the bot's, so that nobody votes on it any more."""
+        try:
+            await self.bot.stop_poll(chat_id, int(message_id))
+        except BadRequest as error:  # closed already (its time ran out), or deleted
+            log.info("could not close poll message %s: %s", message_id, error)
+
+    async def close_linked_poll(self, link: MessageLink) -> None:
+        """The poll that asked a learner's question, where its link knows the message (stored since 0006)."""
+        if link.chat_id is not None and link.message_id is not None:
+            await self.close_poll(link.chat_id, link.message_id)

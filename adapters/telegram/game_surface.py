@@ -106,7 +106,4 @@ class TelegramGameSurface:
             await self._chat.html(self._chat_id, [game_render.podium(podium)])
 
     async def _close_poll(self, message_id: str) -> None:
-        try:
-            await self._chat.bot.stop_poll(self._chat_id, int(message_id))
-        except BadRequest as error:  # closed already (its time ran out), or deleted
-            log.info("could not close poll message %s: %s", message_id, error)
+        await self._chat.close_poll(self._chat_id, message_id)

@@ -103,6 +103,7 @@ class Interactions:
         elif data.action is Action.START_QUIZ:
             await acknowledge(query)
             reply = await self._engine.start(actor, data.value, surface)
+            await self._commands.close_asked_before(reply)
             if isinstance(reply, Notice):
                 await self._commands.notice(actor.chat_id, reply)
         elif data.action is Action.REVIEW:

@@ -9,6 +9,7 @@ from adapters.telegram import render
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.keyboards import retry_button
 from adapters.telegram.poll_layout import poll_layout
+from bot.delivery import Asked
 from bot.replies import Feedback, QuestionView, Summary
 from bot.text import shown_name
 
@@ -39,7 +40,7 @@ class TelegramSurface:
     async def feedback(self, feedback: Feedback) -> None:
         self._pending.append(render.follow_up(feedback))  # the poll's popup already showed the explanation
 
-    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
+    async def ask(self, question: QuestionView, intro: str | None) -> Asked | None:
         layout = poll_layout(question, self._owner)
         blocks = [*self._take(), render.intro(intro, self._owner) if intro else "",
                   render.question_notices(question.notices), layout.lettered or ""]
@@ -50,7 +51,8 @@ class TelegramSurface:
             correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB types each as a literal
             explanation=layout.explanation or None,
             open_period=open_period(question))
-        return message.poll.id if message.poll is not None else None
+        # Votes come back naming the poll; closing it (stopPoll) names its message.
+        return Asked(message.poll.id, str(message.message_id)) if message.poll is not None else None
 
     async def summarize(self, summary: Summary) -> None:
         await self._chat.html(self._chat_id, [*self._take(), render.summary(summary, self._owner)],

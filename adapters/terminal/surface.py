@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from adapters.terminal import render
 from adapters.terminal.lines import LineIO
+from bot.delivery import Asked
 from bot.replies import Feedback, QuestionView, Summary
 
 
@@ -22,7 +23,7 @@ class TerminalSurface:
     async def feedback(self, feedback: Feedback) -> None:
         self._io.write(render.feedback(feedback))
 
-    async def ask(self, question: QuestionView, intro: str | None) -> str | None:
+    async def ask(self, question: QuestionView, intro: str | None) -> Asked | None:
         if intro:
             await self.say(intro)
         self.show(question)

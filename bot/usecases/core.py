@@ -9,7 +9,7 @@ from datetime import datetime
 
 from bot.content.library import ContentLibrary
 from bot.content.models import LocalizedText, Quiz
-from bot.delivery import Shown, Target, deliver, surface_for
+from bot.delivery import Asked, Link, Shown, Target, deliver, surface_for
 from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
 from bot.metrics import Metrics, NullMetrics
@@ -74,12 +74,12 @@ class Core:
                     await deliver(reply, surface, self.linker(actor.platform))
         return show
 
-    def linker(self, platform: str) -> Callable[[QuestionView, str, str | None], Awaitable[None]]:
+    def linker(self, platform: str) -> Link:
         """Store which question a platform message asks, so answers to it count, also after a restart."""
-        async def link(question: QuestionView, key: str, chat_id: str | None) -> None:
+        async def link(question: QuestionView, asked: Asked, chat_id: str | None) -> None:
             async def store(uow: UnitOfWork) -> None:
-                await uow.links.add(MessageLink(platform, key, question.session_id, question.question_id,
-                                                chat_id, self.clock()))
+                await uow.links.add(MessageLink(platform, asked.key, question.session_id, question.question_id,
+                                                chat_id, self.clock(), asked.message_id))
                 await uow.commit()
             await self.turns.run_unlocked(store)
         return link

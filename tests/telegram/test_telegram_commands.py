@@ -36,6 +36,9 @@ async def test_quiz_without_a_name_resumes_the_quiz_in_progress_or_lists_them_al
         again = await next_poll(api, AMINATA.id, 2)
         assert again.params["question"] == first.params["question"]
         assert _("Welcome back! Carrying on with {title}.", title="Collectives") in api.sent_texts(AMINATA.id)[-1]
+        # The question moved to a new poll: the old one is closed, not left open to votes that count for nothing.
+        closed = await api.wait_for("stopPoll", 1)
+        assert [call.params["message_id"] for call in closed] == [str(first.result["message_id"])]
 
 
 async def test_skip_moves_on_and_stop_closes_the_quiz_so_its_old_poll_no_longer_counts(
@@ -51,11 +54,15 @@ async def test_skip_moves_on_and_stop_closes_the_quiz_so_its_old_poll_no_longer_
         _ = engine.localizer_for("fr")
         stopped = _("Quiz stopped: {title}. Your answers so far are saved.", title="Collectives")
         await api.wait_for("sendMessage", 1, lambda p: stopped in p["text"])
+        # The open question's poll is closed; the skipped one's is left to its own course.
+        closed = await api.wait_for("stopPoll", 1)
+        assert [(call.params["chat_id"], call.params["message_id"]) for call in closed] == [
+            (str(AMINATA.id), str(second.result["message_id"]))]
         await api.answer_poll(AMINATA, poll_id(second), [correct(second)])
         await api.wait_for("sendMessage", 1, lambda p: p["text"] == _("That question is no longer open."))
         await api.answer_poll(AMINATA, poll_id(first), [correct(first)])  # skipped: already settled, stays silent
         await api.settle()
-        assert len(api.polls(AMINATA.id)) == 2
+        assert len(api.polls(AMINATA.id)) == 2 and len(api.calls("stopPoll")) == 1
         assert sum(text == _("That question is no longer open.") for text in api.sent_texts(AMINATA.id)) == 1
 
 

@@ -169,15 +169,17 @@ async def test_a_second_answer_to_a_question_is_refused_and_the_transaction_stay
 
 async def test_a_message_link_is_found_by_platform_and_key(uow: Uow) -> None:
     await stored_session(uow, a_session(await stored_user(uow)))
-    link = MessageLink("telegram", "poll-77", "s1", "q2", "chat-1", START)
+    link = MessageLink("telegram", "poll-77", "s1", "q2", "chat-1", START, message_id="4021")
     async with uow() as work:
         await work.links.add(link)
         await work.commit()
     async with uow() as work:
         found = await work.links.get("telegram", "poll-77")
+        latest = await work.links.latest("telegram", "s1", "q2")
         assert await work.links.get("discord", "poll-77") is None
-    assert found == link
+    assert found == link == latest
     assert found is not None and found.created_at == START
+    assert found.message_id == "4021"  # what closing the poll needs (Telegram's stopPoll)
 
 
 # -- units of work ------------------------------------------------------------------------------
