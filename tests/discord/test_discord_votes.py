@@ -62,6 +62,27 @@ async def test_a_changed_vote_changes_nothing_because_the_first_vote_is_final(
     assert "in progress: 1 of 3 answered," in reply.content  # one answer recorded, not two
 
 
+async def test_a_vote_whose_feedback_discord_refuses_with_503_is_shown_on_a_new_try_and_scored_once(
+        bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    """discord.py gives up on a 503 at once; a voter has no command to send again, so the bot tries again."""
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    fake.unavailable_sends = 1  # the feedback's message
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)
+    second = await next_poll(fake, bot, after=mark)
+    feedback = await reply_to(fake, poll, after=mark)
+    assert feedback.content.startswith(f"<@{OWNER_ID}> ✅")
+    assert second.body["poll"]["question"]["text"].startswith("2/3 ")
+    assert [c.status for c in fake.calls[mark:] if c.path.endswith("/messages") and c.method == "POST"] == [
+        503, 200, 200]  # the refused feedback, then the feedback and the next poll once each
+    assert "Discord answered 503" in caplog.text
+
+    progress = await fake.slash("progress")
+    reply = await fake.wait_until(first_answer(fake, progress))
+    assert "in progress: 1 of 3 answered, 1 right" in reply.content
+
+
 async def test_a_vote_after_a_restart_still_answers_the_poll_in_the_language_stored_at_quiz_time(
         settings: Settings, fake: FakeDiscord) -> None:
     async with running_bot(settings, fake) as before:
