@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from discord.utils import escape_markdown, escape_mentions
 
 from adapters.discord.spec import DISCORD_LIMITS
@@ -142,21 +144,24 @@ def progress(result: Progress) -> str:
 
 
 def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Split text into messages of at most ``limit`` characters, at line breaks where possible."""
+    """Split text into messages of at most ``limit`` characters: between paragraphs where possible (a preview's
+    questions stay whole), else between lines, else anywhere."""
+    def lines(paragraph: str) -> list[str]:
+        return _packed(paragraph.split("\n"), "\n", limit,
+                       lambda line: [line[start:start + limit] for start in range(0, len(line), limit)])
+    return _packed(text.split("\n\n"), "\n\n", limit, lines)
+
+
+def _packed(pieces: list[str], joiner: str, limit: int, smaller: Callable[[str], list[str]]) -> list[str]:
+    """``pieces`` joined into as few parts of at most ``limit`` characters as they fit in; a piece too long on
+    its own is split by ``smaller`` first."""
     parts: list[str] = []
-    current = ""
-    for line in text.split("\n"):
-        while len(line) > limit:  # a single huge line: cut it
-            if current:
+    current: str | None = None
+    for piece in pieces:
+        for part in smaller(piece) if len(piece) > limit else [piece]:
+            candidate = part if current is None else f"{current}{joiner}{part}"
+            if len(candidate) > limit and current is not None:
                 parts.append(current)
-                current = ""
-            parts.append(line[:limit])
-            line = line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
-            parts.append(current)
-            candidate = line
-        current = candidate
-    if current or not parts:
-        parts.append(current)
-    return parts
+                candidate = part
+            current = candidate
+    return [*parts, current if current is not None else ""]

@@ -1,13 +1,16 @@
 """Over Discord's 2,000 characters, a long prompt is cut, never the options or a game's answer and standings
-that follow it."""
+that follow it; a long text goes out in several messages, split between paragraphs where it can."""
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from adapters.discord import game_render
-from adapters.discord.render import MESSAGE_LIMIT, poll_content
+from adapters.discord.render import MESSAGE_LIMIT, poll_content, preview, split_message
 from adapters.discord.render import summary as summary_text
 from bot.games.replies import GameResults
-from bot.replies import Outcome, QuestionView, Summary, SummaryLine
+from bot.replies import Outcome, Preview, QuestionView, Summary, SummaryLine
 
 PROMPT = "Why does the pipeline stall? " * 60  # 1,740 characters
 OPTIONS = tuple(f"Option {letter}: " + "because of a long reason " * 4 for letter in "ABCDEF")  # over 55: lettered
@@ -41,3 +44,23 @@ def test_a_summary_says_which_other_quiz_is_still_open_before_the_retry_offer() 
     lines = summary_text(summary).splitlines()
     assert lines[-3:] == ["*\\*\\*Long\\*\\* options is still in progress: start it again.*", "",
                           "Want another go at the question you missed?"]
+
+
+def test_a_long_preview_is_split_between_questions_never_inside_one() -> None:
+    questions = tuple((f"Question {n}: why does stage {n} of the pipeline wait? " + "Context. " * 20,
+                       tuple(f"Option {letter} of {n}: " + "a reason " * 6 for letter in "ABCD"))
+                      for n in range(1, 9))
+    parts = split_message(preview(Preview("pipeline", "Pipelines", "8 questions.", questions)))
+    assert len(parts) > 1 and all(len(part) <= MESSAGE_LIMIT for part in parts)
+    for n, (prompt, options) in enumerate(questions, start=1):
+        holding = [part for part in parts if f"**{n}.** {prompt}" in part]
+        assert len(holding) == 1 and all(f"  • {option}" in holding[0] for option in options)
+
+
+@given(st.text(alphabet="ab \n", max_size=400), st.integers(min_value=1, max_value=60))
+def test_split_parts_fit_and_lose_nothing_but_the_breaks_between_them(text: str, limit: int) -> None:
+    parts = split_message(text, limit)
+    assert all(len(part) <= limit for part in parts)
+    assert "".join(parts).replace("\n", "") == text.replace("\n", "")
+    if len(text) <= limit:
+        assert parts == [text]  # what fits goes whole
