@@ -14,6 +14,8 @@ of users and of processes, in the same run and one after the other:
   reset query on every release is turned off, as the engine's pool makes none).
 
 Ratio engine/raw is answers/s over commits/s. Errors are learners who got an exception or a refused answer.
+Client CPU is the processes' own; server CPU is the PostgreSQL server's over the same time (Linux, from /proc;
+0 elsewhere), both per answer (or commit): where the two share the cores, their sum sets the rate.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a scri
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
+from benchmarks.server_cpu import postmaster_pid, server_cpu_seconds
 from benchmarks.throwaway_postgres import asyncpg_url, no_reset, throwaway_postgres
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started
 from storage.database import create_engine
@@ -57,11 +60,13 @@ class Part:
     began: float = 0.0
     ended: float = 0.0
     cpu: float = 0.0  # this process's CPU seconds (user + system) while answering
+    server_began: float = 0.0  # the server's CPU seconds so far, when this process began answering
+    server_ended: float = 0.0  # and when it was done
     latencies: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
 
-async def engine_part(url: str, pool_size: int, names: list[str], start: Barrier) -> Part:
+async def engine_part(url: str, pool_size: int, names: list[str], start: Barrier, postmaster: int | None) -> Part:
     part = Part()
     with tempfile.TemporaryDirectory() as data_dir:
         settings = Settings(data_dir=Path(data_dir), database_url=url, database_pool_size=pool_size)
@@ -84,17 +89,19 @@ async def engine_part(url: str, pool_size: int, names: list[str], start: Barrier
                     question = outcome.next
 
             await asyncio.to_thread(start.wait)  # every process set up: answering begins together
-            part.began, cpu = time.monotonic(), time.process_time()
+            part.began, cpu, part.server_began = time.monotonic(), time.process_time(), server_cpu(postmaster)
             results = await asyncio.gather(*(learner(a, s) for a, s in zip(actors, firsts, strict=True)),
                                            return_exceptions=True)
             part.ended, part.cpu = time.monotonic(), time.process_time() - cpu
+            part.server_ended = server_cpu(postmaster)
     failures = [result for result in results if isinstance(result, BaseException)]
     part.errors = len(failures)
     part.notes = sorted({f"{type(error).__name__}: {str(error)[:120]}" for error in failures})[:3]
     return part
 
 
-async def raw_part(url: str, pool_size: int, names: list[str], commits_each: int, start: Barrier) -> Part:
+async def raw_part(url: str, pool_size: int, names: list[str], commits_each: int, start: Barrier,
+                   postmaster: int | None) -> Part:
     part = Part()
     pool = await asyncpg.create_pool(asyncpg_url(url), min_size=pool_size, max_size=pool_size, reset=no_reset)
     try:
@@ -108,23 +115,27 @@ async def raw_part(url: str, pool_size: int, names: list[str], commits_each: int
                 part.done += 1
 
         await asyncio.to_thread(start.wait)
-        part.began, cpu = time.monotonic(), time.process_time()
+        part.began, cpu, part.server_began = time.monotonic(), time.process_time(), server_cpu(postmaster)
         results = await asyncio.gather(*(writer(name) for name in names), return_exceptions=True)
-        part.ended, part.cpu = time.monotonic(), time.process_time() - cpu
+        part.ended, part.cpu, part.server_ended = time.monotonic(), time.process_time() - cpu, server_cpu(postmaster)
     finally:
         await pool.close()
     part.errors = sum(isinstance(result, BaseException) for result in results)
     return part
 
 
+def server_cpu(postmaster: int | None) -> float:
+    return server_cpu_seconds(postmaster) if postmaster is not None else 0.0
+
+
 def process_main(kind: str, url: str, pool_size: int, names: list[str], commits_each: int, start: Barrier,
-                 results: Any) -> None:
+                 results: Any, postmaster: int | None) -> None:
     """One process of a run: its share of the learners, its own pool; the outcome put on ``results``."""
     try:
         if kind == "engine":
-            part = asyncio.run(engine_part(url, pool_size, names, start))
+            part = asyncio.run(engine_part(url, pool_size, names, start, postmaster))
         else:
-            part = asyncio.run(raw_part(url, pool_size, names, commits_each, start))
+            part = asyncio.run(raw_part(url, pool_size, names, commits_each, start, postmaster))
     except BaseException as error:  # reported, not lost: the run then shows every learner of it failed
         start.abort()
         part = Part(errors=len(names), notes=[f"{type(error).__name__}: {error}"])
@@ -139,14 +150,17 @@ class Run:
     p50: float
     p99: float
     cpu_ms: float  # client CPU per answer (or commit), all processes together
+    server_ms: float  # the server's CPU per answer (or commit), from the first process's start to the last's end
     notes: list[str]
 
 
-def run_processes(kind: str, url: str, pool_size: int, users: int, processes: int, commits_each: int) -> Run:
+def run_processes(kind: str, url: str, pool_size: int, users: int, processes: int, commits_each: int,
+                  postmaster: int | None) -> Run:
     context = multiprocessing.get_context("spawn")
     start, results = context.Barrier(processes), context.Queue()
     shares = [[f"user-{n}" for n in range(users) if n % processes == p] for p in range(processes)]
-    workers = [context.Process(target=process_main, args=(kind, url, pool_size, share, commits_each, start, results))
+    workers = [context.Process(target=process_main,
+                               args=(kind, url, pool_size, share, commits_each, start, results, postmaster))
                for share in shares]
     for worker in workers:
         worker.start()
@@ -157,8 +171,9 @@ def run_processes(kind: str, url: str, pool_size: int, users: int, processes: in
     seconds = max(part.ended for part in parts) - min(part.began for part in parts)
     cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
     done = sum(part.done for part in parts)
+    server = max(part.server_ended for part in parts) - min(part.server_began for part in parts)
     return Run(done, sum(part.errors for part in parts), done / seconds if seconds > 0 else 0.0, cuts[49], cuts[98],
-               sum(part.cpu for part in parts) * 1000 / max(done, 1),
+               sum(part.cpu for part in parts) * 1000 / max(done, 1), server * 1000 / max(done, 1),
                sorted({note for part in parts for note in part.notes}))
 
 
@@ -180,19 +195,22 @@ async def fresh_schema(url: str) -> None:
 
 def line(kind: str, run: Run) -> str:
     text = (f"  {kind:<6} {run.done:>6} in all, {run.rate:>6,.0f}/s   p50 {run.p50 * 1000:7.1f} ms   "
-            f"p99 {run.p99 * 1000:7.1f} ms   client CPU {run.cpu_ms:.2f} ms each   errors {run.errors}")
+            f"p99 {run.p99 * 1000:7.1f} ms   client CPU {run.cpu_ms:.2f} ms each   server CPU {run.server_ms:.2f} ms   "
+            f"errors {run.errors}")
     return text + "".join(f"\n           {note}" for note in run.notes)
 
 
 def measure(url: str, args: argparse.Namespace) -> None:
     print(f"pool of {args.pool_size} per process; quiz {QUIZ}; PostgreSQL with fsync off", flush=True)
+    postmaster = asyncio.run(postmaster_pid(asyncpg_url(url)))
     for users in args.users:
         for processes in args.processes:
             ratios = []
             for round_ in range(args.rounds):
                 asyncio.run(fresh_schema(url))
-                engine = run_processes("engine", url, args.pool_size, users, processes, 0)
-                raw = run_processes("raw", url, args.pool_size, users, processes, max(1, engine.done // users))
+                engine = run_processes("engine", url, args.pool_size, users, processes, 0, postmaster)
+                raw = run_processes("raw", url, args.pool_size, users, processes, max(1, engine.done // users),
+                                    postmaster)
                 ratios.append(engine.rate / raw.rate if raw.rate else 0.0)
                 print(f"users {users:>5}, processes {processes}, round {round_ + 1}: ratio engine/raw "
                       f"{ratios[-1]:.2f}\n{line('engine', engine)}\n{line('raw', raw)}", flush=True)
