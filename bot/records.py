@@ -22,7 +22,7 @@ class UserRecord:
     id: int | None = None
     time_zone: str | None = None  # an IANA name, set with /timezone; None: UTC
     reminder_time: str | None = None  # "19:00" in the learner's time zone; None: no reminders
-    reminder_due: datetime | None = None  # when the next reminder may go out (UTC)
+    reminder_due: datetime | None = None  # when the next reminder may go out (UTC); kept while off, until it passes
     leaderboard_hidden: bool = False  # left out of group leaderboards, at their request
 
 

@@ -59,7 +59,9 @@ class Scheduling:
                 return Notice(_("I remind you at {time} ({zone}) on days when questions are due.",
                                 time=user.reminder_time, zone=zone_name), language=_.language)
             if words[0] in OFF_WORDS:
-                user.reminder_time = user.reminder_due = None
+                # The plan stays until it passes (the sweep then drops it): after today's reminder it is
+                # tomorrow's, and keeps a reminder turned on again today to a later day.
+                user.reminder_time = None
                 await turn.uow.users.update(user)
                 await turn.uow.commit()
                 return Notice(_("Reminders are off."), language=_.language)

@@ -1,4 +1,4 @@
-"""One reminder a day at most, whatever the learner changes after it: a new time zone or a new time."""
+"""One reminder a day at most, whatever the learner changes after it: a new time zone, a new time, off and on."""
 
 from __future__ import annotations
 
@@ -40,4 +40,34 @@ async def test_a_later_time_set_before_todays_reminder_still_reminds_today(
     clock.now = datetime(2026, 1, 6, 12, 0, tzinfo=UTC)
     await engine.set_reminders(ADA, "on 21:00")
     clock.now = datetime(2026, 1, 6, 21, 1, tzinfo=UTC)
+    assert await reminded(engine) == 1
+
+
+async def test_reminders_off_and_on_again_after_todays_reminder_wait_for_tomorrow(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    await engine.set_reminders(ADA, "on 08:00")
+    await play_collectives(engine, ALL_WRONG)  # Monday: all three due on Tuesday
+    clock.now = datetime(2026, 1, 6, 8, 1, tzinfo=UTC)
+    assert await reminded(engine) == 1
+    clock.now = datetime(2026, 1, 6, 9, 0, tzinfo=UTC)
+    await engine.set_reminders(ADA, "off")
+    await engine.set_reminders(ADA, "on 18:00")
+    clock.now = datetime(2026, 1, 6, 18, 1, tzinfo=UTC)
+    assert await reminded(engine) == 0  # before, a second reminder the same Tuesday
+    clock.now = datetime(2026, 1, 7, 18, 1, tzinfo=UTC)
+    assert await reminded(engine) == 1
+
+
+async def test_reminders_left_off_send_nothing_and_on_again_the_next_day_reminds_that_day(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    await engine.set_reminders(ADA, "on 08:00")
+    await play_collectives(engine, ALL_WRONG)
+    clock.now = datetime(2026, 1, 6, 8, 1, tzinfo=UTC)
+    assert await reminded(engine) == 1
+    await engine.set_reminders(ADA, "off")
+    clock.now = datetime(2026, 1, 7, 8, 1, tzinfo=UTC)  # Wednesday's planned reminder passes while off
+    assert await reminder_pass(engine) == (1, [])  # claimed once, to forget the plan, and not sent
+    assert await reminder_pass(engine) == (0, [])
+    await engine.set_reminders(ADA, "on 12:00")
+    clock.now = datetime(2026, 1, 7, 12, 1, tzinfo=UTC)
     assert await reminded(engine) == 1
