@@ -88,16 +88,19 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
     the question it was stopped at if they answered it: ``answered_open``); ``refused``: the right the chat
     denied the bot, which stopped the game."""
     lines = []
-    # Stopped in the lobby, or at the first question before anyone answered: nobody had a question to score on.
-    ranked = standings(players) if asked or answered_open else []
+    chances = {player.user_id: asked - player.joined_position + (player.user_id in answered_open)
+               for player in players}
+    # Only those who had a question to score on are ranked: nobody when stopped in the lobby, and not who joined
+    # at the question the game stopped at without answering it (they come last, so the others' places hold).
+    ranked = [player for player in standings(players) if chances[player.user_id] > 0]
     for place, player in enumerate(ranked[:PODIUM_LINES], start=1):
         mark = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
-        chances = max(1, asked - player.joined_position + (player.user_id in answered_open))
         lines.append(mark + " " + _.ngettext(
             "{name} — {n} point · {correct} of {asked} right ({percent}%)",
             "{name} — {n} points · {correct} of {asked} right ({percent}%)", player.score,
             name=_display(player.name),
-            correct=player.correct, asked=chances, percent=round(100 * player.correct / chances)))
+            correct=player.correct, asked=chances[player.user_id],
+            percent=round(100 * player.correct / chances[player.user_id])))
     if len(ranked) > PODIUM_LINES:
         rest = len(ranked) - PODIUM_LINES
         lines.append(_.ngettext("…and {n} more player.", "…and {n} more players.", rest))

@@ -276,3 +276,13 @@ async def test_the_question_a_game_is_stopped_at_counts_only_for_those_who_answe
     assert await engine.games.stop(ADA, "Ada", False, stage) is None
     accuracy = {line.split(" — ")[0][2:]: line.split(" · ")[1] for line in stage.of(CHAT, GamePodium)[0].lines}
     assert accuracy == {"Bayo": "2 of 2 right (100%)", "Ada": "1 of 1 right (100%)", "Chido": "1 of 1 right (100%)"}
+
+
+async def test_players_who_had_no_question_to_score_on_are_left_off_the_podium(engine: QuizEngine) -> None:
+    """Stopped at the first question, which only Ada answered: Bayo and Chido showed "0 of 1 right (0%)"."""
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    await vote(engine, stage, ADA, right=False)
+    assert await engine.games.stop(ADA, "Ada", False, stage) is None
+    assert stage.of(CHAT, GamePodium)[0].lines == ("🥇 Ada — 0 points · 0 of 1 right (0%)",)
