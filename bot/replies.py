@@ -126,6 +126,9 @@ class Summary:
     language: str = ui_language()
     # Another of the learner's quizzes is still open: "Collectives is still in progress: ..."
     still_open: str | None = None
+    # Resumed straight to the end (its last question timed out or was removed): the message that asked that
+    # question on this platform, as with Started (a poll left open that the adapter may end), if any.
+    asked_before: MessageLink | None = None
 
 
 @dataclass(frozen=True)

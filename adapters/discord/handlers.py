@@ -70,8 +70,9 @@ class CommandHandlers:
         except discord.Forbidden:
             await respond(interaction, await self._poll_refused(interaction))
             return
-        if isinstance(result, Started) and result.asked_before is not None:
-            await self._end_poll(result.asked_before)  # asked again: votes on the old poll would count for nothing
+        if isinstance(result, Started | Summary) and result.asked_before is not None:
+            # Asked again, or over: votes on the old poll would count for nothing.
+            await self._end_poll(result.asked_before)
         if isinstance(result, Notice):
             text = render.plain(result.text)
             if result.code is NoticeCode.NO_ACTIVE_SESSION:  # "choose one to start": the quizzes to choose from

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 from bot import views
 from bot.content.models import Quiz, localized
@@ -71,7 +72,7 @@ class Playing:
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):
-            return shown
+            return replace(shown, asked_before=asked_before)
         title = localized(quiz.title, _.language)  # outside the call: pybabel reads "_." in it as a message of _'s
         intro = (views.welcome_back(quiz, _) if resumed else
                  _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!", shown.total,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import replace
 
 from babel.dates import format_date
 
@@ -94,7 +95,7 @@ class Reviewing:
         shown = await core.stepper.step(uow, quiz, session, _)
         await uow.commit()
         if isinstance(shown, Summary):
-            return shown
+            return replace(shown, asked_before=asked_before)
         return Started(question=shown, resumed=resumed, intro=_intro(_, quiz, resumed, shown.total, due_in_all),
                        language=_.language, asked_before=asked_before)
 

@@ -19,7 +19,7 @@ from bot.replies import Actor, QuestionView
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
 from tests.discord.payloads import EPHEMERAL, OWNER_ID
-from tests.discord.support import buttons, message_id, next_poll, poll_question, reply_to, vote_for
+from tests.discord.support import buttons, first_answer, message_id, next_poll, poll_question, reply_to, vote_for
 from tests.fakes.clock import FixedClock
 
 LIMIT = 30
@@ -111,6 +111,21 @@ async def test_a_deadline_that_passes_while_the_bot_is_down_still_ends_the_poll_
     assert fake.ended_polls(mark) == [message_id(first)]
     assert TIME_UP.format(number=1) in notice.content
     assert poll_question(second).startswith("2/3 · ")
+
+
+async def test_resuming_a_quiz_whose_last_question_timed_out_ends_its_poll_with_the_summary(
+        timed: Settings, fake: FakeDiscord, clock: FixedClock) -> None:
+    # No sweep comes in time here: resuming itself finds that the time ran out, and the quiz is over.
+    async with running_bot(timed, fake, clock, sweep_interval=60) as bot:
+        await fake.slash("quiz", {"quiz": "long-options"})  # one question
+        poll = await next_poll(fake, bot)
+        clock.advance(timedelta(seconds=LIMIT + 1))
+        mark = len(fake.calls)
+        summary = await fake.wait_until(first_answer(fake, await fake.slash("quiz", {"quiz": "long-options"})))
+        # Left open, the poll took votes for a quiz already over, for the rest of its hours.
+        await fake.wait_until(lambda: message_id(poll) in fake.ended_polls(mark))
+    assert "You scored 0 out of 1 question." in summary.content
+    assert fake.ended_polls(mark) == [message_id(poll)] and fake.polls(after=mark) == []
 
 
 async def test_in_private_mode_the_next_click_says_the_time_was_up_and_shows_the_next_question(
