@@ -142,6 +142,9 @@ class Started:
     # Resumed: the message that asked the open question before, on this platform (a poll left open that the
     # adapter may end now that the question is asked again), if any.
     asked_before: MessageLink | None = None
+    # The polls on this platform still asking a question of the quiz this one takes over from (paused, or stopped
+    # by a retry): votes there would switch back to it unseen. Resuming it asks that question again.
+    left_behind: tuple[MessageLink, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -260,3 +263,12 @@ class Profile:
     language: str
     language_known: bool  # a /language choice or a platform hint we speak; else offer a picker
     admin: bool
+
+
+def polls_to_close(reply: object) -> tuple[MessageLink, ...]:
+    """The polls a start, resume or retry leaves asking questions nobody should answer there any more."""
+    if isinstance(reply, Started):
+        return (*((reply.asked_before,) if reply.asked_before else ()), *reply.left_behind)
+    if isinstance(reply, Summary) and reply.asked_before is not None:
+        return (reply.asked_before,)
+    return ()

@@ -20,7 +20,7 @@ from adapters.discord.translator import command_name_for
 from bot.delivery import Surface
 from bot.engine import QuizEngine
 from bot.records import MessageLink
-from bot.replies import Notice, NoticeCode, Preview, Started, Summary
+from bot.replies import Notice, NoticeCode, Preview, Started, Summary, polls_to_close
 from bot.text import shorten
 
 AUTOCOMPLETE_LIMIT = 25
@@ -70,9 +70,8 @@ class CommandHandlers:
         except discord.Forbidden:
             await respond(interaction, await self._poll_refused(interaction))
             return
-        if isinstance(result, Started | Summary) and result.asked_before is not None:
-            # Asked again, or over: votes on the old poll would count for nothing.
-            await self._end_poll(result.asked_before)
+        for poll in polls_to_close(result):  # asked again, over, or left for another quiz
+            await self._end_poll(poll)
         if isinstance(result, Notice):
             text = render.plain(result.text)
             if result.code is NoticeCode.NO_ACTIVE_SESSION:  # "choose one to start": the quizzes to choose from

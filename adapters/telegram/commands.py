@@ -22,7 +22,7 @@ from adapters.telegram.keyboards import language_picker, quiz_buttons
 from adapters.telegram.menu import help_text, next_steps
 from adapters.telegram.surface import TelegramSurface
 from bot.engine import QuizEngine
-from bot.replies import Actor, Notice, NoticeCode, Started, Summary
+from bot.replies import Actor, Notice, NoticeCode, Started, Summary, polls_to_close
 from bot.text import shown_name
 
 Context = ContextTypes.DEFAULT_TYPE
@@ -103,7 +103,7 @@ class Commands:
         """Start the named quiz, or resume the latest one; in a group it is the caller's own session."""
         surface = surface_in(self._chat, chat, actor, _first_name(update))
         reply = await self._engine.start(actor, command_argument(context.args), surface)
-        await self.close_asked_before(reply)
+        await self.close_left_open(reply)
         if isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:
             await self._show_quizzes(actor, chat, reply)
         elif isinstance(reply, Notice):
@@ -158,7 +158,7 @@ class Commands:
     async def review_in(self, actor: Actor, chat: str, first_name: str) -> None:
         """The learner's due questions as quiz polls, or when the next review is."""
         reply = await self._engine.review(actor, surface_in(self._chat, chat, actor, first_name))
-        await self.close_asked_before(reply)
+        await self.close_left_open(reply)
         if isinstance(reply, Notice):
             await self.notice(chat, reply)
 
@@ -194,11 +194,11 @@ class Commands:
         _ = await self._engine.localizer(actor)
         await self._chat.html(actor.chat_id, [esc(next_steps(_))])
 
-    async def close_asked_before(self, reply: Started | Summary | Notice) -> None:
-        """A resumed quiz asked its open question again on a new poll: votes on the old one would count for
-        nothing, so it is closed."""
-        if isinstance(reply, Started) and reply.asked_before is not None:
-            await self._chat.close_linked_poll(reply.asked_before)
+    async def close_left_open(self, reply: Started | Summary | Notice) -> None:
+        """The polls a start leaves asking for nothing: the old poll of a question asked again, and the poll of
+        the quiz played until now (resuming it asks again)."""
+        for poll in polls_to_close(reply):
+            await self._chat.close_linked_poll(poll)
 
     async def notice(self, chat: str, notice: Notice) -> None:
         await self._chat.html(chat, [render.notice(notice)])

@@ -103,7 +103,7 @@ class Interactions:
         elif data.action is Action.START_QUIZ:
             await acknowledge(query)
             reply = await self._engine.start(actor, data.value, surface)
-            await self._commands.close_asked_before(reply)
+            await self._commands.close_left_open(reply)
             if isinstance(reply, Notice):
                 await self._commands.notice(actor.chat_id, reply)
         elif data.action is Action.REVIEW:
@@ -114,6 +114,7 @@ class Interactions:
             if isinstance(retried, Notice):  # e.g. someone else's summary: tell only the one who pressed
                 await acknowledge(query, shorten(retried.text, ALERT_LIMIT), alert=True)
                 return
+            await self._commands.close_left_open(retried)
             await acknowledge(query)
 
     async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:

@@ -48,6 +48,17 @@ class Core:
         question_id = session.current_question_id
         return await uow.links.latest(actor.platform, session.id, question_id) if question_id else None
 
+    async def left_behind(self, uow: UnitOfWork, actor: Actor, playing: QuizSession | None,
+                          *leaving: QuizSession | None) -> tuple[MessageLink, ...]:
+        """The messages on the actor's platform still asking a question of the sessions ``playing`` takes over
+        from (the learner's quiz until now, a round a retry replaces)."""
+        links: list[MessageLink] = []
+        for session in {session.id: session for session in leaving if session is not None}.values():
+            if playing is None or session.id != playing.id:
+                link = await self.asked_before(uow, actor, session)
+                links += [link] if link is not None else []
+        return tuple(links)
+
     async def game_in_chat(self, uow: UnitOfWork, actor: Actor) -> bool:
         """Whether the actor's chat has a live group game (a learner's /stop there may be meant for it)."""
         return actor.chat_id is not None and await uow.games.live_in(actor.platform, actor.chat_id) is not None

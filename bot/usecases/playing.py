@@ -10,7 +10,7 @@ from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.notices import no_quiz_in_progress, quiz_not_found
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
-from bot.records import MessageLink, SessionState
+from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.sessions import new_session, questions_to_retry
@@ -33,10 +33,12 @@ class Playing:
         core, _, uow = self._core, turn.words, turn.uow
         catalog = core.library.catalog
         quiz: Quiz | None = None
+        leaving: QuizSession | None = None  # the quiz played until now, if another
         if reference:
             quiz = catalog.find(reference)
             if quiz is None:
                 return quiz_not_found(reference, _)
+            leaving = await uow.sessions.active(turn.user_id)
             session = await uow.sessions.active(turn.user_id, quiz.id)
         else:
             session = await uow.sessions.active(turn.user_id)
@@ -64,6 +66,7 @@ class Playing:
         notices: tuple[str, ...] = ()
         # Read before a time-out moves the session on: that poll is the one left open.
         asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
+        left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         if resumed and core.timer.overdue(session, now := core.clock()):
             try:
                 notices = (await core.remembering.timed_out(uow, quiz, session, now, _),)
@@ -77,7 +80,8 @@ class Playing:
         intro = (views.welcome_back(quiz, _) if resumed else
                  _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!", shown.total,
                             title=title))
-        return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before)
+        return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before,
+                       left_behind=left_behind)
 
     async def stop(self, actor: Actor, close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Notice:
         """Stop the learner's latest quiz; ``close_message`` is given the message that asked its open question on
@@ -124,6 +128,9 @@ class Playing:
         current = await uow.sessions.active(turn.user_id, quiz.id)
         already_retrying = current is not None and current.question_ids == missed and (
             finished.finished_at is None or current.started_at >= finished.finished_at)
+        # The polls of the quiz played until now and of the round this retry replaces, read before it's stopped.
+        left_behind = () if already_retrying else await core.left_behind(
+            uow, turn.actor, None, await uow.sessions.active(turn.user_id), current)
         if current is not None and already_retrying:  # a second tap on the same "retry": carry on with the first
             session = current
         else:
@@ -143,4 +150,5 @@ class Playing:
                             len(missed)))
         if current is not None and not already_retrying:  # said: its unanswered questions are left behind
             intro += " " + _("The round of this quiz you had open is stopped; your answers in it are saved.")
-        return Started(question=shown, resumed=already_retrying, intro=intro, language=_.language)
+        return Started(question=shown, resumed=already_retrying, intro=intro, language=_.language,
+                       left_behind=left_behind)

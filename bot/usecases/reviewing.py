@@ -62,6 +62,7 @@ class Reviewing:
 
     async def _start(self, turn: Turn) -> Started | Summary | Notice:
         core, _, uow = self._core, turn.words, turn.uow
+        leaving = await uow.sessions.active(turn.user_id)  # the quiz played until now, if another
         session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
         resumed = session is not None
         due_in_all = 0
@@ -92,12 +93,13 @@ class Reviewing:
         if quiz is None:
             raise RuntimeError("a review round always has a quiz")
         asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
+        left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         shown = await core.stepper.step(uow, quiz, session, _)
         await uow.commit()
         if isinstance(shown, Summary):
             return replace(shown, asked_before=asked_before)
         return Started(question=shown, resumed=resumed, intro=_intro(_, quiz, resumed, shown.total, due_in_all),
-                       language=_.language, asked_before=asked_before)
+                       language=_.language, asked_before=asked_before, left_behind=left_behind)
 
     async def _nothing_due(self, turn: Turn) -> Notice:
         """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet."""

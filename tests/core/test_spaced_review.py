@@ -160,3 +160,18 @@ async def test_a_round_that_cannot_hold_every_due_question_says_how_many_are_due
     started = await engine.review(ADA)
     assert isinstance(started, Started) and started.question.total == 10  # a round holds 10
     assert started.intro.startswith(f"Review: {missed} questions are due. Here are the 10 most overdue"), started.intro
+
+
+async def test_review_leaves_the_quiz_played_until_then_with_its_poll_to_close(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock)
+    await play_collectives(engine, dict.fromkeys(("sum-everywhere", "shards-to-full", "english-only"), False))
+    clock.advance(DAY)
+    playing = await start(engine, ADA, "long-options")
+    await engine.link_message("telegram", "poll-long", playing, "chat-ada")
+    started = await engine.review(ADA)
+    assert isinstance(started, Started)
+    assert [(link.message_key, link.question_id) for link in started.left_behind] == [
+        ("poll-long", playing.question_id)]
+    again = await engine.review(ADA)  # the review itself is what was played until now: nothing left behind
+    assert isinstance(again, Started) and again.resumed and again.left_behind == ()

@@ -143,3 +143,21 @@ async def test_resuming_asks_the_open_question_in_a_new_poll_and_ends_the_old_on
     await fake.wait_until(lambda: any(call.path.endswith(f"/polls/{message_id(first)}/expire")
                                       for call in fake.calls[mark:]))
     assert not any(call.path.endswith(f"/polls/{message_id(again)}/expire") for call in fake.calls)
+
+
+async def test_starting_another_quiz_ends_the_poll_of_the_one_left_and_resuming_it_asks_again(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"})
+    collectives = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    await fake.slash("quiz", {"quiz": "long-options"})
+    long_options = await next_poll(fake, bot, after=mark)
+    # Left open, a vote on it went to the paused quiz and posted its next poll beside this one: two open polls.
+    await fake.wait_until(lambda: fake.ended_polls(mark) == [message_id(collectives)])
+
+    mark = len(fake.calls)
+    await fake.slash("quiz", {"quiz": "collectives"})
+    again = await next_poll(fake, bot, after=mark)
+    assert poll_question(again) == poll_question(collectives)
+    await fake.wait_until(lambda: message_id(long_options) in fake.ended_polls(mark))
+    assert message_id(again) not in fake.ended_polls()

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from adapters.settings import Settings
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import ADMIN, AMINATA, WANJIRU, correct, for_chat, next_poll, poll_id, running_bot
+from tests.telegram.telegram_harness import (
+    ADMIN,
+    AMINATA,
+    WANJIRU,
+    correct,
+    for_chat,
+    next_poll,
+    poll_id,
+    running_bot,
+    wrong,
+)
 
 
 async def test_the_quiz_list_has_a_button_per_quiz_that_starts_it(api: FakeBotApi, settings: Settings) -> None:
@@ -64,6 +74,32 @@ async def test_skip_moves_on_and_stop_closes_the_quiz_so_its_old_poll_no_longer_
         await api.settle()
         assert len(api.polls(AMINATA.id)) == 2 and len(api.calls("stopPoll")) == 1
         assert sum(text == _("That question is no longer open.") for text in api.sent_texts(AMINATA.id)) == 1
+
+
+async def test_a_retry_or_another_quiz_closes_the_poll_of_the_quiz_left_and_resuming_it_asks_again(
+        api: FakeBotApi, settings: Settings) -> None:
+    def closed() -> list[str]:
+        return [call.params["message_id"] for call in api.calls("stopPoll")]
+
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz long-options")  # one question, answered wrong: a retry on offer
+        missed = await next_poll(api, AMINATA.id, 1)
+        await api.answer_poll(AMINATA, poll_id(missed), [wrong(missed)])
+        summary = (await api.wait_for("sendMessage", 1, lambda p: "reply_markup" in p and "❌" in p["text"]))[0]
+        await api.command(AMINATA, "/quiz collectives")
+        collectives = await next_poll(api, AMINATA.id, 2)
+
+        await api.press(AMINATA, summary.params["reply_markup"]["inline_keyboard"][0][0]["callback_data"])
+        retried = await next_poll(api, AMINATA.id, 3)
+        # Left open, a vote there went to the paused quiz and posted its next poll beside the retry's.
+        await api.wait_for("stopPoll", 1)
+        assert closed() == [str(collectives.result["message_id"])]
+
+        await api.command(AMINATA, "/quiz collectives")  # resumed: its question again, the retry's poll closed
+        again = await next_poll(api, AMINATA.id, 4)
+        assert again.params["question"] == collectives.params["question"]
+        await api.wait_for("stopPoll", 3)
+        assert sorted(closed()[1:]) == sorted(str(poll.result["message_id"]) for poll in (collectives, retried))
 
 
 async def test_preview_shows_every_question_and_its_options_without_the_answers(
