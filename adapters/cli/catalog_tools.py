@@ -14,8 +14,9 @@ from bot.content.concepts import load_concept_names
 from bot.content.glossary import load_glossary
 from bot.content.limits import PollLimits, poll_overflows
 from bot.content.lint import LintWarning, lint
-from bot.content.loader import load_quizzes
+from bot.content.loader import load_quiz_files, load_quizzes
 from bot.content.models import Quiz
+from bot.content.naming import file_name_warnings
 from bot.content.problems import ContentError, ContentProblem
 from bot.i18n import read_catalogs
 from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
@@ -29,9 +30,10 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
     item-writing linter's warnings (exit 0). With ``strict``, warnings are problems: listed alone, exit 1."""
     problems: list[ContentProblem] = []
     try:
-        quizzes = load_quizzes(content_dir)
+        files = load_quiz_files(content_dir)
     except ContentError as error:
-        quizzes, problems = [], list(error.problems)
+        files, problems = [], list(error.problems)
+    quizzes = [quiz for _name, quiz in files]
     glossary, glossary_problems = load_glossary(content_dir)
     problems += glossary_problems
     try:
@@ -67,6 +69,11 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
         for overflow in overflows:
             print(f"  {overflow.platform}: {overflow.quiz_id}/{overflow.question_id}: {overflow.reason} "
                   f"({', '.join(overflow.languages)})", file=out)
+    naming = file_name_warnings(files)
+    if naming:
+        print(f"{len(naming)} naming warning(s):", file=out)
+        for warning in naming:
+            print(f"  {warning}", file=out)
     if warnings:
         _print_warnings(warnings, "item-writing warning(s)", out)
     return 0

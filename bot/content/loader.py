@@ -28,6 +28,11 @@ def quiz_dir(content_dir: Path) -> Path:
 
 def load_quizzes(content_dir: Path) -> list[Quiz]:
     """All quizzes under ``content_dir/quizzes``, or ContentError listing every problem."""
+    return [quiz for _name, quiz in load_quiz_files(content_dir)]
+
+
+def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
+    """As load_quizzes, each quiz with the name of its file."""
     folder = quiz_dir(content_dir)
     if not folder.is_dir():
         raise ContentError([ContentProblem(str(folder), None,
@@ -52,7 +57,7 @@ def load_quizzes(content_dir: Path) -> list[Quiz]:
         problems.append(ContentProblem(folder.name, None, f"the quiz id {quiz_id!r} is used by several files: {names}"))
     if problems:
         raise ContentError(problems)
-    return [quiz for _name, quiz in quizzes]
+    return quizzes
 
 
 def load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:

@@ -141,3 +141,14 @@ def test_a_catalog_that_translates_little_and_a_folder_no_language_reads_are_nam
 def test_the_shipped_translations_cover_every_text() -> None:
     code, lines = run_validate(default_content_dir())
     assert code == 0 and not [line for line in lines if "partly in English" in line or "is not read" in line]
+
+
+def test_a_quiz_file_named_otherwise_than_its_quiz_is_named_with_its_id(tmp_path: Path) -> None:
+    # It loads (quizzes are found by id), but an author going by the file name could change the id under
+    # learners' progress; and the linter's warnings name the file by the id.
+    write(tmp_path, "foo.yaml", a_quiz("bar"))
+    code, lines = run_validate(tmp_path)
+    assert code == 0 and lines[0].startswith("OK: 1 quiz")
+    assert lines[lines.index("1 naming warning(s):") + 1] == (
+        "  foo.yaml: the quiz id is 'bar': name the file bar.yaml (keep the id, which learners' progress is kept "
+        "under)")
