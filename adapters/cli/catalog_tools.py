@@ -16,7 +16,7 @@ from bot.content.limits import PollLimits, poll_overflows
 from bot.content.lint import LintWarning, lint
 from bot.content.loader import load_quiz_files, load_quizzes
 from bot.content.models import Quiz
-from bot.content.naming import file_name_warnings
+from bot.content.naming import file_name_warnings, unnamed_tag_warnings
 from bot.content.problems import ContentError, ContentProblem
 from bot.i18n import read_catalogs
 from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
@@ -36,8 +36,9 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
     quizzes = [quiz for _name, quiz in files]
     glossary, glossary_problems = load_glossary(content_dir)
     problems += glossary_problems
+    concept_names = {}
     try:
-        load_concept_names(content_dir)  # /reload refuses a broken concepts file: say so before
+        concept_names = load_concept_names(content_dir)  # /reload refuses a broken concepts file: say so before
     except ContentError as error:
         problems += error.problems
     locales = content_dir / "locales"  # else the shipped translations serve
@@ -69,7 +70,7 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
         for overflow in overflows:
             print(f"  {overflow.platform}: {overflow.quiz_id}/{overflow.question_id}: {overflow.reason} "
                   f"({', '.join(overflow.languages)})", file=out)
-    naming = file_name_warnings(files)
+    naming = file_name_warnings(files) + unnamed_tag_warnings(files, concept_names)
     if naming:
         print(f"{len(naming)} naming warning(s):", file=out)
         for warning in naming:

@@ -152,3 +152,17 @@ def test_a_quiz_file_named_otherwise_than_its_quiz_is_named_with_its_id(tmp_path
     assert lines[lines.index("1 naming warning(s):") + 1] == (
         "  foo.yaml: the quiz id is 'bar': name the file bar.yaml (keep the id, which learners' progress is kept "
         "under)")
+
+
+def test_a_tag_without_a_concept_name_is_named_where_it_is_first_used(tmp_path: Path) -> None:
+    # Learners would see the raw tag beside their mastery of it, so validate says where to name it.
+    quiz = a_quiz()
+    quiz["questions"][0]["tags"] = ["memory", "pipeline-bubble"]
+    quiz["questions"][1]["tags"] = ["pipeline-bubble"]
+    write(tmp_path, "sample.yaml", quiz)
+    (tmp_path / CONCEPTS_FILE).write_text("memory: {en: Memory}\n", encoding="utf-8")
+    code, lines = run_validate(tmp_path)
+    assert code == 0
+    assert lines[lines.index("1 naming warning(s):") + 1] == (
+        "  sample.yaml, question 'q1': the tag 'pipeline-bubble' has no name in concepts.yaml: learners see "
+        "'pipeline bubble'; 1 other question(s) use it too")
