@@ -1,191 +1,23 @@
-"""The `quiztutor` command: play, run, validate, export, stats, schema, and the platforms' own (discord-sync)."""
+"""The `quiztutor` entry point: it only imports the commands, inside the handling of Ctrl-C.
+
+Importing them (pydantic, SQLAlchemy, alembic, the chat platforms' libraries) takes about a second; a Ctrl-C in
+that second, or while the settings are read, printed a traceback.
+"""
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import getpass
-import logging
-import os
 import sys
-from collections.abc import Sequence
-from datetime import date
-from pathlib import Path
 
-from adapters.cli import catalog_tools
 from adapters.cli.exit_codes import ExitCode
-from adapters.failures import AnotherInstance, LoginRejected
-from adapters.logging_setup import configure_logging
-from adapters.platform import PlatformSpec
-from adapters.platforms import chat_platforms
-from adapters.settings import ConfigurationError, Settings, load_settings
-from bot.content.problems import ContentError
-from bot.languages import listed_codes, normalize_language
-from storage.errors import DatabaseUnavailable
-
-
-def _language(value: str) -> str:
-    code = normalize_language(value)
-    if code is None:
-        raise argparse.ArgumentTypeError(f"unsupported language {value!r}: use {listed_codes(' or ')}")
-    return code
-
-
-# --now's range: far enough either way to try spaced review, and within what dates the scheduler can add a
-# century's interval to (year 9999 overflows) or count days back from.
-EARLIEST_NOW, LATEST_NOW = date(2000, 1, 1), date(2999, 12, 31)
-
-
-def _date(value: str) -> date:
-    try:
-        day = date.fromisoformat(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date {value!r}: use YYYY-MM-DD, e.g. 2027-01-15") from None
-    if not EARLIEST_NOW <= day <= LATEST_NOW:
-        raise argparse.ArgumentTypeError(f"{value} is out of range: pick a day from {EARLIEST_NOW} to {LATEST_NOW}")
-    return day
-
-
-USER_NAME_LIMIT = 64  # characters: as a chat platform's user id, the key of the learner's progress
-
-
-def _user_name(value: str) -> str:
-    name = value.strip()
-    if not name or len(name) > USER_NAME_LIMIT:
-        raise argparse.ArgumentTypeError(f"a name of 1 to {USER_NAME_LIMIT} characters, not {len(name)}")
-    return name
-
-
-def _default_user() -> str:
-    try:
-        return getpass.getuser()
-    except (KeyError, OSError):
-        return "player"
-
-
-def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
-    titles = ", ".join(spec.title for spec in platforms)
-    parser = argparse.ArgumentParser(prog="quiztutor", description="A quiz tutor for distributed deep-learning "
-                                     f"training, on {titles} and the terminal.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    play = commands.add_parser("play", help="play a quiz in the terminal (no token needed)")
-    play.add_argument("--lang", type=_language, help=f"{listed_codes(' or ')} (remembered for next time)")
-    play.add_argument("--quiz", help="quiz id or topic to start or resume")
-    play.add_argument("--user", type=_user_name, default=_default_user(),
-                      help="whose progress to use (default: your login)")
-    play.add_argument("--now", type=_date, help="pretend today is this date (YYYY-MM-DD), to try spaced review: "
-                      "questions answered earlier come due")
-
-    tokens = ", ".join(spec.env("token") for spec in platforms)
-    commands.add_parser("run", help=f"run the chat bots whose tokens are set ({tokens})",
-                        description=f"Serve the chat bots whose tokens are set ({tokens}) until stopped (Ctrl-C or "
-                        "SIGTERM), migrating the database first. Every setting is a QUIZ_* environment variable "
-                        "(README: Configuration). Exit codes: 2 a setting is wrong, 3 the quiz content is invalid, "
-                        "4 the database can't be used, 5 a platform rejected a token, 6 another process already "
-                        "takes the bot's updates.")
-
-    for name, help_text in (("validate", "check quiz files and list questions over platform limits"),
-                            ("export", "print the quizzes, questions, answers and explanations as JSON")):
-        sub = commands.add_parser(name, help=help_text)
-        sub.add_argument("dir", nargs="?", type=Path, help="content directory (default: QUIZ_CONTENT_DIR)")
-        if name == "validate":
-            sub.add_argument("--strict", action="store_true", help="treat item-writing warnings as errors (exit 1)")
-
-    stats = commands.add_parser("stats", help="item statistics for authors: per question n, share right, "
-                                "discrimination and the wrong options nobody picks",
-                                description="Item statistics from the database in QUIZ_DATABASE_URL (or "
-                                "QUIZ_DATA_DIR's SQLite file), read as it is: stats never creates or upgrades a "
-                                "schema, and exits 4 if the schema is not this version's.")
-    stats.add_argument("--quiz", help="one quiz's questions, by id or topic (default: every quiz)")
-    stats.add_argument("--json", action="store_true", help="print JSON instead of a table")
-
-    schema = commands.add_parser("schema", help="write content/quiz.schema.json from the loader's models")
-    schema.add_argument("--check", action="store_true", help="only check that the file is up to date")
-
-    for spec in platforms:  # subcommands a platform brings, e.g. discord-sync
-        for load in spec.tools:
-            tool = load()
-            sub = commands.add_parser(tool.name, help=tool.help)
-            tool.arguments(sub)
-            sub.set_defaults(tool=tool, platform=spec.name)
-    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    platforms = chat_platforms()
-    args = build_parser(platforms).parse_args(argv)
     try:
-        settings = load_settings(platforms)
-    except ConfigurationError as error:
-        return _configuration_error(error)
-    configure_logging(settings.log_level, settings.secrets())
-    try:
-        return _dispatch(args, settings, platforms)
-    except ConfigurationError as error:
-        return _configuration_error(error)
-    except ContentError as error:
-        print(f"quiztutor: the content in {settings.content_dir} is invalid:\n{error}", file=sys.stderr)
-        return ExitCode.CONTENT
-    except DatabaseUnavailable as error:
-        return _fail(args.command, f"the database can't be used: {error}", ExitCode.DATABASE)
-    except LoginRejected as error:
-        return _fail(args.command, str(error), ExitCode.LOGIN)
-    except AnotherInstance as error:
-        return _fail(args.command, str(error), ExitCode.CONFLICT)
-    except BrokenPipeError:
-        # The reader went away (`quiztutor export | head`): not an error worth a traceback.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return ExitCode.FAILED
-    except KeyboardInterrupt:
-        if args.command != "play":  # the player says goodbye itself, in the learner's language
-            print("\nBye!", file=sys.stderr)
+        from adapters.cli.commands import main as run_command
+
+        return run_command(argv)
+    except KeyboardInterrupt:  # the commands handle it once running; this is before, or during their handling
         return ExitCode.INTERRUPTED
-    except Exception as error:  # the last line of defence: libraries put tokens in messages (PTB's InvalidToken)
-        return _fail(args.command, f"{type(error).__name__}: {error}", ExitCode.FAILED)
-
-
-def _configuration_error(error: ConfigurationError) -> int:
-    print("quiztutor: invalid configuration:", file=sys.stderr)
-    for variable, message in error.problems:
-        print(f"  {variable}: {message}" if variable else f"  {message}", file=sys.stderr)
-    return ExitCode.CONFIGURATION
-
-
-def _fail(command: str, reason: str, code: ExitCode) -> int:
-    """One line for the operator (through the logger, which scrubs secrets); the traceback only at DEBUG."""
-    log = logging.getLogger("quiztutor")
-    log.error("quiztutor %s failed: %s", command, reason.splitlines()[0] if reason else "unknown error",
-              exc_info=log.isEnabledFor(logging.DEBUG))
-    return code
-
-
-def _dispatch(args: argparse.Namespace, settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
-    limits = {spec.name: spec.poll_limits for spec in platforms}
-    if args.command == "validate":
-        return catalog_tools.validate(args.dir or settings.content_dir, limits, strict=args.strict)
-    if args.command == "export":
-        return catalog_tools.export(args.dir or settings.content_dir)
-    if args.command == "schema":
-        return catalog_tools.write_schema(settings.content_dir, args.check)
-    if args.command == "stats":
-        from adapters.cli.stats import stats
-
-        return asyncio.run(stats(settings, args.quiz, args.json))
-    if args.command == "play":
-        from adapters.terminal.session import play
-
-        if "QUIZ_LOG_LEVEL" not in os.environ:  # keep the learner's screen for the quiz
-            logging.getLogger().setLevel(logging.WARNING)
-
-        return asyncio.run(play(settings, user=args.user, quiz=args.quiz, language=args.lang, today=args.now))
-    if args.command == "run":
-        from adapters.cli.run import run
-
-        return asyncio.run(run(settings, platforms))
-    if (tool := getattr(args, "tool", None)) is not None:
-        return asyncio.run(tool.run(settings, settings.platforms[args.platform], args))
-    raise AssertionError(f"unhandled command {args.command}")
 
 
 if __name__ == "__main__":

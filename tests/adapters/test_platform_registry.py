@@ -15,7 +15,7 @@ import pytest
 from pydantic_settings import SettingsConfigDict
 
 from adapters.cli.catalog_tools import validate
-from adapters.cli.main import build_parser
+from adapters.cli.commands import build_parser
 from adapters.cli.run import no_token_help, run
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, PlatformTool
 from adapters.settings import Settings, load_settings

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.cli.main import build_parser
+from adapters.cli.commands import build_parser
 from adapters.platforms import chat_platforms
 from adapters.terminal import render
 from bot.i18n import UiTexts
