@@ -139,6 +139,7 @@ class PlatformSpec:
     extra: str  # the pip extra that installs its library: quiz-tutor[telegram]
     token_help: str  # where a token comes from, for `quiztutor run` with nothing configured
     tools: tuple[Callable[[], PlatformTool], ...] = ()  # subcommands, loaded when the command line is built
+    error_kinds: tuple[str, ...] = ()  # what its adapter counts as Metrics.error's kind, shown at 0 from the start
 
     def env(self, field: str) -> str:
         """The variable a setting is read from: ``env("token")`` -> ``QUIZ_TELEGRAM_TOKEN``."""

@@ -6,6 +6,8 @@ test after another) must not share or clash over counters.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
@@ -20,7 +22,8 @@ LAG_BUCKETS = (0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 class PrometheusMetrics:
     content_type = CONTENT_TYPE_LATEST
 
-    def __init__(self) -> None:
+    def __init__(self, error_series: Iterable[tuple[str, str]] = ()) -> None:
+        """``error_series``: the (platform, kind) pairs of errors that may be counted, shown at 0 until then."""
         self.registry = CollectorRegistry()
         registry = self.registry
         self._updates = Counter("quiztutor_updates", "Updates and events received, by platform and kind",
@@ -31,6 +34,8 @@ class PrometheusMetrics:
                                 ["platform", "result"], registry=registry)
         self._errors = Counter("quiztutor_errors", "Failures, by platform and where they happened",
                                ["platform", "kind"], registry=registry)
+        for platform, kind in error_series:
+            self._errors.labels(platform, kind)
         self._transactions = Histogram("quiztutor_transaction_seconds", "Database transactions, BEGIN to end",
                                        buckets=LATENCY_BUCKETS, registry=registry)
         self._batches = Histogram("quiztutor_write_batch_size", "Actions sharing one group commit",

@@ -19,7 +19,7 @@ from bot.i18n import Localizer, UiTexts
 from bot.locks import UserLocks
 from bot.log_lines import log_briefly
 from bot.memory import Memory
-from bot.metrics import EVERY_PLATFORM, Metrics, NullMetrics
+from bot.metrics import EVERY_PLATFORM, STORAGE_BUSY, Metrics, NullMetrics
 from bot.ports import UnitOfWork, UnitOfWorkFactory
 from bot.records import MessageLink
 from bot.reload_report import ReloadReport
@@ -65,7 +65,7 @@ class QuizEngine:
         self._texts = texts
         # What adapters and sweepers count and time too (the engine only passes it along).
         self.metrics: Metrics = metrics or NullMetrics()
-        self.retry_policy = RetryPolicy(rng, on_busy=lambda: self.metrics.error(EVERY_PLATFORM, "storage_busy"))
+        self.retry_policy = RetryPolicy(rng, on_busy=lambda: self.metrics.error(EVERY_PLATFORM, STORAGE_BUSY))
         turns = Turns(unit_of_work=unit_of_work, texts=texts, locks=UserLocks(), retry_policy=self.retry_policy)
         timer = QuestionTimer(question_limit)
         self._core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer, library), timer=timer,

@@ -7,10 +7,21 @@ NullMetrics by default.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 # The platform label of what belongs to no single platform: the storage's lost races, the content follower.
 EVERY_PLATFORM = "all"
+# The kinds of error the core counts (Metrics.error): a failed sweep, and a lost storage race tried again.
+SWEEP_FAILED = "sweep"
+STORAGE_BUSY = "storage_busy"
+
+
+def core_error_series(platforms: Iterable[str]) -> list[tuple[str, str]]:
+    """Every (platform, kind) of error the core may count while serving ``platforms``, for a metrics backend
+    to show at 0 before the first: a rate() over a series that doesn't exist yet is empty, not 0."""
+    return [(EVERY_PLATFORM, STORAGE_BUSY), (EVERY_PLATFORM, SWEEP_FAILED),
+            *((platform, SWEEP_FAILED) for platform in platforms)]
 
 
 class Metrics(Protocol):

@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from bot.engine import QuizEngine
 from bot.games.delivery import Stage
-from bot.metrics import EVERY_PLATFORM, Metrics, NullMetrics
+from bot.metrics import EVERY_PLATFORM, SWEEP_FAILED, Metrics, NullMetrics
 from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
@@ -121,7 +121,7 @@ class Sweeper:
 
     def failed(self) -> None:
         """Count a sweep that failed (the database may be down for a moment)."""
-        self._metrics.error(self._platform, "sweep")
+        self._metrics.error(self._platform, SWEEP_FAILED)
 
 
 class ExpirySweeper(Sweeper):

@@ -18,6 +18,7 @@ from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import ConfigurationError, Settings
 from bot.engine import QuizEngine
+from bot.metrics import core_error_series
 from storage.process_lock import LockHeld, process_lock
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,8 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    metrics = PrometheusMetrics()
+    metrics = PrometheusMetrics(core_error_series(spec.name for spec, _platform in enabled)
+                                + [(spec.name, kind) for spec, _platform in enabled for kind in spec.error_kinds])
     async with open_services(settings, metrics=metrics) as services, \
             single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]), \
             database_readiness(services.database) as database_ready:

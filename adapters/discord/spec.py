@@ -82,4 +82,4 @@ def sync_tool() -> PlatformTool:
 
 SPEC = PlatformSpec(name="discord", title="Discord", settings=DiscordSettings, poll_limits=DISCORD_LIMITS,
                     build=build, extra="discord", token_help="a bot token from the Discord developer portal",
-                    tools=(sync_tool,))
+                    tools=(sync_tool,), error_kinds=("handler", "event", "gateway"))  # client.py, adapter.py

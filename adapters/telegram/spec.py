@@ -100,4 +100,5 @@ def build(engine: QuizEngine, settings: PlatformSettings) -> ChatAdapter:
 
 
 SPEC = PlatformSpec(name="telegram", title="Telegram", settings=TelegramSettings, poll_limits=TELEGRAM_LIMITS,
-                    build=build, extra="telegram", token_help="a bot token from @BotFather")
+                    build=build, extra="telegram", token_help="a bot token from @BotFather",
+                    error_kinds=("handler", "polling"))  # adapters/telegram/errors.py

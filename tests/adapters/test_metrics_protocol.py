@@ -7,7 +7,7 @@ import inspect
 import pytest
 
 from adapters.prometheus_metrics import PrometheusMetrics
-from bot.metrics import Metrics, NullMetrics
+from bot.metrics import EVERY_PLATFORM, Metrics, NullMetrics, core_error_series
 from tests.support.http_probe import sample
 
 ASKED = sorted(name for name, member in vars(Metrics).items()
@@ -32,3 +32,13 @@ def test_each_instance_has_its_own_registry_so_two_bots_never_share_counters() -
     assert sample(second.exposition().decode(), "quiztutor_answers_scored_total", platform="telegram",
                   result="correct") is None
     assert sample(second.exposition().decode(), "quiztutor_transaction_seconds_count") == 0
+
+
+def test_the_error_series_asked_for_are_at_0_until_an_error_is_counted() -> None:
+    metrics = PrometheusMetrics([*core_error_series(["telegram"]), ("telegram", "handler")])
+    metrics.error("telegram", "handler")
+    text = metrics.exposition().decode()
+    assert sample(text, "quiztutor_errors_total", platform="telegram", kind="handler") == 1
+    for platform, kind in [("telegram", "sweep"), (EVERY_PLATFORM, "sweep"), (EVERY_PLATFORM, "storage_busy")]:
+        assert sample(text, "quiztutor_errors_total", platform=platform, kind=kind) == 0, (platform, kind)
+    assert sample(text, "quiztutor_errors_total", platform="discord", kind="handler") is None

@@ -45,6 +45,7 @@ async def test_quiztutor_run_serves_health_readiness_and_metrics_on_its_http_por
         await up(base + "/healthz")
         assert (await get(base + "/healthz")).status == 200
         assert (await wait_for_status(base + "/readyz", 200, within=30)).text == "ready\n"
+        started = await get(base + "/metrics")
         await api.command(AMINATA, "/quiz collectives")
         first = await next_poll(api, AMINATA.id, 1)
         await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
@@ -58,6 +59,11 @@ async def test_quiztutor_run_serves_health_readiness_and_metrics_on_its_http_por
     assert sample(page.text, "quiztutor_updates_total", platform="telegram", kind="command") == 1
     assert sample(page.text, "quiztutor_answers_scored_total", platform="telegram", result="correct") == 1
     assert f"health and metrics on http://127.0.0.1:{port}" in output.decode()
+    # Every error series is there at 0 before the first error: a dashboard's rate() works from the start.
+    for platform, kind in [("telegram", "handler"), ("telegram", "polling"), ("telegram", "sweep"),
+                           ("all", "sweep"), ("all", "storage_busy")]:
+        assert sample(started.text, "quiztutor_errors_total", platform=platform, kind=kind) == 0, (platform, kind)
+    assert sample(started.text, "quiztutor_errors_total", platform="discord", kind="gateway") is None  # not run
 
 
 async def test_a_port_already_in_use_is_a_configuration_error_naming_the_variable(api: FakeBotApi,
