@@ -15,8 +15,6 @@ from typing import TypeVar
 
 from pydantic import Field, SerializeAsAny, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError
 
 from adapters.platform import PlatformSettings, PlatformSpec
 from content import default_content_dir
@@ -66,12 +64,18 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _password_encoded(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        start, authority, rest = _split_authority(value)
         # An '@' left in the password ends it at the first one: the rest is read as the host, and would be
-        # printed as one in every "can't reach" message.
-        if "@" in (_parsed(value).host or "" if value else ""):
+        # printed as one in every "can't reach" message. Only the authority can hold a password.
+        if "@" in authority.rpartition("@")[0].partition(":")[2]:
             raise ValueError("its password holds an '@': write it as %40 (and percent-encode any : / ? # % "
                              "in it too)")
-        return value
+        # Without a password, SQLAlchemy took an '@' in the query for the end of a user name (...://host:5432/db?
+        # user=a@b connected to host 'b'); it decodes a query's %40, so it reads it right so.
+        path, mark, query = rest.partition("?")
+        return start + authority + path + mark + query.replace("@", "%40")
 
     @field_validator("question_seconds")
     @classmethod
@@ -103,12 +107,15 @@ class Settings(BaseSettings):
         return {name: set(platform.admins) for name, platform in self.platforms.items()}
 
 
-def _parsed(database_url: str) -> URL:
-    """The URL's parts; an empty URL for one that isn't a URL at all, which opening the database reports."""
-    try:
-        return make_url(database_url)
-    except ArgumentError:
-        return URL.create("invalid")
+def _split_authority(database_url: str) -> tuple[str, str, str]:
+    """The scheme with '://', the authority (user:password@host:port) and the rest (/database?query). The
+    authority ends at the first '/' (a password with '?' works in SQLAlchemy), or without one at the query's '?';
+    a URL without '://' has none."""
+    scheme, separator, after = database_url.partition("://")
+    if not separator:
+        return database_url, "", ""
+    end = next((at for at in (after.find("/"), after.find("?")) if at >= 0), len(after))
+    return scheme + separator, after[:end], after[end:]
 
 
 class ConfigurationError(Exception):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
+from sqlalchemy.engine import make_url
 
 from adapters.platforms import chat_platforms
 from adapters.settings import ConfigurationError, Settings, default_data_dir, load_settings
@@ -146,3 +147,19 @@ def test_a_password_with_an_unencoded_at_sign_is_refused_without_printing_any_of
     assert "QUIZ_DATABASE_URL: its password holds an '@': write it as %40" in done.stderr
     assert "ss@" not in done.stdout + done.stderr
 
+
+
+@pytest.mark.parametrize("url", ["postgresql+asyncpg://127.0.0.1:1/quiz?user=a@b",  # read as user 127.0.0.1, host b
+                                 "postgresql+asyncpg://quiz@127.0.0.1:1/quiz?user=a@b@c",  # refused: host b@c
+                                 "postgresql+asyncpg://127.0.0.1:1?user=a@b"])  # no database: the query after ':1'
+def test_an_at_sign_in_the_query_is_the_querys_not_the_end_of_a_password(url: str) -> None:
+    done = quiztutor({"QUIZ_DATABASE_URL": url}, "stats")
+    assert done.returncode == 4, done.stdout + done.stderr  # the database can't be reached, at the right host
+    assert "can't reach postgresql+asyncpg://" in done.stderr and "127.0.0.1', 1)" in done.stderr, done.stderr
+    assert "***" not in done.stderr  # no part of the URL was taken for a password
+
+
+def test_a_password_with_a_slash_or_a_question_mark_is_still_read_as_sqlalchemy_reads_it() -> None:
+    for url, password in [("postgresql+asyncpg://u:p/s@h/db?x=a@b", "p/s"), ("postgresql+asyncpg://u:p?s@h/db", "p?s")]:
+        parsed = make_url(Settings(database_url=url).database_url or "")
+        assert (parsed.password, parsed.host, parsed.query.get("x")) == (password, "h", "a@b" if "x=" in url else None)
