@@ -6,7 +6,7 @@ import logging
 
 from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ParseMode
-from telegram.error import BadRequest
+from telegram.error import BadRequest, TelegramError
 
 from adapters.telegram.html_text import pack
 from bot.records import MessageLink
@@ -35,6 +35,12 @@ class TelegramChat:
             log.info("could not close poll message %s: %s", message_id, error)
 
     async def close_linked_poll(self, link: MessageLink) -> None:
-        """The poll that asked a learner's question, where its link knows the message (stored since 0006)."""
-        if link.chat_id is not None and link.message_id is not None:
+        """The poll that asked a learner's question, where its link knows the message (stored since 0006). Best
+        effort: the stop or start it follows holds either way, and its reply must still go out, so a chat that
+        no longer takes the bot (removed from the group, a supergroup now) or a network failure is only logged."""
+        if link.chat_id is None or link.message_id is None:
+            return
+        try:
             await self.close_poll(link.chat_id, link.message_id)
+        except TelegramError as error:
+            log.info("could not close poll message %s in chat %s: %s", link.message_id, link.chat_id, error)

@@ -114,8 +114,8 @@ class Interactions:
             if isinstance(retried, Notice):  # e.g. someone else's summary: tell only the one who pressed
                 await acknowledge(query, shorten(retried.text, ALERT_LIMIT), alert=True)
                 return
-            await self._commands.close_left_open(retried)
             await acknowledge(query)
+            await self._commands.close_left_open(retried)
 
     async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:
         """In a private chat the picker turns into the confirmation; in a group (the welcome's picker) only the

@@ -102,6 +102,19 @@ async def test_a_retry_or_another_quiz_closes_the_poll_of_the_quiz_left_and_resu
         assert sorted(closed()[1:]) == sorted(str(poll.result["message_id"]) for poll in (collectives, retried))
 
 
+async def test_a_poll_that_cant_be_closed_still_lets_stop_say_so(api: FakeBotApi, settings: Settings) -> None:
+    """Closing is best effort: the bot removed from the group the poll is in, say, refuses it."""
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        await next_poll(api, AMINATA.id, 1)
+        api.fail_next("stopPoll", 403, "Forbidden: bot was kicked from the group chat")
+        await api.command(AMINATA, "/stop")
+        _ = engine.localizer_for("fr")
+        stopped = _("Quiz stopped: {title}. Your answers so far are saved.", title="Collectives")
+        await api.wait_for("sendMessage", 1, lambda p: stopped in p["text"])
+        assert [call.ok for call in api.requests if call.method == "stopPoll"] == [False]
+
+
 async def test_preview_shows_every_question_and_its_options_without_the_answers(
         api: FakeBotApi, settings: Settings) -> None:
     async with running_bot(settings):
