@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import logging
 import math
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 from discord.utils import MISSING
@@ -14,6 +17,9 @@ from bot.replies import QuestionView
 
 log = logging.getLogger(__name__)
 MAX_POLL_HOURS = 768  # Discord's longest poll: 32 days
+# Seconds before each new try of a message Discord refused with 503: discord.py tries 500, 502 and 504 again
+# itself, not 503, and what a vote leads to (its feedback, the next poll) has no command to send again.
+SERVER_ERROR_PAUSES = (1.0, 3.0)
 
 
 def poll_hours(view: QuestionView, configured: int) -> int:
@@ -32,17 +38,20 @@ def build_poll(view: QuestionView, hours: int) -> discord.Poll:
 
 
 class PollPlay:
-    def __init__(self, client: discord.Client, poll_hours: int) -> None:
+    def __init__(self, client: discord.Client, poll_hours: int,
+                 server_error_pauses: Sequence[float] = SERVER_ERROR_PAUSES) -> None:
         self._client = client
         self._poll_hours = poll_hours
+        self._pauses = server_error_pauses
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
         return self._client.get_partial_messageable(channel_id)
 
     async def ask(self, channel_id: int, owner_id: int, view: QuestionView) -> discord.Message:
         """Post the question as a poll. Raises discord.Forbidden when the channel refuses."""
-        return await self.channel(channel_id).send(content=render.poll_content(view, owner_id),
-                                                   poll=build_poll(view, self._poll_hours))
+        channel = self.channel(channel_id)
+        return await self._sent(channel, content=render.poll_content(view, owner_id),
+                                poll=build_poll(view, self._poll_hours))
 
     async def end(self, channel_id: int, poll_message_id: int) -> None:
         try:
@@ -61,8 +70,22 @@ class PollPlay:
             if reply_to is not None and index == 0:
                 reference = channel.get_partial_message(reply_to).to_reference(fail_if_not_exists=False)
                 try:
-                    await channel.send(content=part, reference=reference, view=part_view)
+                    await self._sent(channel, content=part, reference=reference, view=part_view)
                     continue
                 except discord.Forbidden:  # replying needs Read Message History; a plain message doesn't
                     log.info("could not reply in channel %s; sending a plain message", channel_id)
-            await channel.send(content=part, view=part_view)
+            await self._sent(channel, content=part, view=part_view)
+
+    async def _sent(self, channel: discord.PartialMessageable, **message: Any) -> discord.Message:
+        """The message sent, tried again after each pause while Discord answers 503 (only this one: what went
+        out before it is not sent twice)."""
+        for pause in self._pauses:
+            try:
+                return await channel.send(**message)
+            except discord.DiscordServerError as error:
+                if error.status != 503:
+                    raise
+                log.warning("Discord answered 503 to a message for channel %s; trying again in %s s", channel.id,
+                            pause)
+                await asyncio.sleep(pause)
+        return await channel.send(**message)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Sequence
 
 import discord
 
@@ -19,37 +17,18 @@ from bot.replies import Actor, Notice, NoticeCode
 
 log = logging.getLogger(__name__)
 
-# Seconds before each new try of a vote whose replies Discord refused with a server error: discord.py tries 500,
-# 502 and 504 again itself, but not 503, and a vote has no command its voter could send again.
-SERVER_ERROR_PAUSES = (1.0, 3.0)
-
 
 class VoteHandler:
-    def __init__(self, engine: QuizEngine, client: discord.Client, polls: PollPlay,
-                 server_error_pauses: Sequence[float] = SERVER_ERROR_PAUSES) -> None:
+    def __init__(self, engine: QuizEngine, client: discord.Client, polls: PollPlay) -> None:
         self._engine = engine
         self._client = client
         self._polls = polls
-        self._pauses = server_error_pauses
         # One hint per (poll message, voter), so a voter who keeps clicking isn't spammed.
         self._hinted = OncePer(None)
 
     async def on_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
         if self._client.user is not None and event.user_id == self._client.user.id:
             return
-        for pause in self._pauses:
-            try:
-                await self._answer(event)
-                return
-            except discord.DiscordServerError as error:
-                # The answer is kept: the same vote again finds it, and shows its feedback and the next question
-                # (the engine's path for a vote delivered again after its next poll was lost).
-                log.warning("Discord answered %s to the replies of a vote on %s; trying again in %s s",
-                            error.status, event.message_id, pause)
-                await asyncio.sleep(pause)
-        await self._answer(event)
-
-    async def _answer(self, event: discord.RawPollVoteActionEvent) -> None:
         actor = vote_actor(event.user_id, event.channel_id)
         try:
             # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll in

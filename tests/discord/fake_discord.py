@@ -54,6 +54,7 @@ class FakeDiscord(BotRecords):
     closed_dms: set[int] = field(default_factory=set)  # users whose direct messages refuse the bot (50007)
     rate_limits: int = 0  # the next this many REST calls are refused with 429 (discord.py waits, then retries)
     unavailable_sends: int = 0  # the next this many messages sent to a channel get 503 (discord.py gives up)
+    unavailable_polls: int = 0  # the same, for polls only
 
     def __post_init__(self) -> None:
         self._changed = asyncio.Event()
@@ -212,8 +213,12 @@ class FakeDiscord(BotRecords):
             return web.Response(body=json.dumps(limited).encode(), status=429,
                                 headers={"Content-Type": "application/json", "Via": "1.1 google"})
         call = Call(request.method, "/" + request.match_info["tail"], dict(request.query), body, files=files)
-        if self.unavailable_sends > 0 and call.method == "POST" and re.fullmatch(r"/channels/\d+/messages", call.path):
-            self.unavailable_sends -= 1
+        if call.method == "POST" and re.fullmatch(r"/channels/\d+/messages", call.path) and (
+                self.unavailable_sends > 0 or (self.unavailable_polls > 0 and body.get("poll"))):
+            if body.get("poll") and self.unavailable_polls > 0:
+                self.unavailable_polls -= 1
+            else:
+                self.unavailable_sends -= 1
             call.status, call.response = 503, {"message": "upstream connect error", "code": 0}
         else:
             call.status, call.response = self._route(call)

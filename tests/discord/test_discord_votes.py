@@ -62,25 +62,52 @@ async def test_a_changed_vote_changes_nothing_because_the_first_vote_is_final(
     assert "in progress: 1 of 3 answered," in reply.content  # one answer recorded, not two
 
 
-async def test_a_vote_whose_feedback_discord_refuses_with_503_is_shown_on_a_new_try_and_scored_once(
-        bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
-    """discord.py gives up on a 503 at once; a voter has no command to send again, so the bot tries again."""
+def sends(fake: FakeDiscord, after: int) -> list[tuple[int, bool]]:
+    """Each message sent to a channel since ``after``: its status, and whether it was a poll."""
+    return [(c.status, bool(c.body.get("poll"))) for c in fake.calls[after:]
+            if c.method == "POST" and c.path.endswith("/messages")]
+
+
+@pytest.mark.parametrize(("refused", "expected"), [
+    ("feedback", [(503, False), (200, False), (200, True)]),
+    ("next poll", [(200, False), (503, True), (200, True)]),
+])
+async def test_a_message_discord_refuses_with_503_after_a_vote_is_sent_again_alone(
+        bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture, refused: str,
+        expected: list[tuple[int, bool]]) -> None:
+    """discord.py gives up on a 503 at once, and a voter has no command to send again: that one message is tried
+    again, and nothing sent before it goes twice."""
     await fake.slash("quiz", {"quiz": "collectives"})
     poll = await next_poll(fake, bot)
     mark = len(fake.calls)
-    fake.unavailable_sends = 1  # the feedback's message
+    if refused == "feedback":
+        fake.unavailable_sends = 1
+    else:
+        fake.unavailable_polls = 1
     await vote_for(fake, poll, "All-reduce", OWNER_ID)
     second = await next_poll(fake, bot, after=mark)
     feedback = await reply_to(fake, poll, after=mark)
     assert feedback.content.startswith(f"<@{OWNER_ID}> ✅")
     assert second.body["poll"]["question"]["text"].startswith("2/3 ")
-    assert [c.status for c in fake.calls[mark:] if c.path.endswith("/messages") and c.method == "POST"] == [
-        503, 200, 200]  # the refused feedback, then the feedback and the next poll once each
+    assert sends(fake, mark) == expected
     assert "Discord answered 503" in caplog.text
 
     progress = await fake.slash("progress")
     reply = await fake.wait_until(first_answer(fake, progress))
     assert "in progress: 1 of 3 answered, 1 right" in reply.content
+
+
+async def test_the_last_questions_feedback_refused_with_503_still_brings_the_summary(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "long-options"})  # one question
+    poll = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    fake.unavailable_sends = 1
+    await vote_for(fake, poll, "A", OWNER_ID)
+    summary = await fake.wait_until(lambda: next((c for c in fake.channel_messages(after=mark) if "🏁" in c.content),
+                                                 None))
+    assert "out of 1 question" in summary.content
+    assert [status for status, _ in sends(fake, mark)] == [503, 200, 200]  # the feedback again, then the summary
 
 
 async def test_a_vote_after_a_restart_still_answers_the_poll_in_the_language_stored_at_quiz_time(
