@@ -128,9 +128,12 @@ class Playing:
         current = await uow.sessions.active(turn.user_id, quiz.id)
         already_retrying = current is not None and current.question_ids == missed and (
             finished.finished_at is None or current.started_at >= finished.finished_at)
-        # The polls of the quiz played until now and of the round this retry replaces, read before it's stopped.
-        left_behind = () if already_retrying else await core.left_behind(
-            uow, turn.actor, None, await uow.sessions.active(turn.user_id), current)
+        latest = await uow.sessions.active(turn.user_id)
+        # The polls of the quiz played until now and of the round this retry replaces (read before it's stopped);
+        # a second tap resumes the round, whose open question is then asked again, as a resumed quiz's.
+        left_behind = await core.left_behind(uow, turn.actor, current if already_retrying else None, latest,
+                                             None if already_retrying else current)
+        asked_before = await core.asked_before(uow, turn.actor, current) if current and already_retrying else None
         if current is not None and already_retrying:  # a second tap on the same "retry": carry on with the first
             session = current
         else:
@@ -151,4 +154,4 @@ class Playing:
         if current is not None and not already_retrying:  # said: its unanswered questions are left behind
             intro += " " + _("The round of this quiz you had open is stopped; your answers in it are saved.")
         return Started(question=shown, resumed=already_retrying, intro=intro, language=_.language,
-                       left_behind=left_behind)
+                       asked_before=asked_before, left_behind=left_behind)

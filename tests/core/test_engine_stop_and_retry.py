@@ -154,3 +154,20 @@ async def test_retrying_a_quiz_still_in_progress_is_refused(engine: QuizEngine) 
     question = await start(engine, ALICE)
     reply = await engine.retry_missed(ALICE, question.session_id)
     assert isinstance(reply, Notice) and reply.code is NoticeCode.NOTHING_TO_RETRY
+
+
+async def test_a_second_tap_on_retry_closes_the_poll_of_the_quiz_left_and_asks_its_question_again(
+        engine: QuizEngine) -> None:
+    question: QuestionView | Summary = await start(engine, ALICE)
+    while isinstance(question, QuestionView):  # all wrong: every question to retry
+        finished = await answer(engine, ALICE, question, right=False)
+        question = finished.next
+    retry = await engine.retry_missed(ALICE, question.session_id)
+    assert isinstance(retry, Started)
+    await engine.link_message("telegram", "poll-retry", retry.question, "chat-a")
+    await engine.link_message("telegram", "poll-long", await start(engine, ALICE, "long-options"), "chat-a")
+
+    again = await engine.retry_missed(ALICE, question.session_id)  # the summary's button, tapped again
+    assert isinstance(again, Started) and again.resumed
+    assert again.asked_before is not None and again.asked_before.message_key == "poll-retry"
+    assert [link.message_key for link in again.left_behind] == ["poll-long"]
