@@ -149,7 +149,8 @@ def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     def lines(paragraph: str) -> list[str]:
         return _packed(paragraph.split("\n"), "\n", limit,
                        lambda line: [line[start:start + limit] for start in range(0, len(line), limit)])
-    return _packed(text.split("\n\n"), "\n\n", limit, lines)
+    parts = _packed(text.split("\n\n"), "\n\n", limit, lines)
+    return [part for part in parts if part.strip()] or parts[:1]  # Discord refuses a blank message
 
 
 def _packed(pieces: list[str], joiner: str, limit: int, smaller: Callable[[str], list[str]]) -> list[str]:
