@@ -19,6 +19,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.discord.fake_outage import Unavailable
 from tests.discord.fake_records import BotRecords, Call, read_body
 from tests.discord.payloads import (
     ALL_PERMISSIONS,
@@ -53,8 +54,7 @@ class FakeDiscord(BotRecords):
     identifies: list[dict[str, Any]] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)  # users whose direct messages refuse the bot (50007)
     rate_limits: int = 0  # the next this many REST calls are refused with 429 (discord.py waits, then retries)
-    unavailable_sends: int = 0  # the next this many messages sent to a channel get 503 (discord.py gives up)
-    unavailable_polls: int = 0  # the same, for polls only
+    unavailable: Unavailable = field(default_factory=Unavailable)  # sends answered 503
 
     def __post_init__(self) -> None:
         self._changed = asyncio.Event()
@@ -213,12 +213,7 @@ class FakeDiscord(BotRecords):
             return web.Response(body=json.dumps(limited).encode(), status=429,
                                 headers={"Content-Type": "application/json", "Via": "1.1 google"})
         call = Call(request.method, "/" + request.match_info["tail"], dict(request.query), body, files=files)
-        if call.method == "POST" and re.fullmatch(r"/channels/\d+/messages", call.path) and (
-                self.unavailable_sends > 0 or (self.unavailable_polls > 0 and body.get("poll"))):
-            if body.get("poll") and self.unavailable_polls > 0:
-                self.unavailable_polls -= 1
-            else:
-                self.unavailable_sends -= 1
+        if self.unavailable.takes(call):
             call.status, call.response = 503, {"message": "upstream connect error", "code": 0}
         else:
             call.status, call.response = self._route(call)

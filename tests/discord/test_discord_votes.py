@@ -81,9 +81,9 @@ async def test_a_message_discord_refuses_with_503_after_a_vote_is_sent_again_alo
     poll = await next_poll(fake, bot)
     mark = len(fake.calls)
     if refused == "feedback":
-        fake.unavailable_sends = 1
+        fake.unavailable.sends = 1
     else:
-        fake.unavailable_polls = 1
+        fake.unavailable.polls = 1
     await vote_for(fake, poll, "All-reduce", OWNER_ID)
     second = await next_poll(fake, bot, after=mark)
     feedback = await reply_to(fake, poll, after=mark)
@@ -102,7 +102,7 @@ async def test_the_last_questions_feedback_refused_with_503_still_brings_the_sum
     await fake.slash("quiz", {"quiz": "long-options"})  # one question
     poll = await next_poll(fake, bot)
     mark = len(fake.calls)
-    fake.unavailable_sends = 1
+    fake.unavailable.sends = 1
     await vote_for(fake, poll, "A", OWNER_ID)
     summary = await fake.wait_until(lambda: next((c for c in fake.channel_messages(after=mark) if "🏁" in c.content),
                                                  None))
