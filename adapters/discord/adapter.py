@@ -15,6 +15,7 @@ from adapters.discord.game_surface import ChannelGameSurface
 from adapters.discord.reminders import send_reminder
 from adapters.discord.sharding import gateway_open, make_client
 from adapters.discord.spec import DiscordSettings
+from adapters.error_kinds import GATEWAY_FAILED
 from adapters.failures import LoginRejected
 from bot.engine import QuizEngine
 from bot.games.delivery import GameSurface
@@ -105,5 +106,5 @@ class DiscordAdapter:
         except Exception as error:
             # discord.py retries network failures itself; this is a fatal one (e.g. a revoked token).
             self._fatal = f"gateway stopped: {type(error).__name__}"
-            self._engine.metrics.error(PLATFORM, "gateway")
+            self._engine.metrics.error(PLATFORM, GATEWAY_FAILED)
             log.exception("the Discord gateway stopped")

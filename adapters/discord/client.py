@@ -24,6 +24,7 @@ from adapters.discord.respond import respond_quietly
 from adapters.discord.spec import DiscordSettings
 from adapters.discord.translator import CommandTranslator
 from adapters.discord.votes import VoteHandler
+from adapters.error_kinds import EVENT_FAILED, HANDLER_FAILED
 from adapters.failures import log_failure
 from bot.engine import QuizEngine
 
@@ -111,7 +112,7 @@ class QuizClient(discord.Client):
             with timed(self.metrics, "component"):
                 await handle()
         except Exception as error:
-            self.metrics.error(PLATFORM, "handler")
+            self.metrics.error(PLATFORM, HANDLER_FAILED)
             log_failure(log, error, "%s click failed", what)
             await apologize(self.engine, interaction)
 
@@ -137,7 +138,7 @@ class QuizClient(discord.Client):
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         # One bad event must not stop the bot. The arguments are left out: they can be large, and
         # nothing in them is secret, but the traceback says enough.
-        self.metrics.error(PLATFORM, "event")
+        self.metrics.error(PLATFORM, EVENT_FAILED)
         error = sys.exc_info()[1]
         if error is None:
             log.error("Discord event %s failed; carrying on", event_method)

@@ -13,6 +13,7 @@ from adapters.discord.actors import PLATFORM, interaction_actor
 from adapters.discord.commands import NotAdmin
 from adapters.discord.counting import observe_command
 from adapters.discord.respond import respond_quietly
+from adapters.error_kinds import HANDLER_FAILED
 from adapters.failures import log_failure
 from bot.engine import QuizEngine
 
@@ -46,7 +47,7 @@ def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
             await respond_quietly(interaction, _("This command changed in an update. Please try again later, or "
                                                  "send /help to see everything I can do."))
             return
-        engine.metrics.error(PLATFORM, "handler")
+        engine.metrics.error(PLATFORM, HANDLER_FAILED)
         command = interaction.command.qualified_name if interaction.command else "?"
         # discord.py errors describe the request, never the token, so they are logged whole.
         log_failure(log, error, "/%s failed for user %s", command, interaction.user.id)

@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import NoDecode, SettingsConfigDict
 
+from adapters.error_kinds import EVENT_FAILED, GATEWAY_FAILED, HANDLER_FAILED
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, PlatformTool
 from bot.content.limits import PollLimits
 from bot.engine import QuizEngine
@@ -82,4 +83,4 @@ def sync_tool() -> PlatformTool:
 
 SPEC = PlatformSpec(name="discord", title="Discord", settings=DiscordSettings, poll_limits=DISCORD_LIMITS,
                     build=build, extra="discord", token_help="a bot token from the Discord developer portal",
-                    tools=(sync_tool,), error_kinds=("handler", "event", "gateway"))  # client.py, adapter.py
+                    tools=(sync_tool,), error_kinds=(HANDLER_FAILED, EVENT_FAILED, GATEWAY_FAILED))

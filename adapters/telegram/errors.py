@@ -9,6 +9,7 @@ from telegram import Update
 from telegram.error import Forbidden
 from telegram.ext import ContextTypes
 
+from adapters.error_kinds import HANDLER_FAILED, POLLING_FAILED
 from adapters.failures import log_failure, unreachable
 from adapters.once_per import OncePer
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
@@ -39,7 +40,7 @@ class ErrorReporter:
         update_id = update.update_id if isinstance(update, Update) else None
         kind = update_kind(update)  # as the metrics label it: "command", "button", "poll_answer"...
         # Without an update, it was fetching updates that failed (PTB retries polling itself).
-        self._engine.metrics.error(PLATFORM, "handler" if isinstance(update, Update) else "polling")
+        self._engine.metrics.error(PLATFORM, HANDLER_FAILED if isinstance(update, Update) else POLLING_FAILED)
         if error is not None and unreachable(error):
             if isinstance(update, Update) and self._unfinished is not None:
                 self._unfinished.add(update.update_id)  # the webhook asks Telegram to deliver it again

@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 from pydantic import AnyHttpUrl, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import SettingsConfigDict
 
+from adapters.error_kinds import HANDLER_FAILED, POLLING_FAILED
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, SingleProcess
 from bot.content.limits import PollLimits
 from bot.engine import QuizEngine
@@ -101,4 +102,4 @@ def build(engine: QuizEngine, settings: PlatformSettings) -> ChatAdapter:
 
 SPEC = PlatformSpec(name="telegram", title="Telegram", settings=TelegramSettings, poll_limits=TELEGRAM_LIMITS,
                     build=build, extra="telegram", token_help="a bot token from @BotFather",
-                    error_kinds=("handler", "polling"))  # adapters/telegram/errors.py
+                    error_kinds=(HANDLER_FAILED, POLLING_FAILED))
