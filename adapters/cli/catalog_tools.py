@@ -48,8 +48,10 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
         _print_problems(problems, content_dir, out)
         return 1
     warnings = lint(quizzes, glossary)
+    naming = file_name_warnings(files) + unnamed_tag_warnings(files, concept_names)
     if strict and warnings:  # problems then, said as the others are: no "OK" above them
         _print_warnings(warnings, f"item-writing error(s) (--strict) in {content_dir}", out)
+        _print_naming(naming, out)  # still warnings: fixing the errors alone would bring them up a run later
         return 1
     questions = sum(len(quiz.questions) for quiz in quizzes)
     print(f"OK: {_count(len(quizzes), 'quiz')}, {_count(questions, 'question')} in {content_dir}", file=out)
@@ -70,11 +72,7 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
         for overflow in overflows:
             print(f"  {overflow.platform}: {overflow.quiz_id}/{overflow.question_id}: {overflow.reason} "
                   f"({', '.join(overflow.languages)})", file=out)
-    naming = file_name_warnings(files) + unnamed_tag_warnings(files, concept_names)
-    if naming:
-        print(f"{len(naming)} naming warning(s):", file=out)
-        for warning in naming:
-            print(f"  {warning}", file=out)
+    _print_naming(naming, out)
     if warnings:
         _print_warnings(warnings, "item-writing warning(s)", out)
     return 0
@@ -84,6 +82,13 @@ def _print_warnings(warnings: Sequence[LintWarning], kind: str, out: TextIO) -> 
     print(f"{len(warnings)} {kind} (see content/README.md, \"The item-writing linter\"):", file=out)
     for warning in warnings:
         print(f"  {warning}", file=out)
+
+
+def _print_naming(naming: Sequence[ContentProblem], out: TextIO) -> None:
+    if naming:
+        print(f"{len(naming)} naming warning(s):", file=out)
+        for warning in naming:
+            print(f"  {warning}", file=out)
 
 
 def _count(n: int, noun: str) -> str:

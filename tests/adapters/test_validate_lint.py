@@ -54,6 +54,13 @@ def test_strict_makes_the_warnings_errors(tmp_path: Path) -> None:
         *WARNINGS])
 
 
+def test_strict_still_shows_the_naming_warnings_after_its_errors(tmp_path: Path) -> None:
+    write(tmp_path, "foo.yaml", a_quiz("bar"))  # the sample's item-writing warnings, in a misnamed file
+    code, lines = run_validate(tmp_path, strict=True)
+    assert code == 1 and lines[0].startswith("6 item-writing error(s) (--strict)")
+    assert lines[7] == "1 naming warning(s):" and lines[8].startswith("  foo.yaml: the quiz id is 'bar'")
+
+
 def test_strict_passes_content_without_warnings(tmp_path: Path) -> None:
     quiz = a_quiz()
     for question in quiz["questions"]:
