@@ -254,3 +254,23 @@ async def test_a_sweep_and_an_answer_at_the_same_moment_count_once(timed: QuizEn
 def test_a_time_limit_must_be_positive(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
     with pytest.raises(ValueError, match="positive"):
         build_engine(library, fake_db, clock, question_limit=timedelta(0))
+
+
+async def test_a_quiz_left_for_another_times_out_quietly_and_says_so_when_resumed(
+        timed: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Its question was seen, so its time runs out; but its next poll would pop up in the middle of the other quiz
+    (every 30 s, to the end): it waits, unasked and without a clock, until the learner comes back."""
+    left = await start(timed, ALICE)
+    await timed.link_message("telegram", "poll-1", left, "chat-a")
+    clock.advance(timedelta(seconds=20))
+    playing = await start(timed, ALICE, "long-options")
+    clock.advance(timedelta(seconds=11))  # the left quiz's time is up, not the other's
+    assert await timed.expire_overdue("telegram") == []  # nothing to show
+    assert await _stored_deadline(fake_db, left.session_id) is None
+    assert (await start(timed, ALICE, None)).session_id == playing.session_id  # still the quiz played
+
+    clock.advance(timedelta(minutes=5))
+    back = await timed.start(ALICE, "collectives")
+    assert isinstance(back, Started) and back.question.number == 2
+    assert back.question.notices == (TIME_UP.format(number=1),)
+    assert await _stored_deadline(fake_db, left.session_id) == clock.now + LIMIT  # its own time, from now
