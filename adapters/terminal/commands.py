@@ -27,7 +27,8 @@ def parse(line: str, answering: bool) -> Line:
     if not text:
         return Line("nothing")
     word, _space, argument = text.partition(" ")
-    word, argument = word.lower(), argument.strip()
+    # "/quiz fsdp" as on Telegram and Discord works too
+    word, argument = word.lower().removeprefix("/"), argument.strip()
     if word in QUIT_WORDS:
         return Line("quit")
     if word in VERBS:

@@ -221,3 +221,9 @@ async def test_a_wrong_answer_says_why_that_option_is_wrong_before_the_explanati
         await TerminalPlayer(services.engine, ACTOR, io).play()
     after = io.transcript.split("Your answer (1-3) > ")[1]
     assert after.startswith(f"[-] Not quite. {BROADCAST_WHY_NOT['en']}\nThe answer: All-reduce\nAll-reduce sums")
+
+
+async def test_commands_typed_with_a_slash_as_on_telegram_and_discord_work_too(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["/quiz long-options", "/progress", "/quit"], quiz=None)
+    assert "Long options: 1 question. Good luck!" in transcript
+    assert "Please type" not in transcript and "Your progress" in transcript
