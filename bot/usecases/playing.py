@@ -124,7 +124,10 @@ class Playing:
                           else uow.sessions.latest_finished(turn.user_id))
         quiz = core.quiz_of(finished) if finished else None
         nothing = Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY, _.language, turn.actor.chat_id)
-        if finished is None or finished.user_id != turn.user_id or quiz is None:
+        if finished is not None and finished.user_id != turn.user_id:  # a button under another's summary
+            return Notice(_("This button belongs to someone else's quiz. Start your own with /quiz."),
+                          NoticeCode.NOT_YOUR_SESSION, _.language, turn.actor.chat_id)
+        if finished is None or quiz is None:
             return nothing
         missed = questions_to_retry(quiz, finished, await uow.answers.for_session(finished.id))
         if not missed or finished.state is SessionState.ACTIVE:

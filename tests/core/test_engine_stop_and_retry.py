@@ -107,8 +107,9 @@ async def test_retrying_builds_a_session_of_the_missed_questions_only(engine: Qu
     second = next_question(await answer(engine, ALICE, await start(engine, ALICE), right=False))
     third = next_question(await answer(engine, ALICE, second, right=True))
     summary = summary_of(await answer(engine, ALICE, third, right=False))
-    assert await engine.retry_missed(BOB, summary.session_id) == Notice("There is nothing to retry.",
-                                                                        NoticeCode.NOTHING_TO_RETRY)
+    assert await engine.retry_missed(BOB, summary.session_id) == Notice(  # someone else's summary: said so
+        "This button belongs to someone else's quiz. Start your own with /quiz.", NoticeCode.NOT_YOUR_SESSION,
+        chat_id="chat-b")
     retry = await engine.retry_missed(ALICE, summary.session_id)
     assert isinstance(retry, Started)
     assert retry.intro == "Another go at the 2 questions you missed."

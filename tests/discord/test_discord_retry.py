@@ -44,7 +44,7 @@ async def test_a_public_summary_offers_a_retry_that_posts_the_missed_questions_a
     old_style = retry.rsplit(":", 1)[0]
     older = await fake.click(message_id(summary), retry, user_id=OTHER_ID, forge=old_style)
     old_refusal = await fake.wait_until(first_answer(fake, older))
-    assert old_refusal.content == "There is nothing to retry."
+    assert old_refusal.content == "This button belongs to someone else's quiz. Start your own with /quiz."
     await fake.quiet()
     assert fake.polls(after=mark) == []
 

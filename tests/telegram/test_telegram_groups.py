@@ -102,3 +102,20 @@ async def test_a_group_that_becomes_a_supergroup_keeps_its_language_and_its_quiz
         await api.command(ADA, "/game collectives", supergroup)
         lobby = await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(supergroup.id))
         assert lobby[-1].params["text"].startswith("🎲 <b>" + yo("Group game: {quiz}", quiz=""))  # still Yoruba
+
+
+async def test_someone_elses_retry_button_says_whose_it_is_only_to_the_presser(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(ADA, "/quiz long-options", GROUP)
+        poll = await next_poll(api, GROUP.id, 1)
+        await api.answer_poll(ADA, poll_id(poll), [wrong(poll)])
+        summary = (await api.wait_for("sendMessage", 1, lambda p: "reply_markup" in p and "❌" in p["text"]))[0]
+        sent = len(api.sent_texts(GROUP.id))
+        await api.press(BOLA, summary.params["reply_markup"]["inline_keyboard"][0][0]["callback_data"], GROUP)
+        alert = (await api.wait_for("answerCallbackQuery", 1))[-1].params
+        _ = engine.localizer_for("yo")
+        assert alert["text"] == _("This button belongs to someone else's quiz. Start your own with /quiz.")
+        assert alert["show_alert"] is True  # not "There is nothing to retry.", and nothing said in the group
+        await api.settle()
+        assert len(api.sent_texts(GROUP.id)) == sent and len(api.polls(GROUP.id)) == 1
