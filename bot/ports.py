@@ -51,6 +51,9 @@ class SessionRepository(Protocol):
     async def latest_finished(self, user_id: int) -> QuizSession | None:
         """The user's most recently finished session (for "retry" without naming it)."""
         ...
+    async def last_activity(self, user_id: int) -> datetime | None:
+        """When the user's most recently updated session, in any state, was updated."""
+        ...
     async def add(self, session: QuizSession) -> None:
         """Store a new session; raises SessionAlreadyActive if the user has an active one of the quiz."""
         ...

@@ -29,9 +29,8 @@ class SessionStepper:
                    notices: tuple[str, ...] = (), *, shown: bool = True) -> QuestionView | Summary:
         """Save the session at its current question, skipping ones a reload removed; the summary at the end.
 
-        ``shown=False`` when nobody will see the question now (e.g. private buttons after a time-out, or a quiz
-        the learner left for another): its clock then starts when it is shown later, and the session doesn't
-        count as the learner's latest activity (``updated_at``, also when its question was shown) until then.
+        ``shown=False`` when nobody will see the question now (e.g. private buttons after a time-out):
+        its clock then starts when it is shown later.
         """
         removed = 0
         while (question_id := session.current_question_id) is not None:
@@ -41,8 +40,8 @@ class SessionStepper:
                 session.option_orders[question_id] = views.shown_options(question,
                                                                          session.option_orders.get(question_id, []))
                 now = self._clock()
+                session.updated_at = now
                 if shown:
-                    session.updated_at = now
                     self._timer.arm(session, now)
                 await uow.sessions.update(session)
                 if removed:  # one notice for however many were skipped in a row

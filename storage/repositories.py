@@ -100,6 +100,10 @@ class SqlSessionRepository:
         row = (await self._connection.execute(query)).first()
         return _session(row) if row else None
 
+    async def last_activity(self, user_id: int) -> datetime | None:
+        query = select(func.max(sessions.c.updated_at)).where(sessions.c.user_id == user_id)
+        return (await self._connection.execute(query)).scalar_one_or_none()
+
     async def add(self, session: QuizSession) -> None:
         try:
             # A savepoint: losing the race to another process must leave this transaction usable.

@@ -82,32 +82,25 @@ class Expiry:
             await core.stepper.close_removed_quiz(uow, session, _)
             await uow.commit()
             return None
+        if (latest := await uow.sessions.last_activity(session.user_id)) and latest > session.updated_at:
+            # The learner went on to another quiz (or review) since this question was shown, and its poll was
+            # closed: the quiz is paused, its clock stopped. Else its next poll would come up in the middle of the
+            # other quiz, every time the limit ran out, to an unasked summary. Resuming asks this question again.
+            session.question_deadline = None
+            await uow.sessions.update(session)
+            await uow.commit()
+            return None
         link = await uow.links.latest(turn.actor.platform, session.id, question_id)
-        latest = await uow.sessions.active(session.user_id)
-        left = latest is not None and latest.id != session.id  # the learner plays another quiz now
         try:
             notice = await core.remembering.timed_out(uow, quiz, session, now, _)
         except AlreadyAnswered:  # another process recorded an answer first
             return None
         # Where a poll asked the question, the adapter asks the next one there at once: its clock starts
-        # now. Private buttons can't be sent unasked, nor a quiz's the learner left for another: that question's
-        # clock starts when it is shown (resuming says the time ran out).
-        shown = await core.stepper.step(uow, quiz, session, _, shown=link is not None and not left)
+        # now. Private buttons can't be sent unasked; that question's clock starts when it is shown.
+        shown = await core.stepper.step(uow, quiz, session, _, shown=link is not None)
         await uow.commit()
-        if left:
-            return None
         return Expired(replace(turn.actor, chat_id=session.chat_id), session.id, question_id, link,
                        AnswerOutcome(None, shown, session.chat_id, notice, _.language))
-
-
-async def timed_out_unseen(core: Core, uow: UnitOfWork, session: QuizSession) -> bool:
-    """Whether the question before the session's current one timed out where the learner couldn't see what came
-    next (private buttons, or a quiz they had left for another): the current one waits to be shown."""
-    if not core.timer.unshown(session) or session.position == 0:
-        return False
-    previous = session.question_ids[session.position - 1]
-    return any(answer.question_id == previous and answer.option_id is None
-               for answer in await uow.answers.for_session(session.id))
 
 
 async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, question_id: str,

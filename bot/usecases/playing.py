@@ -14,10 +14,8 @@ from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.sessions import new_session, questions_to_retry
-from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.usecases.expiry import timed_out_unseen
 
 
 class Playing:
@@ -74,8 +72,6 @@ class Playing:
                 notices = (await core.remembering.timed_out(uow, quiz, session, now, _),)
             except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now
                 session = await uow.sessions.get(session.id) or session
-        elif resumed and await timed_out_unseen(core, uow, session):  # while the learner played another quiz
-            notices = (time_up_notice(session.position, _),)
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):

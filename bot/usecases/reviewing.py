@@ -18,10 +18,8 @@ from bot.records import CardRecord
 from bot.replies import Actor, Notice, NoticeCode, Started, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID, ref
 from bot.sessions import new_session
-from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.usecases.expiry import timed_out_unseen
 
 ROUND = 10  # questions per review round: a few minutes, the most overdue first
 
@@ -96,10 +94,7 @@ class Reviewing:
             raise RuntimeError("a review round always has a quiz")
         asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
-        # Its question timed out while the learner played a quiz: say so over the next one.
-        timed_out = resumed and await timed_out_unseen(core, uow, session)
-        notices = (time_up_notice(session.position, _),) if timed_out else ()
-        shown = await core.stepper.step(uow, quiz, session, _, notices)
+        shown = await core.stepper.step(uow, quiz, session, _)
         await uow.commit()
         if isinstance(shown, Summary):
             return replace(shown, asked_before=asked_before)

@@ -256,21 +256,24 @@ def test_a_time_limit_must_be_positive(library: ContentLibrary, fake_db: FakeDat
         build_engine(library, fake_db, clock, question_limit=timedelta(0))
 
 
-async def test_a_quiz_left_for_another_times_out_quietly_and_says_so_when_resumed(
+async def test_a_quiz_left_for_another_is_paused_until_it_is_resumed(
         timed: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
-    """Its question was seen, so its time runs out; but its next poll would pop up in the middle of the other quiz
-    (every 30 s, to the end): it waits, unasked and without a clock, until the learner comes back."""
+    """Else its next poll came up in the middle of the other quiz every 30 s, to an unasked summary, also after
+    the other quiz ended."""
     left = await start(timed, ALICE)
     await timed.link_message("telegram", "poll-1", left, "chat-a")
     clock.advance(timedelta(seconds=20))
     playing = await start(timed, ALICE, "long-options")
-    clock.advance(timedelta(seconds=11))  # the left quiz's time is up, not the other's
-    assert await timed.expire_overdue("telegram") == []  # nothing to show
+    clock.advance(timedelta(seconds=11))  # the left quiz's time would be up, not the other's
+    assert await timed.expire_overdue("telegram") == []  # nothing shown, nothing skipped: its clock stopped
     assert await _stored_deadline(fake_db, left.session_id) is None
     assert (await start(timed, ALICE, None)).session_id == playing.session_id  # still the quiz played
-
+    await timed.stop(ALICE)  # the other quiz ends: the left one stays paused
     clock.advance(timedelta(minutes=5))
+    assert await timed.expire_overdue("telegram") == []
+
     back = await timed.start(ALICE, "collectives")
-    assert isinstance(back, Started) and back.question.number == 2
-    assert back.question.notices == (TIME_UP.format(number=1),)
-    assert await _stored_deadline(fake_db, left.session_id) == clock.now + LIMIT  # its own time, from now
+    assert isinstance(back, Started) and back.resumed and back.question.question_id == left.question_id
+    assert back.question.notices == () and await _stored_deadline(fake_db, left.session_id) == clock.now + LIMIT
+    progress = await timed.progress(ALICE)
+    assert "in progress: 0 of 3 answered, 0 right" in [line.text for line in progress.lines]

@@ -133,6 +133,9 @@ class FakeSessionRepository:
                 if s.user_id == user_id and s.state is SessionState.FINISHED and s.finished_at is not None]
         return copy.deepcopy(max(reversed(mine), key=lambda s: s.finished_at or s.updated_at, default=None))
 
+    async def last_activity(self, user_id: int) -> datetime | None:
+        return max((s.updated_at for s in self._state.sessions.values() if s.user_id == user_id), default=None)
+
     async def add(self, session: QuizSession) -> None:
         if session.id in self._state.sessions:
             raise ValueError(f"session {session.id} exists")

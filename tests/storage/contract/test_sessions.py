@@ -164,6 +164,18 @@ async def test_a_second_answer_to_a_question_is_refused_and_the_transaction_stay
     assert [(a.question_id, a.option_id) for a in answers] == [("q1", "a"), ("q2", "x")]
 
 
+async def test_last_activity_is_the_latest_update_of_any_of_the_users_sessions(uow: Uow) -> None:
+    owner = await stored_user(uow)
+    async with uow() as work:
+        assert await work.sessions.last_activity(owner) is None
+    await stored_session(uow, a_session(owner, quiz_id="first", updated_at=START + timedelta(minutes=5)))
+    await stored_session(uow, a_session(owner, session_id="s2", quiz_id="second", state=SessionState.STOPPED,
+                                        updated_at=START + timedelta(minutes=9)))
+    async with uow() as work:
+        assert await work.sessions.last_activity(owner) == START + timedelta(minutes=9)  # a stopped one counts
+        assert await work.sessions.last_activity(owner + 1) is None
+
+
 # -- message links ------------------------------------------------------------------------------
 
 
