@@ -123,7 +123,9 @@ class Commands:
 
     async def stop(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Its poll is closed, else it stays open to votes that only say the quiz was stopped.
-        await self.notice(chat, await self._engine.stop(actor, self._chat.close_linked_poll))
+        notice = await self._engine.stop(actor, self._chat.close_linked_poll)
+        owner = None if is_private(chat, actor) else _first_name(update)  # in a group: whose quiz it was
+        await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])
 
     async def skip(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         reply = await self._engine.skip(actor, surface_in(self._chat, chat, actor, _first_name(update)))

@@ -119,3 +119,16 @@ async def test_someone_elses_retry_button_says_whose_it_is_only_to_the_presser(
         assert alert["show_alert"] is True  # not "There is nothing to retry.", and nothing said in the group
         await api.settle()
         assert len(api.sent_texts(GROUP.id)) == sent and len(api.polls(GROUP.id)) == 1
+
+
+async def test_stop_in_a_group_says_whose_quiz_it_stopped(api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(ADA, "/quiz collectives", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        await api.command(BOLA, "/quiz collectives", GROUP)
+        await next_poll(api, GROUP.id, 2)
+        await api.command(ADA, "/stop", GROUP)
+        _ = engine.localizer_for("en")
+        stopped = _("Quiz stopped: {title}. Your answers so far are saved.", title="Collectives")
+        said = (await api.wait_for("sendMessage", 1, lambda p: stopped in p["text"]))[0].params["text"]
+        assert said == f"<b>&lt;Ada &amp; Co&gt;</b> · {stopped}"  # with two quizzes here, not Bola's
