@@ -134,8 +134,7 @@ class Playing:
         latest = await uow.sessions.active(turn.user_id)
         # The polls of the quiz played until now and of the round this retry replaces (read before it's stopped);
         # a second tap resumes the round, whose open question is then asked again, as a resumed quiz's.
-        left_behind = await core.left_behind(uow, turn.actor, current if already_retrying else None, latest,
-                                             None if already_retrying else current)
+        left_behind = await core.left_behind(uow, turn.actor, current if already_retrying else None, latest, current)
         asked_before = await core.asked_before(uow, turn.actor, current) if current and already_retrying else None
         if current is not None and already_retrying:  # a second tap on the same "retry": carry on with the first
             session = current
