@@ -89,11 +89,11 @@ async def engine_part(url: str, pool_size: int, names: list[str], start: Barrier
                     question = outcome.next
 
             await asyncio.to_thread(start.wait)  # every process set up: answering begins together
-            part.began, cpu, part.server_began = time.monotonic(), time.process_time(), server_cpu(postmaster)
+            part.began, cpu, part.server_began = time.monotonic(), time.process_time(), server_cpu_seconds(postmaster)
             results = await asyncio.gather(*(learner(a, s) for a, s in zip(actors, firsts, strict=True)),
                                            return_exceptions=True)
             part.ended, part.cpu = time.monotonic(), time.process_time() - cpu
-            part.server_ended = server_cpu(postmaster)
+            part.server_ended = server_cpu_seconds(postmaster)
     failures = [result for result in results if isinstance(result, BaseException)]
     part.errors = len(failures)
     part.notes = sorted({f"{type(error).__name__}: {str(error)[:120]}" for error in failures})[:3]
@@ -115,17 +115,14 @@ async def raw_part(url: str, pool_size: int, names: list[str], commits_each: int
                 part.done += 1
 
         await asyncio.to_thread(start.wait)
-        part.began, cpu, part.server_began = time.monotonic(), time.process_time(), server_cpu(postmaster)
+        part.began, cpu, part.server_began = time.monotonic(), time.process_time(), server_cpu_seconds(postmaster)
         results = await asyncio.gather(*(writer(name) for name in names), return_exceptions=True)
-        part.ended, part.cpu, part.server_ended = time.monotonic(), time.process_time() - cpu, server_cpu(postmaster)
+        part.ended, part.cpu = time.monotonic(), time.process_time() - cpu
+        part.server_ended = server_cpu_seconds(postmaster)
     finally:
         await pool.close()
     part.errors = sum(isinstance(result, BaseException) for result in results)
     return part
-
-
-def server_cpu(postmaster: int | None) -> float:
-    return server_cpu_seconds(postmaster) if postmaster is not None else 0.0
 
 
 def process_main(kind: str, url: str, pool_size: int, names: list[str], commits_each: int, start: Barrier,

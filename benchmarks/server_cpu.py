@@ -25,8 +25,11 @@ async def postmaster_pid(dsn: str) -> int | None:
     return int(fields[1]) if fields else None
 
 
-def server_cpu_seconds(postmaster: int) -> float:
-    """User + system CPU of the postmaster (with its children that ended) and of its live children."""
+def server_cpu_seconds(postmaster: int | None) -> float:
+    """User + system CPU of the postmaster (with its children that ended) and of its live children; 0 where
+    /proc couldn't name the postmaster."""
+    if postmaster is None:
+        return 0.0
     ticks = 0
     for entry in PROC.iterdir():
         if not entry.name.isdigit():
