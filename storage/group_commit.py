@@ -7,6 +7,10 @@ when it has been open too long. An action that committed is answered only once t
 
 Statements run in-line on the event loop: the write lock is held already, so none waits. Only the calls that can
 wait (BEGIN IMMEDIATE for the lock, COMMIT for the disk) go to the writer's own thread.
+
+On some errors (disk full, I/O error, out of memory) SQLite rolls back the whole transaction, not only the failed
+statement. The batch is lost then: its actions hear StorageBusy (nothing of theirs was kept, so each may simply run
+again), and no action runs until a new transaction begins, since outside one every statement is kept on its own.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy import Connection, Engine, RootTransaction
+
+from bot.ports import StorageBusy
 
 MAX_BATCH = 256  # actions per COMMIT
 MAX_DELAY = 0.05  # seconds a batch may stay open while actions keep coming
@@ -51,6 +57,8 @@ class GroupCommit:
             self._commit_if_abandoned()
             raise
         self._waiting -= 1
+        if self._lost_by_sqlite():
+            self._fail_batch()
         if not self._in_transaction():  # else the last COMMIT began this batch's transaction already
             begin = self._in_thread(self._begin)
             try:
@@ -67,6 +75,21 @@ class GroupCommit:
 
     def _in_transaction(self) -> bool:
         return self._transaction is not None and self._transaction.is_active
+
+    def _lost_by_sqlite(self) -> bool:
+        """Whether SQLite rolled back the batch's transaction by itself, while SQLAlchemy still counts it open."""
+        if not self._in_transaction() or self._connection is None:
+            return False
+        driver: Any = self._connection.connection.dbapi_connection  # sqlite3's, which knows
+        return not driver.in_transaction
+
+    def _fail_batch(self) -> None:
+        """Tell the batch's committed actions that SQLite threw them away, and start afresh on a new connection."""
+        batch, self._batch = self._batch, []
+        self._drop_connection()
+        for waiter in batch:
+            if not waiter.done():
+                waiter.set_exception(lost_batch())
 
     async def leave(self, *, committed: bool) -> None:
         """Give the turn back; for an action that committed, return once its COMMIT is on disk."""
@@ -151,10 +174,13 @@ class GroupCommit:
         self._opened_at = time.monotonic()
 
     def _commit(self, *, begin_next: bool) -> None:
+        lost = self._lost_by_sqlite()
         transaction, self._transaction = self._transaction, None
         if transaction is None:
             return
         try:
+            if lost:  # COMMIT would "succeed" with nothing to commit
+                raise lost_batch()
             transaction.commit()
         except BaseException:
             self._drop_connection()  # whatever SQLite's state now, a fresh connection starts clean
@@ -186,3 +212,8 @@ class GroupCommit:
             self._connection.close()
             self._connection = None
         self._engine.dispose()
+
+
+def lost_batch() -> StorageBusy:
+    return StorageBusy("SQLite rolled back the batch's shared transaction (disk full, I/O error or out of memory?): "
+                       "nothing in it was kept")

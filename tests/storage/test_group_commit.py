@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.ports import StorageBusy
 from bot.records import UserRecord
 from storage.database import create_engine, create_writer_engine, sqlite_url
 from storage.group_commit import GroupCommit
@@ -23,8 +24,8 @@ Units = Callable[[], SqliteUnitOfWork]
 
 
 @pytest.fixture
-async def writer(tmp_path: Path) -> AsyncIterator[tuple[Units, Batches]]:
-    """Units of work on one writer, and the size of each COMMIT it made."""
+async def writer(tmp_path: Path) -> AsyncIterator[tuple[Units, Batches, GroupCommit]]:
+    """Units of work on one writer, the size of each COMMIT it made, and the writer."""
     database = create_engine(sqlite_url(tmp_path))
     await upgrade_to_head(database)
     await database.dispose()
@@ -32,7 +33,7 @@ async def writer(tmp_path: Path) -> AsyncIterator[tuple[Units, Batches]]:
     engine = create_writer_engine(database.url)
     writer = GroupCommit(engine, on_commit=batches.append)
     plans = SqlitePlans(engine.dialect)
-    yield (lambda: SqliteUnitOfWork(writer, plans, FixedClock())), batches
+    yield (lambda: SqliteUnitOfWork(writer, plans, FixedClock())), batches, writer
     writer.close()
 
 
@@ -54,8 +55,8 @@ async def add_user(uow: Callable[[], SqliteUnitOfWork], number: int, tmp_path: P
 
 
 async def test_a_burst_shares_few_commits_and_every_caller_returns_only_once_on_disk(
-        writer: tuple[Units, Batches], tmp_path: Path) -> None:
-    uow, batches = writer
+        writer: tuple[Units, Batches, GroupCommit], tmp_path: Path) -> None:
+    uow, batches, _ = writer
     visible = await asyncio.gather(*(add_user(uow, number, tmp_path) for number in range(100)))
     assert all(visible)  # none was told "done" before its COMMIT
     assert saved_users(tmp_path) == {f"learner-{number}" for number in range(100)}
@@ -63,8 +64,8 @@ async def test_a_burst_shares_few_commits_and_every_caller_returns_only_once_on_
 
 
 async def test_a_failing_action_undoes_only_its_own_writes(
-        writer: tuple[Units, Batches], tmp_path: Path) -> None:
-    uow, _ = writer
+        writer: tuple[Units, Batches, GroupCommit], tmp_path: Path) -> None:
+    uow, _, _ = writer
 
     async def failing() -> None:
         async with uow() as work:
@@ -78,9 +79,9 @@ async def test_a_failing_action_undoes_only_its_own_writes(
 
 
 async def test_a_caller_that_gives_up_while_queued_leaves_no_transaction_open(
-        writer: tuple[Units, Batches], tmp_path: Path) -> None:
+        writer: tuple[Units, Batches, GroupCommit], tmp_path: Path) -> None:
     """The turn passes to a queued caller that is cancelled before it runs: the batch must still commit."""
-    uow, _ = writer
+    uow, _, _ = writer
     async with uow() as work:
         await work.users.add(learner(1))
         queued = asyncio.create_task(add_user(uow, 2, tmp_path))
@@ -96,3 +97,28 @@ async def test_a_caller_that_gives_up_while_queued_leaves_no_transaction_open(
         other_process.execute("ROLLBACK")
     finally:
         other_process.close()
+
+
+@pytest.mark.parametrize("action_after", [True, False], ids=["action-after-it", "last-in-batch"])
+async def test_a_batch_sqlite_rolled_back_whole_is_reported_failed_not_saved(
+        writer: tuple[Units, Batches, GroupCommit], tmp_path: Path, action_after: bool) -> None:
+    """SQLite may roll back the whole transaction on an error (disk full, I/O error, out of memory): the actions
+    that released their savepoints before it must hear that they were not saved, and those after it must not
+    run outside a transaction, each kept on its own."""
+    uow, _, group = writer
+
+    async def rolled_back_by_sqlite() -> None:
+        connection = await group.enter()  # an action's turn, in the batch's transaction
+        connection.exec_driver_sql("ROLLBACK")  # what SQLite does by itself on those errors
+        group.leave_nowhere()
+        raise sqlite3.OperationalError("database or disk is full")
+
+    actions = [add_user(uow, 1, tmp_path), rolled_back_by_sqlite()]
+    if action_after:  # it finds the transaction gone when its turn comes
+        actions.append(add_user(uow, 2, tmp_path))
+    results = await asyncio.gather(*actions, return_exceptions=True)
+    assert isinstance(results[0], StorageBusy)  # learner 1 was in the batch SQLite threw away: may try again
+    assert isinstance(results[1], sqlite3.OperationalError)
+    assert results[2:] == ([True] if action_after else [])  # a fresh batch after it, kept
+    assert await add_user(uow, 3, tmp_path)  # and the writer goes on
+    assert saved_users(tmp_path) == ({"learner-2", "learner-3"} if action_after else {"learner-3"})
