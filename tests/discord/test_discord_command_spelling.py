@@ -23,9 +23,9 @@ def test_only_command_names_are_respelled() -> None:
 
 
 def test_a_subcommand_named_after_its_group_is_spelled_too() -> None:
-    """"/game stop" in the engine's words is "/game arrêter" in a French client: a reply naming the English
-    subcommand would send the reader to a command their client doesn't list."""
+    """"/game stop" in the engine's words is "/game arrêter" in a French client, and "/game skip" is "/game
+    passer": a reply naming the English subcommand would send the reader to a command their client doesn't list."""
     translator = CommandTranslator(UiTexts.load(LOCALES).for_language)
     text = "The game here ends with /game stop, or moves on with /game skip; /quiz to play alone."
     assert translator.spelled_in(text, discord.Locale.french, COMMANDS) == (
-        "The game here ends with /game arrêter, or moves on with /game skip; /quiz to play alone.")
+        "The game here ends with /game arrêter, or moves on with /game passer; /quiz to play alone.")

@@ -11,8 +11,9 @@ async def test_help_spells_the_commands_as_a_french_client_shows_them(bot: Runni
     token = await fake.slash("help", {}, user_id=LEARNER_ID, locale="fr")
     french = await fake.wait_until(first_answer(fake, token))
     assert "**/révision** — " in french.content and "**/review**" not in french.content
-    assert "**/game start** — " in french.content  # "game" and "start" keep their names in French
-    assert "/game arrêter" in french.content
+    # A group's subcommands all in the reader's language, not "/game start" beside "/game arrêter"
+    assert "**/game lancer** — " in french.content and "/game start" not in french.content
+    assert "/game passer" in french.content and "/game arrêter" in french.content
     token = await fake.slash("help", {}, user_id=LEARNER_ID + 1)
     english = await fake.wait_until(first_answer(fake, token))
     assert "**/review** — " in english.content and "/game stop" in english.content
