@@ -57,20 +57,24 @@ class GroupCommit:
             self._commit_if_abandoned()
             raise
         self._waiting -= 1
-        if self._lost_by_sqlite():
-            self._fail_batch()
-        if not self._in_transaction():  # else the last COMMIT began this batch's transaction already
-            begin = self._in_thread(self._begin)
-            try:
-                await asyncio.shield(begin)
-            except asyncio.CancelledError:
-                begin.add_done_callback(lambda _: self.leave_nowhere())  # the thread still begins: pass it on
-                raise
-            except BaseException:
+        handed_on = False  # the turn, to whoever comes next; else a failure here gives it back
+        try:
+            if self._lost_by_sqlite():
+                self._fail_batch()
+            if not self._in_transaction():  # else the last COMMIT began this batch's transaction already
+                begin = self._in_thread(self._begin)
+                try:
+                    await asyncio.shield(begin)
+                except asyncio.CancelledError:
+                    handed_on = True
+                    begin.add_done_callback(lambda _: self.leave_nowhere())  # the thread still begins: pass it on
+                    raise
+            if self._connection is None:  # closed (the engine disposed) while this BEGIN waited its turn
+                raise WriterClosed("the database was closed")
+        except BaseException:
+            if not handed_on:
                 self._turn.release()
-                raise
-        if self._connection is None:
-            raise RuntimeError("the SQLite writer has no connection after BEGIN")
+            raise
         return self._connection
 
     def _in_transaction(self) -> bool:
@@ -144,6 +148,9 @@ class GroupCommit:
             error = failure
         finally:
             self._turn.release()
+            # The next batch was begun for callers who have all given up since: nobody would end it, and SQLite's
+            # write lock would stay held, keeping every other process from writing.
+            self._commit_if_abandoned()
         for waiter in batch:
             if waiter.done():  # its caller was cancelled
                 continue
@@ -176,8 +183,8 @@ class GroupCommit:
     def _commit(self, *, begin_next: bool) -> None:
         lost = self._lost_by_sqlite()
         transaction, self._transaction = self._transaction, None
-        if transaction is None:
-            return
+        if transaction is None:  # close() rolled it back since this COMMIT was due
+            raise WriterClosed("the database was closed before this batch's COMMIT: nothing in it was kept")
         try:
             if lost:  # COMMIT would "succeed" with nothing to commit
                 raise lost_batch()
@@ -197,7 +204,12 @@ class GroupCommit:
             self._connection = None
 
     def close(self) -> None:
-        """Roll back anything not committed and close the connection; a later action opens a new one."""
+        """Roll back anything not committed and close the connection; a later action opens a new one. Actions
+        that released their savepoints in the open batch hear that they were not kept."""
+        batch, self._batch = self._batch, []
+        for waiter in batch:
+            if not waiter.done():
+                waiter.set_exception(WriterClosed("the database was closed before this action's COMMIT"))
         if self._executor is None:
             return
         self._executor.submit(self._close).result()
@@ -212,6 +224,10 @@ class GroupCommit:
             self._connection.close()
             self._connection = None
         self._engine.dispose()
+
+
+class WriterClosed(RuntimeError):
+    """The writer was closed (the engine disposed, at shutdown) before an action's COMMIT: it was not kept."""
 
 
 def lost_batch() -> StorageBusy:

@@ -7,13 +7,14 @@ import asyncio
 import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.ports import StorageBusy
 from bot.records import UserRecord
 from storage.database import create_engine, create_writer_engine, sqlite_url
-from storage.group_commit import GroupCommit
+from storage.group_commit import GroupCommit, WriterClosed
 from storage.migrate import upgrade_to_head
 from storage.planned import SqlitePlans
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
@@ -23,18 +24,35 @@ Batches = list[int]
 Units = Callable[[], SqliteUnitOfWork]
 
 
-@pytest.fixture
-async def writer(tmp_path: Path) -> AsyncIterator[tuple[Units, Batches, GroupCommit]]:
-    """Units of work on one writer, the size of each COMMIT it made, and the writer."""
+async def open_writer(tmp_path: Path, **options: Any) -> tuple[Units, Batches, GroupCommit]:
+    """Units of work on one writer over a migrated SQLite file, the size of each COMMIT it made, and the writer."""
     database = create_engine(sqlite_url(tmp_path))
     await upgrade_to_head(database)
     await database.dispose()
     batches: Batches = []
     engine = create_writer_engine(database.url)
-    writer = GroupCommit(engine, on_commit=batches.append)
+    writer = GroupCommit(engine, on_commit=batches.append, **options)
     plans = SqlitePlans(engine.dialect)
-    yield (lambda: SqliteUnitOfWork(writer, plans, FixedClock())), batches, writer
-    writer.close()
+    return (lambda: SqliteUnitOfWork(writer, plans, FixedClock())), batches, writer
+
+
+@pytest.fixture
+async def writer(tmp_path: Path) -> AsyncIterator[tuple[Units, Batches, GroupCommit]]:
+    opened = await open_writer(tmp_path)
+    yield opened
+    opened[2].close()
+
+
+def write_lock_is_free(tmp_path: Path) -> bool:
+    other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None, timeout=0.5)
+    try:
+        other_process.execute("BEGIN IMMEDIATE")
+        other_process.execute("ROLLBACK")
+        return True
+    except sqlite3.OperationalError:  # database is locked
+        return False
+    finally:
+        other_process.close()
 
 
 def saved_users(tmp_path: Path) -> set[str]:
@@ -91,12 +109,7 @@ async def test_a_caller_that_gives_up_while_queued_leaves_no_transaction_open(
         queued.cancel()  # ...which gives up before it runs
         await asyncio.wait_for(committing, timeout=5)
     assert saved_users(tmp_path) == {"learner-1"}
-    other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None, timeout=0.5)
-    try:
-        other_process.execute("BEGIN IMMEDIATE")  # the write lock is free
-        other_process.execute("ROLLBACK")
-    finally:
-        other_process.close()
+    assert write_lock_is_free(tmp_path)
 
 
 @pytest.mark.parametrize("action_after", [True, False], ids=["action-after-it", "last-in-batch"])
@@ -122,3 +135,60 @@ async def test_a_batch_sqlite_rolled_back_whole_is_reported_failed_not_saved(
     assert results[2:] == ([True] if action_after else [])  # a fresh batch after it, kept
     assert await add_user(uow, 3, tmp_path)  # and the writer goes on
     assert saved_users(tmp_path) == ({"learner-2", "learner-3"} if action_after else {"learner-3"})
+
+
+async def test_callers_that_give_up_while_their_batch_is_begun_leave_no_write_lock_behind(tmp_path: Path) -> None:
+    """A full batch's COMMIT begins the next batch in the same trip when callers are queued; if they all give up
+    meanwhile, the begun transaction must still end, or SQLite's write lock stays held for other processes."""
+    uow, _, writer = await open_writer(tmp_path, max_batch=1)
+    try:
+        async with uow() as work:
+            await work.users.add(learner(1))
+            queued = asyncio.create_task(add_user(uow, 2, tmp_path))
+            await asyncio.sleep(0.01)  # now waiting for the turn
+            committing = asyncio.create_task(work.commit())
+            await asyncio.sleep(0)  # the batch is full: its COMMIT, and BEGIN for the queued caller, are under way
+            queued.cancel()  # who gives up before its turn comes
+            await asyncio.wait_for(committing, timeout=5)
+        await asyncio.sleep(0.1)  # nobody else comes
+        assert write_lock_is_free(tmp_path)
+        assert saved_users(tmp_path) == {"learner-1"}
+    finally:
+        writer.close()
+
+
+async def test_actions_waiting_for_a_commit_when_the_database_closes_hear_they_were_not_kept(
+        writer: tuple[Units, Batches, GroupCommit], tmp_path: Path) -> None:
+    """At shutdown the engine is disposed, and the writer rolls back its open batch: an action that released its
+    savepoint in that batch must not be told it was saved."""
+    uow, _, group = writer
+    released = asyncio.Event()
+
+    async def released_then_closed() -> None:
+        async with uow() as work:
+            await work.users.add(learner(1))
+            await released.wait()
+            await work.commit()
+
+    closed = asyncio.create_task(released_then_closed())
+    await asyncio.sleep(0.05)  # it holds the turn
+    queued = asyncio.create_task(add_user(uow, 2, tmp_path))  # so the batch stays open for this one
+    await asyncio.sleep(0)
+    released.set()
+    await asyncio.sleep(0)  # released: it waits for the batch's COMMIT, and the turn passes on
+    group.close()
+    with pytest.raises(WriterClosed):
+        await asyncio.wait_for(closed, timeout=5)
+    assert await asyncio.wait_for(queued, timeout=5)  # the next action opens the database again
+    assert saved_users(tmp_path) == {"learner-2"}
+
+
+async def test_closing_while_an_action_begins_fails_that_action_and_the_writer_goes_on(
+        writer: tuple[Units, Batches, GroupCommit], tmp_path: Path) -> None:
+    uow, _, group = writer
+    beginning = asyncio.create_task(add_user(uow, 1, tmp_path))
+    await asyncio.sleep(0)  # its BEGIN is in the writer's thread
+    group.close()
+    with pytest.raises(WriterClosed):
+        await asyncio.wait_for(beginning, timeout=5)
+    assert await asyncio.wait_for(add_user(uow, 2, tmp_path), timeout=5)  # the turn was given back
