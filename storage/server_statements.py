@@ -25,6 +25,10 @@ from storage.statements import Leavable, StatementResult
 DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
 
 
+class TransactionAborted(RuntimeError):
+    """COMMIT found the transaction aborted by a failed statement (whose error was caught): nothing was kept."""
+
+
 class ServerPlans(PlanBook):
     """Plans run on an asyncpg connection."""
 
@@ -79,10 +83,11 @@ class ServerConnection(Leavable):
             self._note_failure(getattr(error.orig, "__cause__", None))
             raise
 
-    async def run_sql(self, sql: str) -> None:
-        """Plain SQL on the driver (BEGIN, COMMIT, ROLLBACK), failing as a planned statement would."""
+    async def run_sql(self, sql: str) -> str:
+        """Plain SQL on the driver (BEGIN, COMMIT, ROLLBACK), failing as a planned statement would; returns its
+        status."""
         try:
-            await self.held.driver.execute(sql)
+            return await self.held.driver.execute(sql)
         except DRIVER_ERRORS as error:
             self._note_failure(error)
             raise driver_failure(sql, (), error) from error
@@ -90,7 +95,9 @@ class ServerConnection(Leavable):
     async def commit(self) -> None:
         self.refuse_if_over()
         self.leave("committed")  # even if COMMIT fails: the transaction is over on the server all the same
-        await self.run_sql("COMMIT")
+        # A transaction a failed statement aborted answers COMMIT with "ROLLBACK", and no error: its writes are lost.
+        if await self.run_sql("COMMIT") != "COMMIT":
+            raise TransactionAborted("COMMIT rolled back: a statement failed earlier in this transaction")
 
     async def end(self) -> None:
         """Roll back what the transaction left undone. A connection that can't roll back is marked broken

@@ -1,7 +1,7 @@
 """PostgreSQL's units of work on held connections: one stopped mid-statement leaves nothing behind, and the
 connection it held serves the next ones (asyncpg cancels the statement on the server; the ROLLBACK follows);
-a pooled connection that died while idle is replaced before anything is done on it; and a server's refusal (a
-constraint) costs no connection."""
+a pooled connection that died while idle is replaced before anything is done on it; a server's refusal (a
+constraint) costs no connection; and a COMMIT the server turned into a ROLLBACK is not taken for one."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ import asyncio
 
 import pytest
 from sqlalchemy import event
+from sqlalchemy.exc import IntegrityError
 
 from bot.ports import SessionAlreadyActive
 from bot.records import MessageLink
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
+from storage.server_statements import TransactionAborted
 from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import START, FixedClock
 from tests.pg_cluster import end_other_sessions
@@ -109,5 +111,30 @@ async def test_a_constraint_refused_through_sqlalchemy_keeps_the_connection(post
         async with uow() as work:
             assert await work.sessions.get("s1") is not None
         assert connects == []  # the same connection all along: none thrown away and opened again
+    finally:
+        await database.dispose()
+
+
+async def test_a_commit_after_a_failed_statement_says_nothing_was_kept(postgres_url: str) -> None:
+    """PostgreSQL aborts a transaction at a failed statement, and then answers COMMIT with "ROLLBACK" and no error:
+    a caller that caught the statement's error must not be told the rest was saved."""
+    database = create_engine(postgres_url, pool_size=1)
+    try:
+        await upgrade_to_head(database)
+        uow = unit_of_work_factory(database, FixedClock())
+        await stored_session(uow, a_session(await stored_user(uow)))
+        first = MessageLink("telegram", "poll-1", "s1", "q1", "chat", START)
+        async with uow() as work:
+            await work.links.add(first)
+            await work.commit()
+        with pytest.raises(TransactionAborted):
+            async with uow() as work:
+                await work.links.add(MessageLink("telegram", "poll-2", "s1", "q2", "chat", START))
+                with pytest.raises(IntegrityError):
+                    await work.links.add(first)  # the same poll again: refused, and the transaction aborted
+                await work.commit()
+        async with uow() as work:
+            assert await work.links.get("telegram", "poll-2") is None
+            assert await work.links.get("telegram", "poll-1") is not None  # and the connection serves on
     finally:
         await database.dispose()
