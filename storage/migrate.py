@@ -68,11 +68,16 @@ def _current_revision(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
-def _upgrade(connection: Connection) -> None:
+def lock_migrations(connection: Connection) -> None:
+    """Wait until no other process migrates this database; released when the connection's transaction ends."""
     if connection.dialect.name == "postgresql":
         # Processes starting together on an empty database would each create the tables; the second to get
-        # the lock finds the schema at head and does nothing. Released when this transaction ends.
+        # the lock finds the schema at head and does nothing.
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+
+
+def _upgrade(connection: Connection) -> None:
+    lock_migrations(connection)
     _refuse_foreign(connection)
     config = alembic_config()
     config.attributes["connection"] = connection

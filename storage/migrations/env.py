@@ -8,6 +8,7 @@ from alembic import context
 from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from storage.migrate import lock_migrations
 from storage.tables import Base
 
 config = context.config
@@ -26,10 +27,15 @@ def database_url() -> str:
     return context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option("sqlalchemy.url") or ""
 
 
+def run_locked(connection: Connection) -> None:
+    lock_migrations(connection)  # as the bot's own start-up takes it: never two migrations at once
+    run_on(connection)
+
+
 async def run_from_url() -> None:
     engine = create_async_engine(database_url())
     async with engine.begin() as connection:
-        await connection.run_sync(run_on)
+        await connection.run_sync(run_locked)
     await engine.dispose()
 
 

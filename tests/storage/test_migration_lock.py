@@ -6,6 +6,7 @@ import asyncio
 import sys
 import uuid
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -14,6 +15,8 @@ from sqlalchemy.engine import make_url
 
 from storage.migrate import MIGRATION_LOCK_KEY, alembic_config
 from tests.pg_cluster import asyncpg_url
+
+ALEMBIC_INI = Path(__file__).resolve().parents[2] / "storage" / "alembic.ini"
 
 MIGRATE = """
 import asyncio, sys
@@ -55,14 +58,23 @@ async def both_waiting(connection: asyncpg.Connection) -> None:
     raise AssertionError("the two processes never both waited for the migration lock")
 
 
+def migrating(url: str, through: str) -> list[str]:
+    """The command of a process that migrates ``url``: the bot's start-up, or Alembic's own command line."""
+    if through == "alembic":
+        return ["-m", "alembic", "-c", str(ALEMBIC_INI), "-x", f"url={url}", "upgrade", "head"]
+    return ["-c", MIGRATE, url]
+
+
+@pytest.mark.parametrize("second", ["bot", "alembic"])
 async def test_two_processes_migrating_a_fresh_database_at_once_take_turns_and_both_start(
-        fresh_database: str) -> None:
+        fresh_database: str, second: str) -> None:
     holder = await asyncpg.connect(asyncpg_url(fresh_database))
     try:
         # Hold the migration lock, so both processes are surely at the door together before either goes in.
         await holder.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK_KEY)
-        processes = [await asyncio.create_subprocess_exec(sys.executable, "-c", MIGRATE, fresh_database,
-                                                          stderr=asyncio.subprocess.PIPE) for _ in range(2)]
+        processes = [await asyncio.create_subprocess_exec(sys.executable, *migrating(fresh_database, through),
+                                                          stderr=asyncio.subprocess.PIPE)
+                     for through in ("bot", second)]
         await both_waiting(holder)
         tables = await holder.fetchval("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")
         assert tables == 0  # neither began while the lock was held
@@ -72,6 +84,7 @@ async def test_two_processes_migrating_a_fresh_database_at_once_take_turns_and_b
         versions = await holder.fetch("SELECT version_num FROM alembic_version")
     finally:
         await holder.close()
-    assert outcomes == [(0, ""), (0, "")]
+    assert [code for code, _ in outcomes] == [0, 0], outcomes
+    assert outcomes[0][1] == ""
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert [row["version_num"] for row in versions] == [head]
