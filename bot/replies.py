@@ -143,7 +143,7 @@ class Started:
     # adapter may end now that the question is asked again), if any.
     asked_before: MessageLink | None = None
     # The polls on this platform still asking a question of the quiz this one takes over from (paused, or stopped
-    # by a retry): votes there would switch back to it unseen. Resuming it asks that question again.
+    # by a retry): a vote there would take the learner back to it. Resuming it asks that question again.
     left_behind: tuple[MessageLink, ...] = ()
 
 
@@ -156,6 +156,9 @@ class AnswerOutcome:
     chat_id: str | None = None  # where the session lives, for events that carry no chat
     notice: str | None = None  # said before what comes next, e.g. "Time's up!" for an answer too late
     language: str = ui_language()
+    # An answer on the poll of a quiz left for another takes the learner back to it: as with Started, the polls
+    # on this platform still asking a question of the quiz played until then.
+    left_behind: tuple[MessageLink, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -266,9 +269,12 @@ class Profile:
 
 
 def polls_to_close(reply: object) -> tuple[MessageLink, ...]:
-    """The polls a start, resume or retry leaves asking questions nobody should answer there any more."""
+    """The polls a start, resume, retry or an answer back in a left quiz leaves asking questions nobody should
+    answer there any more."""
     if isinstance(reply, Started):
         return (*((reply.asked_before,) if reply.asked_before else ()), *reply.left_behind)
+    if isinstance(reply, AnswerOutcome):
+        return reply.left_behind
     if isinstance(reply, Summary) and reply.asked_before is not None:
         return (reply.asked_before,)
     return ()

@@ -56,6 +56,8 @@ class CommandHandlers:
         await interaction.response.defer()
         result = await self._engine.answer(interaction_actor(interaction), session_id, question_id, option_index,
                                            PrivateSurface(interaction, clicked=True))
+        for poll in polls_to_close(result):  # a click back in a left quiz: the poll of the quiz played until then
+            await self._end_poll(poll)
         if isinstance(result, Notice):  # stale, forged or repeated click: a polite refusal, only for the clicker
             await interaction.followup.send(render.plain(result.text), ephemeral=True)
 
@@ -112,8 +114,7 @@ class CommandHandlers:
         await respond_plain(interaction, (await self._engine.stop(interaction_actor(interaction), self._end_poll)).text)
 
     async def _end_poll(self, asked: MessageLink) -> None:
-        if asked.chat_id is not None and asked.chat_id.isdigit() and asked.message_key.isdigit():
-            await self._polls.end(int(asked.chat_id), int(asked.message_key))
+        await self._polls.end_linked(asked)
 
     async def language(self, interaction: discord.Interaction, choice: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

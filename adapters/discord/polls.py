@@ -13,6 +13,7 @@ import discord
 from discord.utils import MISSING
 
 from adapters.discord import render
+from bot.records import MessageLink
 from bot.replies import QuestionView
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,11 @@ class PollPlay:
             await self.channel(channel_id).get_partial_message(poll_message_id).end_poll()
         except discord.HTTPException as error:  # already ended, or deleted: carry on with the quiz
             log.info("could not end poll %s: %s", poll_message_id, error)
+
+    async def end_linked(self, asked: MessageLink) -> None:
+        """End the poll a stored link names (only a Discord poll's: a channel and a message id)."""
+        if asked.chat_id is not None and asked.chat_id.isdigit() and asked.message_key.isdigit():
+            await self.end(int(asked.chat_id), int(asked.message_key))
 
     async def post(self, channel_id: int, text: str, reply_to: int | None = None,
                    view: discord.ui.View | None = None) -> None:

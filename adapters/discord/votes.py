@@ -13,7 +13,7 @@ from adapters.discord.polls import PollPlay
 from adapters.discord.surfaces import ChannelSurface
 from adapters.once_per import OncePer
 from bot.engine import QuizEngine
-from bot.replies import Actor, Notice, NoticeCode
+from bot.replies import Actor, Notice, NoticeCode, polls_to_close
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +41,8 @@ class VoteHandler:
         except discord.Forbidden:  # the answer is kept; the channel stopped taking the next poll (a right revoked)
             await self._polls_refused(event, actor)
             return
+        for poll in polls_to_close(result):  # a vote back in a left quiz: the poll of the quiz played until then
+            await self._polls.end_linked(poll)
         if isinstance(result, Notice):
             if result.code is NoticeCode.NOT_YOUR_SESSION:
                 await self._hint(event)

@@ -22,7 +22,7 @@ from adapters.telegram.keyboards import language_picker, quiz_buttons
 from adapters.telegram.menu import help_text, next_steps
 from adapters.telegram.surface import TelegramSurface
 from bot.engine import QuizEngine
-from bot.replies import Actor, Notice, NoticeCode, Started, Summary, polls_to_close
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Started, Summary, polls_to_close
 from bot.text import shown_name
 
 Context = ContextTypes.DEFAULT_TYPE
@@ -196,9 +196,10 @@ class Commands:
         _ = await self._engine.localizer(actor)
         await self._chat.html(actor.chat_id, [esc(next_steps(_))])
 
-    async def close_left_open(self, reply: Started | Summary | Notice) -> None:
+    async def close_left_open(self, reply: Started | Summary | AnswerOutcome | Notice) -> None:
         """The polls a start leaves asking for nothing: the old poll of a question asked again, and the poll of
-        the quiz played until now (resuming it asks again)."""
+        the quiz played until now (resuming it asks again); after a vote back in a left quiz, the poll of the
+        quiz played until then."""
         for poll in polls_to_close(reply):
             await self._chat.close_linked_poll(poll)
 

@@ -65,6 +65,7 @@ class Interactions:
         if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE:
             # Telegram only sends answers to the bot's own polls: this one was sent but never linked.
             result = await self._engine.ask_again(actor, where)
+        await self._commands.close_left_open(result)  # a vote back in a left quiz: the other quiz's poll
         if isinstance(result, Notice) and result.code not in SILENT_ON_POLL:
             await self._tell_privately(actor, result)
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot import views
 from bot.content.models import Quiz
 from bot.delivery import Target
 from bot.notices import already_answered, no_quiz_in_progress, not_open
 from bot.ports import AlreadyAnswered
 from bot.records import AnswerRecord, QuizSession
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView
 from bot.scoring import Refusal, judge
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -89,7 +91,23 @@ class Answering:
         session = await uow.sessions.get(session_id)  # after the learner's own row: the same lock order as all
         if session is None or turn.user is None or session.user_id != turn.user.id:
             return await self._not_yours(turn, chat_id)
-        question_id = _at_place(session.question_ids, question_id)
+        # A vote can still reach the poll of a quiz left for another (in flight, a poll that failed to close):
+        # it counts, and the learner is back in that quiz, so the other's poll is closed as a switch by command
+        # closes it. Read now: the turn commits before its outcome is known.
+        playing = await uow.sessions.active(turn.user.id)
+        left_behind = await core.left_behind(uow, actor, session, playing)
+        outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
+                                    chat_id, on_message)
+        if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \
+                or not isinstance(outcome.next, QuestionView) or (quiz := core.quiz_of(session)) is None:
+            return outcome  # not switched: this quiz was the one played, or it ended with this answer
+        notice = " ".join(text for text in (views.welcome_back(quiz, turn.words), outcome.notice) if text)
+        return replace(outcome, notice=notice, left_behind=left_behind)
+
+    async def _judge(self, turn: Turn, session: QuizSession, question_id: str, option_index: int,
+                     chat_id: str | None, on_message: bool) -> AnswerOutcome | Notice:
+        """The answer to one of the learner's own sessions, committed when anything changed."""
+        core, actor, uow = self._core, turn.actor, turn.uow
         _ = turn.words
         quiz = core.quiz_of(session)
         try:

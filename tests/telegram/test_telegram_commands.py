@@ -102,6 +102,26 @@ async def test_a_retry_or_another_quiz_closes_the_poll_of_the_quiz_left_and_resu
         assert sorted(closed()[1:]) == sorted(str(poll.result["message_id"]) for poll in (collectives, retried))
 
 
+async def test_a_vote_reaching_the_left_quizs_poll_goes_back_to_it_and_closes_the_other_quizs_poll(
+        api: FakeBotApi, settings: Settings) -> None:
+    """In flight while the learner switched (or its stopPoll failed): it posted the left quiz's next poll and
+    left the other quiz's open, two open polls."""
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        left = await next_poll(api, AMINATA.id, 1)
+        await api.command(AMINATA, "/quiz long-options")
+        playing = await next_poll(api, AMINATA.id, 2)
+        await api.wait_for("stopPoll", 1)
+        await api.answer_poll(AMINATA, poll_id(left), [correct(left)])
+        back = await next_poll(api, AMINATA.id, 3)
+        assert back.params["question"].startswith("2/3 ")
+        _ = engine.localizer_for("fr")
+        assert _("Welcome back! Carrying on with {title}.", title="Collectives") in api.sent_texts(AMINATA.id)[-1]
+        closed = await api.wait_for("stopPoll", 2)
+        assert [call.params["message_id"] for call in closed] == [
+            str(left.result["message_id"]), str(playing.result["message_id"])]
+
+
 async def test_a_poll_that_cant_be_closed_still_lets_stop_say_so(api: FakeBotApi, settings: Settings) -> None:
     """Closing is best effort: the bot removed from the group the poll is in, say, refuses it."""
     async with running_bot(settings) as engine:
