@@ -56,11 +56,12 @@ class SessionStepper:
         await uow.sessions.update(session)
         summary = views.summary(quiz, session, await uow.answers.for_session(session.id), _)
         other = await uow.sessions.active(session.user_id)
-        return replace(summary, still_open=self._still_open(other, _)) if other is not None else summary
+        return replace(summary, still_open=self.still_open(other, _)) if other is not None else summary
 
-    def _still_open(self, other: QuizSession, _: Localizer) -> str | None:
-        """Said under a summary: else the next /skip or /stop acts on a quiz the learner had forgotten. Nothing
-        for a quiz a reload removed: starting it again would only close it."""
+    def still_open(self, other: QuizSession, _: Localizer) -> str | None:
+        """Said under a summary (else the next /stop acts on a quiz the learner had forgotten), and instead of a
+        /skip of that paused quiz, whose question isn't shown any more. Nothing for a quiz a reload removed:
+        starting it again would only close it."""
         if other.quiz_id == REVIEW_QUIZ_ID:
             return _("Your review round is still open: start a review again to carry on where you left off.")
         quiz = self._library.catalog.get(other.quiz_id)

@@ -64,6 +64,10 @@ class Answering:
             quiz = core.quiz_of(session) if session else None
             if session is None or quiz is None or session.current_question_id is None:
                 return no_quiz_in_progress(_, session is None and await core.game_in_chat(uow, turn.actor))
+            if await core.paused(uow, session):  # left for a quiz since ended: skipping would skip a question unseen
+                still_open = core.stepper.still_open(session, _)  # "...: start it again to carry on"
+                return (Notice(still_open, NoticeCode.NOT_CURRENT_QUESTION, _.language, session.chat_id) if still_open
+                        else not_open(_, chat_id=session.chat_id))
             try:
                 await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False,
                                                    core.clock()))

@@ -59,6 +59,12 @@ class Core:
                 links += [link] if link is not None else []
         return tuple(links)
 
+    async def paused(self, uow: UnitOfWork, session: QuizSession) -> bool:
+        """Whether the learner went on to another quiz (or review) since this session's question was shown: its
+        poll was closed, so that question is not the one in front of them any more."""
+        latest = await uow.sessions.last_activity(session.user_id)
+        return latest is not None and latest > session.updated_at
+
     async def game_in_chat(self, uow: UnitOfWork, actor: Actor) -> bool:
         """Whether the actor's chat has a live group game (a learner's /stop there may be meant for it)."""
         return actor.chat_id is not None and await uow.games.live_in(actor.platform, actor.chat_id) is not None

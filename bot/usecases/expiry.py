@@ -82,7 +82,7 @@ class Expiry:
             await core.stepper.close_removed_quiz(uow, session, _)
             await uow.commit()
             return None
-        if (latest := await uow.sessions.last_activity(session.user_id)) and latest > session.updated_at:
+        if await core.paused(uow, session):
             # The learner went on to another quiz (or review) since this question was shown, and its poll was
             # closed: the quiz is paused, its clock stopped. Else its next poll would come up in the middle of the
             # other quiz, every time the limit ran out, to an unasked summary. Resuming asks this question again.

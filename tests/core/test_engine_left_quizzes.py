@@ -1,11 +1,17 @@
-"""A quiz the learner left for another: what a vote still reaching its poll does."""
+"""A quiz the learner left for another: what a vote still reaching its poll does, and what /skip does."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import timedelta
+
+from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
-from bot.replies import Actor, AnswerOutcome, Started, polls_to_close
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Started, polls_to_close
 from tests.core.play import next_question, start, wrong_index
+from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
+from tests.fakes.storage import FakeDatabase
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 
@@ -43,3 +49,27 @@ async def test_a_vote_in_the_quiz_played_closes_nothing_and_says_nothing_more(
     await engine.link_message("telegram", "poll-playing", playing, "chat-a")
     outcome = await engine.answer_message(ALICE, "poll-playing", playing.correct_index)
     assert isinstance(outcome, AnswerOutcome) and outcome.notice is None and polls_to_close(outcome) == ()
+
+
+async def test_skip_on_a_quiz_left_for_one_since_ended_skips_nothing_unseen_and_says_how_to_carry_on(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """/skip acted on the latest active quiz: once the quiz played had ended, that was the left one, whose question
+    the learner hadn't seen since (its poll closed, its clock paused), and it was skipped unseen."""
+    engine = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    left = await start(engine, ALICE)
+    clock.advance(timedelta(seconds=20))
+    await start(engine, ALICE, "long-options")
+    clock.advance(timedelta(seconds=11))
+    assert await engine.expire_overdue("telegram") == []  # the left quiz is paused by the sweep, not timed out
+    await engine.stop(ALICE)
+
+    refused = await engine.skip(ALICE)
+    assert refused == Notice("Collectives is still in progress: start it again to carry on where you left off.",
+                             NoticeCode.NOT_CURRENT_QUESTION)
+    assert "in progress: 0 of 3 answered, 0 right" in [line.text for line in (await engine.progress(ALICE)).lines]
+    back = await engine.start(ALICE)  # shown again: now /skip skips what the learner sees
+    assert isinstance(back, Started) and back.question == replace(left, deadline=back.question.deadline,
+                                                                  seconds_left=30)
+    skipped = await engine.skip(ALICE)
+    assert isinstance(skipped, AnswerOutcome) and skipped.notice == "Question 1 skipped."
+    assert next_question(skipped).number == 2

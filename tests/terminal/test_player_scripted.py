@@ -47,6 +47,18 @@ async def test_a_summary_names_the_quiz_still_open(tmp_path: Path) -> None:
     assert "Long options is still in progress: start it again to carry on where you left off." in summary
 
 
+async def test_skip_after_a_summary_skips_nothing_of_the_quiz_left_open_unseen(tmp_path: Path) -> None:
+    """It skipped the left quiz's question, which the learner hadn't seen since they left it."""
+    await play(tmp_path, ["quit"], quiz="long-options")
+    transcript = await play(tmp_path, ["skip", "skip", "skip", "skip", "quiz", "quit"])
+    after_summary = transcript.split("You scored 0 out of 3 questions.")[1]
+    assert after_summary.count("Long options is still in progress: start it again to carry on where you left "
+                               "off.") == 2  # under the summary, then for the skip
+    assert "Question 1 skipped." not in after_summary
+    assert "Welcome back! Carrying on with Long options." in after_summary
+    assert "Question 1 of 1" in after_summary.split("Welcome back!")[1]  # resumed at the question not skipped
+
+
 async def test_preview_shows_every_question_without_marking_answers(tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["preview collectives", "quit"], quiz=None)
     assert "3 questions. Answers and explanations appear as you play." in transcript
