@@ -81,7 +81,9 @@ class LinkRepository(Protocol):
     async def add(self, link: MessageLink) -> None: ...
     async def get(self, platform: str, message_key: str) -> MessageLink | None: ...
     async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
-        """The most recent message on the platform that asked this question of this session."""
+        """The most recent message on the platform that asked this question of this session; of links stored at
+        the same moment, the one with the larger platform id (its message id if kept, else its key), compared as
+        a number: longer first, then by code point."""
         ...
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, Select, case, func, insert, literal_column, select, update
+from sqlalchemy import ColumnElement, Row, Select, case, func, insert, literal_column, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
@@ -169,10 +169,16 @@ class SqlLinkRepository:
         return _link(row) if row else None
 
     async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
+        # Equal times (a frozen clock, the same microsecond) go to the larger platform id, compared as a number
+        # (longer, then by code point): the table keeps no insertion order, and Telegram's message ids and Discord's
+        # snowflakes grow with each message. The storage contract holds the fake to the same order.
+        message: ColumnElement[str] = func.coalesce(links.c.message_id, links.c.message_key)
+        if self._connection.dialect.name == "postgresql":
+            message = message.collate("C")  # code point order, as SQLite and Python compare, not the locale's
         row = (await self._connection.execute(
             select(links).where(links.c.session_id == session_id, links.c.platform == platform,
                                 links.c.question_id == question_id)
-            .order_by(links.c.created_at.desc()).limit(1))).first()
+            .order_by(links.c.created_at.desc(), func.length(message).desc(), message.desc()).limit(1))).first()
         return _link(row) if row else None
 
 

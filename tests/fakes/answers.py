@@ -41,5 +41,12 @@ class FakeLinkRepository:
     async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
         mine = [link for link in self._state.links.values()
                 if (link.platform, link.session_id, link.question_id) == (platform, session_id, question_id)]
-        # max() keeps the first of equal keys; reversed() makes ties go to the latest added.
-        return max(reversed(mine), key=lambda link: link.created_at, default=None)
+        return max(mine, key=lambda link: (link.created_at, *tie_break(link)), default=None)
+
+
+def tie_break(link: MessageLink) -> tuple[int, str]:
+    """Between links of equal times, the later message is the one with the larger platform id (Telegram's message
+    id, else the key: a Discord snowflake), compared as a number would be: longer first, then by code point. The
+    SQL repository orders them the same way; no implementation keeps insertion order for the fake to follow."""
+    message = link.message_id if link.message_id is not None else link.message_key
+    return len(message), message

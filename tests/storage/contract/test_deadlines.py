@@ -78,3 +78,24 @@ async def test_the_latest_message_that_asked_a_question_is_found(uow: Uow) -> No
         assert await work.links.latest("telegram", "s1", "q1") == links[3]
         assert await work.links.latest("telegram", "s1", "q2") is None
         assert await work.links.latest("discord", "other", "q1") is None
+
+
+async def test_of_messages_linked_at_the_same_moment_the_latest_is_the_one_the_platform_numbered_last(
+        uow: Uow) -> None:
+    """Equal times (a frozen clock, the same microsecond) were ordered by chance: an older poll could be chosen,
+    closed or answered in place of the newer. The larger platform id wins, as a number: Telegram's message id where
+    it is kept, else the key (a Discord snowflake), whatever order they were stored in."""
+    await stored_session(uow, a_session(await stored_user(uow)))
+    telegram = [MessageLink("telegram", "5300000000000000001", "s1", "q1", "chat-1", START, "99"),  # poll ids in
+                MessageLink("telegram", "4100000000000000002", "s1", "q1", "chat-1", START, "100"),  # no order
+                MessageLink("telegram", "6200000000000000003", "s1", "q1", "chat-1", START, "98")]
+    discord = [MessageLink("discord", "1577882794103668744", "s1", "q1", "channel-1", START),
+               MessageLink("discord", "999882794103668744", "s1", "q1", "channel-1", START),  # shorter: older
+               MessageLink("discord", "1577882793986228228", "s1", "q1", "channel-1", START)]
+    async with uow() as work:
+        for link in (*telegram, *discord):
+            await work.links.add(link)
+        await work.commit()
+    async with uow() as work:
+        assert await work.links.latest("telegram", "s1", "q1") == telegram[1]  # message 100, not "99"
+        assert await work.links.latest("discord", "s1", "q1") == discord[0]
