@@ -12,7 +12,7 @@ from discord import app_commands
 from adapters.charts import render_progress_chart
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
-from adapters.discord.permissions import poll_refused
+from adapters.discord.permissions import lacks_poll_rights, poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond, respond_plain
 from adapters.discord.surfaces import ChannelSurface, PrivateSurface
@@ -67,9 +67,15 @@ class CommandHandlers:
         channel_id = interaction.channel_id
         surface: Surface = (PrivateSurface(interaction) if private or channel_id is None  # no channel for polls
                             else ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction))
+        if isinstance(surface, ChannelSurface) and interaction.guild_id is not None and lacks_poll_rights(
+                interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread)):
+            # Said before the engine is asked: a quiz started here would take over from the learner's current
+            # one (its poll closed) while its own first poll is refused, unseen.
+            await respond(interaction, await self._poll_refused(interaction))
+            return
         try:
             result = await action(surface)
-        except discord.Forbidden:
+        except discord.Forbidden:  # refused although the rights looked fine
             await respond(interaction, await self._poll_refused(interaction))
             return
         for poll in polls_to_close(result):  # asked again, over, or left for another quiz

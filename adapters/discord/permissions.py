@@ -25,6 +25,15 @@ def missing_permission_names(granted: discord.Permissions | None, _: Localizer, 
     return [_("Send Polls")] if refused_only_polls else [_("Send Messages"), _("Send Polls")]
 
 
+def lacks_poll_rights(granted: discord.Permissions, *, in_thread: bool) -> bool:
+    """Whether ``granted`` (the bot's rights in a server channel, as the interaction resolved them) visibly forbids
+    a quiz poll there. No rights at all means Discord left them out: then the send itself finds out."""
+    if granted.value == 0:
+        return False
+    sends = granted.send_messages_in_threads if in_thread else granted.send_messages  # a thread takes the former
+    return not (granted.view_channel and sends and granted.send_polls)
+
+
 def poll_refused(granted: discord.Permissions | None, _: Localizer, private_command: str, *,
                  refused_only_polls: bool = False) -> str:
     """``private_command`` is how the user's own Discord client spells it, e.g. "/quiz privé:True"."""

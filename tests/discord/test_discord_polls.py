@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bot.replies import Actor
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import RunningBot
-from tests.discord.payloads import CHANNEL_ID, NO_POLLS_CHANNEL_ID, OWNER_ID, WITHOUT_POLLS
+from tests.discord.payloads import ALL_PERMISSIONS, CHANNEL_ID, NO_POLLS_CHANNEL_ID, OWNER_ID, WITHOUT_POLLS
 from tests.discord.support import first_answer, message_id, next_poll, poll_answers, poll_question, reply_to, vote_for
 
 
@@ -80,15 +82,39 @@ async def test_options_too_long_for_a_poll_become_letters_with_the_full_text_abo
     assert "You scored 1 out of 1 question." in summary.content
 
 
+@pytest.mark.parametrize(("permissions", "tried", "named"), [
+    (WITHOUT_POLLS, [], "the “Send Polls” permission."),  # visibly missing: said without trying
+    (ALL_PERMISSIONS, [403], "the “Send Messages”, “Send Polls” permissions."),  # refused all the same
+], ids=["visibly-missing", "refused-anyway"])
 async def test_a_channel_that_refuses_polls_gets_an_ephemeral_reply_naming_the_missing_permission(
-        bot: RunningBot, fake: FakeDiscord) -> None:
+        bot: RunningBot, fake: FakeDiscord, permissions: int, tried: list[int], named: str) -> None:
     token = await fake.slash("quiz", {"quiz": "collectives"}, channel_id=NO_POLLS_CHANNEL_ID,
-                             permissions=WITHOUT_POLLS)
+                             permissions=permissions)
     reply = await fake.wait_until(first_answer(fake, token))
     refused = [c for c in fake.calls if c.path == f"/channels/{NO_POLLS_CHANNEL_ID}/messages"]
-    assert [c.status for c in refused] == [403]
-    assert "“Send Polls”" in reply.content and "Send Messages" not in reply.content
+    assert [c.status for c in refused] == tried
+    assert f"I'm missing {named}" in reply.content
     assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": 64}}  # ephemeral all along
+
+
+async def test_a_quiz_the_channel_would_refuse_is_not_started_and_the_one_played_stays_current(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"}, locale="fr", guild_locale="fr")
+    playing = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    token = await fake.slash("quiz", {"quiz": "long-options"}, channel_id=NO_POLLS_CHANNEL_ID,
+                             permissions=WITHOUT_POLLS, locale="fr", guild_locale="fr")
+    reply = await fake.wait_until(first_answer(fake, token))
+    assert reply.content.startswith("Je ne peux pas publier") and "“Envoyer des sondages”" in reply.content
+    assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": 64}}  # only to them
+    await fake.quiet()
+    assert fake.ended_polls(after=mark) == []  # the quiz being played keeps its poll open to its vote
+
+    mark = len(fake.calls)
+    await fake.slash("quiz", locale="fr", guild_locale="fr")  # "carry on": the quiz played, not the refused one
+    again = await next_poll(fake, bot, after=mark)
+    assert poll_question(again) == poll_question(playing)
+    assert fake.ended_polls(after=mark) == [message_id(playing)]  # asked again, so the old poll is ended
 
 
 async def test_polls_refused_mid_quiz_keep_the_answer_and_tell_the_learner_as_text(
