@@ -41,6 +41,7 @@ class NoticeCode(StrEnum):
     INVALID_OPTION = "invalid_option"
     UNKNOWN_LANGUAGE = "unknown_language"
     NOTHING_TO_RETRY = "nothing_to_retry"
+    ALREADY_RETRYING = "already_retrying"  # the retry was made already, and its round is the one being played
     NOTHING_DUE = "nothing_due"  # no question is due for review: says when the next one is
     UNKNOWN_TIME_ZONE = "unknown_time_zone"
     BAD_REMINDER = "bad_reminder"

@@ -132,11 +132,18 @@ class Playing:
         already_retrying = current is not None and current.question_ids == missed and (
             finished.finished_at is None or current.started_at >= finished.finished_at)
         latest = await uow.sessions.active(turn.user_id)
+        if session_id is not None and current is not None and already_retrying and latest is not None \
+                and latest.id == current.id:
+            # The same button again (a double tap) while its round is the quiz being played: its question is asked
+            # already, so the tap is handled once; asking again would end the poll the learner is about to vote on.
+            # A retry typed again (the terminal names no summary) shows the question again, which costs nothing.
+            return Notice(_("Your retry has already started: answer its question above, or send /quiz to see it "
+                            "again."), NoticeCode.ALREADY_RETRYING, _.language, turn.actor.chat_id)
         # The polls of the quiz played until now and of the round this retry replaces (read before it's stopped);
-        # a second tap resumes the round, whose open question is then asked again, as a resumed quiz's.
+        # a retry again after another quiz (or typed again) resumes the round, its open question asked again.
         left_behind = await core.left_behind(uow, turn.actor, current if already_retrying else None, latest, current)
         asked_before = await core.asked_before(uow, turn.actor, current) if current and already_retrying else None
-        if current is not None and already_retrying:  # a second tap on the same "retry": carry on with the first
+        if current is not None and already_retrying:  # again after another quiz, or typed: carry on with it
             session = current
         else:
             if current is not None:  # one active session per quiz: the retry replaces it
@@ -150,7 +157,7 @@ class Playing:
         if not isinstance(shown, QuestionView):  # missed questions exist in the quiz, so one is shown
             raise RuntimeError("a retry of missed questions ended before its first question")
         intro = (views.welcome_back(quiz, _)
-                 if already_retrying else  # a second tap, or retry typed again: the same round goes on
+                 if already_retrying else  # back from another quiz, or typed again: the same round goes on
                  _.ngettext("Another go at the question you missed.", "Another go at the {n} questions you missed.",
                             len(missed)))
         if current is not None and not already_retrying:  # said: its unanswered questions are left behind

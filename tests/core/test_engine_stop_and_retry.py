@@ -122,18 +122,21 @@ async def test_retrying_builds_a_session_of_the_missed_questions_only(engine: Qu
     assert (retried.correct, retried.total) == (2, 2)
 
 
-async def test_tapping_retry_twice_carries_on_with_the_first_retry(engine: QuizEngine) -> None:
+async def test_tapping_retry_twice_keeps_the_first_round_and_asks_nothing_again(engine: QuizEngine) -> None:
     second = next_question(await answer(engine, ALICE, await start(engine, ALICE), right=False))
     third = next_question(await answer(engine, ALICE, second, right=True))
     summary = summary_of(await answer(engine, ALICE, third, right=False))
     first = await engine.retry_missed(ALICE, summary.session_id)
     assert isinstance(first, Started)
     moved_on = next_question(await answer(engine, ALICE, first.question, right=True))
+    # The same button again, its round the quiz being played: handled once, its question not asked again.
     again = await engine.retry_missed(ALICE, summary.session_id)
-    assert isinstance(again, Started) and again.resumed
-    assert (again.question.session_id, again.question.question_id) == (moved_on.session_id, moved_on.question_id)
-    # Not "Another go at the 2 questions you missed." over its question 2 of 2: the round goes on.
-    assert again.intro == "Welcome back! Carrying on with Collectives."
+    assert again == Notice("Your retry has already started: answer its question above, or send /quiz to see it "
+                           "again.", NoticeCode.ALREADY_RETRYING)
+    carried_on = await engine.start(ALICE)  # the round goes on where it was, not a new one
+    assert isinstance(carried_on, Started)
+    assert (carried_on.question.session_id, carried_on.question.question_id) == (moved_on.session_id,
+                                                                                 moved_on.question_id)
 
 
 async def test_a_retry_that_replaces_an_open_round_of_the_quiz_says_so(engine: QuizEngine) -> None:
@@ -147,8 +150,8 @@ async def test_a_retry_that_replaces_an_open_round_of_the_quiz_says_so(engine: Q
     assert isinstance(retry, Started) and retry.intro == (
         "Another go at the question you missed. The round of this quiz you had open is stopped; your answers in it "
         "are saved.")
-    again = await engine.retry_missed(ALICE, summary.session_id)  # nothing replaced the second time
-    assert isinstance(again, Started) and again.intro == "Welcome back! Carrying on with Collectives."
+    again = await engine.retry_missed(ALICE, summary.session_id)  # nothing replaced, nor asked, the second time
+    assert isinstance(again, Notice) and again.code is NoticeCode.ALREADY_RETRYING
 
 
 async def test_retrying_a_quiz_still_in_progress_is_refused(engine: QuizEngine) -> None:

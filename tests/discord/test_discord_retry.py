@@ -7,7 +7,16 @@ import re
 from tests.discord.fake_discord import Call, FakeDiscord
 from tests.discord.harness import LEARNER_ID, OTHER_ID, RunningBot
 from tests.discord.payloads import EPHEMERAL, OWNER_ID
-from tests.discord.support import button_for, buttons, first_answer, message_id, next_poll, poll_question, vote_for
+from tests.discord.support import (
+    button_for,
+    buttons,
+    first_answer,
+    message_id,
+    next_poll,
+    poll_answers,
+    poll_question,
+    vote_for,
+)
 
 RETRY = "Retry the questions I missed"
 MISSED_PROMPTS = ("Which collective leaves the sum of all gradients on every rank?",
@@ -78,3 +87,34 @@ async def test_a_private_summary_offers_a_retry_that_shows_the_first_missed_ques
     assert "Question 1 of 1" in question.content and MISSED_PROMPTS[0] in question.content
     assert sorted(b["label"] for b in buttons(question)) == ["All-reduce", "Broadcast", "Scatter"]
     assert fake.polls() == []  # nothing public
+
+
+async def test_a_second_tap_on_the_same_retry_asks_nothing_again_and_says_so_only_to_the_learner(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"}, locale="fr", guild_locale="fr")
+    poll = await next_poll(fake, bot)
+    for answer in ("Diffusion (broadcast)", "Reduce-scatter (réduction dispersée)"):  # two wrong answers
+        mark = len(fake.calls)
+        await vote_for(fake, poll, answer, OWNER_ID)
+        poll = await next_poll(fake, bot, after=mark)
+    await vote_for(fake, poll, "NVLink", OWNER_ID)
+    summary = await fake.wait_until(lambda: next((c for c in fake.channel_messages() if "🏁" in c.content), None))
+    retry = next(button["custom_id"] for button in buttons(summary) if button["custom_id"].startswith("qt:r:"))
+    mark = len(fake.calls)
+    await fake.click(message_id(summary), retry, locale="fr")
+    asked = await next_poll(fake, bot, after=mark)
+
+    mark = len(fake.calls)
+    again = await fake.click(message_id(summary), retry, locale="fr")  # a double tap
+    told = await fake.wait_until(first_answer(fake, again))
+    fr = bot.engine.localizer_for("fr")
+    assert told.content == fr("Your retry has already started: answer its question above, or send /quiz to see it "
+                              "again.") != "Your retry has already started: answer its question above, or send " \
+                                           "/quiz to see it again."
+    assert int(told.response["flags"]) & EPHEMERAL
+    await fake.quiet()
+    assert fake.polls(after=mark) == [] and fake.ended_polls(after=mark) == []  # the poll asked stays the one
+
+    mark = len(fake.calls)
+    await vote_for(fake, asked, poll_answers(asked)[0], OWNER_ID)  # and a vote on it counts
+    await fake.wait_until(lambda: fake.replies_to(message_id(asked), after=mark))
