@@ -55,7 +55,7 @@ class Surface(Protocol):
 async def deliver(reply: Shown, surface: Surface, link: Link) -> None:
     """Show ``reply`` on ``surface``; a question asked on a message is linked before this returns."""
     if isinstance(reply, Summary):
-        await surface.summarize(reply)
+        await summarize(reply, surface)
     elif isinstance(reply, Started):
         await _ask(reply.question, reply.intro, surface, link)
     else:
@@ -68,6 +68,13 @@ async def deliver(reply: Shown, surface: Surface, link: Link) -> None:
         else:
             await _ask(reply.next, None, surface, link)
     await surface.flush()
+
+
+async def summarize(summary: Summary, surface: Surface) -> None:
+    """A summary on its own (a quiz resumed straight to its end): what it says first, then the summary."""
+    for notice in summary.notices:
+        await surface.say(notice)
+    await surface.summarize(summary)
 
 
 async def _ask(question: QuestionView, intro: str | None, surface: Surface, link: Link) -> None:

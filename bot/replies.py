@@ -130,6 +130,9 @@ class Summary:
     # Resumed straight to the end (its last question timed out or was removed): the message that asked that
     # question on this platform, as with Started (a poll left open that the adapter may end), if any.
     asked_before: MessageLink | None = None
+    # Said before it, as after a live time-out: "Time's up! Question 3 wasn't answered in time..." when resuming
+    # found the last question's time ran out (else its line in the summary says skipped without saying why).
+    notices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 class ChannelSurface:
     """Public play: questions as polls in the channel, replies mentioning the owner. After a vote (or a
     time-out) the answered poll is ended first and what follows replies to it. From a slash command or a button
-    (``interaction``), the intro and a summary go only to the one who asked."""
+    (``interaction``), the intro, a summary and what is said before it go only to the one who asked."""
 
     def __init__(self, polls: PollPlay, channel_id: int, owner_id: int, *, answered_poll: int | None = None,
                  interaction: discord.Interaction | None = None) -> None:
@@ -35,6 +35,9 @@ class ChannelSurface:
         return str(self._channel_id)
 
     async def say(self, text: str) -> None:
+        if self._interaction is not None:  # before a summary only the one who asked sees: to them too
+            await respond(self._interaction, text)
+            return
         await self._end_answered_poll()
         await self._polls.post(self._channel_id, f"{render.mention(self._owner_id)} {text}",
                                reply_to=self._answered_poll)

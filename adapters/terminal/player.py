@@ -11,6 +11,7 @@ from adapters.terminal import render
 from adapters.terminal.commands import Line, ascii_number, parse
 from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
+from bot.delivery import summarize
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
 from bot.languages import listed_codes, native_name
@@ -163,7 +164,7 @@ class TerminalPlayer:
         if isinstance(shown, Started):
             self._screen.show(shown.question)
         elif isinstance(shown, Summary):
-            await self._screen.summarize(shown)
+            await summarize(shown, self._screen)  # with its "Time's up!", if that is what ended it
         else:
             self._say_notice(shown)
 

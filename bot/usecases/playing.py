@@ -75,7 +75,7 @@ class Playing:
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):
-            return replace(shown, asked_before=asked_before)
+            return replace(shown, asked_before=asked_before, notices=notices)
         title = localized(quiz.title, _.language)  # outside the call: pybabel reads "_." in it as a message of _'s
         intro = (views.welcome_back(quiz, _) if resumed else
                  _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!", shown.total,

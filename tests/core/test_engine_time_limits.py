@@ -148,6 +148,15 @@ async def test_resuming_after_the_deadline_skips_the_question_with_a_notice(
     assert resumed.question.session_id == first.session_id
 
 
+async def test_resuming_after_the_last_questions_deadline_says_time_is_up_before_the_summary(
+        timed: QuizEngine, clock: FixedClock) -> None:
+    question = await start(timed, ALICE, "long-options")  # one question, left to time out while away
+    clock.advance(timedelta(minutes=5))
+    summary = await timed.start(ALICE, "long-options")
+    assert isinstance(summary, Summary) and summary.notices == (TIME_UP.format(number=1),)
+    assert summary.session_id == question.session_id and summary.lines[0].outcome == "skipped"
+
+
 # -- sweeps -----------------------------------------------------------------------------------
 
 

@@ -97,6 +97,20 @@ async def test_the_last_question_timing_out_brings_the_summary_with_a_retry_butt
     assert "reply_markup" in summary.params  # the skipped question can be retried
 
 
+async def test_resuming_a_quiz_whose_last_question_timed_out_says_time_is_up_with_its_summary(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    # No sweep comes in time here: resuming itself finds that the time ran out, and the quiz is over.
+    async with running_bot(timed, clock, sweep_interval=60) as engine:
+        fr = engine.localizer_for("fr")
+        await api.command(AMINATA, "/quiz long-options")
+        await next_poll(api, AMINATA.id, 1)
+        clock.advance(timedelta(seconds=LIMIT + 5))
+        await api.command(AMINATA, "/quiz long-options")
+        finished = fr("Quiz finished: {title}", title="Options longues")
+        summary = (await api.wait_for("sendMessage", 1, lambda p: finished in p["text"]))[0]
+    assert summary.params["text"].startswith(fr(TIME_UP, number=1))  # as had they been there when it ran out
+
+
 async def test_a_deadline_that_passes_while_the_bot_is_down_is_kept_after_the_restart(
         api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
     async with running_bot(timed, clock, sweep_interval=FAST):

@@ -115,6 +115,15 @@ async def test_a_time_out_is_told_once_not_again_with_each_listing(tmp_path: Pat
     assert transcript.count("Question 2 of 3") == 3  # on resuming, then again after each listing
 
 
+async def test_resuming_a_quiz_whose_last_question_timed_out_says_so_above_its_summary(tmp_path: Path) -> None:
+    clock = FixedClock()
+    await play(tmp_path, ["quit"], quiz="long-options", question_seconds=10, clock=clock)
+    clock.advance(timedelta(minutes=1))  # its only question's time runs out while the learner is away
+    transcript = await play(tmp_path, ["quiz", "quit"], quiz=None, question_seconds=10, clock=clock)
+    before_summary = transcript.split("You scored 0 out of 1 question.")[0]
+    assert "Time's up! Question 1 wasn't answered in time, so it counts as skipped." in before_summary
+
+
 async def test_an_unknown_language_says_so_without_showing_the_question_again(tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["language klingon", "language fr", "quit"])
     after = transcript.split("I don't speak “klingon”.")[1]
