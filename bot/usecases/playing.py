@@ -67,7 +67,11 @@ class Playing:
         # Read before a time-out moves the session on: that poll is the one left open.
         asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
-        if resumed and core.timer.overdue(session, now := core.clock()):
+        if resumed and core.timer.overdue(session, now := core.clock()) and await core.paused(uow, session):
+            # Left for another quiz with time to spare, and come back before a sweep paused it: paused all the
+            # same (the sweep's rule), so its question is asked again below with the full time, not timed out.
+            session.question_deadline = None
+        elif resumed and core.timer.overdue(session, now):
             try:
                 notices = (await core.remembering.timed_out(uow, quiz, session, now, _),)
             except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now

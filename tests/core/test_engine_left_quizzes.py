@@ -73,3 +73,19 @@ async def test_skip_on_a_quiz_left_for_one_since_ended_skips_nothing_unseen_and_
     skipped = await engine.skip(ALICE)
     assert isinstance(skipped, AnswerOutcome) and skipped.notice == "Question 1 skipped."
     assert next_question(skipped).number == 2
+
+
+async def test_a_quiz_left_with_time_to_spare_resumed_before_any_sweep_asks_its_question_again_with_full_time(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Only a sweep paused a left quiz: resumed after its old deadline but before the next sweep, its question was
+    timed out ("Time's up!") though the learner had it in front of them for only 5 s."""
+    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    left = await start(timed, ALICE)
+    clock.advance(timedelta(seconds=5))
+    await start(timed, ALICE, "long-options")
+    clock.advance(timedelta(seconds=30))  # the left quiz's old deadline has passed; no sweep ran yet
+
+    back = await timed.start(ALICE, "collectives")
+    assert isinstance(back, Started) and back.resumed
+    assert back.question.question_id == left.question_id and back.question.notices == ()  # no "Time's up!"
+    assert back.question.deadline == clock.now + timedelta(seconds=30)  # and the full time again
