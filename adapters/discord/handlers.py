@@ -62,8 +62,9 @@ class CommandHandlers:
             await interaction.followup.send(render.plain(result.text), ephemeral=True)
 
     async def _play(self, interaction: discord.Interaction, private: bool,
-                    action: Callable[[Surface], Awaitable[Started | Summary | Notice]]) -> None:
-        """Start (or retry) as polls in the channel or privately, or say why not."""
+                    action: Callable[[Surface], Awaitable[Started | Summary | Notice]], command: str = "quiz") -> None:
+        """Start (or retry) as polls in the channel or privately, or say why not: ``command`` is the one the
+        learner can send again with private:True."""
         channel_id = interaction.channel_id
         surface: Surface = (PrivateSurface(interaction) if private or channel_id is None  # no channel for polls
                             else ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction))
@@ -71,12 +72,12 @@ class CommandHandlers:
                 interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread)):
             # Said before the engine is asked: a quiz started here would take over from the learner's current
             # one (its poll closed) while its own first poll is refused, unseen.
-            await respond(interaction, await self._poll_refused(interaction))
+            await respond(interaction, await self._poll_refused(interaction, command))
             return
         try:
             result = await action(surface)
         except discord.Forbidden:  # refused although the rights looked fine
-            await respond(interaction, await self._poll_refused(interaction))
+            await respond(interaction, await self._poll_refused(interaction, command))
             return
         for poll in polls_to_close(result):  # asked again, over, or left for another quiz
             await self._end_poll(poll)
@@ -86,11 +87,11 @@ class CommandHandlers:
                 text += "\n\n" + render.quiz_list(await self._engine.list_quizzes(interaction_actor(interaction)))
             await respond(interaction, text)
 
-    async def _poll_refused(self, interaction: discord.Interaction) -> str:
+    async def _poll_refused(self, interaction: discord.Interaction, command: str) -> str:
         def spelled(name: str) -> str:  # as the user's own Discord client shows the command
             return command_name_for(interaction.locale, name, self._engine.localizer_for)
 
-        private_command = f"/{spelled('quiz')} {spelled('private')}:True"
+        private_command = f"/{spelled(command)} {spelled('private')}:True"
         _ = await self._engine.localizer(interaction_actor(interaction))
         return poll_refused(interaction.app_permissions, _, private_command)
 
@@ -140,7 +141,7 @@ class CommandHandlers:
         """The learner's due questions, as polls in the channel or privately; or when the next review is."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        await self._play(interaction, private, lambda surface: self._engine.review(actor, surface))
+        await self._play(interaction, private, lambda surface: self._engine.review(actor, surface), command="review")
 
     async def timezone(self, interaction: discord.Interaction, zone: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

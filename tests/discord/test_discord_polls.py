@@ -148,13 +148,17 @@ async def test_without_read_message_history_the_explanation_comes_as_a_plain_mes
     assert plain.status == 200 and not plain.body.get("message_reference")
 
 
-async def test_the_permission_reply_spells_the_private_option_as_the_users_french_client_shows_it(
-        bot: RunningBot, fake: FakeDiscord) -> None:
-    token = await fake.slash("quiz", {"quiz": "collectives"}, channel_id=NO_POLLS_CHANNEL_ID,
+@pytest.mark.parametrize(("command", "options", "suggested"), [
+    ("quiz", {"quiz": "collectives"}, "/quiz privé:True"),
+    ("review", {}, "/révision privé:True"),  # not /quiz, which would start a quiz instead of the review
+])
+async def test_the_permission_reply_names_the_command_sent_with_the_private_option_as_a_french_client_shows_it(
+        bot: RunningBot, fake: FakeDiscord, command: str, options: dict[str, str], suggested: str) -> None:
+    token = await fake.slash(command, options, channel_id=NO_POLLS_CHANNEL_ID,
                              permissions=WITHOUT_POLLS, locale="fr", guild_locale="fr")
     reply = await fake.wait_until(first_answer(fake, token))
     assert "“Envoyer des sondages”" in reply.content, reply.content
-    assert "/quiz privé:True" in reply.content, reply.content
+    assert suggested in reply.content, reply.content
 
 
 async def test_resuming_asks_the_open_question_in_a_new_poll_and_ends_the_old_one(
