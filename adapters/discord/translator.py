@@ -19,6 +19,9 @@ DESCRIPTION_LIMIT = 100
 MENTIONED_COMMAND = re.compile(r"(?<![\w/:])/([a-z][\w-]*)")
 # The same, with the word after it, which may be one of its subcommands ("/game stop").
 MENTIONED_WITH_NEXT_WORD = re.compile(MENTIONED_COMMAND.pattern + r"(?: ([a-z][\w-]*))?")
+# What a command group named alone means in the engine's words ("Start one with /game"): Discord can't send a
+# group without one of its subcommands.
+GROUP_DEFAULT = "start"
 
 
 class CommandTranslator(app_commands.Translator):
@@ -40,16 +43,21 @@ class CommandTranslator(app_commands.Translator):
 
     def spelled_in(self, text: str, locale: discord.Locale, commands: Mapping[str, Collection[str]]) -> str:
         """The ``commands`` (by name, with their subcommands) a text names ("Send /reminders on 19:00", "/game
-        stop") as the reader's Discord client shows them ("/rappels", "/game arrêter"): the engine's words spell
-        them as Telegram and the terminal do, in English."""
+        stop", "/game") as the reader's Discord client shows them ("/rappels", "/game arrêter", "/game lancer"):
+        the engine's words spell them as Telegram and the terminal do, in English."""
         def spelled(mention: re.Match[str]) -> str:
             name, word = mention[1], mention[2]
             if name not in commands:
                 return mention[0]
             shown = "/" + command_name_for(locale, name, self._localizer_for)
-            if word is None:
-                return shown
-            return f"{shown} {command_name_for(locale, word, self._localizer_for) if word in commands[name] else word}"
+            subcommands = commands[name]
+            if word in subcommands:
+                return f"{shown} {command_name_for(locale, word, self._localizer_for)}"
+            if word in {command_name_for(locale, sub, self._localizer_for) for sub in subcommands}:
+                return f"{shown} {word}"  # spelled for this client already (/help's own lines)
+            if GROUP_DEFAULT in subcommands:  # "/game" alone (Telegram's way to start one) can't be sent here
+                shown += " " + command_name_for(locale, GROUP_DEFAULT, self._localizer_for)
+            return shown if word is None else f"{shown} {word}"
         return MENTIONED_WITH_NEXT_WORD.sub(spelled, text)
 
 

@@ -29,3 +29,14 @@ def test_a_subcommand_named_after_its_group_is_spelled_too() -> None:
     text = "The game here ends with /game stop, or moves on with /game skip; /quiz to play alone."
     assert translator.spelled_in(text, discord.Locale.french, COMMANDS) == (
         "The game here ends with /game arrêter, or moves on with /game passer; /quiz to play alone.")
+
+
+def test_a_group_named_alone_gets_the_subcommand_that_starts_it() -> None:
+    """The engine's words say "Start one with /game", as Telegram starts a game; Discord can't send a group alone,
+    so the reader would find no such command."""
+    translator = CommandTranslator(UiTexts.load(LOCALES).for_language)
+    text = "No game is running in this chat. Start one with /game. For example: /game fsdp"
+    assert translator.spelled_in(text, discord.Locale.american_english, COMMANDS) == (
+        "No game is running in this chat. Start one with /game start. For example: /game start fsdp")
+    assert translator.spelled_in(text, discord.Locale.french, COMMANDS) == (
+        "No game is running in this chat. Start one with /game lancer. For example: /game lancer fsdp")
