@@ -15,6 +15,7 @@ def help_text(_: Localizer, spelled: Callable[..., str]) -> str:
     they must type."""
     commands = [
         (spelled("quiz"), _("start or resume a quiz")),
+        (spelled("stop"), _("stop the current quiz (your answers are kept)")),
         (spelled("quizzes"), _("list the quizzes")),
         (spelled("review"), _("review the questions due today")),
         (spelled("progress"), _("your results so far")),

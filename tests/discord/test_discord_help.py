@@ -17,6 +17,8 @@ async def test_help_spells_the_commands_as_a_french_client_shows_them(bot: Runni
     token = await fake.slash("help", {}, user_id=LEARNER_ID + 1)
     english = await fake.wait_until(first_answer(fake, token))
     assert "**/review** — " in english.content and "/game stop" in english.content
+    assert "**/stop** — stop the current quiz" in english.content  # how to leave a quiz, which it didn't say
+    assert "**/arrêter** — arrêter le quiz en cours" in french.content
 
 
 async def test_replies_name_commands_as_the_readers_client_shows_them(bot: RunningBot, fake: FakeDiscord) -> None:
