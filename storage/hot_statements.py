@@ -11,7 +11,7 @@ from collections.abc import Callable
 from functools import cache, wraps
 from typing import Any, TypeVar
 
-from sqlalchemy import Insert, Select, Update, bindparam, insert, select, update
+from sqlalchemy import Insert, Select, Update, bindparam, func, insert, literal_column, select, update
 
 from storage import tables
 from storage.planned import PLANNED
@@ -43,6 +43,24 @@ def user_by_platform_id() -> Select[Any]:
 @planned
 def session_by_id() -> Select[Any]:
     return select(sessions).where(sessions.c.id == bindparam("session_id")).with_for_update()
+
+
+@planned
+def latest_active_session(of_quiz: bool) -> Select[Any]:
+    """The learner's latest active session (of one quiz if ``of_quiz``), locked: the quiz they are playing."""
+    query = select(sessions).where(sessions.c.user_id == bindparam("user_id"), sessions.c.state == bindparam("state"))
+    if of_quiz:
+        query = query.where(sessions.c.quiz_id == bindparam("quiz_id"))
+    # Constant LIMIT and OFFSET written out: SQLite would otherwise add an OFFSET parameter of its own.
+    return (query.order_by(sessions.c.updated_at.desc()).limit(literal_column("1")).offset(literal_column("0"))
+            .with_for_update())
+
+
+@planned
+def last_session_activity() -> Select[Any]:
+    """When any of the learner's sessions last moved: every answer asks, to tell a vote on a left quiz's poll."""
+    return (select(func.max(sessions.c.updated_at).label("last_activity"))
+            .where(sessions.c.user_id == bindparam("user_id")))
 
 
 @planned

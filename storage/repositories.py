@@ -86,11 +86,10 @@ class SqlSessionRepository:
         return _session_and_owner(row) if row else None
 
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
-        query = select(sessions).where(sessions.c.user_id == user_id, sessions.c.state == SessionState.ACTIVE.value)
+        parameters: dict[str, object] = {"user_id": user_id, "state": SessionState.ACTIVE.value}
         if quiz_id is not None:
-            query = query.where(sessions.c.quiz_id == quiz_id)
-        query = query.order_by(sessions.c.updated_at.desc()).limit(1).with_for_update()
-        row = (await self._connection.execute(query)).first()
+            parameters["quiz_id"] = quiz_id
+        row = (await self._connection.execute(hot.latest_active_session(quiz_id is not None), parameters)).first()
         return _session(row) if row else None
 
     async def latest_finished(self, user_id: int) -> QuizSession | None:
@@ -101,8 +100,7 @@ class SqlSessionRepository:
         return _session(row) if row else None
 
     async def last_activity(self, user_id: int) -> datetime | None:
-        query = select(func.max(sessions.c.updated_at)).where(sessions.c.user_id == user_id)
-        return (await self._connection.execute(query)).scalar_one_or_none()
+        return (await self._connection.execute(hot.last_session_activity(), {"user_id": user_id})).scalar_one_or_none()
 
     async def add(self, session: QuizSession) -> None:
         try:

@@ -97,8 +97,9 @@ class Answering:
             return await self._not_yours(turn, chat_id)
         # A vote can still reach the poll of a quiz left for another (in flight, a poll that failed to close):
         # it counts, and the learner is back in that quiz, so the other's poll is closed as a switch by command
-        # closes it. Read now: the turn commits before its outcome is known.
-        playing = await uow.sessions.active(turn.user.id)
+        # closes it. Read now: the turn commits before its outcome is known. The quiz played is looked up only
+        # if another session moved since this one (a cheap read): most answers are to the quiz being played.
+        playing = await uow.sessions.active(turn.user.id) if await core.paused(uow, session) else session
         left_behind = await core.left_behind(uow, actor, session, playing)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
                                     chat_id, on_message)
