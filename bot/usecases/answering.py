@@ -99,10 +99,11 @@ class Answering:
         # it counts, and the learner is back in that quiz, so the other's poll is closed as a switch by command
         # closes it. Read now: the turn commits before its outcome is known. The quiz played is looked up only
         # if another session moved since this one (a cheap read): most answers are to the quiz being played.
-        playing = await uow.sessions.active(turn.user.id) if await core.paused(uow, session) else session
+        paused = await core.paused(uow, session)
+        playing = await uow.sessions.active(turn.user.id) if paused else session
         left_behind = await core.left_behind(uow, actor, session, playing)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
-                                    chat_id, on_message)
+                                    chat_id, on_message, paused)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \
                 or not isinstance(outcome.next, QuestionView) or (quiz := core.quiz_of(session)) is None:
             return outcome  # not switched: this quiz was the one played, or it ended with this answer
@@ -110,13 +111,14 @@ class Answering:
         return replace(outcome, notice=notice, left_behind=left_behind)
 
     async def _judge(self, turn: Turn, session: QuizSession, question_id: str, option_index: int,
-                     chat_id: str | None, on_message: bool) -> AnswerOutcome | Notice:
-        """The answer to one of the learner's own sessions, committed when anything changed."""
+                     chat_id: str | None, on_message: bool, paused: bool) -> AnswerOutcome | Notice:
+        """The answer to one of the learner's own sessions, committed when anything changed; ``paused``: left for
+        another quiz since its question was shown, so its clock stopped."""
         core, actor, uow = self._core, turn.actor, turn.uow
         _ = turn.words
         quiz = core.quiz_of(session)
         try:
-            late = await late_answer(core, uow, quiz, session, question_id, _) if quiz else None
+            late = await late_answer(core, uow, quiz, session, question_id, _, paused=paused) if quiz else None
         except AlreadyAnswered:  # a sweep in another process was first
             return already_answered(_, chat_id)
         if late is not None:  # the time ran out: not scored, the learner moves on

@@ -104,12 +104,18 @@ class Expiry:
 
 
 async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, question_id: str,
-                      _: Localizer) -> AnswerOutcome | None:
+                      _: Localizer, *, paused: bool) -> AnswerOutcome | None:
     """The outcome of an answer given after the question's time ran out (the caller commits); None if in time.
+    ``paused``: the session was left for another since its question was shown (Core.paused).
 
     Raises AlreadyAnswered when another process recorded the question a moment ago.
     """
     now = core.clock()
+    if paused:
+        # Left for another quiz: its clock stopped then (a sweep clears its deadline), whether or not a sweep came
+        # by since. Its question isn't late, and a cleared deadline doesn't mean a question went unshown.
+        session.question_deadline = None
+        return None
     if question_id == session.current_question_id and core.timer.overdue(session, now):
         notice = await core.remembering.timed_out(uow, quiz, session, now, _)
     elif question_id != session.current_question_id and core.timer.unshown(session) and any(

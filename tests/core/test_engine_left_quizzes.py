@@ -89,3 +89,37 @@ async def test_a_quiz_left_with_time_to_spare_resumed_before_any_sweep_asks_its_
     assert isinstance(back, Started) and back.resumed
     assert back.question.question_id == left.question_id and back.question.notices == ()  # no "Time's up!"
     assert back.question.deadline == clock.now + timedelta(seconds=30)  # and the full time again
+
+
+async def test_a_vote_on_the_left_quizs_poll_after_its_old_deadline_is_scored_as_its_clock_stopped(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Before a sweep paused the left quiz, a vote there after its old deadline said "Time's up!" and wasn't
+    scored; after a sweep the same vote was scored. Left, its clock stopped either way."""
+    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    left = await start(timed, ALICE)
+    await timed.link_message("telegram", "poll-left", left, "chat-a")
+    clock.advance(timedelta(seconds=20))
+    await start(timed, ALICE, "long-options")
+    clock.advance(timedelta(seconds=15))  # the left quiz's old deadline has passed; no sweep yet
+
+    back = await timed.answer_message(ALICE, "poll-left", left.correct_index)
+    assert isinstance(back, AnswerOutcome) and back.feedback is not None and back.feedback.correct
+    assert back.notice == "Welcome back! Carrying on with Collectives."  # and no "Time's up!"
+    assert next_question(back).deadline == clock.now + timedelta(seconds=30)
+
+
+async def test_a_stale_vote_on_a_question_skipped_by_hand_in_a_paused_quiz_is_refused_not_timed_out(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """A paused quiz has no deadline, which also marks a question a sweep skipped unseen: a stale vote on the
+    question skipped by hand before it said "Time's up! Question 1 wasn't answered in time"."""
+    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    first = await start(timed, ALICE)
+    await timed.link_message("telegram", "poll-1", first, "chat-a")
+    await timed.link_message("telegram", "poll-2", next_question(await timed.skip(ALICE)), "chat-a")
+    clock.advance(timedelta(seconds=5))
+    await start(timed, ALICE, "long-options")
+    clock.advance(timedelta(seconds=40))
+    await timed.expire_overdue("telegram")  # the left quiz paused, its deadline cleared
+
+    stale = await timed.answer_message(ALICE, "poll-1", wrong_index(first))
+    assert isinstance(stale, Notice) and stale.code is NoticeCode.ALREADY_ANSWERED, stale
