@@ -137,9 +137,11 @@ class Playing:
             finished.finished_at is None or current.started_at >= finished.finished_at)
         latest = await uow.sessions.active(turn.user_id)
         if session_id is not None and current is not None and already_retrying and latest is not None \
-                and latest.id == current.id:
-            # The same button again (a double tap) while its round is the quiz being played: its question is asked
-            # already, so the tap is handled once; asking again would end the poll the learner is about to vote on.
+                and latest.id == current.id and not await core.paused(uow, current) \
+                and await core.asked_before(uow, turn.actor, current) is not None:
+            # The same button again (a double tap) while its round's question is in front of the learner: the tap
+            # is handled once; asking again would end the poll the learner is about to vote on. Not so if that
+            # poll was closed (left for another quiz since) or never sent: then the question is asked again.
             # A retry typed again (the terminal names no summary) shows the question again, which costs nothing.
             return Notice(_("Your retry has already started: answer its question above, or send /quiz to see it "
                             "again."), NoticeCode.ALREADY_RETRYING, _.language, turn.actor.chat_id)

@@ -115,7 +115,9 @@ async def test_a_stale_vote_on_a_question_skipped_by_hand_in_a_paused_quiz_is_re
     timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
     first = await start(timed, ALICE)
     await timed.link_message("telegram", "poll-1", first, "chat-a")
-    await timed.link_message("telegram", "poll-2", next_question(await timed.skip(ALICE)), "chat-a")
+    skipped = await timed.skip(ALICE)  # by hand
+    assert isinstance(skipped, AnswerOutcome)
+    await timed.link_message("telegram", "poll-2", next_question(skipped), "chat-a")
     clock.advance(timedelta(seconds=5))
     await start(timed, ALICE, "long-options")
     clock.advance(timedelta(seconds=40))
@@ -123,3 +125,27 @@ async def test_a_stale_vote_on_a_question_skipped_by_hand_in_a_paused_quiz_is_re
 
     stale = await timed.answer_message(ALICE, "poll-1", wrong_index(first))
     assert isinstance(stale, Notice) and stale.code is NoticeCode.ALREADY_ANSWERED, stale
+
+
+async def test_the_retry_button_again_asks_the_rounds_question_when_its_poll_is_not_in_front_of_the_learner(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """"Your retry has already started: answer its question above" was said where no question was above: after
+    another quiz closed the round's poll (and ended), and when the first tap's poll was never sent."""
+    question = await start(engine, ALICE, "long-options")
+    summary = await engine.answer(ALICE, question.session_id, question.question_id, wrong_index(question))
+    assert isinstance(summary, AnswerOutcome) and summary.next is not None
+    finished = summary.next.session_id
+    clock.advance()
+    unsent = await engine.retry_missed(ALICE, finished)  # its poll failed to go out: nothing was linked
+    assert isinstance(unsent, Started)
+    clock.advance()
+    asked = await engine.retry_missed(ALICE, finished)  # tapped again, as the apology said
+    assert isinstance(asked, Started) and asked.question.session_id == unsent.question.session_id
+    await engine.link_message("telegram", "poll-retry", asked.question, "chat-a")
+    clock.advance()
+    other = await start(engine, ALICE)  # the round's poll closed: left for another quiz...
+    await engine.stop(ALICE)  # ...which ends
+    clock.advance()
+    back = await engine.retry_missed(ALICE, finished)
+    assert isinstance(back, Started) and back.resumed and back.question.session_id == unsent.question.session_id
+    assert other.session_id != back.question.session_id

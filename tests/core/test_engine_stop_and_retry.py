@@ -129,6 +129,7 @@ async def test_tapping_retry_twice_keeps_the_first_round_and_asks_nothing_again(
     first = await engine.retry_missed(ALICE, summary.session_id)
     assert isinstance(first, Started)
     moved_on = next_question(await answer(engine, ALICE, first.question, right=True))
+    await engine.link_message("telegram", "poll-retry-2", moved_on, "chat-a")  # asked, its poll open
     # The same button again, its round the quiz being played: handled once, its question not asked again.
     again = await engine.retry_missed(ALICE, summary.session_id)
     assert again == Notice("Your retry has already started: answer its question above, or send /quiz to see it "
@@ -150,6 +151,7 @@ async def test_a_retry_that_replaces_an_open_round_of_the_quiz_says_so(engine: Q
     assert isinstance(retry, Started) and retry.intro == (
         "Another go at the question you missed. The round of this quiz you had open is stopped; your answers in it "
         "are saved.")
+    await engine.link_message("telegram", "poll-retry", retry.question, "chat-a")
     again = await engine.retry_missed(ALICE, summary.session_id)  # nothing replaced, nor asked, the second time
     assert isinstance(again, Notice) and again.code is NoticeCode.ALREADY_RETRYING
 
