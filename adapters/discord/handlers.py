@@ -93,7 +93,8 @@ class CommandHandlers:
 
         private_command = f"/{spelled(command)} {spelled('private')}:True"
         _ = await self._engine.localizer(interaction_actor(interaction))
-        return poll_refused(interaction.app_permissions, _, private_command)
+        return poll_refused(interaction.app_permissions, _, private_command,
+                            in_thread=isinstance(interaction.channel, discord.Thread))
 
     async def quiz_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The quizzes /quiz would find by what they typed (an id, a title in any language, a tag), titled in

@@ -8,21 +8,23 @@ from bot.i18n import Localizer
 
 
 def missing_permission_names(granted: discord.Permissions | None, _: Localizer, *,
-                             refused_only_polls: bool = False) -> list[str]:
+                             refused_only_polls: bool = False, in_thread: bool = False) -> list[str]:
     """The permissions a quiz poll needs that the bot lacks here, by their names in Discord's settings; with
     ``granted`` unknown (a channel not cached) or looking complete, the ones Discord must have refused: Send
-    Polls alone when the caller knows messages still go out."""
+    Polls alone when the caller knows messages still go out. In a thread, sending is its own permission."""
+    sends = (granted.send_messages_in_threads if in_thread else granted.send_messages) if granted else False
+    send_name = _("Send Messages in Threads") if in_thread else _("Send Messages")
     if granted is not None:
         needed = [
             (granted.view_channel, _("View Channel")),
-            (granted.send_messages, _("Send Messages")),
+            (sends, send_name),
             (granted.send_polls, _("Send Polls")),
         ]
         missing = [name for has, name in needed if not has]
         if missing:
             return missing
     # Unknown, or Discord said no although the permissions look fine: name what matters.
-    return [_("Send Polls")] if refused_only_polls else [_("Send Messages"), _("Send Polls")]
+    return [_("Send Polls")] if refused_only_polls else [send_name, _("Send Polls")]
 
 
 def lacks_poll_rights(granted: discord.Permissions, *, in_thread: bool) -> bool:
@@ -35,9 +37,9 @@ def lacks_poll_rights(granted: discord.Permissions, *, in_thread: bool) -> bool:
 
 
 def poll_refused(granted: discord.Permissions | None, _: Localizer, private_command: str, *,
-                 refused_only_polls: bool = False) -> str:
+                 refused_only_polls: bool = False, in_thread: bool = False) -> str:
     """``private_command`` is how the user's own Discord client spells it, e.g. "/quiz privé:True"."""
-    names = missing_permission_names(granted, _, refused_only_polls=refused_only_polls)
+    names = missing_permission_names(granted, _, refused_only_polls=refused_only_polls, in_thread=in_thread)
     return _.ngettext(
         "I can't post the quiz poll in this channel: I'm missing the {permissions} permission. "
         "Ask a server admin to grant it, or play privately with {command}.",
