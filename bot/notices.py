@@ -37,3 +37,9 @@ def unknown_language(choice: str, _: Localizer) -> Notice:
     names = ", ".join(f"{code} ({name})" for code, name in NATIVE_NAMES.items())
     return Notice(_("I don't speak “{choice}”. Choose one of: {names}.", choice=echoed(choice, 40),
                     names=names), NoticeCode.UNKNOWN_LANGUAGE, _.language)
+
+
+def playing_in_a_game(title: str, _: Localizer, chat_id: str | None = None) -> Notice:
+    """A quiz the learner plays in a live group game: alone, its explanations would give them the game's answers."""
+    return Notice(_("You're playing {title} in a group game right now. Play it on your own once the game is over.",
+                    title=title), NoticeCode.IN_A_GAME, _.language, chat_id)

@@ -49,6 +49,7 @@ class NoticeCode(StrEnum):
     GAME_RUNNING = "game_running"  # the chat already has a live game
     NO_GAME = "no_game"  # no live game here (or that game is over)
     NOT_ALLOWED = "not_allowed"  # only the starter or an admin may do that
+    IN_A_GAME = "in_a_game"  # the quiz is one the learner plays in a live group game: not alone meanwhile
     CHAT_REFUSED = "chat_refused"  # the chat refused the game's message, which stopped the game (its podium says so)
 
 

@@ -78,6 +78,13 @@ class SqlGameRepository:
             .with_for_update())).first()
         return _game(row) if row else None
 
+    async def live_played_by(self, user_id: int, quiz_id: str) -> GameRecord | None:
+        # From the live games (few, found through their partial indexes) to the player's row by its key.
+        row = (await self._connection.execute(
+            select(games).join(players, (players.c.game_id == games.c.id) & (players.c.user_id == user_id))
+            .where(games.c.quiz_id == quiz_id, LIVE).limit(1))).first()
+        return _game(row) if row else None
+
     async def update(self, game: GameRecord) -> None:
         await self._connection.execute(update(games).where(games.c.id == game.id).values(**_game_values(game)))
 

@@ -25,6 +25,11 @@ class GameRepository(Protocol):
         """The chat's live game, locked like ``get``."""
         ...
 
+    async def live_played_by(self, user_id: int, quiz_id: str) -> GameRecord | None:
+        """A live game of the quiz that the user joined, if any (not locked): playing the quiz alone meanwhile
+        would show them its answers."""
+        ...
+
     async def update(self, game: GameRecord) -> None: ...
 
     async def due(self, platform: str, now: datetime, limit: int) -> list[GameRecord]:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot import views
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
-from bot.notices import no_quiz_in_progress, quiz_not_found
+from bot.notices import no_quiz_in_progress, playing_in_a_game, quiz_not_found
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Summary
@@ -50,6 +50,8 @@ class Playing:
                 closed = await core.stepper.close_removed_quiz(uow, session, _)
                 await uow.commit()
                 return closed
+        if await uow.games.live_played_by(turn.user_id, quiz.id) is not None:
+            return playing_in_a_game(localized(quiz.title, _.language), _, turn.actor.chat_id)
         resumed = session is not None
         if session is None:
             session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id, question_ids=None,
@@ -129,6 +131,8 @@ class Playing:
                           NoticeCode.NOT_YOUR_SESSION, _.language, turn.actor.chat_id)
         if finished is None or quiz is None:
             return nothing
+        if await uow.games.live_played_by(turn.user_id, quiz.id) is not None:
+            return playing_in_a_game(localized(quiz.title, _.language), _, turn.actor.chat_id)
         missed = questions_to_retry(quiz, finished, await uow.answers.for_session(finished.id))
         if not missed or finished.state is SessionState.ACTIVE:
             return nothing

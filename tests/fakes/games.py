@@ -43,6 +43,11 @@ class FakeGameRepository:
     async def live_in(self, platform: str, chat_id: str) -> GameRecord | None:
         return copy.deepcopy(self._live(platform, chat_id))
 
+    async def live_played_by(self, user_id: int, quiz_id: str) -> GameRecord | None:
+        return copy.deepcopy(next((game for game in self._state.games.values()
+                                   if game.quiz_id == quiz_id and game.state.live
+                                   and (game.id, user_id) in self._state.players), None))
+
     async def update(self, game: GameRecord) -> None:
         if game.id in self._state.games:  # as UPDATE ... WHERE id: an unknown game changes nothing
             self._state.games[game.id] = _stored_game(game)

@@ -6,6 +6,7 @@ Every test runs on the in-memory fake, a SQLite file and PostgreSQL (see conftes
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 
 from bot.games.records import GameAnswerRecord, GameState, GameTotals, LeaderboardEntry, PlayerRecord
@@ -139,3 +140,20 @@ async def test_hiding_from_leaderboards_is_kept_and_read_back_everywhere_a_user_
     async with uow() as work:
         shown = await work.users.get("telegram", "42")
     assert shown is not None and shown.leaderboard_hidden is False
+
+
+async def test_the_live_game_of_a_quiz_a_learner_joined_is_found_and_no_other(uow: Uow) -> None:
+    """Playing that quiz alone meanwhile would show them its answers before they vote in the game."""
+    ada, bayo = await stored_user(uow, "ada"), await stored_user(uow, "bayo")
+    await stored_games(uow, a_game(ada, "live", "chat-1", state=GameState.ASKING),
+                       a_game(ada, "over", "chat-2", state=GameState.FINISHED),
+                       replace(a_game(ada, "other-quiz", "chat-3"), quiz_id="fsdp"))
+    for game_id in ("live", "over", "other-quiz"):
+        await _played(uow, game_id, ada, "Ada", HOUR)
+    async with uow() as work:
+        live = await work.games.live_played_by(ada, "collectives")
+        assert live is not None and live.id == "live"
+        other = await work.games.live_played_by(ada, "fsdp")  # a lobby is live too
+        assert other is not None and other.id == "other-quiz"
+        assert await work.games.live_played_by(bayo, "collectives") is None  # not a player of it
+        assert await work.games.live_played_by(ada, "zero") is None
