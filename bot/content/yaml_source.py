@@ -79,7 +79,18 @@ def read_yaml(text: str) -> Any:
         where = f"line {mark.line + 1}: " if mark is not None else ""
         lines = text.splitlines()
         before = lines[mark.line][:mark.column] if mark is not None and mark.line < len(lines) else ""
-        raise YamlProblem(f"{where}{problem}{_hint(problem, before)}") from error
+        raise YamlProblem(f"{where}{problem}{_begun(error, mark)}{_hint(problem, before)}") from error
+
+
+def _begun(error: yaml.YAMLError, mark: Any) -> str:
+    """Where what YAML was reading began, when that is an earlier line: an unclosed [, { or quote is found out only
+    on a later line, and the author should look where it opened. (Not for block mappings: theirs is where the
+    mapping began, often line 1, which says nothing.)"""
+    context, begun = getattr(error, "context", None), getattr(error, "context_mark", None)
+    if not context or begun is None or mark is None or begun.line >= mark.line or not (
+            "flow" in context or "quoted scalar" in context):
+        return ""
+    return f" ({context} that began on line {begun.line + 1})"
 
 
 def _hint(problem: str, before: str) -> str:

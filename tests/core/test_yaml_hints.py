@@ -36,3 +36,13 @@ def test_a_tab_for_indentation_gets_the_hint() -> None:
 ])
 def test_a_misplaced_line_with_quotes_in_it_gets_no_quote_hint(text: str) -> None:
     assert "quote" not in problem_with(text)
+
+
+@pytest.mark.parametrize(("text", "opened"), [
+    ("id: x\ndifficulty: [hard\nguide: y\n", "while parsing a flow sequence that began on line 2"),
+    ("id: x\ntitle: {en: x\nguide: y\n", "while parsing a flow mapping that began on line 2"),
+    ('id: x\ntitle: "unclosed\nguide: y\n', "while scanning a quoted scalar that began on line 2"),
+])
+def test_an_unclosed_bracket_or_quote_says_the_line_it_opened_on(text: str, opened: str) -> None:
+    """YAML finds it only on a later line, and named that one alone: the author looked in the wrong place."""
+    assert problem_with(text).endswith(f"({opened})")
