@@ -142,6 +142,8 @@ class Commands:
         if choice is not None:
             await self.notice(chat, await self._engine.set_language(actor, choice))
             return
+        if not is_private(chat, actor) and not await self.games.may_pick_group_language(actor, chat):
+            return
         _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
         action = Action.LANGUAGE if is_private(chat, actor) else Action.CHAT_LANGUAGE  # as typed there
         await self._chat.html(chat, [esc(_("Which language should I speak?"))], language_picker(action))

@@ -93,6 +93,18 @@ class GameCommands:
         elif pressed is None:
             await self._refuse(actor, chat, notice)
 
+    async def may_pick_group_language(self, actor: Actor, chat: str) -> bool:
+        """/language alone in a group posts a picker that sets the group's language: only for who may set it.
+        Anyone else hears the refusal /language sw gives (the engine's, asked with no language chosen), not a
+        picker for everyone that refuses each press."""
+        if await is_chat_admin(self._chat.bot, chat, actor.user_id):
+            return True
+        notice = await self._engine.games.set_chat_language(actor, chat, "", moderator=False)
+        if notice.code is not NoticeCode.NOT_ALLOWED:  # one of the bot's own admins: the picker is theirs
+            return True
+        await self._refuse(actor, chat, notice)
+        return False
+
     async def button(self, query: CallbackQuery, actor: Actor, data: ButtonData) -> None:
         """Join, Start (lobby) and Explain (results): answered only to the one who pressed."""
         name = player_name(query.from_user)

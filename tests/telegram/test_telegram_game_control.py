@@ -77,6 +77,13 @@ async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, s
         progress = await engine.progress(Actor("telegram", str(AMINATA.id), str(AMINATA.id), "fr"))
         assert progress.language == "fr"  # her own language is hers still
 
+        # /language alone from someone who may not set it: the refusal, not a picker that refuses every press.
+        mark = len(api.calls("sendMessage"))
+        await api.command(WANJIRU, "/language", GROUP)
+        await api.settle()
+        told = api.calls("sendMessage")[mark:]
+        sw_refusal = sw("Only an admin of this chat can change its language. Set your own in a private chat with me.")
+        assert [call.params["text"] for call in told] == [sw_refusal] and "reply_markup" not in told[0].params
         # The picker of /language alone in the group is the typed command: the admin's press sets the group's.
         await api.command(ADA, "/language", GROUP)
         picker = (await api.wait_for("sendMessage", 1, lambda p: "reply_markup" in p and "clang:" in str(p)))[-1]
