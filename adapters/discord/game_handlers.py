@@ -12,6 +12,7 @@ from adapters.discord.render import plain
 from adapters.discord.respond import respond, respond_plain
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation
+from bot.replies import Notice, NoticeCode
 
 
 def moderates(interaction: discord.Interaction) -> bool:
@@ -82,6 +83,10 @@ class GameHandlers:
             return
         notice = await self._engine.games.set_chat_language(actor, str(interaction.guild_id), choice,
                                                             moderates(interaction))
+        if notice.code is NoticeCode.NOT_ALLOWED:  # the engine's words are Telegram's: a group admin, a private chat
+            _ = self._engine.localizer_for(notice.language)
+            notice = Notice(_("Only members who can manage this server can change its language. Set your own with "
+                              "/language."), NoticeCode.NOT_ALLOWED, notice.language)
         await respond(interaction, plain(notice.text))
 
     async def click(self, interaction: discord.Interaction, verb: str, game_id: str, place: int,
