@@ -18,6 +18,7 @@ from bot.records import SessionResult
 from bot.replies import MasteryLine, Progress, ProgressChart
 
 CHART_DAYS = 30
+DAY_LABEL_LETTERS = 10  # what a chart's day axis has room for
 
 
 def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Mastery, *, due_today: int,
@@ -42,7 +43,7 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
     if concepts or any(count for _day, count in answers_per_day):
         chart = ProgressChart(_("Mastery by concept"), tuple((line.title, line.percent) for line in concepts),
                               _("Answers, last {n} days", n=CHART_DAYS),
-                              tuple((format_skeleton("MMMd", day, locale=_.language), count)
+                              tuple((day_label(day, _.language), count)
                                     for day, count in answers_per_day), language=_.language)
     # "No results yet" only when there is nothing at all: a streak or games played are results (the quizzes
     # behind them may have been removed since).
@@ -51,6 +52,13 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
                     chart=chart, quizzes_heading=_("What you remember, by quiz:") if quizzes else "",
                     concepts_heading=_("By concept, weakest first:") if concepts else "",
                     label_format=sessions.label_format)
+
+
+def day_label(day: date, language: str) -> str:
+    """A day as the chart's axis names it: "13 déc.", or in numbers where the month's short name is long (Yoruba's
+    "13 Oṣù Ọ̀pẹ̀" was cut to "13 Oṣù Bé…", the month unreadable)."""
+    label = format_skeleton("MMMd", day, locale=language)
+    return label if len(label) <= DAY_LABEL_LETTERS else format_skeleton("Md", day, locale=language)
 
 
 def _line(score: Score, title: str, _: Localizer) -> MasteryLine:
