@@ -129,8 +129,9 @@ class Commands:
 
     async def skip(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         reply = await self._engine.skip(actor, surface_in(self._chat, chat, actor, _first_name(update)))
-        if isinstance(reply, Notice):
-            await self.notice(chat, reply)
+        if isinstance(reply, Notice):  # in a group, for whom: as /stop says it
+            owner = None if is_private(chat, actor) else _first_name(update)
+            await self._chat.html(chat, [render.outcome_notice(reply.text, owner)])
 
     async def language(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """``/language sw`` sets it at once; ``/language`` alone shows the picker. In a group, an admin's

@@ -132,3 +132,14 @@ async def test_stop_in_a_group_says_whose_quiz_it_stopped(api: FakeBotApi, setti
         stopped = _("Quiz stopped: {title}. Your answers so far are saved.", title="Collectives")
         said = (await api.wait_for("sendMessage", 1, lambda p: stopped in p["text"]))[0].params["text"]
         assert said == f"<b>&lt;Ada &amp; Co&gt;</b> · {stopped}"  # with two quizzes here, not Bola's
+
+
+async def test_a_refused_skip_in_a_group_says_whom_it_answers(api: FakeBotApi, settings: Settings) -> None:
+    """ "You have no quiz in progress." in a group left everyone wondering who was meant, where /stop names them."""
+    async with running_bot(settings) as engine:
+        await api.command(BOLA, "/quiz collectives", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        await api.command(ADA, "/skip", GROUP)  # Ada has no quiz of her own
+        none = engine.localizer_for("en")("You have no quiz in progress.")
+        said = (await api.wait_for("sendMessage", 1, lambda p: none in p["text"]))[0].params["text"]
+        assert said == f"<b>&lt;Ada &amp; Co&gt;</b> · {none}"
