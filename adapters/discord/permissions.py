@@ -12,7 +12,7 @@ def missing_permission_names(granted: discord.Permissions | None, _: Localizer, 
     """The permissions a quiz poll needs that the bot lacks here, by their names in Discord's settings; with
     ``granted`` unknown (a channel not cached) or looking complete, the ones Discord must have refused: Send
     Polls alone when the caller knows messages still go out. In a thread, sending is its own permission."""
-    sends = (granted.send_messages_in_threads if in_thread else granted.send_messages) if granted else False
+    sends = _may_send(granted, in_thread=in_thread) if granted else False
     send_name = _("Send Messages in Threads") if in_thread else _("Send Messages")
     if granted is not None:
         needed = [
@@ -32,8 +32,12 @@ def lacks_poll_rights(granted: discord.Permissions, *, in_thread: bool) -> bool:
     a quiz poll there. No rights at all means Discord left them out: then the send itself finds out."""
     if granted.value == 0:
         return False
-    sends = granted.send_messages_in_threads if in_thread else granted.send_messages  # a thread takes the former
-    return not (granted.view_channel and sends and granted.send_polls)
+    return not (granted.view_channel and _may_send(granted, in_thread=in_thread) and granted.send_polls)
+
+
+def _may_send(granted: discord.Permissions, *, in_thread: bool) -> bool:
+    """In a thread, sending is a permission of its own."""
+    return granted.send_messages_in_threads if in_thread else granted.send_messages
 
 
 def poll_refused(granted: discord.Permissions | None, _: Localizer, private_command: str, *,
