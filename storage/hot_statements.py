@@ -46,6 +46,16 @@ def session_by_id() -> Select[Any]:
 
 
 @planned
+def session_with_owner_activity() -> Select[Any]:
+    """The session, locked, and when any of its owner's sessions last moved: an answer needs both, so one read."""
+    others = sessions.alias("others")
+    last_activity = (select(func.max(others.c.updated_at)).where(others.c.user_id == sessions.c.user_id)
+                     .scalar_subquery().label("owner_last_activity"))
+    return (select(sessions, last_activity).where(sessions.c.id == bindparam("session_id"))
+            .with_for_update(of=sessions))
+
+
+@planned
 def latest_active_session(of_quiz: bool) -> Select[Any]:
     """The learner's latest active session (of one quiz if ``of_quiz``), locked: the quiz they are playing."""
     query = select(sessions).where(sessions.c.user_id == bindparam("user_id"), sessions.c.state == bindparam("state"))
@@ -58,7 +68,7 @@ def latest_active_session(of_quiz: bool) -> Select[Any]:
 
 @planned
 def last_session_activity() -> Select[Any]:
-    """When any of the learner's sessions last moved: every answer asks, to tell a vote on a left quiz's poll."""
+    """When any of the learner's sessions last moved: to tell whether a session was left for another."""
     return (select(func.max(sessions.c.updated_at).label("last_activity"))
             .where(sessions.c.user_id == bindparam("user_id")))
 

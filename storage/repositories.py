@@ -73,6 +73,10 @@ class SqlSessionRepository:
         row = (await self._connection.execute(hot.session_by_id(), {"session_id": session_id})).first()
         return _session(row) if row else None
 
+    async def get_with_owner_activity(self, session_id: str) -> tuple[QuizSession, datetime] | None:
+        row = (await self._connection.execute(hot.session_with_owner_activity(), {"session_id": session_id})).first()
+        return (_session(row), row.owner_last_activity) if row else None
+
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         query = overdue_query(self._connection.dialect.name, platform, now, limit)
         return [_session_and_owner(row) for row in await self._connection.execute(query)]

@@ -92,14 +92,16 @@ class Answering:
                      chat_id: str | None = None, on_message: bool = False) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed."""
         core, actor, uow = self._core, turn.actor, turn.uow
-        session = await uow.sessions.get(session_id)  # after the learner's own row: the same lock order as all
-        if session is None or turn.user is None or session.user_id != turn.user.id:
+        # After the learner's own row: the same lock order as all.
+        found = await uow.sessions.get_with_owner_activity(session_id)
+        if found is None or turn.user is None or found[0].user_id != turn.user.id:
             return await self._not_yours(turn, chat_id)
+        session, last_activity = found
         # A vote can still reach the poll of a quiz left for another (in flight, a poll that failed to close):
         # it counts, and the learner is back in that quiz, so the other's poll is closed as a switch by command
         # closes it. Read now: the turn commits before its outcome is known. The quiz played is looked up only
-        # if another session moved since this one (a cheap read): most answers are to the quiz being played.
-        paused = await core.paused(uow, session)
+        # if another session moved since this one: most answers are to the quiz being played.
+        paused = last_activity > session.updated_at
         playing = await uow.sessions.active(turn.user.id) if paused else session
         left_behind = await core.left_behind(uow, actor, session, playing)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,

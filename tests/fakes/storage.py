@@ -133,6 +133,11 @@ class FakeSessionRepository:
                 if s.user_id == user_id and s.state is SessionState.FINISHED and s.finished_at is not None]
         return copy.deepcopy(max(reversed(mine), key=lambda s: s.finished_at or s.updated_at, default=None))
 
+    async def get_with_owner_activity(self, session_id: str) -> tuple[QuizSession, datetime] | None:
+        session = await self.get(session_id)
+        latest = await self.last_activity(session.user_id) if session else None
+        return (session, latest) if session and latest else None
+
     async def last_activity(self, user_id: int) -> datetime | None:
         return max((s.updated_at for s in self._state.sessions.values() if s.user_id == user_id), default=None)
 

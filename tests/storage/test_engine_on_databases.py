@@ -8,7 +8,7 @@ from pathlib import Path
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary, polls_to_close
 from tests.fakes.clock import FixedClock
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")  # English: the texts below are the source strings
@@ -109,3 +109,28 @@ async def test_skipping_from_two_processes_at_once_moves_on_one_question_per_ski
     assert isinstance(current, Started)
     skipped = sum(isinstance(skip, AnswerOutcome) for skip in skips)
     assert current.question.number == 1 + skipped  # every skip that succeeded moved on exactly one question
+
+
+async def test_a_vote_on_a_left_quizs_poll_counts_and_names_the_poll_left_open(
+        tmp_path: Path, fixture_content: Path, database_url: str) -> None:
+    """The answer's one read of its session and its owner's latest activity, on each database."""
+    clock = FixedClock()
+    async with open_services(_settings(tmp_path, fixture_content, database_url), clock=clock) as services:
+        engine = services.engine
+        left = await engine.start(ALICE, "collectives")
+        assert isinstance(left, Started)
+        await engine.link_message("telegram", "poll-left", left.question, "chat-a")
+        clock.advance()
+        playing = await engine.start(ALICE, "long-options")
+        assert isinstance(playing, Started)
+        await engine.link_message("telegram", "poll-playing", playing.question, "chat-a")
+        clock.advance()
+        back = await engine.answer_message(ALICE, "poll-left", left.question.correct_index)
+        ahead = await engine.answer_message(ALICE, "poll-playing", playing.question.correct_index)
+    assert isinstance(back, AnswerOutcome) and back.feedback is not None and back.feedback.correct
+    assert back.notice == "Welcome back! Carrying on with Collectives."
+    assert [(poll.message_key, poll.question_id) for poll in polls_to_close(back)] == [
+        ("poll-playing", playing.question.question_id)]
+    assert isinstance(back.next, QuestionView) and back.next.session_id == left.question.session_id
+    # A vote in flight on the poll just closed counts too: that one-question quiz ends, nothing left to close.
+    assert isinstance(ahead, AnswerOutcome) and isinstance(ahead.next, Summary) and not polls_to_close(ahead)

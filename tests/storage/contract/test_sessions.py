@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from bot.ports import AlreadyAnswered, SessionAlreadyActive, UnitOfWork
-from bot.records import AnswerRecord, MessageLink, SessionState, UserRecord
+from bot.records import AnswerRecord, MessageLink, QuizSession, SessionState, UserRecord
 from tests.fakes.clock import START
 from tests.storage.builders import a_session, stored_session, stored_user
 
@@ -174,6 +174,27 @@ async def test_last_activity_is_the_latest_update_of_any_of_the_users_sessions(u
     async with uow() as work:
         assert await work.sessions.last_activity(owner) == START + timedelta(minutes=9)  # a stopped one counts
         assert await work.sessions.last_activity(owner + 1) is None
+
+
+async def test_a_session_is_read_with_its_owners_latest_activity(uow: Uow) -> None:
+    owner = await stored_user(uow)
+    other = await stored_user(uow, "other")
+    await stored_session(uow, a_session(owner, quiz_id="first", updated_at=START + timedelta(minutes=5)))
+    await stored_session(uow, a_session(owner, session_id="s2", quiz_id="second", state=SessionState.STOPPED,
+                                        updated_at=START + timedelta(minutes=9)))
+    await stored_session(uow, a_session(other, session_id="s3", updated_at=START + timedelta(minutes=20)))
+    async with uow() as work:
+        found = await work.sessions.get_with_owner_activity("s1")
+        assert await work.sessions.get_with_owner_activity("missing") is None
+    assert found is not None
+    session, last_activity = found
+    assert session == await _read(uow, "s1")  # the same session as get() reads
+    assert last_activity == START + timedelta(minutes=9)  # the owner's other session, not another learner's
+
+
+async def _read(uow: Uow, session_id: str) -> QuizSession | None:
+    async with uow() as work:
+        return await work.sessions.get(session_id)
 
 
 # -- message links ------------------------------------------------------------------------------
