@@ -8,12 +8,15 @@ from dataclasses import dataclass
 QUIT_WORDS = frozenset({"quit", "exit", "q", "bye"})
 VERBS = frozenset({"help", "quizzes", "preview", "progress", "quiz", "language", "stop", "skip", "retry", "review",
                    "timezone"})
+# The chat bots' commands that need a chat: a reminder is a message sent while nobody is playing, a group game
+# needs a group. Typed here, they are answered as such rather than taken for a quiz's name.
+CHAT_ONLY = frozenset({"reminders", "game", "leaderboard"})
 MAX_NUMBER_DIGITS = 3  # nobody picks option 1000; a longer number is simply not an option
 
 
 @dataclass(frozen=True)
 class Line:
-    """``verb`` is "quit", one of VERBS, "answer" (``index`` from 0, or None if it isn't an option),
+    """``verb`` is "quit", one of VERBS or CHAT_ONLY, "answer" (``index`` from 0, or None if it isn't an option),
     "choose" (a quiz by list ``index`` from 1, or by id or name in ``argument``), or "nothing"."""
 
     verb: str
@@ -31,7 +34,7 @@ def parse(line: str, answering: bool) -> Line:
     word, argument = word.lower().removeprefix("/"), argument.strip()
     if word in QUIT_WORDS:
         return Line("quit")
-    if word in VERBS:
+    if word in VERBS or word in CHAT_ONLY:
         return Line(word, argument)
     if answering:
         return Line("answer", text, option_index(text))

@@ -8,7 +8,7 @@ import logging
 from dataclasses import replace
 
 from adapters.terminal import render
-from adapters.terminal.commands import Line, ascii_number, parse
+from adapters.terminal.commands import CHAT_ONLY, Line, ascii_number, parse
 from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
 from bot.delivery import summarize
@@ -96,6 +96,8 @@ class TerminalPlayer:
             self._refused(await engine.review(actor, self._screen))
         elif line.verb == "timezone":
             self._say_notice(await engine.set_time_zone(actor, line.argument))
+        elif line.verb in CHAT_ONLY:
+            self._chat_only(line.verb)
         elif line.verb == "answer":
             await self._answer(line)
         elif line.verb == "choose":
@@ -152,6 +154,16 @@ class TerminalPlayer:
             await self._catch_up()
         else:
             self._refused(reply)
+
+    def _chat_only(self, verb: str) -> None:
+        """A chat bot's command that can't work here: say where it does, not "no quiz called …"."""
+        _ = self._words
+        if verb == "reminders":
+            self._say(_("Reminders come as chat messages, so they work with the bot on Telegram or Discord, not in "
+                        "the terminal. Type “review” for the questions due today."))
+        else:
+            self._say(_("Group games and leaderboards are played in Telegram and Discord groups, not in the "
+                        "terminal. Type “help” for what works here."))
 
     def _number_please(self, count: int) -> str:
         _ = self._words  # called _ so that pybabel extract finds the text
