@@ -168,14 +168,8 @@ class Commands:
             await self.notice(chat, reply)
 
     async def timezone(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        name = command_argument(context.args)
-        notice = await self._engine.set_time_zone(actor, name or "")  # no name: the zone in use
-        if name is None:  # and the command that changes it, as Telegram takes it
-            _ = self._engine.localizer_for(notice.language)
-            await self._chat.html(chat, [esc(notice.text) + "\n" + esc(_(
-                "Send /timezone followed by your time zone, for example: /timezone Africa/Lagos"))])
-            return
-        await self.notice(chat, notice)
+        # No name: the zone in use and the command that changes it, said by the engine once.
+        await self.notice(chat, await self._engine.set_time_zone(actor, command_argument(context.args) or ""))
 
     async def reminders(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.notice(chat, await self._engine.set_reminders(actor, command_argument(context.args) or ""))

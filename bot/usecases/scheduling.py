@@ -22,10 +22,10 @@ class Scheduling:
     async def set_time_zone(self, actor: Actor, name: str) -> Notice:
         async def choose(turn: Turn) -> Notice:
             _, user = turn.words, turn.user
-            if not name.strip() and user is not None:  # no name: the zone in use, and how to change it
+            if not name.strip() and user is not None:  # no name: the zone in use, and the command that changes it
                 current = zone(user.time_zone)
-                return Notice(_("Your time zone is {zone}: it is {time} there. To change it, give a name like "
-                                "Africa/Lagos or Europe/Paris.", zone=str(current),
+                return Notice(_("Your time zone is {zone}: it is {time} there. To change it, send /timezone followed "
+                                "by a name like Africa/Lagos or Europe/Paris.", zone=str(current),
                                 time=f"{self._core.clock().astimezone(current):%H:%M}"), language=_.language)
             found = known_zone(name) if name.strip() else None
             if user is None or found is None:

@@ -10,8 +10,8 @@ AMARA = Actor("telegram", "amara")  # the fake clock stands at 09:00 UTC
 
 async def test_no_name_shows_the_zone_in_use_and_how_to_change_it(engine: QuizEngine) -> None:
     shown = await engine.set_time_zone(AMARA, "  ")
-    assert shown.text == ("Your time zone is UTC: it is 09:00 there. To change it, give a name like Africa/Lagos or "
-                          "Europe/Paris.") and not shown.is_error
+    assert shown.text == ("Your time zone is UTC: it is 09:00 there. To change it, send /timezone followed by a name "
+                          "like Africa/Lagos or Europe/Paris.") and not shown.is_error
     assert (await engine.set_time_zone(AMARA, "africa/lagos")).text == \
         "Your time zone is now Africa/Lagos: it is 10:00 there."
     assert (await engine.set_time_zone(AMARA, "")).text.startswith("Your time zone is Africa/Lagos: it is 10:00")
