@@ -10,7 +10,15 @@ from bot import views
 from bot.content.models import Question, Quiz, localized
 from bot.games.records import GameAnswerRecord, GameRecord, LeaderboardEntry, PlayerRecord
 from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults
-from bot.games.rules import LOBBY_SECONDS, POINTS_RIGHT, SPEED_BONUS, TOP, standings
+from bot.games.rules import (
+    LOBBY_SECONDS,
+    MAX_QUESTION_SECONDS,
+    MIN_QUESTION_SECONDS,
+    POINTS_RIGHT,
+    SPEED_BONUS,
+    TOP,
+    standings,
+)
 from bot.i18n import Localizer
 from bot.text import shown_name
 
@@ -24,9 +32,14 @@ def letter(index: int) -> str:
     return LETTERS[index] if 0 <= index < len(LETTERS) else "?"
 
 
-def lobby(game: GameRecord, quiz: Quiz, players: list[PlayerRecord], starter: str, _: Localizer) -> GameLobby:
+def lobby(game: GameRecord, quiz: Quiz, players: list[PlayerRecord], starter: str, _: Localizer,
+          asked_seconds: int | None = None) -> GameLobby:
+    """``asked_seconds``: the question time the starter asked for; one out of range is said to have been changed."""
     count = len(game.question_ids)
+    changed = asked_seconds is not None and asked_seconds != game.question_seconds
     lines = (
+        *([_("Seconds per question must be between {low} and {high}; using {seconds}.", low=MIN_QUESTION_SECONDS,
+             high=MAX_QUESTION_SECONDS, seconds=game.question_seconds)] if changed else []),
         _.ngettext("{n} question, {seconds} seconds each.", "{n} questions, {seconds} seconds each.", count,
                    seconds=game.question_seconds),
         _("Press Join to play. The game begins in {seconds} seconds, or when {name} presses Start.",

@@ -183,3 +183,15 @@ async def test_a_skip_to_a_question_the_group_refuses_says_why_once(
         await api.settle()
         said = api.calls("sendMessage", lambda p: "I'm missing the “Send Polls” permission" in p["text"])
         assert len(said) == 1  # on the podium; not once more as a reply to the skip
+
+
+async def test_seconds_out_of_range_are_changed_and_the_lobby_says_so(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock, game_interval=GAMES):
+        await api.command(ADA, "/game collectives 1000", GROUP)
+        lobby_call, game_id = await lobby(api, GROUP)
+        lines = lobby_call.params["text"].split("\n")
+        assert lines[1:3] == ["Seconds per question must be between 10 and 300; using 300.",
+                              "3 questions, 300 seconds each."]
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        assert (await next_poll(api, GROUP.id, 1)).params["open_period"] == "300"

@@ -64,7 +64,7 @@ class GameLobbies:
         await uow.games.add_player(PlayerRecord(game.id, turn.user_id, name, now, 0))
         players = await uow.games.players(game.id)
         await uow.commit()
-        return [views.lobby(game, quiz, players, name, self._table.phases.words(game))]
+        return [views.lobby(game, quiz, players, name, self._table.phases.words(game), seconds)]
 
     def _shuffled_options(self, quiz: Quiz) -> dict[str, list[str]]:
         """One order per question for everyone in the game (the files put the answer anywhere; so does this)."""
