@@ -17,6 +17,11 @@ class LoginRejected(Exception):
         self.variable = variable
 
 
+class PlatformUnreachable(Exception):
+    """A chat platform's servers could not be reached at start-up (the network, a proxy, or the setting that points
+    at them): nothing to serve until they can, and nothing a traceback would add."""
+
+
 class AnotherInstance(Exception):
     """Another process already serves what only one may at a time (a bot's updates by Telegram long polling)."""
 

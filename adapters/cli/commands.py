@@ -16,7 +16,7 @@ from pathlib import Path
 
 from adapters.cli import catalog_tools
 from adapters.cli.exit_codes import ExitCode
-from adapters.failures import AnotherInstance, LoginRejected
+from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable
 from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
@@ -85,7 +85,7 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
                         "SIGTERM), migrating the database first. Every setting is a QUIZ_* environment variable "
                         "(README: Configuration). Exit codes: 2 a setting is wrong, 3 the quiz content is invalid, "
                         "4 the database can't be used, 5 a platform rejected a token, 6 another process already "
-                        "takes the bot's updates.")
+                        "takes the bot's updates, 7 a platform's servers can't be reached.")
 
     for name, help_text in (("validate", "check quiz files and list questions over platform limits"),
                             ("export", "print the quizzes, questions, answers and explanations as JSON")):
@@ -135,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(args.command, str(error), ExitCode.LOGIN)
     except AnotherInstance as error:
         return _fail(args.command, str(error), ExitCode.CONFLICT)
+    except PlatformUnreachable as error:
+        return _fail(args.command, str(error), ExitCode.UNREACHABLE)
     except BrokenPipeError:
         # The reader went away (`quiztutor export | head`): not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -13,15 +13,15 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 from telegram import Update
-from telegram.error import BadRequest, Conflict, InvalidToken, TelegramError
+from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
 
-from adapters.failures import AnotherInstance, LoginRejected
+from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable
 from adapters.settings import ConfigurationError
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands
-from adapters.telegram.errors import ErrorReporter
+from adapters.telegram.errors import REDACTED, ErrorReporter
 from adapters.telegram.expiries import deliver_expired
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
@@ -79,13 +79,15 @@ class TelegramAdapter:
         chat = TelegramChat(app.bot)
         self._register(app, chat)
         try:
-            await app.initialize()
+            with self._reachable():
+                await app.initialize()
         except InvalidToken:
             raise LoginRejected("Telegram", "QUIZ_TELEGRAM_TOKEN") from None  # PTB's message holds the token
         try:
-            await publish_commands(app.bot, self._engine.localizer_for)
-            await app.start()
-            await self._receive(app)
+            with self._reachable():
+                await publish_commands(app.bot, self._engine.localizer_for)
+                await app.start()
+                await self._receive(app)
         except BaseException:
             await self._shutdown(app)
             raise
@@ -93,6 +95,23 @@ class TelegramAdapter:
         self._chat = chat
         log.info("Telegram bot @%s is %s", app.bot.username,
                  "listening for webhooks" if self._settings.webhook_url else "polling")
+
+    @contextlib.contextmanager
+    def _reachable(self) -> Iterator[None]:
+        """A network failure at start-up, once the request layer's retries are spent, as what to check: the
+        Bot API's address (never the token, which PTB puts in its URLs) and the error, in one line."""
+        try:
+            yield
+        except BadRequest:
+            raise  # a NetworkError to PTB, but Telegram answered
+        except NetworkError as error:
+            api = urlsplit(self._settings.api_url or "https://api.telegram.org")
+            where = f"{api.scheme}://{api.netloc.rpartition('@')[2]}"  # any user:password@ left out
+            detail = error.message.replace(self._token, REDACTED)
+            checks = "the network, any proxy (HTTPS_PROXY)" + (", and QUIZ_TELEGRAM_API_URL" if self._settings.api_url
+                                                               else "")
+            raise PlatformUnreachable(f"Telegram's Bot API at {where} could not be reached at start-up ({detail}): "
+                                      f"check {checks}") from error
 
     async def failure(self) -> Exception:
         """Returns once polling met another process polling for the same bot (Telegram's 409 Conflict)."""

@@ -8,6 +8,8 @@ import signal
 import sys
 from pathlib import Path
 
+from adapters.cli.exit_codes import ExitCode
+from tests.telegram.processes import BotProcess, bot_env, free_port
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, FIXTURES, TOKEN
 
@@ -56,3 +58,17 @@ async def test_a_rejected_token_is_reported_in_one_line_without_the_token_and_ex
     assert "quiztutor run failed: Telegram rejected the token in QUIZ_TELEGRAM_TOKEN" in log
     assert "Traceback" not in log  # the traceback only at QUIZ_LOG_LEVEL=DEBUG
     assert TOKEN not in log and TOKEN.split(":")[1] not in log
+
+
+async def test_telegram_unreachable_at_start_up_is_one_clear_line_without_the_token_and_exits_7(
+        tmp_path: Path) -> None:
+    closed = f"http://127.0.0.1:{free_port()}/bot"  # nothing listens there
+    bot = await BotProcess.start(bot_env(closed, tmp_path))
+    code = await bot.exited(within=60)
+    last = bot.log.strip().splitlines()[-1]
+    assert code == ExitCode.UNREACHABLE, bot.log
+    assert last.endswith(f"quiztutor run failed: Telegram's Bot API at {closed.removesuffix('/bot')} could not be "
+                         "reached at start-up (httpx.ConnectError: All connection attempts failed): check the network, "
+                         "any proxy (HTTPS_PROXY), and QUIZ_TELEGRAM_API_URL"), bot.log
+    assert "Traceback" not in bot.log and "NetworkError" not in bot.log  # the traceback only at DEBUG
+    assert TOKEN not in bot.log and TOKEN.split(":")[1] not in bot.log
