@@ -141,9 +141,11 @@ class GroupCommit:
     async def _commit_batch(self, batch: list[asyncio.Future[None]]) -> None:
         """COMMIT in the thread, then answer every action of the batch; the turn stays held until it is done."""
         error: BaseException | None = None
+        cancelled = False
         try:
             # Callers still queued: begin their batch in the same trip to the thread.
-            await self._in_thread(functools.partial(self._commit, begin_next=self._waiting > 0))
+            cancelled = await _outlasting_cancellation(
+                self._in_thread(functools.partial(self._commit, begin_next=self._waiting > 0)))
         except BaseException as failure:  # every action of the batch failed with it: none was answered yet
             error = failure
         finally:
@@ -160,6 +162,8 @@ class GroupCommit:
                 waiter.set_exception(error)
         if error is None and self._on_commit is not None:
             self._on_commit(len(batch))
+        if cancelled:  # now that the batch has its answer and the turn is passed on
+            raise asyncio.CancelledError
 
     def _in_thread(self, work: Callable[[], Any]) -> asyncio.Future[Any]:
         if self._executor is None:
@@ -224,6 +228,21 @@ class GroupCommit:
             self._connection.close()
             self._connection = None
         self._engine.dispose()
+
+
+async def _outlasting_cancellation(work: asyncio.Future[None]) -> bool:
+    """Wait for the writer's thread to finish ``work`` even if this task is cancelled meanwhile (asyncio cancels
+    every task at shutdown): let go sooner and the turn passes on, and the batch hears "cancelled", while its COMMIT
+    is still under way. Whether a cancellation came, for the caller to raise once it is done."""
+    cancelled = False
+    while True:
+        try:
+            await asyncio.shield(work)
+            return cancelled
+        except asyncio.CancelledError:
+            if work.cancelled():  # the work itself, not this wait
+                raise
+            cancelled = True
 
 
 class WriterClosed(RuntimeError):

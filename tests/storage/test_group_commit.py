@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from bot.ports import StorageBusy
 from bot.records import UserRecord
@@ -24,13 +26,17 @@ Batches = list[int]
 Units = Callable[[], SqliteUnitOfWork]
 
 
-async def open_writer(tmp_path: Path, **options: Any) -> tuple[Units, Batches, GroupCommit]:
-    """Units of work on one writer over a migrated SQLite file, the size of each COMMIT it made, and the writer."""
+async def open_writer(tmp_path: Path, *, trace: Callable[[str], None] | None = None,
+                      **options: Any) -> tuple[Units, Batches, GroupCommit]:
+    """Units of work on one writer over a migrated SQLite file, the size of each COMMIT it made, and the writer.
+    ``trace`` hears each statement as SQLite starts it, in the thread running it."""
     database = create_engine(sqlite_url(tmp_path))
     await upgrade_to_head(database)
     await database.dispose()
     batches: Batches = []
     engine = create_writer_engine(database.url)
+    if trace is not None:
+        event.listen(engine, "connect", lambda dbapi_connection, _record: dbapi_connection.set_trace_callback(trace))
     writer = GroupCommit(engine, on_commit=batches.append, **options)
     plans = SqlitePlans(engine.dialect)
     return (lambda: SqliteUnitOfWork(writer, plans, FixedClock())), batches, writer
@@ -192,3 +198,36 @@ async def test_closing_while_an_action_begins_fails_that_action_and_the_writer_g
     with pytest.raises(WriterClosed):
         await asyncio.wait_for(beginning, timeout=5)
     assert await asyncio.wait_for(add_user(uow, 2, tmp_path), timeout=5)  # the turn was given back
+
+
+async def test_the_writer_cancelled_at_shutdown_keeps_the_turn_until_its_commit_is_on_disk(tmp_path: Path) -> None:
+    """asyncio cancels every task at shutdown, the writer's COMMIT task too, while its thread is in COMMIT. The
+    turn must stay held, and the batch unanswered, until that COMMIT ends: else the batch's actions hear
+    "cancelled" for writes that were kept, and the next action for the same learner starts before they are."""
+    committing, finish = threading.Event(), threading.Event()
+
+    def hold_commit(statement: str) -> None:  # in the writer's thread: the COMMIT still to come
+        if statement == "COMMIT" and not finish.is_set():
+            committing.set()
+            finish.wait(timeout=5)
+
+    uow, _, writer = await open_writer(tmp_path, trace=hold_commit)
+    try:
+        action = asyncio.create_task(add_user(uow, 1, tmp_path))
+        assert await asyncio.to_thread(committing.wait, 5)  # its COMMIT is in the writer's thread
+        writers_tasks = asyncio.all_tasks() - {asyncio.current_task(), action}
+        assert writers_tasks  # the COMMIT's own task
+        for task in writers_tasks:
+            task.cancel()
+        next_action = asyncio.create_task(add_user(uow, 2, tmp_path))
+        await asyncio.sleep(0.1)
+        assert not action.done() and not next_action.done()  # no answer, no next turn: the COMMIT isn't done
+        assert not any(task.done() for task in writers_tasks)  # what asyncio.run waits for before closing
+        finish.set()
+        assert await asyncio.wait_for(action, timeout=5)  # told it was kept, and it is on disk
+        assert await asyncio.wait_for(next_action, timeout=5)
+        assert all(task.cancelled() for task in writers_tasks)  # the cancellation is not swallowed
+        assert saved_users(tmp_path) == {"learner-1", "learner-2"}
+    finally:
+        finish.set()
+        writer.close()
