@@ -9,16 +9,27 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from typing import Protocol
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from adapters.platform import ChatAdapter
 from storage.database import create_unpooled_engine
 
 CHECK_SECONDS = 3.0  # a database that takes longer than this to say "1" is as good as gone for a learner
 
 Check = Callable[[], Awaitable[None]]
+
+
+class Part(Protocol):
+    """What else must be up: a chat adapter, a lock the process holds."""
+
+    @property
+    def name(self) -> str: ...
+
+    def not_ready(self) -> str | None:
+        """None while ready; else why not, in a few words."""
+        ...
 
 
 @asynccontextmanager
@@ -76,10 +87,9 @@ def sqlite_check(database: AsyncEngine) -> Check:
 
 
 class Readiness:
-    def __init__(self, database: Check, adapters: Sequence[ChatAdapter], *,
-                 timeout: float = CHECK_SECONDS) -> None:
+    def __init__(self, database: Check, parts: Sequence[Part], *, timeout: float = CHECK_SECONDS) -> None:
         self._database = database
-        self._adapters = adapters
+        self._parts = parts
         self._timeout = timeout
 
     async def problems(self) -> list[str]:
@@ -92,8 +102,8 @@ class Readiness:
         except Exception as error:
             # The class only: a driver's message can hold the database URL, password and all.
             found.append(f"database: {type(error).__name__}")
-        for adapter in self._adapters:
-            reason = adapter.not_ready()
+        for part in self._parts:
+            reason = part.not_ready()
             if reason is not None:
-                found.append(f"{adapter.name}: {reason}")
+                found.append(f"{part.name}: {reason}")
         return found

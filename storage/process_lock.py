@@ -2,21 +2,38 @@
 
 On PostgreSQL it is a session advisory lock, held on a connection of its own (not one of the pool's); on a
 SQLite file, an exclusive ``flock`` on a file beside it. Either goes with the process, even after ``kill -9``.
+
+A session lock also goes with its connection, silently: a database restart (or an administrator ending the
+session) frees it, and a second process started afterwards would take it and poll beside this one. So the holder
+checks its connection every few seconds and, once it is gone, takes the lock again on a new one: a database
+restart heals by itself, with /readyz saying "not ready" until it has. If another process took the lock meanwhile,
+this one has lost it for good and says so (``lost()`` returns): `quiztutor run` then stops, as it would have at
+start-up. A second process can only slip in between the database coming back and the next check (seconds), and
+Telegram's 409 Conflict still stops one of two pollers.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
+import logging
 import os
 import re
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Protocol
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection
 
+from bot.log_lines import log_briefly
 from storage.database import create_unpooled_engine, sqlite_file
+
+log = logging.getLogger(__name__)
+
+CHECK_SECONDS = 5.0  # how often the holder of a PostgreSQL lock checks that its connection (so the lock) is there
 
 
 class LockHeld(Exception):
@@ -28,37 +45,163 @@ def advisory_key(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
 
 
+TRY_LOCK = text("SELECT pg_try_advisory_lock(:key), pg_backend_pid()")
+# A connection can break without the database noticing yet (a network fault rather than a restart): this process's
+# old session then still holds the lock, and taking it again must end that session, not give up for good.
+END_OWN_SESSION = text(
+    "SELECT pg_terminate_backend(pid, 5000) FROM pg_locks WHERE pid = :pid AND locktype = 'advisory' AND granted "
+    "AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND objsubid = 1 "
+    "AND classid = ((CAST(:key AS bigint) >> 32) & 4294967295)::oid "  # the key's halves, as pg_locks shows them
+    "AND objid = (CAST(:key AS bigint) & 4294967295)::oid")
+
+
+class HeldLock(Protocol):
+    def not_held(self) -> str | None:
+        """None while held; else why not, in a few words (/readyz shows it)."""
+        ...
+
+    async def lost(self) -> LockHeld:
+        """Wait until the lock is lost for good (another process took it); never returns for most."""
+        ...
+
+
 @contextlib.asynccontextmanager
-async def process_lock(url: str, name: str) -> AsyncIterator[None]:
+async def process_lock(url: str, name: str, *, check_seconds: float = CHECK_SECONDS) -> AsyncIterator[HeldLock]:
     """Hold the lock ``name`` for the database at ``url`` while the block runs; raises LockHeld at once if
     another process holds it. An in-memory SQLite database takes no lock (no other process can share it)."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "postgresql":
-        async with _advisory_lock(url, advisory_key(name)):
-            yield
+        lock = AdvisoryLock(url, name, check_seconds=check_seconds)
+        await lock.take()
+        try:
+            yield lock
+        finally:
+            await lock.release()
     elif (file := sqlite_file(parsed)) is not None:
         with _file_lock(file.with_name(f"{file.name}.{_safe(name)}.lock")):
-            yield
+            yield KeptLock()
     else:
-        yield
+        yield KeptLock()
 
 
-@contextlib.asynccontextmanager
-async def _advisory_lock(url: str, key: int) -> AsyncIterator[None]:
-    engine = create_unpooled_engine(url)
-    try:
-        async with engine.connect() as connection:
-            if not (await connection.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": key})).scalar():
-                raise LockHeld(key)
+class KeptLock:
+    """A lock that can't be lost while the process runs (a file's flock goes only with its descriptor)."""
+
+    def not_held(self) -> str | None:
+        return None
+
+    async def lost(self) -> LockHeld:
+        await asyncio.Event().wait()  # never set
+        raise AssertionError("unreachable")
+
+
+class AdvisoryLock:
+    """A session advisory lock on a connection of its own, taken again if that connection is lost."""
+
+    def __init__(self, url: str, name: str, *, check_seconds: float) -> None:
+        self._engine = create_unpooled_engine(url)
+        self._name = name
+        self._key = advisory_key(name)
+        self._every = check_seconds
+        self._connection: AsyncConnection | None = None
+        self._problem: str | None = None
+        self._lost: asyncio.Future[LockHeld] | None = None
+        self._watcher: asyncio.Task[None] | None = None
+        self._pid: int | None = None  # the backend of the session holding it, as last taken
+
+    async def take(self) -> None:
+        try:
+            self._connection = await self._take()
+        except BaseException:
+            await self._engine.dispose()
+            raise
+        self._lost = asyncio.get_running_loop().create_future()
+        self._watcher = asyncio.create_task(self._watch())
+
+    async def release(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
+            await asyncio.wait({self._watcher})
+        if self._connection is not None:
+            with contextlib.suppress(Exception):  # a lost connection has released it already
+                await self._connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": self._key})
+                await self._connection.commit()
+        await self._drop()
+        await self._engine.dispose()
+
+    def not_held(self) -> str | None:
+        return self._problem
+
+    async def lost(self) -> LockHeld:
+        if self._lost is None:
+            raise RuntimeError("the lock was never taken")
+        return await asyncio.shield(self._lost)
+
+    async def _take(self) -> AsyncConnection:
+        connection = await self._engine.connect()
+        try:
+            taken, pid = (await connection.execute(TRY_LOCK, {"key": self._key})).one()
+            if not taken and self._pid is not None and (await connection.execute(
+                    END_OWN_SESSION, {"key": self._key, "pid": self._pid})).scalar():
+                taken, pid = (await connection.execute(TRY_LOCK, {"key": self._key})).one()
+            if not taken:
+                raise LockHeld(self._name)
             await connection.commit()  # no transaction left open for the life of the process
-            try:
-                yield
-            finally:
-                with contextlib.suppress(Exception):  # a lost connection has released it already
-                    await connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": key})
-                    await connection.commit()
-    finally:
-        await engine.dispose()
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await connection.close()
+            raise
+        self._pid = pid
+        return connection
+
+    async def _watch(self) -> None:
+        while self._lost is not None and not self._lost.done():
+            await asyncio.sleep(self._every)
+            if self._connection is not None and await self._still_there(self._connection):
+                continue
+            await self._take_again()
+
+    async def _still_there(self, connection: AsyncConnection) -> bool:
+        """Whether the lock's connection still answers: while it is open, its session holds the lock."""
+        try:
+            async with asyncio.timeout(self._every):
+                await connection.execute(text("SELECT 1"))
+                await connection.commit()
+        except TimeoutError:  # perhaps only slow: the lock is not lost while its session may still be there
+            self._problem = "its database connection does not answer"
+            return True
+        except Exception as error:
+            log_briefly(log, logging.WARNING, error, "the database connection holding the lock %s was lost, and the "
+                        "lock with it; taking it again", self._name)
+            self._problem = "lost with its database connection; taking it again"
+            await self._drop()
+            return False
+        self._problem = None
+        return True
+
+    async def _take_again(self) -> None:
+        try:
+            self._connection = await self._take()
+        except LockHeld as held:
+            log.error("another process took the lock %s while this one's database connection was lost: this process "
+                      "gives up what the lock guards", self._name)
+            self._problem = "taken by another process"
+            if self._lost is not None and not self._lost.done():
+                self._lost.set_result(held)
+        except Exception as error:  # the database is still away: try again at the next check
+            log_briefly(log, logging.WARNING, error, "taking the lock %s again failed; trying again in %g s",
+                        self._name, self._every)
+        else:
+            log.warning("took the lock %s again on a new database connection", self._name)
+            self._problem = None
+
+    async def _drop(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                await connection.invalidate()
+            with contextlib.suppress(Exception):
+                await connection.close()
 
 
 @contextlib.contextmanager

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Sequence
 
 from adapters.failures import AnotherInstance
 from adapters.http_endpoint import http_endpoint
-from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, Supervised
+from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, SingleProcess, Supervised
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness, database_readiness
 from adapters.runtime import open_services
@@ -19,7 +19,7 @@ from adapters.serving import serving
 from adapters.settings import ConfigurationError, Settings
 from bot.engine import QuizEngine
 from bot.metrics import core_error_series
-from storage.process_lock import LockHeld, process_lock
+from storage.process_lock import HeldLock, LockHeld, process_lock
 
 log = logging.getLogger(__name__)
 
@@ -45,38 +45,60 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     metrics = PrometheusMetrics(core_error_series(spec.name for spec, _platform in enabled)
                                 + [(spec.name, kind) for spec, _platform in enabled for kind in spec.error_kinds])
     async with open_services(settings, metrics=metrics) as services, \
-            single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]), \
+            single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]) as locks, \
             database_readiness(services.database) as database_ready:
         adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
         # Up before the adapters start, so /healthz answers and /readyz says what is still starting.
-        readiness = Readiness(database_ready, adapters)
+        readiness = Readiness(database_ready, [*adapters, *locks])
         async with (http_endpoint(settings.http_host, settings.http_port, metrics, readiness),
                     serving(services.engine, adapters)):
-            failure = await until_stopped(stop, adapters)
+            supervised = [adapter for adapter in adapters if isinstance(adapter, Supervised)]
+            failure = await until_stopped(stop, [*supervised, *locks])
             log.info("shutting down")
     if failure is not None:
         raise failure  # after a clean stop: `quiztutor` explains it in one line and exits non-zero
     return 0
 
 
+class SingleProcessLock:
+    """A platform's single-process lock while this process holds it, for /readyz and for `run` to stop on."""
+
+    def __init__(self, single: SingleProcess, held: HeldLock) -> None:
+        self.name = f"lock {single.lock}"
+        self._single = single
+        self._held = held
+
+    def not_ready(self) -> str | None:
+        return self._held.not_held()
+
+    async def failure(self) -> Exception:
+        """Returns once another process took the lock (after this one's database connection was lost)."""
+        await self._held.lost()
+        return AnotherInstance(f"this process lost its lock with its database connection, and meanwhile "
+                               f"{self._single.refusal}")
+
+
 @contextlib.asynccontextmanager
-async def single_processes(database_url: str, platforms: Sequence[PlatformSettings]) -> AsyncIterator[None]:
+async def single_processes(database_url: str,
+                           platforms: Sequence[PlatformSettings]) -> AsyncIterator[list[SingleProcessLock]]:
     """Hold the lock of each platform that only one process may serve as configured (Telegram long polling),
     so a second process on the same database refuses at start-up instead of fighting over the updates."""
     async with contextlib.AsyncExitStack() as stack:
+        locks = []
         for platform in platforms:
             if (single := platform.single_process()) is not None:
                 try:
-                    await stack.enter_async_context(process_lock(database_url, single.lock))
+                    held = await stack.enter_async_context(process_lock(database_url, single.lock))
                 except LockHeld:
                     raise AnotherInstance(single.refusal) from None
-        yield
+                locks.append(SingleProcessLock(single, held))
+        yield locks
 
 
-async def until_stopped(stop: asyncio.Event, adapters: Sequence[ChatAdapter]) -> Exception | None:
-    """Wait for a signal to stop (then None), or for an adapter that can't go on (then why)."""
+async def until_stopped(stop: asyncio.Event, supervised: Sequence[Supervised]) -> Exception | None:
+    """Wait for a signal to stop (then None), or for an adapter or lock that can't go on (then why)."""
     waits: list[asyncio.Task[object]] = [asyncio.create_task(stop.wait())]
-    waits += [asyncio.create_task(adapter.failure()) for adapter in adapters if isinstance(adapter, Supervised)]
+    waits += [asyncio.create_task(part.failure()) for part in supervised]
     try:
         done, _pending = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
     finally:

@@ -1,10 +1,19 @@
-"""The lock a process holds while it runs (e.g. Telegram long polling): a second holder is refused at once."""
+"""The lock a process holds while it runs (e.g. Telegram long polling): a second holder is refused at once, and
+a PostgreSQL lock lost with its connection (a database restart) is taken again, or known to be lost for good."""
 
 from __future__ import annotations
 
+import asyncio
+
+import asyncpg
 import pytest
+from sqlalchemy.engine import make_url
 
 from storage.process_lock import LockHeld, advisory_key, process_lock
+from tests.adapters.test_outage_errors import end_backend
+from tests.pg_cluster import asyncpg_url
+from tests.support.advisory_locks import holder, someone_waits, taken_again
+from tests.support.tcp_proxy import TcpProxy
 
 
 async def test_a_second_holder_is_refused_until_the_first_lets_go(database_url: str) -> None:
@@ -27,3 +36,64 @@ def test_the_advisory_key_is_a_stable_signed_64_bit_number() -> None:
     key = advisory_key("telegram-polling-123456")
     assert key == advisory_key("telegram-polling-123456") and -2**63 <= key < 2**63
     assert key != advisory_key("telegram-polling-654321")
+
+
+async def test_a_lock_lost_with_its_database_connection_is_taken_again(postgres_url: str) -> None:
+    """A database restart ends the holder's session, and the session lock with it: the holder must notice and
+    take it again, or a second poller started afterwards would be let in."""
+    async with process_lock(postgres_url, "telegram-polling-1", check_seconds=0.05) as held:
+        first = await holder(postgres_url, "telegram-polling-1")
+        assert first is not None and held.not_held() is None
+        await end_backend(postgres_url, first)  # as a restart would
+        await taken_again(postgres_url, "telegram-polling-1", first)
+        assert held.not_held() is None
+        with pytest.raises(LockHeld):  # a second poller is refused again
+            async with process_lock(postgres_url, "telegram-polling-1"):
+                pass
+    assert await holder(postgres_url, "telegram-polling-1") is None  # and let go at the end
+
+
+async def test_a_lock_another_process_took_meanwhile_is_lost_for_good(postgres_url: str) -> None:
+    """If another process takes the lock while the holder's connection is down, the holder must say it lost it
+    (its process then stops serving), and stay unready, rather than carry on beside the new holder."""
+    async with process_lock(postgres_url, "telegram-polling-1", check_seconds=0.05) as held:
+        first = await holder(postgres_url, "telegram-polling-1")
+        assert first is not None
+        other = await asyncpg.connect(asyncpg_url(postgres_url))
+        try:
+            # Queued for the lock, the other process gets it the moment the holder's session is gone.
+            queued = asyncio.ensure_future(other.execute("SELECT pg_advisory_lock($1)",
+                                                         advisory_key("telegram-polling-1")))
+            await someone_waits(postgres_url)
+            await end_backend(postgres_url, first)
+            await asyncio.wait_for(queued, timeout=10)
+            assert isinstance(await asyncio.wait_for(held.lost(), timeout=10), LockHeld)
+            assert held.not_held() == "taken by another process"
+            assert await holder(postgres_url, "telegram-polling-1") == await other.fetchval("SELECT pg_backend_pid()")
+        finally:
+            await other.close()
+
+
+
+async def test_the_holders_own_session_left_behind_by_a_broken_connection_does_not_count_as_another_process(
+        postgres_url: str) -> None:
+    """A network fault can break the connection before the database notices: the holder's old session still
+    holds the lock when it comes back. That session is its own: it must be ended and the lock taken again, not
+    taken for another process's (which would stop the bot)."""
+    server = make_url(postgres_url)
+    proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
+    await proxy.open()
+    through_proxy = server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
+    try:
+        async with process_lock(through_proxy, "telegram-polling-1", check_seconds=0.05) as held:
+            first = await holder(postgres_url, "telegram-polling-1")
+            assert first is not None
+            await proxy.cut(database_notices=False)
+            await proxy.open()
+            await taken_again(postgres_url, "telegram-polling-1", first)
+            lost = asyncio.ensure_future(held.lost())
+            await asyncio.sleep(0.2)  # a few more checks
+            assert held.not_held() is None and not lost.done()
+            lost.cancel()
+    finally:
+        await proxy.cut()

@@ -11,6 +11,8 @@ class TcpProxy:
         self._target = (target_host, target_port)
         self._server: asyncio.Server | None = None
         self._writers: set[asyncio.StreamWriter] = set()
+        self._servers: set[asyncio.StreamWriter] = set()  # the database's side of each connection
+        self._kept: set[asyncio.StreamWriter] = set()  # left open by a cut the database didn't notice
         self.port = 0
 
     async def open(self) -> None:
@@ -18,12 +20,21 @@ class TcpProxy:
         self._server = await asyncio.start_server(self._forward, "127.0.0.1", self.port)
         self.port = int(self._server.sockets[0].getsockname()[1])
 
-    async def cut(self) -> None:
-        """Stop listening and drop every open connection: new ones are refused, pooled ones are dead."""
+    async def cut(self, *, database_notices: bool = True) -> None:
+        """Stop listening and drop every open connection: new ones are refused, pooled ones are dead. Unless
+        ``database_notices``, the database's side stays open, as in a network fault it hasn't noticed yet: its
+        sessions (and their locks) live on."""
         if self._server is not None:
             self._server.close()
         for writer in list(self._writers):
-            writer.close()
+            if database_notices or writer not in self._servers:
+                writer.close()
+            else:
+                self._kept.add(writer)
+        if database_notices:
+            for writer in self._kept:
+                writer.close()
+            self._kept.clear()
         if self._server is not None:
             await self._server.wait_closed()
         self._server = None
@@ -35,15 +46,17 @@ class TcpProxy:
             client_writer.close()
             return
         self._writers |= {client_writer, server_writer}
+        self._servers.add(server_writer)
         try:
             await asyncio.gather(self._pipe(client_reader, server_writer), self._pipe(server_reader, client_writer))
         finally:
             self._writers -= {client_writer, server_writer}
+            self._servers.discard(server_writer)
 
-    @staticmethod
-    async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(ConnectionError, OSError):
             while data := await reader.read(65536):
                 writer.write(data)
                 await writer.drain()
-        writer.close()
+        if writer not in self._kept:
+            writer.close()

@@ -6,7 +6,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import asyncpg
+
 from adapters.cli.exit_codes import ExitCode
+from storage.process_lock import advisory_key
+from tests.adapters.test_outage_errors import end_backend
+from tests.pg_cluster import asyncpg_url
+from tests.support.advisory_locks import holder, someone_waits
 from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, TOKEN
@@ -38,6 +44,29 @@ async def test_a_second_poller_on_the_same_database_refuses_at_start_up(api: Fak
         await serves(api)  # the first goes on undisturbed
     finally:
         assert await first.stop() == 0, first.log
+
+
+async def test_a_poller_whose_lock_another_process_took_while_the_database_was_away_stops(
+        api: FakeBotApi, tmp_path: Path, postgres_url: str) -> None:
+    """The lock is a PostgreSQL session lock: a database restart frees it. If another process takes it before this
+    one takes it back, this one must stop clearly rather than poll beside it."""
+    poller = await BotProcess.start(bot_env(api.base_url, tmp_path, QUIZ_DATABASE_URL=postgres_url))
+    other = await asyncpg.connect(asyncpg_url(postgres_url))
+    try:
+        await poller.wait_for_line("telegram adapter started")
+        lock = f"telegram-polling-{TOKEN.partition(':')[0]}"
+        pid = await holder(postgres_url, lock)
+        assert pid is not None
+        queued = asyncio.ensure_future(other.execute("SELECT pg_advisory_lock($1)", advisory_key(lock)))
+        await someone_waits(postgres_url)
+        await end_backend(postgres_url, pid)  # as a restart would; the other process gets the lock at once
+        await asyncio.wait_for(queued, timeout=10)
+        assert await poller.exited() == ExitCode.CONFLICT, poller.log
+        one_clear_line(poller.log, "this process lost its lock with its database connection, and meanwhile another "
+                       "process on this database is already polling Telegram for this bot")
+    finally:
+        await other.close()
+        await poller.stop()
 
 
 async def test_a_second_poller_elsewhere_is_stopped_by_telegrams_409_conflict(api: FakeBotApi,

@@ -1,0 +1,57 @@
+"""Who holds, and who waits for, a process lock (storage/process_lock.py) on the test PostgreSQL database."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+
+from storage.process_lock import advisory_key
+from tests.pg_cluster import asyncpg_url
+
+THIS_DATABASE = "database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+
+
+async def holder(url: str, name: str) -> int | None:
+    """The backend (pid) holding the advisory lock ``name``, if any."""
+    key = advisory_key(name) & 0xFFFF_FFFF_FFFF_FFFF  # pg_locks shows the 64-bit key as two unsigned halves
+    connection = await asyncpg.connect(asyncpg_url(url))
+    try:
+        pid: int | None = await connection.fetchval(
+            f"SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND {THIS_DATABASE} "
+            "AND classid = $1::bigint::oid AND objid = $2::bigint::oid", key >> 32, key & 0xFFFF_FFFF)
+        return pid
+    finally:
+        await connection.close()
+
+
+async def waiting(url: str) -> int:
+    """How many backends wait for an advisory lock."""
+    connection = await asyncpg.connect(asyncpg_url(url))
+    try:
+        count: int = await connection.fetchval(
+            f"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND {THIS_DATABASE}")
+        return count
+    finally:
+        await connection.close()
+
+
+async def taken_again(url: str, name: str, ended: int, within: float = 10.0) -> int:
+    """Wait until a backend other than ``ended`` holds the lock ``name``; returns it."""
+    async def poll() -> int:
+        while True:
+            pid = await holder(url, name)
+            if pid not in (None, ended):
+                return pid
+            await asyncio.sleep(0.02)
+    return await asyncio.wait_for(poll(), within)
+
+
+async def someone_waits(url: str, within: float = 10.0) -> None:
+    """Wait until a backend waits for an advisory lock."""
+    async def poll() -> None:
+        while True:
+            if await waiting(url):
+                return
+            await asyncio.sleep(0.02)
+    await asyncio.wait_for(poll(), within)
