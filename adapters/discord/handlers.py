@@ -17,10 +17,11 @@ from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond, respond_plain
 from adapters.discord.surfaces import ChannelSurface, PrivateSurface
 from adapters.discord.translator import command_name_for
-from bot.delivery import Surface
+from adapters.left_open import closing_left_open
+from bot.delivery import Surface, Target
 from bot.engine import QuizEngine
 from bot.records import MessageLink
-from bot.replies import Notice, NoticeCode, Preview, Started, Summary, polls_to_close
+from bot.replies import Notice, NoticeCode, Preview, Started, Summary
 from bot.text import shorten
 
 AUTOCOMPLETE_LIMIT = 25
@@ -54,15 +55,15 @@ class CommandHandlers:
                            option_index: int) -> None:
         # Acknowledge at once (the engine touches the database); replies then come as follow-ups.
         await interaction.response.defer()
-        result = await self._engine.answer(interaction_actor(interaction), session_id, question_id, option_index,
-                                           PrivateSurface(interaction, clicked=True))
-        for poll in polls_to_close(result):  # a click back in a left quiz: the poll of the quiz played until then
-            await self._end_poll(poll)
+        # A click back in a left quiz: the poll of the quiz played until then is ended, also if the reply fails.
+        async with closing_left_open(self._end_poll, PrivateSurface(interaction, clicked=True)) as shown:
+            result = await self._engine.answer(interaction_actor(interaction), session_id, question_id,
+                                               option_index, shown)
         if isinstance(result, Notice):  # stale, forged or repeated click: a polite refusal, only for the clicker
             await interaction.followup.send(render.plain(result.text), ephemeral=True)
 
     async def _play(self, interaction: discord.Interaction, private: bool,
-                    action: Callable[[Surface], Awaitable[Started | Summary | Notice]], command: str = "quiz") -> None:
+                    action: Callable[[Target], Awaitable[Started | Summary | Notice]], command: str = "quiz") -> None:
         """Start (or retry) as polls in the channel or privately, or say why not: ``command`` is the one the
         learner can send again with private:True."""
         channel_id = interaction.channel_id
@@ -75,12 +76,11 @@ class CommandHandlers:
             await respond(interaction, await self._poll_refused(interaction, command))
             return
         try:
-            result = await action(surface)
+            async with closing_left_open(self._end_poll, surface) as shown:  # asked again, over, or left for another
+                result = await action(shown)
         except discord.Forbidden:  # refused although the rights looked fine
             await respond(interaction, await self._poll_refused(interaction, command))
             return
-        for poll in polls_to_close(result):  # asked again, over, or left for another quiz
-            await self._end_poll(poll)
         if isinstance(result, Notice):
             text = render.plain(result.text)
             if result.code is NoticeCode.NO_ACTIVE_SESSION:  # "choose one to start": the quizzes to choose from

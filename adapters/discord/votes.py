@@ -11,9 +11,10 @@ from adapters.discord.actors import vote_actor
 from adapters.discord.permissions import poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.surfaces import ChannelSurface
+from adapters.left_open import closing_left_open
 from adapters.once_per import OncePer
 from bot.engine import QuizEngine
-from bot.replies import Actor, Notice, NoticeCode, polls_to_close
+from bot.replies import Actor, Notice, NoticeCode
 
 log = logging.getLogger(__name__)
 
@@ -31,18 +32,18 @@ class VoteHandler:
             return
         actor = vote_actor(event.user_id, event.channel_id)
         try:
-            # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll in
-            # every server: the engine leaves those alone without recording their voters.
-            result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1,
-                                                       self._after_vote(event))
-            if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE \
-                    and await self._is_own_poll_for(event):
-                result = await self._engine.ask_again(actor, self._after_vote(event))
+            # A vote back in a left quiz: the poll of the quiz played until then is ended, also when the next poll
+            # is refused.
+            async with closing_left_open(self._polls.end_linked, self._after_vote(event)) as shown:
+                # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll
+                # in every server: the engine leaves those alone without recording their voters.
+                result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1, shown)
+                if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE \
+                        and await self._is_own_poll_for(event):
+                    result = await self._engine.ask_again(actor, shown)
         except discord.Forbidden:  # the answer is kept; the channel stopped taking the next poll (a right revoked)
             await self._polls_refused(event, actor)
             return
-        for poll in polls_to_close(result):  # a vote back in a left quiz: the poll of the quiz played until then
-            await self._polls.end_linked(poll)
         if isinstance(result, Notice):
             if result.code is NoticeCode.NOT_YOUR_SESSION:
                 await self._hint(event)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from telegram import Update
@@ -11,6 +12,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from adapters.charts import render_progress_chart
+from adapters.left_open import Showing, closing_left_open
 from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import PLATFORM, command_argument, is_private, posted_as_chat, update_actor
@@ -21,8 +23,9 @@ from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons
 from adapters.telegram.menu import help_text, next_steps
 from adapters.telegram.surface import TelegramSurface
+from bot.delivery import Target
 from bot.engine import QuizEngine
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Started, Summary, polls_to_close
+from bot.replies import Actor, Notice, NoticeCode
 from bot.text import shown_name
 
 Context = ContextTypes.DEFAULT_TYPE
@@ -101,9 +104,8 @@ class Commands:
 
     async def quiz(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Start the named quiz, or resume the latest one; in a group it is the caller's own session."""
-        surface = surface_in(self._chat, chat, actor, _first_name(update))
-        reply = await self._engine.start(actor, command_argument(context.args), surface)
-        await self.close_left_open(reply)
+        async with self.closing_left_open(surface_in(self._chat, chat, actor, _first_name(update))) as surface:
+            reply = await self._engine.start(actor, command_argument(context.args), surface)
         if isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:
             await self._show_quizzes(actor, chat, reply)
         elif isinstance(reply, Notice):
@@ -162,8 +164,8 @@ class Commands:
 
     async def review_in(self, actor: Actor, chat: str, first_name: str) -> None:
         """The learner's due questions as quiz polls, or when the next review is."""
-        reply = await self._engine.review(actor, surface_in(self._chat, chat, actor, first_name))
-        await self.close_left_open(reply)
+        async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name)) as surface:
+            reply = await self._engine.review(actor, surface)
         if isinstance(reply, Notice):
             await self.notice(chat, reply)
 
@@ -193,12 +195,12 @@ class Commands:
         _ = await self._engine.localizer(actor)
         await self._chat.html(actor.chat_id, [esc(next_steps(_))])
 
-    async def close_left_open(self, reply: Started | Summary | AnswerOutcome | Notice) -> None:
-        """The polls a start leaves asking for nothing: the old poll of a question asked again, and the poll of
-        the quiz played until now (resuming it asks again); after a vote back in a left quiz, the poll of the
-        quiz played until then."""
-        for poll in polls_to_close(reply):
-            await self._chat.close_linked_poll(poll)
+    def closing_left_open(self, target: Target) -> AbstractAsyncContextManager[Showing]:
+        """``target`` for the engine's actions in the block, then the polls they leave asking for nothing closed:
+        the old poll of a question asked again, and the poll of the quiz played until now (resuming it asks
+        again); after a vote back in a left quiz, the poll of the quiz played until then (also when the reply
+        failed)."""
+        return closing_left_open(self._chat.close_linked_poll, target)
 
     async def notice(self, chat: str, notice: Notice) -> None:
         await self._chat.html(chat, [render.notice(notice)])

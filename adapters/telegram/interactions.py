@@ -59,13 +59,13 @@ class Interactions:
             chat = getattr(reply, "chat_id", None) or actor.user_id  # a private chat's id is the user's id
             return surface_in(self._chat, chat, actor, name)
 
-        result = await self._score_vote(actor, answer.user, answer.poll_id, answer.option_ids[0], where)
-        if result is None:
-            return  # a group game's poll, sent before a restart or by another process
-        if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE:
-            # Telegram only sends answers to the bot's own polls: this one was sent but never linked.
-            result = await self._engine.ask_again(actor, where)
-        await self._commands.close_left_open(result)  # a vote back in a left quiz: the other quiz's poll
+        async with self._commands.closing_left_open(where) as shown:  # a vote back in a left quiz: the other's poll
+            result = await self._score_vote(actor, answer.user, answer.poll_id, answer.option_ids[0], shown)
+            if result is None:
+                return  # a group game's poll, sent before a restart or by another process
+            if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE:
+                # Telegram only sends answers to the bot's own polls: this one was sent but never linked.
+                result = await self._engine.ask_again(actor, shown)
         if isinstance(result, Notice) and result.code not in SILENT_ON_POLL:
             await self._tell_privately(actor, result)
 
@@ -103,20 +103,20 @@ class Interactions:
             await self._commands.games.group_language(actor, actor.chat_id, data.value, query)
         elif data.action is Action.START_QUIZ:
             await acknowledge(query)
-            reply = await self._engine.start(actor, data.value, surface)
-            await self._commands.close_left_open(reply)
+            async with self._commands.closing_left_open(surface) as shown:
+                reply = await self._engine.start(actor, data.value, shown)
             if isinstance(reply, Notice):
                 await self._commands.notice(actor.chat_id, reply)
         elif data.action is Action.REVIEW:
             await acknowledge(query)
             await self._commands.review_in(actor, actor.chat_id, query.from_user.first_name)
         elif data.action is Action.RETRY:
-            retried = await self._engine.retry_missed(actor, data.value, surface)
-            if isinstance(retried, Notice):  # e.g. someone else's summary: tell only the one who pressed
-                await acknowledge(query, shorten(retried.text, ALERT_LIMIT), alert=True)
-                return
-            await acknowledge(query)
-            await self._commands.close_left_open(retried)
+            async with self._commands.closing_left_open(surface) as shown:
+                retried = await self._engine.retry_missed(actor, data.value, shown)
+                if isinstance(retried, Notice):  # e.g. someone else's summary: tell only the one who pressed
+                    await acknowledge(query, shorten(retried.text, ALERT_LIMIT), alert=True)
+                    return
+                await acknowledge(query)
 
     async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:
         """In a private chat the picker turns into the confirmation; in a group (the welcome's picker) only the

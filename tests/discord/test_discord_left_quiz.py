@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import RunningBot
-from tests.discord.payloads import OWNER_ID
+from tests.discord.payloads import CHANNEL_ID, OWNER_ID
 from tests.discord.support import button_for, buttons, message_id, next_poll, reply_to, vote_for
 
 
@@ -28,6 +28,26 @@ async def test_a_vote_on_the_left_quizs_poll_goes_back_to_it_and_ends_the_other_
     await fake.wait_until(lambda: message_id(playing) in fake.ended_polls(after=mark))
     await fake.quiet()
     assert fake.ended_polls(after=mark) == [message_id(left), message_id(playing)]  # the one voted on, the other
+
+
+async def test_a_vote_back_in_the_left_quiz_ends_the_other_quizs_poll_even_when_its_next_poll_is_refused(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """The switch back is kept before its next poll goes out: if the channel refuses it (Send Polls revoked), the
+    learner is told so, and the quiz left behind must still not stay open to votes that switch them back."""
+    await fake.slash("quiz", {"quiz": "collectives"})
+    left = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    await fake.slash("quiz", {"quiz": "long-options"})
+    playing = await next_poll(fake, bot, after=mark)
+    await fake.wait_until(lambda: fake.ended_polls(after=mark) == [message_id(left)])
+
+    fake.poll_refusing_channels.add(CHANNEL_ID)
+    mark = len(fake.calls)
+    await vote_for(fake, left, "All-reduce", OWNER_ID)
+    await fake.wait_until(lambda: any("“Send Polls”" in c.content for c in fake.channel_messages(after=mark)))
+    await fake.wait_until(lambda: message_id(playing) in fake.ended_polls(after=mark))
+    await fake.quiet()
+    assert fake.ended_polls(after=mark) == [message_id(left), message_id(playing)]
 
 
 async def test_a_click_on_the_left_quizs_private_buttons_ends_the_poll_of_the_quiz_played_since(

@@ -122,6 +122,24 @@ async def test_a_vote_reaching_the_left_quizs_poll_goes_back_to_it_and_closes_th
             str(left.result["message_id"]), str(playing.result["message_id"])]
 
 
+async def test_a_vote_back_in_the_left_quiz_closes_the_other_quizs_poll_even_when_its_next_poll_fails(
+        api: FakeBotApi, settings: Settings) -> None:
+    """The switch back is kept before its reply goes out: if sending it fails, the quiz left behind must still not
+    stay open to votes that would switch the learner back and forth."""
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz collectives")
+        left = await next_poll(api, AMINATA.id, 1)
+        await api.command(AMINATA, "/quiz long-options")
+        playing = await next_poll(api, AMINATA.id, 2)
+        await api.wait_for("stopPoll", 1)
+        api.fail_next("sendPoll", 400, "Bad Request: not enough rights to send polls to the chat")
+        await api.answer_poll(AMINATA, poll_id(left), [correct(left)])
+        closed = await api.wait_for("stopPoll", 2)
+        assert [call.params["message_id"] for call in closed] == [
+            str(left.result["message_id"]), str(playing.result["message_id"])]
+        assert [call.ok for call in api.requests if call.method == "sendPoll"] == [True, True, False]
+
+
 async def test_a_poll_that_cant_be_closed_still_lets_stop_say_so(api: FakeBotApi, settings: Settings) -> None:
     """Closing is best effort: the bot removed from the group the poll is in, say, refuses it."""
     async with running_bot(settings) as engine:

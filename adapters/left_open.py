@@ -1,0 +1,58 @@
+"""Closing the polls an engine action leaves asking for nothing, also when showing its reply failed.
+
+The engine shows a reply after the action is kept: a vote back in a left quiz (or a start, a retry) has switched
+the learner's quiz by then. Should showing the reply fail (a channel that refuses the next poll, a send that
+fails), the quiz left behind must still not stay open to votes that would switch the learner back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+from bot.delivery import Shown, Surface, Target, surface_for
+from bot.records import MessageLink
+from bot.replies import AnswerOutcome, Started, polls_to_close
+
+log = logging.getLogger(__name__)
+
+Close = Callable[[MessageLink], Awaitable[None]]
+
+
+class Showing:
+    """A delivery target that remembers the reply the engine showed (or tried to show) through it."""
+
+    def __init__(self, target: Target) -> None:
+        self._target = target
+        self.reply: Shown | None = None
+
+    def __call__(self, reply: Shown) -> Surface | None:
+        self.reply = reply
+        return surface_for(self._target, reply)
+
+
+@contextlib.asynccontextmanager
+async def closing_left_open(close: Close, target: Target) -> AsyncIterator[Showing]:
+    """A target to pass the engine's actions in the block; once the block ends, the polls their reply leaves
+    open are closed with ``close``. If the block fails, only those of quizzes left behind: a question asked again
+    whose new poll didn't go out is still asked by its old one."""
+    showing = Showing(target)
+    try:
+        yield showing
+    except Exception:
+        await _close_each(close, _left_behind(showing.reply))
+        raise
+    await _close_each(close, polls_to_close(showing.reply))
+
+
+def _left_behind(reply: Shown | None) -> tuple[MessageLink, ...]:
+    return reply.left_behind if isinstance(reply, Started | AnswerOutcome) else ()
+
+
+async def _close_each(close: Close, polls: tuple[MessageLink, ...]) -> None:
+    for poll in polls:
+        try:
+            await close(poll)
+        except Exception as error:  # best effort: the action is kept, and the other polls still close
+            log.info("could not close poll message %s in chat %s: %s", poll.message_key, poll.chat_id, error)
