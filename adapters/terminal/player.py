@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import replace
+from collections.abc import Callable
+from datetime import datetime
 
+from adapters.runtime import utc_now
 from adapters.terminal import render
 from adapters.terminal.commands import CHAT_ONLY, Line, ascii_number, parse
 from adapters.terminal.lines import LineIO
@@ -25,11 +27,13 @@ OUT_OF_STEP = {NoticeCode.ALREADY_ANSWERED, NoticeCode.NOT_CURRENT_QUESTION}
 
 
 class TerminalPlayer:
-    def __init__(self, engine: QuizEngine, actor: Actor, io: LineIO) -> None:
+    def __init__(self, engine: QuizEngine, actor: Actor, io: LineIO,
+                 clock: Callable[[], datetime] = utc_now) -> None:
+        """``clock``: the engine's, for the time left to answer a question shown again."""
         self._engine = engine
         self._actor = actor
         self._io = io
-        self._screen = TerminalSurface(io)
+        self._screen = TerminalSurface(io, lambda: self._words, clock)
         self._quiz_ids: list[str] = []  # the last list shown, so "2" can pick its second quiz
         self._words: Localizer = engine.localizer_for("en")  # kept from each reply: no look-up per prompt
 
@@ -116,8 +120,7 @@ class TerminalPlayer:
             progress = await self._engine.progress(self._actor)
             self._words = self._engine.localizer_for(progress.language)
             self._io.write(render.progress(progress))
-        if self._screen.question is not None:  # its notices ("Time's up!...") were said when it was first shown
-            self._screen.show(replace(self._screen.question, notices=()))
+        self._screen.show_again()
 
     async def _start(self, reference: str | None) -> None:
         open_question = self._screen.question
@@ -126,7 +129,8 @@ class TerminalPlayer:
             self._say_notice(shown)
             await self._show_quizzes()
             if open_question is not None:  # still open: show it again, so a number typed next answers what it says
-                self._screen.show(open_question)
+                self._screen.question = open_question
+                self._screen.show_again()
         else:
             self._words = self._engine.localizer_for(shown.language)
 

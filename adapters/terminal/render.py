@@ -41,10 +41,12 @@ def wrap(text: str, indent: str = "", hanging: str | None = None) -> str:
                      for part in text.splitlines() or [""])
 
 
-def question(view: QuestionView) -> str:
+def question(view: QuestionView, _: Localizer) -> str:
     lines = [wrap(f"({notice})") for notice in view.notices]
     lines += ["", view.label, wrap(view.prompt)]
     lines += [wrap(f"{number}) {text}", "  ", "     ") for number, text in enumerate(view.options, start=1)]
+    if view.seconds_left is not None:  # said before the prompt: an answer typed too late is not scored
+        lines.append(wrap("(" + _.ngettext("{n} second to answer", "{n} seconds to answer", view.seconds_left) + ")"))
     return "\n".join(lines)
 
 

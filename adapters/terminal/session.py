@@ -32,7 +32,8 @@ def clock_from(today: date | None) -> Callable[[], datetime]:
 
 async def play(settings: Settings, *, user: str, quiz: str | None, language: str | None,
                today: date | None = None) -> int:
-    async with open_services(settings, clock=clock_from(today)) as services:
+    clock = clock_from(today)
+    async with open_services(settings, clock=clock) as services:
         actor = Actor(platform="terminal", user_id=user, chat_id="terminal", language_hint=locale_hint())
-        await TerminalPlayer(services.engine, actor, StdLineIO()).play(quiz=quiz, language=language)
+        await TerminalPlayer(services.engine, actor, StdLineIO(), clock).play(quiz=quiz, language=language)
     return 0

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
+
 from adapters.terminal import render
 from adapters.terminal.lines import LineIO
 from bot.delivery import Asked
+from bot.i18n import Localizer
 from bot.replies import Feedback, QuestionView, Summary
 
 
 class TerminalSurface:
-    def __init__(self, io: LineIO) -> None:
+    """``words``: the learner's language as the player last heard it; ``clock``: the engine's, so the time left
+    to answer counts down as the engine counts it."""
+
+    def __init__(self, io: LineIO, words: Callable[[], Localizer], clock: Callable[[], datetime]) -> None:
         self._io = io
+        self._words = words
+        self._clock = clock
         self.question: QuestionView | None = None  # the question a typed answer goes to
 
     @property
@@ -31,7 +42,18 @@ class TerminalSurface:
 
     def show(self, question: QuestionView) -> None:
         self.question = question
-        self._io.write(render.question(question))
+        self._io.write(render.question(question, self._words()))
+
+    def show_again(self) -> None:
+        """The open question once more (a long listing scrolled it away): without its notices, said when it was
+        first shown, and with the time now left to answer it."""
+        question = self.question
+        if question is None:
+            return
+        left = question.seconds_left
+        if question.deadline is not None and left is not None:
+            left = max(0, math.ceil((question.deadline - self._clock()).total_seconds()))
+        self._io.write(render.question(replace(question, notices=(), seconds_left=left), self._words()))
 
     async def summarize(self, summary: Summary) -> None:
         self.question = None

@@ -1,0 +1,65 @@
+"""The time to answer a question, said with it in the terminal: the learner can't see a countdown as on the chat
+platforms, and an answer typed too late is not scored."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from pathlib import Path
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from adapters.terminal.lines import ScriptedLineIO
+from adapters.terminal.player import TerminalPlayer
+from bot.replies import Actor
+from tests.fakes.clock import FixedClock
+
+FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+ACTOR = Actor("terminal", "tester", "terminal")
+
+
+class SlowTyper(ScriptedLineIO):
+    """Takes ``pause`` on the test's clock to type each line."""
+
+    def __init__(self, lines: list[str], clock: FixedClock, pause: timedelta) -> None:
+        super().__init__(lines)
+        self._clock = clock
+        self._pause = pause
+
+    async def read_line(self, prompt: str) -> str | None:
+        self._clock.advance(self._pause)
+        return await super().read_line(prompt)
+
+
+async def play(tmp_path: Path, lines: list[str], *, question_seconds: int, pause: timedelta = timedelta(0),
+               language: str | None = None) -> str:
+    clock = FixedClock()
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=question_seconds)
+    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+        io = SlowTyper(lines, clock, pause)
+        await TerminalPlayer(services.engine, ACTOR, io, clock).play(quiz="collectives", language=language)
+    return io.transcript
+
+
+async def test_the_time_to_answer_is_said_with_the_question_just_before_the_prompt(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["quit"], question_seconds=10)
+    question = transcript.split("Question 1 of 3")[1].split(">")[0].rstrip()
+    assert question.endswith("3) Broadcast\n(10 seconds to answer)\nYour answer (1-3)"), question
+
+
+async def test_a_question_shown_again_says_the_time_left_not_the_time_it_began_with(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["help", "1", "quit"], question_seconds=10, pause=timedelta(seconds=4))
+    after_help = transcript.split("list the quizzes")[1]
+    assert "(6 seconds to answer)" in after_help.split("Your answer")[0]
+    assert "Time's up!" not in transcript  # answered 8 seconds in: scored
+    assert "Correct!" in transcript or "Not quite." in transcript
+
+
+async def test_the_time_to_answer_is_said_in_the_learners_language(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["quit"], question_seconds=10, language="fr")
+    assert "Question 1 sur 3" in transcript and "(10 secondes pour répondre)" in transcript
+
+
+async def test_without_a_time_limit_no_time_is_mentioned(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["help", "quit"], question_seconds=0)
+    assert "to answer)" not in transcript and "Question 1 of 3" in transcript
