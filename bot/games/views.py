@@ -106,8 +106,12 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
     # Only those who had a question to score on are ranked: nobody when stopped in the lobby, and not who joined
     # at the question the game stopped at without answering it (they come last, so the others' places hold).
     ranked = [player for player in standings(players) if chances[player.user_id] > 0]
+    if ranked and not any(player.score for player in ranked):  # medals for nothing would mock everyone
+        ranked = []
+        lines.append(_("Nobody scored this time."))
     for place, player in enumerate(ranked[:PODIUM_LINES], start=1):
-        mark = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
+        # A medal is earned: no bronze for 0 points, even in third place (standings put them after who scored).
+        mark = MEDALS[place - 1] if place <= len(MEDALS) and player.score > 0 else f"{place}."
         lines.append(mark + " " + _.ngettext(
             "{name} — {n} point · {correct} of {asked} right ({percent}%)",
             "{name} — {n} points · {correct} of {asked} right ({percent}%)", player.score,

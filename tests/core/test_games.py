@@ -122,7 +122,7 @@ async def test_the_podium_ranks_by_points_then_total_answer_time_with_accuracy(e
     assert podium.heading == "Final results: Collectives" and podium.note is None
     assert podium.lines[0].startswith("🥇 Bayo — 450 points · 3 of 3 right (100%)")
     assert podium.lines[1].startswith("🥈 Ada — 450 points")  # same points, more time in all
-    assert podium.lines[2] == "🥉 Chido — 0 points · 0 of 3 right (0%)"
+    assert podium.lines[2] == "3. Chido — 0 points · 0 of 3 right (0%)"  # no bronze for nothing
 
 
 async def test_a_late_joiner_is_judged_on_the_questions_they_saw(engine: QuizEngine, clock: FixedClock) -> None:
@@ -285,4 +285,4 @@ async def test_players_who_had_no_question_to_score_on_are_left_off_the_podium(e
     await engine.games.begin(ADA, game_id, False, stage)
     await vote(engine, stage, ADA, right=False)
     assert await engine.games.stop(ADA, "Ada", False, stage) is None
-    assert stage.of(CHAT, GamePodium)[0].lines == ("🥇 Ada — 0 points · 0 of 1 right (0%)",)
+    assert stage.of(CHAT, GamePodium)[0].lines == ("Nobody scored this time.",)  # Ada only: no Bayo, no Chido
