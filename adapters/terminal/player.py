@@ -94,7 +94,7 @@ class TerminalPlayer:
             self._say_notice(await engine.stop(actor))
         elif line.verb == "skip":
             self._refused(await engine.skip(actor, self._screen))
-        elif line.verb == "retry":  # the last finished quiz, found in the database: survives a restart
+        elif line.verb == "retry":  # the last quiz, finished or stopped, found in the database: survives a restart
             self._refused(await engine.retry_missed(actor, None, self._screen))
         elif line.verb == "review":
             self._refused(await engine.review(actor, self._screen))

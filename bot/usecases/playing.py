@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import datetime
 
 from bot import views
 from bot.content.models import Quiz, localized
@@ -116,14 +117,15 @@ class Playing:
 
     async def retry_missed(self, actor: Actor, session_id: str | None = None,
                            surface: Target | None = None) -> Started | Notice:
-        """A new session over the questions a finished session (by default the latest) got wrong or skipped."""
+        """A new session over the questions an ended session got wrong or skipped; by default the learner's last
+        quiz, finished or stopped (see ``_last_quiz``)."""
         return await self._core.turns.run(actor, lambda turn: self._retry(turn, session_id),
                                           after=self._core.delivering(actor, surface))
 
     async def _retry(self, turn: Turn, session_id: str | None) -> Started | Notice:
         core, _, uow = self._core, turn.words, turn.uow
         finished = await (uow.sessions.get(session_id) if session_id is not None
-                          else uow.sessions.latest_finished(turn.user_id))
+                          else self._last_quiz(turn))
         quiz = core.quiz_of(finished) if finished else None
         nothing = Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY, _.language, turn.actor.chat_id)
         if finished is not None and finished.user_id != turn.user_id:  # a button under another's summary
@@ -174,3 +176,23 @@ class Playing:
             intro += " " + _("The round of this quiz you had open is stopped; your answers in it are saved.")
         return Started(question=shown, resumed=already_retrying, intro=intro, language=_.language,
                        asked_before=asked_before, left_behind=left_behind)
+
+    async def _last_quiz(self, turn: Turn) -> QuizSession | None:
+        """What "retry" alone means: the learner's latest finished quiz, or one stopped since with questions to
+        retry. Not a stopped one left for another round of its quiz: a retry stops the round it replaces, and a
+        retry typed again must carry on with its own round, not turn to the one it replaced."""
+        uow = turn.uow
+        finished = await uow.sessions.latest_ended(turn.user_id, SessionState.FINISHED)
+        stopped = await uow.sessions.latest_ended(turn.user_id, SessionState.STOPPED)
+        if stopped is None or (finished is not None and _ended(finished) >= _ended(stopped)):
+            return finished
+        quiz = self._core.quiz_of(stopped)
+        if quiz is None:  # a reload removed it
+            return finished
+        missed = questions_to_retry(quiz, stopped, await uow.answers.for_session(stopped.id))
+        newer = await uow.sessions.active(turn.user_id, quiz.id)  # it can only have started after this one ended
+        return stopped if missed and (newer is None or newer.question_ids == missed) else finished
+
+
+def _ended(session: QuizSession) -> datetime:
+    return session.finished_at or session.updated_at

@@ -128,9 +128,9 @@ class FakeSessionRepository:
         latest = max(reversed(mine), key=lambda s: s.updated_at, default=None)
         return copy.deepcopy(latest)
 
-    async def latest_finished(self, user_id: int) -> QuizSession | None:
+    async def latest_ended(self, user_id: int, state: SessionState) -> QuizSession | None:
         mine = [s for s in self._state.sessions.values()
-                if s.user_id == user_id and s.state is SessionState.FINISHED and s.finished_at is not None]
+                if s.user_id == user_id and s.state is state and s.finished_at is not None]
         return copy.deepcopy(max(reversed(mine), key=lambda s: s.finished_at or s.updated_at, default=None))
 
     async def get_with_owner_activity(self, session_id: str) -> tuple[QuizSession, datetime] | None:

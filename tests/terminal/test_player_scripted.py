@@ -192,6 +192,13 @@ async def test_two_terminals_of_one_learner_stay_in_step(tmp_path: Path) -> None
         await asyncio.gather(*games)
 
 
+async def test_retry_right_after_stop_replays_what_the_stopped_quiz_missed(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["skip", "stop", "retry", "quit"])
+    after_stop = transcript.split("Quiz stopped: Collectives.")[1]
+    assert "There is nothing to retry." not in after_stop
+    assert "Another go at the question you missed." in after_stop and "Question 1 of 1" in after_stop
+
+
 async def test_retry_works_after_a_restart(tmp_path: Path) -> None:
     await play(tmp_path, ["skip", "skip", "skip", "quit"])
     transcript = await play(tmp_path, ["retry", "quit"], quiz=None, seed=4)  # a new process: nothing in memory

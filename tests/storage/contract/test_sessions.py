@@ -57,7 +57,7 @@ async def test_the_active_session_is_the_most_recently_updated_one(uow: Uow) -> 
     assert someone_else is None
 
 
-async def test_the_latest_finished_session_is_the_one_that_finished_last(uow: Uow) -> None:
+async def test_the_latest_ended_session_of_a_state_is_the_one_that_ended_last_in_it(uow: Uow) -> None:
     user_id = await stored_user(uow)
     await stored_session(uow, a_session(user_id, "first", "collectives", state=SessionState.FINISHED,
                                         updated_at=START))
@@ -65,11 +65,15 @@ async def test_the_latest_finished_session_is_the_one_that_finished_last(uow: Uo
                                         updated_at=START + timedelta(hours=2)))
     await stored_session(uow, a_session(user_id, "second", "long-options", state=SessionState.FINISHED,
                                         updated_at=START + timedelta(hours=1)))
+    await stored_session(uow, a_session(user_id, "stopped-before", "long-options", state=SessionState.STOPPED,
+                                        updated_at=START - timedelta(hours=1)))
     await stored_session(uow, a_session(user_id, "playing", "zero", updated_at=START + timedelta(hours=3)))
     async with uow() as work:
-        latest = await work.sessions.latest_finished(user_id)
-        nobody = await work.sessions.latest_finished(user_id + 1000)
-    assert latest is not None and latest.id == "second"
+        finished = await work.sessions.latest_ended(user_id, SessionState.FINISHED)
+        stopped = await work.sessions.latest_ended(user_id, SessionState.STOPPED)
+        nobody = await work.sessions.latest_ended(user_id + 1000, SessionState.FINISHED)
+    assert finished is not None and finished.id == "second"
+    assert stopped is not None and stopped.id == "stopped"
     assert nobody is None
 
 
