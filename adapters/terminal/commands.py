@@ -42,8 +42,8 @@ def parse(line: str, answering: bool) -> Line:
 
 
 def option_index(text: str) -> int | None:
-    """``"2"``, ``"2)"`` or ``"b"`` -> 1; anything else (``"²"``, ``"①"``, ``"x"``) -> None."""
-    text = text.strip().lower().rstrip(").")
+    """``"2"``, ``"2)"``, ``"2."``, ``"b"`` or ``"(b)"`` -> 1; anything else (``"²"``, ``"①"``, ``"x"``) -> None."""
+    text = text.strip().lower().removeprefix("(").rstrip(").")
     number = ascii_number(text)
     if number is not None:
         return number - 1

@@ -28,7 +28,7 @@ from tests.fakes.storage import FakeDatabase
 FUZZ = settings(max_examples=200, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 # Typed text with the awkward parts up front: other scripts' digits, control and bidi characters, commands.
-NASTY = ["²", "①", "٣", "१", "x²", "\x1b[A", "\x00", "\u202e", "\u200b", " ", "\t", "1", "9", "b", ")", ".",
+NASTY = ["²", "①", "٣", "१", "x²", "\x1b[A", "\x00", "\u202e", "\u200b", " ", "\t", "1", "9", "b", "(", ")", ".",
          *VERBS, *QUIT_WORDS, "language", "quiz", "collectives", "sw", "klingon"]
 TYPED = st.lists(st.one_of(st.characters(), st.sampled_from(NASTY)), max_size=8).map("".join)
 VERDICTS = {"quit", "answer", "choose", "nothing", *VERBS}
@@ -40,7 +40,7 @@ def test_any_line_parses_into_a_known_command(line: str, answering: bool) -> Non
     parsed = parse(line, answering)
     assert parsed.verb in VERDICTS
     if parsed.verb == "answer" and parsed.index is not None:
-        digits = line.strip().rstrip(").")
+        digits = line.strip().removeprefix("(").rstrip(").")
         assert digits.isascii() and -1 <= parsed.index < 999
     if parsed.verb == "choose" and parsed.index is not None:
         assert line.strip().isascii() and 0 <= parsed.index < 1000
