@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final, Literal, TypeGuard
 
 # The bot's words and the content's texts alike: pydantic refuses content in any other language.
@@ -20,6 +21,15 @@ NATIVE_NAMES: dict[LanguageCode, str] = {
 }
 
 SUPPORTED_LANGUAGES: tuple[LanguageCode, ...] = tuple(NATIVE_NAMES)
+
+# Understood, besides the codes and native names, where a person types a language ("language Swahili").
+ENGLISH_NAMES: dict[LanguageCode, str] = {
+    "en": "English",
+    "fr": "French",
+    "sw": "Swahili",
+    "yo": "Yoruba",
+    "sn": "Shona",
+}
 
 
 def listed_codes(last: str = ", ") -> str:
@@ -49,6 +59,23 @@ def normalize_language(hint: str | None) -> LanguageCode | None:
         return None
     primary = hint.strip().replace("_", "-").split("-", 1)[0].lower()
     return primary if is_language_code(primary) else None
+
+
+def language_choice(typed: str) -> LanguageCode | None:
+    """A language a person typed: a code as a hint gives it (``fr``, ``fr-CA``), or the language's name in itself
+    or in English, in any case, accents optional (``Français``, ``francais``, ``kiswahili``, ``Yoruba``)."""
+    code = normalize_language(typed)
+    if code is not None:
+        return code
+    name = _folded(typed)
+    return next((code for code in SUPPORTED_LANGUAGES
+                 if name in (_folded(NATIVE_NAMES[code]), _folded(ENGLISH_NAMES[code]))), None)
+
+
+def _folded(text: str) -> str:
+    """Lower case, without accents or extra spaces: "Èdè  Yorùbá" -> "ede yoruba"."""
+    bare = "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
+    return " ".join(bare.casefold().split())
 
 
 def choose_language(stored: str | None, hint: str | None) -> str:

@@ -22,12 +22,12 @@ from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
 from adapters.settings import ConfigurationError, Settings, load_settings
 from bot.content.problems import ContentError
-from bot.languages import listed_codes, normalize_language
+from bot.languages import language_choice, listed_codes
 from storage.errors import DatabaseUnavailable
 
 
 def _language(value: str) -> str:
-    code = normalize_language(value)
+    code = language_choice(value)
     if code is None:
         raise argparse.ArgumentTypeError(f"unsupported language {value!r}: use {listed_codes(' or ')}")
     return code

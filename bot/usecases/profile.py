@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from bot import views
 from bot.admins import AdminPolicy
-from bot.languages import NATIVE_NAMES, normalize_language
+from bot.languages import NATIVE_NAMES, language_choice
 from bot.notices import quiz_not_found, unknown_language
 from bot.replies import Actor, Notice, Preview, Profile, Progress, QuizList
 from bot.turns import Turn
@@ -31,7 +31,7 @@ class Profiles:
 
     async def set_language(self, actor: Actor, choice: str) -> Notice:
         async def choose(turn: Turn) -> Notice:
-            language = normalize_language(choice)
+            language = language_choice(choice)
             if language is None:
                 return unknown_language(choice, turn.words)
             user = turn.user

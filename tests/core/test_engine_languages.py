@@ -38,6 +38,20 @@ async def test_a_language_can_be_chosen_by_a_regional_code(engine: QuizEngine) -
     assert (await engine.localizer(actor)).language == "yo"
 
 
+@pytest.mark.parametrize(("typed", "language"), [
+    ("Français", "fr"), ("français", "fr"), ("FRANCAIS", "fr"), ("French", "fr"), ("kiswahili", "sw"),
+    ("Swahili", "sw"), ("english", "en"), ("Èdè Yorùbá", "yo"), ("yoruba", "yo"), ("chiShona", "sn"), ("Shona", "sn"),
+])
+async def test_a_language_can_be_chosen_by_its_name_in_itself_or_in_english(engine: QuizEngine, typed: str,
+                                                                            language: str) -> None:
+    """The refusal of an unknown choice lists "fr (Français)": the name it shows is understood too."""
+    actor = Actor("telegram", "ama", "ama")
+    assert not (await engine.set_language(actor, typed)).is_error
+    assert (await engine.localizer(actor)).language == language
+    group = await engine.games.set_chat_language(Actor("telegram", "ama", "-100"), "-100", typed, moderator=True)
+    assert group.language == language and not group.is_error
+
+
 async def test_an_unknown_language_choice_is_refused_and_lists_the_choices(engine: QuizEngine) -> None:
     actor = Actor("telegram", "pedro", language_hint="fr")
     reply = await engine.set_language(actor, "klingon")

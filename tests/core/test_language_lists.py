@@ -30,3 +30,7 @@ def test_the_command_line_names_every_language_for_a_code_it_doesnt_know(capsys:
     with pytest.raises(SystemExit):
         build_parser(chat_platforms()).parse_args(["play", "--lang", "xx"])
     assert f"unsupported language 'xx': use {listed_codes(' or ')}" in capsys.readouterr().err
+
+
+def test_the_command_line_takes_a_language_by_its_name_too() -> None:
+    assert build_parser(chat_platforms()).parse_args(["play", "--lang", "Kiswahili"]).lang == "sw"

@@ -132,6 +132,11 @@ async def test_an_unknown_language_says_so_without_showing_the_question_again(tm
     assert "Question 1 sur 3" in after  # a new language shows the question in it
 
 
+async def test_a_language_is_chosen_by_the_name_the_refusal_lists(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["language Français", "quit"])
+    assert "I don't speak" not in transcript and "Question 1 sur 3" in transcript
+
+
 async def test_after_a_long_listing_the_open_question_is_shown_again(tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["preview", "quit"])
     after_preview = transcript.split("3 questions. Answers and explanations appear as you play.")[1]

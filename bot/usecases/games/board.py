@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.games import views
 from bot.games.replies import GameExplanation, Leaderboard
 from bot.games.rules import week_start
-from bot.languages import DEFAULT_LANGUAGE, NATIVE_NAMES, normalize_language
+from bot.languages import DEFAULT_LANGUAGE, NATIVE_NAMES, language_choice
 from bot.notices import unknown_language
 from bot.ports import UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
@@ -82,7 +82,7 @@ class GameBoards:
         """The language of what everyone in the chat (or server) sees in games: for its admins."""
         async def choose(turn: Turn) -> Notice:
             _, uow = turn.words, turn.uow
-            language = normalize_language(choice)
+            language = language_choice(choice)
             if not (moderator or self._table.admins.is_admin(actor)):
                 return Notice(_("Only an admin of this chat can change its language. Set your own in a private "
                                 "chat with me."), NoticeCode.NOT_ALLOWED, _.language)
