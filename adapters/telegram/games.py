@@ -67,18 +67,24 @@ class GameCommands:
             await self._refuse(actor, chat, reply)
 
     async def leaderboard(self, actor: Actor, chat: str, args: list[str]) -> None:
-        """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere."""
+        """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere; any other word: the usage."""
         choice = args[0].lower() if args else "week"
         if choice in VISIBILITY:
             notice = await self._engine.games.set_hidden(actor, VISIBILITY[choice])
             await self._chat.html(chat, [render.notice(notice)])
+            return
+        if choice not in PERIODS:  # a typo: what the command takes, not this week's board as if that was asked
+            _ = await self._engine.localizer(actor)
+            await self._refuse(actor, chat, Notice(_(
+                "Send /leaderboard week or /leaderboard all for this group's points, or /leaderboard hide or "
+                "/leaderboard show to leave the leaderboards or come back."), language=_.language))
             return
         if is_private(chat, actor):
             _ = await self._engine.localizer(actor)
             await self._chat.html(chat, [esc(_("Leaderboards belong to groups: send /leaderboard in a group where "
                                                "you play. To leave them, send /leaderboard hide."))])
             return
-        board = await self._engine.games.leaderboard(actor, chat, choice if choice in PERIODS else "week")
+        board = await self._engine.games.leaderboard(actor, chat, choice)
         await self._chat.html(chat, [game_render.leaderboard(board)])
 
     async def group_language(self, actor: Actor, chat: str, choice: str, pressed: CallbackQuery | None = None) -> None:

@@ -59,6 +59,19 @@ async def test_a_different_refusal_is_answered_at_once_the_same_one_not(api: Fak
         assert len(api.calls("sendMessage", lambda p: p["text"].startswith("Send /game followed by"))) == 1
 
 
+async def test_a_leaderboard_word_it_doesnt_know_is_answered_with_the_usage_not_this_weeks_board(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/leaderboard nonsense", GROUP)
+        fr = engine.localizer_for("fr")  # Aminata's language
+        usage = fr("Send /leaderboard week or /leaderboard all for this group's points, or /leaderboard hide or "
+                   "/leaderboard show to leave the leaderboards or come back.")
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == usage)
+        await api.command(AMINATA, "/leaderboard all", GROUP)
+        await api.wait_for("sendMessage", 1, lambda p: p["text"].startswith("🏆"))
+        assert len(api.calls("sendMessage", lambda p: p["text"].startswith("🏆"))) == 1  # only the one asked for
+
+
 async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, settings: Settings) -> None:
     api.admins[GROUP.id] = {ADA.id}
     async with running_bot(settings, game_interval=GAMES) as engine:
