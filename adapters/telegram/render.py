@@ -32,13 +32,14 @@ def intro(text: str, owner: str | None = None) -> str:
     return owner_prefix(owner) + esc(text)
 
 
-def follow_up(feedback: Feedback | None) -> str:
+def follow_up(feedback: Feedback | None, owner: str | None = None) -> str:
     """After the poll's popup: for a wrong answer, why that choice is wrong, then the explanation; the details and
-    the reference, if any."""
+    the reference, if any. In a group, whose answer it explains: several members may be quizzing there."""
     if feedback is None or not (feedback.details or feedback.reference or feedback.why_not):
         return ""
     lines = [f"❌ {esc(feedback.why_not)}", esc(feedback.explanation)] if feedback.why_not else []
     lines.append(esc(feedback.correct_option))
+    lines[0] = owner_prefix(owner) + lines[0]
     if feedback.details:
         lines += [esc(paragraph) for paragraph in feedback.details.splitlines()]
     if feedback.reference:

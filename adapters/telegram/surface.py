@@ -38,7 +38,8 @@ class TelegramSurface:
         self._pending.append(render.outcome_notice(text, self._owner))
 
     async def feedback(self, feedback: Feedback) -> None:
-        self._pending.append(render.follow_up(feedback))  # the poll's popup already showed the explanation
+        # The poll's popup already showed the explanation; in a group, this says whose answer it was.
+        self._pending.append(render.follow_up(feedback, self._owner))
 
     async def ask(self, question: QuestionView, intro: str | None) -> Asked | None:
         layout = poll_layout(question, self._owner)
