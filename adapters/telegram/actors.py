@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import Chat, Update, User
 
 from bot.replies import Actor
+from bot.text import shown_name
 
 PLATFORM = "telegram"
 
@@ -38,3 +39,9 @@ def command_argument(args: list[str] | None) -> str | None:
 def is_private(chat_id: str | None, actor: Actor) -> bool:
     """In Telegram a private chat has the user's own id; groups have other (negative) ids."""
     return chat_id is None or chat_id == actor.user_id
+
+
+def owner_in(chat_id: str, actor: Actor, first_name: str | None) -> str | None:
+    """Whom a reply in this chat is for, named in a group (several members may use the bot there side by side);
+    None in a private chat, where replies are plain."""
+    return None if is_private(chat_id, actor) else shown_name(first_name or "") or None

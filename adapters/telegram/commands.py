@@ -8,14 +8,21 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from telegram import Update
-from telegram.constants import ChatType
+from telegram.constants import ChatType, ParseMode
 from telegram.ext import ContextTypes
 
 from adapters.charts import render_progress_chart
 from adapters.left_open import Showing, closing_left_open
 from adapters.once_per import OncePer
 from adapters.telegram import render
-from adapters.telegram.actors import PLATFORM, command_argument, is_private, posted_as_chat, update_actor
+from adapters.telegram.actors import (
+    PLATFORM,
+    command_argument,
+    is_private,
+    owner_in,
+    posted_as_chat,
+    update_actor,
+)
 from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import GameCommands
@@ -48,7 +55,7 @@ def with_actor(command: Command, nameless: Callback) -> Callback:
 
 def surface_in(chat: TelegramChat, chat_id: str, actor: Actor, first_name: str) -> TelegramSurface:
     """Where this learner's quiz shows; in a group, each message names whose quiz it is."""
-    return TelegramSurface(chat, chat_id, None if is_private(chat_id, actor) else first_name)
+    return TelegramSurface(chat, chat_id, owner_in(chat_id, actor, first_name))
 
 
 class Commands:
@@ -104,12 +111,13 @@ class Commands:
 
     async def quiz(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Start the named quiz, or resume the latest one; in a group it is the caller's own session."""
+        owner = owner_in(chat, actor, _first_name(update))
         async with self.closing_left_open(surface_in(self._chat, chat, actor, _first_name(update))) as surface:
             reply = await self._engine.start(actor, command_argument(context.args), surface)
         if isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:
-            await self._show_quizzes(actor, chat, reply)
-        elif isinstance(reply, Notice):
-            await self.notice(chat, reply)
+            await self._show_quizzes(actor, chat, reply, owner)
+        elif isinstance(reply, Notice):  # e.g. that quiz is theirs in a group game now
+            await self.notice(chat, reply, owner)
 
     async def preview(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         reference = command_argument(context.args)
@@ -126,38 +134,39 @@ class Commands:
     async def stop(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Its poll is closed, else it stays open to votes that only say the quiz was stopped.
         notice = await self._engine.stop(actor, self._chat.close_linked_poll)
-        owner = None if is_private(chat, actor) else _first_name(update)  # in a group: whose quiz it was
-        await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])
+        await self.notice(chat, notice, owner_in(chat, actor, _first_name(update)))  # in a group: whose quiz it was
 
     async def skip(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         reply = await self._engine.skip(actor, surface_in(self._chat, chat, actor, _first_name(update)))
         if isinstance(reply, Notice):  # in a group, for whom: as /stop says it
-            owner = None if is_private(chat, actor) else _first_name(update)
-            await self._chat.html(chat, [render.outcome_notice(reply.text, owner)])
+            await self.notice(chat, reply, owner_in(chat, actor, _first_name(update)))
 
     async def language(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """``/language sw`` sets it at once; ``/language`` alone shows the picker. In a group, an admin's
         ``/language sw`` sets the group's language for games."""
         choice = command_argument(context.args)
         if choice is not None and not is_private(chat, actor):
-            await self.games.group_language(actor, chat, choice)
+            await self.games.group_language(actor, chat, choice, name=_first_name(update))
             return
         if choice is not None:
             await self.notice(chat, await self._engine.set_language(actor, choice))
             return
-        if not is_private(chat, actor) and not await self.games.may_pick_group_language(actor, chat):
+        if not is_private(chat, actor) and not await self.games.may_pick_group_language(actor, chat,
+                                                                                         _first_name(update)):
             return
         _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
         action = Action.LANGUAGE if is_private(chat, actor) else Action.CHAT_LANGUAGE  # as typed there
         await self._chat.html(chat, [esc(_("Which language should I speak?"))], language_picker(action))
 
     async def progress(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        """The text, then the chart as a photo (drawn off the event loop)."""
+        """The text, then the chart as a photo (drawn off the event loop); in a group, both say whose they are."""
         progress = await self._engine.progress(actor)
-        await self._chat.html(chat, [render.progress(progress)])
+        owner = owner_in(chat, actor, _first_name(update))
+        await self._chat.html(chat, [render.progress(progress, owner)])
         if progress.chart is not None:
             picture = await asyncio.to_thread(render_progress_chart, progress.chart)
-            await self._chat.bot.send_photo(chat, photo=picture, caption=progress.chart.title)
+            await self._chat.bot.send_photo(chat, photo=picture, caption=render.caption(progress.chart.title, owner),
+                                            parse_mode=ParseMode.HTML)
 
     async def review(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.review_in(actor, chat, _first_name(update))
@@ -166,21 +175,23 @@ class Commands:
         """The learner's due questions as quiz polls, or when the next review is."""
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name)) as surface:
             reply = await self._engine.review(actor, surface)
-        if isinstance(reply, Notice):
-            await self.notice(chat, reply)
+        if isinstance(reply, Notice):  # e.g. when their next review is
+            await self.notice(chat, reply, owner_in(chat, actor, first_name))
 
     async def timezone(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # No name: the zone in use and the command that changes it, said by the engine once.
-        await self.notice(chat, await self._engine.set_time_zone(actor, command_argument(context.args) or ""))
+        notice = await self._engine.set_time_zone(actor, command_argument(context.args) or "")
+        await self.notice(chat, notice, owner_in(chat, actor, _first_name(update)))
 
     async def reminders(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self.notice(chat, await self._engine.set_reminders(actor, command_argument(context.args) or ""))
+        notice = await self._engine.set_reminders(actor, command_argument(context.args) or "")
+        await self.notice(chat, notice, owner_in(chat, actor, _first_name(update)))
 
     async def game(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.games.game(actor, chat, update.effective_user, list(context.args or []))
 
     async def leaderboard(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self.games.leaderboard(actor, chat, list(context.args or []))
+        await self.games.leaderboard(actor, chat, list(context.args or []), _first_name(update))
 
     async def reload(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Admins only (the engine checks): re-read the content; a failure keeps serving the previous one."""
@@ -202,12 +213,14 @@ class Commands:
         failed)."""
         return closing_left_open(self._chat.close_linked_poll, target)
 
-    async def notice(self, chat: str, notice: Notice) -> None:
-        await self._chat.html(chat, [render.notice(notice)])
+    async def notice(self, chat: str, notice: Notice, owner: str | None = None) -> None:
+        """``owner``: in a group, whom it answers (see owner_in)."""
+        await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])
 
-    async def _show_quizzes(self, actor: Actor, chat: str, notice: Notice | None = None) -> None:
+    async def _show_quizzes(self, actor: Actor, chat: str, notice: Notice | None = None,
+                            owner: str | None = None) -> None:
         listing = await self._engine.list_quizzes(actor)
-        blocks = ([render.notice(notice)] if notice else []) + render.quiz_list(listing)
+        blocks = ([render.outcome_notice(notice.text, owner)] if notice else []) + render.quiz_list(listing)
         await self._chat.html(chat, blocks, quiz_buttons(listing))
 
 

@@ -10,7 +10,7 @@ from telegram.error import BadRequest
 
 from adapters.once_per import OncePer
 from adapters.telegram import game_render, render
-from adapters.telegram.actors import is_private
+from adapters.telegram.actors import is_private, owner_in
 from adapters.telegram.callback_data import Action, ButtonData
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.chat_admins import is_chat_admin
@@ -64,20 +64,21 @@ class GameCommands:
             reply = await self._engine.games.open(actor, player_name(user), chat, " ".join(named) or None,
                                                   seconds, self.stage)
         if reply is not None:
-            await self._refuse(actor, chat, reply)
+            await self._refuse(actor, chat, reply, user.first_name if user else None)
 
-    async def leaderboard(self, actor: Actor, chat: str, args: list[str]) -> None:
-        """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere; any other word: the usage."""
+    async def leaderboard(self, actor: Actor, chat: str, args: list[str], first_name: str | None = None) -> None:
+        """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere (in a group, said to whom);
+        any other word: the usage."""
         choice = args[0].lower() if args else "week"
         if choice in VISIBILITY:
             notice = await self._engine.games.set_hidden(actor, VISIBILITY[choice])
-            await self._chat.html(chat, [render.notice(notice)])
+            await self._chat.html(chat, [render.outcome_notice(notice.text, owner_in(chat, actor, first_name))])
             return
         if choice not in PERIODS:  # a typo: what the command takes, not this week's board as if that was asked
             _ = await self._engine.localizer(actor)
             await self._refuse(actor, chat, Notice(_(
                 "Send /leaderboard week or /leaderboard all for this group's points, or /leaderboard hide or "
-                "/leaderboard show to leave the leaderboards or come back."), language=_.language))
+                "/leaderboard show to leave the leaderboards or come back."), language=_.language), first_name)
             return
         if is_private(chat, actor):
             _ = await self._engine.localizer(actor)
@@ -87,9 +88,11 @@ class GameCommands:
         board = await self._engine.games.leaderboard(actor, chat, choice)
         await self._chat.html(chat, [game_render.leaderboard(board)])
 
-    async def group_language(self, actor: Actor, chat: str, choice: str, pressed: CallbackQuery | None = None) -> None:
+    async def group_language(self, actor: Actor, chat: str, choice: str, pressed: CallbackQuery | None = None, *,
+                             name: str | None = None) -> None:
         """In a group, /language sets the group's language for games: its admins only. ``pressed``: chosen on the
-        picker of /language alone, whose refusal only the presser sees."""
+        picker of /language alone, whose refusal only the presser sees; else ``name`` (first) is whom the group
+        hears it refused to."""
         moderator = await is_chat_admin(self._chat.bot, chat, actor.user_id)
         notice = await self._engine.games.set_chat_language(actor, chat, choice, moderator)
         if pressed is not None:
@@ -97,9 +100,9 @@ class GameCommands:
         if not notice.is_error:
             await self._chat.html(chat, [render.notice(notice)])
         elif pressed is None:
-            await self._refuse(actor, chat, notice)
+            await self._refuse(actor, chat, notice, name)
 
-    async def may_pick_group_language(self, actor: Actor, chat: str) -> bool:
+    async def may_pick_group_language(self, actor: Actor, chat: str, name: str | None = None) -> bool:
         """/language alone in a group posts a picker that sets the group's language: only for who may set it.
         Anyone else hears the refusal /language sw gives (the engine's, asked with no language chosen), not a
         picker for everyone that refuses each press."""
@@ -108,7 +111,7 @@ class GameCommands:
         notice = await self._engine.games.set_chat_language(actor, chat, "", moderator=False)
         if notice.code is not NoticeCode.NOT_ALLOWED:  # one of the bot's own admins: the picker is theirs
             return True
-        await self._refuse(actor, chat, notice)
+        await self._refuse(actor, chat, notice, name)
         return False
 
     async def button(self, query: CallbackQuery, actor: Actor, data: ButtonData) -> None:
@@ -165,15 +168,16 @@ class GameCommands:
         except BadRequest:
             await _acknowledge(query, reply.verdict, alert=True)
 
-    async def _refuse(self, actor: Actor, chat: str, notice: Notice) -> None:
-        """Said in the group, but the same refusal once per person per half minute: repeats must not eat the
-        group's budget, yet a typo right after a usage hint, or a second typo, still hears that the quiz isn't
-        known. The same words, not the same kind: "no quiz called X" is one kind for every X. A refusal by the
-        chat itself is not said there again: the podium said it, if the chat took anything at all."""
+    async def _refuse(self, actor: Actor, chat: str, notice: Notice, first_name: str | None) -> None:
+        """Said in the group, naming whom it refuses, but the same refusal once per person per half minute:
+        repeats must not eat the group's budget, yet a typo right after a usage hint, or a second typo, still
+        hears that the quiz isn't known. The same words, not the same kind: "no quiz called X" is one kind for
+        every X. A refusal by the chat itself is not said there again: the podium said it, if the chat took
+        anything at all."""
         if notice.code is NoticeCode.CHAT_REFUSED:
             return
         if self._refused.allow((chat, actor.user_id, notice.text)):
-            await self._chat.html(chat, [render.notice(notice)])
+            await self._chat.html(chat, [render.outcome_notice(notice.text, owner_in(chat, actor, first_name))])
 
 
 async def _acknowledge(query: CallbackQuery, text: str | None, *, alert: bool) -> None:

@@ -7,6 +7,7 @@ import html
 from bot.text import shorten
 
 MESSAGE_LIMIT = 4096  # Telegram's limit for one text message
+CAPTION_LIMIT = 1024  # and for a photo's caption (both count the text once its tags are read)
 PIECE_LIMIT = 700  # plain characters in one escaped piece: even all "&" (5x) stays under the message limit
 
 

@@ -11,7 +11,7 @@ from telegram.error import BadRequest
 from telegram.ext import ContextTypes
 
 from adapters.telegram import render
-from adapters.telegram.actors import actor_for, is_private, update_actor
+from adapters.telegram.actors import actor_for, is_private, owner_in, update_actor
 from adapters.telegram.callback_data import Action, ButtonData, decode
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands, surface_in
@@ -106,7 +106,8 @@ class Interactions:
             async with self._commands.closing_left_open(surface) as shown:
                 reply = await self._engine.start(actor, data.value, shown)
             if isinstance(reply, Notice):
-                await self._commands.notice(actor.chat_id, reply)
+                await self._commands.notice(actor.chat_id, reply,
+                                            owner_in(actor.chat_id, actor, query.from_user.first_name))
         elif data.action is Action.REVIEW:
             await acknowledge(query)
             await self._commands.review_in(actor, actor.chat_id, query.from_user.first_name)

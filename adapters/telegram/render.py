@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import MESSAGE_LIMIT, bold, esc, italic
+from adapters.telegram.html_text import CAPTION_LIMIT, MESSAGE_LIMIT, bold, esc, italic
 from bot.i18n import Localizer
 from bot.reload_report import ReloadReport
 from bot.replies import Feedback, Notice, Outcome, Preview, Progress, QuizList, Summary
 
 OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "⏭"}
+OWNER_LIMIT = 64  # characters of a name shown before a group member's reply
 
 
 def owner_prefix(owner: str | None) -> str:
     """In a group, whose quiz a message belongs to: ``<b>Ada</b> · ``."""
-    return f"{bold(owner, 64)} · " if owner else ""
+    return f"{bold(owner, OWNER_LIMIT)} · " if owner else ""
+
+
+def caption(text: str, owner: str | None = None) -> str:
+    """A photo's caption, in a group for whom: within Telegram's limit, which counts the text without its tags
+    in UTF-16 units (two for an emoji), so each character is counted twice here."""
+    return owner_prefix(owner) + esc(text, (CAPTION_LIMIT - 2 * OWNER_LIMIT - len(" · ")) // 2)
 
 
 def notice(reply: Notice) -> str:
@@ -73,8 +80,9 @@ def preview(reply: Preview) -> list[str]:
     return blocks
 
 
-def progress(reply: Progress) -> str:
-    lines = [bold(reply.heading), *(reply.labelled(bold(line.title), esc(line.text), esc) for line in reply.lines)]
+def progress(reply: Progress, owner: str | None = None) -> str:
+    lines = [owner_prefix(owner) + bold(reply.heading),
+             *(reply.labelled(bold(line.title), esc(line.text), esc) for line in reply.lines)]
     for heading, mastery in ((reply.quizzes_heading, reply.quizzes), (reply.concepts_heading, reply.concepts)):
         if mastery:
             lines += ["", bold(heading)]

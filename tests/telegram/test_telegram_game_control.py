@@ -31,7 +31,8 @@ async def test_a_stop_by_a_player_is_refused_and_by_a_group_admin_it_ends_with_t
 
         await api.command(AMINATA, "/game stop", GROUP)
         fr = engine.localizer_for("fr")
-        refusal = fr("Only the player who started this game, or an admin of this chat, can do that.")
+        refusal = "<b>Aminata</b> · " + fr("Only the player who started this game, or an admin of this chat, "
+                                          "can do that.")  # in the group: to whom
         await api.wait_for("sendMessage", 1, lambda p: p["text"] == refusal)
         await api.command(AMINATA, "/game stop", GROUP)  # asking again gets no second refusal in the group
         await api.settle()
@@ -49,14 +50,14 @@ async def test_a_different_refusal_is_answered_at_once_the_same_one_not(api: Fak
     """A mistyped quiz right after the usage hint was met with silence: one refusal a person a half minute."""
     async with running_bot(settings):
         await api.command(ADA, "/game", GROUP)
-        await api.wait_for("sendMessage", 1, lambda p: p["text"].startswith("Send /game followed by a quiz id"))
+        await api.wait_for("sendMessage", 1, lambda p: p["text"].startswith("<b>Ada</b> · Send /game followed by"))
         await api.command(ADA, "/game colectives", GROUP)
         await api.wait_for("sendMessage", 1, lambda p: "colectives" in p["text"])
         await api.command(ADA, "/game colective", GROUP)  # another typo: a refusal of the same kind, not the same
         await api.wait_for("sendMessage", 1, lambda p: "colective»" in p["text"] or "“colective”" in p["text"])
         await api.command(ADA, "/game", GROUP)
         await api.settle()
-        assert len(api.calls("sendMessage", lambda p: p["text"].startswith("Send /game followed by"))) == 1
+        assert len(api.calls("sendMessage", lambda p: "Send /game followed by" in p["text"])) == 1
 
 
 async def test_a_leaderboard_word_it_doesnt_know_is_answered_with_the_usage_not_this_weeks_board(
@@ -78,7 +79,7 @@ async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, s
         await api.command(AMINATA, "/language sw", GROUP)
         fr = engine.localizer_for("fr")
         refusal = fr("Only an admin of this chat can change its language. Set your own in a private chat with me.")
-        await api.wait_for("sendMessage", 1, lambda p: p["text"] == refusal)
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == "<b>Aminata</b> · " + refusal)
         await api.command(ADA, "/language sw", GROUP)
         sw = engine.localizer_for("sw")
         confirmed = sw("Games in this chat are in {name} from now on.", name="Kiswahili")
@@ -96,7 +97,8 @@ async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, s
         await api.settle()
         told = api.calls("sendMessage")[mark:]
         sw_refusal = sw("Only an admin of this chat can change its language. Set your own in a private chat with me.")
-        assert [call.params["text"] for call in told] == [sw_refusal] and "reply_markup" not in told[0].params
+        assert [call.params["text"] for call in told] == ["<b>Wanjiru</b> · " + sw_refusal]
+        assert "reply_markup" not in told[0].params
         # The picker of /language alone in the group is the typed command: the admin's press sets the group's.
         await api.command(ADA, "/language", GROUP)
         picker = (await api.wait_for("sendMessage", 1, lambda p: "reply_markup" in p and "clang:" in str(p)))[-1]

@@ -6,13 +6,32 @@ from __future__ import annotations
 from pathlib import Path
 
 from adapters.settings import Settings
+from bot.replies import Actor, Notice
 from tests.support.content import BROADCAST_WHY_NOT, give_broadcast_a_why_not
-from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
-from tests.telegram.telegram_harness import AMINATA, GROUP, correct, next_poll, options, poll_id, running_bot
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat, FakeUser
+from tests.telegram.telegram_harness import (
+    AMINATA,
+    GROUP,
+    correct,
+    for_chat,
+    next_poll,
+    options,
+    poll_id,
+    running_bot,
+)
 
 ADA = FakeUser(201, "<Ada & Co>", "en")  # a name that would break HTML if it weren't escaped
 BOLA = FakeUser(202, "Bola", "yo")
 ADA_SAYS = "<b>&lt;Ada &amp; Co&gt;</b> · "
+BOLA_SAYS = "<b>Bola</b> · "
+
+
+async def reply_to(api: FakeBotApi, user: FakeUser, command: str, chat: FakeChat | None = None) -> str:
+    """The first message the bot sends to the chat after ``command``."""
+    chat_id = chat.id if chat is not None else user.id
+    before = len(api.sent_texts(chat_id))
+    await api.command(user, command, chat)
+    return (await api.wait_for("sendMessage", before + 1, for_chat(chat_id)))[before].params["text"]
 
 
 async def test_the_explanation_after_a_vote_in_a_group_names_whose_answer_it_explains(
@@ -42,3 +61,70 @@ async def test_the_explanation_in_a_private_chat_names_nobody(api: FakeBotApi, s
         await next_poll(api, AMINATA.id, 2)
         answer = engine.localizer_for("fr")("The answer: {option}", option="All-reduce (réduction totale)")
         assert api.sent_texts(AMINATA.id)[-1].split("\n")[0] == answer
+
+
+async def test_personal_replies_in_a_group_name_whom_they_answer(api: FakeBotApi, settings: Settings) -> None:
+    """/progress (its text and its chart), /quiz refused during a game, /review, /timezone, /reminders,
+    /leaderboard hide, and the refusals of /game and of /language."""
+    ada = Actor("telegram", str(ADA.id))
+    async with running_bot(settings) as engine:
+        en, yo = engine.localizer_for("en"), engine.localizer_for("yo")
+        nothing_due = await engine.review(ada)  # Ada has answered nothing yet
+        assert isinstance(nothing_due, Notice)
+        assert await reply_to(api, ADA, "/review", GROUP) == ADA_SAYS + nothing_due.text
+
+        await api.command(ADA, "/quiz collectives", GROUP)
+        first = await next_poll(api, GROUP.id, 1)
+        await api.answer_poll(ADA, poll_id(first), [correct(first)])
+        await next_poll(api, GROUP.id, 2)
+        progress = await engine.progress(ada)
+        assert progress.chart is not None
+        said = await reply_to(api, ADA, "/progress", GROUP)
+        assert said.split("\n")[0] == ADA_SAYS + f"<b>{progress.heading}</b>"
+        chart = (await api.wait_for("sendPhoto", 1))[0].params
+        assert chart["caption"] == ADA_SAYS + progress.chart.title and chart["parse_mode"] == "HTML"
+
+        said = await reply_to(api, ADA, "/timezone", GROUP)
+        assert said.startswith(ADA_SAYS + "Your time zone is UTC: it is ")  # then the time there now
+        assert said.split("\n")[1] == en(
+            "Send /timezone followed by your time zone, for example: /timezone Africa/Lagos")
+        said = await reply_to(api, ADA, "/timezone Africa/Lagos", GROUP)
+        assert said.startswith(ADA_SAYS) and "Africa/Lagos" in said
+        reminders = (await engine.set_reminders(ada, "")).text  # how they stand: changes nothing
+        assert await reply_to(api, ADA, "/reminders", GROUP) == ADA_SAYS + reminders
+        hidden = en("You're hidden from the leaderboards now.")
+        assert await reply_to(api, ADA, "/leaderboard hide", GROUP) == ADA_SAYS + hidden
+
+        no_such = en("There is no quiz called “{name}”.", name="nosuch")
+        assert await reply_to(api, ADA, "/game nosuch", GROUP) == ADA_SAYS + no_such
+        before = len(api.sent_texts(GROUP.id))
+        await api.press(ADA, "quiz:nosuch", GROUP)  # a quiz list's button, from a stale or forged list
+        pressed = (await api.wait_for("sendMessage", before + 1, for_chat(GROUP.id)))[before].params["text"]
+        assert pressed == ADA_SAYS + no_such
+        await reply_to(api, ADA, "/game collectives", GROUP)  # the lobby: Ada plays Collectives in it
+        in_game = en("You're playing {title} in a group game right now. Play it on your own once the game is over.",
+                     title="Collectives")
+        assert await reply_to(api, ADA, "/quiz collectives", GROUP) == ADA_SAYS + in_game
+
+        admins_only = yo("Only an admin of this chat can change its language. Set your own in a private chat "
+                         "with me.")
+        assert await reply_to(api, BOLA, "/language", GROUP) == BOLA_SAYS + admins_only  # Bola is no admin
+        chidi = FakeUser(204, "Chidi", "en")  # the same refusal to Bola again would wait half a minute
+        assert await reply_to(api, chidi, "/language sw", GROUP) == "<b>Chidi</b> · " + en(
+            "Only an admin of this chat can change its language. Set your own in a private chat with me.")
+
+
+async def test_personal_replies_in_a_private_chat_name_nobody(api: FakeBotApi, settings: Settings) -> None:
+    aminata = Actor("telegram", str(AMINATA.id))
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        await next_poll(api, AMINATA.id, 2)
+        progress = await engine.progress(aminata)
+        assert progress.chart is not None
+        said = await reply_to(api, AMINATA, "/progress")
+        assert said.split("\n")[0] == f"<b>{progress.heading}</b>"
+        assert (await api.wait_for("sendPhoto", 1))[0].params["caption"] == progress.chart.title
+        reminders = (await engine.set_reminders(aminata, "")).text
+        assert await reply_to(api, AMINATA, "/reminders") == reminders
