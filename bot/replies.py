@@ -164,6 +164,9 @@ class AnswerOutcome:
     # An answer on the poll of a quiz left for another takes the learner back to it: as with Started, the polls
     # on this platform still asking a question of the quiz played until then.
     left_behind: tuple[MessageLink, ...] = ()
+    # A skip: the message that asked the skipped question on this platform, if one did (a poll left open, whose
+    # votes would count for nothing, that the adapter may end).
+    skipped_poll: MessageLink | None = None
 
 
 @dataclass(frozen=True)
@@ -274,12 +277,12 @@ class Profile:
 
 
 def polls_to_close(reply: object) -> tuple[MessageLink, ...]:
-    """The polls a start, resume, retry or an answer back in a left quiz leaves asking questions nobody should
-    answer there any more."""
+    """The polls a start, resume, retry, skip or an answer back in a left quiz leaves asking questions nobody
+    should answer there any more."""
     if isinstance(reply, Started):
         return (*((reply.asked_before,) if reply.asked_before else ()), *reply.left_behind)
     if isinstance(reply, AnswerOutcome):
-        return reply.left_behind
+        return (*((reply.skipped_poll,) if reply.skipped_poll else ()), *reply.left_behind)
     if isinstance(reply, Summary) and reply.asked_before is not None:
         return (reply.asked_before,)
     return ()

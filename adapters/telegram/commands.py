@@ -137,7 +137,9 @@ class Commands:
         await self.notice(chat, notice, owner_in(chat, actor, _first_name(update)))  # in a group: whose quiz it was
 
     async def skip(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        reply = await self._engine.skip(actor, surface_in(self._chat, chat, actor, _first_name(update)))
+        # Then the skipped question's poll is closed: a vote there would count for nothing.
+        async with self.closing_left_open(surface_in(self._chat, chat, actor, _first_name(update))) as surface:
+            reply = await self._engine.skip(actor, surface)
         if isinstance(reply, Notice):  # in a group, for whom: as /stop says it
             await self.notice(chat, reply, owner_in(chat, actor, _first_name(update)))
 
@@ -210,7 +212,7 @@ class Commands:
         """``target`` for the engine's actions in the block, then the polls they leave asking for nothing closed:
         the old poll of a question asked again, and the poll of the quiz played until now (resuming it asks
         again); after a vote back in a left quiz, the poll of the quiz played until then (also when the reply
-        failed)."""
+        failed); after a skip, the skipped question's."""
         return closing_left_open(self._chat.close_linked_poll, target)
 
     async def notice(self, chat: str, notice: Notice, owner: str | None = None) -> None:

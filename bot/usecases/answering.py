@@ -74,10 +74,11 @@ class Answering:
             except AlreadyAnswered:  # answered or skipped from another process a moment ago
                 return already_answered(_)
             skipped = _("Question {number} skipped.", number=session.position + 1)  # which one, if shown elsewhere
+            asked = await core.asked_before(uow, turn.actor, session)  # its poll: left open, votes would count nothing
             session.advance()
             shown = await core.stepper.step(uow, quiz, session, _)
             await uow.commit()
-            return AnswerOutcome(None, shown, session.chat_id, skipped, _.language)
+            return AnswerOutcome(None, shown, session.chat_id, skipped, _.language, skipped_poll=asked)
         return await self._core.turns.run(actor, skip, after=self._core.delivering(actor, surface))
 
     async def _unknown_message(self, turn: Turn) -> Notice:

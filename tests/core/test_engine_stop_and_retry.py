@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine import QuizEngine
 from bot.records import MessageLink
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary, polls_to_close
 from tests.core.play import answer, next_question, start, summary_of
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
@@ -56,6 +56,20 @@ async def test_skipping_moves_on_without_feedback_and_counts_as_missed(engine: Q
     third = next_question(await answer(engine, ALICE, second, right=True))
     summary = summary_of(await answer(engine, ALICE, third, right=True))
     assert (summary.lines[0].question_id, summary.lines[0].outcome) == (first.question_id, "skipped")
+
+
+async def test_a_skip_hands_over_the_message_that_asked_the_skipped_question(engine: QuizEngine) -> None:
+    """Its poll, left open, would take votes that count for nothing: the adapter ends it."""
+    first = await start(engine, ALICE)
+    await engine.link_message("telegram", "poll-1", first, "chat-1")
+    skipped = await engine.skip(ALICE)
+    assert isinstance(skipped, AnswerOutcome) and skipped.skipped_poll is not None
+    assert (skipped.skipped_poll.message_key, skipped.skipped_poll.question_id) == ("poll-1", first.question_id)
+    assert polls_to_close(skipped) == (skipped.skipped_poll,)
+    second = next_question(skipped)
+    unlinked = await engine.skip(ALICE)  # asked where answers name the question (buttons): nothing to end
+    assert isinstance(unlinked, AnswerOutcome) and unlinked.skipped_poll is None
+    assert second.question_id != next_question(unlinked).question_id
 
 
 async def test_skip_and_stop_without_a_quiz_in_progress_say_so(engine: QuizEngine) -> None:

@@ -59,20 +59,24 @@ async def test_skip_moves_on_and_stop_closes_the_quiz_so_its_old_poll_no_longer_
         await api.command(AMINATA, "/skip")
         second = await next_poll(api, AMINATA.id, 2)
         assert second.params["question"].startswith("2/3 ")
+        # The skipped question's poll is closed: left open, a vote there met silence and counted for nothing,
+        # while Telegram's own popup still told right from wrong.
+        skipped = await api.wait_for("stopPoll", 1)
+        assert [(call.params["chat_id"], call.params["message_id"]) for call in skipped] == [
+            (str(AMINATA.id), str(first.result["message_id"]))]
 
         await api.command(AMINATA, "/stop")
         _ = engine.localizer_for("fr")
         stopped = _("Quiz stopped: {title}. Your answers so far are saved.", title="Collectives")
         await api.wait_for("sendMessage", 1, lambda p: stopped in p["text"])
-        # The open question's poll is closed; the skipped one's is left to its own course.
-        closed = await api.wait_for("stopPoll", 1)
-        assert [(call.params["chat_id"], call.params["message_id"]) for call in closed] == [
+        closed = await api.wait_for("stopPoll", 2)  # and the open question's
+        assert [(call.params["chat_id"], call.params["message_id"]) for call in closed[1:]] == [
             (str(AMINATA.id), str(second.result["message_id"]))]
         await api.answer_poll(AMINATA, poll_id(second), [correct(second)])
         await api.wait_for("sendMessage", 1, lambda p: p["text"] == _("That question is no longer open."))
         await api.answer_poll(AMINATA, poll_id(first), [correct(first)])  # skipped: already settled, stays silent
         await api.settle()
-        assert len(api.polls(AMINATA.id)) == 2 and len(api.calls("stopPoll")) == 1
+        assert len(api.polls(AMINATA.id)) == 2 and len(api.calls("stopPoll")) == 2
         assert sum(text == _("That question is no longer open.") for text in api.sent_texts(AMINATA.id)) == 1
 
 
