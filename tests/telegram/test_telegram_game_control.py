@@ -67,7 +67,7 @@ async def test_a_leaderboard_word_it_doesnt_know_is_answered_with_the_usage_not_
         fr = engine.localizer_for("fr")  # Aminata's language
         usage = fr("Send /leaderboard week or /leaderboard all for this group's points, or /leaderboard hide or "
                    "/leaderboard show to leave the leaderboards or come back.")
-        await api.wait_for("sendMessage", 1, lambda p: p["text"] == usage)
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == "<b>Aminata</b> · " + usage)  # in a group: to whom
         await api.command(AMINATA, "/leaderboard all", GROUP)
         await api.wait_for("sendMessage", 1, lambda p: p["text"].startswith("🏆"))
         assert len(api.calls("sendMessage", lambda p: p["text"].startswith("🏆"))) == 1  # only the one asked for

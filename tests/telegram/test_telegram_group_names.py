@@ -86,8 +86,7 @@ async def test_personal_replies_in_a_group_name_whom_they_answer(api: FakeBotApi
 
         said = await reply_to(api, ADA, "/timezone", GROUP)
         assert said.startswith(ADA_SAYS + "Your time zone is UTC: it is ")  # then the time there now
-        assert said.split("\n")[1] == en(
-            "Send /timezone followed by your time zone, for example: /timezone Africa/Lagos")
+        assert "\n" not in said and "send /timezone followed by" in said  # how to change it, said once
         said = await reply_to(api, ADA, "/timezone Africa/Lagos", GROUP)
         assert said.startswith(ADA_SAYS) and "Africa/Lagos" in said
         reminders = (await engine.set_reminders(ada, "")).text  # how they stand: changes nothing
