@@ -10,7 +10,7 @@ import pytest
 from adapters.left_open import closing_left_open
 from bot.delivery import Shown, Surface
 from bot.records import MessageLink
-from bot.replies import QuestionView, Started
+from bot.replies import AnswerOutcome, QuestionView, Started
 
 QUESTION = QuestionView(session_id="s2", quiz_id="q", question_id="q1", number=1, total=3, label="Question 1 of 3",
                         prompt="Which?", options=("a", "b"), correct_index=0, explanation="", language="en")
@@ -54,3 +54,17 @@ async def test_once_shown_every_poll_left_asking_for_nothing_closes() -> None:
     async with closing_left_open(close, nowhere) as shown:
         shown(resumed)
     assert closed == ["asked-before", "other-quiz"]
+
+
+async def test_when_showing_the_next_question_fails_the_skipped_questions_poll_still_closes() -> None:
+    closed: list[str] = []
+
+    async def close(link: MessageLink) -> None:
+        closed.append(link.message_key)
+
+    skipped = AnswerOutcome(None, QUESTION, "chat", "Question 1 skipped.", skipped_poll=poll("skipped"))
+    with pytest.raises(RuntimeError):
+        async with closing_left_open(close, nowhere) as shown:
+            shown(skipped)
+            raise RuntimeError("the next poll was refused")
+    assert closed == ["skipped"]  # the skip is kept: a vote there would count for nothing
