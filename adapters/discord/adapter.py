@@ -12,6 +12,7 @@ from adapters.discord.actors import PLATFORM
 from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
 from adapters.discord.game_surface import ChannelGameSurface
+from adapters.discord.reach import api_unreachable, network_failure
 from adapters.discord.reminders import send_reminder
 from adapters.discord.sharding import gateway_open, make_client
 from adapters.discord.spec import DiscordSettings
@@ -48,6 +49,11 @@ class DiscordAdapter:
         except discord.LoginFailure:
             await client.close()
             raise LoginRejected("Discord", "QUIZ_DISCORD_TOKEN") from None
+        except Exception as error:
+            await client.close()
+            if (cause := network_failure(error)) is not None:  # one line saying what to check, not a traceback
+                raise api_unreachable(cause) from error
+            raise
         except BaseException:
             await client.close()
             raise

@@ -1,4 +1,4 @@
-"""`quiztutor run` as real processes against the fake Bot API: started, watched, stopped with SIGTERM."""
+"""`quiztutor run` as real processes against the fake Bot API (or Discord's): started, watched, stopped with SIGTERM."""
 
 from __future__ import annotations
 
@@ -34,9 +34,10 @@ class BotProcess:
     _reader: asyncio.Task[None] | None = None
 
     @classmethod
-    async def start(cls, env: dict[str, str]) -> BotProcess:
+    async def start(cls, env: dict[str, str], *command: str) -> BotProcess:
+        """``command``: what Python runs, `quiztutor run` unless given."""
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "adapters.cli.main", "run", env=env,
+            sys.executable, *(command or ("-m", "adapters.cli.main", "run")), env=env,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
         bot = cls(process)
         bot._reader = asyncio.create_task(bot._read())
