@@ -12,7 +12,7 @@ from adapters.discord.actors import PLATFORM
 from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
 from adapters.discord.game_surface import ChannelGameSurface
-from adapters.discord.reach import api_unreachable, network_failure
+from adapters.discord.reach import api_unreachable, first_session, network_failure, retries_briefly
 from adapters.discord.reminders import send_reminder
 from adapters.discord.sharding import gateway_open, make_client
 from adapters.discord.spec import DiscordSettings
@@ -25,21 +25,27 @@ from bot.replies import Expired, Reminder
 log = logging.getLogger(__name__)
 
 STOP_TIMEOUT = 10.0
+# How long start-up waits for the gateway's first session: past discord.py's own 60 s for one attempt.
+GATEWAY_START_TIMEOUT = 75.0
 
 
 class DiscordAdapter:
     name = "discord"
     reminders_per_second = 2.0  # direct messages: opening a DM channel and sending count against rate limits
 
-    def __init__(self, engine: QuizEngine, settings: DiscordSettings) -> None:
+    def __init__(self, engine: QuizEngine, settings: DiscordSettings, *,
+                 gateway_start_timeout: float = GATEWAY_START_TIMEOUT) -> None:
         self._engine = engine
         self._settings = settings
+        self._gateway_start_timeout = gateway_start_timeout  # a test may shorten it
         self._client: QuizClient | None = None
         self._gateway: asyncio.Task[None] | None = None
         self._fatal: str | None = None  # why the gateway gave up, for /readyz
+        self._starting = False  # start() waits for the gateway's first session
 
     async def start(self) -> None:
-        """Log in (a bad token fails here) and connect; commands are synced separately (discord-sync)."""
+        """Log in (a bad token fails here) and connect, returning once the gateway's first session began (or it
+        stopped for a reason /readyz tells); commands are synced separately (discord-sync)."""
         token = self._settings.token
         if token is None:
             raise RuntimeError("QUIZ_DISCORD_TOKEN is not set")
@@ -61,8 +67,18 @@ class DiscordAdapter:
         if self._settings.sharded:
             log.info("Discord shards %s of %d in this process", self._settings.shards, self._settings.shard_count)
         self._fatal = None
+        connected = asyncio.ensure_future(client.wait_for("connect"))  # listening before the gateway can answer
         # Not client.run(): that would take over the event loop the other adapters share.
         self._gateway = asyncio.create_task(self._connect(client), name="discord-gateway")
+        self._starting = True
+        try:
+            with retries_briefly():
+                await first_session(connected, self._gateway, self._gateway_start_timeout)
+        except BaseException:
+            await self._abandon()
+            raise
+        finally:
+            self._starting = False
 
     def not_ready(self) -> str | None:
         """Ready while the gateway is connected and READY; a fatal gateway error keeps it unready."""
@@ -104,12 +120,24 @@ class DiscordAdapter:
                     await self._gateway
         self._client = self._gateway = None
 
+    async def _abandon(self) -> None:
+        """A start that failed: the gateway stopped at once (a sharded one would retry for ever, even closed),
+        then the client's connections closed. Its error, if any, is already reported."""
+        client, gateway, self._client, self._gateway = self._client, self._gateway, None, None
+        if gateway is not None:
+            gateway.cancel()
+            await asyncio.wait({gateway})
+        if client is not None:
+            await client.close()
+
     async def _connect(self, client: QuizClient) -> None:
         try:
             await client.connect(reconnect=True)
         except asyncio.CancelledError:
             raise
         except Exception as error:
+            if self._starting and network_failure(error) is not None:
+                raise  # a first connection that failed (discord.py then gives up): start() says what to check
             # discord.py retries network failures itself; this is a fatal one (e.g. a revoked token).
             self._fatal = f"gateway stopped: {type(error).__name__}"
             self._engine.metrics.error(PLATFORM, GATEWAY_FAILED)

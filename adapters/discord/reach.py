@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import aiohttp
 from discord import http
+from discord.gateway import DiscordWebSocket
 
 from adapters.failures import PlatformUnreachable
 from bot.text import one_line
@@ -14,6 +19,8 @@ from storage.errors import chain
 # discord.py's HTTP session never reads the proxy variables (aiohttp's trust_env is off): saying so spares an
 # operator whose Telegram works through HTTPS_PROXY a search.
 CHECKS = "check the network and any firewall on the way (Discord is reached directly: HTTPS_PROXY is not used)"
+# Where discord.py logs, with a traceback, a gateway connection it will try again: the client's, a shard's.
+RETRY_LOGGERS = ("discord.client", "discord.shard")
 
 
 def network_failure(error: BaseException) -> BaseException | None:
@@ -28,7 +35,54 @@ def api_unreachable(cause: BaseException) -> PlatformUnreachable:
     return unreachable("Discord's API", http.Route.BASE, one_line(cause))
 
 
+async def first_session(connected: asyncio.Future[None], gateway: asyncio.Task[None], within: float) -> None:
+    """Return once the gateway's first session began (READY came: ``connected``), or the gateway stopped for a
+    reason /readyz tells; raise PlatformUnreachable if the gateway task ended for want of a connection (it only
+    raises that), or nothing came in ``within`` seconds (a sharded client retries each shard for ever)."""
+    try:
+        done, _pending = await asyncio.wait({connected, gateway}, timeout=within,
+                                            return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        connected.cancel()
+    if connected in done:
+        return
+    if gateway in done:
+        if (error := gateway.exception()) is None:
+            return
+        raise gateway_unreachable(one_line(network_failure(error) or error)) from error
+    raise gateway_unreachable(f"no session within {within:.0f} s")
+
+
+def gateway_unreachable(detail: str) -> PlatformUnreachable:
+    return unreachable("Discord's gateway", str(DiscordWebSocket.DEFAULT_GATEWAY), detail)
+
+
 def unreachable(what: str, url: str, detail: str) -> PlatformUnreachable:
     parts = urlsplit(url)
     where = f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}"  # any user:password@ left out
     return PlatformUnreachable(f"{what} at {where} could not be reached at start-up ({detail}): {CHECKS}")
+
+
+class _Briefly(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        cause = None if error is None else network_failure(error)
+        if cause is not None and not logging.getLogger(record.name).isEnabledFor(logging.DEBUG):
+            record.msg, record.args = f"{record.getMessage()}: {one_line(cause)}", None
+            record.exc_info, record.exc_text = None, None
+        return True
+
+
+@contextlib.contextmanager
+def retries_briefly() -> Iterator[None]:
+    """While the gateway is first reached: each retry discord.py logs after a network failure as one line, not
+    a traceback (start-up ends with one line saying what to check); at DEBUG, with it."""
+    brief = _Briefly()
+    loggers = [logging.getLogger(name) for name in RETRY_LOGGERS]
+    for logger in loggers:
+        logger.addFilter(brief)
+    try:
+        yield
+    finally:
+        for logger in loggers:
+            logger.removeFilter(brief)

@@ -12,7 +12,9 @@ from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import Settings
+from tests.discord.endpoints import discord_endpoints
 from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_refusals import refusing_gateway
 from tests.discord.harness import RunningBot, discord_settings, sharded
 from tests.discord.payloads import OWNER_ID
 from tests.discord.support import message_id, next_poll, reply_to, vote_for
@@ -28,8 +30,9 @@ async def served(settings: Settings, fake: FakeDiscord) -> AsyncIterator[tuple[R
         async with endpoint_for(services.database, [adapter], metrics) as base:
             starting = await get(base + "/readyz")
             assert (starting.status, starting.text) == (503, "not ready: discord: not started\n")
+            connected = len(fake.identifies) + 1
             async with serving(services.engine, [adapter], game_interval=3600.0):
-                await fake.wait_connected(len(fake.identifies) + 1)
+                await fake.wait_connected(connected)
                 yield RunningBot(adapter, services.engine, services.database), base
 
 
@@ -45,6 +48,20 @@ async def test_ready_while_the_gateway_is_and_a_fatal_gateway_error_makes_readyz
         assert (await get(base + "/healthz")).status == 200
         page = await get(base + "/metrics")
         assert sample(page.text, "quiztutor_errors_total", platform="discord", kind="gateway") == 1
+
+
+async def test_a_fatal_gateway_error_before_the_first_session_leaves_readyz_failing(settings: Settings,
+                                                                                   fake: FakeDiscord) -> None:
+    metrics = PrometheusMetrics()
+    async with refusing_gateway() as gateway, open_services(settings, metrics=metrics) as services:
+        adapter = DiscordAdapter(services.engine, discord_settings(settings))
+        with discord_endpoints(fake.api_base, gateway):  # logs in, then the gateway refuses to identify it
+            async with endpoint_for(services.database, [adapter], metrics) as base, \
+                    serving(services.engine, [adapter], game_interval=3600.0):
+                failed = await get(base + "/readyz")  # start-up waited for the gateway to answer, and went on
+                page = await get(base + "/metrics")
+    assert (failed.status, failed.text) == (503, "not ready: discord: gateway stopped: ConnectionClosed\n")
+    assert sample(page.text, "quiztutor_errors_total", platform="discord", kind="gateway") == 1
 
 
 async def test_a_process_running_some_of_the_shards_is_ready_once_they_are_connected(

@@ -1,4 +1,5 @@
-"""A TCP forwarder a test can cut: the database "goes away" for the bot while the real server stays up."""
+"""A TCP forwarder a test can cut: the database "goes away" for the bot while the real server stays up. It also
+tells whether the bot left a connection open through it."""
 
 from __future__ import annotations
 
@@ -38,6 +39,19 @@ class TcpProxy:
         if self._server is not None:
             await self._server.wait_closed()
         self._server = None
+
+    @property
+    def connections(self) -> int:
+        """Connections open through it now: one the client closed is gone once the server closed its end too."""
+        return len(self._writers) // 2
+
+    async def wait_idle(self, within: float = 5.0) -> None:
+        """Wait until no connection is open through it; fail the test if one still is after ``within`` seconds."""
+        deadline = asyncio.get_running_loop().time() + within
+        while self.connections:
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"{self.connections} connection(s) still open through the proxy")
+            await asyncio.sleep(0.02)
 
     async def _forward(self, client_reader: asyncio.StreamReader, client_writer: asyncio.StreamWriter) -> None:
         try:
