@@ -81,8 +81,13 @@ class TelegramAdapter:
         try:
             with self._reachable():
                 await app.initialize()
-        except InvalidToken:
-            raise LoginRejected("Telegram", "QUIZ_TELEGRAM_TOKEN") from None  # PTB's message holds the token
+        except BaseException as error:
+            # app.shutdown() skips an app whose initialize() failed, leaving the bot's HTTP clients (opened first)
+            # and their pooled connection to the Bot API open: closed here.
+            await app.bot.shutdown()
+            if isinstance(error, InvalidToken):
+                raise LoginRejected("Telegram", "QUIZ_TELEGRAM_TOKEN") from None  # PTB's message holds the token
+            raise
         try:
             with self._reachable():
                 await publish_commands(app.bot, self._engine.localizer_for)
