@@ -15,7 +15,7 @@ from adapters.discord.actors import language_hint
 from adapters.discord.buttons import CUSTOM_ID, RETRY_ID
 from adapters.telegram.actors import PLATFORM, command_argument, update_actor
 from adapters.telegram.callback_data import MAX_BYTES, Action, decode
-from adapters.terminal.commands import QUIT_WORDS, VERBS, parse
+from adapters.terminal.commands import CHAT_ONLY, QUIT_WORDS, VERBS, parse
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.content.library import ContentLibrary
@@ -29,9 +29,9 @@ FUZZ = settings(max_examples=200, deadline=None, derandomize=True, database=None
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 # Typed text with the awkward parts up front: other scripts' digits, control and bidi characters, commands.
 NASTY = ["²", "①", "٣", "१", "x²", "\x1b[A", "\x00", "\u202e", "\u200b", " ", "\t", "1", "9", "b", "(", ")", ".",
-         *VERBS, *QUIT_WORDS, "language", "quiz", "collectives", "sw", "klingon"]
+         *VERBS, *CHAT_ONLY, *QUIT_WORDS, "language", "quiz", "collectives", "sw", "klingon"]
 TYPED = st.lists(st.one_of(st.characters(), st.sampled_from(NASTY)), max_size=8).map("".join)
-VERDICTS = {"quit", "answer", "choose", "nothing", *VERBS}
+VERDICTS = {"quit", "answer", "choose", "nothing", *VERBS, *CHAT_ONLY}
 
 
 @FUZZ
