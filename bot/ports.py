@@ -61,9 +61,9 @@ class SessionRepository(Protocol):
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         """The user's most recently updated active session, optionally of one quiz."""
         ...
-    async def latest_ended(self, user_id: int, state: SessionState) -> QuizSession | None:
-        """The user's session that most recently ended in ``state``, finished or stopped (for "retry" without
-        naming it)."""
+    async def latest_ended(self, user_id: int, state: SessionState, quiz_id: str | None = None) -> QuizSession | None:
+        """The user's session that most recently ended in ``state``, finished or stopped, optionally of one quiz
+        (for "retry" without naming it)."""
         ...
     async def last_activity(self, user_id: int) -> datetime | None:
         """When the user's most recently updated session, in any state, was updated."""

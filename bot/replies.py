@@ -66,6 +66,16 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class Stopped(Notice):
+    """A quiz stopped, and the retry of what it missed on offer (the questions it asked and got wrong, skipped or
+    timed out), as under a summary: ``retry_label`` for a button that retries ``session_id``."""
+
+    session_id: str | None = field(default=None, compare=False)
+    retry_offer: str | None = field(default=None, compare=False)  # "Want another go at the question you missed?"
+    retry_label: str | None = field(default=None, compare=False)  # "Retry the questions I missed"
+
+
+@dataclass(frozen=True)
 class QuestionView:
     session_id: str
     quiz_id: str

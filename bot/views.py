@@ -131,11 +131,20 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
         total=total,
         lines=tuple(lines),
         missed=missed,
-        retry_offer=_.ngettext("Want another go at the question you missed?",
-                               "Want another go at the {n} questions you missed?", missed) if missed else None,
-        retry_label=_("Retry the questions I missed") if missed else None,
+        retry_offer=retry_offer(missed, _),
+        retry_label=retry_label(missed, _),
         language=_.language,
     )
+
+
+def retry_offer(missed: int, _: Localizer) -> str | None:
+    """Under a summary or a stop: the offer of another go at the ``missed`` questions, if any."""
+    return _.ngettext("Want another go at the question you missed?",
+                      "Want another go at the {n} questions you missed?", missed) if missed else None
+
+
+def retry_label(missed: int, _: Localizer) -> str | None:
+    return _("Retry the questions I missed") if missed else None
 
 
 def quiz_list(catalog: Catalog, _: Localizer) -> QuizList:

@@ -18,7 +18,7 @@ from bot.engine import QuizEngine
 from bot.i18n import Localizer
 from bot.languages import listed_codes, native_name
 from bot.log_lines import log_briefly
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, QuizList, Started, Summary
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, QuizList, Started, Stopped, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
 
 log = logging.getLogger(__name__)
@@ -233,6 +233,8 @@ class TerminalPlayer:
     def _say_notice(self, notice: Notice) -> None:
         self._words = self._engine.localizer_for(notice.language)
         self._say(notice.text)
+        if isinstance(notice, Stopped) and notice.retry_offer:  # as under a summary
+            self._say(notice.retry_offer + " → retry")
 
     def _say(self, text: str) -> None:
         self._io.write(render.wrap(text))

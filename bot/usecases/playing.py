@@ -12,7 +12,7 @@ from bot.delivery import Target
 from bot.notices import no_quiz_in_progress, playing_in_a_game, quiz_not_found
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import MessageLink, QuizSession, SessionState
-from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Summary
+from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.sessions import new_session, questions_to_retry
 from bot.turns import Turn
@@ -90,10 +90,12 @@ class Playing:
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before,
                        left_behind=left_behind)
 
-    async def stop(self, actor: Actor, close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Notice:
-        """Stop the learner's latest quiz; ``close_message`` is given the message that asked its open question on
-        the actor's platform, if any (a Discord poll stays open to votes until it is ended)."""
-        async def stop(turn: Turn) -> tuple[Notice, MessageLink | None]:
+    async def stop(self, actor: Actor,
+                   close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Stopped | Notice:
+        """Stop the learner's latest quiz (Stopped: with the retry of what it missed on offer); ``close_message``
+        is given the message that asked its open question on the actor's platform, if any (a Discord poll stays
+        open to votes until it is ended)."""
+        async def stop(turn: Turn) -> tuple[Stopped | Notice, MessageLink | None]:
             _ = turn.words
             session = await turn.uow.sessions.active(turn.user_id)
             if session is None:
@@ -101,14 +103,18 @@ class Playing:
             asked = await self._core.asked_before(turn.uow, actor, session) if close_message is not None else None
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
+            quiz = self._core.quiz_of(session)
+            # What a retry of it would ask, offered as under a summary (a quiz a reload removed has nothing).
+            missed = len(questions_to_retry(quiz, session, await turn.uow.answers.for_session(session.id))
+                         if quiz and session.quiz_id != REVIEW_QUIZ_ID else [])
             await turn.uow.commit()
             if session.quiz_id == REVIEW_QUIZ_ID:
                 return Notice(_("Review stopped. Your answers so far are saved."), language=_.language), asked
-            quiz = self._core.quiz_of(session)
             # Named: with several quizzes open, a second /stop stops one the learner may have forgotten.
-            return Notice(_("Quiz stopped: {title}. Your answers so far are saved.",
-                            title=localized(quiz.title, _.language) if quiz else session.quiz_id),
-                          language=_.language), asked
+            return Stopped(_("Quiz stopped: {title}. Your answers so far are saved.",
+                             title=localized(quiz.title, _.language) if quiz else session.quiz_id),
+                           language=_.language, session_id=session.id, retry_offer=views.retry_offer(missed, _),
+                           retry_label=views.retry_label(missed, _)), asked
 
         notice, asked = await self._core.turns.run(actor, stop)
         if close_message is not None and asked is not None:  # after the commit: the stop holds if closing fails
@@ -180,18 +186,44 @@ class Playing:
     async def _last_quiz(self, turn: Turn) -> QuizSession | None:
         """What "retry" alone means: the learner's latest finished quiz, or one stopped since with questions to
         retry. Not a stopped one left for another round of its quiz: a retry stops the round it replaces, and a
-        retry typed again must carry on with its own round, not turn to the one it replaced."""
+        retry typed again must carry on with its own round, not turn to the one it replaced. And the quiz whose
+        retry round is still open, if that one ended later or the other has nothing to retry: a quiz played and
+        stopped in between must not hide the round."""
         uow = turn.uow
         finished = await uow.sessions.latest_ended(turn.user_id, SessionState.FINISHED)
         stopped = await uow.sessions.latest_ended(turn.user_id, SessionState.STOPPED)
-        if stopped is None or (finished is not None and _ended(finished) >= _ended(stopped)):
-            return finished
-        quiz = self._core.quiz_of(stopped)
-        if quiz is None:  # a reload removed it
-            return finished
-        missed = questions_to_retry(quiz, stopped, await uow.answers.for_session(stopped.id))
-        newer = await uow.sessions.active(turn.user_id, quiz.id)  # it can only have started after this one ended
-        return stopped if missed and (newer is None or newer.question_ids == missed) else finished
+        chosen = finished
+        if stopped is not None and (finished is None or _ended(finished) < _ended(stopped)) \
+                and (quiz := self._core.quiz_of(stopped)) is not None:  # else a reload removed it
+            missed = questions_to_retry(quiz, stopped, await uow.answers.for_session(stopped.id))
+            newer = await uow.sessions.active(turn.user_id, quiz.id)  # it can only have started after it ended
+            if missed and (newer is None or newer.question_ids == missed):
+                return stopped
+        retried = await self._retried_by_open_round(turn)
+        if retried is None or (chosen is not None and _ended(chosen) > _ended(retried)
+                               and await self._has_missed(turn, chosen)):
+            return chosen
+        return retried
+
+    async def _retried_by_open_round(self, turn: Turn) -> QuizSession | None:
+        """The ended session the learner's latest active session is a retry round of, if it is one: the latest
+        session of its quiz to end before it started, finished or stopped, whose missed questions it asks."""
+        uow = turn.uow
+        latest = await uow.sessions.active(turn.user_id)
+        quiz = self._core.quiz_of(latest) if latest else None
+        if latest is None or quiz is None:
+            return None
+        for state in (SessionState.FINISHED, SessionState.STOPPED):  # a retry stops the round it replaces
+            ended = await uow.sessions.latest_ended(turn.user_id, state, quiz.id)
+            if ended is not None and _ended(ended) <= latest.started_at and latest.question_ids == \
+                    questions_to_retry(quiz, ended, await uow.answers.for_session(ended.id)):
+                return ended
+        return None
+
+    async def _has_missed(self, turn: Turn, session: QuizSession) -> bool:
+        quiz = self._core.quiz_of(session)
+        return quiz is not None and bool(questions_to_retry(quiz, session,
+                                                            await turn.uow.answers.for_session(session.id)))
 
 
 def _ended(session: QuizSession) -> datetime:

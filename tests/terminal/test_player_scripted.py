@@ -204,6 +204,19 @@ async def test_retry_right_after_stop_replays_what_the_stopped_quiz_missed(tmp_p
     assert "Another go at the question you missed." in after_stop and "Question 1 of 1" in after_stop
 
 
+async def test_stop_offers_the_retry_of_what_it_missed(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["skip", "stop", "quit"])
+    assert "Want another go at the question you missed? → retry" in transcript.split("Quiz stopped: Collectives.")[1]
+
+
+async def test_retry_carries_on_with_its_round_after_another_quiz_was_started_and_stopped(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["skip", "skip", "stop", "retry", "quiz long-options", "stop", "retry",
+                                       "quit"])
+    after = transcript.split("Quiz stopped: Long options")[1]
+    assert "There is nothing to retry." not in after
+    assert "Welcome back" in after and "Question 1 of 2" in after
+
+
 async def test_retry_works_after_a_restart(tmp_path: Path) -> None:
     await play(tmp_path, ["skip", "skip", "skip", "quit"])
     transcript = await play(tmp_path, ["retry", "quit"], quiz=None, seed=4)  # a new process: nothing in memory

@@ -72,9 +72,15 @@ async def test_the_latest_ended_session_of_a_state_is_the_one_that_ended_last_in
         finished = await work.sessions.latest_ended(user_id, SessionState.FINISHED)
         stopped = await work.sessions.latest_ended(user_id, SessionState.STOPPED)
         nobody = await work.sessions.latest_ended(user_id + 1000, SessionState.FINISHED)
+        of_a_quiz = await work.sessions.latest_ended(user_id, SessionState.STOPPED, "long-options")
+        finished_of_it = await work.sessions.latest_ended(user_id, SessionState.FINISHED, "collectives")
+        none_of_it = await work.sessions.latest_ended(user_id, SessionState.FINISHED, "zero")
     assert finished is not None and finished.id == "second"
     assert stopped is not None and stopped.id == "stopped"
     assert nobody is None
+    assert of_a_quiz is not None and of_a_quiz.id == "stopped-before"
+    assert finished_of_it is not None and finished_of_it.id == "first"
+    assert none_of_it is None  # only active
 
 
 async def test_an_updated_session_keeps_its_position_state_chat_and_times(uow: Uow) -> None:
