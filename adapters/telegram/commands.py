@@ -27,12 +27,12 @@ from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import GameCommands
 from adapters.telegram.html_text import esc
-from adapters.telegram.keyboards import language_picker, quiz_buttons
+from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button
 from adapters.telegram.menu import help_text, next_steps
 from adapters.telegram.surface import TelegramSurface
 from bot.delivery import Target
 from bot.engine import QuizEngine
-from bot.replies import Actor, Notice, NoticeCode
+from bot.replies import Actor, Notice, NoticeCode, Stopped
 from bot.text import shown_name
 
 Context = ContextTypes.DEFAULT_TYPE
@@ -69,7 +69,8 @@ class Commands:
         """Command name -> PTB callback."""
         commands: dict[str, Command] = {
             "start": self.start, "help": self.help, "quizzes": self.quizzes, "quiz": self.quiz,
-            "preview": self.preview, "stop": self.stop, "skip": self.skip, "language": self.language,
+            "preview": self.preview, "stop": self.stop, "skip": self.skip, "retry": self.retry,
+            "language": self.language,
             "progress": self.progress, "reload": self.reload, "review": self.review, "timezone": self.timezone,
             "reminders": self.reminders, "game": self.game, "leaderboard": self.leaderboard,
         }
@@ -134,7 +135,19 @@ class Commands:
     async def stop(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Its poll is closed, else it stays open to votes that only say the quiz was stopped.
         notice = await self._engine.stop(actor, self._chat.close_linked_poll)
-        await self.notice(chat, notice, owner_in(chat, actor, _first_name(update)))  # in a group: whose quiz it was
+        owner = owner_in(chat, actor, _first_name(update))  # in a group: whose quiz it was
+        if isinstance(notice, Stopped) and notice.retry_offer:  # as under a summary: the offer and its button
+            await self._chat.html(chat, [render.outcome_notice(notice.text, owner) + "\n" + esc(notice.retry_offer)],
+                                  retry_button(notice))
+        else:
+            await self.notice(chat, notice, owner)
+
+    async def retry(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
+        """The questions missed in the learner's last quiz, finished or stopped; in a group, their own round."""
+        async with self.closing_left_open(surface_in(self._chat, chat, actor, _first_name(update))) as surface:
+            reply = await self._engine.retry_missed(actor, None, surface)
+        if isinstance(reply, Notice):  # e.g. nothing to retry: in a group, for whom
+            await self.notice(chat, reply, owner_in(chat, actor, _first_name(update)))
 
     async def skip(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Then the skipped question's poll is closed: a vote there would count for nothing.

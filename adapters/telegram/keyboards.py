@@ -6,7 +6,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callback_data import Action, ButtonData
 from bot.languages import NATIVE_NAMES
-from bot.replies import QuizList, Summary
+from bot.replies import QuizList, Stopped, Summary
 from bot.text import shorten
 
 LABEL_LIMIT = 60  # Telegram clips long labels anyway; keep them readable
@@ -28,7 +28,8 @@ def language_picker(action: Action = Action.LANGUAGE) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[button(name, action, code)] for code, name in NATIVE_NAMES.items()])
 
 
-def retry_button(summary: Summary) -> InlineKeyboardMarkup | None:
-    if not summary.retry_label:
+def retry_button(ended: Summary | Stopped) -> InlineKeyboardMarkup | None:
+    """Under a summary or a stop that missed questions: another go at them."""
+    if not ended.retry_label or ended.session_id is None:
         return None
-    return InlineKeyboardMarkup([[button(summary.retry_label, Action.RETRY, summary.session_id)]])
+    return InlineKeyboardMarkup([[button(ended.retry_label, Action.RETRY, ended.session_id)]])

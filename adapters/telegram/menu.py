@@ -23,6 +23,7 @@ def command_descriptions(_: Localizer) -> list[tuple[str, str]]:
         ("quiz", _("start or resume a quiz")),
         ("skip", _("skip the current question")),
         ("stop", _("stop the current quiz (your answers are kept)")),
+        ("retry", _("retry the questions you missed in the last quiz")),
         ("review", _("review the questions due today")),
         ("game", _("a group game for everyone in this chat: /game QUIZ [SECONDS]")),
         ("leaderboard", _("this group's leaderboard: week or all; hide or show yourself")),
