@@ -8,7 +8,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from adapters.discord import render
-from bot.replies import QuestionView, Summary
+from bot.replies import QuestionView, Stopped, Summary
 from bot.text import shorten
 
 # qt:a:<session id>:<question>:<option index>, within Discord's 100 characters. The question is its place in
@@ -127,10 +127,10 @@ def review_view(label: str) -> discord.ui.View:
     return view
 
 
-def retry_view(summary: Summary, private: bool, owner_id: int) -> discord.ui.View | None:
-    """The retry button under a summary, when any question was missed; None otherwise."""
-    if not summary.retry_label:
+def retry_view(ended: Summary | Stopped, private: bool, owner_id: int) -> discord.ui.View | None:
+    """The retry button under a summary or a stop, when any question was missed; None otherwise."""
+    if not ended.retry_label or ended.session_id is None:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(RetryButton(summary.session_id, private, owner_id, summary.retry_label))
+    view.add_item(RetryButton(ended.session_id, private, owner_id, ended.retry_label))
     return view

@@ -12,6 +12,7 @@ from discord import app_commands
 from adapters.charts import render_progress_chart
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
+from adapters.discord.buttons import retry_view
 from adapters.discord.permissions import lacks_poll_rights, poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond, respond_plain
@@ -21,7 +22,7 @@ from adapters.left_open import closing_left_open
 from bot.delivery import Surface, Target
 from bot.engine import QuizEngine
 from bot.records import MessageLink
-from bot.replies import Notice, NoticeCode, Preview, Started, Summary
+from bot.replies import Notice, NoticeCode, Preview, Started, Stopped, Summary
 from bot.text import shorten
 
 AUTOCOMPLETE_LIMIT = 25
@@ -117,9 +118,20 @@ class CommandHandlers:
 
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
+        ended: list[MessageLink] = []
 
-        # Its poll is ended, else it stays open to votes nothing answers.
-        await respond_plain(interaction, (await self._engine.stop(interaction_actor(interaction), self._end_poll)).text)
+        async def end_poll(asked: MessageLink) -> None:  # its poll is ended, else open to votes nothing answers
+            ended.append(asked)
+            await self._end_poll(asked)
+
+        notice = await self._engine.stop(interaction_actor(interaction), end_poll)
+        if not isinstance(notice, Stopped) or not notice.retry_offer:
+            await respond_plain(interaction, notice.text)
+            return
+        # The retry of what it missed, as under a summary: played as it was, as polls if a poll asked its
+        # question (private play leaves no link), else with private buttons.
+        await respond(interaction, render.plain(notice.text) + "\n\n" + render.plain(notice.retry_offer),
+                      view=retry_view(notice, not ended, interaction.user.id))
 
     async def _end_poll(self, asked: MessageLink) -> None:
         await self._polls.end_linked(asked)
