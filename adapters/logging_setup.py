@@ -31,6 +31,37 @@ class SecretFilter(logging.Filter):
         return True
 
 
+class Demoted(logging.Filter):
+    """A library's records that tell the operator nothing our own lines don't (or nothing about this bot), shown
+    as DEBUG: hidden at the usual levels, still there when debugging."""
+
+    def __init__(self, *beginnings: str) -> None:
+        super().__init__()
+        self._beginnings = beginnings
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not (isinstance(record.msg, str) and record.msg.startswith(self._beginnings)):
+            return True
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+
+
+# Per library logger, the beginnings of the messages it logs that are demoted to DEBUG.
+DEMOTED: dict[str, tuple[str, ...]] = {
+    # PTB logs an answer that isn't JSON with a traceback before raising; at start-up the failure line says what it
+    # means (not a Bot API server answered), later the polling or handler error does.
+    "telegram.request.BaseRequest": ("Can not load invalid JSON data",),
+}
+
+
+def demote(loggers: dict[str, tuple[str, ...]]) -> None:
+    for name, beginnings in loggers.items():
+        logger = logging.getLogger(name)
+        for old in [kept for kept in logger.filters if isinstance(kept, Demoted)]:
+            logger.removeFilter(old)  # configured again (tests, a second command): one filter, not a pile
+        logger.addFilter(Demoted(*beginnings))
+
+
 def configure_logging(level: str, secrets: list[str]) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
@@ -40,3 +71,4 @@ def configure_logging(level: str, secrets: list[str]) -> None:
     logging.getLogger("httpx").setLevel(logging.WARNING)
     # Migrations run on every start; their step-by-step chatter is noise unless something fails.
     logging.getLogger("alembic").setLevel(logging.WARNING)
+    demote(DEMOTED)

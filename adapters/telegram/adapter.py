@@ -28,7 +28,7 @@ from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.games import GameCommands
 from adapters.telegram.interactions import Interactions
 from adapters.telegram.menu import publish_commands
-from adapters.telegram.network import GROUP_PER_MINUTE, build_application
+from adapters.telegram.network import GROUP_PER_MINUTE, build_application, in_brief, not_json
 from adapters.telegram.reminders import send_reminder
 from adapters.telegram.spec import SEVERAL_PROCESSES, TelegramSettings
 from adapters.telegram.webhook import Unfinished, WebhookServer
@@ -103,20 +103,34 @@ class TelegramAdapter:
 
     @contextlib.contextmanager
     def _reachable(self) -> Iterator[None]:
-        """A network failure at start-up, once the request layer's retries are spent, as what to check: the
-        Bot API's address (never the token, which PTB puts in its URLs) and the error, in one line."""
+        """A network failure at start-up, once the request layer's retries are spent, or an answer that isn't the
+        Bot API's JSON, as what to check: the Bot API's address (never the token, which PTB puts in its URLs) and
+        the error, in one line."""
         try:
             yield
-        except BadRequest:
-            raise  # a NetworkError to PTB, but Telegram answered
-        except NetworkError as error:
-            api = urlsplit(self._settings.api_url or "https://api.telegram.org")
-            where = f"{api.scheme}://{api.netloc.rpartition('@')[2]}"  # any user:password@ left out
+        except TelegramError as error:
+            if not_json(error):  # before InvalidToken: PTB takes any 404 for a rejected token
+                raise PlatformUnreachable(self._not_the_bot_api(error)) from error
+            if isinstance(error, BadRequest) or not isinstance(error, NetworkError):
+                raise  # BadRequest is a NetworkError to PTB, but Telegram answered
             detail = error.message.replace(self._token, REDACTED)
             checks = "the network, any proxy (HTTPS_PROXY)" + (", and QUIZ_TELEGRAM_API_URL" if self._settings.api_url
                                                                else "")
-            raise PlatformUnreachable(f"Telegram's Bot API at {where} could not be reached at start-up ({detail}): "
-                                      f"check {checks}") from error
+            raise PlatformUnreachable(f"Telegram's Bot API at {self._where()} could not be reached at start-up "
+                                      f"({detail}): check {checks}") from error
+
+    def _not_the_bot_api(self, error: TelegramError) -> str:
+        answer = in_brief(error).replace(self._token, REDACTED)
+        if self._settings.api_url:
+            return (f"the server at {self._where()} (QUIZ_TELEGRAM_API_URL) answered at start-up as no Bot API server "
+                    f"does ({answer}): check QUIZ_TELEGRAM_API_URL (a Bot API server's address, such as "
+                    "http://127.0.0.1:8081/bot) and any proxy (HTTPS_PROXY) in between")
+        return (f"something other than Telegram's Bot API answered for {self._where()} at start-up ({answer}): a "
+                "captive portal or a proxy in between; check the network and any proxy (HTTPS_PROXY)")
+
+    def _where(self) -> str:
+        api = urlsplit(self._settings.api_url or "https://api.telegram.org")
+        return f"{api.scheme}://{api.netloc.rpartition('@')[2]}"  # any user:password@ left out
 
     async def failure(self) -> Exception:
         """Returns once polling met another process polling for the same bot (Telegram's 409 Conflict)."""

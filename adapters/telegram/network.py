@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from typing import Any
 
-from telegram.error import BadRequest, NetworkError, RetryAfter
+from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from adapters.telegram.actors import PLATFORM
@@ -71,9 +72,33 @@ class RetryingRateLimiter(AIORateLimiter):
                 if attempt == self._network_retries:
                     raise
                 delay = self._backoff * 2**attempt
-                log.warning("Telegram %s failed (%s); retrying in %.1f s", endpoint, error, delay)
+                log.warning("Telegram %s failed (%s); retrying in %.1f s", endpoint, in_brief(error), delay)
                 await asyncio.sleep(delay)
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def _causes(error: BaseException) -> Iterator[BaseException]:
+    cause: BaseException | None = error
+    while cause is not None:
+        yield cause
+        cause = cause.__cause__
+
+
+def not_json(error: BaseException) -> bool:
+    """An answer that isn't JSON (PTB raises it with the parse error as a cause): not a Bot API server answered,
+    or something in between did (a captive portal, a proxy's error page)."""
+    return any(isinstance(cause, json.JSONDecodeError) for cause in _causes(error))
+
+
+def in_brief(error: TelegramError) -> str:
+    """The error without the body of an answer that isn't JSON, which PTB quotes whole (a page of HTML)."""
+    if not not_json(error):
+        return str(error)
+    for cause in _causes(error):  # PTB's own error, before any re-raise (initialize()'s InvalidToken)
+        status, parsing, _body = str(cause).partition(". Parsing the server response")
+        if parsing:
+            return f"{status}, and not JSON"
+    return "a success status, and not JSON"  # PTB checks the status first: an error status gets the phrase above
 
 
 def file_url(api_url: str) -> str:
