@@ -53,6 +53,18 @@ class TelegramSettings(PlatformSettings):
             AnyHttpUrl(value)  # raises with a clear message for anything but an http(s) URL with a host
         return value
 
+    @field_validator("api_url")
+    @classmethod
+    def _bot_api_base(cls, value: str | None) -> str | None:
+        # PTB appends the token to it as it is: without the /bot path, http://127.0.0.1:8081 + token puts the
+        # token in the port.
+        if value is not None:
+            address = urlsplit(value)
+            if not address.path.endswith("/bot") or address.query or address.fragment:
+                raise ValueError("must end in /bot, as a Bot API server's address does (such as "
+                                 "http://127.0.0.1:8081/bot): the token is appended to it")
+        return value
+
     @field_validator("webhook_secret")
     @classmethod
     def _telegram_secret_rule(cls, value: SecretStr | None) -> SecretStr | None:

@@ -103,6 +103,7 @@ def test_an_empty_token_means_nothing_to_run_rather_than_a_crash(tmp_path: Path,
 @pytest.mark.parametrize(("variable", "value"), [
     ("QUIZ_TELEGRAM_WEBHOOK_PORT", "99999"), ("QUIZ_TELEGRAM_WEBHOOK_PORT", "0"),
     ("QUIZ_TELEGRAM_WEBHOOK_PORT", "http"), ("QUIZ_TELEGRAM_API_URL", "localhost:8081/bot"),
+    ("QUIZ_TELEGRAM_API_URL", "http://127.0.0.1:8081"), ("QUIZ_TELEGRAM_API_URL", "http://127.0.0.1:8081/bot/"),
     ("QUIZ_TELEGRAM_WEBHOOK_URL", "quiz.example.org/hook"), ("QUIZ_DISCORD_POLL_HOURS", "0"),
 ])
 def test_an_impossible_value_is_refused_naming_its_variable(variable: str, value: str) -> None:
@@ -163,3 +164,14 @@ def test_a_password_with_a_slash_or_a_question_mark_is_still_read_as_sqlalchemy_
     for url, password in [("postgresql+asyncpg://u:p/s@h/db?x=a@b", "p/s"), ("postgresql+asyncpg://u:p?s@h/db", "p?s")]:
         parsed = make_url(Settings(database_url=url).database_url or "")
         assert (parsed.password, parsed.host, parsed.query.get("x")) == (password, "h", "a@b" if "x=" in url else None)
+
+
+def test_a_bot_api_url_without_its_bot_path_is_refused_at_start_up_not_glued_to_the_token(tmp_path: Path) -> None:
+    # PTB appends the token as it is: http://127.0.0.1:9 + token made 'InvalidURL: Invalid port' after retries.
+    done = quiztutor({"QUIZ_TELEGRAM_TOKEN": "123456:AAE-x", "QUIZ_TELEGRAM_API_URL": "http://127.0.0.1:9",
+                      "QUIZ_DATA_DIR": str(tmp_path)}, "run")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.splitlines() == [
+        "quiztutor: invalid configuration:",
+        "  QUIZ_TELEGRAM_API_URL: must end in /bot, as a Bot API server's address does (such as "
+        "http://127.0.0.1:8081/bot): the token is appended to it"], done.stderr
