@@ -51,6 +51,8 @@ DEMOTED: dict[str, tuple[str, ...]] = {
     # PTB logs an answer that isn't JSON with a traceback before raising; at start-up the failure line says what it
     # means (not a Bot API server answered), later the polling or handler error does.
     "telegram.request.BaseRequest": ("Can not load invalid JSON data",),
+    # Warned on every start, though the bot never joins a voice channel.
+    "discord.client": ("PyNaCl is not installed", "davey is not installed"),
 }
 
 

@@ -4,6 +4,7 @@ start."""
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
 from pathlib import Path
 
 from adapters.cli.exit_codes import ExitCode
@@ -14,11 +15,12 @@ from tests.discord.payloads import TOKEN
 from tests.telegram.processes import BotProcess, free_port
 
 
-async def run_discord(data_dir: Path, api_base: str, gateway: str) -> BotProcess:
-    """`quiztutor run` with only Discord's token set, discord.py pointed at ``api_base`` and ``gateway``."""
+async def run_discord(data_dir: Path, api_base: str, gateway: str, **extra: str) -> BotProcess:
+    """`quiztutor run` with only Discord's token set, discord.py pointed at ``api_base`` and ``gateway``;
+    ``extra``: more QUIZ_* values."""
     clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
     env = {**clean, "QUIZ_DISCORD_TOKEN": TOKEN, "QUIZ_DATA_DIR": str(data_dir),
-           "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT)}
+           "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT), **extra}
     return await BotProcess.start(env, "-m", "tests.discord.run_process", api_base, gateway)
 
 
@@ -66,3 +68,18 @@ async def test_a_token_discord_rejects_still_says_so_and_exits_5(tmp_path: Path)
                          "create a new one"), bot.log
     assert "Traceback" not in bot.log and "could not be reached" not in bot.log
     assert TOKEN not in bot.log
+
+
+async def test_discord_pys_voice_warnings_are_left_to_debug(tmp_path: Path) -> None:
+    """The bot never joins a voice channel: 'PyNaCl is not installed, voice will NOT be supported' and davey's
+    twin are noise on every start, so they show only at DEBUG."""
+    port = free_port()  # the quickest start that gets as far as discord.py's Client
+    bot = await run_discord(tmp_path, f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway")
+    assert await bot.exited(within=60) == ExitCode.UNREACHABLE, bot.log
+    assert "voice will NOT be supported" not in bot.log, bot.log
+    debug = await run_discord(tmp_path, f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway",
+                              QUIZ_LOG_LEVEL="DEBUG")
+    assert await debug.exited(within=60) == ExitCode.UNREACHABLE, debug.log
+    for module, name in (("nacl", "PyNaCl"), ("davey", "davey")):
+        if find_spec(module) is None:  # installed, discord.py has nothing to warn about
+            assert f"DEBUG discord.client: {name} is not installed, voice will NOT be supported" in debug.log
