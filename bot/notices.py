@@ -43,3 +43,11 @@ def playing_in_a_game(title: str, _: Localizer, chat_id: str | None = None) -> N
     """A quiz the learner plays in a live group game: alone, its explanations would give them the game's answers."""
     return Notice(_("You're playing {title} in a group game right now. Play it on your own once the game is over.",
                     title=title), NoticeCode.IN_A_GAME, _.language, chat_id)
+
+
+def answer_waits_for_the_game(title: str, _: Localizer, chat_id: str | None = None) -> Notice:
+    """An answer to the learner's own round of a quiz they now play in a live group game (its poll was open
+    before): scoring it would show them, and the chat, the answer to a question the game may ask."""
+    return Notice(_("You're playing {title} in a group game right now, so this answer to your own round of it "
+                    "doesn't count. That round waits for you until the game is over.", title=title),
+                  NoticeCode.IN_A_GAME, _.language, chat_id)

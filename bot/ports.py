@@ -16,6 +16,7 @@ from bot.records import (
     ReviewRecord,
     SessionResult,
     SessionState,
+    SessionToAnswer,
     UserRecord,
 )
 
@@ -54,9 +55,9 @@ class SessionRepository(Protocol):
     async def get(self, session_id: str) -> QuizSession | None:
         """The session, locked for a change (after its user, whom the turn locked first)."""
         ...
-    async def get_with_owner_activity(self, session_id: str) -> tuple[QuizSession, datetime] | None:
-        """The session, locked as ``get`` locks it, and ``last_activity`` of its owner (one read: an answer needs
-        both, to tell whether its session was left for another)."""
+    async def get_with_owner_activity(self, session_id: str) -> SessionToAnswer | None:
+        """The session, locked as ``get`` locks it, with what an answer to it needs to know of its owner (one
+        read)."""
         ...
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         """The user's most recently updated active session, optionally of one quiz."""

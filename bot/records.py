@@ -56,6 +56,17 @@ class QuizSession:
 
 
 @dataclass(frozen=True)
+class SessionToAnswer:
+    """A session an answer is for, with what the answer must know of its owner."""
+
+    session: QuizSession
+    owner_last_activity: datetime  # when any of the owner's sessions last moved: was this one left for another?
+    # The owner plays the session's quiz in a live group game (its lobby, or under way): an answer here would
+    # show them, and the chat, the game's answers.
+    owner_in_game: bool = False
+
+
+@dataclass(frozen=True)
 class AnswerRecord:
     session_id: str
     question_id: str

@@ -14,11 +14,13 @@ from typing import Any, TypeVar
 from sqlalchemy import Insert, Select, Update, bindparam, func, insert, literal_column, select, update
 
 from storage import tables
+from storage.game_repositories import live
 from storage.planned import PLANNED
 from storage.statements import dialect_insert
 
 users, sessions, answers, links = map(tables.table_of, (tables.User, tables.Session, tables.Answer, tables.MessageLink))
 cards, reviews = map(tables.table_of, (tables.Card, tables.ReviewLog))
+games, players = map(tables.table_of, (tables.Game, tables.GamePlayer))
 
 Statement = TypeVar("Statement", Select[Any], Insert, Update)
 
@@ -47,11 +49,16 @@ def session_by_id() -> Select[Any]:
 
 @planned
 def session_with_owner_activity() -> Select[Any]:
-    """The session, locked, and when any of its owner's sessions last moved: an answer needs both, so one read."""
+    """The session, locked; when any of its owner's sessions last moved; and whether its owner plays its quiz in
+    a live group game: an answer needs all three, so one read."""
     others = sessions.alias("others")
     last_activity = (select(func.max(others.c.updated_at)).where(others.c.user_id == sessions.c.user_id)
                      .scalar_subquery().label("owner_last_activity"))
-    return (select(sessions, last_activity).where(sessions.c.id == bindparam("session_id"))
+    # From the live games (few, found through their partial indexes) to the owner's player row by its key.
+    in_game = (select(literal_column("1")).select_from(games)
+               .join(players, (players.c.game_id == games.c.id) & (players.c.user_id == sessions.c.user_id))
+               .where(games.c.quiz_id == sessions.c.quiz_id, live(games)).exists().label("owner_in_game"))
+    return (select(sessions, last_activity, in_game).where(sessions.c.id == bindparam("session_id"))
             .with_for_update(of=sessions))
 
 

@@ -9,7 +9,15 @@ from sqlalchemy import ColumnElement, Row, Select, case, func, insert, literal_c
 from sqlalchemy.exc import IntegrityError
 
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
-from bot.records import AnswerRecord, MessageLink, QuizSession, SessionResult, SessionState, UserRecord
+from bot.records import (
+    AnswerRecord,
+    MessageLink,
+    QuizSession,
+    SessionResult,
+    SessionState,
+    SessionToAnswer,
+    UserRecord,
+)
 from storage import hot_statements as hot
 from storage import tables
 from storage.statements import StatementRunner, dialect_insert
@@ -73,9 +81,9 @@ class SqlSessionRepository:
         row = (await self._connection.execute(hot.session_by_id(), {"session_id": session_id})).first()
         return _session(row) if row else None
 
-    async def get_with_owner_activity(self, session_id: str) -> tuple[QuizSession, datetime] | None:
+    async def get_with_owner_activity(self, session_id: str) -> SessionToAnswer | None:
         row = (await self._connection.execute(hot.session_with_owner_activity(), {"session_id": session_id})).first()
-        return (_session(row), row.owner_last_activity) if row else None
+        return SessionToAnswer(_session(row), row.owner_last_activity, bool(row.owner_in_game)) if row else None
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         query = overdue_query(self._connection.dialect.name, platform, now, limit)

@@ -47,6 +47,10 @@ class VoteHandler:
         if isinstance(result, Notice):
             if result.code is NoticeCode.NOT_YOUR_SESSION:
                 await self._hint(event)
+            elif result.code is NoticeCode.IN_A_GAME:  # their own poll: else the vote seems lost while the game goes on
+                if self._hinted.allow((event.message_id, event.user_id)):
+                    text = f"{render.mention(event.user_id)} {render.plain(result.text)}"
+                    await self._polls.post(event.channel_id, text, reply_to=event.message_id)
             elif result.code is NoticeCode.QUIZ_NOT_FOUND:  # a reload removed the quiz, and closed the session
                 await self._after_vote(event).say(render.plain(result.text))  # ends the poll, replies to it
                 return

@@ -66,7 +66,10 @@ class Interactions:
             if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE:
                 # Telegram only sends answers to the bot's own polls: this one was sent but never linked.
                 result = await self._engine.ask_again(actor, shown)
-        if isinstance(result, Notice) and result.code not in SILENT_ON_POLL:
+        if isinstance(result, Notice) and result.code is NoticeCode.IN_A_GAME and result.chat_id is not None:
+            # The owner's own poll, in a group too: else their vote seems lost while the game goes on.
+            await self._commands.notice(result.chat_id, result, owner_in(result.chat_id, actor, name))
+        elif isinstance(result, Notice) and result.code not in SILENT_ON_POLL:
             await self._tell_privately(actor, result)
 
     async def _score_vote(self, actor: Actor, user: User, poll_id: str, option: int,

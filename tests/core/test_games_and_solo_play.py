@@ -3,8 +3,10 @@ game's answers before they vote. Other quizzes stay open to them, and this one o
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine import QuizEngine
-from bot.replies import Notice, NoticeCode, QuestionView, Started, Summary
+from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.games_play import ADA, open_with_three
 from tests.core.play import answer, start
 from tests.fakes.game_stage import RecordingStage
@@ -37,3 +39,30 @@ async def test_nor_retry_its_missed_questions_during_the_game(engine: QuizEngine
     await open_with_three(engine, RecordingStage())
     refused = await engine.retry_missed(ADA, shown.session_id)
     assert refused == Notice(IN_A_GAME, NoticeCode.IN_A_GAME)
+
+
+WAITS = ("You're playing Collectives in a group game right now, so this answer to your own round of it doesn't "
+         "count. That round waits for you until the game is over.")
+
+
+async def test_a_round_begun_before_joining_the_game_takes_no_answers_until_the_game_is_over(
+        engine: QuizEngine) -> None:
+    """Ada's own poll, open in the group (or in private) since before she opened the game: scored, its feedback
+    would post the answer to a question the game asks, while the game's poll for it is open."""
+    in_private = replace(ADA, chat_id="1")
+    other = await start(engine, in_private, "long-options")  # a quiz of hers the game is no help with
+    solo = await start(engine, ADA)  # the one she plays, in the group
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+
+    refusals = [await engine.answer(actor, solo.session_id, solo.question_id, solo.correct_index)
+                for actor in (ADA, in_private)]
+    assert refusals == [Notice(WAITS, NoticeCode.IN_A_GAME)] * 2
+    await engine.games.begin(ADA, game_id, False, stage)  # under way: the same
+    assert await engine.answer(ADA, solo.session_id, solo.question_id, solo.correct_index) == refusals[0]
+    assert await engine.skip(ADA) == Notice(IN_A_GAME, NoticeCode.IN_A_GAME)  # closing its poll would show it
+    assert isinstance(await engine.answer(in_private, other.session_id, other.question_id, 0), AnswerOutcome)
+
+    await engine.games.stop(ADA, "Ada", False, stage)
+    back = await engine.answer(ADA, solo.session_id, solo.question_id, solo.correct_index)  # untouched: counts now
+    assert isinstance(back, AnswerOutcome) and back.feedback is not None and back.feedback.correct

@@ -30,6 +30,7 @@ from bot.records import (
     ReviewRecord,
     SessionResult,
     SessionState,
+    SessionToAnswer,
     UserRecord,
 )
 from tests.fakes.answers import FakeAnswerRepository, FakeLinkRepository
@@ -134,10 +135,14 @@ class FakeSessionRepository:
                 and quiz_id in (None, s.quiz_id)]
         return copy.deepcopy(max(reversed(mine), key=lambda s: s.finished_at or s.updated_at, default=None))
 
-    async def get_with_owner_activity(self, session_id: str) -> tuple[QuizSession, datetime] | None:
+    async def get_with_owner_activity(self, session_id: str) -> SessionToAnswer | None:
         session = await self.get(session_id)
         latest = await self.last_activity(session.user_id) if session else None
-        return (session, latest) if session and latest else None
+        if session is None or latest is None:
+            return None
+        in_game = any(game.quiz_id == session.quiz_id and game.state.live and (game.id, session.user_id) in
+                      self._state.players for game in self._state.games.values())
+        return SessionToAnswer(session, latest, in_game)
 
     async def last_activity(self, user_id: int) -> datetime | None:
         return max((s.updated_at for s in self._state.sessions.values() if s.user_id == user_id), default=None)

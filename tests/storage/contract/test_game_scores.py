@@ -157,3 +157,23 @@ async def test_the_live_game_of_a_quiz_a_learner_joined_is_found_and_no_other(uo
         assert other is not None and other.id == "other-quiz"
         assert await work.games.live_played_by(bayo, "collectives") is None  # not a player of it
         assert await work.games.live_played_by(ada, "zero") is None
+
+
+async def test_a_session_to_answer_says_whether_its_owner_plays_its_quiz_in_a_live_game(uow: Uow) -> None:
+    """An answer to it then would show them the game's answers: the engine refuses it."""
+    ada, bayo = await stored_user(uow, "ada"), await stored_user(uow, "bayo")
+    await stored_games(uow, a_game(ada, "lobby", "chat-1"),  # Collectives, not yet begun: live all the same
+                       replace(a_game(ada, "over", "chat-2", state=GameState.FINISHED), quiz_id="fsdp"))
+    for game_id in ("lobby", "over"):
+        await _played(uow, game_id, ada, "Ada", HOUR)
+    for session in (a_session(ada, "ada-collectives"), a_session(ada, "ada-fsdp", "fsdp"),
+                    a_session(bayo, "bayo-collectives")):
+        await stored_session(uow, session)
+    async with uow() as work:
+        found = {session_id: await work.sessions.get_with_owner_activity(session_id)
+                 for session_id in ("ada-collectives", "ada-fsdp", "bayo-collectives")}
+    assert {session_id: to_answer.owner_in_game for session_id, to_answer in found.items() if to_answer} == {
+        "ada-collectives": True,
+        "ada-fsdp": False,  # that game is over
+        "bayo-collectives": False,  # not a player of the lobby in his chat
+    }

@@ -197,9 +197,9 @@ async def test_a_session_is_read_with_its_owners_latest_activity(uow: Uow) -> No
         found = await work.sessions.get_with_owner_activity("s1")
         assert await work.sessions.get_with_owner_activity("missing") is None
     assert found is not None
-    session, last_activity = found
-    assert session == await _read(uow, "s1")  # the same session as get() reads
-    assert last_activity == START + timedelta(minutes=9)  # the owner's other session, not another learner's
+    assert found.session == await _read(uow, "s1")  # the same session as get() reads
+    assert found.owner_last_activity == START + timedelta(minutes=9)  # the owner's other session, not another's
+    assert found.owner_in_game is False
 
 
 async def _read(uow: Uow, session_id: str) -> QuizSession | None:

@@ -1,0 +1,32 @@
+"""A member's own poll of a quiz, open in the channel since before they joined its group game, takes no votes
+while the game is on: its reply would post the answer to a question of the game while the game asks it."""
+
+from __future__ import annotations
+
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.game_steps import PLAYER_PERMISSIONS, click, lobby, question
+from tests.discord.harness import OTHER_ID, RunningBot
+from tests.discord.payloads import OWNER_ID
+from tests.discord.support import message_id, next_poll, vote_for
+
+
+async def test_a_vote_on_a_solo_poll_of_the_games_quiz_is_refused_and_gives_no_answer_away(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    _ = bot.engine.localizer_for("en")
+    await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
+                     member_permissions=PLAYER_PERMISSIONS)
+    lobby_call, game_id = await lobby(fake)
+    await fake.slash("quiz", {"quiz": "collectives"})  # the owner, not a player yet: his own round starts
+    solo = await next_poll(fake, bot)
+    await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", OWNER_ID)
+    await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
+                     member_permissions=PLAYER_PERMISSIONS)
+    await question(fake, 1)
+
+    await vote_for(fake, solo, "All-reduce", OWNER_ID)
+    waits = _("You're playing {title} in a group game right now, so this answer to your own round of it "
+              "doesn't count. That round waits for you until the game is over.", title="Collectives")
+    said = await fake.wait_until(lambda: next((c for c in fake.channel_messages() if waits in c.content), None))
+    assert said.content == f"<@{OWNER_ID}> {waits}"
+    assert not [c for c in fake.channel_messages() if "All-reduce sums" in c.content]  # no feedback, no answer
+    assert len(fake.polls()) == 1  # nothing moved on

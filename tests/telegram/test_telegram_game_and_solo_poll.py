@@ -1,0 +1,39 @@
+"""A member's own poll of a quiz, open in the group since before they joined its group game, takes no votes
+while the game is on: its feedback would post the answer to a question of the game while its poll is open."""
+
+from __future__ import annotations
+
+from adapters.settings import Settings
+from tests.telegram.game_steps import lobby, press, vote
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
+from tests.telegram.telegram_harness import GROUP, next_poll, running_bot
+
+ADA = FakeUser(401, "Ada", "en")
+TENDAI = FakeUser(402, "Tendai", "en")
+
+
+async def test_a_vote_on_a_solo_poll_of_the_games_quiz_is_refused_and_gives_no_answer_away(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        _ = engine.localizer_for("en")
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await api.command(TENDAI, "/quiz collectives", GROUP)  # not a player yet: his own round starts
+        solo = await next_poll(api, GROUP.id, 1)
+        assert solo.params["question"].startswith("1/3 (Tendai) · ")
+        await press(api, TENDAI, f"gj:{game_id}", GROUP)
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        game_poll = await next_poll(api, GROUP.id, 2)
+        assert game_poll.params["question"].startswith("1/3 · Which collective")
+
+        await vote(api, solo, TENDAI, right=True)
+        waits = _("You're playing {title} in a group game right now, so this answer to your own round of it "
+                  "doesn't count. That round waits for you until the game is over.", title="Collectives")
+        said = (await api.wait_for("sendMessage", 1, lambda p: waits in p["text"]))[0].params["text"]
+        assert said == f"<b>Tendai</b> · {waits}"
+        await api.command(TENDAI, "/skip", GROUP)  # closing his poll would show its answer: refused too
+        await api.wait_for("sendMessage", 1, lambda p: "Play it on your own once the game is over" in p["text"])
+        await api.settle()
+        texts = " ".join(api.sent_texts(GROUP.id))
+        assert "The answer:" not in texts and "skipped" not in texts  # nothing scored, nothing moved on
+        assert len(api.polls(GROUP.id)) == 2 and not api.calls("stopPoll")  # the game's poll is still open
