@@ -120,7 +120,7 @@ class TerminalPlayer:
             progress = await self._engine.progress(self._actor)
             self._words = self._engine.localizer_for(progress.language)
             self._io.write(render.progress(progress))
-        self._screen.show_again()
+        await self._show_open_question()
 
     async def _start(self, reference: str | None) -> None:
         open_question = self._screen.question
@@ -130,7 +130,7 @@ class TerminalPlayer:
             await self._show_quizzes()
             if open_question is not None:  # still open: show it again, so a number typed next answers what it says
                 self._screen.question = open_question
-                self._screen.show_again()
+                await self._show_open_question()
         else:
             self._words = self._engine.localizer_for(shown.language)
 
@@ -172,6 +172,17 @@ class TerminalPlayer:
     def _number_please(self, count: int) -> str:
         _ = self._words  # called _ so that pybabel extract finds the text
         return _("Please type a number from 1 to {count}, or “help”.", count=count)
+
+    async def _show_open_question(self) -> None:
+        """The open question again, with the time left; if that ran out, not a question nobody can answer in time
+        but the engine's move on: "Time's up!" and the next question (or the summary)."""
+        left = self._screen.seconds_left()
+        if left is None or left >= 1:
+            self._screen.show_again()
+            return
+        if left > 0:  # under a second: wait it out, so the engine finds the time up too
+            await asyncio.sleep(left)
+        await self._catch_up()
 
     async def _catch_up(self) -> None:
         """The question shown here was answered elsewhere: show the one that is open now, if any."""

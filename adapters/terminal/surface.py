@@ -44,16 +44,22 @@ class TerminalSurface:
         self.question = question
         self._io.write(render.question(question, self._words()))
 
+    def seconds_left(self) -> float | None:
+        """The time still left to answer the open question, by the engine's clock; None without a time limit."""
+        question = self.question
+        if question is None or question.deadline is None or question.seconds_left is None:
+            return None
+        return (question.deadline - self._clock()).total_seconds()
+
     def show_again(self) -> None:
         """The open question once more (a long listing scrolled it away): without its notices, said when it was
-        first shown, and with the time now left to answer it."""
+        first shown, and with the whole seconds now left to answer it (rounded down: "1 second" is one second)."""
         question = self.question
         if question is None:
             return
-        left = question.seconds_left
-        if question.deadline is not None and left is not None:
-            left = max(0, math.ceil((question.deadline - self._clock()).total_seconds()))
-        self._io.write(render.question(replace(question, notices=(), seconds_left=left), self._words()))
+        left = self.seconds_left()
+        seconds = question.seconds_left if left is None else max(0, math.floor(left))
+        self._io.write(render.question(replace(question, notices=(), seconds_left=seconds), self._words()))
 
     async def summarize(self, summary: Summary) -> None:
         self.question = None

@@ -63,3 +63,25 @@ async def test_the_time_to_answer_is_said_in_the_learners_language(tmp_path: Pat
 async def test_without_a_time_limit_no_time_is_mentioned(tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["help", "quit"], question_seconds=0)
     assert "to answer)" not in transcript and "Question 1 of 3" in transcript
+
+
+async def test_the_time_left_is_rounded_down_so_one_second_is_a_whole_second(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["help", "quit"], question_seconds=10, pause=timedelta(seconds=4.5))
+    after_help = transcript.split("list the quizzes")[1]
+    assert "(5 seconds to answer)" in after_help.split("Your answer")[0]  # 5.5 left: not "6"
+
+
+async def test_a_question_whose_time_ran_out_is_not_shown_again_as_open_but_moved_past(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["help", "quit"], question_seconds=10, pause=timedelta(seconds=11))
+    after_help = transcript.split("list the quizzes")[1]
+    assert "(0 seconds to answer)" not in transcript
+    assert "Time's up! Question 1 wasn't answered in time, so it counts as skipped." in after_help
+    assert "Question 2 of 3" in after_help  # the next one, its own time said with it
+    assert "(10 seconds to answer)" in after_help.split("Question 2 of 3")[1]
+
+
+async def test_time_up_after_a_listing_is_said_in_the_learners_language(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["progress", "quit"], question_seconds=10, pause=timedelta(seconds=11),
+                            language="fr")
+    assert "(0 secondes" not in transcript and "Question 2 sur 3" in transcript
+    assert "Time's up!" not in transcript
