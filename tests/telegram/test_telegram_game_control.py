@@ -187,3 +187,24 @@ async def test_a_game_is_named_by_every_word_before_its_seconds(api: FakeBotApi,
         await api.command(ADA, "/game mawasiliano ya pamoja 20", GROUP)  # a Swahili title, three words
         lobby_call, _game = await lobby(api, GROUP)
         assert "Collectives" in lobby_call.params["text"] and "20 seconds" in lobby_call.params["text"]
+
+
+async def test_mistyped_seconds_after_a_known_quiz_are_said_to_be_the_seconds_not_an_unknown_quiz(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        for user, typed in ((AMINATA, "/game collectives -3"), (WANJIRU, "/game collectives 10.5"),
+                            (ADA, "/game mawasiliano ya pamoja abc")):  # a title of several words, then a word
+            _ = engine.localizer_for((user.language_code or "en")[:2])
+            usage = _("The seconds per question must be a whole number from {low} to {high}, for example: "
+                      "/game {quiz_id} {seconds}", low=10, high=300, quiz_id="collectives", seconds=30)
+            mark = len(api.calls("sendMessage"))
+            await api.command(user, typed, GROUP)
+            await api.wait_for("sendMessage", mark + 1)
+            await api.settle()
+            assert [call.params["text"] for call in api.calls("sendMessage")[mark:]] == [
+                f"<b>{user.first_name}</b> · {usage}"]
+            assert user is ADA or not usage.startswith("The seconds")  # translated, not the English fallback
+        # An unknown name is still said to be unknown, whatever its last word; no lobby opened by any of these.
+        await api.command(AMINATA, "/game colectives -3", GROUP)
+        await api.wait_for("sendMessage", 1, lambda p: "colectives -3" in p["text"])
+        assert not api.calls("sendMessage", lambda p: "Group game" in p["text"])
