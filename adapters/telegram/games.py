@@ -82,22 +82,22 @@ class GameCommands:
 
     async def leaderboard(self, actor: Actor, chat: str, args: list[str], first_name: str | None = None) -> None:
         """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere (in a group, said to whom);
-        any other word: the usage."""
+        any other word: the usage (in a private chat, that leaderboards are in groups)."""
         choice = args[0].lower() if args else "week"
         if choice in VISIBILITY:
             notice = await self._engine.games.set_hidden(actor, VISIBILITY[choice])
             await self._chat.html(chat, [render.outcome_notice(notice.text, owner_in(chat, actor, first_name))])
+            return
+        if is_private(chat, actor):  # any other word too: no group's points to show here, whatever was asked
+            _ = await self._engine.localizer(actor)
+            await self._chat.html(chat, [esc(_("Leaderboards belong to groups: send /leaderboard in a group where "
+                                               "you play. To leave them, send /leaderboard hide."))])
             return
         if choice not in PERIODS:  # a typo: what the command takes, not this week's board as if that was asked
             _ = await self._engine.localizer(actor)
             await self._refuse(actor, chat, Notice(_(
                 "Send /leaderboard week or /leaderboard all for this group's points, or /leaderboard hide or "
                 "/leaderboard show to leave the leaderboards or come back."), language=_.language), first_name)
-            return
-        if is_private(chat, actor):
-            _ = await self._engine.localizer(actor)
-            await self._chat.html(chat, [esc(_("Leaderboards belong to groups: send /leaderboard in a group where "
-                                               "you play. To leave them, send /leaderboard hide."))])
             return
         board = await self._engine.games.leaderboard(actor, chat, choice)
         await self._chat.html(chat, [game_render.leaderboard(board)])

@@ -73,6 +73,20 @@ async def test_a_leaderboard_word_it_doesnt_know_is_answered_with_the_usage_not_
         assert len(api.calls("sendMessage", lambda p: p["text"].startswith("🏆"))) == 1  # only the one asked for
 
 
+async def test_a_leaderboard_word_it_doesnt_know_in_a_private_chat_says_where_leaderboards_are(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        fr = engine.localizer_for("fr")  # Aminata's language
+        private = fr("Leaderboards belong to groups: send /leaderboard in a group where you play. To leave them, "
+                     "send /leaderboard hide.")
+        for typed in ("/leaderboard", "/leaderboard nonsense"):  # the same answer: not the group's usage
+            mark = len(api.calls("sendMessage"))
+            await api.command(AMINATA, typed)
+            await api.wait_for("sendMessage", mark + 1)
+            await api.settle()
+            assert [call.params["text"] for call in api.calls("sendMessage")[mark:]] == [private]
+
+
 async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, settings: Settings) -> None:
     api.admins[GROUP.id] = {ADA.id}
     async with running_bot(settings, game_interval=GAMES) as engine:
