@@ -178,8 +178,9 @@ class QuizEngine:
 
     # -- the learner's calendar -------------------------------------------------------------------
 
-    async def set_time_zone(self, actor: Actor, name: str) -> Notice:
-        return await self._scheduling.set_time_zone(actor, name)
+    async def set_time_zone(self, actor: Actor, name: str, *, typed: bool = False) -> Notice:
+        """``typed``: commands are words typed at a prompt (the terminal), not messages sent to a chat bot."""
+        return await self._scheduling.set_time_zone(actor, name, typed=typed)
 
     async def set_reminders(self, actor: Actor, text: str) -> Notice:
         """``on [19:00]``, a time, ``off``, or nothing (how it stands)."""

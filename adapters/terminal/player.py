@@ -99,7 +99,7 @@ class TerminalPlayer:
         elif line.verb == "review":
             self._refused(await engine.review(actor, self._screen))
         elif line.verb == "timezone":
-            self._say_notice(await engine.set_time_zone(actor, line.argument))
+            self._say_notice(await engine.set_time_zone(actor, line.argument, typed=True))
         elif line.verb in CHAT_ONLY:
             self._chat_only(line.verb)
         elif line.verb == "answer":

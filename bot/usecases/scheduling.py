@@ -19,14 +19,20 @@ class Scheduling:
     def __init__(self, core: Core) -> None:
         self._core = core
 
-    async def set_time_zone(self, actor: Actor, name: str) -> Notice:
+    async def set_time_zone(self, actor: Actor, name: str, *, typed: bool = False) -> Notice:
+        """``typed``: the command that changes it is named as typed in the terminal, not sent as /timezone."""
         async def choose(turn: Turn) -> Notice:
             _, user = turn.words, turn.user
             if not name.strip() and user is not None:  # no name: the zone in use, and the command that changes it
                 current = zone(user.time_zone)
+                time = f"{self._core.clock().astimezone(current):%H:%M}"
+                if typed:
+                    return Notice(_("Your time zone is {zone}: it is {time} there. To change it, type “timezone” "
+                                    "followed by a name like Africa/Lagos or Europe/Paris.", zone=str(current),
+                                    time=time), language=_.language)
                 return Notice(_("Your time zone is {zone}: it is {time} there. To change it, send /timezone followed "
-                                "by a name like Africa/Lagos or Europe/Paris.", zone=str(current),
-                                time=f"{self._core.clock().astimezone(current):%H:%M}"), language=_.language)
+                                "by a name like Africa/Lagos or Europe/Paris.", zone=str(current), time=time),
+                              language=_.language)
             found = known_zone(name) if name.strip() else None
             if user is None or found is None:
                 shown = echoed(name, ECHOED)

@@ -60,3 +60,17 @@ def test_help_lists_every_command_the_terminal_takes_and_no_other() -> None:
     assert all(parse(word, answering=True).verb == word for word in listed), listed
     assert set(listed) == (VERBS - {"help"}) | {"quit"}
     assert not {"reminders", "game", "leaderboard"} & set(listed)  # the chat bots' alone
+
+
+async def test_timezone_alone_says_to_type_the_word_here_not_to_send_a_slash_command(tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
+    async with open_services(settings, rng=random.Random(3)) as services:
+        io = ScriptedLineIO(["language fr", "timezone", "quit"])
+        await TerminalPlayer(services.engine, ACTOR, io).play()
+        said = " ".join(io.transcript.split())  # as wrapped to the terminal's width
+        assert "Pour le changer, tapez « timezone » suivi d'un nom comme Africa/Lagos" in said  # spaces joined
+        assert "/timezone" not in said
+        # A chat bot still names its command as sent there.
+        await services.engine.set_language(Actor("telegram", "7"), "en")
+        chat = await services.engine.set_time_zone(Actor("telegram", "7"), "")
+        assert "send /timezone followed by" in chat.text
