@@ -118,8 +118,8 @@ class GameCommands:
 
     async def may_pick_group_language(self, actor: Actor, chat: str, name: str | None = None) -> bool:
         """/language alone in a group posts a picker that sets the group's language: only for who may set it.
-        Anyone else hears the refusal /language sw gives (the engine's, asked with no language chosen), not a
-        picker for everyone that refuses each press."""
+        Anyone else hears the group's language for games and where to set their own (the engine's answer to no
+        language chosen), not a picker for everyone that refuses each press."""
         if await is_chat_admin(self._chat.bot, chat, actor.user_id):
             return True
         notice = await self._engine.games.set_chat_language(actor, chat, "", moderator=False)

@@ -90,8 +90,12 @@ async def test_a_leaderboard_word_it_doesnt_know_in_a_private_chat_says_where_le
 async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, settings: Settings) -> None:
     api.admins[GROUP.id] = {ADA.id}
     async with running_bot(settings, game_interval=GAMES) as engine:
-        await api.command(AMINATA, "/language sw", GROUP)
         fr = engine.localizer_for("fr")
+        await api.command(AMINATA, "/language", GROUP)  # asked before any is set: games follow who starts them
+        unset = fr("No language is set for this chat's games: each game speaks the language of whoever starts it. "
+                   "Only an admin of this chat can set one. Set your own in a private chat with me.")
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == "<b>Aminata</b> · " + unset)
+        await api.command(AMINATA, "/language sw", GROUP)
         refusal = fr("Only an admin of this chat can change its language. Set your own in a private chat with me.")
         await api.wait_for("sendMessage", 1, lambda p: p["text"] == "<b>Aminata</b> · " + refusal)
         await api.command(ADA, "/language sw", GROUP)
@@ -105,13 +109,16 @@ async def test_a_groups_admin_sets_the_language_everyone_sees(api: FakeBotApi, s
         progress = await engine.progress(Actor("telegram", str(AMINATA.id), str(AMINATA.id), "fr"))
         assert progress.language == "fr"  # her own language is hers still
 
-        # /language alone from someone who may not set it: the refusal, not a picker that refuses every press.
+        # /language alone from someone who may not set it only asked: the group's language and where to set their
+        # own, not a refusal, nor a picker that refuses every press.
         mark = len(api.calls("sendMessage"))
         await api.command(WANJIRU, "/language", GROUP)
         await api.settle()
         told = api.calls("sendMessage")[mark:]
-        sw_refusal = sw("Only an admin of this chat can change its language. Set your own in a private chat with me.")
-        assert [call.params["text"] for call in told] == ["<b>Wanjiru</b> · " + sw_refusal]
+        answer = sw("Games in this chat are in {name}. Only an admin of this chat can change that. Set your own "
+                    "language in a private chat with me.", name="Kiswahili")
+        assert answer.startswith("Michezo")  # translated, not the English fallback
+        assert [call.params["text"] for call in told] == ["<b>Wanjiru</b> · " + answer]
         assert "reply_markup" not in told[0].params
         # The picker of /language alone in the group is the typed command: the admin's press sets the group's.
         await api.command(ADA, "/language", GROUP)

@@ -105,10 +105,10 @@ async def test_personal_replies_in_a_group_name_whom_they_answer(api: FakeBotApi
                      title="Collectives")
         assert await reply_to(api, ADA, "/quiz collectives", GROUP) == ADA_SAYS + in_game
 
-        admins_only = yo("Only an admin of this chat can change its language. Set your own in a private chat "
-                         "with me.")
-        assert await reply_to(api, BOLA, "/language", GROUP) == BOLA_SAYS + admins_only  # Bola is no admin
-        chidi = FakeUser(204, "Chidi", "en")  # the same refusal to Bola again would wait half a minute
+        unset = yo("No language is set for this chat's games: each game speaks the language of whoever starts "
+                   "it. Only an admin of this chat can set one. Set your own in a private chat with me.")
+        assert await reply_to(api, BOLA, "/language", GROUP) == BOLA_SAYS + unset  # Bola is no admin: only asked
+        chidi = FakeUser(204, "Chidi", "en")
         assert await reply_to(api, chidi, "/language sw", GROUP) == "<b>Chidi</b> · " + en(
             "Only an admin of this chat can change its language. Set your own in a private chat with me.")
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from bot.games import views
 from bot.games.replies import GameExplanation, Leaderboard
 from bot.games.rules import week_start
-from bot.languages import DEFAULT_LANGUAGE, NATIVE_NAMES, language_choice
+from bot.i18n import Localizer
+from bot.languages import DEFAULT_LANGUAGE, NATIVE_NAMES, language_choice, native_name
 from bot.notices import unknown_language
 from bot.ports import UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
@@ -84,6 +85,8 @@ class GameBoards:
             _, uow = turn.words, turn.uow
             language = language_choice(choice)
             if not (moderator or self._table.admins.is_admin(actor)):
+                if not choice.strip():  # only asked, not refused: what the games here speak, and how to have yours
+                    return await self._chat_language(uow, actor.platform, scope_id, _)
                 return Notice(_("Only an admin of this chat can change its language. Set your own in a private "
                                 "chat with me."), NoticeCode.NOT_ALLOWED, _.language)
             if language is None:
@@ -97,6 +100,18 @@ class GameBoards:
         if not notice.is_error and actor.chat_id is not None:  # chosen: the game running here follows too
             await self._speak_in(actor.platform, actor.chat_id, notice.language)
         return notice
+
+    @staticmethod
+    async def _chat_language(uow: UnitOfWork, platform: str, scope_id: str, _: Localizer) -> Notice:
+        """The chat's language for games, for someone who may not change it (still NOT_ALLOWED: no picker)."""
+        language = await uow.chats.language(platform, scope_id)
+        if language is None:
+            text = _("No language is set for this chat's games: each game speaks the language of whoever starts "
+                     "it. Only an admin of this chat can set one. Set your own in a private chat with me.")
+        else:
+            text = _("Games in this chat are in {name}. Only an admin of this chat can change that. Set your own "
+                     "language in a private chat with me.", name=native_name(language))
+        return Notice(text, NoticeCode.NOT_ALLOWED, _.language)
 
     async def _speak_in(self, platform: str, chat_id: str, language: str) -> None:
         """The chat's live game goes on in ``language`` (its results and podium; what is posted stays)."""
