@@ -9,11 +9,30 @@ import asyncpg
 import pytest
 from sqlalchemy.engine import make_url
 
-from storage.process_lock import LockHeld, advisory_key, process_lock
+from storage.process_lock import HeldLock, LockHeld, advisory_key, process_lock
 from tests.adapters.test_outage_errors import end_backend
 from tests.pg_cluster import asyncpg_url
 from tests.support.advisory_locks import holder, someone_waits, taken_again
 from tests.support.tcp_proxy import TcpProxy
+
+STALLED = "lost with its database connection, which stopped answering; taking it again"
+
+
+async def proxied(url: str) -> tuple[TcpProxy, str]:
+    """A proxy in front of the database at ``url``, and the URL through it."""
+    server = make_url(url)
+    proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
+    await proxy.open()
+    return proxy, server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
+
+
+async def problem_becomes(held: HeldLock, expected: str | None, within: float) -> None:
+    async def poll() -> None:
+        while True:
+            if held.not_held() == expected:
+                return
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(poll(), within)
 
 
 async def test_a_second_holder_is_refused_until_the_first_lets_go(database_url: str) -> None:
@@ -74,16 +93,37 @@ async def test_a_lock_another_process_took_meanwhile_is_lost_for_good(postgres_u
             await other.close()
 
 
+async def test_a_lock_whose_connection_stops_answering_is_let_go_and_taken_again_the_moment_the_network_is_back(
+        postgres_url: str) -> None:
+    """A stalled network: a check gets no answer, and closing the connection (as giving up on a statement does)
+    ends its session, so the lock, once the database hears of it. The holder must count the lock as lost at once
+    (/readyz says so) and be taking it again when the network comes back, not leave it free until the next check
+    for a second poller to take."""
+    proxy, through_proxy = await proxied(postgres_url)
+    try:
+        async with process_lock(through_proxy, "telegram-polling-1", check_seconds=1) as held:
+            first = await holder(postgres_url, "telegram-polling-1")
+            assert first is not None
+            proxy.freeze()
+            await problem_becomes(held, STALLED, within=2.5)  # the next check, within 1 s, waits 1 s and no more
+            await asyncio.sleep(1.5)  # longer than an attempt to take it again
+            proxy.thaw()
+            await taken_again(postgres_url, "telegram-polling-1", first, within=0.5)  # not at the next check
+            await problem_becomes(held, None, within=0.5)
+            with pytest.raises(LockHeld):
+                async with process_lock(postgres_url, "telegram-polling-1"):
+                    pass
+    finally:
+        await proxy.cut()
+
+
 
 async def test_the_holders_own_session_left_behind_by_a_broken_connection_does_not_count_as_another_process(
         postgres_url: str) -> None:
     """A network fault can break the connection before the database notices: the holder's old session still
     holds the lock when it comes back. That session is its own: it must be ended and the lock taken again, not
     taken for another process's (which would stop the bot)."""
-    server = make_url(postgres_url)
-    proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
-    await proxy.open()
-    through_proxy = server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
+    proxy, through_proxy = await proxied(postgres_url)
     try:
         async with process_lock(through_proxy, "telegram-polling-1", check_seconds=0.05) as held:
             first = await holder(postgres_url, "telegram-polling-1")

@@ -1,5 +1,6 @@
-"""A TCP forwarder a test can cut: the database "goes away" for the bot while the real server stays up. It also
-tells whether the bot left a connection open through it."""
+"""A TCP forwarder a test can cut: the database "goes away" for the bot while the real server stays up. It can
+also freeze, as a network that stops carrying packets (nothing is lost: it flows on once thawed), and tells whether
+the bot left a connection open through it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ class TcpProxy:
         self._writers: set[asyncio.StreamWriter] = set()
         self._servers: set[asyncio.StreamWriter] = set()  # the database's side of each connection
         self._kept: set[asyncio.StreamWriter] = set()  # left open by a cut the database didn't notice
+        self._flowing = asyncio.Event()
+        self._flowing.set()
         self.port = 0
 
     async def open(self) -> None:
@@ -39,6 +42,16 @@ class TcpProxy:
         if self._server is not None:
             await self._server.wait_closed()
         self._server = None
+        self._flowing.set()  # what was held goes nowhere now
+
+    def freeze(self) -> None:
+        """Carry nothing either way until ``thaw``: open connections hang, and new ones are accepted but hang too;
+        neither side sees them close."""
+        self._flowing.clear()
+
+    def thaw(self) -> None:
+        """Carry on: what was held back (a close too) goes through."""
+        self._flowing.set()
 
     @property
     def connections(self) -> int:
@@ -70,7 +83,9 @@ class TcpProxy:
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(ConnectionError, OSError):
             while data := await reader.read(65536):
+                await self._flowing.wait()
                 writer.write(data)
                 await writer.drain()
+        await self._flowing.wait()
         if writer not in self._kept:
             writer.close()
