@@ -1,75 +1,22 @@
 """A lock one process holds while it runs, so a second one configured the same way refuses to start.
 
-On PostgreSQL it is a session advisory lock, held on a connection of its own (not one of the pool's); on a
-SQLite file, an exclusive ``flock`` on a file beside it. Either goes with the process, even after ``kill -9``.
-
-A session lock also goes with its connection, silently: a database restart (or an administrator ending the
-session) frees it, and a second process started afterwards would take it and poll beside this one. So the holder
-checks its connection every few seconds (CHECK_SECONDS) and, once it is gone, takes the lock again on a new one:
-a database restart heals by itself, with /readyz saying "not ready" until it has. A connection that doesn't answer
-a check within the same few seconds counts as gone too, for its session may end at any moment: it is closed (which
-ends the session, and the lock, once the database hears of it) and the lock taken again, so a stall is noticed
-within twice CHECK_SECONDS. If another process took the lock meanwhile, this one has lost it for good and says so
-(``lost()`` returns): `quiztutor run` then stops, as it would have at start-up. A second process can only slip in
-between the database coming back and the next attempt (at once after a stall, seconds after a restart), and
-Telegram's 409 Conflict still stops one of two pollers.
+On PostgreSQL it is a session advisory lock (storage/advisory_lock.py); on a SQLite file, an exclusive ``flock``
+on a file beside it. Either goes with the process, even after ``kill -9``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import hashlib
-import logging
 import os
 import re
-from collections.abc import AsyncIterator, Coroutine, Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
 
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.log_lines import log_briefly
-from storage.database import create_unpooled_engine, sqlite_file
-
-log = logging.getLogger(__name__)
-
-# How often the holder of a PostgreSQL lock checks that its connection (so the lock) is there, and how long a check,
-# or an attempt to take the lock again, may take.
-CHECK_SECONDS = 5.0
-
-T = TypeVar("T")
-
-
-class LockHeld(Exception):
-    """Another process holds the lock."""
-
-
-def advisory_key(name: str) -> int:
-    """A signed 64-bit key for pg_try_advisory_lock, stable across processes and Python versions."""
-    return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
-
-
-TRY_LOCK = text("SELECT pg_try_advisory_lock(:key), pg_backend_pid()")
-# A connection can break without the database noticing yet (a network fault rather than a restart): this process's
-# old session then still holds the lock, and taking it again must end that session, not give up for good.
-END_OWN_SESSION = text(
-    "SELECT pg_terminate_backend(pid, 5000) FROM pg_locks WHERE pid = :pid AND locktype = 'advisory' AND granted "
-    "AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND objsubid = 1 "
-    "AND classid = ((CAST(:key AS bigint) >> 32) & 4294967295)::oid "  # the key's halves, as pg_locks shows them
-    "AND objid = (CAST(:key AS bigint) & 4294967295)::oid")
-
-
-class HeldLock(Protocol):
-    def not_held(self) -> str | None:
-        """None while held; else why not, in a few words (/readyz shows it)."""
-        ...
-
-    async def lost(self) -> LockHeld:
-        """Wait until the lock is lost for good (another process took it); never returns for most."""
-        ...
+from storage.advisory_lock import CHECK_SECONDS, AdvisoryLock
+from storage.database import sqlite_file
+from storage.held_lock import HeldLock, KeptLock, LockHeld
 
 
 @contextlib.asynccontextmanager
@@ -89,171 +36,6 @@ async def process_lock(url: str, name: str, *, check_seconds: float = CHECK_SECO
             yield KeptLock()
     else:
         yield KeptLock()
-
-
-class KeptLock:
-    """A lock that can't be lost while the process runs (a file's flock goes only with its descriptor)."""
-
-    def not_held(self) -> str | None:
-        return None
-
-    async def lost(self) -> LockHeld:
-        await asyncio.Event().wait()  # never set
-        raise AssertionError("unreachable")
-
-
-class AdvisoryLock:
-    """A session advisory lock on a connection of its own, taken again if that connection is lost."""
-
-    def __init__(self, url: str, name: str, *, check_seconds: float) -> None:
-        self._engine = create_unpooled_engine(url)
-        self._name = name
-        self._key = advisory_key(name)
-        self._every = check_seconds
-        self._connection: AsyncConnection | None = None
-        self._driver: Any = None  # the driver's (asyncpg's) connection under it, to abort at once
-        self._problem: str | None = None
-        self._lost: asyncio.Future[LockHeld] | None = None
-        self._watcher: asyncio.Task[None] | None = None
-        self._pid: int | None = None  # the backend of the session holding it, as last taken
-
-    async def take(self) -> None:
-        try:
-            self._connection = await self._take()
-        except BaseException:
-            await self._engine.dispose()
-            raise
-        self._lost = asyncio.get_running_loop().create_future()
-        self._watcher = asyncio.create_task(self._watch())
-
-    async def release(self) -> None:
-        if self._watcher is not None:
-            self._watcher.cancel()
-            await asyncio.wait({self._watcher})
-        if self._connection is not None:
-            with contextlib.suppress(Exception):  # a lost connection has released it already
-                await self._connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": self._key})
-                await self._connection.commit()
-        await self._drop()
-        await self._engine.dispose()
-
-    def not_held(self) -> str | None:
-        return self._problem
-
-    async def lost(self) -> LockHeld:
-        if self._lost is None:
-            raise RuntimeError("the lock was never taken")
-        return await asyncio.shield(self._lost)
-
-    async def _take(self) -> AsyncConnection:
-        connection = await self._engine.connect()
-        try:
-            self._driver = (await connection.get_raw_connection()).driver_connection
-            taken, pid = (await connection.execute(TRY_LOCK, {"key": self._key})).one()
-            if not taken and self._pid is not None and (await connection.execute(
-                    END_OWN_SESSION, {"key": self._key, "pid": self._pid})).scalar():
-                taken, pid = (await connection.execute(TRY_LOCK, {"key": self._key})).one()
-            if not taken:
-                raise LockHeld(self._name)
-            await connection.commit()  # no transaction left open for the life of the process
-        except BaseException:
-            with contextlib.suppress(Exception):
-                await connection.close()
-            self._driver = None
-            raise
-        self._pid = pid
-        return connection
-
-    async def _watch(self) -> None:
-        while self._lost is not None and not self._lost.done():
-            await asyncio.sleep(self._every)
-            if self._connection is not None and await self._still_there(self._connection):
-                continue
-            # One attempt that timed out (the network stalls) is followed by the next at once: one is under way
-            # when the network comes back, and takes the lock before its old session's end leaves it free long.
-            while not await self._take_again():
-                pass
-
-    async def _still_there(self, connection: AsyncConnection) -> bool:
-        """Whether the lock's connection still answers: while it is open, its session holds the lock. One that
-        doesn't answer in time is given up: waiting on would leave the lock free unseen once its session ends."""
-        try:
-            await self._within(self._every, self._select_1(connection))
-        except TimeoutError:
-            log.warning("the database connection holding the lock %s stopped answering (%g s): closing it, which "
-                        "frees the lock; taking it again", self._name, self._every)
-            self._problem = "lost with its database connection, which stopped answering; taking it again"
-        except Exception as error:
-            log_briefly(log, logging.WARNING, error, "the database connection holding the lock %s was lost, and the "
-                        "lock with it; taking it again", self._name)
-            self._problem = "lost with its database connection; taking it again"
-        else:
-            self._problem = None
-            return True
-        await self._drop()
-        return False
-
-    @staticmethod
-    async def _select_1(connection: AsyncConnection) -> None:
-        await connection.execute(text("SELECT 1"))
-        await connection.commit()
-
-    async def _within(self, seconds: float, work: Coroutine[Any, Any, T]) -> T:
-        """``work`` on the lock's connection, given ``seconds``; past them, TimeoutError. The connection is then
-        aborted rather than the work cancelled: SQLAlchemy closes a cancelled one politely, which on a stalled
-        network waits 2 s more (and ends the session, so the lock, as surely)."""
-        task = asyncio.ensure_future(work)
-        try:
-            done, _ = await asyncio.wait({task}, timeout=seconds)
-        except asyncio.CancelledError:  # released meanwhile
-            self._abort(task)
-            await asyncio.wait({task})
-            raise
-        if done:
-            return task.result()
-        self._abort(task)
-        await asyncio.wait({task})  # at once: its socket is closed
-        if not task.cancelled():
-            task.exception()  # retrieved: it is only the abort's
-        raise TimeoutError
-
-    def _abort(self, task: asyncio.Future[Any]) -> None:
-        if self._driver is not None:
-            self._driver.terminate()  # closes its socket at once; what waits on it fails
-        else:  # still connecting: there is no connection to close politely yet
-            task.cancel()
-
-    async def _take_again(self) -> bool:
-        """Take the lock again; False if the attempt timed out."""
-        try:
-            self._connection = await self._within(self._every, self._take())
-        except TimeoutError:
-            log.warning("taking the lock %s again timed out (%g s); trying again", self._name, self._every)
-            return False
-        except LockHeld as held:
-            log.error("another process took the lock %s while this one's database connection was lost: this process "
-                      "gives up what the lock guards", self._name)
-            self._problem = "taken by another process"
-            if self._lost is not None and not self._lost.done():
-                self._lost.set_result(held)
-        except Exception as error:  # the database is still away: try again at the next check
-            log_briefly(log, logging.WARNING, error, "taking the lock %s again failed; trying again in %g s",
-                        self._name, self._every)
-        else:
-            log.warning("took the lock %s again on a new database connection", self._name)
-            self._problem = None
-        return True
-
-    async def _drop(self) -> None:
-        connection, self._connection = self._connection, None
-        driver, self._driver = self._driver, None
-        if driver is not None:  # first, so that closing it below needn't wait for a stalled network
-            driver.terminate()
-        if connection is not None:
-            with contextlib.suppress(Exception):
-                await connection.invalidate()
-            with contextlib.suppress(Exception):
-                await connection.close()
 
 
 @contextlib.contextmanager

@@ -19,7 +19,8 @@ from adapters.serving import serving
 from adapters.settings import ConfigurationError, Settings
 from bot.engine import QuizEngine
 from bot.metrics import core_error_series
-from storage.process_lock import HeldLock, LockHeld, process_lock
+from storage.held_lock import HeldLock, LockHeld
+from storage.process_lock import process_lock
 
 log = logging.getLogger(__name__)
 

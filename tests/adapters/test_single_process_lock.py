@@ -11,7 +11,8 @@ from sqlalchemy.engine import make_url
 from adapters.cli.run import SingleProcessLock
 from adapters.platform import SingleProcess
 from adapters.readiness import Readiness
-from storage.process_lock import LockHeld, process_lock
+from storage.held_lock import LockHeld
+from storage.process_lock import process_lock
 from tests.support.tcp_proxy import TcpProxy
 
 POLLING = SingleProcess("telegram-polling-1", "another process on this database is already polling")

@@ -9,7 +9,9 @@ import asyncpg
 import pytest
 from sqlalchemy.engine import make_url
 
-from storage.process_lock import HeldLock, LockHeld, advisory_key, process_lock
+from storage.advisory_lock import advisory_key
+from storage.held_lock import HeldLock, LockHeld
+from storage.process_lock import process_lock
 from tests.adapters.test_outage_errors import end_backend
 from tests.pg_cluster import asyncpg_url
 from tests.support.advisory_locks import holder, someone_waits, taken_again

@@ -1,4 +1,4 @@
-"""Who holds, and who waits for, a process lock (storage/process_lock.py) on the test PostgreSQL database."""
+"""Who holds, and who waits for, a process lock (storage/advisory_lock.py) on the test PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 
 import asyncpg
 
-from storage.process_lock import advisory_key
+from storage.advisory_lock import advisory_key
 from tests.pg_cluster import asyncpg_url
 
 THIS_DATABASE = "database = (SELECT oid FROM pg_database WHERE datname = current_database())"

@@ -9,7 +9,7 @@ from pathlib import Path
 import asyncpg
 
 from adapters.cli.exit_codes import ExitCode
-from storage.process_lock import advisory_key
+from storage.advisory_lock import advisory_key
 from tests.adapters.test_outage_errors import end_backend
 from tests.pg_cluster import asyncpg_url
 from tests.support.advisory_locks import holder, someone_waits
