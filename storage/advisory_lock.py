@@ -34,6 +34,8 @@ log = logging.getLogger(__name__)
 # How often the holder of a PostgreSQL lock checks that its connection (so the lock) is there, and how long a check,
 # or an attempt to take the lock again, may take.
 CHECK_SECONDS = 5.0
+# How long letting go at shutdown may take; past it the connection is closed, which frees the lock as surely.
+RELEASE_SECONDS = 2.0
 
 T = TypeVar("T")
 
@@ -82,11 +84,17 @@ class AdvisoryLock:
             self._watcher.cancel()
             await asyncio.wait({self._watcher})
         if self._connection is not None:
-            with contextlib.suppress(Exception):  # a lost connection has released it already
-                await self._connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": self._key})
-                await self._connection.commit()
+            # A lost connection has released it already; a stalled one is aborted (below), ending its session.
+            with contextlib.suppress(Exception):
+                await self._within(RELEASE_SECONDS, self._let_go(self._connection))
         await self._drop()
         await self._engine.dispose()
+
+    async def _let_go(self, connection: AsyncConnection) -> None:
+        await connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": self._key})
+        await connection.commit()
+        await connection.close()
+        self._connection = self._driver = None  # closed politely: nothing left to abort
 
     def not_held(self) -> str | None:
         return self._problem

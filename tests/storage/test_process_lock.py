@@ -4,6 +4,7 @@ a PostgreSQL lock lost with its connection (a database restart) is taken again, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import asyncpg
 import pytest
@@ -14,7 +15,7 @@ from storage.held_lock import HeldLock, LockHeld
 from storage.process_lock import process_lock
 from tests.adapters.test_outage_errors import end_backend
 from tests.pg_cluster import asyncpg_url
-from tests.support.advisory_locks import holder, someone_waits, taken_again
+from tests.support.advisory_locks import free_again, holder, someone_waits, taken_again
 from tests.support.tcp_proxy import TcpProxy
 
 STALLED = "lost with its database connection, which stopped answering; taking it again"
@@ -118,6 +119,23 @@ async def test_a_lock_whose_connection_stops_answering_is_let_go_and_taken_again
     finally:
         await proxy.cut()
 
+
+
+async def test_letting_go_over_a_stalled_network_takes_seconds_not_for_ever(postgres_url: str) -> None:
+    """At shutdown (SIGTERM) the holder lets go of the lock. Over a stalled network the unlock gets no answer, and
+    waiting for one would hang the shutdown for good: closing the connection frees the lock as surely, once the
+    database hears of it."""
+    proxy, through_proxy = await proxied(postgres_url)
+    try:
+        async with contextlib.AsyncExitStack() as stack:
+            await stack.enter_async_context(process_lock(through_proxy, "telegram-polling-1", check_seconds=60))
+            assert await holder(postgres_url, "telegram-polling-1") is not None
+            proxy.freeze()
+            await asyncio.wait_for(stack.aclose(), timeout=4)  # the unlock's 2 s, then closed at once
+        proxy.thaw()
+        await free_again(postgres_url, "telegram-polling-1")
+    finally:
+        await proxy.cut()
 
 
 async def test_the_holders_own_session_left_behind_by_a_broken_connection_does_not_count_as_another_process(

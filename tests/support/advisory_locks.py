@@ -47,6 +47,16 @@ async def taken_again(url: str, name: str, ended: int, within: float = 10.0) -> 
     return await asyncio.wait_for(poll(), within)
 
 
+async def free_again(url: str, name: str, within: float = 10.0) -> None:
+    """Wait until no backend holds the lock ``name``."""
+    async def poll() -> None:
+        while True:
+            if await holder(url, name) is None:
+                return
+            await asyncio.sleep(0.02)
+    await asyncio.wait_for(poll(), within)
+
+
 async def someone_waits(url: str, within: float = 10.0) -> None:
     """Wait until a backend waits for an advisory lock."""
     async def poll() -> None:
