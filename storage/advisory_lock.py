@@ -166,14 +166,12 @@ class AdvisoryLock:
             done, _ = await asyncio.wait({task}, timeout=seconds)
         except asyncio.CancelledError:  # released meanwhile
             self._abort(task)
-            await asyncio.wait({task})
+            await _settled(task)
             raise
         if done:
             return task.result()
         self._abort(task)
-        await asyncio.wait({task})  # at once: its socket is closed
-        if not task.cancelled():
-            task.exception()  # retrieved: it is only the abort's
+        await _settled(task)
         raise TimeoutError
 
     def _abort(self, task: asyncio.Future[Any]) -> None:
@@ -213,3 +211,10 @@ class AdvisoryLock:
                 await connection.invalidate()
             with contextlib.suppress(Exception):
                 await connection.close()
+
+
+async def _settled(task: asyncio.Future[Any]) -> None:
+    """Wait for aborted work (at once: its socket is closed), and take its error, only the abort's."""
+    await asyncio.wait({task})
+    if not task.cancelled():
+        task.exception()

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
+import logging
+from collections.abc import Callable
 
 import asyncpg
 import pytest
@@ -29,13 +32,17 @@ async def proxied(url: str) -> tuple[TcpProxy, str]:
     return proxy, server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
 
 
-async def problem_becomes(held: HeldLock, expected: str | None, within: float) -> None:
+async def until(condition: Callable[[], bool], within: float) -> None:
     async def poll() -> None:
         while True:
-            if held.not_held() == expected:
+            if condition():
                 return
             await asyncio.sleep(0.01)
     await asyncio.wait_for(poll(), within)
+
+
+async def problem_becomes(held: HeldLock, expected: str | None, within: float) -> None:
+    await until(lambda: held.not_held() == expected, within)
 
 
 async def test_a_second_holder_is_refused_until_the_first_lets_go(database_url: str) -> None:
@@ -134,6 +141,27 @@ async def test_letting_go_over_a_stalled_network_takes_seconds_not_for_ever(post
             await asyncio.wait_for(stack.aclose(), timeout=4)  # the unlock's 2 s, then closed at once
         proxy.thaw()
         await free_again(postgres_url, "telegram-polling-1")
+    finally:
+        await proxy.cut()
+
+
+async def test_letting_go_during_a_check_leaves_no_error_behind(postgres_url: str,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    """Shutdown may come while the holder checks its connection: the check is cut short (its connection closed,
+    which frees the lock), and its error must be taken, not logged later by the garbage collector as "Task
+    exception was never retrieved" (which, logged in the middle of a compile, also broke Python 3.11's AST check)."""
+    caplog.set_level(logging.ERROR, logger="asyncio")
+    proxy, through_proxy = await proxied(postgres_url)
+    try:
+        async with contextlib.AsyncExitStack() as stack:
+            await stack.enter_async_context(process_lock(through_proxy, "telegram-polling-1", check_seconds=0.2))
+            proxy.freeze()
+            await until(lambda: proxy.holding, within=5)  # a check waits for its answer
+            await asyncio.wait_for(stack.aclose(), timeout=4)
+        proxy.thaw()
+        await free_again(postgres_url, "telegram-polling-1")
+        gc.collect()
+        assert [record.getMessage() for record in caplog.records if record.name == "asyncio"] == []
     finally:
         await proxy.cut()
 

@@ -17,6 +17,7 @@ class TcpProxy:
         self._kept: set[asyncio.StreamWriter] = set()  # left open by a cut the database didn't notice
         self._flowing = asyncio.Event()
         self._flowing.set()
+        self._holding = 0  # pipes with data the freeze holds back
         self.port = 0
 
     async def open(self) -> None:
@@ -54,6 +55,11 @@ class TcpProxy:
         self._flowing.set()
 
     @property
+    def holding(self) -> bool:
+        """Whether, frozen, it holds back something sent (a statement, or a close)."""
+        return self._holding > 0
+
+    @property
     def connections(self) -> int:
         """Connections open through it now: one the client closed is gone once the server closed its end too."""
         return len(self._writers) // 2
@@ -83,9 +89,18 @@ class TcpProxy:
     async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(ConnectionError, OSError):
             while data := await reader.read(65536):
-                await self._flowing.wait()
+                await self._flowed()
                 writer.write(data)
                 await writer.drain()
-        await self._flowing.wait()
+        await self._flowed()
         if writer not in self._kept:
             writer.close()
+
+    async def _flowed(self) -> None:
+        if self._flowing.is_set():
+            return
+        self._holding += 1
+        try:
+            await self._flowing.wait()
+        finally:
+            self._holding -= 1
