@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import secrets
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
@@ -45,14 +46,19 @@ def advisory_key(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.encode()).digest()[:8], "big", signed=True)
 
 
-TRY_LOCK = text("SELECT pg_try_advisory_lock(:key), pg_backend_pid()")
+# Each session of the lock's is named after this process (a random token), so that its own old sessions are told
+# from another process's: a backend's pid alone is no proof, for PostgreSQL reuses pids (a restarted container
+# numbers them from low again), and a pooler hands one backend to one client after another.
+NAME_SESSION = text("SELECT set_config('application_name', :name, false)")
+TRY_LOCK = text("SELECT pg_try_advisory_lock(:key)")
 # A connection can break without the database noticing yet (a network fault rather than a restart): this process's
 # old session then still holds the lock, and taking it again must end that session, not give up for good.
 END_OWN_SESSION = text(
-    "SELECT pg_terminate_backend(pid, 5000) FROM pg_locks WHERE pid = :pid AND locktype = 'advisory' AND granted "
-    "AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND objsubid = 1 "
-    "AND classid = ((CAST(:key AS bigint) >> 32) & 4294967295)::oid "  # the key's halves, as pg_locks shows them
-    "AND objid = (CAST(:key AS bigint) & 4294967295)::oid")
+    "SELECT pg_terminate_backend(l.pid, 5000) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+    "WHERE starts_with(a.application_name, :tag) AND l.pid <> pg_backend_pid() AND l.locktype = 'advisory' "
+    "AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+    "AND l.objsubid = 1 AND l.classid = ((CAST(:key AS bigint) >> 32) & 4294967295)::oid "  # the key's halves,
+    "AND l.objid = (CAST(:key AS bigint) & 4294967295)::oid")  # as pg_locks shows them
 
 
 class AdvisoryLock:
@@ -68,7 +74,8 @@ class AdvisoryLock:
         self._problem: str | None = None
         self._lost: asyncio.Future[LockHeld] | None = None
         self._watcher: asyncio.Task[None] | None = None
-        self._pid: int | None = None  # the backend of the session holding it, as last taken
+        self._tag = f"quiztutor-lock {secrets.token_hex(8)} "  # what this process's sessions' names begin with
+        self._attempts = 0
 
     async def take(self) -> None:
         try:
@@ -108,10 +115,12 @@ class AdvisoryLock:
         connection = await self._engine.connect()
         try:
             self._driver = (await connection.get_raw_connection()).driver_connection
-            taken, pid = (await connection.execute(TRY_LOCK, {"key": self._key})).one()
-            if not taken and self._pid is not None and (await connection.execute(
-                    END_OWN_SESSION, {"key": self._key, "pid": self._pid})).scalar():
-                taken, pid = (await connection.execute(TRY_LOCK, {"key": self._key})).one()
+            self._attempts += 1  # in the name too, for whoever reads pg_stat_activity
+            name = f"{self._tag}{self._attempts} {self._name}"[:63]  # PostgreSQL keeps 63 bytes: the tag comes first
+            await connection.execute(NAME_SESSION, {"name": name})
+            taken = (await connection.execute(TRY_LOCK, {"key": self._key})).scalar()
+            if not taken and (await connection.execute(END_OWN_SESSION, {"key": self._key, "tag": self._tag})).scalar():
+                taken = (await connection.execute(TRY_LOCK, {"key": self._key})).scalar()
             if not taken:
                 raise LockHeld(self._name)
             await connection.commit()  # no transaction left open for the life of the process
@@ -120,7 +129,6 @@ class AdvisoryLock:
                 await connection.close()
             self._driver = None
             raise
-        self._pid = pid
         return connection
 
     async def _watch(self) -> None:

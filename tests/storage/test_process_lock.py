@@ -18,7 +18,7 @@ from storage.held_lock import HeldLock, LockHeld
 from storage.process_lock import process_lock
 from tests.adapters.test_outage_errors import end_backend
 from tests.pg_cluster import asyncpg_url
-from tests.support.advisory_locks import free_again, holder, someone_waits, taken_again
+from tests.support.advisory_locks import free_again, holder, session_named, someone_waits, taken_again
 from tests.support.tcp_proxy import TcpProxy
 
 STALLED = "lost with its database connection, which stopped answering; taking it again"
@@ -183,5 +183,29 @@ async def test_the_holders_own_session_left_behind_by_a_broken_connection_does_n
             await asyncio.sleep(0.2)  # a few more checks
             assert held.not_held() is None and not lost.done()
             lost.cancel()
+    finally:
+        await proxy.cut()
+
+
+async def test_a_session_that_only_has_the_pid_of_the_holders_old_one_is_another_process(postgres_url: str) -> None:
+    """PostgreSQL reuses backend pids (a restarted container numbers them from low again), and a pooler hands one
+    backend to one client after another: a session with the pid of the holder's old one may be another process's,
+    holding the lock by right. The holder must not end it and take the lock, but count the lock as lost. A test
+    can't make PostgreSQL reuse a pid, so the old session's own backend is handed to "another process" here."""
+    proxy, through_proxy = await proxied(postgres_url)
+    try:
+        async with process_lock(through_proxy, "telegram-polling-1", check_seconds=0.05) as held:
+            first = await holder(postgres_url, "telegram-polling-1")
+            assert first is not None
+            await proxy.cut(database_notices=False)  # the database still sees the old session, holding the lock
+            proxy.query_behind_cut("ROLLBACK")  # in case the cut came mid-check
+            proxy.query_behind_cut("SET application_name = 'another process'")
+            proxy.query_behind_cut(f"SELECT pg_advisory_unlock_all(), "
+                                   f"pg_advisory_lock({advisory_key('telegram-polling-1')})")
+            await session_named(postgres_url, first, "another process")
+            await proxy.open()
+            assert isinstance(await asyncio.wait_for(held.lost(), timeout=10), LockHeld)
+            assert held.not_held() == "taken by another process"
+            assert await holder(postgres_url, "telegram-polling-1") == first  # left alone
     finally:
         await proxy.cut()

@@ -57,6 +57,21 @@ async def free_again(url: str, name: str, within: float = 10.0) -> None:
     await asyncio.wait_for(poll(), within)
 
 
+async def session_named(url: str, pid: int, name: str, within: float = 10.0) -> None:
+    """Wait until the backend ``pid``'s session is named ``name`` (its application_name)."""
+    connection = await asyncpg.connect(asyncpg_url(url))
+    try:
+        async def poll() -> None:
+            while True:
+                if await connection.fetchval("SELECT application_name FROM pg_stat_activity WHERE pid = $1",
+                                             pid) == name:
+                    return
+                await asyncio.sleep(0.02)
+        await asyncio.wait_for(poll(), within)
+    finally:
+        await connection.close()
+
+
 async def someone_waits(url: str, within: float = 10.0) -> None:
     """Wait until a backend waits for an advisory lock."""
     async def poll() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import struct
 
 
 class TcpProxy:
@@ -44,6 +45,13 @@ class TcpProxy:
             await self._server.wait_closed()
         self._server = None
         self._flowing.set()  # what was held goes nowhere now
+
+    def query_behind_cut(self, sql: str) -> None:
+        """Send ``sql`` (a simple Query) on each connection a cut left open at the database, as another client would
+        once a pooler hands that server connection on; answers go nowhere."""
+        body = sql.encode() + b"\0"
+        for writer in self._kept:
+            writer.write(b"Q" + struct.pack("!i", len(body) + 4) + body)
 
     def freeze(self) -> None:
         """Carry nothing either way until ``thaw``: open connections hang, and new ones are accepted but hang too;
