@@ -52,13 +52,18 @@ def advisory_key(name: str) -> int:
 NAME_SESSION = text("SELECT set_config('application_name', :name, false)")
 TRY_LOCK = text("SELECT pg_try_advisory_lock(:key)")
 # A connection can break without the database noticing yet (a network fault rather than a restart): this process's
-# old session then still holds the lock, and taking it again must end that session, not give up for good.
-END_OWN_SESSION = text(
-    "SELECT pg_terminate_backend(l.pid, 5000) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
-    "WHERE starts_with(a.application_name, :tag) AND l.pid <> pg_backend_pid() AND l.locktype = 'advisory' "
-    "AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
-    "AND l.objsubid = 1 AND l.classid = ((CAST(:key AS bigint) >> 32) & 4294967295)::oid "  # the key's halves,
-    "AND l.objid = (CAST(:key AS bigint) & 4294967295)::oid")  # as pg_locks shows them
+# old session then still holds the lock, and taking it again must end that session, not give up for good. So when
+# the lock is held, this says whose session holds it, and ends it if it is this process's. (Ended, not waited for:
+# pg_terminate_backend's timeout came with PostgreSQL 14.)
+HOLDER = text(
+    "SELECT starts_with(a.application_name, :tag), "
+    "CASE WHEN starts_with(a.application_name, :tag) THEN pg_terminate_backend(l.pid) END "  # only ours
+    "FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.pid <> pg_backend_pid() "
+    "AND l.locktype = 'advisory' AND l.granted AND l.objsubid = 1 "
+    "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+    "AND l.classid = ((CAST(:key AS bigint) >> 32) & 4294967295)::oid "  # the key's halves, as pg_locks shows them
+    "AND l.objid = (CAST(:key AS bigint) & 4294967295)::oid")
+TRY_ROUNDS = 100  # 5 s for a session told to end to be gone (taking the lock again has less anyway)
 
 
 class AdvisoryLock:
@@ -118,10 +123,7 @@ class AdvisoryLock:
             self._attempts += 1  # in the name too, for whoever reads pg_stat_activity
             name = f"{self._tag}{self._attempts} {self._name}"[:63]  # PostgreSQL keeps 63 bytes: the tag comes first
             await connection.execute(NAME_SESSION, {"name": name})
-            taken = (await connection.execute(TRY_LOCK, {"key": self._key})).scalar()
-            if not taken and (await connection.execute(END_OWN_SESSION, {"key": self._key, "tag": self._tag})).scalar():
-                taken = (await connection.execute(TRY_LOCK, {"key": self._key})).scalar()
-            if not taken:
+            if not await self._try_lock(connection):
                 raise LockHeld(self._name)
             await connection.commit()  # no transaction left open for the life of the process
         except BaseException:
@@ -130,6 +132,19 @@ class AdvisoryLock:
             self._driver = None
             raise
         return connection
+
+    async def _try_lock(self, connection: AsyncConnection) -> bool:
+        """Take the lock on ``connection``; False if another process's session holds it. This process's own old
+        session holding it is ended, and waited for."""
+        for _ in range(TRY_ROUNDS):
+            if (await connection.execute(TRY_LOCK, {"key": self._key})).scalar():
+                return True
+            holder = (await connection.execute(HOLDER, {"key": self._key, "tag": self._tag})).first()
+            await connection.commit()  # pg_stat_activity is read once a transaction: the next round reads it anew
+            if holder is not None and not holder[0]:
+                return False
+            await asyncio.sleep(0.05)  # ours, told to end, frees the lock once gone (or it is gone already)
+        return False
 
     async def _watch(self) -> None:
         while self._lost is not None and not self._lost.done():

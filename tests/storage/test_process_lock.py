@@ -171,6 +171,27 @@ async def test_the_holders_own_session_left_behind_by_a_broken_connection_does_n
     """A network fault can break the connection before the database notices: the holder's old session still
     holds the lock when it comes back. That session is its own: it must be ended and the lock taken again, not
     taken for another process's (which would stop the bot)."""
+    await own_old_session_is_ended(postgres_url)
+
+
+async def test_the_holders_own_session_left_behind_is_ended_on_postgresql_13_too(postgres_url: str) -> None:
+    """PostgreSQL 13 has no pg_terminate_backend(pid, timeout), which waits for the session to end: ending the
+    old session must not depend on it, or taking the lock again would fail until the database noticed by itself."""
+    admin = await asyncpg.connect(asyncpg_url(postgres_url))
+    try:
+        # As on PostgreSQL 13, for new sessions: a function of that name in public, searched before pg_catalog,
+        # fails as a missing one does (public is emptied for the next test).
+        await admin.execute("CREATE FUNCTION public.pg_terminate_backend(integer, bigint) RETURNS boolean "
+                            "LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION USING ERRCODE = 'undefined_function', "
+                            "MESSAGE = 'function pg_terminate_backend(integer, integer) does not exist'; END $$")
+        await admin.execute("ALTER ROLE CURRENT_USER SET search_path = public, pg_catalog")
+        await own_old_session_is_ended(postgres_url)
+    finally:
+        await admin.execute("ALTER ROLE CURRENT_USER RESET search_path")
+        await admin.close()
+
+
+async def own_old_session_is_ended(postgres_url: str) -> None:
     proxy, through_proxy = await proxied(postgres_url)
     try:
         async with process_lock(through_proxy, "telegram-polling-1", check_seconds=0.05) as held:
