@@ -67,6 +67,10 @@ def language_choice(typed: str) -> LanguageCode | None:
     code = normalize_language(typed)
     if code is not None:
         return code
+    code_part, bracket, rest = typed.strip().partition("(")
+    if bracket and rest.endswith(")"):  # "yo (Èdè Yorùbá)", copied from the list an unknown choice is answered with
+        named = language_choice(rest[:-1])
+        return named if named is not None and normalize_language(code_part.strip()) == named else None
     name = _folded(typed)
     return next((code for code in SUPPORTED_LANGUAGES
                  if name in (_folded(NATIVE_NAMES[code]), _folded(ENGLISH_NAMES[code]))), None)

@@ -41,6 +41,7 @@ async def test_a_language_can_be_chosen_by_a_regional_code(engine: QuizEngine) -
 @pytest.mark.parametrize(("typed", "language"), [
     ("Français", "fr"), ("français", "fr"), ("FRANCAIS", "fr"), ("French", "fr"), ("kiswahili", "sw"),
     ("Swahili", "sw"), ("english", "en"), ("Èdè Yorùbá", "yo"), ("yoruba", "yo"), ("chiShona", "sn"), ("Shona", "sn"),
+    ("yo (Èdè Yorùbá)", "yo"), (" fr (Français) ", "fr"),  # as the refusal lists them
 ])
 async def test_a_language_can_be_chosen_by_its_name_in_itself_or_in_english(engine: QuizEngine, typed: str,
                                                                             language: str) -> None:
@@ -50,6 +51,12 @@ async def test_a_language_can_be_chosen_by_its_name_in_itself_or_in_english(engi
     assert (await engine.localizer(actor)).language == language
     group = await engine.games.set_chat_language(Actor("telegram", "ama", "-100"), "-100", typed, moderator=True)
     assert group.language == language and not group.is_error
+
+
+@pytest.mark.parametrize("typed", ["fr (Kiswahili)", "yo (", "(Français)", "xx (Français)"])
+async def test_a_code_and_a_name_that_disagree_or_half_a_listing_are_refused(engine: QuizEngine, typed: str) -> None:
+    reply = await engine.set_language(Actor("telegram", "ama", "ama"), typed)
+    assert isinstance(reply, Notice) and reply.code is NoticeCode.UNKNOWN_LANGUAGE
 
 
 async def test_an_unknown_language_choice_is_refused_and_lists_the_choices(engine: QuizEngine) -> None:
