@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from urllib.parse import urlsplit
 
 from bot.log_lines import log_briefly
 from storage.errors import chain, connection_lost
@@ -20,6 +21,12 @@ class LoginRejected(Exception):
 class PlatformUnreachable(Exception):
     """A chat platform's servers could not be reached at start-up (the network, a proxy, or the setting that points
     at them): nothing to serve until they can, and nothing a traceback would add."""
+
+
+def public_address(url: str) -> str:
+    """Where ``url`` points, fit for an error line: its scheme and host, any user:password@ left out."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}"
 
 
 class AnotherInstance(Exception):

@@ -6,13 +6,12 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import aiohttp
 from discord import http
 from discord.gateway import DiscordWebSocket
 
-from adapters.failures import PlatformUnreachable
+from adapters.failures import PlatformUnreachable, public_address
 from bot.text import one_line
 from storage.errors import chain
 
@@ -58,9 +57,8 @@ def gateway_unreachable(detail: str) -> PlatformUnreachable:
 
 
 def unreachable(what: str, url: str, detail: str) -> PlatformUnreachable:
-    parts = urlsplit(url)
-    where = f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}"  # any user:password@ left out
-    return PlatformUnreachable(f"{what} at {where} could not be reached at start-up ({detail}): {CHECKS}")
+    return PlatformUnreachable(f"{what} at {public_address(url)} could not be reached at start-up ({detail}): "
+                               f"{CHECKS}")
 
 
 class _Briefly(logging.Filter):

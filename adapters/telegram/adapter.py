@@ -16,7 +16,7 @@ from telegram import Update
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
 
-from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable
+from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable, public_address
 from adapters.settings import ConfigurationError
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.chat import TelegramChat
@@ -129,8 +129,7 @@ class TelegramAdapter:
                 "captive portal or a proxy in between; check the network and any proxy (HTTPS_PROXY)")
 
     def _where(self) -> str:
-        api = urlsplit(self._settings.api_url or "https://api.telegram.org")
-        return f"{api.scheme}://{api.netloc.rpartition('@')[2]}"  # any user:password@ left out
+        return public_address(self._settings.api_url or "https://api.telegram.org")
 
     async def failure(self) -> Exception:
         """Returns once polling met another process polling for the same bot (Telegram's 409 Conflict)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
@@ -15,6 +15,7 @@ from adapters.telegram.actors import PLATFORM
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 from adapters.telegram.update_processor import UpdateProcessor
 from bot.metrics import Metrics, NullMetrics
+from storage.errors import chain
 
 log = logging.getLogger(__name__)
 JSON = bool | dict[str, Any] | list[dict[str, Any]]
@@ -77,24 +78,17 @@ class RetryingRateLimiter(AIORateLimiter):
         raise AssertionError("unreachable: the last attempt returns or raises")
 
 
-def _causes(error: BaseException) -> Iterator[BaseException]:
-    cause: BaseException | None = error
-    while cause is not None:
-        yield cause
-        cause = cause.__cause__
-
-
 def not_json(error: BaseException) -> bool:
     """An answer that isn't JSON (PTB raises it with the parse error as a cause): not a Bot API server answered,
     or something in between did (a captive portal, a proxy's error page)."""
-    return any(isinstance(cause, json.JSONDecodeError) for cause in _causes(error))
+    return any(isinstance(cause, json.JSONDecodeError) for cause in chain(error))
 
 
 def in_brief(error: TelegramError) -> str:
     """The error without the body of an answer that isn't JSON, which PTB quotes whole (a page of HTML)."""
     if not not_json(error):
         return str(error)
-    for cause in _causes(error):  # PTB's own error, before any re-raise (initialize()'s InvalidToken)
+    for cause in chain(error):  # PTB's own error, before any re-raise (initialize()'s InvalidToken)
         status, parsing, _body = str(cause).partition(". Parsing the server response")
         if parsing:
             return f"{status}, and not JSON"

@@ -192,7 +192,6 @@ class Playing:
         uow = turn.uow
         finished = await uow.sessions.latest_ended(turn.user_id, SessionState.FINISHED)
         stopped = await uow.sessions.latest_ended(turn.user_id, SessionState.STOPPED)
-        chosen = finished
         if stopped is not None and (finished is None or _ended(finished) < _ended(stopped)) \
                 and (quiz := self._core.quiz_of(stopped)) is not None:  # else a reload removed it
             missed = questions_to_retry(quiz, stopped, await uow.answers.for_session(stopped.id))
@@ -200,9 +199,9 @@ class Playing:
             if missed and (newer is None or newer.question_ids == missed):
                 return stopped
         retried = await self._retried_by_open_round(turn)
-        if retried is None or (chosen is not None and _ended(chosen) > _ended(retried)
-                               and await self._has_missed(turn, chosen)):
-            return chosen
+        if retried is None or (finished is not None and _ended(finished) > _ended(retried)
+                               and await self._has_missed(turn, finished)):
+            return finished
         return retried
 
     async def _retried_by_open_round(self, turn: Turn) -> QuizSession | None:
