@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import Update, User
+from telegram import CallbackQuery, Update, User
+from telegram.error import TelegramError
 from telegram.ext import SimpleUpdateProcessor
 
 from adapters.telegram.actors import PLATFORM
 from bot.locks import KeyedLocks
 from bot.metrics import Metrics
 
+log = logging.getLogger(__name__)
+
 UNLIMITED = 2**31 - 1  # PTB's limit on updates under way: see UpdateProcessor
+# Seconds a button press may wait for its presser's turn before its spinner is stopped. Telegram drops a press
+# not answered within about 15 s ("query is too old"), and in a busy group a presser's earlier replies are paced
+# under the group's 20 messages a minute, so the turn can come later than that.
+ACKNOWLEDGE_AFTER = 5.0
 
 
 def update_kind(update: object) -> str:
@@ -49,7 +57,9 @@ class UpdateProcessor(SimpleUpdateProcessor):
     each replica orders only what it receives.
     """
 
-    def __init__(self, max_concurrent_updates: int, metrics: Metrics) -> None:
+    def __init__(self, max_concurrent_updates: int, metrics: Metrics, *,
+                 acknowledge_after: float = ACKNOWLEDGE_AFTER,
+                 acknowledge: Callable[[CallbackQuery], Awaitable[None]] | None = None) -> None:
         # PTB's own limit would count updates waiting for their sender's turn too, so that one sender's backlog
         # could take the places everyone else needs. It bounds nothing else (PTB makes a task for every update
         # it receives all the same), so the limit that counts is this processor's own, on those running.
@@ -57,15 +67,38 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._running = asyncio.Semaphore(max_concurrent_updates)
         self._senders: KeyedLocks[tuple[str, int]] = KeyedLocks()
         self._metrics = metrics
+        self._acknowledge_after = acknowledge_after
+        self._acknowledge = acknowledge or stop_spinner
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         sender = sender_of(update)
         turn = self._senders.of(sender) if sender is not None else contextlib.nullcontext()
         kind = update_kind(update)
         self._metrics.update_received(PLATFORM, kind)
-        async with turn, self._running:
-            started = time.perf_counter()
-            try:
-                await coroutine
-            finally:
-                self._metrics.observe_handler(PLATFORM, kind, time.perf_counter() - started)
+        query = update.callback_query if isinstance(update, Update) else None
+        early = asyncio.create_task(self._acknowledge_if_still_waiting(query)) if query is not None else None
+        try:
+            async with turn, self._running:
+                if early is not None:
+                    early.cancel()  # its turn came in time: the handler answers the press itself
+                started = time.perf_counter()
+                try:
+                    await coroutine
+                finally:
+                    self._metrics.observe_handler(PLATFORM, kind, time.perf_counter() - started)
+        finally:
+            if early is not None:
+                early.cancel()
+
+    async def _acknowledge_if_still_waiting(self, query: CallbackQuery) -> None:
+        """The press is still acted on in its turn; only its spinner stops now, and what the handler would have
+        said in its answer (an alert) is then not shown."""
+        await asyncio.sleep(self._acknowledge_after)
+        await self._acknowledge(query)
+
+
+async def stop_spinner(query: CallbackQuery) -> None:
+    try:
+        await query.answer()
+    except TelegramError as error:  # too old already, or the network: the press is handled all the same
+        log.info("could not acknowledge waiting button press %s: %s", query.id, error)

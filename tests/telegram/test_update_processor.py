@@ -6,10 +6,12 @@ from __future__ import annotations
 import asyncio
 from datetime import UTC, datetime
 
-from telegram import CallbackQuery, Chat, Message, Update, User
+from telegram import Bot, CallbackQuery, Chat, Message, Update, User
 
-from adapters.telegram.update_processor import UpdateProcessor
+from adapters.telegram.update_processor import UpdateProcessor, stop_spinner
 from bot.metrics import NullMetrics
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import TOKEN
 
 GROUP = Chat(-100500, Chat.SUPERGROUP)
 
@@ -67,3 +69,33 @@ async def test_at_most_the_limit_run_at_once_and_a_backlog_waiting_its_turn_take
         event.set()
     await asyncio.gather(*tasks)
     assert [n for what, n in log if what == "start" and n <= 10] == list(range(1, 11))
+
+
+async def test_a_press_left_waiting_for_its_presser_has_its_spinner_stopped_and_still_runs_in_its_turn() -> None:
+    acknowledged: list[str] = []
+
+    async def acknowledge(query: CallbackQuery) -> None:
+        acknowledged.append(query.id)
+
+    processor = UpdateProcessor(4, NullMetrics(), acknowledge_after=0.2, acknowledge=acknowledge)
+    work = {n: asyncio.Event() for n in (1, 2, 3, 4)}
+    log: list[tuple[str, int]] = []
+    tasks = await run_all(processor, [pressed_by(7, 1), pressed_by(7, 2), pressed_by(8, 3), posted_by_the_group(4)],
+                          work, log)
+    assert acknowledged == []  # nobody has waited long yet
+    await asyncio.sleep(0.3)
+    assert acknowledged == ["2"]  # the one waiting behind its presser's first: those running answer for themselves
+    assert ("start", 2) not in log
+    for event in work.values():
+        event.set()
+    await asyncio.gather(*tasks)
+    assert acknowledged == ["2"] and log.index(("end", 1)) < log.index(("start", 2))  # acted on, in order
+
+
+async def test_stopping_a_waiting_presss_spinner_answers_its_query_on_the_bot_api(api: FakeBotApi) -> None:
+    bot = Bot(TOKEN, base_url=api.base_url)
+    async with bot:
+        query = CallbackQuery("cb-77", User(7, "user-7", is_bot=False), "ci", data="x")
+        query.set_bot(bot)
+        await stop_spinner(query)
+    assert [call.params.get("callback_query_id") for call in api.calls("answerCallbackQuery")] == ["cb-77"]
