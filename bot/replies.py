@@ -51,6 +51,10 @@ class NoticeCode(StrEnum):
     NOT_ALLOWED = "not_allowed"  # only the starter or an admin may do that
     IN_A_GAME = "in_a_game"  # the quiz is one the learner plays in a live group game: not alone meanwhile
     CHAT_REFUSED = "chat_refused"  # the chat refused the game's message, which stopped the game (its podium says so)
+    REMINDERS_ON = "reminders_on"  # reminders set: the platform checks that its private messages reach the learner
+
+
+NOT_ERRORS = frozenset({NoticeCode.INFO, NoticeCode.REMINDERS_ON})
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ class Notice:
 
     @property
     def is_error(self) -> bool:
-        return self.code is not NoticeCode.INFO
+        return self.code not in NOT_ERRORS
 
 
 @dataclass(frozen=True)

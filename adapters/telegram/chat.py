@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 
 from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions
-from telegram.constants import ParseMode
-from telegram.error import BadRequest, TelegramError
+from telegram.constants import ChatAction, ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
 
 from adapters.telegram.html_text import pack
 from bot.records import MessageLink
@@ -26,6 +26,18 @@ class TelegramChat:
             last = index == len(messages) - 1
             await self.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML,
                                         reply_markup=keyboard if last else None, link_preview_options=NO_PREVIEW)
+
+    async def reaches_privately(self, user_id: str) -> bool:
+        """Whether the bot may write to the user in a private chat: not until they opened one with it (or after
+        they blocked it). Asked with a "typing..." that shows for a moment, not a message; a failure that says
+        nothing about the user (the network) counts as reachable, so that nobody is warned wrongly."""
+        try:
+            await self.bot.send_chat_action(user_id, ChatAction.TYPING)
+        except Forbidden:
+            return False
+        except TelegramError as error:
+            log.info("could not check whether user %s takes private messages: %s", user_id, error)
+        return True
 
     async def close_poll(self, chat_id: str, message_id: str) -> None:
         """Stop a poll of the bot's, so that nobody votes on it any more."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
 from typing import Any
 
 from telegram import Update
@@ -200,7 +201,16 @@ class Commands:
 
     async def reminders(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         notice = await self._engine.set_reminders(actor, command_argument(context.args) or "")
-        await self.notice(chat, notice, owner_in(chat, actor, _first_name(update)))
+        owner = owner_in(chat, actor, _first_name(update))
+        if notice.code is NoticeCode.REMINDERS_ON and not is_private(chat, actor) \
+                and not await self._chat.reaches_privately(actor.user_id):
+            # Set in a group by someone who never opened a private chat with the bot: each reminder would be
+            # refused (and reminders then stop), unseen. Said now, while they are here to read it.
+            _ = self._engine.localizer_for(notice.language)
+            notice = replace(notice, text=" ".join([notice.text, _(
+                "But I can't write to you in a private chat yet, and that is where reminders come: open "
+                "{link} and press Start.", link=f"https://t.me/{self._chat.bot.username}")]))
+        await self.notice(chat, notice, owner)
 
     async def game(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.games.game(actor, chat, update.effective_user, list(context.args or []))

@@ -84,7 +84,8 @@ class Scheduling:
             await turn.uow.users.update(user)
             await turn.uow.commit()
             return Notice(_("I'll remind you at {time} ({zone}) on days when questions are due. Change your time zone "
-                            "with /timezone.", time=user.reminder_time, zone=zone_name), language=_.language)
+                            "with /timezone.", time=user.reminder_time, zone=zone_name), NoticeCode.REMINDERS_ON,
+                          _.language)
         return await self._core.turns.run(actor, choose)
 
     @staticmethod

@@ -13,7 +13,8 @@ ADA = Actor("telegram", "ada")
 @pytest.mark.parametrize(("typed", "time"), [("on", "19:00"), ("ON 7:30", "07:30"), ("21h15", "21:15")])
 async def test_a_time_or_on_sets_the_daily_reminder(engine: QuizEngine, typed: str, time: str) -> None:
     notice = await engine.set_reminders(ADA, typed)
-    assert notice.code is NoticeCode.INFO and f"I'll remind you at {time} (UTC)" in notice.text
+    assert notice.code is NoticeCode.REMINDERS_ON and not notice.is_error
+    assert f"I'll remind you at {time} (UTC)" in notice.text
 
 
 @pytest.mark.parametrize("typed", ["on 00:00 extra", "7:30 pm", "on 25:00", "tomorrow"])

@@ -1,0 +1,53 @@
+"""Reminders come in a private chat, which the bot may not open itself: someone who turns them on in a group
+without ever having started a private chat with the bot is told there, at once, how to let them through."""
+
+from __future__ import annotations
+
+from adapters.settings import Settings
+from tests.telegram.fake_types import Failure
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, for_chat, running_bot
+
+NEVER_STARTED = Failure(403, "Forbidden: bot can't initiate conversation with a user")
+AMINATA_SAYS = "<b>Aminata</b> · "
+
+
+async def group_reply(api: FakeBotApi, command: str, user: object) -> str:
+    before = len(api.sent_texts(GROUP.id))
+    await api.command(user, command, GROUP)  # type: ignore[arg-type]
+    return (await api.wait_for("sendMessage", before + 1, for_chat(GROUP.id)))[before].params["text"]
+
+
+async def test_reminders_set_in_a_group_by_someone_the_bot_cant_write_to_say_how_to_open_a_private_chat(
+        api: FakeBotApi, settings: Settings) -> None:
+    api.refusing[AMINATA.id] = NEVER_STARTED  # every call for her private chat fails, as Telegram's would
+    async with running_bot(settings) as engine:
+        reply = await group_reply(api, "/reminders on 19:00", AMINATA)
+        _ = engine.localizer_for("fr")
+        set_ = _("I'll remind you at {time} ({zone}) on days when questions are due. Change your time zone with "
+                 "/timezone.", time="19:00", zone="UTC")
+        warning = _("But I can't write to you in a private chat yet, and that is where reminders come: open "
+                    "{link} and press Start.", link="https://t.me/QuizTutorBot")
+        assert warning != "But I can't write to you in a private chat yet, and that is where reminders come: open " \
+                          "https://t.me/QuizTutorBot and press Start."  # said in French
+        assert reply == AMINATA_SAYS + set_ + " " + warning
+
+
+async def test_someone_the_bot_can_write_to_hears_only_that_reminders_are_set(api: FakeBotApi,
+                                                                             settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        reply = await group_reply(api, "/reminders on 19:00", WANJIRU)
+        set_ = engine.localizer_for("sw")("I'll remind you at {time} ({zone}) on days when questions are due. "
+                                          "Change your time zone with /timezone.", time="19:00", zone="UTC")
+        assert reply == "<b>Wanjiru</b> · " + set_
+        assert [call.params["chat_id"] for call in api.calls("sendChatAction")] == [str(WANJIRU.id)]  # asked, unseen
+
+
+async def test_in_a_private_chat_nothing_is_checked_and_turning_them_off_checks_nothing(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "/reminders on 19:00")
+        await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
+        await group_reply(api, "/reminders off", WANJIRU)
+        await api.settle()
+        assert api.calls("sendChatAction") == []
