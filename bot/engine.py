@@ -34,6 +34,7 @@ from bot.replies import (
     QuestionView,
     QuizList,
     Started,
+    Stopped,
     Summary,
 )
 from bot.retry import RetryPolicy
@@ -125,7 +126,8 @@ class QuizEngine:
                     surface: Target | None = None) -> Started | Summary | Notice:
         return await self._playing.start(actor, reference, surface)
 
-    async def stop(self, actor: Actor, close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Notice:
+    async def stop(self, actor: Actor,
+                   close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Stopped | Notice:
         """Stop the latest quiz; ``close_message`` closes the platform message that asked its open question."""
         return await self._playing.stop(actor, close_message)
 
