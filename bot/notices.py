@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.content.models import Quiz, localized
 from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES
 from bot.replies import Notice, NoticeCode
@@ -39,15 +40,16 @@ def unknown_language(choice: str, _: Localizer) -> Notice:
                     names=names), NoticeCode.UNKNOWN_LANGUAGE, _.language)
 
 
-def playing_in_a_game(title: str, _: Localizer, chat_id: str | None = None) -> Notice:
-    """A quiz the learner plays in a live group game: alone, its explanations would give them the game's answers."""
+def playing_in_a_game(quiz: Quiz | str, _: Localizer, chat_id: str | None = None, *,
+                      answering: bool = False) -> Notice:
+    """A quiz the learner plays in a live group game: their own round of it waits until the game is over (alone,
+    its explanations would give them the game's answers). ``quiz``: its id if a reload removed it; ``answering``:
+    refusing an answer to that round (its poll was open before), which scored would show them, and the chat, the
+    answer to a question the game may ask."""
+    title = localized(quiz.title, _.language) if isinstance(quiz, Quiz) else quiz
+    if answering:
+        return Notice(_("You're playing {title} in a group game right now, so this answer to your own round of it "
+                        "doesn't count. That round waits for you until the game is over.", title=title),
+                      NoticeCode.IN_A_GAME, _.language, chat_id)
     return Notice(_("You're playing {title} in a group game right now. Play it on your own once the game is over.",
                     title=title), NoticeCode.IN_A_GAME, _.language, chat_id)
-
-
-def answer_waits_for_the_game(title: str, _: Localizer, chat_id: str | None = None) -> Notice:
-    """An answer to the learner's own round of a quiz they now play in a live group game (its poll was open
-    before): scoring it would show them, and the chat, the answer to a question the game may ask."""
-    return Notice(_("You're playing {title} in a group game right now, so this answer to your own round of it "
-                    "doesn't count. That round waits for you until the game is over.", title=title),
-                  NoticeCode.IN_A_GAME, _.language, chat_id)

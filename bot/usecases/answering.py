@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from bot import views
-from bot.content.models import Quiz, localized
+from bot.content.models import Quiz
 from bot.delivery import Target
-from bot.i18n import Localizer
 from bot.notices import (
     already_answered,
-    answer_waits_for_the_game,
     no_quiz_in_progress,
     not_open,
     playing_in_a_game,
@@ -73,7 +70,7 @@ class Answering:
             if session is None or quiz is None or session.current_question_id is None:
                 return no_quiz_in_progress(_, session is None and await core.game_in_chat(uow, turn.actor))
             if await uow.games.live_played_by(turn.user_id, session.quiz_id) is not None:  # closing its poll
-                return self._in_a_game(turn, session, session.chat_id, playing_in_a_game)  # shows the answer
+                return playing_in_a_game(quiz, _, session.chat_id)  # its feedback would show the answer
             if await core.paused(uow, session):  # left for a quiz since ended: skipping would skip a question unseen
                 still_open = core.stepper.still_open(session, _)  # "...: start it again to carry on"
                 return (Notice(still_open, NoticeCode.NOT_CURRENT_QUESTION, _.language, session.chat_id) if still_open
@@ -109,7 +106,7 @@ class Answering:
             return await self._not_yours(turn, chat_id)
         session, last_activity = found.session, found.owner_last_activity
         if found.owner_in_game:  # a poll of it left open (here or in private): nothing scored, nothing moves on
-            return self._in_a_game(turn, session, chat_id, answer_waits_for_the_game)
+            return playing_in_a_game(core.quiz_of(session) or session.quiz_id, turn.words, chat_id, answering=True)
         # A vote can still reach the poll of a quiz left for another (in flight, a poll that failed to close):
         # it counts, and the learner is back in that quiz, so the other's poll is closed as a switch by command
         # closes it. Read now: the turn commits before its outcome is known. The quiz played is looked up only
@@ -199,14 +196,6 @@ class Answering:
         await turn.uow.commit()
         feedback = views.feedback(question, option_id, _) if question is not None and option_id else None
         return AnswerOutcome(feedback, shown, session.chat_id, language=_.language)
-
-    def _in_a_game(self, turn: Turn, session: QuizSession, chat_id: str | None,
-                   refusal: Callable[[str, Localizer, str | None], Notice]) -> Notice:
-        """The learner plays this quiz in a live group game: their own round of it waits until the game is over
-        (its feedback would give away the game's answers)."""
-        quiz = self._core.quiz_of(session)
-        _ = turn.words
-        return refusal(localized(quiz.title, _.language) if quiz else session.quiz_id, _, chat_id)
 
     async def _not_yours(self, turn: Turn, chat_id: str | None) -> Notice:
         """Someone else's question: say so (in the voter's language; they are stored, having used the bot)."""

@@ -52,7 +52,7 @@ class Playing:
                 await uow.commit()
                 return closed
         if await uow.games.live_played_by(turn.user_id, quiz.id) is not None:
-            return playing_in_a_game(localized(quiz.title, _.language), _, turn.actor.chat_id)
+            return playing_in_a_game(quiz, _, turn.actor.chat_id)
         resumed = session is not None
         if session is None:
             session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id, question_ids=None,
@@ -140,7 +140,7 @@ class Playing:
         if finished is None or quiz is None:
             return nothing
         if await uow.games.live_played_by(turn.user_id, quiz.id) is not None:
-            return playing_in_a_game(localized(quiz.title, _.language), _, turn.actor.chat_id)
+            return playing_in_a_game(quiz, _, turn.actor.chat_id)
         missed = questions_to_retry(quiz, finished, await uow.answers.for_session(finished.id))
         if not missed or finished.state is SessionState.ACTIVE:
             return nothing
