@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from datetime import datetime
 
 from bot import views
 from bot.content.models import Quiz, localized
@@ -14,9 +13,10 @@ from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
-from bot.sessions import new_session, questions_to_retry
+from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.usecases.retry_rounds import RetryReads
 
 
 class Playing:
@@ -105,8 +105,8 @@ class Playing:
             await turn.uow.sessions.update(session)
             quiz = self._core.quiz_of(session)
             # What a retry of it would ask, offered as under a summary (a quiz a reload removed has nothing).
-            missed = len(questions_to_retry(quiz, session, await turn.uow.answers.for_session(session.id))
-                         if quiz and session.quiz_id != REVIEW_QUIZ_ID else [])
+            missed = len(await RetryReads(self._core, turn).missed(session) if session.quiz_id != REVIEW_QUIZ_ID
+                         else [])
             await turn.uow.commit()
             if session.quiz_id == REVIEW_QUIZ_ID:
                 return Notice(_("Review stopped. Your answers so far are saved."), language=_.language), asked
@@ -124,14 +124,14 @@ class Playing:
     async def retry_missed(self, actor: Actor, session_id: str | None = None,
                            surface: Target | None = None) -> Started | Notice:
         """A new session over the questions an ended session got wrong or skipped; by default the learner's last
-        quiz, finished or stopped (see ``_last_quiz``)."""
+        quiz, finished or stopped (see ``RetryReads.last_quiz``)."""
         return await self._core.turns.run(actor, lambda turn: self._retry(turn, session_id),
                                           after=self._core.delivering(actor, surface))
 
     async def _retry(self, turn: Turn, session_id: str | None) -> Started | Notice:
         core, _, uow = self._core, turn.words, turn.uow
-        finished = await (uow.sessions.get(session_id) if session_id is not None
-                          else self._last_quiz(turn))
+        reads = RetryReads(core, turn)
+        finished = await (uow.sessions.get(session_id) if session_id is not None else reads.last_quiz())
         quiz = core.quiz_of(finished) if finished else None
         nothing = Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY, _.language, turn.actor.chat_id)
         if finished is not None and finished.user_id != turn.user_id:  # a button under another's summary
@@ -141,13 +141,12 @@ class Playing:
             return nothing
         if await uow.games.live_played_by(turn.user_id, quiz.id) is not None:
             return playing_in_a_game(quiz, _, turn.actor.chat_id)
-        missed = questions_to_retry(quiz, finished, await uow.answers.for_session(finished.id))
+        missed = await reads.missed(finished)
         if not missed or finished.state is SessionState.ACTIVE:
             return nothing
-        current = await uow.sessions.active(turn.user_id, quiz.id)
-        already_retrying = current is not None and current.question_ids == missed and (
-            finished.finished_at is None or current.started_at >= finished.finished_at)
-        latest = await uow.sessions.active(turn.user_id)
+        current = await reads.active(quiz.id)
+        already_retrying = current is not None and await reads.is_retry_of(current, finished)
+        latest = await reads.active()
         if session_id is not None and current is not None and already_retrying and latest is not None \
                 and latest.id == current.id and not await core.paused(uow, current) \
                 and await core.asked_before(uow, turn.actor, current) is not None:
@@ -182,48 +181,3 @@ class Playing:
             intro += " " + _("The round of this quiz you had open is stopped; your answers in it are saved.")
         return Started(question=shown, resumed=already_retrying, intro=intro, language=_.language,
                        asked_before=asked_before, left_behind=left_behind)
-
-    async def _last_quiz(self, turn: Turn) -> QuizSession | None:
-        """What "retry" alone means: the learner's latest finished quiz, or one stopped since with questions to
-        retry. Not a stopped one left for another round of its quiz: a retry stops the round it replaces, and a
-        retry typed again must carry on with its own round, not turn to the one it replaced. And the quiz whose
-        retry round is still open, if that one ended later or the other has nothing to retry: a quiz played and
-        stopped in between must not hide the round."""
-        uow = turn.uow
-        finished = await uow.sessions.latest_ended(turn.user_id, SessionState.FINISHED)
-        stopped = await uow.sessions.latest_ended(turn.user_id, SessionState.STOPPED)
-        if stopped is not None and (finished is None or _ended(finished) < _ended(stopped)) \
-                and (quiz := self._core.quiz_of(stopped)) is not None:  # else a reload removed it
-            missed = questions_to_retry(quiz, stopped, await uow.answers.for_session(stopped.id))
-            newer = await uow.sessions.active(turn.user_id, quiz.id)  # it can only have started after it ended
-            if missed and (newer is None or newer.question_ids == missed):
-                return stopped
-        retried = await self._retried_by_open_round(turn)
-        if retried is None or (finished is not None and _ended(finished) > _ended(retried)
-                               and await self._has_missed(turn, finished)):
-            return finished
-        return retried
-
-    async def _retried_by_open_round(self, turn: Turn) -> QuizSession | None:
-        """The ended session the learner's latest active session is a retry round of, if it is one: the latest
-        session of its quiz to end before it started, finished or stopped, whose missed questions it asks."""
-        uow = turn.uow
-        latest = await uow.sessions.active(turn.user_id)
-        quiz = self._core.quiz_of(latest) if latest else None
-        if latest is None or quiz is None:
-            return None
-        for state in (SessionState.FINISHED, SessionState.STOPPED):  # a retry stops the round it replaces
-            ended = await uow.sessions.latest_ended(turn.user_id, state, quiz.id)
-            if ended is not None and _ended(ended) <= latest.started_at and latest.question_ids == \
-                    questions_to_retry(quiz, ended, await uow.answers.for_session(ended.id)):
-                return ended
-        return None
-
-    async def _has_missed(self, turn: Turn, session: QuizSession) -> bool:
-        quiz = self._core.quiz_of(session)
-        return quiz is not None and bool(questions_to_retry(quiz, session,
-                                                            await turn.uow.answers.for_session(session.id)))
-
-
-def _ended(session: QuizSession) -> datetime:
-    return session.finished_at or session.updated_at
