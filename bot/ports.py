@@ -62,9 +62,11 @@ class SessionRepository(Protocol):
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         """The user's most recently updated active session, optionally of one quiz."""
         ...
-    async def latest_ended(self, user_id: int, state: SessionState, quiz_id: str | None = None) -> QuizSession | None:
+    async def latest_ended(self, user_id: int, state: SessionState, quiz_id: str | None = None, *,
+                           before: QuizSession | None = None) -> QuizSession | None:
         """The user's session that most recently ended in ``state``, finished or stopped, optionally of one quiz
-        (for "retry" without naming it)."""
+        (for "retry" without naming it); with ``before``, of those other than it that ended by the time it
+        started (what a retry round retried)."""
         ...
     async def last_activity(self, user_id: int) -> datetime | None:
         """When the user's most recently updated session, in any state, was updated."""

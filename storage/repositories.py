@@ -104,7 +104,8 @@ class SqlSessionRepository:
         row = (await self._connection.execute(hot.latest_active_session(quiz_id is not None), parameters)).first()
         return _session(row) if row else None
 
-    async def latest_ended(self, user_id: int, state: SessionState, quiz_id: str | None = None) -> QuizSession | None:
+    async def latest_ended(self, user_id: int, state: SessionState, quiz_id: str | None = None, *,
+                           before: QuizSession | None = None) -> QuizSession | None:
         # Only those with a time to order by: descending, PostgreSQL would put a NULL first.
         query = (select(sessions)
                  .where(sessions.c.user_id == user_id, sessions.c.state == state.value,
@@ -112,6 +113,8 @@ class SqlSessionRepository:
                  .order_by(sessions.c.finished_at.desc()).limit(1))
         if quiz_id is not None:
             query = query.where(sessions.c.quiz_id == quiz_id)
+        if before is not None:
+            query = query.where(sessions.c.finished_at <= before.started_at, sessions.c.id != before.id)
         row = (await self._connection.execute(query)).first()
         return _session(row) if row else None
 

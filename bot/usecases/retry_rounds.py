@@ -3,9 +3,10 @@ that takes is read once per turn (a session's answers, the learner's active sess
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from datetime import datetime
 
-from bot.records import QuizSession, SessionState
+from bot.records import AnswerRecord, QuizSession, SessionState
 from bot.sessions import questions_to_retry
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -17,17 +18,18 @@ class RetryReads:
     def __init__(self, core: Core, turn: Turn) -> None:
         self._core = core
         self._turn = turn
-        self._missed: dict[str, list[str]] = {}
+        self._answers: dict[str, list[AnswerRecord]] = {}
         self._active: dict[str | None, QuizSession | None] = {}
 
     async def missed(self, session: QuizSession) -> list[str]:
         """What a retry of ``session`` asks (see questions_to_retry); nothing if a reload removed its quiz."""
-        if session.id not in self._missed:
-            quiz = self._core.quiz_of(session)
-            self._missed[session.id] = (
-                questions_to_retry(quiz, session, await self._turn.uow.answers.for_session(session.id))
-                if quiz is not None else [])
-        return self._missed[session.id]
+        quiz = self._core.quiz_of(session)
+        return questions_to_retry(quiz, session, await self._answers_to(session)) if quiz is not None else []
+
+    async def _answers_to(self, session: QuizSession) -> list[AnswerRecord]:
+        if session.id not in self._answers:
+            self._answers[session.id] = await self._turn.uow.answers.for_session(session.id)
+        return self._answers[session.id]
 
     async def active(self, quiz_id: str | None = None) -> QuizSession | None:
         """The learner's latest active session, optionally of one quiz (as read at the turn's first ask)."""
@@ -45,33 +47,59 @@ class RetryReads:
         retry. Not a stopped one left for another round of its quiz: a retry stops the round it replaces, and a
         retry typed again must carry on with its own round, not turn to the one it replaced. And the quiz whose
         retry round is still open, if that one ended later or the other has nothing to retry: a quiz played and
-        stopped in between must not hide the round."""
+        stopped in between must not hide the round. Failing all these, a retry round stopped last before anything
+        in it was answered hides nothing: the session it retried, whose missed questions are still to retry."""
         uow, user_id = self._turn.uow, self._turn.user_id
         finished = await uow.sessions.latest_ended(user_id, SessionState.FINISHED)
         stopped = await uow.sessions.latest_ended(user_id, SessionState.STOPPED)
-        if stopped is not None and (finished is None or _ended(finished) < _ended(stopped)) \
-                and self._core.quiz_of(stopped) is not None:  # else a reload removed it
-            missed = await self.missed(stopped)
-            newer = await self.active(stopped.quiz_id)  # it can only have started after it ended
-            if missed and (newer is None or await self.is_retry_of(newer, stopped)):
-                return stopped
-        retried = await self.retried_by_open_round()
-        if retried is None or (finished is not None and _ended(finished) > _ended(retried)
-                               and await self.missed(finished)):
-            return finished
-        return retried
+        stopped_last = stopped if stopped is not None and (finished is None or _ended(finished) < _ended(stopped)) \
+            and self._core.quiz_of(stopped) is not None else None  # else a reload removed it
+        if stopped_last is not None and await self._still_to_retry(stopped_last):
+            return stopped_last
+        retried = await self._retried_by_open_round()
+        chosen = finished if retried is None or (finished is not None and _ended(finished) > _ended(retried)
+                                                 and await self.missed(finished)) else retried
+        if stopped_last is not None and (chosen is None or not await self.missed(chosen)):
+            behind = await self._past_an_empty_round(stopped_last)
+            if behind.id != stopped_last.id and await self._still_to_retry(behind):
+                return behind
+        return chosen
 
-    async def retried_by_open_round(self) -> QuizSession | None:
+    async def _still_to_retry(self, ended: QuizSession) -> bool:
+        """Whether ``ended`` has missed questions, and no round of its quiz other than their retry was started
+        since (a retry stops the round it replaces: that round was left for another)."""
+        missed = await self.missed(ended)
+        newer = await self.active(ended.quiz_id)  # it can only have started after it ended
+        return bool(missed) and (newer is None or await self.is_retry_of(newer, ended))
+
+    async def _retried_by_open_round(self) -> QuizSession | None:
         """The ended session the learner's latest active session is a retry round of, if it is one: the latest
         session of its quiz to end before it started, finished or stopped, whose missed questions it asks."""
         latest = await self.active()
         if latest is None or self._core.quiz_of(latest) is None:
             return None
+        return await self._retried(latest, {latest.id})
+
+    async def _retried(self, round_: QuizSession, seen: AbstractSet[str]) -> QuizSession | None:
+        """The ended session ``round_`` is a retry round of: the latest of its quiz to end by the time it started,
+        finished or stopped, whose missed questions it asks; a retry round stopped before anything in it was
+        answered is passed over for the session it retried. ``seen``: the sessions walked back from (sessions
+        ended at the very moment another started could otherwise lead round in a circle)."""
         for state in (SessionState.FINISHED, SessionState.STOPPED):  # a retry stops the round it replaces
-            ended = await self._turn.uow.sessions.latest_ended(self._turn.user_id, state, latest.quiz_id)
-            if ended is not None and await self.is_retry_of(latest, ended):
-                return ended
+            ended = await self._turn.uow.sessions.latest_ended(self._turn.user_id, state, round_.quiz_id,
+                                                               before=round_)
+            if ended is not None and ended.id not in seen:
+                ended = await self._past_an_empty_round(ended, seen)
+                if await self.is_retry_of(round_, ended):
+                    return ended
         return None
+
+    async def _past_an_empty_round(self, ended: QuizSession, seen: AbstractSet[str] = frozenset()) -> QuizSession:
+        """``ended``, or if it is a retry round stopped before anything in it was answered, the session it retried:
+        its missed questions are still to retry, and the empty round has none of its own."""
+        if ended.state is not SessionState.STOPPED or await self._answers_to(ended):
+            return ended
+        return await self._retried(ended, {*seen, ended.id}) or ended
 
 
 def _ended(session: QuizSession) -> datetime:

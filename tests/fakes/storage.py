@@ -129,10 +129,12 @@ class FakeSessionRepository:
         latest = max(reversed(mine), key=lambda s: s.updated_at, default=None)
         return copy.deepcopy(latest)
 
-    async def latest_ended(self, user_id: int, state: SessionState, quiz_id: str | None = None) -> QuizSession | None:
+    async def latest_ended(self, user_id: int, state: SessionState, quiz_id: str | None = None, *,
+                           before: QuizSession | None = None) -> QuizSession | None:
         mine = [s for s in self._state.sessions.values()
                 if s.user_id == user_id and s.state is state and s.finished_at is not None
-                and quiz_id in (None, s.quiz_id)]
+                and quiz_id in (None, s.quiz_id)
+                and (before is None or (s.finished_at <= before.started_at and s.id != before.id))]
         return copy.deepcopy(max(reversed(mine), key=lambda s: s.finished_at or s.updated_at, default=None))
 
     async def get_with_owner_activity(self, session_id: str) -> SessionToAnswer | None:

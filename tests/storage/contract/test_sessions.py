@@ -83,6 +83,23 @@ async def test_the_latest_ended_session_of_a_state_is_the_one_that_ended_last_in
     assert none_of_it is None  # only active
 
 
+async def test_the_latest_ended_before_a_round_is_one_that_ended_by_the_time_it_started(uow: Uow) -> None:
+    """What a retry round retried: not the round itself, nor a session that ended after the round started."""
+    user_id = await stored_user(uow)
+    stored: dict[str, QuizSession] = {}
+    for name, started, ended in (("older", -180, -120), ("retried", -90, -60), ("later", -30, 60), ("round", 0, 5)):
+        session = a_session(user_id, name, state=SessionState.STOPPED, updated_at=START + timedelta(minutes=ended))
+        session.started_at = START + timedelta(minutes=started)
+        stored[name] = await stored_session(uow, session)
+    async with uow() as work:
+        retried = await work.sessions.latest_ended(user_id, SessionState.STOPPED, "collectives",
+                                                   before=stored["round"])
+        first = await work.sessions.latest_ended(user_id, SessionState.STOPPED, "collectives",
+                                                 before=stored["older"])
+    assert retried is not None and retried.id == "retried"
+    assert first is None
+
+
 async def test_an_updated_session_keeps_its_position_state_chat_and_times(uow: Uow) -> None:
     session = await stored_session(uow, a_session(await stored_user(uow)))
     session.position, session.chat_id = 3, "chat-2"
