@@ -19,8 +19,7 @@ from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.html_text import esc
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation
-from bot.games.rules import MAX_QUESTION_SECONDS, MIN_QUESTION_SECONDS, QUESTION_SECONDS
-from bot.replies import Actor, Notice, NoticeCode, Preview
+from bot.replies import Actor, Notice, NoticeCode
 
 REFUSAL_PERIOD = 30.0  # seconds: a refused command in a group is answered once per person (the group's 20/min)
 DEEP_LINK = "gx_"  # /start gx_<game id>_<place>: an explanation too long for an alert, in a private chat
@@ -58,27 +57,9 @@ class GameCommands:
             else:
                 reply = await self._engine.games.skip(actor, moderator, self.stage)
         else:
-            reply = await self._open(actor, chat, user, args)
+            reply = await self._engine.games.open_typed(actor, player_name(user), chat, " ".join(args), self.stage)
         if reply is not None:
             await self._refuse(actor, chat, reply, user.first_name if user else None)
-
-    async def _open(self, actor: Actor, chat: str, user: User | None, args: list[str]) -> Notice | None:
-        """The seconds come last, if they are a number; every word before them names the quiz (a title has
-        spaces: "/game mawasiliano ya pamoja 20"). A last word that isn't a number is part of the name, so
-        "/game fsdp 20s" isn't 30 seconds chosen silently; but when the words before it name a quiz and all of
-        them don't, that word was the seconds mistyped ("/game fsdp -3", "10.5"): said so, not "no quiz"."""
-        named, seconds = (args[:-1], int(args[-1])) if len(args) > 1 and args[-1].isdecimal() else (args, None)
-        reply = await self._engine.games.open(actor, player_name(user), chat, " ".join(named) or None, seconds,
-                                              self.stage)
-        if reply is None or reply.code is not NoticeCode.QUIZ_NOT_FOUND or seconds is not None or len(args) < 2:
-            return reply
-        quiz = await self._engine.preview(actor, " ".join(args[:-1]))
-        if not isinstance(quiz, Preview):
-            return reply
-        _ = await self._engine.localizer(actor)
-        return Notice(_("The seconds per question must be a whole number from {low} to {high}, for example: "
-                        "/game {quiz_id} {seconds}", low=MIN_QUESTION_SECONDS, high=MAX_QUESTION_SECONDS,
-                        quiz_id=quiz.quiz_id, seconds=QUESTION_SECONDS), language=_.language)
 
     async def leaderboard(self, actor: Actor, chat: str, args: list[str], first_name: str | None = None) -> None:
         """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere (in a group, said to whom);

@@ -38,6 +38,10 @@ class Games:
         """A lobby in the actor's chat; None when it is shown, else why not."""
         return await self._lobbies.open(actor, player_name(name), scope_id, quiz, seconds, stage)
 
+    async def open_typed(self, actor: Actor, name: str, scope_id: str, typed: str, stage: Stage) -> Notice | None:
+        """As ``open``, from ``QUIZ [SECONDS]`` typed as one line; a mistyped number of seconds is said to be one."""
+        return await self._lobbies.open_typed(actor, player_name(name), scope_id, typed, stage)
+
     async def join(self, actor: Actor, name: str, game_id: str) -> Notice:
         return await self._lobbies.join(actor, player_name(name), game_id)
 

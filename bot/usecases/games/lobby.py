@@ -10,7 +10,14 @@ from bot.games.delivery import Stage
 from bot.games.ports import GameAlreadyRunning
 from bot.games.records import GameRecord, GameState, PlayerRecord
 from bot.games.replies import GameEvent
-from bot.games.rules import LOBBY_SECONDS, clamp_seconds
+from bot.games.rules import (
+    LOBBY_SECONDS,
+    MAX_QUESTION_SECONDS,
+    MIN_QUESTION_SECONDS,
+    QUESTION_SECONDS,
+    clamp_seconds,
+)
+from bot.i18n import Localizer
 from bot.notices import quiz_not_found
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
@@ -31,6 +38,19 @@ class GameLobbies:
         return await self._table.act(actor, game_id, lambda turn: self._open(turn, game_id, name, scope_id, reference,
                                                                              seconds), stage)
 
+    async def open_typed(self, actor: Actor, name: str, scope_id: str, typed: str, stage: Stage) -> Notice | None:
+        """As ``open``, from ``QUIZ [SECONDS]`` typed as one line (Telegram's /game). The seconds come last, if
+        they are a number; every word before them names the quiz (a title has spaces: "/game mawasiliano ya
+        pamoja 20"). A last word that isn't a number is part of the name, so "/game fsdp 20s" isn't 30 seconds
+        chosen silently; but when the words before it name a quiz and all of them don't, that word was the
+        seconds mistyped ("/game fsdp -3", "10.5"): said so, not "no quiz"."""
+        words = typed.split()
+        named, seconds = (words[:-1], int(words[-1])) if len(words) > 1 and words[-1].isdecimal() else (words, None)
+        before_last = " ".join(words[:-1]) if seconds is None and len(words) > 1 else None
+        game_id = f"{self._table.core.rng.getrandbits(128):032x}"
+        return await self._table.act(actor, game_id, lambda turn: self._open(
+            turn, game_id, name, scope_id, " ".join(named) or None, seconds, before_last), stage)
+
     async def join(self, actor: Actor, name: str, game_id: str) -> Notice:
         """Join a live game (the answer goes only to the one who pressed Join)."""
         async with self._table.locks.of(game_id):
@@ -41,7 +61,8 @@ class GameLobbies:
         return await self._table.act(actor, game_id, lambda turn: self._begin(turn, game_id, moderator), stage)
 
     async def _open(self, turn: Turn, game_id: str, name: str, scope_id: str, reference: str | None,
-                    seconds: int | None) -> list[GameEvent] | Notice:
+                    seconds: int | None, before_last: str | None = None) -> list[GameEvent] | Notice:
+        """``before_last``: the words typed before a last word that isn't a number, if the whole names no quiz."""
         core, _, uow = self._table.core, turn.words, turn.uow
         if reference is None:
             example = core.library.catalog.quizzes[0].id if core.library.catalog.quizzes else "…"
@@ -49,7 +70,8 @@ class GameLobbies:
                           NoticeCode.NAME_A_QUIZ, _.language)
         quiz = core.library.catalog.find(reference)
         if quiz is None:
-            return quiz_not_found(reference, _)
+            named = core.library.catalog.find(before_last) if before_last else None
+            return quiz_not_found(reference, _) if named is None else _seconds_mistyped(named, _)
         now = core.clock()
         language = await uow.chats.language(turn.actor.platform, scope_id) or _.language
         game = GameRecord(game_id, turn.actor.platform, turn.actor.chat_id or scope_id, scope_id, quiz.id,
@@ -106,3 +128,10 @@ class GameLobbies:
         events = await table.phases.ask_next(uow, game, table.core.clock())
         await uow.commit()
         return events
+
+
+def _seconds_mistyped(quiz: Quiz, _: Localizer) -> Notice:
+    """The seconds typed after a quiz's name aren't a whole number (clamp_seconds brings a number into range)."""
+    return Notice(_("The seconds per question must be a whole number from {low} to {high}, for example: "
+                    "/game {quiz_id} {seconds}", low=MIN_QUESTION_SECONDS, high=MAX_QUESTION_SECONDS,
+                    quiz_id=quiz.id, seconds=QUESTION_SECONDS), language=_.language)
