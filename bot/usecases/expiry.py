@@ -82,10 +82,14 @@ class Expiry:
             await core.stepper.close_removed_quiz(uow, session, _)
             await uow.commit()
             return None
-        if await core.paused(uow, session):
-            # The learner went on to another quiz (or review) since this question was shown, and its poll was
-            # closed: the quiz is paused, its clock stopped. Else its next poll would come up in the middle of the
-            # other quiz, every time the limit ran out, to an unasked summary. Resuming asks this question again.
+        # The learner went on to another quiz (or review) since this question was shown, and its poll was closed:
+        # the quiz is paused, its clock stopped. Else its next poll would come up in the middle of the other quiz,
+        # every time the limit ran out, to an unasked summary. Resuming asks this question again.
+        # Or they play this quiz in a live group game: timing it out would close its poll, showing the answer to
+        # a question the game may have open. Its clock stops the same way; its poll, which takes no votes during
+        # the game, counts again after it, and resuming asks the question again with the full time.
+        if await core.paused(uow, session) or \
+                await uow.games.live_played_by(session.user_id, session.quiz_id) is not None:
             session.question_deadline = None
             await uow.sessions.update(session)
             await uow.commit()

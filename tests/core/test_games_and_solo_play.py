@@ -4,12 +4,19 @@ game's answers before they vote. Other quizzes stay open to them, and this one o
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 
+import pytest
+
+from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
-from tests.core.games_play import ADA, open_with_three
+from tests.core.games_play import ADA, CHAT, open_with_three
 from tests.core.play import answer, start
+from tests.core.wiring import build_engine
+from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
+from tests.fakes.storage import FakeDatabase
 
 IN_A_GAME = "You're playing Collectives in a group game right now. Play it on your own once the game is over."
 
@@ -66,3 +73,34 @@ async def test_a_round_begun_before_joining_the_game_takes_no_answers_until_the_
     await engine.games.stop(ADA, "Ada", False, stage)
     back = await engine.answer(ADA, solo.session_id, solo.question_id, solo.correct_index)  # untouched: counts now
     assert isinstance(back, AnswerOutcome) and back.feedback is not None and back.feedback.correct
+
+
+@pytest.mark.parametrize("back_by", ["resuming", "voting on its poll"])
+async def test_a_timed_round_of_the_games_quiz_does_not_time_out_during_the_game_and_resumes_after_it(
+        back_by: str, library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """A time-out closes the round's poll and says its answer in the chat, while the game's poll for that question
+    may be open: its clock stops for the game, as for a quiz left for another."""
+    engine = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    solo = await start(engine, ADA)
+    await engine.link_message("telegram", "solo-poll", solo, CHAT)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    clock.advance(timedelta(seconds=31))
+    assert await engine.expire_overdue("telegram") == []  # not timed out: nothing closed, nothing said
+    clock.advance(timedelta(minutes=5))
+    assert await engine.expire_overdue("telegram") == []  # nor later in the game
+    assert await engine.answer_message(ADA, "solo-poll", solo.correct_index) == Notice(WAITS, NoticeCode.IN_A_GAME)
+
+    await engine.games.stop(ADA, "Ada", False, stage)
+    clock.advance(timedelta(minutes=1))
+    assert await engine.expire_overdue("telegram") == []  # its clock stopped: not late after the game either
+    if back_by == "resuming":  # asked again, with the whole time to answer
+        back = await engine.start(ADA)
+        assert isinstance(back, Started) and back.question.question_id == solo.question_id
+        assert back.question.seconds_left == 30
+        counted = await engine.answer(ADA, solo.session_id, solo.question_id, solo.correct_index)
+    else:  # the poll left open: the vote counts, not "Time's up!"
+        counted = await engine.answer_message(ADA, "solo-poll", solo.correct_index)
+    assert isinstance(counted, AnswerOutcome) and counted.feedback is not None and counted.feedback.correct
+    assert isinstance(counted.next, QuestionView) and counted.next.seconds_left == 30  # the next one timed afresh

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from adapters.runtime import open_services
 from adapters.settings import Settings
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started
 from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 
@@ -61,3 +63,26 @@ async def test_sweeps_and_late_answers_from_two_processes_at_once_move_the_sessi
     assert {notice.code for notice in refused} <= {NoticeCode.ALREADY_ANSWERED}
     assert isinstance(current, Started) and current.question.number == 2
     assert [line.text for line in progress.lines] == [TIMED_OUT_ONCE]
+
+
+async def test_a_round_of_a_quiz_its_owner_plays_in_a_live_game_is_not_timed_out_meanwhile(
+        tmp_path: Path, fixture_content: Path, database_url: str) -> None:
+    """The sweep leaves it (its time-out would show the answer while the game may ask the question), stopping its
+    clock in the same transaction that claimed it; after the game it is asked again with the full time."""
+    settings, clock = _settings(tmp_path, fixture_content, database_url), FixedClock()
+    stage, in_group = RecordingStage(), replace(ALICE, chat_id="group")
+    async with open_services(settings, clock=clock) as services:
+        engine = services.engine
+        started = await engine.start(in_group, "collectives")
+        assert isinstance(started, Started)
+        assert await engine.games.open(in_group, "Alice", "group", "collectives", None, stage) is None
+        game_id = stage.shown["group"][0].game_id
+        await engine.games.begin(in_group, game_id, False, stage)
+        clock.advance(timedelta(seconds=45))
+        assert await engine.expire_overdue("telegram") == []
+        await engine.games.stop(in_group, "Alice", False, stage)
+        clock.advance(timedelta(seconds=45))
+        assert await engine.expire_overdue("telegram") == []  # its clock stopped for the game
+        back = await engine.start(in_group)
+    assert isinstance(back, Started) and back.question.question_id == started.question.question_id
+    assert back.question.seconds_left == 30
