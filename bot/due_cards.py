@@ -24,18 +24,24 @@ def asks_still(catalog: Catalog, card: CardRecord) -> bool:
     return quiz is not None and quiz.question(card.question_id) is not None
 
 
-async def due_cards(uow: UnitOfWork, catalog: Catalog, user_id: int, until: datetime, limit: int
-                    ) -> list[CardRecord]:
+async def due_cards(uow: UnitOfWork, catalog: Catalog, user_id: int, until: datetime, limit: int,
+                    leave_out: frozenset[str] = frozenset()) -> list[CardRecord]:
     """Up to ``limit`` of the learner's cards due by ``until``, most overdue first, parking those of removed
-    questions on the way (the caller commits)."""
+    questions on the way (the caller commits). Cards of the quizzes in ``leave_out`` are passed over (they stay
+    due): more are read until enough others are found."""
+    fetch = limit
     while True:
-        cards = await uow.cards.due(user_id, until, limit)
+        cards = await uow.cards.due(user_id, until, fetch)
         removed = [card for card in cards if not asks_still(catalog, card)]
         for card in removed:
             card.due = PARKED
             await uow.cards.update(card)
-        if not removed:  # else look again: parked, they leave room for as many others
-            return cards
+        if removed:  # look again: parked, they leave room for as many others
+            continue
+        kept = [card for card in cards if card.quiz_id not in leave_out]
+        if len(kept) >= limit or len(cards) < fetch:  # enough, or every due card read
+            return kept[:limit]
+        fetch *= 2
 
 
 def next_due(cards: Iterable[CardRecord], catalog: Catalog) -> datetime | None:

@@ -53,3 +53,16 @@ def playing_in_a_game(quiz: Quiz | str, _: Localizer, chat_id: str | None = None
                       NoticeCode.IN_A_GAME, _.language, chat_id)
     return Notice(_("You're playing {title} in a group game right now. Play it on your own once the game is over.",
                     title=title), NoticeCode.IN_A_GAME, _.language, chat_id)
+
+
+def review_waits_for_the_game(title: str, _: Localizer, chat_id: str | None = None) -> Notice:
+    """The open question of the learner's review round is of a quiz they play in a live group game: answered or
+    skipped, it would show them (and the chat) the answer to a question the game may ask."""
+    return Notice(_("You're playing {title} in a group game right now and this review question is from it, so your "
+                    "review waits until the game is over.", title=title), NoticeCode.IN_A_GAME, _.language, chat_id)
+
+
+def review_held_for_the_game(title: str, _: Localizer, chat_id: str | None = None) -> Notice:
+    """Nothing is due for review but questions of a quiz the learner plays in a live group game."""
+    return Notice(_("You're playing {title} in a group game right now, so its questions due for review wait until "
+                    "the game is over.", title=title), NoticeCode.IN_A_GAME, _.language, chat_id)

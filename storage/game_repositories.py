@@ -85,6 +85,12 @@ class SqlGameRepository:
             .where(games.c.quiz_id == quiz_id, LIVE).limit(1))).first()
         return _game(row) if row else None
 
+    async def live_quizzes_played_by(self, user_id: int) -> set[str]:
+        rows = await self._connection.execute(
+            select(games.c.quiz_id).join(players, (players.c.game_id == games.c.id) & (players.c.user_id == user_id))
+            .where(LIVE).distinct())
+        return {row.quiz_id for row in rows}
+
     async def update(self, game: GameRecord) -> None:
         await self._connection.execute(update(games).where(games.c.id == game.id).values(**_game_values(game)))
 

@@ -30,6 +30,10 @@ class GameRepository(Protocol):
         would show them its answers."""
         ...
 
+    async def live_quizzes_played_by(self, user_id: int) -> set[str]:
+        """The quizzes of the live games the user joined (not locked): their questions wait out of review rounds."""
+        ...
+
     async def update(self, game: GameRecord) -> None: ...
 
     async def due(self, platform: str, now: datetime, limit: int) -> list[GameRecord]:

@@ -20,6 +20,7 @@ from bot.scoring import Refusal, judge
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.expiry import late_answer
+from bot.usecases.game_holds import review_waits
 
 
 class Answering:
@@ -71,6 +72,8 @@ class Answering:
                 return no_quiz_in_progress(_, session is None and await core.game_in_chat(uow, turn.actor))
             if await uow.games.live_played_by(turn.user_id, session.quiz_id) is not None:  # closing its poll
                 return playing_in_a_game(quiz, _, session.chat_id)  # its feedback would show the answer
+            if refused := await review_waits(core, uow, session, _, session.chat_id):  # a review's, as above
+                return refused
             if await core.paused(uow, session):  # left for a quiz since ended: skipping would skip a question unseen
                 still_open = core.stepper.still_open(session, _)  # "...: start it again to carry on"
                 return (Notice(still_open, NoticeCode.NOT_CURRENT_QUESTION, _.language, session.chat_id) if still_open
@@ -107,6 +110,8 @@ class Answering:
         session, last_activity = found.session, found.owner_last_activity
         if found.owner_in_game:  # a poll of it left open (here or in private): nothing scored, nothing moves on
             return playing_in_a_game(core.quiz_of(session) or session.quiz_id, turn.words, chat_id, answering=True)
+        if refused := await review_waits(core, uow, session, turn.words, chat_id):  # a review's question of it
+            return refused
         # A vote can still reach the poll of a quiz left for another (in flight, a poll that failed to close):
         # it counts, and the learner is back in that quiz, so the other's poll is closed as a switch by command
         # closes it. Read now: the turn commits before its outcome is known. The quiz played is looked up only

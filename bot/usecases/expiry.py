@@ -15,6 +15,7 @@ from bot.replies import Actor, AnswerOutcome, Expired
 from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.usecases.game_holds import held_by_a_game
 
 log = logging.getLogger(__name__)
 
@@ -85,11 +86,10 @@ class Expiry:
         # The learner went on to another quiz (or review) since this question was shown, and its poll was closed:
         # the quiz is paused, its clock stopped. Else its next poll would come up in the middle of the other quiz,
         # every time the limit ran out, to an unasked summary. Resuming asks this question again.
-        # Or they play this quiz in a live group game: timing it out would close its poll, showing the answer to
-        # a question the game may have open. Its clock stops the same way; its poll, which takes no votes during
-        # the game, counts again after it, and resuming asks the question again with the full time.
-        if await core.paused(uow, session) or \
-                await uow.games.live_played_by(session.user_id, session.quiz_id) is not None:
+        # Or they play its question's quiz in a live group game: timing it out would close its poll, showing the
+        # answer to a question the game may have open. Its clock stops the same way; its poll, which takes no votes
+        # during the game, counts again after it, and resuming asks the question again with the full time.
+        if await core.paused(uow, session) or await held_by_a_game(uow, session) is not None:
             session.question_deadline = None
             await uow.sessions.update(session)
             await uow.commit()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import replace
+from datetime import datetime
 
 from babel.dates import format_date
 
@@ -13,6 +14,7 @@ from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.due_cards import count_due, due_cards, next_due
 from bot.i18n import Localizer
+from bot.notices import review_held_for_the_game
 from bot.ports import SessionAlreadyActive
 from bot.records import CardRecord
 from bot.replies import Actor, Notice, NoticeCode, Started, Summary
@@ -20,6 +22,7 @@ from bot.review_quiz import REVIEW_QUIZ_ID, ref
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.usecases.game_holds import review_waits
 
 ROUND = 10  # questions per review round: a few minutes, the most overdue first
 
@@ -70,12 +73,15 @@ class Reviewing:
             now = core.clock()
             # What is due today on the learner's clock, as /progress and the reminders count it.
             until = end_of_day(now, turn.user.time_zone if turn.user else None)
-            due = await due_cards(uow, core.library.catalog, turn.user_id, until, ROUND)
+            # The quizzes the learner plays in live group games wait: their answers would give the game's away.
+            held = frozenset(await uow.games.live_quizzes_played_by(turn.user_id))
+            due = await due_cards(uow, core.library.catalog, turn.user_id, until, ROUND, held)
             if len(due) == ROUND:  # a full round may leave some for the next: the intro says how many are due
                 due_in_all = count_due(await uow.cards.of_user(turn.user_id), core.library.catalog, until)
             refs = [ref(card.quiz_id, card.question_id) for card in interleaved(due)]
             if not refs:
-                notice = await self._nothing_due(turn)
+                notice = await self._held(turn, until) if held else None
+                notice = notice or await self._nothing_due(turn)
                 await uow.commit()  # the cards parked on the way
                 return notice
             session = new_session(core.quiz_of_refs(refs), user_id=turn.user_id, chat_id=turn.actor.chat_id,
@@ -87,6 +93,8 @@ class Reviewing:
                 if session is None:
                     raise
                 resumed = True
+        elif refused := await review_waits(core, uow, session, _, turn.actor.chat_id):  # its question: a game's
+            return refused
         elif turn.actor.chat_id is not None:
             session.chat_id = turn.actor.chat_id
         quiz = core.quiz_of(session)
@@ -100,6 +108,13 @@ class Reviewing:
             return replace(shown, asked_before=asked_before)
         return Started(question=shown, resumed=resumed, intro=_intro(_, quiz, resumed, shown.total, due_in_all),
                        language=_.language, asked_before=asked_before, left_behind=left_behind)
+
+    async def _held(self, turn: Turn, until: datetime) -> Notice | None:
+        """Said when the only questions due are of quizzes the learner plays in live group games (then left out)."""
+        _, catalog = turn.words, self._core.library.catalog
+        first = next(iter(await due_cards(turn.uow, catalog, turn.user_id, until, 1)), None)
+        quiz = catalog.get(first.quiz_id) if first else None
+        return review_held_for_the_game(localized(quiz.title, _.language), _, turn.actor.chat_id) if quiz else None
 
     async def _nothing_due(self, turn: Turn) -> Notice:
         """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet."""

@@ -48,6 +48,10 @@ class FakeGameRepository:
                                    if game.quiz_id == quiz_id and game.state.live
                                    and (game.id, user_id) in self._state.players), None))
 
+    async def live_quizzes_played_by(self, user_id: int) -> set[str]:
+        return {game.quiz_id for game in self._state.games.values()
+                if game.state.live and (game.id, user_id) in self._state.players}
+
     async def update(self, game: GameRecord) -> None:
         if game.id in self._state.games:  # as UPDATE ... WHERE id: an unknown game changes nothing
             self._state.games[game.id] = _stored_game(game)

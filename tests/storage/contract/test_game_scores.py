@@ -157,6 +157,8 @@ async def test_the_live_game_of_a_quiz_a_learner_joined_is_found_and_no_other(uo
         assert other is not None and other.id == "other-quiz"
         assert await work.games.live_played_by(bayo, "collectives") is None  # not a player of it
         assert await work.games.live_played_by(ada, "zero") is None
+        assert await work.games.live_quizzes_played_by(ada) == {"collectives", "fsdp"}  # not the game that is over
+        assert await work.games.live_quizzes_played_by(bayo) == set()
 
 
 async def test_a_session_to_answer_says_whether_its_owner_plays_its_quiz_in_a_live_game(uow: Uow) -> None:

@@ -1,0 +1,121 @@
+"""A review round mixes questions from any quiz: while the learner plays one of them in a live group game, its
+questions wait, as a round of that quiz alone does, else the review's feedback would give the game's answers away
+(and in a group, to the whole chat) while the game asks them."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.content.library import ContentLibrary
+from bot.due_cards import due_cards
+from bot.engine import QuizEngine
+from bot.records import CardRecord
+from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
+from tests.core.games_play import ADA, BAYO, CHAT, open_with_three
+from tests.core.play import answer, next_question, start
+from tests.core.wiring import build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+from tests.fakes.storage import FakeDatabase
+
+DAYS = timedelta(days=3)
+WAITS = ("You're playing Collectives in a group game right now and this review question is from it, so your review "
+         "waits until the game is over.")
+HELD = ("You're playing Collectives in a group game right now, so its questions due for review wait until the game "
+        "is over.")
+
+
+async def _all_wrong(engine: QuizEngine, reference: str) -> None:
+    """The quiz played once with every answer wrong: each question comes back for review a day later."""
+    shown: QuestionView | Summary = await start(engine, ADA, reference)
+    while isinstance(shown, QuestionView):
+        shown = (await answer(engine, ADA, shown, right=False)).next
+
+
+async def _round(engine: QuizEngine) -> list[str]:
+    """A /review round answered through; the quizzes its questions came from, in order."""
+    started = await engine.review(ADA)
+    assert isinstance(started, Started), started
+    question, quizzes = started.question, []
+    while True:
+        quizzes.append(question.question_id.split("/")[0])
+        outcome = await answer(engine, ADA, question, right=True)
+        if not isinstance(outcome.next, QuestionView):
+            return quizzes
+        question = outcome.next
+
+
+async def test_a_review_started_during_the_game_leaves_the_games_quiz_for_after_it(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    await _all_wrong(engine, "collectives")
+    await _all_wrong(engine, "long-options")
+    clock.advance(DAYS)
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+
+    assert set(await _round(engine)) == {"long-options"}  # Collectives' questions stay due
+    assert await engine.review(ADA) == Notice(HELD, NoticeCode.IN_A_GAME)  # nothing else is due
+    await engine.games.stop(ADA, "Ada", False, stage)
+    assert await _round(engine) == ["collectives"] * 3  # after the game, all of them
+
+
+async def test_a_review_begun_before_the_game_waits_at_a_question_of_its_quiz_until_the_game_is_over(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    await _all_wrong(engine, "collectives")
+    clock.advance(DAYS)
+    started = await engine.review(ADA)
+    assert isinstance(started, Started)
+    question = started.question
+    await engine.link_message("telegram", "review-poll", question, CHAT)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+
+    voted = await engine.answer_message(ADA, "review-poll", question.correct_index)
+    assert voted == Notice(WAITS, NoticeCode.IN_A_GAME)  # no feedback: it would say the game's answer
+    assert await engine.skip(ADA) == Notice(WAITS, NoticeCode.IN_A_GAME)  # closing its poll would show it too
+    assert await engine.review(ADA) == Notice(WAITS, NoticeCode.IN_A_GAME)
+    clock.advance(timedelta(seconds=31))
+    assert await engine.expire_overdue("telegram") == []  # no time-out: its clock stops for the game
+
+    await engine.games.stop(ADA, "Ada", False, stage)
+    counted = await engine.answer_message(ADA, "review-poll", question.correct_index)
+    assert isinstance(counted, AnswerOutcome) and counted.feedback is not None and counted.feedback.correct
+    assert next_question(counted).question_id.startswith("collectives/")
+
+
+async def test_cards_left_out_make_room_for_the_next_due_ones_however_many_come_first(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """The three cards of the game's quiz are the most overdue: a round of one still finds the other quiz's."""
+    async with fake_db.unit_of_work() as work:
+        for place, (quiz_id, question_id) in enumerate([("collectives", "sum-everywhere"),
+                                                        ("collectives", "shards-to-full"),
+                                                        ("collectives", "english-only"),
+                                                        ("long-options", "memory-per-rank")]):
+            await work.cards.add(CardRecord(7, quiz_id, question_id, "hash", 2, None, 1.0, 5.0,
+                                            clock.now - timedelta(days=10 - place), None))
+        await work.commit()
+    async with fake_db.unit_of_work() as work:
+        found = await due_cards(work, library.catalog, 7, clock.now, 1, frozenset({"collectives"}))
+        everything = await due_cards(work, library.catalog, 7, clock.now, 10)
+    assert [(card.quiz_id, card.question_id) for card in found] == [("long-options", "memory-per-rank")]
+    assert len(everything) == 4  # nothing parked or lost on the way
+
+
+async def test_the_learner_is_told_in_their_language(
+        library: ContentLibrary, engine: QuizEngine, clock: FixedClock) -> None:
+    shown: QuestionView | Summary = await start(engine, BAYO)
+    while isinstance(shown, QuestionView):
+        shown = (await answer(engine, BAYO, shown, right=False)).next
+    clock.advance(DAYS)
+    started = await engine.review(BAYO)
+    assert isinstance(started, Started)
+    await open_with_three(engine, RecordingStage())  # Bayo joins it
+    _ = engine.localizer_for("yo")
+    quiz = library.catalog.get("collectives")
+    assert quiz is not None
+    waits = _("You're playing {title} in a group game right now and this review question is from it, so your "
+              "review waits until the game is over.", title=quiz.title["yo"])
+    refused = await engine.answer(BAYO, started.question.session_id, started.question.question_id, 0)
+    assert refused == Notice(waits, NoticeCode.IN_A_GAME, "yo")
