@@ -95,6 +95,9 @@ class QuestionView:
     notices: tuple[str, ...] = ()  # e.g. "shown in English", "a removed question was skipped"
     deadline: datetime | None = None  # when the time to answer runs out (with a time limit configured)
     seconds_left: int | None = None  # the same, counted from when the engine showed the question
+    # The learner's language, which the label and notices are in (``language`` may be English for want of a
+    # translation): an adapter's own words beside the question, such as the time to answer, go in it.
+    words_language: str = ui_language()
 
     @property
     def short_label(self) -> str:

@@ -80,6 +80,7 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
         notices=notices,
         deadline=deadline,
         seconds_left=seconds_left,
+        words_language=_.language,
     )
 
 

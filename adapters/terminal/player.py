@@ -33,7 +33,7 @@ class TerminalPlayer:
         self._engine = engine
         self._actor = actor
         self._io = io
-        self._screen = TerminalSurface(io, lambda: self._words, clock)
+        self._screen = TerminalSurface(io, engine.localizer_for, clock)
         self._quiz_ids: list[str] = []  # the last list shown, so "2" can pick its second quiz
         self._words: Localizer = engine.localizer_for("en")  # kept from each reply: no look-up per prompt
 

@@ -15,10 +15,10 @@ from bot.replies import Feedback, QuestionView, Summary
 
 
 class TerminalSurface:
-    """``words``: the learner's language as the player last heard it; ``clock``: the engine's, so the time left
-    to answer counts down as the engine counts it."""
+    """``words``: the terminal's own words in a language (the engine's localizer_for); ``clock``: the engine's, so
+    the time left to answer counts down as the engine counts it."""
 
-    def __init__(self, io: LineIO, words: Callable[[], Localizer], clock: Callable[[], datetime]) -> None:
+    def __init__(self, io: LineIO, words: Callable[[str], Localizer], clock: Callable[[], datetime]) -> None:
         self._io = io
         self._words = words
         self._clock = clock
@@ -42,7 +42,7 @@ class TerminalSurface:
 
     def show(self, question: QuestionView) -> None:
         self.question = question
-        self._io.write(render.question(question, self._words()))
+        self._io.write(render.question(question, self._words(question.words_language)))
 
     def seconds_left(self) -> float | None:
         """The time still left to answer the open question, by the engine's clock; None without a time limit."""
@@ -59,7 +59,8 @@ class TerminalSurface:
             return
         left = self.seconds_left()
         seconds = question.seconds_left if left is None else max(0, math.floor(left))
-        self._io.write(render.question(replace(question, notices=(), seconds_left=seconds), self._words()))
+        self._io.write(render.question(replace(question, notices=(), seconds_left=seconds),
+                                       self._words(question.words_language)))
 
     async def summarize(self, summary: Summary) -> None:
         self.question = None

@@ -11,6 +11,7 @@ from adapters.runtime import open_services
 from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
+from bot.engine import QuizEngine
 from bot.replies import Actor
 from tests.fakes.clock import FixedClock
 
@@ -85,3 +86,29 @@ async def test_time_up_after_a_listing_is_said_in_the_learners_language(tmp_path
                             language="fr")
     assert "(0 secondes" not in transcript and "Question 2 sur 3" in transcript
     assert "Time's up!" not in transcript
+
+
+class ChangesLanguageElsewhere(ScriptedLineIO):
+    """Before its first line is read, the learner's language is set to French as another platform's /language
+    would: the terminal last heard English."""
+
+    def __init__(self, lines: list[str], engine: QuizEngine) -> None:
+        super().__init__(lines)
+        self._engine: QuizEngine | None = engine
+
+    async def read_line(self, prompt: str) -> str | None:
+        if self._engine is not None:
+            engine, self._engine = self._engine, None
+            await engine.set_language(ACTOR, "fr")
+        return await super().read_line(prompt)
+
+
+async def test_the_time_to_answer_is_said_in_the_language_of_its_question_after_a_change_elsewhere(
+        tmp_path: Path) -> None:
+    clock = FixedClock()
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=10)
+    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+        io = ChangesLanguageElsewhere(["1", "quit"], services.engine)
+        await TerminalPlayer(services.engine, ACTOR, io, clock).play(quiz="collectives")
+    second = io.transcript.split("Question 2 sur 3")[1].split(">")[0]
+    assert "(10 secondes pour répondre)" in second, second
