@@ -62,8 +62,10 @@ def day_label(day: date, language: str) -> str:
 
 
 def _line(score: Score, title: str, _: Localizer) -> MasteryLine:
-    text = _("{percent}% remembered · questions seen: {seen}/{total}", percent=score.percent, seen=score.seen,
-             total=score.total)
+    # Not "remembered": the number is the chance of recall at least a day after the last answer
+    # (Memory.recall_shown), low for a question just missed, which "77% remembered" seemed to contradict.
+    text = _("chance of recall a day or more after your last answer: {percent}% · questions seen: {seen}/{total}",
+             percent=score.percent, seen=score.seen, total=score.total)
     if score.mastered:
         text += " · " + _("mastered")
     return MasteryLine(score.key, title, score.percent, score.mastered, text)

@@ -234,7 +234,7 @@ class MasteryLine:
     title: str  # the quiz's title or the concept's name, in the learner's language
     percent: int  # how likely the learner remembers its questions seen so far (mean FSRS retrievability, bot/memory.py)
     mastered: bool  # every question seen is stable for 21 days or more
-    text: str  # "62% remembered · questions seen: 3/8"
+    text: str  # "chance of recall a day or more after your last answer: 62% · questions seen: 3/8"
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from bot.content.library import ContentLibrary
+from bot.i18n import UiTexts
 from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.play import answer, next_question, start
 from tests.core.review_play import ADA, play_collectives, review_round
@@ -144,6 +145,20 @@ async def test_right_after_answering_a_missed_question_shows_as_fading_not_as_re
     await review_round(engine, right=True)
     relearned = [line.percent for line in (await engine.progress(ADA)).concepts]
     assert all(percent >= 90 for percent in relearned), relearned
+
+
+async def test_progress_after_a_miss_says_the_chance_of_recall_not_how_much_is_remembered(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """"34% remembered" under a question just got wrong read as a contradiction; the number is the chance of
+    recalling it a day or more after the last answer, and the line says so, in the learner's language too."""
+    engine = build_engine(library, fake_db, clock, texts=UiTexts.load(ROOT / "content" / "locales"))
+    await play_collectives(engine, dict.fromkeys(("sum-everywhere", "shards-to-full", "english-only"), False))
+    [line] = (await engine.progress(ADA)).quizzes
+    assert line.text.startswith(f"chance of recall a day or more after your last answer: {line.percent}% · "), line
+    assert "remembered" not in line.text
+    await engine.set_language(ADA, "fr")
+    [line] = (await engine.progress(ADA)).quizzes
+    assert line.text.startswith("chance de vous en souvenir un jour ou plus après votre dernière réponse"), line
 
 
 
