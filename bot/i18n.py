@@ -19,17 +19,13 @@ from babel.messages.pofile import PoFileError, read_po
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.text_rules import text_problems
 from bot.languages import SUPPORTED_LANGUAGES
+from bot.said import N_ as N_  # where adapters have always found it (a right's name)
 
 DOMAIN = "quiztutor"
 
 
 # A line of a .po file other than a comment: a keyword and a string, or a string continued, closed by an unescaped ".
 PO_STRING_LINE = r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"'
-
-
-def N_(message: str) -> str:  # gettext's name for the marker, which the extractor knows
-    """Marks a msgid for extraction where it is translated later, by whoever shows it (a right's name)."""
-    return message
 
 
 class Localizer:
@@ -133,8 +129,8 @@ def _character_problems(message: Message) -> Iterable[str]:
     """A control or bidi character in a translation, refused as in a quiz's texts: the terminal would act on an
     escape sequence, and an override reorders what is shown around it."""
     for text in message_texts(message.string):
-        yield from text_problems(f"translation of {_shortened(message_texts(message.id)[0])!r}", {"": text},
-                                 multiline=True)
+        yield from (str(problem) for problem in text_problems(
+            f"translation of {_shortened(message_texts(message.id)[0])!r}", {"": text}, multiline=True))
 
 
 def _plural_problems(message: Message, catalog: Catalog) -> Iterable[str]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Final, Literal, TypeGuard
 
+from bot.said import N_, Said, said
+
 # The bot's words and the content's texts alike: pydantic refuses content in any other language.
 LanguageCode = Literal["en", "fr", "sw", "yo", "sn"]
 
@@ -40,7 +42,12 @@ def listed_codes(last: str = ", ") -> str:
 
 def unknown_code() -> str:
     """What an author is told of a language code the bot doesn't speak."""
-    return f"unknown language code (use {listed_codes(' or ')}; README: Adding a language)"
+    return unknown_code_said().english()
+
+
+def unknown_code_said() -> Said:
+    """unknown_code's sentence, for /reload to say in the admin's language."""
+    return said(N_("unknown language code (use {codes}; README: Adding a language)"), codes=listed_codes(" or "))
 
 
 def is_language_code(language: str) -> TypeGuard[LanguageCode]:

@@ -13,7 +13,7 @@ from bot.replies import ui_language
 class ReloadReport:
     ok: bool
     summary: str
-    problems: tuple[str, ...] = ()  # for content editors: file and question, in English
+    problems: tuple[str, ...] = ()  # for content editors: file and question, in the admin's language
     language: str = ui_language()
 
 
@@ -26,7 +26,7 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
                 "The new content has {n} problem, so I kept serving the previous content:",
                 "The new content has {n} problems, so I kept serving the previous content:",
                 len(result.problems)),
-            problems=tuple(str(problem) for problem in result.problems),
+            problems=tuple(problem.said(_) for problem in result.problems),
             language=_.language,
         )
     lines = [

@@ -9,40 +9,43 @@ from typing import Any
 from bot.content.models import EXPLANATION_LIMIT, QUESTION_TEXT_LIMIT, Question
 from bot.content.text_rules import same_text_problems, text_problems
 from bot.languages import DEFAULT_LANGUAGE
+from bot.said import N_, Said, said
 
 
-def question_problems(question: Question) -> Iterator[str]:
+def question_problems(question: Question) -> Iterator[Said]:
     """Every rule the question breaks, as messages for its author."""
     option_ids = [option.id for option in question.options]
     for option_id, count in Counter(option_ids).items():
         if count > 1:
-            yield f"the option id {option_id!r} is used {count} times"
+            yield said(N_("the option id {option} is used {count} times"), option=repr(option_id), count=count)
     if question.answer not in option_ids:
-        yield f"the answer {question.answer!r} is not one of its options ({', '.join(option_ids)})"
+        yield said(N_("the answer {answer} is not one of its options ({options})"), answer=repr(question.answer),
+                   options=", ".join(option_ids))
     answer = question.option(question.answer)
     if answer is not None and answer.why_not is not None:
-        yield f"the answer {question.answer!r} has a why_not; only wrong options explain why they are wrong"
+        yield said(N_("the answer {answer} has a why_not; only wrong options explain why they are wrong"),
+                   answer=repr(question.answer))
     yield from _language_problems(question)
     yield from _text_rule_problems(question)
     for language, text in question.explanation.items():
         if len(text) > EXPLANATION_LIMIT:
-            yield (
-                f"the {language} explanation has {len(text)} characters; the limit is {EXPLANATION_LIMIT} "
-                "(move the rest to 'details')"
-            )
+            yield said(N_("the {language} explanation has {length} characters; the limit is {limit} (move the "
+                          "rest to 'details')"), language=language, length=len(text), limit=EXPLANATION_LIMIT)
     for language, prompt in question.prompt.items():
         length = len(prompt) + sum(len(option.text.get(language, "")) for option in question.options)
         if length > QUESTION_TEXT_LIMIT:
-            yield (f"the {language} prompt and options have {length} characters together; the limit is "
-                   f"{QUESTION_TEXT_LIMIT}, so that the question fits one chat message")
+            yield said(N_("the {language} prompt and options have {length} characters together; the limit is "
+                          "{limit}, so that the question fits one chat message"), language=language, length=length,
+                       limit=QUESTION_TEXT_LIMIT)
     for option in question.options:
         for language, text in (option.why_not or {}).items():
             if len(text) > EXPLANATION_LIMIT:
-                yield (f"the {language} why_not of option {option.id!r} has {len(text)} characters; "
-                       f"the limit is {EXPLANATION_LIMIT}")
+                yield said(N_("the {language} why_not of option {option} has {length} characters; the limit is "
+                              "{limit}"), language=language, option=repr(option.id), length=len(text),
+                           limit=EXPLANATION_LIMIT)
 
 
-def _text_rule_problems(question: Question) -> Iterator[str]:
+def _text_rule_problems(question: Question) -> Iterator[Said]:
     """Each text must show something and control nothing; the feedback texts may have several lines."""
     yield from text_problems("prompt", question.prompt)
     yield from text_problems("explanation", question.explanation, multiline=True)
@@ -58,7 +61,7 @@ def _text_rule_problems(question: Question) -> Iterator[str]:
     yield from same_text_problems([(option.id, option.text) for option in question.options])
 
 
-def _language_problems(question: Question) -> Iterator[str]:
+def _language_problems(question: Question) -> Iterator[Said]:
     named = {"prompt": question.prompt, "explanation": question.explanation}
     named |= {f"option {option.id!r}": option.text for option in question.options}
     named |= {f"why_not of option {option.id!r}": option.why_not for option in question.options
@@ -69,7 +72,8 @@ def _language_problems(question: Question) -> Iterator[str]:
     for language in languages:
         missing = [name for name, text in named.items() if language not in text]
         if missing:
-            yield f"language {language!r} is incomplete: missing in {', '.join(missing)}"
+            yield said(N_("language {language} is incomplete: missing in {names}"), language=repr(language),
+                       names=", ".join(missing))
 
 
 def duplicate_ids(ids: list[str]) -> list[str]:
@@ -78,7 +82,7 @@ def duplicate_ids(ids: list[str]) -> list[str]:
     return [item for item in dict.fromkeys(ids) if counts[item] > 1]
 
 
-def quiz_text_problems(data: dict[str, Any]) -> Iterator[str]:
+def quiz_text_problems(data: dict[str, Any]) -> Iterator[Said]:
     """The quiz's own texts need English too: it is what every other language falls back to."""
     guide = data.get("guide")
     named = {"title": data.get("title"), "description": data.get("description"),
@@ -88,9 +92,11 @@ def quiz_text_problems(data: dict[str, Any]) -> Iterator[str]:
             continue  # a wrong type is reported by the shape check
         # Every quiz list shows these in English when the learner's language is missing, so {} can't pass.
         if not text:
-            yield f"the {name} is empty; it needs at least its English ({DEFAULT_LANGUAGE!r}) text"
+            yield said(N_("the {name} is empty; it needs at least its English ({code}) text"), name=name,
+                       code=repr(DEFAULT_LANGUAGE))
         elif DEFAULT_LANGUAGE not in text:
-            yield f"the {name} has no English ({DEFAULT_LANGUAGE!r}) text; English is required everywhere"
+            yield said(N_("the {name} has no English ({code}) text; English is required everywhere"), name=name,
+                       code=repr(DEFAULT_LANGUAGE))
         # The raw file, not the model (which may not validate): keep the strings and strip them as the model does.
         yield from text_problems(name, {language: value.strip() for language, value in text.items()
                                         if isinstance(language, str) and isinstance(value, str)})

@@ -11,10 +11,11 @@ from pydantic import TypeAdapter, ValidationError
 
 from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.models import LocalizedText, Slug, in_language
-from bot.content.problems import ContentError, ContentProblem
+from bot.content.problems import ContentError, ContentProblem, field_problem
 from bot.content.text_rules import text_problems
 from bot.content.yaml_source import YamlProblem, read_yaml
-from bot.languages import DEFAULT_LANGUAGE, unknown_code
+from bot.languages import DEFAULT_LANGUAGE, unknown_code_said
+from bot.said import N_, Said, said
 from bot.text import one_line
 
 CONCEPTS_FILE = "concepts.yaml"
@@ -35,23 +36,26 @@ def load_concept_names(content_dir: Path) -> dict[str, LocalizedText]:
         raise
     except Exception as error:
         # Whatever a file can make YAML or pydantic raise, validate and /reload must list it, not crash.
-        raise ContentError([_problem(f"can't be loaded: {one_line(error)}")]) from error
+        raise ContentError([_problem(said(N_("can't be loaded: {detail}"), detail=one_line(error)))]) from error
 
 
 def _load(path: Path) -> dict[str, LocalizedText]:
     try:
         data = read_yaml(read_quiz_text(path))
-    except (FileRefused, YamlProblem) as error:
-        raise ContentError([_problem(f"can't be read: {error}")]) from error
+    except FileRefused as error:
+        raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=error.reason))]) from error
+    except YamlProblem as error:  # YAML's own words, kept as they are
+        raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=str(error)))]) from error
     except OSError as error:
-        raise ContentError([_problem(f"can't be read: {error.strerror or error}")]) from error
+        raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=error.strerror or str(error)))]
+                           ) from error
     if data is None:
         return {}  # an empty file names nothing
     try:
         names = _NAMES.validate_python(data)
     except ValidationError as error:
         raise ContentError([_problem(_describe(detail)) for detail in error.errors()]) from error
-    problems = [_problem(message) for tag, text in names.items() for message in _name_problems(tag, text)]
+    problems = [_problem(sentence) for tag, text in names.items() for sentence in _name_problems(tag, text)]
     if problems:
         raise ContentError(problems)
     return names
@@ -63,27 +67,30 @@ def concept_name(names: Mapping[str, LocalizedText], tag: str, language: str) ->
     return in_language(text, language) or text.get(DEFAULT_LANGUAGE) or tag.replace("-", " ")
 
 
-def _name_problems(tag: str, text: LocalizedText) -> Iterator[str]:
+def _name_problems(tag: str, text: LocalizedText) -> Iterator[Said]:
     if DEFAULT_LANGUAGE not in text:
-        yield f"{tag}: no English ({DEFAULT_LANGUAGE!r}) name; English is required for every tag"
+        yield said(N_("{tag}: no English ({code}) name; English is required for every tag"), tag=tag,
+                   code=repr(DEFAULT_LANGUAGE))
     for language, name in text.items():
         length = len(unicodedata.normalize("NFC", name))
         if length > NAME_LIMIT:
-            yield f"{tag}.{language}: {name!r} has {length} characters; the limit is {NAME_LIMIT}"
-    yield from (f"{tag}: {message}" for message in text_problems("name", text))
+            yield said(N_("{where}: {name} has {length} characters; the limit is {limit}"),
+                       where=f"{tag}.{language}", name=repr(name), length=length, limit=NAME_LIMIT)
+    yield from (said(N_("{path}: {problem}"), path=tag, problem=problem) for problem in text_problems("name", text))
 
 
-def _problem(message: str) -> ContentProblem:
-    return ContentProblem(CONCEPTS_FILE, None, message)
+def _problem(sentence: Said) -> ContentProblem:
+    return ContentProblem.of(CONCEPTS_FILE, None, sentence)
 
 
-def _describe(detail: Any) -> str:
+def _describe(detail: Any) -> Said:
     """A validation error in an author's words: which tag and language, and what is wrong."""
     loc = [str(part) for part in detail["loc"] if part != "[key]"]
-    message = str(detail["msg"])
-    if detail["type"] == "literal_error":
-        message = unknown_code()
-    elif detail["type"] == "string_pattern_mismatch":
-        message = "a tag is lowercase letters, digits and dashes"
     where = ".".join(part if part.isprintable() else repr(part) for part in loc)
-    return f"{where}: {message}" if where else f"must map each tag to its names ({message})"
+    if detail["type"] == "literal_error":
+        return said(N_("{path}: {problem}"), path=where, problem=unknown_code_said())
+    if detail["type"] == "string_pattern_mismatch":
+        return said(N_("{path}: a tag is lowercase letters, digits and dashes"), path=where)
+    if not where:
+        return said(N_("must map each tag to its names ({detail})"), detail=str(detail["msg"]))
+    return field_problem(where, str(detail["msg"]))

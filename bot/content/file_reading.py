@@ -6,15 +6,24 @@ import os
 import stat
 from pathlib import Path
 
+from bot.said import N_, Said, said
+
 # The largest shipped quiz has about 30 KB; 1 MB leaves room and keeps memory bounded for /dev/zero and the like.
 MAX_FILE_BYTES = 1024 * 1024
 
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+_KINDS = ((stat.S_ISDIR, N_("it is a directory, not a regular file")),
+          (stat.S_ISFIFO, N_("it is a named pipe (FIFO), not a regular file")),
+          (stat.S_ISCHR, N_("it is a character device, not a regular file")),
+          (stat.S_ISBLK, N_("it is a block device, not a regular file")),
+          (stat.S_ISSOCK, N_("it is a socket, not a regular file")))
 
 
 class FileRefused(Exception):
-    """A file the loader will not read; the message says why."""
+    """A file the loader will not read; ``reason`` says why (the message too, in English)."""
+
+    def __init__(self, reason: Said) -> None:
+        super().__init__(reason.english())
+        self.reason = reason
 
 
 def read_quiz_text(path: Path) -> str:
@@ -25,20 +34,21 @@ def read_quiz_text(path: Path) -> str:
         # fstat the descriptor, not the name: what was opened is what gets read, even if the name changes.
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            kind = next((name for test, name in _KINDS if test(info.st_mode)), "a special file")
-            raise FileRefused(f"it is {kind}, not a regular file")
+            kind = next((why for test, why in _KINDS if test(info.st_mode)),
+                        N_("it is a special file, not a regular file"))
+            raise FileRefused(said(kind))
         data = _read_at_most(fd, MAX_FILE_BYTES + 1)
     finally:
         os.close(fd)
     if max(len(data), info.st_size) > MAX_FILE_BYTES:
-        raise FileRefused(f"it has {max(len(data), info.st_size):,} bytes; "
-                          f"the limit is {MAX_FILE_BYTES:,} (1 MB) per file")
+        raise FileRefused(said(N_("it has {size} bytes; the limit is {limit} (1 MB) per file"),
+                               size=f"{max(len(data), info.st_size):,}", limit=f"{MAX_FILE_BYTES:,}"))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:  # its own message gives a byte offset; an author looks for a line
         line = data.count(b"\n", 0, error.start) + 1
-        raise FileRefused(f"line {line} is not UTF-8 (byte 0x{data[error.start]:02X}): save the file as UTF-8"
-                          ) from error
+        raise FileRefused(said(N_("line {line} is not UTF-8 (byte {byte}): save the file as UTF-8"), line=line,
+                               byte=f"0x{data[error.start]:02X}")) from error
 
 
 def _read_at_most(fd: int, limit: int) -> bytes:

@@ -12,9 +12,10 @@ from pydantic import ValidationError
 from bot.content.checks import duplicate_ids, question_problems, quiz_text_problems
 from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.models import Question, Quiz
-from bot.content.problems import ContentError, ContentProblem
+from bot.content.problems import ContentError, ContentProblem, field_problem
 from bot.content.yaml_source import YamlProblem, read_yaml
-from bot.languages import unknown_code
+from bot.languages import unknown_code_said
+from bot.said import N_, Said, said
 from bot.text import one_line
 
 QUIZ_GLOB = "*.yaml"
@@ -35,18 +36,18 @@ def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
     """As load_quizzes, each quiz with the name of its file."""
     folder = quiz_dir(content_dir)
     if not folder.is_dir():
-        raise ContentError([ContentProblem(str(folder), None,
-                                           "no such directory (give the folder that contains quizzes/)")])
+        raise ContentError([ContentProblem.of(str(folder), None, said(
+            N_("no such directory (give the folder that contains quizzes/)")))])
     quizzes: list[tuple[str, Quiz]] = []
     problems: list[ContentProblem] = []
     # Hidden files are an editor's (Emacs's lock link .#fsdp.yaml, a backup .fsdp.yaml): not quizzes, or a reload
     # while someone edits would fail, or see a quiz twice.
     visible = [path for path in sorted(folder.iterdir()) if not path.name.startswith(".")]
     files = [path for path in visible if path.match(QUIZ_GLOB)]
-    problems += [ContentProblem(path.name, None, "not read: quiz files end in .yaml (lower case)")
+    problems += [ContentProblem.of(path.name, None, said(N_("not read: quiz files end in .yaml (lower case)")))
                  for path in visible if path.suffix.lower() in QUIZ_LIKE_SUFFIXES and path.suffix != ".yaml"]
     if not files:
-        problems.append(ContentProblem(str(folder), None, "no quiz files (*.yaml) found"))
+        problems.append(ContentProblem.of(str(folder), None, said(N_("no quiz files (*.yaml) found"))))
     for path in files:
         quiz, file_problems = load_quiz_file(path)
         problems += file_problems
@@ -54,7 +55,8 @@ def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
             quizzes.append((path.name, quiz))
     for quiz_id in duplicate_ids([quiz.id for _name, quiz in quizzes]):
         names = ", ".join(name for name, quiz in quizzes if quiz.id == quiz_id)
-        problems.append(ContentProblem(folder.name, None, f"the quiz id {quiz_id!r} is used by several files: {names}"))
+        problems.append(ContentProblem.of(folder.name, None, said(
+            N_("the quiz id {id} is used by several files: {files}"), id=repr(quiz_id), files=names)))
     if problems:
         raise ContentError(problems)
     return quizzes
@@ -66,7 +68,8 @@ def load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
         return _load_quiz_file(path)
     except Exception as error:
         # Whatever a file can make YAML, pydantic or a check raise, validate and /reload must list it, not crash.
-        return None, [ContentProblem(path.name, None, f"can't be loaded: {one_line(error)}")]
+        return None, [ContentProblem.of(path.name, None, said(N_("can't be loaded: {detail}"),
+                                                              detail=one_line(error)))]
 
 
 def _load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
@@ -74,19 +77,20 @@ def _load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
     try:
         data = read_yaml(read_quiz_text(path))
     except FileRefused as error:
-        return None, [ContentProblem(name, None, f"not read: {error}")]
-    except OSError as error:
-        return None, [ContentProblem(name, None, f"can't be read: {error.strerror or one_line(error)}")]
-    except YamlProblem as error:
-        return None, [ContentProblem(name, None, f"invalid YAML, {error}")]
+        return None, [ContentProblem.of(name, None, said(N_("not read: {reason}"), reason=error.reason))]
+    except OSError as error:  # the system's own words, kept as they are
+        return None, [ContentProblem.of(name, None, said(N_("can't be read: {detail}"),
+                                                         detail=error.strerror or one_line(error)))]
+    except YamlProblem as error:  # YAML's own words, kept as they are
+        return None, [ContentProblem.of(name, None, said(N_("invalid YAML, {detail}"), detail=str(error)))]
     if not isinstance(data, dict):
-        return None, [ContentProblem(name, None, "must be a mapping with id, title, questions, ...")]
+        return None, [ContentProblem.of(name, None, said(N_("must be a mapping with id, title, questions, ...")))]
 
     questions = data.get("questions")  # named once, so isinstance narrows it
     raw_questions = questions if isinstance(questions, list) else []
     problems = _shape_problems(name, data, raw_questions)
     problems += _rule_problems(name, raw_questions)
-    problems += [ContentProblem(name, None, message) for message in quiz_text_problems(data)]
+    problems += [ContentProblem.of(name, None, sentence) for sentence in quiz_text_problems(data)]
     if problems:
         return None, problems
     return Quiz.model_validate(data), []
@@ -110,41 +114,47 @@ def _shape_problems(name: str, data: dict[str, Any], raw_questions: list[Any]) -
             if len(loc) >= 2 and loc[0] == "questions" and isinstance(loc[1], int):
                 question_id = _question_label(raw_questions, loc[1])
                 loc = loc[2:]
-            problems.append(ContentProblem(name, question_id, _describe(loc, detail)))
+            problems.append(ContentProblem.of(name, question_id, _describe(loc, detail)))
         return problems
     return []
 
 
-def _describe(loc: list[Any], detail: Any) -> str:
+def _describe(loc: list[Any], detail: Any) -> Said:
     """A validation error in an author's words."""
     path = _path(part for part in loc if part != "[key]")
     kind = detail["type"]
     if kind == "extra_forbidden":
-        return f"unknown key {loc[-1]!r}" + (f" in {_path(loc[:-1])}" if len(loc) > 1 else "")
+        if len(loc) > 1:
+            return said(N_("unknown key {key} in {path}"), key=repr(loc[-1]), path=_path(loc[:-1]))
+        return said(N_("unknown key {key}"), key=repr(loc[-1]))
     if kind == "missing":
-        return f"missing {path!r}"
+        return said(N_("missing {path}"), path=repr(path))
     if "[key]" in loc and kind == "literal_error":
-        return f"{path}: {unknown_code()}"
+        return said(N_("{path}: {problem}"), path=path, problem=unknown_code_said())
     if kind == "string_pattern_mismatch":  # pydantic would quote its regular expression
         if loc[-1] == "url":
-            return f"{path}: a link starts with http:// or https://"
-        what = "a tag" if "tags" in loc else "an id"
-        return f"{path}: {detail.get('input')!r} is not {what}: use lowercase letters, digits and dashes (all-reduce)"
+            return said(N_("{path}: a link starts with http:// or https://"), path=path)
+        what = (N_("{path}: {input} is not a tag: use lowercase letters, digits and dashes (all-reduce)")
+                if "tags" in loc else
+                N_("{path}: {input} is not an id: use lowercase letters, digits and dashes (all-reduce)"))
+        return said(what, path=path, input=repr(detail.get("input")))
     if kind == "string_type":  # YAML reads 1:30, 2024-01-01, .inf or ~ as something else than text
-        return f"{path}: YAML read this as {_yaml_kind(detail.get('input'))}, not text: put it in quotes"
-    return f"{path or 'file'}: {detail['msg']}"
+        return said(N_("{path}: YAML read this as {kind}, not text: put it in quotes"), path=path,
+                    kind=_yaml_kind(detail.get("input")))
+    return field_problem(path or "file", str(detail["msg"]))
 
 
-def _yaml_kind(value: Any) -> str:
+def _yaml_kind(value: Any) -> Said:
     if value is None:
-        return "nothing (~ or null)"
+        return said(N_("nothing (~ or null)"))
     if isinstance(value, bool):
-        return "a yes/no value"
+        return said(N_("a yes/no value"))
     if isinstance(value, int | float):
-        return f"the number {value!r}"
+        return said(N_("the number {number}"), number=repr(value))
     if isinstance(value, date):
-        return "a date"
-    return "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else "no text"
+        return said(N_("a date"))
+    return said(N_("a list") if isinstance(value, list) else N_("a mapping") if isinstance(value, dict)
+                else N_("no text"))
 
 
 def _path(parts: Iterable[Any]) -> str:
@@ -156,11 +166,11 @@ def _rule_problems(name: str, raw_questions: list[Any]) -> list[ContentProblem]:
     problems = []
     labels = [_question_label(raw_questions, index) for index in range(len(raw_questions))]
     for question_id in duplicate_ids(labels):
-        problems.append(ContentProblem(name, question_id, "this question id is used more than once"))
+        problems.append(ContentProblem.of(name, question_id, said(N_("this question id is used more than once"))))
     for label, raw in zip(labels, raw_questions, strict=True):
         try:
             question = Question.model_validate(raw)
         except ValidationError:
             continue  # already reported by the shape check
-        problems += [ContentProblem(name, label, message) for message in question_problems(question)]
+        problems += [ContentProblem.of(name, label, sentence) for sentence in question_problems(question)]
     return problems

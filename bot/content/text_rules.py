@@ -6,6 +6,7 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TypeVar
 
+from bot.said import N_, Said, said
 from bot.text import BIDI_CONTROLS
 
 LINE_BREAK = "\n"
@@ -29,39 +30,46 @@ def is_invisible(char: str) -> bool:
     return unicodedata.category(char) in _INVISIBLE_CATEGORIES or char in _BLANK
 
 
-def text_problems(name: str, text: Mapping[Language, str], multiline: bool = False) -> Iterator[str]:
+def text_problems(name: str, text: Mapping[Language, str], multiline: bool = False) -> Iterator[Said]:
     """Every rule each language of one text breaks; ``multiline`` texts (explanations) may hold line breaks.
 
     A text that has no languages (a reference's title or URL) is passed as ``{"": text}``.
     """
     for language, value in text.items():
-        the_text = " ".join(part for part in ("the", language, name) if part)
+        # The name is the file's own (prompt, option 'a'): said as written in every language.
+        # Translators: {name} is a key of the quiz file as written (prompt, option 'a'); {language} its code.
+        in_language = N_("the {language} {name}")
+        the_text = (said(in_language, language=language, name=name) if language
+                    else said(N_("the {name}"), name=name))
         if value and all(is_invisible(char) for char in value):
             shown = ", ".join(code(char) for char in sorted(set(value)))
-            yield f"{the_text} shows nothing: it has only invisible characters ({shown})"
+            yield said(N_("{text} shows nothing: it has only invisible characters ({codes})"), text=the_text,
+                       codes=shown)
             continue
         for char in dict.fromkeys(value):  # each offending character once, in order of appearance
             what = _control(char, multiline)
             if what is not None:
-                yield f"{the_text} contains {what}"
+                yield said(N_("{text} contains {what}"), text=the_text, what=what)
 
 
-def _control(char: str, multiline: bool) -> str | None:
+def _control(char: str, multiline: bool) -> Said | None:
     """How to describe a character that must not be in the text, or None when it may."""
     if char == TAB or (char == LINE_BREAK and multiline):
         return None
     if char == LINE_BREAK:
-        return f"a line break ({code(char)}); only an explanation, details or why_not may have several lines"
+        return said(N_("a line break ({code}); only an explanation, details or why_not may have several lines"),
+                    code=code(char))
     if char == ESC:
-        return f"{code(char)} (ESC, which starts a terminal escape sequence)"
+        return said(N_("{code} (ESC, which starts a terminal escape sequence)"), code=code(char))
     if unicodedata.category(char) == "Cc":  # C0, DEL and C1: the terminal acts on them instead of showing them
-        return f"the control character {code(char)}"
+        return said(N_("the control character {code}"), code=code(char))
     if char in BIDI_CONTROLS:
-        return f"{code(char)} (a bidi override or isolate, which reorders what is shown around it)"
+        return said(N_("{code} (a bidi override or isolate, which reorders what is shown around it)"),
+                    code=code(char))
     return None
 
 
-def same_text_problems(options: Sequence[tuple[str, Mapping[Language, str]]]) -> Iterator[str]:
+def same_text_problems(options: Sequence[tuple[str, Mapping[Language, str]]]) -> Iterator[Said]:
     """Options of one question whose texts look the same in a language (case, spacing and invisibles aside)."""
     languages = dict.fromkeys(language for _id, text in options for language in text)
     for language in languages:
@@ -72,8 +80,9 @@ def same_text_problems(options: Sequence[tuple[str, Mapping[Language, str]]]) ->
             key = _looks(text[language])
             if key in seen:
                 first_id, first_text = seen[key]
-                yield (f"options {first_id!r} and {option_id!r} have the same {language} text ({first_text!r}); "
-                       "a learner can't tell them apart")
+                yield said(N_("options {first} and {second} have the same {language} text ({text}); a learner "
+                              "can't tell them apart"), first=repr(first_id), second=repr(option_id),
+                           language=language, text=repr(first_text))
             else:
                 seen[key] = (option_id, text[language])
 

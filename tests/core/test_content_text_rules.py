@@ -10,6 +10,8 @@ import pytest
 
 from bot.content.loader import load_quizzes
 from bot.content.problems import ContentProblem
+from bot.i18n import UiTexts
+from content import default_content_dir
 from tests.core.content_files import a_quiz, only_problem, problems_in, write
 
 Change = Callable[[dict[str, Any]], None]
@@ -138,3 +140,13 @@ def test_a_problem_prints_control_characters_from_a_file_name_escaped(tmp_path: 
     (problem,) = problems_in(tmp_path)
     assert problem.file == "\x1b[2Jclear.yaml"
     assert str(problem).startswith("\\x1b[2Jclear.yaml: invalid YAML, line 2:")
+
+
+def test_a_control_character_is_said_in_the_admins_language_the_file_keys_and_character_code_as_they_are(
+        tmp_path: Path) -> None:
+    """/reload says a problem made of sentences inside a sentence in the admin's language; what comes from the
+    file (its name, the question id, the key) is kept, and escaped if it could drive a terminal."""
+    write(tmp_path, "control\x1b.yaml", a_quiz_with("prompt", "Ring\x07", "fr"))
+    swahili = UiTexts.load(default_content_dir() / "locales").for_language("sw")
+    assert only_problem(tmp_path).said(swahili) == (
+        "control\\x1b.yaml, swali 'q1': prompt ya fr ina herufi ya udhibiti U+0007")

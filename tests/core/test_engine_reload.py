@@ -255,3 +255,30 @@ async def test_progress_after_a_reload_removed_the_only_quiz_played_keeps_its_st
     progress = await engine.progress(ALICE)
     # "No results yet" beside "Streak: 1 day in a row" contradicted itself.
     assert progress.heading == "Your progress:" and "Streak: 1 day in a row." in progress.notes
+
+
+async def test_a_failed_reload_lists_the_problems_in_the_admins_language_with_file_and_question(
+        library: ContentLibrary, fake_db: FakeDatabase, content_dir: Path) -> None:
+    """The problems are said in the admin's language, as the summary above them is; pydantic's own words are
+    kept as they are, inside the project's frame."""
+    engine = build_engine(library, fake_db, FixedClock(), texts=UiTexts.load(default_content_dir() / "locales"))
+    admin = Actor("telegram", ADMIN_ID, language_hint="fr")
+    before = library.catalog
+    quiz_file = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(quiz_file.read_text(encoding="utf-8"))
+    quiz["questions"][0]["answer"] = "infiniband"
+    quiz["questions"][1]["hint"] = "no such key"
+    quiz["questions"][2]["options"] = "all-gather"
+    quiz_file.write_text(yaml.safe_dump(quiz, allow_unicode=True), encoding="utf-8")
+    first, second, third = (question["id"] for question in quiz["questions"])
+    report = await engine.reload(admin)
+    assert not report.ok and report.language == "fr"
+    assert report.summary.startswith("Le nouveau contenu a 3 problèmes"), report.summary
+    assert sorted(report.problems) == sorted([
+        f"collectives.yaml, question {first!r}\u00a0: la réponse 'infiniband' n’est pas l’une de ses options "
+        f"({', '.join(option['id'] for option in quiz['questions'][0]['options'])})",
+        f"collectives.yaml, question {second!r}\u00a0: clé inconnue 'hint'",
+        f"collectives.yaml, question {third!r}\u00a0: champ options\u00a0: Input should be a valid list",
+    ]), report.problems
+    assert library.catalog is before  # still serving the previous content
+    assert (await start(engine, ALICE)).total == 3
