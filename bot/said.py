@@ -48,3 +48,8 @@ def said(msgid: str, **params: object) -> Said:
 
 def _english(value: object) -> object:
     return value.english() if isinstance(value, Said) else value
+
+
+def as_is(text: str) -> Said:
+    """Words that stay as they are in every language (a library's own, in English): no msgid to translate."""
+    return Said("{text}", {"text": text})

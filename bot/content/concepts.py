@@ -42,10 +42,8 @@ def load_concept_names(content_dir: Path) -> dict[str, LocalizedText]:
 def _load(path: Path) -> dict[str, LocalizedText]:
     try:
         data = read_yaml(read_quiz_text(path))
-    except FileRefused as error:
+    except (FileRefused, YamlProblem) as error:
         raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=error.reason))]) from error
-    except YamlProblem as error:  # YAML's own words, kept as they are
-        raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=str(error)))]) from error
     except OSError as error:
         raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=error.strerror or str(error)))]
                            ) from error

@@ -81,8 +81,8 @@ def _load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
     except OSError as error:  # the system's own words, kept as they are
         return None, [ContentProblem.of(name, None, said(N_("can't be read: {detail}"),
                                                          detail=error.strerror or one_line(error)))]
-    except YamlProblem as error:  # YAML's own words, kept as they are
-        return None, [ContentProblem.of(name, None, said(N_("invalid YAML, {detail}"), detail=str(error)))]
+    except YamlProblem as error:
+        return None, [ContentProblem.of(name, None, said(N_("invalid YAML, {detail}"), detail=error.reason))]
     if not isinstance(data, dict):
         return None, [ContentProblem.of(name, None, said(N_("must be a mapping with id, title, questions, ...")))]
 

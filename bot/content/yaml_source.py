@@ -8,6 +8,8 @@ from typing import Any
 
 import yaml
 
+from bot.said import N_, Said, as_is, said
+
 BOOL_TAG = "tag:yaml.org,2002:bool"
 # YAML 1.2's booleans. YAML 1.1 (PyYAML's default) also reads yes, no, on and off as booleans, so an option
 # written `en: No` became False and was refused as "not a valid string", and an id `no` the same.
@@ -18,7 +20,20 @@ MAX_DEPTH = 100
 
 
 class YamlProblem(Exception):
-    """A YAML file that can't be read; the message names the line."""
+    """A YAML file that can't be read; ``reason`` names the line (the message too, in English)."""
+
+    def __init__(self, reason: Said) -> None:
+        super().__init__(reason.english())
+        self.reason = reason
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """The strict loader's own refusal, with its sentence for whoever reads it (PyYAML's own errors have words only
+    in English)."""
+
+    def __init__(self, sentence: Said, mark: yaml.Mark | None) -> None:
+        super().__init__(None, None, sentence.english(), mark)
+        self.sentence = sentence
 
 
 class _StrictLoader(yaml.SafeLoader):
@@ -37,9 +52,8 @@ class _StrictLoader(yaml.SafeLoader):
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                raise yaml.composer.ComposerError(
-                    None, None, f"nested more than {MAX_DEPTH} levels deep", self.peek_event().start_mark
-                )
+                raise _Refused(said(N_("nested more than {depth} levels deep"), depth=MAX_DEPTH),
+                               self.peek_event().start_mark)
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -49,14 +63,11 @@ class _StrictLoader(yaml.SafeLoader):
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=deep)
             if not isinstance(key, Hashable):  # `[a]: 1` or `? [a, b]`: checked before `in seen` raises TypeError
-                kind = "a mapping" if isinstance(key, dict) else "a list"
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"a key must be a single value, not {kind}", key_node.start_mark
-                )
+                kind = (N_("a key must be a single value, not a mapping") if isinstance(key, dict)
+                        else N_("a key must be a single value, not a list"))
+                raise _Refused(said(kind), key_node.start_mark)
             if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"the key {key!r} is written twice", key_node.start_mark
-                )
+                raise _Refused(said(N_("the key {key} is written twice"), key=repr(key)), key_node.start_mark)
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
 
@@ -69,37 +80,43 @@ def read_yaml(text: str) -> Any:
     try:
         return yaml.load(text, Loader=_StrictLoader)
     except RecursionError as error:  # a backstop for MAX_DEPTH: the composer recurses once per level
-        raise YamlProblem("nested too deeply (lists or mappings inside each other)") from error
+        raise YamlProblem(said(N_("nested too deeply (lists or mappings inside each other)"))) from error
     except yaml.reader.ReaderError as error:
         line = text.count("\n", 0, error.position) + 1
-        raise YamlProblem(f"line {line}: the character U+{error.character:04X} is not allowed in YAML") from error
+        raise YamlProblem(said(N_("line {line}: the character {code} is not allowed in YAML"), line=line,
+                               code=f"U+{error.character:04X}")) from error
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        problem = getattr(error, "problem", None) or str(error)
-        where = f"line {mark.line + 1}: " if mark is not None else ""
+        problem = getattr(error, "problem", None) or str(error)  # PyYAML's words, kept as they are
         lines = text.splitlines()
         before = lines[mark.line][:mark.column] if mark is not None and mark.line < len(lines) else ""
-        raise YamlProblem(f"{where}{problem}{_begun(error, mark)}{_hint(problem, before)}") from error
+        reason = error.sentence if isinstance(error, _Refused) else as_is(problem)
+        reason = _hint(_begun(reason, error, mark), problem, before)
+        if mark is not None:
+            reason = said(N_("line {line}: {problem}"), line=mark.line + 1, problem=reason)
+        raise YamlProblem(reason) from error
 
 
-def _begun(error: yaml.YAMLError, mark: Any) -> str:
+def _begun(reason: Said, error: yaml.YAMLError, mark: Any) -> Said:
     """Where what YAML was reading began, when that is an earlier line: an unclosed [, { or quote is found out only
     on a later line, and the author should look where it opened. (Not for block mappings: theirs is where the
     mapping began, often line 1, which says nothing.)"""
     context, begun = getattr(error, "context", None), getattr(error, "context_mark", None)
     if not context or begun is None or mark is None or begun.line >= mark.line or not (
             "flow" in context or "quoted scalar" in context):
-        return ""
-    return f" ({context} that began on line {begun.line + 1})"
+        return reason
+    # Translators: {context} is PyYAML's own words, as "while parsing a flow sequence".
+    began = N_("{problem} ({context} that began on line {line})")
+    return said(began, problem=reason, context=context, line=begun.line + 1)
 
 
-def _hint(problem: str, before: str) -> str:
+def _hint(reason: Said, problem: str, before: str) -> Said:
     """What usually causes YAML's most common complaints in a hand-written quiz. ``before``: the line up to where
     YAML stopped."""
     if "'\\t'" in problem:
-        return " (indent with spaces, not tabs)"
+        return said(N_("{problem} (indent with spaces, not tabs)"), problem=reason)
     # Text after a closed quoted string on the same line: the quote was meant as part of the text.
     if "found '<scalar>'" in problem and QUOTED.search(before):
-        return (" (a quote inside a quoted text ends it early: write \\\" inside double quotes, '' inside single "
-                "ones, or quote the text with the other kind)")
-    return ""
+        return said(N_("{problem} (a quote inside a quoted text ends it early: write \\\" inside double quotes, "
+                       "'' inside single ones, or quote the text with the other kind)"), problem=reason)
+    return reason

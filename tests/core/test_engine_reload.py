@@ -270,11 +270,13 @@ async def test_a_failed_reload_lists_the_problems_in_the_admins_language_with_fi
     quiz["questions"][1]["hint"] = "no such key"
     quiz["questions"][2]["options"] = "all-gather"
     quiz_file.write_text(yaml.safe_dump(quiz, allow_unicode=True), encoding="utf-8")
+    (content_dir / "quizzes" / "broken.yaml").write_text("id: broken\nid: again\n", encoding="utf-8")
     first, second, third = (question["id"] for question in quiz["questions"])
     report = await engine.reload(admin)
     assert not report.ok and report.language == "fr"
-    assert report.summary.startswith("Le nouveau contenu a 3 problèmes"), report.summary
+    assert report.summary.startswith("Le nouveau contenu a 4 problèmes"), report.summary
     assert sorted(report.problems) == sorted([
+        "broken.yaml\u00a0: YAML invalide, ligne 2\u00a0: la clé 'id' est écrite deux fois",
         f"collectives.yaml, question {first!r}\u00a0: la réponse 'infiniband' n’est pas l’une de ses options "
         f"({', '.join(option['id'] for option in quiz['questions'][0]['options'])})",
         f"collectives.yaml, question {second!r}\u00a0: clé inconnue 'hint'",
