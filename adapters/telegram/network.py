@@ -12,6 +12,7 @@ from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from adapters.telegram.actors import PLATFORM
+from adapters.telegram.answers import POOL_SIZE, BotApiRequest, NotTheBotApi
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 from adapters.telegram.update_processor import UpdateProcessor
 from bot.metrics import Metrics, NullMetrics
@@ -79,20 +80,30 @@ class RetryingRateLimiter(AIORateLimiter):
 
 
 def not_json(error: BaseException) -> bool:
-    """An answer that isn't JSON (PTB raises it with the parse error as a cause): not a Bot API server answered,
-    or something in between did (a captive portal, a proxy's error page)."""
-    return any(isinstance(cause, json.JSONDecodeError) for cause in chain(error))
+    """An answer that isn't JSON (PTB raises it with the parse error as a cause), or JSON no Bot API server sends:
+    not a Bot API server answered, or something in between did (a captive portal, a proxy's error page)."""
+    return _what_answered(error) is not None
+
+
+def _what_answered(error: BaseException) -> str | None:
+    for cause in chain(error):
+        if isinstance(cause, json.JSONDecodeError):
+            return "not JSON"
+        if isinstance(cause, NotTheBotApi):
+            return str(cause)
+    return None
 
 
 def in_brief(error: TelegramError) -> str:
     """The error without the body of an answer that isn't JSON, which PTB quotes whole (a page of HTML)."""
-    if not not_json(error):
+    what = _what_answered(error)
+    if what is None:
         return str(error)
     for cause in chain(error):  # PTB's own error, before any re-raise (initialize()'s InvalidToken)
         status, parsing, _body = str(cause).partition(". Parsing the server response")
         if parsing:
-            return f"{status}, and not JSON"
-    return "a success status, and not JSON"  # PTB checks the status first: an error status gets the phrase above
+            return f"{status}, and {what}"
+    return f"a success status, and {what}"  # PTB checks the status first: an error status gets the phrase above
 
 
 def file_url(api_url: str) -> str:
@@ -107,6 +118,7 @@ def build_application(settings: TelegramSettings, token: str, metrics: Metrics |
     limiter = RetryingRateLimiter(per_second=settings.messages_per_second, group_per_minute=group_per_minute,
                                   metrics=metrics)
     builder = (ApplicationBuilder().token(token).rate_limiter(limiter)
+               .request(BotApiRequest(connection_pool_size=POOL_SIZE)).get_updates_request(BotApiRequest())
                .concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics)))
     if settings.api_url:
         builder = builder.base_url(settings.api_url).base_file_url(file_url(settings.api_url))

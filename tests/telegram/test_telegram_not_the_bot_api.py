@@ -1,5 +1,6 @@
 """QUIZ_TELEGRAM_API_URL pointing at a server that isn't a Bot API server (or something in between answering for
-it): `quiztutor run` exits 7 with one line saying so, not 'rejected the token' or PTB's JSON error and traceback."""
+it): `quiztutor run` exits 7 with one line saying so, not 'rejected the token' or PTB's JSON error (or KeyError) and
+traceback."""
 
 from __future__ import annotations
 
@@ -71,6 +72,28 @@ async def test_an_answer_that_is_not_json_is_one_line_naming_the_setting_and_exi
     assert "Traceback" not in bot.log and "invalid JSON" not in bot.log and "<html>" not in bot.log, bot.log
     assert [line for line in bot.log.splitlines() if " ERROR " in line] == [last], bot.log
     assert TOKEN.split(":")[1] not in bot.log
+
+
+@pytest.mark.parametrize(("status", "body", "said"), [
+    (200, '{"status": "ok"}', 'a success status, and JSON without "ok" or "result"'),  # another JSON API
+    (200, '{"ok": true}', 'a success status, and JSON without "result"'),
+    (200, '[]', "a success status, and JSON that is not an object"),
+    (502, '["busy"]', "Bad Gateway (502), and JSON that is not an object"),  # retried first
+    (404, '{"error": "no route"}', 'Not Found (404), and JSON without "ok" or "result"'),  # not a rejected token
+])
+async def test_json_that_no_bot_api_server_sends_is_one_line_naming_the_setting_and_exits_7(
+        tmp_path: Path, status: int, body: str, said: str) -> None:
+    async with answering(status, body, "application/json") as server:
+        bot = await BotProcess.start(bot_env(f"{server.url}/bot", tmp_path))
+        code = await bot.exited(within=60)
+    last = bot.log.strip().splitlines()[-1]
+    assert code == ExitCode.UNREACHABLE, bot.log
+    assert last.endswith(f"quiztutor run failed: the server at {server.url} (QUIZ_TELEGRAM_API_URL) answered at "
+                         f"start-up as no Bot API server does ({said}): check QUIZ_TELEGRAM_API_URL (a Bot API "
+                         "server's address, such as http://127.0.0.1:8081/bot) and any proxy (HTTPS_PROXY) in "
+                         "between"), bot.log
+    assert "Traceback" not in bot.log and "KeyError" not in bot.log, bot.log
+    assert [line for line in bot.log.splitlines() if " ERROR " in line] == [last], bot.log
 
 
 async def test_at_debug_ptbs_json_error_is_still_shown(tmp_path: Path) -> None:
