@@ -14,5 +14,6 @@ class ExitCode(IntEnum):
     DATABASE = 4  # the database can't be opened, migrated or written
     LOGIN = 5  # a chat platform rejected the bot's token
     CONFLICT = 6  # another process already takes the bot's updates (Telegram long polling runs in one process)
-    UNREACHABLE = 7  # a chat platform's servers can't be reached at start-up (network, proxy, their URL setting)
+    # a chat platform's servers can't be reached at start-up (network, proxy, their URL setting) or fail (5xx)
+    UNREACHABLE = 7
     INTERRUPTED = 130  # Ctrl-C

@@ -12,7 +12,7 @@ from adapters.discord.actors import PLATFORM
 from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
 from adapters.discord.game_surface import ChannelGameSurface
-from adapters.discord.reach import api_unreachable, first_session, network_failure, retries_briefly
+from adapters.discord.reach import api_failing, api_unreachable, first_session, network_failure, retries_briefly
 from adapters.discord.reminders import send_reminder
 from adapters.discord.sharding import gateway_open, make_client
 from adapters.discord.spec import DiscordSettings
@@ -59,6 +59,8 @@ class DiscordAdapter:
             await client.close()
             if (cause := network_failure(error)) is not None:  # one line saying what to check, not a traceback
                 raise api_unreachable(cause) from error
+            if isinstance(error, discord.DiscordServerError):
+                raise api_failing(error) from error
             raise
         except BaseException:
             await client.close()

@@ -8,7 +8,7 @@ import logging
 from collections.abc import Iterator
 
 import aiohttp
-from discord import http
+from discord import DiscordServerError, http
 from discord.gateway import DiscordWebSocket
 
 from adapters.failures import PlatformUnreachable, public_address
@@ -32,6 +32,14 @@ def network_failure(error: BaseException) -> BaseException | None:
 def api_unreachable(cause: BaseException) -> PlatformUnreachable:
     """Logging in (GET /users/@me) found no way to Discord's REST API."""
     return unreachable("Discord's API", http.Route.BASE, one_line(cause))
+
+
+def api_failing(error: DiscordServerError) -> PlatformUnreachable:
+    """Logging in met Discord's API answering 5xx, once discord.py's own retries (of 500, 502, 504) were spent:
+    Discord's trouble, not a bug to trace; its page (Cloudflare's HTML, often) is left out."""
+    return PlatformUnreachable(f"Discord's API at {public_address(http.Route.BASE)} answered at start-up with a server "
+                               f"error ({error.status} {error.response.reason}), after discord.py's own retries: "
+                               "Discord is in trouble (see https://discordstatus.com); try again later")
 
 
 async def first_session(connected: asyncio.Future[None], gateway: asyncio.Task[None], within: float) -> None:

@@ -1,5 +1,6 @@
 """Discord refusing the bot, each as a server of its own: an API that answers every request 401 (a revoked
-token), and a gateway that closes with 4004 (authentication failed) when the bot identifies."""
+token), or with a server error of its own (5xx), and a gateway that closes with 4004 (authentication failed) when
+the bot identifies."""
 
 from __future__ import annotations
 
@@ -39,6 +40,19 @@ async def refusing_api() -> AsyncIterator[str]:
     """Yields the API's base URL, for discord.py's Route.BASE."""
     app = web.Application()
     app.router.add_route("*", "/{tail:.*}", _unauthorized)
+    async with _serving(app) as port:
+        yield f"http://127.0.0.1:{port}/api/v10"
+
+
+@asynccontextmanager
+async def failing_api(status: int) -> AsyncIterator[str]:
+    """Yields the API's base URL; every request is answered ``status`` with an HTML page, as Cloudflare does."""
+    async def failing(_request: web.Request) -> web.Response:
+        return web.Response(status=status, text="<html><body>Something went wrong</body></html>",
+                            content_type="text/html")
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", failing)
     async with _serving(app) as port:
         yield f"http://127.0.0.1:{port}/api/v10"
 

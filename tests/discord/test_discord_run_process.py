@@ -7,10 +7,12 @@ import os
 from importlib.util import find_spec
 from pathlib import Path
 
+import pytest
+
 from adapters.cli.exit_codes import ExitCode
 from tests.conftest import FIXTURE_CONTENT
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.fake_refusals import refusing_api
+from tests.discord.fake_refusals import failing_api, refusing_api
 from tests.discord.payloads import TOKEN
 from tests.telegram.processes import BotProcess, free_port
 
@@ -55,6 +57,25 @@ async def test_discord_gateway_unreachable_at_start_up_is_one_clear_line_and_exi
     assert last.endswith("): check the network and any firewall on the way (Discord is reached directly: "
                          "HTTPS_PROXY is not used)"), bot.log
     assert "Traceback" not in bot.log and "AttributeError" not in bot.log  # discord.py's retry says it in one line
+    assert TOKEN not in bot.log
+
+
+@pytest.mark.parametrize(("status", "reason"), [
+    (503, "Service Unavailable"),  # discord.py gives up at once
+    (502, "Bad Gateway"),  # discord.py tries 5 times, 25 s in all
+])
+async def test_discord_failing_at_login_is_one_clear_line_and_exits_7(tmp_path: Path, status: int,
+                                                                      reason: str) -> None:
+    async with failing_api(status) as api_base:
+        bot = await run_discord(tmp_path, api_base, f"ws://127.0.0.1:{free_port()}/gateway")
+        code = await bot.exited(within=90)
+    last = bot.log.strip().splitlines()[-1]
+    assert code == ExitCode.UNREACHABLE, bot.log
+    assert last.endswith(f"quiztutor run failed: Discord's API at {api_base.removesuffix('/api/v10')} answered at "
+                         f"start-up with a server error ({status} {reason}), after discord.py's own retries: "
+                         "Discord is in trouble (see https://discordstatus.com); try again later"), bot.log
+    assert "Traceback" not in bot.log and "<html>" not in bot.log, bot.log
+    assert [line for line in bot.log.splitlines() if " ERROR " in line] == [last], bot.log
     assert TOKEN not in bot.log
 
 
