@@ -74,8 +74,7 @@ class DiscordAdapter:
         self._gateway = asyncio.create_task(self._connect(client), name="discord-gateway")
         self._starting = True
         try:
-            with retries_briefly():
-                await first_session(connected, self._gateway, self._gateway_start_timeout)
+            await first_session(connected, self._gateway, self._gateway_start_timeout)
         except BaseException:
             await self._abandon()
             raise
@@ -134,7 +133,8 @@ class DiscordAdapter:
 
     async def _connect(self, client: QuizClient) -> None:
         try:
-            await client.connect(reconnect=True)
+            with retries_briefly():  # for the gateway's life: start-up and every reconnect after
+                await client.connect(reconnect=True)
         except asyncio.CancelledError:
             raise
         except Exception as error:

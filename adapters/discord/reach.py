@@ -20,6 +20,9 @@ from storage.errors import chain
 CHECKS = "check the network and any firewall on the way (Discord is reached directly: HTTPS_PROXY is not used)"
 # Where discord.py logs, with a traceback, a gateway connection it will try again: the client's, a shard's.
 RETRY_LOGGERS = ("discord.client", "discord.shard")
+# How discord.py begins the line when it reconnects the gateway, after only the errors it chose to retry (the
+# network, a 5xx, a failed handshake, Discord closing with 1000): routine, whatever the error, so one line.
+RECONNECTING = ("Attempting a reconnect in ", "Attempting a reconnect for shard ID ")
 
 
 def network_failure(error: BaseException) -> BaseException | None:
@@ -72,8 +75,10 @@ def unreachable(what: str, url: str, detail: str) -> PlatformUnreachable:
 class _Briefly(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
-        cause = None if error is None else network_failure(error)
-        if cause is not None and not logging.getLogger(record.name).isEnabledFor(logging.DEBUG):
+        if error is None or logging.getLogger(record.name).isEnabledFor(logging.DEBUG):
+            return True
+        retried = isinstance(record.msg, str) and record.msg.startswith(RECONNECTING)
+        if (cause := network_failure(error) or (error if retried else None)) is not None:
             record.msg, record.args = f"{record.getMessage()}: {one_line(cause)}", None
             record.exc_info, record.exc_text = None, None
         return True
@@ -81,8 +86,8 @@ class _Briefly(logging.Filter):
 
 @contextlib.contextmanager
 def retries_briefly() -> Iterator[None]:
-    """While the gateway is first reached: each retry discord.py logs after a network failure as one line, not
-    a traceback (start-up ends with one line saying what to check); at DEBUG, with it."""
+    """While the gateway runs: each retry discord.py logs after a network failure, or any reconnect it attempts,
+    as one line, not a traceback (start-up ends with one line saying what to check); at DEBUG, with it."""
     brief = _Briefly()
     loggers = [logging.getLogger(name) for name in RETRY_LOGGERS]
     for logger in loggers:

@@ -54,7 +54,7 @@ class FakeDiscord(BotRecords):
     identifies: list[dict[str, Any]] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)  # users whose direct messages refuse the bot (50007)
     rate_limits: int = 0  # the next this many REST calls are refused with 429 (discord.py waits, then retries)
-    unavailable: Unavailable = field(default_factory=Unavailable)  # sends answered 503
+    unavailable: Unavailable = field(default_factory=Unavailable)  # sends and gateway connections answered 503
 
     def __post_init__(self) -> None:
         self._changed = asyncio.Event()
@@ -178,7 +178,9 @@ class FakeDiscord(BotRecords):
         assert self._ws is not None, "no client is connected"
         await self._ws.send_json({"op": 0, "t": event, "s": next(self._seq), "d": data})
 
-    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+    async def _gateway(self, request: web.Request) -> web.StreamResponse:
+        if self.unavailable.takes_gateway():
+            return web.Response(status=503, text="upstream connect error")
         ws = web.WebSocketResponse()
         await ws.prepare(request)
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}})  # HELLO

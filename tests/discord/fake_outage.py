@@ -1,5 +1,5 @@
 """Sends the fake Discord answers with 503, which discord.py gives up on at once (it tries 500, 502 and 504
-again itself)."""
+again itself), and gateway connections it answers 503 (an outage discord.py reconnects through)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,12 @@ from tests.discord.fake_records import Call
 class Unavailable:
     sends: int = 0  # the next this many messages sent to a channel
     polls: int = 0  # the next this many polls
+    gateways: int = 0  # the next this many gateway connections
+
+    def takes_gateway(self) -> bool:
+        """Whether this gateway connection is one of them (counted off as it is)."""
+        taken, self.gateways = self.gateways > 0, max(self.gateways - 1, 0)
+        return taken
 
     def takes(self, call: Call) -> bool:
         """Whether this call is one of them (counted off as it is)."""
