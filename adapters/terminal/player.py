@@ -43,8 +43,10 @@ class TerminalPlayer:
             self._words = await self._engine.localizer(self._actor)
             if language is not None:
                 notice = await self._engine.set_language(self._actor, language)
-                if notice.is_error or self._words.language != language:  # say "I'll speak ..." only on a change
+                if notice.is_error:
                     self._say_notice(notice)
+                else:  # chosen on the command line: the welcome in it says so, not "From now on I'll speak ..."
+                    self._words = self._engine.localizer_for(notice.language)
             _ = self._words
             self._say(_("Welcome to QuizTutor! Type “help” for commands, “quit” to leave."))
             await self._start(quiz)

@@ -24,11 +24,12 @@ ACTOR = Actor("terminal", "tester", "terminal")
 
 
 async def play(tmp_path: Path, lines: list[str], quiz: str | None = "collectives", *, question_seconds: int = 0,
-               clock: Callable[[], datetime] = utc_now, seed: int = 3) -> str:
+               clock: Callable[[], datetime] = utc_now, seed: int = 3, language: str | None = None) -> str:
+    """``language``: as `quiztutor play --lang` passes it."""
     settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=question_seconds)
     async with open_services(settings, rng=random.Random(seed), clock=clock) as services:
         io = ScriptedLineIO(lines)
-        await TerminalPlayer(services.engine, ACTOR, io).play(quiz=quiz)
+        await TerminalPlayer(services.engine, ACTOR, io).play(quiz=quiz, language=language)
     return io.transcript
 
 
@@ -130,6 +131,17 @@ async def test_an_unknown_language_says_so_without_showing_the_question_again(tm
     refused = after.split("> ")[0]  # up to the next prompt
     assert "Welcome back" not in refused and "Question 1 of 3" not in refused  # nothing changed: nothing to show
     assert "Question 1 sur 3" in after  # a new language shows the question in it
+
+
+async def test_a_language_chosen_on_the_command_line_greets_in_it_without_announcing_itself(
+        tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["quit"], quiz=None, language="sw")
+    assert transcript.lstrip().startswith("Karibu QuizTutor!"), transcript  # the welcome comes first, in Swahili
+    assert "Kuanzia sasa nitazungumza" not in transcript  # not "From now on I'll speak Swahili"
+    again = await play(tmp_path, ["language", "quit"], quiz=None, language="fr")  # another, stored as before
+    assert "Je vous parle désormais" not in again, again
+    assert again.lstrip().startswith("Bienvenue sur QuizTutor"), again
+    assert "Français (fr)" in again, again  # what "language" says is the learner's language now
 
 
 async def test_a_language_is_chosen_by_the_name_the_refusal_lists(tmp_path: Path) -> None:
