@@ -12,12 +12,15 @@ VERBS = frozenset({"help", "quizzes", "preview", "progress", "quiz", "language",
 # needs a group. Typed here, they are answered as such rather than taken for a quiz's name.
 CHAT_ONLY = frozenset({"reminders", "game", "leaderboard"})
 MAX_NUMBER_DIGITS = 3  # nobody picks option 1000; a longer number is simply not an option
+FULL_WIDTH = range(0xFF01, 0xFF5F)  # "！" to "～": ASCII as typed with a Chinese or Japanese input method on
+FULL_WIDTH_OFFSET = 0xFF01 - ord("!")
 
 
 @dataclass(frozen=True)
 class Line:
     """``verb`` is "quit", one of VERBS or CHAT_ONLY, "answer" (``index`` from 0, or None if it isn't an option),
-    "choose" (a quiz by list ``index`` from 1, or by id or name in ``argument``), or "nothing"."""
+    "choose" (a quiz by list ``index`` from 1, or by id or name in ``argument``), "letter" (an answer's letter,
+    "b" or "(b)", with no question open: the quiz list is numbered, and it names no quiz), or "nothing"."""
 
     verb: str
     argument: str = ""
@@ -38,12 +41,16 @@ def parse(line: str, answering: bool) -> Line:
         return Line(word, argument)
     if answering:
         return Line("answer", text, option_index(text))
-    return Line("choose", text, ascii_number(text))
+    number = ascii_number(text)
+    if number is None and option_index(text) is not None:  # else "a" picks the first title with an "a" in it
+        return Line("letter", text)
+    return Line("choose", text, number)
 
 
 def option_index(text: str) -> int | None:
-    """``"2"``, ``"2)"``, ``"2."``, ``"b"`` or ``"(b)"`` -> 1; anything else (``"²"``, ``"①"``, ``"x"``) -> None."""
-    text = text.strip().lower().removeprefix("(").rstrip(").")
+    """``"2"``, ``"2)"``, ``"2."``, ``"b"``, ``"(b)"`` or ``"( b )"`` -> 1, and so in full width (``"２"``);
+    anything else (``"²"``, ``"①"``, ``"x"``) -> None."""
+    text = half_width(text).strip().lower().removeprefix("(").lstrip().rstrip(") .")
     number = ascii_number(text)
     if number is not None:
         return number - 1
@@ -53,7 +60,16 @@ def option_index(text: str) -> int | None:
 
 
 def ascii_number(text: str) -> int | None:
-    """A short number in ASCII digits. ``str.isdigit`` also accepts "²" and "①", which ``int`` refuses."""
+    """A short number in ASCII digits, or their full-width twins ("２"). ``str.isdigit`` also accepts "²" and "①",
+    which ``int`` refuses."""
+    text = half_width(text)
     if text.isascii() and text.isdigit() and len(text) <= MAX_NUMBER_DIGITS:
         return int(text)
     return None
+
+
+def half_width(text: str) -> str:
+    """Full-width ASCII ("２", "（ｃ）") and the ideographic space as plain ASCII; other digits ("²", "①", "٣") are
+    left as they are (NFKC would make "²" and "①" numbers too)."""
+    return "".join(chr(ord(char) - FULL_WIDTH_OFFSET) if ord(char) in FULL_WIDTH else " " if char == "\u3000" else char
+                   for char in text)

@@ -106,7 +106,7 @@ class TerminalPlayer:
             self._chat_only(line.verb)
         elif line.verb == "answer":
             await self._answer(line)
-        elif line.verb == "choose":
+        elif line.verb in ("choose", "letter"):
             await self._choose_quiz(line)
         return True
 
@@ -198,7 +198,10 @@ class TerminalPlayer:
             self._say_notice(shown)
 
     async def _choose_quiz(self, line: Line) -> None:
-        if line.index is not None and not 1 <= line.index <= len(self._quiz_ids) and self._quiz_ids:
+        if line.verb == "letter" and not self._quiz_ids:
+            await self._listing()  # for the count the refusal gives
+        out_of_range = line.index is not None and not 1 <= line.index <= len(self._quiz_ids)
+        if (line.verb == "letter" or out_of_range) and self._quiz_ids:
             self._say(self._number_please(len(self._quiz_ids)))
             return
         await self._start(line.argument)

@@ -15,7 +15,7 @@ from adapters.discord.actors import language_hint
 from adapters.discord.buttons import CUSTOM_ID, RETRY_ID
 from adapters.telegram.actors import PLATFORM, command_argument, update_actor
 from adapters.telegram.callback_data import MAX_BYTES, Action, decode
-from adapters.terminal.commands import CHAT_ONLY, QUIT_WORDS, VERBS, parse
+from adapters.terminal.commands import CHAT_ONLY, QUIT_WORDS, VERBS, half_width, parse
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.content.library import ContentLibrary
@@ -29,9 +29,10 @@ FUZZ = settings(max_examples=200, deadline=None, derandomize=True, database=None
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 # Typed text with the awkward parts up front: other scripts' digits, control and bidi characters, commands.
 NASTY = ["²", "①", "٣", "१", "x²", "\x1b[A", "\x00", "\u202e", "\u200b", " ", "\t", "1", "9", "b", "(", ")", ".",
+         "２", "（", "ｂ", "\u3000",
          *VERBS, *CHAT_ONLY, *QUIT_WORDS, "language", "quiz", "collectives", "sw", "klingon"]
 TYPED = st.lists(st.one_of(st.characters(), st.sampled_from(NASTY)), max_size=8).map("".join)
-VERDICTS = {"quit", "answer", "choose", "nothing", *VERBS, *CHAT_ONLY}
+VERDICTS = {"quit", "answer", "choose", "letter", "nothing", *VERBS, *CHAT_ONLY}
 
 
 @FUZZ
@@ -39,11 +40,13 @@ VERDICTS = {"quit", "answer", "choose", "nothing", *VERBS, *CHAT_ONLY}
 def test_any_line_parses_into_a_known_command(line: str, answering: bool) -> None:
     parsed = parse(line, answering)
     assert parsed.verb in VERDICTS
-    if parsed.verb == "answer" and parsed.index is not None:
-        digits = line.strip().removeprefix("(").rstrip(").")
+    if parsed.verb == "answer" and parsed.index is not None:  # ASCII digits or letters, or their full-width twins
+        digits = half_width(line).strip().removeprefix("(").rstrip(") .")
         assert digits.isascii() and -1 <= parsed.index < 999
     if parsed.verb == "choose" and parsed.index is not None:
-        assert line.strip().isascii() and 0 <= parsed.index < 1000
+        assert half_width(line).strip().isascii() and 0 <= parsed.index < 1000
+    if parsed.verb == "letter":
+        assert not answering and parsed.index is None
 
 
 @FUZZ

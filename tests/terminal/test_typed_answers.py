@@ -1,4 +1,5 @@
-"""The ways an answer is typed: a number or a letter, as written on paper ("2.", "b)", "(c)")."""
+"""The ways an answer is typed: a number or a letter, as written on paper ("2.", "b)", "(c)", "( c )"), in full
+width too ("２"); and at the quiz picker, whose list is numbered, a letter is no quiz's name."""
 
 from __future__ import annotations
 
@@ -7,12 +8,26 @@ import pytest
 from adapters.terminal.commands import Line, option_index, parse
 
 
-@pytest.mark.parametrize("typed", ["2", "2)", "2.", "(2)", "b", "B", "b)", "b.", "(b)", " (B) "])
+@pytest.mark.parametrize("typed", ["2", "2)", "2.", "(2)", "b", "B", "b)", "b.", "(b)", " (B) ", "( b )", "(b )",
+                                   "( 2 )", "２", "（ｂ）", "（２）", "ｂ．", "（\u3000ｂ\u3000）"])  # full width
 def test_a_number_or_letter_in_its_usual_dress_names_the_second_option(typed: str) -> None:
     assert option_index(typed) == 1
     assert parse(typed, answering=True) == Line("answer", typed.strip(), 1)
 
 
-@pytest.mark.parametrize("typed", ["(ab)", "()", "((b))", "(²)", "b c"])
+@pytest.mark.parametrize("typed", ["(ab)", "()", "((b))", "(²)", "b c", "( b c )", "①", "٣", "２²"])
 def test_anything_else_names_no_option(typed: str) -> None:
     assert option_index(typed) is None
+
+
+@pytest.mark.parametrize("typed", ["a", "B", "(b)", "c)", "( c )", "ａ"])
+def test_a_letter_with_no_question_open_names_no_quiz(typed: str) -> None:
+    assert parse(typed, answering=False) == Line("letter", typed.strip())
+
+
+@pytest.mark.parametrize(("typed", "line"), [
+    ("2", Line("choose", "2", 2)), ("２", Line("choose", "２", 2)), ("fsdp", Line("choose", "fsdp")),
+    ("ab", Line("choose", "ab")),  # a word may still name a quiz
+])
+def test_a_number_or_a_word_with_no_question_open_chooses_a_quiz(typed: str, line: Line) -> None:
+    assert parse(typed, answering=False) == line
