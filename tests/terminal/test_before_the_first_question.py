@@ -1,0 +1,33 @@
+"""What is typed before any question is open: a language given with --lang, a letter or a full-width number at the
+quiz picker; and answers in full width or with spaces in their brackets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.terminal.test_player_scripted import play
+
+
+async def test_a_language_chosen_on_the_command_line_greets_in_it_without_announcing_itself(
+        tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["quit"], quiz=None, language="sw")
+    assert transcript.lstrip().startswith("Karibu QuizTutor!"), transcript  # the welcome comes first, in Swahili
+    assert "Kuanzia sasa nitazungumza" not in transcript  # not "From now on I'll speak Swahili"
+    again = await play(tmp_path, ["language", "quit"], quiz=None, language="fr")  # another, stored as before
+    assert "Je vous parle désormais" not in again, again
+    assert again.lstrip().startswith("Bienvenue sur QuizTutor"), again
+    assert "Français (fr)" in again, again  # what "language" says is the learner's language now
+
+
+async def test_a_letter_at_the_quiz_picker_is_refused_with_its_usage_and_a_full_width_number_picks(
+        tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["a", "( b )", "２", "quit"], quiz=None)
+    assert transcript.count("Please type a number from 1 to 2, or “help”.") == 2, transcript
+    assert "Collectives: 3 questions" not in transcript  # "a" is in a title in Swahili: it used to start that quiz
+    assert "Long options: 1 question. Good luck!" in transcript, transcript
+
+
+async def test_full_width_digits_and_spaced_brackets_answer_as_their_ascii_twins(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["２", "( b )", "quit"])  # questions 1 and 2 have 3 and 2 options
+    assert "Please type a number" not in transcript, transcript
+    assert "Question 3 of 3" in transcript, transcript
