@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from adapters.chart_text import font, shorten
-from bot.replies import ProgressChart
+from bot.progress_replies import ProgressChart
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

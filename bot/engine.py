@@ -21,6 +21,7 @@ from bot.log_lines import log_briefly
 from bot.memory import Memory
 from bot.metrics import EVERY_PLATFORM, STORAGE_BUSY, Metrics, NullMetrics
 from bot.ports import UnitOfWork, UnitOfWorkFactory
+from bot.progress_replies import Progress
 from bot.records import MessageLink
 from bot.reload_report import ReloadReport
 from bot.replies import (
@@ -30,7 +31,6 @@ from bot.replies import (
     Notice,
     Preview,
     Profile,
-    Progress,
     QuestionView,
     QuizList,
     Started,

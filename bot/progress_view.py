@@ -14,8 +14,8 @@ from bot.content.models import localized
 from bot.games.records import GameTotals
 from bot.i18n import Localizer
 from bot.mastery import Mastery, Score
+from bot.progress_replies import MasteryLine, Progress, ProgressChart
 from bot.records import SessionResult
-from bot.replies import MasteryLine, Progress, ProgressChart
 
 CHART_DAYS = 30
 DAY_LABEL_LETTERS = 10  # what a chart's day axis has room for

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -219,54 +218,6 @@ class Preview:
     intro: str  # "8 questions. Answers and explanations appear as you play."
     questions: tuple[tuple[str, tuple[str, ...]], ...]  # (prompt, options in file order)
     language: str = ui_language()
-
-
-@dataclass(frozen=True)
-class ProgressLine:
-    quiz_id: str
-    title: str
-    text: str  # "best 7/8 · 2 attempts" or "in progress: 3/8"
-
-
-@dataclass(frozen=True)
-class MasteryLine:
-    key: str  # a quiz id or a concept tag
-    title: str  # the quiz's title or the concept's name, in the learner's language
-    percent: int  # how likely the learner remembers its questions seen so far (mean FSRS retrievability, bot/memory.py)
-    mastered: bool  # every question seen is stable for 21 days or more
-    text: str  # "chance of recall a day or more after your last answer: 62% · questions seen: 3/8"
-
-
-@dataclass(frozen=True)
-class ProgressChart:
-    """What the progress picture shows, with its words already in the learner's language."""
-
-    title: str  # "Mastery by concept"
-    concepts: tuple[tuple[str, int], ...]  # (concept name, percent), weakest first
-    reviews_title: str  # "Answers, last 30 days"
-    days: tuple[tuple[str, int], ...]  # (day label, answers that day), oldest first
-    language: str = ui_language()
-
-
-@dataclass(frozen=True)
-class Progress:
-    heading: str
-    lines: tuple[ProgressLine, ...] = field(default_factory=tuple)
-    language: str = ui_language()
-    quizzes: tuple[MasteryLine, ...] = ()  # mastery per quiz
-    concepts: tuple[MasteryLine, ...] = ()  # mastery per concept, weakest first
-    quizzes_heading: str = ""  # "What you remember, by quiz:"
-    concepts_heading: str = ""  # "By concept, weakest first:"
-    notes: tuple[str, ...] = ()  # "3 questions to review today." / "Streak: 4 days."
-    chart: ProgressChart | None = None  # None until something was answered
-    # A line's title and text as the language joins them (French: "{title} : {text}"). Required: a default would
-    # let a view that forgets it show English punctuation.
-    label_format: str = field(kw_only=True)
-
-    def labelled(self, title: str, text: str, escape: Callable[[str], str] = str) -> str:
-        """A line's ``title`` and ``text``, each already rendered for the platform, joined as the learner's
-        language joins them; ``escape`` renders the joining characters themselves."""
-        return escape(self.label_format).format(title=title, text=text)
 
 
 @dataclass(frozen=True)

@@ -9,19 +9,9 @@ from bot.content.catalog import Catalog
 from bot.content.models import Question, Quiz, localized
 from bot.i18n import Localizer
 from bot.languages import native_name
+from bot.progress_replies import Progress, ProgressLine
 from bot.records import AnswerRecord, QuizSession, SessionResult, SessionState
-from bot.replies import (
-    Feedback,
-    Outcome,
-    Preview,
-    Progress,
-    ProgressLine,
-    QuestionView,
-    QuizList,
-    QuizListEntry,
-    Summary,
-    SummaryLine,
-)
+from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, QuizListEntry, Summary, SummaryLine
 from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.sessions import questions_to_retry
 from bot.text import shorten

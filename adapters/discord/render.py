@@ -7,7 +7,8 @@ from collections.abc import Callable
 from discord.utils import escape_markdown, escape_mentions
 
 from adapters.discord.spec import DISCORD_LIMITS
-from bot.replies import Feedback, Outcome, Preview, Progress, QuestionView, QuizList, Summary
+from bot.progress_replies import Progress
+from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, Summary
 from bot.text import shorten
 
 MESSAGE_LIMIT = 2000

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from adapters.telegram.html_text import CAPTION_LIMIT, MESSAGE_LIMIT, bold, esc, italic
 from bot.i18n import Localizer
+from bot.progress_replies import Progress
 from bot.reload_report import ReloadReport
-from bot.replies import Feedback, Notice, Outcome, Preview, Progress, QuizList, Summary
+from bot.replies import Feedback, Notice, Outcome, Preview, QuizList, Summary
 
 OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "⏭"}
 OWNER_LIMIT = 64  # characters of a name shown before a group member's reply

@@ -8,7 +8,8 @@ import unicodedata
 
 from bot.i18n import Localizer
 from bot.languages import listed_codes
-from bot.replies import Feedback, Preview, Progress, QuestionView, QuizList, Summary
+from bot.progress_replies import Progress
+from bot.replies import Feedback, Preview, QuestionView, QuizList, Summary
 from bot.text import BIDI_CONTROLS
 
 OUTCOME_MARKS = {"correct": "[+]", "wrong": "[-]", "skipped": "[ ]"}

@@ -8,7 +8,8 @@ from bot import views
 from bot.admins import AdminPolicy
 from bot.languages import NATIVE_NAMES, language_choice
 from bot.notices import quiz_not_found, unknown_language
-from bot.replies import Actor, Notice, Preview, Profile, Progress, QuizList
+from bot.progress_replies import Progress
+from bot.replies import Actor, Notice, Preview, Profile, QuizList
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.progress import progress_of

@@ -11,9 +11,9 @@ from bot.due_cards import count_due
 from bot.i18n import Localizer
 from bot.mastery import mastery
 from bot.ports import UnitOfWork
+from bot.progress_replies import Progress
 from bot.progress_view import CHART_DAYS, progress_view
 from bot.records import UserRecord
-from bot.replies import Progress
 from bot.streaks import streak
 from bot.usecases.core import Core
 

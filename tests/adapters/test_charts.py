@@ -9,7 +9,7 @@ import zlib
 from concurrent.futures import ThreadPoolExecutor
 
 from adapters.charts import MAX_CONCEPTS, count_levels, labelled_days, render_progress_chart
-from bot.replies import ProgressChart
+from bot.progress_replies import ProgressChart
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 YORUBA_CONCEPTS = (
