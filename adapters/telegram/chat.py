@@ -35,6 +35,10 @@ class TelegramChat:
             await self.bot.send_chat_action(user_id, ChatAction.TYPING)
         except Forbidden:
             return False
+        except BadRequest as error:
+            if "chat not found" in error.message.lower():  # how Telegram may refuse a chat never opened, too
+                return False
+            log.info("could not check whether user %s takes private messages: %s", user_id, error)
         except TelegramError as error:
             log.info("could not check whether user %s takes private messages: %s", user_id, error)
         return True

@@ -16,6 +16,7 @@ from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.usecases.game_holds import review_waits
 from bot.usecases.retry_rounds import RetryReads
 
 
@@ -53,6 +54,8 @@ class Playing:
                 return closed
         if await uow.games.live_played_by(turn.user_id, quiz.id) is not None:
             return playing_in_a_game(quiz, _, turn.actor.chat_id)
+        if session is not None and (held := await review_waits(core, uow, session, _, turn.actor.chat_id)):
+            return held  # a review round resumed at a question of the game's quiz: asking it again would show it
         resumed = session is not None
         if session is None:
             session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id, question_ids=None,

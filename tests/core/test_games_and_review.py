@@ -76,6 +76,7 @@ async def test_a_review_begun_before_the_game_waits_at_a_question_of_its_quiz_un
     assert voted == Notice(WAITS, NoticeCode.IN_A_GAME)  # no feedback: it would say the game's answer
     assert await engine.skip(ADA) == Notice(WAITS, NoticeCode.IN_A_GAME)  # closing its poll would show it too
     assert await engine.review(ADA) == Notice(WAITS, NoticeCode.IN_A_GAME)
+    assert await engine.start(ADA) == Notice(WAITS, NoticeCode.IN_A_GAME)  # /quiz alone resumes the latest round
     clock.advance(timedelta(seconds=31))
     assert await engine.expire_overdue("telegram") == []  # no time-out: its clock stops for the game
 

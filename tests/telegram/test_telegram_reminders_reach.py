@@ -3,12 +3,15 @@ without ever having started a private chat with the bot is told there, at once, 
 
 from __future__ import annotations
 
+import pytest
+
 from adapters.settings import Settings
 from tests.telegram.fake_types import Failure
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, for_chat, running_bot
 
 NEVER_STARTED = Failure(403, "Forbidden: bot can't initiate conversation with a user")
+CHAT_NOT_FOUND = Failure(400, "Bad Request: chat not found")  # Telegram's other answer for a chat never opened
 AMINATA_SAYS = "<b>Aminata</b> · "
 
 
@@ -18,9 +21,10 @@ async def group_reply(api: FakeBotApi, command: str, user: object) -> str:
     return (await api.wait_for("sendMessage", before + 1, for_chat(GROUP.id)))[before].params["text"]
 
 
+@pytest.mark.parametrize("refusal", [NEVER_STARTED, CHAT_NOT_FOUND])
 async def test_reminders_set_in_a_group_by_someone_the_bot_cant_write_to_say_how_to_open_a_private_chat(
-        api: FakeBotApi, settings: Settings) -> None:
-    api.refusing[AMINATA.id] = NEVER_STARTED  # every call for her private chat fails, as Telegram's would
+        api: FakeBotApi, settings: Settings, refusal: Failure) -> None:
+    api.refusing[AMINATA.id] = refusal  # every call for her private chat fails, as Telegram's would
     async with running_bot(settings) as engine:
         reply = await group_reply(api, "/reminders on 19:00", AMINATA)
         _ = engine.localizer_for("fr")
