@@ -20,6 +20,7 @@ from bot.review_quiz import REVIEW_QUIZ_ID, ReviewRounds
 from bot.stepper import SessionStepper
 from bot.time_limits import QuestionTimer
 from bot.turns import Turns
+from bot.usecases.game_holds import held_by_a_game
 from bot.usecases.remembering import Remembering
 
 
@@ -55,9 +56,15 @@ class Core:
         links: list[MessageLink] = []
         for session in {session.id: session for session in leaving if session is not None}.values():
             if playing is None or session.id != playing.id:
-                link = await self.asked_before(uow, actor, session)
+                link = await self.closable(uow, actor, session)
                 links += [link] if link is not None else []
         return tuple(links)
+
+    async def closable(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> MessageLink | None:
+        """The message asking the session's open question, to close, unless a live group game holds that question:
+        a closed quiz poll shows its answer, which the game may be asking (it stays open until after the game)."""
+        link = await self.asked_before(uow, actor, session)
+        return None if link is None or await held_by_a_game(uow, session) else link
 
     async def paused(self, uow: UnitOfWork, session: QuizSession) -> bool:
         """Whether the learner went on to another quiz (or review) since this session's question was shown: its

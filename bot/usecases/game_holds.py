@@ -4,6 +4,8 @@ A review round's questions come from any quiz, so there it is the open question'
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.content.models import localized
 from bot.i18n import Localizer
 from bot.notices import review_waits_for_the_game
@@ -11,7 +13,9 @@ from bot.ports import UnitOfWork
 from bot.records import QuizSession
 from bot.replies import Notice
 from bot.review_quiz import REVIEW_QUIZ_ID, split_ref
-from bot.usecases.core import Core
+
+if TYPE_CHECKING:  # Core asks held_by_a_game before it closes a poll
+    from bot.usecases.core import Core
 
 
 def open_quiz(session: QuizSession) -> str | None:

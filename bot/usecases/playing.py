@@ -103,7 +103,7 @@ class Playing:
             session = await turn.uow.sessions.active(turn.user_id)
             if session is None:
                 return no_quiz_in_progress(_, await self._core.game_in_chat(turn.uow, actor)), None
-            asked = await self._core.asked_before(turn.uow, actor, session) if close_message is not None else None
+            asked = await self._core.closable(turn.uow, actor, session) if close_message is not None else None
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
             quiz = self._core.quiz_of(session)

@@ -9,7 +9,7 @@ from datetime import timedelta
 from bot.content.library import ContentLibrary
 from bot.due_cards import due_cards
 from bot.engine import QuizEngine
-from bot.records import CardRecord
+from bot.records import CardRecord, MessageLink
 from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.games_play import ADA, BAYO, CHAT, open_with_three
 from tests.core.play import answer, next_question, start
@@ -120,3 +120,29 @@ async def test_the_learner_is_told_in_their_language(
               "review waits until the game is over.", title=quiz.title["yo"])
     refused = await engine.answer(BAYO, started.question.session_id, started.question.question_id, 0)
     assert refused == Notice(waits, NoticeCode.IN_A_GAME, "yo")
+
+
+async def test_stopping_or_leaving_a_round_held_by_the_game_leaves_its_poll_open(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """A closed quiz poll shows its answer to whoever sees it: /stop, or a /review that leaves a solo round of the
+    game's quiz, would show one the game may be asking. The poll stays open (its votes then count for nothing)."""
+    await _all_wrong(engine, "long-options")
+    clock.advance(DAYS)
+    solo = await start(engine, ADA, "collectives")
+    await engine.link_message("telegram", "solo-poll", solo, CHAT)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+
+    reviewed = await engine.review(ADA)  # takes over from the solo round
+    assert isinstance(reviewed, Started) and reviewed.left_behind == ()
+    await engine.link_message("telegram", "review-poll", reviewed.question, CHAT)
+    closed: list[str] = []
+
+    async def close(link: MessageLink) -> None:
+        closed.append(link.message_key)
+
+    assert isinstance(await engine.stop(ADA, close), Notice)  # the review: not held (long-options), closed
+    assert closed == ["review-poll"]
+    assert isinstance(await engine.stop(ADA, close), Notice)  # the solo round of Collectives: held, left open
+    assert closed == ["review-poll"]
