@@ -24,8 +24,13 @@ class BotApiRequest(HTTPXRequest):
         answer: object = HTTPXRequest.parse_json_payload(payload)
         if not isinstance(answer, dict):
             raise TelegramError("Invalid server response") from NotTheBotApi("JSON that is not an object")
-        if "result" not in answer and answer.get("ok") is not False:
-            # Not knowing the status here, "ok": false passes: a success with it still ends in PTB's KeyError.
+        if answer.get("ok") is False:
+            # The Bot API's refusals always say why; not knowing the status here, one that does passes (a success
+            # status with it still ends in PTB's KeyError, which no Bot API server sends).
+            if not isinstance(answer.get("description"), str):
+                raise TelegramError("Invalid server response") from NotTheBotApi('JSON with "ok": false and no '
+                                                                                 '"description"')
+        elif "result" not in answer:
             said = 'JSON without "result"' if answer.get("ok") is True else 'JSON without "ok" or "result"'
             raise TelegramError("Invalid server response") from NotTheBotApi(said)
         return answer

@@ -80,6 +80,8 @@ async def test_an_answer_that_is_not_json_is_one_line_naming_the_setting_and_exi
     (200, '[]', "a success status, and JSON that is not an object"),
     (502, '["busy"]', "Bad Gateway (502), and JSON that is not an object"),  # retried first
     (404, '{"error": "no route"}', 'Not Found (404), and JSON without "ok" or "result"'),  # not a rejected token
+    (200, '{"ok": false}', 'a success status, and JSON with "ok": false and no "description"'),
+    (401, '{"ok": false, "error_code": 401}', 'Unauthorized (401), and JSON with "ok": false and no "description"'),
 ])
 async def test_json_that_no_bot_api_server_sends_is_one_line_naming_the_setting_and_exits_7(
         tmp_path: Path, status: int, body: str, said: str) -> None:
