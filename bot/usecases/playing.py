@@ -107,16 +107,20 @@ class Playing:
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
             quiz = self._core.quiz_of(session)
-            # What a retry of it would ask, offered as under a summary (a quiz a reload removed has nothing).
-            missed = len(await RetryReads(self._core, turn).missed(session) if session.quiz_id != REVIEW_QUIZ_ID
-                         else [])
+            # What a retry of it would ask, offered as under a summary (a quiz a reload removed has nothing); a
+            # retry round stopped before anything in it was answered offers what it retried, as /retry would.
+            reads, retried = RetryReads(self._core, turn), session
+            missed = len(await reads.missed(session)) if session.quiz_id != REVIEW_QUIZ_ID else 0
+            if not missed and session.quiz_id != REVIEW_QUIZ_ID:
+                retried = await reads.past_an_empty_round(session)
+                missed = len(await reads.missed(retried))
             await turn.uow.commit()
             if session.quiz_id == REVIEW_QUIZ_ID:
                 return Notice(_("Review stopped. Your answers so far are saved."), language=_.language), asked
             # Named: with several quizzes open, a second /stop stops one the learner may have forgotten.
             return Stopped(_("Quiz stopped: {title}. Your answers so far are saved.",
                              title=localized(quiz.title, _.language) if quiz else session.quiz_id),
-                           language=_.language, session_id=session.id, retry_offer=views.retry_offer(missed, _),
+                           language=_.language, session_id=retried.id, retry_offer=views.retry_offer(missed, _),
                            retry_label=views.retry_label(missed, _)), asked
 
         notice, asked = await self._core.turns.run(actor, stop)

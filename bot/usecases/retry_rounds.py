@@ -60,7 +60,7 @@ class RetryReads:
         chosen = finished if retried is None or (finished is not None and _ended(finished) > _ended(retried)
                                                  and await self.missed(finished)) else retried
         if stopped_last is not None and (chosen is None or not await self.missed(chosen)):
-            behind = await self._past_an_empty_round(stopped_last)
+            behind = await self.past_an_empty_round(stopped_last)
             if behind.id != stopped_last.id and await self._still_to_retry(behind):
                 return behind
         return chosen
@@ -89,12 +89,12 @@ class RetryReads:
             ended = await self._turn.uow.sessions.latest_ended(self._turn.user_id, state, round_.quiz_id,
                                                                before=round_)
             if ended is not None and ended.id not in seen:
-                ended = await self._past_an_empty_round(ended, seen)
+                ended = await self.past_an_empty_round(ended, seen)
                 if await self.is_retry_of(round_, ended):
                     return ended
         return None
 
-    async def _past_an_empty_round(self, ended: QuizSession, seen: AbstractSet[str] = frozenset()) -> QuizSession:
+    async def past_an_empty_round(self, ended: QuizSession, seen: AbstractSet[str] = frozenset()) -> QuizSession:
         """``ended``, or if it is a retry round stopped before anything in it was answered, the session it retried:
         its missed questions are still to retry, and the empty round has none of its own."""
         if ended.state is not SessionState.STOPPED or await self._answers_to(ended):

@@ -26,7 +26,9 @@ async def test_retry_after_an_empty_retry_round_offers_the_older_misses_again(en
     assert isinstance(tapped, Started)
     clock.advance()
     empty = await engine.stop(ALICE)  # nothing answered in it
-    assert isinstance(empty, Stopped) and empty.retry_offer is None
+    # Offered again, as /retry would: the session it retried, not the round (whose button would find nothing).
+    assert isinstance(empty, Stopped) and empty.retry_offer == "Want another go at the question you missed?"
+    assert empty.session_id == stopped.session_id
     clock.advance()
     retry = await engine.retry_missed(ALICE)
     assert isinstance(retry, Started) and retry.intro == "Another go at the question you missed."
