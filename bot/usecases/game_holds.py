@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.content.models import localized
 from bot.i18n import Localizer
 from bot.notices import review_waits_for_the_game
 from bot.ports import UnitOfWork
@@ -40,5 +39,4 @@ async def review_waits(core: Core, uow: UnitOfWork, session: QuizSession, _: Loc
     quiz's own round is checked with its answer's read, see SessionToAnswer.owner_in_game)."""
     if session.quiz_id != REVIEW_QUIZ_ID or (quiz_id := await held_by_a_game(uow, session)) is None:
         return None
-    quiz = core.library.catalog.get(quiz_id)
-    return review_waits_for_the_game(localized(quiz.title, _.language) if quiz else quiz_id, _, chat_id)
+    return review_waits_for_the_game(core.library.catalog.get(quiz_id) or quiz_id, _, chat_id)

@@ -114,7 +114,7 @@ class Reviewing:
         _, catalog = turn.words, self._core.library.catalog
         first = next(iter(await due_cards(turn.uow, catalog, turn.user_id, until, 1)), None)
         quiz = catalog.get(first.quiz_id) if first else None
-        return review_held_for_the_game(localized(quiz.title, _.language), _, turn.actor.chat_id) if quiz else None
+        return review_held_for_the_game(quiz, _, turn.actor.chat_id) if quiz else None
 
     async def _nothing_due(self, turn: Turn) -> Notice:
         """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet."""
