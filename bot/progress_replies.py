@@ -21,7 +21,7 @@ class MasteryLine:
     title: str  # the quiz's title or the concept's name, in the learner's language
     percent: int  # how likely the learner remembers its questions seen so far (mean FSRS retrievability, bot/memory.py)
     mastered: bool  # every question seen is stable for 21 days or more
-    text: str  # "chance of recall a day or more after your last answer: 62% · questions seen: 3/8"
+    text: str  # "recall 62% · questions seen: 3/8"
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ class Progress:
     language: str = ui_language()
     quizzes: tuple[MasteryLine, ...] = ()  # mastery per quiz
     concepts: tuple[MasteryLine, ...] = ()  # mastery per concept, weakest first
-    quizzes_heading: str = ""  # "What you remember, by quiz:"
+    quizzes_heading: str = ""  # "Chance of recall a day or more after your last answer, by quiz:"
     concepts_heading: str = ""  # "By concept, weakest first:"
     notes: tuple[str, ...] = ()  # "3 questions to review today." / "Streak: 4 days."
     chart: ProgressChart | None = None  # None until something was answered

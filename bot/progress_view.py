@@ -49,7 +49,8 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
     # behind them may have been removed since).
     heading = sessions.heading if sessions.lines or not (quizzes or notes) else _("Your progress:")
     return Progress(heading, sessions.lines, _.language, quizzes=quizzes, concepts=concepts, notes=tuple(notes),
-                    chart=chart, quizzes_heading=_("What you remember, by quiz:") if quizzes else "",
+                    chart=chart, quizzes_heading=_("Chance of recall a day or more after your last answer, by "
+                                                   "quiz:") if quizzes else "",
                     concepts_heading=_("By concept, weakest first:") if concepts else "",
                     label_format=sessions.label_format)
 
@@ -63,9 +64,10 @@ def day_label(day: date, language: str) -> str:
 
 def _line(score: Score, title: str, _: Localizer) -> MasteryLine:
     # Not "remembered": the number is the chance of recall at least a day after the last answer
-    # (Memory.recall_shown), low for a question just missed, which "77% remembered" seemed to contradict.
-    text = _("chance of recall a day or more after your last answer: {percent}% · questions seen: {seen}/{total}",
-             percent=score.percent, seen=score.seen, total=score.total)
+    # (Memory.recall_shown), low for a question just missed, which "77% remembered" seemed to contradict. The
+    # quizzes' heading says it in full; each line, quiz or concept, only names it.
+    text = _("recall {percent}% · questions seen: {seen}/{total}", percent=score.percent, seen=score.seen,
+             total=score.total)
     if score.mastered:
         text += " · " + _("mastered")
     return MasteryLine(score.key, title, score.percent, score.mastered, text)

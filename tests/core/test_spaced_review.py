@@ -153,12 +153,14 @@ async def test_progress_after_a_miss_says_the_chance_of_recall_not_how_much_is_r
     recalling it a day or more after the last answer, and the line says so, in the learner's language too."""
     engine = build_engine(library, fake_db, clock, texts=UiTexts.load(ROOT / "content" / "locales"))
     await play_collectives(engine, dict.fromkeys(("sum-everywhere", "shards-to-full", "english-only"), False))
-    [line] = (await engine.progress(ADA)).quizzes
-    assert line.text.startswith(f"chance of recall a day or more after your last answer: {line.percent}% · "), line
+    progress = await engine.progress(ADA)
+    [line] = progress.quizzes
+    assert progress.quizzes_heading == "Chance of recall a day or more after your last answer, by quiz:"
+    assert line.text.startswith(f"recall {line.percent}% · "), line
     assert "remembered" not in line.text
     await engine.set_language(ADA, "fr")
-    [line] = (await engine.progress(ADA)).quizzes
-    assert line.text.startswith("chance de vous en souvenir un jour ou plus après votre dernière réponse"), line
+    progress = await engine.progress(ADA)
+    assert progress.quizzes_heading.startswith("Chances de vous en souvenir un jour ou plus après votre dernière")
 
 
 

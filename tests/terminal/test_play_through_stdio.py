@@ -254,7 +254,7 @@ def test_a_learner_tries_spaced_review_by_moving_the_clock_with_now(env: dict[st
     later = subprocess.run(quiztutor("play", "--user", "later", "--now", "2099-01-15"),
                            input="review\nprogress\nquit\n", env=env, capture_output=True, text=True, timeout=60)
     assert "Review: " in later.stdout and "Question 1 of " in later.stdout, later.stdout
-    assert "What you remember, by quiz:" in later.stdout and "[" in later.stdout  # text bars
+    assert "after your last answer, by quiz:" in later.stdout and "[" in later.stdout  # text bars
     bad = subprocess.run(quiztutor("play", "--now", "someday"), env=env, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "use YYYY-MM-DD" in bad.stderr
     for name, length in (("", 0), ("x" * 65, 65)):  # a name is the learner's key: never cut, never empty
