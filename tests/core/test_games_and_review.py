@@ -5,13 +5,14 @@ questions wait, as a round of that quiz alone does, else the review's feedback w
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 from bot.content.library import ContentLibrary
 from bot.due_cards import due_cards
 from bot.engine import QuizEngine
 from bot.records import CardRecord, MessageLink
 from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
-from tests.core.games_play import ADA, BAYO, CHAT, open_with_three
+from tests.core.games_play import ADA, BAYO, CHAT, SCOPE, open_with_three
 from tests.core.play import answer, next_question, start
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
@@ -21,6 +22,7 @@ from tests.fakes.storage import FakeDatabase
 DAYS = timedelta(days=3)
 WAITS = ("You're playing Collectives in a group game right now and this review question is from it, so your review "
          "waits until the game is over.")
+SEED_CONTENT = Path(__file__).resolve().parents[2] / "content"  # the seed quizzes: 8 or 9 questions each
 HELD = ("You're playing Collectives in a group game right now, so its questions due for review wait until the game "
         "is over.")
 
@@ -146,3 +148,17 @@ async def test_stopping_or_leaving_a_round_held_by_the_game_leaves_its_poll_open
     assert closed == ["review-poll"]
     assert isinstance(await engine.stop(ADA, close), Notice)  # the solo round of Collectives: held, left open
     assert closed == ["review-poll"]
+
+
+async def test_the_rounds_intro_counts_only_the_questions_that_can_come_now(fake_db: FakeDatabase,
+                                                                           clock: FixedClock) -> None:
+    """"N questions are due ... the rest come in your next round": not the game's quiz's, which wait for it."""
+    engine = build_engine(ContentLibrary.load(SEED_CONTENT), fake_db, clock)
+    for quiz_id in ("fsdp", "data-parallelism", "zero-sharded-optimizers"):
+        await _all_wrong(engine, quiz_id)
+    clock.advance(DAYS)
+    assert await engine.games.open(ADA, "Ada", SCOPE, "fsdp", None, RecordingStage()) is None
+    started = await engine.review(ADA)
+    assert isinstance(started, Started)
+    assert started.intro == ("Review: 17 questions are due. Here are the 10 most overdue, mixed from your quizzes; "
+                             "the rest come in your next round.")  # 8 + 9, not fsdp's 9 too
