@@ -49,5 +49,8 @@ def next_due(cards: Iterable[CardRecord], catalog: Catalog) -> datetime | None:
     return min((card.due for card in cards if card.due < PARKED and asks_still(catalog, card)), default=None)
 
 
-def count_due(cards: Iterable[CardRecord], catalog: Catalog, until: datetime) -> int:
-    return sum(1 for card in cards if card.due <= until and asks_still(catalog, card))
+def count_due(cards: Iterable[CardRecord], catalog: Catalog, until: datetime,
+              leave_out: frozenset[str] = frozenset()) -> int:
+    """How many are due by ``until``; ``leave_out``: quizzes whose questions wait (as in due_cards)."""
+    return sum(1 for card in cards if card.due <= until and card.quiz_id not in leave_out
+               and asks_still(catalog, card))

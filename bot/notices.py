@@ -46,7 +46,7 @@ def playing_in_a_game(quiz: Quiz | str, _: Localizer, chat_id: str | None = None
     its explanations would give them the game's answers). ``quiz``: its id if a reload removed it; ``answering``:
     refusing an answer to that round (its poll was open before), which scored would show them, and the chat, the
     answer to a question the game may ask."""
-    title = _title(quiz, _)
+    title = quiz_title(quiz, _)
     if answering:
         return Notice(_("You're playing {title} in a group game right now, so this answer to your own round of it "
                         "doesn't count. That round waits for you until the game is over.", title=title),
@@ -55,7 +55,7 @@ def playing_in_a_game(quiz: Quiz | str, _: Localizer, chat_id: str | None = None
                     title=title), NoticeCode.IN_A_GAME, _.language, chat_id)
 
 
-def _title(quiz: Quiz | str, _: Localizer) -> str:
+def quiz_title(quiz: Quiz | str, _: Localizer) -> str:
     """The quiz's title in the learner's language, or its id if a reload removed it."""
     return localized(quiz.title, _.language) if isinstance(quiz, Quiz) else quiz
 
@@ -64,11 +64,11 @@ def review_waits_for_the_game(quiz: Quiz | str, _: Localizer, chat_id: str | Non
     """The open question of the learner's review round is of a quiz they play in a live group game: answered or
     skipped, it would show them (and the chat) the answer to a question the game may ask."""
     return Notice(_("You're playing {title} in a group game right now and this review question is from it, so your "
-                    "review waits until the game is over.", title=_title(quiz, _)), NoticeCode.IN_A_GAME, _.language,
-                  chat_id)
+                    "review waits until the game is over.", title=quiz_title(quiz, _)), NoticeCode.IN_A_GAME,
+                  _.language, chat_id)
 
 
 def review_held_for_the_game(quiz: Quiz | str, _: Localizer, chat_id: str | None = None) -> Notice:
     """Nothing is due for review but questions of a quiz the learner plays in a live group game."""
     return Notice(_("You're playing {title} in a group game right now, so its questions due for review wait until "
-                    "the game is over.", title=_title(quiz, _)), NoticeCode.IN_A_GAME, _.language, chat_id)
+                    "the game is over.", title=quiz_title(quiz, _)), NoticeCode.IN_A_GAME, _.language, chat_id)

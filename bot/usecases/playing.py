@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot import views
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
-from bot.notices import no_quiz_in_progress, playing_in_a_game, quiz_not_found
+from bot.notices import no_quiz_in_progress, playing_in_a_game, quiz_not_found, quiz_title
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
@@ -106,20 +106,19 @@ class Playing:
             asked = await self._core.closable(turn.uow, actor, session) if close_message is not None else None
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
-            quiz = self._core.quiz_of(session)
+            if session.quiz_id == REVIEW_QUIZ_ID:
+                await turn.uow.commit()
+                return Notice(_("Review stopped. Your answers so far are saved."), language=_.language), asked
             # What a retry of it would ask, offered as under a summary (a quiz a reload removed has nothing); a
             # retry round stopped before anything in it was answered offers what it retried, as /retry would.
             reads, retried = RetryReads(self._core, turn), session
-            missed = len(await reads.missed(session)) if session.quiz_id != REVIEW_QUIZ_ID else 0
-            if not missed and session.quiz_id != REVIEW_QUIZ_ID:
+            if not (missed := len(await reads.missed(session))):
                 retried = await reads.past_an_empty_round(session)
                 missed = len(await reads.missed(retried))
             await turn.uow.commit()
-            if session.quiz_id == REVIEW_QUIZ_ID:
-                return Notice(_("Review stopped. Your answers so far are saved."), language=_.language), asked
             # Named: with several quizzes open, a second /stop stops one the learner may have forgotten.
             return Stopped(_("Quiz stopped: {title}. Your answers so far are saved.",
-                             title=localized(quiz.title, _.language) if quiz else session.quiz_id),
+                             title=quiz_title(self._core.quiz_of(session) or session.quiz_id, _)),
                            language=_.language, session_id=retried.id, retry_offer=views.retry_offer(missed, _),
                            retry_label=views.retry_label(missed, _)), asked
 

@@ -77,8 +77,7 @@ class Reviewing:
             held = frozenset(await uow.games.live_quizzes_played_by(turn.user_id))
             due = await due_cards(uow, core.library.catalog, turn.user_id, until, ROUND, held)
             if len(due) == ROUND:  # a full round may leave some for the next: the intro says how many are due
-                due_in_all = count_due((card for card in await uow.cards.of_user(turn.user_id)
-                                        if card.quiz_id not in held), core.library.catalog, until)  # can come now
+                due_in_all = count_due(await uow.cards.of_user(turn.user_id), core.library.catalog, until, held)
             refs = [ref(card.quiz_id, card.question_id) for card in interleaved(due)]
             if not refs:
                 notice = await self._held(turn, until) if held else None
