@@ -20,7 +20,7 @@ from bot.scoring import Refusal, judge
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.expiry import late_answer
-from bot.usecases.game_holds import review_waits
+from bot.usecases.game_holds import review_waits, waits_for_the_game
 
 
 class Answering:
@@ -70,9 +70,9 @@ class Answering:
             quiz = core.quiz_of(session) if session else None
             if session is None or quiz is None or session.current_question_id is None:
                 return no_quiz_in_progress(_, session is None and await core.game_in_chat(uow, turn.actor))
-            if await uow.games.live_played_by(turn.user_id, session.quiz_id) is not None:  # closing its poll
-                return playing_in_a_game(quiz, _, session.chat_id)  # its feedback would show the answer
-            if refused := await review_waits(core, uow, session, _, session.chat_id):  # a review's, as above
+            # Held by a live game (a quiz's own round, or a review's question of it): closing its poll, or its
+            # feedback, would show the answer.
+            if refused := await waits_for_the_game(core, uow, session, _, session.chat_id):
                 return refused
             if await core.paused(uow, session):  # left for a quiz since ended: skipping would skip a question unseen
                 still_open = core.stepper.still_open(session, _)  # "...: start it again to carry on"

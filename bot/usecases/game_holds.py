@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.i18n import Localizer
-from bot.notices import review_waits_for_the_game
+from bot.notices import playing_in_a_game, review_waits_for_the_game
 from bot.ports import UnitOfWork
 from bot.records import QuizSession
 from bot.replies import Notice
@@ -37,6 +37,14 @@ async def review_waits(core: Core, uow: UnitOfWork, session: QuizSession, _: Loc
                        chat_id: str | None) -> Notice | None:
     """The refusal for a review round whose open question is held by a game; None for any other session (a
     quiz's own round is checked with its answer's read, see SessionToAnswer.owner_in_game)."""
-    if session.quiz_id != REVIEW_QUIZ_ID or (quiz_id := await held_by_a_game(uow, session)) is None:
+    return await waits_for_the_game(core, uow, session, _, chat_id) if session.quiz_id == REVIEW_QUIZ_ID else None
+
+
+async def waits_for_the_game(core: Core, uow: UnitOfWork, session: QuizSession, _: Localizer,
+                             chat_id: str | None) -> Notice | None:
+    """The refusal for any session, a quiz's own round or a review, whose open question a game holds; else None."""
+    if (quiz_id := await held_by_a_game(uow, session)) is None:
         return None
-    return review_waits_for_the_game(core.library.catalog.get(quiz_id) or quiz_id, _, chat_id)
+    quiz = core.library.catalog.get(quiz_id) or quiz_id
+    return (review_waits_for_the_game(quiz, _, chat_id) if session.quiz_id == REVIEW_QUIZ_ID
+            else playing_in_a_game(quiz, _, chat_id))
