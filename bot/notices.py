@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from bot.content.catalog import Catalog
 from bot.content.models import Quiz, localized
 from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES
-from bot.replies import Notice, NoticeCode
+from bot.replies import Notice, NoticeCode, QuizList, WhichQuiz
 from bot.text import echoed
+from bot.views import quiz_entries
 
 ECHOED = 60  # characters of what someone typed, said back to them (cut with an ellipsis)
 
@@ -14,6 +18,22 @@ ECHOED = 60  # characters of what someone typed, said back to them (cut with an 
 def quiz_not_found(reference: str, _: Localizer) -> Notice:
     return Notice(_("There is no quiz called “{name}”.", name=echoed(reference, ECHOED)),
                   NoticeCode.QUIZ_NOT_FOUND, _.language)
+
+
+def which_quiz(reference: str, quizzes: Iterable[Quiz], _: Localizer) -> WhichQuiz:
+    """``reference`` names each of ``quizzes``: they are listed for the learner to pick the one they meant."""
+    question = _("Several quizzes match “{name}”. Which one do you mean?", name=echoed(reference, ECHOED))
+    return WhichQuiz(question, NoticeCode.WHICH_QUIZ, _.language,
+                     choices=QuizList(question, quiz_entries(quizzes, _), _.language))
+
+
+def named_quiz(catalog: Catalog, reference: str, _: Localizer) -> Quiz | Notice:
+    """The quiz a learner's reference picks (see ``Catalog.named``); or, when it names none or several, the
+    notice that says so: every command that takes a quiz decides the same way."""
+    found = catalog.named(reference)
+    if not found:
+        return quiz_not_found(reference, _)
+    return found[0] if len(found) == 1 else which_quiz(reference, found, _)
 
 
 def already_answered(_: Localizer, chat_id: str | None = None) -> Notice:

@@ -31,6 +31,7 @@ class Actor:
 class NoticeCode(StrEnum):
     INFO = "info"
     QUIZ_NOT_FOUND = "quiz_not_found"
+    WHICH_QUIZ = "which_quiz"  # the reference names several quizzes: a WhichQuiz lists them to pick from
     NO_ACTIVE_SESSION = "no_active_session"
     ALREADY_ANSWERED = "already_answered"
     NOT_CURRENT_QUESTION = "not_current_question"
@@ -209,6 +210,14 @@ class QuizList:
     heading: str
     entries: tuple[QuizListEntry, ...]
     language: str = ui_language()
+
+
+@dataclass(frozen=True)
+class WhichQuiz(Notice):
+    """A quiz reference that names several quizzes: ``choices`` lists them, best first, as /quizzes lists quizzes
+    (its heading asks which one), for the learner to pick one rather than the bot guessing."""
+
+    choices: QuizList = field(default_factory=lambda: QuizList("", ()), compare=False)
 
 
 @dataclass(frozen=True)

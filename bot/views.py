@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from datetime import datetime
 
 from bot.content.catalog import Catalog
@@ -139,12 +140,13 @@ def retry_label(missed: int, _: Localizer) -> str | None:
 
 
 def quiz_list(catalog: Catalog, _: Localizer) -> QuizList:
-    entries = tuple(
-        QuizListEntry(quiz.id, localized(quiz.title, _.language), localized(quiz.description, _.language),
-                      level_label(quiz, _))
-        for quiz in catalog.quizzes
-    )
-    return QuizList(heading=_("Available quizzes:"), entries=entries, language=_.language)
+    return QuizList(heading=_("Available quizzes:"), entries=quiz_entries(catalog.quizzes, _), language=_.language)
+
+
+def quiz_entries(quizzes: Iterable[Quiz], _: Localizer) -> tuple[QuizListEntry, ...]:
+    return tuple(QuizListEntry(quiz.id, localized(quiz.title, _.language), localized(quiz.description, _.language),
+                               level_label(quiz, _))
+                 for quiz in quizzes)
 
 
 def preview(quiz: Quiz, _: Localizer) -> Preview:

@@ -35,15 +35,21 @@ LEGEND = (f"n: learners' first answers; p: share right; r_pb: discrimination aga
 
 async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: TextIO | None = None,
                 err: TextIO | None = None) -> int:
-    """Print the table (or JSON) for one quiz or all; exit 1 for an unknown quiz id. With no answers yet: a
-    one-line message (on stderr with --json, which still prints the JSON so scripts can parse it)."""
+    """Print the table (or JSON) for one quiz or all; exit 1 for an unknown quiz id, or a topic that names several
+    quizzes. With no answers yet: a one-line message (on stderr with --json, which still prints the JSON so
+    scripts can parse it)."""
     out, err = out or sys.stdout, err or sys.stderr  # looked up now: tests and callers may have replaced them
     catalog = Catalog(tuple(load_quizzes(settings.content_dir)))
-    found = catalog.find(quiz_id) if quiz_id is not None else None  # an id, or a topic as `play --quiz` takes
-    if quiz_id is not None and found is None:
-        known = ", ".join(quiz.id for quiz in catalog.quizzes)
-        print(f"quiztutor stats: no quiz {quiz_id!r} in {settings.content_dir} (quizzes: {known})", file=err)
+    # An id, or a topic as `play --quiz` takes; one that names several quizzes is refused with them, as the
+    # bots ask which one: statistics of a quiz the author didn't mean would mislead.
+    named = catalog.named(quiz_id) if quiz_id is not None else []
+    if quiz_id is not None and len(named) != 1:
+        known = ", ".join(quiz.id for quiz in named or catalog.quizzes)
+        print(f"quiztutor stats: {quiz_id!r} matches several quizzes in {settings.content_dir}: {known}; give "
+              f"one of their ids" if named else
+              f"quiztutor stats: no quiz {quiz_id!r} in {settings.content_dir} (quizzes: {known})", file=err)
         return ExitCode.FAILED
+    found = named[0] if named else None
     quiz_id = found.id if found is not None else None
     quizzes = [found] if found is not None else list(catalog.quizzes)
     try:

@@ -49,10 +49,16 @@ class Catalog:
     def get(self, quiz_id: str) -> Quiz | None:
         return self._by_id.get(quiz_id)
 
-    def find(self, reference: str) -> Quiz | None:
-        """A quiz by id, by part of its id or title (any language), or by tag, in that order."""
-        found = self.matching(reference)
-        return found[0] if found else None
+    def named(self, reference: str) -> list[Quiz]:
+        """What a typed reference picks: the quiz with that id, or the only one with that whole title (in any
+        language), alone; else every quiz it ``matching`` names. One is the quiz meant; with several, only the
+        learner knows which (taking the first would start a quiz they didn't ask for)."""
+        wanted = folded(reference.strip())
+        exact = self._by_id.get(wanted)
+        if exact is not None:
+            return [exact]
+        titled = [quiz for quiz in self.quizzes if any(folded(title) == wanted for title in quiz.title.values())]
+        return titled if len(titled) == 1 else self.matching(reference)
 
     def matching(self, reference: str) -> list[Quiz]:
         """Every quiz ``reference`` names, best first: the one with that id, then those with it in their id, in

@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot import views
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
-from bot.notices import no_quiz_in_progress, playing_in_a_game, quiz_not_found, quiz_title
+from bot.notices import named_quiz, no_quiz_in_progress, playing_in_a_game, quiz_title
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
@@ -37,9 +37,10 @@ class Playing:
         quiz: Quiz | None = None
         leaving: QuizSession | None = None  # the quiz played until now, if another
         if reference:
-            quiz = catalog.find(reference)
-            if quiz is None:
-                return quiz_not_found(reference, _)
+            named = named_quiz(catalog, reference, _)
+            if isinstance(named, Notice):  # none, or several to choose from
+                return named
+            quiz = named
             leaving = await uow.sessions.active(turn.user_id)
             session = await uow.sessions.active(turn.user_id, quiz.id)
         else:

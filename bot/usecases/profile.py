@@ -7,7 +7,7 @@ from dataclasses import replace
 from bot import views
 from bot.admins import AdminPolicy
 from bot.languages import NATIVE_NAMES, language_choice
-from bot.notices import quiz_not_found, unknown_language
+from bot.notices import named_quiz, unknown_language
 from bot.progress_replies import Progress
 from bot.replies import Actor, Notice, Preview, Profile, QuizList
 from bot.turns import Turn
@@ -57,8 +57,8 @@ class Profiles:
 
     async def preview(self, actor: Actor, reference: str) -> Preview | Notice:
         _ = await self._core.turns.words(actor)
-        quiz = self._core.library.catalog.find(reference)
-        return quiz_not_found(reference, _) if quiz is None else views.preview(quiz, _)
+        named = named_quiz(self._core.library.catalog, reference, _)
+        return named if isinstance(named, Notice) else views.preview(named, _)
 
     async def progress(self, actor: Actor) -> Progress:
         """Sessions, mastery per quiz and concept, what is due today, the streak, and the chart's data."""

@@ -139,6 +139,15 @@ def test_an_unknown_quiz_is_an_error(settings: Settings, capsys: pytest.CaptureF
                                     "(quizzes: collectives, long-options)")
 
 
+def test_a_topic_naming_several_quizzes_is_refused_with_them_not_taken_as_the_first(
+        settings: Settings, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", "--quiz", "o"]) == 1  # in both quizzes' ids
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip() == (f"quiztutor stats: 'o' matches several quizzes in {FIXTURE_CONTENT}: "
+                                    "collectives, long-options; give one of their ids")
+
+
 def test_a_database_at_an_older_schema_is_refused_and_left_as_it_is(
         settings: Settings, capsys: pytest.CaptureFixture[str]) -> None:
     """Replicas of the older version may still serve it: reading statistics must not upgrade it under them."""

@@ -18,7 +18,7 @@ from bot.games.rules import (
     clamp_seconds,
 )
 from bot.i18n import Localizer
-from bot.notices import quiz_not_found
+from bot.notices import named_quiz
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
 from bot.usecases.games.table import GameTable
@@ -64,14 +64,20 @@ class GameLobbies:
                     seconds: int | None, before_last: str | None = None) -> list[GameEvent] | Notice:
         """``before_last``: the words typed before a last word that isn't a number, if the whole names no quiz."""
         core, _, uow = self._table.core, turn.words, turn.uow
+        catalog = core.library.catalog
         if reference is None:
-            example = core.library.catalog.quizzes[0].id if core.library.catalog.quizzes else "…"
+            example = catalog.quizzes[0].id if catalog.quizzes else "…"
             return Notice(_("Send /game followed by a quiz id, for example: /game {quiz_id}", quiz_id=example),
                           NoticeCode.NAME_A_QUIZ, _.language)
-        quiz = core.library.catalog.find(reference)
-        if quiz is None:
-            named = core.library.catalog.find(before_last) if before_last else None
-            return quiz_not_found(reference, _) if named is None else _seconds_mistyped(named, _)
+        quiz = named_quiz(catalog, reference, _)
+        if isinstance(quiz, Notice) and quiz.code is NoticeCode.QUIZ_NOT_FOUND and before_last:
+            named = named_quiz(catalog, before_last, _)
+            if isinstance(named, Quiz):
+                return _seconds_mistyped(named, _)
+            if named.code is NoticeCode.WHICH_QUIZ:  # the words before it name several: which one, first
+                return named
+        if isinstance(quiz, Notice):
+            return quiz
         now = core.clock()
         language = await uow.chats.language(turn.actor.platform, scope_id) or _.language
         game = GameRecord(game_id, turn.actor.platform, turn.actor.chat_id or scope_id, scope_id, quiz.id,
