@@ -19,8 +19,9 @@ FULL_WIDTH_OFFSET = 0xFF01 - ord("!")
 @dataclass(frozen=True)
 class Line:
     """``verb`` is "quit", one of VERBS or CHAT_ONLY, "answer" (``index`` from 0, or None if it isn't an option),
-    "choose" (a quiz by list ``index`` from 1, or by id or name in ``argument``), "letter" (an answer's letter,
-    "b" or "(b)", with no question open: the quiz list is numbered, and it names no quiz), or "nothing"."""
+    "choose" (a quiz by list ``index`` from 1, typed "2", "(2)" or "2.", or by id or name in ``argument``),
+    "letter" (an answer's letter, "b" or "(b)", with no question open: the quiz list is numbered, and it names no
+    quiz), or "nothing"."""
 
     verb: str
     argument: str = ""
@@ -41,7 +42,7 @@ def parse(line: str, answering: bool) -> Line:
         return Line(word, argument)
     if answering:
         return Line("answer", text, option_index(text))
-    number = ascii_number(text)
+    number = list_number(text)
     if number is None and option_index(text) is not None:  # else "a" picks the first title with an "a" in it
         return Line("letter", text)
     return Line("choose", text, number)
@@ -50,13 +51,24 @@ def parse(line: str, answering: bool) -> Line:
 def option_index(text: str) -> int | None:
     """``"2"``, ``"2)"``, ``"2."``, ``"b"``, ``"(b)"`` or ``"( b )"`` -> 1, and so in full width (``"２"``);
     anything else (``"²"``, ``"①"``, ``"x"``) -> None."""
-    text = half_width(text).strip().lower().removeprefix("(").lstrip().rstrip(") .")
+    text = _unbracketed(text)
     number = ascii_number(text)
     if number is not None:
         return number - 1
     if len(text) == 1 and text in string.ascii_lowercase:
         return string.ascii_lowercase.index(text)
     return None
+
+
+def list_number(text: str) -> int | None:
+    """A number picking from a numbered list, typed as an answer's may be: ``"2"``, ``"2."``, ``"2)"``, ``"(2)"``
+    or ``"( 2 )"`` -> 2, and so in full width; anything else -> None."""
+    return ascii_number(_unbracketed(text))
+
+
+def _unbracketed(text: str) -> str:
+    """``"( b )"``, ``"2."``, ``"2)"`` without their brackets, dot and spaces; in ASCII and lower case."""
+    return half_width(text).strip().lower().removeprefix("(").lstrip().rstrip(") .")
 
 
 def ascii_number(text: str) -> int | None:

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from adapters.runtime import utc_now
 from adapters.terminal import render
-from adapters.terminal.commands import CHAT_ONLY, Line, ascii_number, parse
+from adapters.terminal.commands import CHAT_ONLY, Line, list_number, parse
 from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
 from bot.delivery import summarize
@@ -18,7 +18,18 @@ from bot.engine import QuizEngine
 from bot.i18n import Localizer
 from bot.languages import listed_codes, native_name
 from bot.log_lines import log_briefly
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Preview, QuizList, Started, Stopped, Summary
+from bot.replies import (
+    Actor,
+    AnswerOutcome,
+    Notice,
+    NoticeCode,
+    Preview,
+    QuizList,
+    Started,
+    Stopped,
+    Summary,
+    WhichQuiz,
+)
 from bot.review_quiz import REVIEW_QUIZ_ID
 
 log = logging.getLogger(__name__)
@@ -127,19 +138,22 @@ class TerminalPlayer:
     async def _start(self, reference: str | None) -> None:
         open_question = self._screen.question
         shown = await self._engine.start(self._actor, await self._listed(reference), self._screen)
-        if isinstance(shown, Notice):
+        self._words = self._engine.localizer_for(shown.language)
+        if not isinstance(shown, Notice):
+            return
+        if isinstance(shown, WhichQuiz):  # the ones it names, numbered (its heading asks which): a number picks
+            self._show_list(shown.choices)
+        else:
             self._say_notice(shown)
             await self._show_quizzes()
-            if open_question is not None:  # still open: show it again, so a number typed next answers what it says
-                self._screen.question = open_question
-                await self._show_open_question()
-        else:
-            self._words = self._engine.localizer_for(shown.language)
+        if open_question is not None:  # still open: show it again, so a number typed next answers what it says
+            self._screen.question = open_question
+            await self._show_open_question()
 
     async def _listed(self, reference: str | None) -> str | None:
-        """``2`` means the second quiz of the list shown last, wherever a quiz is named (quiz 2, preview 2); before
-        any list was shown in this run, of the list ``quizzes`` would show."""
-        number = ascii_number(reference or "")
+        """``2`` (or ``(2)``, ``2.``) means the second quiz of the list shown last, wherever a quiz is named (quiz 2,
+        preview 2); before any list was shown in this run, of the list ``quizzes`` would show."""
+        number = list_number(reference or "")
         if number is not None and not self._quiz_ids:
             await self._listing()
         if number is not None and 1 <= number <= len(self._quiz_ids):
@@ -207,7 +221,12 @@ class TerminalPlayer:
         await self._start(line.argument)
 
     async def _show_quizzes(self) -> None:
-        self._io.write(render.quiz_list(await self._listing()))
+        self._show_list(await self._listing())
+
+    def _show_list(self, listing: QuizList) -> None:
+        """A numbered list of quizzes, their ids kept for a number typed next."""
+        self._quiz_ids = [entry.quiz_id for entry in listing.entries]
+        self._io.write(render.quiz_list(listing))
 
     async def _listing(self) -> QuizList:
         """The quizzes as ``quizzes`` lists them, their ids kept for numbers typed later."""
@@ -222,7 +241,10 @@ class TerminalPlayer:
             await self._show_quizzes()
             return
         shown = await self._engine.preview(self._actor, await self._listed(reference) or reference)
-        self._io.write(render.preview(shown) if isinstance(shown, Preview) else shown.text)
+        if isinstance(shown, WhichQuiz):  # "preview 2" next previews the second of them
+            self._show_list(shown.choices)
+        else:
+            self._io.write(render.preview(shown) if isinstance(shown, Preview) else shown.text)
 
     async def _language(self, choice: str) -> None:
         if not choice:

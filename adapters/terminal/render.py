@@ -73,7 +73,7 @@ def summary(result: Summary) -> str:
 
 
 def quiz_list(result: QuizList) -> str:
-    lines = [result.heading]
+    lines = [wrap(result.heading)]  # a long one too: "Several quizzes match …"
     for number, entry in enumerate(result.entries, start=1):
         lines.append(wrap(f"{number}) {entry.title}  [{entry.quiz_id}]  {entry.level}", "  ", "     "))
         lines.append(wrap(entry.description, "     "))

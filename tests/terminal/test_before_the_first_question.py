@@ -1,5 +1,6 @@
 """What is typed before any question is open: a language given with --lang, a letter or a full-width number at the
-quiz picker; and answers in full width or with spaces in their brackets."""
+quiz picker (a number in brackets too); a quiz reference that names several quizzes; and answers in full width or
+with spaces in their brackets."""
 
 from __future__ import annotations
 
@@ -31,3 +32,21 @@ async def test_full_width_digits_and_spaced_brackets_answer_as_their_ascii_twins
     transcript = await play(tmp_path, ["２", "( b )", "quit"])  # questions 1 and 2 have 3 and 2 options
     assert "Please type a number" not in transcript, transcript
     assert "Question 3 of 3" in transcript, transcript
+
+
+async def test_a_number_in_brackets_or_with_a_dot_at_the_quiz_picker_picks_that_quiz(tmp_path: Path) -> None:
+    for run, typed in enumerate(("(2)", "2.", "2)", "( 2 )")):
+        transcript = await play(tmp_path / str(run), [typed, "quit"], quiz=None)
+        assert "Please type a number" not in transcript, transcript  # "(2)" was refused as if it were a letter
+        assert "Long options: 1 question. Good luck!" in transcript, transcript
+
+
+async def test_a_reference_naming_several_quizzes_lists_them_and_a_number_then_picks_among_them(
+        tmp_path: Path) -> None:
+    # "n" is in long-options' id and in the collectives quiz's Swahili title: both, the one it is in the id of first.
+    transcript = await play(tmp_path, ["quiz n", "2", "quit"], quiz=None)
+    said = " ".join(transcript.split())  # as wrapped to the terminal's width
+    assert "Several quizzes match “n”. Which one do you mean? 1) Long options [long-options]" in said, said
+    assert "2) Collectives [collectives]" in said
+    assert "Long options: 1 question" not in said  # not the first it matched, guessed
+    assert "Collectives: 3 questions. Good luck!" in said  # "2" of the list just shown, not of the full list
