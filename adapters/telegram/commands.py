@@ -33,7 +33,7 @@ from adapters.telegram.menu import help_text, next_steps
 from adapters.telegram.surface import TelegramSurface
 from bot.delivery import Target
 from bot.engine import QuizEngine
-from bot.replies import Actor, Notice, NoticeCode, Stopped
+from bot.replies import Actor, Notice, NoticeCode, Stopped, WhichQuiz
 from bot.text import shown_name
 
 Context = ContextTypes.DEFAULT_TYPE
@@ -116,7 +116,9 @@ class Commands:
         owner = owner_in(chat, actor, _first_name(update))
         async with self.closing_left_open(surface_in(self._chat, chat, actor, _first_name(update))) as surface:
             reply = await self._engine.start(actor, command_argument(context.args), surface)
-        if isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:
+        if isinstance(reply, WhichQuiz):  # several quizzes match: the question, and a button for each
+            await self._chat.html(chat, render.which_quiz(reply, owner), quiz_buttons(reply.choices))
+        elif isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:
             await self._show_quizzes(actor, chat, reply, owner)
         elif isinstance(reply, Notice):  # e.g. that quiz is theirs in a group game now
             await self.notice(chat, reply, owner)
@@ -131,7 +133,11 @@ class Commands:
             await self._chat.html(chat, [esc(usage)])
             return
         reply = await self._engine.preview(actor, reference)
-        await self._chat.html(chat, [render.notice(reply)] if isinstance(reply, Notice) else render.preview(reply))
+        if isinstance(reply, WhichQuiz):  # each with its /preview line (the buttons under a list start a quiz)
+            await self._chat.html(chat, render.which_quiz(reply, command="preview"))
+        else:
+            await self._chat.html(chat, [render.notice(reply)] if isinstance(reply, Notice) else
+                                  render.preview(reply))
 
     async def stop(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Its poll is closed, else it stays open to votes that only say the quiz was stopped.

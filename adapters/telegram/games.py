@@ -19,7 +19,7 @@ from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.html_text import esc
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation
-from bot.replies import Actor, Notice, NoticeCode
+from bot.replies import Actor, Notice, NoticeCode, WhichQuiz
 
 REFUSAL_PERIOD = 30.0  # seconds: a refused command in a group is answered once per person (the group's 20/min)
 DEEP_LINK = "gx_"  # /start gx_<game id>_<place>: an explanation too long for an alert, in a private chat
@@ -172,7 +172,9 @@ class GameCommands:
         if notice.code is NoticeCode.CHAT_REFUSED:
             return
         if self._refused.allow((chat, actor.user_id, notice.text)):
-            await self._chat.html(chat, [render.outcome_notice(notice.text, owner_in(chat, actor, first_name))])
+            owner = owner_in(chat, actor, first_name)
+            await self._chat.html(chat, render.which_quiz(notice, owner, command="game")  # several named: which?
+                                  if isinstance(notice, WhichQuiz) else [render.outcome_notice(notice.text, owner)])
 
 
 async def _acknowledge(query: CallbackQuery, text: str | None, *, alert: bool) -> None:

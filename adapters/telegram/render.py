@@ -6,7 +6,7 @@ from adapters.telegram.html_text import CAPTION_LIMIT, MESSAGE_LIMIT, bold, esc,
 from bot.i18n import Localizer
 from bot.progress_replies import Progress
 from bot.reload_report import ReloadReport
-from bot.replies import Feedback, Notice, Outcome, Preview, QuizList, Summary
+from bot.replies import Feedback, Notice, Outcome, Preview, QuizList, Summary, WhichQuiz
 
 OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "⏭"}
 OWNER_LIMIT = 64  # characters of a name shown before a group member's reply
@@ -65,11 +65,17 @@ def summary(reply: Summary, owner: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def quiz_list(reply: QuizList) -> list[str]:
+def quiz_list(reply: QuizList, command: str = "quiz") -> list[str]:
+    """The heading, then each quiz with the ``command`` that takes it (/quiz; /preview, /game for their choices)."""
     blocks = [bold(reply.heading)]
-    blocks += [f"{bold(entry.title)} · {esc(entry.level)}\n{esc(entry.description)}\n/quiz {esc(entry.quiz_id)}"
+    blocks += [f"{bold(entry.title)} · {esc(entry.level)}\n{esc(entry.description)}\n/{command} {esc(entry.quiz_id)}"
                for entry in reply.entries]
     return blocks
+
+
+def which_quiz(reply: WhichQuiz, owner: str | None = None, command: str = "quiz") -> list[str]:
+    """The quizzes a reference named, as /quizzes lists them; the question first, in a group asked of whom."""
+    return [outcome_notice(reply.text, owner), *quiz_list(reply.choices, command)[1:]]
 
 
 def preview(reply: Preview) -> list[str]:

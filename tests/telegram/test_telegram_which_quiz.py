@@ -1,0 +1,46 @@
+"""A quiz reference that names several quizzes, through the real Application: the question which one, in the
+learner's language, with the quizzes listed as /quizzes lists them; under /quiz a button starts each, and no quiz
+is started by guessing. /preview and a group's /game ask the same, each with its own command under each quiz."""
+
+from __future__ import annotations
+
+from adapters.settings import Settings
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import GROUP, WANJIRU, for_chat, next_poll, running_bot
+
+
+async def test_quiz_naming_two_quizzes_asks_which_one_with_a_button_for_each(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        sw = engine.localizer_for("sw")
+        # "n" is in long-options' id and in the collectives quiz's Swahili title.
+        await api.command(WANJIRU, "/quiz n")
+        asked = (await api.wait_for("sendMessage", 1, for_chat(WANJIRU.id)))[0]
+        text = asked.params["text"]
+        assert sw("Several quizzes match “{name}”. Which one do you mean?", name="n") in text
+        assert "Chaguo ndefu" in text and "/quiz long-options" in text and "/quiz collectives" in text
+        rows = asked.params["reply_markup"]["inline_keyboard"]
+        assert [row[0]["callback_data"] for row in rows] == ["quiz:long-options", "quiz:collectives"]
+        await api.settle()
+        assert not api.polls(WANJIRU.id)  # the first it matched is not started
+
+        await api.press(WANJIRU, "quiz:collectives")
+        poll = await next_poll(api, WANJIRU.id, 1)
+        assert poll.params["question"].startswith("1/3 · Operesheni ipi")
+
+
+async def test_preview_and_a_group_game_ask_which_one_with_their_own_command(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        question = engine.localizer_for("sw")("Several quizzes match “{name}”. Which one do you mean?", name="o")
+        await api.command(WANJIRU, "/preview o")
+        previewed = (await api.wait_for("sendMessage", 1, for_chat(WANJIRU.id)))[0]
+        text = previewed.params["text"]
+        assert question in text and "/preview collectives" in text and "/preview long-options" in text
+        assert "reply_markup" not in previewed.params  # the list's buttons would start a quiz, not preview it
+
+        await api.command(WANJIRU, "/game o 20", GROUP)
+        asked = (await api.wait_for("sendMessage", 1, for_chat(GROUP.id)))[0]
+        assert question in asked.params["text"] and "/game long-options" in asked.params["text"]
+        await api.settle()
+        assert len(api.calls("sendMessage", for_chat(GROUP.id))) == 1  # no lobby opened with a guess
