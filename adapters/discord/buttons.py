@@ -8,7 +8,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from adapters.discord import render
-from bot.replies import QuestionView, Stopped, Summary
+from bot.replies import QuestionView, QuizList, Stopped, Summary
 from bot.text import shorten
 
 # qt:a:<session id>:<question>:<option index>, within Discord's 100 characters. The question is its place in
@@ -22,6 +22,8 @@ CUSTOM_ID = re.compile(r"qt:a:(?P<session>[0-9a-f]{1,40}):(?P<question>[a-z0-9-]
 # channel, v = private (ephemeral, with buttons), as the quiz was played. The owner, so a bystander who taps it
 # can be told whose it is (buttons sent before it was added have none).
 RETRY_ID = re.compile(r"qt:r:(?P<mode>[pv]):(?P<session>[0-9a-f]{1,40})(?::(?P<owner>[0-9]{1,20}))?")
+
+VIEW_BUTTON_LIMIT = 25  # Discord's most per message (five rows of five)
 
 
 def answer_custom_id(session_id: str, question_id: str, option_index: int) -> str:
@@ -124,6 +126,43 @@ class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REVI
 def review_view(label: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ReviewButton(label))
+    return view
+
+
+# qt:q:<mode>:<quiz id>: one of the quizzes a /quiz reference named, to start it (mode as a retry's: p polls in the
+# channel, v private), under the question which one the learner meant.
+QUIZ_ID = re.compile(r"qt:q:(?P<mode>[pv]):(?P<quiz>[a-z0-9-]{1,48})")
+
+
+@runtime_checkable
+class QuizClickHandler(Protocol):
+    async def handle_quiz_click(self, interaction: discord.Interaction, quiz_id: str, private: bool) -> None: ...
+
+
+class QuizButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUIZ_ID):
+    def __init__(self, quiz_id: str, private: bool, label: str) -> None:
+        super().__init__(discord.ui.Button(label=shorten(label, render.BUTTON_LABEL_LIMIT),
+                                           style=discord.ButtonStyle.primary,
+                                           custom_id=f"qt:q:{'v' if private else 'p'}:{quiz_id}"))
+        self.quiz_id = quiz_id
+        self.private = private
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> QuizButton:
+        return cls(match["quiz"], match["mode"] == "v", getattr(item, "label", None) or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        if isinstance(client, QuizClickHandler):
+            await client.handle_quiz_click(interaction, self.quiz_id, self.private)
+
+
+def quiz_view(choices: QuizList, private: bool) -> discord.ui.View:
+    """A button for each quiz a reference named, that starts it as the /quiz that named them would have."""
+    view = discord.ui.View(timeout=None)
+    for entry in choices.entries[:VIEW_BUTTON_LIMIT]:
+        view.add_item(QuizButton(entry.quiz_id, private, f"▶ {entry.title}"))
     return view
 
 

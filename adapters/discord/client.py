@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord.actors import PLATFORM, interaction_actor
-from adapters.discord.buttons import AnswerButton, RetryButton, ReviewButton
+from adapters.discord.buttons import AnswerButton, QuizButton, RetryButton, ReviewButton
 from adapters.discord.commands import register_commands
 from adapters.discord.counting import RequestCounter, interaction_kind, mark_started, observe_command, timed
 from adapters.discord.errors import apologize, tree_error_handler
@@ -31,7 +31,7 @@ from bot.engine import QuizEngine
 log = logging.getLogger(__name__)
 
 
-DYNAMIC_ITEMS = (AnswerButton, RetryButton, ReviewButton, GameButton)  # every component the bot sends
+DYNAMIC_ITEMS = (AnswerButton, RetryButton, ReviewButton, QuizButton, GameButton)  # every component the bot sends
 
 
 def is_stale_click(interaction: discord.Interaction) -> bool:
@@ -96,6 +96,9 @@ class QuizClient(discord.Client):
                                  owner_id: int | None) -> None:
         await self._click("retry", interaction,
                           lambda: self.handlers.retry(interaction, session_id, private, owner_id))
+
+    async def handle_quiz_click(self, interaction: discord.Interaction, quiz_id: str, private: bool) -> None:
+        await self._click("quiz", interaction, lambda: self.handlers.quiz(interaction, quiz_id, private))
 
     async def handle_review_click(self, interaction: discord.Interaction) -> None:
         await self._click("review", interaction, lambda: self.handlers.review(interaction, private=True))

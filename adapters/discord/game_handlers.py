@@ -8,11 +8,11 @@ import discord
 from adapters.discord import game_render
 from adapters.discord.actors import interaction_actor
 from adapters.discord.game_surface import ChannelGameSurface
-from adapters.discord.render import plain
+from adapters.discord.render import plain, which_quiz
 from adapters.discord.respond import respond, respond_plain
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation
-from bot.replies import Notice, NoticeCode
+from bot.replies import Notice, NoticeCode, WhichQuiz
 
 
 def moderates(interaction: discord.Interaction) -> bool:
@@ -38,7 +38,8 @@ class GameHandlers:
             return
         refused = await self._engine.games.open(actor, interaction.user.display_name, str(interaction.guild_id),
                                                 quiz, seconds, self.stage)
-        await respond(interaction, plain(refused.text) if refused else _("The lobby is open: everyone here can join."))
+        await respond(interaction, _("The lobby is open: everyone here can join.") if refused is None else
+                      which_quiz(refused) if isinstance(refused, WhichQuiz) else plain(refused.text))
 
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -12,7 +12,7 @@ from discord import app_commands
 from adapters.charts import render_progress_chart
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
-from adapters.discord.buttons import retry_view
+from adapters.discord.buttons import quiz_view, retry_view
 from adapters.discord.permissions import lacks_poll_rights, poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond, respond_plain
@@ -22,7 +22,7 @@ from adapters.left_open import closing_left_open
 from bot.delivery import Surface, Target
 from bot.engine import QuizEngine
 from bot.records import MessageLink
-from bot.replies import Notice, NoticeCode, Preview, Started, Stopped, Summary
+from bot.replies import Notice, NoticeCode, Preview, Started, Stopped, Summary, WhichQuiz
 from bot.text import shorten
 
 AUTOCOMPLETE_LIMIT = 25
@@ -82,7 +82,9 @@ class CommandHandlers:
         except discord.Forbidden:  # refused although the rights looked fine
             await respond(interaction, await self._poll_refused(interaction, command))
             return
-        if isinstance(result, Notice):
+        if isinstance(result, WhichQuiz):  # several quizzes named: the question, and a button that starts each
+            await respond(interaction, render.which_quiz(result), view=quiz_view(result.choices, private))
+        elif isinstance(result, Notice):
             text = render.plain(result.text)
             if result.code is NoticeCode.NO_ACTIVE_SESSION:  # "choose one to start": the quizzes to choose from
                 text += "\n\n" + render.quiz_list(await self._engine.list_quizzes(interaction_actor(interaction)))
@@ -114,7 +116,8 @@ class CommandHandlers:
     async def preview(self, interaction: discord.Interaction, reference: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await self._engine.preview(interaction_actor(interaction), reference)
-        await respond(interaction, render.preview(result) if isinstance(result, Preview) else render.plain(result.text))
+        await respond(interaction, render.preview(result) if isinstance(result, Preview) else
+                      render.which_quiz(result) if isinstance(result, WhichQuiz) else render.plain(result.text))
 
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

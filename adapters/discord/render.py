@@ -8,7 +8,7 @@ from discord.utils import escape_markdown, escape_mentions
 
 from adapters.discord.spec import DISCORD_LIMITS
 from bot.progress_replies import Progress
-from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, Summary
+from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, Summary, WhichQuiz
 from bot.text import shorten
 
 MESSAGE_LIMIT = 2000
@@ -117,10 +117,17 @@ def summary(result: Summary) -> str:
 
 
 def quiz_list(result: QuizList) -> str:
-    lines = [f"**{result.heading}**"]
-    for entry in result.entries:
-        lines.append(f"• **{entry.title}** (`{entry.quiz_id}`) · {entry.level}\n  {entry.description}")
-    return "\n".join(lines)
+    return "\n".join([f"**{result.heading}**", *_quiz_entries(result)])
+
+
+def which_quiz(result: WhichQuiz) -> str:
+    """The quizzes a reference named, as /quizzes lists them, under the question which one."""
+    return "\n".join([plain(result.text), *_quiz_entries(result.choices)])
+
+
+def _quiz_entries(result: QuizList) -> list[str]:
+    return [f"• **{entry.title}** (`{entry.quiz_id}`) · {entry.level}\n  {entry.description}"
+            for entry in result.entries]
 
 
 def preview(result: Preview) -> str:

@@ -1,0 +1,45 @@
+"""A quiz reference that names several quizzes, through discord.py against the fake Discord: the question which
+one, in the user's language, with the quizzes listed as /quizzes lists them; under /quiz a button starts each,
+played as that /quiz asked (polls here, or privately), and no quiz is started by guessing. /preview and
+/game start ask the same."""
+
+from __future__ import annotations
+
+import re
+
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import LEARNER_ID, RunningBot
+from tests.discord.support import button_for, buttons, first_answer, message_id, next_poll, poll_question
+
+SW_QUESTION = "Chemsha bongo kadhaa zinalingana na “{name}”. Unamaanisha ipi?"
+
+
+async def test_quiz_naming_two_quizzes_asks_which_one_with_a_button_that_starts_each(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    # "n" is in long-options' id and in the collectives quiz's Swahili title.
+    token = await fake.slash("quiz", {"quiz": "n"}, locale="sw", user_id=LEARNER_ID)
+    asked = await fake.wait_until(first_answer(fake, token))
+    assert asked.content.splitlines()[0] == SW_QUESTION.format(name="n")
+    assert "**Chaguo ndefu** (`long-options`)" in asked.content and "(`collectives`)" in asked.content
+    assert [button["label"] for button in buttons(asked)] == ["▶ Chaguo ndefu", "▶ Mawasiliano ya pamoja"]
+    start = button_for(asked, "▶ Mawasiliano ya pamoja")
+    assert re.fullmatch("qt:q:p:collectives", start)
+    await fake.quiet()
+    assert fake.polls() == []  # the first it matched is not started
+
+    mark = len(fake.calls)
+    await fake.click(message_id(asked), start, user_id=LEARNER_ID, locale="sw")
+    poll = await next_poll(fake, bot, after=mark)
+    assert poll_question(poll).startswith("1/3 · Operesheni ipi")
+
+
+async def test_preview_and_a_game_ask_which_one_too(bot: RunningBot, fake: FakeDiscord) -> None:
+    previewed = await fake.wait_until(first_answer(fake, await fake.slash("preview", {"quiz": "o"}, locale="sw")))
+    assert previewed.content.splitlines()[0] == SW_QUESTION.format(name="o")
+    assert "(`collectives`)" in previewed.content and "(`long-options`)" in previewed.content
+
+    started = await fake.slash("game", {"quiz": "o"}, subcommand="start", locale="sw")
+    asked = await fake.wait_until(first_answer(fake, started))
+    assert asked.content.splitlines()[0] == SW_QUESTION.format(name="o")
+    await fake.quiet()
+    assert not fake.channel_messages()  # no lobby opened with a guess
