@@ -1,4 +1,5 @@
-"""What a typed reference names: /quiz takes the best match, Discord's autocomplete offers them all, best first."""
+"""What a typed reference names: /quiz takes the quiz it names alone or asks which one, Discord's autocomplete
+offers them all, best first."""
 
 from __future__ import annotations
 
