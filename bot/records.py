@@ -89,6 +89,17 @@ class MessageLink:
 
 
 @dataclass(frozen=True)
+class HeldLink(MessageLink):
+    """The message asking a question that a live group game holds (see bot/usecases/game_holds.py): an adapter
+    takes it away rather than closing it, where closing would show its answer (a Telegram quiz poll)."""
+
+    @classmethod
+    def of(cls, link: MessageLink) -> HeldLink:
+        return cls(link.platform, link.message_key, link.session_id, link.question_id, link.chat_id, link.created_at,
+                   link.message_id)
+
+
+@dataclass(frozen=True)
 class SessionResult:
     """One session's score, for /progress."""
 

@@ -14,7 +14,7 @@ from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
 from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWork
-from bot.records import MessageLink, QuizSession
+from bot.records import HeldLink, MessageLink, QuizSession
 from bot.replies import Actor, QuestionView
 from bot.review_quiz import REVIEW_QUIZ_ID, ReviewRounds
 from bot.stepper import SessionStepper
@@ -61,10 +61,11 @@ class Core:
         return tuple(links)
 
     async def closable(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> MessageLink | None:
-        """The message asking the session's open question, to close, unless a live group game holds that question:
-        a closed quiz poll shows its answer, which the game may be asking (it stays open until after the game)."""
+        """The message asking the session's open question, to close; a HeldLink if a live group game holds that
+        question: a closed quiz poll shows its answer, which the game may be asking, so that one is taken away
+        instead (left open, it would take votes that count for nothing, as its session has moved on)."""
         link = await self.asked_before(uow, actor, session)
-        return None if link is None or await held_by_a_game(uow, session) else link
+        return HeldLink.of(link) if link is not None and await held_by_a_game(uow, session) else link
 
     async def paused(self, uow: UnitOfWork, session: QuizSession) -> bool:
         """Whether the learner went on to another quiz (or review) since this session's question was shown: its

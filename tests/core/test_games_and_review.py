@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.content.library import ContentLibrary
 from bot.due_cards import due_cards
 from bot.engine import QuizEngine
-from bot.records import CardRecord, MessageLink
+from bot.records import CardRecord, HeldLink, MessageLink
 from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.games_play import ADA, BAYO, CHAT, SCOPE, open_with_three
 from tests.core.play import answer, next_question, start
@@ -124,10 +124,11 @@ async def test_the_learner_is_told_in_their_language(
     assert refused == Notice(waits, NoticeCode.IN_A_GAME, "yo")
 
 
-async def test_stopping_or_leaving_a_round_held_by_the_game_leaves_its_poll_open(
+async def test_stopping_or_leaving_a_round_held_by_the_game_takes_its_poll_away_as_held(
         engine: QuizEngine, clock: FixedClock) -> None:
     """A closed quiz poll shows its answer to whoever sees it: /stop, or a /review that leaves a solo round of the
-    game's quiz, would show one the game may be asking. The poll stays open (its votes then count for nothing)."""
+    game's quiz, would show one the game may be asking. Left open, it would take votes that count for nothing (its
+    session moved on). So it is handed over as held (HeldLink), for the adapter to take away, not close."""
     await _all_wrong(engine, "long-options")
     clock.advance(DAYS)
     solo = await start(engine, ADA, "collectives")
@@ -137,17 +138,18 @@ async def test_stopping_or_leaving_a_round_held_by_the_game_leaves_its_poll_open
     await engine.games.begin(ADA, game_id, False, stage)
 
     reviewed = await engine.review(ADA)  # takes over from the solo round
-    assert isinstance(reviewed, Started) and reviewed.left_behind == ()
+    assert isinstance(reviewed, Started)
+    assert [(type(link), link.message_key) for link in reviewed.left_behind] == [(HeldLink, "solo-poll")]
     await engine.link_message("telegram", "review-poll", reviewed.question, CHAT)
-    closed: list[str] = []
+    closed: list[MessageLink] = []
 
     async def close(link: MessageLink) -> None:
-        closed.append(link.message_key)
+        closed.append(link)
 
     assert isinstance(await engine.stop(ADA, close), Notice)  # the review: not held (long-options), closed
-    assert closed == ["review-poll"]
-    assert isinstance(await engine.stop(ADA, close), Notice)  # the solo round of Collectives: held, left open
-    assert closed == ["review-poll"]
+    assert await engine.stop(ADA, close) is not None  # the solo round of Collectives: held
+    assert [(type(link), link.message_key) for link in closed] == [(MessageLink, "review-poll"),
+                                                                  (HeldLink, "solo-poll")]
 
 
 async def test_the_rounds_intro_counts_only_the_questions_that_can_come_now(fake_db: FakeDatabase,

@@ -30,3 +30,22 @@ async def test_a_vote_on_a_solo_poll_of_the_games_quiz_is_refused_and_gives_no_a
     assert said.content == f"<@{OWNER_ID}> {waits}"
     assert not [c for c in fake.channel_messages() if "All-reduce sums" in c.content]  # no feedback, no answer
     assert len(fake.polls()) == 1  # nothing moved on
+
+
+async def test_a_solo_poll_held_by_the_game_is_ended_when_its_round_is_stopped(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """Left open, it would take votes that count for nothing, now or after the game. An ended Discord poll shows
+    vote counts, not an answer (no quiz mode), so it is ended as any other."""
+    await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
+                     member_permissions=PLAYER_PERMISSIONS)
+    lobby_call, game_id = await lobby(fake)
+    await fake.slash("quiz", {"quiz": "collectives"})
+    solo = await next_poll(fake, bot)
+    await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", OWNER_ID)
+    await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
+                     member_permissions=PLAYER_PERMISSIONS)
+    await question(fake, 1)
+    assert fake.ended_polls() == []
+
+    await fake.slash("stop")
+    assert await fake.wait_until(lambda: fake.ended_polls() == [message_id(solo)] or None)

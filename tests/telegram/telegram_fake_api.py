@@ -19,6 +19,7 @@ from aiohttp import web
 from tests.telegram.fake_types import BOT_USER, Call, Failure, FakeChat, FakeUser
 
 __all__ = ["BOT_USER", "Call", "FakeBotApi", "FakeChat", "FakeUser"]
+GONE = {"stopPoll": "stop", "deleteMessage": "delete"}  # what fails on a message the bot deleted
 CONFLICT = "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
 
 
@@ -46,6 +47,7 @@ class FakeBotApi:
     single_poller: bool = False
     _polling: web.Request | None = None
     webhook_url: str = ""  # set by setWebhook, cleared by deleteWebhook, told by getWebhookInfo
+    deleted: set[tuple[int, int]] = field(default_factory=set)  # (chat, message id) of each message deleted
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -159,6 +161,8 @@ class FakeBotApi:
         params |= {key: value.file.read() for key, value in form.items() if isinstance(value, web.FileField)}
         failures = self._failures.get(method) or []
         refused = self.refusing.get(int(params["chat_id"])) if "chat_id" in params else None
+        if method in GONE and (int(params["chat_id"]), int(params["message_id"])) in self.deleted:
+            refused = Failure(400, f"Bad Request: message to {GONE[method]} not found")  # as Telegram's
         if failures or refused:
             failure = refused or failures.pop(0)
             await self._record(Call(method, params, ok=False))
@@ -235,6 +239,8 @@ class FakeBotApi:
             poll = self._polls[(int(params["chat_id"]), int(params["message_id"]))]
             poll["is_closed"] = True
             return poll
+        if method == "deleteMessage":
+            self.deleted.add((int(params["chat_id"]), int(params["message_id"])))
         if method in ("setWebhook", "deleteWebhook"):
             self.webhook_url = params.get("url", "") if method == "setWebhook" else ""
         if method == "getWebhookInfo":

@@ -1,7 +1,11 @@
-"""A member's own poll of a quiz, open in the group since before they joined its group game, takes no votes
-while the game is on: its feedback would post the answer to a question of the game while its poll is open."""
+"""A member's own poll of a quiz, open since before they joined its group game: it takes no votes while the
+game is on (its feedback would post the answer to a question of the game while its poll is open), and it is
+never closed during the game (a closed quiz poll shows its answer): it is deleted when its round is stopped or
+left."""
 
 from __future__ import annotations
+
+import pytest
 
 from adapters.settings import Settings
 from tests.telegram.game_steps import lobby, press, vote
@@ -37,3 +41,27 @@ async def test_a_vote_on_a_solo_poll_of_the_games_quiz_is_refused_and_gives_no_a
         texts = " ".join(api.sent_texts(GROUP.id))
         assert "The answer:" not in texts and "skipped" not in texts  # nothing scored, nothing moved on
         assert len(api.polls(GROUP.id)) == 2 and not api.calls("stopPoll")  # the game's poll is still open
+
+
+@pytest.mark.parametrize("leaving_by", ["/stop", "/quiz long-options"])
+async def test_a_solo_poll_held_by_the_game_is_deleted_when_its_round_is_stopped_or_left(
+        leaving_by: str, api: FakeBotApi, settings: Settings) -> None:
+    """Its round moved on, a poll left open would take votes that count for nothing, now or after the game;
+    stopping it would show its answer while the game's poll may ask it. It is deleted."""
+    async with running_bot(settings):
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await api.command(TENDAI, "/quiz collectives", GROUP)
+        solo = await next_poll(api, GROUP.id, 1)
+        assert "open_period" not in solo.params  # untimed: it stays while he joins
+        await press(api, TENDAI, f"gj:{game_id}", GROUP)
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        game_poll = await next_poll(api, GROUP.id, 2)
+        assert not api.calls("deleteMessage")
+
+        await api.command(TENDAI, leaving_by, GROUP)
+        deleted = await api.wait_for("deleteMessage", 1)
+        assert [call.params["message_id"] for call in deleted] == [str(solo.result["message_id"])]
+        await api.settle()
+        assert not api.calls("stopPoll")  # neither his poll nor the game's
+        assert game_poll.result["message_id"] != solo.result["message_id"]
