@@ -35,7 +35,7 @@ from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 from bot.games.delivery import GameSurface, Posted
-from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
+from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.games.rules import GRACE, LOBBY_SECONDS, RESULTS_SECONDS
 from storage.tables import Game
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat, FakeUser
@@ -93,6 +93,9 @@ class TimedSurface:
     async def podium(self, podium: GamePodium) -> None:
         await self._inner.podium(podium)
         self._timeline.step(podium.game_id, None)
+
+    async def set_aside(self, aside: SetAside) -> None:
+        await self._inner.set_aside(aside)
 
 
 class TimedTelegram(TelegramAdapter):

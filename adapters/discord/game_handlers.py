@@ -102,7 +102,7 @@ class GameHandlers:
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if verb == "join":
-            text = plain((await self._engine.games.join(actor, name, game_id)).text)
+            text = plain((await self._engine.games.join(actor, name, game_id, self.stage)).text)
         elif verb == "answer":
             text = plain((await self._engine.games.vote(actor, name, game_id, place, option, self.stage)).text)
         else:

@@ -12,6 +12,7 @@ from telegram.constants import ParseMode, PollLimit
 from telegram.error import BadRequest, ChatMigrated, Forbidden
 
 from adapters.telegram import game_render, render
+from adapters.telegram.actors import owner_in
 from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import NO_PREVIEW, TelegramChat
 from adapters.telegram.game_polls import GamePolls
@@ -19,7 +20,7 @@ from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import button
 from adapters.telegram.poll_layout import poll_layout
 from bot.games.delivery import ChatRefused, Posted
-from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
+from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -104,6 +105,14 @@ class TelegramGameSurface:
             if podium.open_question is not None:
                 await self._close_poll(podium.open_question)
             await self._chat.html(self._chat_id, [game_render.podium(podium)])
+
+    async def set_aside(self, aside: SetAside) -> None:
+        """A player's own timed quiz poll is deleted, not stopped (a stopped quiz poll shows its answer); said in
+        its chat, naming them in a group."""
+        if aside.link.message_id is not None:
+            await self._chat.withdraw_poll(self._chat_id, aside.link.message_id)
+        await self._chat.html(self._chat_id, [render.outcome_notice(aside.text,
+                                                                    owner_in(self._chat_id, aside.owner, aside.name))])
 
     async def _close_poll(self, message_id: str) -> None:
         await self._chat.close_poll(self._chat_id, message_id)

@@ -113,7 +113,7 @@ class GameCommands:
         """Join, Start (lobby) and Explain (results): answered only to the one who pressed."""
         name = player_name(query.from_user)
         if data.action is Action.JOIN_GAME:
-            notice = await self._engine.games.join(actor, name, data.value)
+            notice = await self._engine.games.join(actor, name, data.value, self.stage)
             await _acknowledge(query, notice.text, alert=notice.is_error)
         elif data.action is Action.BEGIN_GAME:
             moderator = actor.chat_id is not None and await is_chat_admin(self._chat.bot, actor.chat_id,

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults
+from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 
 
 @dataclass(frozen=True)
@@ -33,6 +33,11 @@ class GameSurface(Protocol):
     async def results(self, results: GameResults) -> None: ...
 
     async def podium(self, podium: GamePodium) -> None: ...
+
+    async def set_aside(self, aside: SetAside) -> None:
+        """Take a player's own poll away (where it would otherwise close by itself and show its answer while
+        the game asks that question) and say so in its chat, which may be another than the game's."""
+        ...
 
 
 class ChatRefused(Exception):

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.replies import Feedback, ui_language
+from bot.records import MessageLink
+from bot.replies import Actor, Feedback, ui_language
 
 
 @dataclass(frozen=True)
@@ -108,4 +109,16 @@ class Leaderboard:
     heading: str  # "Leaderboard, this week"
     lines: tuple[str, ...]  # "1. Ada — 1,240 points"
     empty: str | None  # "No points yet this week: start a game with /game."
+    language: str = ui_language()
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A player's own timed poll of a quiz their live group game holds, taken away until the game is over (see
+    game_holds.set_aside), and what they are told where it was, in their language."""
+
+    link: MessageLink
+    owner: Actor
+    name: str  # the player as the chat shows them
+    text: str  # "Collectives waits until the game is over, ... /quiz collectives after the game ..."
     language: str = ui_language()

@@ -87,8 +87,10 @@ class Expiry:
         # the quiz is paused, its clock stopped. Else its next poll would come up in the middle of the other quiz,
         # every time the limit ran out, to an unasked summary. Resuming asks this question again.
         # Or they play its question's quiz in a live group game: timing it out would close its poll, showing the
-        # answer to a question the game may have open. Its clock stops the same way; its poll, which takes no votes
-        # during the game, counts again after it, and resuming asks the question again with the full time.
+        # answer to a question the game may have open. Its clock stops the same way (joining the game stopped it
+        # already, game_holds.set_aside: this catches a clock that ran out in the moment between); its poll, which
+        # takes no votes during the game, counts again after it, and resuming asks the question again with the
+        # full time.
         if await core.paused(uow, session) or await held_by_a_game(uow, session) is not None:
             session.question_deadline = None
             await uow.sessions.update(session)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.content.models import localized
+from bot.games.replies import SetAside
 from bot.i18n import Localizer
 from bot.notices import playing_in_a_game, review_waits_for_the_game
 from bot.ports import UnitOfWork
 from bot.records import QuizSession
-from bot.replies import Notice
+from bot.replies import Actor, Notice
 from bot.review_quiz import REVIEW_QUIZ_ID, split_ref
 
 if TYPE_CHECKING:  # Core asks held_by_a_game before it closes a poll
@@ -48,3 +50,38 @@ async def waits_for_the_game(core: Core, uow: UnitOfWork, session: QuizSession, 
     quiz = core.library.catalog.get(quiz_id) or quiz_id
     return (review_waits_for_the_game(quiz, _, chat_id) if session.quiz_id == REVIEW_QUIZ_ID
             else playing_in_a_game(quiz, _, chat_id))
+
+
+async def set_aside(core: Core, uow: UnitOfWork, actor: Actor, user_id: int, name: str,
+                    _: Localizer) -> list[SetAside]:
+    """When a learner joins a group game (or opens one): their timed questions it holds from now on, each clock
+    stopped for the game as the sweep would stop it, and the polls on the actor's platform asking them, to take
+    away. A timed poll may close by itself when its time is up (Telegram's do, and show the answer) while the
+    game asks that question, and a closed poll could not take the vote that resumes it after the game; resuming
+    (/quiz, /review) asks it again with the full time. The caller commits. A question whose clock already
+    stopped (set aside before, or its quiz left for another, whose poll was closed then) is left as it is."""
+    if core.timer.limit is None:  # untimed polls stay open: a vote on them after the game counts
+        return []
+    quizzes = await uow.games.live_quizzes_played_by(user_id)
+    sessions = [await uow.sessions.active(user_id, quiz_id) for quiz_id in (*sorted(quizzes), REVIEW_QUIZ_ID)]
+    asides: list[SetAside] = []
+    for session in sessions:
+        if session is None or open_quiz(session) not in quizzes or session.question_deadline is None \
+                or await core.paused(uow, session):
+            continue
+        session.question_deadline = None
+        await uow.sessions.update(session)
+        link = await core.asked_before(uow, actor, session)
+        if link is not None and link.chat_id is not None:
+            asides.append(SetAside(link, actor, name, _aside_text(core, session, _), _.language))
+    return asides
+
+
+def _aside_text(core: Core, session: QuizSession, _: Localizer) -> str:
+    if session.quiz_id == REVIEW_QUIZ_ID:
+        return _("Your review round waits until the game is over, so I took its question away for now. Send "
+                 "/review after the game to carry on.")
+    quiz = core.library.catalog.get(session.quiz_id)
+    title = localized(quiz.title, _.language) if quiz else session.quiz_id
+    return _("Your own round of {title} waits until the game is over, so I took its question away for now. Send "
+             "/quiz {quiz_id} after the game to carry on.", title=title, quiz_id=session.quiz_id)

@@ -38,5 +38,5 @@ async def open_with_three(engine: QuizEngine, stage: RecordingStage, seconds: in
     assert await engine.games.open(ADA, "Ada", SCOPE, "collectives", seconds, stage) is None
     game_id = stage.shown[CHAT][0].game_id
     for actor in (BAYO, CHIDO):
-        await engine.games.join(actor, NAMES[actor], game_id)
+        await engine.games.join(actor, NAMES[actor], game_id, stage)
     return game_id

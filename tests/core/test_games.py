@@ -40,8 +40,8 @@ async def test_players_join_once_and_only_the_starter_or_an_admin_begins(engine:
     stage = RecordingStage()
     await engine.games.open(ADA, "Ada", SCOPE, "collectives", None, stage)
     game_id = stage.shown[CHAT][0].game_id
-    assert (await engine.games.join(BAYO, "Bayo", game_id)).text == "You're in! 2 players so far."
-    assert (await engine.games.join(BAYO, "Bayo", game_id)).text == "You're already in this game."
+    assert (await engine.games.join(BAYO, "Bayo", game_id, stage)).text == "You're in! 2 players so far."
+    assert (await engine.games.join(BAYO, "Bayo", game_id, stage)).text == "You're already in this game."
     refused = await engine.games.begin(BAYO, game_id, False, stage)
     assert isinstance(refused, Notice) and refused.code is NoticeCode.NOT_ALLOWED
     elsewhere = await engine.games.begin(replace(CHIDO, chat_id="-200"), game_id, True, stage)
@@ -158,7 +158,7 @@ async def test_nobody_joins_once_the_last_results_are_up(engine: QuizEngine, clo
         if number < 2:
             clock.advance(timedelta(seconds=RESULTS_SECONDS))
             await engine.games.sweep("telegram", stage)
-    late = await engine.games.join(BAYO, "Bayo", game_id)
+    late = await engine.games.join(BAYO, "Bayo", game_id, stage)
     assert late.text == "No questions are left in this game. Join the next one!"
     clock.advance(timedelta(seconds=RESULTS_SECONDS))
     await engine.games.sweep("telegram", stage)

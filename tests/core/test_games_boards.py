@@ -133,7 +133,7 @@ async def test_leaderboards_count_the_week_or_all_time_and_leave_out_who_hid(eng
     await play_through(engine, stage, clock, {ADA: True, BAYO: True, CHIDO: False})
     clock.advance(timedelta(days=7))  # a new week
     await engine.games.open(ADA, "Ada", SCOPE, "collectives", None, stage)
-    await engine.games.join(CHIDO, "Chido", stage.of(CHAT, GameLobby)[-1].game_id)
+    await engine.games.join(CHIDO, "Chido", stage.of(CHAT, GameLobby)[-1].game_id, stage)
     await play_through(engine, stage, clock, {CHIDO: True, ADA: False})
     en = Actor("telegram", "9", CHAT, "en")
     week = await engine.games.leaderboard(en, SCOPE, "week")

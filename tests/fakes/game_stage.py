@@ -7,7 +7,7 @@ from collections import defaultdict
 from typing import TypeVar
 
 from bot.games.delivery import ChatRefused, Posted
-from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults
+from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 
 E = TypeVar("E")
 
@@ -20,6 +20,7 @@ class RecordingStage:
         self._polls = polls
         self._ids = itertools.count(1)
         self.refusing: str | None = None  # a right the chats now lack: every question is refused for it
+        self.set_aside: list[SetAside] = []  # players' own polls taken away, in order
 
     def __call__(self, chat_id: str) -> ChatRecorder:
         return ChatRecorder(self, chat_id)
@@ -55,3 +56,6 @@ class ChatRecorder:
 
     async def podium(self, podium: GamePodium) -> None:
         self._stage.shown[self._chat_id].append(podium)
+
+    async def set_aside(self, aside: SetAside) -> None:
+        self._stage.set_aside.append(aside)

@@ -75,7 +75,7 @@ async def test_two_game_sweepers_racing_over_the_same_due_lobbies_move_each_once
                     assert await one.engine.games.open(actor, "Ada", chat, "collectives", None, stages[0]) is None
                 else:
                     game_id = stages[0].of(chat, GameLobby)[0].game_id
-                    await one.engine.games.join(actor, "Bayo", game_id)
+                    await one.engine.games.join(actor, "Bayo", game_id, stages[0])
         clock.advance(timedelta(seconds=LOBBY_SECONDS))
         moved = await asyncio.gather(*(engine.games.sweep("telegram", stage)
                                        for engine, stage in ((one.engine, stages[0]), (two.engine, stages[1])) * 3))

@@ -1,7 +1,7 @@
 """A member's own poll of a quiz, open since before they joined its group game: it takes no votes while the
 game is on (its feedback would post the answer to a question of the game while its poll is open), and it is
-never closed during the game (a closed quiz poll shows its answer): it is deleted when its round is stopped or
-left."""
+never closed during the game (a closed quiz poll shows its answer): a timed one, which Telegram would close by
+itself, is deleted when they join; an untimed one when its round is stopped or left."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 
 from adapters.settings import Settings
 from tests.telegram.game_steps import lobby, press, vote
-from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
-from tests.telegram.telegram_harness import GROUP, next_poll, running_bot
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat, FakeUser
+from tests.telegram.telegram_harness import GROUP, for_chat, next_poll, running_bot
 
 ADA = FakeUser(401, "Ada", "en")
 TENDAI = FakeUser(402, "Tendai", "en")
@@ -41,6 +41,42 @@ async def test_a_vote_on_a_solo_poll_of_the_games_quiz_is_refused_and_gives_no_a
         texts = " ".join(api.sent_texts(GROUP.id))
         assert "The answer:" not in texts and "skipped" not in texts  # nothing scored, nothing moved on
         assert len(api.polls(GROUP.id)) == 2 and not api.calls("stopPoll")  # the game's poll is still open
+
+
+SET_ASIDE = ("Your own round of Collectives waits until the game is over, so I took its question away for now. Send "
+             "/quiz collectives after the game to carry on.")
+
+
+@pytest.mark.parametrize("where", ["group", "private"])
+async def test_a_timed_solo_poll_of_the_games_quiz_is_deleted_when_its_learner_joins_and_asked_afresh_after(
+        where: str, api: FakeBotApi, settings: Settings) -> None:
+    """Telegram closes a poll sent with open_period by itself, showing its answer: during the game that would
+    give away a question the game asks, and after it the closed poll couldn't take the vote that resumes it.
+    Deleted when its learner joins (a stopped poll shows its answer too), with a word where it was."""
+    chat = GROUP if where == "group" else FakeChat.private(TENDAI)
+    async with running_bot(settings.model_copy(update={"question_seconds": 30})):
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await api.command(TENDAI, "/quiz collectives", chat)
+        solo = await next_poll(api, chat.id, 1)
+        assert solo.params["open_period"] == "30"
+        await press(api, TENDAI, f"gj:{game_id}", GROUP)
+
+        deleted = await api.wait_for("deleteMessage", 1)
+        assert [(call.params["chat_id"], call.params["message_id"]) for call in deleted] == [
+            (str(chat.id), str(solo.result["message_id"]))]
+        said = await api.wait_for("sendMessage", 1, lambda p: for_chat(chat.id)(p) and SET_ASIDE in p["text"])
+        assert said[0].params["text"] == (f"<b>Tendai</b> · {SET_ASIDE}" if where == "group" else SET_ASIDE)
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        await next_poll(api, GROUP.id, 2 if where == "group" else 1)  # the game's first question
+        await api.command(ADA, "/game stop", GROUP)
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(GROUP.id)(p) and "stopped" in p["text"])
+
+        await api.command(TENDAI, "/quiz collectives", chat)  # after the game: the question again, all its time
+        again = await next_poll(api, chat.id, 2 if where == "private" else 3)
+        assert again.params["question"] == solo.params["question"] and again.params["open_period"] == "30"
+        await api.settle()
+    assert not api.calls("stopPoll", lambda p: p["message_id"] == str(solo.result["message_id"]))
 
 
 @pytest.mark.parametrize("leaving_by", ["/stop", "/quiz long-options"])

@@ -42,8 +42,8 @@ class Games:
         """As ``open``, from ``QUIZ [SECONDS]`` typed as one line; a mistyped number of seconds is said to be one."""
         return await self._lobbies.open_typed(actor, player_name(name), scope_id, typed, stage)
 
-    async def join(self, actor: Actor, name: str, game_id: str) -> Notice:
-        return await self._lobbies.join(actor, player_name(name), game_id)
+    async def join(self, actor: Actor, name: str, game_id: str, stage: Stage) -> Notice:
+        return await self._lobbies.join(actor, player_name(name), game_id, stage)
 
     async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage) -> Notice | None:
         return await self._lobbies.begin(actor, game_id, moderator, stage)

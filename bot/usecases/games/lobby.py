@@ -35,8 +35,9 @@ class GameLobbies:
         game_id = f"{self._table.core.rng.getrandbits(128):032x}"
         # Under the new game's lock: its id is kept before anyone can press Start. A refused lobby is said to its
         # starter alone: nobody else saw the game.
-        return await self._table.act(actor, game_id, lambda turn: self._open(turn, game_id, name, scope_id, reference,
-                                                                             seconds), stage)
+        refused = await self._table.act(actor, game_id, lambda turn: self._open(turn, game_id, name, scope_id,
+                                                                                reference, seconds), stage)
+        return await self._opened(actor, name, refused, stage)
 
     async def open_typed(self, actor: Actor, name: str, scope_id: str, typed: str, stage: Stage) -> Notice | None:
         """As ``open``, from ``QUIZ [SECONDS]`` typed as one line (Telegram's /game). The seconds come last, if
@@ -48,13 +49,24 @@ class GameLobbies:
         named, seconds = (words[:-1], int(words[-1])) if len(words) > 1 and words[-1].isdecimal() else (words, None)
         before_last = " ".join(words[:-1]) if seconds is None and len(words) > 1 else None
         game_id = f"{self._table.core.rng.getrandbits(128):032x}"
-        return await self._table.act(actor, game_id, lambda turn: self._open(
+        refused = await self._table.act(actor, game_id, lambda turn: self._open(
             turn, game_id, name, scope_id, " ".join(named) or None, seconds, before_last), stage)
+        return await self._opened(actor, name, refused, stage)
 
-    async def join(self, actor: Actor, name: str, game_id: str) -> Notice:
-        """Join a live game (the answer goes only to the one who pressed Join)."""
+    async def _opened(self, actor: Actor, name: str, refused: Notice | None, stage: Stage) -> Notice | None:
+        """The starter plays from the lobby on: their own polls the game holds are set aside."""
+        if refused is None:
+            await self._table.set_aside(actor, name, stage)
+        return refused
+
+    async def join(self, actor: Actor, name: str, game_id: str, stage: Stage) -> Notice:
+        """Join a live game (the answer goes only to the one who pressed Join); ``stage`` shows where the player's
+        own polls the game holds are set aside."""
         async with self._table.locks.of(game_id):
-            return await self._table.core.turns.run(actor, lambda turn: self._join(turn, name, game_id))
+            joined = await self._table.core.turns.run(actor, lambda turn: self._join(turn, name, game_id))
+        if not joined.is_error:
+            await self._table.set_aside(actor, name, stage)
+        return joined
 
     async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage) -> Notice | None:
         """Start now rather than when the lobby's time is up: for the starter or an admin."""

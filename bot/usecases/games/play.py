@@ -23,6 +23,7 @@ Control = Callable[[Turn, GameRecord], Awaitable[list[GameEvent]]]
 class Voted:
     vote: GameVote
     events: list[GameEvent]  # the question's results, when this was the last answer it waited for
+    joined: bool = False  # the voter joined the game by answering
 
 
 class GamePlay:
@@ -37,7 +38,9 @@ class GamePlay:
             voted = await table.core.turns.run(actor, lambda turn: self._vote(turn, name, game_id, position,
                                                                               option_index))
             await table.show(actor.platform, voted.events, stage)
-            return voted.vote
+        if voted.joined:
+            await table.set_aside(actor, name, stage)
+        return voted.vote
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
                               stage: Stage) -> GameVote | None:
@@ -108,6 +111,7 @@ class GamePlay:
             return Voted(GameVote(False, _("You already answered this question; your first answer counts."),
                                   _.language), [])
         player = await uow.games.player(game.id, turn.user_id)
+        joined = player is None
         if player is None:  # joining by answering
             player = PlayerRecord(game.id, turn.user_id, name, now, position)
             await uow.games.add_player(player)
@@ -122,5 +126,5 @@ class GamePlay:
         await uow.commit()
         core.metrics.answer_scored(turn.actor.platform, correct)  # counted once it is kept
         return Voted(GameVote(True, _("Locked in: {letter}", letter=views.letter(option_index)), _.language),
-                     events)
+                     events, joined)
 

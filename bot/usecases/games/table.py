@@ -9,12 +9,13 @@ from bot.admins import AdminPolicy
 from bot.games import views
 from bot.games.delivery import ChatRefused, GameSurface, Posted, Stage, show
 from bot.games.records import GameRecord
-from bot.games.replies import GameEvent, GamePodium
+from bot.games.replies import GameEvent, GamePodium, SetAside
 from bot.locks import KeyedLocks
 from bot.ports import UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.usecases.game_holds import set_aside
 from bot.usecases.games.phases import Phases, keep_posted
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,25 @@ class GameTable:
             stopped = await self._stop_refused(events[0].game_id, refused.right, surface)
             return refused.right if stopped else None
         return None
+
+    async def set_aside(self, actor: Actor, name: str, stage: Stage) -> None:
+        """After the actor joined a game (or opened one): their own timed polls it holds taken away, each with a
+        word where it was (see game_holds.set_aside). Best effort: the game goes on without it."""
+        async def work(turn: Turn) -> list[SetAside]:
+            asides = await set_aside(self.core, turn.uow, turn.actor, turn.user_id, name, turn.words)
+            await turn.uow.commit()
+            return asides
+        try:
+            asides = await self.core.turns.run(actor, work)
+        except Exception:  # the join holds; the sweep still stops a held question's clock (Expiry._time_up)
+            log.exception("could not set aside %s user %s's polls held by a game", actor.platform, actor.user_id)
+            return
+        for aside in asides:
+            try:
+                await stage(aside.link.chat_id or "").set_aside(aside)
+            except Exception as error:  # the chat took it away already, say: the game goes on
+                log.info("could not set aside poll message %s in chat %s: %s", aside.link.message_key,
+                         aside.link.chat_id, error)
 
     async def act(self, actor: Actor, game_id: str, work: Callable[[Turn], Awaitable[list[GameEvent] | Notice]],
                   stage: Stage, *, create_user: bool = True) -> Notice | None:

@@ -1,0 +1,86 @@
+"""A learner's own timed question of a quiz they start playing in a group game is set aside: its poll may close
+by itself when its time is up (Telegram's do, showing the answer) while the game asks that question, and a
+closed poll can't take the vote that resumes it. Its clock stops for the game; resuming asks it afresh."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.content.library import ContentLibrary
+from bot.engine import QuizEngine
+from bot.replies import Actor, QuestionView, Started, Summary
+from tests.core.games_play import ADA, CHAT, CHIDO, last_question, open_with_three, right_index
+from tests.core.play import answer, start
+from tests.core.wiring import build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+from tests.fakes.storage import FakeDatabase
+
+LIMIT = timedelta(seconds=30)
+SOLO = ("Your own round of Collectives waits until the game is over, so I took its question away for now. Send "
+        "/quiz collectives after the game to carry on.")
+REVIEW = ("Your review round waits until the game is over, so I took its question away for now. Send /review "
+          "after the game to carry on.")
+DEMBE = Actor("telegram", "4", CHAT, "en")
+
+
+async def test_the_starters_and_a_joiners_timed_polls_of_the_games_quiz_are_set_aside_and_asked_afresh_after(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+    in_private = Actor("telegram", CHIDO.user_id, CHIDO.user_id, "en")
+    shown: QuestionView | Summary = await start(engine, in_private)  # Chido's review round, due in three days
+    while isinstance(shown, QuestionView):
+        shown = (await answer(engine, in_private, shown, right=False)).next
+    clock.advance(timedelta(days=3))
+    review = await engine.review(in_private)
+    assert isinstance(review, Started)
+    await engine.link_message("telegram", "chido-review", review.question, in_private.chat_id)
+    solo = await start(engine, ADA)  # Ada's own round, in the group
+    await engine.link_message("telegram", "ada-solo", solo, CHAT)
+    clock.advance(timedelta(seconds=20))  # 10 s left on each
+
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)  # Ada opens it; Chido joins it
+    assert [(aside.link.message_key, aside.link.chat_id, aside.owner, aside.name, aside.text)
+            for aside in stage.set_aside] == [("ada-solo", CHAT, ADA, "Ada", SOLO),
+                                              ("chido-review", CHIDO.user_id, CHIDO, "Chido", REVIEW)]
+    await engine.games.open(ADA, "Ada", CHAT, "collectives", None, stage)  # refused (one is running): no more
+    assert len(stage.set_aside) == 2
+
+    await engine.games.begin(ADA, game_id, False, stage)
+    clock.advance(timedelta(seconds=5))
+    await engine.games.stop(ADA, "Ada", False, stage)
+    clock.advance(timedelta(seconds=30))
+    assert await engine.expire_overdue("telegram") == []  # their clocks stopped when the game took them
+    for actor, asked in ((ADA, solo), (in_private, review.question)):
+        back = await engine.start(actor)  # asked again, with the whole time
+        assert isinstance(back, Started) and back.question.question_id == asked.question_id, actor
+        assert back.question.seconds_left == LIMIT.seconds
+
+
+async def test_a_player_who_joins_by_answering_has_theirs_set_aside_too(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+    solo = await start(engine, DEMBE)
+    await engine.link_message("telegram", "dembe-solo", solo, CHAT)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    assert stage.set_aside == []
+
+    question = last_question(stage)
+    await engine.games.vote(DEMBE, "Dembe", game_id, question.position, right_index(question), stage)
+    assert [(aside.link.message_key, aside.owner) for aside in stage.set_aside] == [("dembe-solo", DEMBE)]
+    question = last_question(stage)
+    await engine.games.vote(DEMBE, "Dembe", game_id, question.position, right_index(question), stage)
+    assert len(stage.set_aside) == 1  # once
+
+
+async def test_without_a_time_limit_nothing_is_set_aside(engine: QuizEngine) -> None:
+    """An untimed poll never closes by itself: it stays, and a vote on it after the game counts."""
+    solo = await start(engine, ADA)
+    await engine.link_message("telegram", "ada-solo", solo, CHAT)
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+    assert stage.set_aside == []
+
