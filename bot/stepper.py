@@ -15,7 +15,7 @@ from bot.i18n import Localizer
 from bot.ports import UnitOfWork
 from bot.records import AnswerRecord, QuizSession, SessionState
 from bot.replies import Notice, NoticeCode, QuestionView, Summary
-from bot.review_quiz import REVIEW_QUIZ_ID
+from bot.review_quiz import REVIEW_QUIZ_ID, split_ref
 from bot.time_limits import QuestionTimer
 
 
@@ -41,7 +41,7 @@ class SessionStepper:
                                                                          session.option_orders.get(question_id, []))
                 now = self._clock()
                 session.updated_at = now
-                if shown:
+                if shown and not await self._held(uow, session, question_id):
                     self._timer.arm(session, now)
                 await uow.sessions.update(session)
                 if removed:  # one notice for however many were skipped in a row
@@ -57,6 +57,15 @@ class SessionStepper:
         summary = views.summary(quiz, session, await uow.answers.for_session(session.id), _)
         other = await uow.sessions.active(session.user_id)
         return replace(summary, still_open=self.still_open(other, _)) if other is not None else summary
+
+    async def _held(self, uow: UnitOfWork, session: QuizSession, question_id: str) -> bool:
+        """Whether a review round's next question is of a quiz its learner plays in a live group game (their own
+        round of that quiz takes no step meanwhile). Its clock doesn't start: a timed poll may close by itself
+        (Telegram's do, showing the answer) while the game asks it. Untimed, its poll takes the vote that
+        counts once the game is over; resuming starts its clock."""
+        if self._timer.limit is None or session.quiz_id != REVIEW_QUIZ_ID:
+            return False
+        return await uow.games.live_played_by(session.user_id, split_ref(question_id)[0]) is not None
 
     def still_open(self, other: QuizSession, _: Localizer) -> str | None:
         """Said under a summary (else the next /stop acts on a quiz the learner had forgotten), and instead of a

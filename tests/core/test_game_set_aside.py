@@ -84,3 +84,28 @@ async def test_without_a_time_limit_nothing_is_set_aside(engine: QuizEngine) -> 
     await open_with_three(engine, stage)
     assert stage.set_aside == []
 
+
+async def test_a_review_rounds_next_question_of_the_games_quiz_comes_untimed_during_the_game(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Answering a review's question of another quiz during the game brings the next, of the game's quiz: asked
+    with a time limit, its poll would close by itself (on Telegram, showing its answer) while the game asks it."""
+    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+    for reference in ("long-options", "collectives"):  # long-options' misses first: the most overdue
+        shown: QuestionView | Summary = await start(engine, ADA, reference)
+        while isinstance(shown, QuestionView):
+            shown = (await answer(engine, ADA, shown, right=False)).next
+        clock.advance(timedelta(minutes=1))
+    clock.advance(timedelta(days=3))
+    review = await engine.review(ADA)
+    assert isinstance(review, Started) and review.question.question_id.startswith("long-options/")
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+
+    held = (await answer(engine, ADA, review.question, right=True)).next
+    assert isinstance(held, QuestionView) and held.question_id.startswith("collectives/")
+    assert held.seconds_left is None
+    await engine.games.stop(ADA, "Ada", False, stage)
+    back = await engine.review(ADA)
+    assert isinstance(back, Started) and back.question.question_id == held.question_id
+    assert back.question.seconds_left == LIMIT.seconds  # its clock starts once it can be answered
