@@ -32,12 +32,14 @@ def new_session(quiz: Quiz, *, user_id: int, chat_id: str | None, question_ids: 
     )
 
 
-def questions_to_retry(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord]) -> list[str]:
+def questions_to_retry(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], *,
+                       retry_round: bool = False) -> list[str]:
     """What a retry asks: the session's questions not answered correctly, in order, that the quiz still has (a
     reload may have removed some); of a stopped session, only those it asked (answered wrong, skipped or timed
-    out), not those the learner never reached. The summary's offer counts the same."""
+    out), not those the learner never reached, unless it is a ``retry_round``: its questions were all missed
+    before, so those it never reached are missed still. The summary's offer counts the same."""
     right = {answer.question_id for answer in answers if answer.correct}
     asked = {answer.question_id for answer in answers}
     return [question_id for question_id in session.question_ids
             if question_id not in right and quiz.question(question_id) is not None
-            and (session.state is not SessionState.STOPPED or question_id in asked)]
+            and (session.state is not SessionState.STOPPED or retry_round or question_id in asked)]

@@ -112,10 +112,9 @@ class Playing:
                 return Notice(_("Review stopped. Your answers so far are saved."), language=_.language), asked
             # What a retry of it would ask, offered as under a summary (a quiz a reload removed has nothing); a
             # retry round stopped before anything in it was answered offers what it retried, as /retry would.
-            reads, retried = RetryReads(self._core, turn), session
-            if not (missed := len(await reads.missed(session))):
-                retried = await reads.past_an_empty_round(session)
-                missed = len(await reads.missed(retried))
+            reads = RetryReads(self._core, turn)
+            retried = await reads.past_an_empty_round(session)
+            missed = len(await reads.missed(retried))
             await turn.uow.commit()
             # Named: with several quizzes open, a second /stop stops one the learner may have forgotten.
             return Stopped(_("Quiz stopped: {title}. Your answers so far are saved.",

@@ -20,11 +20,39 @@ class RetryReads:
         self._turn = turn
         self._answers: dict[str, list[AnswerRecord]] = {}
         self._active: dict[str | None, QuizSession | None] = {}
+        self._rounds: dict[str, bool] = {}  # stopped session id -> whether it is a retry round
+        self._walking: set[str] = set()  # the stopped sessions whose being a retry round is being worked out
 
     async def missed(self, session: QuizSession) -> list[str]:
-        """What a retry of ``session`` asks (see questions_to_retry); nothing if a reload removed its quiz."""
+        """What a retry of ``session`` asks (see questions_to_retry); nothing if a reload removed its quiz. Of a
+        retry round stopped part-way, the questions it never reached too: they were missed before, and left out
+        they would be lost from every offer. A round stopped before any answer has none of its own (see
+        past_an_empty_round): a first try of a quiz all missed before looks the same, and it missed nothing."""
         quiz = self._core.quiz_of(session)
-        return questions_to_retry(quiz, session, await self._answers_to(session)) if quiz is not None else []
+        if quiz is None:
+            return []
+        answers = await self._answers_to(session)
+        asked = questions_to_retry(quiz, session, answers)
+        unasked_too = questions_to_retry(quiz, session, answers, retry_round=True)
+        if not answers or asked == unasked_too or not await self._is_retry_round(session):  # looked back if it matters
+            return asked
+        return unasked_too
+
+    async def _is_retry_round(self, stopped: QuizSession) -> bool:
+        """Whether a stopped session is a retry round (see _retried), read once per turn."""
+        if stopped.id in self._rounds:
+            return self._rounds[stopped.id]
+        if stopped.id in self._walking:  # asked again while working it out (sessions ending at one moment)
+            return False
+        outermost = not self._walking
+        self._walking.add(stopped.id)
+        try:
+            found = await self._retried(stopped, frozenset(self._walking)) is not None
+        finally:
+            self._walking.discard(stopped.id)
+        if outermost:  # a verdict reached with others set aside may differ from the whole one: not kept
+            self._rounds[stopped.id] = found
+        return found
 
     async def _answers_to(self, session: QuizSession) -> list[AnswerRecord]:
         if session.id not in self._answers:
@@ -40,7 +68,8 @@ class RetryReads:
     async def is_retry_of(self, round_: QuizSession, ended: QuizSession) -> bool:
         """Whether ``round_`` is a retry round of ``ended``: started once it ended, asking its missed questions."""
         return (ended.finished_at is None or ended.finished_at <= round_.started_at) \
-            and round_.question_ids == await self.missed(ended)
+            and set(round_.question_ids) <= set(ended.question_ids) \
+            and round_.question_ids == await self.missed(ended)  # (the cheap test first: missed reads back)
 
     async def last_quiz(self) -> QuizSession | None:
         """What "retry" alone means: the learner's latest finished quiz, or one stopped since with questions to
