@@ -153,9 +153,10 @@ class Playing:
         current = await reads.active(quiz.id)
         already_retrying = current is not None and await reads.is_retry_of(current, finished)
         latest = await reads.active()
-        if session_id is not None and current is not None and already_retrying and latest is not None \
-                and latest.id == current.id and not await core.paused(uow, current) \
-                and await core.asked_before(uow, turn.actor, current) is not None:
+        # The poll of the round carried on with, read once: read before any round is stopped.
+        asked_before = await core.asked_before(uow, turn.actor, current) if current and already_retrying else None
+        if session_id is not None and current is not None and asked_before is not None and latest is not None \
+                and latest.id == current.id and not await core.paused(uow, current):
             # The same button again (a double tap) while its round's question is in front of the learner: the tap
             # is handled once; asking again would end the poll the learner is about to vote on. Not so if that
             # poll was closed (left for another quiz since) or never sent: then the question is asked again.
@@ -165,7 +166,6 @@ class Playing:
         # The polls of the quiz played until now and of the round this retry replaces (read before it's stopped);
         # a retry again after another quiz (or typed again) resumes the round, its open question asked again.
         left_behind = await core.left_behind(uow, turn.actor, current if already_retrying else None, latest, current)
-        asked_before = await core.asked_before(uow, turn.actor, current) if current and already_retrying else None
         if current is not None and already_retrying:  # again after another quiz, or typed: carry on with it
             session = current
         else:
