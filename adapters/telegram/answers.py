@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from http import HTTPStatus
 from typing import Any
 
 from telegram.error import TelegramError
-from telegram.request import HTTPXRequest
+from telegram.request import BaseRequest, HTTPXRequest, RequestData
 
 POOL_SIZE = 256  # what PTB's ApplicationBuilder gives the bot's own requests (getUpdates keeps HTTPXRequest's 1)
+USER_FIELDS = {"id": int, "is_bot": bool, "first_name": str}  # what a Bot API user always has
 
 
 class NotTheBotApi(ValueError):
@@ -16,8 +19,20 @@ class NotTheBotApi(ValueError):
 
 class BotApiRequest(HTTPXRequest):
     """PTB takes any JSON for the Bot API's object, with "result" on a success or "ok": false on a failure, and
-    otherwise fails with a KeyError or an AttributeError (a bug's traceback, exit 1). Here it is PTB's own
-    "Invalid server response" instead, caused as for an answer that isn't JSON, so start-up says what answered."""
+    otherwise fails with a KeyError or an AttributeError (a bug's traceback, exit 1); and any "result" for getMe,
+    failing with a TypeError where it isn't a user. Here it is PTB's own "Invalid server response" instead, caused
+    as for an answer that isn't JSON, so start-up says what answered."""
+
+    async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
+                         read_timeout: Any = BaseRequest.DEFAULT_NONE, write_timeout: Any = BaseRequest.DEFAULT_NONE,
+                         connect_timeout: Any = BaseRequest.DEFAULT_NONE,
+                         pool_timeout: Any = BaseRequest.DEFAULT_NONE) -> tuple[int, bytes]:
+        status, payload = await super().do_request(url, method, request_data, read_timeout, write_timeout,
+                                                   connect_timeout, pool_timeout)
+        # Checked here: PTB's post(), which reads the answer, is final. getMe is start-up's first request.
+        if url.endswith("/getMe") and HTTPStatus.OK <= status <= 299 and not _a_user_or_else(payload):
+            raise TelegramError("Invalid server response") from NotTheBotApi('JSON whose "result" is not a user')
+        return status, payload
 
     @staticmethod
     def parse_json_payload(payload: bytes) -> dict[str, Any]:
@@ -34,3 +49,17 @@ class BotApiRequest(HTTPXRequest):
             said = 'JSON without "result"' if answer.get("ok") is True else 'JSON without "ok" or "result"'
             raise TelegramError("Invalid server response") from NotTheBotApi(said)
         return answer
+
+
+def _a_user_or_else(payload: bytes) -> bool:
+    """Whether a successful answer holds a Bot API user as its "result", or is wrong otherwise (not JSON, no
+    "result"): said by parse_json_payload then."""
+    try:
+        answer = json.loads(payload.decode("utf-8", "replace"))
+    except ValueError:
+        return True
+    if not isinstance(answer, dict) or answer.get("ok") is False or "result" not in answer:
+        return True
+    result = answer["result"]
+    # The exact type: bool is an int to isinstance, and an "id" of true is no user's
+    return isinstance(result, dict) and all(type(result.get(name)) is kind for name, kind in USER_FIELDS.items())

@@ -67,6 +67,11 @@ HTML, JSON = "text/html", "application/json"
     (200, '{"ok": false}', JSON, 'a success status, and JSON with "ok": false and no "description"'),
     (401, '{"ok": false, "error_code": 401}', JSON,
      'Unauthorized (401), and JSON with "ok": false and no "description"'),
+    # getMe's "result" not a bot's user: PTB's TypeError (exit 1) before
+    (200, '{"ok": true, "result": null}', JSON, 'a success status, and JSON whose "result" is not a user'),
+    (200, '{"ok": true, "result": []}', JSON, 'a success status, and JSON whose "result" is not a user'),
+    (200, '{"ok": true, "result": {}}', JSON, 'a success status, and JSON whose "result" is not a user'),
+    (200, '{"ok": true, "result": "me"}', JSON, 'a success status, and JSON whose "result" is not a user'),
 ])
 async def test_an_answer_no_bot_api_server_sends_is_one_line_naming_the_setting_and_exits_7(
         tmp_path: Path, status: int, body: str, kind: str, said: str) -> None:
