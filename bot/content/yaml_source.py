@@ -73,6 +73,7 @@ class _StrictLoader(yaml.SafeLoader):
 
 
 QUOTED = re.compile(r""""[^"]*"|'[^']*'""")
+ENDS_QUOTED = re.compile(rf"(?:{QUOTED.pattern})$")
 
 
 def read_yaml(text: str) -> Any:
@@ -115,8 +116,11 @@ def _hint(reason: Said, problem: str, before: str) -> Said:
     YAML stopped."""
     if "'\\t'" in problem:
         return said(N_("{problem} (indent with spaces, not tabs)"), problem=reason)
-    # Text after a closed quoted string on the same line: the quote was meant as part of the text.
-    if "found '<scalar>'" in problem and QUOTED.search(before):
+    # Text after a closed quoted string on the same line: the quote was meant as part of the text. In a flow
+    # mapping or list ({en: 'it's'}) YAML says it otherwise; there only right after the quote, as `{en: 'a' fr: b}`
+    # (a comma left out) is told the same.
+    if ("found '<scalar>'" in problem and QUOTED.search(before)) or (
+            "but got '<scalar>'" in problem and ENDS_QUOTED.search(before)):
         return said(N_("{problem} (a quote inside a quoted text ends it early: write \\\" inside double quotes, "
                        "'' inside single ones, or quote the text with the other kind)"), problem=reason)
     return reason

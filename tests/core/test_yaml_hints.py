@@ -24,6 +24,22 @@ def test_a_quote_that_ends_a_quoted_text_early_gets_the_hint(text: str) -> None:
     assert problem_with(text) == f"line 2: expected <block end>, but found '<scalar>' {QUOTE_HINT}"
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("title: {en: 'it's here'}\n", "'}'"),
+    ('title: {en: "The segment"s input"}\n', "'}'"),
+    ("prompt: {en: 'Water', fr: 'l'eau'}\n", "'}'"),
+    ("- {en: 'it's'}\n", "'}'"),
+    ("options: ['it's', 'b']\n", "']'"),
+])
+def test_a_quote_that_ends_a_quoted_text_early_in_flow_style_gets_the_hint(text: str, expected: str) -> None:
+    """YAML's words differ in a {...} mapping or [...] list (before: no hint)."""
+    assert problem_with(text) == f"line 1: expected ',' or {expected}, but got '<scalar>' {QUOTE_HINT}"
+
+
+def test_a_comma_left_out_in_flow_style_gets_no_quote_hint() -> None:
+    assert problem_with("title: {en: 'Water' fr: 'Eau'}\n") == "line 1: expected ',' or '}', but got '<scalar>'"
+
+
 def test_a_tab_for_indentation_gets_the_hint() -> None:
     assert problem_with("title:\n\ten: Tab\n").endswith("(indent with spaces, not tabs)")
 
