@@ -33,9 +33,11 @@ def parse(line: str, answering: bool) -> Line:
     text = line.strip()
     if not text:
         return Line("nothing")
-    word, _space, argument = text.partition(" ")
+    # Any space parts a command from its argument: a tab pasted in, a no-break space (Alt+Space on a French Mac
+    # keyboard), the ideographic space of a Chinese or Japanese input method.
+    word, *rest = text.split(maxsplit=1)
     # "/quiz fsdp" as on Telegram and Discord works too
-    word, argument = word.lower().removeprefix("/"), argument.strip()
+    word, argument = word.lower().removeprefix("/"), rest[0] if rest else ""
     if word in QUIT_WORDS:
         return Line("quit")
     if word in VERBS or word in CHAT_ONLY:

@@ -274,3 +274,10 @@ async def test_commands_typed_with_a_slash_as_on_telegram_and_discord_work_too(t
     transcript = await play(tmp_path, ["/quiz long-options", "/progress", "/quit"], quiz=None)
     assert "Long options: 1 question. Good luck!" in transcript
     assert "Please type" not in transcript and "Your progress" in transcript
+
+
+async def test_a_command_typed_with_a_no_break_space_still_works(tmp_path: Path) -> None:
+    """Alt+Space on a French Mac keyboard types a no-break space: "language fr" must not read as an answer."""
+    transcript = await play(tmp_path, ["language\u00a0fr", "quit"])
+    assert "Question 1 sur 3" in transcript
+    assert "Please type a number" not in transcript

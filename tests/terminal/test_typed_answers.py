@@ -33,3 +33,9 @@ def test_a_letter_with_no_question_open_names_no_quiz(typed: str) -> None:
 ])
 def test_a_number_or_a_word_with_no_question_open_chooses_a_quiz(typed: str, line: Line) -> None:
     assert parse(typed, answering=False) == line
+
+
+@pytest.mark.parametrize("space", ["\t", "\u00a0", "\u3000", "  "])  # a tab, a no-break space, an ideographic one
+def test_a_command_is_parted_from_its_argument_by_any_space(space: str) -> None:
+    assert parse(f"quiz{space}fsdp", answering=False) == Line("quiz", "fsdp")
+    assert parse(f"/language{space}sw ", answering=True) == Line("language", "sw")
