@@ -105,6 +105,9 @@ class QuizEngine:
     async def profile(self, actor: Actor) -> Profile:
         return await self._profiles.profile(actor)
 
+    async def question_waiting(self, actor: Actor) -> bool:
+        return await self._profiles.question_waiting(actor)
+
     async def language_known(self, actor: Actor) -> bool:
         return (await self._profiles.profile(actor)).language_known
 

@@ -29,7 +29,7 @@ from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import GameCommands
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button
-from adapters.telegram.menu import help_text, next_steps
+from adapters.telegram.menu import help_text, how_to_answer, next_steps
 from adapters.telegram.surface import TelegramSurface
 from bot.delivery import Target
 from bot.engine import QuizEngine
@@ -230,12 +230,14 @@ class Commands:
         await self._chat.html(chat, [render.reload_report(report, self._engine.localizer_for(report.language))])
 
     async def hint(self, update: Update, context: Context) -> None:
-        """Free text, an unknown command or a sticker in a private chat: say what to send instead."""
+        """Free text, an unknown command or a sticker in a private chat: say what to send instead (with a question
+        waiting, how to answer it rather than how to start a quiz)."""
         actor = update_actor(update)
         if actor is None or actor.chat_id is None or not self._hinted.allow(actor.user_id):
             return
         _ = await self._engine.localizer(actor)
-        await self._chat.html(actor.chat_id, [esc(next_steps(_))])
+        hint = how_to_answer(_) if await self._engine.question_waiting(actor) else next_steps(_)
+        await self._chat.html(actor.chat_id, [esc(hint)])
 
     def closing_left_open(self, target: Target) -> AbstractAsyncContextManager[Showing]:
         """``target`` for the engine's actions in the block, then the polls they leave asking for nothing closed:

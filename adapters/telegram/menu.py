@@ -41,6 +41,12 @@ def next_steps(_: Localizer) -> str:
     return _("Send /quizzes to choose a quiz, or /help to see everything I can do.")
 
 
+def how_to_answer(_: Localizer) -> str:
+    """For a line typed while a question waits: most likely its answer, which only a tap on the poll gives."""
+    return _("To answer, tap an option in the question's poll. Send /quiz to see it again, /skip to move on, or "
+             "/stop to end the quiz.")
+
+
 def help_text(_: Localizer, *, admin: bool, group: bool) -> str:
     lines = [esc(_("I ask quiz questions as polls: tap an answer to see whether it is right, and why."))]
     commands = command_descriptions(_)

@@ -30,6 +30,14 @@ class Profiles:
             return Profile(turn.language, known, self._admins.is_admin(actor))
         return await self._core.turns.run(actor, meet)
 
+    async def question_waiting(self, actor: Actor) -> bool:
+        """Whether a quiz, retry or review of the learner's waits for an answer, so a typed line is likely one.
+        Reads only."""
+        async def read(turn: Turn) -> bool:
+            session = await turn.uow.sessions.active(turn.user_id) if turn.user is not None else None
+            return session is not None and session.current_question_id is not None
+        return await self._core.turns.run(actor, read, create_user=False)
+
     async def set_language(self, actor: Actor, choice: str) -> Notice:
         async def choose(turn: Turn) -> Notice:
             language = language_choice(choice)

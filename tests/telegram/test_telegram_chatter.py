@@ -7,10 +7,12 @@ import time
 from adapters.once_per import OncePer
 from adapters.settings import Settings
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat
-from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, running_bot
+from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, next_poll, running_bot
 
 HINT_FR = "Envoyez /quizzes pour choisir un quiz, ou /help pour voir tout ce que je sais faire."
 HINT_EN = "Send /quizzes to choose a quiz, or /help to see everything I can do."
+ANSWER_HINT_FR = ("Pour répondre, touchez une réponse dans le sondage de la question. Envoyez /quiz pour la revoir, "
+                  "/skip pour passer à la suivante, ou /stop pour arrêter le quiz.")
 
 
 def sticker_from(user_id: int, chat: FakeChat) -> dict[str, object]:
@@ -34,6 +36,17 @@ async def test_free_text_an_unknown_command_or_a_sticker_in_private_gets_a_hint_
         assert len(api.sent_texts(AMINATA.id)) == 1
         assert api.sent_texts(JUMA.id) == [HINT_EN]
         assert api.sent_texts(GROUP.id) == []
+
+
+async def test_an_answer_typed_while_a_question_waits_hears_how_to_answer_not_how_to_start(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz collectives")
+        await next_poll(api, AMINATA.id, 1)
+        before = len(api.sent_texts(AMINATA.id))
+        await api.command(AMINATA, "b")  # the answer typed, rather than tapped on the poll
+        await api.wait_for("sendMessage", before + 1, lambda p: p["chat_id"] == str(AMINATA.id))
+        assert api.sent_texts(AMINATA.id)[before:] == [ANSWER_HINT_FR]
 
 
 def test_a_hint_is_allowed_again_once_its_period_has_passed() -> None:
