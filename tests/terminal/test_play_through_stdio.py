@@ -276,3 +276,15 @@ def test_progress_joins_each_title_to_its_figures_as_the_language_writes_it(env:
     assert result.returncode == 0, result.stderr
     # The session's line and the quiz's mastery line: French puts a no-break space before the colon.
     assert result.stdout.count(joined) >= 2, result.stdout
+
+
+def test_every_line_fits_a_narrow_terminal_in_a_language_with_long_words(env: dict[str, str]) -> None:
+    """Help and the progress headings were printed unwrapped: in Shona, "retry"'s line and the recall heading ran
+    past an 80-column terminal, which then broke them mid-word."""
+    lines = ["help", "quiz collectives", "a", "progress", "quit"]
+    result = subprocess.run(quiztutor("play", "--lang", "sn", "--user", "narrow"), input="\n".join(lines) + "\n",
+                            env={**env, "COLUMNS": "60"}, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Mukana wekuyeuka" in result.stdout and "pabvunzo yamakaita pakupedzisira" in result.stdout
+    shown = [part for line in result.stdout.splitlines() for part in line.split("> ")]  # a prompt, then a reply
+    assert [part for part in shown if len(part) > 60] == []
