@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 
 from adapters.runtime import utc_now
@@ -144,7 +145,7 @@ class TerminalPlayer:
         if isinstance(shown, WhichQuiz):  # the ones it names, numbered (its heading asks which): a number picks
             self._show_list(shown.choices)
         else:
-            self._say_notice(shown)
+            self._say_notice(self._numbered(shown, reference))
             await self._show_quizzes()
         if open_question is not None:  # still open: show it again, so a number typed next answers what it says
             self._screen.question = open_question
@@ -159,6 +160,13 @@ class TerminalPlayer:
         if number is not None and 1 <= number <= len(self._quiz_ids):
             return self._quiz_ids[number - 1]
         return reference
+
+    def _numbered(self, notice: Notice, reference: str | None) -> Notice:
+        """"No quiz called “9”" for a number past the end of the list: the numbers there are, as at the picker."""
+        if notice.code is not NoticeCode.QUIZ_NOT_FOUND or list_number(reference or "") is None:
+            return notice
+        self._words = self._engine.localizer_for(notice.language)
+        return replace(notice, text=self._quiz_number_please())
 
     async def _answer(self, line: Line) -> None:
         question = self._screen.question
@@ -189,6 +197,11 @@ class TerminalPlayer:
         _ = self._words  # called _ so that pybabel extract finds the text
         return _("Please type a number from 1 to {count}, or “help”.", count=count)
 
+    def _quiz_number_please(self) -> str:
+        """Not "type a number from 1 to 4": with a question open, that reads as about its options."""
+        _ = self._words
+        return _("Please choose a quiz by its number, 1 to {count}, or by its id.", count=len(self._quiz_ids))
+
     async def _show_open_question(self) -> None:
         """The open question again, with the time left; if that ran out, not a question nobody can answer in time
         but the engine's move on: "Time's up!" and the next question (or the summary)."""
@@ -216,7 +229,7 @@ class TerminalPlayer:
             await self._listing()  # for the count the refusal gives
         out_of_range = line.index is not None and not 1 <= line.index <= len(self._quiz_ids)
         if (line.verb == "letter" or out_of_range) and self._quiz_ids:
-            self._say(self._number_please(len(self._quiz_ids)))
+            self._say(self._quiz_number_please())
             return
         await self._start(line.argument)
 
@@ -243,8 +256,10 @@ class TerminalPlayer:
         shown = await self._engine.preview(self._actor, await self._listed(reference) or reference)
         if isinstance(shown, WhichQuiz):  # "preview 2" next previews the second of them
             self._show_list(shown.choices)
+        elif isinstance(shown, Preview):
+            self._io.write(render.preview(shown))
         else:
-            self._io.write(render.preview(shown) if isinstance(shown, Preview) else shown.text)
+            self._io.write(self._numbered(shown, reference).text)
 
     async def _language(self, choice: str) -> None:
         if not choice:

@@ -23,7 +23,7 @@ async def test_a_language_chosen_on_the_command_line_greets_in_it_without_announ
 async def test_a_letter_at_the_quiz_picker_is_refused_with_its_usage_and_a_full_width_number_picks(
         tmp_path: Path) -> None:
     transcript = await play(tmp_path, ["a", "( b )", "２", "quit"], quiz=None)
-    assert transcript.count("Please type a number from 1 to 2, or “help”.") == 2, transcript
+    assert transcript.count("Please choose a quiz by its number, 1 to 2, or by its id.") == 2, transcript
     assert "Collectives: 3 questions" not in transcript  # "a" is in a title in Swahili: it used to start that quiz
     assert "Long options: 1 question. Good luck!" in transcript, transcript
 

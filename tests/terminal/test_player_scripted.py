@@ -281,3 +281,12 @@ async def test_a_command_typed_with_a_no_break_space_still_works(tmp_path: Path)
     transcript = await play(tmp_path, ["language\u00a0fr", "quit"])
     assert "Question 1 sur 3" in transcript
     assert "Please type a number" not in transcript
+
+
+async def test_a_number_past_the_end_of_the_list_gets_the_numbers_there_are_not_no_quiz_called_it(
+        tmp_path: Path) -> None:
+    """"quiz 9" and "preview 0" said no quiz was called "9", as if the number had been taken for a name, while "9"
+    alone at the picker said which numbers there are."""
+    transcript = await play(tmp_path, ["quiz 9", "preview 0", "stop", "quiz 9", "9", "quit"])
+    assert "There is no quiz called" not in transcript
+    assert transcript.count("Please choose a quiz by its number, 1 to 2, or by its id.") == 4
