@@ -98,10 +98,10 @@ def bar(percent: int) -> str:
 
 
 def progress(result: Progress) -> str:
-    lines = [result.heading, *(wrap(result.labelled(line.title, line.text), "  ") for line in result.lines)]
+    lines = [wrap(result.heading), *(wrap(result.labelled(line.title, line.text), "  ") for line in result.lines)]
     for heading, mastery in ((result.quizzes_heading, result.quizzes), (result.concepts_heading, result.concepts)):
         if mastery:
-            lines += ["", heading]
+            lines += ["", wrap(heading)]
             lines += [wrap(f"{bar(line.percent)} {result.labelled(line.title, line.text)}", "  ", "    ")
                       for line in mastery]
     if result.notes:
@@ -109,18 +109,23 @@ def progress(result: Progress) -> str:
     return "\n".join(lines)
 
 
+HELP_COLUMN = 17  # the commands' column; their descriptions, wrapped, line up after it
+
+
 def help_text(_: Localizer) -> str:
-    return "\n".join([
-        _("Type the number of your answer (or its letter: a, b, c...). Other commands:"),
-        "  quizzes          " + _("list the quizzes"),
-        "  quiz ID          " + _("start or resume a quiz"),
-        "  preview [ID]     " + _("show a quiz's questions without answers"),
-        "  skip             " + _("skip the current question"),
-        "  stop             " + _("stop the current quiz (your answers are kept)"),
-        "  retry            " + _("retry the questions you missed in the last quiz"),
-        "  review           " + _("review the questions due today"),
-        "  progress         " + _("your results so far"),
-        "  timezone ZONE    " + _("set your time zone, e.g. Africa/Lagos"),
-        "  language [CODE]  " + _("change language: {codes}", codes=listed_codes()),
-        "  quit             " + _("leave; your progress is saved"),
-    ])
+    commands = [
+        ("quizzes", _("list the quizzes")),
+        ("quiz ID", _("start or resume a quiz")),
+        ("preview [ID]", _("show a quiz's questions without answers")),
+        ("skip", _("skip the current question")),
+        ("stop", _("stop the current quiz (your answers are kept)")),
+        ("retry", _("retry the questions you missed in the last quiz")),
+        ("review", _("review the questions due today")),
+        ("progress", _("your results so far")),
+        ("timezone ZONE", _("set your time zone, e.g. Africa/Lagos")),
+        ("language [CODE]", _("change language: {codes}", codes=listed_codes())),
+        ("quit", _("leave; your progress is saved")),
+    ]
+    return "\n".join([wrap(_("Type the number of your answer (or its letter: a, b, c...). Other commands:")),
+                      *(wrap(f"{command:<{HELP_COLUMN}}{text}", "  ", " " * (HELP_COLUMN + 2))
+                        for command, text in commands)])
