@@ -17,7 +17,7 @@ from bot.replies import AnswerOutcome, Started, polls_to_close
 
 log = logging.getLogger(__name__)
 
-Close = Callable[[MessageLink], Awaitable[None]]
+Close = Callable[[MessageLink], Awaitable[object]]
 
 
 class Showing:

@@ -94,8 +94,8 @@ class TimedSurface:
         await self._inner.podium(podium)
         self._timeline.step(podium.game_id, None)
 
-    async def set_aside(self, aside: SetAside) -> None:
-        await self._inner.set_aside(aside)
+    async def set_aside(self, aside: SetAside) -> bool:
+        return await self._inner.set_aside(aside)
 
 
 class TimedTelegram(TelegramAdapter):

@@ -130,7 +130,7 @@ class QuizEngine:
         return await self._playing.start(actor, reference, surface)
 
     async def stop(self, actor: Actor,
-                   close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Stopped | Notice:
+                   close_message: Callable[[MessageLink], Awaitable[object]] | None = None) -> Stopped | Notice:
         """Stop the latest quiz; ``close_message`` closes the platform message that asked its open question."""
         return await self._playing.stop(actor, close_message)
 

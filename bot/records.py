@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from enum import StrEnum
 
@@ -95,8 +95,7 @@ class HeldLink(MessageLink):
 
     @classmethod
     def of(cls, link: MessageLink) -> HeldLink:
-        return cls(link.platform, link.message_key, link.session_id, link.question_id, link.chat_id, link.created_at,
-                   link.message_id)
+        return cls(**{part.name: getattr(link, part.name) for part in fields(link)})  # by name: a new field comes too
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,10 @@ class SqlUserRepository:
                                               {"platform": platform, "platform_user_id": platform_user_id})).first()
         return _user(row) if row else None
 
+    async def by_id(self, user_id: int) -> UserRecord | None:
+        row = (await self._connection.execute(select(users).where(users.c.id == user_id))).first()
+        return _user(row) if row else None
+
     async def add(self, user: UserRecord) -> UserRecord:
         """Insert the user, or return the stored one if another request inserted it first."""
         await self._connection.execute(

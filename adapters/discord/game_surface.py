@@ -53,10 +53,11 @@ class ChannelGameSurface:
         with _refused_as_chat_refused():
             await self._channel.send(content=game_render.podium(podium))
 
-    async def set_aside(self, aside: SetAside) -> None:
+    async def set_aside(self, aside: SetAside) -> bool:
         """Nothing to take away: a Discord poll lasts at least its question's time (in whole hours, one at least,
         polls.poll_hours), and one that ends shows vote counts, no answer. It stays open: votes on it count
-        again once the game is over."""
+        again once the game is over. Set aside as it is: its clock stops."""
+        return True
 
     async def _edit(self, message_id: str, text: str | None, view: discord.ui.View | None) -> bool:
         message = self._channel.get_partial_message(int(message_id))

@@ -50,26 +50,29 @@ class TelegramChat:
         except BadRequest as error:  # closed already (its time ran out), or deleted
             log.info("could not close poll message %s: %s", message_id, error)
 
-    async def withdraw_poll(self, chat_id: str, message_id: str) -> None:
-        """Delete a poll of the bot's instead of closing it: a closed quiz poll shows its answer. Best effort: one
-        that can't be deleted any more (gone already; Telegram lets a bot delete only what it sent in the last
-        48 hours) is left as it is, as stopping it would show the answer it was to keep."""
+    async def withdraw_poll(self, chat_id: str, message_id: str) -> bool:
+        """Delete a poll of the bot's instead of closing it: a closed quiz poll shows its answer; whether it was
+        deleted. Best effort: one that can't be deleted any more (gone already; Telegram lets a bot delete only
+        what it sent in the last 48 hours) is left as it is, as stopping it would show the answer it was to keep."""
         try:
             await self.bot.delete_message(chat_id, int(message_id))
         except TelegramError as error:
             log.info("could not delete poll message %s in chat %s: %s", message_id, chat_id, error)
+            return False
+        return True
 
-    async def close_linked_poll(self, link: MessageLink) -> None:
+    async def close_linked_poll(self, link: MessageLink) -> bool:
         """The poll that asked a learner's question, where its link knows the message (stored since 0006); one a
-        live group game holds is deleted instead (HeldLink). Best effort: the stop or start it follows holds
-        either way, and its reply must still go out, so a chat that no longer takes the bot (removed from the
-        group, a supergroup now) or a network failure is only logged."""
+        live group game holds is deleted instead (HeldLink). Whether it was closed or deleted. Best effort: the
+        stop or start it follows holds either way, and its reply must still go out, so a chat that no longer
+        takes the bot (removed from the group, a supergroup now) or a network failure is only logged."""
         if link.chat_id is None or link.message_id is None:
-            return
+            return False
         if isinstance(link, HeldLink):
-            await self.withdraw_poll(link.chat_id, link.message_id)
-            return
+            return await self.withdraw_poll(link.chat_id, link.message_id)
         try:
             await self.close_poll(link.chat_id, link.message_id)
         except TelegramError as error:
             log.info("could not close poll message %s in chat %s: %s", link.message_id, link.chat_id, error)
+            return False
+        return True

@@ -106,13 +106,14 @@ class TelegramGameSurface:
                 await self._close_poll(podium.open_question)
             await self._chat.html(self._chat_id, [game_render.podium(podium)])
 
-    async def set_aside(self, aside: SetAside) -> None:
-        """A player's own timed quiz poll is deleted, not stopped (a stopped quiz poll shows its answer); said in
-        its chat, naming them in a group."""
-        if aside.link.message_id is not None:
-            await self._chat.withdraw_poll(self._chat_id, aside.link.message_id)
+    async def set_aside(self, aside: SetAside) -> bool:
+        """A player's own timed quiz poll, in this chat, is deleted as any held poll is (a stopped quiz poll shows
+        its answer); only then is it said there, naming them in a group."""
+        if not await self._chat.close_linked_poll(aside.link):
+            return False
         await self._chat.html(self._chat_id, [render.outcome_notice(aside.text,
                                                                     owner_in(self._chat_id, aside.owner, aside.name))])
+        return True
 
     async def _close_poll(self, message_id: str) -> None:
         await self._chat.close_poll(self._chat_id, message_id)

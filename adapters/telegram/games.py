@@ -113,8 +113,9 @@ class GameCommands:
         """Join, Start (lobby) and Explain (results): answered only to the one who pressed."""
         name = player_name(query.from_user)
         if data.action is Action.JOIN_GAME:
-            notice = await self._engine.games.join(actor, name, data.value, self.stage)
-            await _acknowledge(query, notice.text, alert=notice.is_error)
+            async def acknowledge(notice: Notice) -> None:  # "You're in!" first: the press awaits its answer
+                await _acknowledge(query, notice.text, alert=notice.is_error)
+            await self._engine.games.join(actor, name, data.value, self.stage, acknowledge)
         elif data.action is Action.BEGIN_GAME:
             moderator = actor.chat_id is not None and await is_chat_admin(self._chat.bot, actor.chat_id,
                                                                          actor.user_id)

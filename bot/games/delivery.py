@@ -34,9 +34,10 @@ class GameSurface(Protocol):
 
     async def podium(self, podium: GamePodium) -> None: ...
 
-    async def set_aside(self, aside: SetAside) -> None:
+    async def set_aside(self, aside: SetAside) -> bool:
         """Take a player's own poll away (where it would otherwise close by itself and show its answer while
-        the game asks that question) and say so in its chat, which may be another than the game's."""
+        the game asks that question) and say so in its chat (the surface's: ``aside.chat_id``, which may be
+        another than the game's); whether it is set aside, so its clock may stop (False: tried again later)."""
         ...
 
 

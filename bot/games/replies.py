@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.records import MessageLink
+from bot.records import HeldLink
 from bot.replies import Actor, Feedback, ui_language
 
 
@@ -114,10 +114,11 @@ class Leaderboard:
 
 @dataclass(frozen=True)
 class SetAside:
-    """A player's own timed poll of a quiz their live group game holds, taken away until the game is over (see
-    game_holds.set_aside), and what they are told where it was, in their language."""
+    """A player's own timed poll of a quiz their live group game holds, to take away until the game is over (see
+    game_holds.polls_to_set_aside), and what they are told where it was, in their language."""
 
-    link: MessageLink
+    link: HeldLink  # taken away as any held poll is (a Telegram quiz poll deleted, as stopping it shows the answer)
+    chat_id: str  # the link's chat: where the poll is, and the notice goes
     owner: Actor
     name: str  # the player as the chat shows them
     text: str  # "Collectives waits until the game is over, ... /quiz collectives after the game ..."

@@ -11,7 +11,7 @@ from bot.games.replies import SetAside
 from bot.i18n import Localizer
 from bot.notices import playing_in_a_game, review_waits_for_the_game
 from bot.ports import UnitOfWork
-from bot.records import QuizSession
+from bot.records import HeldLink, QuizSession
 from bot.replies import Actor, Notice
 from bot.review_quiz import REVIEW_QUIZ_ID, split_ref
 
@@ -52,14 +52,16 @@ async def waits_for_the_game(core: Core, uow: UnitOfWork, session: QuizSession, 
             else playing_in_a_game(quiz, _, chat_id))
 
 
-async def set_aside(core: Core, uow: UnitOfWork, actor: Actor, user_id: int, name: str,
-                    _: Localizer) -> list[SetAside]:
-    """When a learner joins a group game (or opens one): their timed questions it holds from now on, each clock
-    stopped for the game as the sweep would stop it, and the polls on the actor's platform asking them, to take
-    away. A timed poll may close by itself when its time is up (Telegram's do, and show the answer) while the
-    game asks that question, and a closed poll could not take the vote that resumes it after the game; resuming
-    (/quiz, /review) asks it again with the full time. The caller commits. A question whose clock already
-    stopped (set aside before, or its quiz left for another, whose poll was closed then) is left as it is."""
+async def polls_to_set_aside(core: Core, uow: UnitOfWork, actor: Actor, user_id: int, name: str,
+                             _: Localizer) -> list[SetAside]:
+    """When a learner joins a group game (or opens one, or it begins): the polls on the actor's platform asking
+    their timed questions it holds, to take away. A timed poll may close by itself when its time is up
+    (Telegram's do, and show the answer) while the game asks that question, and a closed poll could not take the
+    vote that resumes it after the game; resuming (/quiz, /review) asks it again with the full time. Only reads:
+    each clock stops once its poll is set aside (``clock_stopped``), so that a poll not yet set aside (the
+    adapter failed, the process stopped, or another process had not linked it yet) is found again when the game
+    begins. A question whose clock already stopped (set aside before, or its quiz left for another, whose poll
+    was closed then) is left as it is."""
     if core.timer.limit is None:  # untimed polls stay open: a vote on them after the game counts
         return []
     quizzes = await uow.games.live_quizzes_played_by(user_id)
@@ -69,12 +71,21 @@ async def set_aside(core: Core, uow: UnitOfWork, actor: Actor, user_id: int, nam
         if session is None or open_quiz(session) not in quizzes or session.question_deadline is None \
                 or await core.paused(uow, session):
             continue
-        session.question_deadline = None
-        await uow.sessions.update(session)
         link = await core.asked_before(uow, actor, session)
         if link is not None and link.chat_id is not None:
-            asides.append(SetAside(link, actor, name, _aside_text(core, session, _), _.language))
+            asides.append(SetAside(HeldLink.of(link), link.chat_id, actor, name, _aside_text(core, session, _),
+                                   _.language))
     return asides
+
+
+async def clock_stopped(uow: UnitOfWork, aside: SetAside) -> None:
+    """The set-aside poll's question waits for the game: its clock stops, as the sweep would stop it (the caller
+    commits). Unless the session moved on since it was read."""
+    session = await uow.sessions.get(aside.link.session_id)
+    if session is not None and session.current_question_id == aside.link.question_id \
+            and session.question_deadline is not None:
+        session.question_deadline = None
+        await uow.sessions.update(session)
 
 
 def _aside_text(core: Core, session: QuizSession, _: Localizer) -> str:

@@ -95,7 +95,7 @@ class Playing:
                        left_behind=left_behind)
 
     async def stop(self, actor: Actor,
-                   close_message: Callable[[MessageLink], Awaitable[None]] | None = None) -> Stopped | Notice:
+                   close_message: Callable[[MessageLink], Awaitable[object]] | None = None) -> Stopped | Notice:
         """Stop the learner's latest quiz (Stopped: with the retry of what it missed on offer); ``close_message``
         is given the message that asked its open question on the actor's platform, if any (a Discord poll stays
         open to votes until it is ended)."""

@@ -109,3 +109,40 @@ async def test_a_review_rounds_next_question_of_the_games_quiz_comes_untimed_dur
     back = await engine.review(ADA)
     assert isinstance(back, Started) and back.question.question_id == held.question_id
     assert back.question.seconds_left == LIMIT.seconds  # its clock starts once it can be answered
+
+
+async def test_a_poll_that_could_not_be_set_aside_at_the_join_is_set_aside_when_the_game_begins(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Taking the poll away failed (the chat, the network): its clock runs on until it is taken away, and the game
+    tries again as it begins, before its first question, rather than leave it to close by itself mid-game."""
+    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+    solo = await start(engine, ADA)
+    await engine.link_message("telegram", "ada-solo", solo, CHAT)
+    stage = RecordingStage()
+    stage.failing_asides = 1
+    game_id = await open_with_three(engine, stage)
+    assert stage.set_aside == []
+
+    await engine.games.begin(ADA, game_id, False, stage)
+    assert [(aside.link.message_key, aside.owner.user_id) for aside in stage.set_aside] == [
+        ("ada-solo", ADA.user_id)]
+    clock.advance(LIMIT)
+    assert await engine.expire_overdue("telegram") == []  # its clock stopped once it was taken away
+
+
+async def test_a_poll_linked_only_after_the_join_is_set_aside_when_the_game_begins(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """With several processes, the one that sent the learner's poll may link it a moment after another set the
+    learner's polls aside: found then, it was never taken away. The game begins by looking again, once."""
+    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+    solo = await start(engine, ADA)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    assert stage.set_aside == []
+    await engine.link_message("telegram", "ada-solo", solo, CHAT)
+
+    await engine.games.begin(ADA, game_id, False, stage)
+    assert [aside.link.message_key for aside in stage.set_aside] == ["ada-solo"]
+    question = last_question(stage)
+    await engine.games.vote(DEMBE, "Dembe", game_id, question.position, right_index(question), stage)
+    assert len(stage.set_aside) == 1  # once

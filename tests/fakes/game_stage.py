@@ -21,6 +21,7 @@ class RecordingStage:
         self._ids = itertools.count(1)
         self.refusing: str | None = None  # a right the chats now lack: every question is refused for it
         self.set_aside: list[SetAside] = []  # players' own polls taken away, in order
+        self.failing_asides = 0  # how many of the next polls to take away fail
 
     def __call__(self, chat_id: str) -> ChatRecorder:
         return ChatRecorder(self, chat_id)
@@ -57,5 +58,9 @@ class ChatRecorder:
     async def podium(self, podium: GamePodium) -> None:
         self._stage.shown[self._chat_id].append(podium)
 
-    async def set_aside(self, aside: SetAside) -> None:
+    async def set_aside(self, aside: SetAside) -> bool:
+        if self._stage.failing_asides:  # the chat or the network failed
+            self._stage.failing_asides -= 1
+            raise RuntimeError("could not take the poll away")
         self._stage.set_aside.append(aside)
+        return True

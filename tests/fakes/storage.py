@@ -88,6 +88,9 @@ class FakeUserRepository:
         user = self._state.users.get((platform, platform_user_id))
         return copy.deepcopy(user)
 
+    async def by_id(self, user_id: int) -> UserRecord | None:
+        return next((copy.deepcopy(user) for user in self._state.users.values() if user.id == user_id), None)
+
     async def add(self, user: UserRecord) -> UserRecord:
         key = (user.platform, user.platform_user_id)
         if key not in self._state.users:  # like INSERT ... ON CONFLICT DO NOTHING

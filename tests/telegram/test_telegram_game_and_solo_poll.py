@@ -79,6 +79,51 @@ async def test_a_timed_solo_poll_of_the_games_quiz_is_deleted_when_its_learner_j
     assert not api.calls("stopPoll", lambda p: p["message_id"] == str(solo.result["message_id"]))
 
 
+async def test_a_solo_poll_that_could_not_be_deleted_is_not_said_taken_away_and_is_tried_again_as_the_game_begins(
+        api: FakeBotApi, settings: Settings) -> None:
+    """deleteMessage refused (Telegram says a message "can't be deleted" at times): the learner is not told
+    their question was taken away, as it is still there. The game tries again as it begins, and only then says
+    so."""
+    private = FakeChat.private(TENDAI)
+    async with running_bot(settings.model_copy(update={"question_seconds": 30})):
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await api.command(TENDAI, "/quiz collectives", private)
+        solo = await next_poll(api, private.id, 1)
+        api.fail_next("deleteMessage", 400, "Bad Request: message can't be deleted")
+        await press(api, TENDAI, f"gj:{game_id}", GROUP)
+        await api.settle()
+        assert [call.ok for call in api.requests if call.method == "deleteMessage"] == [False]
+        assert not [text for text in api.sent_texts(private.id) if SET_ASIDE in text]
+
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        deleted = await api.wait_for("deleteMessage", 1)
+        assert [(call.params["chat_id"], call.params["message_id"]) for call in deleted] == [
+            (str(private.id), str(solo.result["message_id"]))]
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(private.id)(p) and SET_ASIDE in p["text"])
+        await api.settle()
+    assert not api.calls("stopPoll", lambda p: p["message_id"] == str(solo.result["message_id"]))
+
+
+async def test_the_join_is_acknowledged_before_the_joiners_poll_is_set_aside(api: FakeBotApi,
+                                                                            settings: Settings) -> None:
+    """Telegram waits only a few seconds for a button press's answer: "You're in!" must not wait for the
+    deletion and the word in another chat (a rate-limited message) first."""
+    private = FakeChat.private(TENDAI)
+    async with running_bot(settings.model_copy(update={"question_seconds": 30})):
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await api.command(TENDAI, "/quiz collectives", private)
+        await next_poll(api, private.id, 1)
+        await press(api, TENDAI, f"gj:{game_id}", GROUP)
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(private.id)(p) and SET_ASIDE in p["text"])
+        await api.settle()
+    order = [call.method for call in api.requests
+             if call.method in ("answerCallbackQuery", "deleteMessage", "sendMessage")
+             and call.params.get("chat_id", str(private.id)) == str(private.id)]
+    assert order[-3:] == ["answerCallbackQuery", "deleteMessage", "sendMessage"]
+
+
 @pytest.mark.parametrize("leaving_by", ["/stop", "/quiz long-options"])
 async def test_a_solo_poll_held_by_the_game_is_deleted_when_its_round_is_stopped_or_left(
         leaving_by: str, api: FakeBotApi, settings: Settings) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from bot.admins import AdminPolicy
 from bot.games import views
 from bot.games.delivery import Stage
@@ -42,8 +44,9 @@ class Games:
         """As ``open``, from ``QUIZ [SECONDS]`` typed as one line; a mistyped number of seconds is said to be one."""
         return await self._lobbies.open_typed(actor, player_name(name), scope_id, typed, stage)
 
-    async def join(self, actor: Actor, name: str, game_id: str, stage: Stage) -> Notice:
-        return await self._lobbies.join(actor, player_name(name), game_id, stage)
+    async def join(self, actor: Actor, name: str, game_id: str, stage: Stage,
+                   acknowledge: Callable[[Notice], Awaitable[None]] | None = None) -> Notice:
+        return await self._lobbies.join(actor, player_name(name), game_id, stage, acknowledge)
 
     async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage) -> Notice | None:
         return await self._lobbies.begin(actor, game_id, moderator, stage)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 from bot.content.models import Quiz
@@ -56,16 +57,20 @@ class GameLobbies:
     async def _opened(self, actor: Actor, name: str, refused: Notice | None, stage: Stage) -> Notice | None:
         """The starter plays from the lobby on: their own polls the game holds are set aside."""
         if refused is None:
-            await self._table.set_aside(actor, name, stage)
+            await self._table.set_aside_polls(actor, name, stage)
         return refused
 
-    async def join(self, actor: Actor, name: str, game_id: str, stage: Stage) -> Notice:
+    async def join(self, actor: Actor, name: str, game_id: str, stage: Stage,
+                   acknowledge: Callable[[Notice], Awaitable[None]] | None = None) -> Notice:
         """Join a live game (the answer goes only to the one who pressed Join); ``stage`` shows where the player's
-        own polls the game holds are set aside."""
+        own polls the game holds are set aside. ``acknowledge`` hears the answer before that: a press Telegram
+        waits on for its answer must not wait for messages to other chats as well."""
         async with self._table.locks.of(game_id):
             joined = await self._table.core.turns.run(actor, lambda turn: self._join(turn, name, game_id))
+        if acknowledge is not None:
+            await acknowledge(joined)
         if not joined.is_error:
-            await self._table.set_aside(actor, name, stage)
+            await self._table.set_aside_polls(actor, name, stage)
         return joined
 
     async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage) -> Notice | None:

@@ -39,7 +39,7 @@ class GamePlay:
                                                                               option_index))
             await table.show(actor.platform, voted.events, stage)
         if voted.joined:
-            await table.set_aside(actor, name, stage)
+            await table.set_aside_polls(actor, name, stage)
         return voted.vote
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,

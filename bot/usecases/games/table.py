@@ -9,13 +9,13 @@ from bot.admins import AdminPolicy
 from bot.games import views
 from bot.games.delivery import ChatRefused, GameSurface, Posted, Stage, show
 from bot.games.records import GameRecord
-from bot.games.replies import GameEvent, GamePodium, SetAside
+from bot.games.replies import GameBegins, GameEvent, GamePodium, SetAside
 from bot.locks import KeyedLocks
 from bot.ports import UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.usecases.game_holds import set_aside
+from bot.usecases.game_holds import clock_stopped, polls_to_set_aside
 from bot.usecases.games.phases import Phases, keep_posted
 
 log = logging.getLogger(__name__)
@@ -56,26 +56,51 @@ class GameTable:
         except ChatRefused as refused:
             stopped = await self._stop_refused(events[0].game_id, refused.right, surface)
             return refused.right if stopped else None
+        if any(isinstance(event, GameBegins) for event in events):  # before the first question can close
+            await self.set_aside_players_polls(platform, events[0].game_id, stage)
         return None
 
-    async def set_aside(self, actor: Actor, name: str, stage: Stage) -> None:
-        """After the actor joined a game (or opened one): their own timed polls it holds taken away, each with a
-        word where it was (see game_holds.set_aside). Best effort: the game goes on without it."""
-        async def work(turn: Turn) -> list[SetAside]:
-            asides = await set_aside(self.core, turn.uow, turn.actor, turn.user_id, name, turn.words)
-            await turn.uow.commit()
-            return asides
+    async def set_aside_polls(self, actor: Actor, name: str, stage: Stage) -> None:
+        """After the actor joined a game (or opened one, or it began): their own timed polls it holds taken away,
+        each with a word where it was, and its clock stopped (see game_holds.polls_to_set_aside). Best effort:
+        the game goes on without it, and a poll not set aside now is tried again when the game begins (else the
+        sweep stops its clock when its time is up, Expiry._time_up)."""
         try:
-            asides = await self.core.turns.run(actor, work)
-        except Exception:  # the join holds; the sweep still stops a held question's clock (Expiry._time_up)
-            log.exception("could not set aside %s user %s's polls held by a game", actor.platform, actor.user_id)
+            asides = await self.core.turns.run(actor, lambda turn: polls_to_set_aside(
+                self.core, turn.uow, turn.actor, turn.user_id, name, turn.words))
+        except Exception:  # the database failed: the game goes on
+            log.exception("could not read %s user %s's polls held by a game", actor.platform, actor.user_id)
             return
         for aside in asides:
             try:
-                await stage(aside.link.chat_id or "").set_aside(aside)
-            except Exception as error:  # the chat took it away already, say: the game goes on
+                if await stage(aside.chat_id).set_aside(aside):
+                    await self.core.turns.run(actor, self._clock_stopper(aside))
+            except Exception as error:  # the chat refused, or the network failed: the game goes on
                 log.info("could not set aside poll message %s in chat %s: %s", aside.link.message_key,
-                         aside.link.chat_id, error)
+                         aside.chat_id, error)
+
+    async def set_aside_players_polls(self, platform: str, game_id: str, stage: Stage) -> None:
+        """As the game begins: every player's polls not set aside when they joined (see ``set_aside_polls``)."""
+        async def players(uow: UnitOfWork) -> list[tuple[Actor, str]]:
+            found = [(await uow.users.by_id(player.user_id), player.name)
+                     for player in await uow.games.players(game_id)]
+            return [(Actor(platform, user.platform_user_id), name) for user, name in found if user is not None]
+        if self.core.timer.limit is None:  # untimed polls are never set aside: spare the reads
+            return
+        try:
+            playing = await self.core.turns.run_unlocked(players)
+        except Exception:  # the game goes on
+            log.exception("could not read game %s's players to set their polls aside", game_id)
+            return
+        for actor, name in playing:
+            await self.set_aside_polls(actor, name, stage)
+
+    @staticmethod
+    def _clock_stopper(aside: SetAside) -> Callable[[Turn], Awaitable[None]]:
+        async def stop(turn: Turn) -> None:
+            await clock_stopped(turn.uow, aside)
+            await turn.uow.commit()
+        return stop
 
     async def act(self, actor: Actor, game_id: str, work: Callable[[Turn], Awaitable[list[GameEvent] | Notice]],
                   stage: Stage, *, create_user: bool = True) -> Notice | None:
