@@ -11,7 +11,7 @@ from bot.content.library import ContentLibrary
 from bot.due_cards import due_cards
 from bot.engine import QuizEngine
 from bot.records import CardRecord, HeldLink, MessageLink
-from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
+from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
 from tests.core.games_play import ADA, BAYO, CHAT, SCOPE, open_with_three
 from tests.core.play import answer, next_question, start
 from tests.core.wiring import build_engine
@@ -147,7 +147,8 @@ async def test_stopping_or_leaving_a_round_held_by_the_game_takes_its_poll_away_
         closed.append(link)
 
     assert isinstance(await engine.stop(ADA, close), Notice)  # the review: not held (long-options), closed
-    assert await engine.stop(ADA, close) is not None  # the solo round of Collectives: held
+    stopped = await engine.stop(ADA, close)  # the solo round of Collectives: held
+    assert isinstance(stopped, Stopped) and stopped.text.startswith("Quiz stopped: Collectives.")
     assert [(type(link), link.message_key) for link in closed] == [(MessageLink, "review-poll"),
                                                                   (HeldLink, "solo-poll")]
 
