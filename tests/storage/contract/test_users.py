@@ -36,6 +36,17 @@ async def test_an_added_user_gets_an_id_and_is_found_again(uow: Uow) -> None:
     assert found == UserRecord("discord", "123", language="sw", last_hint="fr", id=added.id)
 
 
+async def test_a_user_is_found_by_their_stored_id_and_an_unknown_id_finds_nobody(uow: Uow) -> None:
+    async with uow() as work:
+        ada = await work.users.add(UserRecord("telegram", "ada", language="yo"))
+        await work.users.add(UserRecord("discord", "ada"))
+        await work.commit()
+    assert ada.id is not None
+    async with uow() as work:
+        assert await work.users.by_id(ada.id) == ada
+        assert await work.users.by_id(ada.id + 1000) is None
+
+
 async def test_the_same_user_id_on_two_platforms_is_two_users(uow: Uow) -> None:
     async with uow() as work:
         on_telegram = await work.users.add(UserRecord("telegram", "7"))
