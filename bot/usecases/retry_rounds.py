@@ -22,35 +22,44 @@ class RetryReads:
         self._active: dict[str | None, QuizSession | None] = {}
         self._rounds: dict[str, bool] = {}  # stopped session id -> whether it is a retry round
         self._walking: set[str] = set()  # the stopped sessions whose being a retry round is being worked out
+        self._cut_short = 0  # how often a walk back passed over a session already being walked from
 
     async def missed(self, session: QuizSession) -> list[str]:
         """What a retry of ``session`` asks (see questions_to_retry); nothing if a reload removed its quiz. Of a
         retry round stopped part-way, the questions it never reached too: they were missed before, and left out
         they would be lost from every offer. A round stopped before any answer has none of its own (see
         past_an_empty_round): a first try of a quiz all missed before looks the same, and it missed nothing."""
-        quiz = self._core.quiz_of(session)
-        if quiz is None:
-            return []
-        answers = await self._answers_to(session)
-        asked = questions_to_retry(quiz, session, answers)
-        unasked_too = questions_to_retry(quiz, session, answers, retry_round=True)
-        if not answers or asked == unasked_too or not await self._is_retry_round(session):  # looked back if it matters
+        asked, unasked_too = await self._missed_both_ways(session)
+        if asked == unasked_too or not await self._is_retry_round(session):  # looked back only if it matters
             return asked
         return unasked_too
+
+    async def _missed_both_ways(self, session: QuizSession) -> tuple[list[str], list[str]]:
+        """What a retry of ``session`` asks if it is a first try (only the questions it asked), and if it is a
+        retry round (those it never reached too); the same unless it was stopped part-way after some answer."""
+        quiz = self._core.quiz_of(session)
+        if quiz is None:
+            return [], []
+        answers = await self._answers_to(session)
+        asked = questions_to_retry(quiz, session, answers)
+        return asked, questions_to_retry(quiz, session, answers, retry_round=True) if answers else asked
 
     async def _is_retry_round(self, stopped: QuizSession) -> bool:
         """Whether a stopped session is a retry round (see _retried), read once per turn."""
         if stopped.id in self._rounds:
             return self._rounds[stopped.id]
         if stopped.id in self._walking:  # asked again while working it out (sessions ending at one moment)
+            self._cut_short += 1
             return False
-        outermost = not self._walking
+        outermost, cuts = not self._walking, self._cut_short
         self._walking.add(stopped.id)
         try:
             found = await self._retried(stopped, frozenset(self._walking)) is not None
         finally:
             self._walking.discard(stopped.id)
-        if outermost:  # a verdict reached with others set aside may differ from the whole one: not kept
+        # A verdict reached with a session set aside (a circle cut short) may differ from the whole one: kept
+        # only if none was; so each round of a long chain of stopped retry rounds is worked out once a turn.
+        if outermost or cuts == self._cut_short:
             self._rounds[stopped.id] = found
         return found
 
@@ -66,10 +75,15 @@ class RetryReads:
         return self._active[quiz_id]
 
     async def is_retry_of(self, round_: QuizSession, ended: QuizSession) -> bool:
-        """Whether ``round_`` is a retry round of ``ended``: started once it ended, asking its missed questions."""
-        return (ended.finished_at is None or ended.finished_at <= round_.started_at) \
-            and set(round_.question_ids) <= set(ended.question_ids) \
-            and round_.question_ids == await self.missed(ended)  # (the cheap test first: missed reads back)
+        """Whether ``round_`` is a retry round of ``ended``: started once it ended, asking its missed questions.
+        Of a retry round stopped part-way, either only those it asked, as rounds started by older versions ask, or
+        with those it never reached too (see missed): a round started before an upgrade is still carried on."""
+        if (ended.finished_at is not None and ended.finished_at > round_.started_at) \
+                or not set(round_.question_ids) <= set(ended.question_ids):
+            return False
+        asked, unasked_too = await self._missed_both_ways(ended)
+        return round_.question_ids == asked \
+            or (round_.question_ids == unasked_too and await self._is_retry_round(ended))  # (reads back last)
 
     async def last_quiz(self) -> QuizSession | None:
         """What "retry" alone means: the learner's latest finished quiz, or one stopped since with questions to
@@ -117,7 +131,9 @@ class RetryReads:
         for state in (SessionState.FINISHED, SessionState.STOPPED):  # a retry stops the round it replaces
             ended = await self._turn.uow.sessions.latest_ended(self._turn.user_id, state, round_.quiz_id,
                                                                before=round_)
-            if ended is not None and ended.id not in seen:
+            if ended is not None and ended.id in seen:
+                self._cut_short += 1
+            elif ended is not None:
                 ended = await self.past_an_empty_round(ended, seen)
                 if await self.is_retry_of(round_, ended):
                     return ended
