@@ -129,6 +129,11 @@ class QuizEngine:
                     surface: Target | None = None) -> Started | Summary | Notice:
         return await self._playing.start(actor, reference, surface)
 
+    async def start_by_id(self, actor: Actor, quiz_id: str,
+                          surface: Target | None = None) -> Started | Summary | Notice:
+        """A button's quiz: exactly that id, or "no quiz called …" (a reload removed it)."""
+        return await self._playing.start_by_id(actor, quiz_id, surface)
+
     async def stop(self, actor: Actor,
                    close_message: Callable[[MessageLink], Awaitable[object]] | None = None) -> Stopped | Notice:
         """Stop the latest quiz; ``close_message`` closes the platform message that asked its open question."""

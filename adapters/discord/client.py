@@ -98,7 +98,7 @@ class QuizClient(discord.Client):
                           lambda: self.handlers.retry(interaction, session_id, private, owner_id))
 
     async def handle_quiz_click(self, interaction: discord.Interaction, quiz_id: str, private: bool) -> None:
-        await self._click("quiz", interaction, lambda: self.handlers.quiz(interaction, quiz_id, private))
+        await self._click("quiz", interaction, lambda: self.handlers.quiz_button(interaction, quiz_id, private))
 
     async def handle_review_click(self, interaction: discord.Interaction) -> None:
         await self._click("review", interaction, lambda: self.handlers.review(interaction, private=True))

@@ -39,6 +39,12 @@ class CommandHandlers:
         actor = interaction_actor(interaction)
         await self._play(interaction, private, lambda surface: self._engine.start(actor, reference, surface))
 
+    async def quiz_button(self, interaction: discord.Interaction, quiz_id: str, private: bool) -> None:
+        """A button's quiz: exactly its id; a quiz a reload removed is none, not another its id names in part."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = interaction_actor(interaction)
+        await self._play(interaction, private, lambda surface: self._engine.start_by_id(actor, quiz_id, surface))
+
     async def retry(self, interaction: discord.Interaction, session_id: str, private: bool,
                     owner_id: int | None) -> None:
         """The retry button under a summary: the missed questions, played as the quiz was (polls or private)."""

@@ -107,7 +107,7 @@ class Interactions:
         elif data.action is Action.START_QUIZ:
             await acknowledge(query)
             async with self._commands.closing_left_open(surface) as shown:
-                reply = await self._engine.start(actor, data.value, shown)
+                reply = await self._engine.start_by_id(actor, data.value, shown)  # a removed quiz's: no other
             if isinstance(reply, Notice):
                 await self._commands.notice(actor.chat_id, reply,
                                             owner_in(actor.chat_id, actor, query.from_user.first_name))

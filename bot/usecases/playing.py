@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot import views
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
-from bot.notices import named_quiz, no_quiz_in_progress, playing_in_a_game, quiz_title
+from bot.notices import named_quiz, no_quiz_in_progress, playing_in_a_game, quiz_not_found, quiz_title
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
@@ -31,13 +31,21 @@ class Playing:
         return await self._core.turns.run(actor, lambda turn: self._start(turn, reference),
                                           after=self._core.delivering(actor, surface))
 
-    async def _start(self, turn: Turn, reference: str | None) -> Started | Summary | Notice:
+    async def start_by_id(self, actor: Actor, quiz_id: str,
+                          surface: Target | None = None) -> Started | Summary | Notice:
+        """As ``start``, for the quiz with exactly this id (a button's): a quiz a reload removed is no quiz, not
+        another that its id happens to name by tag or in part."""
+        return await self._core.turns.run(actor, lambda turn: self._start(turn, quiz_id, exact=True),
+                                          after=self._core.delivering(actor, surface))
+
+    async def _start(self, turn: Turn, reference: str | None, *, exact: bool = False) -> Started | Summary | Notice:
         core, _, uow = self._core, turn.words, turn.uow
         catalog = core.library.catalog
         quiz: Quiz | None = None
         leaving: QuizSession | None = None  # the quiz played until now, if another
         if reference:
-            named = named_quiz(catalog, reference, _)
+            named = (catalog.get(reference) or quiz_not_found(reference, _)) if exact \
+                else named_quiz(catalog, reference, _)
             if isinstance(named, Notice):  # none, or several to choose from
                 return named
             quiz = named

@@ -63,3 +63,12 @@ async def test_a_game_asks_which_one_and_opens_no_lobby(engine: QuizEngine) -> N
     assert not stage.shown[CHAT]
     assert await engine.games.open_typed(ADA, "Ada", SCOPE, "long 20", stage) is None
     assert stage.of(CHAT, GameLobby)[0].title == "Group game: Long options"
+
+
+async def test_a_buttons_quiz_id_is_taken_exactly(engine: QuizEngine) -> None:
+    """A button carries an id: one a reload removed names no quiz, not another whose id it is part of."""
+    gone = await engine.start_by_id(ALICE, "long")
+    assert isinstance(gone, Notice) and gone.code is NoticeCode.QUIZ_NOT_FOUND
+    assert gone.text == "There is no quiz called “long”."
+    started = await engine.start_by_id(ALICE, "long-options")
+    assert isinstance(started, Started) and started.question.quiz_id == "long-options"

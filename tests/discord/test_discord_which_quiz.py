@@ -43,3 +43,17 @@ async def test_preview_and_a_game_ask_which_one_too(bot: RunningBot, fake: FakeD
     assert asked.content.splitlines()[0] == SW_QUESTION.format(name="o")
     await fake.quiet()
     assert not fake.channel_messages()  # no lobby opened with a guess
+
+
+async def test_a_start_button_whose_quiz_is_gone_starts_no_other_quiz(bot: RunningBot, fake: FakeDiscord) -> None:
+    """A button's quiz id is taken exactly: "long", as a quiz a reload removed would be, is in long-options' id, but
+    the button starts no quiz of its own."""
+    asked = await fake.wait_until(first_answer(fake, await fake.slash("quiz", {"quiz": "o"}, user_id=LEARNER_ID)))
+    mark = len(fake.calls)
+    await fake.click(message_id(asked), button_for(asked, "▶ Long options"), user_id=LEARNER_ID,
+                     forge="qt:q:p:long")
+    said = await fake.wait_until(lambda: next((call for call in fake.calls[mark:]
+                                               if "no quiz called" in str(call.body.get("content"))), None))
+    assert "There is no quiz called “long”." in said.body["content"]
+    await fake.quiet()
+    assert fake.polls() == []

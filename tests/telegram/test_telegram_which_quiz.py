@@ -44,3 +44,14 @@ async def test_preview_and_a_group_game_ask_which_one_with_their_own_command(
         assert question in asked.params["text"] and "/game long-options" in asked.params["text"]
         await api.settle()
         assert len(api.calls("sendMessage", for_chat(GROUP.id))) == 1  # no lobby opened with a guess
+
+
+async def test_a_start_button_whose_quiz_is_gone_starts_no_other_quiz(api: FakeBotApi, settings: Settings) -> None:
+    """A button's quiz id is taken exactly: "long", as a quiz a reload removed would be, is in long-options' id, but
+    the button starts no quiz of its own."""
+    async with running_bot(settings) as engine:
+        await api.press(WANJIRU, "quiz:long")
+        said = (await api.wait_for("sendMessage", 1, for_chat(WANJIRU.id)))[0]
+        assert engine.localizer_for("sw")("There is no quiz called “{name}”.", name="long") in said.params["text"]
+        await api.settle()
+        assert not api.polls(WANJIRU.id)
