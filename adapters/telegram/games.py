@@ -59,7 +59,9 @@ class GameCommands:
         else:
             reply = await self._engine.games.open_typed(actor, player_name(user), chat, " ".join(args), self.stage)
         if reply is not None:
-            await self._refuse(actor, chat, reply, user.first_name if user else None)
+            # "/game o 20" asked which quiz: the commands offered keep the 20 seconds typed (as open_typed reads them)
+            seconds = f" {args[-1]}" if len(args) > 1 and args[-1].isdecimal() else ""
+            await self._refuse(actor, chat, reply, user.first_name if user else None, seconds)
 
     async def leaderboard(self, actor: Actor, chat: str, args: list[str], first_name: str | None = None) -> None:
         """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere (in a group, said to whom);
@@ -164,17 +166,18 @@ class GameCommands:
         except BadRequest:
             await _acknowledge(query, reply.verdict, alert=True)
 
-    async def _refuse(self, actor: Actor, chat: str, notice: Notice, first_name: str | None) -> None:
+    async def _refuse(self, actor: Actor, chat: str, notice: Notice, first_name: str | None,
+                      seconds: str = "") -> None:
         """Said in the group, naming whom it refuses, but the same refusal once per person per half minute:
         repeats must not eat the group's budget, yet a typo right after a usage hint, or a second typo, still
         hears that the quiz isn't known. The same words, not the same kind: "no quiz called X" is one kind for
         every X. A refusal by the chat itself is not said there again: the podium said it, if the chat took
-        anything at all."""
+        anything at all. ``seconds``: typed after the quiz, kept in the /game commands offered to pick one."""
         if notice.code is NoticeCode.CHAT_REFUSED:
             return
         if self._refused.allow((chat, actor.user_id, notice.text)):
             owner = owner_in(chat, actor, first_name)
-            await self._chat.html(chat, render.which_quiz(notice, owner, command="game")  # several named: which?
+            await self._chat.html(chat, render.which_quiz(notice, owner, "game", seconds)  # several named: which?
                                   if isinstance(notice, WhichQuiz) else [render.outcome_notice(notice.text, owner)])
 
 

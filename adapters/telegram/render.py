@@ -67,15 +67,19 @@ def summary(reply: Summary, owner: str | None = None) -> str:
 
 def quiz_list(reply: QuizList, command: str = "quiz") -> list[str]:
     """The heading, then each quiz with the ``command`` that takes it (/quiz; /preview, /game for their choices)."""
-    blocks = [bold(reply.heading)]
-    blocks += [f"{bold(entry.title)} · {esc(entry.level)}\n{esc(entry.description)}\n/{command} {esc(entry.quiz_id)}"
-               for entry in reply.entries]
-    return blocks
+    return [bold(reply.heading), *quiz_entries(reply, command)]
 
 
-def which_quiz(reply: WhichQuiz, owner: str | None = None, command: str = "quiz") -> list[str]:
+def quiz_entries(reply: QuizList, command: str = "quiz", then: str = "") -> list[str]:
+    """Each quiz listed, with the ``command`` that takes it and what was typed ``then`` after the quiz (a game's
+    seconds)."""
+    return [f"{bold(entry.title)} · {esc(entry.level)}\n{esc(entry.description)}\n"
+            f"/{command} {esc(entry.quiz_id)}{esc(then)}" for entry in reply.entries]
+
+
+def which_quiz(reply: WhichQuiz, owner: str | None = None, command: str = "quiz", then: str = "") -> list[str]:
     """The quizzes a reference named, as /quizzes lists them; the question first, in a group asked of whom."""
-    return [outcome_notice(reply.text, owner), *quiz_list(reply.choices, command)[1:]]
+    return [outcome_notice(reply.text, owner), *quiz_entries(reply.choices, command, then)]
 
 
 def preview(reply: Preview) -> list[str]:

@@ -41,7 +41,8 @@ async def test_preview_and_a_group_game_ask_which_one_with_their_own_command(
 
         await api.command(WANJIRU, "/game o 20", GROUP)
         asked = (await api.wait_for("sendMessage", 1, for_chat(GROUP.id)))[0]
-        assert question in asked.params["text"] and "/game long-options" in asked.params["text"]
+        assert question in asked.params["text"]
+        assert "/game long-options 20" in asked.params["text"] and "/game collectives 20" in asked.params["text"]
         await api.settle()
         assert len(api.calls("sendMessage", for_chat(GROUP.id))) == 1  # no lobby opened with a guess
 
