@@ -12,7 +12,7 @@ from discord import app_commands
 from adapters.charts import render_progress_chart
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
-from adapters.discord.buttons import quiz_view, retry_view
+from adapters.discord.buttons import VIEW_BUTTON_LIMIT, quiz_view, retry_view
 from adapters.discord.permissions import lacks_poll_rights, poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond, respond_plain
@@ -89,12 +89,21 @@ class CommandHandlers:
             await respond(interaction, await self._poll_refused(interaction, command))
             return
         if isinstance(result, WhichQuiz):  # several quizzes named: the question, and a button that starts each
-            await respond(interaction, render.which_quiz(result), view=quiz_view(result.choices, private))
+            await respond(interaction, self._which_quiz(result), view=quiz_view(result.choices, private))
         elif isinstance(result, Notice):
             text = render.plain(result.text)
             if result.code is NoticeCode.NO_ACTIVE_SESSION:  # "choose one to start": the quizzes to choose from
                 text += "\n\n" + render.quiz_list(await self._engine.list_quizzes(interaction_actor(interaction)))
             await respond(interaction, text)
+
+    def _which_quiz(self, result: WhichQuiz) -> str:
+        """Every quiz named, and when there are more than a message can hold buttons for, how to start the rest."""
+        text = render.which_quiz(result)
+        if len(result.choices.entries) > VIEW_BUTTON_LIMIT:
+            _ = self._engine.localizer_for(result.language)
+            text += "\n\n" + _("The first {count} have a button; to start another, send /quiz with its id.",
+                                count=VIEW_BUTTON_LIMIT)
+        return text
 
     async def _poll_refused(self, interaction: discord.Interaction, command: str) -> str:
         def spelled(name: str) -> str:  # as the user's own Discord client shows the command

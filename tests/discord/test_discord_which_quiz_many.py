@@ -1,0 +1,41 @@
+"""A /quiz reference that names more quizzes than a Discord message can hold buttons for (25): every one is
+listed, the first 25 with a button, and the reply says how to start the others (before: they were listed with no
+way to start them from there)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import LEARNER_ID, RunningBot
+from tests.discord.support import buttons, first_answer
+
+COPIES = 27  # with long-options itself, 28 quizzes have "long" in their id
+
+
+@pytest.fixture
+def content_dir(tmp_path: Path, fixture_content: Path) -> Path:
+    copy = tmp_path / "content"
+    shutil.copytree(fixture_content, copy)
+    source = copy / "quizzes" / "long-options.yaml"
+    quiz = yaml.safe_load(source.read_text(encoding="utf-8"))
+    for number in range(1, COPIES + 1):
+        quiz["id"] = f"long-options-{number}"
+        (copy / "quizzes" / f"{quiz['id']}.yaml").write_text(yaml.safe_dump(quiz, allow_unicode=True,
+                                                                            sort_keys=False), encoding="utf-8")
+    return copy
+
+
+async def test_quizzes_past_the_buttons_a_message_holds_are_listed_with_how_to_start_them(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.wait_until(first_answer(fake, await fake.slash("quiz", {"quiz": "long"}, user_id=LEARNER_ID)))
+    await fake.quiet()
+    sent = [call for call in fake.calls if (call.body or {}).get("content")]
+    text = "\n".join(call.body["content"] for call in sent)
+    assert "(`long-options-27`)" in text  # listed, though it has no button
+    assert sum(len(buttons(call)) for call in sent) == 25
+    assert "The first 25 have a button; to start another, send /quiz with its id." in text
