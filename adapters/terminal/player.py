@@ -144,9 +144,14 @@ class TerminalPlayer:
             return
         if isinstance(shown, WhichQuiz):  # the ones it names, numbered (its heading asks which): a number picks
             self._show_list(shown.choices)
-        else:
-            self._say_notice(self._numbered(shown, reference))
-            await self._show_quizzes()
+            if open_question is not None:  # not shown again: a number answers the heading, not the question
+                self._screen.question = None
+                _ = self._words
+                self._say(_("Type a number to pick one, or “quiz” to carry on with the question you were "
+                            "answering."))
+            return
+        self._say_notice(self._numbered(shown, reference))
+        await self._show_quizzes()
         if open_question is not None:  # still open: show it again, so a number typed next answers what it says
             self._screen.question = open_question
             await self._show_open_question()
