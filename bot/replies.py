@@ -217,7 +217,7 @@ class WhichQuiz(Notice):
     """A quiz reference that names several quizzes: ``choices`` lists them, best first, as /quizzes lists quizzes
     (its heading asks which one), for the learner to pick one rather than the bot guessing."""
 
-    choices: QuizList = field(default_factory=lambda: QuizList("", ()), compare=False)
+    choices: QuizList = field(kw_only=True, compare=False)
 
 
 @dataclass(frozen=True)

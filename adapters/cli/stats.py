@@ -45,9 +45,11 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: Tex
     named = catalog.named(quiz_id) if quiz_id is not None else []
     if quiz_id is not None and len(named) != 1:
         known = ", ".join(quiz.id for quiz in named or catalog.quizzes)
-        print(f"quiztutor stats: {quiz_id!r} matches several quizzes in {settings.content_dir}: {known}; give "
-              f"one of their ids" if named else
-              f"quiztutor stats: no quiz {quiz_id!r} in {settings.content_dir} (quizzes: {known})", file=err)
+        if named:
+            print(f"quiztutor stats: {quiz_id!r} matches several quizzes in {settings.content_dir}: {known}; give "
+                  "one of their ids", file=err)
+        else:
+            print(f"quiztutor stats: no quiz {quiz_id!r} in {settings.content_dir} (quizzes: {known})", file=err)
         return ExitCode.FAILED
     found = named[0] if named else None
     quiz_id = found.id if found is not None else None
