@@ -18,10 +18,6 @@ SQLITE_BUSY_TIMEOUT_MS = 5000
 # Processes starting together on a new SQLite file migrate it one after another, each holding the write lock for
 # its whole migration: seconds on a slow machine, so the others wait longer than an answer would.
 SQLITE_MIGRATION_WAIT_MS = 120_000
-# Reads through a memory map rather than a read() into SQLite's 2 MB page cache per page: once thousands of
-# learners make the file outgrow that cache, each answer would otherwise copy in the pages its statements touch
-# (benchmarks/sqlite_mmap.py). Writes still go through the WAL as before; only the file's size is mapped.
-SQLITE_MMAP_BYTES = 256 * 1024 * 1024
 
 
 def sqlite_url(data_dir: Path) -> str:
@@ -91,7 +87,6 @@ def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         # FULL: a commit is on disk when it returns, so a power cut loses no answer either.
         cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute(f"PRAGMA mmap_size={SQLITE_MMAP_BYTES}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
