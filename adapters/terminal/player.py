@@ -157,8 +157,7 @@ class TerminalPlayer:
             await self._show_open_question()
 
     async def _listed(self, reference: str | None) -> str | None:
-        """``2`` (or ``(2)``, ``2.``) means the second quiz of the list shown last, wherever a quiz is named (quiz 2,
-        preview 2); before any list was shown in this run, of the list ``quizzes`` would show."""
+        """``2`` (``(2)``, ``2.``) wherever a quiz is named: the second of the list shown last, else of ``quizzes``'."""
         number = list_number(reference or "")
         if number is not None and not self._quiz_ids:
             await self._listing()
@@ -259,8 +258,10 @@ class TerminalPlayer:
             await self._show_quizzes()
             return
         shown = await self._engine.preview(self._actor, await self._listed(reference) or reference)
-        if isinstance(shown, WhichQuiz):  # "preview 2" next previews the second of them
+        if isinstance(shown, WhichQuiz):  # said how to preview one: a bare number starts one, or answers a question
             self._show_list(shown.choices)
+            _ = self._words = self._engine.localizer_for(shown.language)
+            self._say(_("To see one of them, type “preview” and its number."))
         elif isinstance(shown, Preview):
             self._io.write(render.preview(shown))
         else:

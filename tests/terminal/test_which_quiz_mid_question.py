@@ -26,3 +26,16 @@ async def test_quiz_after_the_list_carries_on_with_the_open_question(tmp_path: P
     transcript = await play(tmp_path, ["quiz n", "quiz", "quit"])
     listed = " ".join(transcript.split()).split("Which one do you mean?")[1]
     assert "Welcome back! Carrying on with Collectives." in listed and "Question 1 of 3" in listed
+
+
+PREVIEW_HINT = "To see one of them, type “preview” and its number."
+
+
+async def test_preview_naming_several_says_how_to_preview_one_and_preview_1_previews_it(tmp_path: Path) -> None:
+    # A bare number after this list would answer the open question (or, with none open, start a quiz): the list
+    # says how to preview one instead.
+    transcript = await play(tmp_path, ["preview n", "preview 1", "quit"])
+    listed = " ".join(transcript.split()).split("Several quizzes match “n”. Which one do you mean?")[1]
+    assert listed.index("1) Long options") < listed.index(PREVIEW_HINT)
+    previewed = listed.split(PREVIEW_HINT)[1]
+    assert "Long options" in previewed and "Correct" not in previewed and "Not quite" not in previewed
