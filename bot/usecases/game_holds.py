@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.content.models import localized
 from bot.games.replies import SetAside
 from bot.i18n import Localizer
-from bot.notices import playing_in_a_game, review_waits_for_the_game
+from bot.notices import playing_in_a_game, quiz_title, review_waits_for_the_game
 from bot.ports import UnitOfWork
 from bot.records import HeldLink, QuizSession
 from bot.replies import Actor, Notice
@@ -92,7 +91,6 @@ def _aside_text(core: Core, session: QuizSession, _: Localizer) -> str:
     if session.quiz_id == REVIEW_QUIZ_ID:
         return _("Your review round waits until the game is over, so I took its question away for now. Send "
                  "/review after the game to carry on.")
-    quiz = core.library.catalog.get(session.quiz_id)
-    title = localized(quiz.title, _.language) if quiz else session.quiz_id
+    title = quiz_title(core.library.catalog.get(session.quiz_id) or session.quiz_id, _)
     return _("Your own round of {title} waits until the game is over, so I took its question away for now. Send "
              "/quiz {quiz_id} after the game to carry on.", title=title, quiz_id=session.quiz_id)
