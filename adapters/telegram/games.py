@@ -19,6 +19,7 @@ from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.html_text import esc
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation
+from bot.games.rules import typed_seconds
 from bot.replies import Actor, Notice, NoticeCode, WhichQuiz
 
 REFUSAL_PERIOD = 30.0  # seconds: a refused command in a group is answered once per person (the group's 20/min)
@@ -60,7 +61,7 @@ class GameCommands:
             reply = await self._engine.games.open_typed(actor, player_name(user), chat, " ".join(args), self.stage)
         if reply is not None:
             # "/game o 20" asked which quiz: the commands offered keep the 20 seconds typed (as open_typed reads them)
-            seconds = f" {args[-1]}" if len(args) > 1 and args[-1].isdecimal() else ""
+            seconds = f" {args[-1]}" if typed_seconds(args)[1] is not None else ""
             await self._refuse(actor, chat, reply, user.first_name if user else None, seconds)
 
     async def leaderboard(self, actor: Actor, chat: str, args: list[str], first_name: str | None = None) -> None:

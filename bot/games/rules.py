@@ -46,6 +46,11 @@ def clamp_seconds(seconds: int | None) -> int:
     return min(MAX_QUESTION_SECONDS, max(MIN_QUESTION_SECONDS, seconds))
 
 
+def typed_seconds(words: list[str]) -> tuple[list[str], int | None]:
+    """``QUIZ [SECONDS]`` typed as words: the quiz's words, and the seconds if the last word is a number."""
+    return (words[:-1], int(words[-1])) if len(words) > 1 and words[-1].isdecimal() else (words, None)
+
+
 def week_start(now: datetime) -> datetime:
     """Monday 00:00 UTC of ``now``'s week: where the weekly leaderboard starts."""
     day = now.astimezone(UTC).date()

@@ -17,6 +17,7 @@ from bot.games.rules import (
     MIN_QUESTION_SECONDS,
     QUESTION_SECONDS,
     clamp_seconds,
+    typed_seconds,
 )
 from bot.i18n import Localizer
 from bot.notices import named_quiz
@@ -30,15 +31,18 @@ class GameLobbies:
         self._table = table
 
     async def open(self, actor: Actor, name: str, scope_id: str, reference: str | None, seconds: int | None,
-                   stage: Stage) -> Notice | None:
+                   stage: Stage, *, before_last: str | None = None) -> Notice | None:
         """A lobby for the named quiz in the actor's chat, with them as its first player; or why not.
-        ``scope_id``: whose leaderboard the game counts for (the Telegram group, the Discord server)."""
+        ``scope_id``: whose leaderboard the game counts for (the Telegram group, the Discord server).
+        ``before_last``: see ``open_typed``."""
         game_id = f"{self._table.core.rng.getrandbits(128):032x}"
         # Under the new game's lock: its id is kept before anyone can press Start. A refused lobby is said to its
         # starter alone: nobody else saw the game.
-        refused = await self._table.act(actor, game_id, lambda turn: self._open(turn, game_id, name, scope_id,
-                                                                                reference, seconds), stage)
-        return await self._opened(actor, name, refused, stage)
+        refused = await self._table.act(actor, game_id, lambda turn: self._open(
+            turn, game_id, name, scope_id, reference, seconds, before_last), stage)
+        if refused is None:  # the starter plays from the lobby on: their own polls the game holds are set aside
+            await self._table.set_aside_polls(actor, name, stage)
+        return refused
 
     async def open_typed(self, actor: Actor, name: str, scope_id: str, typed: str, stage: Stage) -> Notice | None:
         """As ``open``, from ``QUIZ [SECONDS]`` typed as one line (Telegram's /game). The seconds come last, if
@@ -47,18 +51,10 @@ class GameLobbies:
         chosen silently; but when the words before it name a quiz and all of them don't, that word was the
         seconds mistyped ("/game fsdp -3", "10.5"): said so, not "no quiz"."""
         words = typed.split()
-        named, seconds = (words[:-1], int(words[-1])) if len(words) > 1 and words[-1].isdecimal() else (words, None)
+        named, seconds = typed_seconds(words)
         before_last = " ".join(words[:-1]) if seconds is None and len(words) > 1 else None
-        game_id = f"{self._table.core.rng.getrandbits(128):032x}"
-        refused = await self._table.act(actor, game_id, lambda turn: self._open(
-            turn, game_id, name, scope_id, " ".join(named) or None, seconds, before_last), stage)
-        return await self._opened(actor, name, refused, stage)
-
-    async def _opened(self, actor: Actor, name: str, refused: Notice | None, stage: Stage) -> Notice | None:
-        """The starter plays from the lobby on: their own polls the game holds are set aside."""
-        if refused is None:
-            await self._table.set_aside_polls(actor, name, stage)
-        return refused
+        return await self.open(actor, name, scope_id, " ".join(named) or None, seconds, stage,
+                               before_last=before_last)
 
     async def join(self, actor: Actor, name: str, game_id: str, stage: Stage,
                    acknowledge: Callable[[Notice], Awaitable[None]] | None = None) -> Notice:
