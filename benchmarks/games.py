@@ -34,7 +34,7 @@ from adapters.serving import serving
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
-from bot.games.delivery import GameSurface, Posted
+from bot.games.delivery import Aside, GameSurface, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.games.rules import GRACE, LOBBY_SECONDS, RESULTS_SECONDS
 from storage.tables import Game
@@ -94,7 +94,7 @@ class TimedSurface:
         await self._inner.podium(podium)
         self._timeline.step(podium.game_id, None)
 
-    async def set_aside(self, aside: SetAside) -> bool:
+    async def set_aside(self, aside: SetAside) -> Aside:
         return await self._inner.set_aside(aside)
 
 

@@ -105,6 +105,9 @@ class LinkRepository(Protocol):
         the same moment, the one with the larger platform id (its message id if kept, else its key), compared as
         a number: longer first, then by code point."""
         ...
+    async def withdraw(self, platform: str, message_key: str, at: datetime) -> None:
+        """Mark the message taken away (deleted) at ``at``: it stays found, with ``withdrawn_at`` set."""
+        ...
 
 
 class CardRepository(Protocol):

@@ -86,6 +86,9 @@ class MessageLink:
     chat_id: str | None
     created_at: datetime = field(compare=False)
     message_id: str | None = None  # where the poll's key isn't its message's id (Telegram): closing it needs this
+    # When the message was taken away (deleted) while a game held its question: nothing is sent to it any more,
+    # but a vote that was on its way still finds its question.
+    withdrawn_at: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -202,6 +202,11 @@ class SqlLinkRepository:
             .order_by(links.c.created_at.desc(), func.length(message).desc(), message.desc()).limit(1))).first()
         return _link(row) if row else None
 
+    async def withdraw(self, platform: str, message_key: str, at: datetime) -> None:
+        await self._connection.execute(update(links).where(links.c.platform == platform,
+                                                           links.c.message_key == message_key)
+                                       .values(withdrawn_at=at))
+
 
 def _mutable(session: QuizSession) -> dict[str, Any]:
     return {"chat_id": session.chat_id, "option_orders": session.option_orders, "state": session.state.value,
@@ -234,7 +239,7 @@ def _session_and_owner(row: Row[Any]) -> tuple[QuizSession, UserRecord]:
 
 def _link(row: Row[Any]) -> MessageLink:
     return MessageLink(row.platform, row.message_key, row.session_id, row.question_id, row.chat_id, row.created_at,
-                       row.message_id)
+                       row.message_id, row.withdrawn_at)
 
 
 def _user(row: Row[Any]) -> UserRecord:

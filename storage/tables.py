@@ -133,6 +133,7 @@ class MessageLink(Base):
     chat_id: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
     message_id: Mapped[str | None] = mapped_column(String(64))  # Telegram: a poll's key is not its message's id
+    withdrawn_at: Mapped[datetime | None] = mapped_column(UtcDateTime())  # deleted while a game held its question
 
 
 class Card(Base):

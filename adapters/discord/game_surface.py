@@ -11,7 +11,7 @@ import discord
 
 from adapters.discord import game_render
 from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
-from bot.games.delivery import ChatRefused, Posted
+from bot.games.delivery import Aside, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.i18n import N_
 
@@ -53,11 +53,11 @@ class ChannelGameSurface:
         with _refused_as_chat_refused():
             await self._channel.send(content=game_render.podium(podium))
 
-    async def set_aside(self, aside: SetAside) -> bool:
+    async def set_aside(self, aside: SetAside) -> Aside:
         """Nothing to take away: a Discord poll lasts at least its question's time (in whole hours, one at least,
         polls.poll_hours), and one that ends shows vote counts, no answer. It stays open: votes on it count
         again once the game is over. Set aside as it is: its clock stops."""
-        return True
+        return Aside.KEPT
 
     async def _edit(self, message_id: str, text: str | None, view: discord.ui.View | None) -> bool:
         message = self._channel.get_partial_message(int(message_id))

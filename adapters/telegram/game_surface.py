@@ -19,7 +19,7 @@ from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import button
 from adapters.telegram.poll_layout import poll_layout
-from bot.games.delivery import ChatRefused, Posted
+from bot.games.delivery import Aside, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.i18n import N_
 
@@ -106,14 +106,14 @@ class TelegramGameSurface:
                 await self._close_poll(podium.open_question)
             await self._chat.html(self._chat_id, [game_render.podium(podium)])
 
-    async def set_aside(self, aside: SetAside) -> bool:
+    async def set_aside(self, aside: SetAside) -> Aside:
         """A player's own timed quiz poll, in this chat, is deleted as any held poll is (a stopped quiz poll shows
         its answer); only then is it said there, naming them in a group."""
         if not await self._chat.close_linked_poll(aside.link):
-            return False
+            return Aside.NOT_YET
         await self._chat.html(self._chat_id, [render.outcome_notice(aside.text,
                                                                     owner_in(self._chat_id, aside.owner, aside.name))])
-        return True
+        return Aside.REMOVED
 
     async def _close_poll(self, message_id: str) -> None:
         await self._chat.close_poll(self._chat_id, message_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Protocol
 
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
@@ -19,6 +20,14 @@ from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, Game
 class Posted:
     message_id: str | None  # the platform's id of the message, to edit or close it later
     answer_key: str | None = None  # what votes on it name (a Telegram poll's id); None when buttons name it
+
+
+class Aside(Enum):
+    """What became of a player's own poll that a game sets aside."""
+
+    NOT_YET = "not_yet"  # still there as it was (the chat refused, the network failed): tried again later
+    KEPT = "kept"  # left open, as it can't close by itself during the game (a Discord poll): its clock stops
+    REMOVED = "removed"  # deleted (a Telegram quiz poll): its clock stops, and nothing is sent to it any more
 
 
 class GameSurface(Protocol):
@@ -34,10 +43,10 @@ class GameSurface(Protocol):
 
     async def podium(self, podium: GamePodium) -> None: ...
 
-    async def set_aside(self, aside: SetAside) -> bool:
+    async def set_aside(self, aside: SetAside) -> Aside:
         """Take a player's own poll away (where it would otherwise close by itself and show its answer while
         the game asks that question) and say so in its chat (the surface's: ``aside.chat_id``, which may be
-        another than the game's); whether it is set aside, so its clock may stop (False: tried again later)."""
+        another than the game's); what became of it (NOT_YET: tried again later)."""
         ...
 
 

@@ -44,10 +44,11 @@ class Core:
         return self.library.catalog.get(session.quiz_id)
 
     async def asked_before(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> MessageLink | None:
-        """The message that asked the session's open question on the actor's platform, if one did: resuming
-        asks it again in a new one."""
+        """The message that asked the session's open question on the actor's platform, if one did and it is
+        still there (not withdrawn by a game, game_holds.clock_stopped): resuming asks it again in a new one."""
         question_id = session.current_question_id
-        return await uow.links.latest(actor.platform, session.id, question_id) if question_id else None
+        link = await uow.links.latest(actor.platform, session.id, question_id) if question_id else None
+        return link if link is not None and link.withdrawn_at is None else None
 
     async def left_behind(self, uow: UnitOfWork, actor: Actor, playing: QuizSession | None,
                           *leaving: QuizSession | None) -> tuple[MessageLink, ...]:

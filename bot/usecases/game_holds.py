@@ -4,6 +4,7 @@ A review round's questions come from any quiz, so there it is the open question'
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.games.replies import SetAside
@@ -77,9 +78,13 @@ async def polls_to_set_aside(core: Core, uow: UnitOfWork, actor: Actor, user_id:
     return asides
 
 
-async def clock_stopped(uow: UnitOfWork, aside: SetAside) -> None:
+async def clock_stopped(uow: UnitOfWork, aside: SetAside, removed_at: datetime | None) -> None:
     """The set-aside poll's question waits for the game: its clock stops, as the sweep would stop it (the caller
-    commits). Unless the session moved on since it was read."""
+    commits). Unless the session moved on since it was read. ``removed_at``: when the poll was deleted, if it was:
+    its link is marked withdrawn, so nothing is sent to it any more (``Core.asked_before`` passes it by), while a
+    vote that was on its way still finds its question (refused during the game, as on the poll itself)."""
+    if removed_at is not None:
+        await uow.links.withdraw(aside.link.platform, aside.link.message_key, removed_at)
     session = await uow.sessions.get(aside.link.session_id)
     if session is not None and session.current_question_id == aside.link.question_id \
             and session.question_deadline is not None:

@@ -156,7 +156,7 @@ def test_a_database_at_an_older_schema_is_refused_and_left_as_it_is(
     with sqlite3.connect(database) as connection:
         connection.execute("UPDATE alembic_version SET version_num = '0004'")
     assert main(["stats"]) == 4
-    assert f"the SQLite file {database} is at schema 0004, and this QuizTutor reads 0006" in capsys.readouterr().err
+    assert f"the SQLite file {database} is at schema 0004, and this QuizTutor reads 0007" in capsys.readouterr().err
     with sqlite3.connect(database) as connection:
         assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [("0004",)]
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
+from bot.games.delivery import Aside
 from bot.replies import Actor, QuestionView, Started, Summary
 from tests.core.games_play import ADA, CHAT, CHIDO, last_question, open_with_three, right_index
 from tests.core.play import answer, start
@@ -56,6 +57,7 @@ async def test_the_starters_and_a_joiners_timed_polls_of_the_games_quiz_are_set_
         back = await engine.start(actor)  # asked again, with the whole time
         assert isinstance(back, Started) and back.question.question_id == asked.question_id, actor
         assert back.question.seconds_left == LIMIT.seconds
+        assert back.asked_before is None  # its poll was deleted: nothing left to close
 
 
 async def test_a_player_who_joins_by_answering_has_theirs_set_aside_too(
@@ -74,6 +76,26 @@ async def test_a_player_who_joins_by_answering_has_theirs_set_aside_too(
     question = last_question(stage)
     await engine.games.vote(DEMBE, "Dembe", game_id, question.position, right_index(question), stage)
     assert len(stage.set_aside) == 1  # once
+
+
+async def test_a_poll_set_aside_as_it_is_stays_to_close_when_its_round_resumes(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Where setting aside leaves the poll open (a Discord poll, which can't close by itself mid-game), its clock
+    stops all the same, and resuming after the game closes it as any poll asked again."""
+    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+    solo = await start(engine, ADA)
+    await engine.link_message("telegram", "ada-solo", solo, CHAT)
+    stage = RecordingStage()
+    stage.asides_become = Aside.KEPT
+    game_id = await open_with_three(engine, stage)
+    assert [aside.link.message_key for aside in stage.set_aside] == ["ada-solo"]
+    await engine.games.begin(ADA, game_id, False, stage)
+    await engine.games.stop(ADA, "Ada", False, stage)
+    clock.advance(LIMIT)
+    assert await engine.expire_overdue("telegram") == []
+    back = await engine.start(ADA)
+    assert isinstance(back, Started) and back.asked_before is not None
+    assert back.asked_before.message_key == "ada-solo"
 
 
 async def test_without_a_time_limit_nothing_is_set_aside(engine: QuizEngine) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.ports import AlreadyAnswered
@@ -42,6 +43,10 @@ class FakeLinkRepository:
         mine = [link for link in self._state.links.values()
                 if (link.platform, link.session_id, link.question_id) == (platform, session_id, question_id)]
         return max(mine, key=lambda link: (link.created_at, *tie_break(link)), default=None)
+
+    async def withdraw(self, platform: str, message_key: str, at: datetime) -> None:
+        if (link := self._state.links.get((platform, message_key))) is not None:
+            self._state.links[(platform, message_key)] = replace(link, withdrawn_at=utc(at))
 
 
 def tie_break(link: MessageLink) -> tuple[int, str]:

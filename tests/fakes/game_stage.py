@@ -6,7 +6,7 @@ import itertools
 from collections import defaultdict
 from typing import TypeVar
 
-from bot.games.delivery import ChatRefused, Posted
+from bot.games.delivery import Aside, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 
 E = TypeVar("E")
@@ -22,6 +22,7 @@ class RecordingStage:
         self.refusing: str | None = None  # a right the chats now lack: every question is refused for it
         self.set_aside: list[SetAside] = []  # players' own polls taken away, in order
         self.failing_asides = 0  # how many of the next polls to take away fail
+        self.asides_become = Aside.REMOVED  # as Telegram deletes them; KEPT: as Discord leaves them open
 
     def __call__(self, chat_id: str) -> ChatRecorder:
         return ChatRecorder(self, chat_id)
@@ -58,9 +59,9 @@ class ChatRecorder:
     async def podium(self, podium: GamePodium) -> None:
         self._stage.shown[self._chat_id].append(podium)
 
-    async def set_aside(self, aside: SetAside) -> bool:
+    async def set_aside(self, aside: SetAside) -> Aside:
         if self._stage.failing_asides:  # the chat or the network failed
             self._stage.failing_asides -= 1
             raise RuntimeError("could not take the poll away")
         self._stage.set_aside.append(aside)
-        return True
+        return self._stage.asides_become

@@ -79,6 +79,43 @@ async def test_a_timed_solo_poll_of_the_games_quiz_is_deleted_when_its_learner_j
     assert not api.calls("stopPoll", lambda p: p["message_id"] == str(solo.result["message_id"]))
 
 
+async def test_a_deleted_solo_poll_is_sent_nothing_more_and_a_vote_in_flight_on_it_is_refused_not_scored(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Once deleted, the poll is gone: resuming after the game asks its question afresh without trying to stop it
+    (which Telegram refuses). A vote Telegram was already carrying when it was deleted still finds its question:
+    refused while the game is on, as on the poll itself; the question is scored once, when asked again."""
+    private = FakeChat.private(TENDAI)
+    async with running_bot(settings.model_copy(update={"question_seconds": 30})) as engine:
+        _ = engine.localizer_for("en")
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await api.command(TENDAI, "/quiz collectives", private)
+        solo = await next_poll(api, private.id, 1)
+        await press(api, TENDAI, f"gj:{game_id}", GROUP)
+        await api.wait_for("deleteMessage", 1)
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(private.id)(p) and SET_ASIDE in p["text"])
+
+        await vote(api, solo, TENDAI, right=True)  # in flight as it was deleted
+        waits = _("You're playing {title} in a group game right now, so this answer to your own round of it "
+                  "doesn't count. That round waits for you until the game is over.", title="Collectives")
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(private.id)(p) and waits in p["text"])
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        await api.command(ADA, "/game stop", GROUP)
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(GROUP.id)(p) and "stopped" in p["text"])
+
+        await api.command(TENDAI, "/quiz collectives", private)
+        again = await next_poll(api, private.id, 2)
+        assert again.params["question"] == solo.params["question"] and again.params["open_period"] == "30"
+        await vote(api, again, TENDAI, right=True)
+        following = await next_poll(api, private.id, 3)
+        assert following.params["question"].startswith("2/3")
+        await api.settle()
+        assert sum("The answer:" in text for text in api.sent_texts(private.id)) == 1
+    assert not [call for call in api.requests if call.method == "stopPoll"  # not even one Telegram refused
+                and call.params["message_id"] == str(solo.result["message_id"])]
+
+
 async def test_a_solo_poll_that_could_not_be_deleted_is_not_said_taken_away_and_is_tried_again_as_the_game_begins(
         api: FakeBotApi, settings: Settings) -> None:
     """deleteMessage refused (Telegram says a message "can't be deleted" at times): the learner is not told

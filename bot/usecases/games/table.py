@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot.admins import AdminPolicy
 from bot.games import views
-from bot.games.delivery import ChatRefused, GameSurface, Posted, Stage, show
+from bot.games.delivery import Aside, ChatRefused, GameSurface, Posted, Stage, show
 from bot.games.records import GameRecord
 from bot.games.replies import GameBegins, GameEvent, GamePodium, SetAside
 from bot.locks import KeyedLocks
@@ -73,8 +73,8 @@ class GameTable:
             return
         for aside in asides:
             try:
-                if await stage(aside.chat_id).set_aside(aside):
-                    await self.core.turns.run(actor, self._clock_stopper(aside))
+                if (became := await stage(aside.chat_id).set_aside(aside)) is not Aside.NOT_YET:
+                    await self.core.turns.run(actor, self._clock_stopper(aside, became))
             except Exception as error:  # the chat refused, or the network failed: the game goes on
                 log.info("could not set aside poll message %s in chat %s: %s", aside.link.message_key,
                          aside.chat_id, error)
@@ -95,10 +95,9 @@ class GameTable:
         for actor, name in playing:
             await self.set_aside_polls(actor, name, stage)
 
-    @staticmethod
-    def _clock_stopper(aside: SetAside) -> Callable[[Turn], Awaitable[None]]:
+    def _clock_stopper(self, aside: SetAside, became: Aside) -> Callable[[Turn], Awaitable[None]]:
         async def stop(turn: Turn) -> None:
-            await clock_stopped(turn.uow, aside)
+            await clock_stopped(turn.uow, aside, self.core.clock() if became is Aside.REMOVED else None)
             await turn.uow.commit()
         return stop
 

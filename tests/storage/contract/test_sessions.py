@@ -242,6 +242,27 @@ async def test_a_message_link_is_found_by_platform_and_key(uow: Uow) -> None:
     assert found.message_id == "4021"  # what closing the poll needs (Telegram's stopPoll)
 
 
+async def test_a_withdrawn_message_link_is_still_found_marked_with_when(uow: Uow) -> None:
+    """A poll deleted while a game held its question: a vote already on its way still finds the question, and
+    whoever would close the poll sees it is gone."""
+    await stored_session(uow, a_session(await stored_user(uow)))
+    async with uow() as work:
+        await work.links.add(MessageLink("telegram", "poll-77", "s1", "q2", "chat-1", START, message_id="4021"))
+        await work.links.add(MessageLink("telegram", "poll-78", "s1", "q3", "chat-1", START, message_id="4022"))
+        await work.commit()
+    async with uow() as work:
+        await work.links.withdraw("telegram", "poll-77", START + timedelta(minutes=1))
+        await work.links.withdraw("discord", "poll-78", START)  # another platform's key: not this one
+        await work.commit()
+    async with uow() as work:
+        found = await work.links.get("telegram", "poll-77")
+        latest = await work.links.latest("telegram", "s1", "q2")
+        other = await work.links.get("telegram", "poll-78")
+    assert found is not None and found.withdrawn_at == START + timedelta(minutes=1)
+    assert latest is not None and latest.withdrawn_at == found.withdrawn_at and latest.question_id == "q2"
+    assert other is not None and other.withdrawn_at is None
+
+
 # -- units of work ------------------------------------------------------------------------------
 
 LINK = MessageLink("telegram", "poll-1", "s1", "q1", "chat-1", START)
