@@ -26,11 +26,13 @@ class SessionStepper:
         self._library = library  # the titles of the learner's other open quizzes, for a summary
 
     async def step(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
-                   notices: tuple[str, ...] = (), *, shown: bool = True) -> QuestionView | Summary:
+                   notices: tuple[str, ...] = (), *, shown: bool = True,
+                   asked_again: bool = False) -> QuestionView | Summary:
         """Save the session at its current question, skipping ones a reload removed; the summary at the end.
 
         ``shown=False`` when nobody will see the question now (e.g. private buttons after a time-out):
-        its clock then starts when it is shown later.
+        its clock then starts when it is shown later. ``asked_again``: the open question shown once more, its
+        poll lost, in any round: a live group game may hold it (``_held``) as it may a review's next question.
         """
         removed = 0
         while (question_id := session.current_question_id) is not None:
@@ -41,7 +43,9 @@ class SessionStepper:
                                                                          session.option_orders.get(question_id, []))
                 now = self._clock()
                 session.updated_at = now
-                if shown and not await self._held(uow, session, question_id):
+                if shown and await self._held(uow, session, question_id, any_round=asked_again):
+                    session.question_deadline = None  # a clock that ran before the game held it stops
+                elif shown:
                     self._timer.arm(session, now)
                 await uow.sessions.update(session)
                 if removed:  # one notice for however many were skipped in a row
@@ -58,14 +62,15 @@ class SessionStepper:
         other = await uow.sessions.active(session.user_id)
         return replace(summary, still_open=self.still_open(other, _)) if other is not None else summary
 
-    async def _held(self, uow: UnitOfWork, session: QuizSession, question_id: str) -> bool:
+    async def _held(self, uow: UnitOfWork, session: QuizSession, question_id: str, *, any_round: bool) -> bool:
         """Whether a review round's next question is of a quiz its learner plays in a live group game (their own
-        round of that quiz takes no step meanwhile). Its clock doesn't start: a timed poll may close by itself
-        (Telegram's do, showing the answer) while the game asks it. Untimed, its poll takes the vote that
-        counts once the game is over; resuming starts its clock."""
-        if self._timer.limit is None or session.quiz_id != REVIEW_QUIZ_ID:
+        round of that quiz takes no step meanwhile but ``any_round``: a lost poll's question asked again). Its
+        clock doesn't start: a timed poll may close by itself (Telegram's do, showing the answer) while the game
+        asks it. Untimed, its poll takes no vote that counts until the game is over; resuming starts its clock."""
+        if self._timer.limit is None or (session.quiz_id != REVIEW_QUIZ_ID and not any_round):
             return False
-        return await uow.games.live_played_by(session.user_id, split_ref(question_id)[0]) is not None
+        quiz_id = split_ref(question_id)[0] if session.quiz_id == REVIEW_QUIZ_ID else session.quiz_id
+        return await uow.games.live_played_by(session.user_id, quiz_id) is not None
 
     def still_open(self, other: QuizSession, _: Localizer) -> str | None:
         """Said under a summary (else the next /stop acts on a quiz the learner had forgotten), and instead of a

@@ -50,14 +50,15 @@ class Answering:
 
     async def ask_again(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
         """The learner's open question once more, after a vote on a poll of theirs that lost its link: nobody
-        is left voting on a poll that counts for nothing."""
+        is left voting on a poll that counts for nothing. Untimed while a live group game holds it (a timed poll
+        could close by itself, showing its answer, while the game asks it); votes on it wait for the game."""
         async def again(turn: Turn) -> AnswerOutcome | Notice:
             _ = turn.words
             session = await turn.uow.sessions.active(turn.user_id)
             quiz = self._core.quiz_of(session) if session else None
             if session is None or quiz is None or session.current_question_id is None:
                 return no_quiz_in_progress(_)
-            shown = await self._core.stepper.step(turn.uow, quiz, session, _)
+            shown = await self._core.stepper.step(turn.uow, quiz, session, _, asked_again=True)
             await turn.uow.commit()
             return AnswerOutcome(None, shown, session.chat_id,
                                  _("I lost track of that poll, so here is the question again."), _.language)

@@ -9,7 +9,7 @@ from datetime import timedelta
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.games.delivery import Aside
-from bot.replies import Actor, QuestionView, Started, Summary
+from bot.replies import Actor, AnswerOutcome, QuestionView, Started, Summary
 from tests.core.games_play import ADA, CHAT, CHIDO, last_question, open_with_three, right_index
 from tests.core.play import answer, start
 from tests.core.wiring import build_engine
@@ -96,6 +96,30 @@ async def test_a_poll_set_aside_as_it_is_stays_to_close_when_its_round_resumes(
     back = await engine.start(ADA)
     assert isinstance(back, Started) and back.asked_before is not None
     assert back.asked_before.message_key == "ada-solo"
+
+
+async def test_a_lost_poll_of_the_games_quiz_is_asked_again_untimed_during_the_game(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """A vote on a poll of the learner's that lost its link asks its question again. While a game holds it, with
+    no clock, as a review's next question of the game's quiz comes: a timed poll would close by itself (on
+    Telegram, showing its answer) while the game may ask it. Resumed after the game, it has all its time."""
+    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+    solo = await start(engine, ADA)  # its poll was sent, but never linked (the process stopped in between)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    assert stage.set_aside == []  # nothing known to take away
+    clock.advance(timedelta(seconds=10))
+
+    again = await engine.ask_again(ADA)
+    assert isinstance(again, AnswerOutcome) and isinstance(again.next, QuestionView)
+    assert again.next.question_id == solo.question_id and again.next.seconds_left is None
+    await engine.games.begin(ADA, game_id, False, stage)
+    clock.advance(LIMIT)
+    assert await engine.expire_overdue("telegram") == []
+    await engine.games.stop(ADA, "Ada", False, stage)
+    back = await engine.start(ADA)
+    assert isinstance(back, Started) and back.question.question_id == solo.question_id
+    assert back.question.seconds_left == LIMIT.seconds
 
 
 async def test_without_a_time_limit_nothing_is_set_aside(engine: QuizEngine) -> None:
