@@ -122,8 +122,9 @@ class GameCommands:
         elif data.action is Action.BEGIN_GAME:
             moderator = actor.chat_id is not None and await is_chat_admin(self._chat.bot, actor.chat_id,
                                                                          actor.user_id)
-            refused = await self._engine.games.begin(actor, data.value, moderator, self.stage)
-            await _acknowledge(query, refused.text if refused else None, alert=True)
+            async def begun(refused: Notice | None) -> None:  # before the players' polls are set aside
+                await _acknowledge(query, refused.text if refused else None, alert=True)
+            await self._engine.games.begin(actor, data.value, moderator, self.stage, begun)
         else:
             game_id, _slash, place = data.value.partition("/")
             reply = await self._engine.games.explain(actor, game_id, int(place) if place.isdecimal() else -1)

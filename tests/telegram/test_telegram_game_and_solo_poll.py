@@ -161,6 +161,27 @@ async def test_the_join_is_acknowledged_before_the_joiners_poll_is_set_aside(api
     assert order[-3:] == ["answerCallbackQuery", "deleteMessage", "sendMessage"]
 
 
+async def test_the_start_press_is_acknowledged_before_the_players_polls_are_set_aside(
+        api: FakeBotApi, settings: Settings) -> None:
+    """As the game begins, each player's polls are looked for again (and taken away): the one who pressed Start
+    hears back first, as Telegram waits only a few seconds for a press's answer."""
+    private = FakeChat.private(TENDAI)
+    async with running_bot(settings.model_copy(update={"question_seconds": 30})):
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await api.command(TENDAI, "/quiz collectives", private)
+        await next_poll(api, private.id, 1)
+        api.fail_next("deleteMessage", 400, "Bad Request: message can't be deleted")  # left for the game's start
+        await press(api, TENDAI, f"gj:{game_id}", GROUP)
+        await api.settle()
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(private.id)(p) and SET_ASIDE in p["text"])
+        await api.settle()
+    order = [call.method for call in api.requests
+             if call.ok and call.method in ("answerCallbackQuery", "deleteMessage", "sendPoll")]
+    assert order[-3:] == ["sendPoll", "answerCallbackQuery", "deleteMessage"]  # the game's first question, then
+
+
 @pytest.mark.parametrize("leaving_by", ["/stop", "/quiz long-options"])
 async def test_a_solo_poll_held_by_the_game_is_deleted_when_its_round_is_stopped_or_left(
         leaving_by: str, api: FakeBotApi, settings: Settings) -> None:

@@ -48,8 +48,9 @@ class Games:
                    acknowledge: Callable[[Notice], Awaitable[None]] | None = None) -> Notice:
         return await self._lobbies.join(actor, player_name(name), game_id, stage, acknowledge)
 
-    async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage) -> Notice | None:
-        return await self._lobbies.begin(actor, game_id, moderator, stage)
+    async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage,
+                    acknowledge: Callable[[Notice | None], Awaitable[None]] | None = None) -> Notice | None:
+        return await self._lobbies.begin(actor, game_id, moderator, stage, acknowledge)
 
     async def vote(self, actor: Actor, name: str, game_id: str, position: int, option_index: int,
                    stage: Stage) -> GameVote:

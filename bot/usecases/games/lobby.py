@@ -69,9 +69,18 @@ class GameLobbies:
             await self._table.set_aside_polls(actor, name, stage)
         return joined
 
-    async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage) -> Notice | None:
-        """Start now rather than when the lobby's time is up: for the starter or an admin."""
-        return await self._table.act(actor, game_id, lambda turn: self._begin(turn, game_id, moderator), stage)
+    async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage,
+                    acknowledge: Callable[[Notice | None], Awaitable[None]] | None = None) -> Notice | None:
+        """Start now rather than when the lobby's time is up: for the starter or an admin. The players' own polls
+        the game holds are set aside once it has begun; ``acknowledge`` hears the answer (None: begun) before
+        that, as ``join``'s does: the press waits for its answer, not for each player's reads and messages."""
+        refused = await self._table.act(actor, game_id, lambda turn: self._begin(turn, game_id, moderator), stage,
+                                        set_aside=False)
+        if acknowledge is not None:
+            await acknowledge(refused)
+        if refused is None:
+            await self._table.set_aside_players_polls(actor.platform, game_id, stage)
+        return refused
 
     async def _open(self, turn: Turn, game_id: str, name: str, scope_id: str, reference: str | None,
                     seconds: int | None, before_last: str | None = None) -> list[GameEvent] | Notice:

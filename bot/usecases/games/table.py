@@ -37,10 +37,12 @@ class GameTable:
             return game.id if game else None
         return await self.core.turns.run_unlocked(live)
 
-    async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage) -> str | None:
+    async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage, *,
+                   set_aside: bool = True) -> str | None:
         """Show events in their chat, keeping what was posted before the next one (call it under the lock). The
         right the chat lacks if its refusal stopped the game, else None (also when the game was over already and
-        only its podium was refused)."""
+        only its podium was refused). ``set_aside=False``: the caller sets the players' polls aside once the
+        game begins (after answering who began it)."""
         if not events:
             return None
 
@@ -56,7 +58,7 @@ class GameTable:
         except ChatRefused as refused:
             stopped = await self._stop_refused(events[0].game_id, refused.right, surface)
             return refused.right if stopped else None
-        if any(isinstance(event, GameBegins) for event in events):  # before the first question can close
+        if set_aside and any(isinstance(event, GameBegins) for event in events):  # before its first question closes
             await self.set_aside_players_polls(platform, events[0].game_id, stage)
         return None
 
@@ -102,14 +104,14 @@ class GameTable:
         return stop
 
     async def act(self, actor: Actor, game_id: str, work: Callable[[Turn], Awaitable[list[GameEvent] | Notice]],
-                  stage: Stage, *, create_user: bool = True) -> Notice | None:
+                  stage: Stage, *, create_user: bool = True, set_aside: bool = True) -> Notice | None:
         """``work`` in the actor's turn under the game's lock, then its events shown; the actor's refusal, or why
-        the game stopped if the chat refused one of them."""
+        the game stopped if the chat refused one of them. ``set_aside``: see ``show``."""
         async with self.locks.of(game_id):
             reply = await self.core.turns.run(actor, work, create_user=create_user)
             if isinstance(reply, Notice):
                 return reply
-            refused = await self.show(actor.platform, reply, stage)
+            refused = await self.show(actor.platform, reply, stage, set_aside=set_aside)
         if refused is None:
             return None
         _ = await self.core.turns.words(actor)  # after the game's lock: their own comes first
