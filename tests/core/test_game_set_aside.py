@@ -122,6 +122,24 @@ async def test_a_lost_poll_of_the_games_quiz_is_asked_again_untimed_during_the_g
     assert back.question.seconds_left == LIMIT.seconds
 
 
+async def test_a_lost_poll_of_a_review_question_of_the_games_quiz_is_asked_again_untimed_during_the_game(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """The same in a review round whose open question is of the game's quiz: its clock, started before the
+    game, stops."""
+    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+    in_private = Actor("telegram", CHIDO.user_id, CHIDO.user_id, "en")
+    shown: QuestionView | Summary = await start(engine, in_private)
+    while isinstance(shown, QuestionView):
+        shown = (await answer(engine, in_private, shown, right=False)).next
+    clock.advance(timedelta(days=3))
+    review = await engine.review(in_private)  # its poll never linked
+    assert isinstance(review, Started) and review.question.seconds_left == LIMIT.seconds
+    await open_with_three(engine, RecordingStage())  # Chido joins
+    again = await engine.ask_again(in_private)
+    assert isinstance(again, AnswerOutcome) and isinstance(again.next, QuestionView)
+    assert again.next.question_id == review.question.question_id and again.next.seconds_left is None
+
+
 async def test_without_a_time_limit_nothing_is_set_aside(engine: QuizEngine) -> None:
     """An untimed poll never closes by itself: it stays, and a vote on it after the game counts."""
     solo = await start(engine, ADA)
