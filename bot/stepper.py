@@ -64,9 +64,10 @@ class SessionStepper:
 
     async def _held(self, uow: UnitOfWork, session: QuizSession, question_id: str, *, any_round: bool) -> bool:
         """Whether a review round's next question is of a quiz its learner plays in a live group game (their own
-        round of that quiz takes no step meanwhile but ``any_round``: a lost poll's question asked again). Its
-        clock doesn't start: a timed poll may close by itself (Telegram's do, showing the answer) while the game
-        asks it. Untimed, its poll takes no vote that counts until the game is over; resuming starts its clock."""
+        round of that quiz takes no step meanwhile, but its lost poll's question may be asked again: ``any_round``
+        looks at it too). Its clock doesn't start: a timed poll may close by itself (Telegram's do, showing the
+        answer) while the game asks it. Untimed, its poll takes no vote that counts until the game is over;
+        resuming starts its clock."""
         if self._timer.limit is None or (session.quiz_id != REVIEW_QUIZ_ID and not any_round):
             return False
         quiz_id = split_ref(question_id)[0] if session.quiz_id == REVIEW_QUIZ_ID else session.quiz_id
