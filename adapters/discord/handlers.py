@@ -22,7 +22,7 @@ from adapters.left_open import closing_left_open
 from bot.delivery import Surface, Target
 from bot.engine import QuizEngine
 from bot.records import MessageLink
-from bot.replies import Notice, NoticeCode, Preview, Started, Stopped, Summary, WhichQuiz
+from bot.replies import Notice, NoticeCode, Preview, QuizList, Started, Stopped, Summary, WhichQuiz
 from bot.text import shorten
 
 AUTOCOMPLETE_LIMIT = 25
@@ -89,21 +89,23 @@ class CommandHandlers:
             await respond(interaction, await self._poll_refused(interaction, command))
             return
         if isinstance(result, WhichQuiz):  # several quizzes named: the question, and a button that starts each
-            await respond(interaction, self._which_quiz(result), view=quiz_view(result.choices, private))
+            await self._offer(interaction, render.which_quiz(result), result.choices, private)
+        elif isinstance(result, Notice) and result.code is NoticeCode.NO_ACTIVE_SESSION:
+            # "Choose one to start": the quizzes to choose from, each with its button, as /quizzes shows them.
+            listing = await self._engine.list_quizzes(interaction_actor(interaction))
+            await self._offer(interaction, render.plain(result.text) + "\n\n" + render.quiz_list(listing), listing,
+                              private)
         elif isinstance(result, Notice):
-            text = render.plain(result.text)
-            if result.code is NoticeCode.NO_ACTIVE_SESSION:  # "choose one to start": the quizzes to choose from
-                text += "\n\n" + render.quiz_list(await self._engine.list_quizzes(interaction_actor(interaction)))
-            await respond(interaction, text)
+            await respond(interaction, render.plain(result.text))
 
-    def _which_quiz(self, result: WhichQuiz) -> str:
-        """Every quiz named, and when there are more than a message can hold buttons for, how to start the rest."""
-        text = render.which_quiz(result)
-        if len(result.choices.entries) > VIEW_BUTTON_LIMIT:
-            _ = self._engine.localizer_for(result.language)
+    async def _offer(self, interaction: discord.Interaction, text: str, choices: QuizList, private: bool) -> None:
+        """Quizzes listed with a button that starts each (exactly by id, for whoever presses it); when there are
+        more than a message can hold buttons for, how to start the rest."""
+        if len(choices.entries) > VIEW_BUTTON_LIMIT:
+            _ = self._engine.localizer_for(choices.language)
             text += "\n\n" + _("The first {count} have a button; to start another, send /quiz with its id.",
                                 count=VIEW_BUTTON_LIMIT)
-        return text
+        await respond(interaction, text, view=quiz_view(choices, private))
 
     async def _poll_refused(self, interaction: discord.Interaction, command: str) -> str:
         def spelled(name: str) -> str:  # as the user's own Discord client shows the command
@@ -126,7 +128,8 @@ class CommandHandlers:
 
     async def quizzes(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await respond(interaction, render.quiz_list(await self._engine.list_quizzes(interaction_actor(interaction))))
+        listing = await self._engine.list_quizzes(interaction_actor(interaction))
+        await self._offer(interaction, render.quiz_list(listing), listing, private=False)  # played as /quiz plays
 
     async def preview(self, interaction: discord.Interaction, reference: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

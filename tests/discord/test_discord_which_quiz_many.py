@@ -39,3 +39,14 @@ async def test_quizzes_past_the_buttons_a_message_holds_are_listed_with_how_to_s
     assert "(`long-options-27`)" in text  # listed, though it has no button
     assert sum(len(buttons(call)) for call in sent) == 25
     assert "The first 25 have a button; to start another, send /quiz with its id." in text
+
+
+async def test_quizzes_lists_them_all_with_the_first_25_buttons_and_how_to_start_the_rest(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    await fake.wait_until(first_answer(fake, await fake.slash("quizzes", user_id=LEARNER_ID)))
+    await fake.quiet()
+    sent = [call for call in fake.calls if (call.body or {}).get("content")]
+    text = "\n".join(call.body["content"] for call in sent)
+    assert "(`long-options-27`)" in text and "(`collectives`)" in text
+    assert sum(len(buttons(call)) for call in sent) == 25
+    assert "The first 25 have a button; to start another, send /quiz with its id." in text
