@@ -48,8 +48,9 @@ class ChannelGameSurface:
                 await self._channel.send(content=text, view=view)
 
     async def podium(self, podium: GamePodium) -> None:
-        if podium.open_question is not None:  # stopped mid-question: its buttons go
-            await self._edit(podium.open_question, None, None)
+        for still_open in (podium.open_question, podium.open_lobby):  # stopped mid-question, or in the lobby:
+            if still_open is not None:  # its buttons go (a press could only be refused)
+                await self._edit(still_open, None, None)
         with _refused_as_chat_refused():
             await self._channel.send(content=game_render.podium(podium))
 

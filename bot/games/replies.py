@@ -81,6 +81,7 @@ class GamePodium:
     open_question: str | None = None  # a question message still open when the game was stopped: close it
     note: str | None = None  # "Stopped by Ada." / "Nobody played."
     language: str = ui_language()
+    open_lobby: str | None = None  # the lobby's message when the game was stopped before it began: its buttons go
 
 
 GameEvent = GameLobby | GameBegins | GameQuestion | GameResults | GamePodium

@@ -96,7 +96,7 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
 
 def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int, _: Localizer, *,
            stopped_by: str | None = None, refused: str | None = None, open_question: str | None = None,
-           answered_open: frozenset[int] = frozenset()) -> GamePodium:
+           open_lobby: str | None = None, answered_open: frozenset[int] = frozenset()) -> GamePodium:
     """``asked``: how many questions were shown and closed (a stopped game's players are judged on those, and on
     the question it was stopped at if they answered it: ``answered_open``); ``refused``: the right the chat
     denied the bot, which stopped the game."""
@@ -128,7 +128,8 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
         note = refused_note(refused, _)
     heading = (_("Game stopped: {quiz}", quiz=title) if stopped_by or refused
                else _("Final results: {quiz}", quiz=title))
-    return GamePodium(game.id, game.chat_id, heading, tuple(lines), open_question, note, _.language)
+    return GamePodium(game.id, game.chat_id, heading, tuple(lines), open_question, note, _.language,
+                      open_lobby=open_lobby)
 
 
 def explanation(game: GameRecord, question: Question, mine: GameAnswerRecord | None, _: Localizer) -> GameExplanation:

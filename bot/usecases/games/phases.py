@@ -82,6 +82,7 @@ class Phases:
         """Ranks, the game closed, and the podium (``stopped_by``: a person ended it early; ``refused``: the chat
         refused its messages, for lack of that right)."""
         open_question = game.question_message if game.state is GameState.ASKING else None
+        open_lobby = game.lobby_message if game.state is GameState.LOBBY else None  # stopped before it began
         asked = game.position + (1 if game.state is GameState.SHOWING else 0)  # the questions closed
         # Stopped mid-question: that question counts only for those who answered it in time (a refused one was
         # never seen, so it counts for nobody).
@@ -99,7 +100,7 @@ class Phases:
         title = localized(quiz.title, game.language) if quiz else game.quiz_id
         return views.podium(game, title, players, min(asked, len(game.question_ids)), self.words(game),
                             stopped_by=stopped_by, refused=refused, open_question=open_question,
-                            answered_open=answered_open)
+                            open_lobby=open_lobby, answered_open=answered_open)
 
 
 async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted) -> None:
