@@ -97,8 +97,8 @@ class GameHandlers:
         if verb == "begin":  # a start shows itself in the channel; only a refusal needs words
             await interaction.response.defer()
             refused = await self._engine.games.begin(actor, game_id, moderates(interaction), self.stage)
-            if refused is not None:
-                await interaction.followup.send(plain(refused.text), ephemeral=True)
+            if refused is not None:  # privately, its commands spelled as the presser's client shows them
+                await respond(interaction, plain(refused.text))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if verb == "join":
