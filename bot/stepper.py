@@ -58,6 +58,10 @@ class SessionStepper:
             session.advance()
         self.close(session, SessionState.FINISHED)
         await uow.sessions.update(session)
+        return await self.summary(uow, quiz, session, _)
+
+    async def summary(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer) -> Summary:
+        """The summary of a finished session (it reads only), naming another quiz of the learner's still open."""
         summary = views.summary(quiz, session, await uow.answers.for_session(session.id), _)
         other = await uow.sessions.active(session.user_id)
         return replace(summary, still_open=self.still_open(other, _)) if other is not None else summary

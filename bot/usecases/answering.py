@@ -136,7 +136,8 @@ class Answering:
         _ = turn.words
         quiz = core.quiz_of(session)
         try:
-            late = await late_answer(core, uow, quiz, session, question_id, _, paused=paused) if quiz else None
+            late = (await late_answer(core, uow, quiz, session, question_id, _, paused=paused, platform=actor.platform)
+                    if quiz else None)
         except AlreadyAnswered:  # a sweep in another process was first
             return already_answered(_, chat_id)
         if late is not None:  # the time ran out: not scored, the learner moves on

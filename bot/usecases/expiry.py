@@ -10,7 +10,7 @@ from dataclasses import replace
 from bot.content.models import Quiz
 from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
-from bot.records import QuizSession, UserRecord
+from bot.records import QuizSession, SessionState, UserRecord
 from bot.replies import Actor, AnswerOutcome, Expired
 from bot.time_limits import time_up_notice
 from bot.turns import Turn
@@ -110,9 +110,10 @@ class Expiry:
 
 
 async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, question_id: str,
-                      _: Localizer, *, paused: bool) -> AnswerOutcome | None:
+                      _: Localizer, *, paused: bool, platform: str) -> AnswerOutcome | None:
     """The outcome of an answer given after the question's time ran out (the caller commits); None if in time.
-    ``paused``: the session was left for another since its question was shown (Core.paused).
+    ``paused``: the session was left for another since its question was shown (Core.paused); ``platform``: the
+    answer's, whose message links say whether a poll asked the question.
 
     Raises AlreadyAnswered when another process recorded the question a moment ago.
     """
@@ -124,13 +125,30 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
         return None
     if question_id == session.current_question_id and core.timer.overdue(session, now):
         notice = await core.remembering.timed_out(uow, quiz, session, now, _)
-    elif question_id != session.current_question_id and core.timer.unshown(session) and any(
-            answer.question_id == question_id and answer.option_id is None
-            for answer in await uow.answers.for_session(session.id)):
+    elif question_id != session.current_question_id and core.timer.unshown(session) \
+            and await _skipped(uow, session, question_id):
         # A sweep skipped the question before the current one where the bot couldn't post what comes next
         # (private buttons): say so now, naming that one (the click may be on an older question, skipped by hand).
         notice = time_up_notice(session.position, _)
+    elif _ended_unseen(core, session, question_id) and await _skipped(uow, session, question_id) \
+            and await uow.links.latest(platform, session.id, question_id) is None:
+        # A sweep skipped the last question where the bot couldn't post the summary (private buttons: no poll asked
+        # it), ending the quiz: say so now, with the summary it never showed (the session is over: nothing is
+        # written).
+        summary = await core.stepper.summary(uow, quiz, session, _)
+        return AnswerOutcome(None, summary, session.chat_id, time_up_notice(len(session.question_ids), _), _.language)
     else:
         return None
     shown = await core.stepper.step(uow, quiz, session, _)
     return AnswerOutcome(None, shown, session.chat_id, notice, _.language)
+
+
+def _ended_unseen(core: Core, session: QuizSession, question_id: str) -> bool:
+    """Whether ``question_id`` is the last question of a timed session that is over."""
+    return core.timer.limit is not None and session.state is SessionState.FINISHED \
+        and session.question_ids[-1:] == [question_id]
+
+
+async def _skipped(uow: UnitOfWork, session: QuizSession, question_id: str) -> bool:
+    return any(answer.question_id == question_id and answer.option_id is None
+               for answer in await uow.answers.for_session(session.id))

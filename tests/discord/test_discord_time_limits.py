@@ -157,3 +157,22 @@ async def test_in_private_mode_the_next_click_says_the_time_was_up_and_shows_the
     assert not any("Correct!" in c.content or "Not quite." in c.content for c in fake.answers(click))
     progress = await timed_bot.engine.progress(Actor("discord", str(LEARNER_ID)))
     assert progress.lines[0].text == TIMED_OUT_ONCE
+
+
+async def test_in_private_mode_a_click_after_the_last_question_timed_out_says_so_and_shows_the_summary(
+        timed_bot: RunningBot, fake: FakeDiscord, clock: FixedClock) -> None:
+    """Before: "You already answered this question", though they never had, and no summary ever came."""
+    started = await fake.slash("quiz", {"quiz": "long-options", "private": True}, user_id=LEARNER_ID)  # one question
+    question = await fake.wait_until(lambda: next((c for c in fake.answers(started) if buttons(c)), None))
+    clock.advance(timedelta(seconds=LIMIT))
+    await _progress_reads(timed_bot, LEARNER_ID, "best 0/1 · 1 attempt")  # the sweep ended the quiz unseen
+
+    click = await fake.click(int(question.response["id"]), buttons(question)[0]["custom_id"], user_id=LEARNER_ID)
+    summary = await fake.wait_until(lambda: next((c for c in fake.answers(click) if "🏁" in c.content), None))
+    said = [c.content for c in fake.answers(click) if c.content]
+    assert said[0] == TIME_UP.format(number=1) and summary.flags & EPHEMERAL
+    assert "You scored 0 out of 1 question." in summary.content
+    assert [button["label"] for button in buttons(summary)] == ["Retry the questions I missed"]
+    assert not any("already answered" in text for text in said)
+    progress = await timed_bot.engine.progress(Actor("discord", str(LEARNER_ID)))
+    assert progress.lines[0].text == "best 0/1 · 1 attempt"  # shown, not counted again
