@@ -50,7 +50,7 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
     warnings = lint(quizzes, glossary)
     naming = file_name_warnings(files) + unnamed_tag_warnings(files, concept_names)
     if strict and warnings:  # problems then, said as the others are: no "OK" above them
-        _print_warnings(warnings, f"item-writing error(s) (--strict) in {content_dir}", out)
+        _print_warnings(warnings, "item-writing error", f" (--strict) in {content_dir}", out)
         _print_naming(naming, out)  # still warnings: fixing the errors alone would bring them up a run later
         return 1
     questions = sum(len(quiz.questions) for quiz in quizzes)
@@ -74,24 +74,25 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
                   f"({', '.join(overflow.languages)})", file=out)
     _print_naming(naming, out)
     if warnings:
-        _print_warnings(warnings, "item-writing warning(s)", out)
+        _print_warnings(warnings, "item-writing warning", "", out)
     return 0
 
 
-def _print_warnings(warnings: Sequence[LintWarning], kind: str, out: TextIO) -> None:
-    print(f"{len(warnings)} {kind} (see content/README.md, \"The item-writing linter\"):", file=out)
+def _print_warnings(warnings: Sequence[LintWarning], kind: str, where: str, out: TextIO) -> None:
+    print(f"{_count(len(warnings), kind)}{where} (see content/README.md, \"The item-writing linter\"):", file=out)
     for warning in warnings:
         print(f"  {warning}", file=out)
 
 
 def _print_naming(naming: Sequence[ContentProblem], out: TextIO) -> None:
     if naming:
-        print(f"{len(naming)} naming warning(s):", file=out)
+        print(f"{_count(len(naming), 'naming warning')}:", file=out)
         for warning in naming:
             print(f"  {warning}", file=out)
 
 
 def _count(n: int, noun: str) -> str:
+    """``n`` and the noun, plural unless n is 1 (the operator's lines are in English: "1 problem", "2 problems")."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}{'zes' if noun == 'quiz' else 's'}"
 
 
@@ -108,7 +109,7 @@ def export(content_dir: Path, out: TextIO = sys.stdout) -> int:
 
 
 def _print_problems(problems: Sequence[ContentProblem], content_dir: Path, out: TextIO) -> None:
-    print(f"{len(problems)} problem(s) in {content_dir}:", file=out)
+    print(f"{_count(len(problems), 'problem')} in {content_dir}:", file=out)
     for problem in problems:
         print(f"  {problem}", file=out)
 

@@ -42,7 +42,7 @@ def test_warnings_follow_the_summary_and_validate_still_passes(tmp_path: Path) -
     code, lines = run_validate(tmp_path)
     assert code == 0
     assert lines[0].startswith("OK: 1 quiz, 2 questions")
-    assert lines[-7] == "6 item-writing warning(s) (see content/README.md, \"The item-writing linter\"):"
+    assert lines[-7] == "6 item-writing warnings (see content/README.md, \"The item-writing linter\"):"
     assert lines[-6:] == WARNINGS
 
 
@@ -50,15 +50,15 @@ def test_strict_makes_the_warnings_errors(tmp_path: Path) -> None:
     write(tmp_path, "sample.yaml", a_quiz())
     # Problems then, as validate lists any: nothing above them says OK.
     assert run_validate(tmp_path, strict=True) == (1, [
-        f"6 item-writing error(s) (--strict) in {tmp_path} (see content/README.md, \"The item-writing linter\"):",
+        f"6 item-writing errors (--strict) in {tmp_path} (see content/README.md, \"The item-writing linter\"):",
         *WARNINGS])
 
 
 def test_strict_still_shows_the_naming_warnings_after_its_errors(tmp_path: Path) -> None:
     write(tmp_path, "foo.yaml", a_quiz("bar"))  # the sample's item-writing warnings, in a misnamed file
     code, lines = run_validate(tmp_path, strict=True)
-    assert code == 1 and lines[0].startswith("6 item-writing error(s) (--strict)")
-    assert lines[7] == "1 naming warning(s):" and lines[8].startswith("  foo.yaml: the quiz id is 'bar'")
+    assert code == 1 and lines[0].startswith("6 item-writing errors (--strict)")
+    assert lines[7] == "1 naming warning:" and lines[8].startswith("  foo.yaml: the quiz id is 'bar'")
 
 
 def test_strict_passes_content_without_warnings(tmp_path: Path) -> None:
@@ -87,7 +87,7 @@ def test_a_broken_glossary_is_a_reported_problem_not_a_traceback(tmp_path: Path)
     (tmp_path / GLOSSARY_FILE).write_text("concepts:\n  - concept: x\n    fr: {preferred: y, avoid: [Z]}\n",
                                           encoding="utf-8")
     assert run_validate(tmp_path) == (1, [
-        f"1 problem(s) in {tmp_path}:",
+        f"1 problem in {tmp_path}:",
         "  glossary.yaml: concept 'x'.fr.avoid: the variant 'Z' must be written in lowercase"])
 
 
@@ -95,7 +95,7 @@ def test_quiz_and_glossary_problems_are_listed_together(tmp_path: Path) -> None:
     write(tmp_path, "bad.yaml", "id: bad\ntitle: {en: Bad\n")
     (tmp_path / GLOSSARY_FILE).write_text("concepts: 3\n", encoding="utf-8")
     code, lines = run_validate(tmp_path)
-    assert code == 1 and lines[0] == f"2 problem(s) in {tmp_path}:"
+    assert code == 1 and lines[0] == f"2 problems in {tmp_path}:"
     assert lines[1].startswith("  bad.yaml: invalid YAML, line ")
     assert lines[2] == "  glossary.yaml: concepts: Input should be a valid list"
 
@@ -104,7 +104,7 @@ def test_a_broken_concepts_file_is_a_problem_as_it_would_be_for_reload(tmp_path:
     write(tmp_path, "sample.yaml", a_quiz())
     (tmp_path / CONCEPTS_FILE).write_text("memory: {fr: Mémoire}\n", encoding="utf-8")
     assert run_validate(tmp_path) == (1, [
-        f"1 problem(s) in {tmp_path}:",
+        f"1 problem in {tmp_path}:",
         "  concepts.yaml: memory: no English ('en') name; English is required for every tag"])
 
 
@@ -115,7 +115,7 @@ def test_the_contents_own_translations_are_checked_and_a_language_without_one_is
     french.write_text('#, python-brace-format\nmsgid "Question {number} of {total}"\nmsgstr "Question {numéro}"\n',
                       encoding="utf-8")
     assert run_validate(tmp_path) == (1, [
-        f"1 problem(s) in {tmp_path}:",
+        f"1 problem in {tmp_path}:",
         "  locales/fr/LC_MESSAGES/quiztutor.po: the translation of 'Question {number} of {total}' uses {numéro}, "
         "which the bot doesn't fill in (it fills in {number}, {total})"])
     french.write_text('msgid "Question {number} of {total}"\nmsgstr "Question {number} sur {total}"\n',
@@ -156,7 +156,7 @@ def test_a_quiz_file_named_otherwise_than_its_quiz_is_named_with_its_id(tmp_path
     write(tmp_path, "foo.yaml", a_quiz("bar"))
     code, lines = run_validate(tmp_path)
     assert code == 0 and lines[0].startswith("OK: 1 quiz")
-    assert lines[lines.index("1 naming warning(s):") + 1] == (
+    assert lines[lines.index("1 naming warning:") + 1] == (
         "  foo.yaml: the quiz id is 'bar': name the file bar.yaml (keep the id, which learners' progress is kept "
         "under)")
 
@@ -170,6 +170,6 @@ def test_a_tag_without_a_concept_name_is_named_where_it_is_first_used(tmp_path: 
     (tmp_path / CONCEPTS_FILE).write_text("memory: {en: Memory}\n", encoding="utf-8")
     code, lines = run_validate(tmp_path)
     assert code == 0
-    assert lines[lines.index("1 naming warning(s):") + 1] == (
+    assert lines[lines.index("1 naming warning:") + 1] == (
         "  sample.yaml, question 'q1': the tag 'pipeline-bubble' has no name in concepts.yaml: learners see "
         "'pipeline bubble'; 1 other question(s) use it too")

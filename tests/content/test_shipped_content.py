@@ -177,7 +177,7 @@ def test_export_of_invalid_content_lists_its_problems_and_exits_3(tmp_path: Path
     assert export(tmp_path, out) == 3  # as `run` and `play` refuse it; it was 1, "validate found problems"
     assert out.getvalue() == ""  # nothing a script could take for a catalog
     lines = capsys.readouterr().err.splitlines()
-    assert lines[0] == f"1 problem(s) in {tmp_path}:" and lines[1].startswith("  a.yaml: invalid YAML, line")
+    assert lines[0] == f"1 problem in {tmp_path}:" and lines[1].startswith("  a.yaml: invalid YAML, line")
 
 
 def test_the_editors_json_schema_matches_the_loaders_models() -> None:
@@ -195,7 +195,7 @@ def test_validate_on_broken_content_lists_every_problem_and_exits_1(tmp_path: Pa
     out = io.StringIO()
     assert validate(tmp_path, POLLS, out) == 1
     report = out.getvalue()
-    assert "2 problem(s)" in report
+    assert f"2 problems in {tmp_path}:" in report
     assert "a.yaml: invalid YAML, line" in report
     assert "b.yaml, question 'q1': the answer 'nope' is not one of its options (x, y)" in report
 
