@@ -18,8 +18,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from adapters.platform import PlatformSettings, PlatformSpec
 from content import default_content_dir
-from storage.database import sqlite_url
-from storage.server_pool import DEFAULT_POOL_SIZE
+from storage.pool_size import DEFAULT_POOL_SIZE
 
 Model = TypeVar("Model", bound=BaseSettings)
 
@@ -90,6 +89,8 @@ class Settings(BaseSettings):
 
     @property
     def resolved_database_url(self) -> str:
+        from storage.database import sqlite_url  # here: every command reads the settings, not all the database
+
         return self.database_url or sqlite_url(self.data_dir)
 
     @property

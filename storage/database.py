@@ -12,7 +12,8 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
-from storage.server_pool import DEFAULT_POOL_SIZE, create_server_engine
+from storage.pool_size import DEFAULT_POOL_SIZE
+from storage.server_pool import create_server_engine
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
 # Processes starting together on a new SQLite file migrate it one after another, each holding the write lock for

@@ -24,7 +24,8 @@ from typing import Generic, TypeVar
 import asyncpg
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-DEFAULT_POOL_SIZE = 10
+from storage.pool_size import DEFAULT_POOL_SIZE
+
 # Instead of pinging on every checkout (a round trip per transaction), connections are replaced every half
 # hour, before a firewall or the server drops them for being idle; one that died anyway (a server restart) fails
 # at BEGIN, before anything was done on it, and is replaced then (storage/server_unit_of_work.py).

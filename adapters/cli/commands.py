@@ -1,6 +1,8 @@
 """The `quiztutor` commands: play, run, validate, export, stats, schema, and the platforms' own (discord-sync).
 
-adapters.cli.main is the entry point that imports this module."""
+adapters.cli.main is the entry point that imports this module. It imports nothing of the database's (SQLAlchemy
+and Alembic take about a second): the commands that use it import it when they run, and a failure's kind is told
+apart once there is one (tests/adapters/test_start_up_imports.py)."""
 
 from __future__ import annotations
 
@@ -14,16 +16,13 @@ from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
-from adapters.cli import catalog_tools
 from adapters.cli.exit_codes import ExitCode
-from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable
 from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
 from adapters.settings import ConfigurationError, Settings, load_settings
 from bot.content.problems import ContentError
 from bot.languages import language_choice, listed_codes
-from storage.errors import DatabaseUnavailable
 
 
 def _language(value: str) -> str:
@@ -129,14 +128,6 @@ def main(argv: list[str] | None = None) -> int:
     except ContentError as error:
         print(f"quiztutor: the content in {settings.content_dir} is invalid:\n{error}", file=sys.stderr)
         return ExitCode.CONTENT
-    except DatabaseUnavailable as error:
-        return _fail(args.command, f"the database can't be used: {error}", ExitCode.DATABASE)
-    except LoginRejected as error:
-        return _fail(args.command, str(error), ExitCode.LOGIN)
-    except AnotherInstance as error:
-        return _fail(args.command, str(error), ExitCode.CONFLICT)
-    except PlatformUnreachable as error:
-        return _fail(args.command, str(error), ExitCode.UNREACHABLE)
     except BrokenPipeError:
         # The reader went away (`quiztutor export | head`): not an error worth a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -145,8 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command != "play":  # the player says goodbye itself, in the learner's language
             print("\nBye!", file=sys.stderr)
         return ExitCode.INTERRUPTED
-    except Exception as error:  # the last line of defence: libraries put tokens in messages (PTB's InvalidToken)
-        return _fail(args.command, f"{type(error).__name__}: {error}", ExitCode.FAILED)
+    except Exception as error:
+        return _failed(args.command, error)
 
 
 def _configuration_error(error: ConfigurationError) -> int:
@@ -154,6 +145,24 @@ def _configuration_error(error: ConfigurationError) -> int:
     for variable, message in error.problems:
         print(f"  {variable}: {message}" if variable else f"  {message}", file=sys.stderr)
     return ExitCode.CONFIGURATION
+
+
+def _failed(command: str, error: Exception) -> int:
+    """A failure an operator can fix, with its exit code; any other as the last line of defence, without its
+    traceback either (libraries put tokens in messages: PTB's InvalidToken). Their classes are imported here, not
+    at start-up: the database's failures come with its libraries."""
+    from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable
+    from storage.errors import DatabaseUnavailable
+
+    if isinstance(error, DatabaseUnavailable):
+        return _fail(command, f"the database can't be used: {error}", ExitCode.DATABASE)
+    if isinstance(error, LoginRejected):
+        return _fail(command, str(error), ExitCode.LOGIN)
+    if isinstance(error, AnotherInstance):
+        return _fail(command, str(error), ExitCode.CONFLICT)
+    if isinstance(error, PlatformUnreachable):
+        return _fail(command, str(error), ExitCode.UNREACHABLE)
+    return _fail(command, f"{type(error).__name__}: {error}", ExitCode.FAILED)
 
 
 def _fail(command: str, reason: str, code: ExitCode) -> int:
@@ -165,12 +174,14 @@ def _fail(command: str, reason: str, code: ExitCode) -> int:
 
 
 def _dispatch(args: argparse.Namespace, settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
-    limits = {spec.name: spec.poll_limits for spec in platforms}
-    if args.command == "validate":
-        return catalog_tools.validate(args.dir or settings.content_dir, limits, strict=args.strict)
-    if args.command == "export":
-        return catalog_tools.export(args.dir or settings.content_dir)
-    if args.command == "schema":
+    if args.command in ("validate", "export", "schema"):
+        from adapters.cli import catalog_tools  # here: the content's models and linter, which --help doesn't need
+
+        limits = {spec.name: spec.poll_limits for spec in platforms}
+        if args.command == "validate":
+            return catalog_tools.validate(args.dir or settings.content_dir, limits, strict=args.strict)
+        if args.command == "export":
+            return catalog_tools.export(args.dir or settings.content_dir)
         return catalog_tools.write_schema(settings.content_dir, args.check)
     if args.command == "stats":
         from adapters.cli.stats import stats
