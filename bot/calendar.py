@@ -11,6 +11,9 @@ TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
 # the database moved to another machine), a template, and copies with leap seconds or POSIX rules.
 NOT_PLACES = frozenset({"localtime", "posixrules", "factory"})
 NOT_PLACE_FOLDERS = frozenset({"posix", "right"})
+# Twice the longest IANA name ("America/Argentina/ComodRivadavia", 32 characters). zoneinfo looks a name up as
+# nested packages, importing one per part: "A/A/A/..." of hundreds of parts overflowed the stack.
+ZONE_NAME_LIMIT = 64
 
 
 def zone(name: str | None) -> ZoneInfo:
@@ -22,7 +25,8 @@ def zone(name: str | None) -> ZoneInfo:
 def known_zone(name: str) -> ZoneInfo | None:
     """The IANA zone called ``name`` ("Africa/Lagos"), or None. Names are case-sensitive in IANA; we are not."""
     candidate = name.strip()
-    if not candidate or ".." in candidate or candidate.startswith("/") or not _names_a_place(candidate):
+    if (not candidate or len(candidate) > ZONE_NAME_LIMIT or ".." in candidate or candidate.startswith("/")
+            or not _names_a_place(candidate)):
         return None  # zoneinfo reads names as file paths: keep it to names of places
     try:
         return ZoneInfo(candidate)
