@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import codecs
 import os
 import stat
 import sys
@@ -30,6 +31,7 @@ class StdLineIO:
         self._stdin = stdin or sys.stdin
         self._stdout = stdout or sys.stdout
         self._reader: asyncio.StreamReader | None = None
+        self._first = True  # the first line may start with a byte order mark
 
     async def _stream(self) -> asyncio.StreamReader | None:
         """A non-blocking reader for a terminal, pipe or socket; None for what never blocks (a file, /dev/null)."""
@@ -64,6 +66,8 @@ class StdLineIO:
         raw = await _capped_line(reader) if reader is not None else self._stdin.buffer.readline()
         if not raw:
             return None
+        if self._first:  # a file saved with one (Windows' Notepad), piped in: not part of what was typed
+            self._first, raw = False, raw.removeprefix(codecs.BOM_UTF8)
         return raw.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_LINE_CHARS]
 
     def write(self, text: str) -> None:
