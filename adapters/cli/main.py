@@ -1,7 +1,7 @@
 """The `quiztutor` entry point: it only imports the commands, inside the handling of Ctrl-C.
 
-Importing them (pydantic, SQLAlchemy, alembic, the chat platforms' libraries) takes about a second; a Ctrl-C in
-that second, or while the settings are read, printed a traceback.
+Importing them (pydantic, the chat platforms' settings; SQLAlchemy and alembic too for the commands that open the
+database) takes up to a second or two; a Ctrl-C then, or while the settings are read, printed a traceback.
 """
 
 from __future__ import annotations
