@@ -92,7 +92,9 @@ def preview(reply: Preview) -> list[str]:
 
 
 def progress(reply: Progress, owner: str | None = None) -> str:
-    lines = [owner_prefix(owner) + bold(reply.heading),
+    """The heading in bold over what it heads; alone ("No results yet. Start a quiz ..."), a plain sentence."""
+    alone = not (reply.lines or reply.quizzes or reply.concepts or reply.notes)
+    lines = [owner_prefix(owner) + (esc(reply.heading) if alone else bold(reply.heading)),
              *(reply.labelled(bold(line.title), esc(line.text), esc) for line in reply.lines)]
     for heading, mastery in ((reply.quizzes_heading, reply.quizzes), (reply.concepts_heading, reply.concepts)):
         if mastery:

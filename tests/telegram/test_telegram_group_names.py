@@ -127,3 +127,14 @@ async def test_personal_replies_in_a_private_chat_name_nobody(api: FakeBotApi, s
         assert (await api.wait_for("sendPhoto", 1))[0].params["caption"] == progress.chart.title
         reminders = (await engine.set_reminders(aminata, "")).text
         assert await reply_to(api, AMINATA, "/reminders") == reminders
+
+
+async def test_progress_with_no_results_yet_bolds_only_the_name_in_a_group(api: FakeBotApi,
+                                                                          settings: Settings) -> None:
+    """With nothing below it the heading is a plain sentence ("No results yet. Start a quiz ..."): only whose
+    reply it is stands out, as in every other reply to a member; it was all in bold."""
+    async with running_bot(settings) as engine:
+        nothing = (await engine.progress(Actor("telegram", str(ADA.id)))).heading
+        assert await reply_to(api, ADA, "/progress", GROUP) == ADA_SAYS + nothing
+        assert await reply_to(api, AMINATA, "/progress") == engine.localizer_for("fr")(
+            "No results yet. Start a quiz to see your progress here.")
