@@ -39,6 +39,22 @@ def standings(players: Iterable[PlayerRecord]) -> list[PlayerRecord]:
                                                player.user_id))
 
 
+def places(ranked: list[PlayerRecord]) -> list[int]:
+    """Each player's place, for players in ``standings`` order: equal points are told apart by the time taken
+    (who answered at all first), and a tie on both shares a place (1, 2, 2, 4): who joined first is only listed
+    first, not ranked higher."""
+    shown: list[int] = []
+    for index, player in enumerate(ranked):
+        before = ranked[index - 1] if index else None
+        same = before is not None and _tie_key(before) == _tie_key(player)
+        shown.append(shown[-1] if same else index + 1)
+    return shown
+
+
+def _tie_key(player: PlayerRecord) -> tuple[int, bool, int]:
+    return player.score, bool(player.answered), player.answer_ms
+
+
 def clamp_seconds(seconds: int | None) -> int:
     """A question time within what every platform can show; the default when none is given."""
     if seconds is None:

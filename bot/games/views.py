@@ -5,6 +5,7 @@ from __future__ import annotations
 import string
 from collections import Counter
 from datetime import timedelta
+from itertools import pairwise
 
 from bot import views
 from bot.content.models import Question, Quiz, localized
@@ -17,6 +18,7 @@ from bot.games.rules import (
     POINTS_RIGHT,
     SPEED_BONUS,
     TOP,
+    places,
     standings,
 )
 from bot.i18n import Localizer
@@ -84,9 +86,11 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
                 letter=letter(right), option=answer_text)
     counts_line = (_("Answers: {counts}", counts=" · ".join(f"{key} {count}" for key, count in counts))
                    if answers else _("Nobody answered this one."))
+    ranked = standings(players)
+    shown = list(zip(places(ranked), ranked, strict=True))[:TOP]
     top = tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", player.score,
-                           place=place, name=_display(player.name))
-                for place, player in enumerate(standings(players)[:TOP], start=1))
+                           place=place, name=_display(player.name)) for place, player in shown)
+    top += tie_note([(place, player.score) for place, player in shown], _)
     label = _("Question {number} of {total}", number=game.position + 1, total=len(game.question_ids))
     return GameResults(game.id, game.chat_id, game.position, game.question_message, label,
                        question.prompt[language], heading,
@@ -109,7 +113,8 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
     if ranked and not any(player.score for player in ranked):  # medals for nothing would mock everyone
         ranked = []
         lines.append(_("Nobody scored this time."))
-    for place, player in enumerate(ranked[:PODIUM_LINES], start=1):
+    shown = list(zip(places(ranked), ranked, strict=True))[:PODIUM_LINES]
+    for place, player in shown:
         # A medal is earned: no bronze for 0 points, even in third place (standings put them after who scored).
         mark = MEDALS[place - 1] if place <= len(MEDALS) and player.score > 0 else f"{place}."
         lines.append(mark + " " + _.ngettext(
@@ -121,6 +126,7 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
     if len(ranked) > PODIUM_LINES:
         rest = len(ranked) - PODIUM_LINES
         lines.append(_.ngettext("…and {n} more player.", "…and {n} more players.", rest))
+    lines += tie_note([(place, player.score) for place, player in shown], _)
     note = _("Stopped by {name}.", name=stopped_by) if stopped_by else None
     if not players:
         note = _("Nobody played.")
@@ -148,9 +154,20 @@ def explanation(game: GameRecord, question: Question, mine: GameAnswerRecord | N
 
 
 def leaderboard_lines(entries: list[LeaderboardEntry], _: Localizer) -> tuple[str, ...]:
+    """Most points first; equal points share a place (1, 2, 2, 4): an entry has no time to tell them apart by."""
+    shown: list[int] = []
+    for index, entry in enumerate(entries):
+        shown.append(shown[-1] if index and entries[index - 1].points == entry.points else index + 1)
     return tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", entry.points,
                             place=place, name=_display(entry.name))
-                 for place, entry in enumerate(entries, start=1))
+                 for place, entry in zip(shown, entries, strict=True))
+
+
+def tie_note(shown: list[tuple[int, int]], _: Localizer) -> tuple[str, ...]:
+    """Under (place, points) lines: why equal points got different places, when any did; nothing otherwise."""
+    told_apart = any(points == next_points and place != next_place
+                     for (place, points), (next_place, next_points) in pairwise(shown))
+    return (_("Equal points: whoever answered in less time in all ranks higher."),) if told_apart else ()
 
 
 def _names(players: list[PlayerRecord]) -> str:

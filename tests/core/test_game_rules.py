@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.games.records import PlayerRecord
-from bot.games.rules import clamp_seconds, points, standings, week_start
+from bot.games.rules import clamp_seconds, places, points, standings, week_start
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)
 
@@ -31,6 +31,12 @@ def player(user_id: int, score: int, answer_ms: int, answered: int = 2) -> Playe
 def test_standings_put_the_most_points_first_and_break_ties_by_total_answer_time() -> None:
     ranked = standings([player(1, 200, 9000), player(2, 250, 20000), player(3, 200, 4000)])
     assert [p.user_id for p in ranked] == [2, 3, 1]
+
+
+def test_a_tie_on_points_and_time_shares_a_place_and_the_next_place_skips() -> None:
+    ranked = standings([player(1, 150, 0), player(2, 150, 200), player(3, 150, 200), player(4, 100, 0),
+                        player(5, 0, 0, answered=0), player(6, 0, 0, answered=0)])
+    assert places(ranked) == [1, 2, 2, 4, 5, 5]
 
 
 def test_on_equal_points_who_answered_ranks_above_who_never_did() -> None:

@@ -139,7 +139,7 @@ async def test_leaderboards_count_the_week_or_all_time_and_leave_out_who_hid(eng
     week = await engine.games.leaderboard(en, SCOPE, "week")
     assert [line.split(" — ")[0] for line in week.lines] == ["1. Chido", "2. Ada"]
     everything = await engine.games.leaderboard(en, SCOPE, "all")
-    assert [line.split(" — ")[0] for line in everything.lines][:2] == ["1. Ada", "2. Bayo"]
+    assert [line.split(" — ")[0] for line in everything.lines][:2] == ["1. Ada", "1. Bayo"]  # 450 each: tied
     assert (await engine.games.set_hidden(ADA, True)).text == "You're hidden from the leaderboards now."
     hidden = await engine.games.leaderboard(en, SCOPE, "all")
     assert "Ada" not in " ".join(hidden.lines)
@@ -154,6 +154,17 @@ async def test_progress_counts_the_learners_games(engine: QuizEngine, clock: Fix
     progress = await engine.progress(Actor("telegram", "1", "1", "en"))
     assert "Group games: 1 played · 450 points · 1 win" in progress.notes
     assert stage.of(CHAT, GameResults)[0].language == "en"
+
+
+async def test_a_tie_for_first_on_points_and_time_is_a_win_for_both(engine: QuizEngine, clock: FixedClock) -> None:
+    """The podium shows both a gold medal (they answered at the same instant): /progress counts it as a win for
+    both, not for whoever joined first."""
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+    await play_through(engine, stage, clock, {ADA: True, BAYO: True, CHIDO: False})
+    for user_id in ("1", "2"):
+        progress = await engine.progress(Actor("telegram", user_id, user_id, "en"))
+        assert "Group games: 1 played · 450 points · 1 win" in progress.notes
 
 
 async def test_a_name_stored_with_a_bidi_override_is_shown_without_it(engine: QuizEngine, fake_db: FakeDatabase,

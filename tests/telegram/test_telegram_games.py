@@ -195,3 +195,30 @@ async def test_seconds_out_of_range_are_changed_and_the_lobby_says_so(
                               "3 questions, 300 seconds each."]
         await press(api, ADA, f"gb:{game_id}", GROUP)
         assert (await next_poll(api, GROUP.id, 1)).params["open_period"] == "300"
+
+
+async def test_equal_points_share_a_place_or_the_standings_say_why_not(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Three right answers, Ada's at once, Aminata's and Wanjiru's 0.2 s later: 150 points each. Ada ranks first
+    on time, and the standings say so; Aminata and Wanjiru took the same time, so they share second place (who
+    joined first only lists first). The leaderboard, which counts points alone, puts all three first. Both read
+    1, 2, 3 with nothing said."""
+    async with running_bot(settings, clock, game_interval=GAMES):
+        _game_id, first = await begun(api, ADA, GROUP, (AMINATA, WANJIRU))
+        await vote(api, first, ADA, right=True)
+        await api.settle()
+        clock.advance(timedelta(milliseconds=200))  # still the full speed bonus (it is rounded)
+        await vote(api, first, AMINATA, right=True)
+        await vote(api, first, WANJIRU, right=True)
+        results = (await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"]))[-1].params["text"]
+        tied = ["1. Ada &lt;Lovelace&gt; — 150 points", "2. Aminata — 150 points", "2. Wanjiru — 150 points",
+                "Equal points: whoever answered in less time in all ranks higher."]
+        assert results.splitlines()[-4:] == tied
+        await api.command(ADA, "/game stop", GROUP)
+        podium = (await api.wait_for("sendMessage", 1, lambda p: "Game stopped" in p["text"]))[-1].params["text"]
+        assert [line.split(" · ")[0] for line in podium.splitlines()[2:]] == [
+            "🥇 Ada &lt;Lovelace&gt; — 150 points", "🥈 Aminata — 150 points", "🥈 Wanjiru — 150 points", tied[-1]]
+        await api.command(ADA, "/leaderboard", GROUP)  # its points alone tell players apart: equal ones share
+        board = (await api.wait_for("sendMessage", 1, lambda p: "Leaderboard" in p["text"]))[-1].params["text"]
+        assert board.splitlines()[1:] == ["1. Ada &lt;Lovelace&gt; — 150 points", "1. Aminata — 150 points",
+                                          "1. Wanjiru — 150 points"]

@@ -15,7 +15,7 @@ from bot.games import views
 from bot.games.delivery import Posted
 from bot.games.records import GameMessageLink, GameRecord, GameState
 from bot.games.replies import GameEvent, GameLobby, GamePodium, GameQuestion
-from bot.games.rules import GRACE, RESULTS_SECONDS, standings
+from bot.games.rules import GRACE, RESULTS_SECONDS, places, standings
 from bot.i18n import Localizer, UiTexts
 from bot.ports import UnitOfWork
 from bot.views import shown_options
@@ -90,7 +90,7 @@ class Phases:
         answered_open = frozenset(answer.user_id for answer in await uow.games.answers(game.id, game.position)
                                   ) if cut_short else frozenset()
         players = standings(await uow.games.players(game.id))
-        for rank, player in enumerate(players, start=1):
+        for rank, player in zip(places(players), players, strict=True):  # a tie on points and time shares it
             player.rank = rank
             await uow.games.update_player(player)
         game.state = GameState.STOPPED if stopped_by or refused else GameState.FINISHED
