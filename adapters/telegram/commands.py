@@ -124,20 +124,22 @@ class Commands:
             await self.notice(chat, reply, owner)
 
     async def preview(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
+        """A quiz's questions without their answers; in a group, named for whom they were asked."""
         reference = command_argument(context.args)
+        owner = owner_in(chat, actor, _first_name(update))
         if reference is None:
             listing = await self._engine.list_quizzes(actor)
             _ = self._engine.localizer_for(listing.language)
             example = listing.entries[0].quiz_id if listing.entries else "…"
             usage = _("Send /preview followed by a quiz id, for example: /preview {quiz_id}", quiz_id=example)
-            await self._chat.html(chat, [esc(usage)])
+            await self._chat.html(chat, [render.outcome_notice(usage, owner)])
             return
         reply = await self._engine.preview(actor, reference)
         if isinstance(reply, WhichQuiz):  # each with its /preview line (the buttons under a list start a quiz)
-            await self._chat.html(chat, render.which_quiz(reply, command="preview"))
+            await self._chat.html(chat, render.which_quiz(reply, owner, command="preview"))
         else:
-            await self._chat.html(chat, [render.notice(reply)] if isinstance(reply, Notice) else
-                                  render.preview(reply))
+            await self._chat.html(chat, [render.outcome_notice(reply.text, owner)] if isinstance(reply, Notice)
+                                  else render.preview(reply, owner))
 
     async def stop(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Its poll is closed, else it stays open to votes that only say the quiz was stopped.
@@ -227,7 +229,9 @@ class Commands:
     async def reload(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Admins only (the engine checks): re-read the content; a failure keeps serving the previous one."""
         report = await self._engine.reload(actor)
-        await self._chat.html(chat, [render.reload_report(report, self._engine.localizer_for(report.language))])
+        owner = owner_in(chat, actor, _first_name(update))  # in a group: whom it answers, refused or not
+        await self._chat.html(chat, [render.reload_report(report, self._engine.localizer_for(report.language),
+                                                          owner=owner)])
 
     async def hint(self, update: Update, context: Context) -> None:
         """Free text, an unknown command or a sticker in a private chat: say what to send instead (with a question

@@ -82,8 +82,8 @@ def which_quiz(reply: WhichQuiz, owner: str | None = None, command: str = "quiz"
     return [outcome_notice(reply.text, owner), *quiz_entries(reply.choices, command, then)]
 
 
-def preview(reply: Preview) -> list[str]:
-    blocks = [f"{bold(reply.title)}\n{esc(reply.intro)}"]
+def preview(reply: Preview, owner: str | None = None) -> list[str]:
+    blocks = [f"{owner_prefix(owner)}{bold(reply.title)}\n{esc(reply.intro)}"]
     for number, (prompt, options) in enumerate(reply.questions, start=1):
         lines = [f"<b>{number}.</b> {esc(prompt)}"]
         lines += [f"    • {esc(option, 300)}" for option in options]
@@ -106,9 +106,10 @@ def progress(reply: Progress, owner: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def reload_report(report: ReloadReport, _: Localizer, limit: int = MESSAGE_LIMIT) -> str:
-    """The reload outcome in one message: the summary, then as many problems as fit and how many didn't."""
-    text = "\n".join(esc(line) for line in report.summary.splitlines())
+def reload_report(report: ReloadReport, _: Localizer, limit: int = MESSAGE_LIMIT, owner: str | None = None) -> str:
+    """The reload outcome in one message: the summary, then as many problems as fit and how many didn't; in a
+    group, for whom."""
+    text = owner_prefix(owner) + "\n".join(esc(line) for line in report.summary.splitlines())
     problems = list(report.problems)
     for index, problem in enumerate(problems):
         line = "\n• " + esc(problem)

@@ -138,3 +138,19 @@ async def test_progress_with_no_results_yet_bolds_only_the_name_in_a_group(api: 
         assert await reply_to(api, ADA, "/progress", GROUP) == ADA_SAYS + nothing
         assert await reply_to(api, AMINATA, "/progress") == engine.localizer_for("fr")(
             "No results yet. Start a quiz to see your progress here.")
+
+
+async def test_reload_and_preview_in_a_group_name_whom_they_answer(api: FakeBotApi, settings: Settings) -> None:
+    """A non-admin's /reload refused, and /preview (its usage, an unknown quiz, which one, the preview itself):
+    each answers one member, who is named as every other such reply names them."""
+    async with running_bot(settings) as engine:
+        en = engine.localizer_for("en")
+        refused = en("Sorry, only the bot's admins can reload the content.")
+        assert await reply_to(api, ADA, "/reload", GROUP) == ADA_SAYS + refused
+        usage = en("Send /preview followed by a quiz id, for example: /preview {quiz_id}", quiz_id="collectives")
+        assert await reply_to(api, ADA, "/preview", GROUP) == ADA_SAYS + usage
+        no_such = en("There is no quiz called “{name}”.", name="nosuch")
+        assert await reply_to(api, ADA, "/preview nosuch", GROUP) == ADA_SAYS + no_such
+        which = await reply_to(api, ADA, "/preview o", GROUP)
+        assert which.startswith(ADA_SAYS) and "/preview long-options" in which
+        assert (await reply_to(api, ADA, "/preview collectives", GROUP)).startswith(ADA_SAYS + "<b>Collectives</b>")
