@@ -139,7 +139,9 @@ def preview(result: Preview) -> str:
 
 
 def progress(result: Progress) -> str:
-    lines = [f"**{result.heading}**"]
+    """The heading in bold over what it heads; alone ("No results yet. Start a quiz ..."), a plain sentence."""
+    alone = not (result.lines or result.quizzes or result.concepts or result.notes)
+    lines = [result.heading if alone else f"**{result.heading}**"]
     lines += [f"• {result.labelled(f'**{line.title}**', line.text)}" for line in result.lines]
     for heading, mastery in ((result.quizzes_heading, result.quizzes), (result.concepts_heading, result.concepts)):
         if mastery:

@@ -73,6 +73,11 @@ async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake:
     missing = await fake.wait_until(first_answer(fake, token))
     assert missing.content == "There is no quiz called “nope”."
 
+    token = await fake.slash("progress")
+    nothing = await fake.wait_until(first_answer(fake, token))
+    # A sentence alone, not a bold heading over nothing.
+    assert nothing.content == "No results yet. Start a quiz to see your progress here."
+
     await fake.slash("quiz", {"quiz": "collectives"})
     poll = await next_poll(fake, bot)
     token = await fake.slash("progress")
