@@ -33,7 +33,8 @@ def unnamed_tag_warnings(files: Sequence[tuple[str, Quiz]],
     warnings = []
     for tag, places in uses.items():
         (name, question_id), others = places[0], len(places) - 1
-        also = f"; {others} other question(s) use it too" if others else ""
+        also = (f"; {others} other question uses it too" if others == 1
+                else f"; {others} other questions use it too" if others else "")
         warnings.append(ContentProblem(name, question_id, f"the tag {tag!r} has no name in {CONCEPTS_FILE}: "
                                        f"learners see {concept_name({}, tag, DEFAULT_LANGUAGE)!r}{also}"))
     return warnings

@@ -172,4 +172,10 @@ def test_a_tag_without_a_concept_name_is_named_where_it_is_first_used(tmp_path: 
     assert code == 0
     assert lines[lines.index("1 naming warning:") + 1] == (
         "  sample.yaml, question 'q1': the tag 'pipeline-bubble' has no name in concepts.yaml: learners see "
-        "'pipeline bubble'; 1 other question(s) use it too")
+        "'pipeline bubble'; 1 other question uses it too")
+
+    second = a_quiz("second")  # two more questions with the tag: counted in the plural
+    second["questions"][0]["tags"] = second["questions"][1]["tags"] = ["pipeline-bubble"]
+    write(tmp_path, "second.yaml", second)
+    code, lines = run_validate(tmp_path)
+    assert code == 0 and lines[lines.index("1 naming warning:") + 1].endswith("; 3 other questions use it too")
