@@ -16,12 +16,12 @@ from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode
 
 from bot.content.limits import PollLimits
-from bot.engine import QuizEngine
-from bot.games.delivery import GameSurface
-from bot.replies import Expired, Reminder
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: the engine and its replies are a third of `quiztutor --help`'s start-up
     from adapters.settings import Settings
+    from bot.engine import QuizEngine
+    from bot.games.delivery import GameSurface
+    from bot.replies import Expired, Reminder
 
 CommaSeparated = Annotated[frozenset[str], NoDecode]
 

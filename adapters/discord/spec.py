@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import NoDecode, SettingsConfigDict
@@ -10,7 +10,9 @@ from pydantic_settings import NoDecode, SettingsConfigDict
 from adapters.error_kinds import EVENT_FAILED, GATEWAY_FAILED, HANDLER_FAILED
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, PlatformTool
 from bot.content.limits import PollLimits
-from bot.engine import QuizEngine
+
+if TYPE_CHECKING:  # annotations only: start-up (`quiztutor --help`) doesn't load the engine
+    from bot.engine import QuizEngine
 
 # Native polls: a question of 300 characters and answers of 55; no explanation popup.
 DISCORD_LIMITS = PollLimits(question=300, option=55)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 from urllib.parse import urlsplit
 
 from pydantic import AnyHttpUrl, Field, SecretStr, field_validator, model_validator
@@ -12,7 +12,9 @@ from pydantic_settings import SettingsConfigDict
 from adapters.error_kinds import HANDLER_FAILED, POLLING_FAILED
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, SingleProcess
 from bot.content.limits import PollLimits
-from bot.engine import QuizEngine
+
+if TYPE_CHECKING:  # annotations only: start-up (`quiztutor --help`) doesn't load the engine
+    from bot.engine import QuizEngine
 
 Port = Annotated[int, Field(ge=1, le=65535)]
 # Telegram lets a bot send 30 messages a second in all, however many processes send them.
