@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 from telegram import InlineKeyboardMarkup, Poll
 from telegram.constants import ParseMode, PollLimit
-from telegram.error import BadRequest, ChatMigrated, Forbidden
+from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 
 from adapters.telegram import game_render, render
 from adapters.telegram.actors import owner_in
@@ -108,11 +108,16 @@ class TelegramGameSurface:
 
     async def set_aside(self, aside: SetAside) -> Aside:
         """A player's own timed quiz poll, in this chat, is deleted as any held poll is (a stopped quiz poll shows
-        its answer); only then is it said there, naming them in a group."""
+        its answer); only then is it said there, naming them in a group. Deleted, it is REMOVED even if that word
+        is refused (flood control, the network): its clock stops and nothing is sent to it any more."""
         if not await self._chat.close_linked_poll(aside.link):
             return Aside.NOT_YET
-        await self._chat.html(self._chat_id, [render.outcome_notice(aside.text,
-                                                                    owner_in(self._chat_id, aside.owner, aside.name))])
+        try:
+            await self._chat.html(self._chat_id, [render.outcome_notice(
+                aside.text, owner_in(self._chat_id, aside.owner, aside.name))])
+        except TelegramError as error:
+            log.info("could not say poll message %s was taken away in chat %s: %s", aside.link.message_key,
+                     self._chat_id, error)
         return Aside.REMOVED
 
     async def _close_poll(self, message_id: str) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from adapters.settings import Settings
 from tests.telegram.game_steps import lobby, press, vote
-from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat, FakeUser
+from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 from tests.telegram.telegram_harness import GROUP, for_chat, next_poll, running_bot
 
 ADA = FakeUser(401, "Ada", "en")
@@ -204,3 +204,38 @@ async def test_a_solo_poll_held_by_the_game_is_deleted_when_its_round_is_stopped
         await api.settle()
         assert not api.calls("stopPoll")  # neither his poll nor the game's
         assert game_poll.result["message_id"] != solo.result["message_id"]
+
+
+async def test_a_solo_poll_deleted_whose_word_could_not_be_sent_is_sent_nothing_more_all_the_same(
+        api: FakeBotApi, settings: Settings) -> None:
+    """The word that the question was taken away is refused (flood control, say): the poll is gone all the same,
+    so its clock stops and nothing is sent to it any more, neither when the game begins nor on resuming."""
+    private = FakeChat.private(TENDAI)
+    async with running_bot(settings.model_copy(update={"question_seconds": 30})):
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await api.command(TENDAI, "/quiz collectives", private)
+        solo = await next_poll(api, private.id, 1)
+        api.fail_next("sendMessage", 400, "Bad Request: not enough rights to send text messages")
+        await press(api, TENDAI, f"gj:{game_id}", GROUP)
+        await api.wait_for("deleteMessage", 1)
+        await api.settle()
+        refused = [call for call in api.requests if call.method == "sendMessage" and not call.ok]
+        assert [SET_ASIDE in call.params["text"] for call in refused] == [True]
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        await api.command(ADA, "/game stop", GROUP)
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(GROUP.id)(p) and "stopped" in p["text"])
+
+        await api.command(TENDAI, "/quiz collectives", private)
+        again = await next_poll(api, private.id, 2)
+        assert again.params["question"] == solo.params["question"]
+        await api.settle()
+    assert sent_to(api, private.id, solo) == ["deleteMessage"]  # once: not again as the game began (its clock
+    # stopped), and no stopPoll on resuming
+
+
+def sent_to(api: FakeBotApi, chat_id: int, poll: Call) -> list[str]:
+    """The methods called on a poll's message since it was sent, refused or not."""
+    return [call.method for call in api.requests if call.params.get("message_id") == str(poll.result["message_id"])
+            and call.params.get("chat_id") == str(chat_id)]
