@@ -178,6 +178,15 @@ class QuizEngine:
             return await uow.links.get(platform, message_key)
         return await self._core.turns.run_unlocked(find)
 
+    async def withdrawn(self, link: MessageLink) -> None:
+        """A message the platform's adapter took away (deleted) rather than closed, a HeldLink's: nothing is sent
+        to it any more (Core.asked_before passes it by), while a vote that was on its way still finds its
+        question."""
+        async def withdraw(uow: UnitOfWork) -> None:
+            await uow.links.withdraw(link.platform, link.message_key, self._core.clock())
+            await uow.commit()
+        await self._core.turns.run_unlocked(withdraw)
+
     async def move_chat(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         """A chat got a new id (a Telegram group that became a supergroup): what was kept under the old one,
         its language, games, leaderboard and the quizzes played in it, carries on under the new one."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
@@ -33,8 +34,11 @@ from adapters.telegram.menu import help_text, how_to_answer, next_steps
 from adapters.telegram.surface import TelegramSurface
 from bot.delivery import Target
 from bot.engine import QuizEngine
+from bot.records import HeldLink, MessageLink
 from bot.replies import Actor, Notice, NoticeCode, Stopped, WhichQuiz
 from bot.text import shown_name
+
+log = logging.getLogger(__name__)
 
 Context = ContextTypes.DEFAULT_TYPE
 Callback = Callable[[Update, Context], Coroutine[Any, Any, None]]
@@ -143,7 +147,7 @@ class Commands:
 
     async def stop(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Its poll is closed, else it stays open to votes that only say the quiz was stopped.
-        notice = await self._engine.stop(actor, self._chat.close_linked_poll)
+        notice = await self._engine.stop(actor, self.close_linked_poll)
         owner = owner_in(chat, actor, _first_name(update))  # in a group: whose quiz it was
         if isinstance(notice, Stopped) and notice.retry_offer:  # as under a summary: the offer and its button
             await self._chat.html(chat, [render.outcome_notice(notice.text, owner) + "\n" + esc(notice.retry_offer)],
@@ -248,7 +252,17 @@ class Commands:
         the old poll of a question asked again, and the poll of the quiz played until now (resuming it asks
         again); after a vote back in a left quiz, the poll of the quiz played until then (also when the reply
         failed); after a skip, the skipped question's."""
-        return closing_left_open(self._chat.close_linked_poll, target)
+        return closing_left_open(self.close_linked_poll, target)
+
+    async def close_linked_poll(self, link: MessageLink) -> None:
+        """The poll closed, or deleted where a live group game holds its question (a HeldLink); a deleted one is
+        marked withdrawn, so that resuming its round after the game sends it nothing (a stopPoll Telegram
+        refuses). Best effort, as closing it is: the action it follows holds either way."""
+        if await self._chat.close_linked_poll(link) and isinstance(link, HeldLink):
+            try:
+                await self._engine.withdrawn(link)
+            except Exception:  # the database failed: resuming sends one stopPoll that Telegram refuses
+                log.exception("could not mark poll message %s withdrawn", link.message_key)
 
     async def notice(self, chat: str, notice: Notice, owner: str | None = None) -> None:
         """``owner``: in a group, whom it answers (see owner_in)."""

@@ -45,7 +45,8 @@ class Core:
 
     async def asked_before(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> MessageLink | None:
         """The message that asked the session's open question on the actor's platform, if one did and it is
-        still there (not withdrawn by a game, game_holds.clock_stopped): resuming asks it again in a new one."""
+        still there (not withdrawn: deleted while a game held it, game_holds.clock_stopped or a HeldLink's, see
+        QuizEngine.withdrawn): resuming asks it again in a new one."""
         question_id = session.current_question_id
         link = await uow.links.latest(actor.platform, session.id, question_id) if question_id else None
         return link if link is not None and link.withdrawn_at is None else None

@@ -239,3 +239,30 @@ def sent_to(api: FakeBotApi, chat_id: int, poll: Call) -> list[str]:
     """The methods called on a poll's message since it was sent, refused or not."""
     return [call.method for call in api.requests if call.params.get("message_id") == str(poll.result["message_id"])
             and call.params.get("chat_id") == str(chat_id)]
+
+
+async def test_a_solo_poll_deleted_as_its_learner_left_it_for_another_quiz_during_the_game_is_not_stopped_after(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Left for another quiz during the game, his untimed poll of the game's quiz was deleted (closing it would
+    show its answer): resuming that quiz after the game asks its question afresh, sending nothing to the deleted
+    poll (a stopPoll Telegram refuses)."""
+    private = FakeChat.private(TENDAI)
+    async with running_bot(settings):
+        await api.command(TENDAI, "/quiz collectives", private)
+        solo = await next_poll(api, private.id, 1)
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await press(api, TENDAI, f"gj:{game_id}", GROUP)
+        await press(api, ADA, f"gb:{game_id}", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        await api.command(TENDAI, "/quiz long-options", private)
+        await next_poll(api, private.id, 2)
+        await api.wait_for("deleteMessage", 1)
+        await api.command(ADA, "/game stop", GROUP)
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(GROUP.id)(p) and "stopped" in p["text"])
+
+        await api.command(TENDAI, "/quiz collectives", private)
+        again = await next_poll(api, private.id, 3)
+        assert again.params["question"] == solo.params["question"]
+        await api.settle()
+    assert sent_to(api, private.id, solo) == ["deleteMessage"]
