@@ -25,6 +25,11 @@ def split_ref(reference: str) -> tuple[str, str]:
     return quiz_id, question_id
 
 
+def quiz_of_question(session_quiz_id: str, question_id: str) -> str:
+    """The quiz a session's question comes from: the session's own, or in a review round the one its ref names."""
+    return split_ref(question_id)[0] if session_quiz_id == REVIEW_QUIZ_ID else session_quiz_id
+
+
 def review_quiz(catalog: Catalog, refs: list[str], title: LocalizedText) -> Quiz:
     """The round's questions that still exist, each under its ref; a removed one is skipped like in a quiz."""
     questions: list[Question] = []

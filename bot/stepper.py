@@ -15,7 +15,7 @@ from bot.i18n import Localizer
 from bot.ports import UnitOfWork
 from bot.records import AnswerRecord, QuizSession, SessionState
 from bot.replies import Notice, NoticeCode, QuestionView, Summary
-from bot.review_quiz import REVIEW_QUIZ_ID, split_ref
+from bot.review_quiz import REVIEW_QUIZ_ID, quiz_of_question
 from bot.time_limits import QuestionTimer
 
 
@@ -74,7 +74,7 @@ class SessionStepper:
         resuming starts its clock."""
         if self._timer.limit is None or (session.quiz_id != REVIEW_QUIZ_ID and not any_round):
             return False
-        quiz_id = split_ref(question_id)[0] if session.quiz_id == REVIEW_QUIZ_ID else session.quiz_id
+        quiz_id = quiz_of_question(session.quiz_id, question_id)
         return await uow.games.live_played_by(session.user_id, quiz_id) is not None
 
     def still_open(self, other: QuizSession, _: Localizer) -> str | None:

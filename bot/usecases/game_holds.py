@@ -13,7 +13,7 @@ from bot.notices import playing_in_a_game, quiz_title, review_waits_for_the_game
 from bot.ports import UnitOfWork
 from bot.records import HeldLink, QuizSession
 from bot.replies import Actor, Notice
-from bot.review_quiz import REVIEW_QUIZ_ID, split_ref
+from bot.review_quiz import REVIEW_QUIZ_ID, quiz_of_question
 
 if TYPE_CHECKING:  # Core asks held_by_a_game before it closes a poll
     from bot.usecases.core import Core
@@ -24,7 +24,7 @@ def open_quiz(session: QuizSession) -> str | None:
     question_id = session.current_question_id
     if question_id is None:
         return None
-    return split_ref(question_id)[0] if session.quiz_id == REVIEW_QUIZ_ID else session.quiz_id
+    return quiz_of_question(session.quiz_id, question_id)
 
 
 async def held_by_a_game(uow: UnitOfWork, session: QuizSession) -> str | None:
