@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 import discord
@@ -160,9 +161,14 @@ class QuizButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUIZ_I
 
 def quiz_view(choices: QuizList, private: bool) -> discord.ui.View:
     """A button for each quiz a reference named, that starts it as the /quiz that named them would have."""
+    return choices_view(choices, lambda quiz_id, label: QuizButton(quiz_id, private, label))
+
+
+def choices_view(choices: QuizList, button: Callable[[str, str], discord.ui.Item[Any]]) -> discord.ui.View:
+    """The which-one buttons: ``button(quiz id, label)`` for each of the first quizzes a message has room for."""
     view = discord.ui.View(timeout=None)
     for entry in choices.entries[:VIEW_BUTTON_LIMIT]:
-        view.add_item(QuizButton(entry.quiz_id, private, f"▶ {entry.title}"))
+        view.add_item(button(entry.quiz_id, f"▶ {entry.title}"))
     return view
 
 

@@ -15,7 +15,7 @@ from adapters.discord.buttons import AnswerButton, QuizButton, RetryButton, Revi
 from adapters.discord.commands import register_commands
 from adapters.discord.counting import RequestCounter, interaction_kind, mark_started, observe_command, timed
 from adapters.discord.errors import apologize, tree_error_handler
-from adapters.discord.game_buttons import GameButton
+from adapters.discord.game_buttons import GameButton, GameOpenButton
 from adapters.discord.game_commands import register_game_commands
 from adapters.discord.game_handlers import GameHandlers
 from adapters.discord.handlers import CommandHandlers
@@ -31,7 +31,8 @@ from bot.engine import QuizEngine
 log = logging.getLogger(__name__)
 
 
-DYNAMIC_ITEMS = (AnswerButton, RetryButton, ReviewButton, QuizButton, GameButton)  # every component the bot sends
+# Every component the bot sends.
+DYNAMIC_ITEMS = (AnswerButton, RetryButton, ReviewButton, QuizButton, GameButton, GameOpenButton)
 
 
 def is_stale_click(interaction: discord.Interaction) -> bool:
@@ -107,6 +108,10 @@ class QuizClient(discord.Client):
                                 option: int) -> None:
         await self._click(f"game {verb}", interaction,
                           lambda: self.games.click(interaction, verb, game_id, place, option))
+
+    async def handle_game_open_click(self, interaction: discord.Interaction, quiz_id: str,
+                                     seconds: int | None) -> None:
+        await self._click("game open", interaction, lambda: self.games.start_button(interaction, quiz_id, seconds))
 
     async def _click(self, what: str, interaction: discord.Interaction,
                      handle: Callable[[], Awaitable[None]]) -> None:

@@ -1,5 +1,6 @@
-"""A game's buttons: Join and Start in the lobby, one per option under a question, Explain under the results.
-Each custom_id holds everything, so they work after a restart; a click goes to the client's game handlers."""
+"""A game's buttons: one per quiz under /game start's which-one question, Join and Start in the lobby, one per
+option under a question, Explain under the results. Each custom_id holds everything, so they work after a restart;
+a click goes to the client's game handlers."""
 
 from __future__ import annotations
 
@@ -8,19 +9,54 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
+from adapters.discord.buttons import choices_view
 from adapters.discord.render import BUTTON_LABEL_LIMIT
+from bot.replies import QuizList
 from bot.text import shorten
 
 # qt:g<verb>:<game id>[:<question's place>[:<option>]]: j join, b begin, a answer, x explain.
 GAME_ID = re.compile(r"qt:g(?P<verb>[jbax]):(?P<game>[0-9a-f]{32})"
                      r"(?::(?P<place>[0-9]{1,3}))?(?::(?P<option>[0-9]{1,2}))?")
 VERBS = {"j": "join", "b": "begin", "a": "answer", "x": "explain"}
+# qt:gq:<quiz id>[:<seconds>]: one of the quizzes /game start's name matched, to open its lobby with the seconds
+# per question that /game start was given, if any.
+OPEN_ID = re.compile(r"qt:gq:(?P<quiz>[a-z0-9-]{1,48})(?::(?P<seconds>[0-9]{1,3}))?")
 
 
 @runtime_checkable
 class GameClickHandler(Protocol):
     async def handle_game_click(self, interaction: discord.Interaction, verb: str, game_id: str, place: int,
                                 option: int) -> None: ...
+
+
+@runtime_checkable
+class GameOpenClickHandler(Protocol):
+    async def handle_game_open_click(self, interaction: discord.Interaction, quiz_id: str,
+                                     seconds: int | None) -> None: ...
+
+
+class GameOpenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=OPEN_ID):
+    def __init__(self, quiz_id: str, seconds: int | None, label: str) -> None:
+        custom_id = f"qt:gq:{quiz_id}" + (f":{seconds}" if seconds is not None else "")
+        super().__init__(discord.ui.Button(label=shorten(label, BUTTON_LABEL_LIMIT),
+                                           style=discord.ButtonStyle.primary, custom_id=custom_id))
+        self.quiz_id, self.seconds = quiz_id, seconds
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> GameOpenButton:
+        seconds = int(match["seconds"]) if match["seconds"] else None
+        return cls(match["quiz"], seconds, getattr(item, "label", None) or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        client = interaction.client
+        if isinstance(client, GameOpenClickHandler):
+            await client.handle_game_open_click(interaction, self.quiz_id, self.seconds)
+
+
+def open_view(choices: QuizList, seconds: int | None) -> discord.ui.View:
+    """A button for each quiz /game start's name matched, that opens its lobby with the seconds it was given."""
+    return choices_view(choices, lambda quiz_id, label: GameOpenButton(quiz_id, seconds, label))
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_ID):

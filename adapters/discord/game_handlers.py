@@ -3,16 +3,25 @@ What only one person should see (a refusal, "Locked in: B", an explanation) is e
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 
 from adapters.discord import game_render
 from adapters.discord.actors import interaction_actor
+from adapters.discord.buttons import VIEW_BUTTON_LIMIT
+from adapters.discord.game_buttons import open_view
 from adapters.discord.game_surface import ChannelGameSurface
 from adapters.discord.render import plain, which_quiz
 from adapters.discord.respond import respond, respond_plain
+from adapters.discord.translator import command_name_for
 from bot.engine import QuizEngine
+from bot.games.delivery import Stage
 from bot.games.replies import GameExplanation
-from bot.replies import Notice, NoticeCode, WhichQuiz
+from bot.replies import Actor, Notice, NoticeCode, WhichQuiz
+
+# engine.games.open or open_by_id: (actor, name, scope, quiz, seconds, stage) -> None when the lobby is shown
+Opener = Callable[[Actor, str, str, str, int | None, Stage], Awaitable[Notice | None]]
 
 
 def moderates(interaction: discord.Interaction) -> bool:
@@ -30,16 +39,41 @@ class GameHandlers:
         return ChannelGameSurface(self._client, int(chat_id))
 
     async def start(self, interaction: discord.Interaction, quiz: str, seconds: int | None) -> None:
+        await self._open(interaction, quiz, seconds, self._engine.games.open)
+
+    async def start_button(self, interaction: discord.Interaction, quiz_id: str, seconds: int | None) -> None:
+        """A which-one button's quiz: exactly its id (one a reload removed is gone), opened by whoever pressed."""
+        await self._open(interaction, quiz_id, seconds, self._engine.games.open_by_id)
+
+    async def _open(self, interaction: discord.Interaction, quiz: str, seconds: int | None, open_: Opener) -> None:
+        """A lobby in this channel for whoever typed or pressed, or why not; when the name matches several
+        quizzes, which one, with a button that opens each as this /game start would have."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
         _ = await self._engine.localizer(actor)
         if interaction.guild_id is None or interaction.channel_id is None:
             await respond(interaction, _("Group games are played in servers: run /game start in a channel there."))
             return
-        refused = await self._engine.games.open(actor, interaction.user.display_name, str(interaction.guild_id),
-                                                quiz, seconds, self.stage)
+        refused = await open_(actor, interaction.user.display_name, str(interaction.guild_id), quiz, seconds,
+                              self.stage)
+        if isinstance(refused, WhichQuiz):
+            await respond(interaction, which_quiz(refused) + self._unbuttoned(interaction, refused, seconds),
+                          view=open_view(refused.choices, seconds))
+            return
         await respond(interaction, _("The lobby is open: everyone here can join.") if refused is None else
-                      which_quiz(refused) if isinstance(refused, WhichQuiz) else plain(refused.text))
+                      plain(refused.text))
+
+    def _unbuttoned(self, interaction: discord.Interaction, which: WhichQuiz, seconds: int | None) -> str:
+        """How to open a game of the quizzes past the buttons a message holds (none: nothing to say)."""
+        if len(which.choices.entries) <= VIEW_BUTTON_LIMIT:
+            return ""
+        _ = self._engine.localizer_for(which.language)
+        if seconds is None:
+            return "\n\n" + _("The first {count} have a button; to open a game of another, send /game start with "
+                               "its id.", count=VIEW_BUTTON_LIMIT)
+        option = command_name_for(interaction.locale, "seconds", self._engine.localizer_for)
+        return "\n\n" + _("The first {count} have a button; to open a game of another, send /game start with its "
+                           "id and {seconds}.", count=VIEW_BUTTON_LIMIT, seconds=f"{option}:{seconds}")
 
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -50,3 +50,18 @@ async def test_quizzes_lists_them_all_with_the_first_25_buttons_and_how_to_start
     assert "(`long-options-27`)" in text and "(`collectives`)" in text
     assert sum(len(buttons(call)) for call in sent) == 25
     assert "The first 25 have a button; to start another, send /quiz with its id." in text
+
+
+async def test_game_start_past_the_buttons_says_how_to_open_the_rest_with_the_seconds_given(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """/game start's which-one reply has the same 25 buttons, each opening a lobby with the seconds it was given."""
+    await fake.wait_until(first_answer(fake, await fake.slash("game", {"quiz": "long", "seconds": 20},
+                                                              subcommand="start", user_id=LEARNER_ID)))
+    await fake.quiet()
+    sent = [call for call in fake.calls if (call.body or {}).get("content")]
+    text = "\n".join(call.body["content"] for call in sent)
+    assert "(`long-options-27`)" in text
+    pressable = [button["custom_id"] for call in sent for button in buttons(call)]
+    assert len(pressable) == 25 and all(custom_id.endswith(":20") for custom_id in pressable)
+    assert ("The first 25 have a button; to open a game of another, send /game start with its id and seconds:20."
+            in text)

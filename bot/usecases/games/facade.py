@@ -40,6 +40,11 @@ class Games:
         """A lobby in the actor's chat; None when it is shown, else why not."""
         return await self._lobbies.open(actor, player_name(name), scope_id, quiz, seconds, stage)
 
+    async def open_by_id(self, actor: Actor, name: str, scope_id: str, quiz_id: str, seconds: int | None,
+                         stage: Stage) -> Notice | None:
+        """As ``open``, for the quiz with exactly this id (a button's): a quiz a reload removed is no quiz."""
+        return await self._lobbies.open(actor, player_name(name), scope_id, quiz_id, seconds, stage, exact=True)
+
     async def open_typed(self, actor: Actor, name: str, scope_id: str, typed: str, stage: Stage) -> Notice | None:
         """As ``open``, from ``QUIZ [SECONDS]`` typed as one line; a mistyped number of seconds is said to be one."""
         return await self._lobbies.open_typed(actor, player_name(name), scope_id, typed, stage)

@@ -20,7 +20,7 @@ from bot.games.rules import (
     typed_seconds,
 )
 from bot.i18n import Localizer
-from bot.notices import named_quiz
+from bot.notices import named_quiz, quiz_not_found
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
 from bot.usecases.games.table import GameTable
@@ -31,15 +31,16 @@ class GameLobbies:
         self._table = table
 
     async def open(self, actor: Actor, name: str, scope_id: str, reference: str | None, seconds: int | None,
-                   stage: Stage, *, before_last: str | None = None) -> Notice | None:
+                   stage: Stage, *, before_last: str | None = None, exact: bool = False) -> Notice | None:
         """A lobby for the named quiz in the actor's chat, with them as its first player; or why not.
         ``scope_id``: whose leaderboard the game counts for (the Telegram group, the Discord server).
-        ``before_last``: see ``open_typed``."""
+        ``before_last``: see ``open_typed``. ``exact``: ``reference`` is a quiz id (a button's), taken as it is: a
+        quiz a reload removed is no quiz, not another that its id names by tag or in part."""
         game_id = f"{self._table.core.rng.getrandbits(128):032x}"
         # Under the new game's lock: its id is kept before anyone can press Start. A refused lobby is said to its
         # starter alone: nobody else saw the game.
         refused = await self._table.act(actor, game_id, lambda turn: self._open(
-            turn, game_id, name, scope_id, reference, seconds, before_last), stage)
+            turn, game_id, name, scope_id, reference, seconds, before_last, exact), stage)
         if refused is None:  # the starter plays from the lobby on: their own polls the game holds are set aside
             await self._table.set_aside_polls(actor, name, stage)
         return refused
@@ -83,7 +84,8 @@ class GameLobbies:
         return refused
 
     async def _open(self, turn: Turn, game_id: str, name: str, scope_id: str, reference: str | None,
-                    seconds: int | None, before_last: str | None = None) -> list[GameEvent] | Notice:
+                    seconds: int | None, before_last: str | None = None,
+                    exact: bool = False) -> list[GameEvent] | Notice:
         """``before_last``: the words typed before a last word that isn't a number, if the whole names no quiz."""
         core, _, uow = self._table.core, turn.words, turn.uow
         catalog = core.library.catalog
@@ -91,7 +93,8 @@ class GameLobbies:
             example = catalog.quizzes[0].id if catalog.quizzes else "…"
             return Notice(_("Send /game followed by a quiz id, for example: /game {quiz_id}", quiz_id=example),
                           NoticeCode.NAME_A_QUIZ, _.language)
-        quiz = named_quiz(catalog, reference, _)
+        quiz = (catalog.get(reference) or quiz_not_found(reference, _)) if exact \
+            else named_quiz(catalog, reference, _)
         if isinstance(quiz, Notice) and quiz.code is NoticeCode.QUIZ_NOT_FOUND and before_last:
             named = named_quiz(catalog, before_last, _)
             if isinstance(named, Quiz):
