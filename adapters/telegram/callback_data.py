@@ -10,6 +10,7 @@ MAX_BYTES = 64
 
 class Action(StrEnum):
     START_QUIZ = "quiz"
+    OPEN_GAME = "gq"  # under a group /game's which-one question: <quiz id>[/<seconds /game was given>]
     LANGUAGE = "lang"  # the presser's own language
     CHAT_LANGUAGE = "clang"  # from /language alone in a group: the group's language for games (its admins)
     RETRY = "retry"

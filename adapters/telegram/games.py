@@ -4,6 +4,7 @@ votes on game polls."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Awaitable, Callable
 
 from telegram import CallbackQuery, User
 from telegram.error import BadRequest
@@ -17,10 +18,14 @@ from adapters.telegram.chat_admins import is_chat_admin
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.html_text import esc
+from adapters.telegram.keyboards import game_buttons
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation
 from bot.games.rules import typed_seconds
 from bot.replies import Actor, Notice, NoticeCode, WhichQuiz
+
+# engine.games.open_typed or open_by_id, given the name of whom opens it: None when the lobby is shown
+Opener = Callable[[str], Awaitable[Notice | None]]
 
 REFUSAL_PERIOD = 30.0  # seconds: a refused command in a group is answered once per person (the group's 20/min)
 DEEP_LINK = "gx_"  # /start gx_<game id>_<place>: an explanation too long for an alert, in a private chat
@@ -45,24 +50,45 @@ class GameCommands:
 
     async def game(self, actor: Actor, chat: str, user: User | None, args: list[str]) -> None:
         """``/game QUIZ [SECONDS]`` opens a lobby; ``/game stop`` and ``/game skip`` steer the one running."""
-        _ = await self._engine.localizer(actor)
-        if is_private(chat, actor):
-            await self._chat.html(chat, [esc(_("Group games are played in groups: add me to a group and send "
-                                               "/game there."))])
-            return
         first = args[0].lower() if args else None
-        if first in CONTROLS:
+        if first not in CONTROLS:
+            # "/game o 20" may ask which quiz: the commands and buttons offered keep the 20 seconds (as open_typed
+            # reads them)
+            await self._open(actor, chat, user, typed_seconds(args)[1], lambda name: (
+                self._engine.games.open_typed(actor, name, chat, " ".join(args), self.stage)))
+        elif not await self._private(actor, chat):
             moderator = await is_chat_admin(self._chat.bot, chat, actor.user_id)
             if first == "stop":
                 reply = await self._engine.games.stop(actor, player_name(user), moderator, self.stage)
             else:
                 reply = await self._engine.games.skip(actor, moderator, self.stage)
-        else:
-            reply = await self._engine.games.open_typed(actor, player_name(user), chat, " ".join(args), self.stage)
-        if reply is not None:
-            # "/game o 20" asked which quiz: the commands offered keep the 20 seconds typed (as open_typed reads them)
-            seconds = f" {args[-1]}" if typed_seconds(args)[1] is not None else ""
-            await self._refuse(actor, chat, reply, user.first_name if user else None, seconds)
+            if reply is not None:
+                await self._refuse(actor, chat, reply, user.first_name if user else None)
+
+    async def _open(self, actor: Actor, chat: str, user: User | None, seconds: int | None, open_: Opener) -> None:
+        """A lobby in this group for whoever typed /game or pressed one of its which-one buttons, or why not; when
+        the name matches several quizzes, which one, with a command and a button that opens each with ``seconds``."""
+        if not await self._private(actor, chat):
+            reply = await open_(player_name(user))
+            if reply is not None:
+                await self._refuse(actor, chat, reply, user.first_name if user else None, seconds)
+
+    async def _open_pressed(self, actor: Actor, chat: str, user: User, value: str) -> None:
+        """A button of /game's which-one: exactly its quiz id (one a reload removed is gone, not another its id
+        names in part), with the seconds /game was given, opened by whoever pressed."""
+        quiz_id, _slash, given = value.partition("/")
+        seconds = int(given) if given.isdecimal() else None
+        await self._open(actor, chat, user, seconds, lambda name: (
+            self._engine.games.open_by_id(actor, name, chat, quiz_id, seconds, self.stage)))
+
+    async def _private(self, actor: Actor, chat: str) -> bool:
+        """In a private chat, that games are played in groups (said there); False in a group."""
+        if not is_private(chat, actor):
+            return False
+        _ = await self._engine.localizer(actor)
+        await self._chat.html(chat, [esc(_("Group games are played in groups: add me to a group and send /game "
+                                           "there."))])
+        return True
 
     async def leaderboard(self, actor: Actor, chat: str, args: list[str], first_name: str | None = None) -> None:
         """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere (in a group, said to whom);
@@ -113,9 +139,13 @@ class GameCommands:
         return False
 
     async def button(self, query: CallbackQuery, actor: Actor, data: ButtonData) -> None:
-        """Join, Start (lobby) and Explain (results): answered only to the one who pressed."""
+        """A quiz of /game's which-one (opens its lobby), Join, Start (lobby) and Explain (results): answered only
+        to the one who pressed."""
         name = player_name(query.from_user)
-        if data.action is Action.JOIN_GAME:
+        if data.action is Action.OPEN_GAME and actor.chat_id is not None:
+            await _acknowledge(query, None, alert=False)  # the lobby, or why not, is said in the chat as /game's
+            await self._open_pressed(actor, actor.chat_id, query.from_user, data.value)
+        elif data.action is Action.JOIN_GAME:
             async def acknowledge(notice: Notice) -> None:  # "You're in!" first: the press awaits its answer
                 await _acknowledge(query, notice.text, alert=notice.is_error)
             await self._engine.games.join(actor, name, data.value, self.stage, acknowledge)
@@ -169,18 +199,23 @@ class GameCommands:
             await _acknowledge(query, reply.verdict, alert=True)
 
     async def _refuse(self, actor: Actor, chat: str, notice: Notice, first_name: str | None,
-                      seconds: str = "") -> None:
+                      seconds: int | None = None) -> None:
         """Said in the group, naming whom it refuses, but the same refusal once per person per half minute:
         repeats must not eat the group's budget, yet a typo right after a usage hint, or a second typo, still
         hears that the quiz isn't known. The same words, not the same kind: "no quiz called X" is one kind for
         every X. A refusal by the chat itself is not said there again: the podium said it, if the chat took
-        anything at all. ``seconds``: typed after the quiz, kept in the /game commands offered to pick one."""
+        anything at all. ``seconds``: typed after the quiz, kept in the /game commands and buttons offered to pick
+        one."""
         if notice.code is NoticeCode.CHAT_REFUSED:
             return
         if self._refused.allow((chat, actor.user_id, notice.text)):
             owner = owner_in(chat, actor, first_name)
-            await self._chat.html(chat, render.which_quiz(notice, owner, "game", seconds)  # several named: which?
-                                  if isinstance(notice, WhichQuiz) else [render.outcome_notice(notice.text, owner)])
+            if isinstance(notice, WhichQuiz):  # several named: which one? As /quiz asks, with /game's commands
+                then = "" if seconds is None else f" {seconds}"
+                await self._chat.html(chat, render.which_quiz(notice, owner, "game", then),
+                                      game_buttons(notice.choices, seconds))
+            else:
+                await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])
 
 
 async def _acknowledge(query: CallbackQuery, text: str | None, *, alert: bool) -> None:

@@ -33,7 +33,7 @@ SILENT_ON_POLL = {NoticeCode.ALREADY_ANSWERED, NoticeCode.NOT_YOUR_SESSION, Noti
 ALERT_LIMIT = 200  # characters in a callback query answer
 NO_SUCH_POLL = {NoticeCode.LOST_MESSAGE, NoticeCode.NOT_A_QUIZ_MESSAGE}  # perhaps a group game's
 LINK_GRACE = (0.25, 0.5, 0.75)  # seconds between looks for a poll nobody knows yet
-GAME_ACTIONS = {Action.JOIN_GAME, Action.BEGIN_GAME, Action.EXPLAIN}
+GAME_ACTIONS = {Action.OPEN_GAME, Action.JOIN_GAME, Action.BEGIN_GAME, Action.EXPLAIN}
 
 
 class Interactions:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callback_data import Action, ButtonData
+from bot.games.rules import MAX_QUESTION_SECONDS
 from bot.languages import NATIVE_NAMES
 from bot.replies import QuizList, Stopped, Summary
 from bot.text import shorten
@@ -16,11 +17,20 @@ def button(label: str, action: Action, value: str) -> InlineKeyboardButton:
     return InlineKeyboardButton(shorten(label, LABEL_LIMIT), callback_data=ButtonData(action, value).encode())
 
 
-def quiz_buttons(quizzes: QuizList) -> InlineKeyboardMarkup | None:
+def quiz_buttons(quizzes: QuizList, action: Action = Action.START_QUIZ, then: str = "") -> InlineKeyboardMarkup | None:
+    """A ▶ button per quiz listed: ``action`` with its id, and ``then`` after it (a game's seconds)."""
     if not quizzes.entries:
         return None
-    return InlineKeyboardMarkup([[button(f"▶ {entry.title}", Action.START_QUIZ, entry.quiz_id)]
+    return InlineKeyboardMarkup([[button(f"▶ {entry.title}", action, entry.quiz_id + then)]
                                  for entry in quizzes.entries])
+
+
+def game_buttons(quizzes: QuizList, seconds: int | None) -> InlineKeyboardMarkup | None:
+    """/game's which-one: a button per quiz that opens its lobby with the seconds /game was given. Any number past
+    the longest a question may take is that longest one, said changed alike: a quiz id (48 characters at most)
+    and three digits fit Telegram's 64 bytes."""
+    then = "" if seconds is None else f"/{min(seconds, MAX_QUESTION_SECONDS + 1)}"
+    return quiz_buttons(quizzes, Action.OPEN_GAME, then)
 
 
 def language_picker(action: Action = Action.LANGUAGE) -> InlineKeyboardMarkup:
