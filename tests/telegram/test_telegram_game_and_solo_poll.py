@@ -16,6 +16,14 @@ ADA = FakeUser(401, "Ada", "en")
 TENDAI = FakeUser(402, "Tendai", "en")
 
 
+async def game_lobby_and_solo_poll(api: FakeBotApi, private: FakeChat) -> tuple[str, Call]:
+    """Ada opens a game of collectives in the group; Tendai, not in it yet, has his own poll of its quiz open."""
+    await api.command(ADA, "/game collectives", GROUP)
+    _lobby, game_id = await lobby(api, GROUP)
+    await api.command(TENDAI, "/quiz collectives", private)
+    return game_id, await next_poll(api, private.id, 1)
+
+
 async def test_a_vote_on_a_solo_poll_of_the_games_quiz_is_refused_and_gives_no_answer_away(
         api: FakeBotApi, settings: Settings) -> None:
     async with running_bot(settings) as engine:
@@ -87,10 +95,7 @@ async def test_a_deleted_solo_poll_is_sent_nothing_more_and_a_vote_in_flight_on_
     private = FakeChat.private(TENDAI)
     async with running_bot(settings.model_copy(update={"question_seconds": 30})) as engine:
         _ = engine.localizer_for("en")
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await api.command(TENDAI, "/quiz collectives", private)
-        solo = await next_poll(api, private.id, 1)
+        game_id, solo = await game_lobby_and_solo_poll(api, private)
         await press(api, TENDAI, f"gj:{game_id}", GROUP)
         await api.wait_for("deleteMessage", 1)
         await api.wait_for("sendMessage", 1, lambda p: for_chat(private.id)(p) and SET_ASIDE in p["text"])
@@ -123,10 +128,7 @@ async def test_a_solo_poll_that_could_not_be_deleted_is_not_said_taken_away_and_
     so."""
     private = FakeChat.private(TENDAI)
     async with running_bot(settings.model_copy(update={"question_seconds": 30})):
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await api.command(TENDAI, "/quiz collectives", private)
-        solo = await next_poll(api, private.id, 1)
+        game_id, solo = await game_lobby_and_solo_poll(api, private)
         api.fail_next("deleteMessage", 400, "Bad Request: message can't be deleted")
         await press(api, TENDAI, f"gj:{game_id}", GROUP)
         await api.settle()
@@ -148,10 +150,7 @@ async def test_the_join_is_acknowledged_before_the_joiners_poll_is_set_aside(api
     deletion and the word in another chat (a rate-limited message) first."""
     private = FakeChat.private(TENDAI)
     async with running_bot(settings.model_copy(update={"question_seconds": 30})):
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await api.command(TENDAI, "/quiz collectives", private)
-        await next_poll(api, private.id, 1)
+        game_id, _solo = await game_lobby_and_solo_poll(api, private)
         await press(api, TENDAI, f"gj:{game_id}", GROUP)
         await api.wait_for("sendMessage", 1, lambda p: for_chat(private.id)(p) and SET_ASIDE in p["text"])
         await api.settle()
@@ -167,10 +166,7 @@ async def test_the_start_press_is_acknowledged_before_the_players_polls_are_set_
     hears back first, as Telegram waits only a few seconds for a press's answer."""
     private = FakeChat.private(TENDAI)
     async with running_bot(settings.model_copy(update={"question_seconds": 30})):
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await api.command(TENDAI, "/quiz collectives", private)
-        await next_poll(api, private.id, 1)
+        game_id, _solo = await game_lobby_and_solo_poll(api, private)
         api.fail_next("deleteMessage", 400, "Bad Request: message can't be deleted")  # left for the game's start
         await press(api, TENDAI, f"gj:{game_id}", GROUP)
         await api.settle()
@@ -212,10 +208,7 @@ async def test_a_solo_poll_deleted_whose_word_could_not_be_sent_is_sent_nothing_
     so its clock stops and nothing is sent to it any more, neither when the game begins nor on resuming."""
     private = FakeChat.private(TENDAI)
     async with running_bot(settings.model_copy(update={"question_seconds": 30})):
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await api.command(TENDAI, "/quiz collectives", private)
-        solo = await next_poll(api, private.id, 1)
+        game_id, solo = await game_lobby_and_solo_poll(api, private)
         api.fail_next("sendMessage", 400, "Bad Request: not enough rights to send text messages")
         await press(api, TENDAI, f"gj:{game_id}", GROUP)
         await api.wait_for("deleteMessage", 1)
