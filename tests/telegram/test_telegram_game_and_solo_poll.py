@@ -16,22 +16,20 @@ ADA = FakeUser(401, "Ada", "en")
 TENDAI = FakeUser(402, "Tendai", "en")
 
 
-async def game_lobby_and_solo_poll(api: FakeBotApi, private: FakeChat) -> tuple[str, Call]:
-    """Ada opens a game of collectives in the group; Tendai, not in it yet, has his own poll of its quiz open."""
+async def game_lobby_and_solo_poll(api: FakeBotApi, chat: FakeChat) -> tuple[str, Call]:
+    """Ada opens a game of collectives in the group; Tendai, not in it yet, has his own poll of its quiz open in
+    ``chat`` (the group or his private chat)."""
     await api.command(ADA, "/game collectives", GROUP)
     _lobby, game_id = await lobby(api, GROUP)
-    await api.command(TENDAI, "/quiz collectives", private)
-    return game_id, await next_poll(api, private.id, 1)
+    await api.command(TENDAI, "/quiz collectives", chat)
+    return game_id, await next_poll(api, chat.id, 1)
 
 
 async def test_a_vote_on_a_solo_poll_of_the_games_quiz_is_refused_and_gives_no_answer_away(
         api: FakeBotApi, settings: Settings) -> None:
     async with running_bot(settings) as engine:
         _ = engine.localizer_for("en")
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await api.command(TENDAI, "/quiz collectives", GROUP)  # not a player yet: his own round starts
-        solo = await next_poll(api, GROUP.id, 1)
+        game_id, solo = await game_lobby_and_solo_poll(api, GROUP)  # not a player yet: his own round starts
         assert solo.params["question"].startswith("1/3 (Tendai) · ")
         await press(api, TENDAI, f"gj:{game_id}", GROUP)
         await press(api, ADA, f"gb:{game_id}", GROUP)
@@ -63,10 +61,7 @@ async def test_a_timed_solo_poll_of_the_games_quiz_is_deleted_when_its_learner_j
     Deleted when its learner joins (a stopped poll shows its answer too), with a word where it was."""
     chat = GROUP if where == "group" else FakeChat.private(TENDAI)
     async with running_bot(settings.model_copy(update={"question_seconds": 30})):
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await api.command(TENDAI, "/quiz collectives", chat)
-        solo = await next_poll(api, chat.id, 1)
+        game_id, solo = await game_lobby_and_solo_poll(api, chat)
         assert solo.params["open_period"] == "30"
         await press(api, TENDAI, f"gj:{game_id}", GROUP)
 
@@ -184,10 +179,7 @@ async def test_a_solo_poll_held_by_the_game_is_deleted_when_its_round_is_stopped
     """Its round moved on, a poll left open would take votes that count for nothing, now or after the game;
     stopping it would show its answer while the game's poll may ask it. It is deleted."""
     async with running_bot(settings):
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await api.command(TENDAI, "/quiz collectives", GROUP)
-        solo = await next_poll(api, GROUP.id, 1)
+        game_id, solo = await game_lobby_and_solo_poll(api, GROUP)
         assert "open_period" not in solo.params  # untimed: it stays while he joins
         await press(api, TENDAI, f"gj:{game_id}", GROUP)
         await press(api, ADA, f"gb:{game_id}", GROUP)
