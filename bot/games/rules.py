@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import TypeVar
 
 from bot.games.records import PlayerRecord
+
+Item = TypeVar("Item")
 
 LOBBY_SECONDS = 30  # how long the lobby waits for players, unless the starter begins sooner
 QUESTION_SECONDS = 30  # each question's time, unless the starter chose another
@@ -43,16 +46,16 @@ def places(ranked: list[PlayerRecord]) -> list[int]:
     """Each player's place, for players in ``standings`` order: equal points are told apart by the time taken
     (who answered at all first), and a tie on both shares a place (1, 2, 2, 4): who joined first is only listed
     first, not ranked higher."""
+    return shared_places(ranked, lambda player: (player.score, bool(player.answered), player.answer_ms))
+
+
+def shared_places(ranked: Sequence[Item], key: Callable[[Item], Hashable]) -> list[int]:
+    """Places for items already in order: one whose ``key`` equals the one before's shares its place (1, 2, 2, 4)."""
     shown: list[int] = []
-    for index, player in enumerate(ranked):
-        before = ranked[index - 1] if index else None
-        same = before is not None and _tie_key(before) == _tie_key(player)
+    for index, item in enumerate(ranked):
+        same = index > 0 and key(ranked[index - 1]) == key(item)
         shown.append(shown[-1] if same else index + 1)
     return shown
-
-
-def _tie_key(player: PlayerRecord) -> tuple[int, bool, int]:
-    return player.score, bool(player.answered), player.answer_ms
 
 
 def clamp_seconds(seconds: int | None) -> int:

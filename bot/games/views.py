@@ -19,6 +19,7 @@ from bot.games.rules import (
     SPEED_BONUS,
     TOP,
     places,
+    shared_places,
     standings,
 )
 from bot.i18n import Localizer
@@ -155,9 +156,7 @@ def explanation(game: GameRecord, question: Question, mine: GameAnswerRecord | N
 
 def leaderboard_lines(entries: list[LeaderboardEntry], _: Localizer) -> tuple[str, ...]:
     """Most points first; equal points share a place (1, 2, 2, 4): an entry has no time to tell them apart by."""
-    shown: list[int] = []
-    for index, entry in enumerate(entries):
-        shown.append(shown[-1] if index and entries[index - 1].points == entry.points else index + 1)
+    shown = shared_places(entries, lambda entry: entry.points)
     return tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", entry.points,
                             place=place, name=_display(entry.name))
                  for place, entry in zip(shown, entries, strict=True))
