@@ -26,6 +26,9 @@ class Actor:
     user_id: str
     chat_id: str | None = None
     language_hint: str | None = None
+    # The language of the place, for an event that carries none of the person's own (a Discord poll vote: the
+    # server's preferred locale). Weaker than the hint last seen from them, and never stored as theirs.
+    place_hint: str | None = None
 
 
 class NoticeCode(StrEnum):

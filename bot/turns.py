@@ -97,15 +97,16 @@ class Turns:
             turn.words = self.words_for(turn.user, turn.actor)
 
     def words_for(self, user: UserRecord | None, actor: Actor) -> Localizer:
-        """The stored choice, then this event's hint (else the last one seen), then English."""
-        hint = actor.language_hint if normalize_language(actor.language_hint) else (user.last_hint if user else None)
+        """The stored choice, then this event's hint (else the last one seen, else the place's), then English."""
+        hint = actor.language_hint if normalize_language(actor.language_hint) else (
+            user.last_hint if user is not None and user.last_hint else actor.place_hint)
         return self._texts.for_language(choose_language(user.language if user else None, hint))
 
     def words_remembered(self, actor: Actor) -> Localizer:
         """Without the database (an error reply in an outage): the choice as this process last read it, then
-        this event's hint, then English."""
-        return self._texts.for_language(choose_language(self._choices.get((actor.platform, actor.user_id)),
-                                                        actor.language_hint))
+        this event's hint (else the place's), then English."""
+        hint = actor.language_hint if normalize_language(actor.language_hint) else actor.place_hint
+        return self._texts.for_language(choose_language(self._choices.get((actor.platform, actor.user_id)), hint))
 
     def _remember(self, actor: Actor, user: UserRecord | None) -> None:
         key = (actor.platform, actor.user_id)

@@ -30,7 +30,7 @@ class VoteHandler:
     async def on_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
         if self._client.user is not None and event.user_id == self._client.user.id:
             return
-        actor = vote_actor(event.user_id, event.channel_id)
+        actor = self._actor(event)
         try:
             # A vote back in a left quiz: the poll of the quiz played until then is ended, also when the next poll
             # is refused.
@@ -73,6 +73,12 @@ class VoteHandler:
         except discord.HTTPException as error:  # no Send Messages either: nothing more to be done here
             log.info("could not tell %s that polls are refused in %s: %s", event.user_id, event.channel_id, error)
 
+    def _actor(self, event: discord.RawPollVoteActionEvent) -> Actor:
+        """The voter, with their server's preferred locale (from the gateway's cache) for when the bot knows
+        nothing of them; a DM vote has no server."""
+        guild = self._client.get_guild(event.guild_id) if event.guild_id is not None else None
+        return vote_actor(event.user_id, event.channel_id, guild.preferred_locale if guild is not None else None)
+
     def _after_vote(self, event: discord.RawPollVoteActionEvent) -> ChannelSurface:
         """The owner voted: end the poll, reply to it with the verdict and explanation, then go on."""
         return ChannelSurface(self._polls, event.channel_id, event.user_id, answered_poll=event.message_id)
@@ -91,7 +97,7 @@ class VoteHandler:
     async def _hint(self, event: discord.RawPollVoteActionEvent) -> None:
         if not self._hinted.allow((event.message_id, event.user_id)):
             return
-        _ = await self._engine.localizer(vote_actor(event.user_id, event.channel_id))  # reads only
+        _ = await self._engine.localizer(self._actor(event))  # reads only
         text = _("{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. "
                  "Start your own with /quiz.", mention=render.mention(event.user_id))
         await self._polls.post(event.channel_id, text, reply_to=event.message_id)

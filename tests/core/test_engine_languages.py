@@ -127,3 +127,16 @@ async def test_an_apology_in_an_outage_speaks_the_choice_last_read_not_the_apps_
     fake_db.unreachable = ConnectionRefusedError(111, "Connection refused")  # the database goes away
     assert (await engine.localizer_or_hint(english_phone)).language == "fr"  # not his phone's English
     assert (await engine.localizer_or_hint(stranger)).language == "sw"  # never read here: her app's hint
+
+
+async def test_the_places_language_speaks_only_for_someone_the_bot_knows_nothing_about(engine: QuizEngine) -> None:
+    """A Discord vote carries the server's preferred locale, not the voter's: the weakest hint, never kept."""
+    assert (await engine.localizer(Actor("discord", "new", place_hint="fr"))).language == "fr"
+    assert (await engine.localizer(Actor("discord", "new", place_hint="pt-BR"))).language == "en"
+    await start(engine, Actor("discord", "seen", language_hint="sw"))  # her own Discord's locale, stored
+    assert (await engine.localizer(Actor("discord", "seen", place_hint="fr"))).language == "sw"
+    assert (await engine.localizer(Actor("discord", "seen", language_hint="yo", place_hint="fr"))).language == "yo"
+    await engine.set_language(Actor("discord", "chose"), "sn")
+    assert (await engine.localizer(Actor("discord", "chose", place_hint="fr"))).language == "sn"
+    await engine.profile(Actor("discord", "met", place_hint="fr"))  # stored, but the place isn't their language
+    assert (await engine.profile(Actor("discord", "met"))).language_known is False

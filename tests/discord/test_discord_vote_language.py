@@ -1,0 +1,53 @@
+"""A vote carries no locale: a voter the bot knows nothing about is answered in the server's preferred language."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import OTHER_ID, RunningBot
+from tests.discord.payloads import guild_payload
+from tests.discord.support import first_answer, next_poll, reply_to, vote_for
+
+HINT = "{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. Start your own with /quiz."
+
+
+def hint_in(bot: RunningBot, language: str) -> str:
+    return bot.engine.localizer_for(language)(HINT, mention=f"<@{OTHER_ID}>")
+
+
+async def test_a_stranger_voting_on_someone_elses_poll_is_told_in_the_servers_language(
+        bot: RunningBot, fake: FakeDiscord, settings: Settings) -> None:
+    assert guild_payload()["preferred_locale"] == "fr"  # the fake server prefers French
+    await fake.slash("quiz", {"quiz": "collectives"})  # the owner's own Discord speaks English
+    poll = await next_poll(fake, bot)
+    mark = len(fake.calls)
+
+    await vote_for(fake, poll, "All-reduce", OTHER_ID)  # someone who never used the bot
+    hint = await reply_to(fake, poll, after=mark)
+    assert hint.content == hint_in(bot, "fr")
+    assert "ce sondage appartient au quiz de quelqu'un d'autre" in hint.content
+    # The server's language isn't taken for the voter's own: their next command's locale is.
+    with sqlite3.connect(settings.data_dir / "quiztutor.sqlite3") as database:
+        assert database.execute("SELECT language, last_hint FROM users WHERE platform_user_id = ?",
+                                (str(OTHER_ID),)).fetchone() == (None, None)
+
+
+@pytest.mark.parametrize(("command", "options", "language"), [
+    ("language", {"language": "sw"}, "sw"),  # their /language choice
+    ("quiz", {"quiz": "long-options", "private": True}, "en"),  # their own Discord's locale, seen as they played
+])
+async def test_what_the_voter_told_the_bot_wins_over_the_servers_language(
+        bot: RunningBot, fake: FakeDiscord, command: str, options: dict[str, str | bool], language: str) -> None:
+    told = await fake.slash(command, options, user_id=OTHER_ID, locale="en-US", guild_locale="fr")
+    await fake.wait_until(first_answer(fake, told))
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    mark = len(fake.calls)
+
+    await vote_for(fake, poll, "All-reduce", OTHER_ID)
+    hint = await reply_to(fake, poll, after=mark)
+    assert hint.content == hint_in(bot, language)
