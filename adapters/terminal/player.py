@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from adapters.runtime import utc_now
-from adapters.terminal import render
+from adapters.terminal import render, words
 from adapters.terminal.commands import CHAT_ONLY, Line, list_number, parse
 from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
@@ -59,8 +59,7 @@ class TerminalPlayer:
                     self._say_notice(notice)
                 else:  # chosen on the command line: the welcome in it says so, not "From now on I'll speak ..."
                     self._words = self._engine.localizer_for(notice.language)
-            _ = self._words
-            self._say(_("Welcome to QuizTutor! Type “help” for commands, “quit” to leave."))
+            self._say(words.welcome(self._words))
             await self._start(quiz)
             while True:
                 line = await self._io.read_line(self._prompt())
@@ -115,7 +114,7 @@ class TerminalPlayer:
         elif line.verb == "timezone":
             self._say_notice(await engine.set_time_zone(actor, line.argument, typed=True))
         elif line.verb in CHAT_ONLY:
-            self._chat_only(line.verb)
+            self._say(words.chat_only(self._words, line.verb))
         elif line.verb == "answer":
             await self._answer(line)
         elif line.verb in ("choose", "letter"):
@@ -177,7 +176,7 @@ class TerminalPlayer:
         if question is None:
             return
         if line.index is None:
-            self._say(self._number_please(len(question.options)))
+            self._say(words.number_please(self._words, len(question.options)))
             return
         reply = await self._engine.answer(self._actor, question.session_id, question.question_id, line.index,
                                           self._screen)
@@ -187,24 +186,8 @@ class TerminalPlayer:
         else:
             self._refused(reply)
 
-    def _chat_only(self, verb: str) -> None:
-        """A chat bot's command that can't work here: say where it does, not "no quiz called …"."""
-        _ = self._words
-        if verb == "reminders":
-            self._say(_("Reminders come as chat messages, so they work with the bot on Telegram or Discord, not in "
-                        "the terminal. Type “review” for the questions due today."))
-        else:
-            self._say(_("Group games and leaderboards are played in Telegram and Discord groups, not in the "
-                        "terminal. Type “help” for what works here."))
-
-    def _number_please(self, count: int) -> str:
-        _ = self._words  # called _ so that pybabel extract finds the text
-        return _("Please type a number from 1 to {count}, or “help”.", count=count)
-
     def _quiz_number_please(self) -> str:
-        """Not "type a number from 1 to 4": with a question open, that reads as about its options."""
-        _ = self._words
-        return _("Please choose a quiz by its number, 1 to {count}, or by its id.", count=len(self._quiz_ids))
+        return words.quiz_number_please(self._words, len(self._quiz_ids))
 
     async def _show_open_question(self) -> None:
         """The open question again, with the time left; if that ran out, not a question nobody can answer in time

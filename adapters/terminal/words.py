@@ -1,0 +1,28 @@
+"""What the terminal says in its own words (not the engine's replies): one function per message, each given the
+learner's Localizer as ``_`` so that pybabel extract finds the text."""
+
+from __future__ import annotations
+
+from bot.i18n import Localizer
+
+
+def welcome(_: Localizer) -> str:
+    return _("Welcome to QuizTutor! Type “help” for commands, “quit” to leave.")
+
+
+def chat_only(_: Localizer, verb: str) -> str:
+    """A chat bot's command that can't work here: where it does, not "no quiz called …"."""
+    if verb == "reminders":
+        return _("Reminders come as chat messages, so they work with the bot on Telegram or Discord, not in the "
+                 "terminal. Type “review” for the questions due today.")
+    return _("Group games and leaderboards are played in Telegram and Discord groups, not in the terminal. Type "
+             "“help” for what works here.")
+
+
+def number_please(_: Localizer, count: int) -> str:
+    return _("Please type a number from 1 to {count}, or “help”.", count=count)
+
+
+def quiz_number_please(_: Localizer, count: int) -> str:
+    """Not "type a number from 1 to 4": with a question open, that reads as about its options."""
+    return _("Please choose a quiz by its number, 1 to {count}, or by its id.", count=count)
