@@ -129,9 +129,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"quiztutor: the content in {settings.content_dir} is invalid:\n{error}", file=sys.stderr)
         return ExitCode.CONTENT
     except BrokenPipeError:
-        # The reader went away (`quiztutor export | head`): not an error worth a traceback.
+        # The reader went away (`quiztutor export | head`): not an error worth a traceback, nor a failure for a
+        # script under `set -o pipefail`. Exit 0, as `play` does (adapters/terminal/lines.py), having written all
+        # anyone read; stdout goes to /dev/null so that its flush at exit prints no "Exception ignored" either.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return ExitCode.FAILED
+        return ExitCode.OK
     except KeyboardInterrupt:
         if args.command != "play":  # the player says goodbye itself, in the learner's language
             print("\nBye!", file=sys.stderr)

@@ -32,6 +32,7 @@ class StdLineIO:
         self._stdout = stdout or sys.stdout
         self._reader: asyncio.StreamReader | None = None
         self._first = True  # the first line may start with a byte order mark
+        self._reader_gone = False  # whoever read the output went away (`quiztutor play | head -3`)
 
     async def _stream(self) -> asyncio.StreamReader | None:
         """A non-blocking reader for a terminal, pipe or socket; None for what never blocks (a file, /dev/null)."""
@@ -61,6 +62,8 @@ class StdLineIO:
         if self._stdin is None:
             return None
         self._show(visible(prompt))
+        if self._reader_gone:  # nobody sees the game any more: end it as if input had ended
+            return None
         reader = await self._stream()
         # A regular file or /dev/null never blocks (and epoll refuses them), so it is read directly.
         raw = await _capped_line(reader) if reader is not None else self._stdin.buffer.readline()
@@ -74,9 +77,21 @@ class StdLineIO:
         self._show(visible(text) + "\n")
 
     def _show(self, text: str) -> None:
-        if self._stdout is not None:
+        if self._stdout is None or self._reader_gone:
+            return
+        try:
             self._stdout.write(text)
             self._stdout.flush()
+        except BrokenPipeError:
+            # The reader closed the pipe early (`quiztutor play | head -3`). A Unix tool would die of SIGPIPE
+            # there; Python ignores that signal, so the game ends itself at the next line it reads, quietly, and
+            # `quiztutor` exits 0 (adapters/cli/commands.py). What is still buffered, or written after (the
+            # goodbye), goes to /dev/null: flushed to the closed pipe at exit it would print "Exception ignored
+            # ... BrokenPipeError".
+            self._reader_gone = True
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stdout.fileno())
+            os.close(devnull)
 
 
 async def _capped_line(reader: asyncio.StreamReader) -> bytes:

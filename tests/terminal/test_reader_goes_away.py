@@ -1,0 +1,72 @@
+"""`quiztutor play | head -3`: the reader of the output goes away early. Like a well-made Unix tool, the game ends
+at once, quietly (no traceback, no "Exception ignored ... BrokenPipeError" as stdout closes at exit), and exits 0,
+as `quiztutor export | head` does: it did what was asked up to where anyone was reading."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+@pytest.fixture
+def env(tmp_path: Path) -> dict[str, str]:
+    inherited = {key: value for key, value in os.environ.items()
+                 if key not in ("LC_ALL", "LC_MESSAGES") and not key.startswith("QUIZ_")}
+    return {**inherited, "LANG": "C.UTF-8", "QUIZ_DATA_DIR": str(tmp_path / "data"),
+            "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT), "PYTHONUNBUFFERED": "1"}
+
+
+def quiztutor(*args: str) -> list[str]:
+    return [sys.executable, "-m", "adapters.cli.main", *args]
+
+
+def read_until(fd: int, text: bytes, timeout: float = 30) -> bytes:
+    seen, deadline = b"", time.monotonic() + timeout
+    while text not in seen:
+        assert time.monotonic() < deadline, f"never saw {text!r}: {seen!r}"
+        chunk = os.read(fd, 65536)
+        assert chunk, f"output ended before {text!r}: {seen!r}"
+        seen += chunk
+    return seen
+
+
+def test_the_game_ends_quietly_with_0_when_its_reader_closes_the_pipe(env: dict[str, str]) -> None:
+    """As with `| head -3` in a terminal: stdin stays open, the reader of stdout is gone. The next thing shown
+    finds the pipe closed, and the game ends without waiting for more input."""
+    process = subprocess.Popen(quiztutor("play", "--user", "head"), env=env, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    read_until(process.stdout.fileno(), b"Choose a quiz (number or id) > ")
+    process.stdout.close()  # the reader goes away, as head does after its lines
+    process.stdin.write(b"quizzes\n")  # something to show: the first write after the close fails
+    process.stdin.flush()
+    try:
+        code = process.wait(timeout=30)  # stdin still open: it must not wait for another line
+    finally:
+        process.kill()
+        process.stdin.close()
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert (code, errors) == (0, "")
+
+
+def test_a_reader_that_closes_early_leaves_export_quiet_and_0_too(env: dict[str, str]) -> None:
+    everything = subprocess.run(quiztutor("export", str(CONTENT)), env=env, capture_output=True, timeout=60).stdout
+    assert len(everything) > 65536  # more than a pipe holds (64 KiB on Linux): still writing when the reader goes
+    process = subprocess.Popen(quiztutor("export", str(CONTENT)), env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    os.read(process.stdout.fileno(), 10)  # the first bytes, as `head -c 10` reads
+    process.stdout.close()
+    code = process.wait(timeout=60)
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert (code, errors) == (0, "")
