@@ -11,6 +11,8 @@ VERBS = frozenset({"help", "quizzes", "preview", "progress", "quiz", "language",
 # The chat bots' commands that need a chat: a reminder is a message sent while nobody is playing, a group game
 # needs a group. Typed here, they are answered as such rather than taken for a quiz's name.
 CHAT_ONLY = frozenset({"reminders", "game", "leaderboard"})
+# Telegram's first command, typed here by habit: the welcome and `help` again. Not listed in `help`.
+GREETING = "start"
 MAX_NUMBER_DIGITS = 3  # nobody picks option 1000; a longer number is simply not an option
 FULL_WIDTH = range(0xFF01, 0xFF5F)  # "！" to "～": ASCII as typed with a Chinese or Japanese input method on
 FULL_WIDTH_OFFSET = 0xFF01 - ord("!")
@@ -18,7 +20,8 @@ FULL_WIDTH_OFFSET = 0xFF01 - ord("!")
 
 @dataclass(frozen=True)
 class Line:
-    """``verb`` is "quit", one of VERBS or CHAT_ONLY, "answer" (``index`` from 0, or None if it isn't an option),
+    """``verb`` is "quit", one of VERBS or CHAT_ONLY, GREETING, "unknown" (a command typed with "/" that the terminal
+    hasn't, as typed in ``argument``), "answer" (``index`` from 0, or None if it isn't an option),
     "choose" (a quiz by list ``index`` from 1, typed "2", "(2)" or "2.", or by id or name in ``argument``),
     "letter" (an answer's letter, "b" or "(b)", with no question open: the quiz list is numbered, and it names no
     quiz), or "nothing"."""
@@ -37,11 +40,14 @@ def parse(line: str, answering: bool) -> Line:
     # keyboard), the ideographic space of a Chinese or Japanese input method.
     word, *rest = text.split(maxsplit=1)
     # "/quiz fsdp" as on Telegram and Discord works too
-    word, argument = word.lower().removeprefix("/"), rest[0] if rest else ""
+    typed, argument = word, rest[0] if rest else ""
+    word = typed.lower().removeprefix("/")
     if word in QUIT_WORDS:
         return Line("quit")
-    if word in VERBS or word in CHAT_ONLY:
+    if word in VERBS or word in CHAT_ONLY or word == GREETING:
         return Line(word, argument)
+    if typed.startswith("/"):  # "/foo" is a command (mistyped, or a chat bot's), not a quiz's name or an answer
+        return Line("unknown", typed)
     if answering:
         return Line("answer", text, option_index(text))
     number = list_number(text)

@@ -11,7 +11,7 @@ from datetime import datetime
 
 from adapters.runtime import utc_now
 from adapters.terminal import render, words
-from adapters.terminal.commands import CHAT_ONLY, Line, list_number, parse
+from adapters.terminal.commands import CHAT_ONLY, GREETING, Line, list_number, parse
 from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
 from bot.delivery import summarize
@@ -96,7 +96,10 @@ class TerminalPlayer:
         engine, actor = self._engine, self._actor
         if line.verb == "quit":
             return False
-        if line.verb in ("help", "quizzes", "preview", "progress"):
+        if line.verb == GREETING:  # as at start-up, then the commands, then the open question again
+            self._say(words.welcome(self._words))
+            await self._look_around("help", "")
+        elif line.verb in ("help", "quizzes", "preview", "progress"):
             await self._look_around(line.verb, line.argument)
         elif line.verb == "quiz":
             await self._start(line.argument or None)  # no id: carry on with the latest quiz
@@ -115,6 +118,8 @@ class TerminalPlayer:
             self._say_notice(await engine.set_time_zone(actor, line.argument, typed=True))
         elif line.verb in CHAT_ONLY:
             self._say(words.chat_only(self._words, line.verb))
+        elif line.verb == "unknown":
+            self._say(words.unknown_command(self._words, line.argument))
         elif line.verb == "answer":
             await self._answer(line)
         elif line.verb in ("choose", "letter"):

@@ -19,6 +19,11 @@ def chat_only(_: Localizer, verb: str) -> str:
              "“help” for what works here.")
 
 
+def unknown_command(_: Localizer, typed: str) -> str:
+    """``typed``: "/foo", as the learner typed it."""
+    return _("There is no command called “{command}” here. Type “help” to see the commands.", command=typed)
+
+
 def number_please(_: Localizer, count: int) -> str:
     return _("Please type a number from 1 to {count}, or “help”.", count=count)
 

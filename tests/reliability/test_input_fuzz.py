@@ -15,7 +15,7 @@ from adapters.discord.actors import language_hint
 from adapters.discord.buttons import CUSTOM_ID, RETRY_ID
 from adapters.telegram.actors import PLATFORM, command_argument, update_actor
 from adapters.telegram.callback_data import MAX_BYTES, Action, decode
-from adapters.terminal.commands import CHAT_ONLY, QUIT_WORDS, VERBS, half_width, parse
+from adapters.terminal.commands import CHAT_ONLY, GREETING, QUIT_WORDS, VERBS, half_width, parse
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.content.library import ContentLibrary
@@ -30,9 +30,9 @@ FUZZ = settings(max_examples=200, deadline=None, derandomize=True, database=None
 # Typed text with the awkward parts up front: other scripts' digits, control and bidi characters, commands.
 NASTY = ["²", "①", "٣", "१", "x²", "\x1b[A", "\x00", "\u202e", "\u200b", " ", "\t", "1", "9", "b", "(", ")", ".",
          "２", "（", "ｂ", "\u3000",
-         *VERBS, *CHAT_ONLY, *QUIT_WORDS, "language", "quiz", "collectives", "sw", "klingon"]
+         *VERBS, *CHAT_ONLY, *QUIT_WORDS, GREETING, "/", "language", "quiz", "collectives", "sw", "klingon"]
 TYPED = st.lists(st.one_of(st.characters(), st.sampled_from(NASTY)), max_size=8).map("".join)
-VERDICTS = {"quit", "answer", "choose", "letter", "nothing", *VERBS, *CHAT_ONLY}
+VERDICTS = {"quit", "answer", "choose", "letter", "nothing", "unknown", GREETING, *VERBS, *CHAT_ONLY}
 
 
 @FUZZ

@@ -1,0 +1,74 @@
+"""Telegram's and Discord's commands typed as there, with their "/": each command the terminal knows works the
+same with it (`/quiz zero` is `quiz zero`); `/start`, a newcomer's first word on Telegram, greets and shows the
+commands rather than looking for a quiz called "/start"; and an unknown `/foo` is said to be no command here, in the
+learner's language, rather than taken for a quiz's name or an answer."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from adapters.terminal.commands import CHAT_ONLY, QUIT_WORDS, VERBS, Line, parse
+from adapters.terminal.lines import ScriptedLineIO
+from adapters.terminal.player import TerminalPlayer
+from bot.replies import Actor
+
+FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+ACTOR = Actor("terminal", "tester", "terminal")
+WELCOME = "Welcome to QuizTutor! Type “help” for commands, “quit” to leave."
+HELP_START = "Type the number of your answer (or its letter: a, b, c...). Other commands:"
+
+
+async def play(tmp_path: Path, lines: list[str], quiz: str | None = None, language: str | None = None) -> str:
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
+    async with open_services(settings, rng=random.Random(3)) as services:
+        io = ScriptedLineIO(lines)
+        await TerminalPlayer(services.engine, ACTOR, io).play(quiz=quiz, language=language)
+    return " ".join(io.transcript.split())  # as wrapped to the terminal's width
+
+
+@pytest.mark.parametrize("answering", [False, True])
+@pytest.mark.parametrize("word", sorted(VERBS | CHAT_ONLY | QUIT_WORDS | {"start"}))
+def test_every_command_reads_the_same_with_a_leading_slash(word: str, answering: bool) -> None:
+    assert parse(f"/{word} zero", answering) == parse(f"{word} zero", answering)
+    assert parse(f"/{word} zero", answering).verb in (word, "quit")
+
+
+@pytest.mark.parametrize("answering", [False, True])
+def test_an_unknown_slash_command_is_neither_a_quiz_nor_an_answer(answering: bool) -> None:
+    assert parse("/Foo bar", answering) == Line("unknown", "/Foo")
+    assert parse("/", answering) == Line("unknown", "/")
+    assert parse("foo", answering).verb in ("choose", "answer")  # without its slash, still a quiz's name
+
+
+async def test_start_greets_and_shows_the_commands(tmp_path: Path) -> None:
+    said = await play(tmp_path, ["/start", "quit"])
+    assert said.count(WELCOME) == 2  # at start-up, and for /start
+    assert HELP_START in said.split("> ", 1)[1]
+    assert "There is no quiz called" not in said
+
+
+async def test_start_mid_question_shows_the_question_again_and_a_number_still_answers_it(tmp_path: Path) -> None:
+    said = await play(tmp_path, ["/start", "1", "quit"], quiz="collectives", language="fr")
+    after = said.split("> ", 1)[1]  # after the first prompt
+    assert "Bienvenue sur QuizTutor" in after and "Tapez le numéro de votre réponse" in after
+    assert "Question 1 sur 3" in after  # shown again under the help
+    assert "Question 2 sur 3" in after  # "1" answered it
+
+
+async def test_an_unknown_slash_command_gets_a_reply_in_the_learners_language(tmp_path: Path) -> None:
+    said = await play(tmp_path, ["/foo", "language fr", "/reload", "quit"])
+    assert "There is no command called “/foo” here. Type “help” to see the commands." in said
+    assert "Aucune commande ne s'appelle « /reload » ici. Tapez « help » pour voir les commandes." in said
+    assert "There is no quiz called" not in said and "Aucun quiz" not in said
+
+
+async def test_an_unknown_slash_command_mid_question_is_not_taken_for_an_answer(tmp_path: Path) -> None:
+    said = await play(tmp_path, ["/foo", "1", "quit"], quiz="collectives")
+    assert "There is no command called “/foo” here." in said
+    assert "Please type a number" not in said
+    assert "Question 2 of 3" in said
