@@ -18,10 +18,10 @@ async def postmaster_pid(dsn: str) -> int | None:
     """The server's postmaster, as the parent of a backend of ours; None where /proc can't tell."""
     connection = await asyncpg.connect(dsn)
     try:
-        backend = await connection.fetchval("SELECT pg_backend_pid()")
+        # Read while connected: a closed connection's backend may be gone already, and /proc with it.
+        fields = _stat(int(await connection.fetchval("SELECT pg_backend_pid()")))
     finally:
         await connection.close()
-    fields = _stat(int(backend))
     return int(fields[1]) if fields else None
 
 
