@@ -19,10 +19,11 @@ async def no_reset(connection: asyncpg.Connection) -> None:
 
 
 @contextmanager
-def throwaway_postgres() -> Iterator[str]:
-    """A fresh cluster's SQLAlchemy URL, the cluster stopped and removed after; exits if PostgreSQL is missing."""
+def throwaway_postgres(settings: dict[str, str] | None = None) -> Iterator[str]:
+    """A fresh cluster's SQLAlchemy URL, the cluster stopped and removed after; exits if PostgreSQL is missing.
+    ``settings``: server settings beyond the tests' own."""
     bindir = pg_bindir()
     if bindir is None:
         sys.exit("PostgreSQL server binaries not found (install postgresql-15)")
-    with Cluster(bindir).running() as url:
+    with Cluster(bindir, settings).running() as url:
         yield url

@@ -44,8 +44,9 @@ def free_port() -> int:
 class Cluster:
     """A PostgreSQL cluster in a temporary directory, listening only on 127.0.0.1."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, settings: dict[str, str] | None = None) -> None:
         self.bindir = bindir
+        self.settings = settings or {}  # more server settings, e.g. a benchmark's shared_preload_libraries
         self.prefix = as_postgres_user()
         self.root = Path(tempfile.mkdtemp(prefix="quiztutor-pg-"))
         self.data = self.root / "data"
@@ -63,7 +64,8 @@ class Cluster:
         self._check(self.run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
                              "--locale=C", "--no-sync"), "initdb")
         options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.root} "
-                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+                   + "".join(f" -c {name}={value}" for name, value in self.settings.items()))
         self._check(self.run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
                              "-t", str(PG_START_TIMEOUT_S), "start"), "pg_ctl start")
         self._wait_until_ready()
