@@ -65,20 +65,25 @@ class GameCommands:
             if reply is not None:
                 await self._refuse(actor, chat, reply, user.first_name if user else None)
 
-    async def _open(self, actor: Actor, chat: str, user: User | None, seconds: int | None, open_: Opener) -> None:
+    async def _open(self, actor: Actor, chat: str, user: User | None, seconds: int | None,
+                    open_: Opener) -> Notice | None:
         """A lobby in this group for whoever typed /game or pressed one of its which-one buttons, or why not; when
-        the name matches several quizzes, which one, with a command and a button that opens each with ``seconds``."""
-        if not await self._private(actor, chat):
-            reply = await open_(player_name(user))
-            if reply is not None:
-                await self._refuse(actor, chat, reply, user.first_name if user else None, seconds)
+        the name matches several quizzes, which one, with a command and a button that opens each with ``seconds``.
+        The refusal the group was not told (see _refuse), if any."""
+        if await self._private(actor, chat):
+            return None
+        reply = await open_(player_name(user))
+        if reply is None or await self._refuse(actor, chat, reply, user.first_name if user else None, seconds):
+            return None
+        return reply
 
-    async def _open_pressed(self, actor: Actor, chat: str, user: User, value: str) -> None:
+    async def _open_pressed(self, actor: Actor, chat: str, user: User, value: str) -> Notice | None:
         """A button of /game's which-one: exactly its quiz id (one a reload removed is gone, not another its id
-        names in part), with the seconds /game was given, opened by whoever pressed."""
+        names in part), with the seconds /game was given, opened by whoever pressed. The refusal the group was
+        not told, if any."""
         quiz_id, _slash, given = value.partition("/")
         seconds = int(given) if given.isdecimal() else None
-        await self._open(actor, chat, user, seconds, lambda name: (
+        return await self._open(actor, chat, user, seconds, lambda name: (
             self._engine.games.open_by_id(actor, name, chat, quiz_id, seconds, self.stage)))
 
     async def _private(self, actor: Actor, chat: str) -> bool:
@@ -143,8 +148,10 @@ class GameCommands:
         to the one who pressed."""
         name = player_name(query.from_user)
         if data.action is Action.OPEN_GAME and actor.chat_id is not None:
-            await _acknowledge(query, None, alert=False)  # the lobby, or why not, is said in the chat as /game's
-            await self._open_pressed(actor, actor.chat_id, query.from_user, data.value)
+            # The lobby, or why not, is said in the chat as /game's; a refusal the group heard from this person a
+            # moment ago is not said there again, but shown to them alone: every press is answered with something.
+            unsaid = await self._open_pressed(actor, actor.chat_id, query.from_user, data.value)
+            await _acknowledge(query, unsaid.text if unsaid else None, alert=False)
         elif data.action is Action.JOIN_GAME:
             async def acknowledge(notice: Notice) -> None:  # "You're in!" first: the press awaits its answer
                 await _acknowledge(query, notice.text, alert=notice.is_error)
@@ -199,23 +206,23 @@ class GameCommands:
             await _acknowledge(query, reply.verdict, alert=True)
 
     async def _refuse(self, actor: Actor, chat: str, notice: Notice, first_name: str | None,
-                      seconds: int | None = None) -> None:
+                      seconds: int | None = None) -> bool:
         """Said in the group, naming whom it refuses, but the same refusal once per person per half minute:
         repeats must not eat the group's budget, yet a typo right after a usage hint, or a second typo, still
         hears that the quiz isn't known. The same words, not the same kind: "no quiz called X" is one kind for
         every X. A refusal by the chat itself is not said there again: the podium said it, if the chat took
         anything at all. ``seconds``: typed after the quiz, kept in the /game commands and buttons offered to pick
-        one."""
-        if notice.code is NoticeCode.CHAT_REFUSED:
-            return
-        if self._refused.allow((chat, actor.user_id, notice.text)):
-            owner = owner_in(chat, actor, first_name)
-            if isinstance(notice, WhichQuiz):  # several named: which one? As /quiz asks, with /game's commands
-                then = "" if seconds is None else f" {seconds}"
-                await self._chat.html(chat, render.which_quiz(notice, owner, "game", then),
-                                      game_buttons(notice.choices, seconds))
-            else:
-                await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])
+        one. Whether it was said in the group."""
+        if notice.code is NoticeCode.CHAT_REFUSED or not self._refused.allow((chat, actor.user_id, notice.text)):
+            return False
+        owner = owner_in(chat, actor, first_name)
+        if isinstance(notice, WhichQuiz):  # several named: which one? As /quiz asks, with /game's commands
+            then = "" if seconds is None else f" {seconds}"
+            await self._chat.html(chat, render.which_quiz(notice, owner, "game", then),
+                                  game_buttons(notice.choices, seconds))
+        else:
+            await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])
+        return True
 
 
 async def _acknowledge(query: CallbackQuery, text: str | None, *, alert: bool) -> None:

@@ -89,3 +89,19 @@ def test_the_longest_quiz_id_with_any_seconds_fits_telegrams_callback_data() -> 
     assert keyboard is not None
     data = keyboard.inline_keyboard[0][0].callback_data
     assert isinstance(data, str) and len(data.encode()) <= MAX_BYTES and data.startswith("gq:" + "q" * 48 + "/")
+
+
+async def test_a_repeated_refused_game_button_is_answered_to_the_presser_alone(
+        api: FakeBotApi, settings: Settings) -> None:
+    """The group hears a refusal once per person per half minute; a second press within it still gets its answer:
+    why not, shown only to the one who pressed (before, the press was answered with nothing to read)."""
+    async with running_bot(settings) as engine:
+        await press(api, AMINATA, "gq:collectives", GROUP)
+        await lobby(api, GROUP)
+        first = await press(api, WANJIRU, "gq:long-options", GROUP)
+        assert "text" not in first  # said in the group, to Wanjiru
+        await api.wait_for("sendMessage", 2, for_chat(GROUP.id))
+        again = await press(api, WANJIRU, "gq:long-options", GROUP)
+        assert again.get("text") == engine.localizer_for("sw")(RUNNING)
+        await api.settle()
+        assert len(api.calls("sendMessage", for_chat(GROUP.id))) == 2  # nothing more in the group
