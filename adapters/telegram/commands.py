@@ -29,7 +29,7 @@ from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import GameCommands
 from adapters.telegram.html_text import esc
-from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button
+from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.menu import help_text, how_to_answer, next_steps
 from adapters.telegram.surface import TelegramSurface
 from bot.delivery import Target
@@ -121,7 +121,8 @@ class Commands:
         async with self.closing_left_open(surface_in(self._chat, chat, actor, _first_name(update))) as surface:
             reply = await self._engine.start(actor, command_argument(context.args), surface)
         if isinstance(reply, WhichQuiz):  # several quizzes match: the question, and a button for each
-            await self._chat.html(chat, render.which_quiz(reply, owner), quiz_buttons(reply.choices))
+            more = unbuttoned(reply.choices, self._engine.localizer_for(reply.language))
+            await self._chat.html(chat, render.which_quiz(reply, owner) + more, quiz_buttons(reply.choices))
         elif isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:
             await self._show_quizzes(actor, chat, reply, owner)
         elif isinstance(reply, Notice):  # e.g. that quiz is theirs in a group game now
@@ -272,6 +273,7 @@ class Commands:
                             owner: str | None = None) -> None:
         listing = await self._engine.list_quizzes(actor)
         blocks = ([render.outcome_notice(notice.text, owner)] if notice else []) + render.quiz_list(listing)
+        blocks += unbuttoned(listing, self._engine.localizer_for(listing.language))
         await self._chat.html(chat, blocks, quiz_buttons(listing))
 
 

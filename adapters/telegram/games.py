@@ -18,7 +18,7 @@ from adapters.telegram.chat_admins import is_chat_admin
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.html_text import esc
-from adapters.telegram.keyboards import game_buttons
+from adapters.telegram.keyboards import game_buttons, unbuttoned
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation
 from bot.games.rules import typed_seconds
@@ -218,7 +218,8 @@ class GameCommands:
         owner = owner_in(chat, actor, first_name)
         if isinstance(notice, WhichQuiz):  # several named: which one? As /quiz asks, with /game's commands
             then = "" if seconds is None else f" {seconds}"
-            await self._chat.html(chat, render.which_quiz(notice, owner, "game", then),
+            more = unbuttoned(notice.choices, self._engine.localizer_for(notice.language), "game")
+            await self._chat.html(chat, render.which_quiz(notice, owner, "game", then) + more,
                                   game_buttons(notice.choices, seconds))
         else:
             await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])

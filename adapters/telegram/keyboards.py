@@ -5,12 +5,17 @@ from __future__ import annotations
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from adapters.telegram.callback_data import Action, ButtonData
+from adapters.telegram.html_text import esc
 from bot.games.rules import MAX_QUESTION_SECONDS
+from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES
 from bot.replies import QuizList, Stopped, Summary
 from bot.text import shorten
 
 LABEL_LIMIT = 60  # Telegram clips long labels anyway; keep them readable
+# ▶ buttons under a list of quizzes: Telegram refuses a keyboard of more than 100 buttons, and a column of 50 is
+# already more scrolling than choosing; the rest are listed with their command (see unbuttoned).
+QUIZ_BUTTON_LIMIT = 50
 
 
 def button(label: str, action: Action, value: str) -> InlineKeyboardButton:
@@ -18,11 +23,24 @@ def button(label: str, action: Action, value: str) -> InlineKeyboardButton:
 
 
 def quiz_buttons(quizzes: QuizList, action: Action = Action.START_QUIZ, then: str = "") -> InlineKeyboardMarkup | None:
-    """A ▶ button per quiz listed: ``action`` with its id, and ``then`` after it (a game's seconds)."""
+    """A ▶ button per quiz listed, the first QUIZ_BUTTON_LIMIT: ``action`` with its id, and ``then`` after it (a
+    game's seconds)."""
     if not quizzes.entries:
         return None
     return InlineKeyboardMarkup([[button(f"▶ {entry.title}", action, entry.quiz_id + then)]
-                                 for entry in quizzes.entries])
+                                 for entry in quizzes.entries[:QUIZ_BUTTON_LIMIT]])
+
+
+def unbuttoned(quizzes: QuizList, _: Localizer, command: str = "quiz") -> list[str]:
+    """Past the buttons, how to take the other quizzes listed, with their /quiz (or /game) command: a block to put
+    last, beside the keyboard (none when every quiz has a button)."""
+    if len(quizzes.entries) <= QUIZ_BUTTON_LIMIT:
+        return []
+    if command == "game":
+        return [esc(_("The first {count} have a button; to open a game of another, send /game with its id, as "
+                      "listed above.", count=QUIZ_BUTTON_LIMIT))]
+    return [esc(_("The first {count} have a button; to start another, send /quiz with its id, as listed above.",
+                  count=QUIZ_BUTTON_LIMIT))]
 
 
 def game_buttons(quizzes: QuizList, seconds: int | None) -> InlineKeyboardMarkup | None:

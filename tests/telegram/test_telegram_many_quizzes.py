@@ -1,0 +1,74 @@
+"""More quizzes than a keyboard should hold (Telegram refuses one of more than 100 buttons): /quizzes, /quiz with
+nothing in progress, and the which-one of /quiz NAME and /game NAME list every quiz, in as many messages as the
+4096 characters of one allow, the first 50 with a ▶ button, and say, in the learner's language, how to start the
+others (before: a button per quiz, a keyboard Telegram rejects)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from adapters.settings import Settings
+from adapters.telegram.html_text import MESSAGE_LIMIT
+from tests.telegram.game_steps import buttons_data
+from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
+from tests.telegram.telegram_harness import GROUP, WANJIRU, for_chat, running_bot
+
+COPIES = 120  # with long-options itself, 121 quizzes have "long" in their id
+BUTTONS = 50
+QUIZ_NOTE = "The first {count} have a button; to start another, send /quiz with its id, as listed above."
+GAME_NOTE = "The first {count} have a button; to open a game of another, send /game with its id, as listed above."
+
+
+@pytest.fixture
+def content_dir(tmp_path: Path, fixture_content: Path) -> Path:
+    copy = tmp_path / "content"
+    shutil.copytree(fixture_content, copy)
+    quiz = yaml.safe_load((copy / "quizzes" / "long-options.yaml").read_text(encoding="utf-8"))
+    for number in range(1, COPIES + 1):
+        quiz["id"] = f"long-options-{number}"
+        (copy / "quizzes" / f"{quiz['id']}.yaml").write_text(yaml.safe_dump(quiz, allow_unicode=True,
+                                                                            sort_keys=False), encoding="utf-8")
+    return copy
+
+
+async def listed(api: FakeBotApi, user: FakeUser, command: str, chat: FakeChat) -> list[Call]:
+    """Every message the command's reply took, the keyboard on the last."""
+    await api.command(user, command, chat)
+    await api.wait_for("sendMessage", 1, lambda p: for_chat(chat.id)(p) and "reply_markup" in p)
+    await api.settle()
+    sent = api.calls("sendMessage", for_chat(chat.id))
+    assert sent and all(len(call.params["text"]) <= MESSAGE_LIMIT for call in sent)
+    assert [call for call in sent if "reply_markup" in call.params] == [sent[-1]]
+    text = "\n".join(call.params["text"] for call in sent)
+    assert {int(number) for number in re.findall(r"long-options-(\d+)", text)} == set(range(1, COPIES + 1))
+    return sent
+
+
+@pytest.mark.parametrize("command", ["/quizzes", "/quiz", "/quiz long"])
+async def test_many_quizzes_are_all_listed_with_the_first_50_buttons_and_how_to_start_the_rest(
+        api: FakeBotApi, settings: Settings, command: str) -> None:
+    async with running_bot(settings) as engine:
+        sent = await listed(api, WANJIRU, command, FakeChat.private(WANJIRU))
+        assert len(sent) > 1  # the list passes one message's 4096 characters: split, not cut
+        pressable = buttons_data(sent[-1].params)
+        assert len(pressable) == BUTTONS and all(data.startswith("quiz:") for data in pressable)
+        note = engine.localizer_for("sw")(QUIZ_NOTE, count=BUTTONS)
+        assert note != engine.localizer_for("en")(QUIZ_NOTE, count=BUTTONS)  # in Swahili, as Wanjiru's client
+        assert sent[-1].params["text"].endswith(note)
+
+
+async def test_game_naming_many_quizzes_has_50_buttons_with_its_seconds_and_how_to_open_the_rest(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        sent = await listed(api, WANJIRU, "/game long 20", GROUP)
+        assert "/game long-options-120 20" in "\n".join(call.params["text"] for call in sent)
+        pressable = buttons_data(sent[-1].params)
+        assert len(pressable) == BUTTONS and all(data.endswith("/20") for data in pressable)
+        note = engine.localizer_for("sw")(GAME_NOTE, count=BUTTONS)
+        assert note != engine.localizer_for("en")(GAME_NOTE, count=BUTTONS)
+        assert sent[-1].params["text"].endswith(note)
