@@ -17,7 +17,7 @@ from adapters.discord.respond import respond, respond_plain
 from adapters.discord.translator import command_name_for
 from bot.engine import QuizEngine
 from bot.games.delivery import Stage
-from bot.games.replies import GameExplanation
+from bot.games.replies import GameExplanation, Skipped
 from bot.replies import Actor, Notice, NoticeCode, WhichQuiz
 
 # engine.games.open or open_by_id: (actor, name, scope, quiz, seconds, stage) -> None when the lobby is shown
@@ -89,12 +89,13 @@ class GameHandlers:
     async def skip(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        refused = await self._engine.games.skip(actor, moderates(interaction), self.stage)
-        if refused is not None:
-            await respond_plain(interaction, refused.text)
+        moved = await self._engine.games.skip(actor, moderates(interaction), self.stage)
+        if isinstance(moved, Notice):
+            await respond_plain(interaction, moved.text)
             return
-        _ = await self._engine.localizer(actor)
-        await respond_plain(interaction, _("Question skipped."))
+        _ = await self._engine.localizer(actor)  # the channel sees the move itself: the skipper is told which
+        await respond_plain(interaction, {Skipped.BEGAN: _("Game started."), Skipped.CLOSED: _("Question skipped."),
+                                          Skipped.NEXT: _("Next question."), Skipped.OVER: _("Game over.")}[moved])
 
     async def leaderboard(self, interaction: discord.Interaction, period: str, me: str | None) -> None:
         """For everyone in the channel to see; hiding or showing oneself is answered to that person only."""

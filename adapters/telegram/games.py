@@ -20,7 +20,7 @@ from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import game_buttons, unbuttoned
 from bot.engine import QuizEngine
-from bot.games.replies import GameExplanation
+from bot.games.replies import GameExplanation, Skipped
 from bot.games.rules import typed_seconds
 from bot.replies import Actor, Notice, NoticeCode, WhichQuiz
 
@@ -58,11 +58,12 @@ class GameCommands:
                 self._engine.games.open_typed(actor, name, chat, " ".join(args), self.stage)))
         elif not await self._private(actor, chat):
             moderator = await is_chat_admin(self._chat.bot, chat, actor.user_id)
+            reply: Notice | Skipped | None
             if first == "stop":
                 reply = await self._engine.games.stop(actor, player_name(user), moderator, self.stage)
             else:
                 reply = await self._engine.games.skip(actor, moderator, self.stage)
-            if reply is not None:
+            if isinstance(reply, Notice):  # a stop or skip done says nothing here: the group sees it happen
                 await self._refuse(actor, chat, reply, user.first_name if user else None)
 
     async def _open(self, actor: Actor, chat: str, user: User | None, seconds: int | None,

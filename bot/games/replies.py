@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 
 from bot.records import HeldLink
 from bot.replies import Actor, Feedback, ui_language
@@ -85,6 +86,24 @@ class GamePodium:
 
 
 GameEvent = GameLobby | GameBegins | GameQuestion | GameResults | GamePodium
+
+
+class Skipped(StrEnum):
+    """What a skip did (the chat sees it happen; a platform that must answer the one who skipped says which)."""
+
+    BEGAN = "began"  # the lobby closed: the first question is asked
+    CLOSED = "closed"  # the open question closed: its results are up
+    NEXT = "next"  # from the results: the next question
+    OVER = "over"  # no question was left: the podium
+
+    @classmethod
+    def of(cls, events: list[GameEvent]) -> Skipped:
+        """Which move the events a skip showed make (a lobby whose questions a reload all removed: over)."""
+        if any(isinstance(event, GamePodium) for event in events):
+            return cls.OVER
+        if any(isinstance(event, GameBegins) for event in events):
+            return cls.BEGAN
+        return cls.CLOSED if any(isinstance(event, GameResults) for event in events) else cls.NEXT
 
 
 @dataclass(frozen=True)

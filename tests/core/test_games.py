@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from bot.engine import QuizEngine
-from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults
+from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, Skipped
 from bot.games.rules import GRACE, LOBBY_SECONDS, RESULTS_SECONDS
 from bot.replies import Actor, Notice, NoticeCode
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, last_question, open_with_three, vote
@@ -236,9 +236,9 @@ async def test_the_starter_skips_a_question_to_its_results(engine: QuizEngine) -
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)
     await engine.games.begin(ADA, game_id, False, stage)
-    assert await engine.games.skip(ADA, False, stage) is None
+    assert await engine.games.skip(ADA, False, stage) is Skipped.CLOSED
     assert stage.of(CHAT, GameResults)[0].counts_line == "Nobody answered this one."
-    assert await engine.games.skip(ADA, False, stage) is None
+    assert await engine.games.skip(ADA, False, stage) is Skipped.NEXT
     assert last_question(stage).label == "Question 2 of 3"
 
 
@@ -271,7 +271,7 @@ async def test_the_question_a_game_is_stopped_at_counts_only_for_those_who_answe
     await engine.games.begin(ADA, game_id, False, stage)
     for player in (ADA, BAYO, CHIDO):  # the last answer closes the first question
         await vote(engine, stage, player, right=True)
-    assert await engine.games.skip(ADA, False, stage) is None  # on to the second question
+    assert await engine.games.skip(ADA, False, stage) is Skipped.NEXT  # on to the second question
     await vote(engine, stage, BAYO, right=True)
     assert await engine.games.stop(ADA, "Ada", False, stage) is None
     accuracy = {line.split(" — ")[0][2:]: line.split(" · ")[1] for line in stage.of(CHAT, GamePodium)[0].lines}

@@ -8,7 +8,7 @@ from bot.admins import AdminPolicy
 from bot.games import views
 from bot.games.delivery import Stage
 from bot.games.records import PLAYER_NAME_LIMIT
-from bot.games.replies import GameExplanation, GameVote, Leaderboard
+from bot.games.replies import GameExplanation, GameVote, Leaderboard, Skipped
 from bot.replies import Actor, Notice
 from bot.text import shorten, shown_name
 from bot.usecases.core import Core
@@ -69,7 +69,7 @@ class Games:
     async def stop(self, actor: Actor, name: str, moderator: bool, stage: Stage) -> Notice | None:
         return await self._play.stop(actor, player_name(name), moderator, stage)
 
-    async def skip(self, actor: Actor, moderator: bool, stage: Stage) -> Notice | None:
+    async def skip(self, actor: Actor, moderator: bool, stage: Stage) -> Notice | Skipped:
         return await self._play.skip(actor, moderator, stage)
 
     async def explain(self, actor: Actor, game_id: str, position: int) -> GameExplanation | Notice:

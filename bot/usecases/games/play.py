@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from bot.games import views
 from bot.games.delivery import Stage
 from bot.games.records import GameAnswerRecord, GameRecord, GameState, PlayerRecord
-from bot.games.replies import GameEvent, GameVote
+from bot.games.replies import GameEvent, GameVote, Skipped
 from bot.games.rules import points
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
@@ -59,11 +59,18 @@ class GamePlay:
             return [await self._table.phases.finish(turn.uow, game, self._table.core.clock(), stopped_by=name)]
         return await self._control(actor, moderator, stage, stop)
 
-    async def skip(self, actor: Actor, moderator: bool, stage: Stage) -> Notice | None:
-        """Close the open question now (or, from the lobby or results, go on to the next one)."""
+    async def skip(self, actor: Actor, moderator: bool, stage: Stage) -> Notice | Skipped:
+        """Close the open question now (or, from the lobby or results, go on to the next one): which move it made,
+        or why not."""
+        moved = Skipped.NEXT
+
         async def skip(turn: Turn, game: GameRecord) -> list[GameEvent]:
-            return await self._table.phases.move_on(turn.uow, game, self._table.core.clock())
-        return await self._control(actor, moderator, stage, skip)
+            nonlocal moved
+            events = await self._table.phases.move_on(turn.uow, game, self._table.core.clock())
+            moved = Skipped.of(events)  # set again if the turn is tried again
+            return events
+        refused = await self._control(actor, moderator, stage, skip)
+        return moved if refused is None else refused
 
     async def _control(self, actor: Actor, moderator: bool, stage: Stage, action: Control) -> Notice | None:
         table = self._table
