@@ -29,6 +29,9 @@ class Actor:
     # The language of the place, for an event that carries none of the person's own (a Discord poll vote: the
     # server's preferred locale). Weaker than the hint last seen from them, and never stored as theirs.
     place_hint: str | None = None
+    # The group or server of that place, whose admins may have chosen a language for it (a Discord server's
+    # /language ... server:True): when they did, that choice is the place's language, before place_hint.
+    place_id: str | None = None
 
 
 class NoticeCode(StrEnum):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from bot.i18n import Localizer, UiTexts
@@ -94,13 +94,23 @@ class Turns:
         """Store the turn's actor if the turn was opened without creating them."""
         if turn.user is None:
             turn.user = await turn.uow.users.add(_new_user(turn.actor))
-            turn.words = self.words_for(turn.user, turn.actor)
+            turn.words = await self._words(turn.uow, turn.user, turn.actor)
 
     def words_for(self, user: UserRecord | None, actor: Actor) -> Localizer:
         """The stored choice, then this event's hint (else the last one seen, else the place's), then English."""
         hint = actor.language_hint if normalize_language(actor.language_hint) else (
             user.last_hint if user is not None and user.last_hint else actor.place_hint)
         return self._texts.for_language(choose_language(user.language if user else None, hint))
+
+    async def _words(self, uow: UnitOfWork, user: UserRecord | None, actor: Actor) -> Localizer:
+        """``words_for``, the place's language being the one its admins chose for it when they did (read only when
+        nothing of the person's own speaks), else the platform's hint of it."""
+        if actor.place_id is not None and not normalize_language(actor.language_hint) and (
+                user is None or (user.language is None and not user.last_hint)):
+            chosen = await uow.chats.language(actor.platform, actor.place_id)
+            if chosen is not None:
+                actor = replace(actor, place_hint=chosen)
+        return self.words_for(user, actor)
 
     def words_remembered(self, actor: Actor) -> Localizer:
         """Without the database (an error reply in an outage): the choice as this process last read it, then
@@ -138,7 +148,7 @@ class Turns:
                 user = await uow.users.add(_new_user(actor))
             elif user is not None:
                 await _note_hint(uow, user, actor)
-            result = await work(Turn(actor, uow, user, self.words_for(user, actor)))
+            result = await work(Turn(actor, uow, user, await self._words(uow, user, actor)))
             self._remember(actor, user)  # after the work: a choice made in this very turn (/language) counts
             return result
 

@@ -29,7 +29,10 @@ def interaction_actor(interaction: discord.Interaction) -> Actor:
                  language_hint(interaction.locale, interaction.guild_locale))
 
 
-def vote_actor(user_id: int, channel_id: int, guild_locale: discord.Locale | None = None) -> Actor:
+def vote_actor(user_id: int, channel_id: int, guild_id: int | None = None,
+               guild_locale: discord.Locale | None = None) -> Actor:
     """A poll vote carries no locale: the engine uses the language it stored for this user, else (someone it
-    knows nothing about) the server's preferred locale when QuizTutor speaks it; in a DM there is none."""
-    return Actor(PLATFORM, str(user_id), str(channel_id), None, place_hint=language_hint(None, guild_locale))
+    knows nothing about) the server's: the one chosen with /language ... server:True, else the server's preferred
+    locale when QuizTutor speaks it; in a DM there is none."""
+    return Actor(PLATFORM, str(user_id), str(channel_id), None, place_hint=language_hint(None, guild_locale),
+                 place_id=str(guild_id) if guild_id is not None else None)

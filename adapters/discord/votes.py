@@ -74,10 +74,11 @@ class VoteHandler:
             log.info("could not tell %s that polls are refused in %s: %s", event.user_id, event.channel_id, error)
 
     def _actor(self, event: discord.RawPollVoteActionEvent) -> Actor:
-        """The voter, with their server's preferred locale (from the gateway's cache) for when the bot knows
-        nothing of them; a DM vote has no server."""
+        """The voter, with their server (whose chosen language the engine reads) and its preferred locale (from the
+        gateway's cache) for when the bot knows nothing of them; a DM vote has no server."""
         guild = self._client.get_guild(event.guild_id) if event.guild_id is not None else None
-        return vote_actor(event.user_id, event.channel_id, guild.preferred_locale if guild is not None else None)
+        return vote_actor(event.user_id, event.channel_id, event.guild_id,
+                          guild.preferred_locale if guild is not None else None)
 
     def _after_vote(self, event: discord.RawPollVoteActionEvent) -> ChannelSurface:
         """The owner voted: end the poll, reply to it with the verdict and explanation, then go on."""

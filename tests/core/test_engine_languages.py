@@ -140,3 +140,16 @@ async def test_the_places_language_speaks_only_for_someone_the_bot_knows_nothing
     assert (await engine.localizer(Actor("discord", "chose", place_hint="fr"))).language == "sn"
     await engine.profile(Actor("discord", "met", place_hint="fr"))  # stored, but the place isn't their language
     assert (await engine.profile(Actor("discord", "met"))).language_known is False
+
+
+async def test_a_language_the_place_chose_speaks_for_it_before_the_platforms_hint(engine: QuizEngine) -> None:
+    """A server's /language ... server:True is its language; still weaker than anything of the person's own."""
+    await engine.games.set_chat_language(Actor("discord", "admin", "channel"), "guild", "sw", True)
+    assert (await engine.localizer(Actor("discord", "new", place_hint="fr", place_id="guild"))).language == "sw"
+    assert (await engine.localizer(Actor("discord", "new", place_hint="fr", place_id="other"))).language == "fr"
+    assert (await engine.localizer(Actor("discord", "new", place_id="guild"))).language == "sw"
+    await start(engine, Actor("discord", "seen", language_hint="yo"))  # her own Discord's locale, stored
+    assert (await engine.localizer(Actor("discord", "seen", place_hint="fr", place_id="guild"))).language == "yo"
+    await engine.set_language(Actor("discord", "chose"), "sn")
+    assert (await engine.localizer(Actor("discord", "chose", place_id="guild"))).language == "sn"
+    assert (await engine.localizer(Actor("discord", "new", "channel", "fr", place_id="guild"))).language == "fr"

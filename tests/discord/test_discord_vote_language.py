@@ -8,7 +8,7 @@ import pytest
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import OTHER_ID, RunningBot
+from tests.discord.harness import ADMIN_ID, OTHER_ID, RunningBot
 from tests.discord.payloads import guild_payload
 from tests.discord.support import first_answer, next_poll, reply_to, vote_for
 
@@ -51,3 +51,17 @@ async def test_what_the_voter_told_the_bot_wins_over_the_servers_language(
     await vote_for(fake, poll, "All-reduce", OTHER_ID)
     hint = await reply_to(fake, poll, after=mark)
     assert hint.content == hint_in(bot, language)
+
+
+async def test_the_language_the_server_chose_wins_over_its_discord_preference(bot: RunningBot,
+                                                                             fake: FakeDiscord) -> None:
+    chosen = await fake.slash("language", {"language": "sw", "server": True}, user_id=ADMIN_ID)
+    await fake.wait_until(first_answer(fake, chosen))  # /language ... server:True by a server manager
+    assert guild_payload()["preferred_locale"] == "fr"
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    mark = len(fake.calls)
+
+    await vote_for(fake, poll, "All-reduce", OTHER_ID)  # someone who never used the bot
+    hint = await reply_to(fake, poll, after=mark)
+    assert hint.content == hint_in(bot, "sw") != hint_in(bot, "en")
