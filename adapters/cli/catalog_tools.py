@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from adapters.cli.exit_codes import ExitCode
+from adapters.cli.pipes import reader_may_leave
 from adapters.cli.ui_coverage import ui_coverage_notes
 from bot.content.concepts import load_concept_names
 from bot.content.glossary import load_glossary
@@ -45,13 +46,15 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
     catalogs, catalog_problems = read_catalogs(locales) if locales.is_dir() else ({}, [])
     problems += catalog_problems
     if problems:
-        _print_problems(problems, content_dir, out)
+        with reader_may_leave():
+            _print_problems(problems, content_dir, out)
         return 1
     warnings = lint(quizzes, glossary)
     naming = file_name_warnings(files) + unnamed_tag_warnings(files, concept_names)
     if strict and warnings:  # problems then, said as the others are: no "OK" above them
-        _print_warnings(warnings, "item-writing error", f" (--strict) in {content_dir}", out)
-        _print_naming(naming, out)  # still warnings: fixing the errors alone would bring them up a run later
+        with reader_may_leave():
+            _print_warnings(warnings, "item-writing error", f" (--strict) in {content_dir}", out)
+            _print_naming(naming, out)  # still warnings: fixing the errors alone would bring them up a run later
         return 1
     questions = sum(len(quiz.questions) for quiz in quizzes)
     print(f"OK: {_count(len(quizzes), 'quiz')}, {_count(questions, 'question')} in {content_dir}", file=out)

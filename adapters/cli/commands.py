@@ -17,6 +17,7 @@ from datetime import date
 from pathlib import Path
 
 from adapters.cli.exit_codes import ExitCode
+from adapters.cli.pipes import silence_stdout
 from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
@@ -131,8 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader went away (`quiztutor export | head`): not an error worth a traceback, nor a failure for a
         # script under `set -o pipefail`. Exit 0, as `play` does (adapters/terminal/lines.py), having written all
-        # anyone read; stdout goes to /dev/null so that its flush at exit prints no "Exception ignored" either.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # anyone read. A command whose exit code is its verdict (`validate`) keeps it (adapters/cli/pipes.py).
+        silence_stdout()
         return ExitCode.OK
     except KeyboardInterrupt:
         if args.command != "play":  # the player says goodbye itself, in the learner's language

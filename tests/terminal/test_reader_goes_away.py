@@ -70,3 +70,22 @@ def test_a_reader_that_closes_early_leaves_export_quiet_and_0_too(env: dict[str,
     errors = process.stderr.read().decode()
     process.stderr.close()
     assert (code, errors) == (0, "")
+
+
+def test_validate_keeps_its_verdict_when_the_reader_of_its_problems_goes_away(env: dict[str, str],
+                                                                              tmp_path: Path) -> None:
+    """`quiztutor validate | head` under `set -o pipefail`: invalid content still fails the pipeline (exit 1),
+    quietly, however few of its problems were read."""
+    quizzes = tmp_path / "content" / "quizzes"
+    quizzes.mkdir(parents=True)
+    for number in range(1500):  # about 150 kB of problems: more than a pipe holds, so still writing at the close
+        (quizzes / f"broken-quiz-number-{number}.yaml").write_text("id: [\n")
+    process = subprocess.Popen(quiztutor("validate", str(tmp_path / "content")), env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert read_until(process.stdout.fileno(), b"broken-quiz-number-").startswith(b"1500 problems in ")
+    process.stdout.close()
+    code = process.wait(timeout=60)
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert (code, errors) == (1, "")
