@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import socket
 import subprocess
@@ -65,7 +66,7 @@ class Cluster:
                              "--locale=C", "--no-sync"), "initdb")
         options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.root} "
                    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-                   + "".join(f" -c {name}={value}" for name, value in self.settings.items()))
+                   + "".join(f" -c {name}={shlex.quote(value)}" for name, value in self.settings.items()))
         self._check(self.run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
                              "-t", str(PG_START_TIMEOUT_S), "start"), "pg_ctl start")
         self._wait_until_ready()
