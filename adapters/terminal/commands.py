@@ -11,7 +11,8 @@ VERBS = frozenset({"help", "quizzes", "preview", "progress", "quiz", "language",
 # The chat bots' commands that need a chat: a reminder is a message sent while nobody is playing, a group game
 # needs a group. Typed here, they are answered as such rather than taken for a quiz's name.
 CHAT_ONLY = frozenset({"reminders", "game", "leaderboard"})
-# Telegram's first command, typed here by habit: the welcome and `help` again. Not listed in `help`.
+# Telegram's first command, typed here by habit: the welcome and `help` again (with a quiz named: that quiz).
+# Not listed in `help`.
 GREETING = "start"
 MAX_NUMBER_DIGITS = 3  # nobody picks option 1000; a longer number is simply not an option
 FULL_WIDTH = range(0xFF01, 0xFF5F)  # "！" to "～": ASCII as typed with a Chinese or Japanese input method on
@@ -44,6 +45,8 @@ def parse(line: str, answering: bool) -> Line:
     word = typed.lower().removeprefix("/")
     if word in QUIT_WORDS:
         return Line("quit")
+    if word == GREETING and argument:  # "start fsdp": what Telegram's deep links send, and what it says
+        return Line("quiz", argument)
     if word in VERBS or word in CHAT_ONLY or word == GREETING:
         return Line(word, argument)
     if typed.startswith("/"):  # "/foo" is a command (mistyped, or a chat bot's), not a quiz's name or an answer

@@ -35,7 +35,13 @@ async def play(tmp_path: Path, lines: list[str], quiz: str | None = None, langua
 @pytest.mark.parametrize("word", sorted(VERBS | CHAT_ONLY | QUIT_WORDS | {"start"}))
 def test_every_command_reads_the_same_with_a_leading_slash(word: str, answering: bool) -> None:
     assert parse(f"/{word} zero", answering) == parse(f"{word} zero", answering)
-    assert parse(f"/{word} zero", answering).verb in (word, "quit")
+    assert parse(f"/{word} zero", answering).verb in (word, "quit", "quiz" if word == "start" else word)
+
+
+@pytest.mark.parametrize("typed", ["start zero", "/start zero", "Start  zero"])
+def test_start_naming_a_quiz_starts_it_as_quiz_does(typed: str) -> None:
+    assert parse(typed, answering=True) == parse(typed, answering=False) == Line("quiz", "zero")
+    assert parse("/start", answering=False) == Line("start")
 
 
 @pytest.mark.parametrize("answering", [False, True])
