@@ -11,11 +11,13 @@ PLATFORM = "discord"
 
 
 def language_hint(locale: discord.Locale | None, guild_locale: discord.Locale | None) -> str | None:
-    """The user's Discord language if QuizTutor speaks it, else the server's, else None.
+    """The first of these Discord locales QuizTutor speaks, else None.
 
-    The engine puts a /language choice before this hint, and falls back to the last hint it stored
-    (then English) when there is none. discord.py reports ``en-US`` when Discord omits the user's
-    locale; Discord always sends it with commands and clicks, so ``en-US`` is taken at its word.
+    An Actor gets the user's own locale alone as its language hint (the engine stores it as theirs) and the
+    server's alone as its place hint (never stored): a server's language is never taken for a person's own.
+    The engine puts a /language choice before the hint, then the last hint it stored, then the place's, then
+    English. discord.py reports ``en-US`` when Discord omits the user's locale; Discord always sends it with
+    commands and clicks, so ``en-US`` is taken at its word.
     """
     for candidate in (locale, guild_locale):
         if candidate is not None and normalize_language(candidate.value):
@@ -24,9 +26,11 @@ def language_hint(locale: discord.Locale | None, guild_locale: discord.Locale | 
 
 
 def interaction_actor(interaction: discord.Interaction) -> Actor:
+    """A command or click: the user's own locale is their hint; the server's speaks only when nothing of theirs
+    does (their locale is one QuizTutor doesn't speak, and they chose none), and is never stored as theirs."""
     channel_id = interaction.channel_id
     return Actor(PLATFORM, str(interaction.user.id), str(channel_id) if channel_id else None,
-                 language_hint(interaction.locale, interaction.guild_locale))
+                 language_hint(interaction.locale, None), place_hint=language_hint(None, interaction.guild_locale))
 
 
 def vote_actor(user_id: int, channel_id: int, guild_id: int | None = None,

@@ -1,11 +1,17 @@
-"""The language hint sent to the engine: the user's Discord locale, else the server's, else none."""
+"""The language hints sent to the engine: the user's own Discord locale, and apart from it the server's."""
 
 from __future__ import annotations
+
+import sqlite3
 
 import pytest
 from discord import Locale
 
 from adapters.discord.actors import language_hint
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import LEARNER_ID, RunningBot
+from tests.discord.support import first_answer
 
 
 @pytest.mark.parametrize(("locale", "guild_locale", "hint"), [
@@ -18,3 +24,19 @@ from adapters.discord.actors import language_hint
 def test_the_hint_is_the_first_locale_quiztutor_speaks(locale: Locale, guild_locale: Locale | None,
                                                        hint: str | None) -> None:
     assert language_hint(locale, guild_locale) == hint
+
+
+async def test_the_servers_language_speaks_to_a_user_but_is_never_stored_as_theirs(
+        bot: RunningBot, fake: FakeDiscord, settings: Settings) -> None:
+    """A pt-BR user (a locale QuizTutor doesn't speak) in a French server reads French, as a French user does;
+    French isn't remembered as their own language, for a vote or an event elsewhere that carries none."""
+    zone = {"zone": "Africa/Lagos"}  # /timezone stores the user it meets
+    french = await fake.wait_until(first_answer(fake, await fake.slash("timezone", zone, user_id=LEARNER_ID + 1,
+                                                                        locale="fr", guild_locale="fr")))
+    english = await fake.wait_until(first_answer(fake, await fake.slash("timezone", zone, user_id=LEARNER_ID + 2)))
+    token = await fake.slash("timezone", zone, user_id=LEARNER_ID, locale="pt-BR", guild_locale="fr")
+    reply = await fake.wait_until(first_answer(fake, token))
+    assert reply.content == french.content != english.content
+    with sqlite3.connect(settings.data_dir / "quiztutor.sqlite3") as database:
+        assert database.execute("SELECT language, last_hint FROM users WHERE platform_user_id = ?",
+                                (str(LEARNER_ID),)).fetchone() == (None, None)
