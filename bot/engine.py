@@ -90,8 +90,8 @@ class QuizEngine:
 
     async def localizer_or_hint(self, actor: Actor) -> Localizer:
         """As ``localizer``, for an error reply: when the stored choice can't be read (the database may be what
-        failed), the choice as last read here, else the event's own language hint, else English, rather than no
-        reply at all."""
+        failed), the person as last read here: their choice, else the event's own language hint, else their last
+        hint, else the place's, else English, rather than no reply at all."""
         try:
             return await self.localizer(actor)
         except Exception as error:  # the failure being apologised for is logged, with its traceback, already

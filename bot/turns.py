@@ -43,7 +43,7 @@ class Turn:
         return self.words.language
 
 
-REMEMBERED_CHOICES = 10_000  # learners whose language choice this process keeps in memory, the latest seen
+REMEMBERED_LANGUAGES = 10_000  # learners whose language (choice, last hint) this process keeps, the latest seen
 
 
 class Turns:
@@ -53,8 +53,9 @@ class Turns:
         self._texts = texts
         self._locks = locks
         self._retry = retry_policy
-        # Each learner's stored choice as last read: what an apology speaks when the database can't be read.
-        self._choices: OrderedDict[tuple[str, str], str] = OrderedDict()
+        # Each learner's stored choice and last hint as last read: what an apology speaks when the database can't
+        # be read.
+        self._remembered: OrderedDict[tuple[str, str], tuple[str | None, str | None]] = OrderedDict()
 
     async def run(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], *, create_user: bool = True,
                   after: Callable[[R], Awaitable[None]] | None = None) -> R:
@@ -113,20 +114,23 @@ class Turns:
         return self.words_for(user, actor)
 
     def words_remembered(self, actor: Actor) -> Localizer:
-        """Without the database (an error reply in an outage): the choice as this process last read it, then
-        this event's hint (else the place's), then English."""
-        hint = actor.language_hint if normalize_language(actor.language_hint) else actor.place_hint
-        return self._texts.for_language(choose_language(self._choices.get((actor.platform, actor.user_id)), hint))
+        """Without the database (an error reply in an outage): ``words_for`` the person as this process last read
+        them (their choice, then this event's hint, their last hint, the place's, English)."""
+        remembered = self._remembered.get((actor.platform, actor.user_id))
+        if remembered is None:
+            return self.words_for(None, actor)
+        language, last_hint = remembered
+        return self.words_for(UserRecord(actor.platform, actor.user_id, language=language, last_hint=last_hint), actor)
 
     def _remember(self, actor: Actor, user: UserRecord | None) -> None:
         key = (actor.platform, actor.user_id)
-        if user is None or user.language is None:
-            self._choices.pop(key, None)
+        if user is None or (user.language is None and not user.last_hint):
+            self._remembered.pop(key, None)
             return
-        self._choices[key] = user.language
-        self._choices.move_to_end(key)
-        if len(self._choices) > REMEMBERED_CHOICES:
-            self._choices.popitem(last=False)
+        self._remembered[key] = (user.language, user.last_hint)
+        self._remembered.move_to_end(key)
+        if len(self._remembered) > REMEMBERED_LANGUAGES:
+            self._remembered.popitem(last=False)
 
     def words_of(self, user: UserRecord) -> Localizer:
         """For events with no hint of their own (a sweep): the stored choice, else the last hint seen."""

@@ -129,6 +129,21 @@ async def test_an_apology_in_an_outage_speaks_the_choice_last_read_not_the_apps_
     assert (await engine.localizer_or_hint(stranger)).language == "sw"  # never read here: her app's hint
 
 
+async def test_an_apology_in_an_outage_speaks_the_last_hint_read_before_the_places_language(
+        engine: QuizEngine, fake_db: FakeDatabase) -> None:
+    """A Discord voter whose own locale the bot knows is apologised to in it, not in the server's language; the
+    order stays: their /language choice, this event's hint, their last hint, the place's, English."""
+    await start(engine, Actor("discord", "seen", language_hint="sw"))  # her own Discord's locale, stored and read
+    await engine.set_language(Actor("discord", "chose", language_hint="yo"), "sn")
+    fake_db.unreachable = ConnectionRefusedError(111, "Connection refused")  # the database goes away
+    assert (await engine.localizer_or_hint(Actor("discord", "seen", place_hint="fr"))).language == "sw"
+    assert (await engine.localizer_or_hint(Actor("discord", "seen", language_hint="yo", place_hint="fr"))
+            ).language == "yo"
+    assert (await engine.localizer_or_hint(Actor("discord", "chose", language_hint="fr", place_hint="fr"))
+            ).language == "sn"
+    assert (await engine.localizer_or_hint(Actor("discord", "never-read", place_hint="fr"))).language == "fr"
+    assert (await engine.localizer_or_hint(Actor("discord", "never-read"))).language == "en"
+
 async def test_the_places_language_speaks_only_for_someone_the_bot_knows_nothing_about(engine: QuizEngine) -> None:
     """A Discord vote carries the server's preferred locale, not the voter's: the weakest hint, never kept."""
     assert (await engine.localizer(Actor("discord", "new", place_hint="fr"))).language == "fr"
