@@ -4,7 +4,6 @@ votes on game polls."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable
 
 from telegram import CallbackQuery, User
 from telegram.error import BadRequest
@@ -23,9 +22,6 @@ from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation, Skipped
 from bot.games.rules import typed_seconds
 from bot.replies import Actor, Notice, NoticeCode, WhichQuiz
-
-# engine.games.open_typed or open_by_id, given the name of whom opens it: None when the lobby is shown
-Opener = Callable[[str], Awaitable[Notice | None]]
 
 REFUSAL_PERIOD = 30.0  # seconds: a refused command in a group is answered once per person (the group's 20/min)
 DEEP_LINK = "gx_"  # /start gx_<game id>_<place>: an explanation too long for an alert, in a private chat
@@ -51,14 +47,16 @@ class GameCommands:
     async def game(self, actor: Actor, chat: str, user: User | None, args: list[str]) -> None:
         """``/game QUIZ [SECONDS]`` opens a lobby; ``/game stop`` and ``/game skip`` steer the one running."""
         first = args[0].lower() if args else None
+        reply: Notice | Skipped | None
+        if await self._private(actor, chat):
+            return
         if first not in CONTROLS:
-            # "/game o 20" may ask which quiz: the commands and buttons offered keep the 20 seconds (as open_typed
-            # reads them)
-            await self._open(actor, chat, user, typed_seconds(args)[1], lambda name: (
-                self._engine.games.open_typed(actor, name, chat, " ".join(args), self.stage)))
-        elif not await self._private(actor, chat):
+            reply = await self._engine.games.open_typed(actor, player_name(user), chat, " ".join(args), self.stage)
+            if reply is not None:  # "/game o 20" may ask which quiz: the commands and buttons offered keep the
+                # 20 seconds (as open_typed reads them)
+                await self._refuse(actor, chat, reply, user.first_name if user else None, typed_seconds(args)[1])
+        else:
             moderator = await is_chat_admin(self._chat.bot, chat, actor.user_id)
-            reply: Notice | Skipped | None
             if first == "stop":
                 reply = await self._engine.games.stop(actor, player_name(user), moderator, self.stage)
             else:
@@ -66,26 +64,32 @@ class GameCommands:
             if isinstance(reply, Notice):  # a stop or skip done says nothing here: the group sees it happen
                 await self._refuse(actor, chat, reply, user.first_name if user else None)
 
-    async def _open(self, actor: Actor, chat: str, user: User | None, seconds: int | None,
-                    open_: Opener) -> Notice | None:
-        """A lobby in this group for whoever typed /game or pressed one of its which-one buttons, or why not; when
-        the name matches several quizzes, which one, with a command and a button that opens each with ``seconds``.
-        The refusal the group was not told (see _refuse), if any."""
-        if await self._private(actor, chat):
-            return None
-        reply = await open_(player_name(user))
-        if reply is None or await self._refuse(actor, chat, reply, user.first_name if user else None, seconds):
-            return None
-        return reply
-
-    async def _open_pressed(self, actor: Actor, chat: str, user: User, value: str) -> Notice | None:
+    async def _open_pressed(self, query: CallbackQuery, actor: Actor, chat: str, value: str) -> None:
         """A button of /game's which-one: exactly its quiz id (one a reload removed is gone, not another its id
-        names in part), with the seconds /game was given, opened by whoever pressed. The refusal the group was
-        not told, if any."""
+        names in part), with the seconds /game was given, opened by whoever pressed; the lobby, or why not, is
+        said in the chat as /game's. The press is answered once the game opened or was refused, before the lobby
+        is posted (behind the group's 20 messages a minute) and the presser's polls elsewhere are set aside:
+        Telegram waits only so long for an answer. A refusal the group heard from this person a moment ago is
+        not said there again but is the answer (see _refuse). Answered exactly once, whatever fails."""
         quiz_id, _slash, given = value.partition("/")
         seconds = int(given) if given.isdecimal() else None
-        return await self._open(actor, chat, user, seconds, lambda name: (
-            self._engine.games.open_by_id(actor, name, chat, quiz_id, seconds, self.stage)))
+        answer = _Answer(query)
+        heard = False
+
+        async def opened(refused: Notice | None) -> None:
+            nonlocal heard
+            heard = refused is not None and self._heard(actor, chat, refused)
+            await answer(refused.text if refused is not None and not heard else None)
+
+        try:
+            if await self._private(actor, chat):
+                return
+            refused = await self._engine.games.open_by_id(actor, player_name(query.from_user), chat, quiz_id,
+                                                          seconds, self.stage, opened)
+            if refused is not None and heard:
+                await self._say_refusal(actor, chat, refused, query.from_user.first_name, seconds)
+        finally:
+            await answer(None)  # the spinner stops even if something failed; nothing if answered already
 
     async def _private(self, actor: Actor, chat: str) -> bool:
         """In a private chat, that games are played in groups (said there); False in a group."""
@@ -149,10 +153,7 @@ class GameCommands:
         to the one who pressed."""
         name = player_name(query.from_user)
         if data.action is Action.OPEN_GAME and actor.chat_id is not None:
-            # The lobby, or why not, is said in the chat as /game's; a refusal the group heard from this person a
-            # moment ago is not said there again, but shown to them alone: every press is answered with something.
-            unsaid = await self._open_pressed(actor, actor.chat_id, query.from_user, data.value)
-            await _acknowledge(query, unsaid.text if unsaid else None, alert=False)
+            await self._open_pressed(query, actor, actor.chat_id, data.value)
         elif data.action is Action.JOIN_GAME:
             async def acknowledge(notice: Notice) -> None:  # "You're in!" first: the press awaits its answer
                 await _acknowledge(query, notice.text, alert=notice.is_error)
@@ -207,15 +208,23 @@ class GameCommands:
             await _acknowledge(query, reply.verdict, alert=True)
 
     async def _refuse(self, actor: Actor, chat: str, notice: Notice, first_name: str | None,
-                      seconds: int | None = None) -> bool:
-        """Said in the group, naming whom it refuses, but the same refusal once per person per half minute:
-        repeats must not eat the group's budget, yet a typo right after a usage hint, or a second typo, still
-        hears that the quiz isn't known. The same words, not the same kind: "no quiz called X" is one kind for
-        every X. A refusal by the chat itself is not said there again: the podium said it, if the chat took
-        anything at all. ``seconds``: typed after the quiz, kept in the /game commands and buttons offered to pick
-        one. Whether it was said in the group."""
-        if notice.code is NoticeCode.CHAT_REFUSED or not self._refused.allow((chat, actor.user_id, notice.text)):
-            return False
+                      seconds: int | None = None) -> None:
+        """Said in the group if it is to hear it (see _heard)."""
+        if self._heard(actor, chat, notice):
+            await self._say_refusal(actor, chat, notice, first_name, seconds)
+
+    def _heard(self, actor: Actor, chat: str, notice: Notice) -> bool:
+        """Whether the group is to hear this refusal, counted as heard: the same refusal once per person per half
+        minute, as repeats must not eat the group's budget, yet a typo right after a usage hint, or a second
+        typo, still hears that the quiz isn't known. The same words, not the same kind: "no quiz called X" is
+        one kind for every X. A refusal by the chat itself is not said there again: the podium said it, if the
+        chat took anything at all."""
+        return notice.code is not NoticeCode.CHAT_REFUSED and self._refused.allow((chat, actor.user_id, notice.text))
+
+    async def _say_refusal(self, actor: Actor, chat: str, notice: Notice, first_name: str | None,
+                           seconds: int | None = None) -> None:
+        """Said in the group, naming whom it refuses. ``seconds``: typed after the quiz, kept in the /game
+        commands and buttons offered to pick one."""
         owner = owner_in(chat, actor, first_name)
         if isinstance(notice, WhichQuiz):  # several named: which one? As /quiz asks, with /game's commands
             then = "" if seconds is None else f" {seconds}"
@@ -224,7 +233,19 @@ class GameCommands:
                                   game_buttons(notice.choices, seconds))
         else:
             await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])
-        return True
+
+
+class _Answer:
+    """A press's answer, given once: Telegram refuses a second one."""
+
+    def __init__(self, query: CallbackQuery) -> None:
+        self._query = query
+        self._given = False
+
+    async def __call__(self, text: str | None) -> None:
+        if not self._given:
+            self._given = True
+            await _acknowledge(self._query, text, alert=False)
 
 
 async def _acknowledge(query: CallbackQuery, text: str | None, *, alert: bool) -> None:

@@ -105,3 +105,37 @@ async def test_a_repeated_refused_game_button_is_answered_to_the_presser_alone(
         assert again.get("text") == engine.localizer_for("sw")(RUNNING)
         await api.settle()
         assert len(api.calls("sendMessage", for_chat(GROUP.id))) == 2  # nothing more in the group
+
+
+async def test_a_game_button_is_answered_before_the_lobby_is_posted(api: FakeBotApi, settings: Settings) -> None:
+    """The press waits for the game to open, not for the group's message limit nor the starter's other chats."""
+    async with running_bot(settings):
+        await press(api, AMINATA, "gq:collectives", GROUP)
+        lobby_call, _game_id = await lobby(api, GROUP)
+        answered = api.calls("answerCallbackQuery")
+        assert len(answered) == 1
+        assert api.requests.index(answered[0]) < api.requests.index(lobby_call)
+
+
+async def test_a_game_button_is_answered_once_when_the_lobby_fails(api: FakeBotApi, settings: Settings) -> None:
+    """The game opened, then posting its lobby failed: the press was answered all the same, and only once (the
+    group hears the usual apology)."""
+    async with running_bot(settings):
+        api.fail_next("sendMessage", 400, "Bad Request: message is too long")
+        answered = await press(api, AMINATA, "gq:collectives", GROUP)
+        assert "text" not in answered
+        await api.wait_for("sendMessage", 1, for_chat(GROUP.id))  # the apology
+        await api.settle()
+        assert len([call for call in api.requests if call.method == "answerCallbackQuery"]) == 1
+
+
+async def test_a_game_whose_press_cannot_be_answered_still_shows_its_lobby(
+        api: FakeBotApi, settings: Settings) -> None:
+    """The answer comes between opening the game and posting its lobby: an answer Telegram refuses (any error, not
+    only a press too old) must not leave a game behind that nobody sees, refusing the next /game."""
+    async with running_bot(settings):
+        api.fail_next("answerCallbackQuery", 403, "Forbidden: bot was kicked from the group chat")
+        await api.press(AMINATA, "gq:collectives", GROUP)
+        await lobby(api, GROUP)
+        await api.settle()
+        assert len([call for call in api.requests if call.method == "answerCallbackQuery"]) == 1

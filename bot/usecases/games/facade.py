@@ -16,7 +16,7 @@ from bot.usecases.games.board import GameBoards
 from bot.usecases.games.lobby import GameLobbies
 from bot.usecases.games.play import GamePlay
 from bot.usecases.games.sweep import GameSweep
-from bot.usecases.games.table import GameTable
+from bot.usecases.games.table import Acknowledge, GameTable
 
 
 def player_name(name: str) -> str:
@@ -41,9 +41,11 @@ class Games:
         return await self._lobbies.open(actor, player_name(name), scope_id, quiz, seconds, stage)
 
     async def open_by_id(self, actor: Actor, name: str, scope_id: str, quiz_id: str, seconds: int | None,
-                         stage: Stage) -> Notice | None:
-        """As ``open``, for the quiz with exactly this id (a button's): a quiz a reload removed is no quiz."""
-        return await self._lobbies.open(actor, player_name(name), scope_id, quiz_id, seconds, stage, exact=True)
+                         stage: Stage, acknowledge: Acknowledge | None = None) -> Notice | None:
+        """As ``open``, for the quiz with exactly this id (a button's): a quiz a reload removed is no quiz.
+        ``acknowledge`` hears the answer (None: opened) before the lobby is shown, as ``join``'s does."""
+        return await self._lobbies.open(actor, player_name(name), scope_id, quiz_id, seconds, stage, exact=True,
+                                        acknowledge=acknowledge)
 
     async def open_typed(self, actor: Actor, name: str, scope_id: str, typed: str, stage: Stage) -> Notice | None:
         """As ``open``, from ``QUIZ [SECONDS]`` typed as one line; a mistyped number of seconds is said to be one."""

@@ -23,7 +23,7 @@ from bot.i18n import Localizer
 from bot.notices import named_quiz, quiz_not_found
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
-from bot.usecases.games.table import GameTable
+from bot.usecases.games.table import Acknowledge, GameTable
 
 
 class GameLobbies:
@@ -31,16 +31,19 @@ class GameLobbies:
         self._table = table
 
     async def open(self, actor: Actor, name: str, scope_id: str, reference: str | None, seconds: int | None,
-                   stage: Stage, *, before_last: str | None = None, exact: bool = False) -> Notice | None:
+                   stage: Stage, *, before_last: str | None = None, exact: bool = False,
+                   acknowledge: Acknowledge | None = None) -> Notice | None:
         """A lobby for the named quiz in the actor's chat, with them as its first player; or why not.
         ``scope_id``: whose leaderboard the game counts for (the Telegram group, the Discord server).
         ``before_last``: see ``open_typed``. ``exact``: ``reference`` is a quiz id (a button's), taken as it is: a
-        quiz a reload removed is no quiz, not another that its id names by tag or in part."""
+        quiz a reload removed is no quiz, not another that its id names by tag or in part. ``acknowledge`` hears
+        the answer (None: opened) before the lobby is shown and the starter's polls are set aside, as ``join``'s
+        does: a press Telegram waits on must not wait for the group's messages, nor for other chats."""
         game_id = f"{self._table.core.rng.getrandbits(128):032x}"
         # Under the new game's lock: its id is kept before anyone can press Start. A refused lobby is said to its
         # starter alone: nobody else saw the game.
         refused = await self._table.act(actor, game_id, lambda turn: self._open(
-            turn, game_id, name, scope_id, reference, seconds, before_last, exact), stage)
+            turn, game_id, name, scope_id, reference, seconds, before_last, exact), stage, acknowledge=acknowledge)
         if refused is None:  # the starter plays from the lobby on: their own polls the game holds are set aside
             await self._table.set_aside_polls(actor, name, stage)
         return refused

@@ -20,6 +20,9 @@ from bot.usecases.games.phases import Phases, keep_posted
 
 log = logging.getLogger(__name__)
 
+# Hears a turn's answer, None when it was done, before what it did is shown (a press waiting on its answer)
+Acknowledge = Callable[[Notice | None], Awaitable[None]]
+
 
 class GameTable:
     def __init__(self, core: Core, admins: AdminPolicy) -> None:
@@ -104,11 +107,19 @@ class GameTable:
         return stop
 
     async def act(self, actor: Actor, game_id: str, work: Callable[[Turn], Awaitable[list[GameEvent] | Notice]],
-                  stage: Stage, *, create_user: bool = True, set_aside: bool = True) -> Notice | None:
+                  stage: Stage, *, create_user: bool = True, set_aside: bool = True,
+                  acknowledge: Acknowledge | None = None) -> Notice | None:
         """``work`` in the actor's turn under the game's lock, then its events shown; the actor's refusal, or why
-        the game stopped if the chat refused one of them. ``set_aside``: see ``show``."""
+        the game stopped if the chat refused one of them. ``set_aside``: see ``show``. ``acknowledge`` hears the
+        turn's answer (None: done) before its events are shown: best effort, the events are shown all the same."""
         async with self.locks.of(game_id):
             reply = await self.core.turns.run(actor, work, create_user=create_user)
+            if acknowledge is not None:
+                try:
+                    await acknowledge(reply if isinstance(reply, Notice) else None)
+                except Exception:  # the platform failed to answer: what the turn did must still be seen
+                    log.exception("could not acknowledge %s user %s's action on game %s", actor.platform,
+                                  actor.user_id, game_id)
             if isinstance(reply, Notice):
                 return reply
             refused = await self.show(actor.platform, reply, stage, set_aside=set_aside)
