@@ -70,7 +70,7 @@ class GameCommands:
         said in the chat as /game's. The press is answered once the game opened or was refused, before the lobby
         is posted (behind the group's 20 messages a minute) and the presser's polls elsewhere are set aside:
         Telegram waits only so long for an answer. A refusal the group heard from this person a moment ago is
-        not said there again but is the answer (see _refuse). Answered exactly once, whatever fails."""
+        not said there again but is the answer (see _heard). Answered exactly once, whatever fails."""
         quiz_id, _slash, given = value.partition("/")
         seconds = int(given) if given.isdecimal() else None
         answer = _Answer(query)
