@@ -12,21 +12,10 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
-FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 CORRECT_FR = {1: "All-reduce (réduction totale)", 2: "All-gather (collecte totale)", 3: "NVLink"}
-
-
-@pytest.fixture
-def env(tmp_path: Path) -> dict[str, str]:
-    # A neutral locale: the terminal's LANG is a language hint, and these tests expect English by default.
-    inherited = {key: value for key, value in os.environ.items()
-                 if key not in ("LC_ALL", "LC_MESSAGES") and not key.startswith("QUIZ_")}
-    return {**inherited, "LANG": "C.UTF-8", "QUIZ_DATA_DIR": str(tmp_path / "data"),
-            "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT), "PYTHONUNBUFFERED": "1"}
 
 
 def quiztutor(*args: str) -> list[str]:
