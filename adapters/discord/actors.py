@@ -26,11 +26,13 @@ def language_hint(locale: discord.Locale | None, guild_locale: discord.Locale | 
 
 
 def interaction_actor(interaction: discord.Interaction) -> Actor:
-    """A command or click: the user's own locale is their hint; the server's speaks only when nothing of theirs
-    does (their locale is one QuizTutor doesn't speak, and they chose none), and is never stored as theirs."""
-    channel_id = interaction.channel_id
+    """A command or click: the user's own locale is their hint; the server's language speaks only when nothing of
+    theirs does (their locale is one QuizTutor doesn't speak, and they chose none), and is never stored as theirs:
+    the one its managers chose with /language ... server:True, else its Discord locale."""
+    channel_id, guild_id = interaction.channel_id, interaction.guild_id
     return Actor(PLATFORM, str(interaction.user.id), str(channel_id) if channel_id else None,
-                 language_hint(interaction.locale, None), place_hint=language_hint(None, interaction.guild_locale))
+                 language_hint(interaction.locale, None), place_hint=language_hint(None, interaction.guild_locale),
+                 place_id=str(guild_id) if guild_id is not None else None)
 
 
 def vote_actor(user_id: int, channel_id: int, guild_id: int | None = None,
