@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 
 import discord
+from discord import http
 
 from adapters.discord.actors import PLATFORM
 from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
 from adapters.discord.game_surface import ChannelGameSurface
+from adapters.discord.proxy import proxy_options
 from adapters.discord.reach import api_failing, api_unreachable, first_session, network_failure, retries_briefly
 from adapters.discord.reminders import send_reminder
 from adapters.discord.sharding import gateway_open, make_client
@@ -49,7 +52,8 @@ class DiscordAdapter:
         token = self._settings.token
         if token is None:
             raise RuntimeError("QUIZ_DISCORD_TOKEN is not set")
-        client = make_client(self._engine, self._settings)
+        # The proxy variables are read now, as Telegram's HTTP client reads them when it is built.
+        client = make_client(self._engine, self._settings, **proxy_options(http.Route.BASE, os.environ))
         try:
             await client.login(token.get_secret_value())
         except discord.LoginFailure:

@@ -15,9 +15,8 @@ from adapters.failures import PlatformUnreachable, public_address
 from bot.text import one_line
 from storage.errors import chain
 
-# discord.py's HTTP session never reads the proxy variables (aiohttp's trust_env is off): saying so spares an
-# operator whose Telegram works through HTTPS_PROXY a search.
-CHECKS = "check the network and any firewall on the way (Discord is reached directly: HTTPS_PROXY is not used)"
+# Discord is reached through the proxy HTTPS_PROXY names, as Telegram is (see adapters/discord/proxy.py).
+CHECKS = "check the network, any firewall on the way, and any proxy (HTTPS_PROXY)"
 # Where discord.py logs, with a traceback, a gateway connection it will try again: the client's, a shard's.
 RETRY_LOGGERS = ("discord.client", "discord.shard")
 # How discord.py begins the line when it reconnects the gateway, after only the errors it chose to retry (the

@@ -6,6 +6,8 @@ different group of shards together serve every guild once. Everything else is sh
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from adapters.discord.client import QuizClient
@@ -17,11 +19,13 @@ class ShardedQuizClient(QuizClient, discord.AutoShardedClient):
     """QuizClient's events and commands on discord.py's AutoShardedClient (several gateway connections)."""
 
 
-def make_client(engine: QuizEngine, settings: DiscordSettings) -> QuizClient:
+def make_client(engine: QuizEngine, settings: DiscordSettings, **options: Any) -> QuizClient:
+    """``options``: more for discord.py's client, such as a proxy (see adapters/discord/proxy.py)."""
     if not settings.sharded:
-        return QuizClient(engine, settings)
+        return QuizClient(engine, settings, **options)
     # With a count given, discord.py connects the listed shards without asking /gateway/bot for a number.
-    return ShardedQuizClient(engine, settings, shard_count=settings.shard_count, shard_ids=settings.shards)
+    return ShardedQuizClient(engine, settings, shard_count=settings.shard_count, shard_ids=settings.shards,
+                             **options)
 
 
 def gateway_open(client: discord.Client) -> bool:

@@ -35,8 +35,7 @@ async def test_discord_unreachable_at_start_up_is_one_clear_line_without_the_tok
     assert code == ExitCode.UNREACHABLE, bot.log
     assert f"quiztutor run failed: Discord's API at http://127.0.0.1:{port} could not be reached at start-up " \
            f"(ClientConnectorError: Cannot connect to host 127.0.0.1:{port} " in last, bot.log
-    assert last.endswith("): check the network and any firewall on the way (Discord is reached directly: "
-                         "HTTPS_PROXY is not used)"), bot.log
+    assert last.endswith("): check the network, any firewall on the way, and any proxy (HTTPS_PROXY)"), bot.log
     assert "Traceback" not in bot.log  # the traceback only at DEBUG
     assert TOKEN not in bot.log
 
@@ -54,8 +53,7 @@ async def test_discord_gateway_unreachable_at_start_up_is_one_clear_line_and_exi
     assert [call.path for call in fake.calls] == ["/users/@me", "/oauth2/applications/@me"]  # logged in
     assert f"quiztutor run failed: Discord's gateway at ws://127.0.0.1:{port} could not be reached at start-up " \
            f"(ClientConnectorError: Cannot connect to host 127.0.0.1:{port} " in last, bot.log
-    assert last.endswith("): check the network and any firewall on the way (Discord is reached directly: "
-                         "HTTPS_PROXY is not used)"), bot.log
+    assert last.endswith("): check the network, any firewall on the way, and any proxy (HTTPS_PROXY)"), bot.log
     assert "Traceback" not in bot.log and "AttributeError" not in bot.log  # discord.py's retry says it in one line
     assert TOKEN not in bot.log
 

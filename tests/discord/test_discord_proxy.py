@@ -1,0 +1,85 @@
+"""Discord through the HTTP proxy the environment names, as Telegram is: the REST API and the gateway both."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+
+import pytest
+
+from adapters.discord.proxy import proxy_options
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import running_bot
+from tests.discord.http_proxy import HttpProxy
+from tests.discord.support import first_answer
+
+VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
+DISCORD = "https://discord.com/api/v10"
+
+
+@pytest.fixture
+def environment(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """The proxy variables unset, whatever the machine running the tests has."""
+    for variable in VARIABLES:
+        monkeypatch.delenv(variable, raising=False)
+        monkeypatch.delenv(variable.upper(), raising=False)
+    return monkeypatch
+
+
+@pytest.fixture
+async def proxy() -> AsyncIterator[HttpProxy]:
+    server = HttpProxy(credentials="quiz:s3cr:et")
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+# discord.py hands aiohttp the credentials as proxy_auth, which aiohttp 3.14 calls deprecated (for its 4.0).
+@pytest.mark.filterwarnings("ignore:The 'proxy_auth' parameter is deprecated:DeprecationWarning")
+async def test_the_bot_logs_in_connects_and_answers_through_the_proxy(
+        settings: Settings, fake: FakeDiscord, proxy: HttpProxy, environment: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """discord.py's session ignores the proxy variables: the bot went to Discord directly, and where only a proxy
+    leads out it could not start. The fake is plain http://, so HTTP_PROXY is the variable that applies to it
+    (Discord's own https:// API takes HTTPS_PROXY: see below)."""
+    caplog.set_level(logging.DEBUG)
+    environment.setenv("HTTP_PROXY", f"http://quiz:s3cr%3Aet@127.0.0.1:{proxy.port}")
+    async with running_bot(settings, fake):
+        token = await fake.slash("quiz", {})
+        answer = await fake.wait_until(first_answer(fake, token))
+        assert answer.content.startswith("You have no quiz in progress.")
+
+    requests = proxy.targets("GET") + proxy.targets("POST")
+    assert f"{fake.api_base}/users/@me" in requests  # logging in
+    assert any(target.startswith(f"{fake.gateway_url}?") for target in requests), requests  # the gateway
+    assert any(f"/{token}/callback" in target for target in requests), requests  # the answer to /quiz
+    assert {passed.credentials for passed in proxy.passed} == {"quiz:s3cr:et"}  # each with the URL's credentials
+    assert "s3cr" not in caplog.text
+
+
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({"HTTPS_PROXY": "http://proxy.example:3128"}, "http://proxy.example:3128"),
+    ({"https_proxy": "proxy.example:3128"}, "http://proxy.example:3128"),  # a bare host:port: an HTTP proxy
+    ({"https_proxy": "http://low.example:1", "HTTPS_PROXY": "http://up.example:2"}, "http://low.example:1"),
+    ({"ALL_PROXY": "http://all.example:3128"}, "http://all.example:3128"),
+    ({"HTTP_PROXY": "http://plain.example:3128"}, None),  # for http:// URLs only, as for Telegram's
+    ({"HTTPS_PROXY": "http://proxy.example:3128", "NO_PROXY": "example.org, .discord.com"}, None),
+    ({"HTTPS_PROXY": "http://proxy.example:3128", "no_proxy": "*"}, None),
+    ({"HTTPS_PROXY": "http://proxy.example:3128", "NO_PROXY": "discord.gg"}, "http://proxy.example:3128"),
+    ({"HTTPS_PROXY": ""}, None),
+])
+def test_discords_api_takes_the_proxy_httpx_would(environ: dict[str, str], expected: str | None) -> None:
+    options = proxy_options(DISCORD, environ)
+    assert options.get("proxy") == expected
+    if expected is not None:
+        assert options["proxy_auth"] is None
+
+
+def test_the_proxys_credentials_go_apart_from_its_url() -> None:
+    """aiohttp's errors show the proxy's URL: a password left in it would show too."""
+    options = proxy_options(DISCORD, {"HTTPS_PROXY": "http://us%40er:p%3Ass@proxy.example:3128"})
+    assert options["proxy"] == "http://proxy.example:3128"
+    assert (options["proxy_auth"].login, options["proxy_auth"].password) == ("us@er", "p:ss")
