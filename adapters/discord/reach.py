@@ -26,9 +26,10 @@ RECONNECTING = ("Attempting a reconnect in ", "Attempting a reconnect for shard 
 
 def network_failure(error: BaseException) -> BaseException | None:
     """The link of the error's chain saying Discord's servers weren't reached: refused, reset, a name that doesn't
-    resolve, TLS, no answer in time. None if they answered (a rejected token, a 5xx) or the error is ours."""
-    return next((link for link in chain(error)
-                 if isinstance(link, aiohttp.ClientConnectionError | ConnectionError | TimeoutError)), None)
+    resolve, TLS, no answer in time, a proxy refusing the way (its CONNECT answered 407, 403, 502...). None if they
+    answered (a rejected token, a 5xx) or the error is ours."""
+    return next((link for link in chain(error) if isinstance(
+        link, aiohttp.ClientConnectionError | aiohttp.ClientHttpProxyError | ConnectionError | TimeoutError)), None)
 
 
 def api_unreachable(cause: BaseException) -> PlatformUnreachable:

@@ -7,11 +7,16 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.proxy import proxy_options
+from adapters.discord.reach import CHECKS
+from adapters.failures import PlatformUnreachable
+from adapters.runtime import open_services
 from adapters.settings import Settings
+from tests.discord.endpoints import discord_endpoints
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import running_bot
-from tests.discord.http_proxy import HttpProxy
+from tests.discord.harness import discord_settings, running_bot
+from tests.discord.http_proxy import HttpProxy, Passed
 from tests.discord.support import first_answer
 
 VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
@@ -58,6 +63,23 @@ async def test_the_bot_logs_in_connects_and_answers_through_the_proxy(
     assert any(f"/{token}/callback" in target for target in requests), requests  # the answer to /quiz
     assert {passed.credentials for passed in proxy.passed} == {"quiz:s3cr:et"}  # each with the URL's credentials
     assert "s3cr" not in caplog.text
+
+
+async def test_a_proxy_refusing_the_way_to_discord_fails_start_up_in_one_line(
+        settings: Settings, fake: FakeDiscord, proxy: HttpProxy, environment: pytest.MonkeyPatch) -> None:
+    """An https:// API (Discord's) takes HTTPS_PROXY, and goes by CONNECT: the proxy answering 407 (no credentials
+    given) was a traceback and exit 1, as a bug would be; it is an unreachable Discord, with what to check."""
+    environment.setenv("HTTPS_PROXY", proxy.url)
+    api = f"https://127.0.0.1:{fake.port}/api/v10"  # refused before any TLS: the fake needs none
+    async with open_services(settings) as services:
+        adapter = DiscordAdapter(services.engine, discord_settings(settings))
+        with discord_endpoints(api, fake.gateway_url), pytest.raises(PlatformUnreachable) as raised:
+            await adapter.start()
+    assert proxy.passed == [Passed("CONNECT", f"127.0.0.1:{fake.port}", None)]
+    assert str(raised.value) == (
+        f"Discord's API at https://127.0.0.1:{fake.port} could not be reached at start-up (ClientHttpProxyError: "
+        f"407, message='Proxy Authentication Required', url='{proxy.url}'): {CHECKS}")
+    assert fake.calls == []
 
 
 @pytest.mark.parametrize(("environ", "expected"), [
