@@ -10,13 +10,15 @@ import pytest
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.proxy import proxy_options
 from adapters.discord.reach import CHECKS
+from adapters.discord.sync import sync_commands
 from adapters.failures import PlatformUnreachable
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from tests.discord.endpoints import discord_endpoints
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import discord_settings, running_bot
+from tests.discord.harness import discord_settings, running_bot, sharded
 from tests.discord.http_proxy import HttpProxy, Passed
+from tests.discord.payloads import APP_ID
 from tests.discord.support import first_answer
 
 VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
@@ -43,16 +45,20 @@ async def proxy() -> AsyncIterator[HttpProxy]:
 
 
 # discord.py hands aiohttp the credentials as proxy_auth, which aiohttp 3.14 calls deprecated (for its 4.0).
-@pytest.mark.filterwarnings("ignore:The 'proxy_auth' parameter is deprecated:DeprecationWarning")
+PROXIED = pytest.mark.filterwarnings("ignore:The 'proxy_auth' parameter is deprecated:DeprecationWarning")
+
+
+@PROXIED
+@pytest.mark.parametrize("shards", [None, (2, (1,))])
 async def test_the_bot_logs_in_connects_and_answers_through_the_proxy(
         settings: Settings, fake: FakeDiscord, proxy: HttpProxy, environment: pytest.MonkeyPatch,
-        caplog: pytest.LogCaptureFixture) -> None:
+        caplog: pytest.LogCaptureFixture, shards: tuple[int, tuple[int, ...]] | None) -> None:
     """discord.py's session ignores the proxy variables: the bot went to Discord directly, and where only a proxy
     leads out it could not start. The fake is plain http://, so HTTP_PROXY is the variable that applies to it
-    (Discord's own https:// API takes HTTPS_PROXY: see below)."""
+    (Discord's own https:// API takes HTTPS_PROXY: see below). A sharded client connects each shard through it."""
     caplog.set_level(logging.DEBUG)
     environment.setenv("HTTP_PROXY", f"http://quiz:s3cr%3Aet@127.0.0.1:{proxy.port}")
-    async with running_bot(settings, fake):
+    async with running_bot(settings if shards is None else sharded(settings, *shards), fake):
         token = await fake.slash("quiz", {})
         answer = await fake.wait_until(first_answer(fake, token))
         assert answer.content.startswith("You have no quiz in progress.")
@@ -63,6 +69,14 @@ async def test_the_bot_logs_in_connects_and_answers_through_the_proxy(
     assert any(f"/{token}/callback" in target for target in requests), requests  # the answer to /quiz
     assert {passed.credentials for passed in proxy.passed} == {"quiz:s3cr:et"}  # each with the URL's credentials
     assert "s3cr" not in caplog.text
+
+
+@PROXIED
+async def test_discord_sync_registers_the_commands_through_the_proxy(
+        settings: Settings, fake: FakeDiscord, proxy: HttpProxy, environment: pytest.MonkeyPatch) -> None:
+    environment.setenv("http_proxy", f"http://quiz:s3cr%3Aet@127.0.0.1:{proxy.port}")
+    assert await sync_commands(settings, discord_settings(settings), None) == 13
+    assert f"{fake.api_base}/applications/{APP_ID}/commands" in proxy.targets("PUT")
 
 
 async def test_a_proxy_refusing_the_way_to_discord_fails_start_up_in_one_line(
