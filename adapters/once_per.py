@@ -29,3 +29,7 @@ class OncePer:
         if len(self._last) > self._remembered:
             self._last.popitem(last=False)
         return True
+
+    def forget(self, key: Hashable) -> None:
+        """As if ``key`` was never allowed: the next ``allow`` is True."""
+        self._last.pop(key, None)

@@ -13,6 +13,7 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.answers import POOL_SIZE, BotApiRequest, NotTheBotApi
+from adapters.telegram.press_answers import OnceAnsweringBot
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 from adapters.telegram.update_processor import UpdateProcessor
 from bot.metrics import Metrics, NullMetrics
@@ -117,9 +118,7 @@ def build_application(settings: TelegramSettings, token: str, metrics: Metrics |
     metrics = metrics or NullMetrics()
     limiter = RetryingRateLimiter(per_second=settings.messages_per_second, group_per_minute=group_per_minute,
                                   metrics=metrics)
-    builder = (ApplicationBuilder().token(token).rate_limiter(limiter)
-               .request(BotApiRequest(connection_pool_size=POOL_SIZE)).get_updates_request(BotApiRequest())
-               .concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics)))
-    if settings.api_url:
-        builder = builder.base_url(settings.api_url).base_file_url(file_url(settings.api_url))
-    return builder.build()
+    where = {"base_url": settings.api_url, "base_file_url": file_url(settings.api_url)} if settings.api_url else {}
+    bot = OnceAnsweringBot(token, request=BotApiRequest(connection_pool_size=POOL_SIZE),
+                           get_updates_request=BotApiRequest(), rate_limiter=limiter, **where)
+    return ApplicationBuilder().bot(bot).concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics)).build()

@@ -94,8 +94,8 @@ class UpdateProcessor(SimpleUpdateProcessor):
         """The press is still acted on in its turn; only its spinner stops now, and what the handler would have
         said in its answer (an alert) is then not shown."""
         await asyncio.sleep(self._acknowledge_after)
-        # Once sent, let it finish even if the turn comes meanwhile: cut off, Telegram may have it already (then
-        # the handler's own answer fails) or not (then the spinner stays until the handler answers).
+        # Once sent, let it finish even if the turn comes meanwhile: cut off, Telegram may have it already or not.
+        # The handler's own answer is then not sent at all (OnceAnsweringBot: a press is answered once).
         await asyncio.shield(self._acknowledge(query))
 
 

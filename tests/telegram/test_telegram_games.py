@@ -103,9 +103,13 @@ async def test_an_explanation_too_long_for_an_alert_opens_in_a_private_chat(
         await results_wait(api)
         opened = await press(api, ADA, f"gx:{game_id}/0", GROUP)
         assert opened["url"] == f"https://t.me/QuizTutorBot?start=gx_{game_id}_0" and "text" not in opened
+        en = engine.localizer_for("en")
+        api.fail_next("answerCallbackQuery", 400, "Bad Request: URL_INVALID")  # a link Telegram won't open:
+        said = await press(api, ADA, f"gx:{game_id}/0", GROUP)  # the verdict alone, answered after the refusal
+        assert said["show_alert"] is True and said["text"].startswith(en("You chose {letter}: not quite.",
+                                                                         letter="")[:10]) and "url" not in said
         await api.command(ADA, f"/start gx_{game_id}_0")  # what that link sends
         private = (await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(ADA.id)))[-1].params["text"]
-        en = engine.localizer_for("en")
         assert private.startswith(f"<b>{en('You chose {letter}: not quite.', letter='')[:10]}")
         assert "All-reduce sums across ranks" in private and "📖 NCCL collective operations" in private
         await api.command(ADA, f"/start@QuizTutorBot gx_{game_id}_0", GROUP)  # typed in the group: a welcome,
