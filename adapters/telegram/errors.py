@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import traceback
 
-from telegram import Update
+from telegram import CallbackQuery, Update
 from telegram.error import Forbidden
 from telegram.ext import ContextTypes
 
@@ -25,7 +25,8 @@ REDACTED = "[redacted]"
 
 
 class ErrorReporter:
-    """PTB error handler: logs which update failed and why, with the bot token scrubbed out, then apologises."""
+    """PTB error handler: logs which update failed and why, with the bot token scrubbed out, then apologises. A
+    failed button press is answered, with the apology if it can be said (OnceAnsweringBot: never twice)."""
 
     def __init__(self, token: str, engine: QuizEngine, chat: TelegramChat,
                  unfinished: Unfinished | None = None) -> None:
@@ -36,7 +37,14 @@ class ErrorReporter:
         self._apologized = OncePer(None)  # an update delivered again after an outage: one apology is enough
 
     async def __call__(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        error = context.error
+        query = update.callback_query if isinstance(update, Update) else None
+        try:
+            await self._report(update, context.error)
+        finally:  # a failed press is answered whatever happened (the bot sends nothing if it was answered already)
+            if query is not None:
+                await self._answer(query, None)
+
+    async def _report(self, update: object, error: Exception | None) -> None:
         update_id = update.update_id if isinstance(update, Update) else None
         kind = update_kind(update)  # as the metrics label it: "command", "button", "poll_answer"...
         # Without an update, it was fetching updates that failed (PTB retries polling itself).
@@ -61,16 +69,27 @@ class ErrorReporter:
         return text.replace(self._token, REDACTED) if self._token else text
 
     async def _apologize(self, update: Update) -> None:
-        """Say that something went wrong, rather than leave the learner waiting; a failure here is only logged."""
+        """Say that something went wrong, rather than leave the learner waiting: a press in its answer too; a failure
+        here is only logged."""
         try:
             found = await self._where(update)
             if found is None:
                 return
             actor, chat_id = found
             _ = await self._engine.localizer_or_hint(actor)
-            await self._chat.html(chat_id, [esc(_("Sorry, something went wrong. Please try again in a moment."))])
+            sorry = _("Sorry, something went wrong. Please try again in a moment.")
+            if update.callback_query is not None:  # first: Telegram waits only seconds for a press's answer
+                await self._answer(update.callback_query, sorry)
+            await self._chat.html(chat_id, [esc(sorry)])
         except Exception as error:  # the database or Telegram may be what failed in the first place
             log.warning("could not apologise for update %s: %s", update.update_id, self.scrub(repr(error)))
+
+    async def _answer(self, query: CallbackQuery, text: str | None) -> None:
+        """Stop the press's spinner, saying ``text`` if it wasn't answered yet; a failure is only logged."""
+        try:
+            await query.answer(text)
+        except Exception as error:  # too old already, or the network: nothing more to do
+            log.info("could not answer failed button press %s: %s", query.id, self.scrub(str(error)))
 
     async def _where(self, update: Update) -> tuple[Actor, str] | None:
         """Who to tell, and in which chat. A poll answer carries no chat: only its poll's private chat will do."""
