@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, ClassVar, Protocol, runtime_checkable
 
@@ -70,6 +70,12 @@ class PlatformSettings(BaseSettings):
     def secrets(self) -> list[str]:
         """Every value that must never reach a log line."""
         return [self.token.get_secret_value()] if self.token else []
+
+    def environment_problems(self, environ: Mapping[str, str]) -> list[tuple[str, str]]:
+        """What else in the environment (not QUIZ_*) keeps the platform from working as configured, such as a proxy
+        its library can't go through: (variable, what is wrong), as ConfigurationError takes them. Checked by the
+        commands that reach the platform (`run`, its tools) before they start, not by every command."""
+        return []
 
     def single_process(self) -> SingleProcess | None:
         """When only one process may serve the platform as configured, the lock that process holds; None when

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import signal
 from collections.abc import AsyncIterator, Sequence
 
@@ -39,6 +40,8 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     if not enabled:
         print(no_token_help(platforms))
         return 2
+    if problems := [problem for _spec, platform in enabled for problem in platform.environment_problems(os.environ)]:
+        raise ConfigurationError(problems)  # before the database is opened
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):

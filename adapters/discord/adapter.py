@@ -15,6 +15,7 @@ from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
 from adapters.discord.game_surface import ChannelGameSurface
 from adapters.discord.proxy import proxy_options
+from adapters.discord.proxy_env import named_proxy
 from adapters.discord.reach import api_failing, api_unreachable, first_session, network_failure, retries_briefly
 from adapters.discord.reminders import send_reminder
 from adapters.discord.sharding import gateway_open, make_client
@@ -53,7 +54,8 @@ class DiscordAdapter:
         if token is None:
             raise RuntimeError("QUIZ_DISCORD_TOKEN is not set")
         # The proxy variables are read now, as Telegram's HTTP client reads them when it is built.
-        client = make_client(self._engine, self._settings, **proxy_options(http.Route.BASE, os.environ))
+        proxy = named_proxy(http.Route.BASE, os.environ)
+        client = make_client(self._engine, self._settings, **proxy_options(proxy))
         try:
             await client.login(token.get_secret_value())
         except discord.LoginFailure:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import NoDecode, SettingsConfigDict
 
+from adapters.discord.proxy_env import proxy_problems
 from adapters.error_kinds import EVENT_FAILED, GATEWAY_FAILED, HANDLER_FAILED
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, PlatformTool
 from bot.content.limits import PollLimits
@@ -18,6 +20,8 @@ if TYPE_CHECKING:  # annotations only: start-up (`quiztutor --help`) doesn't loa
 DISCORD_LIMITS = PollLimits(question=300, option=55)
 # A bot token as the Developer Portal gives it: three parts of letters, digits, _ and -, joined by dots.
 BOT_TOKEN = r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$"
+# Discord's REST API as discord.py reaches it (its http.Route.BASE), named here without loading discord.py.
+DISCORD_API = "https://discord.com/api/v10"
 
 
 class DiscordSettings(PlatformSettings):
@@ -58,6 +62,10 @@ class DiscordSettings(PlatformSettings):
             raise ValueError(f"QUIZ_DISCORD_SHARD_IDS must be below QUIZ_DISCORD_SHARD_COUNT "
                              f"({self.shard_count}): shards are numbered from 0")
         return self
+
+    def environment_problems(self, environ: Mapping[str, str]) -> list[tuple[str, str]]:
+        """A proxy for Discord that discord.py can't go through (socks5://), if Discord is configured."""
+        return proxy_problems(DISCORD_API, environ) if self.enabled else []
 
     @property
     def sharded(self) -> bool:

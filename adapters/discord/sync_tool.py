@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from adapters.discord.spec import DiscordSettings
 from adapters.platform import PlatformSettings, PlatformTool
-from adapters.settings import Settings
+from adapters.settings import ConfigurationError, Settings
 
 
 def arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,6 +19,8 @@ async def run(settings: Settings, platform: PlatformSettings, args: argparse.Nam
     if not isinstance(platform, DiscordSettings) or platform.token is None:
         print("quiztutor: set QUIZ_DISCORD_TOKEN to sync Discord commands", file=sys.stderr)
         return 2
+    if problems := platform.environment_problems(os.environ):
+        raise ConfigurationError(problems)
     from adapters.discord.sync import sync_commands  # discord.py is imported only now
 
     count = await sync_commands(settings, platform, args.guild)

@@ -9,6 +9,7 @@ import pytest
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.proxy import proxy_options
+from adapters.discord.proxy_env import named_proxy
 from adapters.discord.reach import CHECKS
 from adapters.discord.sync import sync_commands
 from adapters.failures import PlatformUnreachable
@@ -108,7 +109,7 @@ async def test_a_proxy_refusing_the_way_to_discord_fails_start_up_in_one_line(
     ({"HTTPS_PROXY": ""}, None),
 ])
 def test_discords_api_takes_the_proxy_httpx_would(environ: dict[str, str], expected: str | None) -> None:
-    options = proxy_options(DISCORD, environ)
+    options = proxy_options(named_proxy(DISCORD, environ))
     assert options.get("proxy") == expected
     if expected is not None:
         assert options["proxy_auth"] is None
@@ -116,6 +117,6 @@ def test_discords_api_takes_the_proxy_httpx_would(environ: dict[str, str], expec
 
 def test_the_proxys_credentials_go_apart_from_its_url() -> None:
     """aiohttp's errors show the proxy's URL: a password left in it would show too."""
-    options = proxy_options(DISCORD, {"HTTPS_PROXY": "http://us%40er:p%3Ass@proxy.example:3128"})
+    options = proxy_options(named_proxy(DISCORD, {"HTTPS_PROXY": "http://us%40er:p%3Ass@proxy.example:3128"}))
     assert options["proxy"] == "http://proxy.example:3128"
     assert (options["proxy_auth"].login, options["proxy_auth"].password) == ("us@er", "p:ss")
