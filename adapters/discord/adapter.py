@@ -64,7 +64,7 @@ class DiscordAdapter:
         except Exception as error:
             await client.close()
             if (cause := network_failure(error)) is not None:  # one line saying what to check, not a traceback
-                raise api_unreachable(cause) from error
+                raise api_unreachable(cause, proxy) from error
             if isinstance(error, discord.DiscordServerError):
                 raise api_failing(error) from error
             raise
@@ -80,7 +80,7 @@ class DiscordAdapter:
         self._gateway = asyncio.create_task(self._connect(client), name="discord-gateway")
         self._starting = True
         try:
-            await first_session(connected, self._gateway, self._gateway_start_timeout)
+            await first_session(connected, self._gateway, self._gateway_start_timeout, proxy)
         except BaseException:
             await self._abandon()
             raise

@@ -11,12 +11,11 @@ import aiohttp
 from discord import DiscordServerError, http
 from discord.gateway import DiscordWebSocket
 
+from adapters.discord.proxy_env import NamedProxy
 from adapters.failures import PlatformUnreachable, public_address
 from bot.text import one_line
 from storage.errors import chain
 
-# Discord is reached through the proxy HTTPS_PROXY names, as Telegram is (see adapters/discord/proxy.py).
-CHECKS = "check the network, any firewall on the way, and any proxy (HTTPS_PROXY)"
 # Where discord.py logs, with a traceback, a gateway connection it will try again: the client's, a shard's.
 RETRY_LOGGERS = ("discord.client", "discord.shard")
 # How discord.py begins the line when it reconnects the gateway, after only the errors it chose to retry (the
@@ -32,9 +31,9 @@ def network_failure(error: BaseException) -> BaseException | None:
         link, aiohttp.ClientConnectionError | aiohttp.ClientHttpProxyError | ConnectionError | TimeoutError)), None)
 
 
-def api_unreachable(cause: BaseException) -> PlatformUnreachable:
-    """Logging in (GET /users/@me) found no way to Discord's REST API."""
-    return unreachable("Discord's API", http.Route.BASE, one_line(cause))
+def api_unreachable(cause: BaseException, proxy: NamedProxy | None) -> PlatformUnreachable:
+    """Logging in (GET /users/@me) found no way to Discord's REST API, through ``proxy`` if any."""
+    return unreachable("Discord's API", http.Route.BASE, one_line(cause), proxy)
 
 
 def api_failing(error: DiscordServerError) -> PlatformUnreachable:
@@ -45,10 +44,12 @@ def api_failing(error: DiscordServerError) -> PlatformUnreachable:
                                "Discord is in trouble (see https://discordstatus.com); try again later")
 
 
-async def first_session(connected: asyncio.Future[None], gateway: asyncio.Task[None], within: float) -> None:
+async def first_session(connected: asyncio.Future[None], gateway: asyncio.Task[None], within: float,
+                        proxy: NamedProxy | None) -> None:
     """Return once the gateway's first session began (READY came: ``connected``), or the gateway stopped for a
     reason /readyz tells; raise PlatformUnreachable if the gateway task ended for want of a connection (it only
-    raises that), or nothing came in ``within`` seconds (a sharded client retries each shard for ever)."""
+    raises that), or nothing came in ``within`` seconds (a sharded client retries each shard for ever). The
+    gateway goes through ``proxy``, if any, as the API does."""
     try:
         done, _pending = await asyncio.wait({connected, gateway}, timeout=within,
                                             return_when=asyncio.FIRST_COMPLETED)
@@ -59,17 +60,26 @@ async def first_session(connected: asyncio.Future[None], gateway: asyncio.Task[N
     if gateway in done:
         if (error := gateway.exception()) is None:
             return
-        raise gateway_unreachable(one_line(network_failure(error) or error)) from error
-    raise gateway_unreachable(f"no session within {within:.0f} s")
+        raise gateway_unreachable(one_line(network_failure(error) or error), proxy) from error
+    raise gateway_unreachable(f"no session within {within:.0f} s", proxy)
 
 
-def gateway_unreachable(detail: str) -> PlatformUnreachable:
-    return unreachable("Discord's gateway", str(DiscordWebSocket.DEFAULT_GATEWAY), detail)
+def gateway_unreachable(detail: str, proxy: NamedProxy | None) -> PlatformUnreachable:
+    return unreachable("Discord's gateway", str(DiscordWebSocket.DEFAULT_GATEWAY), detail, proxy)
 
 
-def unreachable(what: str, url: str, detail: str) -> PlatformUnreachable:
+def unreachable(what: str, url: str, detail: str, proxy: NamedProxy | None) -> PlatformUnreachable:
     return PlatformUnreachable(f"{what} at {public_address(url)} could not be reached at start-up ({detail}): "
-                               f"{CHECKS}")
+                               f"{checks(proxy)}")
+
+
+def checks(proxy: NamedProxy | None) -> str:
+    """What to check when Discord is out of reach: the proxy it is reached through, if any (see
+    adapters/discord/proxy_env.py), by its address without user:password, and the variable naming it."""
+    if proxy is None:
+        return "check the network and any firewall on the way"
+    return (f"check the network, any firewall on the way, and the proxy Discord is reached through: "
+            f"{public_address(proxy.url)} ({proxy.variable})")
 
 
 class _Briefly(logging.Filter):

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 
+import aiohttp
 import pytest
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.proxy import proxy_options
 from adapters.discord.proxy_env import named_proxy
-from adapters.discord.reach import CHECKS
+from adapters.discord.reach import first_session
 from adapters.discord.sync import sync_commands
 from adapters.failures import PlatformUnreachable
 from adapters.runtime import open_services
@@ -93,8 +95,24 @@ async def test_a_proxy_refusing_the_way_to_discord_fails_start_up_in_one_line(
     assert proxy.passed == [Passed("CONNECT", f"127.0.0.1:{fake.port}", None)]
     assert str(raised.value) == (
         f"Discord's API at https://127.0.0.1:{fake.port} could not be reached at start-up (ClientHttpProxyError: "
-        f"407, message='Proxy Authentication Required', url='{proxy.url}'): {CHECKS}")
+        f"407, message='Proxy Authentication Required', url='{proxy.url}'): check the network, any firewall on the "
+        f"way, and the proxy Discord is reached through: {proxy.url} (HTTPS_PROXY)")
     assert fake.calls == []
+
+
+async def test_a_gateway_out_of_reach_through_a_proxy_names_that_proxy_without_its_password() -> None:
+    async def refused() -> None:
+        raise aiohttp.ClientConnectionError("Cannot connect to host gateway.discord.gg:443")
+
+    gateway = asyncio.create_task(refused())
+    connected: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    proxy = named_proxy(DISCORD, {"ALL_PROXY": "http://quiz:s3cret@proxy.example:3128"})
+    with pytest.raises(PlatformUnreachable) as raised:
+        await first_session(connected, gateway, 5.0, proxy)
+    assert str(raised.value) == (
+        "Discord's gateway at wss://gateway.discord.gg could not be reached at start-up (ClientConnectionError: "
+        "Cannot connect to host gateway.discord.gg:443): check the network, any firewall on the way, and the proxy "
+        "Discord is reached through: http://proxy.example:3128 (ALL_PROXY)")
 
 
 @pytest.mark.parametrize(("environ", "expected"), [

@@ -20,7 +20,8 @@ from tests.telegram.processes import BotProcess, free_port
 async def run_discord(data_dir: Path, api_base: str, gateway: str, **extra: str) -> BotProcess:
     """`quiztutor run` with only Discord's token set, discord.py pointed at ``api_base`` and ``gateway``;
     ``extra``: more QUIZ_* values."""
-    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    clean = {key: value for key, value in os.environ.items()
+             if not key.startswith("QUIZ_") and not key.lower().endswith("_proxy")}  # no proxy unless given
     env = {**clean, "QUIZ_DISCORD_TOKEN": TOKEN, "QUIZ_DATA_DIR": str(data_dir),
            "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT), **extra}
     return await BotProcess.start(env, "-m", "tests.discord.run_process", api_base, gateway)
@@ -35,9 +36,24 @@ async def test_discord_unreachable_at_start_up_is_one_clear_line_without_the_tok
     assert code == ExitCode.UNREACHABLE, bot.log
     assert f"quiztutor run failed: Discord's API at http://127.0.0.1:{port} could not be reached at start-up " \
            f"(ClientConnectorError: Cannot connect to host 127.0.0.1:{port} " in last, bot.log
-    assert last.endswith("): check the network, any firewall on the way, and any proxy (HTTPS_PROXY)"), bot.log
+    assert last.endswith("): check the network and any firewall on the way"), bot.log  # no proxy in use
     assert "Traceback" not in bot.log  # the traceback only at DEBUG
     assert TOKEN not in bot.log
+
+
+async def test_discord_unreachable_through_a_proxy_names_that_proxy_without_its_password(tmp_path: Path) -> None:
+    """The hint named HTTPS_PROXY whether a proxy was used or not, and never which one."""
+    port, proxy_port = free_port(), free_port()  # no proxy listens there
+    bot = await run_discord(tmp_path, f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway",
+                            http_proxy=f"http://quiz:s3cret@127.0.0.1:{proxy_port}/")  # Discord's fake is http://
+    code = await bot.exited(within=60)
+    last = bot.log.strip().splitlines()[-1]
+    assert code == ExitCode.UNREACHABLE, bot.log
+    assert f"quiztutor run failed: Discord's API at http://127.0.0.1:{port} could not be reached at start-up " \
+           f"(ClientProxyConnectionError: Cannot connect to host 127.0.0.1:{proxy_port} " in last, bot.log
+    assert last.endswith("): check the network, any firewall on the way, and the proxy Discord is reached "
+                         f"through: http://127.0.0.1:{proxy_port} (http_proxy)"), bot.log
+    assert "s3cret" not in bot.log and "Traceback" not in bot.log
 
 
 async def test_discord_gateway_unreachable_at_start_up_is_one_clear_line_and_exits_7(fake: FakeDiscord,
@@ -53,7 +69,7 @@ async def test_discord_gateway_unreachable_at_start_up_is_one_clear_line_and_exi
     assert [call.path for call in fake.calls] == ["/users/@me", "/oauth2/applications/@me"]  # logged in
     assert f"quiztutor run failed: Discord's gateway at ws://127.0.0.1:{port} could not be reached at start-up " \
            f"(ClientConnectorError: Cannot connect to host 127.0.0.1:{port} " in last, bot.log
-    assert last.endswith("): check the network, any firewall on the way, and any proxy (HTTPS_PROXY)"), bot.log
+    assert last.endswith("): check the network and any firewall on the way"), bot.log  # no proxy in use
     assert "Traceback" not in bot.log and "AttributeError" not in bot.log  # discord.py's retry says it in one line
     assert TOKEN not in bot.log
 
