@@ -21,7 +21,7 @@ from bot.ports import UnitOfWorkFactory
 from storage.database import SQLITE_MIGRATION_WAIT_MS, create_engine
 from storage.errors import DatabaseUnavailable, describe
 from storage.migrate import require_head, upgrade_to_head
-from storage.unit_of_work import unit_of_work_factory
+from storage.unit_of_work import UnitsOfWork, unit_of_work_factory
 
 
 def utc_now() -> datetime:
@@ -43,6 +43,7 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
     texts = UiTexts.load(settings.locales_dir)
     database = await _open_database(settings.resolved_database_url, settings.database_pool_size)
     metrics = metrics or NullMetrics()
+    unit_of_work: UnitsOfWork | None = None
     try:
         unit_of_work = unit_of_work_factory(database, clock, metrics=metrics)
         # Read before the files: a reload stored by then is in them, or the deploy that brought them replaced it.
@@ -62,6 +63,8 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
         with collector_for_serving():
             yield Services(settings=settings, engine=engine, database=database)
     finally:
+        if unit_of_work is not None:  # first: an event handler still running must not reopen the database
+            unit_of_work.close()
         await database.dispose()
 
 
@@ -72,9 +75,13 @@ async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = ut
     ``migrate`` (for commands that only read it: stats) a schema not up to date raises SchemaNotCurrent, wrapped
     in DatabaseUnavailable, and nothing is changed."""
     database = await _open_database(settings.resolved_database_url, settings.database_pool_size, migrate)
+    unit_of_work: UnitsOfWork | None = None
     try:
-        yield unit_of_work_factory(database, clock)
+        unit_of_work = unit_of_work_factory(database, clock)
+        yield unit_of_work
     finally:
+        if unit_of_work is not None:
+            unit_of_work.close()
         await database.dispose()
 
 

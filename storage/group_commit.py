@@ -46,9 +46,13 @@ class GroupCommit:
         self._batch: list[asyncio.Future[None]] = []
         self._opened_at = 0.0
         self._committing: set[asyncio.Future[None]] = set()
+        self._closed = False
 
     async def enter(self) -> Connection:
-        """Wait for the writer's turn; returns its connection, inside a write transaction."""
+        """Wait for the writer's turn; returns its connection, inside a write transaction. WriterClosed once the
+        writer was closed for good."""
+        if self._closed:
+            raise WriterClosed("the database was closed")
         self._waiting += 1
         try:
             await self._turn.acquire()
@@ -166,6 +170,8 @@ class GroupCommit:
             raise asyncio.CancelledError
 
     def _in_thread(self, work: Callable[[], Any]) -> asyncio.Future[Any]:
+        if self._closed:  # for good: no new connection, thread or transaction that nobody would close
+            raise WriterClosed("the database was closed")
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-writer")
         return asyncio.get_running_loop().run_in_executor(self._executor, work)
@@ -207,9 +213,17 @@ class GroupCommit:
                 self._connection.invalidate()
             self._connection = None
 
-    def close(self) -> None:
-        """Roll back anything not committed and close the connection; a later action opens a new one. Actions
-        that released their savepoints in the open batch hear that they were not kept."""
+    def close(self, *, for_good: bool = False) -> None:
+        """Roll back anything not committed and close the connection, once a COMMIT under way in the writer's
+        thread has ended (its task answers its batch at the loop's next turn). Actions that released their
+        savepoints in the open batch hear that they were not kept. A later action opens a new connection, unless
+        ``for_good``: then it hears WriterClosed.
+
+        For good at shutdown, before the engine is disposed: asyncio then cancels the tasks still running (event
+        handlers, say) and closes the loop as soon as they stop. An action reopening the database meanwhile would
+        leave its COMMIT task unfinished ("Task was destroyed but it is pending"), or its transaction open, with
+        SQLite's write lock, on a connection nobody closes."""
+        self._closed = self._closed or for_good
         batch, self._batch = self._batch, []
         for waiter in batch:
             if not waiter.done():

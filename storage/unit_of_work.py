@@ -20,8 +20,27 @@ from storage.server_unit_of_work import ServerUnitOfWork
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
 
 
+class UnitsOfWork:
+    """Makes the units of work: ``async with units() as work``. Closed at shutdown, before the engine is disposed."""
+
+    def __init__(self, make: Callable[[], ServerUnitOfWork | SqliteUnitOfWork], writer: GroupCommit | None = None
+                 ) -> None:
+        self._make = make
+        self._writer = writer
+
+    def __call__(self) -> ServerUnitOfWork | SqliteUnitOfWork:
+        return self._make()
+
+    def close(self) -> None:
+        """For good: SQLite's writer waits for a COMMIT under way, rolls back what was not committed, and refuses
+        every later action, so that none is still writing when the event loop closes (storage/group_commit.py).
+        PostgreSQL's units have no writer of their own: nothing to do."""
+        if self._writer is not None:
+            self._writer.close(for_good=True)
+
+
 def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, metrics: Metrics | None = None
-                         ) -> Callable[[], ServerUnitOfWork | SqliteUnitOfWork]:
+                         ) -> UnitsOfWork:
     """Units of work on the engine's database: SQLite's through one group-committing writer, PostgreSQL's on the
     pool's connections, held while others wait for them. ``metrics`` hear each transaction's seconds and each
     group commit's size."""
@@ -33,9 +52,10 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, 
         writer_engine = create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms)
         sqlite_plans = SqlitePlans(writer_engine.dialect)
         writer = GroupCommit(writer_engine, on_commit=lambda size: metrics.observe_batch(size) if size else None)
-        # The writer's connection is the database's too: closed when the engine is disposed.
+        # The writer's connection is the database's too: closed when the engine is disposed (reopened by a later
+        # action, unless the units of work were closed).
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
-        return lambda: SqliteUnitOfWork(writer, sqlite_plans, clock, metrics)
+        return UnitsOfWork(lambda: SqliteUnitOfWork(writer, sqlite_plans, clock, metrics), writer)
     if engine.dialect.driver != "asyncpg" or not isinstance(engine.pool, QueuePool):
         raise ValueError("a database server needs asyncpg and a fixed pool (storage/server_pool.py), "
                          f"not {engine.dialect.driver} with {type(engine.pool).__name__}")
@@ -43,4 +63,4 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, 
     # Connections handed out in arrival order, as many as the pool has: one hand-over per engine, or the extra
     # units of work would wait in the pool's own unfair queue again.
     connections = HeldConnections(engine, engine.pool.size())
-    return lambda: ServerUnitOfWork(connections, plans, clock, metrics)
+    return UnitsOfWork(lambda: ServerUnitOfWork(connections, plans, clock, metrics))
