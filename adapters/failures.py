@@ -7,6 +7,7 @@ from urllib.parse import urlsplit
 
 from bot.log_lines import log_briefly
 from storage.errors import chain, connection_lost
+from storage.group_commit import WriterClosed
 
 
 class LoginRejected(Exception):
@@ -39,10 +40,18 @@ def unreachable(error: BaseException) -> bool:
     return any(connection_lost(cause) for cause in chain(error))
 
 
+def shutting_down(error: BaseException) -> bool:
+    """An event still handled after the services closed (discord.py's close() doesn't wait for its handlers): the
+    database refused it, closed for good (storage/group_commit.py). Nothing of it was kept, and nothing is wrong."""
+    return any(isinstance(cause, WriterClosed) for cause in chain(error))
+
+
 def log_failure(logger: logging.Logger, error: BaseException, message: str, *args: object) -> None:
-    """A failed event: an outage as one line (every event fails alike while it lasts), a bug with its traceback;
-    at DEBUG, the traceback either way."""
-    if unreachable(error):
+    """A failed event: an outage as one line (every event fails alike while it lasts), one still handled at
+    shutdown as one warning, a bug with its traceback; at DEBUG, the traceback either way."""
+    if shutting_down(error):
+        log_briefly(logger, logging.WARNING, error, message + ": shutting down, not kept", *args)
+    elif unreachable(error):
         log_briefly(logger, logging.ERROR, error, message + ": a service is unreachable", *args)
     else:
         logger.error(message, *args, exc_info=error)

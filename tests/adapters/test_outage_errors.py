@@ -13,6 +13,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 
 from adapters.failures import log_failure, unreachable
 from storage.database import create_engine
+from storage.group_commit import WriterClosed
 from tests.pg_cluster import asyncpg_url
 
 
@@ -54,6 +55,18 @@ def test_an_outage_is_logged_as_one_line_and_a_bug_with_its_traceback(caplog: py
     caplog.set_level(logging.DEBUG, logger="tests.outage")
     log_failure(log, outage, "Discord event %s failed", "on_raw_poll_vote_add")
     assert caplog.records[0].exc_info is not None  # at DEBUG, the outage's traceback too
+
+
+def test_an_event_handled_after_shutdown_is_one_warning_not_a_bug(caplog: pytest.LogCaptureFixture) -> None:
+    """discord.py's close() doesn't wait for its handlers: one still running when the database closed for good
+    hears WriterClosed. Nothing of it was kept, and nothing is broken: no ERROR, no traceback."""
+    log = logging.getLogger("tests.outage")
+    caplog.set_level(logging.INFO, logger="tests.outage")
+    late = _raised(RuntimeError("the turn failed"), WriterClosed("the database was closed"))
+    log_failure(log, late, "%s click failed", "Join")
+    (record,) = caplog.records
+    assert (record.levelno, record.exc_info) == (logging.WARNING, None)
+    assert record.getMessage() == "Join click failed: shutting down, not kept: RuntimeError: the turn failed"
 
 
 def test_a_connection_cut_by_a_database_restart_or_failover_is_an_outage() -> None:
