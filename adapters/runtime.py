@@ -63,9 +63,11 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
         with collector_for_serving():
             yield Services(settings=settings, engine=engine, database=database)
     finally:
-        if unit_of_work is not None:  # first: an event handler still running must not reopen the database
-            unit_of_work.close()
-        await database.dispose()
+        try:
+            if unit_of_work is not None:  # first: an event handler still running must not reopen the database
+                unit_of_work.close()
+        finally:
+            await database.dispose()
 
 
 @asynccontextmanager
@@ -80,9 +82,11 @@ async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = ut
         unit_of_work = unit_of_work_factory(database, clock)
         yield unit_of_work
     finally:
-        if unit_of_work is not None:
-            unit_of_work.close()
-        await database.dispose()
+        try:
+            if unit_of_work is not None:
+                unit_of_work.close()
+        finally:
+            await database.dispose()
 
 
 async def _content_reloaded(unit_of_work: UnitOfWorkFactory, url: str) -> str | None:
