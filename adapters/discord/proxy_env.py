@@ -5,7 +5,7 @@ variables. It needs no library of Discord's: `run` and `discord-sync` check the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
 # The proxies discord.py's HTTP client (aiohttp) can go through. It takes any other (socks5://) for an HTTP proxy,
@@ -16,7 +16,8 @@ SCHEMES = ("http", "https")
 @dataclass(frozen=True)
 class NamedProxy:
     variable: str  # as the environment spells it: HTTPS_PROXY, https_proxy, ALL_PROXY...
-    url: str  # as written, user:password and all; a bare host:port is an HTTP proxy's, so http:// is added
+    # As written, user:password and all (so never in a repr); a bare host:port is an HTTP proxy's: http:// added.
+    url: str = field(repr=False)
 
     @property
     def scheme(self) -> str:
