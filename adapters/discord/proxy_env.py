@@ -39,12 +39,27 @@ def proxy_problems(url: str, environ: Mapping[str, str]) -> list[tuple[str, str]
     """(variable, what is wrong) if the proxy for ``url`` is one discord.py can't go through; its URL is never
     said (it may hold a password)."""
     proxy = named_proxy(url, environ)
-    if proxy is None or proxy.scheme in SCHEMES:
+    if proxy is None:
         return []
+    if proxy.scheme in SCHEMES:
+        return [] if _well_formed(proxy.url) else [(proxy.variable, (
+            "not a proxy URL discord.py can use: write it as http://HOST:PORT (with USER:PASSWORD@ before the host "
+            "if it needs them, any / : @ in the password written %2F %3A %40)"))]
     kind = f"a {proxy.scheme}:// proxy" if proxy.scheme else "a proxy URL without a scheme"
     return [(proxy.variable, f"Discord can't be reached through {kind} (discord.py's HTTP client, aiohttp, goes "
              "through HTTP proxies only): name an http:// one, or list discord.com in NO_PROXY to reach Discord "
              "directly")]
+
+
+def _well_formed(url: str) -> bool:
+    """A host, and a port that is a number (a password with an unescaped "/" splits the URL early, leaving its
+    start as the host and port)."""
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 (urlsplit checks the port only when asked)
+    except ValueError:
+        return False
+    return bool(parts.hostname) and not parts.path.strip("/")
 
 
 def _bypassed(host: str, no_proxy: str) -> bool:

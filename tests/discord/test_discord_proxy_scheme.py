@@ -59,5 +59,15 @@ def test_the_proxy_that_applies_is_the_one_checked() -> None:
     assert DiscordSettings().environment_problems({"ALL_PROXY": socks}) == []  # Discord isn't configured
 
 
+@pytest.mark.parametrize("url", ["http://proxy.example:31x8", "http://quiz:12/34@proxy.example:3128",
+                                 "http://:3128", "http://proxy.example:99999"])
+def test_a_proxy_url_that_is_no_proxy_url_is_said_to_be_one_never_showing_it(url: str) -> None:
+    """A mistyped port, or a password with an unescaped "/" (the URL then ends at it: host "quiz", port "12"): a
+    setting to fix (exit 2), not a traceback at start-up."""
+    ((variable, message),) = DiscordSettings(token=TOKEN).environment_problems({"HTTPS_PROXY": url})
+    assert variable == "HTTPS_PROXY" and message.startswith("not a proxy URL discord.py can use")
+    assert "34" not in message and "proxy.example" not in message
+
+
 def test_the_url_checked_is_discord_pys() -> None:
     assert DISCORD_API == http.Route.BASE
