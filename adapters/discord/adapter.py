@@ -7,7 +7,6 @@ import contextlib
 import logging
 import os
 
-import discord
 from discord import http
 
 from adapters.discord.actors import PLATFORM
@@ -16,12 +15,11 @@ from adapters.discord.expiries import deliver_expired
 from adapters.discord.game_surface import ChannelGameSurface
 from adapters.discord.proxy import proxy_options
 from adapters.discord.proxy_env import named_proxy
-from adapters.discord.reach import api_failing, api_unreachable, first_session, network_failure, retries_briefly
+from adapters.discord.reach import first_session, log_in, network_failure, retries_briefly
 from adapters.discord.reminders import send_reminder
 from adapters.discord.sharding import gateway_open, make_client
 from adapters.discord.spec import DiscordSettings
 from adapters.error_kinds import GATEWAY_FAILED
-from adapters.failures import LoginRejected
 from bot.engine import QuizEngine
 from bot.games.delivery import GameSurface
 from bot.replies import Expired, Reminder
@@ -56,21 +54,7 @@ class DiscordAdapter:
         # The proxy variables are read now, as Telegram's HTTP client reads them when it is built.
         proxy = named_proxy(http.Route.BASE, os.environ)
         client = make_client(self._engine, self._settings, **proxy_options(proxy))
-        try:
-            await client.login(token.get_secret_value())
-        except discord.LoginFailure:
-            await client.close()
-            raise LoginRejected("Discord", "QUIZ_DISCORD_TOKEN") from None
-        except Exception as error:
-            await client.close()
-            if (cause := network_failure(error)) is not None:  # one line saying what to check, not a traceback
-                raise api_unreachable(cause, proxy) from error
-            if isinstance(error, discord.DiscordServerError):
-                raise api_failing(error) from error
-            raise
-        except BaseException:
-            await client.close()
-            raise
+        await log_in(client, token.get_secret_value(), proxy)
         self._client = client
         if self._settings.sharded:
             log.info("Discord shards %s of %d in this process", self._settings.shards, self._settings.shard_count)

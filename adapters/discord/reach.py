@@ -8,11 +8,12 @@ import logging
 from collections.abc import Iterator
 
 import aiohttp
+import discord
 from discord import DiscordServerError, http
 from discord.gateway import DiscordWebSocket
 
 from adapters.discord.proxy_env import NamedProxy
-from adapters.failures import PlatformUnreachable, public_address
+from adapters.failures import LoginRejected, PlatformUnreachable, public_address
 from bot.text import one_line
 from storage.errors import chain
 
@@ -29,6 +30,23 @@ def network_failure(error: BaseException) -> BaseException | None:
     answered (a rejected token, a 5xx) or the error is ours."""
     return next((link for link in chain(error) if isinstance(
         link, aiohttp.ClientConnectionError | aiohttp.ClientHttpProxyError | ConnectionError | TimeoutError)), None)
+
+
+async def log_in(client: discord.Client, token: str, proxy: NamedProxy | None) -> None:
+    """``client.login``, a failure said as what an operator can act on: a rejected token (LoginRejected), Discord out
+    of reach, through ``proxy`` if any, or its API failing (PlatformUnreachable); the client closed on any failure.
+    For `run` and `discord-sync` alike."""
+    try:
+        await client.login(token)
+    except BaseException as error:
+        await client.close()
+        if isinstance(error, discord.LoginFailure):
+            raise LoginRejected("Discord", "QUIZ_DISCORD_TOKEN") from None
+        if isinstance(error, Exception) and (cause := network_failure(error)) is not None:
+            raise api_unreachable(cause, proxy) from error  # one line saying what to check, not a traceback
+        if isinstance(error, DiscordServerError):
+            raise api_failing(error) from error
+        raise
 
 
 def api_unreachable(cause: BaseException, proxy: NamedProxy | None) -> PlatformUnreachable:

@@ -14,6 +14,7 @@ from discord import http
 from adapters.discord.client import QuizClient
 from adapters.discord.proxy import proxy_options
 from adapters.discord.proxy_env import named_proxy
+from adapters.discord.reach import log_in
 from adapters.discord.spec import DiscordSettings
 from adapters.runtime import utc_now
 from adapters.settings import Settings
@@ -41,9 +42,10 @@ async def sync_commands(settings: Settings, discord_settings: DiscordSettings, g
     engine = QuizEngine(library=ContentLibrary(settings.content_dir, Catalog(())), unit_of_work=_no_database,
                         texts=UiTexts.load(settings.locales_dir), admins=AdminPolicy(), clock=utc_now,
                         rng=random.Random())
-    client = QuizClient(engine, discord_settings, **proxy_options(named_proxy(http.Route.BASE, os.environ)))
+    proxy = named_proxy(http.Route.BASE, os.environ)
+    client = QuizClient(engine, discord_settings, **proxy_options(proxy))
     async with client:
-        await client.login(token.get_secret_value())  # also installs the translator (setup_hook)
+        await log_in(client, token.get_secret_value(), proxy)  # also installs the translator (setup_hook)
         if guild_id is None:
             synced = await client.tree.sync()
         else:

@@ -23,6 +23,7 @@ from tests.discord.harness import discord_settings, running_bot, sharded
 from tests.discord.http_proxy import HttpProxy, Passed
 from tests.discord.payloads import APP_ID
 from tests.discord.support import first_answer
+from tests.pg_cluster import free_port
 
 VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
 DISCORD = "https://discord.com/api/v10"
@@ -138,3 +139,14 @@ def test_the_proxys_credentials_go_apart_from_its_url() -> None:
     options = proxy_options(named_proxy(DISCORD, {"HTTPS_PROXY": "http://us%40er:p%3Ass@proxy.example:3128"}))
     assert options["proxy"] == "http://proxy.example:3128"
     assert (options["proxy_auth"].login, options["proxy_auth"].password) == ("us@er", "p:ss")
+
+
+async def test_discord_sync_out_of_reach_says_what_to_check_as_run_does(settings: Settings,
+                                                                       environment: pytest.MonkeyPatch) -> None:
+    """As `run` (exit 7 and one line, tests/discord/test_discord_run_process.py); it was aiohttp's error and exit 1."""
+    port = free_port()  # nothing listens there
+    with discord_endpoints(f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway"), \
+            pytest.raises(PlatformUnreachable) as failure:
+        await sync_commands(settings, discord_settings(settings), None)
+    assert str(failure.value).startswith(f"Discord's API at http://127.0.0.1:{port} could not be reached at start-up")
+    assert str(failure.value).endswith("check the network and any firewall on the way")
