@@ -25,6 +25,18 @@ async def game_lobby_and_solo_poll(api: FakeBotApi, chat: FakeChat) -> tuple[str
     return game_id, await next_poll(api, chat.id, 1)
 
 
+async def game_played_then_quiz_resumed(api: FakeBotApi, game_id: str, chat: FakeChat, game_polls: int,
+                                        resumed_polls: int) -> Call:
+    """Ada starts the game (its first question is the group's poll number ``game_polls``) and stops it; Tendai then
+    carries on with his quiz in ``chat``: the poll it asks (his ``resumed_polls``-th there)."""
+    await press(api, ADA, f"gb:{game_id}", GROUP)
+    await next_poll(api, GROUP.id, game_polls)
+    await api.command(ADA, "/game stop", GROUP)
+    await api.wait_for("sendMessage", 1, lambda p: for_chat(GROUP.id)(p) and "stopped" in p["text"])
+    await api.command(TENDAI, "/quiz collectives", chat)
+    return await next_poll(api, chat.id, resumed_polls)
+
+
 async def test_a_vote_on_a_solo_poll_of_the_games_quiz_is_refused_and_gives_no_answer_away(
         api: FakeBotApi, settings: Settings) -> None:
     async with running_bot(settings) as engine:
@@ -70,13 +82,9 @@ async def test_a_timed_solo_poll_of_the_games_quiz_is_deleted_when_its_learner_j
             (str(chat.id), str(solo.result["message_id"]))]
         said = await api.wait_for("sendMessage", 1, lambda p: for_chat(chat.id)(p) and SET_ASIDE in p["text"])
         assert said[0].params["text"] == (f"<b>Tendai</b> · {SET_ASIDE}" if where == "group" else SET_ASIDE)
-        await press(api, ADA, f"gb:{game_id}", GROUP)
-        await next_poll(api, GROUP.id, 2 if where == "group" else 1)  # the game's first question
-        await api.command(ADA, "/game stop", GROUP)
-        await api.wait_for("sendMessage", 1, lambda p: for_chat(GROUP.id)(p) and "stopped" in p["text"])
-
-        await api.command(TENDAI, "/quiz collectives", chat)  # after the game: the question again, all its time
-        again = await next_poll(api, chat.id, 2 if where == "private" else 3)
+        # after the game: the question again, all its time
+        again = await game_played_then_quiz_resumed(api, game_id, chat, 2 if where == "group" else 1,
+                                                    2 if where == "private" else 3)
         assert again.params["question"] == solo.params["question"] and again.params["open_period"] == "30"
         await api.settle()
     assert not api.calls("stopPoll", lambda p: p["message_id"] == str(solo.result["message_id"]))
@@ -99,13 +107,7 @@ async def test_a_deleted_solo_poll_is_sent_nothing_more_and_a_vote_in_flight_on_
         waits = _("You're playing {title} in a group game right now, so this answer to your own round of it "
                   "doesn't count. That round waits for you until the game is over.", title="Collectives")
         await api.wait_for("sendMessage", 1, lambda p: for_chat(private.id)(p) and waits in p["text"])
-        await press(api, ADA, f"gb:{game_id}", GROUP)
-        await next_poll(api, GROUP.id, 1)
-        await api.command(ADA, "/game stop", GROUP)
-        await api.wait_for("sendMessage", 1, lambda p: for_chat(GROUP.id)(p) and "stopped" in p["text"])
-
-        await api.command(TENDAI, "/quiz collectives", private)
-        again = await next_poll(api, private.id, 2)
+        again = await game_played_then_quiz_resumed(api, game_id, private, 1, 2)
         assert again.params["question"] == solo.params["question"] and again.params["open_period"] == "30"
         await vote(api, again, TENDAI, right=True)
         following = await next_poll(api, private.id, 3)
@@ -207,13 +209,7 @@ async def test_a_solo_poll_deleted_whose_word_could_not_be_sent_is_sent_nothing_
         await api.settle()
         refused = [call for call in api.requests if call.method == "sendMessage" and not call.ok]
         assert [SET_ASIDE in call.params["text"] for call in refused] == [True]
-        await press(api, ADA, f"gb:{game_id}", GROUP)
-        await next_poll(api, GROUP.id, 1)
-        await api.command(ADA, "/game stop", GROUP)
-        await api.wait_for("sendMessage", 1, lambda p: for_chat(GROUP.id)(p) and "stopped" in p["text"])
-
-        await api.command(TENDAI, "/quiz collectives", private)
-        again = await next_poll(api, private.id, 2)
+        again = await game_played_then_quiz_resumed(api, game_id, private, 1, 2)
         assert again.params["question"] == solo.params["question"]
         await api.settle()
     assert sent_to(api, private.id, solo) == ["deleteMessage"]  # once: not again as the game began (its clock
