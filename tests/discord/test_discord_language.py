@@ -15,9 +15,19 @@ from tests.discord.harness import ADMIN_ID, LEARNER_ID, RunningBot
 from tests.discord.support import first_answer
 
 
-def words(reply: str) -> str:
-    """A /timezone reply without its clock: two replies a minute apart say the same."""
-    return re.sub(r"\d", "", reply)
+async def timezone_words(fake: FakeDiscord, user_id: int, locale: str = "en-US", guild_locale: str = "en-US") -> str:
+    """The reply to /timezone (which stores the user it meets) without its clock: two a minute apart read alike."""
+    token = await fake.slash("timezone", {"zone": "Africa/Lagos"}, user_id=user_id, locale=locale,
+                             guild_locale=guild_locale)
+    return re.sub(r"\d", "", (await fake.wait_until(first_answer(fake, token))).content)
+
+
+def stored_language(settings: Settings) -> tuple[str | None, str | None]:
+    """The learner's stored (language, last_hint)."""
+    with sqlite3.connect(settings.data_dir / "quiztutor.sqlite3") as database:
+        row = database.execute("SELECT language, last_hint FROM users WHERE platform_user_id = ?",
+                               (str(LEARNER_ID),)).fetchone()
+    return row[0], row[1]
 
 
 @pytest.mark.parametrize(("locale", "guild_locale", "hint"), [
@@ -36,16 +46,10 @@ async def test_the_servers_language_speaks_to_a_user_but_is_never_stored_as_thei
         bot: RunningBot, fake: FakeDiscord, settings: Settings) -> None:
     """A pt-BR user (a locale QuizTutor doesn't speak) in a French server reads French, as a French user does;
     French isn't remembered as their own language, for a vote or an event elsewhere that carries none."""
-    zone = {"zone": "Africa/Lagos"}  # /timezone stores the user it meets
-    french = await fake.wait_until(first_answer(fake, await fake.slash("timezone", zone, user_id=LEARNER_ID + 1,
-                                                                        locale="fr", guild_locale="fr")))
-    english = await fake.wait_until(first_answer(fake, await fake.slash("timezone", zone, user_id=LEARNER_ID + 2)))
-    token = await fake.slash("timezone", zone, user_id=LEARNER_ID, locale="pt-BR", guild_locale="fr")
-    reply = await fake.wait_until(first_answer(fake, token))
-    assert words(reply.content) == words(french.content) != words(english.content)
-    with sqlite3.connect(settings.data_dir / "quiztutor.sqlite3") as database:
-        assert database.execute("SELECT language, last_hint FROM users WHERE platform_user_id = ?",
-                                (str(LEARNER_ID),)).fetchone() == (None, None)
+    french = await timezone_words(fake, LEARNER_ID + 1, locale="fr", guild_locale="fr")
+    english = await timezone_words(fake, LEARNER_ID + 2)
+    assert await timezone_words(fake, LEARNER_ID, locale="pt-BR", guild_locale="fr") == french != english
+    assert stored_language(settings) == (None, None)
 
 
 async def test_the_language_a_server_chose_speaks_to_a_user_whose_locale_quiztutor_doesnt(
@@ -54,14 +58,7 @@ async def test_the_language_a_server_chose_speaks_to_a_user_whose_locale_quiztut
     its Discord locale (French), as it answers a stranger's vote; still not stored as the user's own."""
     chosen = await fake.slash("language", {"language": "sw", "server": True}, user_id=ADMIN_ID)
     await fake.wait_until(first_answer(fake, chosen))
-    zone = {"zone": "Africa/Lagos"}
-    swahili = await fake.wait_until(first_answer(fake, await fake.slash("timezone", zone, user_id=LEARNER_ID + 1,
-                                                                         locale="sw", guild_locale="fr")))
-    french = await fake.wait_until(first_answer(fake, await fake.slash("timezone", zone, user_id=LEARNER_ID + 2,
-                                                                        locale="fr", guild_locale="fr")))
-    token = await fake.slash("timezone", zone, user_id=LEARNER_ID, locale="pt-BR", guild_locale="fr")
-    reply = await fake.wait_until(first_answer(fake, token))
-    assert words(reply.content) == words(swahili.content) != words(french.content)
-    with sqlite3.connect(settings.data_dir / "quiztutor.sqlite3") as database:
-        assert database.execute("SELECT language, last_hint FROM users WHERE platform_user_id = ?",
-                                (str(LEARNER_ID),)).fetchone() == (None, None)
+    swahili = await timezone_words(fake, LEARNER_ID + 1, locale="sw", guild_locale="fr")
+    french = await timezone_words(fake, LEARNER_ID + 2, locale="fr", guild_locale="fr")
+    assert await timezone_words(fake, LEARNER_ID, locale="pt-BR", guild_locale="fr") == swahili != french
+    assert stored_language(settings) == (None, None)
