@@ -73,13 +73,12 @@ class GameCommands:
         not said there again but is the answer (see _heard). Answered exactly once, whatever fails."""
         quiz_id, _slash, given = value.partition("/")
         seconds = int(given) if given.isdecimal() else None
-        answer = _Answer(query)
         heard = False
 
         async def opened(refused: Notice | None) -> None:
             nonlocal heard
             heard = refused is not None and self._heard(actor, chat, refused)
-            await answer(refused.text if refused is not None and not heard else None)
+            await _acknowledge(query, refused.text if refused is not None and not heard else None, alert=False)
 
         try:
             if await self._private(actor, chat):
@@ -88,8 +87,8 @@ class GameCommands:
                                                           seconds, self.stage, opened)
             if refused is not None and heard:
                 await self._say_refusal(actor, chat, refused, query.from_user.first_name, seconds)
-        finally:
-            await answer(None)  # the spinner stops even if something failed; nothing if answered already
+        finally:  # the spinner stops even if something failed; the bot sends nothing if answered already
+            await _acknowledge(query, None, alert=False)  # (press_answers.OnceAnsweringBot)
 
     async def _private(self, actor: Actor, chat: str) -> bool:
         """In a private chat, that games are played in groups (said there); False in a group."""
@@ -233,19 +232,6 @@ class GameCommands:
                                   game_buttons(notice.choices, seconds))
         else:
             await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])
-
-
-class _Answer:
-    """A press's answer, given once: Telegram refuses a second one."""
-
-    def __init__(self, query: CallbackQuery) -> None:
-        self._query = query
-        self._given = False
-
-    async def __call__(self, text: str | None) -> None:
-        if not self._given:
-            self._given = True
-            await _acknowledge(self._query, text, alert=False)
 
 
 async def _acknowledge(query: CallbackQuery, text: str | None, *, alert: bool) -> None:
