@@ -6,13 +6,14 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TextIO
 
 
-def silence_stdout() -> None:
-    """Send the rest of stdout nowhere: flushed at exit to a closed pipe it would print "Exception ignored ...
-    BrokenPipeError"."""
+def silence_stdout(stream: TextIO | None = None) -> None:
+    """Send the rest of ``stream`` (stdout) nowhere: flushed at exit to a closed pipe it would print "Exception
+    ignored ... BrokenPipeError"."""
     devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
+    os.dup2(devnull, (stream or sys.stdout).fileno())
     os.close(devnull)
 
 

@@ -10,6 +10,7 @@ import sys
 from collections import deque
 from typing import BinaryIO, Protocol, TextIO
 
+from adapters.cli.pipes import silence_stdout
 from adapters.terminal.render import visible
 
 MAX_LINE_CHARS = 500  # longer input is cut: nobody types an answer that long
@@ -89,9 +90,7 @@ class StdLineIO:
             # goodbye), goes to /dev/null: flushed to the closed pipe at exit it would print "Exception ignored
             # ... BrokenPipeError".
             self._reader_gone = True
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, self._stdout.fileno())
-            os.close(devnull)
+            silence_stdout(self._stdout)
 
 
 async def _capped_line(reader: asyncio.StreamReader) -> bytes:
