@@ -3,19 +3,22 @@ day, and only of questions the catalog still has.
 
 A card whose question a reload removed is never answered again, so it would stay the most overdue for ever:
 it would fill every round's first places, every reminder and every "to review today". Met among the due cards,
-it is parked instead: due in the year 9999, out of every count, until its question comes back and is answered.
+it is parked instead: due just after the day looked at, so out of that look, and met (and parked) again on a
+later day. Out of every count meanwhile; once a reload brings its question back, it is due again.
+(Parked in the year 9999, as it once was, a question brought back was never asked in a review again.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from bot.content.catalog import Catalog
 from bot.ports import UnitOfWork
 from bot.records import CardRecord
 
-PARKED = datetime(9999, 1, 1, tzinfo=UTC)
+PARKED = datetime(9999, 1, 1, tzinfo=UTC)  # where cards were parked before: still left out of "next review"
+PARKED_PAST = timedelta(seconds=1)  # a parked card's new due date: this long after the end of the day looked at
 
 
 def asks_still(catalog: Catalog, card: CardRecord) -> bool:
@@ -27,14 +30,14 @@ def asks_still(catalog: Catalog, card: CardRecord) -> bool:
 async def due_cards(uow: UnitOfWork, catalog: Catalog, user_id: int, until: datetime, limit: int,
                     leave_out: frozenset[str] = frozenset()) -> list[CardRecord]:
     """Up to ``limit`` of the learner's cards due by ``until``, most overdue first, parking those of removed
-    questions on the way (the caller commits). Cards of the quizzes in ``leave_out`` are passed over (they stay
-    due): more are read until enough others are found."""
+    questions just past ``until`` on the way (the caller commits). Cards of the quizzes in ``leave_out`` are
+    passed over (they stay due): more are read until enough others are found."""
     fetch = limit
     while True:
         cards = await uow.cards.due(user_id, until, fetch)
         removed = [card for card in cards if not asks_still(catalog, card)]
         for card in removed:
-            card.due = PARKED
+            card.due = (until + PARKED_PAST).astimezone(UTC)
             await uow.cards.update(card)
         if removed:  # look again: parked, they leave room for as many others
             continue
