@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.content.catalog import Catalog
+from bot.content.models import Question
 from bot.memory import Memory
 from bot.records import CardRecord
 
@@ -42,18 +43,23 @@ def mastery(cards: Iterable[CardRecord], catalog: Catalog, memory: Memory, now: 
             continue
         remembered = (memory.recall_shown(card, now), memory.mature(card))
         seen[card.quiz_id].append(remembered)
-        for tag in question.tags:
+        for tag in _concepts_of(question):
             concepts[tag].append(remembered)
     totals: dict[str, int] = defaultdict(int)
     for quiz in catalog.quizzes:
         for question in quiz.questions:
-            for tag in question.tags:
+            for tag in _concepts_of(question):
                 totals[tag] += 1
     quiz_scores = tuple(_score(quiz.id, seen[quiz.id], len(quiz.questions)) for quiz in catalog.quizzes
                         if seen[quiz.id])
     concept_scores = sorted((_score(tag, values, totals[tag]) for tag, values in concepts.items()),
                             key=lambda score: (score.retrievability, score.key))
     return Mastery(quiz_scores, tuple(concept_scores))
+
+
+def _concepts_of(question: Question) -> dict[str, None]:
+    """The question's concept tags, each once: a tag listed twice (the loader takes it) is still one question."""
+    return dict.fromkeys(question.tags)
 
 
 def _score(key: str, values: list[tuple[float, bool]], total: int) -> Score:
