@@ -60,11 +60,12 @@ def draw_mastery(part: SubFigure, chart: ProgressChart) -> None:
     axes.axvline(100, color=LINE, linewidth=1.2, zorder=0)  # the goal line
     axes.barh(rows, percents, height=0.62, color=BAR)
     for row, percent in zip(rows, percents, strict=True):
-        axes.text(percent + 1.5, row, f"{percent}%", va="center", color=INK, fontproperties=font("0%", VALUE_PT),
+        value = chart.percent(percent)
+        axes.text(percent + 1.5, row, value, va="center", color=INK, fontproperties=font(value, VALUE_PT),
                   parse_math=False)
     axes.set_xlim(0, 114)  # room right of a full bar for its "100%"
     axes.set_ylim(max(len(concepts), MIN_ROWS) - 0.5, -0.5)  # top to bottom: first (weakest) first
-    ticks(axes.xaxis, [0, 50, 100], ["0%", "50%", "100%"], chart.language)
+    ticks(axes.xaxis, [0, 50, 100], [chart.percent(value) for value in (0, 50, 100)], chart.language)
     ticks(axes.yaxis, rows, [shorten(name, LABEL_LETTERS) for name, _ in concepts], chart.language, LABEL_PT)
     axes.tick_params(axis="y", length=0)
     plain(axes, keep=("bottom",))

@@ -33,6 +33,12 @@ class ProgressChart:
     reviews_title: str  # "Answers, last 30 days"
     days: tuple[tuple[str, int], ...]  # (day label, answers that day), oldest first
     language: str = ui_language()
+    # A percentage as the language writes it ("{percent}%"; French "{percent} %"). Required, as Progress's
+    # label_format is: a default would let the chart show English typography.
+    percent_format: str = field(kw_only=True)
+
+    def percent(self, value: int) -> str:
+        return self.percent_format.format(percent=value)
 
 
 @dataclass(frozen=True)

@@ -44,7 +44,9 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
         chart = ProgressChart(_("Mastery by concept"), tuple((line.title, line.percent) for line in concepts),
                               _("Answers, last {n} days", n=CHART_DAYS),
                               tuple((day_label(day, _.language), count)
-                                    for day, count in answers_per_day), language=_.language)
+                                    for day, count in answers_per_day), language=_.language,
+                              # Translators: a percentage on the progress chart ("77%"), as your language writes it.
+                              percent_format=_("{percent}%"))
     # "No results yet" only when there is nothing at all: a streak or games played are results (the quizzes
     # behind them may have been removed since).
     heading = sessions.heading if sessions.lines or not (quizzes or notes) else _("Your progress:")

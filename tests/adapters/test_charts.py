@@ -21,7 +21,8 @@ DAYS = tuple((f"{day:02d}/05", (day * 7) % 5) for day in range(1, 31))
 
 def yoruba_chart(concepts: tuple[tuple[str, int], ...] = YORUBA_CONCEPTS) -> ProgressChart:
     return ProgressChart(title="Ọ̀gá ìrántí fún èrò kọ̀ọ̀kan", concepts=concepts,
-                         reviews_title="Ìdáhùn, ọjọ́ 30 tó kọjá", days=DAYS, language="yo")
+                         reviews_title="Ìdáhùn, ọjọ́ 30 tó kọjá", days=DAYS, language="yo",
+                         percent_format="{percent}%")
 
 
 def png_size(png: bytes) -> tuple[int, int]:
@@ -54,7 +55,8 @@ def test_a_yoruba_chart_is_a_sensible_png_drawn_without_a_missing_glyph() -> Non
 
 
 def test_an_empty_chart_still_renders_at_the_same_size() -> None:
-    empty = ProgressChart(title="Mastery by concept", concepts=(), reviews_title="Answers, last 30 days", days=())
+    empty = ProgressChart(title="Mastery by concept", concepts=(), reviews_title="Answers, last 30 days", days=(),
+                          percent_format="{percent}%")
     png = render_progress_chart(empty)
     assert_sensible(png)
     assert png_size(png) == png_size(render_progress_chart(yoruba_chart()))
