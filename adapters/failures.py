@@ -42,7 +42,8 @@ def unreachable(error: BaseException) -> bool:
 
 def shutting_down(error: BaseException) -> bool:
     """An event still handled after the services closed (discord.py's close() doesn't wait for its handlers): the
-    database refused it, closed for good (storage/group_commit.py). Nothing of it was kept, and nothing is wrong."""
+    database refused it, closed for good (storage/group_commit.py, storage/server_pool.py). Nothing of it was kept,
+    and nothing is wrong."""
     return any(isinstance(cause, WriterClosed) for cause in chain(error))
 
 

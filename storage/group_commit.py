@@ -260,7 +260,8 @@ async def _outlasting_cancellation(work: asyncio.Future[None]) -> bool:
 
 
 class WriterClosed(RuntimeError):
-    """The writer was closed (the engine disposed, at shutdown) before an action's COMMIT: it was not kept."""
+    """The database was closed (at shutdown) before an action's COMMIT: it was not kept. SQLite's writer raises it,
+    and PostgreSQL's units of work once closed (storage/server_pool.py)."""
 
 
 def lost_batch() -> StorageBusy:

@@ -24,6 +24,7 @@ from typing import Generic, TypeVar
 import asyncpg
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from storage.group_commit import WriterClosed
 from storage.pool_size import DEFAULT_POOL_SIZE
 
 # Instead of pinging on every checkout (a round trip per transaction), connections are replaced every half
@@ -102,10 +103,23 @@ class HeldConnections:
         self._engine = engine
         self.size = size
         self._hand_over: FifoHandOver[HeldConnection] = FifoHandOver(size, discard=self._close)
+        self._closed = False
+
+    def close(self) -> None:
+        """For good, at shutdown, before the engine is disposed: a later unit of work (an event handler still
+        running) hears WriterClosed at once, as on SQLite (storage/group_commit.py), and one still queued hears it
+        when its turn comes, instead of opening a connection on the disposed engine that nobody would close.
+        Units of work holding a connection finish on it."""
+        self._closed = True
 
     async def take(self) -> HeldConnection:
+        self._refuse_if_closed()
         held = await self._hand_over.acquire()
         with self._place_given_up_on_failure():
+            if self._closed:  # while this one queued
+                if held is not None:
+                    await self._close(held)
+                self._refuse_if_closed()
             if held is not None and held.driver.is_closed():
                 await held.connection.invalidate()  # else the pool would lend it out again
                 held = None
@@ -118,7 +132,12 @@ class HeldConnections:
         """A fresh connection in place of a broken one, keeping the place (given up if none can be opened)."""
         with self._place_given_up_on_failure():
             await held.connection.invalidate()
+            self._refuse_if_closed()
             return await self._open()
+
+    def _refuse_if_closed(self) -> None:
+        if self._closed:
+            raise WriterClosed("the database was closed")
 
     @contextlib.contextmanager
     def _place_given_up_on_failure(self) -> Iterator[None]:

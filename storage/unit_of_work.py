@@ -23,20 +23,24 @@ from storage.sqlite_unit_of_work import SqliteUnitOfWork
 class UnitsOfWork:
     """Makes the units of work: ``async with units() as work``. Closed at shutdown, before the engine is disposed."""
 
-    def __init__(self, make: Callable[[], ServerUnitOfWork | SqliteUnitOfWork], writer: GroupCommit | None = None
-                 ) -> None:
+    def __init__(self, make: Callable[[], ServerUnitOfWork | SqliteUnitOfWork], *, writer: GroupCommit | None = None,
+                 connections: HeldConnections | None = None) -> None:
         self._make = make
         self._writer = writer
+        self._connections = connections
 
     def __call__(self) -> ServerUnitOfWork | SqliteUnitOfWork:
         return self._make()
 
     def close(self) -> None:
-        """For good: SQLite's writer waits for a COMMIT under way, rolls back what was not committed, and refuses
-        every later action, so that none is still writing when the event loop closes (storage/group_commit.py).
-        PostgreSQL's units have no writer of their own: nothing to do."""
+        """For good: every later unit of work hears WriterClosed at once, so that none is still writing, or opens
+        a connection nobody closes, when the event loop closes. SQLite's writer first waits for a COMMIT under way
+        and rolls back what was not committed (storage/group_commit.py); PostgreSQL's units of work holding a
+        connection finish on it (storage/server_pool.py)."""
         if self._writer is not None:
             self._writer.close(for_good=True)
+        if self._connections is not None:
+            self._connections.close()
 
 
 def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, metrics: Metrics | None = None
@@ -55,7 +59,7 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, 
         # The writer's connection is the database's too: closed when the engine is disposed (reopened by a later
         # action, unless the units of work were closed).
         event.listen(engine.sync_engine, "engine_disposed", lambda _engine: writer.close())
-        return UnitsOfWork(lambda: SqliteUnitOfWork(writer, sqlite_plans, clock, metrics), writer)
+        return UnitsOfWork(lambda: SqliteUnitOfWork(writer, sqlite_plans, clock, metrics), writer=writer)
     if engine.dialect.driver != "asyncpg" or not isinstance(engine.pool, QueuePool):
         raise ValueError("a database server needs asyncpg and a fixed pool (storage/server_pool.py), "
                          f"not {engine.dialect.driver} with {type(engine.pool).__name__}")
@@ -63,4 +67,4 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, 
     # Connections handed out in arrival order, as many as the pool has: one hand-over per engine, or the extra
     # units of work would wait in the pool's own unfair queue again.
     connections = HeldConnections(engine, engine.pool.size())
-    return UnitsOfWork(lambda: ServerUnitOfWork(connections, plans, clock, metrics))
+    return UnitsOfWork(lambda: ServerUnitOfWork(connections, plans, clock, metrics), connections=connections)

@@ -1,0 +1,103 @@
+"""The database closed at shutdown, on SQLite and PostgreSQL alike: an engine action that comes after the services
+closed (discord.py doesn't wait for its event handlers) is refused at once with WriterClosed, which the adapters
+log as one "shutting down" warning, and no connection is opened for it on the disposed engine."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import event
+from sqlalchemy.pool import Pool
+
+from adapters.failures import shutting_down
+from adapters.runtime import open_storage
+from adapters.settings import Settings
+from bot.ports import UnitOfWorkFactory
+from storage.database import create_engine
+from storage.group_commit import WriterClosed
+from storage.migrate import upgrade_to_head
+from storage.unit_of_work import unit_of_work_factory
+from tests.conftest import FIXTURE_CONTENT
+from tests.fakes.clock import FixedClock
+from tests.storage.test_group_commit import learner
+
+
+@pytest.fixture
+def connections_opened() -> Iterator[list[object]]:
+    """Every database connection opened meanwhile, by any engine (each pool, the disposed ones' too)."""
+    opened: list[object] = []
+
+    def count(*_args: object) -> None:
+        opened.append(object())
+    event.listen(Pool, "connect", count)
+    try:
+        yield opened
+    finally:
+        event.remove(Pool, "connect", count)
+
+
+async def stored_learners(url: str, *numbers: int) -> set[str]:
+    database = create_engine(url)
+    try:
+        uow = unit_of_work_factory(database, FixedClock())
+        async with uow() as work:
+            return {user.platform_user_id for n in numbers if (user := await work.users.get("test", f"learner-{n}"))}
+    finally:
+        await database.dispose()
+
+
+async def add(uow: UnitOfWorkFactory, number: int) -> None:
+    async with uow() as work:
+        await work.users.add(learner(number))
+        await work.commit()
+
+
+async def test_a_unit_of_work_after_the_storage_closed_is_refused_at_once_and_opens_no_connection(
+        database_url: str, tmp_path: object, connections_opened: list[object]) -> None:
+    """PostgreSQL's units of work used to open a fresh connection on the disposed engine, and keep the action."""
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, database_url=database_url)
+    async with open_storage(settings, clock=FixedClock()) as uow:
+        await add(uow, 1)
+    opened_while_open = len(connections_opened)
+    with pytest.raises(WriterClosed) as refused:
+        await add(uow, 2)
+    assert shutting_down(refused.value)  # the adapters log it as one warning, not an error with its traceback
+    assert len(connections_opened) == opened_while_open
+    assert await stored_learners(database_url, 1, 2) == {"learner-1"}
+
+
+async def test_a_unit_of_work_queued_when_the_storage_closes_is_refused_when_its_turn_comes(
+        postgres_url: str, connections_opened: list[object]) -> None:
+    """With every connection held, a unit of work queues; the units of work close meanwhile (shutdown). The one
+    holding the connection finishes and is kept; the queued one hears WriterClosed instead of beginning."""
+    database = create_engine(postgres_url, pool_size=1)
+    try:
+        await upgrade_to_head(database)
+        units = unit_of_work_factory(database, FixedClock())
+        holding, finish = asyncio.Event(), asyncio.Event()
+
+        async def holder() -> None:
+            async with units() as work:
+                await work.users.add(learner(1))
+                holding.set()
+                await finish.wait()
+                await work.commit()
+
+        held = asyncio.create_task(holder())
+        await asyncio.wait_for(holding.wait(), 10)
+        queued = asyncio.create_task(add(units, 2))
+        await asyncio.sleep(0.05)  # waiting for the one connection
+        opened_before_close = len(connections_opened)
+        units.close()
+        finish.set()
+        await asyncio.wait_for(held, 10)  # under way: kept
+        with pytest.raises(WriterClosed):
+            await asyncio.wait_for(queued, 10)
+        with pytest.raises(WriterClosed):
+            await add(units, 3)
+        assert len(connections_opened) == opened_before_close
+    finally:
+        await database.dispose()
+    assert await stored_learners(postgres_url, 1, 2, 3) == {"learner-1"}
