@@ -65,7 +65,7 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
     finally:
         try:
             if unit_of_work is not None:  # first: an event handler still running must not reopen the database
-                unit_of_work.close()
+                await unit_of_work.close()
         finally:
             await database.dispose()
 
@@ -84,7 +84,7 @@ async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = ut
     finally:
         try:
             if unit_of_work is not None:
-                unit_of_work.close()
+                await unit_of_work.close()
         finally:
             await database.dispose()
 

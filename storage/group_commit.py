@@ -63,6 +63,8 @@ class GroupCommit:
         self._waiting -= 1
         handed_on = False  # the turn, to whoever comes next; else a failure here gives it back
         try:
+            if self._closed:  # while this caller queued: close_for_good may be closing the connection
+                raise WriterClosed("the database was closed")
             if self._lost_by_sqlite():
                 self._fail_batch()
             if not self._in_transaction():  # else the last COMMIT began this batch's transaction already
@@ -224,15 +226,33 @@ class GroupCommit:
         leave its COMMIT task unfinished ("Task was destroyed but it is pending"), or its transaction open, with
         SQLite's write lock, on a connection nobody closes."""
         self._closed = self._closed or for_good
-        batch, self._batch = self._batch, []
-        for waiter in batch:
-            if not waiter.done():
-                waiter.set_exception(WriterClosed("the database was closed before this action's COMMIT"))
+        self._fail_uncommitted()
         if self._executor is None:
             return
         self._executor.submit(self._close).result()
         self._executor.shutdown()
         self._executor = None
+
+    async def close_for_good(self) -> None:
+        """close(for_good=True) at shutdown, awaiting a COMMIT under way instead of blocking the event loop. It
+        takes the turn first, so that no action uses the connection while the writer's thread closes it: an
+        action under way ends first, and callers queued for the turn hear WriterClosed as theirs comes.
+        Cancelled meanwhile, the sync close() (on the engine's dispose) still waits for the writer's thread."""
+        self._closed = True
+        async with self._turn:
+            self._fail_uncommitted()
+            if self._executor is None:
+                return
+            await asyncio.wrap_future(self._executor.submit(self._close))
+            self._executor.shutdown()
+            self._executor = None
+
+    def _fail_uncommitted(self) -> None:
+        """Tell the actions of the open batch that their COMMIT will not come."""
+        batch, self._batch = self._batch, []
+        for waiter in batch:
+            if not waiter.done():
+                waiter.set_exception(WriterClosed("the database was closed before this action's COMMIT"))
 
     def _close(self) -> None:
         if self._transaction is not None and self._transaction.is_active:

@@ -32,13 +32,13 @@ class UnitsOfWork:
     def __call__(self) -> ServerUnitOfWork | SqliteUnitOfWork:
         return self._make()
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """For good: every later unit of work hears WriterClosed at once, so that none is still writing, or opens
-        a connection nobody closes, when the event loop closes. SQLite's writer first waits for a COMMIT under way
-        and rolls back what was not committed (storage/group_commit.py); PostgreSQL's units of work holding a
-        connection finish on it (storage/server_pool.py)."""
+        a connection nobody closes, when the event loop closes. SQLite's writer first waits, without blocking the
+        event loop, for a COMMIT under way and rolls back what was not committed (storage/group_commit.py);
+        PostgreSQL's units of work holding a connection finish on it (storage/server_pool.py)."""
         if self._writer is not None:
-            self._writer.close(for_good=True)
+            await self._writer.close_for_good()
         if self._connections is not None:
             self._connections.close()
 

@@ -5,7 +5,10 @@ log as one "shutting down" warning, and no connection is opened for it on the di
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import event
@@ -21,7 +24,7 @@ from storage.migrate import upgrade_to_head
 from storage.unit_of_work import unit_of_work_factory
 from tests.conftest import FIXTURE_CONTENT
 from tests.fakes.clock import FixedClock
-from tests.storage.test_group_commit import learner
+from tests.storage.test_group_commit import add_user, learner, open_writer, saved_users, write_lock_is_free
 
 
 @pytest.fixture
@@ -55,7 +58,7 @@ async def add(uow: UnitOfWorkFactory, number: int) -> None:
 
 
 async def test_a_unit_of_work_after_the_storage_closed_is_refused_at_once_and_opens_no_connection(
-        database_url: str, tmp_path: object, connections_opened: list[object]) -> None:
+        database_url: str, tmp_path: Path, connections_opened: list[object]) -> None:
     """PostgreSQL's units of work used to open a fresh connection on the disposed engine, and keep the action."""
     settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, database_url=database_url)
     async with open_storage(settings, clock=FixedClock()) as uow:
@@ -90,7 +93,7 @@ async def test_a_unit_of_work_queued_when_the_storage_closes_is_refused_when_its
         queued = asyncio.create_task(add(units, 2))
         await asyncio.sleep(0.05)  # waiting for the one connection
         opened_before_close = len(connections_opened)
-        units.close()
+        await units.close()
         finish.set()
         await asyncio.wait_for(held, 10)  # under way: kept
         with pytest.raises(WriterClosed):
@@ -101,3 +104,82 @@ async def test_a_unit_of_work_queued_when_the_storage_closes_is_refused_when_its
     finally:
         await database.dispose()
     assert await stored_learners(postgres_url, 1, 2, 3) == {"learner-1"}
+
+
+async def test_closing_the_storage_while_a_commit_is_under_way_lets_the_event_loop_run_on(tmp_path: Path) -> None:
+    """At shutdown the SQLite writer waits for a COMMIT under way before closing. It used to wait blocking the
+    event loop, so nothing else ran meanwhile (here: the task that lets the held COMMIT go on). Now the wait is
+    awaited: the loop runs on, and the COMMIT's action is still kept and acknowledged."""
+    committing, go_on = threading.Event(), threading.Event()
+    let_go_by_the_loop: list[bool] = []
+
+    def hold_commit(statement: str) -> None:  # in the writer's thread
+        if statement == "COMMIT":
+            committing.set()
+            let_go_by_the_loop.append(go_on.wait(timeout=2))  # else it goes on by itself
+
+    def trace_the_writer(dbapi_connection: object, _record: object) -> None:
+        if isinstance(dbapi_connection, sqlite3.Connection):  # the writer's own; the others are aiosqlite's
+            dbapi_connection.set_trace_callback(hold_commit)
+
+    async def let_go() -> None:
+        await asyncio.sleep(0.05)
+        go_on.set()
+
+    event.listen(Pool, "connect", trace_the_writer)
+    try:
+        settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
+        async with open_storage(settings, clock=FixedClock()) as uow:
+            action = asyncio.create_task(add(uow, 1))
+            assert await asyncio.to_thread(committing.wait, 5)
+            meanwhile = asyncio.create_task(let_go())
+        # closed: the COMMIT under way ended first
+        await asyncio.wait_for(meanwhile, 5)
+        await asyncio.wait_for(action, 5)  # acknowledged
+    finally:
+        event.remove(Pool, "connect", trace_the_writer)
+    assert let_go_by_the_loop == [True]
+    assert saved_users(tmp_path) == {"learner-1"}
+    assert write_lock_is_free(tmp_path)
+
+
+async def test_an_action_queued_when_the_writer_closes_runs_nothing_and_the_commit_under_way_is_kept(
+        tmp_path: Path) -> None:
+    """The writer closes while a COMMIT is under way that began the next batch's transaction for a queued action.
+    The close waits for the COMMIT without blocking the loop, so the queued action gets its turn meanwhile: it hears
+    WriterClosed at once and runs nothing on the connection the writer's thread is about to close."""
+    committing, go_on = threading.Event(), threading.Event()
+    traced: list[str] = []
+
+    def hold_commit(statement: str) -> None:
+        traced.append(statement)
+        if statement == "COMMIT" and not go_on.is_set():
+            committing.set()
+            go_on.wait(timeout=5)
+
+    units, _, writer = await open_writer(tmp_path, trace=hold_commit, max_delay=0)  # each action its own COMMIT
+    inside, leave = asyncio.Event(), asyncio.Event()
+
+    async def first() -> None:
+        async with units() as work:
+            await work.users.add(learner(1))
+            inside.set()
+            await leave.wait()
+            await work.commit()
+
+    holder = asyncio.create_task(first())
+    await asyncio.wait_for(inside.wait(), 5)
+    queued = asyncio.create_task(add_user(units, 2, tmp_path))
+    await asyncio.sleep(0.01)  # waiting for the turn: the COMMIT will begin its transaction
+    leave.set()
+    assert await asyncio.to_thread(committing.wait, 5)
+    closing = asyncio.create_task(writer.close_for_good())
+    await asyncio.sleep(0.01)
+    go_on.set()
+    await asyncio.wait_for(closing, 5)
+    await asyncio.wait_for(holder, 5)  # acknowledged
+    with pytest.raises(WriterClosed):
+        await asyncio.wait_for(queued, 5)
+    assert not [statement for statement in traced if "learner-2" in statement]
+    assert saved_users(tmp_path) == {"learner-1"}
+    assert write_lock_is_free(tmp_path)
