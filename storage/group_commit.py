@@ -215,17 +215,10 @@ class GroupCommit:
                 self._connection.invalidate()
             self._connection = None
 
-    def close(self, *, for_good: bool = False) -> None:
+    def close(self) -> None:
         """Roll back anything not committed and close the connection, once a COMMIT under way in the writer's
         thread has ended (its task answers its batch at the loop's next turn). Actions that released their
-        savepoints in the open batch hear that they were not kept. A later action opens a new connection, unless
-        ``for_good``: then it hears WriterClosed.
-
-        For good at shutdown, before the engine is disposed: asyncio then cancels the tasks still running (event
-        handlers, say) and closes the loop as soon as they stop. An action reopening the database meanwhile would
-        leave its COMMIT task unfinished ("Task was destroyed but it is pending"), or its transaction open, with
-        SQLite's write lock, on a connection nobody closes."""
-        self._closed = self._closed or for_good
+        savepoints in the open batch hear that they were not kept. A later action opens a new connection."""
         self._fail_uncommitted()
         if self._executor is None:
             return
@@ -234,10 +227,15 @@ class GroupCommit:
         self._executor = None
 
     async def close_for_good(self) -> None:
-        """close(for_good=True) at shutdown, awaiting a COMMIT under way instead of blocking the event loop. It
-        takes the turn first, so that no action uses the connection while the writer's thread closes it: an
-        action under way ends first, and callers queued for the turn hear WriterClosed as theirs comes.
-        Cancelled meanwhile, the sync close() (on the engine's dispose) still waits for the writer's thread."""
+        """Close for good at shutdown, before the engine is disposed: a later action hears WriterClosed. asyncio
+        then cancels the tasks still running (event handlers, say) and closes the loop as soon as they stop; an
+        action reopening the database meanwhile would leave its COMMIT task unfinished ("Task was destroyed but it
+        is pending"), or its transaction open, with SQLite's write lock, on a connection nobody closes.
+
+        A COMMIT under way is awaited without blocking the event loop. It takes the turn first, so that no action
+        uses the connection while the writer's thread closes it: an action under way ends first, and callers queued
+        for the turn hear WriterClosed as theirs comes. Cancelled meanwhile, the sync close() (on the engine's
+        dispose) still waits for the writer's thread."""
         self._closed = True
         async with self._turn:
             self._fail_uncommitted()

@@ -60,7 +60,7 @@ def test_an_action_after_the_database_closed_leaves_no_commit_for_the_closed_loo
     async def serve() -> GroupCommit:
         uow, _, writer = await open_writer(tmp_path, trace=hold)
         assert await add_user(uow, 1, tmp_path)  # acknowledged: on disk
-        writer.close(for_good=True)  # the services closed (adapters/runtime.py)
+        await writer.close_for_good()  # the services closed (adapters/runtime.py)
         late.set()
         running = [asyncio.create_task(late_handler(uow)), asyncio.create_task(slow_to_stop())]
         await asyncio.sleep(0.05)
@@ -95,7 +95,7 @@ def test_closing_while_a_commit_is_under_way_keeps_and_acknowledges_that_batch(
         action = asyncio.create_task(add_user(uow, 1, tmp_path))
         assert await asyncio.to_thread(committing.wait, 5)
         threading.Timer(0.1, finish.set).start()
-        writer.close(for_good=True)  # blocks until the COMMIT ends
+        await writer.close_for_good()  # awaits the COMMIT under way
         return [await asyncio.wait_for(action, timeout=5)]
 
     caplog.set_level(logging.ERROR, logger="asyncio")
