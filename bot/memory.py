@@ -6,7 +6,6 @@ learner is to remember it now (retrievability). Cards are stored as plain column
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -28,8 +27,7 @@ def rating_for(correct: bool | None) -> Rating:
 
 def content_hash(question: Question) -> str:
     """What the question asks, in English: a change here (not a typo in a translation) starts its card afresh."""
-    parts = [question.prompt["en"], question.answer, *sorted(option.text["en"] for option in question.options)]
-    return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
+    return question.content_hash
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from functools import cached_property
 from typing import Annotated, Literal, TypeVar
@@ -66,6 +67,14 @@ class Question(_Strict):
     @cached_property  # the question is frozen, and every answer asks
     def _complete_languages(self) -> frozenset[LanguageCode]:
         return frozenset.intersection(*(frozenset(text) for text in self.texts()))
+
+    @cached_property  # the question is frozen, and every card read against the catalog compares it
+    def content_hash(self) -> str:
+        """What the question asks, in English: a change here (not a typo in a translation) starts a learner's card
+        for it afresh (bot/memory.py), and until then the card is of a question new to them (bot/card_questions.py).
+        Stored with each card and review: computed as it always was, or every card would look changed."""
+        parts = [self.prompt["en"], self.answer, *sorted(option.text["en"] for option in self.options)]
+        return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
 
     def display_language(self, wanted: str) -> LanguageCode:
         """The wanted language if the question is complete in it, else English as a whole."""
