@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.card_questions import as_reviewed
 from bot.content.catalog import Catalog
 from bot.content.models import Question
 from bot.memory import Memory
@@ -17,7 +18,7 @@ from bot.records import CardRecord
 class Score:
     key: str  # a quiz id or a concept tag
     retrievability: float  # the mean, over the questions seen, of how likely each is remembered (Memory.recall_shown)
-    seen: int  # questions with a card
+    seen: int  # questions with a card, of the question as it is now
     total: int  # questions in the catalog
     mastered: bool  # every question seen, and each mature (stable for 21 days or more)
 
@@ -33,12 +34,12 @@ class Mastery:
 
 
 def mastery(cards: Iterable[CardRecord], catalog: Catalog, memory: Memory, now: datetime) -> Mastery:
-    """Scores for every quiz and concept the learner has seen; cards of removed questions don't count."""
+    """Scores for every quiz and concept the learner has seen; cards of removed questions don't count, nor those of
+    questions changed since their last review (new to the learner: not seen until answered again)."""
     seen: dict[str, list[tuple[float, bool]]] = defaultdict(list)
     concepts: dict[str, list[tuple[float, bool]]] = defaultdict(list)
     for card in cards:
-        quiz = catalog.get(card.quiz_id)
-        question = quiz.question(card.question_id) if quiz else None
+        question = as_reviewed(catalog, card)
         if question is None:
             continue
         remembered = (memory.recall_shown(card, now), memory.mature(card))

@@ -96,7 +96,10 @@ async def test_cards_left_out_make_room_for_the_next_due_ones_however_many_come_
                                                         ("collectives", "shards-to-full"),
                                                         ("collectives", "english-only"),
                                                         ("long-options", "memory-per-rank")]):
-            await work.cards.add(CardRecord(7, quiz_id, question_id, "hash", 2, None, 1.0, 5.0,
+            quiz = library.catalog.get(quiz_id)
+            question = quiz.question(question_id) if quiz else None
+            assert question is not None
+            await work.cards.add(CardRecord(7, quiz_id, question_id, question.content_hash, 2, None, 1.0, 5.0,
                                             clock.now - timedelta(days=10 - place), None))
         await work.commit()
     async with fake_db.unit_of_work() as work:

@@ -12,8 +12,13 @@ from bot.records import CardRecord
 NOW = datetime(2027, 3, 1, tzinfo=UTC)
 
 
-def stable_card(question_id: str) -> CardRecord:
-    return CardRecord(1, "collectives", question_id, "hash", 2, None, MATURE_DAYS + 30, 5.0, NOW, NOW)
+def stable_card(library: ContentLibrary, question_id: str, content_hash: str | None = None) -> CardRecord:
+    """A mature card of a question of ``collectives``, reviewed as the question is now (or as ``content_hash``)."""
+    quiz = library.catalog.get("collectives")
+    question = quiz.question(question_id) if quiz else None
+    assert question is not None
+    return CardRecord(1, "collectives", question_id, content_hash or question.content_hash, 2, None,
+                      MATURE_DAYS + 30, 5.0, NOW, NOW)
 
 
 def test_a_quiz_is_mastered_only_once_every_question_is_seen_and_mature(library: ContentLibrary) -> None:
@@ -22,7 +27,19 @@ def test_a_quiz_is_mastered_only_once_every_question_is_seen_and_mature(library:
     ids = [question.id for question in quiz.questions]
     memory = Memory()
 
-    (one_seen,) = mastery([stable_card(ids[0])], library.catalog, memory, NOW).quizzes
+    (one_seen,) = mastery([stable_card(library, ids[0])], library.catalog, memory, NOW).quizzes
     assert (one_seen.seen, one_seen.total, one_seen.mastered) == (1, 3, False)
-    (all_seen,) = mastery([stable_card(question_id) for question_id in ids], library.catalog, memory, NOW).quizzes
+    all_cards = [stable_card(library, question_id) for question_id in ids]
+    (all_seen,) = mastery(all_cards, library.catalog, memory, NOW).quizzes
     assert (all_seen.seen, all_seen.total, all_seen.mastered) == (3, 3, True)
+
+
+def test_a_card_of_a_question_changed_since_its_last_review_is_not_seen(library: ContentLibrary) -> None:
+    """Its answer or English text changed: the learner never answered the question as it is now."""
+    memory = Memory()
+    cards = [stable_card(library, "sum-everywhere", content_hash="0123456789abcdef"),
+             stable_card(library, "shards-to-full"), stable_card(library, "english-only")]
+    scores = mastery(cards, library.catalog, memory, NOW)
+    (quiz,) = scores.quizzes
+    assert (quiz.seen, quiz.total, quiz.mastered) == (2, 3, False)
+    assert "all-reduce" not in {score.key for score in scores.concepts}  # its only question: never seen now

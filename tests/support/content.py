@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -30,3 +32,18 @@ def remove_question(content_dir: Path, question_id: str) -> None:
     quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
     quiz["questions"] = [question for question in quiz["questions"] if question["id"] != question_id]
     path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+
+def edit_question(content_dir: Path, question_id: str, edit: Callable[[dict[str, Any]], None]) -> None:
+    """The test quiz ``collectives`` with one question edited by ``edit`` (given its YAML mapping), as an author's
+    fix before a reload."""
+    path = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    edit(next(question for question in quiz["questions"] if question["id"] == question_id))
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def change_answer(content_dir: Path, question_id: str, answer: str) -> None:
+    """One question of ``collectives`` with another answer: a material change, its cards start afresh."""
+    edit_question(content_dir, question_id, lambda question: question.update(answer=answer))

@@ -1,0 +1,55 @@
+"""A question a reload changed materially (its English prompt, answer or options) is a new question to the
+learner: due at once everywhere, first in a round, and not seen in /progress until answered again. A change to a
+translation only is no change to their memory of it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from bot.calendar import end_of_day
+from bot.content.library import ContentLibrary
+from bot.replies import Actor
+from tests.core.review_play import ADA, play_collectives, reminder_pass, review_round
+from tests.core.wiring import ADMIN_ID, build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.storage import FakeDatabase
+from tests.support.content import change_answer, edit_question
+
+ADMIN = Actor("telegram", ADMIN_ID)
+ONE_RIGHT = {"sum-everywhere": False, "shards-to-full": False, "english-only": True}
+
+
+async def test_a_changed_question_not_due_for_days_comes_first_in_the_next_round(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Before, it waited for its old date: the learner kept the answer the author had just corrected."""
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    await engine.set_reminders(ADA, "on 19:00")
+    await play_collectives(engine, ONE_RIGHT)
+    clock.advance(timedelta(days=1))  # the two missed are due; the one answered right is not, today
+    due = {card.question_id: card.due for card in fake_db.state.cards.values()}
+    assert due["english-only"] > end_of_day(clock.now, None)
+
+    change_answer(content_dir, "english-only", "ethernet")
+    assert (await engine.reload(ADMIN)).ok
+    assert "3 questions to review today." in (await engine.progress(ADA)).notes
+    _claimed, reminders = await reminder_pass(engine)
+    assert [reminder.due for reminder in reminders] == [3]
+    assert await review_round(engine) == ["collectives/english-only", "collectives/sum-everywhere",
+                                          "collectives/shards-to-full"]
+
+
+async def test_a_translation_fixed_by_a_reload_changes_nothing_the_learner_has_learned(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    await play_collectives(engine, {question_id: True for question_id in ONE_RIGHT})
+    before = await engine.progress(ADA)
+
+    def french(question: dict[str, Any]) -> None:
+        question["prompt"]["fr"] = "Quelle collective laisse la somme des gradients sur chaque rang\u00a0?"
+    edit_question(content_dir, "sum-everywhere", french)
+    assert (await engine.reload(ADMIN)).ok
+    after = await engine.progress(ADA)
+    assert (after.quizzes, after.concepts, after.notes) == (before.quizzes, before.concepts, before.notes)
+    assert "Nothing to review today." in after.notes and after.quizzes[0].text.endswith("questions seen: 3/3")
