@@ -34,11 +34,6 @@ class SqlCardRepository:
     async def update(self, card: CardRecord) -> None:
         await self._connection.execute(hot.update_card(), {"card_id": card.id, **_state(card)})
 
-    async def due(self, user_id: int, now: datetime, limit: int) -> list[CardRecord]:
-        query = (select(cards).where(cards.c.user_id == user_id, cards.c.due <= now)
-                 .order_by(cards.c.due, cards.c.id).limit(limit))
-        return [_card(row) for row in await self._connection.execute(query)]
-
     async def of_user(self, user_id: int) -> list[CardRecord]:
         return [_card(row) for row in await self._connection.execute(
             select(cards).where(cards.c.user_id == user_id).order_by(cards.c.id))]

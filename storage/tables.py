@@ -142,7 +142,6 @@ class Card(Base):
     __tablename__ = "cards"
     __table_args__ = (
         UniqueConstraint("user_id", "quiz_id", "question_id"),
-        Index("ix_cards_user_due", "user_id", "due"),  # a learner's due cards, most overdue first
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)

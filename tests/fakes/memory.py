@@ -32,11 +32,6 @@ class FakeCardRepository:
         if card.id is not None:
             self._cards[card.id] = self._stored(card)
 
-    async def due(self, user_id: int, now: datetime, limit: int) -> list[CardRecord]:
-        mine = sorted((card for card in self._cards.values() if card.user_id == user_id and card.due <= now),
-                      key=lambda card: (card.due, card.id or 0))
-        return copy.deepcopy(mine[:limit])
-
     async def of_user(self, user_id: int) -> list[CardRecord]:
         return copy.deepcopy(sorted((c for c in self._cards.values() if c.user_id == user_id), key=lambda c: c.id or 0))
 
