@@ -14,12 +14,12 @@ from adapters.discord.client import QuizClient
 from adapters.discord.expiries import deliver_expired
 from adapters.discord.game_surface import ChannelGameSurface
 from adapters.discord.proxy import proxy_options
-from adapters.discord.proxy_env import named_proxy
 from adapters.discord.reach import first_session, log_in, network_failure, retries_briefly
 from adapters.discord.reminders import send_reminder
 from adapters.discord.sharding import gateway_open, make_client
 from adapters.discord.spec import DiscordSettings
 from adapters.error_kinds import GATEWAY_FAILED
+from adapters.proxy_env import named_proxy
 from bot.engine import QuizEngine
 from bot.games.delivery import GameSurface
 from bot.replies import Expired, Reminder

@@ -11,11 +11,11 @@ from typing import Any
 import aiohttp
 import yarl
 
-from adapters.discord.proxy_env import NamedProxy
+from adapters.proxy_env import NamedProxy
 
 
 def proxy_options(proxy: NamedProxy | None) -> dict[str, Any]:
-    """discord.py's client options for going through ``proxy`` (see adapters/discord/proxy_env.py): none without
+    """discord.py's client options for going through ``proxy`` (see adapters/proxy_env.py): none without
     one. The proxy URL's user:password, if any, goes as proxy_auth, never in the URL (aiohttp's errors show the
     proxy's URL)."""
     if proxy is None:

@@ -12,8 +12,8 @@ import discord
 from discord import DiscordServerError, http
 from discord.gateway import DiscordWebSocket
 
-from adapters.discord.proxy_env import NamedProxy
 from adapters.failures import LoginRejected, PlatformUnreachable, public_address
+from adapters.proxy_env import NamedProxy
 from bot.text import one_line
 from storage.errors import chain
 
@@ -93,7 +93,7 @@ def unreachable(what: str, url: str, detail: str, proxy: NamedProxy | None) -> P
 
 def checks(proxy: NamedProxy | None) -> str:
     """What to check when Discord is out of reach: the proxy it is reached through, if any (see
-    adapters/discord/proxy_env.py), by its address without user:password, and the variable naming it."""
+    adapters/proxy_env.py), by its address without user:password, and the variable naming it."""
     if proxy is None:
         return "check the network and any firewall on the way"
     return (f"check the network, any firewall on the way, and the proxy Discord is reached through: "

@@ -13,9 +13,9 @@ from discord import http
 
 from adapters.discord.client import QuizClient
 from adapters.discord.proxy import proxy_options
-from adapters.discord.proxy_env import named_proxy
 from adapters.discord.reach import log_in
 from adapters.discord.spec import DiscordSettings
+from adapters.proxy_env import named_proxy
 from adapters.runtime import utc_now
 from adapters.settings import Settings
 from bot.admins import AdminPolicy

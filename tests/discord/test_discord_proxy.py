@@ -11,10 +11,10 @@ import pytest
 
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.proxy import proxy_options
-from adapters.discord.proxy_env import named_proxy
 from adapters.discord.reach import first_session
 from adapters.discord.sync import sync_commands
 from adapters.failures import PlatformUnreachable
+from adapters.proxy_env import named_proxy
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from tests.discord.endpoints import discord_endpoints

@@ -1,0 +1,57 @@
+"""Which proxy the environment names for a URL, read as httpx (Telegram's HTTP client) and urllib read the
+variables. It needs no platform's library: `run` checks the proxies before any is loaded (each platform's
+environment_problems), and each adapter says, when its platform is out of reach, which proxy it went through."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+
+@dataclass(frozen=True)
+class NamedProxy:
+    variable: str  # as the environment spells it: HTTPS_PROXY, https_proxy, ALL_PROXY...
+    # As written, user:password and all (so never in a repr); a bare host:port is an HTTP proxy's: http:// added.
+    url: str = field(repr=False)
+
+    @property
+    def scheme(self) -> str:
+        return urlsplit(self.url).scheme.lower()
+
+
+def named_proxy(url: str, environ: Mapping[str, str]) -> NamedProxy | None:
+    """The proxy for ``url``: the one ``<scheme>_proxy`` names (``https_proxy`` for an https:// URL), else
+    ``all_proxy``, each in lower case first, then upper; none for a host ``no_proxy`` lists (``*``: every host)."""
+    parts = urlsplit(url)
+    named = _variable(environ, f"{parts.scheme}_proxy") or _variable(environ, "all_proxy")
+    if named is None or _bypassed(parts.hostname or "", _no_proxy(environ)):
+        return None
+    return _proxy(*named)
+
+
+def _proxy(variable: str, value: str) -> NamedProxy:
+    return NamedProxy(variable, value if "://" in value else f"http://{value}")
+
+
+def _no_proxy(environ: Mapping[str, str]) -> str:
+    return (_variable(environ, "no_proxy") or ("", ""))[1]
+
+
+def _names(no_proxy: str) -> list[str]:
+    return [name.strip().lstrip(".").lower() for name in no_proxy.split(",") if name.strip()]
+
+
+def _bypassed(host: str, no_proxy: str) -> bool:
+    """Whether ``no_proxy`` lists ``host`` or a domain above it (``discord.com`` and ``.discord.com`` both cover
+    ``discord.com`` and its subdomains), or is ``*``: as curl, httpx and urllib read it."""
+    names = _names(no_proxy)
+    return "*" in names or any(host == name or host.endswith(f".{name}") for name in names)
+
+
+def _variable(environ: Mapping[str, str], name: str) -> tuple[str, str] | None:
+    """The variable ``name`` (lower case) or else ``NAME`` names, with its value, if that isn't blank."""
+    for spelling in (name, name.upper()):
+        if value := (environ.get(spelling) or "").strip():
+            return spelling, value
+    return None
