@@ -30,6 +30,15 @@ def named_proxy(url: str, environ: Mapping[str, str]) -> NamedProxy | None:
     return _proxy(*named)
 
 
+def loaded_proxies(environ: Mapping[str, str]) -> list[NamedProxy]:
+    """Every proxy httpx loads when a client is built, whichever URLs it will go to: ``http_proxy``, ``https_proxy``
+    and ``all_proxy`` (each in lower case first), none with ``no_proxy`` ``*``. One it can't use fails the client's
+    construction, even if no request would go through it."""
+    if "*" in _names(_no_proxy(environ)):
+        return []
+    return [_proxy(*named) for scheme in ("http", "https", "all") if (named := _variable(environ, f"{scheme}_proxy"))]
+
+
 def _proxy(variable: str, value: str) -> NamedProxy:
     return NamedProxy(variable, value if "://" in value else f"http://{value}")
 

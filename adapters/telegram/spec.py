@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated
 from urllib.parse import urlsplit
 
@@ -11,6 +12,7 @@ from pydantic_settings import SettingsConfigDict
 
 from adapters.error_kinds import HANDLER_FAILED, POLLING_FAILED
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, SingleProcess
+from adapters.telegram.proxy_env import proxy_problems, socks_supported
 from bot.content.limits import PollLimits
 
 if TYPE_CHECKING:  # annotations only: start-up (`quiztutor --help`) doesn't load the engine
@@ -95,6 +97,11 @@ class TelegramSettings(PlatformSettings):
     def secrets(self) -> list[str]:
         secret = [self.webhook_secret.get_secret_value()] if self.webhook_secret else []
         return super().secrets() + secret
+
+    def environment_problems(self, environ: Mapping[str, str]) -> list[tuple[str, str]]:
+        """A proxy Telegram's HTTP client can't go through (socks5:// without SOCKS support), if Telegram is
+        configured."""
+        return proxy_problems(environ, socks=socks_supported()) if self.enabled else []
 
     def single_process(self) -> SingleProcess | None:
         """Long polling: Telegram gives a bot's updates to one getUpdates at a time. Webhook replicas share

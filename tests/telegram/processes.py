@@ -20,9 +20,15 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+# What httpx reads for a proxy: none is inherited, so a test's start-up hints don't depend on the machine's.
+PROXY_VARIABLES = frozenset(f"{name}_proxy" for name in ("http", "https", "all", "no"))
+
+
 def bot_env(api_url: str, data_dir: Path, **extra: str) -> dict[str, str]:
-    """The environment of a `quiztutor run` serving Telegram through the fake; ``extra``: more QUIZ_* values."""
-    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    """The environment of a `quiztutor run` serving Telegram through the fake, through no proxy; ``extra``: more
+    QUIZ_* values, or a proxy's variables."""
+    clean = {key: value for key, value in os.environ.items()
+             if not key.startswith("QUIZ_") and key.lower() not in PROXY_VARIABLES}
     return {**clean, "QUIZ_TELEGRAM_TOKEN": TOKEN, "QUIZ_TELEGRAM_API_URL": api_url, "QUIZ_DATA_DIR": str(data_dir),
             "QUIZ_CONTENT_DIR": str(FIXTURES), **extra}
 
