@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from urllib.parse import urlsplit
 
+from adapters.proxy_env import NamedProxy
 from bot.log_lines import log_briefly
 from storage.errors import chain, connection_lost
 from storage.group_commit import WriterClosed
@@ -28,6 +29,12 @@ def public_address(url: str) -> str:
     """Where ``url`` points, fit for an error line: its scheme and host, any user:password@ left out."""
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}"
+
+
+def reached_through(platform: str, proxy: NamedProxy) -> str:
+    """The proxy a platform is reached through (adapters/proxy_env.py), for a line saying what to check: by its
+    address without user:password, and the variable naming it."""
+    return f"the proxy {platform} is reached through: {public_address(proxy.url)} ({proxy.variable})"
 
 
 class AnotherInstance(Exception):

@@ -12,7 +12,7 @@ import discord
 from discord import DiscordServerError, http
 from discord.gateway import DiscordWebSocket
 
-from adapters.failures import LoginRejected, PlatformUnreachable, public_address
+from adapters.failures import LoginRejected, PlatformUnreachable, public_address, reached_through
 from adapters.proxy_env import NamedProxy
 from bot.text import one_line
 from storage.errors import chain
@@ -96,8 +96,7 @@ def checks(proxy: NamedProxy | None) -> str:
     adapters/proxy_env.py), by its address without user:password, and the variable naming it."""
     if proxy is None:
         return "check the network and any firewall on the way"
-    return (f"check the network, any firewall on the way, and the proxy Discord is reached through: "
-            f"{public_address(proxy.url)} ({proxy.variable})")
+    return f"check the network, any firewall on the way, and {reached_through('Discord', proxy)}"
 
 
 class _Briefly(logging.Filter):

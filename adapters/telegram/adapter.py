@@ -16,7 +16,8 @@ from telegram import Update
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
 
-from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable, public_address
+from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable, public_address, reached_through
+from adapters.proxy_env import NamedProxy, named_proxy
 from adapters.settings import ConfigurationError
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.chat import TelegramChat
@@ -41,6 +42,8 @@ log = logging.getLogger(__name__)
 # Explicit: when left out, Telegram reuses the last setting, and poll answers could silently stop arriving.
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.POLL_ANSWER]
 BOOTSTRAP_RETRIES = 3
+BOT_API = "https://api.telegram.org"  # PTB's own, unless QUIZ_TELEGRAM_API_URL names another Bot API server
+NO_PROXY = "no proxy is set for Telegram"
 
 
 class TelegramAdapter:
@@ -64,6 +67,7 @@ class TelegramAdapter:
         self._chat: TelegramChat | None = None
         self._game_polls = GamePolls()
         self._failed: asyncio.Future[Exception] | None = None
+        self._proxy: NamedProxy | None = None  # the one httpx goes through to the Bot API, read at start()
         self._webhook: WebhookServer | None = None
         # Updates an outage stopped, for the webhook to ask Telegram for again; polling can't ask, so keeps none.
         self._unfinished = Unfinished() if settings.webhook_url else None
@@ -74,6 +78,8 @@ class TelegramAdapter:
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""
         self._failed = asyncio.get_running_loop().create_future()
+        # Read as httpx reads the proxy variables, when build_application makes the bot's HTTP clients.
+        self._proxy = named_proxy(self._settings.api_url or BOT_API, os.environ)
         app = build_application(self._settings, self._token, self._engine.metrics,
                                 group_per_minute=self._group_per_minute)
         chat = TelegramChat(app.bot)
@@ -114,22 +120,31 @@ class TelegramAdapter:
             if isinstance(error, BadRequest) or not isinstance(error, NetworkError):
                 raise  # BadRequest is a NetworkError to PTB, but Telegram answered
             detail = error.message.replace(self._token, REDACTED)
-            checks = "the network, any proxy (HTTPS_PROXY)" + (", and QUIZ_TELEGRAM_API_URL" if self._settings.api_url
-                                                               else "")
             raise PlatformUnreachable(f"Telegram's Bot API at {self._where()} could not be reached at start-up "
-                                      f"({detail}): check {checks}") from error
+                                      f"({detail}): check {self._checks()}") from error
+
+    def _checks(self) -> str:
+        """What to check when the Bot API is out of reach: the network, the proxy on the way if any, the setting
+        pointing at another Bot API server if set."""
+        setting = ["QUIZ_TELEGRAM_API_URL"] if self._settings.api_url else []
+        if self._proxy is None:
+            return f"{' and '.join(['the network', *setting])} ({NO_PROXY})"
+        *first, last = ["the network", reached_through("Telegram", self._proxy), *setting]
+        return f"{', '.join(first)}{',' if len(first) > 1 else ''} and {last}"
 
     def _not_the_bot_api(self, error: TelegramError) -> str:
         answer = in_brief(error).replace(self._token, REDACTED)
+        proxy = reached_through("Telegram", self._proxy) if self._proxy else None
         if self._settings.api_url:
             return (f"the server at {self._where()} (QUIZ_TELEGRAM_API_URL) answered at start-up as no Bot API server "
                     f"does ({answer}): check QUIZ_TELEGRAM_API_URL (a Bot API server's address, such as "
-                    "http://127.0.0.1:8081/bot) and any proxy (HTTPS_PROXY) in between")
-        return (f"something other than Telegram's Bot API answered for {self._where()} at start-up ({answer}): a "
-                "captive portal or a proxy in between; check the network and any proxy (HTTPS_PROXY)")
+                    "http://127.0.0.1:8081/bot)" + (f" and {proxy}" if proxy else f"; {NO_PROXY}"))
+        return (f"something other than Telegram's Bot API answered for {self._where()} at start-up ({answer}): "
+                + (f"a captive portal or a proxy in between; check the network and {proxy}" if proxy
+                   else f"a captive portal in between; check the network ({NO_PROXY})"))
 
     def _where(self) -> str:
-        return public_address(self._settings.api_url or "https://api.telegram.org")
+        return public_address(self._settings.api_url or BOT_API)
 
     async def failure(self) -> Exception:
         """Returns once polling met another process polling for the same bot (Telegram's 409 Conflict)."""
