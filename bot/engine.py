@@ -7,6 +7,7 @@ released, so a poll is linked before its first vote can be handled.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Awaitable, Callable
@@ -88,15 +89,18 @@ class QuizEngine:
         """The bot's words in a language: pure, for laying out a reply that says which language it is in."""
         return self._texts.for_language(language)
 
-    async def localizer_or_hint(self, actor: Actor) -> Localizer:
+    async def localizer_or_hint(self, actor: Actor, *, within: float | None = None) -> Localizer:
         """As ``localizer``, for an error reply: when the stored choice can't be read (the database may be what
-        failed), the person as last read here: their choice, else the event's own language hint, else their last
-        hint, else the place's, else English, rather than no reply at all."""
+        failed), or not ``within`` seconds (a reply that can't wait long: a button press's), the person as last
+        read here: their choice, else the event's own language hint, else their last hint, else the place's, else
+        English, rather than no reply at all."""
         try:
-            return await self.localizer(actor)
+            return await asyncio.wait_for(self.localizer(actor), within)
+        except TimeoutError:
+            log.warning("could not look up the language for an error reply within %s s", within)
         except Exception as error:  # the failure being apologised for is logged, with its traceback, already
             log_briefly(log, logging.WARNING, error, "could not look up the language for an error reply")
-            return self._core.turns.words_remembered(actor)
+        return self._core.turns.words_remembered(actor)
 
     async def localizer(self, actor: Actor) -> Localizer:
         """The bot's words for this person (stored choice, platform hint, English). Reads only."""

@@ -22,6 +22,9 @@ from bot.replies import Actor
 
 log = logging.getLogger(__name__)
 REDACTED = "[redacted]"
+# How long an apology waits for the learner's language from the database, which may be what failed: Telegram
+# waits only seconds for a press's answer. Then it is said in the language the update came with.
+LANGUAGE_WAIT = 2.0
 
 
 class ErrorReporter:
@@ -76,7 +79,7 @@ class ErrorReporter:
             if found is None:
                 return
             actor, chat_id = found
-            _ = await self._engine.localizer_or_hint(actor)
+            _ = await self._engine.localizer_or_hint(actor, within=LANGUAGE_WAIT)
             sorry = _("Sorry, something went wrong. Please try again in a moment.")
             if update.callback_query is not None:  # first: Telegram waits only seconds for a press's answer
                 await self._answer(update.callback_query, sorry)

@@ -3,12 +3,17 @@ press answered before the failure is not answered again (Telegram refuses a seco
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import sqlite3
+import time
 from collections.abc import AsyncIterator
 
+import pytest
 from sqlalchemy import text
 
 from adapters.settings import Settings
+from adapters.telegram.errors import LANGUAGE_WAIT
 from storage.database import create_engine, sqlite_url
 from tests.telegram.game_steps import lobby
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
@@ -90,3 +95,35 @@ async def test_a_press_whose_answer_was_refused_is_not_answered_again_when_its_h
         await api.press(AMINATA, f"gj:{game_id}", GROUP)
         await api.settle()
         assert len([call for call in api.requests if call.method == "answerCallbackQuery"]) == before + 1
+
+
+@contextlib.asynccontextmanager
+async def writes_held(settings: Settings) -> AsyncIterator[None]:
+    """Another process holds SQLite's write lock (a backup, a migration) until the block ends: every turn waits
+    for it, as each begins (BEGIN IMMEDIATE), the busy timeout's 5 s, then fails."""
+    holder = sqlite3.connect(settings.data_dir / "quiztutor.sqlite3", isolation_level=None, timeout=10,
+                             check_same_thread=False)
+    try:
+        await asyncio.to_thread(holder.execute, "BEGIN IMMEDIATE")
+        yield
+        holder.execute("ROLLBACK")
+    finally:
+        holder.close()
+
+
+async def test_a_failed_press_is_apologised_for_at_once_while_the_database_is_too_slow_to_say_a_language(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """Its handling failed waiting for the database; the apology doesn't wait for it again to read the presser's
+    language (Telegram waits only seconds for a press's answer): it is said in the language the press came with."""
+    async with running_bot(settings) as engine:
+        await api.command(ADMIN, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        sorry = engine.localizer_for("fr")(SORRY)
+        await api.settle()  # the lobby's turn committed
+        async with writes_held(settings):
+            await api.press(AMINATA, f"gj:{game_id}", GROUP)
+            await api.wait_for("answerCallbackQuery", 1, lambda p: p.get("text") == sorry, within=60)
+            answered = time.time()
+        [failed] = [record for record in caplog.records if "failed" in record.getMessage()
+                    and record.name == "adapters.telegram.errors"]
+        assert answered - failed.created < LANGUAGE_WAIT + 3.0  # before: not while the lock was held (over 90 s)
