@@ -39,6 +39,24 @@ def loaded_proxies(environ: Mapping[str, str]) -> list[NamedProxy]:
     return [_proxy(*named) for scheme in ("http", "https", "all") if (named := _variable(environ, f"{scheme}_proxy"))]
 
 
+def well_formed(url: str) -> bool:
+    """A host, and a port that is a number (a password with an unescaped "/" splits the URL early, leaving its
+    start as the host and port)."""
+    parts = urlsplit(url)
+    try:
+        parts.port  # noqa: B018 (urlsplit checks the port only when asked)
+    except ValueError:
+        return False
+    return bool(parts.hostname) and not parts.path.strip("/")
+
+
+def malformed(client: str) -> str:
+    """What is wrong with a proxy URL that isn't ``well_formed``, for ``client`` (the HTTP client it fails), without
+    saying it (it may hold a password)."""
+    return (f"not a proxy URL {client} can use: write it as http://HOST:PORT (with USER:PASSWORD@ before the host if "
+            "it needs them, any / : @ in the password written %2F %3A %40)")
+
+
 def _proxy(variable: str, value: str) -> NamedProxy:
     return NamedProxy(variable, value if "://" in value else f"http://{value}")
 

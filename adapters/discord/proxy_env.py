@@ -5,9 +5,8 @@ and the adapter hands it to discord.py (adapters/discord/proxy.py)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from urllib.parse import urlsplit
 
-from adapters.proxy_env import named_proxy
+from adapters.proxy_env import malformed, named_proxy, well_formed
 
 # The proxies discord.py's HTTP client (aiohttp) can go through. It takes any other (socks5://) for an HTTP proxy,
 # and fails only on connecting, as if Discord were out of reach.
@@ -21,21 +20,9 @@ def proxy_problems(url: str, environ: Mapping[str, str]) -> list[tuple[str, str]
     if proxy is None:
         return []
     if proxy.scheme in SCHEMES:
-        return [] if _well_formed(proxy.url) else [(proxy.variable, (
-            "not a proxy URL discord.py can use: write it as http://HOST:PORT (with USER:PASSWORD@ before the host "
-            "if it needs them, any / : @ in the password written %2F %3A %40)"))]
+        return [] if well_formed(proxy.url) else [(proxy.variable, malformed("discord.py"))]
     kind = f"a {proxy.scheme}:// proxy" if proxy.scheme else "a proxy URL without a scheme"
     return [(proxy.variable, f"Discord can't be reached through {kind} (discord.py's HTTP client, aiohttp, goes "
              "through HTTP proxies only): name an http:// one, or list discord.com in NO_PROXY to reach Discord "
              "directly")]
 
-
-def _well_formed(url: str) -> bool:
-    """A host, and a port that is a number (a password with an unescaped "/" splits the URL early, leaving its
-    start as the host and port)."""
-    parts = urlsplit(url)
-    try:
-        parts.port  # noqa: B018 (urlsplit checks the port only when asked)
-    except ValueError:
-        return False
-    return bool(parts.hostname) and not parts.path.strip("/")

@@ -1,14 +1,15 @@
 """The proxies Telegram's HTTP client (httpx) can't go through, of those the environment names (adapters/proxy_env.py).
 It needs no library of Telegram's: `run` checks them before python-telegram-bot is loaded (adapters/telegram/spec.py).
 httpx loads every proxy variable when the bot's client is built, and fails there, on one it can't use, with
-python-telegram-bot's RuntimeError or its own ValueError: a traceback's last line, naming no variable."""
+python-telegram-bot's RuntimeError or its own ValueError or InvalidURL: a traceback's last line, naming no variable;
+or, a password's unescaped "/" ending the URL early, goes to the wrong host, named by the out-of-reach line."""
 
 from __future__ import annotations
 
 import importlib.util
 from collections.abc import Mapping
 
-from adapters.proxy_env import loaded_proxies
+from adapters.proxy_env import loaded_proxies, malformed, well_formed
 
 SOCKS = ("socks5", "socks5h")  # only with SOCKS support, httpx's socksio (python-telegram-bot's [socks] extra)
 SCHEMES = ("http", "https", *SOCKS)
@@ -24,7 +25,9 @@ def proxy_problems(environ: Mapping[str, str], *, socks: bool) -> list[tuple[str
     through a SOCKS one; the proxy's URL is never said (it may hold a password)."""
     problems = []
     for proxy in loaded_proxies(environ):
-        if proxy.scheme in SOCKS and not socks:
+        if proxy.scheme in SCHEMES and not well_formed(proxy.url):
+            problems.append((proxy.variable, malformed("Telegram's HTTP client")))
+        elif proxy.scheme in SOCKS and not socks:
             problems.append((proxy.variable, (
                 f"Telegram can't go through a {proxy.scheme}:// proxy without SOCKS support, which isn't installed: "
                 "pip install 'python-telegram-bot[socks]', or name an http:// proxy")))

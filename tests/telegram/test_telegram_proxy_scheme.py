@@ -62,3 +62,23 @@ def test_the_proxies_checked_are_those_httpx_loads() -> None:
     assert proxy_problems({"FTP_PROXY": SOCKS, "HTTPS_PROXY": "proxy.example:3128"}, socks=False) == []
     assert TelegramSettings().environment_problems({"HTTPS_PROXY": "socks4://127.0.0.1:1080"}) == []
     assert TelegramSettings(token=TOKEN).environment_problems({"HTTPS_PROXY": "socks4://127.0.0.1:1080"}) != []
+
+
+@pytest.mark.parametrize("url", ["http://proxy.example:31x8", "http://quiz:12/34@proxy.example:3128",
+                                 "socks5://quiz:12/34@proxy.example:1080", "http://:3128"])
+def test_a_proxy_url_that_is_no_proxy_url_is_said_to_be_one_never_showing_it(url: str) -> None:
+    """A mistyped port (httpx's InvalidURL, exit 1, before), or a password with an unescaped "/" (the URL then ends
+    at it: host "quiz", port "12", which the out-of-reach line showed as the proxy): a setting to fix (exit 2)."""
+    for socks in (True, False):
+        ((variable, message),) = proxy_problems({"HTTP_PROXY": url}, socks=socks)
+        assert variable == "HTTP_PROXY" and message.startswith("not a proxy URL Telegram's HTTP client can use: ")
+        assert "34" not in message and "proxy.example" not in message
+
+
+async def test_a_malformed_proxy_url_is_refused_at_start_up(tmp_path: Path) -> None:
+    closed = f"http://127.0.0.1:{free_port()}/bot"
+    bot = await BotProcess.start(bot_env(closed, tmp_path, HTTPS_PROXY="http://quiz:12/34@127.0.0.1:3128"))
+    assert await bot.exited(within=60) == ExitCode.CONFIGURATION, bot.log
+    assert bot.log.splitlines()[1].startswith("  HTTPS_PROXY: not a proxy URL Telegram's HTTP client can use: write "
+                                              "it as http://HOST:PORT"), bot.log
+    assert "34" not in bot.log
