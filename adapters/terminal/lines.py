@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import errno
 import os
 import stat
 import sys
@@ -65,9 +66,14 @@ class StdLineIO:
         self._show(visible(prompt))
         if self._reader_gone:  # nobody sees the game any more: end it as if input had ended
             return None
-        reader = await self._stream()
-        # A regular file or /dev/null never blocks (and epoll refuses them), so it is read directly.
-        raw = await _capped_line(reader) if reader is not None else self._stdin.buffer.readline()
+        try:
+            reader = await self._stream()
+            # A regular file or /dev/null never blocks (and epoll refuses them), so it is read directly.
+            raw = await _capped_line(reader) if reader is not None else self._stdin.buffer.readline()
+        except OSError as error:
+            if error.errno != errno.EIO:
+                raise
+            raw = b""  # the terminal hung up (an ssh session dropped): nobody will type here again
         if not raw:
             return None
         if self._first:  # a file saved with one (Windows' Notepad), piped in: not part of what was typed
@@ -83,12 +89,14 @@ class StdLineIO:
         try:
             self._stdout.write(text)
             self._stdout.flush()
-        except BrokenPipeError:
-            # The reader closed the pipe early (`quiztutor play | head -3`). A Unix tool would die of SIGPIPE
-            # there; Python ignores that signal, so the game ends itself at the next line it reads, quietly, and
-            # `quiztutor` exits 0 (adapters/cli/commands.py). What is still buffered, or written after (the
-            # goodbye), goes to /dev/null: flushed to the closed pipe at exit it would print "Exception ignored
-            # ... BrokenPipeError".
+        except OSError as error:
+            # The reader closed the pipe early (`quiztutor play | head -3`), or the terminal hung up under the
+            # game (EIO: an ssh session dropped, and SIGHUP ignored). A Unix tool would die of SIGPIPE or SIGHUP
+            # there; the game ends itself at the next line it reads, quietly, and `quiztutor` exits 0
+            # (adapters/cli/commands.py). What is still buffered, or written after (the goodbye), goes to
+            # /dev/null: flushed to the closed pipe at exit it would print "Exception ignored ... BrokenPipeError".
+            if not isinstance(error, BrokenPipeError) and error.errno != errno.EIO:
+                raise
             self._reader_gone = True
             silence_stdout(self._stdout)
 

@@ -5,10 +5,13 @@ as `quiztutor export | head` does: it did what was asked up to where anyone was 
 from __future__ import annotations
 
 import os
+import pty
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 
@@ -78,3 +81,29 @@ def test_validate_keeps_its_verdict_when_the_reader_of_its_problems_goes_away(en
     errors = process.stderr.read().decode()
     process.stderr.close()
     assert (code, errors) == (1, "")
+
+
+@pytest.mark.parametrize("quiz", [[], ["--quiz", "collectives"]])
+def test_a_terminal_that_hangs_up_under_the_game_ends_it_quietly_with_0(env: dict[str, str],
+                                                                        quiz: list[str]) -> None:
+    """An ssh session dropped with the game ignoring SIGHUP (`nohup`, or no controlling terminal): its terminal
+    reads as ended and writing to it fails with EIO. The goodbye printed there failed with "quiztutor play failed:
+    OSError: [Errno 5] Input/output error" and exit 1."""
+    controller, terminal = pty.openpty()
+    try:
+        process = subprocess.Popen(quiztutor("play", "--user", "hang-up", *quiz), env=env, stdin=terminal,
+                                   stdout=terminal, stderr=subprocess.PIPE)
+    finally:
+        os.close(terminal)
+    assert process.stderr is not None
+    try:
+        try:
+            read_until(controller, b"> ")  # at the quiz list's prompt, or at the question's
+        finally:
+            os.close(controller)  # the terminal hangs up
+        code = process.wait(timeout=30)
+    finally:
+        process.kill()
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert (code, errors) == (0, "")
