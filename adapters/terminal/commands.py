@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import string
+import unicodedata
 from dataclasses import dataclass
 
 QUIT_WORDS = frozenset({"quit", "exit", "q", "bye"})
@@ -39,24 +40,26 @@ def parse(line: str, answering: bool) -> Line:
         return Line("nothing")
     # Any space parts a command from its argument: a tab pasted in, a no-break space (Alt+Space on a French Mac
     # keyboard), the ideographic space of a Chinese or Japanese input method.
-    word, *rest = text.split(maxsplit=1)
-    # "/quiz fsdp" as on Telegram and Discord works too
-    typed, argument = word, rest[0] if rest else ""
-    word = typed.lower().removeprefix("/")
+    typed, *rest = text.split(maxsplit=1)
+    argument = half_width(rest[0]) if rest else ""  # a quiz's id, a language, a time zone: in ASCII if typed so
+    # "/quiz fsdp" as on Telegram and Discord works too, and so "／ｑｕｉｚ" from an input method: a command's
+    # letters as NFKC reads them (full width, "𝐪𝐮𝐢𝐳" from a styled-text keyboard); all commands are ASCII.
+    slashed = unicodedata.normalize("NFKC", typed).lower()
+    word = slashed.removeprefix("/")
     if word in QUIT_WORDS:
         return Line("quit")
     if word == GREETING and argument:  # "start fsdp": what Telegram's deep links send, and what it says
         return Line("quiz", argument)
     if word in VERBS or word in CHAT_ONLY or word == GREETING:
         return Line(word, argument)
-    if typed.startswith("/"):  # "/foo" is a command (mistyped, or a chat bot's), not a quiz's name or an answer
+    if slashed.startswith("/"):  # "/foo" is a command (mistyped, or a chat bot's), not a quiz's name or an answer
         return Line("unknown", typed)
     if answering:
         return Line("answer", text, option_index(text))
     number = list_number(text)
     if number is None and option_index(text) is not None:  # else "a" picks the first title with an "a" in it
         return Line("letter", text)
-    return Line("choose", text, number)
+    return Line("choose", half_width(text), number)
 
 
 def option_index(text: str) -> int | None:

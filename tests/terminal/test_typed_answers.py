@@ -26,9 +26,9 @@ def test_a_letter_with_no_question_open_names_no_quiz(typed: str) -> None:
 
 
 @pytest.mark.parametrize(("typed", "line"), [
-    ("2", Line("choose", "2", 2)), ("２", Line("choose", "２", 2)), ("fsdp", Line("choose", "fsdp")),
+    ("2", Line("choose", "2", 2)), ("２", Line("choose", "2", 2)), ("fsdp", Line("choose", "fsdp")),
     ("(2)", Line("choose", "(2)", 2)), ("2.", Line("choose", "2.", 2)), ("2)", Line("choose", "2)", 2)),
-    ("( 2 )", Line("choose", "( 2 )", 2)), ("（２）", Line("choose", "（２）", 2)),  # as an answer's number is typed
+    ("( 2 )", Line("choose", "( 2 )", 2)), ("（２）", Line("choose", "(2)", 2)),  # as an answer's number is typed
     ("ab", Line("choose", "ab")),  # a word may still name a quiz
 ])
 def test_a_number_or_a_word_with_no_question_open_chooses_a_quiz(typed: str, line: Line) -> None:
