@@ -80,6 +80,13 @@ def list_number(text: str) -> int | None:
     return ascii_number(_unbracketed(text))
 
 
+def number_like(text: str) -> bool:
+    """Whether ``text`` is a whole number as ``list_number`` reads one, of any length or sign (``"-1"``,
+    ``"(+7)"``, ``"99999999999999999999"``): no quiz's name, but a number off the list."""
+    digits = _unbracketed(text).removeprefix("-").removeprefix("+")
+    return digits.isascii() and digits.isdigit()
+
+
 def _unbracketed(text: str) -> str:
     """``"( b )"``, ``"2."``, ``"2)"`` without their brackets, dot and spaces; in ASCII and lower case."""
     return half_width(text).strip().lower().removeprefix("(").lstrip().rstrip(") .")

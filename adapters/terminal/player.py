@@ -11,7 +11,7 @@ from datetime import datetime
 
 from adapters.runtime import utc_now
 from adapters.terminal import render, words
-from adapters.terminal.commands import CHAT_ONLY, GREETING, Line, list_number, parse
+from adapters.terminal.commands import CHAT_ONLY, GREETING, Line, list_number, number_like, parse
 from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
 from bot.delivery import summarize
@@ -170,8 +170,8 @@ class TerminalPlayer:
         return reference
 
     def _numbered(self, notice: Notice, reference: str | None) -> Notice:
-        """"No quiz called “9”" for a number past the end of the list: the numbers there are, as at the picker."""
-        if notice.code is not NoticeCode.QUIZ_NOT_FOUND or list_number(reference or "") is None:
+        """"No quiz called “9”" (or "-1") for a number off the list: the numbers there are, as at the picker."""
+        if notice.code is not NoticeCode.QUIZ_NOT_FOUND or not number_like(reference or ""):
             return notice
         self._words = self._engine.localizer_for(notice.language)
         return replace(notice, text=self._quiz_number_please())

@@ -7,22 +7,45 @@ import codecs
 import random
 from pathlib import Path
 
+import pytest
+
 from adapters.runtime import open_services
 from adapters.settings import Settings
+from adapters.terminal import words
 from adapters.terminal.lines import MAX_LINE_CHARS, ScriptedLineIO, StdLineIO
 from adapters.terminal.player import TerminalPlayer
+from bot.i18n import Localizer, UiTexts
+from bot.languages import SUPPORTED_LANGUAGES
 from bot.replies import Actor
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
 ACTOR = Actor("terminal", "newcomer", "terminal")
 
 
-async def play(tmp_path: Path, lines: list[str], language: str) -> str:
+async def play(tmp_path: Path, lines: list[str], language: str, quiz: str | None = "collectives") -> str:
     settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
     async with open_services(settings, rng=random.Random(3)) as services:
         io = ScriptedLineIO(lines)
-        await TerminalPlayer(services.engine, ACTOR, io).play(quiz="collectives", language=language)
+        await TerminalPlayer(services.engine, ACTOR, io).play(quiz=quiz, language=language)
     return io.transcript
+
+
+def words_in(language: str) -> Localizer:
+    return UiTexts.load(LOCALES).for_language(language)
+
+
+@pytest.mark.parametrize("language", SUPPORTED_LANGUAGES)
+async def test_a_negative_or_huge_number_at_the_quiz_picker_gets_the_numbers_there_are(tmp_path: Path,
+                                                                                        language: str) -> None:
+    """"0" and "5" were told the numbers there are (1 to 2), but "-1" and "99999999999999999999" that no quiz was
+    called so, under a list numbered 1 and 2: as if they had been taken for names."""
+    typed = ["-1", "99999999999999999999", "quiz -1", "( -3 )", "+7", "quit"]
+    said = " ".join((await play(tmp_path, typed, language, quiz=None)).split())
+    _ = words_in(language)
+    assert said.count(" ".join(words.quiz_number_please(_, 2).split())) == 5, said
+    for number in typed[:2]:
+        assert " ".join(_("There is no quiz called “{name}”.", name=number).split()) not in said
 
 
 async def test_a_time_zone_of_hundreds_of_parts_is_an_unknown_zone(tmp_path: Path) -> None:
