@@ -4,6 +4,8 @@ learner's Localizer as ``_`` so that pybabel extract finds the text."""
 from __future__ import annotations
 
 from bot.i18n import Localizer
+from bot.notices import ECHOED
+from bot.text import echoed
 
 
 def welcome(_: Localizer) -> str:
@@ -20,8 +22,9 @@ def chat_only(_: Localizer, verb: str) -> str:
 
 
 def unknown_command(_: Localizer, typed: str) -> str:
-    """``typed``: "/foo", as the learner typed it."""
-    return _("There is no command called “{command}” here. Type “help” to see the commands.", command=typed)
+    """``typed``: "/foo", as the learner typed it; said back cut short, as the engine says back a quiz's name."""
+    return _("There is no command called “{command}” here. Type “help” to see the commands.",
+             command=echoed(typed, ECHOED))
 
 
 def number_please(_: Localizer, count: int) -> str:

@@ -16,6 +16,7 @@ from adapters.terminal.lines import MAX_LINE_CHARS, ScriptedLineIO, StdLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.i18n import Localizer, UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
+from bot.notices import ECHOED
 from bot.replies import Actor
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
@@ -46,6 +47,15 @@ async def test_a_negative_or_huge_number_at_the_quiz_picker_gets_the_numbers_the
     assert said.count(" ".join(words.quiz_number_please(_, 2).split())) == 5, said
     for number in typed[:2]:
         assert " ".join(_("There is no quiz called “{name}”.", name=number).split()) not in said
+
+
+@pytest.mark.parametrize("language", SUPPORTED_LANGUAGES)
+async def test_a_long_unknown_command_is_said_back_cut_short(tmp_path: Path, language: str) -> None:
+    """"/" and 499 more characters were said back whole: six lines of "There is no command called “////…”"."""
+    said = await play(tmp_path, ["/" + "x" * (MAX_LINE_CHARS - 1), "quit"], language)
+    reply = " ".join(said.split("> ")[1].split())  # after the first prompt
+    assert reply.startswith(" ".join(words.unknown_command(words_in(language), "/").split("/")[0].split())), reply
+    assert "x" * 40 in reply and reply.count("x") < ECHOED and "…" in reply
 
 
 async def test_a_time_zone_of_hundreds_of_parts_is_an_unknown_zone(tmp_path: Path) -> None:
