@@ -35,7 +35,7 @@ class Line:
 
 def parse(line: str, answering: bool) -> Line:
     """The line a learner typed; ``answering`` when a question is open, so "2" answers it."""
-    text = line.strip()
+    text = without_invisible(line).strip()
     if not text:
         return Line("nothing")
     # Any space parts a command from its argument: a tab pasted in, a no-break space (Alt+Space on a French Mac
@@ -60,6 +60,13 @@ def parse(line: str, answering: bool) -> Line:
     if number is None and option_index(text) is not None:  # else "a" picks the first title with an "a" in it
         return Line("letter", text)
     return Line("choose", half_width(text), number)
+
+
+def without_invisible(text: str) -> str:
+    """``text`` without the format characters that show as nothing (Unicode's Cf): a zero-width space or word
+    joiner copied from a web page, a byte order mark where two files were joined, a soft hyphen, a direction
+    mark. None of the five languages' words needs one."""
+    return "".join(char for char in text if unicodedata.category(char) != "Cf")
 
 
 def option_index(text: str) -> int | None:

@@ -15,7 +15,7 @@ from adapters.discord.actors import language_hint
 from adapters.discord.buttons import CUSTOM_ID, RETRY_ID
 from adapters.telegram.actors import PLATFORM, command_argument, update_actor
 from adapters.telegram.callback_data import MAX_BYTES, Action, decode
-from adapters.terminal.commands import CHAT_ONLY, GREETING, QUIT_WORDS, VERBS, half_width, parse
+from adapters.terminal.commands import CHAT_ONLY, GREETING, QUIT_WORDS, VERBS, half_width, parse, without_invisible
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.content.library import ContentLibrary
@@ -41,10 +41,10 @@ def test_any_line_parses_into_a_known_command(line: str, answering: bool) -> Non
     parsed = parse(line, answering)
     assert parsed.verb in VERDICTS
     if parsed.verb == "answer" and parsed.index is not None:  # ASCII digits or letters, or their full-width twins
-        digits = half_width(line).strip().removeprefix("(").rstrip(") .")
+        digits = half_width(without_invisible(line)).strip().removeprefix("(").rstrip(") .")
         assert digits.isascii() and -1 <= parsed.index < 999
     if parsed.verb == "choose" and parsed.index is not None:
-        assert half_width(line).strip().isascii() and 0 <= parsed.index < 1000
+        assert half_width(without_invisible(line)).strip().isascii() and 0 <= parsed.index < 1000
     if parsed.verb == "letter":
         assert not answering and parsed.index is None
 

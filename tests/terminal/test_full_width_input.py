@@ -59,3 +59,15 @@ async def test_a_whole_game_typed_with_an_input_method_on_works_in_every_languag
     assert "／" not in said  # never "There is no quiz called “／ｓｔａｒｔ”", nor no command called so
     assert said.rstrip().endswith(" ".join(_("Bye! Your progress is saved: run the same command to carry on.")
                                            .split()))  # "ｑｕｉｔ" left: the "1" after it was never read
+
+
+@pytest.mark.parametrize(("typed", "answering", "line"), [
+    ("\u200b2", False, Line("choose", "2", 2)), ("2\u200e", False, Line("choose", "2", 2)),
+    ("\ufeff1", True, Line("answer", "1", 0)), ("b\u2060", True, Line("answer", "b", 1)),
+    ("\u200bquiz collectives", False, Line("quiz", "collectives")), ("quit\u200b", True, Line("quit")),
+    ("quiz col\u00adlectives", True, Line("quiz", "collectives")), ("\u200b \ufeff", True, Line("nothing")),
+])
+def test_invisible_characters_pasted_with_a_line_are_not_part_of_it(typed: str, answering: bool, line: Line) -> None:
+    """A zero-width space or a word joiner copied from a web page, a byte order mark from a file joined to
+    another, a soft hyphen: "\u200b2" was answered "There is no quiz called “2”" under a list with a 2 in it."""
+    assert parse(typed, answering) == line
