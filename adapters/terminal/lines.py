@@ -76,6 +76,8 @@ class StdLineIO:
             raw = b""  # the terminal hung up (an ssh session dropped): nobody will type here again
         if not raw:
             return None
+        if not raw.endswith(b"\n") and os.isatty(self._stdin.fileno()):
+            self._show("\n")  # letters then Ctrl-D: the terminal's cursor is still after them, not on a new line
         if self._first:  # a file saved with one (Windows' Notepad), piped in: not part of what was typed
             self._first, raw = False, raw.removeprefix(codecs.BOM_UTF8)
         return raw.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_LINE_CHARS]
@@ -113,7 +115,8 @@ async def _capped_line(reader: asyncio.StreamReader) -> bytes:
         except asyncio.LimitOverrunError as overrun:  # no newline within the limit: keep the start, drop the rest
             head = (head + await reader.readexactly(overrun.consumed))[:keep]
             continue
-        return (head + chunk)[:keep]
+        line = (head + chunk)[:keep]
+        return line + b"\n" if chunk.endswith(b"\n") and not line.endswith(b"\n") else line  # cut, still a line
 
 
 class ScriptedLineIO:
