@@ -88,8 +88,10 @@ class StdLineIO:
     def _show(self, text: str) -> None:
         if self._stdout is None or self._reader_gone:
             return
+        # An old terminal, or a Windows file redirect, may lack "“" or "ẹ": "?" for those, the rest shown.
+        encoding = getattr(self._stdout, "encoding", None) or "utf-8"
         try:
-            self._stdout.write(text)
+            self._stdout.write(text.encode(encoding, errors="replace").decode(encoding))
             self._stdout.flush()
         except OSError as error:
             # The reader closed the pipe early (`quiztutor play | head -3`), or the terminal hung up under the
