@@ -80,7 +80,15 @@ class StdLineIO:
             self._show("\n")  # letters then Ctrl-D: the terminal's cursor is still after them, not on a new line
         if self._first:  # a file saved with one (Windows' Notepad), piped in: not part of what was typed
             self._first, raw = False, raw.removeprefix(codecs.BOM_UTF8)
-        return raw.decode("utf-8", errors="replace").rstrip("\r\n")[:MAX_LINE_CHARS]
+        return self._decoded(raw).rstrip("\r\n")[:MAX_LINE_CHARS]
+
+    def _decoded(self, raw: bytes) -> str:
+        """UTF-8, as nearly every terminal and file sends; else the locale's encoding, as an old ISO-8859-1 terminal
+        sends "ç" (byte E7, never valid UTF-8 there), with "\ufffd" for what it can't read either."""
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw.decode(getattr(self._stdin, "encoding", None) or "utf-8", errors="replace")
 
     def write(self, text: str) -> None:
         self._show(visible(text) + "\n")

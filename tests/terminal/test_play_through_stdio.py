@@ -183,17 +183,6 @@ def test_a_closed_stdin_ends_at_once_and_a_closed_stdout_shows_nothing(env: dict
     assert ("Bye! Your progress is saved" in result.stdout) is (">&-" not in closed)
 
 
-@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
-def test_a_terminal_that_cannot_show_every_letter_shows_the_others(env: dict[str, str], encoding: str) -> None:
-    """An old terminal or a Windows file redirect whose encoding lacks "“" or "ẹ": the player exited 1 at its
-    first line ("UnicodeEncodeError: 'latin-1' codec can't encode character")."""
-    result = subprocess.run(quiztutor("play", "--lang", "yo", "--quiz", "collectives", "--user", encoding),
-                            input="quit\n", env={**env, "PYTHONIOENCODING": encoding}, capture_output=True,
-                            encoding=encoding, timeout=60)
-    assert (result.returncode, result.stderr) == (0, ""), result.stderr
-    assert "QuizTutor" in result.stdout and "(1-3) > " in result.stdout and "?" in result.stdout
-
-
 def test_end_of_input_saves_and_says_goodbye(env: dict[str, str]) -> None:
     result = subprocess.run(quiztutor("play", "--quiz", "collectives", "--user", "eof"), input="",
                             env=env, capture_output=True, text=True, timeout=60)
