@@ -1,6 +1,7 @@
 """`quiztutor play | head -3`: the reader of the output goes away early. Like a well-made Unix tool, the game ends
 at once, quietly (no traceback, no "Exception ignored ... BrokenPipeError" as stdout closes at exit), and exits 0,
-as `quiztutor export | head` does: it did what was asked up to where anyone was reading."""
+as `quiztutor export | head` does: it did what was asked up to where anyone was reading. So too when the terminal
+hangs up under the game, or refuses it input."""
 
 from __future__ import annotations
 
@@ -104,6 +105,40 @@ def test_a_terminal_that_hangs_up_under_the_game_ends_it_quietly_with_0(env: dic
         code = process.wait(timeout=30)
     finally:
         process.kill()
+    errors = process.stderr.read().decode()
+    process.stderr.close()
+    assert (code, errors) == (0, "")
+
+
+# A session leader for the game's terminal that runs the game in the background, SIGTTIN ignored: the terminal
+# then refuses it input, and a read fails with EIO (as on a terminal that hung up, on some systems).
+BACKGROUND = """
+import fcntl, os, signal, subprocess, sys, termios
+os.setsid()
+fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+def background():
+    os.setpgid(0, 0)
+    signal.signal(signal.SIGTTIN, signal.SIG_IGN)
+sys.exit(subprocess.run(sys.argv[1:], preexec_fn=background).returncode)
+"""
+
+
+def test_a_read_that_fails_with_eio_ends_the_game_quietly_with_0(env: dict[str, str]) -> None:
+    """It failed with "quiztutor play failed: OSError: [Errno 5] Input/output error" and exit 1."""
+    controller, terminal = pty.openpty()
+    try:
+        process = subprocess.Popen([sys.executable, "-c", BACKGROUND, *quiztutor("play", "--user", "eio")], env=env,
+                                   stdin=terminal, stdout=terminal, stderr=subprocess.PIPE)
+        try:
+            read_until(controller, b"> ")
+            os.write(controller, b"help\n")  # the terminal has a line for it: the read is tried, and refused
+            code = process.wait(timeout=30)
+        finally:
+            process.kill()
+    finally:
+        os.close(controller)
+        os.close(terminal)
+    assert process.stderr is not None
     errors = process.stderr.read().decode()
     process.stderr.close()
     assert (code, errors) == (0, "")
