@@ -46,6 +46,8 @@ def parse(line: str, answering: bool) -> Line:
     # letters as NFKC reads them (full width, "𝐪𝐮𝐢𝐳" from a styled-text keyboard); all commands are ASCII.
     slashed = unicodedata.normalize("NFKC", typed).lower()
     word = slashed.removeprefix("/")
+    if slashed.startswith("/"):  # "/quiz@QuizTutorBot", as a Telegram group shows a command, copied here
+        word = word.split("@", 1)[0]
     if word in QUIT_WORDS:
         return Line("quit")
     if word == GREETING and argument:  # "start fsdp": what Telegram's deep links send, and what it says

@@ -78,3 +78,13 @@ async def test_an_unknown_slash_command_mid_question_is_not_taken_for_an_answer(
     assert "There is no command called “/foo” here." in said
     assert "Please type a number" not in said
     assert "Question 2 of 3" in said
+
+
+@pytest.mark.parametrize("answering", [False, True])
+def test_a_command_copied_from_a_telegram_group_with_the_bots_name_reads_as_the_command(answering: bool) -> None:
+    """A Telegram group shows a command as "/quiz@QuizTutorBot": copied here it was "no command called" so."""
+    assert parse("/quiz@QuizTutorBot zero", answering) == Line("quiz", "zero")
+    assert parse("/start@QuizTutorBot", answering) == Line("start")
+    assert parse("/quit@QuizTutorBot", answering) == Line("quit")
+    assert parse("/foo@QuizTutorBot", answering) == Line("unknown", "/foo@QuizTutorBot")
+    assert parse("quiz@QuizTutorBot", answering).verb in ("choose", "answer")  # no "/": not a command's form
