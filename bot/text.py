@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 
 import regex
@@ -28,8 +29,20 @@ def shorten(text: str, limit: int) -> str:
 
 def folded(text: str) -> str:
     """``text`` for matching what someone typed: one composed form (a keyboard may send "ẹ́" as three code points,
-    or as one with one more) and no case."""
-    return unicodedata.normalize("NFC", text).casefold()
+    or as one with one more), no case, and the letters and digits of compatibility forms as the plain ones they
+    look like (NFKC): full width ("ＺＥＲＯ", as a phone's or a Chinese or Japanese input method sends it), styled
+    ("𝐳𝐞𝐫𝐨"), ligatures ("ﬁ"). A number that is no digit ("²", "①", "½") stays itself: NFKC would make it "2",
+    "1", "1⁄2", which it isn't to the reader (and isn't at the terminal's numbered quiz list either)."""
+    parts = []
+    for number, run in itertools.groupby(text, _number_sign):
+        chunk = "".join(run)
+        parts.append(chunk if number else unicodedata.normalize("NFKC", chunk))
+    return unicodedata.normalize("NFC", "".join(parts).casefold())
+
+
+def _number_sign(char: str) -> bool:
+    """A number that is written as no decimal digit: a superscript, a circled or parenthesized number, a fraction."""
+    return unicodedata.numeric(char, None) is not None and unicodedata.decimal(char, None) is None
 
 
 def shown_name(name: str) -> str:

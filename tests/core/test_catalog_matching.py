@@ -3,8 +3,14 @@ offers them all, best first."""
 
 from __future__ import annotations
 
+import unicodedata
+from pathlib import Path
+
 from bot.content.library import ContentLibrary
+from bot.text import folded
 from content import default_content_dir
+
+FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 
 
 def test_an_exact_id_comes_first_and_the_quizzes_it_names_otherwise_follow() -> None:
@@ -22,3 +28,27 @@ def test_a_reference_names_the_quiz_with_that_id_or_whole_title_else_all_it_matc
     assert [quiz.id for quiz in catalog.matching("usambamba wa data")] == ["data-parallelism", "fsdp"]
     assert [quiz.id for quiz in catalog.named("Usambamba wa Data")] == ["data-parallelism"]
     assert catalog.named("nothing of the kind") == []
+
+
+def test_a_reference_typed_in_full_width_or_styled_letters_names_what_its_ascii_twin_names() -> None:
+    """What a phone's or a Chinese or Japanese input method sends for ASCII (NFKC's width and compatibility forms):
+    "ＺＥＲＯ" was "no quiz called" on Telegram and Discord, where nothing converts it before the catalog."""
+    catalog = ContentLibrary.load(default_content_dir()).catalog
+    assert [quiz.id for quiz in catalog.named("ｆｓｄｐ\u3000")] == ["fsdp"]  # an id, ideographic space and all
+    for typed in ("ＺＥＲＯ", "ｚｅｒｏ", "𝐳𝐞𝐫𝐨"):  # in two quizzes' titles: ask which, as for "zero"
+        assert [quiz.id for quiz in catalog.named(typed)] == ["zero-sharded-optimizers", "fsdp"]
+    assert [quiz.id for quiz in catalog.named("Ｄａｔａ Ｐａｒａｌｌｅｌｉｓｍ")] == ["data-parallelism"]  # a title
+    assert [quiz.id for quiz in catalog.matching("ｏｆｆｌｏａｄ")] == ["zero-sharded-optimizers"]  # a tag
+
+
+def test_a_title_with_tone_marks_names_its_quiz_composed_or_not_and_other_numbers_stay_themselves() -> None:
+    """A keyboard may send Yoruba's "ọ̀" as one code point and a mark, or as three. "²" and "①" are no "2" or
+    "1", as at the terminal's quiz picker (NFKC alone would make them so)."""
+    shipped, fixture = (ContentLibrary.load(folder).catalog for folder in (default_content_dir(), FIXTURE_CONTENT))
+    for catalog, title in ((shipped, "ZeRO àti àwọn optimizer tí a pín"), (fixture, "Ìbánisọ̀rọ̀ àkójọ"),
+                           (shipped, "Pípín Àwòṣe láàárín Àwọn GPU (Model àti Pipeline Parallelism)")):
+        for form in ("NFC", "NFD", "NFKC", "NFKD"):
+            typed = unicodedata.normalize(form, title.upper())
+            assert len(catalog.named(typed)) == 1 and catalog.named(typed) == catalog.named(title)
+            assert catalog.matching(typed) == catalog.matching(title)
+    assert folded("ＧＰＵ²①½") == "gpu²①½" and folded("Ìbáṣepọ̀") == folded(unicodedata.normalize("NFD", "ìbáṣepọ̀"))

@@ -6,6 +6,7 @@ played as that /quiz asked (polls here, or privately), and no quiz is started by
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot
@@ -57,3 +58,21 @@ async def test_a_start_button_whose_quiz_is_gone_starts_no_other_quiz(bot: Runni
     assert "There is no quiz called “long”." in said.body["content"]
     await fake.quiet()
     assert fake.polls() == []
+
+
+async def test_a_quiz_named_in_full_width_or_with_its_tone_marks_apart_is_the_quiz_so_named(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """What a phone's or a Chinese or Japanese input method sends for ASCII, and a Yoruba title whose tone marks come
+    as code points of their own: each was "There is no quiz called “ｃｏｌｌｅｃｔｉｖｅｓ”"."""
+    for typed, title in (("ＬＯＮＧ\u3000ＯＰＴＩＯＮＳ", "Chaguo ndefu"),
+                         (unicodedata.normalize("NFD", "ìbánisọ̀rọ̀ ÀKÓJỌ"), "Mawasiliano ya pamoja")):
+        previewed = await fake.wait_until(first_answer(fake, await fake.slash("preview", {"quiz": typed}, locale="sw")))
+        assert previewed.content.startswith(f"**{title}**")
+    suggested = await fake.slash("quiz", {"quiz": "ｃｏｌｌ"}, locale="sw", autocomplete="quiz")
+    answer = await fake.wait_until(lambda: next(iter(fake.interaction_calls(suggested)), None))
+    assert [choice["value"] for choice in answer.body["data"]["choices"]] == ["collectives"]
+
+    mark = len(fake.calls)
+    await fake.slash("quiz", {"quiz": "ｃｏｌｌｅｃｔｉｖｅｓ"}, locale="sw", user_id=LEARNER_ID)
+    poll = await next_poll(fake, bot, after=mark)
+    assert poll_question(poll).startswith("1/3 · Operesheni ipi")

@@ -4,6 +4,8 @@ is started by guessing. /preview and a group's /game ask the same, each with its
 
 from __future__ import annotations
 
+import unicodedata
+
 from adapters.settings import Settings
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import GROUP, WANJIRU, for_chat, next_poll, running_bot
@@ -56,3 +58,20 @@ async def test_a_start_button_whose_quiz_is_gone_starts_no_other_quiz(api: FakeB
         assert engine.localizer_for("sw")("There is no quiz called “{name}”.", name="long") in said.params["text"]
         await api.settle()
         assert not api.polls(WANJIRU.id)
+
+
+async def test_a_quiz_named_in_full_width_or_with_its_tone_marks_apart_is_the_quiz_so_named(
+        api: FakeBotApi, settings: Settings) -> None:
+    """What a phone's or a Chinese or Japanese input method sends for ASCII, and a Yoruba title whose tone marks come
+    as code points of their own: each was "There is no quiz called “ｃｏｌｌｅｃｔｉｖｅｓ”"."""
+    async with running_bot(settings):
+        await api.command(WANJIRU, "/preview ＬＯＮＧ\u3000ＯＰＴＩＯＮＳ")  # a title, as typed with the IME on
+        said = await api.wait_for("sendMessage", 1, for_chat(WANJIRU.id))
+        assert said[0].params["text"].startswith("<b>Chaguo ndefu</b>")
+        await api.command(WANJIRU, "/preview " + unicodedata.normalize("NFD", "ìbánisọ̀rọ̀ ÀKÓJỌ"))  # a Yoruba title
+        said = await api.wait_for("sendMessage", 2, for_chat(WANJIRU.id))
+        assert said[1].params["text"].startswith("<b>Mawasiliano ya pamoja</b>")
+
+        await api.command(WANJIRU, "/quiz ｃｏｌｌｅｃｔｉｖｅｓ")
+        poll = await next_poll(api, WANJIRU.id, 1)
+        assert poll.params["question"].startswith("1/3 · Operesheni ipi")
