@@ -70,7 +70,9 @@ def normalize_language(hint: str | None) -> LanguageCode | None:
 
 def language_choice(typed: str) -> LanguageCode | None:
     """A language a person typed: a code as a hint gives it (``fr``, ``fr-CA``), or the language's name in itself
-    or in English, in any case, accents optional (``Français``, ``francais``, ``kiswahili``, ``Yoruba``)."""
+    or in English, in any case, accents optional (``Français``, ``francais``, ``kiswahili``, ``Yoruba``), also in
+    full width as a phone's input method may send it (``ｆｒ``)."""
+    typed = unicodedata.normalize("NFKC", typed)
     code = normalize_language(typed)
     if code is not None:
         return code

@@ -42,6 +42,7 @@ async def test_a_language_can_be_chosen_by_a_regional_code(engine: QuizEngine) -
     ("Français", "fr"), ("français", "fr"), ("FRANCAIS", "fr"), ("French", "fr"), ("kiswahili", "sw"),
     ("Swahili", "sw"), ("english", "en"), ("Èdè Yorùbá", "yo"), ("yoruba", "yo"), ("chiShona", "sn"), ("Shona", "sn"),
     ("yo (Èdè Yorùbá)", "yo"), (" fr (Français) ", "fr"),  # as the refusal lists them
+    ("ｆｒ", "fr"), ("ＳＷ－ｋｅ", "sw"), ("ｙｏ　（Èdè Yorùbá）", "yo"),  # typed with a phone's full-width input
 ])
 async def test_a_language_can_be_chosen_by_its_name_in_itself_or_in_english(engine: QuizEngine, typed: str,
                                                                             language: str) -> None:
