@@ -47,11 +47,12 @@ class GroupCommit:
         self._opened_at = 0.0
         self._committing: set[asyncio.Future[None]] = set()
         self._closed = False
+        self._closing = False  # close_for_good is waiting for the turn: callers queued behind hear WriterClosed
 
     async def enter(self) -> Connection:
         """Wait for the writer's turn; returns its connection, inside a write transaction. WriterClosed once the
         writer was closed for good."""
-        if self._closed:
+        if self._closed or self._closing:
             raise WriterClosed("the database was closed")
         self._waiting += 1
         try:
@@ -63,7 +64,7 @@ class GroupCommit:
         self._waiting -= 1
         handed_on = False  # the turn, to whoever comes next; else a failure here gives it back
         try:
-            if self._closed:  # while this caller queued: close_for_good may be closing the connection
+            if self._closed or self._closing:  # while this caller queued: close_for_good is closing the connection
                 raise WriterClosed("the database was closed")
             if self._lost_by_sqlite():
                 self._fail_batch()
@@ -141,7 +142,7 @@ class GroupCommit:
         task.add_done_callback(self._committing.discard)
 
     def _due(self) -> bool:
-        return (self._waiting == 0 or len(self._batch) >= self._max_batch
+        return (self._waiting == 0 or self._closing or len(self._batch) >= self._max_batch
                 or time.monotonic() - self._opened_at >= self._max_delay)
 
     async def _commit_batch(self, batch: list[asyncio.Future[None]]) -> None:
@@ -233,17 +234,25 @@ class GroupCommit:
         is pending"), or its transaction open, with SQLite's write lock, on a connection nobody closes.
 
         A COMMIT under way is awaited without blocking the event loop. It takes the turn first, so that no action
-        uses the connection while the writer's thread closes it: an action under way ends first, and callers queued
-        for the turn hear WriterClosed as theirs comes. Cancelled meanwhile, the sync close() (on the engine's
-        dispose) still waits for the writer's thread."""
-        self._closed = True
-        async with self._turn:
+        uses the connection while the writer's thread closes it: an action under way ends first and is kept (its
+        batch is committed), and callers queued for the turn hear WriterClosed as theirs comes. Cancelled
+        meanwhile, the sync close() (on the engine's dispose) still waits for the writer's thread."""
+        self._closing = True
+        await self._turn.acquire()
+        if self._batch and self._in_transaction():  # actions that ended while others queued: keep them
+            batch, self._batch = self._batch, []
+            await self._commit_batch(batch)  # gives the turn back once they have their answer
+            await self._turn.acquire()
+        try:
+            self._closed = True
             self._fail_uncommitted()
             if self._executor is None:
                 return
             await asyncio.wrap_future(self._executor.submit(self._close))
             self._executor.shutdown()
             self._executor = None
+        finally:
+            self._turn.release()
 
     def _fail_uncommitted(self) -> None:
         """Tell the actions of the open batch that their COMMIT will not come."""

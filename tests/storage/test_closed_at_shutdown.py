@@ -183,3 +183,34 @@ async def test_an_action_queued_when_the_writer_closes_runs_nothing_and_the_comm
     assert not [statement for statement in traced if "learner-2" in statement]
     assert saved_users(tmp_path) == {"learner-1"}
     assert write_lock_is_free(tmp_path)
+
+
+@pytest.mark.parametrize("others_queued", [False, True])
+async def test_an_action_under_way_when_the_writer_closes_is_kept_and_acknowledged(
+        tmp_path: Path, others_queued: bool) -> None:
+    """Shutdown (SIGTERM) comes while a learner's answer is half-way through its unit of work: the close waits
+    for it, and its COMMIT still happens, whether or not others were queued behind it (they hear WriterClosed)."""
+    units, _, writer = await open_writer(tmp_path)
+    inside, leave = asyncio.Event(), asyncio.Event()
+
+    async def under_way() -> None:
+        async with units() as work:
+            await work.users.add(learner(1))
+            inside.set()
+            await leave.wait()
+            await work.commit()
+
+    holder = asyncio.create_task(under_way())
+    await asyncio.wait_for(inside.wait(), 5)
+    queued = asyncio.create_task(add_user(units, 2, tmp_path)) if others_queued else None
+    await asyncio.sleep(0.01)
+    closing = asyncio.create_task(writer.close_for_good())
+    await asyncio.sleep(0.01)
+    leave.set()
+    await asyncio.wait_for(holder, 5)  # acknowledged: no WriterClosed
+    await asyncio.wait_for(closing, 5)
+    if queued is not None:
+        with pytest.raises(WriterClosed):
+            await asyncio.wait_for(queued, 5)
+    assert saved_users(tmp_path) == {"learner-1"}
+    assert write_lock_is_free(tmp_path)
