@@ -26,8 +26,12 @@ class PlatformUnreachable(Exception):
 
 
 def public_address(url: str) -> str:
-    """Where ``url`` points, fit for an error line: its scheme and host, any user:password@ left out."""
+    """Where ``url`` points, fit for an error line: its scheme and host, any user:password@ left out. A URL with
+    an "@" after its host (a password with an unescaped "/", "?" or "#" ended the host early) shows no host: what
+    it would show is the start of that password."""
     parts = urlsplit(url)
+    if "@" in url and "@" not in parts.netloc:
+        return f"{parts.scheme}://(host not shown: write the password URL-encoded)"
     return f"{parts.scheme}://{parts.netloc.rpartition('@')[2]}"
 
 

@@ -40,14 +40,14 @@ def loaded_proxies(environ: Mapping[str, str]) -> list[NamedProxy]:
 
 
 def well_formed(url: str) -> bool:
-    """A host, and a port that is a number (a password with an unescaped "/" splits the URL early, leaving its
-    start as the host and port)."""
+    """A host, and a port that is a number, and nothing after them (a password with an unescaped "/", "?" or "#"
+    splits the URL early, leaving its start as the host and port)."""
     parts = urlsplit(url)
     try:
         parts.port  # noqa: B018 (urlsplit checks the port only when asked)
     except ValueError:
         return False
-    return bool(parts.hostname) and not parts.path.strip("/")
+    return bool(parts.hostname) and not (parts.path.strip("/") or parts.query or parts.fragment)
 
 
 def malformed(client: str) -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from adapters.cli.exit_codes import ExitCode
+from adapters.failures import public_address
 from adapters.telegram.proxy_env import proxy_problems
 from adapters.telegram.spec import TelegramSettings
 from tests.telegram.processes import BotProcess, bot_env, free_port
@@ -65,10 +66,12 @@ def test_the_proxies_checked_are_those_httpx_loads() -> None:
 
 
 @pytest.mark.parametrize("url", ["http://proxy.example:31x8", "http://quiz:12/34@proxy.example:3128",
-                                 "socks5://quiz:12/34@proxy.example:1080", "http://:3128"])
+                                 "socks5://quiz:12/34@proxy.example:1080", "http://:3128",
+                                 "http://quiz:12#34@proxy.example:3128", "http://quiz:12?34@proxy.example:3128"])
 def test_a_proxy_url_that_is_no_proxy_url_is_said_to_be_one_never_showing_it(url: str) -> None:
-    """A mistyped port (httpx's InvalidURL, exit 1, before), or a password with an unescaped "/" (the URL then ends
-    at it: host "quiz", port "12", which the out-of-reach line showed as the proxy): a setting to fix (exit 2)."""
+    """A mistyped port (httpx's InvalidURL, exit 1, before), or a password with an unescaped "/", "#" or "?" (the
+    URL then ends at it: host "quiz", port "12", which the out-of-reach line showed as the proxy): a setting to
+    fix (exit 2)."""
     for socks in (True, False):
         ((variable, message),) = proxy_problems({"HTTP_PROXY": url}, socks=socks)
         assert variable == "HTTP_PROXY" and message.startswith("not a proxy URL Telegram's HTTP client can use: ")
@@ -82,3 +85,12 @@ async def test_a_malformed_proxy_url_is_refused_at_start_up(tmp_path: Path) -> N
     assert bot.log.splitlines()[1].startswith("  HTTPS_PROXY: not a proxy URL Telegram's HTTP client can use: write "
                                               "it as http://HOST:PORT"), bot.log
     assert "34" not in bot.log
+
+
+@pytest.mark.parametrize("url", ["http://bob:1234#secret@proxy.example:3128", "http://bob:99/x@proxy.example:3128",
+                                 "http://bob:5?s@proxy.example:3128"])
+def test_an_address_whose_host_a_password_cut_short_is_not_shown(url: str) -> None:
+    """Out of reach lines name the proxy by public_address: never the start of a password taken for host and port."""
+    shown = public_address(url)
+    assert "bob" not in shown and "1234" not in shown and "99" not in shown and ":5" not in shown
+    assert public_address("http://bob:secret@proxy.example:3128") == "http://proxy.example:3128"
