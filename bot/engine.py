@@ -10,8 +10,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary, ReloadResult
@@ -95,7 +96,7 @@ class QuizEngine:
         read here: their choice, else the event's own language hint, else their last hint, else the place's, else
         English, rather than no reply at all."""
         try:
-            return await asyncio.wait_for(self.localizer(actor), within)
+            return await _within(self.localizer(actor), within)
         except TimeoutError:
             log.warning("could not look up the language for an error reply within %s s", within)
         except Exception as error:  # the failure being apologised for is logged, with its traceback, already
@@ -238,3 +239,20 @@ class QuizEngine:
 
     def allow_admin(self, platform: str, user_id: str) -> None:
         self._admin.allow_admin(platform, user_id)
+
+
+async def _within(read: Coroutine[Any, Any, Localizer], seconds: float | None) -> Localizer:
+    """The read's result, or TimeoutError after ``seconds`` without waiting for the read to stop: unlike
+    asyncio.wait_for, which awaits the cancelled read, and a read stuck on a connection that stopped answering
+    ends only when its ROLLBACK does."""
+    task = asyncio.ensure_future(read)
+    try:
+        done, _pending = await asyncio.wait({task}, timeout=seconds)
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+    if not done:
+        task.cancel()
+        task.add_done_callback(lambda ended: ended.cancelled() or ended.exception())  # nobody's to report
+        raise TimeoutError
+    return task.result()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.engine import QuizEngine
@@ -128,6 +130,20 @@ async def test_an_apology_in_an_outage_speaks_the_choice_last_read_not_the_apps_
     fake_db.unreachable = ConnectionRefusedError(111, "Connection refused")  # the database goes away
     assert (await engine.localizer_or_hint(english_phone)).language == "fr"  # not his phone's English
     assert (await engine.localizer_or_hint(stranger)).language == "sw"  # never read here: her app's hint
+
+
+async def test_an_apology_waits_no_longer_than_it_may_even_on_a_connection_stuck_in_its_query(
+        engine: QuizEngine, fake_db: FakeDatabase) -> None:
+    """Telegram's press apology waits 2 s at most for the language (adapters/telegram/errors.py): a read stuck on a
+    connection that stopped answering is left behind, not awaited until its ROLLBACK gives up."""
+    await engine.set_language(Actor("telegram", "ana"), "fr")
+    fake_db.stalled = asyncio.Event()
+    try:
+        words = await asyncio.wait_for(engine.localizer_or_hint(Actor("telegram", "ana", language_hint="sw"),
+                                                                within=0.1), 3)
+        assert words.language == "fr"  # her choice, as last read here
+    finally:
+        fake_db.stalled.set()
 
 
 async def test_an_apology_in_an_outage_speaks_the_last_hint_read_before_the_places_language(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import itertools
 from collections.abc import Awaitable, Callable
@@ -73,6 +74,9 @@ class FakeDatabase:
         self.review_ids = itertools.count(1)
         self.failing: Exception | None = None  # raised by every commit while set: a database gone away
         self.unreachable: Exception | None = None  # raised on opening every unit of work while set: an outage
+        # While set, opening a unit of work hangs until it is: a connection stuck in a query, whose cancellation
+        # waits for its ROLLBACK too (a server that stopped answering).
+        self.stalled: asyncio.Event | None = None
         self.after_commit: Callable[[], Awaitable[None]] | None = None  # awaited once a commit is published
 
     def unit_of_work(self) -> FakeUnitOfWork:
@@ -241,6 +245,8 @@ class FakeUnitOfWork:
     async def __aenter__(self) -> Self:
         if self._database.unreachable is not None:
             raise self._database.unreachable
+        if self._database.stalled is not None:
+            await _stuck(self._database.stalled)
         self._snapshot = copy.deepcopy(self._database.state)
         self._working = copy.deepcopy(self._snapshot)
         self.users = FakeUserRepository(self._working, self._database.user_ids)
@@ -285,3 +291,11 @@ class FakeUnitOfWork:
         over = _Over(self._over)
         for name in FakeUnitOfWork.__annotations__:  # the repositories, as declared above
             setattr(self, name, over)
+
+
+async def _stuck(until: asyncio.Event) -> None:
+    try:
+        await until.wait()
+    except asyncio.CancelledError:
+        await until.wait()  # the ROLLBACK on the same stuck connection
+        raise
