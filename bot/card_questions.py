@@ -38,6 +38,6 @@ def due_by(card: CardRecord, question: Question, until: datetime) -> bool:
 
 
 def due_at(card: CardRecord, question: Question) -> datetime:
-    """When the card is due, to order the due ones: as scheduled, or for a changed question since the card's last
-    review (the change came after it), so before the questions merely overdue: what the learner learned is wrong."""
+    """When the card is due: as scheduled, or for a changed question since the card's last review (the change came
+    after it), for next_due and to order changed ones among themselves (due_cards puts them all first)."""
     return (card.last_review or card.due) if changed(card, question) else card.due

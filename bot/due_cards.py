@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
-from bot.card_questions import due_at, due_by, question_of
+from bot.card_questions import changed, due_at, due_by, question_of
 from bot.content.catalog import Catalog
 from bot.ports import UnitOfWork
 from bot.records import CardRecord
@@ -28,7 +28,7 @@ async def due_cards(uow: UnitOfWork, catalog: Catalog, user_id: int, until: date
     """Up to ``limit`` of the learner's cards due by ``until``, most overdue first, parking those of removed
     questions just past ``until`` on the way (the caller commits). Cards of the quizzes in ``leave_out`` are
     passed over (they stay due). Every card is read: a changed question's card is due whatever its stored date."""
-    due: list[tuple[datetime, int, CardRecord]] = []
+    due: list[tuple[bool, datetime, int, CardRecord]] = []  # changed ones first: what was learned is wrong now
     for card in await uow.cards.of_user(user_id):
         question = question_of(catalog, card)
         if question is None:
@@ -36,8 +36,8 @@ async def due_cards(uow: UnitOfWork, catalog: Catalog, user_id: int, until: date
                 card.due = (until + PARKED_PAST).astimezone(UTC)
                 await uow.cards.update(card)
         elif card.quiz_id not in leave_out and due_by(card, question, until):
-            due.append((due_at(card, question), card.id or 0, card))
-    return [card for _at, _id, card in sorted(due, key=lambda entry: entry[:2])[:limit]]
+            due.append((not changed(card, question), due_at(card, question), card.id or 0, card))
+    return [entry[-1] for entry in sorted(due, key=lambda entry: entry[:3])[:limit]]
 
 
 def next_due(cards: Iterable[CardRecord], catalog: Catalog) -> datetime | None:

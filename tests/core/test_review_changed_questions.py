@@ -53,3 +53,19 @@ async def test_a_translation_fixed_by_a_reload_changes_nothing_the_learner_has_l
     after = await engine.progress(ADA)
     assert (after.quizzes, after.concepts, after.notes) == (before.quizzes, before.concepts, before.notes)
     assert "Nothing to review today." in after.notes and after.quizzes[0].text.endswith("questions seen: 3/3")
+
+
+async def test_a_changed_question_comes_before_cards_overdue_for_weeks(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """A learner back after weeks away: the question the author corrected yesterday still comes first (ordered by
+    its last review, it came after everything due before it)."""
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    await play_collectives(engine, ONE_RIGHT)
+    for card in fake_db.state.cards.values():  # the missed two overdue for three weeks, the third reviewed yesterday
+        if card.question_id == "english-only":
+            card.last_review, card.due = clock.now - timedelta(days=1), clock.now + timedelta(days=30)
+        else:
+            card.due = clock.now - timedelta(days=21)
+    change_answer(content_dir, "english-only", "ethernet")
+    assert (await engine.reload(ADMIN)).ok
+    assert (await review_round(engine))[0] == "collectives/english-only"
