@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.POLL_ANSWER]
 BOOTSTRAP_RETRIES = 3
 BOT_API = "https://api.telegram.org"  # PTB's own, unless QUIZ_TELEGRAM_API_URL names another Bot API server
-NO_PROXY = "no proxy is set for Telegram"
+NO_PROXY = "no proxy is used for Telegram"
 
 
 class TelegramAdapter:

@@ -83,7 +83,7 @@ async def test_an_answer_no_bot_api_server_sends_is_one_line_naming_the_setting_
     assert code == ExitCode.UNREACHABLE, bot.log
     assert last.endswith(f"quiztutor run failed: the server at {server.url} (QUIZ_TELEGRAM_API_URL) answered at "
                          f"start-up as no Bot API server does ({said}): check QUIZ_TELEGRAM_API_URL (a Bot API "
-                         "server's address, such as http://127.0.0.1:8081/bot); no proxy is set for Telegram"), bot.log
+                         "server's address, such as http://127.0.0.1:8081/bot); no proxy is used for Telegram"), bot.log
     # PTB's own error (with a traceback) is left to DEBUG, and nothing quotes the page
     assert "Traceback" not in bot.log and "KeyError" not in bot.log, bot.log
     assert "invalid JSON" not in bot.log and "<html>" not in bot.log, bot.log

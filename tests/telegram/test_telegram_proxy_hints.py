@@ -49,7 +49,7 @@ async def test_a_proxy_no_proxy_bypasses_is_not_named(tmp_path: Path) -> None:
     last = await failed_start(bot_env(f"{api}/bot", tmp_path, ALL_PROXY="http://quiz:s3cret@127.0.0.1:1",
                                       NO_PROXY="localhost,127.0.0.1"))
     assert last.endswith(f"Telegram's Bot API at {api} could not be reached at start-up {CONNECT_FAILED}: check the "
-                         "network and QUIZ_TELEGRAM_API_URL (no proxy is set for Telegram)"), last
+                         "network and QUIZ_TELEGRAM_API_URL (no proxy is used for Telegram)"), last
 
 
 async def test_a_proxy_answering_for_the_bot_api_is_named_with_its_variable(tmp_path: Path) -> None:

@@ -69,6 +69,6 @@ async def test_telegram_unreachable_at_start_up_is_one_clear_line_without_the_to
     assert code == ExitCode.UNREACHABLE, bot.log
     assert last.endswith(f"quiztutor run failed: Telegram's Bot API at {closed.removesuffix('/bot')} could not be "
                          "reached at start-up (httpx.ConnectError: All connection attempts failed): check the network "
-                         "and QUIZ_TELEGRAM_API_URL (no proxy is set for Telegram)"), bot.log
+                         "and QUIZ_TELEGRAM_API_URL (no proxy is used for Telegram)"), bot.log
     assert "Traceback" not in bot.log and "NetworkError" not in bot.log  # the traceback only at DEBUG
     assert TOKEN not in bot.log and TOKEN.split(":")[1] not in bot.log
