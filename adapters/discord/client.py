@@ -14,7 +14,7 @@ from adapters.discord.actors import PLATFORM, interaction_actor
 from adapters.discord.buttons import AnswerButton, QuizButton, RetryButton, ReviewButton
 from adapters.discord.commands import register_commands
 from adapters.discord.counting import RequestCounter, interaction_kind, mark_started, observe_command, timed
-from adapters.discord.errors import apologize, tree_error_handler
+from adapters.discord.errors import LANGUAGE_WAIT, apologize, tree_error_handler
 from adapters.discord.game_buttons import GameButton, GameOpenButton
 from adapters.discord.game_commands import register_game_commands
 from adapters.discord.game_handlers import GameHandlers
@@ -127,7 +127,7 @@ class QuizClient(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.metrics.update_received(PLATFORM, interaction_kind(interaction))
         if is_stale_click(interaction):  # else Discord tells the user only "This interaction failed"
-            _ = await self.engine.localizer_or_hint(interaction_actor(interaction))
+            _ = await self.engine.localizer_or_hint(interaction_actor(interaction), within=LANGUAGE_WAIT)
             await respond_quietly(interaction, _("This button no longer works. Send /quiz to carry on, or /help to "
                                                  "see everything I can do."))
 

@@ -19,11 +19,16 @@ from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
 
+# How long an apology or refusal waits for the person's language from the database, which may be what is stuck:
+# Discord gives an interaction 3 s for its first answer ("This interaction failed" after). Then the language
+# last read here, or the one the interaction came with.
+LANGUAGE_WAIT = 1.5
+
 TreeErrorHandler = Callable[[discord.Interaction[Any], app_commands.AppCommandError], Coroutine[Any, Any, None]]
 
 
 async def apologize(engine: QuizEngine, interaction: discord.Interaction) -> None:
-    _ = await engine.localizer_or_hint(interaction_actor(interaction))
+    _ = await engine.localizer_or_hint(interaction_actor(interaction), within=LANGUAGE_WAIT)
     await respond_quietly(interaction, _("Sorry, something went wrong. Please try again in a moment."))
 
 
@@ -31,19 +36,19 @@ def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         observe_command(engine.metrics, interaction)  # a failed command took its time too
         if isinstance(error, NotAdmin):
-            _ = await engine.localizer_or_hint(interaction_actor(interaction))
+            _ = await engine.localizer_or_hint(interaction_actor(interaction), within=LANGUAGE_WAIT)
             await respond_quietly(interaction, _("Sorry, only the bot's admins can reload the content."))
             return
         if isinstance(error, app_commands.CommandNotFound):  # removed in an update, and not yet synced away
             log.info("/%s is no longer a command; its user was told", error.name)
-            _ = await engine.localizer_or_hint(interaction_actor(interaction))
+            _ = await engine.localizer_or_hint(interaction_actor(interaction), within=LANGUAGE_WAIT)
             await respond_quietly(interaction, _("I don't have that command any more. Send /help to see everything "
                                                  "I can do."))
             return
         if isinstance(error, app_commands.CommandSignatureMismatch):  # its options changed, not yet synced
             log.warning("/%s's options changed since Discord's copy was registered: run `quiztutor discord-sync`",
                         error.command.qualified_name)
-            _ = await engine.localizer_or_hint(interaction_actor(interaction))
+            _ = await engine.localizer_or_hint(interaction_actor(interaction), within=LANGUAGE_WAIT)
             await respond_quietly(interaction, _("This command changed in an update. Please try again later, or "
                                                  "send /help to see everything I can do."))
             return

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import time
 
 import pytest
 from sqlalchemy import text
@@ -12,6 +13,7 @@ from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
 from tests.discord.payloads import EPHEMERAL
 from tests.discord.support import CUSTOM_ID, button_for, buttons, first_answer
+from tests.support.write_lock import writes_held
 
 
 async def test_private_mode_in_swahili_chosen_with_language_uses_buttons_and_ephemeral_replies(
@@ -138,3 +140,21 @@ async def test_with_the_database_gone_a_failed_command_is_apologized_for_in_the_
     apology = await fake.wait_until(first_answer(fake, failed))
     fr = bot.engine.localizer_for("fr")
     assert apology.content == fr("Sorry, something went wrong. Please try again in a moment.")
+
+
+async def test_a_stale_button_clicked_while_the_database_is_stuck_is_answered_in_time(
+        bot: RunningBot, fake: FakeDiscord, settings: Settings) -> None:
+    """Discord gives a click 3 s for its first answer: the refusal doesn't wait for the stuck database to say the
+    clicker's language (it waited its busy timeout and more, and the click "failed"); the language last read here."""
+    sw = bot.engine.localizer_for("sw")
+    await fake.wait_until(first_answer(fake, await fake.slash("language", {"language": "sw"}, user_id=LEARNER_ID)))
+    started = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID)
+    question = await fake.wait_until(lambda: next((c for c in fake.answers(started) if buttons(c)), None))
+    right = button_for(question, "All-reduce (punguza-zote)")
+    async with writes_held(settings):
+        began = time.monotonic()
+        stale = await fake.click(int(question.response["id"]), right, user_id=LEARNER_ID, forge="legacy_answer_1")
+        refusal = await fake.wait_until(first_answer(fake, stale), within=30)
+        assert time.monotonic() - began < 3.0
+    assert refusal.content == sw("This button no longer works. Send /quiz to carry on, or /help to see everything "
+                                 "I can do.")

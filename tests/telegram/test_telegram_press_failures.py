@@ -3,9 +3,7 @@ press answered before the failure is not answered again (Telegram refuses a seco
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import sqlite3
 import time
 from collections.abc import AsyncIterator
 
@@ -15,6 +13,7 @@ from sqlalchemy import text
 from adapters.settings import Settings
 from adapters.telegram.errors import LANGUAGE_WAIT
 from storage.database import create_engine, sqlite_url
+from tests.support.write_lock import writes_held
 from tests.telegram.game_steps import lobby
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import ADMIN, AMINATA, GROUP, WANJIRU, for_chat, running_bot
@@ -97,18 +96,6 @@ async def test_a_press_whose_answer_was_refused_is_not_answered_again_when_its_h
         assert len([call for call in api.requests if call.method == "answerCallbackQuery"]) == before + 1
 
 
-@contextlib.asynccontextmanager
-async def writes_held(settings: Settings) -> AsyncIterator[None]:
-    """Another process holds SQLite's write lock (a backup, a migration) until the block ends: every turn waits
-    for it, as each begins (BEGIN IMMEDIATE), the busy timeout's 5 s, then fails."""
-    holder = sqlite3.connect(settings.data_dir / "quiztutor.sqlite3", isolation_level=None, timeout=10,
-                             check_same_thread=False)
-    try:
-        await asyncio.to_thread(holder.execute, "BEGIN IMMEDIATE")
-        yield
-        holder.execute("ROLLBACK")
-    finally:
-        holder.close()
 
 
 async def test_a_failed_press_is_apologised_for_at_once_while_the_database_is_too_slow_to_say_a_language(
