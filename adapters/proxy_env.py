@@ -77,8 +77,10 @@ def _bypassed(host: str, no_proxy: str) -> bool:
 
 
 def _variable(environ: Mapping[str, str], name: str) -> tuple[str, str] | None:
-    """The variable ``name`` (lower case) or else ``NAME`` names, with its value, if that isn't blank."""
-    for spelling in (name, name.upper()):
-        if value := (environ.get(spelling) or "").strip():
-            return spelling, value
-    return None
+    """The variable ``name`` (lower case) or else ``NAME`` names, with its value, if that isn't blank. As urllib
+    reads them (and so httpx): the lower-case one wins, and set blank (``https_proxy=``) it unsets the other."""
+    if name in environ:
+        value = environ[name].strip()
+        return (name, value) if value else None
+    value = (environ.get(name.upper()) or "").strip()
+    return (name.upper(), value) if value else None

@@ -60,6 +60,7 @@ def test_the_proxies_checked_are_those_httpx_loads() -> None:
         == ["HTTP_PROXY", "all_proxy"]
     assert proxy_problems({"https_proxy": "http://proxy.example:3128", "HTTPS_PROXY": SOCKS}, socks=False) == []
     assert proxy_problems({"HTTPS_PROXY": SOCKS, "NO_PROXY": "*"}, socks=False) == []
+    assert proxy_problems({"https_proxy": "", "HTTPS_PROXY": SOCKS}, socks=False) == []  # unset, as urllib reads it
     assert proxy_problems({"FTP_PROXY": SOCKS, "HTTPS_PROXY": "proxy.example:3128"}, socks=False) == []
     assert TelegramSettings().environment_problems({"HTTPS_PROXY": "socks4://127.0.0.1:1080"}) == []
     assert TelegramSettings(token=TOKEN).environment_problems({"HTTPS_PROXY": "socks4://127.0.0.1:1080"}) != []
