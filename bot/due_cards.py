@@ -24,12 +24,14 @@ PARKED_PAST = timedelta(seconds=1)  # a parked card's new due date: this long af
 
 
 async def due_cards(uow: UnitOfWork, catalog: Catalog, user_id: int, until: datetime, limit: int,
-                    leave_out: frozenset[str] = frozenset()) -> list[CardRecord]:
+                    leave_out: frozenset[str] = frozenset(), cards: list[CardRecord] | None = None
+                    ) -> list[CardRecord]:
     """Up to ``limit`` of the learner's cards due by ``until``, most overdue first, parking those of removed
     questions just past ``until`` on the way (the caller commits). Cards of the quizzes in ``leave_out`` are
-    passed over (they stay due). Every card is read: a changed question's card is due whatever its stored date."""
+    passed over (they stay due). Every card is read (``cards``, if the caller read them already): a changed
+    question's card is due whatever its stored date."""
     due: list[tuple[bool, datetime, int, CardRecord]] = []  # changed ones first: what was learned is wrong now
-    for card in await uow.cards.of_user(user_id):
+    for card in cards if cards is not None else await uow.cards.of_user(user_id):
         question = question_of(catalog, card)
         if question is None:
             if card.due <= until:

@@ -75,9 +75,10 @@ class Reviewing:
             until = end_of_day(now, turn.user.time_zone if turn.user else None)
             # The quizzes the learner plays in live group games wait: their answers would give the game's away.
             held = frozenset(await uow.games.live_quizzes_played_by(turn.user_id))
-            due = await due_cards(uow, core.library.catalog, turn.user_id, until, ROUND, held)
+            cards = await uow.cards.of_user(turn.user_id)
+            due = await due_cards(uow, core.library.catalog, turn.user_id, until, ROUND, held, cards)
             if len(due) == ROUND:  # a full round may leave some for the next: the intro says how many are due
-                due_in_all = count_due(await uow.cards.of_user(turn.user_id), core.library.catalog, until, held)
+                due_in_all = count_due(cards, core.library.catalog, until, held)
             refs = [ref(card.quiz_id, card.question_id) for card in interleaved(due)]
             if not refs:
                 notice = await self._held(turn, until) if held else None
