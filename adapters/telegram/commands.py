@@ -32,6 +32,7 @@ from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.menu import help_text, how_to_answer, next_steps
 from adapters.telegram.surface import TelegramSurface
+from adapters.telegram.typed_commands import full_width_command
 from bot.delivery import Target
 from bot.engine import QuizEngine
 from bot.records import HeldLink, MessageLink
@@ -240,7 +241,12 @@ class Commands:
 
     async def hint(self, update: Update, context: Context) -> None:
         """Free text, an unknown command or a sticker in a private chat: say what to send instead (with a question
-        waiting, how to answer it rather than how to start a quiz)."""
+        waiting, how to answer it rather than how to start a quiz). A command typed with a full-width slash runs."""
+        typed = full_width_command(update.effective_message.text if update.effective_message else None)
+        if typed is not None and (command := self.callbacks().get(typed[0])) is not None:
+            context.args = typed[1]
+            await command(update, context)
+            return
         actor = update_actor(update)
         if actor is None or actor.chat_id is None or not self._hinted.allow(actor.user_id):
             return

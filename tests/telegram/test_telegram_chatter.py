@@ -60,3 +60,15 @@ def test_a_hint_is_allowed_again_once_its_period_has_passed() -> None:
     forever = OncePer(None, clock=lambda: now[0], remembered=2)
     assert forever.allow(1) and forever.allow(2) and not forever.allow(1)
     assert forever.allow(3) and forever.allow(1)  # only the newest two are remembered
+
+
+async def test_a_command_typed_with_a_full_width_slash_runs_as_the_command(api: FakeBotApi, settings: Settings) -> None:
+    """A Chinese or Japanese input method sends "／quiz ｃｏｌｌｅｃｔｉｖｅｓ": plain text to Telegram (no command
+    entity), which got the hint; read in its compatibility form it is /quiz collectives."""
+    async with running_bot(settings):
+        await api.command(AMINATA, "／ｑｕｉｚ　ｃｏｌｌｅｃｔｉｖｅｓ")
+        poll = await next_poll(api, AMINATA.id, 1)
+        assert poll.params["question"].startswith("1/3 · ")
+        await api.command(AMINATA, "／ｌａｎｇｕａｇｅ＠ＱｕｉｚＴｕｔｏｒＢｏｔ ｓｗ")
+        await api.wait_for("sendMessage", 1, lambda p: "Kiswahili" in p.get("text", ""))
+        assert HINT_FR not in api.sent_texts(AMINATA.id)
