@@ -74,9 +74,7 @@ class FakeDatabase:
         self.review_ids = itertools.count(1)
         self.failing: Exception | None = None  # raised by every commit while set: a database gone away
         self.unreachable: Exception | None = None  # raised on opening every unit of work while set: an outage
-        # While set, opening a unit of work hangs until it is: a connection stuck in a query, whose cancellation
-        # waits for its ROLLBACK too (a server that stopped answering).
-        self.stalled: asyncio.Event | None = None
+        self.stalled: asyncio.Event | None = None  # opening hangs until set, cancelled too: a stuck connection
         self.after_commit: Callable[[], Awaitable[None]] | None = None  # awaited once a commit is published
 
     def unit_of_work(self) -> FakeUnitOfWork:
@@ -294,8 +292,8 @@ class FakeUnitOfWork:
 
 
 async def _stuck(until: asyncio.Event) -> None:
+    """A connection stuck in a query, on a server that stopped answering: cancelled, it waits for its ROLLBACK."""
     try:
         await until.wait()
-    except asyncio.CancelledError:
-        await until.wait()  # the ROLLBACK on the same stuck connection
-        raise
+    finally:  # set by then unless cancelled: then the ROLLBACK on the same stuck connection waits too
+        await until.wait()
