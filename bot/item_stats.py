@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from fsrs import Rating
 
 from bot.content.models import Question, Quiz
-from bot.memory import content_hash
 from bot.records import ReviewRecord
 
 WEAK_SHARE = 0.05  # a distractor fewer than this share of answerers pick does no work
@@ -81,7 +80,7 @@ def item_statistics(quizzes: Iterable[Quiz], reviews: Iterable[ReviewRecord]) ->
 def _first_answers(quizzes: Sequence[Quiz], reviews: Iterable[ReviewRecord]) -> dict[tuple[int, str, str], _Answer]:
     """(learner, quiz, question) -> the learner's first answer to the current version of the question; learners
     whose first review of it timed out are left out."""
-    current = {(quiz.id, question.id): content_hash(question) for quiz in quizzes for question in quiz.questions}
+    current = {(quiz.id, question.id): question.content_hash for quiz in quizzes for question in quiz.questions}
     first: dict[tuple[int, str, str], ReviewRecord] = {}
     for review in sorted(reviews, key=lambda review: review.reviewed_at):  # stable: ties keep the log's order
         if current.get((review.quiz_id, review.question_id)) != review.content_hash:

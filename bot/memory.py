@@ -25,11 +25,6 @@ def rating_for(correct: bool | None) -> Rating:
     return Rating.Good if correct else Rating.Again
 
 
-def content_hash(question: Question) -> str:
-    """What the question asks, in English: a change here (not a typo in a translation) starts its card afresh."""
-    return question.content_hash
-
-
 @dataclass(frozen=True)
 class Reviewed:
     card: CardRecord
@@ -45,7 +40,7 @@ class Memory:
     def review(self, card: CardRecord | None, *, user_id: int, quiz_id: str, question_id: str,
                question: Question, correct: bool | None, now: datetime) -> Reviewed:
         """The card after this answer; a card whose question changed materially starts again as new."""
-        digest = content_hash(question)
+        digest = question.content_hash  # what it asks, in English: a change there starts its card afresh
         if card is None or card.content_hash != digest:
             card = CardRecord(user_id, quiz_id, question_id, digest, State.Learning.value, 0, None, None, now, None,
                               card.id if card else None)

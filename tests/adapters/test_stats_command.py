@@ -17,7 +17,6 @@ from adapters.platforms import chat_platforms
 from adapters.runtime import open_storage
 from adapters.settings import Settings, load_settings
 from bot.content.loader import load_quizzes
-from bot.memory import content_hash
 from bot.records import CardRecord, ReviewRecord, UserRecord
 from storage.migrate import alembic_config
 from tests.conftest import FIXTURE_CONTENT
@@ -64,11 +63,11 @@ async def store_answers(settings: Settings) -> None:
             user_id, question = users[name].id, questions[question_id]
             assert user_id is not None
             card = await uow.cards.get(user_id, "collectives", question_id) or await uow.cards.add(
-                CardRecord(user_id, "collectives", question_id, content_hash(question), 2, None, 1.0, 5.0, when, when))
+                CardRecord(user_id, "collectives", question_id, question.content_hash, 2, None, 1.0, 5.0, when, when))
             assert card.id is not None
             await uow.reviews.add(ReviewRecord(card.id, user_id, "collectives", question_id,
                                                3 if option == question.answer else 1, when, 1500, option, "en",
-                                               content_hash(question)))
+                                               question.content_hash))
         await uow.commit()
 
 

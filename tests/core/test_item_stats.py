@@ -10,7 +10,6 @@ import pytest
 
 from bot.content.models import Quiz
 from bot.item_stats import ItemStat, item_statistics, point_biserial
-from bot.memory import content_hash
 from bot.records import ReviewRecord
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -35,7 +34,7 @@ def review(user_id: int, question_id: str, option_id: str | None, minutes: int =
     return ReviewRecord(card_id=1, user_id=user_id, quiz_id=quiz.id, question_id=question_id,
                         rating=3 if option_id == question.answer else 1, reviewed_at=T0 + timedelta(minutes=minutes),
                         duration_ms=None, option_id=option_id, language="en",
-                        content_hash=content or content_hash(question))
+                        content_hash=content or question.content_hash)
 
 
 def answers(table: dict[int, str]) -> list[ReviewRecord]:
