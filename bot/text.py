@@ -45,6 +45,13 @@ def _number_sign(char: str) -> bool:
     return unicodedata.numeric(char, None) is not None and unicodedata.decimal(char, None) is None
 
 
+def slash_command(word: str) -> str | None:
+    """The command a word names if it starts with a slash, ASCII or typed with an input method ("/quiz", "／ｑｕｉｚ",
+    "/quiz@QuizTutorBot" as a Telegram group shows one): its name in lower case, without the bot's; else None."""
+    command = unicodedata.normalize("NFKC", word).lower()
+    return command[1:].split("@", 1)[0] if command.startswith("/") else None
+
+
 def shown_name(name: str) -> str:
     """A person's name as the bot shows it beside its own words: on one line, without bidi controls; empty if
     nothing in it would show (only marks such as U+200F, which a name may carry beside its letters)."""

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import unicodedata
 
+from bot.text import slash_command
+
 
 def full_width_command(text: str | None) -> tuple[str, list[str]] | None:
     """The command's name (without any ``@bot``) and its arguments, if ``text`` is a command written with a
     full-width slash; None for anything else, an ASCII command included (Telegram marked that one already)."""
     if not text or text.startswith("/"):
         return None
-    folded = unicodedata.normalize("NFKC", text).strip()
-    if not folded.startswith("/") or len(folded) < 2:
-        return None
-    name, *arguments = folded[1:].split()
-    return name.partition("@")[0].lower(), arguments
+    word, *arguments = unicodedata.normalize("NFKC", text).split() or [""]
+    name = slash_command(word)
+    return (name, arguments) if name else None

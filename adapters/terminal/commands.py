@@ -6,6 +6,8 @@ import string
 import unicodedata
 from dataclasses import dataclass
 
+from bot.text import slash_command
+
 QUIT_WORDS = frozenset({"quit", "exit", "q", "bye"})
 VERBS = frozenset({"help", "quizzes", "preview", "progress", "quiz", "language", "stop", "skip", "retry", "review",
                    "timezone"})
@@ -44,17 +46,15 @@ def parse(line: str, answering: bool) -> Line:
     argument = half_width(rest[0]) if rest else ""  # a quiz's id, a language, a time zone: in ASCII if typed so
     # "/quiz fsdp" as on Telegram and Discord works too, and so "／ｑｕｉｚ" from an input method: a command's
     # letters as NFKC reads them (full width, "𝐪𝐮𝐢𝐳" from a styled-text keyboard); all commands are ASCII.
-    slashed = unicodedata.normalize("NFKC", typed).lower()
-    word = slashed.removeprefix("/")
-    if slashed.startswith("/"):  # "/quiz@QuizTutorBot", as a Telegram group shows a command, copied here
-        word = word.split("@", 1)[0]
+    slashed = slash_command(typed)
+    word = slashed if slashed is not None else unicodedata.normalize("NFKC", typed).lower()
     if word in QUIT_WORDS:
         return Line("quit")
     if word == GREETING and argument:  # "start fsdp": what Telegram's deep links send, and what it says
         return Line("quiz", argument)
     if word in VERBS or word in CHAT_ONLY or word == GREETING:
         return Line(word, argument)
-    if slashed.startswith("/"):  # "/foo" is a command (mistyped, or a chat bot's), not a quiz's name or an answer
+    if slashed is not None:  # "/foo" is a command (mistyped, or a chat bot's), not a quiz's name or an answer
         return Line("unknown", typed)
     if answering:
         return Line("answer", text, option_index(text))
