@@ -99,7 +99,12 @@ class Quiz(_Strict):
     questions: list[Question] = Field(min_length=1)
 
     def question(self, question_id: str) -> Question | None:
-        return next((question for question in self.questions if question.id == question_id), None)
+        return self._questions_by_id.get(question_id)
+
+    @cached_property  # the quiz is frozen, and every answer looks its question up
+    def _questions_by_id(self) -> dict[str, Question]:
+        # Reversed, so the first of two questions with one id wins, as a scan would (the loader refuses both).
+        return {question.id: question for question in reversed(self.questions)}
 
     def complete_languages(self) -> frozenset[LanguageCode]:
         """Languages in which the whole quiz can be played without falling back to English."""
