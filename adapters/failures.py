@@ -7,8 +7,8 @@ from urllib.parse import urlsplit
 
 from adapters.proxy_env import NamedProxy
 from bot.log_lines import log_briefly
+from bot.ports import WriterClosed
 from storage.errors import chain, connection_lost
-from storage.group_commit import WriterClosed
 
 
 class LoginRejected(Exception):

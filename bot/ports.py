@@ -34,6 +34,11 @@ class StorageBusy(Exception):
     failure); nothing of it was kept."""
 
 
+class WriterClosed(RuntimeError):
+    """The storage was closed for good (at shutdown) before an action's COMMIT: nothing of it was kept. SQLite's
+    writer raises it, and PostgreSQL's units of work once closed; the adapters log it as "shutting down"."""
+
+
 class UserRepository(Protocol):
     async def get(self, platform: str, platform_user_id: str) -> UserRecord | None:
         """The user, locked until the transaction ends: every action locks its user first, then sessions, so

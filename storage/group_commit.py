@@ -25,7 +25,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, RootTransaction
 
-from bot.ports import StorageBusy
+from bot.ports import StorageBusy, WriterClosed
 
 MAX_BATCH = 256  # actions per COMMIT
 MAX_DELAY = 0.05  # seconds a batch may stay open while actions keep coming
@@ -284,11 +284,6 @@ async def _outlasting_cancellation(work: asyncio.Future[None]) -> bool:
             if work.cancelled():  # the work itself, not this wait
                 raise
             cancelled = True
-
-
-class WriterClosed(RuntimeError):
-    """The database was closed (at shutdown) before an action's COMMIT: it was not kept. SQLite's writer raises it,
-    and PostgreSQL's units of work once closed (storage/server_pool.py)."""
 
 
 def lost_batch() -> StorageBusy:

@@ -24,7 +24,7 @@ from typing import Generic, TypeVar
 import asyncpg
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from storage.group_commit import WriterClosed
+from bot.ports import WriterClosed
 from storage.pool_size import DEFAULT_POOL_SIZE
 
 # Instead of pinging on every checkout (a round trip per transaction), connections are replaced every half

@@ -12,8 +12,8 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError
 
 from adapters.failures import log_failure, unreachable
+from bot.ports import WriterClosed
 from storage.database import create_engine
-from storage.group_commit import WriterClosed
 from tests.pg_cluster import asyncpg_url
 
 

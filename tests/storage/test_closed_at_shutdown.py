@@ -17,9 +17,8 @@ from sqlalchemy.pool import Pool
 from adapters.failures import shutting_down
 from adapters.runtime import open_storage
 from adapters.settings import Settings
-from bot.ports import UnitOfWorkFactory
+from bot.ports import UnitOfWorkFactory, WriterClosed
 from storage.database import create_engine
-from storage.group_commit import WriterClosed
 from storage.migrate import upgrade_to_head
 from storage.unit_of_work import unit_of_work_factory
 from tests.conftest import FIXTURE_CONTENT

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from bot.ports import StorageBusy
+from bot.ports import StorageBusy, WriterClosed
 from bot.records import UserRecord
 from storage.database import create_engine, create_writer_engine, sqlite_url
-from storage.group_commit import GroupCommit, WriterClosed
+from storage.group_commit import GroupCommit
 from storage.migrate import upgrade_to_head
 from storage.planned import SqlitePlans
 from storage.sqlite_unit_of_work import SqliteUnitOfWork

@@ -14,7 +14,8 @@ import pytest
 
 from adapters.runtime import open_storage
 from adapters.settings import Settings
-from storage.group_commit import GroupCommit, WriterClosed
+from bot.ports import WriterClosed
+from storage.group_commit import GroupCommit
 from tests.conftest import FIXTURE_CONTENT
 from tests.fakes.clock import FixedClock
 from tests.storage.test_group_commit import Units, add_user, learner, open_writer, saved_users, write_lock_is_free
