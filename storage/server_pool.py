@@ -109,7 +109,7 @@ class HeldConnections:
         """For good, at shutdown, before the engine is disposed: a later unit of work (an event handler still
         running) hears WriterClosed at once, as on SQLite (storage/group_commit.py), and one still queued hears it
         when its turn comes, instead of opening a connection on the disposed engine that nobody would close.
-        Units of work holding a connection finish on it."""
+        Units of work holding a connection finish on it, and it is closed when given back."""
         self._closed = True
 
     async def take(self) -> HeldConnection:
@@ -159,9 +159,14 @@ class HeldConnections:
         if left is not None:  # nobody waits: back to the pool
             await self._close(left)
 
-    @staticmethod
-    async def _close(held: HeldConnection) -> None:
-        await held.connection.close()
+    async def _close(self, held: HeldConnection) -> None:
+        """Put away a connection nobody waits for: back to the pool, or closed once the connections were closed
+        (shutdown). The engine is disposed then, or about to be, and a connection checked in to a disposed pool
+        stays there open, holding its backend on the server, since nothing closes that pool again."""
+        if self._closed:
+            await held.connection.invalidate()  # the connection closed, its place in the pool given up
+        else:
+            await held.connection.close()
 
     async def _open(self) -> HeldConnection:
         connection = await self._engine.connect()

@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 from sqlalchemy import event
 from sqlalchemy.pool import Pool
@@ -23,6 +24,7 @@ from storage.migrate import upgrade_to_head
 from storage.unit_of_work import unit_of_work_factory
 from tests.conftest import FIXTURE_CONTENT
 from tests.fakes.clock import FixedClock
+from tests.pg_cluster import asyncpg_url
 from tests.storage.test_group_commit import add_user, learner, open_writer, saved_users, write_lock_is_free
 
 
@@ -103,6 +105,47 @@ async def test_a_unit_of_work_queued_when_the_storage_closes_is_refused_when_its
     finally:
         await database.dispose()
     assert await stored_learners(postgres_url, 1, 2, 3) == {"learner-1"}
+
+
+async def client_backends(url: str, *, settling: float = 2.0) -> int:
+    """How many clients the test database has on the server, once those closing have had ``settling`` seconds
+    to go (a backend outlives its closed connection by a moment)."""
+    connection = await asyncpg.connect(asyncpg_url(url))
+    try:
+        for _ in range(int(settling / 0.05)):
+            count: int = await connection.fetchval(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                "AND pid <> pg_backend_pid() AND backend_type = 'client backend'")
+            if count == 0:
+                break
+            await asyncio.sleep(0.05)
+        return count
+    finally:
+        await connection.close()
+
+
+async def test_a_unit_of_work_in_flight_when_the_storage_closes_leaves_no_connection_open_on_the_server(
+        postgres_url: str, tmp_path: Path) -> None:
+    """Shutdown comes while a unit of work holds a PostgreSQL connection: it finishes on it and is kept. Its
+    connection, given back after the engine was disposed, used to go back into the disposed pool, where nothing
+    would close it: the server kept its backend until the process exited. Now it is closed."""
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, database_url=postgres_url)
+    inside, finish = asyncio.Event(), asyncio.Event()
+
+    async def under_way(uow: UnitOfWorkFactory) -> None:
+        async with uow() as work:
+            await work.users.add(learner(1))
+            inside.set()
+            await finish.wait()
+            await work.commit()
+
+    async with open_storage(settings, clock=FixedClock()) as uow:
+        action = asyncio.create_task(under_way(uow))
+        await asyncio.wait_for(inside.wait(), 10)
+    finish.set()  # the services are closed, the engine disposed
+    await asyncio.wait_for(action, 10)  # under way: kept
+    assert await client_backends(postgres_url) == 0
+    assert await stored_learners(postgres_url, 1) == {"learner-1"}
 
 
 async def test_closing_the_storage_while_a_commit_is_under_way_lets_the_event_loop_run_on(tmp_path: Path) -> None:
