@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 @dataclass(frozen=True)
 class NamedProxy:
-    variable: str  # as the environment spells it: HTTPS_PROXY, https_proxy, ALL_PROXY...
+    variable: str  # as the environment spells it: HTTPS_PROXY, https_proxy, Https_Proxy, ALL_PROXY...
     # As written, user:password and all (so never in a repr); a bare host:port is an HTTP proxy's: http:// added.
     url: str = field(repr=False)
 
@@ -22,21 +22,24 @@ class NamedProxy:
 
 def named_proxy(url: str, environ: Mapping[str, str]) -> NamedProxy | None:
     """The proxy for ``url``: the one ``<scheme>_proxy`` names (``https_proxy`` for an https:// URL), else
-    ``all_proxy``, each in lower case first, then upper; none for a host ``no_proxy`` lists (``*``: every host)."""
+    ``all_proxy``, each read as urllib reads it (``_proxies``); none for a host ``no_proxy`` lists (``*``: every
+    host)."""
     parts = urlsplit(url)
-    named = _variable(environ, f"{parts.scheme}_proxy") or _variable(environ, "all_proxy")
-    if named is None or _bypassed(parts.hostname or "", _no_proxy(environ)):
+    proxies = _proxies(environ)
+    named = proxies.get(parts.scheme) or proxies.get("all")
+    if named is None or _bypassed(parts.hostname or "", _no_proxy(proxies)):
         return None
     return _proxy(*named)
 
 
 def loaded_proxies(environ: Mapping[str, str]) -> list[NamedProxy]:
     """Every proxy httpx loads when a client is built, whichever URLs it will go to: ``http_proxy``, ``https_proxy``
-    and ``all_proxy`` (each in lower case first), none with ``no_proxy`` ``*``. One it can't use fails the client's
+    and ``all_proxy`` (each read as urllib reads it), none with ``no_proxy`` ``*``. One it can't use fails the client's
     construction, even if no request would go through it."""
-    if "*" in _names(_no_proxy(environ)):
+    proxies = _proxies(environ)
+    if "*" in _names(_no_proxy(proxies)):
         return []
-    return [_proxy(*named) for scheme in ("http", "https", "all") if (named := _variable(environ, f"{scheme}_proxy"))]
+    return [_proxy(*named) for scheme in ("http", "https", "all") if (named := proxies.get(scheme))]
 
 
 def well_formed(url: str) -> bool:
@@ -61,8 +64,8 @@ def _proxy(variable: str, value: str) -> NamedProxy:
     return NamedProxy(variable, value if "://" in value else f"http://{value}")
 
 
-def _no_proxy(environ: Mapping[str, str]) -> str:
-    return (_variable(environ, "no_proxy") or ("", ""))[1]
+def _no_proxy(proxies: Mapping[str, tuple[str, str]]) -> str:
+    return (proxies.get("no") or ("", ""))[1]
 
 
 def _names(no_proxy: str) -> list[str]:
@@ -76,11 +79,25 @@ def _bypassed(host: str, no_proxy: str) -> bool:
     return "*" in names or any(host == name or host.endswith(f".{name}") for name in names)
 
 
-def _variable(environ: Mapping[str, str], name: str) -> tuple[str, str] | None:
-    """The variable ``name`` (lower case) or else ``NAME`` names, with its value, if that isn't blank. As urllib
-    reads them (and so httpx): the lower-case one wins, and set blank (``https_proxy=``) it unsets the other."""
-    if name in environ:
-        value = environ[name].strip()
-        return (name, value) if value else None
-    value = (environ.get(name.upper()) or "").strip()
-    return (name.upper(), value) if value else None
+def _proxies(environ: Mapping[str, str]) -> dict[str, tuple[str, str]]:
+    """What each ``<scheme>_proxy`` variable names, by scheme (``no`` for ``no_proxy``): the variable as spelt, and
+    its value (stripped; blank if only spaces). Exactly as urllib's getproxies_environment reads them, which httpx
+    (Telegram) and aiohttp (Discord) both call: the name in any case (``Https_Proxy`` too), set to anything but the
+    empty string; a name ending in lower-case ``_proxy`` over the others (so ``https_proxy`` over ``HTTPS_PROXY``,
+    and set empty it unsets them); several of one kind, the last in the environment's order; and in a CGI script
+    (``REQUEST_METHOD`` set) ``HTTP_PROXY`` in other than lower case is ignored, as a client's "Proxy:" header
+    may have set it (CVE-2016-1000110)."""
+    proxies: dict[str, tuple[str, str]] = {}
+    for name, value in environ.items():  # first pass: any case
+        lowered = name.lower()
+        if value and lowered[-6:] == "_proxy":
+            proxies[lowered[:-6]] = (name, value.strip())
+    if "REQUEST_METHOD" in environ:
+        proxies.pop("http", None)
+    for name, value in environ.items():  # second pass: "_proxy" in lower case, the name before it in any
+        if name[-6:] == "_proxy":
+            if value:
+                proxies[name.lower()[:-6]] = (name, value.strip())
+            else:
+                proxies.pop(name.lower()[:-6], None)
+    return proxies
