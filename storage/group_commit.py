@@ -25,7 +25,9 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, RootTransaction
 
-from bot.ports import StorageBusy, WriterClosed
+from bot.ports import WriterClosed
+from storage.shutdown import SHUTDOWN_WAIT, outlasting_cancellation
+from storage.transient import lost_batch
 
 MAX_BATCH = 256  # actions per COMMIT
 MAX_DELAY = 0.05  # seconds a batch may stay open while actions keep coming
@@ -48,6 +50,8 @@ class GroupCommit:
         self._committing: set[asyncio.Future[None]] = set()
         self._closed = False
         self._closing = False  # close_for_good is waiting for the turn: callers queued behind hear WriterClosed
+        self._action_holding = False  # the turn is an action's (between enter and leave), not a BEGIN's or COMMIT's
+        self.abandoned = False  # closed at shutdown under an action that held the turn too long: it was rolled back
 
     async def enter(self) -> Connection:
         """Wait for the writer's turn; returns its connection, inside a write transaction. WriterClosed once the
@@ -82,6 +86,7 @@ class GroupCommit:
             if not handed_on:
                 self._turn.release()
             raise
+        self._action_holding = True
         return self._connection
 
     def _in_transaction(self) -> bool:
@@ -117,6 +122,7 @@ class GroupCommit:
         self._pass_turn()
 
     def _pass_turn(self) -> None:
+        self._action_holding = False
         if self._transaction is None or not self._due():
             self._turn.release()
             return
@@ -151,7 +157,7 @@ class GroupCommit:
         cancelled = False
         try:
             # Callers still queued: begin their batch in the same trip to the thread.
-            cancelled = await _outlasting_cancellation(
+            cancelled = await outlasting_cancellation(
                 self._in_thread(functools.partial(self._commit, begin_next=self._waiting > 0)))
         except BaseException as failure:  # every action of the batch failed with it: none was answered yet
             error = failure
@@ -227,7 +233,7 @@ class GroupCommit:
         self._executor.shutdown()
         self._executor = None
 
-    async def close_for_good(self) -> None:
+    async def close_for_good(self, *, wait: float = SHUTDOWN_WAIT) -> None:
         """Close for good at shutdown, before the engine is disposed: a later action hears WriterClosed. asyncio
         then cancels the tasks still running (event handlers, say) and closes the loop as soon as they stop; an
         action reopening the database meanwhile would leave its COMMIT task unfinished ("Task was destroyed but it
@@ -236,9 +242,19 @@ class GroupCommit:
         A COMMIT under way is awaited without blocking the event loop. It takes the turn first, so that no action
         uses the connection while the writer's thread closes it: an action under way ends first and is kept (its
         batch is committed), and callers queued for the turn hear WriterClosed as theirs comes. Cancelled
-        meanwhile, the sync close() (on the engine's dispose) still waits for the writer's thread."""
+        meanwhile, the sync close() (on the engine's dispose) still waits for the writer's thread.
+
+        An action still holding the turn after ``wait`` seconds is abandoned (``_abandon``). A BEGIN or COMMIT in the
+        writer's thread is waited for: it ends by itself, within the busy timeout or when the disk answers."""
         self._closing = True
-        await self._turn.acquire()
+        while True:
+            try:
+                await asyncio.wait_for(self._turn.acquire(), wait)
+                break
+            except TimeoutError:
+                if self._action_holding:
+                    self._abandon()
+                    return
         if self._batch and self._in_transaction():  # actions that ended while others queued: keep them
             batch, self._batch = self._batch, []
             await self._commit_batch(batch)  # gives the turn back once they have their answer
@@ -253,6 +269,18 @@ class GroupCommit:
             self._executor = None
         finally:
             self._turn.release()
+
+    def _abandon(self) -> None:
+        """Roll back the transaction under an action holding the turn, and close the connection, at once on the
+        event loop: the action is suspended, so no statement of its slips in between to be kept on its own (ROLLBACK
+        in WAL mode doesn't wait for the disk; the thread is idle, the turn being the action's). The batch's actions,
+        and the abandoned one when it wakes (its unit of work sees ``abandoned``), hear WriterClosed."""
+        self._closed = self.abandoned = True
+        self._fail_uncommitted()
+        self._close()
+        if self._executor is not None:
+            self._executor.shutdown()
+            self._executor = None
 
     def _fail_uncommitted(self) -> None:
         """Tell the actions of the open batch that their COMMIT will not come."""
@@ -269,23 +297,3 @@ class GroupCommit:
             self._connection.close()
             self._connection = None
         self._engine.dispose()
-
-
-async def _outlasting_cancellation(work: asyncio.Future[None]) -> bool:
-    """Wait for the writer's thread to finish ``work`` even if this task is cancelled meanwhile (asyncio cancels
-    every task at shutdown): let go sooner and the turn passes on, and the batch hears "cancelled", while its COMMIT
-    is still under way. Whether a cancellation came, for the caller to raise once it is done."""
-    cancelled = False
-    while True:
-        try:
-            await asyncio.shield(work)
-            return cancelled
-        except asyncio.CancelledError:
-            if work.cancelled():  # the work itself, not this wait
-                raise
-            cancelled = True
-
-
-def lost_batch() -> StorageBusy:
-    return StorageBusy("SQLite rolled back the batch's shared transaction (disk full, I/O error or out of memory?): "
-                       "nothing in it was kept")

@@ -9,6 +9,7 @@ from types import TracebackType
 from typing import Self
 
 from bot.metrics import Metrics, NullMetrics
+from bot.ports import WriterClosed
 from storage.group_commit import GroupCommit
 from storage.planned import SqlitePlans
 from storage.repository_set import RepositorySet
@@ -52,6 +53,8 @@ class SqliteUnitOfWork(RepositorySet):
         if self._inline is None:
             raise RuntimeError("commit outside the unit of work")
         self._inline.refuse_if_over()
+        if self._writer.abandoned:
+            raise abandoned()
         self._driver_sql(RELEASE)
         self._inline.leave("committed")
         try:
@@ -65,6 +68,12 @@ class SqliteUnitOfWork(RepositorySet):
         if self._inline is None:
             raise RuntimeError("a unit of work ended that never began")
         if self._inline.over is not None:  # committed
+            return
+        if self._writer.abandoned:  # the writer closed at shutdown under this action: rolled back, connection closed
+            self._leave_nowhere()
+            self._timed()
+            if isinstance(exc, Exception):  # what failed on the closed connection (not a cancellation)
+                raise abandoned() from exc
             return
         try:
             self._driver_sql(ROLLBACK)
@@ -86,3 +95,8 @@ class SqliteUnitOfWork(RepositorySet):
         if self._inline is not None:
             self._inline.leave("ended")
         self._writer.leave_nowhere()
+
+
+def abandoned() -> WriterClosed:
+    return WriterClosed("the database was closed while this action was under way, past the shutdown wait: it was "
+                        "rolled back")

@@ -36,3 +36,8 @@ def lost_races_as_busy() -> Iterator[None]:
     except Exception as error:
         raise_if_lost_race(error)
         raise
+
+
+def lost_batch() -> StorageBusy:
+    return StorageBusy("SQLite rolled back the batch's shared transaction (disk full, I/O error or out of memory?): "
+                       "nothing in it was kept")

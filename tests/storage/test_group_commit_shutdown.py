@@ -119,3 +119,35 @@ async def test_the_storage_closed_at_shutdown_is_not_reopened_by_a_late_action(t
             await work.commit()
     assert saved_users(tmp_path) == {"learner-1"}
     assert write_lock_is_free(tmp_path)
+
+
+async def test_an_action_stalled_past_the_shutdown_wait_is_rolled_back_and_told_so_and_the_close_goes_on(
+        tmp_path: Path) -> None:
+    """Shutdown comes while an action, half-way through its unit of work, waits on something that doesn't come.
+    The close used to wait for it with no limit, and shutdown hung. Now it waits SHUTDOWN_WAIT (shortened here),
+    then rolls the action back and closes: nothing of it is kept, the write lock is free, and when it wakes its
+    caller hears WriterClosed (as the actions of its batch and those queued do), which the adapters log as
+    shutting down."""
+    uow, _, writer = await open_writer(tmp_path)
+    inside, wake = asyncio.Event(), asyncio.Event()
+
+    async def stalled() -> None:
+        async with uow() as work:
+            await work.users.add(learner(1))
+            inside.set()
+            await wake.wait()
+            await work.users.add(learner(2))
+            await work.commit()
+
+    action = asyncio.create_task(stalled())
+    await asyncio.wait_for(inside.wait(), 5)
+    queued = asyncio.create_task(add_user(uow, 3, tmp_path))
+    await asyncio.wait_for(writer.close_for_good(wait=0.2), 5)
+    assert write_lock_is_free(tmp_path)
+    assert saved_users(tmp_path) == set()
+    wake.set()
+    for caller in (action, queued):
+        with pytest.raises(WriterClosed):
+            await asyncio.wait_for(caller, 5)
+    assert saved_users(tmp_path) == set()
+    writer.close()  # as the engine's dispose does after: nothing left to close
