@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 
 from bot.ports import WriterClosed
 from storage.pool_size import DEFAULT_POOL_SIZE
+from storage.shutdown import SHUTDOWN_WAIT
 
 # Instead of pinging on every checkout (a round trip per transaction), connections are replaced every half
 # hour, before a firewall or the server drops them for being idle; one that died anyway (a server restart) fails
@@ -94,6 +95,7 @@ class HeldConnection:
     driver: asyncpg.Connection
     checked_out: float = field(default_factory=time.monotonic)
     broken: bool = False  # the server or the network failed it: not to be used again
+    abandoned: bool = False  # closed at shutdown under a unit of work still on it past the wait: rolled back
 
 
 class HeldConnections:
@@ -104,13 +106,27 @@ class HeldConnections:
         self.size = size
         self._hand_over: FifoHandOver[HeldConnection] = FifoHandOver(size, discard=self._close)
         self._closed = False
+        self._lent: set[HeldConnection] = set()  # held by units of work now
+        self._given_back = asyncio.Event()
 
-    def close(self) -> None:
+    async def close(self, *, wait: float = SHUTDOWN_WAIT) -> None:
         """For good, at shutdown, before the engine is disposed: a later unit of work (an event handler still
         running) hears WriterClosed at once, as on SQLite (storage/group_commit.py), and one still queued hears it
         when its turn comes, instead of opening a connection on the disposed engine that nobody would close.
-        Units of work holding a connection finish on it, and it is closed when given back."""
+        Units of work holding a connection get ``wait`` seconds to finish on it (it is closed when given back).
+        Past that, their connections are cut: the server rolls back what they began, and each unit of work hears
+        WriterClosed when it wakes, rather than keep its transaction, and its locks, open after shutdown."""
         self._closed = True
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._all_given_back(), wait)
+        for held in self._lent:
+            held.abandoned = held.broken = True
+            held.driver.terminate()  # at once, even in the middle of a statement
+
+    async def _all_given_back(self) -> None:
+        while self._lent:
+            self._given_back.clear()
+            await self._given_back.wait()
 
     async def take(self) -> HeldConnection:
         self._refuse_if_closed()
@@ -126,14 +142,26 @@ class HeldConnections:
             elif held is not None and time.monotonic() - held.checked_out > RECYCLE_SECONDS:
                 await held.connection.close()  # the pool replaces it, as older than its recycle time
                 held = None
-            return held or await self._open()
+            return await self._lend(held or await self._open())
 
     async def reopen(self, held: HeldConnection) -> HeldConnection:
         """A fresh connection in place of a broken one, keeping the place (given up if none can be opened)."""
         with self._place_given_up_on_failure():
+            self._returned(held)
             await held.connection.invalidate()
             self._refuse_if_closed()
-            return await self._open()
+            return await self._lend(await self._open())
+
+    async def _lend(self, held: HeldConnection) -> HeldConnection:
+        if self._closed:  # while it opened: not one for close() to wait for, or cut
+            await held.connection.invalidate()
+            self._refuse_if_closed()
+        self._lent.add(held)
+        return held
+
+    def _returned(self, held: HeldConnection) -> None:
+        self._lent.discard(held)
+        self._given_back.set()
 
     def _refuse_if_closed(self) -> None:
         if self._closed:
@@ -149,6 +177,7 @@ class HeldConnections:
             raise
 
     async def give_back(self, held: HeldConnection) -> None:
+        self._returned(held)
         if held.broken or held.driver.is_in_transaction():  # never hand on a transaction, open or failed
             try:
                 await held.connection.invalidate()  # closed, and replaced in the pool

@@ -14,6 +14,7 @@ from bot.metrics import Metrics
 from storage.repository_set import RepositorySet
 from storage.server_pool import HeldConnections
 from storage.server_statements import ServerConnection, ServerPlans
+from storage.shutdown import abandoned
 from storage.transient import raise_if_lost_race
 
 
@@ -60,8 +61,14 @@ class ServerUnitOfWork(RepositorySet):
         held = self._connection.held
         try:
             # Stopped before its ROLLBACK (cancelled twice), the transaction is open still: give_back sees it
-            # on the driver and discards the connection.
-            await self._connection.end()
+            # on the driver and discards the connection. Cut at shutdown (storage/server_pool.py), the server
+            # rolled it back.
+            if not held.abandoned:
+                await self._connection.end()
+        except Exception as error:
+            if held.abandoned:  # cut during the ROLLBACK
+                raise abandoned() from error
+            raise
         finally:
             self._connection.leave("ended")
             try:
@@ -69,10 +76,14 @@ class ServerUnitOfWork(RepositorySet):
             finally:  # every one, failed ones too (as on SQLite), so an outage shows in the histogram; after
                 # the give-back, so the connection is back in turn even if the metrics fail
                 self._metrics.observe_transaction(time.perf_counter() - self._began)
+        if held.abandoned and isinstance(exc, Exception):  # what failed on the cut connection (not a cancellation)
+            raise abandoned() from exc
         raise_if_lost_race(exc)
 
     async def commit(self) -> None:
         if self._connection is None:
             raise RuntimeError("commit outside the unit of work")
+        if self._connection.held.abandoned:
+            raise abandoned()
         await self._connection.commit()
 

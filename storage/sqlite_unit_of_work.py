@@ -9,10 +9,10 @@ from types import TracebackType
 from typing import Self
 
 from bot.metrics import Metrics, NullMetrics
-from bot.ports import WriterClosed
 from storage.group_commit import GroupCommit
 from storage.planned import SqlitePlans
 from storage.repository_set import RepositorySet
+from storage.shutdown import abandoned
 from storage.statements import InlineConnection
 from storage.transient import lost_races_as_busy, raise_if_lost_race
 
@@ -96,7 +96,3 @@ class SqliteUnitOfWork(RepositorySet):
             self._inline.leave("ended")
         self._writer.leave_nowhere()
 
-
-def abandoned() -> WriterClosed:
-    return WriterClosed("the database was closed while this action was under way, past the shutdown wait: it was "
-                        "rolled back")

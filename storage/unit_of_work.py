@@ -17,6 +17,7 @@ from storage.planned import SqlitePlans
 from storage.server_pool import HeldConnections
 from storage.server_statements import ServerPlans
 from storage.server_unit_of_work import ServerUnitOfWork
+from storage.shutdown import SHUTDOWN_WAIT
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
 
 
@@ -32,15 +33,16 @@ class UnitsOfWork:
     def __call__(self) -> ServerUnitOfWork | SqliteUnitOfWork:
         return self._make()
 
-    async def close(self) -> None:
+    async def close(self, *, wait: float = SHUTDOWN_WAIT) -> None:
         """For good: every later unit of work hears WriterClosed at once, so that none is still writing, or opens
         a connection nobody closes, when the event loop closes. SQLite's writer first waits, without blocking the
         event loop, for a COMMIT under way and rolls back what was not committed (storage/group_commit.py);
-        PostgreSQL's units of work holding a connection finish on it (storage/server_pool.py)."""
+        PostgreSQL's units of work holding a connection finish on it (storage/server_pool.py). Either way an action
+        still under way after ``wait`` seconds is rolled back, and hears WriterClosed (storage/shutdown.py)."""
         if self._writer is not None:
-            await self._writer.close_for_good()
+            await self._writer.close_for_good(wait=wait)
         if self._connections is not None:
-            self._connections.close()
+            await self._connections.close(wait=wait)
 
 
 def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, metrics: Metrics | None = None

@@ -75,7 +75,8 @@ async def test_a_unit_of_work_after_the_storage_closed_is_refused_at_once_and_op
 async def test_a_unit_of_work_queued_when_the_storage_closes_is_refused_when_its_turn_comes(
         postgres_url: str, connections_opened: list[object]) -> None:
     """With every connection held, a unit of work queues; the units of work close meanwhile (shutdown). The one
-    holding the connection finishes and is kept; the queued one hears WriterClosed instead of beginning."""
+    holding the connection finishes within the shutdown wait and is kept; the queued one hears WriterClosed instead
+    of beginning."""
     database = create_engine(postgres_url, pool_size=1)
     try:
         await upgrade_to_head(database)
@@ -94,9 +95,11 @@ async def test_a_unit_of_work_queued_when_the_storage_closes_is_refused_when_its
         queued = asyncio.create_task(add(units, 2))
         await asyncio.sleep(0.05)  # waiting for the one connection
         opened_before_close = len(connections_opened)
-        await units.close()
+        closing = asyncio.create_task(units.close())
+        await asyncio.sleep(0.05)
         finish.set()
         await asyncio.wait_for(held, 10)  # under way: kept
+        await asyncio.wait_for(closing, 10)
         with pytest.raises(WriterClosed):
             await asyncio.wait_for(queued, 10)
         with pytest.raises(WriterClosed):
@@ -108,8 +111,7 @@ async def test_a_unit_of_work_queued_when_the_storage_closes_is_refused_when_its
 
 
 async def client_backends(url: str, *, settling: float = 2.0) -> int:
-    """How many clients the test database has on the server, once those closing have had ``settling`` seconds
-    to go (a backend outlives its closed connection by a moment)."""
+    """The test database's clients on the server, given ``settling`` seconds to go (a backend outlives its client)."""
     connection = await asyncpg.connect(asyncpg_url(url))
     try:
         for _ in range(int(settling / 0.05)):
@@ -126,10 +128,12 @@ async def client_backends(url: str, *, settling: float = 2.0) -> int:
 
 async def test_a_unit_of_work_in_flight_when_the_storage_closes_leaves_no_connection_open_on_the_server(
         postgres_url: str, tmp_path: Path) -> None:
-    """Shutdown comes while a unit of work holds a PostgreSQL connection: it finishes on it and is kept. Its
-    connection, given back after the engine was disposed, used to go back into the disposed pool, where nothing
-    would close it: the server kept its backend until the process exited. Now it is closed."""
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, database_url=postgres_url)
+    """Shutdown comes while a unit of work holds the one PostgreSQL connection and another waits for it: the first
+    finishes and is kept, and hands the connection to the second, which hears WriterClosed once the engine was
+    disposed. That connection used to go back into the disposed pool, where nothing would close it: the server
+    kept its backend until the process exited. Now it is closed."""
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, database_url=postgres_url,
+                        database_pool_size=1)
     inside, finish = asyncio.Event(), asyncio.Event()
 
     async def under_way(uow: UnitOfWorkFactory) -> None:
@@ -142,10 +146,47 @@ async def test_a_unit_of_work_in_flight_when_the_storage_closes_leaves_no_connec
     async with open_storage(settings, clock=FixedClock()) as uow:
         action = asyncio.create_task(under_way(uow))
         await asyncio.wait_for(inside.wait(), 10)
-    finish.set()  # the services are closed, the engine disposed
+        queued = asyncio.create_task(add(uow, 2))
+        await asyncio.sleep(0.05)  # waiting for the one connection
+        asyncio.get_running_loop().call_later(0.1, finish.set)  # while the storage closes
     await asyncio.wait_for(action, 10)  # under way: kept
+    with pytest.raises(WriterClosed):
+        await asyncio.wait_for(queued, 10)
     assert await client_backends(postgres_url) == 0
     assert await stored_learners(postgres_url, 1) == {"learner-1"}
+
+
+async def test_a_unit_of_work_stalled_past_the_shutdown_wait_is_rolled_back_and_its_connection_closed(
+        postgres_url: str) -> None:
+    """Shutdown comes while a unit of work, half-way, waits on something that doesn't come. The close used to let it
+    run on with its connection after the engine was disposed: its transaction stayed open on the server, locks and
+    all, with no time limit. Now it gets SHUTDOWN_WAIT (shortened here), then its connection is closed: the server
+    rolls it back, and when it wakes it hears WriterClosed, which the adapters log as shutting down."""
+    database = create_engine(postgres_url, pool_size=1)
+    try:
+        await upgrade_to_head(database)
+        units = unit_of_work_factory(database, FixedClock())
+        inside, wake = asyncio.Event(), asyncio.Event()
+
+        async def stalled() -> None:
+            async with units() as work:
+                await work.users.add(learner(1))
+                inside.set()
+                await wake.wait()
+                await work.users.add(learner(2))
+                await work.commit()
+
+        action = asyncio.create_task(stalled())
+        await asyncio.wait_for(inside.wait(), 10)
+        await asyncio.wait_for(units.close(wait=0.2), 5)
+        assert await client_backends(postgres_url) == 0
+        wake.set()
+        with pytest.raises(WriterClosed) as refused:
+            await asyncio.wait_for(action, 5)
+        assert shutting_down(refused.value)
+    finally:
+        await database.dispose()
+    assert await stored_learners(postgres_url, 1, 2) == set()
 
 
 async def test_closing_the_storage_while_a_commit_is_under_way_lets_the_event_loop_run_on(tmp_path: Path) -> None:
