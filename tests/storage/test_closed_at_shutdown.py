@@ -129,9 +129,9 @@ async def client_backends(url: str, *, settling: float = 2.0) -> int:
 async def test_a_unit_of_work_in_flight_when_the_storage_closes_leaves_no_connection_open_on_the_server(
         postgres_url: str, tmp_path: Path) -> None:
     """Shutdown comes while a unit of work holds the one PostgreSQL connection and another waits for it: the first
-    finishes and is kept, and hands the connection to the second, which hears WriterClosed once the engine was
-    disposed. That connection used to go back into the disposed pool, where nothing would close it: the server
-    kept its backend until the process exited. Now it is closed."""
+    finishes and is kept, and hands the connection to the second, which hears WriterClosed. A connection put away
+    after the close used to go back into the pool, which the engine's dispose may have emptied already, and then
+    nothing would close it: the server kept its backend until the process exited. Now it is closed."""
     settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, database_url=postgres_url,
                         database_pool_size=1)
     inside, finish = asyncio.Event(), asyncio.Event()
