@@ -95,4 +95,3 @@ class SqliteUnitOfWork(RepositorySet):
         if self._inline is not None:
             self._inline.leave("ended")
         self._writer.leave_nowhere()
-
