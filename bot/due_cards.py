@@ -1,6 +1,8 @@
 """A learner's due cards as /review, /progress and the reminders count them: due by the end of the learner's
-day, and only of questions the catalog still has. A question changed materially since the card's last review is
-due at once, most overdue of all (bot/card_questions.py): what the learner learned of it is wrong now.
+day, only of questions the catalog still has, and none of a quiz the learner plays in a live group game now
+(``held_back``: /review leaves those out, so the reminder's and /progress's counts do too). A question changed
+materially since the card's last review is due at once, most overdue of all (bot/card_questions.py): what the
+learner learned of it is wrong now.
 
 A card whose question a reload removed is never answered again, so it would stay the most overdue for ever:
 it would fill every round's first places, every reminder and every "to review today". Met among the due cards,
@@ -23,9 +25,14 @@ PARKED = datetime(9999, 1, 1, tzinfo=UTC)  # where cards were parked before: sti
 PARKED_PAST = timedelta(seconds=1)  # a parked card's new due date: this long after the end of the day looked at
 
 
-async def due_cards(uow: UnitOfWork, catalog: Catalog, user_id: int, until: datetime, limit: int,
-                    leave_out: frozenset[str] = frozenset(), cards: list[CardRecord] | None = None
-                    ) -> list[CardRecord]:
+async def held_back(uow: UnitOfWork, user_id: int) -> frozenset[str]:
+    """The quizzes whose due questions wait now: those the learner plays in live group games (a review's answers
+    would give the game's away). The ``leave_out`` of every count of what /review offers at this moment."""
+    return frozenset(await uow.games.live_quizzes_played_by(user_id))
+
+
+async def due_cards(uow: UnitOfWork, catalog: Catalog, user_id: int, until: datetime, limit: int, *,
+                    leave_out: frozenset[str], cards: list[CardRecord] | None = None) -> list[CardRecord]:
     """Up to ``limit`` of the learner's cards due by ``until``, most overdue first, parking those of removed
     questions just past ``until`` on the way (the caller commits). Cards of the quizzes in ``leave_out`` are
     passed over (they stay due). Every card is read (``cards``, if the caller read them already): a changed
@@ -48,8 +55,7 @@ def next_due(cards: Iterable[CardRecord], catalog: Catalog) -> datetime | None:
                 and (at := due_at(card, question)) < PARKED), default=None)
 
 
-def count_due(cards: Iterable[CardRecord], catalog: Catalog, until: datetime,
-              leave_out: frozenset[str] = frozenset()) -> int:
+def count_due(cards: Iterable[CardRecord], catalog: Catalog, until: datetime, *, leave_out: frozenset[str]) -> int:
     """How many are due by ``until``; ``leave_out``: quizzes whose questions wait (as in due_cards)."""
     return sum(1 for card in cards if card.quiz_id not in leave_out
                and (question := question_of(catalog, card)) is not None and due_by(card, question, until))

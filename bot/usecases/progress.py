@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from bot.calendar import end_of_day, local_day
 from bot.content.concepts import concept_name
-from bot.due_cards import count_due
+from bot.due_cards import count_due, held_back
 from bot.i18n import Localizer
 from bot.mastery import mastery
 from bot.ports import UnitOfWork
@@ -29,7 +29,8 @@ async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localize
     results = await uow.sessions.results(user.id)
     cards = await uow.cards.of_user(user.id)
     reviews = await uow.reviews.of_user(user.id, now - timedelta(days=STREAK_DAYS_READ))
-    due_today = count_due(cards, catalog, end_of_day(now, user.time_zone))
+    # What /review would offer now: none of a quiz the learner plays in a live group game.
+    due_today = count_due(cards, catalog, end_of_day(now, user.time_zone), leave_out=await held_back(uow, user.id))
     games = await uow.games.totals(user.id)
     # A day counts when something was answered that day in the learner's time zone (a time-out answers nothing).
     answered = Counter(local_day(review.reviewed_at, user.time_zone) for review in reviews

@@ -8,7 +8,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.calendar import end_of_day, next_at, parse_time_of_day
-from bot.due_cards import due_cards
+from bot.due_cards import due_cards, held_back
 from bot.ports import UnitOfWork
 from bot.records import UserRecord
 from bot.replies import Actor, RecipientGone, Reminder
@@ -49,8 +49,9 @@ class Reminding:
             await uow.users.update(user)
             if user.id is None or local is None:
                 continue
+            # What /review would offer now: none of a quiz the learner plays in a live group game.
             due = len(await due_cards(uow, self._core.library.catalog, user.id, end_of_day(now, user.time_zone),
-                                      COUNTED))
+                                      COUNTED, leave_out=await held_back(uow, user.id)))
             if due:
                 reminders.append(self._reminder(user, due))
         await uow.commit()

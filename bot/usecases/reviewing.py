@@ -12,7 +12,7 @@ from bot import views
 from bot.calendar import end_of_day, local_day
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
-from bot.due_cards import count_due, due_cards, next_due
+from bot.due_cards import count_due, due_cards, held_back, next_due
 from bot.i18n import Localizer
 from bot.notices import review_held_for_the_game
 from bot.ports import SessionAlreadyActive
@@ -74,11 +74,11 @@ class Reviewing:
             # What is due today on the learner's clock, as /progress and the reminders count it.
             until = end_of_day(now, turn.user.time_zone if turn.user else None)
             # The quizzes the learner plays in live group games wait: their answers would give the game's away.
-            held = frozenset(await uow.games.live_quizzes_played_by(turn.user_id))
+            held = await held_back(uow, turn.user_id)
             cards = await uow.cards.of_user(turn.user_id)
-            due = await due_cards(uow, core.library.catalog, turn.user_id, until, ROUND, held, cards)
+            due = await due_cards(uow, core.library.catalog, turn.user_id, until, ROUND, leave_out=held, cards=cards)
             if len(due) == ROUND:  # a full round may leave some for the next: the intro says how many are due
-                due_in_all = count_due(cards, core.library.catalog, until, held)
+                due_in_all = count_due(cards, core.library.catalog, until, leave_out=held)
             refs = [ref(card.quiz_id, card.question_id) for card in interleaved(due)]
             if not refs:
                 notice = await self._held(turn, until) if held else None
@@ -113,7 +113,7 @@ class Reviewing:
     async def _held(self, turn: Turn, until: datetime) -> Notice | None:
         """Said when the only questions due are of quizzes the learner plays in live group games (then left out)."""
         _, catalog = turn.words, self._core.library.catalog
-        first = next(iter(await due_cards(turn.uow, catalog, turn.user_id, until, 1)), None)
+        first = next(iter(await due_cards(turn.uow, catalog, turn.user_id, until, 1, leave_out=frozenset())), None)
         quiz = catalog.get(first.quiz_id) if first else None
         return review_held_for_the_game(quiz, _, turn.actor.chat_id) if quiz else None
 

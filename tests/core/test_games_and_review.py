@@ -103,8 +103,8 @@ async def test_cards_left_out_make_room_for_the_next_due_ones_however_many_come_
                                             clock.now - timedelta(days=10 - place), None))
         await work.commit()
     async with fake_db.unit_of_work() as work:
-        found = await due_cards(work, library.catalog, 7, clock.now, 1, frozenset({"collectives"}))
-        everything = await due_cards(work, library.catalog, 7, clock.now, 10)
+        found = await due_cards(work, library.catalog, 7, clock.now, 1, leave_out=frozenset({"collectives"}))
+        everything = await due_cards(work, library.catalog, 7, clock.now, 10, leave_out=frozenset())
     assert [(card.quiz_id, card.question_id) for card in found] == [("long-options", "memory-per-rank")]
     assert len(everything) == 4  # nothing parked or lost on the way
 
