@@ -42,15 +42,27 @@ def interleaved(cards: list[CardRecord]) -> list[CardRecord]:
     return mixed
 
 
-def _intro(_: Localizer, round_quiz: Quiz, resumed: bool, in_round: int, due_in_all: int) -> str:
-    """What the round begins with; when more are due than a round holds, how many are due in all."""
+def _intro(_: Localizer, round_quiz: Quiz, resumed: bool, in_round: int, due_in_all: int,
+           one_quiz: Quiz | None) -> str:
+    """What the round begins with; when more are due than a round holds, how many are due in all. ``one_quiz``:
+    the quiz every question of the round comes from, if only one: named, as the round is no mix."""
     if resumed:
         return views.welcome_back(round_quiz, _)
+    title = localized(one_quiz.title, _.language) if one_quiz is not None else ""
+    if due_in_all > in_round and one_quiz is not None:
+        return _.ngettext("Review: {n} question is due. Here are the {count} most overdue, all from {title}; the rest "
+                          "come in your next round.",
+                          "Review: {n} questions are due. Here are the {count} most overdue, all from {title}; the "
+                          "rest come in your next round.", due_in_all, count=in_round, title=title)
     if due_in_all > in_round:
         return _.ngettext("Review: {n} question is due. Here are the {count} most overdue, mixed from your quizzes; "
                           "the rest come in your next round.",
                           "Review: {n} questions are due. Here are the {count} most overdue, mixed from your quizzes; "
                           "the rest come in your next round.", due_in_all, count=in_round)
+    if one_quiz is not None:
+        return _.ngettext("Review: {n} question is due, from {title}.",
+                          "Review: {n} questions are due, all from {title}, most overdue first.", in_round,
+                          title=title)
     return _.ngettext("Review: {n} question is due, from your quizzes.",
                       "Review: {n} questions are due, mixed from your quizzes, most overdue first.", in_round)
 
@@ -68,7 +80,7 @@ class Reviewing:
         leaving = await uow.sessions.active(turn.user_id)  # the quiz played until now, if another
         session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
         resumed = session is not None
-        due_in_all = 0
+        due_in_all, one_quiz = 0, None
         if session is None:
             now = core.clock()
             # What is due today on the learner's clock, as /progress and the reminders count it.
@@ -80,6 +92,8 @@ class Reviewing:
             if len(due) == ROUND:  # a full round may leave some for the next: the intro says how many are due
                 due_in_all = count_due(cards, core.library.catalog, until, leave_out=held)
             refs = [ref(card.quiz_id, card.question_id) for card in interleaved(due)]
+            if len(quizzes := {card.quiz_id for card in due}) == 1:
+                one_quiz = core.library.catalog.get(quizzes.pop())
             if not refs:
                 notice = await self._held(turn, until) if held else None
                 notice = notice or await self._nothing_due(turn)
@@ -107,8 +121,9 @@ class Reviewing:
         await uow.commit()
         if isinstance(shown, Summary):
             return replace(shown, asked_before=asked_before)
-        return Started(question=shown, resumed=resumed, intro=_intro(_, quiz, resumed, shown.total, due_in_all),
-                       language=_.language, asked_before=asked_before, left_behind=left_behind)
+        intro = _intro(_, quiz, resumed, shown.total, due_in_all, one_quiz)
+        return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before,
+                       left_behind=left_behind)
 
     async def _held(self, turn: Turn, until: datetime) -> Notice | None:
         """Said when the only questions due are of quizzes the learner plays in live group games (then left out)."""
