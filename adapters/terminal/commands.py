@@ -25,10 +25,10 @@ FULL_WIDTH_OFFSET = 0xFF01 - ord("!")
 @dataclass(frozen=True)
 class Line:
     """``verb`` is "quit", one of VERBS or CHAT_ONLY, GREETING, "unknown" (a command typed with "/" that the terminal
-    hasn't, as typed in ``argument``), "answer" (``index`` from 0, or None if it isn't an option),
-    "choose" (a quiz by list ``index`` from 1, typed "2", "(2)" or "2.", or by id or name in ``argument``),
-    "letter" (an answer's letter, "b" or "(b)", with no question open: the quiz list is numbered, and it names no
-    quiz), or "nothing"."""
+    hasn't, as typed in ``argument``), "answer" (``index`` from 0; -1 for a whole number no option has, "-1" or
+    "99999", refused as "0" is; None for what is no option's number or letter), "choose" (a quiz by list ``index``
+    from 1, typed "2", "(2)" or "2.", or by id or name in ``argument``), "letter" (an answer's letter, "b" or "(b)",
+    with no question open: the quiz list is numbered, and it names no quiz), or "nothing"."""
 
     verb: str
     argument: str = ""
@@ -57,7 +57,8 @@ def parse(line: str, answering: bool) -> Line:
     if slashed is not None:  # "/foo" is a command (mistyped, or a chat bot's), not a quiz's name or an answer
         return Line("unknown", typed)
     if answering:
-        return Line("answer", text, option_index(text))
+        index = option_index(text)
+        return Line("answer", text, -1 if index is None and number_like(text) else index)
     number = list_number(text)
     if number is None and option_index(text) is not None:  # else "a" picks the first title with an "a" in it
         return Line("letter", text)

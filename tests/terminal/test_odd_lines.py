@@ -78,3 +78,15 @@ async def test_a_byte_order_mark_before_the_first_line_is_not_part_of_it(tmp_pat
     with script.open(encoding="utf-8") as stdin, (tmp_path / "shown.txt").open("w", encoding="utf-8") as stdout:
         io = StdLineIO(stdin, stdout)
         assert [await io.read_line("> "), await io.read_line("> "), await io.read_line("> ")] == ["2", "\ufeff3", None]
+
+
+@pytest.mark.parametrize("language", SUPPORTED_LANGUAGES)
+async def test_every_number_off_the_options_gets_the_same_reply(tmp_path: Path, language: str) -> None:
+    """"0" and "4" were told to choose one of the options 1 to 3, but "-1" to type a number (it had typed one), and
+    so "99999999999999999999" and "(-2)"."""
+    typed = ["0", "4", "-1", "99999999999999999999", "(-2)", "+9"]
+    said = " ".join((await play(tmp_path, [*typed, "quit"], language)).split())
+    _ = words_in(language)
+    off = " ".join(_("Please choose one of the options, 1 to {count}.", count=3).split())
+    assert said.count(off) == len(typed), said
+    assert " ".join(words.number_please(_, 3).split()) not in said
