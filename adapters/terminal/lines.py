@@ -6,6 +6,7 @@ import asyncio
 import codecs
 import errno
 import os
+import re
 import stat
 import sys
 from collections import deque
@@ -15,6 +16,9 @@ from adapters.cli.pipes import silence_stdout
 from adapters.terminal.render import visible
 
 MAX_LINE_CHARS = 500  # longer input is cut: nobody types an answer that long
+LINE_BYTES = MAX_LINE_CHARS * 4  # what is kept of a line read: enough for MAX_LINE_CHARS characters of UTF-8
+CHUNK = 65536  # bytes read from a pipe or terminal at a time
+LINE_BREAK = re.compile(rb"[\r\n]")  # CR LF is one break: the LF after a CR is passed over (see _after_cr)
 
 
 class LineIO(Protocol):
@@ -34,6 +38,8 @@ class StdLineIO:
         self._stdout = stdout or sys.stdout
         self._reader: asyncio.StreamReader | None = None
         self._first = True  # the first line may start with a byte order mark
+        self._pending = b""  # read past the last line returned
+        self._after_cr = False  # the last line ended with a CR: an LF next is the rest of its CR LF
         self._reader_gone = False  # whoever read the output went away (`quiztutor play | head -3`)
 
     async def _stream(self) -> asyncio.StreamReader | None:
@@ -67,9 +73,7 @@ class StdLineIO:
         if self._reader_gone:  # nobody sees the game any more: end it as if input had ended
             return None
         try:
-            reader = await self._stream()
-            # A regular file or /dev/null never blocks (and epoll refuses them), so it is read directly.
-            raw = await _capped_line(reader) if reader is not None else self._stdin.buffer.readline()
+            raw = await self._raw_line()
         except OSError as error:
             if error.errno != errno.EIO:
                 raise
@@ -80,7 +84,31 @@ class StdLineIO:
             self._show("\n")  # letters then Ctrl-D: the terminal's cursor is still after them, not on a new line
         if self._first:  # a file saved with one (Windows' Notepad), piped in: not part of what was typed
             self._first, raw = False, raw.removeprefix(codecs.BOM_UTF8)
-        return self._decoded(raw).rstrip("\r\n")[:MAX_LINE_CHARS]
+        return self._decoded(raw.removesuffix(b"\n"))[:MAX_LINE_CHARS]
+
+    async def _raw_line(self) -> bytes:
+        """The next line's bytes, with a newline byte after them if a line break ended it (LF, CR LF, or a lone CR,
+        as some terminals and pipes send Enter); empty at end of input. A line of any length, cut to LINE_BYTES.
+        Returned as soon as its break is read: a CR is not held back to see whether an LF follows."""
+        kept = b""
+        while True:
+            if self._after_cr and self._pending:
+                self._after_cr, self._pending = False, self._pending.removeprefix(b"\n")
+            found = LINE_BREAK.search(self._pending)
+            if found is not None:
+                line, self._pending = self._pending[:found.start()], self._pending[found.end():]
+                self._after_cr = found.group() == b"\r"
+                return (kept + line)[:LINE_BYTES] + b"\n"
+            kept, self._pending = (kept + self._pending)[:LINE_BYTES], b""
+            self._pending = await self._chunk()
+            if not self._pending:
+                return kept
+
+    async def _chunk(self) -> bytes:
+        """What can be read now; nothing at end of input."""
+        reader = await self._stream()
+        # A regular file or /dev/null never blocks (and epoll refuses them), so it is read directly.
+        return await reader.read(CHUNK) if reader is not None else self._stdin.buffer.readline()
 
     def _decoded(self, raw: bytes) -> str:
         """UTF-8, as nearly every terminal and file sends; else the locale's encoding, as an old ISO-8859-1 terminal
@@ -111,22 +139,6 @@ class StdLineIO:
                 raise
             self._reader_gone = True
             silence_stdout(self._stdout)
-
-
-async def _capped_line(reader: asyncio.StreamReader) -> bytes:
-    """The next line (b"" at end of input), of any length: ``readline()`` raises past the reader's limit."""
-    keep = MAX_LINE_CHARS * 4  # bytes: enough for MAX_LINE_CHARS characters of UTF-8
-    head = b""
-    while True:
-        try:
-            chunk = await reader.readuntil(b"\n")
-        except asyncio.IncompleteReadError as end:  # input ended without a newline
-            chunk = end.partial
-        except asyncio.LimitOverrunError as overrun:  # no newline within the limit: keep the start, drop the rest
-            head = (head + await reader.readexactly(overrun.consumed))[:keep]
-            continue
-        line = (head + chunk)[:keep]
-        return line + b"\n" if chunk.endswith(b"\n") and not line.endswith(b"\n") else line  # cut, still a line
 
 
 class ScriptedLineIO:
