@@ -13,7 +13,7 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from adapters.cli.exit_codes import ExitCode
@@ -38,14 +38,27 @@ def _language(value: str) -> str:
 EARLIEST_NOW, LATEST_NOW = date(2000, 1, 1), date(2999, 12, 31)
 
 
-def _date(value: str) -> date:
+def _moment(value: str) -> date:
+    """--now: a day (that day in UTC, at this moment's UTC time of day), or a moment with its UTC offset (a datetime):
+    far from UTC, a UTC day's time of day may fall on the learner's next or previous day."""
     try:
-        day = date.fromisoformat(value)
+        moment: date = date.fromisoformat(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date {value!r}: use YYYY-MM-DD, e.g. 2027-01-15") from None
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a date {value!r}: use YYYY-MM-DD, e.g. 2027-01-15, or a date and "
+                                             "time with its UTC offset, e.g. 2027-01-15T10:00+01:00") from None
+    if isinstance(moment, datetime) and moment.tzinfo is None:  # whose 10:00? No learner's time zone is read yet
+        raise argparse.ArgumentTypeError(f"{value} is a time of day in no time zone: give its UTC offset, e.g. "
+                                         "2027-01-15T10:00+01:00 (Z for UTC)")
+    day = moment.date() if isinstance(moment, datetime) else moment
+    if isinstance(moment, datetime) and EARLIEST_NOW <= day <= LATEST_NOW:  # else converting it could overflow
+        day = moment.astimezone(UTC).date()
     if not EARLIEST_NOW <= day <= LATEST_NOW:
-        raise argparse.ArgumentTypeError(f"{value} is out of range: pick a day from {EARLIEST_NOW} to {LATEST_NOW}")
-    return day
+        raise argparse.ArgumentTypeError(f"{value} is out of range: pick a day from {EARLIEST_NOW} to {LATEST_NOW} "
+                                         "(in UTC)")
+    return moment
 
 
 USER_NAME_LIMIT = 64  # characters: as a chat platform's user id, the key of the learner's progress
@@ -76,8 +89,9 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     play.add_argument("--quiz", help="quiz id or topic to start or resume")
     play.add_argument("--user", type=_user_name, default=_default_user(),
                       help="whose progress to use (default: your login)")
-    play.add_argument("--now", type=_date, help="pretend today is this date (YYYY-MM-DD), to try spaced review: "
-                      "questions answered earlier come due")
+    play.add_argument("--now", type=_moment, metavar="DATE", help="pretend it is this day, to try spaced review: "
+                      "questions answered earlier come due. YYYY-MM-DD is that day in UTC, at this moment's UTC time "
+                      "of day; far from UTC, give the moment with its offset (2027-01-15T10:00+13:00)")
 
     tokens = ", ".join(spec.env("token") for spec in platforms)
     commands.add_parser("run", help=f"run the chat bots whose tokens are set ({tokens})",

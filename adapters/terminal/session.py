@@ -22,11 +22,13 @@ def locale_hint() -> str | None:
 
 
 def clock_from(today: date | None) -> Callable[[], datetime]:
-    """The real clock, or one that starts on ``today`` at this moment's time of day and runs on from there."""
+    """The real clock, or one that starts at ``today`` and runs on from there: at that moment if it is one (a
+    datetime with its offset), else on that day in UTC at this moment's UTC time of day."""
     if today is None:
         return utc_now
     real_start = utc_now()
-    shift = datetime.combine(today, real_start.timetz()) - real_start
+    start = today if isinstance(today, datetime) else datetime.combine(today, real_start.timetz())
+    shift = start - real_start
     return lambda: utc_now() + shift
 
 
