@@ -6,6 +6,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+import yaml
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
@@ -62,3 +63,22 @@ async def test_a_round_of_one_quiz_names_it_and_a_round_of_several_says_they_are
                              "Review: {n} questions are due, all from {title}, most overdue first.", 3,
                              title=TITLES[language])
     assert several == _.ngettext("Review: {n} question is due, from your quizzes.", MIXED, 4), several
+
+
+async def test_a_full_round_of_one_quiz_names_it_and_says_how_many_are_due_in_all(
+        tmp_path: Path, content_dir: Path, database_url: str) -> None:
+    """Twelve questions due, all of one quiz: the round of ten was said to be "mixed from your quizzes"."""
+    long_options = content_dir / "quizzes" / "long-options.yaml"
+    quiz = yaml.safe_load(long_options.read_text(encoding="utf-8"))
+    question = quiz["questions"][0]
+    quiz["questions"] = [{**question, "id": f"copy-{number}"} for number in range(12)]
+    long_options.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    clock = FixedClock()
+    settings = Settings(data_dir=tmp_path, content_dir=content_dir, database_url=database_url)
+    async with open_services(settings, clock=clock) as services:
+        await _all_wrong(services.engine, ADA, "long-options")
+        clock.advance(timedelta(days=3))
+        started = await services.engine.review(ADA)
+    assert isinstance(started, Started) and started.question.total == 10
+    assert started.intro == ("Review: 12 questions are due. Here are the 10 most overdue, all from Long options; the "
+                             "rest come in your next round."), started.intro
