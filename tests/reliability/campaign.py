@@ -7,6 +7,7 @@ Used by tests/reliability/test_kill_campaign.py (a short run in CI) and by scrip
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import signal
@@ -31,6 +32,11 @@ from storage.unit_of_work import unit_of_work_factory
 from tests.pg_cluster import empty_database
 
 LONGEST_LIFE = 3.0  # seconds a worker may live: start-up and migrations take the first second or so
+# Every other worker's life counts from the moment it is ready to play, so kills land in play even where start-up
+# takes longer than LONGEST_LIFE (a loaded machine); the others' from their start, so kills land in start-up and
+# migrations too.
+KILLED_PLAYING = 0.5
+READY_WAIT = 30.0  # seconds a worker killed while playing may take to get ready
 FRESH_EVERY = 3  # every third round starts from an empty database, so kills land in migrations too
 
 
@@ -55,7 +61,8 @@ async def run(url: str, content: Path, kills: int, *, workers: int = 2, seed: in
     while figures.kills < kills:
         if round_number % FRESH_EVERY == 0:
             await empty(url)
-        lines = await asyncio.gather(*(live_and_die(url, content, rng.randrange(2**31), rng.uniform(0, LONGEST_LIFE))
+        lines = await asyncio.gather(*(live_and_die(url, content, rng.randrange(2**31), rng.uniform(0, LONGEST_LIFE),
+                                                    from_ready=rng.random() < KILLED_PLAYING)
                                        for _ in range(min(workers, kills - figures.kills))))
         figures.kills += len(lines)
         said = [line for worker in lines for line in worker]
@@ -66,15 +73,28 @@ async def run(url: str, content: Path, kills: int, *, workers: int = 2, seed: in
     return figures
 
 
-async def live_and_die(url: str, content: Path, seed: int, life: float) -> list[dict[str, Any]]:
-    """Start a worker, SIGKILL it after ``life`` seconds, and return the JSON lines it managed to print."""
+async def live_and_die(url: str, content: Path, seed: int, life: float, *, from_ready: bool = False
+                       ) -> list[dict[str, Any]]:
+    """Start a worker, SIGKILL it after ``life`` seconds (counted from when it said it is ready, if
+    ``from_ready``), and return the JSON lines it managed to print."""
     worker = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.reliability.worker", url, str(content), str(seed),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+    assert worker.stdout is not None
+    said: list[dict[str, Any]] = []
+    if from_ready:
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(READY_WAIT):
+                while not any(line["kind"] == "ready" for line in said) and (raw := await worker.stdout.readline()):
+                    said += _lines(raw)
     await asyncio.sleep(life)
     if worker.returncode is None:
         worker.send_signal(signal.SIGKILL)
     output, _ = await worker.communicate()
+    return said + _lines(output)
+
+
+def _lines(output: bytes) -> list[dict[str, Any]]:
     said = []
     for raw in output.decode(errors="replace").splitlines():
         try:
