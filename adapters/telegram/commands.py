@@ -28,6 +28,7 @@ from adapters.telegram.actors import (
 from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import GameCommands
+from adapters.telegram.group_repeats import GroupRepeats
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.menu import help_text, how_to_answer, next_steps
@@ -70,6 +71,7 @@ class Commands:
         self._chat = chat
         self.games = games
         self._hinted = OncePer(HINT_PERIOD)
+        self._repeats = GroupRepeats(engine, chat)  # the list and the help: in a group, once a minute
 
     def callbacks(self) -> dict[str, Callback]:
         """Command name -> PTB callback."""
@@ -111,10 +113,11 @@ class Commands:
     async def help(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         profile = await self._engine.profile(actor)
         _ = self._engine.localizer_for(profile.language)
-        await self._chat.html(chat, [help_text(_, admin=profile.admin, group=_in_group(update))])
+        await self._repeats.answer("help", actor, chat, _first_name(update), lambda: self._chat.html(
+            chat, [help_text(_, admin=profile.admin, group=_in_group(update))]))
 
     async def quizzes(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self._show_quizzes(actor, chat)
+        await self._repeats.answer("quizzes", actor, chat, _first_name(update), lambda: self._show_quizzes(actor, chat))
 
     async def quiz(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Start the named quiz, or resume the latest one; in a group it is the caller's own session."""

@@ -7,6 +7,7 @@ from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import (
     ADMIN,
     AMINATA,
+    GROUP,
     WANJIRU,
     correct,
     for_chat,
@@ -192,6 +193,28 @@ async def test_help_lists_the_commands_and_shows_reload_only_to_admins(api: Fake
         admin = (await api.wait_for("sendMessage", 1, for_chat(ADMIN.id)))[0].params["text"]
         assert "/quiz — " in learner and "/language — " in learner and "/reload" not in learner
         assert "/reload — " in admin
+
+
+async def test_help_in_a_group_is_sent_once_a_minute_and_a_repeat_hears_once_that_it_is_just_above(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Before: every /help in a group sent the whole help again, out of the group's 20 messages a minute."""
+    above = ("My help is just above: a group gets it at most once a minute. For your own copy, open {link} and send "
+             "/help.")
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/help", GROUP)
+        await api.wait_for("sendMessage", 1, for_chat(GROUP.id))
+        for member in (AMINATA, WANJIRU, AMINATA):  # each member's in order; the two members' side by side
+            await api.command(member, "/help", GROUP)
+        await api.settle()
+        texts = api.sent_texts(GROUP.id)
+        assert len(texts) == 3 and "/quiz — " in texts[0]
+        assert sorted(texts[1:]) == [f"<b>{member.first_name}</b> · "
+                                     + engine.localizer_for(language)(above, link="https://t.me/QuizTutorBot")
+                                     for member, language in ((AMINATA, "fr"), (WANJIRU, "sw"))]
+        for _time in range(2):  # in a private chat: every time
+            await api.command(AMINATA, "/help")
+        assert all("/quiz — " in call.params["text"] for call in await api.wait_for("sendMessage", 2,
+                                                                                   for_chat(AMINATA.id)))
 
 
 async def test_a_button_pressed_while_the_bot_was_down_still_starts_the_quiz_and_sets_the_language(

@@ -16,11 +16,13 @@ from adapters.settings import Settings
 from adapters.telegram.html_text import MESSAGE_LIMIT
 from tests.telegram.game_steps import buttons_data
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
-from tests.telegram.telegram_harness import GROUP, WANJIRU, for_chat, running_bot
+from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, for_chat, running_bot
 
 COPIES = 120  # with long-options itself, 121 quizzes have "long" in their id
 BUTTONS = 50
 QUIZ_NOTE = "The first {count} have a button; to start another, send /quiz with its id, as listed above."
+ABOVE = ("The list of quizzes is just above: a group gets it at most once a minute. For your own copy, "
+         "open {link} and send /quizzes.")
 GAME_NOTE = "The first {count} have a button; to open a game of another, send /game with its id, as listed above."
 
 
@@ -72,3 +74,23 @@ async def test_game_naming_many_quizzes_has_50_buttons_with_its_seconds_and_how_
         note = engine.localizer_for("sw")(GAME_NOTE, count=BUTTONS)
         assert note != engine.localizer_for("en")(GAME_NOTE, count=BUTTONS)
         assert sent[-1].params["text"].endswith(note)
+
+
+async def test_in_a_group_the_list_is_sent_once_a_minute_and_a_repeat_hears_once_that_it_is_just_above(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Before: each /quizzes in a group sent the whole list again, several long messages out of the group's 20 a
+    minute. Now a repeat within the minute gets one short line per member, then nothing; a private chat still
+    gets the list every time."""
+    async with running_bot(settings) as engine:
+        shown = len(await listed(api, WANJIRU, "/quizzes", GROUP))
+        for member in (WANJIRU, WANJIRU, AMINATA, WANJIRU):
+            await api.command(member, "/quizzes", GROUP)
+        await api.settle()
+        link = "https://t.me/QuizTutorBot"
+        assert sorted(api.sent_texts(GROUP.id)[shown:]) == [
+            f"<b>{member.first_name}</b> · " + engine.localizer_for(language)(ABOVE, link=link)
+            for member, language in ((AMINATA, "fr"), (WANJIRU, "sw"))]
+        assert engine.localizer_for("sw")(ABOVE, link=link) != engine.localizer_for("en")(ABOVE, link=link)
+        first = len(await listed(api, WANJIRU, "/quizzes", FakeChat.private(WANJIRU)))
+        await api.command(WANJIRU, "/quizzes")
+        await api.wait_for("sendMessage", 2 * first, for_chat(WANJIRU.id))

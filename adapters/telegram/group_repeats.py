@@ -1,0 +1,63 @@
+"""A long answer the same for everyone (the quiz list, the help) in a group: in full at most once a minute there.
+
+A group gets at most 20 messages a minute from the bot, and /quizzes alone may take several of them: one member
+asking again and again would spend the group's budget, and bury its conversation, on what is already on screen.
+Within the minute a repeat hears, in one short line, that the answer is just above and how to have it privately,
+once per member; after that, nothing. A private chat is answered in full every time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+
+from adapters.once_per import OncePer
+from adapters.telegram import render
+from adapters.telegram.actors import is_private, owner_in
+from adapters.telegram.chat import TelegramChat
+from bot.engine import QuizEngine
+from bot.i18n import Localizer
+from bot.replies import Actor
+
+QUIET_PERIOD = 60.0  # seconds: a group's budget is counted per minute
+
+
+def _quizzes_above(_: Localizer, link: str) -> str:
+    return _("The list of quizzes is just above: a group gets it at most once a minute. For your own copy, open "
+             "{link} and send /quizzes.", link=link)
+
+
+def _help_above(_: Localizer, link: str) -> str:
+    return _("My help is just above: a group gets it at most once a minute. For your own copy, open {link} and "
+             "send /help.", link=link)
+
+
+ABOVE: dict[str, Callable[[Localizer, str], str]] = {"quizzes": _quizzes_above, "help": _help_above}
+
+
+class GroupRepeats:
+    def __init__(self, engine: QuizEngine, chat: TelegramChat, *, period: float = QUIET_PERIOD,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._engine = engine
+        self._chat = chat
+        self._shown = OncePer(period, clock=clock)  # (chat, command): the full answer went there
+        self._pointed = OncePer(period, clock=clock)  # (chat, command, member): told it is just above
+
+    async def answer(self, command: str, actor: Actor, chat: str, first_name: str,
+                     full: Callable[[], Awaitable[None]]) -> None:
+        """``full()`` unless a group had it within the minute; then the line saying so, once per member."""
+        if is_private(chat, actor):
+            await full()
+            return
+        if self._shown.allow((chat, command)):
+            try:
+                await full()
+            except BaseException:  # not shown after all (the network, the database): the next asker gets it
+                self._shown.forget((chat, command))
+                raise
+            return
+        if not self._pointed.allow((chat, command, actor.user_id)):
+            return  # told a moment ago: each further repeat would cost the group a message as well
+        _ = await self._engine.localizer(actor)
+        text = ABOVE[command](_, f"https://t.me/{self._chat.bot.username}")
+        await self._chat.html(chat, [render.outcome_notice(text, owner_in(chat, actor, first_name))])
