@@ -201,6 +201,9 @@ class TelegramAdapter:
         # Registered after the commands: in a private chat, whatever they didn't take (free text, an unknown
         # command, a sticker) gets a hint. Groups get nothing, as other members' chatter isn't for us.
         app.add_handler(MessageHandler(filters.ChatType.PRIVATE & ~filters.StatusUpdate.ALL, commands.hint))
+        # Except a command typed with a full-width slash (plain text to Telegram) that names this bot.
+        app.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.TEXT & ~filters.COMMAND,
+                                       commands.typed_in_group))
         app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._migrated))
         interactions = Interactions(self._engine, chat, commands)
         app.add_handler(PollAnswerHandler(interactions.poll_answer))

@@ -33,7 +33,7 @@ from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.menu import help_text, how_to_answer, next_steps
 from adapters.telegram.surface import TelegramSurface
-from adapters.telegram.typed_commands import full_width_command
+from adapters.telegram.typed_commands import run_typed
 from bot.delivery import Target
 from bot.engine import QuizEngine
 from bot.records import HeldLink, MessageLink
@@ -245,10 +245,7 @@ class Commands:
     async def hint(self, update: Update, context: Context) -> None:
         """Free text, an unknown command or a sticker in a private chat: say what to send instead (with a question
         waiting, how to answer it rather than how to start a quiz). A command typed with a full-width slash runs."""
-        typed = full_width_command(update.effective_message.text if update.effective_message else None)
-        if typed is not None and (command := self.callbacks().get(typed[0])) is not None:
-            context.args = typed[1]
-            await command(update, context)
+        if await run_typed(self.callbacks(), update, context):
             return
         actor = update_actor(update)
         if actor is None or actor.chat_id is None or not self._hinted.allow(actor.user_id):
@@ -256,6 +253,10 @@ class Commands:
         _ = await self._engine.localizer(actor)
         hint = how_to_answer(_) if await self._engine.question_waiting(actor) else next_steps(_)
         await self._chat.html(actor.chat_id, [esc(hint)])
+
+    async def typed_in_group(self, update: Update, context: Context) -> None:
+        """A command typed with a full-width slash runs in a group only if it names this bot: else it is chatter."""
+        await run_typed(self.callbacks(), update, context, context.bot.username)
 
     def closing_left_open(self, target: Target) -> AbstractAsyncContextManager[Showing]:
         """``target`` for the engine's actions in the block, then the polls they leave asking for nothing closed:

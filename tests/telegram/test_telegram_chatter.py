@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from adapters.once_per import OncePer
 from adapters.settings import Settings
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat
-from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, next_poll, running_bot
+from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, for_chat, next_poll, running_bot
 
 HINT_FR = "Envoyez /quizzes pour choisir un quiz, ou /help pour voir tout ce que je sais faire."
 HINT_EN = "Send /quizzes to choose a quiz, or /help to see everything I can do."
@@ -72,3 +74,29 @@ async def test_a_command_typed_with_a_full_width_slash_runs_as_the_command(api: 
         await api.command(AMINATA, "／ｌａｎｇｕａｇｅ＠ＱｕｉｚＴｕｔｏｒＢｏｔ ｓｗ")
         await api.wait_for("sendMessage", 1, lambda p: "Kiswahili" in p.get("text", ""))
         assert HINT_FR not in api.sent_texts(AMINATA.id)
+
+
+@pytest.mark.parametrize("typed", ["／ｑｕｉｚ＠ＱｕｉｚＴｕｔｏｒＢｏｔ　ｃｏｌｌｅｃｔｉｖｅｓ",
+                                   "／quiz@quiztutorbot collectives", "／quiz collectives @QuizTutorBot",
+                                   "@QuizTutorBot ／quiz collectives"])
+async def test_in_a_group_a_full_width_command_runs_when_it_names_this_bot(
+        api: FakeBotApi, settings: Settings, typed: str) -> None:
+    """Before: ignored in a group (only private chats read it). The bot's @username, in any case or width, on the
+    command or apart (a mention, which Telegram passes to a bot in privacy mode), says it is for this bot."""
+    async with running_bot(settings):
+        await api.command(AMINATA, typed, GROUP)
+        poll = await next_poll(api, GROUP.id, 1)
+        assert poll.params["question"].startswith("1/3 (Aminata) · ")
+
+
+async def test_in_a_group_other_members_full_width_chatter_is_left_alone_and_admin_commands_keep_their_check(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        for chatter in ("／quiz collectives", "／quiz@OtherBot collectives", "／ｑｕｉｚ", "hello @QuizTutorBot",
+                        "／quiz@OtherBot collectives @QuizTutorBot", "@QuizTutorBot"):
+            await api.command(AMINATA, chatter, GROUP)
+        await api.settle()
+        assert api.sent_texts(GROUP.id) == [] and api.polls(GROUP.id) == []
+        await api.command(AMINATA, "／reload@QuizTutorBot", GROUP)  # not one of the bot's admins
+        refused = (await api.wait_for("sendMessage", 1, for_chat(GROUP.id)))[0].params["text"]
+        assert refused.endswith(engine.localizer_for("fr")("Sorry, only the bot's admins can reload the content."))
