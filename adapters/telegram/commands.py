@@ -127,8 +127,9 @@ class Commands:
         if isinstance(reply, WhichQuiz):  # several quizzes match: the question, and a button for each
             more = unbuttoned(reply.choices, self._engine.localizer_for(reply.language))
             await self._chat.html(chat, render.which_quiz(reply, owner) + more, quiz_buttons(reply.choices))
-        elif isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:
-            await self._show_quizzes(actor, chat, reply, owner)
+        elif isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:  # and the list: as /quizzes
+            await self._repeats.answer("quizzes", actor, chat, _first_name(update),
+                                       lambda: self._show_quizzes(actor, chat, reply, owner), reply.text)
         elif isinstance(reply, Notice):  # e.g. that quiz is theirs in a group game now
             await self.notice(chat, reply, owner)
 

@@ -44,8 +44,9 @@ class GroupRepeats:
         self._pointed = OncePer(period, clock=clock)  # (chat, command, member): told it is just above
 
     async def answer(self, command: str, actor: Actor, chat: str, first_name: str,
-                     full: Callable[[], Awaitable[None]]) -> None:
-        """``full()`` unless a group had it within the minute; then the line saying so, once per member."""
+                     full: Callable[[], Awaitable[None]], said: str | None = None) -> None:
+        """``full()`` unless a group had it within the minute; then the line saying so, once per member, after
+        ``said`` if given (what the full answer begins with: /quiz's "You have no quiz in progress.")."""
         if is_private(chat, actor):
             await full()
             return
@@ -56,8 +57,8 @@ class GroupRepeats:
                 self._shown.forget((chat, command))
                 raise
             return
-        if not self._pointed.allow((chat, command, actor.user_id)):
+        if not self._pointed.allow((chat, command, actor.user_id, said)):
             return  # told a moment ago: each further repeat would cost the group a message as well
         _ = await self._engine.localizer(actor)
-        text = ABOVE[command](_, f"https://t.me/{self._chat.bot.username}")
+        text = " ".join([*([said] if said else []), ABOVE[command](_, f"https://t.me/{self._chat.bot.username}")])
         await self._chat.html(chat, [render.outcome_notice(text, owner_in(chat, actor, first_name))])

@@ -94,3 +94,17 @@ async def test_in_a_group_the_list_is_sent_once_a_minute_and_a_repeat_hears_once
         first = len(await listed(api, WANJIRU, "/quizzes", FakeChat.private(WANJIRU)))
         await api.command(WANJIRU, "/quizzes")
         await api.wait_for("sendMessage", 2 * first, for_chat(WANJIRU.id))
+
+
+async def test_in_a_group_quiz_with_nothing_in_progress_right_after_the_list_says_so_in_one_line(
+        api: FakeBotApi, settings: Settings) -> None:
+    """/quiz with nothing in progress lists the quizzes too: before, the whole list again each time."""
+    async with running_bot(settings) as engine:
+        shown = len(await listed(api, WANJIRU, "/quizzes", GROUP))
+        for _time in range(2):
+            await api.command(WANJIRU, "/quiz", GROUP)
+        await api.settle()
+        _ = engine.localizer_for("sw")
+        assert api.sent_texts(GROUP.id)[shown:] == [
+            f"<b>{WANJIRU.first_name}</b> · " + _("You have no quiz in progress. Choose one to start.") + " "
+            + _(ABOVE, link="https://t.me/QuizTutorBot")]
