@@ -41,7 +41,7 @@ class GroupRepeats:
         self._engine = engine
         self._chat = chat
         self._shown = OncePer(period, clock=clock)  # (chat, command): the full answer went there
-        self._pointed = OncePer(period, clock=clock)  # (chat, command, member): told it is just above
+        self._pointed = OncePer(period, clock=clock)  # (chat, command, member, said): told it is just above
 
     async def answer(self, command: str, actor: Actor, chat: str, first_name: str,
                      full: Callable[[], Awaitable[None]], said: str | None = None) -> None:
