@@ -78,9 +78,22 @@ def _default_user() -> str:
         return "player"
 
 
+class CommandLine(argparse.ArgumentParser):
+    """argparse leaves an argument a subcommand doesn't know to the top-level parser, which says so with its own
+    usage (`usage: quiztutor [-h] COMMAND ...`): here the subcommand says it, with the options it does take."""
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            parser: argparse.ArgumentParser = getattr(parsed, "command_parser", self)
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed
+
+
 def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     titles = ", ".join(spec.title for spec in platforms)
-    parser = argparse.ArgumentParser(prog="quiztutor", description="A quiz tutor for distributed deep-learning "
+    parser = CommandLine(prog="quiztutor", description="A quiz tutor for distributed deep-learning "
                                      f"training, on {titles} and the terminal.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -125,6 +138,8 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
             sub = commands.add_parser(tool.name, help=tool.help)
             tool.arguments(sub)
             sub.set_defaults(tool=tool, platform=spec.name)
+    for sub in commands.choices.values():
+        sub.set_defaults(command_parser=sub)
     return parser
 
 
