@@ -147,6 +147,13 @@ class PlatformSpec:
     tools: tuple[Callable[[], PlatformTool], ...] = ()  # subcommands, loaded when the command line is built
     error_kinds: tuple[str, ...] = ()  # what its adapter counts as Metrics.error's kind, shown at 0 from the start
 
+    def library_missing(self, missing: ModuleNotFoundError) -> tuple[str, str]:
+        """Its token is set but its library (an extra) isn't installed: the problem, with how to install it from
+        the clone QuizTutor is installed from (no package index serves quiz-tutor)."""
+        return (self.env("token"), f"is set, but {self.title}'s library ({missing.name}) isn't installed: in the "
+                f"QuizTutor folder, run scripts/bootstrap {self.extra} (or, in an environment of your own, "
+                f"pip install -e '.[{self.extra}]')")
+
     def env(self, field: str) -> str:
         """The variable a setting is read from: ``env("token")`` -> ``QUIZ_TELEGRAM_TOKEN``."""
         prefix = str(self.settings.model_config.get("env_prefix", ""))

@@ -231,6 +231,10 @@ def _dispatch(args: argparse.Namespace, settings: Settings, platforms: Sequence[
 
         return asyncio.run(run(settings, platforms))
     if (tool := getattr(args, "tool", None)) is not None:
-        return asyncio.run(tool.run(settings, settings.platforms[args.platform], args))
+        spec = next(spec for spec in platforms if spec.name == args.platform)
+        try:
+            return asyncio.run(tool.run(settings, settings.platforms[args.platform], args))
+        except ModuleNotFoundError as missing:  # the platform's library is an extra, as for `run`
+            raise ConfigurationError([spec.library_missing(missing)]) from None
     raise AssertionError(f"unhandled command {args.command}")
 

@@ -115,5 +115,4 @@ def _build(spec: PlatformSpec, engine: QuizEngine, platform: PlatformSettings) -
     try:
         return spec.build(engine, platform)
     except ModuleNotFoundError as missing:  # the platform's library is an extra
-        raise ConfigurationError([(spec.env("token"), f"is set, but {spec.title}'s library ({missing.name}) isn't "
-                                   f"installed: pip install 'quiz-tutor[{spec.extra}]'")]) from None
+        raise ConfigurationError([spec.library_missing(missing)]) from None
