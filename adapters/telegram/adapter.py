@@ -146,6 +146,12 @@ class TelegramAdapter:
     def _where(self) -> str:
         return public_address(self._settings.api_url or BOT_API)
 
+    def _bot_api(self) -> str:
+        """The Bot API's methods' address, in PTB's base_url form (the token goes after it), without any password."""
+        if self._settings.api_url is None:
+            return f"{BOT_API}/bot"
+        return public_address(self._settings.api_url) + urlsplit(self._settings.api_url).path
+
     async def failure(self) -> Exception:
         """Returns once polling met another process polling for the same bot (Telegram's 409 Conflict)."""
         if self._failed is None:
@@ -235,7 +241,8 @@ class TelegramAdapter:
                 raise AnotherInstance(
                     f"Telegram sends this bot's updates to a webhook at {urlsplit(webhook).netloc}, which polling "
                     "would remove; run this process in webhook mode too (QUIZ_TELEGRAM_WEBHOOK_URL), or delete the "
-                    "webhook first if no deployment uses it any more")
+                    f"webhook first if no deployment uses it any more: curl {self._bot_api()}<token>/deleteWebhook, "
+                    "with the bot's token for <token>")
             await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES,
                                             error_callback=self._polling_error)
             return

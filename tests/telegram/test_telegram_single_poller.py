@@ -99,6 +99,10 @@ async def test_a_poller_refuses_to_take_the_updates_of_a_bot_whose_webhook_serve
     poller = await BotProcess.start(bot_env(api.base_url, tmp_path))
     code = await poller.exited()
     assert code == ExitCode.CONFLICT, poller.log
+    # How to delete it, at the Bot API server in use, without the token (it never goes into a log line).
+    bot_api = api.base_url.removesuffix("/bot")
     one_clear_line(poller.log, "Telegram sends this bot's updates to a webhook at quiz.example.org, which polling "
-                   "would remove; run this process in webhook mode too (QUIZ_TELEGRAM_WEBHOOK_URL)")
+                   "would remove; run this process in webhook mode too (QUIZ_TELEGRAM_WEBHOOK_URL), or delete the "
+                   "webhook first if no deployment uses it any more: "
+                   f"curl {bot_api}/bot<token>/deleteWebhook, with the bot's token for <token>")
     assert api.webhook_url and not api.calls("deleteWebhook") and not api.calls("getUpdates")
