@@ -14,13 +14,7 @@ from bot.said import N_, Said, said
 
 def question_problems(question: Question) -> Iterator[Said]:
     """Every rule the question breaks, as messages for its author."""
-    option_ids = [option.id for option in question.options]
-    for option_id, count in Counter(option_ids).items():
-        if count > 1:
-            yield said(N_("the option id {option} is used {count} times"), option=repr(option_id), count=count)
-    if question.answer not in option_ids:
-        yield said(N_("the answer {answer} is not one of its options ({options})"), answer=repr(question.answer),
-                   options=", ".join(option_ids))
+    yield from _key_problems([option.id for option in question.options], question.answer)
     answer = question.option(question.answer)
     if answer is not None and answer.why_not is not None:
         yield said(N_("the answer {answer} has a why_not; only wrong options explain why they are wrong"),
@@ -43,6 +37,28 @@ def question_problems(question: Question) -> Iterator[Said]:
                 yield said(N_("the {language} why_not of option {option} has {length} characters; the limit is "
                               "{limit}"), language=language, option=repr(option.id), length=len(text),
                            limit=EXPLANATION_LIMIT)
+
+
+def raw_key_problems(raw: Any) -> Iterator[Said]:
+    """The answer key of a question that failed its shape check (an unknown language, a missing explanation), so
+    that validate lists a wrong key at once too: when its answer and its options' ids can be read as text."""
+    if not isinstance(raw, dict) or not isinstance(answer := raw.get("answer"), str):
+        return
+    options = raw.get("options")
+    if not isinstance(options, list) or not options:
+        return
+    option_ids = [option["id"] for option in options if isinstance(option, dict) and isinstance(option.get("id"), str)]
+    if len(option_ids) == len(options):
+        yield from _key_problems(option_ids, answer)
+
+
+def _key_problems(option_ids: list[str], answer: str) -> Iterator[Said]:
+    for option_id, count in Counter(option_ids).items():
+        if count > 1:
+            yield said(N_("the option id {option} is used {count} times"), option=repr(option_id), count=count)
+    if answer not in option_ids:
+        yield said(N_("the answer {answer} is not one of its options ({options})"), answer=repr(answer),
+                   options=", ".join(option_ids))
 
 
 def _text_rule_problems(question: Question) -> Iterator[Said]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.content.checks import duplicate_ids, question_problems, quiz_text_problems
+from bot.content.checks import duplicate_ids, question_problems, quiz_text_problems, raw_key_problems
 from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem, field_problem
@@ -170,7 +170,8 @@ def _rule_problems(name: str, raw_questions: list[Any]) -> list[ContentProblem]:
     for label, raw in zip(labels, raw_questions, strict=True):
         try:
             question = Question.model_validate(raw)
-        except ValidationError:
-            continue  # already reported by the shape check
+        except ValidationError:  # its shape is reported by the shape check; its answer key is checked still
+            problems += [ContentProblem.of(name, label, sentence) for sentence in raw_key_problems(raw)]
+            continue
         problems += [ContentProblem.of(name, label, sentence) for sentence in question_problems(question)]
     return problems

@@ -99,10 +99,10 @@ def test_an_id_that_is_not_lowercase_words_says_what_an_id_may_hold(tmp_path: Pa
     quiz = a_quiz()
     quiz["questions"][1]["options"][0]["id"] = "Constant"
     write(tmp_path, "ids.yaml", quiz)
-    problem = only_problem(tmp_path)
-    assert problem.message == ("options.0.id: 'Constant' is not an id: use lowercase letters, digits and dashes "
-                               "(all-reduce)")
-    quiz["questions"][1]["options"][0]["id"] = "constant"
+    assert [problem.message for problem in problems_in(tmp_path)] == [  # the answer was that option, "right"
+        "options.0.id: 'Constant' is not an id: use lowercase letters, digits and dashes (all-reduce)",
+        "the answer 'right' is not one of its options (Constant, wrong)"]
+    quiz["questions"][1]["options"][0]["id"] = quiz["questions"][1]["answer"] = "constant"
     quiz["questions"][1]["tags"] = ["Memory"]
     quiz["questions"][1]["reference"] = {"title": "Docs", "url": "ftp://example.org"}
     write(tmp_path, "ids.yaml", quiz)
