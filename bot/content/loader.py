@@ -35,8 +35,9 @@ def load_quizzes(content_dir: Path) -> list[Quiz]:
 def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
     """As load_quizzes, each quiz with the name of its file."""
     folder = quiz_dir(content_dir)
-    if not folder.is_dir():
-        raise ContentError([ContentProblem.of(str(folder), None, said(
+    if not folder.is_dir():  # the folder given, when it is none (a typo, a file), else its quizzes/ that is missing
+        missing = folder if content_dir.is_dir() else content_dir
+        raise ContentError([ContentProblem.of(str(missing), None, said(
             N_("no such directory (give the folder that contains quizzes/)")))])
     quizzes: list[tuple[str, Quiz]] = []
     problems: list[ContentProblem] = []

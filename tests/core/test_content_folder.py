@@ -1,0 +1,26 @@
+"""`quiztutor validate DIR` with a DIR that is no folder (a typo, a file) names DIR itself, not DIR/quizzes: the
+folder given is what is wrong, and "README.md/quizzes: no such directory" read as if README.md were a folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.core.content_files import only_problem
+
+ADVICE = "no such directory (give the folder that contains quizzes/)"
+
+
+def test_a_folder_that_does_not_exist_is_named_itself(tmp_path: Path) -> None:
+    problem = only_problem(tmp_path / "conten")
+    assert (problem.file, problem.message) == (str(tmp_path / "conten"), ADVICE)
+
+
+def test_a_file_given_as_the_folder_is_named_itself(tmp_path: Path) -> None:
+    (tmp_path / "README.md").write_text("# not content\n", encoding="utf-8")
+    problem = only_problem(tmp_path / "README.md")
+    assert (problem.file, problem.message) == (str(tmp_path / "README.md"), ADVICE)
+
+
+def test_a_folder_without_quizzes_names_where_they_should_be(tmp_path: Path) -> None:
+    problem = only_problem(tmp_path)
+    assert (problem.file, problem.message) == (str(tmp_path / "quizzes"), ADVICE)
