@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated
 from urllib.parse import urlsplit
 
-from pydantic import AnyHttpUrl, Field, SecretStr, field_validator, model_validator
+from pydantic import AnyHttpUrl, Field, SecretStr, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic_settings import SettingsConfigDict
 
 from adapters.error_kinds import HANDLER_FAILED, POLLING_FAILED
@@ -35,6 +35,9 @@ POLLING_ALREADY = f"another process on this database is already polling Telegram
 TELEGRAM_WEBHOOK_PORTS = frozenset({443, 80, 88, 8443})  # the ports Telegram's servers post webhooks to
 
 
+URL_EXAMPLES = {"api_url": "http://127.0.0.1:8081/bot", "webhook_url": "https://quiz.example.org/telegram"}
+
+
 class TelegramSettings(PlatformSettings):
     # An empty variable counts as unset, like every QUIZ_* variable.
     model_config = SettingsConfigDict(env_prefix="QUIZ_TELEGRAM_", extra="ignore", env_ignore_empty=True)
@@ -52,9 +55,15 @@ class TelegramSettings(PlatformSettings):
 
     @field_validator("api_url", "webhook_url")
     @classmethod
-    def _http_url(cls, value: str | None) -> str | None:
+    def _http_url(cls, value: str | None, info: ValidationInfo) -> str | None:
         if value is not None:
-            AnyHttpUrl(value)  # raises with a clear message for anything but an http(s) URL with a host
+            try:
+                AnyHttpUrl(value)  # anything but an http(s) URL with a host
+            except ValidationError as error:  # pydantic's words say what is wrong, not what to write
+                reason = error.errors()[0]["msg"].removeprefix("Input should be a valid URL, ")
+                example = URL_EXAMPLES[info.field_name or ""]
+                raise ValueError(f"is not an http:// or https:// URL ({reason}): write it whole, such as "
+                                 f"{example}") from None
         return value
 
     @field_validator("api_url")

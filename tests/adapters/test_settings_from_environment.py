@@ -175,3 +175,17 @@ def test_a_bot_api_url_without_its_bot_path_is_refused_at_start_up_not_glued_to_
         "quiztutor: invalid configuration:",
         "  QUIZ_TELEGRAM_API_URL: must end in /bot, as a Bot API server's address does (such as "
         "http://127.0.0.1:8081/bot): the token is appended to it"], done.stderr
+
+
+@pytest.mark.parametrize(("variable", "value", "reason", "example"), [
+    ("QUIZ_TELEGRAM_WEBHOOK_URL", "quiz.example.org/telegram", "relative URL without a base",
+     "https://quiz.example.org/telegram"),
+    ("QUIZ_TELEGRAM_API_URL", "localhost:8081/bot", "URL scheme should be 'http' or 'https'",
+     "http://127.0.0.1:8081/bot"),
+])
+def test_a_url_that_is_none_says_how_to_write_it(variable: str, value: str, reason: str, example: str) -> None:
+    # pydantic alone said "Input should be a valid URL, relative URL without a base": no word of what to write.
+    done = quiztutor({variable: value, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s"}, "validate", str(FIXTURES))
+    assert done.returncode == 2, done.stderr
+    assert f"  {variable}: is not an http:// or https:// URL ({reason}): write it whole, such as {example}" \
+        in done.stderr.splitlines(), done.stderr
