@@ -86,7 +86,10 @@ class CommandLine(argparse.ArgumentParser):
                    namespace: argparse.Namespace | None = None) -> argparse.Namespace:
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
-            parser: argparse.ArgumentParser = getattr(parsed, "command_parser", self)
+            words = list(sys.argv[1:] if args is None else args)
+            command = getattr(parsed, "command", None)
+            after_command = command in words and extra[0] in words[words.index(command) + 1:]
+            parser: argparse.ArgumentParser = parsed.command_parser if after_command else self
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return parsed
 

@@ -41,3 +41,12 @@ def test_an_unknown_command_is_still_told_at_the_top(capsys: pytest.CaptureFixtu
 def test_arguments_it_knows_still_parse() -> None:
     args = build_parser(chat_platforms()).parse_args(["validate", "somewhere", "--strict"])
     assert (args.command, str(args.dir), args.strict) == ("validate", "somewhere", True)
+
+
+def test_an_unknown_option_before_the_command_is_the_top_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        build_parser(chat_platforms()).parse_args(["--frob", "validate"])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: quiztutor [-h] COMMAND ...") and "quiztutor: error: unrecognized arguments: --frob" \
+        in err, err
