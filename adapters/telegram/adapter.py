@@ -32,6 +32,7 @@ from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import GROUP_PER_MINUTE, build_application, in_brief, not_json
 from adapters.telegram.reminders import send_reminder
 from adapters.telegram.spec import SEVERAL_PROCESSES, TelegramSettings
+from adapters.telegram.stopping import stop_within
 from adapters.telegram.webhook import Unfinished, WebhookServer
 from bot.engine import QuizEngine
 from bot.games.delivery import GameSurface
@@ -261,13 +262,15 @@ class TelegramAdapter:
                 from None
 
     async def _shutdown(self, app: Application) -> None:
-        webhook, self._webhook = self._webhook, None
-        if webhook is not None:
-            await webhook.stop()
-        if app.updater is not None and app.updater.running:
-            await app.updater.stop()
-        if app.running:
-            await app.stop()
+        async def stop_taking_updates() -> None:  # each step waits for the updates under way: bounded
+            webhook, self._webhook = self._webhook, None
+            if webhook is not None:
+                await webhook.stop()
+            if app.updater is not None and app.updater.running:
+                await app.updater.stop()
+            if app.running:
+                await app.stop()
+        await stop_within(app, stop_taking_updates)
         await app.shutdown()
 
 

@@ -69,8 +69,25 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._metrics = metrics
         self._acknowledge_after = acknowledge_after
         self._acknowledge = acknowledge or stop_spinner
+        self._under_way: set[asyncio.Task[Any]] = set()  # the tasks handling an update now: for a bounded stop
+
+    def cancel_under_way(self) -> int:
+        """Cancel every update's handling still under way (at shutdown, past the stop's wait); how many."""
+        for task in self._under_way:
+            task.cancel()
+        return len(self._under_way)
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        task = asyncio.current_task()
+        if task is None:  # not in a task: nothing to cancel at a stop
+            return await self._process(update, coroutine)
+        self._under_way.add(task)
+        try:
+            await self._process(update, coroutine)
+        finally:
+            self._under_way.discard(task)
+
+    async def _process(self, update: object, coroutine: Awaitable[Any]) -> None:
         sender = sender_of(update)
         turn = self._senders.of(sender) if sender is not None else contextlib.nullcontext()
         kind = update_kind(update)
