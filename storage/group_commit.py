@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, RootTransaction
 
 from bot.ports import WriterClosed
-from storage.shutdown import SHUTDOWN_WAIT, outlasting_cancellation
+from storage.shutdown import SHUTDOWN_WAIT, outlasting_cancellation, take_turn_within
 from storage.transient import lost_batch
 
 MAX_BATCH = 256  # actions per COMMIT
@@ -50,7 +50,7 @@ class GroupCommit:
         self._committing: set[asyncio.Future[None]] = set()
         self._closed = False
         self._closing = False  # close_for_good is waiting for the turn: callers queued behind hear WriterClosed
-        self._action_holding = False  # the turn is an action's (between enter and leave), not a BEGIN's or COMMIT's
+        self._holder: asyncio.Task[Any] | None = None  # the task of the action holding the turn, not a BEGIN or COMMIT
         self.abandoned = False  # closed at shutdown under an action that held the turn too long: it was rolled back
 
     async def enter(self) -> Connection:
@@ -86,7 +86,7 @@ class GroupCommit:
             if not handed_on:
                 self._turn.release()
             raise
-        self._action_holding = True
+        self._holder = asyncio.current_task()
         return self._connection
 
     def _in_transaction(self) -> bool:
@@ -122,7 +122,7 @@ class GroupCommit:
         self._pass_turn()
 
     def _pass_turn(self) -> None:
-        self._action_holding = False
+        self._holder = None
         if self._transaction is None or not self._due():
             self._turn.release()
             return
@@ -244,17 +244,14 @@ class GroupCommit:
         batch is committed), and callers queued for the turn hear WriterClosed as theirs comes. Cancelled
         meanwhile, the sync close() (on the engine's dispose) still waits for the writer's thread.
 
-        An action still holding the turn after ``wait`` seconds is abandoned (``_abandon``). A BEGIN or COMMIT in the
-        writer's thread is waited for: it ends by itself, within the busy timeout or when the disk answers."""
+        An action still holding the turn after ``wait`` seconds is cancelled: its unit of work rolls back its own
+        savepoint, and the batch's other actions are kept. One deaf to that is abandoned (``_abandon``). A BEGIN or
+        COMMIT in the writer's thread is waited for: it ends by itself, within the busy timeout or when the disk
+        answers."""
         self._closing = True
-        while True:
-            try:
-                await asyncio.wait_for(self._turn.acquire(), wait)
-                break
-            except TimeoutError:
-                if self._action_holding:
-                    self._abandon()
-                    return
+        if not await take_turn_within(self._turn, wait, lambda: self._holder):
+            self._abandon()
+            return
         if self._batch and self._in_transaction():  # actions that ended while others queued: keep them
             batch, self._batch = self._batch, []
             await self._commit_batch(batch)  # gives the turn back once they have their answer
@@ -271,10 +268,11 @@ class GroupCommit:
             self._turn.release()
 
     def _abandon(self) -> None:
-        """Roll back the transaction under an action holding the turn, and close the connection, at once on the
-        event loop: the action is suspended, so no statement of its slips in between to be kept on its own (ROLLBACK
-        in WAL mode doesn't wait for the disk; the thread is idle, the turn being the action's). The batch's actions,
-        and the abandoned one when it wakes (its unit of work sees ``abandoned``), hear WriterClosed."""
+        """Roll back the transaction under an action holding the turn deaf to its cancellation (the batch's actions
+        with it), and close the connection, at once on the event loop: the action is suspended, so no statement of
+        its slips in between to be kept on its own (ROLLBACK in WAL mode doesn't wait for the disk; the thread is
+        idle, the turn being the action's). The batch's actions, and the abandoned one when it wakes (its unit of
+        work sees ``abandoned``), hear WriterClosed."""
         self._closed = self.abandoned = True
         self._fail_uncommitted()
         self._close()

@@ -4,6 +4,8 @@ cancellation of every task."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 from bot.ports import WriterClosed
 
@@ -12,6 +14,8 @@ from bot.ports import WriterClosed
 # come (a stalled network call inside its turn), and shutdown must go on, well within the 10 s a container gets to
 # stop before it is killed. Past it, the action is rolled back and its caller hears WriterClosed.
 SHUTDOWN_WAIT = 3.0
+# Seconds an action cancelled past SHUTDOWN_WAIT gets to give the turn back: rolling back its savepoint is in-line.
+CANCELLED_WAIT = 1.0
 
 
 def abandoned() -> WriterClosed:
@@ -33,3 +37,22 @@ async def outlasting_cancellation(work: asyncio.Future[None]) -> bool:
             if work.cancelled():  # the work itself, not this wait
                 raise
             cancelled = True
+
+
+async def take_turn_within(turn: asyncio.Lock, wait: float, holder: Callable[[], asyncio.Task[Any] | None]) -> bool:
+    """Take ``turn``. An action holding it past ``wait`` seconds (``holder``: its task, None while the turn is a
+    BEGIN's or COMMIT's, which end by themselves) is cancelled, and gets CANCELLED_WAIT to give it back; False if
+    it still holds it then, deaf to its cancellation."""
+    cancelled: asyncio.Task[Any] | None = None
+    while True:
+        try:
+            await asyncio.wait_for(turn.acquire(), CANCELLED_WAIT if cancelled else wait)
+            return True
+        except TimeoutError:
+            task = holder()
+            if task is None:
+                continue
+            if task is cancelled:
+                return False
+            task.cancel()
+            cancelled = task

@@ -5,6 +5,7 @@ the writer must leave no COMMIT task for the closed loop to drop ("Task was dest
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import threading
@@ -121,21 +122,66 @@ async def test_the_storage_closed_at_shutdown_is_not_reopened_by_a_late_action(t
     assert write_lock_is_free(tmp_path)
 
 
-async def test_an_action_stalled_past_the_shutdown_wait_is_rolled_back_and_told_so_and_the_close_goes_on(
+async def test_an_action_stalled_past_the_shutdown_wait_is_cancelled_and_the_batch_before_it_kept(
         tmp_path: Path) -> None:
-    """Shutdown comes while an action, half-way through its unit of work, waits on something that doesn't come.
-    The close used to wait for it with no limit, and shutdown hung. Now it waits SHUTDOWN_WAIT (shortened here),
-    then rolls the action back and closes: nothing of it is kept, the write lock is free, and when it wakes its
-    caller hears WriterClosed (as the actions of its batch and those queued do), which the adapters log as
-    shutting down."""
+    """Shutdown comes while an action, half-way through its unit of work, waits on something that doesn't come,
+    and an action that ended before it waits in the open batch for its COMMIT. The close used to wait with no
+    limit (shutdown hung), then rolled the whole batch back with the stalled action. Now, after SHUTDOWN_WAIT
+    (shortened here), the stalled action's task is cancelled: its unit of work rolls back its own savepoint, the
+    batch before it is committed and answered, and callers queued behind hear WriterClosed."""
+    uow, _, writer = await open_writer(tmp_path, max_delay=60)
+    inside = asyncio.Event()
+
+    async def stalled() -> None:
+        async with uow() as work:
+            await work.users.add(learner(2))
+            inside.set()
+            await asyncio.Event().wait()
+            await work.commit()
+
+    go = asyncio.Event()
+
+    async def first() -> None:
+        async with uow() as work:
+            await work.users.add(learner(1))
+            await go.wait()  # the stalled one has queued: this one's COMMIT waits in the batch (max_delay 60 s)
+            await work.commit()
+
+    done_first = asyncio.create_task(first())
+    await asyncio.sleep(0.05)
+    action = asyncio.create_task(stalled())
+    await asyncio.sleep(0.05)
+    go.set()
+    await asyncio.wait_for(inside.wait(), 5)
+    queued = asyncio.create_task(add_user(uow, 3, tmp_path))
+    await asyncio.wait_for(writer.close_for_good(wait=0.2), 5)
+    assert saved_users(tmp_path) == {"learner-1"} and write_lock_is_free(tmp_path)
+    await asyncio.wait_for(done_first, 5)  # its commit() returned: kept, and told so
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(action, 5)
+    with pytest.raises(WriterClosed):
+        await asyncio.wait_for(queued, 5)
+    writer.close()
+
+
+async def test_an_action_deaf_to_its_cancellation_is_rolled_back_and_told_so_and_the_close_goes_on(
+        tmp_path: Path) -> None:
+    """An action that ignores its cancellation (a stall it shields) still doesn't hold shutdown: a moment after
+    it was cancelled, the writer rolls it back and closes. Nothing of it is kept, the write lock is free, and when
+    it wakes its caller hears WriterClosed (as the actions queued do), which the adapters log as shutting down."""
     uow, _, writer = await open_writer(tmp_path)
     inside, wake = asyncio.Event(), asyncio.Event()
+
+    async def deaf() -> None:
+        while not wake.is_set():
+            with contextlib.suppress(asyncio.CancelledError):
+                await wake.wait()
 
     async def stalled() -> None:
         async with uow() as work:
             await work.users.add(learner(1))
             inside.set()
-            await wake.wait()
+            await deaf()
             await work.users.add(learner(2))
             await work.commit()
 
