@@ -11,6 +11,7 @@ from typing import Self
 from sqlalchemy.exc import DBAPIError
 
 from bot.metrics import Metrics
+from bot.ports import WriterClosed
 from storage.repository_set import RepositorySet
 from storage.server_pool import HeldConnections
 from storage.server_statements import ServerConnection, ServerPlans
@@ -76,8 +77,8 @@ class ServerUnitOfWork(RepositorySet):
             finally:  # every one, failed ones too (as on SQLite), so an outage shows in the histogram; after
                 # the give-back, so the connection is back in turn even if the metrics fail
                 self._metrics.observe_transaction(time.perf_counter() - self._began)
-        if held.abandoned and isinstance(exc, Exception):  # what failed on the cut connection (not a cancellation)
-            raise abandoned() from exc
+        if held.abandoned and isinstance(exc, Exception) and not isinstance(exc, WriterClosed):
+            raise abandoned() from exc  # what failed on the cut connection (not a cancellation)
         raise_if_lost_race(exc)
 
     async def commit(self) -> None:
@@ -85,5 +86,10 @@ class ServerUnitOfWork(RepositorySet):
             raise RuntimeError("commit outside the unit of work")
         if self._connection.held.abandoned:
             raise abandoned()
-        await self._connection.commit()
+        try:
+            await self._connection.commit()
+        except Exception as error:
+            if self._connection.held.abandoned:  # cut with its COMMIT on the wire: the server may have kept it
+                raise abandoned(in_commit=True) from error
+            raise
 

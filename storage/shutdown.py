@@ -18,8 +18,12 @@ SHUTDOWN_WAIT = 3.0
 CANCELLED_WAIT = 1.0
 
 
-def abandoned() -> WriterClosed:
-    """What an action hears, once it wakes, that was still under way past SHUTDOWN_WAIT."""
+def abandoned(*, in_commit: bool = False) -> WriterClosed:
+    """What an action hears, once it wakes, that was still under way past SHUTDOWN_WAIT; ``in_commit``: cut while
+    its COMMIT was on its way to PostgreSQL, which may have kept it or not."""
+    if in_commit:
+        return WriterClosed("the database was closed during this action's COMMIT, past the shutdown wait: it may or "
+                            "may not have been kept")
     return WriterClosed("the database was closed while this action was under way, past the shutdown wait: it was "
                         "rolled back")
 
