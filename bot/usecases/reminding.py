@@ -1,14 +1,16 @@
-"""The daily reminders: claimed once across processes, sent only when something is due, and stopped for a
-learner the platform can't reach any more."""
+"""The daily reminders: claimed once across processes, sent only when something is due (or, when all that is due
+waits for a live group game, looked at again later that day), and stopped for a learner the platform can't reach
+any more."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime, time, timedelta
 
 from bot.calendar import end_of_day, next_at, parse_time_of_day
-from bot.due_cards import due_cards, held_back
+from bot.due_cards import count_due, due_cards, held_back
 from bot.ports import UnitOfWork
 from bot.records import UserRecord
 from bot.replies import Actor, RecipientGone, Reminder
@@ -18,6 +20,10 @@ log = logging.getLogger(__name__)
 
 BATCH = 200  # learners claimed per pass; a full batch asks again at once
 COUNTED = 100  # due questions a reminder counts at most ("100 questions are ready")
+# A reminder whose due questions all wait for a live group game looks again this much later that day, rather than
+# giving the day up: a game of ten questions at the default 30 s, each with its 15 s of results, is over in about
+# 8 minutes; a longer one is simply looked at again. Each look costs the learner's two reads of a normal claim.
+LOOK_AGAIN = timedelta(minutes=15)
 Send = Callable[[Reminder], Awaitable[None]]
 
 
@@ -28,8 +34,9 @@ class Reminding:
 
     async def send_due(self, platform: str, send: Send, per_second: float) -> int:
         """One pass: claim the platform's due reminders (each moved on to its next day in the same transaction,
-        so no other pass or process sends it again), then send those with something due, paced to stay within
-        the platform's limits. Returns how many were claimed."""
+        so no other pass or process sends it again; or, when a game holds all that is due, to a look again later
+        that day), then send those with something due, paced to stay within the platform's limits. Returns how
+        many were claimed."""
         claimed, reminders = await self._core.turns.run_unlocked(lambda uow: self._claim(uow, platform))
         for reminder in reminders:
             await self._send_one(reminder, send)
@@ -42,20 +49,37 @@ class Reminding:
         reminders = []
         users = await uow.users.due_reminders(platform, now, self.batch)
         for user in users:
+            local = parse_time_of_day(user.reminder_time) if user.reminder_time else None
+            due, only_held = 0, False
+            if user.id is not None and local is not None:
+                due, only_held = await self._count(uow, user.id, user.time_zone, now)
             # Moved on (or off, without a time) in any case: a row claimed again and again would keep the
             # sweeper asking at once for ever.
-            local = parse_time_of_day(user.reminder_time) if user.reminder_time else None
-            user.reminder_due = next_at(local, user.time_zone, now) if local else None
+            user.reminder_due = self._next(local, user.time_zone, now, only_held) if local else None
             await uow.users.update(user)
-            if user.id is None or local is None:
-                continue
-            # What /review would offer now: none of a quiz the learner plays in a live group game.
-            due = len(await due_cards(uow, self._core.library.catalog, user.id, end_of_day(now, user.time_zone),
-                                      COUNTED, leave_out=await held_back(uow, user.id)))
             if due:
                 reminders.append(self._reminder(user, due))
         await uow.commit()
         return len(users), reminders
+
+    async def _count(self, uow: UnitOfWork, user_id: int, time_zone: str | None, now: datetime) -> tuple[int, bool]:
+        """How many questions /review would offer now (none of a quiz the learner plays in a live group game:
+        ``held_back``), and whether questions are due today but all of them wait for such a game. The learner's
+        cards are read once for both."""
+        catalog, until = self._core.library.catalog, end_of_day(now, time_zone)
+        leave_out = await held_back(uow, user_id)
+        cards = await uow.cards.of_user(user_id)
+        due = len(await due_cards(uow, catalog, user_id, until, COUNTED, leave_out=leave_out, cards=cards))
+        only_held = not due and bool(leave_out) and count_due(cards, catalog, until, leave_out=frozenset()) > 0
+        return due, only_held
+
+    @staticmethod
+    def _next(local: time, time_zone: str | None, now: datetime, only_held: bool) -> datetime:
+        """The next day's reminder; or, when all that is due waits for a live game, a look again ``LOOK_AGAIN``
+        later, while it is still the learner's day (nothing was sent, so that day's reminder is still to come)."""
+        if only_held and (again := now + LOOK_AGAIN) < end_of_day(now, time_zone):
+            return again
+        return next_at(local, time_zone, now)
 
     def _reminder(self, user: UserRecord, due: int) -> Reminder:
         _ = self._core.turns.words_of(user)
