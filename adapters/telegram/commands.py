@@ -114,7 +114,7 @@ class Commands:
         profile = await self._engine.profile(actor)
         _ = self._engine.localizer_for(profile.language)
         await self._repeats.answer("help", actor, chat, _first_name(update), lambda: self._chat.html(
-            chat, [help_text(_, admin=profile.admin, group=_in_group(update))]))
+            chat, [help_text(_, admin=profile.admin, group=_in_group(update))]), variant=profile.admin)
 
     async def quizzes(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self._repeats.answer("quizzes", actor, chat, _first_name(update), lambda: self._show_quizzes(actor, chat))

@@ -3,13 +3,16 @@
 A group gets at most 20 messages a minute from the bot, and /quizzes alone may take several of them: one member
 asking again and again would spend the group's budget, and bury its conversation, on what is already on screen.
 Within the minute a repeat hears, in one short line, that the answer is just above and how to have it privately,
-once per member; after that, nothing. A private chat is answered in full every time.
+once per member; after that, nothing. The minute is per answer as it was shown: in the asker's language, and for
+the help an admin's or not, so whoever would see another one (French after Swahili, an admin's with /reload) has it
+in full; that is at most one full answer a minute per language (and kind of asker). A private chat is answered in
+full every time.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 
 from adapters.once_per import OncePer
 from adapters.telegram import render
@@ -40,25 +43,28 @@ class GroupRepeats:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._engine = engine
         self._chat = chat
-        self._shown = OncePer(period, clock=clock)  # (chat, command): the full answer went there
+        self._shown = OncePer(period, clock=clock)  # (chat, command, language, variant): that answer went there
         self._pointed = OncePer(period, clock=clock)  # (chat, command, member, said): told it is just above
 
     async def answer(self, command: str, actor: Actor, chat: str, first_name: str,
-                     full: Callable[[], Awaitable[None]], said: str | None = None) -> None:
-        """``full()`` unless a group had it within the minute; then the line saying so, once per member, after
-        ``said`` if given (what the full answer begins with: /quiz's "You have no quiz in progress.")."""
+                     full: Callable[[], Awaitable[None]], said: str | None = None, variant: Hashable = None) -> None:
+        """``full()`` unless a group had the same within the minute; then the line saying so, once per member,
+        after ``said`` if given (what the full answer begins with: /quiz's "You have no quiz in progress.").
+        The same: in the asker's language, with ``variant`` (what else it depends on: the help, on being an
+        admin) equal."""
         if is_private(chat, actor):
             await full()
             return
-        if self._shown.allow((chat, command)):
+        _ = await self._engine.localizer(actor)  # the language the full answer would be in
+        shown = (chat, command, _.language, variant)
+        if self._shown.allow(shown):
             try:
                 await full()
             except BaseException:  # not shown after all (the network, the database): the next asker gets it
-                self._shown.forget((chat, command))
+                self._shown.forget(shown)
                 raise
             return
         if not self._pointed.allow((chat, command, actor.user_id, said)):
             return  # told a moment ago: each further repeat would cost the group a message as well
-        _ = await self._engine.localizer(actor)
         text = " ".join([*([said] if said else []), ABOVE[command](_, f"https://t.me/{self._chat.bot.username}")])
         await self._chat.html(chat, [render.outcome_notice(text, owner_in(chat, actor, first_name))])

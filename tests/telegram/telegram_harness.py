@@ -24,6 +24,8 @@ ADMIN = FakeUser(42, "Admin", "en")
 AMINATA = FakeUser(101, "Aminata", "fr")
 JUMA = FakeUser(102, "Juma", None)  # a client that sends no language
 WANJIRU = FakeUser(103, "Wanjiru", "sw-KE")
+ZAWADI = FakeUser(104, "Zawadi", "sw")  # another member in Wanjiru's language
+CLAIRE = FakeUser(105, "Claire", "fr")  # another in Aminata's
 GROUP = FakeChat(-100500, "supergroup", "Study group")
 
 
