@@ -20,6 +20,7 @@ from adapters.telegram.actors import is_private, owner_in
 from adapters.telegram.chat import TelegramChat
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
+from bot.locks import KeyedLocks
 from bot.replies import Actor
 
 QUIET_PERIOD = 60.0  # seconds: a group's budget is counted per minute
@@ -44,6 +45,7 @@ class GroupRepeats:
         self._engine = engine
         self._chat = chat
         self._shown = OncePer(period, clock=clock)  # (chat, command, language, variant): that answer went there
+        self._sending: KeyedLocks[Hashable] = KeyedLocks()  # the same: one asker's full answer at a time
         self._pointed = OncePer(period, clock=clock)  # (chat, command, member, said): told it is just above
 
     async def answer(self, command: str, actor: Actor, chat: str, first_name: str,
@@ -56,15 +58,23 @@ class GroupRepeats:
             await full()
             return
         _ = await self._engine.localizer(actor)  # the language the full answer would be in
-        shown = (chat, command, _.language, variant)
-        if self._shown.allow(shown):
-            try:
-                await full()
-            except BaseException:  # not shown after all (the network, the database): the next asker gets it
-                self._shown.forget(shown)
-                raise
+        if await self._in_full((chat, command, _.language, variant), full):
             return
         if not self._pointed.allow((chat, command, actor.user_id, said)):
             return  # told a moment ago: each further repeat would cost the group a message as well
         text = " ".join([*([said] if said else []), ABOVE[command](_, f"https://t.me/{self._chat.bot.username}")])
         await self._chat.html(chat, [render.outcome_notice(text, owner_in(chat, actor, first_name))])
+
+    async def _in_full(self, shown: Hashable, full: Callable[[], Awaitable[None]]) -> bool:
+        """``full()`` unless that answer went there within the minute; whether it was sent now. An asker while it
+        is still on its way (paced under the group's 20 a minute, it may take seconds) waits for it: until then
+        it isn't above, and if it fails (the network, the database) that asker has it in full instead."""
+        async with self._sending.of(shown):
+            if not self._shown.allow(shown):
+                return False
+            try:
+                await full()
+            except BaseException:  # not shown after all: the next asker gets it
+                self._shown.forget(shown)
+                raise
+            return True

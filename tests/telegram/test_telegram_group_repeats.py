@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 from telegram import Bot
@@ -73,3 +75,46 @@ async def test_a_member_of_another_language_or_an_admin_gets_the_full_answer_as_
         assert "/quiz — " in texts[3] and "/reload" not in texts[3]
         assert "/reload — " in texts[4]  # the admin's own help
         assert texts[5] == "<b>Juma</b> · " + engine.localizer_for("en")(HELP_ABOVE, link=LINK)
+
+
+async def test_a_repeat_while_the_answer_is_still_on_its_way_waits_for_it_rather_than_point_at_nothing(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Before: the answer counted as shown once begun, so a repeat while its messages were still being paced out
+    (the group's 20 a minute, a slow network) was told it was just above, before anything was."""
+    arrived, release = asyncio.Event(), asyncio.Event()
+
+    async def slow(_result: Any) -> None:  # the list's first message: held up
+        api.before_reply.pop("sendMessage")
+        arrived.set()
+        await release.wait()
+
+    async with running_bot(settings) as engine:
+        api.before_reply["sendMessage"] = slow
+        await api.command(WANJIRU, "/quizzes", GROUP)
+        await asyncio.wait_for(arrived.wait(), 10)
+        await api.command(ZAWADI, "/quizzes", GROUP)
+        await api.settle()
+        release.set()
+        await api.settle()
+        texts = api.sent_texts(GROUP.id)
+        assert len(texts) == 2 and "Mawasiliano ya pamoja" in texts[0]  # the list, then the line that it's above
+        assert texts[1] == "<b>Zawadi</b> · " + engine.localizer_for("sw")(LIST_ABOVE, link=LINK)
+
+
+async def test_a_repeat_while_the_answer_fails_gets_it_in_full_rather_than_told_it_is_above(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Before: a repeat while the first asker's list was waiting out a 429 heard that it was just above; then
+    that list failed, and nobody had it."""
+    async with running_bot(settings):
+        api.fail_next("sendMessage", 429, "Too Many Requests: retry after 1", retry_after=1)
+        api.fail_next("sendMessage", 400, "Bad Request: can't parse entities")
+        await api.command(WANJIRU, "/quizzes", GROUP)
+        for _wait in range(500):  # until the first try was refused: the list is waiting out the 429
+            if any(call.method == "sendMessage" and not call.ok for call in api.requests):
+                break
+            await asyncio.sleep(0.02)
+        await api.command(ZAWADI, "/quizzes", GROUP)
+        await api.settle(quiet=1.5)
+        tried = [call.params["text"] for call in api.requests if call.method == "sendMessage"]
+        assert not [text for text in tried if "QuizTutorBot" in text]  # no line saying it is above
+        assert any("Mawasiliano ya pamoja" in text for text in api.sent_texts(GROUP.id))  # Zawadi's, in full
