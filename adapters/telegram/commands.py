@@ -71,7 +71,7 @@ class Commands:
         self._chat = chat
         self.games = games
         self._hinted = OncePer(HINT_PERIOD)
-        self._repeats = GroupRepeats(engine, chat)  # the list and the help: in a group, once a minute
+        self._repeats = GroupRepeats(engine, chat)  # the lists and the help: in a group, once a minute
 
     def callbacks(self) -> dict[str, Callback]:
         """Command name -> PTB callback."""
@@ -121,12 +121,11 @@ class Commands:
 
     async def quiz(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Start the named quiz, or resume the latest one; in a group it is the caller's own session."""
-        owner = owner_in(chat, actor, _first_name(update))
+        owner, reference = owner_in(chat, actor, _first_name(update)), command_argument(context.args)
         async with self.closing_left_open(surface_in(self._chat, chat, actor, _first_name(update))) as surface:
-            reply = await self._engine.start(actor, command_argument(context.args), surface)
+            reply = await self._engine.start(actor, reference, surface)
         if isinstance(reply, WhichQuiz):  # several quizzes match: the question, and a button for each
-            more = unbuttoned(reply.choices, self._engine.localizer_for(reply.language))
-            await self._chat.html(chat, render.which_quiz(reply, owner) + more, quiz_buttons(reply.choices))
+            await self._repeats.which("quiz", reply, actor, chat, _first_name(update), reference or "")
         elif isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:  # and the list: as /quizzes
             await self._repeats.answer("quizzes", actor, chat, _first_name(update),
                                        lambda: self._show_quizzes(actor, chat, reply, owner), reply.text)
@@ -146,7 +145,7 @@ class Commands:
             return
         reply = await self._engine.preview(actor, reference)
         if isinstance(reply, WhichQuiz):  # each with its /preview line (the buttons under a list start a quiz)
-            await self._chat.html(chat, render.which_quiz(reply, owner, command="preview"))
+            await self._repeats.which("preview", reply, actor, chat, _first_name(update), reference)
         else:
             await self._chat.html(chat, [render.outcome_notice(reply.text, owner)] if isinstance(reply, Notice)
                                   else render.preview(reply, owner))

@@ -1,4 +1,5 @@
-"""A long answer the same for everyone (the quiz list, the help) in a group: in full at most once a minute there.
+"""A long answer the same for everyone (the quiz list, the help, "Which one do you mean?") in a group: in full at
+most once a minute there.
 
 A group gets at most 20 messages a minute from the bot, and /quizzes alone may take several of them: one member
 asking again and again would spend the group's budget, and bury its conversation, on what is already on screen.
@@ -14,14 +15,17 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable, Hashable
 
+from telegram import InlineKeyboardMarkup
+
 from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import is_private, owner_in
 from adapters.telegram.chat import TelegramChat
+from adapters.telegram.keyboards import quiz_buttons, unbuttoned
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
 from bot.locks import KeyedLocks
-from bot.replies import Actor
+from bot.replies import Actor, WhichQuiz
 
 QUIET_PERIOD = 60.0  # seconds: a group's budget is counted per minute
 
@@ -36,6 +40,11 @@ def _help_above(_: Localizer, link: str) -> str:
              "send /help.", link=link)
 
 
+def _which_above(_: Localizer, link: str, command: str) -> str:
+    return _("The quizzes that match are just above: a group gets that list at most once a minute. For your own "
+             "copy, open {link} and send {command}.", link=link, command=command)
+
+
 ABOVE: dict[str, Callable[[Localizer, str], str]] = {"quizzes": _quizzes_above, "help": _help_above}
 
 
@@ -46,23 +55,40 @@ class GroupRepeats:
         self._chat = chat
         self._shown = OncePer(period, clock=clock)  # (chat, command, language, variant): that answer went there
         self._sending: KeyedLocks[Hashable] = KeyedLocks()  # the same: one asker's full answer at a time
-        self._pointed = OncePer(period, clock=clock)  # (chat, command, member, said): told it is just above
+        self._pointed = OncePer(period, clock=clock)  # (chat, command, member, said, variant): told it's above
+
+    async def which(self, command: str, reply: WhichQuiz, actor: Actor, chat: str, first_name: str,
+                    reference: str) -> None:
+        """/quiz or /preview naming several quizzes: "Which one do you mean?" and the list (for /quiz, a button
+        for each), as the same list within the minute, once per list of quizzes."""
+        owner = owner_in(chat, actor, first_name)
+        if command == "quiz":
+            blocks = render.which_quiz(reply, owner) + unbuttoned(reply.choices,
+                                                                  self._engine.localizer_for(reply.language))
+            keyboard: InlineKeyboardMarkup | None = quiz_buttons(reply.choices)
+        else:  # each with its /preview line (the buttons under a list start a quiz)
+            blocks, keyboard = render.which_quiz(reply, owner, command=command), None
+        await self.answer(command, actor, chat, first_name, lambda: self._chat.html(chat, blocks, keyboard),
+                          variant=tuple(entry.quiz_id for entry in reply.choices.entries),
+                          above=lambda _, link: _which_above(_, link, f"/{command} {reference}"))
 
     async def answer(self, command: str, actor: Actor, chat: str, first_name: str,
-                     full: Callable[[], Awaitable[None]], said: str | None = None, variant: Hashable = None) -> None:
-        """``full()`` unless a group had the same within the minute; then the line saying so, once per member,
-        after ``said`` if given (what the full answer begins with: /quiz's "You have no quiz in progress.").
-        The same: in the asker's language, with ``variant`` (what else it depends on: the help, on being an
-        admin) equal."""
+                     full: Callable[[], Awaitable[None]], said: str | None = None, variant: Hashable = None,
+                     above: Callable[[Localizer, str], str] | None = None) -> None:
+        """``full()`` unless a group had the same within the minute; then the line saying so (``above``, else the
+        command's), once per member, after ``said`` if given (what the full answer begins with: /quiz's "You have
+        no quiz in progress."). The same: in the asker's language, with ``variant`` (what else it depends on: the
+        help, on being an admin; a list of quizzes, on which) equal."""
         if is_private(chat, actor):
             await full()
             return
         _ = await self._engine.localizer(actor)  # the language the full answer would be in
         if await self._in_full((chat, command, _.language, variant), full):
             return
-        if not self._pointed.allow((chat, command, actor.user_id, said)):
+        if not self._pointed.allow((chat, command, actor.user_id, said, variant)):
             return  # told a moment ago: each further repeat would cost the group a message as well
-        text = " ".join([*([said] if said else []), ABOVE[command](_, f"https://t.me/{self._chat.bot.username}")])
+        line = (above or ABOVE[command])(_, f"https://t.me/{self._chat.bot.username}")
+        text = " ".join([*([said] if said else []), line])
         await self._chat.html(chat, [render.outcome_notice(text, owner_in(chat, actor, first_name))])
 
     async def _in_full(self, shown: Hashable, full: Callable[[], Awaitable[None]]) -> bool:

@@ -23,6 +23,8 @@ BOLA = Actor(PLATFORM, "202", "202", "en")  # in her private chat
 LINK = "https://t.me/QuizTutorBot"
 LIST_ABOVE = ("The list of quizzes is just above: a group gets it at most once a minute. For your own copy, open "
               "{link} and send /quizzes.")
+WHICH_ABOVE = ("The quizzes that match are just above: a group gets that list at most once a minute. For your own "
+               "copy, open {link} and send {command}.")
 HELP_ABOVE = ("My help is just above: a group gets it at most once a minute. For your own copy, open {link} and "
               "send /help.")
 
@@ -118,3 +120,20 @@ async def test_a_repeat_while_the_answer_fails_gets_it_in_full_rather_than_told_
         tried = [call.params["text"] for call in api.requests if call.method == "sendMessage"]
         assert not [text for text in tried if "QuizTutorBot" in text]  # no line saying it is above
         assert any("Mawasiliano ya pamoja" in text for text in api.sent_texts(GROUP.id))  # Zawadi's, in full
+
+
+async def test_which_one_in_a_group_is_listed_once_a_minute_per_list_and_a_repeat_hears_it_is_above(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Before: each /quiz NAME or /preview NAME naming several quizzes in a group sent the whole "Which one do you
+    mean?" list again (with many quizzes, several messages of the group's 20 a minute)."""
+    async with running_bot(settings) as engine:
+        for member, command in ((WANJIRU, "/quiz n"), (ZAWADI, "/quiz N"), (ZAWADI, "/quiz n"),
+                                (WANJIRU, "/preview n"), (ZAWADI, "/preview n")):
+            await api.command(member, command, GROUP)
+            await api.settle()
+        texts = api.sent_texts(GROUP.id)
+        _ = engine.localizer_for("sw")
+        assert len(texts) == 4
+        assert "/quiz collectives" in texts[0] and "/preview collectives" in texts[2]  # each list in full once
+        assert texts[1] == "<b>Zawadi</b> · " + _(WHICH_ABOVE, link=LINK, command="/quiz N")  # then once, nothing
+        assert texts[3] == "<b>Zawadi</b> · " + _(WHICH_ABOVE, link=LINK, command="/preview n")
