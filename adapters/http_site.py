@@ -12,9 +12,10 @@ from adapters.settings import ConfigurationError
 
 
 async def serve(app: web.Application, host: str, port: int, *, host_variable: str,
-                port_variable: str) -> web.AppRunner:
-    """``app`` listening on ``host``:``port``, without an access log (it would log every probe or update)."""
-    runner = web.AppRunner(app, access_log=None)
+                port_variable: str, shutdown_timeout: float = 60.0) -> web.AppRunner:
+    """``app`` listening on ``host``:``port``, without an access log (it would log every probe or update);
+    ``shutdown_timeout``: seconds its cleanup waits for requests being handled before cancelling them."""
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=shutdown_timeout)
     await runner.setup()
     try:
         await web.TCPSite(runner, host, port).start()

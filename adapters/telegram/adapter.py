@@ -270,8 +270,10 @@ class TelegramAdapter:
                 await app.updater.stop()
             if app.running:
                 await app.stop()
-        await stop_within(app, stop_taking_updates)
-        await app.shutdown()
+        if await stop_within(app, stop_taking_updates) or not app.running:
+            await app.shutdown()
+        else:  # PTB refuses to shut a running Application down: at least close its connections to Telegram
+            await app.bot.shutdown()
 
 
 @contextlib.contextmanager

@@ -16,22 +16,28 @@ from adapters.telegram.update_processor import UpdateProcessor
 
 log = logging.getLogger(__name__)
 
-# Seconds the stop waits for the handlers under way before cancelling them, and then for the cancelled ones to
-# roll back: with the storage's own wait after (storage/shutdown.py), well within the 10 s a container gets.
-HANDLERS_STOP_WAIT = 3.0
+# Seconds the stop waits for the handlers under way before cancelling them; then for the updates queued behind
+# them for their sender's turn (a vote after a slow reply: polling has confirmed it to Telegram already) and for
+# the cancelled ones to roll back, before cancelling all that is left. With the storage's own wait after
+# (storage/shutdown.py), within the 10 s a container gets.
+HANDLERS_STOP_WAIT = 2.0
 
 
 async def stop_within(app: Application[Any, Any, Any, Any, Any, Any], stop: Callable[[], Awaitable[None]],
-                      wait: float = HANDLERS_STOP_WAIT) -> None:
-    """Run ``stop`` (which stops taking updates and waits for those under way); cancel the handlers still
-    running after ``wait`` seconds, and give them ``wait`` more to end."""
+                      wait: float = HANDLERS_STOP_WAIT) -> bool:
+    """Run ``stop`` (which stops taking updates and waits for those under way). Past ``wait`` seconds, cancel the
+    handlers running, and past ``wait`` more, every update still under way. False if ``stop`` still hasn't
+    ended ``wait`` seconds after that (a handler deaf to its cancellation): the caller goes on without it."""
     stopping = asyncio.ensure_future(stop())
-    if (await asyncio.wait({stopping}, timeout=wait))[0]:
-        return stopping.result()
     processor = app.update_processor
-    cancelled = processor.cancel_under_way() if isinstance(processor, UpdateProcessor) else 0
-    log.warning("stopping: %d update handler(s) still running after %.0f s were cancelled (not kept; in webhook "
-                "mode Telegram delivers them again)", cancelled, wait)
-    if (await asyncio.wait({stopping}, timeout=wait))[0]:
-        return stopping.result()
-    log.warning("stopping: update handlers still running after they were cancelled; going on without them")
+    cancels = ((processor.cancel_handling, processor.cancel_under_way) if isinstance(processor, UpdateProcessor)
+               else ())
+    for cancel in (*cancels, None):
+        if (await asyncio.wait({stopping}, timeout=wait))[0]:
+            stopping.result()
+            return True
+        if cancel is not None:
+            log.warning("stopping: %d update(s) still under way after %.0f s cancelled (not kept; in webhook mode "
+                        "Telegram delivers them again)", cancel(), wait)
+    log.warning("stopping: updates still under way after they were cancelled; going on without them")
+    return False

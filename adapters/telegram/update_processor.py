@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -69,25 +70,34 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._metrics = metrics
         self._acknowledge_after = acknowledge_after
         self._acknowledge = acknowledge or stop_spinner
-        self._under_way: set[asyncio.Task[Any]] = set()  # the tasks handling an update now: for a bounded stop
+        # The tasks with an update, for a bounded stop: True once it is handled (past its sender's turn).
+        self._under_way: dict[asyncio.Task[Any] | None, bool] = {}
+
+    def cancel_handling(self) -> int:
+        """At a stop, past its wait: cancel the handlers running now, so that the updates queued behind them for
+        their sender's turn (a vote after a slow reply, PTB has confirmed it already) still run theirs."""
+        handling = [task for task, handled in self._under_way.items() if handled and task is not None]
+        for task in handling:
+            task.cancel()
+        return len(handling)
 
     def cancel_under_way(self) -> int:
-        """Cancel every update's handling still under way (at shutdown, past the stop's wait); how many."""
-        for task in self._under_way:
+        """At a stop, at the end of its waits: cancel every update still under way, handled or queued."""
+        under_way = [task for task in self._under_way if task is not None]
+        for task in under_way:
             task.cancel()
-        return len(self._under_way)
+        return len(under_way)
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         task = asyncio.current_task()
-        if task is None:  # not in a task: nothing to cancel at a stop
-            return await self._process(update, coroutine)
-        self._under_way.add(task)
+        self._under_way[task] = False
         try:
-            await self._process(update, coroutine)
+            await self._process(task, update, coroutine)
         finally:
-            self._under_way.discard(task)
+            if not self._under_way.pop(task, False) and inspect.iscoroutine(coroutine):
+                coroutine.close()  # cancelled before its turn: never to run, and no "never awaited" warning
 
-    async def _process(self, update: object, coroutine: Awaitable[Any]) -> None:
+    async def _process(self, task: asyncio.Task[Any] | None, update: object, coroutine: Awaitable[Any]) -> None:
         sender = sender_of(update)
         turn = self._senders.of(sender) if sender is not None else contextlib.nullcontext()
         kind = update_kind(update)
@@ -98,6 +108,7 @@ class UpdateProcessor(SimpleUpdateProcessor):
             async with turn, self._running:
                 if early is not None:
                     early.cancel()  # its turn came in time: the handler answers the press itself
+                self._under_way[task] = True
                 started = time.perf_counter()
                 try:
                     await coroutine

@@ -17,6 +17,7 @@ from telegram import Update
 from telegram.ext import Application
 
 from adapters.http_site import serve
+from adapters.telegram.stopping import HANDLERS_STOP_WAIT
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +56,10 @@ class WebhookServer:
     async def start(self, listen: str, port: int) -> None:
         server = web.Application(client_max_size=MAX_BODY)
         server.router.add_post(self._path, self._post)
+        # Its cleanup cancels the updates still being handled after the stop's wait: Telegram, never answered,
+        # delivers them again (aiohttp's own wait is a minute).
         self._runner = await serve(server, listen, port, host_variable="QUIZ_TELEGRAM_WEBHOOK_LISTEN",
-                                   port_variable="QUIZ_TELEGRAM_WEBHOOK_PORT")
+                                   port_variable="QUIZ_TELEGRAM_WEBHOOK_PORT", shutdown_timeout=HANDLERS_STOP_WAIT)
 
     async def stop(self) -> None:
         """Stop taking updates; those being handled finish first (Telegram delivers unanswered ones again)."""
