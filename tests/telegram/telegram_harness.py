@@ -8,6 +8,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import SecretStr
+
 from adapters.runtime import open_services, utc_now
 from adapters.serving import serving
 from adapters.settings import Settings
@@ -15,6 +17,7 @@ from adapters.telegram.adapter import TelegramAdapter
 from adapters.telegram.network import GROUP_PER_MINUTE
 from adapters.telegram.spec import TelegramSettings
 from bot.engine import QuizEngine
+from tests.support.http_probe import free_port
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 
 TOKEN = "123456:SECRET-test-token"
@@ -78,3 +81,11 @@ def for_chat(chat_id: int) -> Any:
 async def next_poll(api: FakeBotApi, chat_id: int, count: int) -> Call:
     """Wait for the ``count``-th poll in a chat and return it."""
     return (await api.wait_for("sendPoll", count, for_chat(chat_id)))[count - 1]
+
+
+def in_webhook_mode(settings: Settings, secret: str = "s3cret-token") -> tuple[Settings, str]:
+    """``settings`` in webhook mode, listening on a free local port; and the URL Telegram would post to."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/hooks/telegram"
+    return with_telegram(settings, webhook_url=url, webhook_listen="127.0.0.1", webhook_port=port,
+                         webhook_secret=SecretStr(secret)), url

@@ -10,13 +10,11 @@ import sqlite3
 import time
 
 import aiohttp
-from pydantic import SecretStr
 
 from adapters.settings import Settings
 from adapters.telegram.stopping import HANDLERS_STOP_WAIT
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
-from tests.telegram.telegram_harness import next_poll, poll_id, running_bot, with_telegram, wrong
-from tests.telegram.test_telegram_webhook import free_port
+from tests.telegram.telegram_harness import in_webhook_mode, next_poll, poll_id, running_bot, wrong
 
 ADA = FakeUser(401, "Ada", "en")
 
@@ -53,10 +51,7 @@ async def test_an_update_queued_behind_a_stuck_one_still_runs_its_turn_before_th
 
 async def test_in_webhook_mode_a_stuck_update_is_cut_off_unanswered_for_telegram_to_deliver_again(
         api: FakeBotApi, settings: Settings) -> None:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/hooks/telegram"
-    webhook = with_telegram(settings, webhook_url=url, webhook_listen="127.0.0.1", webhook_port=port,
-                            webhook_secret=SecretStr("s3cret-token"))
+    webhook, url = in_webhook_mode(settings)
     update = {"update_id": 7, "message": {
         "message_id": 1, "date": int(time.time()), "chat": {"id": ADA.id, "type": "private"},
         "from": ADA.json(), "text": "/quiz collectives",

@@ -15,24 +15,23 @@ from adapters.cli.exit_codes import ExitCode
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
+from tests.support.http_probe import free_port
 from tests.support.tcp_proxy import TcpProxy
 from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, for_chat, running_bot, telegram_settings, with_telegram
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.telegram.telegram_harness import (
+    AMINATA,
+    for_chat,
+    in_webhook_mode,
+    running_bot,
+    telegram_settings,
+    with_telegram,
+)
 
 
 async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_posted_updates(
         api: FakeBotApi, settings: Settings) -> None:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/hooks/telegram"
-    webhook = with_telegram(settings, webhook_url=url, webhook_listen="127.0.0.1", webhook_port=port,
-                            webhook_secret=SecretStr("s3cret-token"))
+    webhook, url = in_webhook_mode(settings)
     update = {"update_id": 1, "message": {
         "message_id": 1, "date": int(time.time()), "chat": {"id": AMINATA.id, "type": "private"},
         "from": AMINATA.json(), "text": "/progress", "entities": [{"type": "bot_command", "offset": 0, "length": 9}]}}
@@ -79,10 +78,7 @@ async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for
     proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
     await proxy.open()
     through_proxy = server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/hooks/telegram"
-    webhook = with_telegram(settings.model_copy(update={"database_url": through_proxy}), webhook_url=url,
-                            webhook_listen="127.0.0.1", webhook_port=port, webhook_secret=SecretStr("s3cret-token"))
+    webhook, url = in_webhook_mode(settings.model_copy(update={"database_url": through_proxy}))
     signed = {"X-Telegram-Bot-Api-Secret-Token": "s3cret-token"}
     try:
         async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:

@@ -11,7 +11,6 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import aiohttp
-from pydantic import SecretStr
 from sqlalchemy.engine import make_url
 
 from adapters.settings import Settings
@@ -20,8 +19,7 @@ from tests.support.tcp_proxy import TcpProxy
 from tests.telegram.fake_types import BOT_USER, FakeChat, FakeUser
 from tests.telegram.game_steps import lobby
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import ADMIN, AMINATA, GROUP, running_bot, with_telegram
-from tests.telegram.test_telegram_webhook import free_port
+from tests.telegram.telegram_harness import ADMIN, AMINATA, GROUP, in_webhook_mode, running_bot
 
 SECRET = "s3cret-token"
 SORRY = "Sorry, something went wrong. Please try again in a moment."
@@ -64,10 +62,7 @@ async def webhook_bot(settings: Settings, postgres_url: str) -> AsyncIterator[tu
     proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
     await proxy.open()
     through_proxy = server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/hooks/telegram"
-    webhook = with_telegram(settings.model_copy(update={"database_url": through_proxy}), webhook_url=url,
-                            webhook_listen="127.0.0.1", webhook_port=port, webhook_secret=SecretStr(SECRET))
+    webhook, url = in_webhook_mode(settings.model_copy(update={"database_url": through_proxy}), SECRET)
     try:
         async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:
             yield engine, Webhook(url, client, proxy)
