@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
-from typing import Any
 
 from telegram import Update
 from telegram.constants import ChatType, ParseMode
-from telegram.ext import ContextTypes
 
 from adapters.charts import render_progress_chart
 from adapters.left_open import Showing, closing_left_open
@@ -33,7 +31,7 @@ from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.menu import help_text, how_to_answer, next_steps
 from adapters.telegram.surface import TelegramSurface
-from adapters.telegram.typed_commands import run_typed
+from adapters.telegram.typed_commands import Callback, Context, run_typed
 from bot.delivery import Target
 from bot.engine import QuizEngine
 from bot.records import HeldLink, MessageLink
@@ -42,8 +40,6 @@ from bot.text import shown_name
 
 log = logging.getLogger(__name__)
 
-Context = ContextTypes.DEFAULT_TYPE
-Callback = Callable[[Update, Context], Coroutine[Any, Any, None]]
 Command = Callable[[Actor, str, Update, Context], Awaitable[None]]
 HINT_PERIOD = 60.0  # seconds: someone chatting at the bot hears how to start at most once a minute
 
