@@ -18,6 +18,7 @@ from bot.sweeper import (
     Sweeper,
     start_reminders,
     start_sweeper,
+    stop_sweepers,
 )
 
 log = logging.getLogger(__name__)
@@ -53,8 +54,7 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
         sweepers.append(follower)
         yield
     finally:
-        for sweeper in sweepers:  # first, while the adapters can still send what comes next
-            await sweeper.stop()
+        await stop_sweepers(sweepers)  # first, while the adapters can still send what comes next
         await stop_all(started)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
 
 from bot.engine import QuizEngine
@@ -92,14 +92,15 @@ class Sweeper:
             return
         self._outage_logged_at = now
 
-    async def stop(self) -> None:
-        """Finish the sweep under way (so no learner is left without their next question), then end."""
+    async def stop(self, wait: float = STOP_TIMEOUT) -> None:
+        """Finish the sweep under way (so no learner is left without their next question), then end; a sweep
+        still going after ``wait`` seconds is cancelled."""
         task, self._task = self._task, None
         if task is None:
             return
         self._stopping.set()
         try:
-            await asyncio.wait_for(asyncio.shield(task), STOP_TIMEOUT)
+            await asyncio.wait_for(asyncio.shield(task), wait)
         except TimeoutError:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -185,6 +186,12 @@ class ContentFollower(Sweeper):
     async def sweep(self) -> int:
         await self._engine.follow_content()
         return 0  # one look per interval: a reload is rare
+
+
+async def stop_sweepers(sweepers: Sequence[Sweeper], wait: float = STOP_TIMEOUT) -> None:
+    """Stop them all at once: their sweeps under way finish side by side, so a shutdown waits ``wait`` seconds at
+    most for all of them, not that long for each in turn (a container's stop allows so long before it kills)."""
+    await asyncio.gather(*(sweeper.stop(wait) for sweeper in sweepers))
 
 
 def start_reminders(engine: QuizEngine, platform: str, send: Callable[[Reminder], Awaitable[None]],

@@ -1,7 +1,8 @@
 """Stopping PTB within a bound: its stop() waits for every update handler under way, and one can wait far
-longer than a container is given to stop (10 s before it is killed): a handler waiting out Telegram's 429 for a
-minute, or on a database that stopped answering. Past the wait, the handlers still running are cancelled; each
-unit of work rolls back what it began, and in webhook mode Telegram, never answered, delivers the update again."""
+longer than a container is given to stop before it is killed (30 s in compose.yaml): a handler waiting out
+Telegram's 429 for a minute, or on a database that stopped answering. Past the wait, the handlers still running
+are cancelled; each unit of work rolls back what it began, and in webhook mode Telegram, never answered,
+delivers the update again."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ log = logging.getLogger(__name__)
 
 # Seconds the stop waits for the handlers under way before cancelling them; then for the updates queued behind
 # them for their sender's turn (a vote after a slow reply: polling has confirmed it to Telegram already) and for
-# the cancelled ones to roll back, before cancelling all that is left. With the storage's own wait after
-# (storage/shutdown.py), within the 10 s a container gets.
+# the cancelled ones to roll back, before cancelling all that is left. With the sweeps' wait before
+# (bot/sweeper.py) and the storage's after (storage/shutdown.py), within the 30 s compose.yaml gives a replica.
 HANDLERS_STOP_WAIT = 2.0
 
 

@@ -15,6 +15,9 @@ import yaml
 from adapters.platforms import chat_platforms
 from adapters.settings import Settings, load_settings
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
+from adapters.telegram.stopping import HANDLERS_STOP_WAIT
+from bot.sweeper import STOP_TIMEOUT
+from storage.shutdown import CANCELLED_WAIT, SHUTDOWN_WAIT
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = ("bot-1", "bot-2")
@@ -126,3 +129,13 @@ def test_the_proxy_and_prometheus_reach_the_ports_the_bots_listen_on() -> None:
     mounts = compose()["services"]
     assert "./deploy/Caddyfile:/etc/caddy/Caddyfile:ro" in mounts["proxy"]["volumes"]
     assert "./deploy/prometheus.yml:/etc/prometheus/prometheus.yml:ro" in mounts["prometheus"]["volumes"]
+
+
+def test_a_replica_is_given_longer_to_stop_than_its_shutdown_can_take() -> None:
+    # The worst case, step by step: the sweeps under way, Telegram's handlers (cancelled after one wait, all that
+    # is left after a second, given up on after a third), then the database's last action and its rollback.
+    worst = STOP_TIMEOUT + 3 * HANDLERS_STOP_WAIT + SHUTDOWN_WAIT + CANCELLED_WAIT
+    for bot in BOTS:
+        grace = compose()["services"][bot]["stop_grace_period"]
+        assert re.fullmatch(r"\d+s", grace), grace
+        assert int(grace[:-1]) >= worst + 5  # and a margin for the rest: the HTTP endpoint, the log's last lines
