@@ -16,6 +16,10 @@ from bot.records import CardRecord, ReviewRecord
 
 MATURE_DAYS = 21.0  # a card this stable counts as mastered: Anki calls it "mature"
 RECALL_HORIZON = timedelta(days=1)  # recall is shown as of at least this long after the last review
+# A question answered (or timed out) longer than this after it was shown was left, not thought about: how long it
+# took says nothing then, and is logged as unknown. Weeks in milliseconds would also overflow the log's column
+# on PostgreSQL (a 32-bit integer: 24.8 days).
+LONGEST_DURATION = timedelta(days=1)
 
 
 def rating_for(correct: bool | None) -> Rating:
@@ -75,7 +79,8 @@ def review_record(reviewed: Reviewed, *, reviewed_at: datetime, shown_at: dateti
     card = reviewed.card
     if card.id is None:
         raise ValueError("a review is logged for a stored card")
-    duration = int((reviewed_at - shown_at).total_seconds() * 1000) if shown_at else None
+    took = reviewed_at - shown_at if shown_at else None  # below zero: the clock was set back
+    duration = int(took.total_seconds() * 1000) if took is not None and timedelta(0) <= took <= LONGEST_DURATION \
+        else None
     return ReviewRecord(card.id, card.user_id, card.quiz_id, card.question_id, reviewed.rating.value, reviewed_at,
-                        duration if duration is None or duration >= 0 else None, option_id, language,
-                        card.content_hash)
+                        duration, option_id, language, card.content_hash)

@@ -192,3 +192,16 @@ async def test_review_leaves_the_quiz_played_until_then_with_its_poll_to_close(
         ("poll-long", playing.question_id)]
     again = await engine.review(ADA)  # the review itself is what was played until now: nothing left behind
     assert isinstance(again, Started) and again.resumed and again.left_behind == ()
+
+
+async def test_how_long_an_answer_took_is_logged_unless_the_question_was_left_for_longer_than_a_day(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock)
+    first = await start(engine, ADA)
+    clock.advance(timedelta(seconds=42))
+    after = await engine.answer(ADA, first.session_id, first.question_id, first.correct_index)
+    assert isinstance(after, AnswerOutcome) and isinstance(after.next, QuestionView)
+    clock.advance(30 * DAY)  # back a month later: weeks in milliseconds overflowed PostgreSQL's column
+    await engine.answer(ADA, after.next.session_id, after.next.question_id, 0)
+    reviews = sorted(fake_db.state.reviews.values(), key=lambda review: review.reviewed_at)
+    assert [review.duration_ms for review in reviews] == [42_000, None]

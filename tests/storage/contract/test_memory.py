@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
+from bot.memory import LONGEST_DURATION
 from bot.ports import UnitOfWork
 from bot.records import CardRecord, ReviewRecord
 from tests.fakes.clock import START
@@ -61,6 +62,19 @@ async def test_reviews_are_kept_and_read_back_by_learner_and_by_quiz(uow: Uow) -
         assert await work.reviews.of_quiz("fsdp") == [old, new]
         assert await work.reviews.of_quiz("zero") == []
         assert await work.reviews.of_quiz(None) == [old, new]
+
+
+async def test_a_review_that_took_the_longest_logged_duration_is_kept(uow: Uow) -> None:
+    alice = await stored_user(uow)
+    (card,) = await stored_cards(uow, a_card(alice, "q1", DAY))
+    assert card.id is not None
+    longest = int(LONGEST_DURATION.total_seconds() * 1000)  # what bot/memory.py logs at most
+    review = ReviewRecord(card.id, alice, "fsdp", "q1", 1, START, longest, None, "en", "hash-1")
+    async with uow() as work:
+        await work.reviews.add(review)
+        await work.commit()
+    async with uow() as work:
+        assert await work.reviews.of_user(alice, START - DAY) == [review]
 
 
 async def test_due_reminders_are_the_platforms_learners_whose_time_came(uow: Uow) -> None:
