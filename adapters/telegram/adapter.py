@@ -27,6 +27,7 @@ from adapters.telegram.expiries import deliver_expired
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.games import GameCommands
+from adapters.telegram.group_repeats import GroupRepeats
 from adapters.telegram.interactions import Interactions
 from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import GROUP_PER_MINUTE, build_application, in_brief, not_json
@@ -202,7 +203,8 @@ class TelegramAdapter:
             await self._shutdown(app)
 
     def _register(self, app: Application, chat: TelegramChat) -> None:
-        commands = Commands(self._engine, chat, GameCommands(self._engine, chat, self._game_polls))
+        repeats = GroupRepeats(self._engine, chat)  # the lists and the help in a group: once a minute
+        commands = Commands(self._engine, chat, GameCommands(self._engine, chat, self._game_polls, repeats), repeats)
         for name, callback in commands.callbacks().items():
             app.add_handler(CommandHandler(name, callback))
         # Registered after the commands: in a private chat, whatever they didn't take (free text, an unknown

@@ -62,12 +62,12 @@ def surface_in(chat: TelegramChat, chat_id: str, actor: Actor, first_name: str) 
 
 
 class Commands:
-    def __init__(self, engine: QuizEngine, chat: TelegramChat, games: GameCommands) -> None:
+    def __init__(self, engine: QuizEngine, chat: TelegramChat, games: GameCommands, repeats: GroupRepeats) -> None:
         self._engine = engine
         self._chat = chat
         self.games = games
         self._hinted = OncePer(HINT_PERIOD)
-        self._repeats = GroupRepeats(engine, chat)  # the lists and the help: in a group, once a minute
+        self._repeats = repeats  # the lists and the help: in a group, once a minute
 
     def callbacks(self) -> dict[str, Callback]:
         """Command name -> PTB callback."""

@@ -16,6 +16,7 @@ from adapters.telegram.chat import TelegramChat
 from adapters.telegram.chat_admins import is_chat_admin
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
+from adapters.telegram.group_repeats import GroupRepeats, which_above
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import game_buttons, unbuttoned
 from bot.engine import QuizEngine
@@ -35,9 +36,10 @@ def player_name(user: User | None) -> str:
 
 
 class GameCommands:
-    def __init__(self, engine: QuizEngine, chat: TelegramChat, polls: GamePolls) -> None:
+    def __init__(self, engine: QuizEngine, chat: TelegramChat, polls: GamePolls, repeats: GroupRepeats) -> None:
         self._engine = engine
         self._chat = chat
+        self._repeats = repeats  # "Which one?" in a group: once a minute, as the commands' lists
         self.polls = polls
         self._refused = OncePer(REFUSAL_PERIOD)
 
@@ -52,9 +54,12 @@ class GameCommands:
             return
         if first not in CONTROLS:
             reply = await self._engine.games.open_typed(actor, player_name(user), chat, " ".join(args), self.stage)
-            if reply is not None:  # "/game o 20" may ask which quiz: the commands and buttons offered keep the
-                # 20 seconds (as open_typed reads them)
-                await self._refuse(actor, chat, reply, user.first_name if user else None, typed_seconds(args)[1])
+            seconds = typed_seconds(args)[1]  # "/game o 20" may ask which quiz: the commands and buttons offered
+            # keep the 20 seconds (as open_typed reads them)
+            if isinstance(reply, WhichQuiz):  # as /quiz's list: in full once a minute in the group
+                await self._which(actor, chat, reply, user, seconds, f"/game {' '.join(args)}")
+            elif reply is not None:
+                await self._refuse(actor, chat, reply, user.first_name if user else None, seconds)
         else:
             moderator = await is_chat_admin(self._chat.bot, chat, actor.user_id)
             if first == "stop":
@@ -63,6 +68,14 @@ class GameCommands:
                 reply = await self._engine.games.skip(actor, moderator, self.stage)
             if isinstance(reply, Notice):  # a stop or skip done says nothing here: the group sees it happen
                 await self._refuse(actor, chat, reply, user.first_name if user else None)
+
+    async def _which(self, actor: Actor, chat: str, which: WhichQuiz, user: User | None, seconds: int | None,
+                     typed: str) -> None:
+        first_name = user.first_name if user else None
+        await self._repeats.answer("game", actor, chat, first_name or "",
+                                   lambda: self._say_refusal(actor, chat, which, first_name, seconds),
+                                   variant=(tuple(entry.quiz_id for entry in which.choices.entries), seconds),
+                                   above=lambda _, link: which_above(_, link, typed))
 
     async def _open_pressed(self, query: CallbackQuery, actor: Actor, chat: str, value: str) -> None:
         """A button of /game's which-one: exactly its quiz id (one a reload removed is gone, not another its id

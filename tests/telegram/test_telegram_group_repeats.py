@@ -137,3 +137,18 @@ async def test_which_one_in_a_group_is_listed_once_a_minute_per_list_and_a_repea
         assert "/quiz collectives" in texts[0] and "/preview collectives" in texts[2]  # each list in full once
         assert texts[1] == "<b>Zawadi</b> · " + _(WHICH_ABOVE, link=LINK, command="/quiz N")  # then once, nothing
         assert texts[3] == "<b>Zawadi</b> · " + _(WHICH_ABOVE, link=LINK, command="/preview n")
+
+
+async def test_games_which_one_in_a_group_is_listed_once_a_minute_per_list_and_seconds(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Before: each /game NAME naming several quizzes sent the whole list again, once per member."""
+    async with running_bot(settings) as engine:
+        for member, command in ((WANJIRU, "/game n"), (ZAWADI, "/game n"), (ZAWADI, "/game n"),
+                                (WANJIRU, "/game n 20")):
+            await api.command(member, command, GROUP)
+            await api.settle()
+        texts = api.sent_texts(GROUP.id)
+        _ = engine.localizer_for("sw")
+        assert len(texts) == 3
+        assert "/game collectives" in texts[0] and "/game collectives 20" in texts[2]  # each in full once
+        assert texts[1] == "<b>Zawadi</b> · " + _(WHICH_ABOVE, link=LINK, command="/game n")  # then once, nothing
