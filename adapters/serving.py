@@ -54,8 +54,10 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
         sweepers.append(follower)
         yield
     finally:
-        await stop_sweepers(sweepers)  # first, while the adapters can still send what comes next
-        await stop_all(started)
+        try:
+            await stop_sweepers(sweepers)  # first, while the adapters can still send what comes next
+        finally:
+            await stop_all(started)
 
 
 async def stop_all(adapters: list[ChatAdapter]) -> None:

@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 MAX_INTERVAL = 10.0  # seconds: a timed-out question waits at most this long for its sweep
 STOP_TIMEOUT = 10.0  # seconds a delivery under way may take to finish when the adapter stops
+CANCELLED_WAIT = 1.0  # seconds a sweep cancelled past STOP_TIMEOUT gets to end
 REMINDER_INTERVAL = 30.0  # seconds: reminders are due to the minute
 GAME_INTERVAL = 1.0  # seconds: a game's lobby, questions and results are timed to the second
 CONTENT_INTERVAL = 30.0  # seconds: another process's /reload reaches this one within half a minute
@@ -100,11 +101,17 @@ class Sweeper:
             return
         self._stopping.set()
         try:
-            await asyncio.wait_for(asyncio.shield(task), wait)
-        except TimeoutError:
+            if not (await asyncio.wait({task}, timeout=wait))[0]:
+                task.cancel()
+                if not (await asyncio.wait({task}, timeout=CANCELLED_WAIT))[0]:  # deaf to it: not waited for
+                    log.warning("the %s (%s) did not end when cancelled; stopping without it", self.name,
+                                self._platform)
+                    return
+        except asyncio.CancelledError:  # the shutdown itself was cancelled: nothing is left running behind it
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            raise
+        if not task.cancelled():
+            task.result()  # a sweep that failed outside its own handling says so
 
     async def _run(self) -> None:
         clock = asyncio.get_running_loop().time
@@ -191,7 +198,10 @@ class ContentFollower(Sweeper):
 async def stop_sweepers(sweepers: Sequence[Sweeper], wait: float = STOP_TIMEOUT) -> None:
     """Stop them all at once: their sweeps under way finish side by side, so a shutdown waits ``wait`` seconds at
     most for all of them, not that long for each in turn (a container's stop allows so long before it kills)."""
-    await asyncio.gather(*(sweeper.stop(wait) for sweeper in sweepers))
+    stopped = await asyncio.gather(*(sweeper.stop(wait) for sweeper in sweepers), return_exceptions=True)
+    for sweeper, outcome in zip(sweepers, stopped, strict=True):  # one that failed doesn't keep the rest running
+        if isinstance(outcome, Exception):
+            log.error("the %s did not stop cleanly", sweeper.name, exc_info=outcome)
 
 
 def start_reminders(engine: QuizEngine, platform: str, send: Callable[[Reminder], Awaitable[None]],

@@ -11,8 +11,8 @@ from bot.ports import WriterClosed
 
 # How long shutdown waits for an action under way (holding SQLite's writer or a PostgreSQL connection) to end. An
 # action takes milliseconds of the database's time; one still there after seconds waits on something that may never
-# come (a stalled network call inside its turn), and shutdown must go on, well within the 10 s a container gets to
-# stop before it is killed. Past it, the action is rolled back and its caller hears WriterClosed.
+# come (a stalled network call inside its turn), and shutdown must go on, within the 30 s compose.yaml gives a
+# container to stop before it is killed. Past it, the action is rolled back and its caller hears WriterClosed.
 SHUTDOWN_WAIT = 3.0
 # Seconds an action cancelled past SHUTDOWN_WAIT gets to give the turn back: rolling back its savepoint is in-line.
 CANCELLED_WAIT = 1.0

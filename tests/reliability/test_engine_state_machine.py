@@ -244,8 +244,8 @@ class EngineMachine(RuleBasedStateMachine):
             await self.engine.deliver(expired.outcome, self.surfaces[self._learner(expired.actor)], "telegram")
         shown = [len(surface.asked) for surface in self.surfaces]
         expired = self.run(self.engine.expire_overdue("telegram", tell))
-        # Each told once, in any order: on PostgreSQL the expiries' transactions run side by side.
-        assert sorted(item.session_id for item in expired) == sorted(item.session_id for item in told), (expired, told)
+        order = list if self.database.dialect.name == "sqlite" else sorted  # PostgreSQL's expiries: side by side
+        assert order(item.session_id for item in expired) == order(item.session_id for item in told), (expired, told)
         after = self.run(model.read_stored(self.database))
         problems = model.stored_problems(self.catalog, self.stored, after)
         added = set(after.answers) - set(self.stored.answers)

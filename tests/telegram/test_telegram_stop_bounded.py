@@ -1,6 +1,6 @@
 """Stopping the bot doesn't wait for ever on an update handler that is stuck: PTB's stop() waits for every handler
 under way, and one waiting out Telegram's 429 (a minute, say) or a database that stopped answering would hold
-`quiztutor run` past the 10 s a container gets to stop, to be killed instead."""
+`quiztutor run` past the 30 s compose.yaml gives a container to stop, to be killed instead."""
 
 from __future__ import annotations
 
