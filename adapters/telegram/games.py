@@ -16,7 +16,7 @@ from adapters.telegram.chat import TelegramChat
 from adapters.telegram.chat_admins import is_chat_admin
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
-from adapters.telegram.group_repeats import GroupRepeats, which_above
+from adapters.telegram.group_repeats import GroupRepeats, game_which_above
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import game_buttons, unbuttoned
 from bot.engine import QuizEngine
@@ -57,7 +57,7 @@ class GameCommands:
             seconds = typed_seconds(args)[1]  # "/game o 20" may ask which quiz: the commands and buttons offered
             # keep the 20 seconds (as open_typed reads them)
             if isinstance(reply, WhichQuiz):  # as /quiz's list: in full once a minute in the group
-                await self._which(actor, chat, reply, user, seconds, f"/game {' '.join(args)}")
+                await self._which(actor, chat, reply, user, seconds)
             elif reply is not None:
                 await self._refuse(actor, chat, reply, user.first_name if user else None, seconds)
         else:
@@ -69,13 +69,12 @@ class GameCommands:
             if isinstance(reply, Notice):  # a stop or skip done says nothing here: the group sees it happen
                 await self._refuse(actor, chat, reply, user.first_name if user else None)
 
-    async def _which(self, actor: Actor, chat: str, which: WhichQuiz, user: User | None, seconds: int | None,
-                     typed: str) -> None:
+    async def _which(self, actor: Actor, chat: str, which: WhichQuiz, user: User | None, seconds: int | None) -> None:
         first_name = user.first_name if user else None
         await self._repeats.answer("game", actor, chat, first_name or "",
                                    lambda: self._say_refusal(actor, chat, which, first_name, seconds),
                                    variant=(tuple(entry.quiz_id for entry in which.choices.entries), seconds),
-                                   above=lambda _, link: which_above(_, link, typed))
+                                   above=game_which_above)
 
     async def _open_pressed(self, query: CallbackQuery, actor: Actor, chat: str, value: str) -> None:
         """A button of /game's which-one: exactly its quiz id (one a reload removed is gone, not another its id

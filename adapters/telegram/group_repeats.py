@@ -40,9 +40,15 @@ def _help_above(_: Localizer, link: str) -> str:
              "send /help.", link=link)
 
 
-def which_above(_: Localizer, link: str, command: str) -> str:
+def _which_above(_: Localizer, link: str, command: str) -> str:
     return _("The quizzes that match are just above: a group gets that list at most once a minute. For your own "
              "copy, open {link} and send {command}.", link=link, command=command)
+
+
+def game_which_above(_: Localizer, link: str) -> str:
+    """/game's list: there is no private copy to ask for, as games are played in groups."""
+    return _("The quizzes that match are just above: a group gets that list at most once a minute. Open a game "
+             "with a quiz's ▶ button there, or its /game line.")
 
 
 ABOVE: dict[str, Callable[[Localizer, str], str]] = {"quizzes": _quizzes_above, "help": _help_above}
@@ -70,7 +76,7 @@ class GroupRepeats:
             blocks, keyboard = render.which_quiz(reply, owner, command=command), None
         await self.answer(command, actor, chat, first_name, lambda: self._chat.html(chat, blocks, keyboard),
                           variant=tuple(entry.quiz_id for entry in reply.choices.entries),
-                          above=lambda _, link: which_above(_, link, f"/{command} {reference}"))
+                          above=lambda _, link: _which_above(_, link, f"/{command} {reference}"))
 
     async def answer(self, command: str, actor: Actor, chat: str, first_name: str,
                      full: Callable[[], Awaitable[None]], said: str | None = None, variant: Hashable = None,

@@ -25,6 +25,8 @@ LIST_ABOVE = ("The list of quizzes is just above: a group gets it at most once a
               "{link} and send /quizzes.")
 WHICH_ABOVE = ("The quizzes that match are just above: a group gets that list at most once a minute. For your own "
                "copy, open {link} and send {command}.")
+GAME_ABOVE = ("The quizzes that match are just above: a group gets that list at most once a minute. Open a game "
+              "with a quiz's ▶ button there, or its /game line.")
 HELP_ABOVE = ("My help is just above: a group gets it at most once a minute. For your own copy, open {link} and "
               "send /help.")
 
@@ -151,4 +153,4 @@ async def test_games_which_one_in_a_group_is_listed_once_a_minute_per_list_and_s
         _ = engine.localizer_for("sw")
         assert len(texts) == 3
         assert "/game collectives" in texts[0] and "/game collectives 20" in texts[2]  # each in full once
-        assert texts[1] == "<b>Zawadi</b> · " + _(WHICH_ABOVE, link=LINK, command="/game n")  # then once, nothing
+        assert texts[1] == "<b>Zawadi</b> · " + _(GAME_ABOVE)  # then once, nothing; no private copy of a game
