@@ -16,6 +16,7 @@ from adapters.platforms import chat_platforms
 from adapters.settings import Settings, load_settings
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 from adapters.telegram.stopping import HANDLERS_STOP_WAIT
+from bot.sweeper import CANCELLED_WAIT as SWEEP_CANCELLED_WAIT
 from bot.sweeper import STOP_TIMEOUT
 from storage.shutdown import CANCELLED_WAIT, SHUTDOWN_WAIT
 
@@ -134,7 +135,7 @@ def test_the_proxy_and_prometheus_reach_the_ports_the_bots_listen_on() -> None:
 def test_a_replica_is_given_longer_to_stop_than_its_shutdown_can_take() -> None:
     # The worst case, step by step: the sweeps under way, Telegram's handlers (cancelled after one wait, all that
     # is left after a second, given up on after a third), then the database's last action and its rollback.
-    worst = STOP_TIMEOUT + 3 * HANDLERS_STOP_WAIT + SHUTDOWN_WAIT + CANCELLED_WAIT
+    worst = STOP_TIMEOUT + SWEEP_CANCELLED_WAIT + 3 * HANDLERS_STOP_WAIT + SHUTDOWN_WAIT + CANCELLED_WAIT
     for bot in BOTS:
         grace = compose()["services"][bot]["stop_grace_period"]
         assert re.fullmatch(r"\d+s", grace), grace
