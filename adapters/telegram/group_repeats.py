@@ -48,7 +48,7 @@ def _which_above(_: Localizer, link: str, command: str) -> str:
 def game_which_above(_: Localizer, link: str) -> str:
     """/game's list: there is no private copy to ask for, as games are played in groups."""
     return _("The quizzes that match are just above: a group gets that list at most once a minute. Open a game "
-             "with a quiz's ▶ button there, or its /game line.")
+             "with a quiz's button there, or its /game line.")
 
 
 ABOVE: dict[str, Callable[[Localizer, str], str]] = {"quizzes": _quizzes_above, "help": _help_above}

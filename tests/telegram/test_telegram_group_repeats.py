@@ -26,7 +26,7 @@ LIST_ABOVE = ("The list of quizzes is just above: a group gets it at most once a
 WHICH_ABOVE = ("The quizzes that match are just above: a group gets that list at most once a minute. For your own "
                "copy, open {link} and send {command}.")
 GAME_ABOVE = ("The quizzes that match are just above: a group gets that list at most once a minute. Open a game "
-              "with a quiz's ▶ button there, or its /game line.")
+              "with a quiz's button there, or its /game line.")
 HELP_ABOVE = ("My help is just above: a group gets it at most once a minute. For your own copy, open {link} and "
               "send /help.")
 
