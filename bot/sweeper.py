@@ -93,7 +93,7 @@ class Sweeper:
             return
         self._outage_logged_at = now
 
-    async def stop(self, wait: float = STOP_TIMEOUT) -> None:
+    async def stop(self, wait: float = STOP_TIMEOUT, cancelled_wait: float = CANCELLED_WAIT) -> None:
         """Finish the sweep under way (so no learner is left without their next question), then end; a sweep
         still going after ``wait`` seconds is cancelled."""
         task, self._task = self._task, None
@@ -103,7 +103,7 @@ class Sweeper:
         try:
             if not (await asyncio.wait({task}, timeout=wait))[0]:
                 task.cancel()
-                if not (await asyncio.wait({task}, timeout=CANCELLED_WAIT))[0]:  # deaf to it: not waited for
+                if not (await asyncio.wait({task}, timeout=cancelled_wait))[0]:  # deaf to it: not waited for
                     log.warning("the %s (%s) did not end when cancelled; stopping without it", self.name,
                                 self._platform)
                     return
@@ -195,10 +195,12 @@ class ContentFollower(Sweeper):
         return 0  # one look per interval: a reload is rare
 
 
-async def stop_sweepers(sweepers: Sequence[Sweeper], wait: float = STOP_TIMEOUT) -> None:
+async def stop_sweepers(sweepers: Sequence[Sweeper], wait: float = STOP_TIMEOUT,
+                        cancelled_wait: float = CANCELLED_WAIT) -> None:
     """Stop them all at once: their sweeps under way finish side by side, so a shutdown waits ``wait`` seconds at
     most for all of them, not that long for each in turn (a container's stop allows so long before it kills)."""
-    stopped = await asyncio.gather(*(sweeper.stop(wait) for sweeper in sweepers), return_exceptions=True)
+    stopped = await asyncio.gather(*(sweeper.stop(wait, cancelled_wait) for sweeper in sweepers),
+                                   return_exceptions=True)
     for sweeper, outcome in zip(sweepers, stopped, strict=True):  # one that failed doesn't keep the rest running
         if isinstance(outcome, Exception):
             log.error("the %s did not stop cleanly", sweeper.name, exc_info=outcome)

@@ -8,7 +8,6 @@ import logging
 
 import pytest
 
-from bot import sweeper as sweeper_module
 from bot.sweeper import Sweeper, stop_sweepers
 
 WAIT = 0.6  # seconds a sweep under way may take once a stop was asked for
@@ -86,14 +85,12 @@ async def test_a_sweep_under_way_finishes_beside_a_hanging_one() -> None:
     assert hanging.cut_off_at is not None
 
 
-async def test_a_sweep_deaf_to_its_cancellation_is_left_behind(monkeypatch: pytest.MonkeyPatch,
-                                                               caplog: pytest.LogCaptureFixture) -> None:
-    monkeypatch.setattr(sweeper_module, "CANCELLED_WAIT", WAIT / 2)
+async def test_a_sweep_deaf_to_its_cancellation_is_left_behind(caplog: pytest.LogCaptureFixture) -> None:
     deaf = Hanging(deaf=True)
     await started(deaf)
     asked = asyncio.get_running_loop().time()
     with caplog.at_level(logging.WARNING, logger="bot.sweeper"):
-        await asyncio.wait_for(stop_sweepers([deaf], WAIT), 10 * WAIT)
+        await asyncio.wait_for(stop_sweepers([deaf], WAIT, WAIT / 2), 10 * WAIT)
     assert asyncio.get_running_loop().time() - asked < 3 * WAIT  # not waited for
     assert "did not end when cancelled" in caplog.text
     deaf.give_in.set()  # (the test's loop closes with nothing left running)

@@ -19,7 +19,7 @@ ON_POSTGRESQL = settings(SMALL, max_examples=8)
 
 
 class OnPostgres(EngineMachine):
-    server_url = ""  # the test server's database, set by the test
+    server_url = ""  # the test server's database: the test makes a subclass naming it
 
     def __init__(self) -> None:
         asyncio.run(empty_database(self.server_url))  # the last example's engine is disposed by now (its teardown)
@@ -31,7 +31,7 @@ class TimedOnPostgres(OnPostgres, TimedEngineMachine):
 
 
 @pytest.mark.parametrize("machine", [OnPostgres, TimedOnPostgres], ids=["untimed", "timed"])
-def test_the_engine_keeps_what_learners_rely_on_on_postgresql(machine: type[OnPostgres], postgres_server_url: str,
-                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(OnPostgres, "server_url", postgres_server_url)
-    run_state_machine_as_test(machine, settings=ON_POSTGRESQL)
+def test_the_engine_keeps_what_learners_rely_on_on_postgresql(machine: type[OnPostgres],
+                                                               postgres_server_url: str) -> None:
+    on_this_server = type(machine.__name__, (machine,), {"server_url": postgres_server_url})
+    run_state_machine_as_test(on_this_server, settings=ON_POSTGRESQL)
