@@ -7,6 +7,7 @@ the learner's lock: a vote that arrives meanwhile waits, instead of missing a po
 
 from __future__ import annotations
 
+import contextlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -15,7 +16,7 @@ from typing import TypeVar
 from bot.i18n import Localizer, UiTexts
 from bot.languages import choose_language, normalize_language
 from bot.locks import UserLocks
-from bot.ports import UnitOfWork, UnitOfWorkFactory
+from bot.ports import StorageBusy, UnitOfWork, UnitOfWorkFactory
 from bot.records import UserRecord
 from bot.replies import Actor
 from bot.retry import RetryPolicy
@@ -60,7 +61,19 @@ class Turns:
     async def run(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], *, create_user: bool = True,
                   after: Callable[[R], Awaitable[None]] | None = None) -> R:
         """``work`` in one transaction for ``actor`` (it commits what it keeps), then ``after`` its result."""
-        return await self._take_turn(actor, lambda: self._once(actor, work, create_user), after)
+        hinted = False  # whether the attempt that ran saw a new language hint
+
+        async def once() -> R:
+            nonlocal hinted
+            result, hinted = await self._once(actor, work, create_user)
+            return result
+
+        async def then(result: R) -> None:
+            if after is not None:
+                await after(result)
+            if hinted:  # after the reply: a lost race here must not hold it up, nor run the work again
+                await self._keep_hint(actor)
+        return await self._take_turn(actor, once, then)
 
     async def run_claimed(self, actor: Actor, claim: Callable[[UnitOfWork], Awaitable[tuple[C, UserRecord] | None]],
                           work: Callable[[Turn, C], Awaitable[R | None]], *,
@@ -145,25 +158,42 @@ class Turns:
                 await after(result)
             return result
 
-    async def _once(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], create_user: bool) -> R:
+    async def _once(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], create_user: bool) -> tuple[R, bool]:
+        """The work's result, and whether the learner's hint was new."""
+        hinted = False
         async with self._uow() as uow:
             user = await uow.users.get(actor.platform, actor.user_id)  # locked first: see UserRepository.get
             if user is None and create_user:
                 user = await uow.users.add(_new_user(actor))
             elif user is not None:
-                await _note_hint(uow, user, actor)
+                hinted = await _note_hint(uow, user, actor)
             result = await work(Turn(actor, uow, user, await self._words(uow, user, actor)))
             self._remember(actor, user)  # after the work: a choice made in this very turn (/language) counts
-            return result
+        return result, hinted
+
+    async def _keep_hint(self, actor: Actor) -> None:
+        """A new hint, kept in a transaction of its own when the turn's work committed nothing (/help, a quiz
+        list): later events without a hint (a sweep's, a reminder) speak it. Rare: hints seldom change. Lost
+        to a busy database, it is kept by the next event that brings it."""
+        async def keep() -> None:
+            async with self._uow() as uow:
+                user = await uow.users.get(actor.platform, actor.user_id)
+                if user is not None and await _note_hint(uow, user, actor):
+                    await uow.commit()
+        with contextlib.suppress(StorageBusy):
+            await self._retry.run(keep)
 
 
 def _new_user(actor: Actor) -> UserRecord:
     return UserRecord(actor.platform, actor.user_id, last_hint=normalize_language(actor.language_hint))
 
 
-async def _note_hint(uow: UnitOfWork, user: UserRecord, actor: Actor) -> None:
-    """Remember the platform's latest language hint, for later events that carry none (written on commit)."""
+async def _note_hint(uow: UnitOfWork, user: UserRecord, actor: Actor) -> bool:
+    """Remember the platform's latest language hint, for later events that carry none (written on commit);
+    whether it was new."""
     hint = normalize_language(actor.language_hint)
-    if hint is not None and hint != user.last_hint:
-        user.last_hint = hint
-        await uow.users.note_hint(user)
+    if hint is None or hint == user.last_hint:
+        return False
+    user.last_hint = hint
+    await uow.users.note_hint(user)
+    return True

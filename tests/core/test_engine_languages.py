@@ -81,6 +81,17 @@ async def test_an_event_without_a_hint_uses_the_last_hint_seen(engine: QuizEngin
     assert (await engine.localizer(no_hint)).language == "sw"
 
 
+async def test_a_new_hint_on_a_turn_that_writes_nothing_is_kept_for_events_without_one(
+        engine: QuizEngine, fake_db: FakeDatabase) -> None:
+    """A quiz list writes nothing of its own; its sender's new hint is kept all the same, and only when new."""
+    await engine.profile(Actor("telegram", "amelie", language_hint="fr"))
+    assert (await engine.list_quizzes(Actor("telegram", "amelie", language_hint="sw"))).language == "sw"
+    assert (await engine.localizer(Actor("telegram", "amelie"))).language == "sw"  # e.g. a reminder's
+    commits = fake_db.commits
+    await engine.list_quizzes(Actor("telegram", "amelie", language_hint="sw-KE"))
+    assert fake_db.commits == commits  # the same hint: nothing to keep
+
+
 async def test_asking_for_someones_words_stores_nothing_and_commits_nothing(engine: QuizEngine,
                                                                             fake_db: FakeDatabase) -> None:
     assert (await engine.localizer(Actor("telegram", "nobody", language_hint="yo"))).language == "yo"
