@@ -23,6 +23,10 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from bot.games.records import PLAYER_NAME_LIMIT
 from storage.utc_datetime import UtcDateTime
 
+# A session's question: its own id (a slug, 48 characters at most), or in a review round its quiz's id and its own
+# (bot/review_quiz.ref: 97 at most).
+QUESTION_REF_LENGTH = 128
+
 # Stable constraint names, so migrations can refer to them on every database.
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -95,7 +99,7 @@ class Answer(Base):
 
     # The primary key is the "first answer is final" rule: one answer per question per session.
     session_id: Mapped[str] = mapped_column(ForeignKey("quiz_sessions.id", ondelete="CASCADE"), primary_key=True)
-    question_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    question_id: Mapped[str] = mapped_column(String(QUESTION_REF_LENGTH), primary_key=True)
     option_id: Mapped[str | None] = mapped_column(String(64))
     correct: Mapped[bool] = mapped_column(Boolean)
     answered_at: Mapped[datetime] = mapped_column(UtcDateTime())
@@ -107,7 +111,7 @@ class MessageLink(Base):
     platform: Mapped[str] = mapped_column(String(16), primary_key=True)
     message_key: Mapped[str] = mapped_column(String(128), primary_key=True)
     session_id: Mapped[str] = mapped_column(ForeignKey("quiz_sessions.id", ondelete="CASCADE"), index=True)
-    question_id: Mapped[str] = mapped_column(String(64))
+    question_id: Mapped[str] = mapped_column(String(QUESTION_REF_LENGTH))
     chat_id: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime())
     message_id: Mapped[str | None] = mapped_column(String(64))  # Telegram: a poll's key is not its message's id
