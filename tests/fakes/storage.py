@@ -6,7 +6,7 @@ import asyncio
 import copy
 import itertools
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from types import TracebackType
 from typing import Self
@@ -36,6 +36,7 @@ from bot.records import (
 )
 from tests.fakes.answers import FakeAnswerRepository, FakeLinkRepository
 from tests.fakes.clock import utc
+from tests.fakes.committed_rows import publish
 from tests.fakes.games import FakeChatRepository, FakeGameRepository
 from tests.fakes.memory import FakeCardRepository, FakeReviewLogRepository
 
@@ -269,15 +270,7 @@ class FakeUnitOfWork:
         assert self._working is not None, "commit outside the unit of work"
         if self._database.failing is not None:
             raise self._database.failing
-        # Publish only what this unit of work changed, so units of work of other users don't undo each other.
-        for table in fields(FakeState):
-            before, after = getattr(self._snapshot, table.name), getattr(self._working, table.name)
-            published = getattr(self._database.state, table.name)
-            for key in before.keys() | after.keys():
-                if key not in after:  # deleted here
-                    published.pop(key, None)
-                elif before.get(key) != after[key]:
-                    published[key] = copy.deepcopy(after[key])
+        publish(self._snapshot, self._working, self._database.state)  # what PostgreSQL would refuse, it refuses
         self._snapshot = copy.deepcopy(self._working)
         self._database.commits += 1
         self._leave("committed")
