@@ -1,8 +1,9 @@
-"""Serving chat platforms: start their adapters, then one time-limit sweeper per platform; stop it all in
-reverse. `quiztutor run` does this, and so do the end-to-end tests."""
+"""Serving chat platforms: start their adapters, then one time-limit sweeper per platform; stop the sweepers,
+then the adapters side by side. `quiztutor run` does this, and so do the end-to-end tests."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -61,15 +62,17 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
 
 
 async def stop_all(adapters: list[ChatAdapter]) -> None:
-    """Stop each adapter, the last started first; one that fails to stop doesn't leave the others running."""
-    failure: Exception | None = None
-    for adapter in reversed(adapters):
-        try:
-            await adapter.stop()
-        except Exception as error:
-            if failure is None:
-                failure = error  # raised once all are stopped: `quiztutor` logs it and exits 1
-            else:
-                log.exception("the %s adapter did not stop cleanly either", adapter.name)
+    """Stop every adapter side by side: each waits on its own platform (Discord's gateway, Telegram's pending
+    updates), so the stop takes the longest of them, not their sum, within a container's grace period. One that
+    fails to stop doesn't leave the others running."""
+    outcomes = await asyncio.gather(*(adapter.stop() for adapter in reversed(adapters)), return_exceptions=True)
+    failure: BaseException | None = None
+    for adapter, outcome in zip(reversed(adapters), outcomes, strict=True):
+        if not isinstance(outcome, BaseException):
+            continue
+        if failure is None:
+            failure = outcome  # raised once all are stopped: `quiztutor` logs it and exits 1
+        else:
+            log.error("the %s adapter did not stop cleanly either", adapter.name, exc_info=outcome)
     if failure is not None:
         raise failure

@@ -1,6 +1,8 @@
-"""`quiztutor run` stops every adapter it started, even when one of them fails to stop."""
+"""`quiztutor run` stops every adapter it started, side by side, even when one of them fails to stop."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 
@@ -15,16 +17,22 @@ class Adapter:
 
     reminders_per_second = 1.0
 
-    def __init__(self, name: str, stops: list[str], fails: bool = False) -> None:
+    def __init__(self, name: str, stops: list[str], fails: bool = False, *, stopping: asyncio.Event | None = None,
+                 waits_for: asyncio.Event | None = None) -> None:
         self.name = name
         self._stops = stops
         self._fails = fails
+        self._stopping = stopping or asyncio.Event()  # set once its stop began
+        self._waits_for = waits_for  # another adapter's stop under way: a stop that takes its time
 
     async def start(self) -> None:
         pass
 
     async def stop(self) -> None:
         self._stops.append(self.name)
+        self._stopping.set()
+        if self._waits_for is not None:
+            await self._waits_for.wait()
         if self._fails:
             raise ConnectionError(f"{self.name} could not say goodbye")
 
@@ -57,3 +65,13 @@ async def test_when_several_fail_to_stop_the_first_failure_is_raised_and_the_oth
         await stop_all(adapters)
     assert stops == ["discord", "telegram"]
     assert "the telegram adapter did not stop cleanly" in caplog.text
+
+
+async def test_adapters_stop_side_by_side() -> None:
+    """Telegram's stop still waiting when Discord's begins: one after the other, this would never end."""
+    stops: list[str] = []
+    telegram_stopping, discord_stopping = asyncio.Event(), asyncio.Event()
+    telegram = Adapter("telegram", stops, stopping=telegram_stopping, waits_for=discord_stopping)
+    discord = Adapter("discord", stops, stopping=discord_stopping, waits_for=telegram_stopping)
+    await asyncio.wait_for(stop_all([telegram, discord]), timeout=5)
+    assert sorted(stops) == ["discord", "telegram"]
