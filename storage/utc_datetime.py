@@ -58,7 +58,9 @@ def sqlite_moment(value: str | None) -> datetime | None:
     if value is None:
         return None
     try:
-        return datetime.fromisoformat(value + UTC_OFFSET)
+        moment = datetime.fromisoformat(value + UTC_OFFSET)
     except ValueError:  # text with a zone of its own, written by other means than SQLAlchemy
         moment = datetime.fromisoformat(value)
-        return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    if moment.tzinfo is None:  # a date alone ("2026-12-04"): Python reads the "+00:00" added as its time
+        moment = datetime.fromisoformat(value)
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
