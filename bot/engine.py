@@ -104,7 +104,7 @@ class QuizEngine:
         return self._core.turns.words_remembered(actor)
 
     async def localizer(self, actor: Actor) -> Localizer:
-        """The bot's words for this person (stored choice, platform hint, English). Reads only."""
+        """The bot's words for this person (stored choice, platform hint, English). Writes only a new hint."""
         return await self._core.turns.words(actor)
 
     async def profile(self, actor: Actor) -> Profile:

@@ -7,7 +7,7 @@ the learner's lock: a vote that arrives meanwhile waits, instead of missing a po
 
 from __future__ import annotations
 
-import contextlib
+import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -16,11 +16,13 @@ from typing import TypeVar
 from bot.i18n import Localizer, UiTexts
 from bot.languages import choose_language, normalize_language
 from bot.locks import UserLocks
-from bot.ports import StorageBusy, UnitOfWork, UnitOfWorkFactory
+from bot.log_lines import log_briefly
+from bot.ports import UnitOfWork, UnitOfWorkFactory
 from bot.records import UserRecord
 from bot.replies import Actor
 from bot.retry import RetryPolicy
 
+log = logging.getLogger(__name__)
 R = TypeVar("R")
 C = TypeVar("C")
 
@@ -71,7 +73,7 @@ class Turns:
         async def then(result: R) -> None:
             if after is not None:
                 await after(result)
-            if hinted:  # after the reply: a lost race here must not hold it up, nor run the work again
+            if hinted:  # after the reply, if any: a failure here must not hold it up, nor run the work again
                 await self._keep_hint(actor)
         return await self._take_turn(actor, once, then)
 
@@ -99,7 +101,8 @@ class Turns:
         return await self._retry.run(once)
 
     async def words(self, actor: Actor) -> Localizer:
-        """The bot's words for this person (their stored language, else this event's hint); reads only."""
+        """The bot's words for this person (their stored language, else this event's hint); writes only a new
+        hint."""
         async def read(turn: Turn) -> Localizer:
             return turn.words
         return await self.run(actor, read, create_user=False)
@@ -173,15 +176,18 @@ class Turns:
 
     async def _keep_hint(self, actor: Actor) -> None:
         """A new hint, kept in a transaction of its own when the turn's work committed nothing (/help, a quiz
-        list): later events without a hint (a sweep's, a reminder) speak it. Rare: hints seldom change. Lost
-        to a busy database, it is kept by the next event that brings it."""
+        list): later events without a hint (a sweep's, a reminder) speak it. Rare: hints seldom change. It is
+        best-effort: its turn's work succeeded, so a failure here (a busy or closing database) is logged, and
+        the next event that brings the hint keeps it."""
         async def keep() -> None:
             async with self._uow() as uow:
                 user = await uow.users.get(actor.platform, actor.user_id)
                 if user is not None and await _note_hint(uow, user, actor):
                     await uow.commit()
-        with contextlib.suppress(StorageBusy):
+        try:
             await self._retry.run(keep)
+        except Exception as error:
+            log_briefly(log, logging.WARNING, error, "could not keep a new language hint")
 
 
 def _new_user(actor: Actor) -> UserRecord:

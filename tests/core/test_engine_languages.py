@@ -92,6 +92,25 @@ async def test_a_new_hint_on_a_turn_that_writes_nothing_is_kept_for_events_witho
     assert fake_db.commits == commits  # the same hint: nothing to keep
 
 
+async def test_a_new_hint_on_a_turn_that_commits_is_kept_with_its_work_in_one_commit(
+        engine: QuizEngine, fake_db: FakeDatabase) -> None:
+    await engine.profile(Actor("telegram", "amelie", language_hint="fr"))
+    commits = fake_db.commits
+    assert (await start(engine, Actor("telegram", "amelie", language_hint="sw"))).language == "sw"
+    assert fake_db.commits == commits + 1
+    assert (await engine.localizer(Actor("telegram", "amelie"))).language == "sw"
+
+
+async def test_a_hint_that_cant_be_kept_is_logged_and_the_reply_still_comes(
+        engine: QuizEngine, fake_db: FakeDatabase, caplog: pytest.LogCaptureFixture) -> None:
+    await engine.profile(Actor("telegram", "amelie", language_hint="fr"))
+    fake_db.failing = OSError("disk I/O error")  # every commit fails; the quiz list commits nothing of its own
+    assert (await engine.list_quizzes(Actor("telegram", "amelie", language_hint="sw"))).language == "sw"
+    assert "could not keep a new language hint: OSError: disk I/O error" in caplog.text
+    fake_db.failing = None
+    assert (await engine.localizer(Actor("telegram", "amelie"))).language == "fr"  # kept by a later event
+
+
 async def test_asking_for_someones_words_stores_nothing_and_commits_nothing(engine: QuizEngine,
                                                                             fake_db: FakeDatabase) -> None:
     assert (await engine.localizer(Actor("telegram", "nobody", language_hint="yo"))).language == "yo"
