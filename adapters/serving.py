@@ -70,6 +70,8 @@ async def stop_all(adapters: list[ChatAdapter]) -> None:
     for adapter, outcome in zip(reversed(adapters), outcomes, strict=True):
         if not isinstance(outcome, BaseException):
             continue
+        if isinstance(outcome, asyncio.CancelledError):  # its own, not this stop's: not to be taken for one
+            outcome = RuntimeError(f"the {adapter.name} adapter's stop was cancelled")
         if failure is None:
             failure = outcome  # raised once all are stopped: `quiztutor` logs it and exits 1
         else:

@@ -17,8 +17,8 @@ class Adapter:
 
     reminders_per_second = 1.0
 
-    def __init__(self, name: str, stops: list[str], fails: bool = False, *, stopping: asyncio.Event | None = None,
-                 waits_for: asyncio.Event | None = None) -> None:
+    def __init__(self, name: str, stops: list[str], fails: bool | type[BaseException] = False, *,
+                 stopping: asyncio.Event | None = None, waits_for: asyncio.Event | None = None) -> None:
         self.name = name
         self._stops = stops
         self._fails = fails
@@ -33,8 +33,10 @@ class Adapter:
         self._stopping.set()
         if self._waits_for is not None:
             await self._waits_for.wait()
-        if self._fails:
+        if self._fails is True:
             raise ConnectionError(f"{self.name} could not say goodbye")
+        if self._fails:
+            raise self._fails
 
     def not_ready(self) -> str | None:
         return None
@@ -74,4 +76,13 @@ async def test_adapters_stop_side_by_side() -> None:
     telegram = Adapter("telegram", stops, stopping=telegram_stopping, waits_for=discord_stopping)
     discord = Adapter("discord", stops, stopping=discord_stopping, waits_for=telegram_stopping)
     await asyncio.wait_for(stop_all([telegram, discord]), timeout=5)
+    assert sorted(stops) == ["discord", "telegram"]
+
+
+async def test_an_adapter_whose_own_stop_was_cancelled_is_reported_as_a_failure_not_a_cancellation() -> None:
+    """Cancelled inside its own stop (a library's task), not by whoever stops: `run` must log it and exit 1."""
+    stops: list[str] = []
+    adapters: list[ChatAdapter] = [Adapter("telegram", stops), Adapter("discord", stops, fails=asyncio.CancelledError)]
+    with pytest.raises(RuntimeError, match="the discord adapter's stop was cancelled"):
+        await stop_all(adapters)
     assert sorted(stops) == ["discord", "telegram"]

@@ -22,6 +22,7 @@ ROW_TABLES = {"users": "users", "sessions": "quiz_sessions", "answers": "answers
               "cards": "cards", "reviews": "review_logs", "games": "games", "players": "game_players",
               "game_answers": "game_answers", "game_links": "game_messages"}
 INT32 = range(-(2**31), 2**31)
+DELETED = object()  # a row's place in a commit's changes: deleted (a row's value may be None: a chat's language)
 
 
 class RefusedByColumn(ValueError):
@@ -34,23 +35,23 @@ def publish(before: Any, after: Any, published: Any) -> None:
     changed = {table.name: _changed(getattr(before, table.name), getattr(after, table.name))
                for table in fields(after)}
     refusals = [refusal for name, rows in changed.items() if name in ROW_TABLES
-                for row in rows.values() if row is not None
+                for row in rows.values() if row is not DELETED
                 for refusal in refused(tables.Base.metadata.tables[ROW_TABLES[name]], row)]
     if refusals:
         raise RefusedByColumn("; ".join(refusals))
     for name, rows in changed.items():
         target = getattr(published, name)
         for key, row in rows.items():
-            if row is None:
+            if row is DELETED:
                 target.pop(key, None)
             else:
                 target[key] = copy.deepcopy(row)
 
 
 def _changed(before: dict[Any, Any], after: dict[Any, Any]) -> dict[Any, Any]:
-    """The rows changed, by key; None for one deleted. Only what changed: units of work of other users don't
+    """The rows changed, by key (DELETED for one deleted). Only what changed: units of work of other users don't
     undo each other."""
-    return {key: after.get(key) for key in before.keys() | after.keys()
+    return {key: after.get(key, DELETED) for key in before.keys() | after.keys()
             if key not in after or before.get(key) != after[key]}
 
 
