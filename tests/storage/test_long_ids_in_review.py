@@ -53,7 +53,12 @@ async def test_a_review_of_the_longest_ids_is_scored_by_button_and_by_poll(
         assert ref(QUIZ_ID, QUESTION_ID) in served
 
         clock.advance(timedelta(days=1))
-        again = await engine.review(ADA)  # by buttons this time
+        again = await engine.review(ADA)  # by buttons this time, the whole round
         assert isinstance(again, Started)
-        outcome = await answer(engine, ADA, again.question, right=True)
-        assert outcome.feedback is not None and outcome.feedback.correct
+        question, served = again.question, []
+        while isinstance(question, QuestionView):
+            served.append(question.question_id)
+            outcome = await answer(engine, ADA, question, right=True)
+            assert outcome.feedback is not None and outcome.feedback.correct
+            question = outcome.next
+        assert ref(QUIZ_ID, QUESTION_ID) in served

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import insert, select
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.review_quiz import ref
@@ -50,5 +50,7 @@ async def test_0009_keeps_the_rows_and_takes_the_longest_reference(database_url:
         assert await _question_ids(engine) == ({"collectives/one"}, {"collectives/one"})
         await _add(engine, LONGEST_REF, "poll-2")
         assert await _question_ids(engine) == ({"collectives/one", LONGEST_REF},) * 2
+        with pytest.raises(IntegrityError):  # the first answer is final still: the copy kept the primary key
+            await _add(engine, LONGEST_REF, "poll-3")
     finally:
         await engine.dispose()

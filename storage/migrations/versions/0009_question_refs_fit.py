@@ -26,7 +26,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    _resize(64)  # fails, changing nothing, while a longer question id is stored: it can't be kept in 64
+    # On PostgreSQL this fails, changing nothing, while a longer question id is stored; SQLite keeps it as it is.
+    _resize(64)
 
 
 def _resize(length: int) -> None:
