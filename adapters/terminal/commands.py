@@ -75,10 +75,10 @@ def without_invisible(text: str) -> str:
 def option_index(text: str) -> int | None:
     """``"2"``, ``"+2"``, ``"2)"``, ``"2."``, ``"b"``, ``"(b)"`` or ``"( b )"`` -> 1, and so in full width (``"２"``);
     anything else (``"²"``, ``"①"``, ``"x"``) -> None."""
-    text = _unbracketed(text)
-    number = ascii_number(text.removeprefix("+"))  # "+2" is 2, as Python and a calculator read it
+    number = list_number(text)
     if number is not None:
         return number - 1
+    text = _unbracketed(text)
     if len(text) == 1 and text in string.ascii_lowercase:
         return string.ascii_lowercase.index(text)
     return None
@@ -87,7 +87,7 @@ def option_index(text: str) -> int | None:
 def list_number(text: str) -> int | None:
     """A number picking from a numbered list, typed as an answer's may be: ``"2"``, ``"+2"``, ``"2."``, ``"2)"``,
     ``"(2)"`` or ``"( 2 )"`` -> 2, and so in full width; anything else -> None."""
-    return ascii_number(_unbracketed(text).removeprefix("+"))
+    return ascii_number(_unbracketed(text).removeprefix("+"))  # "+2" is 2, as Python and a calculator read it
 
 
 def number_like(text: str) -> bool:

@@ -11,11 +11,14 @@ from __future__ import annotations
 import copy
 from dataclasses import fields
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Integer, String, Table
 
 from storage import tables
+
+if TYPE_CHECKING:  # the fake's state module commits through this one
+    from tests.fakes.storage import FakeState
 
 # The fake state's fields holding rows, by their table.
 ROW_TABLES = {"users": "users", "sessions": "quiz_sessions", "answers": "answers", "links": "message_links",
@@ -29,9 +32,9 @@ class RefusedByColumn(ValueError):
     """A value PostgreSQL's column would refuse (as asyncpg's DataError would stop the transaction)."""
 
 
-def publish(before: Any, after: Any, published: Any) -> None:
-    """Publish the rows ``after`` changed since ``before`` (both FakeStates) into ``published``; nothing at all
-    if any of them breaks its column's limit."""
+def publish(before: FakeState, after: FakeState, published: FakeState) -> None:
+    """Publish the rows ``after`` changed since ``before`` into ``published``; nothing at all if any of them
+    breaks its column's limit."""
     changed = {table.name: _changed(getattr(before, table.name), getattr(after, table.name))
                for table in fields(after)}
     refusals = [refusal for name, rows in changed.items() if name in ROW_TABLES
