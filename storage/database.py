@@ -12,6 +12,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
+from storage.json_text import JSON_CODEC
 from storage.pool_size import DEFAULT_POOL_SIZE
 from storage.server_pool import create_server_engine
 
@@ -54,7 +55,8 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
     # One connection: SQLite takes one writer at a time anyway, and queueing in the pool is far
     # cheaper than connections sleeping in SQLite's busy handler.
     # No reset on return: every unit of work ends its own transaction, and a reset costs a thread hop.
-    engine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=120, pool_reset_on_return=None)
+    engine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=120, pool_reset_on_return=None,
+                                 **JSON_CODEC)
     _tune_sqlite(engine.sync_engine, busy_timeout_ms)
     # Carried along for the writer's own engine (storage/unit_of_work.py); SQLAlchemy ignores unknown options.
     engine.sync_engine.update_execution_options(sqlite_busy_timeout_ms=busy_timeout_ms)
@@ -64,14 +66,14 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
 def create_unpooled_engine(url: str | URL) -> AsyncEngine:
     """An engine that opens a connection of its own for each use and closes it after (health checks, the
     process lock): the pool's connections stay for the work."""
-    return create_async_engine(url, poolclass=NullPool)
+    return create_async_engine(url, poolclass=NullPool, **JSON_CODEC)
 
 
 def create_writer_engine(url: URL, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS) -> Engine:
     """The synchronous engine of the SQLite writer (storage/group_commit.py), tuned as create_engine's."""
     # The writer holds one connection for its life, used from the event loop and its own thread in turn.
     engine = create_sync_engine(url.set(drivername="sqlite"), poolclass=NullPool,
-                                connect_args={"check_same_thread": False})
+                                connect_args={"check_same_thread": False}, **JSON_CODEC)
     _tune_sqlite(engine, busy_timeout_ms)
     return engine
 

@@ -25,6 +25,7 @@ import asyncpg
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from bot.ports import WriterClosed
+from storage.json_text import JSON_CODEC
 from storage.pool_size import DEFAULT_POOL_SIZE
 from storage.shutdown import SHUTDOWN_WAIT
 
@@ -39,7 +40,7 @@ Item = TypeVar("Item")
 def create_server_engine(url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> AsyncEngine:
     """An async engine with exactly ``pool_size`` connections (no overflow, no pre-ping)."""
     return create_async_engine(url, pool_size=pool_size, max_overflow=0, pool_recycle=RECYCLE_SECONDS,
-                               pool_pre_ping=False)
+                               pool_pre_ping=False, **JSON_CODEC)
 
 
 class FifoHandOver(Generic[Item]):
