@@ -6,33 +6,20 @@ are in tests/reliability/engine_model.py and each rule). test_engine_state_machi
 
 from __future__ import annotations
 
-import asyncio
-import random
-import shutil
-import tempfile
 from collections.abc import Coroutine
-from contextlib import AsyncExitStack
 from datetime import timedelta
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from bot.admins import AdminPolicy
-from bot.content.library import ContentLibrary
-from bot.engine import QuizEngine
 from bot.progress_replies import Progress
 from bot.records import MessageLink
 from bot.replies import Actor, AnswerOutcome, Expired, Notice, NoticeCode, Started, Summary
-from storage.database import sqlite_url
-from storage.unit_of_work import unit_of_work_factory
-from tests.conftest import FIXTURE_CONTENT
-from tests.fakes.clock import FixedClock
 from tests.reliability import engine_model as model
+from tests.reliability.engine_runner import EngineRunner
 
-T = TypeVar("T")
 LEARNERS = st.integers(0, 2)
 HINTS = (None, "sw", "fr-CA")  # the platform's language hint of each learner: English, Swahili, French
 LANGUAGE_CHOICES = {"fr": "fr", "sw": "sw", "en": "en", "Yorùbá": "yo", "sn": "sn", "klingon": None, "": None}
@@ -40,48 +27,16 @@ TYPED_QUIZZES = ("collectives", "  Collectives ", "long", "nccl", "options", "",
 OPTION = st.integers(-1, 4)  # the fixture's questions have 2 or 3 options: some picks are out of range
 
 
-class EngineMachine(RuleBasedStateMachine):
-    limit: timedelta | None = None  # how long a learner has for each question
-
+class EngineMachine(EngineRunner, RuleBasedStateMachine):
     def __init__(self, database_url: str | None = None) -> None:
-        super().__init__()
-        self.loop = asyncio.new_event_loop()
-        self.folder = Path(tempfile.mkdtemp(prefix="quiz-state-"))
-        self.database_url = database_url or sqlite_url(self.folder)  # a SQLite file of its own unless given one
-        self.clock = FixedClock()
-        self.catalog = ContentLibrary.load(FIXTURE_CONTENT).catalog
+        RuleBasedStateMachine.__init__(self)
         self.polls: list[str] = []
         self.surfaces = [model.RecordingSurface(f"chat-{n}", self.polls) for n in range(len(HINTS))]
         self.actors = [Actor("telegram", f"learner-{n}", f"chat-{n}", hint) for n, hint in enumerate(HINTS)]
         self.languages = ["en", "sw", "fr"]
         self.seen: dict[tuple[str, str, str], tuple[str, ...]] = {}
-        self.stack: AsyncExitStack | None = None
-        self.opened = 0  # each process draws other session ids: one seeded the same twice would repeat them
-        self.engine = self._open()
+        EngineRunner.__init__(self, database_url)
         self.stored = self.run(model.read_stored(self.database))
-
-    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
-        return self.loop.run_until_complete(coroutine)
-
-    def _open(self) -> QuizEngine:
-        """The process's start-up as adapters.runtime.open_services does it, with the bot's words read once."""
-        self.stack = AsyncExitStack()
-        self.opened += 1
-        self.database = self.run(model.opened_database(self.database_url))
-        self.stack.push_async_callback(self.database.dispose)
-        unit_of_work = unit_of_work_factory(self.database, self.clock)
-        self.stack.push_async_callback(unit_of_work.close)  # first, as open_services closes them
-        return QuizEngine(library=ContentLibrary.load(FIXTURE_CONTENT), unit_of_work=unit_of_work,
-                          texts=model.shipped_texts(), admins=AdminPolicy(), clock=self.clock,
-                          rng=random.Random(self.opened), question_limit=self.limit)
-
-    def teardown(self) -> None:
-        try:
-            if self.stack is not None:
-                self.run(self.stack.aclose())
-        finally:
-            self.loop.close()
-            shutil.rmtree(self.folder, ignore_errors=True)
 
     # -- one step: the reply and the database checked, whatever the action ---------------------------------
 
@@ -268,9 +223,7 @@ class EngineMachine(RuleBasedStateMachine):
         """Close everything and open the same file again: each learner resumes at the very same question (in no
         time at all: a question's time running out meanwhile would move it on)."""
         before = self._resume_everyone()
-        assert self.stack is not None
-        self.run(self.stack.aclose())
-        self.engine = self._open()
+        self.reopen()
         after = self._resume_everyone()
         for was, now in zip(before, after, strict=True):  # resuming may end a quiz whose time ran out: not again
             assert isinstance(now, Started) if isinstance(was, Started) else not isinstance(was, Summary) or (
