@@ -33,7 +33,9 @@ class EngineRunner:
         self.folder = Path(tempfile.mkdtemp(prefix="quiz-state-"))
         self.database_url = database_url or sqlite_url(self.folder)  # a SQLite file of its own unless given one
         self.clock = FixedClock()
-        self.catalog = ContentLibrary.load(FIXTURE_CONTENT).catalog
+        self.content = self.folder / "content"  # a copy of the fixture quizzes, for a machine to edit and reload
+        shutil.copytree(FIXTURE_CONTENT, self.content)
+        self.catalog = ContentLibrary.load(self.content).catalog
         self.stack: AsyncExitStack | None = None
         self.opened = 0  # each process draws other session ids: one seeded the same twice would repeat them
         self.engine = self._open()
@@ -49,7 +51,7 @@ class EngineRunner:
         self.stack.push_async_callback(self.database.dispose)
         unit_of_work = unit_of_work_factory(self.database, self.clock)
         self.stack.push_async_callback(unit_of_work.close)  # first, as open_services closes them
-        return QuizEngine(library=ContentLibrary.load(FIXTURE_CONTENT), unit_of_work=unit_of_work,
+        return QuizEngine(library=ContentLibrary.load(self.content), unit_of_work=unit_of_work,
                           texts=model.shipped_texts(), admins=AdminPolicy(), clock=self.clock,
                           rng=random.Random(self.opened), question_limit=self.limit)
 

@@ -74,7 +74,8 @@ def games_problems(catalog: Catalog, before: StoredGames, after: StoredGames) ->
         if question_id is None or position > game.position or game.state == "lobby":
             problems.append(f"answer {(game_id, position, user)} to a question not asked ({game.state} at "
                             f"{game.position})")
-        elif correct != (option == answer_key(catalog, game.quiz_id, question_id)):
+        elif (game_id, position, user) not in before.answers and correct != (  # judged by the content of the day
+                option == answer_key(catalog, game.quiz_id, question_id)):
             problems.append(f"answer {(game_id, position, user)} scored {correct} for {option}")
         total = totals[(game_id, user)]
         total[0] += points
@@ -100,13 +101,14 @@ def games_problems(catalog: Catalog, before: StoredGames, after: StoredGames) ->
     return problems
 
 
-def shown_problems(catalog: Catalog, stored: StoredGames, shown: list[GameEvent]) -> list[str]:
-    """What one chat was shown, in order: each question once, its results after it, one podium at the end."""
+def shown_problems(catalog: Catalog, stored: StoredGames, shown: list[GameEvent], new: int) -> list[str]:
+    """What one chat was shown, in order: each question once, its results after it, one podium at the end; the
+    questions from ``new`` on (this step's) with their answer where the stored order and the content put it."""
     problems: list[str] = []
     asked: dict[str, list[int]] = defaultdict(list)
     results: dict[str, list[int]] = defaultdict(list)
     ended: set[str] = set()
-    for event in shown:
+    for index, event in enumerate(shown):
         game = stored.games.get(event.game_id)
         if game is None:
             problems.append(f"{type(event).__name__} of a game never stored: {event.game_id}")
@@ -119,7 +121,7 @@ def shown_problems(catalog: Catalog, stored: StoredGames, shown: list[GameEvent]
             asked[event.game_id].append(event.position)
             question_id = game.question_ids[event.position]
             order = game.option_orders[question_id]
-            if order[event.correct_index] != answer_key(catalog, game.quiz_id, question_id):
+            if index >= new and order[event.correct_index] != answer_key(catalog, game.quiz_id, question_id):
                 problems.append(f"game {event.game_id} showed {question_id} with the answer at the wrong place")
         elif isinstance(event, GameResults):
             if event.position not in asked[event.game_id] or event.position in results[event.game_id]:

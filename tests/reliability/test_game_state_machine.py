@@ -18,11 +18,14 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
+from bot.content.library import ContentLibrary
 from bot.games.delivery import Posted
 from bot.games.replies import GameExplanation, GameQuestion, GameResults, GameVote, Leaderboard, Skipped
+from bot.reload_report import ReloadReport
 from bot.replies import Actor, AnswerOutcome, Expired, Notice, Started, Summary
 from tests.fakes.game_stage import RecordingStage
 from tests.pg_cluster import empty_database
+from tests.reliability import content_edits
 from tests.reliability import engine_model as model
 from tests.reliability import game_model as games
 from tests.reliability.engine_runner import EngineRunner
@@ -31,6 +34,7 @@ PLAYERS = st.integers(0, 2)
 CHATS = ("-100", "-200")
 OPTION = st.integers(-1, 3)  # the fixture's questions have 2 or 3 options: some picks are out of range
 NAMES = ("Ada", "Bayo", "Chido")
+OPERATOR = Actor("terminal", "operator")  # trusted with admin commands
 
 
 class KeyedStage(RecordingStage):
@@ -64,6 +68,7 @@ class GameMachine(EngineRunner, RuleBasedStateMachine):
         self.errors = ErrorLog()
         logging.getLogger().addHandler(self.errors)
         self.stage = KeyedStage()
+        self.served = content_edits.EDITS[0]
         self.polls: list[str] = []
         self.surfaces = [model.RecordingSurface(str(n + 1), self.polls) for n in range(len(NAMES))]
         EngineRunner.__init__(self, database_url)
@@ -86,7 +91,7 @@ class GameMachine(EngineRunner, RuleBasedStateMachine):
         after = self.run(games.read_games(self.database))
         problems = games.games_problems(self.catalog, self.stored, after)
         for chat in CHATS:
-            problems += games.shown_problems(self.catalog, after, self.stage.shown[chat])
+            problems += games.shown_problems(self.catalog, after, self.stage.shown[chat], shown[chat])
         problems += [f"logged: {record.getMessage()}" for record in self.errors.records]
         assert not problems, (reply, problems, {chat: self.stage.shown[chat][shown[chat]:] for chat in CHATS})
         self.before, self.stored = self.stored, after
@@ -151,7 +156,9 @@ class GameMachine(EngineRunner, RuleBasedStateMachine):
         game = self.stored.games[question.game_id]
         self.clock.advance(timedelta(seconds=1))
         key = (question.game_id, question.position, str(player + 1))
-        counts = (game.state == "asking" and game.position == question.position and game.deadline is not None
+        # A question a reload removed (or its whole quiz) takes no votes; the game passes it over when it moves on.
+        exists = model.answer_key(self.catalog, game.quiz_id, game.question_ids[question.position]) is not None
+        counts = (exists and game.state == "asking" and game.position == question.position and game.deadline is not None
                   and self.clock() < game.deadline and 0 <= option < len(question.options)
                   and key not in self.stored.answers)
         actor = self.actor(player, chat)
@@ -227,6 +234,17 @@ class GameMachine(EngineRunner, RuleBasedStateMachine):
         late = [game_id for game_id in self.stored.live() if (deadline := self.stored.games[game_id].deadline)
                 and deadline <= self.clock()]
         assert not late, [self.stored.games[game_id] for game_id in late]
+
+    @rule(edit=st.sampled_from(content_edits.EDITS))
+    def reload(self, edit: str) -> None:
+        """An admin reloads edited content: games and sessions go on with what is left of their quiz."""
+        content_edits.write(self.content, edit)
+        report = self.step(self.engine.reload(OPERATOR))
+        assert isinstance(report, ReloadReport) and report.ok == (edit != "broken"), report
+        if not report.ok:  # still served: the files a restart loads
+            content_edits.write(self.content, self.served)
+            return
+        self.served, self.catalog = edit, ContentLibrary.load(self.content).catalog
 
     @rule()
     def restart(self) -> None:
