@@ -20,7 +20,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from bot.content.library import ContentLibrary
 from bot.games.delivery import Posted
-from bot.games.replies import GameExplanation, GameQuestion, GameResults, GameVote, Leaderboard, Skipped
+from bot.games.replies import GameBegins, GameExplanation, GameQuestion, GameResults, GameVote, Leaderboard, Skipped
 from bot.reload_report import ReloadReport
 from bot.replies import Actor, AnswerOutcome, Expired, Notice, Started, Summary
 from tests.fakes.game_stage import RecordingStage
@@ -192,8 +192,11 @@ class GameMachine(EngineRunner, RuleBasedStateMachine):
         position = max(0, game.position + offset)
         shown = {(type(event), event.position) for event in self.stage.shown[chat]
                  if event.game_id == game_id and isinstance(event, GameQuestion | GameResults)}
-        # Its results are up, or the game ended after it was asked (stopping closes the open question).
-        closed = (GameResults, position) in shown or (game.state in games.ENDED and (GameQuestion, position) in shown)
+        begun = any(isinstance(event, GameBegins) and event.game_id == game_id for event in self.stage.shown[chat])
+        # Its results are up, or the game ended after it was asked: stopping closes the open question, and so
+        # does a chat refusing to show it (nobody saw it, nobody can play it any more).
+        closed = (GameResults, position) in shown or (game.state in games.ENDED and begun
+                                                        and position <= game.position)
         reply = self.step(self.engine.games.explain(self.actor(player, chat), game_id, position))
         assert isinstance(reply, GameExplanation | Notice), reply
         assert closed or isinstance(reply, Notice), (reply, game, shown)
@@ -234,6 +237,12 @@ class GameMachine(EngineRunner, RuleBasedStateMachine):
         late = [game_id for game_id in self.stored.live() if (deadline := self.stored.games[game_id].deadline)
                 and deadline <= self.clock()]
         assert not late, [self.stored.games[game_id] for game_id in late]
+
+    @rule(refusing=st.sampled_from([None, None, "Send Polls"]), failing_asides=st.integers(0, 2))
+    def chats_change(self, refusing: str | None, failing_asides: int) -> None:
+        """An admin takes the bot's right to post polls (games there stop), or gives it back; taking players'
+        own polls away fails for a while (they are tried again later)."""
+        self.stage.refusing, self.stage.failing_asides = refusing, failing_asides
 
     @rule(edit=st.sampled_from(content_edits.EDITS))
     def reload(self, edit: str) -> None:
