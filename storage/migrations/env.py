@@ -8,6 +8,7 @@ from alembic import context
 from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
+from storage.json_text import JSON_CODEC
 from storage.migrate import lock_migrations
 from storage.tables import Base
 
@@ -33,7 +34,7 @@ def run_locked(connection: Connection) -> None:
 
 
 async def run_from_url() -> None:
-    engine = create_async_engine(database_url())
+    engine = create_async_engine(database_url(), **JSON_CODEC)
     async with engine.begin() as connection:
         await connection.run_sync(run_locked)
     await engine.dispose()

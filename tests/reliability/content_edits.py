@@ -10,7 +10,7 @@ import yaml
 from tests.conftest import FIXTURE_CONTENT
 
 # "broken" fails validation: a reload keeps serving what it served before.
-EDITS = ("as shipped", "one option fewer", "one question fewer", "a quiz removed", "broken")
+EDITS = ("as shipped", "one option fewer", "one question fewer", "an answer changed", "a quiz removed", "broken")
 
 
 def write(content: Path, edit: str) -> None:
@@ -25,6 +25,9 @@ def write(content: Path, edit: str) -> None:
         first["options"] = [option for option in first["options"] if option["id"] != "broadcast"]
     elif edit == "one question fewer":  # the second one: games and sessions past it, at it and before it
         quiz["questions"] = [question for question in quiz["questions"] if question["id"] != "shards-to-full"]
+    elif edit == "an answer changed":  # the second question's key: later answers are judged by the new one
+        second = quiz["questions"][1]
+        second["answer"] = next(option["id"] for option in second["options"] if option["id"] != second["answer"])
     elif edit == "a quiz removed":
         (quizzes / "long-options.yaml").unlink()
     elif edit == "broken":

@@ -17,7 +17,6 @@ from bot.games.replies import GameEvent, GamePodium, GameQuestion, GameResults
 from tests.reliability.engine_model import answer_key
 
 ENDED = ("finished", "stopped")
-ORDER = {"lobby": 0, "asking": 1, "showing": 1, "finished": 2, "stopped": 2}  # a game never goes back a step
 
 
 @dataclass(frozen=True)
@@ -41,6 +40,15 @@ class StoredGames:
 
     def live(self) -> list[str]:
         return [game_id for game_id, game in self.games.items() if game.state not in ENDED]
+
+
+def progress(game: StoredGame) -> tuple[int, int, int]:
+    """How far a game has come: it never goes back (a question's results come after it, the next one after)."""
+    if game.state == "lobby":
+        return (0, 0, 0)
+    if game.state in ENDED:
+        return (2, 0, 0)
+    return (1, game.position, 0 if game.state == "asking" else 1)
 
 
 async def read_games(database: AsyncEngine) -> StoredGames:
@@ -93,7 +101,7 @@ def games_problems(catalog: Catalog, before: StoredGames, after: StoredGames) ->
         earlier = before.games.get(game_id)
         if earlier is None:
             continue
-        if game.position < earlier.position or ORDER[game.state] < ORDER[earlier.state]:
+        if game.position < earlier.position or progress(game) < progress(earlier):
             problems.append(f"game {game_id} went back: {earlier.state} at {earlier.position} to {game.state} at "
                             f"{game.position}")
         if earlier.state in ENDED and (game != earlier or _of(game_id, after) != _of(game_id, before)):
@@ -132,6 +140,10 @@ def shown_problems(catalog: Catalog, stored: StoredGames, shown: list[GameEvent]
             ended.add(event.game_id)
             if game.state not in ENDED:
                 problems.append(f"a podium for game {event.game_id}, {game.state} still")
+    # Every game this chat was shown that has ended ended with a podium (this stage never refuses one).
+    problems += [f"game {game_id} {stored.games[game_id].state} with no podium"
+                 for game_id in {event.game_id for event in shown} - ended
+                 if game_id in stored.games and stored.games[game_id].state in ENDED]
     return problems
 
 

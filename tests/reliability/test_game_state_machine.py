@@ -66,12 +66,12 @@ class GameMachine(EngineRunner, RuleBasedStateMachine):
     def __init__(self, database_url: str | None = None) -> None:
         RuleBasedStateMachine.__init__(self)
         self.errors = ErrorLog()
-        logging.getLogger().addHandler(self.errors)
         self.stage = KeyedStage()
         self.served = content_edits.EDITS[0]
         self.polls: list[str] = []
         self.surfaces = [model.RecordingSurface(str(n + 1), self.polls) for n in range(len(NAMES))]
         EngineRunner.__init__(self, database_url)
+        logging.getLogger().addHandler(self.errors)  # once set up: teardown removes it
         self.stored = self.run(games.read_games(self.database))
 
     def teardown(self) -> None:
@@ -241,14 +241,14 @@ class GameMachine(EngineRunner, RuleBasedStateMachine):
     @rule(refusing=st.sampled_from([None, None, "Send Polls"]), failing_asides=st.integers(0, 2))
     def chats_change(self, refusing: str | None, failing_asides: int) -> None:
         """An admin takes the bot's right to post polls (games there stop), or gives it back; taking players'
-        own polls away fails for a while (they are tried again later)."""
+        own polls away fails for a while (the games go on)."""
         self.stage.refusing, self.stage.failing_asides = refusing, failing_asides
 
     @rule(edit=st.sampled_from(content_edits.EDITS))
     def reload(self, edit: str) -> None:
         """An admin reloads edited content: games and sessions go on with what is left of their quiz."""
         content_edits.write(self.content, edit)
-        report = self.step(self.engine.reload(OPERATOR))
+        report = self.step(self.engine.reload(OPERATOR))  # checked against the old content: a reload moves no game
         assert isinstance(report, ReloadReport) and report.ok == (edit != "broken"), report
         if not report.ok:  # still served: the files a restart loads
             content_edits.write(self.content, self.served)
@@ -267,7 +267,7 @@ class GameMachine(EngineRunner, RuleBasedStateMachine):
 
 
 class TimedGameMachine(GameMachine):
-    """Solo questions with a minute each: their clocks stop while a game holds their quiz, and time out."""
+    """Solo questions with a minute each, timing out in the sweeps, and held while a game plays their quiz."""
     limit = timedelta(minutes=1)
 
 

@@ -14,7 +14,7 @@ from bot.ports import UnitOfWork
 from storage.json_text import json_text, json_value
 from tests.storage.builders import a_session, stored_session, stored_user
 
-ids = st.text(min_size=1, max_size=40)  # any text: ids are slugs, but nothing here relies on that
+ids = st.text(min_size=1, max_size=40)  # any text but lone surrogates (Hypothesis leaves them out): ids are slugs
 question_ids = st.lists(ids, max_size=12)
 option_orders = st.dictionaries(ids, st.lists(ids, max_size=6), max_size=12)
 
