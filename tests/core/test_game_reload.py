@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -42,3 +43,34 @@ async def test_players_who_pick_the_right_option_shown_after_a_reload_score_it(
         assert (await vote(engine, stage, player, right=True)).counted
     results = stage.of(CHAT, GameResults)[0]
     assert [line.rsplit(" — ", 1)[1] != "0 points" for line in results.top] == [True, True, True]
+
+
+def remove_question(content_dir: Path, question_id: str) -> None:
+    path = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    quiz["questions"] = [question for question in quiz["questions"] if question["id"] != question_id]
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+async def test_a_vote_on_the_open_question_a_reload_removed_is_told_so_and_the_game_passes_it_over(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    asked = last_question(stage)
+    assert asked.position == 0  # the quiz's first question: sum-everywhere
+    remove_question(content_dir, "sum-everywhere")
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+
+    refused = await engine.games.vote(BAYO, "Bayo", game_id, 0, asked.correct_index, stage)
+    assert not refused.counted
+    assert refused.text == ("This question was removed from the quiz, so it takes no answers. The game moves on "
+                            "when its time is up.")
+
+    clock.advance(timedelta(seconds=asked.seconds + 3))  # its time and the grace
+    assert await engine.games.sweep("telegram", stage) == 1
+    assert not stage.of(CHAT, GameResults)  # no results for a question that is gone
+    following = last_question(stage)
+    assert (following.game_id, following.position) == (game_id, 1)
+    assert (await vote(engine, stage, BAYO, right=True)).counted

@@ -100,9 +100,12 @@ class GamePlay:
         now = core.clock()
         quiz = core.library.catalog.get(game.quiz_id) if game else None
         question = quiz.question(game.current_question_id or "") if quiz and game else None
-        if (game is None or question is None or game.state is not GameState.ASKING or game.position != position
+        if (game is None or game.state is not GameState.ASKING or game.position != position
                 or game.deadline is None or now >= game.deadline):
             return Voted(GameVote(False, _("This question is closed."), _.language), [])
+        if question is None:  # a reload removed it (or its quiz) while its poll is open: the sweep passes it over
+            return Voted(GameVote(False, _("This question was removed from the quiz, so it takes no answers. The "
+                                           "game moves on when its time is up."), _.language), [])
         order = game.option_orders.get(question.id, [])
         if not 0 <= option_index < len(order):
             return Voted(GameVote(False, _("Please choose one of the options, 1 to {count}.", count=len(order)),
