@@ -16,6 +16,7 @@ from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 from tests.fakes.storage import FakeDatabase
+from tests.support.content import remove_question
 
 
 def remove_option(content_dir: Path, option_id: str) -> None:
@@ -43,13 +44,6 @@ async def test_players_who_pick_the_right_option_shown_after_a_reload_score_it(
         assert (await vote(engine, stage, player, right=True)).counted
     results = stage.of(CHAT, GameResults)[0]
     assert [line.rsplit(" — ", 1)[1] != "0 points" for line in results.top] == [True, True, True]
-
-
-def remove_question(content_dir: Path, question_id: str) -> None:
-    path = content_dir / "quizzes" / "collectives.yaml"
-    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
-    quiz["questions"] = [question for question in quiz["questions"] if question["id"] != question_id]
-    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
 async def test_a_vote_on_the_open_question_a_reload_removed_is_told_so_and_the_game_passes_it_over(

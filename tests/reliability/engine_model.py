@@ -54,7 +54,7 @@ class Stored:
 async def read_stored(database: AsyncEngine) -> Stored:
     async with database.connect() as connection:
         sessions = {row.id: StoredSession(row.platform_user_id, row.quiz_id, row.state, row.position,
-                                          tuple(_json(row.question_ids)), _json(row.option_orders))
+                                          tuple(stored_json(row.question_ids)), stored_json(row.option_orders))
                     for row in await connection.execute(text(
                         "SELECT s.id, s.quiz_id, s.state, s.position, s.question_ids, s.option_orders, "
                         "u.platform_user_id FROM quiz_sessions s JOIN users u ON u.id = s.user_id"))}
@@ -174,5 +174,6 @@ class RecordingSurface:
         pass
 
 
-def _json(value: Any) -> Any:
+def stored_json(value: Any) -> Any:
+    """A JSON column as read: SQLite gives its text, asyncpg the value."""
     return json.loads(value) if isinstance(value, str) else value

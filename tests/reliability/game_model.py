@@ -3,7 +3,6 @@ of it: of the stored games, players and answers, and of what each chat was shown
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -14,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.content.catalog import Catalog
 from bot.games.replies import GameEvent, GamePodium, GameQuestion, GameResults
-from tests.reliability.engine_model import answer_key
+from tests.reliability.engine_model import answer_key, stored_json
 
 ENDED = ("finished", "stopped")
 
@@ -25,11 +24,14 @@ class StoredGame:
     quiz_id: str
     state: str
     position: int
-    questions: int
     option_orders: dict[str, list[str]]
     question_ids: tuple[str, ...]
     deadline: datetime | None
     finished: bool  # finished_at is set
+
+    @property
+    def questions(self) -> int:
+        return len(self.question_ids)
 
 
 @dataclass(frozen=True)
@@ -53,9 +55,9 @@ def progress(game: StoredGame) -> tuple[int, int, int]:
 
 async def read_games(database: AsyncEngine) -> StoredGames:
     async with database.connect() as connection:
-        games = {row.id: StoredGame(row.chat_id, row.quiz_id, row.state, row.position, len(_json(row.question_ids)),
-                                    _json(row.option_orders), tuple(_json(row.question_ids)),
-                                    _moment(row.deadline), row.finished_at is not None)
+        games = {row.id: StoredGame(row.chat_id, row.quiz_id, row.state, row.position, stored_json(row.option_orders),
+                                    tuple(stored_json(row.question_ids)), _moment(row.deadline),
+                                    row.finished_at is not None)
                  for row in await connection.execute(text(
                      "SELECT id, chat_id, quiz_id, state, position, question_ids, option_orders, deadline, "
                      "finished_at FROM games"))}
@@ -150,10 +152,6 @@ def shown_problems(catalog: Catalog, stored: StoredGames, shown: list[GameEvent]
 def _of(game_id: str, stored: StoredGames) -> tuple[list[Any], list[Any]]:
     return ([value for key, value in sorted(stored.players.items()) if key[0] == game_id],
             [value for key, value in sorted(stored.answers.items()) if key[0] == game_id])
-
-
-def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str) else value  # SQLite's text; asyncpg decodes JSON itself
 
 
 def _moment(value: Any) -> datetime | None:
