@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -86,7 +88,7 @@ def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor = dbapi_connection.cursor()
         # The wait first: switching a new file to WAL needs a lock that another process starting with us may hold.
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _switch_to_wal(cursor, busy_timeout_ms)
         cursor.execute("PRAGMA foreign_keys=ON")
         # FULL: a commit is on disk when it returns, so a power cut loses no answer either.
         cursor.execute("PRAGMA synchronous=FULL")
@@ -97,3 +99,21 @@ def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         # IMMEDIATE takes the write lock up front: a transaction that reads then writes can't
         # fail half-way because another process (say, `quiztutor play` beside the bot) wrote first.
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _switch_to_wal(cursor: Any, busy_timeout_ms: int) -> None:
+    """Put the file in WAL mode, waiting out another connection doing the same.
+
+    On a new file the switch reads the header, then takes the write lock. When two connections (processes starting
+    together) both hold the read lock, SQLite refuses one at once ("database is locked") rather than call its busy
+    handler, which would deadlock. Retried, the switch waits in the busy handler or finds the file in WAL already.
+    """
+    deadline = time.monotonic() + busy_timeout_ms / 1000
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() >= deadline:
+                raise
+        time.sleep(0.005)  # only on a new file, at start-up: the other connection's switch takes milliseconds
