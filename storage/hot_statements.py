@@ -100,8 +100,10 @@ def card_by_question() -> Select[Any]:
 
 
 @planned
-def insert_card() -> Insert:
-    return insert(cards).returning(cards.c.id)
+def insert_card(dialect: str) -> Insert:
+    # SQLite hands back the new row's id with the INSERT itself (lastrowid): RETURNING would cost a result set,
+    # nearly doubling the insert (measured: 10 against 5.6 µs).
+    return insert(cards) if dialect == "sqlite" else insert(cards).returning(cards.c.id)
 
 
 @planned

@@ -26,9 +26,13 @@ class SqlCardRepository:
         return _card(row) if row else None
 
     async def add(self, card: CardRecord) -> CardRecord:
-        result = await self._connection.execute(hot.insert_card(), {
+        dialect = self._connection.dialect.name
+        result = await self._connection.execute(hot.insert_card(dialect), {
             "user_id": card.user_id, "quiz_id": card.quiz_id, "question_id": card.question_id, **_state(card)})
-        card.id = int(result.scalar_one())
+        new_id = result.lastrowid if dialect == "sqlite" else result.scalar_one()
+        if new_id is None:
+            raise RuntimeError("the database gave a new card no id")
+        card.id = int(new_id)
         return card
 
     async def update(self, card: CardRecord) -> None:

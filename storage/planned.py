@@ -38,11 +38,13 @@ class Plan:
 
 
 class PlannedResult:
-    """The slice of a SQLAlchemy result the repositories use: rows named by column, and the rows changed."""
+    """The slice of a SQLAlchemy result the repositories use: rows named by column, the rows changed, and the id
+    SQLite gave the row an INSERT added."""
 
-    def __init__(self, rows: list[Any], rowcount: int) -> None:
+    def __init__(self, rows: list[Any], rowcount: int, lastrowid: int | None = None) -> None:
         self._rows = rows
         self.rowcount = rowcount
+        self.lastrowid = lastrowid
 
     def first(self) -> Any:
         return self._rows[0] if self._rows else None
@@ -142,7 +144,7 @@ class SqlitePlans(PlanBook):
         plan, values = self.values_for(statement, parameters)
         cursor = self.run_sql(dbapi_connection, plan.sql, values)
         rows = [converted(plan, row) for row in cursor.fetchall()] if plan.row_type is not None else []
-        return PlannedResult(rows, cursor.rowcount)
+        return PlannedResult(rows, cursor.rowcount, cursor.lastrowid)
 
     def run_sql(self, dbapi_connection: Any, sql: str, values: Sequence[Any] = ()) -> Any:
         """SQL on the DBAPI connection, failing as SQLAlchemy would (IntegrityError, OperationalError...)."""
