@@ -19,6 +19,7 @@ from storage.pool_size import DEFAULT_POOL_SIZE
 from storage.server_pool import create_server_engine
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # primary result codes: another connection holds a lock
 # Processes starting together on a new SQLite file migrate it one after another, each holding the write lock for
 # its whole migration: seconds on a slow machine, so the others wait longer than an answer would.
 SQLITE_MIGRATION_WAIT_MS = 120_000
@@ -107,6 +108,7 @@ def _switch_to_wal(cursor: Any, busy_timeout_ms: int) -> None:
     On a new file the switch reads the header, then takes the write lock. When two connections (processes starting
     together) both hold the read lock, SQLite refuses one at once ("database is locked") rather than call its busy
     handler, which would deadlock. Retried, the switch waits in the busy handler or finds the file in WAL already.
+    Each try may itself wait out the busy timeout, so the whole wait is bounded by about twice that.
     """
     deadline = time.monotonic() + busy_timeout_ms / 1000
     while True:
@@ -114,6 +116,8 @@ def _switch_to_wal(cursor: Any, busy_timeout_ms: int) -> None:
             cursor.execute("PRAGMA journal_mode=WAL")
             return
         except sqlite3.OperationalError as error:
-            if "locked" not in str(error) or time.monotonic() >= deadline:
+            if error.sqlite_errorcode & 0xFF not in BUSY_CODES or time.monotonic() >= deadline:
                 raise
-        time.sleep(0.005)  # only on a new file, at start-up: the other connection's switch takes milliseconds
+        # Only on a new file, at start-up (on the event loop's thread for the async engine): the other connection's
+        # switch takes milliseconds.
+        time.sleep(0.005)

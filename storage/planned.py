@@ -38,8 +38,9 @@ class Plan:
 
 
 class PlannedResult:
-    """The slice of a SQLAlchemy result the repositories use: rows named by column, the rows changed, and the id
-    SQLite gave the row an INSERT added."""
+    """The slice of a SQLAlchemy result the repositories use: rows named by column, the rows changed, and on SQLite
+    the connection's last inserted rowid: the new row's id only after a plain INSERT that added one (after an
+    UPDATE, or an INSERT that did nothing, it is another statement's row)."""
 
     def __init__(self, rows: list[Any], rowcount: int, lastrowid: int | None = None) -> None:
         self._rows = rows

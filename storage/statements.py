@@ -25,7 +25,8 @@ class StatementResult(Protocol):
     def rowcount(self) -> int: ...
 
     @property
-    def lastrowid(self) -> int | None: ...
+    def lastrowid(self) -> int | None:
+        """SQLite's id of the row a plain INSERT just added; only meaningful right after one."""
 
     def first(self) -> Any: ...
 
