@@ -18,6 +18,7 @@ from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary, ReloadResult
 from bot.delivery import Asked, Shown, Surface, Target, deliver
 from bot.i18n import Localizer, UiTexts
+from bot.link_writer import LinkWriter
 from bot.locks import UserLocks
 from bot.log_lines import log_briefly
 from bot.memory import Memory
@@ -73,7 +74,7 @@ class QuizEngine:
         timer = QuestionTimer(question_limit)
         self._core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer, library), timer=timer,
                           clock=clock, rng=rng, remembering=Remembering(Memory(), timer), texts=texts,
-                          metrics=self.metrics)
+                          links=LinkWriter(turns.run_unlocked), metrics=self.metrics)
         self._playing = Playing(self._core)
         self._answering = Answering(self._core)
         self._profiles = Profiles(self._core, admins)

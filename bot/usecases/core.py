@@ -12,6 +12,7 @@ from bot.content.models import LocalizedText, Quiz
 from bot.delivery import Asked, Link, Shown, Target, deliver, surface_for
 from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
+from bot.link_writer import LinkWriter
 from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWork
 from bot.records import HeldLink, MessageLink, QuizSession
@@ -34,6 +35,7 @@ class Core:
     rng: random.Random
     remembering: Remembering
     texts: UiTexts
+    links: LinkWriter  # the turns' own: the links a burst's next polls need, stored together
     metrics: Metrics = field(default_factory=NullMetrics)  # answers scored; storage and adapters count the rest
     review_rounds: ReviewRounds = field(default_factory=ReviewRounds)
 
@@ -104,9 +106,6 @@ class Core:
     def linker(self, platform: str) -> Link:
         """Store which question a platform message asks, so answers to it count, also after a restart."""
         async def link(question: QuestionView, asked: Asked, chat_id: str | None) -> None:
-            async def store(uow: UnitOfWork) -> None:
-                await uow.links.add(MessageLink(platform, asked.key, question.session_id, question.question_id,
-                                                chat_id, self.clock(), asked.message_id))
-                await uow.commit()
-            await self.turns.run_unlocked(store)
+            await self.links.store(MessageLink(platform, asked.key, question.session_id, question.question_id,
+                                               chat_id, self.clock(), asked.message_id))
         return link

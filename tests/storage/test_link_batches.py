@@ -1,0 +1,107 @@
+"""The next polls' links of a burst, stored together (bot/link_writer.py), on SQLite and PostgreSQL: one unit of work
+for the links asked for at once, each caller answered once its own link is committed, and a link that can't be
+stored failing alone."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import cast
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+
+from bot.link_writer import LinkWriter
+from bot.ports import UnitOfWork, UnitOfWorkFactory
+from bot.records import MessageLink
+from tests.fakes.clock import START
+from tests.storage.builders import a_session, stored_session, stored_user
+
+Work = Callable[[UnitOfWork], Awaitable[None]]
+
+
+class CountedUnits:
+    """Turns.run_unlocked's part for the writer: each unit of work in a transaction of its own, with the links it
+    stored; ``held`` keeps the next unit from opening until set."""
+
+    def __init__(self, uow: UnitOfWorkFactory) -> None:
+        self._uow = uow
+        self.batches: list[list[str]] = []
+        self.held: asyncio.Event | None = None
+        self.opening = asyncio.Event()
+
+    async def run(self, work: Work) -> None:
+        self.opening.set()
+        if self.held is not None:
+            await self.held.wait()
+        async with self._uow() as uow:
+            keys: list[str] = []
+            await work(cast(UnitOfWork, _Recording(uow, keys)))  # the slice of it the writer uses
+        self.batches.append(keys)
+
+
+class _Recording:
+    """The unit of work, noting the keys of the links added to it."""
+
+    def __init__(self, uow: UnitOfWork, keys: list[str]) -> None:
+        self._uow, self._keys = uow, keys
+        self.links = self
+
+    async def add(self, link: MessageLink) -> None:
+        await self._uow.links.add(link)
+        self._keys.append(link.message_key)
+
+    async def commit(self) -> None:
+        await self._uow.commit()
+
+
+def a_link(key: str, session_id: str) -> MessageLink:
+    return MessageLink("telegram", key, session_id, "q2", "chat-1", START, message_id=f"m-{key}")
+
+
+async def stored_keys(uow: UnitOfWorkFactory, keys: list[str]) -> list[str]:
+    async with uow() as work:
+        return [key for key in keys if await work.links.get("telegram", key) is not None]
+
+
+@pytest.fixture
+async def session_id(uow: UnitOfWorkFactory) -> str:
+    session = await stored_session(uow, a_session(await stored_user(uow)))
+    return session.id
+
+
+async def test_links_asked_for_at_once_share_one_unit_of_work(uow: UnitOfWorkFactory, session_id: str) -> None:
+    units = CountedUnits(uow)
+    writer = LinkWriter(units.run)
+    keys = [f"poll-{n}" for n in range(20)]
+    await asyncio.gather(*(writer.store(a_link(key, session_id)) for key in keys))
+    assert units.batches == [keys]
+    assert await stored_keys(uow, keys) == keys
+
+
+async def test_a_link_asked_for_during_a_batch_waits_for_its_own(uow: UnitOfWorkFactory, session_id: str) -> None:
+    units = CountedUnits(uow)
+    units.held = asyncio.Event()
+    writer = LinkWriter(units.run)
+    first = asyncio.create_task(writer.store(a_link("poll-1", session_id)))
+    await units.opening.wait()  # the first batch is on its way, held before its unit of work opens
+    second = asyncio.create_task(writer.store(a_link("poll-2", session_id)))
+    await asyncio.sleep(0.05)
+    assert not first.done() and not second.done()
+    units.held.set()
+    await asyncio.gather(first, second)
+    assert units.batches == [["poll-1"], ["poll-2"]]
+    assert await stored_keys(uow, ["poll-1", "poll-2"]) == ["poll-1", "poll-2"]
+
+
+async def test_a_link_that_cant_be_stored_fails_alone(uow: UnitOfWorkFactory, session_id: str) -> None:
+    # A session gone (its learner's data deleted) while its next poll was being sent: the link's foreign key fails.
+    units = CountedUnits(uow)
+    writer = LinkWriter(units.run)
+    links = [a_link("poll-1", session_id), a_link("poll-2", "deleted-session"), a_link("poll-3", session_id)]
+    outcomes = await asyncio.gather(*(writer.store(link) for link in links), return_exceptions=True)
+    assert outcomes[0] is None and outcomes[2] is None
+    assert isinstance(outcomes[1], IntegrityError)
+    # The batch was rolled back whole, then each link stored alone: the failed one keeps no row.
+    assert units.batches == [["poll-1"], ["poll-3"]]
+    assert await stored_keys(uow, ["poll-1", "poll-2", "poll-3"]) == ["poll-1", "poll-3"]
