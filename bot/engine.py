@@ -63,9 +63,10 @@ class QuizEngine:
     def __init__(self, *, library: ContentLibrary, unit_of_work: UnitOfWorkFactory, texts: UiTexts,
                  admins: AdminPolicy, clock: Callable[[], datetime], rng: random.Random,
                  question_limit: timedelta | None = None, metrics: Metrics | None = None,
-                 content_reloaded_before: str | None = None) -> None:
+                 content_reloaded_before: str | None = None, link_batches: bool = True) -> None:
         """``content_reloaded_before``: the content fingerprint an admin's reload had stored before the library
-        read its files (see Admin.follow_content); None if unknown."""
+        read its files (see Admin.follow_content); None if unknown. ``link_batches``: store the links of polls
+        asked at once together (SQLite's one writer; bot/link_writer.py)."""
         self._texts = texts
         # What adapters and sweepers count and time too (the engine only passes it along).
         self.metrics: Metrics = metrics or NullMetrics()
@@ -74,7 +75,7 @@ class QuizEngine:
         timer = QuestionTimer(question_limit)
         self._core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer, library), timer=timer,
                           clock=clock, rng=rng, remembering=Remembering(Memory(), timer), texts=texts,
-                          links=LinkWriter(turns.run_unlocked), metrics=self.metrics)
+                          links=LinkWriter(turns.run_unlocked, batches=link_batches), metrics=self.metrics)
         self._playing = Playing(self._core)
         self._answering = Answering(self._core)
         self._profiles = Profiles(self._core, admins)

@@ -34,6 +34,11 @@ class StorageBusy(Exception):
     failure); nothing of it was kept."""
 
 
+class LinkRejected(Exception):
+    """The database refused one message link (its session is gone, or its key is taken): about that link alone,
+    not the database."""
+
+
 class WriterClosed(RuntimeError):
     """The storage was closed for good (at shutdown) before an action's COMMIT: nothing of it was kept. SQLite's
     writer raises it, and PostgreSQL's units of work once closed; the adapters log it as "shutting down"."""

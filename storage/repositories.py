@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Row, Select, case, func, insert, literal_column, select, update
 from sqlalchemy.exc import IntegrityError
 
-from bot.ports import AlreadyAnswered, SessionAlreadyActive
+from bot.ports import AlreadyAnswered, LinkRejected, SessionAlreadyActive
 from bot.records import (
     AnswerRecord,
     MessageLink,
@@ -179,10 +179,13 @@ class SqlLinkRepository:
         self._connection = connection
 
     async def add(self, link: MessageLink) -> None:
-        await self._connection.execute(hot.insert_link(), {
-            "platform": link.platform, "message_key": link.message_key, "session_id": link.session_id,
-            "question_id": link.question_id, "chat_id": link.chat_id, "created_at": link.created_at,
-            "message_id": link.message_id})
+        try:
+            await self._connection.execute(hot.insert_link(), {
+                "platform": link.platform, "message_key": link.message_key, "session_id": link.session_id,
+                "question_id": link.question_id, "chat_id": link.chat_id, "created_at": link.created_at,
+                "message_id": link.message_id})
+        except IntegrityError as error:
+            raise LinkRejected(f"{link.platform} message {link.message_key}: {error.orig}") from error
 
     async def get(self, platform: str, message_key: str) -> MessageLink | None:
         row = (await self._connection.execute(hot.link_by_key(),
