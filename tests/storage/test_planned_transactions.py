@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from bot.ports import UnitOfWorkFactory
+from bot.ports import LinkRejected, UnitOfWorkFactory
 from bot.records import AnswerRecord, MessageLink
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
@@ -37,10 +37,11 @@ async def test_a_planned_duplicate_is_an_integrity_error_and_the_next_unit_of_wo
     async with uow() as work:
         await work.links.add(a_link("poll-1"))
         await work.commit()
-    with pytest.raises(IntegrityError):
+    with pytest.raises(LinkRejected) as refused:  # what the link repository makes of the driver's error
         async with uow() as work:
             await work.users.get("telegram", "alice")
             await work.links.add(a_link("poll-1"))
+    assert isinstance(refused.value.__cause__, IntegrityError)
     await _a_planned_write_is_kept(uow)
 
 

@@ -9,9 +9,8 @@ import asyncio
 
 import pytest
 from sqlalchemy import event
-from sqlalchemy.exc import IntegrityError
 
-from bot.ports import SessionAlreadyActive
+from bot.ports import LinkRejected, SessionAlreadyActive
 from bot.records import MessageLink
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
@@ -130,7 +129,7 @@ async def test_a_commit_after_a_failed_statement_says_nothing_was_kept(postgres_
         with pytest.raises(TransactionAborted):
             async with uow() as work:
                 await work.links.add(MessageLink("telegram", "poll-2", "s1", "q2", "chat", START))
-                with pytest.raises(IntegrityError):
+                with pytest.raises(LinkRejected):
                     await work.links.add(first)  # the same poll again: refused, and the transaction aborted
                 await work.commit()
         async with uow() as work:
