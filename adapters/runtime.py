@@ -59,7 +59,7 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
             question_limit=settings.question_limit,
             metrics=metrics,
             content_reloaded_before=reloaded_before,
-            link_batches=database.dialect.name == "sqlite",  # PostgreSQL spreads links over its pool instead
+            link_batches=unit_of_work.single_writer,  # PostgreSQL spreads links over its pool instead
         )
         with collector_for_serving():
             yield Services(settings=settings, engine=engine, database=database)

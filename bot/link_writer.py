@@ -33,11 +33,12 @@ class LinkWriter:
             await self._run_unit(_adding([link]))
             return
         loop = asyncio.get_running_loop()
-        if self._storing is not None and not self._storing.done() and self._storing.get_loop() is not loop:
+        storing = self._storing if self._storing is not None and not self._storing.done() else None
+        if storing is not None and storing.get_loop() is not loop:
             raise RuntimeError("a LinkWriter serves one event loop")
         stored: asyncio.Future[None] = loop.create_future()
         self._waiting.append((link, stored))
-        if self._storing is None or self._storing.done():
+        if storing is None:
             self._storing = asyncio.create_task(self._store_waiting())
         await stored
 
@@ -64,18 +65,21 @@ class LinkWriter:
                 _settle(batch[0][1], rejected)
                 return
             for link, stored in batch:  # one bad link must not fail its neighbours: each alone, as before
-                try:
-                    await self._run_unit(_adding([link]))
-                except Exception as alone:
-                    _settle(stored, alone)
-                else:
-                    _settle(stored, None)
+                await self._store_alone(link, stored)
         except Exception as error:  # about the database (busy past retries, closed): every link of the batch hears it
             for _, stored in batch:
                 _settle(stored, error)
         else:
             for _, stored in batch:
                 _settle(stored, None)
+
+    async def _store_alone(self, link: MessageLink, stored: asyncio.Future[None]) -> None:
+        try:
+            await self._run_unit(_adding([link]))
+        except Exception as error:
+            _settle(stored, error)
+        else:
+            _settle(stored, None)
 
 
 def _adding(links: list[MessageLink]) -> Callable[[UnitOfWork], Awaitable[None]]:

@@ -33,6 +33,12 @@ class UnitsOfWork:
     def __call__(self) -> ServerUnitOfWork | SqliteUnitOfWork:
         return self._make()
 
+    @property
+    def single_writer(self) -> bool:
+        """Whether every unit of work goes through one writer (SQLite's), so writes batched together lose nothing
+        to the wait: the engine's ``link_batches``."""
+        return self._writer is not None
+
     async def close(self, *, wait: float = SHUTDOWN_WAIT) -> None:
         """For good: every later unit of work hears WriterClosed at once, so that none is still writing, or opens
         a connection nobody closes, when the event loop closes. SQLite's writer first waits, without blocking the

@@ -53,7 +53,8 @@ class EngineRunner:
         self.stack.push_async_callback(unit_of_work.close)  # first, as open_services closes them
         return QuizEngine(library=ContentLibrary.load(self.content), unit_of_work=unit_of_work,
                           texts=model.shipped_texts(), admins=AdminPolicy(), clock=self.clock,
-                          rng=random.Random(self.opened), question_limit=self.limit)
+                          rng=random.Random(self.opened), question_limit=self.limit,
+                          link_batches=unit_of_work.single_writer)
 
     def reopen(self) -> None:
         """A restart: close everything, then open the same database again."""

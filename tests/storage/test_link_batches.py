@@ -130,7 +130,7 @@ async def test_a_shutdown_under_a_batch_leaves_no_caller_waiting(uow: UnitOfWork
     units.held.set()
     outcomes = await asyncio.wait_for(asyncio.gather(first, second, return_exceptions=True), 5)
     assert all(isinstance(outcome, asyncio.CancelledError) for outcome in outcomes)
-    assert await stored_keys(uow, ["poll-1", "poll-2"]) == []
+    assert units.tried == 1  # the link queued for the next batch was not tried after the shutdown
 
 
 async def test_without_batches_each_link_has_its_own_unit_of_work(uow: UnitOfWorkFactory, session_id: str) -> None:
