@@ -17,7 +17,7 @@ from tests.core.play import answer, next_question, start
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
-from tests.support.content import remove_question
+from tests.support.content import remove_option, remove_question
 
 ALICE = Actor("telegram", "alice", language_hint="fr")
 ADMIN = Actor("telegram", ADMIN_ID)
@@ -189,14 +189,6 @@ async def test_a_reload_that_adds_an_option_keeps_the_stored_order_and_shows_the
     assert resumed.correct_index == question.correct_index
 
 
-def _remove_option(content_dir: Path, question_id: str, option_id: str) -> None:
-    path = content_dir / "quizzes" / "collectives.yaml"
-    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
-    question = next(question for question in quiz["questions"] if question["id"] == question_id)
-    question["options"] = [option for option in question["options"] if option["id"] != option_id]
-    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
-
-
 async def test_an_answer_is_judged_against_the_options_shown_not_those_a_reload_left(
         library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock, content_dir: Path) -> None:
     # A seed whose shuffle puts Scatter before Broadcast before All-reduce: once Scatter is gone, the place
@@ -204,7 +196,7 @@ async def test_an_answer_is_judged_against_the_options_shown_not_those_a_reload_
     engine = build_engine(library, fake_db, clock, seed=next(
         seed for seed in range(100) if _shuffle(library, seed) == ("Scatter", "Broadcast", "All-reduce")))
     shown = await start(engine, ADMIN)
-    _remove_option(content_dir, "sum-everywhere", "scatter")
+    remove_option(content_dir, "sum-everywhere", "scatter")
     assert (await engine.reload(ADMIN)).ok
     outcome = await engine.answer(ADMIN, shown.session_id, shown.question_id, shown.options.index("Broadcast"))
     assert isinstance(outcome, AnswerOutcome) and outcome.feedback is None  # not "Correct!" for Broadcast

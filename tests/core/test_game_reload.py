@@ -6,7 +6,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-import yaml
 
 from bot.content.library import ContentLibrary
 from bot.games.replies import GameResults
@@ -16,16 +15,7 @@ from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 from tests.fakes.storage import FakeDatabase
-from tests.support.content import remove_question
-
-
-def remove_option(content_dir: Path, option_id: str) -> None:
-    """The first question of ``collectives`` without one of its wrong options, as an author's edit."""
-    path = content_dir / "quizzes" / "collectives.yaml"
-    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
-    question = quiz["questions"][0]
-    question["options"] = [option for option in question["options"] if option["id"] != option_id]
-    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+from tests.support.content import remove_option, remove_question
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])  # the options' shuffle: the removed one first, last, between
@@ -36,7 +26,7 @@ async def test_players_who_pick_the_right_option_shown_after_a_reload_score_it(
     engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock, seed=seed)
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)
-    remove_option(content_dir, "broadcast")
+    remove_option(content_dir, "sum-everywhere", "broadcast")
     assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
     await engine.games.begin(ADA, game_id, False, stage)
     assert len(last_question(stage).options) == 2

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 from tests.conftest import FIXTURE_CONTENT
-from tests.support.content import change_answer, edit_question, remove_question
+from tests.support.content import change_answer, remove_option, remove_question
 
 # "broken" fails validation: a reload keeps serving what it served before.
 EDITS = ("as shipped", "one option fewer", "one question fewer", "an answer changed", "a quiz removed", "broken")
@@ -17,8 +17,7 @@ def write(content: Path, edit: str) -> None:
     shutil.rmtree(content)
     shutil.copytree(FIXTURE_CONTENT, content)
     if edit == "one option fewer":  # a wrong option of the first question
-        edit_question(content, "sum-everywhere", lambda question: question.update(
-            options=[option for option in question["options"] if option["id"] != "broadcast"]))
+        remove_option(content, "sum-everywhere", "broadcast")
     elif edit == "one question fewer":  # the second one: games and sessions past it, at it and before it
         remove_question(content, "shards-to-full")
     elif edit == "an answer changed":  # the second question's key: later answers are judged by the new one

@@ -190,16 +190,15 @@ class GameMachine(EngineRunner, RuleBasedStateMachine):
             return
         game = self.stored.games[game_id]
         position = max(0, game.position + offset)
-        shown = {(type(event), event.position) for event in self.stage.shown[chat]
-                 if event.game_id == game_id and isinstance(event, GameQuestion | GameResults)}
+        results = {event.position for event in self.stage.shown[chat]
+                   if event.game_id == game_id and isinstance(event, GameResults)}
         begun = any(isinstance(event, GameBegins) and event.game_id == game_id for event in self.stage.shown[chat])
         # Its results are up, or the game ended after it was asked: stopping closes the open question, and so
         # does a chat refusing to show it (nobody saw it, nobody can play it any more).
-        closed = (GameResults, position) in shown or (game.state in games.ENDED and begun
-                                                        and position <= game.position)
+        closed = position in results or (game.state in games.ENDED and begun and position <= game.position)
         reply = self.step(self.engine.games.explain(self.actor(player, chat), game_id, position))
         assert isinstance(reply, GameExplanation | Notice), reply
-        assert closed or isinstance(reply, Notice), (reply, game, shown)
+        assert closed or isinstance(reply, Notice), (reply, game, results)
 
     @rule(player=PLAYERS, chat=st.sampled_from(CHATS), period=st.sampled_from(["week", "all"]))
     def leaderboard(self, player: int, chat: str, period: str) -> None:

@@ -44,6 +44,12 @@ def edit_question(content_dir: Path, question_id: str, edit: Callable[[dict[str,
     path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
+def remove_option(content_dir: Path, question_id: str, option_id: str) -> None:
+    """One question of ``collectives`` without one of its options, as an author's edit before a reload."""
+    edit_question(content_dir, question_id, lambda question: question.update(
+        options=[option for option in question["options"] if option["id"] != option_id]))
+
+
 def change_answer(content_dir: Path, question_id: str, answer: str) -> None:
     """One question of ``collectives`` with another answer: a material change, its cards start afresh."""
     edit_question(content_dir, question_id, lambda question: question.update(answer=answer))
