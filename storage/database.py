@@ -17,9 +17,9 @@ from sqlalchemy.pool import NullPool
 from storage.json_text import JSON_CODEC
 from storage.pool_size import DEFAULT_POOL_SIZE
 from storage.server_pool import create_server_engine
+from storage.transient import sqlite_busy
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
-BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # primary result codes: another connection holds a lock
 # Processes starting together on a new SQLite file migrate it one after another, each holding the write lock for
 # its whole migration: seconds on a slow machine, so the others wait longer than an answer would.
 SQLITE_MIGRATION_WAIT_MS = 120_000
@@ -116,7 +116,7 @@ def _switch_to_wal(cursor: Any, busy_timeout_ms: int) -> None:
             cursor.execute("PRAGMA journal_mode=WAL")
             return
         except sqlite3.OperationalError as error:
-            if error.sqlite_errorcode & 0xFF not in BUSY_CODES or time.monotonic() >= deadline:
+            if not sqlite_busy(error) or time.monotonic() >= deadline:
                 raise
         # Only on a new file, at start-up (on the event loop's thread for the async engine): the other connection's
         # switch takes milliseconds.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -12,6 +13,12 @@ from bot.ports import StorageBusy
 # PostgreSQL's serialization failure and deadlock, SQLite's busy and locked.
 TRANSIENT_SQLSTATES = frozenset({"40001", "40P01"})
 TRANSIENT_SQLITE = ("database is locked", "database table is locked", "database is busy")
+SQLITE_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # the same, as the driver's primary result codes
+
+
+def sqlite_busy(error: sqlite3.Error) -> bool:
+    """Another SQLite connection holds a lock this one needs (the driver's own error, before SQLAlchemy's)."""
+    return error.sqlite_errorcode & 0xFF in SQLITE_BUSY_CODES
 
 
 def is_transient(error: BaseException) -> bool:

@@ -6,9 +6,8 @@ import asyncio
 
 from alembic import context
 from sqlalchemy import Connection
-from sqlalchemy.ext.asyncio import create_async_engine
 
-from storage.json_text import JSON_CODEC
+from storage.database import create_unpooled_engine
 from storage.migrate import lock_migrations
 from storage.tables import Base
 
@@ -34,7 +33,7 @@ def run_locked(connection: Connection) -> None:
 
 
 async def run_from_url() -> None:
-    engine = create_async_engine(database_url(), **JSON_CODEC)
+    engine = create_unpooled_engine(database_url())  # one use, then disposed
     async with engine.begin() as connection:
         await connection.run_sync(run_locked)
     await engine.dispose()
