@@ -20,6 +20,7 @@ from bot.records import (
 )
 from storage import hot_statements as hot
 from storage import tables
+from storage.session_changes import SessionChanges, mutable_columns
 from storage.statements import StatementRunner, dialect_insert
 
 users, sessions, answers, links = map(tables.table_of, (tables.User, tables.Session, tables.Answer, tables.MessageLink))
@@ -80,18 +81,20 @@ class SqlSessionRepository:
 
     def __init__(self, connection: StatementRunner) -> None:
         self._connection = connection
+        self._changes = SessionChanges()  # an update writes only what changed since this unit of work read it
 
     async def get(self, session_id: str) -> QuizSession | None:
         row = (await self._connection.execute(hot.session_by_id(), {"session_id": session_id})).first()
-        return _session(row) if row else None
+        return self._session(row) if row else None
 
     async def get_with_owner_activity(self, session_id: str) -> SessionToAnswer | None:
         row = (await self._connection.execute(hot.session_with_owner_activity(), {"session_id": session_id})).first()
-        return SessionToAnswer(_session(row), row.owner_last_activity, bool(row.owner_in_game)) if row else None
+        return (SessionToAnswer(self._session(row), row.owner_last_activity, bool(row.owner_in_game))
+                if row else None)
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         query = overdue_query(self._connection.dialect.name, platform, now, limit)
-        return [_session_and_owner(row) for row in await self._connection.execute(query)]
+        return [self._session_and_owner(row) for row in await self._connection.execute(query)]
 
     async def claim_overdue(self, session_id: str, now: datetime) -> tuple[QuizSession, UserRecord] | None:
         # SKIP LOCKED: a session whose owner or row another transaction holds (a sweep in another process, or
@@ -99,14 +102,14 @@ class SqlSessionRepository:
         row = (await self._connection.execute(
             sessions_with_owner().where(sessions.c.id == session_id, _ACTIVE, sessions.c.question_deadline <= now)
             .with_for_update(of=[_owner, sessions], key_share=True, skip_locked=True))).first()
-        return _session_and_owner(row) if row else None
+        return self._session_and_owner(row) if row else None
 
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         parameters: dict[str, object] = {"user_id": user_id, "state": SessionState.ACTIVE.value}
         if quiz_id is not None:
             parameters["quiz_id"] = quiz_id
         row = (await self._connection.execute(hot.latest_active_session(quiz_id is not None), parameters)).first()
-        return _session(row) if row else None
+        return self._session(row) if row else None
 
     async def latest_ended(self, user_id: int, state: SessionState, quiz_id: str | None = None, *,
                            before: QuizSession | None = None) -> QuizSession | None:
@@ -120,7 +123,7 @@ class SqlSessionRepository:
         if before is not None:
             query = query.where(sessions.c.finished_at <= before.started_at, sessions.c.id != before.id)
         row = (await self._connection.execute(query)).first()
-        return _session(row) if row else None
+        return self._session(row) if row else None
 
     async def last_activity(self, user_id: int) -> datetime | None:
         return (await self._connection.execute(hot.last_session_activity(), {"user_id": user_id})).scalar_one_or_none()
@@ -131,12 +134,22 @@ class SqlSessionRepository:
             async with self._connection.begin_nested():
                 await self._connection.execute(insert(sessions).values(
                     id=session.id, user_id=session.user_id, quiz_id=session.quiz_id,
-                    question_ids=session.question_ids, started_at=session.started_at, **_mutable(session)))
+                    question_ids=session.question_ids, started_at=session.started_at, **mutable_columns(session)))
         except IntegrityError as error:
             raise SessionAlreadyActive(session.quiz_id) from error
+        self._changes.remember(session)
 
     async def update(self, session: QuizSession) -> None:
-        await self._connection.execute(hot.update_session(), {"session_id": session.id, **_mutable(session)})
+        changed = self._changes.to_write(session)
+        if changed:
+            await self._connection.execute(hot.update_session(), {"session_id": session.id, **changed})
+
+    def _session(self, row: Row[Any]) -> QuizSession:
+        """The row's session, noted as read: sessions are read to be changed."""
+        return self._changes.remember(_session(row))
+
+    def _session_and_owner(self, row: Row[Any]) -> tuple[QuizSession, UserRecord]:
+        return self._session(row), _owner_of(row)
 
     async def results(self, user_id: int) -> list[SessionResult]:
         answered = func.count(answers.c.option_id)  # a skip or a time-out is stored with no option
@@ -211,13 +224,6 @@ class SqlLinkRepository:
                                        .values(withdrawn_at=at))
 
 
-def _mutable(session: QuizSession) -> dict[str, Any]:
-    return {"chat_id": session.chat_id, "option_orders": session.option_orders, "state": session.state.value,
-            "position": session.position,
-            "updated_at": session.updated_at, "finished_at": session.finished_at,
-            "question_deadline": session.question_deadline}
-
-
 def sessions_with_owner() -> Select[Any]:
     """Sessions with their owner's columns, prefixed ``owner_``: one look-up instead of two (for the sweeps)."""
     return (select(sessions, *(column.label(f"owner_{column.name}") for column in _owner.c))
@@ -233,11 +239,10 @@ def overdue_query(dialect: str, platform: str, now: datetime, limit: int) -> Sel
             .order_by(sessions.c.question_deadline).limit(limit))
 
 
-def _session_and_owner(row: Row[Any]) -> tuple[QuizSession, UserRecord]:
-    user = UserRecord(row.owner_platform, row.owner_platform_user_id, row.owner_language, row.owner_last_hint,
+def _owner_of(row: Row[Any]) -> UserRecord:
+    return UserRecord(row.owner_platform, row.owner_platform_user_id, row.owner_language, row.owner_last_hint,
                       row.owner_id, row.owner_time_zone, row.owner_reminder_time, row.owner_reminder_due,
                       row.owner_leaderboard_hidden)
-    return _session(row), user
 
 
 def _link(row: Row[Any]) -> MessageLink:
