@@ -30,6 +30,7 @@ from storage.database import create_engine, sqlite_file
 from storage.migrate import upgrade_to_head
 from storage.unit_of_work import unit_of_work_factory
 from tests.pg_cluster import empty_database
+from tests.reliability.engine_model import stored_json
 
 LONGEST_LIFE = 3.0  # seconds a worker may live: start-up and migrations take the first second or so
 # Every other worker's life counts from the moment it is ready to play, so kills land in play even where start-up
@@ -144,7 +145,7 @@ def stored_problems(catalog: Catalog, sessions: list[dict[str, Any]], answers: l
         problems.append("an answer is stored twice")
     for session in sessions:
         mine = [answer for answer in answers if answer["session_id"] == session["id"]]
-        total = len(_json(session["question_ids"]))
+        total = len(stored_json(session["question_ids"]))
         if session["position"] != len(mine):
             problems.append(f"session {session['id']}: position {session['position']} but {len(mine)} answered "
                             "or skipped")
@@ -186,10 +187,10 @@ async def resume_problems(database: Any, catalog: Catalog, sessions: list[dict[s
             problems.append(f"session {session['id']} did not resume: {resumed}")
             continue
         view = resumed.question
-        expected = _json(session["question_ids"])[session["position"]]
+        expected = stored_json(session["question_ids"])[session["position"]]
         quiz = catalog.get(session["quiz_id"])
         question = quiz.question(expected) if quiz else None
-        order = _json(session["option_orders"]).get(expected, [])
+        order = stored_json(session["option_orders"]).get(expected, [])
         texts = [option.text["en"] for option_id in order if question and (option := question.option(option_id))]
         if view.question_id != expected or list(view.options) != texts:
             problems.append(f"session {session['id']} resumed at {view.question_id} {view.options}, "
@@ -198,10 +199,6 @@ async def resume_problems(database: Any, catalog: Catalog, sessions: list[dict[s
         if seen is not None and seen != list(view.options):
             problems.append(f"session {session['id']}: options were {seen}, now {list(view.options)}")
     return problems
-
-
-def _json(value: Any) -> Any:
-    return json.loads(value) if isinstance(value, str) else value
 
 
 def _now() -> datetime:
