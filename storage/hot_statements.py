@@ -82,7 +82,8 @@ def last_session_activity() -> Select[Any]:
 
 @planned
 def update_session() -> Update:
-    """The columns to set come with the parameters."""
+    """The columns to set come with the parameters: those changed (storage/session_changes.py). The engine's
+    paths change a few sets of them (an answer its position and time), so its plans stay few."""
     return update(sessions).where(sessions.c.id == bindparam("session_id"))
 
 

@@ -77,7 +77,11 @@ class SqlUserRepository:
 class SqlSessionRepository:
     """Sessions are read to be changed: on PostgreSQL the reads lock the row (FOR UPDATE) until the transaction
     ends, so two processes acting for one learner take turns instead of writing back stale positions.
-    SQLite ignores FOR UPDATE; its transactions take turns anyway (BEGIN IMMEDIATE)."""
+    SQLite ignores FOR UPDATE; its transactions take turns anyway (BEGIN IMMEDIATE).
+
+    An update writes only the columns changed since this unit of work read the session: a statement of another
+    repository that changes a session's row after that read (as moving a chat does) belongs in a unit of work
+    of its own, or the row's new value would be taken for the one read."""
 
     def __init__(self, connection: StatementRunner) -> None:
         self._connection = connection
@@ -85,11 +89,11 @@ class SqlSessionRepository:
 
     async def get(self, session_id: str) -> QuizSession | None:
         row = (await self._connection.execute(hot.session_by_id(), {"session_id": session_id})).first()
-        return self._session(row) if row else None
+        return self._read(row) if row else None
 
     async def get_with_owner_activity(self, session_id: str) -> SessionToAnswer | None:
         row = (await self._connection.execute(hot.session_with_owner_activity(), {"session_id": session_id})).first()
-        return (SessionToAnswer(self._session(row), row.owner_last_activity, bool(row.owner_in_game))
+        return (SessionToAnswer(self._read(row), row.owner_last_activity, bool(row.owner_in_game))
                 if row else None)
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
@@ -109,7 +113,7 @@ class SqlSessionRepository:
         if quiz_id is not None:
             parameters["quiz_id"] = quiz_id
         row = (await self._connection.execute(hot.latest_active_session(quiz_id is not None), parameters)).first()
-        return self._session(row) if row else None
+        return self._read(row) if row else None
 
     async def latest_ended(self, user_id: int, state: SessionState, quiz_id: str | None = None, *,
                            before: QuizSession | None = None) -> QuizSession | None:
@@ -123,7 +127,7 @@ class SqlSessionRepository:
         if before is not None:
             query = query.where(sessions.c.finished_at <= before.started_at, sessions.c.id != before.id)
         row = (await self._connection.execute(query)).first()
-        return self._session(row) if row else None
+        return self._read(row) if row else None
 
     async def last_activity(self, user_id: int) -> datetime | None:
         return (await self._connection.execute(hot.last_session_activity(), {"user_id": user_id})).scalar_one_or_none()
@@ -143,13 +147,14 @@ class SqlSessionRepository:
         changed = self._changes.to_write(session)
         if changed:
             await self._connection.execute(hot.update_session(), {"session_id": session.id, **changed})
+            self._changes.written(session.id, changed)
 
-    def _session(self, row: Row[Any]) -> QuizSession:
+    def _read(self, row: Row[Any]) -> QuizSession:
         """The row's session, noted as read: sessions are read to be changed."""
         return self._changes.remember(_session(row))
 
     def _session_and_owner(self, row: Row[Any]) -> tuple[QuizSession, UserRecord]:
-        return self._session(row), _owner_of(row)
+        return self._read(row), _owner_of(row)
 
     async def results(self, user_id: int) -> list[SessionResult]:
         answered = func.count(answers.c.option_id)  # a skip or a time-out is stored with no option

@@ -33,15 +33,17 @@ class SessionChanges:
 
     def to_write(self, session: QuizSession) -> dict[str, Any]:
         """The columns whose values differ from the row's as last seen: all of them for a session not seen in
-        this unit of work. Noted as written: the caller writes them now."""
+        this unit of work."""
         current = mutable_columns(session)
         stored = self._stored.get(session.id)
         if stored is None:
-            self._stored[session.id] = _copied(current)
             return current
-        changed = {name: value for name, value in current.items() if stored[name] != value}
-        stored.update(_copied(changed))
-        return changed
+        return {name: value for name, value in current.items() if stored[name] != value}
+
+    def written(self, session_id: str, columns: dict[str, Any]) -> None:
+        """Note columns as the row now holds them: only once their UPDATE has run, so that one which failed
+        is still sent by the next update."""
+        self._stored.setdefault(session_id, {}).update(_copied(columns))
 
 
 def _copied(columns: dict[str, Any]) -> dict[str, Any]:

@@ -28,8 +28,8 @@ async def test_changes_made_in_place_to_a_session_read_in_the_same_unit_of_work_
     async with uow() as work:
         session = await work.sessions.get("s1")
         assert session is not None
-        session.option_orders["q2"].reverse()  # a reload's options, as the stepper records them: in place
-        session.option_orders["q3"].append("o")
+        session.option_orders["q2"].reverse()  # a list changed in place, and (below) a new one for a key
+        session.option_orders["q3"] = ["m", "n", "o"]  # as the stepper records a reload's options
         session.position, session.updated_at = 1, START + timedelta(minutes=1)
         session.question_deadline = START + timedelta(minutes=2)
         await work.sessions.update(session)
@@ -76,10 +76,14 @@ async def test_a_session_added_then_changed_in_the_same_unit_of_work_is_stored_c
         2, START + timedelta(seconds=30), ["a", "b", "c"])
 
 
-async def test_a_session_from_another_unit_of_work_is_stored_whole(uow: Uow) -> None:
-    session = await stored_session(uow, a_session(await stored_user(uow)))
-    session.position, session.chat_id, session.option_orders["q3"] = 2, "chat-9", ["n", "m"]
-    async with uow() as work:  # this unit of work never read it: every column is written
+async def test_a_session_from_a_unit_of_work_rolled_back_is_stored_whole(uow: Uow) -> None:
+    await stored_session(uow, a_session(await stored_user(uow)))
+    async with uow() as work:  # read, changed and updated, then rolled back: nothing of it is kept...
+        session = await work.sessions.get("s1")
+        assert session is not None
+        session.position, session.chat_id, session.option_orders["q3"] = 2, "chat-9", ["n", "m"]
+        await work.sessions.update(session)
+    async with uow() as work:  # ... so this unit of work, which never read it, writes every column
         await work.sessions.update(session)
         await work.commit()
     assert await read_back(uow, "s1") == session
