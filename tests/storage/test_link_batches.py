@@ -138,3 +138,18 @@ async def test_without_batches_each_link_has_its_own_unit_of_work(uow: UnitOfWor
     writer = LinkWriter(units.run, batches=False)  # PostgreSQL's way: links spread over the pool's connections
     await asyncio.gather(*(writer.store(a_link(f"poll-{n}", session_id)) for n in range(3)))
     assert sorted(units.batches) == [["poll-0"], ["poll-1"], ["poll-2"]]
+
+
+async def test_a_writer_refuses_a_second_event_loop_while_a_batch_is_stored(uow: UnitOfWorkFactory,
+                                                                           session_id: str) -> None:
+    # Its waiting callers' futures belong to the loop storing the batch: one from another loop would never wake.
+    units = CountedUnits(uow)
+    units.held = asyncio.Event()
+    writer = LinkWriter(units.run)
+    first = asyncio.create_task(writer.store(a_link("poll-1", session_id)))
+    await units.opening.wait()
+    with pytest.raises(RuntimeError, match="one event loop"):  # not left waiting: it would never wake
+        await asyncio.to_thread(asyncio.run, asyncio.wait_for(writer.store(a_link("poll-2", session_id)), 5))
+    units.held.set()
+    await first
+    assert units.batches == [["poll-1"]]
