@@ -48,7 +48,8 @@ class SqlChatRepository:
                                       ~(live(games) & taken)).values(chat_id=new_chat_id))
         await run(update(games).where(games.c.platform == platform, games.c.scope_id == old_chat_id)
                   .values(scope_id=new_chat_id))
-        # In a unit of work of its own: one that read a session before this would not see the chat moved.
+        # In a unit of work of its own (see SqlSessionRepository): a session's update sends only what it changed,
+        # so a session read elsewhere keeps the chat moved here.
         platforms_users = select(users.c.id).where(users.c.platform == platform)
         await run(update(sessions).where(sessions.c.chat_id == old_chat_id, sessions.c.user_id.in_(platforms_users))
                   .values(chat_id=new_chat_id))

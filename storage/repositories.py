@@ -79,9 +79,9 @@ class SqlSessionRepository:
     ends, so two processes acting for one learner take turns instead of writing back stale positions.
     SQLite ignores FOR UPDATE; its transactions take turns anyway (BEGIN IMMEDIATE).
 
-    An update writes only the columns changed since this unit of work read the session: a statement of another
-    repository that changes a session's row after that read (as moving a chat does) belongs in a unit of work
-    of its own, or the row's new value would be taken for the one read."""
+    An update writes only the columns changed since this unit of work read the session. A statement of another
+    repository that changes the row after that read (as moving a chat does) is not seen: a column then set back
+    to the value read would not be written. Such statements run in units of work of their own."""
 
     def __init__(self, connection: StatementRunner) -> None:
         self._connection = connection
