@@ -108,7 +108,9 @@ class AnswerRepository(Protocol):
 
 
 class LinkRepository(Protocol):
-    async def add(self, link: MessageLink) -> None: ...
+    async def add(self, link: MessageLink) -> None:
+        """LinkRejected if the message is linked already or its session is gone."""
+        ...
     async def get(self, platform: str, message_key: str) -> MessageLink | None: ...
     async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
         """The most recent message on the platform that asked this question of this session; of links stored at

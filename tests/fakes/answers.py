@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.ports import AlreadyAnswered
+from bot.ports import AlreadyAnswered, LinkRejected
 from bot.records import AnswerRecord, MessageLink
 from tests.fakes.clock import utc
 
@@ -34,7 +34,11 @@ class FakeLinkRepository:
         self._state = state
 
     async def add(self, link: MessageLink) -> None:
-        self._state.links[(link.platform, link.message_key)] = link
+        key = (link.platform, link.message_key)
+        # As the database's keys refuse them: a message already linked, or a session gone (its learner deleted).
+        if key in self._state.links or link.session_id not in self._state.sessions:
+            raise LinkRejected(f"{link.platform} message {link.message_key}")
+        self._state.links[key] = link
 
     async def get(self, platform: str, message_key: str) -> MessageLink | None:
         return self._state.links.get((platform, message_key))
