@@ -13,6 +13,7 @@ from bot.content.checks import duplicate_ids, question_problems, quiz_text_probl
 from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem, field_problem
+from bot.content.pruning import without_unknown_keys
 from bot.content.yaml_source import YamlProblem, read_yaml
 from bot.languages import unknown_code_said
 from bot.said import N_, Said, said
@@ -171,8 +172,11 @@ def _rule_problems(name: str, raw_questions: list[Any]) -> list[ContentProblem]:
     for label, raw in zip(labels, raw_questions, strict=True):
         try:
             question = Question.model_validate(raw)
-        except ValidationError:  # its shape is reported by the shape check; its answer key is checked still
-            problems += [ContentProblem.of(name, label, sentence) for sentence in raw_key_problems(raw)]
-            continue
+        except ValidationError as error:  # its shape is reported by the shape check; its other rules still apply
+            readable = without_unknown_keys(raw, error)  # an unknown language or key left out
+            if readable is None:  # what is missing or mistyped can't be guessed: the answer key only
+                problems += [ContentProblem.of(name, label, sentence) for sentence in raw_key_problems(raw)]
+                continue
+            question = readable
         problems += [ContentProblem.of(name, label, sentence) for sentence in question_problems(question)]
     return problems

@@ -1,11 +1,14 @@
-"""A question with a problem of shape (an unknown language, a missing explanation) still has its answer key
-checked: validate lists both at once, rather than the wrong key only once the first is fixed."""
+"""A question with a problem of shape (an unknown language, a missing explanation) still has its other rules
+checked: validate lists them all at once, rather than the next only once the first is fixed. A key it should not
+have (an unknown language, a misspelt key) is left out to check the rest; with a key missing, its answer key
+still is."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from bot.content.problems import ContentProblem
+from bot.languages import unknown_code
 from tests.core.content_files import a_quiz, problems_in, write
 
 
@@ -15,9 +18,23 @@ def test_a_wrong_answer_key_is_named_beside_a_problem_of_shape(tmp_path: Path) -
     question["prompt"]["xx"] = question["prompt"].pop("fr")
     question["answer"] = "maybe"
     write(tmp_path, "two.yaml", quiz)
-    listed = problems_in(tmp_path)
-    assert ContentProblem("two.yaml", "q1", "the answer 'maybe' is not one of its options (right, wrong)") in listed
-    assert [problem.question_id for problem in listed] == ["q1", "q1"], listed
+    assert sorted((problem.question_id, problem.message) for problem in problems_in(tmp_path)) == sorted([
+        ("q1", f"prompt.xx: {unknown_code()}"),
+        ("q1", "language 'fr' is incomplete: missing in prompt"),  # what renaming fr to xx left behind
+        ("q1", "the answer 'maybe' is not one of its options (right, wrong)"),
+    ])
+
+
+def test_an_explanation_too_long_is_named_beside_a_misspelt_key(tmp_path: Path) -> None:
+    quiz = a_quiz()
+    question = quiz["questions"][1]
+    question["options"][0]["why_nto"] = {"en": "Not this."}
+    question["explanation"]["en"] = "x" * 201
+    write(tmp_path, "typo.yaml", quiz)
+    listed = sorted((problem.question_id, problem.message) for problem in problems_in(tmp_path))
+    assert [question_id for question_id, _ in listed] == ["q2", "q2"], listed
+    assert listed[0][1].startswith("the en explanation has 201 characters; the limit is 200")
+    assert listed[1][1] == "unknown key 'why_nto' in options.0"
 
 
 def test_an_option_id_used_twice_is_named_beside_a_problem_of_shape(tmp_path: Path) -> None:
