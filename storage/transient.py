@@ -12,13 +12,13 @@ from bot.ports import StorageBusy
 
 # PostgreSQL's serialization failure and deadlock, SQLite's busy and locked.
 TRANSIENT_SQLSTATES = frozenset({"40001", "40P01"})
-TRANSIENT_SQLITE = ("database is locked", "database table is locked", "database is busy")
-SQLITE_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # the same, as the driver's primary result codes
+SQLITE_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # the driver's primary result codes
 
 
 def sqlite_busy(error: sqlite3.Error) -> bool:
     """Another SQLite connection holds a lock this one needs (the driver's own error, before SQLAlchemy's)."""
-    return error.sqlite_errorcode & 0xFF in SQLITE_BUSY_CODES
+    # Not every sqlite3 error has a result code (a closed connection's ProgrammingError has none).
+    return getattr(error, "sqlite_errorcode", 0) & 0xFF in SQLITE_BUSY_CODES
 
 
 def is_transient(error: BaseException) -> bool:
@@ -26,7 +26,7 @@ def is_transient(error: BaseException) -> bool:
         return False
     if getattr(error.orig, "sqlstate", None) in TRANSIENT_SQLSTATES:
         return True
-    return any(text in str(error.orig) for text in TRANSIENT_SQLITE)
+    return isinstance(error.orig, sqlite3.Error) and sqlite_busy(error.orig)
 
 
 def raise_if_lost_race(error: BaseException | None) -> None:
