@@ -63,7 +63,7 @@ class QuizEngine:
     def __init__(self, *, library: ContentLibrary, unit_of_work: UnitOfWorkFactory, texts: UiTexts,
                  admins: AdminPolicy, clock: Callable[[], datetime], rng: random.Random,
                  question_limit: timedelta | None = None, metrics: Metrics | None = None,
-                 content_reloaded_before: str | None = None, link_batches: bool = True) -> None:
+                 content_reloaded_before: str | None = None, link_batches: bool = False) -> None:
         """``content_reloaded_before``: the content fingerprint an admin's reload had stored before the library
         read its files (see Admin.follow_content); None if unknown. ``link_batches``: store the links of polls
         asked at once together (SQLite's one writer; bot/link_writer.py)."""

@@ -20,4 +20,5 @@ def build_engine(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClo
                  content_reloaded_before: str | None = None) -> QuizEngine:
     return QuizEngine(library=library, unit_of_work=fake_db.unit_of_work, texts=texts or UiTexts({}),
                       admins=AdminPolicy({"telegram": {ADMIN_ID}}), clock=clock, rng=random.Random(seed),
-                      question_limit=question_limit, content_reloaded_before=content_reloaded_before)
+                      question_limit=question_limit, content_reloaded_before=content_reloaded_before,
+                      link_batches=True)  # as on SQLite: the engine's tests take the batched path
