@@ -98,7 +98,8 @@ class SqlSessionRepository:
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         query = overdue_query(self._connection.dialect.name, platform, now, limit)
-        return [self._session_and_owner(row) for row in await self._connection.execute(query)]
+        # A listing: claim_overdue reads each again to change it.
+        return [(_session(row), _owner_of(row)) for row in await self._connection.execute(query)]
 
     async def claim_overdue(self, session_id: str, now: datetime) -> tuple[QuizSession, UserRecord] | None:
         # SKIP LOCKED: a session whose owner or row another transaction holds (a sweep in another process, or
@@ -106,7 +107,7 @@ class SqlSessionRepository:
         row = (await self._connection.execute(
             sessions_with_owner().where(sessions.c.id == session_id, _ACTIVE, sessions.c.question_deadline <= now)
             .with_for_update(of=[_owner, sessions], key_share=True, skip_locked=True))).first()
-        return self._session_and_owner(row) if row else None
+        return (self._read(row), _owner_of(row)) if row else None
 
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         parameters: dict[str, object] = {"user_id": user_id, "state": SessionState.ACTIVE.value}
@@ -127,7 +128,7 @@ class SqlSessionRepository:
         if before is not None:
             query = query.where(sessions.c.finished_at <= before.started_at, sessions.c.id != before.id)
         row = (await self._connection.execute(query)).first()
-        return self._read(row) if row else None
+        return _session(row) if row else None  # ended: read, not changed
 
     async def last_activity(self, user_id: int) -> datetime | None:
         return (await self._connection.execute(hot.last_session_activity(), {"user_id": user_id})).scalar_one_or_none()
@@ -152,9 +153,6 @@ class SqlSessionRepository:
     def _read(self, row: Row[Any]) -> QuizSession:
         """The row's session, noted as read: sessions are read to be changed."""
         return self._changes.remember(_session(row))
-
-    def _session_and_owner(self, row: Row[Any]) -> tuple[QuizSession, UserRecord]:
-        return self._read(row), _owner_of(row)
 
     async def results(self, user_id: int) -> list[SessionResult]:
         answered = func.count(answers.c.option_id)  # a skip or a time-out is stored with no option
