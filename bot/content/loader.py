@@ -13,7 +13,7 @@ from bot.content.checks import duplicate_ids, question_problems, quiz_text_probl
 from bot.content.file_reading import FileRefused, read_quiz_text
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem, field_problem
-from bot.content.pruning import without_unknown_keys
+from bot.content.pruning import KEY, refused_key, without_unknown_keys
 from bot.content.yaml_source import YamlProblem, read_yaml
 from bot.languages import unknown_code_said
 from bot.said import N_, Said, said
@@ -123,7 +123,7 @@ def _shape_problems(name: str, data: dict[str, Any], raw_questions: list[Any]) -
 
 def _describe(loc: list[Any], detail: Any) -> Said:
     """A validation error in an author's words."""
-    path = _path(part for part in loc if part != "[key]")
+    path = _path(part for part in loc if part != KEY)
     kind = detail["type"]
     if kind == "extra_forbidden":
         if len(loc) > 1:
@@ -131,7 +131,7 @@ def _describe(loc: list[Any], detail: Any) -> Said:
         return said(N_("unknown key {key}"), key=repr(loc[-1]))
     if kind == "missing":
         return said(N_("missing {path}"), path=repr(path))
-    if "[key]" in loc and kind == "literal_error":
+    if refused_key(detail) is not None and kind == "literal_error":  # an unknown language code
         return said(N_("{path}: {problem}"), path=path, problem=unknown_code_said())
     if kind == "string_pattern_mismatch":  # pydantic would quote its regular expression
         if loc[-1] == "url":

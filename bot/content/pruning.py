@@ -18,18 +18,25 @@ from bot.content.models import Question
 KEY = "[key]"  # pydantic's mark, after a mapping's key, of an error about the key itself
 
 
+def refused_key(detail: Any) -> list[Any] | None:
+    """Where the key a validation error refuses is (a key not allowed, or an unknown language code); None for an
+    error about anything else. The loader words the same two kinds as unknown keys and codes."""
+    loc = list(detail["loc"])
+    if detail["type"] == "extra_forbidden":
+        return loc
+    if detail["type"] == "literal_error" and KEY in loc:
+        return loc[:loc.index(KEY)]
+    return None
+
+
 def without_unknown_keys(raw: Any, error: ValidationError) -> Question | None:
     """The question read with the keys ``error`` refused left out, if that was all that was wrong; else None."""
+    paths = [refused_key(detail) for detail in error.errors()]
+    if any(path is None for path in paths):
+        return None
     pruned = copy.deepcopy(raw)
-    for detail in error.errors():
-        loc = list(detail["loc"])
-        if detail["type"] == "extra_forbidden":
-            path = loc
-        elif detail["type"] == "literal_error" and len(loc) >= 2 and loc[-1] == KEY:  # a language code
-            path = loc[:-1]
-        else:
-            return None
-        if not _removed(pruned, path):
+    for path in paths:
+        if not path or not _removed(pruned, path):
             return None
     try:
         return Question.model_validate(pruned)
