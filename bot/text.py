@@ -19,11 +19,11 @@ def shorten(text: str, limit: int) -> str:
     sequence such as 👩‍👩‍👧 or a flag is never split into parts."""
     if len(text) <= limit:
         return text
-    end = 0
-    for cluster in regex.finditer(r"\X", text):
-        if cluster.end() > limit - 1:
-            break
-        end = cluster.end()
+    # The clusters of the first ``limit`` characters, found in C: all but the last end where they end in the whole
+    # text (a boundary depends on the characters before it and the one after), and the last, which ends at
+    # ``limit`` and may be cut, leaves room for the ellipsis.
+    clusters = regex.findall(r"\X", text[:limit])
+    end = limit - len(clusters[-1]) if clusters else 0
     return text[:end].rstrip() + ELLIPSIS
 
 

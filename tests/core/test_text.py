@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import unicodedata
 
-from bot.text import shorten, shown_name
+import regex
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.text import ELLIPSIS, shorten, shown_name
 
 FAMILY = "👩\u200d👩\u200d👧\u200d👦"  # one emoji of 7 code points
 
@@ -24,6 +28,29 @@ def test_the_cut_never_splits_an_emoji_sequence_or_a_flag() -> None:
     assert shorten(f"Ada {FAMILY} team", 8) == "Ada…"  # the whole family or none of it
     assert shorten(f"{FAMILY}{FAMILY}", 12) == f"{FAMILY}…"
     assert shorten("🇳🇬🇰🇪🇿🇼", 4) == "🇳🇬…"  # a flag is two regional indicators
+
+
+# Letters, combining marks (Yoruba's tones), zero-width joiners, emoji, regional indicators, Hangul jamo: what
+# makes clusters of several code points.
+CLUSTER_PARTS = st.sampled_from(["a", "ẹ", "\u0300", "\u0301", "\u200d", "👩", "👧", "\U0001f3fd", "🇳", "🇬", "\u1100",
+                                 "\u1161", "\u11a8", " ", "\r", "\n", "\u0915", "\u094d", "\u0937"])
+
+
+def whole_text_cut(text: str, limit: int) -> str:
+    """The cut as first written: the clusters of the whole text, in Python, up to the last that fits."""
+    end = 0
+    for cluster in regex.finditer(r"\X", text):
+        if cluster.end() > limit - 1:
+            break
+        end = cluster.end()
+    return text[:end].rstrip() + ELLIPSIS
+
+
+@given(st.lists(CLUSTER_PARTS, max_size=40).map("".join), st.integers(min_value=0, max_value=45))
+def test_the_cut_falls_where_the_whole_texts_clusters_put_it(text: str, limit: int) -> None:
+    # Only the first ``limit`` characters are split into clusters: the cut must not move for it.
+    expected = text if len(text) <= limit else whole_text_cut(text, limit)
+    assert shorten(text, limit) == expected
 
 
 def test_a_name_is_shown_on_one_line_without_the_bidi_controls_that_would_reorder_the_bots_words() -> None:
