@@ -95,6 +95,12 @@ def insert_answer(dialect: str) -> Insert:
 
 
 @planned
+def answers_of_session() -> Select[Any]:
+    """A session's answers, first given first: a finished quiz's summary, a vote on a question answered already."""
+    return select(answers).where(answers.c.session_id == bindparam("session_id")).order_by(answers.c.answered_at)
+
+
+@planned
 def card_by_question() -> Select[Any]:
     return select(cards).where(cards.c.user_id == bindparam("user_id"), cards.c.quiz_id == bindparam("quiz_id"),
                                cards.c.question_id == bindparam("question_id"))

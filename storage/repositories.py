@@ -185,8 +185,7 @@ class SqlAnswerRepository:
             raise AlreadyAnswered(answer.question_id)
 
     async def for_session(self, session_id: str) -> list[AnswerRecord]:
-        rows = await self._connection.execute(
-            select(answers).where(answers.c.session_id == session_id).order_by(answers.c.answered_at))
+        rows = await self._connection.execute(hot.answers_of_session(), {"session_id": session_id})
         return [AnswerRecord(r.session_id, r.question_id, r.option_id, r.correct, r.answered_at) for r in rows]
 
 
