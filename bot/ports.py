@@ -72,6 +72,11 @@ class SessionRepository(Protocol):
         """The session, locked as ``get`` locks it, with what an answer to it needs to know of its owner (one
         read)."""
         ...
+    async def get_by_message(self, platform: str, message_key: str) -> tuple[MessageLink, SessionToAnswer] | None:
+        """The link of a platform message that asks a question (LinkRepository.get's), and the session it asks
+        for, read as ``get_with_owner_activity`` reads it (one read: a vote on a poll needs both); None for a
+        message no question is tied to."""
+        ...
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         """The user's most recently updated active session, optionally of one quiz."""
         ...

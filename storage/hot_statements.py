@@ -51,6 +51,20 @@ def session_by_id() -> Select[Any]:
 def session_with_owner_activity() -> Select[Any]:
     """The session, locked; when any of its owner's sessions last moved; and whether its owner plays its quiz in
     a live group game: an answer needs all three, so one read."""
+    return _session_to_answer().where(sessions.c.id == bindparam("session_id")).with_for_update(of=sessions)
+
+
+@planned
+def session_to_answer_by_link() -> Select[Any]:
+    """A platform message's link (its columns prefixed ``link_``) and the session it asks for, read as
+    session_with_owner_activity reads it: a vote on a poll needs both, so one read."""
+    return (_session_to_answer().add_columns(*(column.label(f"link_{column.name}") for column in links.c))
+            .join(links, links.c.session_id == sessions.c.id)
+            .where(links.c.platform == bindparam("platform"), links.c.message_key == bindparam("message_key"))
+            .with_for_update(of=sessions))
+
+
+def _session_to_answer() -> Select[Any]:
     others = sessions.alias("others")
     last_activity = (select(func.max(others.c.updated_at)).where(others.c.user_id == sessions.c.user_id)
                      .scalar_subquery().label("owner_last_activity"))
@@ -58,8 +72,7 @@ def session_with_owner_activity() -> Select[Any]:
     in_game = (select(literal_column("1")).select_from(games)
                .join(players, (players.c.game_id == games.c.id) & (players.c.user_id == sessions.c.user_id))
                .where(games.c.quiz_id == sessions.c.quiz_id, live(games)).exists().label("owner_in_game"))
-    return (select(sessions, last_activity, in_game).where(sessions.c.id == bindparam("session_id"))
-            .with_for_update(of=sessions))
+    return select(sessions, last_activity, in_game)
 
 
 @planned

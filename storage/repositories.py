@@ -96,6 +96,15 @@ class SqlSessionRepository:
         return (SessionToAnswer(self._read(row), row.owner_last_activity, bool(row.owner_in_game))
                 if row else None)
 
+    async def get_by_message(self, platform: str, message_key: str) -> tuple[MessageLink, SessionToAnswer] | None:
+        row = (await self._connection.execute(hot.session_to_answer_by_link(),
+                                              {"platform": platform, "message_key": message_key})).first()
+        if row is None:
+            return None
+        link = MessageLink(row.link_platform, row.link_message_key, row.link_session_id, row.link_question_id,
+                           row.link_chat_id, row.link_created_at, row.link_message_id, row.link_withdrawn_at)
+        return link, SessionToAnswer(self._read(row), row.owner_last_activity, bool(row.owner_in_game))
+
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         query = overdue_query(self._connection.dialect.name, platform, now, limit)
         # A listing: claim_overdue reads each again to change it.

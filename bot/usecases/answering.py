@@ -14,7 +14,7 @@ from bot.notices import (
     playing_in_a_game,
 )
 from bot.ports import AlreadyAnswered
-from bot.records import AnswerRecord, QuizSession
+from bot.records import AnswerRecord, QuizSession, SessionToAnswer
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView
 from bot.scoring import Refusal, judge
 from bot.turns import Turn
@@ -40,11 +40,12 @@ class Answering:
         tied to (not the bot's) writes nothing and stores no user; a vote on another learner's quiz poll does
         store its voter, who is then told whose poll it is."""
         async def score(turn: Turn) -> AnswerOutcome | Notice:
-            link = await turn.uow.links.get(actor.platform, message_key)
-            if link is None:
+            linked = await turn.uow.sessions.get_by_message(actor.platform, message_key)
+            if linked is None:
                 return await self._unknown_message(turn)
+            link, found = linked
             return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id,
-                                     on_message=True)
+                                     on_message=True, found=found)
         return await self._core.turns.run(actor, score, create_user=False,
                                           after=self._core.delivering(actor, surface))
 
@@ -101,11 +102,13 @@ class Answering:
         return not_open(turn.words, NoticeCode.NOT_A_QUIZ_MESSAGE)
 
     async def _score(self, turn: Turn, session_id: str, question_id: str, option_index: int,
-                     chat_id: str | None = None, on_message: bool = False) -> AnswerOutcome | Notice:
-        """The answer's whole transaction, committed when anything changed."""
+                     chat_id: str | None = None, on_message: bool = False,
+                     found: SessionToAnswer | None = None) -> AnswerOutcome | Notice:
+        """The answer's whole transaction, committed when anything changed. ``found``: the session, read already
+        with the message that asked the question."""
         core, actor, uow = self._core, turn.actor, turn.uow
         # After the learner's own row: the same lock order as all.
-        found = await uow.sessions.get_with_owner_activity(session_id)
+        found = found if found is not None else await uow.sessions.get_with_owner_activity(session_id)
         if found is None or turn.user is None or found.session.user_id != turn.user.id:
             return await self._not_yours(turn, chat_id)
         session, last_activity = found.session, found.owner_last_activity

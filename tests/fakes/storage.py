@@ -152,6 +152,11 @@ class FakeSessionRepository:
                       self._state.players for game in self._state.games.values())
         return SessionToAnswer(session, latest, in_game)
 
+    async def get_by_message(self, platform: str, message_key: str) -> tuple[MessageLink, SessionToAnswer] | None:
+        link = self._state.links.get((platform, message_key))
+        found = await self.get_with_owner_activity(link.session_id) if link else None
+        return (link, found) if link and found else None
+
     async def last_activity(self, user_id: int) -> datetime | None:
         return max((s.updated_at for s in self._state.sessions.values() if s.user_id == user_id), default=None)
 

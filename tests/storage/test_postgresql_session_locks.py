@@ -15,13 +15,14 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.records import QuizSession, UserRecord
+from bot.records import MessageLink, QuizSession, UserRecord
 from storage.server_unit_of_work import ServerUnitOfWork
 from storage.unit_of_work import unit_of_work_factory
-from tests.fakes.clock import FixedClock
+from tests.fakes.clock import START, FixedClock
 from tests.storage.builders import a_session, stored_session, stored_user
 
 Read = Callable[[ServerUnitOfWork, QuizSession], Awaitable[QuizSession | None]]
+POLL = MessageLink("telegram", "poll-1", "s1", "q1", None, START)
 
 
 async def by_id(work: ServerUnitOfWork, session: QuizSession) -> QuizSession | None:
@@ -30,6 +31,12 @@ async def by_id(work: ServerUnitOfWork, session: QuizSession) -> QuizSession | N
 
 async def as_active(work: ServerUnitOfWork, session: QuizSession) -> QuizSession | None:
     return await work.sessions.active(session.user_id)
+
+
+async def by_message(work: ServerUnitOfWork, session: QuizSession) -> QuizSession | None:
+    """As a vote on the session's poll reads it (the test links POLL to it)."""
+    found = await work.sessions.get_by_message(POLL.platform, POLL.message_key)
+    return found[1].session if found else None
 
 
 @pytest.fixture
@@ -50,11 +57,15 @@ async def _finished_or_waiting(task: asyncio.Task[QuizSession | None], database:
     raise AssertionError("the other transaction neither finished nor waited for a lock")
 
 
-@pytest.mark.parametrize(("first_read", "second_read"), [(by_id, as_active), (as_active, by_id), (by_id, by_id)])
+@pytest.mark.parametrize(("first_read", "second_read"), [(by_id, as_active), (as_active, by_id), (by_id, by_id),
+                                                         (by_id, by_message), (by_message, as_active)])
 async def test_a_session_read_for_a_change_waits_until_another_transactions_change_is_committed(
         database: AsyncEngine, first_read: Read, second_read: Read) -> None:
     uow = unit_of_work_factory(database, FixedClock())
     session = await stored_session(uow, a_session(await stored_user(uow)))
+    async with uow() as work:
+        await work.links.add(POLL)
+        await work.commit()
 
     async def read_in_another_transaction() -> QuizSession | None:
         async with uow() as work:

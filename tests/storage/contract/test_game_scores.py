@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from bot.games.records import GameAnswerRecord, GameState, GameTotals, LeaderboardEntry, PlayerRecord
 from bot.ports import UnitOfWork
-from bot.records import UserRecord
+from bot.records import MessageLink, UserRecord
 from tests.fakes.clock import START
 from tests.storage.builders import a_game, a_session, stored_games, stored_session, stored_user
 
@@ -179,3 +179,11 @@ async def test_a_session_to_answer_says_whether_its_owner_plays_its_quiz_in_a_li
         "ada-fsdp": False,  # that game is over
         "bayo-collectives": False,  # not a player of the lobby in his chat
     }
+    async with uow() as work:  # a vote on each session's poll reads the same with the poll's link
+        for session_id in found:
+            await work.links.add(MessageLink("telegram", f"poll-{session_id}", session_id, "q1", None, START))
+        await work.commit()
+    async with uow() as work:
+        by_poll = {session_id: await work.sessions.get_by_message("telegram", f"poll-{session_id}")
+                   for session_id in found}
+    assert {session_id: read[1] for session_id, read in by_poll.items() if read} == found
