@@ -16,6 +16,7 @@ from telegram import Update
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
 
+from adapters.error_kinds import POLLING_FAILED
 from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable, public_address, reached_through
 from adapters.proxy_env import NamedProxy, named_proxy
 from adapters.settings import ConfigurationError
@@ -161,7 +162,9 @@ class TelegramAdapter:
         return await asyncio.shield(self._failed)
 
     def _polling_error(self, error: TelegramError) -> None:
-        """PTB's polling loop calls this for each failed getUpdates (it tries again by itself)."""
+        """PTB's polling loop calls this for each failed getUpdates (it tries again by itself). Given this
+        callback, PTB no longer hands those errors to the error handler, which counted them otherwise."""
+        self._engine.metrics.error(PLATFORM, POLLING_FAILED)
         if not isinstance(error, Conflict):
             log.error("polling Telegram for updates failed: %s; trying again", error)
             return

@@ -96,6 +96,18 @@ async def test_a_429_from_telegram_is_counted_and_the_message_still_goes_out(api
     assert sample(page.text, "quiztutor_rate_limited_total", platform="telegram") == 1
 
 
+async def test_a_failed_poll_for_updates_is_counted_and_polling_carries_on(api: FakeBotApi,
+                                                                          settings: Settings) -> None:
+    for _ in range(2):
+        api.fail_next("getUpdates", 500, "Internal Server Error: the Bot API is restarting")
+    async with with_endpoint(settings) as served, serving(served.engine, [served.adapter], game_interval=3600.0):
+        await api.command(AMINATA, "/start")
+        await api.wait_for("sendMessage", 1, for_chat(AMINATA.id), within=30)  # PTB polled again, and got it
+        page = await get(served.base + "/metrics")
+    assert sample(page.text, "quiztutor_errors_total", platform="telegram", kind="polling") == 2
+    assert not sample(page.text, "quiztutor_errors_total", platform="telegram", kind="handler")  # no update failed
+
+
 async def test_sqlite_busy_with_another_writer_is_still_ready(api: FakeBotApi, settings: Settings) -> None:
     async with with_endpoint(settings) as served, serving(served.engine, [served.adapter], game_interval=3600.0):
         other = sqlite3.connect(settings.data_dir / "quiztutor.sqlite3", isolation_level=None)
