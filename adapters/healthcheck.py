@@ -12,7 +12,8 @@ import urllib.error
 import urllib.request
 
 TIMEOUT = 4.0  # seconds; Docker's own timeout for the check is longer
-ANY_ADDRESS = {"", "0.0.0.0", "::"}
+# Listening everywhere: ask over loopback. "::" is IPv6's alone (asyncio's servers set IPV6_V6ONLY), so over ::1.
+LOOPBACK_FOR = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}
 
 
 def healthz_url(environ: dict[str, str]) -> str | None:
@@ -20,7 +21,7 @@ def healthz_url(environ: dict[str, str]) -> str | None:
     if not port:
         return None
     host = environ.get("QUIZ_HTTP_HOST", "").strip()
-    host = "127.0.0.1" if host in ANY_ADDRESS else host  # listening everywhere: ask over loopback
+    host = LOOPBACK_FOR.get(host, host)
     return f"http://[{host}]:{port}/healthz" if ":" in host else f"http://{host}:{port}/healthz"
 
 

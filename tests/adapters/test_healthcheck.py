@@ -35,6 +35,16 @@ async def test_healthy_while_healthz_answers_and_unhealthy_once_it_is_gone() -> 
     assert await healthcheck(QUIZ_HTTP_PORT=port) == 1
 
 
+async def test_an_endpoint_listening_on_every_ipv6_address_is_asked_over_ipv6_loopback() -> None:
+    """asyncio's IPv6 servers take IPv6 only: asked over 127.0.0.1, the check would call a healthy bot dead."""
+    endpoint = HttpEndpoint("::", 0, PrometheusMetrics(), Readiness(nothing_wrong, []))
+    await endpoint.start()
+    try:
+        assert await healthcheck(QUIZ_HTTP_PORT=str(endpoint.port), QUIZ_HTTP_HOST="::") == 0
+    finally:
+        await endpoint.stop()
+
+
 async def test_with_the_endpoint_turned_off_there_is_nothing_to_check() -> None:
     assert await healthcheck() == 0
     assert await healthcheck(QUIZ_HTTP_PORT="") == 0
