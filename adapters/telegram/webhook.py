@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+from urllib.parse import unquote
 
 from aiohttp import web
 from telegram import Update
@@ -48,7 +49,7 @@ class WebhookServer:
         if not secret:  # an empty one would match an unsigned post
             raise ValueError("a webhook needs its secret")
         self._app = app
-        self._path = "/" + path.lstrip("/")
+        self._path = "/" + unquote(path).lstrip("/")  # as written in the URL; aiohttp matches routes decoded
         self._secret = secret
         self._unfinished = unfinished
         self._runner: web.AppRunner | None = None

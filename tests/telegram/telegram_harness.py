@@ -83,9 +83,10 @@ async def next_poll(api: FakeBotApi, chat_id: int, count: int) -> Call:
     return (await api.wait_for("sendPoll", count, for_chat(chat_id)))[count - 1]
 
 
-def in_webhook_mode(settings: Settings, secret: str = "s3cret-token") -> tuple[Settings, str]:
+def in_webhook_mode(settings: Settings, secret: str = "s3cret-token",
+                    path: str = "/hooks/telegram") -> tuple[Settings, str]:
     """``settings`` in webhook mode, listening on a free local port; and the URL Telegram would post to."""
     port = free_port()
-    url = f"http://127.0.0.1:{port}/hooks/telegram"
+    url = f"http://127.0.0.1:{port}{path}"
     return with_telegram(settings, webhook_url=url, webhook_listen="127.0.0.1", webhook_port=port,
                          webhook_secret=SecretStr(secret)), url

@@ -52,6 +52,19 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
         assert len(replies) == 1
 
 
+async def test_a_webhook_url_with_escapes_in_its_path_is_served_where_telegram_posts(
+        api: FakeBotApi, settings: Settings) -> None:
+    """A path is matched decoded: registered as written, every update would meet 404."""
+    webhook, url = in_webhook_mode(settings, path="/hooks/t%C3%A9l%C3%A9gram%20bot%7E1")
+    async with running_bot(webhook):
+        assert api.calls("setWebhook")[0].params["url"] == url
+        async with aiohttp.ClientSession() as client:
+            posted = await client.post(url, json=help_update(1),
+                                       headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret-token"})
+            assert posted.status == 200
+        await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
+
+
 @pytest.mark.parametrize("secret", [None, ""])
 async def test_webhook_mode_without_a_secret_refuses_to_start_rather_than_take_updates_from_anyone(
         api: FakeBotApi, settings: Settings, secret: str | None) -> None:
