@@ -11,10 +11,10 @@ import os
 from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
-from typing import TypeVar
+from typing import Annotated, TypeVar
 
 from pydantic import Field, SerializeAsAny, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from adapters.platform import PlatformSettings, PlatformSpec
 from content import default_content_dir
@@ -48,8 +48,9 @@ class Settings(BaseSettings):
     # /healthz, /readyz and /metrics on this port (`quiztutor run` only); unset: no HTTP endpoint.
     http_port: int | None = Field(default=None, ge=1, le=65535)
     http_host: str = "0.0.0.0"  # all interfaces, so a container's health check and Prometheus reach it
-    # Each chat platform's own settings, by platform name (filled by load_settings from the registry).
-    platforms: dict[str, SerializeAsAny[PlatformSettings]] = Field(default_factory=dict)
+    # Each chat platform's own settings, by platform name (filled by load_settings from the registry). Not read
+    # from QUIZ_PLATFORMS: NoDecode hands that variable's text to _not_a_variable, which refuses it clearly.
+    platforms: Annotated[dict[str, SerializeAsAny[PlatformSettings]], NoDecode] = Field(default_factory=dict)
 
     @field_validator("log_level")
     @classmethod
@@ -59,6 +60,14 @@ class Settings(BaseSettings):
         if level not in logging.getLevelNamesMapping():
             raise ValueError("must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
         return level
+
+    @field_validator("platforms", mode="before")
+    @classmethod
+    def _not_a_variable(cls, value: object) -> object:
+        if isinstance(value, str):
+            raise ValueError("not a setting: `quiztutor run` runs each platform whose token is set "
+                             "(QUIZ_TELEGRAM_TOKEN, QUIZ_DISCORD_TOKEN)")
+        return value
 
     @field_validator("database_url")
     @classmethod
