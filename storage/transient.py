@@ -6,13 +6,18 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import asyncpg
 from sqlalchemy.exc import DBAPIError
 
 from bot.ports import StorageBusy
 
-# PostgreSQL's serialization failure and deadlock, SQLite's busy and locked.
+# PostgreSQL's serialization failure and deadlock.
 TRANSIENT_SQLSTATES = frozenset({"40001", "40P01"})
 SQLITE_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # the driver's primary result codes
+# A statement a connection prepared before another process changed a column it uses (a newer replica's migration,
+# as 0009 widened question ids, while this one still serves): PostgreSQL refuses it once, and asyncpg prepares it
+# anew next time. SQLAlchemy's own wrapper of it names no SQLSTATE, but keeps asyncpg's error as its cause.
+STALE_STATEMENT = (asyncpg.exceptions.InvalidCachedStatementError, asyncpg.exceptions.OutdatedSchemaCacheError)
 
 
 def sqlite_busy(error: sqlite3.Error) -> bool:
@@ -25,6 +30,8 @@ def is_transient(error: BaseException) -> bool:
     if not isinstance(error, DBAPIError):
         return False
     if getattr(error.orig, "sqlstate", None) in TRANSIENT_SQLSTATES:
+        return True
+    if isinstance(error.orig, STALE_STATEMENT) or isinstance(error.orig.__cause__, STALE_STATEMENT):
         return True
     return isinstance(error.orig, sqlite3.Error) and sqlite_busy(error.orig)
 
