@@ -31,7 +31,7 @@ def is_transient(error: BaseException) -> bool:
         return False
     if getattr(error.orig, "sqlstate", None) in TRANSIENT_SQLSTATES:
         return True
-    if isinstance(error.orig, STALE_STATEMENT) or isinstance(error.orig.__cause__, STALE_STATEMENT):
+    if isinstance(error.orig, STALE_STATEMENT) or isinstance(getattr(error.orig, "__cause__", None), STALE_STATEMENT):
         return True
     return isinstance(error.orig, sqlite3.Error) and sqlite_busy(error.orig)
 
