@@ -6,7 +6,9 @@ from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy import delete, exists, select, update
+from sqlalchemy.exc import IntegrityError
 
+from bot.ports import StorageBusy
 from storage import tables
 from storage.game_repositories import live
 from storage.statements import StatementRunner, dialect_insert
@@ -35,6 +37,15 @@ class SqlChatRepository:
             set_={"language": statement.excluded.language, "updated_at": statement.excluded.updated_at}))
 
     async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
+        try:
+            await self._move(platform, old_chat_id, new_chat_id)
+        except IntegrityError as error:
+            # The checks below keep every row clear of the new chat's own, as far as this transaction can see. On
+            # PostgreSQL a row the new chat got meanwhile (its language set, a game started in it), committed after
+            # those checks read, still collides: a lost race. Tried again, the move sees that row and leaves it.
+            raise StorageBusy(f"{platform} chat {new_chat_id} changed while moving into it") from error
+
+    async def _move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         run = self._connection.execute
         newer = exists().where(chats.c.platform == platform, chats.c.chat_id == new_chat_id)
         await run(update(chats).where(chats.c.platform == platform, chats.c.chat_id == old_chat_id, ~newer)
