@@ -109,6 +109,15 @@ class HeldConnections:
         self._closed = False
         self._lent: set[HeldConnection] = set()  # held by units of work now
         self._given_back = asyncio.Event()
+        # Since the schema last changed under us: the drivers (by id) whose prepared statements were dropped. A new
+        # connection at a reused id is skipped, which is right: it has prepared nothing yet.
+        self._refreshed: set[int] | None = None
+
+    def schema_changed(self) -> None:
+        """A statement prepared before another process changed the schema was refused (storage/transient.py).
+        asyncpg drops the prepared statements of the connection that failed only; every other one drops its own
+        before its next unit of work, else each try of the action would meet another connection's stale one."""
+        self._refreshed = set()
 
     async def close(self, *, wait: float = SHUTDOWN_WAIT) -> None:
         """For good, at shutdown, before the engine is disposed: a later unit of work (an event handler still
@@ -157,6 +166,9 @@ class HeldConnections:
         if self._closed:  # while it opened: not one for close() to wait for, or cut
             await held.connection.invalidate()
             self._refuse_if_closed()
+        if self._refreshed is not None and id(held.driver) not in self._refreshed:
+            self._refreshed.add(id(held.driver))
+            await held.driver.reload_schema_state()  # its prepared statements and types, read again when used
         self._lent.add(held)
         return held
 

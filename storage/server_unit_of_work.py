@@ -16,7 +16,7 @@ from storage.repository_set import RepositorySet
 from storage.server_pool import HeldConnections
 from storage.server_statements import ServerConnection, ServerPlans
 from storage.shutdown import abandoned
-from storage.transient import raise_if_lost_race
+from storage.transient import raise_if_lost_race, stale_statement
 
 
 class ServerUnitOfWork(RepositorySet):
@@ -72,6 +72,8 @@ class ServerUnitOfWork(RepositorySet):
             raise
         finally:
             self._connection.leave("ended")
+            if stale_statement(exc):
+                self._connections.schema_changed()
             try:
                 await self._connections.give_back(held)
             finally:  # every one, failed ones too (as on SQLite), so an outage shows in the histogram; after

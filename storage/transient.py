@@ -15,8 +15,9 @@ from bot.ports import StorageBusy
 TRANSIENT_SQLSTATES = frozenset({"40001", "40P01"})
 SQLITE_BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)  # the driver's primary result codes
 # A statement a connection prepared before another process changed a column it uses (a newer replica's migration,
-# as 0009 widened question ids, while this one still serves): PostgreSQL refuses it once, and asyncpg prepares it
-# anew next time. SQLAlchemy's own wrapper of it names no SQLSTATE, but keeps asyncpg's error as its cause.
+# as 0009 widened question ids, while this one still serves): PostgreSQL refuses it, and asyncpg prepares it anew
+# next time on that connection (the others' are dropped by HeldConnections.schema_changed). SQLAlchemy's own wrapper
+# of it names no SQLSTATE, but keeps asyncpg's error as its cause.
 STALE_STATEMENT = (asyncpg.exceptions.InvalidCachedStatementError, asyncpg.exceptions.OutdatedSchemaCacheError)
 
 
@@ -31,9 +32,15 @@ def is_transient(error: BaseException) -> bool:
         return False
     if getattr(error.orig, "sqlstate", None) in TRANSIENT_SQLSTATES:
         return True
-    if isinstance(error.orig, STALE_STATEMENT) or isinstance(getattr(error.orig, "__cause__", None), STALE_STATEMENT):
+    if stale_statement(error):
         return True
     return isinstance(error.orig, sqlite3.Error) and sqlite_busy(error.orig)
+
+
+def stale_statement(error: BaseException | None) -> bool:
+    """PostgreSQL refused a statement prepared before the schema changed (STALE_STATEMENT)."""
+    orig = error.orig if isinstance(error, DBAPIError) else None
+    return isinstance(orig, STALE_STATEMENT) or isinstance(getattr(orig, "__cause__", None), STALE_STATEMENT)
 
 
 def raise_if_lost_race(error: BaseException | None) -> None:
