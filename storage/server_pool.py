@@ -112,12 +112,13 @@ class HeldConnections:
         # Since the schema last changed under us: the drivers (by id) whose prepared statements were dropped. A new
         # connection at a reused id is skipped, which is right: it has prepared nothing yet.
         self._refreshed: set[int] | None = None
+        self._schema_changed_at = 0.0
 
     def schema_changed(self) -> None:
         """A statement prepared before another process changed the schema was refused (storage/transient.py).
         asyncpg drops the prepared statements of the connection that failed only; every other one drops its own
         before its next unit of work, else each try of the action would meet another connection's stale one."""
-        self._refreshed = set()
+        self._refreshed, self._schema_changed_at = set(), time.monotonic()
 
     async def close(self, *, wait: float = SHUTDOWN_WAIT) -> None:
         """For good, at shutdown, before the engine is disposed: a later unit of work (an event handler still
@@ -166,6 +167,8 @@ class HeldConnections:
         if self._closed:  # while it opened: not one for close() to wait for, or cut
             await held.connection.invalidate()
             self._refuse_if_closed()
+        if self._refreshed is not None and time.monotonic() - self._schema_changed_at > RECYCLE_SECONDS:
+            self._refreshed = None  # every connection older than the change has been replaced by now
         if self._refreshed is not None and id(held.driver) not in self._refreshed:
             self._refreshed.add(id(held.driver))
             await held.driver.reload_schema_state()  # its prepared statements and types, read again when used
