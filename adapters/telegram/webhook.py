@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import hmac
 import logging
-from urllib.parse import unquote
 
 from aiohttp import web
 from telegram import Update
 from telegram.ext import Application
+from yarl import URL
 
 from adapters.http_site import serve
 from adapters.telegram.stopping import HANDLERS_STOP_WAIT
@@ -49,7 +49,8 @@ class WebhookServer:
         if not secret:  # an empty one would match an unsigned post
             raise ValueError("a webhook needs its secret")
         self._app = app
-        self._path = "/" + unquote(path).lstrip("/")  # as written in the URL; aiohttp matches routes decoded
+        # As aiohttp matches a request's path: decoded, but for an escaped "/" or "%" (yarl's path_safe).
+        self._path = "/" + URL.build(path=path, encoded=True).path_safe.lstrip("/")
         self._secret = secret
         self._unfinished = unfinished
         self._runner: web.AppRunner | None = None
