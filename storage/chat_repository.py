@@ -13,6 +13,7 @@ from storage import tables
 from storage.game_repositories import live
 from storage.statements import StatementRunner, dialect_insert
 
+UNIQUE_VIOLATION = "23505"  # PostgreSQL's SQLSTATE
 chats, games, sessions, links, users = map(tables.table_of, (
     tables.Chat, tables.Game, tables.Session, tables.MessageLink, tables.User))
 
@@ -43,7 +44,10 @@ class SqlChatRepository:
             # The checks below keep every row clear of the new chat's own, as far as this transaction can see. On
             # PostgreSQL a row the new chat got meanwhile (its language set, a game started in it), committed after
             # those checks read, still collides: a lost race. Tried again, the move sees that row and leaves it.
-            raise StorageBusy(f"{platform} chat {new_chat_id} changed while moving into it") from error
+            # Any other refusal (SQLite's transactions take turns, so none there) is a fault, and stays one.
+            if getattr(error.orig, "sqlstate", None) == UNIQUE_VIOLATION:
+                raise StorageBusy(f"{platform} chat {new_chat_id} changed while moving into it") from error
+            raise
 
     async def _move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         run = self._connection.execute
