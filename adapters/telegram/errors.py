@@ -9,7 +9,7 @@ from telegram import CallbackQuery, Update
 from telegram.error import Forbidden
 from telegram.ext import ContextTypes
 
-from adapters.error_kinds import HANDLER_FAILED, POLLING_FAILED
+from adapters.error_kinds import HANDLER_FAILED
 from adapters.failures import log_failure, unreachable
 from adapters.once_per import OncePer
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
@@ -50,8 +50,9 @@ class ErrorReporter:
     async def _report(self, update: object, error: Exception | None) -> None:
         update_id = update.update_id if isinstance(update, Update) else None
         kind = update_kind(update)  # as the metrics label it: "command", "button", "poll_answer"...
-        # Without an update, it was fetching updates that failed (PTB retries polling itself).
-        self._engine.metrics.error(PLATFORM, HANDLER_FAILED if isinstance(update, Update) else POLLING_FAILED)
+        # Polling's failures never come here (the adapter's error callback counts them); without an update, it
+        # was a task of PTB's that failed: work of the bot's all the same.
+        self._engine.metrics.error(PLATFORM, HANDLER_FAILED)
         if error is not None and unreachable(error):
             if isinstance(update, Update) and self._unfinished is not None:
                 self._unfinished.add(update.update_id)  # the webhook asks Telegram to deliver it again
