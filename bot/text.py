@@ -22,7 +22,7 @@ def shorten(text: str, limit: int) -> str:
     # The clusters of the first ``limit`` characters, found in C: all but the last end where they end in the whole
     # text (a boundary depends on the characters before it and the one after), and the last, which ends at
     # ``limit`` and may be cut, leaves room for the ellipsis.
-    clusters = regex.findall(r"\X", text[:limit])
+    clusters = regex.findall(r"\X", text[:max(limit, 0)])
     end = limit - len(clusters[-1]) if clusters else 0
     return text[:end].rstrip() + ELLIPSIS
 

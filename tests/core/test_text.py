@@ -46,7 +46,7 @@ def whole_text_cut(text: str, limit: int) -> str:
     return text[:end].rstrip() + ELLIPSIS
 
 
-@given(st.lists(CLUSTER_PARTS, max_size=40).map("".join), st.integers(min_value=0, max_value=45))
+@given(st.lists(CLUSTER_PARTS, max_size=40).map("".join), st.integers(min_value=-2, max_value=45))
 def test_the_cut_falls_where_the_whole_texts_clusters_put_it(text: str, limit: int) -> None:
     # Only the first ``limit`` characters are split into clusters: the cut must not move for it.
     expected = text if len(text) <= limit else whole_text_cut(text, limit)
