@@ -41,7 +41,8 @@ class DiscordSettings(PlatformSettings):
         if not isinstance(value, str):
             return value
         parts = [part.strip() for part in value.split(",") if part.strip()]
-        if not all(part.isascii() and part.isdigit() for part in parts):
+        # Set, yet naming no shard (","): not "every shard", which would open shards another process runs.
+        if not parts or not all(part.isascii() and part.isdigit() for part in parts):
             raise ValueError("must be shard numbers separated by commas, e.g. 0,1")
         return tuple(int(part) for part in parts)
 

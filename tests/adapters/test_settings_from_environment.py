@@ -106,6 +106,7 @@ def test_an_empty_token_means_nothing_to_run_rather_than_a_crash(tmp_path: Path,
     ("QUIZ_TELEGRAM_API_URL", "http://127.0.0.1:8081"), ("QUIZ_TELEGRAM_API_URL", "http://127.0.0.1:8081/bot/"),
     ("QUIZ_TELEGRAM_WEBHOOK_URL", "quiz.example.org/hook"), ("QUIZ_DISCORD_POLL_HOURS", "0"),
     ("QUIZ_PLATFORMS", "telegram"), ("QUIZ_PLATFORMS", "{}"),  # not a setting: was a traceback, or ignored
+    ("QUIZ_DISCORD_SHARD_IDS", ","),  # names no shard: was taken for every shard
 ])
 def test_an_impossible_value_is_refused_naming_its_variable(variable: str, value: str) -> None:
     done = quiztutor({variable: value, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s"}, "validate", str(FIXTURES))
