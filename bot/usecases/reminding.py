@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from datetime import datetime, time, timedelta
 
@@ -18,7 +19,12 @@ from bot.usecases.core import Core
 
 log = logging.getLogger(__name__)
 
-BATCH = 200  # learners claimed per pass; a full batch asks again at once
+BATCH = 200  # learners claimed per pass at most; a pass that claimed any asks again at once
+# A pass claims no more learners than it sends to in this many seconds at the platform's pace. A claim moves each
+# learner's reminder on to the next day before it is sent, so a process stopped (or killed) mid-pass drops the
+# reminders it claimed and hadn't sent yet: at most a second's worth. On SQLite it also bounds how long one
+# claim, which reads every card of its learners in-line, holds up the event loop.
+CLAIM_SECONDS = 1.0
 COUNTED = 100  # due questions a reminder counts at most ("100 questions are ready")
 # A reminder whose due questions all wait for a live group game looks again this much later that day, rather than
 # giving the day up: a game of ten questions at the default 30 s, each with its 15 s of results, is over in about
@@ -35,19 +41,20 @@ class Reminding:
     async def send_due(self, platform: str, send: Send, per_second: float) -> int:
         """One pass: claim the platform's due reminders (each moved on to its next day in the same transaction,
         so no other pass or process sends it again; or, when a game holds all that is due, to a look again later
-        that day), then send those with something due, paced to stay within the platform's limits. Returns how
-        many were claimed."""
-        claimed, reminders = await self._core.turns.run_unlocked(lambda uow: self._claim(uow, platform))
+        that day), then send those with something due, paced to stay within the platform's limits: a second's
+        worth of them (CLAIM_SECONDS). Returns how many were claimed."""
+        limit = min(self.batch, max(1, math.ceil(per_second * CLAIM_SECONDS)))
+        claimed, reminders = await self._core.turns.run_unlocked(lambda uow: self._claim(uow, platform, limit))
         for reminder in reminders:
             await self._send_one(reminder, send)
             await asyncio.sleep(1 / per_second)
         # The learners claimed, not the reminders sent: a full batch with nothing due must still ask again at once.
         return claimed
 
-    async def _claim(self, uow: UnitOfWork, platform: str) -> tuple[int, list[Reminder]]:
+    async def _claim(self, uow: UnitOfWork, platform: str, limit: int) -> tuple[int, list[Reminder]]:
         now = self._core.clock()
         reminders = []
-        users = await uow.users.due_reminders(platform, now, self.batch)
+        users = await uow.users.due_reminders(platform, now, limit)
         for user in users:
             local = parse_time_of_day(user.reminder_time) if user.reminder_time else None
             due, only_held = 0, False
