@@ -11,7 +11,7 @@ from bot.content.models import Quiz
 from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.records import QuizSession, SessionState, UserRecord
-from bot.replies import Actor, AnswerOutcome, Expired
+from bot.replies import Actor, AnswerOutcome, Expired, QuestionView
 from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -68,8 +68,31 @@ class Expiry:
             except Exception:
                 log.exception("could not tell %s user %s that question %s timed out", actor.platform,
                               actor.user_id, question_id)
+                await self._unshown(actor, expired)
 
         return await self._core.turns.run_claimed(actor, claim, work, after=tell)
+
+    async def _unshown(self, actor: Actor, expired: Expired) -> None:
+        """The next question's clock, started with the sweep's step, stopped again: its poll never went out (the
+        platform refused it, the network failed). Else it would time out unseen, and be told and rated as if the
+        learner had let it; unshown, it is asked with its full time when they come back (resuming)."""
+        asked = expired.outcome.next
+        if not isinstance(asked, QuestionView) or asked.deadline is None:
+            return
+
+        async def stop_clock(uow: UnitOfWork) -> None:
+            await uow.users.get(actor.platform, actor.user_id)  # the learner's row first: the same lock order as all
+            session = await uow.sessions.get(expired.session_id)
+            if session is None or session.current_question_id != asked.question_id \
+                    or session.question_deadline != asked.deadline:
+                return  # moved on since, by the learner or another process
+            session.question_deadline = None
+            await uow.sessions.update(session)
+            await uow.commit()
+        try:
+            await self._core.turns.run_unlocked(stop_clock)
+        except Exception:  # the database too: the question times out unseen, as before
+            log.exception("could not stop the clock of %s user %s's unsent question", actor.platform, actor.user_id)
 
     async def _time_up(self, turn: Turn, session: QuizSession, question_id: str) -> Expired | None:
         """The claimed session's question skipped, and the next one shown where it can be."""

@@ -120,3 +120,26 @@ async def test_resuming_past_a_question_whose_time_ran_out_names_the_poll_that_a
     assert isinstance(resumed, Started) and resumed.question.question_id != first.question_id
     # That poll is still open to votes: the adapter ends it (read before the time-out moved the session on).
     assert resumed.asked_before is not None and resumed.asked_before.message_key == "poll-1"
+
+
+async def test_a_next_question_whose_poll_could_not_be_sent_waits_unseen_instead_of_timing_out(
+        timed: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Its clock started with the sweep's step; stopped again when its poll failed to go out, it is not timed
+    out, told and rated as a question the learner let pass, but asked with its full time when they come back."""
+    first = await start(timed, ALICE)
+    await timed.link_message("telegram", "poll-1", first, "chat-a")
+    clock.advance(LIMIT + timedelta(seconds=1))
+
+    async def unreachable(expired: Expired) -> None:
+        raise ConnectionError("Telegram can't be reached")
+    (expired,) = await timed.expire_overdue("telegram", unreachable)
+    second = next_question(expired.outcome)
+    async with fake_db.unit_of_work() as work:
+        session = await work.sessions.get(first.session_id)
+    assert session is not None and session.current_question_id == second.question_id
+    assert session.question_deadline is None  # unshown
+    clock.advance(timedelta(hours=2))
+    assert await timed.expire_overdue("telegram") == []  # not timed out unseen
+    resumed = await timed.start(ALICE)
+    assert isinstance(resumed, Started) and isinstance(resumed.question, QuestionView)
+    assert resumed.question.question_id == second.question_id and resumed.question.deadline == clock.now + LIMIT
