@@ -86,6 +86,8 @@ class Expiry:
             if session is None or session.current_question_id != asked.question_id \
                     or session.question_deadline != asked.deadline:
                 return  # moved on since, by the learner or another process
+            if await uow.links.latest(actor.platform, session.id, asked.question_id) is not None:
+                return  # a poll asks it after all: this one, before a later step failed, or another process's
             session.question_deadline = None
             await uow.sessions.update(session)
             await uow.commit()

@@ -143,3 +143,22 @@ async def test_a_next_question_whose_poll_could_not_be_sent_waits_unseen_instead
     resumed = await timed.start(ALICE)
     assert isinstance(resumed, Started) and isinstance(resumed.question, QuestionView)
     assert resumed.question.question_id == second.question_id and resumed.question.deadline == clock.now + LIMIT
+
+
+async def test_a_next_question_whose_poll_went_out_before_the_delivery_failed_keeps_its_clock(
+        timed: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Linked (here, or by another process the learner resumed in meanwhile, with the same deadline), it is
+    shown: its clock runs on."""
+    first = await start(timed, ALICE)
+    await timed.link_message("telegram", "poll-1", first, "chat-a")
+    clock.advance(LIMIT + timedelta(seconds=1))
+
+    async def sent_then_failed(expired: Expired) -> None:
+        await timed.link_message("telegram", "poll-2", next_question(expired.outcome), "chat-a")
+        raise ConnectionError("the connection dropped after the poll was sent")
+    (expired,) = await timed.expire_overdue("telegram", sent_then_failed)
+    async with fake_db.unit_of_work() as work:
+        session = await work.sessions.get(first.session_id)
+    assert session is not None and session.question_deadline == next_question(expired.outcome).deadline
+    clock.advance(LIMIT)
+    assert [gone.question_id for gone in await timed.expire_overdue("telegram")] == ["shards-to-full"]
