@@ -227,6 +227,10 @@ class QuizEngine:
         """Skip this platform's questions whose time ran out, once each; ``deliver`` tells each learner."""
         return await self._expiry.expire_overdue(platform, deliver)
 
+    async def sweep_overdue(self, platform: str, deliver: Deliver | None = None) -> int:
+        """A sweeper's pass of ``expire_overdue``: how many sessions it settled, told or not (more may wait)."""
+        return await self._expiry.sweep(platform, deliver)
+
     # -- admin -----------------------------------------------------------------------------------
 
     async def reload(self, actor: Actor) -> ReloadReport:

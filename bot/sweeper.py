@@ -143,8 +143,8 @@ class ExpirySweeper(Sweeper):
         self._deliver = deliver
 
     async def sweep(self) -> int:
-        """One pass: expire what is overdue, each learner told under their lock; returns how many expired."""
-        return len(await self._engine.expire_overdue(self._platform, self._deliver))
+        """One pass: expire what is overdue, each learner told under their lock; returns how many it settled."""
+        return await self._engine.sweep_overdue(self._platform, self._deliver)
 
 
 

@@ -23,6 +23,13 @@ BATCH = 100  # sessions per sweep; a sweeper that gets a full batch asks again a
 Deliver = Callable[[Expired], Awaitable[None]]
 
 
+class Settled:
+    """A claimed session that left the sweep's list with nobody to tell: its clock stopped, or its quiz closed."""
+
+
+SETTLED = Settled()
+
+
 class Expiry:
     def __init__(self, core: Core, batch: int = BATCH) -> None:
         self._core = core
@@ -33,6 +40,15 @@ class Expiry:
         its own transaction, and one held elsewhere is skipped, see ``claim_overdue``). Each learner's
         ``deliver`` (the adapter showing what comes next) runs under their lock, so its poll is linked before
         they can vote on it; a failed delivery is logged and doesn't hold up the others."""
+        return [result for result in await self._settle_overdue(platform, deliver) if isinstance(result, Expired)]
+
+    async def sweep(self, platform: str, deliver: Deliver | None = None) -> int:
+        """One sweep's pass (``expire_overdue``); returns how many sessions it settled: those it moved on and
+        those whose clock it stopped or that it closed. A sweeper asks again at once while this is above 0: a
+        batch of paused sessions settles without a time-out, and the batch behind it is overdue too."""
+        return len(await self._settle_overdue(platform, deliver))
+
+    async def _settle_overdue(self, platform: str, deliver: Deliver | None) -> list[Expired | Settled]:
         core = self._core
         if core.timer.limit is None:
             return []
@@ -42,26 +58,26 @@ class Expiry:
         results = await asyncio.gather(*(self._expire(actor, session_id, question_id, deliver)
                                          for actor, session_id, question_id in due if question_id is not None),
                                        return_exceptions=True)
-        expired = [result for result in results if isinstance(result, Expired)]
+        settled = [result for result in results if isinstance(result, (Expired, Settled))]
         failures = [result for result in results if isinstance(result, BaseException)]
-        if failures and not expired:
+        if failures and not settled:
             raise failures[0]  # nothing moved on: the sweeper reports it and tries again later
         for failure in failures:  # those that moved on are committed, and their learners were told
             log.error("a %s question could not be moved on; the next sweep tries again", platform,
                       exc_info=failure)
-        return expired
+        return settled
 
     async def _expire(self, actor: Actor, session_id: str, question_id: str,
-                      deliver: Deliver | None) -> Expired | None:
+                      deliver: Deliver | None) -> Expired | Settled | None:
         """One session, under the owner's lock and in one transaction; None if something else moved it on."""
         async def claim(uow: UnitOfWork) -> tuple[QuizSession, UserRecord] | None:
             return await uow.sessions.claim_overdue(session_id, self._core.clock())
 
-        async def work(turn: Turn, session: QuizSession) -> Expired | None:
+        async def work(turn: Turn, session: QuizSession) -> Expired | Settled | None:
             return await self._time_up(turn, session, question_id)
 
-        async def tell(expired: Expired | None) -> None:
-            if expired is None or deliver is None:
+        async def tell(expired: Expired | Settled | None) -> None:
+            if not isinstance(expired, Expired) or deliver is None:
                 return
             try:
                 await deliver(expired)
@@ -96,8 +112,9 @@ class Expiry:
         except Exception:  # the database too: the question times out unseen, as before
             log.exception("could not stop the clock of %s user %s's unsent question", actor.platform, actor.user_id)
 
-    async def _time_up(self, turn: Turn, session: QuizSession, question_id: str) -> Expired | None:
-        """The claimed session's question skipped, and the next one shown where it can be."""
+    async def _time_up(self, turn: Turn, session: QuizSession, question_id: str) -> Expired | Settled | None:
+        """The claimed session's question skipped, and the next one shown where it can be; Settled when its quiz
+        was removed or is paused (nothing to tell)."""
         core, uow = self._core, turn.uow
         now = core.clock()
         if session.current_question_id != question_id or not core.timer.overdue(session, now):
@@ -107,7 +124,7 @@ class Expiry:
         if quiz is None:  # a reload removed the quiz: close the session quietly
             await core.stepper.close_removed_quiz(uow, session, _)
             await uow.commit()
-            return None
+            return SETTLED
         # The learner went on to another quiz (or review) since this question was shown, and its poll was closed:
         # the quiz is paused, its clock stopped. Else its next poll would come up in the middle of the other quiz,
         # every time the limit ran out, to an unasked summary. Resuming asks this question again.
@@ -120,7 +137,7 @@ class Expiry:
             session.question_deadline = None
             await uow.sessions.update(session)
             await uow.commit()
-            return None
+            return SETTLED
         link = await uow.links.latest(turn.actor.platform, session.id, question_id)
         try:
             notice = await core.remembering.timed_out(uow, quiz, session, now, _)

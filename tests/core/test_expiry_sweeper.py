@@ -12,6 +12,7 @@ from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, Expired
 from bot.sweeper import ExpirySweeper, start_sweeper, sweep_interval
+from bot.usecases.expiry import BATCH
 from tests.core.play import start
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
@@ -123,3 +124,28 @@ async def test_stopping_the_sweeper_lets_a_delivery_under_way_finish(timed: Quiz
     release.set()
     await asyncio.wait_for(stopping, 5)
     assert finished.is_set()
+
+
+async def test_a_full_batch_of_paused_quizzes_does_not_hold_up_an_overdue_question_behind_it(
+        timed: QuizEngine, clock: FixedClock) -> None:
+    """Pausing settles a session without a time-out to tell: the sweep asks again at once, not after its interval
+    (a full batch of them once counted as no work, and the question behind waited a whole interval per batch)."""
+    for number in range(BATCH + 1):  # each left its quiz, with its clock running, for another it then stopped
+        actor = Actor("telegram", f"learner-{number}", chat_id=f"chat-{number}")
+        left = await start(timed, actor)
+        await timed.link_message("telegram", f"poll-{number}", left, actor.chat_id)
+        clock.advance(timedelta(milliseconds=1))
+        await start(timed, actor, "long-options")
+        await timed.stop(actor)
+    clock.advance(timedelta(seconds=1))
+    bola = Actor("telegram", "bola", chat_id="chat-bola")  # the question behind them: its time runs out last
+    await timed.link_message("telegram", "poll-bola", await start(timed, bola), bola.chat_id)
+    clock.advance(LIMIT)
+    inbox = Inbox()
+    sweeper = ExpirySweeper(timed, "telegram", inbox.deliver, interval=60)
+    sweeper.start()
+    try:
+        delivered = await inbox.wait(1)  # within 5 s, not after the 60 s interval
+    finally:
+        await sweeper.stop()
+    assert [(item.actor.user_id, item.question_id) for item in delivered] == [("bola", "sum-everywhere")]
