@@ -21,6 +21,7 @@ from bot.ports import UnitOfWorkFactory
 from storage.database import SQLITE_MIGRATION_WAIT_MS, create_engine
 from storage.errors import DatabaseUnavailable, describe
 from storage.migrate import require_head, upgrade_to_head
+from storage.server_timeouts import UNLIMITED
 from storage.unit_of_work import UnitsOfWork, unit_of_work_factory
 
 
@@ -105,7 +106,8 @@ async def _open_database(url: str, pool_size: int, migrate: bool = True) -> Asyn
     try:
         with _unavailable_if_failing(url):
             if migrate:
-                migrator = create_engine(url, busy_timeout_ms=SQLITE_MIGRATION_WAIT_MS, pool_size=1)
+                migrator = create_engine(url, busy_timeout_ms=SQLITE_MIGRATION_WAIT_MS, pool_size=1,
+                                         timeouts=UNLIMITED)  # waits out another process's migration
                 try:
                     await upgrade_to_head(migrator)
                 finally:

@@ -17,6 +17,7 @@ from sqlalchemy.pool import NullPool
 from storage.json_text import JSON_CODEC
 from storage.pool_size import DEFAULT_POOL_SIZE
 from storage.server_pool import create_server_engine
+from storage.server_timeouts import SERVING, UNLIMITED, ServerTimeouts
 from storage.transient import sqlite_busy
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -45,13 +46,14 @@ class InMemoryDatabase(ValueError):
 
 
 def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
-                  pool_size: int = DEFAULT_POOL_SIZE) -> AsyncEngine:
+                  pool_size: int = DEFAULT_POOL_SIZE, timeouts: ServerTimeouts = SERVING) -> AsyncEngine:
     """An async engine for the URL; SQLite files get WAL, a busy timeout, foreign keys and the write lock up front.
 
-    ``pool_size`` is the number of connections to a database server (PostgreSQL); SQLite always uses one."""
+    ``pool_size`` is the number of connections to a database server (PostgreSQL), ``timeouts`` how long it and
+    the bot wait on each other (storage/server_timeouts.py); SQLite always uses one connection."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
-        return create_server_engine(url, pool_size=pool_size)
+        return create_server_engine(url, pool_size=pool_size, timeouts=timeouts)
     if (file := sqlite_file(parsed)) is None:
         raise InMemoryDatabase(url)
     file.parent.mkdir(parents=True, exist_ok=True)
@@ -68,8 +70,11 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
 
 def create_unpooled_engine(url: str | URL) -> AsyncEngine:
     """An engine that opens a connection of its own for each use and closes it after (health checks, the
-    process lock): the pool's connections stay for the work."""
-    return create_async_engine(url, poolclass=NullPool, **JSON_CODEC)
+    process lock): the pool's connections stay for the work. A server hears of a vanished process within a
+    minute (the process lock's session ends with it); nothing else is limited."""
+    parsed = make_url(url)
+    options = {"connect_args": UNLIMITED.connect_args()} if parsed.get_backend_name() == "postgresql" else {}
+    return create_async_engine(parsed, poolclass=NullPool, **options, **JSON_CODEC)
 
 
 def create_writer_engine(url: URL, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS) -> Engine:

@@ -27,6 +27,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_en
 from bot.ports import WriterClosed
 from storage.json_text import JSON_CODEC
 from storage.pool_size import DEFAULT_POOL_SIZE
+from storage.server_timeouts import SERVING, TRANSACTION_SECONDS_OPTION, ServerTimeouts
 from storage.shutdown import SHUTDOWN_WAIT
 
 # Instead of pinging on every checkout (a round trip per transaction), connections are replaced every half
@@ -37,10 +38,14 @@ RECYCLE_SECONDS = 30 * 60
 Item = TypeVar("Item")
 
 
-def create_server_engine(url: str, *, pool_size: int = DEFAULT_POOL_SIZE) -> AsyncEngine:
-    """An async engine with exactly ``pool_size`` connections (no overflow, no pre-ping)."""
-    return create_async_engine(url, pool_size=pool_size, max_overflow=0, pool_recycle=RECYCLE_SECONDS,
-                               pool_pre_ping=False, **JSON_CODEC)
+def create_server_engine(url: str, *, pool_size: int = DEFAULT_POOL_SIZE,
+                         timeouts: ServerTimeouts = SERVING) -> AsyncEngine:
+    """An async engine with exactly ``pool_size`` connections (no overflow, no pre-ping), each with ``timeouts``."""
+    engine = create_async_engine(url, pool_size=pool_size, max_overflow=0, pool_recycle=RECYCLE_SECONDS,
+                                 pool_pre_ping=False, connect_args=timeouts.connect_args(), **JSON_CODEC)
+    # For the units of work (storage/unit_of_work.py); SQLAlchemy ignores options it doesn't know.
+    engine.sync_engine.update_execution_options(**{TRANSACTION_SECONDS_OPTION: timeouts.transaction_seconds})
+    return engine
 
 
 class FifoHandOver(Generic[Item]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -13,8 +14,9 @@ from sqlalchemy.exc import DBAPIError
 from bot.metrics import Metrics
 from bot.ports import WriterClosed
 from storage.repository_set import RepositorySet
-from storage.server_pool import HeldConnections
+from storage.server_pool import HeldConnection, HeldConnections
 from storage.server_statements import ServerConnection, ServerPlans
+from storage.server_timeouts import TransactionTimedOut
 from storage.shutdown import abandoned
 from storage.transient import raise_if_lost_race, stale_statement
 
@@ -24,16 +26,24 @@ class ServerUnitOfWork(RepositorySet):
     connections (storage/server_pool.py)."""
 
     def __init__(self, connections: HeldConnections, plans: ServerPlans, clock: Callable[[], datetime],
-                 metrics: Metrics) -> None:
+                 metrics: Metrics, *, time_limit: float | None = None) -> None:
+        """``time_limit``: seconds from BEGIN to the transaction's end before its connection is cut as silent
+        (storage/server_timeouts.py); None: no limit."""
         self._connections = connections
         self._plans = plans
         self._clock = clock
         self._metrics = metrics  # hears each transaction's seconds, BEGIN to its end
+        self._time_limit = time_limit
         self._began = 0.0
         self._connection: ServerConnection | None = None
+        self._held: HeldConnection | None = None  # the connection the time limit cuts
+        self._watchdog: asyncio.TimerHandle | None = None
+        self._timed_out = False
 
     async def __aenter__(self) -> Self:
-        held = await self._connections.take()
+        held = self._held = await self._connections.take()
+        if self._time_limit is not None:
+            self._watchdog = asyncio.get_running_loop().call_later(self._time_limit, self._cut_silent)
         # A pooled connection that died while idle (a server restart, a proxy's timeout) fails at BEGIN, before
         # anything was done on it: a fresh one begins instead, until every dead one left in the pool is gone.
         for attempt in range(self._connections.size + 1):
@@ -42,15 +52,22 @@ class ServerUnitOfWork(RepositorySet):
             try:
                 await connection.run_sql("BEGIN")
                 break
-            except DBAPIError:
-                if not held.broken or attempt == self._connections.size:
-                    await self._connections.give_back(held)
+            except DBAPIError as error:
+                # Cut by the time limit: the server or the network is silent, and a fresh connection no cure.
+                if not held.broken or attempt == self._connections.size or self._timed_out:
+                    await self._given_up(held)
+                    if self._timed_out:
+                        raise self._timed_out_error() from error
                     raise
             except BaseException:  # stopped during BEGIN: whether it began is unknown
                 held.broken = True
-                await self._connections.give_back(held)
+                await self._given_up(held)
                 raise
-            held = await self._connections.reopen(held)
+            try:
+                held = self._held = await self._connections.reopen(held)
+            except BaseException:  # no connection to cut any more
+                self._disarm()
+                raise
         self._connection = connection
         self.bind(connection, self._clock)
         return self
@@ -71,6 +88,7 @@ class ServerUnitOfWork(RepositorySet):
                 raise abandoned() from error
             raise
         finally:
+            self._disarm()
             self._connection.leave("ended")
             if stale_statement(exc):
                 self._connections.schema_changed()
@@ -81,6 +99,8 @@ class ServerUnitOfWork(RepositorySet):
                 self._metrics.observe_transaction(time.perf_counter() - self._began)
         if held.abandoned and isinstance(exc, Exception) and not isinstance(exc, WriterClosed):
             raise abandoned() from exc  # what failed on the cut connection (not a cancellation)
+        if self._timed_out and isinstance(exc, Exception) and not isinstance(exc, TransactionTimedOut):
+            raise self._timed_out_error() from exc
         raise_if_lost_race(exc)
 
     async def commit(self) -> None:
@@ -93,5 +113,28 @@ class ServerUnitOfWork(RepositorySet):
         except Exception as error:
             if self._connection.held.abandoned:  # cut with its COMMIT on the wire: the server may have kept it
                 raise abandoned(in_commit=True) from error
+            if self._timed_out:
+                raise self._timed_out_error(in_commit=True) from error
             raise
+
+    def _cut_silent(self) -> None:
+        """The time limit passed: the connection is cut (the server rolls back what it began), and whatever waits
+        on it fails at once."""
+        if self._held is not None:
+            self._timed_out = self._held.broken = True
+            self._held.driver.terminate()
+
+    def _disarm(self) -> None:
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            self._watchdog = None
+
+    async def _given_up(self, held: HeldConnection) -> None:
+        self._disarm()
+        await self._connections.give_back(held)
+
+    def _timed_out_error(self, *, in_commit: bool = False) -> TransactionTimedOut:
+        kept = "it may or may not have been kept" if in_commit else "it was rolled back"
+        return TransactionTimedOut(f"no reply from the database within {self._time_limit:g} s: its connection was "
+                                   f"cut{' during the COMMIT' if in_commit else ''}, and {kept}")
 

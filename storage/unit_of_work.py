@@ -16,6 +16,7 @@ from storage.group_commit import GroupCommit
 from storage.planned import SqlitePlans
 from storage.server_pool import HeldConnections
 from storage.server_statements import ServerPlans
+from storage.server_timeouts import TRANSACTION_SECONDS_OPTION
 from storage.server_unit_of_work import ServerUnitOfWork
 from storage.shutdown import SHUTDOWN_WAIT
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
@@ -75,4 +76,6 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, 
     # Connections handed out in arrival order, as many as the pool has: one hand-over per engine, or the extra
     # units of work would wait in the pool's own unfair queue again.
     connections = HeldConnections(engine, engine.pool.size())
-    return UnitsOfWork(lambda: ServerUnitOfWork(connections, plans, clock, metrics), connections=connections)
+    limit = engine.sync_engine.get_execution_options().get(TRANSACTION_SECONDS_OPTION)
+    return UnitsOfWork(lambda: ServerUnitOfWork(connections, plans, clock, metrics, time_limit=limit),
+                       connections=connections)

@@ -11,7 +11,6 @@ from collections.abc import Callable
 
 import asyncpg
 import pytest
-from sqlalchemy.engine import make_url
 
 from storage.advisory_lock import advisory_key
 from storage.held_lock import HeldLock, LockHeld
@@ -19,17 +18,9 @@ from storage.process_lock import process_lock
 from tests.adapters.test_outage_errors import end_backend
 from tests.pg_cluster import asyncpg_url
 from tests.support.advisory_locks import free_again, holder, session_named, someone_waits, taken_again
-from tests.support.tcp_proxy import TcpProxy
+from tests.support.tcp_proxy import proxied
 
 STALLED = "lost with its database connection, which stopped answering; taking it again"
-
-
-async def proxied(url: str) -> tuple[TcpProxy, str]:
-    """A proxy in front of the database at ``url``, and the URL through it."""
-    server = make_url(url)
-    proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
-    await proxy.open()
-    return proxy, server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
 
 
 async def until(condition: Callable[[], bool], within: float) -> None:

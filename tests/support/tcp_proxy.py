@@ -8,6 +8,8 @@ import asyncio
 import contextlib
 import struct
 
+from sqlalchemy.engine import make_url
+
 
 class TcpProxy:
     def __init__(self, target_host: str, target_port: int) -> None:
@@ -112,3 +114,11 @@ class TcpProxy:
             await self._flowing.wait()
         finally:
             self._holding -= 1
+
+
+async def proxied(url: str) -> tuple[TcpProxy, str]:
+    """A proxy in front of the database at ``url``, and the URL through it."""
+    server = make_url(url)
+    proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
+    await proxy.open()
+    return proxy, server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)

@@ -1,0 +1,108 @@
+"""PostgreSQL and the bot don't wait on each other for ever (storage/server_timeouts.py): a statement whose reply
+doesn't come fails within the limit and costs only its connection, and a process stalled inside a transaction
+loses it, and its row locks, to the server's idle limit, so other processes serve its learners."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
+
+from bot.records import UserRecord
+from storage.database import create_engine, create_unpooled_engine
+from storage.migrate import upgrade_to_head
+from storage.server_timeouts import KEEPALIVE_SETTINGS, ServerTimeouts, TransactionTimedOut
+from storage.unit_of_work import unit_of_work_factory
+from tests.fakes.clock import FixedClock
+from tests.storage.builders import stored_user
+from tests.support.tcp_proxy import proxied
+
+LIMIT = 0.5  # seconds, for the tests: the real limits are a minute and half a minute
+NO_IDLE_LIMIT = ServerTimeouts(transaction_seconds=LIMIT, idle_in_transaction_seconds=None)
+
+
+@pytest.mark.parametrize("frozen_at", ["begin", "planned statement", "statement", "commit"])
+async def test_a_silent_network_fails_the_unit_of_work_within_the_limit_and_the_pool_serves_once_it_flows(
+        postgres_url: str, frozen_at: str) -> None:
+    proxy, url = await proxied(postgres_url)
+    database = create_engine(url, pool_size=3, timeouts=NO_IDLE_LIMIT)
+    try:
+        await upgrade_to_head(database)
+        uow = unit_of_work_factory(database, FixedClock())
+        user_id = await stored_user(uow)
+        began = time.monotonic()
+        async with asyncio.timeout(10):  # without a limit it would wait for the kernel: a quarter of an hour
+            with pytest.raises(TransactionTimedOut, match=r"no reply from the database within 0\.5 s") as failed:
+                if frozen_at == "begin":
+                    proxy.freeze()
+                async with uow() as work:
+                    if frozen_at != "commit":
+                        proxy.freeze()
+                    if frozen_at == "statement":  # through SQLAlchemy, not planned on the driver
+                        await work.users.by_id(user_id)
+                    else:
+                        await work.users.get("telegram", "alice")
+                    proxy.freeze()
+                    await work.commit()
+        # Given up once: not BEGIN tried again on each fresh connection (they would hang as well).
+        outcome = "may or may not have been kept" if frozen_at == "commit" else "rolled back"
+        assert outcome in str(failed.value)
+        assert time.monotonic() - began < 4 * LIMIT
+        proxy.thaw()
+        async with uow() as work:  # a fresh connection: the silent one was dropped
+            assert await work.users.get("telegram", "alice") is not None
+    finally:
+        proxy.thaw()
+        await database.dispose()
+        await proxy.cut()
+
+
+async def test_a_process_stalled_in_its_transaction_loses_the_learners_row_to_another_within_the_idle_limit(
+        postgres_url: str) -> None:
+    stalled = ServerTimeouts(transaction_seconds=None, idle_in_transaction_seconds=LIMIT)
+    stalled_database = create_engine(postgres_url, pool_size=1, timeouts=stalled)
+    other_database = create_engine(postgres_url, pool_size=1, timeouts=ServerTimeouts())
+    try:
+        await upgrade_to_head(other_database)
+        stalled_uow = unit_of_work_factory(stalled_database, FixedClock())
+        other_uow = unit_of_work_factory(other_database, FixedClock())
+        await stored_user(other_uow)
+        with pytest.raises(DBAPIError):  # (a timeout: without the idle limit the other waits for ever)
+            async with asyncio.timeout(10), stalled_uow() as stalled:
+                user = await stalled.users.get("telegram", "alice")  # the learner's row, locked
+                assert user is not None
+                began = time.monotonic()
+                async with other_uow() as other:  # another process, on the same learner: waits for the lock
+                    taken = await other.users.get("telegram", "alice")
+                    assert taken is not None
+                    await other.users.update(UserRecord("telegram", "alice", "fr", None, taken.id))
+                    await other.commit()
+                waited = time.monotonic() - began
+                await stalled.users.update(UserRecord("telegram", "alice", "sw", None, user.id))  # too late
+                await stalled.commit()
+        assert LIMIT * 0.8 < waited < 4 * LIMIT  # the server ended the stalled transaction at its limit
+        async with other_uow() as work:
+            kept = await work.users.get("telegram", "alice")
+        assert kept is not None and kept.language == "fr"  # the stalled process's change was not kept
+    finally:
+        await stalled_database.dispose()
+        await other_database.dispose()
+
+
+async def test_every_connection_asks_the_server_to_notice_a_vanished_bot_within_a_minute(postgres_url: str) -> None:
+    """The server's keepalive probes: else a process lock's session, and any locks, outlive a dead host for two
+    hours (the probes' default idle time), and no other process can take over polling meanwhile."""
+    pooled, unpooled = create_engine(postgres_url, pool_size=1), create_unpooled_engine(postgres_url)
+    try:
+        for engine in (pooled, unpooled):
+            async with engine.connect() as connection:
+                for name, value in KEEPALIVE_SETTINGS.items():
+                    assert (await connection.execute(text(f"SHOW {name}"))).scalar_one() == value
+        async with pooled.connect() as connection:
+            assert (await connection.execute(text("SHOW idle_in_transaction_session_timeout"))).scalar_one() == "30s"
+    finally:
+        await pooled.dispose()
+        await unpooled.dispose()
