@@ -2,9 +2,11 @@
 
     .venv/bin/python benchmarks/postgres.py                        # 500 and 5,000 users, pool of 10 per process
     .venv/bin/python benchmarks/postgres.py --users 500 --processes 1 2 --pool-size 15 --rounds 3
+    .venv/bin/python benchmarks/postgres.py --durable              # commits flushed to disk, as deployed
 
-A throwaway PostgreSQL 15 cluster is started (tests/pg_cluster.py: fsync off, as in the tests). For each number
-of users and of processes, in the same run and one after the other:
+A throwaway PostgreSQL 15 cluster is started (tests/pg_cluster.py: fsync off, as in the tests; with ``--durable``
+PostgreSQL's defaults instead, as compose.yaml runs it: fsync, synchronous_commit and full_page_writes on).
+For each number of users and of processes, in the same run and one after the other:
 
 - engine: the learners are split between the processes, each with its own engine and its own pool of
   ``--pool-size`` connections. Every learner starts a quiz, then, when all processes are ready, all answer every
@@ -190,6 +192,9 @@ async def fresh_schema(url: str) -> None:
         await connection.close()
 
 
+DURABLE = {"fsync": "on", "synchronous_commit": "on", "full_page_writes": "on"}  # PostgreSQL's defaults
+
+
 def line(kind: str, run: Run) -> str:
     text = (f"  {kind:<6} {run.done:>6} in all, {run.rate:>6,.0f}/s   p50 {run.p50 * 1000:7.1f} ms   "
             f"p99 {run.p99 * 1000:7.1f} ms   client CPU {run.cpu_ms:.2f} ms each   server CPU {run.server_ms:.2f} ms   "
@@ -198,7 +203,8 @@ def line(kind: str, run: Run) -> str:
 
 
 def measure(url: str, args: argparse.Namespace) -> None:
-    print(f"pool of {args.pool_size} per process; quiz {QUIZ}; PostgreSQL with fsync off", flush=True)
+    durability = "commits flushed to disk (fsync on)" if args.durable else "fsync off"
+    print(f"pool of {args.pool_size} per process; quiz {QUIZ}; PostgreSQL with {durability}", flush=True)
     postmaster = asyncio.run(postmaster_pid(asyncpg_url(url)))
     for users in args.users:
         for processes in args.processes:
@@ -222,8 +228,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--pool-size", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--durable", action="store_true", help="PostgreSQL's own durable settings, not the tests'")
     args = parser.parse_args()
-    with throwaway_postgres() as url:
+    with throwaway_postgres(DURABLE if args.durable else None) as url:
         measure(url, args)
 
 
