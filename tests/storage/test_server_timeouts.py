@@ -62,8 +62,8 @@ async def test_a_silent_network_fails_the_unit_of_work_within_the_limit_and_the_
 
 async def test_a_process_stalled_in_its_transaction_loses_the_learners_row_to_another_within_the_idle_limit(
         postgres_url: str) -> None:
-    stalled = ServerTimeouts(transaction_seconds=None, idle_in_transaction_seconds=LIMIT)
-    stalled_database = create_engine(postgres_url, pool_size=1, timeouts=stalled)
+    idle_limit_only = ServerTimeouts(transaction_seconds=None, idle_in_transaction_seconds=LIMIT)
+    stalled_database = create_engine(postgres_url, pool_size=1, timeouts=idle_limit_only)
     other_database = create_engine(postgres_url, pool_size=1, timeouts=ServerTimeouts())
     try:
         await upgrade_to_head(other_database)
