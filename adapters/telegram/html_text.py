@@ -24,6 +24,12 @@ def italic(text: str, limit: int = PIECE_LIMIT) -> str:
     return f"<i>{esc(text, limit)}</i>"
 
 
+def units(text: str) -> int:
+    """Its length as Telegram counts it, in UTF-16 units: two for a character beyond the BMP (most emoji). Of HTML,
+    an upper bound of the text Telegram counts, which leaves out the tags and reads each entity as one."""
+    return len(text.encode("utf-16-le")) // 2
+
+
 def pack(blocks: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     """Join HTML blocks with blank lines into as few messages as fit; a block is never split inside a tag.
 
@@ -32,10 +38,10 @@ def pack(blocks: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     messages: list[str] = []
     current = ""
     for block in (block for block in blocks if block):
-        if len(block) > limit:
+        if units(block) > limit:
             block = _whole_lines(block, limit)
         candidate = f"{current}\n\n{block}" if current else block
-        if len(candidate) <= limit:
+        if units(candidate) <= limit:
             current = candidate
         else:
             messages.append(current)
@@ -49,7 +55,7 @@ def _whole_lines(block: str, limit: int) -> str:
     """As many whole lines as fit, then an ellipsis: lines are well-formed HTML, cut lines might not be."""
     kept = ""
     for line in block.split("\n"):
-        if len(kept) + len(line) + 3 > limit:
+        if units(kept) + units(line) + 3 > limit:
             break
         kept = f"{kept}\n{line}" if kept else line
     return f"{kept}\n…" if kept else "…"
