@@ -17,6 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from tests.telegram.fake_types import BOT_USER, Call, Failure, FakeChat, FakeUser
+from tests.telegram.telegram_html import problem
 
 __all__ = ["BOT_USER", "Call", "FakeBotApi", "FakeChat", "FakeUser"]
 GONE = {"stopPoll": "stop", "deleteMessage": "delete"}  # what fails on a message the bot deleted
@@ -163,6 +164,8 @@ class FakeBotApi:
         refused = self.refusing.get(int(params["chat_id"])) if "chat_id" in params else None
         if method in GONE and (int(params["chat_id"]), int(params["message_id"])) in self.deleted:
             refused = Failure(400, f"Bad Request: message to {GONE[method]} not found")  # as Telegram's
+        if refused is None and (wrong := problem(method, params)) is not None:  # as Telegram refuses it
+            refused = Failure(400, f"Bad Request: {wrong}")
         if failures or refused:
             failure = refused or failures.pop(0)
             await self._record(Call(method, params, ok=False))
