@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from bot.text import shorten
+from bot.text import shorten, utf16_units
 
 MESSAGE_LIMIT = 4096  # Telegram's limit for one text message
 CAPTION_LIMIT = 1024  # and for a photo's caption (both count the text once its tags are read)
@@ -25,9 +25,9 @@ def italic(text: str, limit: int = PIECE_LIMIT) -> str:
 
 
 def units(text: str) -> int:
-    """Its length as Telegram counts it, in UTF-16 units: two for a character beyond the BMP (most emoji). Of HTML,
-    an upper bound of the text Telegram counts, which leaves out the tags and reads each entity as one."""
-    return len(text.encode("utf-16-le")) // 2
+    """Its length as Telegram counts it, in UTF-16 units (bot/text.py). Of HTML, an upper bound of the text
+    Telegram counts, which leaves out the tags and reads each entity as one."""
+    return utf16_units(text)
 
 
 def pack(blocks: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:

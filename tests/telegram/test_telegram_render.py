@@ -49,6 +49,15 @@ def test_a_question_over_300_characters_is_shortened_in_the_poll_and_shown_in_fu
     assert layout.lettered is not None and esc(prompt) in layout.lettered
 
 
+def test_poll_texts_keep_to_telegrams_limits_counted_in_utf16_units() -> None:
+    """An emoji counts twice: 60 of them are 120 units, over an option's 100."""
+    layout = poll_layout(view(prompt="🏆" * 200, options=("🔥" * 60, "ok"), explanation="🎯" * 150))
+    assert layout.options == ("A", "B")  # lettered: the option doesn't fit
+    assert units(layout.question) <= 300 and layout.question.endswith("…")
+    assert units(layout.explanation) <= 200 and layout.explanation.endswith("…")
+    assert poll_layout(view(options=("🔥" * 50, "ok"))).options == ("🔥" * 50, "ok")  # 100 units: fits
+
+
 def test_a_group_poll_names_whose_quiz_it_is() -> None:
     assert poll_layout(view(), owner="Bola").question == "3/8 (Bola) · Which collective sums gradients?"
 
