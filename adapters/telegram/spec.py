@@ -22,8 +22,9 @@ if TYPE_CHECKING:  # annotations only: start-up (`quiztutor --help`) doesn't loa
 Port = Annotated[int, Field(ge=1, le=65535)]
 # Telegram lets a bot send 30 messages a second in all, however many processes send them.
 TELEGRAM_PER_SECOND = 30.0
-# Telegram's rule for a webhook secret token: 1-256 of A-Z a-z 0-9 _ -.
-WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{1,256}$"
+# Telegram's rule for a webhook secret token, 1-256 of A-Z a-z 0-9 _ -, but at least 16: anyone who guesses it can
+# post updates in any learner's name. (A short one would also blank its letters in every log line, scrubbed.)
+WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{16,256}$"
 # A bot token as @BotFather gives it: the bot's numeric id, a colon, then letters, digits, _ and -.
 BOT_TOKEN = r"^[0-9]+:[A-Za-z0-9_-]+$"
 # Quiz polls: a question of 300 characters, options of 100, an explanation popup of 200, counted in UTF-16 units.
@@ -84,7 +85,8 @@ class TelegramSettings(PlatformSettings):
     def _telegram_secret_rule(cls, value: SecretStr | None) -> SecretStr | None:
         # Checked without echoing the value: an empty secret would switch PTB's check off.
         if value is not None and not re.fullmatch(WEBHOOK_SECRET, value.get_secret_value()):
-            raise ValueError("must be 1 to 256 characters, each A-Z, a-z, 0-9, _ or -")
+            raise ValueError("must be 16 to 256 characters, each A-Z, a-z, 0-9, _ or - (a short one can be guessed: "
+                             "make one with openssl rand -hex 32)")
         return value
 
     @model_validator(mode="after")

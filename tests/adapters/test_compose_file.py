@@ -27,7 +27,7 @@ REQUIRED = {"QUIZ_DATABASE_URL", "QUIZ_TELEGRAM_TOKEN", "QUIZ_TELEGRAM_WEBHOOK_U
 SECRETS = {"QUIZ_TELEGRAM_TOKEN", "QUIZ_TELEGRAM_WEBHOOK_SECRET", "QUIZ_DISCORD_TOKEN"}
 # What an operator's .env holds (deploy/env.example lists the same names).
 DOT_ENV = {"DOMAIN": "quiz.example.org", "POSTGRES_PASSWORD": "s3cret", "QUIZ_TELEGRAM_TOKEN": "123:abc",
-           "QUIZ_TELEGRAM_WEBHOOK_SECRET": "hook_secret-1"}
+           "QUIZ_TELEGRAM_WEBHOOK_SECRET": "hook_secret-16chars"}
 SUBSTITUTION = re.compile(r"\$\{(?P<name>\w+)(?:(?P<how>:[?-])(?P<word>[^}]*))?\}")
 
 

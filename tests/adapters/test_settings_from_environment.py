@@ -17,6 +17,7 @@ from adapters.telegram.spec import TelegramSettings
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 WEBHOOK = {"QUIZ_TELEGRAM_TOKEN": "1:x", "QUIZ_TELEGRAM_WEBHOOK_URL": "https://quiz.example.org/hook"}
+SECRET = "a-webhook-secret-of-32-characters"
 
 
 def quiztutor(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
@@ -25,7 +26,7 @@ def quiztutor(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[st
                           capture_output=True, text=True, timeout=60)
 
 
-@pytest.mark.parametrize("secret", ["", "has space", "x" * 257, "é", "semi;colon"])
+@pytest.mark.parametrize("secret", ["", "has space", "x" * 257, "é", "semi;colon", "zQ", "x" * 15])
 def test_a_webhook_secret_telegram_would_not_check_is_refused_at_start_up_naming_the_variable(secret: str) -> None:
     done = quiztutor({**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_SECRET": secret}, "validate", str(FIXTURES))
     assert done.returncode == 2, done.stdout + done.stderr
@@ -42,7 +43,7 @@ def test_webhook_mode_without_any_secret_is_refused_naming_the_variable() -> Non
 
 @pytest.mark.parametrize("url", ["http://quiz.example.org/hook", "https://quiz.example.org:9999/hook"])
 def test_a_webhook_url_telegram_would_never_post_to_is_refused_naming_the_variable(url: str) -> None:
-    done = quiztutor({**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_URL": url, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s"}, "validate",
+    done = quiztutor({**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_URL": url, "QUIZ_TELEGRAM_WEBHOOK_SECRET": SECRET}, "validate",
                      str(FIXTURES))
     assert done.returncode == 2, done.stdout + done.stderr
     assert "QUIZ_TELEGRAM_WEBHOOK_URL must be https:// on port 443, 80, 88 or 8443" in done.stderr
@@ -50,9 +51,17 @@ def test_a_webhook_url_telegram_would_never_post_to_is_refused_naming_the_variab
 
 def test_a_local_bot_api_server_takes_any_webhook_url(monkeypatch: pytest.MonkeyPatch) -> None:
     for name, value in {**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_URL": "http://127.0.0.1:18443/hook",
-                        "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s", "QUIZ_TELEGRAM_API_URL": "http://127.0.0.1:8081/bot"}.items():
+                        "QUIZ_TELEGRAM_WEBHOOK_SECRET": SECRET, "QUIZ_TELEGRAM_API_URL": "http://127.0.0.1:8081/bot"}.items():
         monkeypatch.setenv(name, value)
     assert TelegramSettings().webhook_url == "http://127.0.0.1:18443/hook"
+
+
+def test_a_short_webhook_secret_is_refused_saying_how_to_make_one() -> None:
+    """Anyone who guesses it can post updates in any learner's name (a /reload from an admin, too)."""
+    done = quiztutor({**WEBHOOK, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s3cret"}, "validate", str(FIXTURES))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert ("QUIZ_TELEGRAM_WEBHOOK_SECRET: must be 16 to 256 characters, each A-Z, a-z, 0-9, _ or - (a short one can "
+            "be guessed: make one with openssl rand -hex 32)") in done.stderr, done.stderr
 
 
 def test_a_secret_of_telegrams_alphabet_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,7 +118,7 @@ def test_an_empty_token_means_nothing_to_run_rather_than_a_crash(tmp_path: Path,
     ("QUIZ_DISCORD_SHARD_IDS", ","),  # names no shard: was taken for every shard
 ])
 def test_an_impossible_value_is_refused_naming_its_variable(variable: str, value: str) -> None:
-    done = quiztutor({variable: value, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s"}, "validate", str(FIXTURES))
+    done = quiztutor({variable: value, "QUIZ_TELEGRAM_WEBHOOK_SECRET": SECRET}, "validate", str(FIXTURES))
     assert done.returncode == 2, done.stderr
     assert f"  {variable}: " in done.stderr
 
@@ -187,7 +196,7 @@ def test_a_bot_api_url_without_its_bot_path_is_refused_at_start_up_not_glued_to_
 ])
 def test_a_url_that_is_none_says_how_to_write_it(variable: str, value: str, reason: str, example: str) -> None:
     # pydantic alone said "Input should be a valid URL, relative URL without a base": no word of what to write.
-    done = quiztutor({variable: value, "QUIZ_TELEGRAM_WEBHOOK_SECRET": "s"}, "validate", str(FIXTURES))
+    done = quiztutor({variable: value, "QUIZ_TELEGRAM_WEBHOOK_SECRET": SECRET}, "validate", str(FIXTURES))
     assert done.returncode == 2, done.stderr
     assert f"  {variable}: is not an http:// or https:// URL ({reason}): write it whole, such as {example}" \
         in done.stderr.splitlines(), done.stderr

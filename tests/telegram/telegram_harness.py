@@ -83,7 +83,7 @@ async def next_poll(api: FakeBotApi, chat_id: int, count: int) -> Call:
     return (await api.wait_for("sendPoll", count, for_chat(chat_id)))[count - 1]
 
 
-def in_webhook_mode(settings: Settings, secret: str = "s3cret-token",
+def in_webhook_mode(settings: Settings, secret: str = "s3cret-token-0016",
                     path: str = "/hooks/telegram") -> tuple[Settings, str]:
     """``settings`` in webhook mode, listening on a free local port; and the URL Telegram would post to."""
     port = free_port()

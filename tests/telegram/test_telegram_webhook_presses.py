@@ -21,7 +21,7 @@ from tests.telegram.game_steps import lobby
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import ADMIN, AMINATA, GROUP, in_webhook_mode, running_bot
 
-SECRET = "s3cret-token"
+SECRET = "s3cret-token-0016"
 SORRY = "Sorry, something went wrong. Please try again in a moment."
 
 

@@ -23,7 +23,7 @@ from tests.telegram.processes import BotProcess, bot_env, free_port
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import correct, for_chat, next_poll, poll_id, wrong
 
-SECRET = "replica-secret"
+SECRET = "replica-webhook-secret"
 QUESTION_SECONDS = 10  # the shortest limit allowed; the sweepers look every 10/3 s
 TIME_UP = "Time's up! Question 3 wasn't answered in time"
 KOFI = FakeUser(301, "Kofi", "en")
