@@ -57,7 +57,10 @@ class WebhookServer:
 
     async def start(self, listen: str, port: int) -> None:
         server = web.Application(client_max_size=MAX_BODY)
-        server.router.add_post(self._path, self._post)
+        # Plain, not add_post's: that reads "{...}" in a path as a variable, and "/hooks/{bot}" would meet 404.
+        resource = web.PlainResource(self._path)
+        server.router.register_resource(resource)
+        resource.add_route("POST", self._post)
         # Its cleanup cancels the updates still being handled after the stop's wait: Telegram, never answered,
         # delivers them again (aiohttp's own wait is a minute).
         self._runner = await serve(server, listen, port, host_variable="QUIZ_TELEGRAM_WEBHOOK_LISTEN",

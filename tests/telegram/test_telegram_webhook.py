@@ -53,7 +53,7 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
         assert len(replies) == 1
 
 
-@pytest.mark.parametrize("path", ["/hooks/t%C3%A9l%C3%A9gram%20bot%7E1", "/hooks/a%2Fb/100%25"])
+@pytest.mark.parametrize("path", ["/hooks/t%C3%A9l%C3%A9gram%20bot%7E1", "/hooks/a%2Fb/100%25", "/hooks/%7Bbot%7D"])
 async def test_a_webhook_url_with_escapes_in_its_path_is_served_where_telegram_posts(
         api: FakeBotApi, settings: Settings, path: str) -> None:
     """A path is matched decoded but for an escaped "/" or "%": registered otherwise, every update meets 404."""
