@@ -1,8 +1,8 @@
 """A local stand-in for Discord: enough REST API and gateway for a real discord.py client.
 
-The REST side records every call (interaction callbacks, webhook follow-ups, channel messages with
-polls, ended polls, command syncs) so tests can wait for them; the gateway side says HELLO, answers
-IDENTIFY with READY and GUILD_CREATE, acknowledges heartbeats, and dispatches the events a test sends.
+The REST side records every call (interaction callbacks, webhook follow-ups, channel messages with polls, ended
+polls, command syncs) so tests can wait for them, and refuses messages over Discord's limits; the gateway side says
+HELLO, answers IDENTIFY with READY and GUILD_CREATE, acknowledges heartbeats, and dispatches the events it's sent.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from tests.discord.discord_limits import refusal
 from tests.discord.fake_outage import Unavailable
 from tests.discord.fake_records import BotRecords, Call, read_body
 from tests.discord.payloads import (
@@ -229,6 +230,8 @@ class FakeDiscord(BotRecords):
 
     def _route(self, call: Call) -> tuple[int, Any]:
         method, path, body = call.method, call.path, call.body
+        if (invalid := refusal(method, path, body)) is not None:  # as Discord refuses it
+            return 400, invalid
         if (method, path) == ("GET", "/users/@me"):
             return 200, BOT_USER
         if (method, path) == ("GET", "/oauth2/applications/@me"):
@@ -275,7 +278,6 @@ class FakeDiscord(BotRecords):
             return 200, [{**command, "id": str(self.snowflake()), "application_id": str(APP_ID), "version": "1"}
                          for command in body]
         return 404, {"code": 0, "message": f"the fake Discord doesn't know {method} {path}"}
-
 
     def _callback(self, interaction_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:
         kind, data = body["type"], body.get("data") or {}
