@@ -46,6 +46,7 @@ UNLIMITED = ServerTimeouts(transaction_seconds=None, idle_in_transaction_seconds
 TRANSACTION_SECONDS_OPTION = "quiztutor_transaction_seconds"  # the engine's execution option that carries it
 
 
-class TransactionTimedOut(RuntimeError):
+class TransactionTimedOut(TimeoutError):
     """The database gave no reply within the transaction limit: its connection was cut, and the server rolled the
-    transaction back (unless the cut came during its COMMIT, which it may have kept)."""
+    transaction back (unless the cut came during its COMMIT, which it may have kept). A TimeoutError, so an outage
+    to the adapters (adapters/failures.py): the event fails as every event does while it lasts."""

@@ -11,6 +11,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
+from adapters.failures import unreachable
 from bot.records import UserRecord
 from storage.database import create_engine, create_unpooled_engine
 from storage.migrate import upgrade_to_head
@@ -106,3 +107,8 @@ async def test_every_connection_asks_the_server_to_notice_a_vanished_bot_within_
     finally:
         await pooled.dispose()
         await unpooled.dispose()
+
+
+def test_a_transaction_that_timed_out_is_an_outage_to_the_adapters() -> None:
+    """Logged in one line and, over a webhook, answered 503 so that Telegram delivers the update again."""
+    assert unreachable(TransactionTimedOut("no reply from the database within 60 s"))
