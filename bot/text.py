@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
-from collections.abc import Callable
 
 import regex
 
@@ -25,26 +24,6 @@ def shorten(text: str, limit: int) -> str:
     # ``limit`` and may be cut, leaves room for the ellipsis.
     clusters = regex.findall(r"\X", text[:max(limit, 0)])
     end = limit - len(clusters[-1]) if clusters else 0
-    return text[:end].rstrip() + ELLIPSIS
-
-
-def utf16_units(text: str) -> int:
-    """The length as UTF-16 counts it (as Telegram counts its limits): two units for a character beyond the Basic
-    Multilingual Plane, such as most emoji."""
-    return len(text.encode("utf-16-le")) // 2
-
-
-def shorten_to(text: str, limit: int, length: Callable[[str], int] = len) -> str:
-    """``shorten``, with the limit in ``length``'s units (a platform may count UTF-16 units, not characters): as
-    many whole clusters as fit with the ellipsis."""
-    if length(text) <= limit:
-        return text
-    end, used, room = 0, 0, limit - length(ELLIPSIS)
-    for cluster in regex.finditer(r"\X", text):  # lazily: only as far as the cut
-        used += length(cluster.group())
-        if used > room:
-            break
-        end = cluster.end()
     return text[:end].rstrip() + ELLIPSIS
 
 

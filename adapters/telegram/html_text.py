@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from bot.text import shorten, utf16_units
+from bot.text import shorten
 
 MESSAGE_LIMIT = 4096  # Telegram's limit for one text message
 CAPTION_LIMIT = 1024  # and for a photo's caption (both count the text once its tags are read)
@@ -24,12 +24,6 @@ def italic(text: str, limit: int = PIECE_LIMIT) -> str:
     return f"<i>{esc(text, limit)}</i>"
 
 
-def units(text: str) -> int:
-    """Its length as Telegram counts it, in UTF-16 units (bot/text.py). Of HTML, an upper bound of the text
-    Telegram counts, which leaves out the tags and reads each entity as one."""
-    return utf16_units(text)
-
-
 def pack(blocks: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     """Join HTML blocks with blank lines into as few messages as fit; a block is never split inside a tag.
 
@@ -38,10 +32,10 @@ def pack(blocks: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     messages: list[str] = []
     current = ""
     for block in (block for block in blocks if block):
-        if units(block) > limit:
+        if len(block) > limit:
             block = _whole_lines(block, limit)
         candidate = f"{current}\n\n{block}" if current else block
-        if units(candidate) <= limit:
+        if len(candidate) <= limit:
             current = candidate
         else:
             messages.append(current)
@@ -55,7 +49,7 @@ def _whole_lines(block: str, limit: int) -> str:
     """As many whole lines as fit, then an ellipsis: lines are well-formed HTML, cut lines might not be."""
     kept = ""
     for line in block.split("\n"):
-        if units(kept) + units(line) + 3 > limit:
+        if len(kept) + len(line) + 3 > limit:
             break
         kept = f"{kept}\n{line}" if kept else line
     return f"{kept}\n…" if kept else "…"

@@ -10,7 +10,7 @@ from typing import Protocol
 from adapters.telegram.html_text import bold, esc
 from adapters.telegram.spec import TELEGRAM_LIMITS as LIMITS
 from bot.content.limits import fits_poll
-from bot.text import shorten, shorten_to
+from bot.text import shorten
 
 EXPLANATION_LINE_FEEDS = 2
 OWNER_LIMIT = 32
@@ -55,12 +55,12 @@ def poll_layout(view: PollQuestion, owner: str | None = None) -> PollLayout:
     letters = string.ascii_uppercase[: len(view.options)]
     lines = [bold(view.label), esc(view.prompt)]
     lines += [f"<b>{letter}.</b> {esc(option)}" for letter, option in zip(letters, view.options, strict=True)]
-    return PollLayout(shorten_to(question, LIMITS.question, LIMITS.length), tuple(letters), view.correct_index,
-                      explanation, lettered="\n".join(lines))
+    return PollLayout(shorten(question, LIMITS.question), tuple(letters), view.correct_index, explanation,
+                      lettered="\n".join(lines))
 
 
 def fit_explanation(text: str) -> str:
     """Within Telegram's explanation length and 2 line feeds, as it requires of a quiz explanation."""
     head, *tail = text.split("\n", EXPLANATION_LINE_FEEDS)
     kept = "\n".join([head, *tail[:-1], re.sub(r"\s*\n\s*", " ", tail[-1])]) if tail else head
-    return shorten_to(kept, LIMITS.explanation or len(kept), LIMITS.length)
+    return shorten(kept, LIMITS.explanation or len(kept))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import CAPTION_LIMIT, MESSAGE_LIMIT, bold, esc, italic, units
+from adapters.telegram.html_text import CAPTION_LIMIT, MESSAGE_LIMIT, bold, esc, italic
 from bot.i18n import Localizer
 from bot.progress_replies import Progress
 from bot.reload_report import ReloadReport
@@ -115,7 +115,7 @@ def reload_report(report: ReloadReport, _: Localizer, limit: int = MESSAGE_LIMIT
         line = "\n• " + esc(problem)
         rest = len(problems) - index - 1
         more = "\n" + esc(_.ngettext("…and {n} more problem.", "…and {n} more problems.", rest)) if rest else ""
-        if units(text) + units(line) + units(more) > limit:
+        if len(text) + len(line) + len(more) > limit:
             return text + "\n" + esc(_.ngettext("…and {n} more problem.", "…and {n} more problems.",
                                                len(problems) - index))
         text += line

@@ -14,7 +14,6 @@ from adapters.error_kinds import HANDLER_FAILED, POLLING_FAILED
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, SingleProcess
 from adapters.telegram.proxy_env import proxy_problems, socks_supported
 from bot.content.limits import PollLimits
-from bot.text import utf16_units
 
 if TYPE_CHECKING:  # annotations only: start-up (`quiztutor --help`) doesn't load the engine
     from bot.engine import QuizEngine
@@ -27,8 +26,8 @@ TELEGRAM_PER_SECOND = 30.0
 WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{16,256}$"
 # A bot token as @BotFather gives it: the bot's numeric id, a colon, then letters, digits, _ and -.
 BOT_TOKEN = r"^[0-9]+:[A-Za-z0-9_-]+$"
-# Quiz polls: a question of 300 characters, options of 100, an explanation popup of 200, counted in UTF-16 units.
-TELEGRAM_LIMITS = PollLimits(question=300, option=100, explanation=200, length=utf16_units)
+# Quiz polls: a question of 300 characters, options of 100, an explanation popup of 200.
+TELEGRAM_LIMITS = PollLimits(question=300, option=100, explanation=200)
 SEVERAL_PROCESSES = ("only one process may take a bot's updates by long polling: stop the other one, or run "
                      "several processes in webhook mode (QUIZ_TELEGRAM_WEBHOOK_URL)")
 POLLING_ALREADY = f"another process on this database is already polling Telegram for this bot; {SEVERAL_PROCESSES}"

@@ -3,7 +3,7 @@ each platform's spec (adapters/<platform>/spec.py): the core knows no platform."
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.content.models import Quiz
@@ -11,13 +11,9 @@ from bot.content.models import Quiz
 
 @dataclass(frozen=True)
 class PollLimits:
-    """The platform's longest poll texts, in ``length``'s units: characters, or what the platform counts (UTF-16
-    units on Telegram, where an emoji counts twice)."""
-
     question: int
     option: int
     explanation: int | None = None
-    length: Callable[[str], int] = len
 
 
 # Polls put the question's place in front of it ("10/12 · "), so the prompt itself has that much less room.
@@ -27,8 +23,7 @@ LABEL_ALLOWANCE = len(LABEL_EXAMPLE)
 
 def fits_poll(limits: PollLimits, question: str, options: tuple[str, ...] | list[str]) -> bool:
     """Whether a question (with its label) and its options fit a platform's native poll."""
-    return limits.length(question) <= limits.question and all(limits.length(option) <= limits.option
-                                                               for option in options)
+    return len(question) <= limits.question and all(len(option) <= limits.option for option in options)
 
 
 @dataclass(frozen=True)
@@ -53,7 +48,7 @@ def poll_overflows(quiz: Quiz, platforms: Mapping[str, PollLimits]) -> list[Over
             texts += [(f"option {option.id!r}", option.text, limits.option, "") for option in question.options]
             for name, text, limit, why in texts:
                 for language, value in text.items():
-                    if limits.length(value) > limit:
+                    if len(value) > limit:
                         reasons.setdefault(f"{name} is over {limit} characters{why}", []).append(language)
             for reason, languages in reasons.items():
                 found.append(Overflow(quiz.id, question.id, platform, tuple(sorted(languages)), reason))

@@ -209,16 +209,3 @@ def test_a_prompt_that_only_overflows_with_its_label_is_listed_as_a_fallback(tmp
         "    options: [{id: a, text: {en: A}}, {id: b, text: {en: B}}]\n", encoding="utf-8")
     [quiz] = load_quizzes(tmp_path)
     assert {(o.platform, o.question_id) for o in poll_overflows(quiz, POLLS)} == {("telegram", "q"), ("discord", "q")}
-
-
-def test_an_option_of_emoji_overflows_telegram_by_its_count_of_utf16_units(tmp_path: Path) -> None:
-    """50 and 51 emoji: within Discord's 55 characters and Telegram's 100, but Telegram counts 'b' as 102."""
-    (tmp_path / "quizzes").mkdir()
-    (tmp_path / "quizzes" / "emoji.yaml").write_text(
-        "id: emoji\ndifficulty: easy\ntitle: {en: E}\ndescription: {en: E}\nquestions:\n"
-        "  - id: q\n    answer: a\n    prompt: {en: P}\n    explanation: {en: E}\n"
-        f"    options: [{{id: a, text: {{en: {'🔥' * 50}}}}}, {{id: b, text: {{en: {'🔥' * 51}}}}}]\n",
-        encoding="utf-8")
-    [quiz] = load_quizzes(tmp_path)
-    overflows = [(o.platform, o.reason) for o in poll_overflows(quiz, POLLS)]
-    assert overflows == [("telegram", "option 'b' is over 100 characters")]  # 'a' is 100 units: it fits

@@ -8,7 +8,7 @@ import regex
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.text import ELLIPSIS, shorten, shorten_to, shown_name, utf16_units
+from bot.text import ELLIPSIS, shorten, shown_name
 
 FAMILY = "👩\u200d👩\u200d👧\u200d👦"  # one emoji of 7 code points
 
@@ -51,20 +51,6 @@ def test_the_cut_falls_where_the_whole_texts_clusters_put_it(text: str, limit: i
     # Only the first ``limit`` characters are split into clusters: the cut must not move for it.
     expected = text if len(text) <= limit else whole_text_cut(text, limit)
     assert shorten(text, limit) == expected
-
-
-@given(st.lists(CLUSTER_PARTS, max_size=40).map("".join), st.integers(min_value=-2, max_value=45))
-def test_a_cut_in_other_units_is_shortens_cut_when_they_are_characters_and_fits_them_in_utf16(
-        text: str, limit: int) -> None:
-    assert shorten_to(text, limit) == shorten(text, limit)
-    cut = shorten_to(text, limit, utf16_units)  # as Telegram counts: an emoji beyond the BMP is two
-    assert cut == text if utf16_units(text) <= limit else utf16_units(cut) <= max(limit, 1)  # ("…", below 1)
-
-
-def test_a_cut_in_utf16_units_keeps_as_much_as_fits() -> None:
-    assert shorten_to("🏆🏆🏆🏆", 5, utf16_units) == "🏆🏆…"  # 5 units; cut by characters, "🏆🏆🏆🏆" is 8
-    assert shorten_to("abc🏆", 4, utf16_units) == "abc…"
-    assert shorten_to("abc🏆", 5, utf16_units) == "abc🏆"
 
 
 def test_a_name_is_shown_on_one_line_without_the_bidi_controls_that_would_reorder_the_bots_words() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gettext
 
 from adapters.telegram import render
-from adapters.telegram.html_text import MESSAGE_LIMIT, esc, pack, units
+from adapters.telegram.html_text import MESSAGE_LIMIT, esc, pack
 from adapters.telegram.poll_layout import fit_explanation, poll_layout
 from bot.i18n import Localizer
 from bot.reload_report import ReloadReport
@@ -47,15 +47,6 @@ def test_a_question_over_300_characters_is_shortened_in_the_poll_and_shown_in_fu
     layout = poll_layout(view(prompt=prompt))
     assert len(layout.question) == 300 and layout.question.endswith("…")
     assert layout.lettered is not None and esc(prompt) in layout.lettered
-
-
-def test_poll_texts_keep_to_telegrams_limits_counted_in_utf16_units() -> None:
-    """An emoji counts twice: 60 of them are 120 units, over an option's 100."""
-    layout = poll_layout(view(prompt="🏆" * 200, options=("🔥" * 60, "ok"), explanation="🎯" * 150))
-    assert layout.options == ("A", "B")  # lettered: the option doesn't fit
-    assert units(layout.question) <= 300 and layout.question.endswith("…")
-    assert units(layout.explanation) <= 200 and layout.explanation.endswith("…")
-    assert poll_layout(view(options=("🔥" * 50, "ok"))).options == ("🔥" * 50, "ok")  # 100 units: fits
 
 
 def test_a_group_poll_names_whose_quiz_it_is() -> None:
@@ -126,19 +117,3 @@ def test_a_failed_reload_lists_as_many_problems_as_fit_in_one_message_and_counts
 def test_a_successful_reload_is_reported_line_by_line() -> None:
     report = ReloadReport(ok=True, summary="Content reloaded: 4 quizzes, 32 questions.\nNothing changed.")
     assert render.reload_report(report, _) == "Content reloaded: 4 quizzes, 32 questions.\nNothing changed."
-
-
-def test_messages_are_packed_by_telegrams_count_two_units_for_an_emoji() -> None:
-    """Telegram counts UTF-16 units: 1,500 characters of emoji are 3,000 units, so two such blocks don't fit."""
-    blocks = ["🏆" * 1500, "🏆" * 1500, "🔥 " * 900]
-    messages = pack(blocks)
-    assert all(units(message) <= MESSAGE_LIMIT for message in messages)
-    assert "\n\n".join(messages) == "\n\n".join(blocks)
-    [cut] = pack(["\n".join("🏆" * 90 for _ in range(40))])  # one block of 7,200 units, cut between lines
-    assert units(cut) <= MESSAGE_LIMIT and cut.endswith("\n…")
-
-
-def test_a_reload_report_fits_telegrams_count_with_emoji_in_its_problems() -> None:
-    problems = tuple(f"quizzes/{'🏆' * 20}.yaml: question 'x{n}': the answer is missing" for n in range(200))
-    text = render.reload_report(ReloadReport(ok=False, summary="Problems:", problems=problems), _)
-    assert units(text) <= MESSAGE_LIMIT and "more problems" in text
