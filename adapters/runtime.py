@@ -21,7 +21,7 @@ from bot.ports import UnitOfWorkFactory
 from storage.database import SQLITE_MIGRATION_WAIT_MS, create_engine
 from storage.errors import DatabaseUnavailable, describe
 from storage.migrate import require_head, upgrade_to_head
-from storage.server_timeouts import UNLIMITED
+from storage.server_timeouts import SERVING, UNLIMITED, ServerTimeouts
 from storage.unit_of_work import UnitsOfWork, unit_of_work_factory
 
 
@@ -73,12 +73,14 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
 
 
 @asynccontextmanager
-async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = utc_now, migrate: bool = True
-                       ) -> AsyncIterator[UnitOfWorkFactory]:
+async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = utc_now, migrate: bool = True,
+                       timeouts: ServerTimeouts = SERVING) -> AsyncIterator[UnitOfWorkFactory]:
     """The database alone, opened and migrated as open_services does: no content, texts or engine. Without
     ``migrate`` (for commands that only read it: stats) a schema not up to date raises SchemaNotCurrent, wrapped
-    in DatabaseUnavailable, and nothing is changed."""
-    database = await _open_database(settings.resolved_database_url, settings.database_pool_size, migrate)
+    in DatabaseUnavailable, and nothing is changed. ``timeouts``: how long a database server's transactions may
+    take (storage/server_timeouts.py): a command's long read may need more than serving allows."""
+    database = await _open_database(settings.resolved_database_url, settings.database_pool_size, migrate,
+                                    timeouts)
     unit_of_work: UnitsOfWork | None = None
     try:
         unit_of_work = unit_of_work_factory(database, clock)
@@ -99,7 +101,8 @@ async def _content_reloaded(unit_of_work: UnitOfWorkFactory, url: str) -> str | 
             return await uow.content.fingerprint()
 
 
-async def _open_database(url: str, pool_size: int, migrate: bool = True) -> AsyncEngine:
+async def _open_database(url: str, pool_size: int, migrate: bool = True,
+                         timeouts: ServerTimeouts = SERVING) -> AsyncEngine:
     """The database at the current schema (brought there if ``migrate``), or DatabaseUnavailable saying in one
     sentence what is wrong."""
     database: AsyncEngine | None = None
@@ -112,7 +115,7 @@ async def _open_database(url: str, pool_size: int, migrate: bool = True) -> Asyn
                     await upgrade_to_head(migrator)
                 finally:
                     await migrator.dispose()
-            database = create_engine(url, pool_size=pool_size)
+            database = create_engine(url, pool_size=pool_size, timeouts=timeouts)
             if not migrate:
                 await require_head(database)
     except BaseException:

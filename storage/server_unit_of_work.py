@@ -63,11 +63,16 @@ class ServerUnitOfWork(RepositorySet):
                 held.broken = True
                 await self._given_up(held)
                 raise
+            self._held = None  # a limit that passes while a fresh one opens is seen once it has
             try:
-                held = self._held = await self._connections.reopen(held)
-            except BaseException:  # no connection to cut any more
+                held = await self._connections.reopen(held)
+            except BaseException:
                 self._disarm()
                 raise
+            if self._timed_out:
+                await self._given_up(held)  # unused, and sound: back to the pool
+                raise self._timed_out_error()
+            self._held = held
         self._connection = connection
         self.bind(connection, self._clock)
         return self
@@ -120,8 +125,9 @@ class ServerUnitOfWork(RepositorySet):
     def _cut_silent(self) -> None:
         """The time limit passed: the connection is cut (the server rolls back what it began), and whatever waits
         on it fails at once."""
+        self._timed_out = True
         if self._held is not None:
-            self._timed_out = self._held.broken = True
+            self._held.broken = True
             self._held.driver.terminate()
 
     def _disarm(self) -> None:

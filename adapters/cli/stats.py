@@ -27,6 +27,7 @@ from bot.item_stats import WEAK_SHARE, ItemStat, item_statistics
 from storage.database import sqlite_file
 from storage.errors import DatabaseUnavailable, where
 from storage.migrate import SchemaNotCurrent
+from storage.server_timeouts import UNLIMITED
 
 NO_ANSWERS = "No answers yet: item statistics appear once learners have answered questions."
 LEGEND = (f"n: learners' first answers; p: share right; r_pb: discrimination against the rest of the quiz "
@@ -62,7 +63,9 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: Tex
         reviews, no_answers = [], f"{NO_ANSWERS} There is no database at {database_file} yet."
     else:
         try:  # as it is: a read must not upgrade a schema that replicas of an older version still serve
-            async with open_storage(settings, migrate=False) as unit_of_work, unit_of_work() as uow:
+            # One transaction reads every review: on a large deployment, longer than a learner's action may take.
+            async with open_storage(settings, migrate=False, timeouts=UNLIMITED) as unit_of_work, \
+                    unit_of_work() as uow:
                 reviews, no_answers = await uow.reviews.of_quiz(quiz_id), NO_ANSWERS
         except DatabaseUnavailable as unavailable:
             if not _never_set_up(unavailable):

@@ -5,19 +5,25 @@ loses it, and its row locks, to the server's idle limit, so other processes serv
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from pathlib import Path
 
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from adapters.failures import unreachable
+from adapters.runtime import open_storage
+from adapters.settings import Settings
 from bot.records import UserRecord
 from storage.database import create_engine, create_unpooled_engine
 from storage.migrate import upgrade_to_head
-from storage.server_timeouts import KEEPALIVE_SETTINGS, ServerTimeouts, TransactionTimedOut
+from storage.server_timeouts import KEEPALIVE_SETTINGS, UNLIMITED, ServerTimeouts, TransactionTimedOut
 from storage.unit_of_work import unit_of_work_factory
+from tests.conftest import FIXTURE_CONTENT
 from tests.fakes.clock import FixedClock
+from tests.pg_cluster import end_other_sessions
 from tests.storage.builders import stored_user
 from tests.support.tcp_proxy import proxied
 
@@ -54,6 +60,32 @@ async def test_a_silent_network_fails_the_unit_of_work_within_the_limit_and_the_
         assert time.monotonic() - began < 4 * LIMIT
         proxy.thaw()
         async with uow() as work:  # a fresh connection: the silent one was dropped
+            assert await work.users.get("telegram", "alice") is not None
+    finally:
+        proxy.thaw()
+        await database.dispose()
+        await proxy.cut()
+
+
+async def test_the_limit_passing_while_a_dead_connection_is_replaced_fails_the_unit_of_work_before_it_begins(
+        postgres_url: str) -> None:
+    """Not a transaction begun after its limit, with no limit left (nothing would cut it), and whose every
+    failure would then read as a time-out (a lost race not tried again)."""
+    proxy, url = await proxied(postgres_url)
+    database = create_engine(url, pool_size=1, timeouts=NO_IDLE_LIMIT)
+    try:
+        await upgrade_to_head(database)
+        uow = unit_of_work_factory(database, FixedClock())
+        await stored_user(uow)
+        await end_other_sessions(postgres_url)  # the pooled connection dies while idle: BEGIN fails at once
+        await proxy.wait_idle()
+        proxy.freeze()  # and the fresh one takes longer to open than the limit
+        asyncio.get_running_loop().call_later(3 * LIMIT, proxy.thaw)
+        with pytest.raises(TransactionTimedOut, match="rolled back"):
+            async with asyncio.timeout(10), uow() as work:
+                await work.users.get("telegram", "alice")
+                await work.commit()
+        async with uow() as work:  # the fresh connection, given back unused
             assert await work.users.get("telegram", "alice") is not None
     finally:
         proxy.thaw()
@@ -112,3 +144,18 @@ async def test_every_connection_asks_the_server_to_notice_a_vanished_bot_within_
 def test_a_transaction_that_timed_out_is_an_outage_to_the_adapters() -> None:
     """Logged in one line and, over a webhook, answered 503 so that Telegram delivers the update again."""
     assert unreachable(TransactionTimedOut("no reply from the database within 60 s"))
+
+
+@pytest.mark.parametrize("timeouts", [ServerTimeouts(transaction_seconds=LIMIT), UNLIMITED], ids=["serving", "stats"])
+async def test_a_commands_storage_takes_the_limits_it_is_opened_with(
+        postgres_url: str, tmp_path: Path, timeouts: ServerTimeouts) -> None:
+    """`quiztutor stats` reads every review in one transaction: it opens the database with no limit."""
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, database_url=postgres_url)
+    async with open_storage(settings, timeouts=timeouts) as uow:
+        await stored_user(uow)
+        async with contextlib.AsyncExitStack() as stack:
+            if timeouts.transaction_seconds is not None:
+                stack.enter_context(pytest.raises(TransactionTimedOut))
+            async with uow() as work:
+                await asyncio.sleep(2 * LIMIT)  # a long read
+                assert await work.users.get("telegram", "alice") is not None
