@@ -18,9 +18,9 @@ def owner_prefix(owner: str | None) -> str:
 
 
 def caption(text: str, owner: str | None = None) -> str:
-    """A photo's caption, in a group for whom: within Telegram's limit, which counts the text without its tags
-    in UTF-16 units (two for an emoji), so each character is counted twice here."""
-    return owner_prefix(owner) + esc(text, (CAPTION_LIMIT - 2 * OWNER_LIMIT - len(" · ")) // 2)
+    """A photo's caption, in a group for whom: within Telegram's limit, which counts the characters shown (its
+    tags left out, an entity one character; TDLib's utf8_length, not UTF-16 units)."""
+    return owner_prefix(owner) + esc(text, CAPTION_LIMIT - OWNER_LIMIT - len(" · "))
 
 
 def notice(reply: Notice) -> str:

@@ -1,28 +1,33 @@
 """What Telegram refuses in a message's text, so that the fake Bot API refuses it too (400), as Telegram would:
-HTML it can't parse, and text over its limits, counted as Telegram counts them: after the tags are read and the
-entities decoded, in UTF-16 units (two for most emoji).
+HTML it can't parse, and text over its limits.
 
-From the Bot API's "HTML style": only its own tags, every other <, > and & written as an entity, and only the
-entities &lt; &gt; &amp; &quot; and numeric ones.
+Both as TDLib, which the Bot API server runs on, does them (td/telegram/MessageEntity.cpp's parse_html and
+MessageContent.cpp): only "<" starts a tag, and only Telegram's own tags are known ("span" only with class
+"tg-spoiler"); "&" starts an entity only when one follows (&lt; &gt; &amp; &quot; or a number, its ";" optional),
+and stays a plain "&" otherwise; a closing tag must close the last one open ("</>" closes any). Lengths are counted
+in characters (code points, TDLib's utf8_length) after the tags are read and the entities decoded.
 """
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
-TAGS = frozenset({"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "span", "tg-spoiler", "a", "tg-emoji",
-                  "code", "pre", "blockquote"})
-TOKEN = re.compile(r"<(?P<end>/?)(?P<tag>[a-zA-Z][\w-]*)[^<>]*>|(?P<entity>&(?:#\d+|#x[0-9a-fA-F]+|lt|gt|amp|quot);)"
-                   r"|(?P<bare>[<>&])")
+TAGS = frozenset({"a", "b", "strong", "i", "em", "s", "strike", "del", "u", "ins", "tg-spoiler", "tg-emoji",
+                  "tg-time", "span", "pre", "code", "blockquote"})
+NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
+ENTITY = re.compile(r"&(?:#x([0-9a-fA-F]*)|#([0-9]*)|([a-zA-Z]*));?")
+TAG_NAME = re.compile(r"<([^\s>]*)")
+END_TAG = re.compile(r"</([^\s>]*)\s*>")
+SPOILER = re.compile(r"""\bclass\s*=\s*(["']?)tg-spoiler\1""", re.IGNORECASE)
 # Each method's text fields and their limits; a field parsed as HTML when its parse mode says so.
-LIMITS: dict[str, list[tuple[str, str | None, int, str]]] = {
+LIMITS: dict[str, list[tuple[str, str, int, str]]] = {
     "sendMessage": [("text", "parse_mode", 4096, "message is too long")],
     "editMessageText": [("text", "parse_mode", 4096, "message is too long")],
     "sendPhoto": [("caption", "parse_mode", 1024, "message caption is too long")],
     "sendPoll": [("question", "question_parse_mode", 300, "poll question length must not exceed 300"),
                  ("explanation", "explanation_parse_mode", 200, "poll explanation length must not exceed 200")],
+    "answerCallbackQuery": [("text", "", 200, "MESSAGE_TOO_LONG")],  # an alert: plain text, 0-200 characters
 }
 OPTION_LIMIT = 100
 
@@ -37,15 +42,15 @@ def problem(method: str, params: dict[str, Any]) -> str | None:
         if field not in params:
             continue
         try:
-            text = shown_text(str(params[field]), html_mode=str(params.get(mode or "", "")).upper() == "HTML")
+            text = shown_text(str(params[field]), html_mode=str(params.get(mode, "")).upper() == "HTML")
         except Unparsable as error:
             return f"can't parse entities: {error}"
-        if units(text) > limit:
+        if len(text) > limit:
             return too_long
-        if field == "text" and not text.strip():
+        if field == "text" and method != "answerCallbackQuery" and not text.strip():
             return "message text is empty"
     for option in params.get("options", []) if method == "sendPoll" else []:
-        if units(option if isinstance(option, str) else option["text"]) > OPTION_LIMIT:
+        if len(option if isinstance(option, str) else option["text"]) > OPTION_LIMIT:
             return f"poll options length must not exceed {OPTION_LIMIT}"
     return None
 
@@ -54,27 +59,69 @@ def shown_text(text: str, *, html_mode: bool) -> str:
     """The text the chat shows: for HTML, without its tags and with its entities decoded."""
     if not html_mode:
         return text
-    shown, open_tags, at = [], [], 0
-    for token in TOKEN.finditer(text):
-        shown.append(text[at:token.start()])
-        at = token.end()
-        if token["bare"]:
-            raise Unparsable(f'unexpected "{token["bare"]}" at byte offset {len(text[:token.start()].encode())}')
-        if token["entity"]:
-            shown.append(html.unescape(token["entity"]))
-            continue
-        tag = token["tag"].lower()
-        if tag not in TAGS:
-            raise Unparsable(f'Unsupported start tag "{tag}"')
-        if not token["end"]:
-            open_tags.append(tag)
-        elif not open_tags or open_tags.pop() != tag:
-            raise Unparsable(f'Unexpected end tag "{tag}"')
+    shown: list[str] = []
+    open_tags: list[str] = []
+    at = 0
+    while at < len(text):
+        if text[at] == "&" and (entity := _entity(text, at)) is not None:
+            character, at = entity
+            shown.append(character)
+        elif text[at] != "<":
+            shown.append(text[at])
+            at += 1
+        elif text.startswith("</", at):
+            at = _end_tag(text, at, open_tags)
+        else:
+            at = _start_tag(text, at, open_tags)
     if open_tags:
         raise Unparsable(f'Can\'t find end tag corresponding to start tag "{open_tags[-1]}"')
-    shown.append(text[at:])
     return "".join(shown)
 
 
-def units(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
+def _entity(text: str, at: int) -> tuple[str, int] | None:
+    """The character an entity at ``at`` stands for and where it ends; None where "&" is a plain "&"."""
+    found = ENTITY.match(text, at)
+    assert found is not None  # every part of it may be empty
+    hexadecimal, decimal, name = found.groups()
+    if name is not None:
+        character = NAMED.get(name)
+    else:
+        digits, base = (hexadecimal, 16) if hexadecimal is not None else (decimal, 10)
+        code = int(digits, base) if digits and len(found[0].rstrip(";")) < 10 else 0
+        character = chr(code) if 0 < code < 0x10FFFF else None
+    return (character, found.end()) if character is not None else None
+
+
+def _start_tag(text: str, at: int, open_tags: list[str]) -> int:
+    name = TAG_NAME.match(text, at)
+    assert name is not None  # the name may be empty
+    if name.end() >= len(text):
+        raise Unparsable(f"Unclosed start tag at byte offset {_offset(text, at)}")
+    tag = name[1].lower()
+    if tag not in TAGS:
+        raise Unparsable(f'Unsupported start tag "{tag}" at byte offset {_offset(text, at)}')
+    close = text.find(">", name.end())
+    if close < 0:
+        raise Unparsable(f'Unclosed start tag "{tag}" at byte offset {_offset(text, at)}')
+    if tag == "span" and not SPOILER.search(text, name.end(), close):
+        raise Unparsable(f'Tag "span" must have class "tg-spoiler" at byte offset {_offset(text, at)}')
+    open_tags.append(tag)
+    return close + 1
+
+
+def _end_tag(text: str, at: int, open_tags: list[str]) -> int:
+    if not open_tags:
+        raise Unparsable(f"Unexpected end tag at byte offset {_offset(text, at)}")
+    found = END_TAG.match(text, at)
+    if found is None:
+        raise Unparsable(f"Unclosed end tag at byte offset {_offset(text, at)}")
+    tag = found[1].lower()
+    if tag and tag != open_tags[-1]:
+        raise Unparsable(f'Unmatched end tag at byte offset {_offset(text, at)}, expected "</{open_tags[-1]}>", '
+                         f'found "</{tag}>"')
+    open_tags.pop()
+    return found.end()
+
+
+def _offset(text: str, at: int) -> int:
+    return len(text[:at].encode())

@@ -10,6 +10,7 @@ from adapters.telegram.poll_layout import fit_explanation, poll_layout
 from bot.i18n import Localizer
 from bot.reload_report import ReloadReport
 from bot.replies import Feedback, Outcome, QuestionView, Started, Summary, SummaryLine
+from tests.telegram.telegram_html import problem, shown_text
 
 _ = Localizer("en", gettext.NullTranslations())
 
@@ -47,6 +48,13 @@ def test_a_question_over_300_characters_is_shortened_in_the_poll_and_shown_in_fu
     layout = poll_layout(view(prompt=prompt))
     assert len(layout.question) == 300 and layout.question.endswith("…")
     assert layout.lettered is not None and esc(prompt) in layout.lettered
+
+
+def test_a_caption_uses_telegrams_whole_limit_counted_as_telegram_counts() -> None:
+    """Characters shown: not the tags, and an entity as one. (It was held to half, as if each were two.)"""
+    text = render.caption("R&D <progress> 🏆 " * 200, owner="N" * 100)
+    assert problem("sendPhoto", {"chat_id": "1", "caption": text, "parse_mode": "HTML"}) is None
+    assert len(shown_text(text, html_mode=True)) > 1000
 
 
 def test_a_group_poll_names_whose_quiz_it_is() -> None:
