@@ -38,12 +38,15 @@ class ServerUnitOfWork(RepositorySet):
         self._connection: ServerConnection | None = None
         self._held: HeldConnection | None = None  # the connection the time limit cuts
         self._watchdog: asyncio.TimerHandle | None = None
+        self._deadline: float | None = None  # the event loop's time when the limit passes
         self._timed_out = False
 
     async def __aenter__(self) -> Self:
         held = self._held = await self._connections.take()
         if self._time_limit is not None:
-            self._watchdog = asyncio.get_running_loop().call_later(self._time_limit, self._cut_silent)
+            loop = asyncio.get_running_loop()
+            self._deadline = loop.time() + self._time_limit
+            self._watchdog = loop.call_at(self._deadline, self._cut_silent)
         # A pooled connection that died while idle (a server restart, a proxy's timeout) fails at BEGIN, before
         # anything was done on it: a fresh one begins instead, until every dead one left in the pool is gone.
         for attempt in range(self._connections.size + 1):
@@ -63,9 +66,14 @@ class ServerUnitOfWork(RepositorySet):
                 held.broken = True
                 await self._given_up(held)
                 raise
-            self._held = None  # a limit that passes while a fresh one opens is seen once it has
+            self._held = None  # nothing for the watchdog to cut while a fresh one opens: the deadline stops that
             try:
-                held = await self._connections.reopen(held)
+                async with asyncio.timeout_at(self._deadline):
+                    held = await self._connections.reopen(held)
+            except TimeoutError as error:
+                self._timed_out = True
+                self._disarm()
+                raise self._timed_out_error() from error
             except BaseException:
                 self._disarm()
                 raise
