@@ -1,11 +1,15 @@
 """What Telegram refuses in a message's text, so that the fake Bot API refuses it too (400), as Telegram would:
 HTML it can't parse, and text over its limits.
 
-Both as TDLib, which the Bot API server runs on, does them (td/telegram/MessageEntity.cpp's parse_html and
+Both after TDLib, which the Bot API server runs on (td/telegram/MessageEntity.cpp's parse_html and
 MessageContent.cpp): only "<" starts a tag, and only Telegram's own tags are known ("span" only with class
 "tg-spoiler"); "&" starts an entity only when one follows (&lt; &gt; &amp; &quot; or a number, its ";" optional),
 and stays a plain "&" otherwise; a closing tag must close the last one open ("</>" closes any). Lengths are counted
 in characters (code points, TDLib's utf8_length) after the tags are read and the entities decoded.
+
+Not a whole port: a tag's attributes are read up to the first ">" and not checked (a quoted ">" inside one, an
+unquoted URL, an empty name), nor are tg-emoji's id, surrogate code points or the 32,768-byte cap on raw text.
+The bot sends none of those; a test that needs them needs more here.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ TAGS = frozenset({"a", "b", "strong", "i", "em", "s", "strike", "del", "u", "ins
                   "tg-time", "span", "pre", "code", "blockquote"})
 NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
 ENTITY = re.compile(r"&(?:#x([0-9a-fA-F]*)|#([0-9]*)|([a-zA-Z]*));?")
-TAG_NAME = re.compile(r"<([^\s>]*)")
-END_TAG = re.compile(r"</([^\s>]*)\s*>")
-SPOILER = re.compile(r"""\bclass\s*=\s*(["']?)tg-spoiler\1""", re.IGNORECASE)
+SPACE = " \t\r\n\v\0"  # TDLib's is_space, not Unicode's
+TAG_NAME = re.compile(rf"<([^{SPACE}>]*)")
+END_TAG = re.compile(rf"</([^{SPACE}>]*)[{SPACE}]*>")
+SPOILER = re.compile(rf"""(?:^|[{SPACE}])class[{SPACE}]*=[{SPACE}]*(["']?)tg-spoiler\1(?=[{SPACE}>]|$)""")
 # Each method's text fields and their limits; a field parsed as HTML when its parse mode says so.
 LIMITS: dict[str, list[tuple[str, str, int, str]]] = {
     "sendMessage": [("text", "parse_mode", 4096, "message is too long")],
@@ -27,7 +32,9 @@ LIMITS: dict[str, list[tuple[str, str, int, str]]] = {
     "sendPhoto": [("caption", "parse_mode", 1024, "message caption is too long")],
     "sendPoll": [("question", "question_parse_mode", 300, "poll question length must not exceed 300"),
                  ("explanation", "explanation_parse_mode", 200, "poll explanation length must not exceed 200")],
-    "answerCallbackQuery": [("text", "", 200, "MESSAGE_TOO_LONG")],  # an alert: plain text, 0-200 characters
+    # An alert: 0-200 characters (the Bot API's documentation). Checked by Telegram's servers, not TDLib, so how
+    # they count (characters or UTF-16 units) is not to be seen in any source: characters, as the bot cuts it.
+    "answerCallbackQuery": [("text", "", 200, "MESSAGE_TOO_LONG")],
 }
 OPTION_LIMIT = 100
 

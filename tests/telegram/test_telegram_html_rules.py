@@ -27,6 +27,9 @@ def test_what_telegram_parses_passes(text: str) -> None:
     ("a < b", 'Unsupported start tag ""'),
     ("<p>x</p>", 'Unsupported start tag "p"'),
     ("<span>x</span>", 'Tag "span" must have class "tg-spoiler"'),
+    ('<span CLASS="tg-spoiler">x</span>', 'Tag "span" must have class "tg-spoiler"'),  # as TDLib: exactly
+    ('<span data-class="tg-spoiler">x</span>', 'Tag "span" must have class "tg-spoiler"'),
+    ("<b\u00a0>x</b>", 'Unsupported start tag "b\u00a0"'),  # only ASCII spaces end a tag's name
     ("<b>x", 'Can\'t find end tag corresponding to start tag "b"'),
     ("<b><i>x</b></i>", 'Unmatched end tag at byte offset 7, expected "</i>", found "</b>"'),
     ("x</b>", "Unexpected end tag"),
