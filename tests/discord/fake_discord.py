@@ -102,8 +102,7 @@ class FakeDiscord(BotRecords):
         """Wait until ``condition()`` is truthy (re-checked whenever the fake sees something new)."""
         deadline = asyncio.get_running_loop().time() + within
         while not (result := condition()):
-            remaining = deadline - asyncio.get_running_loop().time()
-            if remaining <= 0:
+            if (remaining := deadline - asyncio.get_running_loop().time()) <= 0:
                 raise AssertionError(f"timed out; calls so far:\n{self.describe()}")
             self._changed.clear()
             with contextlib.suppress(TimeoutError):

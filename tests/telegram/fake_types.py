@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,3 +54,13 @@ class Failure:
     status: int
     description: str
     retry_after: int | None = None
+
+
+def form_field(value: str) -> Any:
+    """PTB sends form fields: strings as they are, everything else JSON-encoded. Ids stay strings."""
+    if value[:1] in "[{" or value in ("true", "false"):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return value

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -16,7 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.telegram.fake_types import BOT_USER, Call, Failure, FakeChat, FakeUser
+from tests.telegram.fake_types import BOT_USER, Call, Failure, FakeChat, FakeUser, form_field
 from tests.telegram.telegram_html import problem
 
 __all__ = ["BOT_USER", "Call", "FakeBotApi", "FakeChat", "FakeUser"]
@@ -157,7 +156,7 @@ class FakeBotApi:
             return web.json_response({"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401)
         method = request.match_info["method"]
         form = await request.post()
-        params = {key: _decode(value) for key, value in form.items() if isinstance(value, str)}
+        params = {key: form_field(value) for key, value in form.items() if isinstance(value, str)}
         # Uploads (sendPhoto's picture) come as files in a multipart form: kept as bytes under their field name.
         params |= {key: value.file.read() for key, value in form.items() if isinstance(value, web.FileField)}
         failures = self._failures.get(method) or []
@@ -290,13 +289,3 @@ class FakeBotApi:
 def _gone(request: web.Request) -> bool:
     """A long poll whose client hung up (a poller that stopped) no longer counts as waiting."""
     return request.transport is None or request.transport.is_closing()
-
-
-def _decode(value: str) -> Any:
-    """PTB sends form fields: strings as they are, everything else JSON-encoded. Ids stay strings."""
-    if value[:1] in "[{" or value in ("true", "false"):
-        try:
-            return json.loads(value)
-        except ValueError:
-            return value
-    return value
