@@ -56,7 +56,7 @@ class ServerUnitOfWork(RepositorySet):
                 await connection.run_sql("BEGIN")
                 break
             except DBAPIError as error:
-                # Cut by the time limit: the server or the network is silent, and a fresh connection no cure.
+                # Cut by the time limit, the server or the network is silent: a fresh connection would be no cure.
                 if not held.broken or attempt == self._connections.size or self._timed_out:
                     await self._given_up(held)
                     if self._timed_out:
@@ -70,12 +70,11 @@ class ServerUnitOfWork(RepositorySet):
             try:
                 async with asyncio.timeout_at(self._deadline):
                     held = await self._connections.reopen(held)
-            except TimeoutError as error:
-                self._timed_out = True
+            except BaseException as error:
                 self._disarm()
-                raise self._timed_out_error() from error
-            except BaseException:
-                self._disarm()
+                if isinstance(error, TimeoutError) and self._deadline is not None:  # (not asyncpg's own, unlimited)
+                    self._timed_out = True
+                    raise self._timed_out_error() from error
                 raise
             if self._timed_out:
                 await self._given_up(held)  # unused, and sound: back to the pool

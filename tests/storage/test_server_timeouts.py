@@ -19,6 +19,7 @@ from adapters.settings import Settings
 from bot.records import UserRecord
 from storage.database import create_engine, create_unpooled_engine
 from storage.migrate import upgrade_to_head
+from storage.server_pool import HeldConnections
 from storage.server_timeouts import KEEPALIVE_SETTINGS, UNLIMITED, ServerTimeouts, TransactionTimedOut
 from storage.unit_of_work import unit_of_work_factory
 from tests.conftest import FIXTURE_CONTENT
@@ -161,3 +162,25 @@ async def test_a_commands_storage_takes_the_limits_it_is_opened_with(
             async with uow() as work:
                 await asyncio.sleep(2 * LIMIT)  # a long read
                 assert await work.users.get("telegram", "alice") is not None
+
+
+async def test_without_a_limit_a_connect_that_times_out_on_its_own_fails_as_it_is(
+        postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """asyncpg's own connect timeout, where no limit is set (a migration, stats): its TimeoutError, not a time-out
+    of a limit that isn't there (its message once failed to format)."""
+    database = create_engine(postgres_url, pool_size=1, timeouts=UNLIMITED)
+    try:
+        await upgrade_to_head(database)
+        uow = unit_of_work_factory(database, FixedClock())
+        await stored_user(uow)
+        await end_other_sessions(postgres_url)  # BEGIN fails on the dead pooled connection: a fresh one opens
+
+        async def connect_timed_out(*_: object) -> None:
+            raise TimeoutError("asyncpg's connect timeout")
+        monkeypatch.setattr(HeldConnections, "_open", connect_timed_out)
+        with pytest.raises(TimeoutError, match="asyncpg's connect timeout") as failed:
+            async with uow():
+                pass
+        assert not isinstance(failed.value, TransactionTimedOut)
+    finally:
+        await database.dispose()
