@@ -31,13 +31,14 @@ class ServerTimeouts:
 
     transaction_seconds: float | None = 60.0
     idle_in_transaction_seconds: float | None = 30.0
+    connect_seconds: float = 60.0  # opening a connection (asyncpg's own limit, its TimeoutError as it is)
 
     def connect_args(self) -> dict[str, Any]:
         """asyncpg's connect arguments (SQLAlchemy passes them on)."""
         settings = dict(KEEPALIVE_SETTINGS)
         if self.idle_in_transaction_seconds is not None:
             settings["idle_in_transaction_session_timeout"] = str(round(self.idle_in_transaction_seconds * 1000))
-        return {"server_settings": settings}
+        return {"server_settings": settings, "timeout": self.connect_seconds}
 
 
 SERVING = ServerTimeouts()

@@ -19,7 +19,6 @@ from adapters.settings import Settings
 from bot.records import UserRecord
 from storage.database import create_engine, create_unpooled_engine
 from storage.migrate import upgrade_to_head
-from storage.server_pool import HeldConnections
 from storage.server_timeouts import KEEPALIVE_SETTINGS, UNLIMITED, ServerTimeouts, TransactionTimedOut
 from storage.unit_of_work import unit_of_work_factory
 from tests.conftest import FIXTURE_CONTENT
@@ -164,23 +163,25 @@ async def test_a_commands_storage_takes_the_limits_it_is_opened_with(
                 assert await work.users.get("telegram", "alice") is not None
 
 
-async def test_without_a_limit_a_connect_that_times_out_on_its_own_fails_as_it_is(
-        postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """asyncpg's own connect timeout, where no limit is set (a migration, stats): its TimeoutError, not a time-out
-    of a limit that isn't there (its message once failed to format)."""
-    database = create_engine(postgres_url, pool_size=1, timeouts=UNLIMITED)
+async def test_without_a_limit_a_connect_that_times_out_on_its_own_fails_as_it_is(postgres_url: str) -> None:
+    """asyncpg's own connect timeout, where no transaction limit is set (a migration, stats): its TimeoutError, not
+    a time-out of a limit that isn't there (its message once failed to format)."""
+    proxy, url = await proxied(postgres_url)
+    connect_only = ServerTimeouts(transaction_seconds=None, idle_in_transaction_seconds=None, connect_seconds=LIMIT)
+    database = create_engine(url, pool_size=1, timeouts=connect_only)
     try:
         await upgrade_to_head(database)
         uow = unit_of_work_factory(database, FixedClock())
         await stored_user(uow)
-        await end_other_sessions(postgres_url)  # BEGIN fails on the dead pooled connection: a fresh one opens
-
-        async def connect_timed_out(*_: object) -> None:
-            raise TimeoutError("asyncpg's connect timeout")
-        monkeypatch.setattr(HeldConnections, "_open", connect_timed_out)
-        with pytest.raises(TimeoutError, match="asyncpg's connect timeout") as failed:
-            async with uow():
+        await end_other_sessions(postgres_url)  # BEGIN fails on the dead pooled connection: a fresh one opens...
+        await proxy.wait_idle()
+        proxy.freeze()  # ...and never answers
+        began = time.monotonic()
+        with pytest.raises(TimeoutError) as failed:
+            async with asyncio.timeout(10), uow():
                 pass
-        assert not isinstance(failed.value, TransactionTimedOut)
+        assert not isinstance(failed.value, TransactionTimedOut) and time.monotonic() - began < 4 * LIMIT
     finally:
+        proxy.thaw()
         await database.dispose()
+        await proxy.cut()
