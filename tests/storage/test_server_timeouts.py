@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -20,26 +21,38 @@ from bot.records import UserRecord
 from storage.database import create_engine, create_unpooled_engine
 from storage.migrate import upgrade_to_head
 from storage.server_timeouts import KEEPALIVE_SETTINGS, UNLIMITED, ServerTimeouts, TransactionTimedOut
-from storage.unit_of_work import unit_of_work_factory
+from storage.unit_of_work import UnitsOfWork, unit_of_work_factory
 from tests.conftest import FIXTURE_CONTENT
 from tests.fakes.clock import FixedClock
 from tests.pg_cluster import end_other_sessions
 from tests.storage.builders import stored_user
-from tests.support.tcp_proxy import proxied
+from tests.support.tcp_proxy import TcpProxy, proxied
 
 LIMIT = 0.5  # seconds, for the tests: the real limits are a minute and half a minute
 NO_IDLE_LIMIT = ServerTimeouts(transaction_seconds=LIMIT, idle_in_transaction_seconds=None)
 
 
-@pytest.mark.parametrize("frozen_at", ["begin", "planned statement", "statement", "commit"])
-async def test_a_silent_network_fails_the_unit_of_work_within_the_limit_and_the_pool_serves_once_it_flows(
-        postgres_url: str, frozen_at: str) -> None:
+@contextlib.asynccontextmanager
+async def behind_a_proxy(postgres_url: str, timeouts: ServerTimeouts, pool_size: int = 1
+                         ) -> AsyncIterator[tuple[TcpProxy, UnitsOfWork, int]]:
+    """Units of work on a database reached through a proxy that can freeze, alice stored (her id given); all put
+    away after, thawed first."""
     proxy, url = await proxied(postgres_url)
-    database = create_engine(url, pool_size=3, timeouts=NO_IDLE_LIMIT)
+    database = create_engine(url, pool_size=pool_size, timeouts=timeouts)
     try:
         await upgrade_to_head(database)
         uow = unit_of_work_factory(database, FixedClock())
-        user_id = await stored_user(uow)
+        yield proxy, uow, await stored_user(uow)
+    finally:
+        proxy.thaw()
+        await database.dispose()
+        await proxy.cut()
+
+
+@pytest.mark.parametrize("frozen_at", ["begin", "planned statement", "statement", "commit"])
+async def test_a_silent_network_fails_the_unit_of_work_within_the_limit_and_the_pool_serves_once_it_flows(
+        postgres_url: str, frozen_at: str) -> None:
+    async with behind_a_proxy(postgres_url, NO_IDLE_LIMIT, pool_size=3) as (proxy, uow, user_id):
         began = time.monotonic()
         async with asyncio.timeout(10):  # without a limit it would wait for the kernel: a quarter of an hour
             with pytest.raises(TransactionTimedOut, match=r"no reply from the database within 0\.5 s") as failed:
@@ -61,22 +74,13 @@ async def test_a_silent_network_fails_the_unit_of_work_within_the_limit_and_the_
         proxy.thaw()
         async with uow() as work:  # a fresh connection: the silent one was dropped
             assert await work.users.get("telegram", "alice") is not None
-    finally:
-        proxy.thaw()
-        await database.dispose()
-        await proxy.cut()
 
 
 async def test_the_limit_passing_while_a_dead_connection_is_replaced_fails_the_unit_of_work_before_it_begins(
         postgres_url: str) -> None:
     """Not a transaction begun after its limit, with no limit left (nothing would cut it), and whose every
     failure would then read as a time-out (a lost race not tried again)."""
-    proxy, url = await proxied(postgres_url)
-    database = create_engine(url, pool_size=1, timeouts=NO_IDLE_LIMIT)
-    try:
-        await upgrade_to_head(database)
-        uow = unit_of_work_factory(database, FixedClock())
-        await stored_user(uow)
+    async with behind_a_proxy(postgres_url, NO_IDLE_LIMIT) as (proxy, uow, _):
         await end_other_sessions(postgres_url)  # the pooled connection dies while idle: BEGIN fails at once
         await proxy.wait_idle()
         proxy.freeze()  # and the fresh one takes longer to open than the limit: it would take 60 s (asyncpg's)
@@ -89,10 +93,6 @@ async def test_the_limit_passing_while_a_dead_connection_is_replaced_fails_the_u
         proxy.thaw()
         async with uow() as work:  # the fresh connection, given back unused
             assert await work.users.get("telegram", "alice") is not None
-    finally:
-        proxy.thaw()
-        await database.dispose()
-        await proxy.cut()
 
 
 async def test_a_process_stalled_in_its_transaction_loses_the_learners_row_to_another_within_the_idle_limit(
@@ -166,13 +166,8 @@ async def test_a_commands_storage_takes_the_limits_it_is_opened_with(
 async def test_without_a_limit_a_connect_that_times_out_on_its_own_fails_as_it_is(postgres_url: str) -> None:
     """asyncpg's own connect timeout, where no transaction limit is set (a migration, stats): its TimeoutError, not
     a time-out of a limit that isn't there (its message once failed to format)."""
-    proxy, url = await proxied(postgres_url)
     connect_only = ServerTimeouts(transaction_seconds=None, idle_in_transaction_seconds=None, connect_seconds=LIMIT)
-    database = create_engine(url, pool_size=1, timeouts=connect_only)
-    try:
-        await upgrade_to_head(database)
-        uow = unit_of_work_factory(database, FixedClock())
-        await stored_user(uow)
+    async with behind_a_proxy(postgres_url, connect_only) as (proxy, uow, _):
         await end_other_sessions(postgres_url)  # BEGIN fails on the dead pooled connection: a fresh one opens...
         await proxy.wait_idle()
         proxy.freeze()  # ...and never answers
@@ -181,7 +176,3 @@ async def test_without_a_limit_a_connect_that_times_out_on_its_own_fails_as_it_i
             async with asyncio.timeout(10), uow():
                 pass
         assert not isinstance(failed.value, TransactionTimedOut) and time.monotonic() - began < 4 * LIMIT
-    finally:
-        proxy.thaw()
-        await database.dispose()
-        await proxy.cut()
