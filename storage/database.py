@@ -73,7 +73,7 @@ def create_unpooled_engine(url: str | URL) -> AsyncEngine:
     process lock): the pool's connections stay for the work. A server hears of a vanished process within a
     minute (the process lock's session ends with it); nothing else is limited."""
     parsed = make_url(url)
-    options = {"connect_args": UNLIMITED.connect_args()} if parsed.get_backend_name() == "postgresql" else {}
+    options = {"connect_args": UNLIMITED.connect_args()} if parsed.get_backend_name() != "sqlite" else {}
     return create_async_engine(parsed, poolclass=NullPool, **options, **JSON_CODEC)
 
 

@@ -101,9 +101,7 @@ class SqlSessionRepository:
                                               {"platform": platform, "message_key": message_key})).first()
         if row is None:
             return None
-        link = MessageLink(row.link_platform, row.link_message_key, row.link_session_id, row.link_question_id,
-                           row.link_chat_id, row.link_created_at, row.link_message_id, row.link_withdrawn_at)
-        return link, SessionToAnswer(self._read(row), row.owner_last_activity, bool(row.owner_in_game))
+        return _link(row, "link_"), SessionToAnswer(self._read(row), row.owner_last_activity, bool(row.owner_in_game))
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         query = overdue_query(self._connection.dialect.name, platform, now, limit)
@@ -256,9 +254,13 @@ def _owner_of(row: Row[Any]) -> UserRecord:
                       row.owner_leaderboard_hidden)
 
 
-def _link(row: Row[Any]) -> MessageLink:
-    return MessageLink(row.platform, row.message_key, row.session_id, row.question_id, row.chat_id, row.created_at,
-                       row.message_id, row.withdrawn_at)
+def _link(row: Row[Any], prefix: str = "") -> MessageLink:
+    """A link from its columns, named with ``prefix`` where it was read beside its session ("link_")."""
+    return MessageLink(*(getattr(row, prefix + name) for name in LINK_FIELDS))
+
+
+LINK_FIELDS = ("platform", "message_key", "session_id", "question_id", "chat_id", "created_at", "message_id",
+               "withdrawn_at")  # MessageLink's, in order
 
 
 def _user(row: Row[Any]) -> UserRecord:
