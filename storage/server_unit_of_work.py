@@ -44,9 +44,8 @@ class ServerUnitOfWork(RepositorySet):
     async def __aenter__(self) -> Self:
         held = self._held = await self._connections.take()
         if self._time_limit is not None:
-            loop = asyncio.get_running_loop()
-            self._deadline = loop.time() + self._time_limit
-            self._watchdog = loop.call_at(self._deadline, self._cut_silent)
+            self._deadline = asyncio.get_running_loop().time() + self._time_limit
+        self._arm()
         # A pooled connection that died while idle (a server restart, a proxy's timeout) fails at BEGIN, before
         # anything was done on it: a fresh one begins instead, until every dead one left in the pool is gone.
         for attempt in range(self._connections.size + 1):
@@ -66,20 +65,16 @@ class ServerUnitOfWork(RepositorySet):
                 held.broken = True
                 await self._given_up(held)
                 raise
-            self._held = None  # nothing for the watchdog to cut while a fresh one opens: the deadline stops that
+            self._disarm()  # while a fresh one opens there is nothing to cut: the deadline gives up the opening
             try:
                 async with asyncio.timeout_at(self._deadline):
-                    held = await self._connections.reopen(held)
-            except BaseException as error:
-                self._disarm()
-                if isinstance(error, TimeoutError) and self._deadline is not None:  # (not asyncpg's own, unlimited)
-                    self._timed_out = True
-                    raise self._timed_out_error() from error
-                raise
-            if self._timed_out:
-                await self._given_up(held)  # unused, and sound: back to the pool
-                raise self._timed_out_error()
-            self._held = held
+                    held = self._held = await self._connections.reopen(held)
+            except TimeoutError as error:
+                if self._deadline is None:  # asyncpg's own connect timeout, with no limit set
+                    raise
+                self._timed_out = True
+                raise self._timed_out_error() from error
+            self._arm()  # the same deadline: if it passed meanwhile, BEGIN on the fresh one is cut at once
         self._connection = connection
         self.bind(connection, self._clock)
         return self
@@ -129,12 +124,15 @@ class ServerUnitOfWork(RepositorySet):
                 raise self._timed_out_error(in_commit=True) from error
             raise
 
+    def _arm(self) -> None:
+        if self._deadline is not None:
+            self._watchdog = asyncio.get_running_loop().call_at(self._deadline, self._cut_silent)
+
     def _cut_silent(self) -> None:
         """The time limit passed: the connection is cut (the server rolls back what it began), and whatever waits
         on it fails at once."""
-        self._timed_out = True
         if self._held is not None:
-            self._held.broken = True
+            self._timed_out = self._held.broken = True
             self._held.driver.terminate()
 
     def _disarm(self) -> None:
