@@ -73,14 +73,12 @@ class WebhookServer:
             await runner.cleanup()
 
     async def _post(self, request: web.Request) -> web.Response:
-        # Without the secret anyone who finds the URL could post updates in any user's name.
-        if not hmac.compare_digest(request.headers.get(SECRET_HEADER, "").encode(), self._secret.encode()):
+        # Without the secret anyone who finds the URL could post updates in any user's name. aiohttp keeps a
+        # header's bytes that aren't UTF-8 as surrogates: encoded back as they came, they are just a wrong secret.
+        given = request.headers.get(SECRET_HEADER, "").encode("utf-8", "surrogateescape")
+        if not hmac.compare_digest(given, self._secret.encode()):
             return web.Response(status=403)
-        try:  # JSON and UTF-8 errors are ValueErrors; a body that is no object ("[]", "1") is no update either
-            body = await request.json()
-            update = Update.de_json(body, self._app.bot) if isinstance(body, dict) else None
-        except (KeyError, TypeError, ValueError):
-            return web.Response(status=400)
+        update = await self._update_in(request)
         if update is None:
             return web.Response(status=400)
         # Through PTB's update processor, as polling would: the same concurrency limit, counting and timing.
@@ -89,4 +87,19 @@ class WebhookServer:
             log.info("update %s left for Telegram to deliver again: an outage stopped it", update.update_id)
             return web.Response(status=503)
         return web.Response(status=200)
+
+    async def _update_in(self, request: web.Request) -> Update | None:
+        """The body's update; None for a body that is none: no JSON (or nested too deep to read), no object
+        ("[]", "1"), no number for its id, or fields of the wrong shape, which PTB's parsing meets with any error
+        (AttributeError, OverflowError...). Only a sender with the secret gets here: it hears 400, never a 500."""
+        try:
+            body = await request.json()
+            update = Update.de_json(body, self._app.bot) if isinstance(body, dict) else None
+        except Exception as error:  # one line, not a traceback: a body nested too deep would fill pages
+            log.warning("refused a webhook post with the secret but no update Telegram would send (%s)",
+                        type(error).__name__)
+            return None
+        if update is None or type(update.update_id) is not int:  # bool is an int, and no update id
+            return None
+        return update
 

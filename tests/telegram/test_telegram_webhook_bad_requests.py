@@ -1,0 +1,81 @@
+"""What the webhook answers to requests no Telegram would send: a clear 4xx, never a 500 and its traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+import aiohttp
+import pytest
+from yarl import URL
+
+from adapters.settings import Settings
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, for_chat, in_webhook_mode, running_bot
+
+SECRET = "s3cret-token-0016"
+
+
+async def raw_post(url: str, headers: bytes, body: bytes = b"{}") -> int:
+    """The status of a POST written byte for byte: an HTTP client would refuse to send a header that isn't text."""
+    where = URL(url)
+    reader, writer = await asyncio.open_connection(where.host, where.port)
+    try:
+        writer.write(b"POST " + where.raw_path.encode() + b" HTTP/1.1\r\nHost: bot\r\nConnection: close\r\n"
+                     b"Content-Type: application/json\r\n" + headers
+                     + b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+        await writer.drain()
+        status_line = await reader.readline()
+    finally:
+        writer.close()
+    return int(status_line.split()[1])
+
+
+async def test_a_secret_header_that_is_not_text_is_refused_like_a_wrong_secret(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """Anyone who finds the URL can send such a byte (proxies pass it on): a 500 would let them fill the log with
+    tracebacks and set off error alerts, without knowing the secret."""
+    webhook, url = in_webhook_mode(settings)
+    async with running_bot(webhook):
+        assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: guess\r\n") == 403
+        assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: gu\xffess\r\n") == 403
+        assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: " + SECRET.encode() + b"\xff\r\n") == 403
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+def update_with(**fields: object) -> dict[str, object]:
+    message = {"message_id": 1, "date": int(time.time()), "chat": {"id": AMINATA.id, "type": "private"},
+               "from": AMINATA.json(), "text": "/help", "entities": [{"type": "bot_command", "offset": 0, "length": 5}]}
+    return {"update_id": 7, "message": message} | fields
+
+
+@pytest.mark.parametrize("body", [
+    {"update_id": 1, "message": "x"},  # a message that is no object
+    update_with(message={**update_with()["message"], "date": 1e20}),  # type: ignore[dict-item]  # no datetime
+    {"update_id": [1]},  # an update id that is no number
+    {"update_id": "7"},
+    {"update_id": True},
+])
+async def test_a_signed_update_that_is_not_one_is_refused_with_400_and_the_next_one_is_served(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture, body: dict[str, object]) -> None:
+    """Only a sender with the secret gets here (Telegram, or a proxy that changed the body): it hears 400, as for
+    a body that is no JSON, and nothing is handled."""
+    webhook, url = in_webhook_mode(settings)
+    signed = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
+    async with running_bot(webhook), aiohttp.ClientSession() as client:
+        refused = await client.post(url, json=body, headers=signed)
+        assert refused.status == 400
+        assert not api.calls("sendMessage")
+        served = await client.post(url, json=update_with(), headers=signed)
+        assert served.status == 200
+        assert len(api.calls("sendMessage", for_chat(AMINATA.id))) == 1
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_signed_body_nested_too_deep_to_read_is_refused_with_400(
+        api: FakeBotApi, settings: Settings) -> None:
+    webhook, url = in_webhook_mode(settings)
+    deep = b"[" * 100_000 + b"]" * 100_000
+    async with running_bot(webhook):
+        assert await raw_post(url, f"X-Telegram-Bot-Api-Secret-Token: {SECRET}\r\n".encode(), deep) == 400
