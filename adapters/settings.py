@@ -76,14 +76,16 @@ class Settings(BaseSettings):
             return None
         start, authority, rest = _split_authority(value)
         # An '@' left in the password ends it at the first one: the rest is read as the host, and would be
-        # printed as one in every "can't reach" message. Only the authority can hold a password.
-        if "@" in authority.rpartition("@")[0].partition(":")[2]:
-            raise ValueError("its password holds an '@': write it as %40 (and percent-encode any : / ? # % "
-                             "in it too)")
+        # printed as one in every "can't reach" message. Only the authority can hold a password; after a '/' in
+        # the password, the authority looks cut short, but SQLAlchemy's host still holds the '@'.
         # Without a password, SQLAlchemy took an '@' in the query for the end of a user name (...://host:5432/db?
         # user=a@b connected to host 'b'); it decodes a query's %40, so it reads it right so.
         path, mark, query = rest.partition("?")
-        return start + authority + path + mark + query.replace("@", "%40")
+        encoded = start + authority + path + mark + query.replace("@", "%40")
+        if "@" in authority.rpartition("@")[0].partition(":")[2] or "@" in (_host_and_port(encoded)[0] or ""):
+            raise ValueError("its password holds an '@': write it as %40 (and percent-encode any : / ? # % "
+                             "in it too)")
+        return encoded
 
     @field_validator("question_seconds")
     @classmethod
@@ -115,6 +117,23 @@ class Settings(BaseSettings):
 
     def admins(self) -> dict[str, set[str]]:
         return {name: set(platform.admins) for name, platform in self.platforms.items()}
+
+
+def _host_and_port(database_url: str) -> tuple[str | None, int | None]:
+    """The host and port as SQLAlchemy reads them: checked here, else the driver fails on them with a ValueError
+    or OverflowError; (None, None) for what is no URL at all (storage/errors.py says so when it is used)."""
+    from sqlalchemy.engine import make_url  # here: not every command needs SQLAlchemy
+    from sqlalchemy.exc import ArgumentError
+    try:
+        parsed = make_url(database_url)
+    except ArgumentError:
+        return None, None
+    except ValueError:  # int() of what it took for the port: "host:abc", or an IPv6 address without its "]"
+        raise ValueError("its host and port can't be read: the port must be a number from 1 to 65535, and an "
+                         "IPv6 address written in [ ]") from None
+    if parsed.port is not None and not 0 < parsed.port < 65536:
+        raise ValueError("its port is not a number from 1 to 65535")
+    return parsed.host, parsed.port
 
 
 def _split_authority(database_url: str) -> tuple[str, str, str]:

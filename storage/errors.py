@@ -34,12 +34,15 @@ def where(url: str) -> str:
     """The database as an operator knows it: the SQLite file, or the URL without its password."""
     try:
         parsed = make_url(url)
-    except ArgumentError:
+    except (ArgumentError, ValueError):  # ValueError: a port that is no number
         return "QUIZ_DATABASE_URL"
     if parsed.get_backend_name() == "sqlite":
         file = sqlite_file(parsed)
         return f"the SQLite file {file}" if file is not None else "the SQLite database"
-    return parsed.render_as_string(hide_password=True)
+    # The driver takes a password in the query too (?password=..., ?sslpassword=...): hidden as the URL's own is.
+    hidden = {key: "***" for key in parsed.query if "password" in key.lower()}
+    shown = parsed.update_query_dict(hidden).render_as_string(hide_password=True)
+    return shown.replace("=%2A%2A%2A", "=***")  # as the URL's own password is shown: unquoted
 
 
 def describe(error: BaseException, url: str) -> str | None:
@@ -64,6 +67,8 @@ def describe(error: BaseException, url: str) -> str | None:
         if isinstance(cause, ModuleNotFoundError):
             return f"the database driver in QUIZ_DATABASE_URL isn't installed ({cause.name}); use " \
                    "postgresql+asyncpg:// or sqlite+aiosqlite://"
+        if isinstance(cause, TypeError) and "unexpected keyword argument" in str(cause):  # from the URL's query
+            return f"QUIZ_DATABASE_URL's query names an option the database driver doesn't take ({cause})"
         if isinstance(cause, InvalidRequestError) and "async" in str(cause):
             return "QUIZ_DATABASE_URL needs an async driver: postgresql+asyncpg:// or sqlite+aiosqlite://"
         if isinstance(cause, CommandError) and "Can't locate revision" in str(cause):

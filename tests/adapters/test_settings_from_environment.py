@@ -160,6 +160,42 @@ def test_a_password_with_an_unencoded_at_sign_is_refused_without_printing_any_of
     assert "ss@" not in done.stdout + done.stderr
 
 
+def test_an_at_sign_after_a_slash_in_the_password_is_refused_too() -> None:
+    # The '/' ended the authority early, so the '@' after it went unseen: SQLAlchemy read the password as "ab/cd"
+    # and "SECRETTAIL@127.0.0.1" as the host, printed in "can't reach ...".
+    done = quiztutor({"QUIZ_DATABASE_URL": "postgresql+asyncpg://u:ab/cd@SECRETTAIL@127.0.0.1:1/db"}, "stats")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "QUIZ_DATABASE_URL: its password holds an '@': write it as %40" in done.stderr
+    assert "SECRETTAIL" not in done.stdout + done.stderr
+
+
+def test_a_password_given_in_the_query_is_not_shown_when_the_database_cant_be_reached() -> None:
+    done = quiztutor({"QUIZ_DATABASE_URL": "postgresql+asyncpg://127.0.0.1:1/db?user=u&password=hunter2pw"}, "stats")
+    assert done.returncode == 4, done.stdout + done.stderr
+    assert "can't reach postgresql+asyncpg://127.0.0.1:1/db?password=***&user=u:" in done.stderr, done.stderr
+    assert "hunter2pw" not in done.stdout + done.stderr
+
+
+def test_an_option_in_the_query_the_driver_doesnt_take_is_named_with_exit_4_not_a_type_error() -> None:
+    done = quiztutor({"QUIZ_DATABASE_URL": "postgresql+asyncpg://127.0.0.1:1/db?sslpassword=hunter2pw"}, "stats")
+    assert done.returncode == 4, done.stdout + done.stderr
+    assert "QUIZ_DATABASE_URL's query names an option the database driver doesn't take (" in done.stderr
+    assert "'sslpassword'" in done.stderr and "hunter2pw" not in done.stderr
+
+
+@pytest.mark.parametrize(("url", "problem"), [
+    ("postgresql+asyncpg://u@127.0.0.1:abc/db", "its host and port can't be read"),
+    ("postgresql+asyncpg://u@[::1/db", "its host and port can't be read"),
+    ("postgresql+asyncpg://u@127.0.0.1:99999/db", "its port is not a number from 1 to 65535"),
+])
+def test_a_database_url_that_cant_be_read_is_a_setting_to_fix_with_exit_2(url: str, problem: str) -> None:
+    # Before: exit 1 and a ValueError or OverflowError from deep in the driver.
+    done = quiztutor({"QUIZ_DATABASE_URL": url}, "stats")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"QUIZ_DATABASE_URL: {problem}" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
 
 @pytest.mark.parametrize("url", ["postgresql+asyncpg://127.0.0.1:1/quiz?user=a@b",  # read as user 127.0.0.1, host b
                                  "postgresql+asyncpg://quiz@127.0.0.1:1/quiz?user=a@b@c",  # refused: host b@c
