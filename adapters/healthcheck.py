@@ -29,8 +29,10 @@ def main(environ: dict[str, str]) -> int:
     url = healthz_url(environ)
     if url is None:
         return 0
+    # Straight to the bot, never through a proxy: Docker hands its client's HTTP_PROXY to every container.
+    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     try:
-        with urllib.request.urlopen(url, timeout=TIMEOUT) as response:
+        with direct.open(url, timeout=TIMEOUT) as response:
             return 0 if response.status == 200 else 1
     except (urllib.error.URLError, OSError) as error:
         print(f"healthcheck: {url}: {error}", file=sys.stderr)

@@ -38,6 +38,19 @@ async def test_healthy_while_healthz_answers_and_unhealthy_once_it_is_gone() -> 
     assert await healthcheck(QUIZ_HTTP_PORT=port) == 1
 
 
+async def test_a_proxy_set_for_the_container_is_not_asked_for_the_bots_own_endpoint() -> None:
+    """Docker passes its client's proxy settings into every container: through the proxy, the check would call a
+    healthy bot dead for good (and compose's second replica, waiting for the first to be healthy, never start)."""
+    endpoint = HttpEndpoint("127.0.0.1", 0, PrometheusMetrics(), Readiness(nothing_wrong, []))
+    await endpoint.start()
+    nowhere = "http://127.0.0.1:9"  # discard port: nothing answers
+    try:
+        assert await healthcheck(QUIZ_HTTP_PORT=str(endpoint.port), HTTP_PROXY=nowhere, http_proxy=nowhere,
+                                 NO_PROXY="", no_proxy="") == 0
+    finally:
+        await endpoint.stop()
+
+
 def no_ipv6_loopback() -> bool:
     try:
         with socket.socket(socket.AF_INET6) as probe:
