@@ -81,6 +81,8 @@ def describe(error: BaseException, url: str) -> str | None:
             return f"{place} failed: {text.splitlines()[0] if text else type(cause).__name__}"
         if isinstance(cause, OSError) and cause.errno is not None:
             return _os_failure(cause, place)
+        if isinstance(cause, TimeoutError):  # asyncpg's connect time-out: no errno, often no message either
+            return f"can't reach {place}: {str(cause) or 'no answer in time'}"
         if isinstance(cause, ConnectionError):  # asyncpg's, without an errno: something not PostgreSQL answered
             return f"can't reach {place}: {cause}"
     return None

@@ -42,26 +42,68 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
         return 2
     if problems := [problem for _spec, platform in enabled for problem in platform.environment_problems(os.environ)]:
         raise ConfigurationError(problems)  # before the database is opened
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, stop.set)
+    stop = StopSignals(asyncio.current_task())
     metrics = PrometheusMetrics(core_error_series(spec.name for spec, _platform in enabled)
                                 + [(spec.name, kind) for spec, _platform in enabled for kind in spec.error_kinds])
-    async with open_services(settings, metrics=metrics) as services, \
-            single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]) as locks, \
-            database_readiness(services.database) as database_ready:
-        adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
-        # Up before the adapters start, so /healthz answers and /readyz says what is still starting.
-        readiness = Readiness(database_ready, [*adapters, *locks])
-        async with (http_endpoint(settings.http_host, settings.http_port, metrics, readiness),
-                    serving(services.engine, adapters)):
-            supervised = [adapter for adapter in adapters if isinstance(adapter, Supervised)]
-            failure = await until_stopped(stop, [*supervised, *locks])
-            log.info("shutting down")
+    try:
+        async with open_services(settings, metrics=metrics) as services, \
+                single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]) as locks, \
+                database_readiness(services.database) as database_ready:
+            adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
+            # Up before the adapters start, so /healthz answers and /readyz says what is still starting.
+            readiness = Readiness(database_ready, [*adapters, *locks])
+            async with (http_endpoint(settings.http_host, settings.http_port, metrics, readiness),
+                        serving(services.engine, adapters)):
+                stop.serving()
+                supervised = [adapter for adapter in adapters if isinstance(adapter, Supervised)]
+                failure = await until_stopped(stop.asked, [*supervised, *locks])
+                log.info("shutting down")
+    except asyncio.CancelledError:
+        if not stop.cut_start_up():
+            raise
+        log.info("stopped while starting, as asked")
+        return 0
+    finally:
+        stop.remove()
     if failure is not None:
         raise failure  # after a clean stop: `quiztutor` explains it in one line and exits non-zero
     return 0
+
+
+class StopSignals:
+    """SIGTERM and SIGINT. While the process starts, a signal cancels the start-up: nothing is served yet, and its
+    own waits (a silent database, a Bot API out of reach) can take a minute, longer than a container's stop allows.
+    Once serving, a signal asks for the clean stop: the updates under way finish."""
+
+    def __init__(self, starting: asyncio.Task[object] | None) -> None:
+        self.asked = asyncio.Event()
+        self._starting = starting  # the task to cancel, until serving
+        self._cut = False
+        self._loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            self._loop.add_signal_handler(signum, self._heard)
+
+    def _heard(self) -> None:
+        self.asked.set()
+        if self._starting is not None and not self._cut:  # once: a second signal doesn't cut the clean-up short
+            self._cut = True
+            self._starting.cancel()
+
+    def serving(self) -> None:
+        if self._cut and self._starting is not None:  # a cancellation some start-up step swallowed: spent (the
+            self._starting.uncancel()                  # stop asked for is then the clean one, at once)
+        self._starting = None
+
+    def cut_start_up(self) -> bool:
+        """Whether a signal cancelled the start-up (then the cancellation is spent: the process exits cleanly)."""
+        if self._cut and self._starting is not None:
+            self._starting.uncancel()
+            return True
+        return False
+
+    def remove(self) -> None:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            self._loop.remove_signal_handler(signum)
 
 
 class SingleProcessLock:

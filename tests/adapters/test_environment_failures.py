@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import resource
@@ -12,6 +13,7 @@ import sys
 import threading
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from adapters.cli.exit_codes import ExitCode
@@ -124,6 +126,27 @@ def test_a_database_url_whose_port_is_not_postgresql() -> None:
             answering.join()
     one_clear_line(done, ExitCode.DATABASE, f"can't reach postgresql+asyncpg://u:***@127.0.0.1:{port}/db")
     assert "hunter2" not in done.stderr
+
+
+async def test_a_database_that_never_answers_is_named_as_out_of_reach_not_a_bare_timeout() -> None:
+    """asyncpg's connect time-out is a TimeoutError without an errno or a message: `run` exited 1 with
+    "TimeoutError: " and nothing else."""
+    held: list[asyncio.StreamWriter] = []
+
+    async def hold(_reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        held.append(writer)  # never answered
+
+    server = await asyncio.start_server(hold, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        with pytest.raises(TimeoutError) as silent:
+            await asyncpg.connect(f"postgresql://u:hunter2@127.0.0.1:{port}/db", timeout=0.5)
+    finally:
+        for writer in held:
+            writer.close()
+        server.close()
+    assert describe(silent.value, f"postgresql+asyncpg://u:hunter2@127.0.0.1:{port}/db") == \
+        f"can't reach postgresql+asyncpg://u:***@127.0.0.1:{port}/db: no answer in time"
 
 
 def test_debug_logging_adds_the_traceback(tmp_path: Path) -> None:
