@@ -115,6 +115,8 @@ class ServerUnitOfWork(RepositorySet):
             raise RuntimeError("commit outside the unit of work")
         if self._connection.held.abandoned:
             raise abandoned()
+        if self._timed_out:  # cut before the COMMIT was sent: the server rolled it back
+            raise self._timed_out_error()
         try:
             await self._connection.commit()
         except Exception as error:

@@ -76,6 +76,21 @@ async def test_a_silent_network_fails_the_unit_of_work_within_the_limit_and_the_
             assert await work.users.get("telegram", "alice") is not None
 
 
+async def test_a_connection_cut_before_the_commit_was_sent_is_said_to_be_rolled_back_not_maybe_kept(
+        postgres_url: str) -> None:
+    """The limit passes between statements, nothing on the wire: COMMIT is never sent, so nothing was kept. An
+    incident review reading "may or may not have been kept" would go looking for writes that can't exist."""
+    async with behind_a_proxy(postgres_url, NO_IDLE_LIMIT) as (_proxy, uow, user_id):
+        with pytest.raises(TransactionTimedOut, match="it was rolled back"):
+            async with uow() as work:
+                await work.users.update(UserRecord("telegram", "alice", "fr", None, user_id))
+                await asyncio.sleep(2 * LIMIT)
+                await work.commit()
+        async with uow() as work:
+            stored = await work.users.get("telegram", "alice")
+        assert stored is not None and stored.language is None
+
+
 async def test_the_limit_passing_while_a_dead_connection_is_replaced_fails_the_unit_of_work_before_it_begins(
         postgres_url: str) -> None:
     """Not a transaction begun after its limit, with no limit left (nothing would cut it), and whose every
