@@ -75,16 +75,18 @@ class Settings(BaseSettings):
         if value is None:
             return None
         start, authority, rest = _split_authority(value)
-        # An '@' left in the password ends it at the first one: the rest is read as the host, and would be
-        # printed as one in every "can't reach" message. Only the authority can hold a password; after a '/' in
-        # the password, the authority looks cut short, but SQLAlchemy's host still holds the '@'.
         # Without a password, SQLAlchemy took an '@' in the query for the end of a user name (...://host:5432/db?
         # user=a@b connected to host 'b'); it decodes a query's %40, so it reads it right so.
         path, mark, query = rest.partition("?")
         encoded = start + authority + path + mark + query.replace("@", "%40")
-        if "@" in authority.rpartition("@")[0].partition(":")[2] or "@" in (_host_and_port(encoded)[0] or ""):
-            raise ValueError("its password holds an '@': write it as %40 (and percent-encode any : / ? # % "
-                             "in it too)")
+        # SQLAlchemy ends the password at its first '@': the rest of it is read as the host (or, after a '/', as
+        # the database), and would be printed in every "can't reach" message. So no '@' may follow that one
+        # before the query.
+        after_user = encoded.partition("://")[2].partition("@")[2]
+        if "@" in after_user.partition("?")[0]:
+            raise ValueError("it holds an '@' after the user name's: write an '@' in the password (or the database "
+                             "name) as %40, and percent-encode any : / ? # % in the password too")
+        _check_host_and_port(encoded)
         return encoded
 
     @field_validator("question_seconds")
@@ -119,21 +121,20 @@ class Settings(BaseSettings):
         return {name: set(platform.admins) for name, platform in self.platforms.items()}
 
 
-def _host_and_port(database_url: str) -> tuple[str | None, int | None]:
-    """The host and port as SQLAlchemy reads them: checked here, else the driver fails on them with a ValueError
-    or OverflowError; (None, None) for what is no URL at all (storage/errors.py says so when it is used)."""
+def _check_host_and_port(database_url: str) -> None:
+    """The port as SQLAlchemy reads it, checked here: else the driver fails on it with a ValueError or an
+    OverflowError. What is no URL at all passes: storage/errors.py says so when it is used."""
     from sqlalchemy.engine import make_url  # here: not every command needs SQLAlchemy
     from sqlalchemy.exc import ArgumentError
     try:
         parsed = make_url(database_url)
     except ArgumentError:
-        return None, None
+        return
     except ValueError:  # int() of what it took for the port: "host:abc", or an IPv6 address without its "]"
         raise ValueError("its host and port can't be read: the port must be a number from 1 to 65535, and an "
                          "IPv6 address written in [ ]") from None
     if parsed.port is not None and not 0 < parsed.port < 65536:
         raise ValueError("its port is not a number from 1 to 65535")
-    return parsed.host, parsed.port
 
 
 def _split_authority(database_url: str) -> tuple[str, str, str]:
