@@ -8,6 +8,7 @@ import logging
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
+from adapters.failures import unreachable
 from adapters.platform import ChatAdapter
 from bot.engine import QuizEngine
 from bot.sweeper import (
@@ -42,15 +43,15 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
             log.info("%s adapter started", adapter.name)
         for adapter in started:
             # Deadlines are kept in the database: a sweep also finds those that passed while the bot was down.
-            expiry = start_sweeper(engine, adapter.name, adapter.deliver_expired, sweep_interval)
+            expiry = start_sweeper(engine, adapter.name, adapter.deliver_expired, sweep_interval, unreachable)
             if expiry is not None:
                 sweepers.append(expiry)
             sweepers.append(start_reminders(engine, adapter.name, adapter.send_reminder, adapter.reminders_per_second,
-                                            reminder_interval))
-            games = GameSweeper(engine, adapter.name, adapter.game_surface, game_interval)
+                                            reminder_interval, unreachable))
+            games = GameSweeper(engine, adapter.name, adapter.game_surface, game_interval, unreachable)
             games.start()
             sweepers.append(games)
-        follower = ContentFollower(engine, content_interval)
+        follower = ContentFollower(engine, content_interval, unreachable)
         follower.start()
         sweepers.append(follower)
         yield

@@ -19,6 +19,8 @@ from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
 
+Outage = Callable[[BaseException], bool]  # whether a failure is an outage (the database unreachable), not a bug
+
 MAX_INTERVAL = 10.0  # seconds: a timed-out question waits at most this long for its sweep
 STOP_TIMEOUT = 10.0  # seconds a delivery under way may take to finish when the adapter stops
 CANCELLED_WAIT = 1.0  # seconds a sweep cancelled past STOP_TIMEOUT gets to end
@@ -47,13 +49,17 @@ class Sweeper:
     looks_for = "work"  # what a sweep looks for, in the log line of a sweep that failed
 
     def __init__(self, platform: str, interval: float, metrics: Metrics | None = None, *,
-                 still_failing_every: float = STILL_FAILING_EVERY) -> None:
+                 still_failing_every: float = STILL_FAILING_EVERY, outage: Outage | None = None) -> None:
+        """``outage``: tells an outage from a bug (adapters/failures.py): an outage's first failure is logged in
+        one line, as the adapters log their events', a bug's with its traceback; without it, every first
+        failure with its traceback."""
         if interval <= 0:
             raise ValueError("the sweep interval must be positive")
         self._platform = platform
         self._interval = interval
         self._still_failing_every = still_failing_every
         self._metrics = metrics or NullMetrics()
+        self._outage = outage or (lambda _error: False)
         self._stopping = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._failures = 0  # sweeps failed in a row: an outage, while above zero
@@ -81,10 +87,14 @@ class Sweeper:
         return found
 
     def _log_failure(self, error: Exception) -> None:
-        """An outage's first failure with its traceback; then one line a minute, not one per sweep."""
+        """An outage's first failure (with its traceback if it looks like a bug, or at DEBUG); then one line a
+        minute, not one per sweep."""
         self._failures += 1
         now = asyncio.get_running_loop().time()
-        if self._failures == 1:
+        if self._failures == 1 and self._outage(error):  # every replica's every sweeper says it: one line each
+            log.error("could not look for %s (%s): a service is unreachable (%s: %s)", self.looks_for,
+                      self._platform, type(error).__name__, error, exc_info=log.isEnabledFor(logging.DEBUG))
+        elif self._failures == 1:
             log.exception("could not look for %s (%s)", self.looks_for, self._platform)
         elif now - self._outage_logged_at >= self._still_failing_every:
             log.error("still cannot look for %s (%s): %d sweeps failed in a row, the last with %s: %s",
@@ -137,8 +147,8 @@ class ExpirySweeper(Sweeper):
     looks_for = "questions whose time ran out"
 
     def __init__(self, engine: QuizEngine, platform: str, deliver: Callable[[Expired], Awaitable[None]],
-                 interval: float) -> None:
-        super().__init__(platform, interval, engine.metrics)
+                 interval: float, outage: Outage | None = None) -> None:
+        super().__init__(platform, interval, engine.metrics, outage=outage)
         self._engine = engine
         self._deliver = deliver
 
@@ -155,8 +165,8 @@ class ReminderSweeper(Sweeper):
     looks_for = "reminders that are due"
 
     def __init__(self, engine: QuizEngine, platform: str, send: Callable[[Reminder], Awaitable[None]],
-                 per_second: float, interval: float = REMINDER_INTERVAL) -> None:
-        super().__init__(platform, interval, engine.metrics)
+                 per_second: float, interval: float = REMINDER_INTERVAL, outage: Outage | None = None) -> None:
+        super().__init__(platform, interval, engine.metrics, outage=outage)
         self._engine = engine
         self._send = send
         self._per_second = per_second
@@ -171,8 +181,9 @@ class GameSweeper(Sweeper):
     name = "game-sweeper"
     looks_for = "games that are due"
 
-    def __init__(self, engine: QuizEngine, platform: str, stage: Stage, interval: float = GAME_INTERVAL) -> None:
-        super().__init__(platform, interval, engine.metrics)
+    def __init__(self, engine: QuizEngine, platform: str, stage: Stage, interval: float = GAME_INTERVAL,
+                 outage: Outage | None = None) -> None:
+        super().__init__(platform, interval, engine.metrics, outage=outage)
         self._engine = engine
         self._stage = stage
 
@@ -186,8 +197,8 @@ class ContentFollower(Sweeper):
     name = "content-follower"
     looks_for = "content reloaded elsewhere"
 
-    def __init__(self, engine: QuizEngine, interval: float = CONTENT_INTERVAL) -> None:
-        super().__init__(EVERY_PLATFORM, interval, engine.metrics)
+    def __init__(self, engine: QuizEngine, interval: float = CONTENT_INTERVAL, outage: Outage | None = None) -> None:
+        super().__init__(EVERY_PLATFORM, interval, engine.metrics, outage=outage)
         self._engine = engine
 
     async def sweep(self) -> int:
@@ -207,18 +218,19 @@ async def stop_sweepers(sweepers: Sequence[Sweeper], wait: float = STOP_TIMEOUT,
 
 
 def start_reminders(engine: QuizEngine, platform: str, send: Callable[[Reminder], Awaitable[None]],
-                    per_second: float, interval: float = REMINDER_INTERVAL) -> ReminderSweeper:
-    sweeper = ReminderSweeper(engine, platform, send, per_second, interval)
+                    per_second: float, interval: float = REMINDER_INTERVAL,
+                    outage: Outage | None = None) -> ReminderSweeper:
+    sweeper = ReminderSweeper(engine, platform, send, per_second, interval, outage)
     sweeper.start()
     return sweeper
 
 
 def start_sweeper(engine: QuizEngine, platform: str, deliver: Callable[[Expired], Awaitable[None]],
-                  interval: float | None = None) -> ExpirySweeper | None:
+                  interval: float | None = None, outage: Outage | None = None) -> ExpirySweeper | None:
     """A running sweeper when questions have a time limit (interval: by default from the limit); else None."""
     limit = engine.question_limit
     if limit is None:
         return None
-    sweeper = ExpirySweeper(engine, platform, deliver, interval or sweep_interval(limit))
+    sweeper = ExpirySweeper(engine, platform, deliver, interval or sweep_interval(limit), outage)
     sweeper.start()
     return sweeper

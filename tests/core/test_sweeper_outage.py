@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from bot.sweeper import Sweeper, retry_delay
+from bot.sweeper import Outage, Sweeper, retry_delay
 
 FAST = 0.01  # seconds between sweeps in these tests
 
@@ -18,8 +18,8 @@ class Flaky(Sweeper):
     name = "flaky-sweeper"
     looks_for = "flaky work"
 
-    def __init__(self) -> None:
-        super().__init__("telegram", FAST, still_failing_every=0.3)
+    def __init__(self, outage: Outage | None = None) -> None:
+        super().__init__("telegram", FAST, still_failing_every=0.3, outage=outage)
         self.down = True
         self.sweeps = 0
         self.recovered = asyncio.Event()
@@ -61,3 +61,31 @@ async def test_an_outage_is_logged_once_then_a_line_a_while_and_its_end(caplog: 
     assert lines[-1][:2] == (logging.INFO,
                              f"looking for flaky work again (telegram) after {failed_sweeps} failed sweeps")
     assert len(lines) == 2 + len(still)
+
+
+async def test_an_outage_told_from_a_bug_is_logged_in_one_line_without_a_traceback(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Every sweeper of every replica logs it when the database goes: a traceback each would bury the log."""
+    flaky = Flaky(outage=lambda error: isinstance(error, ConnectionError))
+    with caplog.at_level(logging.INFO, logger="bot.sweeper"):
+        flaky.start()
+        try:
+            await asyncio.sleep(0.1)
+        finally:
+            await flaky.stop()
+    first = caplog.records[0]
+    assert (first.levelno, first.getMessage(), bool(first.exc_info)) == (
+        logging.ERROR, "could not look for flaky work (telegram): a service is unreachable (ConnectionRefusedError: "
+        "the database is down)", False)
+
+
+async def test_a_failure_that_is_no_outage_keeps_its_traceback(caplog: pytest.LogCaptureFixture) -> None:
+    flaky = Flaky(outage=lambda error: isinstance(error, TimeoutError))  # a ConnectionRefusedError isn't one here
+    with caplog.at_level(logging.INFO, logger="bot.sweeper"):
+        flaky.start()
+        try:
+            await asyncio.sleep(0.1)
+        finally:
+            await flaky.stop()
+    first = caplog.records[0]
+    assert first.getMessage() == "could not look for flaky work (telegram)" and first.exc_info is not None
