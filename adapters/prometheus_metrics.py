@@ -22,8 +22,10 @@ LAG_BUCKETS = (0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 class PrometheusMetrics:
     content_type = CONTENT_TYPE_LATEST
 
-    def __init__(self, error_series: Iterable[tuple[str, str]] = ()) -> None:
-        """``error_series``: the (platform, kind) pairs of errors that may be counted, shown at 0 until then."""
+    def __init__(self, error_series: Iterable[tuple[str, str]] = (), platforms: Iterable[str] = ()) -> None:
+        """``error_series``: the (platform, kind) pairs of errors that may be counted; ``platforms``: those served,
+        whose answers, 429s and outbound queue are counted. All shown at 0 until then: a dashboard's rate() or an
+        alert on them works from the start, not from the first event."""
         self.registry = CollectorRegistry()
         registry = self.registry
         self._updates = Counter("quiztutor_updates", "Updates and events received, by platform and kind",
@@ -46,6 +48,11 @@ class PrometheusMetrics:
                                ["platform"], registry=registry)
         self._rate_limited = Counter("quiztutor_rate_limited", "429 Too Many Requests received from the platform",
                                      ["platform"], registry=registry)
+        for platform in platforms:
+            self._rate_limited.labels(platform)
+            self._outbound.labels(platform)
+            for result in ("correct", "wrong"):
+                self._answers.labels(platform, result)
 
     def update_received(self, platform: str, kind: str) -> None:
         self._updates.labels(platform, kind).inc()

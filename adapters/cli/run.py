@@ -44,7 +44,8 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
         raise ConfigurationError(problems)  # before the database is opened
     stop = StopSignals(asyncio.current_task())
     metrics = PrometheusMetrics(core_error_series(spec.name for spec, _platform in enabled)
-                                + [(spec.name, kind) for spec, _platform in enabled for kind in spec.error_kinds])
+                                + [(spec.name, kind) for spec, _platform in enabled for kind in spec.error_kinds],
+                                [spec.name for spec, _platform in enabled])
     try:
         async with open_services(settings, metrics=metrics) as services, \
                 single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]) as locks, \

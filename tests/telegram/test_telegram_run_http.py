@@ -64,6 +64,12 @@ async def test_quiztutor_run_serves_health_readiness_and_metrics_on_its_http_por
                            ("all", "sweep"), ("all", "storage_busy")]:
         assert sample(started.text, "quiztutor_errors_total", platform=platform, kind=kind) == 0, (platform, kind)
     assert sample(started.text, "quiztutor_errors_total", platform="discord", kind="gateway") is None  # not run
+    # So are the platform's answers, 429s and outbound queue, which "When to switch" says to watch.
+    assert sample(started.text, "quiztutor_rate_limited_total", platform="telegram") == 0
+    assert sample(started.text, "quiztutor_outbound_queue_depth", platform="telegram") == 0
+    assert sample(started.text, "quiztutor_answers_scored_total", platform="telegram", result="wrong") == 0
+    assert sample(page.text, "quiztutor_answers_scored_total", platform="telegram", result="wrong") == 0
+    assert sample(started.text, "quiztutor_rate_limited_total", platform="discord") is None
 
 
 async def test_a_port_already_in_use_is_a_configuration_error_naming_the_variable(api: FakeBotApi,
