@@ -32,7 +32,8 @@ class DiscordSettings(PlatformSettings):
 
     poll_hours: int = Field(default=1, ge=1, le=768)  # Discord polls last whole hours, 1 to 768
     # Sharding: the bot's shards in all, and the ones this process runs (default: all of them).
-    shard_count: int | None = Field(default=None, ge=1)
+    # At most 100,000: the largest bots run thousands; a typo's trillion would fill the memory listing them.
+    shard_count: int | None = Field(default=None, ge=1, le=100_000)
     shard_ids: Annotated[tuple[int, ...], NoDecode] = ()
 
     @field_validator("shard_ids", mode="before")

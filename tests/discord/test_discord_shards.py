@@ -57,6 +57,7 @@ async def test_a_group_of_shards_connects_each_of_them(settings: Settings, fake:
     ("4", "one", "QUIZ_DISCORD_SHARD_IDS: must be shard numbers separated by commas"),
     ("4", "-1", "QUIZ_DISCORD_SHARD_IDS: must be shard numbers separated by commas"),
     ("0", "", "QUIZ_DISCORD_SHARD_COUNT: Input should be greater than or equal to 1"),
+    ("1000000000000", "", "QUIZ_DISCORD_SHARD_COUNT: Input should be less than or equal to 100000"),  # MemoryError
 ])
 def test_bad_shard_settings_are_refused_naming_the_variable(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                             count: str | None, ids: str, problem: str) -> None:
