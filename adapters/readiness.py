@@ -17,6 +17,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from storage.database import create_unpooled_engine
 
 CHECK_SECONDS = 3.0  # a database that takes longer than this to say "1" is as good as gone for a learner
+# A probe still hanging after this long is given up, so the next check opens a fresh connection: else one stuck
+# on a connection the network silently dropped would answer every check for the kernel's quarter of an hour.
+PROBE_SECONDS = 10.0
 
 Check = Callable[[], Awaitable[None]]
 
@@ -48,15 +51,16 @@ async def database_readiness(database: AsyncEngine) -> AsyncIterator[Check]:
         await probe.dispose()
 
 
-def one_at_a_time(check: Check) -> Check:
+def one_at_a_time(check: Check, limit: float = PROBE_SECONDS) -> Check:
     """The check, shared by everyone who asks while it runs: however often /readyz is asked, the database sees one
-    probe at a time, and a probe that hangs isn't joined by more (each caller still gives up after its timeout)."""
+    probe at a time, and a probe that hangs isn't joined by more (each caller still gives up after its timeout)
+    until it is given up itself, after ``limit`` seconds."""
     running: asyncio.Future[None] | None = None
 
     async def shared() -> None:
         nonlocal running
         if running is None or running.done():
-            running = asyncio.ensure_future(check())
+            running = asyncio.ensure_future(asyncio.wait_for(check(), limit))
             # Retrieved here too, in case every caller gave up waiting before it ended.
             running.add_done_callback(lambda done: done.cancelled() or done.exception())
         await asyncio.shield(running)

@@ -47,3 +47,21 @@ async def test_a_hanging_probe_fails_each_caller_on_its_own_timeout_without_a_se
     hang.set()
     with pytest.raises(ConnectionError):  # its failure reaches those still waiting when it ends
         await asyncio.wait_for(check(), 1)
+
+
+async def test_a_probe_hanging_past_its_own_limit_is_given_up_and_the_next_check_probes_afresh() -> None:
+    """A probe stuck on a connection the network silently dropped would otherwise answer every later check (a
+    timeout each) until the kernel gave up on it, about a quarter of an hour, however well the database does."""
+    probes: list[object] = []
+
+    async def probe() -> None:
+        probes.append(object())
+        if len(probes) == 1:
+            await asyncio.Event().wait()  # never answers
+
+    check = one_at_a_time(probe, limit=0.05)
+    with pytest.raises(TimeoutError):
+        await asyncio.wait_for(check(), 0.02)  # the caller gives up first; the probe runs on
+    await asyncio.sleep(0.1)  # past the probe's own limit
+    await asyncio.wait_for(check(), 1)  # a fresh probe, which answers
+    assert len(probes) == 2
