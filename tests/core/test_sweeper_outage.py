@@ -63,29 +63,27 @@ async def test_an_outage_is_logged_once_then_a_line_a_while_and_its_end(caplog: 
     assert len(lines) == 2 + len(still)
 
 
-async def test_an_outage_told_from_a_bug_is_logged_in_one_line_without_a_traceback(
-        caplog: pytest.LogCaptureFixture) -> None:
-    """Every sweeper of every replica logs it when the database goes: a traceback each would bury the log."""
-    flaky = Flaky(outage=lambda error: isinstance(error, ConnectionError))
+async def first_failure_logged(flaky: Flaky, caplog: pytest.LogCaptureFixture) -> logging.LogRecord:
+    """The first line a sweeper that keeps failing logs."""
     with caplog.at_level(logging.INFO, logger="bot.sweeper"):
         flaky.start()
         try:
             await asyncio.sleep(0.1)
         finally:
             await flaky.stop()
-    first = caplog.records[0]
+    return caplog.records[0]
+
+
+async def test_an_outage_told_from_a_bug_is_logged_in_one_line_without_a_traceback(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Every sweeper of every replica logs it when the database goes: a traceback each would bury the log."""
+    first = await first_failure_logged(Flaky(outage=lambda error: isinstance(error, ConnectionError)), caplog)
     assert (first.levelno, first.getMessage(), bool(first.exc_info)) == (
         logging.ERROR, "could not look for flaky work (telegram): a service is unreachable (ConnectionRefusedError: "
         "the database is down)", False)
 
 
 async def test_a_failure_that_is_no_outage_keeps_its_traceback(caplog: pytest.LogCaptureFixture) -> None:
-    flaky = Flaky(outage=lambda error: isinstance(error, TimeoutError))  # a ConnectionRefusedError isn't one here
-    with caplog.at_level(logging.INFO, logger="bot.sweeper"):
-        flaky.start()
-        try:
-            await asyncio.sleep(0.1)
-        finally:
-            await flaky.stop()
-    first = caplog.records[0]
+    # A ConnectionRefusedError is no outage to this classifier.
+    first = await first_failure_logged(Flaky(outage=lambda error: isinstance(error, TimeoutError)), caplog)
     assert first.getMessage() == "could not look for flaky work (telegram)" and first.exc_info is not None
