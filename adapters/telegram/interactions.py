@@ -47,8 +47,10 @@ class Interactions:
     async def poll_answer(self, update: Update, context: Context) -> None:
         """Score the first option chosen; a retracted vote (no options) changes nothing."""
         answer = update.poll_answer
-        if answer is None or answer.user is None or not answer.option_ids:
-            return  # anonymous votes on behalf of a chat carry no user to score
+        if answer is None or answer.user is None or answer.voter_chat is not None or not answer.option_ids:
+            # Cast in a chat's name (a channel's, an anonymous admin's): no learner to score. Telegram puts the same
+            # placeholder user (@Channel_Bot) in every such vote, which would play as one shared "Channel".
+            return
         actor, name = actor_for(answer.user), answer.user.first_name
         games = self._commands.games
         if games.polls.get(answer.poll_id) is not None:  # a group game's poll, sent by this process

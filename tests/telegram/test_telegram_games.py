@@ -15,7 +15,7 @@ from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import Failure
 from tests.telegram.game_steps import begun, lobby, press, results_messages, vote
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
-from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, correct, next_poll, running_bot
+from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, correct, next_poll, poll_id, running_bot
 
 ADA = FakeUser(301, "Ada <Lovelace>", "en")  # escaped wherever it is shown
 
@@ -226,3 +226,23 @@ async def test_equal_points_share_a_place_or_the_standings_say_why_not(
         board = (await api.wait_for("sendMessage", 1, lambda p: "Leaderboard" in p["text"]))[-1].params["text"]
         assert board.splitlines()[1:] == ["1. Ada &lt;Lovelace&gt; — 150 points", "1. Aminata — 150 points",
                                           "1. Wanjiru — 150 points"]
+
+
+CHANNEL_BOT = {"id": 136817688, "is_bot": True, "first_name": "Channel", "username": "Channel_Bot"}
+
+
+async def test_a_vote_cast_in_a_channels_name_is_nobodys_not_a_shared_player_called_channel(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Telegram puts its placeholder user (@Channel_Bot) in such a vote, the same for every channel everywhere:
+    scored, it joined games as one player "Channel" and blocked every other channel voter as already answered."""
+    channel = {"id": -100777, "type": "channel", "title": "Someone's channel"}
+    async with running_bot(settings, clock, game_interval=GAMES):
+        _game, first = await begun(api, ADA, GROUP)
+        await api.push({"poll_answer": {"poll_id": poll_id(first), "user": CHANNEL_BOT, "voter_chat": channel,
+                                        "option_ids": [correct(first)],
+                                        "option_persistent_ids": [str(correct(first))]}})
+        await api.settle()
+        await vote(api, first, ADA, right=True)
+        [results] = await api.wait_for("sendMessage", 1, lambda params: "Answers: " in params["text"])
+    assert "Channel" not in results.params["text"]
+    assert not api.calls("sendMessage", lambda params: params["chat_id"] == str(CHANNEL_BOT["id"]))
