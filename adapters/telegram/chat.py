@@ -14,6 +14,7 @@ from bot.records import HeldLink, MessageLink
 log = logging.getLogger(__name__)
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # a reference link's preview would bury the quiz
+PHOTOS_REFUSED = "not enough rights to send photos"  # Telegram's words where a group allows members no photos
 
 
 class TelegramChat:
@@ -26,6 +27,16 @@ class TelegramChat:
             last = index == len(messages) - 1
             await self.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML,
                                         reply_markup=keyboard if last else None, link_preview_options=NO_PREVIEW)
+
+    async def photo(self, chat_id: str, picture: bytes, caption_html: str) -> None:
+        """A picture that adds to a reply already sent (a chart): left out where the chat takes no photos, since the
+        text said it all and trying again would never help."""
+        try:
+            await self.bot.send_photo(chat_id, photo=picture, caption=caption_html, parse_mode=ParseMode.HTML)
+        except BadRequest as error:
+            if PHOTOS_REFUSED not in error.message.lower():
+                raise
+            log.info("a picture was left out: chat %s doesn't let the bot send photos", chat_id)
 
     async def reaches_privately(self, user_id: str) -> bool:
         """Whether the bot may write to the user in a private chat: not until they opened one with it (or after

@@ -9,7 +9,7 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 
 from telegram import Update
-from telegram.constants import ChatType, ParseMode
+from telegram.constants import ChatType
 
 from adapters.charts import render_progress_chart
 from adapters.left_open import Showing, closing_left_open
@@ -194,8 +194,7 @@ class Commands:
         await self._chat.html(chat, [render.progress(progress, owner)])
         if progress.chart is not None:
             picture = await asyncio.to_thread(render_progress_chart, progress.chart)
-            await self._chat.bot.send_photo(chat, photo=picture, caption=render.caption(progress.chart.title, owner),
-                                            parse_mode=ParseMode.HTML)
+            await self._chat.photo(chat, picture, render.caption(progress.chart.title, owner))
 
     async def review(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.review_in(actor, chat, _first_name(update))

@@ -154,3 +154,20 @@ async def test_reload_and_preview_in_a_group_name_whom_they_answer(api: FakeBotA
         which = await reply_to(api, ADA, "/preview o", GROUP)
         assert which.startswith(ADA_SAYS) and "/preview long-options" in which
         assert (await reply_to(api, ADA, "/preview collectives", GROUP)).startswith(ADA_SAYS + "<b>Collectives</b>")
+
+
+async def test_progress_in_a_group_that_forbids_photos_keeps_its_text_without_an_apology(
+        api: FakeBotApi, settings: Settings) -> None:
+    """The chart can't be sent there, and trying again never helps: "Sorry, something went wrong" after the text
+    would be wrong on both counts."""
+    async with running_bot(settings) as engine:
+        await api.command(ADA, "/quiz collectives", GROUP)
+        first = await next_poll(api, GROUP.id, 1)
+        await api.answer_poll(ADA, poll_id(first), [correct(first)])
+        await next_poll(api, GROUP.id, 2)
+        api.fail_next("sendPhoto", 400, "Bad Request: not enough rights to send photos to the chat")
+        said = await reply_to(api, ADA, "/progress", GROUP)
+        await api.settle()
+        sorry = engine.localizer_for("en")("Sorry, something went wrong. Please try again in a moment.")
+    assert said.startswith(ADA_SAYS + "<b>")
+    assert api.sent_texts(GROUP.id)[-1] == said and sorry not in api.sent_texts(GROUP.id)
