@@ -93,8 +93,10 @@ class MessageLink:
 
 @dataclass(frozen=True)
 class HeldLink(MessageLink):
-    """The message asking a question that a live group game holds (see bot/usecases/game_holds.py): an adapter
-    takes it away rather than closing it, where closing would show its answer (a Telegram quiz poll)."""
+    """The message asking a question that is not over: a live group game holds it (see
+    bot/usecases/game_holds.py), or it is asked again in a new message (a resume) or later (a quiz left for
+    another). An adapter takes it away rather than closing it, where closing would show its answer (a Telegram
+    quiz poll)."""
 
     @classmethod
     def of(cls, link: MessageLink) -> HeldLink:

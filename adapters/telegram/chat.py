@@ -73,8 +73,8 @@ class TelegramChat:
         return True
 
     async def close_linked_poll(self, link: MessageLink) -> bool:
-        """The poll that asked a learner's question, where its link knows the message (stored since 0006); one a
-        live group game holds is deleted instead (HeldLink). Whether it was closed or deleted. Best effort: the
+        """The poll that asked a learner's question, where its link knows the message (stored since 0006); one
+        whose question is not over (a HeldLink) is deleted instead. Whether it was closed or deleted. Best effort: the
         stop or start it follows holds either way, and its reply must still go out, so a chat that no longer
         takes the bot (removed from the group, a supergroup now) or a network failure is only logged."""
         if link.chat_id is None or link.message_id is None:

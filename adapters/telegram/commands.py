@@ -261,9 +261,10 @@ class Commands:
         return closing_left_open(self.close_linked_poll, target)
 
     async def close_linked_poll(self, link: MessageLink) -> None:
-        """The poll closed, or deleted where a live group game holds its question (a HeldLink); a deleted one is
-        marked withdrawn, so that resuming its round after the game sends it nothing (a stopPoll Telegram
-        refuses). Best effort, as closing it is: the action it follows holds either way."""
+        """The poll closed, or deleted where its question is not over (a HeldLink: asked again, or held by a live
+        group game), as a closed quiz poll shows its answer; a deleted one is marked withdrawn, so that resuming
+        sends it nothing (a stopPoll Telegram refuses). Best effort, as closing it is: the action it follows holds
+        either way."""
         if await self._chat.close_linked_poll(link) and isinstance(link, HeldLink):
             try:
                 await self._engine.withdrawn(link)

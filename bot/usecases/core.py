@@ -53,21 +53,28 @@ class Core:
         link = await uow.links.latest(actor.platform, session.id, question_id) if question_id else None
         return link if link is not None and link.withdrawn_at is None else None
 
+    async def asked_again(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> HeldLink | None:
+        """asked_before's message, when resuming asks its question again: to be taken away, not closed, as a
+        closed quiz poll shows its answer, which the learner would then pick in the new one."""
+        link = await self.asked_before(uow, actor, session)
+        return HeldLink.of(link) if link is not None else None
+
     async def left_behind(self, uow: UnitOfWork, actor: Actor, playing: QuizSession | None,
                           *leaving: QuizSession | None) -> tuple[MessageLink, ...]:
         """The messages on the actor's platform still asking a question of the sessions ``playing`` takes over
-        from (the learner's quiz until now, a round a retry replaces)."""
+        from (the learner's quiz until now, a round a retry replaces), to take away (HeldLinks): coming back to a
+        quiz left asks its question again, and a closed quiz poll shows its answer."""
         links: list[MessageLink] = []
         for session in {session.id: session for session in leaving if session is not None}.values():
             if playing is None or session.id != playing.id:
-                link = await self.closable(uow, actor, session)
+                link = await self.asked_again(uow, actor, session)
                 links += [link] if link is not None else []
         return tuple(links)
 
     async def closable(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> MessageLink | None:
-        """The message asking the session's open question, to close; a HeldLink if a live group game holds that
-        question: a closed quiz poll shows its answer, which the game may be asking, so that one is taken away
-        instead (left open, it would take votes that count for nothing, as its session has moved on)."""
+        """The message asking the open question of a session that ends (/stop), to close; a HeldLink if a live group
+        game holds that question: a closed quiz poll shows its answer, which the game may be asking, so that one
+        is taken away instead (left open, it would take votes that count for nothing)."""
         link = await self.asked_before(uow, actor, session)
         return HeldLink.of(link) if link is not None and await held_by_a_game(uow, session) else link
 

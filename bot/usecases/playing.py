@@ -80,7 +80,7 @@ class Playing:
             session.chat_id = turn.actor.chat_id  # continue wherever the learner is now
         notices: tuple[str, ...] = ()
         # Read before a time-out moves the session on: that poll is the one left open.
-        asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
+        asked_before = await core.asked_again(uow, turn.actor, session) if resumed else None
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         if resumed and core.timer.overdue(session, now := core.clock()) and await core.paused(uow, session):
             # Left for another quiz with time to spare, and come back before a sweep paused it: paused all the
@@ -162,7 +162,7 @@ class Playing:
         already_retrying = current is not None and await reads.is_retry_of(current, finished)
         latest = await reads.active()
         # The poll of the round carried on with, read once: read before any round is stopped.
-        asked_before = await core.asked_before(uow, turn.actor, current) if current and already_retrying else None
+        asked_before = await core.asked_again(uow, turn.actor, current) if current and already_retrying else None
         if session_id is not None and current is not None and asked_before is not None and latest is not None \
                 and latest.id == current.id and not await core.paused(uow, current):
             # The same button again (a double tap) while its round's question is in front of the learner: the tap

@@ -115,7 +115,7 @@ class Reviewing:
         quiz = core.quiz_of(session)
         if quiz is None:
             raise RuntimeError("a review round always has a quiz")
-        asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
+        asked_before = await core.asked_again(uow, turn.actor, session) if resumed else None
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         shown = await core.stepper.step(uow, quiz, session, _)
         await uow.commit()
