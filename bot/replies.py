@@ -250,6 +250,11 @@ class RecipientGone(Exception):
     """The platform won't deliver to this learner any more (they blocked the bot, or closed their messages)."""
 
 
+class DeliveryRefused(Exception):
+    """The chat refused what comes next (a right taken from the bot there), and the adapter told the learner what
+    it could: nothing to trace or to try again."""
+
+
 @dataclass(frozen=True)
 class Profile:
     """Who the learner is to the bot: the language to speak, whether it was ever told, and admin rights."""

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import logging
 
+import discord
+
 from adapters.discord.actors import PLATFORM
 from adapters.discord.polls import PollPlay
 from adapters.discord.surfaces import ChannelSurface
 from bot.engine import QuizEngine
-from bot.replies import Expired
+from bot.replies import DeliveryRefused, Expired
 
 log = logging.getLogger(__name__)
 
@@ -23,5 +25,11 @@ async def deliver_expired(engine: QuizEngine, polls: PollPlay, expired: Expired)
     if link is None or link.chat_id is None:
         log.debug("question %s of session %s timed out unseen", expired.question_id, expired.session_id)
         return
-    surface = ChannelSurface(polls, int(link.chat_id), int(expired.actor.user_id), answered_poll=int(link.message_key))
-    await engine.deliver(expired.outcome, surface, PLATFORM)
+    channel_id, user_id = int(link.chat_id), int(expired.actor.user_id)
+    surface = ChannelSurface(polls, channel_id, user_id, answered_poll=int(link.message_key))
+    try:
+        await engine.deliver(expired.outcome, surface, PLATFORM)
+    except discord.Forbidden as error:  # the channel stopped taking the next poll (a right revoked), as after a vote
+        # In the outcome's language: the learner's turn is held (the sweeper's), so it is not looked up again.
+        await polls.say_polls_refused(channel_id, user_id, engine.localizer_for(expired.outcome.language))
+        raise DeliveryRefused(str(error)) from error  # the engine stops the question's clock: asked again on resuming

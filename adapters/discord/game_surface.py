@@ -21,9 +21,12 @@ log = logging.getLogger(__name__)
 class ChannelGameSurface:
     def __init__(self, client: discord.Client, channel_id: int) -> None:
         self._channel = client.get_partial_messageable(channel_id)
+        # In a thread, sending is a right of its own: the one an admin must grant when the game is refused.
+        in_thread = isinstance(client.get_channel(channel_id), discord.Thread)
+        self._send_right = N_("Send Messages in Threads") if in_thread else N_("Send Messages")
 
     async def lobby(self, lobby: GameLobby) -> Posted:
-        with _refused_as_chat_refused():
+        with _refused_as_chat_refused(self._send_right):
             message = await self._channel.send(content=game_render.lobby(lobby),
                                                view=lobby_view(lobby.game_id, lobby.join_label, lobby.start_label))
         return Posted(str(message.id))
@@ -35,7 +38,7 @@ class ChannelGameSurface:
     async def ask(self, question: GameQuestion) -> Posted:
         text = game_render.question(question, int(question.closes_at.timestamp()))
         view = answer_view(question.game_id, question.position, game_render.button_labels(question))
-        with _refused_as_chat_refused():  # the channel's permissions changed since the lobby
+        with _refused_as_chat_refused(self._send_right):  # the channel's permissions changed since the lobby
             message = await self._channel.send(content=text, view=view)
         return Posted(str(message.id))
 
@@ -44,14 +47,14 @@ class ChannelGameSurface:
         text = game_render.results(results, asked)
         view = explain_view(results.game_id, results.position, results.explain_label)
         if results.question_message is None or not await self._edit(results.question_message, text, view):
-            with _refused_as_chat_refused():
+            with _refused_as_chat_refused(self._send_right):
                 await self._channel.send(content=text, view=view)
 
     async def podium(self, podium: GamePodium) -> None:
         for still_open in (podium.open_question, podium.open_lobby):  # stopped mid-question, or in the lobby:
             if still_open is not None:  # its buttons go (a press could only be refused)
                 await self._edit(still_open, None, None)
-        with _refused_as_chat_refused():
+        with _refused_as_chat_refused(self._send_right):
             await self._channel.send(content=game_render.podium(podium))
 
     async def set_aside(self, aside: SetAside) -> Aside:
@@ -74,10 +77,10 @@ class ChannelGameSurface:
 
 
 @contextmanager
-def _refused_as_chat_refused() -> Iterator[None]:
+def _refused_as_chat_refused(right: str) -> Iterator[None]:
     """A channel that won't take the game's messages ends the game, which the engine says in the game's language
-    (as a refused question does on Telegram): no traceback, no game left running unseen."""
+    (as a refused question does on Telegram), naming ``right``: no traceback, no game left running unseen."""
     try:
         yield
     except discord.Forbidden as error:
-        raise ChatRefused(N_("Send Messages")) from error
+        raise ChatRefused(right) from error

@@ -13,6 +13,8 @@ import discord
 from discord.utils import MISSING
 
 from adapters.discord import render
+from adapters.discord.permissions import poll_refused
+from bot.i18n import Localizer
 from bot.records import MessageLink
 from bot.replies import QuestionView
 
@@ -44,6 +46,22 @@ class PollPlay:
         self._client = client
         self._poll_hours = poll_hours
         self._pauses = server_error_pauses
+
+    async def say_polls_refused(self, channel_id: int, user_id: int, _: Localizer) -> None:
+        """Tell the learner in the channel, as text, which right the bot lacks for the quiz's next poll, and how to
+        play on privately. This text can only go out with the right to send, so when nothing is visibly missing,
+        polls are what's refused."""
+        channel = self._client.get_channel(channel_id)  # a thread too; None when not cached
+        granted = None
+        if isinstance(channel, discord.abc.GuildChannel | discord.Thread) and channel.guild.me is not None:
+            granted = channel.permissions_for(channel.guild.me)
+        # No locale to go by (a vote, a time-out): the command as English clients spell it.
+        refused = poll_refused(granted, _, "/quiz private:True", refused_only_polls=True,
+                               in_thread=isinstance(channel, discord.Thread))
+        try:
+            await self.post(channel_id, f"{render.mention(user_id)} {refused}")
+        except discord.HTTPException as error:  # no right to send either: nothing more to be done here
+            log.info("could not tell %s that polls are refused in %s: %s", user_id, channel_id, error)
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
         return self._client.get_partial_messageable(channel_id)

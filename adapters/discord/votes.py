@@ -8,7 +8,6 @@ import discord
 
 from adapters.discord import render
 from adapters.discord.actors import vote_actor
-from adapters.discord.permissions import poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.surfaces import ChannelSurface
 from adapters.left_open import closing_left_open
@@ -58,20 +57,7 @@ class VoteHandler:
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
 
     async def _polls_refused(self, event: discord.RawPollVoteActionEvent, actor: Actor) -> None:
-        """Tell the learner in the channel, as text, which right the bot lost, and how to play on privately."""
-        _ = await self._engine.localizer(actor)
-        channel = self._client.get_channel(event.channel_id)  # a thread too; None when not cached
-        granted = None
-        if isinstance(channel, discord.abc.GuildChannel | discord.Thread) and channel.guild.me is not None:
-            granted = channel.permissions_for(channel.guild.me)
-        # A vote carries no locale: the command as English clients spell it. This text can only go out with Send
-        # Messages, so when nothing is visibly missing, polls are what's refused.
-        refused = poll_refused(granted, _, "/quiz private:True", refused_only_polls=True)
-        text = f"{render.mention(event.user_id)} {refused}"
-        try:
-            await self._polls.post(event.channel_id, text)
-        except discord.HTTPException as error:  # no Send Messages either: nothing more to be done here
-            log.info("could not tell %s that polls are refused in %s: %s", event.user_id, event.channel_id, error)
+        await self._polls.say_polls_refused(event.channel_id, event.user_id, await self._engine.localizer(actor))
 
     def _actor(self, event: discord.RawPollVoteActionEvent) -> Actor:
         """The voter, with their server (whose chosen language the engine reads) and its preferred locale (from the

@@ -11,7 +11,7 @@ from bot.content.models import Quiz
 from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.records import QuizSession, SessionState, UserRecord
-from bot.replies import Actor, AnswerOutcome, Expired, QuestionView
+from bot.replies import Actor, AnswerOutcome, DeliveryRefused, Expired, QuestionView
 from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -81,6 +81,10 @@ class Expiry:
                 return
             try:
                 await deliver(expired)
+            except DeliveryRefused as refused:
+                log.info("%s user %s's chat refused what follows question %s's time-out: %s", actor.platform,
+                         actor.user_id, question_id, refused)
+                await self._unshown(actor, expired)
             except Exception:
                 log.exception("could not tell %s user %s that question %s timed out", actor.platform,
                               actor.user_id, question_id)

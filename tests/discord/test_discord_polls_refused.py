@@ -1,0 +1,95 @@
+"""A channel or thread that stops taking the bot's polls mid-quiz: the learner is told, as text, which right the bot
+lacks there, and the right one, whatever led to the refused poll (a vote, a time-out, a game)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Any
+
+import discord
+import pytest
+
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.game_steps import PLAYER_PERMISSIONS
+from tests.discord.harness import RunningBot, running_bot
+from tests.discord.payloads import (
+    ALL_PERMISSIONS,
+    APP_ID,
+    CHANNEL_ID,
+    GUILD_ID,
+    OWNER_ID,
+    guild_payload,
+    member_payload,
+    now_iso,
+)
+from tests.discord.support import first_answer, next_poll, reply_to, vote_for
+from tests.fakes.clock import FixedClock
+
+THREAD_ID = 840000000000000009
+LIMIT = 30  # seconds per question
+SEND_POLLS_ONLY = "I can't post the quiz poll in this channel: I'm missing the “Send Polls” permission."
+
+
+@pytest.fixture
+async def timed_bot(settings: Settings, fake: FakeDiscord, clock: FixedClock) -> AsyncIterator[RunningBot]:
+    async with running_bot(settings.model_copy(update={"question_seconds": LIMIT}), fake, clock,
+                           sweep_interval=0.02) as running:
+        yield running
+
+
+async def test_a_time_out_whose_next_poll_is_refused_tells_the_learner_why_without_an_error_logged(
+        timed_bot: RunningBot, fake: FakeDiscord, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    """As after a vote: else "Time's up!" came, then nothing, and the log had a traceback for a right revoked."""
+    await fake.slash("quiz", {"quiz": "collectives"})
+    first = await next_poll(fake, timed_bot)
+    fake.poll_refusing_channels.add(CHANNEL_ID)  # an admin takes Send Polls away mid-quiz
+    mark = len(fake.calls)
+    clock.advance(timedelta(seconds=LIMIT))
+    assert "Time's up!" in (await reply_to(fake, first, after=mark)).content
+    told = await fake.wait_until(lambda: next((call for call in fake.channel_messages(after=mark)
+                                               if "Send Polls" in call.content), None))
+    assert told.content.startswith(f"<@{OWNER_ID}> {SEND_POLLS_ONLY}") and "/quiz private:True" in told.content
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+def with_a_thread(denied: discord.Permissions) -> dict[str, Any]:
+    """The server with a thread in its channel, the bot denied ``denied`` in that channel (threads inherit it)."""
+    guild = guild_payload()
+    guild["roles"][0]["permissions"] = str(ALL_PERMISSIONS & ~discord.Permissions(administrator=True).value)
+    guild["members"] = [member_payload(APP_ID)]
+    guild["channels"][0]["permission_overwrites"] = [{"id": str(APP_ID), "type": 1, "allow": "0",
+                                                      "deny": str(denied.value)}]
+    guild["threads"] = [{"id": str(THREAD_ID), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID),
+                         "owner_id": str(OWNER_ID), "name": "quiz thread", "last_message_id": None,
+                         "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
+                         "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                             "archive_timestamp": now_iso(), "locked": False}}]
+    return guild
+
+
+async def test_polls_refused_in_a_thread_after_a_vote_name_only_send_polls(bot: RunningBot, fake: FakeDiscord) -> None:
+    """The bot may post in the thread (Send Messages in Threads), not in its channel: the notice itself went out
+    there, so "Send Messages" is not what an admin must grant."""
+    await fake.slash("quiz", {"quiz": "collectives"}, channel_id=THREAD_ID)
+    poll = await next_poll(fake, bot, channel_id=THREAD_ID)
+    await fake.dispatch("GUILD_CREATE", with_a_thread(discord.Permissions(send_messages=True, send_polls=True)))
+    fake.poll_refusing_channels.add(THREAD_ID)
+    mark = len(fake.calls)
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)
+    told = await fake.wait_until(lambda: next((call for call in fake.channel_messages(THREAD_ID, after=mark)
+                                               if "I can't post the quiz poll" in call.content), None))
+    assert told.content.startswith(f"<@{OWNER_ID}> {SEND_POLLS_ONLY}"), told.content
+
+
+async def test_a_game_refused_in_a_thread_names_sending_in_threads(bot: RunningBot, fake: FakeDiscord) -> None:
+    """The bot may post in the channel, not in its threads: "Send Messages" is granted, and naming it would leave
+    an admin nothing to change."""
+    await fake.dispatch("GUILD_CREATE", with_a_thread(discord.Permissions(send_messages_in_threads=True)))
+    fake.forbidden_channels.add(THREAD_ID)
+    token = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", channel_id=THREAD_ID,
+                             member_permissions=PLAYER_PERMISSIONS)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert "“Send Messages in Threads”" in answer.content and "“Send Messages”" not in answer.content, answer.content
