@@ -229,3 +229,24 @@ async def test_mistyped_seconds_after_a_known_quiz_are_said_to_be_the_seconds_no
         await api.command(AMINATA, "/game colectives -3", GROUP)
         await api.wait_for("sendMessage", 1, lambda p: "colectives -3" in p["text"])
         assert not api.calls("sendMessage", lambda p: "Group game" in p["text"])
+
+
+async def test_a_question_held_back_by_flood_control_gets_its_full_time_from_when_its_poll_appears(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Telegram's open_period starts when the poll arrives: a clock started before the send closed the question,
+    and posted its answer, while the poll still took votes (refused, though Telegram told the voter right)."""
+    async with running_bot(settings, clock, game_interval=GAMES):
+        await api.command(ADA, "/game collectives", GROUP)  # 30 seconds a question
+        _lobby, game_id = await lobby(api, GROUP)
+        api.fail_next("sendPoll", 429, "Too Many Requests: retry after 1", retry_after=1)
+        pressed = asyncio.ensure_future(press(api, ADA, f"gb:{game_id}", GROUP))  # answered once all is shown
+        await api.wait_for("editMessageText", 1)  # the players listed: the question is asked next
+        clock.advance(timedelta(seconds=25))  # while flood control holds its poll back
+        poll = await next_poll(api, GROUP.id, 1)
+        await pressed
+        assert poll.params["open_period"] == "30"
+        clock.advance(timedelta(seconds=20))  # the poll has been up 20 of its 30 seconds
+        await api.settle()
+        assert not results_messages(api, GROUP) and not api.calls("stopPoll")
+        clock.advance(timedelta(seconds=15))  # its 30 seconds and the grace are over
+        await api.wait_for("sendMessage", 1, lambda params: "Nobody answered" in params["text"])

@@ -103,9 +103,11 @@ class Phases:
                             open_lobby=open_lobby, answered_open=answered_open)
 
 
-async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted) -> None:
+async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted, now: datetime) -> None:
     """Store what a platform posted for the game (the caller commits): the lobby's message, the question's
-    message and, when votes name a key of their own (a poll), which question they answer."""
+    message and, when votes name a key of their own (a poll), which question they answer. A question's clock
+    starts again ``now``, as it appears: flood control may have held it back for seconds, while a Telegram
+    poll's own time (open_period) only starts when it arrives, and answer times should count from then."""
     game = await uow.games.get(event.game_id)
     if game is None:
         return
@@ -113,6 +115,8 @@ async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: 
         game.lobby_message = posted.message_id
     elif isinstance(event, GameQuestion) and game.position == event.position:
         game.question_message = posted.message_id
+        if game.state is GameState.ASKING and game.asked_at is not None and now > game.asked_at:
+            game.asked_at, game.deadline = now, now + timedelta(seconds=game.question_seconds) + GRACE
     else:
         return
     await uow.games.update(game)

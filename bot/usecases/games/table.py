@@ -51,7 +51,7 @@ class GameTable:
 
         async def record(event: GameEvent, posted: Posted) -> None:
             async def store(uow: UnitOfWork) -> None:
-                await keep_posted(uow, platform, event, posted)
+                await keep_posted(uow, platform, event, posted, self.core.clock())
                 await uow.commit()
             await self.core.turns.run_unlocked(store)
 
