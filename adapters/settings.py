@@ -83,7 +83,7 @@ class Settings(BaseSettings):
         # the database), and would be printed in every "can't reach" message. So no '@' may follow that one
         # before the query.
         after_user = encoded.partition("://")[2].partition("@")[2]
-        if "@" in after_user.partition("?")[0]:
+        if not start.startswith("sqlite") and "@" in after_user.partition("?")[0]:  # a file's path has no password
             raise ValueError("it holds an '@' after the user name's: write an '@' in the password (or the database "
                              "name) as %40, and percent-encode any : / ? # % in the password too")
         _check_host_and_port(encoded)

@@ -174,6 +174,13 @@ def test_an_at_sign_anywhere_in_the_password_is_refused_without_printing_any_of_
     assert "SECRET" not in done.stdout + done.stderr
 
 
+@pytest.mark.parametrize("url", ["sqlite+aiosqlite:///data/team@one/quiz@v2.sqlite3",  # a path, no password
+                                 "postgresql+asyncpg://u:p%40ss@[::1]:5432/db",
+                                 "postgresql+asyncpg://u:pw@/db?host=/run/postgresql"])  # a Unix socket
+def test_database_urls_without_a_stray_at_sign_are_taken_as_written(url: str) -> None:
+    assert Settings(database_url=url).database_url == url
+
+
 def test_a_password_given_in_the_query_is_not_shown_when_the_database_cant_be_reached() -> None:
     done = quiztutor({"QUIZ_DATABASE_URL": "postgresql+asyncpg://127.0.0.1:1/db?user=u&password=hunter2pw"}, "stats")
     assert done.returncode == 4, done.stdout + done.stderr
