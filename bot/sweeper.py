@@ -16,6 +16,7 @@ from bot.engine import QuizEngine
 from bot.games.delivery import Stage
 from bot.metrics import EVERY_PLATFORM, SWEEP_FAILED, Metrics, NullMetrics
 from bot.replies import Expired, Reminder
+from bot.text import one_line
 
 log = logging.getLogger(__name__)
 
@@ -92,13 +93,13 @@ class Sweeper:
         self._failures += 1
         now = asyncio.get_running_loop().time()
         if self._failures == 1 and self._outage(error):  # every replica's every sweeper says it: one line each
-            log.error("could not look for %s (%s): a service is unreachable (%s: %s)", self.looks_for,
-                      self._platform, type(error).__name__, error, exc_info=log.isEnabledFor(logging.DEBUG))
+            log.error("could not look for %s (%s): a service is unreachable (%s)", self.looks_for, self._platform,
+                      one_line(error), exc_info=log.isEnabledFor(logging.DEBUG))
         elif self._failures == 1:
             log.exception("could not look for %s (%s)", self.looks_for, self._platform)
         elif now - self._outage_logged_at >= self._still_failing_every:
-            log.error("still cannot look for %s (%s): %d sweeps failed in a row, the last with %s: %s",
-                      self.looks_for, self._platform, self._failures, type(error).__name__, error)
+            log.error("still cannot look for %s (%s): %d sweeps failed in a row, the last with %s",
+                      self.looks_for, self._platform, self._failures, one_line(error))
         else:
             return
         self._outage_logged_at = now
