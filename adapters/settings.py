@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
@@ -80,12 +81,14 @@ class Settings(BaseSettings):
         path, mark, query = rest.partition("?")
         encoded = start + authority + path + mark + query.replace("@", "%40")
         # SQLAlchemy ends the password at its first '@': the rest of it is read as the host (or, after a '/', as
-        # the database), and would be printed in every "can't reach" message. So no '@' may follow that one
-        # before the query.
-        after_user = encoded.partition("://")[2].partition("@")[2]
-        if not start.startswith("sqlite") and "@" in after_user.partition("?")[0]:  # a file's path has no password
-            raise ValueError("it holds an '@' after the user name's: write an '@' in the password (or the database "
-                             "name) as %40, and percent-encode any : / ? # % in the password too")
+        # the database), and would be printed in every "can't reach" message. A user name may hold '@'s
+        # (user@server, as Azure's are written). A SQLite file's path has no password to cut short.
+        read = SQLALCHEMY_URL.match(encoded)
+        read_past = (read["host"] or "") + (read["database"] or "") if read is not None else ""
+        if not start.startswith("sqlite") and "@" in read_past:
+            raise ValueError("an '@' in it ends the password early, and the rest would be read as the host or the "
+                             "database: write an '@' in the password (or the database name) as %40, and "
+                             "percent-encode any : / ? # % in the password too")
         _check_host_and_port(encoded)
         return encoded
 
@@ -119,6 +122,12 @@ class Settings(BaseSettings):
 
     def admins(self) -> dict[str, set[str]]:
         return {name: set(platform.admins) for name, platform in self.platforms.items()}
+
+
+# How SQLAlchemy's make_url splits a URL (sqlalchemy.engine.url._parse_url's pattern), with the host and the
+# database as written: it decodes them, and %40 is a legitimate '@' in a database's name.
+SQLALCHEMY_URL = re.compile(r"[\w+]+://(?:[^:/]*(?::[^@]*)?@)?(?:\[[^/?]+\]|(?P<host>[^/:?]+))?(?::[^/?]*)?"
+                            r"(?:/(?P<database>[^?]*))?")
 
 
 def _check_host_and_port(database_url: str) -> None:
