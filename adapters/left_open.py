@@ -35,9 +35,9 @@ class Showing:
 @contextlib.asynccontextmanager
 async def closing_left_open(close: Close, target: Target) -> AsyncIterator[Showing]:
     """A target to pass the engine's actions in the block; once the block ends, the polls their reply leaves
-    open are closed with ``close``. If the block fails, only those of questions that are over (quizzes left
-    behind, a question skipped): a question asked again whose new poll didn't go out is still asked by its old
-    one."""
+    open are closed (or taken away) with ``close``. If the block fails, only those no longer asked here
+    (quizzes left behind, a question skipped): a question asked again whose new poll didn't go out is still
+    asked by its old one."""
     showing = Showing(target)
     try:
         yield showing
@@ -48,7 +48,7 @@ async def closing_left_open(close: Close, target: Target) -> AsyncIterator[Showi
 
 
 def _left_behind(reply: Shown | None) -> tuple[MessageLink, ...]:
-    """The polls of questions over whatever became of the reply: quizzes left behind, a question skipped."""
+    """The polls no longer asked here whatever became of the reply: quizzes left behind, a question skipped."""
     if isinstance(reply, AnswerOutcome) and reply.skipped_poll is not None:
         return (*reply.left_behind, reply.skipped_poll)
     return reply.left_behind if isinstance(reply, Started | AnswerOutcome) else ()

@@ -62,8 +62,9 @@ class Core:
     async def left_behind(self, uow: UnitOfWork, actor: Actor, playing: QuizSession | None,
                           *leaving: QuizSession | None) -> tuple[MessageLink, ...]:
         """The messages on the actor's platform still asking a question of the sessions ``playing`` takes over
-        from (the learner's quiz until now, a round a retry replaces), to take away (HeldLinks): coming back to a
-        quiz left asks its question again, and a closed quiz poll shows its answer."""
+        from (the learner's quiz until now, a round a retry replaces), to take away (HeldLinks), as a closed quiz
+        poll shows its answer: coming back to a quiz left asks its question again, and so may a retry of a round
+        replaced."""
         links: list[MessageLink] = []
         for session in {session.id: session for session in leaving if session is not None}.values():
             if playing is None or session.id != playing.id:

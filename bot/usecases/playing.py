@@ -10,7 +10,7 @@ from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.notices import named_quiz, no_quiz_in_progress, playing_in_a_game, quiz_not_found, quiz_title
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
-from bot.records import MessageLink, QuizSession, SessionState
+from bot.records import HeldLink, MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.sessions import new_session
@@ -80,7 +80,7 @@ class Playing:
             session.chat_id = turn.actor.chat_id  # continue wherever the learner is now
         notices: tuple[str, ...] = ()
         # Read before a time-out moves the session on: that poll is the one left open.
-        asked_before = await core.asked_again(uow, turn.actor, session) if resumed else None
+        asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         if resumed and core.timer.overdue(session, now := core.clock()) and await core.paused(uow, session):
             # Left for another quiz with time to spare, and come back before a sweep paused it: paused all the
@@ -91,6 +91,8 @@ class Playing:
                 notices = (await core.remembering.timed_out(uow, quiz, session, now, _),)
             except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now
                 session = await uow.sessions.get(session.id) or session
+        if asked_before is not None and session.current_question_id == asked_before.question_id:
+            asked_before = HeldLink.of(asked_before)  # asked again: taken away, as closed it shows its answer
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):

@@ -135,3 +135,25 @@ async def test_in_a_group_the_notice_and_the_next_poll_name_whose_quiz_it_is(
         notice = (await api.wait_for("sendMessage", 2, for_chat(GROUP.id)))[1]
     assert second.params["question"].startswith("2/3 (<Ada & Co>) · ")
     assert notice.params["text"] == "<b>&lt;Ada &amp; Co&gt;</b> · " + TIME_UP.format(number=1)  # Ada speaks English
+
+
+async def test_resuming_after_the_time_ran_out_closes_the_old_poll_as_over_and_asks_again_only_a_live_one(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    """A question still open when the learner comes back is asked again, its old poll deleted (closed, it would
+    show the answer to pick); one whose time ran out before a sweep came by is over: its poll is closed."""
+    async with running_bot(timed, clock, sweep_interval=3600.0):  # no sweep: the resume finds the time out
+        await api.command(ADA, "/quiz collectives")
+        first = await next_poll(api, ADA.id, 1)
+        await api.command(ADA, "/quiz")  # in time: the same question again
+        again = await next_poll(api, ADA.id, 2)
+        assert again.params["question"] == first.params["question"]
+        await api.wait_for("deleteMessage", 1)
+        clock.advance(timedelta(seconds=LIMIT + 1))
+        await api.command(ADA, "/quiz")  # too late: that question is over, the next one comes
+        after = await next_poll(api, ADA.id, 3)
+        assert after.params["question"].startswith("2/3 ")
+        [closed] = await api.wait_for("stopPoll", 1)
+        await api.settle()
+    assert closed.params["message_id"] == str(again.result["message_id"])
+    assert [call.params["message_id"] for call in api.calls("deleteMessage")] == [str(first.result["message_id"])]
+    assert TIME_UP.format(number=1) in "\n".join(api.sent_texts(ADA.id))
