@@ -67,7 +67,7 @@ def describe(error: BaseException, url: str) -> str | None:
         if isinstance(cause, ModuleNotFoundError):
             return f"the database driver in QUIZ_DATABASE_URL isn't installed ({cause.name}); use " \
                    "postgresql+asyncpg:// or sqlite+aiosqlite://"
-        if isinstance(cause, TypeError) and "unexpected keyword argument" in str(cause):  # from the URL's query
+        if isinstance(cause, TypeError) and _names_a_query_option(cause, url):
             return f"QUIZ_DATABASE_URL's query names an option the database driver doesn't take ({cause})"
         if isinstance(cause, InvalidRequestError) and "async" in str(cause):
             return "QUIZ_DATABASE_URL needs an async driver: postgresql+asyncpg:// or sqlite+aiosqlite://"
@@ -86,6 +86,16 @@ def describe(error: BaseException, url: str) -> str | None:
         if isinstance(cause, ConnectionError):  # asyncpg's, without an errno: something not PostgreSQL answered
             return f"can't reach {place}: {cause}"
     return None
+
+
+def _names_a_query_option(error: TypeError, url: str) -> bool:
+    """Whether the driver's connect refused an option the URL's query gave it (any other such TypeError is a bug
+    of ours, to be traced, not a setting to fix)."""
+    try:
+        options = make_url(url).query
+    except (ArgumentError, ValueError):
+        return False
+    return "unexpected keyword argument" in str(error) and any(f"'{option}'" in str(error) for option in options)
 
 
 def _os_failure(error: OSError, place: str) -> str:

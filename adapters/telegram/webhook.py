@@ -95,6 +95,8 @@ class WebhookServer:
         try:
             body = await request.json()
             update = Update.de_json(body, self._app.bot) if isinstance(body, dict) else None
+        except web.HTTPException:  # aiohttp's own answer, such as 413 for a body over MAX_BODY
+            raise
         except Exception as error:  # one line, not a traceback: a body nested too deep would fill pages
             log.warning("refused a webhook post with the secret but no update Telegram would send (%s)",
                         type(error).__name__)

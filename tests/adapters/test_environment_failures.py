@@ -149,6 +149,14 @@ async def test_a_database_that_never_answers_is_named_as_out_of_reach_not_a_bare
         f"can't reach postgresql+asyncpg://u:***@127.0.0.1:{port}/db: no answer in time"
 
 
+def test_only_a_type_error_naming_an_option_of_the_urls_query_is_taken_for_a_setting_to_fix() -> None:
+    refused = TypeError("connect() got an unexpected keyword argument 'sslpassword'")
+    assert describe(refused, "postgresql+asyncpg://h/db?sslpassword=x") == \
+        f"QUIZ_DATABASE_URL's query names an option the database driver doesn't take ({refused})"
+    assert describe(refused, "postgresql+asyncpg://h/db") is None  # a bug of ours: traced, not blamed on the URL
+    assert describe(TypeError("f() got an unexpected keyword argument 'x'"), "postgresql+asyncpg://h/db?y=1") is None
+
+
 def test_debug_logging_adds_the_traceback(tmp_path: Path) -> None:
     (tmp_path / "junk.sqlite3").write_bytes(b"junk" * 100)
     done = play({"QUIZ_DATABASE_URL": sqlite_at(tmp_path / "junk.sqlite3"), "QUIZ_LOG_LEVEL": "DEBUG"})

@@ -11,6 +11,7 @@ import pytest
 from yarl import URL
 
 from adapters.settings import Settings
+from adapters.telegram.webhook import MAX_BODY
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, for_chat, in_webhook_mode, running_bot
 
@@ -79,3 +80,10 @@ async def test_a_signed_body_nested_too_deep_to_read_is_refused_with_400(
     deep = b"[" * 100_000 + b"]" * 100_000
     async with running_bot(webhook):
         assert await raw_post(url, f"X-Telegram-Bot-Api-Secret-Token: {SECRET}\r\n".encode(), deep) == 400
+
+
+async def test_a_signed_body_over_the_size_limit_is_refused_as_too_large(api: FakeBotApi, settings: Settings) -> None:
+    webhook, url = in_webhook_mode(settings)
+    async with running_bot(webhook), aiohttp.ClientSession() as client:
+        huge = await client.post(url, data=b" " * (MAX_BODY + 1), headers={"X-Telegram-Bot-Api-Secret-Token": SECRET})
+        assert huge.status == 413
