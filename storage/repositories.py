@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
@@ -259,8 +260,7 @@ def _link(row: Row[Any], prefix: str = "") -> MessageLink:
     return MessageLink(*(getattr(row, prefix + name) for name in LINK_FIELDS))
 
 
-LINK_FIELDS = ("platform", "message_key", "session_id", "question_id", "chat_id", "created_at", "message_id",
-               "withdrawn_at")  # MessageLink's, in order
+LINK_FIELDS = tuple(field.name for field in fields(MessageLink))  # its columns, in its order
 
 
 def _user(row: Row[Any]) -> UserRecord:

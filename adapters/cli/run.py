@@ -43,9 +43,10 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     if problems := [problem for _spec, platform in enabled for problem in platform.environment_problems(os.environ)]:
         raise ConfigurationError(problems)  # before the database is opened
     stop = StopSignals(asyncio.current_task())
-    metrics = PrometheusMetrics(core_error_series(spec.name for spec, _platform in enabled)
+    names = [spec.name for spec, _platform in enabled]
+    metrics = PrometheusMetrics(core_error_series(names)
                                 + [(spec.name, kind) for spec, _platform in enabled for kind in spec.error_kinds],
-                                [spec.name for spec, _platform in enabled])
+                                names)
     try:
         async with open_services(settings, metrics=metrics) as services, \
                 single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]) as locks, \
@@ -97,10 +98,9 @@ class StopSignals:
 
     def cut_start_up(self) -> bool:
         """Whether a signal cancelled the start-up (then the cancellation is spent: the process exits cleanly)."""
-        if self._cut and self._starting is not None:
-            self._starting.uncancel()
-            return True
-        return False
+        cut = self._cut and self._starting is not None
+        self.serving()
+        return cut
 
     def remove(self) -> None:
         for signum in (signal.SIGTERM, signal.SIGINT):

@@ -11,9 +11,9 @@ import discord
 
 from adapters.discord import game_render
 from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
+from adapters.discord.permissions import send_right
 from bot.games.delivery import Aside, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
-from bot.i18n import N_
 
 log = logging.getLogger(__name__)
 
@@ -22,8 +22,7 @@ class ChannelGameSurface:
     def __init__(self, client: discord.Client, channel_id: int) -> None:
         self._channel = client.get_partial_messageable(channel_id)
         # In a thread, sending is a right of its own: the one an admin must grant when the game is refused.
-        in_thread = isinstance(client.get_channel(channel_id), discord.Thread)
-        self._send_right = N_("Send Messages in Threads") if in_thread else N_("Send Messages")
+        self._send_right = send_right(in_thread=isinstance(client.get_channel(channel_id), discord.Thread))
 
     async def lobby(self, lobby: GameLobby) -> Posted:
         with _refused_as_chat_refused(self._send_right):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import Localizer
+from bot.i18n import N_, Localizer
 
 
 def missing_permission_names(granted: discord.Permissions | None, _: Localizer, *,
@@ -13,7 +13,7 @@ def missing_permission_names(granted: discord.Permissions | None, _: Localizer, 
     ``granted`` unknown (a channel not cached) or looking complete, the ones Discord must have refused: Send
     Polls alone when the caller knows messages still go out. In a thread, sending is its own permission."""
     sends = _may_send(granted, in_thread=in_thread) if granted else False
-    send_name = _("Send Messages in Threads") if in_thread else _("Send Messages")
+    send_name = _(send_right(in_thread=in_thread))
     if granted is not None:
         needed = [
             (granted.view_channel, _("View Channel")),
@@ -25,6 +25,11 @@ def missing_permission_names(granted: discord.Permissions | None, _: Localizer, 
             return missing
     # Unknown, or Discord said no although the permissions look fine: name what matters.
     return [_("Send Polls")] if refused_only_polls else [send_name, _("Send Polls")]
+
+
+def send_right(*, in_thread: bool) -> str:
+    """The right to post a message there, by its name in Discord's settings (to translate): in a thread, its own."""
+    return N_("Send Messages in Threads") if in_thread else N_("Send Messages")
 
 
 def lacks_poll_rights(granted: discord.Permissions, *, in_thread: bool) -> bool:

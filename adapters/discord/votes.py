@@ -41,7 +41,7 @@ class VoteHandler:
                         and await self._is_own_poll_for(event):
                     result = await self._engine.ask_again(actor, shown)
         except discord.Forbidden:  # the answer is kept; the channel stopped taking the next poll (a right revoked)
-            await self._polls_refused(event, actor)
+            await self._polls.say_polls_refused(event.channel_id, event.user_id, await self._engine.localizer(actor))
             return
         if isinstance(result, Notice):
             if result.code is NoticeCode.NOT_YOUR_SESSION:
@@ -55,9 +55,6 @@ class VoteHandler:
                 return
             # Anything else (a changed vote, a closed question, a poll that isn't ours) needs no reply.
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
-
-    async def _polls_refused(self, event: discord.RawPollVoteActionEvent, actor: Actor) -> None:
-        await self._polls.say_polls_refused(event.channel_id, event.user_id, await self._engine.localizer(actor))
 
     def _actor(self, event: discord.RawPollVoteActionEvent) -> Actor:
         """The voter, with their server (whose chosen language the engine reads) and its preferred locale (from the

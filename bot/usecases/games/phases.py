@@ -57,7 +57,7 @@ class Phases:
                 # removed or added some.
                 game.option_orders[question_id] = shown_options(question, game.option_orders.get(question_id, []))
                 # The vote's grace is part of the deadline: the sweep closes the question once it has passed.
-                game.deadline = now + timedelta(seconds=game.question_seconds) + GRACE
+                game.deadline = question_deadline(game, now)
                 game.updated_at = now
                 await uow.games.update(game)
                 return [*events, views.question(game, quiz, question, _)]
@@ -103,6 +103,11 @@ class Phases:
                             open_lobby=open_lobby, answered_open=answered_open)
 
 
+def question_deadline(game: GameRecord, now: datetime) -> datetime:
+    """When a question asked ``now`` closes: its seconds, and the vote's grace."""
+    return now + timedelta(seconds=game.question_seconds) + GRACE
+
+
 async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted, now: datetime) -> None:
     """Store what a platform posted for the game (the caller commits): the lobby's message, the question's
     message and, when votes name a key of their own (a poll), which question they answer. A question's clock
@@ -116,7 +121,7 @@ async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: 
     elif isinstance(event, GameQuestion) and game.position == event.position:
         game.question_message = posted.message_id
         if game.state is GameState.ASKING and game.asked_at is not None and now > game.asked_at:
-            game.asked_at, game.deadline = now, now + timedelta(seconds=game.question_seconds) + GRACE
+            game.asked_at, game.deadline = now, question_deadline(game, now)
     else:
         return
     await uow.games.update(game)
