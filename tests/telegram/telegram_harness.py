@@ -83,7 +83,11 @@ async def next_poll(api: FakeBotApi, chat_id: int, count: int) -> Call:
     return (await api.wait_for("sendPoll", count, for_chat(chat_id)))[count - 1]
 
 
-def in_webhook_mode(settings: Settings, secret: str = "s3cret-token-0016",
+WEBHOOK_SECRET = "s3cret-token-0016"  # what the tests' webhooks are registered with
+SIGNED = {"X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET}  # the header Telegram sends with it
+
+
+def in_webhook_mode(settings: Settings, secret: str = WEBHOOK_SECRET,
                     path: str = "/hooks/telegram") -> tuple[Settings, str]:
     """``settings`` in webhook mode, listening on a free local port; and the URL Telegram would post to."""
     port = free_port()

@@ -14,7 +14,7 @@ import aiohttp
 from adapters.settings import Settings
 from adapters.telegram.stopping import HANDLERS_STOP_WAIT
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
-from tests.telegram.telegram_harness import in_webhook_mode, next_poll, poll_id, running_bot, wrong
+from tests.telegram.telegram_harness import SIGNED, in_webhook_mode, next_poll, poll_id, running_bot, wrong
 
 ADA = FakeUser(401, "Ada", "en")
 
@@ -59,8 +59,7 @@ async def test_in_webhook_mode_a_stuck_update_is_cut_off_unanswered_for_telegram
     api.fail_next("sendPoll", 429, "Too Many Requests: retry after 120", retry_after=120)
     async with aiohttp.ClientSession() as client:
         async with running_bot(webhook):
-            posting = asyncio.create_task(client.post(url, json=update,
-                                                      headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret-token-0016"}))
+            posting = asyncio.create_task(client.post(url, json=update, headers=SIGNED))
             await refused(api, "sendPoll")
             stopping = time.monotonic()
         took = time.monotonic() - stopping

@@ -21,6 +21,8 @@ from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import (
     AMINATA,
+    SIGNED,
+    WEBHOOK_SECRET,
     for_chat,
     in_webhook_mode,
     running_bot,
@@ -37,7 +39,7 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
         "from": AMINATA.json(), "text": "/progress", "entities": [{"type": "bot_command", "offset": 0, "length": 9}]}}
     async with running_bot(webhook):
         registered = api.calls("setWebhook")[0].params
-        assert registered["url"] == url and registered["secret_token"] == "s3cret-token-0016"
+        assert registered["url"] == url and registered["secret_token"] == WEBHOOK_SECRET
         assert set(registered["allowed_updates"]) == {"message", "callback_query", "poll_answer"}
         assert not api.calls("getUpdates")
 
@@ -47,7 +49,7 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
             forged = await client.post(url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": "guess"})
             assert forged.status == 403
             posted = await client.post(url, json=update,
-                                       headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret-token-0016"})
+                                       headers=SIGNED)
             assert posted.status == 200
         replies = await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
         assert len(replies) == 1
@@ -62,7 +64,7 @@ async def test_a_webhook_url_with_escapes_in_its_path_is_served_where_telegram_p
         assert api.calls("setWebhook")[0].params["url"] == url
         async with aiohttp.ClientSession() as client:
             posted = await client.post(url, json=help_update(1),
-                                       headers={"X-Telegram-Bot-Api-Secret-Token": "s3cret-token-0016"})
+                                       headers=SIGNED)
             assert posted.status == 200
         await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
 
@@ -94,25 +96,24 @@ async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for
     await proxy.open()
     through_proxy = server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
     webhook, url = in_webhook_mode(settings.model_copy(update={"database_url": through_proxy}))
-    signed = {"X-Telegram-Bot-Api-Secret-Token": "s3cret-token-0016"}
     try:
         async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:
-            handled = await client.post(url, json=help_update(1), headers=signed)
+            handled = await client.post(url, json=help_update(1), headers=SIGNED)
             assert handled.status == 200
             assert len(api.calls("sendMessage", for_chat(AMINATA.id))) == 1  # sent before the 200 came back
 
             await proxy.cut()  # PostgreSQL can't be reached
-            stopped = await client.post(url, json=help_update(2), headers=signed)
+            stopped = await client.post(url, json=help_update(2), headers=SIGNED)
             assert stopped.status == 503  # Telegram will deliver it again
             await proxy.open()  # the outage is over
-            again = await client.post(url, json=help_update(2), headers=signed)
+            again = await client.post(url, json=help_update(2), headers=SIGNED)
             assert again.status == 200
             texts = [call.params["text"] for call in api.calls("sendMessage", for_chat(AMINATA.id))]
             sorry = engine.localizer_for("fr")("Sorry, something went wrong. Please try again in a moment.")
             assert texts[1] == sorry and texts[2] == texts[0]  # one apology, then the help it asked for
             assert len(texts) == 3
             for body in (b"{not json", b"[]", b"1", b"\xff"):  # no update: refused, never a 500
-                broken = await client.post(url, data=body, headers=signed)
+                broken = await client.post(url, data=body, headers=SIGNED)
                 assert broken.status == 400, body
     finally:
         await proxy.cut()
@@ -126,7 +127,7 @@ async def test_a_webhook_port_already_in_use_is_a_setting_to_fix_named_with_exit
         port = taken.getsockname()[1]
         env = bot_env(api.base_url, tmp_path, QUIZ_TELEGRAM_WEBHOOK_URL=f"http://127.0.0.1:{port}/hook",
                       QUIZ_TELEGRAM_WEBHOOK_LISTEN="127.0.0.1", QUIZ_TELEGRAM_WEBHOOK_PORT=str(port),
-                      QUIZ_TELEGRAM_WEBHOOK_SECRET="s3cret-token-0016")
+                      QUIZ_TELEGRAM_WEBHOOK_SECRET=WEBHOOK_SECRET)
         bot = await BotProcess.start(env)
         assert await bot.exited() == ExitCode.CONFIGURATION, bot.log
     assert f"QUIZ_TELEGRAM_WEBHOOK_PORT: port {port} is already in use" in bot.log
@@ -140,7 +141,7 @@ async def test_a_webhook_address_telegram_refuses_is_a_setting_named_with_exit_2
     bot = await BotProcess.start(bot_env(api.base_url, tmp_path, QUIZ_TELEGRAM_WEBHOOK_URL=f"http://127.0.0.1:{port}/h",
                                          QUIZ_TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
                                          QUIZ_TELEGRAM_WEBHOOK_PORT=str(port),
-                                         QUIZ_TELEGRAM_WEBHOOK_SECRET="s3cret-token-0016"))
+                                         QUIZ_TELEGRAM_WEBHOOK_SECRET=WEBHOOK_SECRET))
     assert await bot.exited() == ExitCode.CONFIGURATION, bot.log
     assert "QUIZ_TELEGRAM_WEBHOOK_URL: Telegram refused it: Bad webhook: https url must be provided" in bot.log
     assert "Traceback" not in bot.log

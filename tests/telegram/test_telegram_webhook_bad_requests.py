@@ -13,9 +13,7 @@ from yarl import URL
 from adapters.settings import Settings
 from adapters.telegram.webhook import MAX_BODY
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, for_chat, in_webhook_mode, running_bot
-
-SECRET = "s3cret-token-0016"
+from tests.telegram.telegram_harness import AMINATA, SIGNED, WEBHOOK_SECRET, for_chat, in_webhook_mode, running_bot
 
 
 async def raw_post(url: str, headers: bytes, body: bytes = b"{}") -> int:
@@ -41,7 +39,7 @@ async def test_a_secret_header_that_is_not_text_is_refused_like_a_wrong_secret(
     async with running_bot(webhook):
         assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: guess\r\n") == 403
         assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: gu\xffess\r\n") == 403
-        assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: " + SECRET.encode() + b"\xff\r\n") == 403
+        assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: " + WEBHOOK_SECRET.encode() + b"\xff\r\n") == 403
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
 
@@ -63,12 +61,11 @@ async def test_a_signed_update_that_is_not_one_is_refused_with_400_and_the_next_
     """Only a sender with the secret gets here (Telegram, or a proxy that changed the body): it hears 400, as for
     a body that is no JSON, and nothing is handled."""
     webhook, url = in_webhook_mode(settings)
-    signed = {"X-Telegram-Bot-Api-Secret-Token": SECRET}
     async with running_bot(webhook), aiohttp.ClientSession() as client:
-        refused = await client.post(url, json=body, headers=signed)
+        refused = await client.post(url, json=body, headers=SIGNED)
         assert refused.status == 400
         assert not api.calls("sendMessage")
-        served = await client.post(url, json=update_with(), headers=signed)
+        served = await client.post(url, json=update_with(), headers=SIGNED)
         assert served.status == 200
         assert len(api.calls("sendMessage", for_chat(AMINATA.id))) == 1
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
@@ -79,11 +76,11 @@ async def test_a_signed_body_nested_too_deep_to_read_is_refused_with_400(
     webhook, url = in_webhook_mode(settings)
     deep = b"[" * 100_000 + b"]" * 100_000
     async with running_bot(webhook):
-        assert await raw_post(url, f"X-Telegram-Bot-Api-Secret-Token: {SECRET}\r\n".encode(), deep) == 400
+        assert await raw_post(url, f"X-Telegram-Bot-Api-Secret-Token: {WEBHOOK_SECRET}\r\n".encode(), deep) == 400
 
 
 async def test_a_signed_body_over_the_size_limit_is_refused_as_too_large(api: FakeBotApi, settings: Settings) -> None:
     webhook, url = in_webhook_mode(settings)
     async with running_bot(webhook), aiohttp.ClientSession() as client:
-        huge = await client.post(url, data=b" " * (MAX_BODY + 1), headers={"X-Telegram-Bot-Api-Secret-Token": SECRET})
+        huge = await client.post(url, data=b" " * (MAX_BODY + 1), headers=SIGNED)
         assert huge.status == 413

@@ -19,9 +19,8 @@ from tests.support.tcp_proxy import TcpProxy
 from tests.telegram.fake_types import BOT_USER, FakeChat, FakeUser
 from tests.telegram.game_steps import lobby
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import ADMIN, AMINATA, GROUP, in_webhook_mode, running_bot
+from tests.telegram.telegram_harness import ADMIN, AMINATA, GROUP, SIGNED, in_webhook_mode, running_bot
 
-SECRET = "s3cret-token-0016"
 SORRY = "Sorry, something went wrong. Please try again in a moment."
 
 
@@ -35,7 +34,7 @@ class Webhook:
         self.update_id = 0
 
     async def post(self, update: dict[str, Any]) -> int:
-        return (await self.client.post(self.url, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": SECRET})
+        return (await self.client.post(self.url, json=update, headers=SIGNED)
                 ).status
 
     def command(self, user: FakeUser, text: str, chat: FakeChat) -> dict[str, Any]:
@@ -62,7 +61,7 @@ async def webhook_bot(settings: Settings, postgres_url: str) -> AsyncIterator[tu
     proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
     await proxy.open()
     through_proxy = server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
-    webhook, url = in_webhook_mode(settings.model_copy(update={"database_url": through_proxy}), SECRET)
+    webhook, url = in_webhook_mode(settings.model_copy(update={"database_url": through_proxy}))
     try:
         async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:
             yield engine, Webhook(url, client, proxy)
