@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from telegram import Chat, Update, User
+from telegram import Chat, MaybeInaccessibleMessage, Update, User
 
+from adapters.telegram.topics import chat_key, chat_of
 from bot.replies import Actor
 from bot.text import shown_name
 
 PLATFORM = "telegram"
 
 
-def actor_for(user: User, chat: Chat | None = None) -> Actor:
-    """The engine's Actor for a Telegram user, in a chat if the event has one (poll answers don't)."""
-    return Actor(PLATFORM, str(user.id), str(chat.id) if chat is not None else None, user.language_code)
+def actor_for(user: User, chat: Chat | None = None, message: MaybeInaccessibleMessage | None = None) -> Actor:
+    """The engine's Actor for a Telegram user, in a chat if the event has one (poll answers don't): in the topic
+    of a forum that ``message`` was posted in (adapters/telegram/topics.py)."""
+    return Actor(PLATFORM, str(user.id), chat_key(chat, message) if chat is not None else None, user.language_code)
 
 
 def update_actor(update: Update) -> Actor | None:
@@ -21,7 +23,7 @@ def update_actor(update: Update) -> Actor | None:
     user = update.effective_user
     if user is None or posted_as_chat(update):
         return None
-    return actor_for(user, update.effective_chat)
+    return actor_for(user, update.effective_chat, update.effective_message)
 
 
 def posted_as_chat(update: Update) -> bool:
@@ -37,8 +39,8 @@ def command_argument(args: list[str] | None) -> str | None:
 
 
 def is_private(chat_id: str | None, actor: Actor) -> bool:
-    """In Telegram a private chat has the user's own id; groups have other (negative) ids."""
-    return chat_id is None or chat_id == actor.user_id
+    """In Telegram a private chat has the user's own id (a topic of it too); groups have other (negative) ids."""
+    return chat_id is None or chat_of(chat_id) == actor.user_id
 
 
 def owner_in(chat_id: str, actor: Actor, first_name: str | None) -> str | None:

@@ -9,6 +9,7 @@ from telegram.constants import ChatAction, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from adapters.telegram.html_text import pack
+from adapters.telegram.topics import chat_of, place
 from bot.records import HeldLink, MessageLink
 
 log = logging.getLogger(__name__)
@@ -22,17 +23,19 @@ class TelegramChat:
         self.bot = bot
 
     async def html(self, chat_id: str, blocks: list[str], keyboard: InlineKeyboardMarkup | None = None) -> None:
-        messages = pack(blocks)
+        messages, where = pack(blocks), place(chat_id)
         for index, text in enumerate(messages):
             last = index == len(messages) - 1
-            await self.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML,
+            await self.bot.send_message(where.chat, text, message_thread_id=where.topic, parse_mode=ParseMode.HTML,
                                         reply_markup=keyboard if last else None, link_preview_options=NO_PREVIEW)
 
     async def photo(self, chat_id: str, picture: bytes, caption_html: str) -> None:
         """A picture that adds to a reply already sent (a chart): left out where the chat takes no photos, since the
         text said it all and trying again would never help."""
         try:
-            await self.bot.send_photo(chat_id, photo=picture, caption=caption_html, parse_mode=ParseMode.HTML)
+            where = place(chat_id)
+            await self.bot.send_photo(where.chat, picture, message_thread_id=where.topic, caption=caption_html,
+                                      parse_mode=ParseMode.HTML)
         except BadRequest as error:
             if PHOTOS_REFUSED not in error.message.lower():
                 raise
@@ -57,7 +60,7 @@ class TelegramChat:
     async def close_poll(self, chat_id: str, message_id: str) -> None:
         """Stop a poll of the bot's, so that nobody votes on it any more."""
         try:
-            await self.bot.stop_poll(chat_id, int(message_id))
+            await self.bot.stop_poll(chat_of(chat_id), int(message_id))
         except BadRequest as error:  # closed already (its time ran out), or deleted
             log.info("could not close poll message %s: %s", message_id, error)
 
@@ -66,7 +69,7 @@ class TelegramChat:
         deleted. Best effort: one that can't be deleted any more (gone already; Telegram lets a bot delete only
         what it sent in the last 48 hours) is left as it is, as stopping it would show the answer it was to keep."""
         try:
-            await self.bot.delete_message(chat_id, int(message_id))
+            await self.bot.delete_message(chat_of(chat_id), int(message_id))
         except TelegramError as error:
             log.info("could not delete poll message %s in chat %s: %s", message_id, chat_id, error)
             return False

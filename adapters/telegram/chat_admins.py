@@ -8,6 +8,8 @@ from telegram import Bot
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
+from adapters.telegram.topics import chat_of
+
 log = logging.getLogger(__name__)
 
 ADMIN_STATUSES = frozenset({ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER})
@@ -16,7 +18,7 @@ ADMIN_STATUSES = frozenset({ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWN
 async def is_chat_admin(bot: Bot, chat_id: str, user_id: str) -> bool:
     """Asked of Telegram each time (only for those commands): an admin removed a minute ago is no admin."""
     try:
-        member = await bot.get_chat_member(chat_id, int(user_id))
+        member = await bot.get_chat_member(chat_of(chat_id), int(user_id))
     except TelegramError as error:  # not a member any more, or the bot was removed: no rights
         log.info("could not check %s's rights in chat %s: %s", user_id, chat_id, error)
         return False

@@ -31,6 +31,7 @@ from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.menu import help_text, how_to_answer, next_steps
 from adapters.telegram.surface import TelegramSurface
+from adapters.telegram.topics import chat_key
 from adapters.telegram.typed_commands import Callback, Context, run_typed
 from bot.delivery import Target
 from bot.engine import QuizEngine
@@ -87,8 +88,9 @@ class Commands:
         # forward, say) is left alone.
         if chat is not None and message is not None and message.sender_chat is not None \
                 and message.sender_chat.id == chat.id:
-            notice = await self._engine.games.nameless(PLATFORM, str(chat.id))
-            await self._chat.html(str(chat.id), [render.notice(notice)])
+            where = chat_key(chat, message)
+            notice = await self._engine.games.nameless(PLATFORM, where)
+            await self._chat.html(where, [render.notice(notice)])
 
     async def start(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Welcome; offer the language picker when neither a choice nor the client's language tells us. With a

@@ -9,6 +9,7 @@ from telegram.error import TelegramError
 from adapters.telegram.actors import PLATFORM, is_private
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.surface import TelegramSurface
+from adapters.telegram.topics import chat_of
 from bot.engine import QuizEngine
 from bot.replies import Expired
 
@@ -26,7 +27,7 @@ async def deliver_expired(engine: QuizEngine, chat: TelegramChat, expired: Expir
 
 async def first_name(chat: TelegramChat, chat_id: str, user_id: str) -> str | None:
     try:
-        return (await chat.bot.get_chat_member(chat_id, int(user_id))).user.first_name
+        return (await chat.bot.get_chat_member(chat_of(chat_id), int(user_id))).user.first_name
     except TelegramError as error:
         log.info("could not look up user %s in chat %s: %s", user_id, chat_id, error)
         return None

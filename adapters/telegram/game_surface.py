@@ -19,6 +19,7 @@ from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import button
 from adapters.telegram.poll_layout import poll_layout
+from adapters.telegram.topics import place
 from bot.games.delivery import Aside, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.i18n import N_
@@ -48,13 +49,15 @@ class TelegramGameSurface:
     def __init__(self, chat: TelegramChat, chat_id: str, polls: GamePolls) -> None:
         self._chat = chat
         self._chat_id = chat_id
+        self._where = place(chat_id)
         self._polls = polls
 
     async def lobby(self, lobby: GameLobby) -> Posted:
         keyboard = InlineKeyboardMarkup([[button(lobby.join_label, Action.JOIN_GAME, lobby.game_id),
                                           button(lobby.start_label, Action.BEGIN_GAME, lobby.game_id)]])
         with _still_in_group():  # else the game would stay behind unseen, and refuse the next /game
-            message = await self._chat.bot.send_message(self._chat_id, game_render.lobby(lobby),
+            message = await self._chat.bot.send_message(self._where.chat, game_render.lobby(lobby),
+                                                        message_thread_id=self._where.topic,
                                                         parse_mode=ParseMode.HTML, reply_markup=keyboard,
                                                         link_preview_options=NO_PREVIEW)
         return Posted(str(message.message_id))
@@ -64,7 +67,7 @@ class TelegramGameSurface:
         if begins.lobby_message is None:
             return
         try:
-            await self._chat.bot.edit_message_text(esc(begins.text), self._chat_id,
+            await self._chat.bot.edit_message_text(esc(begins.text), self._where.chat,
                                                    int(begins.lobby_message), parse_mode=ParseMode.HTML)
         except BadRequest as error:  # deleted by an admin, say: the game goes on
             log.info("could not edit the lobby of game %s: %s", begins.game_id, error)
@@ -79,7 +82,8 @@ class TelegramGameSurface:
             async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
                 try:
                     message = await self._chat.bot.send_poll(
-                        self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
+                        self._where.chat, layout.question, layout.options, message_thread_id=self._where.topic,
+                        is_anonymous=False, type=Poll.QUIZ,
                         correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB: each a literal
                         explanation=layout.explanation or None,
                         open_period=period)

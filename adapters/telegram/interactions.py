@@ -18,6 +18,7 @@ from adapters.telegram.commands import Commands, surface_in
 from adapters.telegram.html_text import esc
 from adapters.telegram.menu import next_steps
 from adapters.telegram.surface import TelegramSurface
+from adapters.telegram.topics import chat_key
 from bot.delivery import Shown, Target
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode
@@ -139,7 +140,7 @@ class Interactions:
             try:
                 await query.edit_message_text(text, parse_mode=ParseMode.HTML)
             except BadRequest:  # a picker too old to edit, or pressed twice: say it in a new message
-                await self._chat.html(str(chat.id), [text])
+                await self._chat.html(chat_key(chat, query.message), [text])
             return
         await acknowledge(query, shorten(notice.text, ALERT_LIMIT))
 

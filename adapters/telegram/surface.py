@@ -9,6 +9,7 @@ from adapters.telegram import render
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.keyboards import retry_button
 from adapters.telegram.poll_layout import poll_layout
+from adapters.telegram.topics import place
 from bot.delivery import Asked
 from bot.replies import Feedback, QuestionView, Summary
 from bot.text import shown_name
@@ -47,8 +48,10 @@ class TelegramSurface:
                   render.question_notices(question.notices), layout.lettered or ""]
         if any(blocks):
             await self._chat.html(self._chat_id, blocks)
+        where = place(self._chat_id)
         message = await self._chat.bot.send_poll(
-            self._chat_id, layout.question, layout.options, is_anonymous=False, type=Poll.QUIZ,
+            where.chat, layout.question, layout.options, message_thread_id=where.topic, is_anonymous=False,
+            type=Poll.QUIZ,
             correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB types each as a literal
             explanation=layout.explanation or None,
             open_period=open_period(question))

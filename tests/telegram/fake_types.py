@@ -64,3 +64,8 @@ def form_field(value: str) -> Any:
         except ValueError:
             return value
     return value
+
+
+def in_topic(message: dict[str, Any], topic: int | str | None) -> dict[str, Any]:
+    """A message in a forum's topic, as Telegram marks one (``topic`` None: the chat's main one)."""
+    return message if topic is None else message | {"message_thread_id": int(topic), "is_topic_message": True}

@@ -15,7 +15,7 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.telegram.fake_types import BOT_USER, Call, Failure, FakeChat, FakeUser, form_field
+from tests.telegram.fake_types import BOT_USER, Call, Failure, FakeChat, FakeUser, form_field, in_topic
 from tests.telegram.telegram_html import problem
 
 __all__ = ["BOT_USER", "Call", "FakeBotApi", "FakeChat", "FakeUser"]
@@ -73,12 +73,13 @@ class FakeBotApi:
     # -- what the test does ------------------------------------------------------------------
 
     async def command(self, user: FakeUser, text: str, chat: FakeChat | None = None,
-                      as_chat: FakeChat | None = None) -> None:
+                      as_chat: FakeChat | None = None, topic: int | None = None) -> None:
         """A user sends a message; a leading ``/word`` is marked as a bot command, as Telegram does. ``as_chat``:
-        posted in that chat's name (an anonymous admin's, from Telegram's placeholder user)."""
+        posted in that chat's name (an anonymous admin's, from Telegram's placeholder user); ``topic``: in that
+        topic of a forum."""
         chat = chat or FakeChat.private(user)
         self._users[user.id] = user
-        message = self._message(chat, text, sender=user.json())
+        message = in_topic(self._message(chat, text, sender=user.json()), topic)
         if as_chat is not None:
             message["sender_chat"] = as_chat.json()
         if text.startswith("/"):
@@ -86,10 +87,10 @@ class FakeBotApi:
         await self.push({"message": message})
 
     async def press(self, user: FakeUser, data: str, chat: FakeChat | None = None,
-                    message_id: int | None = None) -> None:
+                    message_id: int | None = None, topic: int | None = None) -> None:
         chat = chat or FakeChat.private(user)
         self._users[user.id] = user
-        message = self._message(chat, "(buttons)", sender=BOT_USER)
+        message = in_topic(self._message(chat, "(buttons)", sender=BOT_USER), topic)
         if message_id is not None:
             message["message_id"] = message_id
         self._counter += 1
@@ -210,6 +211,10 @@ class FakeBotApi:
             return list(self._updates)
 
     def _result(self, method: str, params: dict[str, Any]) -> Any:
+        result = self._reply(method, params)
+        return in_topic(result, params.get("message_thread_id")) if isinstance(result, dict) else result
+
+    def _reply(self, method: str, params: dict[str, Any]) -> Any:
         if method == "getMe":
             return BOT_USER
         if method == "sendMessage":
