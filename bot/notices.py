@@ -75,6 +75,19 @@ def playing_in_a_game(quiz: Quiz | str, _: Localizer, chat_id: str | None = None
                     title=title), NoticeCode.IN_A_GAME, _.language, chat_id)
 
 
+def game_of_it_here(quiz: Quiz | str, _: Localizer, chat_id: str | None = None, *,
+                    answering: bool = False) -> Notice:
+    """A quiz a live group game in this chat plays: nobody's own round of it is asked here meanwhile, as its
+    questions and explanations would show the players the answers. ``answering``: refusing an answer to such a
+    round, its poll sent here before the game opened."""
+    if answering:
+        return Notice(_("A group game of {title} is on in this chat, so this answer to your own round of it doesn't "
+                        "count. That round waits for you until the game is over.", title=quiz_title(quiz, _)),
+                      NoticeCode.IN_A_GAME, _.language, chat_id)
+    return Notice(_("A group game of {title} is on in this chat. Play it on your own in a private chat, or here once "
+                    "the game is over.", title=quiz_title(quiz, _)), NoticeCode.IN_A_GAME, _.language, chat_id)
+
+
 def quiz_title(quiz: Quiz | str, _: Localizer) -> str:
     """The quiz's title in the learner's language, or its id if a reload removed it."""
     return localized(quiz.title, _.language) if isinstance(quiz, Quiz) else quiz

@@ -64,6 +64,9 @@ class SessionToAnswer:
     # The owner plays the session's quiz in a live group game (its lobby, or under way): an answer here would
     # show them, and the chat, the game's answers.
     owner_in_game: bool = False
+    # A live group game of the session's quiz in the chat the session is played in, whoever plays it: an answer
+    # there would show its players the answers.
+    game_in_its_chat: bool = False
 
 
 @dataclass(frozen=True)

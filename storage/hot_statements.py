@@ -72,7 +72,12 @@ def _session_to_answer() -> Select[Any]:
     in_game = (select(literal_column("1")).select_from(games)
                .join(players, (players.c.game_id == games.c.id) & (players.c.user_id == sessions.c.user_id))
                .where(games.c.quiz_id == sessions.c.quiz_id, live(games)).exists().label("owner_in_game"))
-    return select(sessions, last_activity, in_game)
+    # A live game of the quiz in the chat the session is played in, the owner's or not. Its chat id alone says
+    # which chat: Telegram's ids and Discord's (17 digits and more) never meet.
+    game_in_its_chat = (select(literal_column("1")).select_from(games)
+                        .where(games.c.chat_id == sessions.c.chat_id, games.c.quiz_id == sessions.c.quiz_id,
+                               live(games)).exists().label("game_in_its_chat"))
+    return select(sessions, last_activity, in_game, game_in_its_chat)
 
 
 @planned

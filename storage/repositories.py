@@ -94,15 +94,14 @@ class SqlSessionRepository:
 
     async def get_with_owner_activity(self, session_id: str) -> SessionToAnswer | None:
         row = (await self._connection.execute(hot.session_with_owner_activity(), {"session_id": session_id})).first()
-        return (SessionToAnswer(self._read(row), row.owner_last_activity, bool(row.owner_in_game))
-                if row else None)
+        return _to_answer(self._read(row), row) if row else None
 
     async def get_by_message(self, platform: str, message_key: str) -> tuple[MessageLink, SessionToAnswer] | None:
         row = (await self._connection.execute(hot.session_to_answer_by_link(),
                                               {"platform": platform, "message_key": message_key})).first()
         if row is None:
             return None
-        return _link(row, "link_"), SessionToAnswer(self._read(row), row.owner_last_activity, bool(row.owner_in_game))
+        return _link(row, "link_"), _to_answer(self._read(row), row)
 
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         query = overdue_query(self._connection.dialect.name, platform, now, limit)
@@ -253,6 +252,11 @@ def _owner_of(row: Row[Any]) -> UserRecord:
     return UserRecord(row.owner_platform, row.owner_platform_user_id, row.owner_language, row.owner_last_hint,
                       row.owner_id, row.owner_time_zone, row.owner_reminder_time, row.owner_reminder_due,
                       row.owner_leaderboard_hidden)
+
+
+def _to_answer(session: QuizSession, row: Row[Any]) -> SessionToAnswer:
+    """A session read with what an answer must know of it (hot_statements._session_to_answer's columns)."""
+    return SessionToAnswer(session, row.owner_last_activity, bool(row.owner_in_game), bool(row.game_in_its_chat))
 
 
 def _link(row: Row[Any], prefix: str = "") -> MessageLink:

@@ -9,6 +9,7 @@ from bot.content.models import Quiz
 from bot.delivery import Target
 from bot.notices import (
     already_answered,
+    game_of_it_here,
     no_quiz_in_progress,
     not_open,
     playing_in_a_game,
@@ -114,6 +115,8 @@ class Answering:
         session, last_activity = found.session, found.owner_last_activity
         if found.owner_in_game:  # a poll of it left open (here or in private): nothing scored, nothing moves on
             return playing_in_a_game(core.quiz_of(session) or session.quiz_id, turn.words, chat_id, answering=True)
+        if found.game_in_its_chat:  # its poll, sent here before the game opened: its feedback would tell the players
+            return game_of_it_here(core.quiz_of(session) or session.quiz_id, turn.words, chat_id, answering=True)
         if refused := await review_waits(core, uow, session, turn.words, chat_id):  # a review's question of it
             return refused
         # A vote can still reach the poll of a quiz left for another (in flight, a poll that failed to close):

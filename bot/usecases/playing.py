@@ -8,7 +8,14 @@ from dataclasses import replace
 from bot import views
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
-from bot.notices import named_quiz, no_quiz_in_progress, playing_in_a_game, quiz_not_found, quiz_title
+from bot.notices import (
+    game_of_it_here,
+    named_quiz,
+    no_quiz_in_progress,
+    playing_in_a_game,
+    quiz_not_found,
+    quiz_title,
+)
 from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import HeldLink, MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
@@ -16,7 +23,7 @@ from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.usecases.game_holds import review_waits
+from bot.usecases.game_holds import open_quiz, played_here, review_waits
 from bot.usecases.retry_rounds import RetryReads
 
 
@@ -65,6 +72,8 @@ class Playing:
             return playing_in_a_game(quiz, _, turn.actor.chat_id)
         if session is not None and (held := await review_waits(core, uow, session, _, turn.actor.chat_id)):
             return held  # a review round resumed at a question of the game's quiz: asking it again would show it
+        if (here := await played_here(uow, turn.actor)) == ((open_quiz(session) if session else None) or quiz.id):
+            return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
         resumed = session is not None
         if session is None:
             session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id, question_ids=None,
@@ -157,6 +166,8 @@ class Playing:
             return nothing
         if await uow.games.live_played_by(turn.user_id, quiz.id) is not None:
             return playing_in_a_game(quiz, _, turn.actor.chat_id)
+        if await played_here(uow, turn.actor) == quiz.id:
+            return game_of_it_here(quiz, _, turn.actor.chat_id)
         missed = await reads.missed(finished)
         if not missed or finished.state is SessionState.ACTIVE:
             return nothing

@@ -14,7 +14,7 @@ from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.due_cards import count_due, due_cards, held_back, next_due
 from bot.i18n import Localizer
-from bot.notices import review_held_for_the_game
+from bot.notices import game_of_it_here, review_held_for_the_game
 from bot.ports import SessionAlreadyActive
 from bot.records import CardRecord
 from bot.replies import Actor, Notice, NoticeCode, Started, Summary
@@ -22,7 +22,7 @@ from bot.review_quiz import REVIEW_QUIZ_ID, ref
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.usecases.game_holds import review_waits
+from bot.usecases.game_holds import open_quiz, played_here, review_waits
 
 ROUND = 10  # questions per review round: a few minutes, the most overdue first
 
@@ -81,12 +81,13 @@ class Reviewing:
         session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
         resumed = session is not None
         due_in_all, one_quiz = 0, None
+        here = await played_here(uow, turn.actor)  # the quiz of this chat's game: none of it is asked here meanwhile
         if session is None:
             now = core.clock()
             # What is due today on the learner's clock, as /progress and the reminders count it.
             until = end_of_day(now, turn.user.time_zone if turn.user else None)
             # The quizzes the learner plays in live group games wait: their answers would give the game's away.
-            held = await held_back(uow, turn.user_id)
+            held = await held_back(uow, turn.user_id) | ({here} if here else set())
             cards = await uow.cards.of_user(turn.user_id)
             due = await due_cards(uow, core.library.catalog, turn.user_id, until, ROUND, leave_out=held, cards=cards)
             if len(due) == ROUND:  # a full round may leave some for the next: the intro says how many are due
@@ -110,6 +111,8 @@ class Reviewing:
                 resumed = True
         elif refused := await review_waits(core, uow, session, _, turn.actor.chat_id):  # its question: a game's
             return refused
+        elif here is not None and open_quiz(session) == here:
+            return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
         elif turn.actor.chat_id is not None:
             session.chat_id = turn.actor.chat_id
         quiz = core.quiz_of(session)
@@ -130,7 +133,11 @@ class Reviewing:
         _, catalog = turn.words, self._core.library.catalog
         first = next(iter(await due_cards(turn.uow, catalog, turn.user_id, until, 1, leave_out=frozenset())), None)
         quiz = catalog.get(first.quiz_id) if first else None
-        return review_held_for_the_game(quiz, _, turn.actor.chat_id) if quiz else None
+        if quiz is None:
+            return None
+        if await turn.uow.games.live_played_by(turn.user_id, quiz.id) is None:  # not theirs: this chat's game's
+            return game_of_it_here(quiz, _, turn.actor.chat_id)
+        return review_held_for_the_game(quiz, _, turn.actor.chat_id)
 
     async def _nothing_due(self, turn: Turn) -> Notice:
         """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet."""

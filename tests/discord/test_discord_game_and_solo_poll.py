@@ -1,4 +1,4 @@
-"""A member's own poll of a quiz, open in the channel since before they joined its group game, takes no votes
+"""A member's own poll of a quiz, open in the channel since before its group game opened there, takes no votes
 while the game is on: its reply would post the answer to a question of the game while the game asks it."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from tests.discord.support import message_id, next_poll, vote_for
 async def test_a_vote_on_a_solo_poll_of_the_games_quiz_is_refused_and_gives_no_answer_away(
         bot: RunningBot, fake: FakeDiscord) -> None:
     _ = bot.engine.localizer_for("en")
+    await fake.slash("quiz", {"quiz": "collectives"})  # the owner's own round, before the game opens here
+    solo = await next_poll(fake, bot)
     await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
                      member_permissions=PLAYER_PERMISSIONS)
     lobby_call, game_id = await lobby(fake)
-    await fake.slash("quiz", {"quiz": "collectives"})  # the owner, not a player yet: his own round starts
-    solo = await next_poll(fake, bot)
     await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", OWNER_ID)
     await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
                      member_permissions=PLAYER_PERMISSIONS)
@@ -36,11 +36,11 @@ async def test_a_solo_poll_held_by_the_game_is_ended_when_its_round_is_stopped(
         bot: RunningBot, fake: FakeDiscord) -> None:
     """Left open, it would take votes that count for nothing, now or after the game. An ended Discord poll shows
     vote counts, not an answer (no quiz mode), so it is ended as any other."""
+    await fake.slash("quiz", {"quiz": "collectives"})
+    solo = await next_poll(fake, bot)
     await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
                      member_permissions=PLAYER_PERMISSIONS)
     lobby_call, game_id = await lobby(fake)
-    await fake.slash("quiz", {"quiz": "collectives"})
-    solo = await next_poll(fake, bot)
     await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", OWNER_ID)
     await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
                      member_permissions=PLAYER_PERMISSIONS)

@@ -148,9 +148,9 @@ class FakeSessionRepository:
         latest = await self.last_activity(session.user_id) if session else None
         if session is None or latest is None:
             return None
-        in_game = any(game.quiz_id == session.quiz_id and game.state.live and (game.id, session.user_id) in
-                      self._state.players for game in self._state.games.values())
-        return SessionToAnswer(session, latest, in_game)
+        live = [game for game in self._state.games.values() if game.quiz_id == session.quiz_id and game.state.live]
+        return SessionToAnswer(session, latest, any((game.id, session.user_id) in self._state.players for game in live),
+                               any(game.chat_id == session.chat_id for game in live))
 
     async def get_by_message(self, platform: str, message_key: str) -> tuple[MessageLink, SessionToAnswer] | None:
         link = self._state.links.get((platform, message_key))

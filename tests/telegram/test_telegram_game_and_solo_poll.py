@@ -17,12 +17,14 @@ TENDAI = FakeUser(402, "Tendai", "en")
 
 
 async def game_lobby_and_solo_poll(api: FakeBotApi, chat: FakeChat) -> tuple[str, Call]:
-    """Ada opens a game of collectives in the group; Tendai, not in it yet, has his own poll of its quiz open in
-    ``chat`` (the group or his private chat)."""
+    """Tendai has his own poll of collectives open in ``chat`` (the group or his private chat) as Ada opens a game
+    of it in the group, which he isn't in yet. (Once the game is open, nobody's own round of its quiz starts in
+    the group: tests/core/test_games_and_onlookers.py.)"""
+    await api.command(TENDAI, "/quiz collectives", chat)
+    solo = await next_poll(api, chat.id, 1)
     await api.command(ADA, "/game collectives", GROUP)
     _lobby, game_id = await lobby(api, GROUP)
-    await api.command(TENDAI, "/quiz collectives", chat)
-    return game_id, await next_poll(api, chat.id, 1)
+    return game_id, solo
 
 
 async def game_played_then_quiz_resumed(api: FakeBotApi, game_id: str, chat: FakeChat, game_polls: int,

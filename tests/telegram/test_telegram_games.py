@@ -15,7 +15,7 @@ from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import Failure
 from tests.telegram.game_steps import begun, lobby, press, results_messages, vote
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
-from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, correct, next_poll, poll_id, running_bot
+from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, WANJIRU, correct, next_poll, poll_id, running_bot
 
 ADA = FakeUser(301, "Ada <Lovelace>", "en")  # escaped wherever it is shown
 
@@ -246,3 +246,17 @@ async def test_a_vote_cast_in_a_channels_name_is_nobodys_not_a_shared_player_cal
         [results] = await api.wait_for("sendMessage", 1, lambda params: "Answers: " in params["text"])
     assert "Channel" not in results.params["text"]
     assert not api.calls("sendMessage", lambda params: params["chat_id"] == str(CHANNEL_BOT["id"]))
+
+
+async def test_an_onlookers_own_round_of_the_games_quiz_is_refused_in_its_group_but_plays_privately(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Its polls and feedback in the group would show the players the answers while the game asks them."""
+    async with running_bot(settings, game_interval=GAMES):
+        await begun(api, ADA, GROUP, (AMINATA,))
+        await api.command(JUMA, "/quiz collectives", GROUP)  # Juma doesn't play
+        refused = "A group game of Collectives is on in this chat. Play it on your own in a private chat, or here"
+        await api.wait_for("sendMessage", 1, lambda p: refused in p["text"])
+        await api.command(JUMA, "/quiz collectives")
+        assert (await next_poll(api, JUMA.id, 1)).params["question"].startswith("1/3 · Which collective")
+        await api.settle()
+        assert len(api.polls(GROUP.id)) == 1  # the game's question alone

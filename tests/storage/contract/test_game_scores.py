@@ -162,22 +162,25 @@ async def test_the_live_game_of_a_quiz_a_learner_joined_is_found_and_no_other(uo
 
 
 async def test_a_session_to_answer_says_whether_its_owner_plays_its_quiz_in_a_live_game(uow: Uow) -> None:
-    """An answer to it then would show them the game's answers: the engine refuses it."""
-    ada, bayo = await stored_user(uow, "ada"), await stored_user(uow, "bayo")
+    """An answer to it then would show them the game's answers: the engine refuses it. So it does to a session
+    played in a chat where a live game plays its quiz, whoever plays the game (its feedback would go there)."""
+    ada, bayo, cyd = (await stored_user(uow, "ada"), await stored_user(uow, "bayo"), await stored_user(uow, "cyd"))
     await stored_games(uow, a_game(ada, "lobby", "chat-1"),  # Collectives, not yet begun: live all the same
                        replace(a_game(ada, "over", "chat-2", state=GameState.FINISHED), quiz_id="fsdp"))
     for game_id in ("lobby", "over"):
         await _played(uow, game_id, ada, "Ada", HOUR)
     for session in (a_session(ada, "ada-collectives"), a_session(ada, "ada-fsdp", "fsdp"),
-                    a_session(bayo, "bayo-collectives")):
+                    a_session(bayo, "bayo-collectives"), replace(a_session(cyd, "cyd-elsewhere"), chat_id="chat-9")):
         await stored_session(uow, session)
     async with uow() as work:
         found = {session_id: await work.sessions.get_with_owner_activity(session_id)
-                 for session_id in ("ada-collectives", "ada-fsdp", "bayo-collectives")}
-    assert {session_id: to_answer.owner_in_game for session_id, to_answer in found.items() if to_answer} == {
-        "ada-collectives": True,
-        "ada-fsdp": False,  # that game is over
-        "bayo-collectives": False,  # not a player of the lobby in his chat
+                 for session_id in ("ada-collectives", "ada-fsdp", "bayo-collectives", "cyd-elsewhere")}
+    assert {session_id: (to_answer.owner_in_game, to_answer.game_in_its_chat)
+            for session_id, to_answer in found.items() if to_answer} == {
+        "ada-collectives": (True, True),  # the lobby is in chat-1, where all but Cyd's are played
+        "ada-fsdp": (False, False),  # that game is over, and the lobby plays another quiz
+        "bayo-collectives": (False, True),  # not a player of the lobby in his chat, which plays his quiz
+        "cyd-elsewhere": (False, False),  # no game in her chat
     }
     async with uow() as work:  # a vote on each session's poll reads the same with the poll's link
         for session_id in found:

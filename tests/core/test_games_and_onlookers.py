@@ -1,0 +1,82 @@
+"""A member of a chat who doesn't play its live group game can't play the game's quiz on their own in that chat
+meanwhile: its polls and feedback there would show the players the answers. Elsewhere (a private chat), and in
+that chat once the game is over, they can."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.engine import QuizEngine
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
+from tests.core.games_play import CHAT, open_with_three
+from tests.core.play import answer, start
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+
+DUMI = Actor("telegram", "9", CHAT, "en")  # in the game's chat, not in the game
+DUMI_PRIVATELY = Actor("telegram", "9", "9", "en")
+HERE = Notice("A group game of Collectives is on in this chat. Play it on your own in a private chat, or here once "
+              "the game is over.", NoticeCode.IN_A_GAME, "en", CHAT)
+
+
+async def _missed_all(engine: QuizEngine, actor: Actor, reference: str) -> None:
+    shown: QuestionView | Summary = await start(engine, actor, reference)
+    while isinstance(shown, QuestionView):
+        shown = (await answer(engine, actor, shown, right=False)).next
+
+
+async def test_an_onlooker_cant_start_resume_or_retry_the_games_quiz_in_its_chat_but_can_privately(
+        engine: QuizEngine) -> None:
+    await _missed_all(engine, DUMI_PRIVATELY, "collectives")  # a round to retry
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+
+    assert await engine.start(DUMI, "collectives") == HERE
+    assert await engine.retry_missed(DUMI) == HERE
+    other = await engine.start(DUMI, "long-options")  # another quiz is no secret of the game's
+    assert isinstance(other, Started)
+    assert await engine.start(DUMI, "collectives") == HERE  # nor by switching to it
+    privately = await engine.retry_missed(DUMI_PRIVATELY)
+    assert isinstance(privately, Started)
+    assert await engine.start(DUMI, None) == HERE  # resuming that round here, in the game's chat
+
+    await engine.games.stop(Actor("telegram", "1", CHAT, "en"), "Ada", False, stage)
+    assert isinstance(await engine.start(DUMI, None), Started)  # the game is over: here it goes on
+
+
+async def test_an_onlookers_review_in_the_games_chat_leaves_the_games_quiz_out(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    await _missed_all(engine, DUMI_PRIVATELY, "collectives")
+    await _missed_all(engine, DUMI_PRIVATELY, "long-options")
+    clock.advance(timedelta(days=3))
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+
+    started = await engine.review(DUMI)
+    assert isinstance(started, Started)
+    quizzes = {started.question.question_id.split("/")[0]}
+    shown: object = started.question
+    while isinstance(shown, QuestionView):
+        quizzes.add(shown.question_id.split("/")[0])
+        shown = (await answer(engine, DUMI, shown, right=True)).next
+    assert quizzes == {"long-options"}
+    assert await engine.review(DUMI) == HERE  # only Collectives is left, and it waits while the game is on here
+
+
+async def test_an_answer_to_an_onlookers_poll_sent_in_the_chat_before_the_game_opened_waits_for_the_game(
+        engine: QuizEngine) -> None:
+    started = await engine.start(DUMI, "collectives")
+    assert isinstance(started, Started)
+    await engine.link_message("telegram", "dumi-poll", started.question, CHAT)
+    stage = RecordingStage()
+    await open_with_three(engine, stage)
+
+    voted = await engine.answer_message(Actor("telegram", "9"), "dumi-poll", started.question.correct_index)
+    assert voted == Notice("A group game of Collectives is on in this chat, so this answer to your own round of it "
+                           "doesn't count. That round waits for you until the game is over.", NoticeCode.IN_A_GAME,
+                           "en")
+    await engine.games.stop(Actor("telegram", "1", CHAT, "en"), "Ada", False, stage)
+    resumed = await engine.start(DUMI, None)  # after the game: the same question, asked again, and it counts
+    assert isinstance(resumed, Started) and resumed.question.question_id == started.question.question_id
+    scored = await answer(engine, DUMI, resumed.question, right=True)
+    assert isinstance(scored, AnswerOutcome) and scored.feedback is not None
