@@ -108,6 +108,8 @@ class TelegramGameSurface:
         with _still_in_group():  # the game is over already: this only spares the log a traceback
             if podium.open_question is not None:
                 await self._close_poll(podium.open_question)
+            if podium.open_lobby is not None:  # stopped in its lobby: Join and Start go (a press could only be refused)
+                await self._take_buttons_away(podium.open_lobby)
             await self._chat.html(self._chat_id, [game_render.podium(podium)])
 
     async def set_aside(self, aside: SetAside) -> Aside:
@@ -123,6 +125,12 @@ class TelegramGameSurface:
             log.info("could not say poll message %s was taken away in chat %s: %s", aside.link.message_key,
                      self._chat_id, error)
         return Aside.REMOVED
+
+    async def _take_buttons_away(self, message_id: str) -> None:
+        try:
+            await self._chat.bot.edit_message_reply_markup(self._where.chat, int(message_id), reply_markup=None)
+        except BadRequest as error:  # deleted by an admin, say: the podium says it all the same
+            log.info("could not take the buttons off lobby message %s: %s", message_id, error)
 
     async def _close_poll(self, message_id: str) -> None:
         await self._chat.close_poll(self._chat_id, message_id)

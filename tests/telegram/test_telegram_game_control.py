@@ -250,3 +250,16 @@ async def test_a_question_held_back_by_flood_control_gets_its_full_time_from_whe
         assert not results_messages(api, GROUP) and not api.calls("stopPoll")
         clock.advance(timedelta(seconds=15))  # its 30 seconds and the grace are over
         await api.wait_for("sendMessage", 1, lambda params: "Nobody answered" in params["text"])
+
+
+async def test_a_game_stopped_in_its_lobby_takes_the_lobbys_buttons_away(api: FakeBotApi, settings: Settings) -> None:
+    """Join and Start under a game that is over could only be refused (Discord: test_discord_stopped_lobby.py)."""
+    async with running_bot(settings):
+        await api.command(ADA, "/game collectives", GROUP)
+        lobby_call, _game_id = await lobby(api, GROUP)
+        await api.command(ADA, "/game stop", GROUP)
+
+        edited = await api.wait_for("editMessageReplyMarkup", 1)
+        assert [(call.params["chat_id"], call.params["message_id"]) for call in edited] == [
+            (str(GROUP.id), str(lobby_call.result["message_id"]))]
+        assert "reply_markup" not in edited[0].params or not edited[0].params["reply_markup"]
