@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
@@ -16,6 +16,7 @@ from bot.content.problems import ContentError, ContentProblem, field_problem
 from bot.content.pruning import KEY, refused_key, without_unknown_keys
 from bot.content.yaml_source import YamlProblem, read_yaml
 from bot.languages import unknown_code_said
+from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.said import N_, Said, said
 from bot.text import one_line
 
@@ -41,6 +42,7 @@ def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
         raise ContentError([ContentProblem.of(str(missing), None, said(
             N_("no such directory (give the folder that contains quizzes/)")))])
     quizzes: list[tuple[str, Quiz]] = []
+    declared: list[tuple[str, str]] = []  # (file, quiz id) of every file that names one, valid or not
     problems: list[ContentProblem] = []
     # Hidden files are an editor's (Emacs's lock link .#fsdp.yaml, a backup .fsdp.yaml): not quizzes, or a reload
     # while someone edits would fail, or see a quiz twice.
@@ -51,12 +53,15 @@ def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
     if not files:
         problems.append(ContentProblem.of(str(folder), None, said(N_("no quiz files (*.yaml) found"))))
     for path in files:
-        quiz, file_problems = load_quiz_file(path)
-        problems += file_problems
-        if quiz is not None:
-            quizzes.append((path.name, quiz))
-    for quiz_id in duplicate_ids([quiz.id for _name, quiz in quizzes]):
-        names = ", ".join(name for name, quiz in quizzes if quiz.id == quiz_id)
+        loaded = load_quiz_file(path)
+        problems += loaded.problems
+        if loaded.quiz is not None:
+            quizzes.append((path.name, loaded.quiz))
+        if loaded.quiz_id is not None:
+            declared.append((path.name, loaded.quiz_id))
+    # Over every file's id, valid or not: a clash is told with the other problems, not at the reload after.
+    for quiz_id in duplicate_ids([quiz_id for _name, quiz_id in declared]):
+        names = ", ".join(name for name, declared_id in declared if declared_id == quiz_id)
         problems.append(ContentProblem.of(folder.name, None, said(
             N_("the quiz id {id} is used by several files: {files}"), id=repr(quiz_id), files=names)))
     if problems:
@@ -64,38 +69,50 @@ def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
     return quizzes
 
 
-def load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
+class LoadedFile(NamedTuple):
+    quiz: Quiz | None  # if the file is valid
+    problems: list[ContentProblem]
+    quiz_id: str | None = None  # the id the file gives, valid or not (None: it gives none, or can't be read)
+
+
+def load_quiz_file(path: Path) -> LoadedFile:
     """One quiz file: the quiz if it is valid, and every problem found; never another exception."""
     try:
         return _load_quiz_file(path)
     except Exception as error:
         # Whatever a file can make YAML, pydantic or a check raise, validate and /reload must list it, not crash.
-        return None, [ContentProblem.of(path.name, None, said(N_("can't be loaded: {detail}"),
-                                                              detail=one_line(error)))]
+        return LoadedFile(None, [ContentProblem.of(path.name, None, said(N_("can't be loaded: {detail}"),
+                                                                         detail=one_line(error)))])
 
 
-def _load_quiz_file(path: Path) -> tuple[Quiz | None, list[ContentProblem]]:
+def _load_quiz_file(path: Path) -> LoadedFile:
     name = path.name
     try:
         data = read_yaml(read_quiz_text(path))
     except FileRefused as error:
-        return None, [ContentProblem.of(name, None, said(N_("not read: {reason}"), reason=error.reason))]
+        return LoadedFile(None, [ContentProblem.of(name, None, said(N_("not read: {reason}"), reason=error.reason))])
     except OSError as error:  # the system's own words, kept as they are
-        return None, [ContentProblem.of(name, None, said(N_("can't be read: {detail}"),
-                                                         detail=error.strerror or one_line(error)))]
+        return LoadedFile(None, [ContentProblem.of(name, None, said(N_("can't be read: {detail}"),
+                                                                    detail=error.strerror or one_line(error)))])
     except YamlProblem as error:
-        return None, [ContentProblem.of(name, None, said(N_("invalid YAML, {detail}"), detail=error.reason))]
+        return LoadedFile(None, [ContentProblem.of(name, None, said(N_("invalid YAML, {detail}"),
+                                                                   detail=error.reason))])
     if not isinstance(data, dict):
-        return None, [ContentProblem.of(name, None, said(N_("must be a mapping with id, title, questions, ...")))]
+        return LoadedFile(None, [ContentProblem.of(name, None, said(
+            N_("must be a mapping with id, title, questions, ...")))])
+    quiz_id = data["id"] if isinstance(data.get("id"), str) else None
 
     questions = data.get("questions")  # named once, so isinstance narrows it
     raw_questions = questions if isinstance(questions, list) else []
     problems = _shape_problems(name, data, raw_questions)
     problems += _rule_problems(name, raw_questions)
     problems += [ContentProblem.of(name, None, sentence) for sentence in quiz_text_problems(data)]
+    if quiz_id == REVIEW_QUIZ_ID:  # a review round's sessions have it: a quiz of that id would play as one
+        problems.append(ContentProblem.of(name, None, said(
+            N_("the quiz id {id} is the bot's own, for review rounds: choose another"), id=repr(quiz_id))))
     if problems:
-        return None, problems
-    return Quiz.model_validate(data), []
+        return LoadedFile(None, problems, quiz_id)
+    return LoadedFile(Quiz.model_validate(data), [], quiz_id)
 
 
 def _question_label(raw_questions: list[Any], index: int) -> str:

@@ -57,3 +57,21 @@ def test_options_too_broken_to_read_add_nothing_more(tmp_path: Path) -> None:
     write(tmp_path, "broken.yaml", quiz)
     listed = problems_in(tmp_path)
     assert listed and all("is not one of its options" not in problem.message for problem in listed), listed
+
+
+def test_a_quiz_id_two_files_share_is_named_beside_the_other_problems_of_either(tmp_path: Path) -> None:
+    write(tmp_path, "first.yaml", a_quiz("same"))
+    broken = a_quiz("same")
+    broken["questions"][0]["answer"] = "nowhere"
+    write(tmp_path, "second.yaml", broken)
+    assert sorted((problem.file, problem.question_id, problem.message) for problem in problems_in(tmp_path)) == [
+        ("quizzes", None, "the quiz id 'same' is used by several files: first.yaml, second.yaml"),
+        ("second.yaml", "q1", "the answer 'nowhere' is not one of its options (right, wrong)"),
+    ]
+
+
+def test_the_quiz_id_of_review_rounds_is_refused(tmp_path: Path) -> None:
+    """Sessions of id ``review`` are review rounds: a quiz of that id would play as a broken one."""
+    write(tmp_path, "review.yaml", a_quiz("review"))
+    assert [(problem.file, problem.question_id, problem.message) for problem in problems_in(tmp_path)] == [
+        ("review.yaml", None, "the quiz id 'review' is the bot's own, for review rounds: choose another")]
