@@ -15,7 +15,7 @@ from bot.text import shorten
 # qt:a:<session id>:<question>:<option index>, within Discord's 100 characters. The question is its place in
 # the session, #0 for the first (a review round's question ids name their quiz too, and would not fit); buttons
 # sent before carry the question's id, a content slug of at most 48 characters.
-CUSTOM_ID = re.compile(r"qt:a:(?P<session>[0-9a-f]{1,40}):(?P<question>[a-z0-9-]{1,48}|#[0-9]{1,3})"
+CUSTOM_ID = re.compile(r"qt:a:(?P<session>[0-9a-f]{1,40}):(?P<question>[a-z0-9-]{1,48}|#[0-9]{1,5})"
                        r":(?P<option>[0-9]{1,2})")
 
 

@@ -16,7 +16,7 @@ from bot.text import shorten
 
 # qt:g<verb>:<game id>[:<question's place>[:<option>]]: j join, b begin, a answer, x explain.
 GAME_ID = re.compile(r"qt:g(?P<verb>[jbax]):(?P<game>[0-9a-f]{32})"
-                     r"(?::(?P<place>[0-9]{1,3}))?(?::(?P<option>[0-9]{1,2}))?")
+                     r"(?::(?P<place>[0-9]{1,5}))?(?::(?P<option>[0-9]{1,2}))?")
 VERBS = {"j": "join", "b": "begin", "a": "answer", "x": "explain"}
 # qt:gq:<quiz id>[:<seconds>]: one of the quizzes /game start's name matched, to open its lobby with the seconds
 # per question that /game start was given, if any.
