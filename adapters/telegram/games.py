@@ -193,14 +193,24 @@ class GameCommands:
     async def vote(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
         """A vote on a game poll, scored; False when the poll is no game's (the caller tries learners' quizzes)."""
         known = self.polls.get(poll_id)
-        if known is None and self.polls.busy:  # perhaps one being sent right now
-            await self.polls.settled()
+        if known is None:  # sent before a restart, or by another process: its link is stored
+            if await self._vote_on_stored(actor, user, poll_id, option):
+                return True
+            if not self.polls.busy:
+                return False
+            await self.polls.settled()  # or one being sent right now, whose vote beat sendPoll's reply
             known = self.polls.get(poll_id)
-        if known is not None:
-            await self._engine.games.vote(actor, player_name(user), known[0], known[1], option, self.stage)
-            return True
+            if known is None:
+                return await self._vote_on_stored(actor, user, poll_id, option)
+        await self._engine.games.vote(actor, player_name(user), known[0], known[1], option, self.stage)
+        return True
+
+    async def _vote_on_stored(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
+        """Whether the poll's link is stored; then its vote is scored (Telegram showed the voter right or wrong
+        already: nothing to add). Looked up before waiting for the sends under way, which may be another group's
+        slow ones."""
         voted = await self._engine.games.vote_on_message(actor, player_name(user), poll_id, option, self.stage)
-        return voted is not None  # Telegram showed the voter right or wrong already: nothing to add
+        return voted is not None
 
     async def _explain(self, query: CallbackQuery, reply: GameExplanation | Notice, game_id: str,
                        place: str) -> None:
