@@ -78,6 +78,10 @@ class SqlGameRepository:
             .with_for_update())).first()
         return _game(row) if row else None
 
+    async def live_in_scope(self, platform: str, scope_id: str) -> list[str]:
+        query = select(games.c.id).where(games.c.platform == platform, games.c.scope_id == scope_id, LIVE)
+        return [row.id for row in await self._connection.execute(query.order_by(games.c.id))]
+
     async def live_played_by(self, user_id: int, quiz_id: str) -> GameRecord | None:
         # From the live games (few, found through their partial indexes) to the player's row by its key.
         row = (await self._connection.execute(

@@ -25,6 +25,10 @@ class GameRepository(Protocol):
         """The chat's live game, locked like ``get``."""
         ...
 
+    async def live_in_scope(self, platform: str, scope_id: str) -> list[str]:
+        """The ids of the live games counting for a group or server (not locked): each of its chats' own."""
+        ...
+
     async def live_played_by(self, user_id: int, quiz_id: str) -> GameRecord | None:
         """A live game of the quiz that the user joined, if any (not locked): playing the quiz alone meanwhile
         would show them its answers."""

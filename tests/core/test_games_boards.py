@@ -9,7 +9,7 @@ import pytest
 
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
-from bot.games.replies import GameExplanation, GameLobby, GameResults
+from bot.games.replies import GameExplanation, GameLobby, GameQuestion, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from bot.i18n import UiTexts
 from bot.languages import native_name
@@ -124,6 +124,20 @@ async def test_a_language_chosen_mid_game_is_the_rest_of_the_games(engine: QuizE
         await vote(engine, stage, player, right=True)
     (results,) = stage.of(CHAT, GameResults)
     assert results.language == "yo" and results.explain_label == engine.localizer_for("yo")("Explain in my language")
+
+
+async def test_a_servers_language_chosen_in_one_channel_is_the_rest_of_the_games_in_every_channel(
+        engine: QuizEngine) -> None:
+    """Discord: one language for the whole server, typed in any of its channels."""
+    stage, server = RecordingStage(polls=False), "9000"
+    ada, admin_elsewhere = Actor("discord", "1", "700", "en"), Actor("discord", "2", "701", "en")
+    assert await engine.games.open(ada, "Ada", server, "collectives", None, stage) is None
+    game_id = stage.shown["700"][0].game_id
+    assert await engine.games.begin(ada, game_id, False, stage) is None
+    assert not (await engine.games.set_chat_language(admin_elsewhere, server, "sw", True)).is_error
+    await engine.games.vote(ada, "Ada", game_id, 0, stage.of("700", GameQuestion)[0].correct_index, stage)
+    (results,) = stage.of("700", GameResults)
+    assert results.language == "sw"
 
 
 async def test_leaderboards_count_the_week_or_all_time_and_leave_out_who_hid(engine: QuizEngine,

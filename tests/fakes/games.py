@@ -43,6 +43,10 @@ class FakeGameRepository:
     async def live_in(self, platform: str, chat_id: str) -> GameRecord | None:
         return copy.deepcopy(self._live(platform, chat_id))
 
+    async def live_in_scope(self, platform: str, scope_id: str) -> list[str]:
+        return sorted(game.id for game in self._state.games.values()
+                      if game.platform == platform and game.scope_id == scope_id and game.state.live)
+
     async def live_played_by(self, user_id: int, quiz_id: str) -> GameRecord | None:
         return copy.deepcopy(next((game for game in self._state.games.values()
                                    if game.quiz_id == quiz_id and game.state.live

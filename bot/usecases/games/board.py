@@ -97,8 +97,8 @@ class GameBoards:
             return Notice(_("Games in this chat are in {name} from now on.", name=NATIVE_NAMES[language]),
                           language=language)
         notice = await self._table.core.turns.run(actor, choose)
-        if not notice.is_error and actor.chat_id is not None:  # chosen: the game running here follows too
-            await self._speak_in(actor.platform, actor.chat_id, notice.language)
+        if not notice.is_error:  # chosen: the games running in the group or server follow too, in every channel
+            await self._speak_in(actor.platform, scope_id, notice.language)
         return notice
 
     @staticmethod
@@ -113,12 +113,14 @@ class GameBoards:
                      "language in a private chat with me.", name=native_name(language))
         return Notice(text, NoticeCode.NOT_ALLOWED, _.language)
 
-    async def _speak_in(self, platform: str, chat_id: str, language: str) -> None:
-        """The chat's live game goes on in ``language`` (its results and podium; what is posted stays)."""
-        game_id = await self._table.live_game_id(platform, chat_id)
-        if game_id is None:
-            return
+    async def _speak_in(self, platform: str, scope_id: str, language: str) -> None:
+        """The scope's live games go on in ``language`` (their results and podium; what is posted stays)."""
+        async def live(uow: UnitOfWork) -> list[str]:
+            return await uow.games.live_in_scope(platform, scope_id)
+        for game_id in await self._table.core.turns.run_unlocked(live):
+            await self._follow(game_id, language)
 
+    async def _follow(self, game_id: str, language: str) -> None:
         async def follow(uow: UnitOfWork) -> None:
             game = await uow.games.get(game_id)
             if game is not None and game.state.live:

@@ -159,6 +159,10 @@ async def test_the_live_game_of_a_quiz_a_learner_joined_is_found_and_no_other(uo
         assert await work.games.live_played_by(ada, "zero") is None
         assert await work.games.live_quizzes_played_by(ada) == {"collectives", "fsdp"}  # not the game that is over
         assert await work.games.live_quizzes_played_by(bayo) == set()
+        # A server's language reaches the live games of each of its channels (all three share group-1).
+        assert await work.games.live_in_scope("telegram", "group-1") == ["live", "other-quiz"]
+        assert await work.games.live_in_scope("discord", "group-1") == []
+        assert await work.games.live_in_scope("telegram", "group-2") == []
 
 
 async def test_a_session_to_answer_says_whether_its_owner_plays_its_quiz_in_a_live_game(uow: Uow) -> None:
