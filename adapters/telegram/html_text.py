@@ -3,53 +3,102 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+
+import regex
 
 from bot.text import shorten
 
 MESSAGE_LIMIT = 4096  # Telegram's limit for one text message
 CAPTION_LIMIT = 1024  # and for a photo's caption (both count the text once its tags are read)
-PIECE_LIMIT = 700  # plain characters in one escaped piece: even all "&" (5x) stays under the message limit
+PIECE_LIMIT = 700  # characters of a name, title or notice shown in a line; content read in full passes None
+# What a cut may fall between: a tag, an entity, or one grapheme cluster (a letter with its marks, a flag).
+TOKEN = regex.compile(r"<[^>]*>|&(?:[a-zA-Z]+|#[0-9]+|#x[0-9a-fA-F]+);|\X")
+TAG = regex.compile(r"<[^>]*>")
+TAG_NAME = regex.compile(r"<([^\s>/]+)")
 
 
-def esc(text: str, limit: int = PIECE_LIMIT) -> str:
-    """User or content text made safe for parse_mode=HTML (and short enough to pack)."""
-    return html.escape(shorten(text, limit), quote=False)
+def esc(text: str, limit: int | None = PIECE_LIMIT) -> str:
+    """User or content text made safe for parse_mode=HTML; cut to ``limit`` characters unless it is None (a
+    question or its details, which pack() spreads over messages rather than lose)."""
+    return html.escape(text if limit is None else shorten(text, limit), quote=False)
 
 
-def bold(text: str, limit: int = PIECE_LIMIT) -> str:
+def bold(text: str, limit: int | None = PIECE_LIMIT) -> str:
     return f"<b>{esc(text, limit)}</b>"
 
 
-def italic(text: str, limit: int = PIECE_LIMIT) -> str:
+def italic(text: str, limit: int | None = PIECE_LIMIT) -> str:
     return f"<i>{esc(text, limit)}</i>"
 
 
+def shown_length(text: str) -> int:
+    """What Telegram counts against its limits: characters (code points) once tags are read and entities decoded."""
+    return len(html.unescape(TAG.sub("", text)))
+
+
 def pack(blocks: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Join HTML blocks with blank lines into as few messages as fit; a block is never split inside a tag.
-
-    Every block this package builds is made of escaped pieces, so each one is below the limit.
-    """
-    messages: list[str] = []
-    current = ""
-    for block in (block for block in blocks if block):
-        if len(block) > limit:
-            block = _whole_lines(block, limit)
-        candidate = f"{current}\n\n{block}" if current else block
-        if len(candidate) <= limit:
-            current = candidate
-        else:
-            messages.append(current)
-            current = block
-    if current:
-        messages.append(current)
-    return messages
+    """Join HTML blocks with blank lines into as few messages as fit, measured as Telegram measures them. A block
+    too long for one message goes on in the next: cut between lines, else between words, never inside a tag."""
+    return _joined([block for block in blocks if block], "\n\n", limit, _lines)
 
 
-def _whole_lines(block: str, limit: int) -> str:
-    """As many whole lines as fit, then an ellipsis: lines are well-formed HTML, cut lines might not be."""
-    kept = ""
-    for line in block.split("\n"):
-        if len(kept) + len(line) + 3 > limit:
-            break
-        kept = f"{kept}\n{line}" if kept else line
-    return f"{kept}\n…" if kept else "…"
+def _lines(block: str, limit: int) -> list[str]:
+    return _joined(block.split("\n"), "\n", limit, _cut)
+
+
+def _joined(pieces: list[str], joiner: str, limit: int, smaller: Callable[[str, int], list[str]]) -> list[str]:
+    """``pieces`` joined into as few parts of at most ``limit`` shown characters as hold them; a piece too long on
+    its own is split by ``smaller`` first."""
+    parts: list[str] = []
+    current: str | None = None
+    length = 0
+    for piece in pieces:
+        for part in [piece] if shown_length(piece) <= limit else smaller(piece, limit):
+            part_size = shown_length(part)
+            if current is not None and length + len(joiner) + part_size <= limit:
+                current, length = f"{current}{joiner}{part}", length + len(joiner) + part_size
+            else:
+                parts += [] if current is None else [current]
+                current, length = part, part_size
+    return parts if current is None else [*parts, current]
+
+
+def _cut(line: str, limit: int) -> list[str]:
+    """One line too long for a message, in parts that fit: each cut at the last space that fits (dropped, as
+    Telegram would trim it), else between two letters. A tag open at a cut is closed before it and opened again
+    after it, so that every part parses."""
+    tokens = TOKEN.findall(line)
+    parts: list[str] = []
+    reopen: list[str] = []  # the tags open where this part begins
+    begin = 0
+    while begin < len(tokens):
+        stack, shown, at = list(reopen), 0, begin
+        space: tuple[int, list[str]] | None = None
+        while at < len(tokens) and (at == begin or shown + _size(tokens[at]) <= limit):
+            token = tokens[at]
+            shown += _size(token)
+            if token.isspace() and at > begin:
+                space = at, list(stack)
+            elif _is_tag(token):
+                stack = stack[:-1] if token.startswith("</") else [*stack, token]
+            at += 1
+        end, open_at_end = (at, stack) if at == len(tokens) or space is None else space
+        closing = "".join(f"</{_name(tag)}>" for tag in reversed(open_at_end))
+        parts.append("".join(reopen) + "".join(tokens[begin:end]) + closing)
+        begin = end + 1 if end < len(tokens) and tokens[end].isspace() else end
+        reopen = open_at_end
+    return parts
+
+
+def _size(token: str) -> int:
+    return 0 if _is_tag(token) else 1 if token.startswith("&") and len(token) > 1 else len(token)
+
+
+def _is_tag(token: str) -> bool:
+    return len(token) > 1 and token.startswith("<")
+
+
+def _name(tag: str) -> str:
+    found = TAG_NAME.match(tag)
+    return found[1] if found else ""

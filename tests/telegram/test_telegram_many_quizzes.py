@@ -17,6 +17,7 @@ from adapters.telegram.html_text import MESSAGE_LIMIT
 from tests.telegram.game_steps import buttons_data
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 from tests.telegram.telegram_harness import GROUP, WANJIRU, ZAWADI, for_chat, running_bot
+from tests.telegram.telegram_html import shown_text
 
 COPIES = 120  # with long-options itself, 121 quizzes have "long" in their id
 BUTTONS = 50
@@ -44,7 +45,7 @@ async def listed(api: FakeBotApi, user: FakeUser, command: str, chat: FakeChat) 
     await api.wait_for("sendMessage", 1, lambda p: for_chat(chat.id)(p) and "reply_markup" in p)
     await api.settle()
     sent = api.calls("sendMessage", for_chat(chat.id))
-    assert sent and all(len(call.params["text"]) <= MESSAGE_LIMIT for call in sent)
+    assert sent and all(len(shown_text(call.params["text"], html_mode=True)) <= MESSAGE_LIMIT for call in sent)
     assert [call for call in sent if "reply_markup" in call.params] == [sent[-1]]
     text = "\n".join(call.params["text"] for call in sent)
     assert {int(number) for number in re.findall(r"long-options-(\d+)", text)} == set(range(1, COPIES + 1))

@@ -102,11 +102,31 @@ def test_long_replies_are_packed_into_messages_under_telegrams_limit_without_spl
     assert all(message.count("<b>") == message.count("</b>") for message in messages)
 
 
-def test_a_block_too_long_for_one_message_is_cut_between_lines_never_inside_a_tag() -> None:
+def test_a_block_too_long_for_one_message_goes_on_in_the_next_cut_between_lines_never_inside_a_tag() -> None:
     block = "\n".join(f"<b>line {n}</b> " + "x" * 90 for n in range(100))
-    [message] = pack([block])
-    assert len(message) <= MESSAGE_LIMIT and message.endswith("\n…")
-    assert message.count("<b>") == message.count("</b>")
+    messages = pack([block])
+    assert len(messages) == 3 and "\n".join(messages) == block  # nothing lost (it was cut with "…")
+    assert all(sendable(message) for message in messages)
+
+
+def test_messages_are_measured_as_telegram_counts_them_an_entity_as_one_character() -> None:
+    block = esc("R&D <x> " * 500, None)  # 4,000 characters shown, 9,000 of HTML
+    assert pack([block]) == [block] and sendable(block)
+
+
+def test_a_line_longer_than_a_message_is_cut_between_words_its_tags_closed_and_opened_again() -> None:
+    line = "<b>Step:</b> <i>" + esc("R&D <ring> sends " * 600, None) + "</i> " + "y" * 5000
+    messages = pack(["Before", line])
+    assert len(messages) == 6 and all(sendable(message) for message in messages)
+    assert messages[2].startswith("<i>") and messages[2].endswith("</i>")
+    shown = [shown_text(message, html_mode=True) for message in messages]
+    assert " ".join(shown[:4]).split() == ["Before", "Step:", *("R&D <ring> sends " * 600).split()]
+    assert shown[4:] == ["y" * MESSAGE_LIMIT, "y" * (5000 - MESSAGE_LIMIT)]  # a word that long: cut anywhere
+
+
+def sendable(text: str) -> bool:
+    """Whether Telegram takes it as one message: it parses, and what it shows fits."""
+    return problem("sendMessage", {"chat_id": "1", "text": text, "parse_mode": "HTML"}) is None
 
 
 def test_a_failed_reload_lists_as_many_problems_as_fit_in_one_message_and_counts_the_rest() -> None:
