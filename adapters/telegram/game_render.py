@@ -14,7 +14,7 @@ def lobby(reply: GameLobby) -> str:
 
 
 def results(reply: GameResults) -> str:
-    lines = ["✅ " + bold(reply.heading), esc(reply.explanation), esc(reply.counts_line)]
+    lines = ["✅ " + bold(reply.heading, None), esc(reply.explanation), esc(reply.counts_line)]
     if reply.top:
         lines += ["", bold(reply.top_heading), *(esc(line) for line in reply.top)]
     return "\n".join(lines)
@@ -44,11 +44,11 @@ def explanation(reply: GameExplanation) -> str:
     lines = [bold(reply.verdict)]
     if feedback.why_not:
         lines.append(f"❌ {esc(feedback.why_not)}")
-    lines += [esc(feedback.correct_option), esc(feedback.explanation)]
+    lines += [esc(feedback.correct_option, None), esc(feedback.explanation)]  # content whole: pack() splits it
     if feedback.details:
-        lines += [esc(paragraph) for paragraph in feedback.details.splitlines()]
+        lines += [esc(paragraph, None) for paragraph in feedback.details.splitlines()]
     if feedback.reference:
-        lines.append("📖 " + esc(feedback.reference))
+        lines.append("📖 " + esc(feedback.reference, None))
     return "\n".join(lines)
 
 

@@ -53,8 +53,8 @@ def poll_layout(view: PollQuestion, owner: str | None = None) -> PollLayout:
     if fits_poll(LIMITS, question, view.options):
         return PollLayout(question, view.options, view.correct_index, explanation)
     letters = string.ascii_uppercase[: len(view.options)]
-    lines = [bold(view.label), esc(view.prompt)]
-    lines += [f"<b>{letter}.</b> {esc(option)}" for letter, option in zip(letters, view.options, strict=True)]
+    lines = [bold(view.label), esc(view.prompt, None)]  # whole: the poll shows only its first 300 characters
+    lines += [f"<b>{letter}.</b> {esc(option, None)}" for letter, option in zip(letters, view.options, strict=True)]
     return PollLayout(shorten(question, LIMITS.question), tuple(letters), view.correct_index, explanation,
                       lettered="\n".join(lines))
 

@@ -46,12 +46,13 @@ def follow_up(feedback: Feedback | None, owner: str | None = None) -> str:
     if feedback is None or not (feedback.details or feedback.reference or feedback.why_not):
         return ""
     lines = [f"❌ {esc(feedback.why_not)}", esc(feedback.explanation)] if feedback.why_not else []
-    lines.append(esc(feedback.correct_option))
+    # Content is shown whole (pack() spreads it over messages): the answer and details are what this is for.
+    lines.append(esc(feedback.correct_option, None))
     lines[0] = owner_prefix(owner) + lines[0]
     if feedback.details:
-        lines += [esc(paragraph) for paragraph in feedback.details.splitlines()]
+        lines += [esc(paragraph, None) for paragraph in feedback.details.splitlines()]
     if feedback.reference:
-        lines.append("📖 " + esc(feedback.reference))
+        lines.append("📖 " + esc(feedback.reference, None))
     return "\n".join(lines)
 
 
@@ -85,8 +86,8 @@ def which_quiz(reply: WhichQuiz, owner: str | None = None, command: str = "quiz"
 def preview(reply: Preview, owner: str | None = None) -> list[str]:
     blocks = [f"{owner_prefix(owner)}{bold(reply.title)}\n{esc(reply.intro)}"]
     for number, (prompt, options) in enumerate(reply.questions, start=1):
-        lines = [f"<b>{number}.</b> {esc(prompt)}"]
-        lines += [f"    • {esc(option, 300)}" for option in options]
+        lines = [f"<b>{number}.</b> {esc(prompt, None)}"]  # whole, as asked (pack() splits a long block)
+        lines += [f"    • {esc(option, None)}" for option in options]
         blocks.append("\n".join(lines))
     return blocks
 
