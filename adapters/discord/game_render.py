@@ -57,7 +57,7 @@ def explanation(reply: GameExplanation) -> str:
         lines.append(plain(feedback.details))
     if feedback.reference:
         lines.append("📖 " + plain(feedback.reference))
-    return _fit(lines)
+    return "\n".join(lines)  # whole: respond() splits it over messages, where a cut lost the details' end
 
 
 def _fit(lines: list[str]) -> str:

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from adapters.discord import game_render
 from adapters.discord.render import MESSAGE_LIMIT, poll_content, preview, split_message
 from adapters.discord.render import summary as summary_text
-from bot.games.replies import GameResults
-from bot.replies import Outcome, Preview, QuestionView, Summary, SummaryLine
+from bot.games.replies import GameExplanation, GameResults
+from bot.replies import Feedback, Outcome, Preview, QuestionView, Summary, SummaryLine
 
 PROMPT = "Why does the pipeline stall? " * 60  # 1,740 characters
 OPTIONS = tuple(f"Option {letter}: " + "because of a long reason " * 4 for letter in "ABCDEF")  # over 55: lettered
@@ -35,6 +35,14 @@ def test_game_results_keep_the_answer_the_counts_and_the_standings() -> None:
     assert len(text) <= MESSAGE_LIMIT
     assert text.endswith("5. Player 5 — 100 points")
     assert "the answer is B. All-reduce" in text and "Answers: A 1 · B 2" in text
+
+
+def test_a_game_explanation_keeps_long_details_whole_for_respond_to_split() -> None:
+    details = "Ring all-reduce sends each chunk around the ring twice. " * 60 + "END-OF-DETAILS."  # 3,000+
+    feedback = Feedback("q1", False, "Not quite.", "The answer: All-reduce", "Sums.", details=details)
+    text = game_render.explanation(GameExplanation("You chose A: not quite.", feedback))
+    assert details in text  # it was cut at 2,000 characters with "…"
+    assert all(len(part) <= MESSAGE_LIMIT for part in split_message(text))
 
 
 def test_a_summary_says_which_other_quiz_is_still_open_before_the_retry_offer() -> None:
