@@ -11,6 +11,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import timedelta
+from typing import Any
 
 from bot.engine import QuizEngine
 from bot.games.delivery import Stage
@@ -104,22 +105,32 @@ class Sweeper:
             return
         self._outage_logged_at = now
 
+    def under_way(self) -> set[asyncio.Task[Any]]:
+        """What its sweeps started and left running (a game's move showing its next step): a stop finishes it too."""
+        return set()
+
     async def stop(self, wait: float = STOP_TIMEOUT, cancelled_wait: float = CANCELLED_WAIT) -> None:
-        """Finish the sweep under way (so no learner is left without their next question), then end; a sweep
-        still going after ``wait`` seconds is cancelled."""
+        """Finish the sweep under way and what it left running (so no learner or group is left without their next
+        question), then end; whatever is still going after ``wait`` seconds is cancelled."""
         task, self._task = self._task, None
         if task is None:
             return
         self._stopping.set()
+        clock = asyncio.get_running_loop().time
+        ends = clock() + wait
         try:
-            if not (await asyncio.wait({task}, timeout=wait))[0]:
-                task.cancel()
-                if not (await asyncio.wait({task}, timeout=cancelled_wait))[0]:  # deaf to it: not waited for
-                    log.warning("the %s (%s) did not end when cancelled; stopping without it", self.name,
-                                self._platform)
-                    return
+            await asyncio.wait({task}, timeout=wait)
+            if task.done() and (left := self.under_way()):  # once no sweep can start more, in the same wait
+                await asyncio.wait(left, timeout=max(0.0, ends - clock()))
+            going = {running for running in {task} | self.under_way() if not running.done()}
+            for running in going:
+                running.cancel()
+            if going and (await asyncio.wait(going, timeout=cancelled_wait))[1]:  # deaf to it: not waited for
+                log.warning("the %s (%s) did not end when cancelled; stopping without it", self.name, self._platform)
+                return
         except asyncio.CancelledError:  # the shutdown itself was cancelled: nothing is left running behind it
-            task.cancel()
+            for running in {task} | self.under_way():
+                running.cancel()
             raise
         if not task.cancelled():
             task.result()  # a sweep that failed outside its own handling says so
@@ -189,7 +200,11 @@ class GameSweeper(Sweeper):
         self._stage = stage
 
     async def sweep(self) -> int:
-        return await self._engine.games.sweep(self._platform, self._stage)
+        """Starts the due games' moves and returns: a chat slow to take its messages holds up no other game."""
+        return await self._engine.games.sweep_in_background(self._platform, self._stage)
+
+    def under_way(self) -> set[asyncio.Task[Any]]:
+        return set(self._engine.games.moving(self._platform))
 
 
 class ContentFollower(Sweeper):

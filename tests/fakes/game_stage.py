@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections import defaultdict
 from typing import TypeVar
@@ -10,6 +11,15 @@ from bot.games.delivery import Aside, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 
 E = TypeVar("E")
+
+
+class Hold:
+    """A chat slow to take messages (flood control, a slow network): each one waits until ``release`` is set;
+    ``reached`` is set once one waits."""
+
+    def __init__(self) -> None:
+        self.reached = asyncio.Event()
+        self.release = asyncio.Event()
 
 
 class RecordingStage:
@@ -23,6 +33,7 @@ class RecordingStage:
         self.set_aside: list[SetAside] = []  # players' own polls taken away, in order
         self.failing_asides = 0  # how many of the next polls to take away fail
         self.asides_become = Aside.REMOVED  # as Telegram deletes them; KEPT: as Discord leaves them open
+        self.held: dict[str, Hold] = {}  # chats whose messages wait for their hold's release before they are shown
 
     def __call__(self, chat_id: str) -> ChatRecorder:
         return ChatRecorder(self, chat_id)
@@ -34,6 +45,11 @@ class RecordingStage:
     def of(self, chat_id: str, kind: type[E]) -> list[E]:
         return [event for event in self.shown[chat_id] if isinstance(event, kind)]
 
+    async def hold(self, chat_id: str) -> None:
+        if (hold := self.held.get(chat_id)) is not None:
+            hold.reached.set()
+            await hold.release.wait()
+
 
 class ChatRecorder:
     def __init__(self, stage: RecordingStage, chat_id: str) -> None:
@@ -41,22 +57,27 @@ class ChatRecorder:
         self._chat_id = chat_id
 
     async def lobby(self, lobby: GameLobby) -> Posted:
+        await self._stage.hold(self._chat_id)
         self._stage.shown[self._chat_id].append(lobby)
         return Posted(self._stage.posted(self._chat_id).message_id)
 
     async def begins(self, begins: GameBegins) -> None:
+        await self._stage.hold(self._chat_id)
         self._stage.shown[self._chat_id].append(begins)
 
     async def ask(self, question: GameQuestion) -> Posted:
+        await self._stage.hold(self._chat_id)
         if self._stage.refusing is not None:
             raise ChatRefused(self._stage.refusing)
         self._stage.shown[self._chat_id].append(question)
         return self._stage.posted(self._chat_id)
 
     async def results(self, results: GameResults) -> None:
+        await self._stage.hold(self._chat_id)
         self._stage.shown[self._chat_id].append(results)
 
     async def podium(self, podium: GamePodium) -> None:
+        await self._stage.hold(self._chat_id)
         self._stage.shown[self._chat_id].append(podium)
 
     async def set_aside(self, aside: SetAside) -> Aside:

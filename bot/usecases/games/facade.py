@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 
 from bot.admins import AdminPolicy
@@ -91,5 +92,14 @@ class Games:
         return await self._boards.set_chat_language(actor, scope_id, choice, moderator)
 
     async def sweep(self, platform: str, stage: Stage) -> int:
-        """Move on the platform's games whose phase is due (the game sweeper calls this); how many moved."""
+        """Move on the platform's games whose phase is due, each shown when it returns; how many moved."""
         return await self._sweep.sweep(platform, stage)
+
+    async def sweep_in_background(self, platform: str, stage: Stage) -> int:
+        """As ``sweep``, but each game moves on in a task of its own, not waited for (the game sweeper calls this:
+        one chat slow to take its messages holds up no other); how many of the platform's moves moved a game
+        since the last call. ``moving`` gives those still under way."""
+        return await self._sweep.sweep_in_background(platform, stage)
+
+    def moving(self, platform: str) -> set[asyncio.Task[bool]]:
+        return self._sweep.moving(platform)

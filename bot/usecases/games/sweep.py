@@ -6,7 +6,9 @@ Deadlines live in the database, so a restart loses no game: the next sweep finds
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+from collections import Counter, defaultdict
 
 from bot.games.delivery import Stage
 from bot.games.replies import GameEvent
@@ -15,24 +17,69 @@ from bot.usecases.games.table import GameTable
 
 log = logging.getLogger(__name__)
 
-BATCH = 200  # games per sweep; a sweeper that gets a full batch asks again at once
+BATCH = 200  # games a sweep starts moving at most; a sweeper told of games moved asks again at once
 
 
 class GameSweep:
+    """Each due game moves on in a task of its own: a chat whose messages are slow to go out (a group's flood
+    control, a slow network) holds up its own game only, not every other game of the process."""
+
     def __init__(self, table: GameTable, batch: int = BATCH) -> None:
         self._table = table
         self.batch = batch
+        # By platform, then game id: one move per game at a time in this process (SKIP LOCKED sees to others).
+        self._moving: defaultdict[str, dict[str, asyncio.Task[bool]]] = defaultdict(dict)
+        self._moved: Counter[str] = Counter()  # by platform: moves done since the sweeper last asked
 
     async def sweep(self, platform: str, stage: Stage) -> int:
-        """Move on every game of the platform whose phase is due, each under its lock; how many moved."""
+        """Move on every game of the platform whose phase is due, and wait until each has been shown; how many
+        moved (for callers that want it all done when it returns: the game sweeper doesn't wait)."""
+        moved = await asyncio.gather(*await self._start(platform, stage))
+        return sum(moved)
+
+    async def sweep_in_background(self, platform: str, stage: Stage) -> int:
+        """Start a move for every game of the platform whose phase is due and that is not moving already, without
+        waiting for any; how many of the platform's moves moved a game since the last call."""
+        await self._start(platform, stage)
+        moved, self._moved[platform] = self._moved[platform], 0
+        return moved
+
+    def moving(self, platform: str) -> set[asyncio.Task[bool]]:
+        """The platform's moves under way (a stopping sweeper lets them finish)."""
+        return set(self._moving[platform].values())
+
+    async def _start(self, platform: str, stage: Stage) -> list[asyncio.Task[bool]]:
         core = self._table.core
-        due = await core.turns.run_unlocked(lambda uow: uow.games.due(platform, core.clock(), self.batch))
-        moved = await asyncio.gather(*(self._move(platform, game.id, stage) for game in due), return_exceptions=True)
-        for failure in (result for result in moved if isinstance(result, BaseException)):
-            log.error("a %s game could not move on; the next sweep tries again", platform, exc_info=failure)
-        return sum(1 for result in moved if result is True)
+        moving = self._moving[platform]
+        # As many more as are moving still: games beyond a batch of slow ones are not left waiting behind them.
+        limit = self.batch + len(moving)
+        due = await core.turns.run_unlocked(lambda uow: uow.games.due(platform, core.clock(), limit))
+        started: list[asyncio.Task[bool]] = []
+        for game in due:
+            if len(started) == self.batch:
+                break
+            if game.id in moving:
+                continue  # its move (or its show) is under way: the next sweep looks again if it is still due
+            task = asyncio.create_task(self._move(platform, game.id, stage), name=f"{platform}-game-{game.id}")
+            moving[game.id] = task
+            task.add_done_callback(functools.partial(self._done, platform, game.id))
+            started.append(task)
+        return started
+
+    def _done(self, platform: str, game_id: str, task: asyncio.Task[bool]) -> None:
+        if self._moving[platform].get(game_id) is task:
+            del self._moving[platform][game_id]
+        if not task.cancelled() and task.exception() is None and task.result():
+            self._moved[platform] += 1
 
     async def _move(self, platform: str, game_id: str, stage: Stage) -> bool:
+        try:
+            return await self._move_on(platform, game_id, stage)
+        except Exception:  # the database failed: the game is still due
+            log.exception("a %s game could not move on; the next sweep tries again", platform)
+            return False
+
+    async def _move_on(self, platform: str, game_id: str, stage: Stage) -> bool:
         table = self._table
 
         async def work(uow: UnitOfWork) -> list[GameEvent]:
