@@ -61,6 +61,17 @@ def next_at(local: time, time_zone: str | None, after: datetime) -> datetime:
     raise RuntimeError("no such time in three days")
 
 
+def last_at(local: time, time_zone: str | None, moment: datetime) -> datetime:
+    """The last moment up to ``moment`` when the learner's clock showed ``local`` (in UTC)."""
+    tz = zone(time_zone)
+    day = moment.astimezone(tz).date()
+    for offset in range(3):  # today, else yesterday (a day before that covers a skipped clock hour)
+        candidate = datetime.combine(day - timedelta(days=offset), local, tzinfo=tz).astimezone(UTC)
+        if candidate <= moment:
+            return candidate
+    raise RuntimeError("no such time in three days")
+
+
 def _case_insensitive(name: str) -> ZoneInfo | None:
     from zoneinfo import available_timezones
 

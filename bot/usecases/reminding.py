@@ -1,6 +1,6 @@
 """The daily reminders: claimed once across processes, sent only when something is due (or, when all that is due
-waits for a live group game, looked at again later that day), and stopped for a learner the platform can't reach
-any more."""
+waits for a live group game, looked at again later that day) and not long after their time, and stopped for a
+learner the platform can't reach any more."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import math
 from collections.abc import Awaitable, Callable
 from datetime import datetime, time, timedelta
 
-from bot.calendar import end_of_day, next_at, parse_time_of_day
+from bot.calendar import end_of_day, last_at, next_at, parse_time_of_day
 from bot.due_cards import count_due, due_cards, held_back
 from bot.ports import UnitOfWork
 from bot.records import UserRecord
@@ -30,6 +30,10 @@ COUNTED = 100  # due questions a reminder counts at most ("100 questions are rea
 # giving the day up: a game of ten questions at the default 30 s, each with its 15 s of results, is over in about
 # 8 minutes; a longer one is simply looked at again. Each look costs the learner's two reads of a normal claim.
 LOOK_AGAIN = timedelta(minutes=15)
+# A reminder claimed more than this after the learner's time (the bot was down, or far behind) is not sent, only
+# moved on to its next time: two hours cover a restart, a deploy or a short outage and keep an evening reminder in
+# the evening, where one planned at 19:00 and claimed at 03:00 would wake the learner.
+LATE = timedelta(hours=2)
 Send = Callable[[Reminder], Awaitable[None]]
 
 
@@ -53,12 +57,14 @@ class Reminding:
 
     async def _claim(self, uow: UnitOfWork, platform: str, limit: int) -> tuple[int, list[Reminder]]:
         now = self._core.clock()
-        reminders = []
+        reminders, late = [], 0
         users = await uow.users.due_reminders(platform, now, limit)
         for user in users:
             local = parse_time_of_day(user.reminder_time) if user.reminder_time else None
             due, only_held = 0, False
-            if user.id is not None and local is not None:
+            if local is not None and self._late(user, local, now):
+                late += 1  # not counted either: nothing is sent
+            elif user.id is not None and local is not None:
                 due, only_held = await self._count(uow, user.id, user.time_zone, now)
             # Moved on (or off, without a time) in any case: a row claimed again and again would keep the
             # sweeper asking at once for ever.
@@ -67,7 +73,16 @@ class Reminding:
             if due:
                 reminders.append(self._reminder(user, due))
         await uow.commit()
+        if late:
+            log.info("%d %s reminders more than %s late not sent, moved on to their next time", late, platform, LATE)
         return len(users), reminders
+
+    @staticmethod
+    def _late(user: UserRecord, local: time, now: datetime) -> bool:
+        """Whether ``now`` is more than ``LATE`` after both the planned reminder (a look again's included) and
+        the learner's last ``local`` time: a bot back at 19:05 after days down still sends that day's at 19:00."""
+        planned = max(user.reminder_due or now, last_at(local, user.time_zone, now))
+        return now - planned > LATE
 
     async def _count(self, uow: UnitOfWork, user_id: int, time_zone: str | None, now: datetime) -> tuple[int, bool]:
         """How many questions /review would offer now (none of a quiz the learner plays in a live group game:

@@ -1,4 +1,5 @@
-"""One reminder a day at most, whatever the learner changes after it: a new time zone, a new time, off and on."""
+"""One reminder a day at most, whatever the learner changes after it: a new time zone, a new time, off and on; and
+none long after its time (the bot was down): not in the night."""
 
 from __future__ import annotations
 
@@ -70,4 +71,27 @@ async def test_reminders_left_off_send_nothing_and_on_again_the_next_day_reminds
     assert await reminder_pass(engine) == (0, [])
     await engine.set_reminders(ADA, "on 12:00")
     clock.now = datetime(2026, 1, 7, 12, 1, tzinfo=UTC)
+    assert await reminded(engine) == 1
+
+
+async def test_a_reminder_missed_while_the_bot_was_down_waits_for_its_next_time_rather_than_the_night(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    await engine.set_time_zone(ADA, "Europe/Paris")  # UTC+1
+    await engine.set_reminders(ADA, "on 19:00")
+    await play_collectives(engine, ALL_WRONG)  # Monday: all three due on Tuesday
+    clock.now = datetime(2026, 1, 7, 2, 0, tzinfo=UTC)  # down since Tuesday afternoon, back Wednesday 03:00 in Paris
+    assert await reminder_pass(engine) == (1, [])  # before, sent at once, in the night
+    clock.now = datetime(2026, 1, 7, 17, 59, tzinfo=UTC)
+    assert await reminded(engine) == 0
+    clock.now = datetime(2026, 1, 7, 18, 1, tzinfo=UTC)  # Wednesday 19:01 in Paris: its time again
+    assert await reminded(engine) == 1
+
+
+async def test_a_reminder_found_late_within_the_grace_or_at_its_time_after_days_down_is_sent(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    await engine.set_reminders(ADA, "on 19:00")
+    await play_collectives(engine, ALL_WRONG)
+    clock.now = datetime(2026, 1, 6, 20, 30, tzinfo=UTC)  # Tuesday's, 90 minutes late: a restart, a deploy
+    assert await reminded(engine) == 1
+    clock.now = datetime(2026, 1, 10, 19, 5, tzinfo=UTC)  # down from Wednesday, back on Saturday at 19:05
     assert await reminded(engine) == 1
