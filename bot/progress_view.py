@@ -30,7 +30,8 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
     concepts = tuple(sorted((_line(score, concept_name(score.key), _) for score in mastery.concepts),
                             key=lambda line: (line.percent, line.title.casefold())))
     notes: list[str] = []
-    if mastery.quizzes:
+    # Whatever is due, even with no question seen left: a reload that changed them all makes them new, yet due.
+    if mastery.quizzes or due_today:
         notes.append(_.ngettext("{n} question to review today.", "{n} questions to review today.", due_today)
                      if due_today else _("Nothing to review today."))
     if streak:

@@ -69,3 +69,16 @@ async def test_a_changed_question_comes_before_cards_overdue_for_weeks(
     change_answer(content_dir, "english-only", "ethernet")
     assert (await engine.reload(ADMIN)).ok
     assert (await review_round(engine))[0] == "collectives/english-only"
+
+
+async def test_progress_counts_what_is_due_when_a_reload_changed_every_question_seen(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """With no question seen left, /progress showed no quiz, and with it left out what /review offered."""
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    await play_collectives(engine, ONE_RIGHT)
+    for question_id in ONE_RIGHT:
+        edit_question(content_dir, question_id, lambda q: q["prompt"].update(en=q["prompt"]["en"] + " (revised)"))
+    assert (await engine.reload(ADMIN)).ok
+    progress = await engine.progress(ADA)
+    assert not progress.quizzes  # nothing seen since the change
+    assert "3 questions to review today." in progress.notes
