@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 
 from bot.calendar import end_of_day, local_day
 from bot.content.concepts import concept_name
@@ -14,10 +14,12 @@ from bot.ports import UnitOfWork
 from bot.progress_replies import Progress
 from bot.progress_view import CHART_DAYS, progress_view
 from bot.records import UserRecord
-from bot.streaks import streak
+from bot.streaks import streak_run
 from bot.usecases.core import Core
 
-STREAK_DAYS_READ = 400  # how far back a streak is counted
+# How far back answers are read for the streak at first: a longer window is read only for a streak that reaches
+# its edge (a year or more), so a long history isn't read on every /progress.
+STREAK_DAYS_READ = 400
 
 
 async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localizer) -> Progress:
@@ -28,15 +30,29 @@ async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localize
     today = local_day(now, user.time_zone)
     results = await uow.sessions.results(user.id)
     cards = await uow.cards.of_user(user.id)
-    reviews = await uow.reviews.of_user(user.id, now - timedelta(days=STREAK_DAYS_READ))
+    answered, streak = await _answered_days(uow, user.id, user.time_zone, now)
     # What /review would offer now: none of a quiz the learner plays in a live group game.
     due_today = count_due(cards, catalog, end_of_day(now, user.time_zone), leave_out=await held_back(uow, user.id))
     games = await uow.games.totals(user.id)
-    # A day counts when something was answered that day in the learner's time zone (a time-out answers nothing).
-    answered = Counter(local_day(review.reviewed_at, user.time_zone) for review in reviews
-                       if review.option_id is not None)
     days = [today - timedelta(days=offset) for offset in range(CHART_DAYS - 1, -1, -1)]
     return progress_view(catalog, results, mastery(cards, catalog, core.remembering.memory, now),
-                         due_today=due_today, streak=streak(answered, today), games=games,
+                         due_today=due_today, streak=streak, games=games,
                          answers_per_day=[(day, answered[day]) for day in days],
                          concept_name=lambda tag: concept_name(catalog.concept_names, tag, _.language), _=_)
+
+
+async def _answered_days(uow: UnitOfWork, user_id: int, time_zone: str | None,
+                         now: datetime) -> tuple[Counter[date], int]:
+    """Answers per local day and the streak, reading twice as far back each time the streak runs to the edge of
+    what was read (it ends once the window goes back past the learner's first answer)."""
+    today, days_read = local_day(now, time_zone), STREAK_DAYS_READ
+    while True:
+        since = now - timedelta(days=days_read)
+        # A day counts when something was answered that day in the learner's time zone (a time-out answers nothing).
+        answered = Counter(local_day(review.reviewed_at, time_zone)
+                           for review in await uow.reviews.of_user(user_id, since) if review.option_id is not None)
+        count, ended_on = streak_run(answered, today)
+        # The run's end is read from that day and the one before: both must be days read whole.
+        if ended_on - timedelta(days=1) > local_day(since, time_zone):
+            return answered, count
+        days_read *= 2

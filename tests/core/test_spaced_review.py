@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from bot.content.library import ContentLibrary
 from bot.i18n import UiTexts
 from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.play import answer, next_question, start
-from tests.core.review_play import ADA, play_collectives, review_round
+from tests.core.review_play import ADA, ALL_WRONG, play_collectives, review_round
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
@@ -117,6 +118,21 @@ async def test_progress_says_what_is_due_the_streak_and_what_to_chart(library: C
     assert "Streak: 2 days in a row." in progress.notes
     assert progress.chart is not None and len(progress.chart.days) == 30
     assert progress.chart.days[-1][1] == 1 and progress.chart.days[-2][1] == 3  # today's review, yesterday's quiz
+
+
+async def test_a_streak_of_years_is_counted_in_full_and_where_it_broke(library: ContentLibrary, fake_db: FakeDatabase,
+                                                                        clock: FixedClock) -> None:
+    """Only the last 400 days were read: every longer streak showed as 401 days."""
+    engine = build_engine(library, fake_db, clock)
+    await play_collectives(engine, ALL_WRONG)  # today
+    first = next(iter(fake_db.state.reviews.values()))
+    for back in range(1, 1000):  # one answer on each of the 999 days before
+        fake_db.state.reviews[next(fake_db.review_ids)] = replace(first, reviewed_at=first.reviewed_at - back * DAY)
+    assert "Streak: 1000 days in a row." in (await engine.progress(ADA)).notes
+    for gone in [key for key, review in fake_db.state.reviews.items() if review.reviewed_at.date() in
+                 {(first.reviewed_at - back * DAY).date() for back in (600, 601)}]:
+        del fake_db.state.reviews[gone]  # two days missed in a row, 600 days ago: the run ends there
+    assert "Streak: 600 days in a row." in (await engine.progress(ADA)).notes
 
 
 async def test_a_time_out_is_forgotten_and_a_skip_is_no_review(library: ContentLibrary, fake_db: FakeDatabase,
