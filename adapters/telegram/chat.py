@@ -16,6 +16,11 @@ log = logging.getLogger(__name__)
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # a reference link's preview would bury the quiz
 PHOTOS_REFUSED = "not enough rights to send photos"  # Telegram's words where a group allows members no photos
+CHAT_NOT_FOUND = "chat not found"  # how Telegram may refuse a private chat never opened (or gone), not only Forbidden
+
+
+def chat_not_found(error: BadRequest) -> bool:
+    return CHAT_NOT_FOUND in error.message.lower()
 
 
 class TelegramChat:
@@ -50,7 +55,7 @@ class TelegramChat:
         except Forbidden:
             return False
         except BadRequest as error:
-            if "chat not found" in error.message.lower():  # how Telegram may refuse a chat never opened, too
+            if chat_not_found(error):
                 return False
             log.info("could not check whether user %s takes private messages: %s", user_id, error)
         except TelegramError as error:

@@ -9,6 +9,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import timedelta
 
+import pytest
+
 from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import Settings
@@ -94,20 +96,24 @@ async def test_a_reminder_goes_out_once_a_day_when_something_is_due_even_across_
     assert "Réviser maintenant" in str(sent[0].params["reply_markup"])
 
 
-async def test_a_learner_who_blocked_the_bot_has_their_reminders_turned_off(
-        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+@pytest.mark.parametrize(("status", "refusal"), [
+    (403, "Forbidden: bot was blocked by the user"),
+    (400, "Bad Request: chat not found"),  # before, reminders stayed on: an error and its traceback every day
+])
+async def test_a_learner_the_bot_cant_reach_any_more_has_their_reminders_turned_off(
+        api: FakeBotApi, settings: Settings, clock: FixedClock, status: int, refusal: str) -> None:
     async with bot_at(settings, clock):
         await api.command(JUMA, "/reminders on 08:00")
         await api.command(JUMA, "/quiz collectives")
         await play_with_one_wrong(api, JUMA.id)
     clock.advance(DAY + timedelta(hours=1))
-    api.fail_next("sendMessage", 403, "Forbidden: bot was blocked by the user")
+    api.fail_next("sendMessage", status, refusal)
     async with bot_at(settings, clock):
         for _ in range(200):  # the first sweep tries at once; wait for its outcome in the database
             if reminder_of(settings, JUMA.id) == (None, None):
                 break
             await asyncio.sleep(0.02)
-    assert reminder_of(settings, JUMA.id) == (None, None)  # off: no retry loop against a blocked chat
+    assert reminder_of(settings, JUMA.id) == (None, None)  # off: no retry loop against a chat gone
     assert not [call for call in api.calls("sendMessage") if call.params["chat_id"] == str(JUMA.id)
                 and "ready for review" in call.params["text"]]
 
