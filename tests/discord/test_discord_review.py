@@ -83,10 +83,10 @@ async def test_a_reminder_is_a_direct_message_once_and_closed_dms_turn_reminders
         settings: Settings, fake: FakeDiscord, clock: FixedClock) -> None:
     async with bot_at(settings, fake, clock) as bot:
         for user in (OWNER_ID, LEARNER_ID):
-            await fake.slash("reminders", {"setting": "on 08:00"}, user_id=user)
+            await fake.slash("reminders", {"setting": "on 09:30"}, user_id=user)
             await play_with_a_wrong_second_answer(fake, bot, user)
     fake.closed_dms.add(LEARNER_ID)
-    clock.advance(DAY + timedelta(hours=1))
+    clock.advance(DAY + timedelta(hours=1))  # half an hour after its time: well within LATE
     for _restart in range(2):  # the second run must not send the reminder again
         async with bot_at(settings, fake, clock):
             for _ in range(200):
@@ -98,7 +98,7 @@ async def test_a_reminder_is_a_direct_message_once_and_closed_dms_turn_reminders
     assert "1 question is ready for review" in reminder.content
     assert button_for(reminder, "Review now") == "qt:rv"
     assert reminder_of(settings, LEARNER_ID) == (None, None)  # DMs closed (50007): off, no retry loop
-    assert reminder_of(settings, OWNER_ID)[0] == "08:00"
+    assert reminder_of(settings, OWNER_ID)[0] == "09:30"
 
 
 def reminder_of(settings: Settings, user_id: int) -> tuple[object, object]:

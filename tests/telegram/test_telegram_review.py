@@ -103,10 +103,10 @@ async def test_a_reminder_goes_out_once_a_day_when_something_is_due_even_across_
 async def test_a_learner_the_bot_cant_reach_any_more_has_their_reminders_turned_off(
         api: FakeBotApi, settings: Settings, clock: FixedClock, status: int, refusal: str) -> None:
     async with bot_at(settings, clock):
-        await api.command(JUMA, "/reminders on 08:00")
+        await api.command(JUMA, "/reminders on 09:30")
         await api.command(JUMA, "/quiz collectives")
         await play_with_one_wrong(api, JUMA.id)
-    clock.advance(DAY + timedelta(hours=1))
+    clock.advance(DAY + timedelta(hours=1))  # half an hour after its time: well within LATE
     api.fail_next("sendMessage", status, refusal)
     async with bot_at(settings, clock):
         for _ in range(200):  # the first sweep tries at once; wait for its outcome in the database
