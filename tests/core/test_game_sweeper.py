@@ -68,7 +68,8 @@ async def test_a_slow_chat_does_not_hold_up_another_chats_game(engine: QuizEngin
         assert [question.position for question in stage.of(chat, GameQuestion)] == [0, 1]
 
 
-async def test_a_stop_lets_a_held_move_finish(engine: QuizEngine, clock: FixedClock) -> None:
+async def slow_move_under_way(engine: QuizEngine, clock: FixedClock) -> tuple[GameSweeper, RecordingStage, Hold]:
+    """A running sweeper whose move of the slow chat's game is held showing its results."""
     stage = RecordingStage()
     await two_games(engine, stage)
     stage.held[SLOW] = slow = Hold()
@@ -76,6 +77,11 @@ async def test_a_stop_lets_a_held_move_finish(engine: QuizEngine, clock: FixedCl
     sweeper.start()
     clock.advance(QUESTION_OVER)
     await reached(slow)
+    return sweeper, stage, slow
+
+
+async def test_a_stop_lets_a_held_move_finish(engine: QuizEngine, clock: FixedClock) -> None:
+    sweeper, stage, slow = await slow_move_under_way(engine, clock)
     stopping = asyncio.create_task(sweeper.stop(GUARD))
     slow.release.set()
     await asyncio.wait_for(stopping, 2 * GUARD)
@@ -84,13 +90,7 @@ async def test_a_stop_lets_a_held_move_finish(engine: QuizEngine, clock: FixedCl
 
 
 async def test_a_stop_cuts_off_a_move_held_too_long(engine: QuizEngine, clock: FixedClock) -> None:
-    stage = RecordingStage()
-    await two_games(engine, stage)
-    stage.held[SLOW] = slow = Hold()
-    sweeper = GameSweeper(engine, "telegram", stage, interval=0.01)
-    sweeper.start()
-    clock.advance(QUESTION_OVER)
-    await reached(slow)
+    sweeper, stage, _slow = await slow_move_under_way(engine, clock)
     moves = engine.games.moving("telegram")
     await asyncio.wait_for(sweeper.stop(0.1), GUARD)  # never released
     assert moves and all(move.cancelled() for move in moves)
