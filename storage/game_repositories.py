@@ -78,6 +78,11 @@ class SqlGameRepository:
             .with_for_update())).first()
         return _game(row) if row else None
 
+    async def live_quiz_in(self, platform: str, chat_id: str) -> str | None:
+        query = select(games.c.quiz_id).where(games.c.platform == platform, games.c.chat_id == chat_id, LIVE)
+        row = (await self._connection.execute(query)).first()
+        return row.quiz_id if row else None
+
     async def live_in_scope(self, platform: str, scope_id: str) -> list[str]:
         query = select(games.c.id).where(games.c.platform == platform, games.c.scope_id == scope_id, LIVE)
         return [row.id for row in await self._connection.execute(query.order_by(games.c.id))]

@@ -72,11 +72,13 @@ def _session_to_answer() -> Select[Any]:
     in_game = (select(literal_column("1")).select_from(games)
                .join(players, (players.c.game_id == games.c.id) & (players.c.user_id == sessions.c.user_id))
                .where(games.c.quiz_id == sessions.c.quiz_id, live(games)).exists().label("owner_in_game"))
-    # A live game of the quiz in the chat the session is played in, the owner's or not. Its chat id alone says
-    # which chat: Telegram's ids and Discord's (17 digits and more) never meet.
+    # A live game of the session's quiz in the chat it is played in (on its owner's platform: the one-live-game
+    # index's key), the owner's game or not. (A review round's question names its quiz: the engine looks.)
+    owner_platform = (select(users.c.platform).where(users.c.id == sessions.c.user_id).correlate_except(users)
+                      .scalar_subquery())  # correlated two levels up, to the session read
     game_in_its_chat = (select(literal_column("1")).select_from(games)
-                        .where(games.c.chat_id == sessions.c.chat_id, games.c.quiz_id == sessions.c.quiz_id,
-                               live(games)).exists().label("game_in_its_chat"))
+                        .where(games.c.platform == owner_platform, games.c.chat_id == sessions.c.chat_id,
+                               games.c.quiz_id == sessions.c.quiz_id, live(games)).exists().label("game_in_its_chat"))
     return select(sessions, last_activity, in_game, game_in_its_chat)
 
 

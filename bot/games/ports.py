@@ -25,6 +25,10 @@ class GameRepository(Protocol):
         """The chat's live game, locked like ``get``."""
         ...
 
+    async def live_quiz_in(self, platform: str, chat_id: str) -> str | None:
+        """The quiz of the chat's live game, if it has one (not locked: a look, not a game action)."""
+        ...
+
     async def live_in_scope(self, platform: str, scope_id: str) -> list[str]:
         """The ids of the live games counting for a group or server (not locked): each of its chats' own."""
         ...

@@ -17,11 +17,12 @@ from bot.notices import (
 from bot.ports import AlreadyAnswered
 from bot.records import AnswerRecord, QuizSession, SessionToAnswer
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView
+from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.scoring import Refusal, judge
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.expiry import late_answer
-from bot.usecases.game_holds import review_waits, waits_for_the_game
+from bot.usecases.game_holds import open_quiz, played_in, review_waits, waits_for_the_game
 
 
 class Answering:
@@ -115,10 +116,12 @@ class Answering:
         session, last_activity = found.session, found.owner_last_activity
         if found.owner_in_game:  # a poll of it left open (here or in private): nothing scored, nothing moves on
             return playing_in_a_game(core.quiz_of(session) or session.quiz_id, turn.words, chat_id, answering=True)
-        if found.game_in_its_chat:  # its poll, sent here before the game opened: its feedback would tell the players
-            return game_of_it_here(core.quiz_of(session) or session.quiz_id, turn.words, chat_id, answering=True)
         if refused := await review_waits(core, uow, session, turn.words, chat_id):  # a review's question of it
             return refused
+        if found.game_in_its_chat or await _review_question_played_there(turn, session):
+            # Its poll, sent there before the game opened: its feedback would tell the players the answers.
+            quiz_id = open_quiz(session) or session.quiz_id
+            return game_of_it_here(core.library.catalog.get(quiz_id) or quiz_id, turn.words, chat_id, answering=True)
         # A vote can still reach the poll of a quiz left for another (in flight, a poll that failed to close):
         # it counts, and the learner is back in that quiz, so the other's poll is closed as a switch by command
         # closes it. Read now: the turn commits before its outcome is known. The quiz played is looked up only
@@ -218,6 +221,13 @@ class Answering:
         return Notice(_("This question belongs to someone else's quiz. Start your own to play."),
                       NoticeCode.NOT_YOUR_SESSION, _.language, chat_id)
 
+
+
+async def _review_question_played_there(turn: Turn, session: QuizSession) -> bool:
+    """Whether a review round's open question is of the quiz a live game plays in the chat the round is played
+    in (a quiz's own round is told with its read, SessionToAnswer.game_in_its_chat)."""
+    return session.quiz_id == REVIEW_QUIZ_ID and \
+        await played_in(turn.uow, turn.actor.platform, session.chat_id) == open_quiz(session)
 
 
 def _at_place(question_ids: list[str], question: str) -> str:

@@ -87,7 +87,7 @@ class Core:
 
     async def game_in_chat(self, uow: UnitOfWork, actor: Actor) -> bool:
         """Whether the actor's chat has a live group game (a learner's /stop there may be meant for it)."""
-        return actor.chat_id is not None and await uow.games.live_in(actor.platform, actor.chat_id) is not None
+        return actor.chat_id is not None and await uow.games.live_quiz_in(actor.platform, actor.chat_id) is not None
 
     def quiz_of_refs(self, refs: list[str]) -> Quiz:
         return self.review_rounds.quiz(self.library.catalog, refs, self._review_title)

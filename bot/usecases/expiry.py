@@ -15,7 +15,7 @@ from bot.replies import Actor, AnswerOutcome, DeliveryRefused, Expired, Question
 from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.usecases.game_holds import held_by_a_game
+from bot.usecases.game_holds import held_by_a_game, open_quiz, played_in
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +137,9 @@ class Expiry:
         # already, game_holds.set_aside: this catches a clock that ran out in the moment between); its poll, which
         # takes no votes during the game, counts again after it, and resuming asks the question again with the
         # full time.
-        if await core.paused(uow, session) or await held_by_a_game(uow, session) is not None:
+        # So does a question of the quiz a live game plays in the chat the session is played in, whoever's.
+        if await core.paused(uow, session) or await held_by_a_game(uow, session) is not None \
+                or await played_in(uow, turn.actor.platform, session.chat_id) == open_quiz(session):
             session.question_deadline = None
             await uow.sessions.update(session)
             await uow.commit()

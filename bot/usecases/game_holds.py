@@ -38,8 +38,12 @@ async def held_by_a_game(uow: UnitOfWork, session: QuizSession) -> str | None:
 async def played_here(uow: UnitOfWork, actor: Actor) -> str | None:
     """The quiz a live group game in the actor's chat plays: nobody's own round of it is asked there meanwhile, a
     player's or not, as its polls and feedback would show the players its answers."""
-    game = await uow.games.live_in(actor.platform, actor.chat_id) if actor.chat_id is not None else None
-    return game.quiz_id if game is not None else None
+    return await played_in(uow, actor.platform, actor.chat_id)
+
+
+async def played_in(uow: UnitOfWork, platform: str, chat_id: str | None) -> str | None:
+    """The quiz a live group game in the chat plays, if one does."""
+    return await uow.games.live_quiz_in(platform, chat_id) if chat_id is not None else None
 
 
 async def review_waits(core: Core, uow: UnitOfWork, session: QuizSession, _: Localizer,

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.games_play import CHAT, open_with_three
 from tests.core.play import answer, start
+from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
+from tests.fakes.storage import FakeDatabase
 
 DUMI = Actor("telegram", "9", CHAT, "en")  # in the game's chat, not in the game
 DUMI_PRIVATELY = Actor("telegram", "9", "9", "en")
@@ -80,3 +83,30 @@ async def test_an_answer_to_an_onlookers_poll_sent_in_the_chat_before_the_game_o
     assert isinstance(resumed, Started) and resumed.question.question_id == started.question.question_id
     scored = await answer(engine, DUMI, resumed.question, right=True)
     assert isinstance(scored, AnswerOutcome) and scored.feedback is not None
+
+
+async def test_an_answer_to_an_onlookers_review_question_of_the_games_quiz_in_its_chat_waits_for_the_game(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """A review round's questions come from any quiz: it is its open question's quiz that counts."""
+    await _missed_all(engine, DUMI_PRIVATELY, "collectives")
+    clock.advance(timedelta(days=3))
+    started = await engine.review(DUMI)  # in the group, before the game opens there
+    assert isinstance(started, Started) and started.question.question_id.startswith("collectives/")
+    await engine.link_message("telegram", "dumi-review-poll", started.question, CHAT)
+    await open_with_three(engine, RecordingStage())
+
+    voted = await engine.answer_message(Actor("telegram", "9"), "dumi-review-poll", started.question.correct_index)
+    assert isinstance(voted, Notice) and voted.text.startswith("A group game of Collectives is on in this chat, so")
+
+
+async def test_an_onlookers_timed_question_of_the_games_quiz_in_its_chat_does_not_time_out_during_the_game(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Timed out, its next question would be asked in the group, and its poll closed, showing its answer."""
+    engine = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    started = await engine.start(DUMI, "collectives")
+    assert isinstance(started, Started)
+    await engine.link_message("telegram", "dumi-poll", started.question, CHAT)
+    await open_with_three(engine, RecordingStage())
+    clock.advance(timedelta(seconds=40))
+
+    assert await engine.expire_overdue("telegram") == []  # its clock stopped: the question waits for the game

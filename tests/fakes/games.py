@@ -43,6 +43,10 @@ class FakeGameRepository:
     async def live_in(self, platform: str, chat_id: str) -> GameRecord | None:
         return copy.deepcopy(self._live(platform, chat_id))
 
+    async def live_quiz_in(self, platform: str, chat_id: str) -> str | None:
+        game = self._live(platform, chat_id)
+        return game.quiz_id if game else None
+
     async def live_in_scope(self, platform: str, scope_id: str) -> list[str]:
         return sorted(game.id for game in self._state.games.values()
                       if game.platform == platform and game.scope_id == scope_id and game.state.live)

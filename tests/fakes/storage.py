@@ -149,8 +149,9 @@ class FakeSessionRepository:
         if session is None or latest is None:
             return None
         live = [game for game in self._state.games.values() if game.quiz_id == session.quiz_id and game.state.live]
+        platform = next(key[0] for key, user in self._state.users.items() if user.id == session.user_id)
         return SessionToAnswer(session, latest, any((game.id, session.user_id) in self._state.players for game in live),
-                               any(game.chat_id == session.chat_id for game in live))
+                               any((game.platform, game.chat_id) == (platform, session.chat_id) for game in live))
 
     async def get_by_message(self, platform: str, message_key: str) -> tuple[MessageLink, SessionToAnswer] | None:
         link = self._state.links.get((platform, message_key))

@@ -163,6 +163,9 @@ async def test_the_live_game_of_a_quiz_a_learner_joined_is_found_and_no_other(uo
         assert await work.games.live_in_scope("telegram", "group-1") == ["live", "other-quiz"]
         assert await work.games.live_in_scope("discord", "group-1") == []
         assert await work.games.live_in_scope("telegram", "group-2") == []
+        assert await work.games.live_quiz_in("telegram", "chat-1") == "collectives"  # what a chat's game plays
+        assert await work.games.live_quiz_in("telegram", "chat-2") is None  # that game is over
+        assert await work.games.live_quiz_in("discord", "chat-1") is None
 
 
 async def test_a_session_to_answer_says_whether_its_owner_plays_its_quiz_in_a_live_game(uow: Uow) -> None:
@@ -170,7 +173,8 @@ async def test_a_session_to_answer_says_whether_its_owner_plays_its_quiz_in_a_li
     played in a chat where a live game plays its quiz, whoever plays the game (its feedback would go there)."""
     ada, bayo, cyd = (await stored_user(uow, "ada"), await stored_user(uow, "bayo"), await stored_user(uow, "cyd"))
     await stored_games(uow, a_game(ada, "lobby", "chat-1"),  # Collectives, not yet begun: live all the same
-                       replace(a_game(ada, "over", "chat-2", state=GameState.FINISHED), quiz_id="fsdp"))
+                       replace(a_game(ada, "over", "chat-2", state=GameState.FINISHED), quiz_id="fsdp"),
+                       a_game(ada, "discord", "chat-9", platform="discord"))  # Cyd's chat id, on another platform
     for game_id in ("lobby", "over"):
         await _played(uow, game_id, ada, "Ada", HOUR)
     for session in (a_session(ada, "ada-collectives"), a_session(ada, "ada-fsdp", "fsdp"),
@@ -184,7 +188,7 @@ async def test_a_session_to_answer_says_whether_its_owner_plays_its_quiz_in_a_li
         "ada-collectives": (True, True),  # the lobby is in chat-1, where all but Cyd's are played
         "ada-fsdp": (False, False),  # that game is over, and the lobby plays another quiz
         "bayo-collectives": (False, True),  # not a player of the lobby in his chat, which plays his quiz
-        "cyd-elsewhere": (False, False),  # no game in her chat
+        "cyd-elsewhere": (False, False),  # no game in her chat on her platform
     }
     async with uow() as work:  # a vote on each session's poll reads the same with the poll's link
         for session_id in found:
