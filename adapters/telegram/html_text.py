@@ -39,7 +39,8 @@ def shown_length(text: str) -> int:
 
 def pack(blocks: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     """Join HTML blocks with blank lines into as few messages as fit, measured as Telegram measures them. A block
-    too long for one message goes on in the next: cut between lines, else between words, never inside a tag."""
+    too long for one message goes on in the next: cut between lines, else between words, never inside a tag. A
+    tag must close on the line it opens on (the renderers' texts have none), as a cut may fall after any line."""
     return _joined([block for block in blocks if block], "\n\n", limit, _lines)
 
 
@@ -59,9 +60,14 @@ def _joined(pieces: list[str], joiner: str, limit: int, smaller: Callable[[str, 
             if current is not None and length + len(joiner) + part_size <= limit:
                 current, length = f"{current}{joiner}{part}", length + len(joiner) + part_size
             else:
-                parts += [] if current is None else [current]
+                parts += _kept(current)
                 current, length = part, part_size
-    return parts if current is None else [*parts, current]
+    return parts + _kept(current)
+
+
+def _kept(part: str | None) -> list[str]:
+    """A part as a message, unless it shows nothing (a blank line left at a cut): Telegram refuses an empty one."""
+    return [part] if part is not None and shown_length(part.strip()) else []
 
 
 def _cut(line: str, limit: int) -> list[str]:

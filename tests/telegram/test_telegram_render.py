@@ -145,3 +145,10 @@ def test_a_failed_reload_lists_as_many_problems_as_fit_in_one_message_and_counts
 def test_a_successful_reload_is_reported_line_by_line() -> None:
     report = ReloadReport(ok=True, summary="Content reloaded: 4 quizzes, 32 questions.\nNothing changed.")
     assert render.reload_report(report, _) == "Content reloaded: 4 quizzes, 32 questions.\nNothing changed."
+
+
+def test_a_blank_line_left_at_a_cut_makes_no_empty_message() -> None:
+    """Telegram refuses an empty message: the rest of the reply would be lost with it."""
+    messages = pack(["x" * MESSAGE_LIMIT + "\n\n" + "a" * (MESSAGE_LIMIT + 100)])
+    assert [len(shown_text(message, html_mode=True)) for message in messages] == [MESSAGE_LIMIT, MESSAGE_LIMIT, 100]
+    assert all(problem("sendMessage", {"text": text, "parse_mode": "HTML"}) is None for text in messages)
