@@ -28,17 +28,23 @@ log = logging.getLogger(__name__)
 
 
 POLLS_REFUSED = "not enough rights to send polls"  # Telegram's words when a group doesn't let the bot post polls
+# Telegram's words for a forum topic (adapters/telegram/topics.py) deleted, or closed to the bot, since the game began.
+TOPIC_GONE = ("message thread not found", "topic_closed", "topic_deleted")
 
 
 @contextmanager
 def _still_in_group() -> Iterator[None]:
     """The chat refusing the bot ends the game, as every message after would be refused too: Forbidden (the bot
-    was removed from the group, or may no longer write there), or ChatMigrated (the group became a supergroup
-    that already has a game of its own, see ChatRepository.move)."""
+    was removed from the group, or may no longer write there), ChatMigrated (the group became a supergroup
+    that already has a game of its own, see ChatRepository.move), or its forum topic gone or closed."""
     try:
         yield
     except (Forbidden, ChatMigrated) as error:
         raise ChatRefused(N_("Send Messages")) from error
+    except BadRequest as error:
+        if any(words in error.message.lower() for words in TOPIC_GONE):
+            raise ChatRefused(N_("Send Messages")) from error
+        raise
 
 
 def explain_value(game_id: str, position: int) -> str:

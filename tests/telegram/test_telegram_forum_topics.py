@@ -3,9 +3,14 @@ of its own: its own quizzes' polls, its own game."""
 
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
 from typing import Any
 
+import pytest
+
 from adapters.settings import Settings
+from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import FakeChat
 from tests.telegram.game_steps import buttons_data, press, vote
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeUser
@@ -104,3 +109,22 @@ async def test_a_reply_in_a_group_without_topics_is_answered_in_the_group(api: F
 
         second = await api.wait_for("sendPoll", 2, lambda p: p["chat_id"] == str(group.id))
         assert all("message_thread_id" not in call.params for call in second)
+
+
+async def test_a_game_whose_topic_was_deleted_ends_without_errors(
+        api: FakeBotApi, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    """Every message after would be refused too: the game stops, as in a group that removed the bot."""
+    async with running_bot(settings, clock, game_interval=GAMES):
+        await api.command(ADA, "/game collectives", FORUM, topic=GAME_TOPIC)
+        game = await lobby_in(api, GAME_TOPIC)
+        await api.press(ADA, f"gb:{game}", FORUM, topic=GAME_TOPIC)
+        await polls_in(api, GAME_TOPIC, 1)
+        for _refusal in range(2):  # the results, then the podium saying why
+            api.fail_next("sendMessage", 400, "Bad Request: message thread not found")
+        for _question in range(4):  # long past every question the game had left
+            clock.advance(timedelta(minutes=2))
+            await api.settle()
+        assert [call.method for call in api.requests if not call.ok] == ["sendMessage", "sendMessage"]
+        assert len(api.calls("sendPoll", in_forum(GAME_TOPIC))) == 1
+        assert "stopped: its chat refused a message (missing Send Messages)" in caplog.text
+        assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
