@@ -49,8 +49,8 @@ def session_by_id() -> Select[Any]:
 
 @planned
 def session_with_owner_activity() -> Select[Any]:
-    """The session, locked; when any of its owner's sessions last moved; and whether its owner plays its quiz in
-    a live group game: an answer needs all three, so one read."""
+    """The session, locked; when any of its owner's sessions last moved; whether its owner plays its quiz in a
+    live group game; and whether a live game plays it in its chat: an answer needs them all, so one read."""
     return _session_to_answer().where(sessions.c.id == bindparam("session_id")).with_for_update(of=sessions)
 
 

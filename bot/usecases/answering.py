@@ -226,8 +226,9 @@ class Answering:
 async def _review_question_played_there(turn: Turn, session: QuizSession) -> bool:
     """Whether a review round's open question is of the quiz a live game plays in the chat the round is played
     in (a quiz's own round is told with its read, SessionToAnswer.game_in_its_chat)."""
-    return session.quiz_id == REVIEW_QUIZ_ID and \
-        await played_in(turn.uow, turn.actor.platform, session.chat_id) == open_quiz(session)
+    if session.quiz_id != REVIEW_QUIZ_ID or (quiz_id := open_quiz(session)) is None:  # None: the round is over
+        return False
+    return await played_in(turn.uow, turn.actor.platform, session.chat_id) == quiz_id
 
 
 def _at_place(question_ids: list[str], question: str) -> str:

@@ -137,7 +137,8 @@ class Expiry:
         # already, game_holds.set_aside: this catches a clock that ran out in the moment between); its poll, which
         # takes no votes during the game, counts again after it, and resuming asks the question again with the
         # full time.
-        # So does a question of the quiz a live game plays in the chat the session is played in, whoever's.
+        # So does a question of the quiz a live game plays in the chat the session is played in, whoever's: its
+        # next question is not asked there meanwhile (a Telegram poll timed by open_period still closes by itself).
         if await core.paused(uow, session) or await held_by_a_game(uow, session) is not None \
                 or await played_in(uow, turn.actor.platform, session.chat_id) == open_quiz(session):
             session.question_deadline = None

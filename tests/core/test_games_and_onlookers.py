@@ -110,3 +110,19 @@ async def test_an_onlookers_timed_question_of_the_games_quiz_in_its_chat_does_no
     clock.advance(timedelta(seconds=40))
 
     assert await engine.expire_overdue("telegram") == []  # its clock stopped: the question waits for the game
+
+
+async def test_a_late_answer_to_a_review_round_over_is_told_so_not_that_a_game_is_on(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """No open question, and no game anywhere: nothing to compare but None with None."""
+    await _missed_all(engine, DUMI_PRIVATELY, "collectives")
+    clock.advance(timedelta(days=3))
+    started = await engine.review(DUMI_PRIVATELY)
+    assert isinstance(started, Started)
+    shown: QuestionView | Summary = started.question
+    while isinstance(shown, QuestionView):
+        last = shown
+        shown = (await answer(engine, DUMI_PRIVATELY, shown, right=True)).next
+
+    late = await engine.answer(DUMI_PRIVATELY, last.session_id, last.question_id, last.correct_index)
+    assert isinstance(late, Notice) and late.code is not NoticeCode.IN_A_GAME, late
