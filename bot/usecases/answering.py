@@ -22,7 +22,7 @@ from bot.scoring import Refusal, judge
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.expiry import late_answer
-from bot.usecases.game_holds import open_quiz, played_in, review_waits, waits_for_the_game
+from bot.usecases.game_holds import open_quiz, played_where_asked, review_waits, waits_for_the_game
 
 
 class Answering:
@@ -118,7 +118,9 @@ class Answering:
             return playing_in_a_game(core.quiz_of(session) or session.quiz_id, turn.words, chat_id, answering=True)
         if refused := await review_waits(core, uow, session, turn.words, chat_id):  # a review's question of it
             return refused
-        if found.game_in_its_chat or await _review_question_played_there(turn, session):
+        # A quiz's own round is told with its read; a review round's question names its quiz, so it is looked up.
+        if found.game_in_its_chat or (session.quiz_id == REVIEW_QUIZ_ID
+                                      and await played_where_asked(uow, actor.platform, session)):
             # Its poll, sent there before the game opened: its feedback would tell the players the answers.
             quiz_id = open_quiz(session) or session.quiz_id
             return game_of_it_here(core.library.catalog.get(quiz_id) or quiz_id, turn.words, chat_id, answering=True)
@@ -221,14 +223,6 @@ class Answering:
         return Notice(_("This question belongs to someone else's quiz. Start your own to play."),
                       NoticeCode.NOT_YOUR_SESSION, _.language, chat_id)
 
-
-
-async def _review_question_played_there(turn: Turn, session: QuizSession) -> bool:
-    """Whether a review round's open question is of the quiz a live game plays in the chat the round is played
-    in (a quiz's own round is told with its read, SessionToAnswer.game_in_its_chat)."""
-    if session.quiz_id != REVIEW_QUIZ_ID or (quiz_id := open_quiz(session)) is None:  # None: the round is over
-        return False
-    return await played_in(turn.uow, turn.actor.platform, session.chat_id) == quiz_id
 
 
 def _at_place(question_ids: list[str], question: str) -> str:

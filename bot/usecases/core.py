@@ -21,7 +21,7 @@ from bot.review_quiz import REVIEW_QUIZ_ID, ReviewRounds
 from bot.stepper import SessionStepper
 from bot.time_limits import QuestionTimer
 from bot.turns import Turns
-from bot.usecases.game_holds import held_by_a_game
+from bot.usecases.game_holds import held_by_a_game, played_here
 from bot.usecases.remembering import Remembering
 
 
@@ -87,7 +87,7 @@ class Core:
 
     async def game_in_chat(self, uow: UnitOfWork, actor: Actor) -> bool:
         """Whether the actor's chat has a live group game (a learner's /stop there may be meant for it)."""
-        return actor.chat_id is not None and await uow.games.live_quiz_in(actor.platform, actor.chat_id) is not None
+        return await played_here(uow, actor) is not None
 
     def quiz_of_refs(self, refs: list[str]) -> Quiz:
         return self.review_rounds.quiz(self.library.catalog, refs, self._review_title)

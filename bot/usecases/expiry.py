@@ -15,7 +15,7 @@ from bot.replies import Actor, AnswerOutcome, DeliveryRefused, Expired, Question
 from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.usecases.game_holds import held_by_a_game, open_quiz, played_in
+from bot.usecases.game_holds import held_by_a_game, played_where_asked
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +140,7 @@ class Expiry:
         # So does a question of the quiz a live game plays in the chat the session is played in, whoever's: its
         # next question is not asked there meanwhile (a Telegram poll timed by open_period still closes by itself).
         if await core.paused(uow, session) or await held_by_a_game(uow, session) is not None \
-                or await played_in(uow, turn.actor.platform, session.chat_id) == open_quiz(session):
+                or await played_where_asked(uow, turn.actor.platform, session):
             session.question_deadline = None
             await uow.sessions.update(session)
             await uow.commit()

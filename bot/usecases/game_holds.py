@@ -41,6 +41,12 @@ async def played_here(uow: UnitOfWork, actor: Actor) -> str | None:
     return await played_in(uow, actor.platform, actor.chat_id)
 
 
+async def played_where_asked(uow: UnitOfWork, platform: str, session: QuizSession) -> bool:
+    """Whether a live group game in the session's chat plays its open question's quiz (False once it has none)."""
+    quiz_id = open_quiz(session)
+    return quiz_id is not None and await played_in(uow, platform, session.chat_id) == quiz_id
+
+
 async def played_in(uow: UnitOfWork, platform: str, chat_id: str | None) -> str | None:
     """The quiz a live group game in the chat plays, if one does."""
     return await uow.games.live_quiz_in(platform, chat_id) if chat_id is not None else None

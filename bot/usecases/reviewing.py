@@ -96,7 +96,7 @@ class Reviewing:
             if len(quizzes := {card.quiz_id for card in due}) == 1:
                 one_quiz = core.library.catalog.get(quizzes.pop())
             if not refs:
-                notice = await self._held(turn, until) if held else None
+                notice = await self._held(turn, until, here) if held else None
                 notice = notice or await self._nothing_due(turn)
                 await uow.commit()  # the cards parked on the way
                 return notice
@@ -128,14 +128,15 @@ class Reviewing:
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before,
                        left_behind=left_behind)
 
-    async def _held(self, turn: Turn, until: datetime) -> Notice | None:
-        """Said when the only questions due are of quizzes the learner plays in live group games (then left out)."""
+    async def _held(self, turn: Turn, until: datetime, here: str | None) -> Notice | None:
+        """Said when the only questions due are of quizzes the learner plays in live group games, or of ``here``'s
+        (the quiz of the chat's game), all left out."""
         _, catalog = turn.words, self._core.library.catalog
         first = next(iter(await due_cards(turn.uow, catalog, turn.user_id, until, 1, leave_out=frozenset())), None)
         quiz = catalog.get(first.quiz_id) if first else None
         if quiz is None:
             return None
-        if await turn.uow.games.live_played_by(turn.user_id, quiz.id) is None:  # not theirs: this chat's game's
+        if quiz.id == here and await turn.uow.games.live_played_by(turn.user_id, quiz.id) is None:  # not theirs
             return game_of_it_here(quiz, _, turn.actor.chat_id)
         return review_held_for_the_game(quiz, _, turn.actor.chat_id)
 
