@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from bot.calendar import end_of_day, local_day
 from bot.content.concepts import concept_name
@@ -17,9 +17,10 @@ from bot.records import UserRecord
 from bot.streaks import streak_run
 from bot.usecases.core import Core
 
-# How far back answers are read for the streak at first: a longer window is read only for a streak that reaches
+# How far back answers are read for the streak at first: the whole history is read only for a streak that reaches
 # its edge (a year or more), so a long history isn't read on every /progress.
 STREAK_DAYS_READ = 400
+EVERYTHING = datetime(1970, 1, 1, tzinfo=UTC)  # read from before any answer
 
 
 async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localizer) -> Progress:
@@ -43,16 +44,19 @@ async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localize
 
 async def _answered_days(uow: UnitOfWork, user_id: int, time_zone: str | None,
                          now: datetime) -> tuple[Counter[date], int]:
-    """Answers per local day and the streak, reading twice as far back each time the streak runs to the edge of
-    what was read (it ends once the window goes back past the learner's first answer)."""
-    today, days_read = local_day(now, time_zone), STREAK_DAYS_READ
-    while True:
-        since = now - timedelta(days=days_read)
-        # A day counts when something was answered that day in the learner's time zone (a time-out answers nothing).
-        answered = Counter(local_day(review.reviewed_at, time_zone)
-                           for review in await uow.reviews.of_user(user_id, since) if review.option_id is not None)
-        count, ended_on = streak_run(answered, today)
-        # The run's end is read from that day and the one before: both must be days read whole.
-        if ended_on - timedelta(days=1) > local_day(since, time_zone):
-            return answered, count
-        days_read *= 2
+    """Answers per local day and the streak: from the last STREAK_DAYS_READ days, or the learner's whole history
+    when the streak runs to the edge of those."""
+    today, since = local_day(now, time_zone), now - timedelta(days=STREAK_DAYS_READ)
+    answered = await _answered_since(uow, user_id, time_zone, since)
+    count, ended_on = streak_run(answered, today)
+    # The run's end is read from that day and the one before: both must be days read whole.
+    if ended_on - timedelta(days=1) > local_day(since, time_zone):
+        return answered, count
+    answered = await _answered_since(uow, user_id, time_zone, EVERYTHING)
+    return answered, streak_run(answered, today)[0]
+
+
+async def _answered_since(uow: UnitOfWork, user_id: int, time_zone: str | None, since: datetime) -> Counter[date]:
+    # A day counts when something was answered that day in the learner's time zone (a time-out answers nothing).
+    return Counter(local_day(review.reviewed_at, time_zone)
+                   for review in await uow.reviews.of_user(user_id, since) if review.option_id is not None)
