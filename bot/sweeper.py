@@ -204,7 +204,7 @@ class GameSweeper(Sweeper):
         return await self._engine.games.sweep_in_background(self._platform, self._stage)
 
     def under_way(self) -> set[asyncio.Task[Any]]:
-        return set(self._engine.games.moving(self._platform))
+        return self._engine.games.moving(self._platform)
 
 
 class ContentFollower(Sweeper):

@@ -79,13 +79,13 @@ def _cut(line: str, limit: int) -> list[str]:
     reopen: list[str] = []  # the tags open where this part begins
     begin = 0
     while begin < len(tokens):
-        stack, shown, at = list(reopen), 0, begin
+        stack, shown, at = reopen, 0, begin
         space: tuple[int, list[str]] | None = None
         while at < len(tokens) and (at == begin or shown + _size(tokens[at]) <= limit):
             token = tokens[at]
             shown += _size(token)
             if token.isspace() and at > begin:
-                space = at, list(stack)
+                space = at, stack
             elif _is_tag(token):
                 stack = stack[:-1] if token.startswith("</") else [*stack, token]
             at += 1

@@ -67,8 +67,7 @@ class GameSweep:
         return started
 
     def _done(self, platform: str, game_id: str, task: asyncio.Task[bool]) -> None:
-        if self._moving[platform].get(game_id) is task:
-            del self._moving[platform][game_id]
+        del self._moving[platform][game_id]  # added once, when absent: this is its task
         if not task.cancelled() and task.exception() is None and task.result():
             self._moved[platform] += 1
 
