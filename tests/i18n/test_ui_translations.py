@@ -59,9 +59,14 @@ def test_every_string_in_the_code_is_translated_with_its_placeholders(language: 
             problems.append(f"untranslated: {msgid!r}")
             continue
         allowed = set().union(*(placeholders(form) for form in forms)) | ({"n"} if len(forms) > 1 else set())
+        # What the English says must be said too ("{link}" dropped leaves the learner nowhere to go); a plural's
+        # singular form may leave out its count.
+        needed = allowed - {"n"} if len(forms) > 1 else allowed
         for translation in translations:
             if not placeholders(translation) <= allowed:
                 problems.append(f"unknown placeholder in {translation!r} (for {msgid!r})")
+            if missing := needed - placeholders(translation):
+                problems.append(f"{sorted(missing)} left out of {translation!r} (for {msgid!r})")
     assert not problems, f"{language}: {len(problems)} problems\n" + "\n".join(problems)
 
 
