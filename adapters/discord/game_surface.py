@@ -17,6 +17,8 @@ from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, G
 
 log = logging.getLogger(__name__)
 
+UNKNOWN_CHANNEL = 10003  # Discord's code for a channel (or thread) that no longer exists
+
 
 class ChannelGameSurface:
     def __init__(self, client: discord.Client, channel_id: int) -> None:
@@ -78,8 +80,14 @@ class ChannelGameSurface:
 @contextmanager
 def _refused_as_chat_refused(right: str) -> Iterator[None]:
     """A channel that won't take the game's messages ends the game, which the engine says in the game's language
-    (as a refused question does on Telegram), naming ``right``: no traceback, no game left running unseen."""
+    (as a refused question does on Telegram), naming ``right``: no traceback, no game left running unseen. So does
+    a channel or thread deleted mid-game: else the game ran on unseen to its end, holding its players' own rounds
+    of its quiz, with a traceback at every step."""
     try:
         yield
     except discord.Forbidden as error:
+        raise ChatRefused(right) from error
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_CHANNEL:
+            raise
         raise ChatRefused(right) from error

@@ -247,8 +247,7 @@ class FakeDiscord(BotRecords):
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)) \
                 and any(self.dm_channel(user) == int(m[1]) for user in self.closed_dms):
             return 403, {"code": 50007, "message": "Cannot send messages to this user"}
-        if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)) \
-                and int(m[1]) in self.deleted_channels:
+        if (m := re.fullmatch(r"/channels/(\d+)/.*", path)) and int(m[1]) in self.deleted_channels:  # all of it
             return 404, {"code": 10003, "message": "Unknown Channel"}
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)):
             refused = int(m[1]) in self.forbidden_channels or (
