@@ -5,7 +5,7 @@ from __future__ import annotations
 import string
 
 from adapters.discord.render import BUTTON_LABEL_LIMIT, MESSAGE_LIMIT, fit, needs_letters, plain
-from bot.games.replies import GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults, Leaderboard
+from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults, Leaderboard
 from bot.text import shorten
 
 LETTERS = string.ascii_uppercase
@@ -13,6 +13,12 @@ LETTERS = string.ascii_uppercase
 
 def lobby(reply: GameLobby) -> str:
     return _fit(["🎲 **" + plain(reply.title) + "**", *(plain(line) for line in reply.lines)])
+
+
+def begins(reply: GameBegins) -> str:
+    """The lobby's message as the game begins: every player's name, cut to a message (else Discord refuses the
+    edit, and the lobby keeps its Join and Start buttons in a game under way)."""
+    return _fit([plain(reply.text)])
 
 
 def question(reply: GameQuestion, deadline: int | None = None) -> str:

@@ -34,7 +34,7 @@ class ChannelGameSurface:
 
     async def begins(self, begins: GameBegins) -> None:
         if begins.lobby_message is not None:
-            await self._edit(begins.lobby_message, game_render.plain(begins.text), None)
+            await self._edit(begins.lobby_message, game_render.begins(begins), None)
 
     async def ask(self, question: GameQuestion) -> Posted:
         text = game_render.question(question, int(question.closes_at.timestamp()))
