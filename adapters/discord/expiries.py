@@ -11,6 +11,7 @@ import logging
 import discord
 
 from adapters.discord.actors import PLATFORM
+from adapters.discord.game_surface import UNKNOWN_CHANNEL
 from adapters.discord.polls import PollPlay
 from adapters.discord.surfaces import ChannelSurface
 from bot.engine import QuizEngine
@@ -33,3 +34,7 @@ async def deliver_expired(engine: QuizEngine, polls: PollPlay, expired: Expired)
         # In the outcome's language: the learner's turn is held (the sweeper's), so it is not looked up again.
         await polls.say_polls_refused(channel_id, user_id, engine.localizer_for(expired.outcome.language))
         raise DeliveryRefused(str(error)) from error  # the engine stops the question's clock: asked again on resuming
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_CHANNEL:
+            raise
+        raise DeliveryRefused(str(error)) from error  # deleted mid-question: nobody there to tell; asked on resuming
