@@ -16,11 +16,17 @@ log = logging.getLogger(__name__)
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # a reference link's preview would bury the quiz
 PHOTOS_REFUSED = "not enough rights to send photos"  # Telegram's words where a group allows members no photos
+POLLS_REFUSED = "not enough rights to send polls"  # and where it allows them no polls
 CHAT_NOT_FOUND = "chat not found"  # how Telegram may refuse a private chat never opened (or gone), not only Forbidden
 
 
 def chat_not_found(error: BadRequest) -> bool:
     return CHAT_NOT_FOUND in error.message.lower()
+
+
+def polls_refused(error: BaseException | None) -> bool:
+    """Whether Telegram refused a poll because the chat lets its members (the bot among them) send none."""
+    return isinstance(error, BadRequest) and POLLS_REFUSED in error.message.lower()
 
 
 class TelegramChat:

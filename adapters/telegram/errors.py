@@ -12,19 +12,21 @@ from telegram.ext import ContextTypes
 from adapters.error_kinds import HANDLER_FAILED
 from adapters.failures import log_failure, unreachable
 from adapters.once_per import OncePer
-from adapters.telegram.actors import PLATFORM, actor_for, is_private, update_actor
-from adapters.telegram.chat import TelegramChat
-from adapters.telegram.html_text import esc
+from adapters.telegram import render
+from adapters.telegram.actors import PLATFORM, actor_for, is_private, owner_in, update_actor
+from adapters.telegram.chat import TelegramChat, polls_refused
 from adapters.telegram.update_processor import update_kind
 from adapters.telegram.webhook import Unfinished
 from bot.engine import QuizEngine
 from bot.replies import Actor
+from bot.text import shorten
 
 log = logging.getLogger(__name__)
 REDACTED = "[redacted]"
 # How long an apology waits for the learner's language from the database, which may be what failed: Telegram
 # waits only seconds for a press's answer. Then it is said in the language the update came with.
 LANGUAGE_WAIT = 2.0
+ALERT_LIMIT = 200  # characters in a button press's answer
 
 
 class ErrorReporter:
@@ -62,19 +64,23 @@ class ErrorReporter:
             log.warning("Telegram update %s (%s): the chat refused the reply: %s", update_id, kind,
                         self.scrub(error.message))
             return
+        elif polls_refused(error):  # a group that lets members send no polls: expected, and said below
+            log.warning("Telegram update %s (%s): the chat refused a quiz poll: %s", update_id, kind,
+                        self.scrub(str(error)))
         else:
             # User texts stay out of the log; the token must never get in, even through an exception message.
             details = "".join(traceback.format_exception(error)) if error is not None else "no exception"
             log.error("Telegram update %s (%s) failed: %s", update_id, kind, self.scrub(details))
         if isinstance(update, Update) and self._apologized.allow(update.update_id):
-            await self._apologize(update)
+            await self._apologize(update, error)
 
     def scrub(self, text: str) -> str:
         return text.replace(self._token, REDACTED) if self._token else text
 
-    async def _apologize(self, update: Update) -> None:
+    async def _apologize(self, update: Update, error: Exception | None) -> None:
         """Say that something went wrong, rather than leave the learner waiting: a press in its answer too; a failure
-        here is only logged."""
+        here is only logged. A poll the chat refused says which permission is missing, as trying again never helps;
+        in a group, to whom."""
         try:
             found = await self._where(update)
             if found is None:
@@ -82,9 +88,15 @@ class ErrorReporter:
             actor, chat_id = found
             _ = await self._engine.localizer_or_hint(actor, within=LANGUAGE_WAIT)
             sorry = _("Sorry, something went wrong. Please try again in a moment.")
+            owner = None
+            if polls_refused(error):
+                sorry = _("I can't post quiz polls in this chat: I'm missing the “{permission}” permission. Ask an "
+                          "admin to grant it, or message me privately to play.", permission=_("Send Polls"))
+                user = update.effective_user
+                owner = owner_in(chat_id, actor, user.first_name if user else None)
             if update.callback_query is not None:  # first: Telegram waits only seconds for a press's answer
-                await self._answer(update.callback_query, sorry)
-            await self._chat.html(chat_id, [esc(sorry)])
+                await self._answer(update.callback_query, shorten(sorry, ALERT_LIMIT))
+            await self._chat.html(chat_id, [render.outcome_notice(sorry, owner)])
         except Exception as error:  # the database or Telegram may be what failed in the first place
             log.warning("could not apologise for update %s: %s", update.update_id, self.scrub(repr(error)))
 

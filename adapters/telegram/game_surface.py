@@ -14,7 +14,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 from adapters.telegram import game_render, render
 from adapters.telegram.actors import owner_in
 from adapters.telegram.callback_data import Action
-from adapters.telegram.chat import NO_PREVIEW, TelegramChat
+from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import button
@@ -27,7 +27,6 @@ from bot.i18n import N_
 log = logging.getLogger(__name__)
 
 
-POLLS_REFUSED = "not enough rights to send polls"  # Telegram's words when a group doesn't let the bot post polls
 # Telegram's words for a forum topic (adapters/telegram/topics.py) deleted, or closed to the bot, since the game began.
 TOPIC_GONE = ("message thread not found", "topic_closed", "topic_deleted")
 
@@ -94,7 +93,7 @@ class TelegramGameSurface:
                         explanation=layout.explanation or None,
                         open_period=period)
                 except BadRequest as error:
-                    if POLLS_REFUSED in error.message.lower():  # the group's settings don't let members send polls
+                    if polls_refused(error):  # the group's settings don't let members send polls
                         raise ChatRefused(N_("Send Polls")) from error  # the engine says it in the game's language
                     raise
                 poll_id = message.poll.id if message.poll is not None else None

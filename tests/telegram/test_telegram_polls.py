@@ -14,6 +14,7 @@ from tests.telegram.fake_types import Failure
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import (
     AMINATA,
+    GROUP,
     TOKEN,
     WANJIRU,
     correct,
@@ -178,6 +179,22 @@ async def test_a_learner_who_blocked_the_bot_is_logged_in_one_warning_line_and_n
         assert "the chat refused the reply: Forbidden: bot was blocked by the user" in caplog.text
         assert "Traceback" not in caplog.text
         assert [call.method for call in api.requests if not call.ok] == ["sendMessage"]  # no apology tried
+
+
+async def test_a_quiz_in_a_group_that_lets_members_send_no_polls_says_the_permission_it_lacks(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """Not "something went wrong, try again": trying again can never send a poll there."""
+    async with running_bot(settings) as engine:
+        api.fail_next("sendPoll", 400, "Bad Request: not enough rights to send polls to the chat")
+        with caplog.at_level(logging.WARNING, logger="adapters.telegram"):
+            await api.command(AMINATA, "/quiz collectives", GROUP)
+            await api.settle()
+        _ = engine.localizer_for("fr")
+        why = _("I can't post quiz polls in this chat: I'm missing the “{permission}” permission. Ask an admin to "
+                "grant it, or message me privately to play.", permission=_("Send Polls"))
+        assert api.sent_texts(GROUP.id)[1:] == [f"<b>Aminata</b> · {why}"]  # after the quiz's intro, for whom
+        assert why.startswith("Je ne peux pas publier") and "«\u00a0Envoyer des sondages\u00a0»" in why
+        assert [record.levelname for record in caplog.records] == ["WARNING"] and "Traceback" not in caplog.text
 
 
 async def test_a_vote_delivered_again_after_its_next_poll_was_lost_gets_the_feedback_and_the_poll(
