@@ -82,7 +82,7 @@ class ErrorReporter:
         here is only logged. A poll the chat refused says which permission is missing, as trying again never helps;
         in a group, to whom."""
         try:
-            found = await self._where(update)
+            found = await self._where(update, anywhere=polls_refused(error))
             if found is None:
                 return
             actor, chat_id = found
@@ -107,8 +107,10 @@ class ErrorReporter:
         except Exception as error:  # too old already, or the network: nothing more to do
             log.info("could not answer failed button press %s: %s", query.id, self.scrub(str(error)))
 
-    async def _where(self, update: Update) -> tuple[Actor, str] | None:
-        """Who to tell, and in which chat. A poll answer carries no chat: only its poll's private chat will do."""
+    async def _where(self, update: Update, *, anywhere: bool = False) -> tuple[Actor, str] | None:
+        """Who to tell, and in which chat. A poll answer carries no chat: only its poll's private chat will do,
+        unless ``anywhere``: a group that refused the quiz's next poll, where the voter would otherwise wait for
+        it in silence."""
         actor = update_actor(update)
         if actor is not None and actor.chat_id is not None:
             return actor, actor.chat_id
@@ -117,6 +119,6 @@ class ErrorReporter:
             return None
         actor = actor_for(answer.user)
         link = await self._engine.message_link(PLATFORM, answer.poll_id)
-        if link is None or link.chat_id is None or not is_private(link.chat_id, actor):
+        if link is None or link.chat_id is None or not (anywhere or is_private(link.chat_id, actor)):
             return None  # in a group, one learner's failure needn't interrupt everyone
         return actor, link.chat_id

@@ -196,6 +196,12 @@ async def test_a_quiz_in_a_group_that_lets_members_send_no_polls_says_the_permis
         assert why.startswith("Je ne peux pas publier") and "«\u00a0Envoyer des sondages\u00a0»" in why
         assert [record.levelname for record in caplog.records] == ["WARNING"] and "Traceback" not in caplog.text
 
+        await api.command(AMINATA, "/quiz", GROUP)  # polls allowed again, for a while
+        first = await next_poll(api, GROUP.id, 1)
+        api.fail_next("sendPoll", 400, "Bad Request: not enough rights to send polls to the chat")
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])  # a vote has no chat, but its quiz has
+        await api.wait_for("sendMessage", 2, lambda p: p["text"] == f"<b>Aminata</b> · {why}", within=5)
+
 
 async def test_a_vote_delivered_again_after_its_next_poll_was_lost_gets_the_feedback_and_the_poll(
         api: FakeBotApi, settings: Settings) -> None:
