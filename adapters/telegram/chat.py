@@ -17,11 +17,19 @@ log = logging.getLogger(__name__)
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # a reference link's preview would bury the quiz
 PHOTOS_REFUSED = "not enough rights to send photos"  # Telegram's words where a group allows members no photos
 POLLS_REFUSED = "not enough rights to send polls"  # and where it allows them no polls
+# Telegram's words for a forum topic deleted, or closed to the bot.
+TOPIC_GONE = ("message thread not found", "topic_closed", "topic_deleted")
 CHAT_NOT_FOUND = "chat not found"  # how Telegram may refuse a private chat never opened (or gone), not only Forbidden
 
 
 def chat_not_found(error: BadRequest) -> bool:
     return CHAT_NOT_FOUND in error.message.lower()
+
+
+def topic_gone(error: BadRequest) -> bool:
+    """Whether Telegram refused because the forum topic (adapters/telegram/topics.py) was deleted, or closed to
+    the bot."""
+    return any(words in error.message.lower() for words in TOPIC_GONE)
 
 
 def polls_refused(error: BaseException | None) -> bool:

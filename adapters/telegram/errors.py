@@ -90,8 +90,7 @@ class ErrorReporter:
             sorry = _("Sorry, something went wrong. Please try again in a moment.")
             owner = None
             if polls_refused(error):
-                sorry = _("I can't post quiz polls in this chat: I'm missing the “{permission}” permission. Ask an "
-                          "admin to grant it, or message me privately to play.", permission=_("Send Polls"))
+                sorry = render.polls_refused(_)
                 user = update.effective_user
                 owner = owner_in(chat_id, actor, user.first_name if user else None)
             if update.callback_query is not None:  # first: Telegram waits only seconds for a press's answer

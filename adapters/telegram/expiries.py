@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import logging
 
-from telegram.error import TelegramError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 
+from adapters.telegram import render
 from adapters.telegram.actors import PLATFORM, is_private
-from adapters.telegram.chat import TelegramChat
+from adapters.telegram.chat import TelegramChat, chat_not_found, polls_refused, topic_gone
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_of
 from bot.engine import QuizEngine
-from bot.replies import Expired
+from bot.replies import DeliveryRefused, Expired
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +23,22 @@ async def deliver_expired(engine: QuizEngine, chat: TelegramChat, expired: Expir
     chat_id = expired.outcome.chat_id or actor.user_id  # a private chat's id is the user's id
     # In a group, whose quiz it is: a sweep has no update that would name the learner.
     owner = None if is_private(chat_id, actor) else await first_name(chat, chat_id, actor.user_id)
-    await engine.deliver(expired.outcome, TelegramSurface(chat, chat_id, owner), PLATFORM)
+    try:
+        await engine.deliver(expired.outcome, TelegramSurface(chat, chat_id, owner), PLATFORM)
+    except (Forbidden, ChatMigrated) as error:  # blocked in private, removed from the group: no one to tell
+        raise DeliveryRefused(str(error)) from error  # the engine stops the question's clock: asked on resuming
+    except BadRequest as error:
+        if topic_gone(error) or chat_not_found(error):  # a topic deleted; a private chat gone
+            raise DeliveryRefused(str(error)) from error
+        if not polls_refused(error):
+            raise
+        # The group lets its members send no polls (since the quiz began): said as after /quiz there, for whom.
+        _ = engine.localizer_for(expired.outcome.language)  # the turn is the sweeper's: not looked up again
+        try:
+            await chat.html(chat_id, [render.outcome_notice(render.polls_refused(_), owner)])
+        except TelegramError as failure:
+            log.info("could not tell user %s that polls are refused in %s: %s", actor.user_id, chat_id, failure)
+        raise DeliveryRefused(str(error)) from error
 
 
 async def first_name(chat: TelegramChat, chat_id: str, user_id: str) -> str | None:

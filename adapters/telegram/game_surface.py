@@ -14,7 +14,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 from adapters.telegram import game_render, render
 from adapters.telegram.actors import owner_in
 from adapters.telegram.callback_data import Action
-from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused
+from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused, topic_gone
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import button
@@ -27,10 +27,6 @@ from bot.i18n import N_
 log = logging.getLogger(__name__)
 
 
-# Telegram's words for a forum topic (adapters/telegram/topics.py) deleted, or closed to the bot, since the game began.
-TOPIC_GONE = ("message thread not found", "topic_closed", "topic_deleted")
-
-
 @contextmanager
 def _still_in_group() -> Iterator[None]:
     """The chat refusing the bot ends the game, as every message after would be refused too: Forbidden (the bot
@@ -41,7 +37,7 @@ def _still_in_group() -> Iterator[None]:
     except (Forbidden, ChatMigrated) as error:
         raise ChatRefused(N_("Send Messages")) from error
     except BadRequest as error:
-        if any(words in error.message.lower() for words in TOPIC_GONE):
+        if topic_gone(error):
             raise ChatRefused(N_("Send Messages")) from error
         raise
 

@@ -32,6 +32,13 @@ def outcome_notice(text: str | None, owner: str | None = None) -> str:
     return owner_prefix(owner) + esc(text) if text else ""
 
 
+def polls_refused(_: Localizer) -> str:
+    """Why a quiz can't go on in a group that lets its members (the bot among them) send no polls: trying again
+    never helps."""
+    return _("I can't post quiz polls in this chat: I'm missing the “{permission}” permission. Ask an admin to "
+             "grant it, or message me privately to play.", permission=_("Send Polls"))
+
+
 def question_notices(notices: tuple[str, ...]) -> str:
     return "\n".join(italic(text) for text in notices)
 

@@ -1,0 +1,56 @@
+"""A question's time runs out where Telegram no longer takes what follows: a learner who blocked the bot, a
+group that lets its members send no polls. The question's clock stops (it is asked again on resuming), and the
+learner is told what they can be told, with no traceback in the log."""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+import pytest
+
+from adapters.settings import Settings
+from tests.fakes.clock import FixedClock
+from tests.telegram.fake_types import Failure
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, GROUP, next_poll, running_bot
+
+LIMIT = 30
+FAST = 0.02  # seconds between sweeps
+
+
+@pytest.fixture
+def timed(settings: Settings) -> Settings:
+    return settings.model_copy(update={"question_seconds": LIMIT})
+
+
+async def test_a_time_out_for_a_learner_who_blocked_the_bot_logs_no_error_and_is_not_tried_again(
+        api: FakeBotApi, timed: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_bot(timed, clock, sweep_interval=FAST):
+        await api.command(AMINATA, "/quiz collectives")
+        await next_poll(api, AMINATA.id, 1)
+        api.refusing[AMINATA.id] = Failure(403, "Forbidden: bot was blocked by the user")
+        clock.advance(timedelta(seconds=LIMIT))
+        await api.settle(quiet=FAST * 10)
+        refused = [call.method for call in api.requests if not call.ok]
+        await api.settle(quiet=FAST * 10)  # many sweeps: the next question's clock was stopped, not run down
+        assert [call.method for call in api.requests if not call.ok] == refused == ["sendMessage"]
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_time_out_in_a_group_that_now_refuses_polls_says_which_permission_is_missing(
+        api: FakeBotApi, timed: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_bot(timed, clock, sweep_interval=FAST) as engine:
+        await api.command(AMINATA, "/quiz collectives", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        api.fail_next("sendPoll", 400, "Bad Request: not enough rights to send polls to the chat")
+        clock.advance(timedelta(seconds=LIMIT))
+        _ = engine.localizer_for("fr")
+        why = _("I can't post quiz polls in this chat: I'm missing the “{permission}” permission. Ask an admin to "
+                "grant it, or message me privately to play.", permission=_("Send Polls"))
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == f"<b>Aminata</b> · {why}")
+        await api.settle(quiet=FAST * 10)
+
+        await api.command(AMINATA, "/quiz", GROUP)  # polls allowed again: the quiz goes on at its second question
+        assert (await next_poll(api, GROUP.id, 2)).params["question"].startswith("2/3 ")
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
