@@ -21,18 +21,21 @@ async def serve(app: web.Application, host: str, port: int, *, host_variable: st
         await web.TCPSite(runner, host, port).start()
     except BaseException as error:
         await runner.cleanup()
-        if isinstance(error, OSError):
+        if isinstance(error, OSError | UnicodeError):
             raise listen_failure(error, host, port, host_variable, port_variable) from None
         raise
     return runner
 
 
-def listen_failure(error: OSError, host: str, port: int, host_variable: str, port_variable: str) -> ConfigurationError:
+def listen_failure(error: OSError | UnicodeError, host: str, port: int, host_variable: str,
+                   port_variable: str) -> ConfigurationError:
     """Why the system refused to listen on ``host``:``port``, as the setting to fix."""
+    # A UnicodeError: a name that is no host name at all ("127..0.0.1", a label over 63 letters, a byte that isn't
+    # UTF-8), which the resolver's IDNA encoding refuses before asking anyone.
+    if isinstance(error, UnicodeError | socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+        return ConfigurationError([(host_variable, f"{host!r} is not an address of this machine")])
     if error.errno == errno.EADDRINUSE:
         return ConfigurationError([(port_variable, f"port {port} is already in use, by another process or by "
                                                    "another QUIZ_*_PORT of this one")])
-    if isinstance(error, socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
-        return ConfigurationError([(host_variable, f"{host!r} is not an address of this machine")])
     # e.g. EACCES: an unprivileged process on port 443, 80 or 88
     return ConfigurationError([(port_variable, f"can't listen on port {port}: {error.strerror or error}")])

@@ -1,11 +1,17 @@
-"""A port the process may not listen on is a setting to fix, named, like a port in use."""
+"""A port the process may not listen on, or a host that is no host name, is a setting to fix, named, like a port
+in use."""
 
 from __future__ import annotations
 
 import errno
 import os
 
-from adapters.http_site import listen_failure
+import pytest
+from aiohttp import web
+
+from adapters.http_site import listen_failure, serve
+from adapters.settings import ConfigurationError
+from tests.support.http_probe import free_port
 
 
 def test_a_port_the_process_may_not_open_names_the_variable() -> None:
@@ -14,3 +20,12 @@ def test_a_port_the_process_may_not_open_names_the_variable() -> None:
     refused = PermissionError(errno.EACCES, os.strerror(errno.EACCES))
     failure = listen_failure(refused, "127.0.0.1", 443, "QUIZ_HTTP_HOST", "QUIZ_HTTP_PORT")
     assert failure.problems == [("QUIZ_HTTP_PORT", "can't listen on port 443: Permission denied")]
+
+
+@pytest.mark.parametrize("host", ["127..0.0.1", ".localhost", "x" * 64, "h\udce9"])  # "\udce9": a Latin-1 "é"
+async def test_a_host_that_is_no_host_name_names_its_variable(host: str) -> None:
+    # The resolver's IDNA encoding refuses these before any lookup, with a UnicodeError rather than an OSError.
+    with pytest.raises(ConfigurationError) as refused:
+        await serve(web.Application(), host, free_port(), host_variable="QUIZ_TELEGRAM_WEBHOOK_LISTEN",
+                    port_variable="QUIZ_TELEGRAM_WEBHOOK_PORT")
+    assert refused.value.problems == [("QUIZ_TELEGRAM_WEBHOOK_LISTEN", f"{host!r} is not an address of this machine")]

@@ -147,9 +147,13 @@ async def test_a_webhook_address_telegram_refuses_is_a_setting_named_with_exit_2
     assert "Traceback" not in bot.log
 
 
+# TEST-NET-1, nobody's address here; then names the resolver's IDNA encoding refuses outright (a doubled dot, a
+# label over 63 letters), which failed as "UnicodeError: encoding with 'idna' codec failed" with exit 1.
+@pytest.mark.parametrize("host", ["192.0.2.1", "127..0.0.1", "x" * 64 + ".example.org"])
 async def test_an_http_host_this_machine_cant_listen_on_is_a_setting_named_with_exit_2(
-        api: FakeBotApi, tmp_path: Path) -> None:
+        api: FakeBotApi, tmp_path: Path, host: str) -> None:
     bot = await BotProcess.start(bot_env(api.base_url, tmp_path, QUIZ_HTTP_PORT=str(free_port()),
-                                         QUIZ_HTTP_HOST="192.0.2.1"))  # TEST-NET-1: nobody's address here
+                                         QUIZ_HTTP_HOST=host))
     assert await bot.exited() == ExitCode.CONFIGURATION, bot.log
-    assert "QUIZ_HTTP_HOST: '192.0.2.1' is not an address of this machine" in bot.log
+    assert f"QUIZ_HTTP_HOST: '{host}' is not an address of this machine" in bot.log
+    assert "Traceback" not in bot.log
