@@ -65,7 +65,11 @@ USER_NAME_LIMIT = 64  # characters: as a chat platform's user id, the key of the
 
 
 def _user_name(value: str) -> str:
-    name = value.strip()
+    name = _as_typed(value)
+    if name is None:
+        raise argparse.ArgumentTypeError("it holds bytes that are not text in this terminal's encoding "
+                                         f"({_terminal_encoding()}): type it again, or give a name in ASCII")
+    name = name.strip()
     if not name or len(name) > USER_NAME_LIMIT:
         raise argparse.ArgumentTypeError(f"a name of 1 to {USER_NAME_LIMIT} characters, not {len(name)}")
     return name
@@ -73,9 +77,29 @@ def _user_name(value: str) -> str:
 
 def _default_user() -> str:
     try:
-        return getpass.getuser()
+        return _as_typed(getpass.getuser()) or "player"
     except (KeyError, OSError):
         return "player"
+
+
+def _as_typed(value: str) -> str | None:
+    """``value`` from the command line or the environment as the terminal wrote it. Python reads those in the
+    locale's encoding (UTF-8), keeping each byte that isn't as a lone surrogate ("\udce9" for an ISO-8859-1 "é"),
+    which no database stores (the game failed with a UnicodeEncodeError): such bytes are read in the terminal's own
+    encoding, as the game reads its lines. None when that can't read them either."""
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        pass
+    try:
+        return os.fsencode(value).decode(_terminal_encoding())
+    except (UnicodeDecodeError, LookupError):
+        return None
+
+
+def _terminal_encoding() -> str:
+    return getattr(sys.stdin, "encoding", None) or "utf-8"  # no stdin at all (`<&-`): Python's is None
 
 
 class CommandLine(argparse.ArgumentParser):

@@ -3,6 +3,7 @@ cp1252. The letters it can't show are "?", and the accents it sends are read as 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -29,3 +30,26 @@ def test_a_latin_1_terminal_types_its_accents_as_latin_1(env: dict[str, str]) ->
                             env={**env, "PYTHONIOENCODING": "latin-1"}, capture_output=True, encoding="latin-1",
                             timeout=60)
     assert "Je vous parle désormais" in result.stdout, result.stdout  # "ç" was "\ufffd": an unknown language
+
+
+def test_a_name_typed_on_a_latin_1_terminal_is_the_same_learner_as_typed_in_utf_8(env: dict[str, str]) -> None:
+    """``--user josé`` from an ISO-8859-1 terminal reaches Python, in a UTF-8 locale, as "jos\\udce9", which SQLite
+    can't store: the game failed with "UnicodeEncodeError: ... surrogates not allowed" (exit 1)."""
+    latin = subprocess.run([*quiztutor("play", "--user"), b"jos\xe9"], input="language fr\nquit\n",
+                           env={**env, "PYTHONIOENCODING": "latin-1"}, capture_output=True, encoding="latin-1",
+                           timeout=60)
+    assert (latin.returncode, latin.stderr) == (0, ""), latin.stderr
+    utf_8 = subprocess.run(quiztutor("play", "--user", "josé"), input="quit\n", env=env, capture_output=True,
+                           text=True, timeout=60)
+    assert "À bientôt" in utf_8.stdout, utf_8.stdout  # the language the Latin-1 terminal chose: the same learner
+
+
+def test_a_name_whose_bytes_the_terminal_cannot_read_is_refused_and_a_login_name_falls_back(
+        env: dict[str, str]) -> None:
+    refused = subprocess.run([*quiztutor("play", "--user"), b"jos\xe9"], input="quit\n", env=env,
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2, refused.stderr
+    assert "argument --user: it holds bytes that are not text in this terminal's encoding (utf-8)" in refused.stderr
+    login = subprocess.run(quiztutor("play"), input="quit\n", env={**env, "LOGNAME": os.fsdecode(b"jos\xe9")},
+                           capture_output=True, text=True, timeout=60)  # no --user: the login name, unreadable
+    assert (login.returncode, login.stderr) == (0, ""), login.stderr
