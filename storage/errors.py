@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import traceback
 from collections.abc import Iterator
 
 from alembic.util.exc import CommandError
@@ -69,6 +70,8 @@ def describe(error: BaseException, url: str) -> str | None:
                    "postgresql+asyncpg:// or sqlite+aiosqlite://"
         if isinstance(cause, TypeError) and _names_a_query_option(cause, url):
             return f"QUIZ_DATABASE_URL's query names an option the database driver doesn't take ({cause})"
+        if isinstance(cause, ValueError | TypeError) and _raised_reading_options(cause):
+            return f"QUIZ_DATABASE_URL's query gives an option a value the database driver can't take ({cause})"
         if isinstance(cause, InvalidRequestError) and "async" in str(cause):
             return "QUIZ_DATABASE_URL needs an async driver: postgresql+asyncpg:// or sqlite+aiosqlite://"
         if isinstance(cause, CommandError) and "Can't locate revision" in str(cause):
@@ -96,6 +99,17 @@ def _names_a_query_option(error: TypeError, url: str) -> bool:
     except (ArgumentError, ValueError):
         return False
     return "unexpected keyword argument" in str(error) and any(f"'{option}'" in str(error) for option in options)
+
+
+# Where SQLAlchemy's dialects and asyncpg turn the URL's query into connect arguments: a ValueError or TypeError
+# raised there is an option's value they can't take (?command_timeout=60s, ?timeout=abc for SQLite).
+READING_OPTIONS = frozenset({"create_connect_args", "_parse_connect_arguments"})
+
+
+def _raised_reading_options(error: Exception) -> bool:
+    """Whether ``error`` was raised reading the URL's options (a setting to fix); any other such error is a bug
+    of ours, to be traced."""
+    return any(frame.name in READING_OPTIONS for frame in traceback.extract_tb(error.__traceback__))
 
 
 def _os_failure(error: OSError, place: str) -> str:

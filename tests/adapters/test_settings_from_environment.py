@@ -198,6 +198,20 @@ def test_an_option_in_the_query_the_driver_doesnt_take_is_named_with_exit_4_not_
     assert "'sslpassword'" in done.stderr and "hunter2pw" not in done.stderr
 
 
+@pytest.mark.parametrize(("query", "command"), [("command_timeout=60s", "stats"),  # asyncpg's own check
+                                                ("statement_cache_size=many", "stats"),  # a TypeError in asyncpg
+                                                ("prepared_statement_cache_size=x", "stats"),  # SQLAlchemy's int()
+                                                ("timeout=abc", "play")])  # SQLite's, read by SQLAlchemy
+def test_an_option_value_the_driver_cant_take_is_the_database_url_with_exit_4(tmp_path: Path, query: str,
+                                                                               command: str) -> None:
+    # Before: exit 1 and "ValueError: invalid literal for int() with base 10: 'x'" or "TypeError: '<' not supported
+    # between instances of 'str' and 'int'", as for a bug.
+    url = (f"sqlite+aiosqlite:///{tmp_path}/quiz.sqlite3" if command == "play" else "postgresql+asyncpg://127.0.0.1:1/db")
+    done = quiztutor({"QUIZ_DATABASE_URL": f"{url}?{query}"}, command)
+    assert done.returncode == 4, done.stdout + done.stderr
+    assert "QUIZ_DATABASE_URL's query gives an option a value the database driver can't take (" in done.stderr
+
+
 @pytest.mark.parametrize(("url", "problem"), [
     ("postgresql+asyncpg://u@127.0.0.1:abc/db", "its host and port can't be read"),
     ("postgresql+asyncpg://u@[::1/db", "its host and port can't be read"),
