@@ -53,6 +53,16 @@ class Settings(BaseSettings):
     # from QUIZ_PLATFORMS: NoDecode hands that variable's text to _not_a_variable, which refuses it clearly.
     platforms: Annotated[dict[str, SerializeAsAny[PlatformSettings]], NoDecode] = Field(default_factory=dict)
 
+    @field_validator("data_dir", "content_dir")
+    @classmethod
+    def _home_expanded(cls, value: Path) -> Path:
+        # An env file (docker --env-file, systemd's EnvironmentFile, compose's .env) passes "~/quiz" as written, with
+        # no shell to expand it: the database went into a folder named "~" under the current one.
+        try:
+            return value.expanduser()
+        except RuntimeError:  # no HOME, and the user has no entry in the password database
+            raise ValueError("starts with ~, but this user has no home folder: write the whole path") from None
+
     @field_validator("log_level")
     @classmethod
     def _known_level(cls, value: str) -> str:
