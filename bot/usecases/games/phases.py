@@ -40,7 +40,8 @@ class Phases:
 
     async def ask_next(self, uow: UnitOfWork, game: GameRecord, now: datetime) -> list[GameEvent]:
         """From the lobby, the first question (after the list of players); from results, the next question or
-        the podium. Questions a reload removed are passed over."""
+        the podium. Questions a reload removed before they were asked leave the game (all of them when the quiz
+        is gone): "Question 2 of 2" and the podium's "2 of 2 right" count only what is asked."""
         _ = self.words(game)
         quiz = self._quiz_of(game)
         events: list[GameEvent] = []
@@ -49,19 +50,20 @@ class Phases:
             game.position = 0
         else:
             game.position += 1
-        while quiz is not None and (question_id := game.current_question_id) is not None:
-            question = quiz.question(question_id)
-            if question is not None:
-                game.state, game.asked_at, game.question_message = GameState.ASKING, now, None
-                # The options as shown now, which votes name by number: a reload since the lobby opened may have
-                # removed or added some.
-                game.option_orders[question_id] = shown_options(question, game.option_orders.get(question_id, []))
-                # The vote's grace is part of the deadline: the sweep closes the question once it has passed.
-                game.deadline = question_deadline(game, now)
-                game.updated_at = now
-                await uow.games.update(game)
-                return [*events, views.question(game, quiz, question, _)]
-            game.position += 1
+        # Questions a reload removed leave the game before they are asked (the rest too when the quiz is gone).
+        game.question_ids[game.position:] = [question_id for question_id in game.question_ids[game.position:]
+                                             if quiz is not None and quiz.question(question_id) is not None]
+        question = quiz.question(game.current_question_id or "") if quiz is not None else None
+        if quiz is not None and question is not None:
+            game.state, game.asked_at, game.question_message = GameState.ASKING, now, None
+            # The options as shown now, which votes name by number: a reload since the lobby opened may have
+            # removed or added some.
+            game.option_orders[question.id] = shown_options(question, game.option_orders.get(question.id, []))
+            # The vote's grace is part of the deadline: the sweep closes the question once it has passed.
+            game.deadline = question_deadline(game, now)
+            game.updated_at = now
+            await uow.games.update(game)
+            return [*events, views.question(game, quiz, question, _)]
         return [*events, await self.finish(uow, game, now)]
 
     async def close(self, uow: UnitOfWork, game: GameRecord, now: datetime) -> list[GameEvent]:

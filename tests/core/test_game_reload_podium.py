@@ -1,0 +1,58 @@
+"""A group game whose quiz a reload changes between questions: the podium counts the questions asked, not the
+ones passed over."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from bot.content.library import ContentLibrary
+from bot.games.records import GameState
+from bot.games.replies import GamePodium, GameQuestion, GameResults
+from bot.games.rules import RESULTS_SECONDS
+from bot.replies import Actor
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, open_with_three, vote
+from tests.core.wiring import ADMIN_ID, build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+from tests.fakes.storage import FakeDatabase
+from tests.support.content import remove_question
+
+
+async def test_a_game_whose_quiz_a_reload_removed_after_one_question_is_judged_on_that_one(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    for player in (ADA, BAYO, CHIDO):  # all answered: the first question's results are up
+        assert (await vote(engine, stage, player, right=player is not CHIDO)).counted
+    assert stage.of(CHAT, GameResults)
+    (content_dir / "quizzes" / "collectives.yaml").unlink()
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+
+    clock.advance(timedelta(seconds=RESULTS_SECONDS))
+    assert await engine.games.sweep("telegram", stage) == 1
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert [line.split(" · ")[1] for line in podium.lines] == ["1 of 1 right (100%)", "1 of 1 right (100%)",
+                                                               "0 of 1 right (0%)"]
+    assert fake_db.state.games[game_id].state is GameState.FINISHED
+
+
+async def test_a_question_a_reload_removed_before_it_was_asked_is_not_counted_as_asked(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    remove_question(content_dir, "shards-to-full")  # the second of three, before the game begins
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+    await engine.games.begin(ADA, game_id, False, stage)
+    for _question in range(2):
+        for player in (ADA, BAYO, CHIDO):
+            assert (await vote(engine, stage, player, right=True)).counted
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        await engine.games.sweep("telegram", stage)
+    assert [question.label for question in stage.of(CHAT, GameQuestion)] == [
+        "Question 1 of 2", "Question 2 of 2"]
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert [line.split(" · ")[1] for line in podium.lines] == ["2 of 2 right (100%)"] * 3
