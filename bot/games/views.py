@@ -75,10 +75,17 @@ def question(game: GameRecord, quiz: Quiz, question: Question, _: Localizer) -> 
         (game.asked_at or game.updated_at) + timedelta(seconds=game.question_seconds), notices, _.language)
 
 
+def asked_options(game: GameRecord, question: Question) -> list[str]:
+    """The option ids of a question asked, by the letters it showed them with: one a reload removed since keeps its
+    letter (the poll still shows it, and votes named it), one a reload added comes last."""
+    order = game.option_orders.get(question.id, [])
+    return order + [option.id for option in question.options if option.id not in order]
+
+
 def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord], players: list[PlayerRecord],
             _: Localizer, *, closed_early: bool) -> GameResults:
     language = question.display_language(_.language)
-    order = views.shown_options(question, game.option_orders.get(question.id, []))
+    order = asked_options(game, question)
     chosen = Counter(answer.option_id for answer in answers)
     counts = tuple((letter(index), chosen[option_id]) for index, option_id in enumerate(order))
     right = order.index(question.answer)
@@ -140,7 +147,7 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
 
 
 def explanation(game: GameRecord, question: Question, mine: GameAnswerRecord | None, _: Localizer) -> GameExplanation:
-    order = views.shown_options(question, game.option_orders.get(question.id, []))
+    order = asked_options(game, question)
     if mine is None:
         verdict = _("You didn't answer this one.")
         feedback = views.feedback(question, question.answer, _)

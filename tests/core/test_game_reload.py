@@ -1,4 +1,4 @@
-"""A group game across a content reload: votes are judged against the options the players were shown."""
+"""A group game across a content reload: votes, results and explanations name the options the players were shown."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.content.library import ContentLibrary
-from bot.games.replies import GameResults
+from bot.games import views
+from bot.games.replies import GameExplanation, GameResults
 from bot.replies import Actor
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, last_question, open_with_three, vote
 from tests.core.wiring import ADMIN_ID, build_engine
@@ -58,3 +59,27 @@ async def test_a_vote_on_the_open_question_a_reload_removed_is_told_so_and_the_g
     following = last_question(stage)
     assert (following.game_id, following.position) == (game_id, 1)
     assert (await vote(engine, stage, BAYO, right=True)).counted
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])  # the options' shuffle: the removed one first, last, between
+async def test_results_and_explanations_name_the_options_by_the_letters_the_open_question_showed(
+        seed: int, content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    # A reload removes an option while the question is open: its poll still shows every option, so the results'
+    # letters (and each player's explanation) are the poll's, and the votes for the removed option still count.
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock, seed=seed)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    asked = last_question(stage)
+    removed = next(index for index, text in enumerate(asked.options) if text.startswith("Broadcast"))
+    remove_option(content_dir, "sum-everywhere", "broadcast")
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+    for player, option in ((ADA, asked.correct_index), (BAYO, removed), (CHIDO, asked.correct_index)):
+        assert (await engine.games.vote(player, "?", game_id, 0, option, stage)).counted
+    results = stage.of(CHAT, GameResults)[0]
+    assert f"the answer is {views.letter(asked.correct_index)}." in results.heading
+    assert dict(results.counts) == {views.letter(index): {asked.correct_index: 2, removed: 1}.get(index, 0)
+                                    for index in range(len(asked.options))}
+    explained = await engine.games.explain(BAYO, game_id, 0)
+    assert isinstance(explained, GameExplanation)
+    assert explained.verdict == f"You chose {views.letter(removed)}: not quite."
