@@ -57,3 +57,4 @@ def test_a_name_is_shown_on_one_line_without_the_bidi_controls_that_would_reorde
     assert shown_name(" Eve\u202e \n\u2066Adams\u2069 ") == "Eve Adams"
     assert shown_name("\u0639\u0644\u064a \u200fAli") == "\u0639\u0644\u064a \u200fAli"  # right-to-left letters stay
     assert shown_name("\u200f\u200e \u200b") == ""  # nothing visible: the caller shows its placeholder instead
+    assert shown_name("\x00Ada\x07 Love\x1blace\x7f\x9b") == "Ada Lovelace"  # no control characters (NUL: PostgreSQL)
