@@ -35,7 +35,8 @@ class ButtonData:
 def decode(data: str | None) -> ButtonData | None:
     """The button's action and id, or None for data this bot never sent (old or forged buttons)."""
     action, separator, value = (data or "").partition(":")
-    if not separator or not value:
+    # The bot's ids are printable: a control character (a NUL, which PostgreSQL refuses even in a look-up) is none.
+    if not separator or not value or not value.isprintable():
         return None
     try:
         return ButtonData(Action(action), value)
