@@ -174,12 +174,14 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
         if not mine:
             continue
         # A retry round asks only the questions missed before: "best 2/2" would outrank a full 7/8. A retry asks
-        # fewer questions than the quiz has, and fewer than a round finished before it; a round played before a
-        # reload added questions is short of the quiz too, but has no longer round before it.
+        # fewer questions than the quiz has, and fewer than a round ended before it, finished or stopped (a retry
+        # of a stopped round is no attempt at the whole quiz either); a round played before a reload added
+        # questions is short of the quiz too, but has no longer round before it.
         finished, longest = [], 0
-        for result in sorted((result for result in mine if result.state is SessionState.FINISHED),
+        for result in sorted((result for result in mine if result.state is not SessionState.ACTIVE),
                              key=lambda result: result.updated_at):
-            if result.total >= len(quiz.questions) or result.total >= longest:
+            if result.state is SessionState.FINISHED and (result.total >= len(quiz.questions)
+                                                          or result.total >= longest):
                 finished.append(result)
             longest = max(longest, result.total)
         parts = []

@@ -66,3 +66,20 @@ async def test_a_quiz_finished_after_another_was_stopped_is_the_one_retried(engi
     summary_of(await answer(engine, ALICE, last, right=False))  # finished after the stop
     retry = await engine.retry_missed(ALICE)
     assert isinstance(retry, Started) and retry.question.quiz_id == "long-options"
+
+
+async def test_a_retry_of_a_stopped_quiz_all_right_is_no_best_score_in_progress(engine: QuizEngine,
+                                                                                clock: FixedClock) -> None:
+    """A retry round is no attempt at the whole quiz after a stopped round either: "best 2/2 · 1 attempt" read as a
+    full score on a three-question quiz the learner never finished."""
+    second = next_question(await answer(engine, ALICE, await start(engine, ALICE), right=False))
+    await answer(engine, ALICE, second, right=False)
+    await engine.stop(ALICE)
+    clock.advance()
+    retry = await engine.retry_missed(ALICE)
+    assert isinstance(retry, Started)
+    outcome = await answer(engine, ALICE, retry.question, right=True)
+    summary_of(await answer(engine, ALICE, next_question(outcome), right=True))
+    progress = await engine.progress(ALICE)
+    assert [(line.quiz_id, line.text) for line in progress.lines] == [
+        ("collectives", "stopped: 2 of 3 answered, 0 right")]
