@@ -147,7 +147,7 @@ class QuizEngine:
         return await self._playing.stop(actor, close_message)
 
     async def retry_missed(self, actor: Actor, session_id: str | None = None,
-                           surface: Target | None = None) -> Started | Notice:
+                           surface: Target | None = None) -> Started | Summary | Notice:
         return await self._playing.retry_missed(actor, session_id, surface)
 
     async def answer(self, actor: Actor, session_id: str, question_id: str, option_index: int,

@@ -16,14 +16,15 @@ from bot.notices import (
     quiz_not_found,
     quiz_title,
 )
-from bot.ports import AlreadyAnswered, SessionAlreadyActive
-from bot.records import HeldLink, MessageLink, QuizSession, SessionState
-from bot.replies import Actor, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
+from bot.ports import SessionAlreadyActive
+from bot.records import MessageLink, QuizSession, SessionState
+from bot.replies import Actor, Notice, NoticeCode, Started, Stopped, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
+from bot.usecases.resuming import resume
 from bot.usecases.retry_rounds import RetryReads
 
 
@@ -88,20 +89,11 @@ class Playing:
         elif turn.actor.chat_id is not None:
             session.chat_id = turn.actor.chat_id  # continue wherever the learner is now
         notices: tuple[str, ...] = ()
-        # Read before a time-out moves the session on: that poll is the one left open.
-        asked_before = await core.asked_before(uow, turn.actor, session) if resumed else None
+        asked_before: MessageLink | None = None
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
-        if resumed and core.timer.overdue(session, now := core.clock()) and await core.paused(uow, session):
-            # Left for another quiz with time to spare, and come back before a sweep paused it: paused all the
-            # same (the sweep's rule), so its question is asked again below with the full time, not timed out.
-            session.question_deadline = None
-        elif resumed and core.timer.overdue(session, now):
-            try:
-                notices = (await core.remembering.timed_out(uow, quiz, session, now, _),)
-            except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now
-                session = await uow.sessions.get(session.id) or session
-        if asked_before is not None and session.current_question_id == asked_before.question_id:
-            asked_before = HeldLink.of(asked_before)  # asked again: taken away, as closed it shows its answer
+        if resumed:
+            back = await resume(core, uow, turn.actor, quiz, session, _)
+            session, notices, asked_before = back.session, back.notices, back.asked_before
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):
@@ -147,13 +139,13 @@ class Playing:
         return notice
 
     async def retry_missed(self, actor: Actor, session_id: str | None = None,
-                           surface: Target | None = None) -> Started | Notice:
+                           surface: Target | None = None) -> Started | Summary | Notice:
         """A new session over the questions an ended session got wrong or skipped; by default the learner's last
         quiz, finished or stopped (see ``RetryReads.last_quiz``)."""
         return await self._core.turns.run(actor, lambda turn: self._retry(turn, session_id),
                                           after=self._core.delivering(actor, surface))
 
-    async def _retry(self, turn: Turn, session_id: str | None) -> Started | Notice:
+    async def _retry(self, turn: Turn, session_id: str | None) -> Started | Summary | Notice:
         core, _, uow = self._core, turn.words, turn.uow
         reads = RetryReads(core, turn)
         finished = await (uow.sessions.get(session_id) if session_id is not None else reads.last_quiz())
@@ -175,7 +167,8 @@ class Playing:
         already_retrying = current is not None and await reads.is_retry_of(current, finished)
         latest = await reads.active()
         # The poll of the round carried on with, read once: read before any round is stopped.
-        asked_before = await core.asked_again(uow, turn.actor, current) if current and already_retrying else None
+        asked_before: MessageLink | None = (await core.asked_again(uow, turn.actor, current)
+                                            if current and already_retrying else None)
         if session_id is not None and current is not None and asked_before is not None and latest is not None \
                 and latest.id == current.id and not await core.paused(uow, current):
             # The same button again (a double tap) while its round's question is in front of the learner: the tap
@@ -187,8 +180,10 @@ class Playing:
         # The polls of the quiz played until now and of the round this retry replaces (read before it's stopped);
         # a retry again after another quiz (or typed again) resumes the round, its open question asked again.
         left_behind = await core.left_behind(uow, turn.actor, current if already_retrying else None, latest, current)
+        notices: tuple[str, ...] = ()
         if current is not None and already_retrying:  # again after another quiz, or typed: carry on with it
-            session = current
+            back = await resume(core, uow, turn.actor, quiz, current, _)
+            session, notices, asked_before = back.session, back.notices, back.asked_before
         else:
             if current is not None:  # one active session per quiz: the retry replaces it
                 core.stepper.close(current, SessionState.STOPPED)
@@ -196,10 +191,10 @@ class Playing:
             session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id or finished.chat_id,
                                   question_ids=missed, rng=core.rng, now=core.clock())
             await uow.sessions.add(session)
-        shown = await core.stepper.step(uow, quiz, session, _)
+        shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
-        if not isinstance(shown, QuestionView):  # missed questions exist in the quiz, so one is shown
-            raise RuntimeError("a retry of missed questions ended before its first question")
+        if isinstance(shown, Summary):  # a round resumed at its last question, whose time ran out meanwhile
+            return replace(shown, asked_before=asked_before, notices=notices)
         intro = (views.welcome_back(quiz, _)
                  if already_retrying else  # back from another quiz, or typed again: the same round goes on
                  _.ngettext("Another go at the question you missed.", "Another go at the {n} questions you missed.",

@@ -16,13 +16,14 @@ from bot.due_cards import count_due, due_cards, held_back, next_due
 from bot.i18n import Localizer
 from bot.notices import game_of_it_here, review_held_for_the_game
 from bot.ports import SessionAlreadyActive
-from bot.records import CardRecord
+from bot.records import CardRecord, MessageLink
 from bot.replies import Actor, Notice, NoticeCode, Started, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID, ref
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
+from bot.usecases.resuming import resume
 
 ROUND = 10  # questions per review round: a few minutes, the most overdue first
 
@@ -118,12 +119,16 @@ class Reviewing:
         quiz = core.quiz_of(session)
         if quiz is None:
             raise RuntimeError("a review round always has a quiz")
-        asked_before = await core.asked_again(uow, turn.actor, session) if resumed else None
+        notices: tuple[str, ...] = ()
+        asked_before: MessageLink | None = None
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
-        shown = await core.stepper.step(uow, quiz, session, _)
+        if resumed:  # its clock as resuming a quiz sets it: the full time after another quiz, or "Time's up!"
+            back = await resume(core, uow, turn.actor, quiz, session, _)
+            session, notices, asked_before = back.session, back.notices, back.asked_before
+        shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):
-            return replace(shown, asked_before=asked_before)
+            return replace(shown, asked_before=asked_before, notices=notices)
         intro = _intro(_, quiz, resumed, shown.total, due_in_all, one_quiz)
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before,
                        left_behind=left_behind)

@@ -1,0 +1,43 @@
+"""Resuming a session (/quiz, /review, a retry again): its open question asked once more, its clock as the time
+limit's rules say. One place for them, so every way back into a round keeps them alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.content.models import Quiz
+from bot.i18n import Localizer
+from bot.ports import AlreadyAnswered, UnitOfWork
+from bot.records import HeldLink, MessageLink, QuizSession
+from bot.replies import Actor
+from bot.usecases.core import Core
+
+
+@dataclass(frozen=True)
+class Resumed:
+    session: QuizSession  # read again if another process moved it on a moment ago
+    notices: tuple[str, ...]  # "Time's up!" if its question's time ran out before a sweep came by
+    # The message that asked its open question: to close, or a HeldLink to take away if the question is asked again.
+    asked_before: MessageLink | None
+
+
+async def resume(core: Core, uow: UnitOfWork, actor: Actor, quiz: Quiz, session: QuizSession,
+                 _: Localizer) -> Resumed:
+    """The session's clock set for showing its question again (the caller steps and commits)."""
+    # Read before a time-out moves the session on: that poll is the one left open.
+    asked_before = await core.asked_before(uow, actor, session)
+    notices: tuple[str, ...] = ()
+    now = core.clock()
+    if core.timer.limit is not None and await core.paused(uow, session):
+        # Left for another quiz (or review) since its question was shown: its clock stopped then, whether or not
+        # a sweep came by since (the sweep's rule), so its question is asked again with the full time: not timed
+        # out after its old deadline, nor asked with what was left of its time before it.
+        session.question_deadline = None
+    elif core.timer.overdue(session, now):
+        try:
+            notices = (await core.remembering.timed_out(uow, quiz, session, now, _),)
+        except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now
+            session = await uow.sessions.get(session.id) or session
+    if asked_before is not None and session.current_question_id == asked_before.question_id:
+        asked_before = HeldLink.of(asked_before)  # asked again: taken away, as closed it shows its answer
+    return Resumed(session, notices, asked_before)
