@@ -82,14 +82,19 @@ class Answering:
                 still_open = core.stepper.still_open(session, _)  # "...: start it again to carry on"
                 return (Notice(still_open, NoticeCode.NOT_CURRENT_QUESTION, _.language, session.chat_id) if still_open
                         else not_open(_, chat_id=session.chat_id))
+            asked = await core.asked_before(uow, turn.actor, session)  # its poll: left open, votes would count nothing
+            now = core.clock()
             try:
-                await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False,
-                                                   core.clock()))
+                if core.timer.overdue(session, now):
+                    # Its time ran out before a sweep came by: timed out, as an answer now would be, so it counts as
+                    # forgotten for review (a skip is no review at all) and is told as the sweep would tell it.
+                    skipped = await core.remembering.timed_out(uow, quiz, session, now, _)
+                else:
+                    await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False, now))
+                    skipped = _("Question {number} skipped.", number=session.position + 1)  # which, if shown elsewhere
+                    session.advance()
             except AlreadyAnswered:  # answered or skipped from another process a moment ago
                 return already_answered(_)
-            skipped = _("Question {number} skipped.", number=session.position + 1)  # which one, if shown elsewhere
-            asked = await core.asked_before(uow, turn.actor, session)  # its poll: left open, votes would count nothing
-            session.advance()
             shown = await core.stepper.step(uow, quiz, session, _)
             await uow.commit()
             return AnswerOutcome(None, shown, session.chat_id, skipped, _.language, skipped_poll=asked)

@@ -1,0 +1,41 @@
+"""/skip once the open question's time ran out, before a sweep came by (the terminal has no sweeper; a chat's
+sweep comes up to 10 s late): the question timed out, as an answer then is, not skipped by hand. Before, it was
+"Question 1 skipped." and no review of its card, so a question let run out escaped its "forgotten" rating."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.content.library import ContentLibrary
+from bot.replies import Actor, AnswerOutcome
+from tests.core.play import next_question, start
+from tests.core.wiring import build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.storage import FakeDatabase
+
+ALICE = Actor("telegram", "alice", chat_id="chat-a")
+
+
+async def test_a_skip_after_the_time_ran_out_times_the_question_out(library: ContentLibrary, fake_db: FakeDatabase,
+                                                                    clock: FixedClock) -> None:
+    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    first = await start(timed, ALICE)
+    clock.advance(timedelta(seconds=40))
+    skipped = await timed.skip(ALICE)
+    assert isinstance(skipped, AnswerOutcome)
+    assert skipped.notice == "Time's up! Question 1 wasn't answered in time, so it counts as skipped."
+    assert next_question(skipped).number == 2
+    async with fake_db.unit_of_work() as uow:
+        user = await uow.users.get("telegram", "alice")
+        assert user is not None and user.id is not None
+        cards = await uow.cards.of_user(user.id)
+    assert [card.question_id for card in cards] == [first.question_id]  # rated forgotten: due again for review
+
+
+async def test_a_skip_in_time_is_still_a_skip(library: ContentLibrary, fake_db: FakeDatabase,
+                                              clock: FixedClock) -> None:
+    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    await start(timed, ALICE)
+    clock.advance(timedelta(seconds=20))
+    skipped = await timed.skip(ALICE)
+    assert isinstance(skipped, AnswerOutcome) and skipped.notice == "Question 1 skipped."
