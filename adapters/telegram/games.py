@@ -130,8 +130,12 @@ class GameCommands:
                 "Send /leaderboard week or /leaderboard all for this group's points, or /leaderboard hide or "
                 "/leaderboard show to leave the leaderboards or come back."), language=_.language), first_name)
             return
-        board = await self._engine.games.leaderboard(actor, chat, choice)
-        await self._chat.html(chat, [game_render.leaderboard(board)])
+        board = game_render.leaderboard(await self._engine.games.leaderboard(actor, chat, choice))
+        # The same board for everyone: in full once a minute, so that one member sending it again and again can't
+        # spend the group's 20 messages a minute (a game's questions wait behind them). A board that changed (a
+        # game just ended) is another answer, shown in full at once.
+        await self._repeats.answer("leaderboard", actor, chat, first_name or "",
+                                   lambda: self._chat.html(chat, [board]), variant=board)
 
     async def group_language(self, actor: Actor, chat: str, choice: str, pressed: CallbackQuery | None = None, *,
                              name: str | None = None) -> None:

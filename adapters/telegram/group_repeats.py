@@ -1,5 +1,5 @@
-"""A long answer the same for everyone (the quiz list, the help, "Which one do you mean?") in a group: in full at
-most once a minute there.
+"""A long answer the same for everyone (the quiz list, the help, "Which one do you mean?", the leaderboard) in a
+group: in full at most once a minute there.
 
 A group gets at most 20 messages a minute from the bot, and /quizzes alone may take several of them: one member
 asking again and again would spend the group's budget, and bury its conversation, on what is already on screen.
@@ -51,7 +51,13 @@ def game_which_above(_: Localizer, link: str) -> str:
              "with a quiz's button there, or its /game line.")
 
 
-ABOVE: dict[str, Callable[[Localizer, str], str]] = {"quizzes": _quizzes_above, "help": _help_above}
+def _leaderboard_above(_: Localizer, link: str) -> str:
+    """/leaderboard's board: there is no private copy to ask for, as leaderboards belong to groups."""
+    return _("The leaderboard is just above: a group gets it at most once a minute.")
+
+
+ABOVE: dict[str, Callable[[Localizer, str], str]] = {"quizzes": _quizzes_above, "help": _help_above,
+                                                     "leaderboard": _leaderboard_above}
 
 
 class GroupRepeats:
