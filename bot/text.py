@@ -53,12 +53,16 @@ def slash_command(word: str) -> str | None:
 
 
 def shown_name(name: str) -> str:
-    """A person's name as the bot shows it beside its own words: on one line, without bidi controls or control
-    characters (a NUL, which PostgreSQL refuses in text, or an ESC); empty if nothing in it would show (only marks
-    such as U+200F, which a name may carry beside its letters)."""
-    kept = "".join(char for char in name if char not in BIDI_CONTROLS and (char.isspace() or not _control(char)))
-    shown = " ".join(kept.split())
+    """A person's name as the bot shows it beside its own words: on one line, without bidi controls; empty if
+    nothing in it would show (only marks such as U+200F, which a name may carry beside its letters)."""
+    shown = " ".join("".join(char for char in name if char not in BIDI_CONTROLS).split())
     return shown if any(unicodedata.category(char) != "Cf" for char in shown if not char.isspace()) else ""
+
+
+def without_controls(text: str) -> str:
+    """``text`` without control characters (line breaks and tabs become spaces): a NUL, which PostgreSQL refuses
+    in text, or an ESC, which a name has no use for."""
+    return "".join(" " if char.isspace() else char for char in text if char.isspace() or not _control(char))
 
 
 def _control(char: str) -> bool:

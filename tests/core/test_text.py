@@ -8,7 +8,7 @@ import regex
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.text import ELLIPSIS, shorten, shown_name
+from bot.text import ELLIPSIS, shorten, shown_name, without_controls
 
 FAMILY = "👩\u200d👩\u200d👧\u200d👦"  # one emoji of 7 code points
 
@@ -57,4 +57,6 @@ def test_a_name_is_shown_on_one_line_without_the_bidi_controls_that_would_reorde
     assert shown_name(" Eve\u202e \n\u2066Adams\u2069 ") == "Eve Adams"
     assert shown_name("\u0639\u0644\u064a \u200fAli") == "\u0639\u0644\u064a \u200fAli"  # right-to-left letters stay
     assert shown_name("\u200f\u200e \u200b") == ""  # nothing visible: the caller shows its placeholder instead
-    assert shown_name("\x00Ada\x07 Love\x1blace\x7f\x9b") == "Ada Lovelace"  # no control characters (NUL: PostgreSQL)
+    # A player's name keeps no control characters (a NUL: PostgreSQL refuses it); what is typed is echoed with them
+    # shown as text instead (adapters/terminal).
+    assert shown_name(without_controls("\x00Ada\x07 Love\x1blace\x7f\x9b")) == "Ada Lovelace"

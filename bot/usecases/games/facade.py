@@ -11,7 +11,7 @@ from bot.games.delivery import Stage
 from bot.games.records import PLAYER_NAME_LIMIT
 from bot.games.replies import GameExplanation, GameVote, Leaderboard, Skipped
 from bot.replies import Actor, Notice
-from bot.text import shorten, shown_name
+from bot.text import shorten, shown_name, without_controls
 from bot.usecases.core import Core
 from bot.usecases.games.board import GameBoards
 from bot.usecases.games.lobby import GameLobbies
@@ -21,7 +21,7 @@ from bot.usecases.games.table import Acknowledge, GameTable
 
 
 def player_name(name: str) -> str:
-    return shorten(shown_name(name), PLAYER_NAME_LIMIT) or views.UNNAMED
+    return shorten(shown_name(without_controls(name)), PLAYER_NAME_LIMIT) or views.UNNAMED
 
 
 class Games:
