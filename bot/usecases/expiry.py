@@ -126,7 +126,12 @@ class Expiry:
         _ = turn.words  # no event, so no hint: the chosen language, else the last hint seen
         quiz = core.quiz_of(session)
         if quiz is None:  # a reload removed the quiz: close the session quietly
-            await core.stepper.close_removed_quiz(uow, session, _)
+            # Closed by the sweep, not by the learner moving on: it keeps when it last moved, else the quiz they
+            # play now would look left for it (Core.paused), its clock stopped and given in full again.
+            moved = session.updated_at
+            core.stepper.close(session, SessionState.STOPPED)
+            session.updated_at = moved
+            await uow.sessions.update(session)
             await uow.commit()
             return SETTLED
         # The learner went on to another quiz (or review) since this question was shown, and its poll was closed:

@@ -7,6 +7,7 @@ clock had run on while it was left, so coming back sooner gave less time than co
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,7 @@ from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, QuestionView, Started, Summary
 from tests.core.play import answer, start
-from tests.core.wiring import build_engine
+from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 
@@ -99,3 +100,24 @@ async def test_a_retry_round_resumed_at_its_last_question_after_its_time_ran_out
     over = await timed.retry_missed(ALICE)
     assert isinstance(over, Summary) and over.score == "You scored 0 out of 1 question."
     assert over.notices == (TIME_UP,)
+
+
+async def test_a_sweep_closing_a_quiz_a_reload_removed_does_not_pause_the_quiz_played(
+        timed: QuizEngine, clock: FixedClock, content_dir: Path) -> None:
+    """Closing the left quiz's session is the sweep's doing, not the learner's: the quiz they play on keeps its
+    clock. Before, that closing counted as the learner moving on, so /quiz there gave the question its full time
+    again (2 s left became 30), and a sweep at its deadline paused it instead of timing it out."""
+    await start(timed, ALICE, "long-options")
+    clock.advance(timedelta(seconds=5))
+    playing = await start(timed, ALICE)  # long-options left with 25 s to spare
+    (content_dir / "quizzes" / "long-options.yaml").unlink()
+    assert (await timed.reload(Actor("telegram", ADMIN_ID))).ok
+    clock.advance(timedelta(seconds=26))
+    assert await timed.expire_overdue("telegram") == []  # long-options' old deadline: its session closed
+    clock.advance(timedelta(seconds=2))
+    back = await timed.start(ALICE, "collectives")  # typed again, its question in front of the learner
+    assert isinstance(back, Started) and back.question.question_id == playing.question_id
+    assert (back.question.deadline, back.question.seconds_left) == (playing.deadline, 2)  # not 30
+    clock.advance(timedelta(seconds=2))
+    [timed_out] = await timed.expire_overdue("telegram")
+    assert timed_out.outcome.notice == TIME_UP
