@@ -58,13 +58,14 @@ def test_every_string_in_the_code_is_translated_with_its_placeholders(language: 
         if entry is None or len(translations) < len(given) or entry.fuzzy:
             problems.append(f"untranslated: {msgid!r}")
             continue
-        allowed = set().union(*(placeholders(form) for form in forms)) | ({"n"} if len(forms) > 1 else set())
-        # What the English says must be said too ("{link}" dropped leaves the learner nowhere to go); a plural's
-        # singular form may leave out its count.
-        needed = allowed - {"n"} if len(forms) > 1 else allowed
-        for translation in translations:
+        english = set().union(*(placeholders(form) for form in forms))
+        allowed = english | ({"n"} if len(forms) > 1 else set())
+        for index, translation in enumerate(translations):
             if not placeholders(translation) <= allowed:
                 problems.append(f"unknown placeholder in {translation!r} (for {msgid!r})")
+            # What the English says must be said too ("{link}" dropped leaves the learner nowhere to go); only
+            # the singular of a language with several plural forms may leave out its count ("une tentative").
+            needed = english - {"n"} if index == 0 and len(translations) > 1 else english
             if missing := needed - placeholders(translation):
                 problems.append(f"{sorted(missing)} left out of {translation!r} (for {msgid!r})")
     assert not problems, f"{language}: {len(problems)} problems\n" + "\n".join(problems)

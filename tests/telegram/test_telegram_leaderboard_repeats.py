@@ -29,10 +29,3 @@ async def test_a_leaderboard_asked_again_within_the_minute_is_one_line_then_noth
     assert texts[3].startswith("🏆 <b>" + en("Leaderboard: all time"))
     assert len(texts) == 4
 
-
-async def test_a_leaderboard_in_a_private_chat_is_answered_every_time(api: FakeBotApi, settings: Settings) -> None:
-    async with running_bot(settings):
-        for _repeat in range(2):
-            await api.command(JUMA, "/leaderboard hide")
-            await api.settle()
-        assert len(api.sent_texts(JUMA.id)) == 2
