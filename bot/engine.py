@@ -151,8 +151,8 @@ class QuizEngine:
         return await self._playing.retry_missed(actor, session_id, surface)
 
     async def answer(self, actor: Actor, session_id: str, question_id: str, option_index: int,
-                     surface: Target | None = None) -> AnswerOutcome | Notice:
-        return await self._answering.answer(actor, session_id, question_id, option_index, surface)
+                     surface: Target | None = None, *, order: str | None = None) -> AnswerOutcome | Notice:
+        return await self._answering.answer(actor, session_id, question_id, option_index, surface, order=order)
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
                              surface: Target | None = None) -> AnswerOutcome | Notice:

@@ -104,6 +104,9 @@ class QuestionView:
     # The learner's language, which the label and notices are in (``language`` may be English for want of a
     # translation): an adapter's own words beside the question, such as the time to answer, go in it.
     words_language: str = ui_language()
+    # scoring.order_key of ``options``' order: buttons carry it, so a click from a message showing another order
+    # (from before a reload changed the options) is never read by its place in this one.
+    order_key: str = ""
 
     @property
     def short_label(self) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -11,7 +13,8 @@ from bot.records import QuizSession
 
 class Refusal(Enum):
     NOT_CURRENT = "not current"  # the session is on another question (or over)
-    OPTIONS_CHANGED = "options changed"  # a reload changed the options since they were shown: ask again
+    OPTIONS_CHANGED = "options changed"  # a reload changed the options since they were shown (or since the order
+    # the answer names was shown): ask again
     OUT_OF_RANGE = "out of range"  # no such option
 
 
@@ -21,16 +24,27 @@ class Verdict:
     correct: bool
 
 
-def judge(session: QuizSession, question: Question, option_index: int) -> Verdict | Refusal:
+def order_key(order: Sequence[str]) -> str:
+    """A short name for an order of option ids, that a button can carry (8 hex digits)."""
+    return hashlib.sha256("\n".join(order).encode()).hexdigest()[:8]
+
+
+def judge(session: QuizSession, question: Question, option_index: int,
+          order: str | None = None) -> Verdict | Refusal:
     """The verdict on choosing option ``option_index`` (0-based, in the order shown) of ``question``.
 
     An answer is judged against the options as the learner saw them (stored when the question was shown), so
-    a reload that removed or reordered options can't turn a wrong choice into a right one.
+    a reload that removed or reordered options can't turn a wrong choice into a right one. ``order``: the
+    order_key of the options where the choice was made (a button's message), when it names it: a message from
+    before the question was shown again in another order (asked again after a reload) is refused, not read by
+    its place in the new order.
     """
     if session.current_question_id != question.id:
         return Refusal.NOT_CURRENT
     shown = session.option_orders.get(question.id, [])
     if sorted(shown) != sorted(option.id for option in question.options):
+        return Refusal.OPTIONS_CHANGED
+    if order is not None and order != order_key(shown):
         return Refusal.OPTIONS_CHANGED
     if not 0 <= option_index < len(shown):
         return Refusal.OUT_OF_RANGE

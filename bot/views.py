@@ -14,6 +14,7 @@ from bot.progress_replies import Progress, ProgressLine
 from bot.records import AnswerRecord, QuizSession, SessionResult, SessionState
 from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, QuizListEntry, Summary, SummaryLine
 from bot.review_quiz import REVIEW_QUIZ_ID
+from bot.scoring import order_key
 from bot.sessions import questions_to_retry
 from bot.text import shorten
 
@@ -72,6 +73,7 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
         deadline=deadline,
         seconds_left=seconds_left,
         words_language=_.language,
+        order_key=order_key(order),
     )
 
 

@@ -12,11 +12,14 @@ from adapters.discord import render
 from bot.replies import QuestionView, QuizList, Stopped, Summary
 from bot.text import shorten
 
-# qt:a:<session id>:<question>:<option index>, within Discord's 100 characters. The question is its place in
-# the session, #0 for the first (a review round's question ids name their quiz too, and would not fit); buttons
-# sent before carry the question's id, a content slug of at most 48 characters.
+# qt:a:<session id>:<question>:<option index>:<order>, within Discord's 100 characters. The question is its
+# place in the session, #0 for the first (a review round's question ids name their quiz too, and would not fit);
+# buttons sent before carry the question's id, a content slug of at most 48 characters. The order names the order
+# of the options the message showed (QuestionView.order_key): the option index counts in it, so a click on a
+# message from before the question was shown again in another order is refused, not scored by its place. Buttons
+# sent before it was added have none.
 CUSTOM_ID = re.compile(r"qt:a:(?P<session>[0-9a-f]{1,40}):(?P<question>[a-z0-9-]{1,48}|#[0-9]{1,5})"
-                       r":(?P<option>[0-9]{1,2})")
+                       r":(?P<option>[0-9]{1,2})(?::(?P<order>[0-9a-f]{8}))?")
 
 
 # qt:r:<mode>:<session id>[:<owner id>]: "retry the questions I missed" under a summary; mode p = polls in the
@@ -27,8 +30,8 @@ RETRY_ID = re.compile(r"qt:r:(?P<mode>[pv]):(?P<session>[0-9a-f]{1,40})(?::(?P<o
 VIEW_BUTTON_LIMIT = 25  # Discord's most per message (five rows of five)
 
 
-def answer_custom_id(session_id: str, question_id: str, option_index: int) -> str:
-    return f"qt:a:{session_id}:{question_id}:{option_index}"
+def answer_custom_id(session_id: str, question_id: str, option_index: int, order: str | None = None) -> str:
+    return f"qt:a:{session_id}:{question_id}:{option_index}" + (f":{order}" if order else "")
 
 
 @runtime_checkable
@@ -36,7 +39,7 @@ class AnswerClickHandler(Protocol):
     """The client that buttons hand their clicks to (buttons are rebuilt by discord.py, so they can't hold it)."""
 
     async def handle_answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
-                                  option_index: int) -> None: ...
+                                  option_index: int, order: str | None) -> None: ...
 
 
 @runtime_checkable
@@ -48,31 +51,35 @@ class RetryClickHandler(Protocol):
 
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
-    def __init__(self, session_id: str, question_id: str, option_index: int, label: str) -> None:
+    def __init__(self, session_id: str, question_id: str, option_index: int, label: str,
+                 order: str | None = None) -> None:
         super().__init__(discord.ui.Button(label=shorten(label, render.BUTTON_LABEL_LIMIT),
                                            style=discord.ButtonStyle.primary,
-                                           custom_id=answer_custom_id(session_id, question_id, option_index)))
+                                           custom_id=answer_custom_id(session_id, question_id, option_index, order)))
         self.session_id = session_id
         self.question_id = question_id
         self.option_index = option_index
+        self.order = order
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> AnswerButton:
         label = getattr(item, "label", None) or "?"
-        return cls(match["session"], match["question"], int(match["option"]), label)
+        return cls(match["session"], match["question"], int(match["option"]), label, match["order"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         client = interaction.client
         if isinstance(client, AnswerClickHandler):
-            await client.handle_answer_click(interaction, self.session_id, self.question_id, self.option_index)
+            await client.handle_answer_click(interaction, self.session_id, self.question_id, self.option_index,
+                                             self.order)
 
 
 def answer_view(question: QuestionView) -> discord.ui.View:
     """One button per option, in the order this learner sees them."""
     view = discord.ui.View(timeout=None)
     for index, label in enumerate(render.button_labels(question)):
-        view.add_item(AnswerButton(question.session_id, f"#{question.number - 1}", index, label))
+        view.add_item(AnswerButton(question.session_id, f"#{question.number - 1}", index, label,
+                                   question.order_key or None))
     return view
 
 

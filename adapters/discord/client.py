@@ -89,9 +89,9 @@ class QuizClient(discord.Client):
             self.engine.allow_admin(PLATFORM, str(user_id))
 
     async def handle_answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
-                                  option_index: int) -> None:
-        await self._click("answer", interaction,
-                          lambda: self.handlers.answer_click(interaction, session_id, question_id, option_index))
+                                  option_index: int, order: str | None) -> None:
+        await self._click("answer", interaction, lambda: self.handlers.answer_click(interaction, session_id,
+                                                                                    question_id, option_index, order))
 
     async def handle_retry_click(self, interaction: discord.Interaction, session_id: str, private: bool,
                                  owner_id: int | None) -> None:

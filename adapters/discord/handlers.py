@@ -59,13 +59,13 @@ class CommandHandlers:
         await self._play(interaction, private, lambda surface: self._engine.retry_missed(actor, session_id, surface))
 
     async def answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
-                           option_index: int) -> None:
+                           option_index: int, order: str | None = None) -> None:
         # Acknowledge at once (the engine touches the database); replies then come as follow-ups.
         await interaction.response.defer()
         # A click back in a left quiz: the poll of the quiz played until then is ended, also if the reply fails.
         async with closing_left_open(self._end_poll, PrivateSurface(interaction, clicked=True)) as shown:
             result = await self._engine.answer(interaction_actor(interaction), session_id, question_id,
-                                               option_index, shown)
+                                               option_index, shown, order=order)
         if isinstance(result, Notice):  # stale, forged or repeated click: a polite refusal, only for the clicker
             await interaction.followup.send(render.plain(result.text), ephemeral=True)
 

@@ -30,10 +30,11 @@ class Answering:
         self._core = core
 
     async def answer(self, actor: Actor, session_id: str, question_id: str, option_index: int,
-                     surface: Target | None = None) -> AnswerOutcome | Notice:
-        """Score the answer; the first answer to a question is final."""
+                     surface: Target | None = None, *, order: str | None = None) -> AnswerOutcome | Notice:
+        """Score the answer; the first answer to a question is final. ``order``: the QuestionView.order_key of
+        the message answered on, if it names one (buttons): another order than the one shown last is refused."""
         return await self._core.turns.run(actor, lambda turn: self._score(turn, session_id, question_id,
-                                                                          option_index),
+                                                                          option_index, order=order),
                                           after=self._core.delivering(actor, surface))
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
@@ -110,7 +111,7 @@ class Answering:
 
     async def _score(self, turn: Turn, session_id: str, question_id: str, option_index: int,
                      chat_id: str | None = None, on_message: bool = False,
-                     found: SessionToAnswer | None = None) -> AnswerOutcome | Notice:
+                     found: SessionToAnswer | None = None, order: str | None = None) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed. ``found``: the session, read already
         with the message that asked the question."""
         core, actor, uow = self._core, turn.actor, turn.uow
@@ -137,7 +138,7 @@ class Answering:
         playing = await uow.sessions.active(turn.user.id) if paused else session
         left_behind = await core.left_behind(uow, actor, session, playing)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
-                                    chat_id, on_message, paused)
+                                    chat_id, on_message, paused, order)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \
                 or not isinstance(outcome.next, QuestionView) or (quiz := core.quiz_of(session)) is None:
             return outcome  # not switched: this quiz was the one played, or it ended with this answer
@@ -145,7 +146,8 @@ class Answering:
         return replace(outcome, notice=notice, left_behind=left_behind)
 
     async def _judge(self, turn: Turn, session: QuizSession, question_id: str, option_index: int,
-                     chat_id: str | None, on_message: bool, paused: bool) -> AnswerOutcome | Notice:
+                     chat_id: str | None, on_message: bool, paused: bool,
+                     order: str | None = None) -> AnswerOutcome | Notice:
         """The answer to one of the learner's own sessions, committed when anything changed; ``paused``: left for
         another quiz since its question was shown, so its clock stopped."""
         core, actor, uow = self._core, turn.actor, turn.uow
@@ -175,11 +177,11 @@ class Answering:
             shown = await core.stepper.step(uow, quiz, session, _)
             await uow.commit()
             return AnswerOutcome(None, shown, session.chat_id, language=_.language)
-        verdict = judge(session, question, option_index)
+        verdict = judge(session, question, option_index, order)
         if verdict is Refusal.OUT_OF_RANGE:
             return Notice(_("Please choose one of the options, 1 to {count}.", count=len(question.options)),
                           NoticeCode.INVALID_OPTION, _.language, chat_id)
-        if isinstance(verdict, Refusal):  # the options changed since they were shown: ask again
+        if isinstance(verdict, Refusal):  # the options changed since they were shown (there): ask again
             again = await core.stepper.step(uow, quiz, session, _)
             await uow.commit()
             return AnswerOutcome(None, again, session.chat_id,

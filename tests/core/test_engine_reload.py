@@ -203,7 +203,14 @@ async def test_an_answer_is_judged_against_the_options_shown_not_those_a_reload_
     assert outcome.notice == "This question changed since I showed it to you, so here it is again."
     again = next_question(outcome)
     assert again.question_id == "sum-everywhere" and sorted(again.options) == ["All-reduce", "Broadcast"]
-    scored = await engine.answer(ADMIN, again.session_id, again.question_id, again.options.index("Broadcast"))
+    # The old message's Broadcast once more (its buttons name the order they showed): Broadcast's place there is
+    # All-reduce's now, so it is refused, not scored "Correct!".
+    old = await engine.answer(ADMIN, shown.session_id, shown.question_id, shown.options.index("Broadcast"),
+                              order=shown.order_key)
+    assert isinstance(old, AnswerOutcome) and old.feedback is None
+    assert old.notice == "This question changed since I showed it to you, so here it is again."
+    scored = await engine.answer(ADMIN, again.session_id, again.question_id, again.options.index("Broadcast"),
+                                 order=again.order_key)
     assert isinstance(scored, AnswerOutcome) and scored.feedback is not None and not scored.feedback.correct
 
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from bot.content.models import Question
 from bot.records import QuizSession, SessionState
-from bot.scoring import Refusal, Verdict, judge
+from bot.scoring import Refusal, Verdict, judge, order_key
 
 QUESTION = Question.model_validate({
     "id": "q1", "answer": "all-reduce", "prompt": {"en": "Which?"}, "explanation": {"en": "Because."},
@@ -41,3 +41,11 @@ def test_options_that_changed_since_they_were_shown_are_refused_rather_than_misr
 def test_only_the_current_question_of_an_open_session_can_be_answered() -> None:
     assert judge(session_on(position=1), QUESTION, 1) is Refusal.NOT_CURRENT
     assert judge(session_on(state=SessionState.FINISHED), QUESTION, 1) is Refusal.NOT_CURRENT
+
+
+def test_a_choice_made_where_another_order_was_shown_is_refused_rather_than_read_by_its_place() -> None:
+    session = session_on()  # shown now: scatter, all-reduce, broadcast
+    assert judge(session, QUESTION, 1, order_key(["scatter", "all-reduce", "broadcast"])) == Verdict("all-reduce",
+                                                                                                     correct=True)
+    assert judge(session, QUESTION, 1, order_key(["all-reduce", "broadcast", "scatter"])) is Refusal.OPTIONS_CHANGED
+    assert judge(session, QUESTION, 1) == Verdict("all-reduce", correct=True)  # naming no order: the one shown

@@ -10,7 +10,7 @@ from tests.discord.fake_discord import Call, FakeDiscord
 from tests.discord.harness import RunningBot
 from tests.discord.payloads import CHANNEL_ID
 
-CUSTOM_ID = re.compile(r"qt:a:[0-9a-f]{32}:#\d+:\d+")  # the question by its place in the session
+CUSTOM_ID = re.compile(r"qt:a:[0-9a-f]{32}:#\d+:\d+:[0-9a-f]{8}")  # the question by its place, the order shown
 
 
 def poll_question(call: Call) -> str:
