@@ -23,6 +23,7 @@ from bot.time_limits import QuestionTimer
 from bot.turns import Turns
 from bot.usecases.game_holds import held_by_a_game, played_here
 from bot.usecases.remembering import Remembering
+from bot.usecases.unshown import stop_unshown_clock, timed_question
 
 
 @dataclass(frozen=True)
@@ -107,8 +108,14 @@ class Core:
         async def show(reply: object) -> None:
             if isinstance(reply, Shown):  # Started | AnswerOutcome | Summary
                 surface = surface_for(target, reply)
-                if surface is not None:
+                if surface is None:
+                    return
+                try:
                     await deliver(reply, surface, self.linker(actor.platform))
+                except Exception:  # the next question may never have gone out: it must not time out unseen
+                    if (asked := timed_question(reply)) is not None:
+                        await stop_unshown_clock(self.turns, actor, asked)
+                    raise
         return show
 
     def linker(self, platform: str) -> Link:

@@ -11,11 +11,12 @@ from bot.content.models import Quiz
 from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.records import QuizSession, SessionState, UserRecord
-from bot.replies import Actor, AnswerOutcome, DeliveryRefused, Expired, QuestionView
+from bot.replies import Actor, AnswerOutcome, DeliveryRefused, Expired
 from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import held_by_a_game, played_where_asked
+from bot.usecases.unshown import stop_unshown_clock, timed_question
 
 log = logging.getLogger(__name__)
 
@@ -93,28 +94,9 @@ class Expiry:
         return await self._core.turns.run_claimed(actor, claim, work, after=tell)
 
     async def _unshown(self, actor: Actor, expired: Expired) -> None:
-        """The next question's clock, started with the sweep's step, stopped again: its poll never went out (the
-        platform refused it, the network failed). Else it would time out unseen, and be told and rated as if the
-        learner had let it; unshown, it is asked with its full time when they come back (resuming)."""
-        asked = expired.outcome.next
-        if not isinstance(asked, QuestionView) or asked.deadline is None:
-            return
-
-        async def stop_clock(uow: UnitOfWork) -> None:
-            await uow.users.get(actor.platform, actor.user_id)  # the learner's row first: the same lock order as all
-            session = await uow.sessions.get(expired.session_id)
-            if session is None or session.current_question_id != asked.question_id \
-                    or session.question_deadline != asked.deadline:
-                return  # moved on since, by the learner or another process
-            if await uow.links.latest(actor.platform, session.id, asked.question_id) is not None:
-                return  # a poll asks it after all: this one, before a later step failed, or another process's
-            session.question_deadline = None
-            await uow.sessions.update(session)
-            await uow.commit()
-        try:
-            await self._core.turns.run_unlocked(stop_clock)
-        except Exception:  # the database too: the question times out unseen, as before
-            log.exception("could not stop the clock of %s user %s's unsent question", actor.platform, actor.user_id)
+        """The next question's clock, started with the sweep's step, stopped again: its poll never went out."""
+        if (asked := timed_question(expired.outcome)) is not None:
+            await stop_unshown_clock(self._core.turns, actor, asked)
 
     async def _time_up(self, turn: Turn, session: QuizSession, question_id: str) -> Expired | Settled | None:
         """The claimed session's question skipped, and the next one shown where it can be; Settled when its quiz

@@ -10,10 +10,11 @@ from datetime import timedelta
 import pytest
 
 from adapters.settings import Settings
+from adapters.telegram import render
 from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import Failure
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, GROUP, next_poll, running_bot
+from tests.telegram.telegram_harness import AMINATA, GROUP, correct, next_poll, poll_id, running_bot
 
 LIMIT = 30
 FAST = 0.02  # seconds between sweeps
@@ -54,3 +55,26 @@ async def test_a_time_out_in_a_group_that_now_refuses_polls_says_which_permissio
         await api.command(AMINATA, "/quiz", GROUP)  # polls allowed again: the quiz goes on at its second question
         assert (await next_poll(api, GROUP.id, 2)).params["question"].startswith("2/3 ")
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_vote_whose_next_poll_the_group_refuses_leaves_that_question_untimed_until_resumed(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    """Its clock, started as the vote stepped to it, stops: else it timed out unseen, "Time's up!" for a question
+    never shown, and the group was told the missing permission twice."""
+    async with running_bot(timed, clock, sweep_interval=FAST) as engine:
+        await api.command(AMINATA, "/quiz collectives", GROUP)
+        first = await next_poll(api, GROUP.id, 1)
+        api.fail_next("sendPoll", 400, "Bad Request: not enough rights to send polls to the chat")
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        _ = engine.localizer_for("fr")
+        why = f"<b>Aminata</b> · {render.polls_refused(_)}"
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == why)
+        told = len(api.sent_texts(GROUP.id))
+
+        clock.advance(timedelta(seconds=LIMIT + 5))
+        await api.settle(quiet=FAST * 10)
+        assert len(api.sent_texts(GROUP.id)) == told  # nothing timed out unseen, nothing said twice
+
+        await api.command(AMINATA, "/quiz", GROUP)
+        second = await next_poll(api, GROUP.id, 2)
+    assert second.params["question"].startswith("2/3 ") and second.params["open_period"] == str(LIMIT)

@@ -1,0 +1,41 @@
+"""A question whose message never went out (the platform refused it, the network failed): its clock stopped.
+
+The step that chose it started its clock. Left running, it would time out unseen, and be told and rated as if the
+learner had let it run out; stopped, the question is asked with its full time when they come back (resuming).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from bot.ports import UnitOfWork
+from bot.replies import Actor, AnswerOutcome, QuestionView, Started
+from bot.turns import Turns
+
+log = logging.getLogger(__name__)
+
+
+def timed_question(reply: object) -> QuestionView | None:
+    """The timed question a reply shows next, if any."""
+    asked = reply.next if isinstance(reply, AnswerOutcome) else reply.question if isinstance(reply, Started) else None
+    return asked if isinstance(asked, QuestionView) and asked.deadline is not None else None
+
+
+async def stop_unshown_clock(turns: Turns, actor: Actor, asked: QuestionView) -> None:
+    """Stop ``asked``'s clock unless the learner moved on since or a message asks it after all. Called under the
+    learner's lock, after the failed delivery; a failure here is only logged (the question then times out)."""
+    async def stop_clock(uow: UnitOfWork) -> None:
+        await uow.users.get(actor.platform, actor.user_id)  # the learner's row first: the same lock order as all
+        session = await uow.sessions.get(asked.session_id)
+        if session is None or session.current_question_id != asked.question_id \
+                or session.question_deadline != asked.deadline:
+            return  # moved on since, by the learner or another process
+        if await uow.links.latest(actor.platform, session.id, asked.question_id) is not None:
+            return  # a poll asks it after all: this one, before a later step failed, or another process's
+        session.question_deadline = None
+        await uow.sessions.update(session)
+        await uow.commit()
+    try:
+        await turns.run_unlocked(stop_clock)
+    except Exception:  # the database too: the question times out unseen, as before
+        log.exception("could not stop the clock of %s user %s's unsent question", actor.platform, actor.user_id)
