@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
@@ -16,7 +17,7 @@ from bot.notices import (
     quiz_not_found,
     quiz_title,
 )
-from bot.ports import SessionAlreadyActive
+from bot.ports import AlreadyAnswered, SessionAlreadyActive
 from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, Started, Stopped, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
@@ -116,6 +117,7 @@ class Playing:
             if session is None:
                 return no_quiz_in_progress(_, await self._core.game_in_chat(turn.uow, actor)), None
             asked = await self._core.closable(turn.uow, actor, session) if close_message is not None else None
+            await self._time_out_if_overdue(turn, session)
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
             if session.quiz_id == REVIEW_QUIZ_ID:
@@ -137,6 +139,16 @@ class Playing:
         if close_message is not None and asked is not None:  # after the commit: the stop holds if closing fails
             await close_message(asked)
         return notice
+
+    async def _time_out_if_overdue(self, turn: Turn, session: QuizSession) -> None:
+        """A question whose time ran out before a sweep came by times out as the sweep would have timed it out (rated
+        forgotten for review, offered again by a retry), not left unanswered by the stop."""
+        core, now = self._core, self._core.clock()
+        quiz = core.quiz_of(session)
+        if quiz is None or not core.timer.overdue(session, now) or await core.paused(turn.uow, session):
+            return
+        with contextlib.suppress(AlreadyAnswered):  # moved on a moment ago by another process: stopped as it is
+            await core.remembering.timed_out(turn.uow, quiz, session, now, turn.words)
 
     async def retry_missed(self, actor: Actor, session_id: str | None = None,
                            surface: Target | None = None) -> Started | Summary | Notice:

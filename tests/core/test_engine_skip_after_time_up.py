@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.content.library import ContentLibrary
-from bot.replies import Actor, AnswerOutcome
+from bot.replies import Actor, AnswerOutcome, Stopped
 from tests.core.play import next_question, start
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
@@ -39,3 +39,31 @@ async def test_a_skip_in_time_is_still_a_skip(library: ContentLibrary, fake_db: 
     clock.advance(timedelta(seconds=20))
     skipped = await timed.skip(ALICE)
     assert isinstance(skipped, AnswerOutcome) and skipped.notice == "Question 1 skipped."
+
+
+async def test_a_stop_after_the_time_ran_out_times_the_question_out_first(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """As a sweep coming first would have: rated forgotten, and offered again by the stop's retry."""
+    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    first = await start(timed, ALICE)
+    clock.advance(timedelta(seconds=40))
+    stopped = await timed.stop(ALICE)
+    assert isinstance(stopped, Stopped) and stopped.retry_label is not None
+    async with fake_db.unit_of_work() as uow:
+        user = await uow.users.get("telegram", "alice")
+        assert user is not None and user.id is not None
+        cards = await uow.cards.of_user(user.id)
+    assert [card.question_id for card in cards] == [first.question_id]
+
+
+async def test_a_stop_in_time_leaves_the_question_unanswered(library: ContentLibrary, fake_db: FakeDatabase,
+                                                            clock: FixedClock) -> None:
+    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+    await start(timed, ALICE)
+    clock.advance(timedelta(seconds=20))
+    stopped = await timed.stop(ALICE)
+    assert isinstance(stopped, Stopped) and stopped.retry_label is None  # nothing missed: nothing to retry
+    async with fake_db.unit_of_work() as uow:
+        user = await uow.users.get("telegram", "alice")
+        assert user is not None and user.id is not None
+        assert await uow.cards.of_user(user.id) == []
