@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
@@ -17,7 +16,7 @@ from bot.notices import (
     quiz_not_found,
     quiz_title,
 )
-from bot.ports import AlreadyAnswered, SessionAlreadyActive
+from bot.ports import SessionAlreadyActive
 from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, Started, Stopped, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
@@ -25,6 +24,7 @@ from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
+from bot.usecases.leaving import time_out_if_overdue, time_out_left
 from bot.usecases.resuming import resume
 from bot.usecases.retry_rounds import RetryReads
 
@@ -76,6 +76,8 @@ class Playing:
             return held  # a review round resumed at a question of the game's quiz: asking it again would show it
         if (here := await played_here(uow, turn.actor)) == ((open_quiz(session) if session else None) or quiz.id):
             return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
+        # Before the new round is added: after, the quiz left would look left for it before its time ran out.
+        await time_out_left(core, uow, _, session, leaving)
         resumed = session is not None
         if session is None:
             session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id, question_ids=None,
@@ -117,7 +119,7 @@ class Playing:
             if session is None:
                 return no_quiz_in_progress(_, await self._core.game_in_chat(turn.uow, actor)), None
             asked = await self._core.closable(turn.uow, actor, session) if close_message is not None else None
-            await self._time_out_if_overdue(turn, session)
+            await time_out_if_overdue(self._core, turn.uow, session, _)  # rated forgotten, offered by the retry
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
             if session.quiz_id == REVIEW_QUIZ_ID:
@@ -139,16 +141,6 @@ class Playing:
         if close_message is not None and asked is not None:  # after the commit: the stop holds if closing fails
             await close_message(asked)
         return notice
-
-    async def _time_out_if_overdue(self, turn: Turn, session: QuizSession) -> None:
-        """A question whose time ran out before a sweep came by times out as the sweep would have timed it out (rated
-        forgotten for review, offered again by a retry), not left unanswered by the stop."""
-        core, now = self._core, self._core.clock()
-        quiz = core.quiz_of(session)
-        if quiz is None or not core.timer.overdue(session, now) or await core.paused(turn.uow, session):
-            return
-        with contextlib.suppress(AlreadyAnswered):  # moved on a moment ago by another process: stopped as it is
-            await core.remembering.timed_out(turn.uow, quiz, session, now, turn.words)
 
     async def retry_missed(self, actor: Actor, session_id: str | None = None,
                            surface: Target | None = None) -> Started | Summary | Notice:
@@ -192,6 +184,11 @@ class Playing:
         # The polls of the quiz played until now and of the round this retry replaces (read before it's stopped);
         # a retry again after another quiz (or typed again) resumes the round, its open question asked again.
         left_behind = await core.left_behind(uow, turn.actor, current if already_retrying else None, latest, current)
+        # The quiz played until now, if another, and the round this retry replaces, before either moves: their
+        # questions whose time ran out time out (the replaced round's before it is stopped, as /stop does).
+        await time_out_left(core, uow, _, current, latest)
+        if current is not None and not already_retrying:
+            await time_out_if_overdue(core, uow, current, _)
         notices: tuple[str, ...] = ()
         if current is not None and already_retrying:  # again after another quiz, or typed: carry on with it
             back = await resume(core, uow, turn.actor, quiz, current, _)

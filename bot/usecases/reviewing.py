@@ -23,6 +23,7 @@ from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
+from bot.usecases.leaving import time_out_left
 from bot.usecases.resuming import resume
 
 ROUND = 10  # questions per review round: a few minutes, the most overdue first
@@ -101,6 +102,8 @@ class Reviewing:
                 notice = notice or await self._nothing_due(turn)
                 await uow.commit()  # the cards parked on the way
                 return notice
+            # Before the round is added: after, the quiz left would look left for it before its time ran out.
+            await time_out_left(core, uow, _, None, leaving)
             session = new_session(core.quiz_of_refs(refs), user_id=turn.user_id, chat_id=turn.actor.chat_id,
                                   question_ids=refs, rng=core.rng, now=now)
             try:
@@ -110,12 +113,13 @@ class Reviewing:
                 if session is None:
                     raise
                 resumed = True
-        elif refused := await review_waits(core, uow, session, _, turn.actor.chat_id):  # its question: a game's
-            return refused
-        elif here is not None and open_quiz(session) == here:
-            return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
-        elif turn.actor.chat_id is not None:
-            session.chat_id = turn.actor.chat_id
+        else:
+            if refused := await review_waits(core, uow, session, _, turn.actor.chat_id):  # its question: a game's
+                return refused
+            if here is not None and open_quiz(session) == here:
+                return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
+            session.chat_id = turn.actor.chat_id or session.chat_id
+            await time_out_left(core, uow, _, session, leaving)
         quiz = core.quiz_of(session)
         if quiz is None:
             raise RuntimeError("a review round always has a quiz")

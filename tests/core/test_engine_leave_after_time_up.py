@@ -1,0 +1,72 @@
+"""Leaving a timed round for another (/quiz of another quiz, /review, a retry) once its open question's time ran
+out, before a sweep came by (the terminal has no sweeper; a chat's sweep comes up to 10 s late): the question
+times out first, as the sweep would have timed it out and as /skip and /stop now do. Before, the round left was
+paused with its time already run out, so the question escaped its "forgotten" rating, and coming back asked it
+again with the full time."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.content.library import ContentLibrary
+from bot.engine import QuizEngine
+from bot.replies import Actor, QuestionView, Started, Summary
+from tests.core.play import answer, start
+from tests.core.wiring import build_engine
+from tests.fakes.clock import START, FixedClock
+from tests.fakes.storage import FakeDatabase
+
+LIMIT = timedelta(seconds=30)
+ALICE = Actor("telegram", "alice", chat_id="chat-a")
+
+
+@pytest.fixture
+def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
+    return build_engine(library, fake_db, clock, question_limit=LIMIT)
+
+
+async def _reviews(fake_db: FakeDatabase) -> list[tuple[str, int, str | None]]:
+    """Alice's review log: (question, FSRS rating, option chosen), oldest first."""
+    async with fake_db.unit_of_work() as uow:
+        user = await uow.users.get("telegram", "alice")
+        assert user is not None and user.id is not None
+        reviews = await uow.reviews.of_user(user.id, START - timedelta(days=1))
+    return [(review.question_id, review.rating, review.option_id) for review in reviews]
+
+
+async def test_a_quiz_left_after_its_time_ran_out_times_its_question_out(timed: QuizEngine, clock: FixedClock,
+                                                                         fake_db: FakeDatabase) -> None:
+    first = await start(timed, ALICE)
+    clock.advance(timedelta(seconds=40))
+    assert isinstance(await timed.start(ALICE, "long-options"), Started)
+    assert await _reviews(fake_db) == [(first.question_id, 1, None)]  # Again, as a time-out: due for review
+    clock.advance(timedelta(minutes=5))
+    back = await timed.start(ALICE, "collectives")
+    assert isinstance(back, Started) and back.resumed
+    assert (back.question.number, back.question.seconds_left) == (2, 30)  # not question 1 with its time again
+
+
+async def test_a_quiz_left_for_a_review_after_its_time_ran_out_times_its_question_out(
+        timed: QuizEngine, clock: FixedClock, fake_db: FakeDatabase) -> None:
+    question: QuestionView | Summary = await start(timed, ALICE)
+    while isinstance(question, QuestionView):  # every question missed: all due for review in three days
+        question = (await answer(timed, ALICE, question, right=False)).next
+    clock.advance(timedelta(days=3))
+    first = await start(timed, ALICE, "long-options")
+    clock.advance(timedelta(seconds=40))
+    assert isinstance(await timed.review(ALICE), Started)
+    assert (await _reviews(fake_db))[-1] == (first.question_id, 1, None)
+
+
+async def test_a_round_a_retry_replaces_after_its_time_ran_out_times_its_question_out(
+        timed: QuizEngine, clock: FixedClock, fake_db: FakeDatabase) -> None:
+    question: QuestionView | Summary = await start(timed, ALICE)
+    while isinstance(question, QuestionView):  # only the last one missed
+        question = (await answer(timed, ALICE, question, right=question.number < question.total)).next
+    again = await start(timed, ALICE)  # a new round of the whole quiz, its first question let run out
+    clock.advance(timedelta(seconds=40))
+    assert isinstance(await timed.retry_missed(ALICE, question.session_id), Started)
+    assert (await _reviews(fake_db))[-1] == (again.question_id, 1, None)
+
