@@ -23,6 +23,7 @@ from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.expiry import late_answer
 from bot.usecases.game_holds import open_quiz, played_where_asked, review_waits, waits_for_the_game
+from bot.usecases.leaving import time_out_left
 
 
 class Answering:
@@ -137,6 +138,8 @@ class Answering:
         paused = last_activity > session.updated_at
         playing = await uow.sessions.active(turn.user.id) if paused else session
         left_behind = await core.left_behind(uow, actor, session, playing)
+        if paused:  # the quiz played until now is left: its question whose time ran out times out (before this
+            await time_out_left(core, uow, turn.words, session, playing)  # one moves, or it would look paused)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
                                     chat_id, on_message, paused, order)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \

@@ -12,7 +12,7 @@ import pytest
 
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
-from bot.replies import Actor, QuestionView, Started, Summary
+from bot.replies import Actor, AnswerOutcome, QuestionView, Started, Summary
 from tests.core.play import answer, start
 from tests.core.wiring import build_engine
 from tests.fakes.clock import START, FixedClock
@@ -70,3 +70,18 @@ async def test_a_round_a_retry_replaces_after_its_time_ran_out_times_its_questio
     assert isinstance(await timed.retry_missed(ALICE, question.session_id), Started)
     assert (await _reviews(fake_db))[-1] == (again.question_id, 1, None)
 
+
+
+async def test_a_vote_back_in_a_quiz_left_times_out_the_question_of_the_quiz_it_leaves(
+        timed: QuizEngine, clock: FixedClock, fake_db: FakeDatabase) -> None:
+    """A vote on the poll of a quiz left for another (one that failed to close, or in flight) takes the learner
+    back to that quiz, leaving the other: its question, whose time ran out, times out as a command would."""
+    left = await start(timed, ALICE)
+    clock.advance(timedelta(seconds=5))
+    other = await start(timed, ALICE, "long-options")
+    clock.advance(timedelta(seconds=40))  # long-options' time ran out, no sweep came by
+    outcome = await timed.answer(ALICE, left.session_id, left.question_id, left.correct_index)
+    assert isinstance(outcome, AnswerOutcome) and outcome.feedback is not None and outcome.feedback.correct
+    assert (await _reviews(fake_db))[-2:] == [(other.question_id, 1, None), (left.question_id, 3, "all-reduce")]
+    back = await timed.start(ALICE, "long-options")
+    assert isinstance(back, Started) and not back.resumed  # its only question timed out: that round is over
