@@ -29,6 +29,12 @@ AUTOCOMPLETE_LIMIT = 25
 CHOICE_NAME_LIMIT = 100
 
 
+def polls_refused_here(interaction: discord.Interaction) -> bool:
+    """Whether the bot's rights in the interaction's server channel visibly forbid a quiz poll there."""
+    return interaction.guild_id is not None and lacks_poll_rights(
+        interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread))
+
+
 class CommandHandlers:
     def __init__(self, engine: QuizEngine, polls: PollPlay) -> None:
         self._engine = engine
@@ -55,6 +61,10 @@ class CommandHandlers:
             await respond(interaction, _("This button belongs to {mention}'s quiz. Start your own with /quiz.",
                                          mention=render.mention(owner_id)))
             return
+        # No command starts a retry: where polls are visibly refused (rights revoked since the summary, or a /stop
+        # sent from another channel), the round is played privately, not refused with advice ("/quiz private:True")
+        # that finds no quiz in progress and leaves the missed questions out of reach.
+        private = private or polls_refused_here(interaction)
         # Someone else's session (or nothing left to retry) comes back as a Notice, answered only to the clicker.
         await self._play(interaction, private, lambda surface: self._engine.retry_missed(actor, session_id, surface))
 
@@ -76,8 +86,7 @@ class CommandHandlers:
         channel_id = interaction.channel_id
         surface: Surface = (PrivateSurface(interaction) if private or channel_id is None  # no channel for polls
                             else ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction))
-        if isinstance(surface, ChannelSurface) and interaction.guild_id is not None and lacks_poll_rights(
-                interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread)):
+        if isinstance(surface, ChannelSurface) and polls_refused_here(interaction):
             # Said before the engine is asked: a quiz started here would take over from the learner's current
             # one (its poll closed) while its own first poll is refused, unseen.
             await respond(interaction, await self._poll_refused(interaction, command))

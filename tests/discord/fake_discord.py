@@ -136,16 +136,17 @@ class FakeDiscord(BotRecords):
                                     member_permissions=member_permissions)
 
     async def click(self, message_id: int, custom_id: str, *, user_id: int = OWNER_ID, locale: str = "en-US",
-                    forge: str | None = None, member_permissions: int = ALL_PERMISSIONS) -> str:
-        """Click a button of a message the bot sent; ``forge`` replaces its custom_id (a tampered client)."""
+                    forge: str | None = None, member_permissions: int = ALL_PERMISSIONS,
+                    permissions: int = ALL_PERMISSIONS) -> str:
+        """Click a button of a message the bot sent (``permissions``: the bot's there); ``forge`` replaces its
+        custom_id (a tampered client)."""
         message = dict(self.messages[message_id])
         if forge is not None:
             message = with_custom_id(message, custom_id, forge)
             custom_id = forge
-        return await self._interact(3, {"custom_id": custom_id, "component_type": 2}, user_id=user_id,
-                                    locale=locale, channel_id=int(message["channel_id"]), dm=False,
-                                    guild_locale="en-US", permissions=ALL_PERMISSIONS, message=message,
-                                    member_permissions=member_permissions)
+        return await self._interact(3, {"custom_id": custom_id, "component_type": 2}, user_id=user_id, locale=locale,
+                                    channel_id=int(message["channel_id"]), dm=False, guild_locale="en-US",
+                                    permissions=permissions, message=message, member_permissions=member_permissions)
 
     async def vote(self, message_id: int, answer_id: int, *, user_id: int, add: bool = True,
                    channel_id: int = CHANNEL_ID) -> None:

@@ -7,7 +7,7 @@ import re
 
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot
-from tests.discord.payloads import EPHEMERAL, OWNER_ID
+from tests.discord.payloads import EPHEMERAL, OWNER_ID, WITHOUT_POLLS
 from tests.discord.support import button_for, buttons, first_answer, message_id, next_poll, poll_question, vote_for
 
 RETRY = "Retry the questions I missed"
@@ -56,3 +56,24 @@ async def test_a_stop_with_nothing_missed_offers_no_retry(bot: RunningBot, fake:
     token = await fake.slash("stop")
     stopped = await fake.wait_until(first_answer(fake, token))
     assert stopped.content == "Quiz stopped: Collectives. Your answers so far are saved." and not buttons(stopped)
+
+
+async def test_a_retry_pressed_where_polls_are_refused_is_played_privately(bot: RunningBot,
+                                                                           fake: FakeDiscord) -> None:
+    """Before, it was refused with "play privately with /quiz private:True", which found no quiz in progress: no
+    command starts a retry, so the missed questions were out of reach from there."""
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    await vote_for(fake, poll, "Broadcast", OWNER_ID)  # wrong
+    await next_poll(fake, bot, after=mark)
+    token = await fake.slash("stop", permissions=WITHOUT_POLLS)  # sent where the bot may post no polls
+    stopped = await fake.wait_until(first_answer(fake, token))
+
+    mark = len(fake.calls)
+    click = await fake.click(message_id(stopped), button_for(stopped, RETRY), permissions=WITHOUT_POLLS)
+    question = await fake.wait_until(lambda: next((c for c in fake.answers(click) if buttons(c)), None))
+    assert int(question.response["flags"]) & EPHEMERAL and "Question 1 of 1" in question.content
+    assert "Which collective leaves the sum" in question.content
+    await fake.quiet()
+    assert fake.polls(after=mark) == [] and not any("Send Polls" in c.content for c in fake.answers(click))
