@@ -138,7 +138,9 @@ class CommandHandlers:
     async def quizzes(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         listing = await self._engine.list_quizzes(interaction_actor(interaction))
-        await self._offer(interaction, render.quiz_list(listing), listing, private=False)  # played as /quiz plays
+        # Played as /quiz plays, as polls; where polls are visibly refused, privately: there a poll button could
+        # only be refused with "/quiz private:True", which resumes the quiz in progress, not the one pressed.
+        await self._offer(interaction, render.quiz_list(listing), listing, private=polls_refused_here(interaction))
 
     async def preview(self, interaction: discord.Interaction, reference: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, OTHER_ID, RunningBot
+from tests.discord.payloads import EPHEMERAL, WITHOUT_POLLS
 from tests.discord.support import button_for, buttons, first_answer, message_id, next_poll, poll_question
 
 
@@ -66,3 +67,22 @@ async def test_quiz_with_nothing_in_progress_offers_a_button_for_each_quiz_playe
                                                 if "Èwo ló ń fi àpapọ̀" in str((call.body or {}).get("content"))),
                                                None))  # privately, with buttons, in Yoruba
     assert buttons(asked) and fake.polls() == []
+
+
+async def test_quizzes_where_polls_are_refused_offers_buttons_that_play_privately(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """Before, each button was refused there with "play privately with /quiz private:True", which resumes the
+    quiz in progress (Collectives here), not the one pressed."""
+    await fake.wait_until(first_answer(fake, await fake.slash("quiz", {"quiz": "collectives", "private": True},
+                                                              user_id=LEARNER_ID)))
+    listing = await fake.wait_until(first_answer(fake, await fake.slash("quizzes", user_id=LEARNER_ID,
+                                                                        permissions=WITHOUT_POLLS)))
+    start = button_for(listing, "▶ Long options")
+    assert start == "qt:q:v:long-options"
+
+    mark = len(fake.calls)
+    click = await fake.click(message_id(listing), start, user_id=LEARNER_ID, permissions=WITHOUT_POLLS)
+    asked = await fake.wait_until(lambda: next((c for c in fake.answers(click) if buttons(c)), None))
+    assert "Question 1 of 1" in asked.content and int(asked.response["flags"]) & EPHEMERAL
+    await fake.quiet()
+    assert fake.polls(after=mark) == []
