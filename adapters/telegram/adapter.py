@@ -16,7 +16,6 @@ from telegram import Update
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
 from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
 
-from adapters.error_kinds import POLLING_FAILED
 from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable, public_address, reached_through
 from adapters.proxy_env import NamedProxy, named_proxy
 from adapters.settings import ConfigurationError
@@ -32,6 +31,7 @@ from adapters.telegram.group_repeats import GroupRepeats
 from adapters.telegram.interactions import Interactions
 from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import GROUP_PER_MINUTE, build_application, in_brief, not_json
+from adapters.telegram.polling_request import PollingRequest
 from adapters.telegram.reminders import send_reminder
 from adapters.telegram.spec import SEVERAL_PROCESSES, TelegramSettings
 from adapters.telegram.stopping import stop_within
@@ -71,6 +71,7 @@ class TelegramAdapter:
         self._game_polls = GamePolls()
         self._failed: asyncio.Future[Exception] | None = None
         self._proxy: NamedProxy | None = None  # the one httpx goes through to the Bot API, read at start()
+        self._polling: PollingRequest | None = None  # getUpdates' client: whether the last poll failed
         self._webhook: WebhookServer | None = None
         # Updates an outage stopped, for the webhook to ask Telegram for again; polling can't ask, so keeps none.
         self._unfinished = Unfinished() if settings.webhook_url else None
@@ -83,8 +84,9 @@ class TelegramAdapter:
         self._failed = asyncio.get_running_loop().create_future()
         # Read as httpx reads the proxy variables, when build_application makes the bot's HTTP clients.
         self._proxy = named_proxy(self._settings.api_url or BOT_API, os.environ)
+        self._polling = PollingRequest(self._engine.metrics)
         app = build_application(self._settings, self._token, self._engine.metrics,
-                                group_per_minute=self._group_per_minute)
+                                group_per_minute=self._group_per_minute, polling=self._polling)
         chat = TelegramChat(app.bot)
         self._register(app, chat)
         try:
@@ -162,9 +164,9 @@ class TelegramAdapter:
         return await asyncio.shield(self._failed)
 
     def _polling_error(self, error: TelegramError) -> None:
-        """PTB's polling loop calls this for each failed getUpdates (it tries again by itself). Given this
-        callback, PTB no longer hands those errors to the error handler, which counted them otherwise."""
-        self._engine.metrics.error(PLATFORM, POLLING_FAILED)
+        """PTB's polling loop calls this for most failed getUpdates (it tries again by itself): not for a time-out,
+        which PollingRequest counts as it counts the rest. Given this callback, PTB no longer hands those errors to
+        the error handler, which counted them as a handler's otherwise."""
         if not isinstance(error, Conflict):
             log.error("polling Telegram for updates failed: %s; trying again", error)
             return
@@ -184,8 +186,12 @@ class TelegramAdapter:
             await deliver_expired(self._engine, self._chat, expired)
 
     def not_ready(self) -> str | None:
-        """Ready once start-up succeeded (getMe, the menu, polling or the webhook), until stopped."""
-        return None if self._app is not None else "not started"
+        """Ready once start-up succeeded (getMe, the menu, polling or the webhook), until stopped; but not from a
+        failed getUpdates (the network, the Bot API, a proxy) until one succeeds: no update comes in meanwhile."""
+        if self._app is None:
+            return "not started"
+        failing = self._polling.failing if self._polling is not None and not self._settings.webhook_url else None
+        return None if failing is None else f"polling for updates failed: {failing}"
 
     def game_surface(self, chat_id: str) -> GameSurface:
         if self._chat is None:

@@ -13,6 +13,7 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.answers import POOL_SIZE, BotApiRequest, NotTheBotApi
+from adapters.telegram.polling_request import PollingRequest
 from adapters.telegram.press_answers import OnceAnsweringBot
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 from adapters.telegram.update_processor import UpdateProcessor
@@ -114,11 +115,12 @@ def file_url(api_url: str) -> str:
 
 
 def build_application(settings: TelegramSettings, token: str, metrics: Metrics | None = None, *,
-                      group_per_minute: int = GROUP_PER_MINUTE) -> Application:
+                      group_per_minute: int = GROUP_PER_MINUTE, polling: PollingRequest | None = None) -> Application:
+    """``polling``: getUpdates' HTTP client, for a caller that wants to know how polling goes."""
     metrics = metrics or NullMetrics()
     limiter = RetryingRateLimiter(per_second=settings.messages_per_second, group_per_minute=group_per_minute,
                                   metrics=metrics)
     where = {"base_url": settings.api_url, "base_file_url": file_url(settings.api_url)} if settings.api_url else {}
     bot = OnceAnsweringBot(token, request=BotApiRequest(connection_pool_size=POOL_SIZE),
-                           get_updates_request=BotApiRequest(), rate_limiter=limiter, **where)
+                           get_updates_request=polling or PollingRequest(metrics), rate_limiter=limiter, **where)
     return ApplicationBuilder().bot(bot).concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics)).build()

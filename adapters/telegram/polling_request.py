@@ -1,0 +1,56 @@
+"""getUpdates' own HTTP client (PTB keeps one apart for long polling), telling whether polling reaches the Bot API.
+
+PTB's polling loop retries a failed getUpdates for ever and says nothing when one succeeds again; its error
+callback doesn't even hear of a time-out (a network that drops packets). Seen from the request itself, every
+failed poll is counted and /readyz knows whether updates can come in right now.
+"""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+from telegram.request import BaseRequest, RequestData
+
+from adapters.error_kinds import POLLING_FAILED
+from adapters.telegram.actors import PLATFORM
+from adapters.telegram.answers import BotApiRequest
+from bot.metrics import Metrics
+
+
+class PollingRequest(BotApiRequest):
+    def __init__(self, metrics: Metrics) -> None:
+        super().__init__(httpx_kwargs={"event_hooks": {"request": [self._traced]}})
+        self._metrics = metrics
+        self.failing: str | None = None  # why the last poll failed, until one goes out: the error's class only
+
+    async def _traced(self, request: httpx.Request) -> None:
+        request.extensions["trace"] = self._went_out  # httpcore's trace, through a proxy too
+
+    async def _went_out(self, event: str, _info: dict[str, Any]) -> None:
+        """A poll that reached the Bot API over a connection is as good as one answered: a long poll is held
+        until an update comes or 10 s pass, and a failure is seen the moment it is answered (or times out)."""
+        if event.endswith("send_request_body.complete"):
+            self.failing = None
+
+    async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
+                         read_timeout: Any = BaseRequest.DEFAULT_NONE, write_timeout: Any = BaseRequest.DEFAULT_NONE,
+                         connect_timeout: Any = BaseRequest.DEFAULT_NONE,
+                         pool_timeout: Any = BaseRequest.DEFAULT_NONE) -> tuple[int, bytes]:
+        try:
+            status, payload = await super().do_request(url, method, request_data, read_timeout, write_timeout,
+                                                       connect_timeout, pool_timeout)
+        except Exception as error:  # not a cancellation: that is PTB stopping the poll, nothing failed
+            self._failed(type(error).__name__)  # the class, never the message: PTB's may hold the token's URL
+            raise
+        # PTB raises for it once this returns (409 Conflict too: the adapter's error callback stops the process).
+        if not HTTPStatus.OK <= status <= 299:
+            if status == HTTPStatus.TOO_MANY_REQUESTS:  # PTB's rate limiter never sees getUpdates' 429s
+                self._metrics.rate_limited(PLATFORM)
+            self._failed(f"HTTP {status}")
+        return status, payload
+
+    def _failed(self, why: str) -> None:
+        self.failing = why
+        self._metrics.error(PLATFORM, POLLING_FAILED)
