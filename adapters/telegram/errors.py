@@ -52,9 +52,12 @@ class ErrorReporter:
     async def _report(self, update: object, error: Exception | None) -> None:
         update_id = update.update_id if isinstance(update, Update) else None
         kind = update_kind(update)  # as the metrics label it: "command", "button", "poll_answer"...
-        # Polling's failures never come here (the adapter's error callback counts them); without an update, it
-        # was a task of PTB's that failed: work of the bot's all the same.
-        self._engine.metrics.error(PLATFORM, HANDLER_FAILED)
+        # Polling's failures never come here (adapters/telegram/polling_request.py counts them); without an update,
+        # it was a task of PTB's that failed: work of the bot's all the same. A chat refusing the reply (blocked,
+        # removed, no polls allowed) is its members' choice, with nothing to fix: no error, as when it refuses a
+        # time-out or a reminder, or a Discord channel refuses polls; else every blocked bot would fire an alert.
+        if not (isinstance(error, Forbidden) or polls_refused(error)):
+            self._engine.metrics.error(PLATFORM, HANDLER_FAILED)
         if error is not None and unreachable(error):
             if isinstance(update, Update) and self._unfinished is not None:
                 self._unfinished.add(update.update_id)  # the webhook asks Telegram to deliver it again
