@@ -7,8 +7,9 @@ database blip takes a replica out of rotation without getting its container rest
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
 from typing import Protocol
 
 from sqlalchemy import text
@@ -24,6 +25,10 @@ PROBE_SECONDS = 10.0
 Check = Callable[[], Awaitable[None]]
 
 
+class NotReady(Exception):
+    """A check's failure whose message is fit for /readyz: it holds no URL, path or password."""
+
+
 class Part(Protocol):
     """What else must be up: a chat adapter, a lock the process holds."""
 
@@ -35,14 +40,14 @@ class Part(Protocol):
         ...
 
 
-@asynccontextmanager
+@contextlib.asynccontextmanager
 async def database_readiness(database: AsyncEngine) -> AsyncIterator[Check]:
     """``SELECT 1``. On a database server, on a connection of the check's own, opened for each check, not from
     the application's pool: during a burst its connections pass from one transaction to the next without going
     back to it (storage/server_pool.py), and a busy replica is not an unready one. SQLite's file is checked through
     the application's own engine (its writer works beside it, on a connection of its own)."""
     if database.dialect.name == "sqlite":
-        yield one_at_a_time(sqlite_check(database))
+        yield one_at_a_time(await sqlite_check(database))
         return
     probe = create_unpooled_engine(database.url)
     try:
@@ -75,11 +80,12 @@ def server_check(database: AsyncEngine) -> Check:
     return check
 
 
-def sqlite_check(database: AsyncEngine) -> Check:
+async def sqlite_check(database: AsyncEngine) -> Check:
     """``SELECT 1`` on the engine's SQLite connection, outside any transaction: SQLite's begin with BEGIN
     IMMEDIATE, which would queue for the write lock behind the writer's batches (or another process) and call a
-    busy database gone."""
-    async def check() -> None:
+    busy database gone. And the file still where it was opened: SQLite goes on answering, and writing, into a file
+    removed (or replaced) under it, which is lost to the next start; only a restart opens the one there now."""
+    async def main_file() -> str:
         async with database.connect() as connection:
             raw = await connection.get_raw_connection()
             driver = raw.driver_connection  # aiosqlite's own connection
@@ -87,6 +93,31 @@ def sqlite_check(database: AsyncEngine) -> Check:
                 raise ConnectionError("the SQLite connection is closed")
             cursor = await driver.execute("SELECT 1")
             await cursor.close()
+            cursor = await driver.execute("PRAGMA database_list")
+            files = {str(name): str(path) for _seq, name, path in await cursor.fetchall()}
+            await cursor.close()
+        return files.get("main", "")  # "" in memory
+
+    def identity(path: str) -> tuple[int, int] | None:
+        try:
+            found = os.stat(path)
+        except FileNotFoundError:
+            return None
+        return found.st_dev, found.st_ino
+
+    opened: tuple[int, int] | None = None  # the file's, as first seen: at start-up, just after its migrations
+
+    async def check() -> None:
+        nonlocal opened
+        path = await main_file()
+        now = identity(path) if path else None
+        if opened is None:
+            opened = now
+        elif now != opened:
+            raise NotReady("the SQLite file was removed or replaced since it was opened; restart to open it again")
+
+    with contextlib.suppress(Exception):  # a first look that fails is taken at the first check instead
+        await check()
     return check
 
 
@@ -103,6 +134,8 @@ class Readiness:
             await asyncio.wait_for(self._database(), self._timeout)
         except TimeoutError:
             found.append(f"database: no answer within {self._timeout:g} s")
+        except NotReady as error:
+            found.append(f"database: {error}")
         except Exception as error:
             # The class only: a driver's message can hold the database URL, password and all.
             found.append(f"database: {type(error).__name__}")
