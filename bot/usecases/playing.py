@@ -76,6 +76,8 @@ class Playing:
             return held  # a review round resumed at a question of the game's quiz: asking it again would show it
         if (here := await played_here(uow, turn.actor)) == ((open_quiz(session) if session else None) or quiz.id):
             return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
+        # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
+        left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         # Before the new round is added: after, the quiz left would look left for it before its time ran out.
         await time_out_left(core, uow, _, session, leaving)
         resumed = session is not None
@@ -93,7 +95,6 @@ class Playing:
             session.chat_id = turn.actor.chat_id  # continue wherever the learner is now
         notices: tuple[str, ...] = ()
         asked_before: MessageLink | None = None
-        left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         if resumed:
             back = await resume(core, uow, turn.actor, quiz, session, _)
             session, notices, asked_before = back.session, back.notices, back.asked_before

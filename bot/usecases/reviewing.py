@@ -102,6 +102,8 @@ class Reviewing:
                 notice = notice or await self._nothing_due(turn)
                 await uow.commit()  # the cards parked on the way
                 return notice
+            # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
+            left_behind = await core.left_behind(uow, turn.actor, None, leaving)
             # Before the round is added: after, the quiz left would look left for it before its time ran out.
             await time_out_left(core, uow, _, None, leaving)
             session = new_session(core.quiz_of_refs(refs), user_id=turn.user_id, chat_id=turn.actor.chat_id,
@@ -119,13 +121,13 @@ class Reviewing:
             if here is not None and open_quiz(session) == here:
                 return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
             session.chat_id = turn.actor.chat_id or session.chat_id
+            left_behind = await core.left_behind(uow, turn.actor, session, leaving)  # before a time-out, as above
             await time_out_left(core, uow, _, session, leaving)
         quiz = core.quiz_of(session)
         if quiz is None:
             raise RuntimeError("a review round always has a quiz")
         notices: tuple[str, ...] = ()
         asked_before: MessageLink | None = None
-        left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         if resumed:  # its clock as resuming a quiz sets it: the full time after another quiz, or "Time's up!"
             back = await resume(core, uow, turn.actor, quiz, session, _)
             session, notices, asked_before = back.session, back.notices, back.asked_before

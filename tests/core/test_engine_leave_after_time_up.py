@@ -85,3 +85,20 @@ async def test_a_vote_back_in_a_quiz_left_times_out_the_question_of_the_quiz_it_
     assert (await _reviews(fake_db))[-2:] == [(other.question_id, 1, None), (left.question_id, 3, "all-reduce")]
     back = await timed.start(ALICE, "long-options")
     assert isinstance(back, Started) and not back.resumed  # its only question timed out: that round is over
+
+
+@pytest.mark.parametrize("leave", ["quiz", "review"])
+async def test_the_poll_of_a_question_timed_out_on_leaving_is_handed_over_to_go(
+        timed: QuizEngine, clock: FixedClock, leave: str) -> None:
+    """Its question over, the left quiz's poll must not stay open (a Discord poll stays open for hours), taking
+    votes that count for nothing: it is handed over with the reply, as when the question is not timed out."""
+    question: QuestionView | Summary = await start(timed, ALICE, "long-options")
+    while isinstance(question, QuestionView):  # every question missed: due for review in three days
+        question = (await answer(timed, ALICE, question, right=False)).next
+    clock.advance(timedelta(days=3))
+    left = await start(timed, ALICE)
+    await timed.link_message("telegram", "left-poll", left, "chat-a")
+    clock.advance(timedelta(seconds=40))  # its time ran out, no sweep came by
+    started = await (timed.start(ALICE, "long-options") if leave == "quiz" else timed.review(ALICE))
+    assert isinstance(started, Started)
+    assert [link.message_key for link in started.left_behind] == ["left-poll"]
