@@ -139,7 +139,7 @@ class Answering:
         playing = await uow.sessions.active(turn.user.id) if paused else session
         left_behind = await core.left_behind(uow, actor, session, playing)
         if paused:  # the quiz played until now is left: its question whose time ran out times out (before this
-            await time_out_left(core, uow, turn.words, session, playing)  # one moves, or it would look paused)
+            await time_out_left(core, turn, session, playing)  # one moves, or it would look paused)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
                                     chat_id, on_message, paused, order)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \

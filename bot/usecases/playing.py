@@ -79,7 +79,7 @@ class Playing:
         # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         # Before the new round is added: after, the quiz left would look left for it before its time ran out.
-        await time_out_left(core, uow, _, session, leaving)
+        await time_out_left(core, turn, session, leaving)
         resumed = session is not None
         if session is None:
             session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id, question_ids=None,
@@ -120,7 +120,7 @@ class Playing:
             if session is None:
                 return no_quiz_in_progress(_, await self._core.game_in_chat(turn.uow, actor)), None
             asked = await self._core.closable(turn.uow, actor, session) if close_message is not None else None
-            await time_out_if_overdue(self._core, turn.uow, session, _)  # rated forgotten, offered by the retry
+            await time_out_if_overdue(self._core, turn, session)  # rated forgotten, offered by the retry
             self._core.stepper.close(session, SessionState.STOPPED)
             await turn.uow.sessions.update(session)
             if session.quiz_id == REVIEW_QUIZ_ID:
@@ -187,9 +187,9 @@ class Playing:
         left_behind = await core.left_behind(uow, turn.actor, current if already_retrying else None, latest, current)
         # The quiz played until now, if another, and the round this retry replaces, before either moves: their
         # questions whose time ran out time out (the replaced round's before it is stopped, as /stop does).
-        await time_out_left(core, uow, _, current, latest)
+        await time_out_left(core, turn, current, latest)
         if current is not None and not already_retrying:
-            await time_out_if_overdue(core, uow, current, _)
+            await time_out_if_overdue(core, turn, current)
         notices: tuple[str, ...] = ()
         if current is not None and already_retrying:  # again after another quiz, or typed: carry on with it
             back = await resume(core, uow, turn.actor, quiz, current, _)

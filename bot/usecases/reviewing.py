@@ -105,7 +105,7 @@ class Reviewing:
             # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
             left_behind = await core.left_behind(uow, turn.actor, None, leaving)
             # Before the round is added: after, the quiz left would look left for it before its time ran out.
-            await time_out_left(core, uow, _, None, leaving)
+            await time_out_left(core, turn, None, leaving)
             session = new_session(core.quiz_of_refs(refs), user_id=turn.user_id, chat_id=turn.actor.chat_id,
                                   question_ids=refs, rng=core.rng, now=now)
             try:
@@ -122,7 +122,7 @@ class Reviewing:
                 return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
             session.chat_id = turn.actor.chat_id or session.chat_id
             left_behind = await core.left_behind(uow, turn.actor, session, leaving)  # before a time-out, as above
-            await time_out_left(core, uow, _, session, leaving)
+            await time_out_left(core, turn, session, leaving)
         quiz = core.quiz_of(session)
         if quiz is None:
             raise RuntimeError("a review round always has a quiz")
