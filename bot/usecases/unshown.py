@@ -30,8 +30,10 @@ async def stop_unshown_clock(turns: Turns, actor: Actor, asked: QuestionView) ->
         if session is None or session.current_question_id != asked.question_id \
                 or session.question_deadline != asked.deadline:
             return  # moved on since, by the learner or another process
-        if await uow.links.latest(actor.platform, session.id, asked.question_id) is not None:
+        link = await uow.links.latest(actor.platform, session.id, asked.question_id)
+        if link is not None and link.withdrawn_at is None:
             return  # a poll asks it after all: this one, before a later step failed, or another process's
+        # (Not one taken away before, when its quiz was left or a game held it: that one asks nothing now.)
         session.question_deadline = None
         await uow.sessions.update(session)
         await uow.commit()

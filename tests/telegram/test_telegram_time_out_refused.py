@@ -78,3 +78,29 @@ async def test_a_vote_whose_next_poll_the_group_refuses_leaves_that_question_unt
         await api.command(AMINATA, "/quiz", GROUP)
         second = await next_poll(api, GROUP.id, 2)
     assert second.params["question"].startswith("2/3 ") and second.params["open_period"] == str(LIMIT)
+
+
+async def test_a_quiz_resumed_where_the_group_now_refuses_polls_leaves_its_question_untimed(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    """Its old poll was taken away when the learner left the quiz (its link kept, marked withdrawn): that is no
+    poll asking it, so the clock the resuming started stops, as for a question asked for the first time."""
+    async with running_bot(timed, clock, sweep_interval=FAST):
+        await api.command(AMINATA, "/quiz collectives", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        clock.advance(timedelta(seconds=1))
+        await api.command(AMINATA, "/quiz long-options", GROUP)  # collectives' poll taken away
+        await api.wait_for("deleteMessage", 1)
+        await next_poll(api, GROUP.id, 2)
+        clock.advance(timedelta(seconds=1))  # long-options left after it was shown: paused, its clock stopped
+        api.fail_next("sendPoll", 400, "Bad Request: not enough rights to send polls to the chat")
+        await api.command(AMINATA, "/quiz collectives", GROUP)
+        await api.settle(quiet=FAST * 10)
+        told = len(api.sent_texts(GROUP.id))
+
+        clock.advance(timedelta(seconds=LIMIT + 5))
+        await api.settle(quiet=FAST * 10)
+        assert len(api.sent_texts(GROUP.id)) == told  # nothing timed out unseen
+
+        await api.command(AMINATA, "/quiz collectives", GROUP)
+        again = await next_poll(api, GROUP.id, 3)
+    assert again.params["question"].startswith("1/3 ") and again.params["open_period"] == str(LIMIT)
