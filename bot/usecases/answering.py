@@ -138,8 +138,10 @@ class Answering:
         paused = last_activity > session.updated_at
         playing = await uow.sessions.active(turn.user.id) if paused else session
         left_behind = await core.left_behind(uow, actor, session, playing)
-        if paused:  # the quiz played until now is left: its question whose time ran out times out (before this
-            await time_out_left(core, turn, session, playing)  # one moves, or it would look paused)
+        # The quiz played until now is left (not for one a reload removed, which only closes): its question whose
+        # time ran out times out, before this one moves (else it would look paused).
+        if paused and core.quiz_of(session) is not None:
+            await time_out_left(core, turn, session, playing)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
                                     chat_id, on_message, paused, order)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \

@@ -7,6 +7,7 @@ again with the full time."""
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,7 @@ from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started, Summary
 from tests.core.play import answer, start
-from tests.core.wiring import build_engine
+from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import START, FixedClock
 from tests.fakes.storage import FakeDatabase
 
@@ -71,7 +72,6 @@ async def test_a_round_a_retry_replaces_after_its_time_ran_out_times_its_questio
     assert (await _reviews(fake_db))[-1] == (again.question_id, 1, None)
 
 
-
 async def test_a_vote_back_in_a_quiz_left_times_out_the_question_of_the_quiz_it_leaves(
         timed: QuizEngine, clock: FixedClock, fake_db: FakeDatabase) -> None:
     """A vote on the poll of a quiz left for another (one that failed to close, or in flight) takes the learner
@@ -102,3 +102,20 @@ async def test_the_poll_of_a_question_timed_out_on_leaving_is_handed_over_to_go(
     started = await (timed.start(ALICE, "long-options") if leave == "quiz" else timed.review(ALICE))
     assert isinstance(started, Started)
     assert [link.message_key for link in started.left_behind] == ["left-poll"]
+
+
+async def test_a_vote_on_a_removed_quizs_poll_leaves_the_quiz_played_untouched(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Such a vote only closes that quiz's session; the learner stays with the quiz they play. Before, its
+    overdue question was timed out silently and moved on to a question never shown."""
+    timed = build_engine(ContentLibrary.load(content_dir), fake_db, clock, question_limit=LIMIT)
+    removed = await start(timed, ALICE)
+    clock.advance(timedelta(seconds=5))
+    played = await start(timed, ALICE, "long-options")
+    clock.advance(timedelta(seconds=40))  # long-options' time ran out, no sweep came by
+    (content_dir / "quizzes" / "collectives.yaml").unlink()
+    assert (await timed.reload(Actor("telegram", ADMIN_ID))).ok
+    await timed.answer(ALICE, removed.session_id, removed.question_id, removed.correct_index)
+    assert await _reviews(fake_db) == []  # nothing rated: long-options' question was not timed out by the vote
+    back = await timed.start(ALICE, "long-options")
+    assert isinstance(back, Started) and back.resumed and back.question.question_id == played.question_id
