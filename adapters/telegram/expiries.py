@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from telegram import ChatMember
 from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
 
 from adapters.telegram import render
@@ -15,6 +16,7 @@ from bot.engine import QuizEngine
 from bot.replies import DeliveryRefused, Expired
 
 log = logging.getLogger(__name__)
+GONE = {ChatMember.LEFT, ChatMember.BANNED}  # statuses of a user no longer in the group: left, or removed
 
 
 async def deliver_expired(engine: QuizEngine, chat: TelegramChat, expired: Expired) -> None:
@@ -22,7 +24,12 @@ async def deliver_expired(engine: QuizEngine, chat: TelegramChat, expired: Expir
     actor = expired.actor
     chat_id = expired.outcome.chat_id or actor.user_id  # a private chat's id is the user's id
     # In a group, whose quiz it is: a sweep has no update that would name the learner.
-    owner = None if is_private(chat_id, actor) else await first_name(chat, chat_id, actor.user_id)
+    member = None if is_private(chat_id, actor) else await chat_member(chat, chat_id, actor.user_id)
+    if member is not None and member.status in GONE:
+        # Only its owner's votes count: each time-out would post the next poll of a quiz nobody there can
+        # answer, to its end. Refused instead: the clock stops, and the question is asked when they resume it.
+        raise DeliveryRefused(f"user {actor.user_id} is no longer a member of chat {chat_id}")
+    owner = member.user.first_name if member is not None else None
     try:
         await engine.deliver(expired.outcome, TelegramSurface(chat, chat_id, owner), PLATFORM)
     except (Forbidden, ChatMigrated) as error:  # blocked in private, removed from the group: no one to tell
@@ -41,9 +48,10 @@ async def deliver_expired(engine: QuizEngine, chat: TelegramChat, expired: Expir
         raise DeliveryRefused(str(error)) from error
 
 
-async def first_name(chat: TelegramChat, chat_id: str, user_id: str) -> str | None:
+async def chat_member(chat: TelegramChat, chat_id: str, user_id: str) -> ChatMember | None:
+    """The learner as a member of the group (their name, whether they are still in it); None if unknown."""
     try:
-        return (await chat.bot.get_chat_member(chat_of(chat_id), int(user_id))).user.first_name
+        return await chat.bot.get_chat_member(chat_of(chat_id), int(user_id))
     except TelegramError as error:
         log.info("could not look up user %s in chat %s: %s", user_id, chat_id, error)
         return None

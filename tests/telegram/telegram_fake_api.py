@@ -33,6 +33,7 @@ class FakeBotApi:
     _chats: dict[int, FakeChat] = field(default_factory=dict)
     _users: dict[int, FakeUser] = field(default_factory=dict)  # everyone seen, for getChatMember
     admins: dict[int, set[int]] = field(default_factory=dict)  # chat id -> its administrators' user ids
+    left: dict[int, set[int]] = field(default_factory=dict)  # chat id -> the user ids of members who left it
     refusing: dict[int, Failure] = field(default_factory=dict)  # chat id -> how every call for it fails (a kick)
     _polls: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)  # (chat, message id) -> poll
     clock: Callable[[], float] = time.monotonic  # stamps each call (a test may pass its own clock)
@@ -234,7 +235,9 @@ class FakeBotApi:
             return message
         if method == "getChatMember":
             user_id = int(params["user_id"])
-            status = "administrator" if user_id in self.admins.get(int(params["chat_id"]), set()) else "member"
+            chat_id = int(params["chat_id"])
+            status = "administrator" if user_id in self.admins.get(chat_id, set()) \
+                else "left" if user_id in self.left.get(chat_id, set()) else "member"
             member: dict[str, Any] = {"status": status, "user": self._users[user_id].json()}
             if status == "administrator":
                 member |= {"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,

@@ -14,6 +14,7 @@ from adapters.settings import Settings
 from adapters.telegram.surface import open_period
 from bot.replies import Actor, QuestionView
 from tests.fakes.clock import FixedClock
+from tests.telegram.fake_types import FakeChat
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import AMINATA, GROUP, correct, for_chat, next_poll, poll_id, running_bot
 
@@ -157,3 +158,25 @@ async def test_resuming_after_the_time_ran_out_closes_the_old_poll_as_over_and_a
     assert closed.params["message_id"] == str(again.result["message_id"])
     assert [call.params["message_id"] for call in api.calls("deleteMessage")] == [str(first.result["message_id"])]
     assert TIME_UP.format(number=1) in "\n".join(api.sent_texts(ADA.id))
+
+
+async def test_a_member_who_left_the_group_has_no_more_of_their_quiz_posted_there_until_they_resume_it(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    """Each time-out used to post the next poll of a quiz nobody there could answer (only its owner's votes
+    count), to the end of the quiz: the group read an absent member's whole quiz. Now the quiz waits for them."""
+    async with running_bot(timed, clock, sweep_interval=FAST) as engine:
+        await api.command(ADA, "/quiz collectives", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        api.left[GROUP.id] = {ADA.id}
+        clock.advance(timedelta(seconds=LIMIT))
+        await api.wait_for("getChatMember", 1)
+        await api.settle()
+        assert len(api.polls(GROUP.id)) == 1 and len(api.sent_texts(GROUP.id)) == 1
+        clock.advance(timedelta(seconds=LIMIT * 3))
+        await api.settle()
+        assert len(api.polls(GROUP.id)) == 1 and len(api.sent_texts(GROUP.id)) == 1
+        progress = await engine.progress(Actor("telegram", str(ADA.id)))
+        assert "1 unanswered" in progress.lines[0].text  # the first question's time ran out all the same
+        await api.command(ADA, "/quiz", FakeChat.private(ADA))  # back in a private chat: the next question
+        resumed = await next_poll(api, ADA.id, 1)
+    assert resumed.params["question"].startswith("2/3 ")
