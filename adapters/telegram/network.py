@@ -24,6 +24,10 @@ log = logging.getLogger(__name__)
 JSON = bool | dict[str, Any] | list[dict[str, Any]]
 CONCURRENT_UPDATES = 32  # one slow chat (say, waiting out a 429) must not hold up everyone else
 GROUP_PER_MINUTE = 20  # Telegram's limit in one group (PTB's AIORateLimiter default)
+# Calls that read, sending nothing to the group: PTB's limiter counts every call naming a group against its 20
+# messages a minute, so a member's admin check, or a time-out's name look-up, would wait for the quizzes' budget
+# and take a message's place in it.
+GROUP_READS = frozenset({"getChatMember", "getChatAdministrators", "getChat", "getChatMemberCount"})
 
 
 class RetryingRateLimiter(AIORateLimiter):
@@ -46,6 +50,8 @@ class RetryingRateLimiter(AIORateLimiter):
                               rate_limit_args: int | None) -> JSON:
         self._queued += 1
         self._metrics.set_outbound_queue(PLATFORM, self._queued)
+        if endpoint in GROUP_READS:  # AIORateLimiter reads only "chat_id" from data: the request keeps its own
+            data = {name: value for name, value in data.items() if name != "chat_id"}
         try:
             return await self._with_network_retries(self._counting_429s(callback), args, kwargs, endpoint, data,
                                                     rate_limit_args)
