@@ -26,6 +26,7 @@ class Admin:
         # The stored fingerprint this process last reloaded for; at first, the one stored before it read its files
         # (that reload is in them, or a deploy replaced it): not one to follow.
         self._followed = reloaded_before
+        self._behind = False  # whether following self._followed failed, to be tried again at the next look
 
     async def reload(self, actor: Actor) -> ReloadReport:
         """Re-read the content (admins only); a reload that fails validation keeps serving the previous one."""
@@ -39,23 +40,31 @@ class Admin:
         return reload_report(result, _)
 
     async def follow_content(self) -> ReloadResult | None:
-        """Reload if an admin reloaded, in any process, content other than this process serves; None if not.
-        Each stored fingerprint is followed once: if this process's files hold other content, it says so and
-        keeps serving what it has until the next reload."""
+        """Reload if an admin reloaded, in any process, content other than this process serves; None if not (nor
+        when a look again changed nothing). A process whose files fail validation or hold other content says so
+        once and keeps serving what it has, but looks again at every call until its files hold that content."""
         wanted = await self._core.turns.run_unlocked(lambda uow: uow.content.fingerprint())
-        if wanted is None or wanted in (self._core.library.catalog.fingerprint, self._followed):
+        if wanted is None or wanted == self._core.library.catalog.fingerprint:
+            return None
+        again = wanted == self._followed
+        if again and not self._behind:  # followed already, or stored before this process read its files
             return None
         self._followed = wanted
         result = await self._core.library.reload(expect=wanted)
         if result.served_already:  # this process's own reload, stored but not yet served when it looked
             return None
-        if not result.ok:
+        # Looked at again and again: the files may have been caught half-written or not yet synced (a replica's own
+        # copy), and once they are whole this process must serve what the others do, not the old content for good.
+        self._behind = not result.swapped
+        if result.swapped:
+            log.info("followed a content reload made in another process")
+        elif again:
+            return None  # said at the first look
+        elif not result.ok:
             log.error("an admin reloaded the content elsewhere, but these files fail validation: %s",
                       "; ".join(str(problem) for problem in result.problems))
-        elif not result.swapped:
-            log.warning("an admin reloaded the content elsewhere, but this process's files hold other content")
         else:
-            log.info("followed a content reload made in another process")
+            log.warning("an admin reloaded the content elsewhere, but this process's files hold other content")
         return result
 
     def is_admin(self, actor: Actor) -> bool:

@@ -125,3 +125,29 @@ async def test_the_reloading_process_never_follows_its_own_reload_stored_but_not
         assert (await reloading).ok
         assert await following is None  # its own reload: nothing to follow, nothing read again
     assert caplog.records == []
+
+
+async def test_a_replica_whose_files_were_half_written_when_it_looked_follows_once_they_are_whole(
+        content_dir: Path, tmp_path: Path, fake_db: FakeDatabase, clock: FixedClock,
+        caplog: pytest.LogCaptureFixture) -> None:
+    there_dir = tmp_path / "replica"  # the replica's own copy of the files, synced (rsync, git pull) a bit late
+    shutil.copytree(content_dir, there_dir)
+    here_library, there_library = ContentLibrary.load(content_dir), ContentLibrary.load(there_dir)
+    here, there = build_engine(here_library, fake_db, clock), build_engine(there_library, fake_db, clock)
+    remove_question(content_dir, "shards-to-full")
+    assert (await here.reload(ADMIN)).ok
+    quiz = there_dir / "quizzes" / "collectives.yaml"
+    whole = (content_dir / "quizzes" / "collectives.yaml").read_bytes()
+    quiz.write_bytes(whole[:len(whole) // 2])  # the sync is writing it just when the replica looks
+    with caplog.at_level(logging.ERROR, logger="bot.usecases.admin"):
+        failed = await there.follow_content()
+    assert failed is not None and not failed.ok and len(caplog.records) == 1  # its problems are logged
+
+    quiz.write_bytes(whole)  # the sync is done: the files hold what the admin reloaded
+    with caplog.at_level(logging.ERROR, logger="bot.usecases.admin"):
+        await there.follow_content()  # the next look, half a minute later
+        assert await there.follow_content() is None  # then nothing more to do
+    # Before, it never looked again: it served the old content until another reload of other content, while any
+    # update could reach either replica (a vote judged against one content or the other).
+    assert there_library.catalog.fingerprint == here_library.catalog.fingerprint
+    assert len(caplog.records) == 1  # the failure was said once, not every half minute
