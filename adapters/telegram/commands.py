@@ -236,8 +236,7 @@ class Commands:
         """Admins only (the engine checks): re-read the content; a failure keeps serving the previous one."""
         report = await self._engine.reload(actor)
         owner = owner_in(chat, actor, _first_name(update))  # in a group: whom it answers, refused or not
-        await self._chat.html(chat, [render.reload_report(report, self._engine.localizer_for(report.language),
-                                                          owner=owner)])
+        await self._chat.html(chat, [render.reload_report(report, owner=owner)])
 
     async def hint(self, update: Update, context: Context) -> None:
         """Free text, an unknown command or a sticker in a private chat: say what to send instead (with a question

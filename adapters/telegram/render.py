@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import CAPTION_LIMIT, MESSAGE_LIMIT, bold, esc, italic
+from adapters.telegram.html_text import CAPTION_LIMIT, bold, esc, italic
 from bot.i18n import Localizer
 from bot.progress_replies import Progress
 from bot.reload_report import ReloadReport
@@ -114,17 +114,9 @@ def progress(reply: Progress, owner: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def reload_report(report: ReloadReport, _: Localizer, limit: int = MESSAGE_LIMIT, owner: str | None = None) -> str:
-    """The reload outcome in one message: the summary, then as many problems as fit and how many didn't; in a
-    group, for whom."""
-    text = owner_prefix(owner) + "\n".join(esc(line) for line in report.summary.splitlines())
-    problems = list(report.problems)
-    for index, problem in enumerate(problems):
-        line = "\n• " + esc(problem)
-        rest = len(problems) - index - 1
-        more = "\n" + esc(_.ngettext("…and {n} more problem.", "…and {n} more problems.", rest)) if rest else ""
-        if len(text) + len(line) + len(more) > limit:
-            return text + "\n" + esc(_.ngettext("…and {n} more problem.", "…and {n} more problems.",
-                                               len(problems) - index))
-        text += line
-    return text
+def reload_report(report: ReloadReport, owner: str | None = None) -> str:
+    """The reload outcome: the summary, then every problem with its file and question, one a line (in a group, for
+    whom). Longer than a message, it goes on in the next: the sender's pack() cuts between lines, and an admin
+    fixing the files needs the whole list, not the first few and a count."""
+    lines = [owner_prefix(owner) + "\n".join(esc(line) for line in report.summary.splitlines())]
+    return "\n".join(lines + ["• " + esc(problem) for problem in report.problems])
