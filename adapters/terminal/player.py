@@ -31,7 +31,7 @@ from bot.replies import (
     Summary,
     WhichQuiz,
 )
-from bot.review_quiz import REVIEW_QUIZ_ID
+from bot.review_quiz import REVIEW_QUIZ_ID, quiz_of_question
 
 log = logging.getLogger(__name__)
 # Refusals that mean the session moved on elsewhere (another terminal, a chat): show where it stands now.
@@ -241,7 +241,8 @@ class TerminalPlayer:
 
     async def _preview(self, reference: str) -> None:
         question = self._screen.question
-        reference = reference or (question.quiz_id if question else "")
+        # A review round's question: the quiz it comes from, not the round's id (no quiz is called "review").
+        reference = reference or (quiz_of_question(question.quiz_id, question.question_id) if question else "")
         if not reference:
             await self._show_quizzes()
             return
