@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bot.content.library import ContentLibrary
+from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Stopped
 from tests.core.play import next_question, start
 from tests.core.wiring import build_engine
@@ -16,25 +19,31 @@ from tests.fakes.storage import FakeDatabase
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 
 
-async def test_a_skip_after_the_time_ran_out_times_the_question_out(library: ContentLibrary, fake_db: FakeDatabase,
+@pytest.fixture
+def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
+    return build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+
+
+async def _carded(fake_db: FakeDatabase) -> list[str]:
+    """The questions Alice has a review card for (a time-out rates one forgotten; a skip or a stop none)."""
+    async with fake_db.unit_of_work() as uow:
+        user = await uow.users.get("telegram", "alice")
+        assert user is not None and user.id is not None
+        return [card.question_id for card in await uow.cards.of_user(user.id)]
+
+
+async def test_a_skip_after_the_time_ran_out_times_the_question_out(timed: QuizEngine, fake_db: FakeDatabase,
                                                                     clock: FixedClock) -> None:
-    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
     first = await start(timed, ALICE)
     clock.advance(timedelta(seconds=40))
     skipped = await timed.skip(ALICE)
     assert isinstance(skipped, AnswerOutcome)
     assert skipped.notice == "Time's up! Question 1 wasn't answered in time, so it counts as skipped."
     assert next_question(skipped).number == 2
-    async with fake_db.unit_of_work() as uow:
-        user = await uow.users.get("telegram", "alice")
-        assert user is not None and user.id is not None
-        cards = await uow.cards.of_user(user.id)
-    assert [card.question_id for card in cards] == [first.question_id]  # rated forgotten: due again for review
+    assert await _carded(fake_db) == [first.question_id]  # rated forgotten: due again for review
 
 
-async def test_a_skip_in_time_is_still_a_skip(library: ContentLibrary, fake_db: FakeDatabase,
-                                              clock: FixedClock) -> None:
-    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
+async def test_a_skip_in_time_is_still_a_skip(timed: QuizEngine, clock: FixedClock) -> None:
     await start(timed, ALICE)
     clock.advance(timedelta(seconds=20))
     skipped = await timed.skip(ALICE)
@@ -42,28 +51,19 @@ async def test_a_skip_in_time_is_still_a_skip(library: ContentLibrary, fake_db: 
 
 
 async def test_a_stop_after_the_time_ran_out_times_the_question_out_first(
-        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+        timed: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
     """As a sweep coming first would have: rated forgotten, and offered again by the stop's retry."""
-    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
     first = await start(timed, ALICE)
     clock.advance(timedelta(seconds=40))
     stopped = await timed.stop(ALICE)
     assert isinstance(stopped, Stopped) and stopped.retry_label is not None
-    async with fake_db.unit_of_work() as uow:
-        user = await uow.users.get("telegram", "alice")
-        assert user is not None and user.id is not None
-        cards = await uow.cards.of_user(user.id)
-    assert [card.question_id for card in cards] == [first.question_id]
+    assert await _carded(fake_db) == [first.question_id]
 
 
-async def test_a_stop_in_time_leaves_the_question_unanswered(library: ContentLibrary, fake_db: FakeDatabase,
+async def test_a_stop_in_time_leaves_the_question_unanswered(timed: QuizEngine, fake_db: FakeDatabase,
                                                             clock: FixedClock) -> None:
-    timed = build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
     await start(timed, ALICE)
     clock.advance(timedelta(seconds=20))
     stopped = await timed.stop(ALICE)
     assert isinstance(stopped, Stopped) and stopped.retry_label is None  # nothing missed: nothing to retry
-    async with fake_db.unit_of_work() as uow:
-        user = await uow.users.get("telegram", "alice")
-        assert user is not None and user.id is not None
-        assert await uow.cards.of_user(user.id) == []
+    assert await _carded(fake_db) == []

@@ -55,6 +55,27 @@ async def test_a_time_out_whose_next_poll_is_refused_tells_the_learner_why_witho
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
 
+async def test_a_time_out_in_a_deleted_channel_logs_no_error_and_the_quiz_resumes_in_private(
+        timed_bot: RunningBot, fake: FakeDiscord, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    """A channel deleted mid-question (404 Unknown Channel): the clock stops quietly, as for a refusing one."""
+    await fake.slash("quiz", {"quiz": "collectives"})
+    await next_poll(fake, timed_bot)
+    fake.deleted_channels.add(CHANNEL_ID)  # a moderator deletes the channel mid-question
+    clock.advance(timedelta(seconds=LIMIT))
+    await fake.wait_until(lambda: any(call.status == 404 for call in fake.calls))
+    await fake.quiet(0.3)
+    refused = sum(call.status == 404 for call in fake.calls)
+    await fake.quiet(0.3)  # many sweeps: the question is not timed out again and again
+    assert sum(call.status == 404 for call in fake.calls) == refused
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+    dm = fake.dm_channel(OWNER_ID)
+    token = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=OWNER_ID, dm=True,
+                             channel_id=dm)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert "went wrong" not in answer.content and "Collectives" in answer.content
+
+
 def with_a_thread(denied: discord.Permissions) -> dict[str, Any]:
     """The server with a thread in its channel, the bot denied ``denied`` in that channel (threads inherit it)."""
     guild = guild_payload()
