@@ -126,8 +126,7 @@ class Expiry:
         # full time.
         # So does a question of the quiz a live game plays in the chat the session is played in, whoever's: its
         # next question is not asked there meanwhile (a Telegram poll timed by open_period still closes by itself).
-        if await core.paused(uow, session) or await held_by_a_game(uow, session) is not None \
-                or await played_where_asked(uow, turn.actor.platform, session):
+        if await clock_stopped(core, uow, turn.actor.platform, session):
             session.question_deadline = None
             await uow.sessions.update(session)
             await uow.commit()
@@ -143,6 +142,14 @@ class Expiry:
         await uow.commit()
         return Expired(replace(turn.actor, chat_id=session.chat_id), session.id, question_id, link,
                        AnswerOutcome(None, shown, session.chat_id, notice, _.language))
+
+
+async def clock_stopped(core: Core, uow: UnitOfWork, platform: str, session: QuizSession) -> bool:
+    """The sweep's rule: whether the session's open question's clock is stopped rather than timed out, as its round
+    was left for another (Core.paused), its owner plays its quiz in a live group game, or a live game in the
+    session's chat plays it."""
+    return await core.paused(uow, session) or await held_by_a_game(uow, session) is not None \
+        or await played_where_asked(uow, platform, session)
 
 
 async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, question_id: str,

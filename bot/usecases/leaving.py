@@ -17,7 +17,7 @@ from bot.ports import AlreadyAnswered
 from bot.records import QuizSession
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.usecases.game_holds import held_by_a_game, played_where_asked
+from bot.usecases.expiry import clock_stopped
 
 
 async def time_out_if_overdue(core: Core, turn: Turn, session: QuizSession) -> Quiz | None:
@@ -29,9 +29,8 @@ async def time_out_if_overdue(core: Core, turn: Turn, session: QuizSession) -> Q
     left for it."""
     now, uow = core.clock(), turn.uow
     quiz = core.quiz_of(session)
-    if quiz is None or not core.timer.overdue(session, now) or await core.paused(uow, session) \
-            or await held_by_a_game(uow, session) is not None \
-            or await played_where_asked(uow, turn.actor.platform, session):
+    if quiz is None or not core.timer.overdue(session, now) \
+            or await clock_stopped(core, uow, turn.actor.platform, session):
         return None
     with contextlib.suppress(AlreadyAnswered):  # moved on a moment ago by another process: left as it is
         await core.remembering.timed_out(uow, quiz, session, now, turn.words)
