@@ -55,8 +55,9 @@ def _joined(pieces: list[str], joiner: str, limit: int, smaller: Callable[[str, 
     current: str | None = None
     length = 0
     for piece in pieces:
-        for part in [piece] if shown_length(piece) <= limit else smaller(piece, limit):
-            part_size = shown_length(part)
+        size = shown_length(piece)  # measured once: pack() runs for every message sent
+        sized = [(piece, size)] if size <= limit else [(part, shown_length(part)) for part in smaller(piece, limit)]
+        for part, part_size in sized:
             if current is not None and length + len(joiner) + part_size <= limit:
                 current, length = f"{current}{joiner}{part}", length + len(joiner) + part_size
             else:
