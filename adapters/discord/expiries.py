@@ -11,7 +11,7 @@ import logging
 import discord
 
 from adapters.discord.actors import PLATFORM
-from adapters.discord.game_surface import UNKNOWN_CHANNEL
+from adapters.discord.permissions import channel_gone
 from adapters.discord.polls import PollPlay
 from adapters.discord.surfaces import ChannelSurface
 from bot.engine import QuizEngine
@@ -35,6 +35,6 @@ async def deliver_expired(engine: QuizEngine, polls: PollPlay, expired: Expired)
         await polls.say_polls_refused(channel_id, user_id, engine.localizer_for(expired.outcome.language))
         raise DeliveryRefused(str(error)) from error  # the engine stops the question's clock: asked again on resuming
     except discord.NotFound as error:
-        if error.code != UNKNOWN_CHANNEL:
+        if not channel_gone(error):
             raise
         raise DeliveryRefused(str(error)) from error  # deleted mid-question: nobody there to tell; asked on resuming

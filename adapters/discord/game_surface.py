@@ -11,13 +11,11 @@ import discord
 
 from adapters.discord import game_render
 from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
-from adapters.discord.permissions import send_right
+from adapters.discord.permissions import channel_gone, send_right
 from bot.games.delivery import Aside, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 
 log = logging.getLogger(__name__)
-
-UNKNOWN_CHANNEL = 10003  # Discord's code for a channel (or thread) that no longer exists
 
 
 class ChannelGameSurface:
@@ -88,6 +86,6 @@ def _refused_as_chat_refused(right: str) -> Iterator[None]:
     except discord.Forbidden as error:
         raise ChatRefused(right) from error
     except discord.NotFound as error:
-        if error.code != UNKNOWN_CHANNEL:
+        if not channel_gone(error):
             raise
         raise ChatRefused(right) from error

@@ -1,10 +1,17 @@
-"""What to tell a user when Discord refuses to let the bot post in their channel (HTTP 403)."""
+"""What Discord refuses the bot in a channel: the rights to tell a user about (HTTP 403), or the channel gone (404)."""
 
 from __future__ import annotations
 
 import discord
 
 from bot.i18n import N_, Localizer
+
+UNKNOWN_CHANNEL = 10003  # Discord's code for a channel (or thread) that no longer exists
+
+
+def channel_gone(error: discord.NotFound) -> bool:
+    """Whether Discord refused because the channel or thread was deleted (not a message or webhook gone)."""
+    return error.code == UNKNOWN_CHANNEL
 
 
 def missing_permission_names(granted: discord.Permissions | None, _: Localizer, *,
