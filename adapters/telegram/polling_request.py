@@ -10,7 +10,6 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
-import httpx
 from telegram.request import BaseRequest, RequestData
 
 from adapters.error_kinds import POLLING_FAILED
@@ -21,18 +20,9 @@ from bot.metrics import Metrics
 
 class PollingRequest(BotApiRequest):
     def __init__(self, metrics: Metrics) -> None:
-        super().__init__(httpx_kwargs={"event_hooks": {"request": [self._traced]}})
+        super().__init__()
         self._metrics = metrics
-        self.failing: str | None = None  # why the last poll failed, until one goes out: the error's class only
-
-    async def _traced(self, request: httpx.Request) -> None:
-        request.extensions["trace"] = self._went_out  # httpcore's trace, through a proxy too
-
-    async def _went_out(self, event: str, _info: dict[str, Any]) -> None:
-        """A poll that reached the Bot API over a connection is as good as one answered: a long poll is held
-        until an update comes or 10 s pass, and a failure is seen the moment it is answered (or times out)."""
-        if event.endswith("send_request_body.complete"):
-            self.failing = None
+        self.failing: str | None = None  # why the last poll failed, until one is answered: the error's class only
 
     async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
                          read_timeout: Any = BaseRequest.DEFAULT_NONE, write_timeout: Any = BaseRequest.DEFAULT_NONE,
@@ -45,7 +35,12 @@ class PollingRequest(BotApiRequest):
             self._failed(type(error).__name__)  # the class, never the message: PTB's may hold the token's URL
             raise
         # PTB raises for it once this returns (409 Conflict too: the adapter's error callback stops the process).
-        if not HTTPStatus.OK <= status <= 299:
+        if HTTPStatus.OK <= status <= 299:
+            # Answered, not merely sent: on a network that drops replies, a poll sent and failed at its time-out
+            # made /readyz say ready for each long poll's wait. So after an outage, ready once a poll returns
+            # (at once with updates waiting, else after the long poll's 10 s).
+            self.failing = None
+        else:
             if status == HTTPStatus.TOO_MANY_REQUESTS:  # PTB's rate limiter never sees getUpdates' 429s
                 self._metrics.rate_limited(PLATFORM)
             self._failed(f"HTTP {status}")
