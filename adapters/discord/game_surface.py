@@ -57,9 +57,9 @@ class ChannelGameSurface:
             await self._channel.send(content=game_render.podium(podium))
 
     async def set_aside(self, aside: SetAside) -> Aside:
-        """Nothing to take away: a Discord poll lasts at least its question's time (in whole hours, one at least,
-        polls.poll_hours), and one that ends shows vote counts, no answer. It stays open: votes on it count
-        again once the game is over. Set aside as it is: its clock stops."""
+        """Nothing to take away: a Discord poll that ends shows vote counts, no answer, and one stays open for
+        QUIZ_DISCORD_POLL_HOURS (32 days by default, polls.poll_hours) unless the bot ends it. Kept open: votes
+        on it count again once the game is over. Set aside as it is: its clock stops."""
         return Aside.KEPT
 
     async def _edit(self, message_id: str, text: str | None, view: discord.ui.View | None) -> bool:

@@ -30,7 +30,9 @@ class DiscordSettings(PlatformSettings):
     token_hint = ("the Developer Portal's are three parts joined by dots, each of letters, digits, _ and - (copy it "
                   "again from Bot > Reset Token)")
 
-    poll_hours: int = Field(default=1, ge=1, le=768)  # Discord polls last whole hours, 1 to 768
+    # Discord polls last whole hours, 1 to 768. The longest by default: the bot ends a poll once its question is
+    # answered, timed out or left, so only a learner away keeps one open, and they still answer on it when back.
+    poll_hours: int = Field(default=768, ge=1, le=768)
     # Sharding: the bot's shards in all, and the ones this process runs (default: all of them).
     # At most 100,000: the largest bots run thousands; a typo's trillion would fill the memory listing them.
     shard_count: int | None = Field(default=None, ge=1, le=100_000)

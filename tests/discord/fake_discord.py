@@ -2,8 +2,7 @@
 
 The REST side records every call (interaction callbacks, webhook follow-ups, channel messages with polls, ended
 polls, command syncs) so tests can wait for them, and refuses messages over Discord's limits; the gateway side says
-HELLO, answers IDENTIFY with READY and GUILD_CREATE, acknowledges heartbeats, and dispatches the events it's sent.
-"""
+HELLO, answers IDENTIFY with READY and GUILD_CREATE, acknowledges heartbeats, and dispatches the events it's sent."""
 
 from __future__ import annotations
 
@@ -21,6 +20,7 @@ from aiohttp import WSMsgType, web
 
 from tests.discord.discord_limits import refusal
 from tests.discord.fake_outage import Unavailable
+from tests.discord.fake_poll_time import PollTime
 from tests.discord.fake_records import BotRecords, Call, read_body
 from tests.discord.payloads import (
     ALL_PERMISSIONS,
@@ -45,7 +45,7 @@ DISCORD_EPOCH_MS = 1420070400000
 
 
 @dataclass
-class FakeDiscord(BotRecords):
+class FakeDiscord(BotRecords, PollTime):
     calls: list[Call] = field(default_factory=list)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
@@ -150,10 +150,10 @@ class FakeDiscord(BotRecords):
 
     async def vote(self, message_id: int, answer_id: int, *, user_id: int, add: bool = True,
                    channel_id: int = CHANNEL_ID) -> None:
-        event = "MESSAGE_POLL_VOTE_ADD" if add else "MESSAGE_POLL_VOTE_REMOVE"
-        await self.dispatch(event, {"user_id": str(user_id), "channel_id": str(channel_id),
-                                    "message_id": str(message_id), "guild_id": str(GUILD_ID),
-                                    "answer_id": answer_id})
+        self.refuse_a_vote_on_a_closed_poll(message_id)
+        await self.dispatch("MESSAGE_POLL_VOTE_ADD" if add else "MESSAGE_POLL_VOTE_REMOVE", {
+            "user_id": str(user_id), "channel_id": str(channel_id), "message_id": str(message_id),
+            "guild_id": str(GUILD_ID), "answer_id": answer_id})
 
     async def _interact(self, kind: int, data: dict[str, Any], *, message: dict[str, Any] | None = None,
                         **details: Any) -> str:

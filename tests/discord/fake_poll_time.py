@@ -1,0 +1,24 @@
+"""Time passing for the fake Discord's polls: one whose duration runs out closes, as Discord's do, and takes no
+more votes (a client offers none), so a test can show a learner coming back to a poll that closed meanwhile."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+
+class PollClosed(AssertionError):
+    """A vote on a poll whose duration ran out: Discord's clients offer no way to cast it."""
+
+
+class PollTime:
+    messages: dict[int, dict[str, Any]]
+    later: timedelta = timedelta()  # how far past the real time the fake is: the hours a learner was away
+
+    def let_hours_pass(self, hours: int) -> None:
+        self.later += timedelta(hours=hours)
+
+    def refuse_a_vote_on_a_closed_poll(self, message_id: int) -> None:
+        poll = (self.messages.get(message_id) or {}).get("poll")
+        if poll is not None and datetime.fromisoformat(poll["expiry"]) <= datetime.now(UTC) + self.later:
+            raise PollClosed(f"poll {message_id} closed at {poll['expiry']}; nobody can vote on it any more")
