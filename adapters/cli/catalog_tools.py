@@ -148,8 +148,10 @@ def write_schema(content_dir: Path, check: bool, out: TextIO = sys.stdout) -> in
     path = content_dir / SCHEMA_FILE
     text = json.dumps(quiz_schema(), ensure_ascii=False, indent=2) + "\n"
     if check:
-        current = path.read_text(encoding="utf-8") if path.is_file() else ""
-        if current != text:
+        if not path.is_file():  # a content folder of one's own needn't have one yet: not "out of date"
+            print(f"{path} is missing: run `quiztutor schema` to write it", file=out)
+            return 1
+        if path.read_text(encoding="utf-8") != text:
             print(f"{path} is out of date: run `quiztutor schema`", file=out)
             return 1
         print(f"{path} is up to date", file=out)
