@@ -170,9 +170,19 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     return parser
 
 
+# The commands whose output is what they are for (`play` shows nothing without one, on purpose: lines.py).
+PRINTING = frozenset({"validate", "export", "stats", "schema"})
+
+
 def main(argv: list[str] | None = None) -> int:
     platforms = chat_platforms()
     args = build_parser(platforms).parse_args(argv)
+    if args.command in PRINTING and sys.stdout is None:
+        # Started with stdout closed (`>&-`): Python's sys.stdout is None, and json.dump failed with an
+        # AttributeError. A mistake in how it was started, told as a wrong setting is (exit 2).
+        print(f"quiztutor {args.command}: its standard output is closed (>&-), so what it prints would go nowhere: "
+              "send it to a file, or to /dev/null to discard it", file=sys.stderr)
+        return ExitCode.CONFIGURATION
     try:
         settings = load_settings(platforms)
     except ConfigurationError as error:
