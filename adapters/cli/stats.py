@@ -59,8 +59,11 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: Tex
         database_file = sqlite_file(make_url(settings.resolved_database_url))
     except ArgumentError:  # not a URL: open_storage below says so as every command does (exit 4)
         database_file = None
-    if database_file is not None and not database_file.exists():  # a mistyped QUIZ_DATA_DIR: say so, create nothing
-        reviews, no_answers = [], f"{NO_ANSWERS} There is no database at {database_file} yet."
+    # A 0-byte file is an empty database to SQLite, and opening it in WAL mode writes its header: a change.
+    empty = database_file is not None and database_file.is_file() and database_file.stat().st_size == 0
+    if database_file is not None and (empty or not database_file.exists()):  # a mistyped QUIZ_DATA_DIR too
+        reviews, no_answers = [], (f"{NO_ANSWERS} There is no database at {database_file} yet"
+                                   f"{' (the file is empty)' if empty else ''}.")
     else:
         try:  # as it is: a read must not upgrade a schema that replicas of an older version still serve
             # One transaction reads every review: on a large deployment, longer than a learner's action may take.
