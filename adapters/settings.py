@@ -32,6 +32,9 @@ def default_data_dir() -> Path:
 
 MIN_QUESTION_SECONDS = 10  # time to read a question and its options
 MAX_QUESTION_SECONDS = 2_628_000  # Telegram's longest open_period
+# Connections one process may keep to PostgreSQL: far past what one process's CPU can keep busy (README: about
+# 1,900 answers a second), and ten times the server's default max_connections.
+MAX_POOL_SIZE = 1000
 
 
 class Settings(BaseSettings):
@@ -41,7 +44,8 @@ class Settings(BaseSettings):
     data_dir: Path = Field(default_factory=default_data_dir)
     database_url: str | None = None  # default: a SQLite file in data_dir
     # Connections to a database server (PostgreSQL), and so transactions at once; SQLite always uses one.
-    database_pool_size: int = Field(default=DEFAULT_POOL_SIZE, ge=1)
+    # At most MAX_POOL_SIZE: a typo's billion passed, and the server refused connections under load instead.
+    database_pool_size: int = Field(default=DEFAULT_POOL_SIZE, ge=1, le=MAX_POOL_SIZE)
     content_dir: Path = Field(default_factory=default_content_dir)
     log_level: str = "INFO"
     # Seconds to answer each question; 0: no limit. At most Telegram's longest poll (about 30 days).

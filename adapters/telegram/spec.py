@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # annotations only: start-up (`quiztutor --help`) doesn't loa
 Port = Annotated[int, Field(ge=1, le=65535)]
 # Telegram lets a bot send 30 messages a second in all, however many processes send them.
 TELEGRAM_PER_SECOND = 30.0
+MIN_PER_SECOND = 1.0  # a process's share below which every reply waits seconds in the queue
 # Telegram's rule for a webhook secret token, 1-256 of A-Z a-z 0-9 _ -, but at least 16: anyone who guesses it can
 # post updates in any learner's name. (A short one would also blank its letters in every log line, scrubbed.)
 WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{16,256}$"
@@ -52,7 +53,7 @@ class TelegramSettings(PlatformSettings):
     webhook_secret: SecretStr | None = None
     # This process's share of the bot's 30 messages a second: with N webhook replicas, 30 / N each, or together
     # they go over it and Telegram answers with 429s (waited out, but every learner then waits too).
-    messages_per_second: float = Field(default=TELEGRAM_PER_SECOND, gt=0, le=TELEGRAM_PER_SECOND)
+    messages_per_second: float = TELEGRAM_PER_SECOND
 
     @field_validator("api_url", "webhook_url")
     @classmethod
@@ -77,6 +78,17 @@ class TelegramSettings(PlatformSettings):
             if not address.path.endswith("/bot") or address.query or address.fragment:
                 raise ValueError("must end in /bot, as a Bot API server's address does (such as "
                                  "http://127.0.0.1:8081/bot): the token is appended to it")
+        return value
+
+    @field_validator("messages_per_second")
+    @classmethod
+    def _a_pace_that_works(cls, value: float) -> float:
+        # Below one a second the bot crawls (1e-300 was taken: it never sent again); nan and inf got pydantic's
+        # "less than or equal to 30", which says nothing of what to write.
+        if not (MIN_PER_SECOND <= value <= TELEGRAM_PER_SECOND):  # nan compares false: refused too
+            raise ValueError(f"must be a number of messages a second from {MIN_PER_SECOND:g} to "
+                             f"{TELEGRAM_PER_SECOND:g}: this process's share of Telegram's 30 (30 / N with N "
+                             "webhook replicas)")
         return value
 
     @field_validator("webhook_secret")
