@@ -51,4 +51,6 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
             lines.append(_("Quiz details changed: {ids}.", ids=", ".join(changes.changed_quizzes)))
         if changes.changed_concept_names:
             lines.append(_("Concept names changed."))
+        if changes.reordered_quizzes:  # a renamed file moves its quiz: `quiz 2` may start another one now
+            lines.append(_("The quizzes' order changed."))
     return ReloadReport(ok=True, summary="\n".join(lines), language=_.language)

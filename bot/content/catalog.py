@@ -23,6 +23,8 @@ class CatalogChanges:
     changed_questions: int = 0
     changed_quizzes: tuple[str, ...] = ()  # their own fields (title, description, ...) or their questions' order
     changed_concept_names: bool = False
+    # The quizzes kept by a reload listed in another order (a renamed file): learners pick them by number.
+    reordered_quizzes: bool = False
 
     @property
     def any_question(self) -> bool:
@@ -31,7 +33,7 @@ class CatalogChanges:
     @property
     def any(self) -> bool:
         return any((self.added_quizzes, self.removed_quizzes, self.any_question, self.changed_quizzes,
-                    self.changed_concept_names))
+                    self.changed_concept_names, self.reordered_quizzes))
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,8 @@ class Catalog:
             changed_questions=changed,
             changed_quizzes=tuple(sorted(details_changed)),
             changed_concept_names=previous.concept_names != self.concept_names,
+            reordered_quizzes=[quiz.id for quiz in previous.quizzes if quiz.id in new_ids]
+            != [quiz.id for quiz in self.quizzes if quiz.id in old_ids],
         )
 
 
