@@ -65,6 +65,8 @@ class WebhookServer:
         # delivers them again (aiohttp's own wait is a minute).
         self._runner = await serve(server, listen, port, host_variable="QUIZ_TELEGRAM_WEBHOOK_LISTEN",
                                    port_variable="QUIZ_TELEGRAM_WEBHOOK_PORT", shutdown_timeout=HANDLERS_STOP_WAIT)
+        # Where the proxy must send the webhook URL's posts: an operator wiring it by hand needs the path too.
+        log.info("Telegram webhook on http://%s:%d%s", f"[{listen}]" if ":" in listen else listen, port, self._path)
 
     async def stop(self) -> None:
         """Stop taking updates; those being handled finish first (Telegram delivers unanswered ones again)."""
