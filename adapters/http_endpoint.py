@@ -11,7 +11,7 @@ from contextlib import asynccontextmanager
 
 from aiohttp import web
 
-from adapters.http_site import serve
+from adapters.http_site import http_url, serve
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness
 
@@ -40,7 +40,7 @@ class HttpEndpoint:
         runner = await serve(app, self._host, self._port, host_variable="QUIZ_HTTP_HOST",
                              port_variable="QUIZ_HTTP_PORT")
         self._runner = runner
-        log.info("health and metrics on http://%s:%d (/healthz, /readyz, /metrics)", self._host, self.port)
+        log.info("health and metrics on %s (/healthz, /readyz, /metrics)", http_url(self._host, self.port))
 
     async def stop(self) -> None:
         runner, self._runner = self._runner, None

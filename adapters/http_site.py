@@ -27,6 +27,11 @@ async def serve(app: web.Application, host: str, port: int, *, host_variable: st
     return runner
 
 
+def http_url(host: str, port: int, path: str = "") -> str:
+    """Where a server listens, as an operator would type it: an IPv6 address in brackets (``http://[::]:8080``)."""
+    return f"http://{f'[{host}]' if ':' in host else host}:{port}{path}"
+
+
 def listen_failure(error: OSError | UnicodeError, host: str, port: int, host_variable: str,
                    port_variable: str) -> ConfigurationError:
     """Why the system refused to listen on ``host``:``port``, as the setting to fix."""

@@ -17,7 +17,7 @@ from telegram import Update
 from telegram.ext import Application
 from yarl import URL
 
-from adapters.http_site import serve
+from adapters.http_site import http_url, serve
 from adapters.telegram.stopping import HANDLERS_STOP_WAIT
 
 log = logging.getLogger(__name__)
@@ -66,7 +66,7 @@ class WebhookServer:
         self._runner = await serve(server, listen, port, host_variable="QUIZ_TELEGRAM_WEBHOOK_LISTEN",
                                    port_variable="QUIZ_TELEGRAM_WEBHOOK_PORT", shutdown_timeout=HANDLERS_STOP_WAIT)
         # Where the proxy must send the webhook URL's posts: an operator wiring it by hand needs the path too.
-        log.info("Telegram webhook on http://%s:%d%s", f"[{listen}]" if ":" in listen else listen, port, self._path)
+        log.info("Telegram webhook on %s", http_url(listen, port, self._path))
 
     async def stop(self) -> None:
         """Stop taking updates; those being handled finish first (Telegram delivers unanswered ones again)."""

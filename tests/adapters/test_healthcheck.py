@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import socket
 import sys
@@ -69,6 +70,16 @@ async def test_an_endpoint_listening_on_every_ipv6_address_is_asked_over_ipv6_lo
         assert await healthcheck(QUIZ_HTTP_PORT=str(endpoint.port), QUIZ_HTTP_HOST="::") == 0
     finally:
         await endpoint.stop()
+
+
+@pytest.mark.skipif(no_ipv6_loopback(), reason="this machine has no IPv6 loopback")
+async def test_the_endpoint_logs_an_ipv6_address_as_a_url_takes_it(caplog: pytest.LogCaptureFixture) -> None:
+    endpoint = HttpEndpoint("::1", 0, PrometheusMetrics(), Readiness(nothing_wrong, []))
+    with caplog.at_level(logging.INFO, logger="adapters.http_endpoint"):
+        await endpoint.start()
+        port = endpoint.port
+        await endpoint.stop()
+    assert f"health and metrics on http://[::1]:{port} " in caplog.text  # http://::1:8080 is no URL
 
 
 async def test_with_the_endpoint_turned_off_there_is_nothing_to_check() -> None:
