@@ -236,7 +236,7 @@ def _game_values(game: GameRecord) -> dict[str, Any]:
             "question_seconds": game.question_seconds, "position": game.position, "deadline": game.deadline,
             "asked_at": game.asked_at, "created_at": game.created_at, "updated_at": game.updated_at,
             "finished_at": game.finished_at, "lobby_message": game.lobby_message,
-            "question_message": game.question_message}
+            "question_message": game.question_message, "asked_answer": game.asked_answer}
 
 
 def _player_values(player: PlayerRecord) -> dict[str, Any]:
@@ -251,7 +251,8 @@ def _game(row: Row[Any]) -> GameRecord:
         option_orders={key: list(value) for key, value in row.option_orders.items()},
         question_seconds=row.question_seconds, created_at=row.created_at, updated_at=row.updated_at,
         state=GameState(row.state), position=row.position, deadline=row.deadline, asked_at=row.asked_at,
-        lobby_message=row.lobby_message, question_message=row.question_message, finished_at=row.finished_at)
+        lobby_message=row.lobby_message, question_message=row.question_message, finished_at=row.finished_at,
+        asked_answer=row.asked_answer)
 
 
 def _player(row: Row[Any]) -> PlayerRecord:

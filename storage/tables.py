@@ -220,6 +220,7 @@ class Game(Base):
     finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     lobby_message: Mapped[str | None] = mapped_column(String(64))
     question_message: Mapped[str | None] = mapped_column(String(64))
+    asked_answer: Mapped[str | None] = mapped_column(String(64))  # the open question's answer as its poll showed
 
 
 class GamePlayer(Base):

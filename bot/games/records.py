@@ -45,6 +45,9 @@ class GameRecord:
     lobby_message: str | None = None  # the platform's id of the lobby message (edited when the game begins)
     question_message: str | None = None  # the platform's id of the current question's message
     finished_at: datetime | None = None
+    # The current question's answer as its poll showed it (a Telegram quiz poll marks it): a reload since may name
+    # another, and votes are judged by what the players saw. None: asked before this was kept.
+    asked_answer: str | None = None
 
     @property
     def current_question_id(self) -> str | None:

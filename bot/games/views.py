@@ -75,6 +75,17 @@ def question(game: GameRecord, quiz: Quiz, question: Question, _: Localizer) -> 
         (game.asked_at or game.updated_at) + timedelta(seconds=game.question_seconds), notices, _.language)
 
 
+def as_asked(game: GameRecord, question: Question) -> Question:
+    """The game's current question with the answer it was asked with, when a reload has since named another one
+    (or a new option) the answer: votes and results go by what the poll showed. An answer since removed gives way,
+    having no text left to show."""
+    asked = game.asked_answer
+    if (question.id != game.current_question_id or asked is None or asked == question.answer
+            or question.option(asked) is None):
+        return question
+    return question.model_copy(update={"answer": asked})
+
+
 def asked_options(game: GameRecord, question: Question) -> list[str]:
     """The option ids of a question asked, by the letters it showed them with: one a reload removed since keeps its
     letter (the poll still shows it, and votes named it), one a reload added comes last."""

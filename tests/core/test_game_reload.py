@@ -16,7 +16,7 @@ from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 from tests.fakes.storage import FakeDatabase
-from tests.support.content import remove_option, remove_question
+from tests.support.content import change_answer, edit_question, remove_option, remove_question
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])  # the options' shuffle: the removed one first, last, between
@@ -83,3 +83,29 @@ async def test_results_and_explanations_name_the_options_by_the_letters_the_open
     explained = await engine.games.explain(BAYO, game_id, 0)
     assert isinstance(explained, GameExplanation)
     assert explained.verdict == f"You chose {views.letter(removed)}: not quite."
+
+
+ADDED = {"id": "reduce", "text": {code: "Reduce" for code in ("en", "fr", "sw", "yo", "sn")}}
+
+
+@pytest.mark.parametrize("edit", ["answer changed", "option added as the answer"])
+async def test_a_reload_that_changes_the_open_questions_answer_judges_votes_by_the_answer_the_poll_showed(
+        edit: str, content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    # Telegram's quiz poll told the players its answer when they voted: a fix to the file between the poll and
+    # the votes must not turn every one of them wrong (nobody could pick an option the poll never showed).
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    asked = last_question(stage)
+    if edit == "answer changed":
+        change_answer(content_dir, "sum-everywhere", "scatter")
+    else:
+        edit_question(content_dir, "sum-everywhere", lambda question: question.update(
+            options=[*question["options"], ADDED], answer="reduce"))
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+    for player in (ADA, BAYO, CHIDO):
+        assert (await vote(engine, stage, player, right=player is not CHIDO)).counted
+    results = stage.of(CHAT, GameResults)[0]
+    assert f"the answer is {views.letter(asked.correct_index)}. All-reduce" in results.heading
+    assert [line.rsplit(" — ", 1)[1] != "0 points" for line in results.top] == [True, True, False]

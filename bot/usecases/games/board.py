@@ -36,7 +36,7 @@ class GameBoards:
                               NoticeCode.NOT_CURRENT_QUESTION, _.language)
             mine = next((answer for answer in await uow.games.answers(game.id, position)
                          if turn.user is not None and answer.user_id == turn.user.id), None)
-            return views.explanation(game, question, mine, _)
+            return views.explanation(game, views.as_asked(game, question), mine, _)
         return await self._table.core.turns.run(actor, read, create_user=False)
 
     async def nameless(self, platform: str, scope_id: str) -> Notice:

@@ -56,6 +56,7 @@ class Phases:
         question = quiz.question(game.current_question_id or "") if quiz is not None else None
         if quiz is not None and question is not None:
             game.state, game.asked_at, game.question_message = GameState.ASKING, now, None
+            game.asked_answer = question.answer
             # The options as shown now, which votes name by number: a reload since the lobby opened may have
             # removed or added some.
             game.option_orders[question.id] = shown_options(question, game.option_orders.get(question.id, []))
@@ -77,7 +78,8 @@ class Phases:
         early = game.deadline is not None and now < game.deadline - GRACE
         game.state, game.deadline, game.updated_at = GameState.SHOWING, now + timedelta(seconds=RESULTS_SECONDS), now
         await uow.games.update(game)
-        return [views.results(game, question, answers, players, self.words(game), closed_early=early)]
+        asked = views.as_asked(game, question)  # the answer its poll showed, whatever a reload named since
+        return [views.results(game, asked, answers, players, self.words(game), closed_early=early)]
 
     async def finish(self, uow: UnitOfWork, game: GameRecord, now: datetime, *,
                      stopped_by: str | None = None, refused: str | None = None) -> GamePodium:

@@ -111,7 +111,7 @@ class GamePlay:
             return Voted(GameVote(False, _("Please choose one of the options, 1 to {count}.", count=len(order)),
                                   _.language), [])
         option_id = order[option_index]
-        correct = option_id == question.answer
+        correct = option_id == views.as_asked(game, question).answer  # the answer the poll showed
         answer_ms = max(0, int((now - (game.asked_at or now)).total_seconds() * 1000))
         earned = points(correct, answer_ms, game.question_seconds)
         try:

@@ -1,0 +1,28 @@
+"""the open game question's answer as its poll showed it: a reload that names another option the answer (or adds
+one) while the question is open no longer judges every vote on the poll wrong
+
+Revision ID: 0010
+Revises: 0009
+Create Date: 2026-12-05 10:00:00.000000
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0010"
+down_revision: str | None = "0009"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    # Nullable, no default: a question asked before is judged by the content served, as it was.
+    with op.batch_alter_table("games") as batch:
+        batch.add_column(sa.Column("asked_answer", sa.String(length=64), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("asked_answer")
