@@ -30,6 +30,16 @@ def moderates(interaction: discord.Interaction) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
+def discord_words(engine: QuizEngine, notice: Notice) -> Notice:
+    """A refusal of /game stop, /game skip or Start, naming what Discord checks (Manage Server): the engine's
+    "an admin of this chat" is Telegram's."""
+    if notice.code is not NoticeCode.NOT_ALLOWED:
+        return notice
+    _ = engine.localizer_for(notice.language)
+    return Notice(_("Only the player who started this game, or a member who can manage this server, can do that."),
+                  NoticeCode.NOT_ALLOWED, notice.language)
+
+
 class GameHandlers:
     def __init__(self, engine: QuizEngine, client: discord.Client) -> None:
         self._engine = engine
@@ -81,7 +91,7 @@ class GameHandlers:
         refused = await self._engine.games.stop(actor, interaction.user.display_name, moderates(interaction),
                                                 self.stage)
         if refused is not None:
-            await respond_plain(interaction, refused.text)
+            await respond_plain(interaction, discord_words(self._engine, refused).text)
             return
         _ = await self._engine.localizer(actor)
         await respond_plain(interaction, _("Game stopped."))
@@ -91,7 +101,7 @@ class GameHandlers:
         actor = interaction_actor(interaction)
         moved = await self._engine.games.skip(actor, moderates(interaction), self.stage)
         if isinstance(moved, Notice):
-            await respond_plain(interaction, moved.text)
+            await respond_plain(interaction, discord_words(self._engine, moved).text)
             return
         _ = await self._engine.localizer(actor)  # the channel sees the move itself: the skipper is told which
         await respond_plain(interaction, {Skipped.BEGAN: _("Game started."), Skipped.CLOSED: _("Question skipped."),
@@ -133,7 +143,7 @@ class GameHandlers:
             await interaction.response.defer()
             refused = await self._engine.games.begin(actor, game_id, moderates(interaction), self.stage)
             if refused is not None:  # privately, its commands spelled as the presser's client shows them
-                await respond(interaction, plain(refused.text))
+                await respond(interaction, plain(discord_words(self._engine, refused).text))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if verb == "join":

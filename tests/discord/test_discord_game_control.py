@@ -46,7 +46,12 @@ async def test_a_stop_by_a_player_is_refused_and_by_a_server_manager_accepted(
         answer = await fake.wait_until(first_answer(fake, refused))
         assert fake.interaction_calls(refused)[0].body == {"type": 5, "data": {"flags": EPHEMERAL}}  # only to them
         fr = bot.engine.localizer_for("fr")
-        assert answer.content == fr("Only the player who started this game, or an admin of this chat, can do that.")
+        # What Discord checks (Manage Server), not Telegram's "an admin of this chat"
+        assert answer.content == fr("Only the player who started this game, or a member who can manage this "
+                                    "server, can do that.")
+        skipped = await fake.slash("game", subcommand="skip", user_id=LEARNER_ID, member_permissions=PLAYER_PERMISSIONS)
+        assert (await fake.wait_until(first_answer(fake, skipped))).content == (
+            "Only the player who started this game, or a member who can manage this server, can do that.")
         assert not any("Game stopped" in c.content for c in fake.channel_messages())
 
         await fake.slash("game", subcommand="stop", user_id=ADMIN_ID, member_permissions=ALL_PERMISSIONS)

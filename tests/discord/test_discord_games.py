@@ -51,7 +51,8 @@ async def test_three_players_play_a_whole_game_in_a_channel(fake: FakeDiscord, s
                                    member_permissions=PLAYER_PERMISSIONS)
         refusal = await fake.wait_until(lambda: next((c for c in fake.answers(refused) if c.content), None))
         assert refusal.flags & EPHEMERAL
-        assert refusal.content == fr("Only the player who started this game, or an admin of this chat, can do that.")
+        assert refusal.content == fr("Only the player who started this game, or a member who can manage this "
+                                     "server, can do that.")
         await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=STARTER,
                          member_permissions=PLAYER_PERMISSIONS)
 
