@@ -48,7 +48,8 @@ def live(table: Any) -> ColumnElement[bool]:
 
 
 LIVE = live(games)
-PLAYER_STATS = ("name", "joined_at", "joined_position", "score", "correct", "answered", "answer_ms", "rank")
+PLAYER_STATS = ("name", "joined_at", "joined_position", "score", "correct", "answered", "answer_ms", "rank",
+                "left_position")
 
 
 class SqlGameRepository:
@@ -158,11 +159,14 @@ class SqlGameRepository:
                                  r.answered_at) for r in rows]
 
     async def all_answered(self, game_id: str, position: int) -> bool:
-        # Two counts on the primary keys' prefixes (index scans): a vote in a big group brings no rows into Python.
-        answered = (select(func.count()).select_from(game_answers)
-                    .where(game_answers.c.game_id == game_id, game_answers.c.position == position).scalar_subquery())
-        joined = select(func.count()).select_from(players).where(players.c.game_id == game_id).scalar_subquery()
-        return bool((await self._connection.execute(select(answered >= joined))).scalar_one())
+        # Whether any player still in the chat has no answer: one probe of the answers' primary key per player
+        # read, and a vote in a big group brings no rows into Python. Who left waits no more (nor counts).
+        answer = select(game_answers.c.user_id).where(
+            game_answers.c.game_id == game_id, game_answers.c.position == position,
+            game_answers.c.user_id == players.c.user_id)
+        waiting = select(players.c.user_id).where(players.c.game_id == game_id, players.c.left_position.is_(None),
+                                                  ~answer.exists()).limit(1)
+        return (await self._connection.execute(waiting)).first() is None
 
     async def add_link(self, link: GameMessageLink) -> None:
         await self._connection.execute(insert(game_messages).values(
@@ -257,4 +261,4 @@ def _game(row: Row[Any]) -> GameRecord:
 
 def _player(row: Row[Any]) -> PlayerRecord:
     return PlayerRecord(row.game_id, row.user_id, row.name, row.joined_at, row.joined_position, row.score,
-                        row.correct, row.answered, row.answer_ms, row.rank)
+                        row.correct, row.answered, row.answer_ms, row.rank, row.left_position)

@@ -237,6 +237,7 @@ class GamePlayer(Base):
     answered: Mapped[int] = mapped_column(Integer)
     answer_ms: Mapped[int] = mapped_column(Integer)
     rank: Mapped[int | None] = mapped_column(Integer)
+    left_position: Mapped[int | None] = mapped_column(Integer)  # left the chat before this question
 
 
 class GameAnswer(Base):

@@ -213,24 +213,24 @@ class TelegramAdapter:
 
     def _register(self, app: Application, chat: TelegramChat) -> None:
         repeats = GroupRepeats(self._engine, chat)  # the lists and the help in a group: once a minute
-        commands = Commands(self._engine, chat, GameCommands(self._engine, chat, self._game_polls, repeats), repeats)
+        games = GameCommands(self._engine, chat, self._game_polls, repeats)
+        commands = Commands(self._engine, chat, games, repeats)
         for name, callback in commands.callbacks().items():
             app.add_handler(CommandHandler(name, callback))
-        # Registered after the commands: in a private chat, whatever they didn't take (free text, an unknown
-        # command, a sticker) gets a hint. Groups get nothing, as other members' chatter isn't for us.
+        # After the commands: in a private chat, what they didn't take gets a hint; a group's chatter isn't for us.
         app.add_handler(MessageHandler(filters.ChatType.PRIVATE & ~filters.StatusUpdate.ALL, commands.hint))
         # Except a command typed with a full-width slash (plain text to Telegram) that names this bot.
         app.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.TEXT & ~filters.COMMAND,
                                        commands.typed_in_group))
         app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._migrated))
+        app.add_handler(MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, games.member_left))
         interactions = Interactions(self._engine, chat, commands)
         app.add_handler(PollAnswerHandler(interactions.poll_answer))
         app.add_handler(CallbackQueryHandler(interactions.button))
         app.add_error_handler(ErrorReporter(self._token, self._engine, chat, self._unfinished))
 
     async def _migrated(self, update: Update, _context: object) -> None:
-        """A group became a supergroup, under a new id: its quizzes, games and settings follow it. Telegram says
-        so in both chats; the second time there is nothing left to move."""
+        """A group became a supergroup, under a new id: what was kept for it follows (said in both chats)."""
         message = update.effective_message
         if message is None:
             return

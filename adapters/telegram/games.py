@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import contextlib
 
-from telegram import CallbackQuery, User
+from telegram import CallbackQuery, Update, User
 from telegram.error import BadRequest
 
 from adapters.once_per import OncePer
 from adapters.telegram import game_render, render
-from adapters.telegram.actors import is_private, owner_in
+from adapters.telegram.actors import PLATFORM, is_private, owner_in
 from adapters.telegram.callback_data import Action, ButtonData
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.chat_admins import is_chat_admin
@@ -110,6 +110,15 @@ class GameCommands:
         await self._chat.html(chat, [esc(_("Group games are played in groups: add me to a group and send /game "
                                            "there."))])
         return True
+
+    async def member_left(self, update: Update, _context: object) -> None:
+        """A member left the group or was removed (a service message, sent to bots in privacy mode too): its game
+        no longer waits for their answers, which they can't give any more."""
+        message = update.effective_message
+        gone = message.left_chat_member if message is not None else None
+        if message is None or gone is None or gone.is_bot:  # the bot's own removal ends the game elsewhere
+            return
+        await self._engine.games.left(Actor(PLATFORM, str(gone.id), str(message.chat.id)), self.stage)
 
     async def leaderboard(self, actor: Actor, chat: str, args: list[str], first_name: str | None = None) -> None:
         """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere (in a group, said to whom);

@@ -76,6 +76,9 @@ class PlayerRecord:
     answered: int = 0
     answer_ms: int = 0  # total answer time: the tie-break
     rank: int | None = None  # final place, set when the game ends
+    # Left the chat: the questions before this place are the ones they were there for (None: still there). The
+    # questions after no longer wait for their answer.
+    left_position: int | None = None
 
 
 @dataclass(frozen=True)

@@ -124,8 +124,7 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
     the question it was stopped at if they answered it: ``answered_open``); ``refused``: the right the chat
     denied the bot, which stopped the game."""
     lines = []
-    chances = {player.user_id: asked - player.joined_position + (player.user_id in answered_open)
-               for player in players}
+    chances = {player.user_id: _chances(player, asked + (player.user_id in answered_open)) for player in players}
     # Only those who had a question to score on are ranked: nobody when stopped in the lobby, and not who joined
     # at the question the game stopped at without answering it (they come last, so the others' places hold).
     ranked = [player for player in standings(players) if chances[player.user_id] > 0]
@@ -185,6 +184,12 @@ def tie_note(shown: list[tuple[int, int]], _: Localizer) -> tuple[str, ...]:
     told_apart = any(points == next_points and place != next_place
                      for (place, points), (next_place, next_points) in pairwise(shown))
     return (_("Equal points: whoever answered in less time in all ranks higher."),) if told_apart else ()
+
+
+def _chances(player: PlayerRecord, asked: int) -> int:
+    """The questions a player was there for, of the first ``asked``: from joining until leaving the chat."""
+    end = asked if player.left_position is None else min(asked, player.left_position)
+    return max(0, end - player.joined_position)
 
 
 def _names(players: list[PlayerRecord]) -> str:

@@ -107,9 +107,9 @@ class FakeGameRepository:
         return sorted(mine, key=lambda answer: (answer.answered_at, answer.user_id))
 
     async def all_answered(self, game_id: str, position: int) -> bool:
-        answered = sum((answer.game_id, answer.position) == (game_id, position)
-                       for answer in self._state.game_answers.values())
-        return answered >= sum(player.game_id == game_id for player in self._state.players.values())
+        return all((game_id, position, player.user_id) in self._state.game_answers
+                   for player in self._state.players.values()
+                   if player.game_id == game_id and player.left_position is None)
 
     async def add_link(self, link: GameMessageLink) -> None:
         key = (link.platform, link.message_key)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
@@ -57,3 +58,10 @@ async def begun(api: FakeBotApi, starter: FakeUser, chat: FakeChat,
         await press(api, player, f"gj:{game_id}", chat)
     await press(api, starter, f"gb:{game_id}", chat)
     return game_id, await next_poll(api, chat.id, 1)
+
+
+async def leaves(api: FakeBotApi, user: FakeUser, chat: FakeChat) -> None:
+    """``user`` leaves the group: Telegram posts a service message there, which bots in privacy mode get too."""
+    api.left.setdefault(chat.id, set()).add(user.id)
+    await api.push({"message": {"message_id": 90000 + user.id, "date": int(time.time()), "chat": chat.json(),
+                                "from": user.json(), "left_chat_member": user.json()}})

@@ -46,7 +46,8 @@ class Phases:
         quiz = self._quiz_of(game)
         events: list[GameEvent] = []
         if game.state is GameState.LOBBY:
-            events.append(views.begins(game, await uow.games.players(game.id), _))
+            here = [player for player in await uow.games.players(game.id) if player.left_position is None]
+            events.append(views.begins(game, here, _))  # not who left the chat from the lobby
             game.position = 0
         else:
             game.position += 1

@@ -53,6 +53,34 @@ class GamePlay:
             return None
         return await self.vote(actor, name, found[0], found[1], option_index, stage)
 
+    async def left(self, actor: Actor, stage: Stage) -> None:
+        """The actor left the chat (or was removed): the chat's game no longer waits for their answers, and closes
+        the open question now if they were the last it waited for."""
+        table = self._table
+        game_id = await table.live_game_id(actor.platform, actor.chat_id or "")
+        if game_id is None:
+            return
+
+        async def leave(turn: Turn) -> list[GameEvent] | Notice:
+            game, uow = await turn.uow.games.get(game_id), turn.uow
+            user_id = turn.user.id if turn.user is not None else None  # None: never used the bot, so no player
+            player = await uow.games.player(game_id, user_id) if user_id is not None and game else None
+            if game is None or not game.state.live or player is None or player.left_position is not None:
+                return []
+            answered = game.state is GameState.ASKING and any(
+                answer.user_id == player.user_id for answer in await uow.games.answers(game.id, game.position))
+            # There for the open question if they answered it; for those whose results are up in any case.
+            player.left_position = (0 if game.state is GameState.LOBBY
+                                    else game.position + (answered or game.state is GameState.SHOWING))
+            await uow.games.update_player(player)
+            events: list[GameEvent] = []
+            if game.state is GameState.ASKING and await uow.games.all_answered(game.id, game.position):
+                events = await table.phases.close(uow, game, table.core.clock())
+            await uow.commit()
+            return events
+
+        await table.act(actor, game_id, leave, stage, create_user=False)
+
     async def stop(self, actor: Actor, name: str, moderator: bool, stage: Stage) -> Notice | None:
         """End the chat's game now, with the podium so far: for the starter or an admin."""
         async def stop(turn: Turn, game: GameRecord) -> list[GameEvent]:
@@ -125,6 +153,7 @@ class GamePlay:
         if player is None:  # joining by answering
             player = PlayerRecord(game.id, turn.user_id, name, now, position)
             await uow.games.add_player(player)
+        player.left_position = None  # back in the chat, if they had left it
         player.name, player.score, player.answer_ms = name, player.score + earned, player.answer_ms + answer_ms
         player.answered, player.correct = player.answered + 1, player.correct + correct
         await uow.games.update_player(player)

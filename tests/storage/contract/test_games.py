@@ -259,3 +259,20 @@ async def test_nothing_of_a_game_is_kept_unless_committed(uow: Uow) -> None:
         assert await work.games.link("telegram", "poll-1") is None
         assert await work.chats.language("telegram", "chat-1") is None
         assert (await work.games.totals(alice)).played == 0
+
+
+async def test_all_answered_waits_for_no_player_who_left_the_chat_and_counts_no_answer_of_theirs(uow: Uow) -> None:
+    alice, bola, chidi = [await stored_user(uow, name) for name in ("alice", "bola", "chidi")]
+    await stored_games(uow, a_game(alice, state=GameState.ASKING))
+    async with uow() as work:
+        for player in (a_player(alice, "Alice", 1), a_player(bola, "Bola", 2), a_player(chidi, "Chidi", 3)):
+            await work.games.add_player(player)
+        await work.games.add_answer(GameAnswerRecord("g1", 0, bola, "a", True, 900, 1200, START))
+        await work.games.update_player(replace(a_player(bola, "Bola", 2), left_position=1))  # answered, then left
+        await work.games.add_answer(GameAnswerRecord("g1", 0, alice, "a", True, 900, 1200, START))
+        await work.commit()
+    async with uow() as work:
+        assert await work.games.player("g1", bola) == replace(a_player(bola, "Bola", 2), left_position=1)
+        assert await work.games.all_answered("g1", 0) is False  # Chidi is still there: Bola's answer isn't his
+        await work.games.update_player(replace(a_player(chidi, "Chidi", 3), left_position=0))
+        assert await work.games.all_answered("g1", 0) is True

@@ -1,0 +1,66 @@
+"""A player who leaves the chat mid-game: the questions stop waiting for them, and the podium judges them on the
+questions they were there for."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.engine import QuizEngine
+from bot.games.replies import GamePodium, GameResults
+from bot.games.rules import RESULTS_SECONDS
+from bot.replies import Actor
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, open_with_three, vote
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+
+
+async def test_a_question_closes_once_everyone_still_in_the_chat_has_answered(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    assert (await vote(engine, stage, BAYO, right=True)).counted
+    await engine.games.left(CHIDO, stage)  # gone from the group: they can no longer see the poll
+    assert not stage.of(CHAT, GameResults)
+    assert (await vote(engine, stage, ADA, right=True)).counted
+    results = stage.of(CHAT, GameResults)
+    assert len(results) == 1 and results[0].closed_early  # not held open to its end for Chido
+
+
+async def test_leaving_when_the_last_one_to_answer_closes_the_question_at_once(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    for player in (ADA, BAYO):
+        assert (await vote(engine, stage, player, right=True)).counted
+    await engine.games.left(CHIDO, stage)
+    assert len(stage.of(CHAT, GameResults)) == 1
+
+
+async def test_the_podium_judges_a_leaver_on_the_questions_they_were_there_for(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    for question in range(3):
+        for player in (ADA, BAYO, CHIDO):
+            if player is not CHIDO or question == 0:
+                assert (await vote(engine, stage, player, right=True)).counted
+        if question == 0:
+            await engine.games.left(CHIDO, stage)  # after answering the first, before the second
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        await engine.games.sweep("telegram", stage)
+    assert len(stage.of(CHAT, GameResults)) == 3 and all(r.closed_early for r in stage.of(CHAT, GameResults))
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert [line.split(" · ")[1] for line in podium.lines] == ["3 of 3 right (100%)", "3 of 3 right (100%)",
+                                                               "1 of 1 right (100%)"]
+
+
+async def test_a_member_who_never_played_leaving_changes_nothing(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    await engine.games.left(Actor("telegram", "9", CHAT), stage)  # no game here yet
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    await engine.games.left(Actor("telegram", "9", CHAT), stage)
+    for player in (ADA, BAYO):
+        assert (await vote(engine, stage, player, right=True)).counted
+    assert not stage.of(CHAT, GameResults)  # Chido is still there, and may still answer
