@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from telegram import Chat, MaybeInaccessibleMessage, Update, User
 
 from adapters.telegram.topics import chat_key, chat_of
+from adapters.telegram.typed_commands import Callback, Context
 from bot.replies import Actor
 from bot.text import shown_name
 
 PLATFORM = "telegram"
+Command = Callable[[Actor, str, Update, Context], Awaitable[None]]
 
 
 def actor_for(user: User, chat: Chat | None = None, message: MaybeInaccessibleMessage | None = None) -> Actor:
@@ -47,3 +51,15 @@ def owner_in(chat_id: str, actor: Actor, first_name: str | None) -> str | None:
     """Whom a reply in this chat is for, named in a group (several members may use the bot there side by side);
     None in a private chat, where replies are plain."""
     return None if is_private(chat_id, actor) else shown_name(first_name or "") or None
+
+
+def with_actor(command: Command, nameless: Callback) -> Callback:
+    """A PTB callback that works out who spoke and where, and ignores updates without a person or chat; a command
+    posted in the chat's own name goes to ``nameless``."""
+    async def callback(update: Update, context: Context) -> None:
+        actor = update_actor(update)
+        if actor is not None and actor.chat_id is not None:
+            await command(actor, actor.chat_id, update, context)
+        elif posted_as_chat(update):
+            await nameless(update, context)
+    return callback

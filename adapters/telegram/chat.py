@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 
 from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions
-from telegram.constants import ChatAction, ParseMode
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, TelegramError
 
 from adapters.telegram.html_text import pack
 from adapters.telegram.topics import chat_of, place
@@ -59,22 +59,6 @@ class TelegramChat:
             if PHOTOS_REFUSED not in error.message.lower():
                 raise
             log.info("a picture was left out: chat %s doesn't let the bot send photos", chat_id)
-
-    async def reaches_privately(self, user_id: str) -> bool:
-        """Whether the bot may write to the user in a private chat: not until they opened one with it (or after
-        they blocked it). Asked with a "typing..." that shows for a moment, not a message; a failure that says
-        nothing about the user (the network) counts as reachable, so that nobody is warned wrongly."""
-        try:
-            await self.bot.send_chat_action(user_id, ChatAction.TYPING)
-        except Forbidden:
-            return False
-        except BadRequest as error:
-            if chat_not_found(error):
-                return False
-            log.info("could not check whether user %s takes private messages: %s", user_id, error)
-        except TelegramError as error:
-            log.info("could not check whether user %s takes private messages: %s", user_id, error)
-        return True
 
     async def close_poll(self, chat_id: str, message_id: str) -> None:
         """Stop a poll of the bot's, so that nobody votes on it any more."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
 
@@ -17,11 +16,12 @@ from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import (
     PLATFORM,
+    Command,
     command_argument,
     is_private,
     owner_in,
-    posted_as_chat,
     update_actor,
+    with_actor,
 )
 from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
@@ -30,6 +30,7 @@ from adapters.telegram.group_repeats import GroupRepeats
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.menu import help_text, how_to_answer, next_steps
+from adapters.telegram.personal import PersonalAnswers, Send
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_key
 from adapters.telegram.typed_commands import Callback, Context, run_typed
@@ -41,20 +42,7 @@ from bot.text import shown_name
 
 log = logging.getLogger(__name__)
 
-Command = Callable[[Actor, str, Update, Context], Awaitable[None]]
 HINT_PERIOD = 60.0  # seconds: someone chatting at the bot hears how to start at most once a minute
-
-
-def with_actor(command: Command, nameless: Callback) -> Callback:
-    """A PTB callback that works out who spoke and where, and ignores updates without a person or chat; a command
-    posted in the chat's own name goes to ``nameless``."""
-    async def callback(update: Update, context: Context) -> None:
-        actor = update_actor(update)
-        if actor is not None and actor.chat_id is not None:
-            await command(actor, actor.chat_id, update, context)
-        elif posted_as_chat(update):
-            await nameless(update, context)
-    return callback
 
 
 def surface_in(chat: TelegramChat, chat_id: str, actor: Actor, first_name: str) -> TelegramSurface:
@@ -69,6 +57,7 @@ class Commands:
         self.games = games
         self._hinted = OncePer(HINT_PERIOD)
         self._repeats = repeats  # the lists and the help: in a group, once a minute
+        self._personal = PersonalAnswers()  # answers about one member: in a group, privately if we can
 
     def callbacks(self) -> dict[str, Callback]:
         """Command name -> PTB callback."""
@@ -99,14 +88,17 @@ class Commands:
         if context.args and not _in_group(update) and await self.games.explain_privately(actor, chat,
                                                                                           context.args[0]):
             return
-        profile = await self._engine.profile(actor)
-        _ = self._engine.localizer_for(profile.language)
-        lines = [esc(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.",
-                       name=_first_name(update))),
-                 esc(next_steps(_))]
-        if not profile.language_known:
-            lines.append(esc(_("Which language should I speak?")))
-        await self._chat.html(chat, ["\n".join(lines)], None if profile.language_known else language_picker())
+        async def welcome() -> Send:
+            profile = await self._engine.profile(actor)
+            _ = self._engine.localizer_for(profile.language)
+            lines = [esc(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.",
+                           name=_first_name(update))),
+                     esc(next_steps(_))]
+            if not profile.language_known:
+                lines.append(esc(_("Which language should I speak?")))
+            return lambda to, _owner: self._chat.html(to, ["\n".join(lines)],
+                                                      None if profile.language_known else language_picker())
+        await self._personal.answer("start", context.args, actor, chat, _first_name(update), welcome)
 
     async def help(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         profile = await self._engine.profile(actor)
@@ -191,12 +183,17 @@ class Commands:
 
     async def progress(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """The text, then the chart as a photo (drawn off the event loop); in a group, both say whose they are."""
-        progress = await self._engine.progress(actor)
-        owner = owner_in(chat, actor, _first_name(update))
-        await self._chat.html(chat, [render.progress(progress, owner)])
-        if progress.chart is not None:
-            picture = await asyncio.to_thread(render_progress_chart, progress.chart)
-            await self._chat.photo(chat, picture, render.caption(progress.chart.title, owner))
+        async def prepare() -> Send:
+            progress = await self._engine.progress(actor)
+            chart = progress.chart
+            picture = None if chart is None else await asyncio.to_thread(render_progress_chart, chart)
+
+            async def send(to: str, owner: str | None) -> None:
+                await self._chat.html(to, [render.progress(progress, owner)])
+                if chart is not None and picture is not None:
+                    await self._chat.photo(to, picture, render.caption(chart.title, owner))
+            return send
+        await self._personal.answer("progress", context.args, actor, chat, _first_name(update), prepare)
 
     async def review(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.review_in(actor, chat, _first_name(update))
@@ -210,21 +207,23 @@ class Commands:
 
     async def timezone(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # No name: the zone in use and the command that changes it, said by the engine once.
-        notice = await self._engine.set_time_zone(actor, command_argument(context.args) or "")
-        await self.notice(chat, notice, owner_in(chat, actor, _first_name(update)))
+        async def prepare() -> Send:
+            notice = await self._engine.set_time_zone(actor, command_argument(context.args) or "")
+            return lambda to, owner: self.notice(to, notice, owner)
+        await self._personal.answer("timezone", context.args, actor, chat, _first_name(update), prepare)
 
     async def reminders(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        notice = await self._engine.set_reminders(actor, command_argument(context.args) or "")
-        owner = owner_in(chat, actor, _first_name(update))
-        if notice.code is NoticeCode.REMINDERS_ON and not is_private(chat, actor) \
-                and not await self._chat.reaches_privately(actor.user_id):
-            # Set in a group by someone who never opened a private chat with the bot: each reminder would be
-            # refused (and reminders then stop), unseen. Said now, while they are here to read it.
+        async def prepare() -> Send:
+            notice = await self._engine.set_reminders(actor, command_argument(context.args) or "")
             _ = self._engine.localizer_for(notice.language)
-            notice = replace(notice, text=" ".join([notice.text, _(
+            # Answered in the group only when the bot can't write to them privately: each reminder would be refused
+            # (and reminders then stop), unseen. Said now, while they are here to read it.
+            unreachable = replace(notice, text=" ".join([notice.text, _(
                 "But I can't write to you in a private chat yet, and that is where reminders come: open "
                 "{link} and press Start.", link=f"https://t.me/{self._chat.bot.username}")]))
-        await self.notice(chat, notice, owner)
+            return lambda to, owner: self.notice(to, unreachable if notice.code is NoticeCode.REMINDERS_ON
+                                                 and not is_private(to, actor) else notice, owner)
+        await self._personal.answer("reminders", context.args, actor, chat, _first_name(update), prepare)
 
     async def game(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.games.game(actor, chat, update.effective_user, list(context.args or []))

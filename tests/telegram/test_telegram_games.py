@@ -112,9 +112,9 @@ async def test_an_explanation_too_long_for_an_alert_opens_in_a_private_chat(
         private = (await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(ADA.id)))[-1].params["text"]
         assert private.startswith(f"<b>{en('You chose {letter}: not quite.', letter='')[:10]}")
         assert "All-reduce sums across ranks" in private and "📖 NCCL collective operations" in private
-        await api.command(ADA, f"/start@QuizTutorBot gx_{game_id}_0", GROUP)  # typed in the group: a welcome,
-        welcome = (await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(GROUP.id)  # no one's answer
-                                      and "QuizTutor" in p["text"]))[-1].params["text"]
+        await api.command(ADA, f"/start@QuizTutorBot gx_{game_id}_0", GROUP)  # typed in the group: a welcome
+        welcome = (await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(ADA.id)  # (privately), no
+                                      and "QuizTutor" in p["text"]))[-1].params["text"]  # one's answer
         assert "All-reduce" not in welcome and "You chose" not in welcome
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from adapters.settings import Settings
 from bot.replies import Actor, Notice
 from tests.support.content import BROADCAST_WHY_NOT, give_broadcast_a_why_not
+from tests.telegram.fake_types import Failure
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat, FakeUser
 from tests.telegram.telegram_harness import (
     AMINATA,
@@ -24,6 +25,8 @@ ADA = FakeUser(201, "<Ada & Co>", "en")  # a name that would break HTML if it we
 BOLA = FakeUser(202, "Bola", "yo")
 ADA_SAYS = "<b>&lt;Ada &amp; Co&gt;</b> · "
 BOLA_SAYS = "<b>Bola</b> · "
+# Answers about one member go to their private chat when the bot may write there: Ada never started it.
+NEVER_STARTED = Failure(403, "Forbidden: bot can't initiate conversation with a user")
 
 
 async def reply_to(api: FakeBotApi, user: FakeUser, command: str, chat: FakeChat | None = None) -> str:
@@ -67,6 +70,7 @@ async def test_personal_replies_in_a_group_name_whom_they_answer(api: FakeBotApi
     """/progress (its text and its chart), /quiz refused during a game, /review, /timezone, /reminders,
     /leaderboard hide, and the refusals of /game and of /language."""
     ada = Actor("telegram", str(ADA.id))
+    api.refusing[ADA.id] = NEVER_STARTED
     async with running_bot(settings) as engine:
         en, yo = engine.localizer_for("en"), engine.localizer_for("yo")
         nothing_due = await engine.review(ada)  # Ada has answered nothing yet
@@ -133,6 +137,7 @@ async def test_progress_with_no_results_yet_bolds_only_the_name_in_a_group(api: 
                                                                           settings: Settings) -> None:
     """With nothing below it the heading is a plain sentence ("No results yet. Start a quiz ..."): only whose
     reply it is stands out, as in every other reply to a member; it was all in bold."""
+    api.refusing[ADA.id] = NEVER_STARTED
     async with running_bot(settings) as engine:
         nothing = (await engine.progress(Actor("telegram", str(ADA.id)))).heading
         assert await reply_to(api, ADA, "/progress", GROUP) == ADA_SAYS + nothing
@@ -160,6 +165,7 @@ async def test_progress_in_a_group_that_forbids_photos_keeps_its_text_without_an
         api: FakeBotApi, settings: Settings) -> None:
     """The chart can't be sent there, and trying again never helps: "Sorry, something went wrong" after the text
     would be wrong on both counts."""
+    api.refusing[ADA.id] = NEVER_STARTED
     async with running_bot(settings) as engine:
         await api.command(ADA, "/quiz collectives", GROUP)
         first = await next_poll(api, GROUP.id, 1)

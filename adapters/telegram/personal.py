@@ -1,0 +1,57 @@
+"""Answers about one member (/progress, /timezone, /reminders, /start) asked for in a group: privately if we can.
+
+A group gets at most 20 messages a minute from the bot, and a running game's questions need them: a few members
+typing /progress (its text and its chart) again and again would delay the next question. So in a group such an
+answer goes to the member's private chat, which costs the group nothing, and the group sees nothing. Telegram
+lets a bot write there only once the member has started it (else Forbidden, or "chat not found"): then the answer
+comes in the group as before, naming the member. Either way, the same member's same command (its arguments too)
+within a minute is answered once: they have the answer already, and each repeat would cost another message.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Hashable, Sequence
+
+from telegram.error import BadRequest, Forbidden
+
+from adapters.once_per import OncePer
+from adapters.telegram.actors import is_private, owner_in
+from adapters.telegram.chat import chat_not_found
+from bot.replies import Actor
+
+REPEAT_PERIOD = 60.0  # seconds: a group's budget is counted per minute
+
+# Sends the answer to a chat, naming its owner there (None: a private chat, where replies name nobody).
+Send = Callable[[str, str | None], Awaitable[None]]
+
+
+class PersonalAnswers:
+    def __init__(self, *, period: float = REPEAT_PERIOD, clock: Callable[[], float] = time.monotonic) -> None:
+        self._asked = OncePer(period, clock=clock)  # (group, member, command, arguments): answered a moment ago
+
+    async def answer(self, command: str, args: Sequence[str] | None, actor: Actor, chat: str, first_name: str,
+                     prepare: Callable[[], Awaitable[Send]]) -> None:
+        """``prepare()`` does the command's work and returns how to send its answer; sent in a private chat there,
+        in a group to the member's private chat, or to the group when the bot may not write to them. A repeat in a
+        group within the minute is ignored, unless the answer before it failed (the member was told to try again)."""
+        if is_private(chat, actor):
+            await (await prepare())(chat, None)
+            return
+        asked: Hashable = (chat, actor.user_id, command, tuple(args or ()))
+        if not self._asked.allow(asked):
+            return
+        try:
+            send = await prepare()
+            try:
+                await send(actor.user_id, None)
+                return
+            except Forbidden:  # never started the bot, or blocked it
+                pass
+            except BadRequest as error:
+                if not chat_not_found(error):
+                    raise
+            await send(chat, owner_in(chat, actor, first_name))
+        except BaseException:  # not answered after all: asking again is no repeat
+            self._asked.forget(asked)
+            raise
