@@ -15,6 +15,7 @@ from adapters.telegram import game_render, render
 from adapters.telegram.actors import owner_in
 from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused, topic_gone
+from adapters.telegram.game_first import for_game
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import button
@@ -53,6 +54,7 @@ class TelegramGameSurface:
         self._where = place(chat_id)
         self._polls = polls
 
+    @for_game
     async def lobby(self, lobby: GameLobby) -> Posted:
         keyboard = InlineKeyboardMarkup([[button(lobby.join_label, Action.JOIN_GAME, lobby.game_id),
                                           button(lobby.start_label, Action.BEGIN_GAME, lobby.game_id)]])
@@ -63,6 +65,7 @@ class TelegramGameSurface:
                                                         link_preview_options=NO_PREVIEW)
         return Posted(str(message.message_id))
 
+    @for_game
     async def begins(self, begins: GameBegins) -> None:
         """The lobby message becomes the list of players, without its buttons (no message of its own)."""
         if begins.lobby_message is None:
@@ -73,6 +76,7 @@ class TelegramGameSurface:
         except BadRequest as error:  # deleted by an admin, say: the game goes on
             log.info("could not edit the lobby of game %s: %s", begins.game_id, error)
 
+    @for_game
     async def ask(self, question: GameQuestion) -> Posted:
         layout = poll_layout(question)
         blocks = [render.question_notices(question.notices), layout.lettered or ""]
@@ -97,6 +101,7 @@ class TelegramGameSurface:
                     self._polls.add(poll_id, question.game_id, question.position)
         return Posted(str(message.message_id), poll_id)
 
+    @for_game
     async def results(self, results: GameResults) -> None:
         keyboard = InlineKeyboardMarkup([[button(results.explain_label, Action.EXPLAIN,
                                                  explain_value(results.game_id, results.position))]])
@@ -105,6 +110,7 @@ class TelegramGameSurface:
                 await self._close_poll(results.question_message)
             await self._chat.html(self._chat_id, [game_render.results(results)], keyboard)
 
+    @for_game
     async def podium(self, podium: GamePodium) -> None:
         with _still_in_group():  # the game is over already: this only spares the log a traceback
             if podium.open_question is not None:
@@ -113,6 +119,7 @@ class TelegramGameSurface:
                 await self._take_buttons_away(podium.open_lobby)
             await self._chat.html(self._chat_id, [game_render.podium(podium)])
 
+    @for_game
     async def set_aside(self, aside: SetAside) -> Aside:
         """A player's own timed quiz poll, in this chat, is deleted as any held poll is (a stopped quiz poll shows
         its answer); only then is it said there, naming them in a group. Deleted, it is REMOVED even if that word

@@ -13,6 +13,7 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.answers import POOL_SIZE, BotApiRequest, NotTheBotApi
+from adapters.telegram.game_first import GAME_RESERVE, GameFirst
 from adapters.telegram.polling_request import PollingRequest
 from adapters.telegram.press_answers import OnceAnsweringBot
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
@@ -35,7 +36,7 @@ class RetryingRateLimiter(AIORateLimiter):
 
     def __init__(self, *, flood_retries: int = 3, network_retries: int = 3, backoff: float = 0.5,
                  per_second: float = TELEGRAM_PER_SECOND, group_per_minute: int = GROUP_PER_MINUTE,
-                 metrics: Metrics | None = None) -> None:
+                 metrics: Metrics | None = None, game_reserve: int = GAME_RESERVE) -> None:
         # Overall: one message every 1/per_second s, a steady queue rather than a bucket of 30 (which lets 59
         # through in some second: the first 30 at once, then 29 more as it refills).
         super().__init__(overall_max_rate=1, overall_time_period=1 / per_second,
@@ -44,6 +45,8 @@ class RetryingRateLimiter(AIORateLimiter):
         self._backoff = backoff
         self._metrics = metrics or NullMetrics()
         self._queued = 0  # requests waiting for their turn or under way: the outbound queue
+        # A game's messages ahead, with at most a fifth of a group's minute kept for them (none in a tiny budget).
+        self._game_first = GameFirst(min(game_reserve, group_per_minute // 5)) if group_per_minute else None
 
     async def process_request(self, callback: Callable[..., Coroutine[Any, Any, JSON]], args: Any,
                               kwargs: dict[str, Any], endpoint: str, data: dict[str, Any],
@@ -53,8 +56,13 @@ class RetryingRateLimiter(AIORateLimiter):
         if endpoint in GROUP_READS:  # AIORateLimiter reads only "chat_id" from data: the request keeps its own
             data = {name: value for name, value in data.items() if name != "chat_id"}
         try:
-            return await self._with_network_retries(self._counting_429s(callback), args, kwargs, endpoint, data,
-                                                    rate_limit_args)
+            group = _group(data.get("chat_id"))
+            if group is None or self._game_first is None:
+                return await self._with_network_retries(self._counting_429s(callback), args, kwargs, endpoint,
+                                                        data, rate_limit_args)
+            async with self._game_first.turn(group, self._get_group_limiter(group)):  # PTB's limiter for it
+                return await self._with_network_retries(self._counting_429s(callback), args, kwargs, endpoint,
+                                                        data, rate_limit_args)
         finally:
             self._queued -= 1
             self._metrics.set_outbound_queue(PLATFORM, self._queued)
@@ -85,6 +93,16 @@ class RetryingRateLimiter(AIORateLimiter):
                 log.warning("Telegram %s failed (%s); retrying in %.1f s", endpoint, in_brief(error), delay)
                 await asyncio.sleep(delay)
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def _group(chat_id: object) -> int | str | None:
+    """The group AIORateLimiter counts a request against, as it reads ``chat_id``: a negative id or a @username."""
+    if isinstance(chat_id, str):
+        try:
+            chat_id = int(chat_id)
+        except ValueError:
+            return chat_id
+    return chat_id if isinstance(chat_id, int) and chat_id < 0 else None
 
 
 def not_json(error: BaseException) -> bool:
