@@ -82,7 +82,7 @@ class Stopped(Notice):
 
     session_id: str | None = field(default=None, compare=False)
     retry_offer: str | None = field(default=None, compare=False)  # "Want another go at the question you missed?"
-    retry_label: str | None = field(default=None, compare=False)  # "Retry the questions I missed"
+    retry_label: str | None = field(default=None, compare=False)  # "Retry the question(s) I missed"
 
 
 @dataclass(frozen=True)
@@ -150,7 +150,7 @@ class Summary:
     lines: tuple[SummaryLine, ...]
     missed: int
     retry_offer: str | None  # "Want another go at the 2 questions you missed?" when any were missed
-    retry_label: str | None = field(default=None, compare=False)  # "Retry the questions I missed", for a button
+    retry_label: str | None = field(default=None, compare=False)  # "Retry the question(s) I missed", for a button
     language: str = ui_language()
     # Another of the learner's quizzes is still open: "Collectives is still in progress: ..."
     still_open: str | None = None

@@ -138,7 +138,8 @@ def retry_offer(missed: int, _: Localizer) -> str | None:
 
 
 def retry_label(missed: int, _: Localizer) -> str | None:
-    return _("Retry the questions I missed") if missed else None
+    """The button under the offer: one question or several, as the offer says."""
+    return _.ngettext("Retry the question I missed", "Retry the questions I missed", missed) if missed else None
 
 
 def quiz_list(catalog: Catalog, _: Localizer) -> QuizList:

@@ -10,7 +10,7 @@ from tests.discord.harness import LEARNER_ID, RunningBot
 from tests.discord.payloads import EPHEMERAL, OWNER_ID, WITHOUT_POLLS
 from tests.discord.support import button_for, buttons, first_answer, message_id, next_poll, poll_question, vote_for
 
-RETRY = "Retry the questions I missed"
+RETRY = "Retry the question I missed"  # the button, when one question was missed
 
 
 async def test_a_stop_of_a_quiz_played_as_polls_offers_a_retry_posted_as_polls(bot: RunningBot,

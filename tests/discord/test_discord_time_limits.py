@@ -172,7 +172,7 @@ async def test_in_private_mode_a_click_after_the_last_question_timed_out_says_so
     said = [c.content for c in fake.answers(click) if c.content]
     assert said[0] == TIME_UP.format(number=1) and summary.flags & EPHEMERAL
     assert "You scored 0 out of 1 question." in summary.content
-    assert [button["label"] for button in buttons(summary)] == ["Retry the questions I missed"]
+    assert [button["label"] for button in buttons(summary)] == ["Retry the question I missed"]
     assert not any("already answered" in text for text in said)
     progress = await timed_bot.engine.progress(Actor("discord", str(LEARNER_ID)))
     assert progress.lines[0].text == "best 0/1 · 1 attempt"  # shown, not counted again

@@ -30,7 +30,7 @@ async def test_the_stop_message_offers_a_retry_button_that_retries_what_the_quiz
         stopped = (await api.wait_for("sendMessage", 1, with_text(ADA.id, "Quiz stopped")))[0]
         assert "Want another go at the question you missed?" in stopped.params["text"]
         button = stopped.params["reply_markup"]["inline_keyboard"][0][0]
-        assert button["text"] == "Retry the questions I missed" and button["callback_data"].startswith("retry:")
+        assert button["text"] == "Retry the question I missed" and button["callback_data"].startswith("retry:")
 
         await api.press(ADA, button["callback_data"])
         again = await next_poll(api, ADA.id, 3)
