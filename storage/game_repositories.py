@@ -88,6 +88,13 @@ class SqlGameRepository:
         query = select(games.c.id).where(games.c.platform == platform, games.c.scope_id == scope_id, LIVE)
         return [row.id for row in await self._connection.execute(query.order_by(games.c.id))]
 
+    async def live_in_chat(self, platform: str, chat_id: str, parts: str | None) -> list[str]:
+        in_chat = games.c.chat_id == chat_id
+        if parts is not None:
+            in_chat = in_chat | games.c.chat_id.startswith(parts, autoescape=True)
+        query = select(games.c.id).where(games.c.platform == platform, in_chat, LIVE)
+        return [row.id for row in await self._connection.execute(query.order_by(games.c.id))]
+
     async def live_played_by(self, user_id: int, quiz_id: str) -> GameRecord | None:
         # From the live games (few, found through their partial indexes) to the player's row by its key.
         row = (await self._connection.execute(

@@ -19,6 +19,7 @@ from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.group_repeats import GroupRepeats, game_which_above
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import game_buttons, unbuttoned
+from adapters.telegram.topics import SEPARATOR
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation, Skipped
 from bot.games.rules import typed_seconds
@@ -118,7 +119,9 @@ class GameCommands:
         gone = message.left_chat_member if message is not None else None
         if message is None or gone is None or gone.is_bot:  # the bot's own removal ends the game elsewhere
             return
-        await self._engine.games.left(Actor(PLATFORM, str(gone.id), str(message.chat.id)), self.stage)
+        # Telegram says so in a forum's General topic: the games of its other topics stop waiting for them too.
+        await self._engine.games.left(Actor(PLATFORM, str(gone.id), str(message.chat.id)), self.stage,
+                                      f"{message.chat.id}{SEPARATOR}")
 
     async def leaderboard(self, actor: Actor, chat: str, args: list[str], first_name: str | None = None) -> None:
         """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere (in a group, said to whom);

@@ -33,6 +33,11 @@ class GameRepository(Protocol):
         """The ids of the live games counting for a group or server (not locked): each of its chats' own."""
         ...
 
+    async def live_in_chat(self, platform: str, chat_id: str, parts: str | None) -> list[str]:
+        """The ids of the live games in the chat and in its parts, the chats whose ids begin with ``parts`` (a
+        Telegram forum's topics; None: none), not locked."""
+        ...
+
     async def live_played_by(self, user_id: int, quiz_id: str) -> GameRecord | None:
         """A live game of the quiz that the user joined, if any (not locked): playing the quiz alone meanwhile
         would show them its answers."""

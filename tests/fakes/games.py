@@ -51,6 +51,11 @@ class FakeGameRepository:
         return sorted(game.id for game in self._state.games.values()
                       if game.platform == platform and game.scope_id == scope_id and game.state.live)
 
+    async def live_in_chat(self, platform: str, chat_id: str, parts: str | None) -> list[str]:
+        return sorted(game.id for game in self._state.games.values()
+                      if game.platform == platform and game.state.live
+                      and (game.chat_id == chat_id or (parts is not None and game.chat_id.startswith(parts))))
+
     async def live_played_by(self, user_id: int, quiz_id: str) -> GameRecord | None:
         return copy.deepcopy(next((game for game in self._state.games.values()
                                    if game.quiz_id == quiz_id and game.state.live

@@ -69,9 +69,10 @@ class Games:
         """A vote on a game's poll; None when the message asks no game's question."""
         return await self._play.vote_on_message(actor, player_name(name), message_key, option_index, stage)
 
-    async def left(self, actor: Actor, stage: Stage) -> None:
-        """The actor is no longer a member of the chat: its game stops waiting for their answers."""
-        await self._play.left(actor, stage)
+    async def left(self, actor: Actor, stage: Stage, parts: str | None = None) -> None:
+        """The actor is no longer a member of the chat: its games (those of its parts too, the chats whose ids
+        begin with ``parts``) stop waiting for their answers."""
+        await self._play.left(actor, stage, parts)
 
     async def stop(self, actor: Actor, name: str, moderator: bool, stage: Stage) -> Notice | None:
         return await self._play.stop(actor, player_name(name), moderator, stage)

@@ -53,13 +53,19 @@ class GamePlay:
             return None
         return await self.vote(actor, name, found[0], found[1], option_index, stage)
 
-    async def left(self, actor: Actor, stage: Stage) -> None:
-        """The actor left the chat (or was removed): the chat's game no longer waits for their answers, and closes
-        the open question now if they were the last it waited for."""
+    async def left(self, actor: Actor, stage: Stage, parts: str | None = None) -> None:
+        """The actor left the chat (or was removed): its games, those of its parts too (the chats whose ids begin
+        with ``parts``: a Telegram forum's topics), no longer wait for their answers, and each closes its open
+        question now if they were the last it waited for."""
         table = self._table
-        game_id = await table.live_game_id(actor.platform, actor.chat_id or "")
-        if game_id is None:
-            return
+
+        async def live(uow: UnitOfWork) -> list[str]:
+            return await uow.games.live_in_chat(actor.platform, actor.chat_id or "", parts)
+        for game_id in await table.core.turns.run_unlocked(live):
+            await self._leave(actor, game_id, stage)
+
+    async def _leave(self, actor: Actor, game_id: str, stage: Stage) -> None:
+        table = self._table
 
         async def leave(turn: Turn) -> list[GameEvent] | Notice:
             game, uow = await turn.uow.games.get(game_id), turn.uow

@@ -108,6 +108,19 @@ async def test_the_live_game_of_a_chat_is_found_by_platform_and_chat(uow: Uow) -
         assert on_discord is not None and on_discord.id == "elsewhere"
 
 
+async def test_the_live_games_in_a_chat_and_its_parts_are_found_by_their_ids_prefix(uow: Uow) -> None:
+    """A Telegram forum's topics are chats "<group>/<topic>": a member who leaves the group leaves them all."""
+    starter = await stored_user(uow)
+    await stored_games(uow, a_game(starter, "general", "-100"), a_game(starter, "topic", "-100/7"),
+                       a_game(starter, "over", "-100/8", state=GameState.FINISHED),
+                       a_game(starter, "longer", "-1001"), a_game(starter, "like", "-100_7"),
+                       a_game(starter, "discord", "-100/9", platform="discord"))
+    async with uow() as work:
+        assert await work.games.live_in_chat("telegram", "-100", "-100/") == ["general", "topic"]
+        assert await work.games.live_in_chat("telegram", "-100", None) == ["general"]
+        assert await work.games.live_in_chat("telegram", "-1", "-1%") == []  # the prefix is no pattern
+
+
 async def test_due_games_are_the_platforms_live_ones_whose_phase_is_over_earliest_first(uow: Uow) -> None:
     starter = await stored_user(uow)
     await stored_games(
