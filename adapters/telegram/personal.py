@@ -5,17 +5,20 @@ typing /progress (its text and its chart) again and again would delay the next q
 answer goes to the member's private chat, which costs the group nothing, and the group sees nothing. Telegram
 lets a bot write there only once the member has started it (else Forbidden, or "chat not found"): then the answer
 comes in the group as before, naming the member. Either way, the same member's same command (its arguments too)
-within a minute is answered once: they have the answer already, and each repeat would cost another message.
+within a minute is answered once: they have the answer already, and each repeat would cost another message. Only
+a repeat of the last of theirs: /timezone Africa/Lagos, /timezone Europe/Paris, /timezone Africa/Lagos changes the
+zone back (ignored, it would leave them in Paris's time, told nothing).
 """
 
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 
 from telegram.error import BadRequest, Forbidden
 
-from adapters.once_per import OncePer
+from adapters.once_per import REMEMBERED, OncePer
 from adapters.telegram.actors import is_private, owner_in
 from adapters.telegram.chat import chat_not_found
 from bot.replies import Actor
@@ -28,7 +31,8 @@ Send = Callable[[str, str | None], Awaitable[None]]
 
 class PersonalAnswers:
     def __init__(self, *, period: float = REPEAT_PERIOD, clock: Callable[[], float] = time.monotonic) -> None:
-        self._asked = OncePer(period, clock=clock)  # (group, member, command, arguments): answered a moment ago
+        self._asked = OncePer(period, clock=clock)  # (group, member, command): answered a moment ago
+        self._words: OrderedDict[Hashable, tuple[str, ...]] = OrderedDict()  # ...with these arguments
 
     async def answer(self, command: str, args: Sequence[str] | None, actor: Actor, chat: str, first_name: str,
                      prepare: Callable[[], Awaitable[Send]]) -> None:
@@ -38,9 +42,17 @@ class PersonalAnswers:
         if is_private(chat, actor):
             await (await prepare())(chat, None)
             return
-        asked: Hashable = (chat, actor.user_id, command, tuple(args or ()))
+        asked: Hashable = (chat, actor.user_id, command)
+        words = tuple(args or ())
         if not self._asked.allow(asked):
-            return
+            if self._words.get(asked) == words:
+                return
+            self._asked.forget(asked)  # other arguments: another command, and the one to repeat from now on
+            self._asked.allow(asked)
+        self._words[asked] = words
+        self._words.move_to_end(asked)
+        if len(self._words) > REMEMBERED:
+            self._words.popitem(last=False)
         try:
             send = await prepare()
             try:

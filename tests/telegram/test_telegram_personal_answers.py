@@ -73,3 +73,17 @@ async def test_a_chat_never_opened_is_answered_in_the_group_and_a_failed_answer_
         await api.settle()
         texts = api.sent_texts(GROUP.id)
         assert len(texts) == 2 and "UTC" in texts[1] and texts[1].startswith("<b>Aminata</b> · ")
+
+
+async def test_a_setting_changed_back_within_the_minute_is_changed_back_and_answered(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Lagos, Paris, then Lagos again: the third is no repeat of the answer before it. Before, it was ignored as
+    one of the first, unseen and undone, and the member was left in Paris's time."""
+    async with running_bot(settings) as engine:
+        for zone in ("Africa/Lagos", "Europe/Paris", "Africa/Lagos"):
+            await api.command(WANJIRU, f"/timezone {zone}", GROUP)
+            await api.settle()
+        private = api.sent_texts(WANJIRU.id)
+        assert len(private) == 3 and "Africa/Lagos" in private[2]
+        in_use = await engine.set_time_zone(Actor("telegram", str(WANJIRU.id)), "")
+        assert "Africa/Lagos" in in_use.text
