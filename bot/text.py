@@ -27,6 +27,19 @@ def shorten(text: str, limit: int) -> str:
     return text[:end].rstrip() + ELLIPSIS
 
 
+def shorten_words(text: str, limit: int) -> str:
+    """``text`` cut as ``shorten`` cuts it, but at the end of a word when one ends in the last third of what is
+    kept: a summary line or a button reads "…after each…", not "…after eac…". A word longer than that is cut."""
+    cut = shorten(text, limit)
+    kept = cut.removesuffix(ELLIPSIS)
+    if cut == text or not kept or text[len(kept)].isspace():
+        return cut
+    space = max(kept.rfind(" "), kept.rfind("\n"))
+    if space < len(kept) * 2 // 3:
+        return cut
+    return kept[:space].rstrip() + ELLIPSIS
+
+
 def folded(text: str) -> str:
     """``text`` for matching what someone typed: one composed form (a keyboard may send "ẹ́" as three code points,
     or as one with one more), no case, and the letters and digits of compatibility forms as the plain ones they

@@ -16,7 +16,7 @@ from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, Quiz
 from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.scoring import order_key
 from bot.sessions import questions_to_retry
-from bot.text import shorten
+from bot.text import shorten_words
 
 SUMMARY_PROMPT_CHARS = 70
 
@@ -110,7 +110,7 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
                   else _("(a question removed since)"))
         outcome = Outcome.SKIPPED if answer is None or answer.option_id is None else (
             Outcome.CORRECT if answer.correct else Outcome.WRONG)
-        lines.append(SummaryLine(question_id, shorten(prompt, SUMMARY_PROMPT_CHARS), outcome))
+        lines.append(SummaryLine(question_id, shorten_words(prompt, SUMMARY_PROMPT_CHARS), outcome))
     correct = sum(1 for line in lines if line.outcome is Outcome.CORRECT)
     total = len(lines)
     missed = len(questions_to_retry(quiz, session, answers))

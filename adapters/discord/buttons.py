@@ -10,7 +10,7 @@ import discord
 
 from adapters.discord import render
 from bot.replies import QuestionView, QuizList, Stopped, Summary
-from bot.text import shorten
+from bot.text import shorten_words
 
 # qt:a:<session id>:<question>:<option index>:<order>, within Discord's 100 characters. The question is its
 # place in the session, #0 for the first (a review round's question ids name their quiz too, and would not fit);
@@ -53,7 +53,7 @@ class RetryClickHandler(Protocol):
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CUSTOM_ID):
     def __init__(self, session_id: str, question_id: str, option_index: int, label: str,
                  order: str | None = None) -> None:
-        super().__init__(discord.ui.Button(label=shorten(label, render.BUTTON_LABEL_LIMIT),
+        super().__init__(discord.ui.Button(label=shorten_words(label, render.BUTTON_LABEL_LIMIT),
                                            style=discord.ButtonStyle.primary,
                                            custom_id=answer_custom_id(session_id, question_id, option_index, order)))
         self.session_id = session_id
@@ -87,7 +87,7 @@ class RetryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RETRY
     def __init__(self, session_id: str, private: bool, owner_id: int | None, label: str) -> None:
         owner = f":{owner_id}" if owner_id is not None else ""
         custom_id = f"qt:r:{'v' if private else 'p'}:{session_id}{owner}"
-        super().__init__(discord.ui.Button(label=shorten(label, render.BUTTON_LABEL_LIMIT),
+        super().__init__(discord.ui.Button(label=shorten_words(label, render.BUTTON_LABEL_LIMIT),
                                            style=discord.ButtonStyle.secondary, custom_id=custom_id))
         self.session_id = session_id
         self.private = private
@@ -117,7 +117,7 @@ class ReviewClickHandler(Protocol):
 
 class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REVIEW_ID):
     def __init__(self, label: str) -> None:
-        super().__init__(discord.ui.Button(label=shorten(label, render.BUTTON_LABEL_LIMIT),
+        super().__init__(discord.ui.Button(label=shorten_words(label, render.BUTTON_LABEL_LIMIT),
                                            style=discord.ButtonStyle.success, custom_id="qt:rv"))
 
     @classmethod
@@ -149,7 +149,7 @@ class QuizClickHandler(Protocol):
 
 class QuizButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUIZ_ID):
     def __init__(self, quiz_id: str, private: bool, label: str) -> None:
-        super().__init__(discord.ui.Button(label=shorten(label, render.BUTTON_LABEL_LIMIT),
+        super().__init__(discord.ui.Button(label=shorten_words(label, render.BUTTON_LABEL_LIMIT),
                                            style=discord.ButtonStyle.primary,
                                            custom_id=f"qt:q:{'v' if private else 'p'}:{quiz_id}"))
         self.quiz_id = quiz_id

@@ -12,7 +12,7 @@ import discord
 from adapters.discord.buttons import choices_view
 from adapters.discord.render import BUTTON_LABEL_LIMIT
 from bot.replies import QuizList
-from bot.text import shorten
+from bot.text import shorten_words
 
 # qt:g<verb>:<game id>[:<question's place>[:<option>]]: j join, b begin, a answer, x explain.
 GAME_ID = re.compile(r"qt:g(?P<verb>[jbax]):(?P<game>[0-9a-f]{32})"
@@ -38,7 +38,7 @@ class GameOpenClickHandler(Protocol):
 class GameOpenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=OPEN_ID):
     def __init__(self, quiz_id: str, seconds: int | None, label: str) -> None:
         custom_id = f"qt:gq:{quiz_id}" + (f":{seconds}" if seconds is not None else "")
-        super().__init__(discord.ui.Button(label=shorten(label, BUTTON_LABEL_LIMIT),
+        super().__init__(discord.ui.Button(label=shorten_words(label, BUTTON_LABEL_LIMIT),
                                            style=discord.ButtonStyle.primary, custom_id=custom_id))
         self.quiz_id, self.seconds = quiz_id, seconds
 
@@ -68,7 +68,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_I
             custom_id += f":{place}"
         if verb == "answer":
             custom_id += f":{option}"
-        super().__init__(discord.ui.Button(label=shorten(label, BUTTON_LABEL_LIMIT), style=style,
+        super().__init__(discord.ui.Button(label=shorten_words(label, BUTTON_LABEL_LIMIT), style=style,
                                            custom_id=custom_id))
         self.verb, self.game_id, self.place, self.option = verb, game_id, place, option
 

@@ -10,7 +10,7 @@ from bot.games.rules import MAX_QUESTION_SECONDS
 from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES
 from bot.replies import QuizList, Stopped, Summary
-from bot.text import shorten
+from bot.text import shorten_words
 
 LABEL_LIMIT = 60  # Telegram clips long labels anyway; keep them readable
 # ▶ buttons under a list of quizzes: Telegram refuses a keyboard of more than 100 buttons, and a column of 50 is
@@ -19,7 +19,7 @@ QUIZ_BUTTON_LIMIT = 50
 
 
 def button(label: str, action: Action, value: str) -> InlineKeyboardButton:
-    return InlineKeyboardButton(shorten(label, LABEL_LIMIT), callback_data=ButtonData(action, value).encode())
+    return InlineKeyboardButton(shorten_words(label, LABEL_LIMIT), callback_data=ButtonData(action, value).encode())
 
 
 def quiz_buttons(quizzes: QuizList, action: Action = Action.START_QUIZ, then: str = "") -> InlineKeyboardMarkup | None:

@@ -8,7 +8,7 @@ import regex
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.text import ELLIPSIS, shorten, shown_name, without_controls
+from bot.text import ELLIPSIS, shorten, shorten_words, shown_name, without_controls
 
 FAMILY = "👩\u200d👩\u200d👧\u200d👦"  # one emoji of 7 code points
 
@@ -51,6 +51,26 @@ def test_the_cut_falls_where_the_whole_texts_clusters_put_it(text: str, limit: i
     # Only the first ``limit`` characters are split into clusters: the cut must not move for it.
     expected = text if len(text) <= limit else whole_text_cut(text, limit)
     assert shorten(text, limit) == expected
+
+
+def test_a_summary_line_or_a_label_is_cut_at_the_end_of_a_word() -> None:
+    prompt = "Which collective keeps the data-parallel replicas identical after each step?"
+    assert shorten_words(prompt, 70) == "Which collective keeps the data-parallel replicas identical after…"
+    assert shorten_words("Ọ̀gá ìrántí fún èrò", 15) == "Ọ̀gá ìrántí…"  # not "…fú…": the tone marks go with their words
+    assert shorten_words("hello wo rld", 9) == "hello wo…"  # the cut fell between words already
+    assert shorten_words("Ada", 3) == "Ada"
+
+
+def test_a_word_longer_than_a_third_of_the_room_is_cut_inside_it() -> None:
+    assert shorten_words("ab cdefghijklmnopqrstuvwxyz", 10) == "ab cdefgh…"  # "ab…" would say next to nothing
+
+
+@given(st.lists(CLUSTER_PARTS, max_size=40).map("".join), st.integers(min_value=-2, max_value=45))
+def test_a_cut_at_a_word_keeps_at_least_two_thirds_of_the_plain_cut_and_never_more(text: str, limit: int) -> None:
+    plain, words = shorten(text, limit), shorten_words(text, limit)
+    kept, plain_kept = words.removesuffix(ELLIPSIS), plain.removesuffix(ELLIPSIS)
+    assert plain_kept.startswith(kept) and len(words) <= max(limit, len(ELLIPSIS))
+    assert len(kept) >= len(plain_kept) * 2 // 3 - 1 or words == plain
 
 
 def test_a_name_is_shown_on_one_line_without_the_bidi_controls_that_would_reorder_the_bots_words() -> None:
