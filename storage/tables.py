@@ -220,7 +220,9 @@ class Game(Base):
     finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     lobby_message: Mapped[str | None] = mapped_column(String(64))
     question_message: Mapped[str | None] = mapped_column(String(64))
-    asked_answer: Mapped[str | None] = mapped_column(String(64))  # the open question's answer as its poll showed
+    # The open question's answer as its poll showed it, and that question's id (bot/games/records.py)
+    asked_question: Mapped[str | None] = mapped_column(String(64))
+    asked_answer: Mapped[str | None] = mapped_column(String(64))
 
 
 class GamePlayer(Base):

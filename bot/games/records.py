@@ -45,8 +45,11 @@ class GameRecord:
     lobby_message: str | None = None  # the platform's id of the lobby message (edited when the game begins)
     question_message: str | None = None  # the platform's id of the current question's message
     finished_at: datetime | None = None
-    # The current question's answer as its poll showed it (a Telegram quiz poll marks it): a reload since may name
-    # another, and votes are judged by what the players saw. None: asked before this was kept.
+    # The answer a question was asked with, as its poll showed it (a Telegram quiz poll marks it), and that
+    # question: a reload since may name another, and votes are judged by what the players saw. Kept with its
+    # question's id: a replica of an older version asking the next one leaves them behind, and the next question
+    # may have an option of the same id. None: asked before this was kept.
+    asked_question: str | None = None
     asked_answer: str | None = None
 
     @property

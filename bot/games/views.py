@@ -80,8 +80,8 @@ def as_asked(game: GameRecord, question: Question) -> Question:
     (or a new option) the answer: votes and results go by what the poll showed. An answer since removed gives way,
     having no text left to show."""
     asked = game.asked_answer
-    if (question.id != game.current_question_id or asked is None or asked == question.answer
-            or question.option(asked) is None):
+    if (question.id != game.current_question_id or game.asked_question != question.id or asked is None
+            or asked == question.answer or question.option(asked) is None):
         return question
     return question.model_copy(update={"answer": asked})
 

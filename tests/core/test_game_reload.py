@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from bot.content.library import ContentLibrary
 from bot.games import views
+from bot.games.records import GameRecord, GameState
 from bot.games.replies import GameExplanation, GameResults
 from bot.replies import Actor
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, last_question, open_with_three, vote
@@ -109,3 +111,17 @@ async def test_a_reload_that_changes_the_open_questions_answer_judges_votes_by_t
     results = stage.of(CHAT, GameResults)[0]
     assert f"the answer is {views.letter(asked.correct_index)}. All-reduce" in results.heading
     assert [line.rsplit(" — ", 1)[1] != "0 points" for line in results.top] == [True, True, False]
+
+
+def test_an_answer_kept_for_another_question_is_not_this_ones(content_dir: Path) -> None:
+    # During a rolling deploy a replica of the version before asks the next question and keeps no answer: the one
+    # left behind is the previous question's, whose option ids the next one may share (fsdp's all-gather...).
+    quiz = ContentLibrary.load(content_dir).catalog.quizzes[0]
+    start = datetime(2026, 12, 5, tzinfo=UTC)
+    first, second = quiz.questions[0], quiz.questions[1]
+    other = next(option.id for option in second.options if option.id != second.answer)
+    game = GameRecord("g1", "telegram", "chat", "chat", quiz.id, 1, "en", [first.id, second.id], {}, 30,
+                      start, start, GameState.ASKING, position=1, asked_question=first.id, asked_answer=other)
+    assert views.as_asked(game, second).answer == second.answer
+    kept = replace(game, asked_question=second.id)
+    assert views.as_asked(kept, second).answer == other  # its own: what its poll showed

@@ -57,7 +57,7 @@ class Phases:
         question = quiz.question(game.current_question_id or "") if quiz is not None else None
         if quiz is not None and question is not None:
             game.state, game.asked_at, game.question_message = GameState.ASKING, now, None
-            game.asked_answer = question.answer
+            game.asked_question, game.asked_answer = question.id, question.answer
             # The options as shown now, which votes name by number: a reload since the lobby opened may have
             # removed or added some.
             game.option_orders[question.id] = shown_options(question, game.option_orders.get(question.id, []))

@@ -20,9 +20,13 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     # Nullable, no default: a question asked before is judged by the content served, as it was.
     with op.batch_alter_table("games") as batch:
+        # With its question's id: an older replica asking the next question during a rolling deploy leaves both
+        # behind, and the next question may have an option of the same id.
+        batch.add_column(sa.Column("asked_question", sa.String(length=64), nullable=True))
         batch.add_column(sa.Column("asked_answer", sa.String(length=64), nullable=True))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("games") as batch:
         batch.drop_column("asked_answer")
+        batch.drop_column("asked_question")

@@ -35,7 +35,7 @@ async def test_a_stored_game_comes_back_with_every_field_in_utc_and_changes_with
     game = replace(a_game(starter, state=GameState.ASKING, created_at=(START - MINUTE).astimezone(LAGOS)),
                    position=1, deadline=(START + 20 * SECOND).astimezone(LAGOS), asked_at=START.astimezone(LAGOS),
                    lobby_message="m-1", question_message="m-2", language="yo", question_seconds=30,
-                   asked_answer="b")
+                   asked_question="q2", asked_answer="b")
     await stored_games(uow, game)
     async with uow() as work:
         stored = await work.games.get("g1")
