@@ -55,4 +55,4 @@ async def test_nobody_scored_is_said_in_the_chats_language(engine: QuizEngine) -
     await engine.games.begin(ADA, game_id, False, stage)
     await vote(engine, stage, ADA, right=False)
     await engine.games.stop(ADA, "Ada", False, stage)
-    assert stage.of(CHAT, GamePodium)[0].lines == ("Personne n'a marqué de points cette fois.",)
+    assert stage.of(CHAT, GamePodium)[0].lines == ("Personne n’a marqué de points cette fois.",)

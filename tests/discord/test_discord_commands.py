@@ -52,7 +52,7 @@ async def test_quiz_with_nothing_in_progress_lists_the_quizzes_to_choose_from(bo
     token = await fake.slash("quiz", {}, locale="fr")
     answer = await fake.wait_until(first_answer(fake, token))
     lines = answer.content.splitlines()
-    assert lines[0] == "Vous n'avez aucun quiz en cours. Choisissez-en un pour commencer."
+    assert lines[0] == "Vous n’avez aucun quiz en cours. Choisissez-en un pour commencer."
     assert "(`collectives`)" in answer.content and "(`long-options`)" in answer.content
 
 

@@ -29,7 +29,7 @@ async def test_a_stranger_voting_on_someone_elses_poll_is_told_in_the_servers_la
     await vote_for(fake, poll, "All-reduce", OTHER_ID)  # someone who never used the bot
     hint = await reply_to(fake, poll, after=mark)
     assert hint.content == hint_in(bot, "fr")
-    assert "ce sondage appartient au quiz de quelqu'un d'autre" in hint.content
+    assert "ce sondage appartient au quiz de quelqu’un d’autre" in hint.content
     # The server's language isn't taken for the voter's own: their next command's locale is.
     with sqlite3.connect(settings.data_dir / "quiztutor.sqlite3") as database:
         assert database.execute("SELECT language, last_hint FROM users WHERE platform_user_id = ?",

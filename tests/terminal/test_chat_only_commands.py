@@ -69,7 +69,7 @@ async def test_timezone_alone_says_to_type_the_word_here_not_to_send_a_slash_com
         io = ScriptedLineIO(["language fr", "timezone", "quit"])
         await TerminalPlayer(services.engine, ACTOR, io).play()
         said = " ".join(io.transcript.split())  # as wrapped to the terminal's width
-        assert "Pour le changer, tapez « timezone » suivi d'un nom comme Africa/Lagos" in said  # spaces joined
+        assert "Pour le changer, tapez « timezone » suivi d’un nom comme Africa/Lagos" in said  # spaces joined
         assert "/timezone" not in said
         # A chat bot still names its command as sent there.
         await services.engine.set_language(Actor("telegram", "7"), "en")

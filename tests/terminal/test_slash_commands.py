@@ -69,7 +69,7 @@ async def test_start_mid_question_shows_the_question_again_and_a_number_still_an
 async def test_an_unknown_slash_command_gets_a_reply_in_the_learners_language(tmp_path: Path) -> None:
     said = await play(tmp_path, ["/foo", "language fr", "/reload", "quit"])
     assert "There is no command called “/foo” here. Type “help” to see the commands." in said
-    assert "Aucune commande ne s'appelle « /reload » ici. Tapez « help » pour voir les commandes." in said
+    assert "Aucune commande ne s’appelle « /reload » ici. Tapez « help » pour voir les commandes." in said
     assert "There is no quiz called" not in said and "Aucun quiz" not in said
 
 
