@@ -50,7 +50,7 @@ def no_quiz_in_progress(_: Localizer, game_here: bool = False) -> Notice:
     if game_here:
         return Notice(_("You have no quiz of your own in progress. The game in this chat is stopped with /game stop, "
                         "or moved on with /game skip, by the player who started it or an admin."),
-                      NoticeCode.NO_ACTIVE_SESSION, _.language)
+                      NoticeCode.NO_ACTIVE_SESSION, _.language, here=True)
     return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _.language)
 
 
@@ -83,9 +83,10 @@ def game_of_it_here(quiz: Quiz | str, _: Localizer, chat_id: str | None = None, 
     if answering:
         return Notice(_("A group game of {title} is on in this chat, so this answer to your own round of it doesn't "
                         "count. That round waits for you until the game is over.", title=quiz_title(quiz, _)),
-                      NoticeCode.IN_A_GAME, _.language, chat_id)
+                      NoticeCode.IN_A_GAME, _.language, chat_id, here=True)
     return Notice(_("A group game of {title} is on in this chat. Play it on your own in a private chat, or here once "
-                    "the game is over.", title=quiz_title(quiz, _)), NoticeCode.IN_A_GAME, _.language, chat_id)
+                    "the game is over.", title=quiz_title(quiz, _)), NoticeCode.IN_A_GAME, _.language, chat_id,
+                  here=True)
 
 
 def quiz_title(quiz: Quiz | str, _: Localizer) -> str:
@@ -98,7 +99,7 @@ def review_waits_for_the_game(quiz: Quiz | str, _: Localizer, chat_id: str | Non
     skipped, it would show them (and the chat) the answer to a question the game may ask."""
     return Notice(_("You're playing {title} in a group game right now and this review question is from it, so your "
                     "review waits until the game is over.", title=quiz_title(quiz, _)), NoticeCode.IN_A_GAME,
-                  _.language, chat_id)
+                  _.language, chat_id, here=True)
 
 
 def review_held_for_the_game(quiz: Quiz | str, _: Localizer, chat_id: str | None = None) -> Notice:

@@ -69,6 +69,8 @@ class Notice:
     code: NoticeCode = NoticeCode.INFO
     language: str = ui_language()
     chat_id: str | None = field(default=None, compare=False)  # where the refused thing lives, when known
+    # Its words are about the chat it answers in ("the game in this chat", "the question above"): said there only.
+    here: bool = field(default=False, compare=False)
 
     @property
     def is_error(self) -> bool:

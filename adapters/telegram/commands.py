@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from contextlib import AbstractAsyncContextManager
-from dataclasses import replace
 
 from telegram import Update
 from telegram.constants import ChatType
 
-from adapters.charts import render_progress_chart
 from adapters.left_open import Showing, closing_left_open
 from adapters.once_per import OncePer
 from adapters.telegram import render
@@ -29,8 +26,9 @@ from adapters.telegram.games import GameCommands
 from adapters.telegram.group_repeats import GroupRepeats
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
+from adapters.telegram.member_commands import MemberCommands, first_name
 from adapters.telegram.menu import help_text, how_to_answer, next_steps
-from adapters.telegram.personal import PersonalAnswers, Send
+from adapters.telegram.personal import Send
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_key
 from adapters.telegram.typed_commands import Callback, Context, run_typed
@@ -38,7 +36,6 @@ from bot.delivery import Target
 from bot.engine import QuizEngine
 from bot.records import HeldLink, MessageLink
 from bot.replies import Actor, Notice, NoticeCode, Stopped, WhichQuiz
-from bot.text import shown_name
 
 log = logging.getLogger(__name__)
 
@@ -57,16 +54,17 @@ class Commands:
         self.games = games
         self._hinted = OncePer(HINT_PERIOD)
         self._repeats = repeats  # the lists and the help: in a group, once a minute
-        self._personal = PersonalAnswers()  # answers about one member: in a group, privately if we can
+        self._personal = games.personal  # answers about one member: in a group, privately if we can
+        self._members = MemberCommands(engine, chat, self._personal)
 
     def callbacks(self) -> dict[str, Callback]:
         """Command name -> PTB callback."""
         commands: dict[str, Command] = {
             "start": self.start, "help": self.help, "quizzes": self.quizzes, "quiz": self.quiz,
             "preview": self.preview, "stop": self.stop, "skip": self.skip, "retry": self.retry,
-            "language": self.language,
-            "progress": self.progress, "reload": self.reload, "review": self.review, "timezone": self.timezone,
-            "reminders": self.reminders, "game": self.game, "leaderboard": self.leaderboard,
+            "language": self.language, "progress": self._members.progress, "reload": self.reload,
+            "review": self.review, "timezone": self._members.timezone, "reminders": self._members.reminders,
+            "game": self.game, "leaderboard": self.leaderboard,
         }
         return {name: with_actor(command, self.nameless) for name, command in commands.items()}
 
@@ -92,40 +90,40 @@ class Commands:
             profile = await self._engine.profile(actor)
             _ = self._engine.localizer_for(profile.language)
             lines = [esc(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.",
-                           name=_first_name(update))),
+                           name=first_name(update))),
                      esc(next_steps(_))]
             if not profile.language_known:
                 lines.append(esc(_("Which language should I speak?")))
             return lambda to, _owner: self._chat.html(to, ["\n".join(lines)],
                                                       None if profile.language_known else language_picker())
-        await self._personal.answer("start", context.args, actor, chat, _first_name(update), welcome)
+        await self._personal.answer("start", context.args, actor, chat, first_name(update), welcome)
 
     async def help(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         profile = await self._engine.profile(actor)
         _ = self._engine.localizer_for(profile.language)
-        await self._repeats.answer("help", actor, chat, _first_name(update), lambda: self._chat.html(
+        await self._repeats.answer("help", actor, chat, first_name(update), lambda: self._chat.html(
             chat, [help_text(_, admin=profile.admin, group=_in_group(update))]), variant=profile.admin)
 
     async def quizzes(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self._repeats.answer("quizzes", actor, chat, _first_name(update), lambda: self._show_quizzes(actor, chat))
+        await self._repeats.answer("quizzes", actor, chat, first_name(update), lambda: self._show_quizzes(actor, chat))
 
     async def quiz(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Start the named quiz, or resume the latest one; in a group it is the caller's own session."""
-        owner, reference = owner_in(chat, actor, _first_name(update)), command_argument(context.args)
-        async with self.closing_left_open(surface_in(self._chat, chat, actor, _first_name(update))) as surface:
+        owner, reference = owner_in(chat, actor, first_name(update)), command_argument(context.args)
+        async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
             reply = await self._engine.start(actor, reference, surface)
         if isinstance(reply, WhichQuiz):  # several quizzes match: the question, and a button for each
-            await self._repeats.which("quiz", reply, actor, chat, _first_name(update), reference or "")
+            await self._repeats.which("quiz", reply, actor, chat, first_name(update), reference or "")
         elif isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:  # and the list: as /quizzes
-            await self._repeats.answer("quizzes", actor, chat, _first_name(update),
+            await self._repeats.answer("quizzes", actor, chat, first_name(update),
                                        lambda: self._show_quizzes(actor, chat, reply, owner), reply.text)
         elif isinstance(reply, Notice):  # e.g. that quiz is theirs in a group game now
-            await self.notice(chat, reply, owner)
+            await self.tell("quiz", actor, chat, first_name(update), reply)
 
     async def preview(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """A quiz's questions without their answers; in a group, named for whom they were asked."""
         reference = command_argument(context.args)
-        owner = owner_in(chat, actor, _first_name(update))
+        owner = owner_in(chat, actor, first_name(update))
         if reference is None:
             listing = await self._engine.list_quizzes(actor)
             _ = self._engine.localizer_for(listing.language)
@@ -135,7 +133,7 @@ class Commands:
             return
         reply = await self._engine.preview(actor, reference)
         if isinstance(reply, WhichQuiz):  # each with its /preview line (the buttons under a list start a quiz)
-            await self._repeats.which("preview", reply, actor, chat, _first_name(update), reference)
+            await self._repeats.which("preview", reply, actor, chat, first_name(update), reference)
         else:
             await self._chat.html(chat, [render.outcome_notice(reply.text, owner)] if isinstance(reply, Notice)
                                   else render.preview(reply, owner))
@@ -143,99 +141,71 @@ class Commands:
     async def stop(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Its poll is closed, else it stays open to votes that only say the quiz was stopped.
         notice = await self._engine.stop(actor, self.close_linked_poll)
-        owner = owner_in(chat, actor, _first_name(update))  # in a group: whose quiz it was
+        owner = owner_in(chat, actor, first_name(update))  # in a group: whose quiz it was
         if isinstance(notice, Stopped) and notice.retry_offer:  # as under a summary: the offer and its button
             await self._chat.html(chat, [render.outcome_notice(notice.text, owner) + "\n" + esc(notice.retry_offer)],
                                   retry_button(notice))
         else:
-            await self.notice(chat, notice, owner)
+            await self.tell("stop", actor, chat, first_name(update), notice)
 
     async def retry(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """The questions missed in the learner's last quiz, finished or stopped; in a group, their own round."""
-        async with self.closing_left_open(surface_in(self._chat, chat, actor, _first_name(update))) as surface:
+        async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
             reply = await self._engine.retry_missed(actor, None, surface)
-        if isinstance(reply, Notice):  # e.g. nothing to retry: in a group, for whom
-            await self.notice(chat, reply, owner_in(chat, actor, _first_name(update)))
+        if isinstance(reply, Notice):  # e.g. nothing to retry
+            await self.tell("retry", actor, chat, first_name(update), reply)
 
     async def skip(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Then the skipped question's poll is closed: a vote there would count for nothing.
-        async with self.closing_left_open(surface_in(self._chat, chat, actor, _first_name(update))) as surface:
+        async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
             reply = await self._engine.skip(actor, surface)
-        if isinstance(reply, Notice):  # in a group, for whom: as /stop says it
-            await self.notice(chat, reply, owner_in(chat, actor, _first_name(update)))
+        if isinstance(reply, Notice):  # e.g. nothing to skip
+            await self.tell("skip", actor, chat, first_name(update), reply)
 
     async def language(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """``/language sw`` sets it at once; ``/language`` alone shows the picker. In a group, an admin's
         ``/language sw`` sets the group's language for games."""
         choice = command_argument(context.args)
         if choice is not None and not is_private(chat, actor):
-            await self.games.group_language(actor, chat, choice, name=_first_name(update))
+            await self.games.group_language(actor, chat, choice, name=first_name(update))
             return
         if choice is not None:
             await self.notice(chat, await self._engine.set_language(actor, choice))
             return
-        if not is_private(chat, actor) and not await self.games.may_pick_group_language(actor, chat,
-                                                                                         _first_name(update)):
-            return
-        _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
-        action = Action.LANGUAGE if is_private(chat, actor) else Action.CHAT_LANGUAGE  # as typed there
-        await self._chat.html(chat, [esc(_("Which language should I speak?"))], language_picker(action))
-
-    async def progress(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        """The text, then the chart as a photo (drawn off the event loop); in a group, both say whose they are."""
-        async def prepare() -> Send:
-            progress = await self._engine.progress(actor)
-            chart = progress.chart
-            picture = None if chart is None else await asyncio.to_thread(render_progress_chart, chart)
-
-            async def send(to: str, owner: str | None) -> None:
-                await self._chat.html(to, [render.progress(progress, owner)])
-                if chart is not None and picture is not None:
-                    await self._chat.photo(to, picture, render.caption(chart.title, owner))
-            return send
-        await self._personal.answer("progress", context.args, actor, chat, _first_name(update), prepare)
+        async def picker() -> Send:
+            _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
+            action = Action.LANGUAGE if is_private(chat, actor) else Action.CHAT_LANGUAGE  # as typed there
+            return lambda to, _owner: self._chat.html(to, [esc(_("Which language should I speak?"))],
+                                                      language_picker(action))
+        if is_private(chat, actor) or await self.games.may_pick_group_language(actor, chat, first_name(update)):
+            # In a group, the group's picker: pressed there only, and one a minute per member is enough.
+            await self._personal.answer("language", None, actor, chat, first_name(update), picker, here=True)
 
     async def review(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self.review_in(actor, chat, _first_name(update))
+        await self.review_in(actor, chat, first_name(update))
 
     async def review_in(self, actor: Actor, chat: str, first_name: str) -> None:
         """The learner's due questions as quiz polls, or when the next review is."""
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name)) as surface:
             reply = await self._engine.review(actor, surface)
         if isinstance(reply, Notice):  # e.g. when their next review is
-            await self.notice(chat, reply, owner_in(chat, actor, first_name))
-
-    async def timezone(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        # No name: the zone in use and the command that changes it, said by the engine once.
-        async def prepare() -> Send:
-            notice = await self._engine.set_time_zone(actor, command_argument(context.args) or "")
-            return lambda to, owner: self.notice(to, notice, owner)
-        await self._personal.answer("timezone", context.args, actor, chat, _first_name(update), prepare)
-
-    async def reminders(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        async def prepare() -> Send:
-            notice = await self._engine.set_reminders(actor, command_argument(context.args) or "")
-            _ = self._engine.localizer_for(notice.language)
-            # Answered in the group only when the bot can't write to them privately: each reminder would be refused
-            # (and reminders then stop), unseen. Said now, while they are here to read it.
-            unreachable = replace(notice, text=" ".join([notice.text, _(
-                "But I can't write to you in a private chat yet, and that is where reminders come: open "
-                "{link} and press Start.", link=f"https://t.me/{self._chat.bot.username}")]))
-            return lambda to, owner: self.notice(to, unreachable if notice.code is NoticeCode.REMINDERS_ON
-                                                 and not is_private(to, actor) else notice, owner)
-        await self._personal.answer("reminders", context.args, actor, chat, _first_name(update), prepare)
+            await self.tell("review", actor, chat, first_name, reply)
 
     async def game(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.games.game(actor, chat, update.effective_user, list(context.args or []))
 
     async def leaderboard(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self.games.leaderboard(actor, chat, list(context.args or []), _first_name(update))
+        await self.games.leaderboard(actor, chat, list(context.args or []), first_name(update))
 
     async def reload(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """Admins only (the engine checks): re-read the content; a failure keeps serving the previous one."""
-        report = await self._engine.reload(actor)
-        owner = owner_in(chat, actor, _first_name(update))  # in a group: whom it answers, refused or not
-        await self._chat.html(chat, [render.reload_report(report, owner=owner)])
+        async def prepare() -> Send:
+            report = await self._engine.reload(actor)
+            return lambda to, owner: self._chat.html(to, [render.reload_report(report, owner=owner)])
+        if self._engine.is_admin(actor):  # done every time: an admin may reload again at once, files fixed
+            await (await prepare())(chat, owner_in(chat, actor, first_name(update)))
+        else:  # refused: theirs alone, as /progress
+            await self._personal.answer("reload", None, actor, chat, first_name(update), prepare)
 
     async def hint(self, update: Update, context: Context) -> None:
         """Free text, an unknown command or a sticker in a private chat: say what to send instead (with a question
@@ -271,6 +241,15 @@ class Commands:
             except Exception:  # the database failed: resuming sends one stopPoll that Telegram refuses
                 log.exception("could not mark poll message %s withdrawn", link.message_key)
 
+    async def tell(self, command: str, actor: Actor, chat: str, first_name: str, notice: Notice) -> None:
+        """What a command did stays where it was done; a refusal or nothing to do is the member's own: in a group,
+        privately if we can, and the same words once a minute (see PersonalAnswers)."""
+        if not notice.is_error:
+            await self.notice(chat, notice, owner_in(chat, actor, first_name))
+            return
+        await self._personal.tell(command, notice.text, actor, chat, first_name,
+                                  lambda to, owner: self.notice(to, notice, owner), here=notice.here)
+
     async def notice(self, chat: str, notice: Notice, owner: str | None = None) -> None:
         """``owner``: in a group, whom it answers (see owner_in)."""
         await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])
@@ -283,8 +262,6 @@ class Commands:
         await self._chat.html(chat, blocks, quiz_buttons(listing))
 
 
-def _first_name(update: Update) -> str:
-    return shown_name(update.effective_user.first_name) if update.effective_user else ""
 
 
 def _in_group(update: Update) -> bool:

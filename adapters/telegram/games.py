@@ -19,6 +19,7 @@ from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.group_repeats import GroupRepeats, game_which_above
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import game_buttons, unbuttoned
+from adapters.telegram.personal import PersonalAnswers
 from adapters.telegram.topics import SEPARATOR
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation, Skipped
@@ -43,6 +44,7 @@ class GameCommands:
         self._repeats = repeats  # "Which one?" in a group: once a minute, as the commands' lists
         self.polls = polls
         self._refused = OncePer(REFUSAL_PERIOD)
+        self.personal = PersonalAnswers()  # answers about one member: in a group, privately if we can
 
     def stage(self, chat_id: str) -> TelegramGameSurface:
         return TelegramGameSurface(self._chat, chat_id, self.polls)
@@ -161,7 +163,7 @@ class GameCommands:
         if not notice.is_error:
             await self._chat.html(chat, [render.notice(notice)])
         elif pressed is None:
-            await self._refuse(actor, chat, notice, name)
+            await self._refuse_personally(actor, chat, notice, name)
 
     async def may_pick_group_language(self, actor: Actor, chat: str, name: str | None = None) -> bool:
         """/language alone in a group posts a picker that sets the group's language: only for who may set it.
@@ -172,7 +174,7 @@ class GameCommands:
         notice = await self._engine.games.set_chat_language(actor, chat, "", moderator=False)
         if notice.code is not NoticeCode.NOT_ALLOWED:  # one of the bot's own admins: the picker is theirs
             return True
-        await self._refuse(actor, chat, notice, name)
+        await self._refuse_personally(actor, chat, notice, name)
         return False
 
     async def button(self, query: CallbackQuery, actor: Actor, data: ButtonData) -> None:
@@ -249,6 +251,12 @@ class GameCommands:
         """Said in the group if it is to hear it (see _heard)."""
         if self._heard(actor, chat, notice):
             await self._say_refusal(actor, chat, notice, first_name, seconds)
+
+    async def _refuse_personally(self, actor: Actor, chat: str, notice: Notice, first_name: str | None) -> None:
+        """A refusal of /language: the member's own, sent as PersonalAnswers sends (words about the group: there)."""
+        async def send(to: str, owner: str | None) -> None:
+            await self._chat.html(to, [render.outcome_notice(notice.text, owner)])
+        await self.personal.tell("language", notice.text, actor, chat, first_name or "", send, here=notice.here)
 
     def _heard(self, actor: Actor, chat: str, notice: Notice) -> bool:
         """Whether the group is to hear this refusal, counted as heard: the same refusal once per person per half

@@ -1,4 +1,6 @@
-"""Answers about one member (/progress, /timezone, /reminders, /start) asked for in a group: privately if we can.
+"""Answers about one member asked for in a group: privately if we can. /progress, /timezone, /reminders, /start,
+and what /quiz, /stop, /skip, /retry, /review or /reload say when they do nothing for that member (a
+refusal, nothing to stop or to review): the group needn't read them.
 
 A group gets at most 20 messages a minute from the bot, and a running game's questions need them: a few members
 typing /progress (its text and its chart) again and again would delay the next question. So in a group such an
@@ -34,8 +36,17 @@ class PersonalAnswers:
         self._asked = OncePer(period, clock=clock)  # (group, member, command): answered a moment ago
         self._words: OrderedDict[Hashable, tuple[str, ...]] = OrderedDict()  # ...with these arguments
 
+    async def tell(self, command: str, said: str, actor: Actor, chat: str, first_name: str, send: Send, *,
+                   here: bool = False) -> None:
+        """A notice or refusal the command ended in (its work done), sent as ``answer`` sends: the same words to
+        the same member once a minute. ``here``: words about the group itself ("the game in this chat", "its
+        question above"), which make no sense elsewhere: said only there."""
+        async def ready() -> Send:
+            return send
+        await self.answer(command, (said,), actor, chat, first_name, ready, here=here)
+
     async def answer(self, command: str, args: Sequence[str] | None, actor: Actor, chat: str, first_name: str,
-                     prepare: Callable[[], Awaitable[Send]]) -> None:
+                     prepare: Callable[[], Awaitable[Send]], *, here: bool = False) -> None:
         """``prepare()`` does the command's work and returns how to send its answer; sent in a private chat there,
         in a group to the member's private chat, or to the group when the bot may not write to them. A repeat in a
         group within the minute is ignored, unless the answer before it failed (the member was told to try again)."""
@@ -55,6 +66,9 @@ class PersonalAnswers:
             self._words.popitem(last=False)
         try:
             send = await prepare()
+            if here:
+                await send(chat, owner_in(chat, actor, first_name))
+                return
             try:
                 await send(actor.user_id, None)
                 return

@@ -181,7 +181,7 @@ class Playing:
             # poll was closed (left for another quiz since) or never sent: then the question is asked again.
             # A retry typed again (the terminal names no summary) shows the question again, which costs nothing.
             return Notice(_("Your retry has already started: answer its question above, or send /quiz to see it "
-                            "again."), NoticeCode.ALREADY_RETRYING, _.language, turn.actor.chat_id)
+                            "again."), NoticeCode.ALREADY_RETRYING, _.language, turn.actor.chat_id, here=True)
         # The polls of the quiz played until now and of the round this retry replaces (read before it's stopped);
         # a retry again after another quiz (or typed again) resumes the round, its open question asked again.
         left_behind = await core.left_behind(uow, turn.actor, current if already_retrying else None, latest, current)

@@ -97,6 +97,6 @@ async def test_in_a_group_other_members_full_width_chatter_is_left_alone_and_adm
             await api.command(AMINATA, chatter, GROUP)
         await api.settle()
         assert api.sent_texts(GROUP.id) == [] and api.polls(GROUP.id) == []
-        await api.command(AMINATA, "／reload@QuizTutorBot", GROUP)  # not one of the bot's admins
-        refused = (await api.wait_for("sendMessage", 1, for_chat(GROUP.id)))[0].params["text"]
+        await api.command(AMINATA, "／reload@QuizTutorBot", GROUP)  # not one of the bot's admins: told privately
+        refused = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0].params["text"]
         assert refused.endswith(engine.localizer_for("fr")("Sorry, only the bot's admins can reload the content."))

@@ -147,7 +147,9 @@ async def test_progress_with_no_results_yet_bolds_only_the_name_in_a_group(api: 
 
 async def test_reload_and_preview_in_a_group_name_whom_they_answer(api: FakeBotApi, settings: Settings) -> None:
     """A non-admin's /reload refused, and /preview (its usage, an unknown quiz, which one, the preview itself):
-    each answers one member, who is named as every other such reply names them."""
+    each answers one member, who is named as every other such reply names them (in the group: Ada never started
+    the bot)."""
+    api.refusing[ADA.id] = NEVER_STARTED
     async with running_bot(settings) as engine:
         en = engine.localizer_for("en")
         refused = en("Sorry, only the bot's admins can reload the content.")

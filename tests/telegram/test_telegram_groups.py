@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adapters.settings import Settings
 from bot.replies import Actor
-from tests.telegram.fake_types import FakeChat
+from tests.telegram.fake_types import Failure, FakeChat
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import GROUP, correct, next_poll, poll_id, running_bot, wrong
 
@@ -12,6 +12,7 @@ ADA = FakeUser(201, "<Ada & Co>", "en")  # a name that would break HTML if it we
 BOLA = FakeUser(202, "Bola", "yo")
 ANONYMOUS_ADMIN = FakeUser(1087968824, "Group")  # Telegram's GroupAnonymousBot: one for every group's
 OTHER_GROUP = FakeChat(-100777, "supergroup", "Another group")
+NEVER_STARTED = Failure(403, "Forbidden: bot can't initiate conversation with a user")
 
 
 async def test_two_members_of_a_group_each_play_their_own_quiz_and_only_their_own_votes_count(
@@ -135,7 +136,9 @@ async def test_stop_in_a_group_says_whose_quiz_it_stopped(api: FakeBotApi, setti
 
 
 async def test_a_refused_skip_in_a_group_says_whom_it_answers(api: FakeBotApi, settings: Settings) -> None:
-    """ "You have no quiz in progress." in a group left everyone wondering who was meant, where /stop names them."""
+    """ "You have no quiz in progress." in a group left everyone wondering who was meant, where /stop names them.
+    Said there only to one the bot can't write to privately."""
+    api.refusing[ADA.id] = NEVER_STARTED
     async with running_bot(settings) as engine:
         await api.command(BOLA, "/quiz collectives", GROUP)
         await next_poll(api, GROUP.id, 1)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adapters.settings import Settings
+from tests.telegram.fake_types import Failure
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import GROUP, for_chat, next_poll, poll_id, running_bot, wrong
 
@@ -67,6 +68,7 @@ async def test_retry_typed_after_stop_retries_what_the_quiz_missed_and_says_when
 
 async def test_in_a_group_retry_is_the_learner_s_own_round_and_a_button_or_a_reply_says_whose(
         api: FakeBotApi, settings: Settings) -> None:
+    api.refusing[BOLA.id] = Failure(403, "Forbidden: bot can't initiate conversation with a user")  # so: the group
     async with running_bot(settings):
         await api.command(ADA, "/quiz collectives", GROUP)
         first = await next_poll(api, GROUP.id, 1)

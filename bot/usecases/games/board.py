@@ -88,7 +88,7 @@ class GameBoards:
                 if not choice.strip():  # only asked, not refused: what the games here speak, and how to have yours
                     return await self._chat_language(uow, actor.platform, scope_id, _)
                 return Notice(_("Only an admin of this chat can change its language. Set your own in a private "
-                                "chat with me."), NoticeCode.NOT_ALLOWED, _.language)
+                                "chat with me."), NoticeCode.NOT_ALLOWED, _.language, here=True)
             if language is None:
                 return unknown_language(choice, _)
             await uow.chats.set_language(actor.platform, scope_id, language)
@@ -111,7 +111,7 @@ class GameBoards:
         else:
             text = _("Games in this chat are in {name}. Only an admin of this chat can change that. Set your own "
                      "language in a private chat with me.", name=native_name(language))
-        return Notice(text, NoticeCode.NOT_ALLOWED, _.language)
+        return Notice(text, NoticeCode.NOT_ALLOWED, _.language, here=True)
 
     async def _speak_in(self, platform: str, scope_id: str, language: str) -> None:
         """The scope's live games go on in ``language`` (their results and podium; what is posted stays)."""
