@@ -121,22 +121,24 @@ class Commands:
             await self.tell("quiz", actor, chat, first_name(update), reply)
 
     async def preview(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        """A quiz's questions without their answers; in a group, named for whom they were asked."""
+        """A quiz's questions without their answers (or its usage, or which quiz): one member's long read, so in a
+        group privately if we can (see PersonalAnswers)."""
         reference = command_argument(context.args)
-        owner = owner_in(chat, actor, first_name(update))
-        if reference is None:
-            listing = await self._engine.list_quizzes(actor)
-            _ = self._engine.localizer_for(listing.language)
-            example = listing.entries[0].quiz_id if listing.entries else "…"
-            usage = _("Send /preview followed by a quiz id, for example: /preview {quiz_id}", quiz_id=example)
-            await self._chat.html(chat, [render.outcome_notice(usage, owner)])
-            return
-        reply = await self._engine.preview(actor, reference)
-        if isinstance(reply, WhichQuiz):  # each with its /preview line (the buttons under a list start a quiz)
-            await self._repeats.which("preview", reply, actor, chat, first_name(update), reference)
-        else:
-            await self._chat.html(chat, [render.outcome_notice(reply.text, owner)] if isinstance(reply, Notice)
-                                  else render.preview(reply, owner))
+
+        async def prepare() -> Send:
+            if reference is None:
+                listing = await self._engine.list_quizzes(actor)
+                _ = self._engine.localizer_for(listing.language)
+                example = listing.entries[0].quiz_id if listing.entries else "…"
+                usage = Notice(_("Send /preview followed by a quiz id, for example: /preview {quiz_id}",
+                                 quiz_id=example))
+                return lambda to, owner: self.notice(to, usage, owner)
+            reply = await self._engine.preview(actor, reference)
+            return lambda to, owner: self._chat.html(to, render.which_quiz(reply, owner, command="preview")
+                                                     if isinstance(reply, WhichQuiz) else
+                                                     [render.outcome_notice(reply.text, owner)]
+                                                     if isinstance(reply, Notice) else render.preview(reply, owner))
+        await self._personal.answer("preview", context.args, actor, chat, first_name(update), prepare)
 
     async def stop(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Its poll is closed, else it stays open to votes that only say the quiz was stopped.

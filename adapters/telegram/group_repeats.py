@@ -15,8 +15,6 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable, Hashable
 
-from telegram import InlineKeyboardMarkup
-
 from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import is_private, owner_in
@@ -71,15 +69,11 @@ class GroupRepeats:
 
     async def which(self, command: str, reply: WhichQuiz, actor: Actor, chat: str, first_name: str,
                     reference: str) -> None:
-        """/quiz or /preview naming several quizzes: "Which one do you mean?" and the list (for /quiz, a button
-        for each), as the same list within the minute, once per list of quizzes."""
+        """/quiz naming several quizzes: "Which one do you mean?" and the list, a button for each, as the same
+        list within the minute, once per list of quizzes. (/preview's goes as the preview: personal.py.)"""
         owner = owner_in(chat, actor, first_name)
-        if command == "quiz":
-            blocks = render.which_quiz(reply, owner) + unbuttoned(reply.choices,
-                                                                  self._engine.localizer_for(reply.language))
-            keyboard: InlineKeyboardMarkup | None = quiz_buttons(reply.choices)
-        else:  # each with its /preview line (the buttons under a list start a quiz)
-            blocks, keyboard = render.which_quiz(reply, owner, command=command), None
+        blocks = render.which_quiz(reply, owner) + unbuttoned(reply.choices, self._engine.localizer_for(reply.language))
+        keyboard = quiz_buttons(reply.choices)
         await self.answer(command, actor, chat, first_name, lambda: self._chat.html(chat, blocks, keyboard),
                           variant=tuple(entry.quiz_id for entry in reply.choices.entries),
                           above=lambda _, link: _which_above(_, link, f"/{command} {reference}"))

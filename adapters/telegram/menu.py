@@ -55,6 +55,9 @@ def help_text(_: Localizer, *, admin: bool, group: bool) -> str:
     lines += [f"/{name} — {esc(description)}" for name, description in commands]
     if group:
         lines.append(italic(_("In a group, /quiz starts your own quiz: only your answers count for it.")))
+        lines.append(italic(_("In a group, what is for you alone (/progress, /preview, and what a command says when "
+                              "there is nothing to do for you) comes in your private chat with me, once you have "
+                              "pressed Start there.")))
     lines.append(italic(game_rules(_)))
     return "\n".join(lines)
 

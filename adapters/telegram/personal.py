@@ -1,5 +1,5 @@
 """Answers about one member asked for in a group: privately if we can. /progress, /timezone, /reminders, /start,
-and what /quiz, /stop, /skip, /retry, /review or /reload say when they do nothing for that member (a
+/preview, and what /quiz, /stop, /skip, /retry, /review or /reload say when they do nothing for that member (a
 refusal, nothing to stop or to review): the group needn't read them.
 
 A group gets at most 20 messages a minute from the bot, and a running game's questions need them: a few members

@@ -71,3 +71,36 @@ async def test_words_about_the_group_stay_there_once_a_minute_per_member(api: Fa
             "Only an admin of this chat can change its language. Set your own in a private chat with me.")]
         assert sorted(said) == sorted([*wanjiru, sw("Which language should I speak?")])
         assert api.sent_texts(WANJIRU.id) == [] and api.sent_texts(ZAWADI.id) == []
+
+
+async def test_a_preview_asked_for_in_a_group_is_read_in_private(api: FakeBotApi, settings: Settings) -> None:
+    """A quiz's every question, perhaps over several messages, is one member's read. Before: each /preview in a
+    group was sent there in full (and its "Which one?" list there too)."""
+    api.refusing[ZAWADI.id] = NEVER_STARTED
+    async with running_bot(settings):
+        for member, command in ((WANJIRU, "/preview collectives"), (WANJIRU, "/preview n"),
+                                (ZAWADI, "/preview collectives"), (ZAWADI, "/preview collectives")):
+            await api.command(member, command, GROUP)
+        await api.wait_for("sendMessage", 2, for_chat(WANJIRU.id))
+        await api.wait_for("sendMessage", 1, for_chat(GROUP.id))
+        await api.settle()
+        private = api.sent_texts(WANJIRU.id)
+        assert private[0].startswith("<b>Mawasiliano ya pamoja</b>")  # named for nobody
+        assert "/preview collectives" in private[1] and len(private) == 2
+        group = api.sent_texts(GROUP.id)  # Zawadi never started the bot: there, once
+        assert len(group) == 1 and group[0].startswith("<b>Zawadi</b> · <b>Mawasiliano ya pamoja</b>")
+
+
+async def test_the_help_in_a_group_says_where_a_members_own_answers_go(api: FakeBotApi, settings: Settings) -> None:
+    """Else a member whose /preview or /stop the group never answers thinks the bot ignored it."""
+    async with running_bot(settings) as engine:
+        await api.command(WANJIRU, "/help", GROUP)
+        said = (await api.wait_for("sendMessage", 1, for_chat(GROUP.id)))[0].params["text"]
+        line = engine.localizer_for("sw")(PRIVATELY)
+        assert line != PRIVATELY and line in said  # translated
+        await api.command(WANJIRU, "/help")
+        assert line not in (await api.wait_for("sendMessage", 1, for_chat(WANJIRU.id)))[0].params["text"]
+
+
+PRIVATELY = ("In a group, what is for you alone (/progress, /preview, and what a command says when there is nothing "
+             "to do for you) comes in your private chat with me, once you have pressed Start there.")
