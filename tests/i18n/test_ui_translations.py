@@ -89,13 +89,15 @@ def test_each_language_speaks_its_own_words_with_its_plural_rules() -> None:
     assert attempts("sw", 2) != attempts("sw", 1).replace("1", "2")
 
 
-def test_french_puts_a_no_break_space_before_two_part_punctuation() -> None:
+def test_french_puts_a_no_break_space_before_two_part_punctuation_and_writes_one_apostrophe() -> None:
     """French typography: "Votre progression :" with U+00A0, so a line never starts with the colon."""
     with open(LOCALES / "fr" / "LC_MESSAGES" / "quiztutor.po", "rb") as file:
         catalog = read_po(file, locale="fr")
     texts = [str(text) for message in catalog if message.id
              for text in (message.string if isinstance(message.string, tuple) else (message.string,))]
     assert [text for text in texts if re.search(r" [:;!?]", text)] == []
+    # One apostrophe throughout, the typographic one: "n’a", never "n'a" beside it.
+    assert [text for text in texts if re.search(r"\w'\w", text)] == []
 
 
 def test_every_language_code_has_its_native_name() -> None:
