@@ -115,7 +115,8 @@ async def _open_database(url: str, pool_size: int, migrate: bool = True,
                     await upgrade_to_head(migrator)
                 finally:
                     await migrator.dispose()
-            database = create_engine(url, pool_size=pool_size, timeouts=timeouts)
+            # Not migrating, it only reads: the file stays as it is, journal mode included.
+            database = create_engine(url, pool_size=pool_size, timeouts=timeouts, read_only=not migrate)
             if not migrate:
                 await require_head(database)
     except BaseException:

@@ -46,11 +46,14 @@ class InMemoryDatabase(ValueError):
 
 
 def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
-                  pool_size: int = DEFAULT_POOL_SIZE, timeouts: ServerTimeouts = SERVING) -> AsyncEngine:
+                  pool_size: int = DEFAULT_POOL_SIZE, timeouts: ServerTimeouts = SERVING,
+                  read_only: bool = False) -> AsyncEngine:
     """An async engine for the URL; SQLite files get WAL, a busy timeout, foreign keys and the write lock up front.
 
     ``pool_size`` is the number of connections to a database server (PostgreSQL), ``timeouts`` how long it and
-    the bot wait on each other (storage/server_timeouts.py); SQLite always uses one connection."""
+    the bot wait on each other (storage/server_timeouts.py); SQLite always uses one connection. ``read_only``
+    (SQLite; for commands that only read: stats): the file is taken as it is, in whatever journal mode, read in
+    plain transactions, and any write refused."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         return create_server_engine(url, pool_size=pool_size, timeouts=timeouts)
@@ -62,9 +65,9 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
     # No reset on return: every unit of work ends its own transaction, and a reset costs a thread hop.
     engine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=120, pool_reset_on_return=None,
                                  **JSON_CODEC)
-    _tune_sqlite(engine.sync_engine, busy_timeout_ms)
+    _tune_sqlite(engine.sync_engine, busy_timeout_ms, read_only)
     # Carried along for the writer's own engine (storage/unit_of_work.py); SQLAlchemy ignores unknown options.
-    engine.sync_engine.update_execution_options(sqlite_busy_timeout_ms=busy_timeout_ms)
+    engine.sync_engine.update_execution_options(sqlite_busy_timeout_ms=busy_timeout_ms, sqlite_read_only=read_only)
     return engine
 
 
@@ -77,16 +80,17 @@ def create_unpooled_engine(url: str | URL) -> AsyncEngine:
     return create_async_engine(parsed, poolclass=NullPool, **options, **JSON_CODEC)
 
 
-def create_writer_engine(url: URL, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS) -> Engine:
+def create_writer_engine(url: URL, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
+                         read_only: bool = False) -> Engine:
     """The synchronous engine of the SQLite writer (storage/group_commit.py), tuned as create_engine's."""
     # The writer holds one connection for its life, used from the event loop and its own thread in turn.
     engine = create_sync_engine(url.set(drivername="sqlite"), poolclass=NullPool,
                                 connect_args={"check_same_thread": False}, **JSON_CODEC)
-    _tune_sqlite(engine, busy_timeout_ms)
+    _tune_sqlite(engine, busy_timeout_ms, read_only)
     return engine
 
 
-def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
+def _tune_sqlite(engine: Engine, busy_timeout_ms: int, read_only: bool = False) -> None:
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         # Let SQLAlchemy's "begin" event below decide how transactions start.
@@ -94,6 +98,12 @@ def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
         cursor = dbapi_connection.cursor()
         # The wait first: switching a new file to WAL needs a lock that another process starting with us may hold.
         cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
+        if read_only:
+            # Switching to WAL rewrites the file's header: a reader must not, on another application's file least
+            # of all. query_only makes SQLite itself refuse any write.
+            cursor.execute("PRAGMA query_only=ON")
+            cursor.close()
+            return
         _switch_to_wal(cursor, busy_timeout_ms)
         cursor.execute("PRAGMA foreign_keys=ON")
         # FULL: a commit is on disk when it returns, so a power cut loses no answer either.
@@ -104,7 +114,8 @@ def _tune_sqlite(engine: Engine, busy_timeout_ms: int) -> None:
     def on_begin(connection: Any) -> None:
         # IMMEDIATE takes the write lock up front: a transaction that reads then writes can't
         # fail half-way because another process (say, `quiztutor play` beside the bot) wrote first.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # A reader takes no write lock: it would hold up the bot's answers for as long as it reads.
+        connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
 
 
 def _switch_to_wal(cursor: Any, busy_timeout_ms: int) -> None:

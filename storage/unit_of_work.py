@@ -59,10 +59,11 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, 
     group commit's size."""
     metrics = metrics or NullMetrics()
     if engine.dialect.name == "sqlite":
-        busy_timeout_ms = engine.sync_engine.get_execution_options().get(
-            "sqlite_busy_timeout_ms", SQLITE_BUSY_TIMEOUT_MS)
+        options = engine.sync_engine.get_execution_options()
+        busy_timeout_ms = options.get("sqlite_busy_timeout_ms", SQLITE_BUSY_TIMEOUT_MS)
         # A COMMIT of reads only (size 0) holds no acknowledged action: left out of the batch sizes.
-        writer_engine = create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms)
+        writer_engine = create_writer_engine(engine.url, busy_timeout_ms=busy_timeout_ms,
+                                             read_only=options.get("sqlite_read_only", False))
         sqlite_plans = SqlitePlans(writer_engine.dialect)
         writer = GroupCommit(writer_engine, on_commit=lambda size: metrics.observe_batch(size) if size else None)
         # The writer's connection is the database's too: closed when the engine is disposed (reopened by a later
