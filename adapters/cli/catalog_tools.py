@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from adapters.cli.exit_codes import ExitCode
-from adapters.cli.pipes import reader_may_leave
+from adapters.cli.pipes import reader_may_leave, written
 from adapters.cli.ui_coverage import ui_coverage_notes
 from bot.content.concepts import load_concept_names
 from bot.content.glossary import load_glossary
@@ -57,27 +57,29 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
             _print_naming(naming, out)  # still warnings: fixing the errors alone would bring them up a run later
         return 1
     questions = sum(len(quiz.questions) for quiz in quizzes)
-    print(f"OK: {_count(len(quizzes), 'quiz')}, {_count(questions, 'question')} in {content_dir}", file=out)
-    for quiz in quizzes:
-        complete = sorted(quiz.complete_languages(), key=SUPPORTED_LANGUAGES.index)
-        missing = [code for code in SUPPORTED_LANGUAGES if code not in complete]
-        line = f"  {quiz.id}: {_count(len(quiz.questions), 'question')}, complete in {', '.join(complete)}"
-        print(line + (f"; incomplete in {', '.join(missing)}" if missing else ""), file=out)
     untranslated = [code for code in SUPPORTED_LANGUAGES if code != DEFAULT_LANGUAGE and code not in catalogs]
-    if locales.is_dir() and untranslated:
-        print(f"The bot's own words are in English for {', '.join(untranslated)}: {locales} has no catalog for "
-              f"{'it' if len(untranslated) == 1 else 'them'}", file=out)
-    for note in ui_coverage_notes(locales, catalogs) if locales.is_dir() else []:
-        print(note, file=out)
-    overflows = [overflow for quiz in quizzes for overflow in poll_overflows(quiz, platforms)]
-    if overflows:
-        print("Questions sent with a lettered fallback (A, B, C...) because a text exceeds a poll limit:", file=out)
-        for overflow in overflows:
-            print(f"  {overflow.platform}: {overflow.quiz_id}/{overflow.question_id}: {overflow.reason} "
-                  f"({', '.join(overflow.languages)})", file=out)
-    _print_naming(naming, out)
-    if warnings:
-        _print_warnings(warnings, "item-writing warning", "", out)
+    notes = ui_coverage_notes(locales, catalogs) if locales.is_dir() else []  # read first: no output's failure
+    with written():
+        print(f"OK: {_count(len(quizzes), 'quiz')}, {_count(questions, 'question')} in {content_dir}", file=out)
+        for quiz in quizzes:
+            complete = sorted(quiz.complete_languages(), key=SUPPORTED_LANGUAGES.index)
+            missing = [code for code in SUPPORTED_LANGUAGES if code not in complete]
+            line = f"  {quiz.id}: {_count(len(quiz.questions), 'question')}, complete in {', '.join(complete)}"
+            print(line + (f"; incomplete in {', '.join(missing)}" if missing else ""), file=out)
+        if locales.is_dir() and untranslated:
+            print(f"The bot's own words are in English for {', '.join(untranslated)}: {locales} has no catalog for "
+                  f"{'it' if len(untranslated) == 1 else 'them'}", file=out)
+        for note in notes:
+            print(note, file=out)
+        overflows = [overflow for quiz in quizzes for overflow in poll_overflows(quiz, platforms)]
+        if overflows:
+            print("Questions sent with a lettered fallback (A, B, C...) because a text exceeds a poll limit:", file=out)
+            for overflow in overflows:
+                print(f"  {overflow.platform}: {overflow.quiz_id}/{overflow.question_id}: {overflow.reason} "
+                      f"({', '.join(overflow.languages)})", file=out)
+        _print_naming(naming, out)
+        if warnings:
+            _print_warnings(warnings, "item-writing warning", "", out)
     return 0
 
 
@@ -106,8 +108,10 @@ def export(content_dir: Path, out: TextIO = sys.stdout) -> int:
     except ContentError as error:  # said as validate says it; exit 3, as `run` and `play` refuse such content
         _print_problems(error.problems, content_dir, sys.stderr)
         return ExitCode.CONTENT
-    json.dump({"quizzes": [_exported(quiz) for quiz in quizzes]}, out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    exported = {"quizzes": [_exported(quiz) for quiz in quizzes]}
+    with written():
+        json.dump(exported, out, ensure_ascii=False, indent=2)
+        out.write("\n")
     return 0
 
 
@@ -149,13 +153,18 @@ def write_schema(content_dir: Path, check: bool, out: TextIO = sys.stdout) -> in
     text = json.dumps(quiz_schema(), ensure_ascii=False, indent=2) + "\n"
     if check:
         if not path.is_file():  # a content folder of one's own needn't have one yet: not "out of date"
-            print(f"{path} is missing: run `quiztutor schema` to write it", file=out)
+            _say(f"{path} is missing: run `quiztutor schema` to write it", out)
             return 1
         if path.read_text(encoding="utf-8") != text:
-            print(f"{path} is out of date: run `quiztutor schema`", file=out)
+            _say(f"{path} is out of date: run `quiztutor schema`", out)
             return 1
-        print(f"{path} is up to date", file=out)
+        _say(f"{path} is up to date", out)
         return 0
     path.write_text(text, encoding="utf-8")
-    print(f"wrote {path}", file=out)
+    _say(f"wrote {path}", out)
     return 0
+
+
+def _say(line: str, out: TextIO) -> None:
+    with written():
+        print(line, file=out)

@@ -17,7 +17,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 
 from adapters.cli.exit_codes import ExitCode
-from adapters.cli.pipes import silence_stdout
+from adapters.cli.pipes import OutputFailed, silence_stdout, written
 from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
@@ -189,7 +189,13 @@ def main(argv: list[str] | None = None) -> int:
         return _configuration_error(error)
     configure_logging(settings.log_level, settings.secrets())
     try:
-        return _dispatch(args, settings, platforms)
+        code = _dispatch(args, settings, platforms)
+        with written():  # what is still buffered: a full disk would be seen at exit, as "Exception ignored"
+            pass
+        return code
+    except OutputFailed as failed:
+        failed.tell(f"quiztutor {args.command}")
+        return ExitCode.CONFIGURATION
     except ConfigurationError as error:
         return _configuration_error(error)
     except ContentError as error:

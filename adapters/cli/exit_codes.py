@@ -9,7 +9,8 @@ class ExitCode(IntEnum):
     OK = 0
     # `validate` found problems, `stats` an unknown quiz, or something failed (details at QUIZ_LOG_LEVEL=DEBUG)
     FAILED = 1
-    CONFIGURATION = 2  # a QUIZ_* variable is wrong, or nothing is configured to run
+    # a QUIZ_* variable is wrong, nothing is configured to run, or the output is closed or can't be written
+    CONFIGURATION = 2
     CONTENT = 3  # the quiz content is invalid, so the bot can't start
     DATABASE = 4  # the database can't be opened, migrated or written
     LOGIN = 5  # a chat platform rejected the bot's token

@@ -1,12 +1,30 @@
-"""Output to a reader that may stop reading early (`quiztutor validate | head`), as well-made Unix tools treat it."""
+"""Output to a reader that may stop reading early (`quiztutor validate | head`), as well-made Unix tools treat it,
+or to a place that can't take it (`quiztutor export > /dev/full`: a full disk)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
+
+
+class OutputFailed(Exception):
+    """Standard output refused what the command printed (a full disk, an I/O error): ``reason`` says why."""
+
+    def __init__(self, error: OSError) -> None:
+        self.reason = error.strerror or str(error)
+        super().__init__(self.reason)
+
+    def tell(self, who: str) -> None:
+        """Say so on stderr, unless that can't be written either (`&> /dev/full`: the exit code still says it)."""
+        silence_stdout()  # what is still buffered, flushed at exit, would fail again
+        with contextlib.suppress(OSError):
+            if sys.stderr is not None:  # closed (2>&-)
+                print(f"{who}: its standard output couldn't be written ({self.reason}), so what it printed is "
+                      "missing or cut short: send it where it can be written", file=sys.stderr)
 
 
 def silence_stdout(stream: TextIO | None = None) -> None:
@@ -18,11 +36,25 @@ def silence_stdout(stream: TextIO | None = None) -> None:
 
 
 @contextmanager
+def written() -> Iterator[None]:
+    """Printing whose failure to be written is OutputFailed: only printing inside, so that another OSError (a file
+    read) isn't taken for one. Flushed at the end: buffered, a full disk was seen only at exit, as a traceback."""
+    try:
+        yield
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        raise  # the reader left: its own, quiet, ending
+    except OSError as error:
+        raise OutputFailed(error) from error
+
+
+@contextmanager
 def reader_may_leave() -> Iterator[None]:
     """Printing that a closed pipe ends quietly, leaving the command's own exit code as it was: `validate` found
     problems (exit 1) whether or not anyone read them all, so a script under `set -o pipefail` still fails."""
     try:
-        yield
-        sys.stdout.flush()  # here, not at exit: a pipe closed meanwhile is then caught below
+        with written():  # here, not at exit: a pipe closed meanwhile is then caught below
+            yield
     except BrokenPipeError:
         silence_stdout()

@@ -19,6 +19,7 @@ from sqlalchemy import make_url
 from sqlalchemy.exc import ArgumentError
 
 from adapters.cli.exit_codes import ExitCode
+from adapters.cli.pipes import written
 from adapters.runtime import open_storage
 from adapters.settings import Settings
 from bot.content.catalog import Catalog
@@ -77,16 +78,17 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: Tex
             reviews, no_answers = [], f"{NO_ANSWERS} There are no tables in {place} yet."
     items = item_statistics(quizzes, reviews)
     nothing = all(item.answered == 0 for item in items)
-    if as_json:
-        json.dump(to_json(items), out, indent=2)
-        out.write("\n")
-        if nothing:
-            print(no_answers, file=err)
-    elif nothing:
-        print(no_answers, file=out)
-    else:
-        for line in table(items):
-            print(line, file=out)
+    with written():
+        if as_json:
+            json.dump(to_json(items), out, indent=2)
+            out.write("\n")
+            if nothing:
+                print(no_answers, file=err)
+        elif nothing:
+            print(no_answers, file=out)
+        else:
+            for line in table(items):
+                print(line, file=out)
     return ExitCode.OK
 
 

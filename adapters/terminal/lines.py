@@ -12,7 +12,7 @@ import sys
 from collections import deque
 from typing import BinaryIO, Protocol, TextIO
 
-from adapters.cli.pipes import silence_stdout
+from adapters.cli.pipes import OutputFailed, silence_stdout
 from adapters.terminal.render import visible
 
 MAX_LINE_CHARS = 500  # longer input is cut: nobody types an answer that long
@@ -136,7 +136,7 @@ class StdLineIO:
             # (adapters/cli/commands.py). What is still buffered, or written after (the goodbye), goes to
             # /dev/null: flushed to the closed pipe at exit it would print "Exception ignored ... BrokenPipeError".
             if not isinstance(error, BrokenPipeError) and error.errno != errno.EIO:
-                raise
+                raise OutputFailed(error) from error  # a full disk (`> /dev/full`): said, not a traceback
             self._reader_gone = True
             silence_stdout(self._stdout)
 
