@@ -23,6 +23,7 @@ from bot.i18n import read_catalogs
 from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
 
 SCHEMA_FILE = "quiz.schema.json"
+CONTENT_SETTING = "QUIZ_CONTENT_DIR"  # where `schema` writes: it takes no folder argument
 
 
 def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO = sys.stdout,
@@ -149,8 +150,15 @@ def quiz_schema() -> dict[str, Any]:
 
 
 def write_schema(content_dir: Path, check: bool, out: TextIO = sys.stdout) -> int:
+    """Write (or check) the schema file in ``content_dir``, QUIZ_CONTENT_DIR: a folder that isn't there, or a file
+    that can't be written, is said with the setting, exit 2 (a mistyped path, a volume not mounted, a full disk)."""
     path = content_dir / SCHEMA_FILE
     text = json.dumps(quiz_schema(), ensure_ascii=False, indent=2) + "\n"
+    if not content_dir.is_dir():
+        kind = "is a file" if content_dir.exists() else "doesn't exist"
+        print(f"quiztutor schema: {CONTENT_SETTING} names no folder: {content_dir} {kind} (give the folder that "
+              "contains quizzes/)", file=sys.stderr)
+        return ExitCode.CONFIGURATION
     if check:
         if not path.is_file():  # a content folder of one's own needn't have one yet: not "out of date"
             _say(f"{path} is missing: run `quiztutor schema` to write it", out)
@@ -160,7 +168,12 @@ def write_schema(content_dir: Path, check: bool, out: TextIO = sys.stdout) -> in
             return 1
         _say(f"{path} is up to date", out)
         return 0
-    path.write_text(text, encoding="utf-8")
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:  # read-only, not ours, a full disk
+        print(f"quiztutor schema: can't write {path} ({error.strerror or error}): check {CONTENT_SETTING} and that "
+              "folder", file=sys.stderr)
+        return ExitCode.CONFIGURATION
     _say(f"wrote {path}", out)
     return 0
 
