@@ -17,6 +17,7 @@ from typing import Annotated, TypeVar
 from pydantic import Field, SerializeAsAny, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from adapters.env_values import as_written
 from adapters.platform import PlatformSettings, PlatformSpec
 from content import default_content_dir
 from storage.pool_size import DEFAULT_POOL_SIZE
@@ -56,6 +57,11 @@ class Settings(BaseSettings):
     # Each chat platform's own settings, by platform name (filled by load_settings from the registry). Not read
     # from QUIZ_PLATFORMS: NoDecode hands that variable's text to _not_a_variable, which refuses it clearly.
     platforms: Annotated[dict[str, SerializeAsAny[PlatformSettings]], NoDecode] = Field(default_factory=dict)
+
+    @field_validator("data_dir", "content_dir", "database_url", "http_host", mode="before")
+    @classmethod
+    def _not_as_an_env_file_left_it(cls, value: object) -> object:
+        return as_written(value)  # a CR or quotes docker --env-file kept (adapters/env_values.py)
 
     @field_validator("data_dir", "content_dir")
     @classmethod

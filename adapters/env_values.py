@@ -1,0 +1,27 @@
+"""Values as an env file hands them over: `docker run --env-file` (and Kubernetes, and a systemd file written
+without its quoting rules in mind) passes everything after the "=" as written, quotes and a Windows line's CR
+included. A path or URL setting so written named a folder `"` or `quiztutor\r`, or a database URL nothing reads:
+refused (exit 2, the variable named), saying what is wrong, rather than created or tried."""
+
+from __future__ import annotations
+
+QUOTES = "\"'"
+
+
+def as_written(value: object) -> object:
+    """``value`` unchanged, or ValueError saying what an env file left in it (never echoing it: a URL may hold a
+    password). Quotes inside a value are its own (a password in a URL): only a pair wrapping all of it is refused."""
+    if not isinstance(value, str):
+        return value
+    if value.endswith("\r"):
+        raise ValueError("ends in a carriage return (\\r): the env file has Windows (CRLF) line endings, which "
+                         "docker --env-file keeps in the value; save it with Unix (LF) line endings (dos2unix)")
+    if "\r" in value or "\n" in value:
+        raise ValueError("holds a line break: give it on one line")
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in QUOTES:
+        raise ValueError(f"is wrapped in quotes ({value[0]}...{value[0]}), which docker --env-file passes on as part "
+                         "of the value: write it without them")
+    if value != value.strip():
+        raise ValueError("starts or ends with a space, which an env file passes on as part of the value: write it "
+                         "without")
+    return value
