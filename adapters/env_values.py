@@ -1,9 +1,13 @@
 """Values as an env file hands them over: `docker run --env-file` (and Kubernetes, and a systemd file written
 without its quoting rules in mind) passes everything after the "=" as written, quotes and a Windows line's CR
 included. A path or URL setting so written named a folder `"` or `quiztutor\r`, or a database URL nothing reads:
-refused (exit 2, the variable named), saying what is wrong, rather than created or tried."""
+refused (exit 2, the variable named), saying what is wrong, rather than created or tried. So is a path no file
+system holds."""
 
 from __future__ import annotations
+
+import os
+from pathlib import Path
 
 QUOTES = "\"'"
 
@@ -25,3 +29,17 @@ def as_written(value: object) -> object:
         raise ValueError("starts or ends with a space, which an env file passes on as part of the value: write it "
                          "without")
     return value
+
+
+# Linux's (and most file systems'): a longer name failed wherever the path was first used, as "OSError: [Errno 36]".
+NAME_MAX, PATH_MAX = 255, 4095
+
+
+def within_file_system_limits(path: Path) -> Path:
+    """``path``, or ValueError if no file system could hold it (a pasted blob, a variable expanded twice)."""
+    longest = max((len(os.fsencode(part)) for part in path.parts), default=0)
+    if longest > NAME_MAX:
+        raise ValueError(f"a folder name in it is {longest} bytes long, more than the {NAME_MAX} a file system takes")
+    if (length := len(os.fsencode(path))) > PATH_MAX:
+        raise ValueError(f"it is {length} bytes long, more than the {PATH_MAX} a path may have")
+    return path

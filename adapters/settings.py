@@ -17,7 +17,7 @@ from typing import Annotated, TypeVar
 from pydantic import Field, SerializeAsAny, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-from adapters.env_values import as_written
+from adapters.env_values import as_written, within_file_system_limits
 from adapters.platform import PlatformSettings, PlatformSpec
 from content import default_content_dir
 from storage.pool_size import DEFAULT_POOL_SIZE
@@ -69,9 +69,10 @@ class Settings(BaseSettings):
         # An env file (docker --env-file, systemd's EnvironmentFile, compose's .env) passes "~/quiz" as written, with
         # no shell to expand it: the database went into a folder named "~" under the current one.
         try:
-            return value.expanduser()
+            expanded = value.expanduser()
         except RuntimeError:  # no HOME, and the user has no entry in the password database
             raise ValueError("starts with ~, but this user has no home folder: write the whole path") from None
+        return within_file_system_limits(expanded)
 
     @field_validator("log_level")
     @classmethod
