@@ -108,7 +108,12 @@ class StdLineIO:
         """What can be read now; nothing at end of input."""
         reader = await self._stream()
         # A regular file or /dev/null never blocks (and epoll refuses them), so it is read directly.
-        return await reader.read(CHUNK) if reader is not None else self._stdin.buffer.readline()
+        if reader is not None:
+            return await reader.read(CHUNK)
+        # At most a chunk, then a turn for the event loop: /dev/zero (or a file with no line break) is one endless
+        # line, which read whole took all memory, and without a turn Ctrl-C (asyncio's cancel) never got through.
+        await asyncio.sleep(0)
+        return self._stdin.buffer.readline(CHUNK)
 
     def _decoded(self, raw: bytes) -> str:
         """UTF-8, as nearly every terminal and file sends; else the locale's encoding, as an old ISO-8859-1 terminal
