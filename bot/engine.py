@@ -25,7 +25,7 @@ from bot.memory import Memory
 from bot.metrics import EVERY_PLATFORM, STORAGE_BUSY, Metrics, NullMetrics
 from bot.ports import UnitOfWork, UnitOfWorkFactory
 from bot.progress_replies import Progress
-from bot.records import MessageLink
+from bot.records import MessageLink, UnansweredLink
 from bot.reload_report import ReloadReport
 from bot.replies import (
     Actor,
@@ -183,6 +183,13 @@ class QuizEngine:
     async def message_link(self, platform: str, message_key: str) -> MessageLink | None:
         async def find(uow: UnitOfWork) -> MessageLink | None:
             return await uow.links.get(platform, message_key)
+        return await self._core.turns.run_unlocked(find)
+
+    async def unanswered_links(self, platform: str, within: timedelta, limit: int) -> list[UnansweredLink]:
+        """The platform's messages of the last ``within`` still asking an active session's unanswered question,
+        newest first, at most ``limit``: where a vote cast while no process listened may wait."""
+        async def find(uow: UnitOfWork) -> list[UnansweredLink]:
+            return await uow.links.unanswered(platform, self._core.clock() - within, limit)
         return await self._core.turns.run_unlocked(find)
 
     async def withdrawn(self, link: MessageLink) -> None:

@@ -17,6 +17,7 @@ from bot.records import (
     SessionResult,
     SessionState,
     SessionToAnswer,
+    UnansweredLink,
     UserRecord,
 )
 
@@ -124,6 +125,10 @@ class LinkRepository(Protocol):
         ...
     async def withdraw(self, platform: str, message_key: str, at: datetime) -> None:
         """Mark the message taken away (deleted) at ``at``: it stays found, with ``withdrawn_at`` set."""
+        ...
+    async def unanswered(self, platform: str, since: datetime, limit: int) -> list[UnansweredLink]:
+        """The platform's messages linked at or after ``since``, not withdrawn, that ask a question of an active
+        session with no answer to it yet; newest first, at most ``limit``."""
         ...
 
 

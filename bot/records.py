@@ -95,6 +95,15 @@ class MessageLink:
 
 
 @dataclass(frozen=True)
+class UnansweredLink:
+    """A message asking an active session's question that has no answer yet, with its owner's platform user id:
+    a vote cast on it while no process listened is looked for there (adapters/discord/catch_up.py)."""
+
+    link: MessageLink
+    owner: str
+
+
+@dataclass(frozen=True)
 class HeldLink(MessageLink):
     """The message asking a question that is not over: a live group game holds it (see
     bot/usecases/game_holds.py), or it is asked again in a new message (a resume) or later (a quiz left for

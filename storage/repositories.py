@@ -17,6 +17,7 @@ from bot.records import (
     SessionResult,
     SessionState,
     SessionToAnswer,
+    UnansweredLink,
     UserRecord,
 )
 from storage import hot_statements as hot
@@ -231,6 +232,17 @@ class SqlLinkRepository:
         await self._connection.execute(update(links).where(links.c.platform == platform,
                                                            links.c.message_key == message_key)
                                        .values(withdrawn_at=at))
+
+    async def unanswered(self, platform: str, since: datetime, limit: int) -> list[UnansweredLink]:
+        answered = select(answers.c.session_id).where(answers.c.session_id == links.c.session_id,
+                                                      answers.c.question_id == links.c.question_id)
+        rows = await self._connection.execute(
+            select(links, _owner.c.platform_user_id.label("owner_platform_user_id"))
+            .join(sessions, sessions.c.id == links.c.session_id).join(_owner, _owner.c.id == sessions.c.user_id)
+            .where(links.c.platform == platform, links.c.created_at >= since, links.c.withdrawn_at.is_(None),
+                   _ACTIVE, ~answered.exists())
+            .order_by(links.c.created_at.desc()).limit(limit))
+        return [UnansweredLink(_link(row), row.owner_platform_user_id) for row in rows]
 
 
 def sessions_with_owner() -> Select[Any]:

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.ports import AlreadyAnswered, LinkRejected
-from bot.records import AnswerRecord, MessageLink
+from bot.records import AnswerRecord, MessageLink, SessionState, UnansweredLink
 from tests.fakes.clock import utc
 
 if TYPE_CHECKING:
@@ -51,6 +51,15 @@ class FakeLinkRepository:
     async def withdraw(self, platform: str, message_key: str, at: datetime) -> None:
         if (link := self._state.links.get((platform, message_key))) is not None:
             self._state.links[(platform, message_key)] = replace(link, withdrawn_at=utc(at))
+
+    async def unanswered(self, platform: str, since: datetime, limit: int) -> list[UnansweredLink]:
+        state = self._state
+        owners = {user.id: user.platform_user_id for user in state.users.values()}
+        found = [UnansweredLink(link, owners[session.user_id]) for link in state.links.values()
+                 if link.platform == platform and link.created_at >= since and link.withdrawn_at is None
+                 and (session := state.sessions.get(link.session_id)) is not None
+                 and session.state is SessionState.ACTIVE and (link.session_id, link.question_id) not in state.answers]
+        return sorted(found, key=lambda found: found.link.created_at, reverse=True)[:limit]
 
 
 def tie_break(link: MessageLink) -> tuple[int, str]:
