@@ -12,6 +12,7 @@ from discord import app_commands
 
 from adapters.discord.actors import PLATFORM, interaction_actor
 from adapters.discord.buttons import AnswerButton, QuizButton, RetryButton, ReviewButton
+from adapters.discord.catch_up import VoteCatchUp
 from adapters.discord.commands import register_commands
 from adapters.discord.counting import RequestCounter, interaction_kind, mark_started, observe_command, timed
 from adapters.discord.errors import LANGUAGE_WAIT, apologize, tree_error_handler
@@ -75,6 +76,7 @@ class QuizClient(discord.Client):
         )
         self.polls = PollPlay(self, settings.poll_hours)
         self.votes = VoteHandler(engine, self, self.polls)
+        self.catch_up = VoteCatchUp(engine, self, self.votes)
         self.handlers = CommandHandlers(engine, self.polls)
         self.games = GameHandlers(engine, self)
         register_commands(self.tree, self.handlers, self.games)
@@ -138,6 +140,20 @@ class QuizClient(discord.Client):
         self.metrics.update_received(PLATFORM, "poll_vote")
         with timed(self.metrics, "poll_vote"):
             await self.votes.on_vote_add(event)
+
+    async def on_ready(self) -> None:
+        # Each new gateway session, not a resumed one: votes cast meanwhile were not replayed. A sharded client
+        # catches up per shard, as each shard's session begins.
+        if not isinstance(self, discord.AutoShardedClient):
+            self.catch_up.start(None)
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        if isinstance(self, discord.AutoShardedClient):
+            self.catch_up.start(shard_id)
+
+    async def close(self) -> None:
+        await self.catch_up.close()
+        await super().close()
 
     async def on_raw_poll_vote_remove(self, event: discord.RawPollVoteActionEvent) -> None:
         # The first vote is final: taking it back (or changing it) changes nothing.

@@ -26,7 +26,8 @@ class VoteHandler:
         # One hint per (poll message, voter), so a voter who keeps clicking isn't spammed.
         self._hinted = OncePer(None)
 
-    async def on_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
+    async def on_vote_add(self, event: discord.RawPollVoteActionEvent, *, replayed: bool = False) -> None:
+        """``replayed``: a vote found after a restart (adapters/discord/catch_up.py), looked for again after each."""
         if self._client.user is not None and event.user_id == self._client.user.id:
             return
         actor = self._actor(event)
@@ -47,7 +48,8 @@ class VoteHandler:
             if result.code is NoticeCode.NOT_YOUR_SESSION:
                 await self._hint(event)
             elif result.code is NoticeCode.IN_A_GAME:  # their own poll: else the vote seems lost while the game goes on
-                if self._hinted.allow((event.message_id, event.user_id)):
+                # Not for a replayed vote: every restart would find it again, and say it again.
+                if not replayed and self._hinted.allow((event.message_id, event.user_id)):
                     text = f"{render.mention(event.user_id)} {render.plain(result.text)}"
                     await self._polls.post(event.channel_id, text, reply_to=event.message_id)
             elif result.code is NoticeCode.QUIZ_NOT_FOUND:  # a reload removed the quiz, and closed the session

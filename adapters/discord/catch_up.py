@@ -1,0 +1,140 @@
+"""Votes cast while no process listened: Discord replays no poll votes to a new gateway session (READY, not
+RESUMED), so once a session begins the open quiz polls are asked who voted, and the owner's vote counts as if
+it had just arrived. The engine scores a question once, so a vote seen live and again here counts once."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from adapters.discord.actors import PLATFORM
+from adapters.discord.polls import MAX_POLL_HOURS
+from adapters.discord.votes import VoteHandler
+from bot.engine import QuizEngine
+from bot.records import UnansweredLink
+
+if TYPE_CHECKING:  # discord.types can't be imported first at run time (a circular import)
+    from discord.types.gateway import PollVoteActionEvent
+
+log = logging.getLogger(__name__)
+
+# The most recent open polls looked at per new session: a restart's votes are on the polls of the learners
+# playing lately; an older one was most likely walked away from, and its learner's next vote there counts anyway.
+CATCH_UP_POLLS = 200
+# Seconds between two polls: each costs one or two reads (the message, then each voted answer's voters), so a
+# catch-up takes a few requests a second of Discord's 50, leaving the rest to learners; 200 polls in 50 s.
+CATCH_UP_PAUSE = 0.25
+POLL_LIFETIME = timedelta(hours=MAX_POLL_HOURS)  # a poll linked longer ago than Discord's longest is closed
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard Discord sends a server's events to (DMs go to shard 0)."""
+    return (guild_id >> 22) % shard_count
+
+
+class VoteCatchUp:
+    def __init__(self, engine: QuizEngine, client: discord.Client, votes: VoteHandler, *,
+                 limit: int = CATCH_UP_POLLS, pause: float = CATCH_UP_PAUSE) -> None:
+        self._engine = engine
+        self._client = client
+        self._votes = votes
+        self._limit = limit
+        self._pause = pause
+        self._turn = asyncio.Lock()  # one catch-up at a time: shards starting together share the pace
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def start(self, shard_id: int | None) -> None:
+        """Catch up in the background (READY is not held up), for one shard's servers, or all (``None``)."""
+        task = asyncio.create_task(self._run(shard_id), name=f"discord-catch-up-{shard_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        tasks = set(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _run(self, shard_id: int | None) -> None:
+        async with self._turn:
+            try:
+                links = await self._engine.unanswered_links(PLATFORM, POLL_LIFETIME, self._limit)
+                counted = 0
+                for found in links:
+                    if await self._caught_up(found, shard_id):
+                        counted += 1
+                if links:
+                    log.info("looked at %d open polls for votes cast while away (shard %s): %d found", len(links),
+                             shard_id, counted)
+            except Exception:  # the live votes go on; a vote missed here counts when its learner votes again
+                log.exception("could not look for votes cast while away (shard %s)", shard_id)
+
+    async def _caught_up(self, found: UnansweredLink, shard_id: int | None) -> bool:
+        """Whether the owner's vote was found on this link's poll (and handed on as a live one)."""
+        link = found.link
+        if not (link.chat_id or "").isdigit() or not link.message_key.isdigit() or not found.owner.isdigit():
+            return False
+        channel_id, message_id, owner = int(link.chat_id or 0), int(link.message_key), int(found.owner)
+        ours, guild_id = await self._whose(channel_id, shard_id)
+        if not ours:
+            return False
+        try:
+            answer_id = await self._owners_answer(channel_id, message_id, owner)
+        except discord.HTTPException as error:  # deleted, or no longer readable: nothing to count
+            log.info("could not look at poll %s for votes: %s", message_id, error)
+            answer_id = None
+        if answer_id is not None:  # the event discord.py would have made of it
+            vote: PollVoteActionEvent = {"user_id": owner, "channel_id": channel_id, "message_id": message_id,
+                                         "answer_id": answer_id}
+            if guild_id is not None:
+                vote["guild_id"] = guild_id
+            await self._votes.on_vote_add(discord.RawPollVoteActionEvent(vote), replayed=True)
+        await asyncio.sleep(self._pause)
+        return answer_id is not None
+
+    async def _whose(self, channel_id: int, shard_id: int | None) -> tuple[bool, int | None]:
+        """Whether the channel's events come to this shard (all of them for ``None``), and its server's id (None
+        in a DM). A channel missing from the cache (a DM, an archived thread, another process's server) is asked
+        for on shard 0 only, which gets DMs: any other shard knows its servers' channels from the gateway."""
+        channel = self._client.get_channel(channel_id)
+        guild = getattr(channel, "guild", None)
+        if isinstance(guild, discord.Guild):
+            return shard_id is None or guild.shard_id == shard_id, guild.id
+        if shard_id is not None and shard_id != 0:
+            return False, None
+        try:
+            data: dict[str, Any] = dict(await self._client.http.get_channel(channel_id))
+        except discord.HTTPException as error:  # deleted, or out of reach: no vote can be read there either
+            log.info("could not look at channel %s for votes: %s", channel_id, error)
+            return False, None
+        if "guild_id" not in data:
+            return True, None
+        guild_id = int(data["guild_id"])
+        return shard_id is None or shard_of(guild_id, self._client.shard_count or 1) == shard_id, guild_id
+
+    async def _owners_answer(self, channel_id: int, message_id: int, owner: int) -> int | None:
+        """The answer id the owner voted for, if the poll is still open: one read of the message, then one of the
+        voters of each answer its results count votes for (all of them if it came without results)."""
+        http = self._client.http
+        message: dict[str, Any] = dict(await http.get_message(channel_id, message_id))
+        poll = message.get("poll")
+        if not poll:
+            return None
+        results = poll.get("results")
+        expiry = poll.get("expiry")
+        if (results or {}).get("is_finalized") or (expiry and datetime.fromisoformat(expiry) <= discord.utils.utcnow()):
+            return None  # closed: Discord takes no vote on it, and the bot says nothing (README, Discord)
+        answers = [int(answer["answer_id"]) for answer in poll.get("answers", [])]
+        if results is not None:
+            voted = {int(count["id"]) for count in results.get("answer_counts", []) if count.get("count")}
+            answers = [answer for answer in answers if answer in voted]
+        for answer_id in answers:
+            # Voters come sorted by id: the first after owner - 1 is the owner, if they voted for it.
+            page = await http.get_poll_answer_voters(channel_id, message_id, answer_id, after=owner - 1, limit=1)
+            if any(int(user["id"]) == owner for user in page.get("users", [])):
+                return answer_id
+        return None

@@ -1,0 +1,138 @@
+"""A vote cast on a quiz poll while the bot was down (a restart, a deploy) counts once it is back: Discord
+replays no votes to a new gateway session, so the bot asks who voted on its open polls."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import timedelta
+
+import pytest
+
+from adapters.settings import Settings
+from bot.replies import Actor
+from tests.discord.endpoints import discord_endpoints
+from tests.discord.fake_votes import VotingFakeDiscord
+from tests.discord.harness import OTHER_ID, running_bot, sharded
+from tests.discord.payloads import OWNER_ID
+from tests.discord.support import message_id, next_poll, poll_question, reply_to, vote_for
+from tests.fakes.clock import FixedClock
+
+LIMIT = 30
+TIME_UP = "Time's up! Question 1 wasn't answered in time, so it counts as skipped."
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[VotingFakeDiscord]:
+    server = VotingFakeDiscord()
+    await server.start()
+    try:
+        with discord_endpoints(server.api_base, server.gateway_url):
+            yield server
+    finally:
+        await server.close()
+
+
+async def _first_poll_left_open(settings: Settings, fake: VotingFakeDiscord, clock: FixedClock | None = None) -> int:
+    """Start a quiz, then stop the bot with its first poll open; returns the poll's message id."""
+    async with (running_bot(settings, fake, clock) if clock else running_bot(settings, fake)) as bot:
+        await fake.slash("quiz", {"quiz": "collectives"})
+        poll = await next_poll(fake, bot)
+    assert not fake.connected
+    return message_id(poll)
+
+
+async def _looked_at(fake: VotingFakeDiscord, poll: int, after: int) -> None:
+    """Wait until the bot, back, read the poll's message (discord.py says READY 2 s after the last server came),
+    then until it is quiet."""
+    path = f"/channels/{fake.messages[poll]['channel_id']}/messages/{poll}"
+    await fake.wait_until(lambda: any(c.method == "GET" and c.path == path for c in fake.calls[after:]), within=10)
+    await fake.quiet()
+
+
+async def test_a_vote_cast_while_the_bot_was_down_is_scored_once_it_is_back_and_only_once(
+        settings: Settings, fake: VotingFakeDiscord) -> None:
+    first = await _first_poll_left_open(settings, fake)
+    poll = next(c for c in fake.polls() if message_id(c) == first)
+    await vote_for(fake, poll, "Broadcast", OTHER_ID)  # a bystander's vote: not the owner's, never counted
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)  # kept by Discord, sent to nobody
+
+    mark = len(fake.calls)
+    async with running_bot(settings, fake) as bot:
+        feedback = await reply_to(fake, poll, after=mark)
+        second = await next_poll(fake, bot, after=mark)
+        await fake.quiet()
+        assert "Correct!" in feedback.content
+        assert poll_question(second).startswith("2/3 · ")
+        assert fake.ended_polls(after=mark) == [first]
+        assert len(fake.replies_to(first, after=mark)) == 1 and len(fake.polls(after=mark)) == 1
+        progress = (await bot.engine.progress(Actor("discord", str(OWNER_ID)))).lines[0].text
+        assert "1 of 3 answered, 1 right" in progress
+
+    mark = len(fake.calls)
+    async with running_bot(settings, fake):  # again: the answered poll isn't looked at, nothing is said
+        await _looked_at(fake, message_id(second), mark)  # the open one is
+    assert fake.replies_to(first, after=mark) == [] and fake.polls(after=mark) == []
+    assert fake.calls[mark:] and all(c.method == "GET" for c in fake.calls[mark:])
+
+
+async def test_a_vote_seen_live_is_not_scored_again_after_a_restart(
+        settings: Settings, fake: VotingFakeDiscord) -> None:
+    async with running_bot(settings, fake) as bot:
+        await fake.slash("quiz", {"quiz": "collectives"})
+        poll = await next_poll(fake, bot)
+        mark = len(fake.calls)
+        await vote_for(fake, poll, "All-reduce", OWNER_ID)
+        await reply_to(fake, poll, after=mark)
+        second = await next_poll(fake, bot, after=mark)
+    mark = len(fake.calls)
+    async with running_bot(settings, fake):
+        await _looked_at(fake, message_id(second), mark)
+    assert fake.replies_to(message_id(poll), after=mark) == [] and fake.polls(after=mark) == []
+
+
+async def test_an_open_poll_nobody_voted_on_costs_one_read_and_says_nothing(
+        settings: Settings, fake: VotingFakeDiscord) -> None:
+    first = await _first_poll_left_open(settings, fake)
+    mark = len(fake.calls)
+    async with running_bot(settings, fake):
+        await _looked_at(fake, first, mark)
+    assert [c.path for c in fake.calls[mark:] if c.path.startswith("/channels/")] == \
+        [f"/channels/{fake.messages[first]['channel_id']}/messages/{first}"]
+    assert fake.voter_lists() == []
+
+
+async def test_only_the_process_running_the_servers_shard_asks_for_its_polls_votes(
+        settings: Settings, fake: VotingFakeDiscord) -> None:
+    first = await _first_poll_left_open(settings, fake)
+    poll = next(c for c in fake.polls() if message_id(c) == first)
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)
+
+    mark = len(fake.calls)
+    async with running_bot(sharded(settings, 2, (1,)), fake):  # the server is on shard 0
+        await asyncio.sleep(2.5)  # discord.py says the shard is READY 2 s after its last server came
+        await fake.quiet()
+    assert [c for c in fake.calls[mark:] if c.path.startswith("/channels/")] == []
+
+    mark = len(fake.calls)
+    async with running_bot(sharded(settings, 2, (0,)), fake):
+        assert "Correct!" in (await reply_to(fake, poll, after=mark)).content
+
+
+async def test_a_vote_found_after_its_questions_time_ran_out_is_late_as_a_live_one_would_be(
+        settings: Settings, fake: VotingFakeDiscord, clock: FixedClock) -> None:
+    timed = settings.model_copy(update={"question_seconds": LIMIT})
+    first = await _first_poll_left_open(timed, fake, clock)
+    poll = next(c for c in fake.polls() if message_id(c) == first)
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)
+    clock.advance(timedelta(seconds=LIMIT + 1))  # back after the question's time ran out
+
+    mark = len(fake.calls)
+    async with running_bot(timed, fake, clock) as bot:
+        notice = await reply_to(fake, poll, after=mark)
+        await next_poll(fake, bot, after=mark)
+        await fake.quiet()
+        assert notice.content == f"<@{OWNER_ID}> {TIME_UP}"  # not scored: as a live vote this late
+        assert len(fake.replies_to(first, after=mark)) == 1 and len(fake.polls(after=mark)) == 1
+        progress = (await bot.engine.progress(Actor("discord", str(OWNER_ID)))).lines[0].text
+        assert "0 of 3 answered, 0 right · 1 unanswered" in progress
