@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.engine import QuizEngine
-from bot.games.replies import GamePodium, GameResults
+from bot.games.replies import GameBegins, GamePodium, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, open_with_three, vote
@@ -64,3 +64,15 @@ async def test_a_member_who_never_played_leaving_changes_nothing(engine: QuizEng
     for player in (ADA, BAYO):
         assert (await vote(engine, stage, player, right=True)).counted
     assert not stage.of(CHAT, GameResults)  # Chido is still there, and may still answer
+
+
+async def test_a_member_back_in_the_chat_who_joins_again_is_waited_for_and_listed(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.left(CHIDO, stage)  # left the group from the lobby, then came back and pressed Join
+    assert not (await engine.games.join(CHIDO, "Chido", game_id, stage)).is_error
+    await engine.games.begin(ADA, game_id, False, stage)
+    assert "Chido" in stage.of(CHAT, GameBegins)[0].text
+    for player in (ADA, BAYO):
+        assert (await vote(engine, stage, player, right=True)).counted
+    assert not stage.of(CHAT, GameResults)  # Chido is playing again: the question waits for them

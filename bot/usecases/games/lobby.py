@@ -143,7 +143,11 @@ class GameLobbies:
                           _.language)
         added = await uow.games.add_player(PlayerRecord(game.id, turn.user_id, name, core.clock(), joined_at))
         if not added:
-            return Notice(_("You're already in this game."), language=_.language)
+            player = await uow.games.player(game.id, turn.user_id)
+            if player is None or player.left_position is None:
+                return Notice(_("You're already in this game."), language=_.language)
+            player.left_position = None  # left the chat and came back: waited for again, as a vote of theirs does
+            await uow.games.update_player(player)
         count = len(await uow.games.players(game.id))
         await uow.commit()
         return Notice(_.ngettext("You're in! {n} player so far.", "You're in! {n} players so far.", count),
