@@ -15,12 +15,11 @@ zone back (ignored, it would leave them in Paris's time, told nothing).
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 
 from telegram.error import BadRequest, Forbidden
 
-from adapters.once_per import REMEMBERED, OncePer
+from adapters.once_per import OncePer
 from adapters.telegram.actors import is_private, owner_in
 from adapters.telegram.chat import chat_not_found
 from bot.replies import Actor
@@ -33,8 +32,7 @@ Send = Callable[[str, str | None], Awaitable[None]]
 
 class PersonalAnswers:
     def __init__(self, *, period: float = REPEAT_PERIOD, clock: Callable[[], float] = time.monotonic) -> None:
-        self._asked = OncePer(period, clock=clock)  # (group, member, command): answered a moment ago
-        self._words: OrderedDict[Hashable, tuple[str, ...]] = OrderedDict()  # ...with these arguments
+        self._asked = OncePer(period, clock=clock)  # (group, member, command): answered a moment ago, with what
 
     async def tell(self, command: str, said: str, actor: Actor, chat: str, first_name: str, send: Send, *,
                    here: bool = False) -> None:
@@ -54,16 +52,9 @@ class PersonalAnswers:
             await (await prepare())(chat, None)
             return
         asked: Hashable = (chat, actor.user_id, command)
-        words = tuple(args or ())
-        if not self._asked.allow(asked):
-            if self._words.get(asked) == words:
-                return
-            self._asked.forget(asked)  # other arguments: another command, and the one to repeat from now on
-            self._asked.allow(asked)
-        self._words[asked] = words
-        self._words.move_to_end(asked)
-        if len(self._words) > REMEMBERED:
-            self._words.popitem(last=False)
+        # Other arguments are another command, and the one a repeat is measured against from now on.
+        if not self._asked.allow(asked, tuple(args or ())):
+            return
         try:
             send = await prepare()
             if here:
