@@ -9,7 +9,7 @@ import pytest
 
 from adapters.discord.spec import DiscordSettings
 from adapters.settings import Settings
-from tests.discord.endpoints import discord_endpoints
+from tests.discord.endpoints import serving
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import ADMIN_ID, RunningBot, running_bot
 from tests.discord.payloads import TOKEN
@@ -18,13 +18,8 @@ from tests.discord.payloads import TOKEN
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     """The fake Discord, with discord.py pointed at it for this test only."""
-    server = FakeDiscord()
-    await server.start()
-    try:
-        with discord_endpoints(server.api_base, server.gateway_url):
-            yield server
-    finally:
-        await server.close()
+    async with serving(FakeDiscord()) as server:
+        yield server
 
 
 @pytest.fixture

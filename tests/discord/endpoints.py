@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import TYPE_CHECKING, TypeVar
 
 import yarl
 from discord import http
 from discord.gateway import DiscordWebSocket
+
+if TYPE_CHECKING:  # annotations only: pointing discord.py elsewhere needs no fake server
+    from tests.discord.fake_discord import FakeDiscord
+
+F = TypeVar("F", bound="FakeDiscord")
 
 
 @contextmanager
@@ -24,3 +30,14 @@ def discord_endpoints(api_base: str, gateway: str) -> Iterator[None]:
         yield
     finally:
         http.Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved_base, saved_gateway
+
+
+@asynccontextmanager
+async def serving(server: F) -> AsyncIterator[F]:
+    """``server`` started, with discord.py pointed at it until the block ends."""
+    await server.start()
+    try:
+        with discord_endpoints(server.api_base, server.gateway_url):
+            yield server
+    finally:
+        await server.close()

@@ -11,7 +11,7 @@ import pytest
 
 from adapters.settings import Settings
 from bot.replies import Actor
-from tests.discord.endpoints import discord_endpoints
+from tests.discord.endpoints import serving
 from tests.discord.fake_votes import VotingFakeDiscord
 from tests.discord.harness import OTHER_ID, running_bot, sharded
 from tests.discord.payloads import OWNER_ID
@@ -24,13 +24,8 @@ TIME_UP = "Time's up! Question 1 wasn't answered in time, so it counts as skippe
 
 @pytest.fixture
 async def fake() -> AsyncIterator[VotingFakeDiscord]:
-    server = VotingFakeDiscord()
-    await server.start()
-    try:
-        with discord_endpoints(server.api_base, server.gateway_url):
-            yield server
-    finally:
-        await server.close()
+    async with serving(VotingFakeDiscord()) as server:
+        yield server
 
 
 async def _first_poll_left_open(settings: Settings, fake: VotingFakeDiscord, clock: FixedClock | None = None) -> int:
