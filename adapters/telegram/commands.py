@@ -113,7 +113,7 @@ class Commands:
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
             reply = await self._engine.start(actor, reference, surface)
         if isinstance(reply, WhichQuiz):  # several quizzes match: the question, and a button for each
-            await self._repeats.which("quiz", reply, actor, chat, first_name(update), reference or "")
+            await self._repeats.which(reply, actor, chat, first_name(update), reference or "")
         elif isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:  # and the list: as /quizzes
             await self._repeats.answer("quizzes", actor, chat, first_name(update),
                                        lambda: self._show_quizzes(actor, chat, reply, owner), reply.text)
@@ -262,8 +262,6 @@ class Commands:
         blocks = ([render.outcome_notice(notice.text, owner)] if notice else []) + render.quiz_list(listing)
         blocks += unbuttoned(listing, self._engine.localizer_for(listing.language))
         await self._chat.html(chat, blocks, quiz_buttons(listing))
-
-
 
 
 def _in_group(update: Update) -> bool:

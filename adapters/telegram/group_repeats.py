@@ -67,16 +67,15 @@ class GroupRepeats:
         self._sending: KeyedLocks[Hashable] = KeyedLocks()  # the same: one asker's full answer at a time
         self._pointed = OncePer(period, clock=clock)  # (chat, command, member, said, variant): told it's above
 
-    async def which(self, command: str, reply: WhichQuiz, actor: Actor, chat: str, first_name: str,
-                    reference: str) -> None:
+    async def which(self, reply: WhichQuiz, actor: Actor, chat: str, first_name: str, reference: str) -> None:
         """/quiz naming several quizzes: "Which one do you mean?" and the list, a button for each, as the same
         list within the minute, once per list of quizzes. (/preview's goes as the preview: personal.py.)"""
         owner = owner_in(chat, actor, first_name)
         blocks = render.which_quiz(reply, owner) + unbuttoned(reply.choices, self._engine.localizer_for(reply.language))
         keyboard = quiz_buttons(reply.choices)
-        await self.answer(command, actor, chat, first_name, lambda: self._chat.html(chat, blocks, keyboard),
+        await self.answer("quiz", actor, chat, first_name, lambda: self._chat.html(chat, blocks, keyboard),
                           variant=tuple(entry.quiz_id for entry in reply.choices.entries),
-                          above=lambda _, link: _which_above(_, link, f"/{command} {reference}"))
+                          above=lambda _, link: _which_above(_, link, f"/quiz {reference}"))
 
     async def answer(self, command: str, actor: Actor, chat: str, first_name: str,
                      full: Callable[[], Awaitable[None]], said: str | None = None, variant: Hashable = None,
