@@ -76,3 +76,11 @@ async def test_a_member_back_in_the_chat_who_joins_again_is_waited_for_and_liste
     for player in (ADA, BAYO):
         assert (await vote(engine, stage, player, right=True)).counted
     assert not stage.of(CHAT, GameResults)  # Chido is playing again: the question waits for them
+
+
+async def test_the_count_a_joiner_hears_leaves_out_who_left_the_chat(engine: QuizEngine) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.left(CHIDO, stage)  # gone from the group while the lobby was open
+    joined = await engine.games.join(Actor("telegram", "dede", CHAT), "Dede", game_id, stage)
+    assert joined.text == "You're in! 3 players so far."  # Ada, Bayo and Dede: not 4

@@ -148,7 +148,7 @@ class GameLobbies:
                 return Notice(_("You're already in this game."), language=_.language)
             player.left_position = None  # left the chat and came back: waited for again, as a vote of theirs does
             await uow.games.update_player(player)
-        count = len(await uow.games.players(game.id))
+        count = sum(player.left_position is None for player in await uow.games.players(game.id))  # not who left
         await uow.commit()
         return Notice(_.ngettext("You're in! {n} player so far.", "You're in! {n} players so far.", count),
                       language=_.language)
