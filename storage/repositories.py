@@ -234,14 +234,7 @@ class SqlLinkRepository:
                                        .values(withdrawn_at=at))
 
     async def unanswered(self, platform: str, since: datetime, limit: int) -> list[UnansweredLink]:
-        answered = select(answers.c.session_id).where(answers.c.session_id == links.c.session_id,
-                                                      answers.c.question_id == links.c.question_id)
-        rows = await self._connection.execute(
-            select(links, _owner.c.platform_user_id.label("owner_platform_user_id"))
-            .join(sessions, sessions.c.id == links.c.session_id).join(_owner, _owner.c.id == sessions.c.user_id)
-            .where(links.c.platform == platform, links.c.created_at >= since, links.c.withdrawn_at.is_(None),
-                   _ACTIVE, ~answered.exists())
-            .order_by(links.c.created_at.desc()).limit(limit))
+        rows = await self._connection.execute(unanswered_query(platform, since, limit))
         return [UnansweredLink(_link(row), row.owner_platform_user_id) for row in rows]
 
 
@@ -249,6 +242,18 @@ def sessions_with_owner() -> Select[Any]:
     """Sessions with their owner's columns, prefixed ``owner_``: one look-up instead of two (for the sweeps)."""
     return (select(sessions, *(column.label(f"owner_{column.name}") for column in _owner.c))
             .join(_owner, _owner.c.id == sessions.c.user_id))
+
+
+def unanswered_query(platform: str, since: datetime, limit: int) -> Select[Any]:
+    """The platform's links since ``since`` still asking an active session's unanswered question, newest first:
+    walked back through ix_message_links_recent until ``limit`` are found, not every link ever sent."""
+    answered = select(answers.c.session_id).where(answers.c.session_id == links.c.session_id,
+                                                  answers.c.question_id == links.c.question_id)
+    return (select(links, _owner.c.platform_user_id.label("owner_platform_user_id"))
+            .join(sessions, sessions.c.id == links.c.session_id).join(_owner, _owner.c.id == sessions.c.user_id)
+            .where(links.c.platform == platform, links.c.created_at >= since, links.c.withdrawn_at.is_(None),
+                   _ACTIVE, ~answered.exists())
+            .order_by(links.c.created_at.desc()).limit(limit))
 
 
 def overdue_query(dialect: str, platform: str, now: datetime, limit: int) -> Select[Any]:

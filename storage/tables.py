@@ -107,6 +107,11 @@ class Answer(Base):
 
 class MessageLink(Base):
     __tablename__ = "message_links"
+    __table_args__ = (
+        # The newest first, for Discord's catch-up of votes cast while no process listened: without it, a scan of
+        # every link ever sent at each new gateway session (on SQLite, holding up every answer meanwhile).
+        Index("ix_message_links_recent", "platform", "created_at"),
+    )
 
     platform: Mapped[str] = mapped_column(String(16), primary_key=True)
     message_key: Mapped[str] = mapped_column(String(128), primary_key=True)
