@@ -99,7 +99,7 @@ def review_waits_for_the_game(quiz: Quiz | str, _: Localizer, chat_id: str | Non
     skipped, it would show them (and the chat) the answer to a question the game may ask."""
     return Notice(_("You're playing {title} in a group game right now and this review question is from it, so your "
                     "review waits until the game is over.", title=quiz_title(quiz, _)), NoticeCode.IN_A_GAME,
-                  _.language, chat_id, here=True)
+                  _.language, chat_id)  # about the learner, not this chat (the game may be another's): theirs alone
 
 
 def review_held_for_the_game(quiz: Quiz | str, _: Localizer, chat_id: str | None = None) -> Notice:
