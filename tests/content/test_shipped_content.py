@@ -73,6 +73,15 @@ def test_no_translation_is_a_copy_of_the_english_text(quizzes: list[Quiz]) -> No
     assert not copies, "\n".join(copies)
 
 
+def test_french_writes_one_apostrophe_as_the_bots_own_words_do(
+        quizzes: list[Quiz], concept_names: dict[str, LocalizedText]) -> None:
+    """The typographic ’, as the UI catalog (tests/i18n): a quiz's "l'optimiseur" read beside the bot's
+    "aujourd’hui". The English alone is a question's content hash, so this changes no learner's card."""
+    texts = [(f"{quiz.id}/{name}", text.get("fr", "")) for quiz in quizzes for name, text in all_texts(quiz)]
+    texts += [(f"concept {tag}", names.get("fr", "")) for tag, names in concept_names.items()]
+    assert [name for name, text in texts if "'" in text] == []
+
+
 # The questions sent with a lettered poll (A–D, full text in a message): (platform, quiz/question, languages).
 # Shorten a text rather than grow this list; a change here should be a decision, not an accident.
 LETTERED_FALLBACKS: set[tuple[str, str, tuple[str, ...]]] = set()
