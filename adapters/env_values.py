@@ -12,9 +12,10 @@ from pathlib import Path
 QUOTES = "\"'"
 
 
-def as_written(value: object) -> object:
+def as_written(value: object, *, spaces: bool = True) -> object:
     """``value`` unchanged, or ValueError saying what an env file left in it (never echoing it: a URL may hold a
-    password). Quotes inside a value are its own (a password in a URL): only a pair wrapping all of it is refused."""
+    password). Quotes inside a value are its own (a password in a URL): only a pair wrapping all of it is refused.
+    ``spaces``: refuse spaces around it too (a path's or a URL's; a setting that strips them may keep them)."""
     if not isinstance(value, str):
         return value
     if value.endswith("\r"):
@@ -25,7 +26,7 @@ def as_written(value: object) -> object:
     if len(value) >= 2 and value[0] == value[-1] and value[0] in QUOTES:
         raise ValueError(f"is wrapped in quotes ({value[0]}...{value[0]}), which docker --env-file passes on as part "
                          "of the value: write it without them")
-    if value != value.strip():
+    if spaces and value != value.strip():
         raise ValueError("starts or ends with a space, which an env file passes on as part of the value: write it "
                          "without")
     return value

@@ -12,9 +12,10 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, ClassVar, Protocol, runtime_checkable
 
-from pydantic import SecretStr, field_validator
+from pydantic import SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode
 
+from adapters.env_values import as_written
 from bot.content.limits import PollLimits
 
 if TYPE_CHECKING:  # annotations only: the engine and its replies are a third of `quiztutor --help`'s start-up
@@ -34,6 +35,15 @@ class PlatformSettings(BaseSettings):
     # What the platform's bot tokens look like, and how to say so; None: anything is taken.
     token_shape: ClassVar[str | None] = None
     token_hint: ClassVar[str] = ""
+    # Settings (URLs, addresses) an env file's spaces around would break: refused with them.
+    unspaced: ClassVar[frozenset[str]] = frozenset()
+
+    # A name no subclass should reuse (as below). Every setting but the token, which a secret file's line break
+    # may end and is stripped: a CR or quotes docker --env-file kept (adapters/env_values.py), in a URL or a number.
+    @field_validator("*", mode="before")
+    @classmethod
+    def _platform_value_not_as_an_env_file_left_it(cls, value: object, info: ValidationInfo) -> object:
+        return value if info.field_name == "token" else as_written(value, spaces=info.field_name in cls.unspaced)
 
     @field_validator("token", mode="before")
     @classmethod

@@ -14,7 +14,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Annotated, TypeVar
 
-from pydantic import Field, SerializeAsAny, ValidationError, field_validator
+from pydantic import Field, SerializeAsAny, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from adapters.env_values import as_written, within_file_system_limits
@@ -38,6 +38,9 @@ MAX_QUESTION_SECONDS = 2_628_000  # Telegram's longest open_period
 MAX_POOL_SIZE = 1000
 
 
+PATHS_AND_URLS = frozenset({"data_dir", "content_dir", "database_url", "http_host"})
+
+
 class Settings(BaseSettings):
     # An empty variable counts as unset: `QUIZ_DATA_DIR=` must not put the database in the current folder.
     model_config = SettingsConfigDict(env_prefix="QUIZ_", extra="ignore", env_ignore_empty=True)
@@ -58,10 +61,13 @@ class Settings(BaseSettings):
     # from QUIZ_PLATFORMS: NoDecode hands that variable's text to _not_a_variable, which refuses it clearly.
     platforms: Annotated[dict[str, SerializeAsAny[PlatformSettings]], NoDecode] = Field(default_factory=dict)
 
-    @field_validator("data_dir", "content_dir", "database_url", "http_host", mode="before")
+    @field_validator("*", mode="before")
     @classmethod
-    def _not_as_an_env_file_left_it(cls, value: object) -> object:
-        return as_written(value)  # a CR or quotes docker --env-file kept (adapters/env_values.py)
+    def _not_as_an_env_file_left_it(cls, value: object, info: ValidationInfo) -> object:
+        # A CR or quotes docker --env-file kept (adapters/env_values.py), in a path, a URL or a number alike: a
+        # quoted port was refused as "not a valid integer", which doesn't say what to change. Spaces around a
+        # path or URL too (they made folders); a log level's are stripped.
+        return as_written(value, spaces=info.field_name in PATHS_AND_URLS)
 
     @field_validator("data_dir", "content_dir")
     @classmethod

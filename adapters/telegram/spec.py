@@ -10,7 +10,6 @@ from urllib.parse import urlsplit
 from pydantic import AnyHttpUrl, Field, SecretStr, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic_settings import SettingsConfigDict
 
-from adapters.env_values import as_written
 from adapters.error_kinds import HANDLER_FAILED, POLLING_FAILED
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, SingleProcess
 from adapters.telegram.proxy_env import proxy_problems, socks_supported
@@ -46,6 +45,7 @@ class TelegramSettings(PlatformSettings):
     model_config = SettingsConfigDict(env_prefix="QUIZ_TELEGRAM_", extra="ignore", env_ignore_empty=True)
     token_shape = BOT_TOKEN
     token_hint = "@BotFather's look like 123456789:AAE... (digits, a colon, then letters, digits, _ and -)"
+    unspaced = frozenset({"api_url", "webhook_url", "webhook_listen"})
 
     api_url: str | None = None  # PTB's base_url, e.g. http://127.0.0.1:8081/bot
     webhook_url: str | None = None
@@ -55,11 +55,6 @@ class TelegramSettings(PlatformSettings):
     # This process's share of the bot's 30 messages a second: with N webhook replicas, 30 / N each, or together
     # they go over it and Telegram answers with 429s (waited out, but every learner then waits too).
     messages_per_second: float = TELEGRAM_PER_SECOND
-
-    @field_validator("api_url", "webhook_url", "webhook_listen", mode="before")
-    @classmethod
-    def _not_as_an_env_file_left_it(cls, value: object) -> object:
-        return as_written(value)  # a CR or quotes docker --env-file kept (adapters/env_values.py)
 
     @field_validator("api_url", "webhook_url")
     @classmethod

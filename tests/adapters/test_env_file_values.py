@@ -66,3 +66,24 @@ def test_quotes_inside_a_value_are_its_own() -> None:
     hook = TelegramSettings(webhook_url="https://quiz.example.org/it's",
                             webhook_secret="a-webhook-secret-of-32-characters")
     assert hook.webhook_url == "https://quiz.example.org/it's"
+
+
+@pytest.mark.parametrize(("variable", "value", "said"), [
+    ("QUIZ_HTTP_PORT", '"8080"', QUOTED),
+    ("QUIZ_QUESTION_SECONDS", "30\r", CR),
+    ("QUIZ_LOG_LEVEL", "'DEBUG'", QUOTED),
+    ("QUIZ_DISCORD_POLL_HOURS", '"24"', QUOTED),
+    ("QUIZ_TELEGRAM_MESSAGES_PER_SECOND", "15\r", CR),
+])
+def test_a_number_or_a_word_as_an_env_file_left_it_says_so_too(
+        tmp_path: Path, variable: str, value: str, said: str) -> None:
+    # Refused before as "Input should be a valid integer", which doesn't say what to change.
+    done = quiztutor_in(tmp_path, {variable: value}, "validate", str(FIXTURES))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"  {variable}: {said}" in done.stderr, done.stderr
+
+
+def test_a_token_read_with_a_secret_files_line_break_is_still_taken() -> None:
+    token = "123456:" + "A" * 35
+    secret = TelegramSettings(token=token + "\r\n").token
+    assert secret is not None and secret.get_secret_value() == token
