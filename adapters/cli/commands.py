@@ -18,6 +18,7 @@ from pathlib import Path
 
 from adapters.cli.exit_codes import ExitCode
 from adapters.cli.pipes import OutputFailed, silence_stdout, written
+from adapters.env_values import within_file_system_limits
 from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
@@ -144,7 +145,7 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     for name, help_text in (("validate", "check quiz files and list questions over platform limits"),
                             ("export", "print the quizzes, questions, answers and explanations as JSON")):
         sub = commands.add_parser(name, help=help_text)
-        sub.add_argument("dir", nargs="?", type=Path, help="content directory (default: QUIZ_CONTENT_DIR)")
+        sub.add_argument("dir", nargs="?", type=_folder, help="content directory (default: QUIZ_CONTENT_DIR)")
         if name == "validate":
             sub.add_argument("--strict", action="store_true", help="treat item-writing warnings as errors (exit 1)")
 
@@ -168,6 +169,15 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     for sub in commands.choices.values():
         sub.set_defaults(command_parser=sub)
     return parser
+
+
+def _folder(text: str) -> Path:
+    """A DIR argument; one no file system could hold is refused (exit 2) as QUIZ_CONTENT_DIR is, where every
+    look at it failed with "OSError: [Errno 36] File name too long" (exit 1)."""
+    try:
+        return within_file_system_limits(Path(text))
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 # The commands whose output is what they are for (`play` shows nothing without one, on purpose: lines.py).
