@@ -49,7 +49,7 @@ def live(table: Any) -> ColumnElement[bool]:
 
 LIVE = live(games)
 PLAYER_STATS = ("name", "joined_at", "joined_position", "score", "correct", "answered", "answer_ms", "rank",
-                "left_position")
+                "left_position", "away_questions")
 
 
 class SqlGameRepository:
@@ -269,4 +269,5 @@ def _game(row: Row[Any]) -> GameRecord:
 
 def _player(row: Row[Any]) -> PlayerRecord:
     return PlayerRecord(row.game_id, row.user_id, row.name, row.joined_at, row.joined_position, row.score,
-                        row.correct, row.answered, row.answer_ms, row.rank, row.left_position)
+                        row.correct, row.answered, row.answer_ms, row.rank, row.left_position,
+                        row.away_questions)

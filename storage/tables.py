@@ -245,6 +245,7 @@ class GamePlayer(Base):
     answer_ms: Mapped[int] = mapped_column(Integer)
     rank: Mapped[int | None] = mapped_column(Integer)
     left_position: Mapped[int | None] = mapped_column(Integer)  # left the chat before this question
+    away_questions: Mapped[int] = mapped_column(Integer, server_default=text("0"))  # asked while they were gone
 
 
 class GameAnswer(Base):

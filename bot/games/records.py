@@ -82,6 +82,13 @@ class PlayerRecord:
     # Left the chat: the questions before this place are the ones they were there for (None: still there). The
     # questions after no longer wait for their answer.
     left_position: int | None = None
+    away_questions: int = 0  # asked while they were out of the chat, before they came back: not theirs to score
+
+    def back(self, at: int) -> None:
+        """In the chat again (a vote, Join) at question ``at``: waited for again, and judged without those missed."""
+        if self.left_position is not None:
+            self.away_questions += max(0, at - self.left_position)
+            self.left_position = None
 
 
 @dataclass(frozen=True)

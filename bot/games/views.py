@@ -189,7 +189,7 @@ def tie_note(shown: list[tuple[int, int]], _: Localizer) -> tuple[str, ...]:
 def _chances(player: PlayerRecord, asked: int) -> int:
     """The questions a player was there for, of the first ``asked``: from joining until leaving the chat."""
     end = asked if player.left_position is None else min(asked, player.left_position)
-    return max(0, end - player.joined_position)
+    return max(0, end - player.joined_position - player.away_questions)
 
 
 def _names(players: list[PlayerRecord]) -> str:

@@ -55,6 +55,24 @@ async def test_the_podium_judges_a_leaver_on_the_questions_they_were_there_for(
                                                                "1 of 1 right (100%)"]
 
 
+
+async def test_a_leaver_back_in_the_chat_is_judged_without_the_questions_asked_while_away(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    for question in range(3):
+        for player in (CHIDO, ADA, BAYO):  # Chido first: once the others answered, a question waits for nobody
+            if player is not CHIDO or question != 1:  # away for the second question only
+                assert (await vote(engine, stage, player, right=True)).counted
+        if question == 0:
+            await engine.games.left(CHIDO, stage)  # after answering the first; back by voting on the third
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        await engine.games.sweep("telegram", stage)
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert [line.split(" · ")[1] for line in podium.lines] == ["3 of 3 right (100%)", "3 of 3 right (100%)",
+                                                               "2 of 2 right (100%)"]  # not "2 of 3"
+
 async def test_a_member_who_never_played_leaving_changes_nothing(engine: QuizEngine) -> None:
     stage = RecordingStage()
     await engine.games.left(Actor("telegram", "9", CHAT), stage)  # no game here yet

@@ -146,7 +146,7 @@ class GameLobbies:
             player = await uow.games.player(game.id, turn.user_id)
             if player is None or player.left_position is None:
                 return Notice(_("You're already in this game."), language=_.language)
-            player.left_position = None  # left the chat and came back: waited for again, as a vote of theirs does
+            player.back(joined_at)  # left the chat and came back: waited for again, as a vote of theirs does
             await uow.games.update_player(player)
         count = sum(player.left_position is None for player in await uow.games.players(game.id))  # not who left
         await uow.commit()

@@ -159,7 +159,7 @@ class GamePlay:
         if player is None:  # joining by answering
             player = PlayerRecord(game.id, turn.user_id, name, now, position)
             await uow.games.add_player(player)
-        player.left_position = None  # back in the chat, if they had left it
+        player.back(position)  # in the chat again, if they had left it
         player.name, player.score, player.answer_ms = name, player.score + earned, player.answer_ms + answer_ms
         player.answered, player.correct = player.answered + 1, player.correct + correct
         await uow.games.update_player(player)

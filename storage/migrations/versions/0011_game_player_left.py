@@ -18,11 +18,13 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    # Nullable, no default: every player stored before is taken to be still there.
+    # Nullable, no default: every player stored before is taken to be still there, and never to have been away.
     with op.batch_alter_table("game_players") as batch:
         batch.add_column(sa.Column("left_position", sa.Integer(), nullable=True))
+        batch.add_column(sa.Column("away_questions", sa.Integer(), nullable=False, server_default=sa.text("0")))
 
 
 def downgrade() -> None:
     with op.batch_alter_table("game_players") as batch:
+        batch.drop_column("away_questions")
         batch.drop_column("left_position")

@@ -176,6 +176,7 @@ async def test_a_players_score_and_rank_are_updated(uow: Uow) -> None:
         alice_player, bola_player = await work.games.players("g1")
         alice_player.score, alice_player.correct, alice_player.answered = 1500, 2, 3
         alice_player.answer_ms, alice_player.rank, alice_player.name = 7250, 1, "Alice A."
+        alice_player.away_questions = 2  # left the chat for two questions, then came back
         bola_player.score = 999  # read back, changed, never updated: not kept
         await work.games.update_player(alice_player)
         await work.commit()
