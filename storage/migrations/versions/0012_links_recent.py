@@ -17,7 +17,9 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_index("ix_message_links_recent", "message_links", ["platform", "created_at"])
+    # If not there already: on a large PostgreSQL database an operator may build it first without locking out new
+    # links (CREATE INDEX CONCURRENTLY, README "Several processes"), and this then has nothing to do.
+    op.create_index("ix_message_links_recent", "message_links", ["platform", "created_at"], if_not_exists=True)
 
 
 def downgrade() -> None:
