@@ -22,16 +22,15 @@ from telegram.error import BadRequest, Forbidden
 from adapters.once_per import OncePer
 from adapters.telegram.actors import is_private, owner_in
 from adapters.telegram.chat import chat_not_found
+from adapters.telegram.group_repeats import QUIET_PERIOD
 from bot.replies import Actor
-
-REPEAT_PERIOD = 60.0  # seconds: a group's budget is counted per minute
 
 # Sends the answer to a chat, naming its owner there (None: a private chat, where replies name nobody).
 Send = Callable[[str, str | None], Awaitable[None]]
 
 
 class PersonalAnswers:
-    def __init__(self, *, period: float = REPEAT_PERIOD, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, *, period: float = QUIET_PERIOD, clock: Callable[[], float] = time.monotonic) -> None:
         self._asked = OncePer(period, clock=clock)  # (group, member, command): answered a moment ago, with what
 
     async def tell(self, command: str, said: str, actor: Actor, chat: str, first_name: str, send: Send, *,
