@@ -249,8 +249,7 @@ class Commands:
         if not notice.is_error:
             await self.notice(chat, notice, owner_in(chat, actor, first_name))
             return
-        await self._personal.tell(command, notice.text, actor, chat, first_name,
-                                  lambda to, owner: self.notice(to, notice, owner), here=notice.here)
+        await self._personal.tell(command, notice, actor, chat, first_name, self._chat)
 
     async def notice(self, chat: str, notice: Notice, owner: str | None = None) -> None:
         """``owner``: in a group, whom it answers (see owner_in)."""

@@ -163,7 +163,7 @@ class GameCommands:
         if not notice.is_error:
             await self._chat.html(chat, [render.notice(notice)])
         elif pressed is None:
-            await self._refuse_personally(actor, chat, notice, name)
+            await self.personal.tell("language", notice, actor, chat, name or "", self._chat)
 
     async def may_pick_group_language(self, actor: Actor, chat: str, name: str | None = None) -> bool:
         """/language alone in a group posts a picker that sets the group's language: only for who may set it.
@@ -174,7 +174,7 @@ class GameCommands:
         notice = await self._engine.games.set_chat_language(actor, chat, "", moderator=False)
         if notice.code is not NoticeCode.NOT_ALLOWED:  # one of the bot's own admins: the picker is theirs
             return True
-        await self._refuse_personally(actor, chat, notice, name)
+        await self.personal.tell("language", notice, actor, chat, name or "", self._chat)
         return False
 
     async def button(self, query: CallbackQuery, actor: Actor, data: ButtonData) -> None:
@@ -251,12 +251,6 @@ class GameCommands:
         """Said in the group if it is to hear it (see _heard)."""
         if self._heard(actor, chat, notice):
             await self._say_refusal(actor, chat, notice, first_name, seconds)
-
-    async def _refuse_personally(self, actor: Actor, chat: str, notice: Notice, first_name: str | None) -> None:
-        """A refusal of /language: the member's own, sent as PersonalAnswers sends (words about the group: there)."""
-        async def send(to: str, owner: str | None) -> None:
-            await self._chat.html(to, [render.outcome_notice(notice.text, owner)])
-        await self.personal.tell("language", notice.text, actor, chat, first_name or "", send, here=notice.here)
 
     def _heard(self, actor: Actor, chat: str, notice: Notice) -> bool:
         """Whether the group is to hear this refusal, counted as heard: the same refusal once per person per half

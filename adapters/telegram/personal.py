@@ -20,10 +20,11 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from telegram.error import BadRequest, Forbidden
 
 from adapters.once_per import OncePer
+from adapters.telegram import render
 from adapters.telegram.actors import is_private, owner_in
-from adapters.telegram.chat import chat_not_found
+from adapters.telegram.chat import TelegramChat, chat_not_found
 from adapters.telegram.group_repeats import QUIET_PERIOD
-from bot.replies import Actor
+from bot.replies import Actor, Notice
 
 # Sends the answer to a chat, naming its owner there (None: a private chat, where replies name nobody).
 Send = Callable[[str, str | None], Awaitable[None]]
@@ -33,14 +34,16 @@ class PersonalAnswers:
     def __init__(self, *, period: float = QUIET_PERIOD, clock: Callable[[], float] = time.monotonic) -> None:
         self._asked = OncePer(period, clock=clock)  # (group, member, command): answered a moment ago, with what
 
-    async def tell(self, command: str, said: str, actor: Actor, chat: str, first_name: str, send: Send, *,
-                   here: bool = False) -> None:
-        """A notice or refusal the command ended in (its work done), sent as ``answer`` sends: the same words to
-        the same member once a minute. ``here``: words about the group itself ("the game in this chat", "its
-        question above"), which make no sense elsewhere: said only there."""
+    async def tell(self, command: str, notice: Notice, actor: Actor, chat: str, first_name: str,
+                   telegram: TelegramChat) -> None:
+        """A notice or refusal the command ended in (its work done), sent through ``telegram`` as ``answer`` sends:
+        the same words to the same member once a minute. ``notice.here``: words about the group itself ("the game
+        in this chat", "its question above"), which make no sense elsewhere: said only there."""
         async def ready() -> Send:
+            async def send(to: str, owner: str | None) -> None:
+                await telegram.html(to, [render.outcome_notice(notice.text, owner)])
             return send
-        await self.answer(command, (said,), actor, chat, first_name, ready, here=here)
+        await self.answer(command, (notice.text,), actor, chat, first_name, ready, here=notice.here)
 
     async def answer(self, command: str, args: Sequence[str] | None, actor: Actor, chat: str, first_name: str,
                      prepare: Callable[[], Awaitable[Send]], *, here: bool = False) -> None:
