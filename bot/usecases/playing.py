@@ -25,7 +25,7 @@ from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
 from bot.usecases.leaving import time_out_if_overdue, time_out_left
-from bot.usecases.resuming import resume
+from bot.usecases.resuming import resume, resume_asked
 from bot.usecases.retry_rounds import RetryReads
 
 
@@ -172,7 +172,7 @@ class Playing:
         already_retrying = current is not None and await reads.is_retry_of(current, finished)
         latest = await reads.active()
         # The poll of the round carried on with, read once: read before any round is stopped.
-        asked_before: MessageLink | None = (await core.asked_again(uow, turn.actor, current)
+        asked_before: MessageLink | None = (await core.asked_before(uow, turn.actor, current)
                                             if current and already_retrying else None)
         if session_id is not None and current is not None and asked_before is not None and latest is not None \
                 and latest.id == current.id and not await core.paused(uow, current):
@@ -192,7 +192,7 @@ class Playing:
             await time_out_if_overdue(core, turn, current)
         notices: tuple[str, ...] = ()
         if current is not None and already_retrying:  # again after another quiz, or typed: carry on with it
-            back = await resume(core, uow, turn.actor, quiz, current, _)
+            back = await resume_asked(core, uow, quiz, current, _, asked_before)
             session, notices, asked_before = back.session, back.notices, back.asked_before
         else:
             if current is not None:  # one active session per quiz: the retry replaces it
