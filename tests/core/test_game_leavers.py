@@ -36,42 +36,43 @@ async def test_leaving_when_the_last_one_to_answer_closes_the_question_at_once(e
     assert len(stage.of(CHAT, GameResults)) == 1
 
 
-async def test_the_podium_judges_a_leaver_on_the_questions_they_were_there_for(
-        engine: QuizEngine, clock: FixedClock) -> None:
+async def _three_questions_chido_leaving_after_the_first(engine: QuizEngine, clock: FixedClock,
+                                                        order: tuple[Actor, ...], chido_answers: set[int]
+                                                        ) -> RecordingStage:
+    """A game of three questions, each answered right by the players in ``order`` (Chido only for the questions
+    in ``chido_answers``); Chido leaves after the first. Each question closes, or is swept, before the next."""
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)
     await engine.games.begin(ADA, game_id, False, stage)
     for question in range(3):
-        for player in (ADA, BAYO, CHIDO):
-            if player is not CHIDO or question == 0:
+        for player in order:
+            if player is not CHIDO or question in chido_answers:
                 assert (await vote(engine, stage, player, right=True)).counted
         if question == 0:
-            await engine.games.left(CHIDO, stage)  # after answering the first, before the second
+            await engine.games.left(CHIDO, stage)  # after answering the first
         clock.advance(timedelta(seconds=RESULTS_SECONDS))
         await engine.games.sweep("telegram", stage)
+    return stage
+
+
+async def test_the_podium_judges_a_leaver_on_the_questions_they_were_there_for(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    stage = await _three_questions_chido_leaving_after_the_first(engine, clock, (ADA, BAYO, CHIDO), {0})
     assert len(stage.of(CHAT, GameResults)) == 3 and all(r.closed_early for r in stage.of(CHAT, GameResults))
     podium = stage.of(CHAT, GamePodium)[0]
     assert [line.split(" · ")[1] for line in podium.lines] == ["3 of 3 right (100%)", "3 of 3 right (100%)",
                                                                "1 of 1 right (100%)"]
 
 
-
 async def test_a_leaver_back_in_the_chat_is_judged_without_the_questions_asked_while_away(
         engine: QuizEngine, clock: FixedClock) -> None:
-    stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
-    for question in range(3):
-        for player in (CHIDO, ADA, BAYO):  # Chido first: once the others answered, a question waits for nobody
-            if player is not CHIDO or question != 1:  # away for the second question only
-                assert (await vote(engine, stage, player, right=True)).counted
-        if question == 0:
-            await engine.games.left(CHIDO, stage)  # after answering the first; back by voting on the third
-        clock.advance(timedelta(seconds=RESULTS_SECONDS))
-        await engine.games.sweep("telegram", stage)
+    # Chido first: once the others answered, a question waits for nobody. Away for the second question only:
+    # back by voting on the third.
+    stage = await _three_questions_chido_leaving_after_the_first(engine, clock, (CHIDO, ADA, BAYO), {0, 2})
     podium = stage.of(CHAT, GamePodium)[0]
     assert [line.split(" · ")[1] for line in podium.lines] == ["3 of 3 right (100%)", "3 of 3 right (100%)",
                                                                "2 of 2 right (100%)"]  # not "2 of 3"
+
 
 async def test_a_member_who_never_played_leaving_changes_nothing(engine: QuizEngine) -> None:
     stage = RecordingStage()
