@@ -9,7 +9,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.content.library import ContentLibrary
-from bot.replies import Actor, AnswerOutcome, Started
+from bot.engine import QuizEngine
+from bot.replies import Actor, AnswerOutcome, QuestionView, Started
 from tests.core.play import next_question, start
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
@@ -20,13 +21,20 @@ LIMIT = timedelta(seconds=30)
 ADMIN = Actor("telegram", ADMIN_ID)  # plays, and reloads
 
 
-async def test_a_question_changed_while_shown_is_asked_again_with_the_full_time(
-        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock, content_dir: Path) -> None:
+async def _shown_then_changed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock, content_dir: Path,
+                              after: timedelta) -> tuple[QuizEngine, QuestionView]:
+    """A timed quiz's first question shown, then changed by a reload ``after`` it was shown."""
     timed = build_engine(library, fake_db, clock, question_limit=LIMIT)
     shown = await start(timed, ADMIN)
-    clock.advance(timedelta(seconds=28))
+    clock.advance(after)
     remove_option(content_dir, shown.question_id, "scatter")
     assert (await timed.reload(ADMIN)).ok
+    return timed, shown
+
+
+async def test_a_question_changed_while_shown_is_asked_again_with_the_full_time(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock, content_dir: Path) -> None:
+    timed, shown = await _shown_then_changed(library, fake_db, clock, content_dir, timedelta(seconds=28))
     refused = await timed.answer(ADMIN, shown.session_id, shown.question_id, 0)
     assert isinstance(refused, AnswerOutcome) and refused.feedback is None
     assert refused.notice == "This question changed since I showed it to you, so here it is again."
@@ -41,11 +49,7 @@ async def test_a_question_changed_while_shown_is_asked_again_with_the_full_time(
 
 async def test_a_quiz_resumed_after_its_question_changed_asks_it_with_the_full_time(
         library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock, content_dir: Path) -> None:
-    timed = build_engine(library, fake_db, clock, question_limit=LIMIT)
-    shown = await start(timed, ADMIN)
-    clock.advance(timedelta(seconds=25))
-    remove_option(content_dir, shown.question_id, "scatter")
-    assert (await timed.reload(ADMIN)).ok
+    timed, shown = await _shown_then_changed(library, fake_db, clock, content_dir, timedelta(seconds=25))
     back = await timed.start(ADMIN)
     assert isinstance(back, Started) and back.question.question_id == shown.question_id
     assert len(back.question.options) == 2 and back.question.seconds_left == 30  # not 5
