@@ -21,6 +21,9 @@ class Asked:
 
     key: str  # what its answers come back on: a poll's id
     message_id: str | None = None  # the message itself, where closing its poll needs that instead (Telegram)
+    # Set when the message went out late (flood control held it back) and counts its time down from when it
+    # appeared, in seconds (a Telegram poll's open_period): the question's deadline then moves to match.
+    late_countdown: int | None = None
 
 
 Link = Callable[[QuestionView, Asked, "str | None"], Awaitable[None]]

@@ -168,10 +168,11 @@ class QuizEngine:
         """A round of the learner's due questions; or when the next is due, and a quiz to try meanwhile."""
         return await self._reviewing.start(actor, surface)
 
-    async def deliver(self, reply: Shown, surface: Surface, platform: str) -> None:
+    async def deliver(self, reply: Shown, surface: Surface, platform: str, actor: Actor | None = None) -> None:
         """Show a reply the engine gave earlier, linking any poll it asks. For a sweeper's deliveries, which
-        already run under the learner's lock; adapters otherwise pass their Surface to the action itself."""
-        await deliver(reply, surface, self._core.linker(platform))
+        already run under the learner's lock (``actor``'s: then a poll held back moves its deadline); adapters
+        otherwise pass their Surface to the action itself."""
+        await deliver(reply, surface, self._core.linker(platform, actor))
 
     # -- messages --------------------------------------------------------------------------------
 

@@ -31,7 +31,7 @@ async def deliver_expired(engine: QuizEngine, chat: TelegramChat, expired: Expir
         raise DeliveryRefused(f"user {actor.user_id} is no longer a member of chat {chat_id}")
     owner = member.user.first_name if member is not None else None
     try:
-        await engine.deliver(expired.outcome, TelegramSurface(chat, chat_id, owner), PLATFORM)
+        await engine.deliver(expired.outcome, TelegramSurface(chat, chat_id, owner), PLATFORM, actor)
     except (Forbidden, ChatMigrated) as error:  # blocked in private, removed from the group: no one to tell
         raise DeliveryRefused(str(error)) from error  # the engine stops the question's clock: asked on resuming
     except BadRequest as error:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from telegram import Poll
 from telegram.constants import PollLimit
 
@@ -13,6 +15,8 @@ from adapters.telegram.topics import place
 from bot.delivery import Asked
 from bot.replies import Feedback, QuestionView, Summary
 from bot.text import shown_name
+
+HELD_BACK = 1.0  # seconds: a poll that took this long to go out was held back (flood control), its clock moved
 
 
 def open_period(view: QuestionView) -> int | None:
@@ -43,20 +47,25 @@ class TelegramSurface:
         self._pending.append(render.follow_up(feedback, self._owner))
 
     async def ask(self, question: QuestionView, intro: str | None) -> Asked | None:
+        started = time.monotonic()
         layout = poll_layout(question, self._owner)
         blocks = [*self._take(), render.intro(intro, self._owner) if intro else "",
                   render.question_notices(question.notices), layout.lettered or ""]
         if any(blocks):
             await self._chat.html(self._chat_id, blocks)
-        where = place(self._chat_id)
+        where, period = place(self._chat_id), open_period(question)
         message = await self._chat.bot.send_poll(
             where.chat, layout.question, layout.options, message_thread_id=where.topic, is_anonymous=False,
             type=Poll.QUIZ,
             correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB types each as a literal
             explanation=layout.explanation or None,
-            open_period=open_period(question))
-        # Votes come back naming the poll; closing it (stopPoll) names its message.
-        return Asked(message.poll.id, str(message.message_id)) if message.poll is not None else None
+            open_period=period)
+        if message.poll is None:
+            return None
+        # Votes come back naming the poll; closing it (stopPoll) names its message. Its countdown starts as it
+        # appears: one held back starts late, and the question's deadline moves to match.
+        late = period if time.monotonic() - started >= HELD_BACK else None
+        return Asked(message.poll.id, str(message.message_id), late)
 
     async def summarize(self, summary: Summary) -> None:
         await self._chat.html(self._chat_id, [*self._take(), render.summary(summary, self._owner)],

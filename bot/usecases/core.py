@@ -23,7 +23,7 @@ from bot.time_limits import QuestionTimer
 from bot.turns import Turns
 from bot.usecases.game_holds import held_by_a_game, played_here
 from bot.usecases.remembering import Remembering
-from bot.usecases.unshown import stop_unshown_clock, timed_question
+from bot.usecases.unshown import restart_late_clock, stop_unshown_clock, timed_question
 
 
 @dataclass(frozen=True)
@@ -111,16 +111,19 @@ class Core:
                 if surface is None:
                     return
                 try:
-                    await deliver(reply, surface, self.linker(actor.platform))
+                    await deliver(reply, surface, self.linker(actor.platform, actor))
                 except Exception:  # the next question may never have gone out: it must not time out unseen
                     if (asked := timed_question(reply)) is not None:
                         await stop_unshown_clock(self.turns, actor, asked)
                     raise
         return show
 
-    def linker(self, platform: str) -> Link:
-        """Store which question a platform message asks, so answers to it count, also after a restart."""
+    def linker(self, platform: str, actor: Actor | None = None) -> Link:
+        """Store which question a platform message asks, so answers to it count, also after a restart. With the
+        learner (whose lock is held), a message that appeared late and counts its time down moves the deadline."""
         async def link(question: QuestionView, asked: Asked, chat_id: str | None) -> None:
             await self.links.store(MessageLink(platform, asked.key, question.session_id, question.question_id,
                                                chat_id, self.clock(), asked.message_id))
+            if actor is not None and asked.late_countdown is not None:
+                await restart_late_clock(self.turns, actor, question, asked.late_countdown, self.clock())
         return link

@@ -7,6 +7,7 @@ learner had let it run out; stopped, the question is asked with its full time wh
 from __future__ import annotations
 
 import logging
+from datetime import datetime, timedelta
 
 from bot.ports import UnitOfWork
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started
@@ -41,3 +42,27 @@ async def stop_unshown_clock(turns: Turns, actor: Actor, asked: QuestionView) ->
         await turns.run_unlocked(stop_clock)
     except Exception:  # the database too: the question times out unseen, as before
         log.exception("could not stop the clock of %s user %s's unsent question", actor.platform, actor.user_id)
+
+
+async def restart_late_clock(turns: Turns, actor: Actor, asked: QuestionView, countdown: int,
+                             now: datetime) -> None:
+    """A question whose message appeared late (flood control held it back) and counts ``countdown`` seconds down
+    from then: its deadline moves as late, or it would be over while the learner's countdown still runs. Called
+    under the learner's lock, once the message is linked; a failure is only logged (it times out as before)."""
+    deadline = now + timedelta(seconds=countdown)
+    if asked.deadline is None or deadline <= asked.deadline:
+        return
+
+    async def move_clock(uow: UnitOfWork) -> None:
+        await uow.users.get(actor.platform, actor.user_id)  # the learner's row first: the same lock order as all
+        session = await uow.sessions.get(asked.session_id)
+        if session is None or session.current_question_id != asked.question_id \
+                or session.question_deadline != asked.deadline:
+            return  # moved on since, or timed out already
+        session.question_deadline = deadline
+        await uow.sessions.update(session)
+        await uow.commit()
+    try:
+        await turns.run_unlocked(move_clock)
+    except Exception:  # the database too: the question times out at its first deadline, as before
+        log.exception("could not restart the clock of %s user %s's late question", actor.platform, actor.user_id)
