@@ -99,7 +99,7 @@ class Reviewing:
                 one_quiz = core.library.catalog.get(quizzes.pop())
             if not refs:
                 notice = await self._held(turn, until, here) if held else None
-                notice = notice or await self._nothing_due(turn)
+                notice = notice or await self._nothing_due(turn, held)
                 await uow.commit()  # the cards parked on the way
                 return notice
             # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
@@ -151,8 +151,9 @@ class Reviewing:
             return game_of_it_here(quiz, _, turn.actor.chat_id)
         return review_held_for_the_game(quiz, _, turn.actor.chat_id)
 
-    async def _nothing_due(self, turn: Turn) -> Notice:
-        """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet."""
+    async def _nothing_due(self, turn: Turn, held: frozenset[str]) -> Notice:
+        """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet: not
+        one of ``held`` (a live game's, which /quiz would refuse them now)."""
         _, uow, user = turn.words, turn.uow, turn.user
         upcoming = next_due(await uow.cards.of_user(turn.user_id), self._core.library.catalog)
         if upcoming is None:
@@ -162,7 +163,8 @@ class Reviewing:
             lines = [_("Nothing is due for review right now. Your next review: {date}.",
                        date=format_date(day, format="full", locale=_.language))]
         played = {result.quiz_id for result in await uow.sessions.results(turn.user_id)}
-        fresh = next((quiz for quiz in self._core.library.catalog.quizzes if quiz.id not in played), None)
+        fresh = next((quiz for quiz in self._core.library.catalog.quizzes
+                      if quiz.id not in played and quiz.id not in held), None)
         if fresh is not None:
             lines.append(_("Meanwhile, try a quiz you haven't played yet: {title} ({quiz_id}).",
                            title=localized(fresh.title, _.language), quiz_id=fresh.id))
