@@ -12,6 +12,7 @@ import discord
 from adapters.discord import game_render
 from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
 from adapters.discord.permissions import channel_gone, send_right
+from adapters.discord.sending import send_through_503
 from bot.games.delivery import Aside, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 
@@ -26,8 +27,8 @@ class ChannelGameSurface:
 
     async def lobby(self, lobby: GameLobby) -> Posted:
         with _refused_as_chat_refused(self._send_right):
-            message = await self._channel.send(content=game_render.lobby(lobby),
-                                               view=lobby_view(lobby.game_id, lobby.join_label, lobby.start_label))
+            message = await send_through_503(self._channel, content=game_render.lobby(lobby),
+                                             view=lobby_view(lobby.game_id, lobby.join_label, lobby.start_label))
         return Posted(str(message.id))
 
     async def begins(self, begins: GameBegins) -> None:
@@ -38,7 +39,7 @@ class ChannelGameSurface:
         text = game_render.question(question, int(question.closes_at.timestamp()))
         view = answer_view(question.game_id, question.position, game_render.button_labels(question))
         with _refused_as_chat_refused(self._send_right):  # the channel's permissions changed since the lobby
-            message = await self._channel.send(content=text, view=view)
+            message = await send_through_503(self._channel, content=text, view=view)
         return Posted(str(message.id))
 
     async def results(self, results: GameResults) -> None:
@@ -47,14 +48,14 @@ class ChannelGameSurface:
         view = explain_view(results.game_id, results.position, results.explain_label)
         if results.question_message is None or not await self._edit(results.question_message, text, view):
             with _refused_as_chat_refused(self._send_right):
-                await self._channel.send(content=text, view=view)
+                await send_through_503(self._channel, content=text, view=view)
 
     async def podium(self, podium: GamePodium) -> None:
         for still_open in (podium.open_question, podium.open_lobby):  # stopped mid-question, or in the lobby:
             if still_open is not None:  # its buttons go (a press could only be refused)
                 await self._edit(still_open, None, None)
         with _refused_as_chat_refused(self._send_right):
-            await self._channel.send(content=game_render.podium(podium))
+            await send_through_503(self._channel, content=game_render.podium(podium))
 
     async def set_aside(self, aside: SetAside) -> Aside:
         """Nothing to take away: a Discord poll that ends shows vote counts, no answer, and one stays open for

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import logging
 import math
@@ -14,15 +13,13 @@ from discord.utils import MISSING
 
 from adapters.discord import render
 from adapters.discord.permissions import poll_refused
+from adapters.discord.sending import SERVER_ERROR_PAUSES, send_through_503
 from bot.i18n import Localizer
 from bot.records import MessageLink
 from bot.replies import QuestionView
 
 log = logging.getLogger(__name__)
 MAX_POLL_HOURS = 768  # Discord's longest poll: 32 days
-# Seconds before each new try of a message Discord refused with 503: discord.py tries 500, 502 and 504 again
-# itself, not 503, and what a vote leads to (its feedback, the next poll) has no command to send again.
-SERVER_ERROR_PAUSES = (1.0, 3.0)
 
 
 def poll_hours(view: QuestionView, configured: int) -> int:
@@ -101,15 +98,4 @@ class PollPlay:
             await self._sent(channel, content=part, view=part_view)
 
     async def _sent(self, channel: discord.PartialMessageable, **message: Any) -> discord.Message:
-        """The message sent, tried again after each pause while Discord answers 503 (only this one: what went
-        out before it is not sent twice)."""
-        for pause in self._pauses:
-            try:
-                return await channel.send(**message)
-            except discord.DiscordServerError as error:
-                if error.status != 503:
-                    raise
-                log.warning("Discord answered 503 to a message for channel %s; trying again in %s s", channel.id,
-                            pause)
-                await asyncio.sleep(pause)
-        return await channel.send(**message)
+        return await send_through_503(channel, self._pauses, **message)

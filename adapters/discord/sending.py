@@ -1,0 +1,32 @@
+"""Sending a message to a channel through Discord's brief outages: discord.py tries 500, 502 and 504 again
+itself, not 503, and what the bot sends on its own (a vote's feedback, a quiz's next poll, a group game's lobby,
+questions and podium) has no command for anyone to send again."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+# Seconds before each new try of a message Discord refused with 503.
+SERVER_ERROR_PAUSES = (1.0, 3.0)
+
+
+async def send_through_503(channel: discord.PartialMessageable, pauses: Sequence[float] = SERVER_ERROR_PAUSES,
+                           **message: Any) -> discord.Message:
+    """The message sent, tried again after each pause while Discord answers 503 (only this one: what went out
+    before it is not sent twice)."""
+    for pause in pauses:
+        try:
+            return await channel.send(**message)
+        except discord.DiscordServerError as error:
+            if error.status != 503:
+                raise
+            log.warning("Discord answered 503 to a message for channel %s; trying again in %s s", channel.id, pause)
+            await asyncio.sleep(pause)
+    return await channel.send(**message)
