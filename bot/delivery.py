@@ -67,7 +67,7 @@ async def deliver(reply: Shown, surface: Surface, link: Link) -> None:
         if reply.feedback is not None:
             await surface.feedback(reply.feedback)
         if isinstance(reply.next, Summary):
-            await surface.summarize(reply.next)
+            await summarize(reply.next, surface)  # what it says first: review questions answered elsewhere
         else:
             await _ask(reply.next, None, surface, link)
     await surface.flush()

@@ -12,10 +12,11 @@ from bot import views
 from bot.content.library import ContentLibrary
 from bot.content.models import Quiz, localized
 from bot.i18n import Localizer
+from bot.memory import rating_for
 from bot.ports import UnitOfWork
 from bot.records import AnswerRecord, QuizSession, SessionState
 from bot.replies import Notice, NoticeCode, QuestionView, Summary
-from bot.review_quiz import REVIEW_QUIZ_ID, quiz_of_question
+from bot.review_quiz import REVIEW_QUIZ_ID, quiz_of_question, split_ref
 from bot.time_limits import QuestionTimer
 
 
@@ -34,9 +35,14 @@ class SessionStepper:
         its clock then starts when it is shown later. ``asked_again``: the open question shown once more, its
         poll lost, in any round: a live group game may hold it (``_held``) as it may a review's next question.
         """
-        removed = 0
+        removed = meanwhile = 0
         while (question_id := session.current_question_id) is not None:
             question = quiz.question(question_id)
+            if question is not None and (elsewhere := await self._answered_meanwhile(uow, session, question_id)):
+                meanwhile += 1  # answered in a quiz, a retry or a game since the round began: not due any more
+                await uow.answers.add(elsewhere)
+                session.advance()
+                continue
             if question is not None:
                 # What is shown is what an answer is judged against, even if a reload changes the options later.
                 before = session.option_orders.get(question_id, [])
@@ -56,19 +62,39 @@ class SessionStepper:
                     notices += (_.ngettext("A question was removed from this quiz since you started, so it was "
                                            "skipped.", "{n} questions were removed from this quiz since you "
                                            "started, so they were skipped.", removed),)
-                return views.question_view(quiz, session, question, _, notices, now)
+                return views.question_view(quiz, session, question, _, notices + _meanwhile(meanwhile, _), now)
             removed += 1
             await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
             session.advance()
         self.close(session, SessionState.FINISHED)
         await uow.sessions.update(session)
-        return await self.summary(uow, quiz, session, _)
+        summary = await self.summary(uow, quiz, session, _)
+        return replace(summary, notices=notices + _meanwhile(meanwhile, _))  # the notices passed in too
 
     async def summary(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer) -> Summary:
         """The summary of a finished session (it reads only), naming another quiz of the learner's still open."""
         summary = views.summary(quiz, session, await uow.answers.for_session(session.id), _)
         other = await uow.sessions.active(session.user_id)
         return replace(summary, still_open=self.still_open(other, _)) if other is not None else summary
+
+    async def _answered_meanwhile(self, uow: UnitOfWork, session: QuizSession,
+                                  question_id: str) -> AnswerRecord | None:
+        """In a review round, the learner's latest answer to this question given elsewhere since the round began,
+        as this round's answer to it (so its summary and retry count it as answered there); None if there was none.
+        Asked again, it would be reviewed twice in minutes, and the round would ask what /progress no longer
+        counts as due."""
+        if session.quiz_id != REVIEW_QUIZ_ID:
+            return None
+        quiz_id, plain_id = split_ref(question_id)
+        card = await uow.cards.get(session.user_id, quiz_id, plain_id)
+        if card is None or card.last_review is None or card.last_review <= session.started_at:
+            return None
+        latest = max((review for review in await uow.reviews.of_user(session.user_id, session.started_at)
+                      if (review.quiz_id, review.question_id) == (quiz_id, plain_id)),
+                     key=lambda review: review.reviewed_at, default=None)
+        option_id = latest.option_id if latest else None
+        right = latest is not None and latest.rating == rating_for(True).value
+        return AnswerRecord(session.id, question_id, option_id, right, self._clock())
 
     async def _held(self, uow: UnitOfWork, session: QuizSession, question_id: str, *, any_round: bool) -> bool:
         """Whether a review round's next question is of a quiz its learner plays in a live group game (their own
@@ -103,3 +129,11 @@ class SessionStepper:
         # The session's chat: a vote on its poll comes with no chat of its own to answer in.
         return Notice(_("This quiz has been removed, so your session was closed."), NoticeCode.QUIZ_NOT_FOUND,
                       _.language, session.chat_id)
+
+
+def _meanwhile(skipped: int, _: Localizer) -> tuple[str, ...]:
+    """Said when a review round passed over questions the learner answered elsewhere since it began."""
+    if not skipped:
+        return ()
+    return (_.ngettext("You answered a question of this review in the meantime, so it was skipped.",
+                       "You answered {n} questions of this review in the meantime, so they were skipped.", skipped),)
