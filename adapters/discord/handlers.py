@@ -13,7 +13,7 @@ from adapters.charts import render_progress_chart
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
 from adapters.discord.buttons import VIEW_BUTTON_LIMIT, quiz_view, retry_view
-from adapters.discord.permissions import lacks_poll_rights, poll_refused
+from adapters.discord.permissions import dms_refused, lacks_poll_rights, poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond, respond_plain
 from adapters.discord.surfaces import ChannelSurface, PrivateSurface
@@ -122,6 +122,8 @@ class CommandHandlers:
 
         private_command = f"/{spelled(command)} {spelled('private')}:True"
         _ = await self._engine.localizer(interaction_actor(interaction))
+        if interaction.guild_id is None:  # the bot's DMs: no right to grant, the learner's settings refuse (50007)
+            return dms_refused(_, private_command)
         return poll_refused(interaction.app_permissions, _, private_command,
                             in_thread=isinstance(interaction.channel, discord.Thread))
 

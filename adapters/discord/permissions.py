@@ -62,3 +62,11 @@ def poll_refused(granted: discord.Permissions | None, _: Localizer, private_comm
         "I can't post the quiz poll in this channel: I'm missing the {permissions} permissions. "
         "Ask a server admin to grant them, or play privately with {command}.",
         len(names), permissions=", ".join(f"“{name}”" for name in names), command=private_command)
+
+
+def dms_refused(_: Localizer, private_command: str) -> str:
+    """A poll the bot's DM with the user refused: their privacy settings close DMs to the bot (no server admin can
+    help there); ``private_command`` as for ``poll_refused``."""
+    return _("I can't send you the quiz poll here: your Discord privacy settings don't let me send you direct "
+             "messages. Allow direct messages from members of a server we share, or play privately with {command}.",
+             command=private_command)

@@ -1,0 +1,29 @@
+"""A learner whose Discord settings refuse the bot's direct messages, playing in the bot's DMs."""
+
+from __future__ import annotations
+
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import LEARNER_ID, RunningBot
+from tests.discord.payloads import EPHEMERAL
+from tests.discord.support import buttons, first_answer
+
+
+async def test_quiz_in_dms_the_learners_settings_refuse_says_so_and_how_to_play_privately(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """It said a permission was missing and to ask a server admin for it: there is none in a DM, and no right to
+    grant; what refuses the poll is the learner's own setting (Discord's 50007)."""
+    fake.closed_dms.add(LEARNER_ID)
+    dm = fake.dm_channel(LEARNER_ID)
+    token = await fake.slash("quiz", {"quiz": "collectives"}, dm=True, channel_id=dm, user_id=LEARNER_ID)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": EPHEMERAL}}  # for them only
+    assert answer.content == bot.engine.localizer_for("en")(
+        "I can't send you the quiz poll here: your Discord privacy settings don't let me send you direct "
+        "messages. Allow direct messages from members of a server we share, or play privately with {command}.",
+        command="/quiz private:True")
+    assert fake.polls(dm) == []
+
+    # The advice works: the same quiz, privately, in the same DM.
+    private = await fake.slash("quiz", {"private": True}, dm=True, channel_id=dm, user_id=LEARNER_ID)
+    question = await fake.wait_until(lambda: next((c for c in fake.answers(private) if buttons(c)), None))
+    assert "Which collective leaves the sum" in question.content
