@@ -15,6 +15,7 @@ from adapters.discord.actors import interaction_actor
 from adapters.discord.buttons import VIEW_BUTTON_LIMIT, quiz_view, retry_view
 from adapters.discord.permissions import dms_refused, lacks_poll_rights, poll_refused
 from adapters.discord.polls import PollPlay
+from adapters.discord.reminders import confirmed_by_dm
 from adapters.discord.respond import respond, respond_plain
 from adapters.discord.surfaces import ChannelSurface, PrivateSurface
 from adapters.discord.translator import command_name_for
@@ -197,7 +198,14 @@ class CommandHandlers:
     async def reminders(self, interaction: discord.Interaction, setting: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         notice = await self._engine.set_reminders(interaction_actor(interaction), setting)
-        await respond_plain(interaction, notice.text)
+        text = notice.text
+        # Reminders come by DM: said now, while they are here, if their settings refuse DMs (else the first
+        # reminder is refused, and reminders turned off, unseen).
+        if notice.code is NoticeCode.REMINDERS_ON and not await confirmed_by_dm(interaction.user, text):
+            _ = self._engine.localizer_for(notice.language)
+            text += " " + _("But I can't send you direct messages, and that is where reminders come: allow direct "
+                            "messages from members of a server we share.")
+        await respond_plain(interaction, text)
 
     async def reload(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
 from adapters.discord.buttons import review_view
+from adapters.discord.render import plain
 from bot.replies import RecipientGone, Reminder
+
+log = logging.getLogger(__name__)
 
 CANNOT_MESSAGE_USER = 50007  # Discord's code when a user's DMs are closed to the bot
 
@@ -21,3 +26,17 @@ async def send_reminder(client: discord.Client, reminder: Reminder) -> None:
         if error.code == CANNOT_MESSAGE_USER:
             raise RecipientGone(str(error)) from error
         raise
+
+
+async def confirmed_by_dm(user: discord.User | discord.Member, text: str) -> bool:
+    """``text`` (an engine notice) sent where reminders come; False if the user's DMs refuse the bot (their
+    settings), so they can be told while they are here to read it. Other failures don't say the DMs are closed."""
+    try:
+        await user.send(plain(text))
+    except discord.Forbidden as error:
+        if error.code == CANNOT_MESSAGE_USER:
+            return False
+        log.info("could not confirm reminders to %s by DM: %s", user.id, error)
+    except discord.HTTPException as error:
+        log.info("could not confirm reminders to %s by DM: %s", user.id, error)
+    return True

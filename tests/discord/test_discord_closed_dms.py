@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot
-from tests.discord.payloads import EPHEMERAL
+from tests.discord.payloads import EPHEMERAL, OWNER_ID
 from tests.discord.support import buttons, first_answer
 
 
@@ -27,3 +27,27 @@ async def test_quiz_in_dms_the_learners_settings_refuse_says_so_and_how_to_play_
     private = await fake.slash("quiz", {"private": True}, dm=True, channel_id=dm, user_id=LEARNER_ID)
     question = await fake.wait_until(lambda: next((c for c in fake.answers(private) if buttons(c)), None))
     assert "Which collective leaves the sum" in question.content
+
+
+async def test_reminders_turned_on_with_dms_closed_say_they_cant_come_while_they_stay_closed(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """It said "Reminders on" and nothing else: the first reminder was refused (50007) and turned them off, unseen."""
+    fake.closed_dms.add(LEARNER_ID)
+    token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=LEARNER_ID)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert answer.content.startswith("I'll remind you at 19:00 (UTC)")
+    assert answer.content.endswith(" But I can't send you direct messages, and that is where reminders come: allow "
+                                   "direct messages from members of a server we share.")
+
+    # With them open, the confirmation comes where the reminders will, and nothing is said against it.
+    token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=OWNER_ID)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert "direct messages" not in answer.content
+    [confirmation] = fake.direct_messages(OWNER_ID)
+    assert confirmation.content.startswith("I'll remind you at 19:00 (UTC)")
+
+    # Turned off, or only asked how it stands: nothing is sent to find out.
+    for setting in ("off", ""):
+        token = await fake.slash("reminders", {"setting": setting}, user_id=OWNER_ID)
+        await fake.wait_until(first_answer(fake, token))
+    assert len(fake.direct_messages(OWNER_ID)) == 1

@@ -86,15 +86,16 @@ async def test_a_reminder_is_a_direct_message_once_and_closed_dms_turn_reminders
             await fake.slash("reminders", {"setting": "on 09:30"}, user_id=user)
             await play_with_a_wrong_second_answer(fake, bot, user)
     fake.closed_dms.add(LEARNER_ID)
+    confirmed = len(fake.calls)  # turning them on was confirmed by DM, where they come
     clock.advance(DAY + timedelta(hours=1))  # half an hour after its time: well within LATE
     for _restart in range(2):  # the second run must not send the reminder again
         async with bot_at(settings, fake, clock):
             for _ in range(200):
-                if fake.direct_messages(OWNER_ID) and reminder_of(settings, LEARNER_ID) == (None, None):
+                if fake.direct_messages(OWNER_ID, confirmed) and reminder_of(settings, LEARNER_ID) == (None, None):
                     break
                 await asyncio.sleep(0.02)
             await fake.quiet()
-    [reminder] = fake.direct_messages(OWNER_ID)
+    [reminder] = fake.direct_messages(OWNER_ID, confirmed)
     assert "1 question is ready for review" in reminder.content
     assert button_for(reminder, "Review now") == "qt:rv"
     assert reminder_of(settings, LEARNER_ID) == (None, None)  # DMs closed (50007): off, no retry loop
