@@ -51,3 +51,13 @@ async def test_reminders_turned_on_with_dms_closed_say_they_cant_come_while_they
         token = await fake.slash("reminders", {"setting": setting}, user_id=OWNER_ID)
         await fake.wait_until(first_answer(fake, token))
     assert len(fake.direct_messages(OWNER_ID)) == 1
+
+
+async def test_reminders_turned_on_in_the_bots_dms_are_confirmed_once_there(bot: RunningBot, fake: FakeDiscord) -> None:
+    """The reply is already where reminders come: a confirmation sent there as well said the same thing twice."""
+    dm = fake.dm_channel(OWNER_ID)
+    token = await fake.slash("reminders", {"setting": "on 19:00"}, dm=True, channel_id=dm, user_id=OWNER_ID)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert answer.content.startswith("I'll remind you at 19:00 (UTC)")
+    await fake.quiet()
+    assert fake.direct_messages(OWNER_ID) == []
