@@ -25,6 +25,7 @@ from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation, Skipped
 from bot.games.rules import typed_seconds
 from bot.replies import Actor, Notice, NoticeCode, WhichQuiz
+from bot.text import folded
 
 REFUSAL_PERIOD = 30.0  # seconds: a refused command in a group is answered once per person (the group's 20/min)
 DEEP_LINK = "gx_"  # /start gx_<game id>_<place>: an explanation too long for an alert, in a private chat
@@ -51,7 +52,7 @@ class GameCommands:
 
     async def game(self, actor: Actor, chat: str, user: User | None, args: list[str]) -> None:
         """``/game QUIZ [SECONDS]`` opens a lobby; ``/game stop`` and ``/game skip`` steer the one running."""
-        first = args[0].lower() if args else None
+        first = folded(args[0]) if args else None  # "ｓｔｏｐ" too: typed with an input method on
         reply: Notice | Skipped | None
         if await self._private(actor, chat):
             return
@@ -128,7 +129,7 @@ class GameCommands:
     async def leaderboard(self, actor: Actor, chat: str, args: list[str], first_name: str | None = None) -> None:
         """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere (in a group, said to whom);
         any other word: the usage (in a private chat, that leaderboards are in groups)."""
-        choice = args[0].lower() if args else "week"
+        choice = folded(args[0]) if args else "week"  # "ａｌｌ" too, as /game's words
         if choice in VISIBILITY:
             notice = await self._engine.games.set_hidden(actor, VISIBILITY[choice])
             await self._chat.html(chat, [render.outcome_notice(notice.text, owner_in(chat, actor, first_name))])

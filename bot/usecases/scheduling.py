@@ -7,7 +7,7 @@ from datetime import datetime, time, timedelta
 from bot.calendar import known_zone, local_day, next_at, parse_time_of_day, zone
 from bot.notices import ECHOED
 from bot.replies import Actor, Notice, NoticeCode
-from bot.text import echoed
+from bot.text import echoed, folded
 from bot.turns import Turn
 from bot.usecases.core import Core
 
@@ -56,7 +56,7 @@ class Scheduling:
             _, user = turn.words, turn.user
             if user is None:
                 raise RuntimeError("reminders are set for a stored user")
-            words = text.strip().lower().split()
+            words = folded(text).split()  # "ｏｆｆ", "１９：００" too: typed with an input method on
             zone_name = str(zone(user.time_zone))
             if not words:
                 if user.reminder_time is None:
