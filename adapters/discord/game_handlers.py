@@ -45,8 +45,13 @@ class GameHandlers:
         self._engine = engine
         self._client = client
 
-    def stage(self, chat_id: str) -> ChannelGameSurface:
-        return ChannelGameSurface(self._client, int(chat_id))
+    def stage(self, interaction: discord.Interaction) -> Stage:
+        """Game messages for a chat; the interaction's own channel as it described it (a thread not cached is
+        known only from there), so a refusal names the right an admin must grant."""
+        def surface(chat_id: str) -> ChannelGameSurface:
+            thread = chat_id == str(interaction.channel_id) and isinstance(interaction.channel, discord.Thread)
+            return ChannelGameSurface(self._client, int(chat_id), thread=thread)
+        return surface
 
     async def start(self, interaction: discord.Interaction, quiz: str, seconds: int | None) -> None:
         await self._open(interaction, quiz, seconds, self._engine.games.open)
@@ -65,7 +70,7 @@ class GameHandlers:
             await respond(interaction, _("Group games are played in servers: run /game start in a channel there."))
             return
         refused = await open_(actor, interaction.user.display_name, str(interaction.guild_id), quiz, seconds,
-                              self.stage)
+                              self.stage(interaction))
         if isinstance(refused, WhichQuiz):
             await respond(interaction, which_quiz(refused) + self._unbuttoned(interaction, refused, seconds),
                           view=open_view(refused.choices, seconds))
@@ -89,7 +94,7 @@ class GameHandlers:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
         refused = await self._engine.games.stop(actor, interaction.user.display_name, moderates(interaction),
-                                                self.stage)
+                                                self.stage(interaction))
         if refused is not None:
             await respond_plain(interaction, discord_words(self._engine, refused).text)
             return
@@ -99,7 +104,7 @@ class GameHandlers:
     async def skip(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        moved = await self._engine.games.skip(actor, moderates(interaction), self.stage)
+        moved = await self._engine.games.skip(actor, moderates(interaction), self.stage(interaction))
         if isinstance(moved, Notice):
             await respond_plain(interaction, discord_words(self._engine, moved).text)
             return
@@ -141,15 +146,16 @@ class GameHandlers:
         name = interaction.user.display_name
         if verb == "begin":  # a start shows itself in the channel; only a refusal needs words
             await interaction.response.defer()
-            refused = await self._engine.games.begin(actor, game_id, moderates(interaction), self.stage)
+            refused = await self._engine.games.begin(actor, game_id, moderates(interaction), self.stage(interaction))
             if refused is not None:  # privately, its commands spelled as the presser's client shows them
                 await respond(interaction, plain(discord_words(self._engine, refused).text))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         if verb == "join":
-            text = plain((await self._engine.games.join(actor, name, game_id, self.stage)).text)
+            text = plain((await self._engine.games.join(actor, name, game_id, self.stage(interaction))).text)
         elif verb == "answer":
-            text = plain((await self._engine.games.vote(actor, name, game_id, place, option, self.stage)).text)
+            text = plain((await self._engine.games.vote(actor, name, game_id, place, option,
+                                                        self.stage(interaction))).text)
         else:
             reply = await self._engine.games.explain(actor, game_id, place)
             text = game_render.explanation(reply) if isinstance(reply, GameExplanation) else plain(reply.text)

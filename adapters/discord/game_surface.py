@@ -20,10 +20,11 @@ log = logging.getLogger(__name__)
 
 
 class ChannelGameSurface:
-    def __init__(self, client: discord.Client, channel_id: int) -> None:
+    def __init__(self, client: discord.Client, channel_id: int, *, thread: bool = False) -> None:
+        """``thread``: an interaction there said it is one (a thread the client's cache lacks is known only so)."""
         self._channel = client.get_partial_messageable(channel_id)
         # In a thread, sending is a right of its own: the one an admin must grant when the game is refused.
-        self._send_right = send_right(in_thread=isinstance(client.get_channel(channel_id), discord.Thread))
+        self._send_right = send_right(in_thread=thread or isinstance(client.get_channel(channel_id), discord.Thread))
 
     async def lobby(self, lobby: GameLobby) -> Posted:
         with _refused_as_chat_refused(self._send_right):

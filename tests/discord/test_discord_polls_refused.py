@@ -21,7 +21,9 @@ from tests.discord.payloads import (
     CHANNEL_ID,
     GUILD_ID,
     OWNER_ID,
+    command_options,
     guild_payload,
+    interaction_payload,
     member_payload,
     now_iso,
 )
@@ -76,6 +78,14 @@ async def test_a_time_out_in_a_deleted_channel_logs_no_error_and_the_quiz_resume
     assert "went wrong" not in answer.content and "Collectives" in answer.content
 
 
+def thread_payload() -> dict[str, Any]:
+    return {"id": str(THREAD_ID), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID),
+            "owner_id": str(OWNER_ID), "name": "quiz thread", "last_message_id": None,
+            "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                "archive_timestamp": now_iso(), "locked": False}}
+
+
 def with_a_thread(denied: discord.Permissions) -> dict[str, Any]:
     """The server with a thread in its channel, the bot denied ``denied`` in that channel (threads inherit it)."""
     guild = guild_payload()
@@ -83,11 +93,7 @@ def with_a_thread(denied: discord.Permissions) -> dict[str, Any]:
     guild["members"] = [member_payload(APP_ID)]
     guild["channels"][0]["permission_overwrites"] = [{"id": str(APP_ID), "type": 1, "allow": "0",
                                                       "deny": str(denied.value)}]
-    guild["threads"] = [{"id": str(THREAD_ID), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID),
-                         "owner_id": str(OWNER_ID), "name": "quiz thread", "last_message_id": None,
-                         "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
-                         "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
-                                             "archive_timestamp": now_iso(), "locked": False}}]
+    guild["threads"] = [thread_payload()]
     return guild
 
 
@@ -112,5 +118,23 @@ async def test_a_game_refused_in_a_thread_names_sending_in_threads(bot: RunningB
     fake.forbidden_channels.add(THREAD_ID)
     token = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", channel_id=THREAD_ID,
                              member_permissions=PLAYER_PERMISSIONS)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert "“Send Messages in Threads”" in answer.content and "“Send Messages”" not in answer.content, answer.content
+
+
+async def test_a_game_refused_in_a_thread_not_cached_names_sending_in_threads(bot: RunningBot,
+                                                                             fake: FakeDiscord) -> None:
+    """A thread the client never saw (a private one it isn't in, say) is known only from the interaction: the
+    game's refusal named "Send Messages", which the bot may well have, leaving an admin nothing to change."""
+    fake.forbidden_channels.add(THREAD_ID)
+    interaction_id = fake.snowflake()
+    token = f"itoken-{interaction_id}"
+    start = {"id": str(fake.snowflake()), "name": "game", "type": 1,
+             "options": [{"name": "start", "type": 1, "options": command_options({"quiz": "collectives"}, None)}]}
+    payload = interaction_payload(interaction_id, token, 2, start, user_id=OWNER_ID, locale="en-US",
+                                  channel_id=THREAD_ID, dm=False, guild_locale="en-US", permissions=ALL_PERMISSIONS,
+                                  member_permissions=PLAYER_PERMISSIONS)
+    payload["channel"] = thread_payload()  # as Discord describes the thread in the interaction itself
+    await fake.dispatch("INTERACTION_CREATE", payload)
     answer = await fake.wait_until(first_answer(fake, token))
     assert "“Send Messages in Threads”" in answer.content and "“Send Messages”" not in answer.content, answer.content
