@@ -109,7 +109,7 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
     shown = list(zip(places(ranked), ranked, strict=True))[:TOP]
     top = tuple(_.ngettext("{place}. {name} — {n} point", "{place}. {name} — {n} points", player.score,
                            place=place, name=_display(player.name)) for place, player in shown)
-    top += tie_note([(place, player.score) for place, player in shown], _)
+    top += tie_note(shown, _)
     label = _("Question {number} of {total}", number=game.position + 1, total=len(game.question_ids))
     return GameResults(game.id, game.chat_id, game.position, game.question_message, label,
                        question.prompt[language], heading,
@@ -144,7 +144,7 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
     if len(ranked) > PODIUM_LINES:
         rest = len(ranked) - PODIUM_LINES
         lines.append(_.ngettext("…and {n} more player.", "…and {n} more players.", rest))
-    lines += tie_note([(place, player.score) for place, player in shown], _)
+    lines += tie_note(shown, _)
     note = _("Stopped by {name}.", name=stopped_by) if stopped_by else None
     if not players:
         note = _("Nobody played.")
@@ -179,10 +179,11 @@ def leaderboard_lines(entries: list[LeaderboardEntry], _: Localizer) -> tuple[st
                  for place, entry in zip(shown, entries, strict=True))
 
 
-def tie_note(shown: list[tuple[int, int]], _: Localizer) -> tuple[str, ...]:
-    """Under (place, points) lines: why equal points got different places, when any did; nothing otherwise."""
-    told_apart = any(points == next_points and place != next_place
-                     for (place, points), (next_place, next_points) in pairwise(shown))
+def tie_note(shown: list[tuple[int, PlayerRecord]], _: Localizer) -> tuple[str, ...]:
+    """Under (place, player) lines: why equal points got different places, when time did it; nothing otherwise
+    (one who answered above one who never did is not "less time": that one took none)."""
+    told_apart = any(player.score == after.score and place != next_place and player.answered and after.answered
+                     for (place, player), (next_place, after) in pairwise(shown))
     return (_("Equal points: whoever answered in less time in all ranks higher."),) if told_apart else ()
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
-from bot.games.replies import GamePodium
+from bot.games.replies import GamePodium, GameResults
 from bot.i18n import UiTexts
 from content import default_content_dir
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, open_with_three, vote
@@ -56,3 +56,19 @@ async def test_nobody_scored_is_said_in_the_chats_language(engine: QuizEngine) -
     await vote(engine, stage, ADA, right=False)
     await engine.games.stop(ADA, "Ada", False, stage)
     assert stage.of(CHAT, GamePodium)[0].lines == ("Personne n’a marqué de points cette fois.",)
+
+
+async def test_no_time_note_when_equal_points_are_told_apart_only_by_answering_at_all(engine: QuizEngine) -> None:
+    """Bayo answered wrong, Chido not at all: both 0 points, Bayo above for having answered. The note "whoever
+    answered in less time ranks higher" was added, which explains nothing here (Chido took no time at all)."""
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    await vote(engine, stage, ADA, right=True)
+    await vote(engine, stage, BAYO, right=False)
+    await engine.games.skip(ADA, True, stage)  # closes the question: its results show the standings
+    top = stage.of(CHAT, GameResults)[0].top
+    assert [line.split(" — ")[0] for line in top] == ["1. Ada", "2. Bayo", "3. Chido"], top
+    assert await engine.games.stop(ADA, "Ada", False, stage) is None
+    lines = stage.of(CHAT, GamePodium)[0].lines
+    assert [line.split(" — ")[0] for line in lines] == ["🥇 Ada", "2. Bayo", "3. Chido"], lines
