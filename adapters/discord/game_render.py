@@ -37,7 +37,9 @@ def button_labels(reply: GameQuestion) -> list[str]:
 
 def results(reply: GameResults, asked: str = "") -> str:
     """What replaces the question: the question (``asked``), then the answer, why, the counts and the top five."""
-    lines = ["✅ **" + plain(reply.heading) + "**", plain(reply.explanation), plain(reply.counts_line)]
+    # The question's own notices (shown in English) go with it: this message replaces the one that said them.
+    lines = [*(f"*{plain(notice)}*" for notice in reply.notices), "✅ **" + plain(reply.heading) + "**",
+             plain(reply.explanation), plain(reply.counts_line)]
     if reply.top:
         lines += ["", "**" + plain(reply.top_heading) + "**", *(plain(line) for line in reply.top)]
     return fit([], asked or None, lines)  # the question asked gives way to its answer and standings

@@ -69,6 +69,7 @@ class GameResults:
     explain_label: str  # "Explain in my language"
     closed_early: bool = False  # everyone answered (or it was skipped) before its time: a poll is still open
     language: str = ui_language()
+    notices: tuple[str, ...] = ()  # the question's, e.g. "shown in English": for a platform that replaces it
 
 
 @dataclass(frozen=True)

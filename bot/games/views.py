@@ -114,7 +114,8 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
     return GameResults(game.id, game.chat_id, game.position, game.question_message, label,
                        question.prompt[language], heading,
                        question.explanation[language], counts, counts_line, _("Standings:") if top else "", top,
-                       _("Explain in my language"), closed_early, _.language)
+                       _("Explain in my language"), closed_early, _.language,
+                       (views.shown_in_english(_),) if language != _.language else ())
 
 
 def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int, _: Localizer, *,
