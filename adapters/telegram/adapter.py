@@ -87,7 +87,7 @@ class TelegramAdapter:
         self._polling = PollingRequest(self._engine.metrics)
         app = build_application(self._settings, self._token, self._engine.metrics,
                                 group_per_minute=self._group_per_minute, polling=self._polling)
-        chat = TelegramChat(app.bot)
+        chat = TelegramChat(app.bot, self._engine)  # follows a group that just became a supergroup
         self._register(app, chat)
         try:
             with self._reachable():

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, TelegramError
+from telegram.error import BadRequest, ChatMigrated, TelegramError
 
+from adapters.telegram.actors import PLATFORM
 from adapters.telegram.html_text import pack
 from adapters.telegram.topics import chat_of, place
+from bot.engine import QuizEngine
 from bot.records import HeldLink, MessageLink
 
 log = logging.getLogger(__name__)
+Sent = TypeVar("Sent")
 
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # a reference link's preview would bury the quiz
 PHOTOS_REFUSED = "not enough rights to send photos"  # Telegram's words where a group allows members no photos
@@ -38,23 +43,59 @@ def polls_refused(error: BaseException | None) -> bool:
 
 
 class TelegramChat:
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
+    """``engine``: to move a group's records when a send finds it became a supergroup (see ``following``)."""
 
-    async def html(self, chat_id: str, blocks: list[str], keyboard: InlineKeyboardMarkup | None = None) -> None:
-        messages, where = pack(blocks), place(chat_id)
-        for index, text in enumerate(messages):
-            last = index == len(messages) - 1
-            await self.bot.send_message(where.chat, text, message_thread_id=where.topic, parse_mode=ParseMode.HTML,
-                                        reply_markup=keyboard if last else None, link_preview_options=NO_PREVIEW)
+    def __init__(self, bot: Bot, engine: QuizEngine | None = None) -> None:
+        self.bot = bot
+        self._engine = engine
+
+    async def html(self, chat_id: str, blocks: list[str], keyboard: InlineKeyboardMarkup | None = None, *,
+                   follow: bool = True) -> None:
+        await self.html_where(chat_id, blocks, keyboard, follow=follow)
+
+    async def html_where(self, chat_id: str, blocks: list[str], keyboard: InlineKeyboardMarkup | None = None, *,
+                         follow: bool = True) -> str:
+        """As ``html``; the chat it went to: a group's new id if it just became a supergroup (unless ``follow``
+        is False)."""
+        messages = pack(blocks)
+
+        async def send(to: str) -> None:
+            where = place(to)
+            for index, text in enumerate(messages):
+                last = index == len(messages) - 1
+                await self.bot.send_message(where.chat, text, message_thread_id=where.topic,
+                                            parse_mode=ParseMode.HTML, reply_markup=keyboard if last else None,
+                                            link_preview_options=NO_PREVIEW)
+        if not follow:
+            await send(chat_id)
+            return chat_id
+        return (await self.following(chat_id, send))[0]
+
+    async def following(self, chat_id: str, send: Callable[[str], Awaitable[Sent]]) -> tuple[str, Sent]:
+        """``send`` to the chat; if Telegram says the group became a supergroup (its migration message may not
+        have reached us yet), its records move there as that message moves them, and ``send`` goes there once.
+        Not for a game, which must not follow into a supergroup that may run a game of its own (ChatRepository.move
+        leaves it behind): it ends instead (game_surface.py). The chat the send went to, and what it gave."""
+        try:
+            return chat_id, await send(chat_id)
+        except ChatMigrated as error:
+            if self._engine is None or chat_of(chat_id) != chat_id:  # a basic group has no topics
+                raise
+            new = str(error.new_chat_id)
+            log.info("Telegram group %s became supergroup %s: sending there, what was kept for it follows",
+                     chat_id, new)
+            await self._engine.move_chat(PLATFORM, chat_id, new)
+            return new, await send(new)
 
     async def photo(self, chat_id: str, picture: bytes, caption_html: str) -> None:
         """A picture that adds to a reply already sent (a chart): left out where the chat takes no photos, since the
         text said it all and trying again would never help."""
-        try:
-            where = place(chat_id)
+        async def send(to: str) -> None:
+            where = place(to)
             await self.bot.send_photo(where.chat, picture, message_thread_id=where.topic, caption=caption_html,
                                       parse_mode=ParseMode.HTML)
+        try:
+            await self.following(chat_id, send)
         except BadRequest as error:
             if PHOTOS_REFUSED not in error.message.lower():
                 raise

@@ -83,7 +83,7 @@ class TelegramGameSurface:
         period = min(max(question.seconds, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
         with _still_in_group():
             if any(blocks):
-                await self._chat.html(self._chat_id, blocks)
+                await self._chat.html(self._chat_id, blocks, follow=False)
             async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
                 try:
                     message = await self._chat.bot.send_poll(
@@ -108,7 +108,7 @@ class TelegramGameSurface:
         with _still_in_group():
             if results.closed_early and results.question_message is not None:
                 await self._close_poll(results.question_message)
-            await self._chat.html(self._chat_id, [game_render.results(results)], keyboard)
+            await self._chat.html(self._chat_id, [game_render.results(results)], keyboard, follow=False)
 
     @for_game
     async def podium(self, podium: GamePodium) -> None:
@@ -117,7 +117,7 @@ class TelegramGameSurface:
                 await self._close_poll(podium.open_question)
             if podium.open_lobby is not None:  # stopped in its lobby: Join and Start go (a press could only be refused)
                 await self._take_buttons_away(podium.open_lobby)
-            await self._chat.html(self._chat_id, [game_render.podium(podium)])
+            await self._chat.html(self._chat_id, [game_render.podium(podium)], follow=False)
 
     @for_game
     async def set_aside(self, aside: SetAside) -> Aside:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from telegram import Poll
+from telegram import Message, Poll
 from telegram.constants import PollLimit
 
 from adapters.telegram import render
@@ -52,14 +52,19 @@ class TelegramSurface:
         blocks = [*self._take(), render.intro(intro, self._owner) if intro else "",
                   render.question_notices(question.notices), layout.lettered or ""]
         if any(blocks):
-            await self._chat.html(self._chat_id, blocks)
-        where, period = place(self._chat_id), open_period(question)
-        message = await self._chat.bot.send_poll(
-            where.chat, layout.question, layout.options, message_thread_id=where.topic, is_anonymous=False,
-            type=Poll.QUIZ,
-            correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB types each as a literal
-            explanation=layout.explanation or None,
-            open_period=period)
+            self._chat_id = await self._chat.html_where(self._chat_id, blocks)
+        period = open_period(question)
+
+        async def send(to: str) -> Message:
+            where = place(to)
+            return await self._chat.bot.send_poll(
+                where.chat, layout.question, layout.options, message_thread_id=where.topic, is_anonymous=False,
+                type=Poll.QUIZ,
+                correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB types each as a literal
+                explanation=layout.explanation or None,
+                open_period=period)
+        # A group that just became a supergroup: the poll, and its link (by chat_id), go to the new id.
+        self._chat_id, message = await self._chat.following(self._chat_id, send)
         if message.poll is None:
             return None
         # Votes come back naming the poll; closing it (stopPoll) names its message. Its countdown starts as it
@@ -68,12 +73,12 @@ class TelegramSurface:
         return Asked(message.poll.id, str(message.message_id), late)
 
     async def summarize(self, summary: Summary) -> None:
-        await self._chat.html(self._chat_id, [*self._take(), render.summary(summary, self._owner)],
-                              retry_button(summary))
+        self._chat_id = await self._chat.html_where(
+            self._chat_id, [*self._take(), render.summary(summary, self._owner)], retry_button(summary))
 
     async def flush(self) -> None:
         if pending := self._take():
-            await self._chat.html(self._chat_id, pending)
+            self._chat_id = await self._chat.html_where(self._chat_id, pending)
 
     def _take(self) -> list[str]:
         pending, self._pending = self._pending, []

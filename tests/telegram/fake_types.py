@@ -54,6 +54,12 @@ class Failure:
     status: int
     description: str
     retry_after: int | None = None
+    migrate_to_chat_id: int | None = None  # a group that became this supergroup (PTB raises ChatMigrated)
+
+    def parameters(self) -> dict[str, int]:
+        """The ResponseParameters Telegram adds to the error, if any."""
+        given = {"retry_after": self.retry_after, "migrate_to_chat_id": self.migrate_to_chat_id}
+        return {name: value for name, value in given.items() if value is not None}
 
 
 def form_field(value: str) -> Any:

@@ -171,8 +171,8 @@ class FakeBotApi:
             failure = refused or failures.pop(0)
             await self._record(Call(method, params, ok=False))
             body: dict[str, Any] = {"ok": False, "error_code": failure.status, "description": failure.description}
-            if failure.retry_after is not None:
-                body["parameters"] = {"retry_after": failure.retry_after}
+            if parameters := failure.parameters():
+                body["parameters"] = parameters
             return web.json_response(body, status=failure.status)
         if method == "getUpdates":
             if self.single_poller and self._polling is not None and not _gone(self._polling):
