@@ -31,6 +31,10 @@ from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
 
+# The longest 429 discord.py waits out (its least): a longer one (a channel Discord holds the bot's messages back
+# in for minutes) raises discord.RateLimited, else the learner's turn, held while their replies go out, waits too.
+RATE_LIMIT_WAIT = 30.0
+
 
 # Every component the bot sends.
 DYNAMIC_ITEMS = (AnswerButton, RetryButton, ReviewButton, QuizButton, GameButton, GameOpenButton)
@@ -66,7 +70,8 @@ class QuizClient(discord.Client):
         # Default intents include guild and DM poll votes; no privileged intent is needed.
         # No mentions ping anyone: quiz texts and user input can't summon @everyone.
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
-                         http_trace=RequestCounter(engine.metrics).trace, **options)
+                         http_trace=RequestCounter(engine.metrics).trace, max_ratelimit_timeout=RATE_LIMIT_WAIT,
+                         **options)
         self.engine = engine
         self.metrics = engine.metrics
         self.tree: app_commands.CommandTree[QuizClient] = TimedTree(

@@ -38,3 +38,5 @@ async def deliver_expired(engine: QuizEngine, polls: PollPlay, expired: Expired)
         if not channel_gone(error):
             raise
         raise DeliveryRefused(str(error)) from error  # deleted mid-question: nobody there to tell; asked on resuming
+    except discord.RateLimited as error:  # Discord holds messages back there for minutes: asked again on resuming
+        raise DeliveryRefused(f"messages held back for {error.retry_after:.0f} s") from error

@@ -71,7 +71,7 @@ class ChannelGameSurface:
                 await message.edit(view=view)
             else:
                 await message.edit(content=text, view=view)
-        except discord.HTTPException as error:  # deleted by a moderator, say: the game goes on
+        except (discord.HTTPException, discord.RateLimited) as error:  # deleted by a moderator, say: the game goes on
             log.info("could not edit game message %s: %s", message_id, error)
             return False
         return True

@@ -13,7 +13,7 @@ from adapters.charts import render_progress_chart
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
 from adapters.discord.buttons import VIEW_BUTTON_LIMIT, quiz_view, retry_view
-from adapters.discord.permissions import dms_refused, lacks_poll_rights, poll_refused
+from adapters.discord.permissions import dms_refused, held_back, lacks_poll_rights, poll_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.reminders import confirmed_by_dm
 from adapters.discord.respond import respond, respond_plain
@@ -98,6 +98,10 @@ class CommandHandlers:
         except discord.Forbidden:  # refused although the rights looked fine
             await respond(interaction, await self._poll_refused(interaction, command))
             return
+        except discord.RateLimited:  # the quiz is kept, its poll not shown: resumed privately, or here later
+            _ = await self._engine.localizer(interaction_actor(interaction))
+            await respond(interaction, held_back(_, self._private_command(interaction, command)))
+            return
         if isinstance(result, WhichQuiz):  # several quizzes named: the question, and a button that starts each
             await self._offer(interaction, render.which_quiz(result), result.choices, private)
         elif isinstance(result, Notice) and result.code is NoticeCode.NO_ACTIVE_SESSION:
@@ -117,11 +121,14 @@ class CommandHandlers:
                                 count=VIEW_BUTTON_LIMIT)
         await respond(interaction, text, view=quiz_view(choices, private))
 
-    async def _poll_refused(self, interaction: discord.Interaction, command: str) -> str:
+    def _private_command(self, interaction: discord.Interaction, command: str) -> str:
         def spelled(name: str) -> str:  # as the user's own Discord client shows the command
             return command_name_for(interaction.locale, name, self._engine.localizer_for)
 
-        private_command = f"/{spelled(command)} {spelled('private')}:True"
+        return f"/{spelled(command)} {spelled('private')}:True"
+
+    async def _poll_refused(self, interaction: discord.Interaction, command: str) -> str:
+        private_command = self._private_command(interaction, command)
         _ = await self._engine.localizer(interaction_actor(interaction))
         if interaction.guild_id is None:  # the bot's DMs: no right to grant, the learner's settings refuse (50007)
             return dms_refused(_, private_command)

@@ -64,6 +64,13 @@ def poll_refused(granted: discord.Permissions | None, _: Localizer, private_comm
         len(names), permissions=", ".join(f"“{name}”" for name in names), command=private_command)
 
 
+def held_back(_: Localizer, private_command: str) -> str:
+    """Discord holds the bot's messages in this channel back for longer than is worth waiting (a long 429):
+    ``private_command`` as for ``poll_refused``; private play goes through the interaction, not the channel."""
+    return _("Discord is holding back my messages in this channel for now, so I can't post the quiz poll here. "
+             "Try again later, or play privately with {command}.", command=private_command)
+
+
 def dms_refused(_: Localizer, private_command: str) -> str:
     """A poll the bot's DM with the user refused: their privacy settings close DMs to the bot (no server admin can
     help there); ``private_command`` as for ``poll_refused``."""

@@ -57,7 +57,7 @@ class PollPlay:
                                in_thread=isinstance(channel, discord.Thread))
         try:
             await self.post(channel_id, f"{render.mention(user_id)} {refused}")
-        except discord.HTTPException as error:  # no right to send either: nothing more to be done here
+        except (discord.HTTPException, discord.RateLimited) as error:  # no right to send either: nothing more to do
             log.info("could not tell %s that polls are refused in %s: %s", user_id, channel_id, error)
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
@@ -72,7 +72,7 @@ class PollPlay:
     async def end(self, channel_id: int, poll_message_id: int) -> None:
         try:
             await self.channel(channel_id).get_partial_message(poll_message_id).end_poll()
-        except discord.HTTPException as error:  # already ended, or deleted: carry on with the quiz
+        except (discord.HTTPException, discord.RateLimited) as error:  # already ended, or deleted: carry on
             log.info("could not end poll %s: %s", poll_message_id, error)
 
     async def end_linked(self, asked: MessageLink) -> None:

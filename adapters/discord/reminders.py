@@ -37,6 +37,6 @@ async def confirmed_by_dm(user: discord.User | discord.Member, text: str) -> boo
         if error.code == CANNOT_MESSAGE_USER:
             return False
         log.info("could not confirm reminders to %s by DM: %s", user.id, error)
-    except discord.HTTPException as error:
+    except (discord.HTTPException, discord.RateLimited) as error:
         log.info("could not confirm reminders to %s by DM: %s", user.id, error)
     return True

@@ -42,7 +42,7 @@ async def respond_quietly(interaction: discord.Interaction, text: str) -> None:
     """Like respond, for error paths: a failure to answer is logged, never raised."""
     try:
         await respond(interaction, text)
-    except (discord.HTTPException, RuntimeError) as error:  # RuntimeError: the HTTP session closed (shutdown)
+    except (discord.HTTPException, discord.RateLimited, RuntimeError) as error:  # RuntimeError: session closed
         log.warning("could not answer interaction %s: %s", interaction.id, error)
 
 

@@ -44,6 +44,10 @@ class VoteHandler:
         except discord.Forbidden:  # the answer is kept; the channel stopped taking the next poll (a right revoked)
             await self._polls.say_polls_refused(event.channel_id, event.user_id, await self._engine.localizer(actor))
             return
+        except discord.RateLimited as limited:  # the answer is kept; /quiz shows what follows (nothing goes out here)
+            log.warning("Discord holds back messages in channel %s for %.0f s: what follows %s's vote is not shown",
+                        event.channel_id, limited.retry_after, event.user_id)
+            return
         if isinstance(result, Notice):
             if result.code is NoticeCode.NOT_YOUR_SESSION:
                 await self._hint(event)
@@ -74,7 +78,7 @@ class VoteHandler:
         whose link was lost. Asked only when the voter has a question open, so it costs a request rarely."""
         try:
             message = await self._polls.channel(event.channel_id).fetch_message(event.message_id)
-        except discord.HTTPException as error:
+        except (discord.HTTPException, discord.RateLimited) as error:
             log.info("could not look at poll %s: %s", event.message_id, error)
             return False
         mine = self._client.user is not None and message.author.id == self._client.user.id

@@ -22,6 +22,7 @@ from tests.discord.discord_limits import refusal
 from tests.discord.fake_outage import Unavailable
 from tests.discord.fake_poll_time import PollTime
 from tests.discord.fake_records import BotRecords, Call, read_body
+from tests.discord.fake_write_limit import WriteLimits, too_many
 from tests.discord.payloads import (
     ALL_PERMISSIONS,
     APP_ID,
@@ -56,6 +57,7 @@ class FakeDiscord(BotRecords, PollTime):
     closed_dms: set[int] = field(default_factory=set)  # users whose direct messages refuse the bot (50007)
     rate_limits: int = 0  # the next this many REST calls are refused with 429 (discord.py waits, then retries)
     unavailable: Unavailable = field(default_factory=Unavailable)  # sends and gateway connections answered 503
+    write_limits: WriteLimits = field(default_factory=WriteLimits)  # channels whose messages get a long 429
 
     def __post_init__(self) -> None:
         self._changed = asyncio.Event()
@@ -210,23 +212,21 @@ class FakeDiscord(BotRecords, PollTime):
         body, files = await read_body(request)
         if self.rate_limits > 0:
             self.rate_limits -= 1
-            # discord.py takes a 429 without Via for a Cloudflare ban, and gives up instead of waiting.
-            # And it decodes JSON only when the content type is exactly "application/json" (no charset).
-            limited = {"message": "You are being rate limited.", "retry_after": 0.05, "global": False}
-            return web.Response(body=json.dumps(limited).encode(), status=429,
-                                headers={"Content-Type": "application/json", "Via": "1.1 google"})
+            return too_many(0.05)
         call = Call(request.method, "/" + request.match_info["tail"], dict(request.query), body, files=files)
-        if self.unavailable.takes(call):
+        limited = self.write_limits.refusal(call)  # a 429 recorded in the call
+        if limited is None and self.unavailable.takes(call):
             call.status, call.response = 503, {"message": "upstream connect error", "code": 0}
-        else:
+        elif limited is None:
             call.status, call.response = self._route(call)
         self.calls.append(call)
         self._changed.set()
+        if limited is not None:
+            return limited
         if call.status == 204:
             return web.Response(status=204)
-        # discord.py decodes JSON only when the content type is exactly "application/json".
         return web.Response(body=json.dumps(call.response).encode(), status=call.status,
-                            headers={"Content-Type": "application/json"})
+                            headers={"Content-Type": "application/json"})  # exactly that, as for too_many
 
     def _route(self, call: Call) -> tuple[int, Any]:
         method, path, body = call.method, call.path, call.body
