@@ -69,9 +69,11 @@ class QuizClient(discord.Client):
         """``options``: more for discord.py's client (a sharded one takes shard_count and shard_ids)."""
         # Default intents include guild and DM poll votes; no privileged intent is needed.
         # No mentions ping anyone: quiz texts and user input can't summon @everyone.
+        requests = RequestCounter(engine.metrics)
         super().__init__(intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none(),
-                         http_trace=RequestCounter(engine.metrics).trace, max_ratelimit_timeout=RATE_LIMIT_WAIT,
-                         **options)
+                         http_trace=requests.trace, max_ratelimit_timeout=RATE_LIMIT_WAIT, **options)
+        # Every REST call of the client goes through it: counted while discord.py holds it back, too.
+        self.http.request = requests.wrap(self.http.request)  # type: ignore[method-assign]
         self.engine = engine
         self.metrics = engine.metrics
         self.tree: app_commands.CommandTree[QuizClient] = TimedTree(

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from types import SimpleNamespace
+from typing import Any, ParamSpec, TypeVar
 
 import aiohttp
 import discord
@@ -13,6 +15,8 @@ import discord
 from adapters.discord.actors import PLATFORM
 from bot.metrics import Metrics
 
+P = ParamSpec("P")
+T = TypeVar("T")
 STARTED = "quiztutor.started"  # where an interaction keeps when its handling began (interaction.extras)
 
 
@@ -42,30 +46,50 @@ def observe_command(metrics: Metrics, interaction: discord.Interaction) -> None:
 
 
 class RequestCounter:
-    """discord.py queues and retries its own requests, and takes 429s in its stride; this aiohttp trace sees
-    each request go out and come back, so the metrics show how many are under way and how many got a 429."""
+    """How many requests to Discord are waiting or under way, and how many got a 429. discord.py holds the client's
+    requests back itself (a bucket's limit, a global one, a 429's wait before trying again), out of aiohttp's
+    sight: those count from their call to their answer (``wrap``, around the client's HTTP ``request``), and what
+    else goes out on its session (interaction responses, through discord.py's webhook adapter) while on the wire
+    (``trace``), which also sees each 429."""
 
     def __init__(self, metrics: Metrics) -> None:
         self._metrics = metrics
         self._under_way = 0
+        # Set while a wrapped request runs: the trace then leaves its counting to the wrapper.
+        self._wrapped: ContextVar[bool] = ContextVar("quiztutor_request_wrapped", default=False)
         self.trace = aiohttp.TraceConfig()
         self.trace.on_request_start.append(self._started)
         self.trace.on_request_end.append(self._ended)
         self.trace.on_request_exception.append(self._failed)
 
+    def wrap(self, request: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, Coroutine[Any, Any, T]]:
+        """``request`` (discord.py's HTTPClient.request), counted from its call, waits and retries included."""
+        async def counted(*args: P.args, **kwargs: P.kwargs) -> T:
+            self._move(+1)
+            wrapped = self._wrapped.set(True)
+            try:
+                return await request(*args, **kwargs)
+            finally:
+                self._wrapped.reset(wrapped)
+                self._move(-1)
+        return counted
+
     async def _started(self, _session: aiohttp.ClientSession, _context: SimpleNamespace,
                        _params: aiohttp.TraceRequestStartParams) -> None:
-        self._move(+1)
+        if not self._wrapped.get():
+            self._move(+1)
 
     async def _ended(self, _session: aiohttp.ClientSession, _context: SimpleNamespace,
                      params: aiohttp.TraceRequestEndParams) -> None:
-        self._move(-1)
+        if not self._wrapped.get():
+            self._move(-1)
         if params.response.status == 429:
             self._metrics.rate_limited(PLATFORM)
 
     async def _failed(self, _session: aiohttp.ClientSession, _context: SimpleNamespace,
                       _params: aiohttp.TraceRequestExceptionParams) -> None:
-        self._move(-1)
+        if not self._wrapped.get():
+            self._move(-1)
 
     def _move(self, step: int) -> None:
         self._under_way += step

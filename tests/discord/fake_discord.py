@@ -55,7 +55,8 @@ class FakeDiscord(BotRecords, PollTime):
     no_history_channels: set[int] = field(default_factory=set)  # replies refused (no Read Message History)
     identifies: list[dict[str, Any]] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)  # users whose direct messages refuse the bot (50007)
-    rate_limits: int = 0  # the next this many REST calls are refused with 429 (discord.py waits, then retries)
+    rate_limits: int = 0  # the next this many REST calls get a 429 asking discord.py to wait retry_after seconds
+    retry_after: float = 0.05
     unavailable: Unavailable = field(default_factory=Unavailable)  # sends and gateway connections answered 503
     write_limits: WriteLimits = field(default_factory=WriteLimits)  # channels whose messages get a long 429
 
@@ -212,7 +213,7 @@ class FakeDiscord(BotRecords, PollTime):
         body, files = await read_body(request)
         if self.rate_limits > 0:
             self.rate_limits -= 1
-            return too_many(0.05)
+            return too_many(self.retry_after)
         call = Call(request.method, "/" + request.match_info["tail"], dict(request.query), body, files=files)
         limited = self.write_limits.refusal(call)  # a 429 recorded in the call
         if limited is None and self.unavailable.takes(call):

@@ -3,6 +3,7 @@ gateway error makes it fail, and what was played shows in the counters."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -93,3 +94,24 @@ async def test_metrics_count_interactions_votes_answers_and_429s_from_discord(se
     assert sample(text, "quiztutor_handler_seconds_count", platform="discord", kind="poll_vote") == 1
     assert sample(text, "quiztutor_rate_limited_total", platform="discord") == 1
     assert sample(text, "quiztutor_outbound_queue_depth", platform="discord") == 0  # every request came back
+
+
+async def test_a_request_waiting_out_a_429_counts_in_the_outbound_queue(settings: Settings, fake: FakeDiscord) -> None:
+    """discord.py waits out a 429 (or its bucket's limit) before the request goes out again: the requests it holds
+    are the queue an operator reads beside handler times, as Telegram's rate limiter shows its own."""
+    async with served(settings, fake) as (bot, base):
+        await fake.slash("quiz", {"quiz": "collectives"})
+        poll = await next_poll(fake, bot)
+        mark = len(fake.calls)
+        fake.rate_limits, fake.retry_after = 1, 2.0  # closing the poll after the vote is refused once, for 2 s
+        await vote_for(fake, poll, "All-reduce", OWNER_ID)
+        waiting = 0.0
+        while not fake.ended_polls(after=mark):  # until discord.py has waited it out and made it again
+            waiting = max(waiting, sample((await get(base + "/metrics")).text, "quiztutor_outbound_queue_depth",
+                                          platform="discord") or 0.0)
+            await asyncio.sleep(0.05)
+        await reply_to(fake, poll, after=mark)
+        await fake.quiet()
+        after = await get(base + "/metrics")
+    assert waiting >= 1
+    assert sample(after.text, "quiztutor_outbound_queue_depth", platform="discord") == 0  # every one came back
