@@ -16,14 +16,20 @@ from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness
 
 log = logging.getLogger(__name__)
+# Seconds a connection may sit without a whole request before it is closed: aiohttp's own hour let idle or
+# half-sent requests (a leaking client, a slowloris) pile up and take the file descriptors the bots need. Longer
+# than Prometheus's 15 s between scrapes, so its connection is kept.
+IDLE_SECONDS = 30.0
 
 
 class HttpEndpoint:
-    def __init__(self, host: str, port: int, metrics: PrometheusMetrics, readiness: Readiness) -> None:
+    def __init__(self, host: str, port: int, metrics: PrometheusMetrics, readiness: Readiness, *,
+                 idle_seconds: float = IDLE_SECONDS) -> None:
         self._host = host
         self._port = port  # 0 (tests): any free port, see .port once started
         self._metrics = metrics
         self._readiness = readiness
+        self._idle_seconds = idle_seconds
         self._runner: web.AppRunner | None = None
 
     @property
@@ -38,7 +44,7 @@ class HttpEndpoint:
         app.router.add_get("/readyz", self._readyz)
         app.router.add_get("/metrics", self._metrics_page)
         runner = await serve(app, self._host, self._port, host_variable="QUIZ_HTTP_HOST",
-                             port_variable="QUIZ_HTTP_PORT")
+                             port_variable="QUIZ_HTTP_PORT", idle_seconds=self._idle_seconds)
         self._runner = runner
         log.info("health and metrics on %s (/healthz, /readyz, /metrics)", http_url(self._host, self.port))
 
@@ -63,13 +69,13 @@ class HttpEndpoint:
 
 
 @asynccontextmanager
-async def http_endpoint(host: str, port: int | None, metrics: PrometheusMetrics,
-                        readiness: Readiness) -> AsyncIterator[HttpEndpoint | None]:
+async def http_endpoint(host: str, port: int | None, metrics: PrometheusMetrics, readiness: Readiness, *,
+                        idle_seconds: float = IDLE_SECONDS) -> AsyncIterator[HttpEndpoint | None]:
     """The endpoint while the block runs, or None when no port is set."""
     if port is None:
         yield None
         return
-    endpoint = HttpEndpoint(host, port, metrics, readiness)
+    endpoint = HttpEndpoint(host, port, metrics, readiness, idle_seconds=idle_seconds)
     await endpoint.start()
     try:
         yield endpoint

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import socket
+from typing import Any
 
 from aiohttp import web
 
@@ -12,10 +13,13 @@ from adapters.settings import ConfigurationError
 
 
 async def serve(app: web.Application, host: str, port: int, *, host_variable: str,
-                port_variable: str, shutdown_timeout: float = 60.0) -> web.AppRunner:
+                port_variable: str, shutdown_timeout: float = 60.0,
+                idle_seconds: float | None = None) -> web.AppRunner:
     """``app`` listening on ``host``:``port``, without an access log (it would log every probe or update);
-    ``shutdown_timeout``: seconds its cleanup waits for requests being handled before cancelling them."""
-    runner = web.AppRunner(app, access_log=None, shutdown_timeout=shutdown_timeout)
+    ``shutdown_timeout``: seconds its cleanup waits for requests being handled before cancelling them;
+    ``idle_seconds``: how long a connection may wait for a request, or for the rest of one (aiohttp's hour if None)."""
+    idle: dict[str, Any] = {} if idle_seconds is None else {"keepalive_timeout": idle_seconds}
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=shutdown_timeout, **idle)
     await runner.setup()
     try:
         await web.TCPSite(runner, host, port).start()
