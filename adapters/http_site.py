@@ -4,10 +4,12 @@ webhook): a port in use or an address this machine hasn't is a setting to fix, n
 from __future__ import annotations
 
 import errno
+import logging
 import socket
 from typing import Any
 
 from aiohttp import web
+from aiohttp.http_exceptions import BadHttpMessage
 
 from adapters.settings import ConfigurationError
 
@@ -19,6 +21,7 @@ async def serve(app: web.Application, host: str, port: int, *, host_variable: st
     ``shutdown_timeout``: seconds its cleanup waits for requests being handled before cancelling them;
     ``idle_seconds``: how long a connection may wait for a request, or for the rest of one (aiohttp's hour if None)."""
     idle: dict[str, Any] = {} if idle_seconds is None else {"keepalive_timeout": idle_seconds}
+    quiet_client_mistakes()
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=shutdown_timeout, **idle)
     await runner.setup()
     try:
@@ -29,6 +32,24 @@ async def serve(app: web.Application, host: str, port: int, *, host_variable: st
             raise listen_failure(error, host, port, host_variable, port_variable) from None
         raise
     return runner
+
+
+class ClientMistakes(logging.Filter):
+    """aiohttp logs a request it could not parse (a header over 8 KB, a malformed line), which it answers 400, as an
+    ERROR with a traceback: the client's mistake, nothing for the operator to fix, and any client could fill the log
+    with them. Shown as DEBUG, as aiohttp shows one that isn't HTTP at all; a handler's failure stays an ERROR."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not (record.exc_info and isinstance(record.exc_info[1], BadHttpMessage)):
+            return True
+        record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+
+
+def quiet_client_mistakes() -> None:
+    server_log = logging.getLogger("aiohttp.server")  # where aiohttp's servers log a request's failure
+    if not any(isinstance(kept, ClientMistakes) for kept in server_log.filters):  # once, however many servers
+        server_log.addFilter(ClientMistakes())
 
 
 def http_url(host: str, port: int, path: str = "") -> str:

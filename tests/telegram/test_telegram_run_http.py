@@ -86,3 +86,31 @@ async def test_a_port_already_in_use_is_a_configuration_error_naming_the_variabl
     assert process.returncode == 2, log
     assert f"QUIZ_HTTP_PORT: port {port} is already in use" in log
     assert "Traceback" not in log
+
+
+async def test_requests_the_endpoint_cant_parse_get_400_and_log_no_error(api: FakeBotApi, tmp_path: Path) -> None:
+    """A client's mistake (a header over aiohttp's 8 KB, a malformed header line) is answered 400: nothing for the
+    operator to fix, so no ERROR and traceback in the log, which any client on the network could fill with them."""
+    port = free_port()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "adapters.cli.main", "run", env=environment(api, tmp_path, port),
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    answers = []
+    try:
+        await up(f"http://127.0.0.1:{port}/healthz")
+        for request in (b"GET /metrics HTTP/1.1\r\nHost: bot-1\r\nX-Big: " + b"a" * 20_000 + b"\r\n\r\n",
+                        b"GET /readyz HTTP/1.1\r\nHost: bot-1\r\nno colon here\r\n\r\n"):
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(request)
+            await writer.drain()
+            answers.append((await asyncio.wait_for(reader.read(), 10)).split(b"\r\n", 1)[0])
+            writer.close()
+        healthy = await get(f"http://127.0.0.1:{port}/healthz")
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output, _ = await asyncio.wait_for(process.communicate(), 30)
+    log = output.decode()
+    assert process.returncode == 0, log
+    assert [answer.split(b" ")[1] for answer in answers] == [b"400", b"400"]
+    assert healthy.status == 200
+    assert " ERROR " not in log and "Traceback" not in log, log
