@@ -222,10 +222,8 @@ class FakeDiscord(BotRecords, PollTime):
             call.status, call.response = self._route(call)
         self.calls.append(call)
         self._changed.set()
-        if limited is not None:
-            return limited
-        if call.status == 204:
-            return web.Response(status=204)
+        if limited is not None or call.status == 204:
+            return limited or web.Response(status=204)
         return web.Response(body=json.dumps(call.response).encode(), status=call.status,
                             headers={"Content-Type": "application/json"})  # exactly that, as for too_many
 
