@@ -132,9 +132,10 @@ class QuizEngine:
 
     # -- playing ---------------------------------------------------------------------------------
 
-    async def start(self, actor: Actor, reference: str | None = None,
-                    surface: Target | None = None) -> Started | Summary | Notice:
-        return await self._playing.start(actor, reference, surface)
+    async def start(self, actor: Actor, reference: str | None = None, surface: Target | None = None, *,
+                    shared: bool = False) -> Started | Summary | Notice:
+        """``shared``: in a group's chat, where the question asked a moment ago is said to be there instead."""
+        return await self._playing.start(actor, reference, surface, shared=shared)
 
     async def start_by_id(self, actor: Actor, quiz_id: str,
                           surface: Target | None = None) -> Started | Summary | Notice:
@@ -146,9 +147,9 @@ class QuizEngine:
         """Stop the latest quiz; ``close_message`` closes the platform message that asked its open question."""
         return await self._playing.stop(actor, close_message)
 
-    async def retry_missed(self, actor: Actor, session_id: str | None = None,
-                           surface: Target | None = None) -> Started | Summary | Notice:
-        return await self._playing.retry_missed(actor, session_id, surface)
+    async def retry_missed(self, actor: Actor, session_id: str | None = None, surface: Target | None = None, *,
+                           shared: bool = False) -> Started | Summary | Notice:
+        return await self._playing.retry_missed(actor, session_id, surface, shared=shared)
 
     async def answer(self, actor: Actor, session_id: str, question_id: str, option_index: int,
                      surface: Target | None = None, *, order: str | None = None) -> AnswerOutcome | Notice:
@@ -164,9 +165,10 @@ class QuizEngine:
     async def skip(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
         return await self._answering.skip(actor, surface)
 
-    async def review(self, actor: Actor, surface: Target | None = None) -> Started | Summary | Notice:
+    async def review(self, actor: Actor, surface: Target | None = None, *,
+                     shared: bool = False) -> Started | Summary | Notice:
         """A round of the learner's due questions; or when the next is due, and a quiz to try meanwhile."""
-        return await self._reviewing.start(actor, surface)
+        return await self._reviewing.start(actor, surface, shared=shared)
 
     async def deliver(self, reply: Shown, surface: Surface, platform: str, actor: Actor | None = None) -> None:
         """Show a reply the engine gave earlier, linking any poll it asks. For a sweeper's deliveries, which

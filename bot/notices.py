@@ -106,3 +106,11 @@ def review_held_for_the_game(quiz: Quiz | str, _: Localizer, chat_id: str | None
     """Nothing is due for review but questions of a quiz the learner plays in a live group game."""
     return Notice(_("You're playing {title} in a group game right now, so its questions due for review wait until "
                     "the game is over.", title=quiz_title(quiz, _)), NoticeCode.IN_A_GAME, _.language, chat_id)
+
+
+def asked_above(_: Localizer, command: str, chat_id: str | None = None) -> Notice:
+    """The learner's question was asked in their group a moment ago: not asked there again (see
+    resuming.asked_a_moment_ago). ``command``: what asks it anew once the minute is over, if its poll is gone."""
+    return Notice(_("Your question is already in the group, asked less than a minute ago: answer it there. If you "
+                    "can't find it, send {command} again after a minute and I'll ask it anew.", command=command),
+                  NoticeCode.ASKED_ABOVE, _.language, chat_id)

@@ -111,7 +111,8 @@ class Commands:
         """Start the named quiz, or resume the latest one; in a group it is the caller's own session."""
         owner, reference = owner_in(chat, actor, first_name(update)), command_argument(context.args)
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
-            reply = await self._engine.start(actor, reference, surface)
+            # In a group, the question asked there a moment ago isn't asked again: each poll spends its budget.
+            reply = await self._engine.start(actor, reference, surface, shared=not is_private(chat, actor))
         if isinstance(reply, WhichQuiz):  # several quizzes match: the question, and a button for each
             await self._repeats.which(reply, actor, chat, first_name(update), reference or "")
         elif isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:  # and the list: as /quizzes
@@ -153,7 +154,7 @@ class Commands:
     async def retry(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """The questions missed in the learner's last quiz, finished or stopped; in a group, their own round."""
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
-            reply = await self._engine.retry_missed(actor, None, surface)
+            reply = await self._engine.retry_missed(actor, None, surface, shared=not is_private(chat, actor))
         if isinstance(reply, Notice):  # e.g. nothing to retry
             await self.tell("retry", actor, chat, first_name(update), reply)
 
@@ -189,7 +190,7 @@ class Commands:
     async def review_in(self, actor: Actor, chat: str, first_name: str) -> None:
         """The learner's due questions as quiz polls, or when the next review is."""
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name)) as surface:
-            reply = await self._engine.review(actor, surface)
+            reply = await self._engine.review(actor, surface, shared=not is_private(chat, actor))
         if isinstance(reply, Notice):  # e.g. when their next review is
             await self.tell("review", actor, chat, first_name, reply)
 

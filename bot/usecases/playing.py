@@ -9,6 +9,7 @@ from bot import views
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.notices import (
+    asked_above,
     game_of_it_here,
     named_quiz,
     no_quiz_in_progress,
@@ -25,7 +26,7 @@ from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
 from bot.usecases.leaving import time_out_if_overdue, time_out_left
-from bot.usecases.resuming import resume, resume_asked
+from bot.usecases.resuming import asked_a_moment_ago, resume, resume_asked
 from bot.usecases.retry_rounds import RetryReads
 
 
@@ -33,11 +34,12 @@ class Playing:
     def __init__(self, core: Core) -> None:
         self._core = core
 
-    async def start(self, actor: Actor, reference: str | None = None,
-                    surface: Target | None = None) -> Started | Summary | Notice:
-        """Start a quiz by id or topic, or resume it; with no reference, resume the latest quiz."""
+    async def start(self, actor: Actor, reference: str | None = None, surface: Target | None = None, *,
+                    shared: bool = False) -> Started | Summary | Notice:
+        """Start a quiz by id or topic, or resume it; with no reference, resume the latest quiz. ``shared``: the
+        actor's chat is a group's, where the question asked there a moment ago is not asked again."""
         reference = reference.strip() if reference else None  # blank: as if none were given, resume
-        return await self._core.turns.run(actor, lambda turn: self._start(turn, reference),
+        return await self._core.turns.run(actor, lambda turn: self._start(turn, reference, shared=shared),
                                           after=self._core.delivering(actor, surface))
 
     async def start_by_id(self, actor: Actor, quiz_id: str,
@@ -47,7 +49,8 @@ class Playing:
         return await self._core.turns.run(actor, lambda turn: self._start(turn, quiz_id, exact=True),
                                           after=self._core.delivering(actor, surface))
 
-    async def _start(self, turn: Turn, reference: str | None, *, exact: bool = False) -> Started | Summary | Notice:
+    async def _start(self, turn: Turn, reference: str | None, *, exact: bool = False,
+                     shared: bool = False) -> Started | Summary | Notice:
         core, _, uow = self._core, turn.words, turn.uow
         catalog = core.library.catalog
         quiz: Quiz | None = None
@@ -76,6 +79,10 @@ class Playing:
             return held  # a review round resumed at a question of the game's quiz: asking it again would show it
         if (here := await played_here(uow, turn.actor)) == ((open_quiz(session) if session else None) or quiz.id):
             return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
+        if shared and session is not None \
+                and await asked_a_moment_ago(core, uow, turn.actor, session, await core.asked_before(uow, turn.actor,
+                                                                                                      session)):
+            return asked_above(_, "/quiz", turn.actor.chat_id)
         # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         # Before the new round is added: after, the quiz left would look left for it before its time ran out.
@@ -143,14 +150,14 @@ class Playing:
             await close_message(asked)
         return notice
 
-    async def retry_missed(self, actor: Actor, session_id: str | None = None,
-                           surface: Target | None = None) -> Started | Summary | Notice:
+    async def retry_missed(self, actor: Actor, session_id: str | None = None, surface: Target | None = None, *,
+                           shared: bool = False) -> Started | Summary | Notice:
         """A new session over the questions an ended session got wrong or skipped; by default the learner's last
-        quiz, finished or stopped (see ``RetryReads.last_quiz``)."""
-        return await self._core.turns.run(actor, lambda turn: self._retry(turn, session_id),
+        quiz, finished or stopped (see ``RetryReads.last_quiz``). ``shared``: as ``start``'s."""
+        return await self._core.turns.run(actor, lambda turn: self._retry(turn, session_id, shared),
                                           after=self._core.delivering(actor, surface))
 
-    async def _retry(self, turn: Turn, session_id: str | None) -> Started | Summary | Notice:
+    async def _retry(self, turn: Turn, session_id: str | None, shared: bool) -> Started | Summary | Notice:
         core, _, uow = self._core, turn.words, turn.uow
         reads = RetryReads(core, turn)
         finished = await (uow.sessions.get(session_id) if session_id is not None else reads.last_quiz())
@@ -182,6 +189,9 @@ class Playing:
             # A retry typed again (the terminal names no summary) shows the question again, which costs nothing.
             return Notice(_("Your retry has already started: answer its question above, or send /quiz to see it "
                             "again."), NoticeCode.ALREADY_RETRYING, _.language, turn.actor.chat_id, here=True)
+        if shared and current is not None and latest is not None and latest.id == current.id \
+                and await asked_a_moment_ago(core, uow, turn.actor, current, asked_before):
+            return asked_above(_, "/retry", turn.actor.chat_id)  # typed again in a group: as /quiz again there
         # The polls of the quiz played until now and of the round this retry replaces (read before it's stopped);
         # a retry again after another quiz (or typed again) resumes the round, its open question asked again.
         left_behind = await core.left_behind(uow, turn.actor, current if already_retrying else None, latest, current)

@@ -4,6 +4,7 @@ limit's rules say. One place for them, so every way back into a round keeps them
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 
 from bot.content.models import Quiz
 from bot.i18n import Localizer
@@ -11,6 +12,10 @@ from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.records import HeldLink, MessageLink, QuizSession
 from bot.replies import Actor
 from bot.usecases.core import Core
+
+# In a chat others share, a question asked this long ago is still on screen: asking it again there would only
+# spend the chat's messages (a Telegram group gets 20 a minute) and push everyone else's down.
+ASKED_A_MOMENT_AGO = timedelta(minutes=1)
 
 
 @dataclass(frozen=True)
@@ -46,3 +51,15 @@ async def resume_asked(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSes
     if asked_before is not None and session.current_question_id == asked_before.question_id:
         asked_before = HeldLink.of(asked_before)  # asked again: taken away, as closed it shows its answer
     return Resumed(session, notices, asked_before)
+
+
+async def asked_a_moment_ago(core: Core, uow: UnitOfWork, actor: Actor, session: QuizSession,
+                             asked_before: MessageLink | None) -> bool:
+    """Whether ``asked_before`` (Core.asked_before: still there) asked the session's open question in the actor's
+    chat less than a minute ago, and that question is still the one in front of the learner: not left for another
+    quiz since (its poll closed then), its time not run out. Resuming would only ask it once more."""
+    now = core.clock()
+    return (asked_before is not None and asked_before.chat_id == actor.chat_id
+            and asked_before.question_id == session.current_question_id
+            and now - asked_before.created_at < ASKED_A_MOMENT_AGO
+            and not core.timer.overdue(session, now) and not await core.paused(uow, session))
