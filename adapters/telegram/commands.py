@@ -20,6 +20,7 @@ from adapters.telegram.actors import (
     update_actor,
     with_actor,
 )
+from adapters.telegram.anonymous_admins import AnonymousAdmins
 from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import GameCommands
@@ -56,6 +57,7 @@ class Commands:
         self._repeats = repeats  # the lists and the help: in a group, once a minute
         self._personal = games.personal  # answers about one member: in a group, privately if we can
         self._members = MemberCommands(engine, chat, self._personal)
+        self._anonymous = AnonymousAdmins(engine, chat, games)  # admins posting as the group: what steers it
 
     def callbacks(self) -> dict[str, Callback]:
         """Command name -> PTB callback."""
@@ -66,16 +68,24 @@ class Commands:
             "review": self.review, "timezone": self._members.timezone, "reminders": self._members.reminders,
             "game": self.game, "leaderboard": self.leaderboard,
         }
-        return {name: with_actor(command, self.nameless) for name, command in commands.items()}
+        return {name: with_actor(command, self._nameless(name)) for name, command in commands.items()}
 
-    async def nameless(self, update: Update, _context: Context) -> None:
-        """A command an anonymous admin posted: whoever it is can't have a quiz or a score of their own."""
+    def _nameless(self, command: str) -> Callback:
+        async def callback(update: Update, context: Context) -> None:
+            await self.nameless(command, update, context)
+        return callback
+
+    async def nameless(self, command: str, update: Update, context: Context) -> None:
+        """A command an anonymous admin posted: done if it steers the group, which is theirs to do; else whoever
+        it is can't have a quiz or a score of their own."""
         chat, message = update.effective_chat, update.effective_message
         # Only an anonymous admin posts as the group itself; a post as a channel (a linked channel's automatic
         # forward, say) is left alone.
         if chat is not None and message is not None and message.sender_chat is not None \
                 and message.sender_chat.id == chat.id:
             where = chat_key(chat, message)
+            if await self._anonymous.run(command, where, update, context):
+                return
             notice = await self._engine.games.nameless(PLATFORM, where)
             await self._chat.html(where, [render.notice(notice)])
 

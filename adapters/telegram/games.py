@@ -4,6 +4,7 @@ votes on game polls."""
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 
 from telegram import CallbackQuery, Update, User
 from telegram.error import BadRequest
@@ -65,13 +66,19 @@ class GameCommands:
             elif reply is not None:
                 await self._refuse(actor, chat, reply, user.first_name if user else None, seconds)
         else:
-            moderator = await is_chat_admin(self._chat.bot, chat, actor.user_id)
-            if first == "stop":
-                reply = await self._engine.games.stop(actor, player_name(user), moderator, self.stage)
-            else:
-                reply = await self._engine.games.skip(actor, moderator, self.stage)
-            if isinstance(reply, Notice):  # a stop or skip done says nothing here: the group sees it happen
-                await self._refuse(actor, chat, reply, user.first_name if user else None)
+            await self.control(actor, chat, first, player_name(user), user.first_name if user else None,
+                               await is_chat_admin(self._chat.bot, chat, actor.user_id))
+
+    async def control(self, actor: Actor, chat: str, word: str, name: str, first_name: str | None,
+                      moderator: bool) -> None:
+        """``/game stop`` or ``/game skip``; ``name``: who stopped it, as the podium says."""
+        reply: Notice | Skipped | None
+        if word == "stop":
+            reply = await self._engine.games.stop(actor, name, moderator, self.stage)
+        else:
+            reply = await self._engine.games.skip(actor, moderator, self.stage)
+        if isinstance(reply, Notice):  # a stop or skip done says nothing here: the group sees it happen
+            await self._refuse(actor, chat, reply, first_name)
 
     async def _which(self, actor: Actor, chat: str, which: WhichQuiz, user: User | None, seconds: int | None) -> None:
         first_name = user.first_name if user else None
@@ -153,12 +160,15 @@ class GameCommands:
                                    lambda: self._chat.html(chat, [board]), variant=board)
 
     async def group_language(self, actor: Actor, chat: str, choice: str, pressed: CallbackQuery | None = None, *,
-                             name: str | None = None) -> None:
+                             name: str | None = None, as_group: bool = False) -> None:
         """In a group, /language sets the group's language for games: its admins only. ``pressed``: chosen on the
         picker of /language alone, whose refusal only the presser sees; else ``name`` (first) is whom the group
-        hears it refused to."""
-        moderator = await is_chat_admin(self._chat.bot, chat, actor.user_id)
+        hears it refused to. ``as_group``: posted in the group's own name, which only its admins can do; such a
+        sender has no private chat, so a refusal is said in the group."""
+        moderator = as_group or await is_chat_admin(self._chat.bot, chat, actor.user_id)
         notice = await self._engine.games.set_chat_language(actor, chat, choice, moderator)
+        if as_group and notice.is_error:
+            notice = replace(notice, here=True)
         if pressed is not None:
             await _acknowledge(pressed, notice.text if notice.is_error else None, alert=True)
         if not notice.is_error:

@@ -96,7 +96,8 @@ class GameBoards:
             _ = self._table.core.texts.for_language(language)  # said in the chat's new language
             return Notice(_("Games in this chat are in {name} from now on.", name=NATIVE_NAMES[language]),
                           language=language)
-        notice = await self._table.core.turns.run(actor, choose)
+        # Nobody's own record is needed: an anonymous admin (a group posting as itself) may set it too.
+        notice = await self._table.core.turns.run(actor, choose, create_user=False)
         if not notice.is_error:  # chosen: the games running in the group or server follow too, in every channel
             await self._speak_in(actor.platform, scope_id, notice.language)
         return notice
