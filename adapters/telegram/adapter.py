@@ -12,23 +12,17 @@ import os
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
-from telegram import Update
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
-from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
+from telegram.ext import Application
 
 from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable, public_address, reached_through
 from adapters.proxy_env import NamedProxy, named_proxy
 from adapters.settings import ConfigurationError
-from adapters.telegram.actors import PLATFORM
 from adapters.telegram.chat import TelegramChat
-from adapters.telegram.commands import Commands
-from adapters.telegram.errors import REDACTED, ErrorReporter
+from adapters.telegram.errors import REDACTED
 from adapters.telegram.expiries import deliver_expired
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
-from adapters.telegram.games import GameCommands
-from adapters.telegram.group_repeats import GroupRepeats
-from adapters.telegram.interactions import Interactions
 from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import GROUP_PER_MINUTE, build_application, in_brief, not_json
 from adapters.telegram.polling_request import PollingRequest
@@ -36,14 +30,13 @@ from adapters.telegram.reminders import send_reminder
 from adapters.telegram.spec import SEVERAL_PROCESSES, TelegramSettings
 from adapters.telegram.stopping import stop_within
 from adapters.telegram.webhook import Unfinished, WebhookServer
+from adapters.telegram.wiring import ALLOWED_UPDATES, register
 from bot.engine import QuizEngine
 from bot.games.delivery import GameSurface
 from bot.replies import Expired, Reminder
 
 log = logging.getLogger(__name__)
 
-# Explicit: when left out, Telegram reuses the last setting, and poll answers could silently stop arriving.
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.POLL_ANSWER]
 BOOTSTRAP_RETRIES = 3
 BOT_API = "https://api.telegram.org"  # PTB's own, unless QUIZ_TELEGRAM_API_URL names another Bot API server
 NO_PROXY = "no proxy is used for Telegram"
@@ -88,7 +81,7 @@ class TelegramAdapter:
         app = build_application(self._settings, self._token, self._engine.metrics,
                                 group_per_minute=self._group_per_minute, polling=self._polling)
         chat = TelegramChat(app.bot, self._engine)  # follows a group that just became a supergroup
-        self._register(app, chat)
+        register(app, self._engine, chat, self._game_polls, self._token, self._unfinished)
         try:
             with self._reachable():
                 await app.initialize()
@@ -210,38 +203,6 @@ class TelegramAdapter:
                 await self._shutdown(app)
         else:
             await self._shutdown(app)
-
-    def _register(self, app: Application, chat: TelegramChat) -> None:
-        repeats = GroupRepeats(self._engine, chat)  # the lists and the help in a group: once a minute
-        games = GameCommands(self._engine, chat, self._game_polls, repeats)
-        commands = Commands(self._engine, chat, games, repeats)
-        for name, callback in commands.callbacks().items():
-            app.add_handler(CommandHandler(name, callback))
-        # After the commands: in a private chat, what they didn't take gets a hint; a group's chatter isn't for us.
-        app.add_handler(MessageHandler(filters.ChatType.PRIVATE & ~filters.StatusUpdate.ALL, commands.hint))
-        # Except a command typed with a full-width slash (plain text to Telegram) that names this bot.
-        app.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.TEXT & ~filters.COMMAND,
-                                       commands.typed_in_group))
-        app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, self._migrated))
-        app.add_handler(MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, games.member_left))
-        interactions = Interactions(self._engine, chat, commands)
-        app.add_handler(PollAnswerHandler(interactions.poll_answer))
-        app.add_handler(CallbackQueryHandler(interactions.button))
-        app.add_error_handler(ErrorReporter(self._token, self._engine, chat, self._unfinished))
-
-    async def _migrated(self, update: Update, _context: object) -> None:
-        """A group became a supergroup, under a new id: what was kept for it follows (said in both chats)."""
-        message = update.effective_message
-        if message is None:
-            return
-        if message.migrate_to_chat_id is not None:
-            old, new = message.chat.id, message.migrate_to_chat_id
-        elif message.migrate_from_chat_id is not None:
-            old, new = message.migrate_from_chat_id, message.chat.id
-        else:
-            return
-        log.info("Telegram group %s became supergroup %s: what was kept for it follows", old, new)
-        await self._engine.move_chat(PLATFORM, str(old), str(new))
 
     async def _receive(self, app: Application) -> None:
         settings = self._settings
