@@ -5,7 +5,15 @@ from __future__ import annotations
 import logging
 
 from telegram import Update
-from telegram.ext import Application, CallbackQueryHandler, CommandHandler, MessageHandler, PollAnswerHandler, filters
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    MessageHandler,
+    PollAnswerHandler,
+    filters,
+)
 
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.chat import TelegramChat
@@ -15,13 +23,15 @@ from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.games import GameCommands
 from adapters.telegram.group_repeats import GroupRepeats
 from adapters.telegram.interactions import Interactions
+from adapters.telegram.membership import BotMembership
 from adapters.telegram.webhook import Unfinished
 from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
 
 # Explicit: when left out, Telegram reuses the last setting, and poll answers could silently stop arriving.
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.POLL_ANSWER]
+# MY_CHAT_MEMBER: the bot's own removal from a group ends its games there at once (membership.py).
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.POLL_ANSWER, Update.MY_CHAT_MEMBER]
 
 
 def register(app: Application, engine: QuizEngine, chat: TelegramChat, game_polls: GamePolls, token: str,
@@ -44,6 +54,7 @@ def register(app: Application, engine: QuizEngine, chat: TelegramChat, game_poll
     interactions = Interactions(engine, chat, commands)
     app.add_handler(PollAnswerHandler(interactions.poll_answer))
     app.add_handler(CallbackQueryHandler(interactions.button))
+    app.add_handler(ChatMemberHandler(BotMembership(engine).changed, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_error_handler(ErrorReporter(token, engine, chat, unfinished))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from tests.telegram.fake_types import BOT_USER, Failure
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 from tests.telegram.telegram_harness import correct, for_chat, next_poll, poll_id, wrong
 
@@ -65,3 +66,31 @@ async def leaves(api: FakeBotApi, user: FakeUser, chat: FakeChat) -> None:
     api.left.setdefault(chat.id, set()).add(user.id)
     await api.push({"message": {"message_id": 90000 + user.id, "date": int(time.time()), "chat": chat.json(),
                                 "from": user.json(), "left_chat_member": user.json()}})
+
+
+ADMIN_RIGHTS = {"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True, "can_delete_messages": True,
+                "can_manage_video_chats": True, "can_restrict_members": True, "can_promote_members": False,
+                "can_change_info": True, "can_invite_users": True, "can_post_stories": False,
+                "can_edit_stories": False, "can_delete_stories": False}
+
+
+def bot_status(status: str) -> dict[str, Any]:
+    """The bot as a chat member with ``status``, as Telegram describes it (each status has its own fields)."""
+    member: dict[str, Any] = {"status": status, "user": BOT_USER}
+    if status == "kicked":
+        member["until_date"] = 0
+    if status == "administrator":
+        member |= ADMIN_RIGHTS
+    return member
+
+
+async def bot_becomes(api: FakeBotApi, chat: FakeChat, by: FakeUser, old: str, new: str) -> None:
+    """``by`` changes the bot's own membership of ``chat`` (adds it, removes it, blocks it in a private chat):
+    Telegram sends the bot a my_chat_member update."""
+    if new in ("left", "kicked"):
+        api.refusing[chat.id] = Failure(403, "Forbidden: bot was kicked from the group chat" if chat.id < 0
+                                        else "Forbidden: bot was blocked by the user")
+    else:
+        api.refusing.pop(chat.id, None)
+    await api.push({"my_chat_member": {"chat": chat.json(), "from": by.json(), "date": int(time.time()),
+                                       "old_chat_member": bot_status(old), "new_chat_member": bot_status(new)}})

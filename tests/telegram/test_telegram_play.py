@@ -106,4 +106,4 @@ async def test_the_command_menu_is_published_in_every_language_and_polling_asks_
     assert set(menus) == {None, "en", "fr", "sw", "yo", "sn"}
     assert {command["command"] for command in menus["sw"]} >= {"quiz", "quizzes", "language", "progress"}
     allowed = api.calls("getUpdates")[0].params["allowed_updates"]
-    assert set(allowed) == {"message", "callback_query", "poll_answer"}
+    assert set(allowed) == {"message", "callback_query", "poll_answer", "my_chat_member"}

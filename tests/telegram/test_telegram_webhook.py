@@ -40,7 +40,7 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
     async with running_bot(webhook):
         registered = api.calls("setWebhook")[0].params
         assert registered["url"] == url and registered["secret_token"] == WEBHOOK_SECRET
-        assert set(registered["allowed_updates"]) == {"message", "callback_query", "poll_answer"}
+        assert set(registered["allowed_updates"]) == {"message", "callback_query", "poll_answer", "my_chat_member"}
         assert not api.calls("getUpdates")
 
         async with aiohttp.ClientSession() as client:

@@ -74,6 +74,15 @@ class Games:
         begin with ``parts``) stop waiting for their answers."""
         await self._play.left(actor, stage, parts)
 
+    async def bot_removed(self, platform: str, chat_id: str, parts: str | None = None) -> int:
+        """The bot is no longer in the chat (removed, or the chat deleted): its live games, those of its parts
+        too (``parts`` as in ``left``), stop now; how many."""
+        return await self._play.bot_removed(platform, chat_id, parts)
+
+    async def bot_removed_from_scope(self, platform: str, scope_id: str) -> int:
+        """As ``bot_removed``, for every chat of a scope (a Discord server's channels and threads)."""
+        return await self._play.bot_removed_from_scope(platform, scope_id)
+
     async def stop(self, actor: Actor, name: str, moderator: bool, stage: Stage) -> Notice | None:
         return await self._play.stop(actor, player_name(name), moderator, stage)
 

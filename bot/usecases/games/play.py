@@ -64,6 +64,16 @@ class GamePlay:
         for game_id in await table.core.turns.run_unlocked(live):
             await self._leave(actor, game_id, stage)
 
+    async def bot_removed(self, platform: str, chat_id: str, parts: str | None) -> int:
+        async def live(uow: UnitOfWork) -> list[str]:
+            return await uow.games.live_in_chat(platform, chat_id, parts)
+        return await self._table.stop_removed(await self._table.core.turns.run_unlocked(live))
+
+    async def bot_removed_from_scope(self, platform: str, scope_id: str) -> int:
+        async def live(uow: UnitOfWork) -> list[str]:
+            return await uow.games.live_in_scope(platform, scope_id)
+        return await self._table.stop_removed(await self._table.core.turns.run_unlocked(live))
+
     async def _leave(self, actor: Actor, game_id: str, stage: Stage) -> None:
         table = self._table
 

@@ -10,6 +10,7 @@ from bot.games import views
 from bot.games.delivery import Aside, ChatRefused, GameSurface, Posted, Stage, show
 from bot.games.records import GameRecord
 from bot.games.replies import GameBegins, GameEvent, GamePodium, SetAside
+from bot.i18n import N_
 from bot.locks import KeyedLocks
 from bot.ports import UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
@@ -128,8 +129,20 @@ class GameTable:
         _ = await self.core.turns.words(actor)  # after the game's lock: their own comes first
         return Notice(views.refused_note(refused, _), NoticeCode.CHAT_REFUSED, _.language)
 
-    async def _stop_refused(self, game_id: str, right: str, surface: GameSurface) -> bool:
-        """The chat won't take the game's messages: stop it, and say why if the chat still takes a text."""
+    async def stop_removed(self, game_ids: list[str]) -> int:
+        """The bot was removed from the chat (or server) these games run in: each stops now, as when its chat
+        refuses a message, rather than when its next message is refused, and its players are free at once.
+        Nothing is said there: the chat takes nothing from the bot any more. How many stopped."""
+        stopped = 0
+        for game_id in game_ids:
+            async with self.locks.of(game_id):
+                stopped += await self._stop_refused(game_id, N_("Send Messages"), None, why="the bot was removed")
+        return stopped
+
+    async def _stop_refused(self, game_id: str, right: str, surface: GameSurface | None, *,
+                            why: str = "its chat refused a message") -> bool:
+        """The chat won't take the game's messages: stop it, and say why if the chat still takes a text (a
+        ``surface`` None: it takes nothing)."""
         async def stop(uow: UnitOfWork) -> GamePodium | None:
             game = await uow.games.get(game_id)
             if game is None or not game.state.live:
@@ -140,7 +153,9 @@ class GameTable:
         podium = await self.core.turns.run_unlocked(stop)
         if podium is None:
             return False
-        log.warning("game %s stopped: its chat refused a message (missing %s)", game_id, right)
+        log.warning("game %s stopped: %s (missing %s)", game_id, why, right)
+        if surface is None:
+            return True
         try:
             await surface.podium(podium)
         except Exception as error:  # the chat takes nothing at all: the game is over all the same
