@@ -158,6 +158,12 @@ class QuizClient(discord.Client):
         if isinstance(self, discord.AutoShardedClient):
             self.catch_up.start(shard_id)
 
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from the server (kicked, banned, or the server deleted): its channels' games end now, rather
+        than when their next message is refused, and their players' own rounds of the quiz go on."""
+        stopped = await self.engine.games.bot_removed_from_scope(PLATFORM, str(guild.id))
+        log.info("removed from Discord server %s: %d game(s) there stopped", guild.id, stopped)
+
     async def close(self) -> None:
         await self.catch_up.close()
         await super().close()

@@ -1,0 +1,40 @@
+"""The bot removed from a Discord server (kicked, banned, or the server deleted): the games of its channels end
+at once, rather than when their next message is refused."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.game_steps import PLAYER_PERMISSIONS, click, lobby
+from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
+from tests.discord.payloads import GUILD_ID
+from tests.discord.support import first_answer, message_id
+from tests.fakes.clock import FixedClock
+
+
+async def test_removing_the_bot_from_a_server_ends_its_game_and_frees_its_players_own_rounds(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_bot(settings, fake, clock):  # the clock stands still: no phase of the game falls due
+        await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
+                         member_permissions=PLAYER_PERMISSIONS)
+        lobby_call, game_id = await lobby(fake)
+        await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", LEARNER_ID)
+        channel_id = int(lobby_call.path.split("/")[2])
+        fake.forbidden_channels.add(channel_id)  # the bot is out of the server: its channels refuse it
+        await fake.dispatch("GUILD_DELETE", {"id": str(GUILD_ID)})  # an admin removes the bot
+        await fake.quiet(0.3)
+
+        # The learner plays the game's quiz on their own, in their DMs with the bot: no game holds it any more.
+        dm = fake.dm_channel(LEARNER_ID)
+        token = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID, dm=True,
+                                 channel_id=dm)
+        answer = await fake.wait_until(first_answer(fake, token))
+        assert "group game" not in answer.content
+        # Nothing was tried in the server's channel: it would only have been refused.
+        assert not [call for call in fake.calls
+                    if call.status >= 400 and call.path.startswith(f"/channels/{channel_id}/")]
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
