@@ -37,6 +37,15 @@ class SqlChatRepository:
             index_elements=["platform", "chat_id"],
             set_={"language": statement.excluded.language, "updated_at": statement.excluded.updated_at}))
 
+    async def claim_greeting(self, platform: str, chat_id: str, now: datetime, since: datetime) -> bool:
+        # One upsert: of two processes handling the same add (or two adds at once), only one finds it unclaimed.
+        statement = dialect_insert(self._connection.dialect.name)(chats).values(
+            platform=platform, chat_id=chat_id, language=None, updated_at=now, greeted_at=now)
+        claimed = await self._connection.execute(statement.on_conflict_do_update(
+            index_elements=["platform", "chat_id"], set_={"greeted_at": statement.excluded.greeted_at},
+            where=chats.c.greeted_at.is_(None) | (chats.c.greeted_at < since)).returning(chats.c.chat_id))
+        return claimed.first() is not None
+
     async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         try:
             await self._move(platform, old_chat_id, new_chat_id)

@@ -181,6 +181,7 @@ class Chat(Base):
     chat_id: Mapped[str] = mapped_column(String(64), primary_key=True)
     language: Mapped[str | None] = mapped_column(String(8))
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    greeted_at: Mapped[datetime | None] = mapped_column(UtcDateTime())  # the bot last said hello there, added
 
 
 class ContentState(Base):

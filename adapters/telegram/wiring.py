@@ -30,7 +30,7 @@ from bot.engine import QuizEngine
 log = logging.getLogger(__name__)
 
 # Explicit: when left out, Telegram reuses the last setting, and poll answers could silently stop arriving.
-# MY_CHAT_MEMBER: the bot's own removal from a group ends its games there at once (membership.py).
+# MY_CHAT_MEMBER: the bot's own removal from a group ends its games there at once; added, it greets it.
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.POLL_ANSWER, Update.MY_CHAT_MEMBER]
 
 
@@ -54,7 +54,7 @@ def register(app: Application, engine: QuizEngine, chat: TelegramChat, game_poll
     interactions = Interactions(engine, chat, commands)
     app.add_handler(PollAnswerHandler(interactions.poll_answer))
     app.add_handler(CallbackQueryHandler(interactions.button))
-    app.add_handler(ChatMemberHandler(BotMembership(engine).changed, ChatMemberHandler.MY_CHAT_MEMBER))
+    app.add_handler(ChatMemberHandler(BotMembership(engine, chat).changed, ChatMemberHandler.MY_CHAT_MEMBER))
     app.add_error_handler(ErrorReporter(token, engine, chat, unfinished))
 
 

@@ -105,6 +105,11 @@ class ChatRepository(Protocol):
 
     async def set_language(self, platform: str, chat_id: str, language: str | None) -> None: ...
 
+    async def claim_greeting(self, platform: str, chat_id: str, now: datetime, since: datetime) -> bool:
+        """Whether the bot, just added to the chat, should greet it: True (and ``now`` kept as when it did) unless
+        it greeted it after ``since``. One claim wins, whichever process makes it."""
+        ...
+
     async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         """Everything kept under the old id on ``platform`` (the chat's settings, its games and leaderboard, the
         quiz sessions and polls played in it) now under the new one, the new chat's own settings kept if it has

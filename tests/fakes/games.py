@@ -172,10 +172,19 @@ class FakeChatRepository:
     async def set_language(self, platform: str, chat_id: str, language: str | None) -> None:
         self._state.chats[(platform, chat_id)] = language
 
+    async def claim_greeting(self, platform: str, chat_id: str, now: datetime, since: datetime) -> bool:
+        last = self._state.greeted.get((platform, chat_id))
+        if last is not None and last >= since:
+            return False
+        self._state.greeted[(platform, chat_id)] = now
+        return True
+
     async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         state = self._state
         if (platform, old_chat_id) in state.chats:
             state.chats.setdefault((platform, new_chat_id), state.chats.pop((platform, old_chat_id)))
+        if (platform, old_chat_id) in state.greeted:
+            state.greeted.setdefault((platform, new_chat_id), state.greeted.pop((platform, old_chat_id)))
         taken = any(game.platform == platform and game.chat_id == new_chat_id and game.state.live
                     for game in state.games.values())
         for game in state.games.values():

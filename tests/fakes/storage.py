@@ -61,6 +61,7 @@ class FakeState:
     game_answers: dict[tuple[str, int, int], GameAnswerRecord] = field(default_factory=dict)
     game_links: dict[tuple[str, str], GameMessageLink] = field(default_factory=dict)
     chats: dict[tuple[str, str], str | None] = field(default_factory=dict)  # the chat's language
+    greeted: dict[tuple[str, str], datetime] = field(default_factory=dict)  # when the bot last greeted the chat
     content: dict[str, str] = field(default_factory=dict)  # "catalog": the fingerprint last reloaded
 
 

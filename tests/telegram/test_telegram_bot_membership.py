@@ -7,9 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from adapters.settings import Settings
+from adapters.telegram.html_text import esc
+from adapters.telegram.membership import greeting
 from tests.fakes.clock import FixedClock
 from tests.telegram.game_steps import begun, bot_becomes
-from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat
 from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, for_chat, running_bot
 from tests.telegram.test_telegram_forum_topics import ADA, FORUM, GAME_TOPIC, in_forum, lobby_in
 
@@ -40,3 +42,38 @@ async def test_removing_the_bot_from_a_forum_ends_the_games_of_its_topics(
         await bot_becomes(api, FORUM, ADA, "left", "administrator")
         await api.command(ADA, "/game collectives", FORUM, topic=GAME_TOPIC)
         await api.wait_for("sendMessage", 2, lambda p: in_forum(GAME_TOPIC)(p) and "gj:" in str(p.get("reply_markup")))
+
+
+async def test_a_group_the_bot_is_added_to_is_greeted_once_in_the_language_of_who_added_it(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock) as engine:
+        await bot_becomes(api, GROUP, AMINATA, "left", "member")  # Aminata's Telegram speaks French
+        await bot_becomes(api, GROUP, AMINATA, "member", "administrator")  # promoted: still the same add
+        await bot_becomes(api, GROUP, AMINATA, "administrator", "left")  # removed by mistake...
+        await bot_becomes(api, GROUP, AMINATA, "left", "member")  # ...and added back a moment later
+        await api.settle()
+        assert api.sent_texts(GROUP.id) == [esc(greeting(engine.localizer_for("fr")))]
+        french = greeting(engine.localizer_for("fr"))
+        assert french != greeting(engine.localizer_for("en")) and "/game" in french and "/language" in french
+    async with running_bot(settings, clock):  # restarted: the group was greeted already
+        await bot_becomes(api, GROUP, AMINATA, "member", "left")
+        await bot_becomes(api, GROUP, AMINATA, "left", "member")
+        await api.settle()
+        assert len(api.sent_texts(GROUP.id)) == 1
+
+
+async def test_a_group_is_greeted_in_english_when_who_added_it_speaks_no_language_of_the_bot(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock) as engine:
+        await bot_becomes(api, FORUM, JUMA, "kicked", "member")  # unbanned and added: Juma's client sends none
+        greeted = (await api.wait_for("sendMessage", 1, in_forum(None)))[0].params["text"]
+        assert greeted == esc(greeting(engine.localizer_for("en")))
+
+
+async def test_blocking_and_unblocking_the_bot_in_a_private_chat_says_nothing(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock):
+        await bot_becomes(api, FakeChat.private(JUMA), JUMA, "member", "kicked")
+        await bot_becomes(api, FakeChat.private(JUMA), JUMA, "kicked", "member")
+        await api.settle()
+        assert not api.calls("sendMessage")

@@ -3,6 +3,8 @@ the chat's language."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot.games import views
 from bot.games.replies import GameExplanation, Leaderboard
 from bot.games.rules import week_start
@@ -15,6 +17,8 @@ from bot.turns import Turn
 from bot.usecases.games.table import GameTable
 
 LEADERBOARD_LINES = 10
+# A group the bot is added to again within this is not greeted again: an add undone and redone, say.
+GREET_AGAIN_AFTER = timedelta(days=1)
 
 
 class GameBoards:
@@ -78,6 +82,16 @@ class GameBoards:
             return Notice(_("You're hidden from the leaderboards now.") if hidden
                           else _("You're on the leaderboards again."), language=_.language)
         return await self._table.core.turns.run(actor, choose)
+
+    async def greet_once(self, platform: str, chat_id: str) -> bool:
+        """Whether to greet a chat the bot was just added to (claimed: any process asking next is told no)."""
+        now = self._table.core.clock()
+
+        async def claim(uow: UnitOfWork) -> bool:
+            claimed = await uow.chats.claim_greeting(platform, chat_id, now, now - GREET_AGAIN_AFTER)
+            await uow.commit()
+            return claimed
+        return await self._table.core.turns.run_unlocked(claim)
 
     async def set_chat_language(self, actor: Actor, scope_id: str, choice: str, moderator: bool) -> Notice:
         """The language of what everyone in the chat (or server) sees in games: for its admins."""

@@ -102,6 +102,11 @@ class Games:
     async def set_hidden(self, actor: Actor, hidden: bool) -> Notice:
         return await self._boards.set_hidden(actor, hidden)
 
+    async def greet_once(self, platform: str, chat_id: str) -> bool:
+        """Whether to greet a group the bot was just added to: once, not again for a day (across restarts and
+        processes)."""
+        return await self._boards.greet_once(platform, chat_id)
+
     async def set_chat_language(self, actor: Actor, scope_id: str, choice: str, moderator: bool) -> Notice:
         return await self._boards.set_chat_language(actor, scope_id, choice, moderator)
 

@@ -1,0 +1,41 @@
+"""The bot greets a group it was added to once: a claim one process wins, not again for the period asked, and
+kept with the chat's settings (its language survives the claim)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import timedelta
+
+from bot.ports import UnitOfWork
+from tests.fakes.clock import START
+
+Uow = Callable[[], UnitOfWork]
+DAY = timedelta(days=1)
+
+
+async def claim(uow: Uow, chat_id: str, at: timedelta) -> bool:
+    now = START + at
+    async with uow() as work:
+        claimed = await work.chats.claim_greeting("telegram", chat_id, now, now - DAY)
+        await work.commit()
+    return claimed
+
+
+async def test_a_group_is_greeted_once_a_day_at_most(uow: Uow) -> None:
+    assert await claim(uow, "-1", timedelta())
+    assert not await claim(uow, "-1", timedelta(minutes=3))  # added again soon after
+    assert await claim(uow, "-2", timedelta(minutes=3))  # another group
+    assert await claim(uow, "-1", DAY + timedelta(minutes=1))
+
+
+async def test_a_group_whose_language_was_chosen_keeps_it_when_greeted(uow: Uow) -> None:
+    async with uow() as work:
+        await work.chats.set_language("telegram", "-1", "yo")
+        await work.commit()
+    assert await claim(uow, "-1", timedelta())
+    async with uow() as work:
+        assert await work.chats.language("telegram", "-1") == "yo"
+    async with uow() as work:
+        await work.chats.set_language("telegram", "-1", "sw")
+        await work.commit()
+    assert not await claim(uow, "-1", timedelta(minutes=1))  # choosing a language is no new add
