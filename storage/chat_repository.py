@@ -60,6 +60,12 @@ class SqlChatRepository:
 
     async def _move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         run = self._connection.execute
+        # A row of the new chat's that holds no setting (only the greeting of the supergroup, which Telegram may
+        # announce before the move) gives way to the old chat's settings.
+        older = chats.alias("older")
+        await run(delete(chats).where(
+            chats.c.platform == platform, chats.c.chat_id == new_chat_id, chats.c.language.is_(None),
+            exists().where(older.c.platform == platform, older.c.chat_id == old_chat_id)))
         newer = exists().where(chats.c.platform == platform, chats.c.chat_id == new_chat_id)
         await run(update(chats).where(chats.c.platform == platform, chats.c.chat_id == old_chat_id, ~newer)
                   .values(chat_id=new_chat_id))

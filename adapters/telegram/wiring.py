@@ -71,3 +71,5 @@ async def _migrated(engine: QuizEngine, update: Update) -> None:
         return
     log.info("Telegram group %s became supergroup %s: what was kept for it follows", old, new)
     await engine.move_chat(PLATFORM, str(old), str(new))
+    # Telegram also says the bot joined the supergroup: the group knows the bot, so that is no add to greet.
+    await engine.games.greet_once(PLATFORM, str(new))

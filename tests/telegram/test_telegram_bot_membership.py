@@ -77,3 +77,14 @@ async def test_blocking_and_unblocking_the_bot_in_a_private_chat_says_nothing(
         await bot_becomes(api, FakeChat.private(JUMA), JUMA, "kicked", "member")
         await api.settle()
         assert not api.calls("sendMessage")
+
+
+async def test_a_group_that_becomes_a_supergroup_is_not_greeted_as_one_the_bot_was_added_to(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Telegram says the bot joined the new supergroup: a group that knows the bot already."""
+    small = FakeChat(-4242, "group", "Study group")
+    async with running_bot(settings, clock):
+        await api.migrate(small, GROUP, JUMA)
+        await bot_becomes(api, GROUP, JUMA, "left", "member")
+        await api.settle()
+        assert not api.sent_texts(GROUP.id)

@@ -39,3 +39,16 @@ async def test_a_group_whose_language_was_chosen_keeps_it_when_greeted(uow: Uow)
         await work.chats.set_language("telegram", "-1", "sw")
         await work.commit()
     assert not await claim(uow, "-1", timedelta(minutes=1))  # choosing a language is no new add
+
+
+async def test_a_group_greeted_as_a_supergroup_before_its_move_arrives_keeps_its_language(uow: Uow) -> None:
+    """Telegram tells the bot it joined the new supergroup, and the move, as separate updates in no set order."""
+    async with uow() as work:
+        await work.chats.set_language("telegram", "-4242", "yo")
+        await work.commit()
+    assert await claim(uow, "-1004242", timedelta())
+    async with uow() as work:
+        await work.chats.move("telegram", "-4242", "-1004242")
+        await work.commit()
+    async with uow() as work:
+        assert await work.chats.language("telegram", "-1004242") == "yo"
