@@ -59,6 +59,18 @@ class ChatRefused(Exception):
         self.right = right
 
 
+# ChatHeldBack's ``right``: none is missing (no msgid), the note says so (views.refused_note).
+HELD_BACK = "held back"
+
+
+class ChatHeldBack(ChatRefused):
+    """The platform holds the bot's messages in the chat back for longer than a game can wait (Discord's 429 of
+    minutes): the game stops as for a refusal, else it runs on unseen and keeps the chat from a new one."""
+
+    def __init__(self) -> None:
+        super().__init__(HELD_BACK)
+
+
 Stage = Callable[[str], GameSurface]  # a chat's id -> where its game shows
 Record = Callable[[GameEvent, Posted], Awaitable[None]]  # keeps what was posted
 

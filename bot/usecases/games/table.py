@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from bot.admins import AdminPolicy
 from bot.games import views
-from bot.games.delivery import Aside, ChatRefused, GameSurface, Posted, Stage, show
+from bot.games.delivery import HELD_BACK, Aside, ChatRefused, GameSurface, Posted, Stage, show
 from bot.games.records import GameRecord
 from bot.games.replies import GameBegins, GameEvent, GamePodium, SetAside
 from bot.i18n import N_
@@ -153,7 +153,7 @@ class GameTable:
         podium = await self.core.turns.run_unlocked(stop)
         if podium is None:
             return False
-        log.warning("game %s stopped: %s (missing %s)", game_id, why, right)
+        log.warning("game %s stopped: %s (%s)", game_id, why, "held back" if right == HELD_BACK else f"missing {right}")
         if surface is None:
             return True
         try:
