@@ -49,17 +49,24 @@ class VoteHandler:
                         event.channel_id, limited.retry_after, event.user_id)
             return
         if isinstance(result, Notice):
-            if result.code is NoticeCode.NOT_YOUR_SESSION:
-                await self._hint(event)
-            elif result.code is NoticeCode.IN_A_GAME:  # their own poll: else the vote seems lost while the game goes on
-                # Not for a replayed vote: every restart would find it again, and say it again.
-                if not replayed and self._hinted.allow((event.message_id, event.user_id)):
-                    text = f"{render.mention(event.user_id)} {render.plain(result.text)}"
-                    await self._polls.post(event.channel_id, text, reply_to=event.message_id)
-            elif result.code is NoticeCode.QUIZ_NOT_FOUND:  # a reload removed the quiz, and closed the session
-                await self._after_vote(event).say(render.plain(result.text))  # ends the poll, replies to it
-                return
-            # Anything else (a changed vote, a closed question, a poll that isn't ours) needs no reply.
+            try:
+                await self._say(event, result, replayed)
+            except discord.RateLimited as limited:  # a hint held back for minutes: too late to help by then
+                log.info("Discord holds back messages in channel %s for %.0f s: %s's vote not answered (%s)",
+                         event.channel_id, limited.retry_after, event.user_id, result.code)
+
+    async def _say(self, event: discord.RawPollVoteActionEvent, result: Notice, replayed: bool) -> None:
+        """What a vote that answered nothing says, if anything."""
+        if result.code is NoticeCode.NOT_YOUR_SESSION:
+            await self._hint(event)
+        elif result.code is NoticeCode.IN_A_GAME:  # their own poll: else the vote seems lost while the game goes on
+            # Not for a replayed vote: every restart would find it again, and say it again.
+            if not replayed and self._hinted.allow((event.message_id, event.user_id)):
+                text = f"{render.mention(event.user_id)} {render.plain(result.text)}"
+                await self._polls.post(event.channel_id, text, reply_to=event.message_id)
+        elif result.code is NoticeCode.QUIZ_NOT_FOUND:  # a reload removed the quiz, and closed the session
+            await self._after_vote(event).say(render.plain(result.text))  # ends the poll, replies to it
+        else:  # a changed vote, a closed question, a poll that isn't ours: no reply
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
 
     def _actor(self, event: discord.RawPollVoteActionEvent) -> Actor:

@@ -12,7 +12,7 @@ import pytest
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import RunningBot, running_bot
+from tests.discord.harness import OTHER_ID, RunningBot, running_bot
 from tests.discord.payloads import CHANNEL_ID, OWNER_ID
 from tests.discord.support import first_answer, next_poll, vote_for
 from tests.fakes.clock import FixedClock
@@ -73,3 +73,21 @@ async def test_a_time_out_a_channel_holds_back_is_shown_on_resuming_without_an_e
     resumed = await fake.wait_until(first_answer(fake, token))
     assert "Question 2 of 3" in resumed.content  # timed out, counted as skipped: the next question
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_strangers_vote_whose_hint_a_channel_holds_back_logs_no_error(
+        bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    """Before, the hint's RateLimited escaped the vote's handler: "Discord event failed" with its traceback, and
+    quiztutor_errors_total counted it, at each stranger's vote there."""
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    fake.write_limits.channels[CHANNEL_ID] = HELD_BACK
+    await vote_for(fake, poll, "All-reduce", OTHER_ID)
+    await fake.wait_until(lambda: limited(fake))  # the hint, held back
+    await fake.quiet()
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)  # the owner's vote still counts
+    token = await fake.slash("quiz", {"private": True})
+    resumed = await fake.wait_until(first_answer(fake, token))
+    assert "Question 2 of 3" in resumed.content
