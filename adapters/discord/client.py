@@ -164,6 +164,17 @@ class QuizClient(discord.Client):
         stopped = await self.engine.games.bot_removed_from_scope(PLATFORM, str(guild.id))
         log.info("removed from Discord server %s: %d game(s) there stopped", guild.id, stopped)
 
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel deleted: its game ends now, as when the bot leaves the server (discord.py reports the threads
+        it knew in the channel as deleted too: see on_raw_thread_delete)."""
+        stopped = await self.engine.games.bot_removed(PLATFORM, str(channel.id))
+        log.info("Discord channel %s deleted: %d game(s) there stopped", channel.id, stopped)
+
+    async def on_raw_thread_delete(self, event: discord.RawThreadDeleteEvent) -> None:
+        # The raw event: a thread the client never cached (known only from an interaction) is deleted too.
+        stopped = await self.engine.games.bot_removed(PLATFORM, str(event.thread_id))
+        log.info("Discord thread %s deleted: %d game(s) there stopped", event.thread_id, stopped)
+
     async def close(self) -> None:
         await self.catch_up.close()
         await super().close()

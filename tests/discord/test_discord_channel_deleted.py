@@ -1,0 +1,105 @@
+"""A group game whose channel or thread is deleted: it ends at once, rather than when its next message is refused
+(never, while its lobby waits for Start), and its players' own rounds of the quiz go on."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.game_steps import PLAYER_PERMISSIONS, click, lobby
+from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
+from tests.discord.payloads import (
+    ALL_PERMISSIONS,
+    CHANNEL_ID,
+    GUILD_ID,
+    OWNER_ID,
+    channel_payload,
+    command_options,
+    guild_payload,
+    interaction_payload,
+    now_iso,
+)
+from tests.discord.support import buttons, first_answer, message_id
+from tests.fakes.clock import FixedClock
+
+THREAD_ID = 840000000000000009
+
+
+def thread_payload() -> dict[str, Any]:
+    return {"id": str(THREAD_ID), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID),
+            "owner_id": str(OWNER_ID), "name": "quiz thread", "last_message_id": None,
+            "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                "archive_timestamp": now_iso(), "locked": False}}
+
+
+async def in_thread(fake: FakeDiscord, kind: int, data: dict[str, Any], user_id: int,
+                    message: dict[str, Any] | None = None) -> str:
+    """A command (2) or click (3) in the thread, as Discord sends it: the interaction describes the thread."""
+    interaction_id = fake.snowflake()
+    token = f"itoken-{interaction_id}"
+    payload = interaction_payload(interaction_id, token, kind, data, user_id=user_id, locale="en-US",
+                                  channel_id=THREAD_ID, dm=False, guild_locale="en-US", permissions=ALL_PERMISSIONS,
+                                  member_permissions=PLAYER_PERMISSIONS, message=message)
+    payload["channel"] = thread_payload()
+    await fake.dispatch("INTERACTION_CREATE", payload)
+    return token
+
+
+async def assert_free_and_untried(fake: FakeDiscord, chat_id: int) -> None:
+    """The learner plays the game's quiz on their own, in their DMs: no game holds it any more; and nothing was
+    tried in the deleted chat, which would only have refused it."""
+    dm = fake.dm_channel(LEARNER_ID)
+    token = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID, dm=True,
+                             channel_id=dm)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert "group game" not in answer.content, answer.content
+    assert not [call for call in fake.calls if call.status >= 400 and call.path.startswith(f"/channels/{chat_id}/")]
+
+
+async def test_deleting_a_games_channel_ends_its_waiting_lobby(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_bot(settings, fake, clock):  # the clock stands still: no phase of the game falls due
+        await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
+                         member_permissions=PLAYER_PERMISSIONS)
+        lobby_call, game_id = await lobby(fake)
+        await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", LEARNER_ID)
+        fake.deleted_channels.add(CHANNEL_ID)
+        await fake.dispatch("CHANNEL_DELETE", channel_payload(CHANNEL_ID))  # a moderator deletes the channel
+        await fake.quiet(0.3)
+        await assert_free_and_untried(fake, CHANNEL_ID)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+@pytest.mark.parametrize("deleted", ["thread", "thread never cached", "its channel"])
+async def test_deleting_a_games_thread_or_its_channel_ends_its_waiting_lobby(
+        deleted: str, fake: FakeDiscord, settings: Settings, clock: FixedClock,
+        caplog: pytest.LogCaptureFixture) -> None:
+    async with running_bot(settings, fake, clock):
+        if deleted != "thread never cached":  # a private thread the bot isn't in is known only from interactions
+            guild = guild_payload()
+            guild["threads"] = [thread_payload()]
+            await fake.dispatch("GUILD_CREATE", guild)  # the client knows the thread, as from the gateway
+        start = {"id": str(fake.snowflake()), "name": "game", "type": 1, "options": [
+            {"name": "start", "type": 1, "options": command_options({"quiz": "collectives"}, None)}]}
+        await in_thread(fake, 2, start, OTHER_ID)
+        lobby_call = await fake.wait_until(lambda: next(iter(fake.channel_messages(THREAD_ID)), None))
+        game_id = buttons(lobby_call)[0]["custom_id"].split(":")[2]
+        join = {"custom_id": f"qt:gj:{game_id}", "component_type": 2}
+        token = await in_thread(fake, 3, join, LEARNER_ID, fake.messages[message_id(lobby_call)])
+        joined = await fake.wait_until(lambda: next((c for c in fake.answers(token) if c.content), None))
+        assert joined.content.startswith("You're in"), joined.content
+        fake.deleted_channels.add(THREAD_ID)
+        if deleted != "its channel":
+            await fake.dispatch("THREAD_DELETE", {"id": str(THREAD_ID), "guild_id": str(GUILD_ID),
+                                                  "parent_id": str(CHANNEL_ID), "type": 11})
+        else:  # its threads go with it
+            fake.deleted_channels.add(CHANNEL_ID)
+            await fake.dispatch("CHANNEL_DELETE", channel_payload(CHANNEL_ID))
+        await fake.quiet(0.3)
+        await assert_free_and_untried(fake, THREAD_ID)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
