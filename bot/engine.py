@@ -137,10 +137,10 @@ class QuizEngine:
         """``shared``: in a group's chat, where the question asked a moment ago is said to be there instead."""
         return await self._playing.start(actor, reference, surface, shared=shared)
 
-    async def start_by_id(self, actor: Actor, quiz_id: str,
-                          surface: Target | None = None) -> Started | Summary | Notice:
-        """A button's quiz: exactly that id, or "no quiz called …" (a reload removed it)."""
-        return await self._playing.start_by_id(actor, quiz_id, surface)
+    async def start_by_id(self, actor: Actor, quiz_id: str, surface: Target | None = None, *,
+                          shared: bool = False) -> Started | Summary | Notice:
+        """A button's quiz: exactly that id, or "no quiz called …" (a reload removed it). ``shared``: as start's."""
+        return await self._playing.start_by_id(actor, quiz_id, surface, shared=shared)
 
     async def stop(self, actor: Actor,
                    close_message: Callable[[MessageLink], Awaitable[object]] | None = None) -> Stopped | Notice:

@@ -108,12 +108,7 @@ class Interactions:
         elif data.action is Action.CHAT_LANGUAGE:  # the picker of /language alone in a group: as typed there
             await self._commands.games.group_language(actor, actor.chat_id, data.value, query)
         elif data.action is Action.START_QUIZ:
-            await acknowledge(query)
-            async with self._commands.closing_left_open(surface) as shown:
-                reply = await self._engine.start_by_id(actor, data.value, shown)  # a removed quiz's: no other
-            if isinstance(reply, Notice):
-                await self._commands.notice(actor.chat_id, reply,
-                                            owner_in(actor.chat_id, actor, query.from_user.first_name))
+            await self._start_quiz(query, actor, actor.chat_id, data.value, surface)
         elif data.action is Action.REVIEW:
             await acknowledge(query)
             await self._commands.review_in(actor, actor.chat_id, query.from_user.first_name)
@@ -124,6 +119,23 @@ class Interactions:
                     await acknowledge(query, shorten(retried.text, ALERT_LIMIT), alert=True)
                     return
                 await acknowledge(query)
+
+    async def _start_quiz(self, query: CallbackQuery, actor: Actor, chat: str, quiz_id: str,
+                          surface: TelegramSurface) -> None:
+        """A quiz list's button. In a group, as /quiz typed there: the question asked a moment ago isn't asked
+        again; and a refusal goes in the press's popup, the presser's alone, costing the group no message."""
+        private = is_private(chat, actor)
+        if private:
+            await acknowledge(query)  # the spinner stops at once; the quiz's question or refusal follows
+        async with self._commands.closing_left_open(surface) as shown:
+            # A removed quiz's id starts no other.
+            reply = await self._engine.start_by_id(actor, quiz_id, shown, shared=not private)
+        if isinstance(reply, Notice) and not private and reply.is_error:
+            await acknowledge(query, shorten(reply.text, ALERT_LIMIT), alert=True)
+            return
+        await acknowledge(query)
+        if isinstance(reply, Notice):
+            await self._commands.notice(chat, reply, owner_in(chat, actor, query.from_user.first_name))
 
     async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:
         """In a private chat the picker turns into the confirmation; in a group (the welcome's picker) only the

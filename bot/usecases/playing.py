@@ -42,11 +42,11 @@ class Playing:
         return await self._core.turns.run(actor, lambda turn: self._start(turn, reference, shared=shared),
                                           after=self._core.delivering(actor, surface))
 
-    async def start_by_id(self, actor: Actor, quiz_id: str,
-                          surface: Target | None = None) -> Started | Summary | Notice:
+    async def start_by_id(self, actor: Actor, quiz_id: str, surface: Target | None = None, *,
+                          shared: bool = False) -> Started | Summary | Notice:
         """As ``start``, for the quiz with exactly this id (a button's): a quiz a reload removed is no quiz, not
         another that its id happens to name by tag or in part."""
-        return await self._core.turns.run(actor, lambda turn: self._start(turn, quiz_id, exact=True),
+        return await self._core.turns.run(actor, lambda turn: self._start(turn, quiz_id, exact=True, shared=shared),
                                           after=self._core.delivering(actor, surface))
 
     async def _start(self, turn: Turn, reference: str | None, *, exact: bool = False,
