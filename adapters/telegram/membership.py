@@ -62,7 +62,9 @@ class BotMembership:
         group's budget."""
         if not await self._engine.games.greet_once(PLATFORM, str(chat.id)):
             return
-        _ = await self._engine.localizer(Actor(PLATFORM, str(by), str(chat.id), language_hint))
+        # The group as the place: its admins' chosen language speaks when the adder's doesn't (an anonymous admin).
+        where = str(chat.id)
+        _ = await self._engine.localizer(Actor(PLATFORM, str(by), where, language_hint, place_id=where))
         try:
             await self._chat.html(str(chat.id), [esc(greeting(_))])
         except TelegramError as error:  # added without the right to post, say: nothing to say it with

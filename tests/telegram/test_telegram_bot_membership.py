@@ -13,6 +13,7 @@ from tests.fakes.clock import FixedClock
 from tests.telegram.game_steps import begun, bot_becomes
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat
 from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, for_chat, running_bot
+from tests.telegram.test_telegram_anonymous_admins import ANONYMOUS_ADMIN
 from tests.telegram.test_telegram_forum_topics import ADA, FORUM, GAME_TOPIC, in_forum, lobby_in
 
 
@@ -88,3 +89,16 @@ async def test_a_group_that_becomes_a_supergroup_is_not_greeted_as_one_the_bot_w
         await bot_becomes(api, GROUP, JUMA, "left", "member")
         await api.settle()
         assert not api.sent_texts(GROUP.id)
+
+
+async def test_a_group_re_added_by_an_anonymous_admin_is_greeted_in_the_language_its_admins_chose(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Telegram's placeholder for an anonymous admin speaks no language: the group's chosen one is the greeting's."""
+    api.admins[GROUP.id] = {ADA.id}
+    async with running_bot(settings, clock) as engine:
+        await api.command(ADA, "/language sw", GROUP)
+        await api.wait_for("sendMessage", 1, for_chat(GROUP.id))
+        await bot_becomes(api, GROUP, ANONYMOUS_ADMIN, "member", "left")
+        await bot_becomes(api, GROUP, ANONYMOUS_ADMIN, "left", "member")  # added back a week later, say
+        greeted = (await api.wait_for("sendMessage", 2, for_chat(GROUP.id)))[1].params["text"]
+        assert greeted == esc(greeting(engine.localizer_for("sw")))
