@@ -160,7 +160,8 @@ class PlatformSpec:
     def library_missing(self, missing: ModuleNotFoundError) -> tuple[str, str]:
         """Its token is set but its library (an extra) isn't installed: the problem, with how to install it from
         the clone QuizTutor is installed from (no package index serves quiz-tutor)."""
-        return (self.env("token"), f"is set, but {self.title}'s library ({missing.name}) isn't installed: in the "
+        library = (missing.name or self.extra).partition(".")[0]  # "telegram", whichever of its modules was first
+        return (self.env("token"), f"is set, but {self.title}'s library ({library}) isn't installed: in the "
                 f"QuizTutor folder, run scripts/bootstrap {self.extra} (or, in an environment of your own, "
                 f"pip install -e '.[{self.extra}]')")
 
