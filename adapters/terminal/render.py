@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import shutil
-import textwrap
 import unicodedata
+
+import wcwidth
 
 from bot.i18n import Localizer
 from bot.languages import listed_codes
@@ -37,8 +38,10 @@ def width() -> int:
 
 def wrap(text: str, indent: str = "", hanging: str | None = None) -> str:
     """Fill each paragraph to the terminal's width; ids and hyphenated terms (all-gather) stay whole."""
-    return "\n".join(textwrap.fill(part, width(), initial_indent=indent, subsequent_indent=hanging or indent,
-                                   break_on_hyphens=False) or indent
+    # Measured in the terminal's columns (a tone mark takes none); a word longer than a line, a link mostly, goes
+    # whole on a line of its own, which the terminal folds and still opens or copies as one link.
+    return "\n".join("\n".join(wcwidth.wrap(part, width(), initial_indent=indent, subsequent_indent=hanging or indent,
+                                            break_on_hyphens=False, break_long_words=False)) or indent
                      for part in text.splitlines() or [""])
 
 

@@ -276,4 +276,5 @@ def test_every_line_fits_a_narrow_terminal_in_a_language_with_long_words(env: di
     assert result.returncode == 0, result.stderr
     assert "Mukana wekuyeuka" in result.stdout and "pabvunzo yamakaita pakupedzisira" in result.stdout
     shown = [part for line in result.stdout.splitlines() for part in line.split("> ")]  # a prompt, then a reply
-    assert [part for part in shown if len(part) > 60] == []
+    # Every line but the reference's link, printed whole so that the terminal still sees one link (it folds it).
+    assert [part for part in shown if len(part) > 60 and not part.startswith("https://")] == []
