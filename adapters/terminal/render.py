@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 import unicodedata
 
 import wcwidth
@@ -33,7 +35,20 @@ def _inert(char: str) -> str:
 
 
 def width() -> int:
-    return max(40, min(shutil.get_terminal_size((88, 24)).columns, 88))
+    return max(40, min(_columns(), 88))
+
+
+def _columns() -> int:
+    """COLUMNS if set, else the width of the learner's terminal: stdout's, or stderr's or stdin's when the output
+    is piped on (`quiztutor play | tee session.txt`) and shown on that same terminal; else 88."""
+    if columns := shutil.get_terminal_size((0, 0)).columns:
+        return columns
+    for stream in (sys.stderr, sys.stdin):
+        try:
+            return os.get_terminal_size(stream.fileno()).columns or 88
+        except (AttributeError, ValueError, OSError):  # closed (None), or not a terminal
+            continue
+    return 88
 
 
 def wrap(text: str, indent: str = "", hanging: str | None = None) -> str:

@@ -3,8 +3,13 @@ character that takes no column of its own, a wide (CJK) character takes two."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
+import struct
 import subprocess
 import sys
+import termios
 from pathlib import Path
 
 from wcwidth import width as columns
@@ -64,3 +69,22 @@ def test_a_reference_link_longer_than_the_line_is_printed_whole_on_a_line_of_its
     assert result.returncode == 0, result.stderr
     link = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/usage/collectives.html"
     assert result.stdout.splitlines().count(link) == 1, result.stdout
+
+
+def test_output_piped_on_from_a_terminal_is_wrapped_to_that_terminal(env: dict[str, str]) -> None:
+    """``quiztutor play | tee session.txt`` on a 60-column terminal: stdout is a pipe, so lines were filled to 88
+    columns, and the terminal broke each longer one mid-word. The learner's terminal is still stderr's."""
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 60, 0, 0))
+    try:
+        result = subprocess.run([sys.executable, "-m", "adapters.cli.main", "play", "--lang", "sn", "--quiz",
+                                 "collectives"], input="a\nhelp\nquit\n", stdout=subprocess.PIPE, stderr=follower,
+                                env={key: value for key, value in env.items() if key != "COLUMNS"}, text=True,
+                                timeout=60)
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert result.returncode == 0
+    shown = [part for line in result.stdout.splitlines() for part in line.split("> ")
+             if not part.startswith("https://")]
+    assert max(columns(part) for part in shown) <= 60, result.stdout
