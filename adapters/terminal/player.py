@@ -215,6 +215,8 @@ class TerminalPlayer:
             await summarize(shown, self._screen)  # with its "Time's up!", if that is what ended it
         else:
             self._say_notice(shown)
+            if shown.code is NoticeCode.NO_ACTIVE_SESSION:  # stopped elsewhere: "Choose one", so the list, as at start
+                await self._show_quizzes()
 
     async def _choose_quiz(self, line: Line) -> None:
         if line.verb == "letter" and not self._quiz_ids:
