@@ -12,7 +12,7 @@ import discord
 from adapters.discord import game_render
 from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
 from adapters.discord.permissions import channel_gone, send_right
-from adapters.discord.sending import send_through_503
+from adapters.discord.sending import NOT_DONE, send_through_503
 from bot.games.delivery import Aside, ChatHeldBack, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 
@@ -71,7 +71,7 @@ class ChannelGameSurface:
                 await message.edit(view=view)
             else:
                 await message.edit(content=text, view=view)
-        except (discord.HTTPException, discord.RateLimited) as error:  # deleted by a moderator, say: the game goes on
+        except NOT_DONE as error:  # deleted by a moderator, say: the game goes on
             log.info("could not edit game message %s: %s", message_id, error)
             return False
         return True

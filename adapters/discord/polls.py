@@ -13,7 +13,7 @@ from discord.utils import MISSING
 
 from adapters.discord import render
 from adapters.discord.permissions import poll_refused
-from adapters.discord.sending import SERVER_ERROR_PAUSES, send_through_503
+from adapters.discord.sending import NOT_DONE, SERVER_ERROR_PAUSES, send_through_503
 from bot.i18n import Localizer
 from bot.records import MessageLink
 from bot.replies import QuestionView
@@ -57,7 +57,7 @@ class PollPlay:
                                in_thread=isinstance(channel, discord.Thread))
         try:
             await self.post(channel_id, f"{render.mention(user_id)} {refused}")
-        except (discord.HTTPException, discord.RateLimited) as error:  # no right to send either: nothing more to do
+        except NOT_DONE as error:  # no right to send either: nothing more to be done here
             log.info("could not tell %s that polls are refused in %s: %s", user_id, channel_id, error)
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
@@ -72,7 +72,7 @@ class PollPlay:
     async def end(self, channel_id: int, poll_message_id: int) -> None:
         try:
             await self.channel(channel_id).get_partial_message(poll_message_id).end_poll()
-        except (discord.HTTPException, discord.RateLimited) as error:  # already ended, or deleted: carry on
+        except NOT_DONE as error:  # already ended, or deleted: carry on with the quiz
             log.info("could not end poll %s: %s", poll_message_id, error)
 
     async def end_linked(self, asked: MessageLink) -> None:

@@ -8,6 +8,7 @@ import discord
 
 from adapters.discord.buttons import review_view
 from adapters.discord.render import plain
+from adapters.discord.sending import NOT_DONE
 from bot.replies import RecipientGone, Reminder
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,6 @@ async def confirmed_by_dm(user: discord.User | discord.Member, text: str) -> boo
         if error.code == CANNOT_MESSAGE_USER:
             return False
         log.info("could not confirm reminders to %s by DM: %s", user.id, error)
-    except (discord.HTTPException, discord.RateLimited) as error:
+    except NOT_DONE as error:
         log.info("could not confirm reminders to %s by DM: %s", user.id, error)
     return True

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from adapters.discord.render import plain, split_message
+from adapters.discord.sending import NOT_DONE
 from adapters.discord.translator import CommandTranslator
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,7 @@ async def respond_quietly(interaction: discord.Interaction, text: str) -> None:
     """Like respond, for error paths: a failure to answer is logged, never raised."""
     try:
         await respond(interaction, text)
-    except (discord.HTTPException, discord.RateLimited, RuntimeError) as error:  # RuntimeError: session closed
+    except (*NOT_DONE, RuntimeError) as error:  # RuntimeError: the HTTP session closed (shutdown)
         log.warning("could not answer interaction %s: %s", interaction.id, error)
 
 

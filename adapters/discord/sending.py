@@ -15,6 +15,9 @@ log = logging.getLogger(__name__)
 
 # Seconds before each new try of a message Discord refused with 503.
 SERVER_ERROR_PAUSES = (1.0, 3.0)
+# What a request to Discord ends in when it isn't done: an HTTP error, or a 429 longer than the client waits out
+# (client.RATE_LIMIT_WAIT), which discord.py raises as RateLimited, no HTTPException.
+NOT_DONE = (discord.HTTPException, discord.RateLimited)
 
 
 async def send_through_503(channel: discord.PartialMessageable, pauses: Sequence[float] = SERVER_ERROR_PAUSES,

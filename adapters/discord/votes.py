@@ -9,6 +9,7 @@ import discord
 from adapters.discord import render
 from adapters.discord.actors import vote_actor
 from adapters.discord.polls import PollPlay
+from adapters.discord.sending import NOT_DONE
 from adapters.discord.surfaces import ChannelSurface
 from adapters.left_open import closing_left_open
 from adapters.once_per import OncePer
@@ -85,7 +86,7 @@ class VoteHandler:
         whose link was lost. Asked only when the voter has a question open, so it costs a request rarely."""
         try:
             message = await self._polls.channel(event.channel_id).fetch_message(event.message_id)
-        except (discord.HTTPException, discord.RateLimited) as error:
+        except NOT_DONE as error:
             log.info("could not look at poll %s: %s", event.message_id, error)
             return False
         mine = self._client.user is not None and message.author.id == self._client.user.id
