@@ -47,6 +47,11 @@ def is_private(chat_id: str | None, actor: Actor) -> bool:
     return chat_id is None or chat_of(chat_id) == actor.user_id
 
 
+def is_group(chat: Chat | None) -> bool:
+    """A group or a supergroup: not a private chat, nor a channel."""
+    return chat is not None and chat.type in (Chat.GROUP, Chat.SUPERGROUP)
+
+
 def owner_in(chat_id: str, actor: Actor, first_name: str | None) -> str | None:
     """Whom a reply in this chat is for, named in a group (several members may use the bot there side by side);
     None in a private chat, where replies are plain."""

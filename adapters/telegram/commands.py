@@ -6,7 +6,6 @@ import logging
 from contextlib import AbstractAsyncContextManager
 
 from telegram import Update
-from telegram.constants import ChatType
 
 from adapters.left_open import Showing, closing_left_open
 from adapters.once_per import OncePer
@@ -15,6 +14,7 @@ from adapters.telegram.actors import (
     PLATFORM,
     Command,
     command_argument,
+    is_group,
     is_private,
     owner_in,
     update_actor,
@@ -93,8 +93,8 @@ class Commands:
         """Welcome; offer the language picker when neither a choice nor the client's language tells us. With a
         payload from a game's "Explain" button, the explanation instead: in the private chat only, as it says what
         the player chose."""
-        if context.args and not _in_group(update) and await self.games.explain_privately(actor, chat,
-                                                                                          context.args[0]):
+        if context.args and not is_group(update.effective_chat) \
+                and await self.games.explain_privately(actor, chat, context.args[0]):
             return
         async def welcome() -> Send:
             profile = await self._engine.profile(actor)
@@ -112,7 +112,7 @@ class Commands:
         profile = await self._engine.profile(actor)
         _ = self._engine.localizer_for(profile.language)
         await self._repeats.answer("help", actor, chat, first_name(update), lambda: self._chat.html(
-            chat, [help_text(_, admin=profile.admin, group=_in_group(update))]), variant=profile.admin)
+            chat, [help_text(_, admin=profile.admin, group=is_group(update.effective_chat))]), variant=profile.admin)
 
     async def quizzes(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self._repeats.answer("quizzes", actor, chat, first_name(update), lambda: self._show_quizzes(actor, chat))
@@ -272,8 +272,3 @@ class Commands:
         blocks = ([render.outcome_notice(notice.text, owner)] if notice else []) + render.quiz_list(listing)
         blocks += unbuttoned(listing, self._engine.localizer_for(listing.language))
         await self._chat.html(chat, blocks, quiz_buttons(listing))
-
-
-def _in_group(update: Update) -> bool:
-    chat = update.effective_chat
-    return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)

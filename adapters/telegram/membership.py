@@ -10,7 +10,7 @@ from telegram import Chat, Update
 from telegram.constants import ChatMemberStatus
 from telegram.error import TelegramError
 
-from adapters.telegram.actors import PLATFORM
+from adapters.telegram.actors import PLATFORM, is_group
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.html_text import esc
 from adapters.telegram.topics import SEPARATOR
@@ -52,7 +52,7 @@ class BotMembership:
             # Its forum's topics are chats of their own: their games end too.
             stopped = await self._engine.games.bot_removed(PLATFORM, str(chat.id), f"{chat.id}{SEPARATOR}")
             log.info("removed from Telegram chat %s: %d game(s) there stopped", chat.id, stopped)
-        elif old in OUT and new in IN and chat.type in (Chat.GROUP, Chat.SUPERGROUP):
+        elif old in OUT and new in IN and is_group(chat):
             await self._greet(chat, change.from_user.id, change.from_user.language_code)
 
     async def _greet(self, chat: Chat, by: int, language_hint: str | None) -> None:
