@@ -11,9 +11,7 @@ from adapters.telegram.actors import PLATFORM, command_argument
 from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import CONTROLS, GameCommands
-from adapters.telegram.html_text import esc
-from adapters.telegram.keyboards import language_picker
-from adapters.telegram.personal import Send
+from adapters.telegram.personal import Send, language_question
 from adapters.telegram.typed_commands import Context
 from bot.engine import QuizEngine
 from bot.replies import Actor
@@ -48,8 +46,7 @@ class AnonymousAdmins:
 
         async def picker() -> Send:
             _ = await self._engine.localizer(actor)  # nobody's record made for it
-            return lambda to, _owner: self._chat.html(to, [esc(_("Which language should I speak?"))],
-                                                      language_picker(Action.CHAT_LANGUAGE))
+            return language_question(self._chat, _, Action.CHAT_LANGUAGE)
         # Pressed by a person (a press is never anonymous): whether they may set it is checked then, as ever.
         await self._games.personal.answer("language", None, actor, where, "", picker, here=True)
         return True

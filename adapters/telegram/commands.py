@@ -29,7 +29,7 @@ from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.member_commands import MemberCommands, first_name
 from adapters.telegram.menu import help_text, how_to_answer, next_steps
-from adapters.telegram.personal import Send
+from adapters.telegram.personal import Send, language_question
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_key
 from adapters.telegram.typed_commands import Callback, Context, run_typed
@@ -188,8 +188,7 @@ class Commands:
         async def picker() -> Send:
             _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
             action = Action.LANGUAGE if is_private(chat, actor) else Action.CHAT_LANGUAGE  # as typed there
-            return lambda to, _owner: self._chat.html(to, [esc(_("Which language should I speak?"))],
-                                                      language_picker(action))
+            return language_question(self._chat, _, action)
         if is_private(chat, actor) or await self.games.may_pick_group_language(actor, chat, first_name(update)):
             # In a group, the group's picker: pressed there only, and one a minute per member is enough.
             await self._personal.answer("language", None, actor, chat, first_name(update), picker, here=True)

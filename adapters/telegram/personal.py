@@ -22,12 +22,22 @@ from telegram.error import BadRequest, Forbidden
 from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import is_private, owner_in
+from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat, chat_not_found
 from adapters.telegram.group_repeats import QUIET_PERIOD
+from adapters.telegram.html_text import esc
+from adapters.telegram.keyboards import language_picker
+from bot.i18n import Localizer
 from bot.replies import Actor, Notice
 
 # Sends the answer to a chat, naming its owner there (None: a private chat, where replies name nobody).
 Send = Callable[[str, str | None], Awaitable[None]]
+
+
+def language_question(telegram: TelegramChat, _: Localizer, action: Action) -> Send:
+    """/language alone's answer: the question over the picker, whose press sets what ``action`` names (the
+    learner's language, or the group's)."""
+    return lambda to, _owner: telegram.html(to, [esc(_("Which language should I speak?"))], language_picker(action))
 
 
 class PersonalAnswers:
