@@ -10,6 +10,7 @@ import logging
 from datetime import datetime, timedelta
 
 from bot.ports import UnitOfWork
+from bot.records import QuizSession
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started
 from bot.turns import Turns
 
@@ -26,10 +27,8 @@ async def stop_unshown_clock(turns: Turns, actor: Actor, asked: QuestionView) ->
     """Stop ``asked``'s clock unless the learner moved on since or a message asks it after all. Called under the
     learner's lock, after the failed delivery; a failure here is only logged (the question then times out)."""
     async def stop_clock(uow: UnitOfWork) -> None:
-        await uow.users.get(actor.platform, actor.user_id)  # the learner's row first: the same lock order as all
-        session = await uow.sessions.get(asked.session_id)
-        if session is None or session.current_question_id != asked.question_id \
-                or session.question_deadline != asked.deadline:
+        session = await _still_asking(uow, actor, asked)
+        if session is None:
             return  # moved on since, by the learner or another process
         link = await uow.links.latest(actor.platform, session.id, asked.question_id)
         if link is not None and link.withdrawn_at is None:
@@ -54,10 +53,8 @@ async def restart_late_clock(turns: Turns, actor: Actor, asked: QuestionView, co
         return
 
     async def move_clock(uow: UnitOfWork) -> None:
-        await uow.users.get(actor.platform, actor.user_id)  # the learner's row first: the same lock order as all
-        session = await uow.sessions.get(asked.session_id)
-        if session is None or session.current_question_id != asked.question_id \
-                or session.question_deadline != asked.deadline:
+        session = await _still_asking(uow, actor, asked)
+        if session is None:
             return  # moved on since, or timed out already
         session.question_deadline = deadline
         await uow.sessions.update(session)
@@ -66,3 +63,13 @@ async def restart_late_clock(turns: Turns, actor: Actor, asked: QuestionView, co
         await turns.run_unlocked(move_clock)
     except Exception:  # the database too: the question times out at its first deadline, as before
         log.exception("could not restart the clock of %s user %s's late question", actor.platform, actor.user_id)
+
+
+async def _still_asking(uow: UnitOfWork, actor: Actor, asked: QuestionView) -> QuizSession | None:
+    """``asked``'s session, if it is still at that question with the deadline it was asked with; else None."""
+    await uow.users.get(actor.platform, actor.user_id)  # the learner's row first: the same lock order as all
+    session = await uow.sessions.get(asked.session_id)
+    if session is None or session.current_question_id != asked.question_id \
+            or session.question_deadline != asked.deadline:
+        return None
+    return session
