@@ -29,7 +29,8 @@ class SessionStepper:
     async def step(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
                    notices: tuple[str, ...] = (), *, shown: bool = True,
                    asked_again: bool = False) -> QuestionView | Summary:
-        """Save the session at its current question, skipping ones a reload removed; the summary at the end.
+        """Save the session at its current question, skipping ones a reload removed and, in a review round, ones
+        answered elsewhere since it began; the summary at the end, which carries ``notices`` too.
 
         ``shown=False`` when nobody will see the question now (e.g. private buttons after a time-out):
         its clock then starts when it is shown later. ``asked_again``: the open question shown once more, its

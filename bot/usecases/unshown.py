@@ -1,4 +1,5 @@
 """A question whose message never went out (the platform refused it, the network failed): its clock stopped.
+One whose message went out late (flood control held it back): its clock moved to match the message's countdown.
 
 The step that chose it started its clock. Left running, it would time out unseen, and be told and rated as if the
 learner had let it run out; stopped, the question is asked with its full time when they come back (resuming).
