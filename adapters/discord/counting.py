@@ -76,20 +76,22 @@ class RequestCounter:
 
     async def _started(self, _session: aiohttp.ClientSession, _context: SimpleNamespace,
                        _params: aiohttp.TraceRequestStartParams) -> None:
-        if not self._wrapped.get():
-            self._move(+1)
+        self._traced(+1)
 
     async def _ended(self, _session: aiohttp.ClientSession, _context: SimpleNamespace,
                      params: aiohttp.TraceRequestEndParams) -> None:
-        if not self._wrapped.get():
-            self._move(-1)
+        self._traced(-1)
         if params.response.status == 429:
             self._metrics.rate_limited(PLATFORM)
 
     async def _failed(self, _session: aiohttp.ClientSession, _context: SimpleNamespace,
                       _params: aiohttp.TraceRequestExceptionParams) -> None:
+        self._traced(-1)
+
+    def _traced(self, step: int) -> None:
+        """A step the trace saw: one of a wrapped request's is its wrapper's to count, from call to answer."""
         if not self._wrapped.get():
-            self._move(-1)
+            self._move(step)
 
     def _move(self, step: int) -> None:
         self._under_way += step
