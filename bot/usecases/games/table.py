@@ -136,7 +136,8 @@ class GameTable:
         stopped = 0
         for game_id in game_ids:
             async with self.locks.of(game_id):
-                stopped += await self._stop_refused(game_id, N_("Send Messages"), None, why="the bot was removed")
+                stopped += await self._stop_refused(game_id, N_("Send Messages"), None,
+                                                    why="the bot was removed from its chat, or the chat deleted")
         return stopped
 
     async def _stop_refused(self, game_id: str, right: str, surface: GameSurface | None, *,
@@ -153,9 +154,10 @@ class GameTable:
         podium = await self.core.turns.run_unlocked(stop)
         if podium is None:
             return False
-        log.warning("game %s stopped: %s (%s)", game_id, why, "held back" if right == HELD_BACK else f"missing {right}")
-        if surface is None:
+        if surface is None:  # nothing refused: the chat is gone for the bot
+            log.warning("game %s stopped: %s", game_id, why)
             return True
+        log.warning("game %s stopped: %s (%s)", game_id, why, "held back" if right == HELD_BACK else f"missing {right}")
         try:
             await surface.podium(podium)
         except Exception as error:  # the chat takes nothing at all: the game is over all the same
