@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from tests.discord.fake_discord import Call, FakeDiscord
+from tests.discord.harness import LEARNER_ID
 from tests.discord.payloads import ALL_PERMISSIONS
 from tests.discord.support import buttons, first_answer, message_id
 
@@ -58,3 +59,14 @@ async def a_new_lobby_opens(fake: FakeDiscord, starter: int) -> None:
                              member_permissions=PLAYER_PERMISSIONS)
     opened = await fake.wait_until(first_answer(fake, again))
     assert opened.content == "The lobby is open: everyone here can join."
+
+
+async def assert_free_and_untried(fake: FakeDiscord, chat_id: int) -> None:
+    """The learner plays the game's quiz on their own, in their DMs: no game holds it any more; and nothing was
+    tried in the chat the bot lost (deleted, or a server that removed it), which would only have refused it."""
+    dm = fake.dm_channel(LEARNER_ID)
+    token = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID, dm=True,
+                             channel_id=dm)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert "group game" not in answer.content, answer.content
+    assert not [call for call in fake.calls if call.status >= 400 and call.path.startswith(f"/channels/{chat_id}/")]

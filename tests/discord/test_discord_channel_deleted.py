@@ -10,7 +10,7 @@ import pytest
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, click, lobby
+from tests.discord.game_steps import PLAYER_PERMISSIONS, assert_free_and_untried, click, lobby
 from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
 from tests.discord.payloads import (
     ALL_PERMISSIONS,
@@ -23,7 +23,7 @@ from tests.discord.payloads import (
     interaction_payload,
     now_iso,
 )
-from tests.discord.support import buttons, first_answer, message_id
+from tests.discord.support import buttons, message_id
 from tests.fakes.clock import FixedClock
 
 THREAD_ID = 840000000000000009
@@ -48,17 +48,6 @@ async def in_thread(fake: FakeDiscord, kind: int, data: dict[str, Any], user_id:
     payload["channel"] = thread_payload()
     await fake.dispatch("INTERACTION_CREATE", payload)
     return token
-
-
-async def assert_free_and_untried(fake: FakeDiscord, chat_id: int) -> None:
-    """The learner plays the game's quiz on their own, in their DMs: no game holds it any more; and nothing was
-    tried in the deleted chat, which would only have refused it."""
-    dm = fake.dm_channel(LEARNER_ID)
-    token = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID, dm=True,
-                             channel_id=dm)
-    answer = await fake.wait_until(first_answer(fake, token))
-    assert "group game" not in answer.content, answer.content
-    assert not [call for call in fake.calls if call.status >= 400 and call.path.startswith(f"/channels/{chat_id}/")]
 
 
 async def test_deleting_a_games_channel_ends_its_waiting_lobby(

@@ -9,10 +9,10 @@ import pytest
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, click, lobby
+from tests.discord.game_steps import PLAYER_PERMISSIONS, assert_free_and_untried, click, lobby
 from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
 from tests.discord.payloads import GUILD_ID
-from tests.discord.support import first_answer, message_id
+from tests.discord.support import message_id
 from tests.fakes.clock import FixedClock
 
 
@@ -28,13 +28,5 @@ async def test_removing_the_bot_from_a_server_ends_its_game_and_frees_its_player
         await fake.dispatch("GUILD_DELETE", {"id": str(GUILD_ID)})  # an admin removes the bot
         await fake.quiet(0.3)
 
-        # The learner plays the game's quiz on their own, in their DMs with the bot: no game holds it any more.
-        dm = fake.dm_channel(LEARNER_ID)
-        token = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID, dm=True,
-                                 channel_id=dm)
-        answer = await fake.wait_until(first_answer(fake, token))
-        assert "group game" not in answer.content
-        # Nothing was tried in the server's channel: it would only have been refused.
-        assert not [call for call in fake.calls
-                    if call.status >= 400 and call.path.startswith(f"/channels/{channel_id}/")]
+        await assert_free_and_untried(fake, channel_id)  # its players' own rounds, and its channel untried
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
