@@ -136,5 +136,7 @@ def _meanwhile(skipped: int, _: Localizer) -> tuple[str, ...]:
     """Said when a review round passed over questions the learner answered elsewhere since it began."""
     if not skipped:
         return ()
-    return (_.ngettext("You answered a question of this review in the meantime, so it was skipped.",
-                       "You answered {n} questions of this review in the meantime, so they were skipped.", skipped),)
+    # Not "skipped": that word means a question left unanswered, while these count as answered elsewhere.
+    return (_.ngettext("You answered a question of this review elsewhere in the meantime, so it isn't asked again.",
+                       "You answered {n} questions of this review elsewhere in the meantime, so they aren't asked "
+                       "again.", skipped),)

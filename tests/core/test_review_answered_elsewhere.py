@@ -12,7 +12,8 @@ from tests.core.review_play import ADA, ALL_WRONG, play_collectives
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 
-SKIPPED_TWO = "You answered 2 questions of this review in the meantime, so they were skipped."
+# Counted as answered there, so not "skipped" (the word for a question left unanswered).
+PASSED_OVER_TWO = "You answered 2 questions of this review elsewhere in the meantime, so they aren't asked again."
 
 
 async def _round_left_after_its_first_answer(engine: QuizEngine, clock: FixedClock) -> QuestionView:
@@ -40,7 +41,7 @@ async def test_questions_answered_in_a_quiz_meanwhile_are_not_asked_again_by_the
     back = await engine.review(ADA)
     # Before, the round asked "collectives/shards-to-full" again, minutes after the quiz did, and then the rest.
     assert isinstance(back, Summary), back
-    assert back.notices == (SKIPPED_TWO,)
+    assert back.notices == (PASSED_OVER_TWO,)
     assert back.correct == 2 and back.missed == 1  # as answered in the quiz: english-only was missed there
     reviews = [review for review in fake_db.state.reviews.values() if review.question_id == "shards-to-full"]
     assert len(reviews) == 2  # the first play and the quiz again: not the round as well
@@ -58,6 +59,7 @@ async def test_the_round_carries_on_at_the_first_question_not_answered_meanwhile
     back = await engine.review(ADA)
     assert isinstance(back, Started) and back.resumed
     assert back.question.question_id == "collectives/english-only"
-    assert back.question.notices == ("You answered a question of this review in the meantime, so it was skipped.",)
+    assert back.question.notices == (
+        "You answered a question of this review elsewhere in the meantime, so it isn't asked again.",)
     summary = summary_of(await answer(engine, ADA, back.question, right=True))
     assert (summary.correct, summary.missed) == (2, 1)  # shards-to-full, missed in the quiz, is offered again
