@@ -157,7 +157,11 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     stats.add_argument("--quiz", help="one quiz's questions, by id or topic (default: every quiz)")
     stats.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
-    schema = commands.add_parser("schema", help="write content/quiz.schema.json from the loader's models")
+    # Into QUIZ_CONTENT_DIR, which may be another folder than the shipped content/: the help says so.
+    schema = commands.add_parser("schema", help="write quiz.schema.json in QUIZ_CONTENT_DIR from the models",
+                                 description="Write quiz.schema.json, the quiz files' rules as a JSON Schema for "
+                                 "editors, from the loader's models into the content folder: QUIZ_CONTENT_DIR, "
+                                 "else the shipped content/.")
     schema.add_argument("--check", action="store_true", help="only check that the file is up to date")
 
     for spec in platforms:  # subcommands a platform brings, e.g. discord-sync

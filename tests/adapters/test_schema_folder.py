@@ -42,3 +42,19 @@ def test_a_schema_file_that_cant_be_written_is_said_with_why(tmp_path: Path) -> 
     assert done.returncode == 2, done.stdout + done.stderr
     assert done.stderr.strip() == (f"quiztutor schema: can't write {schema} (No space left on device): check "
                                    "QUIZ_CONTENT_DIR and that folder"), done.stderr
+
+
+def test_the_help_says_the_schema_goes_into_quiz_content_dir_where_it_is_written(tmp_path: Path) -> None:
+    """Before, both helps said content/quiz.schema.json (or nothing), while the file went into QUIZ_CONTENT_DIR:
+    an operator with their own content folder looked for it, or its --check, in the wrong place."""
+    content = tmp_path / "my content"
+    shutil.copytree(FIXTURES, content)
+    (content / "quiz.schema.json").unlink(missing_ok=True)
+    assert quiztutor({"QUIZ_CONTENT_DIR": str(content)}, "schema").returncode == 0
+    assert (content / "quiz.schema.json").is_file()
+    listing = quiztutor({}, "--help").stdout
+    line = next(line for line in listing.splitlines() if line.strip().startswith("schema "))
+    own = " ".join(quiztutor({}, "schema", "--help").stdout.split())  # argparse wraps it to the terminal
+    for text in (line, own):
+        assert "quiz.schema.json" in text and "QUIZ_CONTENT_DIR" in text, text
+        assert "content/quiz.schema.json" not in text, text
