@@ -46,6 +46,12 @@ class SqlChatRepository:
             where=chats.c.greeted_at.is_(None) | (chats.c.greeted_at < since)).returning(chats.c.chat_id))
         return claimed.first() is not None
 
+    async def release_greeting(self, platform: str, chat_id: str, claimed_at: datetime) -> None:
+        # Only this claim's own mark: a process that claimed since (a day later, say) keeps its own.
+        await self._connection.execute(update(chats).where(
+            chats.c.platform == platform, chats.c.chat_id == chat_id, chats.c.greeted_at == claimed_at)
+            .values(greeted_at=None))
+
     async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         try:
             await self._move(platform, old_chat_id, new_chat_id)

@@ -60,7 +60,8 @@ class BotMembership:
         is kept in the database. In the words of whoever added the bot (their choice, their Telegram's language),
         else the group's, else English; in a forum, in its General topic. Sent as any group message, within the
         group's budget."""
-        if not await self._engine.games.greet_once(PLATFORM, str(chat.id)):
+        claim = await self._engine.games.greet_once(PLATFORM, str(chat.id))
+        if claim is None:
             return
         # The group as the place: its admins' chosen language speaks when the adder's doesn't (an anonymous admin).
         where = str(chat.id)
@@ -69,3 +70,5 @@ class BotMembership:
             await self._chat.html(str(chat.id), [esc(greeting(_))])
         except TelegramError as error:  # added without the right to post, say: nothing to say it with
             log.info("could not greet Telegram chat %s: %s", chat.id, error)
+            # Given back: once an admin lets it post and adds it again, the group hears what it does there.
+            await self._engine.games.greeting_refused(PLATFORM, str(chat.id), claim)

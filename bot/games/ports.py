@@ -110,6 +110,10 @@ class ChatRepository(Protocol):
         it greeted it after ``since``. One claim wins, whichever process makes it."""
         ...
 
+    async def release_greeting(self, platform: str, chat_id: str, claimed_at: datetime) -> None:
+        """The claim made at ``claimed_at`` given back (its greeting was refused), unless a later one took its place."""
+        ...
+
     async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         """Everything kept under the old id on ``platform`` (the chat's settings, its games and leaderboard, the
         quiz sessions and polls played in it) now under the new one, the new chat's own settings kept if it has

@@ -179,6 +179,10 @@ class FakeChatRepository:
         self._state.greeted[(platform, chat_id)] = now
         return True
 
+    async def release_greeting(self, platform: str, chat_id: str, claimed_at: datetime) -> None:
+        if self._state.greeted.get((platform, chat_id)) == claimed_at:
+            del self._state.greeted[(platform, chat_id)]
+
     async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         state = self._state
         if (platform, old_chat_id) in state.chats:

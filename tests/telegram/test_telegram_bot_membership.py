@@ -102,3 +102,19 @@ async def test_a_group_re_added_by_an_anonymous_admin_is_greeted_in_the_language
         await bot_becomes(api, GROUP, ANONYMOUS_ADMIN, "left", "member")  # added back a week later, say
         greeted = (await api.wait_for("sendMessage", 2, for_chat(GROUP.id)))[1].params["text"]
         assert greeted == esc(greeting(engine.localizer_for("sw")))
+
+
+async def test_a_group_that_refused_the_greeting_is_greeted_when_the_bot_is_added_back_the_same_day(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Added to a group that lets its members post nothing: the greeting is refused. Once an admin fixed that and
+    added the bot again, it says what it does there, as it never did."""
+    async with running_bot(settings, clock) as engine:
+        api.fail_next("sendMessage", 400, "Bad Request: not enough rights to send text messages to the chat")
+        await bot_becomes(api, GROUP, JUMA, "left", "member")
+        await api.settle()
+        assert [call for call in api.requests if call.method == "sendMessage" and not call.ok]  # it was tried
+        assert not api.sent_texts(GROUP.id)
+        await bot_becomes(api, GROUP, JUMA, "member", "left")
+        await bot_becomes(api, GROUP, JUMA, "left", "member")  # minutes later, the rights fixed
+        await api.wait_for("sendMessage", 1, for_chat(GROUP.id))
+        assert api.sent_texts(GROUP.id) == [esc(greeting(engine.localizer_for("en")))]

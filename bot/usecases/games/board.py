@@ -3,7 +3,7 @@ the chat's language."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.games import views
 from bot.games.replies import GameExplanation, Leaderboard
@@ -83,15 +83,23 @@ class GameBoards:
                           else _("You're on the leaderboards again."), language=_.language)
         return await self._table.core.turns.run(actor, choose)
 
-    async def greet_once(self, platform: str, chat_id: str) -> bool:
-        """Whether to greet a chat the bot was just added to (claimed: any process asking next is told no)."""
+    async def greet_once(self, platform: str, chat_id: str) -> datetime | None:
+        """The claim (when made) to greet a chat the bot was just added to: any process asking next is told no
+        (None)."""
         now = self._table.core.clock()
 
-        async def claim(uow: UnitOfWork) -> bool:
+        async def claim(uow: UnitOfWork) -> datetime | None:
             claimed = await uow.chats.claim_greeting(platform, chat_id, now, now - GREET_AGAIN_AFTER)
             await uow.commit()
-            return claimed
+            return now if claimed else None
         return await self._table.core.turns.run_unlocked(claim)
+
+    async def greeting_refused(self, platform: str, chat_id: str, claim: datetime) -> None:
+        """The chat refused the greeting ``claim`` let through: the next add may greet it, though within the day."""
+        async def release(uow: UnitOfWork) -> None:
+            await uow.chats.release_greeting(platform, chat_id, claim)
+            await uow.commit()
+        await self._table.core.turns.run_unlocked(release)
 
     async def set_chat_language(self, actor: Actor, scope_id: str, choice: str, moderator: bool) -> Notice:
         """The language of what everyone in the chat (or server) sees in games: for its admins."""

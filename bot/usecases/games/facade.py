@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 
 from bot.admins import AdminPolicy
 from bot.games import views
@@ -102,10 +103,13 @@ class Games:
     async def set_hidden(self, actor: Actor, hidden: bool) -> Notice:
         return await self._boards.set_hidden(actor, hidden)
 
-    async def greet_once(self, platform: str, chat_id: str) -> bool:
-        """Whether to greet a group the bot was just added to: once, not again for a day (across restarts and
-        processes)."""
+    async def greet_once(self, platform: str, chat_id: str) -> datetime | None:
+        """The claim to greet a group the bot was just added to, None if not to: once, not again for a day (across
+        restarts and processes), unless the greeting is refused (``greeting_refused``)."""
         return await self._boards.greet_once(platform, chat_id)
+
+    async def greeting_refused(self, platform: str, chat_id: str, claim: datetime) -> None:
+        await self._boards.greeting_refused(platform, chat_id, claim)
 
     async def set_chat_language(self, actor: Actor, scope_id: str, choice: str, moderator: bool) -> Notice:
         return await self._boards.set_chat_language(actor, scope_id, choice, moderator)

@@ -52,3 +52,16 @@ async def test_a_group_greeted_as_a_supergroup_before_its_move_arrives_keeps_its
         await work.commit()
     async with uow() as work:
         assert await work.chats.language("telegram", "-1004242") == "yo"
+
+
+async def test_a_greeting_telegram_refused_gives_its_claim_back_but_not_a_later_one(uow: Uow) -> None:
+    """Added without the right to post: the next add may greet. A claim given back late leaves a newer one."""
+    assert await claim(uow, "-1", timedelta())
+    async with uow() as work:
+        await work.chats.release_greeting("telegram", "-1", START)
+        await work.commit()
+    assert await claim(uow, "-1", timedelta(minutes=3))  # added again once the rights were fixed
+    async with uow() as work:
+        await work.chats.release_greeting("telegram", "-1", START)  # the first claim's, given back again
+        await work.commit()
+    assert not await claim(uow, "-1", timedelta(minutes=4))
