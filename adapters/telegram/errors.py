@@ -7,7 +7,7 @@ import traceback
 
 from telegram import CallbackQuery, Update
 from telegram.error import Forbidden
-from telegram.ext import ContextTypes
+from telegram.ext import ContextTypes, filters
 
 from adapters.error_kinds import HANDLER_FAILED
 from adapters.failures import log_failure, unreachable
@@ -27,6 +27,14 @@ REDACTED = "[redacted]"
 # waits only seconds for a press's answer. Then it is said in the language the update came with.
 LANGUAGE_WAIT = 2.0
 ALERT_LIMIT = 200  # characters in a button press's answer
+
+
+def asked(update: Update) -> bool:
+    """Whether someone asked for something: a message, a press, a vote. The bot added to a group or removed, a
+    member leaving, a group becoming a supergroup ask nothing: "please try again" would only puzzle the chat."""
+    if update.my_chat_member is not None or update.chat_member is not None:
+        return False
+    return not filters.StatusUpdate.ALL.check_update(update)
 
 
 class ErrorReporter:
@@ -74,7 +82,7 @@ class ErrorReporter:
             # User texts stay out of the log; the token must never get in, even through an exception message.
             details = "".join(traceback.format_exception(error)) if error is not None else "no exception"
             log.error("Telegram update %s (%s) failed: %s", update_id, kind, self.scrub(details))
-        if isinstance(update, Update) and self._apologized.allow(update.update_id):
+        if isinstance(update, Update) and asked(update) and self._apologized.allow(update.update_id):
             await self._apologize(update, error)
 
     def scrub(self, text: str) -> str:
