@@ -24,7 +24,9 @@ async def deliver_expired(engine: QuizEngine, chat: TelegramChat, expired: Expir
     actor = expired.actor
     chat_id = expired.outcome.chat_id or actor.user_id  # a private chat's id is the user's id
     # In a group, whose quiz it is: a sweep has no update that would name the learner.
-    member = None if is_private(chat_id, actor) else await chat_member(chat, chat_id, actor.user_id)
+    member = None
+    if not is_private(chat_id, actor):
+        chat_id, member = await chat_member(chat, chat_id, actor.user_id)
     if member is not None and member.status in GONE:
         # Only its owner's votes count: each time-out would post the next poll of a quiz nobody there can
         # answer, to its end. Refused instead: the clock stops, and the question is asked when they resume it.
@@ -48,10 +50,13 @@ async def deliver_expired(engine: QuizEngine, chat: TelegramChat, expired: Expir
         raise DeliveryRefused(str(error)) from error
 
 
-async def chat_member(chat: TelegramChat, chat_id: str, user_id: str) -> ChatMember | None:
-    """The learner as a member of the group (their name, whether they are still in it); None if unknown."""
+async def chat_member(chat: TelegramChat, chat_id: str, user_id: str) -> tuple[str, ChatMember | None]:
+    """The learner as a member of the group (their name, whether they are still in it), None if unknown; and the
+    chat: a group that just became a supergroup is asked under its new id, where the quiz's messages go too."""
+    async def lookup(to: str) -> ChatMember:
+        return await chat.bot.get_chat_member(chat_of(to), int(user_id))
     try:
-        return await chat.bot.get_chat_member(chat_of(chat_id), int(user_id))
+        return await chat.following(chat_id, lookup)
     except TelegramError as error:
         log.info("could not look up user %s in chat %s: %s", user_id, chat_id, error)
-        return None
+        return chat_id, None

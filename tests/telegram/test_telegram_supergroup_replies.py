@@ -5,10 +5,12 @@ kept for the group moves there, as the migration message would have done; no err
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 import pytest
 
 from adapters.settings import Settings
+from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import Failure, FakeChat
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import correct, next_poll, poll_id, running_bot
@@ -40,3 +42,18 @@ async def test_a_vote_and_a_command_just_after_the_upgrade_are_answered_in_the_s
         await api.wait_for("sendMessage", 2, lambda p: p["chat_id"] == str(SUPERGROUP.id))
         await api.settle()
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_time_out_just_after_the_upgrade_names_whose_quiz_it_is_in_the_supergroup(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """The time-out looks the learner up in the group, for their name: in the supergroup, as the old id is refused."""
+    timed = settings.model_copy(update={"question_seconds": 30})
+    async with running_bot(timed, clock, sweep_interval=0.02):
+        await api.command(ADA, "/quiz collectives", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        api.refusing[GROUP.id] = UPGRADED
+        clock.advance(timedelta(seconds=30))
+        second = await next_poll(api, SUPERGROUP.id, 1)
+        [notice] = api.sent_texts(SUPERGROUP.id)
+    assert second.params["question"].startswith("2/3 (Ada) · ")  # before, "2/3 · ": whose quiz, unsaid
+    assert notice.startswith("<b>Ada</b> · ")
