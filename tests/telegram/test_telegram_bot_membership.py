@@ -3,19 +3,17 @@ what it does, once."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from adapters.settings import Settings
 from adapters.telegram.html_text import esc
 from adapters.telegram.membership import greeting
-from storage.database import create_engine, sqlite_url
 from tests.fakes.clock import FixedClock
+from tests.support.table_away import table_away
 from tests.telegram.game_steps import begun, bot_becomes
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat
 from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, for_chat, running_bot
@@ -126,25 +124,11 @@ async def test_a_group_that_refused_the_greeting_is_greeted_when_the_bot_is_adde
         assert api.sent_texts(GROUP.id) == [esc(greeting(engine.localizer_for("en")))]
 
 
-@contextlib.asynccontextmanager
-async def chats_gone(settings: Settings) -> AsyncIterator[None]:
-    """The database fails every greeting's claim (kept with the chat's settings) until the block ends."""
-    database = create_engine(sqlite_url(settings.data_dir))
-    try:
-        async with database.begin() as connection:
-            await connection.execute(text("ALTER TABLE chats RENAME TO chats_away"))
-        yield
-        async with database.begin() as connection:
-            await connection.execute(text("ALTER TABLE chats_away RENAME TO chats"))
-    finally:
-        await database.dispose()
-
-
 async def test_a_failure_handling_the_bot_being_added_is_logged_not_apologised_for_in_the_group(
         api: FakeBotApi, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
     """Nobody in the group asked for anything: "please try again" would puzzle them all."""
     async with running_bot(settings, clock):
-        async with chats_gone(settings):
+        async with table_away(settings, "chats"):  # every greeting's claim fails
             await bot_becomes(api, GROUP, JUMA, "left", "member")
             await api.settle()
         assert not api.calls("sendMessage")

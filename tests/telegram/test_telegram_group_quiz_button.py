@@ -11,9 +11,7 @@ from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import GROUP, WANJIRU, next_poll, running_bot
-
-ABOVE = ("Your question is already in the group, asked less than a minute ago: answer it there. If you can't find "
-         "it, send {command} again after a minute and I'll ask it anew.")
+from tests.telegram.test_telegram_group_asked_again import ABOVE
 
 
 def popups(api: FakeBotApi) -> list[str | None]:

@@ -3,36 +3,19 @@ press answered before the failure is not answered again (Telegram refuses a seco
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import AsyncIterator
 
 import pytest
-from sqlalchemy import text
 
 from adapters.settings import Settings
 from adapters.telegram.errors import LANGUAGE_WAIT
-from storage.database import create_engine, sqlite_url
+from tests.support.table_away import table_away
 from tests.support.write_lock import writes_held
 from tests.telegram.game_steps import lobby
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import ADMIN, AMINATA, GROUP, WANJIRU, for_chat, running_bot
 
 SORRY = "Sorry, something went wrong. Please try again in a moment."
-
-
-@contextlib.asynccontextmanager
-async def users_gone(settings: Settings) -> AsyncIterator[None]:
-    """The database fails every turn (each reads its learner first) until the block ends."""
-    database = create_engine(sqlite_url(settings.data_dir))
-    try:
-        async with database.begin() as connection:
-            await connection.execute(text("ALTER TABLE users RENAME TO users_away"))
-        yield
-        async with database.begin() as connection:
-            await connection.execute(text("ALTER TABLE users_away RENAME TO users"))
-    finally:
-        await database.dispose()
 
 
 async def answers_when_the_turn_fails(api: FakeBotApi, settings: Settings, user: FakeUser, action: str,
@@ -44,7 +27,7 @@ async def answers_when_the_turn_fails(api: FakeBotApi, settings: Settings, user:
         await api.command(ADMIN, "/game collectives", GROUP)
         _lobby, game_id = await lobby(api, GROUP)
         before = len([call for call in api.requests if call.method == "answerCallbackQuery"])
-        async with users_gone(settings):
+        async with table_away(settings, "users"):  # every turn reads its learner first
             await api.press(user, f"{action}:{game_id}", GROUP)
             sorry = engine.localizer_for(language)(SORRY)
             await api.wait_for("sendMessage", 1, lambda p: for_chat(GROUP.id)(p) and p["text"] == sorry)
@@ -73,7 +56,7 @@ async def test_a_press_answered_before_its_handling_failed_is_not_answered_again
     """A quiz's button stops its spinner first, then starts the quiz: with the database gone, the apology is said
     in the chat only."""
     async with running_bot(settings) as engine:
-        async with users_gone(settings):
+        async with table_away(settings, "users"):  # every turn reads its learner first
             await api.press(WANJIRU, "quiz:collectives")
             sorry = engine.localizer_for("sw")(SORRY)
             await api.wait_for("sendMessage", 1, lambda p: for_chat(WANJIRU.id)(p) and p["text"] == sorry)
