@@ -26,7 +26,7 @@ from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
 from bot.usecases.leaving import time_out_if_overdue, time_out_left
-from bot.usecases.resuming import asked_a_moment_ago, resume, resume_asked
+from bot.usecases.resuming import asked_a_moment_ago, resume
 from bot.usecases.retry_rounds import RetryReads
 
 
@@ -79,9 +79,9 @@ class Playing:
             return held  # a review round resumed at a question of the game's quiz: asking it again would show it
         if (here := await played_here(uow, turn.actor)) == ((open_quiz(session) if session else None) or quiz.id):
             return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
-        if shared and session is not None \
-                and await asked_a_moment_ago(core, uow, turn.actor, session, await core.asked_before(uow, turn.actor,
-                                                                                                      session)):
+        # The message that asked the open question, read once: before a time-out moves the session on.
+        asked = await core.asked_before(uow, turn.actor, session) if session is not None else None
+        if shared and session is not None and await asked_a_moment_ago(core, uow, turn.actor, session, asked):
             return asked_above(_, "/quiz", turn.actor.chat_id)
         # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
@@ -97,13 +97,14 @@ class Playing:
                 session = await uow.sessions.active(turn.user_id, quiz.id)
                 if session is None:
                     raise
+                asked = await core.asked_before(uow, turn.actor, session)
                 resumed = True
         elif turn.actor.chat_id is not None:
             session.chat_id = turn.actor.chat_id  # continue wherever the learner is now
         notices: tuple[str, ...] = ()
         asked_before: MessageLink | None = None
         if resumed:
-            back = await resume(core, uow, turn.actor, quiz, session, _)
+            back = await resume(core, uow, quiz, session, _, asked)
             session, notices, asked_before = back.session, back.notices, back.asked_before
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
@@ -202,7 +203,7 @@ class Playing:
             await time_out_if_overdue(core, turn, current)
         notices: tuple[str, ...] = ()
         if current is not None and already_retrying:  # again after another quiz, or typed: carry on with it
-            back = await resume_asked(core, uow, quiz, current, _, asked_before)
+            back = await resume(core, uow, quiz, current, _, asked_before)
             session, notices, asked_before = back.session, back.notices, back.asked_before
         else:
             if current is not None:  # one active session per quiz: the retry replaces it

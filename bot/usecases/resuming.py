@@ -26,16 +26,11 @@ class Resumed:
     asked_before: MessageLink | None
 
 
-async def resume(core: Core, uow: UnitOfWork, actor: Actor, quiz: Quiz, session: QuizSession,
-                 _: Localizer) -> Resumed:
-    """The session's clock set for showing its question again (the caller steps and commits)."""
-    # Read before a time-out moves the session on: that poll is the one left open.
-    return await resume_asked(core, uow, quiz, session, _, await core.asked_before(uow, actor, session))
-
-
-async def resume_asked(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
-                       asked_before: MessageLink | None) -> Resumed:
-    """As ``resume``, given the message that asked the open question (Core.asked_before), read already."""
+async def resume(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
+                 asked_before: MessageLink | None) -> Resumed:
+    """The session's clock set for showing its question again (the caller steps and commits). ``asked_before``:
+    the message that asked its open question (Core.asked_before), read before a time-out moves the session on:
+    that poll is the one left open."""
     notices: tuple[str, ...] = ()
     now = core.clock()
     if core.timer.limit is not None and await core.paused(uow, session):

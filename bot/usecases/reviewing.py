@@ -85,6 +85,7 @@ class Reviewing:
         leaving = await uow.sessions.active(turn.user_id)  # the quiz played until now, if another
         session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
         resumed = session is not None
+        asked: MessageLink | None = None  # the message that asked a resumed round's open question
         due_in_all, one_quiz = 0, None
         here = await played_here(uow, turn.actor)  # the quiz of this chat's game: none of it is asked here meanwhile
         if session is None:
@@ -117,14 +118,15 @@ class Reviewing:
                 session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
                 if session is None:
                     raise
+                asked = await core.asked_before(uow, turn.actor, session)
                 resumed = True
         else:
             if refused := await review_waits(core, uow, session, _, turn.actor.chat_id):  # its question: a game's
                 return refused
             if here is not None and open_quiz(session) == here:
                 return game_of_it_here(core.library.catalog.get(here) or here, _, turn.actor.chat_id)
-            if shared and await asked_a_moment_ago(core, uow, turn.actor, session,
-                                                   await core.asked_before(uow, turn.actor, session)):
+            asked = await core.asked_before(uow, turn.actor, session)  # read once: before a time-out, as below
+            if shared and await asked_a_moment_ago(core, uow, turn.actor, session, asked):
                 return asked_above(_, "/review", turn.actor.chat_id)
             session.chat_id = turn.actor.chat_id or session.chat_id
             left_behind = await core.left_behind(uow, turn.actor, session, leaving)  # before a time-out, as above
@@ -135,7 +137,7 @@ class Reviewing:
         notices: tuple[str, ...] = ()
         asked_before: MessageLink | None = None
         if resumed:  # its clock as resuming a quiz sets it: the full time after another quiz, or "Time's up!"
-            back = await resume(core, uow, turn.actor, quiz, session, _)
+            back = await resume(core, uow, quiz, session, _, asked)
             session, notices, asked_before = back.session, back.notices, back.asked_before
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
