@@ -1,4 +1,4 @@
-"""What round trips alone cost on PostgreSQL: raw asyncpg answers of 9, 6, 4 and 2 round trips against 3.
+"""What round trips alone cost on PostgreSQL: raw asyncpg answers of 9, 6, 4 and 2 round trips, and batched, against 3.
 
     .venv/bin/python benchmarks/postgres_round_trips.py                 # 500 writers, pool of 10, 3 rounds
     .venv/bin/python benchmarks/postgres_round_trips.py --writers 500 --rounds 5
@@ -15,6 +15,9 @@ tables shaped like ours (a learner, a session, an answer, a card, a review log):
 - 2: no transaction around them: one read of the learner, session and card together, then the four writes as
   one statement that makes them only if the session is still where the read found it (optimistic concurrency:
   a lost race writes nothing and would be tried again). A redesign of the unit of work, measured for its ceiling.
+- batched: the answers waiting at the same moment (up to 64) share one transaction of 4 round trips, their
+  learners locked and read by one statement and all their writes made by another (benchmarks/batched_answers.py):
+  the ceiling of a group-commit writer for PostgreSQL.
 
 Ratio is a shape's transactions/s over the 3-round-trip baseline's, in the same round; CPU is this process's
 (the client's) per transaction. The pool sends no reset query on release (as the engine's doesn't), so each
@@ -37,6 +40,7 @@ import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script from anywhere
 
+from benchmarks.batched_answers import AnswerBatcher
 from benchmarks.throwaway_postgres import asyncpg_url, no_reset, throwaway_postgres
 
 SCHEMA = """
@@ -110,18 +114,20 @@ async def two(connection: asyncpg.Connection, learner: int, question: str) -> No
         raise RuntimeError("a lost race: one learner's answers are sent one at a time here")
 
 
-SHAPES: dict[int, Answer] = {3: three, 9: nine, 6: six, 4: four, 2: two}
-WITHOUT_TRANSACTION = {2}  # each statement is its own transaction
+SHAPES: dict[str, Answer | None] = {"3": three, "9": nine, "6": six, "4": four, "2": two, "batched": None}
+WITHOUT_TRANSACTION = {"2"}  # each statement is its own transaction
 
 
 @dataclass
 class Shape:
     rate: float  # transactions per second
-    cpu_ms: float  # this process's CPU per transaction
+    cpu_ms: float  # this process's CPU per answer
+    per_transaction: float  # answers
 
 
-async def measured(url: str, answer: Answer, writers: int, questions: int, pool_size: int) -> Shape:
+async def measured(url: str, shape: str, writers: int, questions: int, pool_size: int) -> Shape:
     """``writers`` learners at once, each answering ``questions`` in turn."""
+    answer = SHAPES[shape]
     setup = await asyncpg.connect(url)
     try:
         await setup.execute(SCHEMA)
@@ -131,11 +137,16 @@ async def measured(url: str, answer: Answer, writers: int, questions: int, pool_
     finally:
         await setup.close()
     pool = await asyncpg.create_pool(url, min_size=pool_size, max_size=pool_size, reset=no_reset)
+    batcher = AnswerBatcher(pool, pool_size) if answer is None else None
     try:
         async def learner(number: int) -> None:
             for question in range(questions):
+                if batcher is not None:
+                    await batcher.answer(number, f"q{question}")
+                    continue
+                assert answer is not None
                 async with pool.acquire() as connection:
-                    if answer in (SHAPES[trips] for trips in WITHOUT_TRANSACTION):
+                    if shape in WITHOUT_TRANSACTION:
                         await answer(connection, number, f"q{question}")
                         continue
                     async with connection.transaction():  # BEGIN ... COMMIT
@@ -144,25 +155,30 @@ async def measured(url: str, answer: Answer, writers: int, questions: int, pool_
         began, cpu = time.monotonic(), time.process_time()
         await asyncio.gather(*(learner(number) for number in range(writers)))
         done = writers * questions
-        return Shape(done / (time.monotonic() - began), (time.process_time() - cpu) * 1000 / done)
+        return Shape(done / (time.monotonic() - began), (time.process_time() - cpu) * 1000 / done,
+                     done / batcher.batches if batcher is not None and batcher.batches else 1.0)
     finally:
+        if batcher is not None:
+            await batcher.close()
         await pool.close()
 
 
 async def measure(url: str, args: argparse.Namespace) -> None:
     print(f"{args.writers} writers, {args.questions} answers each, pool of {args.pool_size}; fsync off", flush=True)
-    ratios: dict[int, list[float]] = {trips: [] for trips in SHAPES if trips != 3}
+    ratios: dict[str, list[float]] = {trips: [] for trips in SHAPES if trips != "3"}
     for round_ in range(args.rounds):
         order = list(SHAPES)[round_ % len(SHAPES):] + list(SHAPES)[:round_ % len(SHAPES)]  # a slow moment
-        shapes = {trips: await measured(url, SHAPES[trips], args.writers, args.questions, args.pool_size)
+        shapes = {trips: await measured(url, trips, args.writers, args.questions, args.pool_size)
                   for trips in order}  # falls on a different shape each round
         for trips in ratios:
-            ratios[trips].append(shapes[trips].rate / shapes[3].rate)
-        print(f"round {round_ + 1}: 3 round trips {shapes[3].rate:,.0f}/s (CPU {shapes[3].cpu_ms:.2f} ms); "
-              + "; ".join(f"{trips}: {shapes[trips].rate:,.0f}/s (CPU {shapes[trips].cpu_ms:.2f} ms), "
-                          f"ratio {ratios[trips][-1]:.2f}" for trips in ratios), flush=True)
+            ratios[trips].append(shapes[trips].rate / shapes["3"].rate)
+        print(f"round {round_ + 1}: 3 round trips {shapes['3'].rate:,.0f}/s (CPU {shapes['3'].cpu_ms:.2f} ms); "
+              + "; ".join(f"{trips}: {shapes[trips].rate:,.0f}/s (CPU {shapes[trips].cpu_ms:.2f} ms"
+                          + (f", {shapes[trips].per_transaction:.1f} a transaction" if trips == "batched" else "")
+                          + f"), ratio {ratios[trips][-1]:.2f}" for trips in ratios), flush=True)
     for trips, values in ratios.items():
-        print(f"{trips} round trips / 3 (min / median / max): "
+        label = "batched" if trips == "batched" else f"{trips} round trips"
+        print(f"{label} / 3 (min / median / max): "
               f"{min(values):.2f} / {statistics.median(values):.2f} / {max(values):.2f}")
 
 
