@@ -45,3 +45,21 @@ def test_a_log_call_whose_arguments_dont_fit_is_logged_not_raised_and_still_reda
     logger.warning("retrying in %d s with %s", "soon", TOKEN)  # a library's bug must not break its caller
     assert "retrying in %d s" in stream.getvalue()
     assert TOKEN not in stream.getvalue() and REDACTED in stream.getvalue()
+
+
+def test_an_interaction_token_no_setting_holds_is_redacted_where_it_stands_and_the_rest_kept(
+        logged: tuple[logging.Logger, io.StringIO]) -> None:
+    """Discord's interaction tokens are handed out while running: found in their URLs (in arguments, or in an
+    exception's text, as aiohttp's errors quote the URL) and in the event payload discord.py logs."""
+    logger, stream = logged
+    interaction = "aW50ZXJhY3Rpb246MTIzOmZha2U"
+    logger.warning("POST %s has returned 200", f"https://discord.com/api/v10/interactions/123/{interaction}/callback")
+    logger.warning("WebSocket Event: %s", {"t": "INTERACTION_CREATE", "d": {"id": "123", "token": interaction}})
+    try:
+        raise RuntimeError(f"url='https://discord.com/api/v10/webhooks/99/{interaction}/messages/@original'")
+    except RuntimeError:
+        logger.exception("follow-up failed")
+    assert interaction not in stream.getvalue()
+    assert f"/interactions/123/{REDACTED}/callback has returned 200" in stream.getvalue()
+    assert f"'token': '{REDACTED}'" in stream.getvalue()
+    assert f"/webhooks/99/{REDACTED}/messages/@original'" in stream.getvalue()
