@@ -279,7 +279,9 @@ def _dispatch(args: argparse.Namespace, settings: Settings, platforms: Sequence[
     if args.command == "play":
         from adapters.terminal.session import play
 
-        if "QUIZ_LOG_LEVEL" not in os.environ:  # keep the learner's screen for the quiz
+        # Keep the learner's screen for the quiz, unless a level was read as the settings read it (any case, and
+        # an empty QUIZ_LOG_LEVEL= as unset), not as os.environ spells it.
+        if "log_level" not in settings.model_fields_set:
             logging.getLogger().setLevel(logging.WARNING)
 
         return asyncio.run(play(settings, user=args.user, quiz=args.quiz, language=args.lang, today=args.now))
