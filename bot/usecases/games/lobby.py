@@ -136,6 +136,9 @@ class GameLobbies:
         game = await uow.games.get(game_id)
         if game is None or not game.state.live:
             return Notice(_("This game is over. Start a new one with /game."), NoticeCode.NO_GAME, _.language)
+        if turn.actor.chat_id != game.chat_id:  # its lobby forwarded elsewhere: the game's polls never reach there,
+            # and the game would wait for this player's answer at every question
+            return Notice(_("This game is played in another chat: join it there."), NoticeCode.NO_GAME, _.language)
         # Joined at the question now open (its answer still counts), or at the next one once its results are up.
         joined_at = 0 if game.state is GameState.LOBBY else game.position + (game.state is GameState.SHOWING)
         if joined_at >= len(game.question_ids):  # the last results are up: a player would score on nothing
