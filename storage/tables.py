@@ -6,6 +6,7 @@ from datetime import datetime
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Float,
     ForeignKey,
@@ -153,7 +154,10 @@ class ReviewLog(Base):
         Index("ix_review_logs_question", "quiz_id", "question_id"),
     )
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    # 64 bits on PostgreSQL (0014): a row per scored answer. SQLite's INTEGER key is 64 bits, and a BIGINT there
+    # would not be the rowid, so would get no id of its own.
+    id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer, "sqlite"), primary_key=True,
+                                    autoincrement=True)
     card_id: Mapped[int] = mapped_column(ForeignKey("cards.id", ondelete="CASCADE"), index=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     quiz_id: Mapped[str] = mapped_column(String(64))
