@@ -52,7 +52,7 @@ def describe(error: BaseException, url: str) -> str | None:
     for cause in chain(error):
         if isinstance(cause, InMemoryDatabase):
             return "QUIZ_DATABASE_URL names a SQLite database in memory, which would lose everything at exit; name " \
-                   "a file: sqlite+aiosqlite:///path/to/quiztutor.sqlite3"
+                   "a file by its absolute path (four slashes): sqlite+aiosqlite:////srv/quiz/quiztutor.sqlite3"
         if isinstance(cause, SchemaNotCurrent):
             if cause.current is None:
                 return f"{place} holds no QuizTutor tables yet: `quiztutor run` creates them"
