@@ -42,6 +42,9 @@ class QuizSession:
     # When the current question's time runs out (with a time limit configured). None: no clock is
     # running, because there is no limit or the learner hasn't been shown the current question yet.
     question_deadline: datetime | None = None
+    # The current question's answer key as it was shown (a Telegram quiz poll shows it to the voter): a reload that
+    # names another one since asks the question again. None: not shown yet, or shown before this was kept.
+    asked_answer: str | None = None
 
     @property
     def current_question_id(self) -> str | None:
@@ -53,6 +56,7 @@ class QuizSession:
         """Move to the next question; its clock starts only when it is shown."""
         self.position += 1
         self.question_deadline = None
+        self.asked_answer = None
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from bot.records import QuizSession
 
 class Refusal(Enum):
     NOT_CURRENT = "not current"  # the session is on another question (or over)
-    OPTIONS_CHANGED = "options changed"  # a reload changed the options since they were shown (or since the order
-    # the answer names was shown): ask again
+    OPTIONS_CHANGED = "options changed"  # a reload changed the options or the answer key since they were shown (or
+    # since the order the answer names was shown): ask again
     OUT_OF_RANGE = "out of range"  # no such option
 
 
@@ -43,6 +43,8 @@ def judge(session: QuizSession, question: Question, option_index: int,
         return Refusal.NOT_CURRENT
     shown = session.option_orders.get(question.id, [])
     if sorted(shown) != sorted(option.id for option in question.options):
+        return Refusal.OPTIONS_CHANGED
+    if session.asked_answer not in (None, question.answer):  # a quiz poll showed the voter the key it had then
         return Refusal.OPTIONS_CHANGED
     if order is not None and order != order_key(shown):
         return Refusal.OPTIONS_CHANGED

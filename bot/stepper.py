@@ -48,10 +48,12 @@ class SessionStepper:
                 # What is shown is what an answer is judged against, even if a reload changes the options later.
                 before = session.option_orders.get(question_id, [])
                 session.option_orders[question_id] = views.shown_options(question, before)
-                if sorted(before) != sorted(session.option_orders[question_id]):
-                    # A reload changed its options since it was shown: a new question to the learner, to read
-                    # afresh, so its clock starts again, not with the seconds the old one had left (maybe 1).
+                if sorted(before) != sorted(session.option_orders[question_id]) \
+                        or session.asked_answer not in (None, question.answer):
+                    # A reload changed its options or its key since it was shown: a new question to the learner, to
+                    # read afresh, so its clock starts again, not with the seconds the old one had left (maybe 1).
                     session.question_deadline = None
+                session.asked_answer = question.answer
                 now = self._clock()
                 session.updated_at = now
                 if shown and await self._held(uow, session, question_id, any_round=asked_again):

@@ -294,4 +294,5 @@ def _session(row: Row[Any]) -> QuizSession:
         id=row.id, user_id=row.user_id, quiz_id=row.quiz_id, chat_id=row.chat_id,
         question_ids=list(row.question_ids), option_orders=dict(row.option_orders),
         started_at=row.started_at, updated_at=row.updated_at, position=row.position,
-        state=SessionState(row.state), finished_at=row.finished_at, question_deadline=row.question_deadline)
+        state=SessionState(row.state), finished_at=row.finished_at, question_deadline=row.question_deadline,
+        asked_answer=row.asked_answer)

@@ -93,6 +93,7 @@ class Session(Base):
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
     finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     question_deadline: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    asked_answer: Mapped[str | None] = mapped_column(String(64))  # the open question's key as shown
 
 
 class Answer(Base):

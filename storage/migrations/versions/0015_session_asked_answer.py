@@ -1,0 +1,28 @@
+"""the open question's answer key as it was shown: a reload that names another option the answer while a learner's
+quiz poll is open asks the question again, instead of judging the key the poll showed them wrong
+
+Revision ID: 0015
+Revises: 0014
+Create Date: 2026-12-05 19:00:00.000000
+"""
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0015"
+down_revision: str | None = "0014"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    # Nullable, no default: a question shown before is judged by the content served, as it was.
+    with op.batch_alter_table("quiz_sessions") as batch:
+        batch.add_column(sa.Column("asked_answer", sa.String(length=64), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("quiz_sessions") as batch:
+        batch.drop_column("asked_answer")
