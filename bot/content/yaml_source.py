@@ -83,32 +83,48 @@ def read_yaml(text: str) -> Any:
     except RecursionError as error:  # a backstop for MAX_DEPTH: the composer recurses once per level
         raise YamlProblem(said(N_("nested too deeply (lists or mappings inside each other)"))) from error
     except yaml.reader.ReaderError as error:
-        line = text.count("\n", 0, error.position) + 1
+        line = _line(text, error.position)
         raise YamlProblem(said(N_("line {line}: the character {code} is not allowed in YAML"), line=line,
                                code=f"U+{error.character:04X}")) from error
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)  # PyYAML's words, kept as they are
-        lines = text.splitlines()
-        before = lines[mark.line][:mark.column] if mark is not None and mark.line < len(lines) else ""
+        before = text[_line_start(text, mark.index):mark.index] if mark is not None else ""
         reason = error.sentence if isinstance(error, _Refused) else as_is(problem)
-        reason = _hint(_begun(reason, error, mark), problem, before)
+        reason = _hint(_begun(reason, error, text, mark), problem, before)
         if mark is not None:
-            reason = said(N_("line {line}: {problem}"), line=mark.line + 1, problem=reason)
+            reason = said(N_("line {line}: {problem}"), line=_line(text, mark.index), problem=reason)
         raise YamlProblem(reason) from error
 
 
-def _begun(reason: Said, error: yaml.YAMLError, mark: Any) -> Said:
+# The line breaks an editor shows. PyYAML also counts NEL, U+2028 and U+2029 as line breaks (its marks' line), so
+# after one pasted into a text every line it named was one too far down: lines are counted from the mark's index.
+_LINE_BREAKS = re.compile(r"\r\n?|\n")
+
+
+def _line(text: str, index: int) -> int:
+    """The 1-based line, as an editor numbers it, of the character at ``index``."""
+    return len(_LINE_BREAKS.findall(text, 0, index)) + 1
+
+
+def _line_start(text: str, index: int) -> int:
+    return max(text.rfind("\n", 0, index), text.rfind("\r", 0, index)) + 1
+
+
+def _begun(reason: Said, error: yaml.YAMLError, text: str, mark: Any) -> Said:
     """Where what YAML was reading began, when that is an earlier line: an unclosed [, { or quote is found out only
     on a later line, and the author should look where it opened. (Not for block mappings: theirs is where the
     mapping began, often line 1, which says nothing.)"""
     context, begun = getattr(error, "context", None), getattr(error, "context_mark", None)
-    if not context or begun is None or mark is None or begun.line >= mark.line or not (
+    if not context or begun is None or mark is None or not (
             "flow" in context or "quoted scalar" in context):
+        return reason
+    line = _line(text, begun.index)
+    if line >= _line(text, mark.index):
         return reason
     # Translators: {context} is PyYAML's own words, as "while parsing a flow sequence".
     began = N_("{problem} ({context} that began on line {line})")
-    return said(began, problem=reason, context=context, line=begun.line + 1)
+    return said(began, problem=reason, context=context, line=line)
 
 
 def _hint(reason: Said, problem: str, before: str) -> Said:

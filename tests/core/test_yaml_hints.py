@@ -62,3 +62,16 @@ def test_a_misplaced_line_with_quotes_in_it_gets_no_quote_hint(text: str) -> Non
 def test_an_unclosed_bracket_or_quote_says_the_line_it_opened_on(text: str, opened: str) -> None:
     """YAML finds it only on a later line, and named that one alone: the author looked in the wrong place."""
     assert problem_with(text).endswith(f"({opened})")
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85"])
+def test_a_line_is_numbered_as_an_editor_numbers_it_after_a_unicode_line_separator(separator: str) -> None:
+    """A line or paragraph separator pasted into a quoted text (from a word processor or a PDF) is one line in an
+    editor, but YAML counted it as a line break: every problem after it was said a line too far down."""
+    text = f'id: x\ntitle: {{en: "Two{separator}parts"}}\ndescription:\n\ten: Tab\n'
+    assert problem_with(text).startswith("line 4: ")
+
+
+def test_a_flow_opened_before_a_unicode_line_separator_names_its_editor_line() -> None:
+    text = 'id: x\nprompt: {en: "a\u2028b"}\ntitle: {en: x\nguide: y\n'
+    assert "while parsing a flow mapping that began on line 3" in problem_with(text)
