@@ -17,6 +17,7 @@ ESC = "\x1b"
 _BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\u2800\u3164\uffa0"
                    + "".join(chr(code) for code in range(0xFE00, 0xFE10)))
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
+_SEPARATOR_CATEGORIES = frozenset({"Zl", "Zp"})  # the line and paragraph separators
 
 # A text's language key: a LanguageCode for a quiz's LocalizedText, any str for a raw file's or a reference's.
 Language = TypeVar("Language", bound=str)
@@ -54,9 +55,11 @@ def text_problems(name: str, text: Mapping[Language, str], multiline: bool = Fal
 
 def _control(char: str, multiline: bool) -> Said | None:
     """How to describe a character that must not be in the text, or None when it may."""
-    if char == TAB or (char == LINE_BREAK and multiline):
+    # U+2028 and U+2029 (pasted from a word processor or a PDF) are shown as line breaks too.
+    breaks_line = char == LINE_BREAK or unicodedata.category(char) in _SEPARATOR_CATEGORIES
+    if char == TAB or (breaks_line and multiline):
         return None
-    if char == LINE_BREAK:
+    if breaks_line:
         return said(N_("a line break ({code}); only an explanation, details or why_not may have several lines"),
                     code=code(char))
     if char == ESC:

@@ -76,11 +76,17 @@ def test_a_prompt_that_shows_nothing_is_refused_naming_its_characters(tmp_path: 
     ("explanation", "en", "Carriage\rreturn.", "explanation", "the control character U+000D"),
     ("prompt", "en", "One\nor two lines?", "prompt",
      "a line break (U+000A); only an explanation, details or why_not may have several lines"),
+    # Pasted from a word processor or a PDF: shown as a line break (the terminal's quiz list broke in two there).
+    ("prompt", "fr", "Une\u2028ou deux lignes ?", "prompt",
+     "a line break (U+2028); only an explanation, details or why_not may have several lines"),
+    ("option", "en", "Two\u2029paragraphs", "option 'wrong'",
+     "a line break (U+2029); only an explanation, details or why_not may have several lines"),
     ("explanation", "fr", "Abc \u202edcba", "explanation",
      "U+202E (a bidi override or isolate, which reorders what is shown around it)"),
     ("details", "en", "Isolated \u2067x.", "details",
      "U+2067 (a bidi override or isolate, which reorders what is shown around it)"),
-], ids=["nul", "bell", "esc", "c1-csi", "carriage-return", "newline-in-prompt", "bidi-override", "bidi-isolate"])
+], ids=["nul", "bell", "esc", "c1-csi", "carriage-return", "newline-in-prompt", "line-separator-in-prompt",
+        "paragraph-separator-in-option", "bidi-override", "bidi-isolate"])
 def test_a_control_character_is_refused_naming_the_text_the_language_and_the_character(
         tmp_path: Path, where: str, language: str, text: str, name: str, what: str) -> None:
     write(tmp_path, "control.yaml", a_quiz_with(where, text, language))
@@ -150,3 +156,13 @@ def test_a_control_character_is_said_in_the_admins_language_the_file_keys_and_ch
     swahili = UiTexts.load(default_content_dir() / "locales").for_language("sw")
     assert only_problem(tmp_path).said(swahili) == (
         "control\\x1b.yaml, swali 'q1': prompt ya fr ina herufi ya udhibiti U+0007")
+
+
+def test_a_quiz_title_with_a_line_separator_is_refused(tmp_path: Path) -> None:
+    """Every quiz list shows a title on one line: "1) Sam" and "ple  [sample]" on the next."""
+    quiz = a_quiz()
+    quiz["title"]["en"] = "Sam\u2028ple"
+    write(tmp_path, "title.yaml", quiz)
+    assert problems_in(tmp_path) == [ContentProblem(
+        "title.yaml", None, "the en title contains a line break (U+2028); only an explanation, details or why_not "
+        "may have several lines")]
