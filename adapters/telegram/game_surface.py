@@ -1,5 +1,7 @@
 """One Telegram group's game messages: the lobby with its buttons, a quiz poll per question, the results and
-the podium. A question costs the group at most three calls (the poll, closing it early, the results)."""
+the podium. A question costs the group at most three calls (the poll, closing it early, the results), four when
+a message goes first (a notice, such as its being shown in English, or its lettered options when it is too long
+for a poll)."""
 
 from __future__ import annotations
 
