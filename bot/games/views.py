@@ -61,7 +61,7 @@ def begins(game: GameRecord, players: list[PlayerRecord], _: Localizer) -> GameB
     return GameBegins(game.id, game.chat_id, game.lobby_message, text, _.language)
 
 
-def question(game: GameRecord, quiz: Quiz, question: Question, _: Localizer) -> GameQuestion:
+def question(game: GameRecord, question: Question, _: Localizer) -> GameQuestion:
     language = question.display_language(_.language)
     notices: tuple[str, ...] = ()
     if language != _.language:

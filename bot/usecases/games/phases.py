@@ -65,7 +65,7 @@ class Phases:
             game.deadline = question_deadline(game, now)
             game.updated_at = now
             await uow.games.update(game)
-            return [*events, views.question(game, quiz, question, _)]
+            return [*events, views.question(game, question, _)]
         return [*events, await self.finish(uow, game, now)]
 
     async def close(self, uow: UnitOfWork, game: GameRecord, now: datetime) -> list[GameEvent]:
