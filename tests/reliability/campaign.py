@@ -130,7 +130,7 @@ async def check(url: str, catalog: Catalog, said: list[dict[str, Any]], seen: se
                 "FROM quiz_sessions s JOIN users u ON u.id = s.user_id"))]
             answers = [row._asdict() for row in await connection.execute(text(
                 "SELECT session_id, question_id, option_id, correct FROM answers"))]
-        problems = stored_problems(catalog, sessions, answers) + acknowledged_problems(catalog, said, answers)
+        problems = stored_problems(catalog, sessions, answers) + acknowledged_problems(said, answers)
         problems += await resume_problems(database, catalog, sessions, said)
     finally:
         await database.dispose()
@@ -161,7 +161,7 @@ def stored_problems(catalog: Catalog, sessions: list[dict[str, Any]], answers: l
     return problems
 
 
-def acknowledged_problems(catalog: Catalog, said: list[dict[str, Any]], answers: list[dict[str, Any]]) -> list[str]:
+def acknowledged_problems(said: list[dict[str, Any]], answers: list[dict[str, Any]]) -> list[str]:
     """An answer the engine acknowledged was on disk: a kill right after must not lose it."""
     stored = {(answer["session_id"], answer["question_id"]): answer for answer in answers}
     problems = []
