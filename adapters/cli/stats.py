@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any
 
 from sqlalchemy import make_url
 from sqlalchemy.exc import ArgumentError
@@ -35,12 +35,11 @@ LEGEND = (f"n: learners' first answers; p: share right; r_pb: discrimination aga
           f"(-: undefined); weak: wrong options fewer than {WEAK_SHARE:.0%} pick")
 
 
-async def stats(settings: Settings, quiz_id: str | None, as_json: bool, out: TextIO | None = None,
-                err: TextIO | None = None) -> int:
+async def stats(settings: Settings, quiz_id: str | None, as_json: bool) -> int:
     """Print the table (or JSON) for one quiz or all; exit 1 for an unknown quiz id, or a topic that names several
     quizzes. With no answers yet: a one-line message (on stderr with --json, which still prints the JSON so
     scripts can parse it)."""
-    out, err = out or sys.stdout, err or sys.stderr  # looked up now: tests and callers may have replaced them
+    out, err = sys.stdout, sys.stderr
     catalog = Catalog(tuple(load_quizzes(settings.content_dir)))
     # An id, or a topic as `play --quiz` takes; one that names several quizzes is refused with them, as the
     # bots ask which one: statistics of a quiz the author didn't mean would mislead.
