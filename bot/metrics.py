@@ -42,7 +42,8 @@ class Metrics(Protocol):
         ...
 
     def observe_transaction(self, seconds: float) -> None:
-        """One database transaction, from BEGIN to COMMIT or ROLLBACK (storage calls this)."""
+        """One unit of work (storage calls this): on PostgreSQL a transaction, from BEGIN to COMMIT or ROLLBACK;
+        on SQLite an action's savepoint in the writer's shared transaction, to its COMMIT on disk or its rollback."""
         ...
 
     def observe_batch(self, size: int) -> None:

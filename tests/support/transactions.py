@@ -10,7 +10,8 @@ from bot.metrics import NullMetrics
 
 class CountingTransactions(NullMetrics):
     """Metrics that count the units of work the storage layer reports ended: a transaction on PostgreSQL, a
-    savepoint in the SQLite writer's group-committed transaction (storage/unit_of_work.py), whether kept or not."""
+    savepoint in the SQLite writer's group-committed transaction (storage/sqlite_unit_of_work.py), whether kept or
+    not."""
 
     def __init__(self) -> None:
         self.ended = 0
