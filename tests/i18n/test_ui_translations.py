@@ -100,6 +100,29 @@ def test_french_puts_a_no_break_space_before_two_part_punctuation_and_writes_one
     assert [text for text in texts if re.search(r"\w'\w", text)] == []
 
 
+def _french_messages() -> list[tuple[str, str]]:
+    """(English, French) for every form of every translated message of the French catalog."""
+    with open(LOCALES / "fr" / "LC_MESSAGES" / "quiztutor.po", "rb") as file:
+        catalog = read_po(file, locale="fr")
+    return [(english, french) for message in catalog if message.id and message.string
+            for english, french in zip(_forms(message.id), _forms(message.string), strict=False)]
+
+
+def test_french_quotes_a_word_with_guillemets() -> None:
+    # "dans 'details'" beside "« help »": French quotes with « », a no-break space inside.
+    assert [french for _english, french in _french_messages() if re.search(r"'\w+'", french)] == []
+
+
+def test_french_calls_only_a_group_game_a_partie() -> None:
+    """"Partie" is the group game's word; a learner's own round of a quiz is their "session" ("La session de ce
+    quiz que vous aviez en cours"), so "votre propre partie ... la fin de la partie de groupe" can't read as
+    two games, nor the round's answer as the group game's."""
+    def count(pattern: str, text: str) -> int:
+        return len(re.findall(pattern, text, re.IGNORECASE))
+    assert [french for english, french in _french_messages() if re.search(r"\bround\b", english)
+            and count(r"\bparties?\b", french) > count(r"\bgames?\b", english)] == []
+
+
 def test_every_language_code_has_its_native_name() -> None:
     # The type checker keeps NATIVE_NAMES to LanguageCode's codes; this, the other way: a code without a name
     # would be refused in every picker and by normalize_language.
