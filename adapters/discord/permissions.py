@@ -56,12 +56,14 @@ def poll_refused(granted: discord.Permissions | None, _: Localizer, private_comm
                  refused_only_polls: bool = False, in_thread: bool = False) -> str:
     """``private_command`` is how the user's own Discord client spells it, e.g. "/quiz privé:True"."""
     names = missing_permission_names(granted, _, refused_only_polls=refused_only_polls, in_thread=in_thread)
+    # Translators: a Discord permission's name, in quotes as your language writes them (French: « {name} »).
+    quoted = [_("“{name}”", name=name) for name in names]
     return _.ngettext(
         "I can't post the quiz poll in this channel: I'm missing the {permissions} permission. "
         "Ask a server admin to grant it, or play privately with {command}.",
         "I can't post the quiz poll in this channel: I'm missing the {permissions} permissions. "
         "Ask a server admin to grant them, or play privately with {command}.",
-        len(names), permissions=", ".join(f"“{name}”" for name in names), command=private_command)
+        len(names), permissions=", ".join(quoted), command=private_command)
 
 
 def held_back(_: Localizer, private_command: str) -> str:

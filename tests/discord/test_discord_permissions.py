@@ -20,7 +20,7 @@ def test_in_a_thread_the_missing_right_named_is_sending_in_threads() -> None:
     assert lacks_poll_rights(granted, in_thread=True) and not lacks_poll_rights(granted, in_thread=False)
     french = UiTexts.load(LOCALES).for_language("fr")
     told = poll_refused(granted, french, "/quiz privé:True", in_thread=True)
-    assert "il me manque la permission “Envoyer des messages dans les fils”." in told, told
+    assert "il me manque la permission «\u00a0Envoyer des messages dans les fils\u00a0»." in told, told
 
 
 def test_outside_a_thread_sending_in_threads_is_not_asked_for() -> None:
