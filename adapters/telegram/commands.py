@@ -25,7 +25,7 @@ from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import GameCommands
 from adapters.telegram.group_repeats import GroupRepeats
-from adapters.telegram.html_text import esc
+from adapters.telegram.html_text import esc, named
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.member_commands import MemberCommands, first_name
 from adapters.telegram.menu import help_text, how_to_answer, next_steps
@@ -99,8 +99,8 @@ class Commands:
         async def welcome() -> Send:
             profile = await self._engine.profile(actor)
             _ = self._engine.localizer_for(profile.language)
-            lines = [esc(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.",
-                           name=first_name(update))),
+            lines = [named(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.",
+                             name=first_name(update))),
                      esc(next_steps(_))]
             if not profile.language_known:
                 lines.append(esc(_("Which language should I speak?")))

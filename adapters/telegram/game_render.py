@@ -1,34 +1,39 @@
-"""A group game's messages as Telegram HTML. Names and content are escaped like everything else."""
+"""A group game's messages as Telegram HTML. Names and content are escaped like everything else, and the lines
+that name players can't mention or link (html_text.named)."""
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import bold, esc
-from bot.games.replies import GameExplanation, GameLobby, GamePodium, GameResults, Leaderboard
+from adapters.telegram.html_text import bold, esc, named
+from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameResults, Leaderboard
 from bot.text import shorten
 
 ALERT_LIMIT = 200  # characters in a callback query's alert
 
 
 def lobby(reply: GameLobby) -> str:
-    return "\n".join(["🎲 " + bold(reply.title), *(esc(line) for line in reply.lines)])
+    return "\n".join(["🎲 " + bold(reply.title), *(named(line) for line in reply.lines)])
+
+
+def begins(reply: GameBegins) -> str:
+    return named(reply.text)
 
 
 def results(reply: GameResults) -> str:
     lines = ["✅ " + bold(reply.heading, None), esc(reply.explanation), esc(reply.counts_line)]
     if reply.top:
-        lines += ["", bold(reply.top_heading), *(esc(line) for line in reply.top)]
+        lines += ["", bold(reply.top_heading), *(named(line) for line in reply.top)]
     return "\n".join(lines)
 
 
 def podium(reply: GamePodium) -> str:
     lines = ["🏁 " + bold(reply.heading)]
     if reply.note:
-        lines.append(esc(reply.note))
-    return "\n".join([*lines, *(esc(line) for line in reply.lines)])
+        lines.append(named(reply.note))
+    return "\n".join([*lines, *(named(line) for line in reply.lines)])
 
 
 def leaderboard(reply: Leaderboard) -> str:
-    return "\n".join(["🏆 " + bold(reply.heading), *(esc(line) for line in reply.lines),
+    return "\n".join(["🏆 " + bold(reply.heading), *(named(line) for line in reply.lines),
                       *([esc(reply.empty)] if reply.empty else [])])
 
 

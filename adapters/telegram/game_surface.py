@@ -19,7 +19,6 @@ from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused, topic_gone
 from adapters.telegram.game_first import for_game
 from adapters.telegram.game_polls import GamePolls
-from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import button
 from adapters.telegram.poll_layout import poll_layout
 from adapters.telegram.topics import place
@@ -73,7 +72,7 @@ class TelegramGameSurface:
         if begins.lobby_message is None:
             return
         try:
-            await self._chat.bot.edit_message_text(esc(begins.text), self._where.chat,
+            await self._chat.bot.edit_message_text(game_render.begins(begins), self._where.chat,
                                                    int(begins.lobby_message), parse_mode=ParseMode.HTML)
         except BadRequest as error:  # deleted by an admin, say: the game goes on
             log.info("could not edit the lobby of game %s: %s", begins.game_id, error)

@@ -16,12 +16,24 @@ PIECE_LIMIT = 700  # characters of a name, title or notice shown in a line; cont
 TOKEN = regex.compile(r"<[^>]*>|&(?:[a-zA-Z]+|#[0-9]+|#x[0-9a-fA-F]+);|\X")
 TAG = regex.compile(r"<[^>]*>")
 TAG_NAME = regex.compile(r"<([^\s>/]+)")
+# What Telegram makes a mention or a link of in plain text by itself (TDLib's find_entities): "@name" notifies
+# that member, a domain's dot ("example.com", "t.me/x") and "tg://" link away. A word joiner (U+2060) just after
+# the sign ends each, as Telegram reads none across it, and shows nothing.
+ENTITY_SIGN = regex.compile(r"(?<=@)(?=\w)|(?<=\.)(?=[^\s.])|(?<=:)(?=//)")
+WORD_JOINER = "\u2060"
 
 
 def esc(text: str, limit: int | None = PIECE_LIMIT) -> str:
     """User or content text made safe for parse_mode=HTML; cut to ``limit`` characters unless it is None (a
     question or its details, which pack() spreads over messages rather than lose)."""
     return html.escape(text if limit is None else shorten(text, limit), quote=False)
+
+
+def named(text: str, limit: int | None = PIECE_LIMIT) -> str:
+    """A text that shows people's names (as they typed them), as esc() makes it but with no mention or link in
+    it: a first name "@someone" shown in a group would notify that member each time, "example.com" be a link the
+    bot seems to offer. It reads the same."""
+    return esc(ENTITY_SIGN.sub(WORD_JOINER, text), limit)
 
 
 def bold(text: str, limit: int | None = PIECE_LIMIT) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import CAPTION_LIMIT, bold, esc, italic
+from adapters.telegram.html_text import CAPTION_LIMIT, bold, esc, italic, named
 from bot.i18n import Localizer
 from bot.progress_replies import Progress
 from bot.reload_report import ReloadReport
@@ -14,7 +14,7 @@ OWNER_LIMIT = 64  # characters of a name shown before a group member's reply
 
 def owner_prefix(owner: str | None) -> str:
     """In a group, whose quiz a message belongs to: ``<b>Ada</b> · ``."""
-    return f"{bold(owner, OWNER_LIMIT)} · " if owner else ""
+    return f"<b>{named(owner, OWNER_LIMIT)}</b> · " if owner else ""
 
 
 def caption(text: str, owner: str | None = None) -> str:
