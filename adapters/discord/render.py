@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from discord.utils import escape_markdown, escape_mentions
@@ -18,14 +19,19 @@ POLL_ANSWER_LIMIT = DISCORD_LIMITS.option
 BUTTON_LABEL_LIMIT = 80
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "➖"}
+# A link Discord shows a preview (an embed) of under the message, ending where its client ends one: wrapped in <>,
+# it shows the same and stays a link, without that preview.
+PREVIEWED = re.compile(r"https?://[^\s<>]+[^<>.,:;\"')\]\s]", re.IGNORECASE)
 
 
 def plain(text: str) -> str:
     """An engine text shown as written: the engine's words are plain, and what a user typed (a name, a quiz id
     echoed in "There is no quiz called “…”") must not turn into formatting, links or a "<@id>" drawn as another
     member (nobody is pinged either way: the client allows no mentions), nor into a channel link, a clickable
-    command, a timestamp or a custom emoji (``<#id>``, ``</reload:id>``, ``<t:…>``, ``<:name:id>``)."""
-    return escape_mentions(escape_markdown(text)).replace("<", "\\<")
+    command, a timestamp or a custom emoji (``<#id>``, ``</reload:id>``, ``<t:…>``, ``<:name:id>``). A web address
+    in it (a nickname "https://example.com") stays a link, without the preview of that site Discord would add
+    under the bot's message."""
+    return PREVIEWED.sub(r"<\g<0>>", escape_mentions(escape_markdown(text)).replace("<", "\\<"))
 
 
 def mention(user_id: int | str) -> str:

@@ -31,9 +31,10 @@ def user_payload(user_id: int) -> dict[str, Any]:
             "global_name": None, "avatar": None}
 
 
-def member_payload(user_id: int, permissions: int = ALL_PERMISSIONS) -> dict[str, Any]:
+def member_payload(user_id: int, permissions: int = ALL_PERMISSIONS, nick: str | None = None) -> dict[str, Any]:
+    """``nick``: their nickname in the server, which discord.py's display_name shows before their username."""
     return {"user": user_payload(user_id), "roles": [], "joined_at": now_iso(), "deaf": False, "mute": False,
-            "flags": 0, "pending": False, "nick": None, "avatar": None, "permissions": str(permissions)}
+            "flags": 0, "pending": False, "nick": nick, "avatar": None, "permissions": str(permissions)}
 
 
 def channel_payload(channel_id: int) -> dict[str, Any]:
@@ -93,7 +94,7 @@ def message_payload(message_id: int, channel_id: int, body: dict[str, Any], flag
 def interaction_payload(interaction_id: int, token: str, kind: int, data: dict[str, Any], *, user_id: int,
                         locale: str, channel_id: int, dm: bool, guild_locale: str, permissions: int,
                         message: dict[str, Any] | None = None,
-                        member_permissions: int = ALL_PERMISSIONS) -> dict[str, Any]:
+                        member_permissions: int = ALL_PERMISSIONS, nick: str | None = None) -> dict[str, Any]:
     """An INTERACTION_CREATE: a command (2), a component click (3) or an autocomplete request (4)."""
     payload: dict[str, Any] = {
         "id": str(interaction_id), "application_id": str(APP_ID), "type": kind, "data": data,
@@ -106,7 +107,7 @@ def interaction_payload(interaction_id: int, token: str, kind: int, data: dict[s
     else:
         payload |= {"guild_id": str(GUILD_ID), "guild_locale": guild_locale, "context": 0,
                     "guild": {"id": str(GUILD_ID), "locale": guild_locale, "features": []},
-                    "member": member_payload(user_id, member_permissions),
+                    "member": member_payload(user_id, member_permissions, nick),
                     "authorizing_integration_owners": {"0": str(GUILD_ID)},
                     "channel": channel_payload(channel_id)}
     if message is not None:

@@ -59,8 +59,9 @@ async def test_quiz_with_nothing_in_progress_lists_the_quizzes_to_choose_from(bo
 async def test_what_a_user_typed_comes_back_as_typed_not_as_markdown(bot: RunningBot, fake: FakeDiscord) -> None:
     token = await fake.slash("preview", {"quiz": "**bold** [link](https://evil.example) <@123456789012345678>"})
     missing = await fake.wait_until(first_answer(fake, token))
-    # Escaped: neither bold nor a masked link, and the id is not drawn as a member.
-    assert missing.content.startswith("There is no quiz called “\\*\\*bold\\*\\* \\[link](https://evil.example)")
+    # Escaped: neither bold nor a masked link (the address a link, but with no preview), and the id is not drawn
+    # as a member.
+    assert missing.content.startswith("There is no quiz called “\\*\\*bold\\*\\* \\[link](<https://evil.example>)")
     assert "<@123456789012345678>" not in missing.content
 
 
