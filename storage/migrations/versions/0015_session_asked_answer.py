@@ -24,5 +24,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("quiz_sessions") as batch:
+    # recreate="never": SQLite (3.35 and later) drops the column in place. A batch copy would drop and re-create
+    # quiz_sessions, and with foreign keys on, dropping it would delete every answer and poll link (as in 0002).
+    with op.batch_alter_table("quiz_sessions", recreate="never") as batch:
         batch.drop_column("asked_answer")
