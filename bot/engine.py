@@ -156,8 +156,9 @@ class QuizEngine:
         return await self._answering.answer(actor, session_id, question_id, option_index, surface, order=order)
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
-                             surface: Target | None = None) -> AnswerOutcome | Notice:
-        return await self._answering.answer_message(actor, message_key, option_index, surface)
+                             surface: Target | None = None, *, key_shown: bool = False) -> AnswerOutcome | Notice:
+        """``key_shown``: the message answered on showed its answer key (a quiz poll): see scoring.judge."""
+        return await self._answering.answer_message(actor, message_key, option_index, surface, key_shown=key_shown)
 
     async def ask_again(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
         return await self._answering.ask_again(actor, surface)

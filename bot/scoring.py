@@ -30,21 +30,23 @@ def order_key(order: Sequence[str]) -> str:
 
 
 def judge(session: QuizSession, question: Question, option_index: int,
-          order: str | None = None) -> Verdict | Refusal:
+          order: str | None = None, *, key_shown: bool = False) -> Verdict | Refusal:
     """The verdict on choosing option ``option_index`` (0-based, in the order shown) of ``question``.
 
     An answer is judged against the options as the learner saw them (stored when the question was shown), so
     a reload that removed or reordered options can't turn a wrong choice into a right one. ``order``: the
     order_key of the options where the choice was made (a button's message), when it names it: a message from
     before the question was shown again in another order (asked again after a reload) is refused, not read by
-    its place in the new order.
+    its place in the new order. ``key_shown``: the message answered on showed its answer key (a Telegram quiz
+    poll marks the right option as the vote lands): a reload that names another key since is refused, while an
+    answer on a message that never showed one (buttons, a Discord poll) is judged by the key served now.
     """
     if session.current_question_id != question.id:
         return Refusal.NOT_CURRENT
     shown = session.option_orders.get(question.id, [])
     if sorted(shown) != sorted(option.id for option in question.options):
         return Refusal.OPTIONS_CHANGED
-    if session.asked_answer not in (None, question.answer):  # a quiz poll showed the voter the key it had then
+    if key_shown and session.asked_answer not in (None, question.answer):  # the poll showed the key it had then
         return Refusal.OPTIONS_CHANGED
     if order is not None and order != order_key(shown):
         return Refusal.OPTIONS_CHANGED

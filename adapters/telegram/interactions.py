@@ -81,7 +81,8 @@ class Interactions:
         looked for again after short waits: with webhook replicas, another process may have sent it a moment
         ago and not stored its link yet."""
         for delay in (*self._link_grace, None):
-            result = await self._engine.answer_message(actor, poll_id, option, where)
+            # A quiz poll: Telegram marks its right option for the voter as the vote lands.
+            result = await self._engine.answer_message(actor, poll_id, option, where, key_shown=True)
             if not (isinstance(result, Notice) and result.code in NO_SUCH_POLL):
                 return result
             if await self._commands.games.vote(actor, user, poll_id, option):

@@ -39,17 +39,17 @@ class Answering:
                                           after=self._core.delivering(actor, surface))
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
-                             surface: Target | None = None) -> AnswerOutcome | Notice:
+                             surface: Target | None = None, *, key_shown: bool = False) -> AnswerOutcome | Notice:
         """Score an answer to a poll or message tied to a question, in one transaction. A message no question is
         tied to (not the bot's) writes nothing and stores no user; a vote on another learner's quiz poll does
-        store its voter, who is then told whose poll it is."""
+        store its voter, who is then told whose poll it is. ``key_shown``: see scoring.judge."""
         async def score(turn: Turn) -> AnswerOutcome | Notice:
             linked = await turn.uow.sessions.get_by_message(actor.platform, message_key)
             if linked is None:
                 return await self._unknown_message(turn)
             link, found = linked
             return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id,
-                                     on_message=True, found=found)
+                                     on_message=True, found=found, key_shown=key_shown)
         return await self._core.turns.run(actor, score, create_user=False,
                                           after=self._core.delivering(actor, surface))
 
@@ -112,7 +112,8 @@ class Answering:
 
     async def _score(self, turn: Turn, session_id: str, question_id: str, option_index: int,
                      chat_id: str | None = None, on_message: bool = False,
-                     found: SessionToAnswer | None = None, order: str | None = None) -> AnswerOutcome | Notice:
+                     found: SessionToAnswer | None = None, order: str | None = None,
+                     key_shown: bool = False) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed. ``found``: the session, read already
         with the message that asked the question."""
         core, actor, uow = self._core, turn.actor, turn.uow
@@ -143,7 +144,7 @@ class Answering:
         if paused and core.quiz_of(session) is not None:
             await time_out_left(core, turn, session, playing)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
-                                    chat_id, on_message, paused, order)
+                                    chat_id, on_message, paused, order, key_shown)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \
                 or not isinstance(outcome.next, QuestionView) or (quiz := core.quiz_of(session)) is None:
             return outcome  # not switched: this quiz was the one played, or it ended with this answer
@@ -152,7 +153,7 @@ class Answering:
 
     async def _judge(self, turn: Turn, session: QuizSession, question_id: str, option_index: int,
                      chat_id: str | None, on_message: bool, paused: bool,
-                     order: str | None = None) -> AnswerOutcome | Notice:
+                     order: str | None = None, key_shown: bool = False) -> AnswerOutcome | Notice:
         """The answer to one of the learner's own sessions, committed when anything changed; ``paused``: left for
         another quiz since its question was shown, so its clock stopped."""
         core, actor, uow = self._core, turn.actor, turn.uow
@@ -182,7 +183,7 @@ class Answering:
             shown = await core.stepper.step(uow, quiz, session, _)
             await uow.commit()
             return AnswerOutcome(None, shown, session.chat_id, language=_.language)
-        verdict = judge(session, question, option_index, order)
+        verdict = judge(session, question, option_index, order, key_shown=key_shown)
         if verdict is Refusal.OUT_OF_RANGE:
             return Notice(_("Please choose one of the options, 1 to {count}.", count=len(question.options)),
                           NoticeCode.INVALID_OPTION, _.language, chat_id)
