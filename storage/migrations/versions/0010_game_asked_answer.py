@@ -27,6 +27,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
+    # recreate="never": SQLite (3.35 and later) drops the columns in place. A batch copy would drop and re-create
+    # games, and with foreign keys on, dropping it would delete every game's players, answers and polls.
+    with op.batch_alter_table("games", recreate="never") as batch:
         batch.drop_column("asked_answer")
         batch.drop_column("asked_question")
