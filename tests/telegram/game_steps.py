@@ -43,10 +43,11 @@ def group_calls(api: FakeBotApi, chat: FakeChat) -> list[Call]:
             and call.params.get("chat_id") == str(chat.id)]
 
 
-async def press(api: FakeBotApi, user: FakeUser, data: str, chat: FakeChat) -> dict[str, Any]:
-    """Press a button; what only the presser is shown (the callback query's answer)."""
+async def press(api: FakeBotApi, user: FakeUser, data: str, chat: FakeChat,
+                topic: int | None = None) -> dict[str, Any]:
+    """Press a button (in ``topic`` of a forum); what only the presser is shown (the callback query's answer)."""
     before = len(api.calls("answerCallbackQuery"))
-    await api.press(user, data, chat)
+    await api.press(user, data, chat, topic=topic)
     return (await api.wait_for("answerCallbackQuery", before + 1))[before].params
 
 

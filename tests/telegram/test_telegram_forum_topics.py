@@ -60,14 +60,16 @@ async def test_a_quiz_asked_in_a_topic_is_played_in_that_topic_to_the_end(api: F
 
 
 async def test_two_topics_each_play_a_game_of_their_own_side_by_side(api: FakeBotApi, settings: Settings) -> None:
-    async with running_bot(settings, game_interval=GAMES):
+    async with running_bot(settings, game_interval=GAMES) as engine:
         await api.command(ADA, "/game collectives", FORUM, topic=GAME_TOPIC)
         first_game = await lobby_in(api, GAME_TOPIC)
         await api.command(AMINATA, "/game collectives", FORUM, topic=OTHER_TOPIC)  # not "a game is on here"
         second_game = await lobby_in(api, OTHER_TOPIC)
         assert first_game != second_game
 
-        await press(api, WANJIRU, f"gj:{first_game}", FORUM)
+        joined = await press(api, WANJIRU, f"gj:{first_game}", FORUM, topic=GAME_TOPIC)  # where its lobby is
+        sw = engine.localizer_for("sw")
+        assert joined["text"] == sw.ngettext("You're in! {n} player so far.", "You're in! {n} players so far.", 2)
         await api.press(ADA, f"gb:{first_game}", FORUM, topic=GAME_TOPIC)
         asked = (await polls_in(api, GAME_TOPIC, 1))[0]
         await api.answer_poll(ADA, poll_id(asked), [correct(asked)])
@@ -76,6 +78,8 @@ async def test_two_topics_each_play_a_game_of_their_own_side_by_side(api: FakeBo
                                      and any(data.startswith("gx:") for data in buttons_data(p)))
 
         assert results and not api.calls("sendPoll", in_forum(OTHER_TOPIC))  # the other game waits in its lobby
+        begun = api.calls("editMessageText", lambda p: p["chat_id"] == str(FORUM.id) and "Game on" in p["text"])
+        assert [call.params["text"] for call in begun] == ["Game on! 2 players: Ada, Wanjiru"]  # its lobby, begun
 
         api.admins[FORUM.id] = {WANJIRU.id}  # the forum's admin stops the other topic's game, and only that one
         said = len(api.calls("sendMessage", in_forum(OTHER_TOPIC)))
