@@ -11,7 +11,7 @@ import discord
 
 from adapters.discord import game_render
 from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
-from adapters.discord.permissions import channel_gone, send_right
+from adapters.discord.permissions import channel_gone, send_right, thread_locked
 from adapters.discord.sending import NOT_DONE, send_through_503
 from bot.games.delivery import Aside, ChatHeldBack, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
@@ -82,13 +82,18 @@ def _refused_as_chat_refused(right: str) -> Iterator[None]:
     """A channel that won't take the game's messages ends the game, which the engine says in the game's language
     (as a refused question does on Telegram), naming ``right``: no traceback, no game left running unseen. So does
     a channel or thread deleted mid-game: else the game ran on unseen to its end, holding its players' own rounds
-    of its quiz, with a traceback at every step. And one that holds them back for minutes, said as such."""
+    of its quiz, with a traceback at every step; and so does a thread closed and locked mid-game, which answers
+    400. And one that holds them back for minutes, said as such."""
     try:
         yield
     except discord.Forbidden as error:
         raise ChatRefused(right) from error
     except discord.NotFound as error:
         if not channel_gone(error):
+            raise
+        raise ChatRefused(right) from error
+    except discord.HTTPException as error:
+        if not thread_locked(error):
             raise
         raise ChatRefused(right) from error
     except discord.RateLimited as error:  # held back for minutes (discord.py waits out only 30 s): as refused

@@ -7,11 +7,17 @@ import discord
 from bot.i18n import N_, Localizer
 
 UNKNOWN_CHANNEL = 10003  # Discord's code for a channel (or thread) that no longer exists
+THREAD_ARCHIVED = 50083  # a thread closed and locked by a moderator: it takes no message from the bot (400)
 
 
 def channel_gone(error: discord.NotFound) -> bool:
     """Whether Discord refused because the channel or thread was deleted (not a message or webhook gone)."""
     return error.code == UNKNOWN_CHANNEL
+
+
+def thread_locked(error: discord.HTTPException) -> bool:
+    """Whether Discord refused because the thread is closed and locked (only Manage Threads could reopen it)."""
+    return error.code == THREAD_ARCHIVED
 
 
 def missing_permission_names(granted: discord.Permissions | None, _: Localizer, *,

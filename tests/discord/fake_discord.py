@@ -52,6 +52,7 @@ class FakeDiscord(BotRecords, PollTime):
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
     poll_refusing_channels: set[int] = field(default_factory=set)  # take text, refuse polls: Send Polls revoked
     deleted_channels: set[int] = field(default_factory=set)  # answer 404 Unknown Channel
+    locked_threads: set[int] = field(default_factory=set)  # closed and locked: writes answer 400 Thread is archived
     no_history_channels: set[int] = field(default_factory=set)  # replies refused (no Read Message History)
     identifies: list[dict[str, Any]] = field(default_factory=list)
     closed_dms: set[int] = field(default_factory=set)  # users whose direct messages refuse the bot (50007)
@@ -69,7 +70,6 @@ class FakeDiscord(BotRecords, PollTime):
         self._dm_channels: dict[int, int] = {}
         self._runner: web.AppRunner | None = None
         self.port = 0
-
     # -- lifecycle ------------------------------------------------------------------------------
 
     async def start(self) -> None:
@@ -169,7 +169,6 @@ class FakeDiscord(BotRecords, PollTime):
         return token
 
     # -- gateway ------------------------------------------------------------------------------
-
     async def wait_connected(self, identifies: int = 1) -> None:
         await self.wait_until(lambda: len(self.identifies) >= identifies and self._ws is not None)
 
@@ -249,6 +248,8 @@ class FakeDiscord(BotRecords, PollTime):
             return 403, {"code": 50007, "message": "Cannot send messages to this user"}
         if (m := re.fullmatch(r"/channels/(\d+)/.*", path)) and int(m[1]) in self.deleted_channels:  # all of it
             return 404, {"code": 10003, "message": "Unknown Channel"}
+        if m and int(m[1]) in self.locked_threads and method != "GET":
+            return 400, {"code": 50083, "message": "Thread is archived"}
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)):
             refused = int(m[1]) in self.forbidden_channels or (
                 int(m[1]) in self.no_history_channels and body.get("message_reference")) or (
