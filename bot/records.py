@@ -42,8 +42,10 @@ class QuizSession:
     # When the current question's time runs out (with a time limit configured). None: no clock is
     # running, because there is no limit or the learner hasn't been shown the current question yet.
     question_deadline: datetime | None = None
-    # The current question's answer key as it was shown (a Telegram quiz poll shows it to the voter): a reload that
-    # names another one since asks the question again. None: not shown yet, or shown before this was kept.
+    # The answer key a question was shown with (a Telegram quiz poll shows it to the voter), and that question's id:
+    # a reload that names another key since asks it again. Only the current question's counts: a replica of a release
+    # before these were kept moves the session on and leaves the last question's. None: not shown since kept.
+    asked_question: str | None = None
     asked_answer: str | None = None
 
     @property
@@ -52,11 +54,19 @@ class QuizSession:
             return None
         return self.question_ids[self.position]
 
+    def shown_key(self, question_id: str) -> str | None:
+        """The answer key ``question_id`` was shown with, if it is the one kept; None if not known."""
+        return self.asked_answer if self.asked_question == question_id else None
+
+    def shown_with(self, question_id: str, answer: str) -> None:
+        """Keep ``answer`` as the key ``question_id`` is being shown with."""
+        self.asked_question, self.asked_answer = question_id, answer
+
     def advance(self) -> None:
         """Move to the next question; its clock starts only when it is shown."""
         self.position += 1
         self.question_deadline = None
-        self.asked_answer = None
+        self.asked_question = self.asked_answer = None
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ def judge(session: QuizSession, question: Question, option_index: int,
     shown = session.option_orders.get(question.id, [])
     if sorted(shown) != sorted(option.id for option in question.options):
         return Refusal.OPTIONS_CHANGED
-    if key_shown and session.asked_answer not in (None, question.answer):  # the poll showed the key it had then
+    if key_shown and session.shown_key(question.id) not in (None, question.answer):  # the poll showed the key it had
         return Refusal.OPTIONS_CHANGED
     if order is not None and order != order_key(shown):
         return Refusal.OPTIONS_CHANGED

@@ -16,7 +16,8 @@ def mutable_columns(session: QuizSession) -> dict[str, Any]:
     """The columns an update may change, as the session holds them now."""
     return {"chat_id": session.chat_id, "option_orders": session.option_orders, "state": session.state.value,
             "position": session.position, "updated_at": session.updated_at, "finished_at": session.finished_at,
-            "question_deadline": session.question_deadline, "asked_answer": session.asked_answer}
+            "question_deadline": session.question_deadline, "asked_question": session.asked_question,
+            "asked_answer": session.asked_answer}
 
 
 class SessionChanges:

@@ -93,7 +93,9 @@ class Session(Base):
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
     finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
     question_deadline: Mapped[datetime | None] = mapped_column(UtcDateTime())
-    asked_answer: Mapped[str | None] = mapped_column(String(64))  # the open question's key as shown
+    # The question asked_answer is the key of: a review round names it by its quiz too.
+    asked_question: Mapped[str | None] = mapped_column(String(QUESTION_REF_LENGTH))
+    asked_answer: Mapped[str | None] = mapped_column(String(64))  # its answer key as it was shown
 
 
 class Answer(Base):

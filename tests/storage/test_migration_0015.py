@@ -1,6 +1,7 @@
-"""Migration 0015 keeps the open question's answer key as it was shown (quiz_sessions.asked_answer): a session asked
-before it reads as shown before the key was kept, and a downgrade takes the column away without losing a learner's
-answers or poll links, on a SQLite file (foreign keys on, as the application opens it) and on PostgreSQL."""
+"""Migration 0015 keeps the open question's answer key as it was shown, with the question it is the key of
+(quiz_sessions.asked_question and asked_answer): a session asked before it reads as shown before the key was kept,
+and a downgrade takes the columns away without losing a learner's answers or poll links, on a SQLite file (foreign
+keys on, as the application opens it) and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -21,17 +22,18 @@ async def test_0015_reads_a_session_shown_before_it_and_its_downgrade_keeps_ever
         await _migrate(engine, "upgrade", "head")
         await _store_a_played_session(engine)  # a session, an answer and a poll link
         async with engine.connect() as connection:
-            assert (await connection.execute(select(sessions.c.asked_answer))).scalar_one() is None
+            assert (await connection.execute(select(sessions.c.asked_question, sessions.c.asked_answer))).one() == (
+                None, None)
 
         await _migrate(engine, "downgrade", "0014")
-        assert "asked_answer" not in (await _columns_and_indexes(engine))[0]
+        assert not {"asked_question", "asked_answer"} & (await _columns_and_indexes(engine))[0]
         # A copy of quiz_sessions dropped the table, and with foreign keys on every answer and link went with it.
         assert await _counts(engine) == [1, 1, 1]
         assert {"uq_quiz_sessions_one_active", "ix_quiz_sessions_question_deadline"} <= (
             await _columns_and_indexes(engine))[1]
 
         await _migrate(engine, "upgrade", "head")
-        assert "asked_answer" in (await _columns_and_indexes(engine))[0]
+        assert {"asked_question", "asked_answer"} <= (await _columns_and_indexes(engine))[0]
         assert await _counts(engine) == [1, 1, 1]
     finally:
         await engine.dispose()

@@ -29,7 +29,7 @@ ROWS: list[tuple[type[tables.Base], dict[str, Any]]] = [
     (tables.User, {"id": 2, "platform": "telegram", "platform_user_id": "bob", "created_at": START}),
     (tables.Session, {"id": "s1", "user_id": 1, "quiz_id": "collectives", "chat_id": "chat-1", "state": "active",
                       "question_ids": ["q1", "q2"], "option_orders": {}, "position": 1, "started_at": START,
-                      "updated_at": START}),
+                      "updated_at": START, "asked_question": "q2", "asked_answer": "b"}),
     (tables.Answer, {"session_id": "s1", "question_id": "q1", "option_id": "a", "correct": True,
                      "answered_at": START}),
     (tables.MessageLink, {"platform": "telegram", "message_key": "poll-1", "session_id": "s1",

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select, update
 
 from adapters.settings import Settings
 from bot.replies import Actor
+from storage import tables
+from storage.database import create_engine, sqlite_url
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import ADMIN, AMINATA, correct, for_chat, next_poll, options, poll_id, running_bot
 from tests.telegram.test_telegram_admin import edit_quiz
@@ -37,3 +42,45 @@ async def test_a_vote_for_the_key_the_poll_showed_before_a_reload_changed_it_is_
         progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
         assert [line.text for line in progress.lines] == [
             fr("in progress: {answered} of {total} answered, {correct} right", answered=1, total=3, correct=1)]
+
+
+async def _asked_columns(url: str, values: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The columns of the learner's session that keep its open question's key as shown (asked_*), after writing
+    ``values`` into them straight, as another process's update leaves them."""
+    database = create_engine(url)
+    try:
+        async with database.begin() as connection:
+            if values:
+                await connection.execute(update(tables.table_of(tables.Session)).values(**values))
+            row = (await connection.execute(select(tables.table_of(tables.Session)))).one()._asdict()
+    finally:
+        await database.dispose()
+    return {name: value for name, value in row.items() if name.startswith("asked_")}
+
+
+async def test_a_vote_on_a_question_an_older_replica_asked_is_scored_though_it_left_the_last_questions_key(
+        api: FakeBotApi, settings: Settings) -> None:
+    """A rolling deploy: a replica of the release before keeps serving, and knows nothing of the key kept as shown,
+    so moving the session on it leaves the previous question's there. A vote on the question it asked, whose key
+    nobody changed, was refused as changed ("here it is again") by a new replica, the same poll sent again."""
+    url = sqlite_url(settings.data_dir)
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        as_first_shown = await _asked_columns(url)
+        assert as_first_shown  # the key the first question was shown with is kept
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ")
+        # As the older replica's step to the second question leaves the row: its key as the first was shown.
+        await _asked_columns(url, as_first_shown)
+
+        await api.answer_poll(AMINATA, poll_id(second), [correct(second)])
+        third = await next_poll(api, AMINATA.id, 3)
+        fr = engine.localizer_for("fr")
+        assert third.params["question"].startswith("3/3 ")
+        assert fr("This question changed since I showed it to you, so here it is again.") not in api.sent_texts(
+            AMINATA.id)
+        progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
+        assert [line.text for line in progress.lines] == [
+            fr("in progress: {answered} of {total} answered, {correct} right", answered=2, total=3, correct=2)]
