@@ -22,10 +22,11 @@ def actor_for(user: User, chat: Chat | None = None, message: MaybeInaccessibleMe
 
 
 def update_actor(update: Update) -> Actor | None:
-    """The actor of a message or button update; None for updates without a person: channel posts, and messages
-    posted in a chat's own name (an anonymous admin's come from one placeholder user shared by every group)."""
+    """The actor of a message or button update; None for updates without a person: channel posts, messages
+    posted in a chat's own name (an anonymous admin's come from one placeholder user shared by every group), and
+    other bots' (Telegram's bot-to-bot mode): a bot can't vote or press a button, so could play nothing started."""
     user = update.effective_user
-    if user is None or posted_as_chat(update):
+    if user is None or user.is_bot or posted_as_chat(update):
         return None
     return actor_for(user, update.effective_chat, update.effective_message)
 

@@ -15,9 +15,10 @@ class FakeUser:
     id: int
     first_name: str
     language_code: str | None = None
+    is_bot: bool = False  # another bot (Telegram's bot-to-bot mode lets bots address each other)
 
     def json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"id": self.id, "is_bot": False, "first_name": self.first_name}
+        data: dict[str, Any] = {"id": self.id, "is_bot": self.is_bot, "first_name": self.first_name}
         if self.language_code:
             data["language_code"] = self.language_code
         return data

@@ -11,7 +11,7 @@ from tests.telegram.game_steps import begun, buttons_data, vote
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import AMINATA, GROUP, for_chat, running_bot
 
-ANONYMOUS_ADMIN = FakeUser(1087968824, "Group")  # Telegram's GroupAnonymousBot: one for every group's
+ANONYMOUS_ADMIN = FakeUser(1087968824, "Group", is_bot=True)  # Telegram's GroupAnonymousBot: one for every group's
 ADA = FakeUser(301, "Ada", "en")
 NAMELESS = "I can't tell who you are while you post as the group"
 GAMES = 0.02  # seconds between looks for game phases that are due

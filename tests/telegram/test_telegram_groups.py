@@ -10,7 +10,7 @@ from tests.telegram.telegram_harness import GROUP, correct, next_poll, poll_id, 
 
 ADA = FakeUser(201, "<Ada & Co>", "en")  # a name that would break HTML if it weren't escaped
 BOLA = FakeUser(202, "Bola", "yo")
-ANONYMOUS_ADMIN = FakeUser(1087968824, "Group")  # Telegram's GroupAnonymousBot: one for every group's
+ANONYMOUS_ADMIN = FakeUser(1087968824, "Group", is_bot=True)  # Telegram's GroupAnonymousBot: one for every group's
 OTHER_GROUP = FakeChat(-100777, "supergroup", "Another group")
 NEVER_STARTED = Failure(403, "Forbidden: bot can't initiate conversation with a user")
 
@@ -66,7 +66,7 @@ async def test_a_command_posted_in_the_groups_name_is_nobodys_and_says_so_in_the
         progress = await engine.progress(Actor("telegram", str(ANONYMOUS_ADMIN.id)))
         assert not progress.lines  # no quiz was kept for the placeholder
         channel = FakeChat(-100555, "channel", "A linked channel")
-        await api.command(FakeUser(136817688, "Channel"), "/quiz collectives", GROUP, as_chat=channel)
+        await api.command(FakeUser(136817688, "Channel", is_bot=True), "/quiz collectives", GROUP, as_chat=channel)
         await api.settle()  # posted as a channel, not as the group: nobody's, and nothing to say to a channel
         assert len(api.sent_texts(GROUP.id)) == 1
 
