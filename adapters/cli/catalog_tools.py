@@ -163,7 +163,12 @@ def write_schema(content_dir: Path, check: bool, out: TextIO = sys.stdout) -> in
         if not path.is_file():  # a content folder of one's own needn't have one yet: not "out of date"
             _say(f"{path} is missing: run `quiztutor schema` to write it", out)
             return 1
-        if path.read_text(encoding="utf-8") != text:
+        try:
+            current = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:  # saved in another encoding, or overwritten: not what we write, so stale
+            _say(f"{path} is out of date (not UTF-8 text): run `quiztutor schema`", out)
+            return 1
+        if current != text:
             _say(f"{path} is out of date: run `quiztutor schema`", out)
             return 1
         _say(f"{path} is up to date", out)

@@ -24,3 +24,20 @@ def test_once_written_it_is_up_to_date(tmp_path: Path) -> None:
     assert quiztutor({"QUIZ_CONTENT_DIR": str(content)}, "schema").returncode == 0
     done = quiztutor({"QUIZ_CONTENT_DIR": str(content)}, "schema", "--check")
     assert (done.returncode, done.stdout.strip()) == (0, f"{content / 'quiz.schema.json'} is up to date")
+
+
+def test_a_schema_file_that_isnt_utf8_is_said_out_of_date_with_its_name(tmp_path: Path) -> None:
+    """A file saved in another encoding (or overwritten with binary) ended the check with a bare
+    "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xff ..." naming no file. It is not the schema this
+    version writes, so it is out of date as any other: the file, the remedy, exit 1 as for a stale file."""
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES, content)
+    schema = content / "quiz.schema.json"
+    schema.write_bytes("{\"title\": \"Quiz file ¿\"}\n".encode("latin-1"))
+    done = quiztutor({"QUIZ_CONTENT_DIR": str(content)}, "schema", "--check")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stdout.strip() == (f"{schema} is out of date (not UTF-8 text): run `quiztutor schema`"), done.stdout
+    assert "UnicodeDecodeError" not in done.stdout + done.stderr
+    # and the remedy the message gives works
+    assert quiztutor({"QUIZ_CONTENT_DIR": str(content)}, "schema").returncode == 0
+    assert quiztutor({"QUIZ_CONTENT_DIR": str(content)}, "schema", "--check").returncode == 0
