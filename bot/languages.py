@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Final, Literal, TypeGuard
 
-from bot.said import N_, Said, said
+from bot.said import N_, Said, as_is, said
 
 # The bot's words and the content's texts alike: pydantic refuses content in any other language.
 LanguageCode = Literal["en", "fr", "sw", "yo", "sn"]
@@ -47,7 +47,16 @@ def unknown_code() -> str:
 
 def unknown_code_said() -> Said:
     """unknown_code's sentence, for /reload to say in the admin's language."""
-    return said(N_("unknown language code (use {codes}; README: Adding a language)"), codes=listed_codes(" or "))
+    return said(N_("unknown language code (use {codes}; README: Adding a language)"), codes=_codes_to_choose())
+
+
+def _codes_to_choose() -> Said:
+    """The codes as choices, "en, fr, sw, yo or sn": the joining word is the reader's language's, not English."""
+    *others, final = SUPPORTED_LANGUAGES
+    if not others:
+        return as_is(final)
+    # Translators: the last of several choices, "en, fr, sw, yo or sn": {listed} holds the others, comma-separated.
+    return said(N_("{listed} or {last}"), listed=", ".join(others), last=final)
 
 
 def is_language_code(language: str) -> TypeGuard[LanguageCode]:

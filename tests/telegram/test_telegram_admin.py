@@ -84,3 +84,17 @@ async def test_reload_of_broken_content_keeps_serving_the_previous_content_and_l
         await api.command(AMINATA, "/quiz collectives")  # the previous, valid content is still served
         first = await next_poll(api, AMINATA.id, 1)
         assert first.params["question"].startswith("1/3 ")
+
+
+async def test_an_unknown_language_code_is_reported_to_a_french_admin_without_an_english_or(
+        api: FakeBotApi, settings: Settings, content_dir: Path) -> None:
+    """The codes to use were joined with " or " before the sentence was translated, so a French admin read
+    "utilisez en, fr, sw, yo or sn": the joining word is the translation's now, as the rest of the sentence."""
+    async with running_bot(settings):
+        await api.command(ADMIN, "/language fr")
+        await api.wait_for("sendMessage", 1, for_chat(ADMIN.id))
+        edit_quiz(content_dir, "collectives", lambda quiz: quiz["questions"][0]["prompt"].update(xx="Quoi ?"))
+        await api.command(ADMIN, "/reload")
+        report = (await api.wait_for("sendMessage", 2, for_chat(ADMIN.id)))[1].params["text"]
+    assert "prompt.xx\xa0: code de langue inconnu (utilisez en, fr, sw, yo ou sn\xa0;" in report, report
+    assert " or " not in report, report
