@@ -44,7 +44,7 @@ def needs_letters(options: tuple[str, ...], limit: int) -> bool:
 
 
 def lettered_options(options: tuple[str, ...]) -> list[str]:
-    return [f"**{LETTERS[index]}.** {option}" for index, option in enumerate(options)]
+    return [f"**{LETTERS[index]}.** {plain(option)}" for index, option in enumerate(options)]
 
 
 def poll_question(view: QuestionView) -> str:
@@ -65,10 +65,12 @@ def time_left(view: QuestionView) -> str:
 
 def poll_content(view: QuestionView, owner_id: int) -> str:
     """The text above a poll: whose question it is, its time limit, notices, and what the poll can't hold."""
-    lines = [f"{mention(owner_id)} · {view.label}{time_left(view)}"]
-    lines += [f"*{notice}*" for notice in view.notices]
-    # The poll shows only the start of a long prompt: the whole of it goes above.
-    prompt = view.prompt if len(poll_question(view)) < len(f"{view.short_label} · {view.prompt}") else None
+    lines = [f"{mention(owner_id)} · {plain(view.label)}{time_left(view)}"]
+    lines += [f"*{plain(notice)}*" for notice in view.notices]
+    # The poll shows only the start of a long prompt: the whole of it goes above. (A poll's own question and
+    # answers Discord shows as written: they stay unescaped.)
+    long = len(poll_question(view)) < len(f"{view.short_label} · {view.prompt}")
+    prompt = plain(view.prompt) if long else None
     options = lettered_options(view.options) if needs_letters(view.options, POLL_ANSWER_LIMIT) else []
     return fit(lines, prompt, options, bold=True)
 
@@ -92,38 +94,40 @@ def button_labels(view: QuestionView) -> list[str]:
 
 
 def private_question(view: QuestionView, intro: str | None = None) -> str:
-    lines = [intro, ""] if intro else []
-    lines += [f"**{view.label}**{time_left(view)}", view.prompt]
-    lines += [f"*{notice}*" for notice in view.notices]
+    lines = [plain(intro), ""] if intro else []
+    lines += [f"**{plain(view.label)}**{time_left(view)}", plain(view.prompt)]
+    lines += [f"*{plain(notice)}*" for notice in view.notices]
     if needs_letters(view.options, BUTTON_LABEL_LIMIT):
         lines += lettered_options(view.options)
     return "\n".join(lines)
 
 
 def feedback(result: Feedback) -> str:
-    lines = [f"{'✅' if result.correct else '❌'} **{result.verdict}**"]
+    # Quiz texts are plain text, as Telegram and the group games show them: a `*` or `||` an author wrote is
+    # shown, not made formatting.
+    lines = [f"{'✅' if result.correct else '❌'} **{plain(result.verdict)}**"]
     if result.why_not:  # why that choice is wrong comes first, then the general explanation
-        lines.append(f"*{result.why_not}*")
-    lines += [result.correct_option, result.explanation]
+        lines.append(f"*{plain(result.why_not)}*")
+    lines += [plain(result.correct_option), plain(result.explanation)]
     if result.details:
-        lines.append(result.details)
+        lines.append(plain(result.details))
     if result.reference:
-        lines.append(f"📖 {result.reference}")
+        lines.append(f"📖 {plain(result.reference)}")
     return "\n".join(lines)
 
 
 def summary(result: Summary) -> str:
-    lines = [f"🏁 **{result.title}**", result.score]
-    lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {line.prompt}" for line in result.lines]
+    lines = [f"🏁 **{plain(result.title)}**", plain(result.score)]
+    lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {plain(line.prompt)}" for line in result.lines]
     if result.still_open:
         lines += ["", f"*{plain(result.still_open)}*"]
     if result.missed and result.retry_offer:  # the retry button goes under it
-        lines += ["", result.retry_offer]
+        lines += ["", plain(result.retry_offer)]
     return "\n".join(lines)
 
 
 def quiz_list(result: QuizList) -> str:
-    return "\n".join([f"**{result.heading}**", *_quiz_entries(result)])
+    return "\n".join([f"**{plain(result.heading)}**", *_quiz_entries(result)])
 
 
 def which_quiz(result: WhichQuiz) -> str:
@@ -132,30 +136,30 @@ def which_quiz(result: WhichQuiz) -> str:
 
 
 def _quiz_entries(result: QuizList) -> list[str]:
-    return [f"• **{entry.title}** (`{entry.quiz_id}`) · {entry.level}\n  {entry.description}"
+    return [f"• **{plain(entry.title)}** (`{entry.quiz_id}`) · {plain(entry.level)}\n  {plain(entry.description)}"
             for entry in result.entries]
 
 
 def preview(result: Preview) -> str:
-    lines = [f"**{result.title}** (`{result.quiz_id}`)", result.intro]
+    lines = [f"**{plain(result.title)}** (`{result.quiz_id}`)", plain(result.intro)]
     for number, (prompt, options) in enumerate(result.questions, start=1):
-        lines.append(f"\n**{number}.** {prompt}")
-        lines += [f"  • {option}" for option in options]
+        lines.append(f"\n**{number}.** {plain(prompt)}")
+        lines += [f"  • {plain(option)}" for option in options]
     return "\n".join(lines)
 
 
 def progress(result: Progress) -> str:
     """The heading in bold over what it heads; alone ("No results yet. Start a quiz ..."), a plain sentence."""
     alone = not (result.lines or result.quizzes or result.concepts or result.notes)
-    lines = [result.heading if alone else f"**{result.heading}**"]
-    lines += [f"• {result.labelled(f'**{line.title}**', line.text)}" for line in result.lines]
+    lines = [plain(result.heading) if alone else f"**{plain(result.heading)}**"]
+    lines += [f"• {result.labelled(f'**{plain(line.title)}**', plain(line.text), plain)}" for line in result.lines]
     for heading, mastery in ((result.quizzes_heading, result.quizzes), (result.concepts_heading, result.concepts)):
         if mastery:
-            lines += ["", f"**{heading}**"]
-            lines += [f"{'🏆' if line.mastered else '•'} {result.labelled(f'**{line.title}**', line.text)}"
-                      for line in mastery]
+            lines += ["", f"**{plain(heading)}**"]
+            lines += [f"{'🏆' if line.mastered else '•'} "
+                      f"{result.labelled(f'**{plain(line.title)}**', plain(line.text), plain)}" for line in mastery]
     if result.notes:
-        lines += ["", *result.notes]
+        lines += ["", *(plain(note) for note in result.notes)]
     return "\n".join(lines)
 
 
