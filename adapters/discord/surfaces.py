@@ -35,6 +35,14 @@ class ChannelSurface:
         return str(self._channel_id)
 
     async def say(self, text: str) -> None:
+        # An engine line may name a quiz ("Welcome back! Carrying on with {title}."): shown as written.
+        await self._post(render.plain(text))
+
+    async def feedback(self, feedback: Feedback) -> None:
+        await self._post(render.feedback(feedback))
+
+    async def _post(self, text: str) -> None:
+        """``text``, already rendered for Discord."""
         if self._interaction is not None:  # before a summary only the one who asked sees: to them too
             await respond(self._interaction, text)
             return
@@ -42,15 +50,12 @@ class ChannelSurface:
         await self._polls.post(self._channel_id, f"{render.mention(self._owner_id)} {text}",
                                reply_to=self._answered_poll)
 
-    async def feedback(self, feedback: Feedback) -> None:
-        await self.say(render.feedback(feedback))
-
     async def ask(self, question: QuestionView, intro: str | None) -> Asked:
         """Raises discord.Forbidden when the channel refuses the poll (the caller names the missing right)."""
         await self._end_answered_poll()
         message = await self._polls.ask(self._channel_id, self._owner_id, question)
         if intro and self._interaction is not None:
-            await respond(self._interaction, intro)
+            await respond(self._interaction, render.plain(intro))  # it names the quiz, its title as written
         return Asked(str(message.id))  # votes come back naming the poll's message
 
     async def summarize(self, summary: Summary) -> None:
@@ -86,10 +91,11 @@ class PrivateSurface:
 
     async def say(self, text: str) -> None:
         await self._clear()
-        await respond(self._interaction, text)
+        await respond(self._interaction, render.plain(text))  # as ChannelSurface.say
 
     async def feedback(self, feedback: Feedback) -> None:
-        await self.say(render.feedback(feedback))
+        await self._clear()
+        await respond(self._interaction, render.feedback(feedback))
 
     async def ask(self, question: QuestionView, intro: str | None) -> Asked | None:
         await self._clear()

@@ -66,7 +66,7 @@ class VoteHandler:
                 text = f"{render.mention(event.user_id)} {render.plain(result.text)}"
                 await self._polls.post(event.channel_id, text, reply_to=event.message_id)
         elif result.code is NoticeCode.QUIZ_NOT_FOUND:  # a reload removed the quiz, and closed the session
-            await self._after_vote(event).say(render.plain(result.text))  # ends the poll, replies to it
+            await self._after_vote(event).say(result.text)  # ends the poll, replies to it
         else:  # a changed vote, a closed question, a poll that isn't ours: no reply
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
 
