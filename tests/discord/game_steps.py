@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from tests.discord.fake_discord import Call, FakeDiscord
-from tests.discord.harness import LEARNER_ID
+from tests.discord.harness import LEARNER_ID, OTHER_ID
 from tests.discord.payloads import ALL_PERMISSIONS
 from tests.discord.support import buttons, first_answer, message_id
 
@@ -47,6 +47,17 @@ async def click(fake: FakeDiscord, message: int, custom_id: str, user_id: int, *
                              member_permissions=member_permissions)
     answer = await fake.wait_until(lambda: next((c for c in fake.answers(token) if c.content), None))
     return answer.content
+
+
+async def two_player_game(fake: FakeDiscord, quiz: str = "collectives") -> tuple[Call, str, Call]:
+    """OTHER_ID starts ``quiz``, LEARNER_ID joins, OTHER_ID begins: the lobby, the game's id, the first question."""
+    await fake.slash("game", {"quiz": quiz}, subcommand="start", user_id=OTHER_ID,
+                     member_permissions=PLAYER_PERMISSIONS)
+    lobby_call, game_id = await lobby(fake)
+    await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", LEARNER_ID)
+    await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
+                     member_permissions=PLAYER_PERMISSIONS)
+    return lobby_call, game_id, await question(fake, 1)
 
 
 def edits_of(fake: FakeDiscord, call: Call) -> list[Call]:

@@ -10,9 +10,9 @@ import pytest
 from adapters.settings import Settings
 from bot.games.rules import GRACE, QUESTION_SECONDS
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, click, lobby, question
-from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
-from tests.discord.support import first_answer, message_id
+from tests.discord.game_steps import two_player_game
+from tests.discord.harness import LEARNER_ID, running_bot
+from tests.discord.support import first_answer
 from tests.fakes.clock import FixedClock
 
 GAMES = 0.02  # seconds between looks for game phases that are due
@@ -21,13 +21,7 @@ GAMES = 0.02  # seconds between looks for game phases that are due
 async def test_a_game_whose_channel_was_deleted_ends_and_frees_its_players_own_rounds(
         fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
     async with running_bot(settings, fake, clock, game_interval=GAMES):
-        await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                         member_permissions=PLAYER_PERMISSIONS)
-        lobby_call, game_id = await lobby(fake)
-        await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", LEARNER_ID)
-        await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
-                         member_permissions=PLAYER_PERMISSIONS)
-        first = await question(fake, 1)
+        _lobby_call, _game_id, first = await two_player_game(fake)
         await fake.quiet(0.2)  # its message kept: the question's clock starts as it appears
         channel_id = int(first.path.split("/")[2])
         fake.deleted_channels.add(channel_id)  # a moderator deletes the channel (or the thread) mid-question
