@@ -17,9 +17,12 @@ class Engine:
     def __init__(self, replies: list[Notice]) -> None:
         self.replies = replies
         self.asked = 0
+        self.key_shown: list[bool] = []
 
-    async def answer_message(self, actor: Actor, key: str, option: int, where: Any) -> Notice:
+    async def answer_message(self, actor: Actor, key: str, option: int, where: Any, *,
+                             key_shown: bool = False) -> Notice:
         self.asked += 1
+        self.key_shown.append(key_shown)
         return self.replies.pop(0) if self.replies else LOST
 
 
@@ -52,6 +55,7 @@ async def test_a_poll_linked_a_moment_later_is_scored() -> None:
     engine = Engine([LOST, LOST, SCORED])
     result = await interactions_with(engine, Games())._score_vote(ACTOR, None, "p", 0, None)  # type: ignore[arg-type]
     assert result is SCORED and engine.asked == 3
+    assert engine.key_shown == [True] * 3  # a Telegram quiz poll shows its key as the vote lands (scoring.judge)
 
 
 async def test_a_game_poll_linked_a_moment_later_is_voted_on() -> None:
