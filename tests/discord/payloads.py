@@ -11,6 +11,7 @@ APP_ID = 810000000000000001  # also the bot user's id, as on Discord
 OWNER_ID = 820000000000000001  # the application's owner
 GUILD_ID = 830000000000000001
 CHANNEL_ID = 840000000000000001
+THREAD_ID = 840000000000000009  # a thread in CHANNEL_ID
 NO_POLLS_CHANNEL_ID = 840000000000000002  # refuses polls with 403 Missing Permissions
 TOKEN = "fake.discord-token.for-tests-only"
 ALL_PERMISSIONS = discord.Permissions.all().value
@@ -127,3 +128,12 @@ def with_custom_id(message: dict[str, Any], old: str, new: str) -> dict[str, Any
     rows = [{**row, "components": [{**button, "custom_id": new} if button.get("custom_id") == old else button
                                    for button in row["components"]]} for row in message["components"]]
     return {**message, "components": rows}
+
+
+def thread_payload() -> dict[str, Any]:
+    """THREAD_ID, a public thread in CHANNEL_ID, as Discord describes it in an interaction or an event."""
+    return {"id": str(THREAD_ID), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID),
+            "owner_id": str(OWNER_ID), "name": "quiz thread", "last_message_id": None,
+            "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
+            "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                "archive_timestamp": now_iso(), "locked": False}}

@@ -16,25 +16,15 @@ from tests.discord.payloads import (
     ALL_PERMISSIONS,
     CHANNEL_ID,
     GUILD_ID,
-    OWNER_ID,
+    THREAD_ID,
     channel_payload,
     command_options,
     guild_payload,
     interaction_payload,
-    now_iso,
+    thread_payload,
 )
 from tests.discord.support import buttons, message_id
 from tests.fakes.clock import FixedClock
-
-THREAD_ID = 840000000000000009
-
-
-def thread_payload() -> dict[str, Any]:
-    return {"id": str(THREAD_ID), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID),
-            "owner_id": str(OWNER_ID), "name": "quiz thread", "last_message_id": None,
-            "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
-            "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
-                                "archive_timestamp": now_iso(), "locked": False}}
 
 
 async def in_thread(fake: FakeDiscord, kind: int, data: dict[str, Any], user_id: int,

@@ -19,18 +19,17 @@ from tests.discord.payloads import (
     ALL_PERMISSIONS,
     APP_ID,
     CHANNEL_ID,
-    GUILD_ID,
     OWNER_ID,
+    THREAD_ID,
     command_options,
     guild_payload,
     interaction_payload,
     member_payload,
-    now_iso,
+    thread_payload,
 )
 from tests.discord.support import first_answer, next_poll, reply_to, vote_for
 from tests.fakes.clock import FixedClock
 
-THREAD_ID = 840000000000000009
 LIMIT = 30  # seconds per question
 SEND_POLLS_ONLY = "I can't post the quiz poll in this channel: I'm missing the “Send Polls” permission."
 
@@ -76,14 +75,6 @@ async def test_a_time_out_in_a_deleted_channel_logs_no_error_and_the_quiz_resume
                              channel_id=dm)
     answer = await fake.wait_until(first_answer(fake, token))
     assert "went wrong" not in answer.content and "Collectives" in answer.content
-
-
-def thread_payload() -> dict[str, Any]:
-    return {"id": str(THREAD_ID), "type": 11, "guild_id": str(GUILD_ID), "parent_id": str(CHANNEL_ID),
-            "owner_id": str(OWNER_ID), "name": "quiz thread", "last_message_id": None,
-            "rate_limit_per_user": 0, "message_count": 0, "member_count": 1, "flags": 0,
-            "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
-                                "archive_timestamp": now_iso(), "locked": False}}
 
 
 def with_a_thread(denied: discord.Permissions) -> dict[str, Any]:
