@@ -49,12 +49,18 @@ async def click(fake: FakeDiscord, message: int, custom_id: str, user_id: int, *
     return answer.content
 
 
-async def two_player_game(fake: FakeDiscord, quiz: str = "collectives") -> tuple[Call, str, Call]:
-    """OTHER_ID starts ``quiz``, LEARNER_ID joins, OTHER_ID begins: the lobby, the game's id, the first question."""
+async def lobby_with_a_player(fake: FakeDiscord, quiz: str = "collectives") -> tuple[Call, str]:
+    """OTHER_ID starts ``quiz`` and LEARNER_ID joins: the lobby and the game's id."""
     await fake.slash("game", {"quiz": quiz}, subcommand="start", user_id=OTHER_ID,
                      member_permissions=PLAYER_PERMISSIONS)
     lobby_call, game_id = await lobby(fake)
     await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", LEARNER_ID)
+    return lobby_call, game_id
+
+
+async def two_player_game(fake: FakeDiscord, quiz: str = "collectives") -> tuple[Call, str, Call]:
+    """lobby_with_a_player, then OTHER_ID begins: the lobby, the game's id, the first question."""
+    lobby_call, game_id = await lobby_with_a_player(fake, quiz)
     await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
                      member_permissions=PLAYER_PERMISSIONS)
     return lobby_call, game_id, await question(fake, 1)

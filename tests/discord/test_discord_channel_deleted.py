@@ -10,7 +10,7 @@ import pytest
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, assert_free_and_untried, click, lobby
+from tests.discord.game_steps import PLAYER_PERMISSIONS, assert_free_and_untried, lobby_with_a_player
 from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
 from tests.discord.payloads import (
     ALL_PERMISSIONS,
@@ -43,10 +43,7 @@ async def in_thread(fake: FakeDiscord, kind: int, data: dict[str, Any], user_id:
 async def test_deleting_a_games_channel_ends_its_waiting_lobby(
         fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
     async with running_bot(settings, fake, clock):  # the clock stands still: no phase of the game falls due
-        await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                         member_permissions=PLAYER_PERMISSIONS)
-        lobby_call, game_id = await lobby(fake)
-        await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", LEARNER_ID)
+        await lobby_with_a_player(fake)
         fake.deleted_channels.add(CHANNEL_ID)
         await fake.dispatch("CHANNEL_DELETE", channel_payload(CHANNEL_ID))  # a moderator deletes the channel
         await fake.quiet(0.3)

@@ -9,20 +9,16 @@ import pytest
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, assert_free_and_untried, click, lobby
-from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
+from tests.discord.game_steps import assert_free_and_untried, lobby_with_a_player
+from tests.discord.harness import running_bot
 from tests.discord.payloads import GUILD_ID
-from tests.discord.support import message_id
 from tests.fakes.clock import FixedClock
 
 
 async def test_removing_the_bot_from_a_server_ends_its_game_and_frees_its_players_own_rounds(
         fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
     async with running_bot(settings, fake, clock):  # the clock stands still: no phase of the game falls due
-        await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                         member_permissions=PLAYER_PERMISSIONS)
-        lobby_call, game_id = await lobby(fake)
-        await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", LEARNER_ID)
+        lobby_call, _game_id = await lobby_with_a_player(fake)
         channel_id = int(lobby_call.path.split("/")[2])
         fake.forbidden_channels.add(channel_id)  # the bot is out of the server: its channels refuse it
         await fake.dispatch("GUILD_DELETE", {"id": str(GUILD_ID)})  # an admin removes the bot
