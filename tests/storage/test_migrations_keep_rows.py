@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from alembic import command
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, insert, inspect, text
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -74,15 +73,6 @@ async def _run(engine: AsyncEngine, work: Callable[[Connection], T]) -> T:
         return await connection.run_sync(work)
 
 
-def _step(action: str, revision: str) -> Callable[[Connection], None]:
-    """One migration up or down, on the connection given (so SQLite has the application's foreign keys on)."""
-    def run(connection: Connection) -> None:
-        config = alembic_config()
-        config.attributes["connection"] = connection
-        getattr(command, action)(config, revision)
-    return run
-
-
 def _revisions_from_lowest() -> list[str]:
     """LOWEST's revision, then each one after it up to head."""
     script = ScriptDirectory.from_config(alembic_config())
@@ -98,7 +88,7 @@ async def test_each_downgrade_from_head_keeps_every_row_of_the_tables_it_keeps(d
         stored = await _run(engine, _counts)
         assert set(stored.values()) <= {1, 2} and len(stored) == len(tables.Base.metadata.tables)
         for revision in reversed(_revisions_from_lowest()[:-1]):
-            await _run(engine, _step("downgrade", revision))
+            await _migrate(engine, "downgrade", revision)
             counts = await _run(engine, _counts)
             assert counts == {table: stored[table] for table in counts}, f"down to {revision}"
     finally:
@@ -113,7 +103,7 @@ async def test_each_upgrade_to_head_keeps_every_row(database_url: str) -> None:
         await _run(engine, _store_rows)
         stored = await _run(engine, _counts)
         for revision in revisions[1:]:
-            await _run(engine, _step("upgrade", revision))
+            await _migrate(engine, "upgrade", revision)
             counts = await _run(engine, _counts)
             assert counts == {table: stored.get(table, 0) for table in counts}, f"up to {revision}"
         assert len(counts) == len(tables.Base.metadata.tables)
