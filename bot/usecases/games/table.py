@@ -136,12 +136,10 @@ class GameTable:
         stopped = 0
         for game_id in game_ids:
             async with self.locks.of(game_id):
-                stopped += await self._stop_refused(game_id, N_("Send Messages"), None,
-                                                    why="the bot was removed from its chat, or the chat deleted")
+                stopped += await self._stop_refused(game_id, N_("Send Messages"), None)
         return stopped
 
-    async def _stop_refused(self, game_id: str, right: str, surface: GameSurface | None, *,
-                            why: str = "its chat refused a message") -> bool:
+    async def _stop_refused(self, game_id: str, right: str, surface: GameSurface | None) -> bool:
         """The chat won't take the game's messages: stop it, and say why if the chat still takes a text (a
         ``surface`` None: it takes nothing)."""
         async def stop(uow: UnitOfWork) -> GamePodium | None:
@@ -155,9 +153,10 @@ class GameTable:
         if podium is None:
             return False
         if surface is None:  # nothing refused: the chat is gone for the bot
-            log.warning("game %s stopped: %s", game_id, why)
+            log.warning("game %s stopped: the bot was removed from its chat, or the chat deleted", game_id)
             return True
-        log.warning("game %s stopped: %s (%s)", game_id, why, "held back" if right == HELD_BACK else f"missing {right}")
+        log.warning("game %s stopped: its chat refused a message (%s)", game_id,
+                    "held back" if right == HELD_BACK else f"missing {right}")
         try:
             await surface.podium(podium)
         except Exception as error:  # the chat takes nothing at all: the game is over all the same
