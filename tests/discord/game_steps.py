@@ -78,12 +78,17 @@ async def a_new_lobby_opens(fake: FakeDiscord, starter: int) -> None:
     assert opened.content == "The lobby is open: everyone here can join."
 
 
-async def assert_free_and_untried(fake: FakeDiscord, chat_id: int) -> None:
-    """The learner plays the game's quiz on their own, in their DMs: no game holds it any more; and nothing was
-    tried in the chat the bot lost (deleted, or a server that removed it), which would only have refused it."""
+async def assert_free(fake: FakeDiscord) -> None:
+    """The learner plays the game's quiz on their own, in their DMs with the bot: no game holds it any more."""
     dm = fake.dm_channel(LEARNER_ID)
     token = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID, dm=True,
                              channel_id=dm)
     answer = await fake.wait_until(first_answer(fake, token))
     assert "group game" not in answer.content, answer.content
+
+
+async def assert_free_and_untried(fake: FakeDiscord, chat_id: int) -> None:
+    """assert_free; and nothing was tried in the chat the bot lost (deleted, or a server that removed it), which
+    would only have refused it."""
+    await assert_free(fake)
     assert not [call for call in fake.calls if call.status >= 400 and call.path.startswith(f"/channels/{chat_id}/")]

@@ -11,9 +11,8 @@ import pytest
 from adapters.settings import Settings
 from bot.games.rules import GRACE, QUESTION_SECONDS
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import a_new_lobby_opens, two_player_game
-from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
-from tests.discord.support import first_answer
+from tests.discord.game_steps import a_new_lobby_opens, assert_free, two_player_game
+from tests.discord.harness import OTHER_ID, running_bot
 from tests.fakes.clock import FixedClock
 
 GAMES = 0.02  # seconds between looks for game phases that are due
@@ -36,12 +35,7 @@ async def test_a_game_whose_thread_was_locked_ends_and_frees_its_players_and_the
                  and c.status == 400]
         assert len(tried) <= 2  # the results, then the podium saying why: no question 2, 3... sent unseen
 
-        # The learner plays the game's quiz on their own, in their DMs with the bot: no game holds it any more.
-        dm = fake.dm_channel(LEARNER_ID)
-        token = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=LEARNER_ID, dm=True,
-                                 channel_id=dm)
-        answer = await fake.wait_until(first_answer(fake, token))
-        assert "group game" not in answer.content, answer.content
+        await assert_free(fake)  # the learner plays the game's quiz on their own: no game holds it any more
         fake.locked_threads.clear()  # a moderator opens the post again: a new game starts there at once
         await a_new_lobby_opens(fake, OTHER_ID)
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
