@@ -67,7 +67,14 @@ class SqlChatRepository:
     async def _move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         run = self._connection.execute
         # A row of the new chat's that holds no setting (only the greeting of the supergroup, which Telegram may
-        # announce before the move) gives way to the old chat's settings.
+        # announce before the move) gives way to the old chat's settings, handing on its greeting if newer: else
+        # another join notice that day would greet the supergroup again.
+        its_greeting = select(chats.c.greeted_at).where(chats.c.platform == platform, chats.c.chat_id == new_chat_id,
+                                                        chats.c.language.is_(None)).scalar_subquery()
+        await run(update(chats).where(chats.c.platform == platform, chats.c.chat_id == old_chat_id,
+                                      its_greeting.is_not(None),
+                                      chats.c.greeted_at.is_(None) | (chats.c.greeted_at < its_greeting))
+                  .values(greeted_at=its_greeting))
         older = chats.alias("older")
         await run(delete(chats).where(
             chats.c.platform == platform, chats.c.chat_id == new_chat_id, chats.c.language.is_(None),

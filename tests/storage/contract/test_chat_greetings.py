@@ -65,3 +65,18 @@ async def test_a_greeting_telegram_refused_gives_its_claim_back_but_not_a_later_
         await work.chats.release_greeting("telegram", "-1", START)  # the first claim's, given back again
         await work.commit()
     assert not await claim(uow, "-1", timedelta(minutes=4))
+
+
+async def test_a_supergroup_greeted_before_its_move_arrives_is_not_greeted_again_after_it(uow: Uow) -> None:
+    """The move brings the old group's settings (its language) but keeps the newer greeting: a second join notice
+    for the supergroup the same day would otherwise greet it twice."""
+    async with uow() as work:
+        await work.chats.set_language("telegram", "-4343", "yo")
+        await work.commit()
+    assert await claim(uow, "-1004343", timedelta())
+    async with uow() as work:
+        await work.chats.move("telegram", "-4343", "-1004343")
+        await work.commit()
+    assert not await claim(uow, "-1004343", timedelta(minutes=2))
+    async with uow() as work:
+        assert await work.chats.language("telegram", "-1004343") == "yo"
