@@ -39,7 +39,7 @@ class SessionStepper:
         removed = meanwhile = 0
         while (question_id := session.current_question_id) is not None:
             question = quiz.question(question_id)
-            if question is not None and (elsewhere := await self._answered_meanwhile(uow, session, question_id)):
+            if question is not None and (elsewhere := await self.answered_meanwhile(uow, session, question_id)):
                 meanwhile += 1  # answered in a quiz, a retry or a game since the round began: not due any more
                 await uow.answers.add(elsewhere)
                 session.advance()
@@ -80,8 +80,8 @@ class SessionStepper:
         other = await uow.sessions.active(session.user_id)
         return replace(summary, still_open=self.still_open(other, _)) if other is not None else summary
 
-    async def _answered_meanwhile(self, uow: UnitOfWork, session: QuizSession,
-                                  question_id: str) -> AnswerRecord | None:
+    async def answered_meanwhile(self, uow: UnitOfWork, session: QuizSession,
+                                 question_id: str) -> AnswerRecord | None:
         """In a review round, the learner's latest answer to this question given elsewhere since the round began,
         as this round's answer to it (so its summary and retry count it as answered there); None if there was none.
         Asked again, it would be reviewed twice in minutes, and the round would ask what /progress no longer

@@ -183,6 +183,12 @@ class Answering:
             shown = await core.stepper.step(uow, quiz, session, _)
             await uow.commit()
             return AnswerOutcome(None, shown, session.chat_id, language=_.language)
+        if await core.stepper.answered_meanwhile(uow, session, question_id) is not None:
+            # A review's question answered in a quiz or a game since it was shown here (its poll left open, or held
+            # for the game): scored too, it would be reviewed twice in minutes. Passed over, as resuming would.
+            shown = await core.stepper.step(uow, quiz, session, _)
+            await uow.commit()
+            return AnswerOutcome(None, shown, session.chat_id, language=_.language)
         verdict = judge(session, question, option_index, order, key_shown=key_shown)
         if verdict is Refusal.OUT_OF_RANGE:
             return Notice(_("Please choose one of the options, 1 to {count}.", count=len(question.options)),
