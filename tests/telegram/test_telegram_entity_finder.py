@@ -1,0 +1,67 @@
+"""The model of Telegram's entity finder (telegram_entities) against TDLib's own cases for it
+(test/message_entities.cpp), so that a name the tests call safe is one Telegram makes nothing of."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.telegram.telegram_entities import bot_commands, card_numbers, cashtags, found_entities, hashtags
+
+ONES = "1" * 255
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("/abc", ["/abc"]), (" /abc ", ["/abc"]), ("/a@abc", ["/a@abc"]), ("/a@b", []), ("/@bfdsa", []),
+    ("/test/", []), ("a/abc", []), ("</abc>", []), ("/" + "a" * 64, ["/" + "a" * 64]), ("/" + "a" * 65, []),
+    ("/reload@SomeBot", ["/reload@SomeBot"]), ("/start@abc@", ["/start@abc"]), ("/я", []), ("/abcé", []),
+])
+def test_bot_commands_are_found_as_tdlib_finds_them(text: str, expected: list[str]) -> None:
+    assert bot_commands(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("", []), ("#", []), ("##", []), ("#a", ["#a"]), (" #я ", ["#я"]), (" я#a ", []), (" #a# ", []),
+    (" #123 ", []), (" #123a ", ["#123a"]), (" #123a# ", []), (" #" + "1" * 256 + "a ", []),
+    (" #" + ONES + "a", ["#" + ONES + "a"]), (" #" + ONES + "a" + "b" * 255 + "# ", []),
+    ("#a#b #c #d", ["#c", "#d"]), ("#test@", ["#test"]), ("#test@ab", ["#test"]), ("#test@abc", ["#test@abc"]),
+    ("#test@a-c", ["#test"]), ("#test@" + "a" * 33, ["#test@" + "a" * 32]), ("#te·st", ["#te·st"]),
+    ("#a\u2122", ["#a"]), ("#a൹", ["#a"]), ("#aඁං෴ก฿", ["#aඁං෴ก"]), ("#\u2060tag", []),
+])
+def test_hashtags_are_found_as_tdlib_finds_them(text: str, expected: list[str]) -> None:
+    assert hashtags(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("$", []), ("$$$", []), ("$a", []), ("$abc", []), ("$A", ["$A"]), ("$ABС", []), ("$ABCDEFGH", ["$ABCDEFGH"]),
+    ("$ABCDEFGHJ", []), ("$ABCDEFGH1", []), (" $$XYZ ", []), (" $XYZ$ ", []), (" $1ABC ", []), (" 1$ABC ", []),
+    (" А$ABC ", []), ("$ABC$DEF $GHI $KLM", ["$GHI", "$KLM"]), ("$TEST@ab", ["$TEST"]), ("$TEST@abc", ["$TEST@abc"]),
+    ("$TEST@a-c", ["$TEST"]), ("$TEST@" + "a" * 33, ["$TEST"]), ("$1INC", []), ("$1INCH", ["$1INCH"]),
+    ("...$1INCH...", ["$1INCH"]), ("$1inch", []), ("$1INCHA", []), ("\u2122$ABC\u2122", ["$ABC"]),
+    ("$ABC൹", ["$ABC"]), ("$ABCඁ", []), ("$ABCก", []), ("$ABC฿", ["$ABC"]), ("$\u2060USD", []),
+])
+def test_cashtags_are_found_as_tdlib_finds_them(text: str, expected: list[str]) -> None:
+    assert cashtags(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("123456789015", []), ("1234567890127", []), ("1234567890128", ["1234567890128"]),
+    ("12345678901500", ["12345678901500"]), ("1234567890128000000", ["1234567890128000000"]),
+    ("12345678901500910000", []), (" - - - - 1 - -- 2 - - -- 34 - - - 56- - 7890150000  - - - -", []),
+    (" - - - - 1 - -- 234 - - 56- - 7890150000  - - - -", ["1 - -- 234 - - 56- - 7890150000"]),
+    ("4916-3385-0608-2832; 5280 9342 8317 1080 ;345936346788903",
+     ["4916-3385-0608-2832", "5280 9342 8317 1080", "345936346788903"]),
+    ("4556728228023269, 4916141675244747020, 49161416752447470, 4556728228023269",
+     ["4556728228023269", "4916141675244747020", "4556728228023269"]),
+    ("a1234567890128", []), ("1234567890128а", []), ("_1234567890128", []), ("1234567890128/", ["1234567890128"]),
+    ("\"1234567890128", ["1234567890128"]), ("+1234567890128", []), ("4111\u20601111\u20601111\u20601111", []),
+])
+def test_card_numbers_are_found_as_tdlib_finds_them(text: str, expected: list[str]) -> None:
+    assert card_numbers(text) == expected
+
+
+def test_everything_telegram_finds_in_a_bots_text_is_found() -> None:
+    """Mentions, commands, links and e-mail addresses, tags and cards, in HTML as the bot sends it."""
+    text = ("<b>@victim</b> /start, t.me/x tg://resolve ada@example.com #tag $USD 4111 1111 1111 1111, "
+            "1:05 +254 700 000000")
+    assert found_entities(text) == ["@victim", "/start", "t.me", "tg://resolve", "example.com", "#tag", "$USD",
+                                    "4111 1111 1111 1111"]
