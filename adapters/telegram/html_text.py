@@ -16,10 +16,17 @@ PIECE_LIMIT = 700  # characters of a name, title or notice shown in a line; cont
 TOKEN = regex.compile(r"<[^>]*>|&(?:[a-zA-Z]+|#[0-9]+|#x[0-9a-fA-F]+);|\X")
 TAG = regex.compile(r"<[^>]*>")
 TAG_NAME = regex.compile(r"<([^\s>/]+)")
-# What Telegram makes a mention or a link of in plain text by itself (TDLib's find_entities): "@name" notifies
-# that member, a domain's dot ("example.com", "t.me/x") and "tg://" link away. A word joiner (U+2060) just after
-# the sign ends each, as Telegram reads none across it, and shows nothing.
-ENTITY_SIGN = regex.compile(r"(?<=@)(?=\w)|(?<=\.)(?=[^\s.])|(?<=:)(?=//)")
+# What Telegram makes an entity of in plain text by itself (TDLib's find_entities): "@name" notifies that member,
+# a domain's dot ("example.com", "t.me/x", an e-mail address) and "tg://" link away, "/start" (or "/reload@Bot")
+# is a command a click sends as the clicker's, "#tag" and "$USD" search the chat. A word joiner (U+2060) just after
+# the sign ends each, as Telegram reads none across it, and shows nothing. A sign's next character, for "#" any
+# hashtag letter (TDLib's is_hashtag_letter: U+00B7 and Sinhala too).
+ENTITY_SIGN = regex.compile(r"(?<=[@#$/])(?=[\w\u00b7\u0d80-\u0dff])|(?<=\.)(?=[^\s.])|(?<=:)(?=//)")
+# And 13 to 19 digits among spaces and hyphens make a bank card number: a word joiner after each digit of such a
+# run leaves none (Telegram's run ends at one). Shorter runs (a score, a year) stay as they are.
+DIGIT_RUN = regex.compile(r"[0-9][0-9 -]*")
+CARD_DIGITS = 13
+DIGIT_ENDS = regex.compile(r"(?<=[0-9])(?=[0-9 -])")
 WORD_JOINER = "\u2060"
 
 
@@ -30,10 +37,16 @@ def esc(text: str, limit: int | None = PIECE_LIMIT) -> str:
 
 
 def named(text: str, limit: int | None = PIECE_LIMIT) -> str:
-    """A text that shows people's names (as they typed them), as esc() makes it but with no mention or link in
-    it: a first name "@someone" shown in a group would notify that member each time, "example.com" be a link the
-    bot seems to offer. It reads the same."""
-    return esc(ENTITY_SIGN.sub(WORD_JOINER, text), limit)
+    """A text that shows people's names (as they typed them), as esc() makes it but with nothing Telegram makes
+    an entity of in it: a first name "@someone" shown in a group would notify that member each time,
+    "example.com" be a link the bot seems to offer, "/start" a command sent as whoever clicks it. It reads the
+    same."""
+    return esc(DIGIT_RUN.sub(_no_card, ENTITY_SIGN.sub(WORD_JOINER, text)), limit)
+
+
+def _no_card(run: regex.Match[str]) -> str:
+    digits = sum(character.isdigit() for character in run[0])
+    return DIGIT_ENDS.sub(WORD_JOINER, run[0]) if digits >= CARD_DIGITS else run[0]
 
 
 def bold(text: str, limit: int | None = PIECE_LIMIT) -> str:

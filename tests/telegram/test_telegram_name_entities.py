@@ -1,12 +1,17 @@
-"""A name is what its owner typed, and Telegram reads mentions and links in a bot's text by itself: "@victim" as
-a first name, shown in a group's lobby, results, podium or leaderboard, would notify that member each time, and
-"example.com" would be a link the bot seems to offer. Shown, they read the same but are neither."""
+"""A name is what its owner typed, and Telegram reads mentions, links, bot commands, hashtags, cashtags and card
+numbers in a bot's text by itself: "@victim" as a first name, shown in a group's lobby, results, podium or
+leaderboard, would notify that member each time, "example.com" would be a link the bot seems to offer, and
+"/reload@QuizTutorBot" a command that anyone who clicks it sends as their own. Shown, they read the same but are
+none of those."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from adapters.settings import Settings
+from adapters.telegram.html_text import named
 from bot.games.rules import RESULTS_SECONDS
 from tests.fakes.clock import FixedClock
 from tests.telegram.game_steps import lobby, press, vote
@@ -17,6 +22,8 @@ from tests.telegram.telegram_html import shown_text
 
 MENTIONER = FakeUser(401, "@victim", "en")  # Telegram's mention of the member whose username is victim
 LINKER = FakeUser(402, "t.me/x example.com tg://resolve", "en")
+COMMANDER = FakeUser(403, "/reload@QuizTutorBot /start #winner", "en")
+CASHIER = FakeUser(404, "$USD 4111 1111 1111 1111", "en")
 GAMES = 0.02  # seconds between looks for game phases that are due
 
 
@@ -25,41 +32,55 @@ def shown(text: str) -> str:
     return shown_text(text, html_mode=True).replace("\u2060", "")
 
 
-async def test_names_in_a_games_messages_mention_and_link_nobody(api: FakeBotApi, settings: Settings,
-                                                                 clock: FixedClock) -> None:
+@pytest.mark.parametrize(("starter", "joiner"), [(MENTIONER, LINKER), (COMMANDER, CASHIER)])
+async def test_names_in_a_games_messages_make_no_entity(api: FakeBotApi, settings: Settings, clock: FixedClock,
+                                                        starter: FakeUser, joiner: FakeUser) -> None:
     async with running_bot(settings, clock, game_interval=GAMES):
-        await api.command(MENTIONER, "/game collectives", GROUP)
+        await api.command(starter, "/game collectives", GROUP)
         lobby_call, game_id = await lobby(api, GROUP)
-        await press(api, LINKER, f"gj:{game_id}", GROUP)
+        await press(api, joiner, f"gj:{game_id}", GROUP)
         await press(api, AMINATA, f"gj:{game_id}", GROUP)
-        await press(api, MENTIONER, f"gb:{game_id}", GROUP)
+        await press(api, starter, f"gb:{game_id}", GROUP)
         first = await next_poll(api, GROUP.id, 1)
-        for user in (MENTIONER, LINKER, AMINATA):
+        for user in (starter, joiner, AMINATA):
             await vote(api, first, user, right=True)
         await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"])
-        await api.command(MENTIONER, "/game stop", GROUP)
+        await api.command(starter, "/game stop", GROUP)
         await api.wait_for("sendMessage", 1, lambda p: "Game stopped" in p["text"])
         clock.advance(timedelta(seconds=RESULTS_SECONDS))
-        await api.command(LINKER, "/leaderboard", GROUP)
+        await api.command(joiner, "/leaderboard", GROUP)
         await api.wait_for("sendMessage", 1, lambda p: "Leaderboard" in p["text"])
 
     group = [call.params["text"] for call in api.requests
              if call.method in ("sendMessage", "editMessageText") and for_chat(GROUP.id)(call.params)]
-    named = [text for text in group if "victim" in text]
-    assert len(named) >= 5  # the lobby, the players as it began, the results, the podium, the leaderboard
-    assert "Players: @victim" in shown(lobby_call.params["text"])  # the name still reads as typed
+    naming = [text for text in group if starter.first_name in shown(text) and joiner.first_name in shown(text)]
+    assert len(naming) >= 4  # the players as the game began, the results, the podium, the leaderboard
+    # Each name still reads as typed.
+    assert f"Players: {starter.first_name}" in shown(lobby_call.params["text"])
     for text in group:
         assert found_entities(text) == [], text
 
 
-async def test_a_group_members_reply_names_them_without_a_mention(api: FakeBotApi, settings: Settings) -> None:
+async def test_a_group_members_reply_names_them_without_an_entity(api: FakeBotApi, settings: Settings) -> None:
     """"<b>@victim</b> · …", the prefix saying whose reply it is, in bold: Telegram reads a mention in it all the
     same."""
+    members = (MENTIONER, LINKER, COMMANDER, CASHIER)
     async with running_bot(settings):
-        await api.command(MENTIONER, "/game nosuch", GROUP)
-        await api.command(LINKER, "/game nosuch", GROUP)
-        said = await api.wait_for("sendMessage", 2, for_chat(GROUP.id))
+        for member in members:
+            await api.command(member, "/game nosuch", GROUP)
+        said = await api.wait_for("sendMessage", len(members), for_chat(GROUP.id))
     texts = [call.params["text"] for call in said]
-    assert shown(texts[0]).startswith("@victim · ") and shown(texts[1]).startswith(LINKER.first_name + " · ")
+    for member, text in zip(members, texts, strict=True):
+        assert shown(text).startswith(member.first_name + " · ")
     for text in texts:
         assert found_entities(text) == [], text
+
+
+@pytest.mark.parametrize("name", [
+    "@victim", "a@b.co", "t.me/x", "tg://resolve", "/start", "/reload@QuizTutorBot", "#tag", "#·tag", "#ලංකා",
+    "#123a@somebot", "$USD", "$1INCH", "4111111111111111", "4111 1111 1111 1111", "4111-1111-1111-1111",
+    "1 2 3 4 5 6 7 8 9 0 1 2 8",
+])
+def test_a_name_makes_no_entity_and_reads_the_same(name: str) -> None:
+    assert found_entities(name, html_mode=False) != []  # what Telegram would make of it as typed
+    assert found_entities(named(name)) == [] and shown(named(name)) == name
