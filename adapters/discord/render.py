@@ -22,6 +22,10 @@ OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: 
 # A link Discord shows a preview (an embed) of under the message, ending where its client ends one: wrapped in <>,
 # it shows the same and stays a link, without that preview.
 PREVIEWED = re.compile(r"https?://[^\s<>]+[^<>.,:;\"')\]\s]", re.IGNORECASE)
+# A "[" that begins a masked link ("[text](https://…)": the text drawn as a link to a site it needn't name), outside
+# a web address (where none begins): escape_markdown escapes only a line's first, so "[a](b) [x](https://…)" kept the
+# second. Escaped, a "[" is one after an odd run of backslashes (escape_markdown doubles those a user typed).
+BRACKET = re.compile(r"(https?://[^\s<>]+)|(?<!\\)((?:\\\\)*)\[", re.IGNORECASE)
 
 
 def plain(text: str) -> str:
@@ -30,8 +34,14 @@ def plain(text: str) -> str:
     member (nobody is pinged either way: the client allows no mentions), nor into a channel link, a clickable
     command, a timestamp or a custom emoji (``<#id>``, ``</reload:id>``, ``<t:…>``, ``<:name:id>``). A web address
     in it (a nickname "https://example.com") stays a link, without the preview of that site Discord would add
-    under the bot's message."""
-    return PREVIEWED.sub(r"<\g<0>>", escape_mentions(escape_markdown(text)).replace("<", "\\<"))
+    under the bot's message. Nor is "[text](https://…)" a masked link (only its text shown, drawn as a link): it
+    shows as typed."""
+    escaped = BRACKET.sub(_escaped_bracket, escape_mentions(escape_markdown(text)).replace("<", "\\<"))
+    return PREVIEWED.sub(r"<\g<0>>", escaped)
+
+
+def _escaped_bracket(found: re.Match[str]) -> str:
+    return found[1] or f"{found[2]}\\["
 
 
 def mention(user_id: int | str) -> str:
