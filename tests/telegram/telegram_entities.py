@@ -7,7 +7,7 @@ After TDLib's find_entities (td/telegram/MessageEntity.cpp), which the Bot API s
 sends (get_formatted_text: a bot skips no bot commands, only media timestamps; phone numbers are found nowhere).
 Bot commands, hashtags, cashtags and card numbers are its match_* functions ported; a word character there is a
 letter, a number or "_" (TDLib's is_word_character), a hashtag letter a letter, a decimal digit, "_", U+200C,
-U+00B7 or one of U+0D80-U+0DFF (is_hashtag_letter). Mentions and links are a subset, on the side of finding more:
+U+00B7 or one of U+0D80-U+0DFF (is_hashtag_letter). Mentions and links are simpler, on the side of finding more:
 a mention is "@" not after a word character, then 2 to 32 of [A-Za-z0-9_] not followed by a word character
 (TDLib drops those under 4 bar a few); a link is a domain around a dot, its characters ASCII letters, digits,
 "_", "-", "~" and other characters from U+00C0 on, but not U+2000 to U+206F (bar the joiners U+200C, U+200D and

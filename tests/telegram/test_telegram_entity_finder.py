@@ -5,9 +5,26 @@ from __future__ import annotations
 
 import pytest
 
-from tests.telegram.telegram_entities import bot_commands, card_numbers, cashtags, found_entities, hashtags
+from tests.telegram.telegram_entities import (
+    MENTION,
+    bot_commands,
+    card_numbers,
+    cashtags,
+    found_entities,
+    hashtags,
+)
 
 ONES = "1" * 255
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("@mention", ["@mention"]), (" @mention ", ["@mention"]), ("no@mention", []), ("нет@mention", []), ("@n", []),
+    ("@abcdefghijklmnopqrstuvwxyz123456", ["@abcdefghijklmnopqrstuvwxyz123456"]),
+    ("@abcdefghijklmnopqrstuvwxyz1234567", []), ("@xxxxx@yyyyy", ["@xxxxx"]), ("@victimé", []), ("@\u2060victim", []),
+    ("@gif @ya", ["@gif", "@ya"]),  # TDLib keeps only a few names under 4 ("gif"): this finds more, not fewer
+])
+def test_mentions_are_found_where_tdlib_finds_them(text: str, expected: list[str]) -> None:
+    assert [found[0] for found in MENTION.finditer(text)] == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), [
