@@ -93,8 +93,7 @@ class GroupRepeats:
         if not self._pointed.allow((chat, command, actor.user_id, said, variant)):
             return  # told a moment ago: each further repeat would cost the group a message as well
         line = (above or ABOVE[command])(_, f"https://t.me/{self._chat.bot.username}")
-        text = " ".join([*([said] if said else []), line])
-        await self._chat.html(chat, [render.outcome_notice(text, owner_in(chat, actor, first_name))])
+        await self._chat.html(chat, [render.outcome_notice(said, owner_in(chat, actor, first_name), line)])
 
     async def _in_full(self, shown: Hashable, full: Callable[[], Awaitable[None]]) -> bool:
         """``full()`` unless that answer went there within the minute; whether it was sent now. An asker while it

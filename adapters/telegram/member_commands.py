@@ -4,7 +4,6 @@ PersonalAnswers)."""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 
 from telegram import Update
 
@@ -56,11 +55,10 @@ class MemberCommands:
             _ = self._engine.localizer_for(notice.language)
             # Answered in the group only when the bot can't write to them privately: each reminder would be refused
             # (and reminders then stop), unseen. Said now, while they are here to read it.
-            unreachable = replace(notice, text=" ".join([notice.text, _(
-                "But I can't write to you in a private chat yet, and that is where reminders come: open "
-                "{link} and press Start.", link=f"https://t.me/{self._chat.bot.username}")]))
+            unreachable = _("But I can't write to you in a private chat yet, and that is where reminders come: open "
+                            "{link} and press Start.", link=f"https://t.me/{self._chat.bot.username}")
             return lambda to, owner: self._chat.html(to, [render.outcome_notice(
-                (unreachable if notice.code is NoticeCode.REMINDERS_ON and not is_private(to, actor) else notice).text,
-                owner)])
+                notice.text, owner,
+                unreachable if notice.code is NoticeCode.REMINDERS_ON and not is_private(to, actor) else None)])
         await self._personal.answer("reminders", context.args, actor, chat, first_name(update), prepare)
 

@@ -24,12 +24,17 @@ def caption(text: str, owner: str | None = None) -> str:
 
 
 def notice(reply: Notice) -> str:
-    return esc(reply.text)
+    # named(): a notice may say back what someone typed ("There is no quiz called “@victim”."), which must
+    # not mention or link anyone in the bot's name; the engine's own words read the same.
+    return named(reply.text)
 
 
-def outcome_notice(text: str | None, owner: str | None = None) -> str:
-    """What the engine says before the next question, e.g. that the time was up; in a group, for whom."""
-    return owner_prefix(owner) + esc(text) if text else ""
+def outcome_notice(text: str | None, owner: str | None = None, own_words: str | None = None) -> str:
+    """What the engine says before the next question, e.g. that the time was up; in a group, for whom. As
+    notice(), it mentions and links nobody; ``own_words``: a sentence of the adapter's after it, whose link to
+    the bot (t.me/...) stays one."""
+    said = " ".join([*([named(text)] if text else []), *([esc(own_words)] if own_words else [])])
+    return owner_prefix(owner) + said if said else ""
 
 
 def polls_refused(_: Localizer) -> str:

@@ -84,3 +84,18 @@ async def test_a_group_members_reply_names_them_without_an_entity(api: FakeBotAp
 def test_a_name_makes_no_entity_and_reads_the_same(name: str) -> None:
     assert found_entities(name, html_mode=False) != []  # what Telegram would make of it as typed
     assert found_entities(named(name)) == [] and shown(named(name)) == name
+
+
+async def test_what_a_member_typed_said_back_in_the_group_mentions_and_links_nobody(api: FakeBotApi,
+                                                                                  settings: Settings) -> None:
+    """"There is no quiz called “@victim”.": the words a member typed after /game, echoed in the group's refusal,
+    would notify that member (or offer a link) in the bot's name, as often as anyone typed them."""
+    async with running_bot(settings):
+        await api.command(AMINATA, "/game @victim", GROUP)
+        await api.command(MENTIONER, "/game t.me/x example.com tg://resolve", GROUP)
+        said = await api.wait_for("sendMessage", 2, for_chat(GROUP.id))
+    texts = [call.params["text"] for call in said]
+    assert "@victim" in shown(texts[0]) and "t.me/x example.com tg://resolve" in shown(texts[1])
+    for text in texts:
+        assert found_entities(text) == [], text
+
