@@ -49,12 +49,14 @@ def is_stale_click(interaction: discord.Interaction) -> bool:
 
 
 def owner_ids(application: discord.AppInfo | None) -> set[int]:
-    """The application's owner, or its team's admins and developers (as discord.py's own Bot does)."""
+    """The application's owner, or its team's admins and developers (as discord.py's own Bot counts them), once
+    they joined it: an invitation not yet accepted (it may be declined) gives no say over the team's apps."""
     if application is None:
         return set()
     if application.team is not None:
         roles = (discord.TeamMemberRole.admin, discord.TeamMemberRole.developer)
-        return {member.id for member in application.team.members if member.role in roles}
+        return {member.id for member in application.team.members
+                if member.role in roles and member.membership_state is discord.TeamMembershipState.accepted}
     return {application.owner.id}
 
 

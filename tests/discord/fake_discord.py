@@ -60,11 +60,11 @@ class FakeDiscord(BotRecords, PollTime):
     retry_after: float = 0.05
     unavailable: Unavailable = field(default_factory=Unavailable)  # sends and gateway connections answered 503
     write_limits: WriteLimits = field(default_factory=WriteLimits)  # channels whose messages get a long 429
+    team: dict[str, Any] | None = None  # the developer team owning the application (payloads.team_payload)
 
     def __post_init__(self) -> None:
         self._changed = asyncio.Event()
-        self._counter = itertools.count(1)
-        self._seq = itertools.count(1)
+        self._counter, self._seq = itertools.count(1), itertools.count(1)
         self._ws: web.WebSocketResponse | None = None
         self._originals: dict[str, int] = {}  # interaction token -> the message "@original" means
         self._dm_channels: dict[int, int] = {}
@@ -233,7 +233,7 @@ class FakeDiscord(BotRecords, PollTime):
         if (method, path) == ("GET", "/users/@me"):
             return 200, BOT_USER
         if (method, path) == ("GET", "/oauth2/applications/@me"):
-            return 200, application_payload()
+            return 200, application_payload(self.team)
         if m := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
             return 200, self._callback(m[1], m[2], body)
         if method == "POST" and re.fullmatch(r"/webhooks/\d+/[^/]+", path):  # a follow-up

@@ -65,10 +65,20 @@ def ready_payload(session: int, gateway_url: str) -> dict[str, Any]:
             "application": {"id": str(APP_ID), "flags": 0}, "private_channels": [], "relationships": []}
 
 
-def application_payload() -> dict[str, Any]:
+def application_payload(team: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The application, owned by OWNER_ID, or by ``team`` (team_payload's): its owner is then the team's user."""
+    owner = user_payload(OWNER_ID) if team is None else user_payload(int(team["id"])) | {"username": "team"}
     return {"id": str(APP_ID), "name": "QuizTutor", "description": "", "icon": None, "bot_public": True,
-            "bot_require_code_grant": False, "owner": user_payload(OWNER_ID), "team": None, "verify_key": "0" * 64,
+            "bot_require_code_grant": False, "owner": owner, "team": team, "verify_key": "0" * 64,
             "flags": 0, "summary": ""}
+
+
+def team_payload(owner_id: int, members: dict[int, tuple[str, int]]) -> dict[str, Any]:
+    """A developer team owned by ``owner_id``; ``members``: user id -> (role, membership state: 1 invited, 2 in)."""
+    team_id = "880000000000000001"
+    return {"id": team_id, "name": "Quiz team", "icon": None, "owner_user_id": str(owner_id),
+            "members": [{"team_id": team_id, "user": user_payload(user_id), "role": role, "membership_state": state,
+                         "permissions": ["*"]} for user_id, (role, state) in members.items()]}
 
 
 def message_payload(message_id: int, channel_id: int, body: dict[str, Any], flags: int) -> dict[str, Any]:

@@ -7,8 +7,8 @@ from pathlib import Path
 from adapters.discord.sync import sync_commands
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import ADMIN_ID, LEARNER_ID, RunningBot, discord_settings
-from tests.discord.payloads import APP_ID, GUILD_ID, OWNER_ID
+from tests.discord.harness import ADMIN_ID, LEARNER_ID, OTHER_ID, RunningBot, discord_settings, running_bot
+from tests.discord.payloads import APP_ID, GUILD_ID, OWNER_ID, team_payload
 from tests.discord.support import first_answer, message_id, next_poll, poll_answers, reply_to, vote_for
 
 REFUSAL = "Sorry, only the bot's admins can reload the content."
@@ -29,6 +29,23 @@ async def test_reload_by_a_configured_admin_or_the_application_owner_reports_the
         assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": 64}}
         assert reply.content.startswith("Content reloaded: 2 quizzes, 4 questions.")
         assert "Nothing changed since the last load." in reply.content
+
+
+async def test_a_teams_admins_and_developers_may_reload_but_not_its_read_only_members_nor_those_only_invited(
+        settings: Settings, fake: FakeDiscord) -> None:
+    """An application owned by a team: its members who may change it are the bot's admins too, as discord.py's
+    Bot counts its owners. A member invited who hasn't joined (and may decline) is no member of it yet."""
+    developer, read_only, invited = LEARNER_ID, OTHER_ID, ADMIN_ID + 1
+    fake.team = team_payload(OWNER_ID, {OWNER_ID: ("admin", 2), developer: ("developer", 2),
+                                        read_only: ("read_only", 2), invited: ("admin", 1)})
+    async with running_bot(settings, fake):
+        replies = {}
+        for user_id in (OWNER_ID, developer, read_only, invited):
+            token = await fake.slash("reload", user_id=user_id)
+            replies[user_id] = (await fake.wait_until(first_answer(fake, token))).content
+    assert replies[OWNER_ID].startswith("Content reloaded") and replies[developer].startswith("Content reloaded")
+    assert replies[read_only] == REFUSAL
+    assert replies[invited] == REFUSAL
 
 
 async def test_a_reload_of_broken_content_lists_the_problems_and_keeps_the_previous_quizzes(
