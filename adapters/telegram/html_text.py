@@ -21,7 +21,12 @@ TAG_NAME = regex.compile(r"<([^\s>/]+)")
 # is a command a click sends as the clicker's, "#tag" and "$USD" search the chat. A word joiner (U+2060) just after
 # the sign ends each, as Telegram reads none across it, and shows nothing. A sign's next character, for "#" any
 # hashtag letter (TDLib's is_hashtag_letter: U+00B7 and Sinhala too).
-ENTITY_SIGN = regex.compile(r"(?<=[@#$/])(?=[\w\u00b7\u0d80-\u0dff])|(?<=\.)(?=[^\s.])|(?<=:)(?=//)")
+SIGN_FOLLOWED = r"(?=[\w\u00b7\u0d80-\u0dff])"
+LINK_SIGNS = r"(?<=\.)(?=[^\s.])|(?<=:)(?=//)"
+ENTITY_SIGN = regex.compile(rf"(?<=[@#$/]){SIGN_FOLLOWED}|{LINK_SIGNS}")
+# What the bot says back of someone's words in its own sentence: no mention or link, but its own "/game" stays a
+# command to tap (and a command they typed, said back, one they could have tapped in their own message).
+MENTION_OR_LINK_SIGN = regex.compile(rf"(?<=@){SIGN_FOLLOWED}|{LINK_SIGNS}")
 # And 13 to 19 digits among spaces and hyphens make a bank card number: a word joiner after each digit of such a
 # run leaves none (Telegram's run ends at one). Shorter runs (a score, a year) stay as they are.
 DIGIT_RUN = regex.compile(r"[0-9][0-9 -]*")
@@ -42,6 +47,13 @@ def named(text: str, limit: int | None = PIECE_LIMIT) -> str:
     "example.com" be a link the bot seems to offer, "/start" a command sent as whoever clicks it. It reads the
     same."""
     return esc(DIGIT_RUN.sub(_no_card, ENTITY_SIGN.sub(WORD_JOINER, text)), limit)
+
+
+def unlinked(text: str, limit: int | None = PIECE_LIMIT) -> str:
+    """A notice, as esc() makes it but with no mention or link in it: it may say back what someone typed ("There
+    is no quiz called “@victim”."), which must not notify or link anyone in the bot's name. The bot's own commands
+    in it ("Start one with /game.") stay commands."""
+    return esc(MENTION_OR_LINK_SIGN.sub(WORD_JOINER, text), limit)
 
 
 def _no_card(run: regex.Match[str]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import CAPTION_LIMIT, bold, esc, italic, named
+from adapters.telegram.html_text import CAPTION_LIMIT, bold, esc, italic, named, unlinked
 from bot.i18n import Localizer
 from bot.progress_replies import Progress
 from bot.reload_report import ReloadReport
@@ -24,16 +24,14 @@ def caption(text: str, owner: str | None = None) -> str:
 
 
 def notice(reply: Notice) -> str:
-    # named(): a notice may say back what someone typed ("There is no quiz called “@victim”."), which must
-    # not mention or link anyone in the bot's name; the engine's own words read the same.
-    return named(reply.text)
+    return unlinked(reply.text)
 
 
 def outcome_notice(text: str | None, owner: str | None = None, own_words: str | None = None) -> str:
     """What the engine says before the next question, e.g. that the time was up; in a group, for whom. As
     notice(), it mentions and links nobody; ``own_words``: a sentence of the adapter's after it, whose link to
     the bot (t.me/...) stays one."""
-    said = " ".join([*([named(text)] if text else []), *([esc(own_words)] if own_words else [])])
+    said = " ".join([*([unlinked(text)] if text else []), *([esc(own_words)] if own_words else [])])
     return owner_prefix(owner) + said if said else ""
 
 

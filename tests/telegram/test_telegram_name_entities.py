@@ -99,3 +99,12 @@ async def test_what_a_member_typed_said_back_in_the_group_mentions_and_links_nob
     for text in texts:
         assert found_entities(text) == [], text
 
+
+async def test_the_bots_own_commands_in_a_notice_stay_commands(api: FakeBotApi, settings: Settings) -> None:
+    """"Start one with /game.": the bot's own words name its commands to tap; only what someone typed, said back
+    in a notice, is kept from making an entity."""
+    async with running_bot(settings):
+        await api.command(AMINATA, "/game stop", GROUP)
+        said = await api.wait_for("sendMessage", 1, for_chat(GROUP.id))
+    text = said[0].params["text"]
+    assert "/game" in shown(text) and found_entities(text) == ["/game"], text
