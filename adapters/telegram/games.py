@@ -211,7 +211,9 @@ class GameCommands:
 
     async def explain_privately(self, actor: Actor, chat: str, payload: str) -> bool:
         """``/start gx_<game>_<place>``: the explanation an alert couldn't hold. False if that isn't the payload."""
-        if not payload.startswith(DEEP_LINK):
+        # The bot's links are printable: a control character (a NUL, which PostgreSQL refuses even in a look-up)
+        # makes one it never sent, as callback_data.decode tells a button's.
+        if not payload.startswith(DEEP_LINK) or not payload.isprintable():
             return False
         game_id, _underscore, place = payload.removeprefix(DEEP_LINK).partition("_")
         reply = await self._engine.games.explain(actor, game_id, int(place) if place.isdecimal() else -1)
