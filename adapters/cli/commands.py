@@ -77,10 +77,13 @@ def _user_name(value: str) -> str:
 
 
 def _default_user() -> str:
+    """The login name, cut to what --user takes (argparse checks a default as if it were typed): a directory
+    account's name may be longer, and the player would refuse an argument nobody gave."""
     try:
-        return _as_typed(getpass.getuser()) or "player"
+        login = _as_typed(getpass.getuser())
     except (KeyError, OSError):
-        return "player"
+        login = None
+    return (login or "").strip()[:USER_NAME_LIMIT].strip() or "player"
 
 
 def _as_typed(value: str) -> str | None:
