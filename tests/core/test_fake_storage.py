@@ -60,7 +60,8 @@ async def test_two_units_of_work_do_not_undo_each_others_commits() -> None:
 
 
 async def test_what_postgresql_refuses_is_refused_and_nothing_of_that_commit_is_kept() -> None:
-    """Text over its varchar, an integer past 32 bits: SQLite keeps them, PostgreSQL fails the transaction."""
+    """Text over its varchar, an integer past 32 bits, a NUL: SQLite keeps them, PostgreSQL fails the transaction;
+    a lone surrogate neither driver can encode."""
     database = FakeDatabase()
     async with database.unit_of_work() as work:
         await work.users.add(UserRecord("telegram", "1"))
@@ -76,6 +77,11 @@ async def test_what_postgresql_refuses_is_refused_and_nothing_of_that_commit_is_
         await work.reviews.add(ReviewRecord(card.id, user.id, "quiz", "q", 1, START, 2**31, None, "en", "hash"))
         with pytest.raises(RefusedByColumn, match=r"review_logs\.duration_ms: 2147483648 is out of"):
             await work.commit()
+    for option, refusal in (("a\x00", "a NUL character"), ("a\ud83d", "a lone surrogate")):
+        async with database.unit_of_work() as work:
+            await work.answers.add(AnswerRecord("s", "q", option, True, START))
+            with pytest.raises(RefusedByColumn, match=rf"answers\.option_id: {refusal}"):
+                await work.commit()
     async with database.unit_of_work() as work:
         await work.answers.add(AnswerRecord("s", "q" * 128, "a", True, START))  # at the limit
         await work.commit()

@@ -1,9 +1,10 @@
 """A fake unit of work's commit: the rows it changed are published, once none breaks a column's limit.
 
-SQLite keeps text of any length and integers of 64 bits whatever a column declares; PostgreSQL refuses text longer
-than its varchar and integers past 32 bits, failing the whole transaction. The fake refuses them as PostgreSQL
-does, so that the engine's fast tests find such values (a review's long question references, a month in
-milliseconds) without a server.
+SQLite keeps text of any length and integers of 64 bits whatever a column declares, and a NUL in text; PostgreSQL
+refuses text longer than its varchar, integers past 32 bits and a NUL, failing the whole transaction. The fake
+refuses them as PostgreSQL does, so that the engine's fast tests find such values (a review's long question
+references, a month in milliseconds, a name with a NUL) without a server; and a lone surrogate, which neither
+driver can encode as UTF-8.
 """
 
 from __future__ import annotations
@@ -67,6 +68,17 @@ def refused(table: Table, row: object) -> list[str]:
         length = getattr(column.type, "length", None) if isinstance(column.type, String) else None
         if isinstance(value, str) and length is not None and len(value) > length:
             refusals.append(f"{table.name}.{column.key}: {len(value)} characters, over varchar({length})")
+        elif isinstance(value, str) and (unfit := _unfit_text(value)):
+            refusals.append(f"{table.name}.{column.key}: {unfit} in {value!r}")
         elif type(column.type) is Integer and type(value) is int and value not in INT32:
             refusals.append(f"{table.name}.{column.key}: {value} is out of a 32-bit integer's range")
     return refusals
+
+
+def _unfit_text(value: str) -> str | None:
+    """What in ``value`` no text column takes: PostgreSQL refuses a NUL; no driver encodes a lone surrogate."""
+    if "\x00" in value:
+        return "a NUL character"
+    if any("\ud800" <= char <= "\udfff" for char in value):
+        return "a lone surrogate"
+    return None
