@@ -1,0 +1,67 @@
+"""The README's reference tables say what the code does: every QUIZ_* setting (and only those) with its default,
+every exit code, every metric /metrics serves. A setting added, renamed or given another default in code alone
+left an operator setting a variable nothing reads, or reading a default the bot doesn't have."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
+
+from adapters.cli.exit_codes import ExitCode
+from adapters.platforms import chat_platforms
+from adapters.prometheus_metrics import PrometheusMetrics
+from adapters.settings import Settings
+from tests.adapters.test_compose_file import known_variables
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+ROW = re.compile(r"^\| `(?P<first>[^`|]+)` \| (?P<second>[^|]*) \|", re.MULTILINE)
+
+
+def readme() -> str:
+    return README.read_text(encoding="utf-8")
+
+
+def setting_rows() -> dict[str, str]:
+    """The Configuration table: variable -> its default column."""
+    return {row["first"]: row["second"] for row in ROW.finditer(readme()) if row["first"].startswith("QUIZ_")}
+
+
+def fields() -> dict[str, FieldInfo]:
+    core = {f"QUIZ_{name.upper()}": field for name, field in Settings.model_fields.items() if name != "platforms"}
+    return core | {spec.env(name): field for spec in chat_platforms()
+                   for name, field in spec.settings.model_fields.items()}
+
+
+def test_the_configuration_table_names_every_setting_and_nothing_else() -> None:
+    assert set(setting_rows()) == known_variables()
+
+
+def test_a_plain_default_is_the_first_value_its_row_shows() -> None:
+    rows = setting_rows()
+    for variable, field in fields().items():
+        default = field.default
+        if default is PydanticUndefined or default is None or not isinstance(default, (int, float, str)):
+            continue  # computed (a folder), or none: the row says in words what happens
+        shown = re.search(r"`([^`]+)`", rows[variable])
+        assert shown is not None, f"{variable}: the README shows no default"
+        assert shown[1] == (f"{default:g}" if isinstance(default, float) else str(default)), variable
+
+
+def test_the_exit_code_table_lists_every_exit_code() -> None:
+    section = readme().partition("| exit code | meaning |")[2].partition("\n\n")[0]
+    listed = {int(code) for code in re.findall(r"^\| (\d+) \|", section, re.MULTILINE)}
+    assert listed == {code.value for code in ExitCode}
+
+
+def test_the_metrics_named_are_those_served() -> None:
+    served = set()
+    for family in PrometheusMetrics().registry.collect():
+        served.add(family.name + ("_total" if family.type == "counter" else ""))
+    paragraph = readme().partition("The metrics, all named `quiztutor_*`:")[2].partition("\n\n")[0]
+    listed = {f"quiztutor_{name}" for name in re.findall(r"`([a-z_]+)`", paragraph)
+              if name.endswith(("_total", "_seconds", "_size", "_depth"))}
+    assert listed == served
+    assert set(re.findall(r"\bquiztutor_[a-z_]+[a-z]", readme())) <= served
