@@ -26,3 +26,14 @@ async def test_the_readmes_leaderboard_choices_are_the_names_discord_shows(
     for match in pairs:
         assert match is not None
         assert match.group(2) in options[match.group(1)], match.group(0)
+
+
+async def test_the_readmes_discord_commands_are_those_synced(settings: Settings, fake: FakeDiscord) -> None:
+    """Every slash command a learner has is in the README's list, and nothing the bot doesn't register (/reload is
+    the admins', under "Adding a quiz")."""
+    await sync_commands(settings, discord_settings(settings), None)
+    synced = {command["name"] for command in next(c for c in fake.calls if c.method == "PUT").body}
+    text = " ".join(README.read_text(encoding="utf-8").split())
+    listed = re.search(r"Learners run (.*?`/help`)\.", text)
+    assert listed is not None, "the README's Discord section no longer lists the commands"
+    assert set(re.findall(r"`/(\w+)", listed[1])) == synced - {"reload"}
