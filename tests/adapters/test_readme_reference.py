@@ -14,6 +14,7 @@ from adapters.cli.exit_codes import ExitCode
 from adapters.platforms import chat_platforms
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.settings import Settings
+from bot.metrics import core_error_series
 from tests.adapters.test_compose_file import known_variables
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -65,3 +66,12 @@ def test_the_metrics_named_are_those_served() -> None:
               if name.endswith(("_total", "_seconds", "_size", "_depth"))}
     assert listed == served
     assert set(re.findall(r"\bquiztutor_[a-z_]+[a-z]", readme())) <= served
+
+
+def test_every_kind_of_error_counted_is_named_under_errors_total() -> None:
+    text = " ".join(readme().split())
+    named = text.partition("`errors_total` (by `platform` and `kind`: ")[2].partition("; what concerns")[0]
+    assert named, "the README's metrics section no longer lists errors_total's kinds"
+    counted = {kind for platform, kind in core_error_series(spec.name for spec in chat_platforms())}
+    counted |= {kind for spec in chat_platforms() for kind in spec.error_kinds}
+    assert counted <= set(re.findall(r"\b[a-z_]+\b", re.sub(r"\([^)]*\)", "", named)))
