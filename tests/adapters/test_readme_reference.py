@@ -13,7 +13,7 @@ from pydantic_core import PydanticUndefined
 from adapters.cli.exit_codes import ExitCode
 from adapters.platforms import chat_platforms
 from adapters.prometheus_metrics import PrometheusMetrics
-from adapters.settings import Settings
+from adapters.settings import PATHS_AND_URLS, Settings
 from bot.metrics import core_error_series
 from tests.adapters.test_compose_file import known_variables
 
@@ -75,3 +75,17 @@ def test_every_kind_of_error_counted_is_named_under_errors_total() -> None:
     counted = {kind for platform, kind in core_error_series(spec.name for spec in chat_platforms())}
     counted |= {kind for spec in chat_platforms() for kind in spec.error_kinds}
     assert counted <= set(re.findall(r"\b[a-z_]+\b", re.sub(r"\([^)]*\)", "", named)))
+
+
+def test_the_settings_refused_with_spaces_around_are_those_the_readme_names() -> None:
+    text = " ".join(readme().split())
+    named = text.partition("a path or URL setting (")[2].partition(")")[0]
+    assert named, "the README's Configuration no longer lists the settings refused with spaces around"
+    listed, platform = set(), ""
+    for variable in re.findall(r"`([A-Z_]+)`", named):  # "`_WEBHOOK_URL`": the platform of the name before
+        if variable.startswith("QUIZ_TELEGRAM_") or variable.startswith("QUIZ_DISCORD_"):
+            platform = "_".join(variable.split("_")[:2])
+        listed.add(platform + variable if variable.startswith("_") else variable)
+    unspaced = {f"QUIZ_{name.upper()}" for name in PATHS_AND_URLS}
+    unspaced |= {spec.env(name) for spec in chat_platforms() for name in spec.settings.unspaced}
+    assert listed == unspaced
