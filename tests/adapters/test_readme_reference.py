@@ -89,3 +89,14 @@ def test_the_settings_refused_with_spaces_around_are_those_the_readme_names() ->
     unspaced = {f"QUIZ_{name.upper()}" for name in PATHS_AND_URLS}
     unspaced |= {spec.env(name) for spec in chat_platforms() for name in spec.settings.unspaced}
     assert listed == unspaced
+
+
+def test_content_readmes_poll_limits_are_each_platforms() -> None:
+    """content/README's table of what `validate` lists as over a platform's poll limits."""
+    text = (README.parent / "content" / "README.md").read_text(encoding="utf-8")
+    for spec in chat_platforms():
+        row = re.search(rf"^\| {spec.title} *\| (\d+) *\| (\d+) *\| (\d+|–) *\|$", text, re.MULTILINE)
+        assert row is not None, f"content/README has no poll limits for {spec.title}"
+        limits = spec.poll_limits
+        assert row.groups() == (str(limits.question), str(limits.option),
+                                "–" if limits.explanation is None else str(limits.explanation))
