@@ -19,6 +19,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from adapters.env_values import as_written, within_file_system_limits
 from adapters.platform import PlatformSettings, PlatformSpec
+from bot.content.file_reading import folder_at
 from content import default_content_dir
 from storage.pool_size import DEFAULT_POOL_SIZE
 
@@ -140,7 +141,7 @@ class Settings(BaseSettings):
     def locales_dir(self) -> Path:
         """The content's own UI translations, else the shipped ones (a custom quiz folder needn't copy them)."""
         own = self.content_dir / "locales"
-        return own if own.is_dir() else default_content_dir() / "locales"
+        return own if folder_at(own) else default_content_dir() / "locales"  # not there, or can't be told
 
     def secrets(self) -> list[str]:
         # Not the database's password: the URL is only ever shown without it, and scrubbing a short or common

@@ -12,6 +12,7 @@ from adapters.cli.exit_codes import ExitCode
 from adapters.cli.pipes import reader_may_leave, written
 from adapters.cli.ui_coverage import ui_coverage_notes
 from bot.content.concepts import load_concept_names
+from bot.content.file_reading import folder_at
 from bot.content.glossary import load_glossary
 from bot.content.limits import PollLimits, poll_overflows
 from bot.content.lint import LintWarning, lint
@@ -44,7 +45,7 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
     except ContentError as error:
         problems += error.problems
     locales = content_dir / "locales"  # else the shipped translations serve
-    catalogs, catalog_problems = read_catalogs(locales) if locales.is_dir() else ({}, [])
+    catalogs, catalog_problems = read_catalogs(locales) if folder_at(locales) else ({}, [])
     problems += catalog_problems
     if problems:
         with reader_may_leave():
@@ -59,7 +60,7 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
         return 1
     questions = sum(len(quiz.questions) for quiz in quizzes)
     untranslated = [code for code in SUPPORTED_LANGUAGES if code != DEFAULT_LANGUAGE and code not in catalogs]
-    notes = ui_coverage_notes(locales, catalogs) if locales.is_dir() else []  # read first: no output's failure
+    notes = ui_coverage_notes(locales, catalogs) if folder_at(locales) else []  # read first: no output's failure
     with written():
         print(f"OK: {_count(len(quizzes), 'quiz')}, {_count(questions, 'question')} in {content_dir}", file=out)
         for quiz in quizzes:
@@ -67,7 +68,7 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
             missing = [code for code in SUPPORTED_LANGUAGES if code not in complete]
             line = f"  {quiz.id}: {_count(len(quiz.questions), 'question')}, complete in {', '.join(complete)}"
             print(line + (f"; incomplete in {', '.join(missing)}" if missing else ""), file=out)
-        if locales.is_dir() and untranslated:
+        if folder_at(locales) and untranslated:
             print(f"The bot's own words are in English for {', '.join(untranslated)}: {locales} has no catalog for "
                   f"{'it' if len(untranslated) == 1 else 'them'}", file=out)
         for note in notes:

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from bot.content.file_reading import FileRefused, read_quiz_text
+from bot.content.file_reading import FileRefused, nothing_at, read_quiz_text
 from bot.content.models import LocalizedText, Slug, in_language
 from bot.content.problems import ContentError, ContentProblem, field_problem
 from bot.content.text_rules import text_problems
@@ -28,7 +28,7 @@ _NAMES = TypeAdapter(dict[Slug, LocalizedText])
 def load_concept_names(content_dir: Path) -> dict[str, LocalizedText]:
     """Every tag's names by language; {} without a concepts file, ContentError naming the file when it is broken."""
     path = content_dir / CONCEPTS_FILE
-    if not path.exists() and not path.is_symlink():
+    if nothing_at(path):
         return {}
     try:
         return _load(path)

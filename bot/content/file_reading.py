@@ -26,6 +26,25 @@ class FileRefused(Exception):
         self.reason = reason
 
 
+def nothing_at(path: Path) -> bool:
+    """Whether no file is at ``path``, not even a broken link. True too when its folder can't be entered (chmod): the
+    quiz loader names that folder once, not every file it might hold."""
+    try:
+        os.lstat(path)
+    except OSError:
+        return True
+    return False
+
+
+def folder_at(path: Path) -> bool:
+    """Whether ``path`` is a folder; False when that can't be told (its own folder can't be entered), which the
+    quiz loader tells."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def read_quiz_text(path: Path) -> str:
     """The file's UTF-8 text; FileRefused for anything but a regular file of at most MAX_FILE_BYTES."""
     # O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever (and hold /reload's lock).

@@ -11,7 +11,7 @@ from typing import Annotated, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
 
-from bot.content.file_reading import FileRefused, read_quiz_text
+from bot.content.file_reading import FileRefused, nothing_at, read_quiz_text
 from bot.content.models import in_language
 from bot.content.problems import ContentProblem
 from bot.content.yaml_source import YamlProblem, read_yaml
@@ -118,7 +118,7 @@ def _pattern(variant: str) -> re.Pattern[str]:
 def load_glossary(content_dir: Path) -> tuple[Glossary | None, list[ContentProblem]]:
     """The content's glossary if it has one (None otherwise), and every problem it has; never an exception."""
     path = content_dir / GLOSSARY_FILE
-    if not path.exists() and not path.is_symlink():
+    if nothing_at(path):
         return None, []
     try:
         data = read_yaml(read_quiz_text(path))

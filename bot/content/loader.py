@@ -37,16 +37,10 @@ def load_quizzes(content_dir: Path) -> list[Quiz]:
 def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
     """As load_quizzes, each quiz with the name of its file."""
     folder = quiz_dir(content_dir)
-    if not folder.is_dir():  # the folder given, when it is none (a typo, a file), else its quizzes/ that is missing
-        missing = folder if content_dir.is_dir() else content_dir
-        raise ContentError([ContentProblem.of(str(missing), None, said(
-            N_("no such directory (give the folder that contains quizzes/)")))])
+    visible = _visible_entries(content_dir, folder)
     quizzes: list[tuple[str, Quiz]] = []
     declared: list[tuple[str, str]] = []  # (file, quiz id) of every file that names one, valid or not
     problems: list[ContentProblem] = []
-    # Hidden files are an editor's (Emacs's lock link .#fsdp.yaml, a backup .fsdp.yaml): not quizzes, or a reload
-    # while someone edits would fail, or see a quiz twice.
-    visible = [path for path in sorted(folder.iterdir()) if not path.name.startswith(".")]
     files = [path for path in visible if path.match(QUIZ_GLOB)]
     problems += [ContentProblem.of(path.name, None, said(N_("not read: quiz files end in .yaml (lower case)")))
                  for path in visible if path.suffix.lower() in QUIZ_LIKE_SUFFIXES and path.suffix != ".yaml"]
@@ -67,6 +61,31 @@ def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
     if problems:
         raise ContentError(problems)
     return quizzes
+
+
+def _visible_entries(content_dir: Path, folder: Path) -> list[Path]:
+    """What ``folder`` holds, but hidden files; ContentError naming the folder when it is none or can't be read."""
+    # A folder this process may not enter or list (chmod, another user's) is told as any file's problem, not as a
+    # PermissionError the command line calls unexpected and /reload doesn't answer.
+    try:
+        is_folder = folder.is_dir()
+    except OSError as error:  # stat of quizzes/ denied: the folder around it can't be entered
+        raise ContentError([_unreadable(content_dir, error)]) from error
+    if not is_folder:  # the folder given, when it is none (a typo, a file), else its quizzes/ that is missing
+        missing = folder if content_dir.is_dir() else content_dir
+        raise ContentError([ContentProblem.of(str(missing), None, said(
+            N_("no such directory (give the folder that contains quizzes/)")))])
+    try:
+        # Hidden files are an editor's (Emacs's lock link .#fsdp.yaml, a backup .fsdp.yaml): not quizzes, or a
+        # reload while someone edits would fail, or see a quiz twice.
+        return [path for path in sorted(folder.iterdir()) if not path.name.startswith(".")]
+    except OSError as error:
+        raise ContentError([_unreadable(folder, error)]) from error
+
+
+def _unreadable(path: Path, error: OSError) -> ContentProblem:
+    return ContentProblem.of(str(path), None, said(N_("can't be read: {detail}"),
+                                                   detail=error.strerror or one_line(error)))
 
 
 class LoadedFile(NamedTuple):
