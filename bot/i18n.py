@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import os
 import re
 import string
 from collections.abc import Iterable, Sequence
@@ -16,6 +17,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 
+from bot.content.file_reading import FileRefused, read_file_bytes
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.text_rules import text_problems
 from bot.languages import SUPPORTED_LANGUAGES
@@ -70,14 +72,31 @@ def read_catalogs(locales_dir: Path, languages: tuple[str, ...] = SUPPORTED_LANG
     """The catalogs found (a language without one speaks English) and every problem in them."""
     catalogs: dict[str, Catalog] = {}
     problems: list[ContentProblem] = []
+    try:
+        os.listdir(locales_dir)
+    except FileNotFoundError:
+        return {}, []  # no translations: English everywhere
+    except OSError as error:  # chmod 000: the folder named once, not each language's catalog in it
+        return {}, [ContentProblem(locales_dir.name, None, f"can't be read: {error.strerror or error}")]
     for language in languages:
         po_path = locales_dir / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-        if po_path.is_file():
+        if _something_at(po_path):  # a directory, a broken link or a FIFO too: read, it says why it is no catalog
             catalog, found = read_catalog(po_path, language, locales_dir.parent)
             problems += found
             if catalog is not None:
                 catalogs[language] = catalog
     return catalogs, problems
+
+
+def _something_at(path: Path) -> bool:
+    """Whether anything is at ``path``, even a broken link; True too when that can't be told (reading says why)."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError:  # its folder can't be entered (chmod): reading names the file, and why
+        pass
+    return True
 
 
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -88,10 +107,15 @@ def read_catalog(po_path: Path, language: str, root: Path) -> tuple[Catalog | No
     or translations that would fail when the bot fills them in."""
     where = str(po_path.relative_to(root)) if po_path.is_relative_to(root) else str(po_path)
     try:
-        data = po_path.read_bytes().removeprefix(UTF8_BOM)  # some editors write one; babel can't read past it
+        # Bounded, and only a regular file: a FIFO would block start-up, a huge file fill the memory.
+        data = read_file_bytes(po_path).removeprefix(UTF8_BOM)  # some editors write one; babel can't read past it
         catalog = read_po(io.BytesIO(data), locale=language, domain=DOMAIN, abort_invalid=True)
         unclosed = _unclosed_strings(data.decode("utf-8"))
-    except (OSError, PoFileError, ValueError) as error:
+    except FileRefused as error:
+        return None, [ContentProblem(where, None, f"can't be read: {error}")]
+    except OSError as error:  # the system's words, as for a quiz file: the file is named already
+        return None, [ContentProblem(where, None, f"can't be read: {error.strerror or error}")]
+    except (PoFileError, ValueError) as error:
         return None, [ContentProblem(where, None, f"can't be read: {error}")]
     if unclosed:  # babel takes the line's last character for the closing quote: a letter would silently go
         return None, [ContentProblem(where, None, f"line {line}: a string is not closed with \"") for line in unclosed]

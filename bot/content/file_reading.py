@@ -1,4 +1,4 @@
-"""Reading one quiz file: only a regular file, and only up to a size no quiz comes near."""
+"""Reading one content file (a quiz, a catalog): only a regular file, and only up to a size no quiz comes near."""
 
 from __future__ import annotations
 
@@ -47,6 +47,17 @@ def folder_at(path: Path) -> bool:
 
 def read_quiz_text(path: Path) -> str:
     """The file's UTF-8 text; FileRefused for anything but a regular file of at most MAX_FILE_BYTES."""
+    data = read_file_bytes(path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:  # its own message gives a byte offset; an author looks for a line
+        line = data.count(b"\n", 0, error.start) + 1
+        raise FileRefused(said(N_("line {line} is not UTF-8 (byte {byte}): save the file as UTF-8"), line=line,
+                               byte=f"0x{data[error.start]:02X}")) from error
+
+
+def read_file_bytes(path: Path) -> bytes:
+    """The file's bytes; FileRefused for anything but a regular file of at most MAX_FILE_BYTES."""
     # O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever (and hold /reload's lock).
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
@@ -62,12 +73,7 @@ def read_quiz_text(path: Path) -> str:
     if max(len(data), info.st_size) > MAX_FILE_BYTES:
         raise FileRefused(said(N_("it has {size} bytes; the limit is {limit} (1 MB) per file"),
                                size=f"{max(len(data), info.st_size):,}", limit=f"{MAX_FILE_BYTES:,}"))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:  # its own message gives a byte offset; an author looks for a line
-        line = data.count(b"\n", 0, error.start) + 1
-        raise FileRefused(said(N_("line {line} is not UTF-8 (byte {byte}): save the file as UTF-8"), line=line,
-                               byte=f"0x{data[error.start]:02X}")) from error
+    return data
 
 
 def _read_at_most(fd: int, limit: int) -> bytes:
