@@ -20,6 +20,7 @@ from bot.content.loader import load_quiz_files, load_quizzes
 from bot.content.models import Quiz
 from bot.content.naming import file_name_warnings, unnamed_tag_warnings
 from bot.content.problems import ContentError, ContentProblem
+from bot.content.text_rules import printable
 from bot.i18n import read_catalogs
 from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
 
@@ -55,22 +56,22 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
     naming = file_name_warnings(files) + unnamed_tag_warnings(files, concept_names)
     if strict and warnings:  # problems then, said as the others are: no "OK" above them
         with reader_may_leave():
-            _print_warnings(warnings, "item-writing error", f" (--strict) in {content_dir}", out)
+            _print_warnings(warnings, "item-writing error", f" (--strict) in {_shown(content_dir)}", out)
             _print_naming(naming, out)  # still warnings: fixing the errors alone would bring them up a run later
         return 1
     questions = sum(len(quiz.questions) for quiz in quizzes)
     untranslated = [code for code in SUPPORTED_LANGUAGES if code != DEFAULT_LANGUAGE and code not in catalogs]
     notes = ui_coverage_notes(locales, catalogs) if folder_at(locales) else []  # read first: no output's failure
     with written():
-        print(f"OK: {_count(len(quizzes), 'quiz')}, {_count(questions, 'question')} in {content_dir}", file=out)
+        print(f"OK: {_count(len(quizzes), 'quiz')}, {_count(questions, 'question')} in {_shown(content_dir)}", file=out)
         for quiz in quizzes:
             complete = sorted(quiz.complete_languages(), key=SUPPORTED_LANGUAGES.index)
             missing = [code for code in SUPPORTED_LANGUAGES if code not in complete]
             line = f"  {quiz.id}: {_count(len(quiz.questions), 'question')}, complete in {', '.join(complete)}"
             print(line + (f"; incomplete in {', '.join(missing)}" if missing else ""), file=out)
         if folder_at(locales) and untranslated:
-            print(f"The bot's own words are in English for {', '.join(untranslated)}: {locales} has no catalog for "
-                  f"{'it' if len(untranslated) == 1 else 'them'}", file=out)
+            print(f"The bot's own words are in English for {', '.join(untranslated)}: {_shown(locales)} has no "
+                  f"catalog for {'it' if len(untranslated) == 1 else 'them'}", file=out)
         for note in notes:
             print(note, file=out)
         overflows = [overflow for quiz in quizzes for overflow in poll_overflows(quiz, platforms)]
@@ -98,6 +99,12 @@ def _print_naming(naming: Sequence[ContentProblem], out: TextIO) -> None:
             print(f"  {warning}", file=out)
 
 
+def _shown(folder: Path) -> str:
+    """A folder's (or file's) name as printed: one that isn't UTF-8 (Latin-1 bytes, kept by Python as lone
+    surrogates, which a UTF-8 terminal's output refuses) escaped, as the names of the files in it are."""
+    return printable(str(folder))
+
+
 def _count(n: int, noun: str) -> str:
     """``n`` and the noun, plural unless n is 1 (the operator's lines are in English: "1 problem", "2 problems")."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}{'zes' if noun == 'quiz' else 's'}"
@@ -118,7 +125,7 @@ def export(content_dir: Path, out: TextIO = sys.stdout) -> int:
 
 
 def _print_problems(problems: Sequence[ContentProblem], content_dir: Path, out: TextIO) -> None:
-    print(f"{_count(len(problems), 'problem')} in {content_dir}:", file=out)
+    print(f"{_count(len(problems), 'problem')} in {_shown(content_dir)}:", file=out)
     for problem in problems:
         print(f"  {problem}", file=out)
 
@@ -162,17 +169,17 @@ def write_schema(content_dir: Path, check: bool, out: TextIO = sys.stdout) -> in
         return ExitCode.CONFIGURATION
     if check:
         if not path.is_file():  # a content folder of one's own needn't have one yet: not "out of date"
-            _say(f"{path} is missing: run `quiztutor schema` to write it", out)
+            _say(f"{_shown(path)} is missing: run `quiztutor schema` to write it", out)
             return 1
         try:
             current = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:  # saved in another encoding, or overwritten: not what we write, so stale
-            _say(f"{path} is out of date (not UTF-8 text): run `quiztutor schema`", out)
+            _say(f"{_shown(path)} is out of date (not UTF-8 text): run `quiztutor schema`", out)
             return 1
         if current != text:
-            _say(f"{path} is out of date: run `quiztutor schema`", out)
+            _say(f"{_shown(path)} is out of date: run `quiztutor schema`", out)
             return 1
-        _say(f"{path} is up to date", out)
+        _say(f"{_shown(path)} is up to date", out)
         return 0
     try:
         path.write_text(text, encoding="utf-8")
@@ -180,7 +187,7 @@ def write_schema(content_dir: Path, check: bool, out: TextIO = sys.stdout) -> in
         print(f"quiztutor schema: can't write {path} ({error.strerror or error}): check {CONTENT_SETTING} and that "
               "folder", file=sys.stderr)
         return ExitCode.CONFIGURATION
-    _say(f"wrote {path}", out)
+    _say(f"wrote {_shown(path)}", out)
     return 0
 
 

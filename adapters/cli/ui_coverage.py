@@ -13,6 +13,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from bot.content.text_rules import printable
 from bot.i18n import DOMAIN, message_texts
 from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, listed_codes
 from content import default_content_dir
@@ -31,7 +32,7 @@ def ui_coverage_notes(locales: Path, catalogs: Mapping[str, Catalog]) -> list[st
                          f"{translated} of {len(template)} texts")
     for folder in sorted(path for path in locales.iterdir() if path.is_dir()):
         if folder.name not in SUPPORTED_LANGUAGES and folder.name != "__pycache__":
-            notes.append(f"{folder} is not read: {folder.name!r} isn't one of the bot's languages "
+            notes.append(f"{printable(str(folder))} is not read: {folder.name!r} isn't one of the bot's languages "
                          f"({listed_codes()}; see content/README.md, \"Adding a language\")")
     return notes
 
