@@ -19,7 +19,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from adapters.env_values import as_written, within_file_system_limits
 from adapters.platform import PlatformSettings, PlatformSpec
-from bot.content.file_reading import folder_at
+from bot.content.file_reading import nothing_at
 from content import default_content_dir
 from storage.pool_size import DEFAULT_POOL_SIZE
 
@@ -139,9 +139,10 @@ class Settings(BaseSettings):
 
     @property
     def locales_dir(self) -> Path:
-        """The content's own UI translations, else the shipped ones (a custom quiz folder needn't copy them)."""
+        """The content's own UI translations, else the shipped ones (a custom quiz folder needn't copy them). A file or
+        a broken link in their place is the content's, refused by name when read, not passed over."""
         own = self.content_dir / "locales"
-        return own if folder_at(own) else default_content_dir() / "locales"  # not there, or can't be told
+        return default_content_dir() / "locales" if nothing_at(own) else own
 
     def secrets(self) -> list[str]:
         # Not the database's password: the URL is only ever shown without it, and scrubbing a short or common

@@ -72,11 +72,11 @@ def read_catalogs(locales_dir: Path, languages: tuple[str, ...] = SUPPORTED_LANG
     """The catalogs found (a language without one speaks English) and every problem in them."""
     catalogs: dict[str, Catalog] = {}
     problems: list[ContentProblem] = []
+    if not _something_at(locales_dir):
+        return {}, []  # no translations: English everywhere
     try:
         os.listdir(locales_dir)
-    except FileNotFoundError:
-        return {}, []  # no translations: English everywhere
-    except OSError as error:  # chmod 000: the folder named once, not each language's catalog in it
+    except OSError as error:  # a file, a broken link, or chmod 000: the folder named once, not each catalog
         return {}, [ContentProblem(locales_dir.name, None, f"can't be read: {error.strerror or error}")]
     for language in languages:
         po_path = locales_dir / language / "LC_MESSAGES" / f"{DOMAIN}.po"

@@ -12,7 +12,7 @@ from adapters.cli.exit_codes import ExitCode
 from adapters.cli.pipes import reader_may_leave, written
 from adapters.cli.ui_coverage import ui_coverage_notes
 from bot.content.concepts import load_concept_names
-from bot.content.file_reading import folder_at
+from bot.content.file_reading import folder_at, nothing_at
 from bot.content.glossary import load_glossary
 from bot.content.limits import PollLimits, poll_overflows
 from bot.content.lint import LintWarning, lint
@@ -46,7 +46,8 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
     except ContentError as error:
         problems += error.problems
     locales = content_dir / "locales"  # else the shipped translations serve
-    catalogs, catalog_problems = read_catalogs(locales) if folder_at(locales) else ({}, [])
+    # A file or a broken link there too is read, and named; not a folder that can't be entered: named above.
+    catalogs, catalog_problems = ({}, []) if nothing_at(locales) else read_catalogs(locales)
     problems += catalog_problems
     if problems:
         with reader_may_leave():

@@ -88,3 +88,29 @@ def test_a_locales_folder_that_cant_be_listed_is_named_once(tmp_path: Path) -> N
         done = validate(content, *unprivileged())
     assert (done.returncode, done.stderr) == (1, "")
     assert done.stdout.splitlines() == [f"1 problem in {content}:", "  locales: can't be read: Permission denied"]
+
+
+@pytest.mark.parametrize("command", ["validate", "play"])
+@pytest.mark.parametrize("replace", ["a file", "a broken link"])
+def test_a_locales_folder_replaced_by_a_file_or_a_broken_link_is_named(tmp_path: Path, command: str,
+                                                                       replace: str) -> None:
+    """Not passed over for the shipped translations, the content's own left unused without a word."""
+    content = content_with_quizzes(tmp_path)
+    shutil.rmtree(content / "locales")
+    if replace == "a file":
+        (content / "locales").write_text("the translations were here\n", encoding="utf-8")
+    else:
+        (content / "locales").symlink_to(tmp_path / "unmounted" / "locales")
+    reason = "Not a directory" if replace == "a file" else "No such file or directory"
+    env = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    done = subprocess.run([sys.executable, "-m", "adapters.cli.main", command,
+                           *([str(content)] if command == "validate" else [])], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, check=False, stdin=subprocess.DEVNULL,
+                          env={**env, "QUIZ_CONTENT_DIR": str(content), "QUIZ_DATA_DIR": str(tmp_path / "data")})
+    if command == "validate":
+        assert (done.returncode, done.stderr) == (1, "")
+        assert done.stdout.splitlines() == [f"1 problem in {content}:", f"  locales: can't be read: {reason}"]
+    else:
+        assert done.returncode == 3
+        assert done.stderr.splitlines() == [f"quiztutor: the content in {content} is invalid:",
+                                            f"locales: can't be read: {reason}"]
