@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from bot.content.file_reading import FileRefused, nothing_at, read_quiz_text
+from bot.content.file_reading import FileRefused, nothing_at, read_quiz_text, system_reason
 from bot.content.models import LocalizedText, Slug, in_language
 from bot.content.problems import ContentError, ContentProblem, field_problem
 from bot.content.text_rules import text_problems
@@ -45,8 +45,7 @@ def _load(path: Path) -> dict[str, LocalizedText]:
     except (FileRefused, YamlProblem) as error:
         raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=error.reason))]) from error
     except OSError as error:
-        raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=error.strerror or str(error)))]
-                           ) from error
+        raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=system_reason(error)))]) from error
     if data is None:
         return {}  # an empty file names nothing
     try:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
 
-from bot.said import N_, Said, said
+from bot.said import N_, Said, as_is, said
+from bot.text import one_line
 
 # The largest shipped quiz has about 30 KB; 1 MB leaves room and keeps memory bounded for /dev/zero and the like.
 MAX_FILE_BYTES = 1024 * 1024
@@ -16,6 +18,18 @@ _KINDS = ((stat.S_ISDIR, N_("it is a directory, not a regular file")),
           (stat.S_ISCHR, N_("it is a character device, not a regular file")),
           (stat.S_ISBLK, N_("it is a block device, not a regular file")),
           (stat.S_ISSOCK, N_("it is a socket, not a regular file")))
+
+
+# Why a content file most often can't be opened, as the system says it in English (glibc's words, so validate's
+# lines are unchanged), for /reload to say in the admin's language; any other reason stays the system's own.
+_SYSTEM_REASONS = {errno.EACCES: N_("Permission denied"), errno.EPERM: N_("Operation not permitted"),
+                   errno.ENOENT: N_("No such file or directory"), errno.ELOOP: N_("Too many levels of symbolic links")}
+
+
+def system_reason(error: OSError) -> Said:
+    """Why ``error`` happened, said in the reader's language when it is one of the usual reasons."""
+    reason = _SYSTEM_REASONS.get(error.errno) if error.errno is not None else None
+    return said(reason) if reason is not None else as_is(error.strerror or one_line(error))
 
 
 class FileRefused(Exception):

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 from pydantic import ValidationError
 
 from bot.content.checks import duplicate_ids, question_problems, quiz_text_problems, raw_key_problems
-from bot.content.file_reading import FileRefused, read_quiz_text
+from bot.content.file_reading import FileRefused, read_quiz_text, system_reason
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem, field_problem
 from bot.content.pruning import KEY, refused_key, without_unknown_keys
@@ -85,7 +85,7 @@ def _visible_entries(content_dir: Path, folder: Path) -> list[Path]:
 
 def _unreadable(path: Path, error: OSError) -> ContentProblem:
     return ContentProblem.of(str(path), None, said(N_("can't be read: {detail}"),
-                                                   detail=error.strerror or one_line(error)))
+                                                   detail=system_reason(error)))
 
 
 class LoadedFile(NamedTuple):
@@ -110,9 +110,9 @@ def _load_quiz_file(path: Path) -> LoadedFile:
         data = read_yaml(read_quiz_text(path))
     except FileRefused as error:
         return LoadedFile(None, [ContentProblem.of(name, None, said(N_("not read: {reason}"), reason=error.reason))])
-    except OSError as error:  # the system's own words, kept as they are
+    except OSError as error:  # the system's reason, in the admin's language when it is a usual one
         return LoadedFile(None, [ContentProblem.of(name, None, said(N_("can't be read: {detail}"),
-                                                                    detail=error.strerror or one_line(error)))])
+                                                                    detail=system_reason(error)))])
     except YamlProblem as error:
         return LoadedFile(None, [ContentProblem.of(name, None, said(N_("invalid YAML, {detail}"),
                                                                    detail=error.reason))])
