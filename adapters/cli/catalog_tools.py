@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import stat
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -12,7 +15,7 @@ from adapters.cli.exit_codes import ExitCode
 from adapters.cli.pipes import reader_may_leave, written
 from adapters.cli.ui_coverage import ui_coverage_notes
 from bot.content.concepts import load_concept_names
-from bot.content.file_reading import folder_at, nothing_at
+from bot.content.file_reading import FileRefused, folder_at, nothing_at, read_file_bytes
 from bot.content.glossary import load_glossary
 from bot.content.limits import PollLimits, poll_overflows
 from bot.content.lint import LintWarning, lint
@@ -169,27 +172,49 @@ def write_schema(content_dir: Path, check: bool, out: TextIO = sys.stdout) -> in
               "contains quizzes/)", file=sys.stderr)
         return ExitCode.CONFIGURATION
     if check:
-        if not path.is_file():  # a content folder of one's own needn't have one yet: not "out of date"
+        try:  # as a quiz file is read: a FIFO would block, a huge file fill the memory
+            current = read_file_bytes(path).decode("utf-8")
+        except FileNotFoundError:  # a content folder of one's own needn't have one yet: not "out of date"
             _say(f"{_shown(path)} is missing: run `quiztutor schema` to write it", out)
             return 1
-        try:
-            current = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:  # saved in another encoding, or overwritten: not what we write, so stale
             _say(f"{_shown(path)} is out of date (not UTF-8 text): run `quiztutor schema`", out)
             return 1
+        except (FileRefused, OSError) as error:
+            return _schema_file_failed("read", path, error)
         if current != text:
             _say(f"{_shown(path)} is out of date: run `quiztutor schema`", out)
             return 1
         _say(f"{_shown(path)} is up to date", out)
         return 0
     try:
-        path.write_text(text, encoding="utf-8")
+        _write_without_waiting(path, text)
     except OSError as error:  # read-only, not ours, a full disk
-        print(f"quiztutor schema: can't write {path} ({error.strerror or error}): check {CONTENT_SETTING} and that "
-              "folder", file=sys.stderr)
-        return ExitCode.CONFIGURATION
+        return _schema_file_failed("write", path, error)
     _say(f"wrote {_shown(path)}", out)
     return 0
+
+
+def _write_without_waiting(path: Path, text: str) -> None:
+    # O_NONBLOCK: a FIFO there that nobody reads would block the open for ever; it fails at once (ENXIO) instead.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    with open(os.open(path, flags, 0o666), "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def _schema_file_failed(doing: str, path: Path, error: Exception) -> int:
+    reason = error.reason.english() if isinstance(error, FileRefused) else _system_words(path, error)
+    print(f"quiztutor schema: can't {doing} {path} ({reason}): check {CONTENT_SETTING} and that folder",
+          file=sys.stderr)
+    return ExitCode.CONFIGURATION
+
+
+def _system_words(path: Path, error: Exception) -> str:
+    """Why an OSError happened; "No such device or address" said as what it means for a FIFO nobody reads."""
+    with contextlib.suppress(OSError):
+        if stat.S_ISFIFO(os.stat(path).st_mode):
+            return "it is a named pipe (FIFO), not a regular file"
+    return (error.strerror if isinstance(error, OSError) else None) or str(error)
 
 
 def _say(line: str, out: TextIO) -> None:
