@@ -10,9 +10,24 @@ from adapters.discord.spec import DiscordSettings
 from adapters.platform import PlatformSettings, PlatformTool
 from adapters.settings import ConfigurationError, Settings
 
+# A Discord id (a snowflake) is an unsigned 64-bit number, and never 0.
+LARGEST_ID = 2**64 - 1
+
+
+def server_id(text: str) -> int:
+    """--guild: a server id as Discord shows it. int() took 0, negative and 30-digit ids, no server's, and sent them
+    to Discord after logging in; it read "1_000" or Arabic digits as an id nobody copied."""
+    digits = text.strip()
+    # The length first: int() of thousands of digits fails with Python's own limit.
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= len(str(LARGEST_ID))
+            and 0 < int(digits) <= LARGEST_ID):
+        raise argparse.ArgumentTypeError(f"not a Discord server id: {text!r}; it is the number Copy Server ID gives "
+                                         "(Developer Mode on), such as 123456789012345678")
+    return int(digits)
+
 
 def arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--guild", type=int, help="sync to one server only (appears at once)")
+    parser.add_argument("--guild", type=server_id, help="sync to one server only (appears at once), by its id")
 
 
 async def run(settings: Settings, platform: PlatformSettings, args: argparse.Namespace) -> int:
