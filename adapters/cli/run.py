@@ -8,6 +8,7 @@ import contextlib
 import logging
 import os
 import signal
+import sys
 from collections.abc import AsyncIterator, Sequence
 
 from adapters.failures import AnotherInstance
@@ -38,7 +39,7 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     enabled = [(spec, settings.platforms[spec.name]) for spec in platforms
                if spec.name in settings.platforms and settings.platforms[spec.name].enabled]
     if not enabled:
-        print(no_token_help(platforms))
+        print(no_token_help(platforms), file=sys.stderr)  # a failure, as `discord-sync`'s without its token
         return 2
     if problems := [problem for _spec, platform in enabled for problem in platform.environment_problems(os.environ)]:
         raise ConfigurationError(problems)  # before the database is opened
