@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -60,6 +62,8 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
     if (file := sqlite_file(parsed)) is None:
         raise InMemoryDatabase(url)
     file.parent.mkdir(parents=True, exist_ok=True)
+    if file.is_dir():  # SQLite's "unable to open database file" says nothing of it (storage/errors.py does)
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(file))
     # One connection: SQLite takes one writer at a time anyway, and queueing in the pool is far
     # cheaper than connections sleeping in SQLite's busy handler.
     # No reset on return: every unit of work ends its own transaction, and a reset costs a thread hop.

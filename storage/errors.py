@@ -118,6 +118,9 @@ def _os_failure(error: OSError, place: str) -> str:
         return f"can't reach {place}: {error.strerror or error}"
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
         return f"{target} is a file, but QuizTutor needs a folder there (check QUIZ_DATA_DIR)"
+    if error.errno == errno.EISDIR:
+        return (f"{target} is a folder, where QuizTutor needs a SQLite file: name the file in QUIZ_DATABASE_URL "
+                f"(such as sqlite+aiosqlite:///{target}/quiztutor.sqlite3)")
     if error.errno == errno.ENOSPC:
         return f"the disk holding {target} is full"
     if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):

@@ -58,6 +58,22 @@ def test_a_data_dir_that_is_a_file(tmp_path: Path) -> None:
     one_clear_line(done, ExitCode.DATABASE, "is a file, but QuizTutor needs a folder there (check QUIZ_DATA_DIR)")
 
 
+@pytest.mark.parametrize("command", ["play", "stats"])
+def test_a_database_url_naming_a_folder(tmp_path: Path, command: str) -> None:
+    """Was "can't open the SQLite file ...: does its folder exist and is it writable?", of a folder that exists and
+    is, and now and then aiosqlite's worker thread printed a traceback after it ("RuntimeError: Event loop is
+    closed": the failed open's clean-up reached the loop after the command had closed it)."""
+    folder = tmp_path / "quiz"
+    folder.mkdir()
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    done = subprocess.run([sys.executable, "-m", "adapters.cli.main", command], stdin=subprocess.DEVNULL,
+                          env={**clean, "QUIZ_CONTENT_DIR": str(FIXTURES), "QUIZ_DATABASE_URL": sqlite_at(folder)},
+                          capture_output=True, text=True, timeout=60)
+    one_clear_line(done, ExitCode.DATABASE, f"{folder} is a folder, where QuizTutor needs a SQLite file: name the "
+                   "file in QUIZ_DATABASE_URL (such as ")
+    assert len(done.stderr.strip().splitlines()) == 1 and not any(folder.iterdir()), done.stderr
+
+
 @pytest.mark.parametrize("table", ["users", "invoices"])  # one of our names, or none of them
 def test_another_applications_database_is_left_as_it_was(tmp_path: Path, table: str) -> None:
     with sqlite3.connect(tmp_path / "theirs.sqlite3") as connection:
