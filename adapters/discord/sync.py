@@ -51,5 +51,18 @@ async def sync_commands(settings: Settings, discord_settings: DiscordSettings, g
         else:
             guild = discord.Object(id=guild_id)
             client.tree.copy_global_to(guild=guild)
-            synced = await client.tree.sync(guild=guild)
+            try:
+                synced = await client.tree.sync(guild=guild)
+            except discord.Forbidden as refused:  # 50001 Missing Access: not the bot's server, or not its scope
+                raise ServerRefused(guild_id, refused.text) from None
     return len(synced)
+
+
+class ServerRefused(Exception):
+    """Discord refused the commands for one server: the bot isn't in it, or lacks the applications.commands scope
+    there. A setting to fix, which `discord-sync` says as one."""
+
+    def __init__(self, server: int, reason: str) -> None:
+        super().__init__(f"Discord refused the commands for server {server} ({reason}): the bot isn't in that "
+                         "server, or was invited without the applications.commands scope; check the id, and invite "
+                         "the bot with the bot and applications.commands scopes")

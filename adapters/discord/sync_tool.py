@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 
+from adapters.cli.exit_codes import ExitCode
 from adapters.discord.spec import DiscordSettings
 from adapters.platform import PlatformSettings, PlatformTool
 from adapters.settings import ConfigurationError, Settings
@@ -36,9 +37,13 @@ async def run(settings: Settings, platform: PlatformSettings, args: argparse.Nam
         return 2
     if problems := platform.environment_problems(os.environ):
         raise ConfigurationError(problems)
-    from adapters.discord.sync import sync_commands  # discord.py is imported only now
+    from adapters.discord.sync import ServerRefused, sync_commands  # discord.py is imported only now
 
-    count = await sync_commands(settings, platform, args.guild)
+    try:
+        count = await sync_commands(settings, platform, args.guild)
+    except ServerRefused as refused:
+        print(f"quiztutor discord-sync: {refused}", file=sys.stderr)
+        return ExitCode.CONFIGURATION
     where = f"server {args.guild}" if args.guild else "all servers and DMs (global; may take up to an hour to show)"
     print(f"synced {count} commands to {where}")
     return 0

@@ -19,13 +19,13 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from tests.discord.discord_limits import refusal
+from tests.discord.fake_commands import commands_synced
 from tests.discord.fake_outage import Unavailable
 from tests.discord.fake_poll_time import PollTime
 from tests.discord.fake_records import BotRecords, Call, read_body
 from tests.discord.fake_write_limit import WriteLimits, too_many
 from tests.discord.payloads import (
     ALL_PERMISSIONS,
-    APP_ID,
     BOT_USER,
     CHANNEL_ID,
     GUILD_ID,
@@ -273,9 +273,8 @@ class FakeDiscord(BotRecords, PollTime):
             message = self.messages[int(m[1])]
             message["poll"]["results"]["is_finalized"] = True
             return 200, message
-        if method == "PUT" and re.fullmatch(r"/applications/\d+(/guilds/\d+)?/commands", path):
-            return 200, [{**command, "id": str(self.snowflake()), "application_id": str(APP_ID), "version": "1"}
-                         for command in body]
+        if method == "PUT" and (m := re.fullmatch(r"/applications/\d+(?:/guilds/(\d+))?/commands", path)):
+            return commands_synced(m[1], body, self.snowflake)
         return 404, {"code": 0, "message": f"the fake Discord doesn't know {method} {path}"}
 
     def _callback(self, interaction_id: str, token: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 in ASCII digits) or says at once that it is none (exit 2, argparse's usage line), before logging in.
 
 `--guild 0` (or a negative, or a 30-digit number) was sent to Discord after logging in; `--guild 1_000` or Arabic
-digits became a different id than any Discord shows."""
+digits became a different id than any Discord shows. A server the bot can't register commands in is said to be one
+(exit 2)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,10 @@ from adapters.cli.commands import build_parser
 from adapters.cli.exit_codes import ExitCode
 from adapters.platforms import chat_platforms
 from tests.conftest import FIXTURE_CONTENT
+from tests.discord.fake_discord import FakeDiscord
 from tests.discord.payloads import GUILD_ID, TOKEN
 from tests.support.http_probe import free_port
+from tests.telegram.processes import BotProcess
 
 
 def discord_sync(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -49,3 +52,29 @@ def test_a_server_id_is_read_as_written(server: str) -> None:
     args = build_parser(chat_platforms()).parse_args(["discord-sync", "--guild", server])
     assert args.guild == int(server)
     assert build_parser(chat_platforms()).parse_args(["discord-sync"]).guild is None
+
+
+async def sync_through_the_fake(fake: FakeDiscord, tmp_path: Path, server: int) -> tuple[int, str]:
+    clean = {key: value for key, value in os.environ.items()
+             if not key.startswith("QUIZ_") and not key.lower().endswith("_proxy")}
+    env = {**clean, "QUIZ_DISCORD_TOKEN": TOKEN, "QUIZ_DATA_DIR": str(tmp_path),
+           "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT)}
+    sync = await BotProcess.start(env, "-m", "tests.discord.run_process", fake.api_base, fake.gateway_url,
+                                  "discord-sync", "--guild", str(server))
+    return await sync.exited(within=60), sync.log
+
+
+async def test_a_server_the_bot_isnt_in_is_said_to_be_so(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Discord answers 403 Missing Access: was "quiztutor discord-sync failed: Forbidden: 403 Forbidden (error
+    code: 50001): Missing Access", exit 1, as an unexpected failure."""
+    other = GUILD_ID + 1
+    code, log = await sync_through_the_fake(fake, tmp_path, other)
+    assert code == ExitCode.CONFIGURATION, log
+    assert log.strip().splitlines()[-1] == (
+        f"quiztutor discord-sync: Discord refused the commands for server {other} (Missing Access): the bot isn't "
+        "in that server, or was invited without the applications.commands scope; check the id, and invite the bot "
+        "with the bot and applications.commands scopes"), log
+    assert "Traceback" not in log and TOKEN not in log
+
+    code, log = await sync_through_the_fake(fake, tmp_path, GUILD_ID)
+    assert (code, log.strip().splitlines()[-1]) == (ExitCode.OK, f"synced 13 commands to server {GUILD_ID}"), log
