@@ -77,7 +77,11 @@ class Settings(BaseSettings):
         # no shell to expand it: the database went into a folder named "~" under the current one.
         try:
             expanded = value.expanduser()
-        except RuntimeError:  # no HOME, and the user has no entry in the password database
+        except RuntimeError:  # no HOME, and the user has no entry in the password database; or no such user
+            tilde = value.parts[0]
+            if tilde != "~":
+                raise ValueError(f"starts with {tilde}, but this machine has no user {tilde[1:]}: write the whole "
+                                 "path") from None
             raise ValueError("starts with ~, but this user has no home folder: write the whole path") from None
         return within_file_system_limits(expanded)
 
