@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import traceback
 from collections.abc import Iterator
+from pathlib import Path
 
 from alembic.util.exc import CommandError
 from sqlalchemy.engine import make_url
@@ -117,7 +118,8 @@ def _os_failure(error: OSError, place: str) -> str:
     if error.errno in (errno.ECONNREFUSED, errno.EHOSTUNREACH, errno.ETIMEDOUT, errno.ENETUNREACH):
         return f"can't reach {place}: {error.strerror or error}"
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
-        return f"{target} is a file, but QuizTutor needs a folder there (check QUIZ_DATA_DIR)"
+        return f"{_file_in_the_way(Path(target))} is a file, but QuizTutor needs a folder there (check " \
+               "QUIZ_DATA_DIR, or QUIZ_DATABASE_URL if set)"
     if error.errno == errno.EISDIR:
         return (f"{target} is a folder, where QuizTutor needs a SQLite file: name the file in QUIZ_DATABASE_URL "
                 f"(such as sqlite+aiosqlite:///{target}/quiztutor.sqlite3)")
@@ -126,6 +128,12 @@ def _os_failure(error: OSError, place: str) -> str:
     if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return f"can't write to {target}: {error.strerror}"
     return f"{target}: {error.strerror or error}"
+
+
+def _file_in_the_way(path: Path) -> Path:
+    """The file where a folder of ``path`` should be: a folder's mkdir names the folder it was making
+    (data/quiz/2027), not the file (data) that kept it from being made."""
+    return next((part for part in reversed([path, *path.parents]) if part.exists() and not part.is_dir()), path)
 
 
 def _is_driver_error(error: BaseException) -> bool:

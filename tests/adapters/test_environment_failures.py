@@ -55,7 +55,20 @@ def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
 def test_a_data_dir_that_is_a_file(tmp_path: Path) -> None:
     (tmp_path / "data").write_text("oops")
     done = play({"QUIZ_DATA_DIR": str(tmp_path / "data")})
-    one_clear_line(done, ExitCode.DATABASE, "is a file, but QuizTutor needs a folder there (check QUIZ_DATA_DIR)")
+    one_clear_line(done, ExitCode.DATABASE, f"{tmp_path / 'data'} is a file, but QuizTutor needs a folder there (check "
+                   "QUIZ_DATA_DIR, or QUIZ_DATABASE_URL if set)")
+
+
+@pytest.mark.parametrize("variable", ["QUIZ_DATA_DIR", "QUIZ_DATABASE_URL"])
+def test_a_folder_under_a_file(tmp_path: Path, variable: str) -> None:
+    """Was "{tmp}/data/quiz/2027 is a file, but QuizTutor needs a folder there (check QUIZ_DATA_DIR)", of a path that
+    doesn't exist, and QUIZ_DATA_DIR named for a folder QUIZ_DATABASE_URL gave."""
+    (tmp_path / "data").write_text("oops")
+    folder = tmp_path / "data" / "quiz" / "2027"
+    done = play({"QUIZ_DATA_DIR": str(folder)} if variable == "QUIZ_DATA_DIR"
+                else {"QUIZ_DATABASE_URL": sqlite_at(folder / "quiz.sqlite3")})
+    one_clear_line(done, ExitCode.DATABASE, f"the database can't be used: {tmp_path / 'data'} is a file, but "
+                   f"QuizTutor needs a folder there (check QUIZ_DATA_DIR, or QUIZ_DATABASE_URL if set)\n")
 
 
 @pytest.mark.parametrize("command", ["play", "stats"])
