@@ -22,6 +22,8 @@ DISCORD_LIMITS = PollLimits(question=300, option=55)
 BOT_TOKEN = r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$"
 # Discord's REST API as discord.py reaches it (its http.Route.BASE), named here without loading discord.py.
 DISCORD_API = "https://discord.com/api/v10"
+# At most 100,000 shards: the largest bots run thousands; a typo's trillion would fill the memory listing them.
+MAX_SHARDS = 100_000
 
 
 class DiscordSettings(PlatformSettings):
@@ -34,8 +36,7 @@ class DiscordSettings(PlatformSettings):
     # answered, timed out or left, so only a learner away keeps one open, and they still answer on it when back.
     poll_hours: int = Field(default=768, ge=1, le=768)
     # Sharding: the bot's shards in all, and the ones this process runs (default: all of them).
-    # At most 100,000: the largest bots run thousands; a typo's trillion would fill the memory listing them.
-    shard_count: int | None = Field(default=None, ge=1, le=100_000)
+    shard_count: int | None = Field(default=None, ge=1, le=MAX_SHARDS)
     shard_ids: Annotated[tuple[int, ...], NoDecode] = ()
 
     @field_validator("shard_ids", mode="before")
@@ -47,7 +48,9 @@ class DiscordSettings(PlatformSettings):
         # Set, yet naming no shard (","): not "every shard", which would open shards another process runs.
         if not parts or not all(part.isascii() and part.isdigit() for part in parts):
             raise ValueError("must be shard numbers separated by commas, e.g. 0,1")
-        return tuple(int(part) for part in parts)
+        # A number longer than any shard count is read as that count, which is then refused as out of range:
+        # int() of thousands of digits failed with Python's own limit, telling to raise it.
+        return tuple(int(part) if len(part.lstrip("0")) <= len(str(MAX_SHARDS)) else MAX_SHARDS for part in parts)
 
     @field_validator("shard_ids")
     @classmethod

@@ -3,6 +3,9 @@ connects to the gateway and serves /quiz like a plain client."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +16,7 @@ from adapters.discord.spec import DiscordSettings
 from adapters.platforms import chat_platforms
 from adapters.runtime import open_services
 from adapters.settings import ConfigurationError, Settings, load_settings
+from tests.conftest import FIXTURE_CONTENT
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, running_bot, sharded
 from tests.discord.payloads import TOKEN
@@ -76,3 +80,17 @@ def test_shard_ids_are_read_from_a_comma_separated_list(monkeypatch: pytest.Monk
     monkeypatch.setenv("QUIZ_DISCORD_SHARD_IDS", " 3, 0 ")
     settings = DiscordSettings()
     assert settings.shard_count == 4 and settings.shard_ids == (3, 0) and settings.shards == [3, 0]
+
+
+@pytest.mark.parametrize("ids", ["9" * 5000, "0," + "1" * 4301])
+def test_a_shard_number_of_thousands_of_digits_is_said_to_be_too_large(tmp_path: Path, ids: str) -> None:
+    """Was Python's own "Exceeds the limit (4300 digits) for integer string conversion ...; use
+    sys.set_int_max_str_digits() to increase the limit", which is no setting of QuizTutor's."""
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    done = subprocess.run([sys.executable, "-m", "adapters.cli.main", "validate", str(FIXTURE_CONTENT)],
+                          env={**clean, "QUIZ_DISCORD_TOKEN": TOKEN, "QUIZ_DATA_DIR": str(tmp_path),
+                               "QUIZ_DISCORD_SHARD_COUNT": "4", "QUIZ_DISCORD_SHARD_IDS": ids},
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr.splitlines()) == (2, [
+        "quiztutor: invalid configuration:",
+        "  QUIZ_DISCORD_SHARD_IDS must be below QUIZ_DISCORD_SHARD_COUNT (4): shards are numbered from 0"]), done.stderr
