@@ -82,7 +82,9 @@ class PlayerRecord:
     # Left the chat: the questions before this place are the ones they were there for (None: still there). The
     # questions after no longer wait for their answer.
     left_position: int | None = None
-    away_questions: int = 0  # asked while they were out of the chat, before they came back: not theirs to score
+    # Not theirs to score: asked while they were out of the chat (before they came back), or removed by a reload
+    # while open before they answered it
+    away_questions: int = 0
 
     def back(self, at: int) -> None:
         """In the chat again (a vote, Join) at question ``at``: waited for again, and judged without those missed."""

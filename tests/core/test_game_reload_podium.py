@@ -11,7 +11,7 @@ from bot.games.records import GameState
 from bot.games.replies import GamePodium, GameQuestion, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, open_with_three, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, last_question, open_with_three, vote
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
@@ -56,3 +56,29 @@ async def test_a_question_a_reload_removed_before_it_was_asked_is_not_counted_as
         "Question 1 of 2", "Question 2 of 2"]
     podium = stage.of(CHAT, GamePodium)[0]
     assert [line.split(" · ")[1] for line in podium.lines] == ["2 of 2 right (100%)"] * 3
+
+
+async def test_the_open_question_a_reload_removed_counts_only_for_who_answered_it_before(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    # Once removed it takes no answers: those who hadn't answered it yet had no chance to, so it is not held
+    # against them ("2 of 3 right" for a player right at every question they could answer); Ada's answer, given
+    # before the reload, scored and stands.
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    seconds = last_question(stage).seconds
+    assert (await vote(engine, stage, ADA, right=True)).counted
+    remove_question(content_dir, "sum-everywhere")  # the open one
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+    assert not (await vote(engine, stage, BAYO, right=True)).counted
+    clock.advance(timedelta(seconds=seconds + 3))  # its time and the grace: passed over
+    assert await engine.games.sweep("telegram", stage) == 1
+    for _question in range(2):
+        for player in (ADA, BAYO, CHIDO):
+            assert (await vote(engine, stage, player, right=True)).counted
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        await engine.games.sweep("telegram", stage)
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert [line.split(" · ")[1] for line in podium.lines] == ["3 of 3 right (100%)", "2 of 2 right (100%)",
+                                                               "2 of 2 right (100%)"]

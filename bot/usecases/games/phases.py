@@ -73,6 +73,7 @@ class Phases:
         quiz = self._quiz_of(game)
         question = quiz.question(game.current_question_id or "") if quiz else None
         if question is None:  # a reload removed it (or the whole quiz) mid-question
+            await _pass_over(uow, game)
             return await self.ask_next(uow, game, now)
         players = await uow.games.players(game.id)
         answers = await uow.games.answers(game.id, game.position)
@@ -106,6 +107,19 @@ class Phases:
         return views.podium(game, title, players, min(asked, len(game.question_ids)), self.words(game),
                             stopped_by=stopped_by, refused=refused, open_question=open_question,
                             open_lobby=open_lobby, answered_open=answered_open)
+
+
+async def _pass_over(uow: UnitOfWork, game: GameRecord) -> None:
+    """The open question, which a reload removed, goes without results: it took no answers once removed, so it
+    counts only for the players who answered it before (as a question a game is stopped at); for the others
+    there it is one not theirs to score, as one asked while they were out of the chat."""
+    answered = {answer.user_id for answer in await uow.games.answers(game.id, game.position)}
+    for player in await uow.games.players(game.id):
+        there = player.joined_position <= game.position and (
+            player.left_position is None or player.left_position > game.position)
+        if there and player.user_id not in answered:
+            player.away_questions += 1
+            await uow.games.update_player(player)
 
 
 def question_deadline(game: GameRecord, now: datetime) -> datetime:
