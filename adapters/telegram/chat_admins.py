@@ -1,4 +1,5 @@
-"""Whether a Telegram user administers a group: they may stop a game, skip a question, and set its language."""
+"""Whether a Telegram user administers a group: they may stop a game, skip a question, and set its language; and
+whether they are in it at all."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from adapters.telegram.topics import chat_of
 log = logging.getLogger(__name__)
 
 ADMIN_STATUSES = frozenset({ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER})
+OUT_STATUSES = frozenset({ChatMemberStatus.LEFT, ChatMemberStatus.BANNED})
 
 
 async def is_chat_admin(bot: Bot, chat_id: str, user_id: str) -> bool:
@@ -23,3 +25,14 @@ async def is_chat_admin(bot: Bot, chat_id: str, user_id: str) -> bool:
         log.info("could not check %s's rights in chat %s: %s", user_id, chat_id, error)
         return False
     return member.status in ADMIN_STATUSES
+
+
+async def is_chat_member(bot: Bot, chat_id: str, user_id: str) -> bool:
+    """Whether a Telegram user is in a group (a vote on its poll may come from a copy forwarded elsewhere). Yes
+    when Telegram can't say: a member's vote is not lost to a failed call."""
+    try:
+        member = await bot.get_chat_member(chat_of(chat_id), int(user_id))
+    except TelegramError as error:
+        log.info("could not check whether %s is in chat %s: %s", user_id, chat_id, error)
+        return True
+    return member.status not in OUT_STATUSES and getattr(member, "is_member", True)  # restricted: is_member says

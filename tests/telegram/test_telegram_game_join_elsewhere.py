@@ -32,3 +32,23 @@ async def test_a_join_pressed_in_another_chat_adds_nobody_to_the_game(
         await api.wait_for("sendMessage", 1, lambda p: "reply_markup" in p
                            and any(data.startswith("gx:") for data in buttons_data(p)))
         assert len(results_messages(api, GROUP)) == 1
+
+
+async def test_a_vote_from_outside_the_games_chat_adds_nobody_to_the_game(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    # A game's poll forwarded to someone outside the group takes their vote (the same poll), which names no chat:
+    # joined by answering, they would be waited for at every question after, whose polls never reach them.
+    api.left[GROUP.id] = {JUMA.id}  # not a member of the game's group
+    async with running_bot(settings, clock, game_interval=GAMES):
+        await api.command(AMINATA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await press(api, AMINATA, f"gb:{game_id}", GROUP)
+        first = await next_poll(api, GROUP.id, 1)
+        await vote(api, first, JUMA, right=True)
+        await api.settle()
+        await vote(api, first, AMINATA, right=False)
+        await api.wait_for("sendMessage", 1, lambda p: "reply_markup" in p
+                           and any(data.startswith("gx:") for data in buttons_data(p)))
+        standings = results_messages(api, GROUP)[0].params["text"]
+        assert "Aminata" in standings
+        assert "Juma" not in standings

@@ -16,7 +16,7 @@ from bot.text import shorten, shown_name, without_controls
 from bot.usecases.core import Core
 from bot.usecases.games.board import GameBoards
 from bot.usecases.games.lobby import GameLobbies
-from bot.usecases.games.play import GamePlay
+from bot.usecases.games.play import GamePlay, Membership
 from bot.usecases.games.sweep import GameSweep
 from bot.usecases.games.table import Acknowledge, GameTable
 
@@ -62,13 +62,15 @@ class Games:
         return await self._lobbies.begin(actor, game_id, moderator, stage, acknowledge)
 
     async def vote(self, actor: Actor, name: str, game_id: str, position: int, option_index: int,
-                   stage: Stage) -> GameVote:
-        return await self._play.vote(actor, player_name(name), game_id, position, option_index, stage)
+                   stage: Stage, member: Membership | None = None) -> GameVote:
+        """``member``: whether the voter is in a chat, for platforms whose votes name none (see GamePlay.vote)."""
+        return await self._play.vote(actor, player_name(name), game_id, position, option_index, stage, member)
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
-                              stage: Stage) -> GameVote | None:
+                              stage: Stage, member: Membership | None = None) -> GameVote | None:
         """A vote on a game's poll; None when the message asks no game's question."""
-        return await self._play.vote_on_message(actor, player_name(name), message_key, option_index, stage)
+        return await self._play.vote_on_message(actor, player_name(name), message_key, option_index, stage,
+                                                member)
 
     async def left(self, actor: Actor, stage: Stage, parts: str | None = None) -> None:
         """The actor is no longer a member of the chat: its games (those of its parts too, the chats whose ids

@@ -17,6 +17,8 @@ from bot.turns import Turn
 from bot.usecases.games.table import GameTable
 
 Control = Callable[[Turn, GameRecord], Awaitable[list[GameEvent]]]
+# Whether the voter is a member of this chat (the game's): asked of the platform when its votes name no chat
+Membership = Callable[[str], Awaitable[bool]]
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,7 @@ class Voted:
     vote: GameVote
     events: list[GameEvent]  # the question's results, when this was the last answer it waited for
     joined: bool = False  # the voter joined the game by answering
+    ask_membership: str | None = None  # nothing done: the voter would join (or come back) in this chat, a member?
 
 
 class GamePlay:
@@ -31,19 +34,28 @@ class GamePlay:
         self._table = table
 
     async def vote(self, actor: Actor, name: str, game_id: str, position: int, option_index: int,
-                   stage: Stage) -> GameVote:
-        """Score a player's answer to the game's question at ``position`` (joining them if new)."""
+                   stage: Stage, member: Membership | None = None) -> GameVote:
+        """Score a player's answer to the game's question at ``position`` (joining them if new). ``member``: asked
+        before a vote adds a player, or brings back one who left, when the vote names no chat (a Telegram poll
+        forwarded elsewhere takes votes too): someone outside the game's chat never sees its next polls, and the
+        game would wait for their answer at every question."""
         table = self._table
         async with table.locks.of(game_id):
             voted = await table.core.turns.run(actor, lambda turn: self._vote(turn, name, game_id, position,
-                                                                              option_index))
+                                                                              option_index, member is None))
+            if voted.ask_membership is not None and member is not None:  # asked outside the turn: a network call
+                if not await member(voted.ask_membership):
+                    _ = await table.core.turns.words(actor)
+                    return GameVote(False, _("This game is played in another chat: join it there."), _.language)
+                voted = await table.core.turns.run(actor, lambda turn: self._vote(turn, name, game_id, position,
+                                                                                  option_index, True))
             await table.show(actor.platform, voted.events, stage)
         if voted.joined:
             await table.set_aside_polls(actor, name, stage)
         return voted.vote
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
-                              stage: Stage) -> GameVote | None:
+                              stage: Stage, member: Membership | None = None) -> GameVote | None:
         """A vote on a game's poll; None when no game asked on that message."""
         async def find(uow: UnitOfWork) -> tuple[str, int] | None:
             link = await uow.games.link(actor.platform, message_key)
@@ -51,7 +63,7 @@ class GamePlay:
         found = await self._table.core.turns.run_unlocked(find)
         if found is None:
             return None
-        return await self.vote(actor, name, found[0], found[1], option_index, stage)
+        return await self.vote(actor, name, found[0], found[1], option_index, stage, member)
 
     async def left(self, actor: Actor, stage: Stage, parts: str | None = None) -> None:
         """The actor left the chat (or was removed): its games, those of its parts too (the chats whose ids begin
@@ -138,7 +150,10 @@ class GamePlay:
 
         return await table.act(actor, game_id, work, stage, create_user=False)  # e.g. a skip the chat refused
 
-    async def _vote(self, turn: Turn, name: str, game_id: str, position: int, option_index: int) -> Voted:
+    async def _vote(self, turn: Turn, name: str, game_id: str, position: int, option_index: int,
+                    in_chat: bool) -> Voted:
+        """``in_chat``: the voter is known to be in the game's chat (else a vote that would add them is not kept:
+        ``Voted.ask_membership``)."""
         core, _, uow = self._table.core, turn.words, turn.uow
         game = await uow.games.get(game_id)
         now = core.clock()
@@ -155,6 +170,9 @@ class GamePlay:
             return Voted(GameVote(False, _("Please choose one of the options, 1 to {count}.", count=len(order)),
                                   _.language), [])
         option_id = order[option_index]
+        player = await uow.games.player(game.id, turn.user_id)
+        if not in_chat and (player is None or player.left_position is not None):
+            return Voted(GameVote(False, "", _.language), [], ask_membership=game.chat_id)
         correct = option_id == views.as_asked(game, question).answer  # the answer the poll showed
         answer_ms = max(0, int((now - (game.asked_at or now)).total_seconds() * 1000))
         earned = points(correct, answer_ms, game.question_seconds)
@@ -164,7 +182,6 @@ class GamePlay:
         except AlreadyAnswered:
             return Voted(GameVote(False, _("You already answered this question; your first answer counts."),
                                   _.language), [])
-        player = await uow.games.player(game.id, turn.user_id)
         joined = player is None
         if player is None:  # joining by answering
             player = PlayerRecord(game.id, turn.user_id, name, now, position)
