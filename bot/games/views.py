@@ -87,6 +87,17 @@ def as_asked(game: GameRecord, question: Question) -> Question:
     return question.model_copy(update={"answer": asked})
 
 
+def as_judged(game: GameRecord, question: Question, answers: list[GameAnswerRecord]) -> Question:
+    """A closed question with the answer its votes were judged by: ``as_asked`` keeps it only while the question
+    is the game's current one, so for one closed before, the option its right answers chose, when a reload has
+    since named another answer (none right: as the question is now)."""
+    judged = as_asked(game, question)
+    right = next((answer.option_id for answer in answers if answer.correct), None)
+    if right is None or right == judged.answer or question.option(right) is None:
+        return judged
+    return question.model_copy(update={"answer": right})
+
+
 def asked_options(game: GameRecord, question: Question) -> list[str]:
     """The option ids of a question asked, by the letters it showed them with: one a reload removed since keeps its
     letter (the poll still shows it, and votes named it), one a reload added comes last."""

@@ -12,6 +12,7 @@ from bot.content.library import ContentLibrary
 from bot.games import views
 from bot.games.records import GameRecord, GameState
 from bot.games.replies import GameExplanation, GameResults
+from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, last_question, open_with_three, vote
 from tests.core.wiring import ADMIN_ID, build_engine
@@ -125,3 +126,27 @@ def test_an_answer_kept_for_another_question_is_not_this_ones(content_dir: Path)
     assert views.as_asked(game, second).answer == second.answer
     kept = replace(game, asked_question=second.id)
     assert views.as_asked(kept, second).answer == other  # its own: what its poll showed
+
+
+async def test_a_question_explained_after_the_game_moved_on_keeps_the_answer_its_votes_were_judged_by(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    # An admin fixes the open question's answer (the players say the key is wrong): its results still go by what
+    # the poll showed, and so must its explanation once the next question is asked, not say "Correct!" under
+    # "not quite" (or "Not quite." to one the results scored).
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    asked = last_question(stage)
+    for player in (ADA, BAYO, CHIDO):
+        assert (await vote(engine, stage, player, right=player is ADA)).counted
+    change_answer(content_dir, "sum-everywhere", "scatter")
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+    clock.advance(timedelta(seconds=RESULTS_SECONDS))
+    assert await engine.games.sweep("telegram", stage) == 1
+    assert last_question(stage).position == 1  # the game moved on
+    ada = await engine.games.explain(ADA, game_id, asked.position)
+    assert isinstance(ada, GameExplanation)
+    assert ada.verdict == f"You chose {views.letter(asked.correct_index)}: correct!"
+    assert ada.feedback.correct
+    assert ada.feedback.correct_option == f"The answer: {asked.options[asked.correct_index]}"

@@ -38,9 +38,10 @@ class GameBoards:
             if not game.has_closed(position):  # open, or not asked yet: its answer would help someone cheat
                 return Notice(_("Wait until the question closes: then I can explain it."),
                               NoticeCode.NOT_CURRENT_QUESTION, _.language)
-            mine = next((answer for answer in await uow.games.answers(game.id, position)
-                         if turn.user is not None and answer.user_id == turn.user.id), None)
-            return views.explanation(game, views.as_asked(game, question), mine, _)
+            answers = await uow.games.answers(game.id, position)
+            mine = next((answer for answer in answers if turn.user is not None and answer.user_id == turn.user.id),
+                        None)
+            return views.explanation(game, views.as_judged(game, question, answers), mine, _)
         return await self._table.core.turns.run(actor, read, create_user=False)
 
     async def nameless(self, platform: str, scope_id: str) -> Notice:
