@@ -13,7 +13,7 @@ from bot.games import views
 from bot.games.records import GameRecord, GameState
 from bot.games.replies import GameExplanation, GameResults
 from bot.games.rules import RESULTS_SECONDS
-from bot.replies import Actor
+from bot.replies import Actor, Notice
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, last_question, open_with_three, vote
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
@@ -150,3 +150,21 @@ async def test_a_question_explained_after_the_game_moved_on_keeps_the_answer_its
     assert ada.verdict == f"You chose {views.letter(asked.correct_index)}: correct!"
     assert ada.feedback.correct
     assert ada.feedback.correct_option == f"The answer: {asked.options[asked.correct_index]}"
+
+
+async def test_explaining_a_closed_question_a_reload_removed_says_so_not_that_the_game_is_over(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    await engine.games.begin(ADA, game_id, False, stage)
+    for player in (ADA, BAYO, CHIDO):
+        assert (await vote(engine, stage, player, right=True)).counted
+    remove_question(content_dir, "sum-everywhere")  # its results are up, the game goes on
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+    gone = await engine.games.explain(BAYO, game_id, 0)
+    yo = engine.localizer_for("yo")
+    assert isinstance(gone, Notice) and gone.language == "yo"
+    assert gone.text == yo("This question was removed from the quiz, so I can't explain it any more.")
+    forged = await engine.games.explain(BAYO, game_id, 7)  # no such place: as before
+    assert isinstance(forged, Notice) and forged.text == yo("This game is over. Start a new one with /game.")

@@ -33,11 +33,14 @@ class GameBoards:
             quiz = core.library.catalog.get(game.quiz_id) if game else None
             question_id = game.question_ids[position] if game and 0 <= position < len(game.question_ids) else ""
             question = quiz.question(question_id) if quiz else None
-            if game is None or question is None:
+            if game is None or not question_id:
                 return Notice(_("This game is over. Start a new one with /game."), NoticeCode.NO_GAME, _.language)
             if not game.has_closed(position):  # open, or not asked yet: its answer would help someone cheat
                 return Notice(_("Wait until the question closes: then I can explain it."),
                               NoticeCode.NOT_CURRENT_QUESTION, _.language)
+            if question is None:  # a reload removed it (or its quiz) since it was asked: nothing left to explain
+                return Notice(_("This question was removed from the quiz, so I can't explain it any more."),
+                              NoticeCode.NO_GAME, _.language)
             answers = await uow.games.answers(game.id, position)
             mine = next((answer for answer in answers if turn.user is not None and answer.user_id == turn.user.id),
                         None)
