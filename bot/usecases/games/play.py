@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 
 from bot.games import views
 from bot.games.delivery import Stage
@@ -26,7 +27,8 @@ class Voted:
     vote: GameVote
     events: list[GameEvent]  # the question's results, when this was the last answer it waited for
     joined: bool = False  # the voter joined the game by answering
-    ask_membership: str | None = None  # nothing done: the voter would join (or come back) in this chat, a member?
+    # Nothing done: the voter would join (or come back) in this chat, voting at this moment; are they a member?
+    ask_membership: tuple[str, datetime] | None = None
 
 
 class GamePlay:
@@ -39,20 +41,27 @@ class GamePlay:
         before a vote adds a player, or brings back one who left, when the vote names no chat (a Telegram poll
         forwarded elsewhere takes votes too): someone outside the game's chat never sees its next polls, and the
         game would wait for their answer at every question."""
+        voted = await self._scored(actor, name, game_id, position, option_index, stage, member is None)
+        if voted.ask_membership is not None and member is not None:
+            # Asked outside the game's lock (a network call: the others' votes don't wait for it), then scored as
+            # voted when it came in
+            chat_id, at = voted.ask_membership
+            if not await member(chat_id):
+                _ = await self._table.core.turns.words(actor)
+                return GameVote(False, _("This game is played in another chat: join it there."), _.language)
+            voted = await self._scored(actor, name, game_id, position, option_index, stage, True, at)
+        if voted.joined:
+            await self._table.set_aside_polls(actor, name, stage)
+        return voted.vote
+
+    async def _scored(self, actor: Actor, name: str, game_id: str, position: int, option_index: int, stage: Stage,
+                      in_chat: bool, at: datetime | None = None) -> Voted:
         table = self._table
         async with table.locks.of(game_id):
             voted = await table.core.turns.run(actor, lambda turn: self._vote(turn, name, game_id, position,
-                                                                              option_index, member is None))
-            if voted.ask_membership is not None and member is not None:  # asked outside the turn: a network call
-                if not await member(voted.ask_membership):
-                    _ = await table.core.turns.words(actor)
-                    return GameVote(False, _("This game is played in another chat: join it there."), _.language)
-                voted = await table.core.turns.run(actor, lambda turn: self._vote(turn, name, game_id, position,
-                                                                                  option_index, True))
+                                                                              option_index, in_chat, at))
             await table.show(actor.platform, voted.events, stage)
-        if voted.joined:
-            await table.set_aside_polls(actor, name, stage)
-        return voted.vote
+        return voted
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
                               stage: Stage, member: Membership | None = None) -> GameVote | None:
@@ -151,12 +160,13 @@ class GamePlay:
         return await table.act(actor, game_id, work, stage, create_user=False)  # e.g. a skip the chat refused
 
     async def _vote(self, turn: Turn, name: str, game_id: str, position: int, option_index: int,
-                    in_chat: bool) -> Voted:
+                    in_chat: bool, at: datetime | None = None) -> Voted:
         """``in_chat``: the voter is known to be in the game's chat (else a vote that would add them is not kept:
-        ``Voted.ask_membership``)."""
+        ``Voted.ask_membership``). ``at``: when the vote came in, if before now (its voter's membership was
+        asked meanwhile)."""
         core, _, uow = self._table.core, turn.words, turn.uow
         game = await uow.games.get(game_id)
-        now = core.clock()
+        now = at or core.clock()
         quiz = core.library.catalog.get(game.quiz_id) if game else None
         question = quiz.question(game.current_question_id or "") if quiz and game else None
         if (game is None or game.state is not GameState.ASKING or game.position != position
@@ -172,7 +182,7 @@ class GamePlay:
         option_id = order[option_index]
         player = await uow.games.player(game.id, turn.user_id)
         if not in_chat and (player is None or player.left_position is not None):
-            return Voted(GameVote(False, "", _.language), [], ask_membership=game.chat_id)
+            return Voted(GameVote(False, "", _.language), [], ask_membership=(game.chat_id, now))
         correct = option_id == views.as_asked(game, question).answer  # the answer the poll showed
         answer_ms = max(0, int((now - (game.asked_at or now)).total_seconds() * 1000))
         earned = points(correct, answer_ms, game.question_seconds)

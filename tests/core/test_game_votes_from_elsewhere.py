@@ -1,0 +1,41 @@
+"""A vote that names no chat (a Telegram poll's, which a copy forwarded out of the group takes too): one that would
+add a player asks whether the voter is in the game's chat, without holding the game up meanwhile."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.engine import QuizEngine
+from bot.games.replies import GameResults
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, NAMES, last_question, right_index, vote
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+
+
+async def test_a_voter_not_in_the_chat_joins_nothing_and_a_member_is_scored_as_they_voted(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    stage = RecordingStage()
+    assert await engine.games.open(ADA, "Ada", CHAT, "collectives", None, stage) is None
+    game_id = stage.shown[CHAT][0].game_id
+    await engine.games.begin(ADA, game_id, False, stage)
+    question = last_question(stage)
+    asked: list[str] = []
+
+    async def outsider(chat_id: str) -> bool:
+        asked.append(chat_id)
+        return False
+
+    refused = await engine.games.vote(CHIDO, NAMES[CHIDO], game_id, 0, right_index(question), stage, outsider)
+    assert not refused.counted and asked == [CHAT]
+
+    async def slow_member(chat_id: str) -> bool:  # Telegram takes its time to answer: the question's time runs out
+        clock.advance(timedelta(seconds=question.seconds + 5))
+        return True
+
+    joined = await engine.games.vote(BAYO, NAMES[BAYO], game_id, 0, right_index(question), stage, slow_member)
+    assert joined.counted  # voted in time, with the speed bonus of then
+    assert (await vote(engine, stage, ADA, right=True)).counted is False  # Ada's, now, is too late
+    clock.advance(timedelta(seconds=1))
+    await engine.games.sweep("telegram", stage)
+    results = stage.of(CHAT, GameResults)[0]
+    assert results.top == ("1. Bayo — 150 points", "2. Ada — 0 points")  # Chido isn't a player
