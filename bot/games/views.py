@@ -132,10 +132,12 @@ def results(game: GameRecord, question: Question, answers: list[GameAnswerRecord
 
 def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int, _: Localizer, *,
            stopped_by: str | None = None, refused: str | None = None, open_question: str | None = None,
-           open_lobby: str | None = None, answered_open: frozenset[int] = frozenset()) -> GamePodium:
+           open_lobby: str | None = None, answered_open: frozenset[int] = frozenset(),
+           questions_removed: bool = False) -> GamePodium:
     """``asked``: how many questions were shown and closed (a stopped game's players are judged on those, and on
     the question it was stopped at if they answered it: ``answered_open``); ``refused``: the right the chat
-    denied the bot, which stopped the game."""
+    denied the bot, which stopped the game; ``questions_removed``: it ended as a reload removed the questions
+    left."""
     lines = []
     chances = {player.user_id: _chances(player, asked + (player.user_id in answered_open)) for player in players}
     # Only those who had a question to score on are ranked: nobody when stopped in the lobby, and not who joined
@@ -161,6 +163,8 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
     note = _("Stopped by {name}.", name=stopped_by) if stopped_by else None
     if not players:
         note = _("Nobody played.")
+    if questions_removed:
+        note = _("This quiz's remaining questions were removed, so the game ends here.")
     if refused:
         note = refused_note(refused, _)
     heading = (_("Game stopped: {quiz}", quiz=title) if stopped_by or refused

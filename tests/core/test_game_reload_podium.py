@@ -82,3 +82,33 @@ async def test_the_open_question_a_reload_removed_counts_only_for_who_answered_i
     podium = stage.of(CHAT, GamePodium)[0]
     assert [line.split(" · ")[1] for line in podium.lines] == ["3 of 3 right (100%)", "2 of 2 right (100%)",
                                                                "2 of 2 right (100%)"]
+
+
+async def test_a_game_a_reload_leaves_without_questions_ends_saying_why(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    # Begun after its quiz was removed, it went "Game on!" then "Final results" with nothing under them.
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    (content_dir / "quizzes" / "collectives.yaml").unlink()
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+    await engine.games.begin(ADA, game_id, False, stage)
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert podium.note == "This quiz's remaining questions were removed, so the game ends here."
+    assert fake_db.state.games[game_id].state is GameState.FINISHED
+
+
+async def test_a_game_that_runs_out_of_questions_as_planned_says_nothing_of_removals(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stage = RecordingStage()
+    game_id = await open_with_three(engine, stage)
+    remove_question(content_dir, "shards-to-full")  # one of three: the game goes on with the other two
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+    await engine.games.begin(ADA, game_id, False, stage)
+    for _question in range(2):
+        for player in (ADA, BAYO, CHIDO):
+            assert (await vote(engine, stage, player, right=True)).counted
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        await engine.games.sweep("telegram", stage)
+    assert stage.of(CHAT, GamePodium)[0].note is None

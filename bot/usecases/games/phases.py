@@ -52,6 +52,7 @@ class Phases:
         else:
             game.position += 1
         # Questions a reload removed leave the game before they are asked (the rest too when the quiz is gone).
+        planned = len(game.question_ids)
         game.question_ids[game.position:] = [question_id for question_id in game.question_ids[game.position:]
                                              if quiz is not None and quiz.question(question_id) is not None]
         question = quiz.question(game.current_question_id or "") if quiz is not None else None
@@ -66,7 +67,8 @@ class Phases:
             game.updated_at = now
             await uow.games.update(game)
             return [*events, views.question(game, question, _)]
-        return [*events, await self.finish(uow, game, now)]
+        # Ended by the removal (else the game was over as planned): the podium says why
+        return [*events, await self.finish(uow, game, now, cut_short=len(game.question_ids) < planned)]
 
     async def close(self, uow: UnitOfWork, game: GameRecord, now: datetime) -> list[GameEvent]:
         """The current question's results; the next question follows after time to read them."""
@@ -84,17 +86,18 @@ class Phases:
         return [views.results(game, asked, answers, players, self.words(game), closed_early=early)]
 
     async def finish(self, uow: UnitOfWork, game: GameRecord, now: datetime, *,
-                     stopped_by: str | None = None, refused: str | None = None) -> GamePodium:
+                     stopped_by: str | None = None, refused: str | None = None,
+                     cut_short: bool = False) -> GamePodium:
         """Ranks, the game closed, and the podium (``stopped_by``: a person ended it early; ``refused``: the chat
-        refused its messages, for lack of that right)."""
+        refused its messages, for lack of that right; ``cut_short``: a reload removed the questions left)."""
         open_question = game.question_message if game.state is GameState.ASKING else None
         open_lobby = game.lobby_message if game.state is GameState.LOBBY else None  # stopped before it began
         asked = game.position + (1 if game.state is GameState.SHOWING else 0)  # the questions closed
         # Stopped mid-question: that question counts only for those who answered it in time (a refused one was
         # never seen, so it counts for nobody).
-        cut_short = game.state is GameState.ASKING and not refused
+        stopped_open = game.state is GameState.ASKING and not refused
         answered_open = frozenset(answer.user_id for answer in await uow.games.answers(game.id, game.position)
-                                  ) if cut_short else frozenset()
+                                  ) if stopped_open else frozenset()
         players = standings(await uow.games.players(game.id))
         for rank, player in zip(places(players), players, strict=True):  # a tie on points and time shares it
             player.rank = rank
@@ -106,7 +109,7 @@ class Phases:
         title = localized(quiz.title, game.language) if quiz else game.quiz_id
         return views.podium(game, title, players, min(asked, len(game.question_ids)), self.words(game),
                             stopped_by=stopped_by, refused=refused, open_question=open_question,
-                            open_lobby=open_lobby, answered_open=answered_open)
+                            open_lobby=open_lobby, answered_open=answered_open, questions_removed=cut_short)
 
 
 async def _pass_over(uow: UnitOfWork, game: GameRecord) -> None:
