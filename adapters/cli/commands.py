@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import getpass
 import logging
-import os
 import sys
 from collections.abc import Sequence
-from datetime import UTC, date, datetime
 from pathlib import Path
 
+from adapters.cli import play_arguments
 from adapters.cli.exit_codes import ExitCode
 from adapters.cli.pipes import OutputFailed, silence_stdout, written
 from adapters.env_values import within_file_system_limits
@@ -24,86 +22,7 @@ from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
 from adapters.settings import ConfigurationError, Settings, load_settings
 from bot.content.problems import ContentError
-from bot.languages import language_choice, listed_codes
-
-
-def _language(value: str) -> str:
-    code = language_choice(value)
-    if code is None:
-        raise argparse.ArgumentTypeError(f"unsupported language {value!r}: use {listed_codes(' or ')}")
-    return code
-
-
-# --now's range: far enough either way to try spaced review, and within what dates the scheduler can add a
-# century's interval to (year 9999 overflows) or count days back from.
-EARLIEST_NOW, LATEST_NOW = date(2000, 1, 1), date(2999, 12, 31)
-
-
-def _moment(value: str) -> date:
-    """--now: a day (that day in UTC, at this moment's UTC time of day), or a moment with its UTC offset (a datetime):
-    far from UTC, a UTC day's time of day may fall on the learner's next or previous day."""
-    try:
-        moment: date = date.fromisoformat(value)
-    except ValueError:
-        try:
-            moment = datetime.fromisoformat(value)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a date {value!r}: use YYYY-MM-DD, e.g. 2027-01-15, or a date and "
-                                             "time with its UTC offset, e.g. 2027-01-15T10:00+01:00") from None
-    if isinstance(moment, datetime) and moment.tzinfo is None:  # whose 10:00? No learner's time zone is read yet
-        raise argparse.ArgumentTypeError(f"{value} is a time of day in no time zone: give its UTC offset, e.g. "
-                                         "2027-01-15T10:00+01:00 (Z for UTC)")
-    day = moment.date() if isinstance(moment, datetime) else moment
-    if isinstance(moment, datetime) and EARLIEST_NOW <= day <= LATEST_NOW:  # else converting it could overflow
-        day = moment.astimezone(UTC).date()
-    if not EARLIEST_NOW <= day <= LATEST_NOW:
-        raise argparse.ArgumentTypeError(f"{value} is out of range: pick a day from {EARLIEST_NOW} to {LATEST_NOW} "
-                                         "(in UTC)")
-    return moment
-
-
-USER_NAME_LIMIT = 64  # characters: as a chat platform's user id, the key of the learner's progress
-
-
-def _user_name(value: str) -> str:
-    name = _as_typed(value)
-    if name is None:
-        raise argparse.ArgumentTypeError("it holds bytes that are not text in this terminal's encoding "
-                                         f"({_terminal_encoding()}): type it again, or give a name in ASCII")
-    name = name.strip()
-    if not name or len(name) > USER_NAME_LIMIT:
-        raise argparse.ArgumentTypeError(f"a name of 1 to {USER_NAME_LIMIT} characters, not {len(name)}")
-    return name
-
-
-def _default_user() -> str:
-    """The login name, cut to what --user takes (argparse checks a default as if it were typed): a directory
-    account's name may be longer, and the player would refuse an argument nobody gave."""
-    try:
-        login = _as_typed(getpass.getuser())
-    except (KeyError, OSError):
-        login = None
-    return (login or "").strip()[:USER_NAME_LIMIT].strip() or "player"
-
-
-def _as_typed(value: str) -> str | None:
-    """``value`` from the command line or the environment as the terminal wrote it. Python reads those in the
-    locale's encoding (UTF-8), keeping each byte that isn't as a lone surrogate ("\udce9" for an ISO-8859-1 "é"),
-    which no database stores (the game failed with a UnicodeEncodeError): such bytes are read in the terminal's own
-    encoding, as the game reads its lines. None when that can't read them either."""
-    try:
-        value.encode("utf-8")
-        return value
-    except UnicodeEncodeError:
-        pass
-    try:
-        return os.fsencode(value).decode(_terminal_encoding())
-    except (UnicodeDecodeError, LookupError):
-        return None
-
-
-def _terminal_encoding() -> str:
-    return getattr(sys.stdin, "encoding", None) or "utf-8"  # no stdin at all (`<&-`): Python's is None
+from bot.languages import listed_codes
 
 
 class CommandLine(argparse.ArgumentParser):
@@ -129,13 +48,15 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = commands.add_parser("play", help="play a quiz in the terminal (no token needed)")
-    play.add_argument("--lang", type=_language, help=f"{listed_codes(' or ')} (remembered for next time)")
+    play.add_argument("--lang", type=play_arguments.language_code,
+                      help=f"{listed_codes(' or ')} (remembered for next time)")
     play.add_argument("--quiz", help="quiz id or topic to start or resume")
-    play.add_argument("--user", type=_user_name, default=_default_user(),
+    play.add_argument("--user", type=play_arguments.learner_name, default=play_arguments.login_name(),
                       help="whose progress to use (default: your login)")
-    play.add_argument("--now", type=_moment, metavar="DATE", help="pretend it is this day, to try spaced review: "
-                      "questions answered earlier come due. YYYY-MM-DD is that day in UTC, at this moment's UTC time "
-                      "of day; far from UTC, give the moment with its offset (2027-01-15T10:00+13:00)")
+    play.add_argument("--now", type=play_arguments.pretend_moment, metavar="DATE",
+                      help="pretend it is this day, to try spaced review: questions answered earlier come due. "
+                      "YYYY-MM-DD is that day in UTC, at this moment's UTC time of day; far from UTC, give the "
+                      "moment with its offset (2027-01-15T10:00+13:00)")
 
     tokens = ", ".join(spec.env("token") for spec in platforms)
     commands.add_parser("run", help=f"run the chat bots whose tokens are set ({tokens})",

@@ -1,0 +1,91 @@
+"""What `quiztutor play`'s options take: a language, a moment to pretend it is (--now), a learner's name (--user,
+by default the login name), each read as the terminal typed it."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+from datetime import UTC, date, datetime
+
+from bot.languages import language_choice, listed_codes
+
+
+def language_code(value: str) -> str:
+    code = language_choice(value)
+    if code is None:
+        raise argparse.ArgumentTypeError(f"unsupported language {value!r}: use {listed_codes(' or ')}")
+    return code
+
+
+# --now's range: far enough either way to try spaced review, and within what dates the scheduler can add a
+# century's interval to (year 9999 overflows) or count days back from.
+EARLIEST_NOW, LATEST_NOW = date(2000, 1, 1), date(2999, 12, 31)
+
+
+def pretend_moment(value: str) -> date:
+    """--now: a day (that day in UTC, at this moment's UTC time of day), or a moment with its UTC offset (a datetime):
+    far from UTC, a UTC day's time of day may fall on the learner's next or previous day."""
+    try:
+        moment: date = date.fromisoformat(value)
+    except ValueError:
+        try:
+            moment = datetime.fromisoformat(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a date {value!r}: use YYYY-MM-DD, e.g. 2027-01-15, or a date and "
+                                             "time with its UTC offset, e.g. 2027-01-15T10:00+01:00") from None
+    if isinstance(moment, datetime) and moment.tzinfo is None:  # whose 10:00? No learner's time zone is read yet
+        raise argparse.ArgumentTypeError(f"{value} is a time of day in no time zone: give its UTC offset, e.g. "
+                                         "2027-01-15T10:00+01:00 (Z for UTC)")
+    day = moment.date() if isinstance(moment, datetime) else moment
+    if isinstance(moment, datetime) and EARLIEST_NOW <= day <= LATEST_NOW:  # else converting it could overflow
+        day = moment.astimezone(UTC).date()
+    if not EARLIEST_NOW <= day <= LATEST_NOW:
+        raise argparse.ArgumentTypeError(f"{value} is out of range: pick a day from {EARLIEST_NOW} to {LATEST_NOW} "
+                                         "(in UTC)")
+    return moment
+
+
+USER_NAME_LIMIT = 64  # characters: as a chat platform's user id, the key of the learner's progress
+
+
+def learner_name(value: str) -> str:
+    name = _as_typed(value)
+    if name is None:
+        raise argparse.ArgumentTypeError("it holds bytes that are not text in this terminal's encoding "
+                                         f"({_terminal_encoding()}): type it again, or give a name in ASCII")
+    name = name.strip()
+    if not name or len(name) > USER_NAME_LIMIT:
+        raise argparse.ArgumentTypeError(f"a name of 1 to {USER_NAME_LIMIT} characters, not {len(name)}")
+    return name
+
+
+def login_name() -> str:
+    """The login name, cut to what --user takes (argparse checks a default as if it were typed): a directory
+    account's name may be longer, and the player would refuse an argument nobody gave."""
+    try:
+        login = _as_typed(getpass.getuser())
+    except (KeyError, OSError):
+        login = None
+    return (login or "").strip()[:USER_NAME_LIMIT].strip() or "player"
+
+
+def _as_typed(value: str) -> str | None:
+    """``value`` from the command line or the environment as the terminal wrote it. Python reads those in the
+    locale's encoding (UTF-8), keeping each byte that isn't as a lone surrogate ("\udce9" for an ISO-8859-1 "é"),
+    which no database stores (the game failed with a UnicodeEncodeError): such bytes are read in the terminal's own
+    encoding, as the game reads its lines. None when that can't read them either."""
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        pass
+    try:
+        return os.fsencode(value).decode(_terminal_encoding())
+    except (UnicodeDecodeError, LookupError):
+        return None
+
+
+def _terminal_encoding() -> str:
+    return getattr(sys.stdin, "encoding", None) or "utf-8"  # no stdin at all (`<&-`): Python's is None
