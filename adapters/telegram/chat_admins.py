@@ -4,6 +4,7 @@ whether they are in it at all."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from telegram import Bot
 from telegram.constants import ChatMemberStatus
@@ -36,3 +37,9 @@ async def is_chat_member(bot: Bot, chat_id: str, user_id: str) -> bool:
         log.info("could not check whether %s is in chat %s: %s", user_id, chat_id, error)
         return True
     return member.status not in OUT_STATUSES and getattr(member, "is_member", True)  # restricted: is_member says
+
+
+def membership_of(bot: Bot, user_id: str) -> Callable[[str], Awaitable[bool]]:
+    """Whether a voter is in a game's chat, asked when their vote would add them: a vote names only its poll,
+    which a copy forwarded elsewhere shares."""
+    return lambda chat_id: is_chat_member(bot, chat_id, user_id)

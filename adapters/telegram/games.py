@@ -4,7 +4,6 @@ votes on game polls."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from telegram import CallbackQuery, Update, User
@@ -15,7 +14,7 @@ from adapters.telegram import game_render, render
 from adapters.telegram.actors import PLATFORM, is_private, owner_in
 from adapters.telegram.callback_data import Action, ButtonData
 from adapters.telegram.chat import TelegramChat
-from adapters.telegram.chat_admins import is_chat_admin, is_chat_member
+from adapters.telegram.chat_admins import is_chat_admin, membership_of
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.group_repeats import GroupRepeats, game_which_above
@@ -235,7 +234,7 @@ class GameCommands:
             if known is None:
                 return await self._vote_on_stored(actor, user, poll_id, option)
         await self._engine.games.vote(actor, player_name(user), known[0], known[1], option, self.stage,
-                                      self._member(actor))
+                                      membership_of(self._chat.bot, actor.user_id))
         return True
 
     async def _vote_on_stored(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
@@ -243,13 +242,8 @@ class GameCommands:
         already: nothing to add). Looked up before waiting for the sends under way, which may be another group's
         slow ones."""
         voted = await self._engine.games.vote_on_message(actor, player_name(user), poll_id, option, self.stage,
-                                                         self._member(actor))
+                                                         membership_of(self._chat.bot, actor.user_id))
         return voted is not None
-
-    def _member(self, actor: Actor) -> Callable[[str], Awaitable[bool]]:
-        """Whether the voter is in the game's chat: a vote names only its poll, which a copy forwarded elsewhere
-        shares."""
-        return lambda chat: is_chat_member(self._chat.bot, chat, actor.user_id)
 
     async def _explain(self, query: CallbackQuery, reply: GameExplanation | Notice, game_id: str,
                        place: str) -> None:
