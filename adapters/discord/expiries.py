@@ -11,7 +11,7 @@ import logging
 import discord
 
 from adapters.discord.actors import PLATFORM
-from adapters.discord.permissions import channel_gone
+from adapters.discord.permissions import channel_gone, thread_locked
 from adapters.discord.polls import PollPlay
 from adapters.discord.surfaces import ChannelSurface
 from bot.engine import QuizEngine
@@ -38,5 +38,9 @@ async def deliver_expired(engine: QuizEngine, polls: PollPlay, expired: Expired)
         if not channel_gone(error):
             raise
         raise DeliveryRefused(str(error)) from error  # deleted mid-question: nobody there to tell; asked on resuming
+    except discord.HTTPException as error:
+        if not thread_locked(error):
+            raise
+        raise DeliveryRefused(str(error)) from error  # a thread closed and locked: nobody can post; asked on resuming
     except discord.RateLimited as error:  # Discord holds messages back there for minutes: asked again on resuming
         raise DeliveryRefused(f"messages held back for {error.retry_after:.0f} s") from error

@@ -77,6 +77,25 @@ async def test_a_time_out_in_a_deleted_channel_logs_no_error_and_the_quiz_resume
     assert "went wrong" not in answer.content and "Collectives" in answer.content
 
 
+async def test_a_time_out_in_a_thread_closed_and_locked_logs_no_error_and_the_quiz_resumes_in_private(
+        timed_bot: RunningBot, fake: FakeDiscord, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    """A forum post a moderator closes and locks mid-question answers the bot's messages 400 "Thread is archived":
+    as for a deleted channel, the clock stops quietly (the log had a traceback, as for a bug) and the next
+    question, which never went out there, is asked when the learner carries on."""
+    await fake.slash("quiz", {"quiz": "collectives"}, channel_id=THREAD_ID)
+    await next_poll(fake, timed_bot, channel_id=THREAD_ID)
+    fake.locked_threads.add(THREAD_ID)
+    clock.advance(timedelta(seconds=LIMIT))
+    await fake.wait_until(lambda: any(call.status == 400 and call.path == f"/channels/{THREAD_ID}/messages"
+                                      for call in fake.calls))
+    await fake.quiet(0.3)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+    token = await fake.slash("quiz", {"quiz": "collectives", "private": True}, user_id=OWNER_ID)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert "went wrong" not in answer.content and "Question 2 of 3" in answer.content, answer.content
+
+
 def with_a_thread(denied: discord.Permissions) -> dict[str, Any]:
     """The server with a thread in its channel, the bot denied ``denied`` in that channel (threads inherit it)."""
     guild = guild_payload()
