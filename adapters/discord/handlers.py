@@ -13,7 +13,14 @@ from adapters.charts import render_progress_chart
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
 from adapters.discord.buttons import VIEW_BUTTON_LIMIT, quiz_view, retry_view
-from adapters.discord.permissions import dms_refused, held_back, lacks_poll_rights, poll_refused
+from adapters.discord.permissions import (
+    dms_refused,
+    held_back,
+    lacks_poll_rights,
+    poll_refused,
+    thread_closed,
+    thread_locked,
+)
 from adapters.discord.polls import PollPlay
 from adapters.discord.reminders import confirmed_by_dm
 from adapters.discord.respond import respond, respond_plain
@@ -97,6 +104,12 @@ class CommandHandlers:
                 result = await action(shown)
         except discord.Forbidden:  # refused although the rights looked fine
             await respond(interaction, await self._poll_refused(interaction, command))
+            return
+        except discord.HTTPException as error:  # a thread closed and locked: only a moderator could send this here
+            if not thread_locked(error):
+                raise
+            _ = await self._engine.localizer(interaction_actor(interaction))
+            await respond(interaction, thread_closed(_, self._private_command(interaction, command)))
             return
         except discord.RateLimited:  # the quiz is kept, its poll not shown: resumed privately, or here later
             _ = await self._engine.localizer(interaction_actor(interaction))

@@ -85,3 +85,10 @@ def dms_refused(_: Localizer, private_command: str) -> str:
     return _("I can't send you the quiz poll here: your Discord privacy settings don't let me send you direct "
              "messages. Allow direct messages from members of a server we share, or play privately with {command}.",
              command=private_command)
+
+
+def thread_closed(_: Localizer, private_command: str) -> str:
+    """A thread closed and locked takes no message from the bot (400 Thread is archived), whatever its rights: no
+    permission to name; ``private_command`` as for ``poll_refused``."""
+    return _("This thread is closed and locked, so I can't post the quiz poll in it. Play in another channel, or "
+             "privately with {command}.", command=private_command)

@@ -148,3 +148,21 @@ async def test_a_game_refused_in_a_thread_not_cached_names_sending_in_threads(bo
     await fake.dispatch("INTERACTION_CREATE", payload)
     answer = await fake.wait_until(first_answer(fake, token))
     assert "“Send Messages in Threads”" in answer.content and "“Send Messages”" not in answer.content, answer.content
+
+
+async def test_quiz_in_a_thread_closed_and_locked_says_so_and_how_to_play_instead(
+        bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    """A moderator (who alone may still write there) sends /quiz in a forum post closed and locked: Discord answers
+    the poll 400 "Thread is archived". They were told "Sorry, something went wrong", and the log had a traceback."""
+    fake.locked_threads.add(THREAD_ID)
+    token = await fake.slash("quiz", {"quiz": "collectives"}, channel_id=THREAD_ID, locale="fr")
+    answer = await fake.wait_until(first_answer(fake, token))
+    fr = bot.engine.localizer_for("fr")
+    assert answer.content == fr("This thread is closed and locked, so I can't post the quiz poll in it. Play in "
+                                "another channel, or privately with {command}.", command="/quiz privé:True")
+    assert answer.content.startswith("Ce fil est fermé et verrouillé")
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+    token = await fake.slash("quiz", {"quiz": "collectives", "private": True})
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert "Question 1 of 3" in answer.content, answer.content
