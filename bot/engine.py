@@ -93,14 +93,14 @@ class QuizEngine:
         return self._texts.for_language(language)
 
     async def localizer_or_hint(self, actor: Actor, *, within: float | None = None) -> Localizer:
-        """As ``localizer``, for an error reply: when the stored choice can't be read (the database may be what
-        failed), or not ``within`` seconds (a reply that can't wait long: a button press's), the person as last
-        read here: their choice, else the event's own language hint, else their last hint, else the place's, else
-        English, rather than no reply at all."""
+        """As ``localizer``, for an error reply or one that can't wait (Discord's suggestions): when the stored
+        choice can't be read (the database may be what failed), or not ``within`` seconds (a reply that can't wait
+        long: a button press's), the person as last read here: their choice, else the event's own language hint,
+        else their last hint, else the place's, else English, rather than no reply at all."""
         try:
             return await _within(self.localizer(actor), within)
         except TimeoutError:
-            log.warning("could not look up the language for an error reply within %s s", within)
+            log.warning("could not look up the language for a reply that can't wait within %s s", within)
         except Exception as error:  # the failure being apologised for is logged, with its traceback, already
             log_briefly(log, logging.WARNING, error, "could not look up the language for an error reply")
         return self._core.turns.words_remembered(actor)
@@ -123,6 +123,10 @@ class QuizEngine:
 
     async def list_quizzes(self, actor: Actor, matching: str | None = None) -> QuizList:
         return await self._profiles.list_quizzes(actor, matching)
+
+    def quiz_list(self, _: Localizer, matching: str | None = None) -> QuizList:
+        """``list_quizzes`` in words already known (``localizer_or_hint``'s): pure, for a reply that can't wait."""
+        return self._profiles.quiz_list(_, matching)
 
     async def preview(self, actor: Actor, reference: str) -> Preview | Notice:
         return await self._profiles.preview(actor, reference)

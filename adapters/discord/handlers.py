@@ -34,6 +34,9 @@ from bot.replies import Notice, NoticeCode, Preview, QuizList, Started, Stopped,
 from bot.text import shorten
 
 AUTOCOMPLETE_LIMIT = 25
+# Discord waits 3 s for suggestions, which can't be deferred: the learner's language is waited for half of that
+# (as an apology waits for it: errors.LANGUAGE_WAIT).
+SUGGESTION_LANGUAGE_WAIT = 1.5
 CHOICE_NAME_LIMIT = 100
 
 
@@ -150,8 +153,10 @@ class CommandHandlers:
 
     async def quiz_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The quizzes /quiz would find by what they typed (an id, a title in any language, a tag), titled in
-        the user's language."""
-        listing = await self._engine.list_quizzes(interaction_actor(interaction), current)
+        the user's language: as read within SUGGESTION_LANGUAGE_WAIT, else as last read here (suggestions can't be
+        deferred, and the database may be stuck)."""
+        _ = await self._engine.localizer_or_hint(interaction_actor(interaction), within=SUGGESTION_LANGUAGE_WAIT)
+        listing = self._engine.quiz_list(_, current)
         return [
             app_commands.Choice(name=shorten(f"{entry.title} ({entry.quiz_id})", CHOICE_NAME_LIMIT),
                                 value=entry.quiz_id)

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from bot import views
 from bot.admins import AdminPolicy
+from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES, language_choice
 from bot.notices import named_quiz, unknown_language
 from bot.progress_replies import Progress
@@ -55,8 +56,12 @@ class Profiles:
 
     async def list_quizzes(self, actor: Actor, matching: str | None = None) -> QuizList:
         """Every quiz, or (``matching``) those the text would name, best first: what /quiz would find by it."""
+        return self.quiz_list(await self._core.turns.words(actor), matching)
+
+    def quiz_list(self, _: Localizer, matching: str | None = None) -> QuizList:
+        """``list_quizzes`` in words already known: no database read."""
         catalog = self._core.library.catalog
-        listed = views.quiz_list(catalog, await self._core.turns.words(actor))
+        listed = views.quiz_list(catalog, _)
         if not matching or not matching.strip():
             return listed
         entries = {entry.quiz_id: entry for entry in listed.entries}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from functools import partial
 
 import pytest
@@ -13,6 +14,7 @@ from tests.discord.fake_records import Call
 from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
 from tests.discord.payloads import CHANNEL_ID, OWNER_ID, TOKEN
 from tests.discord.support import first_answer, next_poll, poll_question, reply_to, vote_for
+from tests.support.write_lock import writes_held
 
 DM_CHANNEL_ID = 880000000000000001
 
@@ -33,6 +35,21 @@ async def test_quiz_names_are_suggested_in_the_users_language_as_they_type(bot: 
         asked = await fake.slash("quiz", {"quiz": typed}, locale="yo", autocomplete="quiz")
         answer = await fake.wait_until(partial(first_call, fake, asked))
         assert [choice["name"] for choice in answer.body["data"]["choices"]] == ["Ìbánisọ̀rọ̀ àkójọ (collectives)"]
+
+
+async def test_quiz_names_are_suggested_in_time_while_the_database_is_stuck(
+        bot: RunningBot, fake: FakeDiscord, settings: Settings) -> None:
+    """Suggestions can't be deferred: Discord waits 3 s for them, then shows "Loading options failed". They waited
+    for the learner's language from the stuck database (its busy timeout, and tries again), and came too late or not
+    at all; now they come in the language last read here."""
+    await fake.wait_until(first_answer(fake, await fake.slash("language", {"language": "sw"}, user_id=LEARNER_ID)))
+    async with writes_held(settings):
+        began = time.monotonic()
+        token = await fake.slash("quiz", {"quiz": "coll"}, user_id=LEARNER_ID, locale="fr", autocomplete="quiz")
+        answer = await fake.wait_until(partial(first_call, fake, token), within=30)
+        assert time.monotonic() - began < 3.0
+    assert answer.body == {"type": 8, "data": {"choices": [{"name": "Mawasiliano ya pamoja (collectives)",
+                                                            "value": "collectives"}]}}
 
 
 async def test_a_quiz_in_the_bots_direct_messages_is_played_with_polls_there(
