@@ -8,6 +8,7 @@ import discord
 
 from adapters.discord import render
 from adapters.discord.actors import vote_actor
+from adapters.discord.permissions import thread_locked
 from adapters.discord.polls import PollPlay
 from adapters.discord.sending import NOT_DONE
 from adapters.discord.surfaces import ChannelSurface
@@ -48,6 +49,12 @@ class VoteHandler:
         except discord.RateLimited as limited:  # the answer is kept; /quiz shows what follows (nothing goes out here)
             log.warning("Discord holds back messages in channel %s for %.0f s: what follows %s's vote is not shown",
                         event.channel_id, limited.retry_after, event.user_id)
+            return
+        except discord.HTTPException as error:  # a vote found after a restart, its thread closed and locked since
+            if not thread_locked(error):
+                raise
+            log.info("thread %s is closed and locked: what follows %s's vote is not shown (the answer is kept)",
+                     event.channel_id, event.user_id)
             return
         if isinstance(result, Notice):
             try:
