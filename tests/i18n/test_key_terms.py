@@ -1,0 +1,43 @@
+"""A key term keeps one word throughout a language's catalog: an admin told "faili za maswali" (question files) by
+/reload where every other line says "chemsha bongo" for a quiz, or a Yoruba line calling a message "ọ̀rọ̀" (words)
+beside "ìfiránṣẹ́" everywhere else, reads two things where there is one."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
+# What is no word of the sentence: a placeholder, a command, a quoted word to type, the quiz folder's name.
+NOT_WORDS = re.compile(r"\{\w+\}|/\w+|“\w+”|\w+/")
+# language -> (the English term, the word its catalog uses for it)
+TERMS = {
+    "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo")],
+    "yo": [(r"\bquiz(zes)?\b", r"ìdánwò"), (r"\bmessages?\b(?! me)", r"ìfiránṣẹ́")],
+    # "bvunzo" (quiz), not the end of "mubvunzo"/"mibvunzo" (question): "pabvunzo", "yebvunzo", "Bvunzo".
+    "sn": [(r"\bquiz(zes)?\b", r"(?<!m[ui])bvunzo")],
+}
+
+
+def _forms(texts: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    return (texts,) if isinstance(texts, str) else tuple(texts)
+
+
+@pytest.mark.parametrize("language", sorted(TERMS))
+def test_a_key_term_is_said_with_the_catalogs_word_for_it(language: str) -> None:
+    with (LOCALES / language / "LC_MESSAGES" / "quiztutor.po").open("rb") as source:
+        catalog = read_po(source, locale=language)
+    wrong = []
+    for message in catalog:
+        english = " ".join(_forms(message.id))
+        if not message.string or " " not in english:  # a Discord command or option name, one word, not a sentence
+            continue
+        translation = " ".join(form for form in _forms(message.string) if form)
+        for term, word in TERMS[language]:
+            if (re.search(term, NOT_WORDS.sub("", english), re.IGNORECASE)
+                    and not re.search(word, translation, re.IGNORECASE)):
+                wrong.append(f"{translation!r} doesn't say {word!r} for {term!r} of {english!r}")
+    assert not wrong, "\n".join(wrong)
