@@ -54,10 +54,11 @@ def _columns() -> int:
 def wrap(text: str, indent: str = "", hanging: str | None = None) -> str:
     """Fill each paragraph to the terminal's width; ids and hyphenated terms (all-gather) stay whole."""
     # Measured in the terminal's columns (a tone mark takes none); a word longer than a line, a link mostly, goes
-    # whole on a line of its own, which the terminal folds and still opens or copies as one link.
+    # whole on a line of its own, which the terminal folds and still opens or copies as one link. Made visible
+    # first: wcwidth takes a typed ESC[1m for a real style, counts it as no columns and repeats it on every line.
     return "\n".join("\n".join(wcwidth.wrap(part, width(), initial_indent=indent, subsequent_indent=hanging or indent,
                                             break_on_hyphens=False, break_long_words=False)) or indent
-                     for part in text.splitlines() or [""])
+                     for part in visible(text).splitlines() or [""])
 
 
 def question(view: QuestionView, _: Localizer) -> str:

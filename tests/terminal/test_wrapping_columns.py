@@ -88,3 +88,16 @@ def test_output_piped_on_from_a_terminal_is_wrapped_to_that_terminal(env: dict[s
     shown = [part for line in result.stdout.splitlines() for part in line.split("> ")
              if not part.startswith("https://")]
     assert max(columns(part) for part in shown) <= 60, result.stdout
+
+
+def test_an_escape_sequence_typed_into_a_wrapped_reply_is_shown_once_as_typed(env: dict[str, str]) -> None:
+    """"language ESC[1mfr" was said back with the escape turned inert, but only after the line was filled: the
+    wrapper took it for a real bold, counted it as no columns and closed and reopened it around each break, so the
+    learner read "\\x1b[0m" and "\\x1b[1m" they never typed, on lines past the terminal's width."""
+    result = subprocess.run([sys.executable, "-m", "adapters.cli.main", "play", "--quiz", "collectives"],
+                            input="language \x1b[1mfr\nquit\n", env={**env, "COLUMNS": "40"}, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.split("> ")[1]  # after the first prompt: the refusal
+    assert "\x1b" not in said and said.count("\\x1b") == 1 and "\\x1b[1mfr" in said, said
+    assert max(columns(part) for line in said.splitlines() for part in line.split("> ")) <= 40, said
