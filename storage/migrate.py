@@ -82,6 +82,14 @@ def _upgrade(connection: Connection) -> None:
     config = alembic_config()
     config.attributes["connection"] = connection
     command.upgrade(config, "head")
+    _require_writable(connection)
+
+
+def _require_writable(connection: Connection) -> None:
+    """Fail now if the database can only be read: at head, the migrations wrote nothing, and a read-only file (or
+    role, or replica) would fail at the first learner's answer instead. An update of no row still needs the right
+    to write, on SQLite and PostgreSQL alike, and changes nothing."""
+    connection.execute(text("UPDATE alembic_version SET version_num = version_num WHERE 1 = 0"))
 
 
 def _refuse_foreign(connection: Connection) -> None:

@@ -113,6 +113,18 @@ def test_a_read_only_database(tmp_path: Path) -> None:
     one_clear_line(done, ExitCode.DATABASE, "is read-only")
 
 
+def test_a_read_only_database_already_set_up(tmp_path: Path) -> None:
+    """A file played before, now only readable (owned by whoever ran `sudo scripts/play` once, a backup restored
+    read-only): the migrations had nothing to write, so the first write came after the welcome, and `play` ended
+    with exit 1 and SQLAlchemy's "OperationalError: (sqlite3.OperationalError) attempt to write a readonly
+    database" (and `run` would have served, failing at every message)."""
+    file = tmp_path / "played.sqlite3"
+    assert play({"QUIZ_DATABASE_URL": sqlite_at(file)}).returncode == ExitCode.OK
+    done = play({"QUIZ_DATABASE_URL": f"sqlite+aiosqlite:///file:{file}?mode=ro&uri=true"})
+    one_clear_line(done, ExitCode.DATABASE, "played.sqlite3 is read-only: QuizTutor needs to write to it")
+    assert "Welcome" not in done.stdout
+
+
 def test_a_full_disk(tmp_path: Path) -> None:
     done = play({"QUIZ_DATA_DIR": str(tmp_path)}, limit_file_size=20_000)
     one_clear_line(done, ExitCode.DATABASE, "quiztutor.sqlite3", "disk")
