@@ -6,6 +6,7 @@ learner's language, rather than taken for a quiz's name or an answer."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from adapters.settings import Settings
 from adapters.terminal.commands import CHAT_ONLY, QUIT_WORDS, VERBS, Line, parse
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
+from bot.content.library import load_catalog
 from bot.replies import Actor
+from content import default_content_dir
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 ACTOR = Actor("terminal", "tester", "terminal")
@@ -88,3 +91,17 @@ def test_a_command_copied_from_a_telegram_group_with_the_bots_name_reads_as_the_
     assert parse("/quit@QuizTutorBot", answering) == Line("quit")
     assert parse("/foo@QuizTutorBot", answering) == Line("unknown", "/foo@QuizTutorBot")
     assert parse("quiz@QuizTutorBot", answering).verb in ("choose", "answer")  # no "/": not a command's form
+
+
+def test_the_readmes_start_example_names_one_shipped_quiz() -> None:
+    """The README told a new player "`/start zero` starts that quiz as `quiz zero` does", and scripts/play's usage
+    line offered `--quiz zero`; but the shipped quizzes have no "zero", and FSDP's tags hold one besides ZeRO's own
+    id, so they got "Several quizzes match “zero”" (the README's own example of that, for /game)."""
+    root = Path(__file__).resolve().parents[2]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    started = re.search(r"`/start (\S+)` starts that quiz as `quiz (\S+)` does", readme)
+    usage = re.search(r"usage: scripts/play .*\[--quiz (\S+)\]", (root / "scripts" / "play").read_text())
+    assert started is not None and usage is not None
+    catalog = load_catalog(default_content_dir())
+    for example in (*started.groups(), usage.group(1)):
+        assert len(catalog.named(example)) == 1, example
