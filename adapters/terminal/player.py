@@ -17,7 +17,7 @@ from adapters.terminal.surface import TerminalSurface
 from bot.delivery import summarize
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
-from bot.languages import listed_codes, native_name
+from bot.languages import SUPPORTED_LANGUAGES, listed_codes, native_name
 from bot.log_lines import log_briefly
 from bot.replies import (
     Actor,
@@ -51,9 +51,13 @@ class TerminalPlayer:
 
     async def play(self, quiz: str | None = None, language: str | None = None) -> None:
         """Run until the learner quits or input ends; every answer is saved as it is given."""
+        if language in SUPPORTED_LANGUAGES:  # a goodbye before the database answers (Ctrl-C) is in it too
+            self._words = self._engine.localizer_for(language)
         try:
-            self._words = await self._engine.localizer(self._actor)
-            if language is not None:
+            stored = await self._engine.localizer(self._actor)
+            if language is None:
+                self._words = stored
+            else:
                 notice = await self._engine.set_language(self._actor, language)
                 if notice.is_error:
                     self._say_notice(notice)

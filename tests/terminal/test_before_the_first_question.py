@@ -4,9 +4,22 @@ with spaces in their brackets."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
+import pytest
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from adapters.terminal.lines import ScriptedLineIO
+from adapters.terminal.player import TerminalPlayer
+from bot.i18n import UiTexts
+from bot.replies import Actor
 from tests.terminal.test_player_scripted import play
+
+FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
+ACTOR = Actor("terminal", "newcomer", "terminal")
 
 
 async def test_a_language_chosen_on_the_command_line_greets_in_it_without_announcing_itself(
@@ -50,3 +63,19 @@ async def test_a_reference_naming_several_quizzes_lists_them_and_a_number_then_p
     assert "2) Collectives [collectives]" in said
     assert "Long options: 1 question" not in said  # not the first it matched, guessed
     assert "Collectives: 3 questions. Good luck!" in said  # "2" of the list just shown, not of the full list
+
+
+async def test_ctrl_c_before_the_database_answers_says_goodbye_in_the_language_given_with_lang(
+        tmp_path: Path) -> None:
+    """Ctrl-C in the moment `play --lang yo` first asked the database for the learner's words: the goodbye, the one
+    line shown, came in English ("Bye! Your progress is saved ..."), the language given not yet taken."""
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
+    async with open_services(settings) as services:
+        io = ScriptedLineIO(["quit"])
+        playing = asyncio.create_task(TerminalPlayer(services.engine, ACTOR, io).play(language="yo"))
+        await asyncio.sleep(0)  # it has started, and waits for the database
+        playing.cancel()  # as asyncio.run does on Ctrl-C
+        with pytest.raises(asyncio.CancelledError):
+            await playing
+    assert io.transcript.strip() == UiTexts.load(LOCALES).for_language("yo")(
+        "Bye! Your progress is saved: run the same command to carry on."), io.transcript
