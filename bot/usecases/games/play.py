@@ -204,7 +204,8 @@ class GamePlay:
                                       option_id=option_id, now=now, shown_at=game.asked_at, language=_.language)
         events: list[GameEvent] = []
         if await uow.games.all_answered(game.id, position):  # everyone has answered: close now
-            events = await self._table.phases.close(uow, game, now)
+            # Now, not when the vote came in: the results are read from now (a member's check took seconds)
+            events = await self._table.phases.close(uow, game, core.clock())
         await uow.commit()
         core.metrics.answer_scored(turn.actor.platform, correct)  # counted once it is kept
         return Voted(GameVote(True, _("Locked in: {letter}", letter=views.letter(option_index)), _.language),
