@@ -1,5 +1,6 @@
 """A group game's messages as Telegram HTML. Names and content are escaped like everything else, and the lines
-that name players can't mention or link (html_text.named)."""
+that name players make no entity Telegram would find in them: no mention, link, command or hashtag
+(html_text.named)."""
 
 from __future__ import annotations
 
