@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from collections.abc import Awaitable, Callable
@@ -58,6 +59,19 @@ def owner_ids(application: discord.AppInfo | None) -> set[int]:
         return {member.id for member in application.team.members
                 if member.role in roles and member.membership_state is discord.TeamMembershipState.accepted}
     return {application.owner.id}
+
+
+async def end_held_back_ready(state: Any) -> None:
+    """discord.py holds a new session's READY back until its servers stop coming (2 s after the last), in tasks
+    its close() leaves running: on a client stopped meanwhile that READY failed later ("Task exception was never
+    retrieved", the closed client having no loop to run on_ready on), and a sharded client's started a votes'
+    catch-up on the closed client. ``state``: the client's ConnectionState (a sharded one has a task per shard)."""
+    held_back = [state._ready_task, *getattr(state, "_ready_tasks", {}).values()]
+    waiting = [task for task in held_back if task is not None and not task.done()]
+    for task in waiting:
+        task.cancel()  # a sharded client's READY task first: ending its shards' tasks would let it say READY
+    if waiting:
+        await asyncio.wait(waiting)
 
 
 class TimedTree(app_commands.CommandTree["QuizClient"]):
@@ -178,6 +192,7 @@ class QuizClient(discord.Client):
         log.info("Discord thread %s deleted: %d game(s) there stopped", event.thread_id, stopped)
 
     async def close(self) -> None:
+        await end_held_back_ready(self._connection)  # first: its READY would start another catch-up
         await self.catch_up.close()
         await super().close()
 
