@@ -53,16 +53,19 @@ async def test_a_gateway_out_of_reach_fails_start_up_saying_so_and_leaves_no_con
         settings = sharded(settings, *shards)
     proxy = TcpProxy("127.0.0.1", fake.port)  # the API, through a proxy that sees the connections left open
     await proxy.open()
-    port = free_port()  # nothing listens there
-    async with open_services(settings) as services:
-        adapter = DiscordAdapter(services.engine, discord_settings(settings), gateway_start_timeout=within)
-        with discord_endpoints(f"http://127.0.0.1:{proxy.port}/api/v10", f"ws://127.0.0.1:{port}/gateway"), \
-                pytest.raises(PlatformUnreachable) as raised:
-            await adapter.start()
-    message = str(raised.value)
-    assert message.startswith(f"Discord's gateway at ws://127.0.0.1:{port} could not be reached at start-up "
-                              f"({detail.format(port=port)}"), message
-    assert message.endswith("): check the network and any firewall on the way"), message  # no proxy in use
-    assert [call.path for call in fake.calls] == ["/users/@me", "/oauth2/applications/@me"]  # it logged in
-    assert adapter.not_ready() == "not started"
-    await proxy.wait_idle()  # the client was closed, not left to the garbage collector
+    try:
+        port = free_port()  # nothing listens there
+        async with open_services(settings) as services:
+            adapter = DiscordAdapter(services.engine, discord_settings(settings), gateway_start_timeout=within)
+            with discord_endpoints(f"http://127.0.0.1:{proxy.port}/api/v10", f"ws://127.0.0.1:{port}/gateway"), \
+                    pytest.raises(PlatformUnreachable) as raised:
+                await adapter.start()
+        message = str(raised.value)
+        assert message.startswith(f"Discord's gateway at ws://127.0.0.1:{port} could not be reached at start-up "
+                                  f"({detail.format(port=port)}"), message
+        assert message.endswith("): check the network and any firewall on the way"), message  # no proxy in use
+        assert [call.path for call in fake.calls] == ["/users/@me", "/oauth2/applications/@me"]  # it logged in
+        assert adapter.not_ready() == "not started"
+        await proxy.wait_idle()  # the client was closed, not left to the garbage collector
+    finally:
+        await proxy.cut()  # its listening socket closed too, not left to the garbage collector

@@ -22,9 +22,12 @@ async def test_a_rejected_token_leaves_no_connection_to_the_bot_api_open(api: Fa
     proxy = TcpProxy("127.0.0.1", urlsplit(api.base_url).port or 0)  # sees the connections the bot leaves open
     await proxy.open()
     settings = with_telegram(settings, api_url=f"http://127.0.0.1:{proxy.port}/bot")
-    async with open_services(settings) as services:
-        adapter = TelegramAdapter(services.engine, telegram_settings(settings))
-        with pytest.raises(LoginRejected):
-            await adapter.start()
-        assert [call.method for call in api.requests] == ["getMe"]  # through the proxy, and refused
-        await proxy.wait_idle()
+    try:
+        async with open_services(settings) as services:
+            adapter = TelegramAdapter(services.engine, telegram_settings(settings))
+            with pytest.raises(LoginRejected):
+                await adapter.start()
+            assert [call.method for call in api.requests] == ["getMe"]  # through the proxy, and refused
+            await proxy.wait_idle()
+    finally:
+        await proxy.cut()  # its listening socket closed too, not left to the garbage collector
