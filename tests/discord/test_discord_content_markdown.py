@@ -57,9 +57,10 @@ async def test_a_quiz_title_with_markdown_characters_is_shown_as_written_in_the_
     engine wrote it, so a title's underscores made italics ("snake*case*tips"), where private play and Telegram
     show it as written."""
     titled_with_markdown(content_dir)
-    async with running_bot(settings, fake):
+    async with running_bot(settings, fake) as bot:
         token = await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
         intro = await fake.wait_until(first_answer(fake, token))
+        await next_poll(fake, bot)  # the command's handler is over: the bot isn't stopped under it
     assert intro.content.startswith(r"all\_reduce\_and \*friends\*: 3 questions."), intro.content
 
 
