@@ -28,7 +28,7 @@ from adapters.telegram.group_repeats import GroupRepeats
 from adapters.telegram.html_text import esc, named
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.member_commands import MemberCommands, first_name
-from adapters.telegram.menu import help_text, how_to_answer, next_steps
+from adapters.telegram.menu import help_text, how_to_answer, how_to_change_language, next_steps
 from adapters.telegram.personal import Send, language_question
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_key
@@ -104,8 +104,11 @@ class Commands:
                      esc(next_steps(_))]
             if not profile.language_known:
                 lines.append(esc(_("Which language should I speak?")))
-            return lambda to, _owner: self._chat.html(to, ["\n".join(lines)],
-                                                      None if profile.language_known else language_picker())
+                return lambda to, _owner: self._chat.html(to, ["\n".join(lines)], language_picker())
+            # No picker: say how to change it, as the app's language may not be theirs; in the private chat only
+            # (no ``owner``), as in a group /language is the group's.
+            change = esc(how_to_change_language(_))
+            return lambda to, owner: self._chat.html(to, ["\n".join(lines if owner is not None else [*lines, change])])
         await self._personal.answer("start", context.args, actor, chat, first_name(update), welcome)
 
     async def help(self, actor: Actor, chat: str, update: Update, context: Context) -> None:

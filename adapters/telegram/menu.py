@@ -11,7 +11,7 @@ from telegram.error import TelegramError
 from adapters.telegram.html_text import esc, italic
 from bot.games.views import game_rules
 from bot.i18n import Localizer
-from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, listed_codes
+from bot.languages import DEFAULT_LANGUAGE, NATIVE_NAMES, SUPPORTED_LANGUAGES, listed_codes
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,12 @@ def command_descriptions(_: Localizer) -> list[tuple[str, str]]:
 
 def next_steps(_: Localizer) -> str:
     return _("Send /quizzes to choose a quiz, or /help to see everything I can do.")
+
+
+def how_to_change_language(_: Localizer) -> str:
+    """For a welcome without the picker: the languages named in themselves, so a Yoruba or Shona speaker whose app is
+    in English (Telegram's apps come in neither) sees theirs is spoken here."""
+    return _("To change language, send /language: {languages}.", languages=", ".join(NATIVE_NAMES.values()))
 
 
 def how_to_answer(_: Localizer) -> str:

@@ -1,0 +1,59 @@
+"""What a new learner's /start says in a private chat: how to pick a quiz, and how to change language."""
+
+from __future__ import annotations
+
+import pytest
+
+from adapters.settings import Settings
+from tests.telegram.fake_types import Failure
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
+from tests.telegram.telegram_harness import AMINATA, GROUP, for_chat, running_bot
+
+LANGUAGE_NAMES = ("English", "Français", "Kiswahili", "Èdè Yorùbá", "chiShona")
+
+
+@pytest.mark.parametrize(("client_language", "greeting"), [
+    ("en", "Hello"),  # most phones of Yoruba and Shona speakers: Telegram's apps come in neither language
+    ("en-GB", "Hello"),
+    ("fr-CA", "Bonjour"),
+    ("sw", "Habari"),
+])
+async def test_a_welcome_in_the_clients_language_says_how_to_change_it(
+        api: FakeBotApi, settings: Settings, client_language: str, greeting: str) -> None:
+    """No picker is offered when the client's language is one QuizTutor speaks, so the welcome itself says that
+    /language changes it, naming each language in itself: a Yoruba speaker whose app is in English sees theirs."""
+    learner = FakeUser(301, "Tobi", client_language)
+    async with running_bot(settings):
+        await api.command(learner, "/start")
+        welcome = (await api.wait_for("sendMessage", 1, for_chat(learner.id)))[0]
+    text = welcome.params["text"]
+    assert text.startswith(greeting) and "/quizzes" in text
+    assert "reply_markup" not in welcome.params
+    assert "/language" in text and all(name in text for name in LANGUAGE_NAMES), text
+
+
+@pytest.mark.parametrize("client_language", [None, "pt-BR"])
+async def test_a_welcome_with_the_picker_says_nothing_more_of_languages(
+        api: FakeBotApi, settings: Settings, client_language: str | None) -> None:
+    """A client language QuizTutor doesn't speak, or none, gets the picker under the welcome: its buttons are the
+    way to choose, so the text doesn't add /language."""
+    learner = FakeUser(302, "Tobi", client_language)
+    async with running_bot(settings):
+        await api.command(learner, "/start")
+        welcome = (await api.wait_for("sendMessage", 1, for_chat(learner.id)))[0]
+    buttons = [row[0]["text"] for row in welcome.params["reply_markup"]["inline_keyboard"]]
+    assert buttons == list(LANGUAGE_NAMES)
+    assert "/language" not in welcome.params["text"]
+
+
+async def test_a_welcome_said_in_the_group_doesnt_send_the_member_to_the_groups_language(
+        api: FakeBotApi, settings: Settings) -> None:
+    """/start in a group from a member who never opened a private chat with the bot is welcomed in the group. There
+    /language is the group's (an admin's sets the games' language; anyone else's is refused), not the member's
+    own: that welcome doesn't offer it as the way to change theirs."""
+    api.refusing[AMINATA.id] = Failure(403, "Forbidden: bot can't initiate conversation with a user")
+    async with running_bot(settings):
+        await api.command(AMINATA, "/start", GROUP)
+        welcome = (await api.wait_for("sendMessage", 1, for_chat(GROUP.id)))[0]
+    assert "Aminata" in welcome.params["text"] and "/quizzes" in welcome.params["text"]
+    assert "/language" not in welcome.params["text"]
