@@ -227,7 +227,7 @@ class CommandHandlers:
         # Reminders come by DM: said now, while they are here, if their settings refuse DMs (else the first
         # reminder is refused, and reminders turned off, unseen). In the bot's DMs the reply is there already.
         if (notice.code is NoticeCode.REMINDERS_ON and interaction.guild_id is not None
-                and not await confirmed_by_dm(interaction.user, text)):
+                and not await confirmed_by_dm(interaction, text)):
             _ = self._engine.localizer_for(notice.language)
             text += " " + _("But I can't send you direct messages, and that is where reminders come: allow direct "
                             "messages from members of a server we share.")

@@ -8,6 +8,7 @@ import discord
 
 from adapters.discord.buttons import review_view
 from adapters.discord.render import plain
+from adapters.discord.respond import spelled_for_client
 from adapters.discord.sending import NOT_DONE
 from bot.replies import RecipientGone, Reminder
 
@@ -29,15 +30,16 @@ async def send_reminder(client: discord.Client, reminder: Reminder) -> None:
         raise
 
 
-async def confirmed_by_dm(user: discord.User | discord.Member, text: str) -> bool:
-    """``text`` (an engine notice) sent where reminders come; False if the user's DMs refuse the bot (their
-    settings), so they can be told while they are here to read it. Other failures don't say the DMs are closed."""
+async def confirmed_by_dm(interaction: discord.Interaction, text: str) -> bool:
+    """``text`` (an engine notice) sent to the user where reminders come, its commands spelled as in the reply to
+    ``interaction`` beside it; False if the user's DMs refuse the bot (their settings), so they can be told while
+    they are here to read it. Other failures don't say the DMs are closed."""
     try:
-        await user.send(plain(text))
+        await interaction.user.send(spelled_for_client(interaction, plain(text)))
     except discord.Forbidden as error:
         if error.code == CANNOT_MESSAGE_USER:
             return False
-        log.info("could not confirm reminders to %s by DM: %s", user.id, error)
+        log.info("could not confirm reminders to %s by DM: %s", interaction.user.id, error)
     except NOT_DONE as error:
-        log.info("could not confirm reminders to %s by DM: %s", user.id, error)
+        log.info("could not confirm reminders to %s by DM: %s", interaction.user.id, error)
     return True

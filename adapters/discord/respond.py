@@ -20,7 +20,7 @@ async def respond(interaction: discord.Interaction, text: str, *, view: discord.
                   ephemeral: bool = True) -> None:
     """Send text as the interaction's reply (the deferred one first), then as follow-ups if it is long. Commands
     it names are spelled as the user's client shows them."""
-    parts = split_message(_spelled_for_client(interaction, text))
+    parts = split_message(spelled_for_client(interaction, text))
     for index, part in enumerate(parts):
         part_view = view if index == len(parts) - 1 and view is not None else discord.utils.MISSING
         if not interaction.response.is_done():
@@ -47,7 +47,8 @@ async def respond_quietly(interaction: discord.Interaction, text: str) -> None:
         log.warning("could not answer interaction %s: %s", interaction.id, error)
 
 
-def _spelled_for_client(interaction: discord.Interaction, text: str) -> str:
+def spelled_for_client(interaction: discord.Interaction, text: str) -> str:
+    """The commands ``text`` names as the user's client shows them: what they must type (see spelled_in)."""
     tree = getattr(interaction.client, "tree", None)  # QuizClient's (client.py imports this module)
     if not isinstance(tree, app_commands.CommandTree) or not isinstance(tree.translator, CommandTranslator):
         return text

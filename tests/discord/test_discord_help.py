@@ -45,3 +45,14 @@ async def test_what_a_user_typed_is_escaped_and_commands_are_still_spelled_for_t
     reply = await fake.wait_until(first_answer(fake, token))
     assert "\\*\\*x\\*\\*" in reply.content and "<@123456789012345678>" not in reply.content
     assert "/rappels on 19:00" in reply.content and "/reminders" not in reply.content
+
+
+async def test_the_reminders_confirmation_sent_by_dm_names_commands_as_the_readers_client_shows_them(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """/reminders on in a server is confirmed by DM too, where reminders will come: that copy said "/timezone",
+    which a French client doesn't offer, beside the reply's "/fuseau"."""
+    token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=LEARNER_ID, locale="fr")
+    reply = await fake.wait_until(first_answer(fake, token))
+    [confirmation] = await fake.wait_until(lambda: fake.direct_messages(LEARNER_ID))
+    assert "/fuseau" in reply.content
+    assert confirmation.content == reply.content and "/timezone" not in confirmation.content
