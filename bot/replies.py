@@ -268,6 +268,9 @@ class Profile:
     language: str
     language_known: bool  # a /language choice or a platform hint we speak; else offer a picker
     admin: bool
+    # A /language choice (or a picker's) stored: a hint alone may be a client language that isn't the learner's
+    # (Discord's client speaks en and fr only of ours), so Discord offers its picker until they choose.
+    language_chosen: bool
 
 
 def polls_to_close(reply: object) -> tuple[MessageLink, ...]:

@@ -21,6 +21,7 @@ from adapters.discord.game_buttons import GameButton, GameOpenButton
 from adapters.discord.game_commands import register_game_commands
 from adapters.discord.game_handlers import GameHandlers
 from adapters.discord.handlers import CommandHandlers
+from adapters.discord.language_picker import LanguageButton, choose_language
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond_quietly
 from adapters.discord.spec import DiscordSettings
@@ -38,7 +39,7 @@ RATE_LIMIT_WAIT = 30.0
 
 
 # Every component the bot sends.
-DYNAMIC_ITEMS = (AnswerButton, RetryButton, ReviewButton, QuizButton, GameButton, GameOpenButton)
+DYNAMIC_ITEMS = (AnswerButton, RetryButton, ReviewButton, QuizButton, GameButton, GameOpenButton, LanguageButton)
 
 
 def is_stale_click(interaction: discord.Interaction) -> bool:
@@ -128,6 +129,9 @@ class QuizClient(discord.Client):
 
     async def handle_review_click(self, interaction: discord.Interaction) -> None:
         await self._click("review", interaction, lambda: self.handlers.review(interaction, private=True))
+
+    async def handle_language_click(self, interaction: discord.Interaction, language: str) -> None:
+        await self._click("language", interaction, lambda: choose_language(self.engine, interaction, language))
 
     async def handle_game_click(self, interaction: discord.Interaction, verb: str, game_id: str, place: int,
                                 option: int) -> None:

@@ -11,6 +11,7 @@ from discord.app_commands import locale_str as N_
 from adapters.discord.actors import interaction_actor
 from adapters.discord.game_handlers import GameHandlers
 from adapters.discord.help import help_text
+from adapters.discord.language_picker import language_picker
 from adapters.discord.respond import respond
 from adapters.discord.translator import command_name_for
 from bot.engine import QuizEngine
@@ -60,5 +61,12 @@ def register_game_commands(tree: app_commands.CommandTree, engine: QuizEngine, g
 
         def spelled(*names: str) -> str:
             return "/" + " ".join(command_name_for(interaction.locale, name, engine.localizer_for) for name in names)
-        _ = await engine.localizer(interaction_actor(interaction))
-        await respond(interaction, help_text(_, spelled))
+        # Meeting them: until they choose a language, the picker under the reply (a hint may be a client language
+        # that isn't theirs: Discord's client speaks en and fr only of QuizTutor's languages).
+        profile = await engine.profile(interaction_actor(interaction))
+        _ = engine.localizer_for(profile.language)
+        if profile.language_chosen:
+            await respond(interaction, help_text(_, spelled))
+        else:
+            await respond(interaction, help_text(_, spelled) + "\n\n" + _("Which language should I speak?"),
+                          view=language_picker())

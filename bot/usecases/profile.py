@@ -28,7 +28,8 @@ class Profiles:
             user = turn.user
             known = user is not None and (user.language is not None or user.last_hint is not None)
             await turn.uow.commit()
-            return Profile(turn.language, known, self._admins.is_admin(actor))
+            chosen = user is not None and user.language is not None
+            return Profile(turn.language, known, self._admins.is_admin(actor), language_chosen=chosen)
         return await self._core.turns.run(actor, meet)
 
     async def question_waiting(self, actor: Actor) -> bool:
