@@ -48,11 +48,13 @@ class DiscordSettings(PlatformSettings):
         # Set, yet naming no shard (","): not "every shard", which would open shards another process runs.
         if not parts or not all(part.isascii() and part.isdigit() for part in parts):
             raise ValueError("must be shard numbers separated by commas, e.g. 0,1")
-        # A number longer than any shard count is read as one past it, which is then refused as out of range:
-        # int() of thousands of digits failed with Python's own limit, telling to raise it. Distinct numbers stay
-        # distinct (two read as one would be "names a shard twice").
-        too_long = sorted({part.lstrip("0") for part in parts if len(part.lstrip("0")) > len(str(MAX_SHARDS))})
-        return tuple(MAX_SHARDS + too_long.index(part.lstrip("0")) if part.lstrip("0") in too_long else int(part)
+        # A number longer than any shard count is read as one past every number as short as the count (so past
+        # any count), which is then refused as out of range: int() of thousands of digits failed with Python's own
+        # limit, telling to raise it. Distinct numbers stay distinct (two read as one would be "names a shard
+        # twice"), also beside a short one out of range (100000,1000000).
+        digits = len(str(MAX_SHARDS))
+        too_long = sorted({part.lstrip("0") for part in parts if len(part.lstrip("0")) > digits})
+        return tuple(10 ** digits + too_long.index(part.lstrip("0")) if part.lstrip("0") in too_long else int(part)
                      for part in parts)
 
     @field_validator("shard_ids")

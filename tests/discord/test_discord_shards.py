@@ -82,11 +82,12 @@ def test_shard_ids_are_read_from_a_comma_separated_list(monkeypatch: pytest.Monk
     assert settings.shard_count == 4 and settings.shard_ids == (3, 0) and settings.shards == [3, 0]
 
 
-@pytest.mark.parametrize("ids", ["9" * 5000, "0," + "1" * 4301, "1000000,2000000", "1" * 5000 + ",2" + "0" * 4400])
+@pytest.mark.parametrize("ids", ["9" * 5000, "0," + "1" * 4301, "1000000,2000000", "1" * 5000 + ",2" + "0" * 4400,
+                                 "100000,1000000", "100001,1000000,2000000"])
 def test_a_shard_number_of_thousands_of_digits_is_said_to_be_too_large(tmp_path: Path, ids: str) -> None:
     """Was Python's own "Exceeds the limit (4300 digits) for integer string conversion ...; use
     sys.set_int_max_str_digits() to increase the limit", which is no setting of QuizTutor's. Two such numbers (or
-    two of 7 digits) are two shards out of range, not "names a shard twice"."""
+    two of 7 digits, or one beside a 6-digit one) are two shards out of range, not "names a shard twice"."""
     clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
     done = subprocess.run([sys.executable, "-m", "adapters.cli.main", "validate", str(FIXTURE_CONTENT)],
                           env={**clean, "QUIZ_DISCORD_TOKEN": TOKEN, "QUIZ_DATA_DIR": str(tmp_path),
