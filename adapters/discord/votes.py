@@ -62,6 +62,11 @@ class VoteHandler:
             except discord.RateLimited as limited:  # a hint held back for minutes: too late to help by then
                 log.info("Discord holds back messages in channel %s for %.0f s: %s's vote not answered (%s)",
                          event.channel_id, limited.retry_after, event.user_id, result.code)
+            except discord.HTTPException as error:  # a thread closed and locked: a hint, or that the quiz is gone
+                if not thread_locked(error):
+                    raise
+                log.info("thread %s is closed and locked: %s's vote not answered (%s)", event.channel_id,
+                         event.user_id, result.code)
 
     async def _say(self, event: discord.RawPollVoteActionEvent, result: Notice, replayed: bool) -> None:
         """What a vote that answered nothing says, if anything."""

@@ -8,6 +8,7 @@ import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from tests.discord.fake_records import Call
 from tests.discord.fake_votes import VotingFakeDiscord
 from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot, sharded
 from tests.discord.payloads import OWNER_ID, THREAD_ID, thread_payload
-from tests.discord.support import message_id, next_poll, poll_question, reply_to, vote_for
+from tests.discord.support import message_id, next_poll, poll_answers, poll_question, reply_to, vote_for
 from tests.fakes.clock import FixedClock
 
 LIMIT = 30
@@ -170,5 +171,31 @@ async def test_a_vote_found_in_a_thread_closed_and_locked_since_leaves_the_other
             progress = (await bot.engine.progress(Actor("discord", str(OWNER_ID)))).lines[0].text
             assert "1 of 3 answered, 1 right" in progress  # the vote in the thread counts, unseen there
     # (Not discord.py's: the first client, closed before its READY's 2 s delay, fails to dispatch it.)
+    assert not [record for record in caplog.records
+                if record.levelno >= logging.ERROR and record.name.startswith(("adapters.", "bot."))]
+
+
+async def test_a_vote_found_in_a_thread_closed_and_locked_since_on_a_quiz_removed_since_leaves_the_others_counted(
+        settings: Settings, content_dir: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Its quiz removed meanwhile, the vote is answered that the quiz is gone: that reply refused (400 Thread is
+    archived) ended the look at every poll after it, with a traceback, as the reply after a vote did before
+    b5dfae3."""
+    async with serving(ThreadedVotingFake()) as fake:
+        async with running_bot(settings, fake) as bot:
+            await fake.slash("quiz", {"quiz": "long-options"}, user_id=LEARNER_ID)
+            in_channel = await next_poll(fake, bot)
+            mark = len(fake.calls)
+            await fake.slash("quiz", {"quiz": "collectives"}, channel_id=THREAD_ID)
+            in_thread = await next_poll(fake, bot, after=mark, channel_id=THREAD_ID)  # the newer: looked at first
+        await vote_for(fake, in_channel, poll_answers(in_channel)[0], LEARNER_ID)
+        await vote_for(fake, in_thread, "All-reduce", OWNER_ID)
+        fake.locked_threads.add(THREAD_ID)  # a moderator closes and locks the thread while the bot is down
+        (content_dir / "quizzes" / "collectives.yaml").unlink()  # and its quiz is removed
+
+        mark = len(fake.calls)
+        async with running_bot(settings, fake) as bot:
+            await reply_to(fake, in_channel, after=mark)  # the learner's vote in the channel is counted
+            progress = (await bot.engine.progress(Actor("discord", str(LEARNER_ID)))).lines[0].text
+            assert "1 attempt" in progress  # long-options' one question answered: a round done
     assert not [record for record in caplog.records
                 if record.levelno >= logging.ERROR and record.name.startswith(("adapters.", "bot."))]
