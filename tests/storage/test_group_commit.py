@@ -4,6 +4,7 @@ answered only once its COMMIT is on disk, and no write lock left behind by a cal
 from __future__ import annotations
 
 import asyncio
+import gc
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -15,7 +16,7 @@ from sqlalchemy import event
 
 from bot.ports import StorageBusy, WriterClosed
 from bot.records import UserRecord
-from storage.database import create_engine, create_writer_engine, sqlite_url
+from storage.database import SQLITE_BUSY_TIMEOUT_MS, create_engine, create_writer_engine, sqlite_url
 from storage.group_commit import GroupCommit
 from storage.migrate import upgrade_to_head
 from storage.planned import SqlitePlans
@@ -27,6 +28,7 @@ Units = Callable[[], SqliteUnitOfWork]
 
 
 async def open_writer(tmp_path: Path, *, trace: Callable[[str], None] | None = None,
+                      busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
                       **options: Any) -> tuple[Units, Batches, GroupCommit]:
     """Units of work on one writer over a migrated SQLite file, the size of each COMMIT it made, and the writer.
     ``trace`` hears each statement as SQLite starts it, in the thread running it."""
@@ -34,7 +36,7 @@ async def open_writer(tmp_path: Path, *, trace: Callable[[str], None] | None = N
     await upgrade_to_head(database)
     await database.dispose()
     batches: Batches = []
-    engine = create_writer_engine(database.url)
+    engine = create_writer_engine(database.url, busy_timeout_ms=busy_timeout_ms)
     if trace is not None:
         event.listen(engine, "connect", lambda dbapi_connection, _record: dbapi_connection.set_trace_callback(trace))
     writer = GroupCommit(engine, on_commit=batches.append, **options)
@@ -160,6 +162,30 @@ async def test_callers_that_give_up_while_their_batch_is_begun_leave_no_write_lo
         assert write_lock_is_free(tmp_path)
         assert saved_users(tmp_path) == {"learner-1"}
     finally:
+        writer.close()
+
+
+async def test_a_caller_cancelled_while_its_begin_waits_for_another_process_leaves_no_error_unretrieved(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A handler cancelled at shutdown while its BEGIN waited for SQLite's write lock (held by another process):
+    the BEGIN, going on in the writer's thread, failed with "database is locked" once the busy timeout passed, and
+    asyncio logged "Future exception was never retrieved", an error nobody made; now it is passed on quietly."""
+    uow, _, writer = await open_writer(tmp_path, busy_timeout_ms=300)
+    other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None)
+    try:
+        other_process.execute("BEGIN IMMEDIATE")
+        adding = asyncio.create_task(add_user(uow, 1, tmp_path))
+        await asyncio.sleep(0.1)  # its BEGIN waits in the writer's thread
+        adding.cancel()
+        await asyncio.wait({adding})
+        del adding  # its cancellation's traceback holds the BEGIN's future
+        await asyncio.sleep(0.5)  # the busy timeout passes: the BEGIN fails
+        gc.collect()  # asyncio says a future's unretrieved error when the future is collected
+        assert [record.getMessage() for record in caplog.records if record.levelname == "ERROR"] == []
+        other_process.execute("ROLLBACK")
+        assert await add_user(uow, 2, tmp_path)  # and the writer goes on
+    finally:
+        other_process.close()
         writer.close()
 
 
