@@ -25,6 +25,7 @@ from adapters.discord.language_picker import LanguageButton, choose_language
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond_quietly
 from adapters.discord.spec import DiscordSettings
+from adapters.discord.stopping import HandlersUnderWay
 from adapters.discord.translator import CommandTranslator
 from adapters.discord.votes import VoteHandler
 from adapters.error_kinds import EVENT_FAILED, HANDLER_FAILED
@@ -78,7 +79,10 @@ async def end_held_back_ready(state: Any) -> None:
 class TimedTree(app_commands.CommandTree["QuizClient"]):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         mark_started(interaction)  # the slash command's handler time starts here (see on_app_command_completion)
-        return True
+        if self.client.under_way.admit():  # each command and suggestion runs in a task of discord.py's own
+            return True
+        await self.client.refuse(interaction)
+        return False
 
 
 class QuizClient(discord.Client):
@@ -93,6 +97,7 @@ class QuizClient(discord.Client):
         self.http.request = requests.wrap(self.http.request)  # type: ignore[method-assign]
         self.engine = engine
         self.metrics = engine.metrics
+        self.under_way = HandlersUnderWay()  # the handlers running, for the stop to wait for (see close)
         self.tree: app_commands.CommandTree[QuizClient] = TimedTree(
             self,
             allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
@@ -145,6 +150,9 @@ class QuizClient(discord.Client):
     async def _click(self, what: str, interaction: discord.Interaction,
                      handle: Callable[[], Awaitable[None]]) -> None:
         """A button's click, timed; a failure is counted, logged and apologized for, never raised."""
+        if not self.under_way.admit():  # each click runs in a task of discord.py's own
+            await self.refuse(interaction)
+            return
         try:
             with timed(self.metrics, "component"):
                 await handle()
@@ -155,7 +163,11 @@ class QuizClient(discord.Client):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.metrics.update_received(PLATFORM, interaction_kind(interaction))
-        if is_stale_click(interaction):  # else Discord tells the user only "This interaction failed"
+        if not is_stale_click(interaction):
+            return
+        if not self.under_way.admit():
+            await self.refuse(interaction)
+        else:  # else Discord tells the user only "This interaction failed"
             _ = await self.engine.localizer_or_hint(interaction_actor(interaction), within=LANGUAGE_WAIT)
             await respond_quietly(interaction, _("This button no longer works. Send /quiz to carry on, or /help to "
                                                  "see everything I can do."))
@@ -165,6 +177,9 @@ class QuizClient(discord.Client):
 
     async def on_raw_poll_vote_add(self, event: discord.RawPollVoteActionEvent) -> None:
         self.metrics.update_received(PLATFORM, "poll_vote")
+        if not self.under_way.admit():  # the next start's catch-up finds it (catch_up.py)
+            log.info("vote on %s by %s while stopping: left for the next start", event.message_id, event.user_id)
+            return
         with timed(self.metrics, "poll_vote"):
             await self.votes.on_vote_add(event)
 
@@ -181,22 +196,42 @@ class QuizClient(discord.Client):
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from the server (kicked, banned, or the server deleted): its channels' games end now, rather
         than when their next message is refused, and their players' own rounds of the quiz go on."""
+        if not self._admitted(f"removal from server {guild.id}"):
+            return
         stopped = await self.engine.games.bot_removed_from_scope(PLATFORM, str(guild.id))
         log.info("removed from Discord server %s: %d game(s) there stopped", guild.id, stopped)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         """A channel deleted: its game ends now, as when the bot leaves the server (discord.py reports the threads
         it knew in the channel as deleted too: see on_raw_thread_delete)."""
+        if not self._admitted(f"channel {channel.id}'s deletion"):
+            return
         stopped = await self.engine.games.bot_removed(PLATFORM, str(channel.id))
         log.info("Discord channel %s deleted: %d game(s) there stopped", channel.id, stopped)
 
     async def on_raw_thread_delete(self, event: discord.RawThreadDeleteEvent) -> None:
         # The raw event: a thread the client never cached (known only from an interaction) is deleted too.
+        if not self._admitted(f"thread {event.thread_id}'s deletion"):
+            return
         stopped = await self.engine.games.bot_removed(PLATFORM, str(event.thread_id))
         log.info("Discord thread %s deleted: %d game(s) there stopped", event.thread_id, stopped)
 
+    async def refuse(self, interaction: discord.Interaction) -> None:
+        """An interaction come while stopping, not run (it would be cut off): told to try again in a moment, when
+        the bot is back. A suggestion can't be told, nor anything once the client is about to close."""
+        log.info("interaction %s from user %s while stopping: not run", interaction.id, interaction.user.id)
+        if interaction.type is not discord.InteractionType.autocomplete and not self.under_way.closed:
+            await apologize(self.engine, interaction)
+
+    def _admitted(self, what: str) -> bool:
+        if self.under_way.admit():
+            return True
+        log.info("Discord %s while stopping: not acted on", what)
+        return False
+
     async def close(self) -> None:
-        await end_held_back_ready(self._connection)  # first: its READY would start another catch-up
+        await self.under_way.stop()  # first, while their replies can go out and the database is open
+        await end_held_back_ready(self._connection)  # before the catch-up ends: its READY would start another
         await self.catch_up.close()
         await super().close()
 

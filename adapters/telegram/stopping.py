@@ -13,15 +13,10 @@ from typing import Any
 
 from telegram.ext import Application
 
+from adapters.handlers_stop import HANDLERS_STOP_WAIT
 from adapters.telegram.update_processor import UpdateProcessor
 
 log = logging.getLogger(__name__)
-
-# Seconds the stop waits for the handlers under way before cancelling them; then for the updates queued behind
-# them for their sender's turn (a vote after a slow reply: polling has confirmed it to Telegram already) and for
-# the cancelled ones to roll back, before cancelling all that is left. With the sweeps' wait before
-# (bot/sweeper.py) and the storage's after (storage/shutdown.py), within the 30 s compose.yaml gives a replica.
-HANDLERS_STOP_WAIT = 2.0
 
 
 async def stop_within(app: Application[Any, Any, Any, Any, Any, Any], stop: Callable[[], Awaitable[None]],

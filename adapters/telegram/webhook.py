@@ -17,8 +17,8 @@ from telegram import Update
 from telegram.ext import Application
 from yarl import URL
 
+from adapters.handlers_stop import HANDLERS_STOP_WAIT
 from adapters.http_site import http_url, serve
-from adapters.telegram.stopping import HANDLERS_STOP_WAIT
 
 log = logging.getLogger(__name__)
 

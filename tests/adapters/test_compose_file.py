@@ -12,10 +12,10 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
+from adapters.handlers_stop import HANDLERS_STOP_WAIT
 from adapters.platforms import chat_platforms
 from adapters.settings import Settings, load_settings
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
-from adapters.telegram.stopping import HANDLERS_STOP_WAIT
 from bot.sweeper import CANCELLED_WAIT as SWEEP_CANCELLED_WAIT
 from bot.sweeper import STOP_TIMEOUT
 from storage.shutdown import CANCELLED_WAIT, SHUTDOWN_WAIT

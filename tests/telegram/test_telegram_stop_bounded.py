@@ -11,8 +11,8 @@ import time
 
 import aiohttp
 
+from adapters.handlers_stop import HANDLERS_STOP_WAIT
 from adapters.settings import Settings
-from adapters.telegram.stopping import HANDLERS_STOP_WAIT
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import SIGNED, in_webhook_mode, next_poll, poll_id, running_bot, wrong
 
