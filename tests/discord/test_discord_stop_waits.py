@@ -37,6 +37,10 @@ async def hold_writes(settings: Settings, seconds: float) -> asyncio.Task[None]:
 
 
 T = TypeVar("T")
+# Seconds the database is held while a handler waits on it: what comes 0.3 s into the stop must still find the
+# stop waiting, even when sending and deferring the handler took most of a second on a loaded machine (within
+# the stop's own wait, so the handler still ends within it).
+HELD = 1.5
 
 
 async def later(seconds: float, action: Awaitable[T]) -> T:
@@ -51,7 +55,7 @@ def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
 async def test_a_command_under_way_is_finished_and_answered_before_the_bot_stops_and_a_new_one_is_not_run(
         settings: Settings, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
     async with running_bot(settings, fake):
-        holding = await hold_writes(settings, 0.8)
+        holding = await hold_writes(settings, HELD)
         token = await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
         await fake.wait_until(lambda: fake.interaction_calls(token))  # deferred: now waiting for the database
         # A learner's /language while the bot stops: not run (it would be cut off), but told to try again.
@@ -77,7 +81,7 @@ async def test_a_press_under_way_is_finished_before_the_bot_stops_and_a_vote_mea
         await fake.slash("quiz", {"quiz": "collectives"}, user_id=OTHER_ID)
         poll = await next_poll(fake, bot)
         listing = await fake.wait_until(first_answer(fake, await fake.slash("quizzes", user_id=LEARNER_ID)))
-        holding = await hold_writes(settings, 0.8)
+        holding = await hold_writes(settings, HELD)
         mark = len(fake.calls)
         token = await fake.click(message_id(listing), button_for(listing, "▶ Collectives"), user_id=LEARNER_ID)
         await fake.wait_until(lambda: fake.interaction_calls(token))  # deferred: now waiting for the database
