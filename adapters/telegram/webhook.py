@@ -19,6 +19,7 @@ from yarl import URL
 
 from adapters.handlers_stop import HANDLERS_STOP_WAIT
 from adapters.http_site import http_url, serve
+from adapters.telegram.update_shape import misshapen
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +93,10 @@ class WebhookServer:
 
     async def _update_in(self, request: web.Request) -> Update | None:
         """The body's update; None for a body that is none: no JSON (or nested too deep to read), no object
-        ("[]", "1"), no number for its id, or fields of the wrong shape, which PTB's parsing meets with any error
-        (AttributeError, OverflowError...). Only a sender with the secret gets here: it hears 400, never a 500."""
+        ("[]", "1"), or fields of the wrong shape, which PTB's parsing meets with any error (AttributeError,
+        OverflowError...) or else takes as they are: a field Telegram always sends missing, or of another type
+        (no number for its id, a list for a chat's), which would fail a handler or PTB itself. Only a sender with
+        the secret gets here: it hears 400, never a 500."""
         try:
             body = await request.json()
             update = Update.de_json(body, self._app.bot) if isinstance(body, dict) else None
@@ -103,7 +106,10 @@ class WebhookServer:
             log.warning("refused a webhook post with the secret but no update Telegram would send (%s)",
                         type(error).__name__)
             return None
-        if update is None or type(update.update_id) is not int:  # bool is an int, and no update id
+        if update is None:
+            return None
+        if (wrong := misshapen(update)) is not None:
+            log.warning("refused a webhook post with the secret but no update Telegram would send (%s)", wrong)
             return None
         return update
 
