@@ -36,7 +36,8 @@ VISIBILITY = {"hide": True, "show": False}
 
 
 def player_name(user: User | None) -> str:
-    return user.full_name if user else "?"
+    # full_name, typed str, is None for a first name Telegram sends empty: the engine then shows "?" too.
+    return (user.full_name or "") if user else "?"
 
 
 class GameCommands:

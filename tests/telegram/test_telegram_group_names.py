@@ -3,12 +3,16 @@ side by side, and a reply that names nobody leaves each wondering whose it is. P
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+
+import pytest
 
 from adapters.settings import Settings
 from bot.replies import Actor, Notice
 from tests.support.content import BROADCAST_WHY_NOT, give_broadcast_a_why_not
 from tests.telegram.fake_types import Failure
+from tests.telegram.game_steps import lobby, press, vote
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat, FakeUser
 from tests.telegram.telegram_harness import (
     AMINATA,
@@ -25,6 +29,7 @@ ADA = FakeUser(201, "<Ada & Co>", "en")  # a name that would break HTML if it we
 BOLA = FakeUser(202, "Bola", "yo")
 ADA_SAYS = "<b>&lt;Ada &amp; Co&gt;</b> · "
 BOLA_SAYS = "<b>Bola</b> · "
+NAMELESS = FakeUser(203, "", "en")  # a first name that came empty: a String to the Bot API, which allows ""
 # Answers about one member go to their private chat when the bot may write there: Ada never started it.
 NEVER_STARTED = Failure(403, "Forbidden: bot can't initiate conversation with a user")
 
@@ -179,3 +184,21 @@ async def test_progress_in_a_group_that_forbids_photos_keeps_its_text_without_an
         sorry = engine.localizer_for("en")("Sorry, something went wrong. Please try again in a moment.")
     assert said.startswith(ADA_SAYS + "<b>")
     assert api.sent_texts(GROUP.id)[-1] == said and sorry not in api.sent_texts(GROUP.id)
+
+
+async def test_a_member_whose_first_name_is_empty_plays_a_game_as_a_question_mark(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """PTB's User.full_name, typed str, is None for such a name: opening, joining and voting failed on it."""
+    async with running_bot(settings):
+        await api.command(NAMELESS, "/game collectives", GROUP)
+        lobby_call, game_id = await lobby(api, GROUP)
+        assert "Players: ?" in lobby_call.params["text"]
+        await press(api, BOLA, f"gj:{game_id}", GROUP)
+        await press(api, NAMELESS, f"gb:{game_id}", GROUP)
+        first = await next_poll(api, GROUP.id, 1)
+        assert api.calls("editMessageText")[-1].params["text"] == "Game on! 2 players: ?, Bola"
+        await vote(api, first, NAMELESS, right=True)
+        await vote(api, first, BOLA, right=False)
+        results = (await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"]))[-1].params["text"]
+        assert "1. ? — " in results
+    assert not [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
