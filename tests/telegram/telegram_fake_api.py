@@ -234,11 +234,11 @@ class FakeBotApi:
                                  "width": 900, "height": 700}]
             return message
         if method == "getChatMember":
-            user_id = int(params["user_id"])
-            chat_id = int(params["chat_id"])
-            status = "administrator" if user_id in self.admins.get(chat_id, set()) \
-                else "left" if user_id in self.left.get(chat_id, set()) else "member"
-            member: dict[str, Any] = {"status": status, "user": self._users[user_id].json()}
+            user_id, chat_id = int(params["user_id"]), int(params["chat_id"])
+            status = "administrator" if user_id in self.admins.get(chat_id, set()) else "left" \
+                if user_id in self.left.get(chat_id, set()) or user_id not in self._users else "member"
+            user = self._users.get(user_id, FakeUser(user_id, "?"))  # one never seen: a webhook test's, not in it
+            member: dict[str, Any] = {"status": status, "user": user.json()}
             if status == "administrator":
                 member |= {"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
                            "can_delete_messages": True, "can_manage_video_chats": True, "can_restrict_members": True,
