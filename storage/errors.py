@@ -12,14 +12,15 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError, NoSuchModuleError
 
 from storage.database import InMemoryDatabase, sqlite_file
-from storage.migrate import ForeignDatabase, SchemaNotCurrent
+from storage.migrate import ForeignDatabase, ReadOnlyDatabase, SchemaNotCurrent
 
+READ_ONLY = "{where} is read-only: QuizTutor needs to write to it"
 # Driver messages worth recognising (SQLite's and asyncpg's wording), and what they mean to an operator.
 KNOWN_MESSAGES = (
     ("file is not a database", "{where} is not a SQLite database (a different kind of file?)"),
     ("database or disk is full", "the disk holding {where} is full"),
     ("disk i/o error", "can't write {where}: disk I/O error (is the disk full, or the file too large?)"),
-    ("readonly database", "{where} is read-only: QuizTutor needs to write to it"),
+    ("readonly database", READ_ONLY),
     ("read-only file system", "{where} is on a read-only file system"),
     ("unable to open database file", "can't open {where}: does its folder exist and is it writable?"),
     ("already exists", "{where} already holds tables of another application; give QuizTutor its own database"),
@@ -59,6 +60,8 @@ def describe(error: BaseException, url: str) -> str | None:
                 return f"{place} holds no QuizTutor tables yet: `quiztutor run` creates them"
             return f"{place} is at schema {cause.current}, and this QuizTutor reads {cause.head}: start this " \
                    "version's `quiztutor run` once to upgrade it (or use the QuizTutor that set it up)"
+        if isinstance(cause, ReadOnlyDatabase):
+            return READ_ONLY.format(where=place)
         if isinstance(cause, ForeignDatabase):
             return f"{place} already holds tables of another application ({cause}); give QuizTutor its own database"
         if isinstance(cause, NoSuchModuleError):  # a kind of ArgumentError, so checked first

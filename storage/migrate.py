@@ -9,6 +9,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, inspect, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.tables import Base
@@ -16,6 +17,9 @@ from storage.tables import Base
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 # Any fixed number: the PostgreSQL advisory lock that lets one process at a time migrate a database.
 MIGRATION_LOCK_KEY = 0x5155_495A  # "QUIZ"
+# PostgreSQL's refusals of a write: the role lacks the privilege (42501), or the transaction is read-only (25006:
+# default_transaction_read_only set on the database or role, or a hot standby).
+READ_ONLY_SQLSTATES = frozenset({"42501", "25006"})
 
 
 class ForeignDatabase(Exception):
@@ -34,6 +38,10 @@ class SchemaNotCurrent(Exception):
         super().__init__(f"schema {current or 'none'}, expected {head}")
         self.current = current
         self.head = head
+
+
+class ReadOnlyDatabase(Exception):
+    """The database, as the URL's role reaches it, can be read but not written."""
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -88,8 +96,14 @@ def _upgrade(connection: Connection) -> None:
 def _require_writable(connection: Connection) -> None:
     """Fail now if the database can only be read: at head, the migrations wrote nothing, and a read-only file (or
     role, or replica) would fail at the first learner's answer instead. An update of no row still needs the right
-    to write, on SQLite and PostgreSQL alike, and changes nothing."""
-    connection.execute(text("UPDATE alembic_version SET version_num = version_num WHERE 1 = 0"))
+    to write, on SQLite and PostgreSQL alike, and changes nothing. SQLite's refusal is recognised by its words
+    (storage/errors.py); PostgreSQL's by its SQLSTATE, its words being in the server's language."""
+    try:
+        connection.execute(text("UPDATE alembic_version SET version_num = version_num WHERE 1 = 0"))
+    except DBAPIError as error:
+        if getattr(error.orig, "sqlstate", None) in READ_ONLY_SQLSTATES:
+            raise ReadOnlyDatabase(str(error.orig)) from error
+        raise
 
 
 def _refuse_foreign(connection: Connection) -> None:
