@@ -20,6 +20,7 @@ class HandlersUnderWay:
         self._wait = wait
         self._running: set[asyncio.Task[Any]] = set()
         self._stopping = False
+        self._stopped = asyncio.Event()  # the first stop done with waiting, for a second one to wait on
         self.closed = False  # waited for: a refusal's reply, on a client about to close, would be lost too
 
     def admit(self) -> bool:
@@ -33,7 +34,12 @@ class HandlersUnderWay:
 
     async def stop(self) -> None:
         """Refuse new handlers; wait for those under way, then cancel those still running and wait for them as long
-        again; past that, go on without them (deaf to their cancellation)."""
+        again; past that, go on without them (deaf to their cancellation). A second stop (discord.py closes the
+        client itself on a fatal gateway error, then the adapter's stop closes it again) waits for the first's end:
+        run anew, it would cancel the handlers winding down again and say so twice."""
+        if self._stopping:
+            await self._stopped.wait()
+            return
         self._stopping = True
         try:
             if await self._ended():
@@ -48,6 +54,7 @@ class HandlersUnderWay:
                             "without them")
         finally:
             self.closed = True
+            self._stopped.set()
 
     def _pending(self) -> set[asyncio.Task[Any]]:
         current = asyncio.current_task()  # a handler's own stop (none does) mustn't wait for itself
