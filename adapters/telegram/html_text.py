@@ -45,8 +45,10 @@ def named(text: str, limit: int | None = PIECE_LIMIT) -> str:
     """A text that shows people's names (as they typed them), as esc() makes it but with nothing Telegram makes
     an entity of in it: a first name "@someone" shown in a group would notify that member each time,
     "example.com" be a link the bot seems to offer, "/start" a command sent as whoever clicks it. It reads the
-    same."""
-    return esc(DIGIT_RUN.sub(_no_card, ENTITY_SIGN.sub(WORD_JOINER, text)), limit)
+    same. ``limit`` counts the name's own characters: it is cut first, so that no joiner costs it a letter, and
+    the joiners come on top, as many as it has characters at most (Telegram counts them, shows none)."""
+    kept = text if limit is None else shorten(text, limit)
+    return esc(DIGIT_RUN.sub(_no_card, ENTITY_SIGN.sub(WORD_JOINER, kept)), None)
 
 
 def unlinked(text: str, limit: int | None = PIECE_LIMIT) -> str:

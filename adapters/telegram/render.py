@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import CAPTION_LIMIT, bold, esc, italic, named, unlinked
+from adapters.telegram.html_text import CAPTION_LIMIT, bold, esc, italic, named, shown_length, unlinked
 from bot.i18n import Localizer
 from bot.progress_replies import Progress
 from bot.reload_report import ReloadReport
 from bot.replies import Feedback, Notice, Outcome, Preview, QuizList, Summary, WhichQuiz
 
 OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "⏭"}
-OWNER_LIMIT = 64  # characters of a name shown before a group member's reply
+OWNER_LIMIT = 64  # characters of a name shown before a group member's reply (its word joiners on top: see named)
 
 
 def owner_prefix(owner: str | None) -> str:
@@ -19,8 +19,10 @@ def owner_prefix(owner: str | None) -> str:
 
 def caption(text: str, owner: str | None = None) -> str:
     """A photo's caption, in a group for whom: within Telegram's limit, which counts the characters shown (its
-    tags left out, an entity one character; TDLib's utf8_length, not UTF-16 units)."""
-    return owner_prefix(owner) + esc(text, CAPTION_LIMIT - OWNER_LIMIT - len(" · "))
+    tags left out, an entity one character; TDLib's utf8_length, not UTF-16 units). The text has what the prefix
+    leaves, as measured: its name's word joiners count, and may take it past OWNER_LIMIT."""
+    prefix = owner_prefix(owner)
+    return prefix + esc(text, CAPTION_LIMIT - shown_length(prefix))
 
 
 def notice(reply: Notice) -> str:

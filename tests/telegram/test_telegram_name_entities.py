@@ -11,14 +11,15 @@ from datetime import timedelta
 import pytest
 
 from adapters.settings import Settings
-from adapters.telegram.html_text import named
+from adapters.telegram import render
+from adapters.telegram.html_text import CAPTION_LIMIT, named
 from bot.games.rules import RESULTS_SECONDS
 from tests.fakes.clock import FixedClock
 from tests.telegram.game_steps import lobby, press, vote
 from tests.telegram.telegram_entities import found_entities
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import AMINATA, GROUP, for_chat, next_poll, running_bot
-from tests.telegram.telegram_html import shown_text
+from tests.telegram.telegram_html import problem, shown_text
 
 MENTIONER = FakeUser(401, "@victim", "en")  # Telegram's mention of the member whose username is victim
 LINKER = FakeUser(402, "t.me/x example.com tg://resolve", "en")
@@ -84,6 +85,25 @@ async def test_a_group_members_reply_names_them_without_an_entity(api: FakeBotAp
 def test_a_name_makes_no_entity_and_reads_the_same(name: str) -> None:
     assert found_entities(name, html_mode=False) != []  # what Telegram would make of it as typed
     assert found_entities(named(name)) == [] and shown(named(name)) == name
+
+
+# First names of Telegram's longest (64 characters), each holding what a word joiner breaks.
+LONGEST_NAMES = ["Adébáyọ̀ Olúwaṣeun #1 fan of /x and all-reduce, ring & tree alike!!"[:64],
+                 "#a" * 32, "4" * 64, "a.b" * 21 + "c"]
+
+
+@pytest.mark.parametrize("name", LONGEST_NAMES)
+def test_a_name_of_telegrams_longest_is_shown_whole_before_a_reply_and_a_caption_still_fits(name: str) -> None:
+    """The word joiners went in before the name was cut to its 64 characters, so "#1" or "/x" in such a name had
+    it shown cut ("…"): no letter of it needed to go. The joiners count toward a caption's limit as any character
+    (Telegram removes none of them), so the caption's text leaves room for them."""
+    assert len(name) == render.OWNER_LIMIT
+    assert shown(render.owner_prefix(name)) == name + " · "
+    caption = render.caption("R&D <progress> 🏆 " * 200, owner=name)
+    assert problem("sendPhoto", {"chat_id": "1", "caption": caption, "parse_mode": "HTML"}) is None
+    assert shown(caption).startswith(name + " · ") and found_entities(caption) == []
+    # The text took all the room the name left (but a space before its cut, dropped).
+    assert len(shown_text(caption, html_mode=True)) >= CAPTION_LIMIT - 1
 
 
 async def test_what_a_member_typed_said_back_in_the_group_mentions_and_links_nobody(api: FakeBotApi,
