@@ -10,14 +10,20 @@ from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES
 from bot.replies import Notice, NoticeCode, QuizList, WhichQuiz
 from bot.text import echoed
-from bot.views import quiz_entries
+from bot.views import choose_a_quiz, quiz_entries
 
 ECHOED = 60  # characters of what someone typed, said back to them (cut with an ellipsis)
 
 
 def quiz_not_found(reference: str, _: Localizer) -> Notice:
-    return Notice(_("There is no quiz called “{name}”.", name=echoed(reference, ECHOED)),
-                  NoticeCode.QUIZ_NOT_FOUND, _.language)
+    return dead_end(_("There is no quiz called “{name}”.", name=echoed(reference, ECHOED)),
+                    NoticeCode.QUIZ_NOT_FOUND, _)
+
+
+def dead_end(refusal: str, code: NoticeCode, _: Localizer, chat_id: str | None = None) -> Notice:
+    """A refusal that leaves a learner nowhere to go: it ends with where to go next (a new learner has no idea)."""
+    step = choose_a_quiz(_)
+    return Notice(f"{refusal} {step}", code, _.language, chat_id, next_step=step)
 
 
 def which_quiz(reference: str, quizzes: Iterable[Quiz], _: Localizer) -> WhichQuiz:
@@ -51,7 +57,7 @@ def no_quiz_in_progress(_: Localizer, game_here: bool = False) -> Notice:
         return Notice(_("You have no quiz of your own in progress. The game in this chat is stopped with /game stop, "
                         "or moved on with /game skip, by the player who started it or an admin."),
                       NoticeCode.NO_ACTIVE_SESSION, _.language, here=True)
-    return Notice(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _.language)
+    return dead_end(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _)
 
 
 def unknown_language(choice: str, _: Localizer) -> Notice:

@@ -72,6 +72,9 @@ class Notice:
     chat_id: str | None = field(default=None, compare=False)  # where the refused thing lives, when known
     # Its words are about the chat it answers in ("the game in this chat", "the question above"): said there only.
     here: bool = field(default=False, compare=False)
+    # The sentence ``text`` ends with, where a dead end leaves the learner (see views.choose_a_quiz): a surface
+    # that words commands otherwise (the terminal, without "/") says its own instead.
+    next_step: str | None = field(default=None, compare=False)
 
     @property
     def is_error(self) -> bool:
@@ -154,6 +157,8 @@ class Summary:
     missed: int
     retry_offer: str | None  # "Want another go at the 2 questions you missed?" when any were missed
     retry_label: str | None = field(default=None, compare=False)  # "Retry the question(s) I missed", for a button
+    # When nothing was missed, so no retry is offered: where to go next (see views.choose_a_quiz), said last.
+    next_step: str | None = field(default=None, compare=False)
     language: str = ui_language()
     # Another of the learner's quizzes is still open: "Collectives is still in progress: ..."
     still_open: str | None = None

@@ -127,6 +127,7 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
         missed=missed,
         retry_offer=retry_offer(missed, _),
         retry_label=retry_label(missed, _),
+        next_step=None if missed else choose_a_quiz(_),
         language=_.language,
     )
 
@@ -135,6 +136,12 @@ def retry_offer(missed: int, _: Localizer) -> str | None:
     """Under a summary or a stop: the offer of another go at the ``missed`` questions, if any."""
     return _.ngettext("Want another go at the question you missed?",
                       "Want another go at the {n} questions you missed?", missed) if missed else None
+
+
+def choose_a_quiz(_: Localizer) -> str:
+    """Where to go from a dead end (no such quiz, nothing to retry or stop, a summary with nothing missed): the
+    commands written as Telegram takes them, and Discord's adapter spells them for the user's client."""
+    return _("Send /quizzes to choose a quiz, or /help to see everything I can do.")
 
 
 def retry_label(missed: int, _: Localizer) -> str | None:

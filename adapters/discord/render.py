@@ -133,6 +133,8 @@ def summary(result: Summary) -> str:
         lines += ["", f"*{plain(result.still_open)}*"]
     if result.missed and result.retry_offer:  # the retry button goes under it
         lines += ["", plain(result.retry_offer)]
+    if result.next_step:
+        lines += ["", plain(result.next_step)]
     return "\n".join(lines)
 
 

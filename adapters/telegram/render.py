@@ -75,6 +75,8 @@ def summary(reply: Summary, owner: str | None = None) -> str:
         lines.append(esc(reply.still_open))
     if reply.retry_offer:
         lines.append(esc(reply.retry_offer))
+    if reply.next_step:
+        lines.append(esc(reply.next_step))
     return "\n".join(lines)
 
 

@@ -158,7 +158,7 @@ class TerminalPlayer:
                 self._say(_("Type a number to pick one, or “quiz” to carry on with the question you were "
                             "answering."))
             return
-        self._say_notice(self._numbered(shown, reference))
+        self._say_notice(self._numbered(shown, reference), list_follows=True)
         await self._show_quizzes()
         if open_question is not None:  # still open: show it again, so a number typed next answers what it says
             self._screen.question = open_question
@@ -178,7 +178,7 @@ class TerminalPlayer:
         if notice.code is not NoticeCode.QUIZ_NOT_FOUND or not number_like(reference or ""):
             return notice
         self._words = self._engine.localizer_for(notice.language)
-        return replace(notice, text=self._quiz_number_please())
+        return replace(notice, text=self._quiz_number_please(), next_step=None)
 
     async def _answer(self, line: Line) -> None:
         question = self._screen.question
@@ -260,7 +260,7 @@ class TerminalPlayer:
         elif isinstance(shown, Preview):
             self._io.write(render.preview(shown))
         else:
-            self._io.write(self._numbered(shown, reference).text)
+            self._say_notice(self._numbered(shown, reference))
 
     async def _language(self, choice: str) -> None:
         if not choice:
@@ -284,9 +284,13 @@ class TerminalPlayer:
         else:
             self._words = self._engine.localizer_for(reply.language)
 
-    def _say_notice(self, notice: Notice) -> None:
+    def _say_notice(self, notice: Notice, *, list_follows: bool = False) -> None:
         self._words = self._engine.localizer_for(notice.language)
-        self._say(notice.text)
+        text = notice.text
+        if notice.next_step:  # the engine's "Send /quizzes ...": worded as typed here, unless the list follows
+            text = text.removesuffix(notice.next_step).rstrip()
+            text = text if list_follows else f"{text} {words.choose_a_quiz(self._words)}"
+        self._say(text)
         if isinstance(notice, Stopped) and notice.retry_offer:  # as under a summary
             self._say(notice.retry_offer + " → retry")
 

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from adapters.terminal import render
 from adapters.terminal.lines import LineIO
+from adapters.terminal.words import choose_a_quiz
 from bot.delivery import Asked
 from bot.i18n import Localizer
 from bot.replies import Feedback, QuestionView, Summary
@@ -67,6 +68,8 @@ class TerminalSurface:
         self._io.write(render.summary(summary))
         if summary.retry_offer:
             await self.say(summary.retry_offer + " → retry")
+        if summary.next_step:  # its commands worded as typed here
+            await self.say(choose_a_quiz(self._words(summary.language)))
 
     async def flush(self) -> None:
         return None

@@ -27,6 +27,11 @@ def unknown_command(_: Localizer, typed: str) -> str:
              command=echoed(typed, ECHOED))
 
 
+def choose_a_quiz(_: Localizer) -> str:
+    """The engine's next step after a dead end (views.choose_a_quiz), its commands as typed here."""
+    return _("Type “quizzes” to choose a quiz, or “help” to see everything I can do.")
+
+
 def number_please(_: Localizer, count: int) -> str:
     return _("Please type a number from 1 to {count}, or “help”.", count=count)
 

@@ -10,6 +10,7 @@ from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.notices import (
     asked_above,
+    dead_end,
     game_of_it_here,
     named_quiz,
     no_quiz_in_progress,
@@ -163,7 +164,7 @@ class Playing:
         reads = RetryReads(core, turn)
         finished = await (uow.sessions.get(session_id) if session_id is not None else reads.last_quiz())
         quiz = core.quiz_of(finished) if finished else None
-        nothing = Notice(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY, _.language, turn.actor.chat_id)
+        nothing = dead_end(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY, _, turn.actor.chat_id)
         if finished is not None and finished.user_id != turn.user_id:  # a button under another's summary
             return Notice(_("This button belongs to someone else's quiz. Start your own with /quiz."),
                           NoticeCode.NOT_YOUR_SESSION, _.language, turn.actor.chat_id)

@@ -14,6 +14,7 @@ from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 from tests.support.content import BROADCAST_WHY_NOT, give_broadcast_a_why_not
+from tests.support.next_step import NEXT_STEP
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 BOB = Actor("telegram", "bob", chat_id="chat-b")
@@ -50,11 +51,11 @@ async def test_starting_an_unknown_quiz_says_so(engine: QuizEngine) -> None:
     assert "quantum-gravity" in reply.text
     # A long name is said back cut with an ellipsis, between letters: a Yoruba tone mark stays on its letter.
     long = await engine.start(ALICE, "a" + unicodedata.normalize("NFD", "ẹ́") * 80)
-    assert isinstance(long, Notice) and long.text.endswith("…”.")
+    assert isinstance(long, Notice) and long.text.endswith(f"…”. {long.next_step}")
     assert unicodedata.normalize("NFD", "ẹ́") + "…" in long.text
     # A bidi override typed in the name doesn't turn the rest of the bot's line backwards.
     turned = await engine.start(ALICE, "\u202eevil\u202c")
-    assert isinstance(turned, Notice) and turned.text == "There is no quiz called “evil”."
+    assert isinstance(turned, Notice) and turned.text == f"There is no quiz called “evil”. {NEXT_STEP}"
     # Blank is no name at all: resume, or say there is nothing to resume.
     blank = await engine.start(ALICE, "   ")
     assert isinstance(blank, Notice) and blank.code is NoticeCode.NO_ACTIVE_SESSION

@@ -6,6 +6,7 @@ from bot.engine import QuizEngine
 from bot.records import MessageLink
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary, polls_to_close
 from tests.core.play import answer, next_question, start, summary_of
+from tests.support.next_step import NEXT_STEP
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 BOB = Actor("telegram", "bob", chat_id="chat-b")
@@ -113,7 +114,8 @@ async def test_a_perfect_score_offers_no_retry(engine: QuizEngine) -> None:
         outcome = await answer(engine, ALICE, outcome.next, right=True)
     summary = summary_of(outcome)
     assert (summary.correct, summary.missed, summary.retry_offer) == (3, 0, None)
-    assert await engine.retry_missed(ALICE, summary.session_id) == Notice("There is nothing to retry.",
+    assert summary.next_step == NEXT_STEP  # where to go instead (before: the summary ended there)
+    assert await engine.retry_missed(ALICE, summary.session_id) == Notice(f"There is nothing to retry. {NEXT_STEP}",
                                                                           NoticeCode.NOTHING_TO_RETRY)
 
 

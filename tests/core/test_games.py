@@ -262,7 +262,8 @@ async def test_stop_or_skip_in_a_chat_with_a_game_points_to_the_games_own_comman
     assert "/game stop" in stopped.text and stopped.text == skipped.text
     assert stopped.language == "yo"  # in Bayo's language
     elsewhere = Actor("telegram", "2", "-200", "en")  # a chat without a game: no word of games
-    assert (await engine.stop(elsewhere)).text == "You have no quiz in progress."
+    assert (await engine.stop(elsewhere)).text == ("You have no quiz in progress. Send /quizzes to choose a quiz, "
+                                                   "or /help to see everything I can do.")
 
 
 async def test_the_question_a_game_is_stopped_at_counts_only_for_those_who_answered_it(engine: QuizEngine) -> None:

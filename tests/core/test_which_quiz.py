@@ -69,6 +69,7 @@ async def test_a_buttons_quiz_id_is_taken_exactly(engine: QuizEngine) -> None:
     """A button carries an id: one a reload removed names no quiz, not another whose id it is part of."""
     gone = await engine.start_by_id(ALICE, "long")
     assert isinstance(gone, Notice) and gone.code is NoticeCode.QUIZ_NOT_FOUND
-    assert gone.text == "There is no quiz called “long”."
+    assert gone.text == ("There is no quiz called “long”. Send /quizzes to choose a quiz, or /help to see "
+                         "everything I can do.")
     started = await engine.start_by_id(ALICE, "long-options")
     assert isinstance(started, Started) and started.question.quiz_id == "long-options"

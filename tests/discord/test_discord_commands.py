@@ -89,7 +89,8 @@ async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake:
 
     token = await fake.slash("preview", {"quiz": "nope"})
     missing = await fake.wait_until(first_answer(fake, token))
-    assert missing.content == "There is no quiz called “nope”."
+    assert missing.content == ("There is no quiz called “nope”. Send /quizzes to choose a quiz, or /help to see "
+                               "everything I can do.")
 
     token = await fake.slash("progress")
     nothing = await fake.wait_until(first_answer(fake, token))

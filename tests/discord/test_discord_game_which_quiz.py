@@ -59,6 +59,7 @@ async def test_a_game_button_whose_quiz_is_gone_opens_no_other_quiz(bot: Running
     token = await fake.click(message_id(asked), button_for(asked, "▶ Long options"), user_id=LEARNER_ID,
                              forge="qt:gq:long")
     said = await fake.wait_until(lambda: next((c for c in fake.answers(token) if c.content), None))
-    assert said.content == "There is no quiz called “long”."
+    assert said.content == ("There is no quiz called “long”. Send /quizzes to choose a quiz, or /help to see "
+                            "everything I can do.")
     await fake.quiet()
     assert not fake.channel_messages()

@@ -80,6 +80,7 @@ async def test_options_too_long_for_a_poll_become_letters_with_the_full_text_abo
     summary = await fake.wait_until(lambda: next((c for c in fake.channel_messages(after=mark) if "🏁" in c.content),
                                                  None))
     assert "You scored 1 out of 1 question." in summary.content
+    assert summary.content.endswith("Send /quizzes to choose a quiz, or /help to see everything I can do.")
 
 
 @pytest.mark.parametrize(("permissions", "tried", "named"), [

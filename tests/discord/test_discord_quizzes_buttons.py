@@ -10,6 +10,7 @@ from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, OTHER_ID, RunningBot
 from tests.discord.payloads import EPHEMERAL, WITHOUT_POLLS
 from tests.discord.support import button_for, buttons, first_answer, message_id, next_poll, poll_question
+from tests.support.next_step import NEXT_STEP
 
 
 async def test_quizzes_has_a_button_that_starts_each_quiz_for_whoever_presses_it(
@@ -50,6 +51,8 @@ async def test_a_quizzes_button_whose_quiz_a_reload_removed_says_it_is_gone(
     said = await fake.wait_until(lambda: next((call for call in fake.calls[mark:]
                                                if gone in str((call.body or {}).get("content"))), None))
     assert said.body["content"].startswith("Aucun quiz")  # in French, for the presser
+    # where to go next, its commands as a French client offers them
+    assert said.body["content"] == f"{gone} {fr(NEXT_STEP).replace('/quizzes', '/liste-quiz')}"
     await fake.quiet()
     assert fake.polls() == []
 

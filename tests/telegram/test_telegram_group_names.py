@@ -11,6 +11,7 @@ import pytest
 from adapters.settings import Settings
 from bot.replies import Actor, Notice
 from tests.support.content import BROADCAST_WHY_NOT, give_broadcast_a_why_not
+from tests.support.next_step import NEXT_STEP
 from tests.telegram.fake_types import Failure
 from tests.telegram.game_steps import lobby, press, vote
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat, FakeUser
@@ -103,7 +104,7 @@ async def test_personal_replies_in_a_group_name_whom_they_answer(api: FakeBotApi
         hidden = en("You're hidden from the leaderboards now.")
         assert await reply_to(api, ADA, "/leaderboard hide", GROUP) == ADA_SAYS + hidden
 
-        no_such = en("There is no quiz called “{name}”.", name="nosuch")
+        no_such = en("There is no quiz called “{name}”.", name="nosuch") + " " + en(NEXT_STEP)
         assert await reply_to(api, ADA, "/game nosuch", GROUP) == ADA_SAYS + no_such
         before = len(api.sent_texts(GROUP.id))
         await api.press(ADA, "quiz:nosuch", GROUP)  # a quiz list's button, from a stale or forged list
@@ -161,7 +162,7 @@ async def test_reload_and_preview_in_a_group_name_whom_they_answer(api: FakeBotA
         assert await reply_to(api, ADA, "/reload", GROUP) == ADA_SAYS + refused
         usage = en("Send /preview followed by a quiz id, for example: /preview {quiz_id}", quiz_id="collectives")
         assert await reply_to(api, ADA, "/preview", GROUP) == ADA_SAYS + usage
-        no_such = en("There is no quiz called “{name}”.", name="nosuch")
+        no_such = en("There is no quiz called “{name}”.", name="nosuch") + " " + en(NEXT_STEP)
         assert await reply_to(api, ADA, "/preview nosuch", GROUP) == ADA_SAYS + no_such
         which = await reply_to(api, ADA, "/preview o", GROUP)
         assert which.startswith(ADA_SAYS) and "/preview long-options" in which

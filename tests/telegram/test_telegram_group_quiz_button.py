@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
+from tests.support.next_step import NEXT_STEP
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import GROUP, WANJIRU, next_poll, running_bot
 from tests.telegram.test_telegram_group_asked_again import ABOVE
@@ -50,7 +51,8 @@ async def test_what_the_quiz_button_refuses_in_a_group_is_the_pressers_alone(api
             await api.press(WANJIRU, "quiz:nosuch", GROUP)
         await api.wait_for("answerCallbackQuery", 2)
         await api.settle()
-        no_such = engine.localizer_for("sw")("There is no quiz called “{name}”.", name="nosuch")
+        sw = engine.localizer_for("sw")
+        no_such = sw("There is no quiz called “{name}”.", name="nosuch") + " " + sw(NEXT_STEP)
         assert popups(api) == [no_such, no_such]
         assert len(api.sent_texts(GROUP.id)) == in_group and api.sent_texts(WANJIRU.id) == []
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from adapters.settings import Settings
 from bot.replies import Actor
+from tests.support.next_step import NEXT_STEP
 from tests.telegram.fake_types import Failure, FakeChat
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import GROUP, correct, next_poll, poll_id, running_bot, wrong
@@ -143,6 +144,6 @@ async def test_a_refused_skip_in_a_group_says_whom_it_answers(api: FakeBotApi, s
         await api.command(BOLA, "/quiz collectives", GROUP)
         await next_poll(api, GROUP.id, 1)
         await api.command(ADA, "/skip", GROUP)  # Ada has no quiz of her own
-        none = engine.localizer_for("en")("You have no quiz in progress.")
+        none = engine.localizer_for("en")("You have no quiz in progress.") + " " + NEXT_STEP
         said = (await api.wait_for("sendMessage", 1, lambda p: none in p["text"]))[0].params["text"]
         assert said == f"<b>&lt;Ada &amp; Co&gt;</b> · {none}"

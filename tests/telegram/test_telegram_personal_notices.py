@@ -5,6 +5,7 @@ else in the group once a minute per member, as /progress. Words about the group 
 from __future__ import annotations
 
 from adapters.settings import Settings
+from tests.support.next_step import NEXT_STEP
 from tests.telegram.fake_types import Failure
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, ZAWADI, for_chat, next_poll, running_bot
@@ -25,8 +26,8 @@ async def test_a_members_refusals_in_a_group_go_to_their_private_chat(api: FakeB
         await api.settle()
         sw = engine.localizer_for("sw")
         private = api.sent_texts(WANJIRU.id)
-        assert private[:3] == [sw("You have no quiz in progress."), sw("You have no quiz in progress."),
-                               sw("There is nothing to retry.")]
+        none = sw("You have no quiz in progress.") + " " + sw(NEXT_STEP)
+        assert private[:3] == [none, none, sw("There is nothing to retry.") + " " + sw(NEXT_STEP)]
         assert private[4] == sw("Sorry, only the bot's admins can reload the content.")  # named for nobody
         assert len(private) == len(NOTHING) and len(api.sent_texts(GROUP.id)) == in_group
 
@@ -42,7 +43,7 @@ async def test_one_the_bot_cant_write_to_hears_each_refusal_in_the_group_once_a_
         await api.settle()
         sw = engine.localizer_for("sw")
         assert api.sent_texts(GROUP.id) == [
-            "<b>Wanjiru</b> · " + sw("You have no quiz in progress."),
+            "<b>Wanjiru</b> · " + sw("You have no quiz in progress.") + " " + sw(NEXT_STEP),
             "<b>Wanjiru</b> · " + sw("Sorry, only the bot's admins can reload the content.")]
 
 
