@@ -29,6 +29,9 @@ CATCH_UP_POLLS = 200
 # catch-up takes a few requests a second of Discord's 50, leaving the rest to learners; 200 polls in 50 s.
 CATCH_UP_PAUSE = 0.25
 POLL_LIFETIME = timedelta(hours=MAX_POLL_HOURS)  # a poll linked longer ago than Discord's longest is closed
+# Polls failing in a row after which the look stops: one poll's fault is logged and passed over, but the same error
+# poll after poll is an outage (the database, Discord), not worth a traceback per poll; the votes count when cast again.
+MAX_FAILURES_IN_A_ROW = 3
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -63,13 +66,26 @@ class VoteCatchUp:
         async with self._turn:
             try:
                 links = await self._engine.unanswered_links(PLATFORM, POLL_LIFETIME, self._limit)
-                counted = 0
+                counted = failed = in_a_row = 0
                 for found in links:
-                    if await self._caught_up(found, shard_id):
-                        counted += 1
+                    try:
+                        caught_up = await self._caught_up(found, shard_id)
+                    except Exception as error:  # this poll's fault, or an outage's: the other polls are looked at
+                        failed += 1
+                        in_a_row += 1
+                        if in_a_row == 1:  # the rest of a run is the same error again
+                            log.exception("could not look at poll %s for votes cast while away (shard %s)",
+                                          found.link.message_key, shard_id)
+                        if in_a_row >= MAX_FAILURES_IN_A_ROW:
+                            log.error("stopped looking for votes cast while away (shard %s): %d polls failed in a "
+                                      "row, the last with %r", shard_id, in_a_row, error)
+                            break
+                        continue
+                    in_a_row = 0
+                    counted += caught_up
                 if links:
-                    log.info("looked at %d open polls for votes cast while away (shard %s): %d found", len(links),
-                             shard_id, counted)
+                    log.info("looked at %d open polls for votes cast while away (shard %s): %d found, %d failed",
+                             len(links), shard_id, counted, failed)
             except Exception:  # the live votes go on; a vote missed here counts when its learner votes again
                 log.exception("could not look for votes cast while away (shard %s)", shard_id)
 
