@@ -16,7 +16,7 @@ from adapters.discord.buttons import AnswerButton, QuizButton, RetryButton, Revi
 from adapters.discord.catch_up import VoteCatchUp
 from adapters.discord.commands import register_commands
 from adapters.discord.counting import RequestCounter, interaction_kind, mark_started, observe_command, timed
-from adapters.discord.errors import LANGUAGE_WAIT, apologize, tree_error_handler
+from adapters.discord.errors import LANGUAGE_WAIT, answered_too_late, apologize, tree_error_handler
 from adapters.discord.game_buttons import GameButton, GameOpenButton
 from adapters.discord.game_commands import register_game_commands
 from adapters.discord.game_handlers import GameHandlers
@@ -158,6 +158,9 @@ class QuizClient(discord.Client):
                 await handle()
         except Exception as error:
             self.metrics.error(PLATFORM, HANDLER_FAILED)
+            if late := answered_too_late(error):
+                log.warning("%s click by user %s answered too late: %s", what, interaction.user.id, late)
+                return
             log_failure(log, error, "%s click failed", what)
             await apologize(self.engine, interaction)
 

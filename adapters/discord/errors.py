@@ -24,12 +24,22 @@ log = logging.getLogger(__name__)
 # last read here, or the one the interaction came with.
 LANGUAGE_WAIT = 1.5
 
+# Discord's code for an interaction whose first answer came after its 3 s (404 Unknown interaction).
+UNKNOWN_INTERACTION = 10062
+
 TreeErrorHandler = Callable[[discord.Interaction[Any], app_commands.AppCommandError], Coroutine[Any, Any, None]]
 
 
 async def apologize(engine: QuizEngine, interaction: discord.Interaction) -> None:
     _ = await engine.localizer_or_hint(interaction_actor(interaction), within=LANGUAGE_WAIT)
     await respond_quietly(interaction, _("Sorry, something went wrong. Please try again in a moment."))
+
+
+def answered_too_late(error: BaseException) -> discord.NotFound | None:
+    """The 404 Unknown interaction behind a failure, if that was it: Discord's 3 s passed before the first answer
+    (a loaded machine), the platform's timing and not a bug; an apology can't reach that interaction either."""
+    original = getattr(error, "original", error)  # a command's comes wrapped in CommandInvokeError
+    return original if isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION else None
 
 
 def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
@@ -54,6 +64,9 @@ def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
             return
         engine.metrics.error(PLATFORM, HANDLER_FAILED)
         command = interaction.command.qualified_name if interaction.command else "?"
+        if late := answered_too_late(error):
+            log.warning("/%s for user %s answered too late: %s", command, interaction.user.id, late)
+            return
         # discord.py errors describe the request, never the token, so they are logged whole.
         log_failure(log, error, "/%s failed for user %s", command, interaction.user.id)
         await apologize(engine, interaction)
