@@ -35,6 +35,7 @@ class Plan:
     row_type: Any  # a named tuple of the result columns; None for a statement that returns no rows
     columns: tuple[Any, ...]  # the result columns
     typed: bool  # whether ``results`` know the driver's column types (asyncpg's numerics depend on them)
+    parameter_types: tuple[str, ...] = ()  # the server's names of the parameters' types, once the driver said
 
 
 class PlannedResult:
@@ -123,12 +124,12 @@ class PlanBook:
         )
 
     def with_driver_types(self, statement: Executable, parameters: Mapping[str, Any],
-                          driver_types: Sequence[Any]) -> Plan:
+                          driver_types: Sequence[Any], parameter_types: Sequence[str] = ()) -> Plan:
         """The statement's plan, its results now converted for the driver's column types."""
         key = (statement, tuple(parameters))
         plan = self._plans[key]
         self._plans[key] = plan = replace(plan, results=self._result_processors(plan.columns, driver_types),
-                                          typed=True)
+                                          typed=True, parameter_types=tuple(parameter_types))
         return plan
 
     def _result_processors(self, columns: Sequence[Any], driver_types: Sequence[Any]

@@ -34,6 +34,7 @@ from storage.shutdown import SHUTDOWN_WAIT
 # hour, before a firewall or the server drops them for being idle; one that died anyway (a server restart) fails
 # at BEGIN, before anything was done on it, and is replaced then (storage/server_unit_of_work.py).
 RECYCLE_SECONDS = 30 * 60
+CACHEABLE_STATEMENT_BYTES = 128 * 1024
 
 Item = TypeVar("Item")
 
@@ -41,8 +42,11 @@ Item = TypeVar("Item")
 def create_server_engine(url: str, *, pool_size: int = DEFAULT_POOL_SIZE,
                          timeouts: ServerTimeouts = SERVING) -> AsyncEngine:
     """An async engine with exactly ``pool_size`` connections (no overflow, no pre-ping), each with ``timeouts``."""
+    # The driver prepares statements up to this size once (its default, 15 KB, leaves out the shared
+    # transactions' merged statements: storage/merged_statements.py, up to about 75 KB).
+    connect_args = {**timeouts.connect_args(), "max_cacheable_statement_size": CACHEABLE_STATEMENT_BYTES}
     engine = create_async_engine(url, pool_size=pool_size, max_overflow=0, pool_recycle=RECYCLE_SECONDS,
-                                 pool_pre_ping=False, connect_args=timeouts.connect_args(), **JSON_CODEC)
+                                 pool_pre_ping=False, connect_args=connect_args, **JSON_CODEC)
     # For the units of work (storage/unit_of_work.py); SQLAlchemy ignores options it doesn't know.
     engine.sync_engine.update_execution_options(**{TRANSACTION_SECONDS_OPTION: timeouts.transaction_seconds})
     return engine

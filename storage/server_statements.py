@@ -9,7 +9,7 @@ through SQLAlchemy's async layer each, else); savepoints and every other stateme
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -39,9 +39,10 @@ class ServerPlans(PlanBook):
         plan, values = self.values_for(statement, parameters)
         try:
             if not plan.typed:  # once per plan: the column types, on which asyncpg's conversions depend
-                attributes = (await driver.prepare(plan.sql)).get_attributes()
+                prepared = await driver.prepare(plan.sql)
                 plan = self.with_driver_types(statement, parameters,
-                                              [attribute.type.oid for attribute in attributes])
+                                              [attribute.type.oid for attribute in prepared.get_attributes()],
+                                              [_type_name(type_) for type_ in prepared.get_parameters()])
             if plan.row_type is None:  # a write: only its status ("INSERT 0 1") says how many rows it changed
                 return PlannedResult([], _rowcount(await driver.execute(plan.sql, *values)))
             records = await driver.fetch(plan.sql, *values)
@@ -92,6 +93,16 @@ class ServerConnection(Leavable):
             self._note_failure(error)
             raise driver_failure(sql, (), error) from error
 
+    async def fetch_sql(self, sql: str, values: Sequence[Any]) -> list[Any]:
+        """The rows of SQL straight on the driver (statements merged: storage/merged_statements.py), failing as a
+        planned statement would."""
+        self.refuse_if_over()
+        try:
+            return await self.held.driver.fetch(sql, *values)
+        except DRIVER_ERRORS as error:
+            self._note_failure(error)
+            raise driver_failure(sql, values, error) from error
+
     async def commit(self) -> None:
         self.refuse_if_over()
         self.leave("committed")  # even if COMMIT fails: the transaction is over on the server all the same
@@ -131,6 +142,11 @@ def _broken(error: BaseException | None) -> bool:
     """Whether the connection can't be trusted after ``error``: anything but an error the server reported on a
     working connection (a constraint, a lost race...)."""
     return not isinstance(error, asyncpg.PostgresError) or isinstance(error, asyncpg.PostgresConnectionError)
+
+
+def _type_name(type_: Any) -> str:
+    """A parameter's type as SQL names it (storage/merged_statements.py casts arrays of it)."""
+    return type_.name if type_.schema == "pg_catalog" else f'"{type_.schema}"."{type_.name}"'
 
 
 def _rowcount(status: str) -> int:

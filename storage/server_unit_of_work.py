@@ -79,6 +79,13 @@ class ServerUnitOfWork(RepositorySet):
         self.bind(connection, self._clock)
         return self
 
+    @property
+    def connection(self) -> ServerConnection:
+        """The connection of the transaction under way (a shared transaction's members send theirs on it)."""
+        if self._connection is None:
+            raise RuntimeError("the unit of work has not begun")
+        return self._connection
+
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
         if self._connection is None:

@@ -18,6 +18,7 @@ from storage.server_pool import HeldConnections
 from storage.server_statements import ServerPlans
 from storage.server_timeouts import TRANSACTION_SECONDS_OPTION
 from storage.server_unit_of_work import ServerUnitOfWork
+from storage.shared_transaction import SharedTransactions, SharedUnitOfWork
 from storage.shutdown import SHUTDOWN_WAIT
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
 
@@ -26,10 +27,15 @@ class UnitsOfWork:
     """Makes the units of work: ``async with units() as work``. Closed at shutdown, before the engine is disposed."""
 
     def __init__(self, make: Callable[[], ServerUnitOfWork | SqliteUnitOfWork], *, writer: GroupCommit | None = None,
-                 connections: HeldConnections | None = None) -> None:
+                 connections: HeldConnections | None = None,
+                 shared: Callable[[], ServerUnitOfWork | SqliteUnitOfWork | SharedUnitOfWork] | None = None) -> None:
         self._make = make
         self._writer = writer
         self._connections = connections
+        # Units of work that may share their transaction with other learners' (for work on the learner's own rows
+        # only): PostgreSQL's shared transactions (storage/shared_transaction.py). On SQLite every unit of work
+        # shares the writer's COMMITs already.
+        self.shared = shared or make
 
     def __call__(self) -> ServerUnitOfWork | SqliteUnitOfWork:
         return self._make()
@@ -78,5 +84,7 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, 
     # units of work would wait in the pool's own unfair queue again.
     connections = HeldConnections(engine, engine.pool.size())
     limit = engine.sync_engine.get_execution_options().get(TRANSACTION_SECONDS_OPTION)
-    return UnitsOfWork(lambda: ServerUnitOfWork(connections, plans, clock, metrics, time_limit=limit),
-                       connections=connections)
+
+    def make() -> ServerUnitOfWork:
+        return ServerUnitOfWork(connections, plans, clock, metrics, time_limit=limit)
+    return UnitsOfWork(make, connections=connections, shared=SharedTransactions(make, plans, clock, metrics))

@@ -15,7 +15,8 @@ from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 
 
-@pytest.fixture(params=["fake", "sqlite", "postgresql"])
+# postgresql-shared: the units of work PostgreSQL's answers use (storage/shared_transaction.py), one at a time here.
+@pytest.fixture(params=["fake", "sqlite", "postgresql", "postgresql-shared"])
 def backend(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
@@ -33,4 +34,5 @@ def database_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -
 def uow(backend: str, clock: FixedClock, request: pytest.FixtureRequest) -> Callable[[], UnitOfWork]:
     if backend == "fake":
         return FakeDatabase().unit_of_work
-    return unit_of_work_factory(request.getfixturevalue("database"), clock)
+    units = unit_of_work_factory(request.getfixturevalue("database"), clock)
+    return units.shared if backend == "postgresql-shared" else units

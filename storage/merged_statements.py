@@ -1,0 +1,120 @@
+"""Many learners' copies of one planned statement sent as one: the shared transaction's hot path on PostgreSQL.
+
+On a database server every statement costs a round trip and a message's parsing, binding and execution start-up on
+both sides, more than the four writes of an answer cost PostgreSQL to make. When the learners sharing a transaction
+(storage/shared_transaction.py) send the same statement at once, each copy becomes one data-modifying or locking
+``WITH`` query of a single statement, exactly as it would run alone, its parameters renumbered:
+
+    WITH m0 AS (<the statement, $1…$n>), m1 AS (<the statement, $n+1…$2n>), …
+    SELECT 0, m0.* FROM m0 UNION ALL SELECT 1, m1.* FROM m1 …
+
+The first column says whose rows each is; a write without RETURNING returns its count instead. The copies share
+one snapshot, which is safe because a shared transaction only holds learners' own rows (each learner's lock lets
+one action of theirs in at a time). Copies go in the order of their parameters, so that two processes' shared
+transactions take their row locks in the same order; their number is rounded down to a power of two (the rest
+sent as smaller statements), so that the driver prepares each statement's few shapes once.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from storage.planned import Plan, PlannedResult, converted
+
+MOST_COPIES = 64  # in one statement: the largest shared transaction
+_PARAMETER = re.compile(r"\$(\d+)\b")
+_RETURNING = re.compile(r"\bRETURNING\b")
+_ONE_ROW = re.compile(r"\bLIMIT 1\b")
+
+
+@dataclass
+class Copy:
+    """One learner's statement: its plan's converted parameters, whose it is, and once sent its result."""
+    values: list[Any]
+    owner: Any
+    result: PlannedResult | None = None
+
+
+def statement_sizes(plan: Plan, count: int, most: int = MOST_COPIES) -> list[int]:
+    """How many copies each statement sends: a read's copies all in one; a write's as statements of power-of-two
+    sizes, largest first (13 as 8, 4 and 1)."""
+    if _lateral(plan):
+        return [count]
+    sizes = []
+    while count:
+        size = min(1 << (count.bit_length() - 1), most)
+        sizes.append(size)
+        count -= size
+    return sizes
+
+
+@functools.lru_cache(maxsize=512)
+def merged_sql(plan: Plan, copies: int) -> str:
+    """The statement that runs ``copies`` copies of ``plan``'s SQL: a read once for each row of its parameters'
+    arrays; a write in a WITH query of its own for each copy."""
+    if _lateral(plan):
+        arrays = ", ".join(f"${number}::{type_}[]" for number, type_ in enumerate(plan.parameter_types, 1))
+        columns = ", ".join(f"a{number}" for number in range(1, len(plan.parameter_types) + 1))
+        inner = _PARAMETER.sub(lambda number: f"p.a{number.group(1)}", plan.sql)
+        return (f"SELECT p.i - 1, q.* FROM unnest({arrays}) WITH ORDINALITY AS p({columns}, i) "
+                f"CROSS JOIN LATERAL ({inner}) AS q")
+    parameters = len(plan.names)
+    queries, selects = [], []
+    for copy in range(copies):
+        sql = _PARAMETER.sub(_shifted(copy * parameters), plan.sql)
+        if plan.row_type is None:  # a write that returns nothing: its rows are counted
+            # (SQLAlchemy may have added a RETURNING of the new row's key that nobody reads.)
+            queries.append(f"m{copy} AS ({sql})" if _RETURNING.search(sql) else f"m{copy} AS ({sql} RETURNING 1)")
+            selects.append(f"SELECT {copy}, count(*) FROM m{copy}")
+        else:
+            queries.append(f"m{copy} AS ({sql})")
+            selects.append(f"SELECT {copy}, m{copy}.* FROM m{copy}")
+    return f"WITH {', '.join(queries)} {' UNION ALL '.join(selects)}"
+
+
+def merged_values(plan: Plan, copies: Sequence[Copy]) -> list[Any]:
+    """The merged statement's parameters: a read's as one array for each of its parameters."""
+    if _lateral(plan):
+        return [list(column) for column in zip(*(copy.values for copy in copies), strict=True)]
+    return [value for copy in copies for value in copy.values]
+
+
+def _lateral(plan: Plan) -> bool:
+    """A read whose parameters' types the driver told: its copies share one plan on the server, each row of
+    the parameters' arrays joined to the read (LATERAL), in the arrays' order."""
+    return plan.row_type is not None and bool(plan.parameter_types) and plan.sql.startswith("SELECT ")
+
+
+def _shifted(shift: int) -> Callable[[re.Match[str]], str]:
+    """A parameter's new number: ``$2`` of the third copy of a statement of 4 parameters is ``$10``."""
+    return lambda number: f"${int(number.group(1)) + shift}"
+
+
+def in_lock_order(copies: Sequence[Copy]) -> list[Copy]:
+    """The copies ordered by their parameters, the same order in every process."""
+    return sorted(copies, key=lambda copy: tuple(map(str, copy.values)))
+
+
+def share_out(plan: Plan, copies: Sequence[Copy], records: Sequence[Any]) -> None:
+    """Each copy's result from the merged statement's records (their first column the copy's place)."""
+    rows: list[list[Any]] = [[] for _ in copies]
+    for record in records:
+        place, *columns = record
+        if plan.row_type is None:
+            copies[place].result = PlannedResult([], int(columns[0]))
+        else:
+            rows[place].append(converted(plan, columns))
+    if plan.row_type is not None:
+        for copy, its_rows in zip(copies, rows, strict=True):
+            copy.result = PlannedResult(its_rows, len(its_rows))
+
+
+def mergeable(plan: Plan) -> bool:
+    """Whether copies of the plan can share a statement: its result types must be known (a plan's first run asks
+    the driver), and its rows' order must not matter: rows of a WITH query come back in no promised order (an
+    ORDER BY that picks one row with LIMIT 1 is fine)."""
+    return plan.typed and (" ORDER BY " not in plan.sql or _ONE_ROW.search(plan.sql) is not None)

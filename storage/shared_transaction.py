@@ -1,0 +1,330 @@
+"""PostgreSQL's answers in shared transactions: many learners' units of work on one connection, with one COMMIT.
+
+An answer on a database server is about ten statements, each a round trip and a message for both sides to handle:
+per answer, several times the CPU of a plain commit (benchmarks/README.md, postgres_statements.py). So answers that
+arrive together share a transaction, as SQLite's writer lets them share a COMMIT: those arriving while one waits
+for its connection and BEGIN join it (up to MOST_COPIES), then run at once, each its own code on its own unit of
+work, and the statements they send in the same turn of the event loop go as one (storage/merged_statements.py).
+It commits once every member has committed or left.
+
+Only work on the learner's own rows may share (the engine asks for it for answers, bot/turns.py): each learner's
+lock lets one action of theirs in at a time, so members never touch the same row. A shared transaction keeps
+each member's outcome what it would be alone, or rolls back whole:
+
+- a statement that fails (the transaction is aborted on PostgreSQL), a member that asks for a savepoint, or one
+  that leaves having written without committing (its error, its cancellation) loses the shared transaction: every
+  member still in it hears SharedTransactionLost (a StorageBusy: nothing was kept) and runs again, alone;
+- a failure of the connection or the database (BEGIN, a time limit, shutdown, COMMIT) reaches each member as it
+  would have reached it alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from types import TracebackType
+from typing import Any, Self
+
+from sqlalchemy import Dialect, Executable, Select
+
+from bot.metrics import Metrics
+from bot.ports import StorageBusy, WriterClosed
+from storage.merged_statements import (
+    MOST_COPIES,
+    Copy,
+    in_lock_order,
+    mergeable,
+    merged_sql,
+    merged_values,
+    share_out,
+    statement_sizes,
+)
+from storage.planned import is_planned
+from storage.repository_set import RepositorySet
+from storage.server_statements import ServerConnection, ServerPlans
+from storage.server_unit_of_work import ServerUnitOfWork
+from storage.statements import Leavable, StatementResult
+
+RUNNING, COMMITTING, LEFT = "running", "committing", "left"
+
+
+class SharedTransactionLost(StorageBusy):
+    """The shared transaction was rolled back, for this member's sake or another's: nothing of it was kept, and
+    the action runs again, in a transaction of its own."""
+
+
+@dataclass(eq=False)
+class _Member:
+    state: str = RUNNING
+    wrote: bool = False  # changed a row, or may have: a write under way when it left
+    writing: bool = False
+
+
+@dataclass(eq=False)
+class _Sent:
+    member: _Member
+    statement: Executable
+    parameters: Any
+    reply: asyncio.Future[StatementResult]
+
+
+class SharedTransaction:
+    """One transaction and its members; a task of its own sends their statements and ends it."""
+
+    def __init__(self, transaction: ServerUnitOfWork, plans: ServerPlans, metrics: Metrics, most: int) -> None:
+        self._transaction = transaction
+        self._plans = plans
+        self._metrics = metrics  # hears how many members each COMMIT kept
+        self._most = most
+        self._members: list[_Member] = []
+        self._queue: list[_Sent] = []
+        self._sending: list[_Sent] = []
+        self._wake = asyncio.Event()
+        self._begun = asyncio.Event()
+        self._ended = asyncio.Event()
+        self._connection: ServerConnection | None = None
+        self._failure: BaseException | None = None
+        self._lost_by_members = False  # rolled back for a member's sake, not the database's
+        self._committing = False
+        self._solo = False  # one member only: its statements go straight to the connection, savepoints and all
+        self.joinable = True  # until BEGIN is done
+        self._runner: asyncio.Task[None] | None = None
+
+    def join(self) -> _Member:
+        if self._runner is None:
+            self._runner = asyncio.get_running_loop().create_task(self._run(), name="shared transaction")
+        member = _Member()
+        self._members.append(member)
+        self.joinable = len(self._members) < self._most
+        return member
+
+    async def begin(self) -> Dialect:
+        await self._begun.wait()
+        if self._failure is not None or self._connection is None:
+            raise self._member_error()
+        return self._connection.dialect
+
+    async def execute(self, member: _Member, statement: Executable, parameters: Any) -> StatementResult:
+        if self._failure is not None:
+            raise self._member_error()
+        write = not isinstance(statement, Select)
+        member.writing = write
+        if self._solo and self._connection is not None:  # a plain unit of work's statement, failures and all
+            result = await self._connection.execute(statement, parameters)
+        else:
+            sent = _Sent(member, statement, parameters, asyncio.get_running_loop().create_future())
+            self._queue.append(sent)
+            self._wake.set()
+            result = await sent.reply
+        # A write that changed nothing (an answer given already: ON CONFLICT DO NOTHING) leaves nothing to undo.
+        member.wrote, member.writing = member.wrote or (write and result.rowcount != 0), False
+        return result
+
+    def begin_nested(self) -> Any:
+        if self._solo and self._connection is not None:
+            return self._connection.begin_nested()
+        # Rolling back to a savepoint would undo the other members' statements sent since.
+        raise SharedTransactionLost("a savepoint needs a transaction of its own")
+
+    async def commit(self, member: _Member) -> None:
+        if self._failure is not None:
+            raise self._member_error()
+        member.state = COMMITTING
+        self._wake.set()
+        await self._ended.wait()
+        if self._failure is not None:
+            raise self._member_error()
+
+    def leave(self, member: _Member, error: BaseException | None) -> None:
+        """The member's unit of work is over, with ``error`` if it failed."""
+        state, member.state = member.state, LEFT
+        if state == LEFT:
+            return
+        # Alone, its transaction would roll back what it wrote: shared, only all of it can be.
+        if not self._committing and (member.wrote or member.writing) and (error is not None or state == RUNNING):
+            self._lose()
+        self._wake.set()
+
+    def _lose(self) -> None:
+        if self._failure is None:
+            self._failure = SharedTransactionLost("a transaction shared with other learners was rolled back")
+            self._lost_by_members = True
+        self._wake.set()
+
+    def _member_error(self) -> BaseException:
+        failure = self._failure
+        if self._lost_by_members or isinstance(failure, StorageBusy):
+            return SharedTransactionLost("a transaction shared with other learners was rolled back")
+        if isinstance(failure, asyncio.CancelledError) or failure is None:
+            return WriterClosed("the shared transaction was stopped")
+        return failure
+
+    async def _run(self) -> None:
+        try:
+            async with self._transaction:
+                self.joinable = False
+                self._solo = len(self._members) == 1
+                self._connection = self._transaction.connection
+                self._begun.set()
+                await self._serve(self._connection)
+                kept = sum(member.state == COMMITTING for member in self._members)
+                if self._failure is None and kept:
+                    self._committing = True
+                    await self._transaction.commit()
+                    self._metrics.observe_batch(kept)
+        except BaseException as error:  # every member hears it (a cancellation as the database closing)
+            if not self._lost_by_members:
+                self._failure = error
+        finally:
+            self.joinable = False
+            for sent in self._queue + self._sending:
+                if not sent.reply.done():
+                    sent.reply.set_exception(self._member_error())
+            self._begun.set()
+            self._ended.set()
+
+    async def _serve(self, connection: ServerConnection) -> None:
+        """Send the members' statements until every member has committed or left."""
+        while self._failure is None:
+            if not self._queue:
+                if all(member.state != RUNNING for member in self._members):
+                    return
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            await asyncio.sleep(0)  # the members woken by the last replies send their next statements first
+            self._sending, self._queue = self._queue, []
+            try:
+                await self._send(connection, self._sending)
+            except Exception:
+                if not (connection.held.broken or connection.held.abandoned):  # the server refused a statement
+                    self._lose()
+                raise
+            self._sending = []
+
+    async def _send(self, connection: ServerConnection, sending: list[_Sent]) -> None:
+        same: dict[tuple[Executable, tuple[str, ...]], list[_Sent]] = {}
+        for sent in sending:
+            if sent.parameters is not None and is_planned(sent.statement):
+                same.setdefault((sent.statement, tuple(sent.parameters)), []).append(sent)
+            else:
+                _reply(sent, await connection.execute(sent.statement, sent.parameters))
+        for group in same.values():
+            plan, _ = self._plans.values_for(group[0].statement, group[0].parameters)
+            if len(group) == 1 or not mergeable(plan):
+                for sent in group:
+                    _reply(sent, await connection.execute(sent.statement, sent.parameters))
+                continue
+            copies = in_lock_order([Copy(self._plans.values_for(sent.statement, sent.parameters)[1], sent)
+                                    for sent in group])
+            for size in statement_sizes(plan, len(copies), self._most):
+                part, copies = copies[:size], copies[size:]
+                if size == 1:
+                    sent = part[0].owner
+                    _reply(sent, await connection.execute(sent.statement, sent.parameters))
+                    continue
+                records = await connection.fetch_sql(merged_sql(plan, size), merged_values(plan, part))
+                share_out(plan, part, records)
+                for copy in part:
+                    _reply(copy.owner, copy.result)
+
+
+def _reply(sent: _Sent, result: StatementResult | None) -> None:
+    if result is None:
+        raise RuntimeError("a merged statement gave no result for one of its copies")
+    if not sent.reply.done():  # its member was cancelled meanwhile (leave() saw to what it wrote)
+        sent.reply.set_result(result)
+
+
+class _MemberConnection(Leavable):
+    """A member's statements, sent through its shared transaction."""
+
+    def __init__(self, shared: SharedTransaction, member: _Member, dialect: Dialect) -> None:
+        self._shared = shared
+        self._member = member
+        self._dialect = dialect
+
+    @property
+    def dialect(self) -> Dialect:
+        return self._dialect
+
+    async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult:
+        self.refuse_if_over()
+        return await self._shared.execute(self._member, statement, parameters)
+
+    def begin_nested(self) -> Any:
+        self.refuse_if_over()
+        return self._shared.begin_nested()
+
+
+class SharedUnitOfWork(RepositorySet):
+    """A learner's unit of work in a shared transaction."""
+
+    def __init__(self, transactions: SharedTransactions, clock: Callable[[], datetime]) -> None:
+        self._transactions = transactions
+        self._clock = clock
+        self._shared: SharedTransaction | None = None
+        self._member: _Member | None = None
+        self._connection: _MemberConnection | None = None
+
+    async def __aenter__(self) -> Self:
+        shared, member = self._shared, self._member = self._transactions.join()
+        try:
+            dialect = await shared.begin()
+        except BaseException as error:
+            shared.leave(member, error)
+            self._transactions.after(error)
+            raise
+        self._connection = _MemberConnection(shared, member, dialect)
+        self.bind(self._connection, self._clock)
+        return self
+
+    async def commit(self) -> None:
+        if self._shared is None or self._member is None or self._connection is None:
+            raise RuntimeError("commit outside the unit of work")
+        self._connection.refuse_if_over()
+        await self._shared.commit(self._member)
+        self._connection.leave("committed")
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        if self._shared is None or self._member is None or self._connection is None:
+            raise RuntimeError("a unit of work ended that never began")
+        self._connection.leave("ended")
+        self._shared.leave(self._member, exc)
+        self._transactions.after(exc)
+
+
+class SharedTransactions:
+    """Makes the units of work that may share a transaction; one that lost its shared transaction runs its next
+    attempt (bot/retry.py, in the same task) in a transaction of its own."""
+
+    def __init__(self, open_transaction: Callable[[], ServerUnitOfWork], plans: ServerPlans,
+                 clock: Callable[[], datetime], metrics: Metrics, *, most: int = MOST_COPIES) -> None:
+        self._open = open_transaction
+        self._plans = plans
+        self._clock = clock
+        self._metrics = metrics
+        self._most = most
+        self._forming: SharedTransaction | None = None
+        self._alone: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
+
+    def __call__(self) -> SharedUnitOfWork | ServerUnitOfWork:
+        task = asyncio.current_task()
+        if task is not None and task in self._alone:
+            self._alone.discard(task)
+            return self._open()
+        return SharedUnitOfWork(self, self._clock)
+
+    def join(self) -> tuple[SharedTransaction, _Member]:
+        shared = self._forming
+        if shared is None or not shared.joinable:
+            shared = self._forming = SharedTransaction(self._open(), self._plans, self._metrics, self._most)
+        return shared, shared.join()
+
+    def after(self, error: BaseException | None) -> None:
+        if isinstance(error, SharedTransactionLost) and (task := asyncio.current_task()) is not None:
+            self._alone.add(task)

@@ -1,0 +1,202 @@
+"""PostgreSQL's shared transactions (storage/shared_transaction.py): learners' units of work arriving together
+share one transaction and one COMMIT, their like statements sent as one, and each keeps what it would keep
+alone, or all of them roll back and run again, each alone."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+
+import pytest
+
+from bot.ports import AlreadyAnswered, UnitOfWork
+from bot.records import AnswerRecord, CardRecord
+from bot.retry import RetryPolicy
+from storage.database import create_engine
+from storage.migrate import upgrade_to_head
+from storage.shared_transaction import SharedTransactionLost
+from storage.unit_of_work import UnitsOfWork, unit_of_work_factory
+from tests.fakes.clock import START, FixedClock
+from tests.storage.builders import a_session, stored_session, stored_user
+from tests.support.transactions import CountingTransactions
+
+LEARNERS = 6
+
+
+class SharedCommits(CountingTransactions):
+    """Counts transactions, and how many members each shared COMMIT kept."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kept: list[int] = []
+
+    def observe_batch(self, size: int) -> None:
+        self.kept.append(size)
+
+
+@dataclass
+class Storage:
+    units: UnitsOfWork
+    metrics: SharedCommits
+
+
+@pytest.fixture
+async def storage(postgres_url: str) -> AsyncIterator[Storage]:
+    """Six learners, each with a quiz session; one connection, so the units of work entering together share."""
+    database = create_engine(postgres_url, pool_size=1)
+    try:
+        await upgrade_to_head(database)
+        metrics = SharedCommits()
+        units = unit_of_work_factory(database, FixedClock(), metrics=metrics)
+        for n in range(LEARNERS):
+            await stored_session(units, a_session(await stored_user(units, f"learner-{n}"), f"s{n}"))
+        metrics.kept.clear()
+        yield Storage(units, metrics)
+        await units.close()
+    finally:
+        await database.dispose()
+
+
+async def answer_q1(work: UnitOfWork, n: int, *, session_id: str | None = None) -> CardRecord:
+    """Learner n's answer to q1, as the engine's answer goes: their row locked, their session read, then the
+    answer, a new card and the session's update."""
+    user = await work.users.get("telegram", f"learner-{n}")
+    assert user is not None and user.id is not None
+    session = await work.sessions.get(session_id or f"s{n}")
+    await work.answers.add(AnswerRecord(session_id or f"s{n}", "q1", "a", True, START))
+    card = await work.cards.add(CardRecord(user.id, "collectives", "q1", "hash", 1, 0, 2.5, 5.0, START, START))
+    if session is not None:
+        await work.sessions.update(session)
+    return card
+
+
+def no_wait() -> RetryPolicy:
+    async def skip(_seconds: float) -> None:
+        return None
+    return RetryPolicy(random.Random(1), sleep=skip)
+
+
+async def answered(storage: Storage, n: int) -> list[str]:
+    async with storage.units() as work:
+        return [answer.question_id for answer in await work.answers.for_session(f"s{n}")]
+
+
+async def together(*actions: Callable[[], Awaitable[object]]) -> list[object]:
+    return list(await asyncio.gather(*(action() for action in actions), return_exceptions=True))
+
+
+def committed(storage: Storage, n: int, retry: RetryPolicy | None = None) -> Callable[[], Awaitable[CardRecord]]:
+    async def once() -> CardRecord:
+        async with storage.units.shared() as work:
+            card = await answer_q1(work, n)
+            await work.commit()
+            return card
+    return (lambda: retry.run(once)) if retry else once
+
+
+async def test_learners_answering_together_share_one_commit_and_each_gets_and_keeps_their_own_rows(
+        storage: Storage) -> None:
+    with storage.metrics.counting() as transactions:
+        cards = await together(*(committed(storage, n) for n in range(LEARNERS)))
+    assert storage.metrics.kept == [LEARNERS] and transactions() == 1, cards
+    assert all(isinstance(card, CardRecord) for card in cards)
+    assert len({card.id for card in cards if isinstance(card, CardRecord)}) == LEARNERS  # each its new row's id
+    async with storage.units() as work:
+        for n, card in enumerate(cards):
+            user = await work.users.get("telegram", f"learner-{n}")
+            assert user is not None and isinstance(card, CardRecord)
+            assert (await work.cards.get(user.id or 0, "collectives", "q1")) == card
+    assert [await answered(storage, n) for n in range(LEARNERS)] == [["q1"]] * LEARNERS
+
+
+async def test_an_answer_given_already_is_refused_to_its_learner_alone(storage: Storage) -> None:
+    await committed(storage, 2)()
+    results = await together(*(committed(storage, n) for n in range(4)))
+    assert isinstance(results[2], AlreadyAnswered)  # the merged insert's count told it apart
+    assert [isinstance(result, CardRecord) for result in results] == [True, True, False, True]
+    assert storage.metrics.kept[-1] == 3
+
+
+async def test_a_member_failing_after_writing_leaves_nothing_and_the_others_run_again_alone(storage: Storage) -> None:
+    async def failing() -> None:
+        async with storage.units.shared() as work:
+            await answer_q1(work, 0)
+            raise RuntimeError("the learner's own bug")
+
+    retry = no_wait()
+    results = await together(failing, committed(storage, 1, retry), committed(storage, 2, retry))
+    assert isinstance(results[0], RuntimeError)
+    assert all(isinstance(result, CardRecord) for result in results[1:])
+    assert [await answered(storage, n) for n in range(3)] == [[], ["q1"], ["q1"]]
+    assert storage.metrics.kept == []  # lost together; then each committed alone
+
+
+async def test_a_member_leaving_after_reading_only_costs_the_others_nothing(storage: Storage) -> None:
+    async def reader() -> None:
+        async with storage.units.shared() as work:
+            await work.users.get("telegram", "learner-0")
+            raise RuntimeError("nothing to answer")
+
+    results = await together(reader, committed(storage, 1), committed(storage, 2))
+    assert isinstance(results[0], RuntimeError) and isinstance(results[1], CardRecord)
+    assert storage.metrics.kept == [2]
+
+
+async def test_a_savepoint_is_taken_in_a_transaction_of_its_own_on_the_next_attempt(storage: Storage) -> None:
+    retry = no_wait()
+
+    async def starter() -> None:
+        async def once() -> None:
+            async with storage.units.shared() as work:
+                user = await work.users.get("telegram", "learner-0")
+                assert user is not None and user.id is not None
+                await work.sessions.add(a_session(user.id, "s-new", "another"))  # its race kept in a savepoint
+                await work.commit()
+        await retry.run(once)
+
+    with storage.metrics.counting() as transactions:
+        results = await together(starter, committed(storage, 1), committed(storage, 2))
+    assert results[0] is None and all(isinstance(result, CardRecord) for result in results[1:])
+    assert storage.metrics.kept == [2]  # the others, unhurt: it had only read
+    assert transactions() == 2  # then it began again, alone
+    async with storage.units() as work:
+        assert await work.sessions.get("s-new") is not None
+
+
+async def test_a_statement_the_server_refuses_rolls_back_everyone_and_alone_each_hears_its_own_outcome(
+        storage: Storage) -> None:
+    retry = no_wait()
+
+    async def no_such_session() -> CardRecord:
+        async def once() -> CardRecord:
+            async with storage.units.shared() as work:
+                card = await answer_q1(work, 0, session_id="nowhere")  # its answer breaks a foreign key
+                await work.commit()
+                return card
+        return await retry.run(once)
+
+    results = await together(no_such_session, committed(storage, 1, retry), committed(storage, 2, retry))
+    assert not isinstance(results[0], (CardRecord, SharedTransactionLost))  # the server's own refusal, alone
+    assert "foreign key" in str(results[0])
+    assert all(isinstance(result, CardRecord) for result in results[1:])
+    assert [await answered(storage, n) for n in range(3)] == [[], ["q1"], ["q1"]]
+
+
+async def test_a_member_cancelled_after_writing_rolls_back_the_shared_transaction(storage: Storage) -> None:
+    wrote, retry = asyncio.Event(), no_wait()
+
+    async def stalled() -> None:
+        async with storage.units.shared() as work:
+            await answer_q1(work, 0)
+            wrote.set()
+            await asyncio.Event().wait()  # a handler stopped here, before its COMMIT
+
+    stopped = asyncio.create_task(stalled())
+    others = asyncio.gather(committed(storage, 1, retry)(), committed(storage, 2, retry)())
+    await wrote.wait()
+    stopped.cancel()
+    assert all(isinstance(card, CardRecord) for card in await others)
+    assert [await answered(storage, n) for n in range(3)] == [[], ["q1"], ["q1"]]
+
