@@ -61,6 +61,7 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
             metrics=metrics,
             content_reloaded_before=reloaded_before,
             link_batches=unit_of_work.single_writer,  # PostgreSQL spreads links over its pool instead
+            shared_unit_of_work=unit_of_work.shared,
         )
         with collector_for_serving():
             yield Services(settings=settings, engine=engine, database=database)

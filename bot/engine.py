@@ -63,15 +63,18 @@ class QuizEngine:
     def __init__(self, *, library: ContentLibrary, unit_of_work: UnitOfWorkFactory, texts: UiTexts,
                  admins: AdminPolicy, clock: Callable[[], datetime], rng: random.Random,
                  question_limit: timedelta | None = None, metrics: Metrics | None = None,
-                 content_reloaded_before: str | None = None, link_batches: bool = False) -> None:
+                 content_reloaded_before: str | None = None, link_batches: bool = False,
+                 shared_unit_of_work: UnitOfWorkFactory | None = None) -> None:
         """``content_reloaded_before``: the content fingerprint an admin's reload had stored before the library
         read its files (see Admin.follow_content); None if unknown. ``link_batches``: store the links of polls
-        asked at once together (SQLite's one writer; bot/link_writer.py)."""
+        asked at once together (SQLite's one writer; bot/link_writer.py). ``shared_unit_of_work``: units of work
+        that may share a transaction with other learners', for answers (bot/turns.py)."""
         self._texts = texts
         # What adapters and sweepers count and time too (the engine only passes it along).
         self.metrics: Metrics = metrics or NullMetrics()
         self.retry_policy = RetryPolicy(rng, on_busy=lambda: self.metrics.error(EVERY_PLATFORM, STORAGE_BUSY))
-        turns = Turns(unit_of_work=unit_of_work, texts=texts, locks=UserLocks(), retry_policy=self.retry_policy)
+        turns = Turns(unit_of_work=unit_of_work, texts=texts, locks=UserLocks(), retry_policy=self.retry_policy,
+                      shared_unit_of_work=shared_unit_of_work)
         timer = QuestionTimer(question_limit)
         self._core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer, library), timer=timer,
                           clock=clock, rng=rng, remembering=Remembering(Memory(), timer), texts=texts,

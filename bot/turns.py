@@ -51,8 +51,12 @@ REMEMBERED_LANGUAGES = 10_000  # learners whose language (choice, last hint) thi
 
 class Turns:
     def __init__(self, *, unit_of_work: UnitOfWorkFactory, texts: UiTexts, locks: UserLocks,
-                 retry_policy: RetryPolicy) -> None:
+                 retry_policy: RetryPolicy, shared_unit_of_work: UnitOfWorkFactory | None = None) -> None:
+        """``shared_unit_of_work``: units of work that may share their transaction with other learners' (a
+        database server's answers: storage/shared_transaction.py), for turns that touch only the learner's own
+        rows; the plain ones if None."""
         self._uow = unit_of_work
+        self._shared_uow = shared_unit_of_work or unit_of_work
         self._texts = texts
         self._locks = locks
         self._retry = retry_policy
@@ -61,13 +65,16 @@ class Turns:
         self._remembered: OrderedDict[tuple[str, str], tuple[str | None, str | None]] = OrderedDict()
 
     async def run(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], *, create_user: bool = True,
-                  after: Callable[[R], Awaitable[None]] | None = None) -> R:
-        """``work`` in one transaction for ``actor`` (it commits what it keeps), then ``after`` its result."""
+                  after: Callable[[R], Awaitable[None]] | None = None, own_rows_only: bool = False) -> R:
+        """``work`` in one transaction for ``actor`` (it commits what it keeps), then ``after`` its result.
+        ``own_rows_only``: the work reads and writes only the learner's own rows (an answer), so its transaction
+        may be shared with other learners'."""
         hinted = False  # whether the attempt that ran saw a new language hint
+        make = self._shared_uow if own_rows_only else self._uow
 
         async def once() -> R:
             nonlocal hinted
-            result, hinted = await self._once(actor, work, create_user)
+            result, hinted = await self._once(make, actor, work, create_user)
             return result
 
         async def then(result: R) -> None:
@@ -161,10 +168,11 @@ class Turns:
                 await after(result)
             return result
 
-    async def _once(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], create_user: bool) -> tuple[R, bool]:
+    async def _once(self, make: UnitOfWorkFactory, actor: Actor, work: Callable[[Turn], Awaitable[R]],
+                    create_user: bool) -> tuple[R, bool]:
         """The work's result, and whether the learner's hint was new."""
         hinted = False
-        async with self._uow() as uow:
+        async with make() as uow:
             user = await uow.users.get(actor.platform, actor.user_id)  # locked first: see UserRepository.get
             if user is None and create_user:
                 user = await uow.users.add(_new_user(actor))

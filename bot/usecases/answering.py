@@ -36,7 +36,7 @@ class Answering:
         the message answered on, if it names one (buttons): another order than the one shown last is refused."""
         return await self._core.turns.run(actor, lambda turn: self._score(turn, session_id, question_id,
                                                                           option_index, order=order),
-                                          after=self._core.delivering(actor, surface))
+                                          after=self._core.delivering(actor, surface), own_rows_only=True)
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
                              surface: Target | None = None, *, key_shown: bool = False) -> AnswerOutcome | Notice:
@@ -50,8 +50,9 @@ class Answering:
             link, found = linked
             return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id,
                                      on_message=True, found=found, key_shown=key_shown)
+        # Another learner's poll is only read (its session locked, so its own answer waits), its voter told.
         return await self._core.turns.run(actor, score, create_user=False,
-                                          after=self._core.delivering(actor, surface))
+                                          after=self._core.delivering(actor, surface), own_rows_only=True)
 
     async def ask_again(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
         """The learner's open question once more, after a vote on a poll of theirs that lost its link: nobody

@@ -8,11 +8,15 @@ import asyncio
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
+from adapters.runtime import open_services
+from adapters.settings import Settings
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.records import AnswerRecord, CardRecord
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started
 from bot.retry import RetryPolicy
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
@@ -200,3 +204,26 @@ async def test_a_member_cancelled_after_writing_rolls_back_the_shared_transactio
     assert all(isinstance(card, CardRecord) for card in await others)
     assert [await answered(storage, n) for n in range(3)] == [[], ["q1"], ["q1"]]
 
+
+async def test_learners_answering_at_once_in_two_processes_are_each_scored_once(
+        tmp_path: Path, fixture_content: Path, postgres_url: str) -> None:
+    """Each learner's answer reaches both processes at once (a webhook retried to another replica): the two
+    processes' shared transactions lock the same learners, and each answer counts once."""
+    metrics = SharedCommits()
+    settings = Settings(data_dir=tmp_path, content_dir=fixture_content, database_url=postgres_url)
+    async with open_services(settings, metrics=metrics) as one, open_services(settings) as two:
+        learners = [Actor("telegram", f"learner-{n}", chat_id=f"chat-{n}") for n in range(12)]
+        started = await asyncio.gather(*(one.engine.start(learner, "collectives") for learner in learners))
+        asked = [start.question for start in started if isinstance(start, Started)]
+        for number in range(1, 4):
+            replies = await asyncio.gather(*(
+                engine.answer(learner, question.session_id, question.question_id, question.correct_index)
+                for learner, question in zip(learners, asked, strict=True) for engine in (one.engine, two.engine)))
+            scored = [reply for reply in replies if isinstance(reply, AnswerOutcome)]
+            assert len(scored) == len(learners), replies
+            assert {reply.code for reply in replies if isinstance(reply, Notice)} == {NoticeCode.ALREADY_ANSWERED}
+            asked = [reply.next for reply in scored if isinstance(reply.next, QuestionView)]
+            assert len(asked) == (len(learners) if number < 3 else 0)
+        progress = await asyncio.gather(*(two.engine.progress(learner) for learner in learners))
+    assert [lines.lines[0].text for lines in progress] == ["best 3/3 · 1 attempt"] * len(learners)
+    assert max(metrics.kept) > 1  # answers did share transactions
