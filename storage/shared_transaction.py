@@ -21,19 +21,14 @@ each member's outcome what it would be alone, or rolls back whole:
 from __future__ import annotations
 
 import asyncio
-import weakref
-from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 from sqlalchemy import Dialect, Executable, Select
 
 from bot.metrics import Metrics
 from bot.ports import StorageBusy, WriterClosed
 from storage.merged_statements import (
-    MOST_COPIES,
     Copy,
     in_lock_order,
     mergeable,
@@ -43,10 +38,9 @@ from storage.merged_statements import (
     statement_sizes,
 )
 from storage.planned import is_planned
-from storage.repository_set import RepositorySet
 from storage.server_statements import ServerConnection, ServerPlans
 from storage.server_unit_of_work import ServerUnitOfWork
-from storage.statements import Leavable, StatementResult
+from storage.statements import StatementResult
 
 RUNNING, COMMITTING, LEFT = "running", "committing", "left"
 
@@ -57,7 +51,7 @@ class SharedTransactionLost(StorageBusy):
 
 
 @dataclass(eq=False)
-class _Member:
+class Member:
     state: str = RUNNING
     wrote: bool = False  # changed a row, or may have: a write under way when it left
     writing: bool = False
@@ -65,7 +59,7 @@ class _Member:
 
 @dataclass(eq=False)
 class _Sent:
-    member: _Member
+    member: Member
     statement: Executable
     parameters: Any
     reply: asyncio.Future[StatementResult]
@@ -79,7 +73,7 @@ class SharedTransaction:
         self._plans = plans
         self._metrics = metrics  # hears how many members each COMMIT kept
         self._most = most
-        self._members: list[_Member] = []
+        self._members: list[Member] = []
         self._queue: list[_Sent] = []
         self._sending: list[_Sent] = []
         self._wake = asyncio.Event()
@@ -93,10 +87,10 @@ class SharedTransaction:
         self.joinable = True  # until BEGIN is done
         self._runner: asyncio.Task[None] | None = None
 
-    def join(self) -> _Member:
+    def join(self) -> Member:
         if self._runner is None:
             self._runner = asyncio.get_running_loop().create_task(self._run(), name="shared transaction")
-        member = _Member()
+        member = Member()
         self._members.append(member)
         self.joinable = len(self._members) < self._most
         return member
@@ -107,7 +101,7 @@ class SharedTransaction:
             raise self._member_error()
         return self._connection.dialect
 
-    async def execute(self, member: _Member, statement: Executable, parameters: Any) -> StatementResult:
+    async def execute(self, member: Member, statement: Executable, parameters: Any) -> StatementResult:
         if self._failure is not None:
             raise self._member_error()
         write = not isinstance(statement, Select)
@@ -129,7 +123,7 @@ class SharedTransaction:
         # Rolling back to a savepoint would undo the other members' statements sent since.
         raise SharedTransactionLost("a savepoint needs a transaction of its own")
 
-    async def commit(self, member: _Member) -> None:
+    async def commit(self, member: Member) -> None:
         if self._failure is not None:
             raise self._member_error()
         member.state = COMMITTING
@@ -138,7 +132,7 @@ class SharedTransaction:
         if self._failure is not None:
             raise self._member_error()
 
-    def leave(self, member: _Member, error: BaseException | None) -> None:
+    def leave(self, member: Member, error: BaseException | None) -> None:
         """The member's unit of work is over, with ``error`` if it failed."""
         state, member.state = member.state, LEFT
         if state == LEFT:
@@ -237,94 +231,3 @@ def _reply(sent: _Sent, result: StatementResult | None) -> None:
         raise RuntimeError("a merged statement gave no result for one of its copies")
     if not sent.reply.done():  # its member was cancelled meanwhile (leave() saw to what it wrote)
         sent.reply.set_result(result)
-
-
-class _MemberConnection(Leavable):
-    """A member's statements, sent through its shared transaction."""
-
-    def __init__(self, shared: SharedTransaction, member: _Member, dialect: Dialect) -> None:
-        self._shared = shared
-        self._member = member
-        self._dialect = dialect
-
-    @property
-    def dialect(self) -> Dialect:
-        return self._dialect
-
-    async def execute(self, statement: Executable, parameters: Any = None) -> StatementResult:
-        self.refuse_if_over()
-        return await self._shared.execute(self._member, statement, parameters)
-
-    def begin_nested(self) -> Any:
-        self.refuse_if_over()
-        return self._shared.begin_nested()
-
-
-class SharedUnitOfWork(RepositorySet):
-    """A learner's unit of work in a shared transaction."""
-
-    def __init__(self, transactions: SharedTransactions, clock: Callable[[], datetime]) -> None:
-        self._transactions = transactions
-        self._clock = clock
-        self._shared: SharedTransaction | None = None
-        self._member: _Member | None = None
-        self._connection: _MemberConnection | None = None
-
-    async def __aenter__(self) -> Self:
-        shared, member = self._shared, self._member = self._transactions.join()
-        try:
-            dialect = await shared.begin()
-        except BaseException as error:
-            shared.leave(member, error)
-            self._transactions.after(error)
-            raise
-        self._connection = _MemberConnection(shared, member, dialect)
-        self.bind(self._connection, self._clock)
-        return self
-
-    async def commit(self) -> None:
-        if self._shared is None or self._member is None or self._connection is None:
-            raise RuntimeError("commit outside the unit of work")
-        self._connection.refuse_if_over()
-        await self._shared.commit(self._member)
-        self._connection.leave("committed")
-
-    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> None:
-        if self._shared is None or self._member is None or self._connection is None:
-            raise RuntimeError("a unit of work ended that never began")
-        self._connection.leave("ended")
-        self._shared.leave(self._member, exc)
-        self._transactions.after(exc)
-
-
-class SharedTransactions:
-    """Makes the units of work that may share a transaction; one that lost its shared transaction runs its next
-    attempt (bot/retry.py, in the same task) in a transaction of its own."""
-
-    def __init__(self, open_transaction: Callable[[], ServerUnitOfWork], plans: ServerPlans,
-                 clock: Callable[[], datetime], metrics: Metrics, *, most: int = MOST_COPIES) -> None:
-        self._open = open_transaction
-        self._plans = plans
-        self._clock = clock
-        self._metrics = metrics
-        self._most = most
-        self._forming: SharedTransaction | None = None
-        self._alone: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
-
-    def __call__(self) -> SharedUnitOfWork | ServerUnitOfWork:
-        task = asyncio.current_task()
-        if task is not None and task in self._alone:
-            self._alone.discard(task)
-            return self._open()
-        return SharedUnitOfWork(self, self._clock)
-
-    def join(self) -> tuple[SharedTransaction, _Member]:
-        shared = self._forming
-        if shared is None or not shared.joinable:
-            shared = self._forming = SharedTransaction(self._open(), self._plans, self._metrics, self._most)
-        return shared, shared.join()
-
-    def after(self, error: BaseException | None) -> None:
-        if isinstance(error, SharedTransactionLost) and (task := asyncio.current_task()) is not None:
-            self._alone.add(task)

@@ -18,7 +18,7 @@ from storage.server_pool import HeldConnections
 from storage.server_statements import ServerPlans
 from storage.server_timeouts import TRANSACTION_SECONDS_OPTION
 from storage.server_unit_of_work import ServerUnitOfWork
-from storage.shared_transaction import SharedTransactions, SharedUnitOfWork
+from storage.shared_units import SharedTransactions, SharedUnitOfWork
 from storage.shutdown import SHUTDOWN_WAIT
 from storage.sqlite_unit_of_work import SqliteUnitOfWork
 
