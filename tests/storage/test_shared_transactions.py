@@ -211,7 +211,7 @@ async def test_learners_answering_at_once_in_two_processes_are_each_scored_once(
     processes' shared transactions lock the same learners, and each answer counts once."""
     metrics = SharedCommits()
     settings = Settings(data_dir=tmp_path, content_dir=fixture_content, database_url=postgres_url)
-    async with open_services(settings, metrics=metrics) as one, open_services(settings) as two:
+    async with open_services(settings, metrics=metrics) as one, open_services(settings, metrics=metrics) as two:
         learners = [Actor("telegram", f"learner-{n}", chat_id=f"chat-{n}") for n in range(12)]
         started = await asyncio.gather(*(one.engine.start(learner, "collectives") for learner in learners))
         asked = [start.question for start in started if isinstance(start, Started)]
