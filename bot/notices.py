@@ -120,3 +120,9 @@ def asked_above(_: Localizer, command: str, chat_id: str | None = None) -> Notic
     return Notice(_("Your question is already in the group, asked less than a minute ago: answer it there. If you "
                     "can't find it, send {command} again after a minute and I'll ask it anew.", command=command),
                   NoticeCode.ASKED_ABOVE, _.language, chat_id)
+
+
+def already_started(_: Localizer, chat_id: str | None = None) -> Notice:
+    """A quiz's button pressed again as its question was being asked (resuming.asked_just_now): not asked twice."""
+    return Notice(_("Your quiz has already started: answer its question above, or send /quiz to see it again."),
+                  NoticeCode.ALREADY_STARTED, _.language, chat_id)

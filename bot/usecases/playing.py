@@ -9,6 +9,7 @@ from bot import views
 from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.notices import (
+    already_started,
     asked_above,
     dead_end,
     game_of_it_here,
@@ -27,7 +28,7 @@ from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
 from bot.usecases.leaving import time_out_if_overdue, time_out_left
-from bot.usecases.resuming import asked_a_moment_ago, resume
+from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume
 from bot.usecases.retry_rounds import RetryReads
 
 
@@ -84,6 +85,8 @@ class Playing:
         asked = await core.asked_before(uow, turn.actor, session) if session is not None else None
         if shared and session is not None and await asked_a_moment_ago(core, uow, turn.actor, session, asked):
             return asked_above(_, "/quiz", turn.actor.chat_id)
+        if exact and session is not None and await asked_just_now(core, uow, session, asked):
+            return already_started(_, turn.actor.chat_id)  # a button pressed twice: its question asked once
         # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         # Before the new round is added: after, the quiz left would look left for it before its time ran out.
@@ -99,6 +102,8 @@ class Playing:
                 if session is None:
                     raise
                 asked = await core.asked_before(uow, turn.actor, session)
+                if exact and await asked_just_now(core, uow, session, asked):
+                    return already_started(_, turn.actor.chat_id)  # the same press, handled there
                 resumed = True
         elif turn.actor.chat_id is not None:
             session.chat_id = turn.actor.chat_id  # continue wherever the learner is now

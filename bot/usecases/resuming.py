@@ -16,6 +16,10 @@ from bot.usecases.core import Core
 # In a chat others share, a question asked this long ago is still on screen: asking it again there would only
 # spend the chat's messages (a Telegram group gets 20 a minute) and push everyone else's down.
 ASKED_A_MOMENT_AGO = timedelta(minutes=1)
+# A quiz's button pressed again this soon after its question was put in front of the learner is the same press
+# (a double tap, or a second press while the first was handled, maybe by another process): asking again would
+# only send a second copy, the first taken away just as the learner reads it.
+PRESSED_AGAIN_WITHIN = timedelta(seconds=10)
 
 
 @dataclass(frozen=True)
@@ -57,4 +61,18 @@ async def asked_a_moment_ago(core: Core, uow: UnitOfWork, actor: Actor, session:
     return (asked_before is not None and asked_before.chat_id == actor.chat_id
             and asked_before.question_id == session.current_question_id
             and now - asked_before.created_at < ASKED_A_MOMENT_AGO
+            and not core.timer.overdue(session, now) and not await core.paused(uow, session))
+
+
+async def asked_just_now(core: Core, uow: UnitOfWork, session: QuizSession, asked_before: MessageLink | None) -> bool:
+    """Whether the session's open question was put in front of the learner seconds ago (PRESSED_AGAIN_WITHIN): its
+    message asked then (``asked_before``, Core.asked_before), or, none linked yet (another process still sending
+    it, or buttons, which link nothing), the session stepped to it then. Read from the database, so a press that
+    another process, or this one before a restart, handled counts too. Not so if the learner went to another quiz
+    since (its poll closed then) or its time ran out."""
+    now = core.clock()
+    if asked_before is not None and asked_before.question_id != session.current_question_id:
+        return False
+    shown_at = asked_before.created_at if asked_before is not None else session.updated_at
+    return (session.current_question_id is not None and now - shown_at < PRESSED_AGAIN_WITHIN
             and not core.timer.overdue(session, now) and not await core.paused(uow, session))

@@ -1,7 +1,7 @@
 """In a group, a quiz list's ▶ button (/quizzes, or the "which quiz?" choices) pressed again for the question the
 member was asked a moment ago isn't asked it again, as /quiz typed again isn't; and what the button refuses is
 said to the presser alone, in the press's popup: the group reads none of it, and spends none of its 20 messages a
-minute on it. A private chat is asked again each time, as before."""
+minute on it. A private chat is asked again each time, as before, but for a double tap's second press."""
 
 from __future__ import annotations
 
@@ -58,9 +58,13 @@ async def test_what_the_quiz_button_refuses_in_a_group_is_the_pressers_alone(api
 
 
 async def test_in_a_private_chat_the_quiz_button_asks_again_each_time(api: FakeBotApi, settings: Settings) -> None:
-    async with running_bot(settings):
+    """Each press, not a double tap's second (test_telegram_quiz_button_twice)."""
+    clock = FixedClock()
+    async with running_bot(settings, clock=clock):
         await api.press(WANJIRU, "quiz:collectives")
         await next_poll(api, WANJIRU.id, 1)
+        await api.settle()  # its link stored, at the time it was asked
+        clock.advance(timedelta(seconds=11))
         await api.press(WANJIRU, "quiz:collectives")
         await next_poll(api, WANJIRU.id, 2)
         await api.wait_for("deleteMessage", 1)
