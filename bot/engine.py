@@ -170,8 +170,10 @@ class QuizEngine:
     async def ask_again(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
         return await self._answering.ask_again(actor, surface)
 
-    async def skip(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
-        return await self._answering.skip(actor, surface)
+    async def skip(self, actor: Actor, surface: Target | None = None, *,
+                   on_screen: QuestionView | None = None) -> AnswerOutcome | Notice:
+        """``on_screen``: the question the learner sees (a terminal's): if another is open by now, "no longer open"."""
+        return await self._answering.skip(actor, surface, on_screen=on_screen)
 
     async def review(self, actor: Actor, surface: Target | None = None, *,
                      shared: bool = False) -> Started | Summary | Notice:

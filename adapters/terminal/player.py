@@ -112,12 +112,12 @@ class TerminalPlayer:
         elif line.verb == "stop":
             self._screen.question = None
             self._say_notice(await engine.stop(actor))
-        elif line.verb == "skip":
-            self._refused(await engine.skip(actor, self._screen))
+        elif line.verb == "skip":  # the question shown here, not the next if another terminal skipped it just now
+            await self._refused(await engine.skip(actor, self._screen, on_screen=self._screen.question))
         elif line.verb == "retry":  # the last quiz, finished or stopped, found in the database: survives a restart
-            self._refused(await engine.retry_missed(actor, None, self._screen))
+            await self._refused(await engine.retry_missed(actor, None, self._screen))
         elif line.verb == "review":
-            self._refused(await engine.review(actor, self._screen))
+            await self._refused(await engine.review(actor, self._screen))
         elif line.verb == "timezone":
             self._say_notice(await engine.set_time_zone(actor, line.argument, typed=True))
         elif line.verb in CHAT_ONLY:
@@ -187,13 +187,8 @@ class TerminalPlayer:
         if line.index is None:
             self._say(words.number_please(self._words, len(question.options)))
             return
-        reply = await self._engine.answer(self._actor, question.session_id, question.question_id, line.index,
-                                          self._screen)
-        if isinstance(reply, Notice) and reply.code in OUT_OF_STEP:
-            self._say_notice(reply)
-            await self._catch_up()
-        else:
-            self._refused(reply)
+        await self._refused(await self._engine.answer(self._actor, question.session_id, question.question_id,
+                                                      line.index, self._screen))
 
     def _quiz_number_please(self) -> str:
         return words.quiz_number_please(self._words, len(self._quiz_ids))
@@ -277,10 +272,13 @@ class TerminalPlayer:
             if isinstance(shown, Started):
                 self._screen.show(shown.question)
 
-    def _refused(self, reply: Started | Summary | AnswerOutcome | Notice) -> None:
-        """Anything shown went through the screen already; a refusal is said here."""
+    async def _refused(self, reply: Started | Summary | AnswerOutcome | Notice) -> None:
+        """Anything shown went through the screen already; a refusal is said here, and after one saying the quiz
+        moved on elsewhere (another terminal), where it stands now."""
         if isinstance(reply, Notice):
             self._say_notice(reply)
+            if reply.code in OUT_OF_STEP:
+                await self._catch_up()
         else:
             self._words = self._engine.localizer_for(reply.language)
 

@@ -70,13 +70,20 @@ class Answering:
                                  _("I lost track of that poll, so here is the question again."), _.language)
         return await self._core.turns.run(actor, again, after=self._core.delivering(actor, surface))
 
-    async def skip(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
+    async def skip(self, actor: Actor, surface: Target | None = None, *,
+                   on_screen: QuestionView | None = None) -> AnswerOutcome | Notice:
+        """Skip the open question; ``on_screen``: the question the learner's screen shows, when it names one (a
+        terminal's), so a skip typed at the same time as another terminal's skips it once, not the next one too,
+        which this screen never showed."""
         async def skip(turn: Turn) -> AnswerOutcome | Notice:
             core, _, uow = self._core, turn.words, turn.uow
             session = await uow.sessions.active(turn.user_id)
             quiz = core.quiz_of(session) if session else None
             if session is None or quiz is None or session.current_question_id is None:
                 return no_quiz_in_progress(_, session is None and await core.game_in_chat(uow, turn.actor))
+            if on_screen is not None \
+                    and (on_screen.session_id, on_screen.question_id) != (session.id, session.current_question_id):
+                return not_open(_, chat_id=session.chat_id)  # moved on elsewhere: the caller shows where it stands
             # Held by a live game (a quiz's own round, or a review's question of it): closing its poll, or its
             # feedback, would show the answer.
             if refused := await waits_for_the_game(core, uow, session, _, session.chat_id):
