@@ -5,12 +5,19 @@ counts too; a press some seconds later asks the question again, as before."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import timedelta
+from typing import Any
+
+import aiohttp
+import pytest
 
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
+from tests.telegram.fake_types import BOT_USER, FakeChat, FakeUser
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import WANJIRU, next_poll, running_bot
+from tests.telegram.telegram_harness import SIGNED, WANJIRU, in_webhook_mode, next_poll, running_bot
 
 ALREADY = "Your quiz has already started: answer its question above, or send /quiz to see it again."
 
@@ -48,3 +55,41 @@ async def test_a_press_handled_before_a_restart_is_not_asked_again_after_it(api:
         await api.settle()
         assert api.sent_texts(WANJIRU.id)[-1] == engine.localizer_for("sw")(ALREADY)
         assert api.polls(WANJIRU.id) == [first] and api.calls("deleteMessage") == []
+
+
+def press(update_id: int, user: FakeUser, data: str) -> dict[str, Any]:
+    """A press in the user's private chat, as Telegram posts it to a webhook."""
+    chat = FakeChat.private(user)
+    return {"update_id": update_id, "callback_query": {
+        "id": f"cb-{update_id}", "from": user.json(), "data": data, "chat_instance": f"ci-{chat.id}",
+        "message": {"message_id": 900 + update_id, "date": int(time.time()), "chat": chat.json(),
+                    "from": BOT_USER, "text": "(buttons)"}}}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared(request: pytest.FixtureRequest, settings: Settings) -> Settings:
+    """``settings`` on the SQLite file both replicas open, or on PostgreSQL (where both may add the session at once:
+    one's is refused by the unique index and carries on with the other's)."""
+    if request.param == "sqlite":
+        return settings
+    url: str = request.getfixturevalue("postgres_url")
+    return settings.model_copy(update={"database_url": url})
+
+
+async def test_two_presses_at_once_on_two_replicas_ask_the_question_once(api: FakeBotApi, shared: Settings) -> None:
+    """Two processes in webhook mode on one database, each given one of the presses (Telegram delivers a double
+    tap's two presses as two updates, a load balancer sends each anywhere): their locks are their own."""
+    clock, settings = FixedClock(), shared
+    first_settings, first_url = in_webhook_mode(settings)
+    second_settings, second_url = in_webhook_mode(settings)
+    async with running_bot(first_settings, clock=clock), running_bot(second_settings, clock=clock) as engine, \
+            aiohttp.ClientSession() as client:
+        statuses = await asyncio.gather(*(client.post(url, json=press(number, WANJIRU, "quiz:collectives"),
+                                                      headers=SIGNED)
+                                          for number, url in ((1, first_url), (2, second_url))))
+        assert [response.status for response in statuses] == [200, 200]
+        first = await next_poll(api, WANJIRU.id, 1)
+        await api.wait_for("answerCallbackQuery", 2)
+        await api.settle()
+        assert api.polls(WANJIRU.id) == [first] and api.calls("deleteMessage") == []
+        assert api.sent_texts(WANJIRU.id)[-1] == engine.localizer_for("sw")(ALREADY)
