@@ -81,6 +81,13 @@ def playing_in_a_game(quiz: Quiz | str, _: Localizer, chat_id: str | None = None
                     title=title), NoticeCode.IN_A_GAME, _.language, chat_id)
 
 
+def playing_elsewhere(quiz: Quiz | str, _: Localizer) -> Notice:
+    """A learner in a live group game of the quiz asks to play it in another chat's game too: each question would
+    come there again after their game's results showed its answer, scored (and reviewed) a second time."""
+    return Notice(_("You're playing {title} in a group game in another chat. Play it here once that game is over.",
+                    title=quiz_title(quiz, _)), NoticeCode.IN_A_GAME, _.language)
+
+
 def game_of_it_here(quiz: Quiz | str, _: Localizer, chat_id: str | None = None, *,
                     answering: bool = False) -> Notice:
     """A quiz a live group game in this chat plays: nobody's own round of it is asked here meanwhile, as its

@@ -69,8 +69,8 @@ async def test_two_game_sweepers_racing_over_the_same_due_lobbies_move_each_once
     async with open_services(settings, clock=clock) as one, open_services(settings, clock=clock) as two:
         for number in range(GAMES):
             chat = f"-{100 + number}"
-            for player in ("1", "2"):
-                actor = Actor("telegram", player, chat, "en")
+            for player in ("1", "2"):  # players of their own: a learner plays a quiz in one live game at a time
+                actor = Actor("telegram", f"{number}-{player}", chat, "en")
                 if player == "1":
                     assert await one.engine.games.open(actor, "Ada", chat, "collectives", None, stages[0]) is None
                 else:

@@ -20,7 +20,7 @@ from bot.games.rules import (
     typed_seconds,
 )
 from bot.i18n import Localizer
-from bot.notices import named_quiz, quiz_not_found
+from bot.notices import named_quiz, playing_elsewhere, quiz_not_found
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
 from bot.usecases.games.table import Acknowledge, GameTable
@@ -117,6 +117,8 @@ class GameLobbies:
         except GameAlreadyRunning:
             return Notice(_("A game is already running in this chat. Play along, or wait for it to end."),
                           NoticeCode.GAME_RUNNING, _.language)
+        if await uow.games.live_played_by(turn.user_id, quiz.id) is not None:  # not this one: nobody is in it yet
+            return playing_elsewhere(quiz, _)  # not committed: the game added is rolled back
         await uow.games.add_player(PlayerRecord(game.id, turn.user_id, name, now, 0))
         players = await uow.games.players(game.id)
         await uow.commit()
@@ -144,6 +146,9 @@ class GameLobbies:
         if joined_at >= len(game.question_ids):  # the last results are up: a player would score on nothing
             return Notice(_("No questions are left in this game. Join the next one!"), NoticeCode.NO_GAME,
                           _.language)
+        if (elsewhere := await uow.games.live_played_by(turn.user_id, game.quiz_id)) is not None \
+                and elsewhere.id != game.id:
+            return playing_elsewhere(core.library.catalog.get(game.quiz_id) or game.quiz_id, _)
         added = await uow.games.add_player(PlayerRecord(game.id, turn.user_id, name, core.clock(), joined_at))
         if not added:
             player = await uow.games.player(game.id, turn.user_id)

@@ -12,6 +12,7 @@ from bot.games.delivery import Stage
 from bot.games.records import GameAnswerRecord, GameRecord, GameState, PlayerRecord
 from bot.games.replies import GameEvent, GameVote, Skipped
 from bot.games.rules import points
+from bot.notices import playing_elsewhere
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
@@ -183,6 +184,9 @@ class GamePlay:
         player = await uow.games.player(game.id, turn.user_id)
         if not in_chat and (player is None or player.left_position is not None):
             return Voted(GameVote(False, "", _.language), [], ask_membership=(game.chat_id, now))
+        if player is None and await uow.games.live_played_by(turn.user_id, game.quiz_id) is not None:
+            refused = playing_elsewhere(quiz or game.quiz_id, _)  # joining by answering, as by pressing Join
+            return Voted(GameVote(False, refused.text, _.language), [])
         correct = option_id == views.as_asked(game, question).answer  # the answer the poll showed
         answer_ms = max(0, int((now - (game.asked_at or now)).total_seconds() * 1000))
         earned = points(correct, answer_ms, game.question_seconds)
