@@ -1,0 +1,142 @@
+"""/game stop in one process while another moves the same game on (its sweep closing the question on time, a
+player's answer) or stops it too: the podium is posted once, and nothing is scored after it.
+
+Two engines on one database stand for two processes: their in-process game locks know nothing of each other, so
+only the game's row lock (FOR UPDATE on PostgreSQL; SQLite's single writer) keeps them apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import timedelta
+from pathlib import Path
+
+from sqlalchemy import func, select
+
+from adapters.runtime import Services, open_services
+from adapters.settings import Settings
+from bot.games.replies import GameLobby, GamePodium, GameQuestion, GameResults
+from bot.replies import Actor, Notice
+from storage import tables
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+
+GAMES = 8
+SECONDS = 30
+
+
+def _starter(number: int) -> Actor:
+    return Actor("telegram", f"s{number}", f"-{100 + number}", "en")
+
+
+def _joiner(number: int) -> Actor:
+    return Actor("telegram", f"j{number}", f"-{100 + number}", "en")
+
+
+@asynccontextmanager
+async def _two_processes(tmp_path: Path, content: Path, database_url: str,
+                         clock: FixedClock) -> AsyncIterator[tuple[Services, Services]]:
+    settings = Settings(data_dir=tmp_path, content_dir=content, database_url=database_url,
+                        question_seconds=SECONDS)
+    async with open_services(settings, clock=clock) as one, open_services(settings, clock=clock) as two:
+        yield one, two
+
+
+async def _asking(services: Services, stage: RecordingStage) -> list[GameQuestion]:
+    """A game per chat, with its starter and one more player, at its first question (the joiner answered)."""
+    questions = []
+    for number in range(GAMES):
+        starter, joiner, chat = _starter(number), _joiner(number), f"-{100 + number}"
+        games = services.engine.games
+        assert await games.open(starter, f"S{number}", chat, "collectives", None, stage) is None
+        game_id = stage.of(chat, GameLobby)[0].game_id
+        assert not (await games.join(joiner, f"J{number}", game_id, stage)).is_error
+        assert await games.begin(starter, game_id, False, stage) is None
+        question = stage.of(chat, GameQuestion)[-1]
+        assert (await games.vote(joiner, f"J{number}", game_id, 0, question.correct_index, stage)).counted
+        questions.append(question)
+    return questions
+
+
+def _podiums(chat: str, *stages: RecordingStage) -> list[GamePodium]:
+    return [podium for stage in stages for podium in stage.of(chat, GamePodium)]
+
+
+async def _scored(services: Services) -> dict[str, int]:
+    """Every game's points as stored, players' totals and answers alike (they must agree)."""
+    async with services.database.connect() as connection:
+        players = dict((await connection.execute(
+            select(tables.GamePlayer.game_id, func.sum(tables.GamePlayer.score))
+            .group_by(tables.GamePlayer.game_id))).all())
+        answers = dict((await connection.execute(
+            select(tables.GameAnswer.game_id, func.sum(tables.GameAnswer.points))
+            .group_by(tables.GameAnswer.game_id))).all())
+    assert players == answers
+    return {game_id: int(points) for game_id, points in players.items()}
+
+
+async def test_a_stop_racing_the_sweep_closing_the_question_posts_one_podium(
+        tmp_path: Path, fixture_content: Path, database_url: str) -> None:
+    clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
+    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        await _asking(one, stages[0])
+        clock.advance(timedelta(seconds=SECONDS + 5))  # the question is due to close
+        stops = [two.engine.games.stop(_starter(number), f"S{number}", False, stages[1]) for number in range(GAMES)]
+        await asyncio.gather(one.engine.games.sweep("telegram", stages[0]), *stops)
+        for _ in range(3):  # what the sweep would find due afterwards: nothing of a stopped game
+            clock.advance(timedelta(seconds=SECONDS))
+            assert await one.engine.games.sweep("telegram", stages[0]) == 0
+    for number in range(GAMES):
+        chat = f"-{100 + number}"
+        assert len(_podiums(chat, *stages)) == 1, chat
+        assert len(stages[0].of(chat, GameQuestion)) == 1  # no question asked after the stop
+        assert len(stages[0].of(chat, GameResults)) <= 1
+
+
+async def test_an_answer_racing_a_stop_counts_only_before_it(
+        tmp_path: Path, fixture_content: Path, database_url: str) -> None:
+    clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
+    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        questions = await _asking(one, stages[0])
+        before = await _scored(one)
+        votes = [one.engine.games.vote(_starter(number), f"S{number}", question.game_id, 0, question.correct_index,
+                                       stages[0]) for number, question in enumerate(questions)]
+        # Stopped by the other player, an admin of the chat: a learner other than the voter, whose turns don't
+        # wait for the voter's
+        stops = [two.engine.games.stop(_joiner(number), f"J{number}", True, stages[1]) for number in range(GAMES)]
+        outcomes, _stopped = await asyncio.gather(asyncio.gather(*votes), asyncio.gather(*stops))
+        after = await _scored(one)
+    for number, (question, voted) in enumerate(zip(questions, outcomes, strict=True)):
+        chat = f"-{100 + number}"
+        podiums = _podiums(chat, *stages)
+        assert len(podiums) == 1, chat
+        # Counted: in before the stop, so on its podium; refused: not stored either.
+        assert (after[question.game_id] > before[question.game_id]) == voted.counted, (chat, voted)
+        # Stopped before their answer: the open question counts for nobody who hadn't answered it, so they are
+        # left off the podium (they answered nothing else).
+        starter_line = next((line for line in podiums[0].lines if f"S{number} " in line), None)
+        assert (starter_line is not None and " — 0 points" not in starter_line) == voted.counted, (podiums, voted)
+        if not voted.counted:
+            assert voted.text == "This question is closed."
+
+
+async def test_two_stops_by_two_people_in_two_processes_post_one_podium(
+        tmp_path: Path, fixture_content: Path, database_url: str) -> None:
+    clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
+    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        await _asking(one, stages[0])
+        # The starter in one process, an admin of the chat (the other player) in the other: two learners, whose
+        # turns don't wait for each other's
+        replies = await asyncio.gather(*(stop for number in range(GAMES) for stop in (
+            one.engine.games.stop(_starter(number), f"S{number}", False, stages[0]),
+            two.engine.games.stop(_joiner(number), f"J{number}", True, stages[1]))))
+    for number in range(GAMES):
+        assert len(_podiums(f"-{100 + number}", *stages)) == 1
+        mine = replies[2 * number: 2 * number + 2]
+        assert mine.count(None) == 1, mine  # the other is told the game is over
+        refused = next(reply for reply in mine if reply is not None)
+        assert isinstance(refused, Notice) and refused.text in (
+            "This game is over. Start a new one with /game.", "No game is running in this chat. Start one with "
+            "/game."), refused
