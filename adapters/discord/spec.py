@@ -48,14 +48,14 @@ class DiscordSettings(PlatformSettings):
         # Set, yet naming no shard (","): not "every shard", which would open shards another process runs.
         if not parts or not all(part.isascii() and part.isdigit() for part in parts):
             raise ValueError("must be shard numbers separated by commas, e.g. 0,1")
-        # A number longer than any shard count is read as one past every number as short as the count (so past
-        # any count), which is then refused as out of range: int() of thousands of digits failed with Python's own
-        # limit, telling to raise it. Distinct numbers stay distinct (two read as one would be "names a shard
-        # twice"), also beside a short one out of range (100000,1000000).
+        numbers = [part.lstrip("0") or "0" for part in parts]
+        # A number longer than MAX_SHARDS is past any count, whatever it is; int() of thousands of digits fails on
+        # Python's own limit (telling to raise it). So each distinct one stands for its own number past every
+        # number as short as MAX_SHARDS: refused as out of range, and the same one twice still names a shard twice.
         digits = len(str(MAX_SHARDS))
-        too_long = sorted({part.lstrip("0") for part in parts if len(part.lstrip("0")) > digits})
-        return tuple(10 ** digits + too_long.index(part.lstrip("0")) if part.lstrip("0") in too_long else int(part)
-                     for part in parts)
+        too_long = dict.fromkeys(number for number in numbers if len(number) > digits)
+        past_any_count = {number: 10 ** digits + rank for rank, number in enumerate(too_long)}
+        return tuple(past_any_count[number] if number in past_any_count else int(number) for number in numbers)
 
     @field_validator("shard_ids")
     @classmethod
