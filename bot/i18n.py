@@ -17,7 +17,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 
-from bot.content.file_reading import FileRefused, read_file_bytes
+from bot.content.file_reading import FileRefused, nothing_at, read_file_bytes
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.text_rules import text_problems
 from bot.languages import SUPPORTED_LANGUAGES
@@ -72,7 +72,7 @@ def read_catalogs(locales_dir: Path, languages: tuple[str, ...] = SUPPORTED_LANG
     """The catalogs found (a language without one speaks English) and every problem in them."""
     catalogs: dict[str, Catalog] = {}
     problems: list[ContentProblem] = []
-    if not _something_at(locales_dir):
+    if nothing_at(locales_dir, when_unsure=False):  # unsure: listing it below says why it can't be read
         return {}, []  # no translations: English everywhere
     try:
         os.listdir(locales_dir)
@@ -80,23 +80,13 @@ def read_catalogs(locales_dir: Path, languages: tuple[str, ...] = SUPPORTED_LANG
         return {}, [ContentProblem(locales_dir.name, None, f"can't be read: {error.strerror or error}")]
     for language in languages:
         po_path = locales_dir / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-        if _something_at(po_path):  # a directory, a broken link or a FIFO too: read, it says why it is no catalog
+        # A directory, a broken link or a FIFO too, or unsure: reading it says why it is no catalog.
+        if not nothing_at(po_path, when_unsure=False):
             catalog, found = read_catalog(po_path, language, locales_dir.parent)
             problems += found
             if catalog is not None:
                 catalogs[language] = catalog
     return catalogs, problems
-
-
-def _something_at(path: Path) -> bool:
-    """Whether anything is at ``path``, even a broken link; True too when that can't be told (reading says why)."""
-    try:
-        os.lstat(path)
-    except (FileNotFoundError, NotADirectoryError):
-        return False
-    except OSError:  # its folder can't be entered (chmod): reading names the file, and why
-        pass
-    return True
 
 
 UTF8_BOM = b"\xef\xbb\xbf"

@@ -40,13 +40,16 @@ class FileRefused(Exception):
         self.reason = reason
 
 
-def nothing_at(path: Path) -> bool:
-    """Whether no file is at ``path``, not even a broken link. True too when its folder can't be entered (chmod): the
-    quiz loader names that folder once, not every file it might hold."""
+def nothing_at(path: Path, *, when_unsure: bool = True) -> bool:
+    """Whether no file is at ``path``, not even a broken link. When that can't be told (its folder can't be entered:
+    chmod), ``when_unsure``: True for the quiz loader, which names that folder once, not every file it might hold;
+    False where reading the file says why it can't."""
     try:
         os.lstat(path)
-    except OSError:
+    except (FileNotFoundError, NotADirectoryError):
         return True
+    except OSError:
+        return when_unsure
     return False
 
 
