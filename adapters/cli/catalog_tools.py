@@ -15,7 +15,7 @@ from adapters.cli.exit_codes import ExitCode
 from adapters.cli.pipes import reader_may_leave, written
 from adapters.cli.ui_coverage import ui_coverage_notes
 from bot.content.concepts import load_concept_names
-from bot.content.file_reading import FileRefused, folder_at, nothing_at, read_file_bytes
+from bot.content.file_reading import FileRefused, folder_at, nothing_at, read_file_bytes, system_reason
 from bot.content.glossary import load_glossary
 from bot.content.limits import PollLimits, poll_overflows
 from bot.content.lint import LintWarning, lint
@@ -202,19 +202,20 @@ def _write_without_waiting(path: Path, text: str) -> None:
         file.write(text)
 
 
-def _schema_file_failed(doing: str, path: Path, error: Exception) -> int:
+def _schema_file_failed(doing: str, path: Path, error: FileRefused | OSError) -> int:
     reason = error.reason.english() if isinstance(error, FileRefused) else _system_words(path, error)
     print(f"quiztutor schema: can't {doing} {path} ({reason}): check {CONTENT_SETTING} and that folder",
           file=sys.stderr)
     return ExitCode.CONFIGURATION
 
 
-def _system_words(path: Path, error: Exception) -> str:
-    """Why an OSError happened; "No such device or address" said as what it means for a FIFO nobody reads."""
+def _system_words(path: Path, error: OSError) -> str:
+    """Why an OSError happened, in English; "No such device or address" said as what it means for a FIFO nobody
+    reads."""
     with contextlib.suppress(OSError):
         if stat.S_ISFIFO(os.stat(path).st_mode):
             return "it is a named pipe (FIFO), not a regular file"
-    return (error.strerror if isinstance(error, OSError) else None) or str(error)
+    return system_reason(error).english()
 
 
 def _say(line: str, out: TextIO) -> None:
