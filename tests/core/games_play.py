@@ -40,3 +40,10 @@ async def open_with_three(engine: QuizEngine, stage: RecordingStage, seconds: in
     for actor in (BAYO, CHIDO):
         await engine.games.join(actor, NAMES[actor], game_id, stage)
     return game_id
+
+
+async def begun_with_three(engine: QuizEngine, stage: RecordingStage, seconds: int | None = None) -> str:
+    """The lobby of open_with_three, begun by Ada: its first question is on the stage; returns the game's id."""
+    game_id = await open_with_three(engine, stage, seconds)
+    assert await engine.games.begin(ADA, game_id, False, stage) is None
+    return game_id

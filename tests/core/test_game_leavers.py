@@ -9,15 +9,14 @@ from bot.engine import QuizEngine
 from bot.games.replies import GameBegins, GamePodium, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, open_with_three, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, open_with_three, vote
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 
 
 async def test_a_question_closes_once_everyone_still_in_the_chat_has_answered(engine: QuizEngine) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     assert (await vote(engine, stage, BAYO, right=True)).counted
     await engine.games.left(CHIDO, stage)  # gone from the group: they can no longer see the poll
     assert not stage.of(CHAT, GameResults)
@@ -28,8 +27,7 @@ async def test_a_question_closes_once_everyone_still_in_the_chat_has_answered(en
 
 async def test_leaving_when_the_last_one_to_answer_closes_the_question_at_once(engine: QuizEngine) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     for player in (ADA, BAYO):
         assert (await vote(engine, stage, player, right=True)).counted
     await engine.games.left(CHIDO, stage)
@@ -42,8 +40,7 @@ async def _three_questions_chido_leaving_after_the_first(engine: QuizEngine, clo
     """A game of three questions, each answered right by the players in ``order`` (Chido only for the questions
     in ``chido_answers``); Chido leaves after the first. Each question closes, or is swept, before the next."""
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     for question in range(3):
         for player in order:
             if player is not CHIDO or question in chido_answers:
@@ -77,8 +74,7 @@ async def test_a_leaver_back_in_the_chat_is_judged_without_the_questions_asked_w
 async def test_a_member_who_never_played_leaving_changes_nothing(engine: QuizEngine) -> None:
     stage = RecordingStage()
     await engine.games.left(Actor("telegram", "9", CHAT), stage)  # no game here yet
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     await engine.games.left(Actor("telegram", "9", CHAT), stage)
     for player in (ADA, BAYO):
         assert (await vote(engine, stage, player, right=True)).counted

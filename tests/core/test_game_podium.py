@@ -10,7 +10,7 @@ from bot.engine import QuizEngine
 from bot.games.replies import GamePodium, GameResults
 from bot.i18n import UiTexts
 from content import default_content_dir
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, open_with_three, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, begun_with_three, vote
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
@@ -24,8 +24,7 @@ def engine(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) ->
 
 async def test_a_player_with_no_points_gets_no_medal_even_in_the_top_three(engine: QuizEngine) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     await vote(engine, stage, ADA, right=True)
     await vote(engine, stage, BAYO, right=True)
     await vote(engine, stage, CHIDO, right=False)
@@ -39,8 +38,7 @@ async def test_a_player_with_no_points_gets_no_medal_even_in_the_top_three(engin
 
 async def test_when_nobody_scored_the_podium_says_so_in_one_line_without_medals(engine: QuizEngine) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     for actor in (ADA, BAYO, CHIDO):
         await vote(engine, stage, actor, right=False)
     assert await engine.games.stop(ADA, "Ada", False, stage) is None
@@ -51,8 +49,7 @@ async def test_when_nobody_scored_the_podium_says_so_in_one_line_without_medals(
 async def test_nobody_scored_is_said_in_the_chats_language(engine: QuizEngine) -> None:
     assert not (await engine.games.set_chat_language(ADA, SCOPE, "fr", moderator=True)).is_error
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     await vote(engine, stage, ADA, right=False)
     await engine.games.stop(ADA, "Ada", False, stage)
     assert stage.of(CHAT, GamePodium)[0].lines == ("Personne n’a marqué de points cette fois.",)
@@ -62,8 +59,7 @@ async def test_no_time_note_when_equal_points_are_told_apart_only_by_answering_a
     """Bayo answered wrong, Chido not at all: both 0 points, Bayo above for having answered. The note "whoever
     answered in less time ranks higher" was added, which explains nothing here (Chido took no time at all)."""
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     await vote(engine, stage, ADA, right=True)
     await vote(engine, stage, BAYO, right=False)
     await engine.games.skip(ADA, True, stage)  # closes the question: its results show the standings

@@ -14,7 +14,7 @@ from bot.games.records import GameRecord, GameState
 from bot.games.replies import GameExplanation, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor, Notice
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, last_question, open_with_three, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, last_question, open_with_three, vote
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
@@ -44,8 +44,7 @@ async def test_a_vote_on_the_open_question_a_reload_removed_is_told_so_and_the_g
         content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
     engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_with_three(engine, stage)
     asked = last_question(stage)
     assert asked.position == 0  # the quiz's first question: sum-everywhere
     remove_question(content_dir, "sum-everywhere")
@@ -71,8 +70,7 @@ async def test_results_and_explanations_name_the_options_by_the_letters_the_open
     # letters (and each player's explanation) are the poll's, and the votes for the removed option still count.
     engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock, seed=seed)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_with_three(engine, stage)
     asked = last_question(stage)
     removed = next(index for index, text in enumerate(asked.options) if text.startswith("Broadcast"))
     remove_option(content_dir, "sum-everywhere", "broadcast")
@@ -98,8 +96,7 @@ async def test_a_reload_that_changes_the_open_questions_answer_judges_votes_by_t
     # the votes must not turn every one of them wrong (nobody could pick an option the poll never showed).
     engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     asked = last_question(stage)
     if edit == "answer changed":
         change_answer(content_dir, "sum-everywhere", "scatter")
@@ -135,8 +132,7 @@ async def test_a_question_explained_after_the_game_moved_on_keeps_the_answer_its
     # "not quite" (or "Not quite." to one the results scored).
     engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_with_three(engine, stage)
     asked = last_question(stage)
     for player in (ADA, BAYO, CHIDO):
         assert (await vote(engine, stage, player, right=player is ADA)).counted
@@ -156,8 +152,7 @@ async def test_explaining_a_closed_question_a_reload_removed_says_so_not_that_th
         content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
     engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_with_three(engine, stage)
     for player in (ADA, BAYO, CHIDO):
         assert (await vote(engine, stage, player, right=True)).counted
     remove_question(content_dir, "sum-everywhere")  # its results are up, the game goes on

@@ -11,7 +11,7 @@ from bot.games.records import GameState
 from bot.games.replies import GamePodium, GameQuestion, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, last_question, open_with_three, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, last_question, open_with_three, vote
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
@@ -23,8 +23,7 @@ async def test_a_game_whose_quiz_a_reload_removed_after_one_question_is_judged_o
         content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
     engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_with_three(engine, stage)
     for player in (ADA, BAYO, CHIDO):  # all answered: the first question's results are up
         assert (await vote(engine, stage, player, right=player is not CHIDO)).counted
     assert stage.of(CHAT, GameResults)
@@ -65,8 +64,7 @@ async def test_the_open_question_a_reload_removed_counts_only_for_who_answered_i
     # before the reload, scored and stands.
     engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     seconds = last_question(stage).seconds
     assert (await vote(engine, stage, ADA, right=True)).counted
     remove_question(content_dir, "sum-everywhere")  # the open one

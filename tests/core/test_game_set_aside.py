@@ -10,7 +10,7 @@ from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.games.delivery import Aside
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started, Summary
-from tests.core.games_play import ADA, CHAT, CHIDO, last_question, open_with_three, right_index
+from tests.core.games_play import ADA, CHAT, CHIDO, begun_with_three, last_question, open_with_three, right_index
 from tests.core.play import answer, start
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
@@ -66,8 +66,7 @@ async def test_a_player_who_joins_by_answering_has_theirs_set_aside_too(
     solo = await start(engine, DEMBE)
     await engine.link_message("telegram", "dembe-solo", solo, CHAT)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_with_three(engine, stage)
     assert stage.set_aside == []
 
     question = last_question(stage)
@@ -163,8 +162,7 @@ async def test_a_review_rounds_next_question_of_the_games_quiz_comes_untimed_dur
     review = await engine.review(ADA)
     assert isinstance(review, Started) and review.question.question_id.startswith("long-options/")
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
 
     held = (await answer(engine, ADA, review.question, right=True)).next
     assert isinstance(held, QuestionView) and held.question_id.startswith("collectives/")

@@ -9,7 +9,7 @@ from bot.engine import QuizEngine
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, Skipped
 from bot.games.rules import GRACE, LOBBY_SECONDS, RESULTS_SECONDS
 from bot.replies import Actor, Notice, NoticeCode
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, last_question, open_with_three, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, begun_with_three, last_question, open_with_three, vote
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 from tests.fakes.storage import FakeDatabase
@@ -66,8 +66,7 @@ async def test_the_lobby_closes_by_itself_when_its_time_is_up(engine: QuizEngine
 async def test_answers_score_once_with_a_speed_bonus_and_the_last_one_closes_the_question(
         engine: QuizEngine, clock: FixedClock) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     question = last_question(stage)
     assert (await vote(engine, stage, ADA, right=True)).text.startswith("Locked in: ")
     again = await vote(engine, stage, ADA, right=False)
@@ -87,8 +86,7 @@ async def test_answers_score_once_with_a_speed_bonus_and_the_last_one_closes_the
 async def test_a_question_closes_when_its_time_and_grace_run_out_then_the_next_follows_after_reading_time(
         engine: QuizEngine, clock: FixedClock) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage, seconds=20)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage, seconds=20)
     await vote(engine, stage, ADA, right=True)
     clock.advance(timedelta(seconds=20))
     late_but_in_grace = await vote(engine, stage, BAYO, right=True)  # Telegram closed the poll on time
@@ -108,8 +106,7 @@ async def test_a_question_closes_when_its_time_and_grace_run_out_then_the_next_f
 async def test_the_podium_ranks_by_points_then_total_answer_time_with_accuracy(engine: QuizEngine,
                                                                                clock: FixedClock) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage, seconds=10)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage, seconds=10)
     for _number in range(3):
         # Ada and Bayo answer right at the same moment each time (same points); Ada is slower on the first only.
         await vote(engine, stage, BAYO, right=True)
@@ -167,8 +164,7 @@ async def test_nobody_joins_once_the_last_results_are_up(engine: QuizEngine, clo
 
 async def test_only_the_starter_or_an_admin_stops_the_game_and_the_podium_says_who(engine: QuizEngine) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     await vote(engine, stage, BAYO, right=True)
     refused = await engine.games.stop(BAYO, "Bayo", False, stage)
     assert isinstance(refused, Notice) and refused.code is NoticeCode.NOT_ALLOWED
@@ -214,8 +210,7 @@ async def test_a_game_stopped_in_its_lobby_ranks_nobody(engine: QuizEngine) -> N
 async def test_a_chat_that_refuses_the_questions_stops_the_game_and_says_which_right_is_missing(
         engine: QuizEngine, clock: FixedClock) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     await vote(engine, stage, ADA, right=True)
     await engine.games.skip(ADA, False, stage)  # the first question's results
     stage.refusing = "Send Polls"  # an admin takes the right away
@@ -234,8 +229,7 @@ async def test_a_chat_that_refuses_the_questions_stops_the_game_and_says_which_r
 
 async def test_the_starter_skips_a_question_to_its_results(engine: QuizEngine) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     assert await engine.games.skip(ADA, False, stage) is Skipped.CLOSED
     assert stage.of(CHAT, GameResults)[0].counts_line == "Nobody answered this one."
     assert await engine.games.skip(ADA, False, stage) is Skipped.NEXT
@@ -244,8 +238,7 @@ async def test_the_starter_skips_a_question_to_its_results(engine: QuizEngine) -
 
 async def test_every_answer_is_a_review_of_the_players_card(engine: QuizEngine, fake_db: FakeDatabase) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     await vote(engine, stage, ADA, right=True)
     await vote(engine, stage, BAYO, right=False)
     reviews = sorted((review.user_id, review.rating) for review in fake_db.state.reviews.values())
@@ -268,8 +261,7 @@ async def test_stop_or_skip_in_a_chat_with_a_game_points_to_the_games_own_comman
 
 async def test_the_question_a_game_is_stopped_at_counts_only_for_those_who_answered_it(engine: QuizEngine) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     for player in (ADA, BAYO, CHIDO):  # the last answer closes the first question
         await vote(engine, stage, player, right=True)
     assert await engine.games.skip(ADA, False, stage) is Skipped.NEXT  # on to the second question
@@ -282,8 +274,7 @@ async def test_the_question_a_game_is_stopped_at_counts_only_for_those_who_answe
 async def test_players_who_had_no_question_to_score_on_are_left_off_the_podium(engine: QuizEngine) -> None:
     """Stopped at the first question, which only Ada answered: Bayo and Chido showed "0 of 1 right (0%)"."""
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     await vote(engine, stage, ADA, right=False)
     assert await engine.games.stop(ADA, "Ada", False, stage) is None
     assert stage.of(CHAT, GamePodium)[0].lines == ("Nobody scored this time.",)  # Ada only: no Bayo, no Chido

@@ -12,7 +12,7 @@ from bot.due_cards import due_cards
 from bot.engine import QuizEngine
 from bot.records import CardRecord, HeldLink, MessageLink
 from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
-from tests.core.games_play import ADA, BAYO, CHAT, SCOPE, open_with_three
+from tests.core.games_play import ADA, BAYO, CHAT, SCOPE, begun_with_three, open_with_three
 from tests.core.play import answer, next_question, start
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
@@ -71,8 +71,7 @@ async def test_a_review_begun_before_the_game_waits_at_a_question_of_its_quiz_un
     question = started.question
     await engine.link_message("telegram", "review-poll", question, CHAT)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
 
     voted = await engine.answer_message(ADA, "review-poll", question.correct_index)
     assert voted == Notice(WAITS, NoticeCode.IN_A_GAME)  # no feedback: it would say the game's answer
@@ -137,8 +136,7 @@ async def test_stopping_or_leaving_a_round_held_by_the_game_takes_its_poll_away_
     solo = await start(engine, ADA, "collectives")
     await engine.link_message("telegram", "solo-poll", solo, CHAT)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
 
     reviewed = await engine.review(ADA)  # takes over from the solo round
     assert isinstance(reviewed, Started)

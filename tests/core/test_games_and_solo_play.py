@@ -11,7 +11,7 @@ import pytest
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
-from tests.core.games_play import ADA, CHAT, open_with_three
+from tests.core.games_play import ADA, CHAT, begun_with_three, open_with_three
 from tests.core.play import answer, start
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
@@ -84,8 +84,7 @@ async def test_a_timed_round_of_the_games_quiz_does_not_time_out_during_the_game
     solo = await start(engine, ADA)
     await engine.link_message("telegram", "solo-poll", solo, CHAT)
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     clock.advance(timedelta(seconds=31))
     assert await engine.expire_overdue("telegram") == []  # not timed out: nothing closed, nothing said
     clock.advance(timedelta(minutes=5))

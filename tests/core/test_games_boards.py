@@ -15,7 +15,18 @@ from bot.i18n import UiTexts
 from bot.languages import native_name
 from bot.replies import Actor, Notice, NoticeCode
 from content import default_content_dir
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, last_question, open_with_three, vote, wrong_index
+from tests.core.games_play import (
+    ADA,
+    BAYO,
+    CHAT,
+    CHIDO,
+    SCOPE,
+    begun_with_three,
+    last_question,
+    open_with_three,
+    vote,
+    wrong_index,
+)
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
@@ -39,8 +50,7 @@ async def play_through(engine: QuizEngine, stage: RecordingStage, clock: FixedCl
 
 async def test_each_player_reads_the_closed_question_explained_in_their_own_language(engine: QuizEngine) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_with_three(engine, stage)
     question = last_question(stage)
     position = question.position
     early = await engine.games.explain(BAYO, game_id, position)
@@ -62,8 +72,7 @@ async def test_each_player_reads_the_closed_question_explained_in_their_own_lang
 async def test_an_explanation_without_a_translation_says_it_is_shown_in_english(engine: QuizEngine,
                                                                                  clock: FixedClock) -> None:
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_with_three(engine, stage)
     yo = engine.localizer_for("yo")
     notice = yo("This question isn't available in {language} yet, so it is shown in English.",
                 language=native_name("yo"))
@@ -116,8 +125,7 @@ async def test_the_chats_admins_set_the_language_everyone_sees(engine: QuizEngin
 async def test_a_language_chosen_mid_game_is_the_rest_of_the_games(engine: QuizEngine) -> None:
     """"Games in this chat are in Yorùbá from now on" was said, and the game went on in English."""
     stage = RecordingStage()
-    game_id = await open_with_three(engine, stage)
-    await engine.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(engine, stage)
     done = await engine.games.set_chat_language(ADA, SCOPE, "yo", True)
     assert done.language == "yo"
     for player in (ADA, BAYO, CHIDO):

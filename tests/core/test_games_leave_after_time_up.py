@@ -13,7 +13,7 @@ import pytest
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, Started
-from tests.core.games_play import ADA, CHAT, open_with_three
+from tests.core.games_play import CHAT, begun_with_three, open_with_three
 from tests.core.play import start
 from tests.core.wiring import build_engine
 from tests.fakes.clock import START, FixedClock
@@ -61,8 +61,7 @@ async def test_a_players_own_question_of_the_games_quiz_is_not_timed_out_on_leav
     """Private buttons (Discord): no poll to set aside when the game began, so its clock still ran."""
     await start(timed, ADA_PRIVATELY, "collectives")
     stage = RecordingStage()
-    game_id = await open_with_three(timed, stage)
-    await timed.games.begin(ADA, game_id, False, stage)
+    await begun_with_three(timed, stage)
     clock.advance(timedelta(seconds=40))
     await _leave(timed, ADA_PRIVATELY, how)
     assert await _ratings(fake_db, ADA_PRIVATELY) == []

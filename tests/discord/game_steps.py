@@ -49,11 +49,25 @@ async def click(fake: FakeDiscord, message: int, custom_id: str, user_id: int, *
     return answer.content
 
 
+async def open_lobby(fake: FakeDiscord, starter: int, quiz: str = "collectives") -> tuple[Call, str]:
+    """``starter``, a player with no say over the server, opens a game of ``quiz``: its lobby and id."""
+    await fake.slash("game", {"quiz": quiz}, subcommand="start", user_id=starter,
+                     member_permissions=PLAYER_PERMISSIONS)
+    return await lobby(fake)
+
+
+async def open_and_begin(fake: FakeDiscord, starter: int, players: tuple[int, ...]) -> tuple[str, int]:
+    """A game of collectives with ``players`` joined and begun; its id and the first question's message."""
+    lobby_call, game_id = await open_lobby(fake, starter)
+    for player in players:
+        await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", player)
+    await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=starter, member_permissions=PLAYER_PERMISSIONS)
+    return game_id, message_id(await question(fake, 1))
+
+
 async def lobby_with_a_player(fake: FakeDiscord, quiz: str = "collectives") -> tuple[Call, str]:
     """OTHER_ID starts ``quiz`` and LEARNER_ID joins: the lobby and the game's id."""
-    await fake.slash("game", {"quiz": quiz}, subcommand="start", user_id=OTHER_ID,
-                     member_permissions=PLAYER_PERMISSIONS)
-    lobby_call, game_id = await lobby(fake)
+    lobby_call, game_id = await open_lobby(fake, OTHER_ID, quiz)
     await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", LEARNER_ID)
     return lobby_call, game_id
 

@@ -4,7 +4,7 @@ while the game is on: its reply would post the answer to a question of the game 
 from __future__ import annotations
 
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, click, lobby, question
+from tests.discord.game_steps import open_and_begin
 from tests.discord.harness import OTHER_ID, RunningBot
 from tests.discord.payloads import OWNER_ID
 from tests.discord.support import message_id, next_poll, vote_for
@@ -15,13 +15,7 @@ async def test_a_vote_on_a_solo_poll_of_the_games_quiz_is_refused_and_gives_no_a
     _ = bot.engine.localizer_for("en")
     await fake.slash("quiz", {"quiz": "collectives"})  # the owner's own round, before the game opens here
     solo = await next_poll(fake, bot)
-    await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                     member_permissions=PLAYER_PERMISSIONS)
-    lobby_call, game_id = await lobby(fake)
-    await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", OWNER_ID)
-    await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
-                     member_permissions=PLAYER_PERMISSIONS)
-    await question(fake, 1)
+    await open_and_begin(fake, OTHER_ID, (OWNER_ID,))
 
     await vote_for(fake, solo, "All-reduce", OWNER_ID)
     waits = _("You're playing {title} in a group game right now, so this answer to your own round of it "
@@ -38,13 +32,7 @@ async def test_a_solo_poll_held_by_the_game_is_ended_when_its_round_is_stopped(
     vote counts, not an answer (no quiz mode), so it is ended as any other."""
     await fake.slash("quiz", {"quiz": "collectives"})
     solo = await next_poll(fake, bot)
-    await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                     member_permissions=PLAYER_PERMISSIONS)
-    lobby_call, game_id = await lobby(fake)
-    await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", OWNER_ID)
-    await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
-                     member_permissions=PLAYER_PERMISSIONS)
-    await question(fake, 1)
+    await open_and_begin(fake, OTHER_ID, (OWNER_ID,))
     assert fake.ended_polls() == []
 
     await fake.slash("stop")

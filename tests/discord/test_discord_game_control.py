@@ -16,7 +16,7 @@ from tests.discord.game_steps import (
     click,
     edits_of,
     lobby,
-    question,
+    open_and_begin,
 )
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, OTHER_ID, running_bot
 from tests.discord.payloads import ALL_PERMISSIONS, CHANNEL_ID, EPHEMERAL
@@ -24,17 +24,6 @@ from tests.discord.support import first_answer, message_id
 from tests.fakes.clock import FixedClock
 
 GAMES = 0.02  # seconds between looks for game phases that are due (the harness default waits an hour)
-
-
-async def open_and_begin(fake: FakeDiscord, starter: int, players: tuple[int, ...]) -> tuple[str, int]:
-    """A game of collectives with ``players`` joined and begun; its id and the first question's message."""
-    await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=starter,
-                     member_permissions=PLAYER_PERMISSIONS)
-    lobby_call, game_id = await lobby(fake)
-    for player in players:
-        await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", player)
-    await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=starter, member_permissions=PLAYER_PERMISSIONS)
-    return game_id, message_id(await question(fake, 1))
 
 
 async def test_a_stop_by_a_player_is_refused_and_by_a_server_manager_accepted(

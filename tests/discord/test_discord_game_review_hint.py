@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, lobby
+from tests.discord.game_steps import open_lobby
 from tests.discord.harness import LEARNER_ID, OTHER_ID, RunningBot
 from tests.discord.support import first_answer
 
@@ -12,9 +12,7 @@ ELSEWHERE = "Meanwhile, try a quiz you haven't played yet: Long options (long-op
 
 
 async def test_review_suggests_no_quiz_a_running_game_holds(bot: RunningBot, fake: FakeDiscord) -> None:
-    await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                     member_permissions=PLAYER_PERMISSIONS)
-    await lobby(fake)
+    await open_lobby(fake, OTHER_ID)
     for user_id, dm in ((OTHER_ID, True), (OTHER_ID, False), (LEARNER_ID, False)):  # a player; an onlooker here
         asked = await fake.slash("review", user_id=user_id, dm=dm)
         said = (await fake.wait_until(first_answer(fake, asked))).content

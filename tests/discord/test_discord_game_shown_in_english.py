@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, edits_of, lobby, question
+from tests.discord.game_steps import PLAYER_PERMISSIONS, edits_of, open_lobby, question
 from tests.discord.harness import ADMIN_ID, OTHER_ID, running_bot
 from tests.discord.support import first_answer
 from tests.fakes.clock import FixedClock
@@ -26,9 +26,7 @@ async def test_results_of_a_question_shown_in_english_still_say_why(fake: FakeDi
                     language="Français")
         chosen = await fake.slash("language", {"language": "fr", "server": True}, user_id=ADMIN_ID)
         await fake.wait_until(first_answer(fake, chosen))
-        await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                         member_permissions=PLAYER_PERMISSIONS)
-        await lobby(fake)
+        await open_lobby(fake, OTHER_ID)
         await skip(fake)  # begins
         for number in (1, 2):  # the collectives quiz's third question is in English only
             assert notice not in (await question(fake, number)).content

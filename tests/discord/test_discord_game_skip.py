@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, lobby, question, with_buttons
+from tests.discord.game_steps import PLAYER_PERMISSIONS, open_lobby, question, with_buttons
 from tests.discord.harness import OTHER_ID, RunningBot, running_bot
 from tests.discord.support import first_answer
 from tests.fakes.clock import FixedClock
@@ -27,9 +27,7 @@ def words(bot: RunningBot, language: str, msgid: str) -> str:
 async def test_each_skip_says_what_it_did_in_the_skippers_language(fake: FakeDiscord, settings: Settings,
                                                                   clock: FixedClock) -> None:
     async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
-        await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                         member_permissions=PLAYER_PERMISSIONS)
-        await lobby(fake)
+        await open_lobby(fake, OTHER_ID)
         # In the lobby a skip starts the game: it asks the first question, it skips none.
         assert await skip(fake, "fr") == words(bot, "fr", "Game started.") != "Game started."
         await question(fake, 1)

@@ -16,6 +16,7 @@ from tests.discord.game_steps import (
     click,
     edits_of,
     lobby,
+    open_lobby,
     question,
 )
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, OTHER_ID, running_bot
@@ -116,9 +117,7 @@ async def test_three_players_play_a_whole_game_in_a_channel(fake: FakeDiscord, s
 async def test_a_channel_that_stops_taking_messages_stops_the_game(fake: FakeDiscord, settings: Settings,
                                                                     clock: FixedClock) -> None:
     async with running_bot(settings, fake, clock, game_interval=GAMES):
-        await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=STARTER,
-                         member_permissions=PLAYER_PERMISSIONS)
-        lobby_call, game_id = await lobby(fake)
+        lobby_call, game_id = await open_lobby(fake, STARTER)
         fake.forbidden_channels.add(CHANNEL_ID)  # an admin locks the channel after the lobby
         pressed = await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=STARTER,
                                    member_permissions=PLAYER_PERMISSIONS)

@@ -14,10 +14,10 @@ import pytest
 from adapters.discord.spec import DiscordSettings
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, click, lobby, question
+from tests.discord.game_steps import open_and_begin
 from tests.discord.harness import ADMIN_ID, OTHER_ID, RunningBot, running_bot
 from tests.discord.payloads import ALL_PERMISSIONS, OWNER_ID, TOKEN
-from tests.discord.support import message_id, next_poll, poll_question, reply_to, vote_for
+from tests.discord.support import next_poll, poll_question, reply_to, vote_for
 from tests.fakes.clock import FixedClock
 
 DISCORDS_LONGEST = 768  # hours: 32 days
@@ -64,13 +64,7 @@ async def test_a_timed_question_whose_clock_a_group_game_stopped_still_takes_its
     without a time limit does, so its poll must not close after the hour its own 30 seconds needed."""
     await fake.slash("quiz", {"quiz": "collectives"})
     solo = await next_poll(fake, timed_bot)
-    await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
-                     member_permissions=PLAYER_PERMISSIONS)
-    lobby_call, game_id = await lobby(fake)
-    await click(fake, message_id(lobby_call), f"qt:gj:{game_id}", OWNER_ID)
-    await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
-                     member_permissions=PLAYER_PERMISSIONS)
-    await question(fake, 1)
+    await open_and_begin(fake, OTHER_ID, (OWNER_ID,))
     await fake.slash("game", subcommand="stop", user_id=ADMIN_ID, member_permissions=ALL_PERMISSIONS)
     await fake.wait_until(lambda: next((c for c in fake.channel_messages() if "Game stopped" in c.content), None))
 

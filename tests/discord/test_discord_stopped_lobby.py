@@ -5,15 +5,13 @@ start a game as the presser's Discord client spells it, whichever button it was.
 from __future__ import annotations
 
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import PLAYER_PERMISSIONS, click, edits_of, lobby
+from tests.discord.game_steps import PLAYER_PERMISSIONS, click, edits_of, open_lobby
 from tests.discord.harness import LEARNER_ID, OTHER_ID, RunningBot
 from tests.discord.support import buttons, first_answer, message_id
 
 
 async def test_a_game_stopped_in_its_lobby_takes_the_lobbys_buttons_away(bot: RunningBot, fake: FakeDiscord) -> None:
-    await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=LEARNER_ID,
-                     member_permissions=PLAYER_PERMISSIONS)
-    lobby_call, _game_id = await lobby(fake)
+    lobby_call, _game_id = await open_lobby(fake, LEARNER_ID)
     stopped = await fake.slash("game", subcommand="stop", user_id=LEARNER_ID, member_permissions=PLAYER_PERMISSIONS)
     await fake.wait_until(first_answer(fake, stopped))
     edit = await fake.wait_until(lambda: next(iter(edits_of(fake, lobby_call)), None))
@@ -23,9 +21,7 @@ async def test_a_game_stopped_in_its_lobby_takes_the_lobbys_buttons_away(bot: Ru
 
 async def test_start_and_join_on_a_game_that_is_over_both_say_the_command_as_the_client_spells_it(
         bot: RunningBot, fake: FakeDiscord) -> None:
-    await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=LEARNER_ID,
-                     member_permissions=PLAYER_PERMISSIONS)
-    lobby_call, game_id = await lobby(fake)
+    lobby_call, game_id = await open_lobby(fake, LEARNER_ID)
     stopped = await fake.slash("game", subcommand="stop", user_id=LEARNER_ID, member_permissions=PLAYER_PERMISSIONS)
     await fake.wait_until(first_answer(fake, stopped))
     await fake.quiet()

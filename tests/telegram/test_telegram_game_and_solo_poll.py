@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.settings import Settings
-from tests.telegram.game_steps import lobby, press, vote
+from tests.telegram.game_steps import begun, lobby, press, vote
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 from tests.telegram.telegram_harness import GROUP, for_chat, next_poll, running_bot
 
@@ -233,11 +233,7 @@ async def test_a_solo_poll_deleted_as_its_learner_left_it_for_another_quiz_durin
     async with running_bot(settings):
         await api.command(TENDAI, "/quiz collectives", private)
         solo = await next_poll(api, private.id, 1)
-        await api.command(ADA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await press(api, TENDAI, f"gj:{game_id}", GROUP)
-        await press(api, ADA, f"gb:{game_id}", GROUP)
-        await next_poll(api, GROUP.id, 1)
+        await begun(api, ADA, GROUP, (TENDAI,))
         await api.command(TENDAI, "/quiz long-options", private)
         await next_poll(api, private.id, 2)
         await api.wait_for("deleteMessage", 1)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import FakeChat
-from tests.telegram.game_steps import buttons_data, lobby, press, results_messages, vote
+from tests.telegram.game_steps import begun, buttons_data, lobby, press, results_messages, vote
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, next_poll, running_bot
 
@@ -40,10 +40,7 @@ async def test_a_vote_from_outside_the_games_chat_adds_nobody_to_the_game(
     # joined by answering, they would be waited for at every question after, whose polls never reach them.
     api.left[GROUP.id] = {JUMA.id}  # not a member of the game's group
     async with running_bot(settings, clock, game_interval=GAMES):
-        await api.command(AMINATA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await press(api, AMINATA, f"gb:{game_id}", GROUP)
-        first = await next_poll(api, GROUP.id, 1)
+        _game_id, first = await begun(api, AMINATA, GROUP)
         await vote(api, first, JUMA, right=True)
         await api.settle()
         await vote(api, first, AMINATA, right=False)
