@@ -33,10 +33,15 @@ async def vote(engine: QuizEngine, stage: RecordingStage, actor: Actor, *, right
     return await engine.games.vote(actor, NAMES[actor], question.game_id, question.position, option, stage)
 
 
+async def opened_by_ada(engine: QuizEngine, stage: RecordingStage, seconds: int | None = None) -> str:
+    """A lobby of the collectives quiz Ada opened, nobody else in it yet; returns the game's id."""
+    assert await engine.games.open(ADA, "Ada", SCOPE, "collectives", seconds, stage) is None
+    return stage.shown[CHAT][0].game_id
+
+
 async def open_with_three(engine: QuizEngine, stage: RecordingStage, seconds: int | None = None) -> str:
     """A lobby of the collectives quiz with Ada (the starter), Bayo and Chido in it; returns the game's id."""
-    assert await engine.games.open(ADA, "Ada", SCOPE, "collectives", seconds, stage) is None
-    game_id = stage.shown[CHAT][0].game_id
+    game_id = await opened_by_ada(engine, stage, seconds)
     for actor in (BAYO, CHIDO):
         await engine.games.join(actor, NAMES[actor], game_id, stage)
     return game_id
@@ -45,5 +50,12 @@ async def open_with_three(engine: QuizEngine, stage: RecordingStage, seconds: in
 async def begun_with_three(engine: QuizEngine, stage: RecordingStage, seconds: int | None = None) -> str:
     """The lobby of open_with_three, begun by Ada: its first question is on the stage; returns the game's id."""
     game_id = await open_with_three(engine, stage, seconds)
+    assert await engine.games.begin(ADA, game_id, False, stage) is None
+    return game_id
+
+
+async def begun_by_ada_alone(engine: QuizEngine, stage: RecordingStage) -> str:
+    """A game of the collectives quiz Ada opened and began with nobody else in it; returns the game's id."""
+    game_id = await opened_by_ada(engine, stage)
     assert await engine.games.begin(ADA, game_id, False, stage) is None
     return game_id

@@ -8,7 +8,7 @@ from datetime import timedelta
 from bot.engine import QuizEngine
 from bot.games.replies import GameResults
 from bot.games.rules import RESULTS_SECONDS
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, NAMES, last_question, right_index, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, NAMES, begun_by_ada_alone, last_question, right_index, vote
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 
@@ -16,9 +16,7 @@ from tests.fakes.game_stage import RecordingStage
 async def test_a_voter_not_in_the_chat_joins_nothing_and_a_member_is_scored_as_they_voted(
         engine: QuizEngine, clock: FixedClock) -> None:
     stage = RecordingStage()
-    assert await engine.games.open(ADA, "Ada", CHAT, "collectives", None, stage) is None
-    game_id = stage.shown[CHAT][0].game_id
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_by_ada_alone(engine, stage)
     question = last_question(stage)
     asked: list[str] = []
 
@@ -45,9 +43,7 @@ async def test_a_voter_not_in_the_chat_joins_nothing_and_a_member_is_scored_as_t
 async def test_results_a_late_checked_joiner_closes_are_shown_their_whole_time(
         engine: QuizEngine, clock: FixedClock) -> None:
     stage = RecordingStage()
-    assert await engine.games.open(ADA, "Ada", CHAT, "collectives", None, stage) is None
-    game_id = stage.shown[CHAT][0].game_id
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_by_ada_alone(engine, stage)
     await engine.games.left(ADA, stage)  # the game's only player left: its next question awaits nobody
     clock.advance(timedelta(seconds=RESULTS_SECONDS + 1))
     await engine.games.sweep("telegram", stage)

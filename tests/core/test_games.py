@@ -9,7 +9,18 @@ from bot.engine import QuizEngine
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, Skipped
 from bot.games.rules import GRACE, LOBBY_SECONDS, RESULTS_SECONDS
 from bot.replies import Actor, Notice, NoticeCode
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, SCOPE, begun_with_three, last_question, open_with_three, vote
+from tests.core.games_play import (
+    ADA,
+    BAYO,
+    CHAT,
+    CHIDO,
+    SCOPE,
+    begun_by_ada_alone,
+    begun_with_three,
+    last_question,
+    open_with_three,
+    vote,
+)
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 from tests.fakes.storage import FakeDatabase
@@ -124,8 +135,7 @@ async def test_the_podium_ranks_by_points_then_total_answer_time_with_accuracy(e
 
 async def test_a_late_joiner_is_judged_on_the_questions_they_saw(engine: QuizEngine, clock: FixedClock) -> None:
     stage = RecordingStage()
-    assert await engine.games.open(ADA, "Ada", SCOPE, "collectives", None, stage) is None
-    await engine.games.begin(ADA, stage.shown[CHAT][0].game_id, False, stage)
+    await begun_by_ada_alone(engine, stage)
     await vote(engine, stage, ADA, right=True)  # Ada alone: her answer closes the question
     clock.advance(timedelta(seconds=RESULTS_SECONDS))
     await engine.games.sweep("telegram", stage)
@@ -147,9 +157,7 @@ async def test_a_late_joiner_is_judged_on_the_questions_they_saw(engine: QuizEng
 async def test_nobody_joins_once_the_last_results_are_up(engine: QuizEngine, clock: FixedClock) -> None:
     """A join then had no question left: the podium gave a medal for "0 of 1 right" and /progress a game played."""
     stage = RecordingStage()
-    assert await engine.games.open(ADA, "Ada", SCOPE, "collectives", None, stage) is None
-    game_id = stage.shown[CHAT][0].game_id
-    await engine.games.begin(ADA, game_id, False, stage)
+    game_id = await begun_by_ada_alone(engine, stage)
     for number in range(3):
         await vote(engine, stage, ADA, right=True)  # Ada alone: each answer closes the question
         if number < 2:

@@ -149,17 +149,25 @@ class ThreadedVotingFake(VotingFakeDiscord):
         return super()._route(call)
 
 
+async def _a_poll_here_then_one_in_the_thread(settings: Settings, fake: ThreadedVotingFake,
+                                              quiz: str) -> tuple[Call, Call]:
+    """The learner's poll of ``quiz`` in the channel, then the owner's of collectives in the thread (the newer: looked
+    at first after a restart); the bot is stopped with both open."""
+    async with running_bot(settings, fake) as bot:
+        await fake.slash("quiz", {"quiz": quiz}, user_id=LEARNER_ID)
+        in_channel = await next_poll(fake, bot)
+        mark = len(fake.calls)
+        await fake.slash("quiz", {"quiz": "collectives"}, channel_id=THREAD_ID)
+        in_thread = await next_poll(fake, bot, after=mark, channel_id=THREAD_ID)
+    return in_channel, in_thread
+
+
 async def test_a_vote_found_in_a_thread_closed_and_locked_since_leaves_the_other_polls_votes_counted(
         settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
     """Its reply refused (400 Thread is archived) ended the look at every poll after it, with a traceback: the
     other learners' votes cast while the bot was down went uncounted, until the next start."""
     async with serving(ThreadedVotingFake()) as fake:
-        async with running_bot(settings, fake) as bot:
-            await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
-            in_channel = await next_poll(fake, bot)
-            mark = len(fake.calls)
-            await fake.slash("quiz", {"quiz": "collectives"}, channel_id=THREAD_ID)
-            in_thread = await next_poll(fake, bot, after=mark, channel_id=THREAD_ID)  # the newer: looked at first
+        in_channel, in_thread = await _a_poll_here_then_one_in_the_thread(settings, fake, "collectives")
         await vote_for(fake, in_channel, "All-reduce", LEARNER_ID)
         await vote_for(fake, in_thread, "All-reduce", OWNER_ID)
         fake.locked_threads.add(THREAD_ID)  # a moderator closes and locks the thread while the bot is down
@@ -181,12 +189,7 @@ async def test_a_vote_found_in_a_thread_closed_and_locked_since_on_a_quiz_remove
     archived) ended the look at every poll after it, with a traceback, as the reply after a vote did before
     b5dfae3."""
     async with serving(ThreadedVotingFake()) as fake:
-        async with running_bot(settings, fake) as bot:
-            await fake.slash("quiz", {"quiz": "long-options"}, user_id=LEARNER_ID)
-            in_channel = await next_poll(fake, bot)
-            mark = len(fake.calls)
-            await fake.slash("quiz", {"quiz": "collectives"}, channel_id=THREAD_ID)
-            in_thread = await next_poll(fake, bot, after=mark, channel_id=THREAD_ID)  # the newer: looked at first
+        in_channel, in_thread = await _a_poll_here_then_one_in_the_thread(settings, fake, "long-options")
         await vote_for(fake, in_channel, poll_answers(in_channel)[0], LEARNER_ID)
         await vote_for(fake, in_thread, "All-reduce", OWNER_ID)
         fake.locked_threads.add(THREAD_ID)  # a moderator closes and locks the thread while the bot is down
