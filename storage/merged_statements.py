@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from storage.merged_writes import array_write, fits, write_results
 from storage.planned import Plan, PlannedResult, converted
 
 MOST_COPIES = 64  # in one statement: the largest shared transaction
@@ -42,7 +43,7 @@ class Copy:
 def statement_sizes(plan: Plan, count: int, most: int = MOST_COPIES) -> list[int]:
     """How many copies each statement sends: a read's copies all in one; a write's as statements of power-of-two
     sizes, largest first (13 as 8, 4 and 1)."""
-    if _lateral(plan):
+    if _lateral(plan) or array_write(plan) is not None:
         return [count]
     sizes = []
     while count:
@@ -62,6 +63,8 @@ def merged_sql(plan: Plan, copies: int) -> str:
         inner = _PARAMETER.sub(lambda number: f"p.a{number.group(1)}", plan.sql)
         return (f"SELECT p.i - 1, q.* FROM unnest({arrays}) WITH ORDINALITY AS p({columns}, i) "
                 f"CROSS JOIN LATERAL ({inner}) AS q")
+    if (write := array_write(plan)) is not None:
+        return write.sql
     parameters = len(plan.names)
     queries, selects = [], []
     for copy in range(copies):
@@ -78,7 +81,7 @@ def merged_sql(plan: Plan, copies: int) -> str:
 
 def merged_values(plan: Plan, copies: Sequence[Copy]) -> list[Any]:
     """The merged statement's parameters: a read's as one array for each of its parameters."""
-    if _lateral(plan):
+    if _lateral(plan) or array_write(plan) is not None:
         return [list(column) for column in zip(*(copy.values for copy in copies), strict=True)]
     return [value for copy in copies for value in copy.values]
 
@@ -100,7 +103,12 @@ def in_lock_order(copies: Sequence[Copy]) -> list[Copy]:
 
 
 def share_out(plan: Plan, copies: Sequence[Copy], records: Sequence[Any]) -> None:
-    """Each copy's result from the merged statement's records (their first column the copy's place)."""
+    """Each copy's result from the merged statement's records (their first column the copy's place, but for a
+    write over arrays: storage/merged_writes.py)."""
+    if (write := array_write(plan)) is not None:
+        for copy, result in zip(copies, write_results(write, plan, copies, records), strict=True):
+            copy.result = result
+        return
     rows: list[list[Any]] = [[] for _ in copies]
     for record in records:
         place, *columns = record
@@ -113,8 +121,13 @@ def share_out(plan: Plan, copies: Sequence[Copy], records: Sequence[Any]) -> Non
             copy.result = PlannedResult(its_rows, len(its_rows))
 
 
-def mergeable(plan: Plan) -> bool:
-    """Whether copies of the plan can share a statement: its result types must be known (a plan's first run asks
-    the driver), and its rows' order must not matter: rows of a WITH query come back in no promised order (an
-    ORDER BY that picks one row with LIMIT 1 is fine)."""
+def mergeable(plan: Plan, copies: Sequence[Copy]) -> bool:
+    """Whether copies of the plan can share a statement: its parameters' and results' types must be known (a
+    plan's first run asks the driver), its rows' order must not matter (rows of a WITH query come back in no
+    promised order; an ORDER BY that picks one row with LIMIT 1 is fine), and a write over arrays must aim each
+    copy at a row of its own."""
+    if plan.names and not plan.parameter_types:  # the first copy, sent alone, learns them
+        return False
+    if (write := array_write(plan)) is not None:
+        return fits(write, copies)
     return plan.typed and (" ORDER BY " not in plan.sql or _ONE_ROW.search(plan.sql) is not None)

@@ -38,10 +38,13 @@ class ServerPlans(PlanBook):
                   parameters: Mapping[str, Any]) -> PlannedResult:
         plan, values = self.values_for(statement, parameters)
         try:
-            if not plan.typed:  # once per plan: the column types, on which asyncpg's conversions depend
+            # Once per plan: the column types, on which asyncpg's conversions depend, and the parameters' (for
+            # statements merged over arrays: storage/merged_statements.py).
+            if not plan.typed or (plan.names and not plan.parameter_types):
                 prepared = await driver.prepare(plan.sql)
-                plan = self.with_driver_types(statement, parameters,
-                                              [attribute.type.oid for attribute in prepared.get_attributes()],
+                # (An INSERT's RETURNING of its new key that SQLAlchemy added is no column of the plan's.)
+                columns = [attribute.type.oid for attribute in prepared.get_attributes()][:len(plan.columns)]
+                plan = self.with_driver_types(statement, parameters, columns,
                                               [_type_name(type_) for type_ in prepared.get_parameters()])
             if plan.row_type is None:  # a write: only its status ("INSERT 0 1") says how many rows it changed
                 return PlannedResult([], _rowcount(await driver.execute(plan.sql, *values)))

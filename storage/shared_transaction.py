@@ -208,12 +208,12 @@ class SharedTransaction:
                 _reply(sent, await connection.execute(sent.statement, sent.parameters))
         for group in same.values():
             plan, _ = self._plans.values_for(group[0].statement, group[0].parameters)
-            if len(group) == 1 or not mergeable(plan):
+            copies = in_lock_order([Copy(self._plans.values_for(sent.statement, sent.parameters)[1], sent)
+                                    for sent in group])
+            if len(group) == 1 or not mergeable(plan, copies):
                 for sent in group:
                     _reply(sent, await connection.execute(sent.statement, sent.parameters))
                 continue
-            copies = in_lock_order([Copy(self._plans.values_for(sent.statement, sent.parameters)[1], sent)
-                                    for sent in group])
             for size in statement_sizes(plan, len(copies), self._most):
                 part, copies = copies[:size], copies[size:]
                 if size == 1:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,7 @@ import pytest
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from bot.ports import AlreadyAnswered, UnitOfWork
-from bot.records import AnswerRecord, CardRecord
+from bot.records import AnswerRecord, CardRecord, MessageLink
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started
 from bot.retry import RetryPolicy
 from storage.database import create_engine
@@ -54,8 +54,9 @@ async def storage(postgres_url: str) -> AsyncIterator[Storage]:
         await upgrade_to_head(database)
         metrics = SharedCommits()
         units = unit_of_work_factory(database, FixedClock(), metrics=metrics)
-        for n in range(LEARNERS):
+        for n in range(LEARNERS + 1):
             await stored_session(units, a_session(await stored_user(units, f"learner-{n}"), f"s{n}"))
+        await warm_up(units, LEARNERS)
         metrics.kept.clear()
         yield Storage(units, metrics)
         await units.close()
@@ -74,6 +75,18 @@ async def answer_q1(work: UnitOfWork, n: int, *, session_id: str | None = None) 
     if session is not None:
         await work.sessions.update(session)
     return card
+
+
+async def warm_up(units: UnitsOfWork, n: int) -> None:
+    """Learner n's answer, alone: each statement's first copy is sent alone, to learn its types, so that the
+    tests' copies are merged."""
+    async with units.shared() as work:
+        session = await work.sessions.get(f"s{n}")
+        assert session is not None
+        await answer_q1(work, n)
+        await work.sessions.update(replace(session, position=1))
+        await work.links.add(MessageLink("telegram", f"poll-{n}", f"s{n}", "q1", f"chat-{n}", START))
+        await work.commit()
 
 
 def no_wait() -> RetryPolicy:
@@ -227,3 +240,37 @@ async def test_learners_answering_at_once_in_two_processes_are_each_scored_once(
         progress = await asyncio.gather(*(two.engine.progress(learner) for learner in learners))
     assert [lines.lines[0].text for lines in progress] == ["best 3/3 · 1 attempt"] * len(learners)
     assert max(metrics.kept) > 1  # answers did share transactions
+
+
+async def test_like_writes_sent_as_one_give_each_member_its_own_row(storage: Storage) -> None:
+    """An UPDATE, an INSERT with no result and one that hands back its new row's id, each sent once for all."""
+    async def moves(n: int) -> None:
+        async with storage.units.shared() as work:
+            session = await work.sessions.get(f"s{n}")
+            assert session is not None
+            await work.sessions.update(replace(session, position=n % 3))
+            await work.links.add(MessageLink("telegram", f"poll-{n}", f"s{n}", "q1", f"chat-{n}", START))
+            await work.commit()
+
+    await together(*(lambda n=n: moves(n) for n in range(LEARNERS)))
+    assert storage.metrics.kept == [LEARNERS]
+    async with storage.units() as work:
+        for n in range(LEARNERS):
+            session, link = await work.sessions.get(f"s{n}"), await work.links.get("telegram", f"poll-{n}")
+            assert session is not None and session.position == n % 3
+            assert link is not None and (link.session_id, link.chat_id) == (f"s{n}", f"chat-{n}")
+
+
+async def test_two_answers_to_one_question_in_one_shared_transaction_are_told_apart(storage: Storage) -> None:
+    """Copies aiming at one row (the same answer's key) can't be told apart in one statement: they go one by
+    one, and the first answer is final."""
+    async def vote(n: int) -> None:
+        async with storage.units.shared() as work:
+            await work.users.get("telegram", f"learner-{n}")
+            await work.answers.add(AnswerRecord("s0", "q1", f"option-{n}", n == 0, START))
+            await work.commit()
+
+    results = await together(lambda: vote(0), lambda: vote(1))
+    assert sorted(type(result).__name__ for result in results) == ["AlreadyAnswered", "NoneType"]
+    async with storage.units() as work:
+        assert len(await work.answers.for_session("s0")) == 1
