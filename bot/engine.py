@@ -175,10 +175,11 @@ class QuizEngine:
         """``on_screen``: the question the learner sees (a terminal's): if another is open by now, "no longer open"."""
         return await self._answering.skip(actor, surface, on_screen=on_screen)
 
-    async def review(self, actor: Actor, surface: Target | None = None, *,
-                     shared: bool = False) -> Started | Summary | Notice:
-        """A round of the learner's due questions; or when the next is due, and a quiz to try meanwhile."""
-        return await self._reviewing.start(actor, surface, shared=shared)
+    async def review(self, actor: Actor, surface: Target | None = None, *, shared: bool = False,
+                     pressed: bool = False) -> Started | Summary | Notice:
+        """A round of the learner's due questions; or when the next is due, and a quiz to try meanwhile.
+        ``pressed``: asked by a button (a reminder's), not typed: see Reviewing.start."""
+        return await self._reviewing.start(actor, surface, shared=shared, pressed=pressed)
 
     async def deliver(self, reply: Shown, surface: Surface, platform: str, actor: Actor | None = None) -> None:
         """Show a reply the engine gave earlier, linking any poll it asks. For a sweeper's deliveries, which

@@ -133,3 +133,9 @@ def already_started(_: Localizer, chat_id: str | None = None) -> Notice:
     """A quiz's button pressed again as its question was being asked (resuming.asked_just_now): not asked twice."""
     return Notice(_("Your quiz has already started: answer its question above, or send /quiz to see it again."),
                   NoticeCode.ALREADY_STARTED, _.language, chat_id)
+
+
+def review_already_started(_: Localizer, chat_id: str | None = None) -> Notice:
+    """The review button (a reminder's) pressed again as its round's question was being asked: not asked twice."""
+    return Notice(_("Your review has already started: answer its question above, or send /review to see it again."),
+                  NoticeCode.ALREADY_STARTED, _.language, chat_id)

@@ -49,7 +49,7 @@ class NoticeCode(StrEnum):
     NOTHING_TO_RETRY = "nothing_to_retry"
     ALREADY_RETRYING = "already_retrying"  # the retry was made already, and its round is the one being played
     ASKED_ABOVE = "asked_above"  # in a shared chat: its question was asked there a moment ago, not asked again
-    ALREADY_STARTED = "already_started"  # a quiz's button pressed again seconds after it asked its question
+    ALREADY_STARTED = "already_started"  # a quiz's or review's button pressed again seconds after it asked
     NOTHING_DUE = "nothing_due"  # no question is due for review: says when the next one is
     UNKNOWN_TIME_ZONE = "unknown_time_zone"
     BAD_REMINDER = "bad_reminder"

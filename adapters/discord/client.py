@@ -133,7 +133,7 @@ class QuizClient(discord.Client):
         await self._click("quiz", interaction, lambda: self.handlers.quiz_button(interaction, quiz_id, private))
 
     async def handle_review_click(self, interaction: discord.Interaction) -> None:
-        await self._click("review", interaction, lambda: self.handlers.review(interaction, private=True))
+        await self._click("review", interaction, lambda: self.handlers.review(interaction, private=True, pressed=True))
 
     async def handle_language_click(self, interaction: discord.Interaction, language: str) -> None:
         await self._click("language", interaction, lambda: choose_language(self.engine, interaction, language))

@@ -210,11 +210,13 @@ class CommandHandlers:
             await interaction.followup.send(file=discord.File(io.BytesIO(picture), filename="progress.png"),
                                             ephemeral=True)
 
-    async def review(self, interaction: discord.Interaction, private: bool) -> None:
-        """The learner's due questions, as polls in the channel or privately; or when the next review is."""
+    async def review(self, interaction: discord.Interaction, private: bool, *, pressed: bool = False) -> None:
+        """The learner's due questions, as polls in the channel or privately; or when the next review is.
+        ``pressed``: by a reminder's button, not typed (see QuizEngine.review)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        await self._play(interaction, private, lambda surface: self._engine.review(actor, surface), command="review")
+        await self._play(interaction, private, lambda surface: self._engine.review(actor, surface, pressed=pressed),
+                         command="review")
 
     async def timezone(self, interaction: discord.Interaction, zone: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -199,10 +199,11 @@ class Commands:
     async def review(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.review_in(actor, chat, first_name(update))
 
-    async def review_in(self, actor: Actor, chat: str, first_name: str) -> None:
-        """The learner's due questions as quiz polls, or when the next review is."""
+    async def review_in(self, actor: Actor, chat: str, first_name: str, *, pressed: bool = False) -> None:
+        """The learner's due questions as quiz polls, or when the next review is. ``pressed``: by a reminder's
+        button, not typed (see QuizEngine.review)."""
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name)) as surface:
-            reply = await self._engine.review(actor, surface, shared=not is_private(chat, actor))
+            reply = await self._engine.review(actor, surface, shared=not is_private(chat, actor), pressed=pressed)
         if isinstance(reply, Notice):  # e.g. when their next review is
             await self.tell("review", actor, chat, first_name, reply)
 

@@ -112,7 +112,7 @@ class Interactions:
             await self._start_quiz(query, actor, actor.chat_id, data.value, surface)
         elif data.action is Action.REVIEW:
             await acknowledge(query)
-            await self._commands.review_in(actor, actor.chat_id, query.from_user.first_name)
+            await self._commands.review_in(actor, actor.chat_id, query.from_user.first_name, pressed=True)
         elif data.action is Action.RETRY:
             async with self._commands.closing_left_open(surface) as shown:
                 retried = await self._engine.retry_missed(actor, data.value, shown)

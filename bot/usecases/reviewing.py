@@ -14,7 +14,7 @@ from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.due_cards import count_due, due_cards, held_back, next_due
 from bot.i18n import Localizer
-from bot.notices import asked_above, game_of_it_here, review_held_for_the_game
+from bot.notices import asked_above, game_of_it_here, review_already_started, review_held_for_the_game
 from bot.ports import SessionAlreadyActive
 from bot.records import CardRecord, MessageLink
 from bot.replies import Actor, Notice, NoticeCode, Started, Summary
@@ -24,7 +24,7 @@ from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
 from bot.usecases.leaving import time_out_left
-from bot.usecases.resuming import asked_a_moment_ago, resume
+from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume
 
 ROUND = 10  # questions per review round: a few minutes, the most overdue first
 
@@ -73,14 +73,15 @@ class Reviewing:
     def __init__(self, core: Core) -> None:
         self._core = core
 
-    async def start(self, actor: Actor, surface: Target | None = None, *,
-                    shared: bool = False) -> Started | Summary | Notice:
+    async def start(self, actor: Actor, surface: Target | None = None, *, shared: bool = False,
+                    pressed: bool = False) -> Started | Summary | Notice:
         """Resume the learner's review round, or start one over their due questions, or say when the next is.
-        ``shared``: as Playing.start's."""
-        return await self._core.turns.run(actor, lambda turn: self._start(turn, shared),
+        ``shared``: as Playing.start's. ``pressed``: by a button, whose press again seconds after its round's question
+        was asked (a double tap) asks nothing, as a quiz's button (Playing.start_by_id); typed, it is asked again."""
+        return await self._core.turns.run(actor, lambda turn: self._start(turn, shared, pressed),
                                           after=self._core.delivering(actor, surface))
 
-    async def _start(self, turn: Turn, shared: bool) -> Started | Summary | Notice:
+    async def _start(self, turn: Turn, shared: bool, pressed: bool) -> Started | Summary | Notice:
         core, _, uow = self._core, turn.words, turn.uow
         leaving = await uow.sessions.active(turn.user_id)  # the quiz played until now, if another
         session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
@@ -119,6 +120,8 @@ class Reviewing:
                 if session is None:
                     raise
                 asked = await core.asked_before(uow, turn.actor, session)
+                if pressed and await asked_just_now(core, uow, session, asked):
+                    return review_already_started(_, turn.actor.chat_id)  # the same press, handled there
                 resumed = True
         else:
             if refused := await review_waits(core, uow, session, _, turn.actor.chat_id):  # its question: a game's
@@ -128,6 +131,8 @@ class Reviewing:
             asked = await core.asked_before(uow, turn.actor, session)  # read once: before a time-out, as below
             if shared and await asked_a_moment_ago(core, uow, turn.actor, session, asked):
                 return asked_above(_, "/review", turn.actor.chat_id)
+            if pressed and await asked_just_now(core, uow, session, asked):
+                return review_already_started(_, turn.actor.chat_id)  # a button pressed twice: its question asked once
             session.chat_id = turn.actor.chat_id or session.chat_id
             left_behind = await core.left_behind(uow, turn.actor, session, leaving)  # before a time-out, as above
             await time_out_left(core, turn, session, leaving)
