@@ -19,7 +19,7 @@ from bot.notices import (
     quiz_not_found,
     quiz_title,
 )
-from bot.ports import SessionAlreadyActive
+from bot.ports import SessionAlreadyActive, UnitOfWork
 from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, Started, Stopped, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID
@@ -123,6 +123,14 @@ class Playing:
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before,
                        left_behind=left_behind)
 
+    async def _in_front(self, session: QuizSession, asked: MessageLink | None, uow: UnitOfWork) -> bool:
+        """Whether the session's open question is in front of the learner: its poll (``asked``) still open, or, no
+        message linked (Discord's private buttons link none; another process may be sending it), shown seconds ago
+        (resuming.asked_just_now)."""
+        if asked is None:
+            return await asked_just_now(self._core, uow, session, None)
+        return not await self._core.paused(uow, session)
+
     async def stop(self, actor: Actor,
                    close_message: Callable[[MessageLink], Awaitable[object]] | None = None) -> Stopped | Notice:
         """Stop the learner's latest quiz (Stopped: with the retry of what it missed on offer); ``close_message``
@@ -188,8 +196,8 @@ class Playing:
         # The poll of the round carried on with, read once: read before any round is stopped.
         asked_before: MessageLink | None = (await core.asked_before(uow, turn.actor, current)
                                             if current and already_retrying else None)
-        if session_id is not None and current is not None and asked_before is not None and latest is not None \
-                and latest.id == current.id and not await core.paused(uow, current):
+        if session_id is not None and current is not None and already_retrying and latest is not None \
+                and latest.id == current.id and await self._in_front(current, asked_before, uow):
             # The same button again (a double tap) while its round's question is in front of the learner: the tap
             # is handled once; asking again would end the poll the learner is about to vote on. Not so if that
             # poll was closed (left for another quiz since) or never sent: then the question is asked again.
