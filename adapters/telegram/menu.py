@@ -15,6 +15,8 @@ from bot.languages import DEFAULT_LANGUAGE, NATIVE_NAMES, SUPPORTED_LANGUAGES, l
 
 log = logging.getLogger(__name__)
 
+GROUP_COMMANDS = ("game", "leaderboard")  # what a private chat's /help leaves to its "In a group: ..." line
+
 
 def command_descriptions(_: Localizer) -> list[tuple[str, str]]:
     """Everyone's commands, in menu order, described in one language."""
@@ -56,6 +58,8 @@ def how_to_answer(_: Localizer) -> str:
 def help_text(_: Localizer, *, admin: bool, group: bool) -> str:
     lines = [esc(_("I ask quiz questions as polls: tap an answer to see whether it is right, and why."))]
     commands = command_descriptions(_)
+    if not group:  # a group's commands: said below as a group's, not listed as if they worked here
+        commands = [(name, description) for name, description in commands if name not in GROUP_COMMANDS]
     if admin:
         commands.append(("reload", _("re-read the quiz content (admins only)")))
     lines += [f"/{name} — {esc(description)}" for name, description in commands]
@@ -64,6 +68,12 @@ def help_text(_: Localizer, *, admin: bool, group: bool) -> str:
         lines.append(italic(_("In a group, what is for you alone (/progress, /preview, and what a command says when "
                               "there is nothing to do for you) comes in your private chat with me, once you have "
                               "pressed Start there.")))
+        # /language there is the group's (see Commands.language): "change language" above would read as theirs.
+        lines.append(italic(_("In a group, /language sets the language of its games, for its admins only: choose "
+                              "your own in a private chat with me.")))
+    else:
+        lines.append(italic(_("In a group: /game QUIZ [SECONDS] starts a game for everyone there, /leaderboard shows "
+                              "its points, and an admin sets the language of its games with /language.")))
     lines.append(italic(game_rules(_)))
     return "\n".join(lines)
 
