@@ -65,8 +65,8 @@ def register_game_commands(tree: app_commands.CommandTree, engine: QuizEngine, g
         # that isn't theirs: Discord's client speaks en and fr only of QuizTutor's languages).
         profile = await engine.profile(interaction_actor(interaction))
         _ = engine.localizer_for(profile.language)
+        text = help_text(_, spelled, in_server=interaction.guild_id is not None)
         if profile.language_chosen:
-            await respond(interaction, help_text(_, spelled))
+            await respond(interaction, text)
         else:
-            await respond(interaction, help_text(_, spelled) + "\n\n" + _("Which language should I speak?"),
-                          view=language_picker())
+            await respond(interaction, text + "\n\n" + _("Which language should I speak?"), view=language_picker())
