@@ -28,13 +28,14 @@ from adapters.telegram.group_repeats import GroupRepeats
 from adapters.telegram.html_text import esc, named
 from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.member_commands import MemberCommands, first_name
-from adapters.telegram.menu import help_text, how_to_answer, how_to_change_language, next_steps
+from adapters.telegram.menu import help_text, how_to_answer, how_to_change_language, next_steps, set_chat_menu
 from adapters.telegram.personal import Send, language_question
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_key
 from adapters.telegram.typed_commands import Callback, Context, run_typed
 from bot.delivery import Target
 from bot.engine import QuizEngine
+from bot.i18n import Localizer
 from bot.records import HeldLink, MessageLink
 from bot.replies import Actor, Notice, NoticeCode, Stopped, WhichQuiz
 
@@ -58,6 +59,7 @@ class Commands:
         self._personal = games.personal  # answers about one member: in a group, privately if we can
         self._members = MemberCommands(engine, chat, self._personal)
         self._anonymous = AnonymousAdmins(engine, chat, games)  # admins posting as the group: what steers it
+        self._menus_set: set[str] = set()  # the private chats whose menu this process set (see chat_menu)
 
     def callbacks(self) -> dict[str, Callback]:
         """Command name -> PTB callback."""
@@ -116,6 +118,10 @@ class Commands:
         _ = self._engine.localizer_for(profile.language)
         await self._repeats.answer("help", actor, chat, first_name(update), lambda: self._chat.html(
             chat, [help_text(_, admin=profile.admin, group=is_group(update.effective_chat))]), variant=profile.admin)
+        # Once per process: the menu set when they chose may be an older release's, or never set (chosen in a
+        # group, or before chats had their own menu).
+        if profile.language_chosen and is_private(chat, actor) and actor.user_id not in self._menus_set:
+            await self.chat_menu(actor.user_id, _)
 
     async def quizzes(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self._repeats.answer("quizzes", actor, chat, first_name(update), lambda: self._show_quizzes(actor, chat))
@@ -186,7 +192,10 @@ class Commands:
             await self.games.group_language(actor, chat, choice, name=first_name(update))
             return
         if choice is not None:
-            await self.notice(chat, await self._engine.set_language(actor, choice))
+            notice = await self._engine.set_language(actor, choice)
+            await self.notice(chat, notice)
+            if not notice.is_error:
+                await self.chat_menu(actor.user_id, self._engine.localizer_for(notice.language))
             return
         async def picker() -> Send:
             _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
@@ -195,6 +204,11 @@ class Commands:
         if is_private(chat, actor) or await self.games.may_pick_group_language(actor, chat, first_name(update)):
             # In a group, the group's picker: pressed there only, and one a minute per member is enough.
             await self._personal.answer("language", None, actor, chat, first_name(update), picker, here=True)
+
+    async def chat_menu(self, user_id: str, _: Localizer) -> None:
+        """The command menu of this learner's private chat in the language they chose (see set_chat_menu)."""
+        self._menus_set.add(user_id)
+        await set_chat_menu(self._chat.bot, user_id, _)
 
     async def review(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.review_in(actor, chat, first_name(update))

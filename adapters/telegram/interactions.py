@@ -154,6 +154,7 @@ class Interactions:
                 await query.edit_message_text(text, parse_mode=ParseMode.HTML)
             except BadRequest:  # a picker too old to edit, or pressed twice: say it in a new message
                 await self._chat.html(chat_key(chat, query.message), [text])
+            await self._commands.chat_menu(actor.user_id, _)
             return
         await acknowledge(query, shorten(notice.text, ALERT_LIMIT))
 

@@ -1,11 +1,12 @@
-"""The command menu (setMyCommands in every language the bot speaks) and the /help text built from it."""
+"""The command menu (setMyCommands in every language the bot speaks, and in a private chat the language its learner
+chose) and the /help text built from it."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
 
-from telegram import Bot, BotCommand
+from telegram import Bot, BotCommand, BotCommandScopeChat
 from telegram.error import TelegramError
 
 from adapters.telegram.html_text import esc, italic
@@ -88,3 +89,14 @@ async def publish_commands(bot: Bot, localizer_for: Callable[[str], Localizer]) 
             await bot.set_my_commands(commands, language_code=language)
         except TelegramError as error:  # the bot works without a menu; don't refuse to start over it
             log.warning("could not set the Telegram command menu for %s: %s", language or "default", error)
+
+
+async def set_chat_menu(bot: Bot, chat_id: str, _: Localizer) -> None:
+    """The menu of one private chat in the language its learner chose: Telegram shows the menu of the app's language
+    (publish_commands), and its apps come in neither Yoruba nor Shona, so theirs would stay English. A chat's own
+    menu (BotCommandScopeChat) comes before every language's, and Telegram keeps it across the bot's restarts."""
+    commands = [BotCommand(name, description) for name, description in command_descriptions(_)]
+    try:
+        await bot.set_my_commands(commands, scope=BotCommandScopeChat(int(chat_id)))
+    except TelegramError as error:  # the language is set and said; only the menu stays as it was
+        log.warning("could not set the Telegram command menu of chat %s in %s: %s", chat_id, _.language, error)
