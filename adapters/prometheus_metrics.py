@@ -16,7 +16,7 @@ LATENCY_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0
 # Seconds: a transaction is a fraction of a millisecond on SQLite, 0.5-1 ms on PostgreSQL, up to the server's 60 s
 # limit; with 5 ms as the first bucket every quantile of a healthy database read about 2.5 ms, whatever it was.
 TRANSACTION_BUCKETS = (0.00025, 0.0005, 0.001, 0.0025, *LATENCY_BUCKETS)
-# Actions per group commit: the SQLite writer takes up to about 256.
+# Actions per group commit: the SQLite writer takes up to about 256, a PostgreSQL shared transaction up to 64.
 BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512)
 # A sweep runs every 1-30 s; lag beyond a second means the event loop is overloaded.
 LAG_BUCKETS = (0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)

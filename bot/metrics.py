@@ -47,7 +47,7 @@ class Metrics(Protocol):
         ...
 
     def observe_batch(self, size: int) -> None:
-        """How many actions shared one group commit (the SQLite writer calls this)."""
+        """How many actions shared one group commit (SQLite's writer, PostgreSQL's shared transactions)."""
         ...
 
     def observe_sweeper_lag(self, platform: str, sweeper: str, seconds: float) -> None:
