@@ -2,17 +2,24 @@
 
 On a database server every statement costs a round trip and a message's parsing, binding and execution start-up on
 both sides, more than the four writes of an answer cost PostgreSQL to make. When the learners sharing a transaction
-(storage/shared_transaction.py) send the same statement at once, each copy becomes one data-modifying or locking
-``WITH`` query of a single statement, exactly as it would run alone, its parameters renumbered:
+(storage/shared_transaction.py) send the same statement at once, their copies go as one statement, planned once:
 
-    WITH m0 AS (<the statement, $1…$n>), m1 AS (<the statement, $n+1…$2n>), …
-    SELECT 0, m0.* FROM m0 UNION ALL SELECT 1, m1.* FROM m1 …
+- a read runs once for each row of its parameters' arrays, in the arrays' order (LATERAL):
 
-The first column says whose rows each is; a write without RETURNING returns its count instead. The copies share
-one snapshot, which is safe because a shared transaction only holds learners' own rows (each learner's lock lets
-one action of theirs in at a time). Copies go in the order of their parameters, so that two processes' shared
-transactions take their row locks in the same order; their number is rounded down to a power of two (the rest
-sent as smaller statements), so that the driver prepares each statement's few shapes once.
+      SELECT p.i - 1, q.* FROM unnest($1::varchar[]) WITH ORDINALITY AS p(a1, i)
+      CROSS JOIN LATERAL (<the read, $1 as p.a1>) AS q
+
+- the answer's writes (UPDATE, INSERT) likewise read their rows from arrays (storage/merged_writes.py);
+- any other statement goes as one WITH query per copy, its parameters renumbered, in statements of power-of-two
+  sizes so that the driver prepares each shape once:
+
+      WITH m0 AS (<the statement, $1…$n>), m1 AS (<the statement, $n+1…$2n>), …
+      SELECT 0, m0.* FROM m0 UNION ALL SELECT 1, m1.* FROM m1 …
+
+The first column says whose rows each is. The copies share one snapshot, which is safe because a shared
+transaction only holds learners' own rows (each learner's lock lets one action of theirs in at a time). Copies go
+in the order of their parameters, so that two processes' shared transactions take their row locks in the same
+order.
 """
 
 from __future__ import annotations
