@@ -148,6 +148,9 @@ class SharedTransaction:
             self._lost_by_members = True
         self._wake.set()
 
+    def _cut(self, _driver: object) -> None:
+        self._wake.set()
+
     def _member_error(self) -> BaseException:
         failure = self._failure
         if self._lost_by_members or isinstance(failure, StorageBusy):
@@ -163,7 +166,14 @@ class SharedTransaction:
                 self._solo = len(self._members) == 1
                 self._connection = self._transaction.connection
                 self._begun.set()
-                await self._serve(self._connection)
+                # Cut while it waits on a member (the time limit, shutdown, the server): nothing more will be sent
+                # on it, so nothing else would wake it.
+                driver = self._connection.held.driver
+                driver.add_termination_listener(self._cut)
+                try:
+                    await self._serve(self._connection)
+                finally:
+                    driver.remove_termination_listener(self._cut)
                 kept = sum(member.state == COMMITTING for member in self._members)
                 if self._failure is None and kept:
                     self._committing = True
@@ -188,6 +198,8 @@ class SharedTransaction:
                     return
                 self._wake.clear()
                 await self._wake.wait()
+                if connection.held.driver.is_closed():  # a member kept it waiting: the others run again, alone
+                    self._lose()
                 continue
             await asyncio.sleep(0)  # the members woken by the last replies send their next statements first
             self._sending, self._queue = self._queue, []

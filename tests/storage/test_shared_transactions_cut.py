@@ -1,0 +1,75 @@
+"""PostgreSQL's shared transactions (storage/shared_transaction.py) when a member stalls or the connection is cut:
+nobody waits on a member for ever, what was shared is kept whole or not at all, and the connection's place serves
+the next units of work."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from storage.database import create_engine
+from storage.migrate import upgrade_to_head
+from storage.server_timeouts import ServerTimeouts
+from storage.unit_of_work import unit_of_work_factory
+from tests.fakes.clock import FixedClock
+from tests.storage.builders import a_session, stored_session, stored_user
+from tests.storage.test_shared_transactions import LEARNERS, SharedCommits, Storage, answered, committed, no_wait
+
+TIME_LIMIT = 1.0
+
+
+@pytest.fixture
+async def storage(postgres_url: str) -> AsyncIterator[Storage]:
+    """Six learners with a quiz session each; one connection, its transactions cut after TIME_LIMIT seconds."""
+    database = create_engine(postgres_url, pool_size=1, timeouts=ServerTimeouts(
+        transaction_seconds=TIME_LIMIT, idle_in_transaction_seconds=None))
+    try:
+        await upgrade_to_head(database)
+        metrics = SharedCommits()
+        units = unit_of_work_factory(database, FixedClock(), metrics=metrics)
+        for n in range(LEARNERS):
+            await stored_session(units, a_session(await stored_user(units, f"learner-{n}"), f"s{n}"))
+        metrics.kept.clear()
+        yield Storage(units, metrics)
+        await units.close()
+    finally:
+        await database.dispose()
+
+
+async def stalled_reader(storage: Storage, has_read: asyncio.Event) -> None:
+    """A member that reads, then waits on something that never comes (a stalled call inside its turn)."""
+    async with storage.units.shared() as work:
+        await work.users.get("telegram", "learner-0")
+        has_read.set()
+        await asyncio.Event().wait()
+
+
+async def test_a_member_stalled_past_the_time_limit_holds_the_others_no_longer_than_it(storage: Storage) -> None:
+    has_read, retry = asyncio.Event(), no_wait()
+    stalled = asyncio.create_task(stalled_reader(storage, has_read))
+    others = asyncio.gather(committed(storage, 1, retry)(), committed(storage, 2, retry)())
+    await has_read.wait()
+    try:
+        await asyncio.wait_for(asyncio.shield(others), TIME_LIMIT + 5)  # alone, each would have committed
+    finally:
+        stalled.cancel()
+        await asyncio.gather(stalled, others, return_exceptions=True)
+    assert [await answered(storage, n) for n in (1, 2)] == [["q1"], ["q1"]]
+
+
+async def test_a_member_stalled_at_shutdown_holds_the_others_no_longer_than_the_shutdown_wait(
+        storage: Storage) -> None:
+    has_read = asyncio.Event()
+    stalled = asyncio.create_task(stalled_reader(storage, has_read))
+    others = asyncio.gather(committed(storage, 1)(), committed(storage, 2)(), return_exceptions=True)
+    await has_read.wait()
+    await asyncio.sleep(0.05)  # the others have committed, and wait for it
+    try:
+        await storage.units.close(wait=0.2)
+        results = await asyncio.wait_for(asyncio.shield(others), 2)
+    finally:
+        stalled.cancel()
+        await asyncio.gather(stalled, others, return_exceptions=True)
+    assert all(isinstance(result, Exception) for result in results), results  # nothing kept, and each told
