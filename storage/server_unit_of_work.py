@@ -133,6 +133,13 @@ class ServerUnitOfWork(RepositorySet):
                 raise self._timed_out_error(in_commit=True) from error
             raise
 
+    def cut_error(self) -> WriterClosed | TransactionTimedOut | None:
+        """What a statement that failed meanwhile is told, if the connection was cut (at shutdown, or by the time
+        limit), as __aexit__ tells it; None if it was not."""
+        if self._connection is not None and self._connection.held.abandoned:
+            return abandoned()
+        return self._timed_out_error() if self._timed_out else None
+
     def _arm(self) -> None:
         if self._deadline is not None:
             self._watchdog = asyncio.get_running_loop().call_at(self._deadline, self._cut_silent)

@@ -107,7 +107,12 @@ class SharedTransaction:
         write = not isinstance(statement, Select)
         member.writing = write
         if self._solo and self._connection is not None:  # a plain unit of work's statement, failures and all
-            result = await self._connection.execute(statement, parameters)
+            try:
+                result = await self._connection.execute(statement, parameters)
+            except Exception as error:
+                if (cut := self._transaction.cut_error()) is not None:  # told as its unit of work tells it
+                    raise cut from error
+                raise
         else:
             sent = _Sent(member, statement, parameters, asyncio.get_running_loop().create_future())
             self._queue.append(sent)
@@ -198,7 +203,9 @@ class SharedTransaction:
                     return
                 self._wake.clear()
                 await self._wake.wait()
-                if connection.held.driver.is_closed():  # a member kept it waiting: the others run again, alone
+                # Cut while a member kept it waiting: the others run again, alone. (A member alone hears the cut at
+                # its next statement, as a unit of work of its own would.)
+                if connection.held.driver.is_closed() and not self._solo:
                     self._lose()
                 continue
             await asyncio.sleep(0)  # the members woken by the last replies send their next statements first

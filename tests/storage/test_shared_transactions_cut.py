@@ -9,13 +9,21 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.ports import WriterClosed
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
-from storage.server_timeouts import ServerTimeouts
+from storage.server_timeouts import ServerTimeouts, TransactionTimedOut
 from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
 from tests.storage.builders import a_session, stored_session, stored_user
-from tests.storage.test_shared_transactions import LEARNERS, SharedCommits, Storage, answered, committed, no_wait
+from tests.storage.test_shared_transactions import (
+    LEARNERS,
+    SharedCommits,
+    Storage,
+    answered,
+    committed,
+    no_wait,
+)
 
 TIME_LIMIT = 1.0
 
@@ -73,3 +81,36 @@ async def test_a_member_stalled_at_shutdown_holds_the_others_no_longer_than_the_
         stalled.cancel()
         await asyncio.gather(stalled, others, return_exceptions=True)
     assert all(isinstance(result, Exception) for result in results), results  # nothing kept, and each told
+
+
+@pytest.mark.parametrize("members", [1, 2])
+@pytest.mark.parametrize("cut", ["time limit", "shutdown"])
+async def test_a_statement_cut_is_told_as_it_would_be_alone(
+        storage: Storage, postgres_url: str, members: int, cut: str) -> None:
+    holder_database = create_engine(postgres_url, pool_size=1)  # holds learner-0's row: a connection of its own
+    try:
+        holder_units = unit_of_work_factory(holder_database, FixedClock())
+        locked, release = asyncio.Event(), asyncio.Event()
+
+        async def holder() -> None:
+            async with holder_units() as work:
+                await work.users.get("telegram", "learner-0")
+                locked.set()
+                await release.wait()
+
+        holding = asyncio.create_task(holder())
+        await locked.wait()
+        answering = asyncio.gather(*(committed(storage, n)() for n in range(members)), return_exceptions=True)
+        if cut == "shutdown":
+            await asyncio.sleep(0.1)  # learner-0's statement waits on the lock
+            await storage.units.close(wait=0.1)
+        results = await asyncio.wait_for(answering, TIME_LIMIT + 5)
+        release.set()
+        await holding
+    finally:
+        await holder_database.dispose()
+    told = TransactionTimedOut if cut == "time limit" else WriterClosed
+    assert all(isinstance(result, told) for result in results), results
+    if cut == "shutdown":
+        return
+    assert [await answered(storage, n) for n in range(members)] == [[]] * members
