@@ -15,7 +15,8 @@ each member's outcome what it would be alone, or rolls back whole:
   that leaves having written without committing (its error, its cancellation) loses the shared transaction: every
   member still in it hears SharedTransactionLost (a StorageBusy: nothing was kept) and runs again, alone;
 - a failure of the connection or the database (BEGIN, a time limit, shutdown, COMMIT) reaches each member as it
-  would have reached it alone.
+  would have reached it alone, except a cut of the connection while nothing is on it (a member kept it waiting):
+  that loses the shared transaction too, else its members would wait for that member however long it takes.
 """
 
 from __future__ import annotations

@@ -10,16 +10,19 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.ports import WriterClosed
+from bot.records import CardRecord
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
 from storage.server_timeouts import ServerTimeouts, TransactionTimedOut
 from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
+from tests.pg_cluster import end_other_sessions
 from tests.storage.builders import a_session, stored_session, stored_user
 from tests.storage.test_shared_transactions import (
     LEARNERS,
     SharedCommits,
     Storage,
+    answer_q1,
     answered,
     committed,
     no_wait,
@@ -114,3 +117,44 @@ async def test_a_statement_cut_is_told_as_it_would_be_alone(
     if cut == "shutdown":
         return
     assert [await answered(storage, n) for n in range(members)] == [[]] * members
+
+
+async def test_a_connection_the_server_ends_under_a_stalled_member_holds_the_others_no_longer(
+        storage: Storage, postgres_url: str) -> None:
+    has_read, retry = asyncio.Event(), no_wait()
+    stalled = asyncio.create_task(stalled_reader(storage, has_read))
+    others = asyncio.gather(committed(storage, 1, retry)(), committed(storage, 2, retry)())
+    await has_read.wait()
+    await asyncio.sleep(0.05)  # the others have committed, and wait for it
+    try:
+        await end_other_sessions(postgres_url)
+        await asyncio.wait_for(asyncio.shield(others), TIME_LIMIT / 2)  # well before the time limit
+    finally:
+        stalled.cancel()
+        await asyncio.gather(stalled, others, return_exceptions=True)
+    assert [await answered(storage, n) for n in (1, 2)] == [["q1"], ["q1"]]
+
+
+async def test_a_connection_the_server_ends_while_its_members_work_costs_them_a_try_alone(
+        storage: Storage, postgres_url: str) -> None:
+    """Cut while nothing is on the wire, the shared transaction is rolled back as a whole: its members run again,
+    alone, on a fresh connection."""
+    wrote, retry = asyncio.Event(), no_wait()
+
+    async def writer(n: int) -> CardRecord:
+        async def once() -> CardRecord:
+            async with storage.units.shared() as work:
+                card = await answer_q1(work, n)
+                wrote.set()
+                await asyncio.sleep(0.1)
+                await work.commit()
+                return card
+        return await retry.run(once)
+
+    results = asyncio.gather(*(writer(n) for n in range(3)), return_exceptions=True)
+    await wrote.wait()
+    await end_other_sessions(postgres_url)
+    cards = await asyncio.wait_for(results, 5)
+    assert all(isinstance(card, CardRecord) for card in cards), cards
+    assert storage.metrics.kept == []  # not one COMMIT shared: each committed alone
+    assert [await answered(storage, n) for n in range(3)] == [["q1"]] * 3
