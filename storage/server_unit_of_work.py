@@ -26,9 +26,11 @@ class ServerUnitOfWork(RepositorySet):
     connections (storage/server_pool.py)."""
 
     def __init__(self, connections: HeldConnections, plans: ServerPlans, clock: Callable[[], datetime],
-                 metrics: Metrics, *, time_limit: float | None = None) -> None:
+                 metrics: Metrics, *, time_limit: float | None = None, begin: str = "BEGIN") -> None:
         """``time_limit``: seconds from BEGIN to the transaction's end before its connection is cut as silent
-        (storage/server_timeouts.py); None: no limit."""
+        (storage/server_timeouts.py); None: no limit. ``begin``: the SQL that begins it (with settings of its own:
+        a shared transaction's, storage/shared_transaction.py)."""
+        self._begin = begin
         self._connections = connections
         self._plans = plans
         self._clock = clock
@@ -52,7 +54,7 @@ class ServerUnitOfWork(RepositorySet):
             connection = ServerConnection(held, self._plans)
             self._began = time.perf_counter()
             try:
-                await connection.run_sql("BEGIN")
+                await connection.run_sql(self._begin)
                 break
             except DBAPIError as error:
                 # Cut by the time limit, the server or the network is silent: a fresh connection would be no cure.

@@ -44,6 +44,10 @@ from storage.server_unit_of_work import ServerUnitOfWork
 from storage.statements import StatementResult
 
 RUNNING, COMMITTING, LEFT = "running", "committing", "left"
+# A lock another transaction holds (another process's, on one member's learner) would hold up every member: past
+# this wait the shared transaction is lost, and each runs again alone, only that learner's waiting on.
+SHARED_BEGIN = "BEGIN; SET LOCAL lock_timeout = '1s'"
+LOCK_NOT_AVAILABLE = "55P03"
 
 
 class SharedTransactionLost(StorageBusy):
@@ -113,6 +117,8 @@ class SharedTransaction:
             except Exception as error:
                 if (cut := self._transaction.cut_error()) is not None:  # told as its unit of work tells it
                     raise cut from error
+                if getattr(getattr(error, "orig", None), "sqlstate", None) == LOCK_NOT_AVAILABLE:
+                    raise SharedTransactionLost("a lock waited on past a shared transaction's wait") from error
                 raise
         else:
             sent = _Sent(member, statement, parameters, asyncio.get_running_loop().create_future())

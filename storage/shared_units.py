@@ -17,7 +17,7 @@ from storage.merged_statements import MOST_COPIES
 from storage.repository_set import RepositorySet
 from storage.server_statements import ServerPlans
 from storage.server_unit_of_work import ServerUnitOfWork
-from storage.shared_transaction import Member, SharedTransaction, SharedTransactionLost
+from storage.shared_transaction import SHARED_BEGIN, Member, SharedTransaction, SharedTransactionLost
 from storage.statements import Leavable, StatementResult
 
 
@@ -84,7 +84,7 @@ class SharedTransactions:
     """Makes the units of work that may share a transaction; one that lost its shared transaction runs its next
     attempt (bot/retry.py, in the same task) in a transaction of its own."""
 
-    def __init__(self, open_transaction: Callable[[], ServerUnitOfWork], plans: ServerPlans,
+    def __init__(self, open_transaction: Callable[..., ServerUnitOfWork], plans: ServerPlans,
                  clock: Callable[[], datetime], metrics: Metrics, *, most: int = MOST_COPIES) -> None:
         self._open = open_transaction
         self._plans = plans
@@ -104,7 +104,8 @@ class SharedTransactions:
     def join(self) -> tuple[SharedTransaction, Member]:
         shared = self._forming
         if shared is None or not shared.joinable:
-            shared = self._forming = SharedTransaction(self._open(), self._plans, self._metrics, self._most)
+            shared = self._forming = SharedTransaction(self._open(begin=SHARED_BEGIN), self._plans, self._metrics,
+                                                       self._most)
         return shared, shared.join()
 
     def after(self, error: BaseException | None) -> None:

@@ -85,6 +85,6 @@ def unit_of_work_factory(engine: AsyncEngine, clock: Callable[[], datetime], *, 
     connections = HeldConnections(engine, engine.pool.size())
     limit = engine.sync_engine.get_execution_options().get(TRANSACTION_SECONDS_OPTION)
 
-    def make() -> ServerUnitOfWork:
-        return ServerUnitOfWork(connections, plans, clock, metrics, time_limit=limit)
+    def make(begin: str = "BEGIN") -> ServerUnitOfWork:
+        return ServerUnitOfWork(connections, plans, clock, metrics, time_limit=limit, begin=begin)
     return UnitsOfWork(make, connections=connections, shared=SharedTransactions(make, plans, clock, metrics))

@@ -1,0 +1,85 @@
+"""A shared transaction (storage/shared_transaction.py) whose member waits on a lock another process holds: the
+others don't wait with it, past a second."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+from bot.records import CardRecord
+from storage.database import create_engine
+from storage.migrate import upgrade_to_head
+from storage.unit_of_work import unit_of_work_factory
+from tests.fakes.clock import FixedClock
+from tests.storage.builders import a_session, stored_session, stored_user
+from tests.storage.test_shared_transactions import SharedCommits, Storage, answered, committed, no_wait
+
+HELD_FOR = 10.0  # seconds another process holds learner-0's row, unless the others are done first
+
+
+async def test_a_learner_locked_by_another_process_holds_up_only_their_own_answer(postgres_url: str) -> None:
+    database = create_engine(postgres_url, pool_size=2)  # once apart, learner-0 waits on one, the others use the other
+    elsewhere = create_engine(postgres_url, pool_size=1)  # another process, its own connection
+    try:
+        await upgrade_to_head(database)
+        storage = Storage(unit_of_work_factory(database, FixedClock(), metrics=SharedCommits()), SharedCommits())
+        other_process = unit_of_work_factory(elsewhere, FixedClock())
+        for n in range(4):
+            await stored_session(storage.units, a_session(await stored_user(storage.units, f"learner-{n}"), f"s{n}"))
+        locked, others_done = asyncio.Event(), asyncio.Event()
+
+        async def holder() -> None:
+            async with other_process() as work:
+                await work.users.get("telegram", "learner-0")  # the learner's row, locked
+                locked.set()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(others_done.wait(), HELD_FOR)
+                await work.commit()
+
+        holding = asyncio.create_task(holder())
+        await locked.wait()
+        retry = no_wait()
+        answers = [asyncio.ensure_future(committed(storage, n, retry)()) for n in range(4)]
+        # Waiting with learner-0 for the other process, they would be done only once it let go, after HELD_FOR.
+        others = await asyncio.wait_for(asyncio.gather(*answers[1:]), HELD_FOR - 2)
+        assert not holding.done()
+        others_done.set()
+        first = await asyncio.wait_for(answers[0], HELD_FOR)
+        await holding
+        assert isinstance(first, CardRecord) and all(isinstance(card, CardRecord) for card in others)
+        assert [await answered(storage, n) for n in range(4)] == [["q1"]] * 4
+        await storage.units.close()
+        await other_process.close()
+    finally:
+        await database.dispose()
+        await elsewhere.dispose()
+
+
+async def test_an_answer_alone_in_its_shared_transaction_waits_for_a_lock_as_long_as_it_would_alone(
+        postgres_url: str) -> None:
+    """Past the shared transaction's lock wait it runs again in a transaction of its own, which waits on."""
+    database, elsewhere = create_engine(postgres_url, pool_size=1), create_engine(postgres_url, pool_size=1)
+    try:
+        await upgrade_to_head(database)
+        storage = Storage(unit_of_work_factory(database, FixedClock()), SharedCommits())
+        other_process = unit_of_work_factory(elsewhere, FixedClock())
+        await stored_session(storage.units, a_session(await stored_user(storage.units, "learner-0"), "s0"))
+        locked = asyncio.Event()
+
+        async def holder() -> None:
+            async with other_process() as work:
+                await work.users.get("telegram", "learner-0")
+                locked.set()
+                await asyncio.sleep(2.5)  # past the shared transaction's 1 s
+                await work.commit()
+
+        holding = asyncio.create_task(holder())
+        await locked.wait()
+        card = await committed(storage, 0, no_wait())()
+        await holding
+        assert isinstance(card, CardRecord) and await answered(storage, 0) == ["q1"]
+        await storage.units.close()
+        await other_process.close()
+    finally:
+        await database.dispose()
+        await elsewhere.dispose()
