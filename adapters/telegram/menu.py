@@ -1,12 +1,12 @@
-"""The command menu (setMyCommands in every language the bot speaks, and in a private chat the language its learner
-chose) and the /help text built from it."""
+"""The command menu (setMyCommands in every language the bot speaks, a private chat's without the group commands,
+and in a private chat the language its learner chose) and the /help text built from it."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
 
-from telegram import Bot, BotCommand, BotCommandScopeChat
+from telegram import Bot, BotCommand, BotCommandScope, BotCommandScopeAllPrivateChats, BotCommandScopeChat
 from telegram.error import TelegramError
 
 from adapters.telegram.html_text import esc, italic
@@ -40,6 +40,15 @@ def command_descriptions(_: Localizer) -> list[tuple[str, str]]:
     ]
 
 
+def private_commands(_: Localizer) -> list[tuple[str, str]]:
+    """A private chat's: the group commands there only say that games and leaderboards are in groups."""
+    return [(name, description) for name, description in command_descriptions(_) if name not in GROUP_COMMANDS]
+
+
+def as_menu(commands: list[tuple[str, str]]) -> list[BotCommand]:
+    return [BotCommand(name, description) for name, description in commands]
+
+
 def next_steps(_: Localizer) -> str:
     return _("Send /quizzes to choose a quiz, or /help to see everything I can do.")
 
@@ -58,9 +67,8 @@ def how_to_answer(_: Localizer) -> str:
 
 def help_text(_: Localizer, *, admin: bool, group: bool) -> str:
     lines = [esc(_("I ask quiz questions as polls: tap an answer to see whether it is right, and why."))]
-    commands = command_descriptions(_)
-    if not group:  # a group's commands: said below as a group's, not listed as if they worked here
-        commands = [(name, description) for name, description in commands if name not in GROUP_COMMANDS]
+    # In a private chat, a group's commands are said below as a group's, not listed as if they worked there.
+    commands = command_descriptions(_) if group else private_commands(_)
     if admin:
         commands.append(("reload", _("re-read the quiz content (admins only)")))
     lines += [f"/{name} — {esc(description)}" for name, description in commands]
@@ -80,23 +88,26 @@ def help_text(_: Localizer, *, admin: bool, group: bool) -> str:
 
 
 async def publish_commands(bot: Bot, localizer_for: Callable[[str], Localizer]) -> None:
-    """Set the menu for each language, plus the English default for clients in other languages."""
+    """Set the menu for each language, plus the English default for clients in other languages: every command in
+    the default scope (groups'), and all private chats' without the group commands."""
     targets: list[str | None] = [None, *SUPPORTED_LANGUAGES]
     for language in targets:
         _ = localizer_for(language or DEFAULT_LANGUAGE)
-        commands = [BotCommand(name, description) for name, description in command_descriptions(_)]
-        try:
-            await bot.set_my_commands(commands, language_code=language)
-        except TelegramError as error:  # the bot works without a menu; don't refuse to start over it
-            log.warning("could not set the Telegram command menu for %s: %s", language or "default", error)
+        menus: list[tuple[list[BotCommand], BotCommandScope | None]] = [
+            (as_menu(command_descriptions(_)), None), (as_menu(private_commands(_)), BotCommandScopeAllPrivateChats())]
+        for commands, scope in menus:
+            try:
+                await bot.set_my_commands(commands, scope=scope, language_code=language)
+            except TelegramError as error:  # the bot works without a menu; don't refuse to start over it
+                log.warning("could not set the Telegram command menu for %s%s: %s", language or "default",
+                            " (private chats)" if scope else "", error)
 
 
 async def set_chat_menu(bot: Bot, chat_id: str, _: Localizer) -> None:
     """The menu of one private chat in the language its learner chose: Telegram shows the menu of the app's language
     (publish_commands), and its apps come in neither Yoruba nor Shona, so theirs would stay English. A chat's own
     menu (BotCommandScopeChat) comes before every language's, and Telegram keeps it across the bot's restarts."""
-    commands = [BotCommand(name, description) for name, description in command_descriptions(_)]
     try:
-        await bot.set_my_commands(commands, scope=BotCommandScopeChat(int(chat_id)))
+        await bot.set_my_commands(as_menu(private_commands(_)), scope=BotCommandScopeChat(int(chat_id)))
     except TelegramError as error:  # the language is set and said; only the menu stays as it was
         log.warning("could not set the Telegram command menu of chat %s in %s: %s", chat_id, _.language, error)

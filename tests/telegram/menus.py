@@ -1,6 +1,7 @@
-"""The command menu a private chat shows, worked out from the bot's setMyCommands and deleteMyCommands calls to the
-fake Bot API, in the order Telegram documents for a private chat: the chat's own scope (with the user's app language,
-then without), all private chats' (likewise), then the default (likewise)."""
+"""The command menu a chat shows, worked out from the bot's setMyCommands and deleteMyCommands calls to the fake Bot
+API, in the order Telegram documents: in a private chat, the chat's own scope (with the user's app language, then
+without), all private chats' (likewise), then the default (likewise); in a group, the chat's own scope, all group
+chats', then the default (the member's and the administrators' scopes, which come before, the bot never sets)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ def _scope(params: dict[str, Any]) -> Scope:
     return scope["type"], str(scope.get("chat_id", ""))
 
 
-def menu_shown(api: FakeBotApi, chat_id: int, app_language: str | None) -> Menu:
+def menu_shown(api: FakeBotApi, chat_id: int, app_language: str | None, *, group: bool = False) -> Menu:
     """The menu as set last for each scope and language (calls survive a restart of the bot, as Telegram's menus)."""
     menus: dict[tuple[Scope, str], Menu] = {}
     for call in api.requests:
@@ -27,7 +28,7 @@ def menu_shown(api: FakeBotApi, chat_id: int, app_language: str | None) -> Menu:
                 menus[key] = call.params["commands"]
             elif call.ok:
                 menus.pop(key, None)
-    for scope in (("chat", str(chat_id)), ("all_private_chats", ""), ("default", "")):
+    for scope in (("chat", str(chat_id)), ("all_group_chats" if group else "all_private_chats", ""), ("default", "")):
         for language in ((app_language or "")[:2], ""):
             if (scope, language) in menus:
                 return menus[(scope, language)]
