@@ -94,6 +94,9 @@ class TimedSurface:
         await self._inner.podium(podium)
         self._timeline.step(podium.game_id, None)
 
+    async def close_question(self, question: GameQuestion, posted: Posted) -> None:
+        await self._inner.close_question(question, posted)
+
     async def set_aside(self, aside: SetAside) -> Aside:
         return await self._inner.set_aside(aside)
 

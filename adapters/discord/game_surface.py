@@ -58,6 +58,10 @@ class ChannelGameSurface:
         with _refused_as_chat_refused(self._send_right):
             await send_through_503(self._channel, content=game_render.podium(podium))
 
+    async def close_question(self, question: GameQuestion, posted: Posted) -> None:
+        if posted.message_id is not None:  # its buttons go, as the podium's open question's do
+            await self._edit(posted.message_id, None, None)
+
     async def set_aside(self, aside: SetAside) -> Aside:
         """Nothing to take away: a Discord poll that ends shows vote counts, no answer, and one stays open for
         QUIZ_DISCORD_POLL_HOURS (32 days by default, polls.poll_hours) unless the bot ends it. Kept open: votes

@@ -43,6 +43,11 @@ class GameSurface(Protocol):
 
     async def podium(self, podium: GamePodium) -> None: ...
 
+    async def close_question(self, question: GameQuestion, posted: Posted) -> None:
+        """Close a question that went up after its game ended (stopped in another process while it was being
+        sent), as the podium closes the one it finds open: that podium had none to close."""
+        ...
+
     async def set_aside(self, aside: SetAside) -> Aside:
         """Take a player's own poll away (where it would otherwise close by itself and show its answer while
         the game asks that question) and say so in its chat (the surface's: ``aside.chat_id``, which may be

@@ -34,6 +34,7 @@ class RecordingStage:
         self.failing_asides = 0  # how many of the next polls to take away fail
         self.asides_become = Aside.REMOVED  # as Telegram deletes them; KEPT: as Discord leaves them open
         self.held: dict[str, Hold] = {}  # chats whose messages wait for their hold's release before they are shown
+        self.closed: dict[str, list[GameQuestion]] = defaultdict(list)  # questions closed after their game ended
 
     def __call__(self, chat_id: str) -> ChatRecorder:
         return ChatRecorder(self, chat_id)
@@ -79,6 +80,9 @@ class ChatRecorder:
     async def podium(self, podium: GamePodium) -> None:
         await self._stage.hold(self._chat_id)
         self._stage.shown[self._chat_id].append(podium)
+
+    async def close_question(self, question: GameQuestion, posted: Posted) -> None:
+        self._stage.closed[self._chat_id].append(question)
 
     async def set_aside(self, aside: SetAside) -> Aside:
         if self._stage.failing_asides:  # the chat or the network failed

@@ -18,10 +18,11 @@ from sqlalchemy import func, select
 from adapters.runtime import Services, open_services
 from adapters.settings import Settings
 from bot.games.replies import GameLobby, GamePodium, GameQuestion, GameResults
+from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor, Notice
 from storage import tables
 from tests.fakes.clock import FixedClock
-from tests.fakes.game_stage import RecordingStage
+from tests.fakes.game_stage import Hold, RecordingStage
 
 GAMES = 8
 SECONDS = 30
@@ -93,6 +94,34 @@ async def test_a_stop_racing_the_sweep_closing_the_question_posts_one_podium(
         assert len(_podiums(chat, *stages)) == 1, chat
         assert len(stages[0].of(chat, GameQuestion)) == 1  # no question asked after the stop
         assert len(stages[0].of(chat, GameResults)) <= 1
+
+
+async def test_a_question_still_being_posted_when_the_game_is_stopped_is_closed_once_it_is_up(
+        tmp_path: Path, fixture_content: Path, database_url: str) -> None:
+    """The sweep moved the game to its next question (committed) and is still sending it when the other process
+    stops the game: that podium has no open question to close, so the sweep closes it once it is up."""
+    clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
+    chats = [f"-{100 + number}" for number in range(GAMES)]
+    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        await _asking(one, stages[0])
+        clock.advance(timedelta(seconds=SECONDS + 5))
+        assert await one.engine.games.sweep("telegram", stages[0]) == GAMES  # the first question's results
+        clock.advance(timedelta(seconds=RESULTS_SECONDS + 1))
+        stages[0].held = {chat: Hold() for chat in chats}
+        sweep = asyncio.create_task(one.engine.games.sweep("telegram", stages[0]))  # the next question, held
+        await asyncio.gather(*(hold.reached.wait() for hold in stages[0].held.values()))
+        stops = await asyncio.gather(*(two.engine.games.stop(_starter(number), f"S{number}", False, stages[1])
+                                       for number in range(GAMES)))
+        assert stops == [None] * GAMES
+        for hold in stages[0].held.values():
+            hold.release.set()
+        assert await sweep == GAMES
+    for chat in chats:
+        [podium] = _podiums(chat, *stages)
+        assert podium.open_question is None  # the question was not up yet: nothing for the podium to close
+        asked = stages[0].of(chat, GameQuestion)
+        assert [question.position for question in asked] == [0, 1]
+        assert stages[0].closed[chat] == [asked[1]], chat
 
 
 async def test_an_answer_racing_a_stop_counts_only_before_it(

@@ -130,14 +130,16 @@ def question_deadline(game: GameRecord, now: datetime) -> datetime:
     return now + timedelta(seconds=game.question_seconds) + GRACE
 
 
-async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted, now: datetime) -> None:
+async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted, now: datetime) -> bool:
     """Store what a platform posted for the game (the caller commits): the lobby's message, the question's
     message and, when votes name a key of their own (a poll), which question they answer. A question's clock
     starts again ``now``, as it appears: flood control may have held it back for seconds, while a Telegram
-    poll's own time (open_period) only starts when it arrives, and answer times should count from then."""
-    game = await uow.games.get(event.game_id)
+    poll's own time (open_period) only starts when it arrives, and answer times should count from then.
+    Whether it is a question whose game ended meanwhile (stopped in another process: the caller closes it)."""
+    game = await uow.games.get(event.game_id)  # the row lock: a stop elsewhere is over, or waits for this
     if game is None:
-        return
+        return False
+    ended = isinstance(event, GameQuestion) and not game.state.live  # kept all the same: votes hear it closed
     if isinstance(event, GameLobby):
         game.lobby_message = posted.message_id
     elif isinstance(event, GameQuestion) and game.position == event.position:
@@ -145,7 +147,8 @@ async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: 
         if game.state is GameState.ASKING and game.asked_at is not None and now > game.asked_at:
             game.asked_at, game.deadline = now, question_deadline(game, now)
     else:
-        return
+        return ended
     await uow.games.update(game)
     if isinstance(event, GameQuestion) and posted.answer_key is not None:
         await uow.games.add_link(GameMessageLink(platform, posted.answer_key, game.id, event.position))
+    return ended

@@ -9,7 +9,7 @@ from bot.admins import AdminPolicy
 from bot.games import views
 from bot.games.delivery import HELD_BACK, Aside, ChatRefused, GameSurface, Posted, Stage, show
 from bot.games.records import GameRecord
-from bot.games.replies import GameBegins, GameEvent, GamePodium, SetAside
+from bot.games.replies import GameBegins, GameEvent, GamePodium, GameQuestion, SetAside
 from bot.i18n import N_
 from bot.locks import KeyedLocks
 from bot.ports import UnitOfWork
@@ -51,10 +51,12 @@ class GameTable:
             return None
 
         async def record(event: GameEvent, posted: Posted) -> None:
-            async def store(uow: UnitOfWork) -> None:
-                await keep_posted(uow, platform, event, posted, self.core.clock())
+            async def store(uow: UnitOfWork) -> bool:
+                ended = await keep_posted(uow, platform, event, posted, self.core.clock())
                 await uow.commit()
-            await self.core.turns.run_unlocked(store)
+                return ended
+            if await self.core.turns.run_unlocked(store) and isinstance(event, GameQuestion):
+                await self._close_late_question(surface, event, posted)
 
         surface = stage(events[0].chat_id)
         try:
@@ -65,6 +67,17 @@ class GameTable:
         if set_aside and any(isinstance(event, GameBegins) for event in events):  # before its first question closes
             await self.set_aside_players_polls(platform, events[0].game_id, stage)
         return None
+
+    @staticmethod
+    async def _close_late_question(surface: GameSurface, question: GameQuestion, posted: Posted) -> None:
+        """A question that went up after another process stopped its game: that podium found no question open
+        (this one was still being sent), so it is closed here, else its poll or buttons would stay up, every
+        vote refused."""
+        try:
+            await surface.close_question(question, posted)
+        except Exception as error:  # the game is over all the same
+            log.info("could not close question message %s of game %s, stopped while it was sent: %s",
+                     posted.message_id, question.game_id, error)
 
     async def set_aside_polls(self, actor: Actor, name: str, stage: Stage) -> None:
         """After the actor joined a game (or opened one, or it began): their own timed polls it holds taken away,
