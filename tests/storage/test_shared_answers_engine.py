@@ -1,0 +1,181 @@
+"""The engine's answers sharing transactions on PostgreSQL, while other things happen at the same moment."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from collections.abc import Awaitable
+from datetime import timedelta
+from pathlib import Path
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from bot.metrics import NullMetrics
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started
+from tests.fakes.clock import FixedClock
+from tests.support.content import remove_question
+
+LEARNERS = [Actor("telegram", f"learner-{n}", chat_id=f"chat-{n}") for n in range(12)]
+
+
+class SharedCommits(NullMetrics):
+    """How many members each shared COMMIT kept: the answers did share."""
+
+    def __init__(self) -> None:
+        self.kept: list[int] = []
+
+    def observe_batch(self, size: int) -> None:
+        self.kept.append(size)
+
+
+def _settings(tmp_path: Path, content: Path, postgres_url: str) -> Settings:
+    return Settings(data_dir=tmp_path, content_dir=content, database_url=postgres_url)
+
+
+async def test_votes_buttons_a_stranger_and_a_first_timer_at_once_are_each_scored_once(
+        tmp_path: Path, fixture_content: Path, postgres_url: str) -> None:
+    metrics = SharedCommits()
+    async with open_services(_settings(tmp_path, fixture_content, postgres_url), clock=FixedClock(),
+                             metrics=metrics) as services:
+        engine = services.engine
+        asked: list[QuestionView] = []
+        for n, learner in enumerate(LEARNERS):
+            started = await engine.start(learner, "collectives")
+            assert isinstance(started, Started)
+            asked.append(started.question)
+            await engine.link_message("telegram", f"poll-{n}", started.question, learner.chat_id)
+        stranger = Actor("telegram", "first-timer", chat_id="chat-x")
+        work = [engine.answer_message(learner, f"poll-{n}", asked[n].correct_index) if n % 2 else
+                engine.answer(learner, asked[n].session_id, asked[n].question_id, asked[n].correct_index)
+                for n, learner in enumerate(LEARNERS)]
+        work += [engine.answer_message(stranger, "poll-3", 0), engine.answer_message(LEARNERS[1], "poll-2", 0)]
+        replies = await asyncio.gather(*work)
+        progress = [await engine.progress(learner) for learner in LEARNERS]
+    for reply in replies[:len(LEARNERS)]:
+        assert isinstance(reply, AnswerOutcome) and reply.feedback is not None and reply.feedback.correct, reply
+    for reply in replies[len(LEARNERS):]:
+        assert isinstance(reply, Notice) and reply.code is NoticeCode.NOT_YOUR_SESSION, reply
+    assert {line.text for p in progress for line in p.lines} == {"in progress: 1 of 3 answered, 1 right"}
+    assert max(metrics.kept) > 2, metrics.kept
+
+
+async def test_answers_of_many_learners_on_two_processes_while_sweeps_fire_are_scored_or_timed_out_once(
+        tmp_path: Path, fixture_content: Path, postgres_url: str) -> None:
+    settings = Settings(data_dir=tmp_path, content_dir=fixture_content, database_url=postgres_url,
+                        question_seconds=30)
+    clock = FixedClock()
+    async with open_services(settings, clock=clock) as one, open_services(settings, clock=clock) as two:
+        asked: dict[str, QuestionView] = {}
+        for n, learner in enumerate(LEARNERS):
+            if n == len(LEARNERS) // 2:
+                clock.advance(timedelta(seconds=31))  # the first half's time ran out
+            started = await one.engine.start(learner, "collectives")
+            assert isinstance(started, Started)
+            asked[learner.user_id] = started.question
+            await one.engine.link_message("telegram", f"poll-{n}", started.question, learner.chat_id)
+        work: list[Awaitable[object]] = []
+        for n, learner in enumerate(LEARNERS):
+            question = asked[learner.user_id]
+            work += [one.engine.answer(learner, question.session_id, question.question_id, question.correct_index),
+                     two.engine.answer_message(learner, f"poll-{n}", question.correct_index)]
+        work += [engine.expire_overdue("telegram") for engine in (one.engine, two.engine) * 2]
+        results = await asyncio.gather(*work)
+        progress = {learner.user_id: [line.text for line in (await one.engine.progress(learner)).lines]
+                    for learner in LEARNERS}
+    expired = [item.actor.user_id for result in results if isinstance(result, list) for item in result]
+    for n, learner in enumerate(LEARNERS):
+        replies = results[2 * n:2 * n + 2]
+        scored = [r for r in replies if isinstance(r, AnswerOutcome) and r.feedback is not None]
+        moved = [r for r in replies if isinstance(r, AnswerOutcome)]
+        assert all(isinstance(r, AnswerOutcome) or (isinstance(r, Notice) and r.code is NoticeCode.ALREADY_ANSWERED)
+                   for r in replies), replies
+        if n < len(LEARNERS) // 2:
+            assert not scored and len(moved) + expired.count(learner.user_id) == 1, (learner, replies)
+            assert progress[learner.user_id] == ["in progress: 0 of 3 answered, 0 right · 1 unanswered"]
+        else:
+            assert len(scored) == 1 and len(moved) == 1, (learner, replies)
+            assert learner.user_id not in expired
+            assert progress[learner.user_id] == ["in progress: 1 of 3 answered, 1 right"]
+
+
+async def test_answers_while_a_reload_removes_their_quiz_or_question_each_move_on_once(
+        tmp_path: Path, fixture_content: Path, postgres_url: str) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(fixture_content, content)
+    settings = Settings(data_dir=tmp_path, content_dir=content, database_url=postgres_url)
+    admin = Actor("telegram", "admin-1")
+    async with open_services(settings, clock=FixedClock()) as services:
+        engine = services.engine
+        engine.allow_admin(admin.platform, admin.user_id)
+        asked: list[QuestionView] = []
+        for n, learner in enumerate(LEARNERS):
+            started = await engine.start(learner, "collectives" if n % 3 else "long-options")
+            assert isinstance(started, Started)
+            asked.append(started.question)
+            await engine.link_message("telegram", f"poll-{n}", started.question, learner.chat_id)
+        (content / "quizzes" / "long-options.yaml").unlink()
+        remove_question(content, asked[1].question_id)
+        work = [engine.answer_message(learner, f"poll-{n}", asked[n].correct_index) if n % 2 else
+                engine.answer(learner, asked[n].session_id, asked[n].question_id, asked[n].correct_index)
+                for n, learner in enumerate(LEARNERS)]
+        report, replies = await asyncio.gather(engine.reload(admin), asyncio.gather(*work))
+        again = await asyncio.gather(*(engine.start(learner) for learner in LEARNERS))
+    assert report.ok
+    for reply in replies:
+        assert isinstance(reply, AnswerOutcome | Notice), reply
+        assert not isinstance(reply, Notice) or reply.code is not NoticeCode.ALREADY_ANSWERED, reply
+    for n, start in enumerate(again):
+        if n % 3:
+            assert isinstance(start, Started) and start.resumed and start.question.number == 2, (n, start)
+
+
+async def test_first_votes_of_new_voters_on_two_processes_store_each_voter_once(
+        tmp_path: Path, fixture_content: Path, postgres_url: str) -> None:
+    settings = _settings(tmp_path, fixture_content, postgres_url)
+    async with open_services(settings, clock=FixedClock()) as one, open_services(settings, clock=FixedClock()) as two:
+        owner = LEARNERS[0]
+        started = await one.engine.start(owner, "collectives")
+        assert isinstance(started, Started)
+        await one.engine.link_message("telegram", "poll-0", started.question, "group")
+        voters = [Actor("telegram", f"new-{n}", chat_id="group", language_hint="fr") for n in range(10)]
+        replies = await asyncio.gather(*(engine.answer_message(voter, "poll-0", 0)
+                                         for voter in voters for engine in (one.engine, two.engine)),
+                                       one.engine.answer_message(owner, "poll-0", started.question.correct_index))
+    assert all(isinstance(r, Notice) and r.code is NoticeCode.NOT_YOUR_SESSION for r in replies[:-1]), replies
+    assert isinstance(replies[-1], AnswerOutcome) and replies[-1].feedback is not None
+    assert {r.language for r in replies[:-1] if isinstance(r, Notice)} == {"fr"}
+
+
+async def test_review_answers_of_many_learners_on_two_processes_are_each_scored_once(
+        tmp_path: Path, fixture_content: Path, postgres_url: str) -> None:
+    settings, clock = _settings(tmp_path, fixture_content, postgres_url), FixedClock()
+    learners = LEARNERS[:8]
+    async with open_services(settings, clock=clock) as one, open_services(settings, clock=clock) as two:
+        for learner in learners:
+            reply: object = await one.engine.start(learner, "collectives")  # played all wrong: due in two days
+            while isinstance(question := reply.question if isinstance(reply, Started) else
+                             reply.next if isinstance(reply, AnswerOutcome) else None, QuestionView):
+                reply = await one.engine.answer(learner, question.session_id, question.question_id,
+                                                (question.correct_index + 1) % len(question.options))
+        clock.advance(timedelta(days=2))
+        asked: list[QuestionView] = []
+        for n, learner in enumerate(learners):
+            review = await one.engine.review(learner)
+            assert isinstance(review, Started)
+            asked.append(review.question)
+            await one.engine.link_message("telegram", f"review-{n}", review.question, learner.chat_id)
+        work = []
+        for n, learner in enumerate(learners):
+            question = asked[n]
+            work += [one.engine.answer(learner, question.session_id, question.question_id, question.correct_index),
+                     two.engine.answer_message(learner, f"review-{n}", question.correct_index),
+                     two.engine.answer(learner, question.session_id, question.question_id, question.correct_index)]
+        replies = await asyncio.gather(*work)
+        again = [await two.engine.review(learner) for learner in learners]
+    for n in range(len(learners)):
+        mine = replies[3 * n:3 * n + 3]
+        scored = [r for r in mine if isinstance(r, AnswerOutcome) and r.feedback is not None and r.feedback.correct]
+        assert len(scored) == 1, mine
+        assert all(r in scored or (isinstance(r, Notice) and r.code is NoticeCode.ALREADY_ANSWERED) for r in mine)
+        review = again[n]
+        assert isinstance(review, Started) and review.question.number == 2, review
