@@ -1,4 +1,4 @@
-"""A process that plays many sessions as a few learners, saying what it saw, until it is killed.
+"""A process that plays many sessions as a few learners at once, saying what it saw, until it is killed.
 
 Run by the kill -9 campaign: ``python -m tests.reliability.worker URL CONTENT_DIR SEED``. Every question it
 is shown and every answer the engine acknowledged is printed as one JSON line, flushed at once, so the
@@ -30,8 +30,7 @@ def shown(actor: Actor, view: QuestionView) -> None:
     say("shown", actor, session=view.session_id, question=view.question_id, options=list(view.options))
 
 
-async def act(engine: QuizEngine, rng: random.Random) -> None:
-    actor = rng.choice(LEARNERS)
+async def act(engine: QuizEngine, rng: random.Random, actor: Actor) -> None:
     action = rng.choice(("start", "answer", "answer", "answer", "skip", "stop", "retry"))
     if action == "start":
         reply = await engine.start(actor, rng.choice(QUIZZES))
@@ -67,8 +66,13 @@ async def main(url: str, content: Path, seed: int) -> None:
     settings = Settings(data_dir=content, content_dir=content, database_url=url)
     async with open_services(settings, rng=random.Random(seed)) as services:
         print(json.dumps({"kind": "ready"}), flush=True)
-        while True:
-            await act(services.engine, rng)
+        # The learners at once, each one action at a time: on PostgreSQL their answers share transactions.
+        await asyncio.gather(*(play(services.engine, random.Random(rng.random()), actor) for actor in LEARNERS))
+
+
+async def play(engine: QuizEngine, rng: random.Random, actor: Actor) -> None:
+    while True:
+        await act(engine, rng, actor)
 
 
 if __name__ == "__main__":
