@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from storage.merged_writes import array_write, fits, write_results
+from storage.merged_writes import array_rows, array_write, fits, inline, write_results
 from storage.planned import Plan, PlannedResult, converted
 
 MOST_COPIES = 64  # in one statement: the largest shared transaction
@@ -65,11 +65,7 @@ def merged_sql(plan: Plan, copies: int) -> str:
     """The statement that runs ``copies`` copies of ``plan``'s SQL: a read once for each row of its parameters'
     arrays; a write in a WITH query of its own for each copy."""
     if _lateral(plan):
-        arrays = ", ".join(f"${number}::{type_}[]" for number, type_ in enumerate(plan.parameter_types, 1))
-        columns = ", ".join(f"a{number}" for number in range(1, len(plan.parameter_types) + 1))
-        inner = _PARAMETER.sub(lambda number: f"p.a{number.group(1)}", plan.sql)
-        return (f"SELECT p.i - 1, q.* FROM unnest({arrays}) WITH ORDINALITY AS p({columns}, i) "
-                f"CROSS JOIN LATERAL ({inner}) AS q")
+        return f"SELECT p.i - 1, q.* FROM {array_rows(plan)} CROSS JOIN LATERAL ({inline(plan.sql)}) AS q"
     if (write := array_write(plan)) is not None:
         return write.sql
     parameters = len(plan.names)

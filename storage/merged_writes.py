@@ -48,10 +48,10 @@ def array_write(plan: Plan) -> ArrayWrite | None:
         return None
     if not plan.parameter_types or len(plan.parameter_types) != len(plan.names):
         return None
-    rows = f"unnest({_arrays(plan)}) WITH ORDINALITY AS p({_columns(plan)}, i)"
+    rows = array_rows(plan)
     if (update := _UPDATE.match(plan.sql)) and plan.row_type is None:
         set_part, where_part = update.groups()
-        return ArrayWrite(f"{_inline(set_part)} FROM {rows} {_inline(where_part)} RETURNING p.i - 1", "update",
+        return ArrayWrite(f"{inline(set_part)} FROM {rows} {inline(where_part)} RETURNING p.i - 1", "update",
                           _places(where_part), False)
     if not (insert := _INSERT.match(plan.sql)):
         return None
@@ -59,7 +59,7 @@ def array_write(plan: Plan) -> ArrayWrite | None:
     items = [value.strip() for value in values.split(",")]
     if any(_PARAMETER.match(item) is None for item in items):
         return None
-    select = f"{head} SELECT {_inline(values)} FROM {rows} ORDER BY p.i"
+    select = f"{head} SELECT {inline(values)} FROM {rows} ORDER BY p.i"
     if conflict is not None:
         if returning is not None:
             return None
@@ -109,15 +109,15 @@ def _returns_serial_id(plan: Plan) -> bool:
         and getattr(column, "autoincrement", None) in (True, "auto")
 
 
-def _arrays(plan: Plan) -> str:
-    return ", ".join(f"${number}::{type_}[]" for number, type_ in enumerate(plan.parameter_types, 1))
+def array_rows(plan: Plan) -> str:
+    """The plan's parameters as rows read from arrays, one array per parameter: ``p.a1``... and ``p.i``, the row's
+    place from 1."""
+    arrays = ", ".join(f"${number}::{type_}[]" for number, type_ in enumerate(plan.parameter_types, 1))
+    columns = ", ".join(f"a{number}" for number in range(1, len(plan.parameter_types) + 1))
+    return f"unnest({arrays}) WITH ORDINALITY AS p({columns}, i)"
 
 
-def _columns(plan: Plan) -> str:
-    return ", ".join(f"a{number}" for number in range(1, len(plan.parameter_types) + 1))
-
-
-def _inline(sql: str) -> str:
+def inline(sql: str) -> str:
     """The statement's parameters read from the arrays' row instead: ``$2`` is ``p.a2``."""
     return _PARAMETER.sub(lambda number: f"p.a{number.group(1)}", sql)
 
