@@ -10,13 +10,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
-# Dependencies first, in their own layer: it is rebuilt only when pyproject.toml changes. Every chat platform's
-# library comes along (the [all] extra).
-COPY pyproject.toml ./
+# Dependencies first, in their own layer: it is rebuilt only when pyproject.toml or constraints.txt changes. Every
+# chat platform's library comes along (the [all] extra), each at the version the tests passed with.
+COPY pyproject.toml constraints.txt ./
 RUN python -c "import tomllib; p = tomllib.load(open('pyproject.toml', 'rb'))['project']; \
 print('\n'.join(p['dependencies'] + [d for extra in ('telegram', 'discord') for d in p['optional-dependencies'][extra]]))" \
         > /tmp/requirements.txt \
- && pip install -r /tmp/requirements.txt \
+ && pip install -r /tmp/requirements.txt -c constraints.txt \
  && rm /tmp/requirements.txt
 
 COPY README.md ./
