@@ -41,16 +41,20 @@ class GamePlay:
         """Score a player's answer to the game's question at ``position`` (joining them if new). ``member``: asked
         before a vote adds a player, or brings back one who left, when the vote names no chat (a Telegram poll
         forwarded elsewhere takes votes too): someone outside the game's chat never sees its next polls, and the
-        game would wait for their answer at every question."""
-        voted = await self._scored(actor, name, game_id, position, option_index, stage, member is None)
-        if voted.ask_membership is not None and member is not None:
-            # Asked outside the game's lock (a network call: the others' votes don't wait for it), then scored as
-            # voted when it came in
-            chat_id, at = voted.ask_membership
-            if not await member(chat_id):
-                _ = await self._table.core.turns.words(actor)
-                return GameVote(False, _("This game is played in another chat: join it there."), _.language)
-            voted = await self._scored(actor, name, game_id, position, option_index, stage, True, at)
+        game would wait for their answer at every question. A vote's time is when it came in: the sweep waits
+        for the votes under way (a check takes seconds) before it closes the question."""
+        arrived = self._table.core.clock()  # before the locks: the voter's may be held by a slow call of its own
+        with self._table.votes.voting(game_id):
+            voted = await self._scored(actor, name, game_id, position, option_index, stage, member is None,
+                                       arrived)
+            if voted.ask_membership is not None and member is not None:
+                # Asked outside the game's lock (a network call: the others' votes don't wait for it), then scored
+                # as voted when it came in
+                chat_id, at = voted.ask_membership
+                if not await member(chat_id):
+                    _ = await self._table.core.turns.words(actor)
+                    return GameVote(False, _("This game is played in another chat: join it there."), _.language)
+                voted = await self._scored(actor, name, game_id, position, option_index, stage, True, at)
         if voted.joined:
             await self._table.set_aside_polls(actor, name, stage)
         return voted.vote
@@ -163,8 +167,8 @@ class GamePlay:
     async def _vote(self, turn: Turn, name: str, game_id: str, position: int, option_index: int,
                     in_chat: bool, at: datetime | None = None) -> Voted:
         """``in_chat``: the voter is known to be in the game's chat (else a vote that would add them is not kept:
-        ``Voted.ask_membership``). ``at``: when the vote came in, if before now (its voter's membership was
-        asked meanwhile)."""
+        ``Voted.ask_membership``). ``at``: when the vote came in, if before now (it waited for the locks, or its
+        voter's membership was asked meanwhile)."""
         core, _, uow = self._table.core, turn.words, turn.uow
         game = await uow.games.get(game_id)
         now = at or core.clock()

@@ -90,6 +90,8 @@ class GameSweep:
             await uow.commit()
             return events
 
+        # Before the lock, which they need: a vote that came in on time is scored before its question closes.
+        await table.votes.settled(game_id)
         async with table.locks.of(game_id):
             events = await table.core.turns.run_unlocked(work)
             try:

@@ -18,6 +18,7 @@ from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import clock_stopped, polls_to_set_aside
 from bot.usecases.games.phases import Phases, keep_posted
+from bot.usecases.games.votes_under_way import VotesUnderWay
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,7 @@ class GameTable:
         # a player's turn inside it can't deadlock with it). Across processes the game's row lock does the same.
         self.locks: KeyedLocks[str] = KeyedLocks()
         self.phases = Phases(core.texts, lambda game: core.library.catalog.get(game.quiz_id))
+        self.votes = VotesUnderWay()  # the sweep lets those that came in on time be scored before it closes
 
     async def live_game_id(self, platform: str, chat_id: str) -> str | None:
         """The id of the chat's live game, if any (read without locks: take the game's lock, then read it again)."""

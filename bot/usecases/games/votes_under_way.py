@@ -1,0 +1,39 @@
+"""Votes under way in this process, by game: a vote that would add a player waits for its voter's check (are they
+in the game's chat? a network call, seconds on a slow day), and the question's time may run out meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Iterator
+
+# Seconds the sweep waits at most for a game's votes under way before it closes the question. A check is one call
+# to the platform, which its own time-outs and retries end within this (Telegram's: 5 s a try, three retries).
+VOTES_WAIT = 30.0
+
+
+class VotesUnderWay:
+    def __init__(self, wait: float = VOTES_WAIT) -> None:
+        self._under_way: dict[str, set[asyncio.Future[None]]] = {}
+        self._wait = wait
+
+    @contextlib.contextmanager
+    def voting(self, game_id: str) -> Iterator[None]:
+        """A vote on the game, from its arrival until it is scored or refused."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._under_way.setdefault(game_id, set()).add(done)
+        try:
+            yield
+        finally:
+            done.set_result(None)
+            votes = self._under_way[game_id]
+            votes.discard(done)
+            if not votes:
+                del self._under_way[game_id]
+
+    async def settled(self, game_id: str) -> None:
+        """Wait for the game's votes under way now (not those that come in meanwhile: they came after the time
+        this sweep found up, so they are late), at most ``wait`` seconds."""
+        votes = set(self._under_way.get(game_id, ()))
+        if votes:
+            await asyncio.wait(votes, timeout=self._wait)
