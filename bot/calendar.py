@@ -55,7 +55,7 @@ def next_at(local: time, time_zone: str | None, after: datetime) -> datetime:
     tz = zone(time_zone)
     day = after.astimezone(tz).date()
     for offset in range(3):  # today, else tomorrow (a day after that covers a skipped clock hour)
-        candidate = datetime.combine(day + timedelta(days=offset), local, tzinfo=tz).astimezone(UTC)
+        candidate = on_clock(day + timedelta(days=offset), local, tz)
         if candidate > after:
             return candidate
     raise RuntimeError("no such time in three days")
@@ -66,10 +66,22 @@ def last_at(local: time, time_zone: str | None, moment: datetime) -> datetime:
     tz = zone(time_zone)
     day = moment.astimezone(tz).date()
     for offset in range(3):  # today, else yesterday (a day before that covers a skipped clock hour)
-        candidate = datetime.combine(day - timedelta(days=offset), local, tzinfo=tz).astimezone(UTC)
+        candidate = on_clock(day - timedelta(days=offset), local, tz)
         if candidate <= moment:
             return candidate
     raise RuntimeError("no such time in three days")
+
+
+def on_clock(day: date, local: time, tz: ZoneInfo) -> datetime:
+    """When the clock in ``tz`` shows ``local`` on ``day`` (in UTC). A time a change of clock skips is read with the
+    offset before the jump, as zoneinfo does: as long after the jump as it would have been after the time, that
+    day (Paris's 02:30 at 03:30). Where the jump ends the day (America/Nuuk's 23:00 to 00:00), that would be the
+    next day, which would then have two reminders and this day none: read with the offset after it instead, as
+    long before the jump (Nuuk's 23:30 at 22:30)."""
+    moment = datetime.combine(day, local, tzinfo=tz)
+    if moment.astimezone(UTC).astimezone(tz).date() != day:  # through UTC: to its own zone it is itself
+        moment = moment.replace(fold=1)
+    return moment.astimezone(UTC)
 
 
 def _case_insensitive(name: str) -> ZoneInfo | None:

@@ -95,3 +95,24 @@ async def test_a_reminder_found_late_within_the_grace_or_at_its_time_after_days_
     assert await reminded(engine) == 1
     clock.now = datetime(2026, 1, 10, 19, 5, tzinfo=UTC)  # down from Wednesday, back on Saturday at 19:05
     assert await reminded(engine) == 1
+
+
+async def test_a_reminder_whose_time_the_clock_skips_before_midnight_comes_that_day_and_the_next_day_too(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """In Nuuk the clock jumps from 23:00 to 00:00 on the last Saturday night of March (2026-03-29 at 01:00 UTC):
+    Saturday's 23:30 never shows, and its reminder was read as Sunday's 00:30, the day after. Saturday had none,
+    and Sunday two."""
+    clock.now = datetime(2026, 3, 25, 12, 0, tzinfo=UTC)  # Wednesday
+    await engine.set_time_zone(ADA, "America/Nuuk")  # UTC-2, UTC-1 from the jump
+    await engine.set_reminders(ADA, "on 23:30")
+    await play_collectives(engine, ALL_WRONG)  # all three due on Thursday, and left unreviewed
+    clock.now = datetime(2026, 3, 28, 1, 31, tzinfo=UTC)  # Friday 23:31 in Nuuk
+    assert await reminded(engine) == 1
+    clock.now = datetime(2026, 3, 29, 0, 59, tzinfo=UTC)  # Saturday 22:59, the last minute of its day
+    assert await reminded(engine) == 1  # before, none: it came at 01:30 UTC, Sunday 00:30 in Nuuk
+    clock.now = datetime(2026, 3, 29, 1, 31, tzinfo=UTC)  # Sunday 00:31
+    assert await reminded(engine) == 0
+    clock.now = datetime(2026, 3, 30, 0, 31, tzinfo=UTC)  # Sunday 23:31
+    assert await reminded(engine) == 1
+    clock.advance(timedelta(hours=1))
+    assert await reminded(engine) == 0
