@@ -97,6 +97,9 @@ class TimedSurface:
     async def close_question(self, question: GameQuestion, posted: Posted) -> None:
         await self._inner.close_question(question, posted)
 
+    async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:
+        await self._inner.close_lobby(lobby, posted)
+
     async def set_aside(self, aside: SetAside) -> Aside:
         return await self._inner.set_aside(aside)
 

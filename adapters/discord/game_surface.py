@@ -62,6 +62,10 @@ class ChannelGameSurface:
         if posted.message_id is not None:  # its buttons go, as the podium's open question's do
             await self._edit(posted.message_id, None, None)
 
+    async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:
+        if posted.message_id is not None:  # Join and Start go, as the podium takes them from the lobby it finds
+            await self._edit(posted.message_id, None, None)
+
     async def set_aside(self, aside: SetAside) -> Aside:
         """Nothing to take away: a Discord poll that ends shows vote counts, no answer, and one stays open for
         QUIZ_DISCORD_POLL_HOURS (32 days by default, polls.poll_hours) unless the bot ends it. Kept open: votes

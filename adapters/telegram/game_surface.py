@@ -126,6 +126,11 @@ class TelegramGameSurface:
             await self._close_poll(posted.message_id)
 
     @for_game
+    async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:
+        if posted.message_id is not None:
+            await self._take_buttons_away(posted.message_id)
+
+    @for_game
     async def set_aside(self, aside: SetAside) -> Aside:
         """A player's own timed quiz poll, in this chat, is deleted as any held poll is (a stopped quiz poll shows
         its answer); only then is it said there, naming them in a group. Deleted, it is REMOVED even if that word

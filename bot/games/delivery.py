@@ -48,6 +48,11 @@ class GameSurface(Protocol):
         sent), as the podium closes the one it finds open: that podium had none to close."""
         ...
 
+    async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:
+        """Take Join and Start off a lobby that went up after its game ended (stopped in another process while it
+        was being sent), as the podium does to the lobby it finds: that podium had none."""
+        ...
+
     async def set_aside(self, aside: SetAside) -> Aside:
         """Take a player's own poll away (where it would otherwise close by itself and show its answer while
         the game asks that question) and say so in its chat (the surface's: ``aside.chat_id``, which may be

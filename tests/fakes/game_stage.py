@@ -34,7 +34,8 @@ class RecordingStage:
         self.failing_asides = 0  # how many of the next polls to take away fail
         self.asides_become = Aside.REMOVED  # as Telegram deletes them; KEPT: as Discord leaves them open
         self.held: dict[str, Hold] = {}  # chats whose messages wait for their hold's release before they are shown
-        self.closed: dict[str, list[GameQuestion]] = defaultdict(list)  # questions closed after their game ended
+        # Questions closed after their game moved past them, and lobbies whose buttons went after their game ended
+        self.closed: dict[str, list[GameQuestion | GameLobby]] = defaultdict(list)
 
     def __call__(self, chat_id: str) -> ChatRecorder:
         return ChatRecorder(self, chat_id)
@@ -83,6 +84,9 @@ class ChatRecorder:
 
     async def close_question(self, question: GameQuestion, posted: Posted) -> None:
         self._stage.closed[self._chat_id].append(question)
+
+    async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:
+        self._stage.closed[self._chat_id].append(lobby)
 
     async def set_aside(self, aside: SetAside) -> Aside:
         if self._stage.failing_asides:  # the chat or the network failed

@@ -124,6 +124,29 @@ async def test_a_question_still_being_posted_when_the_game_is_stopped_is_closed_
         assert stages[0].closed[chat] == [asked[1]], chat
 
 
+async def test_a_lobby_still_being_posted_when_the_game_is_stopped_loses_its_buttons_once_it_is_up(
+        tmp_path: Path, fixture_content: Path, database_url: str) -> None:
+    """One process opened the game (committed) and is still sending its lobby when the other stops it: that
+    podium has no lobby to take Join and Start from, so the opening process does it once the lobby is up."""
+    clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
+    chats = [f"-{100 + number}" for number in range(GAMES)]
+    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        stages[0].held = {chat: Hold() for chat in chats}
+        opens = asyncio.gather(*(one.engine.games.open(_starter(number), f"S{number}", chat, "collectives", None,
+                                                       stages[0]) for number, chat in enumerate(chats)))
+        await asyncio.gather(*(hold.reached.wait() for hold in stages[0].held.values()))
+        stops = await asyncio.gather(*(two.engine.games.stop(_starter(number), f"S{number}", False, stages[1])
+                                       for number in range(GAMES)))
+        assert stops == [None] * GAMES
+        for hold in stages[0].held.values():
+            hold.release.set()
+        assert await opens == [None] * GAMES
+    for chat in chats:
+        [podium] = _podiums(chat, *stages)
+        assert podium.open_lobby is None  # the lobby was not up yet: nothing for the podium to take away
+        assert stages[0].closed[chat] == stages[0].of(chat, GameLobby), chat
+
+
 async def test_an_answer_racing_a_stop_counts_only_before_it(
         tmp_path: Path, fixture_content: Path, database_url: str) -> None:
     clock, stages = FixedClock(), (RecordingStage(), RecordingStage())

@@ -9,7 +9,7 @@ from bot.admins import AdminPolicy
 from bot.games import views
 from bot.games.delivery import HELD_BACK, Aside, ChatRefused, GameSurface, Posted, Stage, show
 from bot.games.records import GameRecord
-from bot.games.replies import GameBegins, GameEvent, GamePodium, GameQuestion, SetAside
+from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, SetAside
 from bot.i18n import N_
 from bot.locks import KeyedLocks
 from bot.ports import UnitOfWork
@@ -57,8 +57,8 @@ class GameTable:
                 ended = await keep_posted(uow, platform, event, posted, self.core.clock())
                 await uow.commit()
                 return ended
-            if await self.core.turns.run_unlocked(store) and isinstance(event, GameQuestion):
-                await self._close_late_question(surface, event, posted)
+            if await self.core.turns.run_unlocked(store) and isinstance(event, GameQuestion | GameLobby):
+                await self._close_late(surface, event, posted)
 
         surface = stage(events[0].chat_id)
         try:
@@ -71,15 +71,18 @@ class GameTable:
         return None
 
     @staticmethod
-    async def _close_late_question(surface: GameSurface, question: GameQuestion, posted: Posted) -> None:
-        """A question that went up after another process stopped its game: that podium found no question open
-        (this one was still being sent), so it is closed here, else its poll or buttons would stay up, every
-        vote refused."""
+    async def _close_late(surface: GameSurface, event: GameQuestion | GameLobby, posted: Posted) -> None:
+        """A question or lobby that went up after another process stopped its game: that podium found no
+        question open nor lobby to take Join and Start from (this one was still being sent), so it is closed
+        here, else its poll or buttons would stay up, every vote or press refused."""
         try:
-            await surface.close_question(question, posted)
+            if isinstance(event, GameLobby):
+                await surface.close_lobby(event, posted)
+            else:
+                await surface.close_question(event, posted)
         except Exception as error:  # the game is over all the same
-            log.info("could not close question message %s of game %s, stopped while it was sent: %s",
-                     posted.message_id, question.game_id, error)
+            log.info("could not close message %s of game %s, stopped while it was sent: %s",
+                     posted.message_id, event.game_id, error)
 
     async def set_aside_polls(self, actor: Actor, name: str, stage: Stage) -> None:
         """After the actor joined a game (or opened one, or it began): their own timed polls it holds taken away,
