@@ -44,8 +44,9 @@ class GameSurface(Protocol):
     async def podium(self, podium: GamePodium) -> None: ...
 
     async def close_question(self, question: GameQuestion, posted: Posted) -> None:
-        """Close a question that went up after its game ended (stopped in another process while it was being
-        sent), as the podium closes the one it finds open: that podium had none to close."""
+        """Close a question that went up after its game moved past it (stopped, or the question closed early, in
+        another process while it was being sent), as the podium or the results close the one they find open:
+        those had none to close."""
         ...
 
     async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:

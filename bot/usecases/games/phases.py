@@ -135,12 +135,15 @@ async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: 
     message and, when votes name a key of their own (a poll), which question they answer. A question's clock
     starts again ``now``, as it appears: flood control may have held it back for seconds, while a Telegram
     poll's own time (open_period) only starts when it arrives, and answer times should count from then.
-    Whether it is a question or a lobby whose game ended meanwhile (stopped in another process: the caller
-    closes the question, takes the lobby's buttons away)."""
-    game = await uow.games.get(event.game_id)  # the row lock: a stop elsewhere is over, or waits for this
+    Whether it is over already: a lobby whose game ended meanwhile, or a question the game moved past (stopped,
+    or closed early, in another process, which found no message to close): the caller closes the question, or
+    takes the lobby's buttons away."""
+    game = await uow.games.get(event.game_id)  # the row lock: a move elsewhere is over, or waits for this
     if game is None:
         return False
-    ended = not game.state.live  # kept all the same: votes and presses hear it is over
+    # Kept all the same: votes and presses hear it is over
+    ended = not game.state.live or (isinstance(event, GameQuestion) and not (
+        game.state is GameState.ASKING and game.position == event.position))
     if isinstance(event, GameLobby):
         game.lobby_message = posted.message_id
     elif isinstance(event, GameQuestion) and game.position == event.position:

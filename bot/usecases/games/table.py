@@ -72,16 +72,16 @@ class GameTable:
 
     @staticmethod
     async def _close_late(surface: GameSurface, event: GameQuestion | GameLobby, posted: Posted) -> None:
-        """A question or lobby that went up after another process stopped its game: that podium found no
-        question open nor lobby to take Join and Start from (this one was still being sent), so it is closed
-        here, else its poll or buttons would stay up, every vote or press refused."""
+        """A question or lobby that went up after another process moved its game past it (stopped the game, or
+        closed the question early): that podium or those results found no message to close (this one was still
+        being sent), so it is closed here, else its poll or buttons would stay up, every vote or press refused."""
         try:
             if isinstance(event, GameLobby):
                 await surface.close_lobby(event, posted)
             else:
                 await surface.close_question(event, posted)
-        except Exception as error:  # the game is over all the same
-            log.info("could not close message %s of game %s, stopped while it was sent: %s",
+        except Exception as error:  # the game has moved on all the same
+            log.info("could not close message %s of game %s, moved past while it was sent: %s",
                      posted.message_id, event.game_id, error)
 
     async def set_aside_polls(self, actor: Actor, name: str, stage: Stage) -> None:
