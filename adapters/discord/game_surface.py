@@ -37,6 +37,8 @@ class ChannelGameSurface:
             await self._edit(begins.lobby_message, game_render.begins(begins), None)
 
     async def ask(self, question: GameQuestion) -> Posted:
+        if question.passed_over is not None:  # its buttons go: a press could only hear it was removed
+            await self._edit(question.passed_over, None, None)
         text = game_render.question(question, int(question.closes_at.timestamp()))
         view = answer_view(question.game_id, question.position, game_render.button_labels(question))
         with _refused_as_chat_refused(self._send_right):  # the channel's permissions changed since the lobby

@@ -48,6 +48,9 @@ class GameQuestion:
     closes_at: datetime  # when that time is up
     notices: tuple[str, ...] = ()  # e.g. "shown in English"
     language: str = ui_language()
+    # The message of the question before, which a reload removed while it was open: passed over without results,
+    # so nothing else closes it (a platform whose question stays open until it is closed closes it first)
+    passed_over: str | None = None
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ through these same functions, under the game's lock.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.content.models import Quiz, localized
@@ -75,8 +76,10 @@ class Phases:
         quiz = self._quiz_of(game)
         question = quiz.question(game.current_question_id or "") if quiz else None
         if question is None:  # a reload removed it (or the whole quiz) mid-question
+            removed = game.question_message  # closed by the next question (or the podium, which finds it open)
             await _pass_over(uow, game)
-            return await self.ask_next(uow, game, now)
+            return [replace(event, passed_over=removed) if isinstance(event, GameQuestion) else event
+                    for event in await self.ask_next(uow, game, now)]
         players = await uow.games.players(game.id)
         answers = await uow.games.answers(game.id, game.position)
         early = game.deadline is not None and now < game.deadline - GRACE
