@@ -48,9 +48,9 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
                                     for day, count in answers_per_day), language=_.language,
                               # Translators: a percentage on the progress chart ("77%"), as your language writes it.
                               percent_format=_("{percent}%"))
-    # "No results yet" only when there is nothing at all: a streak or games played are results (the quizzes
-    # behind them may have been removed since).
-    heading = sessions.heading if sessions.lines or not (quizzes or notes) else _("Your progress:")
+    # "No results yet" only when there is nothing at all: a streak, games played or the chart's answers are
+    # results (the quizzes behind them may have been removed since).
+    heading = sessions.heading if sessions.lines or not (quizzes or notes or chart) else _("Your progress:")
     return Progress(heading, sessions.lines, _.language, quizzes=quizzes, concepts=concepts, notes=tuple(notes),
                     chart=chart, quizzes_heading=_("Chance of recall a day or more after your last answer, by "
                                                    "quiz:") if quizzes else "",
