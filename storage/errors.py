@@ -14,11 +14,14 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError, NoSuc
 from storage.database import InMemoryDatabase, sqlite_file
 from storage.migrate import ForeignDatabase, ReadOnlyDatabase, SchemaNotCurrent
 
+# The storage's own words for a full disk: SQLite's SQLITE_FULL, PostgreSQL's disk_full (SQLSTATE 53100).
+SQLITE_FULL = "database or disk is full"
+POSTGRES_DISK_FULL = "53100"
 READ_ONLY = "{where} is read-only: QuizTutor needs to write to it"
 # Driver messages worth recognising (SQLite's and asyncpg's wording), and what they mean to an operator.
 KNOWN_MESSAGES = (
     ("file is not a database", "{where} is not a SQLite database (a different kind of file?)"),
-    ("database or disk is full", "the disk holding {where} is full"),
+    (SQLITE_FULL, "the disk holding {where} is full"),
     ("disk i/o error", "can't write {where}: disk I/O error (is the disk full, or the file too large?)"),
     ("readonly database", READ_ONLY),
     ("read-only file system", "{where} is on a read-only file system"),
@@ -165,6 +168,13 @@ def connection_lost(error: BaseException) -> bool:
         return True  # driver-neutral here
     return type(error).__module__.startswith("asyncpg") and any(
         words in str(error).lower() for words in CONNECTION_CLOSED)
+
+
+def storage_full(error: BaseException) -> bool:
+    """Whether the disk holding the database is full anywhere in ``error``'s chain: SQLite may say it only in the
+    context of a later error (its whole transaction rolled back, the action's savepoint is gone)."""
+    return any(SQLITE_FULL in str(cause).lower() or getattr(cause, "sqlstate", None) == POSTGRES_DISK_FULL
+               or (isinstance(cause, OSError) and cause.errno == errno.ENOSPC) for cause in chain(error))
 
 
 def chain(error: BaseException) -> Iterator[BaseException]:

@@ -48,6 +48,7 @@ class TerminalPlayer:
         self._screen = TerminalSurface(io, engine.localizer_for, clock)
         self._quiz_ids: list[str] = []  # the last list shown, so "2" can pick its second quiz
         self._words: Localizer = engine.localizer_for("en")  # kept from each reply: no look-up per prompt
+        self._last_unsaved = False  # the last line acted on failed: the goodbye must not say all is saved
 
     async def play(self, quiz: str | None = None, language: str | None = None) -> None:
         """Run until the learner quits or input ends; every answer is saved as it is given."""
@@ -75,8 +76,7 @@ class TerminalPlayer:
         self._goodbye()
 
     def _goodbye(self) -> None:
-        _ = self._words
-        self._io.write("\n" + render.wrap(_("Bye! Your progress is saved: run the same command to carry on.")))
+        self._io.write("\n" + render.wrap(words.goodbye(self._words, last_unsaved=self._last_unsaved)))
 
     def _prompt(self) -> str:
         _, question = self._words, self._screen.question
@@ -87,12 +87,15 @@ class TerminalPlayer:
     async def _handle_safely(self, line: str) -> bool:
         """Act on one line; a failure (say, the database is busy) is an apology, not the end of the game."""
         try:
-            return await self._handle(line)
+            going_on = await self._handle(line)
         except Exception as error:  # one line on stderr, as every failure; the traceback at QUIZ_LOG_LEVEL=DEBUG
             log_briefly(log, logging.ERROR, error, "the terminal could not act on a line")
-            _ = self._words
-            self._say(_("Sorry, something went wrong. Please try again in a moment."))
+            self._say(words.not_done(self._words, error))
+            self._last_unsaved = True
             return True
+        # "quit" and an empty line do nothing: what failed before them is still the last thing done.
+        self._last_unsaved = self._last_unsaved and (not going_on or not line.strip())
+        return going_on
 
     async def _handle(self, text: str) -> bool:
         """Act on one line; False means the learner wants to leave."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.i18n import Localizer
 from bot.notices import ECHOED
 from bot.text import echoed
+from storage.errors import storage_full
 
 
 def welcome(_: Localizer) -> str:
@@ -39,3 +40,17 @@ def number_please(_: Localizer, count: int) -> str:
 def quiz_number_please(_: Localizer, count: int) -> str:
     """Not "type a number from 1 to 4": with a question open, that reads as about its options."""
     return _("Please choose a quiz by its number, 1 to {count}, or by its id.", count=count)
+
+
+def not_done(_: Localizer, error: Exception) -> str:
+    """A line the terminal could not act on; nothing of it was kept (the engine's transaction rolled back)."""
+    if storage_full(error):  # on the learner's own machine, most likely: they can free the space
+        return _("Sorry, that was not saved: the disk is full. Free some space on it, then try again.")
+    return _("Sorry, something went wrong. Please try again in a moment.")
+
+
+def goodbye(_: Localizer, *, last_unsaved: bool) -> str:
+    """``last_unsaved``: the last line acted on failed, so its answer or choice was not saved."""
+    if last_unsaved:
+        return _("Bye! Your last step was not saved; everything before it is. Run the same command to carry on.")
+    return _("Bye! Your progress is saved: run the same command to carry on.")
