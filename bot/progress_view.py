@@ -40,8 +40,12 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
         notes.append(_.ngettext("Group games: {n} played", "Group games: {n} played", games.played) + " · "
                      + _.ngettext("{n} point", "{n} points", games.points) + " · "
                      + _.ngettext("{n} win", "{n} wins", games.wins))
+    answered = sum(count for _day, count in answers_per_day)
+    if answered and not (sessions.lines or quizzes or notes):  # the chart alone, which the terminal doesn't draw
+        notes.append(_.ngettext("{n} answer in the last {days} days.", "{n} answers in the last {days} days.",
+                                answered, days=CHART_DAYS))
     chart = None
-    if concepts or any(count for _day, count in answers_per_day):
+    if concepts or answered:
         chart = ProgressChart(_("Mastery by concept"), tuple((line.title, line.percent) for line in concepts),
                               _("Answers, last {n} days", n=CHART_DAYS),
                               tuple((day_label(day, _.language), count)

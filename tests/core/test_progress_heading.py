@@ -24,3 +24,16 @@ async def test_answers_of_a_removed_quiz_on_the_chart_are_results_under_the_head
     progress = await engine.progress(ALICE)
     assert progress.chart is not None and sum(count for _day, count in progress.chart.days) == 1
     assert progress.heading == "Your progress:"
+
+
+async def test_answers_only_on_the_chart_are_said_in_words_too(
+        engine: QuizEngine, content_dir: Path, clock: FixedClock) -> None:
+    """The terminal draws no chart: "Your progress:" stood over nothing there."""
+    for _question in range(2):
+        await answer(engine, ALICE, await start(engine, ALICE), right=False)
+    (content_dir / "quizzes" / "collectives.yaml").unlink()
+    assert (await engine.reload(ADMIN)).ok
+    clock.advance(timedelta(days=3))
+    progress = await engine.progress(ALICE)
+    assert not (progress.lines or progress.quizzes or progress.concepts)
+    assert progress.notes == ("2 answers in the last 30 days.",)
