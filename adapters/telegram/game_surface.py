@@ -83,6 +83,8 @@ class TelegramGameSurface:
         blocks = [render.question_notices(question.notices), layout.lettered or ""]
         period = min(max(question.seconds, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
         with _still_in_group():
+            if question.passed_over is not None:  # a reload removed it: no results will close its poll
+                await self._close_poll(question.passed_over)
             if any(blocks):
                 await self._chat.html(self._chat_id, blocks, follow=False)
             async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)

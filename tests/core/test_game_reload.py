@@ -60,6 +60,8 @@ async def test_a_vote_on_the_open_question_a_reload_removed_is_told_so_and_the_g
     assert not stage.of(CHAT, GameResults)  # no results for a question that is gone
     following = last_question(stage)
     assert (following.game_id, following.position) == (game_id, 1)
+    late = await engine.games.vote(CHIDO, "Chido", game_id, 0, asked.correct_index, stage)  # passed over now
+    assert (late.counted, late.text) == (False, "This question is closed.")
     assert (await vote(engine, stage, BAYO, right=True)).counted
 
 
