@@ -110,3 +110,29 @@ async def test_a_game_that_runs_out_of_questions_as_planned_says_nothing_of_remo
         clock.advance(timedelta(seconds=RESULTS_SECONDS))
         await engine.games.sweep("telegram", stage)
     assert stage.of(CHAT, GamePodium)[0].note is None
+
+
+async def test_the_last_question_a_reload_removed_while_open_counts_on_the_podium_only_for_who_answered_it(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    # Passed over as the last one, the game ends at once: its poll is closed by the podium, Ada's answer to it
+    # (before the reload) counts, and the others had no chance to answer it, so it is not held against them.
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    stage = RecordingStage()
+    game_id = await begun_with_three(engine, stage)
+    for _question in range(2):
+        for player in (ADA, BAYO, CHIDO):
+            assert (await vote(engine, stage, player, right=True)).counted
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        await engine.games.sweep("telegram", stage)
+    last = last_question(stage)
+    assert last.position == 2
+    assert (await vote(engine, stage, ADA, right=True)).counted
+    remove_question(content_dir, "english-only")  # the open one, the last
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+    assert await engine.games.skip(ADA, False, stage) is not None
+    [podium] = stage.of(CHAT, GamePodium)
+    assert podium.open_question == fake_db.state.games[game_id].question_message  # its poll closes
+    assert podium.open_question is not None
+    assert [line.split(" · ")[1] for line in podium.lines] == ["3 of 3 right (100%)", "2 of 2 right (100%)",
+                                                               "2 of 2 right (100%)"]
+    assert fake_db.state.games[game_id].state is GameState.FINISHED

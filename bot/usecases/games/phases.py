@@ -97,7 +97,8 @@ class Phases:
         open_lobby = game.lobby_message if game.state is GameState.LOBBY else None  # stopped before it began
         asked = game.position + (1 if game.state is GameState.SHOWING else 0)  # the questions closed
         # Stopped mid-question: that question counts only for those who answered it in time (a refused one was
-        # never seen, so it counts for nobody).
+        # never seen, so it counts for nobody). A last question a reload removed, passed over, is past already:
+        # counted in ``asked``, and _pass_over took it off for who hadn't answered it (none answered here).
         stopped_open = game.state is GameState.ASKING and not refused
         answered_open = frozenset(answer.user_id for answer in await uow.games.answers(game.id, game.position)
                                   ) if stopped_open else frozenset()
