@@ -15,7 +15,7 @@ from bot.content.models import Quiz, localized
 from bot.games import views
 from bot.games.delivery import Posted
 from bot.games.records import GameMessageLink, GameRecord, GameState
-from bot.games.replies import GameEvent, GameLobby, GamePodium, GameQuestion
+from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion
 from bot.games.rules import GRACE, RESULTS_SECONDS, places, standings
 from bot.i18n import Localizer, UiTexts
 from bot.ports import UnitOfWork
@@ -47,8 +47,7 @@ class Phases:
         quiz = self._quiz_of(game)
         events: list[GameEvent] = []
         if game.state is GameState.LOBBY:
-            here = [player for player in await uow.games.players(game.id) if player.left_position is None]
-            events.append(views.begins(game, here, _))  # not who left the chat from the lobby
+            events.append(await self.begins(uow, game))
             game.position = 0
         else:
             game.position += 1
@@ -70,6 +69,11 @@ class Phases:
             return [*events, views.question(game, question, _)]
         # Ended by the removal (else the game was over as planned): the podium says why
         return [*events, await self.finish(uow, game, now, cut_short=len(game.question_ids) < planned)]
+
+    async def begins(self, uow: UnitOfWork, game: GameRecord) -> GameBegins:
+        """The lobby becomes the list of players: not who left the chat from the lobby."""
+        here = [player for player in await uow.games.players(game.id) if player.left_position is None]
+        return views.begins(game, here, self.words(game))
 
     async def close(self, uow: UnitOfWork, game: GameRecord, now: datetime) -> list[GameEvent]:
         """The current question's results; the next question follows after time to read them."""
@@ -115,6 +119,38 @@ class Phases:
                             stopped_by=stopped_by, refused=refused, open_question=open_question,
                             open_lobby=open_lobby, answered_open=answered_open, questions_removed=cut_short)
 
+    async def keep_posted(self, uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted,
+                          now: datetime) -> bool | GameBegins:
+        """Store what a platform posted for the game (the caller commits): the lobby's message, the question's
+        message and, when votes name a key of their own (a poll), which question they answer. A question's clock
+        starts again ``now``, as it appears: flood control may have held it back for seconds, while a Telegram
+        poll's own time (open_period) only starts when it arrives, and answer times should count from then.
+        Whether it is over already: a lobby whose game ended meanwhile, or a question the game moved past
+        (stopped, or closed early, in another process, which found no message to close): the caller closes the
+        question, or takes the lobby's buttons away. A lobby whose game began meanwhile (in another process,
+        which found no lobby message to turn into the list of players): the list it is to become, without Join
+        and Start (a press on Start could only be refused)."""
+        game = await uow.games.get(event.game_id)  # the row lock: a move elsewhere is over, or waits for this
+        if game is None:
+            return False
+        # Kept all the same: votes and presses hear it is over
+        ended = not game.state.live or (isinstance(event, GameQuestion) and not (
+            game.state is GameState.ASKING and game.position == event.position))
+        if isinstance(event, GameLobby):
+            game.lobby_message = posted.message_id
+        elif isinstance(event, GameQuestion) and game.position == event.position:
+            game.question_message = posted.message_id
+            if game.state is GameState.ASKING and game.asked_at is not None and now > game.asked_at:
+                game.asked_at, game.deadline = now, question_deadline(game, now)
+        else:
+            return ended
+        await uow.games.update(game)
+        if isinstance(event, GameQuestion) and posted.answer_key is not None:
+            await uow.games.add_link(GameMessageLink(platform, posted.answer_key, game.id, event.position))
+        if isinstance(event, GameLobby) and not ended and game.state is not GameState.LOBBY:
+            return await self.begins(uow, game)
+        return ended
+
 
 async def _pass_over(uow: UnitOfWork, game: GameRecord) -> None:
     """The open question, which a reload removed, goes without results: it took no answers once removed, so it
@@ -132,31 +168,3 @@ async def _pass_over(uow: UnitOfWork, game: GameRecord) -> None:
 def question_deadline(game: GameRecord, now: datetime) -> datetime:
     """When a question asked ``now`` closes: its seconds, and the vote's grace."""
     return now + timedelta(seconds=game.question_seconds) + GRACE
-
-
-async def keep_posted(uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted, now: datetime) -> bool:
-    """Store what a platform posted for the game (the caller commits): the lobby's message, the question's
-    message and, when votes name a key of their own (a poll), which question they answer. A question's clock
-    starts again ``now``, as it appears: flood control may have held it back for seconds, while a Telegram
-    poll's own time (open_period) only starts when it arrives, and answer times should count from then.
-    Whether it is over already: a lobby whose game ended meanwhile, or a question the game moved past (stopped,
-    or closed early, in another process, which found no message to close): the caller closes the question, or
-    takes the lobby's buttons away."""
-    game = await uow.games.get(event.game_id)  # the row lock: a move elsewhere is over, or waits for this
-    if game is None:
-        return False
-    # Kept all the same: votes and presses hear it is over
-    ended = not game.state.live or (isinstance(event, GameQuestion) and not (
-        game.state is GameState.ASKING and game.position == event.position))
-    if isinstance(event, GameLobby):
-        game.lobby_message = posted.message_id
-    elif isinstance(event, GameQuestion) and game.position == event.position:
-        game.question_message = posted.message_id
-        if game.state is GameState.ASKING and game.asked_at is not None and now > game.asked_at:
-            game.asked_at, game.deadline = now, question_deadline(game, now)
-    else:
-        return ended
-    await uow.games.update(game)
-    if isinstance(event, GameQuestion) and posted.answer_key is not None:
-        await uow.games.add_link(GameMessageLink(platform, posted.answer_key, game.id, event.position))
-    return ended

@@ -17,7 +17,7 @@ from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import clock_stopped, polls_to_set_aside
-from bot.usecases.games.phases import Phases, keep_posted
+from bot.usecases.games.phases import Phases
 from bot.usecases.games.votes_under_way import VotesUnderWay
 
 log = logging.getLogger(__name__)
@@ -53,12 +53,13 @@ class GameTable:
             return None
 
         async def record(event: GameEvent, posted: Posted) -> None:
-            async def store(uow: UnitOfWork) -> bool:
-                ended = await keep_posted(uow, platform, event, posted, self.core.clock())
+            async def store(uow: UnitOfWork) -> bool | GameBegins:
+                late = await self.phases.keep_posted(uow, platform, event, posted, self.core.clock())
                 await uow.commit()
-                return ended
-            if await self.core.turns.run_unlocked(store) and isinstance(event, GameQuestion | GameLobby):
-                await self._close_late(surface, event, posted)
+                return late
+            late = await self.core.turns.run_unlocked(store)
+            if late is not False and isinstance(event, GameQuestion | GameLobby):
+                await self._close_late(surface, event, posted, late if isinstance(late, GameBegins) else None)
 
         surface = stage(events[0].chat_id)
         try:
@@ -71,12 +72,16 @@ class GameTable:
         return None
 
     @staticmethod
-    async def _close_late(surface: GameSurface, event: GameQuestion | GameLobby, posted: Posted) -> None:
+    async def _close_late(surface: GameSurface, event: GameQuestion | GameLobby, posted: Posted,
+                          begun: GameBegins | None) -> None:
         """A question or lobby that went up after another process moved its game past it (stopped the game, or
         closed the question early): that podium or those results found no message to close (this one was still
-        being sent), so it is closed here, else its poll or buttons would stay up, every vote or press refused."""
+        being sent), so it is closed here, else its poll or buttons would stay up, every vote or press refused.
+        A lobby whose game ``begun`` there becomes the list of players, as it would have there."""
         try:
-            if isinstance(event, GameLobby):
+            if begun is not None:
+                await surface.begins(begun)
+            elif isinstance(event, GameLobby):
                 await surface.close_lobby(event, posted)
             else:
                 await surface.close_question(event, posted)
