@@ -11,7 +11,8 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from types import TracebackType
+from typing import Self, TypeVar
 
 from bot.i18n import Localizer, UiTexts
 from bot.languages import choose_language, normalize_language
@@ -177,8 +178,12 @@ class Turns:
             if user is None and create_user:
                 user = await uow.users.add(_new_user(actor))
             elif user is not None:
-                hinted = await _note_hint(uow, user, actor)
-            result = await work(Turn(actor, uow, user, await self._words(uow, user, actor)))
+                hinted = _new_hint(user, actor)
+            # Written with the work's own commit only: a write of a turn that commits nothing would lose the
+            # transaction it shares with other learners' answers (storage/shared_transaction.py); _keep_hint then
+            # keeps it alone.
+            kept_at_commit = _HintKeptAtCommit(uow, user if hinted else None)
+            result = await work(Turn(actor, kept_at_commit, user, await self._words(uow, user, actor)))
             self._remember(actor, user)  # after the work: a choice made in this very turn (/language) counts
         return result, hinted
 
@@ -190,7 +195,8 @@ class Turns:
         async def keep() -> None:
             async with self._uow() as uow:
                 user = await uow.users.get(actor.platform, actor.user_id)
-                if user is not None and await _note_hint(uow, user, actor):
+                if user is not None and _new_hint(user, actor):
+                    await uow.users.note_hint(user)
                     await uow.commit()
         try:
             await self._retry.run(keep)
@@ -202,12 +208,34 @@ def _new_user(actor: Actor) -> UserRecord:
     return UserRecord(actor.platform, actor.user_id, last_hint=normalize_language(actor.language_hint))
 
 
-async def _note_hint(uow: UnitOfWork, user: UserRecord, actor: Actor) -> bool:
-    """Remember the platform's latest language hint, for later events that carry none (written on commit);
-    whether it was new."""
+def _new_hint(user: UserRecord, actor: Actor) -> bool:
+    """Note the platform's latest language hint on ``user``, for later events that carry none (stored with
+    users.note_hint); whether it was new."""
     hint = normalize_language(actor.language_hint)
     if hint is None or hint == user.last_hint:
         return False
     user.last_hint = hint
-    await uow.users.note_hint(user)
     return True
+
+
+class _HintKeptAtCommit:
+    """A turn's unit of work that writes its learner's new hint just before the work commits, with it."""
+
+    def __init__(self, uow: UnitOfWork, hinted: UserRecord | None) -> None:
+        self._uow, self._hinted = uow, hinted
+        self.users, self.sessions, self.answers, self.links = uow.users, uow.sessions, uow.answers, uow.links
+        self.cards, self.reviews, self.games, self.chats = uow.cards, uow.reviews, uow.games, uow.chats
+        self.content = uow.content
+
+    async def __aenter__(self) -> Self:
+        return self  # the turn's own block begins and ends the unit of work
+
+    async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        return None
+
+    async def commit(self) -> None:
+        if self._hinted is not None:
+            await self._uow.users.note_hint(self._hinted)
+            self._hinted = None
+        await self._uow.commit()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 from collections.abc import Awaitable
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -179,3 +180,29 @@ async def test_review_answers_of_many_learners_on_two_processes_are_each_scored_
         assert all(r in scored or (isinstance(r, Notice) and r.code is NoticeCode.ALREADY_ANSWERED) for r in mine)
         review = again[n]
         assert isinstance(review, Started) and review.question.number == 2, review
+
+
+async def test_a_refused_answer_bringing_a_new_hint_costs_the_answers_sharing_with_it_nothing(
+        tmp_path: Path, fixture_content: Path, postgres_url: str) -> None:
+    """A stale answer (a question no longer open) writes nothing: the new language hint it brings is kept
+    without losing the transaction it shared with the others, who commit together, once."""
+    metrics = SharedCommits()
+    async with open_services(_settings(tmp_path, fixture_content, postgres_url), clock=FixedClock(),
+                             metrics=metrics) as services:
+        engine = services.engine
+        asked = []
+        for learner in LEARNERS:
+            started = await engine.start(learner, "collectives")
+            assert isinstance(started, Started)
+            asked.append(started.question)
+        metrics.kept.clear()
+        stale = replace(LEARNERS[0], language_hint="fr")
+        replies = await asyncio.gather(
+            engine.answer(stale, asked[0].session_id, "not-this-question", 0),
+            *(engine.answer(learner, asked[n].session_id, asked[n].question_id, asked[n].correct_index)
+              for n, learner in enumerate(LEARNERS) if n))
+        later = await engine.localizer(LEARNERS[0])  # an event without a hint of its own
+    assert isinstance(replies[0], Notice) and replies[0].language == "fr", replies[0]
+    assert all(isinstance(reply, AnswerOutcome) for reply in replies[1:]), replies
+    assert metrics.kept == [len(LEARNERS) - 1]  # one COMMIT for the others: nobody ran again alone
+    assert later.language == "fr"  # the hint was kept all the same
