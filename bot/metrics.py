@@ -15,12 +15,16 @@ EVERY_PLATFORM = "all"
 # The kinds of error the core counts (Metrics.error): a failed sweep, and a lost storage race tried again.
 SWEEP_FAILED = "sweep"
 STORAGE_BUSY = "storage_busy"
+# The storage counts this one: a transaction shared by answers on PostgreSQL rolled back, whatever the reason (a
+# member failed or left having written, a statement refused or past its lock wait), its answers run again alone.
+# Once a transaction: one bad answer among 64 is not 64 lost races.
+SHARED_TRANSACTION_LOST = "shared_transaction_lost"
 
 
 def core_error_series(platforms: Iterable[str]) -> list[tuple[str, str]]:
     """Every (platform, kind) of error the core may count while serving ``platforms``, for a metrics backend
     to show at 0 before the first: a rate() over a series that doesn't exist yet is empty, not 0."""
-    return [(EVERY_PLATFORM, STORAGE_BUSY), (EVERY_PLATFORM, SWEEP_FAILED),
+    return [(EVERY_PLATFORM, STORAGE_BUSY), (EVERY_PLATFORM, SHARED_TRANSACTION_LOST), (EVERY_PLATFORM, SWEEP_FAILED),
             *((platform, SWEEP_FAILED) for platform in platforms)]
 
 

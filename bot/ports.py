@@ -34,6 +34,10 @@ class StorageBusy(Exception):
     """A transaction lost a race it may win if tried again (SQLite busy, a PostgreSQL deadlock or serialization
     failure); nothing of it was kept."""
 
+    # False for an action run again because a transaction it shared with others was rolled back (on PostgreSQL):
+    # the storage counts that once for the transaction, not once for each of its members as a lost race.
+    lost_race = True
+
 
 class LinkRejected(Exception):
     """The database refused one message link (its session is gone, or its key is taken): about that link alone,

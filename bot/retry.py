@@ -33,8 +33,9 @@ class RetryPolicy:
         for attempt in range(1, self._attempts + 1):
             try:
                 return await action()
-            except StorageBusy:
-                self._on_busy()
+            except StorageBusy as busy:
+                if busy.lost_race:
+                    self._on_busy()
                 if attempt == self._attempts:
                     raise  # the adapter apologises; nothing half-done was kept
                 # Jitter, so two processes that collided don't collide again on the same beat.

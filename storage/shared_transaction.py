@@ -13,7 +13,8 @@ each member's outcome what it would be alone, or rolls back whole:
 
 - a statement that fails (the transaction is aborted on PostgreSQL), a member that asks for a savepoint, or one
   that leaves having written without committing (its error, its cancellation) loses the shared transaction: every
-  member still in it hears SharedTransactionLost (a StorageBusy: nothing was kept) and runs again, alone;
+  member still in it hears SharedTransactionLost (a StorageBusy: nothing was kept) and runs again, alone (the
+  metrics count the loss once, as shared_transaction_lost, rather than a lost race, storage_busy, per member);
 - a failure of the connection or the database (BEGIN, a time limit, shutdown, COMMIT) reaches each member as it
   would have reached it alone, except a cut of the connection while nothing is on it (a member kept it waiting):
   that loses the shared transaction too, else its members would wait for that member however long it takes.
@@ -27,7 +28,7 @@ from typing import Any
 
 from sqlalchemy import Dialect, Executable, Select
 
-from bot.metrics import Metrics
+from bot.metrics import EVERY_PLATFORM, SHARED_TRANSACTION_LOST, Metrics
 from bot.ports import StorageBusy, WriterClosed
 from storage.merged_statements import (
     Copy,
@@ -133,7 +134,7 @@ class SharedTransaction:
         if self._solo and self._connection is not None:
             return self._connection.begin_nested()
         # Rolling back to a savepoint would undo the other members' statements sent since.
-        raise SharedTransactionLost("a savepoint needs a transaction of its own")
+        raise _shared_lost("a savepoint needs a transaction of its own")
 
     async def commit(self, member: Member) -> None:
         if self._failure is not None:
@@ -166,7 +167,9 @@ class SharedTransaction:
     def _member_error(self) -> BaseException:
         failure = self._failure
         if self._lost_by_members or isinstance(failure, StorageBusy):
-            return SharedTransactionLost("a transaction shared with other learners was rolled back")
+            if len(self._members) == 1:  # alone, its own lost race
+                return SharedTransactionLost("a transaction shared with other learners was rolled back")
+            return _shared_lost("a transaction shared with other learners was rolled back")
         if isinstance(failure, asyncio.CancelledError) or failure is None:
             return WriterClosed("the shared transaction was stopped")
         return failure
@@ -201,6 +204,8 @@ class SharedTransaction:
                     sent.reply.set_exception(self._member_error())
             self._begun.set()
             self._ended.set()
+            if len(self._members) > 1 and (self._lost_by_members or isinstance(self._failure, StorageBusy)):
+                self._metrics.error(EVERY_PLATFORM, SHARED_TRANSACTION_LOST)  # its members' runs again, once
 
     async def _serve(self, connection: ServerConnection) -> None:
         """Send the members' statements until every member has committed or left."""
@@ -250,6 +255,14 @@ class SharedTransaction:
                 share_out(plan, part, records)
                 for copy in part:
                     _reply(copy.owner, copy.result)
+
+
+def _shared_lost(message: str) -> SharedTransactionLost:
+    """What a member hears of a transaction lost with others in it (or of a savepoint, needing one of its own):
+    not a lost race of its own, which the retry would count (the transaction counts its loss once)."""
+    lost = SharedTransactionLost(message)
+    lost.lost_race = False
+    return lost
 
 
 def _reply(sent: _Sent, result: StatementResult | None) -> None:

@@ -39,6 +39,7 @@ def test_the_error_series_asked_for_are_at_0_until_an_error_is_counted() -> None
     metrics.error("telegram", "handler")
     text = metrics.exposition().decode()
     assert sample(text, "quiztutor_errors_total", platform="telegram", kind="handler") == 1
-    for platform, kind in [("telegram", "sweep"), (EVERY_PLATFORM, "sweep"), (EVERY_PLATFORM, "storage_busy")]:
+    for platform, kind in [("telegram", "sweep"), (EVERY_PLATFORM, "sweep"), (EVERY_PLATFORM, "storage_busy"),
+                           (EVERY_PLATFORM, "shared_transaction_lost")]:
         assert sample(text, "quiztutor_errors_total", platform=platform, kind=kind) == 0, (platform, kind)
     assert sample(text, "quiztutor_errors_total", platform="discord", kind="handler") is None

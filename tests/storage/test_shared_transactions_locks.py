@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+from bot.metrics import EVERY_PLATFORM, STORAGE_BUSY
 from bot.records import CardRecord
 from storage.database import create_engine
 from storage.migrate import upgrade_to_head
@@ -75,9 +76,10 @@ async def test_an_answer_alone_in_its_shared_transaction_waits_for_a_lock_as_lon
 
         holding = asyncio.create_task(holder())
         await locked.wait()
-        card = await committed(storage, 0, no_wait())()
+        card = await committed(storage, 0, no_wait(storage.metrics))()
         await holding
         assert isinstance(card, CardRecord) and await answered(storage, 0) == ["q1"]
+        assert storage.metrics.errors == [(EVERY_PLATFORM, STORAGE_BUSY)]  # alone, a lost race of its own
         await storage.units.close()
         await other_process.close()
     finally:

@@ -61,7 +61,7 @@ async def test_quiztutor_run_serves_health_readiness_and_metrics_on_its_http_por
     assert f"health and metrics on http://127.0.0.1:{port}" in output.decode()
     # Every error series is there at 0 before the first error: a dashboard's rate() works from the start.
     for platform, kind in [("telegram", "handler"), ("telegram", "polling"), ("telegram", "sweep"),
-                           ("all", "sweep"), ("all", "storage_busy")]:
+                           ("all", "sweep"), ("all", "storage_busy"), ("all", "shared_transaction_lost")]:
         assert sample(started.text, "quiztutor_errors_total", platform=platform, kind=kind) == 0, (platform, kind)
     assert sample(started.text, "quiztutor_errors_total", platform="discord", kind="gateway") is None  # not run
     # So are the platform's answers, 429s and outbound queue, which "When to switch" says to watch.
