@@ -16,13 +16,15 @@ each member's outcome what it would be alone, or rolls back whole:
   member still in it hears SharedTransactionLost (a StorageBusy: nothing was kept) and runs again, alone (the
   metrics count the loss once, as shared_transaction_lost, rather than a lost race, storage_busy, per member);
 - a failure of the connection or the database (BEGIN, a time limit, shutdown, COMMIT) reaches each member as it
-  would have reached it alone, except a cut of the connection while nothing is on it (a member kept it waiting):
-  that loses the shared transaction too, else its members would wait for that member however long it takes.
+  would have reached it alone (each its own copy, caused by it), except a cut of the connection while nothing is
+  on it (a member kept it waiting): that loses the shared transaction too, else its members would wait for that
+  member however long it takes.
 """
 
 from __future__ import annotations
 
 import asyncio
+from copy import copy as shallow_copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -172,7 +174,7 @@ class SharedTransaction:
             return _shared_lost("a transaction shared with other learners was rolled back")
         if isinstance(failure, asyncio.CancelledError) or failure is None:
             return WriterClosed("the shared transaction was stopped")
-        return failure
+        return member_copy(failure)
 
     async def _run(self) -> None:
         try:
@@ -263,6 +265,18 @@ def _shared_lost(message: str) -> SharedTransactionLost:
     lost = SharedTransactionLost(message)
     lost.lost_race = False
     return lost
+
+
+def member_copy(failure: BaseException) -> BaseException:
+    """A member's own copy of the transaction's failure (its type, arguments and attributes: told and retried as
+    it), caused by it: raised in every member, the one object would gather all their tracebacks in one."""
+    try:
+        copied = shallow_copy(failure)
+    except Exception:  # a type its arguments can't make again (keyword-only ones): made without its __init__
+        copied = type(failure).__new__(type(failure), *failure.args)
+        copied.__dict__.update(vars(failure))
+    copied.__cause__ = failure
+    return copied
 
 
 def _reply(sent: _Sent, result: StatementResult | None) -> None:
