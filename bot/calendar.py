@@ -38,6 +38,17 @@ def local_day(moment: datetime, time_zone: str | None) -> date:
     return moment.astimezone(zone(time_zone)).date()
 
 
+def utc_offset_minutes(moment: datetime, clock: ZoneInfo) -> int:
+    """How far the clock was from UTC at ``moment``, in whole minutes (every zone's offset is, today)."""
+    offset = moment.astimezone(clock).utcoffset()
+    return int((offset or timedelta(0)).total_seconds() // 60)
+
+
+def day_at_offset(moment: datetime, offset_minutes: int) -> date:
+    """The day a clock ``offset_minutes`` from UTC showed at ``moment``."""
+    return (moment.astimezone(UTC) + timedelta(minutes=offset_minutes)).date()
+
+
 def end_of_day(moment: datetime, time_zone: str | None) -> datetime:
     """Midnight after ``moment`` on the learner's clock: what is due before it is due "today"."""
     tz = zone(time_zone)

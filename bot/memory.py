@@ -75,7 +75,7 @@ class Memory:
 
 
 def review_record(reviewed: Reviewed, *, reviewed_at: datetime, shown_at: datetime | None, option_id: str | None,
-                  language: str) -> ReviewRecord:
+                  language: str, utc_offset_minutes: int | None) -> ReviewRecord:
     card = reviewed.card
     if card.id is None:
         raise ValueError("a review is logged for a stored card")
@@ -83,4 +83,4 @@ def review_record(reviewed: Reviewed, *, reviewed_at: datetime, shown_at: dateti
     duration = int(took.total_seconds() * 1000) if took is not None and timedelta(0) <= took <= LONGEST_DURATION \
         else None
     return ReviewRecord(card.id, card.user_id, card.quiz_id, card.question_id, reviewed.rating.value, reviewed_at,
-                        duration, option_id, language, card.content_hash)
+                        duration, option_id, language, card.content_hash, utc_offset_minutes)

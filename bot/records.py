@@ -173,3 +173,6 @@ class ReviewRecord:
     option_id: str | None  # None: the time ran out
     language: str  # the language the question was shown in
     content_hash: str
+    # The learner's clock then, minutes from UTC: the day it showed is the day they played, whatever zone they
+    # choose later. None: logged before it was kept (0016), or a time-out, which counts on no day.
+    utc_offset_minutes: int | None = None

@@ -13,7 +13,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Self, TypeVar
+from zoneinfo import ZoneInfo
 
+from bot.calendar import zone
 from bot.i18n import Localizer, UiTexts
 from bot.languages import choose_language, normalize_language
 from bot.locks import UserLocks
@@ -45,6 +47,11 @@ class Turn:
     @property
     def language(self) -> str:
         return self.words.language
+
+    @property
+    def clock(self) -> ZoneInfo | None:
+        """The learner's time zone (UTC if they chose none); None when the turn has no stored user."""
+        return zone(self.user.time_zone) if self.user is not None else None
 
 
 REMEMBERED_LANGUAGES = 10_000  # learners whose language (choice, last hint) this process keeps, the latest seen

@@ -52,7 +52,7 @@ class SqlReviewLogRepository:
             "card_id": review.card_id, "user_id": review.user_id, "quiz_id": review.quiz_id,
             "question_id": review.question_id, "rating": review.rating, "reviewed_at": review.reviewed_at,
             "duration_ms": review.duration_ms, "option_id": review.option_id, "language": review.language,
-            "content_hash": review.content_hash})
+            "content_hash": review.content_hash, "utc_offset_minutes": review.utc_offset_minutes})
 
     async def of_user(self, user_id: int, since: datetime) -> list[ReviewRecord]:
         query = (select(reviews).where(reviews.c.user_id == user_id, reviews.c.reviewed_at >= since)
@@ -77,4 +77,4 @@ def _card(row: Row[Any]) -> CardRecord:
 
 def _review(row: Row[Any]) -> ReviewRecord:
     return ReviewRecord(row.card_id, row.user_id, row.quiz_id, row.question_id, row.rating, row.reviewed_at,
-                        row.duration_ms, row.option_id, row.language, row.content_hash)
+                        row.duration_ms, row.option_id, row.language, row.content_hash, row.utc_offset_minutes)

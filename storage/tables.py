@@ -171,6 +171,8 @@ class ReviewLog(Base):
     option_id: Mapped[str | None] = mapped_column(String(64))  # None: the time ran out
     language: Mapped[str] = mapped_column(String(8))  # the language the question was shown in
     content_hash: Mapped[str] = mapped_column(String(16))
+    # The learner's clock when they answered, minutes from UTC (0016): the day they played. None before 0016.
+    utc_offset_minutes: Mapped[int | None] = mapped_column(Integer)
 
 
 # The states of a live game (bot/games/records.py LIVE_STATES), in a fixed order: the partial indexes below and

@@ -213,7 +213,7 @@ class Answering:
         except AlreadyAnswered:
             return already_answered(_, chat_id)
         await core.remembering.remember(uow, session, question, correct=verdict.correct, option_id=verdict.option_id,
-                                        now=now, language=_.language)
+                                        now=now, language=_.language, clock=turn.clock)
         session.advance()
         shown = await core.stepper.step(uow, quiz, session, _)
         await uow.commit()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 
-from bot.calendar import end_of_day, local_day
+from bot.calendar import day_at_offset, end_of_day, local_day
 from bot.content.concepts import concept_name
 from bot.due_cards import count_due, held_back
 from bot.i18n import Localizer
@@ -13,7 +13,7 @@ from bot.mastery import mastery
 from bot.ports import UnitOfWork
 from bot.progress_replies import Progress
 from bot.progress_view import CHART_DAYS, progress_view
-from bot.records import UserRecord
+from bot.records import ReviewRecord, UserRecord
 from bot.streaks import streak_run
 from bot.usecases.core import Core
 
@@ -35,7 +35,8 @@ async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localize
     # What /review would offer now: none of a quiz the learner plays in a live group game.
     due_today = count_due(cards, catalog, end_of_day(now, user.time_zone), leave_out=await held_back(uow, user.id))
     games = await uow.games.totals(user.id)
-    days = [today - timedelta(days=offset) for offset in range(CHART_DAYS - 1, -1, -1)]
+    last = _last_day(answered, today)
+    days = [last - timedelta(days=offset) for offset in range(CHART_DAYS - 1, -1, -1)]
     return progress_view(catalog, results, mastery(cards, catalog, core.remembering.memory, now),
                          due_today=due_today, streak=streak, games=games,
                          answers_per_day=[(day, answered[day]) for day in days],
@@ -44,19 +45,34 @@ async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localize
 
 async def _answered_days(uow: UnitOfWork, user_id: int, time_zone: str | None,
                          now: datetime) -> tuple[Counter[date], int]:
-    """Answers per local day and the streak: from the last STREAK_DAYS_READ days, or the learner's whole history
-    when the streak runs to the edge of those."""
+    """Answers per day on the learner's clock and the streak: from the last STREAK_DAYS_READ days, or the
+    learner's whole history when the streak runs to the edge of those."""
     today, since = local_day(now, time_zone), now - timedelta(days=STREAK_DAYS_READ)
     answered = await _answered_since(uow, user_id, time_zone, since)
-    count, ended_on = streak_run(answered, today)
-    # The run's end is read from that day and the one before: both must be days read whole.
-    if ended_on - timedelta(days=1) > local_day(since, time_zone):
+    count, ended_on = streak_run(answered, _last_day(answered, today))
+    # The run's end is read from that day and the one before: both must be days read whole, on any clock (an
+    # answer's day is the one its own zone showed: up to 14 hours either side of UTC's).
+    if ended_on - timedelta(days=1) > since.astimezone(UTC).date() + timedelta(days=1):
         return answered, count
     answered = await _answered_since(uow, user_id, time_zone, EVERYTHING)
-    return answered, streak_run(answered, today)[0]
+    return answered, streak_run(answered, _last_day(answered, today))[0]
+
+
+def _last_day(answered: Counter[date], today: date) -> date:
+    """Today, or a day after it played on the clock of a zone ahead of the learner's now (they moved west): that
+    day was lived, and their streak reaches it."""
+    return max([today, *answered])
 
 
 async def _answered_since(uow: UnitOfWork, user_id: int, time_zone: str | None, since: datetime) -> Counter[date]:
-    # A day counts when something was answered that day in the learner's time zone (a time-out answers nothing).
-    return Counter(local_day(review.reviewed_at, time_zone)
+    # A day counts when something was answered that day (a time-out answers nothing).
+    return Counter(_day_played(review, time_zone)
                    for review in await uow.reviews.of_user(user_id, since) if review.option_id is not None)
+
+
+def _day_played(review: ReviewRecord, time_zone: str | None) -> date:
+    """The day on the learner's clock when they answered; for an answer logged before the clock was kept (0016),
+    the day in their zone now."""
+    if review.utc_offset_minutes is None:
+        return local_day(review.reviewed_at, time_zone)
+    return day_at_offset(review.reviewed_at, review.utc_offset_minutes)

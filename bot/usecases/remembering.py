@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
+from bot.calendar import utc_offset_minutes
 from bot.content.models import Question, Quiz
 from bot.i18n import Localizer
 from bot.memory import Memory, review_record
@@ -19,18 +21,20 @@ class Remembering:
         self._timer = timer
 
     async def remember(self, uow: UnitOfWork, session: QuizSession, question: Question, *, correct: bool | None,
-                       option_id: str | None, now: datetime, language: str) -> None:
+                       option_id: str | None, now: datetime, language: str, clock: ZoneInfo | None) -> None:
         """Review the card in the answer's own transaction; call it before the session moves on (its last update
-        is when the question was shown, the start of the answer time)."""
+        is when the question was shown, the start of the answer time). ``clock``: the learner's time zone, whose
+        day the answer counts on (None for a time-out, which counts on none)."""
         quiz_id, question_id = (split_ref(question.id) if session.quiz_id == REVIEW_QUIZ_ID
                                 else (session.quiz_id, question.id))
         await self.review(uow, session.user_id, quiz_id, question_id, question, correct=correct,
-                          option_id=option_id, now=now, shown_at=session.updated_at, language=language)
+                          option_id=option_id, now=now, shown_at=session.updated_at, language=language, clock=clock)
 
     async def review(self, uow: UnitOfWork, user_id: int, quiz_id: str, question_id: str, question: Question, *,
                      correct: bool | None, option_id: str | None, now: datetime, shown_at: datetime | None,
-                     language: str) -> None:
-        """One answer (in a quiz, a review round or a group game) as a review of the learner's card."""
+                     language: str, clock: ZoneInfo | None) -> None:
+        """One answer (in a quiz, a review round or a group game) as a review of the learner's card; ``clock`` as
+        remember's."""
         card = await uow.cards.get(user_id, quiz_id, question_id)
         reviewed = self.memory.review(card, user_id=user_id, quiz_id=quiz_id, question_id=question_id,
                                       question=question, correct=correct, now=now)
@@ -38,8 +42,10 @@ class Remembering:
             await uow.cards.add(reviewed.card)
         else:
             await uow.cards.update(reviewed.card)
+        # The offset, not the zone's name: the day stays the one on the clock then, through summer time too.
+        offset = utc_offset_minutes(now, clock) if clock is not None else None
         await uow.reviews.add(review_record(reviewed, reviewed_at=now, shown_at=shown_at, option_id=option_id,
-                                            language=question.display_language(language)))
+                                            language=question.display_language(language), utc_offset_minutes=offset))
 
     async def timed_out(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, now: datetime,
                         _: Localizer) -> str:
@@ -47,5 +53,7 @@ class Remembering:
         question = quiz.question(session.current_question_id or "")
         notice = await self._timer.time_up(uow, session, now, _)  # first: it refuses if another process answered
         if question is not None:  # time_up moved the session on but left its updated_at: when it was shown
-            await self.remember(uow, session, question, correct=None, option_id=None, now=now, language=_.language)
+            # A sweep's turn may know no learner: and a time-out answers nothing, so it counts on no day anyway.
+            await self.remember(uow, session, question, correct=None, option_id=None, now=now, language=_.language,
+                                clock=None)
         return notice

@@ -209,7 +209,8 @@ class GamePlay:
         player.answered, player.correct = player.answered + 1, player.correct + correct
         await uow.games.update_player(player)
         await core.remembering.review(uow, turn.user_id, game.quiz_id, question.id, question, correct=correct,
-                                      option_id=option_id, now=now, shown_at=game.asked_at, language=_.language)
+                                      option_id=option_id, now=now, shown_at=game.asked_at, language=_.language,
+                                      clock=turn.clock)
         events: list[GameEvent] = []
         if await uow.games.all_answered(game.id, position):  # everyone has answered: close now
             # Now, not when the vote came in: the results are read from now (a member's check took seconds)

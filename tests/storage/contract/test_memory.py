@@ -52,7 +52,8 @@ async def test_reviews_are_kept_and_read_back_by_learner_and_by_quiz(uow: Uow) -
     (card,) = await stored_cards(uow, a_card(alice, "q1", DAY))
     assert card.id is not None
     old = ReviewRecord(card.id, alice, "fsdp", "q1", 1, START - 10 * DAY, None, None, "en", "hash-1")
-    new = ReviewRecord(card.id, alice, "fsdp", "q1", 3, START, 4200, "all-gather", "yo", "hash-1")
+    new = ReviewRecord(card.id, alice, "fsdp", "q1", 3, START, 4200, "all-gather", "yo", "hash-1",
+                       utc_offset_minutes=-210)  # Newfoundland's clock: 3.5 hours behind UTC
     async with uow() as work:
         await work.reviews.add(old)
         await work.reviews.add(new)
