@@ -127,6 +127,16 @@ class ChatAdapter(Protocol):
 
 
 @runtime_checkable
+class CatchesUp(Protocol):
+    """An adapter whose platform keeps updates while no process takes them (Telegram): the deadline sweeps wait."""
+
+    async def caught_up(self) -> None:
+        """Returns once the updates kept while the bot was away are handled (a vote among them was cast in time,
+        and a sweep first would time its question out), or after a bounded wait."""
+        ...
+
+
+@runtime_checkable
 class Supervised(Protocol):
     """An adapter that can fail for good while it runs, not only at start-up: `quiztutor run` then stops."""
 

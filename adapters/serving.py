@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 
 from adapters.failures import unreachable
-from adapters.platform import ChatAdapter
+from adapters.platform import CatchesUp, ChatAdapter
 from bot.engine import QuizEngine
 from bot.sweeper import (
     CONTENT_INTERVAL,
@@ -42,14 +42,16 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
             started.append(adapter)
             log.info("%s adapter started", adapter.name)
         for adapter in started:
-            # Deadlines are kept in the database: a sweep also finds those that passed while the bot was down.
-            expiry = start_sweeper(engine, adapter.name, adapter.deliver_expired, sweep_interval, unreachable)
+            # Deadlines are kept in the database: a sweep also finds those that passed while the bot was down; but
+            # first, the votes the platform kept meanwhile (cast in time) are scored.
+            after = adapter.caught_up if isinstance(adapter, CatchesUp) else None
+            expiry = start_sweeper(engine, adapter.name, adapter.deliver_expired, sweep_interval, unreachable, after)
             if expiry is not None:
                 sweepers.append(expiry)
             sweepers.append(start_reminders(engine, adapter.name, adapter.send_reminder, adapter.reminders_per_second,
                                             reminder_interval, unreachable))
             games = GameSweeper(engine, adapter.name, adapter.game_surface, game_interval, unreachable)
-            games.start()
+            games.start(after)
             sweepers.append(games)
         follower = ContentFollower(engine, content_interval, unreachable)
         follower.start()

@@ -67,9 +67,10 @@ class Sweeper:
         self._failures = 0  # sweeps failed in a row: an outage, while above zero
         self._outage_logged_at = 0.0  # loop time of the outage's last log line
 
-    def start(self) -> None:
+    def start(self, after: Callable[[], Awaitable[None]] | None = None) -> None:
+        """``after``: what the first sweep waits for (the updates the platform kept while the bot was away)."""
         self._stopping.clear()
-        self._task = asyncio.create_task(self._run(), name=f"{self._platform}-{self.name}")
+        self._task = asyncio.create_task(self._run(after), name=f"{self._platform}-{self.name}")
 
     async def sweep(self) -> int:
         """One pass; returns how many items it acted on."""
@@ -135,7 +136,14 @@ class Sweeper:
         if not task.cancelled():
             task.result()  # a sweep that failed outside its own handling says so
 
-    async def _run(self) -> None:
+    async def _run(self, after: Callable[[], Awaitable[None]] | None) -> None:
+        if after is not None:
+            waiting, stopping = asyncio.ensure_future(after()), asyncio.ensure_future(self._stopping.wait())
+            try:
+                await asyncio.wait({waiting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                waiting.cancel()
+                stopping.cancel()
         clock = asyncio.get_running_loop().time
         due = clock()
         while not self._stopping.is_set():
@@ -242,11 +250,13 @@ def start_reminders(engine: QuizEngine, platform: str, send: Callable[[Reminder]
 
 
 def start_sweeper(engine: QuizEngine, platform: str, deliver: Callable[[Expired], Awaitable[None]],
-                  interval: float | None = None, outage: Outage | None = None) -> ExpirySweeper | None:
-    """A running sweeper when questions have a time limit (interval: by default from the limit); else None."""
+                  interval: float | None = None, outage: Outage | None = None,
+                  after: Callable[[], Awaitable[None]] | None = None) -> ExpirySweeper | None:
+    """A running sweeper when questions have a time limit (interval: by default from the limit); else None.
+    ``after``: see Sweeper.start."""
     limit = engine.question_limit
     if limit is None:
         return None
     sweeper = ExpirySweeper(engine, platform, deliver, interval or sweep_interval(limit), outage)
-    sweeper.start()
+    sweeper.start(after)
     return sweeper

@@ -18,6 +18,7 @@ from telegram.ext import Application
 from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable, public_address, reached_through
 from adapters.proxy_env import NamedProxy, named_proxy
 from adapters.settings import ConfigurationError
+from adapters.telegram.catch_up import kept_updates_handled
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.errors import REDACTED
 from adapters.telegram.expiries import deliver_expired
@@ -66,6 +67,8 @@ class TelegramAdapter:
         self._proxy: NamedProxy | None = None  # the one httpx goes through to the Bot API, read at start()
         self._polling: PollingRequest | None = None  # getUpdates' client: whether the last poll failed
         self._webhook: WebhookServer | None = None
+        self._kept = 0  # updates Telegram held for the bot when polling began (a restart's votes among them)
+        self._catching_up: asyncio.Task[None] | None = None
         # Updates an outage stopped, for the webhook to ask Telegram for again; polling can't ask, so keeps none.
         self._unfinished = Unfinished() if settings.webhook_url else None
         self._group_per_minute = group_per_minute  # Telegram's limit; a test may lift it to time a game's own pace
@@ -102,6 +105,8 @@ class TelegramAdapter:
             raise
         self._app = app
         self._chat = chat
+        self._catching_up = asyncio.create_task(
+            kept_updates_handled(app, self._kept, webhook=bool(self._settings.webhook_url)), name="telegram-catch-up")
         log.info("Telegram bot @%s is %s", app.bot.username,
                  "listening for webhooks" if self._settings.webhook_url else "polling")
 
@@ -191,9 +196,16 @@ class TelegramAdapter:
             raise RuntimeError("the Telegram adapter isn't running")
         return TelegramGameSurface(self._chat, chat_id, self._game_polls)
 
+    async def caught_up(self) -> None:
+        """Returns once the updates Telegram kept while no process took them are handled (catch_up.py)."""
+        if self._catching_up is not None:
+            await asyncio.shield(self._catching_up)
+
     async def stop(self) -> None:
         """Stop taking updates, let handlers finish, close the connection: start() in reverse."""
         self._chat = None
+        if self._catching_up is not None:
+            self._catching_up.cancel()
         app, self._app = self._app, None
         if app is None:
             return
@@ -209,7 +221,8 @@ class TelegramAdapter:
         if not settings.webhook_url:
             if app.updater is None:
                 raise RuntimeError("PTB's default builder always makes an Updater")
-            webhook = (await app.bot.get_webhook_info()).url
+            info = await app.bot.get_webhook_info()
+            webhook, self._kept = info.url, info.pending_update_count
             if webhook:  # polling would delete it, silently taking every update away from the webhook's replicas
                 raise AnotherInstance(
                     f"Telegram sends this bot's updates to a webhook at {urlsplit(webhook).netloc}, which polling "

@@ -81,8 +81,11 @@ class Interactions:
         looked for again after short waits: with webhook replicas, another process may have sent it a moment
         ago and not stored its link yet."""
         for delay in (*self._link_grace, None):
-            # A quiz poll: Telegram marks its right option for the voter as the vote lands.
-            result = await self._engine.answer_message(actor, poll_id, option, where, key_shown=True)
+            # A quiz poll: Telegram marks its right option for the voter as the vote lands. A timed one is sent with
+            # open_period (surface.py), and Telegram takes no vote once it closed: one it delivers was cast in time,
+            # however long it waited for us (a restart). An untimed one has no deadline to be late for.
+            result = await self._engine.answer_message(actor, poll_id, option, where, key_shown=True,
+                                                       closes_at_deadline=True)
             if not (isinstance(result, Notice) and result.code in NO_SUCH_POLL):
                 return result
             if await self._commands.games.vote(actor, user, poll_id, option):

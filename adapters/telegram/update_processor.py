@@ -72,6 +72,14 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._acknowledge = acknowledge or stop_spinner
         # The tasks with an update, for a bounded stop: True once it is handled (past its sender's turn).
         self._under_way: dict[asyncio.Task[Any] | None, bool] = {}
+        self.finished = 0  # updates through here since the start, handled or not: how far a catch-up came
+        self._one_more = asyncio.Event()
+
+    async def finish(self, count: int) -> None:
+        """Returns once ``count`` updates have been through here since the start (catch_up.py)."""
+        while self.finished < count:
+            self._one_more.clear()
+            await self._one_more.wait()
 
     def cancel_handling(self) -> int:
         """At a stop, past its wait: cancel the handlers running now, so that the updates queued behind them for
@@ -96,6 +104,8 @@ class UpdateProcessor(SimpleUpdateProcessor):
         finally:
             if not self._under_way.pop(task, False) and inspect.iscoroutine(coroutine):
                 coroutine.close()  # cancelled before its turn: never to run, and no "never awaited" warning
+            self.finished += 1
+            self._one_more.set()
 
     async def _process(self, task: asyncio.Task[Any] | None, update: object, coroutine: Awaitable[Any]) -> None:
         sender = sender_of(update)

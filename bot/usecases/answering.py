@@ -39,17 +39,20 @@ class Answering:
                                           after=self._core.delivering(actor, surface), own_rows_only=True)
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
-                             surface: Target | None = None, *, key_shown: bool = False) -> AnswerOutcome | Notice:
+                             surface: Target | None = None, *, key_shown: bool = False,
+                             closes_at_deadline: bool = False) -> AnswerOutcome | Notice:
         """Score an answer to a poll or message tied to a question, in one transaction. A message no question is
         tied to (not the bot's) writes nothing and stores no user; a vote on another learner's quiz poll does
-        store its voter, who is then told whose poll it is. ``key_shown``: see scoring.judge."""
+        store its voter, who is then told whose poll it is. ``key_shown``: see scoring.judge;
+        ``closes_at_deadline``: see QuizEngine.answer_message."""
         async def score(turn: Turn) -> AnswerOutcome | Notice:
             linked = await turn.uow.sessions.get_by_message(actor.platform, message_key)
             if linked is None:
                 return await self._unknown_message(turn)
             link, found = linked
             return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id,
-                                     on_message=True, found=found, key_shown=key_shown)
+                                     on_message=True, found=found, key_shown=key_shown,
+                                     in_time=closes_at_deadline)
         # Another learner's poll is only read (its session locked, so its own answer waits), its voter told.
         return await self._core.turns.run(actor, score, create_user=False,
                                           after=self._core.delivering(actor, surface), own_rows_only=True)
@@ -121,9 +124,10 @@ class Answering:
     async def _score(self, turn: Turn, session_id: str, question_id: str, option_index: int,
                      chat_id: str | None = None, on_message: bool = False,
                      found: SessionToAnswer | None = None, order: str | None = None,
-                     key_shown: bool = False) -> AnswerOutcome | Notice:
+                     key_shown: bool = False, in_time: bool = False) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed. ``found``: the session, read already
-        with the message that asked the question."""
+        with the message that asked the question; ``in_time``: the platform vouches the answer was given before the
+        question's deadline (its message closed then)."""
         core, actor, uow = self._core, turn.actor, turn.uow
         # After the learner's own row: the same lock order as all.
         found = found if found is not None else await uow.sessions.get_with_owner_activity(session_id)
@@ -152,7 +156,7 @@ class Answering:
         if paused and core.quiz_of(session) is not None:
             await time_out_left(core, turn, session, playing)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
-                                    chat_id, on_message, paused, order, key_shown)
+                                    chat_id, on_message, paused, order, key_shown, in_time)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \
                 or not isinstance(outcome.next, QuestionView) or (quiz := core.quiz_of(session)) is None:
             return outcome  # not switched: this quiz was the one played, or it ended with this answer
@@ -161,15 +165,16 @@ class Answering:
 
     async def _judge(self, turn: Turn, session: QuizSession, question_id: str, option_index: int,
                      chat_id: str | None, on_message: bool, paused: bool,
-                     order: str | None = None, key_shown: bool = False) -> AnswerOutcome | Notice:
+                     order: str | None = None, key_shown: bool = False,
+                     in_time: bool = False) -> AnswerOutcome | Notice:
         """The answer to one of the learner's own sessions, committed when anything changed; ``paused``: left for
         another quiz since its question was shown, so its clock stopped."""
         core, actor, uow = self._core, turn.actor, turn.uow
         _ = turn.words
         quiz = core.quiz_of(session)
         try:
-            late = (await late_answer(core, uow, quiz, session, question_id, _, paused=paused, platform=actor.platform)
-                    if quiz else None)
+            late = (await late_answer(core, uow, quiz, session, question_id, _, paused=paused, platform=actor.platform,
+                                      in_time=in_time) if quiz else None)
         except AlreadyAnswered:  # a sweep in another process was first
             return already_answered(_, chat_id)
         if late is not None:  # the time ran out: not scored, the learner moves on

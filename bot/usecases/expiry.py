@@ -153,10 +153,11 @@ async def clock_stopped(core: Core, uow: UnitOfWork, platform: str, session: Qui
 
 
 async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, question_id: str,
-                      _: Localizer, *, paused: bool, platform: str) -> AnswerOutcome | None:
+                      _: Localizer, *, paused: bool, platform: str, in_time: bool = False) -> AnswerOutcome | None:
     """The outcome of an answer given after the question's time ran out (the caller commits); None if in time.
     ``paused``: the session was left for another since its question was shown (Core.paused); ``platform``: the
-    answer's, whose message links say whether a poll asked the question.
+    answer's, whose message links say whether a poll asked the question; ``in_time``: the platform vouches the
+    answer was given before the question's deadline, however late it comes in (a restart kept it waiting).
 
     Raises AlreadyAnswered when another process recorded the question a moment ago.
     """
@@ -166,7 +167,7 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
         # by since. Its question isn't late, and a cleared deadline doesn't mean a question went unshown.
         session.question_deadline = None
         return None
-    if question_id == session.current_question_id and core.timer.overdue(session, now):
+    if question_id == session.current_question_id and core.timer.overdue(session, now) and not in_time:
         notice = await core.remembering.timed_out(uow, quiz, session, now, _)
     elif question_id != session.current_question_id and core.timer.unshown(session) \
             and await _skipped(uow, session, question_id):

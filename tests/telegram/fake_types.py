@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from aiohttp import web
 
 BOT_USER = {"id": 999000, "is_bot": True, "first_name": "QuizTutor", "username": "QuizTutorBot",
             "can_join_groups": True, "can_read_all_group_messages": False, "supports_inline_queries": False}
@@ -76,3 +78,28 @@ def form_field(value: str) -> Any:
 def in_topic(message: dict[str, Any], topic: int | str | None) -> dict[str, Any]:
     """A message in a forum's topic, as Telegram marks one (``topic`` None: the chat's main one)."""
     return message if topic is None else message | {"message_thread_id": int(topic), "is_topic_message": True}
+
+
+class PollClosed(Exception):
+    """A vote on a poll Telegram closed at the end of its open_period: its app takes none, so none is delivered."""
+
+
+@dataclass
+class Countdowns:
+    """When each timed poll (sent with open_period) closes, on the fake's clock."""
+
+    closing_at: dict[str, float] = field(default_factory=dict)  # poll id -> when
+
+    def start(self, poll_id: str, params: dict[str, Any], now: float) -> None:
+        if "open_period" in params:
+            self.closing_at[poll_id] = now + float(params["open_period"])
+
+    def vote(self, poll_id: str, now: float) -> None:
+        """Raises PollClosed when the poll has closed by ``now``."""
+        if (closing_at := self.closing_at.get(poll_id)) is not None and now >= closing_at:
+            raise PollClosed(poll_id)
+
+
+def hung_up(request: web.Request) -> bool:
+    """A long poll whose client hung up (a poller that stopped) no longer counts as waiting."""
+    return request.transport is None or request.transport.is_closing()

@@ -15,7 +15,8 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.telegram.fake_types import BOT_USER, Call, Failure, FakeChat, FakeUser, form_field, in_topic
+from tests.telegram.fake_types import BOT_USER, Call, Countdowns, Failure, FakeChat, FakeUser, form_field, in_topic
+from tests.telegram.fake_types import hung_up as _gone
 from tests.telegram.telegram_html import problem
 
 __all__ = ["BOT_USER", "Call", "FakeBotApi", "FakeChat", "FakeUser"]
@@ -36,6 +37,7 @@ class FakeBotApi:
     left: dict[int, set[int]] = field(default_factory=dict)  # chat id -> the user ids of members who left it
     refusing: dict[int, Failure] = field(default_factory=dict)  # chat id -> how every call for it fails (a kick)
     _polls: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)  # (chat, message id) -> poll
+    countdowns: Countdowns = field(default_factory=Countdowns)  # a timed poll takes no vote once it closed
     clock: Callable[[], float] = time.monotonic  # stamps each call (a test may pass its own clock)
     _counter: int = 0
     _closing: bool = False
@@ -99,6 +101,7 @@ class FakeBotApi:
                                             "chat_instance": f"ci-{chat.id}", "data": data, "message": message}})
 
     async def answer_poll(self, user: FakeUser, poll_id: str, option_ids: list[int]) -> None:
+        self.countdowns.vote(poll_id, self.clock())
         self._users[user.id] = user
         await self.push({"poll_answer": {"poll_id": poll_id, "user": user.json(), "option_ids": option_ids,
                                          "option_persistent_ids": [str(index) for index in option_ids]}})
@@ -254,7 +257,8 @@ class FakeBotApi:
         if method in ("setWebhook", "deleteWebhook"):
             self.webhook_url = params.get("url", "") if method == "setWebhook" else ""
         if method == "getWebhookInfo":
-            return {"url": self.webhook_url, "has_custom_certificate": False, "pending_update_count": 0}
+            return {"url": self.webhook_url, "has_custom_certificate": False,
+                    "pending_update_count": len(self._updates)}  # kept for getUpdates, not yet confirmed
         return True  # setMyCommands, deleteWebhook, setWebhook, answerCallbackQuery, ...
 
     def _poll_message(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -275,6 +279,7 @@ class FakeBotApi:
         }
         if "explanation" in params:
             poll["explanation"] = params["explanation"]
+        self.countdowns.start(poll["id"], params, self.clock())
         message = self._message(self._chat(params["chat_id"]), None, sender=BOT_USER)
         message["poll"] = poll
         self._polls[(int(params["chat_id"]), message["message_id"])] = poll
@@ -292,8 +297,3 @@ class FakeBotApi:
         if text is not None:
             message["text"] = text
         return message
-
-
-def _gone(request: web.Request) -> bool:
-    """A long poll whose client hung up (a poller that stopped) no longer counts as waiting."""
-    return request.transport is None or request.transport.is_closing()

@@ -14,7 +14,7 @@ from adapters.settings import Settings
 from adapters.telegram.surface import open_period
 from bot.replies import Actor, QuestionView
 from tests.fakes.clock import FixedClock
-from tests.telegram.fake_types import FakeChat
+from tests.telegram.fake_types import FakeChat, PollClosed
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import AMINATA, GROUP, correct, for_chat, next_poll, poll_id, running_bot
 
@@ -71,18 +71,33 @@ async def test_a_question_whose_time_runs_out_is_skipped_with_a_notice_and_the_n
             "1 sans réponse"])
 
 
-async def test_a_vote_after_the_deadline_is_not_scored_and_the_quiz_moves_on(
+async def test_a_vote_telegram_delivers_after_the_deadline_counts_as_cast_while_its_poll_was_open(
         api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
-    # No sweep comes in time here: the late vote itself finds that the time ran out.
-    async with running_bot(timed, clock, sweep_interval=60) as engine:
+    """Telegram closes a timed poll itself (open_period) and takes no vote after: one it delivers late (the bot
+    slow, or away) was cast in time, and is scored. A vote after the close can't be cast (the fake refuses it)."""
+    async with running_bot(timed, clock, sweep_interval=60) as engine:  # no sweep comes in time here
         await api.command(AMINATA, "/quiz collectives")
         first = await next_poll(api, AMINATA.id, 1)
-        clock.advance(timedelta(seconds=LIMIT + 5))
+        clock.advance(timedelta(seconds=LIMIT + 5))  # the engine's time only: the poll is still open
         await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
         await next_poll(api, AMINATA.id, 2)
         texts = api.sent_texts(AMINATA.id)
+        progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
     fr = engine.localizer_for("fr")
-    assert texts[-1] == fr(TIME_UP, number=1)  # no explanation details: the answer didn't count
+    assert fr(TIME_UP, number=1) not in texts
+    assert progress.lines[0].text == fr("in progress: {answered} of {total} answered, {correct} right",
+                                        answered=1, total=3, correct=1)
+
+
+async def test_telegram_refuses_a_vote_once_a_timed_poll_closed(api: FakeBotApi, timed: Settings,
+                                                                 clock: FixedClock) -> None:
+    api.clock = lambda: clock.now.timestamp()  # the poll's countdown on the engine's clock
+    async with running_bot(timed, clock, sweep_interval=60):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        clock.advance(timedelta(seconds=LIMIT))
+        with pytest.raises(PollClosed):
+            await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
 
 
 async def test_the_last_question_timing_out_brings_the_summary_with_a_retry_button(

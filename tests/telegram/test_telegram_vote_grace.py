@@ -20,7 +20,7 @@ class Engine:
         self.key_shown: list[bool] = []
 
     async def answer_message(self, actor: Actor, key: str, option: int, where: Any, *,
-                             key_shown: bool = False) -> Notice:
+                             key_shown: bool = False, closes_at_deadline: bool = False) -> Notice:
         self.asked += 1
         self.key_shown.append(key_shown)
         return self.replies.pop(0) if self.replies else LOST

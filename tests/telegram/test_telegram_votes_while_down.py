@@ -1,0 +1,43 @@
+"""Votes cast while the bot was down (restarting, deploying): Telegram keeps them and delivers them when it comes
+back, maybe after the question's deadline. A poll sent with open_period takes no vote once Telegram closed it at
+its time, so any vote it delivers was cast in time: it counts, and the deadline sweep at start-up waits for it."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from adapters.settings import Settings
+from bot.replies import Actor
+from tests.fakes.clock import FixedClock
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, correct, next_poll, poll_id, running_bot
+
+LIMIT = 30
+FAST = 0.02  # seconds between sweeps: the new process's first sweep comes at once
+TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+
+
+@pytest.fixture
+def timed(settings: Settings) -> Settings:
+    return settings.model_copy(update={"question_seconds": LIMIT})
+
+
+async def test_a_vote_cast_in_time_while_the_bot_was_down_counts_when_it_comes_back_after_the_deadline(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    async with running_bot(timed, clock, sweep_interval=FAST):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    clock.advance(timedelta(seconds=LIMIT - 10))
+    await api.answer_poll(AMINATA, poll_id(first), [correct(first)])  # in time: Telegram's countdown still ran
+    clock.advance(timedelta(minutes=5))  # the bot is back long after the deadline
+    async with running_bot(timed, clock, sweep_interval=FAST) as engine:
+        second = await next_poll(api, AMINATA.id, 2)
+        await api.settle(quiet=FAST * 10)
+        progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
+    fr = engine.localizer_for("fr")
+    assert second.params["question"].startswith("2/3 ") and len(api.polls(AMINATA.id)) == 2  # moved on once
+    assert fr(TIME_UP, number=1) not in api.sent_texts(AMINATA.id)
+    assert progress.lines[0].text == fr("in progress: {answered} of {total} answered, {correct} right",
+                                        answered=1, total=3, correct=1)
