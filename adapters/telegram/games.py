@@ -223,7 +223,9 @@ class GameCommands:
         return True
 
     async def vote(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
-        """A vote on a game poll, scored; False when the poll is no game's (the caller tries learners' quizzes)."""
+        """A vote on a game poll, scored; False when the poll is no game's (the caller tries learners' quizzes). The
+        poll closes itself at the question's time (open_period): a vote it took was cast in time, however late it
+        comes in (kept while the bot was down)."""
         known = self.polls.get(poll_id)
         if known is None:  # sent before a restart, or by another process: its link is stored
             if await self._vote_on_stored(actor, user, poll_id, option):
@@ -235,7 +237,7 @@ class GameCommands:
             if known is None:
                 return await self._vote_on_stored(actor, user, poll_id, option)
         await self._engine.games.vote(actor, player_name(user), known[0], known[1], option, self.stage,
-                                      membership_of(self._chat.bot, actor.user_id))
+                                      membership_of(self._chat.bot, actor.user_id), closes_at_deadline=True)
         return True
 
     async def _vote_on_stored(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
@@ -243,7 +245,8 @@ class GameCommands:
         already: nothing to add). Looked up before waiting for the sends under way, which may be another group's
         slow ones."""
         voted = await self._engine.games.vote_on_message(actor, player_name(user), poll_id, option, self.stage,
-                                                         membership_of(self._chat.bot, actor.user_id))
+                                                         membership_of(self._chat.bot, actor.user_id),
+                                                         closes_at_deadline=True)
         return voted is not None
 
     async def _explain(self, query: CallbackQuery, reply: GameExplanation | Notice, game_id: str,

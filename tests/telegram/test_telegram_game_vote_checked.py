@@ -7,9 +7,11 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+import pytest
+
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
-from tests.telegram.fake_types import FakeChat
+from tests.telegram.fake_types import FakeChat, PollClosed
 from tests.telegram.game_steps import begun, results_messages, vote
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, WANJIRU, next_poll, running_bot
@@ -22,22 +24,25 @@ QUESTION = timedelta(seconds=30 + 2)  # collectives' 30 seconds a question, and 
 
 async def test_a_vote_in_time_counts_though_the_voters_check_ends_after_the_questions_time(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
-    """Juma votes a second before the question closes, and Telegram takes its time to say he is in the group;
-    Wanjiru votes once the time is up. The sweep closed the question meanwhile and dropped Juma's vote as late."""
+    """Juma votes a second before the poll closes, and Telegram takes its time to say he is in the group;
+    Wanjiru tries once the time is up, and Telegram refuses. The sweep closed the question meanwhile and dropped
+    Juma's vote as late."""
     asked, answer = asyncio.Event(), asyncio.Event()
 
     async def slow_member_lookup(_member: object) -> None:
         asked.set()
         await answer.wait()
 
+    api.clock = lambda: clock.now.timestamp()  # the poll's countdown on the game's clock
     async with running_bot(settings, clock, game_interval=GAMES):
         _game_id, first = await begun(api, AMINATA, GROUP)
         api.before_reply["getChatMember"] = slow_member_lookup
-        clock.advance(QUESTION - timedelta(seconds=1))
+        clock.advance(QUESTION - timedelta(seconds=3))  # the poll's 30 s, less one
         await vote(api, first, JUMA, right=True)
         await asyncio.wait_for(asked.wait(), 5)
         clock.advance(timedelta(seconds=5))  # the question's time is up while Telegram is asked
-        await vote(api, first, WANJIRU, right=True)  # late: refused before any check
+        with pytest.raises(PollClosed):
+            await vote(api, first, WANJIRU, right=True)  # late: the poll closed
         await api.settle()
         answer.set()
         await api.settle()

@@ -11,11 +11,13 @@ import pytest
 from adapters.settings import Settings
 from bot.replies import Actor
 from tests.fakes.clock import FixedClock
-from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, correct, next_poll, poll_id, running_bot
+from tests.telegram.game_steps import begun, vote
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
+from tests.telegram.telegram_harness import AMINATA, GROUP, correct, next_poll, poll_id, running_bot
 
 LIMIT = 30
 FAST = 0.02  # seconds between sweeps: the new process's first sweep comes at once
+ADA = FakeUser(301, "Ada", "en")
 TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
 
 
@@ -41,3 +43,18 @@ async def test_a_vote_cast_in_time_while_the_bot_was_down_counts_when_it_comes_b
     assert fr(TIME_UP, number=1) not in api.sent_texts(AMINATA.id)
     assert progress.lines[0].text == fr("in progress: {answered} of {total} answered, {correct} right",
                                         answered=1, total=3, correct=1)
+
+
+async def test_a_game_vote_cast_in_time_while_the_bot_was_down_counts_when_it_comes_back_after_the_deadline(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock, game_interval=FAST):
+        _game, first = await begun(api, ADA, GROUP, (AMINATA,))
+    clock.advance(timedelta(seconds=10))
+    await vote(api, first, ADA, right=True)  # in time: the poll's 30 s still ran
+    clock.advance(timedelta(minutes=5))  # the bot is back long after the question's deadline
+    async with running_bot(settings, clock, game_interval=FAST):
+        results = (await api.wait_for("sendMessage", 1, lambda p: p["chat_id"] == str(GROUP.id)
+                                      and "Question 1: the answer is" in p["text"]))[0].params["text"]
+    # Right, and timed as slow as the poll allowed (its votes' times are unknown): the 100 points, no speed bonus.
+    assert "Ada — 100 points" in results and "Aminata — 0 points" in results
+    assert not any("closed" in text for text in api.sent_texts(ADA.id))

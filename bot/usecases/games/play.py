@@ -11,7 +11,7 @@ from bot.games import views
 from bot.games.delivery import Stage
 from bot.games.records import GameAnswerRecord, GameRecord, GameState, PlayerRecord
 from bot.games.replies import GameEvent, GameVote, Skipped
-from bot.games.rules import points
+from bot.games.rules import GRACE, points
 from bot.notices import playing_elsewhere
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
@@ -37,16 +37,18 @@ class GamePlay:
         self._table = table
 
     async def vote(self, actor: Actor, name: str, game_id: str, position: int, option_index: int,
-                   stage: Stage, member: Membership | None = None) -> GameVote:
+                   stage: Stage, member: Membership | None = None, *, closes_at_deadline: bool = False) -> GameVote:
         """Score a player's answer to the game's question at ``position`` (joining them if new). ``member``: asked
         before a vote adds a player, or brings back one who left, when the vote names no chat (a Telegram poll
         forwarded elsewhere takes votes too): someone outside the game's chat never sees its next polls, and the
         game would wait for their answer at every question. A vote's time is when it came in: the sweep waits
-        for the votes under way (a check takes seconds) before it closes the question."""
+        for the votes under way (a check takes seconds) before it closes the question. ``closes_at_deadline``:
+        the platform's poll took no vote once the question's time was up (Telegram's open_period), so one coming
+        in later (kept while the bot was down) was cast in time: it counts, timed at the poll's close."""
         arrived = self._table.core.clock()  # before the locks: the voter's may be held by a slow call of its own
         with self._table.votes.voting(game_id):
             voted = await self._scored(actor, name, game_id, position, option_index, stage, member is None,
-                                       arrived)
+                                       arrived, closes_at_deadline)
             if voted.ask_membership is not None and member is not None:
                 # Asked outside the game's lock (a network call: the others' votes don't wait for it), then scored
                 # as voted when it came in
@@ -60,24 +62,27 @@ class GamePlay:
         return voted.vote
 
     async def _scored(self, actor: Actor, name: str, game_id: str, position: int, option_index: int, stage: Stage,
-                      in_chat: bool, at: datetime | None = None) -> Voted:
+                      in_chat: bool, at: datetime | None = None, closes_at_deadline: bool = False) -> Voted:
         table = self._table
         async with table.locks.of(game_id):
             voted = await table.core.turns.run(actor, lambda turn: self._vote(turn, name, game_id, position,
-                                                                              option_index, in_chat, at))
+                                                                              option_index, in_chat, at,
+                                                                              closes_at_deadline))
             await table.show(actor.platform, voted.events, stage)
         return voted
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
-                              stage: Stage, member: Membership | None = None) -> GameVote | None:
-        """A vote on a game's poll; None when no game asked on that message."""
+                              stage: Stage, member: Membership | None = None, *,
+                              closes_at_deadline: bool = False) -> GameVote | None:
+        """A vote on a game's poll; None when no game asked on that message. ``closes_at_deadline``: see vote."""
         async def find(uow: UnitOfWork) -> tuple[str, int] | None:
             link = await uow.games.link(actor.platform, message_key)
             return (link.game_id, link.position) if link else None
         found = await self._table.core.turns.run_unlocked(find)
         if found is None:
             return None
-        return await self.vote(actor, name, found[0], found[1], option_index, stage, member)
+        return await self.vote(actor, name, found[0], found[1], option_index, stage, member,
+                               closes_at_deadline=closes_at_deadline)
 
     async def left(self, actor: Actor, stage: Stage, parts: str | None = None) -> None:
         """The actor left the chat (or was removed): its games, those of its parts too (the chats whose ids begin
@@ -165,13 +170,15 @@ class GamePlay:
         return await table.act(actor, game_id, work, stage, create_user=False)  # e.g. a skip the chat refused
 
     async def _vote(self, turn: Turn, name: str, game_id: str, position: int, option_index: int,
-                    in_chat: bool, at: datetime | None = None) -> Voted:
+                    in_chat: bool, at: datetime | None = None, closes_at_deadline: bool = False) -> Voted:
         """``in_chat``: the voter is known to be in the game's chat (else a vote that would add them is not kept:
         ``Voted.ask_membership``). ``at``: when the vote came in, if before now (it waited for the locks, or its
         voter's membership was asked meanwhile)."""
         core, _, uow = self._table.core, turn.words, turn.uow
         game = await uow.games.get(game_id)
         now = at or core.clock()
+        if closes_at_deadline and game is not None and game.deadline is not None and now >= game.deadline:
+            now = game.deadline - GRACE  # its poll's close, as late as it can have been cast (its time is unknown)
         quiz = core.library.catalog.get(game.quiz_id) if game else None
         question = quiz.question(game.current_question_id or "") if quiz and game else None
         if (game is None or game.state is not GameState.ASKING or game.position != position
