@@ -138,12 +138,7 @@ class Sweeper:
 
     async def _run(self, after: Callable[[], Awaitable[None]] | None) -> None:
         if after is not None:
-            waiting, stopping = asyncio.ensure_future(after()), asyncio.ensure_future(self._stopping.wait())
-            try:
-                await asyncio.wait({waiting, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
-                waiting.cancel()
-                stopping.cancel()
+            await self._first_after(after)
         clock = asyncio.get_running_loop().time
         due = clock()
         while not self._stopping.is_set():
@@ -156,6 +151,18 @@ class Sweeper:
             due = clock() + wait
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._stopping.wait(), wait)
+
+    async def _first_after(self, after: Callable[[], Awaitable[None]]) -> None:
+        """Wait for ``after``, unless stopped first; one that fails is logged, and the sweeps begin all the same."""
+        waiting, stopping = asyncio.ensure_future(after()), asyncio.ensure_future(self._stopping.wait())
+        try:
+            await asyncio.wait({waiting, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            waiting.cancel()
+            stopping.cancel()
+        if waiting.done() and not waiting.cancelled() and (error := waiting.exception()) is not None:
+            log.error("the %s (%s) could not wait for what comes first; sweeping now", self.name, self._platform,
+                      exc_info=error)
 
     def failed(self) -> None:
         """Count a sweep that failed (the database may be down for a moment)."""

@@ -4,8 +4,11 @@ its time, so any vote it delivers was cast in time: it counts, and the deadline 
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
+from typing import Any
 
+import aiohttp
 import pytest
 
 from adapters.settings import Settings
@@ -13,7 +16,17 @@ from bot.replies import Actor
 from tests.fakes.clock import FixedClock
 from tests.telegram.game_steps import begun, vote
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
-from tests.telegram.telegram_harness import AMINATA, GROUP, correct, next_poll, poll_id, running_bot
+from tests.telegram.telegram_harness import (
+    AMINATA,
+    GROUP,
+    SIGNED,
+    TOKEN,
+    correct,
+    in_webhook_mode,
+    next_poll,
+    poll_id,
+    running_bot,
+)
 
 LIMIT = 30
 FAST = 0.02  # seconds between sweeps: the new process's first sweep comes at once
@@ -40,6 +53,41 @@ async def test_a_vote_cast_in_time_while_the_bot_was_down_counts_when_it_comes_b
         progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
     fr = engine.localizer_for("fr")
     assert second.params["question"].startswith("2/3 ") and len(api.polls(AMINATA.id)) == 2  # moved on once
+    assert fr(TIME_UP, number=1) not in api.sent_texts(AMINATA.id)
+    assert progress.lines[0].text == fr("in progress: {answered} of {total} answered, {correct} right",
+                                        answered=1, total=3, correct=1)
+
+
+async def kept_updates(api: FakeBotApi, offset: int = 0) -> list[dict[str, Any]]:
+    """What Telegram holds for the bot (read as getUpdates reads it; an offset drops those before it)."""
+    async with aiohttp.ClientSession() as client, \
+            client.post(f"{api.base_url}{TOKEN}/getUpdates", data={"offset": str(offset), "timeout": "0"}) as reply:
+        result: list[dict[str, Any]] = (await reply.json())["result"]
+        return result
+
+
+async def test_in_webhook_mode_the_sweep_waits_until_telegram_has_posted_the_votes_it_kept(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    async with running_bot(timed, clock, sweep_interval=FAST):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    await api.answer_poll(AMINATA, poll_id(first), [correct(first)])  # in time, kept by Telegram
+    clock.advance(timedelta(minutes=5))
+    webhook, url = in_webhook_mode(timed)
+    async with running_bot(webhook, clock, sweep_interval=FAST) as engine:
+        await asyncio.sleep(FAST * 25)  # Telegram still holds the vote: no sweep yet
+        assert len(api.polls(AMINATA.id)) == 1
+        kept = await kept_updates(api)
+        async with aiohttp.ClientSession() as client:  # Telegram posts it, and drops it once answered
+            for update in kept:
+                async with client.post(url, json=update, headers=SIGNED) as posted:
+                    assert posted.status == 200
+        await kept_updates(api, kept[-1]["update_id"] + 1)
+        second = await next_poll(api, AMINATA.id, 2)
+        await api.settle(quiet=FAST * 10)
+        progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
+    fr = engine.localizer_for("fr")
+    assert second.params["question"].startswith("2/3 ") and len(api.polls(AMINATA.id)) == 2
     assert fr(TIME_UP, number=1) not in api.sent_texts(AMINATA.id)
     assert progress.lines[0].text == fr("in progress: {answered} of {total} answered, {correct} right",
                                         answered=1, total=3, correct=1)
