@@ -52,7 +52,7 @@ class Answering:
             link, found = linked
             return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id,
                                      on_message=True, found=found, key_shown=key_shown,
-                                     in_time=closes_at_deadline)
+                                     vouched=message_key if closes_at_deadline else None)
         # Another learner's poll is only read (its session locked, so its own answer waits), its voter told.
         return await self._core.turns.run(actor, score, create_user=False,
                                           after=self._core.delivering(actor, surface), own_rows_only=True)
@@ -124,10 +124,9 @@ class Answering:
     async def _score(self, turn: Turn, session_id: str, question_id: str, option_index: int,
                      chat_id: str | None = None, on_message: bool = False,
                      found: SessionToAnswer | None = None, order: str | None = None,
-                     key_shown: bool = False, in_time: bool = False) -> AnswerOutcome | Notice:
+                     key_shown: bool = False, vouched: str | None = None) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed. ``found``: the session, read already
-        with the message that asked the question; ``in_time``: the platform vouches the answer was given before the
-        question's deadline (its message closed then)."""
+        with the message that asked the question; ``vouched``: see late_answer."""
         core, actor, uow = self._core, turn.actor, turn.uow
         # After the learner's own row: the same lock order as all.
         found = found if found is not None else await uow.sessions.get_with_owner_activity(session_id)
@@ -156,7 +155,7 @@ class Answering:
         if paused and core.quiz_of(session) is not None:
             await time_out_left(core, turn, session, playing)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
-                                    chat_id, on_message, paused, order, key_shown, in_time)
+                                    chat_id, on_message, paused, order, key_shown, vouched)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \
                 or not isinstance(outcome.next, QuestionView) or (quiz := core.quiz_of(session)) is None:
             return outcome  # not switched: this quiz was the one played, or it ended with this answer
@@ -166,7 +165,7 @@ class Answering:
     async def _judge(self, turn: Turn, session: QuizSession, question_id: str, option_index: int,
                      chat_id: str | None, on_message: bool, paused: bool,
                      order: str | None = None, key_shown: bool = False,
-                     in_time: bool = False) -> AnswerOutcome | Notice:
+                     vouched: str | None = None) -> AnswerOutcome | Notice:
         """The answer to one of the learner's own sessions, committed when anything changed; ``paused``: left for
         another quiz since its question was shown, so its clock stopped."""
         core, actor, uow = self._core, turn.actor, turn.uow
@@ -174,7 +173,7 @@ class Answering:
         quiz = core.quiz_of(session)
         try:
             late = (await late_answer(core, uow, quiz, session, question_id, _, paused=paused, platform=actor.platform,
-                                      in_time=in_time) if quiz else None)
+                                      vouched=vouched) if quiz else None)
         except AlreadyAnswered:  # a sweep in another process was first
             return already_answered(_, chat_id)
         if late is not None:  # the time ran out: not scored, the learner moves on

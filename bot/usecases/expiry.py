@@ -153,11 +153,14 @@ async def clock_stopped(core: Core, uow: UnitOfWork, platform: str, session: Qui
 
 
 async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, question_id: str,
-                      _: Localizer, *, paused: bool, platform: str, in_time: bool = False) -> AnswerOutcome | None:
+                      _: Localizer, *, paused: bool, platform: str,
+                      vouched: str | None = None) -> AnswerOutcome | None:
     """The outcome of an answer given after the question's time ran out (the caller commits); None if in time.
     ``paused``: the session was left for another since its question was shown (Core.paused); ``platform``: the
-    answer's, whose message links say whether a poll asked the question; ``in_time``: the platform vouches the
-    answer was given before the question's deadline, however late it comes in (a restart kept it waiting).
+    answer's, whose message links say whether a poll asked the question; ``vouched``: the message the answer came
+    on, when the platform takes none on it once the question's time is up (a Telegram poll with open_period): the
+    answer was given in time, however late it comes in (a restart kept it waiting), if that message is the one
+    the question was last asked on (an older one may have gone out untimed, while a group game held the question).
 
     Raises AlreadyAnswered when another process recorded the question a moment ago.
     """
@@ -167,7 +170,8 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
         # by since. Its question isn't late, and a cleared deadline doesn't mean a question went unshown.
         session.question_deadline = None
         return None
-    if question_id == session.current_question_id and core.timer.overdue(session, now) and not in_time:
+    if question_id == session.current_question_id and core.timer.overdue(session, now) \
+            and not await _asked_last_on(uow, platform, session, question_id, vouched):
         notice = await core.remembering.timed_out(uow, quiz, session, now, _)
     elif question_id != session.current_question_id and core.timer.unshown(session) \
             and await _skipped(uow, session, question_id):
@@ -191,6 +195,14 @@ def _ended_unseen(core: Core, session: QuizSession, question_id: str) -> bool:
     """Whether ``question_id`` is the last question of a timed session that is over."""
     return core.timer.limit is not None and session.state is SessionState.FINISHED \
         and session.question_ids[-1:] == [question_id]
+
+
+async def _asked_last_on(uow: UnitOfWork, platform: str, session: QuizSession, question_id: str,
+                         message_key: str | None) -> bool:
+    if message_key is None:
+        return False
+    link = await uow.links.latest(platform, session.id, question_id)
+    return link is not None and link.message_key == message_key
 
 
 async def _skipped(uow: UnitOfWork, session: QuizSession, question_id: str) -> bool:
