@@ -116,6 +116,10 @@ class ChatAdapter(Protocol):
         ...
 
     reminders_per_second: float  # how fast daily reminders may go out without hitting the platform's limits
+    # Whether every question of a solo quiz is asked on a message whose link is stored (Telegram's polls): then an
+    # open question with none was never sent (the process died first), and the sweep asks it rather than time it
+    # out unseen. Discord's private play asks on ephemeral buttons, which have no link.
+    asks_on_linked_messages: bool
 
     async def send_reminder(self, reminder: Reminder) -> None:
         """Send a daily reminder privately; raise RecipientGone when the learner can't be reached any more."""

@@ -45,7 +45,8 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
             # Deadlines are kept in the database: a sweep also finds those that passed while the bot was down; but
             # first, the votes the platform kept meanwhile (cast in time) are scored.
             after = adapter.caught_up if isinstance(adapter, CatchesUp) else None
-            expiry = start_sweeper(engine, adapter.name, adapter.deliver_expired, sweep_interval, unreachable, after)
+            expiry = start_sweeper(engine, adapter.name, adapter.deliver_expired, sweep_interval, unreachable, after,
+                                   unsent=adapter.asks_on_linked_messages)
             if expiry is not None:
                 sweepers.append(expiry)
             sweepers.append(start_reminders(engine, adapter.name, adapter.send_reminder, adapter.reminders_per_second,

@@ -248,13 +248,15 @@ class QuizEngine:
         """How long a learner has for each question; None: as long as they like."""
         return self._core.timer.limit
 
-    async def expire_overdue(self, platform: str, deliver: Deliver | None = None) -> list[Expired]:
-        """Skip this platform's questions whose time ran out, once each; ``deliver`` tells each learner."""
-        return await self._expiry.expire_overdue(platform, deliver)
+    async def expire_overdue(self, platform: str, deliver: Deliver | None = None, *,
+                             unsent: bool = False) -> list[Expired]:
+        """Skip this platform's questions whose time ran out, once each; ``deliver`` tells each learner (``unsent``:
+        Expiry.expire_overdue's)."""
+        return await self._expiry.expire_overdue(platform, deliver, unsent=unsent)
 
-    async def sweep_overdue(self, platform: str, deliver: Deliver | None = None) -> int:
+    async def sweep_overdue(self, platform: str, deliver: Deliver | None = None, *, unsent: bool = False) -> int:
         """A sweeper's pass of ``expire_overdue``: how many sessions it settled, told or not (more may wait)."""
-        return await self._expiry.sweep(platform, deliver)
+        return await self._expiry.sweep(platform, deliver, unsent=unsent)
 
     # -- admin -----------------------------------------------------------------------------------
 

@@ -174,14 +174,16 @@ class ExpirySweeper(Sweeper):
     looks_for = "questions whose time ran out"
 
     def __init__(self, engine: QuizEngine, platform: str, deliver: Callable[[Expired], Awaitable[None]],
-                 interval: float, outage: Outage | None = None) -> None:
+                 interval: float, outage: Outage | None = None, *, unsent: bool = False) -> None:
+        """``unsent``: the platform asks every question on a message it links (Expiry.expire_overdue)."""
         super().__init__(platform, interval, engine.metrics, outage=outage)
         self._engine = engine
         self._deliver = deliver
+        self._unsent = unsent
 
     async def sweep(self) -> int:
         """One pass: expire what is overdue, each learner told under their lock; returns how many it settled."""
-        return await self._engine.sweep_overdue(self._platform, self._deliver)
+        return await self._engine.sweep_overdue(self._platform, self._deliver, unsent=self._unsent)
 
 
 
@@ -258,12 +260,13 @@ def start_reminders(engine: QuizEngine, platform: str, send: Callable[[Reminder]
 
 def start_sweeper(engine: QuizEngine, platform: str, deliver: Callable[[Expired], Awaitable[None]],
                   interval: float | None = None, outage: Outage | None = None,
-                  after: Callable[[], Awaitable[None]] | None = None) -> ExpirySweeper | None:
+                  after: Callable[[], Awaitable[None]] | None = None, *,
+                  unsent: bool = False) -> ExpirySweeper | None:
     """A running sweeper when questions have a time limit (interval: by default from the limit); else None.
-    ``after``: see Sweeper.start."""
+    ``after``: see Sweeper.start; ``unsent``: see ExpirySweeper."""
     limit = engine.question_limit
     if limit is None:
         return None
-    sweeper = ExpirySweeper(engine, platform, deliver, interval or sweep_interval(limit), outage)
+    sweeper = ExpirySweeper(engine, platform, deliver, interval or sweep_interval(limit), outage, unsent=unsent)
     sweeper.start(after)
     return sweeper

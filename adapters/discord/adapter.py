@@ -33,6 +33,7 @@ GATEWAY_START_TIMEOUT = 75.0
 
 class DiscordAdapter:
     name = "discord"
+    asks_on_linked_messages = False  # private play's buttons have no link (ChatAdapter's)
     reminders_per_second = 2.0  # direct messages: opening a DM channel and sending count against rate limits
 
     def __init__(self, engine: QuizEngine, settings: DiscordSettings, *,

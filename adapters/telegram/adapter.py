@@ -74,6 +74,7 @@ class TelegramAdapter:
         self._group_per_minute = group_per_minute  # Telegram's limit; a test may lift it to time a game's own pace
         # Two thirds of this process's messages a second (20 of Telegram's 30), leaving room for the quizzes.
         self.reminders_per_second = settings.messages_per_second * 2 / 3
+        self.asks_on_linked_messages = True  # every quiz question is a poll (ChatAdapter's)
 
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""

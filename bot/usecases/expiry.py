@@ -16,7 +16,7 @@ from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import held_by_a_game, played_where_asked
-from bot.usecases.unshown import stop_unshown_clock, timed_question
+from bot.usecases.unshown import asked_before_it, stop_unshown_clock, timed_question
 
 log = logging.getLogger(__name__)
 
@@ -36,27 +36,32 @@ class Expiry:
         self._core = core
         self.batch = batch
 
-    async def expire_overdue(self, platform: str, deliver: Deliver | None = None) -> list[Expired]:
+    async def expire_overdue(self, platform: str, deliver: Deliver | None = None, *,
+                             unsent: bool = False) -> list[Expired]:
         """Skip the platform's questions whose time ran out, once each across processes (each is claimed in
         its own transaction, and one held elsewhere is skipped, see ``claim_overdue``). Each learner's
         ``deliver`` (the adapter showing what comes next) runs under their lock, so its poll is linked before
-        they can vote on it; a failed delivery is logged and doesn't hold up the others."""
-        return [result for result in await self._settle_overdue(platform, deliver) if isinstance(result, Expired)]
+        they can vote on it; a failed delivery is logged and doesn't hold up the others. ``unsent``: the platform
+        asks every question of a quiz on a message it links (Telegram's polls), so an open question with no link
+        after one that had is one whose message never went out: it is asked again rather than timed out."""
+        return [result for result in await self._settle_overdue(platform, deliver, unsent)
+                if isinstance(result, Expired)]
 
-    async def sweep(self, platform: str, deliver: Deliver | None = None) -> int:
+    async def sweep(self, platform: str, deliver: Deliver | None = None, *, unsent: bool = False) -> int:
         """One sweep's pass (``expire_overdue``); returns how many sessions it settled: those it moved on and
         those whose clock it stopped or that it closed. A sweeper asks again at once while this is above 0: a
         batch of paused sessions settles without a time-out, and the batch behind it is overdue too."""
-        return len(await self._settle_overdue(platform, deliver))
+        return len(await self._settle_overdue(platform, deliver, unsent))
 
-    async def _settle_overdue(self, platform: str, deliver: Deliver | None) -> list[Expired | Settled]:
+    async def _settle_overdue(self, platform: str, deliver: Deliver | None,
+                              unsent: bool) -> list[Expired | Settled]:
         core = self._core
         if core.timer.limit is None:
             return []
         found = await core.turns.run_unlocked(lambda uow: uow.sessions.overdue(platform, core.clock(), self.batch))
         due = [(Actor(platform, owner.platform_user_id), session.id, session.current_question_id)
                for session, owner in found if session.current_question_id is not None]
-        results = await asyncio.gather(*(self._expire(actor, session_id, question_id, deliver)
+        results = await asyncio.gather(*(self._expire(actor, session_id, question_id, deliver, unsent)
                                          for actor, session_id, question_id in due if question_id is not None),
                                        return_exceptions=True)
         settled = [result for result in results if isinstance(result, (Expired, Settled))]
@@ -69,13 +74,13 @@ class Expiry:
         return settled
 
     async def _expire(self, actor: Actor, session_id: str, question_id: str,
-                      deliver: Deliver | None) -> Expired | Settled | None:
+                      deliver: Deliver | None, unsent: bool) -> Expired | Settled | None:
         """One session, under the owner's lock and in one transaction; None if something else moved it on."""
         async def claim(uow: UnitOfWork) -> tuple[QuizSession, UserRecord] | None:
             return await uow.sessions.claim_overdue(session_id, self._core.clock())
 
         async def work(turn: Turn, session: QuizSession) -> Expired | Settled | None:
-            return await self._time_up(turn, session, question_id)
+            return await self._time_up(turn, session, question_id, unsent)
 
         async def tell(expired: Expired | Settled | None) -> None:
             if not isinstance(expired, Expired) or deliver is None:
@@ -98,7 +103,8 @@ class Expiry:
         if (asked := timed_question(expired.outcome)) is not None:
             await stop_unshown_clock(self._core.turns, actor, asked)
 
-    async def _time_up(self, turn: Turn, session: QuizSession, question_id: str) -> Expired | Settled | None:
+    async def _time_up(self, turn: Turn, session: QuizSession, question_id: str,
+                       unsent: bool) -> Expired | Settled | None:
         """The claimed session's question skipped, and the next one shown where it can be; Settled when its quiz
         was removed or is paused (nothing to tell)."""
         core, uow = self._core, turn.uow
@@ -132,6 +138,15 @@ class Expiry:
             await uow.commit()
             return SETTLED
         link = await uow.links.latest(turn.actor.platform, session.id, question_id)
+        if unsent and link is None and (before := await asked_before_it(uow, turn.actor.platform, session)) is not None:
+            # Its predecessor was asked on a message, so this one should have been too: the process that moved
+            # the session on died before sending it (kill -9, a deploy). Nobody saw it: it is asked now with its
+            # full time, where the one before was, rather than timed out unseen.
+            session.question_deadline = None
+            shown = await core.stepper.step(uow, quiz, session, _, asked_again=True)
+            await uow.commit()
+            return Expired(replace(turn.actor, chat_id=session.chat_id), session.id, question_id, before,
+                           AnswerOutcome(None, shown, session.chat_id, None, _.language))
         try:
             notice = await core.remembering.timed_out(uow, quiz, session, now, _)
         except AlreadyAnswered:  # another process recorded an answer first

@@ -11,7 +11,7 @@ import logging
 from datetime import datetime, timedelta
 
 from bot.ports import UnitOfWork
-from bot.records import QuizSession
+from bot.records import MessageLink, QuizSession
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started
 from bot.turns import Turns
 
@@ -64,6 +64,15 @@ async def restart_late_clock(turns: Turns, actor: Actor, asked: QuestionView, co
         await turns.run_unlocked(move_clock)
     except Exception:  # the database too: the question times out at its first deadline, as before
         log.exception("could not restart the clock of %s user %s's late question", actor.platform, actor.user_id)
+
+
+async def asked_before_it(uow: UnitOfWork, platform: str, session: QuizSession) -> MessageLink | None:
+    """The message on ``platform`` that asked the question before the session's open one, if one did: the
+    session is played on messages (polls), so its open question should have one too. None for the first
+    question, or where nothing asked the one before either (private buttons, a terminal)."""
+    if session.current_question_id is None or session.position == 0:
+        return None
+    return await uow.links.latest(platform, session.id, session.question_ids[session.position - 1])
 
 
 async def _still_asking(uow: UnitOfWork, actor: Actor, asked: QuestionView) -> QuizSession | None:

@@ -58,6 +58,7 @@ class EchoAdapter:
         self.events.append(f"expired {expired.question_id}")
 
     reminders_per_second = 10.0
+    asks_on_linked_messages = False
 
     async def send_reminder(self, reminder: Reminder) -> None:
         self.events.append(f"reminder {reminder.actor.user_id}")

@@ -16,6 +16,7 @@ class Adapter:
     """A chat adapter that only records its stop, or fails it; stopping uses nothing else of it."""
 
     reminders_per_second = 1.0
+    asks_on_linked_messages = False
 
     def __init__(self, name: str, stops: list[str], fails: bool | type[BaseException] = False, *,
                  stopping: asyncio.Event | None = None, waits_for: asyncio.Event | None = None) -> None:

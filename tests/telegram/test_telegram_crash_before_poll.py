@@ -1,0 +1,94 @@
+"""The process dies between committing a learner's move to the next question and sending its poll (kill -9, a
+deploy): the session waits on a question no poll asks. What the learner sees and can do after the restart."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+
+from adapters.runtime import utc_now
+from adapters.settings import Settings
+from tests.fakes.clock import FixedClock
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, correct, next_poll, poll_id, running_bot
+
+LIMIT = 30
+FAST = 0.02  # seconds between sweeps
+
+
+class CrashBeforeTheNextPoll:
+    """The next sendPoll never reaches Telegram: it hangs until the stop cancels its handler, as a process killed
+    right after the commit leaves it; then the fake drops it unrecorded (a crash before the request went out)."""
+
+    def __init__(self, api: FakeBotApi) -> None:
+        self.stuck = asyncio.Event()
+        self._dropped = asyncio.Event()
+        api.before_reply["sendPoll"] = self._hang
+        self._api = api
+
+    async def _hang(self, _result: Any) -> None:
+        self._api.before_reply.pop("sendPoll")
+        self.stuck.set()
+        await self._dropped.wait()
+        raise ConnectionResetError("the bot died before this poll was sent")
+
+    def drop(self) -> None:
+        self._dropped.set()
+
+
+@asynccontextmanager
+async def crashing_before_the_next_poll(api: FakeBotApi, settings: Settings,
+                                        clock: Callable[[], datetime] = utc_now) -> AsyncIterator[None]:
+    """Within: the bot is up, and the next poll it sends is lost with the process; at the end, it is down."""
+    crash = CrashBeforeTheNextPoll(api)
+    async with running_bot(settings, clock, sweep_interval=FAST):
+        yield
+        await crash.stuck.wait()
+    crash.drop()
+
+
+@pytest.fixture
+def timed(settings: Settings) -> Settings:
+    return settings.model_copy(update={"question_seconds": LIMIT})
+
+
+async def test_after_a_crash_before_the_next_poll_quiz_asks_that_question(api: FakeBotApi,
+                                                                          settings: Settings) -> None:
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    async with crashing_before_the_next_poll(api, settings):
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    async with running_bot(settings):
+        await api.settle()
+        assert len(api.polls(AMINATA.id)) == 1  # nothing on screen: her old poll is answered, no new one came
+        await api.command(AMINATA, "/quiz")
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ")
+
+
+async def test_a_timed_question_whose_poll_a_crash_lost_is_asked_at_its_deadline_not_timed_out_unseen(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    """Before: its deadline ran out unseen, "Time's up! Question 2 wasn't answered in time" was said of a question
+    she never saw, and question 3 came with no timer (its clock left stopped, as for a question nobody saw)."""
+    async with running_bot(timed, clock):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    async with crashing_before_the_next_poll(api, timed, clock):
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    async with running_bot(timed, clock, sweep_interval=FAST):
+        told = len(api.sent_texts(AMINATA.id))
+        clock.advance(timedelta(seconds=LIMIT))
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ") and second.params["open_period"] == str(LIMIT)
+        await api.settle(quiet=FAST * 10)
+        assert len(api.sent_texts(AMINATA.id)) == told  # no "Time's up!" for it
+        assert len(api.polls(AMINATA.id)) == 2  # asked once: its new poll is linked, so it times out as any
+        clock.advance(timedelta(seconds=LIMIT))
+        third = await next_poll(api, AMINATA.id, 3)
+        assert third.params["question"].startswith("3/3 ") and third.params["open_period"] == str(LIMIT)
