@@ -15,9 +15,11 @@ from bot.sweeper import (
     CONTENT_INTERVAL,
     GAME_INTERVAL,
     REMINDER_INTERVAL,
+    UNSENT_WAIT,
     ContentFollower,
     GameSweeper,
     Sweeper,
+    UnsentSweeper,
     start_reminders,
     start_sweeper,
     stop_sweepers,
@@ -30,10 +32,12 @@ log = logging.getLogger(__name__)
 async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_interval: float | None = None,
                   reminder_interval: float = REMINDER_INTERVAL,
                   game_interval: float = GAME_INTERVAL,
-                  content_interval: float = CONTENT_INTERVAL) -> AsyncIterator[None]:
+                  content_interval: float = CONTENT_INTERVAL,
+                  unsent_wait: float = UNSENT_WAIT) -> AsyncIterator[None]:
     """``sweep_interval``: seconds between looks for questions whose time ran out (default: from the limit);
     ``reminder_interval``: between looks for daily reminders that are due; ``game_interval``: for group games'
-    phases; ``content_interval``: for a content reload made in another process."""
+    phases; ``content_interval``: for a content reload made in another process; ``unsent_wait``: after start-up,
+    before the one look for questions a crash left unsent."""
     started: list[ChatAdapter] = []
     sweepers: list[Sweeper] = []
     try:
@@ -49,6 +53,10 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
                                    unsent=adapter.asks_on_linked_messages)
             if expiry is not None:
                 sweepers.append(expiry)
+            if adapter.asks_on_linked_messages:  # else a question with no link is not one that went unsent
+                unsent = UnsentSweeper(engine, adapter.name, adapter.deliver_expired, unsent_wait, unreachable)
+                unsent.start()
+                sweepers.append(unsent)
             sweepers.append(start_reminders(engine, adapter.name, adapter.send_reminder, adapter.reminders_per_second,
                                             reminder_interval, unreachable))
             games = GameSweeper(engine, adapter.name, adapter.game_surface, game_interval, unreachable)

@@ -254,6 +254,14 @@ class QuizEngine:
         Expiry.expire_overdue's)."""
         return await self._expiry.expire_overdue(platform, deliver, unsent=unsent)
 
+    def now(self) -> datetime:
+        """The engine's clock (a test's may stand still): when a process started, for ask_unsent."""
+        return self._core.clock()
+
+    async def ask_unsent(self, platform: str, before: datetime, deliver: Deliver) -> int:
+        """Ask again, once, each open question a crash left unsent (Expiry.ask_unsent); how many were."""
+        return await self._expiry.ask_unsent(platform, before, deliver)
+
     async def sweep_overdue(self, platform: str, deliver: Deliver | None = None, *, unsent: bool = False) -> int:
         """A sweeper's pass of ``expire_overdue``: how many sessions it settled, told or not (more may wait)."""
         return await self._expiry.sweep(platform, deliver, unsent=unsent)

@@ -108,6 +108,11 @@ class SessionRepository(Protocol):
         and no other transaction holds either (PostgreSQL skips locked rows: two sweepers never take the same
         session, and neither waits for the other); else None."""
         ...
+    async def unsent(self, platform: str, since: datetime, before: datetime,
+                     limit: int) -> list[tuple[QuizSession, UserRecord]]:
+        """Active sessions of the platform's users last moved on in [since, before) that a message on the platform
+        asked a question of, but none since: their open question's message may never have gone out (not locked)."""
+        ...
 
 
 class AnswerRepository(Protocol):

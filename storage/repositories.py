@@ -6,7 +6,7 @@ from dataclasses import fields
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, Select, case, func, insert, literal_column, select, update
+from sqlalchemy import ColumnElement, Row, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.ports import AlreadyAnswered, LinkRejected, SessionAlreadyActive
@@ -24,11 +24,18 @@ from storage import hot_statements as hot
 from storage import tables
 from storage.session_changes import SessionChanges, mutable_columns
 from storage.statements import StatementRunner, dialect_insert
+from storage.sweep_queries import (
+    ACTIVE,
+    OWNER,
+    overdue_query,
+    owner_of,
+    sessions_with_owner,
+    unanswered_query,
+    unsent_query,
+)
 
 users, sessions, answers, links = map(tables.table_of, (tables.User, tables.Session, tables.Answer, tables.MessageLink))
-_owner = users.alias("owner")
-# 'active' as a literal, not a bound parameter: only then can the planner match the partial index.
-_ACTIVE = sessions.c.state == literal_column(f"'{SessionState.ACTIVE.value}'")
+_owner, _ACTIVE = OWNER, ACTIVE  # the sweeps' own: a lock names the very alias their listings join
 
 
 class SqlUserRepository:
@@ -107,7 +114,7 @@ class SqlSessionRepository:
     async def overdue(self, platform: str, now: datetime, limit: int) -> list[tuple[QuizSession, UserRecord]]:
         query = overdue_query(self._connection.dialect.name, platform, now, limit)
         # A listing: claim_overdue reads each again to change it.
-        return [(_session(row), _owner_of(row)) for row in await self._connection.execute(query)]
+        return [(_session(row), owner_of(row)) for row in await self._connection.execute(query)]
 
     async def claim_overdue(self, session_id: str, now: datetime) -> tuple[QuizSession, UserRecord] | None:
         # SKIP LOCKED: a session whose owner or row another transaction holds (a sweep in another process, or
@@ -115,7 +122,12 @@ class SqlSessionRepository:
         row = (await self._connection.execute(
             sessions_with_owner().where(sessions.c.id == session_id, _ACTIVE, sessions.c.question_deadline <= now)
             .with_for_update(of=[_owner, sessions], key_share=True, skip_locked=True))).first()
-        return (self._read(row), _owner_of(row)) if row else None
+        return (self._read(row), owner_of(row)) if row else None
+
+    async def unsent(self, platform: str, since: datetime, before: datetime,
+                     limit: int) -> list[tuple[QuizSession, UserRecord]]:
+        rows = await self._connection.execute(unsent_query(platform, since, before, limit))
+        return [(_session(row), owner_of(row)) for row in rows]  # a listing: each is read again to change it
 
     async def active(self, user_id: int, quiz_id: str | None = None) -> QuizSession | None:
         parameters: dict[str, object] = {"user_id": user_id, "state": SessionState.ACTIVE.value}
@@ -236,39 +248,6 @@ class SqlLinkRepository:
     async def unanswered(self, platform: str, since: datetime, limit: int) -> list[UnansweredLink]:
         rows = await self._connection.execute(unanswered_query(platform, since, limit))
         return [UnansweredLink(_link(row), row.owner_platform_user_id) for row in rows]
-
-
-def sessions_with_owner() -> Select[Any]:
-    """Sessions with their owner's columns, prefixed ``owner_``: one look-up instead of two (for the sweeps)."""
-    return (select(sessions, *(column.label(f"owner_{column.name}") for column in _owner.c))
-            .join(_owner, _owner.c.id == sessions.c.user_id))
-
-
-def unanswered_query(platform: str, since: datetime, limit: int) -> Select[Any]:
-    """The platform's links since ``since`` still asking an active session's unanswered question, newest first:
-    walked back through ix_message_links_recent until ``limit`` are found, not every link ever sent."""
-    answered = select(answers.c.session_id).where(answers.c.session_id == links.c.session_id,
-                                                  answers.c.question_id == links.c.question_id)
-    return (select(links, _owner.c.platform_user_id.label("owner_platform_user_id"))
-            .join(sessions, sessions.c.id == links.c.session_id).join(_owner, _owner.c.id == sessions.c.user_id)
-            .where(links.c.platform == platform, links.c.created_at >= since, links.c.withdrawn_at.is_(None),
-                   _ACTIVE, ~answered.exists())
-            .order_by(links.c.created_at.desc()).limit(limit))
-
-
-def overdue_query(dialect: str, platform: str, now: datetime, limit: int) -> Select[Any]:
-    """Active sessions of the platform past their question deadline, through the partial deadline index."""
-    # SQLite keeps no statistics unless ANALYZE ran, and would rather walk every user of the platform;
-    # a unary + on the column keeps it from using that index, so it takes the few overdue sessions instead.
-    platform_column = literal_column(f"+{_owner.name}.platform") if dialect == "sqlite" else _owner.c.platform
-    return (sessions_with_owner().where(_ACTIVE, sessions.c.question_deadline <= now, platform_column == platform)
-            .order_by(sessions.c.question_deadline).limit(limit))
-
-
-def _owner_of(row: Row[Any]) -> UserRecord:
-    return UserRecord(row.owner_platform, row.owner_platform_user_id, row.owner_language, row.owner_last_hint,
-                      row.owner_id, row.owner_time_zone, row.owner_reminder_time, row.owner_reminder_due,
-                      row.owner_leaderboard_hidden)
 
 
 def _to_answer(session: QuizSession, row: Row[Any]) -> SessionToAnswer:

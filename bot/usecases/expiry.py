@@ -6,6 +6,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
+from datetime import datetime
 
 from bot.content.models import Quiz
 from bot.i18n import Localizer
@@ -16,6 +17,7 @@ from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import held_by_a_game, played_where_asked
+from bot.usecases.unsent import UNSENT_BATCH, UNSENT_WITHIN, Claim, ask_again, claim_session
 from bot.usecases.unshown import asked_before_it, stop_unshown_clock, timed_question
 
 log = logging.getLogger(__name__)
@@ -73,6 +75,35 @@ class Expiry:
                       exc_info=failure)
         return settled
 
+    async def ask_unsent(self, platform: str, before: datetime, deliver: Deliver) -> int:
+        """Ask each open question of the platform's sessions moved on to before ``before`` (start-up) whose message
+        never went out (unsent.py), once, under its learner's lock; returns how many were asked again."""
+        core = self._core
+        found = await core.turns.run_unlocked(
+            lambda uow: uow.sessions.unsent(platform, before - UNSENT_WITHIN, before, UNSENT_BATCH))
+
+        async def ask(session: QuizSession, owner: UserRecord) -> Expired | Settled | None:
+            actor = Actor(platform, owner.platform_user_id)
+            return await self._settle(actor, session.current_question_id or "", claim_session(actor, session.id),
+                                      self._unsent_work, deliver)
+
+        results = await asyncio.gather(*(ask(session, owner) for session, owner in found), return_exceptions=True)
+        for failure in (result for result in results if isinstance(result, BaseException)):
+            log.error("a %s question a crash left unsent could not be asked again", platform, exc_info=failure)
+        return sum(isinstance(result, Expired) for result in results)
+
+    async def _unsent_work(self, turn: Turn, session: QuizSession) -> Expired | None:
+        """The claimed session's open question asked again if its message still never went out."""
+        core, uow, platform = self._core, turn.uow, turn.actor.platform
+        question_id = session.current_question_id
+        if session.state is not SessionState.ACTIVE or question_id is None \
+                or await uow.links.latest(platform, session.id, question_id) is not None:
+            return None  # moved on, or asked since (a sweep, another process, the learner's /quiz)
+        before = await asked_before_it(uow, platform, session)
+        if before is None or await clock_stopped(core, uow, platform, session):
+            return None  # never asked on a message, or its clock stopped (left for another quiz, a live game)
+        return await ask_again(core, turn, session, before)
+
     async def _expire(self, actor: Actor, session_id: str, question_id: str,
                       deliver: Deliver | None, unsent: bool) -> Expired | Settled | None:
         """One session, under the owner's lock and in one transaction; None if something else moved it on."""
@@ -82,6 +113,12 @@ class Expiry:
         async def work(turn: Turn, session: QuizSession) -> Expired | Settled | None:
             return await self._time_up(turn, session, question_id, unsent)
 
+        return await self._settle(actor, question_id, claim, work, deliver)
+
+    async def _settle(self, actor: Actor, question_id: str, claim: Claim,
+                      work: Callable[[Turn, QuizSession], Awaitable[Expired | Settled | None]],
+                      deliver: Deliver | None) -> Expired | Settled | None:
+        """``work`` on the claimed session; what it moved on to told through ``deliver`` under the same lock."""
         async def tell(expired: Expired | Settled | None) -> None:
             if not isinstance(expired, Expired) or deliver is None:
                 return
@@ -142,11 +179,7 @@ class Expiry:
             # Its predecessor was asked on a message, so this one should have been too: the process that moved
             # the session on died before sending it (kill -9, a deploy). Nobody saw it: it is asked now with its
             # full time, where the one before was, rather than timed out unseen.
-            session.question_deadline = None
-            shown = await core.stepper.step(uow, quiz, session, _, asked_again=True)
-            await uow.commit()
-            return Expired(replace(turn.actor, chat_id=session.chat_id), session.id, question_id, before,
-                           AnswerOutcome(None, shown, session.chat_id, None, _.language))
+            return await ask_again(core, turn, session, before)
         try:
             notice = await core.remembering.timed_out(uow, quiz, session, now, _)
         except AlreadyAnswered:  # another process recorded an answer first

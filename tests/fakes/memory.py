@@ -1,4 +1,5 @@
-"""In-memory cards and review logs (bot/ports.py), for the engine's tests and the storage contract."""
+"""In-memory cards, review logs and the content state (bot/ports.py), for the engine's tests and the storage
+contract."""
 
 from __future__ import annotations
 
@@ -55,3 +56,14 @@ class FakeReviewLogRepository:
 
     async def of_quiz(self, quiz_id: str | None) -> list[ReviewRecord]:
         return [review for _id, review in sorted(self._reviews.items()) if quiz_id in (None, review.quiz_id)]
+
+
+class FakeContentStateRepository:
+    def __init__(self, rows: dict[str, str]) -> None:
+        self._rows = rows
+
+    async def fingerprint(self) -> str | None:
+        return self._rows.get("catalog")
+
+    async def set_fingerprint(self, fingerprint: str, at: datetime) -> None:
+        self._rows["catalog"] = fingerprint

@@ -38,7 +38,7 @@ from tests.fakes.answers import FakeAnswerRepository, FakeLinkRepository
 from tests.fakes.clock import utc
 from tests.fakes.committed_rows import publish
 from tests.fakes.games import FakeChatRepository, FakeGameRepository
-from tests.fakes.memory import FakeCardRepository, FakeReviewLogRepository
+from tests.fakes.memory import FakeCardRepository, FakeContentStateRepository, FakeReviewLogRepository
 
 
 def stored_session(session: QuizSession) -> QuizSession:
@@ -190,6 +190,16 @@ class FakeSessionRepository:
             return None
         return found
 
+    async def unsent(self, platform: str, since: datetime, before: datetime,
+                     limit: int) -> list[tuple[QuizSession, UserRecord]]:
+        owners = {user.id: user for user in self._state.users.values() if user.platform == platform}
+        found = sorted((s for s in self._state.sessions.values()
+                        if s.state is SessionState.ACTIVE and s.user_id in owners and since <= s.updated_at < before
+                        and (asked := [link.created_at for link in self._state.links.values()
+                                       if link.platform == platform and link.session_id == s.id])
+                        and max(asked) < s.updated_at), key=lambda s: s.updated_at)
+        return [(copy.deepcopy(s), copy.deepcopy(owners[s.user_id])) for s in found[:limit]]
+
     async def results(self, user_id: int) -> list[SessionResult]:
         results = []
         for session in self._state.sessions.values():
@@ -201,17 +211,6 @@ class FakeSessionRepository:
                                          len(answers) - unanswered, len(session.question_ids), session.updated_at,
                                          unanswered))
         return sorted(results, key=lambda result: result.updated_at, reverse=True)
-
-
-class FakeContentStateRepository:
-    def __init__(self, rows: dict[str, str]) -> None:
-        self._rows = rows
-
-    async def fingerprint(self) -> str | None:
-        return self._rows.get("catalog")
-
-    async def set_fingerprint(self, fingerprint: str, at: datetime) -> None:
-        self._rows["catalog"] = fingerprint
 
 
 class _Over:

@@ -17,6 +17,7 @@ from adapters.telegram.adapter import TelegramAdapter
 from adapters.telegram.network import GROUP_PER_MINUTE
 from adapters.telegram.spec import TelegramSettings
 from bot.engine import QuizEngine
+from bot.sweeper import UNSENT_WAIT
 from tests.support.http_probe import free_port
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 
@@ -36,11 +37,13 @@ GROUP = FakeChat(-100500, "supergroup", "Study group")
 async def running_bot(settings: Settings, clock: Callable[[], datetime] = utc_now,
                       sweep_interval: float | None = None,
                       game_interval: float = 3600.0,
-                      group_per_minute: int = GROUP_PER_MINUTE) -> AsyncIterator[QuizEngine]:
+                      group_per_minute: int = GROUP_PER_MINUTE,
+                      unsent_wait: float = UNSENT_WAIT) -> AsyncIterator[QuizEngine]:
     """The adapter as `quiztutor run` builds it: real engine, SQLite file, migrations, PTB Application."""
     async with open_services(settings, clock=clock) as services:
         adapter = TelegramAdapter(services.engine, telegram_settings(settings), group_per_minute=group_per_minute)
-        async with serving(services.engine, [adapter], sweep_interval=sweep_interval, game_interval=game_interval):
+        async with serving(services.engine, [adapter], sweep_interval=sweep_interval, game_interval=game_interval,
+                           unsent_wait=unsent_wait):
             yield services.engine
 
 

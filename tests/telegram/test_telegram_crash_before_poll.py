@@ -19,6 +19,7 @@ from tests.telegram.telegram_harness import AMINATA, correct, next_poll, poll_id
 
 LIMIT = 30
 FAST = 0.02  # seconds between sweeps
+WAIT = 0.3  # seconds after start-up before the look for questions a crash left unsent
 
 
 class CrashBeforeTheNextPoll:
@@ -57,16 +58,52 @@ def timed(settings: Settings) -> Settings:
     return settings.model_copy(update={"question_seconds": LIMIT})
 
 
-async def test_after_a_crash_before_the_next_poll_quiz_asks_that_question(api: FakeBotApi,
-                                                                          settings: Settings) -> None:
+async def test_a_question_whose_poll_a_crash_lost_is_asked_a_few_seconds_after_the_restart_once(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Before: nothing came (her poll answered, no next one) until she thought of sending /quiz."""
+    async with running_bot(settings, clock):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    clock.advance(timedelta(seconds=5))  # she reads it
+    async with crashing_before_the_next_poll(api, settings, clock):
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    clock.advance(timedelta(seconds=20))  # the restart
+    async with running_bot(settings, clock, sweep_interval=FAST, unsent_wait=WAIT):
+        await api.settle(quiet=WAIT / 2)
+        assert len(api.polls(AMINATA.id)) == 1  # not at once: another replica may be sending it
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ")
+        await api.settle(quiet=WAIT * 3)
+        assert len(api.polls(AMINATA.id)) == 2  # once
+        await api.answer_poll(AMINATA, poll_id(second), [correct(second)])  # linked: her vote counts
+        assert (await next_poll(api, AMINATA.id, 3)).params["question"].startswith("3/3 ")
+    async with running_bot(settings, clock, unsent_wait=WAIT):  # a later restart finds nothing to ask again
+        await api.settle(quiet=WAIT * 3)
+        assert len(api.polls(AMINATA.id)) == 3
+
+
+async def test_a_question_whose_poll_went_out_is_not_asked_again_after_a_restart(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        clock.advance(timedelta(seconds=5))
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        await next_poll(api, AMINATA.id, 2)
+    clock.advance(timedelta(seconds=20))
+    async with running_bot(settings, clock, unsent_wait=WAIT):
+        await api.settle(quiet=WAIT * 3)
+        assert len(api.polls(AMINATA.id)) == 2
+
+
+async def test_quiz_asks_a_question_whose_poll_a_crash_lost(api: FakeBotApi, settings: Settings) -> None:
+    """Before its start-up look, or where none is made, the learner's /quiz asks it (as it did before)."""
     async with running_bot(settings):
         await api.command(AMINATA, "/quiz collectives")
         first = await next_poll(api, AMINATA.id, 1)
     async with crashing_before_the_next_poll(api, settings):
         await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
-    async with running_bot(settings):
-        await api.settle()
-        assert len(api.polls(AMINATA.id)) == 1  # nothing on screen: her old poll is answered, no new one came
+    async with running_bot(settings, unsent_wait=3600):
         await api.command(AMINATA, "/quiz")
         second = await next_poll(api, AMINATA.id, 2)
         assert second.params["question"].startswith("2/3 ")

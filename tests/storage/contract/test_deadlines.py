@@ -99,3 +99,40 @@ async def test_of_messages_linked_at_the_same_moment_the_latest_is_the_one_the_p
     async with uow() as work:
         assert await work.links.latest("telegram", "s1", "q1") == telegram[1]  # message 100, not "99"
         assert await work.links.latest("discord", "s1", "q1") == discord[0]
+
+
+async def test_unsent_sessions_are_the_platforms_active_ones_moved_on_since_their_last_message(uow: Uow) -> None:
+    """What a start-up looks through for questions a crash left unsent: moved on within the window, asked on a
+    message before, and none since the move (or at its very moment: a frozen clock's poll went out)."""
+    alice, bola = await stored_user(uow, "alice"), await stored_user(uow, "bola")
+    on_discord = await stored_user(uow, "alice", platform="discord")
+    since, before = START, START + timedelta(hours=1)
+    moved = START + 10 * SECOND
+    sessions = {
+        "unsent": (alice, moved, START, "telegram"),  # its last message before the move
+        "unsent-later": (bola, moved + SECOND, START, "telegram"),
+        "sent": (bola, moved, moved + SECOND, "telegram"),  # a message since
+        "sent-that-moment": (alice, moved, moved, "telegram"),
+        "never-asked": (alice, moved, None, None),  # private buttons: no message ever
+        "too-old": (bola, since - SECOND, START - 60 * SECOND, "telegram"),
+        "after-start-up": (alice, before, START, "telegram"),  # this process's own: sending it now
+        "elsewhere": (on_discord, moved, START, "discord"),
+        "asked-on-the-other-platform": (alice, moved, START, "discord"),
+    }
+    for number, (owner, updated_at, _asked, _platform) in enumerate(sessions.values()):
+        session_id = list(sessions)[number]
+        await stored_session(uow, a_session(owner, session_id, f"quiz-{number}", updated_at=updated_at))
+    async with uow() as work:
+        for number, (session_id, (_owner, _moved, asked, platform)) in enumerate(sessions.items()):
+            if asked is not None and platform is not None:
+                await work.links.add(MessageLink(platform, f"m{number}", session_id, "q1", "chat-1", asked))
+        await work.commit()
+    async with uow() as work:
+        found = await work.sessions.unsent("telegram", since, before, 10)
+        first = await work.sessions.unsent("telegram", since, before, 1)
+        on_discord_found = await work.sessions.unsent("discord", since, before, 10)
+    assert [(session.id, owner.platform_user_id) for session, owner in found] == [
+        ("unsent", "alice"), ("unsent-later", "bola")]
+    assert [session.id for session, _owner in first] == ["unsent"]
+    assert found[0][0] == a_session(alice, "unsent", "quiz-0", updated_at=moved)
+    assert [session.id for session, _owner in on_discord_found] == ["elsewhere"]

@@ -1,0 +1,46 @@
+"""A question whose message a crash lost: the process that moved the session on to it (an answer, a time-out)
+died before sending its poll (kill -9, a deploy). Nobody saw it, so it is asked where the one before it was: a few
+seconds after start-up, or at its deadline if that comes first; never timed out unseen."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from datetime import timedelta
+
+from bot.ports import UnitOfWork
+from bot.records import MessageLink, QuizSession, UserRecord
+from bot.replies import Actor, AnswerOutcome, Expired
+from bot.turns import Turn
+from bot.usecases.core import Core
+
+# Sessions moved on this long before start-up at most: a learner away longer comes back with /quiz, and one whose
+# chat refuses the poll (blocked, polls not allowed) is not tried again at every restart for ever.
+UNSENT_WITHIN = timedelta(hours=1)
+UNSENT_BATCH = 1000  # sessions looked at in the one start-up pass
+
+Claim = Callable[[UnitOfWork], Awaitable[tuple[QuizSession, UserRecord] | None]]
+
+
+async def ask_again(core: Core, turn: Turn, session: QuizSession, before: MessageLink) -> Expired | None:
+    """The session's open question, whose message never went out, stepped to again with its full time and
+    committed: delivered as what follows a time-out is, where ``before`` (its predecessor's message) was asked."""
+    quiz = core.quiz_of(session)
+    question_id = session.current_question_id
+    if quiz is None or question_id is None:  # a reload removed it: the sweep or the learner's next step closes it
+        return None
+    _ = turn.words  # no event, so no hint: the chosen language, else the last hint seen
+    session.question_deadline = None
+    shown = await core.stepper.step(turn.uow, quiz, session, _, asked_again=True)
+    await turn.uow.commit()
+    return Expired(replace(turn.actor, chat_id=session.chat_id), session.id, question_id, before,
+                   AnswerOutcome(None, shown, session.chat_id, None, _.language))
+
+
+def claim_session(actor: Actor, session_id: str) -> Claim:
+    """Turns.run_claimed's claim of a session and its owner (the owner first: every turn's lock order)."""
+    async def claim(uow: UnitOfWork) -> tuple[QuizSession, UserRecord] | None:
+        owner = await uow.users.get(actor.platform, actor.user_id)
+        session = await uow.sessions.get(session_id) if owner is not None else None
+        return (session, owner) if session is not None and owner is not None else None
+    return claim
