@@ -15,7 +15,7 @@ from adapters.runtime import utc_now
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, correct, next_poll, poll_id, running_bot
+from tests.telegram.telegram_harness import AMINATA, GROUP, correct, next_poll, poll_id, running_bot
 
 LIMIT = 30
 FAST = 0.02  # seconds between sweeps
@@ -80,6 +80,40 @@ async def test_a_question_whose_poll_a_crash_lost_is_asked_a_few_seconds_after_t
     async with running_bot(settings, clock, unsent_wait=WAIT):  # a later restart finds nothing to ask again
         await api.settle(quiet=WAIT * 3)
         assert len(api.polls(AMINATA.id)) == 3
+
+
+async def test_in_a_group_the_question_a_crash_lost_is_asked_there_for_its_owner(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    async with running_bot(settings, clock):
+        await api.command(AMINATA, "/quiz collectives", GROUP)
+        first = await next_poll(api, GROUP.id, 1)
+    clock.advance(timedelta(seconds=5))
+    async with crashing_before_the_next_poll(api, settings, clock):
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    clock.advance(timedelta(seconds=20))
+    async with running_bot(settings, clock, unsent_wait=WAIT):
+        second = await next_poll(api, GROUP.id, 2)
+        assert second.params["question"].startswith("2/3 ") and "Aminata" in second.params["question"]
+        await api.answer_poll(AMINATA, poll_id(second), [correct(second)])
+        assert (await next_poll(api, GROUP.id, 3)).params["question"].startswith("3/3 ")
+    assert api.polls(AMINATA.id) == []  # not in her private chat
+
+
+async def test_a_lost_question_of_a_quiz_left_for_another_since_the_restart_is_not_asked(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Its poll would come up in the middle of the other quiz: it is asked when she resumes it, as any paused one."""
+    async with running_bot(settings, clock):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    clock.advance(timedelta(seconds=5))
+    async with crashing_before_the_next_poll(api, settings, clock):
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    clock.advance(timedelta(seconds=20))
+    async with running_bot(settings, clock, unsent_wait=WAIT * 3):
+        await api.command(AMINATA, "/quiz long-options")
+        other = await next_poll(api, AMINATA.id, 2)
+        await api.settle(quiet=WAIT * 6)
+        assert api.polls(AMINATA.id)[-1] is other  # nothing of collectives since
 
 
 async def test_a_question_whose_poll_went_out_is_not_asked_again_after_a_restart(
