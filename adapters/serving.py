@@ -15,15 +15,14 @@ from bot.sweeper import (
     CONTENT_INTERVAL,
     GAME_INTERVAL,
     REMINDER_INTERVAL,
-    UNSENT_WAIT,
     ContentFollower,
     GameSweeper,
     Sweeper,
-    UnsentSweeper,
     start_reminders,
     start_sweeper,
     stop_sweepers,
 )
+from bot.unsent_sweeper import UNSENT_WAIT, UnsentSweeper
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from adapters.telegram.adapter import TelegramAdapter
 from adapters.telegram.network import GROUP_PER_MINUTE
 from adapters.telegram.spec import TelegramSettings
 from bot.engine import QuizEngine
-from bot.sweeper import UNSENT_WAIT
+from bot.unsent_sweeper import UNSENT_WAIT
 from tests.support.http_probe import free_port
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 
