@@ -91,7 +91,12 @@ async def test_answers_of_many_learners_on_two_processes_while_sweeps_fire_are_s
         assert all(isinstance(r, AnswerOutcome) or (isinstance(r, Notice) and r.code is NoticeCode.ALREADY_ANSWERED)
                    for r in replies), replies
         if n < len(LEARNERS) // 2:
-            assert not scored and len(moved) + expired.count(learner.user_id) == 1, (learner, replies)
+            # Timed out once: by the button, the vote or a sweep (the time-out says so). A vote that comes after
+            # another process moved the learner on finds the next question's poll unlinked (this test links none:
+            # as after a crash) and asks it again, scoring nothing.
+            timed_out = [r for r in moved if r.notice]
+            assert not scored and len(timed_out) + expired.count(learner.user_id) == 1, (learner, replies)
+            assert len({getattr(r.next, "question_id", None) for r in moved}) <= 1, (learner, replies)  # the same
             assert progress[learner.user_id] == ["in progress: 0 of 3 answered, 0 right · 1 unanswered"]
         else:
             assert len(scored) == 1 and len(moved) == 1, (learner, replies)
