@@ -103,8 +103,8 @@ class WebhookServer:
         except web.HTTPException:  # aiohttp's own answer, such as 413 for a body over MAX_BODY
             raise
         except Exception as error:  # one line, not a traceback: a body nested too deep would fill pages
-            log.warning("refused a webhook post with the secret but no update Telegram would send (%s)",
-                        type(error).__name__)
+            # Its message too, as it names the field: a Bot API server older than PTB's sends updates without one.
+            log.warning("refused a webhook post with the secret but no update Telegram would send (%s)", _said(error))
             return None
         if update is None:
             return None
@@ -113,3 +113,9 @@ class WebhookServer:
             return None
         return update
 
+
+def _said(error: Exception, limit: int = 300) -> str:
+    """The error's type and message on one line, cut at ``limit`` characters: a refused body never fills the log."""
+    message = " ".join(str(error).split())
+    said = f"{type(error).__name__}: {message}" if message else type(error).__name__
+    return said if len(said) <= limit else said[:limit - 1] + "…"

@@ -100,3 +100,17 @@ async def test_a_signed_body_over_the_size_limit_is_refused_as_too_large(api: Fa
         # A file-like body: aiohttp warns (a ResourceWarning) that raw bytes this large may hold the event loop.
         huge = await client.post(url, data=io.BytesIO(b" " * (MAX_BODY + 1)), headers=SIGNED)
         assert huge.status == 413
+
+
+async def test_a_refused_update_is_logged_with_what_is_wrong_in_it(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """A vote from a Bot API server older than 9.6 (a self-hosted one) lacks option_persistent_ids, which PTB
+    requires: every vote was refused with only "(TypeError)" in the log, and its operator had to find out why."""
+    webhook, url = in_webhook_mode(settings)
+    old_vote = {"update_id": 7, "poll_answer": {"poll_id": "1", "user": AMINATA.json(), "option_ids": [0]}}
+    async with running_bot(webhook), aiohttp.ClientSession() as client:
+        assert (await client.post(url, json=old_vote, headers=SIGNED)).status == 400
+    refusals = [record.getMessage() for record in caplog.records
+                if "no update Telegram would send" in record.getMessage()]
+    assert len(refusals) == 1 and "option_persistent_ids" in refusals[0], refusals
+    assert "\n" not in refusals[0]
