@@ -54,13 +54,13 @@ class FakeBotApi:
 
     # -- lifecycle ---------------------------------------------------------------------------
 
-    async def start(self) -> str:
-        """Listen on 127.0.0.1 at a free port; returns the base URL in PTB's base_url form."""
+    async def start(self, port: int = 0) -> str:
+        """Listen on 127.0.0.1 at ``port`` (0: a free one); returns the base URL in PTB's base_url form."""
         app = web.Application()
         app.router.add_post("/{bot}/{method}", self._handle)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         port = self._runner.addresses[0][1]  # (host, port) of the socket it listens on
         self.base_url = f"http://127.0.0.1:{port}/bot"

@@ -1,0 +1,36 @@
+"""The fake Bot API run on its own (README, "How"): it listens on the port given and prints the bot's calls."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sys
+
+import aiohttp
+
+from tests.telegram.processes import free_port
+from tests.telegram.telegram_harness import TOKEN
+
+
+async def test_the_fake_bot_api_serves_on_its_own_prints_each_call_and_stops_on_sigterm() -> None:
+    port = free_port()
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.telegram.serve_fake_api", str(port),
+                                                   stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        started = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
+        assert f"http://127.0.0.1:{port}/bot" in started, started
+        async with aiohttp.ClientSession() as client:
+            async with client.post(f"http://127.0.0.1:{port}/bot{TOKEN}/sendMessage",
+                                   data={"chat_id": "501", "text": "hello"}) as sent:
+                assert (await sent.json())["result"]["text"] == "hello"
+            async with client.post(f"http://127.0.0.1:{port}/bot654321:another-token/getMe") as refused:
+                assert refused.status == 401
+        printed = (await asyncio.wait_for(process.stdout.readline(), 10)).decode()
+        assert printed.startswith("sendMessage ok ") and '"text": "hello"' in printed, printed
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(process.wait(), 10) == 0
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
