@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import re
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError, NoSuchModuleError
 
 from storage.database import InMemoryDatabase, sqlite_file
-from storage.migrate import ForeignDatabase, ReadOnlyDatabase, SchemaNotCurrent
+from storage.migrate import ForeignDatabase, ReadOnlyDatabase, SchemaNotCurrent, SchemaNotOurs
 
 # The storage's own words for a full disk: SQLite's SQLITE_FULL, PostgreSQL's disk_full (SQLSTATE 53100).
 SQLITE_FULL = "database or disk is full"
@@ -65,6 +66,8 @@ def describe(error: BaseException, url: str) -> str | None:
                    "version's `quiztutor run` once to upgrade it (or use the QuizTutor that set it up)"
         if isinstance(cause, ReadOnlyDatabase):
             return READ_ONLY.format(where=place)
+        if isinstance(cause, SchemaNotOurs):
+            return _not_owner(cause, url, place)
         if isinstance(cause, ForeignDatabase):
             return f"{place} already holds tables of another application ({cause}); give QuizTutor its own database"
         if isinstance(cause, NoSuchModuleError):  # a kind of ArgumentError, so checked first
@@ -96,6 +99,21 @@ def describe(error: BaseException, url: str) -> str | None:
         if isinstance(cause, ConnectionError):  # asyncpg's, without an errno: something not PostgreSQL answered
             return f"can't reach {place}: {cause}"
     return None
+
+
+def _not_owner(error: SchemaNotOurs, url: str, place: str) -> str:
+    """What to run, as the server's superuser, to give the role its database (and so its public schema)."""
+    parsed = make_url(url)
+    database, role = (_identifier(name) if name else unnamed  # none in the URL: the driver's default
+                      for name, unnamed in ((parsed.database, "<database>"), (parsed.username, "<role>")))
+    return f"{place} doesn't let its role create or change QuizTutor's tables ({error}): give the role the " \
+           f"database, as the server's superuser: ALTER DATABASE {database} OWNER TO {role} (since PostgreSQL 15 " \
+           "only the database's owner may create tables in its public schema)"
+
+
+def _identifier(name: str) -> str:
+    """``name`` as SQL reads it: as it is when it needs no quotes, else in double quotes."""
+    return name if re.fullmatch(r"[a-z_][a-z0-9_$]*", name) else '"' + name.replace('"', '""') + '"'
 
 
 def _names_a_query_option(error: TypeError, url: str) -> bool:

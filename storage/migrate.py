@@ -20,6 +20,7 @@ MIGRATION_LOCK_KEY = 0x5155_495A  # "QUIZ"
 # PostgreSQL's refusals of a write: the role lacks the privilege (42501), or the transaction is read-only (25006:
 # default_transaction_read_only set on the database or role, or a hot standby).
 READ_ONLY_SQLSTATES = frozenset({"42501", "25006"})
+INSUFFICIENT_PRIVILEGE = "42501"
 
 
 class ForeignDatabase(Exception):
@@ -42,6 +43,11 @@ class SchemaNotCurrent(Exception):
 
 class ReadOnlyDatabase(Exception):
     """The database, as the URL's role reaches it, can be read but not written."""
+
+
+class SchemaNotOurs(Exception):
+    """The migrations may not create or change QuizTutor's tables: the URL's role is not the schema's owner (since
+    PostgreSQL 15 a new database's public schema takes tables from the database's owner alone)."""
 
 
 def alembic_config(url: str | None = None) -> Config:
@@ -89,7 +95,12 @@ def _upgrade(connection: Connection) -> None:
     _refuse_foreign(connection)
     config = alembic_config()
     config.attributes["connection"] = connection
-    command.upgrade(config, "head")
+    try:
+        command.upgrade(config, "head")
+    except DBAPIError as error:  # by its SQLSTATE: the server's words are in its own language
+        if getattr(error.orig, "sqlstate", None) == INSUFFICIENT_PRIVILEGE:
+            raise SchemaNotOurs(str(error.orig)) from error
+        raise
     _require_writable(connection)
 
 

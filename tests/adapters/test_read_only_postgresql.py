@@ -58,3 +58,22 @@ async def test_a_database_in_read_only_mode(set_up_url: str, superuser: asyncpg.
         await superuser.execute(f"ALTER DATABASE {database} RESET default_transaction_read_only")
     one_clear_line(done, ExitCode.DATABASE, f"{database} is read-only: QuizTutor needs to write to it")
     assert "Welcome" not in done.stdout
+
+
+async def test_a_database_only_granted_to_the_role_says_how_to_give_it(postgres_url: str) -> None:
+    """Was "... failed: permission denied for schema public", exit 4, and no way out: since PostgreSQL 15 only the
+    database's owner may create tables in its public schema, so GRANT ALL ON DATABASE is not enough."""
+    granted, role = "quiz_granted_only", "quiz_granted_role"
+    superuser = await asyncpg.connect(asyncpg_url(postgres_url))
+    try:
+        await superuser.execute(f"CREATE ROLE {role} LOGIN")
+        await superuser.execute(f"CREATE DATABASE {granted}")
+        await superuser.execute(f"GRANT ALL ON DATABASE {granted} TO {role}")
+        url = make_url(postgres_url).set(username=role, database=granted).render_as_string(hide_password=False)
+        done = await asyncio.to_thread(play, {"QUIZ_DATABASE_URL": url})
+    finally:
+        await superuser.execute(f"DROP DATABASE IF EXISTS {granted} WITH (FORCE)")
+        await superuser.execute(f"DROP ROLE IF EXISTS {role}")
+        await superuser.close()
+    one_clear_line(done, ExitCode.DATABASE, f"{role}@127.0.0.1", f"ALTER DATABASE {granted} OWNER TO {role}")
+    assert "Welcome" not in done.stdout
