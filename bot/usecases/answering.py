@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 
 from bot import views
 from bot.content.models import Quiz
@@ -34,9 +35,12 @@ class Answering:
                      surface: Target | None = None, *, order: str | None = None) -> AnswerOutcome | Notice:
         """Score the answer; the first answer to a question is final. ``order``: the QuestionView.order_key of
         the message answered on, if it names one (buttons): another order than the one shown last is refused."""
-        return await self._core.turns.run(actor, lambda turn: self._score(turn, session_id, question_id,
-                                                                          option_index, order=order),
-                                          after=self._core.delivering(actor, surface), own_rows_only=True)
+        arrived = self._core.clock()  # judged by when it came in, not when its turn came (see answers_under_way)
+        with self._core.answering.answering(actor):
+            return await self._core.turns.run(actor, lambda turn: self._score(turn, session_id, question_id,
+                                                                              option_index, order=order,
+                                                                              arrived=arrived),
+                                              after=self._core.delivering(actor, surface), own_rows_only=True)
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
                              surface: Target | None = None, *, key_shown: bool = False,
@@ -52,10 +56,12 @@ class Answering:
             link, found = linked
             return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id,
                                      on_message=True, found=found, key_shown=key_shown,
-                                     vouched=message_key if closes_at_deadline else None)
+                                     vouched=message_key if closes_at_deadline else None, arrived=arrived)
+        arrived = self._core.clock()  # judged by when it came in, not when its turn came (see answers_under_way)
         # Another learner's poll is only read (its session locked, so its own answer waits), its voter told.
-        return await self._core.turns.run(actor, score, create_user=False,
-                                          after=self._core.delivering(actor, surface), own_rows_only=True)
+        with self._core.answering.answering(actor):
+            return await self._core.turns.run(actor, score, create_user=False,
+                                              after=self._core.delivering(actor, surface), own_rows_only=True)
 
     async def ask_again(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
         """The learner's open question once more, after a vote on a poll of theirs that lost its link: nobody
@@ -124,9 +130,10 @@ class Answering:
     async def _score(self, turn: Turn, session_id: str, question_id: str, option_index: int,
                      chat_id: str | None = None, on_message: bool = False,
                      found: SessionToAnswer | None = None, order: str | None = None,
-                     key_shown: bool = False, vouched: str | None = None) -> AnswerOutcome | Notice:
+                     key_shown: bool = False, vouched: str | None = None,
+                     arrived: datetime | None = None) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed. ``found``: the session, read already
-        with the message that asked the question; ``vouched``: see late_answer."""
+        with the message that asked the question; ``vouched``, ``arrived``: see late_answer."""
         core, actor, uow = self._core, turn.actor, turn.uow
         # After the learner's own row: the same lock order as all.
         found = found if found is not None else await uow.sessions.get_with_owner_activity(session_id)
@@ -155,7 +162,7 @@ class Answering:
         if paused and core.quiz_of(session) is not None:
             await time_out_left(core, turn, session, playing)
         outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
-                                    chat_id, on_message, paused, order, key_shown, vouched)
+                                    chat_id, on_message, paused, order, key_shown, vouched, arrived)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \
                 or not isinstance(outcome.next, QuestionView) or (quiz := core.quiz_of(session)) is None:
             return outcome  # not switched: this quiz was the one played, or it ended with this answer
@@ -165,7 +172,7 @@ class Answering:
     async def _judge(self, turn: Turn, session: QuizSession, question_id: str, option_index: int,
                      chat_id: str | None, on_message: bool, paused: bool,
                      order: str | None = None, key_shown: bool = False,
-                     vouched: str | None = None) -> AnswerOutcome | Notice:
+                     vouched: str | None = None, arrived: datetime | None = None) -> AnswerOutcome | Notice:
         """The answer to one of the learner's own sessions, committed when anything changed; ``paused``: left for
         another quiz since its question was shown, so its clock stopped."""
         core, actor, uow = self._core, turn.actor, turn.uow
@@ -173,7 +180,7 @@ class Answering:
         quiz = core.quiz_of(session)
         try:
             late = (await late_answer(core, uow, quiz, session, question_id, _, paused=paused, platform=actor.platform,
-                                      vouched=vouched) if quiz else None)
+                                      vouched=vouched, arrived=arrived) if quiz else None)
         except AlreadyAnswered:  # a sweep in another process was first
             return already_answered(_, chat_id)
         if late is not None:  # the time ran out: not scored, the learner moves on

@@ -21,6 +21,7 @@ from bot.review_quiz import REVIEW_QUIZ_ID, ReviewRounds
 from bot.stepper import SessionStepper
 from bot.time_limits import QuestionTimer
 from bot.turns import Turns
+from bot.usecases.answers_under_way import AnswersUnderWay
 from bot.usecases.game_holds import held_by_a_game, played_here
 from bot.usecases.remembering import Remembering
 from bot.usecases.unshown import restart_late_clock, stop_unshown_clock, timed_question
@@ -39,6 +40,7 @@ class Core:
     links: LinkWriter  # the turns' own: the links a burst's next polls need, stored together
     metrics: Metrics = field(default_factory=NullMetrics)  # answers scored; storage and adapters count the rest
     review_rounds: ReviewRounds = field(default_factory=ReviewRounds)
+    answering: AnswersUnderWay = field(default_factory=AnswersUnderWay)  # the expiry sweep leaves their sessions
 
     def quiz_of(self, session: QuizSession) -> Quiz | None:
         """The quiz a session plays: one of the catalog's, or a review round built from its questions' refs."""

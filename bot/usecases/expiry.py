@@ -63,6 +63,10 @@ class Expiry:
         found = await core.turns.run_unlocked(lambda uow: uow.sessions.overdue(platform, core.clock(), self.batch))
         due = [(Actor(platform, owner.platform_user_id), session.id, session.current_question_id)
                for session, owner in found if session.current_question_id is not None]
+        # A learner whose answer came in and waits for their turn: timed out now, an answer given in time would be
+        # told the time is up. Left for a later pass (the answer, if late, times the question out itself).
+        due = [(actor, session_id, question_id) for actor, session_id, question_id in due
+               if not core.answering.of(actor)]
         results = await asyncio.gather(*(self._expire(actor, session_id, question_id, deliver, unsent)
                                          for actor, session_id, question_id in due if question_id is not None),
                                        return_exceptions=True)
@@ -202,13 +206,15 @@ async def clock_stopped(core: Core, uow: UnitOfWork, platform: str, session: Qui
 
 async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, question_id: str,
                       _: Localizer, *, paused: bool, platform: str,
-                      vouched: str | None = None) -> AnswerOutcome | None:
+                      vouched: str | None = None, arrived: datetime | None = None) -> AnswerOutcome | None:
     """The outcome of an answer given after the question's time ran out (the caller commits); None if in time.
     ``paused``: the session was left for another since its question was shown (Core.paused); ``platform``: the
     answer's, whose message links say whether a poll asked the question; ``vouched``: the message the answer came
     on, when the platform takes none on it once the question's time is up (a Telegram poll with open_period): the
     answer was given in time, however late it comes in (a restart kept it waiting), if that message is the one
-    the question was last asked on (an older one may have gone out untimed, while a group game held the question).
+    the question was last asked on (an older one may have gone out untimed, while a group game held the question);
+    ``arrived``: when the answer reached the engine, before it waited for its learner's turn: in time then, it
+    counts (the sweep leaves the session alone meanwhile, Expiry._settle_overdue).
 
     Raises AlreadyAnswered when another process recorded the question a moment ago.
     """
@@ -218,7 +224,7 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
         # by since. Its question isn't late, and a cleared deadline doesn't mean a question went unshown.
         session.question_deadline = None
         return None
-    if question_id == session.current_question_id and core.timer.overdue(session, now) \
+    if question_id == session.current_question_id and core.timer.overdue(session, arrived or now) \
             and not await _asked_last_on(uow, platform, session, question_id, vouched):
         notice = await core.remembering.timed_out(uow, quiz, session, now, _)
     elif question_id != session.current_question_id and core.timer.unshown(session) \
