@@ -55,6 +55,7 @@ from bot.usecases.remembering import Remembering
 from bot.usecases.reminding import Reminding, Send
 from bot.usecases.reviewing import Reviewing
 from bot.usecases.scheduling import Scheduling
+from bot.usecases.unsent import UNSENT_BATCH, UnsentLook
 
 log = logging.getLogger(__name__)
 
@@ -258,9 +259,9 @@ class QuizEngine:
         """The engine's clock (a test's may stand still): when a process started, for ask_unsent."""
         return self._core.clock()
 
-    async def ask_unsent(self, platform: str, before: datetime, deliver: Deliver) -> int:
+    async def ask_unsent(self, platform: str, look: UnsentLook, deliver: Deliver, limit: int = UNSENT_BATCH) -> int:
         """Ask again, once, each open question a crash left unsent (Expiry.ask_unsent); how many were."""
-        return await self._expiry.ask_unsent(platform, before, deliver)
+        return await self._expiry.ask_unsent(platform, look, deliver, limit)
 
     async def sweep_overdue(self, platform: str, deliver: Deliver | None = None, *, unsent: bool = False) -> int:
         """A sweeper's pass of ``expire_overdue``: how many sessions it settled, told or not (more may wait)."""

@@ -106,6 +106,10 @@ class Sweeper:
             return
         self._outage_logged_at = now
 
+    def over(self) -> bool:
+        """Whether it has nothing more to do (a one-off look that is done): its task then ends."""
+        return False
+
     def under_way(self) -> set[asyncio.Task[Any]]:
         """What its sweeps started and left running (a game's move showing its next step): a stop finishes it too."""
         return set()
@@ -141,7 +145,7 @@ class Sweeper:
             await self._first_after(after)
         clock = asyncio.get_running_loop().time
         due = clock()
-        while not self._stopping.is_set():
+        while not self._stopping.is_set() and not self.over():
             # Late when the event loop is too busy to wake us on time: deadlines then fire late too.
             self._metrics.observe_sweeper_lag(self._platform, self.name, max(0.0, clock() - due))
             if await self._sweep_once():

@@ -17,7 +17,7 @@ from bot.time_limits import time_up_notice
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import held_by_a_game, played_where_asked
-from bot.usecases.unsent import UNSENT_BATCH, UNSENT_WITHIN, Claim, ask_again, claim_session
+from bot.usecases.unsent import UNSENT_BATCH, Claim, UnsentLook, ask_again, claim_session
 from bot.usecases.unshown import asked_before_it, stop_unshown_clock, timed_question
 
 log = logging.getLogger(__name__)
@@ -79,12 +79,15 @@ class Expiry:
                       exc_info=failure)
         return settled
 
-    async def ask_unsent(self, platform: str, before: datetime, deliver: Deliver) -> int:
-        """Ask each open question of the platform's sessions moved on to before ``before`` (start-up) whose message
-        never went out (unsent.py), once, under its learner's lock; returns how many were asked again."""
+    async def ask_unsent(self, platform: str, look: UnsentLook, deliver: Deliver, limit: int = UNSENT_BATCH) -> int:
+        """Ask each open question of the next ``limit`` of the platform's sessions in ``look``'s window (moved on
+        in the hour before start-up) whose message never went out (unsent.py), once, under its learner's lock;
+        returns how many were asked again. ``look`` moves on past them, done once the window is looked through."""
         core = self._core
-        found = await core.turns.run_unlocked(
-            lambda uow: uow.sessions.unsent(platform, before - UNSENT_WITHIN, before, UNSENT_BATCH))
+        listed = await core.turns.run_unlocked(
+            lambda uow: uow.sessions.unsent(platform, look.since, look.before, limit))
+        fresh = {session.id for session in look.page([session for session, _owner in listed], limit)}
+        found = [(session, owner) for session, owner in listed if session.id in fresh]
 
         async def ask(session: QuizSession, owner: UserRecord) -> Expired | Settled | None:
             actor = Actor(platform, owner.platform_user_id)

@@ -5,8 +5,8 @@ seconds after start-up, or at its deadline if that comes first; never timed out 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
-from datetime import timedelta
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 
 from bot.ports import UnitOfWork
 from bot.records import MessageLink, QuizSession, UserRecord
@@ -17,9 +17,31 @@ from bot.usecases.core import Core
 # Sessions moved on this long before start-up at most: a learner away longer comes back with /quiz, and one whose
 # chat refuses the poll (blocked, polls not allowed) is not tried again at every restart for ever.
 UNSENT_WITHIN = timedelta(hours=1)
-UNSENT_BATCH = 1000  # sessions looked at in the one start-up pass
+UNSENT_BATCH = 1000  # sessions looked at in one pass of the start-up look (it pages on through the window)
 
 Claim = Callable[[UnitOfWork], Awaitable[tuple[QuizSession, UserRecord] | None]]
+
+
+@dataclass
+class UnsentLook:
+    """Where the start-up look stands: sessions moved on in [since, before), paged by when they moved (those asked
+    again move out of the window; those left as they were are passed over by the next page)."""
+
+    since: datetime
+    before: datetime
+    seen: set[str] = field(default_factory=set)  # sessions of the page moved on at ``since`` (the next page's first)
+    done: bool = False
+
+    def page(self, found: list[QuizSession], limit: int) -> list[QuizSession]:
+        """The sessions of a listing not looked at yet; moves on past them (done after a short or stale page)."""
+        fresh = [session for session in found if session.id not in self.seen]
+        if len(found) < limit or not fresh:  # the window's end (a full page of ties already seen: nothing new)
+            self.done = True
+        else:
+            since = found[-1].updated_at
+            ties = {session.id for session in found if session.updated_at == since}
+            self.seen, self.since = (self.seen | ties if since == self.since else ties), since
+        return fresh
 
 
 async def ask_again(core: Core, turn: Turn, session: QuizSession, before: MessageLink) -> Expired | None:
