@@ -251,8 +251,7 @@ class QuizEngine:
 
     async def expire_overdue(self, platform: str, deliver: Deliver | None = None, *,
                              unsent: bool = False) -> list[Expired]:
-        """Skip this platform's questions whose time ran out, once each; ``deliver`` tells each learner (``unsent``:
-        Expiry.expire_overdue's)."""
+        """Skip this platform's questions whose time ran out, once each (Expiry.expire_overdue)."""
         return await self._expiry.expire_overdue(platform, deliver, unsent=unsent)
 
     def now(self) -> datetime:
