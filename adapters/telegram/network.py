@@ -8,6 +8,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import httpx
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
@@ -29,6 +30,13 @@ GROUP_PER_MINUTE = 20  # Telegram's limit in one group (PTB's AIORateLimiter def
 # messages a minute, so a member's admin check, or a time-out's name look-up, would wait for the quizzes' budget
 # and take a message's place in it.
 GROUP_READS = frozenset({"getChatMember", "getChatAdministrators", "getChat", "getChatMemberCount"})
+# Calls that leave things as they were asked to be however often they are made: sent again after a failure whose
+# request may have been carried out (no answer in time, a connection cut mid-way, Telegram's 5xx) they change
+# nothing more. Any other (a poll, a message) would be sent twice.
+SAME_AGAIN = frozenset({"setWebhook", "deleteWebhook", "setMyCommands", "deleteMyCommands"})
+# httpx's failures before a request was written: nothing of it reached Telegram (PTB wraps them as NetworkError,
+# or TimedOut for the time-outs, its pool's saying "Request was *not* sent").
+NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 
 
 class RetryingRateLimiter(AIORateLimiter):
@@ -87,12 +95,20 @@ class RetryingRateLimiter(AIORateLimiter):
             except BadRequest:
                 raise  # a subclass of NetworkError, but the same request would fail the same way
             except NetworkError as error:
-                if attempt == self._network_retries:
+                if attempt == self._network_retries or not resendable(endpoint, error):
                     raise
                 delay = self._backoff * 2**attempt
                 log.warning("Telegram %s failed (%s); retrying in %.1f s", endpoint, in_brief(error), delay)
                 await asyncio.sleep(delay)
         raise AssertionError("unreachable: the last attempt returns or raises")
+
+
+def resendable(endpoint: str, error: NetworkError) -> bool:
+    """Whether the request may be sent again after ``error``: it reads or sets a state (the same again does nothing
+    more), or it never left (a connection refused or not made in time)."""
+    if endpoint.startswith("get") or endpoint in SAME_AGAIN:
+        return True
+    return any(isinstance(cause, NEVER_SENT) for cause in chain(error))
 
 
 def _group(chat_id: object) -> int | str | None:

@@ -108,14 +108,6 @@ async def test_a_flood_limit_on_send_poll_is_waited_out_and_the_poll_still_sent(
         await next_poll(api, AMINATA.id, 2)
 
 
-async def test_a_network_failure_is_retried(api: FakeBotApi, settings: Settings) -> None:
-    api.fail_next("sendMessage", 502, "Bad Gateway")
-    async with running_bot(settings):
-        await api.command(AMINATA, "/progress")
-        await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
-        assert [call.ok for call in api.requests if call.method == "sendMessage"] == [False, True]
-
-
 async def test_a_failing_update_is_logged_without_the_token_and_the_bot_keeps_serving(
         api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
     api.fail_next("sendMessage", 400, "Bad Request: can't parse entities")

@@ -1,0 +1,114 @@
+"""Telegram answering slower than the bot waits (PTB's TimedOut): the request may well have been carried out, so
+one that sends something is never sent again; what is safe to repeat still is."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import pytest
+from telegram.error import TimedOut
+from telegram.ext import ExtBot
+from telegram.request import HTTPXRequest
+
+from adapters.settings import Settings
+from adapters.telegram.network import RetryingRateLimiter
+from tests.support.http_probe import free_port
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, TOKEN, correct, for_chat, next_poll, poll_id, running_bot
+
+SLOWER_THAN_THE_BOT_WAITS = 5.5  # seconds: PTB's HTTPXRequest reads for 5 s
+QUICK_READ = 0.3  # seconds a bot of the tests below waits for an answer
+
+
+class SlowOnce:
+    """The method's next reply comes after the bot stopped waiting for it: carried out, as Telegram would."""
+
+    def __init__(self, api: FakeBotApi, method: str, delay: float = SLOWER_THAN_THE_BOT_WAITS) -> None:
+        self.arrived = 0  # requests of it that reached the fake, answered or not yet
+        self._delay = delay
+        api.before_reply[method] = self._reply
+
+    async def _reply(self, _result: Any) -> None:
+        self.arrived += 1
+        if self.arrived == 1:
+            await asyncio.sleep(self._delay)
+
+
+async def test_a_poll_telegram_answers_too_slowly_is_sent_once(api: FakeBotApi, settings: Settings) -> None:
+    """Before: sent again after each time-out, the learner got two to four copies of her next question."""
+    async with running_bot(settings):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        slow = SlowOnce(api, "sendPoll")
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ")
+        await api.settle(quiet=2.0)  # a try again would come 0.5 s after the time-out, and answer at once
+        assert slow.arrived == 1
+        assert len(api.polls(AMINATA.id)) == 2
+
+
+async def test_a_message_telegram_answers_too_slowly_is_not_sent_again(api: FakeBotApi) -> None:
+    slow = SlowOnce(api, "sendMessage", QUICK_READ * 2)
+    async with ExtBot(TOKEN, base_url=api.base_url, request=HTTPXRequest(read_timeout=QUICK_READ),
+                      rate_limiter=RetryingRateLimiter(backoff=0.01)) as bot:
+        with pytest.raises(TimedOut):
+            await bot.send_message(AMINATA.id, "once")
+        await api.settle(quiet=QUICK_READ * 3)
+    assert slow.arrived == 1 and api.sent_texts(AMINATA.id) == ["once"]
+
+
+async def test_a_read_telegram_answers_too_slowly_is_asked_again(api: FakeBotApi) -> None:
+    slow = SlowOnce(api, "getWebhookInfo", QUICK_READ * 2)
+    async with ExtBot(TOKEN, base_url=api.base_url, request=HTTPXRequest(read_timeout=QUICK_READ),
+                      rate_limiter=RetryingRateLimiter(backoff=0.01)) as bot:
+        assert (await bot.get_webhook_info()).url == ""
+    assert slow.arrived == 2
+
+
+class Retrying(logging.Handler):
+    """Set once the limiter says it will try a request again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said = asyncio.Event()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if "retrying" in record.getMessage():
+            self.said.set()
+
+
+async def test_a_message_whose_connection_was_refused_is_sent_again() -> None:
+    """Nothing of it reached Telegram (down a moment, as in a restart): sent again once Telegram listens."""
+    port = free_port()
+    before, after = FakeBotApi(TOKEN), FakeBotApi(TOKEN)
+    await before.start(port)
+    async with ExtBot(TOKEN, base_url=before.base_url, rate_limiter=RetryingRateLimiter(backoff=0.5)) as bot:
+        await before.close()
+        sending = asyncio.create_task(bot.send_message(AMINATA.id, "once"))
+        retrying = Retrying()
+        logging.getLogger("adapters.telegram.network").addHandler(retrying)
+        try:
+            await asyncio.wait_for(retrying.said.wait(), 5)
+            await after.start(port)
+            await asyncio.wait_for(sending, 5)
+        finally:
+            logging.getLogger("adapters.telegram.network").removeHandler(retrying)
+            await after.close()
+    assert after.sent_texts(AMINATA.id) == ["once"] and before.sent_texts(AMINATA.id) == []
+
+
+async def test_a_message_telegram_failed_with_bad_gateway_is_not_sent_again(api: FakeBotApi,
+                                                                            settings: Settings) -> None:
+    """Telegram's front answered 502 for its server behind it, which may have sent it all the same. Before, it was
+    sent again (tests/telegram/test_telegram_polls.py's test_a_network_failure_is_retried, which it replaces)."""
+    api.fail_next("sendMessage", 502, "Bad Gateway")
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/progress")
+        await api.wait_for("sendMessage", 1, for_chat(AMINATA.id))
+        await api.settle()
+    sorry = engine.localizer_for("fr")("Sorry, something went wrong. Please try again in a moment.")
+    assert [call.ok for call in api.requests if call.method == "sendMessage"] == [False, True]
+    assert api.sent_texts(AMINATA.id) == [sorry]
