@@ -6,7 +6,7 @@ import logging
 import traceback
 
 from telegram import CallbackQuery, Update
-from telegram.error import Forbidden
+from telegram.error import Forbidden, TimedOut
 from telegram.ext import ContextTypes, filters
 
 from adapters.error_kinds import HANDLER_FAILED
@@ -14,12 +14,14 @@ from adapters.failures import log_failure, unreachable
 from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, owner_in, update_actor
+from adapters.telegram.answers import MaybeCarriedOut
 from adapters.telegram.chat import TelegramChat, polls_refused
 from adapters.telegram.update_processor import update_kind
 from adapters.telegram.webhook import Unfinished
 from bot.engine import QuizEngine
 from bot.replies import Actor
 from bot.text import shorten
+from storage.errors import chain
 
 log = logging.getLogger(__name__)
 REDACTED = "[redacted]"
@@ -66,7 +68,15 @@ class ErrorReporter:
         # time-out or a reminder, or a Discord channel refuses polls; else every blocked bot would fire an alert.
         if not (isinstance(error, Forbidden) or polls_refused(error)):
             self._engine.metrics.error(PLATFORM, HANDLER_FAILED)
-        if error is not None and unreachable(error):
+        maybe_sent = next((cause for cause in chain(error) if isinstance(cause, MaybeCarriedOut)), None) if error \
+            else None
+        if maybe_sent is not None:
+            # Not a 503: each delivery again could send it again (a poll, its id never heard, again and again).
+            log.warning("Telegram update %s (%s) failed: %s; not sent again", update_id, kind,
+                        self.scrub(str(maybe_sent)))
+            if isinstance(maybe_sent.__cause__, TimedOut):
+                return  # only slow, most likely done: the update's work is kept, and "try again" would repeat it
+        elif error is not None and unreachable(error):
             if isinstance(update, Update) and self._unfinished is not None:
                 self._unfinished.add(update.update_id)  # the webhook asks Telegram to deliver it again
             # One line each while the outage lasts (its traceback at DEBUG); the log's SecretFilter scrubs it.

@@ -13,7 +13,7 @@ from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 
 from adapters.telegram.actors import PLATFORM
-from adapters.telegram.answers import POOL_SIZE, BotApiRequest, NotTheBotApi
+from adapters.telegram.answers import POOL_SIZE, BotApiRequest, MaybeCarriedOut, NotTheBotApi
 from adapters.telegram.game_first import GAME_RESERVE, GameFirst
 from adapters.telegram.polling_request import PollingRequest
 from adapters.telegram.press_answers import OnceAnsweringBot
@@ -95,7 +95,9 @@ class RetryingRateLimiter(AIORateLimiter):
             except BadRequest:
                 raise  # a subclass of NetworkError, but the same request would fail the same way
             except NetworkError as error:
-                if attempt == self._network_retries or not resendable(endpoint, error):
+                if not resendable(endpoint, error):
+                    raise MaybeCarriedOut(f"{endpoint} may have gone through: {in_brief(error)}") from error
+                if attempt == self._network_retries:
                     raise
                 delay = self._backoff * 2**attempt
                 log.warning("Telegram %s failed (%s); retrying in %.1f s", endpoint, in_brief(error), delay)

@@ -5,18 +5,30 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
+import aiohttp
 import pytest
-from telegram.error import TimedOut
 from telegram.ext import ExtBot
 from telegram.request import HTTPXRequest
 
 from adapters.settings import Settings
+from adapters.telegram.answers import MaybeCarriedOut
 from adapters.telegram.network import RetryingRateLimiter
 from tests.support.http_probe import free_port
-from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, TOKEN, correct, for_chat, next_poll, poll_id, running_bot
+from tests.telegram.telegram_fake_api import Call, FakeBotApi
+from tests.telegram.telegram_harness import (
+    AMINATA,
+    SIGNED,
+    TOKEN,
+    correct,
+    for_chat,
+    in_webhook_mode,
+    next_poll,
+    poll_id,
+    running_bot,
+)
 
 SLOWER_THAN_THE_BOT_WAITS = 5.5  # seconds: PTB's HTTPXRequest reads for 5 s
 QUICK_READ = 0.3  # seconds a bot of the tests below waits for an answer
@@ -54,7 +66,7 @@ async def test_a_message_telegram_answers_too_slowly_is_not_sent_again(api: Fake
     slow = SlowOnce(api, "sendMessage", QUICK_READ * 2)
     async with ExtBot(TOKEN, base_url=api.base_url, request=HTTPXRequest(read_timeout=QUICK_READ),
                       rate_limiter=RetryingRateLimiter(backoff=0.01)) as bot:
-        with pytest.raises(TimedOut):
+        with pytest.raises(MaybeCarriedOut, match="sendMessage may have gone through: Timed out"):
             await bot.send_message(AMINATA.id, "once")
         await api.settle(quiet=QUICK_READ * 3)
     assert slow.arrived == 1 and api.sent_texts(AMINATA.id) == ["once"]
@@ -112,3 +124,37 @@ async def test_a_message_telegram_failed_with_bad_gateway_is_not_sent_again(api:
     sorry = engine.localizer_for("fr")("Sorry, something went wrong. Please try again in a moment.")
     assert [call.ok for call in api.requests if call.method == "sendMessage"] == [False, True]
     assert api.sent_texts(AMINATA.id) == [sorry]
+
+
+def quiz_update(update_id: int) -> dict[str, object]:
+    return {"update_id": update_id, "message": {
+        "message_id": update_id, "date": int(time.time()), "chat": {"id": AMINATA.id, "type": "private"},
+        "from": AMINATA.json(), "text": "/quiz collectives",
+        "entities": [{"type": "bot_command", "offset": 0, "length": 5}]}}
+
+
+def vote_update(update_id: int, poll: Call, option: int) -> dict[str, object]:
+    return {"update_id": update_id, "poll_answer": {"poll_id": poll_id(poll), "user": AMINATA.json(),
+                                                    "option_ids": [option], "option_persistent_ids": [str(option)]}}
+
+
+async def test_a_vote_whose_next_poll_telegram_answered_too_slowly_is_taken_as_handled(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Her vote is scored and her next poll most likely went out: before, she read "Sorry, something went wrong",
+    and the webhook answered 503, so Telegram delivered the vote again, and each delivery could send that poll
+    again (its link never stored: the bot never heard its id)."""
+    webhook, url = in_webhook_mode(settings)
+    async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:
+        assert (await client.post(url, json=quiz_update(1), headers=SIGNED)).status == 200
+        first = await next_poll(api, AMINATA.id, 1)
+        slow = SlowOnce(api, "sendPoll")
+        voted = await client.post(url, json=vote_update(2, first, correct(first)), headers=SIGNED)
+        assert voted.status == 200  # Telegram won't deliver it again
+        await api.settle(quiet=1.0)
+        assert slow.arrived == 1 and len(api.polls(AMINATA.id)) == 2
+        sorry = engine.localizer_for("fr")("Sorry, something went wrong. Please try again in a moment.")
+        assert sorry not in api.sent_texts(AMINATA.id)  # her vote's feedback only: nothing to try again
+        unlinked = api.polls(AMINATA.id)[1]
+        again = await client.post(url, json=vote_update(3, unlinked, correct(unlinked)), headers=SIGNED)
+        assert again.status == 200  # her vote on it: the bot lost track of that poll, and asks its question anew
+        assert (await next_poll(api, AMINATA.id, 3)).params["question"] == unlinked.params["question"]
