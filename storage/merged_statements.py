@@ -28,6 +28,7 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from storage.merged_writes import array_rows, array_write, fits, inline, write_results
@@ -101,7 +102,12 @@ def _shifted(shift: int) -> Callable[[re.Match[str]], str]:
 
 
 def in_lock_order(copies: Sequence[Copy]) -> list[Copy]:
-    """The copies ordered by their parameters, the same order in every process."""
+    """The copies ordered by their parameters as text, the same order in every process. Most statements' first
+    parameter (a session's, card's or review's id) tells their copies apart, and then it alone orders them as all
+    would: the other parameters (a session's whole row) are made text only when it doesn't (5% of an answer's CPU)."""
+    firsts = [str(copy.values[0]) if copy.values else "" for copy in copies]
+    if len(set(firsts)) == len(firsts):
+        return [copy for _, copy in sorted(zip(firsts, copies, strict=True), key=itemgetter(0))]
     return sorted(copies, key=lambda copy: tuple(map(str, copy.values)))
 
 
