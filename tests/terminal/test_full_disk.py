@@ -43,8 +43,8 @@ class PlayUntilRefused(ScriptedLineIO):
 @pytest.mark.parametrize(("language", "apology", "full", "bye"), [
     ("en", "Sorry,", "Sorry, that was not saved: the disk is full. Free some space on it, then try again.",
      "Bye! Your last step was not saved; everything before it is. Run the same command to carry on."),
-    ("fr", "Désolé,", "Désolé, ce n’est pas enregistré\u00a0: le disque est plein. Libérez-y de la place, puis "
-     "réessayez.", "À bientôt\u00a0! Votre dernière action n’a pas été enregistrée\u00a0; tout ce qui précède "
+    ("fr", "Désolé,", "Désolé, cela n’a pas été enregistré\u00a0: le disque est plein. Libérez-y de la place, "
+     "puis réessayez.", "À bientôt\u00a0! Votre dernière action n’a pas été enregistrée\u00a0; tout ce qui précède "
      "l’est. Relancez la même commande pour continuer."),
 ])
 async def test_a_full_disk_is_said_and_the_goodbye_claims_nothing_saved(
