@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from telegram import InlineKeyboardMarkup, Poll
 from telegram.constants import ParseMode, PollLimit
-from telegram.error import BadRequest, ChatMigrated, Forbidden, TelegramError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, TelegramError
 
 from adapters.telegram import game_render, render
 from adapters.telegram.actors import owner_in
@@ -84,7 +84,7 @@ class TelegramGameSurface:
         period = min(max(question.seconds, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
         with _still_in_group():
             if question.passed_over is not None:  # a reload removed it: no results will close its poll
-                await self._close_poll(question.passed_over)
+                await self._close_passed_over(question.game_id, question.passed_over)
             if any(blocks):
                 await self._chat.html(self._chat_id, blocks, follow=False)
             async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
@@ -155,3 +155,11 @@ class TelegramGameSurface:
 
     async def _close_poll(self, message_id: str) -> None:
         await self._chat.close_poll(self._chat_id, message_id)
+
+    async def _close_passed_over(self, game_id: str, message_id: str) -> None:
+        """Best effort: a poll left open closes at its own time, but a game without its next question can't go on.
+        A failure that may have gone through (a 5xx, no answer in time) is not sent again (network.resendable)."""
+        try:
+            await self._close_poll(message_id)
+        except NetworkError as error:  # a refused chat (Forbidden) is not one: the next send says it
+            log.info("could not close the removed question's poll %s of game %s: %s", message_id, game_id, error)
