@@ -84,7 +84,7 @@ class TelegramGameSurface:
         period = min(max(question.seconds, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
         with _still_in_group():
             if question.passed_over is not None:  # a reload removed it: no results will close its poll
-                await self._close_passed_over(question.game_id, question.passed_over)
+                await self._close_poll(question.passed_over)
             if any(blocks):
                 await self._chat.html(self._chat_id, blocks, follow=False)
             async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
@@ -148,18 +148,18 @@ class TelegramGameSurface:
         return Aside.REMOVED
 
     async def _take_buttons_away(self, message_id: str) -> None:
+        """Best effort, as _close_poll."""
         try:
             await self._chat.bot.edit_message_reply_markup(self._where.chat, int(message_id), reply_markup=None)
-        except BadRequest as error:  # deleted by an admin, say: the podium says it all the same
+        except NetworkError as error:  # deleted by an admin (BadRequest), say: the podium says it all the same
             log.info("could not take the buttons off lobby message %s: %s", message_id, error)
 
     async def _close_poll(self, message_id: str) -> None:
-        await self._chat.close_poll(self._chat_id, message_id)
-
-    async def _close_passed_over(self, game_id: str, message_id: str) -> None:
-        """Best effort: a poll left open closes at its own time, but a game without its next question can't go on.
-        A failure that may have gone through (a 5xx, no answer in time) is not sent again (network.resendable)."""
+        """Best effort: what follows (the next question, the results, the podium) goes up all the same, and a poll
+        left open closes at its own time. A failure that may have gone through (a 5xx, no answer in time) is not
+        sent again (network.resendable); a chat that refuses the bot (Forbidden) is no NetworkError: said as
+        ChatRefused by _still_in_group."""
         try:
-            await self._close_poll(message_id)
-        except NetworkError as error:  # a refused chat (Forbidden) is not one: the next send says it
-            log.info("could not close the removed question's poll %s of game %s: %s", message_id, game_id, error)
+            await self._chat.close_poll(self._chat_id, message_id)
+        except NetworkError as error:
+            log.info("could not close game poll message %s: %s", message_id, error)

@@ -46,3 +46,4 @@ async def test_the_next_question_goes_up_though_stopping_the_removed_ones_poll_f
         await api.command(ADA, "/game skip", GROUP)
         second = await next_poll(api, GROUP.id, 2)
         assert second.params["question"] != first.params["question"]
+
