@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 import time
 
 from telegram import Message, Poll
 from telegram.constants import PollLimit
 
 from adapters.telegram import render
+from adapters.telegram.answers import MaybeCarriedOut
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.keyboards import retry_button
 from adapters.telegram.poll_layout import poll_layout
@@ -15,6 +17,8 @@ from adapters.telegram.topics import place
 from bot.delivery import Asked
 from bot.replies import Feedback, QuestionView, Summary
 from bot.text import shown_name
+
+log = logging.getLogger(__name__)
 
 HELD_BACK = 1.0  # seconds: a poll that took this long to go out was held back (flood control), its clock moved
 
@@ -52,7 +56,10 @@ class TelegramSurface:
         blocks = [*self._take(), render.intro(intro, self._owner) if intro else "",
                   render.question_notices(question.notices), layout.lettered or ""]
         if any(blocks):
-            self._chat_id = await self._chat.html_where(self._chat_id, blocks)
+            try:
+                self._chat_id = await self._chat.html_where(self._chat_id, blocks)
+            except MaybeCarriedOut as error:  # not sent again (network.resendable); the question must go out still
+                log.warning("the text before a quiz poll in chat %s may not have gone out: %s", self._chat_id, error)
         period = open_period(question)
 
         async def send(to: str) -> Message:
