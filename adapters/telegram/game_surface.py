@@ -15,6 +15,7 @@ from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, Te
 
 from adapters.telegram import game_render, render
 from adapters.telegram.actors import owner_in
+from adapters.telegram.answers import MaybeCarriedOut
 from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused, topic_gone
 from adapters.telegram.game_first import for_game
@@ -86,7 +87,11 @@ class TelegramGameSurface:
             if question.passed_over is not None:  # a reload removed it: no results will close its poll
                 await self._close_poll(question.passed_over)
             if any(blocks):
-                await self._chat.html(self._chat_id, blocks, follow=False)
+                try:
+                    await self._chat.html(self._chat_id, blocks, follow=False)
+                except MaybeCarriedOut as error:  # not sent again (network.resendable): the question goes up still
+                    log.warning("the text before game %s's question may not have gone out: %s", question.game_id,
+                                error)
             async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
                 try:
                     message = await self._chat.bot.send_poll(
