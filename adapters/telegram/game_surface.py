@@ -75,7 +75,7 @@ class TelegramGameSurface:
         try:
             await self._chat.bot.edit_message_text(game_render.begins(begins), self._where.chat,
                                                    int(begins.lobby_message), parse_mode=ParseMode.HTML)
-        except BadRequest as error:  # deleted by an admin, say: the game goes on
+        except NetworkError as error:  # deleted by an admin (BadRequest), or a failure left unsent again: it goes on
             log.info("could not edit the lobby of game %s: %s", begins.game_id, error)
 
     @for_game
