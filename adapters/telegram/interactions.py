@@ -7,7 +7,7 @@ import logging
 
 from telegram import CallbackQuery, Update, User
 from telegram.constants import ChatType, ParseMode
-from telegram.error import BadRequest
+from telegram.error import BadRequest, NetworkError
 from telegram.ext import ContextTypes
 
 from adapters.telegram import render
@@ -168,8 +168,9 @@ class Interactions:
 
 
 async def acknowledge(query: CallbackQuery, text: str | None = None, *, alert: bool = False) -> None:
-    """Stop the button's spinner. A press too old to acknowledge (made while the bot was down) still counts."""
+    """Stop the button's spinner. A press too old to acknowledge (made while the bot was down) still counts, as does
+    one whose answer failed in a way that may have gone through (not sent again: network.resendable)."""
     try:
         await query.answer(text, show_alert=alert)
-    except BadRequest as error:
+    except NetworkError as error:  # BadRequest among them
         log.info("could not acknowledge button press %s: %s", query.id, error)
