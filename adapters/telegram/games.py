@@ -7,7 +7,7 @@ import contextlib
 from dataclasses import replace
 
 from telegram import CallbackQuery, Update, User
-from telegram.error import BadRequest
+from telegram.error import BadRequest, NetworkError
 
 from adapters.once_per import OncePer
 from adapters.telegram import game_render, render
@@ -294,5 +294,5 @@ class GameCommands:
 
 
 async def _acknowledge(query: CallbackQuery, text: str | None, *, alert: bool) -> None:
-    with contextlib.suppress(BadRequest):  # a press too old to answer: nothing to do
+    with contextlib.suppress(NetworkError):  # too old to answer (BadRequest), or maybe answered: nothing to do
         await query.answer(game_render.fit_alert(text) if text else None, show_alert=alert and bool(text))
