@@ -54,7 +54,7 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
                 sweepers.append(expiry)
             if adapter.asks_on_linked_messages:  # else a question with no link is not one that went unsent
                 unsent = UnsentSweeper(engine, adapter.name, adapter.deliver_expired, unsent_wait, unreachable)
-                unsent.start()
+                unsent.start(after)  # a /quiz kept meanwhile asks it (or another quiz) first: no poll sent twice
                 sweepers.append(unsent)
             sweepers.append(start_reminders(engine, adapter.name, adapter.send_reminder, adapter.reminders_per_second,
                                             reminder_interval, unreachable))
