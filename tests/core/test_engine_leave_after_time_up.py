@@ -16,16 +16,11 @@ from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started, Summary
 from tests.core.play import answer, start
 from tests.core.wiring import ADMIN_ID, build_engine
+from tests.core.wiring import QUESTION_LIMIT as LIMIT
 from tests.fakes.clock import START, FixedClock
 from tests.fakes.storage import FakeDatabase
 
-LIMIT = timedelta(seconds=30)
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
-
-
-@pytest.fixture
-def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
-    return build_engine(library, fake_db, clock, question_limit=LIMIT)
 
 
 async def _reviews(fake_db: FakeDatabase) -> list[tuple[str, int, str | None]]:

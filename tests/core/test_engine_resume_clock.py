@@ -9,24 +9,15 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-import pytest
-
-from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, QuestionView, Started, Summary
 from tests.core.play import answer, start
-from tests.core.wiring import ADMIN_ID, build_engine
+from tests.core.wiring import ADMIN_ID
+from tests.core.wiring import QUESTION_LIMIT as LIMIT
 from tests.fakes.clock import FixedClock
-from tests.fakes.storage import FakeDatabase
 
-LIMIT = timedelta(seconds=30)
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 TIME_UP = "Time's up! Question 1 wasn't answered in time, so it counts as skipped."
-
-
-@pytest.fixture
-def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
-    return build_engine(library, fake_db, clock, question_limit=LIMIT)
 
 
 async def _all_wrong(engine: QuizEngine) -> None:

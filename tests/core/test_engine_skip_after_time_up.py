@@ -6,22 +6,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
-from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Stopped
 from tests.core.play import next_question, start
-from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
-
-
-@pytest.fixture
-def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
-    return build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
 
 
 async def _carded(fake_db: FakeDatabase) -> list[str]:

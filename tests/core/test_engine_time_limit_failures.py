@@ -5,25 +5,17 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Expired, QuestionView, Started
 from tests.core.play import answer, next_question, start
+from tests.core.wiring import QUESTION_LIMIT as LIMIT
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase, FakeUnitOfWork
 
-LIMIT = timedelta(seconds=30)
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
-
-
-@pytest.fixture
-def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
-    """The engine with 30 seconds per question."""
-    return build_engine(library, fake_db, clock, question_limit=LIMIT)
 
 
 async def _sweep_one(engine: QuizEngine, platform: str = "telegram") -> Expired:

@@ -13,11 +13,11 @@ from bot.engine import QuizEngine
 from bot.i18n import UiTexts
 from bot.replies import Actor, AnswerOutcome, Expired, Started, Summary
 from tests.core.play import answer, next_question, start, summary_of
+from tests.core.wiring import QUESTION_LIMIT as LIMIT
 from tests.core.wiring import build_engine
 from tests.fakes.clock import START, FixedClock
 from tests.fakes.storage import FakeDatabase
 
-LIMIT = timedelta(seconds=30)
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
 
@@ -33,12 +33,6 @@ msgstr "Temps écoulé ! La question {number} compte comme passée."
 '''
 
 TIMED_OUT_ONCE = "in progress: 0 of 3 answered, 0 right · 1 unanswered"  # a time-out answers nothing
-
-
-@pytest.fixture
-def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
-    """The engine with 30 seconds per question."""
-    return build_engine(library, fake_db, clock, question_limit=LIMIT)
 
 
 async def _stored_deadline(fake_db: FakeDatabase, session_id: str) -> object:

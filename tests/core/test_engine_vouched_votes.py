@@ -6,25 +6,15 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
-
-from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome
 from tests.core.play import start
-from tests.core.wiring import build_engine
+from tests.core.wiring import QUESTION_LIMIT as LIMIT
 from tests.fakes.clock import FixedClock
-from tests.fakes.storage import FakeDatabase
 
-LIMIT = timedelta(seconds=30)
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
 PROGRESS = "in progress: {answered} of 3 answered, {right} right"
-
-
-@pytest.fixture
-def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
-    return build_engine(library, fake_db, clock, question_limit=LIMIT)
 
 
 async def test_a_vouched_vote_on_the_poll_last_asking_the_question_counts_after_its_deadline(

@@ -8,23 +8,15 @@ from datetime import timedelta
 
 import pytest
 
-from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, Expired
 from bot.sweeper import ExpirySweeper, start_sweeper, sweep_interval
 from bot.usecases.expiry import BATCH
 from tests.core.play import start
-from tests.core.wiring import build_engine
+from tests.core.wiring import QUESTION_LIMIT as LIMIT
 from tests.fakes.clock import FixedClock
-from tests.fakes.storage import FakeDatabase
 
-LIMIT = timedelta(seconds=30)
 FAST = 0.01  # seconds between sweeps in these tests
-
-
-@pytest.fixture
-def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
-    return build_engine(library, fake_db, clock, question_limit=LIMIT)
 
 
 class Inbox:

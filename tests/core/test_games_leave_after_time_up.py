@@ -10,23 +10,16 @@ from datetime import timedelta
 
 import pytest
 
-from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, Started
 from tests.core.games_play import CHAT, begun_with_three, open_with_three
 from tests.core.play import start
-from tests.core.wiring import build_engine
 from tests.fakes.clock import START, FixedClock
 from tests.fakes.game_stage import RecordingStage
 from tests.fakes.storage import FakeDatabase
 
 DUMI = Actor("telegram", "9", CHAT, "en")  # in the game's chat, not in the game
 ADA_PRIVATELY = Actor("telegram", "1", "1", "en")
-
-
-@pytest.fixture
-def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
-    return build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
 
 
 async def _ratings(fake_db: FakeDatabase, actor: Actor) -> list[tuple[str, int]]:

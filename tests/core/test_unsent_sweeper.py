@@ -7,23 +7,13 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
-import pytest
-
-from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, Expired
 from bot.unsent_sweeper import UnsentSweeper
 from tests.core.play import answer, start
-from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
-from tests.fakes.storage import FakeDatabase
 
 WAIT = 0.02  # seconds after start-up before the look
-
-
-@pytest.fixture
-def timed(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> QuizEngine:
-    return build_engine(library, fake_db, clock, question_limit=timedelta(seconds=30))
 
 
 class Counting(UnsentSweeper):

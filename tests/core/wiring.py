@@ -13,6 +13,7 @@ from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 
 ADMIN_ID = "admin-1"
+QUESTION_LIMIT = timedelta(seconds=30)  # the `timed` fixture's (tests/core/conftest.py): seconds per question
 
 
 def build_engine(library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock, seed: int = 1,
