@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import errno
-import re
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
 
 from alembic.util.exc import CommandError
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError, NoSuchModuleError
 
@@ -104,16 +104,13 @@ def describe(error: BaseException, url: str) -> str | None:
 def _not_owner(error: SchemaNotOurs, url: str, place: str) -> str:
     """What to run, as the server's superuser, to give the role its database (and so its public schema)."""
     parsed = make_url(url)
-    database, role = (_identifier(name) if name else unnamed  # none in the URL: the driver's default
+    quote = postgresql.dialect().identifier_preparer.quote  # as SQL reads it: quoted when needed ("user")
+    database, role = (quote(name) if name else unnamed  # none in the URL: the driver's default
                       for name, unnamed in ((parsed.database, "<database>"), (parsed.username, "<role>")))
     return f"{place} doesn't let its role create or change QuizTutor's tables ({error}): give the role the " \
            f"database, as the server's superuser: ALTER DATABASE {database} OWNER TO {role} (since PostgreSQL 15 " \
            "only the database's owner may create tables in its public schema)"
 
-
-def _identifier(name: str) -> str:
-    """``name`` as SQL reads it: as it is when it needs no quotes, else in double quotes."""
-    return name if re.fullmatch(r"[a-z_][a-z0-9_$]*", name) else '"' + name.replace('"', '""') + '"'
 
 
 def _names_a_query_option(error: TypeError, url: str) -> bool:
