@@ -15,7 +15,14 @@ from adapters.discord.actors import PLATFORM, interaction_actor
 from adapters.discord.buttons import AnswerButton, QuizButton, RetryButton, ReviewButton
 from adapters.discord.catch_up import VoteCatchUp
 from adapters.discord.commands import register_commands
-from adapters.discord.counting import RequestCounter, interaction_kind, mark_started, observe_command, timed
+from adapters.discord.counting import (
+    RequestCounter,
+    counted_suggestions,
+    interaction_kind,
+    mark_started,
+    observe_command,
+    timed,
+)
 from adapters.discord.errors import LANGUAGE_WAIT, answered_too_late, apologize, tree_error_handler
 from adapters.discord.game_buttons import GameButton, GameOpenButton
 from adapters.discord.game_commands import register_game_commands
@@ -108,8 +115,9 @@ class QuizClient(discord.Client):
         self.catch_up = VoteCatchUp(engine, self, self.votes)
         self.handlers = CommandHandlers(engine, self.polls)
         self.games = GameHandlers(engine, self)
-        register_commands(self.tree, self.handlers, self.games)
-        register_game_commands(self.tree, engine, self.games, self.handlers.quiz_choices)
+        suggestions = counted_suggestions(self.metrics, self.handlers.quiz_choices)
+        register_commands(self.tree, self.handlers, self.games, suggestions)
+        register_game_commands(self.tree, engine, self.games, suggestions)
         self.tree.error(tree_error_handler(engine))
 
     async def setup_hook(self) -> None:

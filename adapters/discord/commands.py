@@ -10,6 +10,7 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 from discord.app_commands import locale_str as N_
 
+from adapters.discord.counting import Suggest
 from adapters.discord.game_handlers import GameHandlers
 from adapters.discord.handlers import CommandHandlers
 from bot.languages import NATIVE_NAMES
@@ -19,10 +20,9 @@ class NotAdmin(app_commands.CheckFailure):
     """Raised by the /reload check for anyone but the configured admins and the application's owner."""
 
 
-def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers, games: GameHandlers) -> None:
-    async def autocomplete_quiz(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await handlers.quiz_choices(interaction, current)
-
+def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers, games: GameHandlers,
+                      autocomplete_quiz: Suggest) -> None:
+    """``autocomplete_quiz``: the quiz names suggested as a user types one (see counting.counted_suggestions)."""
     def admin_only(interaction: Interaction) -> bool:
         # default_permissions only hides a command, and servers can override it: this check enforces.
         if not handlers.is_admin(interaction):

@@ -11,13 +11,16 @@ from typing import Any, ParamSpec, TypeVar
 
 import aiohttp
 import discord
+from discord import app_commands
 
 from adapters.discord.actors import PLATFORM
+from adapters.error_kinds import HANDLER_FAILED
 from bot.metrics import Metrics
 
 P = ParamSpec("P")
 T = TypeVar("T")
 STARTED = "quiztutor.started"  # where an interaction keeps when its handling began (interaction.extras)
+Suggest = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 
 
 def interaction_kind(interaction: discord.Interaction) -> str:
@@ -43,6 +46,22 @@ def observe_command(metrics: Metrics, interaction: discord.Interaction) -> None:
     started = interaction.extras.pop(STARTED, None)
     if started is not None:
         metrics.observe_handler(PLATFORM, interaction_kind(interaction), time.perf_counter() - started)
+
+
+def counted_suggestions(metrics: Metrics, suggest: Suggest) -> Suggest:
+    """An autocomplete callback that also sends its choices, so that their time and failure are counted: discord.py
+    sends them after the callback returns, and logs a failure there without any error handler hearing of it (nor
+    does on_app_command_completion, which times the commands). It sends nothing more once they were sent."""
+    async def suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        with timed(metrics, interaction_kind(interaction)):
+            try:
+                choices = await suggest(interaction, current)
+                await interaction.response.autocomplete(choices)
+            except Exception:
+                metrics.error(PLATFORM, HANDLER_FAILED)
+                raise  # discord.py logs it
+        return choices
+    return suggestions
 
 
 class RequestCounter:
