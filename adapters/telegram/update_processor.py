@@ -112,6 +112,9 @@ class UpdateProcessor(SimpleUpdateProcessor):
         turn = self._senders.of(sender) if sender is not None else contextlib.nullcontext()
         kind = update_kind(update)
         self._metrics.update_received(PLATFORM, kind)
+        # From its arrival, as the sender sees it: a wait for their earlier updates (one waiting out a 429) or for
+        # a place among those running is part of how long the bot took to answer.
+        started = time.perf_counter()
         query = update.callback_query if isinstance(update, Update) else None
         early = asyncio.create_task(self._acknowledge_if_still_waiting(query)) if query is not None else None
         try:
@@ -119,7 +122,6 @@ class UpdateProcessor(SimpleUpdateProcessor):
                 if early is not None:
                     early.cancel()  # its turn came in time: the handler answers the press itself
                 self._under_way[task] = True
-                started = time.perf_counter()
                 try:
                     await coroutine
                 finally:

@@ -149,3 +149,19 @@ async def test_readyz_fails_while_postgresql_is_unreachable_and_recovers_when_it
             assert (back.status, back.text) == (200, "ready\n")
     finally:
         await proxy.cut()
+
+
+async def test_an_update_waiting_for_its_senders_earlier_one_is_timed_from_its_arrival(api: FakeBotApi,
+                                                                                        settings: Settings) -> None:
+    """A learner's updates are handled one after another: a /help sent while their /start waits out a 429 is
+    answered a second later, and handler_seconds says so (it said a few milliseconds, the wait left out)."""
+    api.fail_next("sendMessage", 429, "Too Many Requests: retry after 1", retry_after=1)
+    async with with_endpoint(settings) as served, serving(served.engine, [served.adapter], game_interval=3600.0):
+        await api.command(AMINATA, "/start")  # its reply refused once: it waits out the 429
+        await api.command(AMINATA, "/help")
+        await api.wait_for("sendMessage", 2, for_chat(AMINATA.id), within=30)
+        await api.settle()
+        page = await get(served.base + "/metrics")
+    assert sample(page.text, "quiztutor_handler_seconds_count", platform="telegram", kind="command") == 2
+    # Both over the second: the /start waiting out the 429, the /help waiting for the /start.
+    assert sample(page.text, "quiztutor_handler_seconds_bucket", platform="telegram", kind="command", le="1.0") == 0
