@@ -18,7 +18,7 @@ from tests.discord.fake_discord import FakeDiscord
 from tests.discord.fake_refusals import refusing_gateway
 from tests.discord.harness import RunningBot, discord_settings, sharded
 from tests.discord.payloads import OWNER_ID
-from tests.discord.support import message_id, next_poll, reply_to, vote_for
+from tests.discord.support import first_answer, message_id, next_poll, reply_to, vote_for
 from tests.support.http_probe import endpoint_for, get, sample, wait_for_status
 
 
@@ -115,3 +115,18 @@ async def test_a_request_waiting_out_a_429_counts_in_the_outbound_queue(settings
         after = await get(base + "/metrics")
     assert waiting >= 1
     assert sample(after.text, "quiztutor_outbound_queue_depth", platform="discord") == 0  # every one came back
+
+
+async def test_a_click_on_a_button_no_longer_served_is_timed_as_other_clicks(settings: Settings,
+                                                                             fake: FakeDiscord) -> None:
+    """A button an older version sent is answered "this button no longer works": a click handled like any other,
+    so its time is among the clicks' (updates_total counted it, handler_seconds did not)."""
+    async with served(settings, fake) as (_bot, base):
+        await fake.wait_until(first_answer(fake, await fake.slash("quizzes")))
+        clickable = next(message for message, body in fake.messages.items() if body.get("components"))
+        stale = await fake.click(clickable, "x", forge="legacy_answer_1")
+        await fake.wait_until(first_answer(fake, stale))
+        await fake.quiet()
+        page = await get(base + "/metrics")
+    assert sample(page.text, "quiztutor_updates_total", platform="discord", kind="component") == 1
+    assert sample(page.text, "quiztutor_handler_seconds_count", platform="discord", kind="component") == 1
