@@ -19,7 +19,7 @@ from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.group_repeats import GroupRepeats, game_which_above
 from adapters.telegram.html_text import esc
-from adapters.telegram.keyboards import game_buttons, unbuttoned
+from adapters.telegram.keyboards import game_buttons, offered_seconds, unbuttoned
 from adapters.telegram.personal import PersonalAnswers
 from adapters.telegram.topics import SEPARATOR
 from bot.engine import QuizEngine
@@ -60,8 +60,9 @@ class GameCommands:
             return
         if first not in CONTROLS:
             reply = await self._engine.games.open_typed(actor, player_name(user), chat, " ".join(args), self.stage)
-            seconds = typed_seconds(args)[1]  # "/game o 20" may ask which quiz: the commands and buttons offered
-            # keep the 20 seconds (as open_typed reads them)
+            # "/game o 20" may ask which quiz: the commands and buttons offered keep the 20 seconds (as open_typed
+            # reads them), and the same list for any number past the longest
+            seconds = offered_seconds(typed_seconds(args)[1])
             if isinstance(reply, WhichQuiz):  # as /quiz's list: in full once a minute in the group
                 await self._which(actor, chat, reply, user, seconds)
             elif reply is not None:

@@ -43,11 +43,17 @@ def unbuttoned(quizzes: QuizList, _: Localizer, command: str = "quiz") -> list[s
                   count=QUIZ_BUTTON_LIMIT))]
 
 
+def offered_seconds(seconds: int | None) -> int | None:
+    """The seconds /game was given, as its which-one offers them again (its buttons, its /game lines): any number
+    past the longest a question may take is that longest one, said changed alike, so a quiz id (48 characters at
+    most) and three digits fit Telegram's 64 bytes, and thousands of digits typed aren't copied into every line."""
+    return None if seconds is None else min(seconds, MAX_QUESTION_SECONDS + 1)
+
+
 def game_buttons(quizzes: QuizList, seconds: int | None) -> InlineKeyboardMarkup | None:
-    """/game's which-one: a button per quiz that opens its lobby with the seconds /game was given. Any number past
-    the longest a question may take is that longest one, said changed alike: a quiz id (48 characters at most)
-    and three digits fit Telegram's 64 bytes."""
-    then = "" if seconds is None else f"/{min(seconds, MAX_QUESTION_SECONDS + 1)}"
+    """/game's which-one: a button per quiz that opens its lobby with the seconds /game was given (offered_seconds)."""
+    offered = offered_seconds(seconds)
+    then = "" if offered is None else f"/{offered}"
     return quiz_buttons(quizzes, Action.OPEN_GAME, then)
 
 

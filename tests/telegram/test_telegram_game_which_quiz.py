@@ -139,3 +139,19 @@ async def test_a_game_whose_press_cannot_be_answered_still_shows_its_lobby(
         await lobby(api, GROUP)
         await api.settle()
         assert len([call for call in api.requests if call.method == "answerCallbackQuery"]) == 1
+
+
+
+async def test_a_game_given_thousands_of_digits_for_seconds_offers_the_buttons_seconds(
+        api: FakeBotApi, settings: Settings) -> None:
+    """The seconds said back in each quiz's /game line are the buttons' (any number past the longest, that longest
+    one and a second). Said back as typed, each line ended in 700 of its digits and "…", a command nobody could
+    send, and each other number typed was another list, in full again within the minute, out of the group's 20."""
+    async with running_bot(settings):
+        await api.command(WANJIRU, "/game o " + "9" * 4000, GROUP)
+        asked = (await api.wait_for("sendMessage", 1, for_chat(GROUP.id)))[0]
+        assert "/game long-options 301" in asked.params["text"] and "/game collectives 301" in asked.params["text"]
+        assert sorted(buttons_data(asked.params)) == ["gq:collectives/301", "gq:long-options/301"]
+        await api.command(WANJIRU, "/game o " + "8" * 4000, GROUP)  # the same list: said to be just above
+        again = (await api.wait_for("sendMessage", 2, for_chat(GROUP.id)))[1]
+        assert "/game collectives" not in again.params["text"] and "reply_markup" not in again.params
