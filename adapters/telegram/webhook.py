@@ -25,6 +25,10 @@ log = logging.getLogger(__name__)
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 MAX_BODY = 1024 * 1024  # bytes: far above any update Telegram sends
+# Seconds a connection may sit without a whole request before it is closed, as the health endpoint's: the server
+# listens on every interface by default, and aiohttp's own hour let idle or half-sent requests (a slowloris, who
+# needs no secret) pile up and take the file descriptors the bots need. Telegram connects again when it posts.
+IDLE_SECONDS = 30.0
 
 
 class Unfinished:
@@ -46,7 +50,8 @@ class Unfinished:
 
 
 class WebhookServer:
-    def __init__(self, app: Application, path: str, secret: str, unfinished: Unfinished) -> None:
+    def __init__(self, app: Application, path: str, secret: str, unfinished: Unfinished, *,
+                 idle_seconds: float = IDLE_SECONDS) -> None:
         if not secret:  # an empty one would match an unsigned post
             raise ValueError("a webhook needs its secret")
         self._app = app
@@ -54,6 +59,7 @@ class WebhookServer:
         self._path = "/" + URL.build(path=path, encoded=True).path_safe.lstrip("/")
         self._secret = secret
         self._unfinished = unfinished
+        self._idle_seconds = idle_seconds
         self._runner: web.AppRunner | None = None
 
     async def start(self, listen: str, port: int) -> None:
@@ -65,7 +71,8 @@ class WebhookServer:
         # Its cleanup cancels the updates still being handled after the stop's wait: Telegram, never answered,
         # delivers them again (aiohttp's own wait is a minute).
         self._runner = await serve(server, listen, port, host_variable="QUIZ_TELEGRAM_WEBHOOK_LISTEN",
-                                   port_variable="QUIZ_TELEGRAM_WEBHOOK_PORT", shutdown_timeout=HANDLERS_STOP_WAIT)
+                                   port_variable="QUIZ_TELEGRAM_WEBHOOK_PORT", shutdown_timeout=HANDLERS_STOP_WAIT,
+                                   idle_seconds=self._idle_seconds)
         # Where the proxy must send the webhook URL's posts: an operator wiring it by hand needs the path too.
         log.info("Telegram webhook on %s", http_url(listen, port, self._path))
 
