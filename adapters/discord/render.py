@@ -10,7 +10,7 @@ from discord.utils import escape_markdown, escape_mentions
 from adapters.discord.spec import DISCORD_LIMITS
 from bot.progress_replies import Progress
 from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, Summary, WhichQuiz
-from bot.text import shorten
+from bot.text import clusters, shorten
 
 MESSAGE_LIMIT = 2000
 # The same limits `quiztutor validate` reports against, so the two can't drift apart.
@@ -177,12 +177,39 @@ def progress(result: Progress) -> str:
 
 def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """Split text into messages of at most ``limit`` characters: between paragraphs where possible (a preview's
-    questions stay whole), else between lines, else anywhere."""
+    questions stay whole), else between lines, else between letters (see _unbroken)."""
     def lines(paragraph: str) -> list[str]:
-        return _packed(paragraph.split("\n"), "\n", limit,
-                       lambda line: [line[start:start + limit] for start in range(0, len(line), limit)])
+        return _packed(paragraph.split("\n"), "\n", limit, lambda line: _line_parts(line, limit))
     parts = _packed(text.split("\n\n"), "\n\n", limit, lines)
     return [part for part in parts if part.strip()] or parts[:1]  # Discord refuses a blank message
+
+
+def _line_parts(line: str, limit: int) -> list[str]:
+    """A line too long for one message, in as few parts as fit, each cut between two of its _unbroken pieces."""
+    parts: list[str] = []
+    current: list[str] = []
+    size = 0
+    for piece in _unbroken(line):
+        # a letter longer than a message (thousands of marks on it) is cut anywhere: nothing else fits
+        for bit in [piece[start:start + limit] for start in range(0, len(piece), limit)]:
+            if size + len(bit) > limit and current:
+                parts.append("".join(current))
+                current, size = [], 0
+            current.append(bit)
+            size += len(bit)
+    return [*parts, "".join(current)]
+
+
+def _unbroken(line: str) -> list[str]:
+    """``line`` in the pieces a cut may fall between: its grapheme clusters (a letter with its tone mark, a flag),
+    a backslash with the one it escapes (cut apart, the next message would show the escaped '*' as formatting)."""
+    pieces: list[str] = []
+    for cluster in clusters(line):
+        if pieces and (len(pieces[-1]) - len(pieces[-1].rstrip("\\"))) % 2:  # ends in an escape still open
+            pieces[-1] += cluster
+        else:
+            pieces.append(cluster)
+    return pieces
 
 
 def _packed(pieces: list[str], joiner: str, limit: int, smaller: Callable[[str], list[str]]) -> list[str]:

@@ -3,14 +3,17 @@ that follow it; a long text goes out in several messages, split between paragrap
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from adapters.discord import game_render
-from adapters.discord.render import MESSAGE_LIMIT, poll_content, preview, split_message
+from adapters.discord.render import MESSAGE_LIMIT, plain, poll_content, preview, split_message
 from adapters.discord.render import summary as summary_text
 from bot.games.replies import GameExplanation, GameResults
 from bot.replies import Feedback, Outcome, Preview, QuestionView, Summary, SummaryLine
+from bot.text import clusters
 
 PROMPT = "Why does the pipeline stall? " * 60  # 1,740 characters
 OPTIONS = tuple(f"Option {letter}: " + "because of a long reason " * 4 for letter in "ABCDEF")  # over 55: lettered
@@ -73,3 +76,18 @@ def test_split_parts_fit_and_lose_nothing_but_the_blanks_between_them(text: str,
     assert all(part.strip() for part in parts) or len(parts) == 1  # no blank message, which Discord refuses
     if len(text) <= limit and text.strip():
         assert parts == [text]  # what fits goes whole
+
+
+def test_a_long_line_is_never_cut_between_a_backslash_and_what_it_escapes_nor_inside_a_letter() -> None:
+    """Before: a line over 2,000 characters (a long explanation) was cut every 2,000 characters, wherever that
+    fell: a backslash ended one message and the character it escaped began the next, shown as formatting there
+    (a '*' opening italics), or a flag or a Yoruba letter with its tone mark came apart."""
+    for filler in range(1900, 2001):  # the cut falls on each side of each escape and letter below
+        explanation = "x" * filler + "*not bold* \\path\\ " * 3 + "ẹ̀ 🇳🇬 👩‍👩‍👧 " * 3 + "END"
+        text = plain(explanation)
+        parts = split_message(text)
+        assert "".join(parts) == text and all(len(part) <= MESSAGE_LIMIT for part in parts)
+        for part in parts[:-1]:
+            assert (len(part) - len(part.rstrip("\\"))) % 2 == 0, part[-10:]  # no escape left open at the end
+        for before, after in itertools.pairwise(parts):
+            assert clusters(before + after) == clusters(before) + clusters(after)  # every letter whole
