@@ -17,7 +17,7 @@ from adapters.telegram.chat import TelegramChat
 from adapters.telegram.chat_admins import is_chat_admin, membership_of
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
-from adapters.telegram.group_repeats import GroupRepeats, game_which_above
+from adapters.telegram.group_repeats import GroupRepeats, game_which_above, game_which_capped
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import game_buttons, offered_seconds, unbuttoned
 from adapters.telegram.personal import PersonalAnswers
@@ -87,7 +87,7 @@ class GameCommands:
         await self._repeats.answer("game", actor, chat, first_name or "",
                                    lambda: self._say_refusal(actor, chat, which, first_name, seconds),
                                    variant=(tuple(entry.quiz_id for entry in which.choices.entries), seconds),
-                                   above=game_which_above)
+                                   above=game_which_above, capped=game_which_capped)
 
     async def _open_pressed(self, query: CallbackQuery, actor: Actor, chat: str, value: str) -> None:
         """A button of /game's which-one: exactly its quiz id (one a reload removed is gone, not another its id
