@@ -8,6 +8,7 @@ from typing import Any
 
 import yaml
 
+from bot.content.file_reading import MAX_FILE_BYTES
 from bot.said import N_, Said, as_is, said
 
 BOOL_TAG = "tag:yaml.org,2002:bool"
@@ -17,6 +18,10 @@ BOOLEANS = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
 
 # A quiz file nests about six levels deep; far deeper is a mistake or an attack on the parser's stack and time.
 MAX_DEPTH = 100
+# What aliases may add to a file, counted in characters of text: each `*name` is what `&name` anchors again, so a
+# small file could stand for gigabytes ("billion laughs") that the checks would read copy by copy, holding /reload.
+# Any file that reuses a text or two stays far below what a file may hold.
+MAX_ALIASED = MAX_FILE_BYTES
 
 
 class YamlProblem(Exception):
@@ -47,6 +52,10 @@ class _StrictLoader(yaml.SafeLoader):
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self._depth = 0
+        self._aliased = 0  # characters that aliases have repeated so far
+        # By id() of a list or mapping node composed in full (the document's nodes live as long as this loader).
+        self._sizes: dict[int, int] = {}
+        self._composed: set[int] = set()
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:  # a key node or a place
         self._depth += 1
@@ -54,9 +63,40 @@ class _StrictLoader(yaml.SafeLoader):
             if self._depth > MAX_DEPTH:
                 raise _Refused(said(N_("nested more than {depth} levels deep"), depth=MAX_DEPTH),
                                self.peek_event().start_mark)
-            return super().compose_node(parent, index)
+            if self.check_event(yaml.AliasEvent):
+                self._count_alias()
+                return super().compose_node(parent, index)
+            node = super().compose_node(parent, index)
+            self._composed.add(id(node))
+            return node
         finally:
             self._depth -= 1
+
+    def _count_alias(self) -> None:
+        event = self.peek_event()  # the alias, not yet taken: the composer takes it
+        node = self.anchors.get(event.anchor)
+        if node is None:  # an undefined alias: the composer says so
+            return
+        self._aliased += self._size(node)
+        if self._aliased > MAX_ALIASED:
+            raise _Refused(said(N_("its aliases (*name) repeat what they name past {limit} characters"),
+                                limit=f"{MAX_ALIASED:,}"), event.start_mark)
+
+    def _size(self, node: yaml.Node, within: frozenset[int] = frozenset()) -> int:
+        """The characters of text under ``node``, each alias in it counted again; once per node, so nine aliases
+        of nine aliases cost eighteen steps, not eighty-one. ``within``: the nodes being counted, around it."""
+        if isinstance(node, yaml.ScalarNode):
+            return len(node.value)
+        known = self._sizes.get(id(node))
+        if known is not None:
+            return known
+        # An anchor aliased inside itself (&a [*a]) is a loop, which no field accepts: what it holds is counted
+        # once, not again at each alias (while it is composed, that would be every alias's items so far).
+        if id(node) in within or id(node) not in self._composed:
+            return 0
+        items = node.value if isinstance(node, yaml.SequenceNode) else [part for pair in node.value for part in pair]
+        size = self._sizes[id(node)] = 1 + sum(self._size(item, within | {id(node)}) for item in items)
+        return size
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         seen: set[Any] = set()
