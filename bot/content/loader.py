@@ -167,6 +167,8 @@ def _describe(loc: list[Any], detail: Any) -> Said:
         return said(N_("unknown key {key}"), key=repr(loc[-1]))
     if kind == "missing":
         return said(N_("missing {path}"), path=repr(path))
+    if kind == "model_type" and not loc:  # a question that is a number, text or list (a file is read as a mapping)
+        return said(N_("must be a mapping with id, prompt, options, answer, ..."))
     if refused_key(detail) is not None and kind == "literal_error":  # an unknown language code
         return said(N_("{path}: {problem}"), path=path, problem=unknown_code_said())
     if kind == "string_pattern_mismatch":  # pydantic would quote its regular expression
