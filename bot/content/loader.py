@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
@@ -73,6 +75,9 @@ def _visible_entries(content_dir: Path, folder: Path) -> list[Path]:
         raise ContentError([_unreadable(content_dir, error)]) from error
     if not is_folder:  # the folder given, when it is none (a typo, a file), else its quizzes/ that is missing
         missing = folder if content_dir.is_dir() else content_dir
+        looped = _link_loop(missing)
+        if looped is not None:  # is_dir() is False for it too, but it is there: the author would look in vain
+            raise ContentError([_unreadable(missing, looped)])
         raise ContentError([ContentProblem.of(str(missing), None, said(
             N_("no such directory (give the folder that contains quizzes/)")))])
     try:
@@ -81,6 +86,15 @@ def _visible_entries(content_dir: Path, folder: Path) -> list[Path]:
         return [path for path in sorted(folder.iterdir()) if not path.name.startswith(".")]
     except OSError as error:
         raise ContentError([_unreadable(folder, error)]) from error
+
+
+def _link_loop(path: Path) -> OSError | None:
+    """The error of a link at ``path`` that leads back to itself (quizzes -> quizzes), else None."""
+    try:
+        os.stat(path)
+    except OSError as error:
+        return error if error.errno == errno.ELOOP else None
+    return None
 
 
 def _unreadable(path: Path, error: OSError) -> ContentProblem:

@@ -24,3 +24,18 @@ def test_a_file_given_as_the_folder_is_named_itself(tmp_path: Path) -> None:
 def test_a_folder_without_quizzes_names_where_they_should_be(tmp_path: Path) -> None:
     problem = only_problem(tmp_path)
     assert (problem.file, problem.message) == (str(tmp_path / "quizzes"), ADVICE)
+
+
+def test_a_quizzes_link_that_leads_back_to_itself_says_so(tmp_path: Path) -> None:
+    """It is there, so "no such directory" sent the author looking for a folder they can see."""
+    (tmp_path / "quizzes").symlink_to("quizzes")
+    problem = only_problem(tmp_path)
+    assert (problem.file, problem.message) == (str(tmp_path / "quizzes"),
+                                               "can't be read: Too many levels of symbolic links")
+
+
+def test_a_folder_given_as_a_link_to_itself_says_so(tmp_path: Path) -> None:
+    (tmp_path / "content").symlink_to("content")
+    problem = only_problem(tmp_path / "content")
+    assert (problem.file, problem.message) == (str(tmp_path / "content"),
+                                               "can't be read: Too many levels of symbolic links")
