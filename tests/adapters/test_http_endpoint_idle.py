@@ -8,22 +8,13 @@ import asyncio
 from adapters.http_endpoint import http_endpoint
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness
-from tests.support.http_probe import get
+from tests.support.http_probe import closed_by_the_server, get
 
 STALLED = 20
 
 
 async def database_answers() -> None:
     pass
-
-
-async def closed_by_the_server(reader: asyncio.StreamReader) -> bool:
-    """Whether the server closes the connection (its answer, if any, read to the end) within a generous wait."""
-    try:
-        await asyncio.wait_for(reader.read(), 10)
-    except TimeoutError:
-        return False
-    return True
 
 
 async def test_idle_and_half_sent_requests_are_dropped_and_the_endpoint_still_answers() -> None:

@@ -4,30 +4,21 @@ way to start them from there)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot
 from tests.discord.support import buttons, first_answer
+from tests.support.content import with_long_options_copies
 
 COPIES = 27  # with long-options itself, 28 quizzes have "long" in their id
 
 
 @pytest.fixture
 def content_dir(tmp_path: Path, fixture_content: Path) -> Path:
-    copy = tmp_path / "content"
-    shutil.copytree(fixture_content, copy)
-    source = copy / "quizzes" / "long-options.yaml"
-    quiz = yaml.safe_load(source.read_text(encoding="utf-8"))
-    for number in range(1, COPIES + 1):
-        quiz["id"] = f"long-options-{number}"
-        (copy / "quizzes" / f"{quiz['id']}.yaml").write_text(yaml.safe_dump(quiz, allow_unicode=True,
-                                                                            sort_keys=False), encoding="utf-8")
-    return copy
+    return with_long_options_copies(fixture_content, tmp_path, COPIES)
 
 
 async def test_quizzes_past_the_buttons_a_message_holds_are_listed_with_how_to_start_them(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,6 @@ def remove_question(content_dir: Path, question_id: str) -> None:
     path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
-
 def edit_question(content_dir: Path, question_id: str, edit: Callable[[dict[str, Any]], None]) -> None:
     """The test quiz ``collectives`` with one question edited by ``edit`` (given its YAML mapping), as an author's
     fix before a reload."""
@@ -53,3 +53,16 @@ def remove_option(content_dir: Path, question_id: str, option_id: str) -> None:
 def change_answer(content_dir: Path, question_id: str, answer: str) -> None:
     """One question of ``collectives`` with another answer: a material change, its cards start afresh."""
     edit_question(content_dir, question_id, lambda question: question.update(answer=answer))
+
+
+def with_long_options_copies(fixture_content: Path, tmp_path: Path, copies: int) -> Path:
+    """A private copy of the test quizzes with ``copies`` more of ``long-options`` (long-options-1, -2, …): many
+    quizzes whose ids share "long", for lists past what one message or keyboard holds."""
+    copy = tmp_path / "content"
+    shutil.copytree(fixture_content, copy)
+    quiz = yaml.safe_load((copy / "quizzes" / "long-options.yaml").read_text(encoding="utf-8"))
+    for number in range(1, copies + 1):
+        quiz["id"] = f"long-options-{number}"
+        (copy / "quizzes" / f"{quiz['id']}.yaml").write_text(yaml.safe_dump(quiz, allow_unicode=True,
+                                                                            sort_keys=False), encoding="utf-8")
+    return copy

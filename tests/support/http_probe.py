@@ -63,3 +63,12 @@ async def endpoint_for(database: AsyncEngine, adapters: Sequence[ChatAdapter],
             http_endpoint("127.0.0.1", 0, metrics, Readiness(database_ready, adapters)) as endpoint:
         assert endpoint is not None
         yield f"http://127.0.0.1:{endpoint.port}"
+
+
+async def closed_by_the_server(reader: asyncio.StreamReader) -> bool:
+    """Whether the server closes the connection (its answer, if any, read to the end) within a generous wait."""
+    try:
+        await asyncio.wait_for(reader.read(), 10)
+    except TimeoutError:
+        return False
+    return True

@@ -6,14 +6,13 @@ others (before: a button per quiz, a keyboard Telegram rejects)."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 from adapters.settings import Settings
 from adapters.telegram.html_text import MESSAGE_LIMIT
+from tests.support.content import with_long_options_copies
 from tests.telegram.game_steps import buttons_data
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 from tests.telegram.telegram_harness import GROUP, WANJIRU, ZAWADI, for_chat, running_bot
@@ -29,14 +28,7 @@ GAME_NOTE = "The first {count} have a button; to open a game of another, send /g
 
 @pytest.fixture
 def content_dir(tmp_path: Path, fixture_content: Path) -> Path:
-    copy = tmp_path / "content"
-    shutil.copytree(fixture_content, copy)
-    quiz = yaml.safe_load((copy / "quizzes" / "long-options.yaml").read_text(encoding="utf-8"))
-    for number in range(1, COPIES + 1):
-        quiz["id"] = f"long-options-{number}"
-        (copy / "quizzes" / f"{quiz['id']}.yaml").write_text(yaml.safe_dump(quiz, allow_unicode=True,
-                                                                            sort_keys=False), encoding="utf-8")
-    return copy
+    return with_long_options_copies(fixture_content, tmp_path, COPIES)
 
 
 async def listed(api: FakeBotApi, user: FakeUser, command: str, chat: FakeChat) -> list[Call]:

@@ -10,18 +10,10 @@ import asyncio
 from telegram.ext import ApplicationBuilder
 
 from adapters.telegram.webhook import Unfinished, WebhookServer
+from tests.support.http_probe import closed_by_the_server
 from tests.telegram.processes import free_port
 
 STALLED = 12
-
-
-async def closed_by_the_server(reader: asyncio.StreamReader) -> bool:
-    """Whether the server closes the connection (its answer, if any, read to the end) within a generous wait."""
-    try:
-        await asyncio.wait_for(reader.read(), 10)
-    except TimeoutError:
-        return False
-    return True
 
 
 async def test_idle_and_half_sent_requests_are_dropped_and_the_webhook_still_answers() -> None:

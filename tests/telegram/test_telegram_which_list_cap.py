@@ -3,12 +3,10 @@ typed; past them, one short line per member saying so."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
-import yaml
 from telegram import Bot
 
 from adapters.runtime import open_services
@@ -17,6 +15,7 @@ from adapters.telegram.actors import PLATFORM
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.group_repeats import QUIET_PERIOD, WHICH_LISTS_PER_MINUTE, GroupRepeats, game_which_capped
 from bot.replies import Actor
+from tests.support.content import with_long_options_copies
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import GROUP, TOKEN, WANJIRU, ZAWADI, running_bot
 
@@ -33,14 +32,7 @@ GAME_CAPPED = ("A group gets only a few lists of matching quizzes a minute, and 
 
 @pytest.fixture
 def content_dir(tmp_path: Path, fixture_content: Path) -> Path:
-    copy = tmp_path / "content"
-    shutil.copytree(fixture_content, copy)
-    quiz = yaml.safe_load((copy / "quizzes" / "long-options.yaml").read_text(encoding="utf-8"))
-    for number in range(1, COPIES + 1):
-        quiz["id"] = f"long-options-{number}"
-        (copy / "quizzes" / f"{quiz['id']}.yaml").write_text(yaml.safe_dump(quiz, allow_unicode=True,
-                                                                            sort_keys=False), encoding="utf-8")
-    return copy
+    return with_long_options_copies(fixture_content, tmp_path, COPIES)
 
 
 async def test_a_group_gets_a_few_different_lists_a_minute_whatever_was_typed_then_a_line_once_per_member(
