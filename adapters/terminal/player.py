@@ -247,13 +247,11 @@ class TerminalPlayer:
         question = self._screen.question
         # A review round's question: the quiz it comes from, not the round's id (no quiz is called "review").
         reference = reference or (quiz_of_question(question.quiz_id, question.question_id) if question else "")
-        if not reference:
-            await self._show_quizzes()
-            return
-        shown = await self._engine.preview(self._actor, await self._listed(reference) or reference)
-        if isinstance(shown, WhichQuiz):  # said how to preview one: a bare number starts one, or answers a question
-            self._show_list(shown.choices)
-            _ = self._words = self._engine.localizer_for(shown.language)
+        shown = (await self._engine.preview(self._actor, await self._listed(reference) or reference) if reference
+                 else None)  # none named, none open: every quiz
+        if shown is None or isinstance(shown, WhichQuiz):  # and how to preview one: a bare number would start one
+            self._show_list(await self._listing() if shown is None else shown.choices)  # (or answer a question)
+            _ = self._words = self._engine.localizer_for(shown.language) if shown is not None else self._words
             self._say(_("To see one of them, type “preview” and its number."))
         elif isinstance(shown, Preview):
             self._io.write(render.preview(shown))

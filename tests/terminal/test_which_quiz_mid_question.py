@@ -39,3 +39,12 @@ async def test_preview_naming_several_says_how_to_preview_one_and_preview_1_prev
     assert listed.index("1) Long options") < listed.index(PREVIEW_HINT)
     previewed = listed.split(PREVIEW_HINT)[1]
     assert "Long options" in previewed and "Correct" not in previewed and "Not quite" not in previewed
+
+
+async def test_preview_alone_with_no_quiz_open_says_how_to_preview_one(tmp_path: Path) -> None:
+    """It listed the quizzes under the prompt "Choose a quiz (number or id)" and said nothing more: the number a
+    learner then typed to see that quiz's questions started it instead, the answers given as they played."""
+    transcript = await play(tmp_path, ["preview", "preview 1", "quit"], quiz=None, language="fr")
+    listed = " ".join(transcript.split()).split("Quiz disponibles")[-1]
+    assert "Pour en voir un, tapez « preview » suivi de son numéro." in listed, listed
+    assert "Bonne chance" not in listed  # "preview 1" then previewed it: nothing was started
