@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -12,6 +13,9 @@ TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
 # the database moved to another machine), a template, and copies with leap seconds or POSIX rules.
 NOT_PLACES = frozenset({"localtime", "posixrules", "factory"})
 NOT_PLACE_FOLDERS = frozenset({"posix", "right"})
+# The regions whose zones are named after a city, as a learner may type it alone ("Tokyo"); not Etc/ or US/.
+CITY_REGIONS = frozenset({"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe",
+                          "Indian", "Pacific"})
 # Twice the longest IANA name ("America/Argentina/ComodRivadavia", 32 characters). zoneinfo looks a name up as
 # nested packages, importing one per part: "A/A/A/..." of hundreds of parts overflowed the stack.
 ZONE_NAME_LIMIT = 64
@@ -97,7 +101,11 @@ def on_clock(day: date, local: time, tz: ZoneInfo) -> datetime:
 
 
 def _case_insensitive(name: str) -> ZoneInfo | None:
+    """The zone ``name`` names in any case ("africa/lagos"), or by its city alone ("Tokyo", "new york", "São
+    Paulo"): a learner seldom knows the region IANA files a city under."""
     match = _zones_by_folded_name().get(name.casefold())
+    if match is None and "/" not in name:
+        match = _zones_by_city().get(_city_key(name))
     return ZoneInfo(match) if match else None
 
 
@@ -108,6 +116,25 @@ def _zones_by_folded_name() -> dict[str, str]:
     from zoneinfo import available_timezones
 
     return {known.casefold(): known for known in sorted(available_timezones())}
+
+
+@cache
+def _zones_by_city() -> dict[str, str]:
+    """The zones of places by their last part ("tokyo": Asia/Tokyo). Where two share one, each is a link to the
+    other (America/Buenos_Aires and America/Argentina/Buenos_Aires, Asia/Istanbul and Europe/Istanbul): either
+    tells the same time, and the one of more parts is kept, as the tz database's own name is."""
+    cities: dict[str, str] = {}
+    for known in sorted(_zones_by_folded_name().values(), key=lambda known: (known.count("/"), known)):
+        region, _, city = known.rpartition("/")
+        if region.split("/")[0] in CITY_REGIONS:
+            cities[_city_key(city)] = known
+    return cities
+
+
+def _city_key(city: str) -> str:
+    """A city as typed or as the tz database spells it, alike: "São Paulo", "sao_paulo" and "Sao_Paulo" agree."""
+    plain = "".join(char for char in unicodedata.normalize("NFKD", city) if not unicodedata.combining(char))
+    return "_".join(plain.replace("_", " ").casefold().split())
 
 
 def _names_a_place(name: str) -> bool:

@@ -20,3 +20,13 @@ async def test_no_name_shows_the_zone_in_use_and_how_to_change_it(engine: QuizEn
 async def test_a_region_is_no_zone(engine: QuizEngine) -> None:
     refused = await engine.set_time_zone(AMARA, "Africa")
     assert refused.code is NoticeCode.UNKNOWN_TIME_ZONE and "“Africa”" in refused.text
+
+
+async def test_a_city_alone_names_its_zone_however_it_is_typed(engine: QuizEngine) -> None:
+    assert (await engine.set_time_zone(AMARA, "Tokyo")).text == "Your time zone is now Asia/Tokyo: it is 18:00 there."
+    assert (await engine.set_time_zone(AMARA, "new york")).text.startswith("Your time zone is now America/New_York:")
+    assert (await engine.set_time_zone(AMARA, "São Paulo")).text.startswith("Your time zone is now America/Sao_Paulo:")
+    # A city two names link to: the tz database's own (both tell the same time).
+    assert "America/Argentina/Buenos_Aires" in (await engine.set_time_zone(AMARA, "Buenos Aires")).text
+    for no_city in ("Africa", "Etc", "Atlantis"):
+        assert (await engine.set_time_zone(AMARA, no_city)).code is NoticeCode.UNKNOWN_TIME_ZONE
