@@ -38,10 +38,11 @@ class Scheduling:
                 shown = echoed(name, ECHOED)
                 return Notice(_("I don't know the time zone “{name}”. Use a name like Africa/Lagos, Africa/Nairobi, "
                                 "Africa/Harare or Europe/Paris.", name=shown), NoticeCode.UNKNOWN_TIME_ZONE, _.language)
-            user.time_zone = str(found)
             now = self._core.clock()
+            planned = _sent_today(user.reminder_due, user.time_zone, now)
+            user.time_zone = str(found)
             if user.reminder_time is not None:  # the reminder follows the learner's clock
-                user.reminder_due = self._next(user.reminder_time, user.time_zone, now, user.reminder_due)
+                user.reminder_due = self._next(user.reminder_time, user.time_zone, now, planned)
             await turn.uow.users.update(user)
             await turn.uow.commit()
             local = now.astimezone(found)
@@ -101,3 +102,12 @@ class Scheduling:
             day_begins = datetime.combine(local_day(planned, time_zone), time(0), tzinfo=zone(time_zone))
             after = max(now, day_begins - timedelta(microseconds=1))  # a reminder at 00:00 that day is on time
         return next_at(local, time_zone, after)
+
+
+def _sent_today(planned: datetime | None, time_zone: str | None, now: datetime) -> datetime | None:
+    """The reminder planned, if it tells that today's was sent: a plan for a later day on the clock it was made
+    on (a sent reminder plans the next day's). One for today, or overdue, was not sent yet: a new zone may remind
+    today at its time there, though on the new clock that plan falls on another day (moving east, tomorrow)."""
+    if planned is None or local_day(planned, time_zone) <= local_day(now, time_zone):
+        return None
+    return planned

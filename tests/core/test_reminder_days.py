@@ -116,3 +116,20 @@ async def test_a_reminder_whose_time_the_clock_skips_before_midnight_comes_that_
     assert await reminded(engine) == 1
     clock.advance(timedelta(hours=1))
     assert await reminded(engine) == 0
+
+
+async def test_a_zone_set_right_after_reminders_on_still_reminds_today_at_its_time_there(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """The reply to /reminders on says "Change your time zone with /timezone": a learner who does so at once, moving
+    east, lost today's reminder, planned on the old clock for what is tomorrow on the new one, though none was sent
+    today."""
+    await play_collectives(engine, ALL_WRONG)  # Monday: all three due on Tuesday
+    clock.now = datetime(2026, 1, 6, 5, 0, tzinfo=UTC)  # Tuesday
+    await engine.set_reminders(ADA, "on 19:00")  # 19:00 UTC, Wednesday 04:00 in Tokyo
+    await engine.set_time_zone(ADA, "Asia/Tokyo")  # UTC+9: Tuesday 14:00 there
+    clock.now = datetime(2026, 1, 6, 10, 1, tzinfo=UTC)  # Tuesday 19:01 in Tokyo
+    assert await reminded(engine) == 1  # before, none until Wednesday
+    clock.now = datetime(2026, 1, 6, 19, 1, tzinfo=UTC)  # the old plan's time: nothing more that day
+    assert await reminded(engine) == 0
+    clock.now = datetime(2026, 1, 7, 10, 1, tzinfo=UTC)  # Wednesday 19:01 in Tokyo
+    assert await reminded(engine) == 1
