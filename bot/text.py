@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import unicodedata
-from functools import lru_cache
 
 import regex
 
@@ -14,9 +13,6 @@ ELLIPSIS = "…"
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-# Cached: a quiz's summary cuts the same eight prompts for every learner who finishes it, and finding grapheme
-# clusters took about a twentieth of an answer's CPU on PostgreSQL (a profile of the answering phase, stop 52).
-@lru_cache(maxsize=4096)
 def shorten(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` characters, ending with an ellipsis when cut. The cut falls between
     grapheme clusters (what a reader sees as one letter), so a Yoruba tone mark stays on its letter and an emoji

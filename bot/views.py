@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from datetime import datetime
+from functools import lru_cache
 
 from bot.content.catalog import Catalog
 from bot.content.models import Question, Quiz, localized
@@ -110,7 +111,7 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
                   else _("(a question removed since)"))
         outcome = Outcome.SKIPPED if answer is None or answer.option_id is None else (
             Outcome.CORRECT if answer.correct else Outcome.WRONG)
-        lines.append(SummaryLine(question_id, shorten_words(prompt, SUMMARY_PROMPT_CHARS), outcome))
+        lines.append(SummaryLine(question_id, summary_prompt(prompt), outcome))
     correct = sum(1 for line in lines if line.outcome is Outcome.CORRECT)
     total = len(lines)
     missed = len(questions_to_retry(quiz, session, answers))
@@ -130,6 +131,14 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
         next_step=None if missed else choose_a_quiz(_),
         language=_.language,
     )
+
+
+# Cached by the content's own text (no learner's): a quiz's summary cuts the same prompts for every learner who
+# finishes it, and finding their grapheme clusters took a twentieth of an answer's CPU on PostgreSQL (stop 52).
+@lru_cache(maxsize=4096)
+def summary_prompt(prompt: str) -> str:
+    """A question's prompt as a summary's line shows it."""
+    return shorten_words(prompt, SUMMARY_PROMPT_CHARS)
 
 
 def retry_offer(missed: int, _: Localizer) -> str | None:
