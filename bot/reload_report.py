@@ -5,8 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.content.library import ReloadResult
+from bot.content.problems import ContentProblem
 from bot.i18n import Localizer
 from bot.replies import ui_language
+
+# What of a failed reload's problems goes to the admin's chat: about a Telegram message (two of Discord's), not a
+# million lines (a 1 MB file of broken questions), which would hold the bot's sends for hours. The rest are
+# counted, and `quiztutor validate` and the log list them all.
+SHOWN_CHARACTERS = 3000
+FIRST_OF_EACH_FILE = 5  # a file with thousands of problems leaves room for the next files' first ones
+LINE_CHARACTERS = 400  # a problem quoting a long text is cut, its file and question (said first) kept
 
 
 @dataclass(frozen=True)
@@ -14,19 +22,27 @@ class ReloadReport:
     ok: bool
     summary: str
     problems: tuple[str, ...] = ()  # for content editors: file and question, in the admin's language
+    more: str = ""  # after the problems, when some were left out: how many, and where to see them all
     language: str = ui_language()
 
 
 def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
     catalog = result.catalog
     if not result.ok:
+        shown = first_problems(result.problems, _)
+        left_out = len(result.problems) - len(shown)
         return ReloadReport(
             ok=False,
             summary=_.ngettext(
                 "The new content has {n} problem, so I kept serving the previous content:",
                 "The new content has {n} problems, so I kept serving the previous content:",
                 len(result.problems)),
-            problems=tuple(problem.said(_) for problem in result.problems),
+            problems=shown,
+            # Translators: "quiztutor validate" is a command to type: keep it as it is.
+            more=_.ngettext("…and {n} more problem. Every problem is listed by quiztutor validate (run on the "
+                            "content folder) and in the bot's log.",
+                            "…and {n} more problems. Every problem is listed by quiztutor validate (run on the "
+                            "content folder) and in the bot's log.", left_out) if left_out else "",
             language=_.language,
         )
     lines = [
@@ -54,3 +70,31 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
         if changes.reordered_quizzes:  # a renamed file moves its quiz: `quiz 2` may start another one now
             lines.append(_("The quizzes' order changed."))
     return ReloadReport(ok=True, summary="\n".join(lines), language=_.language)
+
+
+def first_problems(problems: tuple[ContentProblem, ...], _: Localizer) -> tuple[str, ...]:
+    """Every problem said if they fit in SHOWN_CHARACTERS; else the first few of each file in turn, then the next
+    ones in reading order while they fit (problems come sorted by file, and stay so)."""
+    said: dict[int, str] = {}
+    room = SHOWN_CHARACTERS
+
+    def take(index: int) -> bool:
+        nonlocal room
+        line = problems[index].said(_)
+        if len(line) > LINE_CHARACTERS:
+            line = line[:LINE_CHARACTERS - 1] + "…"
+        if len(line) + 1 > room and said:  # the first always goes: the admin must see what is wrong
+            return False
+        said[index], room = line, room - len(line) - 1
+        return True
+
+    of_file: dict[str, int] = {}
+    for index, problem in enumerate(problems):
+        of_file[problem.file] = of_file.get(problem.file, 0) + 1
+        if of_file[problem.file] <= FIRST_OF_EACH_FILE and not take(index):
+            break
+    else:
+        for index in range(len(problems)):
+            if index not in said and not take(index):
+                break
+    return tuple(said[index] for index in sorted(said))

@@ -239,6 +239,7 @@ class CommandHandlers:
         await interaction.response.defer(ephemeral=True, thinking=True)
         report = await self._engine.reload(interaction_actor(interaction))
         lines = [render.plain(report.summary), *(f"• {render.plain(problem)}" for problem in report.problems)]
+        lines += [render.plain(report.more)] if report.more else []
         await respond(interaction, "\n".join(lines))
 
     def is_admin(self, interaction: discord.Interaction) -> bool:

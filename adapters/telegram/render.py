@@ -122,8 +122,9 @@ def progress(reply: Progress, owner: str | None = None) -> str:
 
 
 def reload_report(report: ReloadReport, owner: str | None = None) -> str:
-    """The reload outcome: the summary, then every problem with its file and question, one a line (in a group, for
-    whom). Longer than a message, it goes on in the next: the sender's pack() cuts between lines, and an admin
-    fixing the files needs the whole list, not the first few and a count."""
+    """The reload outcome: the summary, then the problems with their file and question, one a line (in a group, for
+    whom), and when there were too many for a message, how many more and where all are listed. Longer than a
+    message, it goes on in the next: the sender's pack() cuts between lines."""
     lines = [owner_prefix(owner) + "\n".join(esc(line) for line in report.summary.splitlines())]
-    return "\n".join(lines + ["• " + esc(problem) for problem in report.problems])
+    lines += ["• " + esc(problem) for problem in report.problems]
+    return "\n".join(lines + ([esc(report.more)] if report.more else []))

@@ -6,7 +6,9 @@ the others, looking every half minute (follow_content), reload from their own fi
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Callable
 
 from bot.admins import AdminPolicy
 from bot.content.catalog import Catalog
@@ -37,6 +39,10 @@ class Admin:
         # Stored before this process serves it: if the database fails, nothing changed anywhere, and the admin's
         # error is the whole truth. (Stored after, the other processes would miss a reload that happened here.)
         result = await self._core.library.reload(before_serving=self._publish)
+        if not result.ok:  # the admin's chat shows the first problems; here, in one entry, all of them
+            await _logged(logging.WARNING, "an admin's content reload failed validation, so the previous content "
+                          "still serves; %d problems:\n%s", len(result.problems),
+                          listing=lambda: "\n".join(f"  {problem}" for problem in result.problems))
         return reload_report(result, _)
 
     async def follow_content(self) -> ReloadResult | None:
@@ -61,8 +67,8 @@ class Admin:
         elif again:
             return None  # said at the first look
         elif not result.ok:
-            log.error("an admin reloaded the content elsewhere, but these files fail validation: %s",
-                      "; ".join(str(problem) for problem in result.problems))
+            await _logged(logging.ERROR, "an admin reloaded the content elsewhere, but these files fail validation: "
+                          "%s", listing=lambda: "; ".join(str(problem) for problem in result.problems))
         else:
             log.warning("an admin reloaded the content elsewhere, but this process's files hold other content")
         return result
@@ -80,3 +86,9 @@ class Admin:
             await uow.content.set_fingerprint(catalog.fingerprint, self._core.clock())
             await uow.commit()
         await self._core.turns.run_unlocked(store)
+
+
+async def _logged(level: int, message: str, *args: object, listing: Callable[[], str]) -> None:
+    """Log ``message`` with ``args`` and then ``listing()``, in a thread: a million problems (a 1 MB file of broken
+    questions) take seconds to say and write, which would hold every learner's turn on the event loop."""
+    await asyncio.to_thread(lambda: log.log(level, message, *args, listing()))
