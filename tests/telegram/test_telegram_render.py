@@ -129,9 +129,10 @@ def sendable(text: str) -> bool:
     return problem("sendMessage", {"chat_id": "1", "text": text, "parse_mode": "HTML"}) is None
 
 
-def test_a_failed_reload_lists_every_problem_over_as_many_messages_as_it_takes() -> None:
-    """Before: as many as fit in one message, then "…and 170 more problems.": the admin fixing the files never
-    saw most of them."""
+def test_a_failed_reload_renders_every_problem_it_is_given_over_as_many_messages_as_it_takes() -> None:
+    """The renderer drops none of the problems the report holds (bot/reload_report.py decides how many go to a
+    chat, about a message's worth, and says where the rest are: tests/core/test_reload_report_cap.py); once, it
+    cut them at one message itself, without saying where the others were."""
     problems = tuple(f"quizzes/q{n}.yaml: question 'x{n}': the answer 'y' is not one of its options"
                      for n in range(200))
     report = ReloadReport(ok=False, summary="The new content has 200 problems, so I kept serving the previous "
