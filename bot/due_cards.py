@@ -16,10 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 
+from bot.calendar import end_of_day
 from bot.card_questions import changed, due_at, due_by, question_of
 from bot.content.catalog import Catalog
 from bot.ports import UnitOfWork
-from bot.records import CardRecord
+from bot.records import CardRecord, UserRecord
 
 PARKED = datetime(9999, 1, 1, tzinfo=UTC)  # where cards were parked before: still left out of "next review"
 PARKED_PAST = timedelta(seconds=1)  # a parked card's new due date: this long after the end of the day looked at
@@ -59,3 +60,14 @@ def count_due(cards: Iterable[CardRecord], catalog: Catalog, until: datetime, *,
     """How many are due by ``until``; ``leave_out``: quizzes whose questions wait (as in due_cards)."""
     return sum(1 for card in cards if card.quiz_id not in leave_out
                and (question := question_of(catalog, card)) is not None and due_by(card, question, until))
+
+
+async def due_today(uow: UnitOfWork, catalog: Catalog, user: UserRecord, now: datetime, *,
+                    cards: list[CardRecord] | None = None) -> int:
+    """How many questions /review would offer the learner now: due by the end of their day, none of a quiz they
+    play in a live group game. What /progress and a review round's summary say is due today, so they never
+    disagree (``cards``, if the caller read them already)."""
+    if user.id is None:
+        raise ValueError("what is due is counted for a stored user")
+    cards = cards if cards is not None else await uow.cards.of_user(user.id)
+    return count_due(cards, catalog, end_of_day(now, user.time_zone), leave_out=await held_back(uow, user.id))

@@ -160,6 +160,8 @@ class Summary:
     retry_label: str | None = field(default=None, compare=False)  # "Retry the question(s) I missed", for a button
     # When nothing was missed, so no retry is offered: where to go next (see views.choose_a_quiz), said last.
     next_step: str | None = field(default=None, compare=False)
+    # A review round with nothing missed: how many more questions are due today (next_step then says to review).
+    more_due: int = field(default=0, compare=False)
     language: str = ui_language()
     # Another of the learner's quizzes is still open: "Collectives is still in progress: ..."
     still_open: str | None = None

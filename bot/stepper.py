@@ -11,6 +11,7 @@ from datetime import datetime
 from bot import views
 from bot.content.library import ContentLibrary
 from bot.content.models import Quiz, localized
+from bot.due_cards import due_today
 from bot.i18n import Localizer
 from bot.memory import rating_for
 from bot.ports import UnitOfWork
@@ -77,8 +78,17 @@ class SessionStepper:
     async def summary(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer) -> Summary:
         """The summary of a finished session (it reads only), naming another quiz of the learner's still open."""
         summary = views.summary(quiz, session, await uow.answers.for_session(session.id), _)
+        if quiz.id == REVIEW_QUIZ_ID and not summary.missed:  # its next step: another round, if more are due
+            summary = await self._next_round(uow, session, summary, _)
         other = await uow.sessions.active(session.user_id)
         return replace(summary, still_open=self.still_open(other, _)) if other is not None else summary
+
+    async def _next_round(self, uow: UnitOfWork, session: QuizSession, summary: Summary, _: Localizer) -> Summary:
+        """A review round's summary with nothing missed: when more questions are due today (counted as /progress
+        counts them), to send /review for the next round rather than to choose a quiz. Read at a round's end only."""
+        user = await uow.users.by_id(session.user_id)
+        due = await due_today(uow, self._library.catalog, user, self._clock()) if user is not None else 0
+        return replace(summary, more_due=due, next_step=views.more_due_today(due, _)) if due else summary
 
     async def answered_meanwhile(self, uow: UnitOfWork, session: QuizSession,
                                  question_id: str) -> AnswerRecord | None:

@@ -153,6 +153,13 @@ def choose_a_quiz(_: Localizer) -> str:
     return _("Send /quizzes to choose a quiz, or /help to see everything I can do.")
 
 
+def more_due_today(due: int, _: Localizer) -> str:
+    """Under a review round with nothing missed, while ``due`` more questions are due today: the next round, not
+    another quiz (the terminal words it as typed there)."""
+    return _.ngettext("{n} more question is due today: send /review for the next round.",
+                      "{n} more questions are due today: send /review for the next round.", due)
+
+
 def retry_label(missed: int, _: Localizer) -> str | None:
     """The button under the offer: one question or several, as the offer says."""
     return _.ngettext("Retry the question I missed", "Retry the questions I missed", missed) if missed else None

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from adapters.terminal import render
 from adapters.terminal.lines import LineIO
-from adapters.terminal.words import choose_a_quiz
+from adapters.terminal.words import choose_a_quiz, more_due_today
 from bot.delivery import Asked
 from bot.i18n import Localizer
 from bot.replies import Feedback, QuestionView, Summary
@@ -68,7 +68,9 @@ class TerminalSurface:
         self._io.write(render.summary(summary))
         if summary.retry_offer:
             await self.say(summary.retry_offer + " → retry")
-        if summary.next_step:  # its commands worded as typed here
+        if summary.more_due:  # a review round's next one, worded as typed here
+            await self.say(more_due_today(self._words(summary.language), summary.more_due))
+        elif summary.next_step:  # its commands worded as typed here
             await self.say(choose_a_quiz(self._words(summary.language)))
 
     async def flush(self) -> None:

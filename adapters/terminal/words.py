@@ -33,6 +33,12 @@ def choose_a_quiz(_: Localizer) -> str:
     return _("Type “quizzes” to choose a quiz, or “help” to see everything I can do.")
 
 
+def more_due_today(_: Localizer, due: int) -> str:
+    """Under a review round with nothing missed, while more are due today (views.more_due_today), as typed here."""
+    return _.ngettext("{n} more question is due today: type “review” for the next round.",
+                      "{n} more questions are due today: type “review” for the next round.", due)
+
+
 def number_please(_: Localizer, count: int) -> str:
     return _("Please type a number from 1 to {count}, or “help”.", count=count)
 

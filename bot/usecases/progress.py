@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, date, datetime, timedelta
 
-from bot.calendar import day_at_offset, end_of_day, local_day
+from bot.calendar import day_at_offset, local_day
 from bot.content.concepts import concept_name
-from bot.due_cards import count_due, held_back
+from bot.due_cards import due_today as due_today_of
 from bot.i18n import Localizer
 from bot.mastery import mastery
 from bot.ports import UnitOfWork
@@ -32,8 +32,7 @@ async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localize
     results = await uow.sessions.results(user.id)
     cards = await uow.cards.of_user(user.id)
     answered, streak = await _answered_days(uow, user.id, user.time_zone, now)
-    # What /review would offer now: none of a quiz the learner plays in a live group game.
-    due_today = count_due(cards, catalog, end_of_day(now, user.time_zone), leave_out=await held_back(uow, user.id))
+    due_today = await due_today_of(uow, catalog, user, now, cards=cards)  # what /review would offer now
     games = await uow.games.totals(user.id)
     last = _last_day(answered, today)
     days = [last - timedelta(days=offset) for offset in range(CHART_DAYS - 1, -1, -1)]
