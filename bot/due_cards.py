@@ -65,8 +65,8 @@ def count_due(cards: Iterable[CardRecord], catalog: Catalog, until: datetime, *,
 async def due_today(uow: UnitOfWork, catalog: Catalog, user: UserRecord, now: datetime, *,
                     cards: list[CardRecord] | None = None) -> int:
     """How many questions /review would offer the learner now: due by the end of their day, none of a quiz they
-    play in a live group game. What /progress and a review round's summary say is due today, so they never
-    disagree (``cards``, if the caller read them already)."""
+    play in a live group game. What /progress, the welcome and a review round's summary say is due today, so they
+    never disagree (``cards``, if the caller read them already)."""
     if user.id is None:
         raise ValueError("what is due is counted for a stored user")
     cards = cards if cards is not None else await uow.cards.of_user(user.id)

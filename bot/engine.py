@@ -113,8 +113,8 @@ class QuizEngine:
         """The bot's words for this person (stored choice, platform hint, English). Writes only a new hint."""
         return await self._core.turns.words(actor)
 
-    async def profile(self, actor: Actor) -> Profile:
-        return await self._profiles.profile(actor)
+    async def profile(self, actor: Actor, *, with_due: bool = False) -> Profile:
+        return await self._profiles.profile(actor, with_due=with_due)
 
     async def question_waiting(self, actor: Actor) -> bool:
         return await self._profiles.question_waiting(actor)

@@ -279,6 +279,9 @@ class Profile:
     # A /language choice (or a picker's) stored: a hint alone may be a client language that isn't the learner's
     # (Discord's client speaks en and fr only of ours), so Discord offers its picker until they choose.
     language_chosen: bool
+    # Asked for by a welcome: how many questions are due for review today, and the line saying so, if any.
+    due_for_review: int = 0
+    due_note: str | None = None  # "3 questions are due for review: send /review."
 
 
 def polls_to_close(reply: object) -> tuple[MessageLink, ...]:

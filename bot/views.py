@@ -160,6 +160,12 @@ def more_due_today(due: int, _: Localizer) -> str:
                       "{n} more questions are due today: send /review for the next round.", due)
 
 
+def due_for_review(due: int, _: Localizer) -> str:
+    """In the welcome of a learner with ``due`` questions due today (the terminal words it as typed there)."""
+    return _.ngettext("{n} question is due for review: send /review.",
+                      "{n} questions are due for review: send /review.", due)
+
+
 def retry_label(missed: int, _: Localizer) -> str | None:
     """The button under the offer: one question or several, as the offer says."""
     return _.ngettext("Retry the question I missed", "Retry the questions I missed", missed) if missed else None

@@ -99,11 +99,13 @@ class Commands:
                 and await self.games.explain_privately(actor, chat, context.args[0]):
             return
         async def welcome() -> Send:
-            profile = await self._engine.profile(actor)
+            profile = await self._engine.profile(actor, with_due=True)
             _ = self._engine.localizer_for(profile.language)
             lines = [named(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.",
                              name=first_name(update))),
                      esc(next_steps(_))]
+            if profile.due_note:  # a returning learner's next step may be a review
+                lines.append(esc(profile.due_note))
             if not profile.language_known:
                 lines.append(esc(_("Which language should I speak?")))
                 return lambda to, _owner: self._chat.html(to, ["\n".join(lines)], language_picker())

@@ -66,6 +66,8 @@ class TerminalPlayer:
                     self._words = self._engine.localizer_for(notice.language)
             self._say(words.welcome(self._words))
             await self._start(quiz)
+            if self._screen.question is None:  # no quiz in progress: the questions due for review, if any
+                await self._screen.say_due(await self._engine.profile(self._actor, with_due=True))
             while True:
                 line = await self._io.read_line(self._prompt())
                 if line is None or not await self._handle_safely(line):

@@ -9,10 +9,10 @@ from datetime import datetime
 
 from adapters.terminal import render
 from adapters.terminal.lines import LineIO
-from adapters.terminal.words import choose_a_quiz, more_due_today
+from adapters.terminal.words import choose_a_quiz, due_for_review, more_due_today
 from bot.delivery import Asked
 from bot.i18n import Localizer
-from bot.replies import Feedback, QuestionView, Summary
+from bot.replies import Feedback, Profile, QuestionView, Summary
 
 
 class TerminalSurface:
@@ -31,6 +31,11 @@ class TerminalSurface:
 
     async def say(self, text: str) -> None:
         self._io.write(render.wrap(text))
+
+    async def say_due(self, profile: Profile) -> None:
+        """At start-up with no quiz in progress: the questions due for review, if any (a profile ``with_due``)."""
+        if profile.due_for_review:
+            await self.say(due_for_review(self._words(profile.language), profile.due_for_review))
 
     async def feedback(self, feedback: Feedback) -> None:
         self._io.write(render.feedback(feedback))

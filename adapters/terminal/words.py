@@ -39,6 +39,12 @@ def more_due_today(_: Localizer, due: int) -> str:
                       "{n} more questions are due today: type “review” for the next round.", due)
 
 
+def due_for_review(_: Localizer, due: int) -> str:
+    """At start-up with no quiz in progress, when questions are due (views.due_for_review), as typed here."""
+    return _.ngettext("{n} question is due for review: type “review”.",
+                      "{n} questions are due for review: type “review”.", due)
+
+
 def number_please(_: Localizer, count: int) -> str:
     return _("Please type a number from 1 to {count}, or “help”.", count=count)
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from bot import views
 from bot.admins import AdminPolicy
+from bot.due_cards import due_today
 from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES, language_choice
 from bot.notices import named_quiz, unknown_language
@@ -21,15 +22,19 @@ class Profiles:
         self._core = core
         self._admins = admins
 
-    async def profile(self, actor: Actor) -> Profile:
+    async def profile(self, actor: Actor, *, with_due: bool = False) -> Profile:
         """Meeting someone (/start, /help): the language to speak to them (stored choice, platform hint, English),
-        whether they ever told us one, and whether they are an admin. They and their hint are remembered."""
+        whether they ever told us one, and whether they are an admin. They and their hint are remembered.
+        ``with_due`` (a welcome): how many questions are due for review today, counted as /progress counts them."""
         async def meet(turn: Turn) -> Profile:
             user = turn.user
             known = user is not None and (user.language is not None or user.last_hint is not None)
+            due = (await due_today(turn.uow, self._core.library.catalog, user, self._core.clock())
+                   if with_due and user is not None and user.id is not None else 0)
             await turn.uow.commit()
             chosen = user is not None and user.language is not None
-            return Profile(turn.language, known, self._admins.is_admin(actor), language_chosen=chosen)
+            return Profile(turn.language, known, self._admins.is_admin(actor), language_chosen=chosen,
+                           due_for_review=due, due_note=views.due_for_review(due, turn.words) if due else None)
         return await self._core.turns.run(actor, meet)
 
     async def question_waiting(self, actor: Actor) -> bool:

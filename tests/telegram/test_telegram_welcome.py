@@ -1,13 +1,17 @@
-"""What a new learner's /start says in a private chat: how to pick a quiz, and how to change language."""
+"""What a new learner's /start says in a private chat: how to pick a quiz, and how to change language; a returning
+learner's, how many questions are due for review."""
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 import pytest
 
 from adapters.settings import Settings
+from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import Failure
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
-from tests.telegram.telegram_harness import AMINATA, GROUP, for_chat, running_bot
+from tests.telegram.telegram_harness import AMINATA, GROUP, for_chat, next_poll, poll_id, running_bot, wrong
 
 LANGUAGE_NAMES = ("English", "Français", "Kiswahili", "Èdè Yorùbá", "chiShona")
 
@@ -57,3 +61,26 @@ async def test_a_welcome_said_in_the_group_doesnt_send_the_member_to_the_groups_
         welcome = (await api.wait_for("sendMessage", 1, for_chat(GROUP.id)))[0]
     assert "Aminata" in welcome.params["text"] and "/quizzes" in welcome.params["text"]
     assert "/language" not in welcome.params["text"]
+
+
+async def test_a_returning_learners_welcome_says_how_many_questions_are_due_for_review(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Before, /start said nothing of them: the learner had to know of /review. Nothing is said while none is due."""
+    learner = FakeUser(303, "Tobi", "en")
+
+    async def welcome(count: int) -> str:
+        await api.command(learner, "/start")
+        said = await api.wait_for("sendMessage", count, lambda p: for_chat(learner.id)(p) and "Hello" in p["text"])
+        return str(said[count - 1].params["text"])
+    async with running_bot(settings, clock=clock):
+        new = await welcome(1)
+        await api.command(learner, "/quiz collectives")
+        for number in (1, 2, 3):
+            poll = await next_poll(api, learner.id, number)
+            await api.answer_poll(learner, poll_id(poll), [wrong(poll)])
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(learner.id)(p) and "Quiz finished" in p["text"])
+        same_day = await welcome(2)  # missed just now: due tomorrow
+        clock.advance(timedelta(days=1))
+        next_day = await welcome(3)
+    assert "review" not in new and "review" not in same_day, same_day
+    assert "\n3 questions are due for review: send /review.\n" in next_day, next_day

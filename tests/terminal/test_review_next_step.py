@@ -1,5 +1,6 @@
 """In the terminal, where spaced review leads next, worded as typed here: a review round answered all right while
-more questions are due today ends with how many and “review” (before: "Type “quizzes” to choose a quiz")."""
+more questions are due today ends with how many and “review” (before: "Type “quizzes” to choose a quiz"); the
+start-up of a learner with questions due says how many and “review” (before: nothing of them)."""
 
 from __future__ import annotations
 
@@ -60,3 +61,17 @@ async def test_a_perfect_round_with_more_due_says_to_type_review_for_the_next(
     after = said.split("You scored 10 out of 10 questions.")[1]
     assert "1 more question is due today: type “review” for the next round." in after, after
     assert TERMINAL_NEXT_STEP not in after and "/review" not in after
+
+
+async def test_the_start_up_with_questions_due_says_how_many_and_to_type_review(
+        tmp_path: Path, clock: FixedClock) -> None:
+    settings = seeded(tmp_path)
+    new = await play(settings, clock, ["quit"])
+    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+        await miss(services.engine, "data-parallelism", 8)
+    same_day = await play(settings, clock, ["quit"])  # missed just now: due tomorrow
+    clock.advance(DAY)
+    next_day = await play(settings, clock, ["quit"])
+    assert "due for review" not in new and "due for review" not in same_day, same_day
+    _welcome, listed = next_day.split("You have no quiz in progress. Choose one to start.")
+    assert "8 questions are due for review: type “review”." in listed and "/review" not in next_day, next_day
