@@ -13,7 +13,11 @@ TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
 # the database moved to another machine), a template, and copies with leap seconds or POSIX rules.
 NOT_PLACES = frozenset({"localtime", "posixrules", "factory"})
 NOT_PLACE_FOLDERS = frozenset({"posix", "right"})
-# The regions whose zones are named after a city, as a learner may type it alone ("Tokyo"); not Etc/ or US/.
+# The regions whose zones are named after a city, as a learner may type it alone ("Tokyo", a learner seldom knows
+# the region IANA files a city under); not Etc/ or US/. Australia's old names of states are no cities: "North"
+# or "West" alone names no place.
+NOT_CITIES = frozenset(f"Australia/{state}" for state in ("ACT", "LHI", "NSW", "North", "Queensland", "South",
+                                                         "Tasmania", "Victoria", "West", "Yancowinna"))
 CITY_REGIONS = frozenset({"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe",
                           "Indian", "Pacific"})
 # Twice the longest IANA name ("America/Argentina/ComodRivadavia", 32 characters). zoneinfo looks a name up as
@@ -28,11 +32,14 @@ def zone(name: str | None) -> ZoneInfo:
 
 
 def known_zone(name: str) -> ZoneInfo | None:
-    """The IANA zone called ``name`` ("Africa/Lagos"), or None. Names are case-sensitive in IANA; we are not."""
+    """The IANA zone called ``name`` ("Africa/Lagos"), or named by its city alone ("Tokyo"), or None. Names are
+    case-sensitive in IANA; we are not."""
     candidate = name.strip()
     if (not candidate or len(candidate) > ZONE_NAME_LIMIT or ".." in candidate or candidate.startswith("/")
             or not _names_a_place(candidate)):
         return None  # zoneinfo reads names as file paths: keep it to names of places
+    if "/" not in candidate and (city := _zones_by_city().get(_city_key(candidate))):
+        return ZoneInfo(city)  # "Singapore": Asia/Singapore, not the old name of one part that tells the same time
     try:
         return ZoneInfo(candidate)
     except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a region's folder ("Africa"), a name too long
@@ -101,11 +108,8 @@ def on_clock(day: date, local: time, tz: ZoneInfo) -> datetime:
 
 
 def _case_insensitive(name: str) -> ZoneInfo | None:
-    """The zone ``name`` names in any case ("africa/lagos"), or by its city alone ("Tokyo", "new york", "São
-    Paulo"): a learner seldom knows the region IANA files a city under."""
+    """The zone ``name`` names in any case ("africa/lagos")."""
     match = _zones_by_folded_name().get(name.casefold())
-    if match is None and "/" not in name:
-        match = _zones_by_city().get(_city_key(name))
     return ZoneInfo(match) if match else None
 
 
@@ -126,7 +130,7 @@ def _zones_by_city() -> dict[str, str]:
     cities: dict[str, str] = {}
     for known in sorted(_zones_by_folded_name().values(), key=lambda known: (known.count("/"), known)):
         region, _, city = known.rpartition("/")
-        if region.split("/")[0] in CITY_REGIONS:
+        if region.split("/")[0] in CITY_REGIONS and known not in NOT_CITIES:
             cities[_city_key(city)] = known
     return cities
 

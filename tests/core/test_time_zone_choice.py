@@ -28,5 +28,7 @@ async def test_a_city_alone_names_its_zone_however_it_is_typed(engine: QuizEngin
     assert (await engine.set_time_zone(AMARA, "São Paulo")).text.startswith("Your time zone is now America/Sao_Paulo:")
     # A city two names link to: the tz database's own (both tell the same time).
     assert "America/Argentina/Buenos_Aires" in (await engine.set_time_zone(AMARA, "Buenos Aires")).text
-    for no_city in ("Africa", "Etc", "Atlantis"):
+    # A city before the old name of one part that tells the same time; Australia's old state names are no cities.
+    assert (await engine.set_time_zone(AMARA, "Singapore")).text.startswith("Your time zone is now Asia/Singapore:")
+    for no_city in ("Africa", "Etc", "Atlantis", "North", "West"):
         assert (await engine.set_time_zone(AMARA, no_city)).code is NoticeCode.UNKNOWN_TIME_ZONE
