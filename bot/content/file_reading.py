@@ -7,7 +7,7 @@ import os
 import stat
 from pathlib import Path
 
-from bot.said import N_, Said, as_is, said
+from bot.said import N_, Count, Said, as_is, said
 from bot.text import one_line
 
 # The largest shipped quiz has about 30 KB; 1 MB leaves room and keeps memory bounded for /dev/zero and the like.
@@ -89,7 +89,7 @@ def read_file_bytes(path: Path) -> bytes:
         os.close(fd)
     if max(len(data), info.st_size) > MAX_FILE_BYTES:
         raise FileRefused(said(N_("it has {size} bytes; the limit is {limit} (1 MB) per file"),
-                               size=f"{max(len(data), info.st_size):,}", limit=f"{MAX_FILE_BYTES:,}"))
+                               size=Count(max(len(data), info.st_size)), limit=Count(MAX_FILE_BYTES)))
     return data
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 from bot.content.file_reading import MAX_FILE_BYTES
-from bot.said import N_, Said, as_is, said
+from bot.said import N_, Count, Said, as_is, said
 
 BOOL_TAG = "tag:yaml.org,2002:bool"
 # YAML 1.2's booleans. YAML 1.1 (PyYAML's default) also reads yes, no, on and off as booleans, so an option
@@ -80,7 +80,7 @@ class _StrictLoader(yaml.SafeLoader):
         self._aliased += self._size(node)
         if self._aliased > MAX_ALIASED:
             raise _Refused(said(N_("its aliases (*name) repeat what they name past {limit} characters"),
-                                limit=f"{MAX_ALIASED:,}"), event.start_mark)
+                                limit=Count(MAX_ALIASED)), event.start_mark)
 
     def _size(self, node: yaml.Node, within: frozenset[int] = frozenset()) -> int:
         """The characters of text under ``node``, each alias in it counted again; once per node, so nine aliases

@@ -16,6 +16,8 @@ import pytest
 from bot.content.library import ContentLibrary
 from bot.content.loader import load_quizzes
 from bot.content.problems import ContentError, ContentProblem
+from bot.i18n import UiTexts
+from content import default_content_dir
 from tests.core.content_files import a_quiz, only_problem, write
 
 DEADLINE_S = 5  # reading these takes milliseconds; a hang must fail the test, not the suite
@@ -94,8 +96,12 @@ def test_validate_refuses_a_symlink_to_dev_zero_without_reading_it(tmp_path: Pat
 
 def test_a_file_over_one_megabyte_is_refused_with_its_size(tmp_path: Path) -> None:
     write(tmp_path, "big.yaml", "# " + "x" * (1024 * 1024) + "\n")
-    assert only_problem(tmp_path) == ContentProblem(
+    problem = only_problem(tmp_path)
+    assert problem == ContentProblem(
         "big.yaml", None, "not read: it has 1,048,579 bytes; the limit is 1,048,576 (1 MB) per file")
+    # Said to a French admin, the numbers as French writes them (a comma is its decimal point): before, "1,048,579".
+    french = UiTexts.load(default_content_dir() / "locales").for_language("fr")
+    assert "1\u202f048\u202f579" in problem.said(french) and "1\u202f048\u202f576" in problem.said(french)
 
 
 def test_a_symlink_to_a_regular_quiz_file_still_loads(tmp_path: Path) -> None:
