@@ -8,6 +8,7 @@ from bot.content.library import ReloadResult
 from bot.content.problems import ContentProblem
 from bot.i18n import Localizer
 from bot.replies import ui_language
+from bot.text import shorten
 
 # What of a failed reload's problems goes to the admin's chat: about a Telegram message (two of Discord's), not a
 # million lines (a 1 MB file of broken questions), which would hold the bot's sends for hours. The rest are
@@ -80,9 +81,7 @@ def first_problems(problems: tuple[ContentProblem, ...], _: Localizer) -> tuple[
 
     def take(index: int) -> bool:
         nonlocal room
-        line = problems[index].said(_)
-        if len(line) > LINE_CHARACTERS:
-            line = line[:LINE_CHARACTERS - 1] + "…"
+        line = shorten(problems[index].said(_), LINE_CHARACTERS)  # between letters: a tone mark stays on its own
         if len(line) + 1 > room and said:  # the first always goes: the admin must see what is wrong
             return False
         said[index], room = line, room - len(line) - 1
