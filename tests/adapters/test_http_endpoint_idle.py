@@ -3,12 +3,10 @@ process's file descriptors, which its bots need for Telegram, Discord and the da
 
 from __future__ import annotations
 
-import asyncio
-
 from adapters.http_endpoint import http_endpoint
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness
-from tests.support.http_probe import closed_by_the_server, get
+from tests.support.http_probe import get, stalled_connections_closed
 
 STALLED = 20
 
@@ -21,16 +19,7 @@ async def test_idle_and_half_sent_requests_are_dropped_and_the_endpoint_still_an
     readiness = Readiness(database_answers, [])
     async with http_endpoint("127.0.0.1", 0, PrometheusMetrics(), readiness, idle_seconds=0.5) as endpoint:
         assert endpoint is not None
-        stalled = []
-        for place in range(STALLED):
-            reader, writer = await asyncio.open_connection("127.0.0.1", endpoint.port)
-            if place % 2:  # a slowloris: a request's first lines, and never its end
-                writer.write(b"GET /metrics HTTP/1.1\r\nHost: bot-1\r\n")
-                await writer.drain()
-            stalled.append((reader, writer))
-        closed = [await closed_by_the_server(reader) for reader, _writer in stalled]
-        for _reader, writer in stalled:
-            writer.close()
+        closed = await stalled_connections_closed(endpoint.port, STALLED, b"GET /metrics HTTP/1.1\r\nHost: bot-1\r\n")
         answer = await get(f"http://127.0.0.1:{endpoint.port}/healthz")
     assert closed == [True] * STALLED
     assert (answer.status, answer.text) == (200, "ok\n")

@@ -72,3 +72,19 @@ async def closed_by_the_server(reader: asyncio.StreamReader) -> bool:
     except TimeoutError:
         return False
     return True
+
+
+async def stalled_connections_closed(port: int, count: int, first_lines: bytes) -> list[bool]:
+    """``count`` connections to the server on ``port`` that say nothing, or (every other one, a slowloris) a
+    request's ``first_lines`` and never its end: whether the server closed each."""
+    stalled = []
+    for place in range(count):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        if place % 2:
+            writer.write(first_lines)
+            await writer.drain()
+        stalled.append((reader, writer))
+    closed = [await closed_by_the_server(reader) for reader, _writer in stalled]
+    for _reader, writer in stalled:
+        writer.close()
+    return closed

@@ -10,7 +10,7 @@ import asyncio
 from telegram.ext import ApplicationBuilder
 
 from adapters.telegram.webhook import Unfinished, WebhookServer
-from tests.support.http_probe import closed_by_the_server
+from tests.support.http_probe import stalled_connections_closed
 from tests.telegram.processes import free_port
 
 STALLED = 12
@@ -22,16 +22,7 @@ async def test_idle_and_half_sent_requests_are_dropped_and_the_webhook_still_ans
     port = free_port()
     await server.start("127.0.0.1", port)
     try:
-        stalled = []
-        for place in range(STALLED):
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            if place % 2:  # a slowloris: a request's first lines, and never its end
-                writer.write(b"POST /telegram HTTP/1.1\r\nHost: bot\r\n")
-                await writer.drain()
-            stalled.append((reader, writer))
-        closed = [await closed_by_the_server(reader) for reader, _writer in stalled]
-        for _reader, writer in stalled:
-            writer.close()
+        closed = await stalled_connections_closed(port, STALLED, b"POST /telegram HTTP/1.1\r\nHost: bot\r\n")
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
         writer.write(b"POST /telegram HTTP/1.1\r\nHost: bot\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}")
         await writer.drain()
