@@ -53,7 +53,10 @@ async def test_a_press_handled_before_a_restart_is_not_asked_again_after_it(api:
         await api.press(WANJIRU, "quiz:collectives")
         await api.wait_for("answerCallbackQuery", 2)
         await api.settle()
-        assert api.sent_texts(WANJIRU.id)[-1] == engine.localizer_for("sw")(ALREADY)
+        # The quiz's opening line and the second press's notice, in either order: each replica sends its own, and
+        # the second may be told the quiz started before the first has said so.
+        texts = api.sent_texts(WANJIRU.id)
+        assert len(texts) == 2 and texts.count(engine.localizer_for("sw")(ALREADY)) == 1, texts
         assert api.polls(WANJIRU.id) == [first] and api.calls("deleteMessage") == []
 
 
@@ -92,4 +95,7 @@ async def test_two_presses_at_once_on_two_replicas_ask_the_question_once(api: Fa
         await api.wait_for("answerCallbackQuery", 2)
         await api.settle()
         assert api.polls(WANJIRU.id) == [first] and api.calls("deleteMessage") == []
-        assert api.sent_texts(WANJIRU.id)[-1] == engine.localizer_for("sw")(ALREADY)
+        # The quiz's opening line and the second press's notice, in either order: each replica sends its own, and
+        # the second may be told the quiz started before the first has said so.
+        texts = api.sent_texts(WANJIRU.id)
+        assert len(texts) == 2 and texts.count(engine.localizer_for("sw")(ALREADY)) == 1, texts
