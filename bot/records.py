@@ -24,6 +24,8 @@ class UserRecord:
     reminder_time: str | None = None  # "19:00" in the learner's time zone; None: no reminders
     reminder_due: datetime | None = None  # when the next reminder may go out (UTC); kept while off, until it passes
     leaderboard_hidden: bool = False  # left out of group leaderboards, at their request
+    # When the last reminder was sent (UTC): a new zone or time is planned after that day on the clock in force.
+    reminder_sent_at: datetime | None = None
 
 
 @dataclass

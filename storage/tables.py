@@ -67,6 +67,8 @@ class User(Base):
     reminder_due: Mapped[datetime | None] = mapped_column(UtcDateTime())  # the next reminder, in UTC
     # Left out of group leaderboards at their request; the default fills in the learners from before 0004.
     leaderboard_hidden: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    # When the last reminder was sent, in UTC (0017): None before 0017 or never sent.
+    reminder_sent_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
 
 
 class Session(Base):

@@ -69,9 +69,10 @@ class Reminding:
             # Moved on (or off, without a time) in any case: a row claimed again and again would keep the
             # sweeper asking at once for ever.
             user.reminder_due = self._next(local, user.time_zone, now, only_held) if local else None
-            await uow.users.update(user)
-            if due:
+            if due:  # noted before the send, with the plan moved on: a failed one, as that plan, waits for tomorrow
+                user.reminder_sent_at = now
                 reminders.append(self._reminder(user, due))
+            await uow.users.update(user)
         await uow.commit()
         if late:
             log.info("%d %s reminders more than %s late not sent, moved on to their next time", late, platform, LATE)

@@ -42,7 +42,8 @@ class Scheduling:
             planned = _sent_today(user.reminder_due, user.time_zone, now)
             user.time_zone = str(found)
             if user.reminder_time is not None:  # the reminder follows the learner's clock
-                user.reminder_due = self._next(user.reminder_time, user.time_zone, now, planned)
+                user.reminder_due = self._next(user.reminder_time, user.time_zone, now, planned,
+                                               user.reminder_sent_at)
             await turn.uow.users.update(user)
             await turn.uow.commit()
             local = now.astimezone(found)
@@ -81,7 +82,8 @@ class Scheduling:
                 return Notice(_("I didn't understand “{text}”. Send /reminders on 19:00, or /reminders off.",
                                 text=echoed(text, 40)), NoticeCode.BAD_REMINDER, _.language)
             user.reminder_time = f"{local:%H:%M}"
-            user.reminder_due = self._next(user.reminder_time, user.time_zone, self._core.clock(), user.reminder_due)
+            user.reminder_due = self._next(user.reminder_time, user.time_zone, self._core.clock(), user.reminder_due,
+                                           user.reminder_sent_at)
             await turn.uow.users.update(user)
             await turn.uow.commit()
             return Notice(_("I'll remind you at {time} ({zone}) on days when questions are due. Change your time zone "
@@ -90,24 +92,29 @@ class Scheduling:
         return await self._core.turns.run(actor, choose)
 
     @staticmethod
-    def _next(reminder_time: str, time_zone: str | None, now: datetime, planned: datetime | None) -> datetime:
-        """When to remind next at ``reminder_time``, after ``now`` and not before the local day of the reminder
-        already ``planned``: a reminder sent today planned tomorrow's, and a new time or zone must not bring a
-        second one today (an hour's shift east would, at once)."""
+    def _next(reminder_time: str, time_zone: str | None, now: datetime, planned: datetime | None,
+              sent_at: datetime | None) -> datetime:
+        """When to remind next at ``reminder_time``, after ``now`` and on a later day than the last reminder
+        ``sent_at``, on the clock of ``time_zone``: a new time or zone must not bring a second one that day (an
+        hour's shift east would, at once; a move east the morning after an evening's reminder, at its time there).
+        A learner reminded before 0017 kept when is told by the reminder ``planned``: not before its day."""
         local = parse_time_of_day(reminder_time)
         if local is None:
             raise ValueError(f"a stored reminder time that isn't one: {reminder_time!r}")
+        first_day = (local_day(sent_at, time_zone) + timedelta(days=1) if sent_at is not None
+                     else local_day(planned, time_zone) if planned is not None else None)
         after = now
-        if planned is not None:
-            day_begins = datetime.combine(local_day(planned, time_zone), time(0), tzinfo=zone(time_zone))
+        if first_day is not None:
+            day_begins = datetime.combine(first_day, time(0), tzinfo=zone(time_zone))
             after = max(now, day_begins - timedelta(microseconds=1))  # a reminder at 00:00 that day is on time
         return next_at(local, time_zone, after)
 
 
 def _sent_today(planned: datetime | None, time_zone: str | None, now: datetime) -> datetime | None:
-    """The reminder planned, if it tells that today's was sent: a plan for a later day on the clock it was made
-    on (a sent reminder plans the next day's). One for today, or overdue, was not sent yet: a new zone may remind
-    today at its time there, though on the new clock that plan falls on another day (moving east, tomorrow)."""
+    """The reminder planned, if it tells that today's was sent (for a learner last reminded before 0017 kept
+    when): a plan for a later day on the clock it was made on (a sent reminder plans the next day's). One for
+    today, or overdue, was not sent yet: a new zone may remind today at its time there, though on the new clock
+    that plan falls on another day (moving east, tomorrow)."""
     if planned is None or local_day(planned, time_zone) <= local_day(now, time_zone):
         return None
     return planned

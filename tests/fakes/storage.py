@@ -102,8 +102,8 @@ class FakeUserRepository:
         return copy.deepcopy(self._state.users[key])
 
     async def update(self, user: UserRecord) -> None:
-        self._state.users[(user.platform, user.platform_user_id)] = replace(copy.deepcopy(user),
-                                                                            reminder_due=utc(user.reminder_due))
+        self._state.users[(user.platform, user.platform_user_id)] = replace(
+            copy.deepcopy(user), reminder_due=utc(user.reminder_due), reminder_sent_at=utc(user.reminder_sent_at))
 
     async def note_hint(self, user: UserRecord) -> None:
         self._state.users[(user.platform, user.platform_user_id)].last_hint = user.last_hint

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 
 from bot.memory import LONGEST_DURATION
@@ -86,6 +87,7 @@ async def test_due_reminders_are_the_platforms_learners_whose_time_came(uow: Uow
             user = await work.users.get("telegram", name)
             assert user is not None
             user.reminder_time, user.reminder_due, user.time_zone = "19:00", due_at, "Africa/Lagos"
+            user.reminder_sent_at = due_at - DAY
             await work.users.update(user)
         await work.commit()
     async with uow() as work:
@@ -93,4 +95,7 @@ async def test_due_reminders_are_the_platforms_learners_whose_time_came(uow: Uow
         assert [user.platform_user_id for user in due] == ["early"]
         assert due[0].reminder_time == "19:00" and due[0].time_zone == "Africa/Lagos"
         assert due[0].reminder_due == START - DAY and due[0].id == ids[0]
+        assert due[0].reminder_sent_at == START - 2 * DAY
+        assert (await work.users.get("telegram", "late")) == replace(due[0], platform_user_id="late", id=ids[1],
+                                                                     reminder_due=START + DAY, reminder_sent_at=START)
         assert await work.users.due_reminders("discord", START, limit=10) == []
