@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from datetime import datetime
 
+from bot.calendar import local_day
 from bot.content.catalog import Catalog
 from bot.content.models import LocalizedText, Question, Quiz
+from bot.records import QuizSession, UserRecord
 
 REVIEW_QUIZ_ID = "review"
 SEPARATOR = "/"  # never in a quiz or question id (they are slugs)
@@ -28,6 +31,13 @@ def split_ref(reference: str) -> tuple[str, str]:
 def quiz_of_question(session_quiz_id: str, question_id: str) -> str:
     """The quiz a session's question comes from: the session's own, or in a review round the one its ref names."""
     return split_ref(question_id)[0] if session_quiz_id == REVIEW_QUIZ_ID else session_quiz_id
+
+
+def begun_before_today(session: QuizSession, now: datetime, user: UserRecord | None) -> bool:
+    """Whether a review round began on an earlier day of the learner's clock: it asks what was due then, not what
+    is due now (cards came due since, some of its own answered elsewhere), so it is not resumed as today's."""
+    time_zone = user.time_zone if user else None
+    return local_day(session.started_at, time_zone) < local_day(now, time_zone)
 
 
 def review_quiz(catalog: Catalog, refs: list[str], title: LocalizedText) -> Quiz:

@@ -22,7 +22,7 @@ from bot.notices import (
 from bot.ports import SessionAlreadyActive, UnitOfWork
 from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, Started, Stopped, Summary
-from bot.review_quiz import REVIEW_QUIZ_ID
+from bot.review_quiz import REVIEW_QUIZ_ID, begun_before_today
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -30,11 +30,13 @@ from bot.usecases.game_holds import open_quiz, played_here, review_waits
 from bot.usecases.leaving import time_out_if_overdue, time_out_left
 from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume
 from bot.usecases.retry_rounds import RetryReads
+from bot.usecases.reviewing import Reviewing
 
 
 class Playing:
     def __init__(self, core: Core) -> None:
         self._core = core
+        self._reviewing = Reviewing(core)
 
     async def start(self, actor: Actor, reference: str | None = None, surface: Target | None = None, *,
                     shared: bool = False) -> Started | Summary | Notice:
@@ -70,6 +72,8 @@ class Playing:
             if session is None:
                 return Notice(_("You have no quiz in progress. Choose one to start."), NoticeCode.NO_ACTIVE_SESSION,
                               _.language, turn.actor.chat_id)
+            if session.quiz_id == REVIEW_QUIZ_ID and begun_before_today(session, core.clock(), turn.user):
+                return await self._reviewing.start_in(turn, shared, pressed=False)  # today's round, as /review
             quiz = core.quiz_of(session)
             if quiz is None:
                 closed = await core.stepper.close_removed_quiz(uow, session, _)

@@ -16,14 +16,14 @@ from bot.due_cards import count_due, due_cards, held_back, next_due
 from bot.i18n import Localizer
 from bot.notices import asked_above, game_of_it_here, review_already_started, review_held_for_the_game
 from bot.ports import SessionAlreadyActive
-from bot.records import CardRecord, MessageLink
+from bot.records import CardRecord, MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, Started, Summary
-from bot.review_quiz import REVIEW_QUIZ_ID, ref
+from bot.review_quiz import REVIEW_QUIZ_ID, begun_before_today, ref
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
-from bot.usecases.leaving import time_out_left
+from bot.usecases.leaving import time_out_if_overdue, time_out_left
 from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume
 
 ROUND = 10  # questions per review round: a few minutes, the most overdue first
@@ -78,13 +78,19 @@ class Reviewing:
         """Resume the learner's review round, or start one over their due questions, or say when the next is.
         ``shared``: as Playing.start's. ``pressed``: by a button, whose press again seconds after its round's question
         was asked (a double tap) asks nothing, as a quiz's button (Playing.start_by_id); typed, it is asked again."""
-        return await self._core.turns.run(actor, lambda turn: self._start(turn, shared, pressed),
+        return await self._core.turns.run(actor, lambda turn: self.start_in(turn, shared, pressed),
                                           after=self._core.delivering(actor, surface))
 
-    async def _start(self, turn: Turn, shared: bool, pressed: bool) -> Started | Summary | Notice:
+    async def start_in(self, turn: Turn, shared: bool, pressed: bool) -> Started | Summary | Notice:
+        """``start`` in a turn already running (also resuming the latest quiz: a review round of an earlier day)."""
         core, _, uow = self._core, turn.words, turn.uow
         leaving = await uow.sessions.active(turn.user_id)  # the quiz played until now, if another
         session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
+        left_before: tuple[MessageLink, ...] = ()  # the poll of a round of an earlier day, ended here
+        if session is not None and begun_before_today(session, core.clock(), turn.user):
+            left_before = await self._end_earlier_round(turn, session)
+            leaving = None if leaving is not None and leaving.id == session.id else leaving
+            session = None
         resumed = session is not None
         asked: MessageLink | None = None  # the message that asked a resumed round's open question
         due_in_all, one_quiz = 0, None
@@ -108,7 +114,7 @@ class Reviewing:
                 await uow.commit()  # the cards parked on the way
                 return notice
             # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
-            left_behind = await core.left_behind(uow, turn.actor, None, leaving)
+            left_behind = left_before + await core.left_behind(uow, turn.actor, None, leaving)
             # Before the round is added: after, the quiz left would look left for it before its time ran out.
             await time_out_left(core, turn, None, leaving)
             session = new_session(core.quiz_of_refs(refs), user_id=turn.user_id, chat_id=turn.actor.chat_id,
@@ -151,6 +157,19 @@ class Reviewing:
         intro = _intro(_, quiz, resumed, shown.total, due_in_all, one_quiz)
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before,
                        left_behind=left_behind)
+
+    async def _end_earlier_round(self, turn: Turn, session: QuizSession) -> tuple[MessageLink, ...]:
+        """End a round begun on an earlier day of the learner's clock, as /stop ends one (its answers kept, its open
+        question timed out if its time ran out): it asks what was due then, and the learner expects today's round
+        of what is due now (its questions not answered since are due still). Its poll, to take away."""
+        core = self._core
+        poll = await core.left_behind(turn.uow, turn.actor, None, session)  # read before a time-out moves it on
+        await time_out_if_overdue(core, turn, session)
+        moved = session.updated_at
+        core.stepper.close(session, SessionState.STOPPED)
+        session.updated_at = moved  # no move of the learner's: else the quiz they play now would look left for it
+        await turn.uow.sessions.update(session)
+        return poll
 
     async def _held(self, turn: Turn, until: datetime, here: str | None) -> Notice | None:
         """Said when the only questions due are of quizzes the learner plays in live group games, or of ``here``'s

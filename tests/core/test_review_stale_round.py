@@ -1,0 +1,93 @@
+"""A review round left unfinished on an earlier day of the learner's clock is not resumed days later as "Question
+2 of 3" of what was due then: /review (and the resume of the latest quiz, as the terminal's start-up and /quiz do
+it) ends it, every answer given in it kept, and starts today's round of what is due now. A round begun earlier the
+same day, on the learner's clock, still resumes."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.engine import QuizEngine
+from bot.records import SessionState
+from bot.replies import Started
+from tests.core.play import answer, next_question, start
+from tests.core.review_play import ADA, ALL_WRONG, play_collectives
+from tests.fakes.clock import FixedClock
+from tests.fakes.storage import FakeDatabase
+
+DAY = timedelta(days=1)
+
+
+async def _round_left_after_one_answer(engine: QuizEngine) -> Started:
+    """A review round of collectives' three, its first answered right, its second shown and left."""
+    started = await engine.review(ADA)
+    assert isinstance(started, Started) and not started.resumed
+    assert started.question.question_id == "collectives/sum-everywhere" and started.question.total == 3
+    assert next_question(await answer(engine, ADA, started.question, right=True)).number == 2
+    return started
+
+
+def _reviews_of(fake_db: FakeDatabase, question_id: str) -> int:
+    return sum(1 for review in fake_db.state.reviews.values() if review.question_id == question_id)
+
+
+async def test_a_round_left_days_ago_ends_and_review_starts_todays_round(
+        engine: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    await play_collectives(engine, ALL_WRONG)
+    clock.advance(DAY + timedelta(hours=1))
+    old = await _round_left_after_one_answer(engine)
+    clock.advance(timedelta(minutes=5))
+    await answer(engine, ADA, await start(engine, ADA, "long-options"), right=False)  # due tomorrow: not in it
+    clock.advance(3 * DAY)
+    due_note = (await engine.profile(ADA, with_due=True)).due_note
+    # The old round's two left, the question missed since, and sum-everywhere, answered right in it, due again.
+    assert due_note == "4 questions are due for review: send /review."
+
+    today = await engine.review(ADA)
+    # Before: "Welcome back! Carrying on with your review." at question 2 of the old round's 3.
+    assert isinstance(today, Started) and not today.resumed, today
+    assert today.intro.startswith("Review: 4 questions are due")
+    assert (today.question.number, today.question.total) == (1, 4)  # what /progress and the welcome count
+    assert today.question.session_id != old.question.session_id
+    ended = fake_db.state.sessions[old.question.session_id]
+    assert ended.state is SessionState.STOPPED  # ended, not left open beside today's
+    # Its answer kept, and its review of the card.
+    assert (ended.id, "collectives/sum-everywhere") in fake_db.state.answers
+    assert _reviews_of(fake_db, "sum-everywhere") == 2
+    assert "4 questions to review today." in (await engine.progress(ADA)).notes
+
+
+async def test_resuming_the_latest_quiz_gives_todays_round_not_one_left_days_ago(
+        engine: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """The terminal's start-up and /quiz alone resume the latest round: a review round left days ago is no
+    longer it."""
+    await play_collectives(engine, ALL_WRONG)
+    clock.advance(DAY + timedelta(hours=1))
+    old = await _round_left_after_one_answer(engine)
+    clock.advance(2 * DAY)
+
+    resumed = await engine.start(ADA)
+    assert isinstance(resumed, Started) and not resumed.resumed, resumed
+    assert resumed.question.quiz_id == "review" and resumed.question.number == 1
+    assert resumed.question.session_id != old.question.session_id
+    assert fake_db.state.sessions[old.question.session_id].state is SessionState.STOPPED
+
+
+async def test_a_round_from_earlier_the_same_day_on_the_learners_clock_resumes(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """Days on the learner's clock, not UTC's: begun at 00:30 in Tokyo (15:30 UTC the day before) it resumes at
+    23:00 there; at 01:00 the next morning there (the same UTC day as 23:00) it is yesterday's."""
+    await engine.set_time_zone(ADA, "Asia/Tokyo")
+    await play_collectives(engine, ALL_WRONG)  # Monday 09:00 UTC, 18:00 in Tokyo
+    clock.advance(timedelta(hours=6, minutes=30))  # Tuesday 00:30 in Tokyo
+    old = await _round_left_after_one_answer(engine)
+    clock.advance(timedelta(hours=22, minutes=30))  # Tuesday 23:00 in Tokyo, 14:00 UTC
+
+    same_day = await engine.review(ADA)
+    assert isinstance(same_day, Started) and same_day.resumed
+    assert same_day.question.session_id == old.question.session_id and same_day.question.number == 2
+
+    clock.advance(timedelta(hours=2))  # Wednesday 01:00 in Tokyo, Tuesday 16:00 UTC
+    next_day = await engine.review(ADA)
+    assert isinstance(next_day, Started) and not next_day.resumed, next_day
+    assert next_day.question.session_id != old.question.session_id and next_day.question.number == 1
