@@ -10,7 +10,7 @@ from datetime import timedelta
 from bot.engine import QuizEngine
 from bot.records import SessionState
 from bot.replies import Started
-from tests.core.play import answer, next_question, start
+from tests.core.play import answer, next_question, start, summary_of
 from tests.core.review_play import ADA, ALL_WRONG, play_collectives
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
@@ -91,3 +91,21 @@ async def test_a_round_from_earlier_the_same_day_on_the_learners_clock_resumes(
     next_day = await engine.review(ADA)
     assert isinstance(next_day, Started) and not next_day.resumed, next_day
     assert next_day.question.session_id != old.question.session_id and next_day.question.number == 1
+
+
+async def test_a_quizs_summary_says_no_round_of_an_earlier_day_is_open_to_carry_on(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """/review would not carry it on: it starts today's round."""
+    await play_collectives(engine, ALL_WRONG)
+    clock.advance(DAY + timedelta(hours=1))
+    await _round_left_after_one_answer(engine)
+    clock.advance(timedelta(hours=1))  # the same day: it is still open, to carry on
+    question = await start(engine, ADA, "long-options")
+    same_day = summary_of(await answer(engine, ADA, question, right=True))
+    assert same_day.still_open == "Your review round is still open: start a review again to carry on where you " \
+                                  "left off."
+
+    clock.advance(2 * DAY)
+    question = await start(engine, ADA, "long-options")
+    later = summary_of(await answer(engine, ADA, question, right=True))
+    assert later.still_open is None  # before: "Your review round is still open: ... carry on where you left off."
