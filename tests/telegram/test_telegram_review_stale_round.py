@@ -1,0 +1,40 @@
+"""A review round left on Telegram days ago: /review asks today's round in a new poll numbered from 1, not the old
+round's next question, and the old round's open poll is taken away (today's round may ask its question)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from adapters.settings import Settings
+from tests.fakes.clock import FixedClock
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, correct, for_chat, next_poll, poll_id, running_bot, wrong
+
+DAY = timedelta(days=1)
+
+
+async def test_review_days_after_a_round_left_asks_todays_round(api: FakeBotApi, settings: Settings,
+                                                                clock: FixedClock) -> None:
+    async with running_bot(settings, clock):
+        await api.command(AMINATA, "/quiz collectives")
+        for number in (1, 2, 3):
+            poll = await next_poll(api, AMINATA.id, number)
+            await api.answer_poll(AMINATA, poll_id(poll), [wrong(poll)])
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(AMINATA.id)(p) and "❌" in p["text"])
+        clock.advance(DAY + timedelta(hours=1))
+        await api.command(AMINATA, "/review")
+        first = await next_poll(api, AMINATA.id, 4)
+        assert first.params["question"].startswith("1/3 · ")
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        left = await next_poll(api, AMINATA.id, 5)
+        assert left.params["question"].startswith("2/3 · ")
+
+        clock.advance(3 * DAY)
+        await api.command(AMINATA, "/review")
+        today = await next_poll(api, AMINATA.id, 6)
+        # Before: "2/3 · " again, the old round carried on with what was due three days ago.
+        assert today.params["question"].startswith("1/3 · "), today.params["question"]
+        await api.wait_for("deleteMessage", 1, for_chat(AMINATA.id))
+        assert (AMINATA.id, int(left.result["message_id"])) in api.deleted  # the old round's open poll
+        intro = api.sent_texts(AMINATA.id)[-1]
+        assert "Bon retour" not in intro and "3 questions" in intro, intro
