@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from bot.content.text_rules import printable
 from bot.said import N_, Said, Translate, said
@@ -56,4 +57,13 @@ class ContentError(Exception):
 
     def __init__(self, problems: list[ContentProblem]) -> None:
         self.problems = sorted(problems, key=_reading_order)
-        super().__init__("\n".join(str(problem) for problem in self.problems))
+        super().__init__()
+
+    def __str__(self) -> str:
+        return self.message
+
+    @cached_property
+    def message(self) -> str:
+        """Every problem, one a line; said when read, once. A reload reads only ``problems``, and load_catalog
+        gathers them into another error: a million problems (a 1 MB file of broken questions) took seconds each."""
+        return "\n".join(str(problem) for problem in self.problems)
