@@ -7,14 +7,17 @@ the others, looking every half minute (follow_content), reload from their own fi
 from __future__ import annotations
 
 import asyncio
+import gettext
 import logging
 from collections.abc import Callable
 
 from bot.admins import AdminPolicy
 from bot.content.catalog import Catalog
 from bot.content.library import ReloadResult
+from bot.content.problems import ContentProblem
+from bot.i18n import Localizer
 from bot.ports import UnitOfWork
-from bot.reload_report import ReloadReport, reload_report
+from bot.reload_report import ReloadReport, first_problems, reload_report
 from bot.replies import Actor
 from bot.usecases.core import Core
 
@@ -67,8 +70,11 @@ class Admin:
         elif again:
             return None  # said at the first look
         elif not result.ok:
-            await _logged(logging.ERROR, "an admin reloaded the content elsewhere, but these files fail validation: "
-                          "%s", listing=lambda: "; ".join(str(problem) for problem in result.problems))
+            # The admin's process logs every problem (its files, likely these); here what its chat shows, in
+            # English: a million problems (a 1 MB file of broken questions) made a 50 MB line in each replica's log.
+            await _logged(logging.ERROR, "an admin reloaded the content elsewhere, but these files fail validation; "
+                          "%d problems:\n%s", len(result.problems),
+                          listing=lambda: _first_listed(result.problems))
         else:
             log.warning("an admin reloaded the content elsewhere, but this process's files hold other content")
         return result
@@ -86,6 +92,14 @@ class Admin:
             await uow.content.set_fingerprint(catalog.fingerprint, self._core.clock())
             await uow.commit()
         await self._core.turns.run_unlocked(store)
+
+
+def _first_listed(problems: tuple[ContentProblem, ...]) -> str:
+    """The problems the admin's chat would show, one a line, then how many more and where to see them all."""
+    shown = first_problems(problems, Localizer("en", gettext.NullTranslations()))  # the log speaks English
+    more = [f"  …and {len(problems) - len(shown)} more: quiztutor validate (run on this process's content folder) "
+            "lists them all"] if len(shown) < len(problems) else []
+    return "\n".join([*(f"  {line}" for line in shown), *more])
 
 
 async def _logged(level: int, message: str, *args: object, listing: Callable[[], str]) -> None:
