@@ -24,6 +24,9 @@ class ReloadReport:
     summary: str
     problems: tuple[str, ...] = ()  # for content editors: file and question, in the admin's language
     more: str = ""  # after the problems, when some were left out: how many, and where to see them all
+    # One line of the outcome, for a group to read where an admin reloaded: the report (its problems name the
+    # server's folders) goes to the admin alone.
+    outcome: str = ""
     language: str = ui_language()
 
 
@@ -45,6 +48,9 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
                             "…and {n} more problems. Every problem is listed by quiztutor validate (run on the "
                             "content folder) and in the bot's log.", left_out) if left_out else "",
             language=_.language,
+            outcome=_.ngettext("The new content has {n} problem, so I kept serving the previous content.",
+                               "The new content has {n} problems, so I kept serving the previous content.",
+                               len(result.problems)),
         )
     lines = [
         _("Content reloaded: {quizzes}, {questions}.",
@@ -70,7 +76,7 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
             lines.append(_("Concept names changed."))
         if changes.reordered_quizzes:  # a renamed file moves its quiz: `quiz 2` may start another one now
             lines.append(_("The quizzes' order changed."))
-    return ReloadReport(ok=True, summary="\n".join(lines), language=_.language)
+    return ReloadReport(ok=True, summary="\n".join(lines), language=_.language, outcome=lines[0])
 
 
 def first_problems(problems: tuple[ContentProblem, ...], _: Localizer) -> tuple[str, ...]:

@@ -30,6 +30,7 @@ from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_but
 from adapters.telegram.member_commands import MemberCommands, first_name
 from adapters.telegram.menu import help_text, how_to_answer, how_to_change_language, next_steps, set_chat_menu
 from adapters.telegram.personal import Send, language_question
+from adapters.telegram.reload_reply import reload_reply
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_key
 from adapters.telegram.typed_commands import Callback, Context, run_typed
@@ -230,12 +231,15 @@ class Commands:
         await self.games.leaderboard(actor, chat, list(context.args or []), first_name(update))
 
     async def reload(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        """Admins only (the engine checks): re-read the content; a failure keeps serving the previous one."""
+        """Admins only (the engine checks): re-read the content; a failure keeps serving the previous one. In a
+        group, the report goes to the admin privately (see reload_reply)."""
         async def prepare() -> Send:
             report = await self._engine.reload(actor)
             return lambda to, owner: self._chat.html(to, [render.reload_report(report, owner=owner)])
         if self._engine.is_admin(actor):  # done every time: an admin may reload again at once, files fixed
-            await (await prepare())(chat, owner_in(chat, actor, first_name(update)))
+            report = await self._engine.reload(actor)
+            _ = self._engine.localizer_for(report.language)
+            await reload_reply(self._chat, report, _, actor, chat, first_name(update))
         else:  # refused: theirs alone, as /progress
             await self._personal.answer("reload", None, actor, chat, first_name(update), prepare)
 

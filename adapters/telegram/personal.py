@@ -69,18 +69,22 @@ class PersonalAnswers:
             return
         try:
             send = await prepare()
-            if here:
+            if here or not await sent_privately(send, actor.user_id):
                 await send(chat, owner_in(chat, actor, first_name))
-                return
-            try:
-                await send(actor.user_id, None)
-                return
-            except Forbidden:  # never started the bot, or blocked it
-                pass
-            except BadRequest as error:
-                if not chat_not_found(error):
-                    raise
-            await send(chat, owner_in(chat, actor, first_name))
         except BaseException:  # not answered after all: asking again is no repeat
             self._asked.forget(asked)
             raise
+
+
+async def sent_privately(send: Send, user_id: str) -> bool:
+    """Whether ``send`` reached the member's private chat; False when Telegram refuses it (Forbidden, or "chat not
+    found"): they never started the bot, or blocked it."""
+    try:
+        await send(user_id, None)
+    except Forbidden:
+        return False
+    except BadRequest as error:
+        if not chat_not_found(error):
+            raise
+        return False
+    return True

@@ -11,6 +11,7 @@ from bot.content.library import load_catalog
 from bot.content.problems import ContentError
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import ADMIN_ID, RunningBot
+from tests.discord.payloads import EPHEMERAL
 
 BROKEN_QUESTIONS = 400  # five problems each: about 60 follow-ups before, past the token's 15 minutes at scale
 
@@ -42,3 +43,6 @@ async def test_a_reload_with_thousands_of_problems_answers_in_two_messages_in_th
     assert 20 <= shown < 100
     assert lines[1].startswith("• broken.yaml") and "\xa0: " in lines[1]  # the problems in French too
     assert lines[-1].startswith(f"…et {problems - shown} autres problèmes. ") and lines[-1].endswith(pointer)
+    # In a server's channel, for the admin alone: the problems name the server's files (a folder's absolute path).
+    posted = [call for call in fake.interaction_calls(token) if call.method == "POST"]  # "thinking…", follow-up
+    assert len(posted) == 2 and all(call.flags & EPHEMERAL for call in posted)
