@@ -7,12 +7,10 @@ released, so a poll is linked before its first vote can be handled.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any
 
 from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary, ReloadResult
@@ -56,6 +54,7 @@ from bot.usecases.reminding import Reminding, Send
 from bot.usecases.reviewing import Reviewing
 from bot.usecases.scheduling import Scheduling
 from bot.usecases.unsent import UNSENT_BATCH, UnsentLook
+from bot.within import read_within
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +101,7 @@ class QuizEngine:
         long: a button press's), the person as last read here: their choice, else the event's own language hint,
         else their last hint, else the place's, else English, rather than no reply at all."""
         try:
-            return await _within(self.localizer(actor), within)
+            return await read_within(self.localizer(actor), within)
         except TimeoutError:
             log.warning("could not look up the language for a reply that can't wait within %s s", within)
         except Exception as error:  # the failure being apologised for is logged, with its traceback, already
@@ -124,6 +123,10 @@ class QuizEngine:
 
     async def set_language(self, actor: Actor, choice: str) -> Notice:
         return await self._profiles.set_language(actor, choice)
+
+    async def choose_language(self, actor: Actor, choice: str, surface: Target) -> Notice | Started | Summary:
+        """As set_language; a question waiting is asked again on ``surface`` in it (Profiles.choose_language)."""
+        return await self._profiles.choose_language(actor, choice, surface)
 
     async def list_quizzes(self, actor: Actor, matching: str | None = None) -> QuizList:
         return await self._profiles.list_quizzes(actor, matching)
@@ -281,19 +284,3 @@ class QuizEngine:
     def allow_admin(self, platform: str, user_id: str) -> None:
         self._admin.allow_admin(platform, user_id)
 
-
-async def _within(read: Coroutine[Any, Any, Localizer], seconds: float | None) -> Localizer:
-    """The read's result, or TimeoutError after ``seconds`` without waiting for the read to stop: unlike
-    asyncio.wait_for, which awaits the cancelled read, and a read stuck on a connection that stopped answering
-    ends only when its ROLLBACK does."""
-    task = asyncio.ensure_future(read)
-    try:
-        done, _pending = await asyncio.wait({task}, timeout=seconds)
-    except asyncio.CancelledError:
-        task.cancel()
-        raise
-    if not done:
-        task.cancel()
-        task.add_done_callback(lambda ended: ended.cancelled() or ended.exception())  # nobody's to report
-        raise TimeoutError
-    return task.result()

@@ -144,7 +144,8 @@ class QuizClient(discord.Client):
         await self._click("review", interaction, lambda: self.handlers.review(interaction, private=True, pressed=True))
 
     async def handle_language_click(self, interaction: discord.Interaction, language: str) -> None:
-        await self._click("language", interaction, lambda: choose_language(self.engine, interaction, language))
+        await self._click("language", interaction,
+                          lambda: choose_language(self.engine, self.polls, interaction, language))
 
     async def handle_game_click(self, interaction: discord.Interaction, verb: str, game_id: str, place: int,
                                 option: int) -> None:

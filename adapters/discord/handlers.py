@@ -13,6 +13,7 @@ from adapters.charts import render_progress_chart
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
 from adapters.discord.buttons import VIEW_BUTTON_LIMIT, quiz_view, retry_view
+from adapters.discord.language_picker import language_chosen
 from adapters.discord.permissions import (
     dms_refused,
     held_back,
@@ -198,7 +199,9 @@ class CommandHandlers:
 
     async def language(self, interaction: discord.Interaction, choice: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await respond_plain(interaction, (await self._engine.set_language(interaction_actor(interaction), choice)).text)
+        said = await language_chosen(self._engine, self._polls, interaction, choice)  # a question waiting: asked again
+        if said is not None:
+            await respond_plain(interaction, said.text)
 
     async def progress(self, interaction: discord.Interaction) -> None:
         """The text, then the chart as an attachment (drawn off the event loop)."""

@@ -11,9 +11,14 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from adapters.discord.actors import interaction_actor
+from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond_plain
+from adapters.discord.surfaces import ChannelSurface, PrivateSurface
+from adapters.left_open import closing_left_open
+from bot.delivery import Shown, Surface
 from bot.engine import QuizEngine
 from bot.languages import SUPPORTED_LANGUAGES, native_name
+from bot.replies import Notice, Started
 
 log = logging.getLogger(__name__)
 
@@ -52,12 +57,28 @@ def language_picker() -> discord.ui.View:
     return view
 
 
-async def choose_language(engine: QuizEngine, interaction: discord.Interaction, language: str) -> None:
+async def choose_language(engine: QuizEngine, polls: PollPlay, interaction: discord.Interaction,
+                          language: str) -> None:
     """As /language: stored, and said in that language; the picker leaves the message it was under, chosen."""
     await interaction.response.defer()  # at once: the choice is stored in the database
-    notice = await engine.set_language(interaction_actor(interaction), language)
+    said = await language_chosen(engine, polls, interaction, language)
     try:
         await interaction.edit_original_response(view=None)
     except discord.HTTPException as error:  # the message gone, say: the choice stands, and is said below
         log.info("could not remove the language picker: %s", error)
-    await respond_plain(interaction, notice.text)
+    if said is not None:
+        await respond_plain(interaction, said.text)
+
+
+async def language_chosen(engine: QuizEngine, polls: PollPlay, interaction: discord.Interaction,
+                          choice: str) -> Notice | None:
+    """The language stored; a question waiting asked again in it (engine.choose_language), as a poll where its poll
+    was (in this channel: the engine asks nothing again elsewhere, and its old poll is ended), else with private
+    buttons, the confirmation its intro. Else the notice to say (the confirmation, or why not)."""
+    def where(reply: Shown) -> Surface:
+        if isinstance(reply, Started) and reply.asked_before is not None and interaction.channel_id is not None:
+            return ChannelSurface(polls, interaction.channel_id, interaction.user.id, interaction=interaction)
+        return PrivateSurface(interaction)
+    async with closing_left_open(polls.end_linked, where) as shown:
+        reply = await engine.choose_language(interaction_actor(interaction), choice, shown)
+    return reply if isinstance(reply, Notice) else None

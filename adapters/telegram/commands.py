@@ -194,11 +194,13 @@ class Commands:
         if choice is not None and not is_private(chat, actor):
             await self.games.group_language(actor, chat, choice, name=first_name(update))
             return
-        if choice is not None:
-            notice = await self._engine.set_language(actor, choice)
-            await self.notice(chat, notice)
-            if not notice.is_error:
-                await self.chat_menu(actor.user_id, self._engine.localizer_for(notice.language))
+        if choice is not None:  # a question waiting is asked again in it, the confirmation above its new poll
+            async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
+                reply = await self._engine.choose_language(actor, choice, surface)
+            if isinstance(reply, Notice):
+                await self.notice(chat, reply)
+            if not (isinstance(reply, Notice) and reply.is_error):
+                await self.chat_menu(actor.user_id, self._engine.localizer_for(reply.language))
             return
         async def picker() -> Send:
             _ = self._engine.localizer_for((await self._engine.profile(actor)).language)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 from telegram import CallbackQuery, Update, User
@@ -108,7 +109,7 @@ class Interactions:
         if data.action in GAME_ACTIONS:
             await self._commands.games.button(query, actor, data)
         elif data.action is Action.LANGUAGE:
-            await self._choose_language(update, actor, data)
+            await self._choose_language(update, actor, data, surface)
         elif data.action is Action.CHAT_LANGUAGE:  # the picker of /language alone in a group: as typed there
             await self._commands.games.group_language(actor, actor.chat_id, data.value, query)
         elif data.action is Action.START_QUIZ:
@@ -141,25 +142,35 @@ class Interactions:
         if isinstance(reply, Notice):
             await self._commands.notice(chat, reply, owner_in(chat, actor, query.from_user.first_name))
 
-    async def _choose_language(self, update: Update, actor: Actor, data: ButtonData) -> None:
-        """In a private chat the picker turns into the confirmation; in a group (the welcome's picker) only the
-        presser is told."""
+    async def _choose_language(self, update: Update, actor: Actor, data: ButtonData,
+                               surface: TelegramSurface) -> None:
+        """In a private chat the picker turns into the confirmation, or, a question waiting being asked again in
+        the new language under it, is taken away; in a group (the welcome's picker) only the presser is told."""
         query = update.callback_query
         if query is None:
             return
-        notice = await self._engine.set_language(actor, data.value)
         chat = update.effective_chat
-        if chat is not None and chat.type == ChatType.PRIVATE and not notice.is_error:
-            await acknowledge(query)
-            _ = self._engine.localizer_for(notice.language)
-            text = "\n".join([esc(notice.text), esc(next_steps(_))])
+        if chat is None or chat.type != ChatType.PRIVATE:
+            notice = await self._engine.set_language(actor, data.value)
+            await acknowledge(query, shorten(notice.text, ALERT_LIMIT))
+            return
+        async with self._commands.closing_left_open(surface) as shown:
+            reply = await self._engine.choose_language(actor, data.value, shown)
+        if isinstance(reply, Notice) and reply.is_error:
+            await acknowledge(query, shorten(reply.text, ALERT_LIMIT))
+            return
+        await acknowledge(query)
+        _ = self._engine.localizer_for(reply.language)
+        if not isinstance(reply, Notice):  # said above the question asked again: the picker has done its part
+            with contextlib.suppress(BadRequest):  # too old to delete: it stays, as a picker
+                await query.delete_message()
+        else:
+            text = "\n".join([esc(reply.text), esc(next_steps(_))])
             try:
                 await query.edit_message_text(text, parse_mode=ParseMode.HTML)
             except BadRequest:  # a picker too old to edit, or pressed twice: say it in a new message
                 await self._chat.html(chat_key(chat, query.message), [text])
-            await self._commands.chat_menu(actor.user_id, _)
-            return
-        await acknowledge(query, shorten(notice.text, ALERT_LIMIT))
+        await self._commands.chat_menu(actor.user_id, _)
 
     async def _tell_privately(self, actor: Actor, notice: Notice) -> None:
         """A poll answer has no chat: reply only where the poll was sent, and only if that is a private chat."""

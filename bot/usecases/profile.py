@@ -6,13 +6,15 @@ from dataclasses import replace
 
 from bot import views
 from bot.admins import AdminPolicy
+from bot.delivery import Target
 from bot.due_cards import due_today
 from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES, language_choice
 from bot.notices import named_quiz, unknown_language
 from bot.progress_replies import Progress
-from bot.replies import Actor, Notice, Preview, Profile, QuizList
+from bot.replies import Actor, Notice, Preview, Profile, QuizList, Started, Summary
 from bot.turns import Turn
+from bot.usecases.asked_in_new_words import asked_in_new_words
 from bot.usecases.core import Core
 from bot.usecases.progress import progress_of
 
@@ -46,7 +48,17 @@ class Profiles:
         return await self._core.turns.run(actor, read, create_user=False)
 
     async def set_language(self, actor: Actor, choice: str) -> Notice:
-        async def choose(turn: Turn) -> Notice:
+        said = await self.choose_language(actor, choice)
+        if not isinstance(said, Notice):
+            raise RuntimeError("nothing is asked again without a surface to ask it on")
+        return said
+
+    async def choose_language(self, actor: Actor, choice: str,
+                              surface: Target | None = None) -> Notice | Started | Summary:
+        """Store the learner's language and say so. With ``surface`` (where their questions are asked: a private
+        chat's), a question waiting in the words they turned from is asked there again in the new ones, the
+        confirmation its intro, its old poll taken away (see asked_in_new_words)."""
+        async def choose(turn: Turn) -> Notice | Started | Summary:
             language = language_choice(choice)
             if language is None:
                 return unknown_language(choice, turn.words)
@@ -55,10 +67,13 @@ class Profiles:
                 raise RuntimeError("a language is set for a stored user")
             user.language = language
             await turn.uow.users.update(user)
-            await turn.uow.commit()
             _ = self._core.turns.words_for(user, actor)
-            return Notice(_("From now on I'll speak {name}.", name=NATIVE_NAMES[language]), language=language)
-        return await self._core.turns.run(actor, choose)
+            said = Notice(_("From now on I'll speak {name}.", name=NATIVE_NAMES[language]), language=language)
+            again = (await asked_in_new_words(self._core, turn, turn.words.language, _, said.text)
+                     if surface is not None else None)
+            await turn.uow.commit()
+            return again or said
+        return await self._core.turns.run(actor, choose, after=self._core.delivering(actor, surface))
 
     async def list_quizzes(self, actor: Actor, matching: str | None = None) -> QuizList:
         """Every quiz, or (``matching``) those the text would name, best first: what /quiz would find by it."""

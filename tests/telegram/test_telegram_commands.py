@@ -233,8 +233,9 @@ async def test_a_button_pressed_while_the_bot_was_down_still_starts_the_quiz_and
 
         api.fail_next("answerCallbackQuery", 400, too_old)
         await api.press(WANJIRU, "lang:yo")
-        confirmation = (await api.wait_for("editMessageText"))[0]
-        assert "Èdè Yorùbá" in confirmation.params["text"]
+        again = await next_poll(api, WANJIRU.id, 2)  # the question waiting, asked again in it, under the confirmation
+        assert again.params["question"].startswith("1/3 · Èwo ló")
+        assert "Èdè Yorùbá" in api.sent_texts(WANJIRU.id)[-1]
 
 
 async def test_timezone_alone_says_the_zone_in_use_and_the_command_that_changes_it_once(
