@@ -47,10 +47,12 @@ class GameHandlers:
 
     def stage(self, interaction: discord.Interaction) -> Stage:
         """Game messages for a chat; the interaction's own channel as it described it (a thread not cached is
-        known only from there), so a refusal names the right an admin must grant."""
+        known only from there) with the bot's rights there, so a refusal names the right an admin must grant."""
         def surface(chat_id: str) -> ChannelGameSurface:
-            thread = chat_id == str(interaction.channel_id) and isinstance(interaction.channel, discord.Thread)
-            return ChannelGameSurface(self._client, int(chat_id), thread=thread)
+            if chat_id != str(interaction.channel_id):
+                return ChannelGameSurface(self._client, int(chat_id))
+            in_thread = isinstance(interaction.channel, discord.Thread)
+            return ChannelGameSurface(self._client, int(chat_id), thread=in_thread, granted=interaction.app_permissions)
         return surface
 
     async def start(self, interaction: discord.Interaction, quiz: str, seconds: int | None) -> None:

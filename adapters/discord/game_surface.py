@@ -11,7 +11,7 @@ import discord
 
 from adapters.discord import game_render
 from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
-from adapters.discord.permissions import channel_gone, send_right, thread_locked
+from adapters.discord.permissions import channel_gone, refused_game_right, thread_locked
 from adapters.discord.sending import NOT_DONE, send_through_503
 from bot.games.delivery import Aside, ChatHeldBack, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
@@ -20,11 +20,14 @@ log = logging.getLogger(__name__)
 
 
 class ChannelGameSurface:
-    def __init__(self, client: discord.Client, channel_id: int, *, thread: bool = False) -> None:
-        """``thread``: an interaction there said it is one (a thread the client's cache lacks is known only so)."""
+    def __init__(self, client: discord.Client, channel_id: int, *, thread: bool = False,
+                 granted: discord.Permissions | None = None) -> None:
+        """``thread``: an interaction there said it is one (a thread the client's cache lacks is known only so);
+        ``granted``: the bot's rights there, as an interaction there resolved them."""
         self._channel = client.get_partial_messageable(channel_id)
-        # In a thread, sending is a right of its own: the one an admin must grant when the game is refused.
-        self._send_right = send_right(in_thread=thread or isinstance(client.get_channel(channel_id), discord.Thread))
+        # The right an admin must grant when the game is refused: in a thread, sending is a right of its own.
+        in_thread = thread or isinstance(client.get_channel(channel_id), discord.Thread)
+        self._send_right = refused_game_right(granted, in_thread=in_thread)
 
     async def lobby(self, lobby: GameLobby) -> Posted:
         with _refused_as_chat_refused(self._send_right):

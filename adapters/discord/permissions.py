@@ -45,6 +45,15 @@ def send_right(*, in_thread: bool) -> str:
     return N_("Send Messages in Threads") if in_thread else N_("Send Messages")
 
 
+def refused_game_right(granted: discord.Permissions | None, *, in_thread: bool) -> str:
+    """The right to name when a channel refuses a game's message: View Channel when the bot's rights there, as an
+    interaction resolved them, show it may not see the channel (Discord's 403 Missing Access; slash commands work
+    there all the same), which Send Messages alone would not mend; else the right to post there."""
+    if granted is not None and granted.value != 0 and not granted.view_channel:  # 0: Discord left them out
+        return N_("View Channel")
+    return send_right(in_thread=in_thread)
+
+
 def lacks_poll_rights(granted: discord.Permissions, *, in_thread: bool) -> bool:
     """Whether ``granted`` (the bot's rights in a server channel, as the interaction resolved them) visibly forbids
     a quiz poll there. No rights at all means Discord left them out: then the send itself finds out."""

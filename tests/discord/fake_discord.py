@@ -52,6 +52,7 @@ class FakeDiscord(BotRecords, PollTime):
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
     poll_refusing_channels: set[int] = field(default_factory=set)  # take text, refuse polls: Send Polls revoked
     deleted_channels: set[int] = field(default_factory=set)  # answer 404 Unknown Channel
+    unseen_channels: set[int] = field(default_factory=set)  # View Channel denied: answer 403 Missing Access
     locked_threads: set[int] = field(default_factory=set)  # closed and locked: writes answer 400 Thread is archived
     no_history_channels: set[int] = field(default_factory=set)  # replies refused (no Read Message History)
     identifies: list[dict[str, Any]] = field(default_factory=list)
@@ -123,7 +124,6 @@ class FakeDiscord(BotRecords, PollTime):
         return "\n".join(f"{c.method} {c.path} {c.status} {str(c.body)[:160]}" for c in self.calls)
 
     # -- what the tests do --------------------------------------------------------------------
-
     async def slash(self, name: str, options: dict[str, Any] | None = None, *, user_id: int = OWNER_ID,
                     locale: str = "en-US", channel_id: int = CHANNEL_ID, dm: bool = False,
                     guild_locale: str = "en-US", permissions: int = ALL_PERMISSIONS,
@@ -207,7 +207,6 @@ class FakeDiscord(BotRecords, PollTime):
         return ws
 
     # -- REST ---------------------------------------------------------------------------------
-
     async def _rest(self, request: web.Request) -> web.Response:
         body, files = await read_body(request)
         if self.rate_limits > 0:
@@ -248,6 +247,8 @@ class FakeDiscord(BotRecords, PollTime):
             return 403, {"code": 50007, "message": "Cannot send messages to this user"}
         if (m := re.fullmatch(r"/channels/(\d+)/.*", path)) and int(m[1]) in self.deleted_channels:  # all of it
             return 404, {"code": 10003, "message": "Unknown Channel"}
+        if m and int(m[1]) in self.unseen_channels:  # the bot may not even see it: nothing there, read or written
+            return 403, {"code": 50001, "message": "Missing Access"}
         if m and int(m[1]) in self.locked_threads and method != "GET":
             return 400, {"code": 50083, "message": "Thread is archived"}
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)):
