@@ -13,7 +13,7 @@ from adapters.discord import game_render
 from adapters.discord.game_buttons import answer_view, explain_view, lobby_view
 from adapters.discord.permissions import channel_gone, refused_game_right, thread_locked
 from adapters.discord.sending import NOT_DONE, send_through_503
-from bot.games.delivery import Aside, ChatHeldBack, ChatRefused, Posted
+from bot.games.delivery import Aside, ChatClosed, ChatHeldBack, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,8 @@ def _refused_as_chat_refused(right: str) -> Iterator[None]:
     (as a refused question does on Telegram), naming ``right``: no traceback, no game left running unseen. So does
     a channel or thread deleted mid-game: else the game ran on unseen to its end, holding its players' own rounds
     of its quiz, with a traceback at every step; and so does a thread closed and locked mid-game, which answers
-    400. And one that holds them back for minutes, said as such."""
+    400 whatever the bot's rights (said as closed: no right to grant). And one that holds them back for minutes,
+    said as such."""
     try:
         yield
     except discord.Forbidden as error:
@@ -108,6 +109,6 @@ def _refused_as_chat_refused(right: str) -> Iterator[None]:
     except discord.HTTPException as error:
         if not thread_locked(error):
             raise
-        raise ChatRefused(right) from error
+        raise ChatClosed() from error  # no right would help: said as such
     except discord.RateLimited as error:  # held back for minutes (discord.py waits out only 30 s): as refused
         raise ChatHeldBack() from error

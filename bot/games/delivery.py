@@ -82,6 +82,18 @@ class ChatHeldBack(ChatRefused):
         super().__init__(HELD_BACK)
 
 
+# ChatClosed's ``right``: none would help (no msgid), the note says the chat is closed (views.refused_note).
+CLOSED = "closed"
+
+
+class ChatClosed(ChatRefused):
+    """The chat takes no message from the bot whatever its rights (a Discord thread closed and locked, which only its
+    moderators can open again): the game stops as for a refusal, and no right is asked for."""
+
+    def __init__(self) -> None:
+        super().__init__(CLOSED)
+
+
 Stage = Callable[[str], GameSurface]  # a chat's id -> where its game shows
 Record = Callable[[GameEvent, Posted], Awaitable[None]]  # keeps what was posted
 

@@ -13,6 +13,8 @@ from bot.games.rules import GRACE, QUESTION_SECONDS
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.game_steps import a_new_lobby_opens, assert_free, two_player_game
 from tests.discord.harness import OTHER_ID, running_bot
+from tests.discord.payloads import ALL_PERMISSIONS, THREAD_ID, command_options, interaction_payload, thread_payload
+from tests.discord.support import first_answer
 from tests.fakes.clock import FixedClock
 
 GAMES = 0.02  # seconds between looks for game phases that are due
@@ -38,4 +40,33 @@ async def test_a_game_whose_thread_was_locked_ends_and_frees_its_players_and_the
         await assert_free(fake)  # the learner plays the game's quiz on their own: no game holds it any more
         fake.locked_threads.clear()  # a moderator opens the post again: a new game starts there at once
         await a_new_lobby_opens(fake, OTHER_ID)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_game_started_in_a_locked_thread_says_it_is_closed_not_a_right_to_grant(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    """A moderator (who alone may still write there) sends /game start in a forum post closed and locked: Discord
+    answers the lobby 400 "Thread is archived", whatever the bot's rights. They were told the bot lacked "Send
+    Messages in Threads", which it had: an admin granting it again would change nothing."""
+    async with running_bot(settings, fake, clock) as bot:
+        fake.locked_threads.add(THREAD_ID)
+        interaction_id = fake.snowflake()
+        token = f"itoken-{interaction_id}"
+        start = {"id": str(fake.snowflake()), "name": "game", "type": 1, "options": [
+            {"name": "start", "type": 1, "options": command_options({"quiz": "collectives"}, None)}]}
+        payload = interaction_payload(interaction_id, token, 2, start, user_id=OTHER_ID, locale="fr",
+                                      channel_id=THREAD_ID, dm=False, guild_locale="en-US",
+                                      permissions=ALL_PERMISSIONS)
+        payload["channel"] = thread_payload()  # as Discord describes the thread in the interaction itself
+        await fake.dispatch("INTERACTION_CREATE", payload)
+        answer = await fake.wait_until(first_answer(fake, token))
+        fr = bot.engine.localizer_for("fr")
+        assert answer.content == fr("I can't post the game's messages in this thread: it is closed and locked. "
+                                    "Start a new game in another channel.")
+        assert answer.content.startswith("Je ne peux pas publier les messages de la partie dans ce fil")
+        fake.locked_threads.clear()  # a moderator opens the post again: a game starts there at once
+        again = await fake.slash("game", {"quiz": "collectives"}, subcommand="start", user_id=OTHER_ID,
+                                 channel_id=THREAD_ID)
+        assert (await fake.wait_until(first_answer(fake, again))).content == (
+            "The lobby is open: everyone here can join.")
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
