@@ -4,8 +4,9 @@
 
 then run the bot with QUIZ_TELEGRAM_API_URL=http://127.0.0.1:8081/bot and the tests' token,
 QUIZ_TELEGRAM_TOKEN=123456:SECRET-test-token (any other is refused with 401, as Telegram would). It prints each
-call the bot makes, getUpdates aside, as a line: the method, ok or FAIL, its parameters as JSON. In webhook mode,
-post the updates to the bot yourself (curl with the X-Telegram-Bot-Api-Secret-Token header).
+call the bot makes, getUpdates aside, as a line: the method, ok or FAIL, its parameters as JSON; a sent poll's line
+ends with what a vote on it names, ` -> {"poll_id": ..., "option_persistent_ids": [...]}`. In webhook mode, post
+the updates to the bot yourself (curl with the X-Telegram-Bot-Api-Secret-Token header).
 """
 
 from __future__ import annotations
@@ -26,8 +27,17 @@ class PrintingBotApi(FakeBotApi):
     async def _record(self, call: Call) -> None:
         await super()._record(call)
         if call.method != "getUpdates":
-            print(call.method, "ok" if call.ok else "FAIL", json.dumps(call.params, ensure_ascii=False, default=repr),
-                  flush=True)
+            print(call.method, "ok" if call.ok else "FAIL", json.dumps(call.params, ensure_ascii=False, default=repr)
+                  + vote_keys(call), flush=True)
+
+
+def vote_keys(call: Call) -> str:
+    """The poll's id is Telegram's to give, in the result: a poll_answer posted by hand must name it."""
+    poll = call.result.get("poll") if call.method == "sendPoll" and isinstance(call.result, dict) else None
+    if poll is None:
+        return ""
+    keys = {"poll_id": poll["id"], "option_persistent_ids": [option["persistent_id"] for option in poll["options"]]}
+    return f" -> {json.dumps(keys)}"
 
 
 async def serve(port: int) -> None:

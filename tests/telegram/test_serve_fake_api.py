@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
 import sys
 
@@ -28,6 +29,32 @@ async def test_the_fake_bot_api_serves_on_its_own_prints_each_call_and_stops_on_
                 assert refused.status == 401
         printed = (await asyncio.wait_for(process.stdout.readline(), 10)).decode()
         assert printed.startswith("sendMessage ok ") and '"text": "hello"' in printed, printed
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(process.wait(), 10) == 0
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def test_a_printed_poll_says_the_poll_id_and_option_ids_a_vote_on_it_names() -> None:
+    """To post a vote by hand (README, "How"), the poll_answer needs the poll's id, which Telegram gives in the
+    sendPoll's result, not in what the bot sent: printed the bot's parameters alone, it was nowhere to be read."""
+    port = free_port()
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.telegram.serve_fake_api", str(port),
+                                                   stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        await asyncio.wait_for(process.stdout.readline(), 30)
+        poll_form = {"chat_id": "501", "question": "Which?", "options": '["a", "b", "c"]', "type": "quiz",
+                     "correct_option_ids": "[1]"}
+        async with aiohttp.ClientSession() as client, \
+                client.post(f"http://127.0.0.1:{port}/bot{TOKEN}/sendPoll", data=poll_form) as sent:
+            poll = (await sent.json())["result"]["poll"]
+        printed = (await asyncio.wait_for(process.stdout.readline(), 10)).decode()
+        assert printed.startswith("sendPoll ok "), printed
+        _call, _arrow, vote = printed.rpartition(" -> ")
+        assert json.loads(vote) == {"poll_id": poll["id"], "option_persistent_ids": ["0", "1", "2"]}, printed
         process.send_signal(signal.SIGTERM)
         assert await asyncio.wait_for(process.wait(), 10) == 0
     finally:
