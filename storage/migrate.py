@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
 from sqlalchemy import Connection, inspect, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.tables import Base
 
+log = logging.getLogger(__name__)
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 # Any fixed number: the PostgreSQL advisory lock that lets one process at a time migrate a database.
 MIGRATION_LOCK_KEY = 0x5155_495A  # "QUIZ"
@@ -87,6 +90,10 @@ def lock_migrations(connection: Connection) -> None:
     if connection.dialect.name == "postgresql":
         # Processes starting together on an empty database would each create the tables; the second to get
         # the lock finds the schema at head and does nothing.
+        if connection.execute(text("SELECT pg_try_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}).scalar():
+            return
+        # Said, as a long upgrade elsewhere (a large table rewritten) would leave this process silent meanwhile.
+        log.info("another process is migrating the database: waiting for it to finish")
         connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
 
 
@@ -95,13 +102,31 @@ def _upgrade(connection: Connection) -> None:
     _refuse_foreign(connection)
     config = alembic_config()
     config.attributes["connection"] = connection
+    # An upgrade can take minutes on a large database: said before and after, or the start-up looks hung.
+    current = MigrationContext.configure(connection).get_current_revision()
+    head = ScriptDirectory.from_config(config).get_current_head()
+    upgrading = current != head and _known(config, current)  # not a newer QuizTutor's schema, refused below
+    if upgrading:
+        log.info("upgrading the database schema from %s to %s", current or "none (a new database)", head)
     try:
         command.upgrade(config, "head")
     except DBAPIError as error:  # by its SQLSTATE: the server's words are in its own language
         if getattr(error.orig, "sqlstate", None) == INSUFFICIENT_PRIVILEGE:
             raise SchemaNotOurs(str(error.orig)) from error
         raise
+    if upgrading:
+        log.info("database schema upgraded to %s", head)
     _require_writable(connection)
+
+
+def _known(config: Config, revision: str | None) -> bool:
+    if revision is None:
+        return True  # a new database: no revision yet
+    try:
+        ScriptDirectory.from_config(config).get_revision(revision)
+    except CommandError:
+        return False
+    return True
 
 
 def _require_writable(connection: Connection) -> None:

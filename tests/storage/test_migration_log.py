@@ -1,0 +1,89 @@
+"""What a start-up's migrations tell the operator: a process upgrading the schema (which on a large database can take
+minutes: 0014 rewrites the review log) or waiting for another's upgrade said nothing until it served, so it looked
+hung; a start on a schema already up to date says nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import asyncpg
+import pytest
+from alembic.script import ScriptDirectory
+from alembic.util.exc import CommandError
+from sqlalchemy import text
+
+from storage.database import create_engine
+from storage.migrate import MIGRATION_LOCK_KEY, alembic_config, upgrade_to_head
+from tests.pg_cluster import asyncpg_url
+from tests.storage.test_migration_0004 import _migrate
+
+HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def said(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [record.getMessage() for record in caplog.records
+            if record.name == "storage.migrate" and record.levelno >= logging.INFO]
+
+
+async def test_an_upgrade_says_from_which_schema_to_which_and_an_up_to_date_start_says_nothing(
+        database_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    engine = create_engine(database_url)
+    try:
+        await _migrate(engine, "upgrade", "0013")
+        caplog.set_level(logging.INFO, logger="storage.migrate")
+        await upgrade_to_head(engine)
+        assert said(caplog) == [f"upgrading the database schema from 0013 to {HEAD}",
+                                f"database schema upgraded to {HEAD}"], said(caplog)
+        caplog.clear()
+        await upgrade_to_head(engine)
+        assert said(caplog) == []
+    finally:
+        await engine.dispose()
+
+
+async def test_a_new_database_is_said_to_be_given_its_schema(
+        database_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    engine = create_engine(database_url)
+    try:
+        caplog.set_level(logging.INFO, logger="storage.migrate")
+        await upgrade_to_head(engine)
+        assert said(caplog)[0] == f"upgrading the database schema from none (a new database) to {HEAD}", said(caplog)
+    finally:
+        await engine.dispose()
+
+
+async def test_a_newer_quiztutors_schema_is_not_said_to_be_upgraded(
+        database_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    engine = create_engine(database_url)
+    try:
+        await upgrade_to_head(engine)
+        async with engine.begin() as connection:
+            await connection.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+        caplog.set_level(logging.INFO, logger="storage.migrate")
+        with pytest.raises(CommandError):
+            await upgrade_to_head(engine)
+        assert said(caplog) == []
+    finally:
+        await engine.dispose()
+
+
+async def test_a_process_waiting_for_another_ones_migration_says_so(
+        postgres_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="storage.migrate")
+    holder = await asyncpg.connect(asyncpg_url(postgres_url))  # another replica, migrating
+    engine = create_engine(postgres_url)
+    try:
+        await holder.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK_KEY)
+        upgrading = asyncio.create_task(upgrade_to_head(engine))
+        for _ in range(400):
+            if said(caplog):
+                break
+            await asyncio.sleep(0.05)
+        assert said(caplog) == ["another process is migrating the database: waiting for it to finish"]
+        assert not upgrading.done()
+        await holder.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK_KEY)
+        await asyncio.wait_for(upgrading, 60)
+    finally:
+        await holder.close()
+        await engine.dispose()
