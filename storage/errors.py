@@ -164,9 +164,11 @@ def _is_driver_error(error: BaseException) -> bool:
 
 
 # SQLSTATEs that mean the connection failed, not the statement: class 08's connection failures (not 08P01, a
-# protocol violation, which is a bug), and the server shutting down, crashing or starting (57P01-57P03: an
-# administrator's command, a restart, a failover).
-CONNECTION_LOST_SQLSTATES = frozenset({"08000", "08001", "08003", "08004", "08006", "57P01", "57P02", "57P03"})
+# protocol violation, which is a bug), the server shutting down, crashing or starting (57P01-57P03: an
+# administrator's command, a restart, a failover), and the server refusing a new connection for want of a slot
+# (53300: max_connections, or a role's or database's connection limit, reached), over once another closes.
+CONNECTION_LOST_SQLSTATES = frozenset({"08000", "08001", "08003", "08004", "08006", "57P01", "57P02", "57P03",
+                                       "53300"})
 # asyncpg's words when its connection is gone; its other client-side errors (wrong arguments, a connection used
 # by two operations at once) are bugs.
 CONNECTION_CLOSED = ("connection is closed", "connection was closed")

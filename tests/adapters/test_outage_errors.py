@@ -79,6 +79,18 @@ def test_a_connection_cut_by_a_database_restart_or_failover_is_an_outage() -> No
     assert all(unreachable(error) for error in wrapped)
 
 
+def test_a_server_out_of_connection_slots_is_an_outage() -> None:
+    """More connections asked for than max_connections allows (replicas x pool size, or someone else's clients):
+    every update needing a new connection fails alike until one frees, so Telegram must deliver it again (503).
+    Taken for a bug, it was answered 200 and lost, each with a page of traceback."""
+    wrapped = [_raised(DBAPIError(None, None, cause), cause) for cause in (
+        asyncpg.TooManyConnectionsError("sorry, too many clients already"),  # 53300
+        asyncpg.TooManyConnectionsError("remaining connection slots are reserved for non-replication superuser "
+                                        "connections"),
+    )]
+    assert all(unreachable(error) for error in wrapped)
+
+
 def test_a_driver_error_that_is_a_bug_is_not_an_outage_though_it_comes_from_the_client_side() -> None:
     """Told apart, since an outage is answered 503 and Telegram would deliver a bug's update again for hours."""
     for bug in (asyncpg.UniqueViolationError("duplicate key"),
