@@ -16,6 +16,7 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.database import create_unpooled_engine
+from storage.errors import chain
 
 CHECK_SECONDS = 3.0  # a database that takes longer than this to say "1" is as good as gone for a learner
 # A probe still hanging after this long is given up, so the next check opens a fresh connection: else one stuck
@@ -137,10 +138,17 @@ class Readiness:
         except NotReady as error:
             found.append(f"database: {error}")
         except Exception as error:
-            # The class only: a driver's message can hold the database URL, password and all.
-            found.append(f"database: {type(error).__name__}")
+            # The class only: a driver's message can hold the database URL, password and all. The driver's own
+            # (TooManyConnectionsError, CannotConnectNowError) says what SQLAlchemy's DBAPIError around it doesn't.
+            found.append(f"database: {type(driver_error(error)).__name__}")
         for part in self._parts:
             reason = part.not_ready()
             if reason is not None:
                 found.append(f"{part.name}: {reason}")
         return found
+
+
+def driver_error(error: BaseException) -> BaseException:
+    """The deepest of ``error``'s causes a database driver raised, else ``error`` itself."""
+    drivers = [cause for cause in chain(error) if type(cause).__module__.startswith(("asyncpg", "sqlite3"))]
+    return drivers[-1] if drivers else error

@@ -1,0 +1,39 @@
+"""/readyz names what kept the database check from answering by the driver's error, not SQLAlchemy's wrapper
+around it: every refusal read "not ready: database: DBAPIError", whether the server was out of connection slots,
+restarting or refusing the password, so the load balancer's reason told the operator nothing. Still no message:
+a driver's words can hold the URL and its password."""
+
+from __future__ import annotations
+
+import asyncpg
+from sqlalchemy.engine import make_url
+
+from adapters.readiness import Readiness, database_readiness
+from storage.database import create_engine
+from tests.pg_cluster import asyncpg_url
+
+ROLE = "quiz_no_slots"
+
+
+async def test_a_server_refusing_the_checks_connection_is_named_by_the_drivers_error(postgres_url: str) -> None:
+    superuser = await asyncpg.connect(asyncpg_url(postgres_url))
+    engine = None
+    try:
+        # A role with no connection slot: the server answers as when max_connections is reached (SQLSTATE 53300).
+        await superuser.execute(f"CREATE ROLE {ROLE} LOGIN CONNECTION LIMIT 0")
+        engine = create_engine(make_url(postgres_url).set(username=ROLE).render_as_string(hide_password=False))
+        async with database_readiness(engine) as check:
+            problems = await Readiness(check, []).problems()
+    finally:
+        if engine is not None:
+            await engine.dispose()
+        await superuser.execute(f"DROP ROLE IF EXISTS {ROLE}")
+        await superuser.close()
+    assert problems == ["database: TooManyConnectionsError"], problems
+
+
+async def test_an_error_of_no_driver_is_named_by_its_own_class() -> None:
+    async def refused() -> None:
+        raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 5432)")
+
+    assert await Readiness(refused, []).problems() == ["database: ConnectionRefusedError"]
