@@ -22,13 +22,20 @@ Sent = TypeVar("Sent")
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # a reference link's preview would bury the quiz
 PHOTOS_REFUSED = "not enough rights to send photos"  # Telegram's words where a group allows members no photos
 POLLS_REFUSED = "not enough rights to send polls"  # and where it allows them no polls
-# Telegram's words for a forum topic deleted, or closed to the bot.
-TOPIC_GONE = ("message thread not found", "topic_closed", "topic_deleted")
+# Telegram's words for a forum topic closed (only the group's admins may post there), and for one deleted too.
+TOPIC_CLOSED_WORDS = "topic_closed"
+TOPIC_GONE = ("message thread not found", TOPIC_CLOSED_WORDS, "topic_deleted")
 CHAT_NOT_FOUND = "chat not found"  # how Telegram may refuse a private chat never opened (or gone), not only Forbidden
 
 
 def chat_not_found(error: BadRequest) -> bool:
     return CHAT_NOT_FOUND in error.message.lower()
+
+
+def topic_closed(error: BadRequest) -> bool:
+    """Whether Telegram refused because the forum topic was closed: only the group's admins may post there (or open
+    it again), whatever the bot may do as a member."""
+    return TOPIC_CLOSED_WORDS in error.message.lower()
 
 
 def topic_gone(error: BadRequest) -> bool:

@@ -17,13 +17,13 @@ from adapters.telegram import game_render, render
 from adapters.telegram.actors import owner_in
 from adapters.telegram.answers import MaybeCarriedOut
 from adapters.telegram.callback_data import Action
-from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused, topic_gone
+from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused, topic_closed, topic_gone
 from adapters.telegram.game_first import for_game
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.keyboards import button
 from adapters.telegram.poll_layout import poll_layout
 from adapters.telegram.topics import place
-from bot.games.delivery import Aside, ChatRefused, Posted
+from bot.games.delivery import TOPIC_CLOSED, Aside, ChatClosed, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.i18n import N_
 
@@ -34,12 +34,15 @@ log = logging.getLogger(__name__)
 def _still_in_group() -> Iterator[None]:
     """The chat refusing the bot ends the game, as every message after would be refused too: Forbidden (the bot
     was removed from the group, or may no longer write there), ChatMigrated (the group became a supergroup
-    that already has a game of its own, see ChatRepository.move), or its forum topic gone or closed."""
+    that already has a game of its own, see ChatRepository.move), or its forum topic gone; or closed, which no
+    right granted the bot would mend (said as closed: an admin may open it again)."""
     try:
         yield
     except (Forbidden, ChatMigrated) as error:
         raise ChatRefused(N_("Send Messages")) from error
     except BadRequest as error:
+        if topic_closed(error):
+            raise ChatClosed(TOPIC_CLOSED) from error
         if topic_gone(error):
             raise ChatRefused(N_("Send Messages")) from error
         raise

@@ -82,16 +82,19 @@ class ChatHeldBack(ChatRefused):
         super().__init__(HELD_BACK)
 
 
-# ChatClosed's ``right``: none would help (no msgid), the note says the chat is closed (views.refused_note).
+# ChatClosed's ``right``: none would help (no msgid), the note says the chat is closed (views.refused_note): a
+# thread closed and locked (Discord), or a forum topic closed (Telegram), each said in its platform's words.
 CLOSED = "closed"
+TOPIC_CLOSED = "topic closed"
 
 
 class ChatClosed(ChatRefused):
     """The chat takes no message from the bot whatever its rights (a Discord thread closed and locked, which only its
-    moderators can open again): the game stops as for a refusal, and no right is asked for."""
+    moderators can open again; a Telegram forum topic closed, which only the group's admins can open again or post
+    in): the game stops as for a refusal, and no right is asked for. ``how``: CLOSED or TOPIC_CLOSED."""
 
-    def __init__(self) -> None:
-        super().__init__(CLOSED)
+    def __init__(self, how: str = CLOSED) -> None:
+        super().__init__(how)
 
 
 Stage = Callable[[str], GameSurface]  # a chat's id -> where its game shows

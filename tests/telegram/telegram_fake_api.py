@@ -15,12 +15,12 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.telegram.fake_refusals import refusal
 from tests.telegram.fake_types import BOT_USER, Call, Countdowns, Failure, FakeChat, FakeUser, form_field, in_topic
 from tests.telegram.fake_types import hung_up as _gone
 from tests.telegram.telegram_html import problem
 
 __all__ = ["BOT_USER", "Call", "FakeBotApi", "FakeChat", "FakeUser"]
-GONE = {"stopPoll": "stop", "deleteMessage": "delete"}  # what fails on a message the bot deleted
 CONFLICT = "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
 
 
@@ -51,6 +51,7 @@ class FakeBotApi:
     _polling: web.Request | None = None
     webhook_url: str = ""  # set by setWebhook, cleared by deleteWebhook, told by getWebhookInfo
     deleted: set[tuple[int, int]] = field(default_factory=set)  # (chat, message id) of each message deleted
+    closed_topics: set[tuple[int, int]] = field(default_factory=set)  # (chat, topic): sends there refused
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -165,9 +166,7 @@ class FakeBotApi:
         # Uploads (sendPhoto's picture) come as files in a multipart form: kept as bytes under their field name.
         params |= {key: value.file.read() for key, value in form.items() if isinstance(value, web.FileField)}
         failures = self._failures.get(method) or []
-        refused = self.refusing.get(int(params["chat_id"])) if "chat_id" in params else None
-        if method in GONE and (int(params["chat_id"]), int(params["message_id"])) in self.deleted:
-            refused = Failure(400, f"Bad Request: message to {GONE[method]} not found")  # as Telegram's
+        refused = refusal(method, params, self.refusing, self.deleted, self.closed_topics)
         if refused is None and (wrong := problem(method, params)) is not None:  # as Telegram refuses it
             refused = Failure(400, f"Bad Request: {wrong}")
         if failures or refused:
