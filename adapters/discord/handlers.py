@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from collections.abc import Awaitable, Callable
 
 import discord
@@ -15,6 +16,7 @@ from adapters.discord.actors import interaction_actor
 from adapters.discord.buttons import VIEW_BUTTON_LIMIT, quiz_view, retry_view
 from adapters.discord.language_picker import language_chosen
 from adapters.discord.permissions import (
+    channel_gone,
     dms_refused,
     held_back,
     lacks_poll_rights,
@@ -34,6 +36,7 @@ from bot.records import MessageLink
 from bot.replies import Notice, NoticeCode, Preview, QuizList, Started, Stopped, Summary, WhichQuiz
 from bot.text import shorten
 
+log = logging.getLogger(__name__)
 AUTOCOMPLETE_LIMIT = 25
 # Discord waits 3 s for suggestions, which can't be deferred: the learner's language is waited for half of that
 # (as an apology waits for it: errors.LANGUAGE_WAIT).
@@ -108,6 +111,12 @@ class CommandHandlers:
                 result = await action(shown)
         except discord.Forbidden:  # refused although the rights looked fine
             await respond(interaction, await self._poll_refused(interaction, command))
+            return
+        except discord.NotFound as error:  # the channel deleted since the command: nobody there to tell
+            if not channel_gone(error):
+                raise
+            # The engine stopped the clock of the question that never went out: asked when the learner resumes.
+            log.info("channel %s was deleted before user %s's quiz poll went out", channel_id, interaction.user.id)
             return
         except discord.HTTPException as error:  # a thread closed and locked: only a moderator could send this here
             if not thread_locked(error):
