@@ -6,7 +6,7 @@ import logging
 import traceback
 
 from telegram import CallbackQuery, Update
-from telegram.error import Forbidden, TimedOut
+from telegram.error import BadRequest, Forbidden, TimedOut
 from telegram.ext import ContextTypes, filters
 
 from adapters.error_kinds import HANDLER_FAILED
@@ -15,7 +15,7 @@ from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, owner_in, update_actor
 from adapters.telegram.answers import MaybeCarriedOut
-from adapters.telegram.chat import TelegramChat, polls_refused
+from adapters.telegram.chat import TelegramChat, polls_refused, topic_gone
 from adapters.telegram.update_processor import update_kind
 from adapters.telegram.webhook import Unfinished
 from bot.engine import QuizEngine
@@ -29,6 +29,12 @@ REDACTED = "[redacted]"
 # waits only seconds for a press's answer. Then it is said in the language the update came with.
 LANGUAGE_WAIT = 2.0
 ALERT_LIMIT = 200  # characters in a button press's answer
+
+
+def refused_reply(error: Exception | None) -> bool:
+    """Whether the chat refused the reply as it would any: the bot blocked or removed (Forbidden), or a forum topic
+    closed or deleted, where an apology would be refused too (only its admins may post in a closed one)."""
+    return isinstance(error, Forbidden) or (isinstance(error, BadRequest) and topic_gone(error))
 
 
 def asked(update: Update) -> bool:
@@ -64,9 +70,10 @@ class ErrorReporter:
         kind = update_kind(update)  # as the metrics label it: "command", "button", "poll_answer"...
         # Polling's failures never come here (adapters/telegram/polling_request.py counts them); without an update,
         # it was a task of PTB's that failed: work of the bot's all the same. A chat refusing the reply (blocked,
-        # removed, no polls allowed) is its members' choice, with nothing to fix: no error, as when it refuses a
-        # time-out or a reminder, or a Discord channel refuses polls; else every blocked bot would fire an alert.
-        if not (isinstance(error, Forbidden) or polls_refused(error)):
+        # removed, no polls allowed, a forum topic closed) is its members' choice, with nothing to fix: no error, as
+        # when it refuses a time-out or a reminder, or a Discord channel refuses polls; else every blocked bot would
+        # fire an alert.
+        if not (refused_reply(error) or polls_refused(error)):
             self._engine.metrics.error(PLATFORM, HANDLER_FAILED)
         maybe_sent = next((cause for cause in chain(error) if isinstance(cause, MaybeCarriedOut)), None) if error \
             else None
@@ -81,9 +88,9 @@ class ErrorReporter:
                 self._unfinished.add(update.update_id)  # the webhook asks Telegram to deliver it again
             # One line each while the outage lasts (its traceback at DEBUG); the log's SecretFilter scrubs it.
             log_failure(log, error, "Telegram update %s (%s) failed", update_id, kind)
-        elif isinstance(error, Forbidden):  # removed from a group, blocked in private: expected, and no one to tell
+        elif refused_reply(error):  # removed from a group, blocked in private, a topic closed: no one to tell
             log.warning("Telegram update %s (%s): the chat refused the reply: %s", update_id, kind,
-                        self.scrub(error.message))
+                        self.scrub(str(error)))
             return
         elif polls_refused(error):  # a group that lets members send no polls: expected, and said below
             log.warning("Telegram update %s (%s): the chat refused a quiz poll: %s", update_id, kind,
