@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.engine import QuizEngine
-from tests.core.review_play import ADA, ALL_WRONG, play_collectives, reminder_pass
+from tests.core.review_play import ADA, ALL_WRONG, play_collectives, reminder_pass, reminders_after_a_move_east
 from tests.fakes.clock import FixedClock
 
 
@@ -17,19 +17,8 @@ async def reminded(engine: QuizEngine) -> int:
 
 async def test_a_move_east_after_last_evenings_reminder_waits_for_the_new_zones_next_day(
         engine: QuizEngine, clock: FixedClock) -> None:
-    await engine.set_time_zone(ADA, "America/New_York")  # UTC-5
-    await engine.set_reminders(ADA, "on 19:00")
-    await play_collectives(engine, ALL_WRONG)  # Monday: all three due on Tuesday, and left unreviewed
-    clock.now = datetime(2026, 1, 7, 0, 1, tzinfo=UTC)  # Tuesday 19:01 in New York, Wednesday 09:01 in Tokyo
-    assert await reminded(engine) == 1
-    clock.now = datetime(2026, 1, 7, 5, 30, tzinfo=UTC)  # past midnight in New York, Wednesday 14:30 in Tokyo
-    await engine.set_time_zone(ADA, "Asia/Tokyo")  # UTC+9
-    clock.now = datetime(2026, 1, 7, 10, 1, tzinfo=UTC)  # Wednesday 19:01 in Tokyo
-    assert await reminded(engine) == 0  # before, a second reminder on Tokyo's Wednesday
-    clock.now = datetime(2026, 1, 8, 0, 1, tzinfo=UTC)  # the old zone's time: nothing either
-    assert await reminded(engine) == 0
-    clock.now = datetime(2026, 1, 8, 10, 1, tzinfo=UTC)  # Thursday 19:01 in Tokyo: the next day's, as due
-    assert await reminded(engine) == 1
+    # Before, a second reminder on Tokyo's Wednesday: [1, 1, 0, 1].
+    assert await reminders_after_a_move_east(engine, clock) == [1, 0, 0, 1]
 
 
 async def test_a_move_west_after_todays_reminder_waits_for_the_new_zones_next_day(

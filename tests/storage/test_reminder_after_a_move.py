@@ -5,7 +5,6 @@ the last reminder went out is kept with the learner (0017), where before it was 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ import pytest
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from bot.engine import QuizEngine
-from tests.core.review_play import ADA, ALL_WRONG, play_collectives, reminder_pass
+from tests.core.review_play import reminders_after_a_move_east
 from tests.fakes.clock import FixedClock
 
 
@@ -25,20 +24,7 @@ async def engine(tmp_path: Path, fixture_content: Path, database_url: str, clock
         yield services.engine
 
 
-async def reminded(engine: QuizEngine) -> int:
-    return len((await reminder_pass(engine))[1])
-
-
 async def test_a_move_east_after_last_evenings_reminder_waits_for_the_new_zones_next_day(
         engine: QuizEngine, clock: FixedClock) -> None:
-    await engine.set_time_zone(ADA, "America/New_York")  # UTC-5
-    await engine.set_reminders(ADA, "on 19:00")
-    await play_collectives(engine, ALL_WRONG)  # Monday: all three due on Tuesday, and left unreviewed
-    clock.now = datetime(2026, 1, 7, 0, 1, tzinfo=UTC)  # Tuesday 19:01 in New York, Wednesday 09:01 in Tokyo
-    assert await reminded(engine) == 1
-    clock.now = datetime(2026, 1, 7, 5, 30, tzinfo=UTC)  # past midnight in New York, Wednesday 14:30 in Tokyo
-    await engine.set_time_zone(ADA, "Asia/Tokyo")  # UTC+9
-    clock.now = datetime(2026, 1, 7, 10, 1, tzinfo=UTC)  # Wednesday 19:01 in Tokyo
-    assert await reminded(engine) == 0  # before, a second reminder on Tokyo's Wednesday
-    clock.now = datetime(2026, 1, 8, 10, 1, tzinfo=UTC)  # Thursday 19:01 in Tokyo: the next day's, as due
-    assert await reminded(engine) == 1
+    # Before, a second reminder on Tokyo's Wednesday: [1, 1, 0, 1].
+    assert await reminders_after_a_move_east(engine, clock) == [1, 0, 0, 1]
