@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.i18n import Localizer
 from bot.replies import QuestionView, Started, Summary
+from bot.review_quiz import REVIEW_QUIZ_ID, begun_before_today
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import held_by_a_game, open_quiz, played_here
@@ -17,9 +18,10 @@ async def asked_in_new_words(core: Core, turn: Turn, spoken_before: str, _: Loca
     """The learner's open question shown again in ``_``'s language, ``intro`` said first; None (nothing asked)
     unless it is in front of them in the actor's chat (its poll there, or no message linked: private buttons, a
     terminal) and its words change: a question with no text in either language reads the same. Not while a live
-    group game holds its quiz (the game's poll is the group's), nor once its time ran out (the sweep's to time out,
-    its next question then in the new language). The session, the question, its option order and its deadline stay
-    as they were; the caller commits."""
+    group game holds its quiz (the game's poll is the group's), nor for a review round begun on an earlier day (not
+    resumed: /review ends it), nor once its time ran out (the sweep's to time out, its next question then in the
+    new language). The session, the question, its option order and its deadline stay as they were; the caller
+    commits."""
     uow, actor = turn.uow, turn.actor
     session = await uow.sessions.active(turn.user_id) if turn.user is not None else None
     quiz = core.quiz_of(session) if session is not None else None
@@ -28,6 +30,8 @@ async def asked_in_new_words(core: Core, turn: Turn, spoken_before: str, _: Loca
     question = quiz.question(session.current_question_id)
     if question is None or question.display_language(spoken_before) == question.display_language(_.language):
         return None
+    if session.quiz_id == REVIEW_QUIZ_ID and begun_before_today(session, core.clock(), turn.user):
+        return None  # not resumed: /review ends a round of an earlier day and starts today's
     if await held_by_a_game(uow, session) or await played_here(uow, actor) == open_quiz(session):
         return None
     if core.timer.overdue(session, core.clock()) or await core.paused(uow, session):

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from bot.engine import QuizEngine
 from bot.records import SessionState
-from bot.replies import Started
+from bot.replies import Notice, Started
 from tests.core.play import answer, next_question, start, summary_of
 from tests.core.review_play import ADA, ALL_WRONG, play_collectives
 from tests.fakes.clock import FixedClock
@@ -109,3 +109,23 @@ async def test_a_quizs_summary_says_no_round_of_an_earlier_day_is_open_to_carry_
     question = await start(engine, ADA, "long-options")
     later = summary_of(await answer(engine, ADA, question, right=True))
     assert later.still_open is None  # before: "Your review round is still open: ... carry on where you left off."
+
+
+async def test_a_language_chosen_asks_again_todays_round_question_not_one_of_a_round_left_days_ago(
+        engine: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """/language asks the question waiting again in the new words, as resuming asks it: a round of an earlier day
+    is not resumed (/review ends it), so its question is not brought back in front of the learner either."""
+    await play_collectives(engine, ALL_WRONG)
+    clock.advance(DAY + timedelta(hours=1))
+    old = await _round_left_after_one_answer(engine)
+    clock.advance(timedelta(hours=1))  # the same day: its question asked again in French
+    same_day = await engine.choose_language(ADA, "fr", lambda reply: None)
+    assert isinstance(same_day, Started) and same_day.question.session_id == old.question.session_id
+
+    clock.advance(2 * DAY)
+    later = await engine.choose_language(ADA, "en", lambda reply: None)
+    # Before: the old round's question 2 asked again, its round carried on days later.
+    assert isinstance(later, Notice) and later.text == "From now on I'll speak English.", later
+    assert fake_db.state.sessions[old.question.session_id].state is SessionState.ACTIVE  # /review ends it
+    today = await engine.review(ADA)
+    assert isinstance(today, Started) and not today.resumed and today.question.number == 1
