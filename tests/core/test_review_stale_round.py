@@ -129,3 +129,22 @@ async def test_a_language_chosen_asks_again_todays_round_question_not_one_of_a_r
     assert fake_db.state.sessions[old.question.session_id].state is SessionState.ACTIVE  # /review ends it
     today = await engine.review(ADA)
     assert isinstance(today, Started) and not today.resumed and today.question.number == 1
+
+
+async def test_a_skip_says_no_round_of_an_earlier_day_is_open_to_carry_on(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """/skip of a round left for a quiz since finished says to start a review again to carry it on; of a round of
+    an earlier day, that would start today's round instead, so it is not said."""
+    await play_collectives(engine, ALL_WRONG)
+    clock.advance(DAY + timedelta(hours=1))
+    await _round_left_after_one_answer(engine)
+    clock.advance(timedelta(hours=1))
+    summary_of(await answer(engine, ADA, await start(engine, ADA, "long-options"), right=True))
+    same_day = await engine.skip(ADA)
+    assert isinstance(same_day, Notice) and same_day.text == "Your review round is still open: start a review " \
+                                                             "again to carry on where you left off."
+
+    clock.advance(2 * DAY)
+    later = await engine.skip(ADA)
+    # Before: "Your review round is still open: ... carry on where you left off."
+    assert isinstance(later, Notice) and later.text == "That question is no longer open.", later
