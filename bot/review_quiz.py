@@ -33,11 +33,12 @@ def quiz_of_question(session_quiz_id: str, question_id: str) -> str:
     return split_ref(question_id)[0] if session_quiz_id == REVIEW_QUIZ_ID else session_quiz_id
 
 
-def begun_before_today(session: QuizSession, now: datetime, user: UserRecord | None) -> bool:
-    """Whether a review round began on an earlier day of the learner's clock: it asks what was due then, not what
-    is due now (cards came due since, some of its own answered elsewhere), so it is not resumed as today's."""
+def earlier_days_round(session: QuizSession, now: datetime, user: UserRecord | None) -> bool:
+    """Whether ``session`` is a review round begun on an earlier day of the learner's clock: it asks what was due
+    then, not what is due now (cards came due since, some of its own answered elsewhere), so it is not resumed as
+    today's."""
     time_zone = user.time_zone if user else None
-    return local_day(session.started_at, time_zone) < local_day(now, time_zone)
+    return session.quiz_id == REVIEW_QUIZ_ID and local_day(session.started_at, time_zone) < local_day(now, time_zone)
 
 
 def review_quiz(catalog: Catalog, refs: list[str], title: LocalizedText) -> Quiz:

@@ -17,7 +17,7 @@ from bot.memory import rating_for
 from bot.ports import UnitOfWork
 from bot.records import AnswerRecord, QuizSession, SessionState
 from bot.replies import Notice, NoticeCode, QuestionView, Summary
-from bot.review_quiz import REVIEW_QUIZ_ID, begun_before_today, quiz_of_question, split_ref
+from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round, quiz_of_question, split_ref
 from bot.time_limits import QuestionTimer
 
 
@@ -81,7 +81,8 @@ class SessionStepper:
         if quiz.id == REVIEW_QUIZ_ID and not summary.missed:  # its next step: another round, if more are due
             summary = await self._next_round(uow, session, summary, _)
         other = await uow.sessions.active(session.user_id)
-        if other is not None and other.quiz_id == REVIEW_QUIZ_ID and begun_before_today(
+        # The learner read only for a review round: their clock tells its day.
+        if other is not None and other.quiz_id == REVIEW_QUIZ_ID and earlier_days_round(
                 other, self._clock(), await uow.users.by_id(session.user_id)):
             other = None  # nothing to carry on: /review ends a round of an earlier day and starts today's
         return replace(summary, still_open=self.still_open(other, _)) if other is not None else summary

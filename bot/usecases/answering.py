@@ -18,7 +18,7 @@ from bot.notices import (
 from bot.ports import AlreadyAnswered
 from bot.records import AnswerRecord, QuizSession, SessionToAnswer
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView
-from bot.review_quiz import REVIEW_QUIZ_ID, begun_before_today
+from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round
 from bot.scoring import Refusal, judge
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -99,8 +99,8 @@ class Answering:
                 return refused
             if await core.paused(uow, session):  # left for a quiz since ended: skipping would skip a question unseen
                 # "...: start it again to carry on"; not of a review round of an earlier day: /review starts today's
-                still_open = None if session.quiz_id == REVIEW_QUIZ_ID and begun_before_today(
-                    session, core.clock(), turn.user) else core.stepper.still_open(session, _)
+                stale = earlier_days_round(session, core.clock(), turn.user)
+                still_open = None if stale else core.stepper.still_open(session, _)
                 return (Notice(still_open, NoticeCode.NOT_CURRENT_QUESTION, _.language, session.chat_id) if still_open
                         else not_open(_, chat_id=session.chat_id))
             asked = await core.asked_before(uow, turn.actor, session)  # its poll: left open, votes would count nothing

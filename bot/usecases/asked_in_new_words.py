@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.i18n import Localizer
 from bot.replies import QuestionView, Started, Summary
-from bot.review_quiz import REVIEW_QUIZ_ID, begun_before_today
+from bot.review_quiz import earlier_days_round
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import held_by_a_game, open_quiz, played_here
@@ -30,7 +30,7 @@ async def asked_in_new_words(core: Core, turn: Turn, spoken_before: str, _: Loca
     question = quiz.question(session.current_question_id)
     if question is None or question.display_language(spoken_before) == question.display_language(_.language):
         return None
-    if session.quiz_id == REVIEW_QUIZ_ID and begun_before_today(session, core.clock(), turn.user):
+    if earlier_days_round(session, core.clock(), turn.user):
         return None  # not resumed: /review ends a round of an earlier day and starts today's
     if await held_by_a_game(uow, session) or await played_here(uow, actor) == open_quiz(session):
         return None

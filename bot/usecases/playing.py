@@ -22,7 +22,7 @@ from bot.notices import (
 from bot.ports import SessionAlreadyActive, UnitOfWork
 from bot.records import MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, Started, Stopped, Summary
-from bot.review_quiz import REVIEW_QUIZ_ID, begun_before_today
+from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -72,7 +72,7 @@ class Playing:
             if session is None:
                 return Notice(_("You have no quiz in progress. Choose one to start."), NoticeCode.NO_ACTIVE_SESSION,
                               _.language, turn.actor.chat_id)
-            if session.quiz_id == REVIEW_QUIZ_ID and begun_before_today(session, core.clock(), turn.user):
+            if earlier_days_round(session, core.clock(), turn.user):
                 return await self._reviewing.start_in(turn, shared, pressed=False)  # today's round, as /review
             quiz = core.quiz_of(session)
             if quiz is None:

@@ -18,7 +18,7 @@ from bot.notices import asked_above, game_of_it_here, review_already_started, re
 from bot.ports import SessionAlreadyActive
 from bot.records import CardRecord, MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, Started, Summary
-from bot.review_quiz import REVIEW_QUIZ_ID, begun_before_today, ref
+from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round, ref
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -87,7 +87,7 @@ class Reviewing:
         leaving = await uow.sessions.active(turn.user_id)  # the quiz played until now, if another
         session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
         left_before: tuple[MessageLink, ...] = ()  # the poll of a round of an earlier day, ended here
-        if session is not None and begun_before_today(session, core.clock(), turn.user):
+        if session is not None and earlier_days_round(session, core.clock(), turn.user):
             left_before = await self._end_earlier_round(turn, session)
             leaving = None if leaving is not None and leaving.id == session.id else leaving
             session = None
