@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import TypeVar
 
 from bot.delivery import Shown, Surface, Target, surface_for
 from bot.records import MessageLink
@@ -18,6 +19,7 @@ from bot.replies import AnswerOutcome, Started, polls_to_close
 log = logging.getLogger(__name__)
 
 Close = Callable[[MessageLink], Awaitable[object]]
+Reply = TypeVar("Reply")
 
 
 class Showing:
@@ -25,11 +27,17 @@ class Showing:
 
     def __init__(self, target: Target) -> None:
         self._target = target
-        self.reply: Shown | None = None
+        self.reply: object = None  # Shown, or what the action returned (see returned)
 
     def __call__(self, reply: Shown) -> Surface | None:
         self.reply = reply
         return surface_for(self._target, reply)
+
+    def returned(self, reply: Reply) -> Reply:
+        """The action's reply, also one it showed nothing of (a Notice), whose polls are closed as a shown one's:
+        a review round of an earlier day ended with nothing due to start in its place."""
+        self.reply = reply
+        return reply
 
 
 @contextlib.asynccontextmanager
@@ -47,7 +55,7 @@ async def closing_left_open(close: Close, target: Target) -> AsyncIterator[Showi
     await _close_each(close, polls_to_close(showing.reply))
 
 
-def _left_behind(reply: Shown | None) -> tuple[MessageLink, ...]:
+def _left_behind(reply: object) -> tuple[MessageLink, ...]:
     """The polls no longer asked here whatever became of the reply: quizzes left behind, a question skipped."""
     if isinstance(reply, AnswerOutcome) and reply.skipped_poll is not None:
         return (*reply.left_behind, reply.skipped_poll)

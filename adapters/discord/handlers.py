@@ -108,7 +108,7 @@ class CommandHandlers:
             return
         try:
             async with closing_left_open(self._end_poll, surface) as shown:  # asked again, over, or left for another
-                result = await action(shown)
+                result = shown.returned(await action(shown))  # a Notice's polls too: a round of an earlier day
         except discord.Forbidden:  # refused although the rights looked fine
             await respond(interaction, await self._poll_refused(interaction, command))
             return

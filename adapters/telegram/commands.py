@@ -134,7 +134,8 @@ class Commands:
         owner, reference = owner_in(chat, actor, first_name(update)), command_argument(context.args)
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
             # In a group, the question asked there a moment ago isn't asked again: each poll spends its budget.
-            reply = await self._engine.start(actor, reference, surface, shared=not is_private(chat, actor))
+            reply = surface.returned(await self._engine.start(actor, reference, surface,
+                                                              shared=not is_private(chat, actor)))
         if isinstance(reply, WhichQuiz):  # several quizzes match: the question, and a button for each
             await self._repeats.which(reply, actor, chat, first_name(update), reference or "")
         elif isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:  # and the list: as /quizzes
@@ -222,7 +223,9 @@ class Commands:
         """The learner's due questions as quiz polls, or when the next review is. ``pressed``: by a reminder's
         button, not typed (see QuizEngine.review)."""
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name)) as surface:
-            reply = await self._engine.review(actor, surface, shared=not is_private(chat, actor), pressed=pressed)
+            # A Notice too may leave a poll to take away: a round of an earlier day ended, nothing due today.
+            reply = surface.returned(await self._engine.review(actor, surface, shared=not is_private(chat, actor),
+                                                               pressed=pressed))
         if isinstance(reply, Notice):  # e.g. when their next review is
             await self.tell("review", actor, chat, first_name, reply)
 

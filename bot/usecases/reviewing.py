@@ -112,7 +112,7 @@ class Reviewing:
                 notice = await self._held(turn, until, here) if held else None
                 notice = notice or await self._nothing_due(turn, held)
                 await uow.commit()  # the cards parked on the way
-                return notice
+                return replace(notice, left_behind=left_before)
             # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
             left_behind = left_before + await core.left_behind(uow, turn.actor, None, leaving)
             # Before the round is added: after, the quiz left would look left for it before its time ran out.

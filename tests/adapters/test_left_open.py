@@ -10,7 +10,7 @@ import pytest
 from adapters.left_open import closing_left_open
 from bot.delivery import Shown, Surface
 from bot.records import MessageLink
-from bot.replies import AnswerOutcome, QuestionView, Started
+from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started
 
 QUESTION = QuestionView(session_id="s2", quiz_id="q", question_id="q1", number=1, total=3, label="Question 1 of 3",
                         prompt="Which?", options=("a", "b"), correct_index=0, explanation="", language="en")
@@ -68,3 +68,18 @@ async def test_when_showing_the_next_question_fails_the_skipped_questions_poll_s
             shown(skipped)
             raise RuntimeError("the next poll was refused")
     assert closed == ["skipped"]  # the skip is kept: a vote there would count for nothing
+
+
+async def test_the_polls_a_notice_returned_leaves_close_though_it_was_shown_through_nothing() -> None:
+    """A review round of an earlier day ended with nothing due to start today: the Notice saying so comes back to
+    the adapter, not through the target, and carries the old round's poll."""
+    closed: list[str] = []
+
+    async def close(link: MessageLink) -> None:
+        closed.append(link.message_key)
+
+    nothing_due = Notice("Nothing is due for review right now.", NoticeCode.NOTHING_DUE,
+                         left_behind=(poll("old-round"),))
+    async with closing_left_open(close, nowhere) as shown:
+        assert shown.returned(nothing_due) is nothing_due
+    assert closed == ["old-round"]

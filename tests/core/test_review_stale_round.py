@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from bot.engine import QuizEngine
 from bot.records import SessionState
-from bot.replies import Notice, Started
+from bot.replies import Notice, NoticeCode, QuestionView, Started
 from tests.core.play import answer, next_question, start, summary_of
 from tests.core.review_play import ADA, ALL_WRONG, play_collectives
 from tests.fakes.clock import FixedClock
@@ -148,3 +148,31 @@ async def test_a_skip_says_no_round_of_an_earlier_day_is_open_to_carry_on(
     later = await engine.skip(ADA)
     # Before: "Your review round is still open: ... carry on where you left off."
     assert isinstance(later, Notice) and later.text == "That question is no longer open.", later
+
+
+async def _round_left_with_nothing_due_next_morning(engine: QuizEngine, clock: FixedClock) -> QuestionView:
+    """A review round of collectives' three left at its second, whose poll went out on Telegram; the quiz itself
+    then played again the same day, all right: the next morning nothing is due. The old round's left question."""
+    await play_collectives(engine, ALL_WRONG)
+    clock.advance(DAY + timedelta(hours=1))  # Tuesday 10:00
+    started = await engine.review(ADA)
+    assert isinstance(started, Started) and started.question.total == 3
+    left = next_question(await answer(engine, ADA, started.question, right=True))
+    await engine.link_message("telegram", "old-round-poll", left, "chat-ada")
+    await play_collectives(engine, dict.fromkeys(ALL_WRONG, True))
+    clock.advance(timedelta(hours=15))  # Wednesday 01:00
+    return left
+
+
+async def test_review_with_nothing_due_ends_a_round_left_days_ago_and_gives_its_poll_to_take_away(
+        engine: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    left = await _round_left_with_nothing_due_next_morning(engine, clock)
+    nothing = await engine.review(ADA)
+    assert isinstance(nothing, Notice) and nothing.code is NoticeCode.NOTHING_DUE, nothing
+    assert fake_db.state.sessions[left.session_id].state is SessionState.STOPPED
+    # Before: none, the old round's poll left open to votes that say "That question is no longer open."
+    assert [(link.message_key, link.question_id) for link in nothing.left_behind] == [
+        ("old-round-poll", left.question_id)]
+    again = await engine.review(ADA)
+    assert isinstance(again, Notice) and again.left_behind == ()  # taken away once
+

@@ -7,8 +7,19 @@ from datetime import timedelta
 
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
+from tests.telegram.game_steps import lobby, press
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, correct, for_chat, next_poll, poll_id, running_bot, wrong
+from tests.telegram.telegram_harness import (
+    AMINATA,
+    GROUP,
+    JUMA,
+    correct,
+    for_chat,
+    next_poll,
+    poll_id,
+    running_bot,
+    wrong,
+)
 
 DAY = timedelta(days=1)
 
@@ -38,3 +49,33 @@ async def test_review_days_after_a_round_left_asks_todays_round(api: FakeBotApi,
         assert (AMINATA.id, int(left.result["message_id"])) in api.deleted  # the old round's open poll
         intro = api.sent_texts(AMINATA.id)[-1]
         assert "Bon retour" not in intro and "3 questions" in intro, intro
+
+
+async def test_review_with_nothing_to_ask_today_takes_away_the_poll_of_a_round_left_days_ago(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Days later all that is due waits for a group game she joined: /review says so, ends the old round, and
+    takes its poll away (before: left open, a vote there answered "That question is no longer open.")."""
+    async with running_bot(settings, clock) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        for number in (1, 2, 3):
+            poll = await next_poll(api, AMINATA.id, number)
+            await api.answer_poll(AMINATA, poll_id(poll), [wrong(poll)])
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(AMINATA.id)(p) and "❌" in p["text"])
+        clock.advance(DAY + timedelta(hours=1))
+        await api.command(AMINATA, "/review")
+        left = await next_poll(api, AMINATA.id, 4)
+
+        clock.advance(DAY)
+        await api.command(JUMA, "/game collectives", GROUP)
+        _call, game = await lobby(api, GROUP)
+        await press(api, AMINATA, f"gj:{game}", GROUP)
+        await api.settle()
+        assert (AMINATA.id, int(left.result["message_id"])) not in api.deleted
+        said = len(api.sent_texts(AMINATA.id))
+        await api.command(AMINATA, "/review")
+        await api.wait_for("sendMessage", said + 1, for_chat(AMINATA.id))
+        held = engine.localizer_for("fr")("You're playing {title} in a group game right now, so its questions due "
+                                          "for review wait until the game is over.", title="Collectives")
+        assert api.sent_texts(AMINATA.id)[-1] == held
+        await api.wait_for("deleteMessage", 1, for_chat(AMINATA.id))
+        assert (AMINATA.id, int(left.result["message_id"])) in api.deleted  # the old round's open poll
