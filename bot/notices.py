@@ -60,6 +60,12 @@ def no_quiz_in_progress(_: Localizer, game_here: bool = False) -> Notice:
     return dead_end(_("You have no quiz in progress."), NoticeCode.NO_ACTIVE_SESSION, _)
 
 
+def nothing_to_resume(_: Localizer, chat_id: str | None = None) -> Notice:
+    """/quiz alone (the terminal's start-up) with no quiz in progress: the adapter lists the quizzes beside it."""
+    return Notice(_("You have no quiz in progress. Choose one to start."), NoticeCode.NO_ACTIVE_SESSION, _.language,
+                  chat_id)
+
+
 def unknown_language(choice: str, _: Localizer) -> Notice:
     names = ", ".join(f"{code} ({name})" for code, name in NATIVE_NAMES.items())
     return Notice(_("I don't speak “{choice}”. Choose one of: {names}.", choice=echoed(choice, 40),

@@ -15,6 +15,7 @@ from bot.notices import (
     game_of_it_here,
     named_quiz,
     no_quiz_in_progress,
+    nothing_to_resume,
     playing_in_a_game,
     quiz_not_found,
     quiz_title,
@@ -70,10 +71,9 @@ class Playing:
         else:
             session = await uow.sessions.active(turn.user_id)
             if session is None:
-                return Notice(_("You have no quiz in progress. Choose one to start."), NoticeCode.NO_ACTIVE_SESSION,
-                              _.language, turn.actor.chat_id)
-            if earlier_days_round(session, core.clock(), turn.user):
-                return await self._reviewing.start_in(turn, shared, pressed=False)  # today's round, as /review
+                return nothing_to_resume(_, turn.actor.chat_id)
+            if earlier_days_round(session, core.clock(), turn.user):  # today's round, as /review
+                return await self._reviewing.start_in(turn, shared, pressed=False, resuming=True)
             quiz = core.quiz_of(session)
             if quiz is None:
                 closed = await core.stepper.close_removed_quiz(uow, session, _)

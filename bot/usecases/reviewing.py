@@ -14,7 +14,13 @@ from bot.content.models import Quiz, localized
 from bot.delivery import Target
 from bot.due_cards import count_due, due_cards, held_back, next_due
 from bot.i18n import Localizer
-from bot.notices import asked_above, game_of_it_here, review_already_started, review_held_for_the_game
+from bot.notices import (
+    asked_above,
+    game_of_it_here,
+    nothing_to_resume,
+    review_already_started,
+    review_held_for_the_game,
+)
 from bot.ports import SessionAlreadyActive
 from bot.records import CardRecord, MessageLink, QuizSession, SessionState
 from bot.replies import Actor, Notice, NoticeCode, Started, Summary
@@ -81,8 +87,10 @@ class Reviewing:
         return await self._core.turns.run(actor, lambda turn: self.start_in(turn, shared, pressed),
                                           after=self._core.delivering(actor, surface))
 
-    async def start_in(self, turn: Turn, shared: bool, pressed: bool) -> Started | Summary | Notice:
-        """``start`` in a turn already running (also resuming the latest quiz: a review round of an earlier day)."""
+    async def start_in(self, turn: Turn, shared: bool, pressed: bool, *,
+                       resuming: bool = False) -> Started | Summary | Notice:
+        """``start`` in a turn already running. ``resuming``: the latest quiz, a review round of an earlier day, for
+        /quiz alone: with nothing due now and no other quiz open, there is no quiz in progress to carry on."""
         core, _, uow = self._core, turn.words, turn.uow
         leaving = await uow.sessions.active(turn.user_id)  # the quiz played until now, if another
         session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
@@ -109,7 +117,10 @@ class Reviewing:
             if len(quizzes := {card.quiz_id for card in due}) == 1:
                 one_quiz = core.library.catalog.get(quizzes.pop())
             if not refs:
-                notice = await self._held(turn, until, here) if held else None
+                if resuming and await uow.sessions.active(turn.user_id) is None:  # the old round was the only one
+                    notice: Notice | None = nothing_to_resume(_, turn.actor.chat_id)
+                else:
+                    notice = await self._held(turn, until, here) if held else None
                 notice = notice or await self._nothing_due(turn, held)
                 await uow.commit()  # the cards parked on the way
                 return replace(notice, left_behind=left_before)

@@ -176,3 +176,16 @@ async def test_review_with_nothing_due_ends_a_round_left_days_ago_and_gives_its_
     again = await engine.review(ADA)
     assert isinstance(again, Notice) and again.left_behind == ()  # taken away once
 
+
+
+async def test_resuming_the_latest_quiz_when_it_was_a_round_left_days_ago_and_nothing_is_due(
+        engine: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """/quiz alone says what it says with no quiz in progress, not "Nothing is due for review": the learner asked
+    for their quiz, and the old round is ended (its poll to take away)."""
+    left = await _round_left_with_nothing_due_next_morning(engine, clock)
+    resumed = await engine.start(ADA)
+    # Before: "Nothing is due for review right now. Your next review: ..."
+    assert isinstance(resumed, Notice) and resumed.code is NoticeCode.NO_ACTIVE_SESSION, resumed
+    assert resumed.text == "You have no quiz in progress. Choose one to start."
+    assert [link.message_key for link in resumed.left_behind] == ["old-round-poll"]
+    assert fake_db.state.sessions[left.session_id].state is SessionState.STOPPED

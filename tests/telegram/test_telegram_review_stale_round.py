@@ -8,7 +8,7 @@ from datetime import timedelta
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
 from tests.telegram.game_steps import lobby, press
-from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_fake_api import Call, FakeBotApi
 from tests.telegram.telegram_harness import (
     AMINATA,
     GROUP,
@@ -51,26 +51,33 @@ async def test_review_days_after_a_round_left_asks_todays_round(api: FakeBotApi,
         assert "Bon retour" not in intro and "3 questions" in intro, intro
 
 
+async def _round_left_and_a_game_joined_the_next_day(api: FakeBotApi, clock: FixedClock) -> Call:
+    """Aminata's review round of collectives' three, its first poll left open; the next day she joins a group game
+    of collectives, which holds all she has due. The old round's poll."""
+    await api.command(AMINATA, "/quiz collectives")
+    for number in (1, 2, 3):
+        poll = await next_poll(api, AMINATA.id, number)
+        await api.answer_poll(AMINATA, poll_id(poll), [wrong(poll)])
+    await api.wait_for("sendMessage", 1, lambda p: for_chat(AMINATA.id)(p) and "❌" in p["text"])
+    clock.advance(DAY + timedelta(hours=1))
+    await api.command(AMINATA, "/review")
+    left = await next_poll(api, AMINATA.id, 4)
+
+    clock.advance(DAY)
+    await api.command(JUMA, "/game collectives", GROUP)
+    _call, game = await lobby(api, GROUP)
+    await press(api, AMINATA, f"gj:{game}", GROUP)
+    await api.settle()
+    assert (AMINATA.id, int(left.result["message_id"])) not in api.deleted
+    return left
+
+
 async def test_review_with_nothing_to_ask_today_takes_away_the_poll_of_a_round_left_days_ago(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
     """Days later all that is due waits for a group game she joined: /review says so, ends the old round, and
     takes its poll away (before: left open, a vote there answered "That question is no longer open.")."""
     async with running_bot(settings, clock) as engine:
-        await api.command(AMINATA, "/quiz collectives")
-        for number in (1, 2, 3):
-            poll = await next_poll(api, AMINATA.id, number)
-            await api.answer_poll(AMINATA, poll_id(poll), [wrong(poll)])
-        await api.wait_for("sendMessage", 1, lambda p: for_chat(AMINATA.id)(p) and "❌" in p["text"])
-        clock.advance(DAY + timedelta(hours=1))
-        await api.command(AMINATA, "/review")
-        left = await next_poll(api, AMINATA.id, 4)
-
-        clock.advance(DAY)
-        await api.command(JUMA, "/game collectives", GROUP)
-        _call, game = await lobby(api, GROUP)
-        await press(api, AMINATA, f"gj:{game}", GROUP)
-        await api.settle()
-        assert (AMINATA.id, int(left.result["message_id"])) not in api.deleted
+        left = await _round_left_and_a_game_joined_the_next_day(api, clock)
         said = len(api.sent_texts(AMINATA.id))
         await api.command(AMINATA, "/review")
         await api.wait_for("sendMessage", said + 1, for_chat(AMINATA.id))
@@ -79,3 +86,19 @@ async def test_review_with_nothing_to_ask_today_takes_away_the_poll_of_a_round_l
         assert api.sent_texts(AMINATA.id)[-1] == held
         await api.wait_for("deleteMessage", 1, for_chat(AMINATA.id))
         assert (AMINATA.id, int(left.result["message_id"])) in api.deleted  # the old round's open poll
+
+
+async def test_quiz_alone_when_the_only_quiz_open_was_a_round_left_days_ago_lists_the_quizzes(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """/quiz alone says what it says with no quiz in progress, with the quizzes to choose from; before: the
+    game's hold ("You're playing Collectives in a group game right now...") as /review says it."""
+    async with running_bot(settings, clock) as engine:
+        left = await _round_left_and_a_game_joined_the_next_day(api, clock)
+        said = len(api.sent_texts(AMINATA.id))
+        await api.command(AMINATA, "/quiz")
+        listing = (await api.wait_for("sendMessage", said + 1, for_chat(AMINATA.id)))[said]
+        _ = engine.localizer_for("fr")
+        assert _("You have no quiz in progress. Choose one to start.") in listing.params["text"], listing.params
+        assert listing.params["reply_markup"]["inline_keyboard"]
+        await api.wait_for("deleteMessage", 1, for_chat(AMINATA.id))
+        assert (AMINATA.id, int(left.result["message_id"])) in api.deleted
