@@ -76,8 +76,7 @@ class Notice:
     # The sentence ``text`` ends with, where a dead end leaves the learner (see views.choose_a_quiz): a surface
     # that words commands otherwise (the terminal, without "/") says its own instead.
     next_step: str | None = field(default=None, compare=False)
-    # As Started's: the polls on this platform of a quiz that ended here with nothing to ask in its place (a review
-    # round of an earlier day, nothing due today), to take away: a vote there would answer for nothing.
+    # As Started's: the polls of a quiz ended here with nothing asked in its place (an earlier day's review round).
     left_behind: tuple[MessageLink, ...] = field(default=(), compare=False)
 
     @property
@@ -288,8 +287,7 @@ class Profile:
 
 
 def polls_to_close(reply: object) -> tuple[MessageLink, ...]:
-    """The polls a start, resume, retry, skip or an answer back in a left quiz (or a round of an earlier day ended
-    by a Notice) leaves asking questions nobody should answer there any more."""
+    """The polls a reply leaves asking what nobody should answer any more (a start, a skip, a left quiz's answer)."""
     if isinstance(reply, Notice):
         return reply.left_behind
     if isinstance(reply, Started):

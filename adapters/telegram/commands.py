@@ -192,22 +192,20 @@ class Commands:
         """``/language sw`` sets it at once; ``/language`` alone shows the picker. In a group, an admin's
         ``/language sw`` sets the group's language for games."""
         choice = command_argument(context.args)
+        async def picker() -> Send:
+            _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
+            action = Action.LANGUAGE if is_private(chat, actor) else Action.CHAT_LANGUAGE  # as typed there
+            return language_question(self._chat, _, action)
         if choice is not None and not is_private(chat, actor):
             await self.games.group_language(actor, chat, choice, name=first_name(update))
-            return
-        if choice is not None:  # a question waiting is asked again in it, the confirmation above its new poll
+        elif choice is not None:  # a question waiting is asked again in it, the confirmation above its new poll
             async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
                 reply = await self._engine.choose_language(actor, choice, surface)
             if isinstance(reply, Notice):
                 await self.notice(chat, reply)
             if not (isinstance(reply, Notice) and reply.is_error):
                 await self.chat_menu(actor.user_id, self._engine.localizer_for(reply.language))
-            return
-        async def picker() -> Send:
-            _ = self._engine.localizer_for((await self._engine.profile(actor)).language)
-            action = Action.LANGUAGE if is_private(chat, actor) else Action.CHAT_LANGUAGE  # as typed there
-            return language_question(self._chat, _, action)
-        if is_private(chat, actor) or await self.games.may_pick_group_language(actor, chat, first_name(update)):
+        elif is_private(chat, actor) or await self.games.may_pick_group_language(actor, chat, first_name(update)):
             # In a group, the group's picker: pressed there only, and one a minute per member is enough.
             await self._personal.answer("language", None, actor, chat, first_name(update), picker, here=True)
 
@@ -236,8 +234,7 @@ class Commands:
         await self.games.leaderboard(actor, chat, list(context.args or []), first_name(update))
 
     async def reload(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        """Admins only (the engine checks): re-read the content; a failure keeps serving the previous one. In a
-        group, the report goes to the admin privately (see reload_reply)."""
+        """Admins only (the engine checks): re-read the content, a failure keeping the previous (see reload_reply)."""
         async def prepare() -> Send:
             report = await self._engine.reload(actor)
             return lambda to, owner: self._chat.html(to, [render.reload_report(report, owner=owner)])
