@@ -59,6 +59,8 @@ class NoticeCode(StrEnum):
     NOT_ALLOWED = "not_allowed"  # only the starter or an admin may do that
     IN_A_GAME = "in_a_game"  # the quiz is one the learner plays in a live group game: not alone meanwhile
     CHAT_REFUSED = "chat_refused"  # the chat refused the game's message, which stopped the game (its podium says so)
+    # The same, and the chat refused its podium too (a forum topic closed): nobody there heard why, only the actor can
+    CHAT_UNHEARD = "chat_unheard"
     REMINDERS_ON = "reminders_on"  # reminders set: the platform checks that its private messages reach the learner
 
 

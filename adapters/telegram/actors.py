@@ -15,6 +15,12 @@ PLATFORM = "telegram"
 Command = Callable[[Actor, str, Update, Context], Awaitable[None]]
 
 
+def player_name(user: User | None) -> str:
+    """A game's name for a player. full_name, typed str, is None for a first name Telegram sends empty: the
+    engine then shows "?" too."""
+    return (user.full_name or "") if user else "?"
+
+
 def actor_for(user: User, chat: Chat | None = None, message: MaybeInaccessibleMessage | None = None) -> Actor:
     """The engine's Actor for a Telegram user, in a chat if the event has one (poll answers don't): in the topic
     of a forum that ``message`` was posted in (adapters/telegram/topics.py)."""

@@ -11,7 +11,7 @@ from telegram.error import BadRequest, NetworkError
 
 from adapters.once_per import OncePer
 from adapters.telegram import game_render, render
-from adapters.telegram.actors import PLATFORM, is_private, owner_in
+from adapters.telegram.actors import PLATFORM, is_private, owner_in, player_name
 from adapters.telegram.callback_data import Action, ButtonData
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.chat_admins import is_chat_admin, membership_of
@@ -33,11 +33,6 @@ DEEP_LINK = "gx_"  # /start gx_<game id>_<place>: an explanation too long for an
 CONTROLS = {"stop", "skip"}
 PERIODS = {"week", "all"}
 VISIBILITY = {"hide": True, "show": False}
-
-
-def player_name(user: User | None) -> str:
-    # full_name, typed str, is None for a first name Telegram sends empty: the engine then shows "?" too.
-    return (user.full_name or "") if user else "?"
 
 
 class GameCommands:
@@ -268,17 +263,20 @@ class GameCommands:
 
     async def _refuse(self, actor: Actor, chat: str, notice: Notice, first_name: str | None,
                       seconds: int | None = None) -> None:
-        """Said in the group if it is to hear it (see _heard)."""
-        if self._heard(actor, chat, notice):
+        """Said in the group if it is to hear it (see _heard); one the group can't take, to its actor privately."""
+        if notice.code is NoticeCode.CHAT_UNHEARD:
+            await self.personal.privately(notice, actor, self._chat)
+        elif self._heard(actor, chat, notice):
             await self._say_refusal(actor, chat, notice, first_name, seconds)
 
     def _heard(self, actor: Actor, chat: str, notice: Notice) -> bool:
         """Whether the group is to hear this refusal, counted as heard: the same refusal once per person per half
         minute, as repeats must not eat the group's budget, yet a typo right after a usage hint, or a second
         typo, still hears that the quiz isn't known. The same words, not the same kind: "no quiz called X" is
-        one kind for every X. A refusal by the chat itself is not said there again: the podium said it, if the
-        chat took anything at all."""
-        return notice.code is not NoticeCode.CHAT_REFUSED and self._refused.allow((chat, actor.user_id, notice.text))
+        one kind for every X. A refusal by the chat itself is not said there again: the podium said it, or the chat
+        took nothing at all."""
+        return (notice.code not in (NoticeCode.CHAT_REFUSED, NoticeCode.CHAT_UNHEARD)
+                and self._refused.allow((chat, actor.user_id, notice.text)))
 
     async def _say_refusal(self, actor: Actor, chat: str, notice: Notice, first_name: str | None,
                            seconds: int | None = None) -> None:

@@ -14,6 +14,7 @@ zone back (ignored, it would leave them in Paris's time, told nothing).
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 
@@ -29,6 +30,8 @@ from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import language_picker
 from bot.i18n import Localizer
 from bot.replies import Actor, Notice
+
+log = logging.getLogger(__name__)
 
 # Sends the answer to a chat, naming its owner there (None: a private chat, where replies name nobody).
 Send = Callable[[str, str | None], Awaitable[None]]
@@ -54,6 +57,16 @@ class PersonalAnswers:
                 await telegram.html(to, [render.outcome_notice(notice.text, owner)])
             return send
         await self.answer(command, (notice.text,), actor, chat, first_name, ready, here=notice.here)
+
+    @staticmethod
+    async def privately(notice: Notice, actor: Actor, telegram: TelegramChat) -> None:
+        """A notice its group can't take (a forum topic closed to the bot): to the member's private chat, if they
+        started the bot; else nobody can be told."""
+        async def send(to: str, _owner: str | None) -> None:
+            await telegram.html(to, [render.outcome_notice(notice.text, None)])
+        if not await sent_privately(send, actor.user_id):
+            log.info("could not tell %s user %s privately what their group refused (%s): they never started the "
+                     "bot, or blocked it", actor.platform, actor.user_id, notice.code)
 
     async def answer(self, command: str, args: Sequence[str] | None, actor: Actor, chat: str, first_name: str,
                      prepare: Callable[[], Awaitable[Send]], *, here: bool = False) -> None:

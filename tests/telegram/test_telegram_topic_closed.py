@@ -8,6 +8,7 @@ import logging
 import pytest
 
 from adapters.settings import Settings
+from tests.telegram.fake_types import Failure
 from tests.telegram.game_steps import buttons_data, press, vote
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import WANJIRU, running_bot
@@ -71,3 +72,56 @@ async def test_a_quiz_in_a_closed_topic_logs_no_error_and_waits_for_its_learner(
         assert len(api.calls("sendPoll", in_forum(QUIZ_TOPIC))) == 1
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
     assert "the chat refused the reply" in caplog.text
+
+
+async def test_a_skip_refused_by_a_topic_closed_mid_game_is_told_to_who_typed_it_privately(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """The topic closed mid-question, then /game skip there (its admins may still post in it): the results were
+    refused, the game stopped, and its podium saying why was refused too, so nobody was told anything. Whoever typed
+    it hears why in their private chat, in their language; the game is over, its topic free for a new one."""
+    async with running_bot(settings, game_interval=GAMES) as engine:
+        await api.command(WANJIRU, "/game collectives", FORUM, topic=GAME_TOPIC)  # a game in Swahili
+        game = await lobby_in(api, GAME_TOPIC)
+        await press(api, ADA, f"gj:{game}", FORUM, topic=GAME_TOPIC)
+        await press(api, WANJIRU, f"gb:{game}", FORUM, topic=GAME_TOPIC)
+        await polls_in(api, GAME_TOPIC, 1)
+        api.closed_topics.add((FORUM.id, GAME_TOPIC))  # an admin closes the topic mid-question
+        await api.command(WANJIRU, "/game skip", FORUM, topic=GAME_TOPIC)
+        await api.settle()
+
+        told = [call.params["text"] for call in api.calls("sendMessage")
+                if call.params["chat_id"] == str(WANJIRU.id)]
+        assert told == [engine.localizer_for("sw")(
+            "I can't post the game's messages in this topic: it is closed. Ask an admin to reopen it, or start a "
+            "new game in an open topic.")]
+        assert [call.method for call in api.requests if not call.ok] == ["sendMessage", "sendMessage"]  # podium
+        api.closed_topics.clear()  # an admin opens it again: a new game starts there at once
+        said = len(api.calls("sendMessage"))
+        await api.command(ADA, "/game collectives", FORUM, topic=GAME_TOPIC)
+        lobby = (await api.wait_for("sendMessage", said + 1))[-1].params
+        assert buttons_data(lobby)[0].startswith("gj:") and game not in buttons_data(lobby)[0]
+    assert "stopped: its chat refused a message (topic closed)" in caplog.text
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_game_typed_in_a_closed_topic_is_refused_to_its_admin_privately_if_they_can_be_told(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """An admin (who alone may post in a closed topic) types /game there: its lobby is refused, and so is the note
+    saying why. They hear it in their private chat; one who never started the bot (Telegram refuses the bot their
+    private chat) can't be told anything: a line in the log, no try in the topic again, no error."""
+    caplog.set_level(logging.INFO, "adapters.telegram.personal")
+    async with running_bot(settings) as engine:
+        api.closed_topics.add((FORUM.id, GAME_TOPIC))
+        api.refusing[ADA.id] = Failure(403, "Forbidden: bot can't initiate conversation with a user")
+        await api.command(ADA, "/game collectives", FORUM, topic=GAME_TOPIC)
+        await api.settle()
+        assert [(call.method, call.params["chat_id"]) for call in api.requests if not call.ok] == [
+            ("sendMessage", str(FORUM.id)), ("sendMessage", str(FORUM.id)), ("sendMessage", str(ADA.id))]
+
+        await api.command(WANJIRU, "/game collectives", FORUM, topic=GAME_TOPIC)
+        told = await api.wait_for("sendMessage", 1, lambda params: params["chat_id"] == str(WANJIRU.id))
+        assert told[0].params["text"] == engine.localizer_for("sw")(
+            "I can't post the game's messages in this topic: it is closed. Ask an admin to reopen it, or start a "
+            "new game in an open topic.")
+    assert "could not tell telegram user 301 privately" in caplog.text
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

@@ -44,11 +44,11 @@ class GameTable:
         return await self.core.turns.run_unlocked(live)
 
     async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage, *,
-                   set_aside: bool = True) -> str | None:
+                   set_aside: bool = True) -> tuple[str, bool] | None:
         """Show events in their chat, keeping what was posted before the next one (call it under the lock). The
-        right the chat lacks if its refusal stopped the game, else None (also when the game was over already and
-        only its podium was refused). ``set_aside=False``: the caller sets the players' polls aside once the
-        game begins (after answering who began it)."""
+        right the chat lacks if its refusal stopped the game, and whether its podium said so there; else None (also
+        when the game was over already and only its podium was refused). ``set_aside=False``: the caller sets the
+        players' polls aside once the game begins (after answering who began it)."""
         if not events:
             return None
 
@@ -65,8 +65,8 @@ class GameTable:
         try:
             await show(events, surface, record)
         except ChatRefused as refused:
-            stopped = await self._stop_refused(events[0].game_id, refused.right, surface)
-            return refused.right if stopped else None
+            heard = await self._stop_refused(events[0].game_id, refused.right, surface)
+            return None if heard is None else (refused.right, heard)
         if set_aside and any(isinstance(event, GameBegins) for event in events):  # before its first question closes
             await self.set_aside_players_polls(platform, events[0].game_id, stage)
         return None
@@ -149,8 +149,10 @@ class GameTable:
             refused = await self.show(actor.platform, reply, stage, set_aside=set_aside)
         if refused is None:
             return None
+        right, heard = refused
         _ = await self.core.turns.words(actor)  # after the game's lock: their own comes first
-        return Notice(views.refused_note(refused, _), NoticeCode.CHAT_REFUSED, _.language)
+        return Notice(views.refused_note(right, _), NoticeCode.CHAT_REFUSED if heard else NoticeCode.CHAT_UNHEARD,
+                      _.language)
 
     async def stop_removed(self, game_ids: list[str]) -> int:
         """The bot was removed from the chat (or server) these games run in: each stops now, as when its chat
@@ -159,12 +161,13 @@ class GameTable:
         stopped = 0
         for game_id in game_ids:
             async with self.locks.of(game_id):
-                stopped += await self._stop_refused(game_id, N_("Send Messages"), None)
+                stopped += await self._stop_refused(game_id, N_("Send Messages"), None) is not None
         return stopped
 
-    async def _stop_refused(self, game_id: str, right: str, surface: GameSurface | None) -> bool:
+    async def _stop_refused(self, game_id: str, right: str, surface: GameSurface | None) -> bool | None:
         """The chat won't take the game's messages: stop it, and say why if the chat still takes a text (a
-        ``surface`` None: it takes nothing)."""
+        ``surface`` None: it takes nothing). Whether the chat was told why (its podium posted); None if the game
+        was over already."""
         async def stop(uow: UnitOfWork) -> GamePodium | None:
             game = await uow.games.get(game_id)
             if game is None or not game.state.live:
@@ -174,16 +177,17 @@ class GameTable:
             return podium
         podium = await self.core.turns.run_unlocked(stop)
         if podium is None:
-            return False
+            return None
         if surface is None:  # nothing refused: the chat is gone for the bot
             log.warning("game %s stopped: the bot was removed from its chat, or the chat deleted", game_id)
-            return True
+            return False
         log.warning("game %s stopped: its chat refused a message (%s)", game_id,
                     right if right in (HELD_BACK, CLOSED, TOPIC_CLOSED) else f"missing {right}")
         try:
             await surface.podium(podium)
         except Exception as error:  # the chat takes nothing at all: the game is over all the same
             log.info("could not tell game %s's chat why it stopped: %s", game_id, error)
+            return False
         return True
 
     def may_control(self, actor: Actor, game: GameRecord, user_id: int | None, moderator: bool) -> bool:
