@@ -70,3 +70,26 @@ async def test_a_game_started_in_a_locked_thread_says_it_is_closed_not_a_right_t
         assert (await fake.wait_until(first_answer(fake, again))).content == (
             "The lobby is open: everyone here can join.")
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_skip_in_a_thread_locked_mid_game_is_answered_why_the_game_stopped(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    """A moderator locks the post mid-question, then its starter sends /game skip there: the results and the podium
+    are refused, the game stops, and the skip's own answer (ephemeral, which a locked thread doesn't refuse) says
+    why, in the skipper's language."""
+    async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
+        _lobby_call, _game_id, first = await two_player_game(fake)
+        await fake.quiet(0.2)
+        channel_id = int(first.path.split("/")[2])
+        fake.locked_threads.add(channel_id)
+        token = await fake.slash("game", subcommand="skip", user_id=OTHER_ID, locale="fr", channel_id=channel_id)
+        answer = await fake.wait_until(first_answer(fake, token))
+        assert answer.content == bot.engine.localizer_for("fr")(
+            "I can't post the game's messages in this thread: it is closed and locked. Start a new game in another "
+            "channel.")
+        assert answer.content.startswith("Je ne peux pas publier les messages de la partie dans ce fil")
+        await assert_free(fake)
+        fake.locked_threads.clear()
+        await a_new_lobby_opens(fake, OTHER_ID)
+    assert "stopped: its chat refused a message (closed)" in caplog.text
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

@@ -4,10 +4,12 @@ do as a member (only the group's admins may still post there, or open it again).
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 import pytest
 
 from adapters.settings import Settings
+from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import Failure
 from tests.telegram.game_steps import buttons_data, press, vote
 from tests.telegram.telegram_fake_api import FakeBotApi
@@ -124,4 +126,26 @@ async def test_a_game_typed_in_a_closed_topic_is_refused_to_its_admin_privately_
             "I can't post the game's messages in this topic: it is closed. Ask an admin to reopen it, or start a "
             "new game in an open topic.")
     assert "could not tell telegram user 301 privately" in caplog.text
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_game_whose_topic_closed_mid_question_stops_at_its_time_and_frees_its_players(
+        api: FakeBotApi, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    """Nobody acts: the question's time runs out, its results are refused and the game stops (its podium refused
+    too), rather than running on unseen; its players may play its quiz on their own at once."""
+    async with running_bot(settings, clock, game_interval=GAMES):
+        await api.command(ADA, "/game collectives", FORUM, topic=GAME_TOPIC)
+        game = await lobby_in(api, GAME_TOPIC)
+        await press(api, ADA, f"gb:{game}", FORUM, topic=GAME_TOPIC)
+        await polls_in(api, GAME_TOPIC, 1)
+        api.closed_topics.add((FORUM.id, GAME_TOPIC))
+        for _question in range(4):  # long past every question the game had left
+            clock.advance(timedelta(minutes=2))
+            await api.settle()
+        assert [call.method for call in api.requests if not call.ok] == ["sendMessage", "sendMessage"]
+        assert len(api.calls("sendPoll", in_forum(GAME_TOPIC))) == 1
+
+        await api.command(ADA, "/quiz collectives")  # on their own: no game holds the quiz any more
+        assert (await api.wait_for("sendPoll", 1, lambda params: params["chat_id"] == str(ADA.id)))
+    assert "stopped: its chat refused a message (topic closed)" in caplog.text
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
