@@ -115,7 +115,10 @@ async def test_a_stop_the_channel_refuses_to_show_is_still_a_stop_said_in_the_st
                                 member_permissions=PLAYER_PERMISSIONS)
         answer = await fake.wait_until(first_answer(fake, stop))
         sn = bot.engine.localizer_for("sn")
-        assert answer.content == sn("Game stopped.") != "Game stopped."
+        assert answer.content == sn("Game stopped.") + " " + sn(  # and why the channel shows no podium
+            "I can't post the game's questions in this chat: I'm missing the “{permission}” permission. Ask an admin "
+            "to grant it, then start a new game.", permission=sn("Send Messages"))
+        assert not answer.content.startswith("Game stopped.")
         fake.forbidden_channels.clear()
         await a_new_lobby_opens(fake, OTHER_ID)
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

@@ -93,3 +93,22 @@ async def test_a_skip_in_a_thread_locked_mid_game_is_answered_why_the_game_stopp
         await a_new_lobby_opens(fake, OTHER_ID)
     assert "stopped: its chat refused a message (closed)" in caplog.text
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_stop_in_a_thread_locked_mid_game_says_its_podium_could_not_be_posted(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    """/game stop in a post locked mid-game: the game stopped, but its podium was refused; the answer said "Game
+    stopped." alone, as if the channel had seen the podium. It says why it didn't too."""
+    async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
+        _lobby_call, _game_id, first = await two_player_game(fake)
+        await fake.quiet(0.2)
+        channel_id = int(first.path.split("/")[2])
+        fake.locked_threads.add(channel_id)
+        token = await fake.slash("game", subcommand="stop", user_id=OTHER_ID, locale="fr", channel_id=channel_id)
+        answer = await fake.wait_until(first_answer(fake, token))
+        fr = bot.engine.localizer_for("fr")
+        assert answer.content == fr("Game stopped.") + " " + fr(
+            "I can't post the game's messages in this thread: it is closed and locked. Start a new game in another "
+            "channel.")
+        await assert_free(fake)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

@@ -149,3 +149,26 @@ async def test_a_game_whose_topic_closed_mid_question_stops_at_its_time_and_free
         assert (await api.wait_for("sendPoll", 1, lambda params: params["chat_id"] == str(ADA.id)))
     assert "stopped: its chat refused a message (topic closed)" in caplog.text
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_stop_whose_podium_a_closed_topic_refused_is_told_to_who_typed_it_privately(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """/game stop typed in a topic closed mid-game: the game stopped, but its podium was refused, and a stop done
+    says nothing else (the group normally sees it happen), so whoever typed it saw nothing at all. They hear in their
+    private chat that it stopped and why nothing shows."""
+    async with running_bot(settings, game_interval=GAMES) as engine:
+        await api.command(WANJIRU, "/game collectives", FORUM, topic=GAME_TOPIC)  # a game in Swahili
+        game = await lobby_in(api, GAME_TOPIC)
+        await press(api, ADA, f"gj:{game}", FORUM, topic=GAME_TOPIC)
+        await press(api, WANJIRU, f"gb:{game}", FORUM, topic=GAME_TOPIC)
+        await polls_in(api, GAME_TOPIC, 1)
+        api.closed_topics.add((FORUM.id, GAME_TOPIC))
+        await api.command(WANJIRU, "/game stop", FORUM, topic=GAME_TOPIC)
+        told = await api.wait_for("sendMessage", 1, lambda params: params["chat_id"] == str(WANJIRU.id))
+        sw = engine.localizer_for("sw")
+        assert told[0].params["text"] == sw("Game stopped.") + " " + sw(
+            "I can't post the game's messages in this topic: it is closed. Ask an admin to reopen it, or start a "
+            "new game in an open topic.")
+        await api.settle()
+        assert [call.method for call in api.requests if not call.ok] == ["sendMessage"]  # the podium alone
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

@@ -4,7 +4,7 @@ or an admin stopping the game or moving past a question."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from bot.games import views
@@ -132,7 +132,11 @@ class GamePlay:
         """End the chat's game now, with the podium so far: for the starter or an admin."""
         async def stop(turn: Turn, game: GameRecord) -> list[GameEvent]:
             return [await self._table.phases.finish(turn.uow, game, self._table.core.clock(), stopped_by=name)]
-        return await self._control(actor, moderator, stage, stop)
+        refused = await self._control(actor, moderator, stage, stop)
+        if refused is None or refused.code is not NoticeCode.CHAT_UNHEARD:
+            return refused
+        _ = await self._table.core.turns.words(actor)  # stopped all the same: only its podium went unseen
+        return replace(refused, text=_("Game stopped.") + " " + refused.text)
 
     async def skip(self, actor: Actor, moderator: bool, stage: Stage) -> Notice | Skipped:
         """Close the open question now (or, from the lobby or results, go on to the next one): which move it made,

@@ -46,8 +46,8 @@ class GameTable:
     async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage, *,
                    set_aside: bool = True) -> tuple[str, bool] | None:
         """Show events in their chat, keeping what was posted before the next one (call it under the lock). The
-        right the chat lacks if its refusal stopped the game, and whether its podium said so there; else None (also
-        when the game was over already and only its podium was refused). ``set_aside=False``: the caller sets the
+        right the chat lacks if its refusal stopped the game, and whether its podium said so there (not when these
+        events' own podium was refused); else None (the game was over already). ``set_aside=False``: the caller sets the
         players' polls aside once the game begins (after answering who began it)."""
         if not events:
             return None
@@ -66,6 +66,8 @@ class GameTable:
             await show(events, surface, record)
         except ChatRefused as refused:
             heard = await self._stop_refused(events[0].game_id, refused.right, surface)
+            if heard is None and isinstance(events[-1], GamePodium):  # its own podium, refused: nobody saw it end
+                return refused.right, False
             return None if heard is None else (refused.right, heard)
         if set_aside and any(isinstance(event, GameBegins) for event in events):  # before its first question closes
             await self.set_aside_players_polls(platform, events[0].game_id, stage)
