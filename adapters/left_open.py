@@ -12,9 +12,9 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TypeVar
 
-from bot.delivery import Shown, Surface, Target, surface_for
+from bot.delivery import Shown, Surface, Target, polls_to_close, surface_for
 from bot.records import MessageLink
-from bot.replies import AnswerOutcome, Started, polls_to_close
+from bot.replies import AnswerOutcome, Started
 
 log = logging.getLogger(__name__)
 

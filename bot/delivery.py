@@ -10,7 +10,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.replies import AnswerOutcome, Feedback, QuestionView, Started, Summary
+from bot.records import MessageLink
+from bot.replies import AnswerOutcome, Feedback, Notice, QuestionView, Started, Summary
 
 Shown = Started | AnswerOutcome | Summary
 
@@ -94,3 +95,16 @@ Target = Surface | SurfaceFor
 
 def surface_for(target: Target, reply: Shown) -> Surface | None:
     return target(reply) if callable(target) else target
+
+
+def polls_to_close(reply: object) -> tuple[MessageLink, ...]:
+    """The polls a reply leaves asking what nobody should answer any more (a start, a skip, a left quiz's answer)."""
+    if isinstance(reply, Notice):
+        return reply.left_behind
+    if isinstance(reply, Started):
+        return (*((reply.asked_before,) if reply.asked_before else ()), *reply.left_behind)
+    if isinstance(reply, AnswerOutcome):
+        return (*((reply.skipped_poll,) if reply.skipped_poll else ()), *reply.left_behind)
+    if isinstance(reply, Summary) and reply.asked_before is not None:
+        return (reply.asked_before,)
+    return ()

@@ -287,15 +287,3 @@ class Profile:
     due_for_review: int = 0
     due_note: str | None = None  # "3 questions are due for review: send /review."
 
-
-def polls_to_close(reply: object) -> tuple[MessageLink, ...]:
-    """The polls a reply leaves asking what nobody should answer any more (a start, a skip, a left quiz's answer)."""
-    if isinstance(reply, Notice):
-        return reply.left_behind
-    if isinstance(reply, Started):
-        return (*((reply.asked_before,) if reply.asked_before else ()), *reply.left_behind)
-    if isinstance(reply, AnswerOutcome):
-        return (*((reply.skipped_poll,) if reply.skipped_poll else ()), *reply.left_behind)
-    if isinstance(reply, Summary) and reply.asked_before is not None:
-        return (reply.asked_before,)
-    return ()

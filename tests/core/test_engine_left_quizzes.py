@@ -6,8 +6,9 @@ from dataclasses import replace
 from datetime import timedelta
 
 from bot.content.library import ContentLibrary
+from bot.delivery import polls_to_close
 from bot.engine import QuizEngine
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Started, polls_to_close
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, Started
 from tests.core.play import next_question, start, wrong_index
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock

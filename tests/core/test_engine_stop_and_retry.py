@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from bot.delivery import polls_to_close
 from bot.engine import QuizEngine
 from bot.records import MessageLink
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary, polls_to_close
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.play import answer, next_question, start, summary_of
 from tests.support.next_step import NEXT_STEP
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
-from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary, polls_to_close
+from bot.delivery import polls_to_close
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.fakes.clock import FixedClock
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")  # English: the texts below are the source strings
