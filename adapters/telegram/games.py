@@ -105,7 +105,9 @@ class GameCommands:
                 return
             refused = await self._engine.games.open_by_id(actor, player_name(query.from_user), chat, quiz_id,
                                                           seconds, self.stage, opened)
-            if refused is not None and heard:
+            if refused is not None and refused.code is NoticeCode.CHAT_UNHEARD:  # lobby and note refused: privately
+                await self.personal.privately(refused, actor, self._chat)
+            elif refused is not None and heard:
                 await self._say_refusal(actor, chat, refused, query.from_user.first_name, seconds)
         finally:  # the spinner stops even if something failed; the bot sends nothing if answered already
             await _acknowledge(query, None, alert=False)  # (press_answers.OnceAnsweringBot)

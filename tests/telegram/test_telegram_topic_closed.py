@@ -172,3 +172,23 @@ async def test_a_stop_whose_podium_a_closed_topic_refused_is_told_to_who_typed_i
         await api.settle()
         assert [call.method for call in api.requests if not call.ok] == ["sendMessage"]  # the podium alone
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_a_game_opened_by_a_button_in_a_closed_topic_is_refused_to_who_pressed_it_privately(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """A quiz's button under /game's which-one, pressed once the topic was closed: the press is answered before the
+    lobby goes up, then the lobby and the note saying why were refused, so the presser saw nothing happen (the
+    engine's CHAT_UNHEARD was kept from the group as a refusal 'the podium said'). They hear why privately, as an
+    admin's /game typed there."""
+    async with running_bot(settings) as engine:
+        api.closed_topics.add((FORUM.id, GAME_TOPIC))
+        answered = await press(api, WANJIRU, "gq:collectives", FORUM, topic=GAME_TOPIC)
+        assert not answered.get("text")  # the press: answered before the lobby was refused
+        told = await api.wait_for("sendMessage", 1, lambda params: params["chat_id"] == str(WANJIRU.id))
+        assert told[0].params["text"] == engine.localizer_for("sw")(
+            "I can't post the game's messages in this topic: it is closed. Ask an admin to reopen it, or start a "
+            "new game in an open topic.")
+        await api.settle()
+        assert [(call.method, call.params["chat_id"]) for call in api.requests if not call.ok] == [
+            ("sendMessage", str(FORUM.id)), ("sendMessage", str(FORUM.id))]  # the lobby, then the podium
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
