@@ -18,6 +18,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 
+from telegram.constants import ChatID
 from telegram.error import BadRequest, Forbidden
 
 from adapters.once_per import OncePer
@@ -64,7 +65,10 @@ class PersonalAnswers:
         started the bot; else nobody can be told."""
         async def send(to: str, _owner: str | None) -> None:
             await telegram.html(to, [render.outcome_notice(notice.text, None)])
-        if not await sent_privately(send, actor.user_id):
+        if actor.user_id == str(ChatID.ANONYMOUS_ADMIN):  # Telegram's placeholder, every group's: no private chat
+            log.info("could not tell an admin who posted as the group %s what it refused (%s)", actor.chat_id,
+                     notice.code)
+        elif not await sent_privately(send, actor.user_id):
             log.info("could not tell %s user %s privately what their group refused (%s): they never started the "
                      "bot, or blocked it", actor.platform, actor.user_id, notice.code)
 

@@ -14,6 +14,7 @@ from tests.telegram.fake_types import Failure
 from tests.telegram.game_steps import buttons_data, press, vote
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import WANJIRU, running_bot
+from tests.telegram.test_telegram_anonymous_admins import ANONYMOUS_ADMIN
 from tests.telegram.test_telegram_forum_topics import (
     ADA,
     FORUM,
@@ -191,4 +192,25 @@ async def test_a_game_opened_by_a_button_in_a_closed_topic_is_refused_to_who_pre
         await api.settle()
         assert [(call.method, call.params["chat_id"]) for call in api.requests if not call.ok] == [
             ("sendMessage", str(FORUM.id)), ("sendMessage", str(FORUM.id))]  # the lobby, then the podium
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_an_anonymous_admins_stop_in_a_closed_topic_sends_the_placeholder_nothing(
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+    """/game stop posted as the group (an anonymous admin) in a topic closed mid-game: nobody has a private chat to
+    hear why nothing shows there. Before, the note was sent to Telegram's placeholder user, shared by every group,
+    and refused; now nothing is sent to it, and the log says who could not be told."""
+    caplog.set_level(logging.INFO)
+    async with running_bot(settings, game_interval=GAMES):
+        await api.command(WANJIRU, "/game collectives", FORUM, topic=GAME_TOPIC)
+        game = await lobby_in(api, GAME_TOPIC)
+        await press(api, ADA, f"gj:{game}", FORUM, topic=GAME_TOPIC)
+        await press(api, WANJIRU, f"gb:{game}", FORUM, topic=GAME_TOPIC)
+        await polls_in(api, GAME_TOPIC, 1)
+        api.closed_topics.add((FORUM.id, GAME_TOPIC))
+        await api.command(ANONYMOUS_ADMIN, "/game stop", FORUM, as_chat=FORUM, topic=GAME_TOPIC)
+        await api.wait_for("stopPoll", 1)  # stopped: its podium, refused by the topic, follows
+        await api.settle()
+        assert not api.calls("sendMessage", lambda params: params["chat_id"] == str(ANONYMOUS_ADMIN.id))
+    assert any("posted as the group" in record.getMessage() for record in caplog.records)
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
