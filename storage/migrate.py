@@ -102,12 +102,13 @@ def _upgrade(connection: Connection) -> None:
     _refuse_foreign(connection)
     config = alembic_config()
     config.attributes["connection"] = connection
-    # An upgrade can take minutes on a large database: said before and after, or the start-up looks hung.
+    # An upgrade can take minutes on a large database: said before and after, or the start-up looks hung. A new
+    # database's tables are made in a moment, and its first start says nothing more than any other.
     current = MigrationContext.configure(connection).get_current_revision()
     head = ScriptDirectory.from_config(config).get_current_head()
-    upgrading = current != head and _known(config, current)  # not a newer QuizTutor's schema, refused below
+    upgrading = current is not None and current != head and _known(config, current)  # a newer QuizTutor's: refused
     if upgrading:
-        log.info("upgrading the database schema from %s to %s", current or "none (a new database)", head)
+        log.info("upgrading the database schema from %s to %s", current, head)
     try:
         command.upgrade(config, "head")
     except DBAPIError as error:  # by its SQLSTATE: the server's words are in its own language
@@ -119,9 +120,7 @@ def _upgrade(connection: Connection) -> None:
     _require_writable(connection)
 
 
-def _known(config: Config, revision: str | None) -> bool:
-    if revision is None:
-        return True  # a new database: no revision yet
+def _known(config: Config, revision: str) -> bool:
     try:
         ScriptDirectory.from_config(config).get_revision(revision)
     except CommandError:

@@ -42,13 +42,14 @@ async def test_an_upgrade_says_from_which_schema_to_which_and_an_up_to_date_star
         await engine.dispose()
 
 
-async def test_a_new_database_is_said_to_be_given_its_schema(
+async def test_a_new_database_is_given_its_schema_without_a_word(
         database_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Made in a moment: a first start (`quiztutor run` refusing a setting, say) says no more than any other."""
     engine = create_engine(database_url)
     try:
         caplog.set_level(logging.INFO, logger="storage.migrate")
         await upgrade_to_head(engine)
-        assert said(caplog)[0] == f"upgrading the database schema from none (a new database) to {HEAD}", said(caplog)
+        assert said(caplog) == []
     finally:
         await engine.dispose()
 
