@@ -41,6 +41,7 @@ class HandlersUnderWay:
             await self._stopped.wait()
             return
         self._stopping = True
+        log.info("stopping: new Discord handlers refused; waiting for %d under way", len(self._pending()))
         try:
             if await self._ended():
                 return

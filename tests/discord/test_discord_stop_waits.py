@@ -37,14 +37,19 @@ async def hold_writes(settings: Settings, seconds: float) -> asyncio.Task[None]:
 
 
 T = TypeVar("T")
-# Seconds the database is held while a handler waits on it: what comes 0.3 s into the stop must still find the
-# stop waiting, even when sending and deferring the handler took most of a second on a loaded machine (within
+# Seconds the database is held while a handler waits on it: what comes once the handlers' stop began must still
+# find the stop waiting, even when sending and deferring the handler took most of a second on a loaded machine (within
 # the stop's own wait, so the handler still ends within it).
 HELD = 1.5
 
 
-async def later(seconds: float, action: Awaitable[T]) -> T:
-    await asyncio.sleep(seconds)
+STOPPING = "stopping: new Discord handlers refused"
+
+
+async def once_stopping(fake: FakeDiscord, caplog: pytest.LogCaptureFixture, action: Awaitable[T]) -> T:
+    """``action`` once the handlers' stop has begun: a fixed delay after the bot's stop began would sometimes come
+    before it, while the sweepers' stop (first) waited for a sweep begun on the held database."""
+    await fake.wait_until(lambda: any(record.getMessage().startswith(STOPPING) for record in caplog.records))
     return await action
 
 
@@ -54,13 +59,14 @@ def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 async def test_a_command_under_way_is_finished_and_answered_before_the_bot_stops_and_a_new_one_is_not_run(
         settings: Settings, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="adapters.discord.stopping")
     async with running_bot(settings, fake):
         holding = await hold_writes(settings, HELD)
         token = await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
         await fake.wait_until(lambda: fake.interaction_calls(token))  # deferred: now waiting for the database
         # A learner's /language while the bot stops: not run (it would be cut off), but told to try again.
-        late = asyncio.create_task(later(0.3, fake.slash("language", {"language": "sw"}, user_id=OTHER_ID,
-                                                           locale="fr")))
+        late = asyncio.create_task(once_stopping(fake, caplog, fake.slash("language", {"language": "sw"},
+                                                                     user_id=OTHER_ID, locale="fr")))
         stopping = time.monotonic()
     took = time.monotonic() - stopping
     await holding
@@ -77,6 +83,7 @@ async def test_a_command_under_way_is_finished_and_answered_before_the_bot_stops
 async def test_a_press_under_way_is_finished_before_the_bot_stops_and_a_vote_meanwhile_left_for_the_next_start(
         settings: Settings, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="adapters.discord.client")
+    caplog.set_level(logging.INFO, logger="adapters.discord.stopping")
     async with running_bot(settings, fake) as bot:
         await fake.slash("quiz", {"quiz": "collectives"}, user_id=OTHER_ID)
         poll = await next_poll(fake, bot)
@@ -86,7 +93,7 @@ async def test_a_press_under_way_is_finished_before_the_bot_stops_and_a_vote_mea
         token = await fake.click(message_id(listing), button_for(listing, "▶ Collectives"), user_id=LEARNER_ID)
         await fake.wait_until(lambda: fake.interaction_calls(token))  # deferred: now waiting for the database
         # A vote while the bot stops: not counted now, to be cut off, but found by the next start's catch-up.
-        voting = asyncio.create_task(later(0.3, vote_for(fake, poll, poll_answers(poll)[0], OTHER_ID)))
+        voting = asyncio.create_task(once_stopping(fake, caplog, vote_for(fake, poll, poll_answers(poll)[0], OTHER_ID)))
     await holding
     await voting
 
