@@ -24,16 +24,21 @@ from tests.telegram.telegram_harness import (
 DAY = timedelta(days=1)
 
 
+async def _review_begun_a_day_after_missing_all_three(api: FakeBotApi, clock: FixedClock) -> None:
+    """Aminata misses collectives' three questions; the next day she sends /review (its first poll comes next)."""
+    await api.command(AMINATA, "/quiz collectives")
+    for number in (1, 2, 3):
+        poll = await next_poll(api, AMINATA.id, number)
+        await api.answer_poll(AMINATA, poll_id(poll), [wrong(poll)])
+    await api.wait_for("sendMessage", 1, lambda p: for_chat(AMINATA.id)(p) and "❌" in p["text"])
+    clock.advance(DAY + timedelta(hours=1))
+    await api.command(AMINATA, "/review")
+
+
 async def test_review_days_after_a_round_left_asks_todays_round(api: FakeBotApi, settings: Settings,
                                                                 clock: FixedClock) -> None:
     async with running_bot(settings, clock):
-        await api.command(AMINATA, "/quiz collectives")
-        for number in (1, 2, 3):
-            poll = await next_poll(api, AMINATA.id, number)
-            await api.answer_poll(AMINATA, poll_id(poll), [wrong(poll)])
-        await api.wait_for("sendMessage", 1, lambda p: for_chat(AMINATA.id)(p) and "❌" in p["text"])
-        clock.advance(DAY + timedelta(hours=1))
-        await api.command(AMINATA, "/review")
+        await _review_begun_a_day_after_missing_all_three(api, clock)
         first = await next_poll(api, AMINATA.id, 4)
         assert first.params["question"].startswith("1/3 · ")
         await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
@@ -54,13 +59,7 @@ async def test_review_days_after_a_round_left_asks_todays_round(api: FakeBotApi,
 async def _round_left_and_a_game_joined_the_next_day(api: FakeBotApi, clock: FixedClock) -> Call:
     """Aminata's review round of collectives' three, its first poll left open; the next day she joins a group game
     of collectives, which holds all she has due. The old round's poll."""
-    await api.command(AMINATA, "/quiz collectives")
-    for number in (1, 2, 3):
-        poll = await next_poll(api, AMINATA.id, number)
-        await api.answer_poll(AMINATA, poll_id(poll), [wrong(poll)])
-    await api.wait_for("sendMessage", 1, lambda p: for_chat(AMINATA.id)(p) and "❌" in p["text"])
-    clock.advance(DAY + timedelta(hours=1))
-    await api.command(AMINATA, "/review")
+    await _review_begun_a_day_after_missing_all_three(api, clock)
     left = await next_poll(api, AMINATA.id, 4)
 
     clock.advance(DAY)

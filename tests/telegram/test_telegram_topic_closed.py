@@ -27,6 +27,15 @@ from tests.telegram.test_telegram_forum_topics import (
 )
 
 
+async def _a_new_game_starts_once_reopened(api: FakeBotApi, game: str) -> None:
+    """An admin opens the game's topic again: a new game (not ``game``) starts there at once."""
+    api.closed_topics.clear()
+    said = len(api.calls("sendMessage"))
+    await api.command(ADA, "/game collectives", FORUM, topic=GAME_TOPIC)
+    lobby = (await api.wait_for("sendMessage", said + 1))[-1].params
+    assert buttons_data(lobby)[0].startswith("gj:") and game not in buttons_data(lobby)[0]
+
+
 async def test_a_game_whose_topic_was_closed_says_so_not_a_right_to_grant(
         api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
     """The topic closed while its lobby waits: Start was answered that the bot lacked "Send Messages", which an
@@ -44,11 +53,7 @@ async def test_a_game_whose_topic_was_closed_says_so_not_a_right_to_grant(
         assert started["text"].startswith("Siwezi kutuma ujumbe wa mchezo kwenye mada hii")
         await api.settle()
         assert [call.method for call in api.requests if not call.ok] == ["sendPoll", "sendMessage"]  # the podium
-        api.closed_topics.clear()  # an admin opens it again: a new game starts there at once
-        said = len(api.calls("sendMessage"))
-        await api.command(ADA, "/game collectives", FORUM, topic=GAME_TOPIC)
-        lobby = (await api.wait_for("sendMessage", said + 1))[-1].params
-        assert buttons_data(lobby)[0].startswith("gj:") and game not in buttons_data(lobby)[0]
+        await _a_new_game_starts_once_reopened(api, game)
     assert "stopped: its chat refused a message (topic closed)" in caplog.text
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
@@ -98,11 +103,7 @@ async def test_a_skip_refused_by_a_topic_closed_mid_game_is_told_to_who_typed_it
             "I can't post the game's messages in this topic: it is closed. Ask an admin to reopen it, or start a "
             "new game in an open topic.")]
         assert [call.method for call in api.requests if not call.ok] == ["sendMessage", "sendMessage"]  # podium
-        api.closed_topics.clear()  # an admin opens it again: a new game starts there at once
-        said = len(api.calls("sendMessage"))
-        await api.command(ADA, "/game collectives", FORUM, topic=GAME_TOPIC)
-        lobby = (await api.wait_for("sendMessage", said + 1))[-1].params
-        assert buttons_data(lobby)[0].startswith("gj:") and game not in buttons_data(lobby)[0]
+        await _a_new_game_starts_once_reopened(api, game)
     assert "stopped: its chat refused a message (topic closed)" in caplog.text
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
