@@ -72,17 +72,23 @@ async def test_a_game_started_in_a_locked_thread_says_it_is_closed_not_a_right_t
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 
 
+async def _locked_mid_game_then(fake: FakeDiscord, subcommand: str) -> str:
+    """A two-player game in a thread, locked by a moderator mid-question; then its starter's /game ``subcommand``
+    there, in French: its interaction's token."""
+    _lobby_call, _game_id, first = await two_player_game(fake)
+    await fake.quiet(0.2)
+    channel_id = int(first.path.split("/")[2])
+    fake.locked_threads.add(channel_id)
+    return await fake.slash("game", subcommand=subcommand, user_id=OTHER_ID, locale="fr", channel_id=channel_id)
+
+
 async def test_a_skip_in_a_thread_locked_mid_game_is_answered_why_the_game_stopped(
         fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
     """A moderator locks the post mid-question, then its starter sends /game skip there: the results and the podium
     are refused, the game stops, and the skip's own answer (ephemeral, which a locked thread doesn't refuse) says
     why, in the skipper's language."""
     async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
-        _lobby_call, _game_id, first = await two_player_game(fake)
-        await fake.quiet(0.2)
-        channel_id = int(first.path.split("/")[2])
-        fake.locked_threads.add(channel_id)
-        token = await fake.slash("game", subcommand="skip", user_id=OTHER_ID, locale="fr", channel_id=channel_id)
+        token = await _locked_mid_game_then(fake, "skip")
         answer = await fake.wait_until(first_answer(fake, token))
         assert answer.content == bot.engine.localizer_for("fr")(
             "I can't post the game's messages in this thread: it is closed and locked. Start a new game in another "
@@ -100,11 +106,7 @@ async def test_a_stop_in_a_thread_locked_mid_game_says_its_podium_could_not_be_p
     """/game stop in a post locked mid-game: the game stopped, but its podium was refused; the answer said "Game
     stopped." alone, as if the channel had seen the podium. It says why it didn't too."""
     async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
-        _lobby_call, _game_id, first = await two_player_game(fake)
-        await fake.quiet(0.2)
-        channel_id = int(first.path.split("/")[2])
-        fake.locked_threads.add(channel_id)
-        token = await fake.slash("game", subcommand="stop", user_id=OTHER_ID, locale="fr", channel_id=channel_id)
+        token = await _locked_mid_game_then(fake, "stop")
         answer = await fake.wait_until(first_answer(fake, token))
         fr = bot.engine.localizer_for("fr")
         assert answer.content == fr("Game stopped.") + " " + fr(
