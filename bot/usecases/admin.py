@@ -7,7 +7,6 @@ the others, looking every half minute (follow_content), reload from their own fi
 from __future__ import annotations
 
 import asyncio
-import gettext
 import logging
 from collections.abc import Callable
 
@@ -74,7 +73,7 @@ class Admin:
             # English: a million problems (a 1 MB file of broken questions) made a 50 MB line in each replica's log.
             await _logged(logging.ERROR, "an admin reloaded the content elsewhere, but these files fail validation; "
                           "%d problems:\n%s", len(result.problems),
-                          listing=lambda: _first_listed(result.problems))
+                          listing=lambda: _first_listed(result.problems, self._core.texts.for_language("en")))
         else:
             log.warning("an admin reloaded the content elsewhere, but this process's files hold other content")
         return result
@@ -94,9 +93,10 @@ class Admin:
         await self._core.turns.run_unlocked(store)
 
 
-def _first_listed(problems: tuple[ContentProblem, ...]) -> str:
-    """The problems the admin's chat would show, one a line, then how many more and where to see them all."""
-    shown = first_problems(problems, Localizer("en", gettext.NullTranslations()))  # the log speaks English
+def _first_listed(problems: tuple[ContentProblem, ...], english: Localizer) -> str:
+    """The problems the admin's chat would show, one a line (in ``english``: the log's), then how many more and
+    where to see them all."""
+    shown = first_problems(problems, english)
     more = [f"  …and {len(problems) - len(shown)} more: quiztutor validate (run on this process's content folder) "
             "lists them all"] if len(shown) < len(problems) else []
     return "\n".join([*(f"  {line}" for line in shown), *more])
