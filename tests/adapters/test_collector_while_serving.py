@@ -13,7 +13,7 @@ import pytest
 from adapters.runtime import open_services
 from adapters.settings import Settings
 
-ALLOCATIONS = 5_000  # several young collections' worth at CPython's default threshold (700), none while serving
+ALLOCATIONS = 25_000  # dozens of young collections' worth at CPython's default threshold (700), none while serving
 
 
 @pytest.fixture(autouse=True)
@@ -28,6 +28,7 @@ def collector_as_python_starts() -> Iterator[None]:
 
 def young_collections_while_allocating() -> int:
     """How many young collections run while ALLOCATIONS objects the collector tracks are made and kept."""
+    gc.collect(0)  # from an empty young generation: what this counts does not hang on what came before
     before = gc.get_stats()[0]["collections"]
     kept: list[list[object]] = [[] for _ in range(ALLOCATIONS)]
     ran = gc.get_stats()[0]["collections"] - before
@@ -47,7 +48,7 @@ async def test_the_collector_runs_less_often_while_serving_and_as_before_after(
         tmp_path: Path, content_dir: Path) -> None:
     async with open_services(Settings(data_dir=tmp_path, content_dir=content_dir)):
         assert young_collections_while_allocating() == 0
-    assert young_collections_while_allocating() >= ALLOCATIONS // 700 - 1
+    assert young_collections_while_allocating() >= ALLOCATIONS // 700 // 2  # every tenth is a middle one, counted there
     assert gc.get_threshold() == (700, 10, 10)
 
 
