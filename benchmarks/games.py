@@ -37,6 +37,7 @@ from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 from bot.games.delivery import Aside, GameSurface, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.games.rules import GRACE, LOBBY_SECONDS, RESULTS_SECONDS
+from bot.replies import Actor, Notice
 from storage.tables import Game
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeChat, FakeUser
 
@@ -102,6 +103,9 @@ class TimedSurface:
 
     async def set_aside(self, aside: SetAside) -> Aside:
         return await self._inner.set_aside(aside)
+
+    async def tell_privately(self, person: Actor, notice: Notice) -> None:
+        await self._inner.tell_privately(person, notice)
 
 
 class TimedTelegram(TelegramAdapter):

@@ -15,6 +15,7 @@ from adapters.discord.permissions import channel_gone, refused_game_right, threa
 from adapters.discord.sending import NOT_DONE, send_through_503
 from bot.games.delivery import Aside, ChatClosed, ChatHeldBack, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
+from bot.replies import Actor, Notice
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +77,12 @@ class ChannelGameSurface:
         QUIZ_DISCORD_POLL_HOURS (32 days by default, polls.poll_hours) unless the bot ends it. Kept open: votes
         on it count again once the game is over. Set aside as it is: its clock stops."""
         return Aside.KEPT
+
+    async def tell_privately(self, person: Actor, notice: Notice) -> None:
+        """Not sent: on Discord those who act are answered ephemerally (a vote, a command), and a direct message
+        about a server's channel, unasked, is one the bot sends nobody."""
+        log.info("could not tell discord user %s why channel %s went silent (%s): no ephemeral answer to give",
+                 person.user_id, person.chat_id, notice.code)
 
     async def _edit(self, message_id: str, text: str | None, view: discord.ui.View | None) -> bool:
         message = self._channel.get_partial_message(int(message_id))

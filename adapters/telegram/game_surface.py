@@ -21,11 +21,13 @@ from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused, topi
 from adapters.telegram.game_first import for_game
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.keyboards import button
+from adapters.telegram.personal import PersonalAnswers
 from adapters.telegram.poll_layout import poll_layout
 from adapters.telegram.topics import place
 from bot.games.delivery import TOPIC_CLOSED, Aside, ChatClosed, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.i18n import N_
+from bot.replies import Actor, Notice
 
 log = logging.getLogger(__name__)
 
@@ -154,6 +156,10 @@ class TelegramGameSurface:
             log.info("could not say poll message %s was taken away in chat %s: %s", aside.link.message_key,
                      self._chat_id, error)
         return Aside.REMOVED
+
+    async def tell_privately(self, person: Actor, notice: Notice) -> None:
+        """In their private chat, if they started the bot (else logged), as a command's CHAT_UNHEARD."""
+        await PersonalAnswers.privately(notice, person, self._chat)
 
     async def _take_buttons_away(self, message_id: str) -> None:
         """Best effort, as _close_poll."""

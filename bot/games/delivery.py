@@ -14,6 +14,7 @@ from enum import Enum
 from typing import Protocol
 
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
+from bot.replies import Actor, Notice
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,11 @@ class GameSurface(Protocol):
         """Take a player's own poll away (where it would otherwise close by itself and show its answer while
         the game asks that question) and say so in its chat (the surface's: ``aside.chat_id``, which may be
         another than the game's); what became of it (NOT_YET: tried again later)."""
+        ...
+
+    async def tell_privately(self, person: Actor, notice: Notice) -> None:
+        """What this chat can't take (it refused the game's messages) said to one person of it where only they
+        see it, if the platform lets the bot reach them there; else logged."""
         ...
 
 

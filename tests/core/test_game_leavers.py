@@ -8,7 +8,7 @@ from datetime import timedelta
 from bot.engine import QuizEngine
 from bot.games.replies import GameBegins, GamePodium, GameResults
 from bot.games.rules import RESULTS_SECONDS
-from bot.replies import Actor
+from bot.replies import Actor, NoticeCode
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, open_with_three, vote
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
@@ -99,3 +99,20 @@ async def test_the_count_a_joiner_hears_leaves_out_who_left_the_chat(engine: Qui
     await engine.games.left(CHIDO, stage)  # gone from the group while the lobby was open
     joined = await engine.games.join(Actor("telegram", "dede", CHAT), "Dede", game_id, stage)
     assert joined.text == "You're in! 3 players so far."  # Ada, Bayo and Dede: not 4
+
+
+async def test_a_leaver_closing_a_question_its_closed_chat_refuses_tells_the_starter_privately(
+        engine: QuizEngine) -> None:
+    """Chido, the last one awaited, leaves a chat that takes nothing any more (a forum topic closed): the results and
+    the podium saying why are refused, and nobody acted who could hear it. Ada, who started the game, is told
+    privately, once; nobody else is."""
+    stage = RecordingStage()
+    await begun_with_three(engine, stage)
+    for player in (ADA, BAYO):
+        assert (await vote(engine, stage, player, right=True)).counted
+    stage.closed_to_bot = True
+    await engine.games.left(CHIDO, stage)
+    assert not stage.of(CHAT, GameResults) and not stage.of(CHAT, GamePodium)
+    assert [(user, [notice.code for notice in notices]) for user, notices in stage.told.items()] == [
+        (ADA.user_id, [NoticeCode.CHAT_UNHEARD])]
+    assert stage.told[ADA.user_id][0].text.startswith("I can't post the game's messages in this topic")

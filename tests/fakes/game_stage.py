@@ -7,8 +7,9 @@ import itertools
 from collections import defaultdict
 from typing import TypeVar
 
-from bot.games.delivery import Aside, ChatRefused, Posted
+from bot.games.delivery import TOPIC_CLOSED, Aside, ChatClosed, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
+from bot.replies import Actor, Notice
 
 E = TypeVar("E")
 
@@ -27,9 +28,11 @@ class RecordingStage:
 
     def __init__(self, *, polls: bool = True) -> None:
         self.shown: dict[str, list[GameEvent]] = defaultdict(list)
+        self.told: dict[str, list[Notice]] = defaultdict(list)  # by user id: said to them privately
         self._polls = polls
         self._ids = itertools.count(1)
         self.refusing: str | None = None  # a right the chats now lack: every question is refused for it
+        self.closed_to_bot = False  # the chats take nothing any more (a forum topic closed): results, podium too
         self.set_aside: list[SetAside] = []  # players' own polls taken away, in order
         self.failing_asides = 0  # how many of the next polls to take away fail
         self.asides_become = Aside.REMOVED  # as Telegram deletes them; KEPT: as Discord leaves them open
@@ -76,10 +79,12 @@ class ChatRecorder:
 
     async def results(self, results: GameResults) -> None:
         await self._stage.hold(self._chat_id)
+        self._closed_to_bot()
         self._stage.shown[self._chat_id].append(results)
 
     async def podium(self, podium: GamePodium) -> None:
         await self._stage.hold(self._chat_id)
+        self._closed_to_bot()
         self._stage.shown[self._chat_id].append(podium)
 
     async def close_question(self, question: GameQuestion, posted: Posted) -> None:
@@ -94,3 +99,10 @@ class ChatRecorder:
             raise RuntimeError("could not take the poll away")
         self._stage.set_aside.append(aside)
         return self._stage.asides_become
+
+    async def tell_privately(self, person: Actor, notice: Notice) -> None:
+        self._stage.told[person.user_id].append(notice)
+
+    def _closed_to_bot(self) -> None:
+        if self._stage.closed_to_bot:
+            raise ChatClosed(TOPIC_CLOSED)

@@ -12,7 +12,7 @@ from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import Failure
 from tests.telegram.game_steps import buttons_data, press, vote
-from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_fake_api import Call, FakeBotApi
 from tests.telegram.telegram_harness import WANJIRU, running_bot
 from tests.telegram.test_telegram_anonymous_admins import ANONYMOUS_ADMIN
 from tests.telegram.test_telegram_forum_topics import (
@@ -214,4 +214,39 @@ async def test_an_anonymous_admins_stop_in_a_closed_topic_sends_the_placeholder_
         await api.settle()
         assert not api.calls("sendMessage", lambda params: params["chat_id"] == str(ANONYMOUS_ADMIN.id))
     assert any("posted as the group" in record.getMessage() for record in caplog.records)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def _closed_mid_question(api: FakeBotApi) -> Call:
+    """Wanjiru's two-player game in Swahili, its topic closed by an admin mid-question: the open poll."""
+    await api.command(WANJIRU, "/game collectives", FORUM, topic=GAME_TOPIC)
+    game = await lobby_in(api, GAME_TOPIC)
+    await press(api, ADA, f"gj:{game}", FORUM, topic=GAME_TOPIC)
+    await press(api, WANJIRU, f"gb:{game}", FORUM, topic=GAME_TOPIC)
+    poll = (await polls_in(api, GAME_TOPIC, 1))[0]
+    api.closed_topics.add((FORUM.id, GAME_TOPIC))
+    return poll
+
+
+@pytest.mark.parametrize("ends_by", ["time", "votes"])
+async def test_a_game_that_ends_unseen_in_a_closed_topic_is_told_to_its_starter_privately(
+        api: FakeBotApi, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture,
+        ends_by: str) -> None:
+    """Nobody typed anything: the question closed by itself (its time ran out, or every player answered), its
+    results and the podium saying why were refused, and the game went silent with nobody told. Its starter hears
+    why in their private chat, in their language, once."""
+    async with running_bot(settings, clock, game_interval=GAMES) as engine:
+        poll = await _closed_mid_question(api)
+        if ends_by == "votes":
+            await vote(api, poll, ADA, right=True)
+            await vote(api, poll, WANJIRU, right=False)
+        for _question in range(4):  # long past every question the game had left
+            clock.advance(timedelta(minutes=2))
+            await api.settle()
+        told = [call.params["text"] for call in api.calls("sendMessage")
+                if call.params["chat_id"] == str(WANJIRU.id)]
+        assert told == [engine.localizer_for("sw")(
+            "I can't post the game's messages in this topic: it is closed. Ask an admin to reopen it, or start a "
+            "new game in an open topic.")]
+        assert not api.calls("sendMessage", lambda params: params["chat_id"] == str(ADA.id))
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

@@ -68,7 +68,7 @@ class GamePlay:
             voted = await table.core.turns.run(actor, lambda turn: self._vote(turn, name, game_id, position,
                                                                               option_index, in_chat, at,
                                                                               closes_at_deadline))
-            await table.show(actor.platform, voted.events, stage)
+            await table.show(actor.platform, voted.events, stage, tell_starter=True)
         return voted
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
@@ -126,7 +126,7 @@ class GamePlay:
             await uow.commit()
             return events
 
-        await table.act(actor, game_id, leave, stage, create_user=False)
+        await table.act(actor, game_id, leave, stage, create_user=False, tell_starter=True)
 
     async def stop(self, actor: Actor, name: str, moderator: bool, stage: Stage) -> Notice | None:
         """End the chat's game now, with the podium so far: for the starter or an admin."""

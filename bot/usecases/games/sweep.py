@@ -95,7 +95,7 @@ class GameSweep:
         async with table.locks.of(game_id):
             events = await table.core.turns.run_unlocked(work)
             try:
-                await table.show(platform, events, stage)
+                await table.show(platform, events, stage, tell_starter=True)
             except Exception:  # committed: the game goes on; those who missed a message see the next one
                 log.exception("could not show a %s game's next step in chat %s", platform,
                               events[0].chat_id if events else "?")

@@ -43,12 +43,13 @@ class GameTable:
             return game.id if game else None
         return await self.core.turns.run_unlocked(live)
 
-    async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage, *,
-                   set_aside: bool = True) -> tuple[str, bool] | None:
+    async def show(self, platform: str, events: Sequence[GameEvent], stage: Stage, *, set_aside: bool = True,
+                   tell_starter: bool = False) -> tuple[str, bool] | None:
         """Show events in their chat, keeping what was posted before the next one (call it under the lock). The
         right the chat lacks if its refusal stopped the game, and whether its podium said so there (not when these
         events' own podium was refused); else None (the game was over already). ``set_aside=False``: the caller sets the
-        players' polls aside once the game begins (after answering who began it)."""
+        players' polls aside once the game begins (after answering who began it). ``tell_starter``: nobody who acted
+        is told (the sweep, a vote): a game stopped unheard is said to its starter privately."""
         if not events:
             return None
 
@@ -67,11 +68,31 @@ class GameTable:
         except ChatRefused as refused:
             heard = await self._stop_refused(events[0].game_id, refused.right, surface)
             if heard is None and isinstance(events[-1], GamePodium):  # its own podium, refused: nobody saw it end
-                return refused.right, False
+                heard = False
+            if heard is False and tell_starter:
+                await self._tell_starter(platform, events[0].game_id, refused.right, surface)
             return None if heard is None else (refused.right, heard)
         if set_aside and any(isinstance(event, GameBegins) for event in events):  # before its first question closes
             await self.set_aside_players_polls(platform, events[0].game_id, stage)
         return None
+
+    async def _tell_starter(self, platform: str, game_id: str, right: str, surface: GameSurface) -> None:
+        """The game went silent by itself (its time ran out, or its last awaited answer came) where nobody can read
+        why: its starter hears it privately, in their language, where the platform can reach them."""
+        async def starter(uow: UnitOfWork) -> tuple[str, str] | None:
+            game = await uow.games.get(game_id)
+            user = await uow.users.by_id(game.starter_id) if game is not None else None
+            return (user.platform_user_id, game.chat_id) if game is not None and user is not None else None
+        try:
+            found = await self.core.turns.run_unlocked(starter)
+            if found is None:
+                return
+            actor = Actor(platform, *found)
+            _ = await self.core.turns.words(actor)
+            await surface.tell_privately(actor, Notice(views.refused_note(right, _), NoticeCode.CHAT_UNHEARD,
+                                                       _.language))
+        except Exception as error:  # the network, say: the game is over all the same
+            log.warning("could not tell game %s's starter why it stopped unseen: %r", game_id, error)
 
     @staticmethod
     async def _close_late(surface: GameSurface, event: GameQuestion | GameLobby, posted: Posted,
@@ -134,10 +155,11 @@ class GameTable:
 
     async def act(self, actor: Actor, game_id: str, work: Callable[[Turn], Awaitable[list[GameEvent] | Notice]],
                   stage: Stage, *, create_user: bool = True, set_aside: bool = True,
-                  acknowledge: Acknowledge | None = None) -> Notice | None:
+                  acknowledge: Acknowledge | None = None, tell_starter: bool = False) -> Notice | None:
         """``work`` in the actor's turn under the game's lock, then its events shown; the actor's refusal, or why
-        the game stopped if the chat refused one of them. ``set_aside``: see ``show``. ``acknowledge`` hears the
-        turn's answer (None: done) before its events are shown: best effort, the events are shown all the same."""
+        the game stopped if the chat refused one of them. ``set_aside``, ``tell_starter``: see ``show``.
+        ``acknowledge`` hears the turn's answer (None: done) before its events are shown: best effort, the events
+        are shown all the same."""
         async with self.locks.of(game_id):
             reply = await self.core.turns.run(actor, work, create_user=create_user)
             if acknowledge is not None:
@@ -148,7 +170,7 @@ class GameTable:
                                   actor.user_id, game_id)
             if isinstance(reply, Notice):
                 return reply
-            refused = await self.show(actor.platform, reply, stage, set_aside=set_aside)
+            refused = await self.show(actor.platform, reply, stage, set_aside=set_aside, tell_starter=tell_starter)
         if refused is None:
             return None
         right, heard = refused
