@@ -11,10 +11,10 @@ import pytest
 from adapters.settings import Settings
 from bot.games.rules import GRACE, QUESTION_SECONDS
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import a_new_lobby_opens, assert_free, two_player_game
-from tests.discord.harness import OTHER_ID, running_bot
+from tests.discord.game_steps import a_new_lobby_opens, answer_button, assert_free, click, two_player_game
+from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
 from tests.discord.payloads import ALL_PERMISSIONS, THREAD_ID, command_options, interaction_payload, thread_payload
-from tests.discord.support import first_answer
+from tests.discord.support import first_answer, message_id
 from tests.fakes.clock import FixedClock
 
 GAMES = 0.02  # seconds between looks for game phases that are due
@@ -110,6 +110,25 @@ async def test_a_stop_in_a_thread_locked_mid_game_says_its_podium_could_not_be_p
         answer = await fake.wait_until(first_answer(fake, token))
         fr = bot.engine.localizer_for("fr")
         assert answer.content == fr("Game stopped.") + " " + fr(
+            "I can't post the game's messages in this thread: it is closed and locked. Start a new game in another "
+            "channel.")
+        await assert_free(fake)
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+async def test_the_last_vote_in_a_thread_locked_mid_question_hears_why_nothing_shows(
+        fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
+    """Both players answer in a post locked mid-question: the last vote closes the question, whose results and the
+    podium saying why are refused, and the game stops. The last voter was told "Locked in: B" alone, as if the
+    results were up; now that it counted, then why nothing shows, in their language."""
+    async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
+        _lobby_call, _game_id, first = await two_player_game(fake)
+        await fake.quiet(0.2)
+        fake.locked_threads.add(int(first.path.split("/")[2]))
+        assert await click(fake, message_id(first), answer_button(first, 0), LEARNER_ID) == "Locked in: A"
+        answer = await click(fake, message_id(first), answer_button(first, 1), OTHER_ID, locale="fr")
+        fr = bot.engine.localizer_for("fr")
+        assert answer == fr("Locked in: {letter}", letter="B") + "\n" + fr(
             "I can't post the game's messages in this thread: it is closed and locked. Start a new game in another "
             "channel.")
         await assert_free(fake)

@@ -68,8 +68,14 @@ class GamePlay:
             voted = await table.core.turns.run(actor, lambda turn: self._vote(turn, name, game_id, position,
                                                                               option_index, in_chat, at,
                                                                               closes_at_deadline))
-            await table.show(actor.platform, voted.events, stage, tell_starter=True)
-        return voted
+            refused = await table.show(actor.platform, voted.events, stage, tell_starter=True)
+        if refused is None or refused[1]:
+            return voted
+        # Its results and the podium refused: counted, but the voter (answered where only they see it, on Discord)
+        # is told why nothing shows rather than "Locked in" alone, as if all were well.
+        _ = await table.core.turns.words(actor)  # after the game's lock: their own comes first
+        said = f"{voted.vote.text}\n{views.refused_note(refused[0], _)}"
+        return replace(voted, vote=replace(voted.vote, text=said))
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
                               stage: Stage, member: Membership | None = None, *,
