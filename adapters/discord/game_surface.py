@@ -56,6 +56,8 @@ class ChannelGameSurface:
         if results.question_message is None or not await self._edit(results.question_message, text, view):
             with _refused_as_chat_refused(self._send_right):
                 await send_through_503(self._channel, content=text, view=view)
+            if results.question_message is not None:  # its edit failed (a 503, say): its answer buttons go all the
+                await self._edit(results.question_message, None, None)  # same, a press could only hear it closed
 
     async def podium(self, podium: GamePodium) -> None:
         for still_open in (podium.open_question, podium.open_lobby):  # stopped mid-question, or in the lobby:

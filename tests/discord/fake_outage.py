@@ -1,4 +1,4 @@
-"""Sends the fake Discord answers with 503, which discord.py gives up on at once (it tries 500, 502 and 504
+"""Sends (and edits) the fake Discord answers with 503, which discord.py gives up on at once (it tries 500, 502 and 504
 again itself), and gateway connections it answers 503 (an outage discord.py reconnects through)."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ class Unavailable:
     sends: int = 0  # the next this many messages sent to a channel
     polls: int = 0  # the next this many polls
     gateways: int = 0  # the next this many gateway connections
+    edits: int = 0  # the next this many edits of a channel's message
 
     def takes_gateway(self) -> bool:
         """Whether this gateway connection is one of them (counted off as it is)."""
@@ -22,6 +23,9 @@ class Unavailable:
 
     def takes(self, call: Call) -> bool:
         """Whether this call is one of them (counted off as it is)."""
+        if call.method == "PATCH" and re.fullmatch(r"/channels/\d+/messages/\d+", call.path) and self.edits > 0:
+            self.edits -= 1
+            return True
         if call.method != "POST" or not re.fullmatch(r"/channels/\d+/messages", call.path):
             return False
         if call.body.get("poll") and self.polls > 0:
