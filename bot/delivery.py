@@ -105,6 +105,6 @@ def polls_to_close(reply: object) -> tuple[MessageLink, ...]:
         return (*((reply.asked_before,) if reply.asked_before else ()), *reply.left_behind)
     if isinstance(reply, AnswerOutcome):
         return (*((reply.skipped_poll,) if reply.skipped_poll else ()), *reply.left_behind)
-    if isinstance(reply, Summary) and reply.asked_before is not None:
-        return (reply.asked_before,)
+    if isinstance(reply, Summary):
+        return (*((reply.asked_before,) if reply.asked_before else ()), *reply.left_behind)
     return ()

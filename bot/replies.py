@@ -175,6 +175,8 @@ class Summary:
     # Said before it, as after a live time-out: "Time's up! Question 3 wasn't answered in time..." when resuming
     # found the last question's time ran out (else its line in the summary says skipped without saying why).
     notices: tuple[str, ...] = ()
+    # As Started's: the polls of a round ended on the way (/quiz alone, a review round of an earlier day ended).
+    left_behind: tuple[MessageLink, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)

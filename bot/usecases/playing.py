@@ -73,12 +73,39 @@ class Playing:
             if session is None:
                 return nothing_to_resume(_, turn.actor.chat_id)
             if earlier_days_round(session, core.clock(), turn.user):  # today's round, as /review
-                return await self._reviewing.start_in(turn, shared, pressed=False, resuming=True)
+                return await self._reviewing.start_in(
+                    turn, shared, pressed=False, instead=lambda polls: self._instead(turn, polls, shared=shared))
             quiz = core.quiz_of(session)
             if quiz is None:
                 closed = await core.stepper.close_removed_quiz(uow, session, _)
                 await uow.commit()
                 return closed
+        return await self._carry_on(turn, quiz, session, leaving, exact=exact, shared=shared)
+
+    async def _instead(self, turn: Turn, polls: tuple[MessageLink, ...], *,
+                       shared: bool) -> Started | Summary | Notice:
+        """/quiz alone once the review round of an earlier day it found latest is ended with nothing due today: the
+        quiz open besides it resumed, as /quiz alone resumes one, else none in progress. ``polls``: the ended
+        round's, to take away with the reply (a vote there would answer "That question is no longer open.")."""
+        core, _, uow = self._core, turn.words, turn.uow
+        session = await uow.sessions.active(turn.user_id)
+        quiz = core.quiz_of(session) if session is not None else None
+        reply: Started | Summary | Notice
+        if session is None:
+            reply = nothing_to_resume(_, turn.actor.chat_id)
+        elif quiz is None:
+            reply = await core.stepper.close_removed_quiz(uow, session, _)
+        else:
+            reply = await self._carry_on(turn, quiz, session, None, exact=False, shared=shared)
+        if isinstance(reply, Notice):  # committed nothing (_carry_on commits only what it shows)
+            await uow.commit()  # the round's end, and the cards parked on the way
+        return replace(reply, left_behind=polls + reply.left_behind)
+
+    async def _carry_on(self, turn: Turn, quiz: Quiz, session: QuizSession | None, leaving: QuizSession | None, *,
+                        exact: bool, shared: bool) -> Started | Summary | Notice:
+        """``_start`` once the quiz is known: ``session``, its round open, if any, resumed, else one started;
+        ``leaving``: the quiz played until now, if another. A Notice (refused) commits nothing."""
+        core, _, uow = self._core, turn.words, turn.uow
         if await uow.games.live_played_by(turn.user_id, quiz.id) is not None:
             return playing_in_a_game(quiz, _, turn.actor.chat_id)
         if session is not None and (held := await review_waits(core, uow, session, _, turn.actor.chat_id)):

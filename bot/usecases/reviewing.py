@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
 
@@ -17,7 +18,6 @@ from bot.i18n import Localizer
 from bot.notices import (
     asked_above,
     game_of_it_here,
-    nothing_to_resume,
     review_already_started,
     review_held_for_the_game,
 )
@@ -33,6 +33,8 @@ from bot.usecases.leaving import time_out_if_overdue, time_out_left
 from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume
 
 ROUND = 10  # questions per review round: a few minutes, the most overdue first
+# /quiz alone's reply in place of a review round, given the polls of the round of an earlier day it ended.
+Instead = Callable[[tuple[MessageLink, ...]], Awaitable[Started | Summary | Notice]]
 
 
 def interleaved(cards: list[CardRecord]) -> list[CardRecord]:
@@ -88,9 +90,10 @@ class Reviewing:
                                           after=self._core.delivering(actor, surface))
 
     async def start_in(self, turn: Turn, shared: bool, pressed: bool, *,
-                       resuming: bool = False) -> Started | Summary | Notice:
-        """``start`` in a turn already running. ``resuming``: the latest quiz, a review round of an earlier day, for
-        /quiz alone: with nothing due now and no other quiz open, there is no quiz in progress to carry on."""
+                       instead: Instead | None = None) -> Started | Summary | Notice:
+        """``start`` in a turn already running. ``instead``: for /quiz alone, its latest quiz a review round of an
+        earlier day: with nothing due now, what /quiz does in its place (resumes another quiz open, or says none is
+        in progress; it commits), given the ended round's poll to take away."""
         core, _, uow = self._core, turn.words, turn.uow
         leaving = await uow.sessions.active(turn.user_id)  # the quiz played until now, if another
         session = await uow.sessions.active(turn.user_id, REVIEW_QUIZ_ID)
@@ -117,11 +120,9 @@ class Reviewing:
             if len(quizzes := {card.quiz_id for card in due}) == 1:
                 one_quiz = core.library.catalog.get(quizzes.pop())
             if not refs:
-                if resuming and await uow.sessions.active(turn.user_id) is None:  # the old round was the only one
-                    notice: Notice | None = nothing_to_resume(_, turn.actor.chat_id)
-                else:
-                    notice = await self._held(turn, until, here) if held else None
-                notice = notice or await self._nothing_due(turn, held)
+                if instead is not None:  # the learner asked for their quiz, not for a review
+                    return await instead(left_before)
+                notice = (await self._held(turn, until, here) if held else None) or await self._nothing_due(turn, held)
                 await uow.commit()  # the cards parked on the way
                 return replace(notice, left_behind=left_before)
             # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.

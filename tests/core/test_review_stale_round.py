@@ -189,3 +189,21 @@ async def test_resuming_the_latest_quiz_when_it_was_a_round_left_days_ago_and_no
     assert resumed.text == "You have no quiz in progress. Choose one to start."
     assert [link.message_key for link in resumed.left_behind] == ["old-round-poll"]
     assert fake_db.state.sessions[left.session_id].state is SessionState.STOPPED
+
+
+async def test_resuming_the_latest_quiz_when_it_was_a_round_left_days_ago_and_nothing_is_due_resumes_the_other(
+        engine: QuizEngine, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """/quiz alone with another quiz still open (begun before the round): the old round is ended, its poll given to
+    take away, and that quiz resumed as /quiz alone resumes one, not "Nothing is due for review"."""
+    other = await start(engine, ADA, "long-options")  # its first question left open for the review round
+    left = await _round_left_with_nothing_due_next_morning(engine, clock)
+    resumed = await engine.start(ADA)
+    # Before: "Nothing is due for review right now. Your next review: ..."
+    assert isinstance(resumed, Started) and resumed.resumed, resumed
+    assert resumed.intro == "Welcome back! Carrying on with Long options."
+    assert (resumed.question.session_id, resumed.question.question_id) == (other.session_id, other.question_id)
+    assert [link.message_key for link in resumed.left_behind] == ["old-round-poll"]
+    assert fake_db.state.sessions[left.session_id].state is SessionState.STOPPED
+    again = await engine.start(ADA)
+    assert isinstance(again, Started) and again.question.session_id == other.session_id
+    assert again.left_behind == ()  # taken away once

@@ -101,3 +101,42 @@ async def test_quiz_alone_when_the_only_quiz_open_was_a_round_left_days_ago_list
         assert listing.params["reply_markup"]["inline_keyboard"]
         await api.wait_for("deleteMessage", 1, for_chat(AMINATA.id))
         assert (AMINATA.id, int(left.result["message_id"])) in api.deleted
+
+
+
+async def _all_of_collectives(api: FakeBotApi, polls: range, right: bool) -> None:
+    """Aminata plays collectives to its summary, answering each of its ``polls`` (counted in her chat) as told."""
+    await api.command(AMINATA, "/quiz collectives")
+    for number in polls:
+        poll = await next_poll(api, AMINATA.id, number)
+        await api.answer_poll(AMINATA, poll_id(poll), [correct(poll) if right else wrong(poll)])
+    await api.wait_for("sendMessage", 1, lambda p: for_chat(AMINATA.id)(p) and "✅❌"[not right] in p["text"]
+                       and "Collectives" in p["text"])
+
+
+async def test_quiz_alone_with_nothing_due_resumes_the_quiz_open_besides_a_round_left_days_ago(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Long options left open for collectives, then for a review round the next day; the morning after nothing is
+    due: /quiz alone asks Long options' question again and takes the old round's poll away (before: "Nothing is
+    due for review right now...", no question asked)."""
+    async with running_bot(settings, clock) as engine:
+        await api.command(AMINATA, "/quiz long-options")
+        await next_poll(api, AMINATA.id, 1)
+        await _all_of_collectives(api, range(2, 5), right=False)
+        clock.advance(DAY + timedelta(hours=1))
+        await api.command(AMINATA, "/review")
+        first = await next_poll(api, AMINATA.id, 5)
+        assert first.params["question"].startswith("1/3 · "), first.params["question"]
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        left = await next_poll(api, AMINATA.id, 6)
+        await _all_of_collectives(api, range(7, 10), right=True)  # all right: nothing due the next morning
+        clock.advance(timedelta(hours=15))
+
+        said = len(api.sent_texts(AMINATA.id))
+        await api.command(AMINATA, "/quiz")
+        again = await next_poll(api, AMINATA.id, 10)
+        assert again.params["question"].startswith("1/1 · "), again.params["question"]
+        welcome = engine.localizer_for("fr")("Welcome back! Carrying on with {title}.", title="Options longues")
+        assert welcome in api.sent_texts(AMINATA.id)[said], api.sent_texts(AMINATA.id)[said:]
+        old_poll = (AMINATA.id, int(left.result["message_id"]))
+        await api.wait_for("deleteMessage", 1, lambda p: (int(p["chat_id"]), int(p["message_id"])) == old_poll)
