@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from bot.delivery import Shown, Surface, Target, polls_to_close, surface_for
 from bot.records import MessageLink
-from bot.replies import AnswerOutcome, Started
+from bot.replies import AnswerOutcome, Notice, Started, Summary
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ def _left_behind(reply: object) -> tuple[MessageLink, ...]:
     """The polls no longer asked here whatever became of the reply: quizzes left behind, a question skipped."""
     if isinstance(reply, AnswerOutcome) and reply.skipped_poll is not None:
         return (*reply.left_behind, reply.skipped_poll)
-    return reply.left_behind if isinstance(reply, Started | AnswerOutcome) else ()
+    return reply.left_behind if isinstance(reply, Started | AnswerOutcome | Notice | Summary) else ()
 
 
 async def _close_each(close: Close, polls: tuple[MessageLink, ...]) -> None:

@@ -10,7 +10,7 @@ import pytest
 from adapters.left_open import closing_left_open
 from bot.delivery import Shown, Surface
 from bot.records import MessageLink
-from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started
+from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 
 QUESTION = QuestionView(session_id="s2", quiz_id="q", question_id="q1", number=1, total=3, label="Question 1 of 3",
                         prompt="Which?", options=("a", "b"), correct_index=0, explanation="", language="en")
@@ -82,4 +82,23 @@ async def test_the_polls_a_notice_returned_leaves_close_though_it_was_shown_thro
                          left_behind=(poll("old-round"),))
     async with closing_left_open(close, nowhere) as shown:
         assert shown.returned(nothing_due) is nothing_due
+    assert closed == ["old-round"]
+
+
+@pytest.mark.parametrize("reply", [
+    Notice("Nothing is due for review right now.", NoticeCode.NOTHING_DUE, left_behind=(poll("old-round"),)),
+    Summary("s1", "q", "Quiz finished: Q", "You scored 1 out of 1 questions.", 1, 1, (), 0, None,
+            left_behind=(poll("old-round"),)),
+], ids=["notice", "summary"])
+async def test_when_sending_a_notice_or_summary_fails_the_round_it_ended_still_closes(reply: Notice | Summary) -> None:
+    """/quiz alone that ended a review round of an earlier day: the old round's poll goes though the reply didn't."""
+    closed: list[str] = []
+
+    async def close(link: MessageLink) -> None:
+        closed.append(link.message_key)
+
+    with pytest.raises(ConnectionError):
+        async with closing_left_open(close, nowhere) as shown:
+            shown.returned(reply)
+            raise ConnectionError("the reply's send failed")
     assert closed == ["old-round"]
