@@ -18,28 +18,25 @@ FIRST_DELAY = 0.05  # seconds, doubled each time: 0.05 + 0.1 + 0.2 + 0.4 ≈ 0.7
 
 
 class RetryPolicy:
-    """Runs an action up to ``attempts`` times while it raises StorageBusy, with jittered exponential backoff."""
+    """Runs an action up to ATTEMPTS times while it raises StorageBusy, with jittered exponential backoff."""
 
-    def __init__(self, rng: random.Random, *, attempts: int = ATTEMPTS, first_delay: float = FIRST_DELAY,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    def __init__(self, rng: random.Random, *, sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  on_busy: Callable[[], None] = lambda: None) -> None:
         self._rng = rng
         self._on_busy = on_busy  # counts lost races: many of them say the database is the bottleneck
-        self._attempts = attempts
-        self._first_delay = first_delay
         self._sleep = sleep
 
     async def run(self, action: Callable[[], Awaitable[T]]) -> T:
-        for attempt in range(1, self._attempts + 1):
+        for attempt in range(1, ATTEMPTS + 1):
             try:
                 return await action()
             except StorageBusy as busy:
                 if busy.lost_race:
                     self._on_busy()
-                if attempt == self._attempts:
+                if attempt == ATTEMPTS:
                     raise  # the adapter apologises; nothing half-done was kept
                 # Jitter, so two processes that collided don't collide again on the same beat.
-                await self._sleep(self._first_delay * 2 ** (attempt - 1) * (0.5 + self._rng.random()))
+                await self._sleep(FIRST_DELAY * 2 ** (attempt - 1) * (0.5 + self._rng.random()))
         raise AssertionError("unreachable: the last attempt returns or raises")
 
 

@@ -34,9 +34,8 @@ SETTLED = Settled()
 
 
 class Expiry:
-    def __init__(self, core: Core, batch: int = BATCH) -> None:
+    def __init__(self, core: Core) -> None:
         self._core = core
-        self.batch = batch
 
     async def expire_overdue(self, platform: str, deliver: Deliver | None = None, *,
                              unsent: bool = False) -> list[Expired]:
@@ -60,7 +59,7 @@ class Expiry:
         core = self._core
         if core.timer.limit is None:
             return []
-        found = await core.turns.run_unlocked(lambda uow: uow.sessions.overdue(platform, core.clock(), self.batch))
+        found = await core.turns.run_unlocked(lambda uow: uow.sessions.overdue(platform, core.clock(), BATCH))
         due = [(Actor(platform, owner.platform_user_id), session.id, session.current_question_id)
                for session, owner in found if session.current_question_id is not None]
         # A learner whose answer came in and waits for their turn: timed out now, an answer given in time would be

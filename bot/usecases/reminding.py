@@ -38,16 +38,15 @@ Send = Callable[[Reminder], Awaitable[None]]
 
 
 class Reminding:
-    def __init__(self, core: Core, batch: int = BATCH) -> None:
+    def __init__(self, core: Core) -> None:
         self._core = core
-        self.batch = batch
 
     async def send_due(self, platform: str, send: Send, per_second: float) -> int:
         """One pass: claim the platform's due reminders (each moved on to its next day in the same transaction,
         so no other pass or process sends it again; or, when a game holds all that is due, to a look again later
         that day), then send those with something due, paced to stay within the platform's limits: a second's
         worth of them (CLAIM_SECONDS). Returns how many were claimed."""
-        limit = min(self.batch, max(1, math.ceil(per_second * CLAIM_SECONDS)))
+        limit = min(BATCH, max(1, math.ceil(per_second * CLAIM_SECONDS)))
         claimed, reminders = await self._core.turns.run_unlocked(lambda uow: self._claim(uow, platform, limit))
         for reminder in reminders:
             await self._send_one(reminder, send)

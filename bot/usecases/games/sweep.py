@@ -24,9 +24,8 @@ class GameSweep:
     """Each due game moves on in a task of its own: a chat whose messages are slow to go out (a group's flood
     control, a slow network) holds up its own game only, not every other game of the process."""
 
-    def __init__(self, table: GameTable, batch: int = BATCH) -> None:
+    def __init__(self, table: GameTable) -> None:
         self._table = table
-        self.batch = batch
         # By platform, then game id: one move per game at a time in this process (SKIP LOCKED sees to others).
         self._moving: defaultdict[str, dict[str, asyncio.Task[bool]]] = defaultdict(dict)
         self._moved: Counter[str] = Counter()  # by platform: moves done since the sweeper last asked
@@ -52,11 +51,11 @@ class GameSweep:
         core = self._table.core
         moving = self._moving[platform]
         # As many more as are moving still: games beyond a batch of slow ones are not left waiting behind them.
-        limit = self.batch + len(moving)
+        limit = BATCH + len(moving)
         due = await core.turns.run_unlocked(lambda uow: uow.games.due(platform, core.clock(), limit))
         started: list[asyncio.Task[bool]] = []
         for game in due:
-            if len(started) == self.batch:
+            if len(started) == BATCH:
                 break
             if game.id in moving:
                 continue  # its move (or its show) is under way: the next sweep looks again if it is still due

@@ -13,9 +13,8 @@ VOTES_WAIT = 30.0
 
 
 class VotesUnderWay:
-    def __init__(self, wait: float = VOTES_WAIT) -> None:
+    def __init__(self) -> None:
         self._under_way: dict[str, set[asyncio.Future[None]]] = {}
-        self._wait = wait
 
     @contextlib.contextmanager
     def voting(self, game_id: str) -> Iterator[None]:
@@ -33,7 +32,7 @@ class VotesUnderWay:
 
     async def settled(self, game_id: str) -> None:
         """Wait for the game's votes under way now (not those that come in meanwhile: they came after the time
-        this sweep found up, so they are late), at most ``wait`` seconds."""
+        this sweep found up, so they are late), at most VOTES_WAIT seconds."""
         votes = set(self._under_way.get(game_id, ()))
         if votes:
-            await asyncio.wait(votes, timeout=self._wait)
+            await asyncio.wait(votes, timeout=VOTES_WAIT)
