@@ -123,18 +123,17 @@ async def sqlite_check(database: AsyncEngine) -> Check:
 
 
 class Readiness:
-    def __init__(self, database: Check, parts: Sequence[Part], *, timeout: float = CHECK_SECONDS) -> None:
+    def __init__(self, database: Check, parts: Sequence[Part]) -> None:
         self._database = database
         self._parts = parts
-        self._timeout = timeout
 
     async def problems(self) -> list[str]:
         """What stands in the way, one short line each (no secrets: URLs and messages stay out); [] when ready."""
         found = []
         try:
-            await asyncio.wait_for(self._database(), self._timeout)
+            await asyncio.wait_for(self._database(), CHECK_SECONDS)
         except TimeoutError:
-            found.append(f"database: no answer within {self._timeout:g} s")
+            found.append(f"database: no answer within {CHECK_SECONDS:g} s")
         except NotReady as error:
             found.append(f"database: {error}")
         except Exception as error:

@@ -85,12 +85,11 @@ class SharedTransactions:
     attempt (bot/retry.py, in the same task) in a transaction of its own."""
 
     def __init__(self, open_transaction: Callable[..., ServerUnitOfWork], plans: ServerPlans,
-                 clock: Callable[[], datetime], metrics: Metrics, *, most: int = MOST_COPIES) -> None:
+                 clock: Callable[[], datetime], metrics: Metrics) -> None:
         self._open = open_transaction
         self._plans = plans
         self._clock = clock
         self._metrics = metrics
-        self._most = most
         self._forming: SharedTransaction | None = None
         self._alone: weakref.WeakSet[asyncio.Task[Any]] = weakref.WeakSet()
 
@@ -105,7 +104,7 @@ class SharedTransactions:
         shared = self._forming
         if shared is None or not shared.joinable:
             shared = self._forming = SharedTransaction(self._open(begin=SHARED_BEGIN), self._plans, self._metrics,
-                                                       self._most)
+                                                       MOST_COPIES)
         return shared, shared.join()
 
     def after(self, error: BaseException | None) -> None:

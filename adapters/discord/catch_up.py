@@ -40,13 +40,10 @@ def shard_of(guild_id: int, shard_count: int) -> int:
 
 
 class VoteCatchUp:
-    def __init__(self, engine: QuizEngine, client: discord.Client, votes: VoteHandler, *,
-                 limit: int = CATCH_UP_POLLS, pause: float = CATCH_UP_PAUSE) -> None:
+    def __init__(self, engine: QuizEngine, client: discord.Client, votes: VoteHandler) -> None:
         self._engine = engine
         self._client = client
         self._votes = votes
-        self._limit = limit
-        self._pause = pause
         self._turn = asyncio.Lock()  # one catch-up at a time: shards starting together share the pace
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -65,7 +62,7 @@ class VoteCatchUp:
     async def _run(self, shard_id: int | None) -> None:
         async with self._turn:
             try:
-                links = await self._engine.unanswered_links(PLATFORM, POLL_LIFETIME, self._limit)
+                links = await self._engine.unanswered_links(PLATFORM, POLL_LIFETIME, CATCH_UP_POLLS)
                 counted = failed = in_a_row = 0
                 for found in links:
                     try:
@@ -109,7 +106,7 @@ class VoteCatchUp:
             if guild_id is not None:
                 vote["guild_id"] = guild_id
             await self._votes.on_vote_add(discord.RawPollVoteActionEvent(vote), replayed=True)
-        await asyncio.sleep(self._pause)
+        await asyncio.sleep(CATCH_UP_PAUSE)
         return answer_id is not None
 
     async def _whose(self, channel_id: int, shard_id: int | None) -> tuple[bool, int | None]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime
 import logging
 import math
-from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -13,7 +12,7 @@ from discord.utils import MISSING
 
 from adapters.discord import render
 from adapters.discord.permissions import poll_refused
-from adapters.discord.sending import NOT_DONE, SERVER_ERROR_PAUSES, send_through_503
+from adapters.discord.sending import NOT_DONE, send_through_503
 from bot.i18n import Localizer
 from bot.records import MessageLink
 from bot.replies import QuestionView
@@ -38,11 +37,9 @@ def build_poll(view: QuestionView, hours: int) -> discord.Poll:
 
 
 class PollPlay:
-    def __init__(self, client: discord.Client, poll_hours: int,
-                 server_error_pauses: Sequence[float] = SERVER_ERROR_PAUSES) -> None:
+    def __init__(self, client: discord.Client, poll_hours: int) -> None:
         self._client = client
         self._poll_hours = poll_hours
-        self._pauses = server_error_pauses
 
     async def say_polls_refused(self, channel_id: int, user_id: int, _: Localizer) -> None:
         """Tell the learner in the channel, as text, which right the bot lacks for the quiz's next poll, and how to
@@ -98,4 +95,4 @@ class PollPlay:
             await self._sent(channel, content=part, view=part_view)
 
     async def _sent(self, channel: discord.PartialMessageable, **message: Any) -> discord.Message:
-        return await send_through_503(channel, self._pauses, **message)
+        return await send_through_503(channel, **message)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -20,11 +19,10 @@ SERVER_ERROR_PAUSES = (1.0, 3.0)
 NOT_DONE = (discord.HTTPException, discord.RateLimited)
 
 
-async def send_through_503(channel: discord.PartialMessageable, pauses: Sequence[float] = SERVER_ERROR_PAUSES,
-                           **message: Any) -> discord.Message:
-    """The message sent, tried again after each pause while Discord answers 503 (only this one: what went out
-    before it is not sent twice)."""
-    for pause in pauses:
+async def send_through_503(channel: discord.PartialMessageable, **message: Any) -> discord.Message:
+    """The message sent, tried again after each of SERVER_ERROR_PAUSES while Discord answers 503 (only this one:
+    what went out before it is not sent twice)."""
+    for pause in SERVER_ERROR_PAUSES:
         try:
             return await channel.send(**message)
         except discord.DiscordServerError as error:

@@ -19,10 +19,8 @@ SETTLE_TIMEOUT = 10.0  # seconds a vote waits for sends under way
 
 
 class GamePolls:
-    def __init__(self, keep: int = KEEP, settle_timeout: float = SETTLE_TIMEOUT) -> None:
-        self._settle_timeout = settle_timeout
+    def __init__(self) -> None:
         self._known: OrderedDict[str, tuple[str, int]] = OrderedDict()  # poll id -> (game id, question's place)
-        self._keep = keep
         self._sending = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -41,7 +39,7 @@ class GamePolls:
 
     def add(self, poll_id: str, game_id: str, position: int) -> None:
         self._known[poll_id] = (game_id, position)
-        while len(self._known) > self._keep:
+        while len(self._known) > KEEP:
             self._known.popitem(last=False)
 
     def get(self, poll_id: str) -> tuple[str, int] | None:
@@ -54,4 +52,4 @@ class GamePolls:
     async def settled(self) -> None:
         """Wait until no game poll is being sent (or the settle timeout passed)."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._idle.wait(), self._settle_timeout)
+            await asyncio.wait_for(self._idle.wait(), SETTLE_TIMEOUT)

@@ -84,14 +84,13 @@ ABOVE: dict[str, Callable[[Localizer, str], str]] = {"quizzes": _quizzes_above, 
 
 
 class GroupRepeats:
-    def __init__(self, engine: QuizEngine, chat: TelegramChat, *, period: float = QUIET_PERIOD,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, engine: QuizEngine, chat: TelegramChat, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._engine = engine
         self._chat = chat
-        self._shown = OncePer(period, clock=clock)  # (chat, command, language, variant): that answer went there
+        self._shown = OncePer(QUIET_PERIOD, clock=clock)  # (chat, command, language, variant): that answer went there
         self._sending: KeyedLocks[Hashable] = KeyedLocks()  # the same: one asker's full answer at a time
-        self._pointed = OncePer(period, clock=clock)  # (chat, command, member, said, variant): told it's above
-        self._lists = OncePer(period, clock=clock)  # (chat, slot): one of the group's lists of the minute went
+        self._pointed = OncePer(QUIET_PERIOD, clock=clock)  # (chat, command, member, said, variant): told it's above
+        self._lists = OncePer(QUIET_PERIOD, clock=clock)  # (chat, slot): one of the group's lists of the minute went
 
     async def which(self, reply: WhichQuiz, actor: Actor, chat: str, first_name: str, reference: str) -> None:
         """/quiz naming several quizzes: "Which one do you mean?" and the list, a button for each, as the same

@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 JSON = bool | dict[str, Any] | list[dict[str, Any]]
 CONCURRENT_UPDATES = 32  # one slow chat (say, waiting out a 429) must not hold up everyone else
 GROUP_PER_MINUTE = 20  # Telegram's limit in one group (PTB's AIORateLimiter default)
+FLOOD_RETRIES = 3  # a request answered 429 is sent again after each retry_after, this many times at most
+NETWORK_RETRIES = 3  # and one that failed on the way, after 0.5, 1 and 2 s (``backoff`` doubled)
 # Calls that read, sending nothing to the group: PTB's limiter counts every call naming a group against its 20
 # messages a minute, so a member's admin check, or a time-out's name look-up, would wait for the quizzes' budget
 # and take a message's place in it.
@@ -42,19 +44,17 @@ NEVER_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 class RetryingRateLimiter(AIORateLimiter):
     """AIORateLimiter (throttles, and waits out 429 ``retry_after``) that also retries network failures."""
 
-    def __init__(self, *, flood_retries: int = 3, network_retries: int = 3, backoff: float = 0.5,
-                 per_second: float = TELEGRAM_PER_SECOND, group_per_minute: int = GROUP_PER_MINUTE,
-                 metrics: Metrics | None = None, game_reserve: int = GAME_RESERVE) -> None:
+    def __init__(self, *, backoff: float = 0.5, per_second: float = TELEGRAM_PER_SECOND,
+                 group_per_minute: int = GROUP_PER_MINUTE, metrics: Metrics | None = None) -> None:
         # Overall: one message every 1/per_second s, a steady queue rather than a bucket of 30 (which lets 59
         # through in some second: the first 30 at once, then 29 more as it refills).
         super().__init__(overall_max_rate=1, overall_time_period=1 / per_second,
-                         group_max_rate=group_per_minute, group_time_period=60, max_retries=flood_retries)
-        self._network_retries = network_retries
+                         group_max_rate=group_per_minute, group_time_period=60, max_retries=FLOOD_RETRIES)
         self._backoff = backoff
         self._metrics = metrics or NullMetrics()
         self._queued = 0  # requests waiting for their turn or under way: the outbound queue
         # A game's messages ahead, with at most a fifth of a group's minute kept for them (none in a tiny budget).
-        self._game_first = GameFirst(min(game_reserve, group_per_minute // 5)) if group_per_minute else None
+        self._game_first = GameFirst(min(GAME_RESERVE, group_per_minute // 5)) if group_per_minute else None
 
     async def process_request(self, callback: Callable[..., Coroutine[Any, Any, JSON]], args: Any,
                               kwargs: dict[str, Any], endpoint: str, data: dict[str, Any],
@@ -89,7 +89,7 @@ class RetryingRateLimiter(AIORateLimiter):
     async def _with_network_retries(self, callback: Callable[..., Coroutine[Any, Any, JSON]], args: Any,
                                     kwargs: dict[str, Any], endpoint: str, data: dict[str, Any],
                                     rate_limit_args: int | None) -> JSON:
-        for attempt in range(self._network_retries + 1):
+        for attempt in range(NETWORK_RETRIES + 1):
             try:
                 return await super().process_request(callback, args, kwargs, endpoint, data, rate_limit_args)
             except BadRequest:
@@ -97,7 +97,7 @@ class RetryingRateLimiter(AIORateLimiter):
             except NetworkError as error:
                 if not resendable(endpoint, error):
                     raise MaybeCarriedOut(f"{endpoint} may have gone through: {in_brief(error)}") from error
-                if attempt == self._network_retries:
+                if attempt == NETWORK_RETRIES:
                     raise
                 delay = self._backoff * 2**attempt
                 log.warning("Telegram %s failed (%s); retrying in %.1f s", endpoint, in_brief(error), delay)

@@ -15,7 +15,6 @@ zone back (ignored, it would leave them in Paris's time, told nothing).
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 
 from telegram.constants import ChatID
@@ -45,8 +44,8 @@ def language_question(telegram: TelegramChat, _: Localizer, action: Action) -> S
 
 
 class PersonalAnswers:
-    def __init__(self, *, period: float = QUIET_PERIOD, clock: Callable[[], float] = time.monotonic) -> None:
-        self._asked = OncePer(period, clock=clock)  # (group, member, command): answered a moment ago, with what
+    def __init__(self) -> None:
+        self._asked = OncePer(QUIET_PERIOD)  # (group, member, command): answered a moment ago, with what
 
     async def tell(self, command: str, notice: Notice, actor: Actor, chat: str, first_name: str,
                    telegram: TelegramChat) -> None:
