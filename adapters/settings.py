@@ -35,7 +35,7 @@ def default_data_dir() -> Path:
 MIN_QUESTION_SECONDS = 10  # time to read a question and its options
 MAX_QUESTION_SECONDS = 2_628_000  # Telegram's longest open_period
 # Connections one process may keep to PostgreSQL: far past what one process's CPU can keep busy (README: about
-# 1,900 answers a second), and ten times the server's default max_connections.
+# 2,300-5,500 answers a second), and ten times the server's default max_connections.
 MAX_POOL_SIZE = 1000
 
 

@@ -14,7 +14,7 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 ATTEMPTS = 5
-FIRST_DELAY = 0.05  # seconds, doubled each time: 0.05 + 0.1 + 0.2 + 0.4 ≈ 0.75 s of waiting at most
+FIRST_DELAY = 0.05  # seconds, doubled each time: 0.05 + 0.1 + 0.2 + 0.4 = 0.75 s, 1.1 s at most with the jitter
 
 
 class RetryPolicy:
