@@ -55,10 +55,10 @@ class UiTexts:
         self._catalogs = catalogs
 
     @classmethod
-    def load(cls, locales_dir: Path, languages: tuple[str, ...] = SUPPORTED_LANGUAGES) -> UiTexts:
+    def load(cls, locales_dir: Path) -> UiTexts:
         """Compile every ``<lang>/LC_MESSAGES/quiztutor.po`` under ``locales_dir`` in memory; raises ContentError
         listing every translation that can't be used (a broken file, a placeholder the bot doesn't fill)."""
-        catalogs, problems = read_catalogs(locales_dir, languages)
+        catalogs, problems = read_catalogs(locales_dir)
         if problems:
             raise ContentError(problems)
         return cls({language: _compile(catalog) for language, catalog in catalogs.items()})
@@ -67,8 +67,7 @@ class UiTexts:
         return Localizer(language, self._catalogs.get(language, gettext.NullTranslations()))
 
 
-def read_catalogs(locales_dir: Path, languages: tuple[str, ...] = SUPPORTED_LANGUAGES
-                  ) -> tuple[dict[str, Catalog], list[ContentProblem]]:
+def read_catalogs(locales_dir: Path) -> tuple[dict[str, Catalog], list[ContentProblem]]:
     """The catalogs found (a language without one speaks English) and every problem in them."""
     catalogs: dict[str, Catalog] = {}
     problems: list[ContentProblem] = []
@@ -78,7 +77,7 @@ def read_catalogs(locales_dir: Path, languages: tuple[str, ...] = SUPPORTED_LANG
         os.listdir(locales_dir)
     except OSError as error:  # a file, a broken link, or chmod 000: the folder named once, not each catalog
         return {}, [ContentProblem(locales_dir.name, None, f"can't be read: {error.strerror or error}")]
-    for language in languages:
+    for language in SUPPORTED_LANGUAGES:
         po_path = locales_dir / language / "LC_MESSAGES" / f"{DOMAIN}.po"
         # A directory, a broken link or a FIFO too, or unsure: reading it says why it is no catalog.
         if not nothing_at(po_path, when_unsure=False):
