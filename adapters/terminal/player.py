@@ -165,8 +165,8 @@ class TerminalPlayer:
             return
         self._say_notice(self._numbered(shown, reference), list_follows=True)
         await self._show_quizzes()
-        if open_question is not None:  # still open: show it again, so a number typed next answers what it says
-            self._screen.question = open_question
+        self._screen.question = None if shown.code is NoticeCode.NO_ACTIVE_SESSION else open_question  # or gone
+        if self._screen.question is not None:  # still open: shown again, so a number typed next answers what it says
             await self._show_open_question()
 
     async def _listed(self, reference: str | None) -> str | None:

@@ -44,3 +44,19 @@ async def test_a_question_stopped_in_the_other_terminal_lists_the_quizzes_to_cho
     assert after.startswith("That question is no longer open.\nYou have no quiz in progress. Choose one to start.\n")
     assert "Available quizzes:\n  1) Collectives  [collectives]" in after, here.transcript
     assert after.rstrip().endswith("Bye! Your progress is saved: run the same command to carry on.")
+
+
+async def test_quiz_alone_after_the_question_stopped_elsewhere_asks_for_a_quiz_not_that_question(
+        tmp_path: Path) -> None:
+    """"You have no quiz in progress." then the question stopped in the other terminal shown again (so too after a
+    review round of an earlier day that `quiz` ended): the next number typed answered it, "no longer open"."""
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
+    async with open_services(settings, rng=random.Random(3)) as services:
+        other = ScriptedLineIO(["stop", "quit"])
+        here = MeanwhileElsewhere(["quiz", "2", "quit"],
+                                  lambda: TerminalPlayer(services.engine, ACTOR, other).play())
+        await TerminalPlayer(services.engine, ACTOR, here).play(quiz="collectives")
+    after = here.transcript.split("Your answer (1-3) > ")[1]
+    assert after.startswith("You have no quiz in progress. Choose one to start.\nAvailable quizzes:\n"), after
+    assert "Question 1 of 3" not in after and "no longer open" not in after
+    assert after.split("Choose a quiz (number or id) > ")[1].startswith("Long options: 1 question. Good luck!")
