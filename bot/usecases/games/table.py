@@ -6,6 +6,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.admins import AdminPolicy
+from bot.content.models import localized
 from bot.games import views
 from bot.games.delivery import CLOSED, HELD_BACK, TOPIC_CLOSED, Aside, ChatRefused, GameSurface, Posted, Stage, show
 from bot.games.records import GameRecord
@@ -79,18 +80,22 @@ class GameTable:
     async def _tell_starter(self, platform: str, game_id: str, right: str, surface: GameSurface) -> None:
         """The game went silent by itself (its time ran out, or its last awaited answer came) where nobody can read
         why: its starter hears it privately, in their language, where the platform can reach them."""
-        async def starter(uow: UnitOfWork) -> tuple[str, str] | None:
+        async def starter(uow: UnitOfWork) -> tuple[str, str, str] | None:
             game = await uow.games.get(game_id)
             user = await uow.users.by_id(game.starter_id) if game is not None else None
-            return (user.platform_user_id, game.chat_id) if game is not None and user is not None else None
+            return (user.platform_user_id, game.chat_id, game.quiz_id) if game and user else None
         try:
             found = await self.core.turns.run_unlocked(starter)
             if found is None:
                 return
-            actor = Actor(platform, *found)
+            user_id, chat_id, quiz_id = found
+            actor = Actor(platform, user_id, chat_id)
             _ = await self.core.turns.words(actor)
-            await surface.tell_privately(actor, Notice(views.refused_note(right, _), NoticeCode.CHAT_UNHEARD,
-                                                       _.language))
+            # Which game: told minutes after it began, perhaps among others, in another chat than the game's.
+            quiz = self.core.library.catalog.get(quiz_id)
+            heading = _("Game stopped: {quiz}", quiz=localized(quiz.title, _.language) if quiz else quiz_id)
+            await surface.tell_privately(actor, Notice(f"{heading}\n{views.refused_note(right, _)}",
+                                                       NoticeCode.CHAT_UNHEARD, _.language))
         except Exception as error:  # the network, say: the game is over all the same
             log.warning("could not tell game %s's starter why it stopped unseen: %r", game_id, error)
 
