@@ -146,7 +146,8 @@ class Playing:
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):
-            return replace(shown, asked_before=asked_before)  # its notices: those passed and its own
+            # Its notices: those passed and its own; the polls left behind go as a question's would.
+            return replace(shown, asked_before=asked_before, left_behind=left_behind)
         title = localized(quiz.title, _.language)  # outside the call: pybabel reads "_." in it as a message of _'s
         intro = (views.welcome_back(quiz, _) if resumed else
                  _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!", shown.total,
@@ -260,7 +261,8 @@ class Playing:
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):  # a round resumed at its last question, whose time ran out meanwhile
-            return replace(shown, asked_before=asked_before)  # its notices: those passed and its own
+            # Its notices: those passed and its own; the polls left behind go as a question's would.
+            return replace(shown, asked_before=asked_before, left_behind=left_behind)
         intro = (views.welcome_back(quiz, _)
                  if already_retrying else  # back from another quiz, or typed again: the same round goes on
                  _.ngettext("Another go at the question you missed.", "Another go at the {n} questions you missed.",

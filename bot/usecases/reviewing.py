@@ -165,7 +165,8 @@ class Reviewing:
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):
-            return replace(shown, asked_before=asked_before)  # its notices: those passed and its own
+            # Its notices: those passed and its own; the polls left behind go as a question's would.
+            return replace(shown, asked_before=asked_before, left_behind=left_behind)
         intro = _intro(_, quiz, resumed, shown.total, due_in_all, one_quiz)
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before,
                        left_behind=left_behind)
