@@ -108,6 +108,11 @@ class QuizEngine:
             log_briefly(log, logging.WARNING, error, "could not look up the language for an error reply")
         return self._core.turns.words_remembered(actor)
 
+    def localizer_remembered(self, actor: Actor) -> Localizer:
+        """As ``localizer_or_hint`` without asking the database: for an apology for an outage, where asking it again
+        would only fail again (one more connection attempt, one more log line per update)."""
+        return self._core.turns.words_remembered(actor)
+
     async def localizer(self, actor: Actor) -> Localizer:
         """The bot's words for this person (stored choice, platform hint, English). Writes only a new hint."""
         return await self._core.turns.words(actor)

@@ -114,7 +114,10 @@ class ErrorReporter:
             if found is None:
                 return
             actor, chat_id = found
-            _ = await self._engine.localizer_or_hint(actor, within=LANGUAGE_WAIT)
+            if error is not None and unreachable(error):  # the database is what failed: don't ask it again
+                _ = self._engine.localizer_remembered(actor)
+            else:
+                _ = await self._engine.localizer_or_hint(actor, within=LANGUAGE_WAIT)
             sorry = _("Sorry, something went wrong. Please try again in a moment.")
             owner = None
             if polls_refused(error):

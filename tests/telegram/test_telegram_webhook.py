@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import socket
 import time
 from pathlib import Path
@@ -87,10 +88,12 @@ def help_update(update_id: int) -> dict[str, object]:
 
 
 async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for_one_an_outage_stopped(
-        api: FakeBotApi, settings: Settings, postgres_url: str) -> None:
+        api: FakeBotApi, settings: Settings, postgres_url: str, caplog: pytest.LogCaptureFixture) -> None:
     """Telegram delivers again only what wasn't acknowledged: a 200 before the handlers ran would lose an update
     the replica then failed (its database down) or never finished (killed). The bot runs on PostgreSQL through
-    a TCP forwarder the test cuts: a real outage, the server itself staying up."""
+    a TCP forwarder the test cuts: a real outage, the server itself staying up. Each update the outage stops
+    logs its failure once: the apology's language is not asked of the database that just failed (which logged
+    a warning of its own for each, and cost one more connection attempt)."""
     server = make_url(postgres_url)
     proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
     await proxy.open()
@@ -103,8 +106,13 @@ async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for
             assert len(api.calls("sendMessage", for_chat(AMINATA.id))) == 1  # sent before the 200 came back
 
             await proxy.cut()  # PostgreSQL can't be reached
+            caplog.clear()
+            caplog.set_level(logging.INFO)
             stopped = await client.post(url, json=help_update(2), headers=SIGNED)
             assert stopped.status == 503  # Telegram will deliver it again
+            warned = [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING]
+            assert len(warned) == 1 and warned[0].startswith("Telegram update 2 (command) failed: a service is "
+                                                             "unreachable"), warned
             await proxy.open()  # the outage is over
             again = await client.post(url, json=help_update(2), headers=SIGNED)
             assert again.status == 200
