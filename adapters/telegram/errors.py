@@ -109,12 +109,13 @@ class ErrorReporter:
         """Say that something went wrong, rather than leave the learner waiting: a press in its answer too; a failure
         here is only logged. A poll the chat refused says which permission is missing, as trying again never helps;
         in a group, to whom."""
+        outage = error is not None and unreachable(error)  # the database is what failed: don't ask it again
         try:
-            found = await self._where(update, anywhere=polls_refused(error))
+            found = await self._where(update, anywhere=polls_refused(error), ask_database=not outage)
             if found is None:
                 return
             actor, chat_id = found
-            if error is not None and unreachable(error):  # the database is what failed: don't ask it again
+            if outage:
                 _ = self._engine.localizer_remembered(actor)
             else:
                 _ = await self._engine.localizer_or_hint(actor, within=LANGUAGE_WAIT)
@@ -137,15 +138,16 @@ class ErrorReporter:
         except Exception as error:  # too old already, or the network: nothing more to do
             log.info("could not answer failed button press %s: %s", query.id, self.scrub(str(error)))
 
-    async def _where(self, update: Update, *, anywhere: bool = False) -> tuple[Actor, str] | None:
+    async def _where(self, update: Update, *, anywhere: bool = False,
+                     ask_database: bool = True) -> tuple[Actor, str] | None:
         """Who to tell, and in which chat. A poll answer carries no chat: only its poll's private chat will do,
         unless ``anywhere``: a group that refused the quiz's next poll, where the voter would otherwise wait for
-        it in silence."""
+        it in silence. Only the database knows the poll's chat: without it (an outage), nobody is told."""
         actor = update_actor(update)
         if actor is not None and actor.chat_id is not None:
             return actor, actor.chat_id
         answer = update.poll_answer
-        if answer is None or answer.user is None:
+        if answer is None or answer.user is None or not ask_database:
             return None
         actor = actor_for(answer.user)
         link = await self._engine.message_link(PLATFORM, answer.poll_id)
