@@ -171,7 +171,7 @@ class QuizClient(discord.Client):
                 log.warning("%s click by user %s answered too late: %s", what, interaction.user.id, late)
                 return
             log_failure(log, error, "%s click failed", what)
-            await apologize(self.engine, interaction)
+            await apologize(self.engine, interaction, error)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         self.metrics.update_received(PLATFORM, interaction_kind(interaction))

@@ -14,7 +14,7 @@ from adapters.discord.commands import NotAdmin
 from adapters.discord.counting import observe_command
 from adapters.discord.respond import respond_quietly
 from adapters.error_kinds import HANDLER_FAILED
-from adapters.failures import log_failure
+from adapters.failures import log_failure, unreachable
 from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
@@ -30,8 +30,12 @@ UNKNOWN_INTERACTION = 10062
 TreeErrorHandler = Callable[[discord.Interaction[Any], app_commands.AppCommandError], Coroutine[Any, Any, None]]
 
 
-async def apologize(engine: QuizEngine, interaction: discord.Interaction) -> None:
-    _ = await engine.localizer_or_hint(interaction_actor(interaction), within=LANGUAGE_WAIT)
+async def apologize(engine: QuizEngine, interaction: discord.Interaction, error: BaseException | None = None) -> None:
+    """``error``: what failed, if anything did; the database out of reach is not asked again for the language (one
+    more connection attempt and one more warning for every event in an outage): the one last read speaks."""
+    actor = interaction_actor(interaction)
+    _ = (engine.localizer_remembered(actor) if error is not None and unreachable(error)
+         else await engine.localizer_or_hint(actor, within=LANGUAGE_WAIT))
     await respond_quietly(interaction, _("Sorry, something went wrong. Please try again in a moment."))
 
 
@@ -69,6 +73,6 @@ def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
             return
         # discord.py errors describe the request, never the token, so they are logged whole.
         log_failure(log, error, "/%s failed for user %s", command, interaction.user.id)
-        await apologize(engine, interaction)
+        await apologize(engine, interaction, error)
 
     return on_error
