@@ -19,6 +19,7 @@ from yarl import URL
 
 from adapters.handlers_stop import HANDLERS_STOP_WAIT
 from adapters.http_site import http_url, serve
+from adapters.once_per import OncePer
 from adapters.telegram.update_shape import misshapen
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,8 @@ MAX_BODY = 1024 * 1024  # bytes: far above any update Telegram sends
 # listens on every interface by default, and aiohttp's own hour let idle or half-sent requests (a slowloris, who
 # needs no secret) pile up and take the file descriptors the bots need. Telegram connects again when it posts.
 IDLE_SECONDS = 30.0
+# Seconds between two warnings of posts refused for their secret: anyone who finds the URL may send them.
+WRONG_SECRET_WARNING_PERIOD = 60.0
 
 
 class Unfinished:
@@ -61,6 +64,7 @@ class WebhookServer:
         self._unfinished = unfinished
         self._idle_seconds = idle_seconds
         self._runner: web.AppRunner | None = None
+        self._wrong_secret = OncePer(WRONG_SECRET_WARNING_PERIOD)
 
     async def start(self, listen: str, port: int) -> None:
         server = web.Application(client_max_size=MAX_BODY)
@@ -87,6 +91,11 @@ class WebhookServer:
         # header's bytes that aren't UTF-8 as surrogates: encoded back as they came, they are just a wrong secret.
         given = request.headers.get(SECRET_HEADER, "").encode("utf-8", "surrogateescape")
         if not hmac.compare_digest(given, self._secret.encode()):
+            # A replica whose secret is not the one Telegram was given refuses every update: said, but not for each.
+            if self._wrong_secret.allow("refused"):
+                log.warning("refused a post to the webhook without the right secret token (403; said at most once a "
+                            "minute): if updates stop coming, check that every replica has the same "
+                            "QUIZ_TELEGRAM_WEBHOOK_SECRET")
             return web.Response(status=403)
         update = await self._update_in(request)
         if update is None:

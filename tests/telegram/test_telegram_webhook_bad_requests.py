@@ -42,6 +42,11 @@ async def test_a_secret_header_that_is_not_text_is_refused_like_a_wrong_secret(
         assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: gu\xffess\r\n") == 403
         assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: " + WEBHOOK_SECRET.encode() + b"\xff\r\n") == 403
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+    # Said once, not once a post (anyone may send them), naming the setting but never a secret, given or kept: a
+    # replica whose secret differs from the one Telegram was given would otherwise refuse every update in silence.
+    warned = [record.getMessage() for record in caplog.records if record.levelno == logging.WARNING]
+    assert len(warned) == 1 and "QUIZ_TELEGRAM_WEBHOOK_SECRET" in warned[0], warned
+    assert "guess" not in warned[0] and WEBHOOK_SECRET not in warned[0]
 
 
 def update_with(**fields: object) -> dict[str, object]:
