@@ -43,7 +43,8 @@ class PrometheusMetrics:
             self._errors.labels(platform, kind)
         self._transactions = Histogram("quiztutor_transaction_seconds", "Database transactions, BEGIN to end",
                                        buckets=TRANSACTION_BUCKETS, registry=registry)
-        self._batches = Histogram("quiztutor_write_batch_size", "Actions sharing one group commit",
+        self._batches = Histogram("quiztutor_write_batch_size", "Actions sharing one COMMIT (SQLite's group commit, "
+                                  "or PostgreSQL's shared transaction of answers)",
                                   buckets=BATCH_BUCKETS, registry=registry)
         self._lag = Histogram("quiztutor_sweeper_lag_seconds", "How late a sweep started against its schedule",
                               ["platform", "sweeper"], buckets=LAG_BUCKETS, registry=registry)
