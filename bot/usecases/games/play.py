@@ -73,7 +73,7 @@ class GamePlay:
             return voted
         # Its results and the podium refused: counted, but the voter (answered where only they see it, on Discord)
         # is told why nothing shows rather than "Locked in" alone, as if all were well.
-        _ = await table.core.turns.words(actor)  # after the game's lock: their own comes first
+        _ = table.core.texts.for_language(voted.vote.language)  # the vote's own words, read in its turn
         said = f"{voted.vote.text}\n{views.refused_note(refused[0], _)}"
         return replace(voted, vote=replace(voted.vote, text=said))
 

@@ -14,6 +14,7 @@ from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, Game
 from bot.i18n import N_
 from bot.locks import KeyedLocks
 from bot.ports import UnitOfWork
+from bot.records import UserRecord
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -80,22 +81,22 @@ class GameTable:
     async def _tell_starter(self, platform: str, game_id: str, right: str, surface: GameSurface) -> None:
         """The game went silent by itself (its time ran out, or its last awaited answer came) where nobody can read
         why: its starter hears it privately, in their language, where the platform can reach them."""
-        async def starter(uow: UnitOfWork) -> tuple[str, str, str] | None:
+        async def starter(uow: UnitOfWork) -> tuple[GameRecord, UserRecord] | None:
             game = await uow.games.get(game_id)
             user = await uow.users.by_id(game.starter_id) if game is not None else None
-            return (user.platform_user_id, game.chat_id, game.quiz_id) if game and user else None
+            return (game, user) if game and user else None
         try:
             found = await self.core.turns.run_unlocked(starter)
             if found is None:
                 return
-            user_id, chat_id, quiz_id = found
-            actor = Actor(platform, user_id, chat_id)
-            _ = await self.core.turns.words(actor)
+            game, user = found
+            _ = self.core.turns.words_of(user)  # as a sweep speaks to anyone: their choice, else their last hint
             # Which game: told minutes after it began, perhaps among others, in another chat than the game's.
-            quiz = self.core.library.catalog.get(quiz_id)
-            heading = _("Game stopped: {quiz}", quiz=localized(quiz.title, _.language) if quiz else quiz_id)
-            await surface.tell_privately(actor, Notice(f"{heading}\n{views.refused_note(right, _)}",
-                                                       NoticeCode.CHAT_UNHEARD, _.language))
+            quiz = self.core.library.catalog.get(game.quiz_id)
+            heading = _("Game stopped: {quiz}", quiz=localized(quiz.title, _.language) if quiz else game.quiz_id)
+            await surface.tell_privately(Actor(platform, user.platform_user_id, game.chat_id),
+                                         Notice(f"{heading}\n{views.refused_note(right, _)}", NoticeCode.CHAT_UNHEARD,
+                                                _.language))
         except Exception as error:  # the network, say: the game is over all the same
             log.warning("could not tell game %s's starter why it stopped unseen: %r", game_id, error)
 
