@@ -95,22 +95,22 @@ class QuizEngine:
         """The bot's words in a language: pure, for laying out a reply that says which language it is in."""
         return self._texts.for_language(language)
 
-    async def localizer_or_hint(self, actor: Actor, *, within: float | None = None) -> Localizer:
+    async def localizer_or_hint(self, actor: Actor, *, within: float | None = None,
+                                database_down: bool = False) -> Localizer:
         """As ``localizer``, for an error reply or one that can't wait (Discord's suggestions): when the stored
         choice can't be read (the database may be what failed), or not ``within`` seconds (a reply that can't wait
         long: a button press's), the person as last read here: their choice, else the event's own language hint,
-        else their last hint, else the place's, else English, rather than no reply at all."""
+        else their last hint, else the place's, else English, rather than no reply at all. ``database_down``: the
+        failure apologised for was the database out of reach, so it is not asked (it would fail again: one more
+        connection attempt and one more warning for every event in an outage)."""
+        if database_down:
+            return self._core.turns.words_remembered(actor)
         try:
             return await read_within(self.localizer(actor), within)
         except TimeoutError:
             log.warning("could not look up the language for a reply that can't wait within %s s", within)
         except Exception as error:  # the failure being apologised for is logged, with its traceback, already
             log_briefly(log, logging.WARNING, error, "could not look up the language for an error reply")
-        return self._core.turns.words_remembered(actor)
-
-    def localizer_remembered(self, actor: Actor) -> Localizer:
-        """As ``localizer_or_hint`` without asking the database: for an apology for an outage, where asking it again
-        would only fail again (one more connection attempt, one more log line per update)."""
         return self._core.turns.words_remembered(actor)
 
     async def localizer(self, actor: Actor) -> Localizer:

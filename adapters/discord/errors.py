@@ -31,11 +31,9 @@ TreeErrorHandler = Callable[[discord.Interaction[Any], app_commands.AppCommandEr
 
 
 async def apologize(engine: QuizEngine, interaction: discord.Interaction, error: BaseException | None = None) -> None:
-    """``error``: what failed, if anything did; the database out of reach is not asked again for the language (one
-    more connection attempt and one more warning for every event in an outage): the one last read speaks."""
-    actor = interaction_actor(interaction)
-    _ = (engine.localizer_remembered(actor) if error is not None and unreachable(error)
-         else await engine.localizer_or_hint(actor, within=LANGUAGE_WAIT))
+    """``error``: what failed, if anything did (the database out of reach is not asked again for the language)."""
+    _ = await engine.localizer_or_hint(interaction_actor(interaction), within=LANGUAGE_WAIT,
+                                       database_down=error is not None and unreachable(error))
     await respond_quietly(interaction, _("Sorry, something went wrong. Please try again in a moment."))
 
 

@@ -115,10 +115,7 @@ class ErrorReporter:
             if found is None:
                 return
             actor, chat_id = found
-            if outage:
-                _ = self._engine.localizer_remembered(actor)
-            else:
-                _ = await self._engine.localizer_or_hint(actor, within=LANGUAGE_WAIT)
+            _ = await self._engine.localizer_or_hint(actor, within=LANGUAGE_WAIT, database_down=outage)
             sorry = _("Sorry, something went wrong. Please try again in a moment.")
             owner = None
             if polls_refused(error):
