@@ -24,6 +24,9 @@ def _no_settings_from_the_shell(monkeypatch: pytest.MonkeyPatch) -> None:
     """A developer's QUIZ_DATABASE_URL, QUIZ_QUESTION_SECONDS... must not reach the tests (or their database)."""
     for name in [name for name in os.environ if name.startswith("QUIZ_") and name not in TEST_SETTINGS]:
         monkeypatch.delenv(name)
+    # The terminal player wraps to COLUMNS: a shell's (or pytest-xdist's workers', 80) would rewrap the transcripts
+    # the tests read. Without it they see no terminal, as in CI (88 columns); width tests set their own.
+    monkeypatch.delenv("COLUMNS", raising=False)
 
 
 @pytest.fixture(autouse=True)
