@@ -84,8 +84,8 @@ class Sweeper:
             self._log_failure(error)
             return 0
         if self._failures:
-            log.info("looking for %s again (%s) after %d failed sweeps", self.looks_for, self._platform,
-                     self._failures)
+            log.info("looking for %s again (%s) after %d failed sweep%s", self.looks_for, self._platform,
+                     self._failures, "" if self._failures == 1 else "s")
             self._failures = 0
         return found
 

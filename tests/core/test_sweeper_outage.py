@@ -88,3 +88,25 @@ async def test_a_failure_that_is_no_outage_keeps_its_traceback(caplog: pytest.Lo
     # A ConnectionRefusedError is no outage to this classifier.
     first = await first_failure_logged(Flaky(outage=lambda error: isinstance(error, TimeoutError)), caplog)
     assert first.getMessage() == "could not look for flaky work (telegram)" and first.exc_info is not None
+
+
+
+class FailsOnce(Flaky):
+    """Its first sweep fails, the rest work."""
+
+    async def sweep(self) -> int:
+        try:
+            return await super().sweep()
+        finally:
+            self.down = False
+
+
+async def test_a_single_failed_sweep_is_counted_in_the_singular(caplog: pytest.LogCaptureFixture) -> None:
+    once = FailsOnce()
+    with caplog.at_level(logging.INFO, logger="bot.sweeper"):
+        once.start()
+        try:
+            await asyncio.wait_for(once.recovered.wait(), 5)
+        finally:
+            await once.stop()
+    assert caplog.records[-1].getMessage() == "looking for flaky work again (telegram) after 1 failed sweep"
