@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import shutil
@@ -12,7 +13,7 @@ from typing import NoReturn
 import pytest
 
 from tests.fakes.clock import FixedClock
-from tests.pg_cluster import PG_FALLBACK_BINDIR, Cluster, empty_database, pg_bindir
+from tests.pg_cluster import PG_FALLBACK_BINDIR, Cluster, database_of_its_own, empty_database, pg_bindir
 
 TESTS_DIR = Path(__file__).resolve().parent
 FIXTURE_CONTENT = TESTS_DIR / "fixtures" / "content"
@@ -73,7 +74,9 @@ def postgres_server_url() -> Iterator[str]:
     """A PostgreSQL server for this test run: QUIZ_TEST_POSTGRES_URL, else a throwaway local cluster."""
     given = os.environ.get("QUIZ_TEST_POSTGRES_URL")
     if given:
-        yield given
+        # Tests empty the database they use: pytest-xdist's workers (scripts/test) each get one of their own.
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        yield asyncio.run(database_of_its_own(given, worker)) if worker else given
         return
     bindir = pg_bindir()
     if bindir is None:

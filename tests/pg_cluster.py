@@ -141,3 +141,20 @@ async def empty_database(url: str) -> None:
         await connection.execute("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public")
     finally:
         await connection.close()
+
+
+async def database_of_its_own(url: str, suffix: str) -> str:
+    """A database beside ``url``'s, named with ``suffix``, created if missing: each pytest-xdist worker's, as every
+    test empties the database it uses."""
+    import asyncpg
+    from sqlalchemy.engine import make_url
+
+    given = make_url(url)
+    name = f"{given.database}_{suffix}"
+    connection = await asyncpg.connect(asyncpg_url(url))
+    try:
+        if not await connection.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
+            await connection.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await connection.close()
+    return given.set(database=name).render_as_string(hide_password=False)
