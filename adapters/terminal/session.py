@@ -10,15 +10,20 @@ from adapters.runtime import open_services, utc_now
 from adapters.settings import Settings
 from adapters.terminal.lines import StdLineIO
 from adapters.terminal.player import TerminalPlayer
+from bot.languages import normalize_language
 from bot.replies import Actor
 
 
 def locale_hint() -> str | None:
-    """The terminal's locale (LANG=fr_FR.UTF-8 -> "fr_FR") as a language hint, like a chat client's."""
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        if value := os.environ.get(variable):
-            return value.split(".", 1)[0]
-    return None
+    """The terminal's language as a hint, like a chat client's, read as gettext reads it: the first language of
+    LANGUAGE=yo:en that the bot speaks (a desktop sets it for the interface, beside LANG's regional formats), unless
+    the locale is C; else the locale (LANG=fr_FR.UTF-8 -> "fr_FR")."""
+    locale = next((value.split(".", 1)[0] for variable in ("LC_ALL", "LC_MESSAGES", "LANG")
+                   if (value := os.environ.get(variable))), None)
+    if locale not in (None, "C", "POSIX"):
+        wanted = os.environ.get("LANGUAGE", "").split(":")
+        return next((language for language in wanted if normalize_language(language) is not None), locale)
+    return locale
 
 
 def clock_from(today: date | None) -> Callable[[], datetime]:

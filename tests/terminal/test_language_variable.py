@@ -1,0 +1,33 @@
+"""A terminal whose LANGUAGE asks for Yoruba (LANGUAGE=yo:en, as a desktop sets it beside LANG's regional formats):
+`quiztutor play` speaks Yoruba, as gettext would, not LANG's English; in the C locale LANGUAGE counts for nothing,
+as for gettext."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGLISH_WELCOME = "Welcome to QuizTutor!"
+YORUBA_WELCOME = "Ẹ káàbọ̀ sí QuizTutor!"
+
+
+def first_line(env: dict[str, str], **variables: str) -> str:
+    played = subprocess.run([sys.executable, "-m", "adapters.cli.main", "play"], cwd=ROOT, env=env | variables,
+                            input="bye\n", capture_output=True, text=True, timeout=60, check=False)
+    assert played.returncode == 0, played.stderr
+    return played.stdout.splitlines()[0]
+
+
+@pytest.mark.parametrize(("variables", "welcome"), [
+    ({"LANG": "en_NG.UTF-8", "LANGUAGE": "yo:en"}, YORUBA_WELCOME),  # before: English, LANG's
+    ({"LANG": "en_NG.UTF-8", "LANGUAGE": "de:yo"}, YORUBA_WELCOME),  # the first of them spoken here
+    ({"LANG": "en_NG.UTF-8", "LC_MESSAGES": "yo_NG.UTF-8", "LANGUAGE": ""}, YORUBA_WELCOME),
+    ({"LANG": "C.UTF-8", "LANGUAGE": "yo"}, ENGLISH_WELCOME),  # gettext ignores LANGUAGE in the C locale
+], ids=["language", "first-spoken", "lc-messages", "c-locale"])
+def test_the_language_variable_comes_before_the_locale(env: dict[str, str], variables: dict[str, str],
+                                                       welcome: str) -> None:
+    assert first_line(env, **variables).startswith(welcome)
