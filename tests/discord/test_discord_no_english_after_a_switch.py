@@ -15,11 +15,12 @@ from adapters.discord.adapter import DiscordAdapter
 from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import Settings
-from tests.discord.english_phrases import english_quiz_phrases, english_ui_phrases, leaks
 from tests.discord.fake_discord import Call, FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot, discord_settings, running_bot
 from tests.discord.support import buttons, first_answer, message_id, next_poll, poll_answers, vote_for
+from tests.discord.words_sent import leaks
 from tests.fakes.clock import FixedClock
+from tests.support.english_leaks import english_quiz_phrases, english_ui_phrases
 
 
 @asynccontextmanager

@@ -11,7 +11,6 @@ import pytest
 
 from adapters.settings import Settings
 from bot.games.rules import RESULTS_SECONDS
-from tests.discord.english_phrases import english_quiz_phrases, english_ui_phrases, leaks
 from tests.discord.fake_discord import Call, FakeDiscord
 from tests.discord.game_steps import (
     PLAYER_PERMISSIONS,
@@ -24,7 +23,9 @@ from tests.discord.game_steps import (
 )
 from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
 from tests.discord.support import first_answer, message_id
+from tests.discord.words_sent import leaks
 from tests.fakes.clock import FixedClock
+from tests.support.english_leaks import english_quiz_phrases, english_ui_phrases
 
 RIGHT = ("All-reduce", "All-gather", "NVLink")  # in each question's right option, in every language
 GAMES = 0.02  # seconds between looks for game phases that are due (the harness default waits an hour)

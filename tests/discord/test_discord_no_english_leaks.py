@@ -10,11 +10,12 @@ import pytest
 from adapters.discord.actors import PLATFORM
 from adapters.settings import Settings
 from bot.replies import Actor
-from tests.discord.english_phrases import english_in, english_quiz_phrases, english_ui_phrases, leaks
 from tests.discord.fake_discord import Call, FakeDiscord
 from tests.discord.game_steps import PLAYER_PERMISSIONS
 from tests.discord.harness import ADMIN_ID, LEARNER_ID, RunningBot
 from tests.discord.support import buttons, first_answer, message_id, next_poll, poll_answers, vote_for
+from tests.discord.words_sent import leaks
+from tests.support.english_leaks import english_in, english_quiz_phrases, english_ui_phrases
 from tests.support.table_away import table_away
 
 

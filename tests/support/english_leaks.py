@@ -1,6 +1,6 @@
-"""English that must not reach a learner who speaks another language: the bot's own sentences (the msgids whose
-translation differs) and the fixture quizzes' English texts that have a translation, cut at their placeholders
-into pieces of three words or more; and which of them a text shows."""
+"""English that must not reach a learner who speaks another language: the bot's own sentences (from the catalogs)
+and a quiz's English where it has a translation, cut into phrases of two words or more; and which of them a text
+shows. Used on every platform's replies (tests/*/test_*no_english*)."""
 
 from __future__ import annotations
 
@@ -8,68 +8,79 @@ import html
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parents[2]
-LOCALES = ROOT / "content" / "locales"
-QUIZZES = ROOT / "tests" / "fixtures" / "content" / "quizzes"
-MIN_WORDS = 3
-PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+from content import default_content_dir
+
+FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+# What splits a sentence into phrases: placeholders, Markdown's marks, quotes, brackets and punctuation.
+SPLIT = re.compile(r"\{[^{}]*\}|[*_`“”\"«»()\[\]:;.,!?…·—–\n]")
+MIN_WORDS = 2  # "Game over.", "Review now": a single word would be a command's name, or a term kept
 TAG = re.compile(r"<[^>]+>")
 
 
-def pieces(english: str) -> set[str]:
-    """The runs of an English text between its placeholders (and line breaks) long enough to mean something."""
-    found: set[str] = set()
-    for run in PLACEHOLDER.split(english):
-        for line in run.split("\n"):
-            line = " ".join(line.split()).strip(" :;,.·—()/\"'")
-            if len(re.findall(r"[A-Za-z']+", line)) >= MIN_WORDS:
-                found.add(line)
-    return found
+def phrases(text: str) -> list[str]:
+    """The runs of ``MIN_WORDS`` words or more between placeholders and punctuation, lower-cased."""
+    runs = (part.split() for part in SPLIT.split(text))
+    return [" ".join(words).lower() for words in runs if len(words) >= MIN_WORDS]
 
 
 @cache
-def english_sentences(language: str) -> frozenset[str]:
-    """The English a learner in ``language`` should never read: catalog msgids and fixture quiz texts."""
-    with (LOCALES / language / "LC_MESSAGES" / "quiztutor.po").open("rb") as file:
-        catalog = read_po(file, locale=language)
+def english_ui_phrases(language: str) -> frozenset[str]:
+    """The phrases of every msgid (the shipped catalogs', which the tests' bot speaks) that its ``language``
+    translation doesn't keep as they are (a right's name, "Send Polls", is kept in English on purpose)."""
+    with (default_content_dir() / "locales" / language / "LC_MESSAGES" / "quiztutor.po").open("rb") as po:
+        catalog = read_po(po)
     found: set[str] = set()
     for message in catalog:
         if not message.id:
             continue
-        ids = [str(text) for text in (message.id if isinstance(message.id, tuple | list) else (message.id,))]
-        strings = [str(text) for text in (message.string if isinstance(message.string, tuple | list)
-                                          else (message.string,))]
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        translated = " ".join(str(string) for string in strings).lower()
         for english in ids:
-            if all(english not in translated for translated in strings if translated):
-                found |= pieces(english)
-    for path in sorted(QUIZZES.glob("*.yaml")):
-        _quiz_texts(yaml.safe_load(path.read_text(encoding="utf-8")), language, found)
+            found.update(phrase for phrase in phrases(str(english)) if phrase not in translated)
     return frozenset(found)
 
 
-def _quiz_texts(node: object, language: str, found: set[str]) -> None:
-    """Every {en: ..., <language>: ...} text in a quiz whose translation differs from its English."""
-    if isinstance(node, dict):
-        english, translated = node.get("en"), node.get(language)
-        if isinstance(english, str) and isinstance(translated, str) and english != translated:
-            found |= {piece for piece in pieces(english) if piece not in translated}
-        for value in node.values():
-            _quiz_texts(value, language, found)
-    elif isinstance(node, list):
-        for value in node:
-            _quiz_texts(value, language, found)
+@cache
+def english_quiz_phrases(content_dir: Path, language: str) -> frozenset[str]:
+    """The phrases of the quizzes' English texts that have a ``language`` translation."""
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("en"), str) and isinstance(node.get(language), str):
+                translated = node[language].lower()
+                found.update(phrase for phrase in phrases(node["en"]) if phrase not in translated)
+            for child in node.values():
+                walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    for path in sorted((content_dir / "quizzes").glob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return frozenset(found)
 
 
-def plain(text: str) -> str:
-    """A message as read: tags dropped, entities decoded, spaces single."""
-    return " ".join(html.unescape(TAG.sub("", text)).split())
+def english_in(texts: list[tuple[str, str]], english: frozenset[str] | set[str]) -> list[str]:
+    """Each (where, text) of ``texts`` that contains one of the ``english`` phrases, said with the phrases. HTML's
+    tags and entities are read as shown; a sentence wrapped over lines is found too."""
+    found = []
+    for where, text in texts:
+        flat = " ".join(SPLIT.sub(" ", html.unescape(TAG.sub("", text))).split()).lower()
+        hits = sorted(phrase for phrase in english  # a substring first: the word boundaries only where it is
+                      if phrase in flat and re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", flat))
+        if hits:
+            found.append(f"{where}: {hits[:3]} in {text!r}")
+    return found
 
 
-def leaks(texts: list[str], language: str) -> list[tuple[str, str]]:
-    """(English piece, the text it was found in) for every English piece a text shows."""
-    sentences = english_sentences(language)
-    return [(sentence, text) for text in texts for sentence in sentences if sentence in plain(text)]
+def leaks(texts: list[str], language: str, content_dir: Path = FIXTURE_CONTENT) -> list[str]:
+    """Each of ``texts`` (what a ``language`` learner read, playing ``content_dir``'s quizzes) holding English."""
+    english = english_ui_phrases(language) | english_quiz_phrases(content_dir, language)
+    return english_in([("", text) for text in texts], english)
