@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from adapters.discord.adapter import DiscordAdapter
 from adapters.discord.spec import DiscordSettings
 from adapters.runtime import open_services, utc_now
-from adapters.serving import serving
+from adapters.serving import REMINDER_INTERVAL, serving
 from adapters.settings import Settings
 from bot.engine import QuizEngine
 from tests.discord.fake_discord import FakeDiscord
@@ -35,13 +35,15 @@ class RunningBot:
 @asynccontextmanager
 async def running_bot(settings: Settings, fake: FakeDiscord, clock: Callable[[], datetime] = utc_now,
                       sweep_interval: float | None = None,
-                      game_interval: float = 3600.0) -> AsyncIterator[RunningBot]:
+                      game_interval: float = 3600.0,
+                      reminder_interval: float = REMINDER_INTERVAL) -> AsyncIterator[RunningBot]:
     """Open the services, start the adapter, and wait until the gateway said READY; stop it all after."""
     transactions = CountingTransactions()
     async with open_services(settings, clock=clock, rng=random.Random(7), metrics=transactions) as services:
         adapter = DiscordAdapter(services.engine, discord_settings(settings))
         connected = len(fake.identifies) + 1
-        async with serving(services.engine, [adapter], sweep_interval=sweep_interval, game_interval=game_interval):
+        async with serving(services.engine, [adapter], sweep_interval=sweep_interval, game_interval=game_interval,
+                           reminder_interval=reminder_interval):
             await fake.wait_connected(connected)
             yield RunningBot(adapter, services.engine, services.database, transactions)
 

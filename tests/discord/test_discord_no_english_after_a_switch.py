@@ -6,32 +6,22 @@ question's time ran out, said by the sweeper (no interaction, no locale) or at a
 from __future__ import annotations
 
 import asyncio
-import random
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from datetime import timedelta
 
-from adapters.discord.adapter import DiscordAdapter
-from adapters.runtime import open_services
-from adapters.serving import serving
 from adapters.settings import Settings
 from tests.discord.fake_discord import Call, FakeDiscord
-from tests.discord.harness import LEARNER_ID, RunningBot, discord_settings, running_bot
+from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
 from tests.discord.support import buttons, first_answer, message_id, next_poll, poll_answers, vote_for
 from tests.discord.words_sent import leaks
 from tests.fakes.clock import FixedClock
 from tests.support.english_leaks import english_quiz_phrases, english_ui_phrases
 
 
-@asynccontextmanager
-async def bot_at(settings: Settings, fake: FakeDiscord, clock: FixedClock) -> AsyncIterator[RunningBot]:
+def bot_at(settings: Settings, fake: FakeDiscord, clock: FixedClock) -> AbstractAsyncContextManager[RunningBot]:
     """The bot with its reminders looked for every 20 ms (the harness's default waits much longer)."""
-    async with open_services(settings, clock=clock, rng=random.Random(7)) as services:
-        adapter = DiscordAdapter(services.engine, discord_settings(settings))
-        connected = len(fake.identifies) + 1
-        async with serving(services.engine, [adapter], reminder_interval=0.02):
-            await fake.wait_connected(connected)
-            yield RunningBot(adapter, services.engine, services.database)
+    return running_bot(settings, fake, clock, reminder_interval=0.02)
 
 
 def finished(calls: list[Call]) -> bool:

@@ -3,19 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import sqlite3
 import struct
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from datetime import timedelta
 
-from adapters.discord.adapter import DiscordAdapter
-from adapters.runtime import open_services
-from adapters.serving import serving
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import LEARNER_ID, RunningBot, discord_settings
+from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
 from tests.discord.payloads import EPHEMERAL, OWNER_ID
 from tests.discord.support import button_for, buttons, next_poll, poll_question, vote_for
 from tests.fakes.clock import FixedClock
@@ -24,14 +19,9 @@ DAY = timedelta(days=1)
 ANSWERS = {"1/3": ("All-reduce", "Broadcast"), "2/3": ("All-gather", "Reduce-scatter"), "3/3": ("NVLink", "Ethernet")}
 
 
-@asynccontextmanager
-async def bot_at(settings: Settings, fake: FakeDiscord, clock: FixedClock) -> AsyncIterator[RunningBot]:
-    async with open_services(settings, clock=clock, rng=random.Random(7)) as services:
-        adapter = DiscordAdapter(services.engine, discord_settings(settings))
-        connected = len(fake.identifies) + 1
-        async with serving(services.engine, [adapter], reminder_interval=0.02):
-            await fake.wait_connected(connected)
-            yield RunningBot(adapter, services.engine, services.database)
+def bot_at(settings: Settings, fake: FakeDiscord, clock: FixedClock) -> AbstractAsyncContextManager[RunningBot]:
+    """The bot with its reminders looked for every 20 ms (the harness's default waits much longer)."""
+    return running_bot(settings, fake, clock, reminder_interval=0.02)
 
 
 async def play_with_a_wrong_second_answer(fake: FakeDiscord, bot: RunningBot, user_id: int) -> None:
