@@ -27,7 +27,7 @@ from sqlalchemy import Connection, Engine, RootTransaction
 
 from bot.ports import WriterClosed
 from storage.shutdown import SHUTDOWN_WAIT, outlasting_cancellation, retrieved, take_turn_within
-from storage.transient import lost_batch
+from storage.transient import LockedOut, lost_batch
 
 MAX_BATCH = 256  # actions per COMMIT
 MAX_DELAY = 0.05  # seconds a batch may stay open while actions keep coming
@@ -42,6 +42,7 @@ class GroupCommit:
         self._on_commit = on_commit  # hears how many actions each COMMIT kept: for metrics
         self._turn = asyncio.Lock()  # first come, first served: a finished caller can't barge ahead
         self._waiting = 0
+        self._locked_out = LockedOut()
         self._executor: ThreadPoolExecutor | None = None
         self._connection: Connection | None = None
         self._transaction: RootTransaction | None = None
@@ -59,6 +60,7 @@ class GroupCommit:
         if self._closed or self._closing:
             raise WriterClosed("the database was closed")
         self._waiting += 1
+        queued_at = asyncio.get_running_loop().time()
         try:
             await self._turn.acquire()
         except asyncio.CancelledError:
@@ -73,9 +75,10 @@ class GroupCommit:
             if self._lost_by_sqlite():
                 self._fail_batch()
             if not self._in_transaction():  # else the last COMMIT began this batch's transaction already
+                self._locked_out.refuse_if_since(queued_at)
                 begin = self._in_thread(self._begin)
                 try:
-                    await asyncio.shield(begin)
+                    await self._locked_out.watch(asyncio.shield(begin))
                 except asyncio.CancelledError:
                     handed_on = True
                     begin.add_done_callback(retrieved)  # its failure (past the busy timeout) is nobody's now
@@ -110,9 +113,8 @@ class GroupCommit:
 
     async def leave(self, *, committed: bool) -> None:
         """Give the turn back; for an action that committed, return once its COMMIT is on disk."""
-        waiter: asyncio.Future[None] | None = None
-        if committed:
-            waiter = asyncio.get_running_loop().create_future()
+        waiter = asyncio.get_running_loop().create_future() if committed else None
+        if waiter is not None:
             self._batch.append(waiter)
         self._pass_turn()
         if waiter is not None:
@@ -272,8 +274,7 @@ class GroupCommit:
         """Roll back the transaction under an action holding the turn deaf to its cancellation (the batch's actions
         with it), and close the connection, at once on the event loop: the action is suspended, so no statement of
         its slips in between to be kept on its own (ROLLBACK in WAL mode doesn't wait for the disk; the thread is
-        idle, the turn being the action's). The batch's actions, and the abandoned one when it wakes (its unit of
-        work sees ``abandoned``), hear WriterClosed."""
+        idle, the turn being the action's). The batch's actions, and the abandoned one, hear WriterClosed."""
         self._closed = self.abandoned = True
         self._fail_uncommitted()
         self._close()

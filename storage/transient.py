@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
 
 import asyncpg
@@ -62,3 +63,27 @@ def lost_races_as_busy() -> Iterator[None]:
 def lost_batch() -> StorageBusy:
     return StorageBusy("SQLite rolled back the batch's shared transaction (disk full, I/O error or out of memory?): "
                        "nothing in it was kept")
+
+
+class LockedOut:
+    """When SQLite's writer last waited out another process's write lock in vain (BEGIN busy past the timeout).
+    Actions queued meanwhile would each wait it out again, one after another (a hundred learners' actions in a
+    long lock: minutes each, and as long again for each retry): they fail with it, and their retries queue behind
+    one new BEGIN."""
+
+    def __init__(self) -> None:
+        self._last = float("-inf")  # loop time of the last BEGIN that failed busy
+
+    def refuse_if_since(self, queued_at: float) -> None:
+        """StorageBusy for an action queued (at loop time ``queued_at``) before the last BEGIN failed busy."""
+        if queued_at < self._last:
+            raise StorageBusy("another process held SQLite's write lock past the busy timeout (the BEGIN ahead of "
+                              "this action waited it out)")
+
+    async def watch(self, begin: Awaitable[None]) -> None:
+        try:
+            await begin
+        except Exception as error:
+            if is_transient(error):
+                self._last = asyncio.get_running_loop().time()
+            raise
