@@ -25,6 +25,8 @@ class Translate(Protocol):
 
     def __call__(self, message: str, **params: object) -> str: ...
 
+    def ngettext(self, singular: str, plural: str, n: int, **params: object) -> str: ...
+
 
 @dataclass(frozen=True)
 class Count:
@@ -42,19 +44,28 @@ class Count:
 
 @dataclass(frozen=True)
 class Said:
-    """A msgid (marked with N_) and its parameters; a parameter may be a Said itself, said in the same language."""
+    """A msgid (marked with N_) and its parameters; a parameter may be a Said itself, said in the same language.
+    A sentence with a count (made by ngettext below) has its plural too, and the count ``n`` that chooses."""
 
     msgid: str
     params: Mapping[str, object] = field(default_factory=dict)
+    plural: str | None = None
+    n: int = 1
 
     def english(self) -> str:
-        return self.msgid.format(**{name: _english(value) for name, value in self.params.items()})
+        params = {name: _english(value) for name, value in self.params.items()}
+        if self.plural is None:
+            return self.msgid.format(**params)
+        return (self.msgid if self.n == 1 else self.plural).format(n=self.n, **params)
 
     def said(self, _: Translate, shown: Callable[[str], str] = str) -> str:
         """In the language of ``_``; ``shown`` makes each parameter that isn't a Said safe to show (the
         translation itself may hold what such a filter would escape, as French's no-break spaces)."""
-        return _(self.msgid, **{name: value.said(_, shown) if isinstance(value, Said | Count) else shown(str(value))
-                                for name, value in self.params.items()})
+        params = {name: value.said(_, shown) if isinstance(value, Said | Count) else shown(str(value))
+                  for name, value in self.params.items()}
+        if self.plural is None:
+            return _(self.msgid, **params)
+        return _.ngettext(self.msgid, self.plural, self.n, **params)
 
     def __str__(self) -> str:
         return self.english()
@@ -62,6 +73,12 @@ class Said:
 
 def said(msgid: str, **params: object) -> Said:
     return Said(msgid, params)
+
+
+def ngettext(singular: str, plural: str, n: int, **params: object) -> Said:
+    """said() for a sentence with a count {n}: named as gettext's, so the extractor finds both forms; the reader's
+    language chooses among its own forms when it is said."""
+    return Said(singular, params, plural, n)
 
 
 def _english(value: object) -> object:

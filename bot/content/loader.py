@@ -5,13 +5,13 @@ from __future__ import annotations
 import errno
 import os
 from collections.abc import Iterable
-from datetime import date
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from pydantic import ValidationError
 
 from bot.content.checks import duplicate_ids, question_problems, quiz_text_problems, raw_key_problems
+from bot.content.field_words import field_sentence, yaml_kind
 from bot.content.file_reading import FileRefused, read_quiz_text, system_reason
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem, field_problem
@@ -194,21 +194,8 @@ def _describe(loc: list[Any], detail: Any) -> Said:
         return said(what, path=path, input=repr(detail.get("input")))
     if kind == "string_type":  # YAML reads 1:30, 2024-01-01, .inf or ~ as something else than text
         return said(N_("{path}: YAML read this as {kind}, not text: put it in quotes"), path=path,
-                    kind=_yaml_kind(detail.get("input")))
-    return field_problem(path or "file", str(detail["msg"]))
-
-
-def _yaml_kind(value: Any) -> Said:
-    if value is None:
-        return said(N_("nothing (~ or null)"))
-    if isinstance(value, bool):
-        return said(N_("a yes/no value"))
-    if isinstance(value, int | float):
-        return said(N_("the number {number}"), number=repr(value))
-    if isinstance(value, date):
-        return said(N_("a date"))
-    return said(N_("a list") if isinstance(value, list) else N_("a mapping") if isinstance(value, dict)
-                else N_("no text"))
+                    kind=yaml_kind(detail.get("input")))
+    return field_sentence(path or "file", detail) or field_problem(path or "file", str(detail["msg"]))
 
 
 def _path(parts: Iterable[Any]) -> str:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,8 @@ from bot.content.concepts import CONCEPTS_FILE
 from bot.content.glossary import GLOSSARY_FILE
 from content import default_content_dir
 from tests.core.content_files import a_quiz, write
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # a_quiz's options ("Right"/"Wrong", "Juste"/"Faux") have no why_not, "Right" ties "Wrong" for longest, and its
 # prompts ("Prompt q1?", "Prompt q2?") differ by one character.
@@ -179,3 +183,20 @@ def test_a_tag_without_a_concept_name_is_named_where_it_is_first_used(tmp_path: 
     write(tmp_path, "second.yaml", second)
     code, lines = run_validate(tmp_path)
     assert code == 0 and lines[lines.index("1 naming warning:") + 1].endswith("; 3 other questions use it too")
+
+
+def test_pydantics_usual_errors_are_said_in_the_projects_words(tmp_path: Path) -> None:
+    """They were pydantic's: "field options: List should have at least 2 items after validation, not 1"."""
+    quiz = a_quiz()
+    quiz["title"]["fr"] = "  "
+    quiz["questions"][0]["options"] = quiz["questions"][0]["options"][:1]
+    quiz["questions"][1]["id"] = "q" * 49
+    write(tmp_path, "sample.yaml", quiz)
+    done = subprocess.run([sys.executable, "-m", "adapters.cli.main", "validate", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stderr) == (1, "")
+    assert done.stdout.splitlines() == [
+        f"3 problems in {tmp_path}:",
+        "  sample.yaml: title.fr: the text is empty (or only spaces)",
+        "  sample.yaml, question 'q1': options: needs at least 2 items, has 1",
+        f"  sample.yaml, question '{'q' * 49}': id: takes at most 48 characters, has 49"]

@@ -258,8 +258,8 @@ async def test_progress_after_a_reload_removed_the_only_quiz_played_keeps_its_st
 
 async def test_a_failed_reload_lists_the_problems_in_the_admins_language_with_file_and_question(
         library: ContentLibrary, fake_db: FakeDatabase, content_dir: Path) -> None:
-    """The problems are said in the admin's language, as the summary above them is; pydantic's own words are
-    kept as they are, inside the project's frame."""
+    """The problems are said in the admin's language, as the summary above them is, a shape pydantic refused
+    too (tests/core/test_content_field_words.py has the others)."""
     engine = build_engine(library, fake_db, FixedClock(), texts=UiTexts.load(default_content_dir() / "locales"))
     admin = Actor("telegram", ADMIN_ID, language_hint="fr")
     before = library.catalog
@@ -279,7 +279,8 @@ async def test_a_failed_reload_lists_the_problems_in_the_admins_language_with_fi
         f"collectives.yaml, question {first!r}\u00a0: la réponse 'infiniband' n’est pas l’une de ses options "
         f"({', '.join(option['id'] for option in quiz['questions'][0]['options'])})",
         f"collectives.yaml, question {second!r}\u00a0: clé inconnue 'hint'",
-        f"collectives.yaml, question {third!r}\u00a0: champ options\u00a0: Input should be a valid list",
+        f"collectives.yaml, question {third!r}\u00a0: options\u00a0: YAML a lu ceci comme un texte, pas comme une "
+        "liste\u00a0: commencez chaque élément par un tiret (-)",
     ]), report.problems
     assert library.catalog is before  # still serving the previous content
     assert (await start(engine, ALICE)).total == 3
