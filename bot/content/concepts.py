@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from bot.content.field_words import field_sentence
 from bot.content.file_reading import FileRefused, nothing_at, read_quiz_text, system_reason
 from bot.content.models import LocalizedText, Slug, in_language
 from bot.content.problems import ContentError, ContentProblem, field_problem
@@ -90,4 +91,4 @@ def _describe(detail: Any) -> Said:
         return said(N_("{path}: a tag is lowercase letters, digits and dashes"), path=where)
     if not where:
         return said(N_("must map each tag to its names ({detail})"), detail=str(detail["msg"]))
-    return field_problem(where, str(detail["msg"]))
+    return field_sentence(where, detail) or field_problem(where, str(detail["msg"]))

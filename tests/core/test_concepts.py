@@ -59,11 +59,11 @@ def test_a_name_is_in_the_language_then_english_then_the_tag_with_spaces(tmp_pat
     ({"memory": {"en": "Memory", "xx": "Mem"}},
      f"memory.xx: {unknown_code()}"),
     ({"Memory": {"en": "Memory"}}, "Memory: a tag is lowercase letters, digits and dashes"),
-    ({"memory": {"en": "   "}}, "field memory.en: String should have at least 1 character"),
+    ({"memory": {"en": "   "}}, "memory.en: the text is empty (or only spaces)"),
     ({"memory": {"en": "M" * 33}}, f"memory.en: {'M' * 33!r} has 33 characters; the limit is 32"),
     ({"memory": {"en": "Memory\nlimit"}}, "memory: the en name contains a line break (U+000A); only an "
                                            "explanation, details or why_not may have several lines"),
-    ({"memory": "Memory"}, "field memory: Input should be a valid dictionary"),
+    ({"memory": "Memory"}, "memory: YAML read this as a text, not texts by language (en: ..., fr: ...)"),
     ("[memory, gradients]\n", "must map each tag to its names (Input should be a valid dictionary)"),
 ])
 def test_a_broken_file_is_reported_with_its_name_and_the_tag(
