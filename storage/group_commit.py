@@ -60,7 +60,7 @@ class GroupCommit:
         if self._closed or self._closing:
             raise WriterClosed("the database was closed")
         self._waiting += 1
-        queued_at = asyncio.get_running_loop().time()
+        queued_at = time.monotonic()
         try:
             await self._turn.acquire()
         except asyncio.CancelledError:
@@ -214,9 +214,8 @@ class GroupCommit:
         except BaseException:
             self._drop_connection()  # whatever SQLite's state now, a fresh connection starts clean
             raise
-        if begin_next:
-            with contextlib.suppress(Exception):  # else the next caller begins, and reports any failure
-                self._begin()
+        if begin_next:  # else the next caller begins, and reports any failure (if busy, the others fail with it)
+            self._locked_out.quietly(self._begin)
 
     def _drop_connection(self) -> None:
         self._transaction = None

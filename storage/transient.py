@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-from collections.abc import Awaitable, Iterator
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 
 import asyncpg
@@ -69,21 +69,33 @@ class LockedOut:
     """When SQLite's writer last waited out another process's write lock in vain (BEGIN busy past the timeout).
     Actions queued meanwhile would each wait it out again, one after another (a hundred learners' actions in a
     long lock: minutes each, and as long again for each retry): they fail with it, and their retries queue behind
-    one new BEGIN."""
+    one new BEGIN. Times are time.monotonic()'s: a BEGIN fails in the writer's thread too (the COMMIT's own)."""
 
     def __init__(self) -> None:
-        self._last = float("-inf")  # loop time of the last BEGIN that failed busy
+        self._last = float("-inf")  # when the last BEGIN failed busy
 
     def refuse_if_since(self, queued_at: float) -> None:
-        """StorageBusy for an action queued (at loop time ``queued_at``) before the last BEGIN failed busy."""
+        """StorageBusy for an action queued (at ``queued_at``) before the last BEGIN failed busy."""
         if queued_at < self._last:
             raise StorageBusy("another process held SQLite's write lock past the busy timeout (the BEGIN ahead of "
                               "this action waited it out)")
+
+    def heard(self, error: BaseException) -> None:
+        """A BEGIN failed with ``error``: if busy, the actions queued until now fail with it."""
+        if is_transient(error):
+            self._last = time.monotonic()
+
+    def quietly(self, begin: Callable[[], None]) -> None:
+        """Run a BEGIN whose failure nobody hears (the COMMIT's, for the callers queued): if busy, they fail with
+        it rather than the first waiting the busy timeout out again."""
+        try:
+            begin()
+        except Exception as error:
+            self.heard(error)
 
     async def watch(self, begin: Awaitable[None]) -> None:
         try:
             await begin
         except Exception as error:
-            if is_transient(error):
-                self._last = asyncio.get_running_loop().time()
+            self.heard(error)
             raise

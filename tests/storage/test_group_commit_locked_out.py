@@ -34,3 +34,37 @@ async def test_actions_queued_behind_a_begin_that_waited_out_another_processs_lo
     finally:
         other_process.close()
         writer.close()
+
+
+async def test_actions_queued_behind_a_commit_whose_next_begin_waited_out_another_processs_lock_fail_with_it(
+        tmp_path: Path) -> None:
+    """The COMMIT begins the next batch's transaction for the callers queued (_commit(begin_next=True)); another
+    process taking the write lock in between makes that BEGIN wait out the busy timeout in vain: those callers
+    fail with it too, rather than the first waiting it out again."""
+    begins: list[str] = []
+    other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None, check_same_thread=False)
+
+    def trace(sql: str) -> None:
+        if sql.startswith("BEGIN"):
+            begins.append(sql)
+            if len(begins) == 2:  # the COMMIT's own BEGIN, about to run: the other process is quicker
+                other_process.execute("BEGIN IMMEDIATE")
+
+    units, _batches, writer = await open_writer(tmp_path, busy_timeout_ms=300, trace=trace, max_delay=0)
+    try:
+        async def first() -> None:
+            async with units() as unit:
+                await asyncio.sleep(0.05)  # while the others queue
+                await unit.commit()
+
+        async def queued() -> None:
+            async with units() as unit:
+                await unit.commit()
+
+        outcomes = await asyncio.gather(first(), queued(), queued(), return_exceptions=True)
+        assert [type(outcome) for outcome in outcomes] == [type(None), StorageBusy, StorageBusy]
+        assert len(begins) == 2  # before: 3, the first queued waiting out the lock again
+    finally:
+        other_process.close()
+        writer.close()
+
