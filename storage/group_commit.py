@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, RootTransaction
 
 from bot.ports import WriterClosed
-from storage.shutdown import SHUTDOWN_WAIT, outlasting_cancellation, retrieved, take_turn_within
+from storage.shutdown import SHUTDOWN_WAIT, outlasting_cancellation, take_turn_within
 from storage.transient import LockedOut, lost_batch
 
 MAX_BATCH = 256  # actions per COMMIT
@@ -81,7 +81,7 @@ class GroupCommit:
                     await self._locked_out.watch(asyncio.shield(begin))
                 except asyncio.CancelledError:
                     handed_on = True
-                    begin.add_done_callback(retrieved)  # its failure (past the busy timeout) is nobody's now
+                    begin.add_done_callback(self._locked_out.after)  # its failure is nobody's now, bar LockedOut's
                     begin.add_done_callback(lambda _: self.leave_nowhere())  # the thread still begins: pass it on
                     raise
             if self._connection is None:  # closed (the engine disposed) while this BEGIN waited its turn

@@ -43,13 +43,6 @@ async def outlasting_cancellation(work: asyncio.Future[None]) -> bool:
             cancelled = True
 
 
-def retrieved(work: asyncio.Future[Any]) -> None:
-    """Take the failure of work nobody awaits any more (a BEGIN whose caller was cancelled meanwhile, failing once
-    another process held SQLite's write lock past the busy timeout): else asyncio logs it as never retrieved."""
-    if not work.cancelled():
-        work.exception()
-
-
 async def take_turn_within(turn: asyncio.Lock, wait: float, holder: Callable[[], asyncio.Task[Any] | None]) -> bool:
     """Take ``turn``. An action holding it past ``wait`` seconds (``holder``: its task, None while the turn is a
     BEGIN's or COMMIT's, which end by themselves) is cancelled, and gets CANCELLED_WAIT to give it back; False if

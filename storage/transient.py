@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -91,6 +92,12 @@ class LockedOut:
         try:
             begin()
         except Exception as error:
+            self.heard(error)
+
+    def after(self, begin: asyncio.Future[None]) -> None:
+        """Done callback of a BEGIN whose caller was cancelled while it ran: its failure, taken (else asyncio logs
+        it as never retrieved), still fails the callers queued if busy."""
+        if not begin.cancelled() and (error := begin.exception()) is not None:
             self.heard(error)
 
     async def watch(self, begin: Awaitable[None]) -> None:

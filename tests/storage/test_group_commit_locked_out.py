@@ -68,3 +68,26 @@ async def test_actions_queued_behind_a_commit_whose_next_begin_waited_out_anothe
         other_process.close()
         writer.close()
 
+
+async def test_actions_queued_behind_a_begin_whose_caller_was_cancelled_fail_with_it(tmp_path: Path) -> None:
+    begins: list[str] = []
+    units, _batches, writer = await open_writer(
+        tmp_path, busy_timeout_ms=300, trace=lambda sql: begins.append(sql) if sql.startswith("BEGIN") else None)
+    other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None)
+    other_process.execute("BEGIN IMMEDIATE")
+    try:
+        async def act() -> None:
+            async with units():
+                pass
+
+        beginning = asyncio.ensure_future(act())
+        await asyncio.sleep(0.05)  # its BEGIN waits on the other process's lock
+        queued = [asyncio.ensure_future(act()) for _ in range(2)]
+        await asyncio.sleep(0.05)
+        beginning.cancel()
+        failures = await asyncio.gather(*queued, return_exceptions=True)
+        assert [type(failure) for failure in failures] == [StorageBusy] * 2
+        assert len(begins) == 1  # before: 2, the first queued waiting out the lock again
+    finally:
+        other_process.close()
+        writer.close()
