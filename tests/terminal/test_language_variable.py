@@ -26,8 +26,15 @@ def first_line(env: dict[str, str], **variables: str) -> str:
     ({"LANG": "en_NG.UTF-8", "LANGUAGE": "yo:en"}, YORUBA_WELCOME),  # before: English, LANG's
     ({"LANG": "en_NG.UTF-8", "LANGUAGE": "de:yo"}, YORUBA_WELCOME),  # the first of them spoken here
     ({"LANG": "en_NG.UTF-8", "LC_MESSAGES": "yo_NG.UTF-8", "LANGUAGE": ""}, YORUBA_WELCOME),
-    ({"LANG": "C.UTF-8", "LANGUAGE": "yo"}, ENGLISH_WELCOME),  # gettext ignores LANGUAGE in the C locale
-], ids=["language", "first-spoken", "lc-messages", "c-locale"])
+    ({"LANG": "C", "LANGUAGE": "yo"}, ENGLISH_WELCOME),  # gettext ignores LANGUAGE in the C locale
+    ({"LC_ALL": "POSIX", "LANGUAGE": "yo"}, ENGLISH_WELCOME),  # the same one
+    ({"LC_ALL": "C", "LANG": "en_NG.UTF-8", "LANGUAGE": "yo"}, ENGLISH_WELCOME),
+    ({"LC_ALL": "", "LANG": "en_NG.UTF-8", "LANGUAGE": "yo"}, YORUBA_WELCOME),  # empty: as if unset
+    # Not the C locale for gettext (glibc 2.36: `LANG=C.UTF-8 LANGUAGE=yo` translates), but a container's or a
+    # server's usual one. Before: English, as if it were.
+    ({"LANG": "C.UTF-8", "LANGUAGE": "yo"}, YORUBA_WELCOME),
+], ids=["language", "first-spoken", "lc-messages", "c-locale", "posix-locale", "lc-all-c", "lc-all-empty",
+        "c-utf8-locale"])
 def test_the_language_variable_comes_before_the_locale(env: dict[str, str], variables: dict[str, str],
                                                        welcome: str) -> None:
     assert first_line(env, **variables).startswith(welcome)
