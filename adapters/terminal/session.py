@@ -17,13 +17,13 @@ from bot.replies import Actor
 def locale_hint() -> str | None:
     """The terminal's language as a hint, like a chat client's, read as gettext reads it: the first language of
     LANGUAGE=yo:en that the bot speaks (a desktop sets it for the interface, beside LANG's regional formats), unless
-    the locale is C (C.UTF-8 is not, for gettext); else the locale (LANG=fr_FR.UTF-8 -> "fr_FR")."""
+    the locale is C (C.UTF-8 is not, for gettext); else the locale (LANG=fr_FR.UTF-8 -> "fr_FR"). A LANGUAGE the
+    bot speaks none of gives its first (no hint then), not the locale: gettext shows its own words (English)."""
     value = next((value for variable in ("LC_ALL", "LC_MESSAGES", "LANG") if (value := os.environ.get(variable))),
                  None)
     locale = value.split(".", 1)[0] if value else None
-    if value not in (None, "C", "POSIX"):
-        wanted = os.environ.get("LANGUAGE", "").split(":")
-        return next((language for language in wanted if normalize_language(language) is not None), locale)
+    if value not in (None, "C", "POSIX") and (wanted := os.environ.get("LANGUAGE", "").split(":")) != [""]:
+        return next((language for language in wanted if normalize_language(language) is not None), wanted[0])
     return locale
 
 

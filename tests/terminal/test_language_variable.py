@@ -13,6 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ENGLISH_WELCOME = "Welcome to QuizTutor!"
 YORUBA_WELCOME = "Ẹ káàbọ̀ sí QuizTutor!"
+FRENCH_WELCOME = "Bienvenue sur QuizTutor\u00a0!"
 
 
 def first_line(env: dict[str, str], **variables: str) -> str:
@@ -33,8 +34,13 @@ def first_line(env: dict[str, str], **variables: str) -> str:
     # Not the C locale for gettext (glibc 2.36: `LANG=C.UTF-8 LANGUAGE=yo` translates), but a container's or a
     # server's usual one. Before: English, as if it were.
     ({"LANG": "C.UTF-8", "LANGUAGE": "yo"}, YORUBA_WELCOME),
+    ({"LANG": "en_NG.UTF-8", "LANGUAGE": "fr_FR.UTF-8:en"}, FRENCH_WELCOME),  # a locale's name, as gettext takes
+    # LANGUAGE instead of the locale: none of its languages spoken here, gettext shows its own words, English, not
+    # LANG's language (glibc 2.36: `LANG=fr_FR.UTF-8 LANGUAGE=pt_BR` and `LANGUAGE=:`). Before: French.
+    ({"LANG": "fr_FR.UTF-8", "LANGUAGE": "pt_BR"}, ENGLISH_WELCOME),
+    ({"LANG": "fr_FR.UTF-8", "LANGUAGE": ":"}, ENGLISH_WELCOME),
 ], ids=["language", "first-spoken", "lc-messages", "c-locale", "posix-locale", "lc-all-c", "lc-all-empty",
-        "c-utf8-locale"])
+        "c-utf8-locale", "locale-name", "none-spoken", "empty-list"])
 def test_the_language_variable_comes_before_the_locale(env: dict[str, str], variables: dict[str, str],
                                                        welcome: str) -> None:
     assert first_line(env, **variables).startswith(welcome)
