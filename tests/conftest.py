@@ -13,7 +13,14 @@ from typing import NoReturn
 import pytest
 
 from tests.fakes.clock import FixedClock
-from tests.pg_cluster import PG_FALLBACK_BINDIR, Cluster, database_of_its_own, empty_database, pg_bindir
+from tests.pg_cluster import (
+    PG_FALLBACK_BINDIR,
+    Cluster,
+    NoDatabaseOfItsOwn,
+    database_of_its_own,
+    empty_database,
+    pg_bindir,
+)
 
 TESTS_DIR = Path(__file__).resolve().parent
 FIXTURE_CONTENT = TESTS_DIR / "fixtures" / "content"
@@ -76,7 +83,11 @@ def postgres_server_url() -> Iterator[str]:
     if given:
         # Tests empty the database they use: pytest-xdist's workers (scripts/test) each get one of their own.
         worker = os.environ.get("PYTEST_XDIST_WORKER")
-        yield asyncio.run(database_of_its_own(given, worker)) if worker else given
+        try:
+            url = asyncio.run(database_of_its_own(given, worker)) if worker else given
+        except NoDatabaseOfItsOwn as refused:
+            pytest.fail(str(refused), pytrace=False)
+        yield url
         return
     bindir = pg_bindir()
     if bindir is None:

@@ -143,6 +143,10 @@ async def empty_database(url: str) -> None:
         await connection.close()
 
 
+class NoDatabaseOfItsOwn(RuntimeError):
+    """A pytest-xdist worker's database could not be created beside QUIZ_TEST_POSTGRES_URL's: what to do instead."""
+
+
 async def database_of_its_own(url: str, suffix: str) -> str:
     """A database beside ``url``'s, named with ``suffix``, created if missing: each pytest-xdist worker's, as every
     test empties the database it uses."""
@@ -155,6 +159,12 @@ async def database_of_its_own(url: str, suffix: str) -> str:
     try:
         if not await connection.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
             await connection.execute(f'CREATE DATABASE "{name}"')
+    except asyncpg.InsufficientPrivilegeError as error:
+        raise NoDatabaseOfItsOwn(
+            f'QUIZ_TEST_POSTGRES_URL\'s user {given.username} may not create the database "{name}" that this '
+            f"pytest-xdist worker ({suffix}) needs beside {given.database} ({error}): grant it CREATEDB, or create "
+            f"{given.database}_gw0, _gw1 and on, owned by it (one per worker, scripts/test runs up to 8), or run the "
+            "tests in one process (scripts/test -n 0)") from error
     finally:
         await connection.close()
     return given.set(database=name).render_as_string(hide_password=False)
