@@ -7,6 +7,7 @@ import shlex
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -42,6 +43,25 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+# Run beside a cluster: stops it and removes its directory once the process that started it is gone without doing
+# so (killed: SIGTERM from `timeout` or a CI job's cancel, SIGKILL), as `pg_ctl start` detaches the server from it.
+WATCHDOG = """
+import os, shutil, subprocess, sys, time
+owner, root, stop = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+def alive():
+    try:
+        os.kill(owner, 0)
+    except ProcessLookupError:
+        return False
+    return True
+while alive() and os.path.isdir(root):
+    time.sleep(0.5)
+if os.path.isdir(root):
+    subprocess.run(stop, cwd=root, capture_output=True, timeout=60)
+    shutil.rmtree(root, ignore_errors=True)
+"""
+
+
 class Cluster:
     """A PostgreSQL cluster in a temporary directory, listening only on 127.0.0.1."""
 
@@ -67,6 +87,7 @@ class Cluster:
         options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.root} "
                    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
                    + "".join(f" -c {name}={shlex.quote(value)}" for name, value in self.settings.items()))
+        self._watch()
         self._check(self.run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
                              "-t", str(PG_START_TIMEOUT_S), "start"), "pg_ctl start")
         self._wait_until_ready()
@@ -79,6 +100,13 @@ class Cluster:
                 self.run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+    def _watch(self) -> None:
+        """The watchdog (WATCHDOG): in a session of its own, so that killing the tests' process group spares it."""
+        stop = [*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop"]
+        subprocess.Popen([sys.executable, "-c", WATCHDOG, str(os.getpid()), str(self.root), *stop],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
 
     @contextmanager
     def running(self) -> Iterator[str]:
