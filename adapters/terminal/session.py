@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable
 from datetime import date, datetime
 
@@ -23,7 +24,9 @@ def locale_hint() -> str | None:
                  None)
     locale = value.split(".", 1)[0] if value else None
     if value not in (None, "C", "POSIX") and (wanted := os.environ.get("LANGUAGE", "").split(":")) != [""]:
-        return next((language for language in wanted if normalize_language(language) is not None), wanted[0])
+        # As gettext, with an entry's codeset and modifier dropped: fr.UTF-8 and fr@euro are French.
+        languages = [re.split("[.@]", entry, maxsplit=1)[0] for entry in wanted]
+        return next((language for language in languages if normalize_language(language) is not None), languages[0])
     return locale
 
 
