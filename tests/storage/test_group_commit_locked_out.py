@@ -6,20 +6,33 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from bot.ports import StorageBusy
-from tests.storage.test_group_commit import open_writer
+from tests.storage.test_group_commit import Units, open_writer
 
 
-async def test_actions_queued_behind_a_begin_that_waited_out_another_processs_lock_fail_with_it(
-        tmp_path: Path) -> None:
+@asynccontextmanager
+async def locked_out(tmp_path: Path) -> AsyncIterator[tuple[Units, list[str], sqlite3.Connection]]:
+    """Units of work on a writer whose busy timeout is 0.3 s, the BEGINs it ran, and another process's connection
+    holding SQLite's write lock."""
     begins: list[str] = []
     units, _batches, writer = await open_writer(
         tmp_path, busy_timeout_ms=300, trace=lambda sql: begins.append(sql) if sql.startswith("BEGIN") else None)
     other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None)
     other_process.execute("BEGIN IMMEDIATE")
     try:
+        yield units, begins, other_process
+    finally:
+        other_process.close()
+        writer.close()
+
+
+async def test_actions_queued_behind_a_begin_that_waited_out_another_processs_lock_fail_with_it(
+        tmp_path: Path) -> None:
+    async with locked_out(tmp_path) as (units, begins, other_process):
         async def act() -> None:
             async with units():
                 pass
@@ -31,9 +44,6 @@ async def test_actions_queued_behind_a_begin_that_waited_out_another_processs_lo
         async with units() as unit:  # the lock gone, the next action begins as ever
             await unit.commit()
         assert len(begins) == 2
-    finally:
-        other_process.close()
-        writer.close()
 
 
 async def test_actions_queued_behind_a_commit_whose_next_begin_waited_out_another_processs_lock_fail_with_it(
@@ -70,12 +80,7 @@ async def test_actions_queued_behind_a_commit_whose_next_begin_waited_out_anothe
 
 
 async def test_actions_queued_behind_a_begin_whose_caller_was_cancelled_fail_with_it(tmp_path: Path) -> None:
-    begins: list[str] = []
-    units, _batches, writer = await open_writer(
-        tmp_path, busy_timeout_ms=300, trace=lambda sql: begins.append(sql) if sql.startswith("BEGIN") else None)
-    other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None)
-    other_process.execute("BEGIN IMMEDIATE")
-    try:
+    async with locked_out(tmp_path) as (units, begins, _other_process):
         async def act() -> None:
             async with units():
                 pass
@@ -88,6 +93,3 @@ async def test_actions_queued_behind_a_begin_whose_caller_was_cancelled_fail_wit
         failures = await asyncio.gather(*queued, return_exceptions=True)
         assert [type(failure) for failure in failures] == [StorageBusy] * 2
         assert len(begins) == 1  # before: 2, the first queued waiting out the lock again
-    finally:
-        other_process.close()
-        writer.close()
