@@ -99,7 +99,13 @@ async def test_answers_of_many_learners_on_two_processes_while_sweeps_fire_are_s
             assert len({getattr(r.next, "question_id", None) for r in moved}) <= 1, (learner, replies)  # the same
             assert progress[learner.user_id] == ["in progress: 0 of 3 answered, 0 right · 1 unanswered"]
         else:
-            assert len(scored) == 1 and len(moved) == 1, (learner, replies)
+            # Scored once (the progress below), by the button or the vote. A vote that comes after the button finds
+            # the next question's poll unlinked (as after a crash) and says the first answer's feedback again with
+            # that question, scoring nothing; a button after the vote hears it was answered already.
+            button, vote = replies
+            assert scored and len({getattr(r.next, "question_id", None) for r in moved}) == 1, (learner, replies)
+            assert len(scored) == 1 or (isinstance(button, AnswerOutcome) and isinstance(vote, AnswerOutcome)
+                                        and vote.feedback == button.feedback), (learner, replies)
             assert learner.user_id not in expired
             assert progress[learner.user_id] == ["in progress: 1 of 3 answered, 1 right"]
 
