@@ -14,8 +14,8 @@ import yaml
 from babel.messages.pofile import read_po
 
 from content import default_content_dir
+from tests.conftest import FIXTURE_CONTENT
 
-FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 # What splits a sentence into phrases: placeholders, Markdown's marks, quotes, brackets and punctuation.
 SPLIT = re.compile(r"\{[^{}]*\}|[*_`“”\"«»()\[\]:;.,!?…·—–\n]")
 MIN_WORDS = 2  # "Game over.", "Review now": a single word would be a command's name, or a term kept

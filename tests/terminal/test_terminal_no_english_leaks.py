@@ -15,9 +15,9 @@ from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
+from tests.conftest import FIXTURE_CONTENT
 from tests.support.english_leaks import leaks
 
-FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 ROOT = Path(__file__).resolve().parents[2]
 SESSION = ["start", "help", "quizzes", "/quizzes", "preview collectives", "preview nosuch", "progress", "review",
            "retry", "stop", "skip", "timezone", "timezone Mars/Base", "timezone Africa/Harare", "reminders on 19:00",
