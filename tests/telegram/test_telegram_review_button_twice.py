@@ -80,4 +80,7 @@ async def test_two_presses_at_once_on_two_replicas_ask_the_review_question_once(
         await api.wait_for("answerCallbackQuery", 2)
         await api.settle()
         assert api.polls(WANJIRU.id)[3:] == [review] and api.calls("deleteMessage") == []
-        assert api.sent_texts(WANJIRU.id)[-1] == engine.localizer_for("sw")(ALREADY)
+        # Said once, by the replica whose press came second. The other replica sends the round's intro and poll
+        # once its transaction commits, so across processes (unlike within one, where the learner's lock holds
+        # until they are sent) that notice may come just before them as well as after.
+        assert api.sent_texts(WANJIRU.id).count(engine.localizer_for("sw")(ALREADY)) == 1
