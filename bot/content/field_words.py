@@ -36,6 +36,9 @@ def field_sentence(path: str, detail: Mapping[str, Any]) -> Said | None:
         return ngettext("{path}: takes at most {n} character, has {actual}",
                         "{path}: takes at most {n} characters, has {actual}",
                         ctx["max_length"], path=path, actual=len(given))
+    if kind == "string_type":  # YAML reads 1:30, 2024-01-01, .inf or ~ as something else than text
+        return said(N_("{path}: YAML read this as {kind}, not text: put it in quotes"), path=path,
+                    kind=yaml_kind(given))
     if kind == "list_type":
         # Translators: {path} is where in the file (tags); {kind} what YAML read (a text); "-" starts a list's item.
         return said(N_("{path}: YAML read this as {kind}, not a list: start each item with a dash (-)"),

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from pydantic import ValidationError
 
 from bot.content.checks import duplicate_ids, question_problems, quiz_text_problems, raw_key_problems
-from bot.content.field_words import field_sentence, yaml_kind
+from bot.content.field_words import field_sentence
 from bot.content.file_reading import FileRefused, read_quiz_text, system_reason
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem, field_problem
@@ -192,9 +192,6 @@ def _describe(loc: list[Any], detail: Any) -> Said:
                 if "tags" in loc else
                 N_("{path}: {input} is not an id: use lowercase letters, digits and dashes (all-reduce)"))
         return said(what, path=path, input=repr(detail.get("input")))
-    if kind == "string_type":  # YAML reads 1:30, 2024-01-01, .inf or ~ as something else than text
-        return said(N_("{path}: YAML read this as {kind}, not text: put it in quotes"), path=path,
-                    kind=yaml_kind(detail.get("input")))
     return field_sentence(path or "file", detail) or field_problem(path or "file", str(detail["msg"]))
 
 

@@ -64,6 +64,10 @@ def test_a_name_is_in_the_language_then_english_then_the_tag_with_spaces(tmp_pat
     ({"memory": {"en": "Memory\nlimit"}}, "memory: the en name contains a line break (U+000A); only an "
                                            "explanation, details or why_not may have several lines"),
     ({"memory": "Memory"}, "memory: YAML read this as a text, not texts by language (en: ..., fr: ...)"),
+    # A name or a tag YAML read as no text was pydantic's English ("Input should be a valid string"), in any language.
+    ("memory: {en: 1984}\n", "memory.en: YAML read this as the number 1984, not text: put it in quotes"),
+    ("memory: {en: Memory, fr: ~}\n", "memory.fr: YAML read this as nothing (~ or null), not text: put it in quotes"),
+    ("1984: {en: Nineteen eighty-four}\n", "1984: YAML read this as the number 1984, not text: put it in quotes"),
     ("[memory, gradients]\n", "must map each tag to its names (Input should be a valid dictionary)"),
 ])
 def test_a_broken_file_is_reported_with_its_name_and_the_tag(
