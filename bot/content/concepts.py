@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from bot.content.field_words import field_sentence
+from bot.content.field_words import field_sentence, yaml_kind
 from bot.content.file_reading import FileRefused, nothing_at, read_quiz_text, system_reason
 from bot.content.models import LocalizedText, Slug, in_language
 from bot.content.problems import ContentError, ContentProblem, field_problem
@@ -89,6 +89,10 @@ def _describe(detail: Any) -> Said:
         return said(N_("{path}: {problem}"), path=where, problem=unknown_code_said())
     if detail["type"] == "string_pattern_mismatch":
         return said(N_("{path}: a tag is lowercase letters, digits and dashes"), path=where)
+    if not where and detail["type"] == "dict_type":  # the whole file: a list or a text, say
+        # Translators: {kind} is what YAML read the whole file as (a list, a text).
+        return said(N_("must map each tag to its names; YAML read the file as {kind}"),
+                    kind=yaml_kind(detail.get("input")))
     if not where:
         return said(N_("must map each tag to its names ({detail})"), detail=str(detail["msg"]))
     return field_sentence(where, detail) or field_problem(where, str(detail["msg"]))

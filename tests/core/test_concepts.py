@@ -12,7 +12,9 @@ from bot.content.catalog import Catalog
 from bot.content.concepts import CONCEPTS_FILE, concept_name, load_concept_names
 from bot.content.library import ContentLibrary
 from bot.content.problems import ContentError, ContentProblem
+from bot.i18n import UiTexts
 from bot.languages import unknown_code
+from content import default_content_dir
 
 NAMES: dict[str, Any] = {
     "all-reduce": {"en": "All-reduce", "fr": "All-reduce"},
@@ -68,12 +70,24 @@ def test_a_name_is_in_the_language_then_english_then_the_tag_with_spaces(tmp_pat
     ("memory: {en: 1984}\n", "memory.en: YAML read this as the number 1984, not text: put it in quotes"),
     ("memory: {en: Memory, fr: ~}\n", "memory.fr: YAML read this as nothing (~ or null), not text: put it in quotes"),
     ("1984: {en: Nineteen eighty-four}\n", "1984: YAML read this as the number 1984, not text: put it in quotes"),
-    ("[memory, gradients]\n", "must map each tag to its names (Input should be a valid dictionary)"),
+    ("[memory, gradients]\n", "must map each tag to its names; YAML read the file as a list"),
 ])
 def test_a_broken_file_is_reported_with_its_name_and_the_tag(
         tmp_path: Path, data: dict[str, Any] | str, message: str) -> None:
     write_names(tmp_path, data)
     assert problems_of(tmp_path) == [ContentProblem(CONCEPTS_FILE, None, message)]
+
+
+def test_a_file_that_is_no_mapping_is_said_in_the_admins_language(tmp_path: Path) -> None:
+    """Pydantic's "Input should be a valid dictionary" was in the French, Swahili, Yoruba or Shona report."""
+    write_names(tmp_path, "Memory, gradients\n")
+    [problem] = problems_of(tmp_path)
+    texts = UiTexts.load(default_content_dir() / "locales")
+    assert problem.said(texts.for_language("fr")) == (
+        "concepts.yaml\u00a0: doit associer à chaque étiquette ses noms\u00a0; YAML a lu le fichier comme un texte")
+    for language in ("sw", "yo", "sn"):
+        said = problem.said(texts.for_language(language))
+        assert "should" not in said and "must map" not in said, said
 
 
 def test_the_length_limit_counts_a_yoruba_letter_with_its_tone_mark_once_composed(tmp_path: Path) -> None:
