@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from pydantic import ValidationError
 
 from bot.content.checks import duplicate_ids, question_problems, quiz_text_problems, raw_key_problems
-from bot.content.field_words import field_sentence
+from bot.content.field_words import field_sentence, yaml_kind
 from bot.content.file_reading import FileRefused, read_quiz_text, system_reason
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem, field_problem
@@ -179,6 +179,13 @@ def _describe(loc: list[Any], detail: Any) -> Said:
         if len(loc) > 1:
             return said(N_("unknown key {key} in {path}"), key=repr(loc[-1]), path=_path(loc[:-1]))
         return said(N_("unknown key {key}"), key=repr(loc[-1]))
+    if kind == "invalid_key":  # a key YAML read as a number, a date, yes/no or nothing (5:, 2024-01-01:, ~:)
+        if len(loc) > 1:
+            # Translators: {path} is where in the file (options.0); {kind} what YAML read the key as (the number 5).
+            return said(N_("unknown key in {path}, which YAML read as {kind}"), path=_path(loc[:-1]),
+                        kind=yaml_kind(detail.get("input")))
+        # Translators: {kind} is what YAML read the key as (the number 5).
+        return said(N_("unknown key, which YAML read as {kind}"), kind=yaml_kind(detail.get("input")))
     if kind == "missing":
         return said(N_("missing {path}"), path=repr(path))
     if kind == "model_type" and not loc:  # a question that is a number, text or list (a file is read as a mapping)

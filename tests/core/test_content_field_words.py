@@ -91,6 +91,26 @@ def test_the_counts_and_values_are_said_in_each_language_with_its_plural(tmp_pat
                           "t.yaml, ìbéèrè 'q1': options: ó nílò ohun 2 ó kéré tán, ó ní 1"]
 
 
+def test_a_key_yaml_read_as_no_text_is_said_in_the_projects_words(tmp_path: Path) -> None:
+    """pydantic's "Keys should be strings" was all a key written 5:, 2024-01-01: or ~: got, in any language."""
+    quiz: dict[Any, Any] = a_quiz()
+    quiz[5] = "five"
+    quiz["questions"][0][None] = "nothing"
+    quiz["questions"][1]["options"][0][True] = "yes"
+    write(tmp_path, "t.yaml", quiz)
+    problems = problems_in(tmp_path)
+    assert [(problem.question_id, problem.message) for problem in problems] == [
+        (None, "unknown key, which YAML read as the number 5"),
+        ("q1", "unknown key, which YAML read as nothing (~ or null)"),
+        ("q2", "unknown key in options.0, which YAML read as a yes/no value")]
+    texts = UiTexts.load(default_content_dir() / "locales")
+    assert problems[2].said(texts.for_language("fr")) == (
+        "t.yaml, question 'q2'\u00a0: clé inconnue dans options.0, que YAML a lue comme une valeur oui/non")
+    for language in ("sw", "yo", "sn"):
+        said = [problem.said(texts.for_language(language)) for problem in problems]
+        assert not [text for text in said if "should" in text or "unknown" in text], said
+
+
 class _Colour(Enum):
     RED = "red"
     BLUE = "blue"
