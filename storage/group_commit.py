@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import Connection, Engine, RootTransaction
 
 from bot.ports import WriterClosed
+from storage.batch_answers import BatchAnswers
 from storage.shutdown import SHUTDOWN_WAIT, outlasting_cancellation, take_turn_within
 from storage.transient import LockedOut, lost_batch
 
@@ -158,26 +159,24 @@ class GroupCommit:
         """COMMIT in the thread, then answer every action of the batch; the turn stays held until it is done."""
         error: BaseException | None = None
         cancelled = False
+        kept = BatchAnswers(batch, self._on_commit)
+        loop = asyncio.get_running_loop()
         try:
-            # Callers still queued: begin their batch in the same trip to the thread.
-            cancelled = await outlasting_cancellation(
-                self._in_thread(functools.partial(self._commit, begin_next=self._waiting > 0)))
-        except BaseException as failure:  # every action of the batch failed with it: none was answered yet
+            # Callers still queued: begin their batch in the same trip to the thread. That BEGIN may wait for
+            # another process's lock: the batch is answered as soon as its COMMIT is done, not after it.
+            cancelled = await outlasting_cancellation(self._in_thread(functools.partial(
+                self._commit, begin_next=self._waiting > 0, done=lambda: loop.call_soon_threadsafe(kept.answer))))
+        except BaseException as failure:  # every action of the batch failed with it, unless its COMMIT was done
             error = failure
         finally:
             self._turn.release()
             # The next batch was begun for callers who have all given up since: nobody would end it, and SQLite's
             # write lock would stay held, keeping every other process from writing.
             self._commit_if_abandoned()
-        for waiter in batch:
-            if waiter.done():  # its caller was cancelled
-                continue
-            if error is None:
-                waiter.set_result(None)
-            else:
-                waiter.set_exception(error)
-        if error is None and self._on_commit is not None:
-            self._on_commit(len(batch))
+        if error is None:
+            kept.answer()
+        else:
+            kept.fail(error)
         if cancelled:  # now that the batch has its answer and the turn is passed on
             raise asyncio.CancelledError
 
@@ -202,7 +201,7 @@ class GroupCommit:
             raise
         self._opened_at = time.monotonic()
 
-    def _commit(self, *, begin_next: bool) -> None:
+    def _commit(self, *, begin_next: bool, done: Callable[[], object]) -> None:
         lost = self._lost_by_sqlite()
         transaction, self._transaction = self._transaction, None
         if transaction is None:  # close() rolled it back since this COMMIT was due
@@ -214,6 +213,7 @@ class GroupCommit:
         except BaseException:
             self._drop_connection()  # whatever SQLite's state now, a fresh connection starts clean
             raise
+        done()
         if begin_next:  # else the next caller begins, and reports any failure (if busy, the others fail with it)
             self._locked_out.quietly(self._begin)
 
@@ -296,3 +296,4 @@ class GroupCommit:
             self._connection.close()
             self._connection = None
         self._engine.dispose()
+

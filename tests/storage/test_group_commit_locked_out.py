@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -93,3 +94,41 @@ async def test_actions_queued_behind_a_begin_whose_caller_was_cancelled_fail_wit
         failures = await asyncio.gather(*queued, return_exceptions=True)
         assert [type(failure) for failure in failures] == [StorageBusy] * 2
         assert len(begins) == 1  # before: 2, the first queued waiting out the lock again
+
+
+async def test_a_batch_is_answered_once_its_commit_is_done_not_once_the_next_batchs_begin_gets_the_lock(
+        tmp_path: Path) -> None:
+    """The COMMIT begins the next batch's transaction in the same trip to the writer's thread; another process
+    taking the write lock in between must not hold up the answer of the batch just kept (before: up to the busy
+    timeout late, and then the callers queued failed with that BEGIN)."""
+    begins: list[str] = []
+    other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None, check_same_thread=False)
+    taken = threading.Event()
+
+    def trace(sql: str) -> None:
+        if sql.startswith("BEGIN"):
+            begins.append(sql)
+            if len(begins) == 2:  # the COMMIT's own BEGIN, about to run: the other process is quicker
+                other_process.execute("BEGIN IMMEDIATE")
+                taken.set()
+
+    units, _batches, writer = await open_writer(tmp_path, busy_timeout_ms=10_000, trace=trace, max_delay=0)
+    try:
+        async def first() -> None:
+            async with units() as unit:
+                await asyncio.sleep(0.05)  # while the others queue
+                await unit.commit()
+            # Answered while the other process holds the lock (before, only once the BEGIN gave up after 10 s):
+            # it lets go now, and the queued callers' BEGIN gets the lock.
+            assert await asyncio.to_thread(taken.wait, 5)
+            other_process.execute("ROLLBACK")
+
+        async def queued() -> None:
+            async with units() as unit:
+                await unit.commit()
+
+        outcomes = await asyncio.gather(first(), queued(), queued(), return_exceptions=True)
+        assert outcomes == [None, None, None]
+    finally:
+        other_process.close()
+        writer.close()
