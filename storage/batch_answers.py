@@ -14,6 +14,11 @@ class BatchAnswers:
         self._on_commit = on_commit
         self._answered = False
 
+    def answer_from(self, loop: asyncio.AbstractEventLoop) -> None:
+        """``answer`` on ``loop``, from the writer's thread (unless the loop is gone, as asyncio's own futures do)."""
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(self.answer)
+
     def answer(self) -> None:
         if self._answered:
             return

@@ -165,7 +165,7 @@ class GroupCommit:
             # Callers still queued: begin their batch in the same trip to the thread. That BEGIN may wait for
             # another process's lock: the batch is answered as soon as its COMMIT is done, not after it.
             cancelled = await outlasting_cancellation(self._in_thread(functools.partial(
-                self._commit, begin_next=self._waiting > 0, done=lambda: loop.call_soon_threadsafe(kept.answer))))
+                self._commit, begin_next=self._waiting > 0, done=functools.partial(kept.answer_from, loop))))
         except BaseException as failure:  # every action of the batch failed with it, unless its COMMIT was done
             error = failure
         finally:
