@@ -6,7 +6,8 @@ import asyncio
 import logging
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import NoReturn
 
@@ -21,6 +22,7 @@ from tests.pg_cluster import (
     empty_database,
     pg_bindir,
 )
+from tests.support.ports import reserved_port
 
 TESTS_DIR = Path(__file__).resolve().parent
 FIXTURE_CONTENT = TESTS_DIR / "fixtures" / "content"
@@ -65,6 +67,14 @@ def content_dir(tmp_path: Path, fixture_content: Path) -> Path:
     copy = tmp_path / "content"
     shutil.copytree(fixture_content, copy)
     return copy
+
+
+@pytest.fixture
+def reserve_port() -> Iterator[Callable[[], int]]:
+    """A loopback port of the test's own for each call, held until the test ends (tests/support/ports.py): one that
+    nothing listens on, or that a server the test starts is told to listen on."""
+    with ExitStack() as held:
+        yield lambda: held.enter_context(reserved_port())
 
 
 # -- PostgreSQL ---------------------------------------------------------------------------------

@@ -5,14 +5,15 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+
+from tests.support.ports import reserved_port
 
 PG_FALLBACK_BINDIR = Path("/usr/lib/postgresql/15/bin")
 PG_START_TIMEOUT_S = 60
@@ -35,12 +36,6 @@ def as_postgres_user() -> list[str]:
     if shutil.which("runuser"):
         return ["runuser", "-u", "postgres", "--"]
     return ["setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", "--"]
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 # Run beside a cluster: stops it and removes its directory once the process that started it is gone without doing
@@ -72,7 +67,10 @@ class Cluster:
         self.root = Path(tempfile.mkdtemp(prefix="quiztutor-pg-"))
         self.data = self.root / "data"
         self.log = self.root / "server.log"
-        self.port = free_port()
+        # Held until stop(): another pytest-xdist worker's cluster or server could take a port merely found free
+        # first, and this one would fail to start (the server, setting SO_REUSEADDR, listens on it all the same).
+        self._port_held = ExitStack()
+        self.port = self._port_held.enter_context(reserved_port())
         if self.prefix:
             shutil.chown(self.root, user="postgres", group="postgres")
 
@@ -100,6 +98,7 @@ class Cluster:
                 self.run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+            self._port_held.close()
 
     def _watch(self) -> None:
         """The watchdog (WATCHDOG): in a session of its own, so that killing the tests' process group spares it."""

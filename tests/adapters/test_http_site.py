@@ -11,7 +11,7 @@ from aiohttp import web
 
 from adapters.http_site import listen_failure, serve
 from adapters.settings import ConfigurationError
-from tests.support.http_probe import free_port
+from tests.support.ports import reserved_port
 
 
 def test_a_port_the_process_may_not_open_names_the_variable() -> None:
@@ -25,7 +25,7 @@ def test_a_port_the_process_may_not_open_names_the_variable() -> None:
 @pytest.mark.parametrize("host", ["127..0.0.1", ".localhost", "x" * 64, "h\udce9"])  # "\udce9": a Latin-1 "é"
 async def test_a_host_that_is_no_host_name_names_its_variable(host: str) -> None:
     # The resolver's IDNA encoding refuses these before any lookup, with a UnicodeError rather than an OSError.
-    with pytest.raises(ConfigurationError) as refused:
-        await serve(web.Application(), host, free_port(), host_variable="QUIZ_TELEGRAM_WEBHOOK_LISTEN",
+    with reserved_port() as port, pytest.raises(ConfigurationError) as refused:
+        await serve(web.Application(), host, port, host_variable="QUIZ_TELEGRAM_WEBHOOK_LISTEN",
                     port_variable="QUIZ_TELEGRAM_WEBHOOK_PORT")
     assert refused.value.problems == [("QUIZ_TELEGRAM_WEBHOOK_LISTEN", f"{host!r} is not an address of this machine")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import aiohttp
 import pytest
@@ -23,7 +23,6 @@ from tests.discord.harness import discord_settings, running_bot, sharded
 from tests.discord.http_proxy import HttpProxy, Passed
 from tests.discord.payloads import APP_ID
 from tests.discord.support import first_answer
-from tests.pg_cluster import free_port
 
 VARIABLES = ("http_proxy", "https_proxy", "all_proxy", "no_proxy")
 DISCORD = "https://discord.com/api/v10"
@@ -141,10 +140,10 @@ def test_the_proxys_credentials_go_apart_from_its_url() -> None:
     assert (options["proxy_auth"].login, options["proxy_auth"].password) == ("us@er", "p:ss")
 
 
-async def test_discord_sync_out_of_reach_says_what_to_check_as_run_does(settings: Settings,
-                                                                       environment: pytest.MonkeyPatch) -> None:
+async def test_discord_sync_out_of_reach_says_what_to_check_as_run_does(
+        settings: Settings, environment: pytest.MonkeyPatch, reserve_port: Callable[[], int]) -> None:
     """As `run` (exit 7 and one line, tests/discord/test_discord_run_process.py); it was aiohttp's error and exit 1."""
-    port = free_port()  # nothing listens there
+    port = reserve_port()  # nothing listens there
     with discord_endpoints(f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway"), \
             pytest.raises(PlatformUnreachable) as failure:
         await sync_commands(settings, discord_settings(settings), None)

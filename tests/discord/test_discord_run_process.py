@@ -4,6 +4,7 @@ start."""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from tests.conftest import FIXTURE_CONTENT
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.fake_refusals import failing_api, refusing_api
 from tests.discord.payloads import TOKEN
-from tests.telegram.processes import BotProcess, free_port
+from tests.telegram.processes import BotProcess
 
 
 async def run_discord(data_dir: Path, api_base: str, gateway: str, **extra: str) -> BotProcess:
@@ -28,8 +29,8 @@ async def run_discord(data_dir: Path, api_base: str, gateway: str, **extra: str)
 
 
 async def test_discord_unreachable_at_start_up_is_one_clear_line_without_the_token_and_exits_7(
-        tmp_path: Path) -> None:
-    port = free_port()  # nothing listens there
+        tmp_path: Path, reserve_port: Callable[[], int]) -> None:
+    port = reserve_port()  # nothing listens there
     bot = await run_discord(tmp_path, f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway")
     code = await bot.exited(within=60)
     last = bot.log.strip().splitlines()[-1]
@@ -41,9 +42,10 @@ async def test_discord_unreachable_at_start_up_is_one_clear_line_without_the_tok
     assert TOKEN not in bot.log
 
 
-async def test_discord_unreachable_through_a_proxy_names_that_proxy_without_its_password(tmp_path: Path) -> None:
+async def test_discord_unreachable_through_a_proxy_names_that_proxy_without_its_password(
+        tmp_path: Path, reserve_port: Callable[[], int]) -> None:
     """The hint named HTTPS_PROXY whether a proxy was used or not, and never which one."""
-    port, proxy_port = free_port(), free_port()  # no proxy listens there
+    port, proxy_port = reserve_port(), reserve_port()  # no proxy listens there
     bot = await run_discord(tmp_path, f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway",
                             http_proxy=f"http://quiz:s3cret@127.0.0.1:{proxy_port}/")  # Discord's fake is http://
     code = await bot.exited(within=60)
@@ -56,9 +58,9 @@ async def test_discord_unreachable_through_a_proxy_names_that_proxy_without_its_
     assert "s3cret" not in bot.log and "Traceback" not in bot.log
 
 
-async def test_discord_gateway_unreachable_at_start_up_is_one_clear_line_and_exits_7(fake: FakeDiscord,
-                                                                                     tmp_path: Path) -> None:
-    port = free_port()  # the API answers, the gateway doesn't: discord.py's first try, then its retry, fail
+async def test_discord_gateway_unreachable_at_start_up_is_one_clear_line_and_exits_7(
+        fake: FakeDiscord, tmp_path: Path, reserve_port: Callable[[], int]) -> None:
+    port = reserve_port()  # the API answers, the gateway doesn't: discord.py's first try, then its retry, fail
     bot = await run_discord(tmp_path, fake.api_base, f"ws://127.0.0.1:{port}/gateway")
     try:
         code = await bot.exited(within=90)
@@ -78,10 +80,10 @@ async def test_discord_gateway_unreachable_at_start_up_is_one_clear_line_and_exi
     (503, "Service Unavailable"),  # discord.py gives up at once
     (502, "Bad Gateway"),  # discord.py tries 5 times, 25 s in all
 ])
-async def test_discord_failing_at_login_is_one_clear_line_and_exits_7(tmp_path: Path, status: int,
-                                                                      reason: str) -> None:
+async def test_discord_failing_at_login_is_one_clear_line_and_exits_7(tmp_path: Path, status: int, reason: str,
+                                                                      reserve_port: Callable[[], int]) -> None:
     async with failing_api(status) as api_base:
-        bot = await run_discord(tmp_path, api_base, f"ws://127.0.0.1:{free_port()}/gateway")
+        bot = await run_discord(tmp_path, api_base, f"ws://127.0.0.1:{reserve_port()}/gateway")
         code = await bot.exited(within=90)
     last = bot.log.strip().splitlines()[-1]
     assert code == ExitCode.UNREACHABLE, bot.log
@@ -93,9 +95,10 @@ async def test_discord_failing_at_login_is_one_clear_line_and_exits_7(tmp_path: 
     assert TOKEN not in bot.log
 
 
-async def test_a_token_discord_rejects_still_says_so_and_exits_5(tmp_path: Path) -> None:
+async def test_a_token_discord_rejects_still_says_so_and_exits_5(
+        tmp_path: Path, reserve_port: Callable[[], int]) -> None:
     async with refusing_api() as api_base:
-        bot = await run_discord(tmp_path, api_base, f"ws://127.0.0.1:{free_port()}/gateway")
+        bot = await run_discord(tmp_path, api_base, f"ws://127.0.0.1:{reserve_port()}/gateway")
         code = await bot.exited(within=60)
     last = bot.log.strip().splitlines()[-1]
     assert code == ExitCode.LOGIN, bot.log
@@ -105,10 +108,10 @@ async def test_a_token_discord_rejects_still_says_so_and_exits_5(tmp_path: Path)
     assert TOKEN not in bot.log
 
 
-async def test_discord_pys_voice_warnings_are_left_to_debug(tmp_path: Path) -> None:
+async def test_discord_pys_voice_warnings_are_left_to_debug(tmp_path: Path, reserve_port: Callable[[], int]) -> None:
     """The bot never joins a voice channel: 'PyNaCl is not installed, voice will NOT be supported' and davey's
     twin are noise on every start, so they show only at DEBUG."""
-    port = free_port()  # the quickest start that gets as far as discord.py's Client
+    port = reserve_port()  # the quickest start that gets as far as discord.py's Client
     bot = await run_discord(tmp_path, f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway")
     assert await bot.exited(within=60) == ExitCode.UNREACHABLE, bot.log
     assert "voice will NOT be supported" not in bot.log, bot.log

@@ -3,6 +3,8 @@ of reach fails start-up."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 import pytest
 from discord import http
@@ -17,7 +19,6 @@ from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import RunningBot, discord_settings, sharded
 from tests.discord.payloads import TOKEN
 from tests.support.tcp_proxy import TcpProxy
-from tests.telegram.processes import free_port
 
 
 async def test_starting_logs_in_and_connects_with_poll_intents_without_syncing_commands(
@@ -48,13 +49,13 @@ def test_the_discord_endpoints_are_restored_after_the_block() -> None:
 ])
 async def test_a_gateway_out_of_reach_fails_start_up_saying_so_and_leaves_no_connection_open(
         settings: Settings, fake: FakeDiscord, shards: tuple[int, tuple[int, ...]] | None, within: float,
-        detail: str) -> None:
+        detail: str, reserve_port: Callable[[], int]) -> None:
     if shards is not None:
         settings = sharded(settings, *shards)
     proxy = TcpProxy("127.0.0.1", fake.port)  # the API, through a proxy that sees the connections left open
     await proxy.open()
     try:
-        port = free_port()  # nothing listens there
+        port = reserve_port()  # nothing listens there
         async with open_services(settings) as services:
             adapter = DiscordAdapter(services.engine, discord_settings(settings), gateway_start_timeout=within)
             with discord_endpoints(f"http://127.0.0.1:{proxy.port}/api/v10", f"ws://127.0.0.1:{port}/gateway"), \

@@ -20,7 +20,7 @@ from adapters.platforms import chat_platforms
 from tests.conftest import FIXTURE_CONTENT
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.payloads import GUILD_ID, TOKEN
-from tests.support.http_probe import free_port
+from tests.support.ports import reserved_port
 from tests.telegram.processes import BotProcess
 
 
@@ -29,10 +29,11 @@ def discord_sync(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]
     fail there (exit 7), never reaching out of this machine."""
     clean = {key: value for key, value in os.environ.items()
              if not key.startswith("QUIZ_") and key.lower() not in ("https_proxy", "all_proxy", "no_proxy")}
-    env = {**clean, "QUIZ_DISCORD_TOKEN": TOKEN, "QUIZ_DATA_DIR": str(tmp_path),
-           "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT), "HTTPS_PROXY": f"http://127.0.0.1:{free_port()}"}
-    return subprocess.run([sys.executable, "-m", "adapters.cli.main", "discord-sync", *args], capture_output=True,
-                          text=True, timeout=60, env=env, stdin=subprocess.DEVNULL)
+    with reserved_port() as proxy_port:
+        env = {**clean, "QUIZ_DISCORD_TOKEN": TOKEN, "QUIZ_DATA_DIR": str(tmp_path),
+               "QUIZ_CONTENT_DIR": str(FIXTURE_CONTENT), "HTTPS_PROXY": f"http://127.0.0.1:{proxy_port}"}
+        return subprocess.run([sys.executable, "-m", "adapters.cli.main", "discord-sync", *args],
+                              capture_output=True, text=True, timeout=60, env=env, stdin=subprocess.DEVNULL)
 
 
 @pytest.mark.parametrize("server", ["0", "-5", "18446744073709551616", "999999999999999999999999999999", "1_000",

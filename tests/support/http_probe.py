@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -47,12 +46,6 @@ def sample(exposition: str, name: str, **labels: str) -> float | None:
             if found.name == name and all(found.labels.get(key) == value for key, value in labels.items()):
                 return found.value
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @asynccontextmanager

@@ -6,19 +6,11 @@ import asyncio
 import contextlib
 import os
 import signal
-import socket
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.telegram.telegram_harness import FIXTURES, TOKEN
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
 
 # What httpx reads for a proxy: none is inherited, so a test's start-up hints don't depend on the machine's.
 PROXY_VARIABLES = frozenset(f"{name}_proxy" for name in ("http", "https", "all", "no"))

@@ -18,7 +18,6 @@ from adapters.telegram.network import GROUP_PER_MINUTE
 from adapters.telegram.spec import TelegramSettings
 from bot.engine import QuizEngine
 from bot.unsent_sweeper import UNSENT_WAIT
-from tests.support.http_probe import free_port
 from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeChat, FakeUser
 
 TOKEN = "123456:SECRET-test-token"
@@ -90,10 +89,10 @@ WEBHOOK_SECRET = "s3cret-token-0016"  # what the tests' webhooks are registered 
 SIGNED = {"X-Telegram-Bot-Api-Secret-Token": WEBHOOK_SECRET}  # the header Telegram sends with it
 
 
-def in_webhook_mode(settings: Settings, secret: str = WEBHOOK_SECRET,
+def in_webhook_mode(port: int, settings: Settings, secret: str = WEBHOOK_SECRET,
                     path: str = "/hooks/telegram") -> tuple[Settings, str]:
-    """``settings`` in webhook mode, listening on a free local port; and the URL Telegram would post to."""
-    port = free_port()
+    """``settings`` in webhook mode, listening on local ``port`` (the test's reserve_port()); and the URL Telegram
+    would post to."""
     url = f"http://127.0.0.1:{port}{path}"
     return with_telegram(settings, webhook_url=url, webhook_listen="127.0.0.1", webhook_port=port,
                          webhook_secret=SecretStr(secret)), url

@@ -6,15 +6,16 @@ import asyncio
 import json
 import signal
 import sys
+from collections.abc import Callable
 
 import aiohttp
 
-from tests.telegram.processes import free_port
 from tests.telegram.telegram_harness import TOKEN
 
 
-async def test_the_fake_bot_api_serves_on_its_own_prints_each_call_and_stops_on_sigterm() -> None:
-    port = free_port()
+async def test_the_fake_bot_api_serves_on_its_own_prints_each_call_and_stops_on_sigterm(
+        reserve_port: Callable[[], int]) -> None:
+    port = reserve_port()
     process = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.telegram.serve_fake_api", str(port),
                                                    stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:
@@ -37,10 +38,11 @@ async def test_the_fake_bot_api_serves_on_its_own_prints_each_call_and_stops_on_
             await process.wait()
 
 
-async def test_a_printed_poll_says_the_poll_id_and_option_ids_a_vote_on_it_names() -> None:
+async def test_a_printed_poll_says_the_poll_id_and_option_ids_a_vote_on_it_names(
+        reserve_port: Callable[[], int]) -> None:
     """To post a vote by hand (README, "How"), the poll_answer needs the poll's id, which Telegram gives in the
     sendPoll's result, not in what the bot sent: printed the bot's parameters alone, it was nowhere to be read."""
-    port = free_port()
+    port = reserve_port()
     process = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.telegram.serve_fake_api", str(port),
                                                    stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
     try:

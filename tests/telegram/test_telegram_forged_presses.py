@@ -4,15 +4,17 @@ asked (on SQLite it found nothing; on PostgreSQL it failed with a traceback and 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from adapters.settings import Settings
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, GROUP
 from tests.telegram.test_telegram_webhook_presses import SORRY, answers, webhook_bot
 
 
-async def test_a_press_with_a_nul_in_its_id_is_no_button_of_the_bots(api: FakeBotApi, settings: Settings,
-                                                                     postgres_url: str) -> None:
-    async with webhook_bot(settings, postgres_url) as (engine, hook):
+async def test_a_press_with_a_nul_in_its_id_is_no_button_of_the_bots(
+        api: FakeBotApi, settings: Settings, postgres_url: str, reserve_port: Callable[[], int]) -> None:
+    async with webhook_bot(settings, postgres_url, reserve_port()) as (engine, hook):
         for data in ("gj:0f\x00", "gb:\x00", "gx:\x00/0", "retry:\x00"):
             press = hook.press(AMINATA, data, GROUP)
             assert await hook.post(press) == 200

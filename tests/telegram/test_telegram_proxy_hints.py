@@ -3,10 +3,11 @@ variable (never user:password), where it said "any proxy (HTTPS_PROXY)" whatever
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from adapters.cli.exit_codes import ExitCode
-from tests.telegram.processes import BotProcess, bot_env, free_port
+from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_harness import TOKEN
 from tests.telegram.test_telegram_not_the_bot_api import HTML, answering
 
@@ -25,17 +26,19 @@ async def failed_start(env: dict[str, str]) -> str:
     return bot.log.strip().splitlines()[-1]
 
 
-async def test_out_of_reach_through_a_proxy_names_it_and_its_variable(tmp_path: Path) -> None:
-    api, proxy = f"http://127.0.0.1:{free_port()}", f"127.0.0.1:{free_port()}"  # nothing listens at either
+async def test_out_of_reach_through_a_proxy_names_it_and_its_variable(
+        tmp_path: Path, reserve_port: Callable[[], int]) -> None:
+    api, proxy = f"http://127.0.0.1:{reserve_port()}", f"127.0.0.1:{reserve_port()}"  # nothing listens at either
     last = await failed_start(bot_env(f"{api}/bot", tmp_path, HTTP_PROXY=f"http://quiz:s3cret@{proxy}"))
     assert last.endswith(f"quiztutor run failed: Telegram's Bot API at {api} could not be reached at start-up "
                          f"{CONNECT_FAILED}: check the network, the proxy Telegram is reached through: "
                          f"http://{proxy} (HTTP_PROXY), and QUIZ_TELEGRAM_API_URL"), last
 
 
-async def test_telegrams_own_bot_api_through_a_proxy_names_it_and_its_variable(tmp_path: Path) -> None:
+async def test_telegrams_own_bot_api_through_a_proxy_names_it_and_its_variable(
+        tmp_path: Path, reserve_port: Callable[[], int]) -> None:
     """api.telegram.org is never reached: the proxy before it refuses the connection."""
-    proxy = f"127.0.0.1:{free_port()}"
+    proxy = f"127.0.0.1:{reserve_port()}"
     env = bot_env("", tmp_path, https_proxy=f"quiz:s3cret@{proxy}", ALL_PROXY="http://127.0.0.1:1")
     del env["QUIZ_TELEGRAM_API_URL"]
     last = await failed_start(env)
@@ -44,17 +47,18 @@ async def test_telegrams_own_bot_api_through_a_proxy_names_it_and_its_variable(t
                          f"http://{proxy} (https_proxy)"), last
 
 
-async def test_a_proxy_no_proxy_bypasses_is_not_named(tmp_path: Path) -> None:
-    api = f"http://127.0.0.1:{free_port()}"
+async def test_a_proxy_no_proxy_bypasses_is_not_named(tmp_path: Path, reserve_port: Callable[[], int]) -> None:
+    api = f"http://127.0.0.1:{reserve_port()}"
     last = await failed_start(bot_env(f"{api}/bot", tmp_path, ALL_PROXY="http://quiz:s3cret@127.0.0.1:1",
                                       NO_PROXY="localhost,127.0.0.1"))
     assert last.endswith(f"Telegram's Bot API at {api} could not be reached at start-up {CONNECT_FAILED}: check the "
                          "network and QUIZ_TELEGRAM_API_URL (no proxy is used for Telegram)"), last
 
 
-async def test_a_proxy_answering_for_the_bot_api_is_named_with_its_variable(tmp_path: Path) -> None:
+async def test_a_proxy_answering_for_the_bot_api_is_named_with_its_variable(
+        tmp_path: Path, reserve_port: Callable[[], int]) -> None:
     """The proxy itself answers with its own page, as one asking for a sign-in does."""
-    api = f"http://127.0.0.1:{free_port()}"
+    api = f"http://127.0.0.1:{reserve_port()}"
     async with answering(200, CAPTIVE, HTML) as proxy:
         address = proxy.url.removeprefix("http://")
         last = await failed_start(bot_env(f"{api}/bot", tmp_path, ALL_PROXY=f"http://quiz:s3cret@{address}"))

@@ -5,6 +5,7 @@ neither the variable nor what to do but reinstall PTB."""
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from adapters.cli.exit_codes import ExitCode
 from adapters.failures import public_address
 from adapters.telegram.proxy_env import proxy_problems
 from adapters.telegram.spec import TelegramSettings
-from tests.telegram.processes import BotProcess, bot_env, free_port
+from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_harness import TOKEN
 
 SOCKS = "socks5://quiz:s3cret@127.0.0.1:1080"
@@ -29,8 +30,8 @@ def socks_missing(scheme: str) -> str:
 @pytest.mark.parametrize(("variable", "scheme"), [("HTTPS_PROXY", "socks5"), ("all_proxy", "socks5h"),
                                                    ("HTTP_PROXY", "socks5")])  # httpx loads it for any URL
 async def test_a_socks_proxy_without_socks_support_is_refused_at_start_up_naming_its_variable(
-        tmp_path: Path, variable: str, scheme: str) -> None:
-    closed = f"http://127.0.0.1:{free_port()}/bot"
+        tmp_path: Path, variable: str, scheme: str, reserve_port: Callable[[], int]) -> None:
+    closed = f"http://127.0.0.1:{reserve_port()}/bot"
     bot = await BotProcess.start(bot_env(closed, tmp_path, **{variable: SOCKS.replace("socks5", scheme)}))
     code = await bot.exited(within=60)
     assert (code, bot.log.splitlines()) == (
@@ -79,8 +80,8 @@ def test_a_proxy_url_that_is_no_proxy_url_is_said_to_be_one_never_showing_it(url
         assert "34" not in message and "proxy.example" not in message
 
 
-async def test_a_malformed_proxy_url_is_refused_at_start_up(tmp_path: Path) -> None:
-    closed = f"http://127.0.0.1:{free_port()}/bot"
+async def test_a_malformed_proxy_url_is_refused_at_start_up(tmp_path: Path, reserve_port: Callable[[], int]) -> None:
+    closed = f"http://127.0.0.1:{reserve_port()}/bot"
     bot = await BotProcess.start(bot_env(closed, tmp_path, HTTPS_PROXY="http://quiz:12/34@127.0.0.1:3128"))
     assert await bot.exited(within=60) == ExitCode.CONFIGURATION, bot.log
     assert bot.log.splitlines()[1].startswith("  HTTPS_PROXY: not a proxy URL Telegram's HTTP client can use: write "

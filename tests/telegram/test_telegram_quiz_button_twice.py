@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -79,12 +80,13 @@ def shared(request: pytest.FixtureRequest, settings: Settings) -> Settings:
     return settings.model_copy(update={"database_url": url})
 
 
-async def test_two_presses_at_once_on_two_replicas_ask_the_question_once(api: FakeBotApi, shared: Settings) -> None:
+async def test_two_presses_at_once_on_two_replicas_ask_the_question_once(
+        api: FakeBotApi, shared: Settings, reserve_port: Callable[[], int]) -> None:
     """Two processes in webhook mode on one database, each given one of the presses (Telegram delivers a double
     tap's two presses as two updates, a load balancer sends each anywhere): their locks are their own."""
     clock, settings = FixedClock(), shared
-    first_settings, first_url = in_webhook_mode(settings)
-    second_settings, second_url = in_webhook_mode(settings)
+    first_settings, first_url = in_webhook_mode(reserve_port(), settings)
+    second_settings, second_url = in_webhook_mode(reserve_port(), settings)
     async with running_bot(first_settings, clock=clock), running_bot(second_settings, clock=clock) as engine, \
             aiohttp.ClientSession() as client:
         statuses = await asyncio.gather(*(client.post(url, json=press(number, WANJIRU, "quiz:collectives"),

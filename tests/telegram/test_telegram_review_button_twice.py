@@ -5,6 +5,7 @@ first press was handled) asks its question once, as a quiz list's ▶ button doe
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import timedelta
 
 import aiohttp
@@ -61,16 +62,16 @@ async def test_the_review_button_pressed_twice_asks_its_question_once(api: FakeB
         await api.wait_for("deleteMessage", 1)
 
 
-async def test_two_presses_at_once_on_two_replicas_ask_the_review_question_once(api: FakeBotApi,
-                                                                                shared: Settings) -> None:
+async def test_two_presses_at_once_on_two_replicas_ask_the_review_question_once(
+        api: FakeBotApi, shared: Settings, reserve_port: Callable[[], int]) -> None:
     """Two processes in webhook mode on one database, each given one of the presses: their locks are their own
     (on PostgreSQL both may add the round at once: one's is refused and carries on with the other's)."""
     clock = FixedClock()
     async with running_bot(shared, clock=clock):
         await one_missed(api)
     clock.advance(timedelta(days=1))
-    first_settings, first_url = in_webhook_mode(shared)
-    second_settings, second_url = in_webhook_mode(shared)
+    first_settings, first_url = in_webhook_mode(reserve_port(), shared)
+    second_settings, second_url = in_webhook_mode(reserve_port(), shared)
     async with running_bot(first_settings, clock=clock), running_bot(second_settings, clock=clock) as engine, \
             aiohttp.ClientSession() as client:
         statuses = await asyncio.gather(*(client.post(url, json=press(number, WANJIRU, "review:due"), headers=SIGNED)

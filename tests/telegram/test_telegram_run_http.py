@@ -8,11 +8,12 @@ import os
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
 
-from tests.support.http_probe import free_port, get, sample, wait_for_status
+from tests.support.http_probe import get, sample, wait_for_status
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, FIXTURES, TOKEN, correct, next_poll, poll_id
 
@@ -34,9 +35,9 @@ async def up(url: str, within: float = 30.0) -> None:
     raise AssertionError(f"nothing answered at {url}")
 
 
-async def test_quiztutor_run_serves_health_readiness_and_metrics_on_its_http_port(api: FakeBotApi,
-                                                                                 tmp_path: Path) -> None:
-    port = free_port()
+async def test_quiztutor_run_serves_health_readiness_and_metrics_on_its_http_port(
+        api: FakeBotApi, tmp_path: Path, reserve_port: Callable[[], int]) -> None:
+    port = reserve_port()
     base = f"http://127.0.0.1:{port}"
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "adapters.cli.main", "run", env=environment(api, tmp_path, port),
@@ -88,10 +89,11 @@ async def test_a_port_already_in_use_is_a_configuration_error_naming_the_variabl
     assert "Traceback" not in log
 
 
-async def test_requests_the_endpoint_cant_parse_get_400_and_log_no_error(api: FakeBotApi, tmp_path: Path) -> None:
+async def test_requests_the_endpoint_cant_parse_get_400_and_log_no_error(api: FakeBotApi, tmp_path: Path,
+                                                                              reserve_port: Callable[[], int]) -> None:
     """A client's mistake (a header over aiohttp's 8 KB, a malformed header line) is answered 400: nothing for the
     operator to fix, so no ERROR and traceback in the log, which any client on the network could fill with them."""
-    port = free_port()
+    port = reserve_port()
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "adapters.cli.main", "run", env=environment(api, tmp_path, port),
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from adapters.cli.exit_codes import ExitCode
-from tests.telegram.processes import BotProcess, bot_env, free_port
+from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, FIXTURES, TOKEN
 
@@ -56,8 +57,8 @@ async def test_a_rejected_token_is_reported_in_one_line_without_the_token_and_ex
 
 
 async def test_telegram_unreachable_at_start_up_is_one_clear_line_without_the_token_and_exits_7(
-        tmp_path: Path) -> None:
-    closed = f"http://127.0.0.1:{free_port()}/bot"  # nothing listens there
+        tmp_path: Path, reserve_port: Callable[[], int]) -> None:
+    closed = f"http://127.0.0.1:{reserve_port()}/bot"  # nothing listens there
     bot = await BotProcess.start(bot_env(closed, tmp_path))
     code = await bot.exited(within=60)
     last = bot.log.strip().splitlines()[-1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -16,7 +17,6 @@ from telegram.request import HTTPXRequest
 from adapters.settings import Settings
 from adapters.telegram.answers import MaybeCarriedOut
 from adapters.telegram.network import RetryingRateLimiter
-from tests.support.http_probe import free_port
 from tests.telegram.telegram_fake_api import Call, FakeBotApi
 from tests.telegram.telegram_harness import (
     AMINATA,
@@ -92,9 +92,9 @@ class Retrying(logging.Handler):
             self.said.set()
 
 
-async def test_a_message_whose_connection_was_refused_is_sent_again() -> None:
+async def test_a_message_whose_connection_was_refused_is_sent_again(reserve_port: Callable[[], int]) -> None:
     """Nothing of it reached Telegram (down a moment, as in a restart): sent again once Telegram listens."""
-    port = free_port()
+    port = reserve_port()  # held between the two: no one else's server takes it while Telegram is down
     before, after = FakeBotApi(TOKEN), FakeBotApi(TOKEN)
     await before.start(port)
     async with ExtBot(TOKEN, base_url=before.base_url, rate_limiter=RetryingRateLimiter(backoff=0.5)) as bot:
@@ -139,11 +139,11 @@ def vote_update(update_id: int, poll: Call, option: int) -> dict[str, object]:
 
 
 async def test_a_vote_whose_next_poll_telegram_answered_too_slowly_is_taken_as_handled(
-        api: FakeBotApi, settings: Settings) -> None:
+        api: FakeBotApi, settings: Settings, reserve_port: Callable[[], int]) -> None:
     """Her vote is scored and her next poll most likely went out: before, she read "Sorry, something went wrong",
     and the webhook answered 503, so Telegram delivered the vote again, and each delivery could send that poll
     again (its link never stored: the bot never heard its id)."""
-    webhook, url = in_webhook_mode(settings)
+    webhook, url = in_webhook_mode(reserve_port(), settings)
     async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:
         assert (await client.post(url, json=quiz_update(1), headers=SIGNED)).status == 200
         first = await next_poll(api, AMINATA.id, 1)

@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import sqlite3
 import time
+from collections.abc import Callable
 
 import aiohttp
 
@@ -50,8 +51,8 @@ async def test_an_update_queued_behind_a_stuck_one_still_runs_its_turn_before_th
 
 
 async def test_in_webhook_mode_a_stuck_update_is_cut_off_unanswered_for_telegram_to_deliver_again(
-        api: FakeBotApi, settings: Settings) -> None:
-    webhook, url = in_webhook_mode(settings)
+        api: FakeBotApi, settings: Settings, reserve_port: Callable[[], int]) -> None:
+    webhook, url = in_webhook_mode(reserve_port(), settings)
     update = {"update_id": 7, "message": {
         "message_id": 1, "date": int(time.time()), "chat": {"id": ADA.id, "type": "private"},
         "from": ADA.json(), "text": "/quiz collectives",

@@ -5,6 +5,7 @@ its time, so any vote it delivers was cast in time: it counts, and the deadline 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -67,13 +68,13 @@ async def kept_updates(api: FakeBotApi, offset: int = 0) -> list[dict[str, Any]]
 
 
 async def test_in_webhook_mode_the_sweep_waits_until_telegram_has_posted_the_votes_it_kept(
-        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+        api: FakeBotApi, timed: Settings, clock: FixedClock, reserve_port: Callable[[], int]) -> None:
     async with running_bot(timed, clock, sweep_interval=FAST):
         await api.command(AMINATA, "/quiz collectives")
         first = await next_poll(api, AMINATA.id, 1)
     await api.answer_poll(AMINATA, poll_id(first), [correct(first)])  # in time, kept by Telegram
     clock.advance(timedelta(minutes=5))
-    webhook, url = in_webhook_mode(timed)
+    webhook, url = in_webhook_mode(reserve_port(), timed)
     async with running_bot(webhook, clock, sweep_interval=FAST) as engine:
         await asyncio.sleep(FAST * 25)  # Telegram still holds the vote: no sweep yet
         assert len(api.polls(AMINATA.id)) == 1

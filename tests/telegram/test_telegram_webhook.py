@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import socket
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import aiohttp
@@ -16,7 +17,6 @@ from adapters.cli.exit_codes import ExitCode
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from adapters.telegram.adapter import TelegramAdapter
-from tests.support.http_probe import free_port
 from tests.support.tcp_proxy import TcpProxy
 from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_fake_api import FakeBotApi
@@ -33,8 +33,8 @@ from tests.telegram.telegram_harness import (
 
 
 async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_posted_updates(
-        api: FakeBotApi, settings: Settings) -> None:
-    webhook, url = in_webhook_mode(settings)
+        api: FakeBotApi, settings: Settings, reserve_port: Callable[[], int]) -> None:
+    webhook, url = in_webhook_mode(reserve_port(), settings)
     update = {"update_id": 1, "message": {
         "message_id": 1, "date": int(time.time()), "chat": {"id": AMINATA.id, "type": "private"},
         "from": AMINATA.json(), "text": "/progress", "entities": [{"type": "bot_command", "offset": 0, "length": 9}]}}
@@ -58,9 +58,9 @@ async def test_in_webhook_mode_the_bot_registers_its_url_and_secret_and_serves_p
 
 @pytest.mark.parametrize("path", ["/hooks/t%C3%A9l%C3%A9gram%20bot%7E1", "/hooks/a%2Fb/100%25", "/hooks/%7Bbot%7D"])
 async def test_a_webhook_url_with_escapes_in_its_path_is_served_where_telegram_posts(
-        api: FakeBotApi, settings: Settings, path: str) -> None:
+        api: FakeBotApi, settings: Settings, path: str, reserve_port: Callable[[], int]) -> None:
     """A path is matched decoded but for an escaped "/" or "%": registered otherwise, every update meets 404."""
-    webhook, url = in_webhook_mode(settings, path=path)
+    webhook, url = in_webhook_mode(reserve_port(), settings, path=path)
     async with running_bot(webhook):
         assert api.calls("setWebhook")[0].params["url"] == url
         async with aiohttp.ClientSession() as client:
@@ -88,7 +88,8 @@ def help_update(update_id: int) -> dict[str, object]:
 
 
 async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for_one_an_outage_stopped(
-        api: FakeBotApi, settings: Settings, postgres_url: str, caplog: pytest.LogCaptureFixture) -> None:
+        api: FakeBotApi, settings: Settings, postgres_url: str, caplog: pytest.LogCaptureFixture, reserve_port:
+        Callable[[], int]) -> None:
     """Telegram delivers again only what wasn't acknowledged: a 200 before the handlers ran would lose an update
     the replica then failed (its database down) or never finished (killed). The bot runs on PostgreSQL through
     a TCP forwarder the test cuts: a real outage, the server itself staying up. Each update the outage stops
@@ -98,7 +99,7 @@ async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for
     proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
     await proxy.open()
     through_proxy = server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
-    webhook, url = in_webhook_mode(settings.model_copy(update={"database_url": through_proxy}))
+    webhook, url = in_webhook_mode(reserve_port(), settings.model_copy(update={"database_url": through_proxy}))
     try:
         async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:
             handled = await client.post(url, json=help_update(1), headers=SIGNED)
@@ -149,9 +150,9 @@ async def test_a_webhook_port_already_in_use_is_a_setting_to_fix_named_with_exit
 
 
 async def test_a_webhook_address_telegram_refuses_is_a_setting_named_with_exit_2(
-        api: FakeBotApi, tmp_path: Path) -> None:
+        api: FakeBotApi, tmp_path: Path, reserve_port: Callable[[], int]) -> None:
     api.fail_next("setWebhook", 400, "Bad Request: bad webhook: HTTPS url must be provided for webhook")
-    port = free_port()
+    port = reserve_port()
     bot = await BotProcess.start(bot_env(api.base_url, tmp_path, QUIZ_TELEGRAM_WEBHOOK_URL=f"http://127.0.0.1:{port}/h",
                                          QUIZ_TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
                                          QUIZ_TELEGRAM_WEBHOOK_PORT=str(port),
@@ -165,8 +166,8 @@ async def test_a_webhook_address_telegram_refuses_is_a_setting_named_with_exit_2
 # label over 63 letters), which failed as "UnicodeError: encoding with 'idna' codec failed" with exit 1.
 @pytest.mark.parametrize("host", ["192.0.2.1", "127..0.0.1", "x" * 64 + ".example.org"])
 async def test_an_http_host_this_machine_cant_listen_on_is_a_setting_named_with_exit_2(
-        api: FakeBotApi, tmp_path: Path, host: str) -> None:
-    bot = await BotProcess.start(bot_env(api.base_url, tmp_path, QUIZ_HTTP_PORT=str(free_port()),
+        api: FakeBotApi, tmp_path: Path, host: str, reserve_port: Callable[[], int]) -> None:
+    bot = await BotProcess.start(bot_env(api.base_url, tmp_path, QUIZ_HTTP_PORT=str(reserve_port()),
                                          QUIZ_HTTP_HOST=host))
     assert await bot.exited() == ExitCode.CONFIGURATION, bot.log
     assert f"QUIZ_HTTP_HOST: '{host}' is not an address of this machine" in bot.log

@@ -6,6 +6,7 @@ import asyncio
 import io
 import logging
 import time
+from collections.abc import Callable
 
 import aiohttp
 import pytest
@@ -33,10 +34,10 @@ async def raw_post(url: str, headers: bytes, body: bytes = b"{}") -> int:
 
 
 async def test_a_secret_header_that_is_not_text_is_refused_like_a_wrong_secret(
-        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture, reserve_port: Callable[[], int]) -> None:
     """Anyone who finds the URL can send such a byte (proxies pass it on): a 500 would let them fill the log with
     tracebacks and set off error alerts, without knowing the secret."""
-    webhook, url = in_webhook_mode(settings)
+    webhook, url = in_webhook_mode(reserve_port(), settings)
     async with running_bot(webhook):
         assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: guess\r\n") == 403
         assert await raw_post(url, b"X-Telegram-Bot-Api-Secret-Token: gu\xffess\r\n") == 403
@@ -77,10 +78,11 @@ def message_with(**fields: object) -> dict[str, object]:
                                      "option_persistent_ids": ["0"]}},
 ])
 async def test_a_signed_update_that_is_not_one_is_refused_with_400_and_the_next_one_is_served(
-        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture, body: dict[str, object]) -> None:
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture, body: dict[str, object], reserve_port:
+        Callable[[], int]) -> None:
     """Only a sender with the secret gets here (Telegram, or a proxy that changed the body): it hears 400, as for
     a body that is no JSON, and nothing is handled."""
-    webhook, url = in_webhook_mode(settings)
+    webhook, url = in_webhook_mode(reserve_port(), settings)
     async with running_bot(webhook), aiohttp.ClientSession() as client:
         refused = await client.post(url, json=body, headers=SIGNED)
         assert refused.status == 400
@@ -92,15 +94,16 @@ async def test_a_signed_update_that_is_not_one_is_refused_with_400_and_the_next_
 
 
 async def test_a_signed_body_nested_too_deep_to_read_is_refused_with_400(
-        api: FakeBotApi, settings: Settings) -> None:
-    webhook, url = in_webhook_mode(settings)
+        api: FakeBotApi, settings: Settings, reserve_port: Callable[[], int]) -> None:
+    webhook, url = in_webhook_mode(reserve_port(), settings)
     deep = b"[" * 100_000 + b"]" * 100_000
     async with running_bot(webhook):
         assert await raw_post(url, f"X-Telegram-Bot-Api-Secret-Token: {WEBHOOK_SECRET}\r\n".encode(), deep) == 400
 
 
-async def test_a_signed_body_over_the_size_limit_is_refused_as_too_large(api: FakeBotApi, settings: Settings) -> None:
-    webhook, url = in_webhook_mode(settings)
+async def test_a_signed_body_over_the_size_limit_is_refused_as_too_large(
+        api: FakeBotApi, settings: Settings, reserve_port: Callable[[], int]) -> None:
+    webhook, url = in_webhook_mode(reserve_port(), settings)
     async with running_bot(webhook), aiohttp.ClientSession() as client:
         # A file-like body: aiohttp warns (a ResourceWarning) that raw bytes this large may hold the event loop.
         huge = await client.post(url, data=io.BytesIO(b" " * (MAX_BODY + 1)), headers=SIGNED)
@@ -108,10 +111,10 @@ async def test_a_signed_body_over_the_size_limit_is_refused_as_too_large(api: Fa
 
 
 async def test_a_refused_update_is_logged_with_what_is_wrong_in_it(
-        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
+        api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture, reserve_port: Callable[[], int]) -> None:
     """A vote from a Bot API server older than 9.6 (a self-hosted one) lacks option_persistent_ids, which PTB
     requires: every vote was refused with only "(TypeError)" in the log, and its operator had to find out why."""
-    webhook, url = in_webhook_mode(settings)
+    webhook, url = in_webhook_mode(reserve_port(), settings)
     old_vote = {"update_id": 7, "poll_answer": {"poll_id": "1", "user": AMINATA.json(), "option_ids": [0]}}
     async with running_bot(webhook), aiohttp.ClientSession() as client:
         assert (await client.post(url, json=old_vote, headers=SIGNED)).status == 400

@@ -11,7 +11,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 import aiohttp
@@ -90,8 +90,8 @@ class Webhook:
 
 
 @pytest.fixture
-async def webhook(api: FakeBotApi, settings: Settings) -> AsyncIterator[Webhook]:
-    hooked, url = in_webhook_mode(settings)
+async def webhook(api: FakeBotApi, settings: Settings, reserve_port: Callable[[], int]) -> AsyncIterator[Webhook]:
+    hooked, url = in_webhook_mode(reserve_port(), settings)
     api.admins[GROUP.id] = {ADMIN.id}
     async with running_bot(hooked), aiohttp.ClientSession() as client:
         served = Webhook(api, url, hooked.resolved_database_url, client)

@@ -8,15 +8,14 @@ import pytest
 from telegram.ext import ApplicationBuilder
 
 from adapters.telegram.webhook import Unfinished, WebhookServer
-from tests.telegram.processes import free_port
+from tests.support.ports import reserved_port
 
 
 @pytest.mark.parametrize(("listen", "shown"), [("127.0.0.1", "127.0.0.1"), ("::1", "[::1]")])
 async def test_the_webhook_logs_its_address_and_path(listen: str, shown: str, caplog: pytest.LogCaptureFixture) -> None:
     app = ApplicationBuilder().token("123456:log-test-token").build()
     server = WebhookServer(app, "/telegram", "a-webhook-secret-0123456789", Unfinished())
-    port = free_port()
-    with caplog.at_level(logging.INFO, logger="adapters.telegram.webhook"):
+    with reserved_port(listen) as port, caplog.at_level(logging.INFO, logger="adapters.telegram.webhook"):
         try:
             await server.start(listen, port)
         finally:

@@ -6,7 +6,7 @@ in the chat, or is said to the presser's next press, which is a new query with a
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -56,12 +56,12 @@ class Webhook:
 
 
 @asynccontextmanager
-async def webhook_bot(settings: Settings, postgres_url: str) -> AsyncIterator[tuple[QuizEngine, Webhook]]:
+async def webhook_bot(settings: Settings, postgres_url: str, port: int) -> AsyncIterator[tuple[QuizEngine, Webhook]]:
     server = make_url(postgres_url)
     proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
     await proxy.open()
     through_proxy = server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
-    webhook, url = in_webhook_mode(settings.model_copy(update={"database_url": through_proxy}))
+    webhook, url = in_webhook_mode(port, settings.model_copy(update={"database_url": through_proxy}))
     try:
         async with running_bot(webhook) as engine, aiohttp.ClientSession() as client:
             yield engine, Webhook(url, client, proxy)
@@ -77,8 +77,8 @@ def answers(api: FakeBotApi, query: dict[str, Any]) -> list[str | None]:
 
 
 async def test_a_join_stopped_by_an_outage_is_apologised_for_once_and_counts_when_telegram_delivers_it_again(
-        api: FakeBotApi, settings: Settings, postgres_url: str) -> None:
-    async with webhook_bot(settings, postgres_url) as (engine, hook):
+        api: FakeBotApi, settings: Settings, postgres_url: str, reserve_port: Callable[[], int]) -> None:
+    async with webhook_bot(settings, postgres_url, reserve_port()) as (engine, hook):
         assert await hook.post(hook.command(ADMIN, "/game collectives", GROUP)) == 200
         _lobby, game_id = await lobby(api, GROUP)
         join = hook.press(AMINATA, f"gj:{game_id}", GROUP)
@@ -97,11 +97,11 @@ async def test_a_join_stopped_by_an_outage_is_apologised_for_once_and_counts_whe
 
 
 async def test_a_quiz_button_stopped_by_an_outage_starts_the_quiz_when_telegram_delivers_it_again(
-        api: FakeBotApi, settings: Settings, postgres_url: str) -> None:
+        api: FakeBotApi, settings: Settings, postgres_url: str, reserve_port: Callable[[], int]) -> None:
     """Its spinner stopped before the outage struck: the apology is said in the chat, and the quiz it asked for
     comes when the press is delivered again."""
     chat = FakeChat.private(AMINATA)
-    async with webhook_bot(settings, postgres_url) as (engine, hook):
+    async with webhook_bot(settings, postgres_url, reserve_port()) as (engine, hook):
         start = hook.press(AMINATA, "quiz:collectives", chat)
         await hook.proxy.cut()
         assert await hook.post(start) == 503

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from itertools import count
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from sqlalchemy import func, select
 
 from storage import tables
 from storage.database import create_engine, sqlite_url
-from tests.telegram.processes import BotProcess, bot_env, free_port
+from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import correct, for_chat, next_poll, poll_id, wrong
 
@@ -74,11 +75,11 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return url
 
 
-async def test_two_webhook_replicas_serve_one_learner_consistently(api: FakeBotApi, database_url: str,
-                                                                   tmp_path: Path) -> None:
+async def test_two_webhook_replicas_serve_one_learner_consistently(
+        api: FakeBotApi, database_url: str, tmp_path: Path, reserve_port: Callable[[], int]) -> None:
     # The database is empty: both replicas migrate it at once, one after the other (PostgreSQL's migration
     # lock; SQLite's write lock).
-    ports = free_port(), free_port()
+    ports = reserve_port(), reserve_port()
     urls = [f"http://127.0.0.1:{port}/telegram" for port in ports]
     replicas = await asyncio.gather(*(BotProcess.start(bot_env(
         api.base_url, tmp_path / f"replica{number}", QUIZ_DATABASE_URL=database_url,
