@@ -18,6 +18,7 @@ from storage.process_lock import process_lock
 from tests.adapters.test_outage_errors import end_backend
 from tests.pg_cluster import asyncpg_url
 from tests.support.advisory_locks import free_again, holder, session_named, someone_waits, taken_again
+from tests.support.session_defaults import search_path_of_new_sessions
 from tests.support.tcp_proxy import proxied
 
 STALLED = "lost with its database connection, which stopped answering; taking it again"
@@ -175,10 +176,9 @@ async def test_the_holders_own_session_left_behind_is_ended_on_postgresql_13_too
         await admin.execute("CREATE FUNCTION public.pg_terminate_backend(integer, bigint) RETURNS boolean "
                             "LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION USING ERRCODE = 'undefined_function', "
                             "MESSAGE = 'function pg_terminate_backend(integer, integer) does not exist'; END $$")
-        await admin.execute("ALTER ROLE CURRENT_USER SET search_path = public, pg_catalog")
-        await own_old_session_is_ended(postgres_url)
+        async with search_path_of_new_sessions(postgres_url, "public, pg_catalog"):
+            await own_old_session_is_ended(postgres_url)
     finally:
-        await admin.execute("ALTER ROLE CURRENT_USER RESET search_path")
         await admin.close()
 
 
