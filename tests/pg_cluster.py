@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shlex
 import shutil
@@ -174,6 +175,24 @@ class NoDatabaseOfItsOwn(RuntimeError):
     """A pytest-xdist worker's database could not be created beside QUIZ_TEST_POSTGRES_URL's: what to do instead."""
 
 
+NAME_BYTES = 63  # PostgreSQL's limit on a database's name
+
+
+def worker_database(database: str, suffix: str) -> str:
+    """The name of ``suffix``'s database beside ``database``: ``<database>_<suffix>``, or when that is over
+    PostgreSQL's 63 bytes, ``database`` cut, and a hash of it whole (its names, cut alike, stay apart), before
+    ``_<suffix>`` (one cut at 63 would name one database for gw1 and gw10, each worker emptying the other's)."""
+    name = f"{database}_{suffix}"
+    if len(name.encode()) <= NAME_BYTES:
+        return name
+    tag = f"_{hashlib.sha256(database.encode()).hexdigest()[:8]}_"
+    # Cut alike for every suffix up to gw999, so that a user making them by hand names them with one stem.
+    room = NAME_BYTES - len(tag) - max(len(suffix.encode()), len("gw999"))
+    if room < 1:
+        raise ValueError(f"no database name of at most {NAME_BYTES} bytes ends with {tag}{suffix}")
+    return database.encode()[:room].decode(errors="ignore") + tag + suffix  # not cut inside a letter
+
+
 async def database_of_its_own(url: str, suffix: str) -> str:
     """A database beside ``url``'s, named with ``suffix``, created if missing: each pytest-xdist worker's, as every
     test empties the database it uses."""
@@ -181,16 +200,17 @@ async def database_of_its_own(url: str, suffix: str) -> str:
     from sqlalchemy.engine import make_url
 
     given = make_url(url)
-    name = f"{given.database}_{suffix}"
+    name = worker_database(given.database or "", suffix)
     connection = await asyncpg.connect(asyncpg_url(url))
     try:
         if not await connection.fetchval("SELECT 1 FROM pg_database WHERE datname = $1", name):
             await connection.execute(f'CREATE DATABASE "{name}"')
     except asyncpg.InsufficientPrivilegeError as error:
+        stem = worker_database(given.database or "", "gw0").removesuffix("_gw0")
         raise NoDatabaseOfItsOwn(
             f'QUIZ_TEST_POSTGRES_URL\'s user {given.username} may not create the database "{name}" that this '
             f"pytest-xdist worker ({suffix}) needs beside {given.database} ({error}): grant it CREATEDB, or create "
-            f"{given.database}_gw0, _gw1 and on, owned by it (one per worker, scripts/test runs up to 8), or run the "
+            f"{stem}_gw0, {stem}_gw1 and on, owned by it (one per worker, scripts/test runs up to 8), or run the "
             "tests in one process (scripts/test -n 0)") from error
     finally:
         await connection.close()
