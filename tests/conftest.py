@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from hypothesis import settings
 
 from tests.fakes.clock import FixedClock
 from tests.pg_cluster import (
@@ -27,6 +28,13 @@ from tests.support.ports import reserved_port
 TESTS_DIR = Path(__file__).resolve().parent
 FIXTURE_CONTENT = TESTS_DIR / "fixtures" / "content"
 TEST_SETTINGS = {"QUIZ_TEST_POSTGRES_URL", "QUIZ_REQUIRE_POSTGRES"}  # meant for the tests; other QUIZ_* aren't
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Hypothesis fails an example that takes over 200 ms (its default deadline), which any example may on a machine
+    # busy with scripts/test's workers, two per CPU: no deadline, as the fuzz tests' own settings already say.
+    settings.register_profile("quiztutor-tests", deadline=None)
+    settings.load_profile("quiztutor-tests")
 
 
 @pytest.fixture(autouse=True)
