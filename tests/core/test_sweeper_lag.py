@@ -27,6 +27,7 @@ class Idle(Sweeper):
 async def test_each_sweep_reports_its_lag_and_a_blocked_loop_shows_as_lag() -> None:
     metrics = LagRecorder()
     sweeper = Idle("telegram", 0.2, metrics)  # sweeps due at 0, 0.2, 0.4, 0.6 s...
+    asyncio.get_running_loop().call_later(0.19, time.sleep, 0.15)  # a busy machine
     sweeper.start()
     await asyncio.sleep(0.5)
     time.sleep(0.8)  # noqa: ASYNC251 - on purpose: the event loop is stuck, so the sweep due at 0.6 s starts late
@@ -37,6 +38,8 @@ async def test_each_sweep_reports_its_lag_and_a_blocked_loop_shows_as_lag() -> N
     lags = [lag for _platform, _name, lag in metrics.lags]
     assert len(lags) >= 4  # two before the block, the late one, one after
     # On schedule while the loop is free: late by the loop's wake-up only, well under the 0.2 s interval (so a
-    # lag counted from the previous sweep instead of from when the sweep was due would fail here).
-    assert lags[1] < 0.12
+    # lag counted from the previous sweep instead of from when the sweep was due, 0.2 s at least for every sweep
+    # after the first, would fail here). The least of them: any one may wake late on a machine busy with other
+    # tests (scripts/test's workers, two per CPU).
+    assert min(lags[1:]) < 0.12, lags
     assert max(lags) >= 0.5  # the one due during the block: late by most of the 0.8 s
