@@ -5,6 +5,7 @@ file: a role granted SELECT alone, or a database in read-only mode (a replica's 
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections.abc import AsyncIterator
 
 import asyncpg
@@ -15,7 +16,11 @@ from adapters.cli.exit_codes import ExitCode
 from tests.adapters.test_environment_failures import one_clear_line, play
 from tests.pg_cluster import asyncpg_url
 
-READER = "quiz_reader"
+
+def own_name(stem: str) -> str:
+    """A role's or database's name for one test alone: a server given in QUIZ_TEST_POSTGRES_URL may be shared with
+    another run, or hold what a killed run left (CREATE ROLE then failed with "already exists", every run after)."""
+    return f"{stem}_{uuid.uuid4().hex[:8]}"
 
 
 @pytest.fixture
@@ -37,14 +42,15 @@ async def superuser(set_up_url: str) -> AsyncIterator[asyncpg.Connection]:
 
 async def test_a_role_that_may_only_read(set_up_url: str, superuser: asyncpg.Connection) -> None:
     """Was "... failed: permission denied for table alembic_version", exit 4."""
-    await superuser.execute(f"CREATE ROLE {READER} LOGIN; GRANT USAGE ON SCHEMA public TO {READER}; "
-                            f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {READER}")
+    reader = own_name("quiz_reader")
+    await superuser.execute(f"CREATE ROLE {reader} LOGIN; GRANT USAGE ON SCHEMA public TO {reader}; "
+                            f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {reader}")
     try:
-        reader_url = make_url(set_up_url).set(username=READER).render_as_string(hide_password=False)
+        reader_url = make_url(set_up_url).set(username=reader).render_as_string(hide_password=False)
         done = await asyncio.to_thread(play, {"QUIZ_DATABASE_URL": reader_url})
     finally:
-        await superuser.execute(f"DROP OWNED BY {READER}; DROP ROLE {READER}")
-    one_clear_line(done, ExitCode.DATABASE, f"{READER}@127.0.0.1", "is read-only: QuizTutor needs to write to it")
+        await superuser.execute(f"DROP OWNED BY {reader}; DROP ROLE {reader}")
+    one_clear_line(done, ExitCode.DATABASE, f"{reader}@127.0.0.1", "is read-only: QuizTutor needs to write to it")
     assert "Welcome" not in done.stdout
 
 
@@ -63,7 +69,7 @@ async def test_a_database_in_read_only_mode(set_up_url: str, superuser: asyncpg.
 async def test_a_database_only_granted_to_the_role_says_how_to_give_it(postgres_url: str) -> None:
     """Was "... failed: permission denied for schema public", exit 4, and no way out: since PostgreSQL 15 only the
     database's owner may create tables in its public schema, so GRANT ALL ON DATABASE is not enough."""
-    granted, role = "quiz_granted_only", "quiz_granted_role"
+    granted, role = own_name("quiz_granted_only"), own_name("quiz_granted_role")
     superuser = await asyncpg.connect(asyncpg_url(postgres_url))
     try:
         await superuser.execute(f"CREATE ROLE {role} LOGIN")

@@ -5,6 +5,8 @@ a driver's words can hold the URL and its password."""
 
 from __future__ import annotations
 
+import uuid
+
 import asyncpg
 from sqlalchemy.engine import make_url
 
@@ -12,22 +14,22 @@ from adapters.readiness import Readiness, database_readiness
 from storage.database import create_engine
 from tests.pg_cluster import asyncpg_url
 
-ROLE = "quiz_no_slots"
-
 
 async def test_a_server_refusing_the_checks_connection_is_named_by_the_drivers_error(postgres_url: str) -> None:
+    # A name of its own: a QUIZ_TEST_POSTGRES_URL server may be shared, or hold what a killed run left behind.
+    role = f"quiz_no_slots_{uuid.uuid4().hex[:8]}"
     superuser = await asyncpg.connect(asyncpg_url(postgres_url))
     engine = None
     try:
         # A role with no connection slot: the server answers as when max_connections is reached (SQLSTATE 53300).
-        await superuser.execute(f"CREATE ROLE {ROLE} LOGIN CONNECTION LIMIT 0")
-        engine = create_engine(make_url(postgres_url).set(username=ROLE).render_as_string(hide_password=False))
+        await superuser.execute(f"CREATE ROLE {role} LOGIN CONNECTION LIMIT 0")
+        engine = create_engine(make_url(postgres_url).set(username=role).render_as_string(hide_password=False))
         async with database_readiness(engine) as check:
             problems = await Readiness(check, []).problems()
     finally:
         if engine is not None:
             await engine.dispose()
-        await superuser.execute(f"DROP ROLE IF EXISTS {ROLE}")
+        await superuser.execute(f"DROP ROLE IF EXISTS {role}")
         await superuser.close()
     assert problems == ["database: TooManyConnectionsError"], problems
 
