@@ -67,7 +67,7 @@ async def test_a_lock_lost_with_its_database_connection_is_taken_again(postgres_
         assert first is not None and held.not_held() is None
         await end_backend(postgres_url, first)  # as a restart would
         await taken_again(postgres_url, "telegram-polling-1", first)
-        assert held.not_held() is None
+        await problem_becomes(held, None, within=10)  # (as above: a check may miss its 0.05 s on a busy machine)
         with pytest.raises(LockHeld):  # a second poller is refused again
             async with process_lock(postgres_url, "telegram-polling-1"):
                 pass
@@ -195,7 +195,10 @@ async def own_old_session_is_ended(postgres_url: str) -> None:
             await taken_again(postgres_url, "telegram-polling-1", first)
             lost = asyncio.ensure_future(held.lost())
             await asyncio.sleep(0.2)  # a few more checks
-            assert held.not_held() is None and not lost.done()
+            # Held, never counted as lost. Not said at one instant: on a machine busy with other tests (scripts/test's
+            # workers) a check may miss its 0.05 s, and the lock is let go and taken again, which is no loss either.
+            await problem_becomes(held, None, within=10)
+            assert not lost.done()
             lost.cancel()
     finally:
         await proxy.cut()
