@@ -10,13 +10,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
-from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.ports import StorageBusy, UnitOfWork
 from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
 from tests.storage.builders import a_game, a_session, stored_games, stored_session, stored_user
+from tests.support.lock_waits import lock_waits
 
 OLD, NEW = "-4242", "-1004242"
 Claim = Callable[[UnitOfWork, int], Awaitable[None]]
@@ -40,7 +40,7 @@ async def _waiting_for_a_lock(task: asyncio.Task[None], database: AsyncEngine) -
     for _ in range(1000):
         assert not task.done(), "the move finished without meeting the other transaction's row"
         async with database.connect() as connection:
-            if (await connection.execute(text("SELECT count(*) FROM pg_locks WHERE NOT granted"))).scalar():
+            if await lock_waits(connection):
                 return
         await asyncio.sleep(0.01)
     raise AssertionError("the move never waited for the other transaction")

@@ -12,7 +12,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
-from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.records import MessageLink, QuizSession, UserRecord
@@ -20,6 +19,7 @@ from storage.server_unit_of_work import ServerUnitOfWork
 from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import START, FixedClock
 from tests.storage.builders import a_session, stored_session, stored_user
+from tests.support.lock_waits import lock_waits
 
 Read = Callable[[ServerUnitOfWork, QuizSession], Awaitable[QuizSession | None]]
 POLL = MessageLink("telegram", "poll-1", "s1", "q1", None, START)
@@ -51,7 +51,7 @@ async def _finished_or_waiting(task: asyncio.Task[QuizSession | None], database:
         if task.done():
             return
         async with database.connect() as connection:
-            if (await connection.execute(text("SELECT count(*) FROM pg_locks WHERE NOT granted"))).scalar():
+            if await lock_waits(connection):
                 return
         await asyncio.sleep(0.01)
     raise AssertionError("the other transaction neither finished nor waited for a lock")
