@@ -11,6 +11,7 @@ import pytest
 from aiohttp import web
 
 from tests.support.ports import reserved_port
+from tests.support.tcp_proxy import TcpProxy
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "::1"])
@@ -49,3 +50,21 @@ async def test_a_server_told_to_listen_on_a_reserved_port_does(host: str) -> Non
                 assert await answer.text() == "ours"
         finally:
             await runner.cleanup()
+
+
+async def test_a_cut_proxy_keeps_its_port_until_it_opens_again() -> None:
+    """tests/support/tcp_proxy.py listens on the same port again after a cut: another worker may not take it
+    meanwhile (the database "gone" a few seconds, in some tests)."""
+    proxy = TcpProxy("127.0.0.1", 9)
+    await proxy.open()
+    try:
+        await proxy.cut()
+        with socket.socket() as other, pytest.raises(OSError) as taken:
+            other.bind(("127.0.0.1", proxy.port))
+        assert taken.value.errno == errno.EADDRINUSE, taken.value
+        with pytest.raises(ConnectionRefusedError):  # cut: refused, as before
+            socket.create_connection(("127.0.0.1", proxy.port), timeout=10).close()
+        await proxy.open()
+        socket.create_connection(("127.0.0.1", proxy.port), timeout=10).close()  # listening there again
+    finally:
+        await proxy.cut()

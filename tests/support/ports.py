@@ -15,10 +15,20 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 
+def port_holder(host: str = "127.0.0.1") -> socket.socket:
+    """A socket bound to a free port on ``host``, never listening: the port is held until it is closed."""
+    holder = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        holder.bind((host, 0))
+    except BaseException:
+        holder.close()
+        raise
+    return holder
+
+
 @contextmanager
 def reserved_port(host: str = "127.0.0.1") -> Iterator[int]:
     """A port on ``host`` that nothing listens on, unless the test starts a server there, held for the block."""
-    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as holder:
-        holder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        holder.bind((host, 0))
+    with port_holder(host) as holder:
         yield int(holder.getsockname()[1])

@@ -7,8 +7,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import struct
+import weakref
 
 from sqlalchemy.engine import make_url
+
+from tests.support.ports import port_holder
 
 
 class TcpProxy:
@@ -25,8 +28,14 @@ class TcpProxy:
 
     async def open(self) -> None:
         """Listen (on the same port as before, if it was open once), forwarding every connection."""
-        self._server = await asyncio.start_server(self._forward, "127.0.0.1", self.port)
-        self.port = int(self._server.sockets[0].getsockname()[1])
+        if not self.port:
+            # Held for the proxy's life: after a cut, another pytest-xdist worker's server or outgoing connection
+            # could take the port before the proxy opened again ("address already in use"). Never listening, the
+            # holder refuses connections as a cut proxy should; the server, with SO_REUSEADDR, listens beside it.
+            holder = port_holder()
+            weakref.finalize(self, holder.close)
+            self.port = int(holder.getsockname()[1])
+        self._server = await asyncio.start_server(self._forward, "127.0.0.1", self.port, reuse_address=True)
 
     async def cut(self, *, database_notices: bool = True) -> None:
         """Stop listening and drop every open connection: new ones are refused, pooled ones are dead. Unless
