@@ -135,6 +135,14 @@ class ServerUnitOfWork(RepositorySet):
                 raise self._timed_out_error(in_commit=True) from error
             raise
 
+    def raise_if_lost_race(self, error: BaseException) -> None:
+        """A statement's ``error`` as this unit of work ends with it, for a shared transaction's member alone (its
+        statements its own): a lost race raises StorageBusy, and a statement prepared before the schema changed has
+        the pool's other connections drop theirs, as __aexit__ does."""
+        if stale_statement(error):
+            self._connections.schema_changed()
+        raise_if_lost_race(error)
+
     def cut_error(self) -> WriterClosed | TransactionTimedOut | None:
         """What a statement that failed meanwhile is told, if the connection was cut (at shutdown, or by the time
         limit), as __aexit__ tells it; None if it was not."""

@@ -157,6 +157,13 @@ class SharedTransaction:
             self._lose()
         self._wake.set()
 
+    def end_as_alone(self, error: BaseException | None) -> None:
+        """What a member's own ``error`` ends its unit of work with: a lost race on a statement it sent alone
+        (a deadlock, a statement prepared before the schema changed) is StorageBusy, tried again, as it would be
+        in a unit of work of its own. (With others, a failed statement lost the shared transaction already.)"""
+        if error is not None:
+            self._transaction.raise_if_lost_race(error)
+
     def _lose(self) -> None:
         if self._failure is None:
             self._failure = SharedTransactionLost("a transaction shared with other learners was rolled back")

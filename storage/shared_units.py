@@ -78,6 +78,7 @@ class SharedUnitOfWork(RepositorySet):
         self._connection.leave("ended")
         self._shared.leave(self._member, exc)
         self._transactions.after(exc)
+        self._shared.end_as_alone(exc)
 
 
 class SharedTransactions:
