@@ -251,8 +251,8 @@ class SharedTransaction:
             copies = in_lock_order([Copy(self._plans.values_for(sent.statement, sent.parameters)[1], sent)
                                     for sent in group])
             if len(group) == 1 or not mergeable(plan, copies):
-                for sent in group:
-                    _reply(sent, await connection.execute(sent.statement, sent.parameters))
+                for copy in copies:  # one by one, still in lock order
+                    _reply(copy.owner, await connection.execute(copy.owner.statement, copy.owner.parameters))
                 continue
             for size in statement_sizes(plan, len(copies), self._most):
                 part, copies = copies[:size], copies[size:]
