@@ -81,6 +81,7 @@ class AdvisoryLock:
         self._watcher: asyncio.Task[None] | None = None
         self._tag = f"quiztutor-lock {secrets.token_hex(8)} "  # what this process's sessions' names begin with
         self._attempts = 0
+        self._failed_takes = 0  # attempts to take the lock again that failed in a row: an outage, while above zero
 
     async def take(self) -> None:
         try:
@@ -204,11 +205,14 @@ class AdvisoryLock:
             task.cancel()
 
     async def _take_again(self) -> bool:
-        """Take the lock again; False if the attempt timed out."""
+        """Take the lock again; False if the attempt timed out. An outage is said at its first failed attempt, and
+        how many it took once the lock is held again: not at every attempt, one a check for as long as it lasts."""
         try:
             self._connection = await self._within(self._every, self._take())
         except TimeoutError:
-            log.warning("taking the lock %s again timed out (%g s); trying again", self._name, self._every)
+            self._failed_takes += 1
+            log.log(self._failure_level(), "taking the lock %s again timed out (%g s); trying again at once, said "
+                    "again once it is held", self._name, self._every)
             return False
         except LockHeld as held:
             log.error("another process took the lock %s while this one's database connection was lost: this process "
@@ -217,12 +221,19 @@ class AdvisoryLock:
             if self._lost is not None and not self._lost.done():
                 self._lost.set_result(held)
         except Exception as error:  # the database is still away: try again at the next check
-            log_briefly(log, logging.WARNING, error, "taking the lock %s again failed; trying again in %g s",
-                        self._name, self._every)
+            self._failed_takes += 1
+            log_briefly(log, self._failure_level(), error, "taking the lock %s again failed; trying again every %g s, "
+                        "said again once it is held", self._name, self._every)
         else:
-            log.warning("took the lock %s again on a new database connection", self._name)
+            failed, self._failed_takes = self._failed_takes, 0
+            log.warning("took the lock %s again on a new database connection%s", self._name,
+                        f", after {failed} failed attempt{'' if failed == 1 else 's'}" if failed else "")
             self._problem = None
         return True
+
+    def _failure_level(self) -> int:
+        """WARNING for an outage's first failed attempt; the others only at DEBUG."""
+        return logging.WARNING if self._failed_takes == 1 else logging.DEBUG
 
     async def _drop(self) -> None:
         connection, self._connection = self._connection, None
