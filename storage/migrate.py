@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 
 from alembic import command
@@ -20,6 +23,9 @@ log = logging.getLogger(__name__)
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 # Any fixed number: the PostgreSQL advisory lock that lets one process at a time migrate a database.
 MIGRATION_LOCK_KEY = 0x5155_495A  # "QUIZ"
+# Seconds a process waits for that lock before saying another process is migrating: every start holds it a moment
+# to find the schema up to date, so replicas starting together wait that long for each other, and nobody migrates.
+MIGRATION_WAIT_SAID_AFTER = 3.0
 # PostgreSQL's refusals of a write: the role lacks the privilege (42501), or the transaction is read-only (25006:
 # default_transaction_read_only set on the database or role, or a hot standby).
 READ_ONLY_SQLSTATES = frozenset({"42501", "25006"})
@@ -93,8 +99,25 @@ def lock_migrations(connection: Connection) -> None:
         if connection.execute(text("SELECT pg_try_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}).scalar():
             return
         # Said, as a long upgrade elsewhere (a large table rewritten) would leave this process silent meanwhile.
-        log.info("another process is migrating the database: waiting for it to finish")
-        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+        with _said_if_still_waiting(MIGRATION_WAIT_SAID_AFTER,
+                                    "another process is migrating the database: waiting for it to finish"):
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+
+
+@contextlib.contextmanager
+def _said_if_still_waiting(seconds: float, message: str) -> Iterator[None]:
+    """``message`` logged if the block still runs after ``seconds``. The block's statements are awaited on the event
+    loop (SQLAlchemy's run_sync), which says it meanwhile; without a running loop, it is said at once."""
+    try:
+        later = asyncio.get_running_loop().call_later(seconds, log.info, message)
+    except RuntimeError:
+        log.info(message)
+        yield
+        return
+    try:
+        yield
+    finally:
+        later.cancel()
 
 
 def _upgrade(connection: Connection) -> None:
