@@ -13,7 +13,7 @@ from aiohttp import web
 
 from adapters.http_site import http_url, serve
 from adapters.prometheus_metrics import PrometheusMetrics
-from adapters.readiness import Readiness
+from adapters.readiness import Reporting
 
 log = logging.getLogger(__name__)
 # Seconds a connection may sit without a whole request before it is closed: aiohttp's own hour let idle or
@@ -23,7 +23,7 @@ IDLE_SECONDS = 30.0
 
 
 class HttpEndpoint:
-    def __init__(self, host: str, port: int, metrics: PrometheusMetrics, readiness: Readiness, *,
+    def __init__(self, host: str, port: int, metrics: PrometheusMetrics, readiness: Reporting, *,
                  idle_seconds: float = IDLE_SECONDS) -> None:
         self._host = host
         self._port = port  # 0 (tests): any free port, see .port once started
@@ -69,7 +69,7 @@ class HttpEndpoint:
 
 
 @asynccontextmanager
-async def http_endpoint(host: str, port: int | None, metrics: PrometheusMetrics, readiness: Readiness, *,
+async def http_endpoint(host: str, port: int | None, metrics: PrometheusMetrics, readiness: Reporting, *,
                         idle_seconds: float = IDLE_SECONDS) -> AsyncIterator[HttpEndpoint | None]:
     """The endpoint while the block runs, or None when no port is set."""
     if port is None:

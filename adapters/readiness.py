@@ -122,6 +122,39 @@ async def sqlite_check(database: AsyncEngine) -> Check:
     return check
 
 
+class Reporting(Protocol):
+    """What /readyz asks."""
+
+    async def problems(self) -> list[str]:
+        """What stands in the way, one short line each; [] when ready."""
+        ...
+
+
+class StartUp:
+    """/readyz from the process's start: "starting" while it opens the database (waiting for another replica's
+    migration, or making one, may take many minutes) and the content, then what the process's Readiness says. The
+    endpoint answers /healthz meanwhile: the process is alive, only not ready yet."""
+
+    STARTING = "starting: opening the database (migrating it if needed) and the content"
+    STOPPING = "stopping"
+
+    def __init__(self) -> None:
+        self._readiness: Reporting | None = None
+        self._stopping = False
+
+    def serving(self, readiness: Reporting) -> None:
+        self._readiness = readiness
+
+    def stopping(self) -> None:
+        """Said from now on: the database and the chat platforms are being closed."""
+        self._stopping = True
+
+    async def problems(self) -> list[str]:
+        if self._stopping:
+            return [self.STOPPING]
+        return await self._readiness.problems() if self._readiness is not None else [self.STARTING]
+
+
 class Readiness:
     def __init__(self, database: Check, parts: Sequence[Part]) -> None:
         self._database = database

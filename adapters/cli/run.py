@@ -15,7 +15,7 @@ from adapters.failures import AnotherInstance
 from adapters.http_endpoint import http_endpoint
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, SingleProcess, Supervised
 from adapters.prometheus_metrics import PrometheusMetrics
-from adapters.readiness import Readiness, database_readiness
+from adapters.readiness import Readiness, StartUp, database_readiness
 from adapters.runtime import open_services
 from adapters.serving import serving
 from adapters.settings import ConfigurationError, Settings
@@ -48,19 +48,22 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     metrics = PrometheusMetrics(core_error_series(names)
                                 + [(spec.name, kind) for spec, _platform in enabled for kind in spec.error_kinds],
                                 names)
+    # Up first, so /healthz answers while the database is migrated (another replica's upgrade may take minutes:
+    # the process is alive, not stuck) and /readyz says what is still starting.
+    start_up = StartUp()
     try:
-        async with open_services(settings, metrics=metrics) as services, \
+        async with http_endpoint(settings.http_host, settings.http_port, metrics, start_up), \
+                open_services(settings, metrics=metrics) as services, \
                 single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]) as locks, \
                 database_readiness(services.database) as database_ready:
             adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
-            # Up before the adapters start, so /healthz answers and /readyz says what is still starting.
-            readiness = Readiness(database_ready, [*adapters, *locks])
-            async with (http_endpoint(settings.http_host, settings.http_port, metrics, readiness),
-                        serving(services.engine, adapters)):
+            start_up.serving(Readiness(database_ready, [*adapters, *locks]))
+            async with serving(services.engine, adapters):
                 stop.serving()
                 supervised = [adapter for adapter in adapters if isinstance(adapter, Supervised)]
                 failure = await until_stopped(stop.asked, [*supervised, *locks])
                 log.info("shutting down")
+                start_up.stopping()
     except asyncio.CancelledError:
         if not stop.cut_start_up():
             raise
