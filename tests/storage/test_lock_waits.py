@@ -4,29 +4,22 @@ pytest-xdist workers share (QUIZ_TEST_POSTGRES_URL) another worker's wait made t
 from __future__ import annotations
 
 import asyncio
-import uuid
 from collections.abc import AsyncIterator
 
 import asyncpg
 import pytest
-from sqlalchemy.engine import make_url
 
 from storage.database import create_engine
 from tests.pg_cluster import asyncpg_url
+from tests.support.databases import database_beside
 from tests.support.lock_waits import lock_waits
 
 
 @pytest.fixture
 async def elsewhere(postgres_server_url: str) -> AsyncIterator[str]:
     """Another database of the same server, as another worker's is."""
-    name = f"quiztutor_elsewhere_{uuid.uuid4().hex[:12]}"
-    server = await asyncpg.connect(asyncpg_url(postgres_server_url))
-    try:
-        await server.execute(f'CREATE DATABASE "{name}"')
-        yield make_url(postgres_server_url).set(database=name).render_as_string(hide_password=False)
-        await server.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-    finally:
-        await server.close()
+    async with database_beside(postgres_server_url, "quiztutor_elsewhere") as url:
+        yield url
 
 
 async def waits_in(url: str) -> tuple[asyncpg.Connection, asyncpg.Connection, asyncio.Future[object]]:

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import sys
-import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncpg
 import pytest
 from alembic.script import ScriptDirectory
-from sqlalchemy.engine import make_url
 
 from storage.migrate import MIGRATION_LOCK_KEY, alembic_config
 from tests.pg_cluster import asyncpg_url
+from tests.support.databases import database_beside
 
 ALEMBIC_INI = Path(__file__).resolve().parents[2] / "storage" / "alembic.ini"
 
@@ -37,14 +36,8 @@ asyncio.run(main())
 @pytest.fixture
 async def fresh_database(postgres_server_url: str) -> AsyncIterator[str]:
     """A database made for this test alone (CREATE DATABASE), dropped after."""
-    name = f"quiztutor_fresh_{uuid.uuid4().hex[:12]}"
-    server = await asyncpg.connect(asyncpg_url(postgres_server_url))
-    try:
-        await server.execute(f'CREATE DATABASE "{name}"')
-        yield make_url(postgres_server_url).set(database=name).render_as_string(hide_password=False)
-        await server.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-    finally:
-        await server.close()
+    async with database_beside(postgres_server_url, "quiztutor_fresh") as url:
+        yield url
 
 
 async def both_waiting(connection: asyncpg.Connection) -> None:

@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import gc
 import logging
-from collections.abc import Callable
 
 import asyncpg
 import pytest
@@ -20,17 +19,9 @@ from tests.pg_cluster import asyncpg_url
 from tests.support.advisory_locks import free_again, holder, session_named, someone_waits, taken_again
 from tests.support.session_defaults import search_path_of_new_sessions
 from tests.support.tcp_proxy import proxied
+from tests.support.waiting import until
 
 STALLED = "lost with its database connection, which stopped answering; taking it again"
-
-
-async def until(condition: Callable[[], bool], within: float) -> None:
-    async def poll() -> None:
-        while True:
-            if condition():
-                return
-            await asyncio.sleep(0.01)
-    await asyncio.wait_for(poll(), within)
 
 
 async def problem_becomes(held: HeldLock, expected: str | None, within: float) -> None:
