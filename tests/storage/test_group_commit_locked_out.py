@@ -31,6 +31,24 @@ async def locked_out(tmp_path: Path) -> AsyncIterator[tuple[Units, list[str], sq
         writer.close()
 
 
+class TakenAtTheCommitsBegin:
+    """The writer's trace: the BEGINs it ran, and another process taking SQLite's write lock just before the second,
+    the COMMIT's own for the callers queued (in the writer's thread)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.begins: list[str] = []
+        self.other_process = sqlite3.connect(folder / "quiztutor.sqlite3", isolation_level=None,
+                                             check_same_thread=False)
+        self.taken = threading.Event()
+
+    def __call__(self, sql: str) -> None:
+        if sql.startswith("BEGIN"):
+            self.begins.append(sql)
+            if len(self.begins) == 2:  # the COMMIT's own BEGIN, about to run: the other process is quicker
+                self.other_process.execute("BEGIN IMMEDIATE")
+                self.taken.set()
+
+
 async def test_actions_queued_behind_a_begin_that_waited_out_another_processs_lock_fail_with_it(
         tmp_path: Path) -> None:
     async with locked_out(tmp_path) as (units, begins, other_process):
@@ -52,15 +70,8 @@ async def test_actions_queued_behind_a_commit_whose_next_begin_waited_out_anothe
     """The COMMIT begins the next batch's transaction for the callers queued (_commit(begin_next=True)); another
     process taking the write lock in between makes that BEGIN wait out the busy timeout in vain: those callers
     fail with it too, rather than the first waiting it out again."""
-    begins: list[str] = []
-    other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None, check_same_thread=False)
-
-    def trace(sql: str) -> None:
-        if sql.startswith("BEGIN"):
-            begins.append(sql)
-            if len(begins) == 2:  # the COMMIT's own BEGIN, about to run: the other process is quicker
-                other_process.execute("BEGIN IMMEDIATE")
-
+    trace = TakenAtTheCommitsBegin(tmp_path)
+    begins, other_process = trace.begins, trace.other_process
     units, _batches, writer = await open_writer(tmp_path, busy_timeout_ms=300, trace=trace, max_delay=0)
     try:
         async def first() -> None:
@@ -101,17 +112,8 @@ async def test_a_batch_is_answered_once_its_commit_is_done_not_once_the_next_bat
     """The COMMIT begins the next batch's transaction in the same trip to the writer's thread; another process
     taking the write lock in between must not hold up the answer of the batch just kept (before: up to the busy
     timeout late, and then the callers queued failed with that BEGIN)."""
-    begins: list[str] = []
-    other_process = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None, check_same_thread=False)
-    taken = threading.Event()
-
-    def trace(sql: str) -> None:
-        if sql.startswith("BEGIN"):
-            begins.append(sql)
-            if len(begins) == 2:  # the COMMIT's own BEGIN, about to run: the other process is quicker
-                other_process.execute("BEGIN IMMEDIATE")
-                taken.set()
-
+    trace = TakenAtTheCommitsBegin(tmp_path)
+    other_process = trace.other_process
     units, _batches, writer = await open_writer(tmp_path, busy_timeout_ms=10_000, trace=trace, max_delay=0)
     try:
         async def first() -> None:
@@ -120,7 +122,7 @@ async def test_a_batch_is_answered_once_its_commit_is_done_not_once_the_next_bat
                 await unit.commit()
             # Answered while the other process holds the lock (before, only once the BEGIN gave up after 10 s):
             # it lets go now, and the queued callers' BEGIN gets the lock.
-            assert await asyncio.to_thread(taken.wait, 5)
+            assert await asyncio.to_thread(trace.taken.wait, 5)
             other_process.execute("ROLLBACK")
 
         async def queued() -> None:
