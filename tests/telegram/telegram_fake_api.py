@@ -107,6 +107,9 @@ class FakeBotApi:
         await self.push({"poll_answer": {"poll_id": poll_id, "user": user.json(), "option_ids": option_ids,
                                          "option_persistent_ids": [str(index) for index in option_ids]}})
 
+    def knows(self, *users: FakeUser) -> None:  # whose updates a test posts to a webhook: members, as push's
+        self._users.update((user.id, user) for user in users)
+
     async def migrate(self, group: FakeChat, supergroup: FakeChat, by: FakeUser) -> None:
         """A group becomes a supergroup with a new id; Telegram tells the bot in both chats, old then new."""
         to = self._message(group, None, sender=by.json()) | {"migrate_to_chat_id": supergroup.id}
@@ -135,8 +138,7 @@ class FakeBotApi:
                        within: float = 10.0) -> list[Call]:
         """Wait until at least ``count`` successful calls of ``method`` (matching ``where``) were made."""
         async with self._changed:
-            await asyncio.wait_for(self._changed.wait_for(lambda: len(self.calls(method, where)) >= count),
-                                   within)
+            await asyncio.wait_for(self._changed.wait_for(lambda: len(self.calls(method, where)) >= count), within)
         return self.calls(method, where)
 
     async def settle(self, quiet: float = 0.3, within: float = 10.0) -> None:
@@ -209,8 +211,7 @@ class FakeBotApi:
         async with self._changed:
             self._updates = [update for update in self._updates if update["update_id"] >= offset]
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait_for(lambda: bool(self._updates) or self._closing),
-                                       timeout)
+                await asyncio.wait_for(self._changed.wait_for(lambda: bool(self._updates) or self._closing), timeout)
             return list(self._updates)
 
     def _result(self, method: str, params: dict[str, Any]) -> Any:
