@@ -228,7 +228,7 @@ class Commands:
             await self.tell("review", actor, chat, first_name, reply)
 
     async def game(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self.games.game(actor, chat, update.effective_user, list(context.args or []))
+        await self.games.game(actor, chat, update.effective_user, list(context.args or []), update.effective_message)
 
     async def leaderboard(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self.games.leaderboard(actor, chat, list(context.args or []), first_name(update))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 from dataclasses import replace
 
-from telegram import CallbackQuery, Update, User
+from telegram import CallbackQuery, Message, Update, User
 from telegram.error import BadRequest, NetworkError
 
 from adapters.once_per import OncePer
@@ -47,7 +47,7 @@ class GameCommands:
     def stage(self, chat_id: str) -> TelegramGameSurface:
         return TelegramGameSurface(self._chat, chat_id, self.polls)
 
-    async def game(self, actor: Actor, chat: str, user: User | None, args: list[str]) -> None:
+    async def game(self, actor: Actor, chat: str, user: User | None, args: list[str], message: Message | None) -> None:
         """``/game QUIZ [SECONDS]`` opens a lobby; ``/game stop`` and ``/game skip`` steer the one running."""
         first = folded(args[0]) if args else None  # "ｓｔｏｐ" too: typed with an input method on
         reply: Notice | Skipped | None
@@ -64,16 +64,18 @@ class GameCommands:
                 await self._refuse(actor, chat, reply, user.first_name if user else None, seconds)
         else:
             await self.control(actor, chat, first, player_name(user), user.first_name if user else None,
-                               await is_chat_admin(self._chat.bot, chat, actor.user_id))
+                               await is_chat_admin(self._chat.bot, chat, actor.user_id), message)
 
     async def control(self, actor: Actor, chat: str, word: str, name: str, first_name: str | None,
-                      moderator: bool) -> None:
-        """``/game stop`` or ``/game skip``; ``name``: who stopped it, as the podium says."""
+                      moderator: bool, message: Message | None) -> None:
+        """``/game stop`` or ``/game skip`` (one move per ``message``, which Telegram may deliver again: webhook.py);
+        ``name``: who stopped it, as the podium says."""
         reply: Notice | Skipped | None
         if word == "stop":
             reply = await self._engine.games.stop(actor, name, moderator, self.stage)
         else:
-            reply = await self._engine.games.skip(actor, moderator, self.stage)
+            command = f"{chat}/{message.message_id}" if message is not None else None
+            reply = await self._engine.games.skip(actor, moderator, self.stage, command)
         if isinstance(reply, Notice):  # a stop or skip done says nothing here: the group sees it happen
             await self._refuse(actor, chat, reply, first_name)
 
@@ -247,8 +249,7 @@ class GameCommands:
                                                          closes_at_deadline=True)
         return voted is not None
 
-    async def _explain(self, query: CallbackQuery, reply: GameExplanation | Notice, game_id: str,
-                       place: str) -> None:
+    async def _explain(self, query: CallbackQuery, reply: GameExplanation | Notice, game_id: str, place: str) -> None:
         if isinstance(reply, Notice):
             await _acknowledge(query, reply.text, alert=True)
             return

@@ -38,6 +38,11 @@ GAMES = 0.02  # seconds between the sweepers' looks
 ADA = FakeUser(301, "Ada", "en")
 
 
+def results_sent(params: dict[str, Any]) -> bool:
+    """A question's results (their Explain button)."""
+    return "gx:" in str(params.get("reply_markup"))
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def shared(request: pytest.FixtureRequest, settings: Settings) -> Settings:
     if request.param == "sqlite":
@@ -233,3 +238,29 @@ async def test_a_join_as_the_game_begins_on_the_other_replica_is_waited_for_and_
         assert len(results_messages(api, GROUP)) == 1
         [counts] = [line for line in results.splitlines() if line.startswith("Answers: ")]
         assert f"{'ABC'[correct(poll)]} 5" in counts and "1. Zawadi — 150 points" in results  # five, each once
+
+
+async def test_a_skip_telegram_delivers_twice_moves_the_game_once(
+        api: FakeBotApi, shared: Settings, reserve_port: Callable[[], int]) -> None:
+    """Telegram delivers an update again when no 200 came back (an outage's 503, a replica stopped or killed mid-update,
+    a handler slower than its wait: then to both replicas at once). A second move would ask the next question at once,
+    the results unread, or close a question just asked, before anyone could answer it."""
+    clock = FixedClock()
+    async with two_replicas(shared, clock, reserve_port) as replicas:
+        game_id = await opened(replicas, api)
+        await replicas.post(1, replicas.press(ADA, f"gb:{game_id}", GROUP))
+        await next_poll(api, GROUP.id, 1)
+        skip = {"update_id": 9000, **replicas.command(ADA, "/game skip", GROUP)}
+        await asyncio.gather(*(replicas.client.post(url, json=skip, headers=SIGNED) for url in replicas.urls))
+        await api.wait_for("sendMessage", 1, results_sent)
+        await api.settle(quiet=0.5)
+        assert len(api.polls(GROUP.id)) == 1  # the results are up for their time
+
+        clock.advance(timedelta(seconds=RESULTS_SECONDS))
+        await next_poll(api, GROUP.id, 2)
+        skip = {"update_id": 9001, **replicas.command(ADA, "/game skip", GROUP)}
+        for url in replicas.urls:  # delivered again after the first's answer was lost
+            await replicas.client.post(url, json=skip, headers=SIGNED)
+        await api.wait_for("sendMessage", 2, results_sent)
+        await api.settle(quiet=0.5)
+        assert len(api.polls(GROUP.id)) == 2 and len(results_messages(api, GROUP)) == 2

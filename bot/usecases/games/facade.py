@@ -94,8 +94,8 @@ class Games:
     async def stop(self, actor: Actor, name: str, moderator: bool, stage: Stage) -> Notice | None:
         return await self._play.stop(actor, player_name(name), moderator, stage)
 
-    async def skip(self, actor: Actor, moderator: bool, stage: Stage) -> Notice | Skipped:
-        return await self._play.skip(actor, moderator, stage)
+    async def skip(self, actor: Actor, moderator: bool, stage: Stage, command: str | None = None) -> Notice | Skipped:
+        return await self._play.skip(actor, moderator, stage, command)
 
     async def explain(self, actor: Actor, game_id: str, position: int) -> GameExplanation | Notice:
         return await self._boards.explain(actor, game_id, position)

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from bot.games import views
 from bot.games.delivery import Stage
-from bot.games.records import GameAnswerRecord, GameRecord, GameState, PlayerRecord
+from bot.games.records import GameAnswerRecord, GameMessageLink, GameRecord, GameState, PlayerRecord
 from bot.games.replies import GameEvent, GameVote, Skipped
 from bot.games.rules import GRACE, points
 from bot.notices import playing_elsewhere
@@ -21,6 +21,7 @@ from bot.usecases.games.table import GameTable
 Control = Callable[[Turn, GameRecord], Awaitable[list[GameEvent]]]
 # Whether the voter is a member of this chat (the game's): asked of the platform when its votes name no chat
 Membership = Callable[[str], Awaitable[bool]]
+SKIP_KEY = "skip:"  # a skip command's key among a game's message links
 
 
 @dataclass(frozen=True)
@@ -144,13 +145,23 @@ class GamePlay:
         _ = await self._table.core.turns.words(actor)  # stopped all the same: only its podium went unseen
         return replace(refused, text=_("Game stopped.") + " " + refused.text)
 
-    async def skip(self, actor: Actor, moderator: bool, stage: Stage) -> Notice | Skipped:
+    async def skip(self, actor: Actor, moderator: bool, stage: Stage, command: str | None = None) -> Notice | Skipped:
         """Close the open question now (or, from the lobby or results, go on to the next one): which move it made,
-        or why not."""
+        or why not. ``command``: the message that asked, where the platform may deliver it again (Telegram, after
+        a 503, a replica stopped mid-update, or a slow answer: then to two replicas at once); kept with the move, so
+        a delivery again moves nothing, where a second move would close a question just asked, or cut the results
+        short."""
         moved = Skipped.NEXT
 
         async def skip(turn: Turn, game: GameRecord) -> list[GameEvent]:
             nonlocal moved
+            if command is not None:
+                # Beside the polls' links (no poll's id looks like it), under the game's row lock: a delivery at
+                # the same moment elsewhere waits for this one and finds it.
+                done = GameMessageLink(actor.platform, f"{SKIP_KEY}{command}", game.id, game.position)
+                if await turn.uow.games.link(done.platform, done.message_key) is not None:
+                    return []  # the group saw it happen
+                await turn.uow.games.add_link(done)
             events = await self._table.phases.move_on(turn.uow, game, self._table.core.clock())
             moved = Skipped.of(events)  # set again if the turn is tried again
             return events
