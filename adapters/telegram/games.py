@@ -68,8 +68,7 @@ class GameCommands:
 
     async def control(self, actor: Actor, chat: str, word: str, name: str, first_name: str | None,
                       moderator: bool, message: Message | None) -> None:
-        """``/game stop`` or ``/game skip`` (one move per ``message``, which Telegram may deliver again: webhook.py);
-        ``name``: who stopped it, as the podium says."""
+        """``/game stop`` (``name``: who, for the podium), or ``/game skip`` (once per ``message``, if sent twice)."""
         reply: Notice | Skipped | None
         if word == "stop":
             reply = await self._engine.games.stop(actor, name, moderator, self.stage)
