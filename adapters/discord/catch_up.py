@@ -32,6 +32,9 @@ POLL_LIFETIME = timedelta(hours=MAX_POLL_HOURS)  # a poll linked longer ago than
 # Polls failing in a row after which the look stops: one poll's fault is logged and passed over, but the same error
 # poll after poll is an outage (the database, Discord), not worth a traceback per poll; the votes count when cast again.
 MAX_FAILURES_IN_A_ROW = 3
+# Channels missing from the cache whose server (or none: a DM) this process keeps, so that its shards, and its next
+# sessions, read each once; past this many the list starts again.
+MAX_CHANNELS_KNOWN = 10_000
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
@@ -46,6 +49,7 @@ class VoteCatchUp:
         self._votes = votes
         self._turn = asyncio.Lock()  # one catch-up at a time: shards starting together share the pace
         self._tasks: set[asyncio.Task[None]] = set()
+        self._servers: dict[int, int | None] = {}  # uncached channel id -> its server's id, None for a DM
 
     def start(self, shard_id: int | None) -> None:
         """Catch up in the background (READY is not held up), for one shard's servers, or all (``None``)."""
@@ -111,22 +115,26 @@ class VoteCatchUp:
 
     async def _whose(self, channel_id: int, shard_id: int | None) -> tuple[bool, int | None]:
         """Whether the channel's events come to this shard (all of them for ``None``), and its server's id (None
-        in a DM). A channel missing from the cache (a DM, an archived thread, another process's server) is asked
-        for on shard 0 only, which gets DMs: any other shard knows its servers' channels from the gateway."""
+        in a DM). A channel missing from the cache (a DM, a thread the gateway didn't list, another process's
+        server) is asked for once per process: any shard may own it (only DMs go to shard 0)."""
         channel = self._client.get_channel(channel_id)
         guild = getattr(channel, "guild", None)
         if isinstance(guild, discord.Guild):
             return shard_id is None or guild.shard_id == shard_id, guild.id
-        if shard_id is not None and shard_id != 0:
-            return False, None
-        try:
-            data: dict[str, Any] = dict(await self._client.http.get_channel(channel_id))
-        except discord.HTTPException as error:  # deleted, or out of reach: no vote can be read there either
-            log.info("could not look at channel %s for votes: %s", channel_id, error)
-            return False, None
-        if "guild_id" not in data:
-            return True, None
-        guild_id = int(data["guild_id"])
+        if channel_id not in self._servers:
+            try:
+                data: dict[str, Any] = dict(await self._client.http.get_channel(channel_id))
+            except discord.HTTPException as error:  # deleted, or out of reach: no vote can be read there either
+                log.info("could not look at channel %s for votes: %s", channel_id, error)
+                return False, None
+            finally:  # paced as a poll's reads: most are of other processes' servers, many at each start
+                await asyncio.sleep(CATCH_UP_PAUSE)
+            if len(self._servers) >= MAX_CHANNELS_KNOWN:  # a channel never moves: forgetting costs one read
+                self._servers.clear()
+            self._servers[channel_id] = int(data["guild_id"]) if "guild_id" in data else None
+        guild_id = self._servers[channel_id]
+        if guild_id is None:  # a DM: shard 0's
+            return shard_id is None or shard_id == 0, None
         return shard_id is None or shard_of(guild_id, self._client.shard_count or 1) == shard_id, guild_id
 
     async def _owners_answer(self, channel_id: int, message_id: int, owner: int) -> int | None:

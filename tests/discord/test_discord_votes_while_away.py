@@ -202,3 +202,17 @@ async def test_a_vote_found_in_a_thread_closed_and_locked_since_on_a_quiz_remove
             assert "1 attempt" in progress  # long-options' one question answered: a round done
     assert not [record for record in caplog.records
                 if record.levelno >= logging.ERROR and record.name.startswith(("adapters.", "bot."))]
+
+
+async def test_a_vote_in_a_thread_unknown_to_the_gateway_counts_on_a_shard_other_than_0(settings: Settings) -> None:
+    """The server on shard 1 of 3 (its id's shard), the thread not in its GUILD_CREATE: only shard 0 looked up
+    channels missing from the cache, and it found the thread in another shard's server, so neither counted it."""
+    async with serving(ThreadedVotingFake()) as fake:
+        in_channel, in_thread = await _a_poll_here_then_one_in_the_thread(settings, fake, "collectives")
+        await vote_for(fake, in_channel, "All-reduce", LEARNER_ID)
+        await vote_for(fake, in_thread, "All-reduce", OWNER_ID)
+
+        mark = len(fake.calls)
+        async with running_bot(sharded(settings, 3, (1,)), fake):
+            assert "Correct!" in (await reply_to(fake, in_channel, after=mark)).content
+            assert "Correct!" in (await reply_to(fake, in_thread, after=mark)).content
