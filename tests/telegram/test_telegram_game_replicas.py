@@ -102,6 +102,16 @@ async def opened(replicas: Replicas, api: FakeBotApi) -> str:
     return game_id
 
 
+async def first_question_ada_answered(replicas: Replicas, api: FakeBotApi) -> Call:
+    """The game opened, started on the second replica, and Ada's right vote on its first poll in on the first."""
+    game_id = await opened(replicas, api)
+    await replicas.post(1, replicas.press(ADA, f"gb:{game_id}", GROUP))
+    poll = await next_poll(api, GROUP.id, 1)
+    await replicas.post(0, replicas.vote(ADA, poll, correct(poll)))
+    await api.settle(quiet=0.3)
+    return poll
+
+
 async def test_start_pressed_on_both_replicas_at_once_asks_the_first_question_once(
         api: FakeBotApi, shared: Settings, reserve_port: Callable[[], int]) -> None:
     clock = FixedClock()
@@ -148,11 +158,7 @@ async def test_stop_on_one_replica_as_the_others_sweep_closes_the_question_ends_
         api: FakeBotApi, shared: Settings, reserve_port: Callable[[], int]) -> None:
     clock = FixedClock()
     async with two_replicas(shared, clock, reserve_port) as replicas:
-        game_id = await opened(replicas, api)
-        await replicas.post(1, replicas.press(ADA, f"gb:{game_id}", GROUP))
-        poll = await next_poll(api, GROUP.id, 1)
-        await replicas.post(0, replicas.vote(ADA, poll, correct(poll)))
-        await api.settle(quiet=0.3)
+        await first_question_ada_answered(replicas, api)
         clock.advance(timedelta(seconds=30) + GRACE)
         await replicas.post(1, replicas.command(ADA, "/game stop", GROUP))
         await api.wait_for("sendMessage", 1, lambda p: "Game stopped" in p["text"])
@@ -167,11 +173,7 @@ async def test_both_replicas_restarted_mid_question_close_it_once_and_ask_the_ne
         api: FakeBotApi, shared: Settings, reserve_port: Callable[[], int]) -> None:
     clock = FixedClock()
     async with two_replicas(shared, clock, reserve_port) as replicas:
-        game_id = await opened(replicas, api)
-        await replicas.post(1, replicas.press(ADA, f"gb:{game_id}", GROUP))
-        poll = await next_poll(api, GROUP.id, 1)
-        await replicas.post(0, replicas.vote(ADA, poll, correct(poll)))
-        await api.settle(quiet=0.3)
+        poll = await first_question_ada_answered(replicas, api)
     async with two_replicas(shared, clock, reserve_port) as replicas:
         await replicas.post(1, replicas.vote(AMINATA, poll, correct(poll)))
         await api.settle(quiet=0.3)
@@ -200,11 +202,7 @@ async def test_leave_on_one_replica_as_the_last_vote_comes_to_the_other_closes_o
         api: FakeBotApi, shared: Settings, reserve_port: Callable[[], int]) -> None:
     clock = FixedClock()
     async with two_replicas(shared, clock, reserve_port) as replicas:
-        game_id = await opened(replicas, api)
-        await replicas.post(1, replicas.press(ADA, f"gb:{game_id}", GROUP))
-        poll = await next_poll(api, GROUP.id, 1)
-        await replicas.post(0, replicas.vote(ADA, poll, correct(poll)))
-        await api.settle(quiet=0.3)
+        poll = await first_question_ada_answered(replicas, api)
         api.left.setdefault(GROUP.id, set()).add(WANJIRU.id)
         left = {"message": {"message_id": 90000, "date": int(time.time()), "chat": GROUP.json(),
                             "from": WANJIRU.json(), "left_chat_member": WANJIRU.json()}}
