@@ -183,10 +183,11 @@ class QuizEngine:
     async def ask_again(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
         return await self._answering.ask_again(actor, surface)
 
-    async def skip(self, actor: Actor, surface: Target | None = None, *,
-                   on_screen: QuestionView | None = None) -> AnswerOutcome | Notice:
-        """``on_screen``: the question the learner sees (a terminal's): if another is open by now, "no longer open"."""
-        return await self._answering.skip(actor, surface, on_screen=on_screen)
+    async def skip(self, actor: Actor, surface: Target | None = None, *, on_screen: QuestionView | None = None,
+                   sent_before: Callable[[MessageLink], bool] | None = None) -> AnswerOutcome | Notice:
+        """``on_screen``: the question the learner sees (a terminal's): if another is open by now, "no longer open";
+        ``sent_before``: whether the command was sent before a message (the open question's): then likewise."""
+        return await self._answering.skip(actor, surface, on_screen=on_screen, sent_before=sent_before)
 
     async def review(self, actor: Actor, surface: Target | None = None, *, shared: bool = False,
                      pressed: bool = False) -> Started | Summary | Notice:

@@ -31,6 +31,7 @@ from adapters.telegram.member_commands import MemberCommands, first_name
 from adapters.telegram.menu import help_text, how_to_answer, how_to_change_language, next_steps, set_chat_menu
 from adapters.telegram.personal import Send, language_question
 from adapters.telegram.reload_reply import reload_reply
+from adapters.telegram.sent_order import sent_before
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_key
 from adapters.telegram.typed_commands import Callback, Context, run_typed
@@ -103,8 +104,7 @@ class Commands:
             profile = await self._engine.profile(actor, with_due=True)
             _ = self._engine.localizer_for(profile.language)
             lines = [named(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.",
-                             name=first_name(update))),
-                     esc(next_steps(_))]
+                             name=first_name(update))), esc(next_steps(_))]
             if profile.due_note:  # a returning learner's next step may be a review
                 lines.append(esc(profile.due_note))
             if not profile.language_known:
@@ -184,7 +184,7 @@ class Commands:
     async def skip(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         # Then the skipped question's poll is closed: a vote there would count for nothing.
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
-            reply = await self._engine.skip(actor, surface)
+            reply = await self._engine.skip(actor, surface, sent_before=sent_before(chat, update.effective_message))
         if isinstance(reply, Notice):  # e.g. nothing to skip
             await self.tell("skip", actor, chat, first_name(update), reply)
 
