@@ -296,4 +296,3 @@ class GroupCommit:
             self._connection.close()
             self._connection = None
         self._engine.dispose()
-
