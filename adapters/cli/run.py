@@ -76,9 +76,14 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     return 0
 
 
+# SIGHUP too: the terminal `run` was started from closed (an SSH connection dropped) ends it cleanly, not at once;
+# unless it was started to outlive its terminal (`nohup`: SIGHUP ignored), which it then still does.
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
 class StopSignals:
-    """SIGTERM and SIGINT. While the process starts, a signal cancels the start-up: nothing is served yet, and its
-    own waits (a silent database, a Bot API out of reach) can take a minute, longer than a container's stop allows.
+    """STOP_SIGNALS. While the process starts, a signal cancels the start-up: nothing is served yet, and its own
+    waits (a silent database, a Bot API out of reach) can take a minute, longer than a container's stop allows.
     Once serving, a signal asks for the clean stop: the updates under way finish."""
 
     def __init__(self, starting: asyncio.Task[object] | None) -> None:
@@ -86,7 +91,9 @@ class StopSignals:
         self._starting = starting  # the task to cancel, until serving
         self._cut = False
         self._loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
+        self._signals = [signum for signum in STOP_SIGNALS
+                         if signum != signal.SIGHUP or signal.getsignal(signum) is not signal.SIG_IGN]
+        for signum in self._signals:
             self._loop.add_signal_handler(signum, self._heard)
 
     def _heard(self) -> None:
@@ -107,7 +114,7 @@ class StopSignals:
         return cut
 
     def remove(self) -> None:
-        for signum in (signal.SIGTERM, signal.SIGINT):
+        for signum in self._signals:
             self._loop.remove_signal_handler(signum)
 
 

@@ -35,7 +35,7 @@ async def silent_server() -> AsyncIterator[tuple[int, asyncio.Event]]:
         server.close()
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
 @pytest.mark.parametrize("silent", ["bot api", "database"])
 async def test_a_signal_during_start_up_stops_the_process_at_once_and_cleanly(
         tmp_path: Path, silent: str, signum: signal.Signals) -> None:

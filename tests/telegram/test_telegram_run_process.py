@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -68,3 +69,37 @@ async def test_telegram_unreachable_at_start_up_is_one_clear_line_without_the_to
                          "and QUIZ_TELEGRAM_API_URL (no proxy is used for Telegram)"), bot.log
     assert "Traceback" not in bot.log and "NetworkError" not in bot.log  # the traceback only at DEBUG
     assert TOKEN not in bot.log and TOKEN.split(":")[1] not in bot.log
+
+
+async def test_a_closed_terminal_stops_quiztutor_run_cleanly(api: FakeBotApi, tmp_path: Path) -> None:
+    """SIGHUP (the terminal it was started from closed, an SSH connection dropped) is the clean stop SIGTERM is:
+    before, Python's default for it ended the process at once, the updates under way cut short."""
+    bot = await BotProcess.start(bot_env(api.base_url, tmp_path))
+    try:
+        await api.wait_for("getUpdates", within=30)
+        await api.command(AMINATA, "/quiz collectives")
+        await api.wait_for("sendPoll", within=30)
+        bot.process.send_signal(signal.SIGHUP)
+        code = await bot.exited(within=30)
+    finally:
+        await bot.stop()
+    assert code == 0, bot.log
+    assert "shutting down" in bot.log, bot.log
+
+
+async def test_a_run_started_to_outlive_its_terminal_keeps_serving_through_sighup(api: FakeBotApi,
+                                                                                  tmp_path: Path) -> None:
+    """Started with SIGHUP ignored (`nohup quiztutor run &`), it goes on when its terminal closes."""
+    as_nohup = ("import runpy, signal, sys; signal.signal(signal.SIGHUP, signal.SIG_IGN); "
+                "sys.argv = ['quiztutor', 'run']; runpy.run_module('adapters.cli.main', run_name='__main__')")
+    bot = await BotProcess.start(bot_env(api.base_url, tmp_path), "-c", as_nohup)
+    try:
+        await api.wait_for("getUpdates", within=30)
+        bot.process.send_signal(signal.SIGHUP)
+        await api.command(AMINATA, "/quiz collectives")
+        await api.wait_for("sendPoll", within=30)
+        await api.settle()
+        assert bot.process.returncode is None and "shutting down" not in bot.log, bot.log  # still serving
+    finally:
+        code = await bot.stop()
+    assert code == 0, bot.log
