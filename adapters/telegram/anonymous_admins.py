@@ -35,7 +35,8 @@ class AnonymousAdmins:
         word = folded(args[0]) if args else None
         if command == "game" and word in CONTROLS:
             # The podium names who stopped the game as the group shows the message: by the group's title.
-            await self._games.control(actor, where, word, message.sender_chat.title or "?", None, True, message)
+            await self._games.control(actor, where, word, message.sender_chat.title or "?", None, moderator=True,
+                                      message=message)
             return True
         if command != "language":
             return False
