@@ -34,10 +34,10 @@ def shorten_words(text: str, limit: int) -> str:
     kept = cut.removesuffix(ELLIPSIS)
     if cut == text or not kept or text[len(kept)].isspace():
         return cut
-    space = max(kept.rfind(" "), kept.rfind("\n"))
-    if space < len(kept) * 2 // 3:
+    head = kept[:max(kept.rfind(" "), kept.rfind("\n"), 0)].rstrip()  # to the end of the last whole word
+    if len(head) < len(kept) * 2 // 3:  # counted without the spaces after it, which the cut drops too
         return cut
-    return kept[:space].rstrip() + ELLIPSIS
+    return head + ELLIPSIS
 
 
 def folded(text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 import regex
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from bot.text import ELLIPSIS, shorten, shorten_words, shown_name, without_controls
@@ -66,6 +66,7 @@ def test_a_word_longer_than_a_third_of_the_room_is_cut_inside_it() -> None:
 
 
 @given(st.lists(CLUSTER_PARTS, max_size=40).map("".join), st.integers(min_value=-2, max_value=45))
+@example("a   aaa", 6)  # found by Hypothesis: the spaces before the word's start were counted as kept
 def test_a_cut_at_a_word_keeps_at_least_two_thirds_of_the_plain_cut_and_never_more(text: str, limit: int) -> None:
     plain, words = shorten(text, limit), shorten_words(text, limit)
     kept, plain_kept = words.removesuffix(ELLIPSIS), plain.removesuffix(ELLIPSIS)
