@@ -95,8 +95,18 @@ class PlatformSettings(BaseSettings):
 
 @dataclass(frozen=True)
 class SingleProcess:
-    lock: str  # the lock's name, the same in every process configured alike (never a secret)
-    refusal: str  # what to tell the operator when another process holds it
+    """What only one process at a time may serve (Telegram's long polling, a Discord shard): each lock's name (the
+    same in every process configured alike, never a secret) and what to tell the operator when another process
+    holds it. A process takes all of them or refuses to start."""
+
+    refusals: Mapping[str, str]
+
+    @property
+    def locks(self) -> list[str]:
+        return list(self.refusals)
+
+    def refusal(self, held: str) -> str:
+        return self.refusals.get(held) or next(iter(self.refusals.values()))
 
 
 class ChatAdapter(Protocol):

@@ -20,7 +20,7 @@ import contextlib
 import hashlib
 import logging
 import secrets
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import text
@@ -51,6 +51,7 @@ def advisory_key(name: str) -> int:
 # numbers them from low again), and a pooler hands one backend to one client after another.
 NAME_SESSION = text("SELECT set_config('application_name', :name, false)")
 TRY_LOCK = text("SELECT pg_try_advisory_lock(:key)")
+UNLOCK = text("SELECT pg_advisory_unlock(:key)")
 # A connection can break without the database noticing yet (a network fault rather than a restart): this process's
 # old session then still holds the lock, and taking it again must end that session, not give up for good. So when
 # the lock is held, this says whose session holds it, and ends it if it is this process's. (Ended, not waited for:
@@ -67,12 +68,15 @@ TRY_ROUNDS = 100  # 5 s for a session told to end to be gone (taking the lock ag
 
 
 class AdvisoryLock:
-    """A session advisory lock on a connection of its own, taken again if that connection is lost."""
+    """Session advisory locks, one or several (a process's Discord shards), on a connection of their own, taken
+    again if that connection is lost. All or none: a process holds every one of its locks, or none of them."""
 
-    def __init__(self, url: str, name: str, *, check_seconds: float) -> None:
+    def __init__(self, url: str, names: Sequence[str], *, check_seconds: float) -> None:
+        if not names:
+            raise ValueError("no lock named")
         self._engine = create_unpooled_engine(url)
-        self._name = name
-        self._key = advisory_key(name)
+        self._names = list(dict.fromkeys(names))
+        self._name = ", ".join(self._names)  # as the log lines name them
         self._every = check_seconds
         self._connection: AsyncConnection | None = None
         self._driver: Any = None  # the driver's (asyncpg's) connection under it, to abort at once
@@ -104,7 +108,8 @@ class AdvisoryLock:
         await self._engine.dispose()
 
     async def _let_go(self, connection: AsyncConnection) -> None:
-        await connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": self._key})
+        for name in self._names:
+            await connection.execute(UNLOCK, {"key": advisory_key(name)})
         await connection.commit()
         await connection.close()
         self._connection = self._driver = None  # closed politely: nothing left to abort
@@ -124,8 +129,9 @@ class AdvisoryLock:
             self._attempts += 1  # in the name too, for whoever reads pg_stat_activity
             name = f"{self._tag}{self._attempts} {self._name}"[:63]  # PostgreSQL keeps 63 bytes: the tag comes first
             await connection.execute(NAME_SESSION, {"name": name})
-            if not await self._try_lock(connection):
-                raise LockHeld(self._name)
+            for lock in self._names:  # all or none: closing the connection (below) lets go of those taken
+                if not await self._try_lock(connection, advisory_key(lock)):
+                    raise LockHeld(lock)
             await connection.commit()  # no transaction left open for the life of the process
         except BaseException:
             with contextlib.suppress(Exception):
@@ -134,13 +140,13 @@ class AdvisoryLock:
             raise
         return connection
 
-    async def _try_lock(self, connection: AsyncConnection) -> bool:
-        """Take the lock on ``connection``; False if another process's session holds it. This process's own old
-        session holding it is ended, and waited for."""
+    async def _try_lock(self, connection: AsyncConnection, key: int) -> bool:
+        """Take the lock ``key`` on ``connection``; False if another process's session holds it. This process's own
+        old session holding it is ended, and waited for."""
         for _ in range(TRY_ROUNDS):
-            if (await connection.execute(TRY_LOCK, {"key": self._key})).scalar():
+            if (await connection.execute(TRY_LOCK, {"key": key})).scalar():
                 return True
-            holder = (await connection.execute(HOLDER, {"key": self._key, "tag": self._tag})).first()
+            holder = (await connection.execute(HOLDER, {"key": key, "tag": self._tag})).first()
             await connection.commit()  # pg_stat_activity is read once a transaction: the next round reads it anew
             if holder is not None and not holder[0]:
                 return False

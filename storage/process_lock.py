@@ -20,26 +20,29 @@ from storage.held_lock import HeldLock, KeptLock, LockHeld
 
 
 @contextlib.asynccontextmanager
-async def process_lock(url: str, name: str, *, check_seconds: float = CHECK_SECONDS) -> AsyncIterator[HeldLock]:
-    """Hold the lock ``name`` for the database at ``url`` while the block runs; raises LockHeld at once if
-    another process holds it. An in-memory SQLite database takes no lock (no other process can share it)."""
+async def process_lock(url: str, *names: str, check_seconds: float = CHECK_SECONDS) -> AsyncIterator[HeldLock]:
+    """Hold the locks ``names`` (one or several) for the database at ``url`` while the block runs; raises LockHeld,
+    naming the first held, at once if another process holds any of them. An in-memory SQLite database takes no
+    lock (no other process can share it)."""
     parsed = make_url(url)
     if parsed.get_backend_name() == "postgresql":
-        lock = AdvisoryLock(url, name, check_seconds=check_seconds)
+        lock = AdvisoryLock(url, names, check_seconds=check_seconds)
         await lock.take()
         try:
             yield lock
         finally:
             await lock.release()
     elif (file := sqlite_file(parsed)) is not None:
-        with _file_lock(file.with_name(f"{file.name}.{_safe(name)}.lock")):
+        with contextlib.ExitStack() as stack:
+            for name in dict.fromkeys(names):
+                stack.enter_context(_file_lock(file.with_name(f"{file.name}.{_safe(name)}.lock"), name))
             yield KeptLock()
     else:
         yield KeptLock()
 
 
 @contextlib.contextmanager
-def _file_lock(path: Path) -> Iterator[None]:
+def _file_lock(path: Path, name: str) -> Iterator[None]:
     try:
         import fcntl
     except ImportError:  # not on this system (Windows): Telegram's 409 Conflict still stops a second poller
@@ -51,7 +54,7 @@ def _file_lock(path: Path) -> Iterator[None]:
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise LockHeld(str(path)) from None
+            raise LockHeld(name) from None
         yield
     finally:
         os.close(descriptor)  # closing releases the lock

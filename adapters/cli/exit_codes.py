@@ -14,7 +14,7 @@ class ExitCode(IntEnum):
     CONTENT = 3  # the quiz content is invalid, so the bot can't start
     DATABASE = 4  # the database can't be opened, migrated or written
     LOGIN = 5  # a chat platform rejected the bot's token
-    CONFLICT = 6  # another process already takes the bot's updates (Telegram long polling runs in one process)
+    CONFLICT = 6  # another process already takes the bot's updates (Telegram long polling, a Discord shard)
     # a chat platform's servers can't be reached at start-up (network, proxy, their URL setting) or fail (5xx)
     UNREACHABLE = 7
     INTERRUPTED = 130  # Ctrl-C

@@ -122,7 +122,7 @@ class SingleProcessLock:
     """A platform's single-process lock while this process holds it, for /readyz and for `run` to stop on."""
 
     def __init__(self, single: SingleProcess, held: HeldLock) -> None:
-        self.name = f"lock {single.lock}"
+        self.name = f"lock {', '.join(single.locks)}"
         self._single = single
         self._held = held
 
@@ -131,24 +131,25 @@ class SingleProcessLock:
 
     async def failure(self) -> Exception:
         """Returns once another process took the lock (after this one's database connection was lost)."""
-        await self._held.lost()
+        taken = await self._held.lost()
         return AnotherInstance(f"this process lost its lock with its database connection, and meanwhile "
-                               f"{self._single.refusal}")
+                               f"{self._single.refusal(str(taken))}")
 
 
 @contextlib.asynccontextmanager
 async def single_processes(database_url: str,
                            platforms: Sequence[PlatformSettings]) -> AsyncIterator[list[SingleProcessLock]]:
-    """Hold the lock of each platform that only one process may serve as configured (Telegram long polling),
-    so a second process on the same database refuses at start-up instead of fighting over the updates."""
+    """Hold the locks of each platform that only one process may serve as configured (Telegram long polling, a
+    Discord shard), so a second process on the same database refuses at start-up instead of fighting over the
+    updates."""
     async with contextlib.AsyncExitStack() as stack:
         locks = []
         for platform in platforms:
             if (single := platform.single_process()) is not None:
                 try:
-                    held = await stack.enter_async_context(process_lock(database_url, single.lock))
-                except LockHeld:
-                    raise AnotherInstance(single.refusal) from None
+                    held = await stack.enter_async_context(process_lock(database_url, *single.locks))
+                except LockHeld as taken:
+                    raise AnotherInstance(single.refusal(str(taken))) from None
                 locks.append(SingleProcessLock(single, held))
         yield locks
 

@@ -10,7 +10,7 @@ from pydantic_settings import NoDecode, SettingsConfigDict
 
 from adapters.discord.proxy_env import proxy_problems
 from adapters.error_kinds import EVENT_FAILED, GATEWAY_FAILED, HANDLER_FAILED
-from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, PlatformTool
+from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, PlatformTool, SingleProcess
 from bot.content.limits import PollLimits
 
 if TYPE_CHECKING:  # annotations only: start-up (`quiztutor --help`) doesn't load the engine
@@ -22,6 +22,13 @@ DISCORD_LIMITS = PollLimits(question=300, option=55)
 BOT_TOKEN = r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$"
 # Discord's REST API as discord.py reaches it (its http.Route.BASE), named here without loading discord.py.
 DISCORD_API = "https://discord.com/api/v10"
+# Told when another process on the same database already runs this process's gateway connection, or a shard of it.
+GATEWAY_ALREADY = ("another process on this database already runs this Discord bot's gateway connection; Discord "
+                   "would send both every event, and both would answer: stop the other one, or shard the bot and give "
+                   "each process its own shards (QUIZ_DISCORD_SHARD_COUNT, QUIZ_DISCORD_SHARD_IDS)")
+SHARD_ALREADY = ("another process on this database already runs shard {shard} of {count} of this Discord bot; "
+                 "Discord would send both its events, and both would answer: give each process shards of its own "
+                 "(QUIZ_DISCORD_SHARD_IDS)")
 # At most 100,000 shards: the largest bots run thousands; a typo's trillion would fill the memory listing them.
 MAX_SHARDS = 100_000
 
@@ -78,6 +85,20 @@ class DiscordSettings(PlatformSettings):
     def environment_problems(self, environ: Mapping[str, str]) -> list[tuple[str, str]]:
         """A proxy for Discord that discord.py can't go through (socks5://), if Discord is configured."""
         return proxy_problems(DISCORD_API, environ) if self.enabled else []
+
+    def single_process(self) -> SingleProcess | None:
+        """A gateway connection (the bot's one, or a shard's) in one process: Discord sends every event to each
+        connection of the same shard, so two processes running it would both answer. One lock a shard; unsharded is
+        shard 0 of 1. (Processes must agree on QUIZ_DISCORD_SHARD_COUNT: the locks of 4 shards don't see 2's.)"""
+        if self.token is None:
+            return None
+        # The token's first part is the bot's user id (base64): it tells bots apart without putting a secret anywhere.
+        bot = self.token.get_secret_value().partition(".")[0]
+        count = self.shard_count or 1
+        if not self.sharded:
+            return SingleProcess({f"discord-{bot}-shard-0-of-1": GATEWAY_ALREADY})
+        return SingleProcess({f"discord-{bot}-shard-{shard}-of-{count}": SHARD_ALREADY.format(shard=shard, count=count)
+                              for shard in self.shards})
 
     @property
     def sharded(self) -> bool:

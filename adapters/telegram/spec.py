@@ -134,7 +134,7 @@ class TelegramSettings(PlatformSettings):
             return None
         # The bot's id (the token's part before the colon) tells bots apart without putting a secret anywhere.
         bot = self.token.get_secret_value().partition(":")[0]
-        return SingleProcess(f"telegram-polling-{bot}", POLLING_ALREADY)
+        return SingleProcess({f"telegram-polling-{bot}": POLLING_ALREADY})
 
 
 def build(engine: QuizEngine, settings: PlatformSettings) -> ChatAdapter:

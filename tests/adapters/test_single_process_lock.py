@@ -15,7 +15,7 @@ from storage.held_lock import LockHeld
 from storage.process_lock import process_lock
 from tests.support.tcp_proxy import TcpProxy
 
-POLLING = SingleProcess("telegram-polling-1", "another process on this database is already polling")
+POLLING = SingleProcess({"telegram-polling-1": "another process on this database is already polling"})
 
 
 async def nothing_wrong() -> None:
@@ -38,7 +38,7 @@ async def test_readiness_fails_while_the_lock_is_lost_with_the_database_and_reco
     await proxy.open()
     through_proxy = server.set(host="127.0.0.1", port=proxy.port).render_as_string(hide_password=False)
     try:
-        async with process_lock(through_proxy, POLLING.lock, check_seconds=0.05) as held:
+        async with process_lock(through_proxy, *POLLING.locks, check_seconds=0.05) as held:
             readiness = Readiness(nothing_wrong, [SingleProcessLock(POLLING, held)])
             assert await readiness.problems() == []
             await proxy.cut()  # the database goes away: its session, and the lock, end with the connection
@@ -47,7 +47,7 @@ async def test_readiness_fails_while_the_lock_is_lost_with_the_database_and_reco
             await proxy.open()
             await problems_become(readiness, [])
             with pytest.raises(LockHeld):  # held again: a second poller is refused
-                async with process_lock(postgres_url, POLLING.lock):
+                async with process_lock(postgres_url, *POLLING.locks):
                     pass
     finally:
         await proxy.cut()

@@ -39,6 +39,21 @@ async def test_a_second_holder_is_refused_until_the_first_lets_go(database_url: 
         pass
 
 
+async def test_several_locks_are_taken_all_or_none(database_url: str) -> None:
+    """A process's Discord shards: one already held refuses the lot, naming it, and keeps none of the others."""
+    async with process_lock(database_url, "shard-0", "shard-1"):
+        with pytest.raises(LockHeld) as refused:
+            async with process_lock(database_url, "shard-2", "shard-1", "shard-3"):
+                pass
+        assert str(refused.value) == "shard-1"
+        async with process_lock(database_url, "shard-2"), process_lock(database_url, "shard-3"):  # none kept
+            with pytest.raises(LockHeld):  # and the first still holds both of its own
+                async with process_lock(database_url, "shard-0"):
+                    pass
+    async with process_lock(database_url, "shard-1", "shard-0"):  # let go: free again, in any order
+        pass
+
+
 async def test_an_in_memory_database_takes_no_lock() -> None:
     async with process_lock("sqlite+aiosqlite:///:memory:", "x"), process_lock("sqlite+aiosqlite:///:memory:", "x"):
         pass
