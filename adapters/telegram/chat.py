@@ -22,6 +22,8 @@ Sent = TypeVar("Sent")
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)  # a reference link's preview would bury the quiz
 PHOTOS_REFUSED = "not enough rights to send photos"  # Telegram's words where a group allows members no photos
 POLLS_REFUSED = "not enough rights to send polls"  # and where it allows them no polls
+# And where it allows them (or the bot, restricted) no text messages: a 400, not the 403 of a bot removed
+TEXTS_REFUSED = ("not enough rights to send text messages", "have no rights to send a message")
 # Telegram's words for a forum topic closed (only the group's admins may post there), and for one deleted too.
 TOPIC_CLOSED_WORDS = "topic_closed"
 TOPIC_GONE = ("message thread not found", TOPIC_CLOSED_WORDS, "topic_deleted")
@@ -42,6 +44,11 @@ def topic_gone(error: BadRequest) -> bool:
     """Whether Telegram refused because the forum topic (adapters/telegram/topics.py) was deleted, or closed to
     the bot."""
     return any(words in error.message.lower() for words in TOPIC_GONE)
+
+
+def texts_refused(error: BadRequest) -> bool:
+    """Whether Telegram refused a text message because the chat lets its members (the bot among them) send none."""
+    return any(words in error.message.lower() for words in TEXTS_REFUSED)
 
 
 def polls_refused(error: BaseException | None) -> bool:

@@ -17,7 +17,7 @@ from adapters.telegram import game_render, render
 from adapters.telegram.actors import owner_in
 from adapters.telegram.answers import MaybeCarriedOut
 from adapters.telegram.callback_data import Action
-from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused, topic_closed, topic_gone
+from adapters.telegram.chat import NO_PREVIEW, TelegramChat, polls_refused, texts_refused, topic_closed, topic_gone
 from adapters.telegram.game_first import for_game
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.keyboards import button
@@ -36,8 +36,9 @@ log = logging.getLogger(__name__)
 def _still_in_group() -> Iterator[None]:
     """The chat refusing the bot ends the game, as every message after would be refused too: Forbidden (the bot
     was removed from the group, or may no longer write there), ChatMigrated (the group became a supergroup
-    that already has a game of its own, see ChatRepository.move), or its forum topic gone; or closed, which no
-    right granted the bot would mend (said as closed: an admin may open it again)."""
+    that already has a game of its own, see ChatRepository.move), its forum topic gone, or texts refused (its members,
+    the bot among them, may send none: polls may still go up, which nobody could see the results of); or closed,
+    which no right granted the bot would mend (said as closed: an admin may open it again)."""
     try:
         yield
     except (Forbidden, ChatMigrated) as error:
@@ -45,7 +46,7 @@ def _still_in_group() -> Iterator[None]:
     except BadRequest as error:
         if topic_closed(error):
             raise ChatClosed(TOPIC_CLOSED) from error
-        if topic_gone(error):
+        if topic_gone(error) or texts_refused(error):
             raise ChatRefused(N_("Send Messages")) from error
         raise
 

@@ -58,6 +58,8 @@ class Failure:
     description: str
     retry_after: int | None = None
     migrate_to_chat_id: int | None = None  # a group that became this supergroup (PTB raises ChatMigrated)
+    # As a chat's refusal: only of text messages (its members may send none, polls perhaps still), not every call
+    methods: frozenset[str] | None = None
 
     def parameters(self) -> dict[str, int]:
         """The ResponseParameters Telegram adds to the error, if any."""
