@@ -72,6 +72,14 @@ def shown_name(name: str) -> str:
     return shown if any(unicodedata.category(char) != "Cf" for char in shown if not char.isspace()) else ""
 
 
+def isolated(name: str) -> str:
+    """A name set among the bot's words: one with right-to-left letters (Arabic, Hebrew) in a first-strong isolate
+    (U+2068 … U+2069), which the text around it reads as one neutral character. Else the bidi algorithm runs the
+    words and numbers after it into it ("1. علي — 150 points" shows "1. 150 — علي points"), and a line that begins
+    with it reads right to left. ``shown_name`` took any bidi control out of it: this pair is the bot's own."""
+    return f"\u2068{name}\u2069" if any(unicodedata.bidirectional(char) in ("R", "AL") for char in name) else name
+
+
 def without_controls(text: str) -> str:
     """``text`` without control characters (line breaks and tabs become spaces): a NUL, which PostgreSQL refuses
     in text, or an ESC, which a name has no use for."""

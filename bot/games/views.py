@@ -24,7 +24,7 @@ from bot.games.rules import (
     standings,
 )
 from bot.i18n import Localizer
-from bot.text import shown_name
+from bot.text import isolated, shown_name
 
 LETTERS = string.ascii_uppercase
 PODIUM_LINES = 10  # players listed by name at the end; the rest are counted
@@ -47,7 +47,7 @@ def lobby(game: GameRecord, quiz: Quiz, players: list[PlayerRecord], starter: st
         _.ngettext("{n} question, {seconds} seconds each.", "{n} questions, {seconds} seconds each.", count,
                    seconds=game.question_seconds),
         _("Press Join to play. The game begins in {seconds} seconds, or when {name} presses Start.",
-          seconds=LOBBY_SECONDS, name=starter),
+          seconds=LOBBY_SECONDS, name=_display(starter)),
         _("You can also join by answering a question."),
         _("Players: {names}", names=_names(players)),
     )
@@ -160,7 +160,7 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
         rest = len(ranked) - PODIUM_LINES
         lines.append(_.ngettext("…and {n} more player.", "…and {n} more players.", rest))
     lines += tie_note(shown, _)
-    note = _("Stopped by {name}.", name=stopped_by) if stopped_by else None
+    note = _("Stopped by {name}.", name=_display(stopped_by)) if stopped_by else None
     if not players:
         note = _("Nobody played.")
     if questions_removed:
@@ -238,6 +238,6 @@ def refused_note(right: str, _: Localizer) -> str:
 
 
 def _display(name: str) -> str:
-    """A player's name as the game shows it; the placeholder if nothing in it would show (kept before names were
-    checked)."""
-    return shown_name(name) or UNNAMED
+    """A player's name as the game shows it, a right-to-left one isolated from the words around it; the
+    placeholder if nothing in it would show (kept before names were checked)."""
+    return isolated(shown_name(name) or UNNAMED)
