@@ -10,7 +10,7 @@ from typing import Protocol
 from adapters.telegram.html_text import bold, esc
 from adapters.telegram.spec import TELEGRAM_LIMITS as LIMITS
 from bot.content.limits import fits_poll
-from bot.text import shorten
+from bot.text import isolated, shorten
 
 EXPLANATION_LINE_FEEDS = 2
 OWNER_LIMIT = 32
@@ -45,9 +45,10 @@ class PollLayout:
 def poll_layout(view: PollQuestion, owner: str | None = None) -> PollLayout:
     """A native poll when everything fits Telegram's limits; otherwise a lettered message and an A/B/C poll.
 
-    In a group, ``owner`` names whose quiz the poll belongs to, since several may run side by side.
+    In a group, ``owner`` names whose quiz the poll belongs to, since several may run side by side (a right-to-left
+    name isolated: else the question would read right to left from it).
     """
-    label = f"{view.short_label} ({shorten(owner, OWNER_LIMIT)})" if owner else view.short_label
+    label = f"{view.short_label} ({isolated(shorten(owner, OWNER_LIMIT))})" if owner else view.short_label
     question = f"{label} · {view.prompt}"
     explanation = fit_explanation(view.explanation)
     if fits_poll(LIMITS, question, view.options):

@@ -7,14 +7,16 @@ from bot.i18n import Localizer
 from bot.progress_replies import Progress
 from bot.reload_report import ReloadReport
 from bot.replies import Feedback, Notice, Outcome, Preview, QuizList, Summary, WhichQuiz
+from bot.text import isolated, shorten
 
 OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "⏭"}
 OWNER_LIMIT = 64  # characters of a name shown before a group member's reply (its word joiners on top: see named)
 
 
 def owner_prefix(owner: str | None) -> str:
-    """In a group, whose quiz a message belongs to: ``<b>Ada</b> · ``."""
-    return f"<b>{named(owner, OWNER_LIMIT)}</b> · " if owner else ""
+    """In a group, whose quiz a message belongs to: ``<b>Ada</b> · ``. A right-to-left name isolated (cut first, so
+    that the isolate closes), else the whole line would read right to left from it."""
+    return f"<b>{named(isolated(shorten(owner, OWNER_LIMIT)), None)}</b> · " if owner else ""
 
 
 def caption(text: str, owner: str | None = None) -> str:

@@ -54,3 +54,20 @@ async def test_right_to_left_names_leave_the_game_s_lines_in_their_order(
         # The lobby's two, the list of players, the standings' two, the podium's three, the board's two
         assert len(named) >= 9, named
         assert {line: outside_isolates(line) for line in named if outside_isolates(line)} == {}
+
+
+async def test_a_right_to_left_name_before_a_reply_in_the_group_leaves_the_reply_in_its_order(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """A group's reply names whom it is for first: "علي · There is no quiz called …" began with a right-to-left
+    letter, so the whole line ran right to left; so did a poll's "1/3 (علي) · Which …"."""
+    async with running_bot(settings, clock, game_interval=GAMES):
+        await api.command(ALI, "/game nosuchquiz", GROUP)
+        await api.command(SARA, "/quiz collectives", GROUP)
+        await api.wait_for("sendPoll", 1, lambda p: p["chat_id"] == str(GROUP.id))
+        await api.settle()
+        texts = [call.params.get("text") or call.params["question"] for call in group_calls(api, GROUP)
+                 if call.method in ("sendMessage", "sendPoll")]
+        named = [line for text in texts for line in html.unescape(re.sub(r"<[^>]+>", "", text)).splitlines()
+                 if "علي" in line or "שרה" in line]
+        assert len(named) >= 2, texts  # the refusal, and the poll's question
+        assert {line: outside_isolates(line) for line in named if outside_isolates(line)} == {}
