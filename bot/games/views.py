@@ -56,8 +56,11 @@ def lobby(game: GameRecord, quiz: Quiz, players: list[PlayerRecord], starter: st
 
 
 def begins(game: GameRecord, players: list[PlayerRecord], _: Localizer) -> GameBegins:
-    text = _.ngettext("Game on! {n} player: {names}", "Game on! {n} players: {names}", len(players),
-                      names=_names(players))
+    if not players:  # every one left the chat from the lobby: a game anyone may still join by answering
+        text = _("Game on! Nobody has joined yet: answer a question to play.")
+    else:
+        text = _.ngettext("Game on! {n} player: {names}", "Game on! {n} players: {names}", len(players),
+                          names=_names(players))
     return GameBegins(game.id, game.chat_id, game.lobby_message, text, _.language)
 
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.engine import QuizEngine
-from bot.games.replies import GameBegins, GamePodium, GameResults
-from bot.games.rules import RESULTS_SECONDS
+from bot.games.replies import GameBegins, GamePodium, GameQuestion, GameResults
+from bot.games.rules import LOBBY_SECONDS, RESULTS_SECONDS
 from bot.replies import Actor, NoticeCode
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, open_with_three, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, open_with_three, opened_by_ada, vote
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 
@@ -117,3 +117,16 @@ async def test_a_leaver_closing_a_question_its_closed_chat_refuses_tells_the_sta
         (ADA.user_id, [NoticeCode.CHAT_UNHEARD])]
     assert stage.told[ADA.user_id][0].text.startswith(  # which game: Ada may run several, in other chats
         "Game stopped: Collectives\nI can't post the game's messages in this topic")
+
+
+async def test_a_game_whose_every_player_left_from_the_lobby_begins_saying_nobody_has_joined(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """Was "Game on! 0 players: " (a count of none, and a colon before nothing)."""
+    stage = RecordingStage()
+    await opened_by_ada(engine, stage)
+    await engine.games.left(ADA, stage)  # the starter, alone in the lobby, left the group
+    clock.advance(timedelta(seconds=LOBBY_SECONDS))
+    await engine.games.sweep("telegram", stage)
+    assert [begun.text for begun in stage.of(CHAT, GameBegins)] == [
+        "Game on! Nobody has joined yet: answer a question to play."]
+    assert stage.of(CHAT, GameQuestion)  # anyone may still join by answering it
