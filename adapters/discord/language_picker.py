@@ -11,10 +11,12 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from adapters.discord.actors import interaction_actor
+from adapters.discord.permissions import channel_refused
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond_plain
+from adapters.discord.sending import NOT_DONE
 from adapters.discord.surfaces import ChannelSurface, PrivateSurface
-from adapters.left_open import closing_left_open
+from adapters.left_open import Showing, closing_left_open
 from bot.delivery import Shown, Surface
 from bot.engine import QuizEngine
 from bot.languages import SUPPORTED_LANGUAGES, native_name
@@ -79,6 +81,16 @@ async def language_chosen(engine: QuizEngine, polls: PollPlay, interaction: disc
         if isinstance(reply, Started) and reply.asked_before is not None and interaction.channel_id is not None:
             return ChannelSurface(polls, interaction.channel_id, interaction.user.id, interaction=interaction)
         return PrivateSurface(interaction)
-    async with closing_left_open(polls.end_linked, where) as shown:
-        reply = await engine.choose_language(interaction_actor(interaction), choice, shown)
+    shown: Showing | None = None
+    try:
+        async with closing_left_open(polls.end_linked, where) as shown:
+            reply = await engine.choose_language(interaction_actor(interaction), choice, shown)
+    except NOT_DONE as error:  # the poll asked again refused (a right revoked, a thread locked, held back)
+        asked = shown.reply if shown is not None else None
+        if not isinstance(asked, Started) or not channel_refused(error):
+            raise
+        # The language is stored: said so. The question stays on its old poll, whose vote still counts.
+        log.info("could not ask user %s's question again in channel %s: %s", interaction.user.id,
+                 interaction.channel_id, error)
+        return Notice(asked.intro, language=asked.language)
     return reply if isinstance(reply, Notice) else None

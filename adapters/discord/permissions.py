@@ -20,6 +20,15 @@ def thread_locked(error: discord.HTTPException) -> bool:
     return error.code == THREAD_ARCHIVED
 
 
+def channel_refused(error: BaseException) -> bool:
+    """Whether a message failed because the channel takes none from the bot now: a right revoked (403), the channel
+    or thread deleted, a thread closed and locked, or its messages held back for minutes (a long 429)."""
+    if isinstance(error, discord.NotFound):
+        return channel_gone(error)
+    return isinstance(error, discord.Forbidden | discord.RateLimited) or (
+        isinstance(error, discord.HTTPException) and thread_locked(error))
+
+
 def missing_permission_names(granted: discord.Permissions | None, _: Localizer, *,
                              refused_only_polls: bool = False, in_thread: bool = False) -> list[str]:
     """The permissions a quiz poll needs that the bot lacks here, by their names in Discord's settings; with
