@@ -62,6 +62,9 @@ class VoteHandler:
             except discord.RateLimited as limited:  # a hint held back for minutes: too late to help by then
                 log.info("Discord holds back messages in channel %s for %.0f s: %s's vote not answered (%s)",
                          event.channel_id, limited.retry_after, event.user_id, result.code)
+            except discord.Forbidden as error:  # the server took the right to send there: a hint, not a failure
+                log.info("could not answer %s's vote in channel %s (%s): %s", event.user_id, event.channel_id,
+                         result.code, error)
             except discord.HTTPException as error:  # a thread closed and locked: a hint, or that the quiz is gone
                 if not thread_locked(error):
                     raise

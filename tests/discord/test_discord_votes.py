@@ -10,7 +10,7 @@ import pytest
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import OTHER_ID, RunningBot, running_bot
-from tests.discord.payloads import OWNER_ID
+from tests.discord.payloads import CHANNEL_ID, OWNER_ID
 from tests.discord.support import first_answer, message_id, next_poll, poll_answers, reply_to, vote_for
 
 
@@ -39,6 +39,25 @@ async def test_a_vote_from_someone_else_counts_for_nothing_and_earns_one_hint(
     feedback = await reply_to(fake, poll, after=mark)
     assert feedback.content.startswith(f"<@{OWNER_ID}> ❌")
     assert fake.ended_polls() == [message_id(poll)]
+
+
+async def test_a_strangers_vote_where_the_bot_may_no_longer_send_logs_no_error_and_the_owners_still_counts(
+        bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
+    """The hint is a courtesy: a channel whose admins took Send Messages from the bot refuses it (403). Before, each
+    such vote logged 'Discord event on_raw_poll_vote_add failed' with a traceback, and was counted as failed."""
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    fake.forbidden_channels.add(CHANNEL_ID)
+    mark = len(fake.calls)
+    await vote_for(fake, poll, "All-reduce", OTHER_ID)
+    await fake.wait_until(lambda: any(call.status == 403 for call in fake.calls[mark:]))
+    await fake.quiet()
+    assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
+
+    fake.forbidden_channels.discard(CHANNEL_ID)
+    mark = len(fake.calls)
+    await vote_for(fake, poll, "All-reduce", OWNER_ID)
+    assert "✅" in (await reply_to(fake, poll, after=mark)).content
 
 
 async def test_a_changed_vote_changes_nothing_because_the_first_vote_is_final(
