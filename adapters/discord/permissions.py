@@ -8,6 +8,8 @@ from bot.i18n import N_, Localizer
 
 UNKNOWN_CHANNEL = 10003  # Discord's code for a channel (or thread) that no longer exists
 THREAD_ARCHIVED = 50083  # a thread closed and locked by a moderator: it takes no message from the bot (400)
+# The SEND_POLLS right as Discord's settings name it, where admins look for it (Telegram's is "Send Polls").
+CREATE_POLLS = N_("Create Polls")
 
 
 def channel_gone(error: discord.NotFound) -> bool:
@@ -40,13 +42,13 @@ def missing_permission_names(granted: discord.Permissions | None, _: Localizer, 
         needed = [
             (granted.view_channel, _("View Channel")),
             (sends, send_name),
-            (granted.send_polls, _("Send Polls")),
+            (granted.send_polls, _(CREATE_POLLS)),
         ]
         missing = [name for has, name in needed if not has]
         if missing:
             return missing
     # Unknown, or Discord said no although the permissions look fine: name what matters.
-    return [_("Send Polls")] if refused_only_polls else [send_name, _("Send Polls")]
+    return [_(CREATE_POLLS)] if refused_only_polls else [send_name, _(CREATE_POLLS)]
 
 
 def send_right(*, in_thread: bool) -> str:

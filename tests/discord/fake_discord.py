@@ -50,7 +50,7 @@ class FakeDiscord(BotRecords, PollTime):
     calls: list[Call] = field(default_factory=list)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
-    poll_refusing_channels: set[int] = field(default_factory=set)  # take text, refuse polls: Send Polls revoked
+    poll_refusing_channels: set[int] = field(default_factory=set)  # take text, refuse polls: Create Polls revoked
     deleted_channels: set[int] = field(default_factory=set)  # answer 404 Unknown Channel
     unseen_channels: set[int] = field(default_factory=set)  # View Channel denied: answer 403 Missing Access
     locked_threads: set[int] = field(default_factory=set)  # closed and locked: writes answer 400 Thread is archived

@@ -1,5 +1,5 @@
 """/language (or the picker under /help) while a quiz poll waits, in a channel that no longer takes the bot's polls
-(Send Polls revoked since, or messages held back for minutes): the language is stored, and said so; the question
+(Create Polls revoked since, or messages held back for minutes): the language is stored, and said so; the question
 stays on its old poll, whose vote still counts. Before, the learner read "Sorry, something went wrong" though the
 language had changed, and the log had a traceback for a right revoked."""
 
@@ -22,7 +22,7 @@ async def test_language_chosen_where_polls_are_now_refused_is_said_and_the_old_p
         bot: RunningBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture) -> None:
     await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
     first = await next_poll(fake, bot)
-    fake.poll_refusing_channels.add(CHANNEL_ID)  # an admin takes Send Polls away mid-quiz
+    fake.poll_refusing_channels.add(CHANNEL_ID)  # an admin takes Create Polls away mid-quiz
     mark = len(fake.calls)
     chosen = await fake.slash("language", {"language": "yo"}, user_id=LEARNER_ID, permissions=WITHOUT_POLLS)
     said = await fake.wait_until(first_answer(fake, chosen))

@@ -32,7 +32,7 @@ async def test_a_vote_on_the_left_quizs_poll_goes_back_to_it_and_ends_the_other_
 
 async def test_a_vote_back_in_the_left_quiz_ends_the_other_quizs_poll_even_when_its_next_poll_is_refused(
         bot: RunningBot, fake: FakeDiscord) -> None:
-    """The switch back is kept before its next poll goes out: if the channel refuses it (Send Polls revoked), the
+    """The switch back is kept before its next poll goes out: if the channel refuses it (Create Polls revoked), the
     learner is told so, and the quiz left behind must still not stay open to votes that switch them back."""
     await fake.slash("quiz", {"quiz": "collectives"})
     left = await next_poll(fake, bot)
@@ -44,7 +44,7 @@ async def test_a_vote_back_in_the_left_quiz_ends_the_other_quizs_poll_even_when_
     fake.poll_refusing_channels.add(CHANNEL_ID)
     mark = len(fake.calls)
     await vote_for(fake, left, "All-reduce", OWNER_ID)
-    await fake.wait_until(lambda: any("“Send Polls”" in c.content for c in fake.channel_messages(after=mark)))
+    await fake.wait_until(lambda: any("“Create Polls”" in c.content for c in fake.channel_messages(after=mark)))
     await fake.wait_until(lambda: message_id(playing) in fake.ended_polls(after=mark))
     await fake.quiet()
     assert fake.ended_polls(after=mark) == [message_id(left), message_id(playing)]

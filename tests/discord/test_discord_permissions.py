@@ -28,4 +28,4 @@ def test_outside_a_thread_sending_in_threads_is_not_asked_for() -> None:
     granted.send_messages_in_threads = False
     granted.send_polls = False
     told = poll_refused(granted, UiTexts.load(LOCALES).for_language("en"), "/quiz private:True")
-    assert "I'm missing the “Send Polls” permission." in told and "Threads" not in told
+    assert "I'm missing the “Create Polls” permission." in told and "Threads" not in told

@@ -84,8 +84,8 @@ async def test_options_too_long_for_a_poll_become_letters_with_the_full_text_abo
 
 
 @pytest.mark.parametrize(("permissions", "tried", "named"), [
-    (WITHOUT_POLLS, [], "the “Send Polls” permission."),  # visibly missing: said without trying
-    (ALL_PERMISSIONS, [403], "the “Send Messages”, “Send Polls” permissions."),  # refused all the same
+    (WITHOUT_POLLS, [], "the “Create Polls” permission."),  # visibly missing: said without trying
+    (ALL_PERMISSIONS, [403], "the “Send Messages”, “Create Polls” permissions."),  # refused all the same
 ], ids=["visibly-missing", "refused-anyway"])
 async def test_a_channel_that_refuses_polls_gets_an_ephemeral_reply_naming_the_missing_permission(
         bot: RunningBot, fake: FakeDiscord, permissions: int, tried: list[int], named: str) -> None:
@@ -107,7 +107,7 @@ async def test_a_quiz_the_channel_would_refuse_is_not_started_and_the_one_played
                              permissions=WITHOUT_POLLS, locale="fr", guild_locale="fr")
     reply = await fake.wait_until(first_answer(fake, token))
     assert reply.content.startswith("Je ne peux pas publier")
-    assert "la permission «\u00a0Envoyer des sondages\u00a0»." in reply.content  # quoted as French quotes
+    assert "la permission «\u00a0Créer des sondages\u00a0»." in reply.content  # quoted as French quotes
     assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": 64}}  # only to them
     await fake.quiet()
     assert fake.ended_polls(after=mark) == []  # the quiz being played keeps its poll open to its vote
@@ -125,15 +125,15 @@ async def test_polls_refused_mid_quiz_keep_the_answer_and_tell_the_learner_as_te
         bot: RunningBot, fake: FakeDiscord) -> None:
     await fake.slash("quiz", {"quiz": "collectives"})
     poll = await next_poll(fake, bot)
-    fake.poll_refusing_channels.add(CHANNEL_ID)  # an admin takes Send Polls away mid-quiz
+    fake.poll_refusing_channels.add(CHANNEL_ID)  # an admin takes Create Polls away mid-quiz
     mark = len(fake.calls)
     await vote_for(fake, poll, "All-reduce", OWNER_ID)
     feedback = await reply_to(fake, poll, after=mark)
     assert "Correct!" in feedback.content  # the answer counted
     told = await fake.wait_until(lambda: next((c for c in fake.channel_messages(after=mark)
-                                               if "“Send Polls”" in c.content), None))
+                                               if "“Create Polls”" in c.content), None))
     assert told.content.startswith(f"<@{OWNER_ID}> I can't post the quiz poll in this channel: I'm missing the "
-                                   "“Send Polls” permission.")  # only that one: this text went out
+                                   "“Create Polls” permission.")  # only that one: this text went out
     assert "/quiz private:True" in told.content
     progress = await bot.engine.progress(Actor("discord", str(OWNER_ID)))
     assert progress.lines[0].text.startswith("in progress: 1 of 3 answered, 1 right")
@@ -161,7 +161,7 @@ async def test_the_permission_reply_names_the_command_sent_with_the_private_opti
     token = await fake.slash(command, options, channel_id=NO_POLLS_CHANNEL_ID,
                              permissions=WITHOUT_POLLS, locale="fr", guild_locale="fr")
     reply = await fake.wait_until(first_answer(fake, token))
-    assert "«\u00a0Envoyer des sondages\u00a0»" in reply.content, reply.content
+    assert "«\u00a0Créer des sondages\u00a0»" in reply.content, reply.content
     assert suggested in reply.content, reply.content
 
 

@@ -31,7 +31,7 @@ from tests.discord.support import first_answer, next_poll, reply_to, vote_for
 from tests.fakes.clock import FixedClock
 
 LIMIT = 30  # seconds per question
-SEND_POLLS_ONLY = "I can't post the quiz poll in this channel: I'm missing the “Send Polls” permission."
+SEND_POLLS_ONLY = "I can't post the quiz poll in this channel: I'm missing the “Create Polls” permission."
 
 
 @pytest.fixture
@@ -46,12 +46,12 @@ async def test_a_time_out_whose_next_poll_is_refused_tells_the_learner_why_witho
     """As after a vote: else "Time's up!" came, then nothing, and the log had a traceback for a right revoked."""
     await fake.slash("quiz", {"quiz": "collectives"})
     first = await next_poll(fake, timed_bot)
-    fake.poll_refusing_channels.add(CHANNEL_ID)  # an admin takes Send Polls away mid-quiz
+    fake.poll_refusing_channels.add(CHANNEL_ID)  # an admin takes Create Polls away mid-quiz
     mark = len(fake.calls)
     clock.advance(timedelta(seconds=LIMIT))
     assert "Time's up!" in (await reply_to(fake, first, after=mark)).content
     told = await fake.wait_until(lambda: next((call for call in fake.channel_messages(after=mark)
-                                               if "Send Polls" in call.content), None))
+                                               if "Create Polls" in call.content), None))
     assert told.content.startswith(f"<@{OWNER_ID}> {SEND_POLLS_ONLY}") and "/quiz private:True" in told.content
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]
 

@@ -76,4 +76,4 @@ async def test_a_retry_pressed_where_polls_are_refused_is_played_privately(bot: 
     assert int(question.response["flags"]) & EPHEMERAL and "Question 1 of 1" in question.content
     assert "Which collective leaves the sum" in question.content
     await fake.quiet()
-    assert fake.polls(after=mark) == [] and not any("Send Polls" in c.content for c in fake.answers(click))
+    assert fake.polls(after=mark) == [] and not any("Create Polls" in c.content for c in fake.answers(click))
