@@ -30,10 +30,13 @@ def _no_database() -> UnitOfWork:
     raise RuntimeError("discord-sync only registers commands; it never opens the database")
 
 
-async def sync_commands(settings: Settings, discord_settings: DiscordSettings, guild_id: int | None) -> int:
-    """Sync the commands globally (usable in DMs; may take a while to appear) or to one server (at once).
+async def sync_commands(settings: Settings, discord_settings: DiscordSettings, guild_id: int | None, *,
+                        remove: bool = False) -> int:
+    """Sync the commands globally (usable in DMs; may take a while to appear) or to one server (at once); with
+    ``remove``, take them away from there instead: a server given both its own copies and the global commands lists
+    every command twice, and only this takes its copies back.
 
-    Returns how many commands Discord now has. Discord allows 200 command creations a day per server.
+    Returns how many commands Discord now has there. Discord allows 200 command creations a day per server.
     """
     token = discord_settings.token
     if token is None:
@@ -47,10 +50,13 @@ async def sync_commands(settings: Settings, discord_settings: DiscordSettings, g
     async with client:
         await log_in(client, token.get_secret_value(), proxy)  # also installs the translator (setup_hook)
         if guild_id is None:
+            if remove:
+                client.tree.clear_commands(guild=None)
             synced = await client.tree.sync()
         else:
             guild = discord.Object(id=guild_id)
-            client.tree.copy_global_to(guild=guild)
+            if not remove:
+                client.tree.copy_global_to(guild=guild)
             try:
                 synced = await client.tree.sync(guild=guild)
             except discord.Forbidden as refused:  # 50001 Missing Access: not the bot's server, or not its scope

@@ -29,6 +29,8 @@ def server_id(text: str) -> int:
 
 def arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--guild", type=server_id, help="sync to one server only (appears at once), by its id")
+    parser.add_argument("--remove", action="store_true",
+                        help="take the commands away instead (from that server's own copies, else the global ones)")
 
 
 async def run(settings: Settings, platform: PlatformSettings, args: argparse.Namespace) -> int:
@@ -40,10 +42,15 @@ async def run(settings: Settings, platform: PlatformSettings, args: argparse.Nam
     from adapters.discord.sync import ServerRefused, sync_commands  # discord.py is imported only now
 
     try:
-        count = await sync_commands(settings, platform, args.guild)
+        count = await sync_commands(settings, platform, args.guild, remove=args.remove)
     except ServerRefused as refused:
         print(f"quiztutor discord-sync: {refused}", file=sys.stderr)
         return ExitCode.CONFIGURATION
+    if args.remove:
+        where = f"server {args.guild}'s own copies (the global ones, if synced, still show there)" if args.guild \
+            else "the global commands (may take up to an hour to go)"
+        print(f"removed {where}")
+        return 0
     where = f"server {args.guild}" if args.guild else "all servers and DMs (global; may take up to an hour to show)"
     print(f"synced {count} commands to {where}")
     return 0

@@ -108,6 +108,19 @@ async def test_discord_sync_to_one_server_registers_the_commands_there(settings:
     assert put.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
 
 
+async def test_discord_sync_remove_takes_a_servers_own_copies_back_and_leaves_the_global_ones(
+        settings: Settings, fake: FakeDiscord) -> None:
+    """A server synced with --guild and globally lists every command twice: --remove clears its own copies."""
+    assert await sync_commands(settings, discord_settings(settings), GUILD_ID) == 13
+    assert await sync_commands(settings, discord_settings(settings), GUILD_ID, remove=True) == 0
+    puts = [call for call in fake.calls if call.method == "PUT"]
+    server = f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
+    assert [(put.path, len(put.body)) for put in puts] == [(server, 13), (server, 0)]
+    assert await sync_commands(settings, discord_settings(settings), None, remove=True) == 0  # and globally
+    assert fake.calls[-1].method == "PUT" and fake.calls[-1].path == f"/applications/{APP_ID}/commands"
+    assert fake.calls[-1].body == []
+
+
 async def test_a_vote_on_a_quiz_a_reload_removed_ends_its_poll_and_says_why(
         bot: RunningBot, fake: FakeDiscord, content_dir: Path) -> None:
     await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID, locale="yo")
