@@ -32,3 +32,13 @@ async def test_a_city_alone_names_its_zone_however_it_is_typed(engine: QuizEngin
     assert (await engine.set_time_zone(AMARA, "Singapore")).text.startswith("Your time zone is now Asia/Singapore:")
     for no_city in ("Africa", "Etc", "Atlantis", "North", "West"):
         assert (await engine.set_time_zone(AMARA, no_city)).code is NoticeCode.UNKNOWN_TIME_ZONE
+
+
+async def test_a_zone_typed_in_full_width_names_it_as_typed_in_ascii(engine: QuizEngine) -> None:
+    # A Chinese or Japanese input method left on sends "Ａｓｉａ／Ｓｈａｎｇｈａｉ": the terminal folds its lines, the
+    # chat platforms pass the argument on as typed, as they do /reminders ｏｎ １９：３０ (which is understood).
+    for typed in ("Ａｓｉａ／Ｓｈａｎｇｈａｉ", "Ａｓｉａ/Ｓｈａｎｇｈａｉ", "ａｓｉａ／ｓｈａｎｇｈａｉ"):
+        assert (await engine.set_time_zone(AMARA, typed)).text == \
+            "Your time zone is now Asia/Shanghai: it is 17:00 there."
+    assert (await engine.set_time_zone(AMARA, "Ａｆｒｉｃａ")).code is NoticeCode.UNKNOWN_TIME_ZONE  # still no zone
+    assert (await engine.set_time_zone(AMARA, "ｌｏｃａｌｔｉｍｅ")).code is NoticeCode.UNKNOWN_TIME_ZONE
