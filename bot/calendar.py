@@ -8,7 +8,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
+# "19:00", "19.00", "19h00", or the hour alone as French writes it: "19h".
+TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])(?:[:.h]([0-5]\d)|h)$")
 # Files of the zone folder that name no place: the server's own zone ("localtime", which would change meaning if
 # the database moved to another machine), a template, and copies with leap seconds or POSIX rules.
 NOT_PLACES = frozenset({"localtime", "posixrules", "factory"})
@@ -69,9 +70,9 @@ def end_of_day(moment: datetime, time_zone: str | None) -> datetime:
 
 
 def parse_time_of_day(text: str) -> time | None:
-    """"19:00", "7:30", "19h00" or "19.00" -> a time; anything else -> None."""
+    """"19:00", "7:30", "19h00", "19.00" or "19h" -> a time; anything else -> None."""
     match = TIME_OF_DAY.match(text.strip())
-    return time(int(match[1]), int(match[2])) if match else None
+    return time(int(match[1]), int(match[2] or 0)) if match else None
 
 
 def next_at(local: time, time_zone: str | None, after: datetime) -> datetime:

@@ -10,7 +10,9 @@ from bot.replies import Actor, NoticeCode
 ADA = Actor("telegram", "ada")
 
 
-@pytest.mark.parametrize(("typed", "time"), [("on", "19:00"), ("ON 7:30", "07:30"), ("21h15", "21:15")])
+@pytest.mark.parametrize(("typed", "time"), [("on", "19:00"), ("ON 7:30", "07:30"), ("21h15", "21:15"),
+                                            # The hour alone as French writes it ("à 19h"): not "didn't understand".
+                                            ("19h", "19:00"), ("on 7H", "07:00")])
 async def test_a_time_or_on_sets_the_daily_reminder(engine: QuizEngine, typed: str, time: str) -> None:
     notice = await engine.set_reminders(ADA, typed)
     assert notice.code is NoticeCode.REMINDERS_ON and not notice.is_error
