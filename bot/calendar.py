@@ -45,7 +45,7 @@ def known_zone(name: str) -> ZoneInfo | None:
     try:
         return ZoneInfo(candidate)
     except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a region's folder ("Africa"), a name too long
-        return _case_insensitive(candidate)
+        return _as_spelled(candidate)
 
 
 def local_day(moment: datetime, time_zone: str | None) -> date:
@@ -109,19 +109,24 @@ def on_clock(day: date, local: time, tz: ZoneInfo) -> datetime:
     return moment.astimezone(UTC)
 
 
-def _case_insensitive(name: str) -> ZoneInfo | None:
-    """The zone ``name`` names in any case ("africa/lagos")."""
-    match = _zones_by_folded_name().get(name.casefold())
-    return ZoneInfo(match) if match else None
+def _as_spelled(name: str) -> ZoneInfo | None:
+    """The zone ``name`` names in any case, and each part as a city alone is read (_city_key): "africa/lagos",
+    "America/New York", "America/São Paulo" (the tz database spells a space "_" and has no accents)."""
+    match = _zones_by_key().get(_zone_key(name))
+    return ZoneInfo(match) if match and _names_a_place(match) else None
 
 
 @cache
-def _zones_by_folded_name() -> dict[str, str]:
-    """Every zone's name by its case-folded form: listing the zones reads the whole tz database's folder, 3.5 ms
-    of the event loop each time a learner typed a name it doesn't know as written."""
+def _zones_by_key() -> dict[str, str]:
+    """Every zone's name by its _zone_key: listing the zones reads the whole tz database's folder, 3.5 ms of the
+    event loop each time a learner typed a name it doesn't know as written."""
     from zoneinfo import available_timezones
 
-    return {known.casefold(): known for known in sorted(available_timezones())}
+    return {_zone_key(known): known for known in sorted(available_timezones())}
+
+
+def _zone_key(name: str) -> str:
+    return "/".join(_city_key(part) for part in name.split("/"))
 
 
 @cache
@@ -130,7 +135,7 @@ def _zones_by_city() -> dict[str, str]:
     other (America/Buenos_Aires and America/Argentina/Buenos_Aires, Asia/Istanbul and Europe/Istanbul): either
     tells the same time, and the one of more parts is kept, as the tz database's own name is."""
     cities: dict[str, str] = {}
-    for known in sorted(_zones_by_folded_name().values(), key=lambda known: (known.count("/"), known)):
+    for known in sorted(_zones_by_key().values(), key=lambda known: (known.count("/"), known)):
         region, _, city = known.rpartition("/")
         if region.split("/")[0] in CITY_REGIONS and known not in NOT_CITIES:
             cities[_city_key(city)] = known

@@ -42,3 +42,13 @@ async def test_a_zone_typed_in_full_width_names_it_as_typed_in_ascii(engine: Qui
             "Your time zone is now Asia/Shanghai: it is 17:00 there."
     assert (await engine.set_time_zone(AMARA, "Ａｆｒｉｃａ")).code is NoticeCode.UNKNOWN_TIME_ZONE  # still no zone
     assert (await engine.set_time_zone(AMARA, "ｌｏｃａｌｔｉｍｅ")).code is NoticeCode.UNKNOWN_TIME_ZONE
+
+
+async def test_a_full_name_typed_with_spaces_or_accents_names_its_zone(engine: QuizEngine) -> None:
+    # The city alone was found so ("New York", "São Paulo"); written after its region, as the examples show a name,
+    # it was refused: the tz database spells a space "_" and has no accents.
+    for typed, zone in (("America/New York", "America/New_York"), ("africa/dar es salaam", "Africa/Dar_es_Salaam"),
+                        ("America/São Paulo", "America/Sao_Paulo"), ("Asia / Tokyo", "Asia/Tokyo")):
+        assert (await engine.set_time_zone(AMARA, typed)).text.startswith(f"Your time zone is now {zone}:"), typed
+    for no_zone in ("America/New Yorkshire", "Africa/Lagos Nigeria", "America/"):
+        assert (await engine.set_time_zone(AMARA, no_zone)).code is NoticeCode.UNKNOWN_TIME_ZONE, no_zone
