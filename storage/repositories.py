@@ -72,9 +72,12 @@ class SqlUserRepository:
             leaderboard_hidden=user.leaderboard_hidden, reminder_sent_at=user.reminder_sent_at))
 
     async def due_reminders(self, platform: str, now: datetime, limit: int) -> list[UserRecord]:
-        # SKIP LOCKED: two processes sweeping at once take different learners, so nobody hears twice.
+        # SKIP LOCKED: two processes sweeping at once take different learners, so nobody hears twice. Among those
+        # of the same minute, the least recently reminded first: one a backlog made too late to send (LATE) is
+        # not at the back of that minute again the next day, and every day after.
         query = (select(users).where(users.c.reminder_due <= now, users.c.platform == platform)
-                 .order_by(users.c.reminder_due).limit(limit).with_for_update(skip_locked=True))
+                 .order_by(users.c.reminder_due, users.c.reminder_sent_at.asc().nulls_first())
+                 .limit(limit).with_for_update(skip_locked=True))
         return [_user(row) for row in await self._connection.execute(query)]
 
     async def note_hint(self, user: UserRecord) -> None:

@@ -111,7 +111,8 @@ class FakeUserRepository:
     async def due_reminders(self, platform: str, now: datetime, limit: int) -> list[UserRecord]:
         due = sorted((user for user in self._state.users.values() if user.platform == platform
                       and user.reminder_due is not None and user.reminder_due <= now),
-                     key=lambda user: user.reminder_due or now)
+                     key=lambda user: (user.reminder_due or now, user.reminder_sent_at is not None,  # NULLS FIRST
+                                       user.reminder_sent_at or now))
         return copy.deepcopy(due[:limit])
 
 

@@ -99,3 +99,20 @@ async def test_due_reminders_are_the_platforms_learners_whose_time_came(uow: Uow
         assert (await work.users.get("telegram", "late")) == replace(due[0], platform_user_id="late", id=ids[1],
                                                                      reminder_due=START + DAY, reminder_sent_at=START)
         assert await work.users.due_reminders("discord", START, limit=10) == []
+
+
+async def test_due_reminders_of_one_minute_come_least_recently_reminded_first(uow: Uow) -> None:
+    """Never reminded first, then the longest ago: a learner a backlog made too late yesterday isn't last again."""
+    for name, sent in (("yesterday", START - DAY), ("never", None), ("last-week", START - 7 * DAY)):
+        await stored_user(uow, name)
+        async with uow() as work:
+            user = await work.users.get("telegram", name)
+            assert user is not None
+            user.reminder_time, user.reminder_due, user.reminder_sent_at = "19:00", START, sent
+            await work.users.update(user)
+            await work.commit()
+    async with uow() as work:
+        due = await work.users.due_reminders("telegram", START, limit=10)
+        assert [user.platform_user_id for user in due] == ["never", "last-week", "yesterday"]
+        assert [user.platform_user_id for user in await work.users.due_reminders("telegram", START, limit=1)] == \
+            ["never"]
