@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING
 
 from bot.games.replies import SetAside
 from bot.i18n import Localizer
-from bot.notices import playing_in_a_game, quiz_title, review_waits_for_the_game
+from bot.notices import (
+    game_of_it_here,
+    playing_in_a_game,
+    quiz_title,
+    review_held_for_the_game,
+    review_waits_for_the_game,
+)
 from bot.ports import UnitOfWork
 from bot.records import HeldLink, QuizSession
 from bot.replies import Actor, Notice
@@ -57,6 +63,28 @@ async def review_waits(core: Core, uow: UnitOfWork, session: QuizSession, _: Loc
     """The refusal for a review round whose open question is held by a game; None for any other session (a
     quiz's own round is checked with its answer's read, see SessionToAnswer.owner_in_game)."""
     return await waits_for_the_game(core, uow, session, _, chat_id) if session.quiz_id == REVIEW_QUIZ_ID else None
+
+
+async def review_retry_held(core: Core, uow: UnitOfWork, actor: Actor, user_id: int, missed: list[str],
+                            retrying: QuizSession | None, _: Localizer) -> tuple[list[str], Notice | None]:
+    """A review round's retry, as /review: its questions of a quiz the learner plays in a live group game, or of
+    the quiz of this chat's game, wait. The questions it may ask, and the refusal when none can come now; a retry
+    under way (``retrying``) is refused when its open question waits, as a review round is."""
+    here = await played_here(uow, actor)
+    if retrying is not None:
+        if (refused := await review_waits(core, uow, retrying, _, actor.chat_id)) is not None:
+            return missed, refused
+        if here is not None and open_quiz(retrying) == here:
+            return missed, game_of_it_here(core.library.catalog.get(here) or here, _, actor.chat_id)
+        return missed, None
+    held = await uow.games.live_quizzes_played_by(user_id)
+    left = [ref for ref in missed if quiz_of_question(REVIEW_QUIZ_ID, ref) not in {*held, here}]
+    if left or not missed:
+        return left, None
+    quiz_id = quiz_of_question(REVIEW_QUIZ_ID, missed[0])
+    quiz = core.library.catalog.get(quiz_id) or quiz_id
+    return left, (review_held_for_the_game(quiz, _, actor.chat_id) if quiz_id in held
+                  else game_of_it_here(quiz, _, actor.chat_id))
 
 
 async def waits_for_the_game(core: Core, uow: UnitOfWork, session: QuizSession, _: Localizer,

@@ -27,7 +27,7 @@ from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round
 from bot.sessions import new_session
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.usecases.game_holds import open_quiz, played_here, review_waits
+from bot.usecases.game_holds import open_quiz, played_here, review_retry_held, review_waits
 from bot.usecases.leaving import time_out_if_overdue, time_out_left
 from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume
 from bot.usecases.retry_rounds import RetryReads
@@ -224,6 +224,11 @@ class Playing:
             return nothing
         current = await reads.active(quiz.id)
         already_retrying = current is not None and await reads.is_retry_of(current, finished)
+        if quiz.id == REVIEW_QUIZ_ID:  # from any quiz: a game's waits, as /review leaves it out
+            missed, refused = await review_retry_held(core, uow, turn.actor, turn.user_id, missed,
+                                                      current if already_retrying else None, _)
+            if refused is not None:
+                return refused
         latest = await reads.active()
         # The poll of the round carried on with, read once: read before any round is stopped.
         asked_before: MessageLink | None = (await core.asked_before(uow, turn.actor, current)
