@@ -76,8 +76,8 @@ def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers,
 
     @tree.command(name=N_("timezone"), description=N_("set your time zone, e.g. Africa/Lagos"))
     @app_commands.rename(zone=N_("zone"))
-    @app_commands.describe(zone=N_("An IANA time zone name, e.g. Africa/Nairobi"))
-    async def timezone(interaction: Interaction, zone: str) -> None:
+    @app_commands.describe(zone=N_("An IANA time zone name, e.g. Africa/Nairobi; leave it empty to see the one in use"))
+    async def timezone(interaction: Interaction, zone: str = "") -> None:
         await handlers.timezone(interaction, zone)
 
     @tree.command(name=N_("reminders"), description=N_("a daily reminder when questions are due: on 19:00, or off"))
