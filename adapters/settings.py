@@ -70,6 +70,15 @@ class Settings(BaseSettings):
         # path or URL too (they made folders); a log level's are stripped.
         return as_written(value, spaces=info.field_name in PATHS_AND_URLS)
 
+    @field_validator("http_port", mode="before")
+    @classmethod
+    def _whole_port(cls, value: object) -> object:
+        # pydantic takes "8080.0" as 8080, but the container's HEALTHCHECK reads this variable too, with Python's
+        # int() (adapters/healthcheck.py), and can't: the bot served while Docker called it unhealthy.
+        if isinstance(value, str) and "." in value:
+            raise ValueError("must be a whole number from 1 to 65535, written without a decimal point")
+        return value
+
     @field_validator("data_dir", "content_dir")
     @classmethod
     def _home_expanded(cls, value: Path) -> Path:

@@ -7,12 +7,15 @@ import logging
 import os
 import socket
 import sys
+from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from adapters.http_endpoint import HttpEndpoint
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness
+from adapters.settings import Settings
 
 
 async def nothing_wrong() -> None:
@@ -85,3 +88,23 @@ async def test_the_endpoint_logs_an_ipv6_address_as_a_url_takes_it(caplog: pytes
 async def test_with_the_endpoint_turned_off_there_is_nothing_to_check() -> None:
     assert await healthcheck() == 0
     assert await healthcheck(QUIZ_HTTP_PORT="") == 0
+
+
+@pytest.mark.parametrize("written", ["{port}", " {port} ", "0{port}", "+{port}", "{port}.0", "{port}.00"])
+async def test_a_port_the_bot_takes_is_one_its_healthcheck_can_ask(written: str, tmp_path: Path) -> None:
+    """QUIZ_HTTP_PORT is read twice: by the bot's settings, and by the HEALTHCHECK (standard library only, Python's
+    int()). pydantic took "8080.0" as 8080, which the check's URL can't hold: the bot served while Docker called it
+    unhealthy, a traceback in its log. Whatever the settings take, the check must reach; else they refuse it."""
+    endpoint = HttpEndpoint("127.0.0.1", 0, PrometheusMetrics(), Readiness(nothing_wrong, []))
+    await endpoint.start()
+    value = written.format(port=endpoint.port)
+    try:
+        try:
+            taken = Settings(data_dir=tmp_path, http_port=value).http_port
+        except ValidationError as refused:
+            assert "whole number" in str(refused)  # exit 2 at start-up, the variable named: nothing to check
+            return
+        assert taken == endpoint.port
+        assert await healthcheck(QUIZ_HTTP_PORT=value) == 0
+    finally:
+        await endpoint.stop()
