@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
 from adapters.settings import ConfigurationError, Settings, load_settings
+from adapters.unknown_variables import unknown_variables
 from bot.content.problems import ContentError
 from bot.languages import listed_codes
 
@@ -126,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigurationError as error:
         return _configuration_error(error)
     configure_logging(settings.log_level, settings.secrets())
+    for line in unknown_variables(os.environ, platforms):
+        logging.getLogger("quiztutor").warning("%s", line)
     try:
         code = _dispatch(args, settings, platforms)
         with written():  # what is still buffered: a full disk would be seen at exit, as "Exception ignored"
