@@ -7,6 +7,7 @@ failed poll is counted and /readyz knows whether updates can come in right now.
 
 from __future__ import annotations
 
+import logging
 from http import HTTPStatus
 from typing import Any
 
@@ -17,12 +18,15 @@ from adapters.telegram.actors import PLATFORM
 from adapters.telegram.answers import BotApiRequest
 from bot.metrics import Metrics
 
+log = logging.getLogger(__name__)
+
 
 class PollingRequest(BotApiRequest):
     def __init__(self, metrics: Metrics) -> None:
         super().__init__()
         self._metrics = metrics
         self.failing: str | None = None  # why the last poll failed, until one is answered: the error's class only
+        self._failed_in_a_row = 0
 
     async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
                          read_timeout: Any = BaseRequest.DEFAULT_NONE, write_timeout: Any = BaseRequest.DEFAULT_NONE,
@@ -40,6 +44,12 @@ class PollingRequest(BotApiRequest):
             # made /readyz say ready for each long poll's wait. So after an outage, ready once a poll returns
             # (at once with updates waiting, else after the long poll's 10 s).
             self.failing = None
+            if self._failed_in_a_row:
+                # Each failure was an ERROR (the adapter's polling callback); without this, the log's last word
+                # after an outage was one, however long polling had worked again.
+                log.info("polling Telegram for updates again, after %d failed poll%s", self._failed_in_a_row,
+                         "" if self._failed_in_a_row == 1 else "s")
+                self._failed_in_a_row = 0
         else:
             if status == HTTPStatus.TOO_MANY_REQUESTS:  # PTB's rate limiter never sees getUpdates' 429s
                 self._metrics.rate_limited(PLATFORM)
@@ -48,4 +58,5 @@ class PollingRequest(BotApiRequest):
 
     def _failed(self, why: str) -> None:
         self.failing = why
+        self._failed_in_a_row += 1
         self._metrics.error(PLATFORM, POLLING_FAILED)

@@ -4,6 +4,7 @@ server that answers, refuses, or takes the poll and never answers (a network tha
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 
 import pytest
@@ -74,5 +75,24 @@ async def test_a_poll_sent_but_never_answered_does_not_count_as_reaching_the_bot
 
         status, _ = await polling.do_request(url, "POST")
         assert (status, polling.failing) == (200, None)  # an answer, even an empty one: updates can come in
+    finally:
+        await polling.shutdown()
+
+
+async def test_polling_that_reaches_the_bot_api_again_says_so_once(api: tuple[BotApi, str],
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
+    """Each failed poll is logged as an ERROR ("polling Telegram for updates failed; trying again"), and PTB says
+    nothing when one is answered again: after an outage the log's last word was a failure, for as long as all went
+    well, and an operator could not tell a bot polling again from one still cut off."""
+    server, url = api
+    polling = PollingRequest(NullMetrics())
+    await polling.initialize()
+    try:
+        server.answers = [502, 502, 200, 200]
+        with caplog.at_level(logging.INFO, logger="adapters.telegram.polling_request"):
+            for _ in server.answers[:]:
+                await polling.do_request(url, "POST")
+        said = [record.getMessage() for record in caplog.records if record.name == "adapters.telegram.polling_request"]
+        assert said == ["polling Telegram for updates again, after 2 failed polls"]
     finally:
         await polling.shutdown()
