@@ -29,7 +29,10 @@ SQLITE_MIGRATION_WAIT_MS = 120_000
 
 
 def sqlite_url(data_dir: Path) -> str:
-    return f"sqlite+aiosqlite:///{data_dir / 'quiztutor.sqlite3'}"
+    # Percent-encoded as a URL's path must be: written as it was, a '?' in a folder's name began the query and a
+    # '%41' was decoded, and the database went elsewhere (/srv/quiz?1 made the file /srv/quiz the database).
+    file = URL.create("sqlite+aiosqlite", database=str(data_dir / "quiztutor.sqlite3"))
+    return file.render_as_string(hide_password=False)
 
 
 def sqlite_file(url: URL) -> Path | None:
