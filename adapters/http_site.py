@@ -61,8 +61,9 @@ def listen_failure(error: OSError | UnicodeError, host: str, port: int, host_var
                    port_variable: str) -> ConfigurationError:
     """Why the system refused to listen on ``host``:``port``, as the setting to fix."""
     # A UnicodeError: a name that is no host name at all ("127..0.0.1", a label over 63 letters, a byte that isn't
-    # UTF-8), which the resolver's IDNA encoding refuses before asking anyone.
-    if isinstance(error, UnicodeError | socket.gaierror) or error.errno == errno.EADDRNOTAVAIL:
+    # UTF-8), which the resolver's IDNA encoding refuses before asking anyone. EINVAL: an address bind can't take
+    # as written (a link-local fe80:: one without its %interface); never the port, checked 1-65535 before.
+    if isinstance(error, UnicodeError | socket.gaierror) or error.errno in (errno.EADDRNOTAVAIL, errno.EINVAL):
         return ConfigurationError([(host_variable, f"{host!r} is not an address of this machine")])
     if error.errno == errno.EADDRINUSE:
         return ConfigurationError([(port_variable, f"port {port} is already in use, by another process or by "

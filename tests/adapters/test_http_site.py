@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import socket
 
 import pytest
 from aiohttp import web
@@ -12,6 +13,15 @@ from aiohttp import web
 from adapters.http_site import listen_failure, serve
 from adapters.settings import ConfigurationError
 from tests.support.ports import reserved_port
+
+
+def no_ipv6() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:  # a container with IPv6 turned off
+        return True
+    return False
 
 
 def test_a_port_the_process_may_not_open_names_the_variable() -> None:
@@ -29,3 +39,13 @@ async def test_a_host_that_is_no_host_name_names_its_variable(host: str) -> None
         await serve(web.Application(), host, port, host_variable="QUIZ_TELEGRAM_WEBHOOK_LISTEN",
                     port_variable="QUIZ_TELEGRAM_WEBHOOK_PORT")
     assert refused.value.problems == [("QUIZ_TELEGRAM_WEBHOOK_LISTEN", f"{host!r} is not an address of this machine")]
+
+
+@pytest.mark.skipif(no_ipv6(), reason="this machine has no IPv6")
+async def test_a_link_local_ipv6_address_without_its_interface_names_the_host_not_the_port() -> None:
+    """fe80::/10 addresses need their interface (fe80::1%eth0): bind refuses one without it with EINVAL, which was
+    blamed on the port ("QUIZ_HTTP_PORT: can't listen on port 8080: ... invalid argument"), a setting that was
+    fine. bind says EINVAL of an address alone (the port is checked 1-65535 before), so the host is named."""
+    with reserved_port() as port, pytest.raises(ConfigurationError) as refused:
+        await serve(web.Application(), "fe80::1", port, host_variable="QUIZ_HTTP_HOST", port_variable="QUIZ_HTTP_PORT")
+    assert refused.value.problems == [("QUIZ_HTTP_HOST", "'fe80::1' is not an address of this machine")]
