@@ -85,7 +85,8 @@ def describe(error: BaseException, url: str) -> str | None:
         if isinstance(cause, InvalidRequestError) and "async" in str(cause):
             return "QUIZ_DATABASE_URL needs an async driver: postgresql+asyncpg:// or sqlite+aiosqlite://"
         if isinstance(cause, CommandError) and "Can't locate revision" in str(cause):
-            return f"{place} was set up by a newer QuizTutor or another application ({cause})"
+            return (f"{place} was set up by a newer QuizTutor or another application ({cause}): to run this release "
+                    "on it, downgrade it with the newer release first (README, \"Rolling back\")")
         if isinstance(cause, DBAPIError) or _is_driver_error(cause):
             text = str(getattr(cause, "orig", None) or cause)
             for needle, message in KNOWN_MESSAGES:

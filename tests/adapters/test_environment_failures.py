@@ -103,7 +103,10 @@ def test_a_database_from_a_newer_quiztutor(tmp_path: Path) -> None:
         connection.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) PRIMARY KEY)")
         connection.execute("INSERT INTO alembic_version VALUES ('0099')")
     done = play({"QUIZ_DATABASE_URL": sqlite_at(tmp_path / "newer.sqlite3")})
-    one_clear_line(done, ExitCode.DATABASE, "was set up by a newer QuizTutor or another application")
+    # What to do too: an operator rolling a release back met a dead end, the way back (a downgrade made with the newer
+    # release's code) said nowhere.
+    one_clear_line(done, ExitCode.DATABASE, "was set up by a newer QuizTutor or another application",
+                   "downgrade it with the newer release first (README, \"Rolling back\")")
 
 
 def test_a_read_only_database(tmp_path: Path) -> None:
