@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import re
+from urllib.parse import quote
 
 REDACTED = "[redacted]"
 
@@ -21,6 +22,12 @@ class SecretFilter(logging.Filter):
     def __init__(self, secrets: list[str]) -> None:
         super().__init__()
         self._secrets = [secret for secret in secrets if secret]
+        # Each also as a URL carries it percent-encoded, in either case: a captive portal redirecting getMe to its
+        # login page puts the URL asked for in its query, a Telegram token's ':' as %3A, and PTB and httpcore log
+        # that answer at DEBUG.
+        encoded = {quote(secret, safe="") for secret in self._secrets}
+        self._secrets += sorted((encoded | {re.sub(r"%[0-9A-F]{2}", lambda hex_: hex_[0].lower(), text)
+                                            for text in encoded}) - set(self._secrets))
         self._unnamed = [re.compile(pattern) for pattern in UNNAMED_TOKENS]
 
     def scrub(self, text: str) -> str:

@@ -63,3 +63,16 @@ def test_an_interaction_token_no_setting_holds_is_redacted_where_it_stands_and_t
     assert f"/interactions/123/{REDACTED}/callback has returned 200" in stream.getvalue()
     assert f"'token': '{REDACTED}'" in stream.getvalue()
     assert f"/webhooks/99/{REDACTED}/messages/@original'" in stream.getvalue()
+
+
+def test_a_token_written_into_a_url_encoded_is_redacted_too(logged: tuple[logging.Logger, io.StringIO]) -> None:
+    """A captive portal (or a proxy) between the bot and the Bot API answers getMe with a redirect to its login page,
+    the URL asked for in its query, percent-encoded: its ':' as %3A. PTB logs the answer at DEBUG ("Can not load
+    invalid JSON data: ..."), httpcore the Location header, and the token went into the log, only its colon
+    changed, at the level an operator turns on to send a log to someone for help."""
+    logger, stream = logged
+    asked = "http%3A%2F%2F127.0.0.1%3A8081%2Fbot123456%3Asecret-token%2FgetMe"
+    logger.warning('Can not load invalid JSON data: "<html>login first: next=%s</html>"', asked)
+    logger.warning("Location: http://portal.example/login?next=%s", asked.replace("%3A", "%3a"))  # either case
+    assert "secret-token" not in stream.getvalue(), stream.getvalue()
+    assert stream.getvalue().count(REDACTED) == 2
