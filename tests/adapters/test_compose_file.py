@@ -66,6 +66,7 @@ def test_the_services_are_postgresql_two_bot_replicas_a_tls_proxy_and_prometheus
     for bot in BOTS:
         assert services[bot]["build"] == "."  # this repository's Dockerfile
         assert services[bot]["depends_on"]["postgres"]["condition"] == "service_healthy"
+        assert services[bot]["init"] is True  # as PID 1 the bot would ignore a SIGTERM before its handler is set
     assert services["bot-2"]["depends_on"]["bot-1"]["condition"] == "service_healthy"  # never migrate at once
 
 
