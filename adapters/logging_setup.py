@@ -71,6 +71,8 @@ DEMOTED: dict[str, tuple[str, ...]] = {
     # PTB logs an answer that isn't JSON with a traceback before raising; at start-up the failure line says what it
     # means (not a Bot API server answered), later the polling or handler error does.
     "telegram.request.BaseRequest": ("Can not load invalid JSON data",),
+    # PTB's polling loop gives up at a rejected token with a traceback: `run` stops and says so in one line.
+    "telegram.ext": ("%s Invalid token. Aborting retry loop.",),
     # Warned on every start, though the bot never joins a voice channel.
     "discord.client": ("PyNaCl is not installed", "davey is not installed"),
 }

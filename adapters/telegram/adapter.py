@@ -81,7 +81,7 @@ class TelegramAdapter:
         self._failed = asyncio.get_running_loop().create_future()
         # Read as httpx reads the proxy variables, when build_application makes the bot's HTTP clients.
         self._proxy = named_proxy(self._settings.api_url or BOT_API, os.environ)
-        self._polling = PollingRequest(self._engine.metrics)
+        self._polling = PollingRequest(self._engine.metrics, rejected=self._token_rejected)
         app = build_application(self._settings, self._token, self._engine.metrics,
                                 group_per_minute=self._group_per_minute, polling=self._polling)
         chat = TelegramChat(app.bot, self._engine)  # follows a group that just became a supergroup
@@ -161,6 +161,13 @@ class TelegramAdapter:
         if self._failed is None:
             raise RuntimeError("the Telegram adapter isn't running")
         return await asyncio.shield(self._failed)
+
+    def _token_rejected(self) -> None:
+        """A poll refused as with a rejected token (revoked while the bot runs): PTB has stopped polling for good, so
+        this process stops, as it would have at start-up with that token, rather than run on with nothing coming
+        in."""
+        if self._failed is not None and not self._failed.done():
+            self._failed.set_result(LoginRejected("Telegram", "QUIZ_TELEGRAM_TOKEN"))
 
     def _polling_error(self, error: TelegramError) -> None:
         """PTB's polling loop calls this for most failed getUpdates (it tries again by itself): not for a time-out,
@@ -253,7 +260,11 @@ class TelegramAdapter:
             if webhook is not None:
                 await webhook.stop()
             if app.updater is not None and app.updater.running:
-                await app.updater.stop()
+                try:
+                    await app.updater.stop()
+                except InvalidToken:  # what ended its polling loop: said as this adapter's failure already
+                    if not (self._failed is not None and self._failed.done()):
+                        raise
             if app.running:
                 await app.stop()
         if await stop_within(app, stop_taking_updates) or not app.running:
