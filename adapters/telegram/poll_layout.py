@@ -14,6 +14,7 @@ from bot.text import isolated, shorten
 
 EXPLANATION_LINE_FEEDS = 2
 OWNER_LIMIT = 32
+MIN_OWNER = 8  # letters of a name (its "…" among them) cut to keep a native poll: fewer would name nobody
 
 
 class PollQuestion(Protocol):
@@ -48,7 +49,7 @@ def poll_layout(view: PollQuestion, owner: str | None = None) -> PollLayout:
     In a group, ``owner`` names whose quiz the poll belongs to, since several may run side by side (a right-to-left
     name isolated: else the question would read right to left from it).
     """
-    label = f"{view.short_label} ({isolated(shorten(owner, OWNER_LIMIT))})" if owner else view.short_label
+    label = f"{view.short_label} ({owner_label(view, owner)})" if owner else view.short_label
     question = f"{label} · {view.prompt}"
     explanation = fit_explanation(view.explanation)
     if fits_poll(LIMITS, question, view.options):
@@ -58,6 +59,15 @@ def poll_layout(view: PollQuestion, owner: str | None = None) -> PollLayout:
     lines += [f"<b>{letter}.</b> {esc(option, None)}" for letter, option in zip(letters, view.options, strict=True)]
     return PollLayout(shorten(question, LIMITS.question), tuple(letters), view.correct_index, explanation,
                       lettered="\n".join(lines))
+
+
+def owner_label(view: PollQuestion, owner: str) -> str:
+    """The name in a group poll's label: cut to the room Telegram's question limit leaves beside the prompt, so
+    that a long name doesn't make a lettered poll of a question that fits one (if a few letters of it fit); a
+    right-to-left one isolated after the cut, so that the isolate closes, its two marks counted in the room."""
+    room = LIMITS.question - len(f"{view.short_label} () · {view.prompt}")
+    letters = room - (len(isolated(owner)) - len(owner))
+    return isolated(shorten(owner, letters if room >= MIN_OWNER and letters < OWNER_LIMIT else OWNER_LIMIT))
 
 
 def fit_explanation(text: str) -> str:
