@@ -60,7 +60,7 @@ class Commands:
         self._repeats = repeats  # the lists and the help: in a group, once a minute
         self._personal = games.personal  # answers about one member: in a group, privately if we can
         self._members = MemberCommands(engine, chat, self._personal)
-        self._anonymous = AnonymousAdmins(engine, chat, games)  # admins posting as the group: what steers it
+        self._anonymous = AnonymousAdmins(engine, chat, games, repeats, self._show_quizzes)  # posting as the group
         self._menus_set: set[str] = set()  # the private chats whose menu this process set (see chat_menu)
 
     def callbacks(self) -> dict[str, Callback]:
