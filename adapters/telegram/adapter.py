@@ -83,7 +83,8 @@ class TelegramAdapter:
         self._proxy = named_proxy(self._settings.api_url or BOT_API, os.environ)
         self._polling = PollingRequest(self._engine.metrics, rejected=self._token_rejected)
         app = build_application(self._settings, self._token, self._engine.metrics,
-                                group_per_minute=self._group_per_minute, polling=self._polling)
+                                group_per_minute=self._group_per_minute, polling=self._polling,
+                                rejected=self._token_rejected)
         chat = TelegramChat(app.bot, self._engine)  # follows a group that just became a supergroup
         register(app, self._engine, chat, self._game_polls, self._token, self._unfinished)
         try:
@@ -163,9 +164,9 @@ class TelegramAdapter:
         return await asyncio.shield(self._failed)
 
     def _token_rejected(self) -> None:
-        """A poll refused as with a rejected token (revoked while the bot runs): PTB has stopped polling for good, so
-        this process stops, as it would have at start-up with that token, rather than run on with nothing coming
-        in."""
+        """A call refused as with a rejected token (revoked while the bot runs): every other call will be too, and PTB
+        has stopped polling for good if it was a poll, so this process stops, as it would have at start-up with that
+        token, rather than run on with nothing coming in or going out."""
         if self._failed is not None and not self._failed.done():
             self._failed.set_result(LoginRejected("Telegram", "QUIZ_TELEGRAM_TOKEN"))
 

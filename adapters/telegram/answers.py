@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
@@ -28,12 +29,23 @@ class BotApiRequest(HTTPXRequest):
     failing with a TypeError where it isn't a user. Here it is PTB's own "Invalid server response" instead, caused
     as for an answer that isn't JSON, so start-up says what answered."""
 
+    # Answers that say the token is refused: told to ``rejected``. Only 401 (PTB's InvalidToken is a 404 too, which a
+    # Bot API server of its own also answers a method it doesn't know).
+    REJECTING: frozenset[int] = frozenset({HTTPStatus.UNAUTHORIZED})
+
+    def __init__(self, *args: Any, rejected: Callable[[], None] | None = None, **kwargs: Any) -> None:
+        """``rejected``: told when an answer refuses the token (one revoked while the bot runs)."""
+        super().__init__(*args, **kwargs)
+        self._rejected = rejected
+
     async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
                          read_timeout: Any = BaseRequest.DEFAULT_NONE, write_timeout: Any = BaseRequest.DEFAULT_NONE,
                          connect_timeout: Any = BaseRequest.DEFAULT_NONE,
                          pool_timeout: Any = BaseRequest.DEFAULT_NONE) -> tuple[int, bytes]:
         status, payload = await super().do_request(url, method, request_data, read_timeout, write_timeout,
                                                    connect_timeout, pool_timeout)
+        if status in self.REJECTING and self._rejected is not None:
+            self._rejected()
         # Checked here: PTB's post(), which reads the answer, is final. getMe is start-up's first request.
         if url.endswith("/getMe") and HTTPStatus.OK <= status <= 299 and not _a_user_or_else(payload):
             raise TelegramError("Invalid server response") from NotTheBotApi('JSON whose "result" is not a user')

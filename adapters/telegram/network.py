@@ -157,12 +157,14 @@ def file_url(api_url: str) -> str:
 
 
 def build_application(settings: TelegramSettings, token: str, metrics: Metrics | None = None, *,
-                      group_per_minute: int = GROUP_PER_MINUTE, polling: PollingRequest | None = None) -> Application:
-    """``polling``: getUpdates' HTTP client, for a caller that wants to know how polling goes."""
+                      group_per_minute: int = GROUP_PER_MINUTE, polling: PollingRequest | None = None,
+                      rejected: Callable[[], None] | None = None) -> Application:
+    """``polling``: getUpdates' HTTP client, for a caller that wants to know how polling goes; ``rejected``: told
+    when a call's answer refuses the token."""
     metrics = metrics or NullMetrics()
     limiter = RetryingRateLimiter(per_second=settings.messages_per_second, group_per_minute=group_per_minute,
                                   metrics=metrics)
     where = {"base_url": settings.api_url, "base_file_url": file_url(settings.api_url)} if settings.api_url else {}
-    bot = OnceAnsweringBot(token, request=BotApiRequest(connection_pool_size=POOL_SIZE),
+    bot = OnceAnsweringBot(token, request=BotApiRequest(connection_pool_size=POOL_SIZE, rejected=rejected),
                            get_updates_request=polling or PollingRequest(metrics), rate_limiter=limiter, **where)
     return ApplicationBuilder().bot(bot).concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics)).build()

@@ -21,17 +21,16 @@ from bot.metrics import Metrics
 
 log = logging.getLogger(__name__)
 
-# What PTB takes for a rejected token (InvalidToken: 401, or 404 for a malformed one), at which its polling loop
-# gives up for good: no update comes in any more, however long the process runs.
-REJECTED = frozenset({HTTPStatus.UNAUTHORIZED, HTTPStatus.NOT_FOUND})
-
 
 class PollingRequest(BotApiRequest):
+    # What PTB takes for a rejected token (InvalidToken: 401, or 404 for a malformed one), at which its polling loop
+    # gives up for good: no update comes in any more, however long the process runs.
+    REJECTING = frozenset({HTTPStatus.UNAUTHORIZED, HTTPStatus.NOT_FOUND})
+
     def __init__(self, metrics: Metrics, rejected: Callable[[], None] | None = None) -> None:
         """``rejected``: told when a poll is answered as with a rejected token (a token revoked while running)."""
-        super().__init__()
+        super().__init__(rejected=rejected)
         self._metrics = metrics
-        self._rejected = rejected
         self.failing: str | None = None  # why the last poll failed, until one is answered: the error's class only
         self._failed_in_a_row = 0
 
@@ -61,8 +60,6 @@ class PollingRequest(BotApiRequest):
             if status == HTTPStatus.TOO_MANY_REQUESTS:  # PTB's rate limiter never sees getUpdates' 429s
                 self._metrics.rate_limited(PLATFORM)
             self._failed(f"HTTP {status}")
-            if status in REJECTED and self._rejected is not None:
-                self._rejected()
         return status, payload
 
     def _failed(self, why: str) -> None:
