@@ -25,16 +25,17 @@ from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.games import GameCommands
 from adapters.telegram.group_repeats import GroupRepeats
-from adapters.telegram.html_text import esc, named
-from adapters.telegram.keyboards import language_picker, quiz_buttons, retry_button, unbuttoned
+from adapters.telegram.html_text import esc
+from adapters.telegram.keyboards import quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.member_commands import MemberCommands, first_name
-from adapters.telegram.menu import help_text, how_to_answer, how_to_change_language, next_steps, set_chat_menu
+from adapters.telegram.menu import help_text, how_to_answer, next_steps, set_chat_menu
 from adapters.telegram.personal import Send, language_question
 from adapters.telegram.reload_reply import reload_reply
 from adapters.telegram.sent_order import sent_before
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_key
 from adapters.telegram.typed_commands import Callback, Context, run_typed
+from adapters.telegram.welcome import welcome
 from bot.delivery import Target
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
@@ -94,27 +95,16 @@ class Commands:
             await self._chat.html(where, [render.notice(notice)])
 
     async def start(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        """Welcome; offer the language picker when neither a choice nor the client's language tells us. With a
-        payload from a game's "Explain" button, the explanation instead: in the private chat only, as it says what
-        the player chose."""
+        """Welcome (see welcome). With a payload from a game's "Explain" button, the explanation instead: in the
+        private chat only, as it says what the player chose. With a quiz's name, a link to it (t.me/<bot>?start=fsdp)
+        opened in the private chat: then that quiz starts, as /quiz fsdp."""
         if context.args and not is_group(update.effective_chat) \
                 and await self.games.explain_privately(actor, chat, context.args[0]):
             return
-        async def welcome() -> Send:
-            profile = await self._engine.profile(actor, with_due=True)
-            _ = self._engine.localizer_for(profile.language)
-            lines = [named(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.",
-                             name=first_name(update))), esc(next_steps(_))]
-            if profile.due_note:  # a returning learner's next step may be a review
-                lines.append(esc(profile.due_note))
-            if not profile.language_known:
-                lines.append(esc(_("Which language should I speak?")))
-                return lambda to, _owner: self._chat.html(to, ["\n".join(lines)], language_picker())
-            # No picker: say how to change it, as the app's language may not be theirs; in the private chat only
-            # (no ``owner``), as in a group /language is the group's.
-            change = esc(how_to_change_language(_))
-            return lambda to, owner: self._chat.html(to, ["\n".join(lines if owner is not None else [*lines, change])])
-        await self._personal.answer("start", context.args, actor, chat, first_name(update), welcome)
+        await self._personal.answer("start", context.args, actor, chat, first_name(update),
+                                    welcome(self._engine, self._chat, actor, first_name(update)))
+        if context.args and is_private(chat, actor):
+            await self.quiz_named(actor, chat, first_name(update), command_argument(context.args), linked=True)
 
     async def help(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         profile = await self._engine.profile(actor)
@@ -130,19 +120,24 @@ class Commands:
         await self._repeats.answer("quizzes", actor, chat, first_name(update), lambda: self._show_quizzes(actor, chat))
 
     async def quiz(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        """Start the named quiz, or resume the latest one; in a group it is the caller's own session."""
-        owner, reference = owner_in(chat, actor, first_name(update)), command_argument(context.args)
-        async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
+        await self.quiz_named(actor, chat, first_name(update), command_argument(context.args))
+
+    async def quiz_named(self, actor: Actor, chat: str, name: str, reference: str | None, *,
+                         linked: bool = False) -> None:
+        """Start the named quiz, or resume the latest one; in a group it is the caller's own session. ``linked``: named
+        by a link's /start, whose payload may name no quiz (a campaign's tag): said nothing of then."""
+        owner = owner_in(chat, actor, name)
+        async with self.closing_left_open(surface_in(self._chat, chat, actor, name)) as surface:
             # In a group, the question asked there a moment ago isn't asked again: each poll spends its budget.
             reply = surface.returned(await self._engine.start(actor, reference, surface,
                                                               shared=not is_private(chat, actor)))
         if isinstance(reply, WhichQuiz):  # several quizzes match: the question, and a button for each
-            await self._repeats.which(reply, actor, chat, first_name(update), reference or "")
+            await self._repeats.which(reply, actor, chat, name, reference or "")
         elif isinstance(reply, Notice) and reply.code is NoticeCode.NO_ACTIVE_SESSION:  # and the list: as /quizzes
-            await self._repeats.answer("quizzes", actor, chat, first_name(update),
+            await self._repeats.answer("quizzes", actor, chat, name,
                                        lambda: self._show_quizzes(actor, chat, reply, owner), reply.text)
-        elif isinstance(reply, Notice):  # e.g. that quiz is theirs in a group game now
-            await self.tell("quiz", actor, chat, first_name(update), reply)
+        elif isinstance(reply, Notice) and not (linked and reply.code is NoticeCode.QUIZ_NOT_FOUND):
+            await self.tell("quiz", actor, chat, name, reply)  # e.g. that quiz is theirs in a group game now
 
     async def preview(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         """A quiz's questions without their answers (or its usage, or which quiz): one member's long read, so in a
