@@ -288,4 +288,6 @@ class Profile:
     # Asked for by a welcome: how many questions are due for review today, and the line saying so, if any.
     due_for_review: int = 0
     due_note: str | None = None  # "3 questions are due for review: send /review."
+    # Asked for by a welcome too: a quiz (or review round) left open, to carry on with, if any.
+    open_note: str | None = None  # "Collectives is still in progress: start it again to carry on ..."
 

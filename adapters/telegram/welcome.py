@@ -21,6 +21,8 @@ def welcome(engine: QuizEngine, telegram: TelegramChat, actor: Actor, name: str)
         _ = engine.localizer_for(profile.language)
         lines = [named(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.", name=name)),
                  esc(next_steps(_))]
+        if profile.open_note:  # or the quiz they left open
+            lines.append(esc(profile.open_note))
         if profile.due_note:  # a returning learner's next step may be a review
             lines.append(esc(profile.due_note))
         if not profile.language_known:

@@ -27,16 +27,20 @@ class Profiles:
     async def profile(self, actor: Actor, *, with_due: bool = False) -> Profile:
         """Meeting someone (/start, /help): the language to speak to them (stored choice, platform hint, English),
         whether they ever told us one, and whether they are an admin. They and their hint are remembered.
-        ``with_due`` (a welcome): how many questions are due for review today, counted as /progress counts them."""
+        ``with_due`` (a welcome): how many questions are due for review today, counted as /progress counts them, and
+        the quiz left open (a learner back after a while, or the app's Restart after unblocking the bot)."""
         async def meet(turn: Turn) -> Profile:
             user = turn.user
             known = user is not None and (user.language is not None or user.last_hint is not None)
             due = (await due_today(turn.uow, self._core.library.catalog, user, self._core.clock())
                    if with_due and user is not None and user.id is not None else 0)
+            open_session = (await turn.uow.sessions.active(user.id)
+                            if with_due and user is not None and user.id is not None else None)
             await turn.uow.commit()
             chosen = user is not None and user.language is not None
             return Profile(turn.language, known, self._admins.is_admin(actor), language_chosen=chosen,
-                           due_for_review=due, due_note=views.due_for_review(due, turn.words) if due else None)
+                           due_for_review=due, due_note=views.due_for_review(due, turn.words) if due else None,
+                           open_note=self._core.stepper.still_open(open_session, turn.words) if open_session else None)
         return await self._core.turns.run(actor, meet)
 
     async def question_waiting(self, actor: Actor) -> bool:

@@ -84,3 +84,23 @@ async def test_a_returning_learners_welcome_says_how_many_questions_are_due_for_
         next_day = await welcome(3)
     assert "review" not in new and "review" not in same_day, same_day
     assert "\n3 questions are due for review: send /review.\n" in next_day, next_day
+
+
+@pytest.mark.parametrize(("client_language", "carry_on"), [
+    ("en", "Collectives is still in progress: start it again to carry on where you left off."),
+    ("sw", "Mawasiliano ya pamoja"),
+])
+async def test_a_welcome_names_the_quiz_left_open(api: FakeBotApi, settings: Settings, client_language: str,
+                                                  carry_on: str) -> None:
+    """/start halfway through a quiz (the app's Restart after unblocking the bot sends one): before, only 'Send
+    /quizzes to choose a quiz', as if there were nothing to carry on with."""
+    learner = FakeUser(304, "Tobi", client_language)
+    async with running_bot(settings):
+        await api.command(learner, "/quiz collectives")
+        poll = await next_poll(api, learner.id, 1)
+        await api.answer_poll(learner, poll_id(poll), [wrong(poll)])
+        await next_poll(api, learner.id, 2)
+        await api.command(learner, "/start")
+        said = await api.wait_for("sendMessage", 1, lambda p: for_chat(learner.id)(p) and "/quizzes" in p["text"])
+    lines = said[0].params["text"].split("\n")
+    assert any(line.startswith(carry_on) for line in lines), lines
