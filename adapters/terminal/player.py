@@ -163,8 +163,9 @@ class TerminalPlayer:
                 self._say(_("Type a number to pick one, or “quiz” to carry on with the question you were "
                             "answering."))
             return
+        listing = await self._listing()  # first: a number off the list is refused with the count of this one
         self._say_notice(self._numbered(shown, reference), list_follows=True)
-        await self._show_quizzes()
+        self._show_list(listing)
         self._screen.question = None if shown.code is NoticeCode.NO_ACTIVE_SESSION else open_question  # or gone
         if self._screen.question is not None:  # still open: shown again, so a number typed next answers what it says
             await self._show_open_question()
@@ -186,8 +187,7 @@ class TerminalPlayer:
         return replace(notice, text=self._quiz_number_please(), next_step=None)
 
     async def _answer(self, line: Line) -> None:
-        question = self._screen.question
-        if question is None:
+        if (question := self._screen.question) is None:
             return
         if line.index is None:
             self._say(words.number_please(self._words, len(question.options)))
