@@ -7,6 +7,7 @@ import argparse
 import getpass
 import os
 import sys
+import unicodedata
 from datetime import UTC, date, datetime
 
 from bot.languages import language_choice, listed_codes
@@ -55,7 +56,8 @@ def learner_name(value: str) -> str:
     if name is None:
         raise argparse.ArgumentTypeError("it holds bytes that are not text in this terminal's encoding "
                                          f"({_terminal_encoding()}): type it again, or give a name in ASCII")
-    name = name.strip()
+    # Composed (NFC): "Ṣadé" typed as letters and combining marks (some Yoruba keyboards) is the same learner.
+    name = unicodedata.normalize("NFC", name).strip()
     if not name or len(name) > USER_NAME_LIMIT:
         raise argparse.ArgumentTypeError(f"a name of 1 to {USER_NAME_LIMIT} characters, not {len(name)}")
     return name
