@@ -99,7 +99,7 @@ def read_catalog(po_path: Path, language: str, root: Path) -> tuple[Catalog | No
         # Bounded, and only a regular file: a FIFO would block start-up, a huge file fill the memory.
         data = read_file_bytes(po_path).removeprefix(UTF8_BOM)  # some editors write one; babel can't read past it
         catalog = read_po(io.BytesIO(data), locale=language, domain=DOMAIN, abort_invalid=True)
-        unclosed = _unclosed_strings(data.decode("utf-8"))
+        unclosed = _unclosed_strings(data.decode(catalog.charset))  # the charset its header declares, as babel read
     except FileRefused as error:
         return None, [ContentProblem(where, None, f"can't be read: {error}")]
     except OSError as error:  # the system's words, as for a quiz file: the file is named already
