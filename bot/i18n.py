@@ -5,6 +5,7 @@ The locale is chosen per call (``texts.for_language("sw")``), never installed pr
 
 from __future__ import annotations
 
+import codecs
 import gettext
 import io
 import os
@@ -17,7 +18,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 
-from bot.content.file_reading import FileRefused, nothing_at, read_file_bytes
+from bot.content.file_reading import FileRefused, nothing_at, read_file_bytes, utf8_text
 from bot.content.problems import ContentError, ContentProblem
 from bot.content.text_rules import text_problems
 from bot.languages import SUPPORTED_LANGUAGES
@@ -98,7 +99,12 @@ def read_catalog(po_path: Path, language: str, root: Path) -> tuple[Catalog | No
     try:
         # Bounded, and only a regular file: a FIFO would block start-up, a huge file fill the memory.
         data = read_file_bytes(po_path).removeprefix(UTF8_BOM)  # some editors write one; babel can't read past it
-        catalog = read_po(io.BytesIO(data), locale=language, domain=DOMAIN, abort_invalid=True)
+        try:
+            catalog = read_po(io.BytesIO(data), locale=language, domain=DOMAIN, abort_invalid=True)
+        except UnicodeDecodeError as error:  # saved in another encoding than its header says; babel names no line
+            if codecs.lookup(error.encoding).name == "utf-8":
+                utf8_text(data)  # FileRefused with the line, as for a quiz file
+            raise
         unclosed = _unclosed_strings(data.decode(catalog.charset))  # the charset its header declares, as babel read
     except FileRefused as error:
         return None, [ContentProblem(where, None, f"can't be read: {error}")]

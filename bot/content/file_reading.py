@@ -64,7 +64,11 @@ def folder_at(path: Path) -> bool:
 
 def read_quiz_text(path: Path) -> str:
     """The file's UTF-8 text; FileRefused for anything but a regular file of at most MAX_FILE_BYTES."""
-    data = read_file_bytes(path)
+    return utf8_text(read_file_bytes(path))
+
+
+def utf8_text(data: bytes) -> str:
+    """``data`` as UTF-8 text; FileRefused naming the first line that isn't."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:  # its own message gives a byte offset; an author looks for a line

@@ -2,7 +2,9 @@
 UTF-8. gettext lets a catalog declare its charset; babel reads one saved as its header says (``charset=ISO-8859-1``),
 but the check for unclosed strings decoded every file as UTF-8: a valid Latin-1 catalog, which msgfmt --check
 accepts, was refused, the bot would not start (exit 3), with "'utf-8' codec can't decode byte 0xe9 in position
-227: invalid continuation byte". It is now read in the charset its header declares."""
+227: invalid continuation byte". It is now read in the charset its header declares. And a catalog saved in Latin-1
+by an editor while its header says UTF-8 (the usual mistake) was refused with such a position in a line it didn't
+name: now with the line, as a quiz file is."""
 
 from __future__ import annotations
 
@@ -45,3 +47,10 @@ def test_a_catalog_in_the_latin_1_its_header_declares_is_read(tmp_path: Path) ->
     assert code == 0 and said.startswith("OK: "), said
     assert UiTexts.load(content / "locales").for_language("fr")(BYE) == "Au revoir ! Progression enregistrée."
 
+
+def test_a_catalog_saved_in_latin_1_under_a_utf_8_header_is_refused_with_its_line(tmp_path: Path) -> None:
+    content = content_with_french(tmp_path, catalog("UTF-8", "Au revoir ! Progression enregistrée.", "latin-1"))
+    code, said = run_validate(content)
+    assert code == 1
+    assert said.splitlines()[1:] == ["  locales/fr/LC_MESSAGES/quiztutor.po: can't be read: line 7 is not UTF-8 "
+                                     "(byte 0xE9): save the file as UTF-8"], said
