@@ -13,7 +13,7 @@ from collections import deque
 from typing import BinaryIO, Protocol, TextIO
 
 from adapters.cli.pipes import OutputFailed, silence_stdout
-from adapters.terminal.render import visible
+from adapters.terminal.render import in_encoding, visible
 
 MAX_LINE_CHARS = 500  # longer input is cut: nobody types an answer that long
 LINE_BYTES = MAX_LINE_CHARS * 4  # what is kept of a line read: enough for MAX_LINE_CHARS characters of UTF-8
@@ -129,10 +129,10 @@ class StdLineIO:
     def _show(self, text: str) -> None:
         if self._stdout is None or self._reader_gone:
             return
-        # An old terminal, or a Windows file redirect, may lack "“" or "ẹ": "?" for those, the rest shown.
+        # An old terminal, or a Windows file redirect, may lack "’" or "ẹ": "'" and "e" for those, the rest shown.
         encoding = getattr(self._stdout, "encoding", None) or "utf-8"
         try:
-            self._stdout.write(text.encode(encoding, errors="replace").decode(encoding))
+            self._stdout.write(in_encoding(text, encoding))
             self._stdout.flush()
         except OSError as error:
             # The reader closed the pipe early (`quiztutor play | head -3`), or the terminal hung up under the

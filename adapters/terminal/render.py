@@ -34,6 +34,42 @@ def _inert(char: str) -> str:
     return char
 
 
+# What an old terminal's encoding (ISO-8859-1, ASCII) may lack, as the plain characters it stands for: French's
+# "l’état" as "l'état", not "l?état", a question mark where the text has none.
+LOOKALIKES = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"',
+              "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2026": "...", "\u2192": "->", "\u2248": "~",
+              "\u00b7": "-", "\u00d7": "x", "\u0153": "oe", "\u0152": "OE", "\u00a0": " ", "\u202f": " ", "\u2009": " "}
+
+
+def in_encoding(text: str, encoding: str) -> str:
+    """``text`` as a terminal in ``encoding`` can show it: a character it lacks as its lookalike, or as its letter
+    without the marks it lacks ("ọ̀" as "o"); "?" if neither."""
+    try:
+        text.encode(encoding)
+        return text
+    except UnicodeEncodeError:
+        pass
+    return "".join(char if _encodes(char, encoding) else _stand_in(char, encoding)
+                   for char in unicodedata.normalize("NFC", text))
+
+
+def _stand_in(char: str, encoding: str) -> str:
+    if char in LOOKALIKES and _encodes(LOOKALIKES[char], encoding):
+        return LOOKALIKES[char]
+    if unicodedata.combining(char):  # a tone mark over a letter shown without it
+        return ""
+    letter = "".join(part for part in unicodedata.normalize("NFD", char) if not unicodedata.combining(part))
+    return letter if letter not in ("", char) and _encodes(letter, encoding) else "?"
+
+
+def _encodes(text: str, encoding: str) -> bool:
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def width() -> int:
     return max(40, min(_columns(), 88))
 
