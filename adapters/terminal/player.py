@@ -114,9 +114,10 @@ class TerminalPlayer:
             await self._start(line.argument or None)  # no id: carry on with the latest quiz
         elif line.verb == "language":
             await self._language(line.argument)
-        elif line.verb == "stop":
+        elif line.verb == "stop":  # its question let go once stopped: one not saved is still there to answer
+            stopped = await engine.stop(actor)
             self._screen.question = None
-            self._say_notice(await engine.stop(actor))
+            self._say_notice(stopped)
         elif line.verb == "skip":  # the question shown here, not the next if another terminal skipped it just now
             await self._refused(await engine.skip(actor, self._screen, on_screen=self._screen.question))
         elif line.verb == "retry":  # the last quiz, finished or stopped, found in the database: survives a restart
@@ -184,7 +185,7 @@ class TerminalPlayer:
         if notice.code is not NoticeCode.QUIZ_NOT_FOUND or not number_like(reference or ""):
             return notice
         self._words = self._engine.localizer_for(notice.language)
-        return replace(notice, text=self._quiz_number_please(), next_step=None)
+        return replace(notice, text=words.quiz_number_please(self._words, len(self._quiz_ids)), next_step=None)
 
     async def _answer(self, line: Line) -> None:
         if (question := self._screen.question) is None:
@@ -194,9 +195,6 @@ class TerminalPlayer:
             return
         await self._refused(await self._engine.answer(self._actor, question.session_id, question.question_id,
                                                       line.index, self._screen))
-
-    def _quiz_number_please(self) -> str:
-        return words.quiz_number_please(self._words, len(self._quiz_ids))
 
     async def _show_open_question(self) -> None:
         """The open question again, with the time left; if that ran out, not a question nobody can answer in time
@@ -227,7 +225,7 @@ class TerminalPlayer:
             await self._listing()  # for the count the refusal gives
         out_of_range = line.index is not None and not 1 <= line.index <= len(self._quiz_ids)
         if (line.verb == "letter" or out_of_range) and self._quiz_ids:
-            self._say(self._quiz_number_please())
+            self._say(words.quiz_number_please(self._words, len(self._quiz_ids)))
             return
         await self._start(line.argument)
 
