@@ -21,9 +21,10 @@ def one_clear_line(log: str, expected: str) -> None:
 async def test_a_second_process_running_the_bots_gateway_refuses_at_start_up(fake: FakeDiscord,
                                                                               tmp_path: Path) -> None:
     first = await run_discord(tmp_path, fake.api_base, fake.gateway_url)
+    bots = [first]
     try:
         await first.wait_for_line("discord adapter started", within=60)
-        second = await run_discord(tmp_path, fake.api_base, fake.gateway_url)
+        bots.append(second := await run_discord(tmp_path, fake.api_base, fake.gateway_url))
         assert await second.exited(within=60) == ExitCode.CONFLICT, second.log
         one_clear_line(second.log, "another process on this database already runs this Discord bot's gateway "
                        "connection; Discord would send both every event, and both would answer: stop the other one, "
@@ -31,7 +32,9 @@ async def test_a_second_process_running_the_bots_gateway_refuses_at_start_up(fak
                        "QUIZ_DISCORD_SHARD_IDS)")
         assert len(fake.identifies) == 1  # it refused before connecting
     finally:
-        assert await first.stop() == 0, first.log
+        for bot in reversed(bots):  # one that failed to refuse is running too: stopped, not left behind
+            await bot.stop()
+    assert first.process.returncode == 0, first.log
 
 
 async def test_a_process_given_a_shard_another_runs_refuses_naming_it_and_one_with_its_own_shards_starts(
@@ -41,8 +44,8 @@ async def test_a_process_given_a_shard_another_runs_refuses_naming_it_and_one_wi
     bots = [first]
     try:
         await first.wait_for_line("discord adapter started", within=60)
-        overlapping = await run_discord(tmp_path, fake.api_base, fake.gateway_url,
-                                        QUIZ_DISCORD_SHARD_COUNT="3", QUIZ_DISCORD_SHARD_IDS="0,1")
+        bots.append(overlapping := await run_discord(tmp_path, fake.api_base, fake.gateway_url,
+                                                     QUIZ_DISCORD_SHARD_COUNT="3", QUIZ_DISCORD_SHARD_IDS="0,1"))
         assert await overlapping.exited(within=60) == ExitCode.CONFLICT, overlapping.log
         one_clear_line(overlapping.log, "another process on this database already runs shard 1 of 3 of this Discord "
                        "bot; Discord would send both its events, and both would answer: give each process shards of "
@@ -53,5 +56,6 @@ async def test_a_process_given_a_shard_another_runs_refuses_naming_it_and_one_wi
         await fake.wait_until(lambda: len(fake.identifies) == 3, within=30)  # a shard every 5 s, as Discord asks
         assert sorted(identify["shard"] for identify in fake.identifies) == [[0, 3], [1, 3], [2, 3]]
     finally:
-        for bot in bots:
-            assert await bot.stop() == 0, bot.log
+        for bot in reversed(bots):  # one that failed to refuse is running too: stopped, not left behind
+            await bot.stop()
+    assert [bot.process.returncode for bot in bots] == [0, ExitCode.CONFLICT, 0], [bot.log for bot in bots]
