@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import socket
 import sys
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from adapters.http_endpoint import HttpEndpoint
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness
 from adapters.settings import Settings
+from tests.support.ports import no_ipv6_loopback
 
 
 async def nothing_wrong() -> None:
@@ -53,15 +53,6 @@ async def test_a_proxy_set_for_the_container_is_not_asked_for_the_bots_own_endpo
                                  NO_PROXY="", no_proxy="") == 0
     finally:
         await endpoint.stop()
-
-
-def no_ipv6_loopback() -> bool:
-    try:
-        with socket.socket(socket.AF_INET6) as probe:
-            probe.bind(("::1", 0))
-    except OSError:  # a container with IPv6 turned off
-        return True
-    return False
 
 
 @pytest.mark.skipif(no_ipv6_loopback(), reason="this machine has no IPv6 loopback")

@@ -5,23 +5,13 @@ from __future__ import annotations
 
 import errno
 import os
-import socket
 
 import pytest
 from aiohttp import web
 
 from adapters.http_site import listen_failure, serve
 from adapters.settings import ConfigurationError
-from tests.support.ports import reserved_port
-
-
-def no_ipv6() -> bool:
-    try:
-        with socket.socket(socket.AF_INET6) as probe:
-            probe.bind(("::1", 0))
-    except OSError:  # a container with IPv6 turned off
-        return True
-    return False
+from tests.support.ports import no_ipv6_loopback, reserved_port
 
 
 def test_a_port_the_process_may_not_open_names_the_variable() -> None:
@@ -41,7 +31,7 @@ async def test_a_host_that_is_no_host_name_names_its_variable(host: str) -> None
     assert refused.value.problems == [("QUIZ_TELEGRAM_WEBHOOK_LISTEN", f"{host!r} is not an address of this machine")]
 
 
-@pytest.mark.skipif(no_ipv6(), reason="this machine has no IPv6")
+@pytest.mark.skipif(no_ipv6_loopback(), reason="this machine has no IPv6")
 async def test_a_link_local_ipv6_address_without_its_interface_names_the_host_not_the_port() -> None:
     """fe80::/10 addresses need their interface (fe80::1%eth0): bind refuses one without it with EINVAL, which was
     blamed on the port ("QUIZ_HTTP_PORT: can't listen on port 8080: ... invalid argument"), a setting that was

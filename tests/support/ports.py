@@ -32,3 +32,13 @@ def reserved_port(host: str = "127.0.0.1") -> Iterator[int]:
     """A port on ``host`` that nothing listens on, unless the test starts a server there, held for the block."""
     with port_holder(host) as holder:
         yield int(holder.getsockname()[1])
+
+
+def no_ipv6_loopback() -> bool:
+    """Whether this machine can't bind IPv6's loopback (a container with IPv6 turned off): tests of it skip."""
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:  # a container with IPv6 turned off
+        return True
+    return False

@@ -20,6 +20,13 @@ from tests.telegram.test_telegram_webhook_replicas import SECRET, command
 REVOKED = "123456:another-token-now"  # what the fake now takes instead: the deployed one gets 401
 
 
+def stopped_as_rejected(bot: BotProcess, code: int) -> None:
+    """Exit 5 with the one line a token rejected at start-up gets."""
+    assert code == ExitCode.LOGIN, bot.log
+    errors = [line for line in bot.log.splitlines() if "quiztutor run failed" in line]
+    assert len(errors) == 1 and "Telegram rejected the token in QUIZ_TELEGRAM_TOKEN" in errors[0], bot.log
+
+
 async def test_a_token_revoked_while_polling_stops_the_process_with_the_login_exit_code(
         api: FakeBotApi, tmp_path: Path) -> None:
     bot = await BotProcess.start(bot_env(api.base_url, tmp_path))
@@ -30,9 +37,7 @@ async def test_a_token_revoked_while_polling_stops_the_process_with_the_login_ex
         code = await bot.exited()
     finally:
         await bot.stop()
-    assert code == ExitCode.LOGIN, bot.log
-    errors = [line for line in bot.log.splitlines() if "quiztutor run failed" in line]
-    assert len(errors) == 1 and "Telegram rejected the token in QUIZ_TELEGRAM_TOKEN" in errors[0], bot.log
+    stopped_as_rejected(bot, code)
     assert "Traceback" not in bot.log, bot.log  # PTB's own "Invalid token. Aborting" traceback only at DEBUG
     assert TOKEN not in bot.log and TOKEN.split(":")[1] not in bot.log
 
@@ -56,7 +61,5 @@ async def test_a_token_revoked_in_webhook_mode_stops_the_process_at_the_first_ca
         code = await bot.exited()
     finally:
         await bot.stop()
-    assert code == ExitCode.LOGIN, bot.log
-    errors = [line for line in bot.log.splitlines() if "quiztutor run failed" in line]
-    assert len(errors) == 1 and "Telegram rejected the token in QUIZ_TELEGRAM_TOKEN" in errors[0], bot.log
+    stopped_as_rejected(bot, code)
     assert TOKEN not in bot.log and TOKEN.split(":")[1] not in bot.log
