@@ -22,7 +22,7 @@ def locale_hint() -> str | None:
     bot speaks none of gives its first (no hint then), not the locale: gettext shows its own words (English)."""
     value = next((value for variable in ("LC_ALL", "LC_MESSAGES", "LANG") if (value := os.environ.get(variable))),
                  None)
-    locale = value.split(".", 1)[0] if value else None
+    locale = re.split("[.@]", value, maxsplit=1)[0] if value else None  # fr@euro, as fr_FR.UTF-8: French
     if value not in (None, "C", "POSIX") and (wanted := os.environ.get("LANGUAGE", "").split(":")) != [""]:
         # As gettext, with an entry's codeset and modifier dropped: fr.UTF-8 and fr@euro are French.
         languages = [re.split("[.@]", entry, maxsplit=1)[0] for entry in wanted]

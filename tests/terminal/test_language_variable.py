@@ -43,8 +43,11 @@ def first_line(env: dict[str, str], **variables: str) -> str:
     # LANG's language (glibc 2.36: `LANG=fr_FR.UTF-8 LANGUAGE=pt_BR` and `LANGUAGE=:`). Before: French.
     ({"LANG": "fr_FR.UTF-8", "LANGUAGE": "pt_BR"}, ENGLISH_WELCOME),
     ({"LANG": "fr_FR.UTF-8", "LANGUAGE": ":"}, ENGLISH_WELCOME),
+    # The locale alone, its modifier without a territory (a valid locale name): before, no language, so English.
+    ({"LANG": "fr@euro", "LANGUAGE": ""}, FRENCH_WELCOME),
 ], ids=["language", "first-spoken", "lc-messages", "c-locale", "posix-locale", "lc-all-c", "lc-all-empty",
-        "c-utf8-locale", "locale-name", "codeset-alone", "modifier-alone", "none-spoken", "empty-list"])
+        "c-utf8-locale", "locale-name", "codeset-alone", "modifier-alone", "none-spoken", "empty-list",
+        "locale-modifier-alone"])
 def test_the_language_variable_comes_before_the_locale(env: dict[str, str], variables: dict[str, str],
                                                        welcome: str) -> None:
     assert first_line(env, **variables).startswith(welcome)
