@@ -10,28 +10,17 @@ import pytest
 
 from bot.metrics import EVERY_PLATFORM, STORAGE_BUSY
 from bot.records import AnswerRecord
-from storage.database import create_engine
-from storage.migrate import upgrade_to_head
-from storage.unit_of_work import UnitsOfWork, unit_of_work_factory
 from tests.fakes.clock import FixedClock
 from tests.pg_cluster import asyncpg_url
-from tests.storage.builders import a_session, stored_session, stored_user
-from tests.storage.test_shared_transactions import SharedCommits, Storage, answered, no_wait
+from tests.storage.shared_storage import Storage, storage_of
+from tests.storage.test_shared_transactions import answered, no_wait
 
 
 @pytest.fixture
 async def storage(postgres_url: str) -> AsyncIterator[Storage]:
     """One learner with a quiz session, on one connection."""
-    database = create_engine(postgres_url, pool_size=1)
-    try:
-        await upgrade_to_head(database)
-        metrics = SharedCommits()
-        units: UnitsOfWork = unit_of_work_factory(database, FixedClock(), metrics=metrics)
-        await stored_session(units, a_session(await stored_user(units, "learner-0"), "s0"))
-        yield Storage(units, metrics)
-        await units.close()
-    finally:
-        await database.dispose()
+    async with storage_of(postgres_url, 1) as made:
+        yield made
 
 
 async def test_a_statement_prepared_before_another_process_changed_the_schema_is_tried_again(

@@ -12,8 +12,9 @@ from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
 from tests.pg_cluster import asyncpg_url
 from tests.storage.builders import a_session, stored_session, stored_user
-from tests.storage.test_shared_transactions import SharedCommits, answered, committed, together
-from tests.storage.test_shared_transactions import Storage as Shared
+from tests.storage.shared_storage import SharedCommits
+from tests.storage.shared_storage import Storage as Shared
+from tests.storage.test_shared_transactions import answered, committed, together
 
 # Checked at COMMIT, not at the INSERT: the server refuses the COMMIT itself.
 REFUSED_AT_COMMIT = """

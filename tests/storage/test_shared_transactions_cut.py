@@ -18,15 +18,8 @@ from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
 from tests.pg_cluster import end_other_sessions
 from tests.storage.builders import a_session, stored_session, stored_user
-from tests.storage.test_shared_transactions import (
-    LEARNERS,
-    SharedCommits,
-    Storage,
-    answer_q1,
-    answered,
-    committed,
-    no_wait,
-)
+from tests.storage.shared_storage import SharedCommits, Storage, answer_q1
+from tests.storage.test_shared_transactions import LEARNERS, answered, committed, no_wait
 
 TIME_LIMIT = 1.0
 

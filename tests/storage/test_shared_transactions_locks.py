@@ -16,7 +16,8 @@ from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
 from tests.pg_cluster import asyncpg_url
 from tests.storage.builders import a_session, stored_session, stored_user
-from tests.storage.test_shared_transactions import SharedCommits, Storage, answered, committed, no_wait
+from tests.storage.shared_storage import SharedCommits, Storage
+from tests.storage.test_shared_transactions import answered, committed, no_wait
 
 HELD_FOR = 10.0  # seconds another process holds learner-0's row, unless the others are done first
 
