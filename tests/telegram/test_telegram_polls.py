@@ -8,10 +8,12 @@ import pytest
 from sqlalchemy import text
 
 from adapters.settings import Settings
+from adapters.telegram.interactions import ALERT_LIMIT
+from bot.languages import SUPPORTED_LANGUAGES
 from bot.replies import Actor
 from storage.database import create_engine, sqlite_url
 from tests.telegram.fake_types import Failure
-from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import (
     AMINATA,
     GROUP,
@@ -214,3 +216,20 @@ async def test_a_vote_delivered_again_after_its_next_poll_was_lost_gets_the_feed
         await api.answer_poll(AMINATA, poll_id(first), [wrong(first)])  # and once more: the poll is there now
         await api.settle()
         assert len(api.polls(AMINATA.id)) == 2
+
+
+@pytest.mark.parametrize("language", SUPPORTED_LANGUAGES)
+async def test_a_quiz_button_pressed_in_a_group_that_refuses_polls_says_why_whole_in_its_popup(
+        api: FakeBotApi, settings: Settings, language: str) -> None:
+    """The press's popup says it first (Telegram waits only seconds for its answer): up to 200 characters, so a
+    translation longer than that was cut short with "…" where the English fits."""
+    learner = FakeUser(110, "Tendai", language)
+    async with running_bot(settings) as engine:
+        _ = engine.localizer_for(language)
+        why = _("I can't post quiz polls in this chat: I'm missing the “{permission}” permission. Ask an admin to "
+                "grant it, or message me privately to play.", permission=_("Send Polls"))
+        api.fail_next("sendPoll", 400, "Bad Request: not enough rights to send polls to the chat")
+        await api.press(learner, "quiz:collectives", GROUP)  # a quiz list's ▶ button
+        popup = (await api.wait_for("answerCallbackQuery", 1, lambda params: bool(params.get("text"))))[0]
+        assert popup.params["text"] == why
+        assert len(why) <= ALERT_LIMIT
