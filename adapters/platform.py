@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # annotations only: the engine and its replies are a third of
     from bot.engine import QuizEngine
     from bot.games.delivery import GameSurface
     from bot.replies import Expired, Reminder
+    from storage.held_lock import Agreement, LockHeld
 
 CommaSeparated = Annotated[frozenset[str], NoDecode]
 
@@ -97,16 +98,24 @@ class PlatformSettings(BaseSettings):
 class SingleProcess:
     """What only one process at a time may serve (Telegram's long polling, a Discord shard): each lock's name (the
     same in every process configured alike, never a secret) and what to tell the operator when another process
-    holds it. A process takes all of them or refuses to start."""
+    holds it. A process takes all of them or refuses to start. And a number every process must give alike (a Discord
+    bot's shard count), if any, with what to tell the operator when a running process gave another (``{theirs}``,
+    and this process's, ``{ours}``)."""
 
     refusals: Mapping[str, str]
+    agreement: Agreement | None = None
+    disagreement: str = ""
 
     @property
     def locks(self) -> list[str]:
         return list(self.refusals)
 
-    def refusal(self, held: str) -> str:
-        return self.refusals.get(held) or next(iter(self.refusals.values()))
+    def refusal(self, taken: LockHeld) -> str:
+        from storage.held_lock import Disagreement  # here: `quiztutor --help` loads no storage module
+
+        if isinstance(taken, Disagreement) and self.agreement is not None:
+            return self.disagreement.format(theirs=taken.theirs, ours=self.agreement.value)
+        return self.refusals.get(str(taken)) or next(iter(self.refusals.values()))
 
 
 class ChatAdapter(Protocol):

@@ -27,8 +27,9 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.log_lines import log_briefly
+from storage.advisory_agreement import agree, let_go
 from storage.database import create_unpooled_engine
-from storage.held_lock import LockHeld
+from storage.held_lock import Agreement, LockHeld
 
 log = logging.getLogger(__name__)
 
@@ -68,14 +69,17 @@ TRY_ROUNDS = 100  # 5 s for a session told to end to be gone (taking the lock ag
 
 
 class AdvisoryLock:
-    """Session advisory locks, one or several (a process's Discord shards), on a connection of their own, taken
-    again if that connection is lost. All or none: a process holds every one of its locks, or none of them."""
+    """Session advisory locks, one or several (a process's Discord shards), and an agreement held beside them if
+    given (storage/advisory_agreement.py), on a connection of their own, taken again if that connection is lost. All
+    or none: a process holds every one of its locks, or none of them."""
 
-    def __init__(self, url: str, names: Sequence[str], *, check_seconds: float) -> None:
+    def __init__(self, url: str, names: Sequence[str], *, check_seconds: float,
+                 agreement: Agreement | None = None) -> None:
         if not names:
             raise ValueError("no lock named")
         self._engine = create_unpooled_engine(url)
         self._names = list(dict.fromkeys(names))
+        self._agreement = agreement
         self._name = ", ".join(self._names)  # as the log lines name them
         self._every = check_seconds
         self._connection: AsyncConnection | None = None
@@ -110,6 +114,8 @@ class AdvisoryLock:
     async def _let_go(self, connection: AsyncConnection) -> None:
         for name in self._names:
             await connection.execute(UNLOCK, {"key": advisory_key(name)})
+        if self._agreement is not None:
+            await let_go(connection, self._agreement)
         await connection.commit()
         await connection.close()
         self._connection = self._driver = None  # closed politely: nothing left to abort
@@ -129,6 +135,8 @@ class AdvisoryLock:
             self._attempts += 1  # in the name too, for whoever reads pg_stat_activity
             name = f"{self._tag}{self._attempts} {self._name}"[:63]  # PostgreSQL keeps 63 bytes: the tag comes first
             await connection.execute(NAME_SESSION, {"name": name})
+            if self._agreement is not None:  # first: another value is the deeper disagreement (its locks differ)
+                await agree(connection, self._agreement)
             for lock in self._names:  # all or none: closing the connection (below) lets go of those taken
                 if not await self._try_lock(connection, advisory_key(lock)):
                     raise LockHeld(lock)

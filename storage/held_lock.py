@@ -4,11 +4,37 @@ not."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from typing import Protocol
+
+# A value of an Agreement is PostgreSQL's int4 (the second key of a two-key advisory lock): 0 to 2**31 - 1.
+MAX_VALUE = 2**31 - 1
 
 
 class LockHeld(Exception):
     """Another process holds the lock."""
+
+
+class Disagreement(LockHeld):
+    """Another process holds the agreement named ``str(self)`` with another value, ``theirs``."""
+
+    def __init__(self, name: str, theirs: int) -> None:
+        super().__init__(name)
+        self.theirs = theirs
+
+
+@dataclass(frozen=True)
+class Agreement:
+    """A number every process holding a kind of lock must give alike (a Discord bot's shard count: shards of
+    different counts share servers). Each process holds it shared with its own value, beside its locks, so those
+    that agree run side by side and one whose value differs from a running process's is refused (Disagreement)."""
+
+    name: str
+    value: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.value <= MAX_VALUE:
+            raise ValueError(f"an agreement's value is from 0 to {MAX_VALUE}, not {self.value}")
 
 
 class HeldLock(Protocol):

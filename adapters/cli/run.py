@@ -133,23 +133,24 @@ class SingleProcessLock:
         """Returns once another process took the lock (after this one's database connection was lost)."""
         taken = await self._held.lost()
         return AnotherInstance(f"this process lost its lock with its database connection, and meanwhile "
-                               f"{self._single.refusal(str(taken))}")
+                               f"{self._single.refusal(taken)}")
 
 
 @contextlib.asynccontextmanager
 async def single_processes(database_url: str,
                            platforms: Sequence[PlatformSettings]) -> AsyncIterator[list[SingleProcessLock]]:
     """Hold the locks of each platform that only one process may serve as configured (Telegram long polling, a
-    Discord shard), so a second process on the same database refuses at start-up instead of fighting over the
-    updates."""
+    Discord shard), and what such processes must agree on (Discord's shard count), so a second process on the same
+    database refuses at start-up instead of fighting over the updates."""
     async with contextlib.AsyncExitStack() as stack:
         locks = []
         for platform in platforms:
             if (single := platform.single_process()) is not None:
                 try:
-                    held = await stack.enter_async_context(process_lock(database_url, *single.locks))
+                    held = await stack.enter_async_context(process_lock(database_url, *single.locks,
+                                                                        agreement=single.agreement))
                 except LockHeld as taken:
-                    raise AnotherInstance(single.refusal(str(taken))) from None
+                    raise AnotherInstance(single.refusal(taken)) from None
                 locks.append(SingleProcessLock(single, held))
         yield locks
 

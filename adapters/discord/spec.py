@@ -29,6 +29,12 @@ GATEWAY_ALREADY = ("another process on this database already runs this Discord b
 SHARD_ALREADY = ("another process on this database already runs shard {shard} of {count} of this Discord bot; "
                  "Discord would send both its events, and both would answer: give each process shards of its own "
                  "(QUIZ_DISCORD_SHARD_IDS)")
+# Told when another process on the same database runs the bot with another shard count: shard i of N and shard j of
+# M share servers whenever i and j are equal modulo gcd(N, M), so some of theirs would answer twice.
+DIFFERENT_COUNT = ("another process on this database runs this Discord bot with QUIZ_DISCORD_SHARD_COUNT={theirs}, "
+                   "this one with {ours} (unset means 1): their shards would share servers, and both would answer "
+                   "there; give every process the same QUIZ_DISCORD_SHARD_COUNT (to change it, stop the processes "
+                   "running the old one first)")
 # At most 100,000 shards: the largest bots run thousands; a typo's trillion would fill the memory listing them.
 MAX_SHARDS = 100_000
 
@@ -89,16 +95,20 @@ class DiscordSettings(PlatformSettings):
     def single_process(self) -> SingleProcess | None:
         """A gateway connection (the bot's one, or a shard's) in one process: Discord sends every event to each
         connection of the same shard, so two processes running it would both answer. One lock a shard; unsharded is
-        shard 0 of 1. (Processes must agree on QUIZ_DISCORD_SHARD_COUNT: the locks of 4 shards don't see 2's.)"""
+        shard 0 of 1. The locks of 4 shards don't see 2's, whose servers they share: so the count is an agreement,
+        and a process given another count than a running one's refuses too."""
+        from storage.held_lock import Agreement  # here: `quiztutor --help` loads no storage module
+
         if self.token is None:
             return None
         # The token's first part is the bot's user id (base64): it tells bots apart without putting a secret anywhere.
         bot = self.token.get_secret_value().partition(".")[0]
         count = self.shard_count or 1
+        agreement = Agreement(f"discord-{bot}-shard-count", count)
         if not self.sharded:
-            return SingleProcess({f"discord-{bot}-shard-0-of-1": GATEWAY_ALREADY})
+            return SingleProcess({f"discord-{bot}-shard-0-of-1": GATEWAY_ALREADY}, agreement, DIFFERENT_COUNT)
         return SingleProcess({f"discord-{bot}-shard-{shard}-of-{count}": SHARD_ALREADY.format(shard=shard, count=count)
-                              for shard in self.shards})
+                              for shard in self.shards}, agreement, DIFFERENT_COUNT)
 
     @property
     def sharded(self) -> bool:
