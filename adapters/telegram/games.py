@@ -14,9 +14,10 @@ from adapters.telegram import game_render, render
 from adapters.telegram.actors import PLATFORM, is_private, owner_in, player_name
 from adapters.telegram.callback_data import Action, ButtonData
 from adapters.telegram.chat import TelegramChat
-from adapters.telegram.chat_admins import is_chat_admin, membership_of
+from adapters.telegram.chat_admins import is_chat_admin
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_surface import TelegramGameSurface
+from adapters.telegram.game_votes import GameVotes
 from adapters.telegram.group_repeats import GroupRepeats, game_which_above, game_which_capped
 from adapters.telegram.html_text import esc
 from adapters.telegram.keyboards import game_buttons, offered_seconds, unbuttoned
@@ -41,6 +42,7 @@ class GameCommands:
         self._chat = chat
         self._repeats = repeats  # "Which one?" in a group: once a minute, as the commands' lists
         self.polls = polls
+        self.votes = GameVotes(engine, chat, polls)  # votes on the game's polls
         self._refused = OncePer(REFUSAL_PERIOD)
         self.personal = PersonalAnswers()  # answers about one member: in a group, privately if we can
 
@@ -220,33 +222,6 @@ class GameCommands:
         text = game_render.explanation(reply) if isinstance(reply, GameExplanation) else render.notice(reply)
         await self._chat.html(chat, [text])
         return True
-
-    async def vote(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
-        """A vote on a game poll, scored; False when the poll is no game's (the caller tries learners' quizzes). The
-        poll closes itself at the question's time (open_period): a vote it took was cast in time, however late it
-        comes in (kept while the bot was down)."""
-        known = self.polls.get(poll_id)
-        if known is None:  # sent before a restart, or by another process: its link is stored
-            if await self._vote_on_stored(actor, user, poll_id, option):
-                return True
-            if not self.polls.busy:
-                return False
-            await self.polls.settled()  # or one being sent right now, whose vote beat sendPoll's reply
-            known = self.polls.get(poll_id)
-            if known is None:
-                return await self._vote_on_stored(actor, user, poll_id, option)
-        await self._engine.games.vote(actor, player_name(user), known[0], known[1], option, self.stage,
-                                      membership_of(self._chat.bot, actor.user_id), closes_at_deadline=True)
-        return True
-
-    async def _vote_on_stored(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
-        """Whether the poll's link is stored; then its vote is scored (Telegram showed the voter right or wrong
-        already: nothing to add). Looked up before waiting for the sends under way, which may be another group's
-        slow ones."""
-        voted = await self._engine.games.vote_on_message(actor, player_name(user), poll_id, option, self.stage,
-                                                         membership_of(self._chat.bot, actor.user_id),
-                                                         closes_at_deadline=True)
-        return voted is not None
 
     async def _explain(self, query: CallbackQuery, reply: GameExplanation | Notice, game_id: str, place: str) -> None:
         if isinstance(reply, Notice):

@@ -56,7 +56,7 @@ class Interactions:
         actor, name = actor_for(answer.user), answer.user.first_name
         games = self._commands.games
         if games.polls.get(answer.poll_id) is not None:  # a group game's poll, sent by this process
-            await games.vote(actor, answer.user, answer.poll_id, answer.option_ids[0])
+            await games.votes.vote(actor, answer.user, answer.poll_id, answer.option_ids[0])
             return
 
         def where(reply: Shown) -> TelegramSurface:  # a poll answer has no chat: the reply says where the quiz is
@@ -89,7 +89,7 @@ class Interactions:
                                                        closes_at_deadline=True)
             if not (isinstance(result, Notice) and result.code in NO_SUCH_POLL):
                 return result
-            if await self._commands.games.vote(actor, user, poll_id, option):
+            if await self._commands.games.votes.vote(actor, user, poll_id, option):
                 return None
             if delay is None:
                 return result

@@ -110,6 +110,17 @@ class Skipped(StrEnum):
         return cls.CLOSED if any(isinstance(event, GameResults) for event in events) else cls.NEXT
 
 
+class VoteRefused(StrEnum):
+    """Why a vote didn't count: each platform decides whether, and where, the voter hears it."""
+
+    CLOSED = "closed"  # the question had closed (or the game moved on, or ended)
+    REMOVED = "removed"  # a reload removed the question while it was open
+    NO_SUCH_OPTION = "no_such_option"
+    OTHER_CHAT = "other_chat"  # the voter isn't in the game's chat (a poll forwarded out of it)
+    ELSEWHERE = "elsewhere"  # the voter plays the same quiz in a game elsewhere
+    ALREADY = "already"  # they answered this question already: the first answer counts
+
+
 @dataclass(frozen=True)
 class GameVote:
     """What a player's answer got them, said only to them: "Locked in: B", or why it didn't count."""
@@ -117,6 +128,10 @@ class GameVote:
     counted: bool
     text: str
     language: str = ui_language()
+    refused: VoteRefused | None = None  # why not counted
+    # Which game and question it was ("Group game: Collectives · Question 2 of 8"), for a platform that tells
+    # the voter somewhere else than under the question (a private chat)
+    about: str = ""
 
 
 @dataclass(frozen=True)

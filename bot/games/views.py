@@ -79,6 +79,14 @@ def question(game: GameRecord, question: Question, _: Localizer) -> GameQuestion
         (game.asked_at or game.updated_at) + timedelta(seconds=game.question_seconds), notices, _.language)
 
 
+def vote_about(game: GameRecord, quiz: Quiz | None, _: Localizer, position: int) -> str:
+    """Which game and question a vote was on, for words that reach the voter away from the game's chat."""
+    label = _("Question {number} of {total}", number=position + 1, total=len(game.question_ids))
+    title = localized(quiz.title, _.language) if quiz is not None else game.quiz_id
+    heading = _("Group game: {quiz}", quiz=title)
+    return f"{heading} · {label}"
+
+
 def as_asked(game: GameRecord, question: Question) -> Question:
     """The game's current question with the answer it was asked with, when a reload has since named another one
     (or a new option) the answer: votes and results go by what the poll showed. An answer since removed gives way,

@@ -6,7 +6,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from bot.engine import QuizEngine
-from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, Skipped
+from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, Skipped, VoteRefused
 from bot.games.rules import GRACE, LOBBY_SECONDS, RESULTS_SECONDS
 from bot.replies import Actor, Notice, NoticeCode
 from tests.core.games_play import (
@@ -90,8 +90,13 @@ async def test_answers_score_once_with_a_speed_bonus_and_the_last_one_closes_the
     assert results.position == question.position and results.question_message == "m2"
     assert sum(count for _letter, count in results.counts) == 3
     assert results.top == ("1. Ada — 150 points", "2. Bayo — 125 points", "3. Chido — 0 points")
-    late = await vote(engine, stage, CHIDO, right=True)
-    assert not late.counted and late.text == "This question is closed."
+    again = await vote(engine, stage, CHIDO, right=True)  # his vote delivered again: it counted, and still does
+    assert (again.counted, again.refused) == (False, VoteRefused.ALREADY)
+    assert again.text == "You already answered this question; your first answer counts."
+    late = await engine.games.vote(Actor("telegram", "4", CHAT, "en"), "Dayo", question.game_id, question.position,
+                                   question.correct_index, stage)
+    assert (late.counted, late.refused, late.text) == (False, VoteRefused.CLOSED, "This question is closed.")
+    assert late.about == "Group game: Collectives · Question 1 of 3"  # for a platform that tells it elsewhere
 
 
 async def test_a_question_closes_when_its_time_and_grace_run_out_then_the_next_follows_after_reading_time(

@@ -10,7 +10,7 @@ from datetime import datetime
 from bot.games import views
 from bot.games.delivery import Stage
 from bot.games.records import GameAnswerRecord, GameMessageLink, GameRecord, GameState, PlayerRecord
-from bot.games.replies import GameEvent, GameVote, Skipped
+from bot.games.replies import GameEvent, GameVote, Skipped, VoteRefused
 from bot.games.rules import GRACE, points
 from bot.notices import playing_elsewhere
 from bot.ports import AlreadyAnswered, UnitOfWork
@@ -56,7 +56,8 @@ class GamePlay:
                 chat_id, at = voted.ask_membership
                 if not await member(chat_id):
                     _ = await self._table.core.turns.words(actor)
-                    return GameVote(False, _("This game is played in another chat: join it there."), _.language)
+                    return replace(voted.vote, text=_("This game is played in another chat: join it there."),
+                                   language=_.language, refused=VoteRefused.OTHER_CHAT)
                 voted = await self._scored(actor, name, game_id, position, option_index, stage, True, at)
         if voted.joined:
             await self._table.set_aside_polls(actor, name, stage)
@@ -202,23 +203,32 @@ class GamePlay:
             now = game.deadline - GRACE  # its poll's close, as late as it can have been cast (its time is unknown)
         quiz = core.library.catalog.get(game.quiz_id) if game else None
         question = quiz.question(game.current_question_id or "") if quiz and game else None
+        about = views.vote_about(game, quiz, _, position) if game is not None else ""
+
+        def refused(text: str, why: VoteRefused) -> Voted:
+            return Voted(GameVote(False, text, _.language, why, about), [])
         if (game is None or game.state is not GameState.ASKING or game.position != position
                 or game.deadline is None or now >= game.deadline):
-            return Voted(GameVote(False, _("This question is closed."), _.language), [])
+            if game is not None and any(answer.user_id == turn.user_id
+                                        for answer in await uow.games.answers(game.id, position)):
+                # Their vote came in again (Telegram delivers an update again when no 200 came back): it counted
+                return refused(_("You already answered this question; your first answer counts."),
+                               VoteRefused.ALREADY)
+            return refused(_("This question is closed."), VoteRefused.CLOSED)
         if question is None:  # a reload removed it (or its quiz) while its poll is open: the sweep passes it over
-            return Voted(GameVote(False, _("This question was removed from the quiz, so it takes no answers. The "
-                                           "game moves on when its time is up."), _.language), [])
+            return refused(_("This question was removed from the quiz, so it takes no answers. The game moves on "
+                             "when its time is up."), VoteRefused.REMOVED)
         order = game.option_orders.get(question.id, [])
         if not 0 <= option_index < len(order):
-            return Voted(GameVote(False, _("Please choose one of the options, 1 to {count}.", count=len(order)),
-                                  _.language), [])
+            return refused(_("Please choose one of the options, 1 to {count}.", count=len(order)),
+                           VoteRefused.NO_SUCH_OPTION)
         option_id = order[option_index]
         player = await uow.games.player(game.id, turn.user_id)
         if not in_chat and (player is None or player.left_position is not None):
-            return Voted(GameVote(False, "", _.language), [], ask_membership=(game.chat_id, now))
+            return Voted(GameVote(False, "", _.language, about=about), [], ask_membership=(game.chat_id, now))
         if player is None and await uow.games.live_played_by(turn.user_id, game.quiz_id) is not None:
-            refused = playing_elsewhere(quiz or game.quiz_id, _)  # joining by answering, as by pressing Join
-            return Voted(GameVote(False, refused.text, _.language), [])
+            # joining by answering, as by pressing Join
+            return refused(playing_elsewhere(quiz or game.quiz_id, _).text, VoteRefused.ELSEWHERE)
         correct = option_id == views.as_asked(game, question).answer  # the answer the poll showed
         answer_ms = max(0, int((now - (game.asked_at or now)).total_seconds() * 1000))
         earned = points(correct, answer_ms, game.question_seconds)
@@ -226,8 +236,7 @@ class GamePlay:
             await uow.games.add_answer(GameAnswerRecord(game.id, position, turn.user_id, option_id, correct, earned,
                                                         answer_ms, now))
         except AlreadyAnswered:
-            return Voted(GameVote(False, _("You already answered this question; your first answer counts."),
-                                  _.language), [])
+            return refused(_("You already answered this question; your first answer counts."), VoteRefused.ALREADY)
         joined = player is None
         if player is None:  # joining by answering
             player = PlayerRecord(game.id, turn.user_id, name, now, position)

@@ -1,0 +1,84 @@
+"""Votes on a group game's polls, and what a voter hears when theirs didn't count.
+
+Telegram marks a quiz poll's answer right or wrong for the voter as the vote lands, whether we count it or not:
+a vote that didn't count (the question had closed, the voter plays the same quiz in another group's game, the
+poll was forwarded out of the game's group, ...) looked counted. The group's 20 messages a minute belong to the
+game, and every refused voter there would cost one, so the voter is told in their private chat with the bot,
+naming the game and the question; one who never started the bot (or blocked it) can't be told anywhere else
+without spending the group's budget, so nothing is said. A vote Telegram delivers again (no 200 came back)
+counted the first time: nothing is said either."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import User
+from telegram.error import TelegramError
+
+from adapters.telegram.actors import player_name
+from adapters.telegram.chat import TelegramChat
+from adapters.telegram.chat_admins import membership_of
+from adapters.telegram.game_polls import GamePolls
+from adapters.telegram.game_surface import TelegramGameSurface
+from adapters.telegram.html_text import unlinked
+from adapters.telegram.personal import sent_privately
+from bot.engine import QuizEngine
+from bot.games.replies import GameVote, VoteRefused
+from bot.replies import Actor
+
+log = logging.getLogger(__name__)
+SILENT = {VoteRefused.ALREADY}  # a quiz poll takes one vote: a second is the same one delivered again
+
+
+class GameVotes:
+    def __init__(self, engine: QuizEngine, chat: TelegramChat, polls: GamePolls) -> None:
+        self._engine = engine
+        self._chat = chat
+        self.polls = polls
+
+    def stage(self, chat_id: str) -> TelegramGameSurface:
+        return TelegramGameSurface(self._chat, chat_id, self.polls)
+
+    async def vote(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
+        """A vote on a game poll, scored; False when the poll is no game's (the caller tries learners' quizzes). The
+        poll closes itself at the question's time (open_period): a vote it took was cast in time, however late it
+        comes in (kept while the bot was down)."""
+        known = self.polls.get(poll_id)
+        if known is None:  # sent before a restart, or by another process: its link is stored
+            if await self._vote_on_stored(actor, user, poll_id, option):
+                return True
+            if not self.polls.busy:
+                return False
+            await self.polls.settled()  # or one being sent right now, whose vote beat sendPoll's reply
+            known = self.polls.get(poll_id)
+            if known is None:
+                return await self._vote_on_stored(actor, user, poll_id, option)
+        await self.tell(actor, await self._engine.games.vote(
+            actor, player_name(user), known[0], known[1], option, self.stage,
+            membership_of(self._chat.bot, actor.user_id), closes_at_deadline=True))
+        return True
+
+    async def _vote_on_stored(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
+        """Whether the poll's link is stored; then its vote is scored. Looked up before waiting for the sends under
+        way, which may be another group's slow ones."""
+        voted = await self._engine.games.vote_on_message(actor, player_name(user), poll_id, option, self.stage,
+                                                         membership_of(self._chat.bot, actor.user_id),
+                                                         closes_at_deadline=True)
+        await self.tell(actor, voted)
+        return voted is not None
+
+    async def tell(self, actor: Actor, voted: GameVote | None) -> None:
+        """Why a vote didn't count, privately; a counted one needs no words (the poll showed it)."""
+        if voted is None or voted.counted or voted.refused in SILENT or not voted.text:
+            return
+        blocks = [*([f"<b>{unlinked(voted.about)}</b>"] if voted.about else []), unlinked(voted.text)]
+
+        async def send(to: str, _owner: str | None) -> None:
+            await self._chat.html(to, blocks)
+        try:
+            if not await sent_privately(send, actor.user_id):
+                log.info("could not tell %s user %s privately why their game vote didn't count (%s): they never "
+                         "started the bot, or blocked it", actor.platform, actor.user_id, voted.refused)
+        except TelegramError as error:  # best effort: the vote was handled, and the update is done
+            log.info("could not tell %s user %s privately why their game vote didn't count (%s): %s",
+                     actor.platform, actor.user_id, voted.refused, error)
