@@ -35,11 +35,14 @@ def shown_options(question: Question, order: list[str]) -> list[str]:
     return kept + [option_id for option_id in current if option_id not in kept]
 
 
-def welcome_back(quiz: Quiz, _: Localizer) -> str:
-    """The greeting of a session resumed; a review round's as /review says it, not as a quiz called "Review"."""
+def welcome_back(quiz: Quiz, _: Localizer, away: bool = True) -> str:
+    """The greeting of a session resumed; a review round's as /review says it, not as a quiz called "Review".
+    ``away``: the learner left it (resuming.was_away); one who never did is told it carries on, not welcomed."""
     if quiz.id == REVIEW_QUIZ_ID:
-        return _("Welcome back! Carrying on with your review.")
-    return _("Welcome back! Carrying on with {title}.", title=localized(quiz.title, _.language))
+        return _("Welcome back! Carrying on with your review.") if away else _("Carrying on with your review.")
+    title = localized(quiz.title, _.language)
+    return (_("Welcome back! Carrying on with {title}.", title=title) if away
+            else _("Carrying on with {title}.", title=title))
 
 
 def shown_in_english(_: Localizer) -> str:

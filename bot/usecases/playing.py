@@ -29,7 +29,7 @@ from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_retry_held, review_waits
 from bot.usecases.leaving import time_out_if_overdue, time_out_left
-from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume
+from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume, was_away
 from bot.usecases.retry_rounds import RetryReads
 from bot.usecases.reviewing import Reviewing
 
@@ -120,6 +120,7 @@ class Playing:
             return already_started(_, turn.actor.chat_id)  # a button pressed twice: its question asked once
         # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
+        away = session is not None and await was_away(core, uow, session)  # before anything moves
         # Before the new round is added: after, the quiz left would look left for it before its time ran out.
         await time_out_left(core, turn, session, leaving)
         resumed = session is not None
@@ -149,7 +150,7 @@ class Playing:
             # Its notices: those passed and its own; the polls left behind go as a question's would.
             return replace(shown, asked_before=asked_before, left_behind=left_behind)
         title = localized(quiz.title, _.language)  # outside the call: pybabel reads "_." in it as a message of _'s
-        intro = (views.welcome_back(quiz, _) if resumed else
+        intro = (views.welcome_back(quiz, _, away) if resumed else
                  _.ngettext("{title}: {n} question. Good luck!", "{title}: {n} questions. Good luck!", shown.total,
                             title=title))
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before,
@@ -254,6 +255,7 @@ class Playing:
             await time_out_if_overdue(core, turn, current)
         notices: tuple[str, ...] = ()
         if current is not None and already_retrying:  # again after another quiz, or typed: carry on with it
+            away = await was_away(core, uow, current)  # not moved yet: time_out_left moved the other quiz only
             back = await resume(core, uow, quiz, current, _, asked_before)
             session, notices, asked_before = back.session, back.notices, back.asked_before
         else:
@@ -268,7 +270,7 @@ class Playing:
         if isinstance(shown, Summary):  # a round resumed at its last question, whose time ran out meanwhile
             # Its notices: those passed and its own; the polls left behind go as a question's would.
             return replace(shown, asked_before=asked_before, left_behind=left_behind)
-        intro = (views.welcome_back(quiz, _)
+        intro = (views.welcome_back(quiz, _, away)
                  if already_retrying else  # back from another quiz, or typed again: the same round goes on
                  _.ngettext("Another go at the question you missed.", "Another go at the {n} questions you missed.",
                             len(missed)))

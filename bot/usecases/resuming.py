@@ -21,6 +21,9 @@ ASKED_A_MOMENT_AGO = timedelta(minutes=1)
 # only send a second copy, the first taken away just as the learner reads it.
 PRESSED_AGAIN_WITHIN = timedelta(seconds=10)
 
+# A round its learner last moved this long ago was left for a while: resuming it welcomes them back.
+AWAY_AFTER = timedelta(minutes=30)
+
 
 @dataclass(frozen=True)
 class Resumed:
@@ -76,3 +79,11 @@ async def asked_just_now(core: Core, uow: UnitOfWork, session: QuizSession, aske
     shown_at = asked_before.created_at if asked_before is not None else session.updated_at
     return (session.current_question_id is not None and now - shown_at < PRESSED_AGAIN_WITHIN
             and not core.timer.overdue(session, now) and not await core.paused(uow, session))
+
+
+async def was_away(core: Core, uow: UnitOfWork, session: QuizSession) -> bool:
+    """Whether the learner left this round before resuming it (read before resuming moves it): went on to another
+    quiz (or review) since its question was shown, or left it for a while (AWAY_AFTER). Not so for a /quiz right
+    after an answer, or the same round carried from a private chat into a group: "Welcome back!" would greet
+    someone who never left."""
+    return core.clock() - session.updated_at >= AWAY_AFTER or await core.paused(uow, session)

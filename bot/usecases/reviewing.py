@@ -30,7 +30,7 @@ from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_waits
 from bot.usecases.leaving import time_out_if_overdue, time_out_left
-from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume
+from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume, was_away
 
 ROUND = 10  # questions per review round: a few minutes, the most overdue first
 # /quiz alone's reply in place of a review round, given the polls of the round of an earlier day it ended.
@@ -53,11 +53,12 @@ def interleaved(cards: list[CardRecord]) -> list[CardRecord]:
 
 
 def _intro(_: Localizer, round_quiz: Quiz, resumed: bool, in_round: int, due_in_all: int,
-           one_quiz: Quiz | None) -> str:
+           one_quiz: Quiz | None, away: bool = False) -> str:
     """What the round begins with; when more are due than a round holds, how many are due in all. ``one_quiz``:
-    the quiz every question of the round comes from, if only one: named, as the round is no mix."""
+    the quiz every question of the round comes from, if only one: named, as the round is no mix. ``away``: the
+    learner left the round resumed."""
     if resumed:
-        return views.welcome_back(round_quiz, _)
+        return views.welcome_back(round_quiz, _, away)
     title = localized(one_quiz.title, _.language) if one_quiz is not None else ""
     if due_in_all > in_round and one_quiz is not None:
         return _.ngettext("Review: {n} question is due. Here are the {count} most overdue, all from {title}; the rest "
@@ -103,6 +104,7 @@ class Reviewing:
             leaving = None if leaving is not None and leaving.id == session.id else leaving
             session = None
         resumed = session is not None
+        away = False  # the learner left the round resumed (was_away): welcomed back
         asked: MessageLink | None = None  # the message that asked a resumed round's open question
         due_in_all, one_quiz = 0, None
         here = await played_here(uow, turn.actor)  # the quiz of this chat's game: none of it is asked here meanwhile
@@ -151,6 +153,7 @@ class Reviewing:
                 return asked_above(_, "/review", turn.actor.chat_id)
             if pressed and await asked_just_now(core, uow, session, asked):
                 return review_already_started(_, turn.actor.chat_id)  # a button pressed twice: its question asked once
+            away = await was_away(core, uow, session)  # before anything moves
             session.chat_id = turn.actor.chat_id or session.chat_id
             left_behind = await core.left_behind(uow, turn.actor, session, leaving)  # before a time-out, as above
             await time_out_left(core, turn, session, leaving)
@@ -167,7 +170,7 @@ class Reviewing:
         if isinstance(shown, Summary):
             # Its notices: those passed and its own; the polls left behind go as a question's would.
             return replace(shown, asked_before=asked_before, left_behind=left_behind)
-        intro = _intro(_, quiz, resumed, shown.total, due_in_all, one_quiz)
+        intro = _intro(_, quiz, resumed, shown.total, due_in_all, one_quiz, away)
         return Started(question=shown, resumed=resumed, intro=intro, language=_.language, asked_before=asked_before,
                        left_behind=left_behind)
 

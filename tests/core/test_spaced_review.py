@@ -70,7 +70,7 @@ async def test_a_review_round_mixes_quizzes_most_overdue_first_and_resumes(libra
     assert isinstance(again, Started) and again.resumed
     resumed = await engine.start(ADA)  # the latest session, as the terminal and /quiz resume it
     assert isinstance(resumed, Started) and resumed.question.quiz_id == "review"
-    assert resumed.intro == again.intro == "Welcome back! Carrying on with your review."  # not "with Review."
+    assert resumed.intro == again.intro == "Carrying on with your review."  # not "with Review.", nor welcomed back
     assert again.question.question_id == "long-options/memory-per-rank" and again.question.number == 2
 
 
@@ -85,7 +85,7 @@ async def test_a_review_round_is_stopped_and_retried_as_a_review_not_a_quiz_call
     first = await engine.retry_missed(ADA)
     assert isinstance(first, Started) and first.intro == "Another go at the 3 questions you missed."
     again = await engine.retry_missed(ADA)
-    assert isinstance(again, Started) and again.intro == "Welcome back! Carrying on with your review."
+    assert isinstance(again, Started) and again.intro == "Carrying on with your review."
     stopped = await engine.stop(ADA)
     assert stopped.text == "Review stopped. Your answers so far are saved."
 
