@@ -18,10 +18,12 @@ class QuestionTimer:
         self.limit = limit
 
     def arm(self, session: QuizSession, now: datetime) -> None:
-        """Start the shown question's clock, unless it already runs (resuming doesn't buy more time)."""
+        """Start the shown question's clock, unless it already runs (resuming doesn't buy more time). A deadline
+        further off than the limit was not kept by this clock (`quiztutor play --now` set it ahead, then a run
+        without it: "96940858 seconds to answer"), or by a longer limit since lowered: it starts again from now."""
         if self.limit is None:
             session.question_deadline = None
-        elif session.question_deadline is None:
+        elif session.question_deadline is None or session.question_deadline > now + self.limit:
             session.question_deadline = now + self.limit
 
     def overdue(self, session: QuizSession, now: datetime) -> bool:
