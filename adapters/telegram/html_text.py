@@ -16,6 +16,8 @@ PIECE_LIMIT = 700  # characters of a name, title or notice shown in a line; cont
 TOKEN = regex.compile(r"<[^>]*>|&(?:[a-zA-Z]+|#[0-9]+|#x[0-9a-fA-F]+);|\X")
 TAG = regex.compile(r"<[^>]*>")
 TAG_NAME = regex.compile(r"<([^\s>/]+)")
+# An element a cut left holding no text: its opening tag just before the cut, or its end tag just after it.
+EMPTY_ELEMENT = regex.compile(r"<([^\s>/]+)[^>]*>(\s*)</\1>")
 # What Telegram makes an entity of in plain text by itself (TDLib's find_entities): "@name" notifies that member,
 # a domain's dot ("example.com", "t.me/x", an e-mail address) and "tg://" link away, "/start" (or "/reload@Bot")
 # is a command a click sends as the clicker's, "#tag" and "$USD" search the chat. A word joiner (U+2060) just after
@@ -106,8 +108,9 @@ def _joined(pieces: list[str], joiner: str, limit: int, smaller: Callable[[str, 
 
 
 def _kept(part: str | None) -> list[str]:
-    """A part as a message, unless it shows nothing (a blank line left at a cut): Telegram refuses an empty one."""
-    return [part] if part is not None and shown_length(part.strip()) else []
+    """A part as a message, unless it shows nothing (a blank line left at a cut, "<b> </b>"): Telegram refuses an
+    empty one."""
+    return [part] if part is not None and html.unescape(TAG.sub("", part)).strip() else []
 
 
 def _cut(line: str, limit: int) -> list[str]:
@@ -131,10 +134,18 @@ def _cut(line: str, limit: int) -> list[str]:
             at += 1
         end, open_at_end = (at, stack) if at == len(tokens) or space is None else space
         closing = "".join(f"</{_name(tag)}>" for tag in reversed(open_at_end))
-        parts.append("".join(reopen) + "".join(tokens[begin:end]) + closing)
+        parts.append(_without_empty_elements("".join(reopen) + "".join(tokens[begin:end]) + closing))
         begin = end + 1 if end < len(tokens) and tokens[end].isspace() else end
         reopen = open_at_end
     return parts
+
+
+def _without_empty_elements(part: str) -> str:
+    """``part`` without the elements a cut emptied ("<b></b>", "<b> </b>": an empty bold, its tag split from its
+    text), their spaces kept; nested ones too."""
+    while (emptied := EMPTY_ELEMENT.sub(r"\2", part)) != part:
+        part = emptied
+    return part
 
 
 def _size(token: str) -> int:
