@@ -1,7 +1,8 @@
 """The container's HEALTHCHECK: `python -m adapters.healthcheck` exits 0 when /healthz answers 200.
 
 Standard library only, and nothing else of QuizTutor imported, so it is quick to start every 30 seconds (slim
-images have no curl). With QUIZ_HTTP_PORT unset the operator turned the endpoint off: nothing to check.
+images have no curl). With QUIZ_HTTP_PORT unset the operator turned the endpoint off: nothing to check. Its
+variables are read as the bot's settings read them (pydantic-settings: see ``as_the_settings_read``).
 """
 
 from __future__ import annotations
@@ -16,11 +17,20 @@ TIMEOUT = 4.0  # seconds; Docker's own timeout for the check is longer
 LOOPBACK_FOR = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}
 
 
+def as_the_settings_read(environ: dict[str, str]) -> dict[str, str]:
+    """``environ`` as pydantic-settings reads it for adapters/settings.py (not case sensitive, empty values
+    ignored): names lower-cased, the last of two spellings winning, an empty value as unset. Read upper case alone,
+    the check found nothing to check beside a bot serving on quiz_http_port, or asked the image's QUIZ_HTTP_PORT
+    while the bot served another spelling's port."""
+    return {name.lower(): value for name, value in environ.items() if value != ""}
+
+
 def healthz_url(environ: dict[str, str]) -> str | None:
-    port = environ.get("QUIZ_HTTP_PORT", "").strip()
+    settings = as_the_settings_read(environ)
+    port = settings.get("quiz_http_port", "").strip()
     if not port:
         return None
-    host = environ.get("QUIZ_HTTP_HOST", "").strip()
+    host = settings.get("quiz_http_host", "").strip()
     host = LOOPBACK_FOR.get(host, host)
     return f"http://[{host}]:{port}/healthz" if ":" in host else f"http://{host}:{port}/healthz"
 

@@ -15,7 +15,7 @@ from adapters.http_endpoint import HttpEndpoint
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness
 from adapters.settings import Settings
-from tests.support.ports import no_ipv6_loopback
+from tests.support.ports import no_ipv6_loopback, reserved_port
 
 
 async def nothing_wrong() -> None:
@@ -23,7 +23,7 @@ async def nothing_wrong() -> None:
 
 
 async def healthcheck(**env: str) -> int:
-    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    clean = {key: value for key, value in os.environ.items() if not key.upper().startswith("QUIZ_")}
     process = await asyncio.create_subprocess_exec(sys.executable, "-m", "adapters.healthcheck",
                                                    env={**clean, **env}, stderr=asyncio.subprocess.DEVNULL)
     return await asyncio.wait_for(process.wait(), 30)
@@ -97,5 +97,41 @@ async def test_a_port_the_bot_takes_is_one_its_healthcheck_can_ask(written: str,
             return
         assert taken == endpoint.port
         assert await healthcheck(QUIZ_HTTP_PORT=value) == 0
+    finally:
+        await endpoint.stop()
+
+
+async def port_the_settings_read(**env: str) -> str:
+    """QUIZ_HTTP_PORT as the bot's settings read it from ``env`` (in its order), in a process of its own."""
+    clean = {key: value for key, value in os.environ.items() if not key.upper().startswith("QUIZ_")}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", "from adapters.settings import Settings; print(Settings().http_port)",
+        env={**clean, **env}, stdout=asyncio.subprocess.PIPE)
+    out, _ = await asyncio.wait_for(process.communicate(), 30)
+    return out.decode().strip()
+
+
+async def test_the_port_is_read_in_any_case_as_the_settings_read_it() -> None:
+    """pydantic-settings reads QUIZ_* names in any case: with quiz_http_port the bot served the endpoint while the
+    check, reading QUIZ_HTTP_PORT alone, found nothing to check and called a dead endpoint healthy."""
+    with reserved_port() as dead:
+        assert await port_the_settings_read(quiz_http_port=str(dead)) == str(dead)
+        assert await healthcheck(quiz_http_port=str(dead)) == 1
+        assert await healthcheck(Quiz_Http_Port=str(dead), quiz_http_host="127.0.0.1") == 1
+
+
+async def test_of_two_spellings_the_check_asks_the_port_the_bot_serves() -> None:
+    """The image sets QUIZ_HTTP_PORT=8080; an operator's quiz_http_port coming after it in the environment is the
+    one the settings keep (the last spelling wins; an empty one counts as unset): the check asked the image's port,
+    where nothing listened, and called a healthy bot dead."""
+    endpoint = HttpEndpoint("127.0.0.1", 0, PrometheusMetrics(), Readiness(nothing_wrong, []))
+    await endpoint.start()
+    live = str(endpoint.port)
+    try:
+        with reserved_port() as dead:
+            for env in ({"QUIZ_HTTP_PORT": str(dead), "quiz_http_port": live},
+                        {"quiz_http_port": live, "QUIZ_HTTP_PORT": ""}):
+                assert await port_the_settings_read(**env) == live, env
+                assert await healthcheck(**env) == 0, env
     finally:
         await endpoint.stop()
