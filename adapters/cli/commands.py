@@ -22,7 +22,7 @@ from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
 from adapters.settings import ConfigurationError, Settings, load_settings
-from adapters.unknown_variables import unknown_variables
+from adapters.unknown_variables import spelled_twice, unknown_variables
 from bot.content.problems import ContentError
 from bot.languages import listed_codes
 
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigurationError as error:
         return _configuration_error(error)
     configure_logging(settings.log_level, settings.secrets())
-    for line in unknown_variables(os.environ, platforms):
+    for line in [*unknown_variables(os.environ, platforms), *spelled_twice(os.environ, platforms)]:
         logging.getLogger("quiztutor").warning("%s", line)
     try:
         code = _dispatch(args, settings, platforms)

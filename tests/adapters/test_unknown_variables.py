@@ -4,7 +4,7 @@ so a replica meant for PostgreSQL served a SQLite file of its own, its learners'
 from __future__ import annotations
 
 from adapters.platforms import chat_platforms
-from adapters.unknown_variables import unknown_variables
+from adapters.unknown_variables import spelled_twice, unknown_variables
 from tests.adapters.test_settings_from_environment import FIXTURES, quiztutor
 
 PASSWORD = "pgS3cretPw"
@@ -30,3 +30,21 @@ def test_a_variable_like_no_setting_is_named_without_a_guess() -> None:
     assert found == ["QUIZ_COLOUR is not a QuizTutor setting, so it changes nothing",
                      "QUIZ_TELEGRAM_WEBHOOK_PROT is not a QuizTutor setting, so it changes nothing (did you mean "
                      "QUIZ_TELEGRAM_WEBHOOK_PORT?)"]
+
+
+def test_a_setting_given_two_values_in_two_spellings_is_said_naming_the_one_used() -> None:
+    """The image's QUIZ_HTTP_PORT=8080 and an env file's quiz_http_port=9090: the settings read names in any case and
+    keep the last in the environment, so one was ignored without a word (and the bot served another port than
+    the operator thought)."""
+    done = quiztutor({"QUIZ_HTTP_PORT": "8080", "quiz_http_port": "9090", "QUIZ_DATABASE_URL": "",
+                      "Quiz_Database_Url": f"postgresql+asyncpg://quiz:{PASSWORD}@db/quiz"}, "validate", str(FIXTURES))
+    assert done.returncode == 0, done.stderr
+    assert ("QUIZ_HTTP_PORT, quiz_http_port are one setting, given different values: quiz_http_port is used (the "
+            "last in the environment), the others change nothing") in done.stderr
+    assert "URL" not in done.stderr.upper()  # an empty spelling counts as unset, as the settings read it
+    assert PASSWORD not in done.stdout + done.stderr and "9090" not in done.stderr
+
+
+def test_the_same_value_twice_or_a_variable_no_setting_reads_is_no_setting_spelled_twice() -> None:
+    environ = {"QUIZ_LOG_LEVEL": "INFO", "quiz_log_level": "INFO", "QUIZ_COLOUR": "blue", "quiz_colour": "red"}
+    assert spelled_twice(environ, chat_platforms()) == []
