@@ -39,17 +39,22 @@ class Services:
 @asynccontextmanager
 async def open_services(settings: Settings, *, clock: Callable[[], datetime] = utc_now,
                         rng: random.Random | None = None, metrics: Metrics | None = None) -> AsyncIterator[Services]:
-    """Migrate the database (raising DatabaseUnavailable if it can't be used), load content (raising ContentError
-    if invalid), build the engine; ``metrics`` count what the engine, storage and adapters do."""
+    """Load content (raising ContentError if invalid), then migrate the database (raising DatabaseUnavailable if
+    it can't be used), build the engine; ``metrics`` count what the engine, storage and adapters do."""
     texts = UiTexts.load(settings.locales_dir)
+    # Before any migration: a release whose content is invalid exits 3 leaving the schema as it was, which the
+    # older release's replicas on the same database still serve.
+    library = ContentLibrary.load(settings.content_dir)
     database = await _open_database(settings.resolved_database_url, settings.database_pool_size)
     metrics = metrics or NullMetrics()
     unit_of_work: UnitsOfWork | None = None
     try:
         unit_of_work = unit_of_work_factory(database, clock, metrics=metrics)
-        # Read before the files: a reload stored by then is in them, or the deploy that brought them replaced it.
         reloaded_before = await _content_reloaded(unit_of_work, settings.resolved_database_url)
-        library = ContentLibrary.load(settings.content_dir)
+        if reloaded_before not in (None, library.catalog.fingerprint):
+            # The reload passed over must be one stored before the files were read: it is in them, or the deploy
+            # that brought them replaced it. Another than the files hold may be newer than that reading: read again.
+            library = ContentLibrary.load(settings.content_dir)
         engine = QuizEngine(
             library=library,
             unit_of_work=unit_of_work,
