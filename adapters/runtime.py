@@ -18,9 +18,9 @@ from bot.engine import QuizEngine
 from bot.i18n import UiTexts
 from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWorkFactory
-from storage.database import SQLITE_MIGRATION_WAIT_MS, create_engine
+from storage.database import create_engine
 from storage.errors import DatabaseUnavailable, describe
-from storage.migrate import require_head, upgrade_to_head
+from storage.migrate import MigrationWaitTimedOut, require_head, upgrade_to_head
 from storage.server_timeouts import SERVING, UNLIMITED, ServerTimeouts
 from storage.unit_of_work import UnitsOfWork, unit_of_work_factory
 
@@ -45,7 +45,8 @@ async def open_services(settings: Settings, *, clock: Callable[[], datetime] = u
     # Before any migration: a release whose content is invalid exits 3 leaving the schema as it was, which the
     # older release's replicas on the same database still serve.
     library = ContentLibrary.load(settings.content_dir)
-    database = await _open_database(settings.resolved_database_url, settings.database_pool_size)
+    database = await _open_database(settings.resolved_database_url, settings.database_pool_size,
+                                    migration_wait=settings.migration_wait_seconds)
     metrics = metrics or NullMetrics()
     unit_of_work: UnitsOfWork | None = None
     try:
@@ -86,7 +87,7 @@ async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = ut
     in DatabaseUnavailable, and nothing is changed. ``timeouts``: how long a database server's transactions may
     take (storage/server_timeouts.py): a command's long read may need more than serving allows."""
     database = await _open_database(settings.resolved_database_url, settings.database_pool_size, migrate,
-                                    timeouts)
+                                    timeouts, migration_wait=settings.migration_wait_seconds)
     unit_of_work: UnitsOfWork | None = None
     try:
         unit_of_work = unit_of_work_factory(database, clock)
@@ -107,18 +108,19 @@ async def _content_reloaded(unit_of_work: UnitOfWorkFactory, url: str) -> str | 
             return await uow.content.fingerprint()
 
 
-async def _open_database(url: str, pool_size: int, migrate: bool = True,
-                         timeouts: ServerTimeouts = SERVING) -> AsyncEngine:
-    """The database at the current schema (brought there if ``migrate``), or DatabaseUnavailable saying in one
+async def _open_database(url: str, pool_size: int, migrate: bool = True, timeouts: ServerTimeouts = SERVING, *,
+                         migration_wait: float) -> AsyncEngine:
+    """The database at the current schema (brought there if ``migrate``, waiting at most ``migration_wait``
+    seconds for another process's migration: MigrationWaitTimedOut), or DatabaseUnavailable saying in one
     sentence what is wrong."""
     database: AsyncEngine | None = None
     try:
         with _unavailable_if_failing(url):
             if migrate:
-                migrator = create_engine(url, busy_timeout_ms=SQLITE_MIGRATION_WAIT_MS, pool_size=1,
+                migrator = create_engine(url, busy_timeout_ms=round(migration_wait * 1000), pool_size=1,
                                          timeouts=UNLIMITED)  # waits out another process's migration
                 try:
-                    await upgrade_to_head(migrator)
+                    await upgrade_to_head(migrator, migration_wait)
                 finally:
                     await migrator.dispose()
             # Not migrating, it only reads: the file stays as it is, journal mode included.
@@ -137,6 +139,8 @@ def _unavailable_if_failing(url: str) -> Iterator[None]:
     """A database failure inside becomes DatabaseUnavailable, saying in one sentence what is wrong."""
     try:
         yield
+    except MigrationWaitTimedOut:
+        raise  # not the database's fault: a process of its own (exit 8)
     except Exception as error:
         message = describe(error, url)
         if message is None:

@@ -51,6 +51,9 @@ class Settings(BaseSettings):
     # Connections to a database server (PostgreSQL), and so transactions at once; SQLite always uses one.
     # At most MAX_POOL_SIZE: a typo's billion passed, and the server refused connections under load instead.
     database_pool_size: int = Field(default=DEFAULT_POOL_SIZE, ge=1, le=MAX_POOL_SIZE)
+    # Seconds a start waits for another process's migration of the database (each holds the lock for its whole
+    # migration: minutes on a large database) before giving up (exit 8); at most a day.
+    migration_wait_seconds: int = Field(default=600, ge=1, le=86_400)
     content_dir: Path = Field(default_factory=default_content_dir)
     log_level: str = "INFO"
     # Seconds to answer each question; 0: no limit. At most Telegram's longest poll (about 30 days).

@@ -23,9 +23,6 @@ from storage.server_timeouts import SERVING, UNLIMITED, ServerTimeouts
 from storage.transient import sqlite_busy
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
-# Processes starting together on a new SQLite file migrate it one after another, each holding the write lock for
-# its whole migration: seconds on a slow machine, so the others wait longer than an answer would.
-SQLITE_MIGRATION_WAIT_MS = 120_000
 
 
 def sqlite_url(data_dir: Path) -> str:

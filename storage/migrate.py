@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 from alembic import command
@@ -18,6 +20,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage.tables import Base
+from storage.transient import sqlite_busy
 
 log = logging.getLogger(__name__)
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
@@ -26,6 +29,8 @@ MIGRATION_LOCK_KEY = 0x5155_495A  # "QUIZ"
 # Seconds a process waits for that lock before saying another process is migrating: every start holds it a moment
 # to find the schema up to date, so replicas starting together wait that long for each other, and nobody migrates.
 MIGRATION_WAIT_SAID_AFTER = 3.0
+WAITING = "another process is migrating the database: waiting for it to finish"
+LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's lock_timeout ran out
 # PostgreSQL's refusals of a write: the role lacks the privilege (42501), or the transaction is read-only (25006:
 # default_transaction_read_only set on the database or role, or a hot standby).
 READ_ONLY_SQLSTATES = frozenset({"42501", "25006"})
@@ -54,6 +59,15 @@ class ReadOnlyDatabase(Exception):
     """The database, as the URL's role reaches it, can be read but not written."""
 
 
+class MigrationWaitTimedOut(Exception):
+    """Another process held the migration lock for longer than this one was to wait: its migration is stuck or very
+    long, or a process (a session) holds the lock without migrating."""
+
+    def __init__(self, lock: str, seconds: float) -> None:
+        super().__init__(f"another process held {lock} for longer than {seconds:g} s")
+        self.seconds = seconds
+
+
 class SchemaNotOurs(Exception):
     """The migrations may not create or change QuizTutor's tables: the URL's role is not the schema's owner (since
     PostgreSQL 15 a new database's public schema takes tables from the database's owner alone)."""
@@ -67,9 +81,23 @@ def alembic_config(url: str | None = None) -> Config:
     return config
 
 
-async def upgrade_to_head(engine: AsyncEngine) -> None:
-    """Apply every migration not yet applied, in one transaction where the database allows."""
-    async with engine.begin() as connection:
+async def upgrade_to_head(engine: AsyncEngine, wait_seconds: float | None = None) -> None:
+    """Apply every migration not yet applied, in one transaction where the database allows. Another process's
+    migration is waited for, at most ``wait_seconds`` (None: without bound), then MigrationWaitTimedOut. On SQLite
+    the lock is the file's write lock, and the wait the engine's busy timeout: give it ``wait_seconds``."""
+    if engine.dialect.name != "sqlite":
+        async with engine.begin() as connection:
+            await connection.run_sync(partial(_upgrade, wait_seconds=wait_seconds))
+        return
+    async with contextlib.AsyncExitStack() as stack:
+        # BEGIN IMMEDIATE takes the write lock, which a migrating process holds to its end.
+        with _said_if_still_waiting(MIGRATION_WAIT_SAID_AFTER, _waiting(wait_seconds)):
+            try:
+                connection = await stack.enter_async_context(engine.begin())
+            except DBAPIError as error:
+                if wait_seconds is not None and isinstance(error.orig, sqlite3.Error) and sqlite_busy(error.orig):
+                    raise MigrationWaitTimedOut("the SQLite file's write lock", wait_seconds) from error
+                raise
         await connection.run_sync(_upgrade)
 
 
@@ -91,17 +119,40 @@ def _current_revision(connection: Connection) -> str | None:
     return MigrationContext.configure(connection).get_current_revision()
 
 
-def lock_migrations(connection: Connection) -> None:
-    """Wait until no other process migrates this database; released when the connection's transaction ends."""
+def lock_migrations(connection: Connection, wait_seconds: float | None = None) -> None:
+    """Wait until no other process migrates this database, at most ``wait_seconds`` (None: without bound), then
+    MigrationWaitTimedOut; released when the connection's transaction ends."""
     if connection.dialect.name == "postgresql":
         # Processes starting together on an empty database would each create the tables; the second to get
         # the lock finds the schema at head and does nothing.
         if connection.execute(text("SELECT pg_try_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY}).scalar():
             return
         # Said, as a long upgrade elsewhere (a large table rewritten) would leave this process silent meanwhile.
-        with _said_if_still_waiting(MIGRATION_WAIT_SAID_AFTER,
-                                    "another process is migrating the database: waiting for it to finish"):
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+        with _said_if_still_waiting(MIGRATION_WAIT_SAID_AFTER, _waiting(wait_seconds)):
+            if wait_seconds is None:
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+                return
+            _lock_within(connection, wait_seconds)
+
+
+def _lock_within(connection: Connection, wait_seconds: float) -> None:
+    """The migration lock, waited for at most ``wait_seconds`` (lock_timeout, for this statement alone: the
+    migrations themselves wait as long as they must for the tables they change)."""
+    before = connection.execute(text("SELECT current_setting('lock_timeout')")).scalar_one()
+    connection.execute(text("SELECT set_config('lock_timeout', :wait, true)"),
+                       {"wait": f"{max(1, round(wait_seconds * 1000))}ms"})
+    try:
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+    except DBAPIError as error:
+        if getattr(error.orig, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+            raise MigrationWaitTimedOut(f"the database's migration lock (advisory lock {MIGRATION_LOCK_KEY})",
+                                        wait_seconds) from error
+        raise
+    connection.execute(text("SELECT set_config('lock_timeout', :before, true)"), {"before": before})
+
+
+def _waiting(wait_seconds: float | None) -> str:
+    return WAITING if wait_seconds is None else f"{WAITING} (at most {wait_seconds:g} s)"
 
 
 @contextlib.contextmanager
@@ -109,9 +160,9 @@ def _said_if_still_waiting(seconds: float, message: str) -> Iterator[None]:
     """``message`` logged if the block still runs after ``seconds``. The block's statements are awaited on the event
     loop (SQLAlchemy's run_sync), which says it meanwhile; without a running loop, it is said at once."""
     try:
-        later = asyncio.get_running_loop().call_later(seconds, log.info, message)
+        later = asyncio.get_running_loop().call_later(seconds, log.warning, message)
     except RuntimeError:
-        log.info(message)
+        log.warning(message)
         yield
         return
     try:
@@ -120,8 +171,8 @@ def _said_if_still_waiting(seconds: float, message: str) -> Iterator[None]:
         later.cancel()
 
 
-def _upgrade(connection: Connection) -> None:
-    lock_migrations(connection)
+def _upgrade(connection: Connection, wait_seconds: float | None = None) -> None:
+    lock_migrations(connection, wait_seconds)
     _refuse_foreign(connection)
     config = alembic_config()
     config.attributes["connection"] = connection

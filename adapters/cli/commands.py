@@ -66,7 +66,8 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
                         "SIGTERM), migrating the database first. Every setting is a QUIZ_* environment variable "
                         "(README: Configuration). Exit codes: 2 a setting is wrong, 3 the quiz content is invalid, "
                         "4 the database can't be used, 5 a platform rejected a token, 6 another process already "
-                        "takes the bot's updates, 7 a platform's servers can't be reached.")
+                        "takes the bot's updates, 7 a platform's servers can't be reached, 8 another process's "
+                        "migration of the database outlasted QUIZ_MIGRATION_WAIT_SECONDS.")
 
     for name, help_text in (("validate", "check quiz files and list questions over platform limits"),
                             ("export", "print the quizzes, questions, answers and explanations as JSON")):
@@ -170,9 +171,15 @@ def _failed(command: str, error: Exception) -> int:
     at start-up: the database's failures come with its libraries."""
     from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable
     from storage.errors import DatabaseUnavailable
+    from storage.migrate import MigrationWaitTimedOut
 
     if isinstance(error, DatabaseUnavailable):
         return _fail(command, f"the database can't be used: {error}", ExitCode.DATABASE)
+    if isinstance(error, MigrationWaitTimedOut):
+        return _fail(command, f"{error} (QUIZ_MIGRATION_WAIT_SECONDS) while this one waited to bring the database's "
+                     "schema up to date: if that process's log says `upgrading the database schema`, let it finish, "
+                     "then start this one again (or raise QUIZ_MIGRATION_WAIT_SECONDS); if not, stop the process "
+                     "holding the lock (README: Several processes)", ExitCode.MIGRATION_WAIT)
     if isinstance(error, LoginRejected):
         return _fail(command, str(error), ExitCode.LOGIN)
     if isinstance(error, AnotherInstance):

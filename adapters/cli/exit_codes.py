@@ -17,4 +17,6 @@ class ExitCode(IntEnum):
     CONFLICT = 6  # another process already takes the bot's updates (Telegram long polling, a Discord shard)
     # a chat platform's servers can't be reached at start-up (network, proxy, their URL setting) or fail (5xx)
     UNREACHABLE = 7
+    # another process held the database's migration lock longer than QUIZ_MIGRATION_WAIT_SECONDS
+    MIGRATION_WAIT = 8
     INTERRUPTED = 130  # Ctrl-C
