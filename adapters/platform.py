@@ -7,6 +7,7 @@ happens only when its adapter is built, so an install without it still runs the 
 from __future__ import annotations
 
 import argparse
+import importlib
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
@@ -189,6 +190,19 @@ class PlatformSpec:
     token_help: str  # where a token comes from, for `quiztutor run` with nothing configured
     tools: tuple[Callable[[], PlatformTool], ...] = ()  # subcommands, loaded when the command line is built
     error_kinds: tuple[str, ...] = ()  # what its adapter counts as Metrics.error's kind, shown at 0 from the start
+    # The module its extra installs (python-telegram-bot's "telegram"), imported by build; None: no library of its own.
+    library: str | None = None
+
+    def library_problems(self) -> list[tuple[str, str]]:
+        """library_missing's problem if the library can't be imported, else none: `run` asks before it opens (and
+        migrates) the database, as a build would fail only after."""
+        if self.library is None:
+            return []
+        try:
+            importlib.import_module(self.library)
+        except ModuleNotFoundError as missing:
+            return [self.library_missing(missing)]
+        return []
 
     def library_missing(self, missing: ModuleNotFoundError) -> tuple[str, str]:
         """Its token is set but its library (an extra) isn't installed: the problem, with how to install it from

@@ -41,8 +41,10 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     if not enabled:
         print(no_token_help(platforms), file=sys.stderr)  # a failure, as `discord-sync`'s without its token
         return 2
-    if problems := [problem for _spec, platform in enabled for problem in platform.environment_problems(os.environ)]:
-        raise ConfigurationError(problems)  # before the database is opened
+    problems = [problem for spec, _platform in enabled for problem in spec.library_problems()]
+    problems += [problem for _spec, platform in enabled for problem in platform.environment_problems(os.environ)]
+    if problems:
+        raise ConfigurationError(problems)  # before the database is opened (and migrated)
     stop = StopSignals(asyncio.current_task())
     names = [spec.name for spec, _platform in enabled]
     metrics = PrometheusMetrics(core_error_series(names)

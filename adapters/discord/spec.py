@@ -135,5 +135,6 @@ def sync_tool() -> PlatformTool:
 
 
 SPEC = PlatformSpec(name="discord", title="Discord", settings=DiscordSettings, poll_limits=DISCORD_LIMITS,
-                    build=build, extra="discord", token_help="a bot token from the Discord developer portal",
+                    build=build, extra="discord", library="discord",
+                    token_help="a bot token from the Discord developer portal",
                     tools=(sync_tool,), error_kinds=(HANDLER_FAILED, EVENT_FAILED, GATEWAY_FAILED))

@@ -146,5 +146,5 @@ def build(engine: QuizEngine, settings: PlatformSettings) -> ChatAdapter:
 
 
 SPEC = PlatformSpec(name="telegram", title="Telegram", settings=TelegramSettings, poll_limits=TELEGRAM_LIMITS,
-                    build=build, extra="telegram", token_help="a bot token from @BotFather",
+                    build=build, extra="telegram", library="telegram", token_help="a bot token from @BotFather",
                     error_kinds=(HANDLER_FAILED, POLLING_FAILED))

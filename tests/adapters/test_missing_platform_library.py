@@ -17,6 +17,7 @@ import pytest
 from adapters.cli.exit_codes import ExitCode
 from tests.conftest import FIXTURE_CONTENT
 from tests.discord.payloads import TOKEN as DISCORD_TOKEN
+from tests.support.schema_revisions import at_previous_revision, previous_revision, revision
 from tests.telegram.telegram_harness import TOKEN as TELEGRAM_TOKEN
 
 # The library made unimportable, as in a .venv that scripts/play set up: `import discord` raises
@@ -46,3 +47,15 @@ def test_a_missing_library_is_a_setting_to_fix_with_how_to_install_it(
         "quiztutor: invalid configuration:",
         f"  {variable}: is set, but {title}'s library ({library}) isn't installed: in the QuizTutor folder, run "
         f"scripts/bootstrap {extra} (or, in an environment of your own, pip install -e '.[{extra}]')"]
+
+
+@pytest.mark.parametrize(("library", "variable", "token"), [
+    ("telegram", "QUIZ_TELEGRAM_TOKEN", TELEGRAM_TOKEN), ("discord", "QUIZ_DISCORD_TOKEN", DISCORD_TOKEN)])
+async def test_a_missing_library_is_said_before_the_database_is_migrated(
+        any_database_url: str, tmp_path: Path, library: str, variable: str, token: str) -> None:
+    """`run` migrated the database first: a release installed without its platform's extra upgraded a shared
+    PostgreSQL's schema under the older replicas, then exited 2."""
+    database = await at_previous_revision(any_database_url)
+    done = quiztutor(tmp_path, library, "run", **{variable: token, "QUIZ_DATABASE_URL": database})
+    assert done.returncode == ExitCode.CONFIGURATION, done.stderr
+    assert await revision(database) == previous_revision()
