@@ -20,6 +20,7 @@ from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWorkFactory
 from storage.database import create_engine
 from storage.errors import DatabaseUnavailable, describe
+from storage.held_lock import LockHeld
 from storage.migrate import MigrationWaitTimedOut, require_head, upgrade_to_head
 from storage.server_timeouts import SERVING, UNLIMITED, ServerTimeouts
 from storage.unit_of_work import UnitsOfWork, unit_of_work_factory
@@ -103,7 +104,7 @@ async def open_storage(settings: Settings, *, clock: Callable[[], datetime] = ut
 async def _content_reloaded(unit_of_work: UnitOfWorkFactory, url: str) -> str | None:
     """The fingerprint of the content an admin last reloaded, in any process; None if never. A database that
     fails this first read is DatabaseUnavailable, as one that fails to open."""
-    with _unavailable_if_failing(url):
+    with unavailable_if_failing(url):
         async with unit_of_work() as uow:
             return await uow.content.fingerprint()
 
@@ -115,7 +116,7 @@ async def _open_database(url: str, pool_size: int, migrate: bool = True, timeout
     sentence what is wrong."""
     database: AsyncEngine | None = None
     try:
-        with _unavailable_if_failing(url):
+        with unavailable_if_failing(url):
             if migrate:
                 migrator = create_engine(url, busy_timeout_ms=round(migration_wait * 1000), pool_size=1,
                                          timeouts=UNLIMITED)  # waits out another process's migration
@@ -135,12 +136,12 @@ async def _open_database(url: str, pool_size: int, migrate: bool = True, timeout
 
 
 @contextmanager
-def _unavailable_if_failing(url: str) -> Iterator[None]:
+def unavailable_if_failing(url: str) -> Iterator[None]:
     """A database failure inside becomes DatabaseUnavailable, saying in one sentence what is wrong."""
     try:
         yield
-    except MigrationWaitTimedOut:
-        raise  # not the database's fault: a process of its own (exit 8)
+    except (MigrationWaitTimedOut, LockHeld):
+        raise  # not the database's fault: another process's (exit 8, and 6)
     except Exception as error:
         message = describe(error, url)
         if message is None:

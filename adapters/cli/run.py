@@ -16,7 +16,7 @@ from adapters.http_endpoint import http_endpoint
 from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, SingleProcess, Supervised
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness, StartUp, database_readiness
-from adapters.runtime import open_services
+from adapters.runtime import open_services, unavailable_if_failing
 from adapters.serving import serving
 from adapters.settings import ConfigurationError, Settings
 from bot.engine import QuizEngine
@@ -51,12 +51,13 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
                                 + [(spec.name, kind) for spec, _platform in enabled for kind in spec.error_kinds],
                                 names)
     # Up first, so /healthz answers while the database is migrated (another replica's upgrade may take minutes:
-    # the process is alive, not stuck) and /readyz says what is still starting.
+    # the process is alive, not stuck) and /readyz says what is still starting. The single-process locks before
+    # the migration: a second poller of a newer release refuses without upgrading the schema under the first.
     start_up = StartUp()
     try:
         async with http_endpoint(settings.http_host, settings.http_port, metrics, start_up), \
-                open_services(settings, metrics=metrics) as services, \
                 single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]) as locks, \
+                open_services(settings, metrics=metrics) as services, \
                 database_readiness(services.database) as database_ready:
             adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
             start_up.serving(Readiness(database_ready, [*adapters, *locks]))
@@ -149,8 +150,9 @@ async def single_processes(database_url: str,
         for platform in platforms:
             if (single := platform.single_process()) is not None:
                 try:
-                    held = await stack.enter_async_context(process_lock(database_url, *single.locks,
-                                                                        agreement=single.agreement))
+                    with unavailable_if_failing(database_url):  # the first use of the database: it may be away
+                        held = await stack.enter_async_context(process_lock(database_url, *single.locks,
+                                                                            agreement=single.agreement))
                 except LockHeld as taken:
                     raise AnotherInstance(single.refusal(taken)) from None
                 locks.append(SingleProcessLock(single, held))
