@@ -15,7 +15,7 @@ from bot.content.field_words import field_sentence, yaml_kind
 from bot.content.file_reading import FileRefused, read_quiz_text, system_reason
 from bot.content.models import Question, Quiz
 from bot.content.problems import ContentError, ContentProblem, field_problem
-from bot.content.pruning import KEY, refused_key, without_unknown_keys
+from bot.content.pruning import KEY, readable_question, refused_key
 from bot.content.yaml_source import YamlProblem, read_yaml
 from bot.languages import unknown_code_said
 from bot.review_quiz import REVIEW_QUIZ_ID
@@ -216,7 +216,7 @@ def _rule_problems(name: str, raw_questions: list[Any]) -> list[ContentProblem]:
         try:
             question = Question.model_validate(raw)
         except ValidationError as error:  # its shape is reported by the shape check; its other rules still apply
-            readable = without_unknown_keys(raw, error)  # an unknown language or key left out
+            readable = readable_question(raw, error)  # an unknown key left out, an empty text stood in for
             if readable is None:  # what is missing or mistyped can't be guessed: the answer key only
                 problems += [ContentProblem.of(name, label, sentence) for sentence in raw_key_problems(raw)]
                 continue

@@ -1,9 +1,12 @@
-"""A question whose only shape problems are keys it should not have, read without those keys.
+"""A question whose shape problems each leave its other rules readable, read with those problems mended.
 
-validate lists a question's shape problems (an unknown language code, a misspelt key) from pydantic. Its other
-rules (complete languages, lengths, the answer key) need the question read; without this, they stayed hidden until
-the shape was fixed, and the author met them one round later. A key pydantic names as unknown can simply be left
-out; anything else (a key missing, a value of the wrong kind) can't be guessed, and the question stays unread.
+validate lists a question's shape problems (an unknown language code, a misspelt key, a text left empty, a tag
+not written as one) from pydantic. Its other rules (complete languages, lengths, the answer key) need the question
+read; without this, they stayed hidden until the shape was fixed, and the author met them one round later. A key
+pydantic names as unknown can simply be left out; a text of a language that is empty or no text stands in as a
+placeholder (the language is there, so no "incomplete" follows); the question's own id, its tags and its
+reference weigh in no other rule. Anything else (a key missing, an option's id, the answer, a whole text of the
+wrong kind) can't be guessed, and the question stays unread.
 """
 
 from __future__ import annotations
@@ -14,8 +17,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.content.models import Question
+from bot.languages import is_language_code
 
 KEY = "[key]"  # pydantic's mark, after a mapping's key, of an error about the key itself
+# What a question's own id becomes while its other rules are checked: its problems name it by the id written.
+STAND_IN_ID = "question"
+# Pydantic's refusals of one language's text: empty (or only spaces), or YAML read it as no text (5, ~, a list).
+_TEXT_REFUSALS = frozenset({"string_too_short", "string_type"})
 
 
 def refused_key(detail: Any) -> list[Any] | None:
@@ -29,30 +37,62 @@ def refused_key(detail: Any) -> list[Any] | None:
     return None
 
 
-def without_unknown_keys(raw: Any, error: ValidationError) -> Question | None:
-    """The question read with the keys ``error`` refused left out, if that was all that was wrong; else None."""
-    paths = [refused_key(detail) for detail in error.errors()]
-    if any(path is None for path in paths):
+def readable_question(raw: Any, error: ValidationError) -> Question | None:
+    """The question read with each problem ``error`` names mended, if every one can be; else None."""
+    mended = copy.deepcopy(raw)
+    if not isinstance(mended, dict) or not all(_mended(mended, detail) for detail in error.errors()):
         return None
-    pruned = copy.deepcopy(raw)
-    for path in paths:
-        if not path or not _removed(pruned, path):
-            return None
     try:
-        return Question.model_validate(pruned)
+        return Question.model_validate(mended)
     except ValidationError:
         return None
 
 
-def _removed(data: Any, path: list[Any]) -> bool:
-    """Delete the key at ``path``; whether it was there to delete."""
+def _mended(question: dict[str, Any], detail: Any) -> bool:
+    """Mend the problem ``detail`` names in ``question``; whether it could be."""
+    refused = refused_key(detail)
+    if refused is not None:
+        return bool(refused) and _removed(question, refused)
+    loc = list(detail["loc"])
+    if loc == ["id"]:
+        question["id"] = STAND_IN_ID
+        return True
+    if loc[:1] == ["tags"]:  # each refused tag is told; no other rule reads them
+        question["tags"] = []
+        return True
+    if loc[:1] == ["reference"]:  # its title or link is told; no other rule reads it
+        question.pop("reference", None)
+        return True
+    if detail["type"] in _TEXT_REFUSALS and len(loc) >= 2 and is_language_code(loc[-1]):
+        # One of its kind, so that two such options don't read as the same text.
+        return _replaced(question, loc, "(" + ".".join(str(part) for part in loc) + ")")
+    return False
+
+
+def _parent(data: Any, path: list[Any]) -> Any:
+    """The mapping or list holding the item at ``path`` (not checked to be there), or None."""
     for part in path[:-1]:
         in_mapping = isinstance(data, dict) and part in data
         in_list = isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data)
         if not (in_mapping or in_list):
-            return False
+            return None
         data = data[part]
-    if not isinstance(data, dict) or path[-1] not in data:
+    return data
+
+
+def _removed(data: Any, path: list[Any]) -> bool:
+    """Delete the key at ``path``; whether it was there to delete."""
+    parent = _parent(data, path)
+    if not isinstance(parent, dict) or path[-1] not in parent:
         return False
-    del data[path[-1]]
+    del parent[path[-1]]
+    return True
+
+
+def _replaced(data: Any, path: list[Any], value: str) -> bool:
+    """Put ``value`` in place of a language's text at ``path``; whether it was there to replace."""
+    parent = _parent(data, path)
+    if not isinstance(parent, dict) or path[-1] not in parent:
+        return False
+    parent[path[-1]] = value
     return True

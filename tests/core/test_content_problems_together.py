@@ -75,3 +75,29 @@ def test_the_quiz_id_of_review_rounds_is_refused(tmp_path: Path) -> None:
     write(tmp_path, "review.yaml", a_quiz("review"))
     assert [(problem.file, problem.question_id, problem.message) for problem in problems_in(tmp_path)] == [
         ("review.yaml", None, "the quiz id 'review' is the bot's own, for review rounds: choose another")]
+
+
+def test_a_text_left_empty_a_bad_tag_id_or_link_leave_the_questions_other_rules_checked(tmp_path: Path) -> None:
+    """A value of the wrong kind in one text, a tag or an id not written as one, a reference's link: each is
+    named, and so is what else is wrong in that question (here a French explanation over the limit), not one
+    round later."""
+    quiz = a_quiz()
+    first, second = quiz["questions"]
+    first["options"][1]["text"]["fr"] = ""
+    first["tags"] = ["Collectives"]
+    first["explanation"]["fr"] = "x" * 201
+    second["id"] = "Q2"
+    second["prompt"]["fr"] = None
+    second["reference"] = {"title": "NCCL", "url": "ftp://nccl"}
+    second["explanation"]["fr"] = "y" * 202
+    write(tmp_path, "mixed.yaml", quiz)
+    listed = sorted((problem.question_id or "", problem.message) for problem in problems_in(tmp_path))
+    assert [(question_id, message.split(" (")[0]) for question_id, message in listed] == [
+        ("Q2", "id: 'Q2' is not an id: use lowercase letters, digits and dashes"),
+        ("Q2", "prompt.fr: YAML read this as nothing"),
+        ("Q2", "reference.url: a link starts with http:// or https://"),
+        ("Q2", "the fr explanation has 202 characters; the limit is 200"),
+        ("q1", "options.1.text.fr: the text is empty"),
+        ("q1", "tags.0: 'Collectives' is not a tag: use lowercase letters, digits and dashes"),
+        ("q1", "the fr explanation has 201 characters; the limit is 200"),
+    ], listed
