@@ -49,11 +49,16 @@ def _load(path: Path) -> dict[str, LocalizedText]:
         raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=system_reason(error)))]) from error
     if data is None:
         return {}  # an empty file names nothing
-    try:
-        names = _NAMES.validate_python(data)
-    except ValidationError as error:
-        raise ContentError([_problem(_describe(detail)) for detail in error.errors()]) from error
-    problems = [_problem(sentence) for tag, text in names.items() for sentence in _name_problems(tag, text)]
+    names: dict[str, LocalizedText] = {}
+    problems: list[ContentProblem] = []
+    # Tag by tag: one of the wrong shape leaves the others' names checked, all told in one reload. (A file that is
+    # no mapping, a list or a text, is told as a whole.)
+    for part in ([{tag: text} for tag, text in data.items()] if isinstance(data, dict) else [data]):
+        try:
+            names.update(_NAMES.validate_python(part))
+        except ValidationError as error:
+            problems += [_problem(_describe(detail)) for detail in error.errors()]
+    problems += [_problem(sentence) for tag, text in names.items() for sentence in _name_problems(tag, text)]
     if problems:
         raise ContentError(problems)
     return names

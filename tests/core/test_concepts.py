@@ -78,6 +78,17 @@ def test_a_broken_file_is_reported_with_its_name_and_the_tag(
     assert problems_of(tmp_path) == [ContentProblem(CONCEPTS_FILE, None, message)]
 
 
+def test_a_tag_of_the_wrong_shape_leaves_the_other_tags_checked(tmp_path: Path) -> None:
+    """A name YAML read as no text in one tag hid a missing English name and an overlong one in the others, to be
+    found one reload later."""
+    write_names(tmp_path, f"memory: {{en: Memory, fr: ~}}\nall-reduce: {{fr: All-reduce}}\nzero: {{en: {'Z' * 33}}}\n")
+    assert [problem.message for problem in problems_of(tmp_path)] == [
+        "all-reduce: no English ('en') name; English is required for every tag",
+        "memory.fr: YAML read this as nothing (~ or null), not text: put it in quotes",
+        f"zero.en: {'Z' * 33!r} has 33 characters; the limit is 32",
+    ]
+
+
 def test_a_file_that_is_no_mapping_is_said_in_the_admins_language(tmp_path: Path) -> None:
     """Pydantic's "Input should be a valid dictionary" was in the French, Swahili, Yoruba or Shona report."""
     write_names(tmp_path, "Memory, gradients\n")
