@@ -80,8 +80,9 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
 
 
 def first_problems(problems: tuple[ContentProblem, ...], _: Localizer) -> tuple[str, ...]:
-    """Every problem said if they fit in SHOWN_CHARACTERS; else the first few of each file in turn, then the next
-    ones in reading order while they fit (problems come sorted by file, and stay so)."""
+    """Every problem said if they fit in SHOWN_CHARACTERS; else the first of each file, then the second of each,
+    and so on up to the first few, then the next ones in reading order while they fit (problems come sorted by
+    file, and stay so)."""
     said: dict[int, str] = {}
     room = SHOWN_CHARACTERS
 
@@ -93,10 +94,17 @@ def first_problems(problems: tuple[ContentProblem, ...], _: Localizer) -> tuple[
         said[index], room = line, room - len(line) - 1
         return True
 
+    # Each problem's place in its file: a file's first problems go round by round, so that many broken files are
+    # each named before any of them fills the message with its next ones.
     of_file: dict[str, int] = {}
-    for index, problem in enumerate(problems):
+    places: list[int] = []
+    for problem in problems:
         of_file[problem.file] = of_file.get(problem.file, 0) + 1
-        if of_file[problem.file] <= FIRST_OF_EACH_FILE and not take(index):
+        places.append(of_file[problem.file])
+    rounds = sorted((index for index, place in enumerate(places) if place <= FIRST_OF_EACH_FILE),
+                    key=lambda index: (places[index], index))
+    for index in rounds:
+        if not take(index):
             break
     else:
         for index in range(len(problems)):

@@ -46,3 +46,18 @@ async def test_a_long_list_keeps_each_files_first_problems_and_cuts_a_long_one(l
             "the content folder) and in the bot's log.", left_out)
         assert str(left_out) in report.more and "quiztutor validate" in report.more
         assert (language == "en") == report.more.startswith("…and ")  # translated in the other four
+
+
+async def test_many_broken_files_each_show_their_first_problem_before_any_shows_its_second(
+        library: ContentLibrary) -> None:
+    """Twenty files broken alike (a key renamed in all of them): the first files' five problems each filled the
+    message, and the admin never heard that the last dozen files were broken at all."""
+    files = [f"quiz-{number:02}.yaml" for number in range(1, 21)]
+    problems = tuple(broken(file, f"#{n}", "k" * 60) for file in files for n in range(1, 6))
+    result = await library.reload()
+    _ = UiTexts.load(default_content_dir() / "locales").for_language("en")
+    report = reload_report(type(result)(result.catalog, None, problems), _)
+    assert sum(len(line) + 1 for line in report.problems) <= SHOWN_CHARACTERS
+    assert [file for file in files if not any(line.startswith(f"{file}, question '#1'") for line in report.problems)
+            ] == []
+    assert list(report.problems) == sorted(report.problems)  # still in reading order, file by file
