@@ -43,8 +43,11 @@ def load_concept_names(content_dir: Path) -> dict[str, LocalizedText]:
 def _load(path: Path) -> dict[str, LocalizedText]:
     try:
         data = read_yaml(read_quiz_text(path))
-    except (FileRefused, YamlProblem) as error:
+    except FileRefused as error:
         raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=error.reason))]) from error
+    except YamlProblem as error:  # every key written twice, say
+        raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=reason))
+                            for reason in error.reasons]) from error
     except OSError as error:
         raise ContentError([_problem(said(N_("can't be read: {detail}"), detail=system_reason(error)))]) from error
     if data is None:

@@ -122,8 +122,11 @@ def load_glossary(content_dir: Path) -> tuple[Glossary | None, list[ContentProbl
         return None, []
     try:
         data = read_yaml(read_quiz_text(path))
-    except (FileRefused, YamlProblem) as error:
+    except FileRefused as error:
         return None, [ContentProblem(GLOSSARY_FILE, None, f"can't be read: {error}")]
+    except YamlProblem as error:  # every key written twice, say
+        return None, [ContentProblem(GLOSSARY_FILE, None, f"can't be read: {reason.english()}")
+                      for reason in error.reasons]
     except OSError as error:
         return None, [ContentProblem(GLOSSARY_FILE, None, f"can't be read: {error.strerror or error}")]
     try:

@@ -128,8 +128,8 @@ def _load_quiz_file(path: Path) -> LoadedFile:
         return LoadedFile(None, [ContentProblem.of(name, None, said(N_("can't be read: {detail}"),
                                                                     detail=system_reason(error)))])
     except YamlProblem as error:
-        return LoadedFile(None, [ContentProblem.of(name, None, said(N_("invalid YAML, {detail}"),
-                                                                   detail=error.reason))])
+        return LoadedFile(None, [ContentProblem.of(name, None, said(N_("invalid YAML, {detail}"), detail=reason))
+                                 for reason in error.reasons])
     if not isinstance(data, dict):
         return LoadedFile(None, [ContentProblem.of(name, None, said(
             N_("must be a mapping with id, title, questions, ...")))])

@@ -25,11 +25,13 @@ MAX_ALIASED = MAX_FILE_BYTES
 
 
 class YamlProblem(Exception):
-    """A YAML file that can't be read; ``reason`` names the line (the message too, in English)."""
+    """A YAML file that can't be read; ``reason`` names the line (the message too, in English), and ``reasons``
+    every one found (several keys written twice), ``reason`` first."""
 
-    def __init__(self, reason: Said) -> None:
+    def __init__(self, reason: Said, *more: Said) -> None:
         super().__init__(reason.english())
         self.reason = reason
+        self.reasons = (reason, *more)
 
 
 class _Refused(yaml.MarkedYAMLError):
@@ -56,6 +58,8 @@ class _StrictLoader(yaml.SafeLoader):
         # By id() of a list or mapping node composed in full (the document's nodes live as long as this loader).
         self._sizes: dict[int, int] = {}
         self._composed: set[int] = set()
+        # Each key written twice, by where it is: all are told, not one a reload (the file is read to its end).
+        self.written_twice: list[tuple[int, Said]] = []
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:  # a key node or a place
         self._depth += 1
@@ -107,7 +111,8 @@ class _StrictLoader(yaml.SafeLoader):
                         else N_("a key must be a single value, not a list"))
                 raise _Refused(said(kind), key_node.start_mark)
             if key in seen:
-                raise _Refused(said(N_("the key {key} is written twice"), key=repr(key)), key_node.start_mark)
+                self.written_twice.append((key_node.start_mark.index,
+                                           said(N_("the key {key} is written twice"), key=repr(key))))
             seen.add(key)
         return super().construct_mapping(node, deep=deep)
 
@@ -118,8 +123,10 @@ ENDS_QUOTED = re.compile(rf"(?:{QUOTED.pattern})$")
 
 def read_yaml(text: str) -> Any:
     """Parse YAML text, raising YamlProblem with a 1-based line number."""
+    loader: _StrictLoader | None = None
     try:
-        return yaml.load(text, Loader=_StrictLoader)
+        loader = _StrictLoader(text)  # its reader checks the characters already
+        data = loader.get_single_data()  # as yaml.load, which keeps its loader to itself
     except RecursionError as error:  # a backstop for MAX_DEPTH: the composer recurses once per level
         raise YamlProblem(said(N_("nested too deeply (lists or mappings inside each other)"))) from error
     except yaml.reader.ReaderError as error:
@@ -135,6 +142,13 @@ def read_yaml(text: str) -> Any:
         if mark is not None:
             reason = said(N_("line {line}: {problem}"), line=_line(text, mark.index), problem=reason)
         raise YamlProblem(reason) from error
+    finally:
+        if loader is not None:
+            loader.dispose()
+    if loader.written_twice:
+        raise YamlProblem(*(said(N_("line {line}: {problem}"), line=_line(text, index), problem=sentence)
+                            for index, sentence in sorted(loader.written_twice, key=lambda twice: twice[0])))
+    return data
 
 
 # The line breaks an editor shows. PyYAML also counts NEL, U+2028 and U+2029 as line breaks (its marks' line), so

@@ -117,6 +117,13 @@ def test_a_file_that_is_not_yaml_names_the_file_and_the_line(tmp_path: Path) -> 
     assert str(error.value).startswith(f"{CONCEPTS_FILE}: can't be read: line ")
 
 
+def test_every_tag_written_twice_is_named_with_its_line(tmp_path: Path) -> None:
+    write_names(tmp_path, "memory: {en: Memory}\nzero: {en: ZeRO}\nmemory: {en: RAM}\nzero: {en: Zero}\n")
+    assert [problem.message for problem in problems_of(tmp_path)] == [
+        "can't be read: line 3: the key 'memory' is written twice",
+        "can't be read: line 4: the key 'zero' is written twice"]
+
+
 def test_a_directory_in_place_of_the_file_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     (tmp_path / CONCEPTS_FILE).mkdir()
     [problem] = problems_of(tmp_path)

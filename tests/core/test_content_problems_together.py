@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import yaml
+
 from bot.content.problems import ContentProblem
 from bot.languages import unknown_code
 from tests.core.content_files import a_quiz, problems_in, write
@@ -101,3 +103,17 @@ def test_a_text_left_empty_a_bad_tag_id_or_link_leave_the_questions_other_rules_
         ("q1", "tags.0: 'Collectives' is not a tag: use lowercase letters, digits and dashes"),
         ("q1", "the fr explanation has 201 characters; the limit is 200"),
     ], listed
+
+
+def test_every_key_written_twice_is_named_with_its_line_not_only_the_first(tmp_path: Path) -> None:
+    """A block pasted twice leaves several keys twice: each is named at once, rather than one a reload."""
+    text = yaml.safe_dump(a_quiz(), allow_unicode=True, sort_keys=False)
+    text = text.replace("difficulty: easy\n", "difficulty: easy\ndifficulty: hard\n")
+    text = text.replace("  answer: right\n", "  answer: right\n  answer: wrong\n")  # in both questions
+    write(tmp_path, "pasted.yaml", text)
+    lines = text.splitlines()
+    answers = [number for number, line in enumerate(lines, 1) if line == "  answer: wrong"]
+    assert len(answers) == 2
+    assert sorted((problem.question_id, problem.message) for problem in problems_in(tmp_path)) == sorted([
+        (None, "invalid YAML, line 3: the key 'difficulty' is written twice"),
+        *((None, f"invalid YAML, line {number}: the key 'answer' is written twice") for number in answers)])
