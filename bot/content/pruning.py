@@ -4,9 +4,10 @@ validate lists a question's shape problems (an unknown language code, a misspelt
 not written as one) from pydantic. Its other rules (complete languages, lengths, the answer key) need the question
 read; without this, they stayed hidden until the shape was fixed, and the author met them one round later. A key
 pydantic names as unknown can simply be left out; a text of a language that is empty or no text stands in as a
-placeholder (the language is there, so no "incomplete" follows); the question's own id, its tags and its
-reference weigh in no other rule. Anything else (a key missing, an option's id, the answer, a whole text of the
-wrong kind) can't be guessed, and the question stays unread.
+placeholder (the language is there, so no "incomplete" follows), and so does a prompt, explanation or option text
+left out, in the languages of the rest; the question's own id, its tags and its reference weigh in no other rule.
+Anything else (the options or answer left out, an option's id, a whole text of the wrong kind) can't be guessed,
+and the question stays unread.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.content.models import Question
-from bot.languages import is_language_code
+from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, is_language_code
 
 KEY = "[key]"  # pydantic's mark, after a mapping's key, of an error about the key itself
 # What a question's own id becomes while its other rules are checked: its problems name it by the id written.
@@ -65,8 +66,30 @@ def _mended(question: dict[str, Any], detail: Any) -> bool:
         return True
     if detail["type"] in _TEXT_REFUSALS and len(loc) >= 2 and is_language_code(loc[-1]):
         # One of its kind, so that two such options don't read as the same text.
-        return _replaced(question, loc, "(" + ".".join(str(part) for part in loc) + ")")
+        return _replaced(question, loc, _stand_in(loc))
+    if detail["type"] == "missing" and (loc in (["prompt"], ["explanation"]) or (
+            len(loc) == 3 and loc[0] == "options" and loc[2] == "text")):
+        # A whole text left out: in every language the rest of the question has, so none reads as incomplete.
+        parent = _parent(question, loc)
+        if not isinstance(parent, dict):
+            return False
+        parent[loc[-1]] = {language: _stand_in([*loc, language]) for language in _languages(question)}
+        return True
     return False
+
+
+def _stand_in(loc: list[Any]) -> str:
+    return "(" + ".".join(str(part) for part in loc) + ")"
+
+
+def _languages(question: dict[str, Any]) -> list[str]:
+    """The languages (known to the bot) of the question's texts that are mappings, English always."""
+    texts = [question.get("prompt"), question.get("explanation"), question.get("details")]
+    options = question.get("options")
+    for option in options if isinstance(options, list) else []:
+        texts += [option.get("text"), option.get("why_not")] if isinstance(option, dict) else []
+    found = {language for text in texts if isinstance(text, dict) for language in text}
+    return [language for language in SUPPORTED_LANGUAGES if language in found or language == DEFAULT_LANGUAGE]
 
 
 def _parent(data: Any, path: list[Any]) -> Any:

@@ -117,3 +117,25 @@ def test_every_key_written_twice_is_named_with_its_line_not_only_the_first(tmp_p
     assert sorted((problem.question_id, problem.message) for problem in problems_in(tmp_path)) == sorted([
         (None, "invalid YAML, line 3: the key 'difficulty' is written twice"),
         *((None, f"invalid YAML, line {number}: the key 'answer' is written twice") for number in answers)])
+
+
+def test_a_question_without_its_explanation_still_has_its_other_texts_checked(tmp_path: Path) -> None:
+    """The explanation (or the prompt, or an option's text) left out: the rest of the question is read, so a why_not
+    over the limit and a translation missing in one option are named with it."""
+    quiz = a_quiz()
+    question = quiz["questions"][0]
+    del question["explanation"]
+    question["options"][1]["why_not"] = {"en": "w" * 201, "fr": "Non."}
+    del question["options"][0]["text"]["fr"]
+    second = quiz["questions"][1]
+    del second["prompt"]
+    second["explanation"]["fr"] = "z" * 203
+    write(tmp_path, "left-out.yaml", quiz)
+    listed = sorted((problem.question_id or "", problem.message) for problem in problems_in(tmp_path))
+    assert [(question_id, message.split(";")[0]) for question_id, message in listed] == [
+        ("q1", "language 'fr' is incomplete: missing in option 'right'"),
+        ("q1", "missing 'explanation'"),
+        ("q1", "the en why_not of option 'wrong' has 201 characters"),
+        ("q2", "missing 'prompt'"),
+        ("q2", "the fr explanation has 203 characters"),
+    ], listed
