@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -47,9 +48,16 @@ def field_problem(field_path: str, detail: str) -> Said:
     return said(frame, field=field_path, detail=detail)
 
 
-def _reading_order(problem: ContentProblem) -> tuple[str, bool, str, str]:
+def _reading_order(problem: ContentProblem) -> tuple[str, bool, str, list[tuple[str, int]]]:
     # A file's own problems (no question) come before its questions'; None can't be compared with a question id.
-    return problem.file, problem.question_id is not None, problem.question_id or "", problem.message
+    return problem.file, problem.question_id is not None, problem.question_id or "", _numbers_as_numbers(
+        problem.message)
+
+
+def _numbers_as_numbers(text: str) -> list[tuple[str, int]]:
+    """``text`` to sort by with its numbers compared as numbers: "line 3" before "line 13", as an editor shows
+    them (a text would put it after)."""
+    return [(words, int(number or 0)) for words, number in re.findall(r"(\D*)(\d*)", text) if words or number]
 
 
 class ContentError(Exception):

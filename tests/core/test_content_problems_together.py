@@ -106,7 +106,8 @@ def test_a_text_left_empty_a_bad_tag_id_or_link_leave_the_questions_other_rules_
 
 
 def test_every_key_written_twice_is_named_with_its_line_not_only_the_first(tmp_path: Path) -> None:
-    """A block pasted twice leaves several keys twice: each is named at once, rather than one a reload."""
+    """A block pasted twice leaves several keys twice: each is named at once, rather than one a reload, in the
+    order of their lines (line 3 before line 13, not after it as text sorts)."""
     text = yaml.safe_dump(a_quiz(), allow_unicode=True, sort_keys=False)
     text = text.replace("difficulty: easy\n", "difficulty: easy\ndifficulty: hard\n")
     text = text.replace("  answer: right\n", "  answer: right\n  answer: wrong\n")  # in both questions
@@ -114,9 +115,9 @@ def test_every_key_written_twice_is_named_with_its_line_not_only_the_first(tmp_p
     lines = text.splitlines()
     answers = [number for number, line in enumerate(lines, 1) if line == "  answer: wrong"]
     assert len(answers) == 2
-    assert sorted((problem.question_id, problem.message) for problem in problems_in(tmp_path)) == sorted([
+    assert [(problem.question_id, problem.message) for problem in problems_in(tmp_path)] == [
         (None, "invalid YAML, line 3: the key 'difficulty' is written twice"),
-        *((None, f"invalid YAML, line {number}: the key 'answer' is written twice") for number in answers)])
+        *((None, f"invalid YAML, line {number}: the key 'answer' is written twice") for number in answers)]
 
 
 def test_a_question_without_its_explanation_still_has_its_other_texts_checked(tmp_path: Path) -> None:
