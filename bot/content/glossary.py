@@ -68,13 +68,13 @@ class Use(NamedTuple):
 class Glossary(_Strict):
     concepts: list[Concept]
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Glossary:
+    def inconsistencies(self) -> list[str]:
+        """Every concept listed twice and every variant the glossary would flag in a preferred term, each said
+        (load_glossary refuses a glossary that has any; all are told at once, not one a run)."""
         names = [concept.concept.casefold() for concept in self.concepts]
         twice = sorted({name for name in names if names.count(name) > 1})
-        if twice:
-            raise ValueError(f"concepts listed more than once: {', '.join(twice)}")
-        for language in {language for concept in self.concepts for language in concept.terms}:
+        problems = [f"concepts listed more than once: {', '.join(twice)}"] if twice else []
+        for language in sorted({language for concept in self.concepts for language in concept.terms}):
             preferred = [(c.concept, t.preferred) for c in self.concepts if (t := c.terms.get(language))]
             for concept in self.concepts:
                 term = concept.terms.get(language)
@@ -82,9 +82,9 @@ class Glossary(_Strict):
                     clash = next((name for name, text in preferred if _pattern(variant).search(fold(text))), None)
                     if clash is not None:
                         # The glossary would then flag the very term it asks for.
-                        raise ValueError(f"the {language} variant {variant!r} of {concept.concept!r} occurs in "
-                                         f"the preferred term of {clash!r}")
-        return self
+                        problems.append(f"the {language} variant {variant!r} of {concept.concept!r} occurs in the "
+                                        f"preferred term of {clash!r}")
+        return problems
 
     def uses(self, language: str, text: str) -> Iterator[Use]:
         """Every avoided variant of the language that the text contains."""
@@ -130,9 +130,11 @@ def load_glossary(content_dir: Path) -> tuple[Glossary | None, list[ContentProbl
     except OSError as error:
         return None, [ContentProblem(GLOSSARY_FILE, None, f"can't be read: {error.strerror or error}")]
     try:
-        return Glossary.model_validate(data), []
+        glossary = Glossary.model_validate(data)
     except ValidationError as error:
         return None, [ContentProblem(GLOSSARY_FILE, None, _describe(data, detail)) for detail in error.errors()]
+    problems = [ContentProblem(GLOSSARY_FILE, None, message) for message in glossary.inconsistencies()]
+    return (None, problems) if problems else (glossary, [])
 
 
 def _describe(data: Any, detail: Any) -> str:

@@ -76,6 +76,14 @@ def test_a_language_code_the_quizzes_do_not_know_is_a_problem(tmp_path: Path) ->
     assert problem.message.startswith("concept 'data parallelism'.xx: Input should be 'en', 'fr'")
 
 
+def test_every_variant_that_occurs_in_a_preferred_term_is_named_not_only_the_first(tmp_path: Path) -> None:
+    data = a_glossary(avoid=["données", "parallélisme"])
+    write_glossary(tmp_path, data)
+    assert load_glossary(tmp_path) == (None, [ContentProblem(GLOSSARY_FILE, None, message) for message in (
+        "the fr variant 'données' of 'data parallelism' occurs in the preferred term of 'data parallelism'",
+        "the fr variant 'parallélisme' of 'data parallelism' occurs in the preferred term of 'data parallelism'")])
+
+
 def test_a_concept_listed_twice_is_a_problem(tmp_path: Path) -> None:
     data = a_glossary()
     data["concepts"].append(data["concepts"][0])
