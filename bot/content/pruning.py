@@ -5,9 +5,9 @@ not written as one) from pydantic. Its other rules (complete languages, lengths,
 read; without this, they stayed hidden until the shape was fixed, and the author met them one round later. A key
 pydantic names as unknown can simply be left out; a text of a language that is empty or no text stands in as a
 placeholder (the language is there, so no "incomplete" follows), and so does a prompt, explanation or option text
-left out, in the languages of the rest; the question's own id, its tags and its reference weigh in no other rule.
-Anything else (the options or answer left out, an option's id, a whole text of the wrong kind) can't be guessed,
-and the question stays unread.
+left out (or left empty: null), in the languages of the rest; the question's own id, its tags and its reference
+weigh in no other rule. Anything else (the options or answer left out, an option's id, a whole text of the wrong
+kind) can't be guessed, and the question stays unread.
 """
 
 from __future__ import annotations
@@ -67,7 +67,9 @@ def _mended(question: dict[str, Any], detail: Any) -> bool:
     if detail["type"] in _TEXT_REFUSALS and len(loc) >= 2 and is_language_code(loc[-1]):
         # One of its kind, so that two such options don't read as the same text.
         return _replaced(question, loc, _stand_in(loc))
-    if detail["type"] == "missing" and (loc in (["prompt"], ["explanation"]) or (
+    # A key with nothing after it (`explanation:`) is YAML's null: left out as much as a key not written.
+    left_out = detail["type"] == "missing" or (detail["type"] == "dict_type" and detail.get("input") is None)
+    if left_out and (loc in (["prompt"], ["explanation"]) or (
             len(loc) == 3 and loc[0] == "options" and loc[2] == "text")):
         # A whole text left out: in every language the rest of the question has, so none reads as incomplete.
         parent = _parent(question, loc)

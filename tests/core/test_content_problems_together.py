@@ -140,3 +140,15 @@ def test_a_question_without_its_explanation_still_has_its_other_texts_checked(tm
         ("q2", "missing 'prompt'"),
         ("q2", "the fr explanation has 203 characters"),
     ], listed
+
+
+def test_a_text_key_left_with_nothing_after_it_still_has_the_rest_of_the_question_checked(tmp_path: Path) -> None:
+    """`explanation:` with nothing after it is YAML's null: told as such, and the question's other rules run."""
+    quiz = a_quiz()
+    question = quiz["questions"][0]
+    question["explanation"] = None
+    question["options"][1]["why_not"] = {"en": "w" * 205, "fr": "Non."}
+    write(tmp_path, "blank.yaml", quiz)
+    listed = sorted(problem.message.split(";")[0] for problem in problems_in(tmp_path))
+    assert [message.split(",")[0] for message in listed] == [
+        "explanation: YAML read this as nothing (~ or null)", "the en why_not of option 'wrong' has 205 characters"]
