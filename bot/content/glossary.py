@@ -35,11 +35,14 @@ class Term(_Strict):
     @field_validator("avoid")
     @classmethod
     def _plain_lowercase(cls, variants: list[str]) -> list[str]:
-        for variant in variants:
-            if not variant.strip():
-                raise ValueError("a variant to avoid is blank")
-            if variant != variant.lower():
-                raise ValueError(f"the variant {variant!r} must be written in lowercase")
+        if any(not variant.strip() for variant in variants):
+            raise ValueError("a variant to avoid is blank")
+        # Every one named at once: an author fixing the first would meet the next at the following run.
+        upper = [repr(variant) for variant in variants if variant != variant.lower()]
+        if len(upper) == 1:
+            raise ValueError(f"the variant {upper[0]} must be written in lowercase")
+        if upper:
+            raise ValueError(f"the variants {', '.join(upper)} must be written in lowercase")
         return variants
 
 

@@ -84,6 +84,13 @@ def test_every_variant_that_occurs_in_a_preferred_term_is_named_not_only_the_fir
         "the fr variant 'parallélisme' of 'data parallelism' occurs in the preferred term of 'data parallelism'")])
 
 
+def test_every_variant_not_in_lowercase_is_named_not_only_the_first(tmp_path: Path) -> None:
+    write_glossary(tmp_path, a_glossary(avoid=["Parallélisme des données", "ok", "Data parallelism"]))
+    assert load_glossary(tmp_path) == (None, [ContentProblem(
+        GLOSSARY_FILE, None, "concept 'data parallelism'.fr.avoid: the variants 'Parallélisme des données', "
+        "'Data parallelism' must be written in lowercase")])
+
+
 def test_a_concept_listed_twice_is_a_problem(tmp_path: Path) -> None:
     data = a_glossary()
     data["concepts"].append(data["concepts"][0])
