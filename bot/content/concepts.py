@@ -61,6 +61,7 @@ def _load(path: Path) -> dict[str, LocalizedText]:
             names.update(_NAMES.validate_python(part))
         except ValidationError as error:
             problems += [_problem(_describe(detail)) for detail in error.errors()]
+            problems += [_problem(sentence) for sentence in _other_names_problems(part, error)]
     problems += [_problem(sentence) for tag, text in names.items() for sentence in _name_problems(tag, text)]
     if problems:
         raise ContentError(problems)
@@ -73,8 +74,26 @@ def concept_name(names: Mapping[str, LocalizedText], tag: str, language: str) ->
     return in_language(text, language) or text.get(DEFAULT_LANGUAGE) or tag.replace("-", " ")
 
 
-def _name_problems(tag: str, text: LocalizedText) -> Iterator[Said]:
-    if DEFAULT_LANGUAGE not in text:
+def _other_names_problems(part: Any, error: ValidationError) -> Iterator[Said]:
+    """What is wrong with the names of a tag beside those ``error`` refused (a language YAML read as null, an unknown
+    code): read without them, when that is all that was wrong."""
+    tag, text = next(iter(part.items())) if isinstance(part, dict) and len(part) == 1 else (None, None)
+    locs = [detail["loc"] for detail in error.errors()]
+    if not isinstance(text, dict) or any(len(loc) < 2 for loc in locs):
+        return
+    refused = {loc[1] for loc in locs}
+    try:
+        rest = _NAMES.validate_python({tag: {language: name for language, name in text.items()
+                                             if language not in refused}})
+    except ValidationError:
+        return
+    for found in rest.values():
+        yield from _name_problems(str(tag), found, english_given=DEFAULT_LANGUAGE in text)
+
+
+def _name_problems(tag: str, text: LocalizedText, english_given: bool = False) -> Iterator[Said]:
+    """``english_given``: an English name was written, though not as one (told already)."""
+    if DEFAULT_LANGUAGE not in text and not english_given:
         yield said(N_("{tag}: no English ({code}) name; English is required for every tag"), tag=tag,
                    code=repr(DEFAULT_LANGUAGE))
     for language, name in text.items():

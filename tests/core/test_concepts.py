@@ -89,6 +89,18 @@ def test_a_tag_of_the_wrong_shape_leaves_the_other_tags_checked(tmp_path: Path) 
     ]
 
 
+def test_a_name_of_the_wrong_shape_leaves_the_same_tags_other_names_checked(tmp_path: Path) -> None:
+    """`fr:` left with nothing after it hid that the English name beside it is over the limit."""
+    write_names(tmp_path, f"memory: {{en: {'M' * 40}, fr: ~, xx: Mem}}\nzero: {{en: ~, fr: {'Z' * 33}}}\n")
+    assert [problem.message for problem in problems_of(tmp_path)] == [
+        f"memory.en: {'M' * 40!r} has 40 characters; the limit is 32",
+        "memory.fr: YAML read this as nothing (~ or null), not text: put it in quotes",
+        f"memory.xx: {unknown_code()}",
+        "zero.en: YAML read this as nothing (~ or null), not text: put it in quotes",
+        f"zero.fr: {'Z' * 33!r} has 33 characters; the limit is 32",
+    ]
+
+
 def test_a_file_that_is_no_mapping_is_said_in_the_admins_language(tmp_path: Path) -> None:
     """Pydantic's "Input should be a valid dictionary" was in the French, Swahili, Yoruba or Shona report."""
     write_names(tmp_path, "Memory, gradients\n")
