@@ -41,8 +41,8 @@ class NoticeCode(StrEnum):
     NO_ACTIVE_SESSION = "no_active_session"
     ALREADY_ANSWERED = "already_answered"
     NOT_CURRENT_QUESTION = "not_current_question"
-    NOT_A_QUIZ_MESSAGE = "not_a_quiz_message"  # no question is linked to it, and the sender has none open
-    LOST_MESSAGE = "lost_message"  # no question is linked to it, but the sender has one open: ask it again
+    NOT_A_QUIZ_MESSAGE = "not_a_quiz_message"  # no question is linked to it, nor could it be the sender's open one's
+    LOST_MESSAGE = "lost_message"  # no question is linked to it, and the sender's open one may have lost it: ask again
     NOT_YOUR_SESSION = "not_your_session"
     INVALID_OPTION = "invalid_option"
     UNKNOWN_LANGUAGE = "unknown_language"

@@ -70,6 +70,11 @@ class Interactions:
             if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE:
                 # Telegram only sends answers to the bot's own polls: this one was sent but never linked.
                 result = await self._engine.ask_again(actor, shown)
+        if isinstance(result, Notice) and result.code is NoticeCode.NOT_A_QUIZ_MESSAGE:
+            # Telegram only sends answers to the bot's own polls: a group game's or another learner's that lost its
+            # link (sendPoll's answer never came back, or the process died before storing it). Not the voter's.
+            log.info("%s user %s voted on poll %s, which no quiz or game knows (its link was lost): ignored",
+                     actor.platform, actor.user_id, answer.poll_id)
         if isinstance(result, Notice) and result.code is NoticeCode.IN_A_GAME and result.chat_id is not None:
             # The owner's own poll, in a group too: else their vote seems lost while the game goes on.
             await self._commands.notice(result.chat_id, result, owner_in(result.chat_id, actor, name))

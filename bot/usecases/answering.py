@@ -127,12 +127,24 @@ class Answering:
         return await self._core.turns.run(actor, skip, after=self._core.delivering(actor, surface))
 
     async def _unknown_message(self, turn: Turn) -> Notice:
-        """A message no question is linked to: the sender's lost poll if they have a question open (sent, but
-        the link was never stored: a crash in between); else not a quiz's."""
+        """A message no question is linked to: the sender's lost poll if they have a question open whose own
+        message could be it (sent, but the link was never stored: a crash in between, or an answer from the
+        platform that never came back); else not theirs: a group game's poll or another learner's that lost its
+        link the same way, whose vote must not ask the voter's own question again."""
         session = await turn.uow.sessions.active(turn.user_id) if turn.user is not None else None
-        if session is not None and session.current_question_id is not None:
+        if session is not None and session.current_question_id is not None \
+                and not await self._asked_since_it_moved(turn, session):
             return not_open(turn.words, NoticeCode.LOST_MESSAGE, session.chat_id)
         return not_open(turn.words, NoticeCode.NOT_A_QUIZ_MESSAGE)
+
+    @staticmethod
+    async def _asked_since_it_moved(turn: Turn, session: QuizSession) -> bool:
+        """Whether the message that asked the open question since the session last moved is linked (taken away
+        since too: still known). Every asking of it moves the session first (stepper.step), so then a message no
+        question is linked to can't be that one."""
+        question_id = session.current_question_id
+        link = await turn.uow.links.latest(turn.actor.platform, session.id, question_id) if question_id else None
+        return link is not None and link.created_at >= session.updated_at
 
     async def _score(self, turn: Turn, session_id: str, question_id: str, option_index: int,
                      chat_id: str | None = None, on_message: bool = False,

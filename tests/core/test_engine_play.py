@@ -168,6 +168,20 @@ async def test_answers_through_a_linked_message_reach_the_right_question(engine:
     assert isinstance(unknown, Notice) and unknown.code is NoticeCode.LOST_MESSAGE
 
 
+async def test_a_vote_on_an_unknown_poll_is_the_voters_lost_poll_only_if_their_question_may_have_lost_its_own(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """A poll no question is linked to (a group game's, another learner's, whose link was lost) was taken for the
+    voter's own lost poll, and their question asked again, though its poll since it was shown is linked."""
+    question = await start(engine, ALICE)
+    await engine.link_message("telegram", "poll-1", question, "chat-a")
+    someone_elses = await engine.answer_message(ALICE, "a-games-lost-poll", 0)
+    assert isinstance(someone_elses, Notice) and someone_elses.code is NoticeCode.NOT_A_QUIZ_MESSAGE
+    clock.advance()
+    await engine.ask_again(ALICE)  # asked once more: its new poll is never linked
+    hers = await engine.answer_message(ALICE, "her-lost-poll", 0)
+    assert isinstance(hers, Notice) and hers.code is NoticeCode.LOST_MESSAGE
+
+
 async def test_a_vote_delivered_again_after_a_crash_that_lost_the_next_poll_brings_it_back(
         engine: QuizEngine) -> None:
     """Kept, then the process stopped before the next poll was sent and linked: the platform delivers the vote

@@ -60,11 +60,20 @@ class Failure:
     migrate_to_chat_id: int | None = None  # a group that became this supergroup (PTB raises ChatMigrated)
     # As a chat's refusal: only of text messages (its members may send none, polls perhaps still), not every call
     methods: frozenset[str] | None = None
+    # Carried out all the same (a poll made, which members can vote on), only its answer failed: Telegram's front
+    # answering 502 for a server that did it, or the answer lost on the way
+    carried_out: bool = False
 
     def parameters(self) -> dict[str, int]:
         """The ResponseParameters Telegram adds to the error, if any."""
         given = {"retry_after": self.retry_after, "migrate_to_chat_id": self.migrate_to_chat_id}
         return {name: value for name, value in given.items() if value is not None}
+
+
+ADMIN_FIELDS = {"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True, "can_delete_messages": True,
+                "can_manage_video_chats": True, "can_restrict_members": True, "can_promote_members": False,
+                "can_change_info": True, "can_invite_users": True, "can_post_stories": False,
+                "can_edit_stories": False, "can_delete_stories": False}  # an administrator's, as getChatMember has them
 
 
 def form_field(value: str) -> Any:

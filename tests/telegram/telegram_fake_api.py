@@ -16,6 +16,7 @@ from typing import Any
 from aiohttp import web
 
 from tests.telegram.fake_refusals import refusal
+from tests.telegram.fake_types import ADMIN_FIELDS as _ADMINS
 from tests.telegram.fake_types import BOT_USER, Call, Countdowns, Failure, FakeChat, FakeUser, form_field, in_topic
 from tests.telegram.fake_types import hung_up as _gone
 from tests.telegram.telegram_html import problem
@@ -124,8 +125,11 @@ class FakeBotApi:
                 self._next_update_id += 1
             self._changed.notify_all()
 
-    def fail_next(self, method: str, status: int, description: str, retry_after: int | None = None) -> None:
-        self._failures.setdefault(method, []).append(Failure(status, description, retry_after))
+    def fail_next(self, method: str, status: int, description: str, retry_after: int | None = None, *,
+                  carried_out: bool = False) -> None:
+        """``carried_out``: done all the same (see Failure), the failed Call keeping its result (a poll's id)."""
+        self._failures.setdefault(method, []).append(Failure(status, description, retry_after,
+                                                             carried_out=carried_out))
 
     # -- what the test checks ----------------------------------------------------------------
 
@@ -173,7 +177,8 @@ class FakeBotApi:
             refused = Failure(400, f"Bad Request: {wrong}")
         if failures or refused:
             failure = refused or failures.pop(0)
-            await self._record(Call(method, params, ok=False))
+            result = self._result(method, params) if failure.carried_out else None
+            await self._record(Call(method, params, ok=False, result=result))
             body: dict[str, Any] = {"ok": False, "error_code": failure.status, "description": failure.description}
             if parameters := failure.parameters():
                 body["parameters"] = parameters
@@ -242,12 +247,7 @@ class FakeBotApi:
                 if user_id in self.left.get(chat_id, set()) or user_id not in self._users else "member"
             user = self._users.get(user_id, FakeUser(user_id, "?"))  # one never seen: a webhook test's, not in it
             member: dict[str, Any] = {"status": status, "user": user.json()}
-            if status == "administrator":
-                member |= {"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
-                           "can_delete_messages": True, "can_manage_video_chats": True, "can_restrict_members": True,
-                           "can_promote_members": False, "can_change_info": True, "can_invite_users": True,
-                           "can_post_stories": False, "can_edit_stories": False, "can_delete_stories": False}
-            return member
+            return member | _ADMINS if status == "administrator" else member
         if method == "stopPoll":
             poll = self._polls[(int(params["chat_id"]), int(params["message_id"]))]
             poll["is_closed"] = True

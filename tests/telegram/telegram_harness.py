@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from datetime import datetime
@@ -83,6 +84,17 @@ def for_chat(chat_id: int) -> Any:
 async def next_poll(api: FakeBotApi, chat_id: int, count: int) -> Call:
     """Wait for the ``count``-th poll in a chat and return it."""
     return (await api.wait_for("sendPoll", count, for_chat(chat_id)))[count - 1]
+
+
+async def unheard_poll(api: FakeBotApi, chat_id: int, within: float = 10.0) -> Call:
+    """The latest poll Telegram made in a chat while the bot heard a failure (fail_next's ``carried_out``): members
+    see it and vote on it, the bot never learnt its id."""
+    for _ in range(int(within / 0.05)):
+        if made := [call for call in api.requests if call.method == "sendPoll" and not call.ok
+                    and call.result is not None and for_chat(chat_id)(call.params)]:
+            return made[-1]
+        await asyncio.sleep(0.05)
+    raise TimeoutError(f"no poll made in chat {chat_id} with a failed answer")
 
 
 WEBHOOK_SECRET = "s3cret-token-0016"  # what the tests' webhooks are registered with
