@@ -27,6 +27,8 @@ class Engine:
 
 
 class Games:
+    """Votes on group games' polls (GameVotes.vote): a game's poll found after ``game_poll_after`` looks."""
+
     def __init__(self, game_poll_after: int | None = None) -> None:
         self.looks = 0
         self._after = game_poll_after
@@ -36,11 +38,16 @@ class Games:
         return self._after is not None and self.looks > self._after
 
 
+class GroupGames:
+    def __init__(self, votes: Games) -> None:
+        self.votes = votes
+
+
 class Commands:
-    """The one part of the adapter's commands a vote needs: its group games."""
+    """The one part of the adapter's commands a vote needs: its group games' votes."""
 
     def __init__(self, games: Games) -> None:
-        self.games = games
+        self.games = GroupGames(games)
 
 
 NO_WAIT = (0.0, 0.0, 0.0)  # three more looks, at once
