@@ -67,13 +67,19 @@ class Answering:
     async def ask_again(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
         """The learner's open question once more, after a vote on a poll of theirs that lost its link: nobody
         is left voting on a poll that counts for nothing. Untimed while a live group game holds it (a timed poll
-        could close by itself, showing its answer, while the game asks it); votes on it wait for the game."""
+        could close by itself, showing its answer, while the game asks it); votes on it wait for the game. Not
+        where a live group game plays its quiz (nobody's own round of it is asked there meanwhile): refused as a
+        vote on its poll there is."""
         async def again(turn: Turn) -> AnswerOutcome | Notice:
             _ = turn.words
             session = await turn.uow.sessions.active(turn.user_id)
             quiz = self._core.quiz_of(session) if session else None
             if session is None or quiz is None or session.current_question_id is None:
                 return no_quiz_in_progress(_)
+            if await played_where_asked(turn.uow, turn.actor.platform, session):  # as a vote on its linked poll
+                quiz_id = open_quiz(session) or session.quiz_id  # a game of it opened there since it was sent
+                return game_of_it_here(self._core.library.catalog.get(quiz_id) or quiz_id, _, session.chat_id,
+                                       answering=True)
             shown = await self._core.stepper.step(turn.uow, quiz, session, _, asked_again=True)
             await turn.uow.commit()
             return AnswerOutcome(None, shown, session.chat_id,

@@ -9,7 +9,7 @@ from datetime import timedelta
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.games.delivery import Aside
-from bot.replies import Actor, AnswerOutcome, QuestionView, Started, Summary
+from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.games_play import ADA, CHAT, CHIDO, begun_with_three, last_question, open_with_three, right_index
 from tests.core.play import answer, start
 from tests.core.wiring import build_engine
@@ -103,22 +103,40 @@ async def test_a_lost_poll_of_the_games_quiz_is_asked_again_untimed_during_the_g
     no clock, as a review's next question of the game's quiz comes: a timed poll would close by itself (on
     Telegram, showing its answer) while the game may ask it. Resumed after the game, it has all its time."""
     engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
-    solo = await start(engine, ADA)  # its poll was sent, but never linked (the process stopped in between)
+    in_private = Actor("telegram", ADA.user_id, ADA.user_id, "en")  # not the game's chat: see the test below
+    solo = await start(engine, in_private)  # its poll was sent, but never linked (the process stopped in between)
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)
     assert stage.set_aside == []  # nothing known to take away
     clock.advance(timedelta(seconds=10))
 
-    again = await engine.ask_again(ADA)
+    again = await engine.ask_again(in_private)
     assert isinstance(again, AnswerOutcome) and isinstance(again.next, QuestionView)
     assert again.next.question_id == solo.question_id and again.next.seconds_left is None
     await engine.games.begin(ADA, game_id, False, stage)
     clock.advance(LIMIT)
     assert await engine.expire_overdue("telegram") == []
     await engine.games.stop(ADA, "Ada", False, stage)
-    back = await engine.start(ADA)
+    back = await engine.start(in_private)
     assert isinstance(back, Started) and back.question.question_id == solo.question_id
     assert back.question.seconds_left == LIMIT.seconds
+
+
+async def test_a_lost_poll_in_the_chat_of_a_game_of_its_quiz_is_not_asked_again_there(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Nobody's own round of a quiz is asked where a live game plays it: its poll would show the players answers
+    to questions the game may ask. Refused as a vote on its poll there is; asked again once the game is over."""
+    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+    solo = await start(engine, DEMBE)  # in the game's chat, before the game; its poll never linked
+    stage = RecordingStage()
+    await open_with_three(engine, stage)  # Dembe doesn't play
+    refused = await engine.ask_again(DEMBE)
+    assert isinstance(refused, Notice) and refused.code is NoticeCode.IN_A_GAME and refused.chat_id == CHAT
+    assert refused.text.startswith("A group game of Collectives is on in this chat, so this answer to your own round")
+    await engine.games.stop(ADA, "Ada", False, stage)
+    again = await engine.ask_again(DEMBE)
+    assert isinstance(again, AnswerOutcome) and isinstance(again.next, QuestionView)
+    assert again.next.question_id == solo.question_id
 
 
 async def test_a_lost_poll_of_a_review_question_of_the_games_quiz_is_asked_again_untimed_during_the_game(

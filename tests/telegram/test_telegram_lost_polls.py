@@ -118,3 +118,23 @@ async def test_a_vote_faster_than_the_polls_link_waits_for_it_and_is_scored(api:
         assert polls[1].params["question"].startswith("2/3")
         assert not any("here is the question again" in text or text == LOST_NOTE_FR
                        for text in api.sent_texts(AMINATA.id))
+
+
+async def test_her_lost_poll_is_not_asked_again_in_a_group_where_a_game_of_its_quiz_opened_since(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Nobody's own round of a quiz is asked in a chat where a group game plays it: its timed poll closes by itself,
+    showing the players an answer the game may ask. Before, her lost poll's question was asked again there."""
+    async with running_bot(settings) as engine:
+        api.fail_next("sendPoll", *BAD_GATEWAY, carried_out=True)
+        await api.command(AMINATA, "/quiz collectives", GROUP)  # hers, in the group: made, never linked
+        lost = await unheard_poll(api, GROUP.id)
+        await api.command(JUMA, "/game collectives", GROUP)
+        await lobby(api, GROUP)
+        await api.settle()
+        await api.answer_poll(AMINATA, poll_id(lost), [correct(lost)])
+        await after_her_vote(api)
+        assert api.polls(GROUP.id) == []  # nothing asked in the group while its game is on
+        _ = engine.localizer_for("fr")
+        waits = _("A group game of {title} is on in this chat, so this answer to your own round of it doesn't "
+                  "count. That round waits for you until the game is over.", title="Collectives")
+        assert waits in api.sent_texts(GROUP.id)[-1]  # as a vote on her poll linked there is told
