@@ -35,9 +35,13 @@ class SessionStepper:
 
         ``shown=False`` when nobody will see the question now (e.g. private buttons after a time-out):
         its clock then starts when it is shown later. ``asked_again``: the open question shown once more, its
-        poll lost, in any round: a live group game may hold it (``_held``) as it may a review's next question.
+        poll lost: a live group game may hold it (``_held``). A review round passes over the questions of a quiz a
+        live group game plays (``games_holding``), as /review leaves them out when it starts: asked, a Telegram
+        quiz poll would show the game's answer once voted.
         """
         removed = meanwhile = 0
+        games: set[str] | None = None  # in a review round, the quizzes live group games hold: read once, if needed
+        left_out: dict[str, int] = {}  # how many of each such quiz's questions were passed over
         while (question_id := session.current_question_id) is not None:
             question = quiz.question(question_id)
             if question is not None and (elsewhere := await self.answered_meanwhile(uow, session, question_id)):
@@ -45,6 +49,15 @@ class SessionStepper:
                 await uow.answers.add(elsewhere)
                 session.advance()
                 continue
+            if question is not None and session.quiz_id == REVIEW_QUIZ_ID:
+                games = games if games is not None else await self.games_holding(uow, session)
+                if (held := quiz_of_question(session.quiz_id, question_id)) in games:
+                    # A game began since the round did: its quiz poll would show the game's answer once voted.
+                    # Skipped (no review: it stays due), so the round goes on with the other quizzes.
+                    left_out[held] = left_out.get(held, 0) + 1
+                    await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
+                    session.advance()
+                    continue
             if question is not None:
                 # What is shown is what an answer is judged against, even if a reload changes the options later.
                 before = session.option_orders.get(question_id, [])
@@ -66,14 +79,16 @@ class SessionStepper:
                     notices += (_.ngettext("A question was removed from this quiz since you started, so it was "
                                            "skipped.", "{n} questions were removed from this quiz since you "
                                            "started, so they were skipped.", removed),)
-                return views.question_view(quiz, session, question, _, notices + _meanwhile(meanwhile, _), now)
+                notices += _meanwhile(meanwhile, _) + self._left_out(left_out, _)
+                return views.question_view(quiz, session, question, _, notices, now)
             removed += 1
             await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
             session.advance()
         self.close(session, SessionState.FINISHED)
         await uow.sessions.update(session)
         summary = await self.summary(uow, quiz, session, _)
-        return replace(summary, notices=notices + _meanwhile(meanwhile, _))  # the notices passed in too
+        # The notices passed in too.
+        return replace(summary, notices=notices + _meanwhile(meanwhile, _) + self._left_out(left_out, _))
 
     async def summary(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer) -> Summary:
         """The summary of a finished session (it reads only), naming another quiz of the learner's still open."""
@@ -113,16 +128,31 @@ class SessionStepper:
         right = latest is not None and latest.rating == rating_for(True).value
         return AnswerRecord(session.id, question_id, option_id, right, self._clock())
 
+    async def games_holding(self, uow: UnitOfWork, session: QuizSession) -> set[str]:
+        """The quizzes a review round leaves out now, as /review leaves them out when it starts: those its learner
+        plays in live group games, and the one a live game plays in the chat the round is asked in."""
+        quizzes = set(await uow.games.live_quizzes_played_by(session.user_id))
+        user = await uow.users.by_id(session.user_id) if session.chat_id is not None else None
+        if user is not None and session.chat_id is not None \
+                and (here := await uow.games.live_quiz_in(user.platform, session.chat_id)) is not None:
+            quizzes.add(here)
+        return quizzes
+
+    def _left_out(self, left_out: dict[str, int], _: Localizer) -> tuple[str, ...]:
+        """Said when a review round passed over questions of quizzes live group games play."""
+        catalog = self._library.catalog
+        return tuple(_left_out(_title(catalog.get(quiz_id), quiz_id, _.language), count, _)
+                     for quiz_id, count in left_out.items())
+
     async def _held(self, uow: UnitOfWork, session: QuizSession, question_id: str, *, any_round: bool) -> bool:
-        """Whether a review round's next question is of a quiz its learner plays in a live group game (their own
-        round of that quiz takes no step meanwhile, but its lost poll's question may be asked again: ``any_round``
-        looks at it too). Its clock doesn't start: a timed poll may close by itself (Telegram's do, showing the
-        answer) while the game asks it. Untimed, its poll takes no vote that counts until the game is over;
+        """Whether the open question of a quiz's own round, asked again (``any_round``: its poll lost), is of a quiz
+        its learner plays in a live group game (the round takes no step meanwhile; a review round passes such
+        questions over instead). Its clock doesn't start: a timed poll may close by itself (Telegram's do, showing
+        the answer) while the game asks it. Untimed, its poll takes no vote that counts until the game is over;
         resuming starts its clock."""
-        if self._timer.limit is None or (session.quiz_id != REVIEW_QUIZ_ID and not any_round):
+        if self._timer.limit is None or session.quiz_id == REVIEW_QUIZ_ID or not any_round:
             return False
-        quiz_id = quiz_of_question(session.quiz_id, question_id)
-        return await uow.games.live_played_by(session.user_id, quiz_id) is not None
+        return await uow.games.live_played_by(session.user_id, session.quiz_id) is not None
 
     def still_open(self, other: QuizSession, _: Localizer) -> str | None:
         """Said under a summary (else the next /stop acts on a quiz the learner had forgotten), and instead of a
@@ -156,3 +186,15 @@ def _meanwhile(skipped: int, _: Localizer) -> tuple[str, ...]:
     return (_.ngettext("You answered a question of this review elsewhere in the meantime, so it isn't asked again.",
                        "You answered {n} questions of this review elsewhere in the meantime, so they aren't asked "
                        "again.", skipped),)
+
+
+def _title(quiz: Quiz | None, quiz_id: str, language: str) -> str:
+    return localized(quiz.title, language) if quiz is not None else quiz_id
+
+
+def _left_out(title: str, count: int, _: Localizer) -> str:
+    # Not "skipped" alone: the learner didn't choose to; and they stay due, unlike a question answered elsewhere.
+    return _.ngettext("A question of {title} was left out of this round: a group game is playing that quiz right "
+                      "now. It stays due: send /review after the game.",
+                      "{n} questions of {title} were left out of this round: a group game is playing that quiz "
+                      "right now. They stay due: send /review after the game.", count, title=title)

@@ -68,8 +68,8 @@ class Answering:
         """The learner's open question once more, after a vote on a poll of theirs that lost its link: nobody
         is left voting on a poll that counts for nothing. Untimed while a live group game holds it (a timed poll
         could close by itself, showing its answer, while the game asks it); votes on it wait for the game. Not
-        where a live group game plays its quiz (nobody's own round of it is asked there meanwhile): refused as a
-        vote on its poll there is."""
+        where a live group game plays its quiz (refused as a vote on its poll there is), nor a review round's
+        question a game holds (its round waits, as /review says)."""
         async def again(turn: Turn) -> AnswerOutcome | Notice:
             _ = turn.words
             session = await turn.uow.sessions.active(turn.user_id)
@@ -80,6 +80,9 @@ class Answering:
                 quiz_id = open_quiz(session) or session.quiz_id  # a game of it opened there since it was sent
                 return game_of_it_here(self._core.library.catalog.get(quiz_id) or quiz_id, _, session.chat_id,
                                        answering=True)
+            # A review's question of a quiz a live game plays waits, as on its poll: stepping would pass it over.
+            if refused := await review_waits(self._core, turn.uow, session, _, session.chat_id):
+                return refused
             shown = await self._core.stepper.step(turn.uow, quiz, session, _, asked_again=True)
             await turn.uow.commit()
             return AnswerOutcome(None, shown, session.chat_id,

@@ -23,6 +23,8 @@ SOLO = ("Your own round of Collectives waits until the game is over, so I took i
 REVIEW = ("Your review round waits until the game is over, so I took its question away for now. Send /review "
           "after the game to carry on.")
 DEMBE = Actor("telegram", "4", CHAT, "en")
+WAITS = ("You're playing Collectives in a group game right now and this review question is from it, so your review "
+         "waits until the game is over.")
 
 
 async def test_the_starters_and_a_joiners_timed_polls_of_the_games_quiz_are_set_aside_and_asked_afresh_after(
@@ -139,10 +141,10 @@ async def test_a_lost_poll_in_the_chat_of_a_game_of_its_quiz_is_not_asked_again_
     assert again.next.question_id == solo.question_id
 
 
-async def test_a_lost_poll_of_a_review_question_of_the_games_quiz_is_asked_again_untimed_during_the_game(
+async def test_a_lost_poll_of_a_review_question_of_the_games_quiz_is_not_asked_again_during_the_game(
         library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
-    """The same in a review round whose open question is of the game's quiz: its clock, started before the
-    game, stops."""
+    """In a review round whose open question is of the game's quiz, the round waits, as /review says: a quiz
+    poll asked again would show the game's answer once voted."""
     engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
     in_private = Actor("telegram", CHIDO.user_id, CHIDO.user_id, "en")
     shown: QuestionView | Summary = await start(engine, in_private)
@@ -152,9 +154,7 @@ async def test_a_lost_poll_of_a_review_question_of_the_games_quiz_is_asked_again
     review = await engine.review(in_private)  # its poll never linked
     assert isinstance(review, Started) and review.question.seconds_left == LIMIT.seconds
     await open_with_three(engine, RecordingStage())  # Chido joins
-    again = await engine.ask_again(in_private)
-    assert isinstance(again, AnswerOutcome) and isinstance(again.next, QuestionView)
-    assert again.next.question_id == review.question.question_id and again.next.seconds_left is None
+    assert await engine.ask_again(in_private) == Notice(WAITS, NoticeCode.IN_A_GAME)
 
 
 async def test_without_a_time_limit_nothing_is_set_aside(engine: QuizEngine) -> None:
@@ -166,10 +166,11 @@ async def test_without_a_time_limit_nothing_is_set_aside(engine: QuizEngine) -> 
     assert stage.set_aside == []
 
 
-async def test_a_review_rounds_next_question_of_the_games_quiz_comes_untimed_during_the_game(
+async def test_a_review_rounds_next_question_of_the_games_quiz_is_passed_over_during_the_game(
         library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
-    """Answering a review's question of another quiz during the game brings the next, of the game's quiz: asked
-    with a time limit, its poll would close by itself (on Telegram, showing its answer) while the game asks it."""
+    """Answering a review's question of another quiz during the game would bring the next, of the game's quiz: asked
+    at all, its quiz poll would show its answer once voted (on Telegram) while the game asks it. It is passed over,
+    due still, and the next round after the game asks it with its full time."""
     engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
     for reference in ("long-options", "collectives"):  # long-options' misses first: the most overdue
         shown: QuestionView | Summary = await start(engine, ADA, reference)
@@ -182,13 +183,12 @@ async def test_a_review_rounds_next_question_of_the_games_quiz_comes_untimed_dur
     stage = RecordingStage()
     await begun_with_three(engine, stage)
 
-    held = (await answer(engine, ADA, review.question, right=True)).next
-    assert isinstance(held, QuestionView) and held.question_id.startswith("collectives/")
-    assert held.seconds_left is None
+    ended = (await answer(engine, ADA, review.question, right=True)).next
+    assert isinstance(ended, Summary) and ended.notices[-1].startswith("3 questions of Collectives were left out")
     await engine.games.stop(ADA, "Ada", False, stage)
     back = await engine.review(ADA)
-    assert isinstance(back, Started) and back.question.question_id == held.question_id
-    assert back.question.seconds_left == LIMIT.seconds  # its clock starts once it can be answered
+    assert isinstance(back, Started) and back.question.question_id.startswith("collectives/")
+    assert back.question.seconds_left == LIMIT.seconds
 
 
 async def test_a_poll_that_could_not_be_set_aside_at_the_join_is_set_aside_when_the_game_begins(
