@@ -74,7 +74,7 @@ class QuizEngine:
         self.metrics: Metrics = metrics or NullMetrics()
         self.retry_policy = RetryPolicy(rng, on_busy=lambda: self.metrics.error(EVERY_PLATFORM, STORAGE_BUSY))
         turns = Turns(unit_of_work=unit_of_work, texts=texts, locks=UserLocks(), retry_policy=self.retry_policy,
-                      shared_unit_of_work=shared_unit_of_work)
+                      clock=clock, shared_unit_of_work=shared_unit_of_work)
         timer = QuestionTimer(question_limit)
         self._core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer, library), timer=timer,
                           clock=clock, rng=rng, remembering=Remembering(Memory(), timer), texts=texts,

@@ -26,6 +26,9 @@ class UserRecord:
     leaderboard_hidden: bool = False  # left out of group leaderboards, at their request
     # When the last reminder was sent (UTC): a new zone or time is planned after that day on the clock in force.
     reminder_sent_at: datetime | None = None
+    # The reminder time the bot put aside when the platform could not deliver a reminder (blocked, DMs closed), not
+    # the learner: back in reminder_time when they talk to the bot again. None: not put aside.
+    paused_reminder_time: str | None = None
 
 
 @dataclass

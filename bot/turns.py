@@ -11,6 +11,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from types import TracebackType
 from typing import Self, TypeVar
 from zoneinfo import ZoneInfo
@@ -22,6 +23,7 @@ from bot.locks import UserLocks
 from bot.log_lines import log_briefly
 from bot.ports import UnitOfWork, UnitOfWorkFactory
 from bot.records import UserRecord
+from bot.reminder_plan import back_on
 from bot.replies import Actor
 from bot.retry import RetryPolicy
 
@@ -59,10 +61,12 @@ REMEMBERED_LANGUAGES = 10_000  # learners whose language (choice, last hint) thi
 
 class Turns:
     def __init__(self, *, unit_of_work: UnitOfWorkFactory, texts: UiTexts, locks: UserLocks,
-                 retry_policy: RetryPolicy, shared_unit_of_work: UnitOfWorkFactory | None = None) -> None:
+                 retry_policy: RetryPolicy, clock: Callable[[], datetime],
+                 shared_unit_of_work: UnitOfWorkFactory | None = None) -> None:
         """``shared_unit_of_work``: units of work that may share their transaction with other learners' (a
         database server's answers: storage/shared_transaction.py), for turns that touch only the learner's own
-        rows; the plain ones if None."""
+        rows; the plain ones if None. ``clock``: plans the reminders of a learner back (reminder_plan.back_on)."""
+        self._clock = clock
         self._uow = unit_of_work
         self._shared_uow = shared_unit_of_work or unit_of_work
         self._texts = texts
@@ -73,16 +77,18 @@ class Turns:
         self._remembered: OrderedDict[tuple[str, str], tuple[str | None, str | None]] = OrderedDict()
 
     async def run(self, actor: Actor, work: Callable[[Turn], Awaitable[R]], *, create_user: bool = True,
-                  after: Callable[[R], Awaitable[None]] | None = None, own_rows_only: bool = False) -> R:
+                  after: Callable[[R], Awaitable[None]] | None = None, own_rows_only: bool = False,
+                  heard: bool = True) -> R:
         """``work`` in one transaction for ``actor`` (it commits what it keeps), then ``after`` its result.
         ``own_rows_only``: the work reads and writes only the learner's own rows (an answer), so its transaction
-        may be shared with other learners'."""
-        hinted = False  # whether the attempt that ran saw a new language hint
+        may be shared with other learners'. ``heard``: the learner spoke to the bot (False: the bot acts for them,
+        as a game that begins), so reminders it turned off, unable to reach them, come back on."""
+        hinted = back = False  # whether the attempt that ran saw a new language hint; reminders back, unwritten
         make = self._shared_uow if own_rows_only else self._uow
 
         async def once() -> R:
-            nonlocal hinted
-            result, hinted = await self._once(make, actor, work, create_user)
+            nonlocal hinted, back
+            result, hinted, back = await self._once(make, actor, work, create_user, heard)
             return result
 
         async def then(result: R) -> None:
@@ -90,6 +96,8 @@ class Turns:
                 await after(result)
             if hinted:  # after the reply, if any: a failure here must not hold it up, nor run the work again
                 await self._keep_hint(actor)
+            if back:  # the work committed nothing: as a hint, kept alone
+                await self._keep_back(actor)
         return await self._take_turn(actor, once, then)
 
     async def run_claimed(self, actor: Actor, claim: Callable[[UnitOfWork], Awaitable[tuple[C, UserRecord] | None]],
@@ -177,8 +185,9 @@ class Turns:
             return result
 
     async def _once(self, make: UnitOfWorkFactory, actor: Actor, work: Callable[[Turn], Awaitable[R]],
-                    create_user: bool) -> tuple[R, bool]:
-        """The work's result, and whether the learner's hint was new."""
+                    create_user: bool, heard: bool) -> tuple[R, bool, bool]:
+        """The work's result, whether the learner's hint was new, and whether their reminders came back on
+        without the work committing them."""
         hinted = False
         async with make() as uow:
             user = await uow.users.get(actor.platform, actor.user_id)  # locked first: see UserRepository.get
@@ -186,13 +195,29 @@ class Turns:
                 user = await uow.users.add(_new_user(actor))
             elif user is not None:
                 hinted = _new_hint(user, actor)
+            # Back on before the work, so what it says (/reminders alone) and plans (/timezone) sees them on.
+            back = heard and user is not None and back_on(user, self._clock())
             # Written with the work's own commit only: a write of a turn that commits nothing would lose the
-            # transaction it shares with other learners' answers (storage/shared_transaction.py); _keep_hint then
-            # keeps it alone.
-            kept_at_commit = _HintKeptAtCommit(uow, user if hinted else None)
+            # transaction it shares with other learners' answers (storage/shared_transaction.py); _keep_hint
+            # (_keep_back) then keeps it alone.
+            kept_at_commit = _KeptAtCommit(uow, user if hinted else None, user if back else None)
             result = await work(Turn(actor, kept_at_commit, user, await self._words(uow, user, actor)))
             self._remember(actor, user)  # after the work: a choice made in this very turn (/language) counts
-        return result, hinted
+        return result, hinted, back and not kept_at_commit.back_kept
+
+    async def _keep_back(self, actor: Actor) -> None:
+        """Reminders back on for a learner who spoke, kept in a transaction of their own when the turn's work
+        committed nothing (/help). Best-effort, as a hint: the next thing they send tries again."""
+        async def keep() -> None:
+            async with self._uow() as uow:
+                user = await uow.users.get(actor.platform, actor.user_id)
+                if user is not None and back_on(user, self._clock()):
+                    await uow.users.update(user)
+                    await uow.commit()
+        try:
+            await self._retry.run(keep)
+        except Exception as error:
+            log_briefly(log, logging.WARNING, error, "could not turn reminders back on")
 
     async def _keep_hint(self, actor: Actor) -> None:
         """A new hint, kept in a transaction of its own when the turn's work committed nothing (/help, a quiz
@@ -225,11 +250,13 @@ def _new_hint(user: UserRecord, actor: Actor) -> bool:
     return True
 
 
-class _HintKeptAtCommit:
-    """A turn's unit of work that writes its learner's new hint just before the work commits, with it."""
+class _KeptAtCommit:
+    """A turn's unit of work that writes its learner's new hint (or reminders back on) just before the work commits,
+    with it."""
 
-    def __init__(self, uow: UnitOfWork, hinted: UserRecord | None) -> None:
-        self._uow, self._hinted = uow, hinted
+    def __init__(self, uow: UnitOfWork, hinted: UserRecord | None, back: UserRecord | None) -> None:
+        self._uow, self._hinted, self._back = uow, hinted, back
+        self.back_kept = False  # whether the reminders back on were written with the work's commit
         self.users, self.sessions, self.answers, self.links = uow.users, uow.sessions, uow.answers, uow.links
         self.cards, self.reviews, self.games, self.chats = uow.cards, uow.reviews, uow.games, uow.chats
         self.content = uow.content
@@ -242,7 +269,11 @@ class _HintKeptAtCommit:
         return None
 
     async def commit(self) -> None:
+        if self._back is not None:  # the whole record: its new hint too
+            await self._uow.users.update(self._back)
+            self._back = self._hinted = None
         if self._hinted is not None:
             await self._uow.users.note_hint(self._hinted)
             self._hinted = None
         await self._uow.commit()
+        self.back_kept = self.back_kept or self._back is None

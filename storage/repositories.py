@@ -69,7 +69,8 @@ class SqlUserRepository:
         await self._connection.execute(update(users).where(users.c.id == user.id).values(
             language=user.language, last_hint=user.last_hint, time_zone=user.time_zone,
             reminder_time=user.reminder_time, reminder_due=user.reminder_due,
-            leaderboard_hidden=user.leaderboard_hidden, reminder_sent_at=user.reminder_sent_at))
+            leaderboard_hidden=user.leaderboard_hidden, reminder_sent_at=user.reminder_sent_at,
+            paused_reminder_time=user.paused_reminder_time))
 
     async def due_reminders(self, platform: str, now: datetime, limit: int) -> list[UserRecord]:
         # SKIP LOCKED: two processes sweeping at once take different learners, so nobody hears twice. Among those
@@ -268,7 +269,8 @@ LINK_FIELDS = tuple(field.name for field in fields(MessageLink))  # its columns,
 
 def _user(row: Row[Any]) -> UserRecord:
     return UserRecord(row.platform, row.platform_user_id, row.language, row.last_hint, row.id, row.time_zone,
-                      row.reminder_time, row.reminder_due, row.leaderboard_hidden, row.reminder_sent_at)
+                      row.reminder_time, row.reminder_due, row.leaderboard_hidden, row.reminder_sent_at,
+                      row.paused_reminder_time)
 
 
 def _session(row: Row[Any]) -> QuizSession:

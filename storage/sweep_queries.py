@@ -56,4 +56,4 @@ def overdue_query(dialect: str, platform: str, now: datetime, limit: int) -> Sel
 def owner_of(row: Row[Any]) -> UserRecord:
     return UserRecord(row.owner_platform, row.owner_platform_user_id, row.owner_language, row.owner_last_hint,
                       row.owner_id, row.owner_time_zone, row.owner_reminder_time, row.owner_reminder_due,
-                      row.owner_leaderboard_hidden, row.owner_reminder_sent_at)
+                      row.owner_leaderboard_hidden, row.owner_reminder_sent_at, row.owner_paused_reminder_time)

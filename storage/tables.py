@@ -69,6 +69,8 @@ class User(Base):
     leaderboard_hidden: Mapped[bool] = mapped_column(Boolean, server_default=false())
     # When the last reminder was sent, in UTC (0017): None before 0017 or never sent.
     reminder_sent_at: Mapped[datetime | None] = mapped_column(UtcDateTime())
+    # The reminder time the bot turned off, the learner out of reach (0018): back on when they talk to it again.
+    paused_reminder_time: Mapped[str | None] = mapped_column(String(5))
 
 
 class Session(Base):

@@ -46,7 +46,8 @@ class BotMembership:
         chat, old, new = change.chat, change.old_chat_member.status, change.new_chat_member.status
         if chat.type == Chat.PRIVATE:
             # A learner blocked (or unblocked) the bot. Nothing to do now: the next reminder's refusal turns their
-            # reminders off (reminding.py), and one unblocked by then keeps them.
+            # reminders off (reminding.py), and one unblocked by then keeps them; what they send once back turns
+            # them on again (bot/turns.py).
             return
         if new in OUT and old not in OUT:
             # Its forum's topics are chats of their own: their games end too.

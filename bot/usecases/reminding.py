@@ -1,6 +1,6 @@
 """The daily reminders: claimed once across processes, sent only when something is due (or, when all that is due
 waits for a live group game, looked at again later that day) and not long after their time, and stopped for a
-learner the platform can't reach any more."""
+learner the platform can't reach any more, until they talk to the bot again."""
 
 from __future__ import annotations
 
@@ -123,6 +123,8 @@ class Reminding:
         async def off(uow: UnitOfWork) -> None:
             user = await uow.users.get(actor.platform, actor.user_id)
             if user is not None:
+                # Put aside, not forgotten: they come back on when the learner talks to the bot again (Turns).
+                user.paused_reminder_time = user.reminder_time or user.paused_reminder_time
                 user.reminder_time = user.reminder_due = None
                 await uow.users.update(user)
                 await uow.commit()

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from datetime import datetime
 
-from bot.calendar import known_zone, local_day, next_at, parse_time_of_day, zone
+from bot.calendar import known_zone, local_day, parse_time_of_day, zone
 from bot.notices import ECHOED
+from bot.reminder_plan import next_reminder
 from bot.replies import Actor, Notice, NoticeCode
 from bot.text import echoed, folded
 from bot.turns import Turn
@@ -42,8 +43,8 @@ class Scheduling:
             planned = _sent_today(user.reminder_due, user.time_zone, now)
             user.time_zone = str(found)
             if user.reminder_time is not None:  # the reminder follows the learner's clock
-                user.reminder_due = self._next(user.reminder_time, user.time_zone, now, planned,
-                                               user.reminder_sent_at)
+                user.reminder_due = next_reminder(user.reminder_time, user.time_zone, now, planned,
+                                                  user.reminder_sent_at)
             await turn.uow.users.update(user)
             await turn.uow.commit()
             local = now.astimezone(found)
@@ -69,7 +70,7 @@ class Scheduling:
             if words[0] in OFF_WORDS:
                 # The plan stays until it passes (the sweep then drops it): after today's reminder it is
                 # tomorrow's, and keeps a reminder turned on again today to a later day.
-                user.reminder_time = None
+                user.reminder_time = user.paused_reminder_time = None  # theirs: not back when they next write
                 await turn.uow.users.update(user)
                 await turn.uow.commit()
                 return Notice(_("Reminders are off."), language=_.language)
@@ -81,33 +82,15 @@ class Scheduling:
             if local is None:
                 return Notice(_("I didn't understand “{text}”. Send /reminders on 19:00, or /reminders off.",
                                 text=echoed(text, 40)), NoticeCode.BAD_REMINDER, _.language)
-            user.reminder_time = f"{local:%H:%M}"
-            user.reminder_due = self._next(user.reminder_time, user.time_zone, self._core.clock(), user.reminder_due,
-                                           user.reminder_sent_at)
+            user.reminder_time, user.paused_reminder_time = f"{local:%H:%M}", None
+            user.reminder_due = next_reminder(user.reminder_time, user.time_zone, self._core.clock(),
+                                              user.reminder_due, user.reminder_sent_at)
             await turn.uow.users.update(user)
             await turn.uow.commit()
             return Notice(_("I'll remind you at {time} ({zone}) on days when questions are due. Change your time zone "
                             "with /timezone.", time=user.reminder_time, zone=zone_name), NoticeCode.REMINDERS_ON,
                           _.language)
         return await self._core.turns.run(actor, choose)
-
-    @staticmethod
-    def _next(reminder_time: str, time_zone: str | None, now: datetime, planned: datetime | None,
-              sent_at: datetime | None) -> datetime:
-        """When to remind next at ``reminder_time``, after ``now`` and on a later day than the last reminder
-        ``sent_at``, on the clock of ``time_zone``: a new time or zone must not bring a second one that day (an
-        hour's shift east would, at once; a move east the morning after an evening's reminder, at its time there).
-        A learner reminded before 0017 kept when is told by the reminder ``planned``: not before its day."""
-        local = parse_time_of_day(reminder_time)
-        if local is None:
-            raise ValueError(f"a stored reminder time that isn't one: {reminder_time!r}")
-        first_day = (local_day(sent_at, time_zone) + timedelta(days=1) if sent_at is not None
-                     else local_day(planned, time_zone) if planned is not None else None)
-        after = now
-        if first_day is not None:
-            day_begins = datetime.combine(first_day, time(0), tzinfo=zone(time_zone))
-            after = max(now, day_begins - timedelta(microseconds=1))  # a reminder at 00:00 that day is on time
-        return next_at(local, time_zone, after)
 
 
 def _sent_today(planned: datetime | None, time_zone: str | None, now: datetime) -> datetime | None:

@@ -125,14 +125,14 @@ class GameTable:
         sweep stops its clock when its time is up, Expiry._time_up)."""
         try:
             asides = await self.core.turns.run(actor, lambda turn: polls_to_set_aside(
-                self.core, turn.uow, turn.actor, turn.user_id, name, turn.words))
+                self.core, turn.uow, turn.actor, turn.user_id, name, turn.words), heard=False)  # maybe at a begin
         except Exception:  # the database failed: the game goes on
             log.exception("could not read %s user %s's polls held by a game", actor.platform, actor.user_id)
             return
         for aside in asides:
             try:
                 if (became := await stage(aside.chat_id).set_aside(aside)) is not Aside.NOT_YET:
-                    await self.core.turns.run(actor, self._clock_stopper(aside, became))
+                    await self.core.turns.run(actor, self._clock_stopper(aside, became), heard=False)
             except Exception as error:  # the chat refused, or the network failed: the game goes on
                 log.info("could not set aside poll message %s in chat %s: %s", aside.link.message_key,
                          aside.chat_id, error)

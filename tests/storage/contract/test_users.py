@@ -130,3 +130,24 @@ async def test_a_naive_datetime_is_refused(uow: Uow) -> None:
     session = a_session(await stored_user(uow), updated_at=datetime(2026, 3, 1, 12, 0))
     with pytest.raises(Exception, match="naive datetimes"):
         await stored_session(uow, session)
+
+
+async def test_reminders_the_bot_put_aside_are_kept_apart_from_the_learners_own_off(uow: Uow) -> None:
+    """The bot turned Alice's off, unable to reach her (their time kept aside); Bola turned his off himself. Both
+    are off for the sweep, and the time put aside comes back as written, also with a sweep's owner."""
+    alice, bola = await stored_user(uow, "alice"), await stored_user(uow, "bola")
+    async with uow() as work:
+        for name, aside in (("alice", "07:45"), ("bola", None)):
+            user = await work.users.get("telegram", name)
+            assert user is not None
+            user.reminder_time, user.reminder_due, user.paused_reminder_time = None, None, aside
+            await work.users.update(user)
+        await work.commit()
+    await stored_session(uow, a_session(alice, "late", "collectives", question_deadline=START - timedelta(minutes=1)))
+    async with uow() as work:
+        assert await work.users.due_reminders("telegram", START + timedelta(days=2), limit=10) == []
+        assert await work.users.get("telegram", "alice") == UserRecord("telegram", "alice", id=alice,
+                                                                       paused_reminder_time="07:45")
+        assert await work.users.by_id(bola) == UserRecord("telegram", "bola", id=bola)
+        [(_session, owner)] = await work.sessions.overdue("telegram", START, 10)
+        assert owner.paused_reminder_time == "07:45"
