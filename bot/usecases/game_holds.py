@@ -100,21 +100,21 @@ async def waits_for_the_game(core: Core, uow: UnitOfWork, session: QuizSession, 
 async def polls_to_set_aside(core: Core, uow: UnitOfWork, actor: Actor, user_id: int, name: str,
                              _: Localizer) -> list[SetAside]:
     """When a learner joins a group game (or opens one, or it begins): the polls on the actor's platform asking
-    their timed questions it holds, to take away. A timed poll may close by itself when its time is up
-    (Telegram's do, and show the answer) while the game asks that question, and a closed poll could not take the
-    vote that resumes it after the game; resuming (/quiz, /review) asks it again with the full time. Only reads:
-    each clock stops once its poll is set aside (``clock_stopped``), so that a poll not yet set aside (the
-    adapter failed, the process stopped, or another process had not linked it yet) is found again when the game
-    begins. A question whose clock already stopped (set aside before, or its quiz left for another, whose poll
-    was closed then) is left as it is."""
-    if core.timer.limit is None:  # untimed polls stay open: a vote on them after the game counts
-        return []
+    their questions it holds, to take away. A Telegram quiz poll shows its answer to whoever votes on it, timed or
+    not: a player could read there the answer to a question the game asks. A timed poll may also close by itself
+    when its time is up (showing the answer) while the game asks that question, and a closed poll could not take
+    the vote that resumes it after the game; resuming (/quiz, /review) asks it again with the full time. Only
+    reads: each clock stops once its poll is set aside (``clock_stopped``), and a deleted poll's link is withdrawn
+    (``asked_before`` passes it by), so that a poll not yet set aside (the adapter failed, the process stopped, or
+    another process had not linked it yet) is found again when the game begins. A timed question whose clock
+    already stopped (set aside before, or its quiz left for another, whose poll was closed then) is left as it
+    is."""
     quizzes = await uow.games.live_quizzes_played_by(user_id)
     sessions = [await uow.sessions.active(user_id, quiz_id) for quiz_id in (*sorted(quizzes), REVIEW_QUIZ_ID)]
     asides: list[SetAside] = []
     for session in sessions:
-        if session is None or open_quiz(session) not in quizzes or session.question_deadline is None \
-                or await core.paused(uow, session):
+        if session is None or open_quiz(session) not in quizzes or await core.paused(uow, session) \
+                or (core.timer.limit is not None and session.question_deadline is None):
             continue
         link = await core.asked_before(uow, actor, session)
         if link is not None and link.chat_id is not None:

@@ -157,13 +157,33 @@ async def test_a_lost_poll_of_a_review_question_of_the_games_quiz_is_not_asked_a
     assert await engine.ask_again(in_private) == Notice(WAITS, NoticeCode.IN_A_GAME)
 
 
-async def test_without_a_time_limit_nothing_is_set_aside(engine: QuizEngine) -> None:
-    """An untimed poll never closes by itself: it stays, and a vote on it after the game counts."""
+async def test_untimed_polls_of_the_games_quiz_are_set_aside_too_and_asked_again_after(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """An untimed quiz poll never closes by itself, but a Telegram quiz poll shows its answer to whoever votes on
+    it: left open, a player could vote on their own poll of the game's quiz and read the answer to a question the
+    game asks. Taken away as a timed one is (once), it is asked again after the game."""
+    in_private = Actor("telegram", CHIDO.user_id, CHIDO.user_id, "en")
+    shown: QuestionView | Summary = await start(engine, in_private)
+    while isinstance(shown, QuestionView):
+        shown = (await answer(engine, in_private, shown, right=False)).next
+    clock.advance(timedelta(days=3))
+    review = await engine.review(in_private)
+    assert isinstance(review, Started)
+    await engine.link_message("telegram", "chido-review", review.question, in_private.chat_id)
     solo = await start(engine, ADA)
     await engine.link_message("telegram", "ada-solo", solo, CHAT)
     stage = RecordingStage()
-    await open_with_three(engine, stage)
-    assert stage.set_aside == []
+    game_id = await open_with_three(engine, stage)
+    assert [(aside.link.message_key, aside.text) for aside in stage.set_aside] == [("ada-solo", SOLO),
+                                                                                  ("chido-review", REVIEW)]
+
+    await engine.games.begin(ADA, game_id, False, stage)
+    assert len(stage.set_aside) == 2  # taken away once
+    await engine.games.stop(ADA, "Ada", False, stage)
+    for actor, asked in ((ADA, solo), (in_private, review.question)):
+        back = await engine.start(actor)
+        assert isinstance(back, Started) and back.question.question_id == asked.question_id, actor
+        assert back.asked_before is None  # its poll was deleted: nothing left to close
 
 
 async def test_a_review_rounds_next_question_of_the_games_quiz_is_passed_over_during_the_game(

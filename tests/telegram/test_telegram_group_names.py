@@ -111,6 +111,9 @@ async def test_personal_replies_in_a_group_name_whom_they_answer(api: FakeBotApi
         pressed = await api.wait_for("answerCallbackQuery", 1, lambda params: params.get("text") == no_such)
         assert pressed and len(api.sent_texts(GROUP.id)) == before  # the presser's popup: the group reads none
         await reply_to(api, ADA, "/game collectives", GROUP)  # the lobby: Ada plays Collectives in it
+        aside = en("Your own round of {title} waits until the game is over, so I took its question away for now. "
+                   "Send /quiz {quiz_id} after the game to carry on.", title="Collectives", quiz_id="collectives")
+        await api.wait_for("sendMessage", 1, lambda p: p["text"] == ADA_SAYS + aside)  # her own poll, taken away
         in_game = en("You're playing {title} in a group game right now. Play it on your own once the game is over.",
                      title="Collectives")
         assert await reply_to(api, ADA, "/quiz collectives", GROUP) == ADA_SAYS + in_game

@@ -58,13 +58,15 @@ async def test_review_days_after_a_round_left_asks_todays_round(api: FakeBotApi,
 
 async def _round_left_and_a_game_joined_the_next_day(api: FakeBotApi, clock: FixedClock) -> Call:
     """Aminata's review round of collectives' three, its first poll left open; the next day she joins a group game
-    of collectives, which holds all she has due. The old round's poll."""
+    of collectives, which holds all she has due, and taking that poll away as she joins fails (the network, say).
+    The old round's poll."""
     await _review_begun_a_day_after_missing_all_three(api, clock)
     left = await next_poll(api, AMINATA.id, 4)
 
     clock.advance(DAY)
     await api.command(JUMA, "/game collectives", GROUP)
     _call, game = await lobby(api, GROUP)
+    api.fail_next("deleteMessage", 400, "Bad Request: message can't be deleted")
     await press(api, AMINATA, f"gj:{game}", GROUP)
     await api.settle()
     assert (AMINATA.id, int(left.result["message_id"])) not in api.deleted

@@ -143,8 +143,6 @@ class GameTable:
             found = [(await uow.users.by_id(player.user_id), player.name)
                      for player in await uow.games.players(game_id)]
             return [(Actor(platform, user.platform_user_id), name) for user, name in found if user is not None]
-        if self.core.timer.limit is None:  # untimed polls are never set aside: spare the reads
-            return
         try:
             playing = await self.core.turns.run_unlocked(players)
         except Exception:  # the game goes on
