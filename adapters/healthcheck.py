@@ -7,6 +7,7 @@ variables are read as the bot's settings read them (pydantic-settings: see ``as_
 
 from __future__ import annotations
 
+import http.client
 import os
 import sys
 import urllib.error
@@ -44,7 +45,9 @@ def main(environ: dict[str, str]) -> int:
     try:
         with direct.open(url, timeout=TIMEOUT) as response:
             return 0 if response.status == 200 else 1
-    except (urllib.error.URLError, OSError) as error:
+    # A port the bot's settings refuse too ("8080.0", Arabic-Indic digits) is one http.client can't put in a request
+    # (InvalidURL, UnicodeEncodeError): the bot didn't start, said in one line, not a traceback.
+    except (urllib.error.URLError, OSError, http.client.InvalidURL, UnicodeError) as error:
         print(f"healthcheck: {url}: {error}", file=sys.stderr)
         return 1
 

@@ -135,3 +135,17 @@ async def test_of_two_spellings_the_check_asks_the_port_the_bot_serves() -> None
                 assert await healthcheck(**env) == 0, env
     finally:
         await endpoint.stop()
+
+
+@pytest.mark.parametrize("written", ["8080.0", "٨٠٨٠", "http"])
+async def test_a_port_the_settings_refuse_is_one_line_not_a_traceback(written: str) -> None:
+    """The bot refuses such a port at start-up (exit 2, the variable named); the check said so with a traceback of
+    http.client's every 30 seconds in `docker inspect`: it says why in one line, and unhealthy."""
+    clean = {key: value for key, value in os.environ.items() if not key.upper().startswith("QUIZ_")}
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "adapters.healthcheck",
+                                                   env={**clean, "QUIZ_HTTP_PORT": written},
+                                                   stderr=asyncio.subprocess.PIPE)
+    _, err = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 1
+    said = err.decode().strip().splitlines()
+    assert len(said) == 1 and said[0].startswith("healthcheck: "), said
