@@ -17,6 +17,11 @@ CHAT_ONLY = frozenset({"reminders", "game", "leaderboard"})
 # Telegram's first command, typed here by habit: the welcome and `help` again (with a quiz named: that quiz).
 # Not listed in `help`.
 GREETING = "start"
+# No sweep moves a question on in the terminal when its time runs out: lines other than these see that first. These
+# needn't: the engine judges the question on screen itself (a late answer, its skip, a stop, a resume), or a listing
+# shows the open question after it, timed out then.
+TIMED_ALREADY = frozenset({"quit", "nothing", "answer", "skip", "stop", "quiz", "language", "help", "quizzes",
+                           "preview", GREETING})
 MAX_NUMBER_DIGITS = 3  # nobody picks option 1000; a longer number is simply not an option
 FULL_WIDTH = range(0xFF01, 0xFF5F)  # "！" to "～": ASCII as typed with a Chinese or Japanese input method on
 FULL_WIDTH_OFFSET = 0xFF01 - ord("!")

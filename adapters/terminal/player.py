@@ -11,7 +11,7 @@ from datetime import datetime
 
 from adapters.runtime import utc_now
 from adapters.terminal import render, words
-from adapters.terminal.commands import CHAT_ONLY, GREETING, Line, list_number, number_like, parse
+from adapters.terminal.commands import CHAT_ONLY, GREETING, TIMED_ALREADY, Line, list_number, number_like, parse
 from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
 from bot.delivery import summarize
@@ -105,6 +105,8 @@ class TerminalPlayer:
         engine, actor = self._engine, self._actor
         if line.verb == "quit":
             return False
+        if line.verb not in TIMED_ALREADY and (left := self._screen.seconds_left()) is not None and left <= 0:
+            await self._catch_up()  # "Time's up!" and the next question: "review" or "progress" counts it
         if line.verb == GREETING:  # as at start-up, then the commands, then the open question again
             self._say(words.welcome(self._words))
             await self._look_around("help", "")

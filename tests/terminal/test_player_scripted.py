@@ -29,7 +29,7 @@ async def play(tmp_path: Path, lines: list[str], quiz: str | None = "collectives
     settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=question_seconds)
     async with open_services(settings, rng=random.Random(seed), clock=clock) as services:
         io = ScriptedLineIO(lines)
-        await TerminalPlayer(services.engine, ACTOR, io).play(quiz=quiz, language=language)
+        await TerminalPlayer(services.engine, ACTOR, io, clock).play(quiz=quiz, language=language)
     return io.transcript
 
 

@@ -112,3 +112,19 @@ async def test_the_time_to_answer_is_said_in_the_language_of_its_question_after_
         await TerminalPlayer(services.engine, ACTOR, io, clock).play(quiz="collectives")
     second = io.transcript.split("Question 2 sur 3")[1].split(">")[0]
     assert "(10 secondes pour répondre)" in second, second
+
+
+async def test_a_command_typed_after_the_time_ran_out_sees_the_time_out_first(tmp_path: Path) -> None:
+    """The terminal has no sweep moving a question on when its time runs out: the next line does. "review" said
+    "Nothing to review yet" with the question still open, which, timed out first, is one to review."""
+    transcript = await play(tmp_path, ["review", "quit"], question_seconds=10, pause=timedelta(seconds=11))
+    after = transcript.split("(10 seconds to answer)\nYour answer (1-3) >", 1)[1]
+    timed_out = after.find("Time's up! Question 1 wasn't answered in time")
+    assert 0 <= timed_out < after.find("Question 2 of 3"), after
+    assert "Nothing to review yet" not in after and "Your next review:" in after  # the timed-out one, due later
+
+
+async def test_a_listing_after_the_time_ran_out_counts_the_question_timed_out(tmp_path: Path) -> None:
+    transcript = await play(tmp_path, ["progress", "quit"], question_seconds=10, pause=timedelta(seconds=11))
+    after = transcript.split("(10 seconds to answer)\nYour answer (1-3) >", 1)[1]
+    assert after.find("Time's up!") < after.find("Collectives"), after  # before the progress that counts it
