@@ -35,7 +35,8 @@ VOLUME ["/data"]
 # mode (QUIZ_TELEGRAM_WEBHOOK_PORT), when QUIZ_TELEGRAM_WEBHOOK_URL is set.
 EXPOSE 8080 8443
 # Liveness only (the event loop answers): a database blip shows on /readyz and must not get the container
-# restarted. Standard library only: slim images have no curl.
+# restarted. Standard library only: slim images have no curl. A container of another command (`docker run -it IMAGE
+# quiztutor play`) serves no endpoint: the check finds it running that (process 1) and has nothing to check.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["python", "-m", "adapters.healthcheck"]
 
 CMD ["quiztutor", "run"]

@@ -1,7 +1,8 @@
 """The container's HEALTHCHECK: `python -m adapters.healthcheck` exits 0 when /healthz answers 200.
 
 Standard library only, and nothing else of QuizTutor imported, so it is quick to start every 30 seconds (slim
-images have no curl). With QUIZ_HTTP_PORT unset the operator turned the endpoint off: nothing to check. Its
+images have no curl). With QUIZ_HTTP_PORT unset the operator turned the endpoint off: nothing to check; nor in a
+container of another command than `run` (`docker run -it IMAGE quiztutor play`), which serves no endpoint. Its
 variables are read as the bot's settings read them (pydantic-settings: see ``as_the_settings_read``).
 """
 
@@ -12,6 +13,7 @@ import os
 import sys
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 TIMEOUT = 4.0  # seconds; Docker's own timeout for the check is longer
 # Listening everywhere: ask over loopback. "::" is IPv6's alone (asyncio's servers set IPV6_V6ONLY), so over ::1.
@@ -36,9 +38,24 @@ def healthz_url(environ: dict[str, str]) -> str | None:
     return f"http://[{host}]:{port}/healthz" if ":" in host else f"http://{host}:{port}/healthz"
 
 
-def main(environ: dict[str, str]) -> int:
+def container_command(proc: Path) -> str | None:
+    """The quiztutor command the container runs: its process 1's (``docker run --init`` runs it under docker-init,
+    ``-- quiztutor play``); None if that is no quiztutor command, or can't be read (not Linux)."""
+    try:
+        argv = [os.fsdecode(word) for word in (proc / "1" / "cmdline").read_bytes().split(b"\0")]
+    except OSError:
+        return None
+    named = [index for index, word in enumerate(argv) if os.path.basename(word) == "quiztutor"]
+    return next((word for word in argv[named[0] + 1:] if word and not word.startswith("-")), None) if named else None
+
+
+def main(environ: dict[str, str], proc: Path = Path("/proc")) -> int:
     url = healthz_url(environ)
     if url is None:
+        return 0
+    command = container_command(proc)
+    if command not in (None, "run"):  # the image's HEALTHCHECK and QUIZ_HTTP_PORT kept: "unhealthy" a minute in
+        print(f"healthcheck: quiztutor {command} serves no /healthz: nothing to check")
         return 0
     # Straight to the bot, never through a proxy: Docker hands its client's HTTP_PROXY to every container.
     direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))

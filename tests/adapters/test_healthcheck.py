@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from adapters import healthcheck as healthcheck_module
 from adapters.http_endpoint import HttpEndpoint
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness
@@ -149,3 +150,29 @@ async def test_a_port_the_settings_refuse_is_one_line_not_a_traceback(written: s
     assert process.returncode == 1
     said = err.decode().strip().splitlines()
     assert len(said) == 1 and said[0].startswith("healthcheck: "), said
+
+
+def container_running(tmp_path: Path, *argv: str) -> Path:
+    """A /proc whose process 1 (a container's main process) was started with ``argv``."""
+    (tmp_path / "1").mkdir()
+    (tmp_path / "1" / "cmdline").write_bytes(b"".join(word.encode() + b"\0" for word in argv))
+    return tmp_path
+
+
+@pytest.mark.parametrize("argv", [("/usr/local/bin/python", "/usr/local/bin/quiztutor", "play"),
+                                  ("/sbin/docker-init", "--", "quiztutor", "validate"),
+                                  ("quiztutor", "stats", "--since", "2026-01-01")])
+def test_a_container_running_another_command_than_run_has_nothing_to_check(argv: tuple[str, ...],
+                                                                           tmp_path: Path) -> None:
+    """`docker run -it IMAGE quiztutor play` keeps the image's HEALTHCHECK and QUIZ_HTTP_PORT=8080, but only `run`
+    serves /healthz: the container showed "unhealthy" a minute in, while the learner played."""
+    with reserved_port() as dead:
+        assert healthcheck_module.main({"QUIZ_HTTP_PORT": str(dead)}, container_running(tmp_path, *argv)) == 0
+
+
+@pytest.mark.parametrize("argv", [("/usr/local/bin/python", "/usr/local/bin/quiztutor", "run"),
+                                  ("/sbin/docker-init", "--", "quiztutor", "run"), ("/sbin/init",)])
+def test_a_container_running_the_bots_or_anything_else_is_checked(argv: tuple[str, ...], tmp_path: Path) -> None:
+    with reserved_port() as dead:
+        assert healthcheck_module.main({"QUIZ_HTTP_PORT": str(dead)}, container_running(tmp_path, *argv)) == 1
+        assert healthcheck_module.main({"QUIZ_HTTP_PORT": str(dead)}, tmp_path / "no-proc") == 1  # unread: asked
