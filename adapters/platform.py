@@ -68,10 +68,15 @@ class PlatformSettings(BaseSettings):
     @classmethod
     def _split_admin_ids(cls, value: object) -> object:
         if isinstance(value, str):
-            ids = frozenset(part.strip() for part in value.split(",") if part.strip())
-            if not all(part.isascii() and part.isdigit() for part in ids):  # a name would never match anyone
-                raise ValueError("must be numeric user ids separated by commas, e.g. 123456789,987654321")
-            return ids
+            parts = [part.strip() for part in value.split(",") if part.strip()]
+            # A name (@ada) or a mistyped id would never match anyone: named, so the operator finds which. An id is
+            # a user's entry, never a secret.
+            for part in parts:
+                if not (part.isascii() and part.isdigit()):
+                    raise ValueError(f"{part!r} is not a user id: give numeric user ids separated by commas, e.g. "
+                                     "123456789,987654321")
+            # As a sender's id is compared: as its number is written, so 0123 (a spreadsheet's padding) is 123.
+            return frozenset(str(int(part)) for part in parts)
         return value
 
     @property

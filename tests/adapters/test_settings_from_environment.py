@@ -87,7 +87,8 @@ def test_admins_that_are_not_numeric_user_ids_are_refused_naming_the_variable(
     with pytest.raises(ConfigurationError) as refused:
         load_settings(chat_platforms())
     assert refused.value.problems == [(f"QUIZ_{platform}_ADMINS",
-                                       "must be numeric user ids separated by commas, e.g. 123456789,987654321")]
+                                       "'@ada' is not a user id: give numeric user ids separated by commas, "
+                                       "e.g. 123456789,987654321")]
 
 
 def test_empty_variables_count_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
