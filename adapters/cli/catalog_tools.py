@@ -17,7 +17,7 @@ from adapters.cli.ui_coverage import ui_coverage_notes
 from bot.content.concepts import load_concept_names
 from bot.content.file_reading import FileRefused, folder_at, nothing_at, read_file_bytes, system_reason
 from bot.content.glossary import load_glossary
-from bot.content.limits import PollLimits, poll_overflows
+from bot.content.limits import Overflow, PollLimits, joined_explanations, poll_overflows
 from bot.content.lint import LintWarning, lint
 from bot.content.loader import load_quiz_files, load_quizzes
 from bot.content.models import Quiz
@@ -78,16 +78,22 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
                   f"catalog for {'it' if len(untranslated) == 1 else 'them'}", file=out)
         for note in notes:
             print(note, file=out)
-        overflows = [overflow for quiz in quizzes for overflow in poll_overflows(quiz, platforms)]
-        if overflows:
-            print("Questions sent with a lettered fallback (A, B, C...) because a text exceeds a poll limit:", file=out)
-            for overflow in overflows:
-                print(f"  {overflow.platform}: {overflow.quiz_id}/{overflow.question_id}: {overflow.reason} "
-                      f"({', '.join(overflow.languages)})", file=out)
+        _print_overflows("Questions sent with a lettered fallback (A, B, C...) because a text exceeds a poll limit:",
+                         [overflow for quiz in quizzes for overflow in poll_overflows(quiz, platforms)], out)
+        _print_overflows("Explanations shown with fewer lines in a quiz poll's popup, the lines after its last joined:",
+                         [overflow for quiz in quizzes for overflow in joined_explanations(quiz, platforms)], out)
         _print_naming(naming, out)
         if warnings:
             _print_warnings(warnings, "item-writing warning", "", out)
     return 0
+
+
+def _print_overflows(heading: str, overflows: Sequence[Overflow], out: TextIO) -> None:
+    if overflows:
+        print(heading, file=out)
+        for overflow in overflows:
+            print(f"  {overflow.platform}: {overflow.quiz_id}/{overflow.question_id}: {overflow.reason} "
+                  f"({', '.join(overflow.languages)})", file=out)
 
 
 def _print_warnings(warnings: Sequence[LintWarning], kind: str, where: str, out: TextIO) -> None:

@@ -27,8 +27,9 @@ MIN_PER_SECOND = 1.0  # a process's share below which every reply waits seconds 
 WEBHOOK_SECRET = r"^[A-Za-z0-9_-]{16,256}$"
 # A bot token as @BotFather gives it: the bot's numeric id, a colon, then letters, digits, _ and -.
 BOT_TOKEN = r"^[0-9]+:[A-Za-z0-9_-]+$"
-# Quiz polls: a question of 300 characters, options of 100, an explanation popup of 200.
-TELEGRAM_LIMITS = PollLimits(question=300, option=100, explanation=200)
+# Quiz polls: a question of 300 characters, options of 100, an explanation popup of 200 with 2 line feeds at most.
+EXPLANATION_LINE_FEEDS = 2
+TELEGRAM_LIMITS = PollLimits(question=300, option=100, explanation=200, explanation_line_feeds=EXPLANATION_LINE_FEEDS)
 SEVERAL_PROCESSES = ("only one process may take a bot's updates by long polling: stop the other one, or run "
                      "several processes in webhook mode (QUIZ_TELEGRAM_WEBHOOK_URL)")
 POLLING_ALREADY = f"another process on this database is already polling Telegram for this bot; {SEVERAL_PROCESSES}"

@@ -14,6 +14,8 @@ class PollLimits:
     question: int
     option: int
     explanation: int | None = None
+    # Line breaks a poll's explanation may hold (Telegram's 2): the lines after are joined into the last. None: any.
+    explanation_line_feeds: int | None = None
 
 
 # Polls put the question's place in front of it ("10/12 · "), so the prompt itself has that much less room.
@@ -52,4 +54,19 @@ def poll_overflows(quiz: Quiz, platforms: Mapping[str, PollLimits]) -> list[Over
                         reasons.setdefault(f"{name} is over {limit} characters{why}", []).append(language)
             for reason, languages in reasons.items():
                 found.append(Overflow(quiz.id, question.id, platform, tuple(sorted(languages)), reason))
+    return found
+
+
+def joined_explanations(quiz: Quiz, platforms: Mapping[str, PollLimits]) -> list[Overflow]:
+    """Every question and platform where some language's explanation has more lines than the poll's popup shows,
+    so that its last lines read as one (a list's last items run together)."""
+    found = []
+    for question in quiz.questions:
+        for platform, limits in platforms.items():
+            most = limits.explanation_line_feeds
+            languages = tuple(sorted(language for language, text in question.explanation.items()
+                                     if most is not None and text.count("\n") > most))
+            if languages:
+                found.append(Overflow(quiz.id, question.id, platform, languages,
+                                      f"explanation has more than {most} line breaks"))
     return found
