@@ -76,7 +76,11 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
             lines.append(_("Concept names changed."))
         if changes.reordered_quizzes:  # a renamed file moves its quiz: `quiz 2` may start another one now
             lines.append(_("The quizzes' order changed."))
-    return ReloadReport(ok=True, summary="\n".join(lines), language=_.language, outcome=lines[0])
+    if result.skipped:  # the files then follow, as a failed reload's problems do
+        lines.append(_.ngettext("{n} file in quizzes/ was not read:", "{n} files in quizzes/ were not read:",
+                                len(result.skipped)))
+    return ReloadReport(ok=True, summary="\n".join(lines), problems=first_problems(result.skipped, _),
+                        language=_.language, outcome=lines[0])
 
 
 def first_problems(problems: tuple[ContentProblem, ...], _: Localizer) -> tuple[str, ...]:

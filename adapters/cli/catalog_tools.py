@@ -19,7 +19,7 @@ from bot.content.file_reading import FileRefused, folder_at, nothing_at, read_fi
 from bot.content.glossary import load_glossary
 from bot.content.limits import Overflow, PollLimits, joined_explanations, poll_overflows
 from bot.content.lint import LintWarning, lint
-from bot.content.loader import load_quiz_files, load_quizzes
+from bot.content.loader import load_quiz_files, load_quizzes, skipped_files
 from bot.content.models import Quiz
 from bot.content.naming import file_name_warnings, unnamed_tag_warnings
 from bot.content.problems import ContentError, ContentProblem
@@ -52,9 +52,11 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
     # A file or a broken link there too is read, and named; not a folder that can't be entered: named above.
     catalogs, catalog_problems = ({}, []) if nothing_at(locales) else read_catalogs(locales)
     problems += catalog_problems
+    skipped = skipped_files(content_dir)  # warnings, in every outcome: "no quiz files" may be why
     if problems:
         with reader_may_leave():
             _print_problems(problems, content_dir, out)
+            _print_skipped(skipped, out)
         return 1
     warnings = lint(quizzes, glossary)
     naming = file_name_warnings(files) + unnamed_tag_warnings(files, concept_names)
@@ -62,6 +64,7 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
         with reader_may_leave():
             _print_warnings(warnings, "item-writing error", f" (--strict) in {_shown(content_dir)}", out)
             _print_naming(naming, out)  # still warnings: fixing the errors alone would bring them up a run later
+            _print_skipped(skipped, out)
         return 1
     questions = sum(len(quiz.questions) for quiz in quizzes)
     untranslated = [code for code in SUPPORTED_LANGUAGES if code != DEFAULT_LANGUAGE and code not in catalogs]
@@ -82,6 +85,7 @@ def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO
                          [overflow for quiz in quizzes for overflow in poll_overflows(quiz, platforms)], out)
         _print_overflows("Explanations shown with fewer lines in a quiz poll's popup, the lines after its last joined:",
                          [overflow for quiz in quizzes for overflow in joined_explanations(quiz, platforms)], out)
+        _print_skipped(skipped, out)
         _print_naming(naming, out)
         if warnings:
             _print_warnings(warnings, "item-writing warning", "", out)
@@ -106,6 +110,13 @@ def _print_naming(naming: Sequence[ContentProblem], out: TextIO) -> None:
     if naming:
         print(f"{_count(len(naming), 'naming warning')}:", file=out)
         for warning in naming:
+            print(f"  {warning}", file=out)
+
+
+def _print_skipped(skipped: Sequence[ContentProblem], out: TextIO) -> None:
+    if skipped:
+        print(f"{_count(len(skipped), 'file')} in quizzes/ not read:", file=out)
+        for warning in skipped:
             print(f"  {warning}", file=out)
 
 

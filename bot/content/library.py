@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.content.catalog import Catalog, CatalogChanges
 from bot.content.concepts import load_concept_names
-from bot.content.loader import load_quizzes
+from bot.content.loader import load_quizzes, skipped_files
 from bot.content.models import LocalizedText, Quiz
 from bot.content.problems import ContentError, ContentProblem
 
@@ -20,6 +20,7 @@ class ReloadResult:
     changes: CatalogChanges | None
     problems: tuple[ContentProblem, ...]
     served_already: bool = False  # an expected content that was being served when the reload got its turn
+    skipped: tuple[ContentProblem, ...] = ()  # warnings: what in quizzes/ was not read as a quiz, and why
 
     @property
     def ok(self) -> bool:
@@ -77,7 +78,8 @@ class ContentLibrary:
             if expect is not None and expect == self._catalog.fingerprint:
                 return ReloadResult(self._catalog, None, (), served_already=True)
             try:
-                catalog = await asyncio.to_thread(load_catalog, self._content_dir)
+                catalog, skipped = await asyncio.to_thread(
+                    lambda: (load_catalog(self._content_dir), skipped_files(self._content_dir)))
             except ContentError as error:
                 return ReloadResult(self._catalog, None, tuple(error.problems))
             if expect is not None and catalog.fingerprint != expect:
@@ -85,4 +87,4 @@ class ContentLibrary:
             if before_serving is not None:
                 await before_serving(catalog)
             previous, self._catalog = self._catalog, catalog
-            return ReloadResult(self._catalog, self._catalog.changes_since(previous), ())
+            return ReloadResult(self._catalog, self._catalog.changes_since(previous), (), skipped=tuple(skipped))

@@ -22,9 +22,9 @@ from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.said import N_, Said, said
 from bot.text import one_line
 
-QUIZ_GLOB = "*.yaml"
-# Endings an author may well have meant as a quiz's: any but QUIZ_GLOB's is named as not read, not silently left out.
-QUIZ_LIKE_SUFFIXES = frozenset({".yaml", ".yml", ".json"})
+# A quiz file's endings, in any case (FSDP.YAML, fsdp.yml): every spelling is read, so two files of one quiz clash
+# by id, named, rather than one being served silently. Whatever else is in quizzes/ is named as not read.
+QUIZ_SUFFIXES = frozenset({".yaml", ".yml"})
 
 
 def quiz_dir(content_dir: Path) -> Path:
@@ -43,11 +43,9 @@ def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
     quizzes: list[tuple[str, Quiz]] = []
     declared: list[tuple[str, str]] = []  # (file, quiz id) of every file that names one, valid or not
     problems: list[ContentProblem] = []
-    files = [path for path in visible if path.match(QUIZ_GLOB)]
-    problems += [ContentProblem.of(path.name, None, said(N_("not read: quiz files end in .yaml (lower case)")))
-                 for path in visible if path.suffix.lower() in QUIZ_LIKE_SUFFIXES and path.suffix != ".yaml"]
+    files = [path for path in visible if is_quiz_file(path)]
     if not files:
-        problems.append(ContentProblem.of(str(folder), None, said(N_("no quiz files (*.yaml) found"))))
+        problems.append(ContentProblem.of(str(folder), None, said(N_("no quiz files (*.yaml or *.yml) found"))))
     for path in files:
         loaded = load_quiz_file(path)
         problems += loaded.problems
@@ -63,6 +61,30 @@ def load_quiz_files(content_dir: Path) -> list[tuple[str, Quiz]]:
     if problems:
         raise ContentError(problems)
     return quizzes
+
+
+def is_quiz_file(path: Path) -> bool:
+    return path.suffix.lower() in QUIZ_SUFFIXES
+
+
+def skipped_files(content_dir: Path) -> list[ContentProblem]:
+    """A warning for each entry of quizzes/ not read as a quiz (a folder, notes.txt, fsdp.yaml.txt as an editor
+    saved it): the content serves without it, but its author must hear why their quiz never shows. Nothing when the
+    folder can't be listed: the load says so."""
+    try:
+        visible = _visible_entries(content_dir, quiz_dir(content_dir))
+    except ContentError:
+        return []
+    return [ContentProblem.of(path.name, None, said(
+        N_("not read: a folder (quiz files are read from quizzes/ itself, not from folders in it)") if _folder(path)
+        else N_("not read: quiz files end in .yaml or .yml"))) for path in visible if not is_quiz_file(path)]
+
+
+def _folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:  # can't be looked at: said as any other file
+        return False
 
 
 def _visible_entries(content_dir: Path, folder: Path) -> list[Path]:

@@ -17,7 +17,7 @@ def file_name_warnings(files: Sequence[tuple[str, Quiz]]) -> list[ContentProblem
     or look for a file the linter names by the id."""
     return [ContentProblem(name, None, f"the quiz id is {quiz.id!r}: name the file {quiz.id}.yaml (keep the id, "
                                        "which learners' progress is kept under)")
-            for name, quiz in files if name != f"{quiz.id}.yaml"]
+            for name, quiz in files if name not in (f"{quiz.id}.yaml", f"{quiz.id}.yml")]
 
 
 def unnamed_tag_warnings(files: Sequence[tuple[str, Quiz]],

@@ -209,7 +209,7 @@ def test_a_quiz_title_without_english_is_refused(tmp_path: Path) -> None:
 def test_an_empty_directory_is_reported(tmp_path: Path) -> None:
     (tmp_path / "quizzes").mkdir()
     problem = only_problem(tmp_path)
-    assert problem.message == "no quiz files (*.yaml) found"
+    assert problem.message == "no quiz files (*.yaml or *.yml) found"
 
 
 def test_a_missing_directory_is_reported(tmp_path: Path) -> None:
