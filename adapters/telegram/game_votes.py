@@ -27,7 +27,9 @@ from bot.games.replies import GameVote, VoteRefused
 from bot.replies import Actor
 
 log = logging.getLogger(__name__)
-SILENT = {VoteRefused.ALREADY}  # a quiz poll takes one vote: a second is the same one delivered again
+# A quiz poll takes one vote: a second is the same one delivered again. A game over told everyone so itself (its
+# podium, or why it stopped: to its starter privately when its chat refused it), so a vote after it adds nothing.
+SILENT = {VoteRefused.ALREADY, VoteRefused.OVER}
 
 
 class GameVotes:

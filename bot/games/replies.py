@@ -113,7 +113,8 @@ class Skipped(StrEnum):
 class VoteRefused(StrEnum):
     """Why a vote didn't count: each platform decides whether, and where, the voter hears it."""
 
-    CLOSED = "closed"  # the question had closed (or the game moved on, or ended)
+    CLOSED = "closed"  # the question had closed (or the game moved on)
+    OVER = "over"  # the game had ended (finished, or stopped): its podium or stop notice told everyone
     REMOVED = "removed"  # a reload removed the question while it was open
     NO_SUCH_OPTION = "no_such_option"
     OTHER_CHAT = "other_chat"  # the voter isn't in the game's chat (a poll forwarded out of it)

@@ -187,6 +187,8 @@ async def test_only_the_starter_or_an_admin_stops_the_game_and_the_podium_says_w
     assert podium.lines[0].startswith("🥇 Bayo — ") and "1 of 1 right" in podium.lines[0]
     nothing = await engine.games.stop(ADA, "Ada", True, stage)
     assert isinstance(nothing, Notice) and nothing.code is NoticeCode.NO_GAME
+    after = await vote(engine, stage, ADA, right=True)
+    assert (after.counted, after.refused) == (False, VoteRefused.OVER)  # a game over, not a question closed
     assert await engine.games.open(BAYO, "Bayo", SCOPE, "collectives", None, stage) is None  # the chat is free
 
 

@@ -214,7 +214,8 @@ class GamePlay:
                 # Their vote came in again (Telegram delivers an update again when no 200 came back): it counted
                 return refused(_("You already answered this question; your first answer counts."),
                                VoteRefused.ALREADY)
-            return refused(_("This question is closed."), VoteRefused.CLOSED)
+            over = game is not None and not game.state.live
+            return refused(_("This question is closed."), VoteRefused.OVER if over else VoteRefused.CLOSED)
         if question is None:  # a reload removed it (or its quiz) while its poll is open: the sweep passes it over
             return refused(_("This question was removed from the quiz, so it takes no answers. The game moves on "
                              "when its time is up."), VoteRefused.REMOVED)
