@@ -27,19 +27,27 @@ WAITS = ("You're playing Collectives in a group game right now and this review q
          "waits until the game is over.")
 
 
-async def test_the_starters_and_a_joiners_timed_polls_of_the_games_quiz_are_set_aside_and_asked_afresh_after(
-        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
-    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+async def chidos_review_and_adas_round_linked(engine: QuizEngine,
+                                              clock: FixedClock) -> tuple[Actor, Started, QuestionView]:
+    """Chido's review round in private (due three days after a quiz all wrong) and Ada's own round in the group,
+    each asked by a linked poll: Chido's private actor, the review as started, and Ada's question."""
     in_private = Actor("telegram", CHIDO.user_id, CHIDO.user_id, "en")
-    shown: QuestionView | Summary = await start(engine, in_private)  # Chido's review round, due in three days
+    shown: QuestionView | Summary = await start(engine, in_private)
     while isinstance(shown, QuestionView):
         shown = (await answer(engine, in_private, shown, right=False)).next
     clock.advance(timedelta(days=3))
     review = await engine.review(in_private)
     assert isinstance(review, Started)
     await engine.link_message("telegram", "chido-review", review.question, in_private.chat_id)
-    solo = await start(engine, ADA)  # Ada's own round, in the group
+    solo = await start(engine, ADA)
     await engine.link_message("telegram", "ada-solo", solo, CHAT)
+    return in_private, review, solo
+
+
+async def test_the_starters_and_a_joiners_timed_polls_of_the_games_quiz_are_set_aside_and_asked_afresh_after(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(library, fake_db, clock, question_limit=LIMIT)
+    in_private, review, solo = await chidos_review_and_adas_round_linked(engine, clock)
     clock.advance(timedelta(seconds=20))  # 10 s left on each
 
     stage = RecordingStage()
@@ -162,16 +170,7 @@ async def test_untimed_polls_of_the_games_quiz_are_set_aside_too_and_asked_again
     """An untimed quiz poll never closes by itself, but a Telegram quiz poll shows its answer to whoever votes on
     it: left open, a player could vote on their own poll of the game's quiz and read the answer to a question the
     game asks. Taken away as a timed one is (once), it is asked again after the game."""
-    in_private = Actor("telegram", CHIDO.user_id, CHIDO.user_id, "en")
-    shown: QuestionView | Summary = await start(engine, in_private)
-    while isinstance(shown, QuestionView):
-        shown = (await answer(engine, in_private, shown, right=False)).next
-    clock.advance(timedelta(days=3))
-    review = await engine.review(in_private)
-    assert isinstance(review, Started)
-    await engine.link_message("telegram", "chido-review", review.question, in_private.chat_id)
-    solo = await start(engine, ADA)
-    await engine.link_message("telegram", "ada-solo", solo, CHAT)
+    in_private, review, solo = await chidos_review_and_adas_round_linked(engine, clock)
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)
     assert [(aside.link.message_key, aside.text) for aside in stage.set_aside] == [("ada-solo", SOLO),
