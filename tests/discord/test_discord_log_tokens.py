@@ -17,6 +17,8 @@ async def test_an_interactions_token_is_redacted_from_the_debug_log_and_the_rest
         fake: FakeDiscord, tmp_path: Path) -> None:
     bot = await run_discord(tmp_path, fake.api_base, fake.gateway_url, QUIZ_LOG_LEVEL="DEBUG")
     try:
+        # A process starting: its imports, migrations and content take seconds on a loaded machine, past 5 s.
+        await bot.wait_for_line("discord adapter started", within=60)
         await fake.wait_connected()
         token = await fake.slash("quiz", {})  # deferred, then its answer edits the original: both URLs
         answer = await fake.wait_until(first_answer(fake, token), within=30)
