@@ -94,10 +94,8 @@ class Turns:
         async def then(result: R) -> None:
             if after is not None:
                 await after(result)
-            if hinted:  # after the reply, if any: a failure here must not hold it up, nor run the work again
-                await self._keep_hint(actor)
-            if back:  # the work committed nothing: as a hint, kept alone
-                await self._keep_back(actor)
+            if hinted or back:  # after the reply, if any: a failure here must not hold it up, nor run the work again
+                await self._keep_alone(actor, back)
         return await self._take_turn(actor, once, then)
 
     async def run_claimed(self, actor: Actor, claim: Callable[[UnitOfWork], Awaitable[tuple[C, UserRecord] | None]],
@@ -198,42 +196,36 @@ class Turns:
             # Back on before the work, so what it says (/reminders alone) and plans (/timezone) sees them on.
             back = heard and user is not None and back_on(user, self._clock())
             # Written with the work's own commit only: a write of a turn that commits nothing would lose the
-            # transaction it shares with other learners' answers (storage/shared_transaction.py); _keep_hint
-            # (_keep_back) then keeps it alone.
+            # transaction it shares with other learners' answers (storage/shared_transaction.py); _keep_alone
+            # then keeps it alone.
             kept_at_commit = _KeptAtCommit(uow, user if hinted else None, user if back else None)
             result = await work(Turn(actor, kept_at_commit, user, await self._words(uow, user, actor)))
             self._remember(actor, user)  # after the work: a choice made in this very turn (/language) counts
         return result, hinted, back and not kept_at_commit.back_kept
 
-    async def _keep_back(self, actor: Actor) -> None:
-        """Reminders back on for a learner who spoke, kept in a transaction of their own when the turn's work
-        committed nothing (/help). Best-effort, as a hint: the next thing they send tries again."""
+    async def _keep_alone(self, actor: Actor, back: bool) -> None:
+        """A new hint, or reminders back on for a learner who spoke (``back``), kept in a transaction of their own
+        when the turn's work committed nothing (/help, a quiz list): later events without a hint (a sweep's, a
+        reminder) speak it. Rare. Best-effort: its turn's work succeeded, so a failure here (a busy or closing
+        database) is logged, and the next event from the learner tries again."""
         async def keep() -> None:
             async with self._uow() as uow:
                 user = await uow.users.get(actor.platform, actor.user_id)
-                if user is not None and back_on(user, self._clock()):
-                    await uow.users.update(user)
-                    await uow.commit()
-        try:
-            await self._retry.run(keep)
-        except Exception as error:
-            log_briefly(log, logging.WARNING, error, "could not turn reminders back on")
-
-    async def _keep_hint(self, actor: Actor) -> None:
-        """A new hint, kept in a transaction of its own when the turn's work committed nothing (/help, a quiz
-        list): later events without a hint (a sweep's, a reminder) speak it. Rare: hints seldom change. It is
-        best-effort: its turn's work succeeded, so a failure here (a busy or closing database) is logged, and
-        the next event that brings the hint keeps it."""
-        async def keep() -> None:
-            async with self._uow() as uow:
-                user = await uow.users.get(actor.platform, actor.user_id)
-                if user is not None and _new_hint(user, actor):
+                if user is None:
+                    return
+                hinted = _new_hint(user, actor)
+                if back and back_on(user, self._clock()):
+                    await uow.users.update(user)  # the whole record: its new hint too
+                elif hinted:
                     await uow.users.note_hint(user)
-                    await uow.commit()
+                else:
+                    return
+                await uow.commit()
         try:
             await self._retry.run(keep)
         except Exception as error:
-            log_briefly(log, logging.WARNING, error, "could not keep a new language hint")
+            what = "turn reminders back on (or keep a new language hint)" if back else "keep a new language hint"
+            log_briefly(log, logging.WARNING, error, f"could not {what}")
 
 
 def _new_user(actor: Actor) -> UserRecord:
