@@ -29,7 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from bot.log_lines import log_briefly
 from storage.advisory_agreement import agree, let_go
 from storage.database import create_unpooled_engine
-from storage.held_lock import Agreement, LockHeld
+from storage.held_lock import Agreement, Disagreement, LockHeld
 
 log = logging.getLogger(__name__)
 
@@ -229,9 +229,15 @@ class AdvisoryLock:
                     "again once it is held", self._name, self._every)
             return False
         except LockHeld as held:
-            log.error("another process took the lock %s while this one's database connection was lost: this process "
-                      "gives up what the lock guards", self._name)
-            self._problem = "taken by another process"
+            if isinstance(held, Disagreement) and self._agreement is not None:  # none of its locks taken: say so
+                log.error("another process began holding %s as %d (this one: %d) while this one's database "
+                          "connection was lost: this process gives up what its locks guard", held, held.theirs,
+                          self._agreement.value)
+                self._problem = f"another process holds {held} as {held.theirs}, this one as {self._agreement.value}"
+            else:
+                log.error("another process took the lock %s while this one's database connection was lost: this "
+                          "process gives up what the lock guards", self._name)
+                self._problem = "taken by another process"
             if self._lost is not None and not self._lost.done():
                 self._lost.set_result(held)
         except Exception as error:  # the database is still away: try again at the next check

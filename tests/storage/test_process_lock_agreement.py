@@ -136,9 +136,12 @@ async def test_the_value_is_taken_again_with_the_locks_when_the_connection_is_lo
         assert held.not_held() is None
 
 
-async def test_another_value_taken_while_the_connection_was_lost_loses_the_lock_for_good(postgres_url: str) -> None:
+async def test_another_value_taken_while_the_connection_was_lost_loses_the_lock_for_good(
+        postgres_url: str, caplog: pytest.LogCaptureFixture) -> None:
     """A process of another count started while this one's connection was away (its session, so its locks, gone):
-    taking them again finds it, and this process gives up, as when another process took one of its locks."""
+    taking them again finds it, and this process gives up, as when another process took one of its locks, saying
+    which value the other holds (none of its locks was taken: "took the lock" would send the operator looking for
+    a second process of the same shard)."""
     proxy, through_proxy = await proxied(postgres_url)
     try:
         async with process_lock(through_proxy, "shard-0-of-2", agreement=count(2), check_seconds=0.05) as held:
@@ -148,9 +151,12 @@ async def test_another_value_taken_while_the_connection_was_lost_loses_the_lock_
                 await proxy.open()
                 lost = await asyncio.wait_for(held.lost(), timeout=10)
                 assert isinstance(lost, Disagreement) and lost.theirs == 4
-                assert held.not_held() == "taken by another process"
+                assert held.not_held() == "another process holds bot-shard-count as 4, this one as 2"
     finally:
         await proxy.cut()
+    said = [record.getMessage() for record in caplog.records if record.levelname == "ERROR"]
+    assert said == ["another process began holding bot-shard-count as 4 (this one: 2) while this one's database "
+                    "connection was lost: this process gives up what its locks guard"], said
 
 
 async def test_a_sqlite_files_agreement_is_lock_files_beside_it(tmp_path: Path) -> None:
