@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import shlex
 import sys
 import urllib.error
 import urllib.request
@@ -40,13 +41,26 @@ def healthz_url(environ: dict[str, str]) -> str | None:
 
 def container_command(proc: Path) -> str | None:
     """The quiztutor command the container runs: its process 1's (``docker run --init`` runs it under docker-init,
-    ``-- quiztutor play``); None if that is no quiztutor command, or can't be read (not Linux)."""
+    ``-- quiztutor play``; a shell, ``sh -c "quiztutor play"``); None if that is no quiztutor command, or can't be
+    read (not Linux)."""
     try:
         argv = [os.fsdecode(word) for word in (proc / "1" / "cmdline").read_bytes().split(b"\0")]
     except OSError:
         return None
-    named = [index for index, word in enumerate(argv) if os.path.basename(word) == "quiztutor"]
-    return next((word for word in argv[named[0] + 1:] if word and not word.startswith("-")), None) if named else None
+    words = [said for word in argv for said in _shell_words(word)]
+    named = [index for index, word in enumerate(words) if os.path.basename(word) == "quiztutor"]
+    # The last: under `sh -c "quiztutor validate && exec quiztutor run"` the one left running.
+    return next((word for word in words[named[-1] + 1:] if word and not word.startswith("-")), None) if named else None
+
+
+def _shell_words(word: str) -> list[str]:
+    """A word of process 1's command as words: a shell's `-c` script (`sh -c "quiztutor play"`) is one word."""
+    if not any(space in word for space in " \t\n"):
+        return [word]
+    try:
+        return shlex.split(word)
+    except ValueError:  # unbalanced quotes: split on spaces, good enough to find a command name
+        return word.split()
 
 
 def main(environ: dict[str, str], proc: Path = Path("/proc")) -> int:

@@ -161,7 +161,9 @@ def container_running(tmp_path: Path, *argv: str) -> Path:
 
 @pytest.mark.parametrize("argv", [("/usr/local/bin/python", "/usr/local/bin/quiztutor", "play"),
                                   ("/sbin/docker-init", "--", "quiztutor", "validate"),
-                                  ("quiztutor", "stats", "--since", "2026-01-01")])
+                                  ("quiztutor", "stats", "--since", "2026-01-01"),
+                                  ("/bin/sh", "-c", "quiztutor play --lang fr"),
+                                  ("sh", "-c", "exec /usr/local/bin/quiztutor 'validate'")])
 def test_a_container_running_another_command_than_run_has_nothing_to_check(argv: tuple[str, ...],
                                                                            tmp_path: Path) -> None:
     """`docker run -it IMAGE quiztutor play` keeps the image's HEALTHCHECK and QUIZ_HTTP_PORT=8080, but only `run`
@@ -171,7 +173,10 @@ def test_a_container_running_another_command_than_run_has_nothing_to_check(argv:
 
 
 @pytest.mark.parametrize("argv", [("/usr/local/bin/python", "/usr/local/bin/quiztutor", "run"),
-                                  ("/sbin/docker-init", "--", "quiztutor", "run"), ("/sbin/init",)])
+                                  ("/sbin/docker-init", "--", "quiztutor", "run"), ("/sbin/init",),
+                                  ("/bin/sh", "-c", "alembic upgrade head && exec quiztutor run"),
+                                  ("sh", "-c", "echo 'unbalanced"),
+                                  ("sh", "-c", "quiztutor validate && exec quiztutor run")])
 def test_a_container_running_the_bots_or_anything_else_is_checked(argv: tuple[str, ...], tmp_path: Path) -> None:
     with reserved_port() as dead:
         assert healthcheck_module.main({"QUIZ_HTTP_PORT": str(dead)}, container_running(tmp_path, *argv)) == 1
