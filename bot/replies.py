@@ -32,6 +32,10 @@ class Actor:
     # The group or server of that place, whose admins may have chosen a language for it (a Discord server's
     # /language ... server:True): when they did, that choice is the place's language, before place_hint.
     place_id: str | None = None
+    # Whether the event shows the platform can write to the person privately, where reminders go: a Telegram
+    # group's message, or a vote (it carries no chat), doesn't, as someone who blocked the bot still sends those.
+    # Only such an event turns back on the reminders the bot turned off when it could not reach them (bot/turns.py).
+    reaches_privately: bool = field(default=True, compare=False)
 
 
 class NoticeCode(StrEnum):

@@ -194,7 +194,7 @@ class Turns:
             elif user is not None:
                 hinted = _new_hint(user, actor)
             # Back on before the work, so what it says (/reminders alone) and plans (/timezone) sees them on.
-            back = heard and user is not None and back_on(user, self._clock())
+            back = heard and actor.reaches_privately and user is not None and back_on(user, self._clock())
             # Written with the work's own commit only: a write of a turn that commits nothing would lose the
             # transaction it shares with other learners' answers (storage/shared_transaction.py); _keep_alone
             # then keeps it alone.

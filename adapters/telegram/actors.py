@@ -23,8 +23,10 @@ def player_name(user: User | None) -> str:
 
 def actor_for(user: User, chat: Chat | None = None, message: MaybeInaccessibleMessage | None = None) -> Actor:
     """The engine's Actor for a Telegram user, in a chat if the event has one (poll answers don't): in the topic
-    of a forum that ``message`` was posted in (adapters/telegram/topics.py)."""
-    return Actor(PLATFORM, str(user.id), chat_key(chat, message) if chat is not None else None, user.language_code)
+    of a forum that ``message`` was posted in (adapters/telegram/topics.py). Only an event in their private chat shows
+    they haven't blocked the bot: a group's, or a vote, doesn't (Actor.reaches_privately)."""
+    return Actor(PLATFORM, str(user.id), chat_key(chat, message) if chat is not None else None, user.language_code,
+                 reaches_privately=chat is not None and chat.type == Chat.PRIVATE)
 
 
 def update_actor(update: Update) -> Actor | None:

@@ -40,7 +40,7 @@ class AnonymousAdmins:
         if message is None or message.sender_chat is None or placeholder is None:
             return False
         # Words in the group's language for games, if its admins chose one: the placeholder's are nobody's.
-        actor = Actor(PLATFORM, str(placeholder.id), where, place_id=where)
+        actor = Actor(PLATFORM, str(placeholder.id), where, place_id=where, reaches_privately=False)
         args = list(context.args or [])
         word = folded(args[0]) if args else None
         if command == "game" and word in CONTROLS:

@@ -4,6 +4,7 @@ their direct messages) come back on when the learner talks to the bot again; tho
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import QuizEngine
@@ -67,3 +68,16 @@ async def test_reminders_the_learner_turned_off_stay_off(engine: QuizEngine, clo
     assert (await engine.set_reminders(ADA, "")).text == OFF
     clock.now = MONDAY + timedelta(days=2, hours=-2)
     assert (await reminder_pass(engine))[1] == []
+
+
+async def test_what_a_learner_sends_where_it_proves_no_reach_leaves_them_off(engine: QuizEngine, clock: FixedClock,
+                                                                            fake_db: FakeDatabase) -> None:
+    """A group's message (Actor.reaches_privately False) from a learner who still blocks the bot: a reminder could
+    never arrive, so they stay off, and /reminders says so."""
+    await _blocked_at_the_next_reminder(engine, clock, fake_db)
+    in_the_group = replace(ADA, chat_id="group", reaches_privately=False)
+    await engine.profile(in_the_group, with_due=True)
+    assert (await engine.set_reminders(in_the_group, "")).text == OFF
+    assert await _reminder_time(fake_db) is None
+    await engine.profile(ADA, with_due=True)  # then in her own chat, once unblocked
+    assert await _reminder_time(fake_db) == "09:30"
