@@ -132,9 +132,8 @@ class GameCommands:
         if message is None or gone is None or gone.is_bot:  # the bot's own removal ends the game elsewhere
             return
         # Telegram says so in a forum's General topic: the games of its other topics stop waiting for them too.
-        await self._engine.games.left(Actor(PLATFORM, str(gone.id), str(message.chat.id),
-                                                    reaches_privately=False), self.stage,
-                                      f"{message.chat.id}{SEPARATOR}")
+        gone_actor = Actor(PLATFORM, str(gone.id), str(message.chat.id), reaches_privately=False)
+        await self._engine.games.left(gone_actor, self.stage, f"{message.chat.id}{SEPARATOR}")
 
     async def leaderboard(self, actor: Actor, chat: str, args: list[str], first_name: str | None = None) -> None:
         """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere (in a group, said to whom);

@@ -67,7 +67,7 @@ class BotMembership:
         # The group as the place: its admins' chosen language speaks when the adder's doesn't (an anonymous admin).
         where = str(chat.id)
         _ = await self._engine.localizer(Actor(PLATFORM, str(by), where, language_hint, place_id=where,
-                                                      reaches_privately=False))
+                                               reaches_privately=False))
         try:
             await self._chat.html(str(chat.id), [esc(greeting(_))])
         except TelegramError as error:  # added without the right to post, say: nothing to say it with
