@@ -36,7 +36,10 @@ def known_zone(name: str) -> ZoneInfo | None:
     """The IANA zone called ``name`` ("Africa/Lagos"), or named by its city alone ("Tokyo"), or None. Names are
     case-sensitive in IANA; we are not, nor of width: NFKC reads "Ａｓｉａ／Ｔｏｋｙｏ", as a Chinese or Japanese
     input method sends it, as "Asia/Tokyo"."""
-    candidate = unicodedata.normalize("NFKC", name).strip()
+    # Marks nobody sees (Unicode's format characters: a zero-width space, a direction mark, a soft hyphen) come
+    # with a name pasted from a web page or a right-to-left chat: no zone name has one.
+    candidate = "".join(char for char in unicodedata.normalize("NFKC", name)
+                        if unicodedata.category(char) != "Cf").strip()
     if (not candidate or len(candidate) > ZONE_NAME_LIMIT or ".." in candidate or candidate.startswith("/")
             or not _names_a_place(candidate)):
         return None  # zoneinfo reads names as file paths: keep it to names of places

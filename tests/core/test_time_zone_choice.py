@@ -52,3 +52,11 @@ async def test_a_full_name_typed_with_spaces_or_accents_names_its_zone(engine: Q
         assert (await engine.set_time_zone(AMARA, typed)).text.startswith(f"Your time zone is now {zone}:"), typed
     for no_zone in ("America/New Yorkshire", "Africa/Lagos Nigeria", "America/"):
         assert (await engine.set_time_zone(AMARA, no_zone)).code is NoticeCode.UNKNOWN_TIME_ZONE, no_zone
+
+
+async def test_a_zone_pasted_with_invisible_marks_names_its_zone(engine: QuizEngine) -> None:
+    # Copied from a web page or a right-to-left chat, a name carries marks nobody sees (a zero-width space, a
+    # left-to-right mark, a byte-order mark): the learner was told their "Europe/Paris" was unknown.
+    for pasted in ("Europe/Paris\u200b", "\u200eEurope/Paris", "\ufeffEurope/\u2068Paris\u2069", "Par\u00adis"):
+        assert (await engine.set_time_zone(AMARA, pasted)).text == \
+            "Your time zone is now Europe/Paris: it is 10:00 there.", ascii(pasted)
