@@ -224,6 +224,10 @@ class GamePlay:
             return refused(_("Please choose one of the options, 1 to {count}.", count=len(order)),
                            VoteRefused.NO_SUCH_OPTION)
         option_id = order[option_index]
+        if turn.actor.chat_id is not None and turn.actor.chat_id != game.chat_id:
+            # A click naming its chat (Discord's) on a button forged elsewhere: refused as Join refuses it, else someone
+            # outside the game's chat would become a player it waits for at every question.
+            return refused(_("This game is played in another chat: join it there."), VoteRefused.OTHER_CHAT)
         player = await uow.games.player(game.id, turn.user_id)
         if not in_chat and (player is None or player.left_position is not None):
             return Voted(GameVote(False, "", _.language, about=about), [], ask_membership=(game.chat_id, now))
