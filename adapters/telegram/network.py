@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
-from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Job
 
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.answers import POOL_SIZE, BotApiRequest, MaybeCarriedOut, NotTheBotApi
@@ -156,6 +156,18 @@ def file_url(api_url: str) -> str:
     return f"{root}/file/{last}"
 
 
+class Unpersisted(Application):
+    """PTB's Application without the marks it keeps for a persistence's next save: it marks every update's chat
+    and user, and only a save empties the marks. With no persistence (the database keeps QuizTutor's records)
+    nothing did, and a process kept an id for every chat and member it ever heard, for as long as it ran."""
+
+    __slots__ = ()
+
+    def _mark_for_persistence_update(self, *, update: object | None = None, job: Job[Any] | None = None) -> None:
+        if self.persistence is not None:
+            super()._mark_for_persistence_update(update=update, job=job)
+
+
 def build_application(settings: TelegramSettings, token: str, metrics: Metrics | None = None, *,
                       group_per_minute: int = GROUP_PER_MINUTE, polling: PollingRequest | None = None,
                       rejected: Callable[[], None] | None = None) -> Application:
@@ -167,4 +179,5 @@ def build_application(settings: TelegramSettings, token: str, metrics: Metrics |
     where = {"base_url": settings.api_url, "base_file_url": file_url(settings.api_url)} if settings.api_url else {}
     bot = OnceAnsweringBot(token, request=BotApiRequest(connection_pool_size=POOL_SIZE, rejected=rejected),
                            get_updates_request=polling or PollingRequest(metrics), rate_limiter=limiter, **where)
-    return ApplicationBuilder().bot(bot).concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics)).build()
+    return (ApplicationBuilder().application_class(Unpersisted).bot(bot)
+            .concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics)).build())
