@@ -62,7 +62,9 @@ class Commands:
         self._personal = games.personal  # answers about one member: in a group, privately if we can
         self._members = MemberCommands(engine, chat, self._personal)
         self._anonymous = AnonymousAdmins(engine, chat, games, repeats, self._show_quizzes)  # posting as the group
-        self._menus_set: set[str] = set()  # the private chats whose menu this process set (see chat_menu)
+        # The private chats whose menu this process set (see chat_menu): the latest learners' only, not every one
+        # who ever chose a language for as long as the process runs. One forgotten has it set again at /help.
+        self._menus_set = OncePer(None)
 
     def callbacks(self) -> dict[str, Callback]:
         """Command name -> PTB callback."""
@@ -113,8 +115,8 @@ class Commands:
             chat, [help_text(_, admin=profile.admin, group=is_group(update.effective_chat))]), variant=profile.admin)
         # Once per process: the menu set when they chose may be an older release's, or never set (chosen in a
         # group, or before chats had their own menu).
-        if profile.language_chosen and is_private(chat, actor) and actor.user_id not in self._menus_set:
-            await self.chat_menu(actor.user_id, _)
+        if profile.language_chosen and is_private(chat, actor) and self._menus_set.allow(actor.user_id):
+            await set_chat_menu(self._chat.bot, actor.user_id, _)
 
     async def quizzes(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         await self._repeats.answer("quizzes", actor, chat, first_name(update), lambda: self._show_quizzes(actor, chat))
@@ -206,7 +208,7 @@ class Commands:
 
     async def chat_menu(self, user_id: str, _: Localizer) -> None:
         """The command menu of this learner's private chat in the language they chose (see set_chat_menu)."""
-        self._menus_set.add(user_id)
+        self._menus_set.allow(user_id)
         await set_chat_menu(self._chat.bot, user_id, _)
 
     async def review(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
