@@ -28,12 +28,17 @@ class ReloadReport:
     # server's folders) goes to the admin alone.
     outcome: str = ""
     language: str = ui_language()
+    # A failed reload's warnings, after its problems (a successful one says them as its problems): the files in
+    # quizzes/ it did not read, maybe why a quiz is missing, under their heading.
+    skipped_heading: str = ""
+    skipped: tuple[str, ...] = ()
 
 
 def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
     catalog = result.catalog
     if not result.ok:
         shown = first_problems(result.problems, _)
+        room = SHOWN_CHARACTERS - sum(len(line) + 1 for line in shown)  # the problems first: they are why
         left_out = len(result.problems) - len(shown)
         return ReloadReport(
             ok=False,
@@ -51,6 +56,8 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
             outcome=_.ngettext("The new content has {n} problem, so I kept serving the previous content.",
                                "The new content has {n} problems, so I kept serving the previous content.",
                                len(result.problems)),
+            skipped_heading=_skipped_heading(result, _) if result.skipped else "",
+            skipped=first_problems(result.skipped, _, room),
         )
     lines = [
         _("Content reloaded: {quizzes}, {questions}.",
@@ -77,18 +84,22 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
         if changes.reordered_quizzes:  # a renamed file moves its quiz: `quiz 2` may start another one now
             lines.append(_("The quizzes' order changed."))
     if result.skipped:  # the files then follow, as a failed reload's problems do
-        lines.append(_.ngettext("{n} file in quizzes/ was not read:", "{n} files in quizzes/ were not read:",
-                                len(result.skipped)))
+        lines.append(_skipped_heading(result, _))
     return ReloadReport(ok=True, summary="\n".join(lines), problems=first_problems(result.skipped, _),
                         language=_.language, outcome=lines[0])
 
 
-def first_problems(problems: tuple[ContentProblem, ...], _: Localizer) -> tuple[str, ...]:
-    """Every problem said if they fit in SHOWN_CHARACTERS; else the first of each file, then the second of each,
+def _skipped_heading(result: ReloadResult, _: Localizer) -> str:
+    return _.ngettext("{n} file in quizzes/ was not read:", "{n} files in quizzes/ were not read:",
+                      len(result.skipped))
+
+
+def first_problems(problems: tuple[ContentProblem, ...], _: Localizer,
+                   room: int = SHOWN_CHARACTERS) -> tuple[str, ...]:
+    """Every problem said if they fit in ``room`` characters; else the first of each file, then the second of each,
     and so on up to the first few, then the next ones in reading order while they fit (problems come sorted by
     file, and stay so)."""
     said: dict[int, str] = {}
-    room = SHOWN_CHARACTERS
 
     def take(index: int) -> bool:
         nonlocal room

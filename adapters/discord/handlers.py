@@ -252,6 +252,8 @@ class CommandHandlers:
         report = await self._engine.reload(interaction_actor(interaction))
         lines = [render.plain(report.summary), *(f"• {render.plain(problem)}" for problem in report.problems)]
         lines += [render.plain(report.more)] if report.more else []
+        lines += [render.plain(report.skipped_heading), *(f"• {render.plain(line)}" for line in report.skipped)] \
+            if report.skipped else []
         await respond(interaction, "\n".join(lines))
 
     def is_admin(self, interaction: discord.Interaction) -> bool:

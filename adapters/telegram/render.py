@@ -129,4 +129,6 @@ def reload_report(report: ReloadReport, owner: str | None = None) -> str:
     message, it goes on in the next: the sender's pack() cuts between lines."""
     lines = [owner_prefix(owner) + "\n".join(esc(line) for line in report.summary.splitlines())]
     lines += ["• " + esc(problem) for problem in report.problems]
-    return "\n".join(lines + ([esc(report.more)] if report.more else []))
+    lines += [esc(report.more)] if report.more else []
+    lines += [esc(report.skipped_heading), *("• " + esc(line) for line in report.skipped)] if report.skipped else []
+    return "\n".join(lines)

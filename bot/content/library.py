@@ -77,14 +77,22 @@ class ContentLibrary:
         async with self._reload_lock:
             if expect is not None and expect == self._catalog.fingerprint:
                 return ReloadResult(self._catalog, None, (), served_already=True)
-            try:
-                catalog, skipped = await asyncio.to_thread(
-                    lambda: (load_catalog(self._content_dir), skipped_files(self._content_dir)))
-            except ContentError as error:
-                return ReloadResult(self._catalog, None, tuple(error.problems))
+            loaded, skipped = await asyncio.to_thread(
+                lambda: (_loaded(self._content_dir), tuple(skipped_files(self._content_dir))))
+            if isinstance(loaded, ContentError):  # its admin hears of the files not read too: maybe why
+                return ReloadResult(self._catalog, None, tuple(loaded.problems), skipped=skipped)
+            catalog = loaded
             if expect is not None and catalog.fingerprint != expect:
                 return ReloadResult(self._catalog, None, ())
             if before_serving is not None:
                 await before_serving(catalog)
             previous, self._catalog = self._catalog, catalog
-            return ReloadResult(self._catalog, self._catalog.changes_since(previous), (), skipped=tuple(skipped))
+            return ReloadResult(self._catalog, self._catalog.changes_since(previous), (), skipped=skipped)
+
+
+def _loaded(content_dir: Path) -> Catalog | ContentError:
+    """load_catalog's catalog, or its error."""
+    try:
+        return load_catalog(content_dir)
+    except ContentError as error:
+        return error

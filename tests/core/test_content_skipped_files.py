@@ -3,6 +3,7 @@ fsdp.yaml.txt as a text editor saved it) is not read, and a reload names each as
 
 from __future__ import annotations
 
+from dataclasses import astuple
 from pathlib import Path
 
 from bot.content.library import ContentLibrary
@@ -49,3 +50,21 @@ async def test_a_reload_names_each_file_it_did_not_read_and_still_serves_the_res
     assert said_in_french.summary.splitlines()[-1] == "2 fichiers de quizzes/ n’ont pas été lus\u00a0:"
     assert said_in_french.problems[1].startswith("fsdp.yaml.txt")
     assert said_in_french.problems[1].endswith("non lu\u00a0: les fichiers de quiz se terminent par .yaml ou .yml")
+
+
+async def test_a_failed_reload_names_the_files_it_did_not_read_too(tmp_path: Path) -> None:
+    """A successful reload and `quiztutor validate` named them; a failed one listed only its problems, so an admin
+    fixing those never heard why their draft saved as notes.txt would not show either."""
+    write(tmp_path, "sample.yaml", a_quiz())
+    library = ContentLibrary.load(tmp_path)
+    write(tmp_path, "broken.yaml", "id: broken\ntitle: [unclosed\n")
+    write(tmp_path, "fsdp.yaml.txt", a_quiz("fsdp"))
+    result = await library.reload()
+    assert not result.ok
+    english = UiTexts.load(default_content_dir() / "locales").for_language("en")
+    report = reload_report(result, english)
+    said = "\n".join(str(value) for value in astuple(report))
+    assert "fsdp.yaml.txt: not read: quiz files end in .yaml or .yml" in said, said
+    assert report.skipped_heading == "1 file in quizzes/ was not read:"
+    assert report.skipped == ("fsdp.yaml.txt: not read: quiz files end in .yaml or .yml",)
+    assert len(report.problems) == 1 and report.problems[0].startswith("broken.yaml: invalid YAML")

@@ -53,10 +53,14 @@ async def test_a_teams_admins_and_developers_may_reload_but_not_its_read_only_me
 async def test_a_reload_of_broken_content_lists_the_problems_and_keeps_the_previous_quizzes(
         bot: RunningBot, fake: FakeDiscord, content_dir: Path) -> None:
     (content_dir / "quizzes" / "broken.yaml").write_text("id: broken\ndifficulty: impossible\n", encoding="utf-8")
+    (content_dir / "quizzes" / "notes.txt").write_text("drafts\n", encoding="utf-8")
     token = await fake.slash("reload", user_id=ADMIN_ID)
     reply = await fake.wait_until(first_answer(fake, token))
     assert "so I kept serving the previous content" in reply.content
     assert "\n• " in reply.content and "broken.yaml" in reply.content
+    # After the problems, as a successful reload says them: maybe why a quiz is missing.
+    assert reply.content.endswith("\n1 file in quizzes/ was not read:\n• notes.txt: not read: quiz files end in "
+                                  ".yaml or .yml"), reply.content
 
     listing = await fake.slash("quizzes", user_id=LEARNER_ID)
     quizzes = await fake.wait_until(first_answer(fake, listing))

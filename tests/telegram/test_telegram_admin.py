@@ -72,6 +72,7 @@ async def test_reload_of_broken_content_keeps_serving_the_previous_content_and_l
     async with running_bot(settings) as engine:
         edit_quiz(content_dir, "collectives", lambda quiz: quiz["questions"][0].update(answer="gossip"))
         edit_quiz(content_dir, "long-options", lambda quiz: quiz["questions"][0]["prompt"].pop("fr"))
+        (content_dir / "quizzes" / "notes.txt").write_text("drafts\n", encoding="utf-8")
         await api.command(ADMIN, "/reload")
         report = (await api.wait_for("sendMessage", 1, for_chat(ADMIN.id)))[0].params["text"]
         _ = engine.localizer_for("en")
@@ -80,6 +81,9 @@ async def test_reload_of_broken_content_keeps_serving_the_previous_content_and_l
                                             "the previous content:", 2))
         assert "gossip" in report and "&#x27;" not in report
         assert "long-options" in report
+        # After the problems, as a successful reload says them: maybe why a quiz is missing.
+        assert report.endswith("\n1 file in quizzes/ was not read:\n• notes.txt: not read: quiz files end in .yaml "
+                               "or .yml"), report
 
         await api.command(AMINATA, "/quiz collectives")  # the previous, valid content is still served
         first = await next_poll(api, AMINATA.id, 1)
