@@ -19,6 +19,7 @@ from adapters.readiness import Readiness, StartUp, database_readiness
 from adapters.runtime import open_services, unavailable_if_failing
 from adapters.serving import serving
 from adapters.settings import ConfigurationError, Settings
+from bot.content.loader import skipped_files
 from bot.engine import QuizEngine
 from bot.metrics import core_error_series
 from storage.held_lock import HeldLock, LockHeld
@@ -59,6 +60,7 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
                 single_processes(settings.resolved_database_url, [platform for _spec, platform in enabled]) as locks, \
                 open_services(settings, metrics=metrics) as services, \
                 database_readiness(services.database) as database_ready:
+            _warn_of_files_not_read(settings)
             adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
             start_up.serving(Readiness(database_ready, [*adapters, *locks]))
             async with serving(services.engine, adapters):
@@ -169,6 +171,15 @@ async def until_stopped(stop: asyncio.Event, supervised: Sequence[Supervised]) -
         for task in waits:
             task.cancel()
     return next((result for task in done if isinstance(result := task.result(), Exception)), None)
+
+
+def _warn_of_files_not_read(settings: Settings) -> None:
+    """Once, as `validate` and /reload name them: an operator must hear why a quiz deployed as fsdp.yaml.txt, or in
+    a folder of quizzes/, is not served."""
+    skipped = skipped_files(settings.content_dir)
+    if skipped:
+        log.warning("%s:\n%s", "1 file in quizzes/ was not read" if len(skipped) == 1 else
+                    f"{len(skipped)} files in quizzes/ were not read", "\n".join(f"  {warning}" for warning in skipped))
 
 
 def _build(spec: PlatformSpec, engine: QuizEngine, platform: PlatformSettings) -> ChatAdapter:
