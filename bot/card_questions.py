@@ -23,7 +23,7 @@ def question_of(catalog: Catalog, card: CardRecord) -> Question | None:
 
 def changed(card: CardRecord, question: Question) -> bool:
     """Whether the question changed materially since the card's last review."""
-    return card.content_hash != question.content_hash
+    return not question.hashed_as(card.content_hash)
 
 
 def as_reviewed(catalog: Catalog, card: CardRecord) -> Question | None:

@@ -80,10 +80,11 @@ def item_statistics(quizzes: Iterable[Quiz], reviews: Iterable[ReviewRecord]) ->
 def _first_answers(quizzes: Sequence[Quiz], reviews: Iterable[ReviewRecord]) -> dict[tuple[int, str, str], _Answer]:
     """(learner, quiz, question) -> the learner's first answer to the current version of the question; learners
     whose first review of it timed out are left out."""
-    current = {(quiz.id, question.id): question.content_hash for quiz in quizzes for question in quiz.questions}
+    current = {(quiz.id, question.id): question for quiz in quizzes for question in quiz.questions}
     first: dict[tuple[int, str, str], ReviewRecord] = {}
     for review in sorted(reviews, key=lambda review: review.reviewed_at):  # stable: ties keep the log's order
-        if current.get((review.quiz_id, review.question_id)) != review.content_hash:
+        question = current.get((review.quiz_id, review.question_id))
+        if question is None or not question.hashed_as(review.content_hash):
             continue
         first.setdefault((review.user_id, review.quiz_id, review.question_id), review)
     return {key: _Answer(review.option_id, review.rating == Rating.Good)

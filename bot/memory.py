@@ -45,9 +45,10 @@ class Memory:
                question: Question, correct: bool | None, now: datetime) -> Reviewed:
         """The card after this answer; a card whose question changed materially starts again as new."""
         digest = question.content_hash  # what it asks, in English: a change there starts its card afresh
-        if card is None or card.content_hash != digest:
+        if card is None or not question.hashed_as(card.content_hash):
             card = CardRecord(user_id, quiz_id, question_id, digest, State.Learning.value, 0, None, None, now, None,
                               card.id if card else None)
+        card.content_hash = digest  # a hash of before option ids were hashed, of this question: now in today's form
         rating = rating_for(correct)
         # card_id: the stored card's; a new one has none until storage assigns it (FSRS doesn't use it to schedule,
         # and an fsrs Card made without an id sleeps a millisecond to invent one).

@@ -22,6 +22,9 @@ EXPLANATION_LIMIT = 200
 QUESTION_TEXT_LIMIT = 1500
 
 _T = TypeVar("_T")
+# What starts a Question.content_hash that hashes each option's text with its id: not a hex digit, so none of the
+# hashes stored before (16 hex digits) has it.
+HASH_MARK = "v2"
 
 
 class _Strict(BaseModel):
@@ -70,9 +73,25 @@ class Question(_Strict):
 
     @cached_property  # the question is frozen, and every card read against the catalog compares it
     def content_hash(self) -> str:
-        """What the question asks, in English: a change here (not a typo in a translation) starts a learner's card
-        for it afresh (bot/memory.py), and until then the card is of a question new to them (bot/card_questions.py).
-        Stored with each card and review: computed as it always was, or every card would look changed."""
+        """What the question asks, in English: its prompt, its answer and each option's text with the option's id
+        (texts swapped between options, the answer's id kept, change what the answer says). A change here (not a
+        typo in a translation) starts a learner's card for it afresh (bot/memory.py), and until then the card is of
+        a question new to them (bot/card_questions.py). Stored with each card and review (16 characters), marked
+        apart from the hashes stored before (``hashed_as``)."""
+        options = sorted(f"{option.id}\x1e{option.text['en']}" for option in self.options)
+        digest = hashlib.sha256("\x1f".join([self.prompt["en"], self.answer, *options]).encode()).hexdigest()
+        return HASH_MARK + digest[:16 - len(HASH_MARK)]
+
+    def hashed_as(self, digest: str) -> bool:
+        """Whether the question is as it was when ``digest``, a content_hash stored with a card or review, was taken.
+        One taken before the options' ids were hashed (unmarked) is compared as it was computed then, or every card
+        would look changed: it can't tell texts swapped between options, and a review stores the hash of now."""
+        if digest.startswith(HASH_MARK):
+            return digest == self.content_hash
+        return digest == self._hash_before_option_ids
+
+    @cached_property
+    def _hash_before_option_ids(self) -> str:
         parts = [self.prompt["en"], self.answer, *sorted(option.text["en"] for option in self.options)]
         return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
 

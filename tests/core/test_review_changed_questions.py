@@ -15,7 +15,7 @@ from tests.core.review_play import ADA, play_collectives, reminder_pass, review_
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
-from tests.support.content import change_answer, edit_question
+from tests.support.content import change_answer, edit_question, swap_option_texts
 
 ADMIN = Actor("telegram", ADMIN_ID)
 ONE_RIGHT = {"sum-everywhere": False, "shards-to-full": False, "english-only": True}
@@ -82,3 +82,18 @@ async def test_progress_counts_what_is_due_when_a_reload_changed_every_question_
     progress = await engine.progress(ADA)
     assert not progress.quizzes  # nothing seen since the change
     assert "3 questions to review today." in progress.notes
+
+
+async def test_options_whose_texts_an_author_swapped_keeping_the_answer_make_a_changed_question(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """The answer's id still named the option, but the option now says what a wrong one said: the learner's card
+    kept its schedule (the question's hash took the options' texts apart from their ids), so the answer they
+    learned stood against the one now served."""
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    await play_collectives(engine, {question_id: True for question_id in ONE_RIGHT})
+    swap_option_texts(content_dir, "sum-everywhere", "all-reduce", "broadcast")
+    assert (await engine.reload(ADMIN)).ok
+    progress = await engine.progress(ADA)
+    assert "1 question to review today." in progress.notes, progress.notes
+    assert progress.quizzes[0].text.endswith("questions seen: 2/3")
+    assert await review_round(engine) == ["collectives/sum-everywhere"]  # the others, unchanged, are not due

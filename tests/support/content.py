@@ -66,3 +66,12 @@ def with_long_options_copies(fixture_content: Path, tmp_path: Path, copies: int)
         (copy / "quizzes" / f"{quiz['id']}.yaml").write_text(yaml.safe_dump(quiz, allow_unicode=True,
                                                                             sort_keys=False), encoding="utf-8")
     return copy
+
+
+def swap_option_texts(content_dir: Path, question_id: str, first: str, second: str) -> None:
+    """One question of ``collectives`` with the texts (in every language) of two options swapped, ids and answer
+    kept: what the answer says changes, a material change."""
+    def swap(question: dict[str, Any]) -> None:
+        options = {option["id"]: option for option in question["options"]}
+        options[first]["text"], options[second]["text"] = options[second]["text"], options[first]["text"]
+    edit_question(content_dir, question_id, swap)
