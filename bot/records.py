@@ -50,6 +50,8 @@ class QuizSession:
     # The answer key a question was shown with (a Telegram quiz poll shows it to the voter), and that question's id:
     # a reload that names another key since asks it again. Only the current question's counts: a replica of a release
     # before these were kept moves the session on and leaves the last question's. None: not shown since kept.
+    # After the id, a space and the question's options_digest as shown: a replica of a release before it was kept
+    # writes the id alone (then read as not known), and reads the two as no id of its questions (key not known).
     asked_question: str | None = None
     asked_answer: str | None = None
 
@@ -61,11 +63,20 @@ class QuizSession:
 
     def shown_key(self, question_id: str) -> str | None:
         """The answer key ``question_id`` was shown with, if it is the one kept; None if not known."""
-        return self.asked_answer if self.asked_question == question_id else None
+        return self.asked_answer if self._asked()[0] == question_id else None
 
-    def shown_with(self, question_id: str, answer: str) -> None:
-        """Keep ``answer`` as the key ``question_id`` is being shown with."""
-        self.asked_question, self.asked_answer = question_id, answer
+    def shown_options(self, question_id: str) -> str | None:
+        """The options_digest ``question_id`` was shown with, if it is the one kept; None if not known."""
+        asked, options = self._asked()
+        return options if asked == question_id else None
+
+    def shown_with(self, question_id: str, answer: str, options: str) -> None:
+        """Keep ``answer`` as the key ``question_id`` is being shown with, and ``options`` as its options_digest."""
+        self.asked_question, self.asked_answer = f"{question_id} {options}", answer
+
+    def _asked(self) -> tuple[str | None, str | None]:
+        question_id, _, options = (self.asked_question or "").partition(" ")
+        return question_id or None, options or None
 
     def advance(self) -> None:
         """Move to the next question; its clock starts only when it is shown."""

@@ -24,9 +24,11 @@ class Verdict:
     correct: bool
 
 
-def order_key(order: Sequence[str]) -> str:
-    """A short name for an order of option ids, that a button can carry (8 hex digits)."""
-    return hashlib.sha256("\n".join(order).encode()).hexdigest()[:8]
+def order_key(order: Sequence[str], options: str | None = None) -> str:
+    """A short name for an order of option ids, and what they say (``options``: Question.options_digest), that a
+    button can carry (8 hex digits). Without ``options``: as buttons sent before it was named carry it."""
+    named = [*order, options] if options is not None else order
+    return hashlib.sha256("\n".join(named).encode()).hexdigest()[:8]
 
 
 def judge(session: QuizSession, question: Question, option_index: int,
@@ -46,9 +48,16 @@ def judge(session: QuizSession, question: Question, option_index: int,
     shown = session.option_orders.get(question.id, [])
     if sorted(shown) != sorted(option.id for option in question.options):
         return Refusal.OPTIONS_CHANGED
+    # What the options say changed: the learner chose a text, which another option's id may hold now.
+    shown_options = session.shown_options(question.id)
+    if shown_options not in (None, question.options_digest):
+        return Refusal.OPTIONS_CHANGED
     if key_shown and session.shown_key(question.id) not in (None, question.answer):  # the poll showed the key it had
         return Refusal.OPTIONS_CHANGED
-    if order is not None and order != order_key(shown):
+    # A message from before the options were last shown says other texts (or another order) with the same key: one
+    # named without its texts is taken only for a question shown before they were kept.
+    if order is not None and order not in (order_key(shown, question.options_digest),
+                                           order_key(shown) if shown_options is None else None):
         return Refusal.OPTIONS_CHANGED
     if not 0 <= option_index < len(shown):
         return Refusal.OUT_OF_RANGE

@@ -63,11 +63,13 @@ class SessionStepper:
                 before = session.option_orders.get(question_id, [])
                 session.option_orders[question_id] = views.shown_options(question, before)
                 if sorted(before) != sorted(session.option_orders[question_id]) \
-                        or session.shown_key(question_id) not in (None, question.answer):
-                    # A reload changed its options or its key since it was shown: a new question to the learner, to
-                    # read afresh, so its clock starts again, not with the seconds the old one had left (maybe 1).
+                        or session.shown_key(question_id) not in (None, question.answer) \
+                        or session.shown_options(question_id) not in (None, question.options_digest):
+                    # A reload changed its options (or what they say) or its key since it was shown: a new question to
+                    # the learner, to read afresh, so its clock starts again, not with the seconds the old one had
+                    # left (maybe 1).
                     session.question_deadline = None
-                session.shown_with(question_id, question.answer)
+                session.shown_with(question_id, question.answer, question.options_digest)
                 now = self._clock()
                 session.updated_at = now
                 if shown and await self._held(uow, session, question_id, any_round=asked_again):

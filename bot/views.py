@@ -77,7 +77,7 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
         deadline=deadline,
         seconds_left=seconds_left,
         words_language=_.language,
-        order_key=order_key(order),
+        order_key=order_key(order, question.options_digest),
     )
 
 

@@ -90,6 +90,13 @@ class Question(_Strict):
             return digest == self.content_hash
         return digest == self._hash_before_option_ids
 
+    @cached_property  # every answer compares it
+    def options_digest(self) -> str:
+        """What the options say, in English, each with its id (12 hex digits): kept with a session's open question,
+        so that an answer on options a reload has since reworded or swapped is asked again, not read by id."""
+        options = sorted(f"{option.id}\x1e{option.text['en']}" for option in self.options)
+        return hashlib.sha256("\x1f".join(options).encode()).hexdigest()[:12]
+
     @cached_property
     def _hash_before_option_ids(self) -> str:
         parts = [self.prompt["en"], self.answer, *sorted(option.text["en"] for option in self.options)]

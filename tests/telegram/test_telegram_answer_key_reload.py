@@ -84,3 +84,31 @@ async def test_a_vote_on_a_question_an_older_replica_asked_is_scored_though_it_l
         progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
         assert [line.text for line in progress.lines] == [
             fr("in progress: {answered} of {total} answered, {correct} right", answered=2, total=3, correct=2)]
+
+
+def _swap_first_two_texts(quiz: dict[str, Any]) -> None:
+    """The first question's all-reduce (its answer) and broadcast options swap their texts; ids and key stay."""
+    options = {option["id"]: option for option in quiz["questions"][0]["options"]}
+    options["all-reduce"]["text"], options["broadcast"]["text"] = (options["broadcast"]["text"],
+                                                                    options["all-reduce"]["text"])
+
+
+async def test_a_vote_on_a_poll_whose_option_texts_a_reload_swapped_is_asked_again_not_scored(
+        api: FakeBotApi, settings: Settings, content_dir: Path) -> None:
+    """The poll showed All-reduce as right; after the swap the option all-reduce says Broadcast: the vote was
+    "Correct! The answer: Broadcast (diffusion)", for a pick of All-reduce."""
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+        edit_quiz(content_dir, "collectives", _swap_first_two_texts)
+        await api.command(ADMIN, "/reload")
+        assert "changed: 1" in (await api.wait_for("sendMessage", 1, for_chat(ADMIN.id)))[0].params["text"]
+
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+        again = await next_poll(api, AMINATA.id, 2)
+        fr = engine.localizer_for("fr")
+        assert again.params["question"].startswith("1/3 ")
+        assert options(again)[correct(again)] == options(first)[options(first).index("Diffusion (broadcast)")]
+        assert fr("This question changed since I showed it to you, so here it is again.") in api.sent_texts(
+            AMINATA.id)
+        assert not any(fr("Correct!") in text for text in api.sent_texts(AMINATA.id))
