@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
@@ -28,6 +29,7 @@ TEXTS_REFUSED = ("not enough rights to send text messages", "have no rights to s
 TOPIC_CLOSED_WORDS = "topic_closed"
 TOPIC_GONE = ("message thread not found", TOPIC_CLOSED_WORDS, "topic_deleted")
 CHAT_NOT_FOUND = "chat not found"  # how Telegram may refuse a private chat never opened (or gone), not only Forbidden
+DELETES_KEPT = 10_000  # polls deleted (or being deleted) lately, not deleted again: see withdraw_poll
 
 
 def chat_not_found(error: BadRequest) -> bool:
@@ -62,6 +64,7 @@ class TelegramChat:
     def __init__(self, bot: Bot, engine: QuizEngine | None = None) -> None:
         self.bot = bot
         self._engine = engine
+        self._deletes: OrderedDict[tuple[str, str], None] = OrderedDict()  # (chat, message): see withdraw_poll
 
     async def html(self, chat_id: str, blocks: list[str], keyboard: InlineKeyboardMarkup | None = None, *,
                    follow: bool = True) -> None:
@@ -125,13 +128,26 @@ class TelegramChat:
     async def withdraw_poll(self, chat_id: str, message_id: str) -> bool:
         """Delete a poll of the bot's instead of closing it: a closed quiz poll shows its answer; whether it was
         deleted. Best effort: one that can't be deleted any more (gone already; Telegram lets a bot delete only
-        what it sent in the last 48 hours) is left as it is, as stopping it would show the answer it was to keep."""
+        what it sent in the last 48 hours) is left as it is, as stopping it would show the answer it was to keep.
+        One deleted (or being deleted) by another call is not deleted again, and False: two paths may read its link
+        before either marks it withdrawn (a game setting its player's polls aside as the learner leaves that quiz),
+        and Telegram would refuse the second; the first call's caller does what follows a deletion."""
+        key = (chat_of(chat_id), message_id)
+        if key in self._deletes:
+            return False
+        self._deletes[key] = None
+        while len(self._deletes) > DELETES_KEPT:
+            self._deletes.popitem(last=False)
+        deleted = False
         try:
             await self.bot.delete_message(chat_of(chat_id), int(message_id))
+            deleted = True
         except TelegramError as error:
             log.info("could not delete poll message %s in chat %s: %s", message_id, chat_id, error)
-            return False
-        return True
+        finally:
+            if not deleted:  # still there: a later try may delete it
+                self._deletes.pop(key, None)
+        return deleted
 
     async def close_linked_poll(self, link: MessageLink) -> bool:
         """The poll that asked a learner's question, where its link knows the message (stored since 0006); one
