@@ -110,6 +110,9 @@ class TelegramGameSurface:
                     if polls_refused(error):  # the group's settings don't let members send polls
                         raise ChatRefused(N_("Send Polls")) from error  # the engine says it in the game's language
                     raise
+                except MaybeCarriedOut:  # up perhaps, its id unknown: its votes are found by the voters' question
+                    self._polls.lost(question.game_id, question.position)
+                    raise
                 poll_id = message.poll.id if message.poll is not None else None
                 if poll_id is not None:
                     self._polls.add(poll_id, question.game_id, question.position)

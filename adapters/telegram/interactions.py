@@ -73,6 +73,8 @@ class Interactions:
         if isinstance(result, Notice) and result.code is NoticeCode.NOT_A_QUIZ_MESSAGE:
             # Telegram only sends answers to the bot's own polls: a group game's or another learner's that lost its
             # link (sendPoll's answer never came back, or the process died before storing it). Not the voter's.
+            if await games.votes.vote_on_lost(actor, answer.user, answer.poll_id, answer.option_ids[0]):
+                return  # the game's whose poll went out unheard
             log.info("%s user %s voted on poll %s, which no quiz or game knows (its link was lost): ignored",
                      actor.platform, actor.user_id, answer.poll_id)
         if isinstance(result, Notice) and result.code is NoticeCode.IN_A_GAME and result.chat_id is not None:

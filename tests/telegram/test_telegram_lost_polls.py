@@ -1,6 +1,7 @@
 """A poll whose link was never stored (Telegram made it, but sendPoll's answer failed or the process died before
-storing the link; or a very fast voter). Only its own learner's vote asks its question again: a vote on a group
-game's lost poll, or on another learner's, is the voter's own question's only if that one could be lost too."""
+storing the link; or a very fast voter). Only its own learner's vote asks its question again: a vote on another
+learner's lost poll is the voter's own question's only if that one could be lost too, and one on a group game's
+counts in that game (test_telegram_game_lost_poll.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from tests.telegram.telegram_harness import (
 LOST_NOTE_FR = "J’ai perdu la trace de ce sondage\u00a0; voici de nouveau la question."
 LOST_NOTE = "I lost track of that poll, so here is the question again."
 PROGRESS_FR = "Votre progression"
+GAMES_PLAYED_FR = "Parties de groupe\u00a0: 1 jouée"
 BAD_GATEWAY = (502, "Bad Gateway")  # Telegram's front, for a server that made the poll all the same
 
 
@@ -58,9 +60,11 @@ async def test_a_vote_on_her_own_poll_that_was_never_linked_gets_the_question_ag
         assert third.params["question"].startswith("3/3")
 
 
-async def test_a_vote_on_a_group_games_unlinked_poll_asks_the_voters_own_question_nowhere(
+async def test_a_vote_on_a_group_games_unlinked_poll_counts_in_the_game_and_asks_her_own_question_nowhere(
         api: FakeBotApi, settings: Settings) -> None:
-    """Before, her own quiz's question came again with "I lost track of that poll", though she never touched it."""
+    """Before, her own quiz's question came again with "I lost track of that poll", though she never touched it;
+    then her vote was dropped unheard, while the game waited for it. It counts in the game (she joins it by
+    answering, as on any of its polls), and her own question is not asked again."""
     async with running_bot(settings):
         await api.command(AMINATA, "/quiz collectives")  # her own quiz, in private: its poll linked
         mine = await next_poll(api, AMINATA.id, 1)
@@ -70,12 +74,13 @@ async def test_a_vote_on_a_group_games_unlinked_poll_asks_the_voters_own_questio
         await press(api, JUMA, f"gb:{game_id}", GROUP)
         lost = await unheard_poll(api, GROUP.id)
         await api.settle()
-        in_group, texts = len(group_calls(api, GROUP)), len(api.sent_texts(AMINATA.id))
+        in_group = len(group_calls(api, GROUP))
         await api.answer_poll(AMINATA, poll_id(lost), [correct(lost)])
         await after_her_vote(api)
         assert api.polls(AMINATA.id) == [mine]
-        assert len(api.sent_texts(AMINATA.id)) == texts + 1  # her /progress only
-        assert len(group_calls(api, GROUP)) == in_group
+        assert LOST_NOTE_FR not in api.sent_texts(AMINATA.id)
+        assert GAMES_PLAYED_FR in api.sent_texts(AMINATA.id)[-1]  # her /progress: the game's answer counted
+        assert len(group_calls(api, GROUP)) == in_group  # Juma's answer is still awaited
 
 
 async def test_a_vote_on_another_learners_unlinked_poll_asks_nothing_and_his_own_vote_asks_again(
