@@ -1,11 +1,12 @@
 """The game polls this process sent, and the ones being sent right now.
 
 A vote names only its poll. Telegram may deliver it before sendPoll has even returned: a vote on a poll nobody
-knows waits for the sends under way, then looks again. A known poll names its game and question at once (the
-vote then waits for the game's lock, which its sender holds until the poll's link is stored), and skips the
-look-up among learners' own quizzes. Polls sent before a restart, or by another process, are found in the
-database instead. A poll that went out unheard (sendPoll carried out, its answer lost: its id never known) is
-remembered by its game's question, which a vote on a poll nobody knows may be for (see GameVotes.vote_on_lost).
+knows waits for the sends under way as it came in (once), then looks again. A known poll names its game and
+question at once (the vote then waits for the game's lock, which its sender holds until the poll's link is
+stored), and skips the look-up among learners' own quizzes. Polls sent before a restart, or by another process,
+are found in the database instead. A poll that went out unheard (sendPoll carried out, its answer lost: its id
+never known) is remembered by its game's question, which a vote on a poll nobody knows may be for (see
+GameVotes.vote_on_lost).
 """
 
 from __future__ import annotations
@@ -17,28 +18,26 @@ from collections.abc import AsyncIterator
 
 KEEP = 10_000  # recent poll ids remembered; older ones are found in the database
 SETTLE_TIMEOUT = 10.0  # seconds a vote waits for sends under way
+Sends = frozenset[asyncio.Event]  # game polls being sent at one moment, each set once its send is over
 LOST_KEPT = 100  # games whose latest poll went out unheard, remembered (a game asks no two questions at once)
 
 
 class GamePolls:
     def __init__(self) -> None:
         self._known: OrderedDict[str, tuple[str, int]] = OrderedDict()  # poll id -> (game id, question's place)
-        self._sending = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
+        self._under_way: set[asyncio.Event] = set()  # one per game poll being sent, set once it is over
         self._lost: OrderedDict[str, int] = OrderedDict()  # game id -> its question whose poll went out unheard
 
     @contextlib.asynccontextmanager
     async def sending(self) -> AsyncIterator[None]:
         """Around sending a game poll and storing its link."""
-        self._sending += 1
-        self._idle.clear()
+        over = asyncio.Event()
+        self._under_way.add(over)
         try:
             yield
         finally:
-            self._sending -= 1
-            if not self._sending:
-                self._idle.set()
+            self._under_way.discard(over)
+            over.set()
 
     def add(self, poll_id: str, game_id: str, position: int) -> None:
         self._known[poll_id] = (game_id, position)
@@ -65,11 +64,14 @@ class GamePolls:
     def get(self, poll_id: str) -> tuple[str, int] | None:
         return self._known.get(poll_id)
 
-    @property
-    def busy(self) -> bool:
-        return self._sending > 0
+    def under_way(self) -> Sends:
+        """The game polls being sent now: a vote coming in may be on one of theirs, not on one sent after it
+        (Telegram took it on a poll it had made)."""
+        return frozenset(self._under_way)
 
-    async def settled(self) -> None:
-        """Wait until no game poll is being sent (or the settle timeout passed)."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._idle.wait(), SETTLE_TIMEOUT)
+    async def settled(self, sends: Sends) -> None:
+        """Wait until those sends are over (or the settle timeout passed), not for any sent since: in busy groups
+        game polls go out one after another, and a vote waiting for none to be under way waited its whole time."""
+        if sends:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*(over.wait() for over in sends)), SETTLE_TIMEOUT)

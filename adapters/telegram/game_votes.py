@@ -41,17 +41,19 @@ class GameVotes:
     def stage(self, chat_id: str) -> TelegramGameSurface:
         return TelegramGameSurface(self._chat, chat_id, self.polls)
 
-    async def vote(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
+    async def vote(self, actor: Actor, user: User, poll_id: str, option: int, *, wait: bool = True) -> bool:
         """A vote on a game poll, scored; False when the poll is no game's (the caller tries learners' quizzes). The
         poll closes itself at the question's time (open_period): a vote it took was cast in time, however late it
-        comes in (kept while the bot was down)."""
+        comes in (kept while the bot was down). ``wait``: for a poll nobody knows, for the game polls being sent
+        now (the caller's first look only: its later looks are for another process's link)."""
         known = self.polls.get(poll_id)
         if known is None:  # sent before a restart, or by another process: its link is stored
+            sends = self.polls.under_way() if wait else frozenset()  # as it came in: not those sent after
             if await self._vote_on_stored(actor, user, poll_id, option):
                 return True
-            if not self.polls.busy:
+            if not sends:
                 return False
-            await self.polls.settled()  # or one being sent right now, whose vote beat sendPoll's reply
+            await self.polls.settled(sends)  # or one being sent right now, whose vote beat sendPoll's reply
             known = self.polls.get(poll_id)
             if known is None:
                 return await self._vote_on_stored(actor, user, poll_id, option)

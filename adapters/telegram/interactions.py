@@ -87,8 +87,8 @@ class Interactions:
                           where: Target) -> AnswerOutcome | Notice | None:
         """A vote on a learner's quiz poll (its outcome), or on a group game's (None). A poll nobody knows is
         looked for again after short waits: with webhook replicas, another process may have sent it a moment
-        ago and not stored its link yet."""
-        for delay in (*self._link_grace, None):
+        ago and not stored its link yet. Only the first look waits for this process's game polls being sent."""
+        for look, delay in enumerate((*self._link_grace, None)):
             # A quiz poll: Telegram marks its right option for the voter as the vote lands. A timed one is sent with
             # open_period (surface.py), and Telegram takes no vote once it closed: one it delivers was cast in time,
             # however long it waited for us (a restart). An untimed one has no deadline to be late for.
@@ -96,7 +96,7 @@ class Interactions:
                                                        closes_at_deadline=True)
             if not (isinstance(result, Notice) and result.code in NO_SUCH_POLL):
                 return result
-            if await self._commands.games.votes.vote(actor, user, poll_id, option):
+            if await self._commands.games.votes.vote(actor, user, poll_id, option, wait=not look):
                 return None
             if delay is None:
                 return result

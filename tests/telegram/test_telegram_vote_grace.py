@@ -3,8 +3,11 @@ moment ago and not stored its link. It is looked for again a few times before co
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+from adapters.telegram.game_polls import GamePolls
+from adapters.telegram.game_votes import GameVotes
 from adapters.telegram.interactions import Interactions
 from bot.replies import Actor, Notice, NoticeCode
 
@@ -33,20 +36,20 @@ class Games:
         self.looks = 0
         self._after = game_poll_after
 
-    async def vote(self, actor: Actor, user: Any, poll_id: str, option: int) -> bool:
+    async def vote(self, actor: Actor, user: Any, poll_id: str, option: int, *, wait: bool = True) -> bool:
         self.looks += 1
         return self._after is not None and self.looks > self._after
 
 
 class GroupGames:
-    def __init__(self, votes: Games) -> None:
+    def __init__(self, votes: Games | GameVotes) -> None:
         self.votes = votes
 
 
 class Commands:
     """The one part of the adapter's commands a vote needs: its group games' votes."""
 
-    def __init__(self, games: Games) -> None:
+    def __init__(self, games: Games | GameVotes) -> None:
         self.games = GroupGames(games)
 
 
@@ -74,4 +77,49 @@ async def test_a_game_poll_linked_a_moment_later_is_voted_on() -> None:
 async def test_a_poll_never_linked_is_lost_after_the_last_look() -> None:
     engine = Engine([])
     result = await interactions_with(engine, Games())._score_vote(ACTOR, None, "p", 0, None)  # type: ignore[arg-type]
+    assert result is LOST and engine.asked == len(NO_WAIT) + 1
+
+
+class NoStoredGamePolls:
+    """The engine's games: no game's poll is linked in the database."""
+
+    async def vote_on_message(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+class EngineWithGames(Engine):
+    games = NoStoredGamePolls()
+
+
+class NoBot:
+    bot = None  # nobody is asked whether they are in a chat: no vote here adds a player
+
+
+async def test_a_vote_waits_once_and_only_for_the_game_polls_under_way_as_it_came_in() -> None:
+    """A vote on a poll nobody knows may be on a game poll whose sendPoll hasn't returned yet: it waits for the
+    game polls being sent as it comes in (Telegram can't have taken a vote on a poll sent later), and only once.
+    Before, each of its four looks waited until no game poll at all was being sent (up to 10 s each): in busy
+    groups, polls sent one after another, so the voter's reply (their lost poll asked again) came 40 s late,
+    and their next updates waited behind it."""
+    polls = GamePolls()
+    engine = EngineWithGames([])
+    votes = GameVotes(engine, NoBot(), polls)  # type: ignore[arg-type]
+    interactions = Interactions(engine, None, Commands(votes), link_grace=NO_WAIT)  # type: ignore[arg-type]
+    first_over, second_over = asyncio.Event(), asyncio.Event()
+
+    async def send(over: asyncio.Event) -> None:
+        async with polls.sending():
+            await over.wait()
+    first = asyncio.create_task(send(first_over))
+    await asyncio.sleep(0.05)  # under way
+    vote = asyncio.create_task(interactions._score_vote(ACTOR, None, "p", 0, None))  # type: ignore[arg-type]
+    await asyncio.sleep(0.1)  # the vote came in, and waits for the first send
+    second = asyncio.create_task(send(second_over))  # a poll sent after the vote came in
+    await asyncio.sleep(0.05)
+    first_over.set()
+    try:
+        result = await asyncio.wait_for(vote, 5)  # not held by the second send
+    finally:
+        second_over.set()
+        await asyncio.gather(first, second)
     assert result is LOST and engine.asked == len(NO_WAIT) + 1
