@@ -95,6 +95,13 @@ def list_number(text: str) -> int | None:
     return ascii_number(_unbracketed(text).removeprefix("+"))  # "+2" is 2, as Python and a calculator read it
 
 
+def listed_id(text: str) -> str | None:
+    """A quiz's id as the list shows it, in brackets: ``"[2]"`` -> ``"2"``, so that a quiz whose id is a number can
+    be named though the number alone picks the list's place; anything else -> None."""
+    text = half_width(text).strip()
+    return text[1:-1].strip() if len(text) > 2 and text.startswith("[") and text.endswith("]") else None
+
+
 def number_like(text: str) -> bool:
     """Whether ``text`` is a whole number as ``list_number`` reads one, of any length or sign (``"-1"``,
     ``"(+7)"``, ``"99999999999999999999"``): no quiz's name, but a number off the list."""

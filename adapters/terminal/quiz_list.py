@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adapters.terminal import render, words
-from adapters.terminal.commands import list_number, number_like
+from adapters.terminal.commands import list_number, listed_id, number_like
 from adapters.terminal.talk import Talk
 from bot.replies import Notice, NoticeCode, QuizList
 
@@ -31,6 +31,8 @@ class QuizLists:
 
     async def listed(self, reference: str | None) -> str | None:
         """``2`` (``(2)``, ``2.``) wherever a quiz is named: the second of the list shown last, else of ``quizzes``'."""
+        if (named := listed_id(reference or "")) is not None:  # "[2]", an id as listed: its quiz, be the id a number
+            return named
         number = list_number(reference or "")
         if number is not None and not self.quiz_ids:
             await self.listing()
