@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime, timedelta
 
 from bot.i18n import Localizer
@@ -45,6 +46,13 @@ class QuestionTimer:
         await uow.answers.add(AnswerRecord(session.id, question_id, None, False, now))
         session.advance()
         return time_up_notice(number, _)
+
+
+def whole_seconds(left: float) -> int:
+    """The time left to answer as said with a question and given to its poll, on every platform and each time it is
+    shown (first, resumed, shown again in the terminal): whole seconds rounded down, so "1 second" is a whole
+    second; never below 0."""
+    return max(0, math.floor(left))
 
 
 def time_up_notice(number: int, _: Localizer) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from datetime import datetime
 from functools import lru_cache
@@ -18,6 +17,7 @@ from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.scoring import order_key
 from bot.sessions import questions_to_retry
 from bot.text import shorten_words
+from bot.time_limits import whole_seconds
 
 SUMMARY_PROMPT_CHARS = 70
 
@@ -60,7 +60,7 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
     texts = {option.id: option.text[language] for option in question.options}
     number, total = session.position + 1, len(session.question_ids)
     deadline = session.question_deadline
-    seconds_left = max(0, math.ceil((deadline - now).total_seconds())) if deadline and now else None
+    seconds_left = whole_seconds((deadline - now).total_seconds()) if deadline and now else None
     return QuestionView(
         session_id=session.id,
         quiz_id=quiz.id,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
@@ -13,6 +12,7 @@ from adapters.terminal.words import choose_a_quiz, due_for_review, more_due_toda
 from bot.delivery import Asked
 from bot.i18n import Localizer
 from bot.replies import Feedback, Profile, QuestionView, Summary
+from bot.time_limits import whole_seconds
 
 
 class TerminalSurface:
@@ -59,12 +59,12 @@ class TerminalSurface:
 
     def show_again(self) -> None:
         """The open question once more (a long listing scrolled it away): without its notices, said when it was
-        first shown, and with the whole seconds now left to answer it (rounded down: "1 second" is one second)."""
+        first shown, and with the whole seconds now left to answer it, counted as when the engine showed it."""
         question = self.question
         if question is None:
             return
         left = self.seconds_left()
-        seconds = question.seconds_left if left is None else max(0, math.floor(left))
+        seconds = question.seconds_left if left is None else whole_seconds(left)
         self._io.write(render.question(replace(question, notices=(), seconds_left=seconds),
                                        self._words(question.words_language)))
 

@@ -1,0 +1,46 @@
+"""A resumed question says its time left as the engine counts it, and the terminal's "shown again" as it does: one
+rule (whole seconds, rounded down), so 59.4 s left is not said as 60 and then, a moment later, 59."""
+
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+from pathlib import Path
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from adapters.terminal.lines import ScriptedLineIO
+from adapters.terminal.player import TerminalPlayer
+from bot.replies import Actor
+from tests.fakes.clock import FixedClock
+
+FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
+
+
+class PausingTyper(ScriptedLineIO):
+    """Takes the next of ``pauses`` on the test's clock to type each line."""
+
+    def __init__(self, lines: list[str], clock: FixedClock, pauses: list[timedelta]) -> None:
+        super().__init__(lines)
+        self._clock = clock
+        self._pauses = pauses
+
+    async def read_line(self, prompt: str) -> str | None:
+        if self._pauses:
+            self._clock.advance(self._pauses.pop(0))
+        return await super().read_line(prompt)
+
+
+async def test_a_resumed_question_and_the_same_shown_again_say_the_same_time_left(tmp_path: Path) -> None:
+    clock = FixedClock()
+    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=60)
+    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+        # "quiz" 0.6 s in: the engine resumes question 1 with 59.4 s left; "help" at once: it is shown again.
+        io = PausingTyper(["quiz", "help", "quit"], clock, [timedelta(seconds=0.6), timedelta(0)])
+        await TerminalPlayer(services.engine, Actor("terminal", "tester", "terminal"), io, clock).play(
+            quiz="collectives")
+    resumed = io.transcript.split("Carrying on with")[1]
+    resumed_time, again = resumed.split("list the quizzes")
+    assert "(59 seconds to answer)" in resumed_time, resumed_time
+    assert "(59 seconds to answer)" in again.split("Your answer")[0], again
+
