@@ -30,6 +30,18 @@ class OpenQuestion:
             await asyncio.sleep(left)
         await self.catch_up()
 
+    async def run_out(self) -> None:
+        """A question the engine showed with no whole second left to answer it was held back (TerminalSurface.show):
+        wait it out, so the engine finds the time up too, then its "Time's up!" and the next question."""
+        screen = self._talk.screen
+        held_back, screen.held_back = screen.held_back, None
+        if held_back is None or screen.question is not held_back:  # another shown since: that one is open
+            return
+        left = screen.seconds_left()
+        if left is not None and left > 0:
+            await asyncio.sleep(left)
+        await self.catch_up()
+
     async def catch_up(self) -> None:
         """The question shown here was answered elsewhere: show the one that is open now, if any."""
         talk = self._talk

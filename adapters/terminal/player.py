@@ -60,6 +60,7 @@ class TerminalPlayer:
             if self._screen.question is None:  # no quiz in progress: the questions due for review, if any
                 await self._screen.say_due(await self._engine.profile(self._actor, with_due=True))
             while True:
+                await self._open.run_out()  # before the prompt that would ask for its answer
                 line = await self._io.read_line(self._prompt())
                 if line is None or not await self._handle_safely(line):
                     break

@@ -24,6 +24,7 @@ class TerminalSurface:
         self._words = words
         self._clock = clock
         self.question: QuestionView | None = None  # the question a typed answer goes to
+        self.held_back: QuestionView | None = None  # shown with no whole second left to answer it: not offered
 
     @property
     def chat_id(self) -> str | None:
@@ -48,6 +49,11 @@ class TerminalSurface:
 
     def show(self, question: QuestionView) -> None:
         self.question = question
+        if question.deadline is not None and question.seconds_left == 0:
+            # Resumed just before its deadline: "(0 seconds to answer)" offers what nobody can answer in time. The
+            # player waits it out, then shows the engine's "Time's up!" and the next question (OpenQuestion.run_out).
+            self.held_back = question
+            return
         self._io.write(render.question(question, self._words(question.words_language)))
 
     def seconds_left(self) -> float | None:
