@@ -70,6 +70,7 @@ class QuizEngine:
         asked at once together (SQLite's one writer; bot/link_writer.py). ``shared_unit_of_work``: units of work
         that may share a transaction with other learners', for answers (bot/turns.py)."""
         self._texts = texts
+        self.admins = admins  # who may run admin commands: an adapter may replace those it found (a Discord team)
         # What adapters and sweepers count and time too (the engine only passes it along).
         self.metrics: Metrics = metrics or NullMetrics()
         self.retry_policy = RetryPolicy(rng, on_busy=lambda: self.metrics.error(EVERY_PLATFORM, STORAGE_BUSY))

@@ -33,6 +33,7 @@ from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond_quietly
 from adapters.discord.spec import DiscordSettings
 from adapters.discord.stopping import HandlersUnderWay
+from adapters.discord.team_admins import ApplicationAdmins
 from adapters.discord.translator import CommandTranslator
 from adapters.discord.votes import VoteHandler
 from adapters.error_kinds import EVENT_FAILED, HANDLER_FAILED
@@ -56,18 +57,6 @@ def is_stale_click(interaction: discord.Interaction) -> bool:
         return False
     custom_id = str(interaction.data.get("custom_id", ""))
     return not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
-
-
-def owner_ids(application: discord.AppInfo | None) -> set[int]:
-    """The application's owner, or its team's admins and developers (as discord.py's own Bot counts them), once
-    they joined it: an invitation not yet accepted (it may be declined) gives no say over the team's apps."""
-    if application is None:
-        return set()
-    if application.team is not None:
-        roles = (discord.TeamMemberRole.admin, discord.TeamMemberRole.developer)
-        return {member.id for member in application.team.members
-                if member.role in roles and member.membership_state is discord.TeamMembershipState.accepted}
-    return {application.owner.id}
 
 
 async def end_held_back_ready(state: Any) -> None:
@@ -113,19 +102,20 @@ class QuizClient(discord.Client):
         self.polls = PollPlay(self, settings.poll_hours)
         self.votes = VoteHandler(engine, self, self.polls)
         self.catch_up = VoteCatchUp(engine, self, self.votes)
-        self.handlers = CommandHandlers(engine, self.polls)
-        self.games = GameHandlers(engine, self)
+        self.team_admins = ApplicationAdmins(self, engine)  # the application's team, as admins
+        self.handlers = CommandHandlers(engine, self.polls, self.team_admins)
+        self.games = GameHandlers(engine, self, self.team_admins)
         suggestions = counted_suggestions(self.metrics, self.handlers.quiz_choices)
         register_commands(self.tree, self.handlers, self.games, suggestions)
         register_game_commands(self.tree, engine, self.games, suggestions)
         self.tree.error(tree_error_handler(engine))
 
     async def setup_hook(self) -> None:
-        """After login, before the gateway: translations, restart-proof buttons, and the owner as admin."""
+        """After login, before the gateway: translations, restart-proof buttons, and the owner (or team) as admins,
+        as login read them (read again as team_admins says)."""
         await self.tree.set_translator(CommandTranslator(self.engine.localizer_for))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        for user_id in owner_ids(self.application):
-            self.engine.allow_admin(PLATFORM, str(user_id))
+        self.team_admins.found(self.application)
 
     async def handle_answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
                                   option_index: int, order: str | None) -> None:

@@ -17,15 +17,15 @@ from bot.languages import NATIVE_NAMES
 
 
 class NotAdmin(app_commands.CheckFailure):
-    """Raised by the /reload check for anyone but the configured admins and the application's owner."""
+    """Raised by the /reload check for anyone but the configured admins and the application's owner (or team)."""
 
 
 def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers, games: GameHandlers,
                       autocomplete_quiz: Suggest) -> None:
     """``autocomplete_quiz``: the quiz names suggested as a user types one (see counting.counted_suggestions)."""
-    def admin_only(interaction: Interaction) -> bool:
+    async def admin_only(interaction: Interaction) -> bool:
         # default_permissions only hides a command, and servers can override it: this check enforces.
-        if not handlers.is_admin(interaction):
+        if not await handlers.is_admin(interaction):
             raise NotAdmin()
         return True
 

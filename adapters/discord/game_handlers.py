@@ -14,6 +14,7 @@ from adapters.discord.game_buttons import open_view
 from adapters.discord.game_surface import ChannelGameSurface
 from adapters.discord.render import plain, which_quiz
 from adapters.discord.respond import respond, respond_plain
+from adapters.discord.team_admins import ApplicationAdmins
 from adapters.discord.translator import command_name_for
 from bot.engine import QuizEngine
 from bot.games.delivery import Stage
@@ -41,9 +42,18 @@ def discord_words(engine: QuizEngine, notice: Notice) -> Notice:
 
 
 class GameHandlers:
-    def __init__(self, engine: QuizEngine, client: discord.Client) -> None:
+    def __init__(self, engine: QuizEngine, client: discord.Client, team_admins: ApplicationAdmins) -> None:
         self._engine = engine
         self._client = client
+        self._team_admins = team_admins
+
+    async def moderates(self, interaction: discord.Interaction) -> bool:
+        """Whether they may manage the server; if not, the bot's admins (who may too) as the application's team is
+        now, if it may have changed for them."""
+        if moderates(interaction):
+            return True
+        await self._team_admins.settle(interaction)
+        return False
 
     def stage(self, interaction: discord.Interaction) -> Stage:
         """Game messages for a chat; the interaction's own channel as it described it (a thread not cached is
@@ -95,8 +105,8 @@ class GameHandlers:
     async def stop(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        refused = await self._engine.games.stop(actor, interaction.user.display_name, moderates(interaction),
-                                                self.stage(interaction))
+        refused = await self._engine.games.stop(actor, interaction.user.display_name,
+                                                await self.moderates(interaction), self.stage(interaction))
         if refused is not None:
             await respond_plain(interaction, discord_words(self._engine, refused).text)
             return
@@ -106,7 +116,7 @@ class GameHandlers:
     async def skip(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        moved = await self._engine.games.skip(actor, moderates(interaction), self.stage(interaction))
+        moved = await self._engine.games.skip(actor, await self.moderates(interaction), self.stage(interaction))
         if isinstance(moved, Notice):
             await respond_plain(interaction, discord_words(self._engine, moved).text)
             return
@@ -135,7 +145,7 @@ class GameHandlers:
             await respond(interaction, plain((await self._engine.set_language(actor, choice)).text))
             return
         notice = await self._engine.games.set_chat_language(actor, str(interaction.guild_id), choice,
-                                                            moderates(interaction))
+                                                            await self.moderates(interaction))
         if notice.code is NoticeCode.NOT_ALLOWED:  # the engine's words are Telegram's: a group admin, a private chat
             _ = self._engine.localizer_for(notice.language)
             notice = Notice(_("Only members who can manage this server can change its language. Set your own with "
@@ -148,7 +158,8 @@ class GameHandlers:
         name = interaction.user.display_name
         if verb == "begin":  # a start shows itself in the channel; only a refusal needs words
             await interaction.response.defer()
-            refused = await self._engine.games.begin(actor, game_id, moderates(interaction), self.stage(interaction))
+            refused = await self._engine.games.begin(actor, game_id, await self.moderates(interaction),
+                                                     self.stage(interaction))
             if refused is not None:  # privately, its commands spelled as the presser's client shows them
                 await respond(interaction, plain(discord_words(self._engine, refused).text))
             return

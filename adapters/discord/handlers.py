@@ -28,6 +28,7 @@ from adapters.discord.polls import PollPlay
 from adapters.discord.reminders import confirmed_by_dm
 from adapters.discord.respond import respond, respond_plain
 from adapters.discord.surfaces import ChannelSurface, PrivateSurface
+from adapters.discord.team_admins import ApplicationAdmins
 from adapters.discord.translator import command_name_for
 from adapters.left_open import closing_left_open
 from bot.delivery import Surface, Target
@@ -51,9 +52,10 @@ def polls_refused_here(interaction: discord.Interaction) -> bool:
 
 
 class CommandHandlers:
-    def __init__(self, engine: QuizEngine, polls: PollPlay) -> None:
+    def __init__(self, engine: QuizEngine, polls: PollPlay, team_admins: ApplicationAdmins) -> None:
         self._engine = engine
         self._polls = polls
+        self._team_admins = team_admins
 
     async def quiz(self, interaction: discord.Interaction, reference: str | None, private: bool) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -248,7 +250,8 @@ class CommandHandlers:
         await respond_plain(interaction, text)
 
     async def reload(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.response.is_done():  # deferred already if the application's team was read again
+            await interaction.response.defer(ephemeral=True, thinking=True)
         report = await self._engine.reload(interaction_actor(interaction))
         lines = [render.plain(report.summary), *(f"• {render.plain(problem)}" for problem in report.problems)]
         lines += [render.plain(report.more)] if report.more else []
@@ -256,5 +259,7 @@ class CommandHandlers:
             if report.skipped else []
         await respond(interaction, "\n".join(lines))
 
-    def is_admin(self, interaction: discord.Interaction) -> bool:
+    async def is_admin(self, interaction: discord.Interaction) -> bool:
+        """For an admin-only command: as the application's team is now, if it may have changed for them."""
+        await self._team_admins.settle(interaction)
         return self._engine.is_admin(interaction_actor(interaction))
