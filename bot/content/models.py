@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Annotated, Literal, TypeVar
 
@@ -94,7 +94,18 @@ class Question(_Strict):
     def options_digest(self) -> str:
         """What the options say, in English, each with its id (12 hex digits): kept with a session's open question,
         so that an answer on options a reload has since reworded or swapped is asked again, not read by id."""
-        options = sorted(f"{option.id}\x1e{option.text['en']}" for option in self.options)
+        digest = self.options_digest_of(option.id for option in self.options)
+        assert digest is not None  # every option is its own
+        return digest
+
+    def options_digest_of(self, option_ids: Iterable[str]) -> str | None:
+        """options_digest of these options alone (a game's, as it showed them: one a reload added since is not
+        among them); None if one of them is gone."""
+        texts = {option.id: option.text["en"] for option in self.options}
+        ids = list(option_ids)
+        if not all(option_id in texts for option_id in ids):
+            return None
+        options = sorted(f"{option_id}\x1e{texts[option_id]}" for option_id in ids)
         return hashlib.sha256("\x1f".join(options).encode()).hexdigest()[:12]
 
     @cached_property

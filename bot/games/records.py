@@ -48,7 +48,9 @@ class GameRecord:
     # The answer a question was asked with, as its poll showed it (a Telegram quiz poll marks it), and that
     # question: a reload since may name another, and votes are judged by what the players saw. Kept with its
     # question's id: a replica of an older version asking the next one leaves them behind, and the next question
-    # may have an option of the same id. None: asked before this was kept.
+    # may have an option of the same id. None: asked before this was kept. After the id, a space and the question's
+    # options_digest as asked: a replica of a release before it was kept writes the id alone (then read as not
+    # known), and reads the two as no id of its questions (its answer as asked not known).
     asked_question: str | None = None
     asked_answer: str | None = None
 
@@ -57,6 +59,20 @@ class GameRecord:
         if self.position >= len(self.question_ids):
             return None
         return self.question_ids[self.position]
+
+    def asked_with(self, question_id: str, answer: str, options: str) -> None:
+        """Keep ``answer`` as the answer ``question_id`` is asked with, and ``options`` as its options_digest."""
+        self.asked_question, self.asked_answer = f"{question_id} {options}", answer
+
+    @property
+    def asked_id(self) -> str | None:
+        """The question asked_answer is the answer of."""
+        return (self.asked_question or "").partition(" ")[0] or None
+
+    @property
+    def asked_options(self) -> str | None:
+        """The options_digest the question asked_id was asked with; None if not known."""
+        return (self.asked_question or "").partition(" ")[2] or None
 
     def has_closed(self, position: int) -> bool:
         """Whether the question at ``position`` was asked and closed: only then may its answer be told."""

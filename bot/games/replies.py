@@ -115,7 +115,7 @@ class VoteRefused(StrEnum):
 
     CLOSED = "closed"  # the question had closed (or the game moved on)
     OVER = "over"  # the game had ended (finished, or stopped): its podium or stop notice told everyone
-    REMOVED = "removed"  # a reload removed the question while it was open
+    REMOVED = "removed"  # a reload removed the question while it was open, or changed what its options say
     NO_SUCH_OPTION = "no_such_option"
     OTHER_CHAT = "other_chat"  # the voter isn't in the game's chat (a poll forwarded out of it)
     ELSEWHERE = "elsewhere"  # the voter plays the same quiz in a game elsewhere

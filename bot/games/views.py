@@ -92,10 +92,22 @@ def as_asked(game: GameRecord, question: Question) -> Question:
     (or a new option) the answer: votes and results go by what the poll showed. An answer since removed gives way,
     having no text left to show."""
     asked = game.asked_answer
-    if (question.id != game.current_question_id or game.asked_question != question.id or asked is None
+    if (question.id != game.current_question_id or game.asked_id != question.id or asked is None
             or asked == question.answer or question.option(asked) is None):
         return question
     return question.model_copy(update={"answer": asked})
+
+
+def reworded(game: GameRecord, question: Question) -> bool:
+    """Whether a reload since the game asked its current question changed what the options it showed say (texts
+    reworded, or swapped between options, their ids kept): neither judged nor shown in words the players never saw,
+    it is passed over, as a question removed. Options only added or removed leave it as asked: a vote names the
+    option its letter showed, and the results keep those letters (asked_options)."""
+    asked = game.asked_options
+    if asked is None or question.id != game.current_question_id or game.asked_id != question.id:
+        return False  # not known: asked by a release before they were kept
+    now = question.options_digest_of(game.option_orders.get(question.id, []))
+    return now is not None and now != asked
 
 
 def as_judged(game: GameRecord, question: Question, answers: list[GameAnswerRecord]) -> Question:

@@ -58,10 +58,10 @@ class Phases:
         question = quiz.question(game.current_question_id or "") if quiz is not None else None
         if quiz is not None and question is not None:
             game.state, game.asked_at, game.question_message = GameState.ASKING, now, None
-            game.asked_question, game.asked_answer = question.id, question.answer
             # The options as shown now, which votes name by number: a reload since the lobby opened may have
             # removed or added some.
             game.option_orders[question.id] = shown_options(question, game.option_orders.get(question.id, []))
+            game.asked_with(question.id, question.answer, question.options_digest)
             # The vote's grace is part of the deadline: the sweep closes the question once it has passed.
             game.deadline = question_deadline(game, now)
             game.updated_at = now
@@ -79,7 +79,8 @@ class Phases:
         """The current question's results; the next question follows after time to read them."""
         quiz = self._quiz_of(game)
         question = quiz.question(game.current_question_id or "") if quiz else None
-        if question is None:  # a reload removed it (or the whole quiz) mid-question
+        # A reload removed it (or the whole quiz) mid-question, or changed what its options say: no results
+        if question is None or views.reworded(game, question):
             removed = game.question_message  # closed by the next question (or the podium, which finds it open)
             await _pass_over(uow, game)
             return [replace(event, passed_over=removed) if isinstance(event, GameQuestion) else event

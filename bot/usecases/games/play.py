@@ -219,6 +219,9 @@ class GamePlay:
         if question is None:  # a reload removed it (or its quiz) while its poll is open: the sweep passes it over
             return refused(_("This question was removed from the quiz, so it takes no answers. The game moves on "
                              "when its time is up."), VoteRefused.REMOVED)
+        if views.reworded(game, question):  # the vote names an option that says something else now
+            return refused(_("This question was changed after it was asked, so it takes no answers. The game "
+                             "moves on when its time is up."), VoteRefused.REMOVED)
         order = game.option_orders.get(question.id, [])
         if not 0 <= option_index < len(order):
             return refused(_("Please choose one of the options, 1 to {count}.", count=len(order)),
