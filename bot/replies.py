@@ -211,8 +211,8 @@ class AnswerOutcome:
     # An answer on the poll of a quiz left for another takes the learner back to it: as with Started, the polls
     # on this platform still asking a question of the quiz played until then.
     left_behind: tuple[MessageLink, ...] = ()
-    # A skip: the message that asked the skipped question on this platform, if one did (a poll left open, whose
-    # votes would count for nothing, that the adapter may end).
+    # A skip, or an answer given elsewhere (private buttons): the message that asked the question passed on this
+    # platform, if one did (a poll left open, whose votes would count for nothing, that the adapter may end).
     skipped_poll: MessageLink | None = None
 
 

@@ -22,7 +22,7 @@ from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView
 from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round
 from bot.scoring import Refusal, judge
 from bot.turns import Turn
-from bot.usecases.core import Core
+from bot.usecases.core import Core, question_at_place
 from bot.usecases.expiry import late_answer
 from bot.usecases.game_holds import open_quiz, played_where_asked, review_waits, waits_for_the_game
 from bot.usecases.leaving import time_out_left
@@ -189,8 +189,10 @@ class Answering:
         # time ran out times out, before this one moves (else it would look paused).
         if paused and core.quiz_of(session) is not None:
             await time_out_left(core, turn, session, playing)
-        outcome = await self._judge(turn, session, _at_place(session.question_ids, question_id), option_index,
-                                    chat_id, on_message, paused, order, key_shown, vouched, arrived)
+        asked = None if on_message or paused else await core.asked_before(uow, actor, session)  # see passed_by
+        judged = await self._judge(turn, session, question_at_place(session.question_ids, question_id), option_index,
+                                   chat_id, on_message, paused, order, key_shown, vouched, arrived)
+        outcome = core.passed_by(asked, session, judged)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \
                 or not isinstance(outcome.next, QuestionView) or (quiz := core.quiz_of(session)) is None:
             return outcome  # not switched: this quiz was the one played, or it ended with this answer
@@ -289,11 +291,3 @@ class Answering:
         return Notice(_("This question belongs to someone else's quiz. Start your own to play."),
                       NoticeCode.NOT_YOUR_SESSION, _.language, chat_id)
 
-
-
-def _at_place(question_ids: list[str], question: str) -> str:
-    """``#2`` names the session's third question (short enough for any button's payload); an id names itself."""
-    if question.startswith("#") and question[1:].isascii() and question[1:].isdigit():
-        place = int(question[1:])
-        return question_ids[place] if place < len(question_ids) else question
-    return question

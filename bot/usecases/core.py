@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from bot.content.library import ContentLibrary
@@ -16,7 +16,7 @@ from bot.link_writer import LinkWriter
 from bot.metrics import Metrics, NullMetrics
 from bot.ports import UnitOfWork
 from bot.records import HeldLink, MessageLink, QuizSession
-from bot.replies import Actor, QuestionView
+from bot.replies import Actor, AnswerOutcome, Notice, QuestionView
 from bot.review_quiz import REVIEW_QUIZ_ID, ReviewRounds
 from bot.stepper import SessionStepper
 from bot.time_limits import QuestionTimer
@@ -55,6 +55,15 @@ class Core:
         question_id = session.current_question_id
         link = await uow.links.latest(actor.platform, session.id, question_id) if question_id else None
         return link if link is not None and link.withdrawn_at is None else None
+
+    @staticmethod
+    def passed_by(asked: MessageLink | None, session: QuizSession,
+                  outcome: AnswerOutcome | Notice) -> AnswerOutcome | Notice:
+        """``outcome`` of an answer given elsewhere than on ``asked``, the message asking the open question (private
+        buttons, the quiz resumed as a poll since they were shown): once the session has passed that question, the
+        poll is ended as a skip's is (AnswerOutcome.skipped_poll), not left open to votes that count for nothing."""
+        passed = asked is not None and session.current_question_id != asked.question_id
+        return replace(outcome, skipped_poll=asked) if passed and isinstance(outcome, AnswerOutcome) else outcome
 
     async def asked_again(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> HeldLink | None:
         """asked_before's message, when resuming asks its question again: to be taken away, not closed, as a
@@ -129,3 +138,11 @@ class Core:
             if actor is not None and asked.late_countdown is not None:
                 await restart_late_clock(self.turns, actor, question, asked.late_countdown, self.clock())
         return link
+
+
+def question_at_place(question_ids: list[str], question: str) -> str:
+    """``#2`` names the session's third question (short enough for any button's payload); an id names itself."""
+    if question.startswith("#") and question[1:].isascii() and question[1:].isdigit():
+        place = int(question[1:])
+        return question_ids[place] if place < len(question_ids) else question
+    return question
