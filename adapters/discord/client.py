@@ -99,7 +99,7 @@ class QuizClient(discord.Client):
             allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
             allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
         )
-        self.polls = PollPlay(self, settings.poll_hours)
+        self.polls = PollPlay(self, settings.poll_hours, engine.withdrawn)
         self.votes = VoteHandler(engine, self, self.polls)
         self.catch_up = VoteCatchUp(engine, self, self.votes)
         self.team_admins = ApplicationAdmins(self, engine)  # the application's team, as admins

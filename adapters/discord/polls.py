@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import logging
 import math
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -14,11 +15,12 @@ from adapters.discord import render
 from adapters.discord.permissions import poll_refused
 from adapters.discord.sending import NOT_DONE, send_through_503
 from bot.i18n import Localizer
-from bot.records import MessageLink
+from bot.records import HeldLink, MessageLink
 from bot.replies import QuestionView
 
 log = logging.getLogger(__name__)
 MAX_POLL_HOURS = 768  # Discord's longest poll: 32 days
+Withdrawn = Callable[[MessageLink], Awaitable[None]]
 
 
 def poll_hours(view: QuestionView, configured: int) -> int:
@@ -37,9 +39,11 @@ def build_poll(view: QuestionView, hours: int) -> discord.Poll:
 
 
 class PollPlay:
-    def __init__(self, client: discord.Client, poll_hours: int) -> None:
+    def __init__(self, client: discord.Client, poll_hours: int, withdrawn: Withdrawn) -> None:
+        """``withdrawn``: the engine's, for a poll ended whose question is not over (QuizEngine.withdrawn)."""
         self._client = client
         self._poll_hours = poll_hours
+        self._withdrawn = withdrawn
 
     async def say_polls_refused(self, channel_id: int, user_id: int, _: Localizer) -> None:
         """Tell the learner in the channel, as text, which right the bot lacks for the quiz's next poll, and how to
@@ -66,16 +70,26 @@ class PollPlay:
         return await self._sent(channel, content=render.poll_content(view, owner_id),
                                 poll=build_poll(view, self._poll_hours))
 
-    async def end(self, channel_id: int, poll_message_id: int) -> None:
+    async def end(self, channel_id: int, poll_message_id: int) -> bool:
+        """Whether the poll was ended."""
         try:
             await self.channel(channel_id).get_partial_message(poll_message_id).end_poll()
         except NOT_DONE as error:  # already ended, or deleted: carry on with the quiz
             log.info("could not end poll %s: %s", poll_message_id, error)
+            return False
+        return True
 
     async def end_linked(self, asked: MessageLink) -> None:
-        """End the poll a stored link names (only a Discord poll's: a channel and a message id)."""
-        if asked.chat_id is not None and asked.chat_id.isdigit() and asked.message_key.isdigit():
-            await self.end(int(asked.chat_id), int(asked.message_key))
+        """End the poll a stored link names (only a Discord poll's: a channel and a message id). One whose question
+        is not over (a HeldLink: asked again, say with private buttons) is marked withdrawn: it asks nothing now, so a
+        time-out posts nothing there (best effort, as ending it is)."""
+        if asked.chat_id is None or not asked.chat_id.isdigit() or not asked.message_key.isdigit():
+            return
+        if await self.end(int(asked.chat_id), int(asked.message_key)) and isinstance(asked, HeldLink):
+            try:
+                await self._withdrawn(asked)
+            except Exception:  # the database failed: its question's time-out is told under the ended poll
+                log.exception("could not mark poll message %s withdrawn", asked.message_key)
 
     async def post(self, channel_id: int, text: str, reply_to: int | None = None,
                    view: discord.ui.View | None = None) -> None:

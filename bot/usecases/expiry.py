@@ -192,6 +192,8 @@ class Expiry:
             return None
         # Where a poll asked the question, the adapter asks the next one there at once: its clock starts
         # now. Private buttons can't be sent unasked; that question's clock starts when it is shown.
+        # A message taken away (withdrawn: the question asked again since, with private buttons) asks it no more.
+        link = link if link is None or link.withdrawn_at is None else None
         shown = await core.stepper.step(uow, quiz, session, _, shown=link is not None)
         await uow.commit()
         return Expired(replace(turn.actor, chat_id=session.chat_id), session.id, question_id, link,
@@ -235,7 +237,7 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
         # (private buttons): say so now, naming that one (the click may be on an older question, skipped by hand).
         notice = time_up_notice(session.position, _)
     elif _ended_unseen(core, session, question_id) and await _skipped(uow, session, question_id) \
-            and await uow.links.latest(platform, session.id, question_id) is None:
+            and not await _asked_on_a_message(uow, platform, session, question_id):
         # A sweep skipped the last question where the bot couldn't post the summary (private buttons: no poll asked
         # it), ending the quiz: say so now, with the summary it never showed (the session is over: nothing is
         # written).
@@ -251,6 +253,12 @@ def _ended_unseen(core: Core, session: QuizSession, question_id: str) -> bool:
     """Whether ``question_id`` is the last question of a timed session that is over."""
     return core.timer.limit is not None and session.state is SessionState.FINISHED \
         and session.question_ids[-1:] == [question_id]
+
+
+async def _asked_on_a_message(uow: UnitOfWork, platform: str, session: QuizSession, question_id: str) -> bool:
+    """Whether a message asked the question last, one not taken away since (asked again with private buttons)."""
+    link = await uow.links.latest(platform, session.id, question_id)
+    return link is not None and link.withdrawn_at is None
 
 
 async def _asked_last_on(uow: UnitOfWork, platform: str, session: QuizSession, question_id: str,
