@@ -169,8 +169,12 @@ class QuizEngine:
         return await self._playing.retry_missed(actor, session_id, surface, shared=shared)
 
     async def answer(self, actor: Actor, session_id: str, question_id: str, option_index: int,
-                     surface: Target | None = None, *, order: str | None = None) -> AnswerOutcome | Notice:
-        return await self._answering.answer(actor, session_id, question_id, option_index, surface, order=order)
+                     surface: Target | None = None, *, order: str | None = None,
+                     polls_too: bool = False) -> AnswerOutcome | Notice:
+        """``polls_too``: the platform may also have asked the question as a poll (Discord's channels), which this
+        answer by button then passes by: see Core.passed_by (one read more an answer, so only where it may be)."""
+        return await self._answering.answer(actor, session_id, question_id, option_index, surface, order=order,
+                                            polls_too=polls_too)
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
                              surface: Target | None = None, *, key_shown: bool = False,

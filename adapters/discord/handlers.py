@@ -92,7 +92,7 @@ class CommandHandlers:
         # A click back in a left quiz: the poll of the quiz played until then is ended, also if the reply fails.
         async with closing_left_open(self._end_poll, PrivateSurface(interaction, clicked=True)) as shown:
             result = await self._engine.answer(interaction_actor(interaction), session_id, question_id,
-                                               option_index, shown, order=order)
+                                               option_index, shown, order=order, polls_too=True)
         if isinstance(result, Notice):  # stale, forged or repeated click: a polite refusal, only for the clicker
             await interaction.followup.send(render.plain(result.text), ephemeral=True)
 

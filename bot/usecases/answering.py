@@ -33,14 +33,16 @@ class Answering:
         self._core = core
 
     async def answer(self, actor: Actor, session_id: str, question_id: str, option_index: int,
-                     surface: Target | None = None, *, order: str | None = None) -> AnswerOutcome | Notice:
+                     surface: Target | None = None, *, order: str | None = None,
+                     polls_too: bool = False) -> AnswerOutcome | Notice:
         """Score the answer; the first answer to a question is final. ``order``: the QuestionView.order_key of
-        the message answered on, if it names one (buttons): another order than the one shown last is refused."""
+        the message answered on, if it names one (buttons): another order than the one shown last is refused.
+        ``polls_too``: see QuizEngine.answer."""
         arrived = self._core.clock()  # judged by when it came in, not when its turn came (see answers_under_way)
         with self._core.answering.answering(actor):
             return await self._core.turns.run(actor, lambda turn: self._score(turn, session_id, question_id,
                                                                               option_index, order=order,
-                                                                              arrived=arrived),
+                                                                              arrived=arrived, polls_too=polls_too),
                                               after=self._core.delivering(actor, surface), own_rows_only=True)
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
@@ -159,9 +161,10 @@ class Answering:
                      chat_id: str | None = None, on_message: bool = False,
                      found: SessionToAnswer | None = None, order: str | None = None,
                      key_shown: bool = False, vouched: str | None = None,
-                     arrived: datetime | None = None) -> AnswerOutcome | Notice:
+                     arrived: datetime | None = None, polls_too: bool = False) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed. ``found``: the session, read already
-        with the message that asked the question; ``vouched``, ``arrived``: see late_answer."""
+        with the message that asked the question; ``vouched``, ``arrived``: see late_answer; ``polls_too``: see
+        QuizEngine.answer."""
         core, actor, uow = self._core, turn.actor, turn.uow
         # After the learner's own row: the same lock order as all.
         found = found if found is not None else await uow.sessions.get_with_owner_activity(session_id)
@@ -189,7 +192,8 @@ class Answering:
         # time ran out times out, before this one moves (else it would look paused).
         if paused and core.quiz_of(session) is not None:
             await time_out_left(core, turn, session, playing)
-        asked = None if on_message or paused else await core.asked_before(uow, actor, session)  # see passed_by
+        # A poll asking the question too, which this button answer passes by: see Core.passed_by.
+        asked = await core.asked_before(uow, actor, session) if polls_too and not (on_message or paused) else None
         judged = await self._judge(turn, session, question_at_place(session.question_ids, question_id), option_index,
                                    chat_id, on_message, paused, order, key_shown, vouched, arrived)
         outcome = core.passed_by(asked, session, judged)
