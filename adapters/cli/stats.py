@@ -56,7 +56,10 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool) -> int:
     quiz_id = found.id if found is not None else None
     quizzes = [found] if found is not None else list(catalog.quizzes)
     try:
-        database_file = sqlite_file(make_url(settings.resolved_database_url))
+        url = make_url(settings.resolved_database_url)
+        # Another SQLite driver's URL (sqlite:///..., the driver left out) is refused by open_storage below, as by
+        # every command, whether its file is there or not: not taken for a database not made yet.
+        database_file = sqlite_file(url) if url.get_driver_name() == "aiosqlite" else None
     except ArgumentError:  # not a URL: open_storage below says so as every command does (exit 4)
         database_file = None
     # A 0-byte file is an empty database to SQLite, and opening it in WAL mode writes its header: a change.

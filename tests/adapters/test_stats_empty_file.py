@@ -22,3 +22,16 @@ def test_an_empty_file_is_no_database_and_stays_empty(tmp_path: Path, through: s
     assert f"There is no database at {file} yet (the file is empty)." in done.stdout, done.stdout
     assert file.stat().st_size == 0
     assert sorted(path.name for path in data.iterdir()) == ["quiztutor.sqlite3"]  # no -wal or -shm beside it
+
+
+@pytest.mark.parametrize("scheme", ["sqlite", "sqlite+pysqlite"])
+def test_a_file_url_without_the_async_driver_is_refused_whether_or_not_the_file_is_there(
+        tmp_path: Path, scheme: str) -> None:
+    """`sqlite:////srv/quiz/quiztutor.sqlite3` (the driver left out) is refused by every command (exit 4); stats said
+    "There is no database at ... yet" and exit 0 when the file was missing, so the URL's mistake went unseen until
+    `run` refused it."""
+    file = tmp_path / "quiztutor.sqlite3"
+    done = quiztutor({"QUIZ_CONTENT_DIR": str(FIXTURES), "QUIZ_DATABASE_URL": f"{scheme}:///{file}"}, "stats")
+    assert done.returncode == 4, done.stdout
+    assert "QUIZ_DATABASE_URL needs an async driver" in done.stderr, done.stderr
+    assert not file.exists()
