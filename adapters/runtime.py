@@ -21,7 +21,7 @@ from bot.ports import UnitOfWorkFactory
 from storage.database import create_engine
 from storage.errors import DatabaseUnavailable, describe
 from storage.held_lock import LockHeld
-from storage.migrate import MigrationWaitTimedOut, require_head, upgrade_to_head
+from storage.migrate import MIGRATION_TRY_MS, MigrationWaitTimedOut, require_head, upgrade_to_head
 from storage.server_timeouts import SERVING, UNLIMITED, ServerTimeouts
 from storage.unit_of_work import UnitsOfWork, unit_of_work_factory
 
@@ -118,8 +118,9 @@ async def _open_database(url: str, pool_size: int, migrate: bool = True, timeout
     try:
         with unavailable_if_failing(url):
             if migrate:
-                migrator = create_engine(url, busy_timeout_ms=round(migration_wait * 1000), pool_size=1,
-                                         timeouts=UNLIMITED)  # waits out another process's migration
+                # Waits out another process's migration in tries of MIGRATION_TRY_MS, so a signal ends the wait
+                migrator = create_engine(url, busy_timeout_ms=min(round(migration_wait * 1000), MIGRATION_TRY_MS),
+                                         pool_size=1, timeouts=UNLIMITED)
                 try:
                     await upgrade_to_head(migrator, migration_wait)
                 finally:

@@ -29,6 +29,9 @@ MIGRATION_LOCK_KEY = 0x5155_495A  # "QUIZ"
 # Seconds a process waits for that lock before saying another process is migrating: every start holds it a moment
 # to find the schema up to date, so replicas starting together wait that long for each other, and nobody migrates.
 MIGRATION_WAIT_SAID_AFTER = 3.0
+# How long one try for the SQLite file's write lock waits in SQLite's busy handler, which nothing interrupts: the
+# longest Ctrl-C or SIGTERM waits while a start waits for another process's migration (upgrade_to_head).
+MIGRATION_TRY_MS = 1000
 WAITING = "another process is migrating the database: waiting for it to finish"
 LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's lock_timeout ran out
 # PostgreSQL's refusals of a write: the role lacks the privilege (42501), or the transaction is read-only (25006:
@@ -84,20 +87,27 @@ def alembic_config(url: str | None = None) -> Config:
 async def upgrade_to_head(engine: AsyncEngine, wait_seconds: float | None = None) -> None:
     """Apply every migration not yet applied, in one transaction where the database allows. Another process's
     migration is waited for, at most ``wait_seconds`` (None: without bound), then MigrationWaitTimedOut. On SQLite
-    the lock is the file's write lock, and the wait the engine's busy timeout: give it ``wait_seconds``."""
+    the lock is the file's write lock, tried again until ``wait_seconds`` have passed, each try waiting the engine's
+    busy timeout: give it a short one (MIGRATION_TRY_MS). A thread in SQLite's busy handler can't be cancelled, and
+    Ctrl-C or SIGTERM waited for it: with the whole wait as one busy timeout, up to QUIZ_MIGRATION_WAIT_SECONDS."""
     if engine.dialect.name != "sqlite":
         async with engine.begin() as connection:
             await connection.run_sync(partial(_upgrade, wait_seconds=wait_seconds))
         return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + (wait_seconds or 0)
     async with contextlib.AsyncExitStack() as stack:
         # BEGIN IMMEDIATE takes the write lock, which a migrating process holds to its end.
         with _said_if_still_waiting(MIGRATION_WAIT_SAID_AFTER, _waiting(wait_seconds)):
-            try:
-                connection = await stack.enter_async_context(engine.begin())
-            except DBAPIError as error:
-                if wait_seconds is not None and isinstance(error.orig, sqlite3.Error) and sqlite_busy(error.orig):
-                    raise MigrationWaitTimedOut("the SQLite file's write lock", wait_seconds) from error
-                raise
+            while True:
+                try:
+                    connection = await stack.enter_async_context(engine.begin())
+                    break
+                except DBAPIError as error:
+                    if wait_seconds is None or not (isinstance(error.orig, sqlite3.Error) and sqlite_busy(error.orig)):
+                        raise
+                    if loop.time() >= deadline:
+                        raise MigrationWaitTimedOut("the SQLite file's write lock", wait_seconds) from error
         await connection.run_sync(_upgrade)
 
 
