@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 from collections.abc import Callable
@@ -9,8 +10,10 @@ from datetime import date, datetime
 
 from adapters.runtime import open_services, utc_now
 from adapters.settings import Settings
+from adapters.terminal import render, words
 from adapters.terminal.lines import StdLineIO
 from adapters.terminal.player import TerminalPlayer
+from bot.i18n import UiTexts
 from bot.languages import normalize_language
 from bot.replies import Actor
 
@@ -44,7 +47,16 @@ def clock_from(today: date | None) -> Callable[[], datetime]:
 async def play(settings: Settings, *, user: str, quiz: str | None, language: str | None,
                today: date | None = None) -> int:
     clock = clock_from(today)
-    async with open_services(settings, clock=clock) as services:
-        actor = Actor(platform="terminal", user_id=user, chat_id="terminal", language_hint=locale_hint())
-        await TerminalPlayer(services.engine, actor, StdLineIO(), clock).play(quiz=quiz, language=language)
+    io, opened = StdLineIO(), False
+    try:
+        async with open_services(settings, clock=clock) as services:
+            opened = True
+            actor = Actor(platform="terminal", user_id=user, chat_id="terminal", language_hint=locale_hint())
+            await TerminalPlayer(services.engine, actor, io, clock).play(quiz=quiz, language=language)
+    except asyncio.CancelledError:
+        if not opened:  # Ctrl-C while the database opened (another's migration waited for): no player to say bye
+            # As the player says it before the database answers: in the language asked for, else English.
+            said = UiTexts.load(settings.locales_dir).for_language(language or "en")
+            io.write("\n" + render.wrap(words.goodbye(said, last_unsaved=False)))
+        raise
     return 0

@@ -35,9 +35,11 @@ def test_ctrl_c_while_waiting_for_the_database_ends_the_wait(tmp_path: Path) -> 
                 break
         else:
             raise AssertionError("play never waited for the lock:\n" + "".join(seen))
-        _out, err = process.communicate(timeout=60)
+        out, err = process.communicate(timeout=60)
     finally:
         process.kill()
         holder.close()
     assert process.returncode == ExitCode.INTERRUPTED, err
     assert "Traceback" not in err, err
+    # The goodbye, as Ctrl-C at any later moment says it (other commands say "Bye!" on stderr): not silence.
+    assert "À bientôt\xa0! Votre progression est enregistrée" in out, (out, err)
