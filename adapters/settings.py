@@ -27,9 +27,14 @@ Model = TypeVar("Model", bound=BaseSettings)
 
 
 def default_data_dir() -> Path:
-    """$XDG_DATA_HOME/quiztutor, else ~/.local/share/quiztutor."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return Path(base) / "quiztutor"
+    """$XDG_DATA_HOME/quiztutor, else ~/.local/share/quiztutor; left with its ~ when this user has no home folder
+    (no HOME, no entry in the password database), for the setting's check to refuse by name: Path.home() raised a
+    RuntimeError, a traceback from every command."""
+    default = Path(os.environ.get("XDG_DATA_HOME") or Path("~") / ".local" / "share") / "quiztutor"
+    try:
+        return default.expanduser()
+    except RuntimeError:
+        return default
 
 
 MIN_QUESTION_SECONDS = 10  # time to read a question and its options
@@ -46,7 +51,7 @@ class Settings(BaseSettings):
     # An empty variable counts as unset: `QUIZ_DATA_DIR=` must not put the database in the current folder.
     model_config = SettingsConfigDict(env_prefix="QUIZ_", extra="ignore", env_ignore_empty=True)
 
-    data_dir: Path = Field(default_factory=default_data_dir)
+    data_dir: Path = Field(default_factory=default_data_dir, validate_default=True)  # a ~ left in it is refused
     database_url: str | None = None  # default: a SQLite file in data_dir
     # Connections to a database server (PostgreSQL), and so transactions at once; SQLite always uses one.
     # At most MAX_POOL_SIZE: a typo's billion passed, and the server refused connections under load instead.
@@ -84,7 +89,7 @@ class Settings(BaseSettings):
 
     @field_validator("data_dir", "content_dir")
     @classmethod
-    def _home_expanded(cls, value: Path) -> Path:
+    def _home_expanded(cls, value: Path, info: ValidationInfo) -> Path:
         # An env file (docker --env-file, systemd's EnvironmentFile, compose's .env) passes "~/quiz" as written, with
         # no shell to expand it: the database went into a folder named "~" under the current one.
         try:
@@ -94,7 +99,8 @@ class Settings(BaseSettings):
             if tilde != "~":
                 raise ValueError(f"starts with {tilde}, but this machine has no user {tilde[1:]}: write the whole "
                                  "path") from None
-            raise ValueError("starts with ~, but this user has no home folder: write the whole path") from None
+            unset = f" (unset, it is {value})" if info.field_name == "data_dir" and value == default_data_dir() else ""
+            raise ValueError(f"starts with ~{unset}, but this user has no home folder: write the whole path") from None
         return within_file_system_limits(expanded)
 
     @field_validator("log_level")
