@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import os
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
@@ -65,7 +66,7 @@ def describe(error: BaseException, url: str) -> str | None:
             return f"{place} is at schema {cause.current}, and this QuizTutor reads {cause.head}: start this " \
                    "version's `quiztutor run` once to upgrade it (or use the QuizTutor that set it up)"
         if isinstance(cause, ReadOnlyDatabase):
-            return READ_ONLY.format(where=place)
+            return _read_only(url, place)
         if isinstance(cause, SchemaNotOurs):
             return _not_owner(cause, url, place)
         if isinstance(cause, ForeignDatabase):
@@ -91,6 +92,8 @@ def describe(error: BaseException, url: str) -> str | None:
             text = str(getattr(cause, "orig", None) or cause)
             for needle, message in KNOWN_MESSAGES:
                 if needle in text.lower():
+                    if message == READ_ONLY:  # the file, or its folder
+                        return _read_only(url, place)
                     return message.format(where=place, detail=text.splitlines()[0])
             return f"{place} failed: {text.splitlines()[0] if text else type(cause).__name__}"
         if isinstance(cause, OSError) and cause.errno is not None:
@@ -100,6 +103,19 @@ def describe(error: BaseException, url: str) -> str | None:
         if isinstance(cause, ConnectionError):  # asyncpg's, without an errno: something not PostgreSQL answered
             return f"can't reach {place}: {cause}"
     return None
+
+
+def _read_only(url: str, place: str) -> str:
+    """READ_ONLY, or, for a SQLite file that may be written in a folder that may not, the folder: SQLite makes its
+    -wal and -shm files beside the file, and making the file writable would change nothing."""
+    try:
+        file = sqlite_file(make_url(url))
+    except (ArgumentError, ValueError):
+        file = None
+    if file is not None and os.access(file, os.W_OK) and not os.access(file.parent, os.W_OK):
+        return f"{place} can be written, but its folder {file.parent} can't be written, and SQLite needs to make " \
+               "its -wal and -shm files there: let this user write to the folder"
+    return READ_ONLY.format(where=place)
 
 
 def _not_owner(error: SchemaNotOurs, url: str, place: str) -> str:
