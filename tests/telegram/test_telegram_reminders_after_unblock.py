@@ -3,11 +3,11 @@ they unblock it and send /start, they are on again, as they never asked for them
 
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
+from tests.support.waiting import until
 from tests.telegram.fake_types import Failure
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import GROUP, JUMA, for_chat
@@ -28,10 +28,7 @@ async def test_a_learner_back_after_blocking_the_bot_gets_their_reminders_again(
     clock.advance(DAY + timedelta(hours=1))  # half an hour after its time
     api.fail_next("sendMessage", 403, "Forbidden: bot was blocked by the user")
     async with bot_at(settings, clock):
-        for _ in range(200):  # the first sweep tries at once; wait for its outcome in the database
-            if reminder_of(settings, JUMA.id) == (None, None):
-                break
-            await asyncio.sleep(0.02)
+        await until(lambda: reminder_of(settings, JUMA.id) == (None, None))  # the first sweep tries at once
         assert reminder_of(settings, JUMA.id) == (None, None)
 
         clock.advance(timedelta(hours=2))  # Juma unblocks the bot and starts it again
@@ -57,10 +54,7 @@ async def test_a_learner_who_still_blocks_the_bot_keeps_them_off_while_playing_i
     api.refusing[JUMA.id] = Failure(403, "Forbidden: bot was blocked by the user")
     clock.advance(DAY + timedelta(hours=1))  # half an hour after its time
     async with bot_at(settings, clock):
-        for _ in range(200):  # the first sweep tries at once; wait for its outcome in the database
-            if reminder_of(settings, JUMA.id) == (None, None):
-                break
-            await asyncio.sleep(0.02)
+        await until(lambda: reminder_of(settings, JUMA.id) == (None, None))  # the first sweep tries at once
         assert reminder_of(settings, JUMA.id) == (None, None)
 
         clock.advance(timedelta(hours=2))
