@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
@@ -11,6 +10,7 @@ from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, TelegramError
 
+from adapters.once_per import OncePer
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.html_text import pack
 from adapters.telegram.topics import chat_of, place
@@ -64,7 +64,7 @@ class TelegramChat:
     def __init__(self, bot: Bot, engine: QuizEngine | None = None) -> None:
         self.bot = bot
         self._engine = engine
-        self._deletes: OrderedDict[tuple[str, str], None] = OrderedDict()  # (chat, message): see withdraw_poll
+        self._deletes = OncePer(None, remembered=DELETES_KEPT)  # (chat, message): see withdraw_poll
 
     async def html(self, chat_id: str, blocks: list[str], keyboard: InlineKeyboardMarkup | None = None, *,
                    follow: bool = True) -> None:
@@ -133,11 +133,8 @@ class TelegramChat:
         before either marks it withdrawn (a game setting its player's polls aside as the learner leaves that quiz),
         and Telegram would refuse the second; the first call's caller does what follows a deletion."""
         key = (chat_of(chat_id), message_id)
-        if key in self._deletes:
+        if not self._deletes.allow(key):
             return False
-        self._deletes[key] = None
-        while len(self._deletes) > DELETES_KEPT:
-            self._deletes.popitem(last=False)
         deleted = False
         try:
             await self.bot.delete_message(chat_of(chat_id), int(message_id))
@@ -146,7 +143,7 @@ class TelegramChat:
             log.info("could not delete poll message %s in chat %s: %s", message_id, chat_id, error)
         finally:
             if not deleted:  # still there: a later try may delete it
-                self._deletes.pop(key, None)
+                self._deletes.forget(key)
         return deleted
 
     async def close_linked_poll(self, link: MessageLink) -> bool:
