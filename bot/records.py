@@ -72,11 +72,10 @@ class QuizSession:
 
     def shown_with(self, question_id: str, answer: str, options: str) -> None:
         """Keep ``answer`` as the key ``question_id`` is being shown with, and ``options`` as its options_digest."""
-        self.asked_question, self.asked_answer = f"{question_id} {options}", answer
+        self.asked_question, self.asked_answer = asked_ref(question_id, options), answer
 
     def _asked(self) -> tuple[str | None, str | None]:
-        question_id, _, options = (self.asked_question or "").partition(" ")
-        return question_id or None, options or None
+        return split_asked(self.asked_question)
 
     def advance(self) -> None:
         """Move to the next question; its clock starts only when it is shown."""
@@ -192,3 +191,16 @@ class ReviewRecord:
     # The learner's clock then, minutes from UTC: the day it showed is the day they played, whatever zone they
     # choose later. None: logged before it was kept (0016), or a time-out, which counts on no day.
     utc_offset_minutes: int | None = None
+
+
+def asked_ref(question_id: str, options: str) -> str:
+    """A session's or game's asked_question: the question's id, a space, its options_digest as shown. A replica of a
+    release before the digest was kept writes the id alone (split_asked: digest not known), and reads the two as
+    no id of its questions (its key as shown not known)."""
+    return f"{question_id} {options}"
+
+
+def split_asked(asked_question: str | None) -> tuple[str | None, str | None]:
+    """asked_ref's question id and options_digest; None for what it doesn't hold."""
+    question_id, _, options = (asked_question or "").partition(" ")
+    return question_id or None, options or None

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from bot.records import asked_ref, split_asked
+
 
 class GameState(StrEnum):
     LOBBY = "lobby"  # players join; it begins when the starter says so or the lobby's time is up
@@ -62,17 +64,17 @@ class GameRecord:
 
     def asked_with(self, question_id: str, answer: str, options: str) -> None:
         """Keep ``answer`` as the answer ``question_id`` is asked with, and ``options`` as its options_digest."""
-        self.asked_question, self.asked_answer = f"{question_id} {options}", answer
+        self.asked_question, self.asked_answer = asked_ref(question_id, options), answer
 
     @property
     def asked_id(self) -> str | None:
         """The question asked_answer is the answer of."""
-        return (self.asked_question or "").partition(" ")[0] or None
+        return split_asked(self.asked_question)[0]
 
     @property
     def asked_options(self) -> str | None:
         """The options_digest the question asked_id was asked with; None if not known."""
-        return (self.asked_question or "").partition(" ")[2] or None
+        return split_asked(self.asked_question)[1]
 
     def has_closed(self, position: int) -> bool:
         """Whether the question at ``position`` was asked and closed: only then may its answer be told."""
