@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import string
 
-from adapters.discord.render import BUTTON_LABEL_LIMIT, MESSAGE_LIMIT, fit, needs_letters, plain
+from adapters.discord.render import BUTTON_LABEL_LIMIT, MESSAGE_LIMIT, cut, fit, needs_letters, plain
 from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults, Leaderboard
-from bot.text import shorten
 
 LETTERS = string.ascii_uppercase
 
@@ -69,4 +68,4 @@ def explanation(reply: GameExplanation) -> str:
 
 
 def _fit(lines: list[str]) -> str:
-    return shorten("\n".join(lines), MESSAGE_LIMIT)
+    return cut("\n".join(lines), MESSAGE_LIMIT)

@@ -10,7 +10,7 @@ from discord.utils import escape_markdown, escape_mentions
 from adapters.discord.spec import DISCORD_LIMITS
 from bot.progress_replies import Progress
 from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, Summary, WhichQuiz
-from bot.text import clusters, shorten
+from bot.text import ELLIPSIS, clusters, shorten
 
 MESSAGE_LIMIT = 2000
 # The same limits `quiztutor validate` reports against, so the two can't drift apart.
@@ -93,8 +93,20 @@ def fit(before: list[str], prompt: str | None, after: list[str], *, bold: bool =
         return "\n".join([*before, *middle, *after])
     over = len(joined(prompt)) - MESSAGE_LIMIT
     if over > 0 and prompt is not None:
-        prompt = shorten(prompt, max(1, len(prompt) - over))
-    return shorten(joined(prompt), MESSAGE_LIMIT)
+        prompt = cut(prompt, max(1, len(prompt) - over))
+    return cut(joined(prompt), MESSAGE_LIMIT)
+
+
+def cut(text: str, limit: int) -> str:
+    """Escaped text shortened as ``shorten`` does it, never between a backslash and the character it escapes:
+    left open, the escape showed as a stray "\\" before the "…", or took the bold's "*" after a cut prompt."""
+    short = shorten(text, limit)
+    if short == text:
+        return text
+    kept = short.removesuffix(ELLIPSIS)
+    while (len(kept) - len(kept.rstrip("\\"))) % 2:  # an odd run of backslashes: the last escapes nothing
+        kept = kept[:-1].rstrip()
+    return kept + ELLIPSIS
 
 
 def button_labels(view: QuestionView) -> list[str]:

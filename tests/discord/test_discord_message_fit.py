@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from adapters.discord import game_render
 from adapters.discord.render import MESSAGE_LIMIT, plain, poll_content, preview, split_message
 from adapters.discord.render import summary as summary_text
-from bot.games.replies import GameExplanation, GameResults
+from bot.games.replies import GameExplanation, GameLobby, GameResults
 from bot.replies import Feedback, Outcome, Preview, QuestionView, Summary, SummaryLine
 from bot.text import clusters
 
@@ -91,3 +91,30 @@ def test_a_long_line_is_never_cut_between_a_backslash_and_what_it_escapes_nor_in
             assert (len(part) - len(part.rstrip("\\"))) % 2 == 0, part[-10:]  # no escape left open at the end
         for before, after in itertools.pairwise(parts):
             assert clusters(before + after) == clusters(before) + clusters(after)  # every letter whole
+
+
+def _open_escape(text: str) -> bool:
+    """Whether ``text`` cut with "…" ends in an escape left open: an odd run of backslashes before the ellipsis."""
+    kept = text.removesuffix("…")
+    return (len(kept) - len(kept.rstrip("\\"))) % 2 == 1
+
+
+def test_a_cut_game_text_never_ends_between_a_backslash_and_what_it_escapes() -> None:
+    # Escaped, every "*" a player put in their name is two characters: wherever the cut falls, one of these
+    # lobbies has it between the "\" and its "*" (Discord then showed a stray "\" before the "…").
+    for pad in range(2):
+        lobby = GameLobby("g", "c", "Group game", ("x" * pad + "*" * 1500,), "Join", "Start")
+        text = game_render.lobby(lobby)
+        assert len(text) <= MESSAGE_LIMIT and text.endswith("…")
+        assert not _open_escape(text), text[-10:]
+
+
+def test_a_cut_prompt_keeps_its_bold_closed() -> None:
+    # "**\*\*…\**": the escape left open swallowed the bold's first "*", and the whole prompt showed its stars.
+    for pad in range(2):
+        view = QuestionView(session_id="s1", quiz_id="q", question_id="q1", number=1, total=3,
+                            label="Question 1 of 3", prompt="x" * pad + "*" * 1500, options=OPTIONS,
+                            correct_index=0, explanation="", language="en")
+        content = poll_content(view, owner_id=42)
+        assert len(content) <= MESSAGE_LIMIT and "…**" in content
+        assert not _open_escape(content.split("…**")[0] + "…"), content[:20]
