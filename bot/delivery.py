@@ -16,6 +16,11 @@ from bot.replies import AnswerOutcome, Feedback, Notice, QuestionView, Started, 
 Shown = Started | AnswerOutcome | Summary
 
 
+class MaybeDelivered(Exception):
+    """A message the platform may have shown all the same, its answer lost (a time-out, a 5xx from its front): not
+    sent again, as it could show twice. Expected, and nothing to fix: a warning, not a traceback."""
+
+
 @dataclass(frozen=True)
 class Asked:
     """The message a question was asked on."""

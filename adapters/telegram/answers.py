@@ -10,6 +10,8 @@ from typing import Any
 from telegram.error import NetworkError, TelegramError
 from telegram.request import BaseRequest, HTTPXRequest, RequestData
 
+from bot.delivery import MaybeDelivered
+
 POOL_SIZE = 256  # what PTB's ApplicationBuilder gives the bot's own requests (getUpdates keeps HTTPXRequest's 1)
 USER_FIELDS = {"id": int, "is_bot": bool, "first_name": str}  # what a Bot API user always has
 
@@ -18,7 +20,7 @@ class NotTheBotApi(ValueError):
     """JSON no Bot API server sends (another JSON API, a proxy's JSON error): said as what it is, briefly."""
 
 
-class MaybeCarriedOut(NetworkError):
+class MaybeCarriedOut(NetworkError, MaybeDelivered):
     """A request that failed in a way that leaves it maybe carried out (no answer in time, a cut connection,
     Telegram's 5xx), so not sent again; caused by that failure."""
 

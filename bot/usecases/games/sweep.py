@@ -10,6 +10,7 @@ import functools
 import logging
 from collections import Counter, defaultdict
 
+from bot.delivery import MaybeDelivered
 from bot.games.delivery import Stage
 from bot.games.replies import GameEvent
 from bot.ports import UnitOfWork
@@ -95,6 +96,9 @@ class GameSweep:
             events = await table.core.turns.run_unlocked(work)
             try:
                 await table.show(platform, events, stage, tell_starter=True)
+            except MaybeDelivered as error:  # shown perhaps (a lost poll's votes find their question): no bug
+                log.warning("a %s game's next step in chat %s may not have gone out: %s", platform,
+                            events[0].chat_id if events else "?", error)
             except Exception:  # committed: the game goes on; those who missed a message see the next one
                 log.exception("could not show a %s game's next step in chat %s", platform,
                               events[0].chat_id if events else "?")
