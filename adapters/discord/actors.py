@@ -28,11 +28,12 @@ def language_hint(locale: discord.Locale | None, guild_locale: discord.Locale | 
 def interaction_actor(interaction: discord.Interaction) -> Actor:
     """A command or click: the user's own locale is their hint; the server's language speaks only when nothing of
     theirs does (their locale is one QuizTutor doesn't speak, and they chose none), and is never stored as theirs:
-    the one its managers chose with /language ... server:True, else its Discord locale."""
+    the one its managers chose with /language ... server:True, else its Discord locale. Only one in the bot's DMs
+    (no server: the commands take no group DMs) shows the DMs reminders come by are open (Actor.reaches_privately)."""
     channel_id, guild_id = interaction.channel_id, interaction.guild_id
     return Actor(PLATFORM, str(interaction.user.id), str(channel_id) if channel_id else None,
                  language_hint(interaction.locale, None), place_hint=language_hint(None, interaction.guild_locale),
-                 place_id=str(guild_id) if guild_id is not None else None)
+                 place_id=str(guild_id) if guild_id is not None else None, reaches_privately=guild_id is None)
 
 
 def vote_actor(user_id: int, channel_id: int, guild_id: int | None = None,
@@ -41,4 +42,4 @@ def vote_actor(user_id: int, channel_id: int, guild_id: int | None = None,
     knows nothing about) the server's: the one chosen with /language ... server:True, else the server's preferred
     locale when QuizTutor speaks it; in a DM there is none."""
     return Actor(PLATFORM, str(user_id), str(channel_id), None, place_hint=language_hint(None, guild_locale),
-                 place_id=str(guild_id) if guild_id is not None else None)
+                 place_id=str(guild_id) if guild_id is not None else None, reaches_privately=guild_id is None)

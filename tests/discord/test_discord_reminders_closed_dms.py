@@ -1,0 +1,34 @@
+"""A learner whose direct messages refused a reminder (Discord's 50007) has reminders turned off; what they do in a
+server shows nothing of their DMs, so it doesn't turn them back on (each try would be one more refused request,
+counted toward Discord's invalid-request limit, every day). Using the bot in its DMs does."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from adapters.settings import Settings
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import LEARNER_ID
+from tests.discord.test_discord_review import DAY, bot_at, play_with_a_wrong_second_answer, reminder_of
+from tests.fakes.clock import FixedClock
+from tests.support.waiting import until
+
+
+async def test_reminders_refused_by_closed_dms_come_back_on_only_from_the_dms(
+        settings: Settings, fake: FakeDiscord, clock: FixedClock) -> None:
+    async with bot_at(settings, fake, clock) as bot:
+        await fake.slash("reminders", {"setting": "on 09:30"}, user_id=LEARNER_ID)
+        await play_with_a_wrong_second_answer(fake, bot, LEARNER_ID)
+        fake.closed_dms.add(LEARNER_ID)
+        clock.advance(DAY + timedelta(hours=1))  # half an hour after its time: the reminder is refused
+        await until(lambda: reminder_of(settings, LEARNER_ID) == (None, None))
+
+        in_server = await fake.slash("quizzes", user_id=LEARNER_ID)  # back in a server, DMs still closed
+        await fake.wait_until(lambda: fake.answers(in_server))
+        await fake.quiet()
+        assert reminder_of(settings, LEARNER_ID) == (None, None)  # it turned them on: tomorrow, refused again
+
+        fake.closed_dms.discard(LEARNER_ID)
+        in_dms = await fake.slash("quizzes", user_id=LEARNER_ID, dm=True)  # their DMs work: reminders are back
+        await fake.wait_until(lambda: fake.answers(in_dms))
+        await until(lambda: reminder_of(settings, LEARNER_ID)[0] == "09:30")
