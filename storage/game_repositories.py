@@ -248,7 +248,7 @@ def _game_values(game: GameRecord) -> dict[str, Any]:
             "asked_at": game.asked_at, "created_at": game.created_at, "updated_at": game.updated_at,
             "finished_at": game.finished_at, "lobby_message": game.lobby_message,
             "question_message": game.question_message, "asked_question": game.asked_question,
-            "asked_answer": game.asked_answer}
+            "asked_answer": game.asked_answer, "option_digests": game.option_digests}
 
 
 def _player_values(player: PlayerRecord) -> dict[str, Any]:
@@ -264,7 +264,8 @@ def _game(row: Row[Any]) -> GameRecord:
         question_seconds=row.question_seconds, created_at=row.created_at, updated_at=row.updated_at,
         state=GameState(row.state), position=row.position, deadline=row.deadline, asked_at=row.asked_at,
         lobby_message=row.lobby_message, question_message=row.question_message, finished_at=row.finished_at,
-        asked_question=row.asked_question, asked_answer=row.asked_answer)
+        asked_question=row.asked_question, asked_answer=row.asked_answer,
+        option_digests={key: dict(value) for key, value in (row.option_digests or {}).items()})
 
 
 def _player(row: Row[Any]) -> PlayerRecord:

@@ -242,6 +242,8 @@ class Game(Base):
     # The open question's answer as its poll showed it, and that question's id (bot/games/records.py)
     asked_question: Mapped[str | None] = mapped_column(String(64))
     asked_answer: Mapped[str | None] = mapped_column(String(64))
+    # What each option of each question asked said then (0019); None: a game from before it
+    option_digests: Mapped[dict[str, dict[str, str]] | None] = mapped_column(JSON)
 
 
 class GamePlayer(Base):

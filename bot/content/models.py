@@ -108,6 +108,12 @@ class Question(_Strict):
         options = sorted(f"{option_id}\x1e{texts[option_id]}" for option_id in ids)
         return hashlib.sha256("\x1f".join(options).encode()).hexdigest()[:12]
 
+    @cached_property  # every vote on a game's question compares them
+    def option_digests(self) -> dict[str, str]:
+        """What each option says, in English (8 hex digits), by its id: kept with a game's question as asked, so that
+        an option reworded since is found even when another is removed (options_digest_of can't tell then)."""
+        return {option.id: hashlib.sha256(option.text["en"].encode()).hexdigest()[:8] for option in self.options}
+
     @cached_property
     def _hash_before_option_ids(self) -> str:
         parts = [self.prompt["en"], self.answer, *sorted(option.text["en"] for option in self.options)]

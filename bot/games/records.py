@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
@@ -55,6 +55,10 @@ class GameRecord:
     # known), and reads the two as no id of its questions (its answer as asked not known).
     asked_question: str | None = None
     asked_answer: str | None = None
+    # Question id -> option id -> what the option said as the question was asked (Question.option_digests): the
+    # options still there are compared one by one, whatever a reload removed since; kept for every question asked,
+    # for a closed one's explanation too. A question asked by a release before they were kept has none.
+    option_digests: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def current_question_id(self) -> str | None:
@@ -62,9 +66,11 @@ class GameRecord:
             return None
         return self.question_ids[self.position]
 
-    def asked_with(self, question_id: str, answer: str, options: str) -> None:
-        """Keep ``answer`` as the answer ``question_id`` is asked with, and ``options`` as its options_digest."""
+    def asked_with(self, question_id: str, answer: str, options: str, digests: dict[str, str]) -> None:
+        """Keep ``answer`` as the answer ``question_id`` is asked with, ``options`` as its options_digest, and
+        ``digests`` as its option_digests."""
         self.asked_question, self.asked_answer = asked_ref(question_id, options), answer
+        self.option_digests[question_id] = dict(digests)
 
     @property
     def asked_id(self) -> str | None:

@@ -103,11 +103,22 @@ def reworded(game: GameRecord, question: Question) -> bool:
     reworded, or swapped between options, their ids kept): neither judged nor shown in words the players never saw,
     it is passed over, as a question removed. Options only added or removed leave it as asked: a vote names the
     option its letter showed, and the results keep those letters (asked_options)."""
-    asked = game.asked_options
-    if asked is None or question.id != game.current_question_id or game.asked_id != question.id:
-        return False  # not known: asked by a release before they were kept
-    now = question.options_digest_of(game.option_orders.get(question.id, []))
-    return now is not None and now != asked
+    return question.id == game.current_question_id and changed_since_asked(game, question)
+
+
+def changed_since_asked(game: GameRecord, question: Question) -> bool:
+    """Whether an option the game showed with ``question``, and still there, says something else now. Each one's
+    text as asked is compared (option_digests); for a question asked by the release before they were kept, the
+    options' digest as a whole, which only the current question has and an option removed since can't be told
+    from (asked_options); else not known: asked by a release before either was kept."""
+    asked = game.option_digests.get(question.id)
+    if asked is not None:
+        now = question.option_digests
+        return any(now[option_id] != said for option_id, said in asked.items() if option_id in now)
+    if game.asked_options is None or question.id != game.current_question_id or game.asked_id != question.id:
+        return False
+    now_digest = question.options_digest_of(game.option_orders.get(question.id, []))
+    return now_digest is not None and now_digest != game.asked_options
 
 
 def as_judged(game: GameRecord, question: Question, answers: list[GameAnswerRecord]) -> Question:

@@ -32,7 +32,7 @@ async def test_a_game_asked_before_0010_and_0011_is_read_and_waits_for_its_playe
                 await connection.execute(insert(tables.table_of(tables.User)).values(
                     id=user_id, platform="telegram", platform_user_id=f"u{user_id}", created_at=START))
             await connection.execute(insert(tables.table_of(tables.Game)).values(
-                id=game.id, **_without(_game_values(game), "asked_question", "asked_answer")))
+                id=game.id, **_without(_game_values(game), "asked_question", "asked_answer", "option_digests")))
             for user_id in (1, 2):
                 await connection.execute(insert(tables.table_of(tables.GamePlayer)).values(
                     game_id=game.id, user_id=user_id, name=f"P{user_id}", joined_at=START, joined_position=0,

@@ -1,0 +1,104 @@
+"""A group game across a reload that changes what its options say, their ids kept, played by the engine on a real
+SQLite file (what the game keeps of its questions as asked is stored, and read back, between every move): an option
+removed does not hide another reworded, a closed question's explanation does not name texts its poll never showed,
+and a vote delivered again is told nothing new."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator, Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.admins import AdminPolicy
+from bot.content.library import ContentLibrary
+from bot.engine import QuizEngine
+from bot.games.replies import GameResults, VoteRefused
+from bot.i18n import UiTexts
+from bot.replies import Actor
+from content import default_content_dir
+from storage.database import create_engine, sqlite_url
+from storage.migrate import upgrade_to_head
+from storage.unit_of_work import unit_of_work_factory
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, last_question, vote
+from tests.core.wiring import ADMIN_ID
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+from tests.support.content import edit_question, remove_option
+
+QUESTION = "sum-everywhere"  # the collectives quiz's first question: broadcast, all-reduce (its answer), scatter
+CHANGED = ("This question was changed after it was asked, so it takes no answers. The game moves on when its time "
+           "is up.")
+ALREADY = "You already answered this question; your first answer counts."
+Edit = Callable[[Path], None]
+
+
+def _removed_and_reworded(reworded: str) -> Edit:
+    """Scatter removed, and ``reworded`` saying something else in English."""
+    def edit(content_dir: Path) -> None:
+        def change(question: dict[str, Any]) -> None:
+            question["options"] = [option for option in question["options"] if option["id"] != "scatter"]
+            next(option for option in question["options"] if option["id"] == reworded)["text"]["en"] = "All-gather"
+        edit_question(content_dir, QUESTION, change)
+    return edit
+
+
+REMOVED_AND_REWORDED: dict[str, Edit] = {
+    "the answer reworded": _removed_and_reworded("all-reduce"),
+    "a wrong option reworded": _removed_and_reworded("broadcast"),
+}
+
+
+@pytest.fixture
+def texts() -> UiTexts:
+    return UiTexts.load(default_content_dir() / "locales")
+
+
+@pytest.fixture
+async def engine(tmp_path: Path, content_dir: Path, clock: FixedClock, texts: UiTexts) -> AsyncIterator[QuizEngine]:
+    database = create_engine(sqlite_url(tmp_path))
+    await upgrade_to_head(database)
+    try:
+        yield QuizEngine(library=ContentLibrary.load(content_dir), unit_of_work=unit_of_work_factory(database, clock),
+                         texts=texts, admins=AdminPolicy({"telegram": {ADMIN_ID}}), clock=clock,
+                         rng=random.Random(1))
+    finally:
+        await database.dispose()
+
+
+async def _reload(engine: QuizEngine, content_dir: Path, edit: Edit) -> None:
+    edit(content_dir)
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+
+
+@pytest.mark.parametrize("edit", REMOVED_AND_REWORDED.values(), ids=REMOVED_AND_REWORDED.keys())
+async def test_the_open_question_with_one_option_removed_and_another_reworded_is_passed_over(
+        edit: Edit, engine: QuizEngine, content_dir: Path, clock: FixedClock) -> None:
+    """Before: the removed option left no digest to compare, so the question was played as asked: the vote counted,
+    and the results named the answer by the text it has now ("the answer is B. All-gather")."""
+    stage = RecordingStage()
+    game_id = await begun_with_three(engine, stage)
+    asked = last_question(stage)
+    assert (await vote(engine, stage, ADA, right=True)).counted
+    await _reload(engine, content_dir, edit)
+
+    refused = await vote(engine, stage, CHIDO, right=True)
+    assert (refused.counted, refused.refused) == (False, VoteRefused.REMOVED)
+    clock.advance(timedelta(seconds=asked.seconds + 3))  # its time and the grace
+    assert await engine.games.sweep("telegram", stage) == 1
+    assert not stage.of(CHAT, GameResults)
+    following = last_question(stage)
+    assert (following.game_id, following.position) == (game_id, 1)
+
+
+async def test_the_open_question_with_an_option_removed_alone_is_still_played_as_asked(
+        engine: QuizEngine, content_dir: Path) -> None:
+    stage = RecordingStage()
+    await begun_with_three(engine, stage)
+    await _reload(engine, content_dir, lambda content_dir: remove_option(content_dir, QUESTION, "scatter"))
+    for player in (ADA, BAYO, CHIDO):
+        assert (await vote(engine, stage, player, right=True)).counted
+    assert "All-reduce" in stage.of(CHAT, GameResults)[0].heading
