@@ -16,9 +16,10 @@ import pytest
 from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
-from bot.games.replies import GameResults, VoteRefused
+from bot.games.replies import GameExplanation, GameResults, VoteRefused
+from bot.games.rules import RESULTS_SECONDS
 from bot.i18n import UiTexts
-from bot.replies import Actor
+from bot.replies import Actor, Notice
 from content import default_content_dir
 from storage.database import create_engine, sqlite_url
 from storage.migrate import upgrade_to_head
@@ -27,12 +28,13 @@ from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, last
 from tests.core.wiring import ADMIN_ID
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
-from tests.support.content import edit_question, remove_option
+from tests.support.content import edit_question, remove_option, swap_option_texts
 
 QUESTION = "sum-everywhere"  # the collectives quiz's first question: broadcast, all-reduce (its answer), scatter
 CHANGED = ("This question was changed after it was asked, so it takes no answers. The game moves on when its time "
            "is up.")
 ALREADY = "You already answered this question; your first answer counts."
+NOT_AS_SEEN = "This question was changed after it was asked, so I can't explain it as you saw it."
 Edit = Callable[[Path], None]
 
 
@@ -102,3 +104,42 @@ async def test_the_open_question_with_an_option_removed_alone_is_still_played_as
     for player in (ADA, BAYO, CHIDO):
         assert (await vote(engine, stage, player, right=True)).counted
     assert "All-reduce" in stage.of(CHAT, GameResults)[0].heading
+
+
+EXPLAINED_AFTER: dict[str, Edit] = {
+    "texts swapped": lambda content_dir: swap_option_texts(content_dir, QUESTION, "all-reduce", "broadcast"),
+    "one removed, the answer reworded": REMOVED_AND_REWORDED["the answer reworded"],
+}
+
+
+@pytest.mark.parametrize("edit", EXPLAINED_AFTER.values(), ids=EXPLAINED_AFTER.keys())
+async def test_a_closed_question_reworded_since_is_not_explained_in_its_new_words(
+        edit: Edit, engine: QuizEngine, content_dir: Path, clock: FixedClock, texts: UiTexts) -> None:
+    """Before: "The answer: Broadcast" (the text the answer's id has now), under a poll whose answer said
+    All-reduce."""
+    stage = RecordingStage()
+    game_id = await begun_with_three(engine, stage)
+    for player in (ADA, BAYO, CHIDO):
+        assert (await vote(engine, stage, player, right=True)).counted
+    assert stage.of(CHAT, GameResults)  # closed: everyone answered
+    clock.advance(timedelta(seconds=RESULTS_SECONDS + 1))
+    assert await engine.games.sweep("telegram", stage) == 1
+    assert last_question(stage).position == 1  # the question asked after it: the game keeps no digest of it
+    await _reload(engine, content_dir, edit)
+
+    explained = await engine.games.explain(BAYO, game_id, 0)
+    assert isinstance(explained, Notice), explained
+    assert (explained.text, explained.language) == (texts.for_language("yo")(NOT_AS_SEEN), "yo")
+    assert explained.text != NOT_AS_SEEN  # in Bayo's language
+
+
+async def test_a_closed_question_whose_options_still_say_what_they_said_is_explained(
+        engine: QuizEngine, content_dir: Path) -> None:
+    stage = RecordingStage()
+    game_id = await begun_with_three(engine, stage)
+    for player in (ADA, BAYO, CHIDO):
+        assert (await vote(engine, stage, player, right=True)).counted
+    await _reload(engine, content_dir, lambda content_dir: remove_option(content_dir, QUESTION, "scatter"))
+    explained = await engine.games.explain(ADA, game_id, 0)
+    assert isinstance(explained, GameExplanation), explained
+    assert explained.feedback.correct_option == "The answer: All-reduce"

@@ -41,6 +41,9 @@ class GameBoards:
             if question is None:  # a reload removed it (or its quiz) since it was asked: nothing left to explain
                 return Notice(_("This question was removed from the quiz, so I can't explain it any more."),
                               NoticeCode.NO_GAME, _.language)
+            if views.changed_since_asked(game, question):  # its options' texts now are not what its poll showed
+                return Notice(_("This question was changed after it was asked, so I can't explain it as you saw it."),
+                              NoticeCode.NO_GAME, _.language)
             answers = await uow.games.answers(game.id, position)
             mine = next((answer for answer in answers if turn.user is not None and answer.user_id == turn.user.id),
                         None)
