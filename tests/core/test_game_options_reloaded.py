@@ -28,7 +28,7 @@ from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, last
 from tests.core.wiring import ADMIN_ID
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
-from tests.support.content import edit_question, remove_option, swap_option_texts
+from tests.support.content import edit_question, remove_option, remove_question, swap_option_texts
 
 QUESTION = "sum-everywhere"  # the collectives quiz's first question: broadcast, all-reduce (its answer), scatter
 CHANGED = ("This question was changed after it was asked, so it takes no answers. The game moves on when its time "
@@ -143,3 +143,27 @@ async def test_a_closed_question_whose_options_still_say_what_they_said_is_expla
     explained = await engine.games.explain(ADA, game_id, 0)
     assert isinstance(explained, GameExplanation), explained
     assert explained.feedback.correct_option == "The answer: All-reduce"
+
+
+AGAIN_AFTER: dict[str, Edit] = {
+    "texts swapped": EXPLAINED_AFTER["texts swapped"],
+    "one removed, another reworded": REMOVED_AND_REWORDED["a wrong option reworded"],
+    "the question removed": lambda content_dir: remove_question(content_dir, QUESTION),
+}
+
+
+@pytest.mark.parametrize("edit", AGAIN_AFTER.values(), ids=AGAIN_AFTER.keys())
+async def test_a_vote_delivered_again_after_the_reload_is_told_it_counted_already(
+        edit: Edit, engine: QuizEngine, content_dir: Path) -> None:
+    """Telegram delivers a vote again when no 200 came back: one counted before the reload is the same vote, told
+    nothing new (Telegram says nothing for ALREADY). Before: "This question was changed after it was asked, so it
+    takes no answers", privately, to a player whose answer had counted."""
+    stage = RecordingStage()
+    await begun_with_three(engine, stage)
+    assert (await vote(engine, stage, ADA, right=True)).counted
+    await _reload(engine, content_dir, edit)
+
+    again = await vote(engine, stage, ADA, right=True)
+    assert (again.counted, again.refused, again.text) == (False, VoteRefused.ALREADY, ALREADY)
+    refused = await vote(engine, stage, BAYO, right=True)  # a first vote now is refused as before
+    assert (refused.counted, refused.refused) == (False, VoteRefused.REMOVED)

@@ -209,13 +209,16 @@ class GamePlay:
             return Voted(GameVote(False, text, _.language, why, about), [])
         if (game is None or game.state is not GameState.ASKING or game.position != position
                 or game.deadline is None or now >= game.deadline):
-            if game is not None and any(answer.user_id == turn.user_id
-                                        for answer in await uow.games.answers(game.id, position)):
+            if game is not None and await _answered(uow, game.id, position, turn.user_id):
                 # Their vote came in again (Telegram delivers an update again when no 200 came back): it counted
                 return refused(_("You already answered this question; your first answer counts."),
                                VoteRefused.ALREADY)
             over = game is not None and not game.state.live
             return refused(_("This question is closed."), VoteRefused.OVER if over else VoteRefused.CLOSED)
+        if (question is None or views.reworded(game, question)) and await _answered(uow, game.id, position,
+                                                                                    turn.user_id):
+            # The same vote again, counted before a reload took the question away or changed it: nothing new to say
+            return refused(_("You already answered this question; your first answer counts."), VoteRefused.ALREADY)
         if question is None:  # a reload removed it (or its quiz) while its poll is open: the sweep passes it over
             return refused(_("This question was removed from the quiz, so it takes no answers. The game moves on "
                              "when its time is up."), VoteRefused.REMOVED)
@@ -265,3 +268,7 @@ class GamePlay:
         return Voted(GameVote(True, _("Locked in: {letter}", letter=views.letter(option_index)), _.language),
                      events, joined)
 
+
+async def _answered(uow: UnitOfWork, game_id: str, position: int, user_id: int) -> bool:
+    """Whether the user's answer to the game's question at ``position`` is kept."""
+    return any(answer.user_id == user_id for answer in await uow.games.answers(game_id, position))
