@@ -29,6 +29,7 @@ from adapters.discord.game_commands import register_game_commands
 from adapters.discord.game_handlers import GameHandlers
 from adapters.discord.handlers import CommandHandlers
 from adapters.discord.language_picker import LanguageButton, choose_language
+from adapters.discord.moving_on import MovingOn
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond_quietly
 from adapters.discord.spec import DiscordSettings
@@ -106,7 +107,7 @@ class QuizClient(discord.Client):
         self.handlers = CommandHandlers(engine, self.polls, self.team_admins)
         self.games = GameHandlers(engine, self, self.team_admins)
         suggestions = counted_suggestions(self.metrics, self.handlers.quiz_choices)
-        register_commands(self.tree, self.handlers, self.games, suggestions)
+        register_commands(self.tree, self.handlers, self.games, suggestions, MovingOn(engine, self.handlers))
         register_game_commands(self.tree, engine, self.games, suggestions)
         self.tree.error(tree_error_handler(engine))
 

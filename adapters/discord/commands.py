@@ -13,6 +13,7 @@ from discord.app_commands import locale_str as N_
 from adapters.discord.counting import Suggest
 from adapters.discord.game_handlers import GameHandlers
 from adapters.discord.handlers import CommandHandlers
+from adapters.discord.moving_on import MovingOn
 from bot.languages import NATIVE_NAMES
 
 
@@ -21,7 +22,7 @@ class NotAdmin(app_commands.CheckFailure):
 
 
 def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers, games: GameHandlers,
-                      autocomplete_quiz: Suggest) -> None:
+                      autocomplete_quiz: Suggest, moving_on: MovingOn) -> None:
     """``autocomplete_quiz``: the quiz names suggested as a user types one (see counting.counted_suggestions)."""
     async def admin_only(interaction: Interaction) -> bool:
         # default_permissions only hides a command, and servers can override it: this check enforces.
@@ -51,6 +52,18 @@ def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers,
     @tree.command(name=N_("stop"), description=N_("stop the current quiz (your answers are kept)"))
     async def stop(interaction: Interaction) -> None:
         await handlers.stop(interaction)
+
+    @tree.command(name=N_("skip"), description=N_("skip the current question"))
+    @app_commands.rename(private=N_("private"))
+    @app_commands.describe(private=N_("Play alone, with buttons only you can see"))
+    async def skip(interaction: Interaction, private: bool = False) -> None:
+        await moving_on.skip(interaction, private)
+
+    @tree.command(name=N_("retry"), description=N_("retry the questions you missed in the last quiz"))
+    @app_commands.rename(private=N_("private"))
+    @app_commands.describe(private=N_("Play alone, with buttons only you can see"))
+    async def retry(interaction: Interaction, private: bool = False) -> None:
+        await moving_on.retry(interaction, private)
 
     @tree.command(name=N_("language"), description=N_("change the language I speak"))
     @app_commands.rename(language=N_("language"), server=N_("server"))

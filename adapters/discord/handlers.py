@@ -34,7 +34,7 @@ from adapters.left_open import closing_left_open
 from bot.delivery import Surface, Target
 from bot.engine import QuizEngine
 from bot.records import MessageLink
-from bot.replies import Notice, NoticeCode, Preview, QuizList, Started, Stopped, Summary, WhichQuiz
+from bot.replies import AnswerOutcome, Notice, NoticeCode, Preview, QuizList, Started, Stopped, Summary, WhichQuiz
 from bot.text import shorten
 
 log = logging.getLogger(__name__)
@@ -60,13 +60,13 @@ class CommandHandlers:
     async def quiz(self, interaction: discord.Interaction, reference: str | None, private: bool) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        await self._play(interaction, private, lambda surface: self._engine.start(actor, reference, surface))
+        await self.play(interaction, private, lambda surface: self._engine.start(actor, reference, surface))
 
     async def quiz_button(self, interaction: discord.Interaction, quiz_id: str, private: bool) -> None:
         """A button's quiz: exactly its id; a quiz a reload removed is none, not another its id names in part."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        await self._play(interaction, private, lambda surface: self._engine.start_by_id(actor, quiz_id, surface))
+        await self.play(interaction, private, lambda surface: self._engine.start_by_id(actor, quiz_id, surface))
 
     async def retry(self, interaction: discord.Interaction, session_id: str, private: bool,
                     owner_id: int | None) -> None:
@@ -83,7 +83,7 @@ class CommandHandlers:
         # that finds no quiz in progress and leaves the missed questions out of reach.
         private = private or polls_refused_here(interaction)
         # Someone else's session (or nothing left to retry) comes back as a Notice, answered only to the clicker.
-        await self._play(interaction, private, lambda surface: self._engine.retry_missed(actor, session_id, surface))
+        await self.play(interaction, private, lambda surface: self._engine.retry_missed(actor, session_id, surface))
 
     async def answer_click(self, interaction: discord.Interaction, session_id: str, question_id: str,
                            option_index: int, order: str | None = None) -> None:
@@ -96,10 +96,13 @@ class CommandHandlers:
         if isinstance(result, Notice):  # stale, forged or repeated click: a polite refusal, only for the clicker
             await interaction.followup.send(render.plain(result.text), ephemeral=True)
 
-    async def _play(self, interaction: discord.Interaction, private: bool,
-                    action: Callable[[Target], Awaitable[Started | Summary | Notice]], command: str = "quiz") -> None:
-        """Start (or retry) as polls in the channel or privately, or say why not: ``command`` is the one the
-        learner can send again with private:True."""
+    async def play(self, interaction: discord.Interaction, private: bool,
+                   action: Callable[[Target], Awaitable[Started | Summary | AnswerOutcome | Notice]],
+                   command: str = "quiz", resume: str | None = None) -> None:
+        """Start (or retry, or skip) as polls in the channel or privately, or say why not: ``command`` is the one
+        the learner can send again with private:True; ``resume``, the one once the action is done (a skip's: /quiz,
+        which asks the next question privately, where /skip would skip it too)."""
+        after = command if resume is None else resume
         channel_id = interaction.channel_id
         surface: Surface = (PrivateSurface(interaction) if private or channel_id is None  # no channel for polls
                             else ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction))
@@ -112,7 +115,7 @@ class CommandHandlers:
             async with closing_left_open(self._end_poll, surface) as shown:  # asked again, over, or left for another
                 result = shown.returned(await action(shown))  # a Notice's polls too: a round of an earlier day
         except discord.Forbidden:  # refused although the rights looked fine
-            await respond(interaction, await self._poll_refused(interaction, command))
+            await respond(interaction, await self._poll_refused(interaction, after))
             return
         except discord.NotFound as error:  # the channel deleted since the command: nobody there to tell
             if not channel_gone(error):
@@ -124,11 +127,11 @@ class CommandHandlers:
             if not thread_locked(error):
                 raise
             _ = await self._engine.localizer(interaction_actor(interaction))
-            await respond(interaction, thread_closed(_, self._private_command(interaction, command)))
+            await respond(interaction, thread_closed(_, self._private_command(interaction, after)))
             return
         except discord.RateLimited:  # the quiz is kept, its poll not shown: resumed privately, or here later
             _ = await self._engine.localizer(interaction_actor(interaction))
-            await respond(interaction, held_back(_, self._private_command(interaction, command)))
+            await respond(interaction, held_back(_, self._private_command(interaction, after)))
             return
         if isinstance(result, WhichQuiz):  # several quizzes named: the question, and a button that starts each
             await self._offer(interaction, render.which_quiz(result), result.choices, private)
@@ -229,7 +232,7 @@ class CommandHandlers:
         ``pressed``: by a reminder's button, not typed (see QuizEngine.review)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
-        await self._play(interaction, private, lambda surface: self._engine.review(actor, surface, pressed=pressed),
+        await self.play(interaction, private, lambda surface: self._engine.review(actor, surface, pressed=pressed),
                          command="review")
 
     async def timezone(self, interaction: discord.Interaction, zone: str) -> None:

@@ -20,6 +20,8 @@ def help_text(_: Localizer, spelled: Callable[..., str], *, in_server: bool = Tr
     ]
     commands = [
         (spelled("quiz"), _("start or resume a quiz")),
+        (spelled("skip"), _("skip the current question")),
+        (spelled("retry"), _("retry the questions you missed in the last quiz")),
         (spelled("stop"), _("stop the current quiz (your answers are kept)")),
         (spelled("quizzes"), _("list the quizzes")),
         (spelled("review"), _("review the questions due today")),

@@ -90,12 +90,12 @@ async def test_discord_sync_registers_the_commands_with_french_names_for_servers
     french.mkdir(parents=True)
     (french / "quiztutor.po").write_text(FRENCH_COMMANDS, encoding="utf-8")
 
-    assert await sync_commands(settings, discord_settings(settings), None) == 13
+    assert await sync_commands(settings, discord_settings(settings), None) == 15
     put = next(c for c in fake.calls if c.method == "PUT")
     assert put.path == f"/applications/{APP_ID}/commands"
     commands = {command["name"]: command for command in put.body}
-    assert set(commands) == {"quiz", "quizzes", "preview", "stop", "language", "progress", "reload", "review",
-                             "timezone", "reminders", "game", "leaderboard", "help"}
+    assert set(commands) == {"quiz", "quizzes", "preview", "stop", "skip", "retry", "language", "progress", "reload",
+                             "review", "timezone", "reminders", "game", "leaderboard", "help"}
     assert commands.pop("game")["contexts"] == [0]  # group games: in servers only
     assert all(command["contexts"] == [0, 1] for command in commands.values())  # servers and the bot's DMs
     assert commands["quizzes"]["name_localizations"] == {"fr": "liste-quiz"}
@@ -109,7 +109,7 @@ async def test_discord_sync_registers_the_commands_with_french_names_for_servers
 
 
 async def test_discord_sync_to_one_server_registers_the_commands_there(settings: Settings, fake: FakeDiscord) -> None:
-    assert await sync_commands(settings, discord_settings(settings), GUILD_ID) == 13
+    assert await sync_commands(settings, discord_settings(settings), GUILD_ID) == 15
     put = next(c for c in fake.calls if c.method == "PUT")
     assert put.path == f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
 
@@ -117,11 +117,11 @@ async def test_discord_sync_to_one_server_registers_the_commands_there(settings:
 async def test_discord_sync_remove_takes_a_servers_own_copies_back_and_leaves_the_global_ones(
         settings: Settings, fake: FakeDiscord) -> None:
     """A server synced with --guild and globally lists every command twice: --remove clears its own copies."""
-    assert await sync_commands(settings, discord_settings(settings), GUILD_ID) == 13
+    assert await sync_commands(settings, discord_settings(settings), GUILD_ID) == 15
     assert await sync_commands(settings, discord_settings(settings), GUILD_ID, remove=True) == 0
     puts = [call for call in fake.calls if call.method == "PUT"]
     server = f"/applications/{APP_ID}/guilds/{GUILD_ID}/commands"
-    assert [(put.path, len(put.body)) for put in puts] == [(server, 13), (server, 0)]
+    assert [(put.path, len(put.body)) for put in puts] == [(server, 15), (server, 0)]
     assert await sync_commands(settings, discord_settings(settings), None, remove=True) == 0  # and globally
     assert fake.calls[-1].method == "PUT" and fake.calls[-1].path == f"/applications/{APP_ID}/commands"
     assert fake.calls[-1].body == []

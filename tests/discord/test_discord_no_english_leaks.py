@@ -51,6 +51,7 @@ async def everything_else(fake: FakeDiscord, learner: int, locale: str) -> None:
                           ("timezone", {"zone": "Mars/Olympus"}), ("timezone", {"zone": "Africa/Harare"}),
                           ("reminders", None), ("reminders", {"setting": "whenever"}),
                           ("reminders", {"setting": "on 19:00"}), ("reminders", {"setting": "off"}),
+                          ("skip", None), ("retry", {"private": True}), ("skip", {"private": True}),
                           ("stop", None), ("leaderboard", None), ("leaderboard", {"me": "hide"}),
                           ("reload", None), ("quiz", {"quiz": "o"})]:
         await ask(fake, name, options, user_id=learner, locale=locale)

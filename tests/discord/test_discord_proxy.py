@@ -78,7 +78,7 @@ async def test_the_bot_logs_in_connects_and_answers_through_the_proxy(
 async def test_discord_sync_registers_the_commands_through_the_proxy(
         settings: Settings, fake: FakeDiscord, proxy: HttpProxy, environment: pytest.MonkeyPatch) -> None:
     environment.setenv("http_proxy", f"http://quiz:s3cr%3Aet@127.0.0.1:{proxy.port}")
-    assert await sync_commands(settings, discord_settings(settings), None) == 13
+    assert await sync_commands(settings, discord_settings(settings), None) == 15
     assert f"{fake.api_base}/applications/{APP_ID}/commands" in proxy.targets("PUT")
 
 

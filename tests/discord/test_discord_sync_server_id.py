@@ -78,4 +78,4 @@ async def test_a_server_the_bot_isnt_in_is_said_to_be_so(fake: FakeDiscord, tmp_
     assert "Traceback" not in log and TOKEN not in log
 
     code, log = await sync_through_the_fake(fake, tmp_path, GUILD_ID)
-    assert (code, log.strip().splitlines()[-1]) == (ExitCode.OK, f"synced 13 commands to server {GUILD_ID}"), log
+    assert (code, log.strip().splitlines()[-1]) == (ExitCode.OK, f"synced 15 commands to server {GUILD_ID}"), log

@@ -1,0 +1,46 @@
+"""/skip and /retry: a learner's own quiz moved past its open question, or another go at what the last one missed,
+as Telegram's commands do; played as /quiz plays (polls in the channel, or private buttons)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import discord
+
+from adapters.discord.actors import interaction_actor
+from adapters.discord.handlers import CommandHandlers
+from bot.engine import QuizEngine
+from bot.records import MessageLink
+
+
+def sent_before(interaction: discord.Interaction) -> Callable[[MessageLink], bool]:
+    """Whether the command was sent before a question's poll in the same channel (both ids are snowflakes, which
+    grow with time): a /skip sent twice before the next poll appeared skips one question, not two."""
+    def before(asked: MessageLink) -> bool:
+        return (asked.chat_id == str(interaction.channel_id) and asked.message_key.isdigit()
+                and interaction.id < int(asked.message_key))
+    return before
+
+
+class MovingOn:
+    def __init__(self, engine: QuizEngine, handlers: CommandHandlers) -> None:
+        self._engine = engine
+        self._handlers = handlers
+
+    async def skip(self, interaction: discord.Interaction, private: bool) -> None:
+        """The open question counted as skipped (due for review); its poll ended, as a timed-out one's is (a
+        private question's buttons then say it is no longer open), and the next question or the summary shown."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = interaction_actor(interaction)
+        await self._handlers.play(
+            interaction, private,
+            lambda surface: self._engine.skip(actor, surface, sent_before=sent_before(interaction)),
+            command="skip", resume="quiz")
+
+    async def retry(self, interaction: discord.Interaction, private: bool) -> None:
+        """The questions missed in the learner's last quiz, finished or stopped (as the retry button under its
+        summary, which names that quiz)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = interaction_actor(interaction)
+        await self._handlers.play(interaction, private,
+                                  lambda surface: self._engine.retry_missed(actor, None, surface), command="retry")
