@@ -27,7 +27,8 @@ async def deliver_expired(engine: QuizEngine, polls: PollPlay, expired: Expired)
         log.debug("question %s of session %s timed out unseen", expired.question_id, expired.session_id)
         return
     channel_id, user_id = int(link.chat_id), int(expired.actor.user_id)
-    surface = ChannelSurface(polls, channel_id, user_id, answered_poll=int(link.message_key))
+    surface = ChannelSurface(polls, channel_id, user_id, answered_poll=int(link.message_key),
+                             language=expired.outcome.language)
     try:
         await engine.deliver(expired.outcome, surface, PLATFORM)
     except discord.Forbidden as error:  # the channel stopped taking the next poll (a right revoked), as after a vote

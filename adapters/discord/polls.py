@@ -13,7 +13,9 @@ from discord.utils import MISSING
 
 from adapters.discord import render
 from adapters.discord.permissions import poll_refused
+from adapters.discord.respond import spelled_for
 from adapters.discord.sending import NOT_DONE, send_through_503
+from adapters.discord.translator import command_name_in, locale_of
 from bot.i18n import Localizer
 from bot.records import HeldLink, MessageLink
 from bot.replies import QuestionView
@@ -53,8 +55,9 @@ class PollPlay:
         granted = None
         if isinstance(channel, discord.abc.GuildChannel | discord.Thread) and channel.guild.me is not None:
             granted = channel.permissions_for(channel.guild.me)
-        # No locale to go by (a vote, a time-out): the command as English clients spell it.
-        refused = poll_refused(granted, _, "/quiz private:True", refused_only_polls=True,
+        # No locale to go by (a vote, a time-out): the command as a client in the learner's language spells it.
+        private_command = f"/{command_name_in(_, 'quiz')} {command_name_in(_, 'private')}:True"
+        refused = poll_refused(granted, _, private_command, refused_only_polls=True,
                                in_thread=isinstance(channel, discord.Thread))
         try:
             await self.post(channel_id, f"{render.mention(user_id)} {refused}")
@@ -92,9 +95,12 @@ class PollPlay:
                 log.exception("could not mark poll message %s withdrawn", asked.message_key)
 
     async def post(self, channel_id: int, text: str, reply_to: int | None = None,
-                   view: discord.ui.View | None = None) -> None:
-        """Send text to the channel, as a reply to ``reply_to`` when the bot may reply there; ``view`` goes last."""
+                   view: discord.ui.View | None = None, *, language: str | None = None) -> None:
+        """Send text to the channel, as a reply to ``reply_to`` when the bot may reply there; ``view`` goes last.
+        ``language``: the text's, whose readers' clients spell the commands it names (else as written, in English)."""
         channel = self.channel(channel_id)
+        if language is not None:
+            text = spelled_for(self._client, text, locale_of(language))
         parts = render.split_message(text)
         for index, part in enumerate(parts):
             last = index == len(parts) - 1

@@ -49,11 +49,16 @@ async def respond_quietly(interaction: discord.Interaction, text: str) -> None:
 
 def spelled_for_client(interaction: discord.Interaction, text: str) -> str:
     """The commands ``text`` names as the user's client shows them: what they must type (see spelled_in)."""
-    tree = getattr(interaction.client, "tree", None)  # QuizClient's (client.py imports this module)
+    return spelled_for(interaction.client, text, interaction.locale)
+
+
+def spelled_for(client: discord.Client, text: str, locale: discord.Locale) -> str:
+    """The commands ``text`` names as a client in ``locale`` shows them (see spelled_in)."""
+    tree = getattr(client, "tree", None)  # QuizClient's (client.py imports this module)
     if not isinstance(tree, app_commands.CommandTree) or not isinstance(tree.translator, CommandTranslator):
         return text
     commands = {command.name: {sub.name for sub in getattr(command, "commands", ())} for command in tree.get_commands()}
-    return tree.translator.spelled_in(text, interaction.locale, commands)
+    return tree.translator.spelled_in(text, locale, commands)
 
 
 def _is_deferred_message(interaction: discord.Interaction) -> bool:

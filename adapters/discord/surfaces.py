@@ -22,8 +22,11 @@ class ChannelSurface:
     (``interaction``), the intro, a summary and what is said before it go only to the one who asked."""
 
     def __init__(self, polls: PollPlay, channel_id: int, owner_id: int, *, answered_poll: int | None = None,
-                 interaction: discord.Interaction | None = None) -> None:
+                 interaction: discord.Interaction | None = None, language: str | None = None) -> None:
+        """``language``: the reply's, for the commands what is posted names (a reply to an interaction follows its
+        locale)."""
         self._polls = polls
+        self._language = language
         self._channel_id = channel_id
         self._owner_id = owner_id
         self._answered_poll = answered_poll
@@ -48,7 +51,7 @@ class ChannelSurface:
             return
         await self._end_answered_poll()
         await self._polls.post(self._channel_id, f"{render.mention(self._owner_id)} {text}",
-                               reply_to=self._answered_poll)
+                               reply_to=self._answered_poll, language=self._language)
 
     async def ask(self, question: QuestionView, intro: str | None) -> Asked:
         """Raises discord.Forbidden when the channel refuses the poll (the caller names the missing right)."""
@@ -65,7 +68,7 @@ class ChannelSurface:
             await respond(self._interaction, render.summary(summary), view=view)
         else:
             await self._polls.post(self._channel_id, f"{render.mention(self._owner_id)} {render.summary(summary)}",
-                                   view=view)
+                                   view=view, language=summary.language)
 
     async def flush(self) -> None:
         await self._end_answered_poll()

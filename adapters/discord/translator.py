@@ -61,6 +61,18 @@ class CommandTranslator(app_commands.Translator):
         return MENTIONED_WITH_NEXT_WORD.sub(spelled, text)
 
 
+def locale_of(language: str) -> discord.Locale:
+    """The Discord client locale that speaks ``language``; American English where no client does (sw, yo, sn): for
+    a text posted in a channel, which has no reader's locale (a vote carries none), in the language it is written in."""
+    return next((locale for locale in discord.Locale if normalize_language(locale.value) == language),
+                discord.Locale.american_english)
+
+
+def command_name_in(_: Localizer, name: str) -> str:
+    """A command or option name as a Discord client in ``_``'s language shows it (English where none speaks it)."""
+    return command_name_for(locale_of(_.language), name, lambda language: _)
+
+
 def command_name_for(locale: discord.Locale, name: str, localizer_for: Callable[[str], Localizer]) -> str:
     """A command or option name as the user's Discord client shows it (what they must type)."""
     language = normalize_language(locale.value)

@@ -36,7 +36,9 @@ class VoteHandler:
         try:
             # A vote back in a left quiz: the poll of the quiz played until then is ended, also when the next poll
             # is refused.
-            async with closing_left_open(self._polls.end_linked, self._after_vote(event)) as shown:
+            # The surface in the reply's language: what it posts names commands as a client in it does.
+            async with closing_left_open(self._polls.end_linked,
+                                         lambda reply: self._after_vote(event, reply.language)) as shown:
                 # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll
                 # in every server: the engine leaves those alone without recording their voters.
                 result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1, shown)
@@ -79,9 +81,9 @@ class VoteHandler:
             # Not for a replayed vote: every restart would find it again, and say it again.
             if not replayed and self._hinted.allow((event.message_id, event.user_id)):
                 text = f"{render.mention(event.user_id)} {render.plain(result.text)}"
-                await self._polls.post(event.channel_id, text, reply_to=event.message_id)
+                await self._polls.post(event.channel_id, text, reply_to=event.message_id, language=result.language)
         elif result.code is NoticeCode.QUIZ_NOT_FOUND:  # a reload removed the quiz, and closed the session
-            await self._after_vote(event).say(result.text)  # ends the poll, replies to it
+            await self._after_vote(event, result.language).say(result.text)  # ends the poll, replies to it
         else:  # a changed vote, a closed question, a poll that isn't ours: no reply
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
 
@@ -92,9 +94,11 @@ class VoteHandler:
         return vote_actor(event.user_id, event.channel_id, event.guild_id,
                           guild.preferred_locale if guild is not None else None)
 
-    def _after_vote(self, event: discord.RawPollVoteActionEvent) -> ChannelSurface:
-        """The owner voted: end the poll, reply to it with the verdict and explanation, then go on."""
-        return ChannelSurface(self._polls, event.channel_id, event.user_id, answered_poll=event.message_id)
+    def _after_vote(self, event: discord.RawPollVoteActionEvent, language: str) -> ChannelSurface:
+        """The owner voted: end the poll, reply to it with the verdict and explanation (in ``language``), then go
+        on."""
+        return ChannelSurface(self._polls, event.channel_id, event.user_id, answered_poll=event.message_id,
+                              language=language)
 
     async def _is_own_poll_for(self, event: discord.RawPollVoteActionEvent) -> bool:
         """Whether the bot posted this poll for this voter (its text starts with their mention): a quiz poll
@@ -113,4 +117,4 @@ class VoteHandler:
         _ = await self._engine.localizer(self._actor(event))  # reads only
         text = _("{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. "
                  "Start your own with /quiz.", mention=render.mention(event.user_id))
-        await self._polls.post(event.channel_id, text, reply_to=event.message_id)
+        await self._polls.post(event.channel_id, text, reply_to=event.message_id, language=_.language)
