@@ -55,10 +55,12 @@ async def test_private_skip_and_retry_answer_with_buttons_in_the_learners_langua
     assert fake.interaction_calls(skipped)[0].body == {"type": 5, "data": {"flags": 64}} and fake.polls() == []
     assert "Quelle collective reconstruit" in second.content  # the second question, in French
 
-    # The skipped question's buttons take no answer now: a polite refusal, nothing scored.
+    # The skipped question's buttons take no answer now: a polite refusal, nothing scored; not "you already
+    # answered" (they never did: its buttons, an earlier interaction's ephemeral message, can't be taken away).
     late = await fake.click(message_id(first), buttons(first)[0]["custom_id"], user_id=LEARNER_ID, locale="fr")
     refusal = await fake.wait_until(first_answer(fake, late))
     assert refusal.flags & EPHEMERAL and not buttons(refusal)
+    assert refusal.content == fr("That question is no longer open."), refusal.content
 
     stopped = await fake.slash("stop", user_id=LEARNER_ID, locale="fr")
     await fake.wait_until(first_answer(fake, stopped))
