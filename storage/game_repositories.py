@@ -35,6 +35,7 @@ from bot.games.records import (
 from bot.ports import AlreadyAnswered
 from storage import tables
 from storage.statements import StatementRunner, dialect_insert
+from storage.unheard_polls import UnheardPolls
 
 games, players, game_answers, game_messages, users = map(tables.table_of, (
     tables.Game, tables.GamePlayer, tables.GameAnswer, tables.GameMessage, tables.User))
@@ -52,7 +53,7 @@ PLAYER_STATS = ("name", "joined_at", "joined_position", "score", "correct", "ans
                 "left_position", "away_questions")
 
 
-class SqlGameRepository:
+class SqlGameRepository(UnheardPolls):
     """Games are read to be changed: on PostgreSQL ``get`` and ``live_in`` lock the row (FOR UPDATE) until the
     transaction ends, so the actions of one game take turns across processes. SQLite ignores FOR UPDATE; its
     transactions take turns anyway (BEGIN IMMEDIATE)."""

@@ -4,9 +4,8 @@ A vote names only its poll. Telegram may deliver it before sendPoll has even ret
 knows waits for the sends under way as it came in (once), then looks again. A known poll names its game and
 question at once (the vote then waits for the game's lock, which its sender holds until the poll's link is
 stored), and skips the look-up among learners' own quizzes. Polls sent before a restart, or by another process,
-are found in the database instead. A poll that went out unheard (sendPoll carried out, its answer lost: its id
-never known) is remembered by its game's question, which a vote on a poll nobody knows may be for (see
-GameVotes.vote_on_lost).
+are found in the database instead, as are the questions whose polls went out unheard (sendPoll carried out, its
+answer lost: the poll's id never known), which a vote on a poll nobody knows may be for (GameVotes.vote_on_lost).
 """
 
 from __future__ import annotations
@@ -19,14 +18,12 @@ from collections.abc import AsyncIterator
 KEEP = 10_000  # recent poll ids remembered; older ones are found in the database
 SETTLE_TIMEOUT = 10.0  # seconds a vote waits for sends under way
 Sends = frozenset[asyncio.Event]  # game polls being sent at one moment, each set once its send is over
-LOST_KEPT = 100  # games whose latest poll went out unheard, remembered (a game asks no two questions at once)
 
 
 class GamePolls:
     def __init__(self) -> None:
         self._known: OrderedDict[str, tuple[str, int]] = OrderedDict()  # poll id -> (game id, question's place)
         self._under_way: set[asyncio.Event] = set()  # one per game poll being sent, set once it is over
-        self._lost: OrderedDict[str, int] = OrderedDict()  # game id -> its question whose poll went out unheard
 
     @contextlib.asynccontextmanager
     async def sending(self) -> AsyncIterator[None]:
@@ -41,25 +38,8 @@ class GamePolls:
 
     def add(self, poll_id: str, game_id: str, position: int) -> None:
         self._known[poll_id] = (game_id, position)
-        self._lost.pop(game_id, None)  # its question is this one now, or one after the lost one's
         while len(self._known) > KEEP:
             self._known.popitem(last=False)
-
-    def lost(self, game_id: str, position: int) -> None:
-        """The game's poll for the question at ``position`` may be up, its id unknown (sendPoll's answer lost)."""
-        self._lost[game_id] = position
-        self._lost.move_to_end(game_id)
-        while len(self._lost) > LOST_KEPT:
-            self._lost.popitem(last=False)
-
-    def lost_questions(self) -> list[tuple[str, int]]:
-        """The questions whose polls went out unheard, the latest first: (game id, question's place)."""
-        return list(reversed(self._lost.items()))
-
-    def past(self, game_id: str, position: int) -> None:
-        """That lost poll's question is closed: no vote is for it any more."""
-        if self._lost.get(game_id) == position:
-            del self._lost[game_id]
 
     def get(self, poll_id: str) -> tuple[str, int] | None:
         return self._known.get(poll_id)

@@ -98,6 +98,8 @@ class TelegramGameSurface:
                 except MaybeCarriedOut as error:  # not sent again (network.resendable): the question goes up still
                     log.warning("the text before game %s's question may not have gone out: %s", question.game_id,
                                 error)
+            # MaybeCarriedOut (a MaybeDelivered): up perhaps, its id unknown; the game keeps its question as unheard,
+            # in every process's sight, and votes on a poll nobody knows may be for it (GameVotes.vote_on_lost).
             async with self._polls.sending():  # a vote that beats this reply waits for it (game_polls.py)
                 try:
                     message = await self._chat.bot.send_poll(
@@ -109,9 +111,6 @@ class TelegramGameSurface:
                 except BadRequest as error:
                     if polls_refused(error):  # the group's settings don't let members send polls
                         raise ChatRefused(N_("Send Polls")) from error  # the engine says it in the game's language
-                    raise
-                except MaybeCarriedOut:  # up perhaps, its id unknown: its votes are found by the voters' question
-                    self._polls.lost(question.game_id, question.position)
                     raise
                 poll_id = message.poll.id if message.poll is not None else None
                 if poll_id is not None:

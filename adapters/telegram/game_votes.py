@@ -64,22 +64,16 @@ class GameVotes:
 
     async def vote_on_lost(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
         """A vote on a poll nobody knows, while a game's poll went out unheard (sendPoll carried out, its answer
-        lost: game_surface.ask): that poll's, if the voter is in that game's chat (a player, or a member Telegram
-        confirms), scored as on it, and the poll's id known from then on. Whether it was taken as that poll's
-        (else the caller logs it as nobody's)."""
+        lost), in this process or another: that poll's, if the voter is in that game's chat (a player, or a member
+        Telegram confirms), scored as on it, and the poll's id stored from then on. Whether it was taken as that
+        poll's (else the caller logs it as nobody's)."""
         if self.polls.get(poll_id) is not None:  # found by another vote on it meanwhile
             return await self.vote(actor, user, poll_id, option)
-        for game_id, position in self.polls.lost_questions():
-            voted = await self._engine.games.vote(actor, player_name(user), game_id, position, option, self.stage,
-                                                  membership_of(self._chat.bot, actor.user_id),
-                                                  closes_at_deadline=True)
-            if voted.refused in (VoteRefused.CLOSED, VoteRefused.OVER):  # past: its poll takes no votes any more
-                self.polls.past(game_id, position)
-            elif voted.refused is not VoteRefused.OTHER_CHAT:  # else not that game's voter: not its poll
-                self.polls.add(poll_id, game_id, position)
-                await self.tell(actor, voted)
-                return True
-        return False
+        voted = await self._engine.games.vote_on_unheard(actor, player_name(user), poll_id, option, self.stage,
+                                                         membership_of(self._chat.bot, actor.user_id),
+                                                         closes_at_deadline=True)
+        await self.tell(actor, voted)
+        return voted is not None
 
     async def _vote_on_stored(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
         """Whether the poll's link is stored; then its vote is scored. Looked up before waiting for the sends under

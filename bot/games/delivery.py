@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
+from bot.delivery import MaybeDelivered
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.replies import Actor, Notice
 
@@ -21,6 +22,7 @@ from bot.replies import Actor, Notice
 class Posted:
     message_id: str | None  # the platform's id of the message, to edit or close it later
     answer_key: str | None = None  # what votes on it name (a Telegram poll's id); None when buttons name it
+    unheard: bool = False  # a question perhaps up, its send's answer lost (MaybeDelivered): its key unknown
 
 
 class Aside(Enum):
@@ -38,7 +40,9 @@ class GameSurface(Protocol):
 
     async def begins(self, begins: GameBegins) -> None: ...
 
-    async def ask(self, question: GameQuestion) -> Posted: ...
+    async def ask(self, question: GameQuestion) -> Posted:
+        """MaybeDelivered: the question may be up all the same, the key votes on it name unknown."""
+        ...
 
     async def results(self, results: GameResults) -> None: ...
 
@@ -114,7 +118,12 @@ async def show(events: Sequence[GameEvent], surface: GameSurface, record: Record
         elif isinstance(event, GameBegins):
             await surface.begins(event)
         elif isinstance(event, GameQuestion):
-            await record(event, await surface.ask(event))
+            try:
+                posted = await surface.ask(event)
+            except MaybeDelivered:  # kept for every process: a vote on a message nobody knows may be on it
+                await record(event, Posted(None, unheard=True))
+                raise
+            await record(event, posted)
         elif isinstance(event, GameResults):
             await surface.results(event)
         else:

@@ -89,6 +89,26 @@ class GameRepository(Protocol):
 
     async def link(self, platform: str, message_key: str) -> GameMessageLink | None: ...
 
+    async def add_unheard(self, platform: str, game_id: str, position: int) -> None:
+        """The game's question at ``position`` went out unheard: the platform carried out the send, its answer (and
+        the key votes on it name) lost. Kept in every process's sight, under records.unheard_key, until that key is
+        learned (``heard``) or the question closes (``drop_unheard``); a later one of the game's replaces it."""
+        ...
+
+    async def unheard(self, platform: str) -> list[GameMessageLink]:
+        """The platform's questions that went out unheard and are still open (their live game asks them), the
+        latest asked first."""
+        ...
+
+    async def heard(self, link: GameMessageLink) -> None:
+        """The key of the unheard message of ``link``'s question, learned: linked (unless it is already), and the
+        question no longer unheard."""
+        ...
+
+    async def drop_unheard(self, platform: str, game_id: str) -> None:
+        """The game's question closed: its message, if unheard, takes no votes any more."""
+        ...
+
     async def leaderboard(self, platform: str, scope_id: str, since: datetime | None,
                           limit: int) -> list[LeaderboardEntry]:
         """Points from game answers in the scope since ``since`` (all time for None), most first (equal points:

@@ -141,6 +141,15 @@ class GameMessageLink:
     position: int
 
 
+UNHEARD = "unheard:"  # the start of an unheard message's key: no platform's own key starts so
+
+
+def unheard_key(game_id: str) -> str:
+    """The key a game's question asked on a message whose own key is unknown is kept under (one at a time: a game
+    asks one question at a time), as a link whose position is that question's (GameRepository.add_unheard)."""
+    return f"{UNHEARD}{game_id}"
+
+
 @dataclass(frozen=True)
 class LeaderboardEntry:
     user_id: int

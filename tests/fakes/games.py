@@ -18,9 +18,10 @@ from bot.games.records import (
     GameTotals,
     LeaderboardEntry,
     PlayerRecord,
+    unheard_key,
 )
 from bot.ports import AlreadyAnswered
-from tests.fakes.clock import utc
+from tests.fakes.clock import START, utc
 
 if TYPE_CHECKING:  # tests/fakes/storage.py imports this module to build its unit of work
     from tests.fakes.storage import FakeState
@@ -124,6 +125,27 @@ class FakeGameRepository:
 
     async def link(self, platform: str, message_key: str) -> GameMessageLink | None:
         return self._state.game_links.get((platform, message_key))
+
+    async def add_unheard(self, platform: str, game_id: str, position: int) -> None:
+        self._state.game_links[(platform, unheard_key(game_id))] = GameMessageLink(
+            platform, unheard_key(game_id), game_id, position)
+
+    async def unheard(self, platform: str) -> list[GameMessageLink]:
+        open_ = [(game, link) for game in self._state.games.values()
+                 if game.platform == platform and game.state is GameState.ASKING
+                 and (link := self._state.game_links.get((platform, unheard_key(game.id)))) is not None
+                 and link.position == game.position]
+        return [link for game, link in sorted(open_, key=lambda found: (-(found[0].asked_at or START).timestamp(),
+                                                                        found[0].id))]
+
+    async def heard(self, link: GameMessageLink) -> None:
+        self._state.game_links.setdefault((link.platform, link.message_key), link)
+        marker = (link.platform, unheard_key(link.game_id))
+        if (unheard := self._state.game_links.get(marker)) is not None and unheard.position == link.position:
+            del self._state.game_links[marker]
+
+    async def drop_unheard(self, platform: str, game_id: str) -> None:
+        self._state.game_links.pop((platform, unheard_key(game_id)), None)
 
     async def leaderboard(self, platform: str, scope_id: str, since: datetime | None,
                           limit: int) -> list[LeaderboardEntry]:

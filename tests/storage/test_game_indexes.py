@@ -1,4 +1,5 @@
-"""The sweep for games whose phase is over reads the partial deadline index; a leaderboard reads its group's games.
+"""The sweep for games whose phase is over reads the partial deadline index; a leaderboard reads its group's games;
+the questions that went out unheard are found from the live games, not by walking every poll link.
 
 Runs on a SQLite file (which has no statistics unless ANALYZE ran) and on PostgreSQL.
 """
@@ -13,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage import tables
 from storage.game_repositories import due_query, leaderboard_query
+from storage.unheard_polls import unheard_query
 from tests.fakes.clock import START
 
 USERS, GAMES = 300, 3000
@@ -39,6 +41,10 @@ async def _fill(database: AsyncEngine) -> None:
         await connection.execute(insert(tables.table_of(tables.Game)), games)
         await connection.execute(insert(tables.table_of(tables.GamePlayer)), players)
         await connection.execute(insert(tables.table_of(tables.GameAnswer)), answers)
+    await _analyze(database)
+
+
+async def _analyze(database: AsyncEngine) -> None:
     if database.dialect.name == "postgresql":  # as autovacuum would have: PostgreSQL plans by its statistics
         async with database.connect() as connection:
             await connection.execution_options(isolation_level="AUTOCOMMIT")
@@ -67,3 +73,17 @@ async def test_the_leaderboard_query_starts_from_the_groups_games(database: Asyn
     for since in (None, START - timedelta(days=7)):
         plan = await _plan(database, leaderboard_query("telegram", "group-7", since, 10))
         assert "ix_games_scope" in plan, plan
+
+
+async def test_the_unheard_query_starts_from_the_live_games_and_probes_their_links(database: AsyncEngine) -> None:
+    await _fill(database)
+    links = [{"platform": "telegram", "message_key": f"poll-{n}", "game_id": f"g{n}", "position": 0}
+             for n in range(1, GAMES + 1)]
+    async with database.begin() as connection:
+        await connection.execute(insert(tables.table_of(tables.GameMessage)), links)
+    await _analyze(database)
+    plan = await _plan(database, unheard_query("telegram"))
+    assert "uq_games_one_live" in plan or "ix_games_deadline" in plan, plan  # the live games only
+    # each probing its marker's key: no walk through the links
+    assert "pk_game_messages" in plan or "sqlite_autoindex_game_messages_1 (platform=? AND message_key=?)" in plan, plan
+    assert "Seq Scan on game_messages" not in plan and "SCAN game_messages" not in plan, plan

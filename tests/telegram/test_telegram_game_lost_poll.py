@@ -63,3 +63,23 @@ async def test_a_poll_the_sweep_sent_unheard_is_one_warning_line_not_a_traceback
     assert [(record.levelno, record.exc_info) for record in said()] == [(logging.WARNING, None)]  # not an ERROR
     assert "sendPoll may have gone through: Bad Gateway" in said()[0].getMessage()  # what failed
     assert not [record for record in caplog.records if record.exc_info], "a traceback was logged"
+
+
+async def test_votes_on_a_game_poll_made_unheard_before_a_restart_count(api: FakeBotApi, settings: Settings) -> None:
+    """The process that heard sendPoll fail is gone (a restart, or a webhook replica that got the votes): the one
+    that gets them finds the lost poll's question in the database."""
+    async with running_bot(settings):
+        await api.command(JUMA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        await press(api, AMINATA, f"gj:{game_id}", GROUP)
+        api.fail_next("sendPoll", *BAD_GATEWAY, carried_out=True)  # the first question's: made, never linked
+        await press(api, JUMA, f"gb:{game_id}", GROUP)
+        lost = await unheard_poll(api, GROUP.id)
+        await api.settle()
+    async with running_bot(settings):  # restarted: it never heard of that poll
+        await vote(api, lost, AMINATA, right=True)
+        await vote(api, lost, JUMA, right=False)  # the last: the question closes now
+        results = await api.wait_for("sendMessage", 1, is_results, within=5)
+        text = results[0].params["text"]
+        assert "Aminata" in text and "Juma" in text, text
+        assert [call.params["text"] for call in results_messages(api, GROUP)] == [text]

@@ -32,6 +32,7 @@ from tests.telegram.telegram_harness import (
     next_poll,
     poll_id,
     running_bot,
+    unheard_poll,
 )
 
 GAMES = 0.02  # seconds between the sweepers' looks
@@ -262,3 +263,25 @@ async def test_a_skip_telegram_delivers_twice_moves_the_game_once(
         await api.wait_for("sendMessage", 2, results_sent)
         await api.settle(quiet=0.5)
         assert len(api.polls(GROUP.id)) == 2 and len(results_messages(api, GROUP)) == 2
+
+
+async def test_votes_on_a_poll_one_replica_sent_unheard_count_once_on_either(
+        api: FakeBotApi, shared: Settings, reserve_port: Callable[[], int]) -> None:
+    clock = FixedClock()
+    async with two_replicas(shared, clock, reserve_port) as replicas:
+        game_id = await opened(replicas, api)
+        api.fail_next("sendPoll", 502, "Bad Gateway", carried_out=True)  # made, its id never heard by the second
+        await replicas.post(1, replicas.press(ADA, f"gb:{game_id}", GROUP))
+        lost = await unheard_poll(api, GROUP.id)
+        await api.settle(quiet=0.3)
+        ada = replicas.vote(ADA, lost, correct(lost))
+        await replicas.post(0, ada)  # the replica that never sent it
+        await replicas.post(1, ada)  # delivered again, to the other
+        await replicas.post(1, replicas.vote(AMINATA, lost, correct(lost)))
+        await replicas.post(0, replicas.vote(WANJIRU, lost, correct(lost)))  # the last: the question closes now
+        await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"])
+        await api.settle(quiet=0.5)
+        results = results_messages(api, GROUP)
+        assert len(results) == 1, results
+        text = results[0].params["text"]
+        assert all(text.count(f"{name} — ") == 1 for name in ("Ada", "Aminata", "Wanjiru")), text

@@ -77,6 +77,14 @@ class Games:
         return await self._play.vote_on_message(actor, player_name(name), message_key, option_index, stage,
                                                 member, closes_at_deadline=closes_at_deadline)
 
+    async def vote_on_unheard(self, actor: Actor, name: str, message_key: str, option_index: int,
+                              stage: Stage, member: Membership | None = None, *,
+                              closes_at_deadline: bool = False) -> GameVote | None:
+        """A vote on a message nobody knows, taken as one of a game question's that went out unheard; None when
+        it is none's (see GamePlay.vote_on_unheard)."""
+        return await self._play.vote_on_unheard(actor, player_name(name), message_key, option_index, stage,
+                                                member, closes_at_deadline=closes_at_deadline)
+
     async def left(self, actor: Actor, stage: Stage, parts: str | None = None) -> None:
         """The actor is no longer a member of the chat: its games (those of its parts too, the chats whose ids
         begin with ``parts``) stop waiting for their answers."""

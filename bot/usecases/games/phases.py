@@ -77,6 +77,7 @@ class Phases:
 
     async def close(self, uow: UnitOfWork, game: GameRecord, now: datetime) -> list[GameEvent]:
         """The current question's results; the next question follows after time to read them."""
+        await uow.games.drop_unheard(game.platform, game.id)  # its poll, if unheard, takes no votes any more
         quiz = self._quiz_of(game)
         question = quiz.question(game.current_question_id or "") if quiz else None
         # A reload removed it (or the whole quiz) mid-question, or changed what its options say: no results
@@ -99,6 +100,8 @@ class Phases:
         """Ranks, the game closed, and the podium (``stopped_by``: a person ended it early; ``refused``: the chat
         refused its messages, for lack of that right; ``cut_short``: a reload removed the questions left)."""
         open_question = game.question_message if game.state is GameState.ASKING else None
+        if game.state is GameState.ASKING:  # its poll, if unheard, takes no votes any more
+            await uow.games.drop_unheard(game.platform, game.id)
         open_lobby = game.lobby_message if game.state is GameState.LOBBY else None  # stopped before it began
         asked = game.position + (1 if game.state is GameState.SHOWING else 0)  # the questions closed
         # Stopped mid-question: that question counts only for those who answered it in time (a refused one was
@@ -123,7 +126,8 @@ class Phases:
     async def keep_posted(self, uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted,
                           now: datetime) -> bool | GameBegins:
         """Store what a platform posted for the game (the caller commits): the lobby's message, the question's
-        message and, when votes name a key of their own (a poll), which question they answer. A question's clock
+        message and, when votes name a key of their own (a poll), which question they answer (its key unknown: that
+        the question went out unheard, Posted.unheard). A question's clock
         starts again ``now``, as it appears: flood control may have held it back for seconds, while a Telegram
         poll's own time (open_period) only starts when it arrives, and answer times should count from then.
         Whether it is over already: a lobby whose game ended meanwhile, or a question the game moved past
@@ -148,6 +152,8 @@ class Phases:
         await uow.games.update(game)
         if isinstance(event, GameQuestion) and posted.answer_key is not None:
             await uow.games.add_link(GameMessageLink(platform, posted.answer_key, game.id, event.position))
+        elif isinstance(event, GameQuestion) and posted.unheard and not ended:
+            await uow.games.add_unheard(platform, game.id, event.position)
         if isinstance(event, GameLobby) and not ended and game.state is not GameState.LOBBY:
             return await self.begins(uow, game)
         return ended
