@@ -98,9 +98,7 @@ class GamePlay:
         """A vote on a message no game or quiz knows, while game questions went out unheard (their messages' keys
         unknown, kept by whichever process sent them): the latest one's whose game the voter is of (a player, or
         in its chat as ``member`` says), and its key linked to that question from then on; None if none is."""
-        async def unheard(uow: UnitOfWork) -> list[GameMessageLink]:
-            return await uow.games.unheard(actor.platform)
-        for marker in await self._table.core.turns.run_unlocked(unheard):
+        for marker in await self._table.core.turns.run_unlocked(lambda uow: uow.games.unheard(actor.platform)):
             voted = await self.vote(actor, name, marker.game_id, marker.position, option_index, stage, member,
                                     closes_at_deadline=closes_at_deadline)
             if voted.refused in (VoteRefused.OTHER_CHAT, VoteRefused.CLOSED, VoteRefused.OVER):
