@@ -24,6 +24,12 @@ CITY_REGIONS = frozenset({"Africa", "America", "Antarctica", "Arctic", "Asia", "
 # Twice the longest IANA name ("America/Argentina/ComodRivadavia", 32 characters). zoneinfo looks a name up as
 # nested packages, importing one per part: "A/A/A/..." of hundreds of parts overflowed the stack.
 ZONE_NAME_LIMIT = 64
+# An offset from UTC as learners know their clock: "UTC+3", "GMT-5", "+03:00", "UTC+05:30", "-0500".
+UTC_OFFSET = re.compile(r"^(?:utc|gmt)?\s*([+-])\s*(\d{1,2})(?:[:.h]?([0-5]\d))?$", re.IGNORECASE)
+# The offsets the tz database has a fixed zone for (Etc/GMT+12 to Etc/GMT-14), in hours east of UTC.
+WHOLE_HOUR_OFFSETS = range(-12, 15)
+# Etc/GMT zones are named POSIX's way, the sign inverted: Etc/GMT-3 is UTC+3.
+ETC_ZONE = re.compile(r"^Etc/GMT([+-])(\d{1,2})$")
 
 
 def zone(name: str | None) -> ZoneInfo:
@@ -40,6 +46,8 @@ def known_zone(name: str) -> ZoneInfo | None:
     # with a name pasted from a web page or a right-to-left chat: no zone name has one.
     candidate = "".join(char for char in unicodedata.normalize("NFKC", name)
                         if unicodedata.category(char) != "Cf").strip()
+    if (offset := utc_offset(candidate)) is not None:
+        return _fixed_zone(offset)
     if (not candidate or len(candidate) > ZONE_NAME_LIMIT or ".." in candidate or candidate.startswith("/")
             or not _names_a_place(candidate)):
         return None  # zoneinfo reads names as file paths: keep it to names of places
@@ -49,6 +57,33 @@ def known_zone(name: str) -> ZoneInfo | None:
         return ZoneInfo(candidate)
     except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a region's folder ("Africa"), a name too long
         return _as_spelled(candidate)
+
+
+def utc_offset(text: str) -> int | None:
+    """The offset from UTC ``text`` spells ("UTC+3", "GMT-5:30", "+03:00"), in minutes east; None if it spells none."""
+    # A typographic minus or a dash, as a phone's keyboard or a pasted page writes one.
+    plain = unicodedata.normalize("NFKC", text).strip().replace("\u2212", "-").replace("\u2013", "-")
+    match = UTC_OFFSET.match(plain)
+    if match is None:
+        return None
+    minutes = int(match[2]) * 60 + int(match[3] or 0)
+    return -minutes if match[1] == "-" else minutes
+
+
+def zone_label(name: str) -> str:
+    """A zone's name as a learner reads it: an Etc/GMT zone as the offset it tells ("Etc/GMT-3" is "UTC+3")."""
+    match = ETC_ZONE.match(name)
+    if match is None or not int(match[2]):
+        return name
+    return f"UTC{'-' if match[1] == '+' else '+'}{int(match[2])}"
+
+
+def _fixed_zone(offset: int) -> ZoneInfo | None:
+    """The tz database's zone for a whole number of hours east of UTC; None for any other offset."""
+    hours, minutes = divmod(offset, 60)
+    if minutes or hours not in WHOLE_HOUR_OFFSETS:
+        return None
+    return ZoneInfo(f"Etc/GMT{-hours:+d}") if hours else ZoneInfo("UTC")
 
 
 def local_day(moment: datetime, time_zone: str | None) -> date:

@@ -87,9 +87,9 @@ def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers,
     async def review(interaction: Interaction, private: bool = False) -> None:
         await handlers.review(interaction, private)
 
-    @tree.command(name=N_("timezone"), description=N_("set your time zone, e.g. Africa/Lagos"))
+    @tree.command(name=N_("timezone"), description=N_("set your time zone, e.g. Africa/Lagos or UTC+1"))
     @app_commands.rename(zone=N_("zone"))
-    @app_commands.describe(zone=N_("An IANA time zone name, e.g. Africa/Nairobi; leave it empty to see the one in use"))
+    @app_commands.describe(zone=N_("A time zone, e.g. Africa/Nairobi or UTC+3; leave it empty to see the one in use"))
     async def timezone(interaction: Interaction, zone: str = "") -> None:
         await handlers.timezone(interaction, zone)
 

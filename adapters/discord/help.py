@@ -29,7 +29,7 @@ def help_text(_: Localizer, spelled: Callable[..., str], *, in_server: bool = Tr
         *(server_commands if in_server else []),
         (spelled("preview"), _("show a quiz's questions without answers")),
         (spelled("language"), _("change language: {codes}", codes=listed_codes())),
-        (spelled("timezone"), _("set your time zone, e.g. Africa/Lagos")),
+        (spelled("timezone"), _("set your time zone, e.g. Africa/Lagos or UTC+1")),
         (spelled("reminders"), _("a daily reminder when questions are due: on 19:00, or off")),
     ]
     lines = [_("I ask quiz questions as polls: tap an answer to see whether it is right, and why.")]

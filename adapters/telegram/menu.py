@@ -33,7 +33,7 @@ def command_descriptions(_: Localizer) -> list[tuple[str, str]]:
         ("progress", _("your results so far")),
         ("preview", _("show a quiz's questions without answers")),
         ("language", _("change language: {codes}", codes=listed_codes())),
-        ("timezone", _("set your time zone, e.g. Africa/Lagos")),
+        ("timezone", _("set your time zone, e.g. Africa/Lagos or UTC+1")),
         ("reminders", _("a daily reminder when questions are due: on 19:00, or off")),
         ("help", _("what I can do")),
         ("start", _("welcome, and choose a language")),

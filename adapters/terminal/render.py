@@ -177,7 +177,7 @@ def help_text(_: Localizer) -> str:
         ("retry", _("retry the questions you missed in the last quiz")),
         ("review", _("review the questions due today")),
         ("progress", _("your results so far")),
-        ("timezone ZONE", _("set your time zone, e.g. Africa/Lagos")),
+        ("timezone ZONE", _("set your time zone, e.g. Africa/Lagos or UTC+1")),
         ("language [CODE]", _("change language: {codes}", codes=listed_codes())),
         ("quit", _("leave; your progress is saved")),
     ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.calendar import known_zone, local_day, parse_time_of_day, zone
+from bot.calendar import known_zone, local_day, parse_time_of_day, utc_offset, zone, zone_label
 from bot.notices import ECHOED
 from bot.reminder_plan import next_reminder
 from bot.replies import Actor, Notice, NoticeCode
@@ -26,17 +26,21 @@ class Scheduling:
             _, user = turn.words, turn.user
             if not name.strip() and user is not None:  # no name: the zone in use, and the command that changes it
                 current = zone(user.time_zone)
-                time = f"{self._core.clock().astimezone(current):%H:%M}"
+                time, shown = f"{self._core.clock().astimezone(current):%H:%M}", zone_label(str(current))
                 if typed:
                     return Notice(_("Your time zone is {zone}: it is {time} there. To change it, type “timezone” "
-                                    "followed by a name like Africa/Lagos or Europe/Paris.", zone=str(current),
+                                    "followed by a name like Africa/Lagos or Europe/Paris.", zone=shown,
                                     time=time), language=_.language)
                 return Notice(_("Your time zone is {zone}: it is {time} there. To change it, send /timezone followed "
-                                "by a name like Africa/Lagos or Europe/Paris.", zone=str(current), time=time),
+                                "by a name like Africa/Lagos or Europe/Paris.", zone=shown, time=time),
                               language=_.language)
             found = known_zone(name) if name.strip() else None
             if user is None or found is None:
                 shown = echoed(name, ECHOED)
+                if (offset := utc_offset(name)) is not None and offset % 60:  # no fixed zone keeps such an offset
+                    return Notice(_("“{name}” is not a whole number of hours from UTC, and only places keep such a "
+                                    "time: send the name of your zone or its city instead, like Asia/Kolkata or "
+                                    "Asia/Kathmandu.", name=shown), NoticeCode.UNKNOWN_TIME_ZONE, _.language)
                 return Notice(_("I don't know the time zone “{name}”. Use a name like Africa/Lagos, Africa/Nairobi, "
                                 "Africa/Harare or Europe/Paris.", name=shown), NoticeCode.UNKNOWN_TIME_ZONE, _.language)
             now = self._core.clock()
@@ -48,7 +52,7 @@ class Scheduling:
             await turn.uow.users.update(user)
             await turn.uow.commit()
             local = now.astimezone(found)
-            return Notice(_("Your time zone is now {zone}: it is {time} there.", zone=user.time_zone,
+            return Notice(_("Your time zone is now {zone}: it is {time} there.", zone=zone_label(user.time_zone),
                             time=f"{local:%H:%M}"), language=_.language)
         return await self._core.turns.run(actor, choose)
 
@@ -60,7 +64,7 @@ class Scheduling:
             if user is None:
                 raise RuntimeError("reminders are set for a stored user")
             words = folded(text).split()  # "ｏｆｆ", "１９：００" too: typed with an input method on
-            zone_name = str(zone(user.time_zone))
+            zone_name = zone_label(str(zone(user.time_zone)))
             if not words:
                 if user.reminder_time is None:
                     return Notice(_("Reminders are off. Send /reminders on 19:00 to get one a day when questions are "
