@@ -210,19 +210,23 @@ class Playing:
         reads = RetryReads(core, turn)
         finished = await (uow.sessions.get(session_id) if session_id is not None else reads.last_quiz())
         quiz = core.quiz_of(finished) if finished else None
-        nothing = dead_end(_("There is nothing to retry."), NoticeCode.NOTHING_TO_RETRY, _, turn.actor.chat_id)
+        async def nothing() -> Notice:
+            refusal = _("There is nothing to retry.")
+            if await reads.active() is not None:  # a quiz under way: its open question is the next step, no other
+                return Notice(refusal, NoticeCode.NOTHING_TO_RETRY, _.language, turn.actor.chat_id)
+            return dead_end(refusal, NoticeCode.NOTHING_TO_RETRY, _, turn.actor.chat_id)
         if finished is not None and finished.user_id != turn.user_id:  # a button under another's summary
             return Notice(_("This button belongs to someone else's quiz. Start your own with /quiz."),
                           NoticeCode.NOT_YOUR_SESSION, _.language, turn.actor.chat_id)
         if finished is None or quiz is None:
-            return nothing
+            return await nothing()
         if await uow.games.live_played_by(turn.user_id, quiz.id) is not None:
             return playing_in_a_game(quiz, _, turn.actor.chat_id)
         if await played_here(uow, turn.actor) == quiz.id:
             return game_of_it_here(quiz, _, turn.actor.chat_id)
         missed = await reads.missed(finished)
         if not missed or finished.state is SessionState.ACTIVE:
-            return nothing
+            return await nothing()
         current = await reads.active(quiz.id)
         already_retrying = current is not None and await reads.is_retry_of(current, finished)
         if quiz.id == REVIEW_QUIZ_ID:  # from any quiz: a game's waits, as /review leaves it out
