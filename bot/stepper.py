@@ -82,7 +82,8 @@ class SessionStepper:
                                            "skipped.", "{n} questions were removed from this quiz since you "
                                            "started, so they were skipped.", removed),)
                 notices += _meanwhile(meanwhile, _) + self._left_out(left_out, _)
-                return views.question_view(quiz, session, question, _, notices, now)
+                return views.question_view(quiz, session, question, _, notices, now,
+                                           unasked=await self._never_asked(uow, quiz, session))
             removed += 1
             await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
             session.advance()
@@ -91,6 +92,12 @@ class SessionStepper:
         summary = await self.summary(uow, quiz, session, _)
         # The notices passed in too.
         return replace(summary, notices=notices + _meanwhile(meanwhile, _) + self._left_out(left_out, _))
+
+    @staticmethod
+    async def _never_asked(uow: UnitOfWork, quiz: Quiz, session: QuizSession) -> frozenset[str]:
+        if session.quiz_id != REVIEW_QUIZ_ID or len(quiz.questions) == len(session.question_ids):
+            return frozenset()  # nothing removed: the answers are read only for a round a reload shortened
+        return views.never_asked(quiz, session, await uow.answers.for_session(session.id))
 
     async def summary(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer) -> Summary:
         """The summary of a finished session (it reads only), naming another quiz of the learner's still open."""

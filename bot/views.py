@@ -51,14 +51,27 @@ def shown_in_english(_: Localizer) -> str:
              language=native_name(_.language))
 
 
+def never_asked(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord]) -> frozenset[str]:
+    """In a review round, the questions a reload removed before the round asked them: no longer due, they are no
+    part of it ("Question 2 of 2", its score). A quiz counts them as skipped: it is its author's, as they wrote it."""
+    if quiz.id != REVIEW_QUIZ_ID:
+        return frozenset()
+    answered = {answer.question_id for answer in answers if answer.option_id is not None}
+    return frozenset(question_id for question_id in session.question_ids
+                     if quiz.question(question_id) is None and question_id not in answered)
+
+
 def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Localizer,
-                  notices: tuple[str, ...] = (), now: datetime | None = None) -> QuestionView:
+                  notices: tuple[str, ...] = (), now: datetime | None = None, *,
+                  unasked: frozenset[str] = frozenset()) -> QuestionView:
+    """``unasked``: the session's questions it does not count (never_asked)."""
     language = question.display_language(_.language)
     if language != _.language:
         notices += (shown_in_english(_),)
     order = shown_options(question, session.option_orders.get(question.id, []))
     texts = {option.id: option.text[language] for option in question.options}
-    number, total = session.position + 1, len(session.question_ids)
+    passed = sum(1 for question_id in session.question_ids[:session.position] if question_id in unasked)
+    number, total = session.position + 1 - passed, len(session.question_ids) - len(unasked)
     deadline = session.question_deadline
     seconds_left = whole_seconds((deadline - now).total_seconds()) if deadline and now else None
     return QuestionView(
@@ -105,11 +118,14 @@ def feedback(question: Question, chosen: str, _: Localizer) -> Feedback:
 
 def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Localizer) -> Summary:
     by_question = {answer.question_id: answer for answer in answers}
-    lines = []
+    lines, unasked = [], never_asked(quiz, session, answers)
     for question_id in session.question_ids:
+        if question_id in unasked:
+            continue
         answer = by_question.get(question_id)
         question = quiz.question(question_id)
-        # A question a reload removed still counts, as in the session's "Question 3 of 8" and in /progress.
+        # A question a reload removed still counts (in a quiz), as in the session's "Question 3 of 8" and in
+        # /progress.
         prompt = (localized(question.prompt, question.display_language(_.language)) if question
                   else _("(a question removed since)"))
         outcome = Outcome.SKIPPED if answer is None or answer.option_id is None else (

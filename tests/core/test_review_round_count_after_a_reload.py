@@ -1,0 +1,42 @@
+"""A review round whose question a reload removed asks one question fewer: its "Question n of m" says so. Before,
+with its second question removed, the round's last question was "Question 3 of 3", the second asked, and the
+summary scored the removed question as one of three."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from bot.content.library import ContentLibrary
+from bot.replies import Actor, QuestionView, Started, Summary
+from tests.core.play import answer, next_question
+from tests.core.review_play import ADA, ALL_WRONG, play_collectives
+from tests.core.wiring import ADMIN_ID, build_engine
+from tests.fakes.clock import FixedClock
+from tests.fakes.storage import FakeDatabase
+from tests.support.content import remove_question
+
+ADMIN = Actor("telegram", ADMIN_ID)
+
+
+async def test_a_review_round_counts_only_the_questions_it_asks(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    await play_collectives(engine, ALL_WRONG)
+    clock.advance(timedelta(days=2))
+    started = await engine.review(ADA)
+    assert isinstance(started, Started)
+    first = started.question
+    assert (first.number, first.total) == (1, 3)
+    served = [f"collectives/{q}" for q in ("sum-everywhere", "shards-to-full", "english-only")]
+    served.remove(first.question_id)
+    remove_question(content_dir, served[0].removeprefix("collectives/"))  # one the round asks later
+    assert (await engine.reload(ADMIN)).ok
+
+    second = next_question(await answer(engine, ADA, first, right=True))
+    assert second.question_id == served[1]
+    assert (second.number, second.total, second.label) == (2, 2, "Question 2 of 2")
+    outcome = await answer(engine, ADA, second, right=True)
+    assert isinstance(outcome.next, Summary)
+    assert outcome.next.score == "You scored 2 out of 2 questions." and outcome.next.total == 2
+    assert not isinstance(outcome.next, QuestionView)
