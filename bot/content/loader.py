@@ -100,6 +100,9 @@ def _visible_entries(content_dir: Path, folder: Path) -> list[Path]:
         looped = _link_loop(missing)
         if looped is not None:  # is_dir() is False for it too, but it is there: the author would look in vain
             raise ContentError([_unreadable(missing, looped)])
+        if _there(missing):  # a file, not missing: "no such directory" sent the author looking for it
+            raise ContentError([ContentProblem.of(str(missing), None, said(
+                N_("a file, not a folder (give the folder that contains quizzes/)")))])
         raise ContentError([ContentProblem.of(str(missing), None, said(
             N_("no such directory (give the folder that contains quizzes/)")))])
     try:
@@ -108,6 +111,14 @@ def _visible_entries(content_dir: Path, folder: Path) -> list[Path]:
         return [path for path in sorted(folder.iterdir()) if not path.name.startswith(".")]
     except OSError as error:
         raise ContentError([_unreadable(folder, error)]) from error
+
+
+def _there(path: Path) -> bool:
+    """Whether something is at ``path``, a link followed (one leading nowhere is missing what it names)."""
+    try:
+        return path.exists()
+    except OSError:  # can't be told: said as missing, as before
+        return False
 
 
 def _link_loop(path: Path) -> OSError | None:

@@ -18,7 +18,8 @@ def test_a_folder_that_does_not_exist_is_named_itself(tmp_path: Path) -> None:
 def test_a_file_given_as_the_folder_is_named_itself(tmp_path: Path) -> None:
     (tmp_path / "README.md").write_text("# not content\n", encoding="utf-8")
     problem = only_problem(tmp_path / "README.md")
-    assert (problem.file, problem.message) == (str(tmp_path / "README.md"), ADVICE)
+    assert (problem.file, problem.message) == (str(tmp_path / "README.md"),
+                                               "a file, not a folder (give the folder that contains quizzes/)")
 
 
 def test_a_folder_without_quizzes_names_where_they_should_be(tmp_path: Path) -> None:
