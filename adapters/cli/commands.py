@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from adapters.cli import play_arguments
 from adapters.cli.exit_codes import ExitCode
@@ -25,6 +26,9 @@ from adapters.settings import ConfigurationError, Settings, load_settings
 from adapters.unknown_variables import spelled_twice, unknown_variables
 from bot.content.problems import ContentError
 from bot.languages import listed_codes
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 class CommandLine(argparse.ArgumentParser):
@@ -41,6 +45,22 @@ class CommandLine(argparse.ArgumentParser):
             parser: argparse.ArgumentParser = parsed.command_parser if after_command else self
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return parsed
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """argparse drops a failure to print, so `--help > /dev/full` exited 0 having written nothing: the help is
+        output as a command's is (exit 2 when it can't be written). A message to stderr still goes or not, quietly:
+        there is nowhere else to say it, and its exit code says it."""
+        if file is None or file is not sys.stdout:
+            super()._print_message(message, file)
+            return
+        try:
+            with written():
+                file.write(message)
+        except BrokenPipeError:  # the reader went away (`--help | head -1`): as much as it wanted
+            silence_stdout()
+        except OutputFailed as failed:
+            failed.tell(self.prog)
+            self.exit(ExitCode.CONFIGURATION)
 
 
 def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
