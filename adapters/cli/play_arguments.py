@@ -60,7 +60,18 @@ def learner_name(value: str) -> str:
     name = unicodedata.normalize("NFC", name).strip()
     if not name or len(name) > USER_NAME_LIMIT:
         raise argparse.ArgumentTypeError(f"a name of 1 to {USER_NAME_LIMIT} characters, not {len(name)}")
+    if (control := next((char for char in name if _control(char)), None)) is not None:
+        raise argparse.ArgumentTypeError(f"it holds a control character (U+{ord(control):04X}): give a name of "
+                                         "letters, digits, spaces or punctuation")
     return name
+
+
+def _control(char: str) -> bool:
+    """A character no name holds: a control one (a newline, an escape that would play on the terminal where the
+    name is shown), a line or paragraph separator, or a direction mark or override that makes it read otherwise.
+    Not every format character: a zero-width joiner or non-joiner is part of how some scripts write a name."""
+    return (unicodedata.category(char) in ("Cc", "Zl", "Zp")
+            or "\u200e" <= char <= "\u200f" or "\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069")
 
 
 def login_name() -> str:
@@ -70,7 +81,8 @@ def login_name() -> str:
         login = _as_typed(getpass.getuser())
     except (KeyError, OSError):
         login = None
-    return (login or "").strip()[:USER_NAME_LIMIT].strip() or "player"
+    login = "".join(char for char in login or "" if not _control(char))  # as --user takes it
+    return login.strip()[:USER_NAME_LIMIT].strip() or "player"
 
 
 def _as_typed(value: str) -> str | None:
