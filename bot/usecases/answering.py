@@ -226,9 +226,9 @@ class Answering:
                 return not_open(_, chat_id=chat_id)
             if on_message and quiz is not None and await self._next_poll_lost(turn, session, question_id):
                 return await self._answer_again(turn, quiz, session, question_id, first.option_id)
-            # Skipped or timed out, not answered: a private question's buttons outlive a /skip (another
-            # interaction's message) and a time-out, and "you already answered" would be untrue.
-            return already_answered(_, chat_id) if first.option_id is not None else not_open(_, chat_id=chat_id)
+            # A skip or time-out is no answer: its buttons (which outlive both) say so; a vote on its poll is settled
+            skipped = first.option_id is None and not on_message
+            return not_open(_, chat_id=chat_id) if skipped else already_answered(_, chat_id)
         if quiz is None:
             closed = await core.stepper.close_removed_quiz(uow, session, _)
             await uow.commit()

