@@ -114,6 +114,12 @@ class Question(_Strict):
         an option reworded since is found even when another is removed (options_digest_of can't tell then)."""
         return {option.id: hashlib.sha256(option.text["en"].encode()).hexdigest()[:8] for option in self.options}
 
+    @cached_property  # every vote on a game's question compares it
+    def prompt_digest(self) -> str:
+        """What the prompt says, in English (8 hex digits): kept with a game's question as asked beside its
+        option_digests, so that a prompt reworded since is found as an option reworded is."""
+        return hashlib.sha256(self.prompt["en"].encode()).hexdigest()[:8]
+
     @cached_property
     def _hash_before_option_ids(self) -> str:
         parts = [self.prompt["en"], self.answer, *sorted(option.text["en"] for option in self.options)]

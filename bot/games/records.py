@@ -8,6 +8,10 @@ from enum import StrEnum
 
 from bot.records import asked_ref, split_asked
 
+# The key of a question's prompt_digest among its option_digests: no option's id (a slug) is spelt so, and a
+# release that compares the options alone passes it by (it compares only the ids the question still has).
+PROMPT = "(prompt)"
+
 
 class GameState(StrEnum):
     LOBBY = "lobby"  # players join; it begins when the starter says so or the lobby's time is up
@@ -57,7 +61,8 @@ class GameRecord:
     asked_answer: str | None = None
     # Question id -> option id -> what the option said as the question was asked (Question.option_digests): the
     # options still there are compared one by one, whatever a reload removed since; kept for every question asked,
-    # for a closed one's explanation too. A question asked by a release before they were kept has none.
+    # for a closed one's explanation too. A question asked by a release before they were kept has none. Among
+    # them, under PROMPT (no option's id), what its prompt said (Question.prompt_digest), if kept then.
     option_digests: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
@@ -66,11 +71,11 @@ class GameRecord:
             return None
         return self.question_ids[self.position]
 
-    def asked_with(self, question_id: str, answer: str, options: str, digests: dict[str, str]) -> None:
+    def asked_with(self, question_id: str, answer: str, options: str, digests: dict[str, str], prompt: str) -> None:
         """Keep ``answer`` as the answer ``question_id`` is asked with, ``options`` as its options_digest, and
-        ``digests`` as its option_digests."""
+        ``digests`` as its option_digests, ``prompt`` (its prompt_digest) with them."""
         self.asked_question, self.asked_answer = asked_ref(question_id, options), answer
-        self.option_digests[question_id] = dict(digests)
+        self.option_digests[question_id] = {**digests, PROMPT: prompt}
 
     @property
     def asked_id(self) -> str | None:

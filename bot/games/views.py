@@ -10,7 +10,7 @@ from itertools import pairwise
 from bot import views
 from bot.content.models import Question, Quiz, localized
 from bot.games.delivery import CLOSED, HELD_BACK, TOPIC_CLOSED
-from bot.games.records import GameAnswerRecord, GameRecord, LeaderboardEntry, PlayerRecord
+from bot.games.records import PROMPT, GameAnswerRecord, GameRecord, LeaderboardEntry, PlayerRecord
 from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults
 from bot.games.rules import (
     LOBBY_SECONDS,
@@ -99,22 +99,23 @@ def as_asked(game: GameRecord, question: Question) -> Question:
 
 
 def reworded(game: GameRecord, question: Question) -> bool:
-    """Whether a reload since the game asked its current question changed what the options it showed say (texts
-    reworded, or swapped between options, their ids kept): neither judged nor shown in words the players never saw,
-    it is passed over, as a question removed. Options only added or removed leave it as asked: a vote names the
-    option its letter showed, and the results keep those letters (asked_options)."""
+    """Whether a reload since the game asked its current question changed what its prompt, or the options it showed,
+    say (texts reworded, or swapped between options, their ids kept): neither judged nor shown in words the players
+    never saw, it is passed over, as a question removed. Options only added or removed leave it as asked: a vote
+    names the option its letter showed, and the results keep those letters (asked_options)."""
     return question.id == game.current_question_id and changed_since_asked(game, question)
 
 
 def changed_since_asked(game: GameRecord, question: Question) -> bool:
-    """Whether an option the game showed with ``question``, and still there, says something else now. Each one's
-    text as asked is compared (option_digests); for a question asked by the release before they were kept, the
-    options' digest as a whole, which only the current question has and an option removed since can't be told
-    from (asked_options); else not known: asked by a release before either was kept."""
+    """Whether the prompt, or an option the game showed with ``question`` and still there, says something else now
+    (in English: a translation fixed is not a change). Each one's text as asked is compared (option_digests; the
+    prompt's only if kept then); for a question asked by the release before they were kept, the options' digest as
+    a whole, which only the current question has and an option removed since can't be told from (asked_options);
+    else not known: asked by a release before either was kept."""
     asked = game.option_digests.get(question.id)
     if asked is not None:
-        now = question.option_digests
-        return any(now[option_id] != said for option_id, said in asked.items() if option_id in now)
+        now = {**question.option_digests, PROMPT: question.prompt_digest}
+        return any(now[key] != said for key, said in asked.items() if key in now)
     if game.asked_options is None or question.id != game.current_question_id or game.asked_id != question.id:
         return False
     now_digest = question.options_digest_of(game.option_orders.get(question.id, []))

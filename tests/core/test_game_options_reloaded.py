@@ -48,6 +48,13 @@ def _removed_and_reworded(reworded: str) -> Edit:
     return edit
 
 
+def _prompt_reworded(content_dir: Path) -> None:
+    """The question asks something else in English, its options as they were."""
+    def change(question: dict[str, Any]) -> None:
+        question["prompt"]["en"] = "Which collective gives every rank one part of a buffer?"
+    edit_question(content_dir, QUESTION, change)
+
+
 REMOVED_AND_REWORDED: dict[str, Edit] = {
     "the answer reworded": _removed_and_reworded("all-reduce"),
     "a wrong option reworded": _removed_and_reworded("broadcast"),
@@ -96,6 +103,26 @@ async def test_the_open_question_with_one_option_removed_and_another_reworded_is
     assert (following.game_id, following.position) == (game_id, 1)
 
 
+async def test_the_open_question_whose_prompt_was_reworded_is_passed_over(
+        engine: QuizEngine, content_dir: Path, clock: FixedClock, texts: UiTexts) -> None:
+    """Before: only the options were compared, so the question was played on: the vote after the reload counted,
+    and the results showed the new prompt over the answer to the one the poll asked."""
+    stage = RecordingStage()
+    game_id = await begun_with_three(engine, stage)
+    asked = last_question(stage)
+    assert (await vote(engine, stage, ADA, right=True)).counted
+    await _reload(engine, content_dir, _prompt_reworded)
+
+    refused = await vote(engine, stage, BAYO, right=True)
+    assert (refused.counted, refused.refused, refused.text) == (False, VoteRefused.REMOVED,
+                                                                 texts.for_language("yo")(CHANGED))
+    clock.advance(timedelta(seconds=asked.seconds + 3))  # its time and the grace
+    assert await engine.games.sweep("telegram", stage) == 1
+    assert not stage.of(CHAT, GameResults)
+    following = last_question(stage)
+    assert (following.game_id, following.position) == (game_id, 1)
+
+
 async def test_the_open_question_with_an_option_removed_alone_is_still_played_as_asked(
         engine: QuizEngine, content_dir: Path) -> None:
     stage = RecordingStage()
@@ -109,6 +136,7 @@ async def test_the_open_question_with_an_option_removed_alone_is_still_played_as
 EXPLAINED_AFTER: dict[str, Edit] = {
     "texts swapped": lambda content_dir: swap_option_texts(content_dir, QUESTION, "all-reduce", "broadcast"),
     "one removed, the answer reworded": REMOVED_AND_REWORDED["the answer reworded"],
+    "the prompt reworded": _prompt_reworded,
 }
 
 

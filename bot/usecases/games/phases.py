@@ -61,7 +61,8 @@ class Phases:
             # The options as shown now, which votes name by number: a reload since the lobby opened may have
             # removed or added some.
             game.option_orders[question.id] = shown_options(question, game.option_orders.get(question.id, []))
-            game.asked_with(question.id, question.answer, question.options_digest, question.option_digests)
+            game.asked_with(question.id, question.answer, question.options_digest, question.option_digests,
+                            question.prompt_digest)
             # The vote's grace is part of the deadline: the sweep closes the question once it has passed.
             game.deadline = question_deadline(game, now)
             game.updated_at = now
