@@ -101,8 +101,9 @@ class GamePlay:
         for marker in await self._table.core.turns.run_unlocked(lambda uow: uow.games.unheard(actor.platform)):
             voted = await self.vote(actor, name, marker.game_id, marker.position, option_index, stage, member,
                                     closes_at_deadline=closes_at_deadline)
-            if voted.refused in (VoteRefused.OTHER_CHAT, VoteRefused.CLOSED, VoteRefused.OVER):
-                continue  # not that game's voter, or its question closed meanwhile: not that message
+            if voted.refused in (VoteRefused.OTHER_CHAT, VoteRefused.CLOSED, VoteRefused.OVER,
+                                 VoteRefused.NO_SUCH_OPTION):  # Telegram delivers only an option its poll has
+                continue  # not that game's voter, its question closed meanwhile, or not its options: not that message
             await self._table.core.turns.run_unlocked(
                 _learnt(GameMessageLink(actor.platform, message_key, marker.game_id, marker.position)))
             return voted

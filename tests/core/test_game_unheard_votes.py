@@ -1,0 +1,82 @@
+"""Votes on a poll nobody knows while game questions went out unheard (their send carried out, its answer lost):
+GamePlay.vote_on_unheard takes the vote for the latest such question whose game the voter is of. Played by the
+engine on a real SQLite file, the unheard questions kept there as a process that sent them keeps them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.admins import AdminPolicy
+from bot.content.library import ContentLibrary
+from bot.engine import QuizEngine
+from bot.games.replies import GameQuestion
+from bot.i18n import UiTexts
+from bot.ports import UnitOfWorkFactory
+from bot.replies import Actor
+from content import default_content_dir
+from storage.database import create_engine, sqlite_url
+from storage.migrate import upgrade_to_head
+from storage.unit_of_work import unit_of_work_factory
+from tests.core.wiring import ADMIN_ID
+from tests.fakes.clock import FixedClock
+from tests.fakes.game_stage import RecordingStage
+
+ADA = Actor("telegram", "1", "-100", "en")  # starts a game of the collectives quiz in her group
+KOJO = Actor("telegram", "2", "-200", "en")  # starts one of the long-options quiz in his
+DAN = Actor("telegram", "3", None, "en")  # a member of both groups, in neither game yet: a poll vote names no chat
+
+
+@pytest.fixture
+async def played(tmp_path: Path, content_dir: Path, clock: FixedClock) -> AsyncIterator[tuple[QuizEngine,
+                                                                                             UnitOfWorkFactory]]:
+    database = create_engine(sqlite_url(tmp_path))
+    await upgrade_to_head(database)
+    units = unit_of_work_factory(database, clock)
+    try:
+        yield (QuizEngine(library=ContentLibrary.load(content_dir), unit_of_work=units,
+                          texts=UiTexts.load(default_content_dir() / "locales"),
+                          admins=AdminPolicy({"telegram": {ADMIN_ID}}), clock=clock, rng=random.Random(1)), units)
+    finally:
+        await database.dispose()
+
+
+async def asked_unheard(engine: QuizEngine, units: UnitOfWorkFactory, stage: RecordingStage, starter: Actor,
+                        quiz_id: str) -> GameQuestion:
+    """A game of ``quiz_id`` begun by ``starter`` alone in their chat, its first question kept as unheard."""
+    chat = starter.chat_id or ""
+    assert await engine.games.open(starter, starter.user_id, chat, quiz_id, None, stage) is None
+    game_id = stage.shown[chat][0].game_id
+    assert await engine.games.begin(starter, game_id, False, stage) is None
+    asked = stage.of(chat, GameQuestion)[-1]
+    async with units() as uow:
+        await uow.games.add_unheard("telegram", game_id, asked.position)
+        await uow.commit()
+    return asked
+
+
+async def test_a_vote_naming_an_option_the_latest_unheard_question_lacks_is_not_taken_for_it(
+        played: tuple[QuizEngine, UnitOfWorkFactory], clock: FixedClock) -> None:
+    """Telegram delivers only an option its poll has: a vote beyond the latest unheard question's options is on
+    another poll. Before: it was refused as no such option, and the poll linked to that question all the same, so
+    the voter's own votes on it later went to the wrong game."""
+    engine, units = played
+    stage = RecordingStage()
+    earlier = await asked_unheard(engine, units, stage, ADA, "collectives")
+    clock.advance(timedelta(seconds=1))
+    latest = await asked_unheard(engine, units, stage, KOJO, "long-options")
+    option = len(latest.options)  # one past the latest's options: one of the earlier's
+    assert option < len(earlier.options)
+
+    async def member(_chat_id: str) -> bool:
+        return True
+    voted = await engine.games.vote_on_unheard(DAN, "Dan", "poll-lost", option, stage, member)
+    assert voted is not None and (voted.counted, voted.refused) == (True, None)
+    async with units() as uow:
+        link = await uow.games.link("telegram", "poll-lost")
+        assert link is not None and (link.game_id, link.position) == (earlier.game_id, earlier.position)
+        assert [marker.game_id for marker in await uow.games.unheard("telegram")] == [latest.game_id]
