@@ -83,7 +83,7 @@ class SessionStepper:
                                            "started, so they were skipped.", removed),)
                 notices += _meanwhile(meanwhile, _) + self._left_out(left_out, _)
                 return views.question_view(quiz, session, question, _, notices, now,
-                                           unasked=await self._never_asked(uow, quiz, session))
+                                           unasked=await never_asked(uow, quiz, session))
             removed += 1
             await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
             session.advance()
@@ -94,10 +94,9 @@ class SessionStepper:
         return replace(summary, notices=notices + _meanwhile(meanwhile, _) + self._left_out(left_out, _))
 
     @staticmethod
-    async def _never_asked(uow: UnitOfWork, quiz: Quiz, session: QuizSession) -> frozenset[str]:
-        if session.quiz_id != REVIEW_QUIZ_ID or len(quiz.questions) == len(session.question_ids):
-            return frozenset()  # nothing removed: the answers are read only for a round a reload shortened
-        return views.never_asked(quiz, session, await uow.answers.for_session(session.id))
+    async def number(uow: UnitOfWork, quiz: Quiz, session: QuizSession, position: int | None = None) -> int:
+        """The number a skip or a time-out names the question by (which, if shown elsewhere): see number_shown."""
+        return await number_shown(uow, quiz, session, position)
 
     async def summary(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer) -> Summary:
         """The summary of a finished session (it reads only), naming another quiz of the learner's still open."""
@@ -207,3 +206,16 @@ def _left_out(title: str, count: int, _: Localizer) -> str:
                       "now. It stays due: send /review after the game.",
                       "{n} questions of {title} were left out of this round: a group game is playing that quiz "
                       "right now. They stay due: send /review after the game.", count, title=title)
+
+
+async def never_asked(uow: UnitOfWork, quiz: Quiz, session: QuizSession) -> frozenset[str]:
+    if session.quiz_id != REVIEW_QUIZ_ID or len(quiz.questions) == len(session.question_ids):
+        return frozenset()  # nothing removed: the answers are read only for a round a reload shortened
+    return views.never_asked(quiz, session, await uow.answers.for_session(session.id))
+
+
+async def number_shown(uow: UnitOfWork, quiz: Quiz, session: QuizSession, position: int | None = None) -> int:
+    """The number the session's question at ``position`` (else its current one) was shown with, as a skip or a
+    time-out names it: "Question 2 skipped." after "Question 2 of 2", in a review round a reload shortened."""
+    return views.number_shown(session, session.position if position is None else position,
+                              await never_asked(uow, quiz, session))

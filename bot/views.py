@@ -61,6 +61,12 @@ def never_asked(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord]) -
                      if quiz.question(question_id) is None and question_id not in answered)
 
 
+def number_shown(session: QuizSession, position: int, unasked: frozenset[str]) -> int:
+    """The number the session's question at ``position`` is shown with: those before it it does not count
+    (``unasked``, never_asked) left out."""
+    return position + 1 - sum(1 for question_id in session.question_ids[:position] if question_id in unasked)
+
+
 def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Localizer,
                   notices: tuple[str, ...] = (), now: datetime | None = None, *,
                   unasked: frozenset[str] = frozenset()) -> QuestionView:
@@ -70,8 +76,7 @@ def question_view(quiz: Quiz, session: QuizSession, question: Question, _: Local
         notices += (shown_in_english(_),)
     order = shown_options(question, session.option_orders.get(question.id, []))
     texts = {option.id: option.text[language] for option in question.options}
-    passed = sum(1 for question_id in session.question_ids[:session.position] if question_id in unasked)
-    number, total = session.position + 1 - passed, len(session.question_ids) - len(unasked)
+    number, total = number_shown(session, session.position, unasked), len(session.question_ids) - len(unasked)
     deadline = session.question_deadline
     seconds_left = whole_seconds((deadline - now).total_seconds()) if deadline and now else None
     return QuestionView(

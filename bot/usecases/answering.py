@@ -128,7 +128,7 @@ class Answering:
                     skipped = await core.remembering.timed_out(uow, quiz, session, now, _)
                 else:
                     await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False, now))
-                    skipped = _("Question {number} skipped.", number=session.position + 1)  # which, if shown elsewhere
+                    skipped = _("Question {number} skipped.", number=await core.stepper.number(uow, quiz, session))
                     session.advance()
             except AlreadyAnswered:  # answered or skipped from another process a moment ago
                 return already_answered(_)

@@ -235,14 +235,15 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
             and await _skipped(uow, session, question_id):
         # A sweep skipped the question before the current one where the bot couldn't post what comes next
         # (private buttons): say so now, naming that one (the click may be on an older question, skipped by hand).
-        notice = time_up_notice(session.position, _)
+        notice = time_up_notice(await core.stepper.number(uow, quiz, session, session.position - 1), _)
     elif _ended_unseen(core, session, question_id) and await _skipped(uow, session, question_id) \
             and not await _asked_on_a_message(uow, platform, session, question_id):
         # A sweep skipped the last question where the bot couldn't post the summary (private buttons: no poll asked
         # it), ending the quiz: say so now, with the summary it never showed (the session is over: nothing is
         # written).
         summary = await core.stepper.summary(uow, quiz, session, _)
-        return AnswerOutcome(None, summary, session.chat_id, time_up_notice(len(session.question_ids), _), _.language)
+        return AnswerOutcome(None, summary, session.chat_id, time_up_notice(
+            await core.stepper.number(uow, quiz, session, len(session.question_ids) - 1), _), _.language)
     else:
         return None
     shown = await core.stepper.step(uow, quiz, session, _)

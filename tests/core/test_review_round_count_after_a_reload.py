@@ -8,7 +8,8 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.content.library import ContentLibrary
-from bot.replies import Actor, QuestionView, Started, Summary
+from bot.engine import QuizEngine
+from bot.replies import Actor, AnswerOutcome, QuestionView, Started, Summary
 from tests.core.play import answer, next_question
 from tests.core.review_play import ADA, ALL_WRONG, play_collectives
 from tests.core.wiring import ADMIN_ID, build_engine
@@ -40,3 +41,38 @@ async def test_a_review_round_counts_only_the_questions_it_asks(
     assert isinstance(outcome.next, Summary)
     assert outcome.next.score == "You scored 2 out of 2 questions." and outcome.next.total == 2
     assert not isinstance(outcome.next, QuestionView)
+
+
+async def _shortened_round(engine: QuizEngine, content_dir: Path, clock: FixedClock) -> QuestionView:
+    """A review round whose second question a reload removed before it was asked; its third, shown as "2 of 2"."""
+    await play_collectives(engine, ALL_WRONG)
+    clock.advance(timedelta(days=2))
+    started = await engine.review(ADA)
+    assert isinstance(started, Started)
+    served = [f"collectives/{q}" for q in ("sum-everywhere", "shards-to-full", "english-only")]
+    served.remove(started.question.question_id)
+    remove_question(content_dir, served[0].removeprefix("collectives/"))
+    assert (await engine.reload(ADMIN)).ok
+    second = next_question(await answer(engine, ADA, started.question, right=True))
+    assert second.label == "Question 2 of 2"
+    return second
+
+
+async def test_a_skip_in_a_shortened_round_names_the_question_by_the_number_it_was_shown_with(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
+    await _shortened_round(engine, content_dir, clock)
+    skipped = await engine.skip(ADA)
+    assert isinstance(skipped, AnswerOutcome) and skipped.notice == "Question 2 skipped.", skipped
+
+
+async def test_a_time_out_in_a_shortened_round_names_the_question_by_the_number_it_was_shown_with(
+        content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    limit = timedelta(seconds=30)
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock, question_limit=limit)
+    await _shortened_round(engine, content_dir, clock)
+    clock.advance(limit)
+    expired = await engine.expire_overdue("telegram")
+    assert len(expired) == 1, expired
+    assert expired[0].outcome.notice == ("Time's up! Question 2 wasn't answered in time, so it counts as "
+                                         "skipped."), expired[0].outcome.notice
