@@ -61,8 +61,10 @@ def known_zone(name: str) -> ZoneInfo | None:
 
 def utc_offset(text: str) -> int | None:
     """The offset from UTC ``text`` spells ("UTC+3", "GMT-5:30", "+03:00"), in minutes east; None if it spells none."""
-    # A typographic minus or a dash, as a phone's keyboard or a pasted page writes one.
-    plain = unicodedata.normalize("NFKC", text).strip().replace("\u2212", "-").replace("\u2013", "-")
+    # A typographic minus or a dash, as a phone's keyboard or a pasted page writes one; no invisible marks (as
+    # known_zone drops them): a right-to-left chat wraps what is typed in direction marks.
+    plain = "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
+    plain = plain.strip().replace("\u2212", "-").replace("\u2013", "-")
     match = UTC_OFFSET.match(plain)
     if match is None:
         return None

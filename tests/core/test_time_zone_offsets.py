@@ -42,7 +42,7 @@ async def test_an_offset_is_set_and_shown_the_way_the_learner_wrote_it(engine: Q
     assert (await engine.set_time_zone(ADA, "GMT-5")).text == "Your time zone is now UTC-5: it is 04:00 there."
 
 
-@pytest.mark.parametrize("typed", ["UTC+05:30", "+5:30", "GMT+5:45", "UTC-03:30"])
+@pytest.mark.parametrize("typed", ["UTC+05:30", "+5:30", "GMT+5:45", "UTC-03:30", "\u200fUTC+5:30\u200e"])
 async def test_an_offset_not_of_whole_hours_asks_for_a_city(engine: QuizEngine, typed: str) -> None:
     notice = await engine.set_time_zone(ADA, typed)
     assert notice.code is NoticeCode.UNKNOWN_TIME_ZONE and notice.is_error
