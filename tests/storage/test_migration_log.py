@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -19,6 +21,7 @@ from tests.pg_cluster import asyncpg_url
 from tests.storage.test_migration_0004 import _migrate
 
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def said(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -40,6 +43,16 @@ async def test_an_upgrade_says_from_which_schema_to_which_and_an_up_to_date_star
         assert said(caplog) == []
     finally:
         await engine.dispose()
+
+
+def test_the_readmes_example_of_an_upgrade_names_the_real_head() -> None:
+    """README quotes the two lines the test above sees, to the head of the day: a migration added since left it naming
+    an old head (0018 after 0019 came), so an operator watching for it took a finished upgrade for a partial one."""
+    words = " ".join(README.read_text(encoding="utf-8").split())
+    example = re.search(r"`upgrading the database schema from (\w+) to (\w+)`, then `database schema upgraded to "
+                        r"(\w+)`", words)
+    assert example is not None, "README no longer quotes the upgrade's log lines"
+    assert example.groups() == ("0013", HEAD, HEAD), example.group(0)
 
 
 async def test_a_new_database_is_given_its_schema_without_a_word(
