@@ -50,6 +50,9 @@ class CommandLine(argparse.ArgumentParser):
         """argparse drops a failure to print, so `--help > /dev/full` exited 0 having written nothing: the help is
         output as a command's is (exit 2 when it can't be written). A message to stderr still goes or not, quietly:
         there is nowhere else to say it, and its exit code says it."""
+        if file is None and sys.stdout is None:  # help meant for a closed stdout (`--help >&-`): argparse used stderr
+            closed_output(self.prog)
+            self.exit(ExitCode.CONFIGURATION)
         if file is None or file is not sys.stdout:
             super()._print_message(message, file)
             return
@@ -145,8 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command in PRINTING and sys.stdout is None:
         # Started with stdout closed (`>&-`): Python's sys.stdout is None, and json.dump failed with an
         # AttributeError. A mistake in how it was started, told as a wrong setting is (exit 2).
-        print(f"quiztutor {args.command}: its standard output is closed (>&-), so what it prints would go nowhere: "
-              "send it to a file, or to /dev/null to discard it", file=sys.stderr)
+        closed_output(f"quiztutor {args.command}")
         return ExitCode.CONFIGURATION
     try:
         settings = load_settings(platforms)
@@ -180,6 +182,11 @@ def main(argv: list[str] | None = None) -> int:
         return ExitCode.INTERRUPTED
     except Exception as error:
         return _failed(args.command, error)
+
+
+def closed_output(who: str) -> None:
+    print(f"{who}: its standard output is closed (>&-), so what it prints would go nowhere: send it to a file, or "
+          "to /dev/null to discard it", file=sys.stderr)
 
 
 def _configuration_error(error: ConfigurationError) -> int:

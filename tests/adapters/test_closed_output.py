@@ -37,3 +37,12 @@ def test_a_reader_gone_early_is_still_quiet(tmp_path: Path) -> None:
                           env={**clean, "QUIZ_CONTENT_DIR": str(FIXTURES)}, capture_output=True, timeout=60,
                           executable="/bin/bash")
     assert (done.stdout, done.stderr) == ('{\n  "quizz', ""), done.stderr
+
+
+@pytest.mark.parametrize(("args", "who"), [(["--help"], "quiztutor"), (["validate", "-h"], "quiztutor validate")])
+def test_help_with_a_closed_output_is_told_with_exit_2(tmp_path: Path, args: list[str], who: str) -> None:
+    """argparse sends help to stderr when stdout is None: `quiztutor --help >&-` printed it there and exited 0."""
+    done = closed_stdout(tmp_path, *args)
+    assert done.returncode == ExitCode.CONFIGURATION, done.stderr
+    assert done.stderr.strip() == (f"{who}: its standard output is closed (>&-), so what it prints would go "
+                                   "nowhere: send it to a file, or to /dev/null to discard it"), done.stderr
