@@ -22,6 +22,8 @@ OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: 
 # A link Discord shows a preview (an embed) of under the message, ending where its client ends one: wrapped in <>,
 # it shows the same and stays a link, without that preview.
 PREVIEWED = re.compile(r"https?://[^\s<>]+[^<>.,:;\"')\]\s]", re.IGNORECASE)
+# A link plain() wrapped in <> whose ">" a cut dropped: Discord shows the "<" and the preview after all.
+OPEN_LINK = re.compile(r"<https?://[^\s<>]*\Z", re.IGNORECASE)
 # A "[" that begins a masked link ("[text](https://…)": the text drawn as a link to a site it needn't name), outside
 # a web address (where none begins): escape_markdown escapes only a line's first, so "[a](b) [x](https://…)" kept the
 # second. Escaped, a "[" is one after an odd run of backslashes (escape_markdown doubles those a user typed).
@@ -99,11 +101,13 @@ def fit(before: list[str], prompt: str | None, after: list[str], *, bold: bool =
 
 def cut(text: str, limit: int) -> str:
     """Escaped text shortened as ``shorten`` does it, never between a backslash and the character it escapes:
-    left open, the escape showed as a stray "\\" before the "…", or took the bold's "*" after a cut prompt."""
+    left open, the escape showed as a stray "\\" before the "…", or took the bold's "*" after a cut prompt. Nor
+    inside a link wrapped in <>: it is dropped whole."""
     short = shorten(text, limit)
     if short == text:
         return text
     kept = short.removesuffix(ELLIPSIS)
+    kept = kept[:opened.start()].rstrip() if (opened := OPEN_LINK.search(kept)) else kept
     while (len(kept) - len(kept.rstrip("\\"))) % 2:  # an odd run of backslashes: the last escapes nothing
         kept = kept[:-1].rstrip()
     return kept + ELLIPSIS

@@ -4,6 +4,7 @@ that follow it; a long text goes out in several messages, split between paragrap
 from __future__ import annotations
 
 import itertools
+import re
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -118,3 +119,19 @@ def test_a_cut_prompt_keeps_its_bold_closed() -> None:
         content = poll_content(view, owner_id=42)
         assert len(content) <= MESSAGE_LIMIT and "…**" in content
         assert not _open_escape(content.split("…**")[0] + "…"), content[:20]
+
+
+def test_a_cut_never_ends_inside_a_link_wrapped_against_its_preview() -> None:
+    """plain() wraps a web address in <> so Discord shows no preview of it: a cut inside one lost the ">", and
+    Discord showed a stray "<" before the link, and the preview after all."""
+    link = "https://example.com/" + "p" * 40
+    for pad in range(4):
+        view = QuestionView(session_id="s1", quiz_id="q", question_id="q1", number=1, total=3,
+                            label="Question 1 of 3", prompt="x" * pad + f" {link}" * 60, options=OPTIONS,
+                            correct_index=0, explanation="", language="en")
+        content = poll_content(view, owner_id=42)
+        assert len(content) <= MESSAGE_LIMIT and "…**" in content
+        assert all(closed for closed in re.findall(r"<https?://[^\s<>]*(>?)", content)), content[-80:]
+        lobby = game_render.lobby(GameLobby("g", "c", "Group game", ("x" * pad + f" {link}" * 40,), "Join", "Start"))
+        assert len(lobby) <= MESSAGE_LIMIT and lobby.endswith("…")
+        assert all(closed for closed in re.findall(r"<https?://[^\s<>]*(>?)", lobby)), lobby[-80:]
