@@ -29,11 +29,11 @@ class Scheduling:
                 time, shown = f"{self._core.clock().astimezone(current):%H:%M}", zone_label(str(current))
                 if typed:
                     return Notice(_("Your time zone is {zone}: it is {time} there. To change it, type “timezone” "
-                                    "followed by a name like Africa/Lagos or Europe/Paris.", zone=shown,
-                                    time=time), language=_.language)
+                                    "followed by a name like Africa/Lagos or Europe/Paris, or an offset like UTC+3.",
+                                    zone=shown, time=time), language=_.language)
                 return Notice(_("Your time zone is {zone}: it is {time} there. To change it, send /timezone followed "
-                                "by a name like Africa/Lagos or Europe/Paris.", zone=shown, time=time),
-                              language=_.language)
+                                "by a name like Africa/Lagos or Europe/Paris, or an offset like UTC+3.", zone=shown,
+                                time=time), language=_.language)
             found = known_zone(name) if name.strip() else None
             if user is None or found is None:
                 shown = echoed(name, ECHOED)
@@ -42,7 +42,8 @@ class Scheduling:
                                     "time: send the name of your zone or its city instead, like Asia/Kolkata or "
                                     "Asia/Kathmandu.", name=shown), NoticeCode.UNKNOWN_TIME_ZONE, _.language)
                 return Notice(_("I don't know the time zone “{name}”. Use a name like Africa/Lagos, Africa/Nairobi, "
-                                "Africa/Harare or Europe/Paris.", name=shown), NoticeCode.UNKNOWN_TIME_ZONE, _.language)
+                                "Africa/Harare or Europe/Paris, or an offset like UTC+3.", name=shown),
+                              NoticeCode.UNKNOWN_TIME_ZONE, _.language)
             now = self._core.clock()
             planned = _sent_today(user.reminder_due, user.time_zone, now)
             user.time_zone = str(found)

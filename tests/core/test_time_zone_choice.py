@@ -11,10 +11,21 @@ AMARA = Actor("telegram", "amara")  # the fake clock stands at 09:00 UTC
 async def test_no_name_shows_the_zone_in_use_and_how_to_change_it(engine: QuizEngine) -> None:
     shown = await engine.set_time_zone(AMARA, "  ")
     assert shown.text == ("Your time zone is UTC: it is 09:00 there. To change it, send /timezone followed by a name "
-                          "like Africa/Lagos or Europe/Paris.") and not shown.is_error
+                          "like Africa/Lagos or Europe/Paris, or an offset like UTC+3.") and not shown.is_error
     assert (await engine.set_time_zone(AMARA, "africa/lagos")).text == \
         "Your time zone is now Africa/Lagos: it is 10:00 there."
     assert (await engine.set_time_zone(AMARA, "")).text.startswith("Your time zone is Africa/Lagos: it is 10:00")
+
+
+async def test_the_replies_that_say_how_to_choose_a_zone_show_an_offset_too(engine: QuizEngine) -> None:
+    """/timezone takes an offset ("UTC+3"), but the replies that say what to send named only zones: a learner who
+    knew their offset, not their zone's name, wasn't told it would do. The example they give is taken."""
+    for refused in ("Atlantis", "UTC+99"):
+        assert (await engine.set_time_zone(AMARA, refused)).text.endswith(
+            "Africa/Harare or Europe/Paris, or an offset like UTC+3."), refused
+    assert (await engine.set_time_zone(AMARA, "", typed=True)).text.endswith(
+        "“timezone” followed by a name like Africa/Lagos or Europe/Paris, or an offset like UTC+3.")
+    assert (await engine.set_time_zone(AMARA, "UTC+3")).text == "Your time zone is now UTC+3: it is 12:00 there."
 
 
 async def test_a_region_is_no_zone(engine: QuizEngine) -> None:

@@ -24,4 +24,5 @@ async def test_timezone_alone_says_the_zone_in_use_and_how_to_change_it(bot: Run
     await fake.wait_until(first_answer(fake, await fake.slash("timezone", {"zone": "Lagos"}, user_id=LEARNER_ID)))
     reply = await fake.wait_until(first_answer(fake, await fake.slash("timezone", user_id=LEARNER_ID)))
     assert reply.content.startswith("Your time zone is Africa/Lagos: it is ")
-    assert "To change it, send /timezone followed by a name like Africa/Lagos or Europe/Paris." in reply.content
+    assert ("To change it, send /timezone followed by a name like Africa/Lagos or Europe/Paris, or an offset like "
+            "UTC+3.") in reply.content

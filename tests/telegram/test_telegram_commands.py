@@ -246,5 +246,6 @@ async def test_timezone_alone_says_the_zone_in_use_and_the_command_that_changes_
         shown = (await api.wait_for("sendMessage", 2, for_chat(AMINATA.id)))[1].params["text"]
     assert shown.startswith("Votre fuseau horaire est Africa/Lagos\u00a0: il y est ")  # in her language
     # How to change it, said once (it was said twice: the engine's way, then Telegram's own).
-    assert shown.endswith("Pour le changer, envoyez /timezone suivi d’un nom comme Africa/Lagos ou Europe/Paris.")
+    assert shown.endswith("Pour le changer, envoyez /timezone suivi d’un nom comme Africa/Lagos ou Europe/Paris, ou "
+                          "d’un décalage par rapport à UTC comme UTC+3.")
     assert "\n" not in shown and shown.count("/timezone") == 1, shown
