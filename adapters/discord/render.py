@@ -24,6 +24,7 @@ OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: 
 PREVIEWED = re.compile(r"https?://[^\s<>]+[^<>.,:;\"')\]\s]", re.IGNORECASE)
 # A link plain() wrapped in <> whose ">" a cut dropped: Discord shows the "<" and the preview after all.
 OPEN_LINK = re.compile(r"<https?://[^\s<>]*\Z", re.IGNORECASE)
+WRAPPED_LINK = re.compile(r"(<https?://[^\s<>]*>)", re.IGNORECASE)
 # A "[" that begins a masked link ("[text](https://…)": the text drawn as a link to a site it needn't name), outside
 # a web address (where none begins): escape_markdown escapes only a line's first, so "[a](b) [x](https://…)" kept the
 # second. Escaped, a "[" is one after an odd run of backslashes (escape_markdown doubles those a user typed).
@@ -218,13 +219,18 @@ def _line_parts(line: str, limit: int) -> list[str]:
 
 def _unbroken(line: str) -> list[str]:
     """``line`` in the pieces a cut may fall between: its grapheme clusters (a letter with its tone mark, a flag),
-    a backslash with the one it escapes (cut apart, the next message would show the escaped '*' as formatting)."""
+    a backslash with the one it escapes (cut apart, the next message would show the escaped '*' as formatting), a
+    link plain() wrapped in <> (cut apart, a stray "<" and the preview in one message, a stray ">" in the next)."""
     pieces: list[str] = []
-    for cluster in clusters(line):
-        if pieces and (len(pieces[-1]) - len(pieces[-1].rstrip("\\"))) % 2:  # ends in an escape still open
-            pieces[-1] += cluster
-        else:
-            pieces.append(cluster)
+    for text in WRAPPED_LINK.split(line):
+        if WRAPPED_LINK.fullmatch(text):
+            pieces.append(text)
+            continue
+        for cluster in clusters(text):
+            if pieces and (len(pieces[-1]) - len(pieces[-1].rstrip("\\"))) % 2:  # ends in an escape still open
+                pieces[-1] += cluster
+            else:
+                pieces.append(cluster)
     return pieces
 
 

@@ -135,3 +135,15 @@ def test_a_cut_never_ends_inside_a_link_wrapped_against_its_preview() -> None:
         lobby = game_render.lobby(GameLobby("g", "c", "Group game", ("x" * pad + f" {link}" * 40,), "Join", "Start"))
         assert len(lobby) <= MESSAGE_LIMIT and lobby.endswith("…")
         assert all(closed for closed in re.findall(r"<https?://[^\s<>]*(>?)", lobby)), lobby[-80:]
+
+
+def test_a_long_line_split_in_two_messages_keeps_a_wrapped_link_whole() -> None:
+    """Split across two messages, a link plain() wrapped in <> showed a stray "<" and its preview in the first,
+    and a stray ">" in the second."""
+    for pad in range(0, 60, 7):
+        text = plain("x" * (1970 + pad) + " https://example.com/" + "p" * 40 + " after")
+        parts = split_message(text)
+        assert len(parts) == 2 and all(len(part) <= MESSAGE_LIMIT for part in parts)
+        assert "".join(parts) == text
+        for part in parts:
+            assert part.count("<https://") == part.count("p>"), (pad, part[-80:])
