@@ -56,7 +56,7 @@ def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers,
     @tree.command(name=N_("skip"), description=N_("skip the current question"))
     @app_commands.rename(private=N_("private"))
     @app_commands.describe(private=N_("Play alone, with buttons only you can see"))
-    async def skip(interaction: Interaction, private: bool = False) -> None:
+    async def skip(interaction: Interaction, private: bool | None = None) -> None:  # None: as its question was
         await moving_on.skip(interaction, private)
 
     @tree.command(name=N_("retry"), description=N_("retry the questions you missed in the last quiz"))

@@ -31,7 +31,7 @@ from adapters.discord.surfaces import ChannelSurface, PrivateSurface
 from adapters.discord.team_admins import ApplicationAdmins
 from adapters.discord.translator import command_name_for
 from adapters.left_open import closing_left_open
-from bot.delivery import Surface, Target
+from bot.delivery import Shown, Surface, SurfaceFor, Target
 from bot.engine import QuizEngine
 from bot.records import MessageLink
 from bot.replies import AnswerOutcome, Notice, NoticeCode, Preview, QuizList, Started, Stopped, Summary, WhichQuiz
@@ -96,16 +96,18 @@ class CommandHandlers:
         if isinstance(result, Notice):  # stale, forged or repeated click: a polite refusal, only for the clicker
             await interaction.followup.send(render.plain(result.text), ephemeral=True)
 
-    async def play(self, interaction: discord.Interaction, private: bool,
+    async def play(self, interaction: discord.Interaction, private: bool | None,
                    action: Callable[[Target], Awaitable[Started | Summary | AnswerOutcome | Notice]],
                    command: str = "quiz", resume: str | None = None) -> None:
         """Start (or retry, or skip) as polls in the channel or privately, or say why not: ``command`` is the one
         the learner can send again with private:True; ``resume``, the one once the action is done (a skip's: /quiz,
-        which asks the next question privately, where /skip would skip it too)."""
+        which asks the next question privately, where /skip would skip it too). ``private`` None: as the open
+        question was asked (see _as_asked)."""
         after = command if resume is None else resume
         channel_id = interaction.channel_id
-        surface: Surface = (PrivateSurface(interaction) if private or channel_id is None  # no channel for polls
-                            else ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction))
+        surface: Target = (self._as_asked(interaction) if private is None
+                           else PrivateSurface(interaction) if private or channel_id is None  # no channel for polls
+                           else ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction))
         if isinstance(surface, ChannelSurface) and polls_refused_here(interaction):
             # Said before the engine is asked: a quiz started here would take over from the learner's current
             # one (its poll closed) while its own first poll is refused, unseen.
@@ -134,14 +136,26 @@ class CommandHandlers:
             await respond(interaction, held_back(_, self._private_command(interaction, after)))
             return
         if isinstance(result, WhichQuiz):  # several quizzes named: the question, and a button that starts each
-            await self._offer(interaction, render.which_quiz(result), result.choices, private)
+            await self._offer(interaction, render.which_quiz(result), result.choices, bool(private))
         elif isinstance(result, Notice) and result.code is NoticeCode.NO_ACTIVE_SESSION:
             # "Choose one to start": the quizzes to choose from, each with its button, as /quizzes shows them.
             listing = await self._engine.list_quizzes(interaction_actor(interaction))
             await self._offer(interaction, render.plain(result.text) + "\n\n" + render.quiz_list(listing), listing,
-                              private)
+                              bool(private))
         elif isinstance(result, Notice):
             await respond(interaction, render.plain(result.text))
+
+    def _as_asked(self, interaction: discord.Interaction) -> SurfaceFor:
+        """A skip's next question shown as its open question was: as a poll here if a poll asked it (the reply's
+        skipped_poll, read in the skip's own turn), else with private buttons, which leave no link (a learner playing
+        privately is not shown to the channel); privately too where polls are visibly refused here."""
+        def where(reply: Shown) -> Surface:
+            channel_id = interaction.channel_id
+            if isinstance(reply, AnswerOutcome) and reply.skipped_poll is not None and channel_id is not None \
+                    and not polls_refused_here(interaction):
+                return ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction)
+            return PrivateSurface(interaction)
+        return where
 
     async def _offer(self, interaction: discord.Interaction, text: str, choices: QuizList, private: bool) -> None:
         """Quizzes listed with a button that starts each (exactly by id, for whoever presses it); when there are

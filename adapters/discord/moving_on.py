@@ -27,9 +27,11 @@ class MovingOn:
         self._engine = engine
         self._handlers = handlers
 
-    async def skip(self, interaction: discord.Interaction, private: bool) -> None:
+    async def skip(self, interaction: discord.Interaction, private: bool | None) -> None:
         """The open question counted as skipped (due for review); its poll ended, as a timed-out one's is (a
-        private question's buttons then say it is no longer open), and the next question or the summary shown."""
+        private question's buttons then say it is no longer open), and the next question or the summary shown:
+        ``private`` None (not given), as the open question was asked, so a learner playing privately is not shown
+        to the channel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
         await self._handlers.play(
