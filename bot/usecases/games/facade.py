@@ -11,8 +11,9 @@ from bot.games import views
 from bot.games.delivery import Stage
 from bot.games.records import PLAYER_NAME_LIMIT
 from bot.games.replies import GameExplanation, GameVote, Leaderboard, Skipped
-from bot.replies import Actor, Notice
+from bot.replies import Actor, Notice, NoticeCode
 from bot.text import shorten, shown_name, without_controls
+from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.games.board import GameBoards
 from bot.usecases.games.lobby import GameLobbies
@@ -31,6 +32,7 @@ class Games:
     chat (Telegram administrators, Discord members who may manage the server)."""
 
     def __init__(self, core: Core, admins: AdminPolicy) -> None:
+        self._core = core
         table = GameTable(core, admins)
         self._lobbies = GameLobbies(table)
         self._play = GamePlay(table)
@@ -103,7 +105,22 @@ class Games:
         return await self._play.stop(actor, player_name(name), moderator, stage)
 
     async def skip(self, actor: Actor, moderator: bool, stage: Stage, command: str | None = None) -> Notice | Skipped:
-        return await self._play.skip(actor, moderator, stage, command)
+        moved = await self._play.skip(actor, moderator, stage, command)
+        if isinstance(moved, Notice) and moved.code is NoticeCode.NO_GAME:
+            return await self._own_quiz_instead(actor, moved)
+        return moved
+
+    async def _own_quiz_instead(self, actor: Actor, refused: Notice) -> Notice:
+        """No game to skip in, but a question of the learner's own quiz is open: /skip is what they meant, not
+        starting a game. Reads only."""
+        async def read(turn: Turn) -> Notice:
+            session = await turn.uow.sessions.active(turn.user_id) if turn.user is not None else None
+            if session is None or session.current_question_id is None:
+                return refused
+            _ = turn.words
+            return Notice(_("No game is running in this chat. To skip a question of your own quiz, send /skip."),
+                          NoticeCode.NO_GAME, _.language)
+        return await self._core.turns.run(actor, read, create_user=False)
 
     async def explain(self, actor: Actor, game_id: str, position: int) -> GameExplanation | Notice:
         return await self._boards.explain(actor, game_id, position)
