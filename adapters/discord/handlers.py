@@ -139,8 +139,10 @@ class CommandHandlers:
             await self._offer(interaction, render.which_quiz(result), result.choices, bool(private))
         elif isinstance(result, Notice) and result.code is NoticeCode.NO_ACTIVE_SESSION:
             # "Choose one to start": the quizzes to choose from, each with its button, as /quizzes shows them.
+            # A dead end's "Send /quizzes to choose a quiz..." is left out (a /skip's): the list it points to follows.
+            said = result.text.removesuffix(result.next_step).rstrip() if result.next_step else result.text
             listing = await self._engine.list_quizzes(interaction_actor(interaction))
-            await self._offer(interaction, render.plain(result.text) + "\n\n" + render.quiz_list(listing), listing,
+            await self._offer(interaction, render.plain(said) + "\n\n" + render.quiz_list(listing), listing,
                               bool(private))
         elif isinstance(result, Notice):
             await respond(interaction, render.plain(result.text))

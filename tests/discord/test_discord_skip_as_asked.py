@@ -44,3 +44,14 @@ async def test_skip_private_false_in_a_private_quiz_asks_the_next_question_as_a_
     await fake.slash("skip", {"private": False}, user_id=LEARNER_ID)
     second = await next_poll(fake, bot)
     assert poll_question(second).startswith("2/3 ·")
+
+
+async def test_skip_with_no_quiz_says_so_once_above_the_list_to_choose_from(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """Not "Send /quizzes to choose a quiz..." over the very list /quizzes shows, each quiz with its button."""
+    fr = bot.engine.localizer_for("fr")
+    skipped = await fake.slash("skip", user_id=LEARNER_ID, locale="fr")
+    said = await fake.wait_until(lambda: next((c for c in fake.answers(skipped) if buttons(c)), None))
+    refusal, listing = said.content.split("\n\n", 1)
+    assert refusal == fr("You have no quiz in progress."), said.content
+    assert listing.startswith(f"**{fr('Available quizzes:')}**")
