@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot
-from tests.discord.payloads import EPHEMERAL
+from tests.discord.payloads import EPHEMERAL, WITHOUT_POLLS
 from tests.discord.support import buttons, message_id, next_poll, poll_question
 
 
@@ -44,6 +44,19 @@ async def test_skip_private_false_in_a_private_quiz_asks_the_next_question_as_a_
     await fake.slash("skip", {"private": False}, user_id=LEARNER_ID)
     second = await next_poll(fake, bot)
     assert poll_question(second).startswith("2/3 ·")
+
+
+async def test_skip_of_a_poll_where_polls_are_now_refused_goes_on_privately(bot: RunningBot, fake: FakeDiscord) -> None:
+    """Create Polls taken away since the question's poll: the skip is not refused (nothing else would show the
+    next question here), the next question comes with private buttons."""
+    await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
+    first = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    skipped = await fake.slash("skip", user_id=LEARNER_ID, permissions=WITHOUT_POLLS)
+    second = await fake.wait_until(lambda: next((c for c in fake.answers(skipped) if buttons(c)), None))
+    assert second.flags & EPHEMERAL and "Which collective rebuilds a full tensor" in second.content
+    await fake.wait_until(lambda: message_id(first) in fake.ended_polls(mark))  # no vote counts on it now
+    assert fake.polls(after=mark) == []
 
 
 async def test_skip_with_no_quiz_says_so_once_above_the_list_to_choose_from(
