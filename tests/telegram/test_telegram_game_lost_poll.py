@@ -16,7 +16,7 @@ from bot.games.rules import RESULTS_SECONDS
 from tests.fakes.clock import FixedClock
 from tests.support.waiting import until
 from tests.telegram.game_steps import begun, buttons_data, lobby, press, results_messages, vote
-from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_fake_api import Call, FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, for_chat, running_bot, unheard_poll
 
 BAD_GATEWAY = (502, "Bad Gateway")  # Telegram's front, for a server that made the poll all the same
@@ -27,15 +27,20 @@ def is_results(params: dict[str, Any]) -> bool:
         data.startswith("gx:") for data in buttons_data(params))
 
 
+async def game_with_its_first_poll_unheard(api: FakeBotApi) -> Call:
+    """Juma's game with Aminata: its first question's poll made by Telegram, the answer to sendPoll lost."""
+    await api.command(JUMA, "/game collectives", GROUP)
+    _lobby, game_id = await lobby(api, GROUP)
+    await press(api, AMINATA, f"gj:{game_id}", GROUP)
+    api.fail_next("sendPoll", *BAD_GATEWAY, carried_out=True)  # the first question's: made, never linked
+    await press(api, JUMA, f"gb:{game_id}", GROUP)
+    return await unheard_poll(api, GROUP.id)
+
+
 async def test_votes_on_a_game_poll_never_linked_count_and_close_its_question(api: FakeBotApi,
                                                                               settings: Settings) -> None:
     async with running_bot(settings):
-        await api.command(JUMA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await press(api, AMINATA, f"gj:{game_id}", GROUP)
-        api.fail_next("sendPoll", *BAD_GATEWAY, carried_out=True)  # the first question's: made, never linked
-        await press(api, JUMA, f"gb:{game_id}", GROUP)
-        lost = await unheard_poll(api, GROUP.id)
+        lost = await game_with_its_first_poll_unheard(api)
         await api.settle()
         await vote(api, lost, AMINATA, right=True)
         await vote(api, lost, JUMA, right=False)  # the last: the question closes now
@@ -69,12 +74,7 @@ async def test_votes_on_a_game_poll_made_unheard_before_a_restart_count(api: Fak
     """The process that heard sendPoll fail is gone (a restart, or a webhook replica that got the votes): the one
     that gets them finds the lost poll's question in the database."""
     async with running_bot(settings):
-        await api.command(JUMA, "/game collectives", GROUP)
-        _lobby, game_id = await lobby(api, GROUP)
-        await press(api, AMINATA, f"gj:{game_id}", GROUP)
-        api.fail_next("sendPoll", *BAD_GATEWAY, carried_out=True)  # the first question's: made, never linked
-        await press(api, JUMA, f"gb:{game_id}", GROUP)
-        lost = await unheard_poll(api, GROUP.id)
+        lost = await game_with_its_first_poll_unheard(api)
         await api.settle()
     async with running_bot(settings):  # restarted: it never heard of that poll
         await vote(api, lost, AMINATA, right=True)
