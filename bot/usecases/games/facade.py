@@ -20,6 +20,7 @@ from bot.usecases.games.lobby import GameLobbies
 from bot.usecases.games.play import GamePlay, Membership
 from bot.usecases.games.sweep import GameSweep
 from bot.usecases.games.table import Acknowledge, GameTable
+from bot.usecases.games.unheard_votes import UnheardVotes
 
 
 def player_name(name: str) -> str:
@@ -36,6 +37,7 @@ class Games:
         table = GameTable(core, admins)
         self._lobbies = GameLobbies(table)
         self._play = GamePlay(table)
+        self._unheard = UnheardVotes(self._play, core.turns)
         self._boards = GameBoards(table)
         self._sweep = GameSweep(table)
 
@@ -83,9 +85,9 @@ class Games:
                               stage: Stage, member: Membership | None = None, *,
                               closes_at_deadline: bool = False) -> GameVote | None:
         """A vote on a message nobody knows, taken as one of a game question's that went out unheard; None when
-        it is none's (see GamePlay.vote_on_unheard)."""
-        return await self._play.vote_on_unheard(actor, player_name(name), message_key, option_index, stage,
-                                                member, closes_at_deadline=closes_at_deadline)
+        it is none's (see UnheardVotes.vote)."""
+        return await self._unheard.vote(actor, player_name(name), message_key, option_index, stage, member,
+                                        closes_at_deadline=closes_at_deadline)
 
     async def left(self, actor: Actor, stage: Stage, parts: str | None = None) -> None:
         """The actor is no longer a member of the chat: its games (those of its parts too, the chats whose ids

@@ -92,23 +92,6 @@ class GamePlay:
         return await self.vote(actor, name, found[0], found[1], option_index, stage, member,
                                closes_at_deadline=closes_at_deadline)
 
-    async def vote_on_unheard(self, actor: Actor, name: str, message_key: str, option_index: int, stage: Stage,
-                              member: Membership | None = None, *,
-                              closes_at_deadline: bool = False) -> GameVote | None:
-        """A vote on a message no game or quiz knows, while game questions went out unheard (their messages' keys
-        unknown, kept by whichever process sent them): the latest one's whose game the voter is of (a player, or
-        in its chat as ``member`` says), and its key linked to that question from then on; None if none is."""
-        for marker in await self._table.core.turns.run_unlocked(lambda uow: uow.games.unheard(actor.platform)):
-            voted = await self.vote(actor, name, marker.game_id, marker.position, option_index, stage, member,
-                                    closes_at_deadline=closes_at_deadline)
-            if voted.refused in (VoteRefused.OTHER_CHAT, VoteRefused.CLOSED, VoteRefused.OVER,
-                                 VoteRefused.NO_SUCH_OPTION):  # Telegram delivers only an option its poll has
-                continue  # not that game's voter, its question closed meanwhile, or not its options: not that message
-            await self._table.core.turns.run_unlocked(
-                _learnt(GameMessageLink(actor.platform, message_key, marker.game_id, marker.position)))
-            return voted
-        return None
-
     async def left(self, actor: Actor, stage: Stage, parts: str | None = None) -> None:
         """The actor left the chat (or was removed): its games, those of its parts too (the chats whose ids begin
         with ``parts``: a Telegram forum's topics), no longer wait for their answers, and each closes its open
@@ -290,10 +273,3 @@ async def _answered(uow: UnitOfWork, game_id: str, position: int, user_id: int) 
     """Whether the user's answer to the game's question at ``position`` is kept."""
     return any(answer.user_id == user_id for answer in await uow.games.answers(game_id, position))
 
-
-def _learnt(link: GameMessageLink) -> Callable[[UnitOfWork], Awaitable[None]]:
-    """The key of an unheard question's message, learnt from a vote on it: linked."""
-    async def store(uow: UnitOfWork) -> None:
-        await uow.games.heard(link)
-        await uow.commit()
-    return store
