@@ -25,6 +25,7 @@ from storage.unit_of_work import unit_of_work_factory
 from tests.core.wiring import ADMIN_ID
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
+from tests.support.content import remove_question
 
 ADA = Actor("telegram", "1", "-100", "en")  # starts a game of the collectives quiz in her group
 KOJO = Actor("telegram", "2", "-200", "en")  # starts one of the long-options quiz in his
@@ -80,3 +81,44 @@ async def test_a_vote_naming_an_option_the_latest_unheard_question_lacks_is_not_
         link = await uow.games.link("telegram", "poll-lost")
         assert link is not None and (link.game_id, link.position) == (earlier.game_id, earlier.position)
         assert [marker.game_id for marker in await uow.games.unheard("telegram")] == [latest.game_id]
+
+
+async def test_a_vote_the_latest_unheard_question_refuses_as_removed_is_not_taken_for_it(
+        played: tuple[QuizEngine, UnitOfWorkFactory], clock: FixedClock, content_dir: Path) -> None:
+    """A reload removed the latest unheard question: its refusal comes before anything says the voter is in its
+    game (a poll vote names no chat), so it says nothing of whose poll this is. Before: the vote was refused as
+    on that removed question (told so privately, naming a game the voter may not be in) and the poll linked to
+    it, so the voter's answer, and every later vote on that poll, was lost to the game whose poll it was."""
+    engine, units = played
+    stage = RecordingStage()
+    earlier = await asked_unheard(engine, units, stage, KOJO, "long-options")
+    clock.advance(timedelta(seconds=1))
+    latest = await asked_unheard(engine, units, stage, ADA, "collectives")
+    remove_question(content_dir, "sum-everywhere")  # the collectives game's first question
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+
+    async def member(_chat_id: str) -> bool:
+        return True
+    voted = await engine.games.vote_on_unheard(DAN, "Dan", "poll-lost", 0, stage, member)
+    assert voted is not None and (voted.counted, voted.refused) == (True, None)
+    async with units() as uow:
+        link = await uow.games.link("telegram", "poll-lost")
+        assert link is not None and (link.game_id, link.position) == (earlier.game_id, earlier.position)
+        assert [marker.game_id for marker in await uow.games.unheard("telegram")] == [latest.game_id]
+
+
+async def test_a_vote_only_a_removed_unheard_question_could_take_is_nobodys(
+        played: tuple[QuizEngine, UnitOfWorkFactory], content_dir: Path) -> None:
+    """Nothing says the poll is the removed question's: no link is kept, and the vote is nobody's (the adapter
+    logs it), not a refusal naming a game the voter may not be in."""
+    engine, units = played
+    stage = RecordingStage()
+    await asked_unheard(engine, units, stage, ADA, "collectives")
+    remove_question(content_dir, "sum-everywhere")
+    assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
+
+    async def member(_chat_id: str) -> bool:
+        return True
+    assert await engine.games.vote_on_unheard(DAN, "Dan", "poll-lost", 0, stage, member) is None
+    async with units() as uow:
+        assert await uow.games.link("telegram", "poll-lost") is None

@@ -13,6 +13,14 @@ from bot.replies import Actor
 from bot.turns import Turns
 from bot.usecases.games.play import GamePlay, Membership
 
+# Refusals that say nothing of the message being that question's: the next unheard one is tried, nothing linked.
+# Not that game's voter, its question closed meanwhile, or not one of its options (Telegram delivers only an option
+# its poll has); or a reload removed or changed the question, refused before anything says the voter is of its game
+# (a poll vote names no chat): not evidence of whose poll it is, and a refusal naming a game the voter may not be
+# in. A vote no question takes is nobody's (the adapter logs it).
+NOT_ITS_POLL = frozenset({VoteRefused.OTHER_CHAT, VoteRefused.CLOSED, VoteRefused.OVER, VoteRefused.NO_SUCH_OPTION,
+                          VoteRefused.REMOVED})
+
 
 class UnheardVotes:
     def __init__(self, play: GamePlay, turns: Turns) -> None:
@@ -26,9 +34,8 @@ class UnheardVotes:
         for marker in await self._turns.run_unlocked(lambda uow: uow.games.unheard(actor.platform)):
             voted = await self._play.vote(actor, name, marker.game_id, marker.position, option_index, stage, member,
                                           closes_at_deadline=closes_at_deadline)
-            if voted.refused in (VoteRefused.OTHER_CHAT, VoteRefused.CLOSED, VoteRefused.OVER,
-                                 VoteRefused.NO_SUCH_OPTION):  # Telegram delivers only an option its poll has
-                continue  # not that game's voter, its question closed meanwhile, or not its options: not that message
+            if voted.refused in NOT_ITS_POLL:
+                continue
             await self._turns.run_unlocked(
                 _learnt(GameMessageLink(actor.platform, message_key, marker.game_id, marker.position)))
             return voted
