@@ -11,6 +11,7 @@ counted the first time: nothing is said either."""
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 
 from telegram import User
 from telegram.error import TelegramError
@@ -41,46 +42,50 @@ class GameVotes:
     def stage(self, chat_id: str) -> TelegramGameSurface:
         return TelegramGameSurface(self._chat, chat_id, self.polls)
 
-    async def vote(self, actor: Actor, user: User, poll_id: str, option: int, *, wait: bool = True) -> bool:
+    async def vote(self, actor: Actor, user: User, poll_id: str, option: int, *, wait: bool = True,
+                   arrived: datetime | None = None) -> bool:
         """A vote on a game poll, scored; False when the poll is no game's (the caller tries learners' quizzes). The
         poll closes itself at the question's time (open_period): a vote it took was cast in time, however late it
         comes in (kept while the bot was down). ``wait``: for a poll nobody knows, for the game polls being sent
-        now (the caller's first look only: its later looks are for another process's link)."""
+        now (the caller's first look only: its later looks are for another process's link). ``arrived``: when the
+        vote came in, if the caller looked for its poll first: its waits are not the voter's time."""
+        arrived = arrived or self._engine.now()  # before waiting for the sends under way
         known = self.polls.get(poll_id)
         if known is None:  # sent before a restart, or by another process: its link is stored
             sends = self.polls.under_way() if wait else frozenset()  # as it came in: not those sent after
-            if await self._vote_on_stored(actor, user, poll_id, option):
+            if await self._vote_on_stored(actor, user, poll_id, option, arrived):
                 return True
             if not sends:
                 return False
             await self.polls.settled(sends)  # or one being sent right now, whose vote beat sendPoll's reply
             known = self.polls.get(poll_id)
             if known is None:
-                return await self._vote_on_stored(actor, user, poll_id, option)
+                return await self._vote_on_stored(actor, user, poll_id, option, arrived)
         await self.tell(actor, await self._engine.games.vote(
             actor, player_name(user), known[0], known[1], option, self.stage,
-            membership_of(self._chat.bot, actor.user_id), closes_at_deadline=True))
+            membership_of(self._chat.bot, actor.user_id), closes_at_deadline=True, arrived=arrived))
         return True
 
-    async def vote_on_lost(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
+    async def vote_on_lost(self, actor: Actor, user: User, poll_id: str, option: int,
+                           arrived: datetime | None = None) -> bool:
         """A vote on a poll nobody knows, while a game's poll went out unheard (sendPoll carried out, its answer
         lost), in this process or another: that poll's, if the voter is in that game's chat (a player, or a member
         Telegram confirms), scored as on it, and the poll's id stored from then on. Whether it was taken as that
-        poll's (else the caller logs it as nobody's)."""
+        poll's (else the caller logs it as nobody's). ``arrived``: see vote."""
         if self.polls.get(poll_id) is not None:  # found by another vote on it meanwhile
-            return await self.vote(actor, user, poll_id, option)
+            return await self.vote(actor, user, poll_id, option, arrived=arrived)
         voted = await self._engine.games.vote_on_unheard(actor, player_name(user), poll_id, option, self.stage,
                                                          membership_of(self._chat.bot, actor.user_id),
-                                                         closes_at_deadline=True)
+                                                         closes_at_deadline=True, arrived=arrived)
         await self.tell(actor, voted)
         return voted is not None
 
-    async def _vote_on_stored(self, actor: Actor, user: User, poll_id: str, option: int) -> bool:
+    async def _vote_on_stored(self, actor: Actor, user: User, poll_id: str, option: int, arrived: datetime) -> bool:
         """Whether the poll's link is stored; then its vote is scored. Looked up before waiting for the sends under
         way, which may be another group's slow ones."""
         voted = await self._engine.games.vote_on_message(actor, player_name(user), poll_id, option, self.stage,
                                                          membership_of(self._chat.bot, actor.user_id),
-                                                         closes_at_deadline=True)
+                                                         closes_at_deadline=True, arrived=arrived)
         await self.tell(actor, voted)
         return voted is not None
 

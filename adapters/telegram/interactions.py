@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from datetime import datetime
 
 from telegram import CallbackQuery, Update, User
 from telegram.constants import ChatType, ParseMode
@@ -54,9 +55,11 @@ class Interactions:
             # placeholder user (@Channel_Bot) in every such vote, which would play as one shared "Channel".
             return
         actor, name = actor_for(answer.user), answer.user.first_name
+        # A game's vote is timed from now: the looks for a poll nobody knows yet (LINK_GRACE) are not the voter's
+        arrived = self._engine.now()
         games = self._commands.games
         if games.polls.get(answer.poll_id) is not None:  # a group game's poll, sent by this process
-            await games.votes.vote(actor, answer.user, answer.poll_id, answer.option_ids[0])
+            await games.votes.vote(actor, answer.user, answer.poll_id, answer.option_ids[0], arrived=arrived)
             return
 
         def where(reply: Shown) -> TelegramSurface:  # a poll answer has no chat: the reply says where the quiz is
@@ -64,7 +67,7 @@ class Interactions:
             return surface_in(self._chat, chat, actor, name)
 
         async with self._commands.closing_left_open(where) as shown:  # a vote back in a left quiz: the other's poll
-            result = await self._score_vote(actor, answer.user, answer.poll_id, answer.option_ids[0], shown)
+            result = await self._score_vote(actor, answer.user, answer.poll_id, answer.option_ids[0], shown, arrived)
             if result is None:
                 return  # a group game's poll, sent before a restart or by another process
             if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE:
@@ -73,7 +76,7 @@ class Interactions:
         if isinstance(result, Notice) and result.code is NoticeCode.NOT_A_QUIZ_MESSAGE:
             # Telegram only sends answers to the bot's own polls: a group game's or another learner's that lost its
             # link (sendPoll's answer never came back, or the process died before storing it). Not the voter's.
-            if await games.votes.vote_on_lost(actor, answer.user, answer.poll_id, answer.option_ids[0]):
+            if await games.votes.vote_on_lost(actor, answer.user, answer.poll_id, answer.option_ids[0], arrived):
                 return  # the game's whose poll went out unheard
             log.info("%s user %s voted on poll %s, which no quiz or game knows (its link was lost): ignored",
                      actor.platform, actor.user_id, answer.poll_id)
@@ -83,8 +86,8 @@ class Interactions:
         elif isinstance(result, Notice) and result.code not in SILENT_ON_POLL:
             await self._tell_privately(actor, result)
 
-    async def _score_vote(self, actor: Actor, user: User, poll_id: str, option: int,
-                          where: Target) -> AnswerOutcome | Notice | None:
+    async def _score_vote(self, actor: Actor, user: User, poll_id: str, option: int, where: Target,
+                          arrived: datetime | None = None) -> AnswerOutcome | Notice | None:
         """A vote on a learner's quiz poll (its outcome), or on a group game's (None). A poll nobody knows is
         looked for again after short waits: with webhook replicas, another process may have sent it a moment
         ago and not stored its link yet. Only the first look waits for this process's game polls being sent."""
@@ -96,7 +99,7 @@ class Interactions:
                                                        closes_at_deadline=True)
             if not (isinstance(result, Notice) and result.code in NO_SUCH_POLL):
                 return result
-            if await self._commands.games.votes.vote(actor, user, poll_id, option, wait=not look):
+            if await self._commands.games.votes.vote(actor, user, poll_id, option, wait=not look, arrived=arrived):
                 return None
             if delay is None:
                 return result

@@ -4,12 +4,14 @@ moment ago and not stored its link. It is looked for again a few times before co
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 from typing import Any
 
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_votes import GameVotes
 from adapters.telegram.interactions import Interactions
 from bot.replies import Actor, Notice, NoticeCode
+from tests.fakes.clock import START
 
 ACTOR = Actor("telegram", "7")
 LOST = Notice("That question is no longer open.", NoticeCode.LOST_MESSAGE, "en", "7")
@@ -21,6 +23,9 @@ class Engine:
         self.replies = replies
         self.asked = 0
         self.key_shown: list[bool] = []
+
+    def now(self) -> datetime:
+        return START
 
     async def answer_message(self, actor: Actor, key: str, option: int, where: Any, *,
                              key_shown: bool = False, closes_at_deadline: bool = False) -> Notice:
@@ -36,7 +41,8 @@ class Games:
         self.looks = 0
         self._after = game_poll_after
 
-    async def vote(self, actor: Actor, user: Any, poll_id: str, option: int, *, wait: bool = True) -> bool:
+    async def vote(self, actor: Actor, user: Any, poll_id: str, option: int, *, wait: bool = True,
+                   arrived: datetime | None = None) -> bool:
         self.looks += 1
         return self._after is not None and self.looks > self._after
 

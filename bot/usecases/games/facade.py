@@ -66,28 +66,29 @@ class Games:
         return await self._lobbies.begin(actor, game_id, moderator, stage, acknowledge)
 
     async def vote(self, actor: Actor, name: str, game_id: str, position: int, option_index: int,
-                   stage: Stage, member: Membership | None = None, *, closes_at_deadline: bool = False) -> GameVote:
+                   stage: Stage, member: Membership | None = None, *, closes_at_deadline: bool = False,
+                   arrived: datetime | None = None) -> GameVote:
         """``member``: whether the voter is in a chat, for platforms whose votes name none; ``closes_at_deadline``:
-        the poll takes no vote after the question's time, so one coming in later was cast in time (see
-        GamePlay.vote)."""
+        the poll takes no vote after the question's time, so one coming in later was cast in time; ``arrived``:
+        when the vote came in, if the adapter looked for its poll first (see GamePlay.vote)."""
         return await self._play.vote(actor, player_name(name), game_id, position, option_index, stage, member,
-                                     closes_at_deadline=closes_at_deadline)
+                                     closes_at_deadline=closes_at_deadline, arrived=arrived)
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
-                              stage: Stage, member: Membership | None = None, *,
-                              closes_at_deadline: bool = False) -> GameVote | None:
-        """A vote on a game's poll; None when the message asks no game's question. ``closes_at_deadline``: see
-        vote."""
+                              stage: Stage, member: Membership | None = None, *, closes_at_deadline: bool = False,
+                              arrived: datetime | None = None) -> GameVote | None:
+        """A vote on a game's poll; None when the message asks no game's question. ``closes_at_deadline``,
+        ``arrived``: see vote."""
         return await self._play.vote_on_message(actor, player_name(name), message_key, option_index, stage,
-                                                member, closes_at_deadline=closes_at_deadline)
+                                                member, closes_at_deadline=closes_at_deadline, arrived=arrived)
 
     async def vote_on_unheard(self, actor: Actor, name: str, message_key: str, option_index: int,
-                              stage: Stage, member: Membership | None = None, *,
-                              closes_at_deadline: bool = False) -> GameVote | None:
+                              stage: Stage, member: Membership | None = None, *, closes_at_deadline: bool = False,
+                              arrived: datetime | None = None) -> GameVote | None:
         """A vote on a message nobody knows, taken as one of a game question's that went out unheard; None when
         it is none's (see UnheardVotes.vote)."""
         return await self._unheard.vote(actor, player_name(name), message_key, option_index, stage, member,
-                                        closes_at_deadline=closes_at_deadline)
+                                        closes_at_deadline=closes_at_deadline, arrived=arrived)
 
     async def left(self, actor: Actor, stage: Stage, parts: str | None = None) -> None:
         """The actor is no longer a member of the chat: its games (those of its parts too, the chats whose ids

@@ -38,15 +38,18 @@ class GamePlay:
         self._table = table
 
     async def vote(self, actor: Actor, name: str, game_id: str, position: int, option_index: int,
-                   stage: Stage, member: Membership | None = None, *, closes_at_deadline: bool = False) -> GameVote:
+                   stage: Stage, member: Membership | None = None, *, closes_at_deadline: bool = False,
+                   arrived: datetime | None = None) -> GameVote:
         """Score a player's answer to the game's question at ``position`` (joining them if new). ``member``: asked
         before a vote adds a player, or brings back one who left, when the vote names no chat (a Telegram poll
         forwarded elsewhere takes votes too): someone outside the game's chat never sees its next polls, and the
         game would wait for their answer at every question. A vote's time is when it came in: the sweep waits
         for the votes under way (a check takes seconds) before it closes the question. ``closes_at_deadline``:
         the platform's poll took no vote once the question's time was up (Telegram's open_period), so one coming
-        in later (kept while the bot was down) was cast in time: it counts, timed at the poll's close."""
-        arrived = self._table.core.clock()  # before the locks: the voter's may be held by a slow call of its own
+        in later (kept while the bot was down) was cast in time: it counts, timed at the poll's close.
+        ``arrived``: when the platform delivered it, if its adapter looked for the poll first (not the voter's time)."""
+        # Before the locks: the voter's may be held by a slow call of its own
+        arrived = arrived or self._table.core.clock()
         with self._table.votes.voting(game_id):
             voted = await self._scored(actor, name, game_id, position, option_index, stage, member is None,
                                        arrived, closes_at_deadline)
@@ -80,9 +83,10 @@ class GamePlay:
         return replace(voted, vote=replace(voted.vote, text=said))
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
-                              stage: Stage, member: Membership | None = None, *,
-                              closes_at_deadline: bool = False) -> GameVote | None:
-        """A vote on a game's poll; None when no game asked on that message. ``closes_at_deadline``: see vote."""
+                              stage: Stage, member: Membership | None = None, *, closes_at_deadline: bool = False,
+                              arrived: datetime | None = None) -> GameVote | None:
+        """A vote on a game's poll; None when no game asked on that message. ``closes_at_deadline``, ``arrived``: see
+        vote."""
         async def find(uow: UnitOfWork) -> tuple[str, int] | None:
             link = await uow.games.link(actor.platform, message_key)
             return (link.game_id, link.position) if link else None
@@ -90,7 +94,7 @@ class GamePlay:
         if found is None:
             return None
         return await self.vote(actor, name, found[0], found[1], option_index, stage, member,
-                               closes_at_deadline=closes_at_deadline)
+                               closes_at_deadline=closes_at_deadline, arrived=arrived)
 
     async def left(self, actor: Actor, stage: Stage, parts: str | None = None) -> None:
         """The actor left the chat (or was removed): its games, those of its parts too (the chats whose ids begin

@@ -4,6 +4,7 @@ kept by whichever process sent them): taken as one such question's, and its key 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 
 from bot.games.delivery import Stage
 from bot.games.records import GameMessageLink
@@ -28,12 +29,13 @@ class UnheardVotes:
         self._turns = turns
 
     async def vote(self, actor: Actor, name: str, message_key: str, option_index: int, stage: Stage,
-                   member: Membership | None = None, *, closes_at_deadline: bool = False) -> GameVote | None:
+                   member: Membership | None = None, *, closes_at_deadline: bool = False,
+                   arrived: datetime | None = None) -> GameVote | None:
         """The latest unheard question's whose game the voter is of (a player, or in its chat as ``member``
-        says), its key linked to that question from then on; None if none is."""
+        says), its key linked to that question from then on; None if none is. ``arrived``: see GamePlay.vote."""
         for marker in await self._turns.run_unlocked(lambda uow: uow.games.unheard(actor.platform)):
             voted = await self._play.vote(actor, name, marker.game_id, marker.position, option_index, stage, member,
-                                          closes_at_deadline=closes_at_deadline)
+                                          closes_at_deadline=closes_at_deadline, arrived=arrived)
             if voted.refused in NOT_ITS_POLL:
                 continue
             await self._turns.run_unlocked(
