@@ -1,5 +1,5 @@
-"""/game skip typed in a group by a member whose own quiz has a question open there, with no game running: it
-points to /skip, in their language, not to starting a game they never meant."""
+"""/game skip (or /game stop) typed in a group by a member whose own quiz has a question open there, with no game
+running: it points to /skip (or /stop), in their language, not to starting a game they never meant."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, GROUP, for_chat, next_poll, running_bot
 
 OWN_QUIZ = "No game is running in this chat. To skip a question of your own quiz, send /skip."
+STOP_OWN_QUIZ = "No game is running in this chat. To stop your own quiz, send /stop."
 
 
 async def test_game_skip_with_only_ones_own_quiz_points_to_skip(api: FakeBotApi, settings: Settings) -> None:
@@ -19,3 +20,14 @@ async def test_game_skip_with_only_ones_own_quiz_points_to_skip(api: FakeBotApi,
         told = await api.wait_for("sendMessage", 2, lambda p: for_chat(GROUP.id)(p) and "· " in p["text"])
         assert told[-1].params["text"] == f"<b>Aminata</b> · {fr(OWN_QUIZ)}", told[-1].params["text"]
         assert fr(OWN_QUIZ) != OWN_QUIZ
+
+
+async def test_game_stop_with_only_ones_own_quiz_points_to_stop(api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/quiz collectives", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        await api.command(AMINATA, "/game stop", GROUP)
+        fr = engine.localizer_for("fr")
+        told = await api.wait_for("sendMessage", 2, lambda p: for_chat(GROUP.id)(p) and "· " in p["text"])
+        assert told[-1].params["text"] == f"<b>Aminata</b> · {fr(STOP_OWN_QUIZ)}", told[-1].params["text"]
+        assert fr(STOP_OWN_QUIZ) != STOP_OWN_QUIZ

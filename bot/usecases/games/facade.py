@@ -105,7 +105,10 @@ class Games:
         return await self._play.bot_removed_from_scope(platform, scope_id)
 
     async def stop(self, actor: Actor, name: str, moderator: bool, stage: Stage) -> Notice | None:
-        return await self._play.stop(actor, player_name(name), moderator, stage)
+        refused = await self._play.stop(actor, player_name(name), moderator, stage)
+        if refused is not None and refused.code is NoticeCode.NO_GAME:
+            return await self._own_quiz_instead(actor, refused, stopping=True)
+        return refused
 
     async def skip(self, actor: Actor, moderator: bool, stage: Stage, command: str | None = None) -> Notice | Skipped:
         moved = await self._play.skip(actor, moderator, stage, command)
@@ -113,15 +116,16 @@ class Games:
             return await self._own_quiz_instead(actor, moved)
         return moved
 
-    async def _own_quiz_instead(self, actor: Actor, refused: Notice) -> Notice:
-        """No game to skip in, but a question of the learner's own quiz is open: /skip is what they meant, not
-        starting a game. Reads only."""
+    async def _own_quiz_instead(self, actor: Actor, refused: Notice, *, stopping: bool = False) -> Notice:
+        """No game to skip in (or stop), but a question of the learner's own quiz is open: /skip (or /stop) is what
+        they meant, not starting a game. Reads only."""
         async def read(turn: Turn) -> Notice:
             session = await turn.uow.sessions.active(turn.user_id) if turn.user is not None else None
             if session is None or session.current_question_id is None:
                 return refused
             _ = turn.words
-            return Notice(_("No game is running in this chat. To skip a question of your own quiz, send /skip."),
+            return Notice(_("No game is running in this chat. To stop your own quiz, send /stop.") if stopping else
+                          _("No game is running in this chat. To skip a question of your own quiz, send /skip."),
                           NoticeCode.NO_GAME, _.language)
         return await self._core.turns.run(actor, read, create_user=False)
 
