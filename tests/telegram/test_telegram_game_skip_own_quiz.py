@@ -3,31 +3,24 @@ running: it points to /skip (or /stop), in their language, not to starting a gam
 
 from __future__ import annotations
 
+import pytest
+
 from adapters.settings import Settings
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, GROUP, for_chat, next_poll, running_bot
 
-OWN_QUIZ = "No game is running in this chat. To skip a question of your own quiz, send /skip."
-STOP_OWN_QUIZ = "No game is running in this chat. To stop your own quiz, send /stop."
 
-
-async def test_game_skip_with_only_ones_own_quiz_points_to_skip(api: FakeBotApi, settings: Settings) -> None:
+@pytest.mark.parametrize(("typed", "text"), [
+    ("/game skip", "No game is running in this chat. To skip a question of your own quiz, send /skip."),
+    ("/game stop", "No game is running in this chat. To stop your own quiz, send /stop."),
+])
+async def test_a_game_command_with_only_ones_own_quiz_points_to_its_own(
+        api: FakeBotApi, settings: Settings, typed: str, text: str) -> None:
     async with running_bot(settings) as engine:
         await api.command(AMINATA, "/quiz collectives", GROUP)
         await next_poll(api, GROUP.id, 1)
-        await api.command(AMINATA, "/game skip", GROUP)
+        await api.command(AMINATA, typed, GROUP)
         fr = engine.localizer_for("fr")
         told = await api.wait_for("sendMessage", 2, lambda p: for_chat(GROUP.id)(p) and "· " in p["text"])
-        assert told[-1].params["text"] == f"<b>Aminata</b> · {fr(OWN_QUIZ)}", told[-1].params["text"]
-        assert fr(OWN_QUIZ) != OWN_QUIZ
-
-
-async def test_game_stop_with_only_ones_own_quiz_points_to_stop(api: FakeBotApi, settings: Settings) -> None:
-    async with running_bot(settings) as engine:
-        await api.command(AMINATA, "/quiz collectives", GROUP)
-        await next_poll(api, GROUP.id, 1)
-        await api.command(AMINATA, "/game stop", GROUP)
-        fr = engine.localizer_for("fr")
-        told = await api.wait_for("sendMessage", 2, lambda p: for_chat(GROUP.id)(p) and "· " in p["text"])
-        assert told[-1].params["text"] == f"<b>Aminata</b> · {fr(STOP_OWN_QUIZ)}", told[-1].params["text"]
-        assert fr(STOP_OWN_QUIZ) != STOP_OWN_QUIZ
+        assert told[-1].params["text"] == f"<b>Aminata</b> · {fr(text)}", told[-1].params["text"]
+        assert fr(text) != text
