@@ -16,7 +16,7 @@ import pytest
 from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
-from bot.games.replies import GameExplanation, GameResults, VoteRefused
+from bot.games.replies import GameExplanation, GameResults, GameVote, VoteRefused
 from bot.games.rules import RESULTS_SECONDS
 from bot.i18n import UiTexts
 from bot.replies import Actor, Notice
@@ -83,44 +83,40 @@ async def _reload(engine: QuizEngine, content_dir: Path, edit: Edit) -> None:
     assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
 
 
-@pytest.mark.parametrize("edit", REMOVED_AND_REWORDED.values(), ids=REMOVED_AND_REWORDED.keys())
-async def test_the_open_question_with_one_option_removed_and_another_reworded_is_passed_over(
-        edit: Edit, engine: QuizEngine, content_dir: Path, clock: FixedClock) -> None:
-    """Before: the removed option left no digest to compare, so the question was played as asked: the vote counted,
-    and the results named the answer by the text it has now ("the answer is B. All-gather")."""
+async def _voted_after_reload_then_passed_over(engine: QuizEngine, content_dir: Path, clock: FixedClock,
+                                               edit: Edit, voter: Actor) -> GameVote:
+    """Ada's vote counts, ``edit`` is reloaded, then ``voter``'s vote: returned, once the question its time up gave
+    no results and the game went on to its next."""
     stage = RecordingStage()
     game_id = await begun_with_three(engine, stage)
     asked = last_question(stage)
     assert (await vote(engine, stage, ADA, right=True)).counted
     await _reload(engine, content_dir, edit)
-
-    refused = await vote(engine, stage, CHIDO, right=True)
-    assert (refused.counted, refused.refused) == (False, VoteRefused.REMOVED)
+    voted = await vote(engine, stage, voter, right=True)
     clock.advance(timedelta(seconds=asked.seconds + 3))  # its time and the grace
     assert await engine.games.sweep("telegram", stage) == 1
     assert not stage.of(CHAT, GameResults)
     following = last_question(stage)
     assert (following.game_id, following.position) == (game_id, 1)
+    return voted
+
+
+@pytest.mark.parametrize("edit", REMOVED_AND_REWORDED.values(), ids=REMOVED_AND_REWORDED.keys())
+async def test_the_open_question_with_one_option_removed_and_another_reworded_is_passed_over(
+        edit: Edit, engine: QuizEngine, content_dir: Path, clock: FixedClock) -> None:
+    """Before: the removed option left no digest to compare, so the question was played as asked: the vote counted,
+    and the results named the answer by the text it has now ("the answer is B. All-gather")."""
+    refused = await _voted_after_reload_then_passed_over(engine, content_dir, clock, edit, CHIDO)
+    assert (refused.counted, refused.refused) == (False, VoteRefused.REMOVED)
 
 
 async def test_the_open_question_whose_prompt_was_reworded_is_passed_over(
         engine: QuizEngine, content_dir: Path, clock: FixedClock, texts: UiTexts) -> None:
     """Before: only the options were compared, so the question was played on: the vote after the reload counted,
     and the results showed the new prompt over the answer to the one the poll asked."""
-    stage = RecordingStage()
-    game_id = await begun_with_three(engine, stage)
-    asked = last_question(stage)
-    assert (await vote(engine, stage, ADA, right=True)).counted
-    await _reload(engine, content_dir, _prompt_reworded)
-
-    refused = await vote(engine, stage, BAYO, right=True)
+    refused = await _voted_after_reload_then_passed_over(engine, content_dir, clock, _prompt_reworded, BAYO)
     assert (refused.counted, refused.refused, refused.text) == (False, VoteRefused.REMOVED,
                                                                  texts.for_language("yo")(CHANGED))
-    clock.advance(timedelta(seconds=asked.seconds + 3))  # its time and the grace
-    assert await engine.games.sweep("telegram", stage) == 1
-    assert not stage.of(CHAT, GameResults)
-    following = last_question(stage)
-    assert (following.game_id, following.position) == (game_id, 1)
 
 
 async def test_the_open_question_with_an_option_removed_alone_is_still_played_as_asked(
