@@ -5,7 +5,6 @@ and a vote delivered again is told nothing new."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator, Callable
 from datetime import timedelta
 from pathlib import Path
@@ -13,22 +12,18 @@ from typing import Any
 
 import pytest
 
-from bot.admins import AdminPolicy
-from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.games.replies import GameExplanation, GameResults, GameVote, VoteRefused
 from bot.games.rules import RESULTS_SECONDS
 from bot.i18n import UiTexts
 from bot.replies import Actor, Notice
 from content import default_content_dir
-from storage.database import create_engine, sqlite_url
-from storage.migrate import upgrade_to_head
-from storage.unit_of_work import unit_of_work_factory
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, last_question, vote
 from tests.core.wiring import ADMIN_ID
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 from tests.support.content import edit_question, remove_option, remove_question, swap_option_texts
+from tests.support.engine_on_sqlite import engine_on_sqlite
 
 QUESTION = "sum-everywhere"  # the collectives quiz's first question: broadcast, all-reduce (its answer), scatter
 CHANGED = ("This question was changed after it was asked, so it takes no answers. The game moves on when its time "
@@ -67,15 +62,9 @@ def texts() -> UiTexts:
 
 
 @pytest.fixture
-async def engine(tmp_path: Path, content_dir: Path, clock: FixedClock, texts: UiTexts) -> AsyncIterator[QuizEngine]:
-    database = create_engine(sqlite_url(tmp_path))
-    await upgrade_to_head(database)
-    try:
-        yield QuizEngine(library=ContentLibrary.load(content_dir), unit_of_work=unit_of_work_factory(database, clock),
-                         texts=texts, admins=AdminPolicy({"telegram": {ADMIN_ID}}), clock=clock,
-                         rng=random.Random(1))
-    finally:
-        await database.dispose()
+async def engine(tmp_path: Path, content_dir: Path, clock: FixedClock) -> AsyncIterator[QuizEngine]:
+    async with engine_on_sqlite(tmp_path, content_dir, clock, admins={"telegram": {ADMIN_ID}}) as (engine, _units):
+        yield engine
 
 
 async def _reload(engine: QuizEngine, content_dir: Path, edit: Edit) -> None:

@@ -4,28 +4,21 @@ engine on a real SQLite file, the unheard questions kept there as a process that
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from bot.admins import AdminPolicy
-from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.games.replies import GameQuestion
-from bot.i18n import UiTexts
 from bot.ports import UnitOfWorkFactory
 from bot.replies import Actor
-from content import default_content_dir
-from storage.database import create_engine, sqlite_url
-from storage.migrate import upgrade_to_head
-from storage.unit_of_work import unit_of_work_factory
 from tests.core.wiring import ADMIN_ID
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 from tests.support.content import remove_question
+from tests.support.engine_on_sqlite import engine_on_sqlite
 
 ADA = Actor("telegram", "1", "-100", "en")  # starts a game of the collectives quiz in her group
 KOJO = Actor("telegram", "2", "-200", "en")  # starts one of the long-options quiz in his
@@ -35,15 +28,8 @@ DAN = Actor("telegram", "3", None, "en")  # a member of both groups, in neither 
 @pytest.fixture
 async def played(tmp_path: Path, content_dir: Path, clock: FixedClock) -> AsyncIterator[tuple[QuizEngine,
                                                                                              UnitOfWorkFactory]]:
-    database = create_engine(sqlite_url(tmp_path))
-    await upgrade_to_head(database)
-    units = unit_of_work_factory(database, clock)
-    try:
-        yield (QuizEngine(library=ContentLibrary.load(content_dir), unit_of_work=units,
-                          texts=UiTexts.load(default_content_dir() / "locales"),
-                          admins=AdminPolicy({"telegram": {ADMIN_ID}}), clock=clock, rng=random.Random(1)), units)
-    finally:
-        await database.dispose()
+    async with engine_on_sqlite(tmp_path, content_dir, clock, admins={"telegram": {ADMIN_ID}}) as wired:
+        yield wired
 
 
 async def asked_unheard(engine: QuizEngine, units: UnitOfWorkFactory, stage: RecordingStage, starter: Actor,

@@ -4,7 +4,6 @@ not the voter's. Played by the real adapter's vote handling and the engine on a 
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
@@ -17,21 +16,15 @@ from adapters.left_open import closing_left_open
 from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.game_votes import GameVotes
 from adapters.telegram.interactions import Interactions
-from bot.admins import AdminPolicy
-from bot.content.library import ContentLibrary
 from bot.delivery import MessageLink
 from bot.engine import QuizEngine
 from bot.games.replies import GameQuestion
 from bot.games.rules import POINTS_RIGHT, SPEED_BONUS
-from bot.i18n import UiTexts
 from bot.ports import UnitOfWorkFactory
 from bot.replies import Actor
-from content import default_content_dir
-from storage.database import create_engine, sqlite_url
-from storage.migrate import upgrade_to_head
-from storage.unit_of_work import unit_of_work_factory
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
+from tests.support.engine_on_sqlite import engine_on_sqlite
 
 ADA = Actor("telegram", "1", "-100", "en")  # starts the game in her group
 BAYO = Actor("telegram", "2", "-100", "en")  # plays too: Ada's vote alone doesn't close the question
@@ -77,15 +70,8 @@ class Commands:
 @pytest.fixture
 async def played(tmp_path: Path, content_dir: Path, clock: FixedClock) -> AsyncIterator[tuple[QuizEngine,
                                                                                              UnitOfWorkFactory]]:
-    database = create_engine(sqlite_url(tmp_path))
-    await upgrade_to_head(database)
-    units = unit_of_work_factory(database, clock)
-    try:
-        yield (QuizEngine(library=ContentLibrary.load(content_dir), unit_of_work=units,
-                          texts=UiTexts.load(default_content_dir() / "locales"), admins=AdminPolicy({}),
-                          clock=clock, rng=random.Random(1)), units)
-    finally:
-        await database.dispose()
+    async with engine_on_sqlite(tmp_path, content_dir, clock, admins={}) as wired:
+        yield wired
 
 
 async def test_a_vote_on_an_unheard_game_poll_scores_as_when_it_came_in(
