@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.i18n import UiTexts
 from bot.replies import Actor
+from tests.support.engine_on_sqlite import services_on_sqlite
 from tests.terminal.test_player_scripted import play
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
@@ -69,8 +68,7 @@ async def test_ctrl_c_before_the_database_answers_says_goodbye_in_the_language_g
         tmp_path: Path) -> None:
     """Ctrl-C in the moment `play --lang yo` first asked the database for the learner's words: the goodbye, the one
     line shown, came in English ("Bye! Your progress is saved ..."), the language given not yet taken."""
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT) as services:
         io = ScriptedLineIO(["quit"])
         playing = asyncio.create_task(TerminalPlayer(services.engine, ACTOR, io).play(language="yo"))
         await asyncio.sleep(0)  # it has started, and waits for the database

@@ -3,17 +3,15 @@ in the learner's language, rather than taken for a quiz's name; and `help` lists
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal import render
 from adapters.terminal.commands import VERBS, parse
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.i18n import UiTexts
 from bot.replies import Actor
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
@@ -23,8 +21,7 @@ REMINDERS_HERE = ("Reminders come as chat messages, so they work with the bot on
 
 
 async def test_reminders_typed_in_the_terminal_say_they_are_a_chat_feature_and_set_nothing(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
         io = ScriptedLineIO(["reminders on 19:00", "/game collectives", "quit"])
         await TerminalPlayer(services.engine, ACTOR, io).play()
         said = " ".join(io.transcript.split())  # as wrapped to the terminal's width
@@ -37,8 +34,7 @@ async def test_reminders_typed_in_the_terminal_say_they_are_a_chat_feature_and_s
 
 async def test_the_answer_is_in_the_learners_language_and_the_open_question_still_takes_a_number(
         tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
         french = services.engine.localizer_for("fr")
         io = ScriptedLineIO(["reminders on 19:00", "1", "quit"])
         await TerminalPlayer(services.engine, ACTOR, io).play(quiz="collectives", language="fr")
@@ -64,8 +60,7 @@ def test_help_lists_every_command_the_terminal_takes_and_no_other() -> None:
 
 
 async def test_timezone_alone_says_to_type_the_word_here_not_to_send_a_slash_command(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
         io = ScriptedLineIO(["language fr", "timezone", "quit"])
         await TerminalPlayer(services.engine, ACTOR, io).play()
         said = " ".join(io.transcript.split())  # as wrapped to the terminal's width

@@ -3,17 +3,15 @@ saved and why, and the goodbye doesn't say their progress is saved."""
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import pytest
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
+from tests.support.engine_on_sqlite import services_on_sqlite
 from tests.support.full_disk import FullDisk, disk_to_fill
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
@@ -50,8 +48,7 @@ class PlayUntilRefused(ScriptedLineIO):
 async def test_a_full_disk_is_said_and_the_goodbye_claims_nothing_saved(
         tmp_path: Path, language: str, apology: str, full: str, bye: str) -> None:
     with disk_to_fill() as disk:
-        async with open_services(Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT),
-                                 rng=random.Random(3)) as services:
+        async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
             io = PlayUntilRefused(disk, apology)
             await TerminalPlayer(services.engine, ACTOR, io).play(quiz="collectives", language=language)
     assert io.lines_read <= MOST_LINES, "the disk never filled up"

@@ -4,19 +4,17 @@ terminal reads them as the ASCII they look like, in every language; "²" and "�
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal import words
 from adapters.terminal.commands import Line, parse
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.languages import SUPPORTED_LANGUAGES
 from bot.replies import Actor
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 ACTOR = Actor("terminal", "ime", "terminal")
@@ -47,8 +45,7 @@ def test_a_quiz_named_in_full_width_is_named_in_ascii(typed: str) -> None:
 async def test_a_whole_game_typed_with_an_input_method_on_works_in_every_language(tmp_path: Path,
                                                                                   language: str) -> None:
     lines = ["／ｓｔａｒｔ", "／ｑｕｉｚ　ｃｏｌｌｅｃｔｉｖｅｓ", "１", "Ａ　", "／ｐｒｏｇｒｅｓｓ", "ｑｕｉｔ", "1"]
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
         io = ScriptedLineIO(lines)
         await TerminalPlayer(services.engine, ACTOR, io).play(language=language)
         _ = services.engine.localizer_for(language)

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 from pathlib import Path
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.lines import StdLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 
@@ -47,9 +45,8 @@ async def test_a_lone_carriage_return_from_a_pipe_is_read_at_once_and_a_newline_
 async def test_answers_ended_by_carriage_returns_are_each_an_answer(tmp_path: Path) -> None:
     script = tmp_path / "answers.txt"
     script.write_bytes(b"1\r1\r1\rquit\r")
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
     with script.open(encoding="utf-8") as stdin, (tmp_path / "shown.txt").open("w", encoding="utf-8") as stdout:
-        async with open_services(settings, rng=random.Random(3)) as services:
+        async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
             io = StdLineIO(stdin, stdout)
             await TerminalPlayer(services.engine, Actor("terminal", "cr", "terminal"), io).play(
                 quiz="collectives", language="en")

@@ -5,14 +5,12 @@ again from the clock in use, as a limit can never leave more than the limit to a
 
 from __future__ import annotations
 
-import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.player import TerminalPlayer
 from tests.fakes.clock import FixedClock
+from tests.support.engine_on_sqlite import services_on_sqlite
 from tests.terminal.test_question_time_limit import ACTOR, FIXTURE_CONTENT, SlowTyper
 
 AHEAD = datetime(2030, 1, 1, 9, 0, tzinfo=UTC)  # --now 2030-01-01
@@ -22,8 +20,8 @@ REAL = datetime(2026, 12, 6, 9, 0, tzinfo=UTC)  # today, three years before
 async def play(tmp_path: Path, lines: list[str], start: datetime, pause: timedelta = timedelta(0),
                question_seconds: int = 10) -> str:
     clock = FixedClock(start)
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=question_seconds)
-    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3, clock=clock,
+                                  question_seconds=question_seconds) as services:
         io = SlowTyper(lines, clock, pause)
         await TerminalPlayer(services.engine, ACTOR, io, clock).play(quiz="collectives")
     return io.transcript

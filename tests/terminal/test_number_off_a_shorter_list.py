@@ -4,22 +4,19 @@ numbered 1 to 4 in another order. The numbers it asks for are now those of the l
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 SHIPPED_CONTENT = Path(__file__).resolve().parents[2] / "content"  # "parallel" names some of its quizzes, not all
 
 
 async def play(tmp_path: Path, lines: list[str], language: str) -> str:
-    settings = Settings(data_dir=tmp_path, content_dir=SHIPPED_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, SHIPPED_CONTENT, seed=3) as services:
         io = ScriptedLineIO(lines)
         await TerminalPlayer(services.engine, Actor("terminal", "tester", "terminal"), io).play(
             quiz="parallel", language=language)

@@ -4,13 +4,10 @@ their language, never the apology for a failure."""
 from __future__ import annotations
 
 import codecs
-import random
 from pathlib import Path
 
 import pytest
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal import words
 from adapters.terminal.lines import MAX_LINE_CHARS, ScriptedLineIO, StdLineIO
 from adapters.terminal.player import TerminalPlayer
@@ -18,6 +15,7 @@ from bot.i18n import Localizer, UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
 from bot.notices import ECHOED
 from bot.replies import Actor
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
@@ -25,8 +23,7 @@ ACTOR = Actor("terminal", "newcomer", "terminal")
 
 
 async def play(tmp_path: Path, lines: list[str], language: str, quiz: str | None = "collectives") -> str:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
         io = ScriptedLineIO(lines)
         await TerminalPlayer(services.engine, ACTOR, io).play(quiz=quiz, language=language)
     return io.transcript

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from adapters.runtime import open_services, utc_now
-from adapters.settings import Settings
+from adapters.runtime import utc_now
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor, Started
 from tests.fakes.clock import FixedClock
 from tests.support.content import BROADCAST_WHY_NOT, give_broadcast_a_why_not
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 ACTOR = Actor("terminal", "tester", "terminal")
@@ -26,8 +25,8 @@ ACTOR = Actor("terminal", "tester", "terminal")
 async def play(tmp_path: Path, lines: list[str], quiz: str | None = "collectives", *, question_seconds: int = 0,
                clock: Callable[[], datetime] = utc_now, seed: int = 3, language: str | None = None) -> str:
     """``language``: as `quiztutor play --lang` passes it."""
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=question_seconds)
-    async with open_services(settings, rng=random.Random(seed), clock=clock) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=seed, clock=clock,
+                                  question_seconds=question_seconds) as services:
         io = ScriptedLineIO(lines)
         await TerminalPlayer(services.engine, ACTOR, io, clock).play(quiz=quiz, language=language)
     return io.transcript
@@ -177,8 +176,7 @@ class TypedLineIO(ScriptedLineIO):
 
 
 async def test_two_terminals_of_one_learner_stay_in_step(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
         first, second = TypedLineIO(), TypedLineIO()
         games = [asyncio.create_task(TerminalPlayer(services.engine, ACTOR, io).play(quiz="collectives"))
                  for io in (first, second)]
@@ -235,8 +233,7 @@ async def test_text_typed_by_the_learner_is_echoed_inert(tmp_path: Path) -> None
 async def test_a_storage_failure_is_an_apology_and_the_game_goes_on(tmp_path: Path,
                                                                    caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="adapters.terminal")
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
         io = TypedLineIO()
         game = asyncio.create_task(TerminalPlayer(services.engine, ACTOR, io).play(quiz="collectives"))
         while io.prompts == 0:
@@ -260,8 +257,7 @@ async def test_a_storage_failure_is_an_apology_and_the_game_goes_on(tmp_path: Pa
 async def test_a_wrong_answer_says_why_that_option_is_wrong_before_the_explanation(tmp_path: Path,
                                                                                     content_dir: Path) -> None:
     give_broadcast_a_why_not(content_dir)
-    settings = Settings(data_dir=tmp_path, content_dir=content_dir)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, content_dir, seed=3) as services:
         shown = await services.engine.start(ACTOR, "collectives")
         assert isinstance(shown, Started)
         broadcast = str(shown.question.options.index("Broadcast") + 1)

@@ -3,17 +3,15 @@ platforms, and an answer typed too late is not scored."""
 
 from __future__ import annotations
 
-import random
 from datetime import timedelta
 from pathlib import Path
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.engine import QuizEngine
 from bot.replies import Actor
 from tests.fakes.clock import FixedClock
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 ACTOR = Actor("terminal", "tester", "terminal")
@@ -35,8 +33,8 @@ class SlowTyper(ScriptedLineIO):
 async def play(tmp_path: Path, lines: list[str], *, question_seconds: int, pause: timedelta = timedelta(0),
                language: str | None = None) -> str:
     clock = FixedClock()
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=question_seconds)
-    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3, clock=clock,
+                                  question_seconds=question_seconds) as services:
         io = SlowTyper(lines, clock, pause)
         await TerminalPlayer(services.engine, ACTOR, io, clock).play(quiz="collectives", language=language)
     return io.transcript
@@ -106,8 +104,7 @@ class ChangesLanguageElsewhere(ScriptedLineIO):
 async def test_the_time_to_answer_is_said_in_the_language_of_its_question_after_a_change_elsewhere(
         tmp_path: Path) -> None:
     clock = FixedClock()
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=10)
-    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3, clock=clock, question_seconds=10) as services:
         io = ChangesLanguageElsewhere(["1", "quit"], services.engine)
         await TerminalPlayer(services.engine, ACTOR, io, clock).play(quiz="collectives")
     second = io.transcript.split("Question 2 sur 3")[1].split(">")[0]

@@ -4,15 +4,13 @@ quiz called 2 could never be started by its id while the list had two quizzes. I
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
 from tests.core.content_files import a_quiz, write
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 
 def content(tmp_path: Path) -> Path:
@@ -26,9 +24,8 @@ def content(tmp_path: Path) -> Path:
 
 
 async def play(tmp_path: Path, lines: list[str], quiz: str | None = None, seed: int = 3) -> str:
-    settings = Settings(data_dir=tmp_path, content_dir=content(tmp_path))
     # ``seed``: another for each run on the same database, as a session's id comes from it.
-    async with open_services(settings, rng=random.Random(seed)) as services:
+    async with services_on_sqlite(tmp_path, content(tmp_path), seed=seed) as services:
         io = ScriptedLineIO(lines)
         await TerminalPlayer(services.engine, Actor("terminal", "tester", "terminal"), io).play(quiz=quiz)
     return io.transcript

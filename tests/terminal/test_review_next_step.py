@@ -4,27 +4,21 @@ start-up of a learner with questions due says how many and “review” (before:
 
 from __future__ import annotations
 
-import random
 from datetime import timedelta
 from pathlib import Path
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.engine import QuizEngine
 from bot.replies import QuestionView, Started, Summary
 from tests.core.play import answer, next_question, start
 from tests.fakes.clock import FixedClock
+from tests.support.engine_on_sqlite import services_on_sqlite
 from tests.support.next_step import TERMINAL_NEXT_STEP
 from tests.terminal.test_player_scripted import ACTOR
 
-ROOT = Path(__file__).resolve().parents[2]
+SEED_CONTENT = Path(__file__).resolve().parents[2] / "content"  # the seed quizzes: 8 and 9 questions
 DAY = timedelta(days=1)
-
-
-def seeded(tmp_path: Path) -> Settings:
-    return Settings(data_dir=tmp_path, content_dir=ROOT / "content")  # the seed quizzes: 8 and 9 questions
 
 
 async def miss(engine: QuizEngine, quiz_id: str, count: int) -> None:
@@ -37,8 +31,8 @@ async def miss(engine: QuizEngine, quiz_id: str, count: int) -> None:
         await engine.stop(ACTOR)
 
 
-async def play(settings: Settings, clock: FixedClock, lines: list[str]) -> str:
-    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+async def play(tmp_path: Path, clock: FixedClock, lines: list[str]) -> str:
+    async with services_on_sqlite(tmp_path, SEED_CONTENT, seed=3, clock=clock) as services:
         io = ScriptedLineIO(lines)
         await TerminalPlayer(services.engine, ACTOR, io, clock).play()
     return " ".join(io.transcript.split())  # lines wrapped to the terminal's width
@@ -46,8 +40,7 @@ async def play(settings: Settings, clock: FixedClock, lines: list[str]) -> str:
 
 async def test_a_perfect_round_with_more_due_says_to_type_review_for_the_next(
         tmp_path: Path, clock: FixedClock) -> None:
-    settings = seeded(tmp_path)
-    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+    async with services_on_sqlite(tmp_path, SEED_CONTENT, seed=3, clock=clock) as services:
         engine = services.engine
         await miss(engine, "data-parallelism", 8)
         await miss(engine, "fsdp", 3)  # 11 missed: a round holds 10
@@ -57,7 +50,7 @@ async def test_a_perfect_round_with_more_due_says_to_type_review_for_the_next(
         question = started.question
         for _number in range(9):  # the round's last question left open, for the terminal to answer
             question = next_question(await answer(engine, ACTOR, question, right=True))
-    said = await play(settings, clock, [str(question.correct_index + 1), "quit"])
+    said = await play(tmp_path, clock, [str(question.correct_index + 1), "quit"])
     after = said.split("You scored 10 out of 10 questions.")[1]
     assert "1 more question is due today: type “review” for the next round." in after, after
     assert TERMINAL_NEXT_STEP not in after and "/review" not in after
@@ -65,13 +58,12 @@ async def test_a_perfect_round_with_more_due_says_to_type_review_for_the_next(
 
 async def test_the_start_up_with_questions_due_says_how_many_and_to_type_review(
         tmp_path: Path, clock: FixedClock) -> None:
-    settings = seeded(tmp_path)
-    new = await play(settings, clock, ["quit"])
-    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+    new = await play(tmp_path, clock, ["quit"])
+    async with services_on_sqlite(tmp_path, SEED_CONTENT, seed=3, clock=clock) as services:
         await miss(services.engine, "data-parallelism", 8)
-    same_day = await play(settings, clock, ["quit"])  # missed just now: due tomorrow
+    same_day = await play(tmp_path, clock, ["quit"])  # missed just now: due tomorrow
     clock.advance(DAY)
-    next_day = await play(settings, clock, ["quit"])
+    next_day = await play(tmp_path, clock, ["quit"])
     assert "due for review" not in new and "due for review" not in same_day, same_day
     _welcome, listed = next_day.split("You have no quiz in progress. Choose one to start.")
     assert "8 questions are due for review: type “review”." in listed and "/review" not in next_day, next_day

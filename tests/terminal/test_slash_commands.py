@@ -5,20 +5,18 @@ learner's language, rather than taken for a quiz's name or an answer."""
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import pytest
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.commands import CHAT_ONLY, QUIT_WORDS, VERBS, Line, parse
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.content.library import load_catalog
 from bot.replies import Actor
 from content import default_content_dir
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 ACTOR = Actor("terminal", "tester", "terminal")
@@ -27,8 +25,7 @@ HELP_START = "Type the number of your answer (or its letter: a, b, c...). Other 
 
 
 async def play(tmp_path: Path, lines: list[str], quiz: str | None = None, language: str | None = None) -> str:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
         io = ScriptedLineIO(lines)
         await TerminalPlayer(services.engine, ACTOR, io).play(quiz=quiz, language=language)
     return " ".join(io.transcript.split())  # as wrapped to the terminal's width

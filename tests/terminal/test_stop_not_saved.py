@@ -7,14 +7,13 @@ stopped."""
 from __future__ import annotations
 
 import contextlib
-import random
 from pathlib import Path
 
-from adapters.runtime import open_services
 from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
+from tests.support.engine_on_sqlite import services_on_sqlite
 from tests.support.write_lock import writes_held
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
@@ -39,9 +38,8 @@ class StopWhileLocked(ScriptedLineIO):
 
 
 async def test_a_stop_not_saved_leaves_the_question_open_for_the_next_answer(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
-        io = StopWhileLocked(["2", "quit"], settings)
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
+        io = StopWhileLocked(["2", "quit"], services.settings)
         await TerminalPlayer(services.engine, Actor("terminal", "tester", "terminal"), io).play(quiz="collectives")
     after = " ".join(io.transcript.split()).split("Sorry, something went wrong. Please try again in a moment.")[1]
     assert after.startswith(" Your answer (1-3) > "), after  # not "Choose a quiz (number or id) >"

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
 from tests.conftest import FIXTURE_CONTENT
+from tests.support.engine_on_sqlite import services_on_sqlite
 from tests.support.english_leaks import leaks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,8 +27,7 @@ SESSION = ["start", "help", "quizzes", "/quizzes", "preview collectives", "previ
 
 @pytest.mark.parametrize("language", ["sn", "yo"])
 async def test_a_terminal_session_shows_no_english(tmp_path: Path, language: str) -> None:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT) as services:
         io = ScriptedLineIO(SESSION)
         await TerminalPlayer(services.engine, Actor("terminal", "tendai", "terminal"), io).play(
             quiz=None, language=language)
@@ -37,8 +35,7 @@ async def test_a_terminal_session_shows_no_english(tmp_path: Path, language: str
 
 
 async def test_a_language_chosen_mid_question_leaves_no_english_after_it(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT) as services:
         io = ScriptedLineIO(["language sn", "1", "skip", "2", "retry", "stop", "help"])
         await TerminalPlayer(services.engine, Actor("terminal", "tendai", "terminal"), io).play(quiz="collectives")
     english, shona = io.transcript.split("> ", 1)  # before the line typed, and after

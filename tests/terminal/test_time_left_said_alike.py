@@ -4,16 +4,15 @@ with no whole second left is not offered with "(0 seconds to answer)": its time 
 
 from __future__ import annotations
 
-import random
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from adapters.runtime import open_services, utc_now
-from adapters.settings import Settings
+from adapters.runtime import utc_now
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
 from tests.fakes.clock import FixedClock
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 
@@ -47,8 +46,7 @@ class PausingTyper(ScriptedLineIO):
 
 async def test_a_resumed_question_and_the_same_shown_again_say_the_same_time_left(tmp_path: Path) -> None:
     clock = FixedClock()
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=60)
-    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3, clock=clock, question_seconds=60) as services:
         # "quiz" 0.6 s in: the engine resumes question 1 with 59.4 s left; "help" at once: it is shown again.
         io = PausingTyper(["quiz", "help", "quit"], clock, [timedelta(seconds=0.6), timedelta(0)])
         await TerminalPlayer(services.engine, Actor("terminal", "tester", "terminal"), io, clock).play(
@@ -62,8 +60,7 @@ async def test_a_resumed_question_and_the_same_shown_again_say_the_same_time_lef
 
 async def test_a_question_resumed_with_under_a_second_left_is_not_offered_with_0_seconds(tmp_path: Path) -> None:
     clock = RunningClock()
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT, question_seconds=60)
-    async with open_services(settings, rng=random.Random(3), clock=clock) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3, clock=clock, question_seconds=60) as services:
         # "quiz" 59.5 s in: the engine resumes question 1 with half a second left, no whole second to answer in.
         io = PausingTyper(["quiz", "quit"], clock, [timedelta(seconds=59.5)])
         await TerminalPlayer(services.engine, Actor("terminal", "tester", "terminal"), io, clock).play(

@@ -3,15 +3,13 @@ next line."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 ACTOR = Actor("terminal", "tester", "terminal")
@@ -33,8 +31,7 @@ class MeanwhileElsewhere(ScriptedLineIO):
 
 async def test_a_question_stopped_in_the_other_terminal_lists_the_quizzes_to_choose_from(tmp_path: Path) -> None:
     """The answer was refused with "Choose one to start." and nothing to choose from: the list was never shown."""
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
         other = ScriptedLineIO(["stop", "quit"])
         here = MeanwhileElsewhere(["1", "quit"],
                                   lambda: TerminalPlayer(services.engine, ACTOR, other).play())
@@ -50,8 +47,7 @@ async def test_quiz_alone_after_the_question_stopped_elsewhere_asks_for_a_quiz_n
         tmp_path: Path) -> None:
     """"You have no quiz in progress." then the question stopped in the other terminal shown again (so too after a
     review round of an earlier day that `quiz` ended): the next number typed answered it, "no longer open"."""
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as services:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as services:
         other = ScriptedLineIO(["stop", "quit"])
         here = MeanwhileElsewhere(["quiz", "2", "quit"],
                                   lambda: TerminalPlayer(services.engine, ACTOR, other).play())

@@ -5,15 +5,14 @@ after the first, skipped the next question too, which its terminal had never sho
 from __future__ import annotations
 
 import asyncio
-import random
 import sqlite3
 from pathlib import Path
 
-from adapters.runtime import open_services
 from adapters.settings import Settings
 from adapters.terminal.lines import ScriptedLineIO
 from adapters.terminal.player import TerminalPlayer
 from bot.replies import Actor
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 FIXTURE_CONTENT = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 ACTOR = Actor("terminal", "tester", "terminal")
@@ -39,11 +38,11 @@ def skipped_answers(settings: Settings) -> list[str]:
 
 
 async def test_skip_typed_in_two_terminals_at_once_skips_the_question_once(tmp_path: Path) -> None:
-    settings = Settings(data_dir=tmp_path, content_dir=FIXTURE_CONTENT)
-    async with open_services(settings, rng=random.Random(3)) as first:
+    async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=3) as first:
+        settings = first.settings  # where both terminals' answers are kept
         # The quiz under way, its first question on both screens.
         await TerminalPlayer(first.engine, ACTOR, ScriptedLineIO(["quit"])).play(quiz="collectives")
-        async with open_services(settings, rng=random.Random(4)) as second:
+        async with services_on_sqlite(tmp_path, FIXTURE_CONTENT, seed=4) as second:
             together = asyncio.Barrier(2)
             here, there = AtOnce(["skip", "quit"], together), AtOnce(["skip", "quit"], together)
             await asyncio.gather(TerminalPlayer(first.engine, ACTOR, here).play(),
