@@ -8,10 +8,9 @@ import pytest
 from matplotlib.figure import Figure, SubFigure
 
 from adapters.charts import draw_mastery
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from tests.core.review_play import ADA, play_collectives
 from tests.fakes.clock import FixedClock
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 SOME_RIGHT = {"sum-everywhere": True, "shards-to-full": False, "english-only": True}
 
@@ -19,7 +18,7 @@ SOME_RIGHT = {"sum-everywhere": True, "shards-to-full": False, "english-only": T
 async def percent_labels(tmp_path: Path, content: Path, language: str) -> tuple[list[str], list[str], list[str]]:
     """A learner's /progress in ``language`` (on a SQLite file): its concept lines, then the values at the chart's
     bars and the labels of its 0-100 axis, as drawn on a real matplotlib figure."""
-    async with open_services(Settings(data_dir=tmp_path, content_dir=content), clock=FixedClock()) as services:
+    async with services_on_sqlite(tmp_path, content, clock=FixedClock()) as services:
         await services.engine.set_language(ADA, language)
         await play_collectives(services.engine, SOME_RIGHT)
         progress = await services.engine.progress(ADA)

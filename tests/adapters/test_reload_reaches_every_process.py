@@ -7,12 +7,11 @@ import asyncio
 import shutil
 from pathlib import Path
 
-from adapters.runtime import open_services
 from adapters.serving import serving
-from adapters.settings import Settings
 from bot.engine import QuizEngine
 from bot.replies import Actor
 from tests.support.content import remove_question
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 ROOT = Actor("telegram", "root")
 
@@ -25,8 +24,8 @@ async def _level_of(engine: QuizEngine, quiz_id: str) -> str:
 
 async def test_a_reload_in_one_process_reaches_the_other_within_its_follow_interval(
         tmp_path: Path, content_dir: Path) -> None:
-    settings = Settings(data_dir=tmp_path / "data", content_dir=content_dir)
-    async with open_services(settings) as here, open_services(settings) as there:
+    async with services_on_sqlite(tmp_path / "data", content_dir) as here, \
+            services_on_sqlite(tmp_path / "data", content_dir) as there:
         here.engine.allow_admin("telegram", "root")
         async with serving(there.engine, [], content_interval=0.05):
             assert (await _level_of(there.engine, "collectives")).endswith("3 questions")
@@ -42,14 +41,13 @@ async def test_a_reload_in_one_process_reaches_the_other_within_its_follow_inter
 
 async def test_a_process_started_after_a_reload_keeps_the_files_it_was_deployed_with(
         tmp_path: Path, content_dir: Path) -> None:
-    settings = Settings(data_dir=tmp_path / "data", content_dir=content_dir)
-    async with open_services(settings) as here:
+    async with services_on_sqlite(tmp_path / "data", content_dir) as here:
         here.engine.allow_admin("telegram", "root")
         remove_question(content_dir, "shards-to-full")
         assert (await here.engine.reload(ROOT)).ok  # the database now names content with 2 questions
     deployed_dir = tmp_path / "release-2"
     shutil.copytree(content_dir, deployed_dir)
     remove_question(deployed_dir, "english-only")  # the next release: 1 question
-    async with open_services(settings.model_copy(update={"content_dir": deployed_dir})) as deployed:
+    async with services_on_sqlite(tmp_path / "data", deployed_dir) as deployed:
         assert await deployed.engine.follow_content() is None
         assert (await _level_of(deployed.engine, "collectives")).endswith("1 question")

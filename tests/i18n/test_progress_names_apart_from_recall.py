@@ -3,16 +3,14 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from bot.languages import SUPPORTED_LANGUAGES
 from bot.replies import Actor, QuestionView, Summary
 from tests.core.play import answer, start
+from tests.support.engine_on_sqlite import services_on_sqlite
 
 SEED_CONTENT = Path(__file__).resolve().parents[2] / "content"
 LEARNER = Actor("telegram", "mo", chat_id="chat-mo")
@@ -24,8 +22,7 @@ def _first_word(text: str) -> str:
 
 @pytest.mark.parametrize("language", SUPPORTED_LANGUAGES)
 async def test_no_concepts_name_is_the_word_for_recall_beside_it(tmp_path: Path, language: str) -> None:
-    settings = Settings(data_dir=tmp_path, content_dir=SEED_CONTENT)
-    async with open_services(settings, rng=random.Random(5)) as services:
+    async with services_on_sqlite(tmp_path, SEED_CONTENT, seed=5) as services:
         engine = services.engine
         await engine.set_language(LEARNER, language)
         shown: QuestionView | Summary = await start(engine, LEARNER, "fsdp")
