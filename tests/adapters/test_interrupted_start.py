@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from adapters.cli.exit_codes import ExitCode
+from tests.support.interrupt import interrupt_once
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 
@@ -24,15 +24,8 @@ def test_ctrl_c_while_the_modules_are_imported_exits_130_without_a_traceback(tmp
                                env={**clean, "QUIZ_CONTENT_DIR": str(FIXTURES), "QUIZ_DATA_DIR": str(tmp_path)},
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        seen = []
-        for line in process.stderr:  # type: ignore[union-attr]
-            seen.append(line)
-            if line.rsplit("|", 1)[-1].strip().startswith("pydantic"):
-                process.send_signal(signal.SIGINT)
-                break
-        else:
-            raise AssertionError("pydantic was never imported:\n" + "".join(seen))
-        _out, err = process.communicate(timeout=60)
+        _out, err = interrupt_once(process, lambda line: line.rsplit("|", 1)[-1].strip().startswith("pydantic"),
+                                   never="pydantic was never imported", timeout=60)
     finally:
         process.kill()
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err

@@ -5,13 +5,13 @@ file's write lock held) ends it as Ctrl-C later does, exit 130: not after the re
 from __future__ import annotations
 
 import os
-import signal
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 from adapters.cli.exit_codes import ExitCode
+from tests.support.interrupt import interrupt_once
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 
@@ -27,15 +27,8 @@ def test_ctrl_c_while_waiting_for_the_database_ends_the_wait(tmp_path: Path) -> 
     process = subprocess.Popen(command, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     try:
-        seen = []
-        for line in process.stderr:  # type: ignore[union-attr]
-            seen.append(line)
-            if "waiting for it to finish" in line:
-                process.send_signal(signal.SIGINT)
-                break
-        else:
-            raise AssertionError("play never waited for the lock:\n" + "".join(seen))
-        out, err = process.communicate(timeout=60)
+        out, err = interrupt_once(process, lambda line: "waiting for it to finish" in line,
+                                  never="play never waited for the lock", timeout=60)
     finally:
         process.kill()
         holder.close()
