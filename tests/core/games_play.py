@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import NamedTuple
+
+from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.games.replies import GameQuestion, GameVote
 from bot.replies import Actor
+from tests.core.wiring import build_engine
+from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
+from tests.fakes.storage import FakeDatabase
 
 CHAT = "-100"
 SCOPE = CHAT
@@ -59,3 +66,20 @@ async def begun_by_ada_alone(engine: QuizEngine, stage: RecordingStage) -> str:
     game_id = await opened_by_ada(engine, stage)
     assert await engine.games.begin(ADA, game_id, False, stage) is None
     return game_id
+
+
+class BegunGame(NamedTuple):
+    """A game begun_with_three on an engine of its own, and the first question its stage shows."""
+    engine: QuizEngine
+    stage: RecordingStage
+    game_id: str
+    asked: GameQuestion
+
+
+async def begun_on_content(content_dir: Path, fake_db: FakeDatabase, clock: FixedClock, *, seed: int) -> BegunGame:
+    """An engine on the quizzes of `content_dir` as they are now (a test edits and reloads them after), seeded with
+    `seed`, and a game of three begun on it."""
+    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock, seed=seed)
+    stage = RecordingStage()
+    game_id = await begun_with_three(engine, stage)
+    return BegunGame(engine, stage, game_id, last_question(stage))

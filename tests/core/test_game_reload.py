@@ -14,7 +14,7 @@ from bot.games.records import GameRecord, GameState
 from bot.games.replies import GameExplanation, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor, Notice
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, last_question, open_with_three, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_on_content, last_question, open_with_three, vote
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
@@ -42,10 +42,7 @@ async def test_players_who_pick_the_right_option_shown_after_a_reload_score_it(
 
 async def test_a_vote_on_the_open_question_a_reload_removed_is_told_so_and_the_game_passes_it_over(
         content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
-    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
-    stage = RecordingStage()
-    game_id = await begun_with_three(engine, stage)
-    asked = last_question(stage)
+    engine, stage, game_id, asked = await begun_on_content(content_dir, fake_db, clock, seed=1)
     assert asked.position == 0  # the quiz's first question: sum-everywhere
     remove_question(content_dir, "sum-everywhere")
     assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
@@ -70,10 +67,7 @@ async def test_results_and_explanations_name_the_options_by_the_letters_the_open
         seed: int, content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
     # A reload removes an option while the question is open: its poll still shows every option, so the results'
     # letters (and each player's explanation) are the poll's, and the votes for the removed option still count.
-    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock, seed=seed)
-    stage = RecordingStage()
-    game_id = await begun_with_three(engine, stage)
-    asked = last_question(stage)
+    engine, stage, game_id, asked = await begun_on_content(content_dir, fake_db, clock, seed=seed)
     removed = next(index for index, text in enumerate(asked.options) if text.startswith("Broadcast"))
     remove_option(content_dir, "sum-everywhere", "broadcast")
     assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
@@ -96,10 +90,7 @@ async def test_a_reload_that_changes_the_open_questions_answer_judges_votes_by_t
         edit: str, content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
     # Telegram's quiz poll told the players its answer when they voted: a fix to the file between the poll and
     # the votes must not turn every one of them wrong (nobody could pick an option the poll never showed).
-    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
-    stage = RecordingStage()
-    await begun_with_three(engine, stage)
-    asked = last_question(stage)
+    engine, stage, _game_id, asked = await begun_on_content(content_dir, fake_db, clock, seed=1)
     if edit == "answer changed":
         change_answer(content_dir, "sum-everywhere", "scatter")
     else:
@@ -132,10 +123,7 @@ async def test_a_question_explained_after_the_game_moved_on_keeps_the_answer_its
     # An admin fixes the open question's answer (the players say the key is wrong): its results still go by what
     # the poll showed, and so must its explanation once the next question is asked, not say "Correct!" under
     # "not quite" (or "Not quite." to one the results scored).
-    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
-    stage = RecordingStage()
-    game_id = await begun_with_three(engine, stage)
-    asked = last_question(stage)
+    engine, stage, game_id, asked = await begun_on_content(content_dir, fake_db, clock, seed=1)
     for player in (ADA, BAYO, CHIDO):
         assert (await vote(engine, stage, player, right=player is ADA)).counted
     change_answer(content_dir, "sum-everywhere", "scatter")
@@ -152,9 +140,7 @@ async def test_a_question_explained_after_the_game_moved_on_keeps_the_answer_its
 
 async def test_explaining_a_closed_question_a_reload_removed_says_so_not_that_the_game_is_over(
         content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
-    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
-    stage = RecordingStage()
-    game_id = await begun_with_three(engine, stage)
+    engine, stage, game_id, _asked = await begun_on_content(content_dir, fake_db, clock, seed=1)
     for player in (ADA, BAYO, CHIDO):
         assert (await vote(engine, stage, player, right=True)).counted
     remove_question(content_dir, "sum-everywhere")  # its results are up, the game goes on

@@ -11,7 +11,7 @@ from bot.games.records import GameState
 from bot.games.replies import GamePodium, GameQuestion, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, last_question, open_with_three, vote
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_on_content, last_question, open_with_three, vote
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
@@ -21,9 +21,7 @@ from tests.support.content import remove_question
 
 async def test_a_game_whose_quiz_a_reload_removed_after_one_question_is_judged_on_that_one(
         content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
-    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
-    stage = RecordingStage()
-    game_id = await begun_with_three(engine, stage)
+    engine, stage, game_id, _asked = await begun_on_content(content_dir, fake_db, clock, seed=1)
     for player in (ADA, BAYO, CHIDO):  # all answered: the first question's results are up
         assert (await vote(engine, stage, player, right=player is not CHIDO)).counted
     assert stage.of(CHAT, GameResults)
@@ -62,10 +60,8 @@ async def test_the_open_question_a_reload_removed_counts_only_for_who_answered_i
     # Once removed it takes no answers: those who hadn't answered it yet had no chance to, so it is not held
     # against them ("2 of 3 right" for a player right at every question they could answer); Ada's answer, given
     # before the reload, scored and stands.
-    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
-    stage = RecordingStage()
-    await begun_with_three(engine, stage)
-    seconds = last_question(stage).seconds
+    engine, stage, _game_id, asked = await begun_on_content(content_dir, fake_db, clock, seed=1)
+    seconds = asked.seconds
     assert (await vote(engine, stage, ADA, right=True)).counted
     remove_question(content_dir, "sum-everywhere")  # the open one
     assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
@@ -116,9 +112,7 @@ async def test_the_last_question_a_reload_removed_while_open_counts_on_the_podiu
         content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
     # Passed over as the last one, the game ends at once: its poll is closed by the podium, Ada's answer to it
     # (before the reload) counts, and the others had no chance to answer it, so it is not held against them.
-    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
-    stage = RecordingStage()
-    game_id = await begun_with_three(engine, stage)
+    engine, stage, game_id, _asked = await begun_on_content(content_dir, fake_db, clock, seed=1)
     for _question in range(2):
         for player in (ADA, BAYO, CHIDO):
             assert (await vote(engine, stage, player, right=True)).counted

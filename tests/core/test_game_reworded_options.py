@@ -16,10 +16,9 @@ from bot.games import views
 from bot.games.records import GameRecord, GameState
 from bot.games.replies import GameResults, VoteRefused
 from bot.replies import Actor
-from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_with_three, last_question, vote
-from tests.core.wiring import ADMIN_ID, build_engine
+from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_on_content, last_question, vote
+from tests.core.wiring import ADMIN_ID
 from tests.fakes.clock import FixedClock
-from tests.fakes.game_stage import RecordingStage
 from tests.fakes.storage import FakeDatabase
 from tests.support.content import edit_question, remove_option, swap_option_texts
 
@@ -56,10 +55,7 @@ AS_ASKED: dict[str, Edit] = {
 @pytest.mark.parametrize("edit", REWORDED.values(), ids=REWORDED.keys())
 async def test_the_open_question_whose_options_say_something_else_takes_no_votes_and_gets_no_results(
         edit: Edit, content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
-    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
-    stage = RecordingStage()
-    game_id = await begun_with_three(engine, stage)
-    asked = last_question(stage)
+    engine, stage, game_id, asked = await begun_on_content(content_dir, fake_db, clock, seed=1)
     assert (await vote(engine, stage, ADA, right=True)).counted  # before the reload: as shown, counted
     edit(content_dir)
     assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
@@ -77,10 +73,7 @@ async def test_the_open_question_whose_options_say_something_else_takes_no_votes
 @pytest.mark.parametrize("edit", AS_ASKED.values(), ids=AS_ASKED.keys())
 async def test_the_open_question_whose_options_still_say_what_they_said_is_played_as_asked(
         edit: Edit, content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
-    engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
-    stage = RecordingStage()
-    await begun_with_three(engine, stage)
-    asked = last_question(stage)
+    engine, stage, _game_id, asked = await begun_on_content(content_dir, fake_db, clock, seed=1)
     edit(content_dir)
     assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
     for player in (ADA, BAYO, CHIDO):
