@@ -46,6 +46,21 @@ async def asked_unheard(engine: QuizEngine, units: UnitOfWorkFactory, stage: Rec
     return asked
 
 
+async def earlier_and_latest_unheard(engine: QuizEngine, units: UnitOfWorkFactory, stage: RecordingStage,
+                                     clock: FixedClock, *, earlier: tuple[Actor, str],
+                                     latest: tuple[Actor, str]) -> tuple[GameQuestion, GameQuestion]:
+    """Two games' first questions kept as unheard (asked_unheard, each a starter and a quiz id), the latest asked a
+    second after the earlier."""
+    first = await asked_unheard(engine, units, stage, *earlier)
+    clock.advance(timedelta(seconds=1))
+    return first, await asked_unheard(engine, units, stage, *latest)
+
+
+async def member(_chat_id: str) -> bool:
+    """Dan's membership, as the adapter asks it of a game's chat: he is in every group."""
+    return True
+
+
 async def test_a_vote_naming_an_option_the_latest_unheard_question_lacks_is_not_taken_for_it(
         played: tuple[QuizEngine, UnitOfWorkFactory], clock: FixedClock) -> None:
     """Telegram delivers only an option its poll has: a vote beyond the latest unheard question's options is on
@@ -53,14 +68,11 @@ async def test_a_vote_naming_an_option_the_latest_unheard_question_lacks_is_not_
     the voter's own votes on it later went to the wrong game."""
     engine, units = played
     stage = RecordingStage()
-    earlier = await asked_unheard(engine, units, stage, ADA, "collectives")
-    clock.advance(timedelta(seconds=1))
-    latest = await asked_unheard(engine, units, stage, KOJO, "long-options")
+    earlier, latest = await earlier_and_latest_unheard(engine, units, stage, clock, earlier=(ADA, "collectives"),
+                                                       latest=(KOJO, "long-options"))
     option = len(latest.options)  # one past the latest's options: one of the earlier's
     assert option < len(earlier.options)
 
-    async def member(_chat_id: str) -> bool:
-        return True
     voted = await engine.games.vote_on_unheard(DAN, "Dan", "poll-lost", option, stage, member)
     assert voted is not None and (voted.counted, voted.refused) == (True, None)
     async with units() as uow:
@@ -77,14 +89,11 @@ async def test_a_vote_the_latest_unheard_question_refuses_as_removed_is_not_take
     it, so the voter's answer, and every later vote on that poll, was lost to the game whose poll it was."""
     engine, units = played
     stage = RecordingStage()
-    earlier = await asked_unheard(engine, units, stage, KOJO, "long-options")
-    clock.advance(timedelta(seconds=1))
-    latest = await asked_unheard(engine, units, stage, ADA, "collectives")
+    earlier, latest = await earlier_and_latest_unheard(engine, units, stage, clock, earlier=(KOJO, "long-options"),
+                                                       latest=(ADA, "collectives"))
     remove_question(content_dir, "sum-everywhere")  # the collectives game's first question
     assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
 
-    async def member(_chat_id: str) -> bool:
-        return True
     voted = await engine.games.vote_on_unheard(DAN, "Dan", "poll-lost", 0, stage, member)
     assert voted is not None and (voted.counted, voted.refused) == (True, None)
     async with units() as uow:
@@ -103,8 +112,6 @@ async def test_a_vote_only_a_removed_unheard_question_could_take_is_nobodys(
     remove_question(content_dir, "sum-everywhere")
     assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
 
-    async def member(_chat_id: str) -> bool:
-        return True
     assert await engine.games.vote_on_unheard(DAN, "Dan", "poll-lost", 0, stage, member) is None
     async with units() as uow:
         assert await uow.games.link("telegram", "poll-lost") is None
