@@ -5,27 +5,15 @@ Runs on a SQLite file (with foreign keys on, as the application opens it) and on
 
 from __future__ import annotations
 
-from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Connection, insert, inspect, select, text
+from sqlalchemy import insert, inspect, select, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage import tables
 from storage.database import create_engine
-from storage.migrate import alembic_config
 from tests.fakes.clock import START
-
-
-async def _migrate(engine: AsyncEngine, action: str, revision: str) -> None:
-    """Upgrade or downgrade on the application's own engine (so SQLite has foreign keys on)."""
-    def run(connection: Connection) -> None:
-        config = alembic_config()
-        config.attributes["connection"] = connection
-        getattr(command, action)(config, revision)
-
-    async with engine.begin() as connection:
-        await connection.run_sync(run)
+from tests.support.migrations import migrate
 
 
 async def _columns_and_indexes(engine: AsyncEngine) -> tuple[set[str], set[str]]:
@@ -61,12 +49,12 @@ async def test_0002_adds_an_empty_deadline_to_sessions_in_progress_and_its_downg
         database_url: str) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "0001")
+        await migrate(engine, "upgrade", "0001")
         await _store_a_played_session(engine)
         columns, indexes = await _columns_and_indexes(engine)
         assert "question_deadline" not in columns
 
-        await _migrate(engine, "upgrade", "0002")
+        await migrate(engine, "upgrade", "0002")
         columns, indexes = await _columns_and_indexes(engine)
         assert "question_deadline" in columns and "ix_quiz_sessions_question_deadline" in indexes
         async with engine.connect() as connection:
@@ -74,13 +62,13 @@ async def test_0002_adds_an_empty_deadline_to_sessions_in_progress_and_its_downg
         assert deadline is None  # no clock runs for a question shown before the limit existed
         assert await _counts(engine) == [1, 1, 1]
 
-        await _migrate(engine, "downgrade", "0001")
+        await migrate(engine, "downgrade", "0001")
         columns, indexes = await _columns_and_indexes(engine)
         assert "question_deadline" not in columns and "ix_quiz_sessions_question_deadline" not in indexes
         assert {"uq_quiz_sessions_one_active", "ix_quiz_sessions_user_state"} <= indexes
         assert await _counts(engine) == [1, 1, 1]  # no table copy, so no cascade through the foreign keys
 
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         assert "question_deadline" in (await _columns_and_indexes(engine))[0]
     finally:
         await engine.dispose()
@@ -89,7 +77,7 @@ async def test_0002_adds_an_empty_deadline_to_sessions_in_progress_and_its_downg
 async def test_the_migrated_schema_matches_the_models(database_url: str) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         async with engine.connect() as connection:
             differences = await connection.run_sync(
                 lambda sync: compare_metadata(MigrationContext.configure(sync), tables.Base.metadata))

@@ -5,27 +5,15 @@ Runs on a SQLite file (with foreign keys on, as the application opens it) and on
 
 from __future__ import annotations
 
-from alembic import command
-from sqlalchemy import Connection, insert, inspect, text
+from sqlalchemy import insert, inspect, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from storage import tables
 from storage.database import create_engine
-from storage.migrate import alembic_config
 from tests.fakes.clock import START
+from tests.support.migrations import migrate
 
 GAME_TABLES = {"chats", "games", "game_players", "game_answers", "game_messages"}
-
-
-async def _migrate(engine: AsyncEngine, action: str, revision: str) -> None:
-    """Upgrade or downgrade on the application's own engine (so SQLite has foreign keys on)."""
-    def run(connection: Connection) -> None:
-        config = alembic_config()
-        config.attributes["connection"] = connection
-        getattr(command, action)(config, revision)
-
-    async with engine.begin() as connection:
-        await connection.run_sync(run)
 
 
 async def _schema(engine: AsyncEngine) -> tuple[set[str], set[str]]:
@@ -44,7 +32,7 @@ async def _counts(engine: AsyncEngine) -> list[int]:
 async def test_0004_shows_every_learner_on_leaderboards_and_its_downgrade_keeps_them(database_url: str) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "0003")
+        await migrate(engine, "upgrade", "0003")
         async with engine.begin() as connection:  # a learner with a session and a card, as 0003 stores them
             await connection.execute(insert(tables.table_of(tables.User)).values(
                 id=1, platform="telegram", platform_user_id="alice", created_at=START))
@@ -54,7 +42,7 @@ async def test_0004_shows_every_learner_on_leaderboards_and_its_downgrade_keeps_
             await connection.execute(insert(tables.table_of(tables.Card)).values(
                 user_id=1, quiz_id="collectives", question_id="q1", content_hash="h", state=2, due=START))
 
-        await _migrate(engine, "upgrade", "0004")
+        await migrate(engine, "upgrade", "0004")
         table_names, columns = await _schema(engine)
         assert table_names >= GAME_TABLES and "leaderboard_hidden" in columns
         async with engine.connect() as connection:
@@ -62,7 +50,7 @@ async def test_0004_shows_every_learner_on_leaderboards_and_its_downgrade_keeps_
         assert hidden in (False, 0)  # the default: nobody hid before they could
         assert await _counts(engine) == [1, 1, 1]
 
-        await _migrate(engine, "downgrade", "0003")
+        await migrate(engine, "downgrade", "0003")
         table_names, columns = await _schema(engine)
         assert not GAME_TABLES & table_names and "leaderboard_hidden" not in columns
         assert await _counts(engine) == [1, 1, 1]  # no table copy, so no cascade through the foreign keys

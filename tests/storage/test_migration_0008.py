@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from storage import tables
 from storage.database import create_engine
 from tests.fakes.clock import START
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 cards = tables.table_of(tables.Card)
 
@@ -27,7 +27,7 @@ async def test_0008_makes_cards_parked_in_the_year_9999_due_at_their_last_review
     engine = create_engine(database_url)
     reviewed, scheduled = START - timedelta(days=5), START + timedelta(days=3)
     try:
-        await _migrate(engine, "upgrade", "0007")
+        await migrate(engine, "upgrade", "0007")
         async with engine.begin() as connection:
             await connection.execute(insert(tables.table_of(tables.User)).values(
                 id=1, platform="telegram", platform_user_id="alice", created_at=START))
@@ -35,9 +35,9 @@ async def test_0008_makes_cards_parked_in_the_year_9999_due_at_their_last_review
                 {"user_id": 1, "quiz_id": "collectives", "question_id": question, "content_hash": "h", "state": 2,
                  "due": due, "last_review": reviewed}
                 for question, due in (("parked", datetime(9999, 1, 1, tzinfo=UTC)), ("scheduled", scheduled))])
-        await _migrate(engine, "upgrade", "0008")
+        await migrate(engine, "upgrade", "0008")
         assert await _dues(engine) == {"parked": reviewed, "scheduled": scheduled}
-        await _migrate(engine, "downgrade", "0007")  # the index back; the dates stay
+        await migrate(engine, "downgrade", "0007")  # the index back; the dates stay
         assert await _dues(engine) == {"parked": reviewed, "scheduled": scheduled}
     finally:
         await engine.dispose()

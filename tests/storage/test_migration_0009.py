@@ -12,7 +12,7 @@ from bot.review_quiz import ref
 from storage import tables
 from storage.database import create_engine
 from tests.fakes.clock import START
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 answers, links = tables.table_of(tables.Answer), tables.table_of(tables.MessageLink)
 LONGEST_REF = ref("q" * 48, "x" * 48)  # two slugs at their limit
@@ -35,7 +35,7 @@ async def _add(engine: AsyncEngine, question_id: str, key: str) -> None:
 async def test_0009_keeps_the_rows_and_takes_the_longest_reference(database_url: str) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "0008")
+        await migrate(engine, "upgrade", "0008")
         async with engine.begin() as connection:
             await connection.execute(insert(tables.table_of(tables.User)).values(
                 id=1, platform="telegram", platform_user_id="alice", created_at=START))
@@ -46,7 +46,7 @@ async def test_0009_keeps_the_rows_and_takes_the_longest_reference(database_url:
         if engine.dialect.name == "postgresql":  # SQLite keeps any length, declared or not
             with pytest.raises(DBAPIError, match="too long"):
                 await _add(engine, LONGEST_REF, "poll-2")
-        await _migrate(engine, "upgrade", "0009")
+        await migrate(engine, "upgrade", "0009")
         assert await _question_ids(engine) == ({"collectives/one"}, {"collectives/one"})
         await _add(engine, LONGEST_REF, "poll-2")
         assert await _question_ids(engine) == ({"collectives/one", LONGEST_REF},) * 2

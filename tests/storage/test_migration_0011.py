@@ -14,7 +14,7 @@ from storage.database import create_engine
 from storage.game_repositories import SqlGameRepository, _game_values
 from tests.fakes.clock import START
 from tests.storage.builders import a_game
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 
 def _without(values: dict[str, Any], *names: str) -> dict[str, Any]:
@@ -25,7 +25,7 @@ async def test_a_game_asked_before_0010_and_0011_is_read_and_waits_for_its_playe
         database_url: str) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "0009")
+        await migrate(engine, "upgrade", "0009")
         game = replace(a_game(1, state=GameState.ASKING), position=0, asked_at=START)
         async with engine.begin() as connection:
             for user_id in (1, 2):
@@ -37,7 +37,7 @@ async def test_a_game_asked_before_0010_and_0011_is_read_and_waits_for_its_playe
                 await connection.execute(insert(tables.table_of(tables.GamePlayer)).values(
                     game_id=game.id, user_id=user_id, name=f"P{user_id}", joined_at=START, joined_position=0,
                     score=0, correct=0, answered=0, answer_ms=0))
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         async with engine.begin() as connection:
             games = SqlGameRepository(connection)
             assert await games.get(game.id) == game  # asked_answer None: judged by the content served

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import text
 
 from storage.database import create_engine
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 BY_HAND = "CREATE INDEX ix_message_links_recent ON message_links (platform, created_at)"  # CONCURRENTLY, live
 
@@ -14,10 +14,10 @@ BY_HAND = "CREATE INDEX ix_message_links_recent ON message_links (platform, crea
 async def test_an_index_built_by_hand_before_the_upgrade_is_kept(database_url: str) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "0011")
+        await migrate(engine, "upgrade", "0011")
         async with engine.begin() as connection:
             await connection.execute(text(BY_HAND))
-        await _migrate(engine, "upgrade", "0012")  # failed with "index ix_message_links_recent already exists"
+        await migrate(engine, "upgrade", "0012")  # failed with "index ix_message_links_recent already exists"
         async with engine.connect() as connection:
             version = (await connection.execute(text("SELECT version_num FROM alembic_version"))).scalar_one()
         assert version == "0012"

@@ -17,7 +17,7 @@ from storage import tables
 from storage.database import create_engine
 from tests.fakes.clock import START
 from tests.storage.builders import stored_user
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 INT32_MAX = 2**31 - 1
 reviews = tables.table_of(tables.ReviewLog)
@@ -89,17 +89,17 @@ async def _rows(engine: AsyncEngine) -> list[tuple[object, ...]]:
 async def test_0014_keeps_every_review_and_its_downgrade_too(database_url: str) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "0013")
+        await migrate(engine, "upgrade", "0013")
         await _store_a_review(engine)
         before = await _rows(engine)
-        await _migrate(engine, "upgrade", "0014")
+        await migrate(engine, "upgrade", "0014")
         assert await _rows(engine) == before
         postgresql = engine.dialect.name == "postgresql"
         assert await _id_type(engine) == ("BIGINT" if postgresql else "INTEGER")
 
-        await _migrate(engine, "downgrade", "0013")
+        await migrate(engine, "downgrade", "0013")
         assert await _rows(engine) == before and await _id_type(engine) == "INTEGER"
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         assert await _rows(engine) == before
     finally:
         await engine.dispose()
@@ -108,13 +108,13 @@ async def test_0014_keeps_every_review_and_its_downgrade_too(database_url: str) 
 async def test_a_downgrade_refuses_ids_past_32_bits_rather_than_lose_them(postgres_url: str) -> None:
     engine = create_engine(postgres_url)
     try:
-        await _migrate(engine, "upgrade", "0014")
+        await migrate(engine, "upgrade", "0014")
         await _store_a_review(engine)
         async with engine.begin() as connection:
             await connection.execute(insert(reviews).values(id=INT32_MAX + 1, **_as_0013_keeps_it(_review(1, 1))))
         before = await _rows(engine)
         with pytest.raises(DBAPIError, match="out of range"):
-            await _migrate(engine, "downgrade", "0013")
+            await migrate(engine, "downgrade", "0013")
         assert await _rows(engine) == before and await _id_type(engine) == "BIGINT"
     finally:
         await engine.dispose()

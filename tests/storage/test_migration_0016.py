@@ -18,7 +18,7 @@ from bot.replies import Actor, Started
 from storage import tables
 from storage.database import create_engine
 from tests.fakes.clock import FixedClock
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 KEIKO = Actor("telegram", "keiko", language_hint="en")
 FIRST_DAY = datetime(2026, 1, 1, tzinfo=UTC)  # in Tokyo (UTC+9), from which every moment below is told
@@ -71,7 +71,7 @@ async def test_answers_before_0016_count_as_before_and_answers_after_it_on_their
         tmp_path: Path, fixture_content: Path, database_url: str) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "0015")
+        await migrate(engine, "upgrade", "0015")
         await _four_days_answered_before_0016(engine)
     finally:
         await engine.dispose()
@@ -91,12 +91,12 @@ async def test_answers_before_0016_count_as_before_and_answers_after_it_on_their
     engine = create_engine(database_url)
     try:
         assert await _offsets(engine) == [None] * 4 + [9 * 60] * 2
-        await _migrate(engine, "downgrade", "0015")
+        await migrate(engine, "downgrade", "0015")
         async with engine.connect() as connection:
             columns = await connection.run_sync(lambda sync: inspect(sync).get_columns("review_logs"))
             assert "utc_offset_minutes" not in {column["name"] for column in columns}
             assert len((await connection.execute(select(reviews.c.id))).all()) == 6
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         assert await _offsets(engine) == [None] * 6
     finally:
         await engine.dispose()

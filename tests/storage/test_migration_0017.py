@@ -18,7 +18,7 @@ from storage import tables
 from storage.database import create_engine
 from tests.fakes.clock import FixedClock
 from tests.storage.test_migration_0002 import _counts, _store_a_played_session
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 users = tables.table_of(tables.User)
 ALICE = Actor("telegram", "alice", language_hint="en")
@@ -34,12 +34,12 @@ async def test_0017_reads_a_learner_reminded_before_it_as_never_noted_and_its_do
         tmp_path: Path, fixture_content: Path, database_url: str) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "0016")
+        await migrate(engine, "upgrade", "0016")
         await _store_a_played_session(engine)  # a learner, a session, an answer and a poll link
         async with engine.begin() as connection:
             await connection.execute(update(users).values(time_zone="America/New_York", reminder_time="19:00",
                                                           reminder_due=PLANNED))
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         async with engine.connect() as connection:
             assert (await connection.execute(select(users.c.reminder_time, users.c.reminder_due,
                                                     users.c.reminder_sent_at))).one() == ("19:00", PLANNED, None)
@@ -52,14 +52,14 @@ async def test_0017_reads_a_learner_reminded_before_it_as_never_noted_and_its_do
             assert (await connection.execute(select(users.c.reminder_due))).scalar_one() == datetime(
                 2026, 1, 8, 10, 0, tzinfo=UTC)
 
-        await _migrate(engine, "downgrade", "0016")
+        await migrate(engine, "downgrade", "0016")
         assert "reminder_sent_at" not in await _user_columns(engine)
         # A copy of users dropped the table, and with foreign keys on every session went with it, and its answers.
         assert await _counts(engine) == [1, 1, 1]
         async with engine.connect() as connection:
             assert (await connection.execute(select(users.c.time_zone))).scalar_one() == "Asia/Tokyo"
 
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         assert "reminder_sent_at" in await _user_columns(engine)
     finally:
         await engine.dispose()

@@ -16,7 +16,7 @@ from storage.database import create_engine
 from storage.game_repositories import SqlGameRepository, _game_values
 from tests.fakes.clock import START
 from tests.storage.builders import a_game
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 DIGESTS = {"q1": {"a": "0123abcd", "b": "4567ef01"}}
 
@@ -31,7 +31,7 @@ async def test_0019_reads_a_game_from_before_it_as_none_kept_and_its_downgrade_k
     engine = create_engine(database_url)
     players = tables.table_of(tables.GamePlayer)
     try:
-        await _migrate(engine, "upgrade", "0018")
+        await migrate(engine, "upgrade", "0018")
         game = replace(a_game(1, state=GameState.ASKING), position=0, asked_at=START)
         values = {name: value for name, value in _game_values(game).items() if name != "option_digests"}
         async with engine.begin() as connection:
@@ -41,7 +41,7 @@ async def test_0019_reads_a_game_from_before_it_as_none_kept_and_its_downgrade_k
             await connection.execute(insert(players).values(
                 game_id=game.id, user_id=1, name="P1", joined_at=START, joined_position=0, score=0, correct=0,
                 answered=0, answer_ms=0))
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         async with engine.begin() as connection:
             games = SqlGameRepository(connection)
             assert await games.get(game.id) == game  # none kept: option_digests {}
@@ -50,12 +50,12 @@ async def test_0019_reads_a_game_from_before_it_as_none_kept_and_its_downgrade_k
             kept = await SqlGameRepository(connection).get(game.id)
             assert kept is not None and kept.option_digests == DIGESTS
 
-        await _migrate(engine, "downgrade", "0018")
+        await migrate(engine, "downgrade", "0018")
         assert "option_digests" not in await _game_columns(engine)
         async with engine.connect() as connection:  # a copy of games would have taken its players with it
             assert (await connection.execute(select(func.count()).select_from(players))).scalar_one() == 1
 
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         assert "option_digests" in await _game_columns(engine)
     finally:
         await engine.dispose()

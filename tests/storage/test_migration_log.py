@@ -18,7 +18,7 @@ from sqlalchemy import text
 from storage.database import create_engine
 from storage.migrate import MIGRATION_LOCK_KEY, alembic_config, upgrade_to_head
 from tests.pg_cluster import asyncpg_url
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -33,7 +33,7 @@ async def test_an_upgrade_says_from_which_schema_to_which_and_an_up_to_date_star
         database_url: str, caplog: pytest.LogCaptureFixture) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "0013")
+        await migrate(engine, "upgrade", "0013")
         caplog.set_level(logging.INFO, logger="storage.migrate")
         await upgrade_to_head(engine)
         assert said(caplog) == [f"upgrading the database schema from 0013 to {HEAD}",

@@ -16,7 +16,7 @@ from storage import tables
 from storage.database import create_engine
 from storage.migrate import alembic_config
 from tests.fakes.clock import START
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 T = TypeVar("T")
 
@@ -83,12 +83,12 @@ def _revisions_from_lowest() -> list[str]:
 async def test_each_downgrade_from_head_keeps_every_row_of_the_tables_it_keeps(database_url: str) -> None:
     engine = create_engine(database_url)
     try:
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         await _run(engine, _store_rows)
         stored = await _run(engine, _counts)
         assert set(stored.values()) <= {1, 2} and len(stored) == len(tables.Base.metadata.tables)
         for revision in reversed(_revisions_from_lowest()[:-1]):
-            await _migrate(engine, "downgrade", revision)
+            await migrate(engine, "downgrade", revision)
             counts = await _run(engine, _counts)
             assert counts == {table: stored[table] for table in counts}, f"down to {revision}"
     finally:
@@ -99,11 +99,11 @@ async def test_each_upgrade_to_head_keeps_every_row(database_url: str) -> None:
     engine = create_engine(database_url)
     try:
         revisions = _revisions_from_lowest()
-        await _migrate(engine, "upgrade", revisions[0])
+        await migrate(engine, "upgrade", revisions[0])
         await _run(engine, _store_rows)
         stored = await _run(engine, _counts)
         for revision in revisions[1:]:
-            await _migrate(engine, "upgrade", revision)
+            await migrate(engine, "upgrade", revision)
             counts = await _run(engine, _counts)
             assert counts == {table: stored.get(table, 0) for table in counts}, f"up to {revision}"
         assert len(counts) == len(tables.Base.metadata.tables)

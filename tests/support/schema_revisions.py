@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from storage.database import create_engine
 from storage.migrate import alembic_config
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 
 def previous_revision() -> str:
@@ -28,7 +28,7 @@ async def at_previous_revision(url: str) -> str:
     """``url``, its empty database brought to previous_revision()."""
     engine = create_engine(url)
     try:
-        await _migrate(engine, "upgrade", previous_revision())
+        await migrate(engine, "upgrade", previous_revision())
     finally:
         await engine.dispose()
     return url
