@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 from bot.engine import QuizEngine
 from bot.replies import Actor, QuestionView, Reminder, Started, Summary
-from tests.core.play import answer, next_question, start
+from tests.core.play import answer, next_question, reminder_pass_on, start
 from tests.fakes.clock import FixedClock
 
 ADA = Actor("telegram", "ada", chat_id="chat-ada")
@@ -36,12 +36,7 @@ async def review_round(engine: QuizEngine, right: bool = True) -> list[str]:
 
 async def reminder_pass(engine: QuizEngine) -> tuple[int, list[Reminder]]:
     """One pass of Telegram's reminders: how many learners it claimed, and the reminders it sent."""
-    sent: list[Reminder] = []
-
-    async def send(reminder: Reminder) -> None:
-        sent.append(reminder)
-    claimed = await engine.send_reminders("telegram", send, per_second=1000)
-    return claimed, sent
+    return await reminder_pass_on(engine, "telegram", per_second=1000)
 
 
 async def reminders_after_a_move_east(engine: QuizEngine, clock: FixedClock) -> list[int]:

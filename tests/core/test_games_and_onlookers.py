@@ -10,7 +10,7 @@ from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Summary
 from tests.core.games_play import CHAT, open_with_three
-from tests.core.play import answer, start
+from tests.core.play import answer, missed_all
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
@@ -22,15 +22,9 @@ HERE = Notice("A group game of Collectives is on in this chat. Play it on your o
               "the game is over.", NoticeCode.IN_A_GAME, "en", CHAT)
 
 
-async def _missed_all(engine: QuizEngine, actor: Actor, reference: str) -> None:
-    shown: QuestionView | Summary = await start(engine, actor, reference)
-    while isinstance(shown, QuestionView):
-        shown = (await answer(engine, actor, shown, right=False)).next
-
-
 async def test_an_onlooker_cant_start_resume_or_retry_the_games_quiz_in_its_chat_but_can_privately(
         engine: QuizEngine) -> None:
-    await _missed_all(engine, DUMI_PRIVATELY, "collectives")  # a round to retry
+    await missed_all(engine, DUMI_PRIVATELY, "collectives")  # a round to retry
     stage = RecordingStage()
     await open_with_three(engine, stage)
 
@@ -49,8 +43,8 @@ async def test_an_onlooker_cant_start_resume_or_retry_the_games_quiz_in_its_chat
 
 async def test_an_onlookers_review_in_the_games_chat_leaves_the_games_quiz_out(
         engine: QuizEngine, clock: FixedClock) -> None:
-    await _missed_all(engine, DUMI_PRIVATELY, "collectives")
-    await _missed_all(engine, DUMI_PRIVATELY, "long-options")
+    await missed_all(engine, DUMI_PRIVATELY, "collectives")
+    await missed_all(engine, DUMI_PRIVATELY, "long-options")
     clock.advance(timedelta(days=3))
     stage = RecordingStage()
     await open_with_three(engine, stage)
@@ -88,7 +82,7 @@ async def test_an_answer_to_an_onlookers_poll_sent_in_the_chat_before_the_game_o
 async def test_an_answer_to_an_onlookers_review_question_of_the_games_quiz_in_its_chat_waits_for_the_game(
         engine: QuizEngine, clock: FixedClock) -> None:
     """A review round's questions come from any quiz: it is its open question's quiz that counts."""
-    await _missed_all(engine, DUMI_PRIVATELY, "collectives")
+    await missed_all(engine, DUMI_PRIVATELY, "collectives")
     clock.advance(timedelta(days=3))
     started = await engine.review(DUMI)  # in the group, before the game opens there
     assert isinstance(started, Started) and started.question.question_id.startswith("collectives/")
@@ -115,7 +109,7 @@ async def test_an_onlookers_timed_question_of_the_games_quiz_in_its_chat_does_no
 async def test_a_late_answer_to_a_review_round_over_is_told_so_not_that_a_game_is_on(
         engine: QuizEngine, clock: FixedClock) -> None:
     """No open question, and no game anywhere: nothing to compare but None with None."""
-    await _missed_all(engine, DUMI_PRIVATELY, "collectives")
+    await missed_all(engine, DUMI_PRIVATELY, "collectives")
     clock.advance(timedelta(days=3))
     started = await engine.review(DUMI_PRIVATELY)
     assert isinstance(started, Started)

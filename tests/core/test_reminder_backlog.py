@@ -8,26 +8,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.engine import QuizEngine
-from bot.replies import Actor, QuestionView, Reminder, Summary
-from tests.core.play import answer, start
+from bot.replies import Actor
+from tests.core.play import missed_all, reminder_pass_on
 from tests.fakes.clock import FixedClock
 
 FIRST, SECOND = Actor("discord", "111", chat_id="dm-111"), Actor("discord", "222", chat_id="dm-222")
 
 
-async def missed_everything(engine: QuizEngine, actor: Actor) -> None:
-    question: QuestionView | Summary = await start(engine, actor)
-    while isinstance(question, QuestionView):
-        question = (await answer(engine, actor, question, right=False)).next
-
-
 async def one_pass(engine: QuizEngine) -> list[str]:
     """A pass at one reminder a second, so claiming one learner at a time: the learners reminded."""
-    sent: list[Reminder] = []
-
-    async def send(reminder: Reminder) -> None:
-        sent.append(reminder)
-    await engine.send_reminders("discord", send, per_second=1)
+    _claimed, sent = await reminder_pass_on(engine, "discord", per_second=1)
     return [reminder.actor.user_id for reminder in sent]
 
 
@@ -35,7 +25,7 @@ async def test_a_learner_dropped_for_being_late_comes_first_the_next_day(engine:
                                                                           clock: FixedClock) -> None:
     for actor in (FIRST, SECOND):
         await engine.set_reminders(actor, "on 19:00")
-        await missed_everything(engine, actor)  # Monday: all due on Tuesday, and never reviewed
+        await missed_all(engine, actor, "collectives")  # Monday: all due on Tuesday, and never reviewed
     clock.now = datetime(2026, 1, 6, 19, 0, 30, tzinfo=UTC)
     assert await one_pass(engine) == ["111"]
     clock.now = datetime(2026, 1, 6, 21, 5, tzinfo=UTC)  # the backlog: the second learner's turn comes too late

@@ -13,9 +13,8 @@ import pytest
 from adapters.runtime import open_services
 from adapters.settings import Settings
 from bot.engine import QuizEngine
-from bot.replies import QuestionView, Reminder, Summary
 from tests.core.games_play import ADA, open_with_three
-from tests.core.play import answer, start
+from tests.core.play import missed_all, reminder_pass_on
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
 
@@ -33,22 +32,12 @@ async def engine(tmp_path: Path, fixture_content: Path, database_url: str, clock
 async def _collectives_due_on_tuesday(engine: QuizEngine, reminder_time: str) -> None:
     """Reminders on at ``reminder_time`` (UTC), and the three questions of collectives missed on Monday."""
     await engine.set_reminders(ADA, f"on {reminder_time}")
-    await _all_wrong(engine, "collectives")
-
-
-async def _all_wrong(engine: QuizEngine, reference: str) -> None:
-    shown: QuestionView | Summary = await start(engine, ADA, reference)
-    while isinstance(shown, QuestionView):
-        shown = (await answer(engine, ADA, shown, right=False)).next
+    await missed_all(engine, ADA, "collectives")
 
 
 async def _reminders(engine: QuizEngine) -> tuple[int, list[int]]:
     """One pass of Telegram's reminders: how many learners it claimed, and the count of each reminder sent."""
-    sent: list[Reminder] = []
-
-    async def send(reminder: Reminder) -> None:
-        sent.append(reminder)
-    claimed = await engine.send_reminders("telegram", send, per_second=1000)
+    claimed, sent = await reminder_pass_on(engine, "telegram", per_second=1000)
     return claimed, [reminder.due for reminder in sent]
 
 
@@ -101,7 +90,7 @@ async def test_a_game_on_until_the_learners_day_is_over_leaves_the_next_days_rem
 async def test_a_reminder_with_something_free_to_review_comes_at_once_and_is_the_days_only_one(
         engine: QuizEngine, clock: FixedClock) -> None:
     await _collectives_due_on_tuesday(engine, "08:00")
-    await _all_wrong(engine, "long-options")  # its one question is due on Tuesday too
+    await missed_all(engine, ADA, "long-options")  # its one question is due on Tuesday too
     stage = RecordingStage()
     clock.now = TUESDAY_8 - timedelta(minutes=2)
     await open_with_three(engine, stage)

@@ -8,27 +8,11 @@ from pathlib import Path
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
-from bot.engine import QuizEngine
-from bot.replies import QuestionView, Reminder, Started, Summary
+from bot.replies import Started
 from tests.core.games_play import ADA, open_with_three
-from tests.core.play import answer, start
+from tests.core.play import missed_all, reminder_pass_on
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import RecordingStage
-
-
-async def _all_wrong(engine: QuizEngine, reference: str) -> None:
-    shown: QuestionView | Summary = await start(engine, ADA, reference)
-    while isinstance(shown, QuestionView):
-        shown = (await answer(engine, ADA, shown, right=False)).next
-
-
-async def _reminders(engine: QuizEngine) -> list[Reminder]:
-    sent: list[Reminder] = []
-
-    async def send(reminder: Reminder) -> None:
-        sent.append(reminder)
-    await engine.send_reminders("telegram", send, per_second=1000)
-    return sent
 
 
 async def test_the_reminder_and_progress_count_what_review_offers_while_a_game_holds_a_quiz(
@@ -40,12 +24,12 @@ async def test_the_reminder_and_progress_count_what_review_offers_while_a_game_h
     async with open_services(settings, clock=clock) as services:
         engine = services.engine
         await engine.set_reminders(ADA, "on 08:00")
-        await _all_wrong(engine, "collectives")
-        await _all_wrong(engine, "long-options")
+        await missed_all(engine, ADA, "collectives")
+        await missed_all(engine, ADA, "long-options")
         clock.advance(timedelta(days=3))
         await open_with_three(engine, RecordingStage())
 
-        reminders = await _reminders(engine)
+        _claimed, reminders = await reminder_pass_on(engine, "telegram", per_second=1000)
         assert [reminder.due for reminder in reminders] == [1], reminders
         assert "1 question is ready for review." in reminders[0].text
         assert "1 question to review today." in (await engine.progress(ADA)).notes

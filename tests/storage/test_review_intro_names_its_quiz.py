@@ -10,11 +10,10 @@ import yaml
 
 from adapters.runtime import open_services
 from adapters.settings import Settings
-from bot.engine import QuizEngine
 from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
-from bot.replies import Actor, QuestionView, Started, Summary
-from tests.core.play import answer, start
+from bot.replies import Actor, Started
+from tests.core.play import missed_all
 from tests.core.review_play import ADA
 from tests.fakes.clock import FixedClock
 
@@ -23,12 +22,6 @@ TITLES = {"en": "Collectives", "fr": "Collectives", "sw": "Mawasiliano ya pamoja
           "sn": "Kutaurirana kweboka"}  # the fixture quiz's title in each language
 BO = Actor("telegram", "bo", chat_id="chat-bo")
 MIXED = "Review: {n} questions are due, mixed from your quizzes, most overdue first."
-
-
-async def _all_wrong(engine: QuizEngine, actor: Actor, reference: str) -> None:
-    shown: QuestionView | Summary = await start(engine, actor, reference)
-    while isinstance(shown, QuestionView):
-        shown = (await answer(engine, actor, shown, right=False)).next
 
 
 async def _intros(tmp_path: Path, fixture_content: Path, database_url: str, language: str) -> tuple[str, str]:
@@ -40,7 +33,7 @@ async def _intros(tmp_path: Path, fixture_content: Path, database_url: str, lang
         for actor, quizzes in ((ADA, ["collectives"]), (BO, ["collectives", "long-options"])):
             await engine.set_language(actor, language)
             for quiz_id in quizzes:
-                await _all_wrong(engine, actor, quiz_id)
+                await missed_all(engine, actor, quiz_id)
         clock.advance(timedelta(days=3))
         intros = []
         for actor in (ADA, BO):
@@ -76,7 +69,7 @@ async def test_a_full_round_of_one_quiz_names_it_and_says_how_many_are_due_in_al
     clock = FixedClock()
     settings = Settings(data_dir=tmp_path, content_dir=content_dir, database_url=database_url)
     async with open_services(settings, clock=clock) as services:
-        await _all_wrong(services.engine, ADA, "long-options")
+        await missed_all(services.engine, ADA, "long-options")
         clock.advance(timedelta(days=3))
         started = await services.engine.review(ADA)
     assert isinstance(started, Started) and started.question.total == 10
