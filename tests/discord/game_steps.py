@@ -80,6 +80,17 @@ async def two_player_game(fake: FakeDiscord, quiz: str = "collectives") -> tuple
     return lobby_call, game_id, await question(fake, 1)
 
 
+async def taken_away_mid_question(fake: FakeDiscord, taken_away: set[int]) -> tuple[Call, int]:
+    """two_player_game, its first question's message kept (the question's clock starts as it appears), then its
+    channel's id put in ``taken_away`` (the fake's deleted_channels or locked_threads), as a moderator does
+    mid-question: the first question, and the channel's id."""
+    _lobby_call, _game_id, first = await two_player_game(fake)
+    await fake.quiet(0.2)
+    channel_id = int(first.path.split("/")[2])
+    taken_away.add(channel_id)
+    return first, channel_id
+
+
 def edits_of(fake: FakeDiscord, call: Call) -> list[Call]:
     return [c for c in fake.calls if c.method == "PATCH" and c.path.endswith(f"/messages/{message_id(call)}")]
 

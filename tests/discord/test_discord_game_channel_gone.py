@@ -10,7 +10,7 @@ import pytest
 from adapters.settings import Settings
 from bot.games.rules import GRACE, QUESTION_SECONDS
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import two_player_game
+from tests.discord.game_steps import taken_away_mid_question
 from tests.discord.harness import LEARNER_ID, running_bot
 from tests.discord.support import first_answer
 from tests.fakes.clock import FixedClock
@@ -21,10 +21,8 @@ GAMES = 0.02  # seconds between looks for game phases that are due
 async def test_a_game_whose_channel_was_deleted_ends_and_frees_its_players_own_rounds(
         fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
     async with running_bot(settings, fake, clock, game_interval=GAMES):
-        _lobby_call, _game_id, first = await two_player_game(fake)
-        await fake.quiet(0.2)  # its message kept: the question's clock starts as it appears
-        channel_id = int(first.path.split("/")[2])
-        fake.deleted_channels.add(channel_id)  # a moderator deletes the channel (or the thread) mid-question
+        # A moderator deletes the channel (or the thread) mid-question.
+        _first, channel_id = await taken_away_mid_question(fake, fake.deleted_channels)
         clock.advance(timedelta(seconds=QUESTION_SECONDS) + GRACE)  # its results can't be shown any more
         await fake.wait_until(lambda: any(c.status == 404 and c.path.startswith(f"/channels/{channel_id}/")
                                           for c in fake.calls))

@@ -11,7 +11,7 @@ import pytest
 from adapters.settings import Settings
 from bot.games.rules import GRACE, QUESTION_SECONDS
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.game_steps import a_new_lobby_opens, answer_button, assert_free, click, two_player_game
+from tests.discord.game_steps import a_new_lobby_opens, answer_button, assert_free, click, taken_away_mid_question
 from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
 from tests.discord.payloads import ALL_PERMISSIONS, THREAD_ID, command_options, interaction_payload, thread_payload
 from tests.discord.support import first_answer, message_id
@@ -23,10 +23,8 @@ GAMES = 0.02  # seconds between looks for game phases that are due
 async def test_a_game_whose_thread_was_locked_ends_and_frees_its_players_and_the_channel(
         fake: FakeDiscord, settings: Settings, clock: FixedClock, caplog: pytest.LogCaptureFixture) -> None:
     async with running_bot(settings, fake, clock, game_interval=GAMES):
-        _lobby_call, _game_id, first = await two_player_game(fake)
-        await fake.quiet(0.2)  # its message kept: the question's clock starts as it appears
-        channel_id = int(first.path.split("/")[2])
-        fake.locked_threads.add(channel_id)  # a moderator closes and locks the post mid-question
+        # A moderator closes and locks the post mid-question.
+        _first, channel_id = await taken_away_mid_question(fake, fake.locked_threads)
         clock.advance(timedelta(seconds=QUESTION_SECONDS) + GRACE)  # its results can't be shown
         await fake.wait_until(lambda: any(c.status == 400 and c.path == f"/channels/{channel_id}/messages"
                                           for c in fake.calls))
@@ -75,10 +73,7 @@ async def test_a_game_started_in_a_locked_thread_says_it_is_closed_not_a_right_t
 async def _locked_mid_game_then(fake: FakeDiscord, subcommand: str) -> str:
     """A two-player game in a thread, locked by a moderator mid-question; then its starter's /game ``subcommand``
     there, in French: its interaction's token."""
-    _lobby_call, _game_id, first = await two_player_game(fake)
-    await fake.quiet(0.2)
-    channel_id = int(first.path.split("/")[2])
-    fake.locked_threads.add(channel_id)
+    _first, channel_id = await taken_away_mid_question(fake, fake.locked_threads)
     return await fake.slash("game", subcommand=subcommand, user_id=OTHER_ID, locale="fr", channel_id=channel_id)
 
 
@@ -122,9 +117,7 @@ async def test_the_last_vote_in_a_thread_locked_mid_question_hears_why_nothing_s
     podium saying why are refused, and the game stops. The last voter was told "Locked in: B" alone, as if the
     results were up; now that it counted, then why nothing shows, in their language."""
     async with running_bot(settings, fake, clock, game_interval=GAMES) as bot:
-        _lobby_call, _game_id, first = await two_player_game(fake)
-        await fake.quiet(0.2)
-        fake.locked_threads.add(int(first.path.split("/")[2]))
+        first, _channel_id = await taken_away_mid_question(fake, fake.locked_threads)
         assert await click(fake, message_id(first), answer_button(first, 0), LEARNER_ID) == "Locked in: A"
         answer = await click(fake, message_id(first), answer_button(first, 1), OTHER_ID, locale="fr")
         fr = bot.engine.localizer_for("fr")
