@@ -7,7 +7,6 @@ Two engines on one database stand for two processes, as in test_game_stop_races.
 
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 from pathlib import Path
 
@@ -17,19 +16,16 @@ from bot.games.replies import GameBegins, GameLobby, GameQuestion
 from bot.games.rules import LOBBY_SECONDS
 from storage import tables
 from tests.fakes.clock import FixedClock
-from tests.fakes.game_stage import Hold, RecordingStage
-from tests.storage.test_game_stop_races import GAMES, _starter, _two_processes
+from tests.fakes.game_stage import RecordingStage
+from tests.storage.game_races import GAMES, lobbies_held_while_posted, two_processes
 
 
 async def test_a_lobby_still_being_posted_when_the_game_begins_becomes_the_list_of_players_once_it_is_up(
         tmp_path: Path, fixture_content: Path, database_url: str) -> None:
     clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
     chats = [f"-{100 + number}" for number in range(GAMES)]
-    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
-        stages[0].held = {chat: Hold() for chat in chats}
-        opens = asyncio.gather(*(one.engine.games.open(_starter(number), f"S{number}", chat, "collectives", None,
-                                                       stages[0]) for number, chat in enumerate(chats)))
-        await asyncio.gather(*(hold.reached.wait() for hold in stages[0].held.values()))
+    async with two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        opens = await lobbies_held_while_posted(one, stages[0], chats)
         clock.advance(timedelta(seconds=LOBBY_SECONDS + 1))
         assert await two.engine.games.sweep("telegram", stages[1]) == GAMES  # each begins: its first question
         for hold in stages[0].held.values():

@@ -15,7 +15,7 @@ from bot.games.replies import GameQuestion, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import Hold, RecordingStage
-from tests.storage.test_game_stop_races import GAMES, SECONDS, _asking, _joiner, _starter, _two_processes
+from tests.storage.game_races import GAMES, SECONDS, asking, joiner_of, starter_of, two_processes
 
 
 async def test_a_question_closed_early_elsewhere_while_it_is_posted_is_closed_once_it_is_up(
@@ -25,8 +25,8 @@ async def test_a_question_closed_early_elsewhere_while_it_is_posted_is_closed_on
     does) in odd ones. Those results find no message to close or replace."""
     clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
     chats = [f"-{100 + number}" for number in range(GAMES)]
-    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
-        first = await _asking(one, stages[0])
+    async with two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        first = await asking(one, stages[0])
         clock.advance(timedelta(seconds=SECONDS + 5))
         assert await one.engine.games.sweep("telegram", stages[0]) == GAMES  # the first question's results
         clock.advance(timedelta(seconds=RESULTS_SECONDS + 1))
@@ -35,9 +35,9 @@ async def test_a_question_closed_early_elsewhere_while_it_is_posted_is_closed_on
         await asyncio.gather(*(hold.reached.wait() for hold in stages[0].held.values()))
         for number, question in enumerate(first):
             if number % 2 == 0:
-                await two.engine.games.skip(_starter(number), False, stages[1])
+                await two.engine.games.skip(starter_of(number), False, stages[1])
                 continue
-            for player, name in ((_starter(number), f"S{number}"), (_joiner(number), f"J{number}")):
+            for player, name in ((starter_of(number), f"S{number}"), (joiner_of(number), f"J{number}")):
                 assert (await two.engine.games.vote(player, name, question.game_id, 1, 0, stages[1])).counted
         for hold in stages[0].held.values():
             hold.release.set()

@@ -8,57 +8,27 @@ only the game's row lock (FOR UPDATE on PostgreSQL; SQLite's single writer) keep
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
 
 from sqlalchemy import func, select
 
-from adapters.runtime import Services, open_services
-from adapters.settings import Settings
+from adapters.runtime import Services
 from bot.games.replies import GameLobby, GamePodium, GameQuestion, GameResults
 from bot.games.rules import RESULTS_SECONDS
-from bot.replies import Actor, Notice
+from bot.replies import Notice
 from storage import tables
 from tests.fakes.clock import FixedClock
 from tests.fakes.game_stage import Hold, RecordingStage
-
-GAMES = 8
-SECONDS = 30
-
-
-def _starter(number: int) -> Actor:
-    return Actor("telegram", f"s{number}", f"-{100 + number}", "en")
-
-
-def _joiner(number: int) -> Actor:
-    return Actor("telegram", f"j{number}", f"-{100 + number}", "en")
-
-
-@asynccontextmanager
-async def _two_processes(tmp_path: Path, content: Path, database_url: str,
-                         clock: FixedClock) -> AsyncIterator[tuple[Services, Services]]:
-    settings = Settings(data_dir=tmp_path, content_dir=content, database_url=database_url,
-                        question_seconds=SECONDS)
-    async with open_services(settings, clock=clock) as one, open_services(settings, clock=clock) as two:
-        yield one, two
-
-
-async def _asking(services: Services, stage: RecordingStage) -> list[GameQuestion]:
-    """A game per chat, with its starter and one more player, at its first question (the joiner answered)."""
-    questions = []
-    for number in range(GAMES):
-        starter, joiner, chat = _starter(number), _joiner(number), f"-{100 + number}"
-        games = services.engine.games
-        assert await games.open(starter, f"S{number}", chat, "collectives", None, stage) is None
-        game_id = stage.of(chat, GameLobby)[0].game_id
-        assert not (await games.join(joiner, f"J{number}", game_id, stage)).is_error
-        assert await games.begin(starter, game_id, False, stage) is None
-        question = stage.of(chat, GameQuestion)[-1]
-        assert (await games.vote(joiner, f"J{number}", game_id, 0, question.correct_index, stage)).counted
-        questions.append(question)
-    return questions
+from tests.storage.game_races import (
+    GAMES,
+    SECONDS,
+    asking,
+    joiner_of,
+    lobbies_held_while_posted,
+    starter_of,
+    two_processes,
+)
 
 
 def _podiums(chat: str, *stages: RecordingStage) -> list[GamePodium]:
@@ -81,10 +51,10 @@ async def _scored(services: Services) -> dict[str, int]:
 async def test_a_stop_racing_the_sweep_closing_the_question_posts_one_podium(
         tmp_path: Path, fixture_content: Path, database_url: str) -> None:
     clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
-    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
-        await _asking(one, stages[0])
+    async with two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        await asking(one, stages[0])
         clock.advance(timedelta(seconds=SECONDS + 5))  # the question is due to close
-        stops = [two.engine.games.stop(_starter(number), f"S{number}", False, stages[1]) for number in range(GAMES)]
+        stops = [two.engine.games.stop(starter_of(number), f"S{number}", False, stages[1]) for number in range(GAMES)]
         await asyncio.gather(one.engine.games.sweep("telegram", stages[0]), *stops)
         for _ in range(3):  # what the sweep would find due afterwards: nothing of a stopped game
             clock.advance(timedelta(seconds=SECONDS))
@@ -102,15 +72,15 @@ async def test_a_question_still_being_posted_when_the_game_is_stopped_is_closed_
     stops the game: that podium has no open question to close, so the sweep closes it once it is up."""
     clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
     chats = [f"-{100 + number}" for number in range(GAMES)]
-    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
-        await _asking(one, stages[0])
+    async with two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        await asking(one, stages[0])
         clock.advance(timedelta(seconds=SECONDS + 5))
         assert await one.engine.games.sweep("telegram", stages[0]) == GAMES  # the first question's results
         clock.advance(timedelta(seconds=RESULTS_SECONDS + 1))
         stages[0].held = {chat: Hold() for chat in chats}
         sweep = asyncio.create_task(one.engine.games.sweep("telegram", stages[0]))  # the next question, held
         await asyncio.gather(*(hold.reached.wait() for hold in stages[0].held.values()))
-        stops = await asyncio.gather(*(two.engine.games.stop(_starter(number), f"S{number}", False, stages[1])
+        stops = await asyncio.gather(*(two.engine.games.stop(starter_of(number), f"S{number}", False, stages[1])
                                        for number in range(GAMES)))
         assert stops == [None] * GAMES
         for hold in stages[0].held.values():
@@ -130,12 +100,9 @@ async def test_a_lobby_still_being_posted_when_the_game_is_stopped_loses_its_but
     podium has no lobby to take Join and Start from, so the opening process does it once the lobby is up."""
     clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
     chats = [f"-{100 + number}" for number in range(GAMES)]
-    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
-        stages[0].held = {chat: Hold() for chat in chats}
-        opens = asyncio.gather(*(one.engine.games.open(_starter(number), f"S{number}", chat, "collectives", None,
-                                                       stages[0]) for number, chat in enumerate(chats)))
-        await asyncio.gather(*(hold.reached.wait() for hold in stages[0].held.values()))
-        stops = await asyncio.gather(*(two.engine.games.stop(_starter(number), f"S{number}", False, stages[1])
+    async with two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        opens = await lobbies_held_while_posted(one, stages[0], chats)
+        stops = await asyncio.gather(*(two.engine.games.stop(starter_of(number), f"S{number}", False, stages[1])
                                        for number in range(GAMES)))
         assert stops == [None] * GAMES
         for hold in stages[0].held.values():
@@ -150,14 +117,14 @@ async def test_a_lobby_still_being_posted_when_the_game_is_stopped_loses_its_but
 async def test_an_answer_racing_a_stop_counts_only_before_it(
         tmp_path: Path, fixture_content: Path, database_url: str) -> None:
     clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
-    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
-        questions = await _asking(one, stages[0])
+    async with two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        questions = await asking(one, stages[0])
         before = await _scored(one)
-        votes = [one.engine.games.vote(_starter(number), f"S{number}", question.game_id, 0, question.correct_index,
+        votes = [one.engine.games.vote(starter_of(number), f"S{number}", question.game_id, 0, question.correct_index,
                                        stages[0]) for number, question in enumerate(questions)]
         # Stopped by the other player, an admin of the chat: a learner other than the voter, whose turns don't
         # wait for the voter's
-        stops = [two.engine.games.stop(_joiner(number), f"J{number}", True, stages[1]) for number in range(GAMES)]
+        stops = [two.engine.games.stop(joiner_of(number), f"J{number}", True, stages[1]) for number in range(GAMES)]
         outcomes, _stopped = await asyncio.gather(asyncio.gather(*votes), asyncio.gather(*stops))
         after = await _scored(one)
     for number, (question, voted) in enumerate(zip(questions, outcomes, strict=True)):
@@ -177,13 +144,13 @@ async def test_an_answer_racing_a_stop_counts_only_before_it(
 async def test_two_stops_by_two_people_in_two_processes_post_one_podium(
         tmp_path: Path, fixture_content: Path, database_url: str) -> None:
     clock, stages = FixedClock(), (RecordingStage(), RecordingStage())
-    async with _two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
-        await _asking(one, stages[0])
+    async with two_processes(tmp_path, fixture_content, database_url, clock) as (one, two):
+        await asking(one, stages[0])
         # The starter in one process, an admin of the chat (the other player) in the other: two learners, whose
         # turns don't wait for each other's
         replies = await asyncio.gather(*(stop for number in range(GAMES) for stop in (
-            one.engine.games.stop(_starter(number), f"S{number}", False, stages[0]),
-            two.engine.games.stop(_joiner(number), f"J{number}", True, stages[1]))))
+            one.engine.games.stop(starter_of(number), f"S{number}", False, stages[0]),
+            two.engine.games.stop(joiner_of(number), f"J{number}", True, stages[1]))))
     for number in range(GAMES):
         assert len(_podiums(f"-{100 + number}", *stages)) == 1
         mine = replies[2 * number: 2 * number + 2]
