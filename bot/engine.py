@@ -23,7 +23,7 @@ from bot.memory import Memory
 from bot.metrics import EVERY_PLATFORM, STORAGE_BUSY, Metrics, NullMetrics
 from bot.ports import UnitOfWork, UnitOfWorkFactory
 from bot.progress_replies import Progress
-from bot.records import MessageLink, UnansweredLink
+from bot.records import MessageLink, OpenQuestion, UnansweredLink
 from bot.reload_report import ReloadReport
 from bot.replies import (
     Actor,
@@ -189,7 +189,7 @@ class QuizEngine:
         return await self._answering.ask_again(actor, surface)
 
     async def skip(self, actor: Actor, surface: Target | None = None, *, on_screen: QuestionView | None = None,
-                   sent_before: Callable[[MessageLink], bool] | None = None) -> AnswerOutcome | Notice:
+                   sent_before: Callable[[OpenQuestion], bool] | None = None) -> AnswerOutcome | Notice:
         """``on_screen``: the question the learner sees (a terminal's): if another is open by now, "no longer open";
         ``sent_before``: whether the command was sent before a message (the open question's): then likewise."""
         return await self._answering.skip(actor, surface, on_screen=on_screen, sent_before=sent_before)

@@ -124,6 +124,16 @@ class MessageLink:
 
 
 @dataclass(frozen=True)
+class OpenQuestion:
+    """The open question a command (a /skip) would act on, and the stored message that asks it, if any (None: say
+    private buttons, whose message only the adapter may know)."""
+
+    session_id: str
+    question_id: str
+    asked: MessageLink | None
+
+
+@dataclass(frozen=True)
 class UnansweredLink:
     """A message asking an active session's question that has no answer yet, with its owner's platform user id:
     a vote cast on it while no process listened is looked for there (adapters/discord/catch_up.py)."""

@@ -31,6 +31,7 @@ from adapters.discord.handlers import CommandHandlers
 from adapters.discord.language_picker import LanguageButton, choose_language
 from adapters.discord.moving_on import MovingOn
 from adapters.discord.polls import PollPlay
+from adapters.discord.private_asks import PrivateAsks
 from adapters.discord.respond import respond_quietly
 from adapters.discord.spec import DiscordSettings
 from adapters.discord.stopping import HandlersUnderWay
@@ -104,10 +105,11 @@ class QuizClient(discord.Client):
         self.votes = VoteHandler(engine, self, self.polls)
         self.catch_up = VoteCatchUp(engine, self, self.votes)
         self.team_admins = ApplicationAdmins(self, engine)  # the application's team, as admins
-        self.handlers = CommandHandlers(engine, self.polls, self.team_admins)
+        private = PrivateAsks()
+        self.handlers = CommandHandlers(engine, self.polls, self.team_admins, private)
         self.games = GameHandlers(engine, self, self.team_admins)
         suggestions = counted_suggestions(self.metrics, self.handlers.quiz_choices)
-        register_commands(self.tree, self.handlers, self.games, suggestions, MovingOn(engine, self.handlers))
+        register_commands(self.tree, self.handlers, self.games, suggestions, MovingOn(engine, self.handlers, private))
         register_game_commands(self.tree, engine, self.games, suggestions)
         self.tree.error(tree_error_handler(engine))
 

@@ -25,6 +25,7 @@ from adapters.discord.permissions import (
     thread_locked,
 )
 from adapters.discord.polls import PollPlay
+from adapters.discord.private_asks import PrivateAsks
 from adapters.discord.reminders import confirmed_by_dm
 from adapters.discord.respond import respond, respond_plain
 from adapters.discord.surfaces import ChannelSurface, PrivateSurface
@@ -52,10 +53,12 @@ def polls_refused_here(interaction: discord.Interaction) -> bool:
 
 
 class CommandHandlers:
-    def __init__(self, engine: QuizEngine, polls: PollPlay, team_admins: ApplicationAdmins) -> None:
+    def __init__(self, engine: QuizEngine, polls: PollPlay, team_admins: ApplicationAdmins,
+                 private: PrivateAsks) -> None:
         self._engine = engine
         self._polls = polls
         self._team_admins = team_admins
+        self._private = private  # the messages that asked questions privately, for /skip
 
     async def quiz(self, interaction: discord.Interaction, reference: str | None, private: bool) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -90,7 +93,7 @@ class CommandHandlers:
         # Acknowledge at once (the engine touches the database); replies then come as follow-ups.
         await interaction.response.defer()
         # A click back in a left quiz: the poll of the quiz played until then is ended, also if the reply fails.
-        async with closing_left_open(self._end_poll, PrivateSurface(interaction, clicked=True)) as shown:
+        async with closing_left_open(self._end_poll, self._privately(interaction, clicked=True)) as shown:
             result = await self._engine.answer(interaction_actor(interaction), session_id, question_id,
                                                option_index, shown, order=order, polls_too=True)
         if isinstance(result, Notice):  # stale, forged or repeated click: a polite refusal, only for the clicker
@@ -106,7 +109,7 @@ class CommandHandlers:
         after = command if resume is None else resume
         channel_id = interaction.channel_id
         surface: Target = (self._as_asked(interaction) if private is None
-                           else PrivateSurface(interaction) if private or channel_id is None  # no channel for polls
+                           else self._privately(interaction) if private or channel_id is None  # no channel for polls
                            else ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction))
         if isinstance(surface, ChannelSurface) and polls_refused_here(interaction):
             # Said before the engine is asked: a quiz started here would take over from the learner's current
@@ -156,8 +159,11 @@ class CommandHandlers:
             if isinstance(reply, AnswerOutcome) and reply.skipped_poll is not None and channel_id is not None \
                     and not polls_refused_here(interaction):
                 return ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction)
-            return PrivateSurface(interaction)
+            return self._privately(interaction)
         return where
+
+    def _privately(self, interaction: discord.Interaction, *, clicked: bool = False) -> PrivateSurface:
+        return PrivateSurface(interaction, clicked=clicked, asks=self._private)
 
     async def _offer(self, interaction: discord.Interaction, text: str, choices: QuizList, private: bool) -> None:
         """Quizzes listed with a button that starts each (exactly by id, for whoever presses it); when there are

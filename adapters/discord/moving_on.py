@@ -9,23 +9,29 @@ import discord
 
 from adapters.discord.actors import interaction_actor
 from adapters.discord.handlers import CommandHandlers
+from adapters.discord.private_asks import PrivateAsks
 from bot.engine import QuizEngine
-from bot.records import MessageLink
+from bot.records import OpenQuestion
 
 
-def sent_before(interaction: discord.Interaction) -> Callable[[MessageLink], bool]:
-    """Whether the command was sent before a question's poll in the same channel (both ids are snowflakes, which
-    grow with time): a /skip sent twice before the next poll appeared skips one question, not two."""
-    def before(asked: MessageLink) -> bool:
-        return (asked.chat_id == str(interaction.channel_id) and asked.message_key.isdigit()
-                and interaction.id < int(asked.message_key))
+def sent_before(interaction: discord.Interaction, private: PrivateAsks) -> Callable[[OpenQuestion], bool]:
+    """Whether the command was sent before the message that asked the open question (snowflake ids grow with time):
+    its poll in the same channel, or the private message that asked it here (PrivateAsks). A /skip sent twice
+    before the next question appeared skips one question, not two."""
+    def before(question: OpenQuestion) -> bool:
+        asked = question.asked
+        polled = asked is not None and asked.chat_id == str(interaction.channel_id) \
+            and asked.message_key.isdigit() and interaction.id < int(asked.message_key)
+        shown = private.message_id(interaction.user.id, question.session_id, question.question_id)
+        return polled or (shown is not None and interaction.id < shown)
     return before
 
 
 class MovingOn:
-    def __init__(self, engine: QuizEngine, handlers: CommandHandlers) -> None:
+    def __init__(self, engine: QuizEngine, handlers: CommandHandlers, private: PrivateAsks) -> None:
         self._engine = engine
         self._handlers = handlers
+        self._private = private
 
     async def skip(self, interaction: discord.Interaction, private: bool | None) -> None:
         """The open question counted as skipped (due for review); its poll ended, as a timed-out one's is (a
@@ -36,7 +42,7 @@ class MovingOn:
         actor = interaction_actor(interaction)
         await self._handlers.play(
             interaction, private,
-            lambda surface: self._engine.skip(actor, surface, sent_before=sent_before(interaction)),
+            lambda surface: self._engine.skip(actor, surface, sent_before=sent_before(interaction, self._private)),
             command="skip", resume="quiz")
 
     async def retry(self, interaction: discord.Interaction, private: bool) -> None:

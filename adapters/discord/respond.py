@@ -17,21 +17,24 @@ _ORIGINAL_USED = "quiztutor_original_used"
 
 
 async def respond(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None,
-                  ephemeral: bool = True) -> None:
+                  ephemeral: bool = True) -> int | None:
     """Send text as the interaction's reply (the deferred one first), then as follow-ups if it is long. Commands
-    it names are spelled as the user's client shows them."""
+    it names are spelled as the user's client shows them. Returns the id of the message of the last part (None if
+    Discord didn't say): a deferred reply's is the placeholder's, from when it was deferred."""
     parts = split_message(spelled_for_client(interaction, text))
+    sent: int | None = None
     for index, part in enumerate(parts):
         part_view = view if index == len(parts) - 1 and view is not None else discord.utils.MISSING
         if not interaction.response.is_done():
-            await interaction.response.send_message(part, view=part_view, ephemeral=ephemeral)
+            sent = (await interaction.response.send_message(part, view=part_view, ephemeral=ephemeral)).message_id
             interaction.extras[_ORIGINAL_USED] = True
         elif not interaction.extras.get(_ORIGINAL_USED) and _is_deferred_message(interaction):
             # Replace the "thinking…" placeholder rather than leaving it next to a follow-up.
-            await interaction.edit_original_response(content=part, view=part_view)
+            sent = (await interaction.edit_original_response(content=part, view=part_view)).id
             interaction.extras[_ORIGINAL_USED] = True
         else:
-            await interaction.followup.send(part, view=part_view, ephemeral=ephemeral)
+            sent = (await interaction.followup.send(part, view=part_view, ephemeral=ephemeral, wait=True)).id
+    return sent
 
 
 async def respond_plain(interaction: discord.Interaction, text: str) -> None:

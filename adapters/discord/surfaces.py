@@ -9,6 +9,7 @@ import discord
 from adapters.discord import render
 from adapters.discord.buttons import answer_view, retry_view
 from adapters.discord.polls import PollPlay
+from adapters.discord.private_asks import PrivateAsks
 from adapters.discord.respond import respond
 from bot.delivery import Asked
 from bot.replies import Feedback, QuestionView, Summary
@@ -82,11 +83,14 @@ class ChannelSurface:
 
 class PrivateSurface:
     """Private play: each question an ephemeral message with buttons, answered in the clicker's language.
-    After a click (``clicked``), the answered question loses its buttons before anything else is shown."""
+    After a click (``clicked``), the answered question loses its buttons before anything else is shown. Each
+    question's message is told to ``asks``, if given (for /skip: see PrivateAsks)."""
 
-    def __init__(self, interaction: discord.Interaction, *, clicked: bool = False) -> None:
+    def __init__(self, interaction: discord.Interaction, *, clicked: bool = False,
+                 asks: PrivateAsks | None = None) -> None:
         self._interaction = interaction
         self._clear_clicked = clicked
+        self._asks = asks
 
     @property
     def chat_id(self) -> str | None:
@@ -102,8 +106,10 @@ class PrivateSurface:
 
     async def ask(self, question: QuestionView, intro: str | None) -> Asked | None:
         await self._clear()
-        await respond(self._interaction, render.private_question(question, intro), view=answer_view(question))
-        return None  # the buttons carry the session and question themselves
+        sent = await respond(self._interaction, render.private_question(question, intro), view=answer_view(question))
+        if self._asks is not None:
+            self._asks.asked(self._interaction.user.id, question, sent)
+        return None  # the buttons carry the session and question themselves: no link
 
     async def summarize(self, summary: Summary) -> None:
         await self._clear()

@@ -17,7 +17,7 @@ from bot.notices import (
     playing_in_a_game,
 )
 from bot.ports import AlreadyAnswered
-from bot.records import AnswerRecord, MessageLink, QuizSession, SessionToAnswer
+from bot.records import AnswerRecord, OpenQuestion, QuizSession, SessionToAnswer
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView
 from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round
 from bot.scoring import Refusal, judge
@@ -92,12 +92,11 @@ class Answering:
         return await self._core.turns.run(actor, again, after=self._core.delivering(actor, surface))
 
     async def skip(self, actor: Actor, surface: Target | None = None, *, on_screen: QuestionView | None = None,
-                   sent_before: Callable[[MessageLink], bool] | None = None) -> AnswerOutcome | Notice:
+                   sent_before: Callable[[OpenQuestion], bool] | None = None) -> AnswerOutcome | Notice:
         """Skip the open question; ``on_screen``: the question the learner's screen shows, when it names one (a
         terminal's), so a skip typed at the same time as another terminal's skips it once, not the next one too,
-        which this screen never showed. ``sent_before``: whether the command was sent before a message of the
-        chat: a skip sent before the open question's was meant for one before it (a platform delivering it again,
-        or a learner typing it twice), and skips nothing."""
+        which this screen never showed. ``sent_before``: whether the command was sent before the open question's
+        message (a poll's, or one the adapter knows): meant for one before (sent again, typed twice): skips none."""
         async def skip(turn: Turn) -> AnswerOutcome | Notice:
             core, _, uow = self._core, turn.words, turn.uow
             session = await uow.sessions.active(turn.user_id)
@@ -118,7 +117,8 @@ class Answering:
                 return (Notice(still_open, NoticeCode.NOT_CURRENT_QUESTION, _.language, session.chat_id) if still_open
                         else not_open(_, chat_id=session.chat_id))
             asked = await core.asked_before(uow, turn.actor, session)  # its poll: left open, votes would count nothing
-            if sent_before is not None and asked is not None and sent_before(asked):
+            if sent_before is not None and sent_before(OpenQuestion(session.id, session.question_ids[session.position],
+                                                                    asked)):
                 return not_open(_, chat_id=session.chat_id)
             now = core.clock()
             try:

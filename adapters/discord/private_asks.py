@@ -1,0 +1,46 @@
+"""Which message last asked each learner a question privately, for /skip to tell a command sent before it.
+
+A private question (an ephemeral message with buttons) stores no link: its buttons name their question, and a link
+would make it look poll-asked to all that reads links (a skip's next question posted as a poll, the catch-up of
+votes, a time-out's reply under it). Only a /skip needs its message, to compare snowflake ids with (see
+moving_on.sent_before), and only within the moment two taps race: a learner's commands in one server (or in DMs)
+all reach the process of its shard, which asked that question. So it is kept here, in memory, for the most recent
+learners; a restart forgets it, and a skip then goes by the stored links, as before.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from bot.replies import QuestionView
+
+REMEMBERED = 10_000  # learners; one asked privately by more than this many since is forgotten
+
+
+@dataclass(frozen=True)
+class AskedPrivately:
+    session_id: str
+    question_id: str
+    message_id: int
+
+
+class PrivateAsks:
+    def __init__(self, limit: int = REMEMBERED) -> None:
+        self._limit = limit
+        self._last: OrderedDict[int, AskedPrivately] = OrderedDict()
+
+    def asked(self, user_id: int, question: QuestionView, message_id: int | None) -> None:
+        """``question`` was just shown to ``user_id`` on message ``message_id`` (None: Discord didn't say)."""
+        self._last.pop(user_id, None)
+        if message_id is None:
+            return
+        self._last[user_id] = AskedPrivately(question.session_id, question.question_id, message_id)
+        while len(self._last) > self._limit:
+            self._last.popitem(last=False)
+
+    def message_id(self, user_id: int, session_id: str, question_id: str) -> int | None:
+        """The message that last asked ``user_id`` this question privately, if that is the last one known."""
+        last = self._last.get(user_id)
+        return last.message_id if last is not None and (last.session_id, last.question_id) == (
+            session_id, question_id) else None
