@@ -84,11 +84,14 @@ class PollPlay:
 
     async def end_linked(self, asked: MessageLink) -> None:
         """End the poll a stored link names (only a Discord poll's: a channel and a message id). One whose question
-        is not over (a HeldLink: asked again, say with private buttons) is marked withdrawn: it asks nothing now, so a
-        time-out posts nothing there (best effort, as ending it is)."""
+        is not over (a HeldLink: asked again, say with private buttons, which link no message of their own) is marked
+        withdrawn, ended or not (Discord refused, the poll over by itself): it asks nothing now, so neither a
+        time-out nor a /skip takes it for the question's message, which would post to the channel for a learner
+        playing privately; a vote on it still finds its question. Best effort, as ending it is."""
         if asked.chat_id is None or not asked.chat_id.isdigit() or not asked.message_key.isdigit():
             return
-        if await self.end(int(asked.chat_id), int(asked.message_key)) and isinstance(asked, HeldLink):
+        await self.end(int(asked.chat_id), int(asked.message_key))
+        if isinstance(asked, HeldLink):
             try:
                 await self._withdrawn(asked)
             except Exception:  # the database failed: its question's time-out is told under the ended poll

@@ -1,5 +1,5 @@
-"""Sends (and edits) the fake Discord answers with 503, which discord.py gives up on at once (it tries 500, 502 and 504
-again itself), and gateway connections it answers 503 (an outage discord.py reconnects through)."""
+"""Sends (edits, polls ended early) the fake Discord answers with 503, which discord.py gives up on at once (it tries
+500, 502 and 504 again itself), and gateway connections it answers 503 (an outage discord.py reconnects through)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ class Unavailable:
     polls: int = 0  # the next this many polls
     gateways: int = 0  # the next this many gateway connections
     edits: int = 0  # the next this many edits of a channel's message
+    ends: int = 0  # the next this many polls ended early (their poll left open)
 
     def takes_gateway(self) -> bool:
         """Whether this gateway connection is one of them (counted off as it is)."""
@@ -25,6 +26,9 @@ class Unavailable:
         """Whether this call is one of them (counted off as it is)."""
         if call.method == "PATCH" and re.fullmatch(r"/channels/\d+/messages/\d+", call.path) and self.edits > 0:
             self.edits -= 1
+            return True
+        if call.method == "POST" and re.fullmatch(r"/channels/\d+/polls/\d+/expire", call.path) and self.ends > 0:
+            self.ends -= 1
             return True
         if call.method != "POST" or not re.fullmatch(r"/channels/\d+/messages", call.path):
             return False
