@@ -41,7 +41,9 @@ class VoteHandler:
                                          lambda reply: self._after_vote(event, reply.language)) as shown:
                 # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll
                 # in every server: the engine leaves those alone without recording their voters.
-                result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1, shown)
+                # A question with no link may be asked with private buttons, not lost: not asked again as a poll.
+                result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1, shown,
+                                                           links_every_question=False)
                 if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE \
                         and await self._is_own_poll_for(event):
                     result = await self._engine.ask_again(actor, shown)

@@ -7,7 +7,6 @@ from dataclasses import replace
 from datetime import datetime
 
 from bot import views
-from bot.content.models import Quiz
 from bot.delivery import Target
 from bot.notices import (
     already_answered,
@@ -26,6 +25,7 @@ from bot.usecases.core import Core, question_at_place
 from bot.usecases.expiry import late_answer
 from bot.usecases.game_holds import open_quiz, played_where_asked, review_waits, waits_for_the_game
 from bot.usecases.leaving import time_out_left
+from bot.usecases.lost_polls import answer_again, next_poll_lost
 
 
 class Answering:
@@ -47,11 +47,12 @@ class Answering:
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
                              surface: Target | None = None, *, key_shown: bool = False,
-                             closes_at_deadline: bool = False) -> AnswerOutcome | Notice:
+                             closes_at_deadline: bool = False,
+                             links_every_question: bool = True) -> AnswerOutcome | Notice:
         """Score an answer to a poll or message tied to a question, in one transaction. A message no question is
         tied to (not the bot's) writes nothing and stores no user; a vote on another learner's quiz poll does
         store its voter, who is then told whose poll it is. ``key_shown``: see scoring.judge;
-        ``closes_at_deadline``: see QuizEngine.answer_message."""
+        ``closes_at_deadline``, ``links_every_question``: see QuizEngine.answer_message."""
         async def score(turn: Turn) -> AnswerOutcome | Notice:
             linked = await turn.uow.sessions.get_by_message(actor.platform, message_key)
             if linked is None:
@@ -59,7 +60,8 @@ class Answering:
             link, found = linked
             return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id,
                                      on_message=True, found=found, key_shown=key_shown,
-                                     vouched=message_key if closes_at_deadline else None, arrived=arrived)
+                                     vouched=message_key if closes_at_deadline else None, arrived=arrived,
+                                     lost_polls=links_every_question)
         arrived = self._core.clock()  # judged by when it came in, not when its turn came (see answers_under_way)
         # Another learner's poll is only read (its session locked, so its own answer waits), its voter told.
         with self._core.answering.answering(actor):
@@ -161,10 +163,11 @@ class Answering:
                      chat_id: str | None = None, on_message: bool = False,
                      found: SessionToAnswer | None = None, order: str | None = None,
                      key_shown: bool = False, vouched: str | None = None,
-                     arrived: datetime | None = None, polls_too: bool = False) -> AnswerOutcome | Notice:
+                     arrived: datetime | None = None, polls_too: bool = False,
+                     lost_polls: bool = False) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed. ``found``: the session, read already
         with the message that asked the question; ``vouched``, ``arrived``: see late_answer; ``polls_too``: see
-        QuizEngine.answer."""
+        QuizEngine.answer; ``lost_polls``: a question with no link may be one a crash left unsent (next_poll_lost)."""
         core, actor, uow = self._core, turn.actor, turn.uow
         # After the learner's own row: the same lock order as all.
         found = found if found is not None else await uow.sessions.get_with_owner_activity(session_id)
@@ -195,7 +198,7 @@ class Answering:
         # A poll asking the question too, which this button answer passes by: see Core.passed_by.
         asked = await core.asked_before(uow, actor, session) if polls_too and not (on_message or paused) else None
         judged = await self._judge(turn, session, question_at_place(session.question_ids, question_id), option_index,
-                                   chat_id, on_message, paused, order, key_shown, vouched, arrived)
+                                   chat_id, on_message, paused, order, key_shown, vouched, arrived, lost_polls)
         outcome = core.passed_by(asked, session, judged)
         if playing is None or playing.id == session.id or not isinstance(outcome, AnswerOutcome) \
                 or not isinstance(outcome.next, QuestionView) or (quiz := core.quiz_of(session)) is None:
@@ -206,9 +209,10 @@ class Answering:
     async def _judge(self, turn: Turn, session: QuizSession, question_id: str, option_index: int,
                      chat_id: str | None, on_message: bool, paused: bool,
                      order: str | None = None, key_shown: bool = False,
-                     vouched: str | None = None, arrived: datetime | None = None) -> AnswerOutcome | Notice:
+                     vouched: str | None = None, arrived: datetime | None = None,
+                     lost_polls: bool = False) -> AnswerOutcome | Notice:
         """The answer to one of the learner's own sessions, committed when anything changed; ``paused``: left for
-        another quiz since its question was shown, so its clock stopped."""
+        another quiz since its question was shown, so its clock stopped; ``lost_polls``: see _score."""
         core, actor, uow = self._core, turn.actor, turn.uow
         _ = turn.words
         quiz = core.quiz_of(session)
@@ -224,8 +228,8 @@ class Answering:
             first = next((a for a in await uow.answers.for_session(session.id) if a.question_id == question_id), None)
             if first is None:
                 return not_open(_, chat_id=chat_id)
-            if on_message and quiz is not None and await self._next_poll_lost(turn, session, question_id):
-                return await self._answer_again(turn, quiz, session, question_id, first.option_id)
+            if on_message and lost_polls and quiz is not None and await next_poll_lost(turn, session, question_id):
+                return await answer_again(core, turn, quiz, session, question_id, first.option_id)
             # A skip or time-out is no answer: its buttons (which outlive both) say so; a vote on its poll is settled
             skipped = first.option_id is None and not on_message
             return not_open(_, chat_id=chat_id) if skipped else already_answered(_, chat_id)
@@ -267,27 +271,6 @@ class Answering:
         core.metrics.answer_scored(actor.platform, verdict.correct)  # counted once it is kept
         return AnswerOutcome(views.feedback(question, verdict.option_id, _), shown, session.chat_id,
                              language=_.language)
-
-    async def _next_poll_lost(self, turn: Turn, session: QuizSession, answered_id: str) -> bool:
-        """Whether the answer to ``answered_id`` was kept but the question after it never reached its poll: the
-        process stopped between the two (a crash, a kill), and the platform now delivers the vote again. Within
-        a process the vote's own turn holds the learner's lock until the next poll is linked, so a vote changed
-        meanwhile waits for the link and stays silent."""
-        current = session.current_question_id
-        place = session.position - 1
-        if current is None or place < 0 or session.question_ids[place] != answered_id:
-            return False
-        return await turn.uow.links.latest(turn.actor.platform, session.id, current) is None
-
-    async def _answer_again(self, turn: Turn, quiz: Quiz, session: QuizSession, answered_id: str,
-                            option_id: str | None) -> AnswerOutcome:
-        """The first answer's feedback once more (it is final, whatever this vote chose), then the open question."""
-        _ = turn.words
-        question = quiz.question(answered_id)
-        shown = await self._core.stepper.step(turn.uow, quiz, session, _)
-        await turn.uow.commit()
-        feedback = views.feedback(question, option_id, _) if question is not None and option_id else None
-        return AnswerOutcome(feedback, shown, session.chat_id, language=_.language)
 
     async def _not_yours(self, turn: Turn, chat_id: str | None) -> Notice:
         """Someone else's question: say so (in the voter's language; they are stored, having used the bot)."""
