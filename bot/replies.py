@@ -197,6 +197,8 @@ class Started:
     # The polls on this platform still asking a question of the quiz this one takes over from (paused, or stopped
     # by a retry): a vote there would take the learner back to it. Resuming it asks that question again.
     left_behind: tuple[MessageLink, ...] = ()
+    # A retry: the quiz it retries (or the round it resumes) asked its last question by a poll on this platform.
+    played_as_polls: bool = False
 
 
 @dataclass(frozen=True)

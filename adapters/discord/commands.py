@@ -62,7 +62,7 @@ def register_commands(tree: app_commands.CommandTree, handlers: CommandHandlers,
     @tree.command(name=N_("retry"), description=N_("retry the questions you missed in the last quiz"))
     @app_commands.rename(private=N_("private"))
     @app_commands.describe(private=N_("Play alone, with buttons only you can see"))
-    async def retry(interaction: Interaction, private: bool = False) -> None:
+    async def retry(interaction: Interaction, private: bool | None = None) -> None:  # None: as the quiz was played
         await moving_on.retry(interaction, private)
 
     @tree.command(name=N_("language"), description=N_("change the language I speak"))

@@ -105,7 +105,7 @@ class CommandHandlers:
         """Start (or retry, or skip) as polls in the channel or privately, or say why not: ``command`` is the one
         the learner can send again with private:True; ``resume``, the one once the action is done (a skip's: /quiz,
         which asks the next question privately, where /skip would skip it too). ``private`` None: as the open
-        question was asked (see _as_asked)."""
+        question (a skip's) or the quiz retried (a retry's) was asked (see _as_asked)."""
         after = command if resume is None else resume
         channel_id = interaction.channel_id
         surface: Target = (self._as_asked(interaction) if private is None
@@ -153,11 +153,14 @@ class CommandHandlers:
     def _as_asked(self, interaction: discord.Interaction) -> SurfaceFor:
         """A skip's next question shown as its open question was: as a poll here if a poll asked it (the reply's
         skipped_poll, read in the skip's own turn), else with private buttons, which leave no link (a learner playing
-        privately is not shown to the channel); privately too where polls are visibly refused here."""
+        privately is not shown to the channel); a retry's as the quiz it retries was (played_as_polls). Privately
+        too where polls are visibly refused here."""
         def where(reply: Shown) -> Surface:
             channel_id = interaction.channel_id
-            if isinstance(reply, AnswerOutcome) and reply.skipped_poll is not None and channel_id is not None \
-                    and not polls_refused_here(interaction):
+            polled = (isinstance(reply, AnswerOutcome) and reply.skipped_poll is not None) \
+                or (isinstance(reply, Started) and reply.played_as_polls) \
+                or (isinstance(reply, Summary) and reply.asked_before is not None)  # a round resumed to its end
+            if polled and channel_id is not None and not polls_refused_here(interaction):
                 return ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction)
             return self._privately(interaction)
         return where

@@ -45,9 +45,10 @@ class MovingOn:
             lambda surface: self._engine.skip(actor, surface, sent_before=sent_before(interaction, self._private)),
             command="skip", resume="quiz")
 
-    async def retry(self, interaction: discord.Interaction, private: bool) -> None:
+    async def retry(self, interaction: discord.Interaction, private: bool | None) -> None:
         """The questions missed in the learner's last quiz, finished or stopped (as the retry button under its
-        summary, which names that quiz)."""
+        summary, which names that quiz): ``private`` None (not given), played as that quiz was (the reply's
+        played_as_polls), as the button plays it, so a learner who played privately is not shown to the channel."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
         await self._handlers.play(interaction, private,

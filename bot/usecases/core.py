@@ -56,6 +56,13 @@ class Core:
         link = await uow.links.latest(actor.platform, session.id, question_id) if question_id else None
         return link if link is not None and link.withdrawn_at is None else None
 
+    async def played_as_polls(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> bool:
+        """Whether a message (a poll) on the actor's platform asked the last question an ended session showed, and
+        still asks it (not taken away: asked again with private buttons since, which link no message)."""
+        shown = session.question_ids[:session.position + 1][-1:]  # the open one when stopped, else the last
+        link = await uow.links.latest(actor.platform, session.id, shown[0]) if shown else None
+        return link is not None and link.withdrawn_at is None
+
     @staticmethod
     def passed_by(asked: MessageLink | None, session: QuizSession,
                   outcome: AnswerOutcome | Notice) -> AnswerOutcome | Notice:

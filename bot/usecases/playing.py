@@ -269,6 +269,8 @@ class Playing:
             session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id or finished.chat_id,
                                   question_ids=missed, rng=core.rng, now=core.clock())
             await uow.sessions.add(session)
+        # As polls if the round resumed was (its question's poll), or else the quiz retried.
+        polls = asked_before is not None if already_retrying else await core.played_as_polls(uow, turn.actor, finished)
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
         if isinstance(shown, Summary):  # a round resumed at its last question, whose time ran out meanwhile
@@ -281,4 +283,4 @@ class Playing:
         if current is not None and not already_retrying:  # said: its unanswered questions are left behind
             intro += " " + _("The round of this quiz you had open is stopped; your answers in it are saved.")
         return Started(question=shown, resumed=already_retrying, intro=intro, language=_.language,
-                       asked_before=asked_before, left_behind=left_behind)
+                       asked_before=asked_before, left_behind=left_behind, played_as_polls=polls)
