@@ -53,6 +53,12 @@ def folded(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(parts).casefold())
 
 
+def unaccented(text: str) -> str:
+    """``folded``, without accents and tone marks: a title as typed on a keyboard that has none ("donnees",
+    "Ipinkiri", as Yoruba is mostly written online) reads as the title that has them."""
+    return "".join(char for char in unicodedata.normalize("NFD", folded(text)) if not unicodedata.combining(char))
+
+
 def _number_sign(char: str) -> bool:
     """A number that is written as no decimal digit: a superscript, a circled or parenthesized number, a fraction."""
     return unicodedata.numeric(char, None) is not None and unicodedata.decimal(char, None) is None

@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.content.models import LocalizedText, Quiz
-from bot.text import folded
+from bot.text import folded, unaccented
 
 
 @dataclass(frozen=True)
@@ -59,20 +59,22 @@ class Catalog:
         exact = self._by_id.get(wanted)
         if exact is not None:
             return [exact]
-        titled = [quiz for quiz in self.quizzes if any(folded(title) == wanted for title in quiz.title.values())]
+        bare = unaccented(wanted)  # a title typed without its accents or tone marks is that title
+        titled = [quiz for quiz in self.quizzes if any(unaccented(title) == bare for title in quiz.title.values())]
         return titled if len(titled) == 1 else self.matching(reference)
 
     def matching(self, reference: str) -> list[Quiz]:
         """Every quiz ``reference`` names, best first: the one with that id, then those with it in their id, in
-        a title in any language, or as a tag."""
+        a title in any language (its accents and tone marks aside), or as a tag."""
         wanted = folded(reference.strip())
         if not wanted:
             return []
+        bare = unaccented(wanted)
         exact = self._by_id.get(wanted)
         ranked: dict[str, Quiz] = {exact.id: exact} if exact else {}  # each once, at its best place
         matchers = (
             lambda quiz: wanted in quiz.id,
-            lambda quiz: any(wanted in folded(title) for title in quiz.title.values()),
+            lambda quiz: any(bare in unaccented(title) for title in quiz.title.values()),
             lambda quiz: wanted in quiz.tags,
         )
         for matches in matchers:

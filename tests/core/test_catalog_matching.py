@@ -52,3 +52,15 @@ def test_a_title_with_tone_marks_names_its_quiz_composed_or_not_and_other_number
             assert len(catalog.named(typed)) == 1 and catalog.named(typed) == catalog.named(title)
             assert catalog.matching(typed) == catalog.matching(title)
     assert folded("ＧＰＵ²①½") == "gpu²①½" and folded("Ìbáṣepọ̀") == folded(unicodedata.normalize("NFD", "ìbáṣepọ̀"))
+
+
+def test_a_title_typed_without_its_accents_or_tone_marks_names_its_quiz() -> None:
+    """A keyboard without them (an English one, a phone's; Yoruba is mostly written online without its marks):
+    "/quiz donnees" was "No quiz called", though "données" names two quizzes, and Discord's autocomplete offered
+    nothing. Language names are matched so already ("ede yoruba")."""
+    catalog = ContentLibrary.load(default_content_dir()).catalog
+    assert [quiz.id for quiz in catalog.named("donnees")] == [quiz.id for quiz in catalog.named("données")] \
+        == ["data-parallelism", "fsdp"]
+    assert [quiz.id for quiz in catalog.named("parallelisme de modele")] == ["model-pipeline-parallelism"]
+    assert [quiz.id for quiz in catalog.named("Ipinkiri Data laaarin Awon GPU")] == ["data-parallelism"]  # whole
+    assert [quiz.id for quiz in catalog.matching("ipinkiri")] == ["data-parallelism", "fsdp"]
