@@ -84,7 +84,7 @@ class TelegramAdapter:
         self._polling = PollingRequest(self._engine.metrics, rejected=self._token_rejected)
         app = build_application(self._settings, self._token, self._engine.metrics,
                                 group_per_minute=self._group_per_minute, polling=self._polling,
-                                rejected=self._token_rejected)
+                                rejected=self._token_rejected, clock=self._engine.now)
         chat = TelegramChat(app.bot, self._engine)  # follows a group that just became a supergroup
         register(app, self._engine, chat, self._game_polls, self._token, self._unfinished)
         try:

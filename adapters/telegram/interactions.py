@@ -21,6 +21,7 @@ from adapters.telegram.html_text import esc
 from adapters.telegram.menu import next_steps
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_key
+from adapters.telegram.update_processor import UpdateProcessor
 from bot.delivery import Shown, Target
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode
@@ -55,8 +56,10 @@ class Interactions:
             # placeholder user (@Channel_Bot) in every such vote, which would play as one shared "Channel".
             return
         actor, name = actor_for(answer.user), answer.user.first_name
-        # A game's vote is timed from now: the looks for a poll nobody knows yet (LINK_GRACE) are not the voter's
-        arrived = self._engine.now()
+        # A game's vote is timed from when it came in: neither its wait behind its voter's earlier updates nor the
+        # looks for a poll nobody knows yet (LINK_GRACE) are the voter's
+        processor = context.application.update_processor
+        arrived = (processor.arrived(update) if isinstance(processor, UpdateProcessor) else None) or self._engine.now()
         games = self._commands.games
         if games.polls.get(answer.poll_id) is not None:  # a group game's poll, sent by this process
             await games.votes.vote(actor, answer.user, answer.poll_id, answer.option_ids[0], arrived=arrived)

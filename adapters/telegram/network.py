@@ -6,6 +6,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable, Coroutine
+from datetime import datetime
 from typing import Any
 
 import httpx
@@ -170,9 +171,10 @@ class Unpersisted(Application):
 
 def build_application(settings: TelegramSettings, token: str, metrics: Metrics | None = None, *,
                       group_per_minute: int = GROUP_PER_MINUTE, polling: PollingRequest | None = None,
-                      rejected: Callable[[], None] | None = None) -> Application:
+                      rejected: Callable[[], None] | None = None,
+                      clock: Callable[[], datetime] | None = None) -> Application:
     """``polling``: getUpdates' HTTP client, for a caller that wants to know how polling goes; ``rejected``: told
-    when a call's answer refuses the token."""
+    when a call's answer refuses the token; ``clock``: the engine's, that poll answers are timed by."""
     metrics = metrics or NullMetrics()
     limiter = RetryingRateLimiter(per_second=settings.messages_per_second, group_per_minute=group_per_minute,
                                   metrics=metrics)
@@ -180,4 +182,4 @@ def build_application(settings: TelegramSettings, token: str, metrics: Metrics |
     bot = OnceAnsweringBot(token, request=BotApiRequest(connection_pool_size=POOL_SIZE, rejected=rejected),
                            get_updates_request=polling or PollingRequest(metrics), rate_limiter=limiter, **where)
     return (ApplicationBuilder().application_class(Unpersisted).bot(bot)
-            .concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics)).build())
+            .concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics, clock=clock)).build())

@@ -8,6 +8,7 @@ import inspect
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 from typing import Any
 
 from telegram import CallbackQuery, Update, User
@@ -60,7 +61,9 @@ class UpdateProcessor(SimpleUpdateProcessor):
 
     def __init__(self, max_concurrent_updates: int, metrics: Metrics, *,
                  acknowledge_after: float = ACKNOWLEDGE_AFTER,
-                 acknowledge: Callable[[CallbackQuery], Awaitable[None]] | None = None) -> None:
+                 acknowledge: Callable[[CallbackQuery], Awaitable[None]] | None = None,
+                 clock: Callable[[], datetime] | None = None) -> None:
+        """``clock``: the engine's, to time each poll answer as it came in (``arrived``)."""
         # PTB's own limit would count updates waiting for their sender's turn too, so that one sender's backlog
         # could take the places everyone else needs. It bounds nothing else (PTB makes a task for every update
         # it receives all the same), so the limit that counts is this processor's own, on those running.
@@ -74,6 +77,8 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._under_way: dict[asyncio.Task[Any] | None, bool] = {}
         self.finished = 0  # updates through here since the start, handled or not: how far a catch-up came
         self._one_more = asyncio.Event()
+        self._clock = clock
+        self._arrivals: dict[int, datetime] = {}  # poll answers under way, by update id: when each came in
 
     async def finish(self, count: int) -> None:
         """Returns once ``count`` updates have been through here since the start (catch_up.py)."""
@@ -96,6 +101,11 @@ class UpdateProcessor(SimpleUpdateProcessor):
             task.cancel()
         return len(under_way)
 
+    def arrived(self, update: object) -> datetime | None:
+        """When a poll answer under way came in, on the engine's clock: before it waited for its sender's earlier
+        updates (a reply paced, or waiting out a 429), a wait that is the bot's, not the voter's."""
+        return self._arrivals.get(update.update_id) if isinstance(update, Update) else None
+
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         task = asyncio.current_task()
         self._under_way[task] = False
@@ -117,6 +127,9 @@ class UpdateProcessor(SimpleUpdateProcessor):
         started = time.perf_counter()
         query = update.callback_query if isinstance(update, Update) else None
         early = asyncio.create_task(self._acknowledge_if_still_waiting(query)) if query is not None else None
+        timed = update.update_id if isinstance(update, Update) and kind == "poll_answer" and self._clock else None
+        if timed is not None and self._clock is not None:
+            self._arrivals[timed] = self._clock()
         try:
             async with turn, self._running:
                 if early is not None:
@@ -129,6 +142,8 @@ class UpdateProcessor(SimpleUpdateProcessor):
         finally:
             if early is not None:
                 early.cancel()
+            if timed is not None:
+                self._arrivals.pop(timed, None)
 
     async def _acknowledge_if_still_waiting(self, query: CallbackQuery) -> None:
         """The press is still acted on in its turn; only its spinner stops now, and what the handler would have

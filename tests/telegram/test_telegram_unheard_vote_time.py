@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -30,6 +31,8 @@ ADA = Actor("telegram", "1", "-100", "en")  # starts the game in her group
 BAYO = Actor("telegram", "2", "-100", "en")  # plays too: Ada's vote alone doesn't close the question
 LOOK = timedelta(seconds=0.5)  # what each look for the poll takes, on the engine's clock
 NO_WAIT = (0.0, 0.0, 0.0)  # the adapter's looks again, at once: the engine's clock says how long they took
+# PTB's context for the handler, with no update processor that noted when the vote came in: it is timed as it runs
+NO_PROCESSOR = SimpleNamespace(application=SimpleNamespace(update_processor=None))
 
 
 class SlowLooks:
@@ -94,7 +97,7 @@ async def test_a_vote_on_an_unheard_game_poll_scores_as_when_it_came_in(
     ada = User(int(ADA.user_id), "Ada", False, language_code="en")
     await interactions.poll_answer(Update(1, poll_answer=PollAnswer("poll-lost", (asked.correct_index,), ada,
                                                                         option_persistent_ids=("0",))),
-                                   None)  # type: ignore[arg-type]
+                                   NO_PROCESSOR)  # type: ignore[arg-type]
 
     async with units() as uow:
         [answer] = await uow.games.answers(game_id, asked.position)

@@ -1,0 +1,57 @@
+"""A game vote is timed from when it reached the bot, not from when its voter's turn came: one person's updates
+run one after another (update_processor.py), so a vote sent while the voter's own earlier command still waits
+(its reply paced, or waiting out a 429) waits behind it, and that wait is the bot's, not the voter's."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from datetime import timedelta
+
+from adapters.settings import Settings
+from tests.fakes.clock import FixedClock
+from tests.telegram.game_steps import begun, vote
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, running_bot
+
+QUEUED = timedelta(seconds=10)  # how long, on the engine's clock, the vote waits behind its voter's command
+
+
+def points_of(settings: Settings, user_id: int) -> tuple[int, int]:
+    """The (points, answer_ms) of a player's answer to the game's first question."""
+    with sqlite3.connect(settings.data_dir / "quiztutor.sqlite3") as database:
+        row = database.execute("SELECT points, answer_ms FROM game_answers JOIN users ON users.id = user_id "
+                               "WHERE platform_user_id = ? AND position = 0", (str(user_id),)).fetchone()
+    return int(row[0]), int(row[1])
+
+
+async def until_fetched(api: FakeBotApi, user_id: int) -> None:
+    """Until PTB got a vote of ``user_id``'s in a getUpdates answer: it hands it to the processor."""
+    for _wait in range(500):
+        if any(call.method == "getUpdates" and call.ok and any(
+                (update.get("poll_answer") or {}).get("user", {}).get("id") == user_id for update in call.result or [])
+               for call in api.requests):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"no vote of user {user_id} was fetched")
+
+
+async def test_a_vote_waiting_behind_its_voters_slow_command_is_timed_from_its_arrival(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Before: timed when Aminata's turn came, after her /leaderboard's reply waited out a 429: her answer, sent at
+    once, was kept as 10,000 ms and 133 points instead of 0 ms and 150."""
+    async with running_bot(settings, clock):
+        _game_id, poll = await begun(api, WANJIRU, GROUP, players=(AMINATA,))
+        api.fail_next("sendMessage", 429, "Too Many Requests: retry after 2", retry_after=2)
+        await api.command(AMINATA, "/leaderboard", GROUP)
+        for _wait in range(500):  # until her command's reply was refused: it waits out the 429, in her turn
+            if any(call.method == "sendMessage" and not call.ok for call in api.requests):
+                break
+            await asyncio.sleep(0.02)
+        await vote(api, poll, AMINATA, right=True)
+        await until_fetched(api, AMINATA.id)
+        await asyncio.sleep(0.5)  # in the processor by now, waiting for her turn (the 429 holds it 2 s)
+        clock.advance(QUEUED)  # the time her turn takes to come, on the engine's clock
+        await api.wait_for("sendMessage", 1, lambda p: "🏆" in p["text"])  # her command's reply, at last
+        await api.settle()
+        assert points_of(settings, AMINATA.id) == (150, 0)
