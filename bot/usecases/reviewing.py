@@ -201,7 +201,8 @@ class Reviewing:
 
     async def _nothing_due(self, turn: Turn, held: frozenset[str]) -> Notice:
         """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet: not
-        one of ``held`` (a live game's, which /quiz would refuse them now)."""
+        one of ``held`` (a live game's, which /quiz would refuse them now); none with a quiz under way, whose open
+        question is what to do next."""
         _, uow, user = turn.words, turn.uow, turn.user
         upcoming = next_due(await uow.cards.of_user(turn.user_id), self._core.library.catalog)
         if upcoming is None:
@@ -210,6 +211,9 @@ class Reviewing:
             day = local_day(upcoming, user.time_zone if user else None)
             lines = [_("Nothing is due for review right now. Your next review: {date}.",
                        date=format_date(day, format="full", locale=_.language))]
+        under_way = await uow.sessions.active(turn.user_id)
+        if under_way is not None and self._core.quiz_of(under_way) is not None:  # its open question is the next step
+            return Notice("\n".join(lines), NoticeCode.NOTHING_DUE, _.language, turn.actor.chat_id)
         played = {result.quiz_id for result in await uow.sessions.results(turn.user_id)}
         fresh = next((quiz for quiz in self._core.library.catalog.quizzes
                       if quiz.id not in played and quiz.id not in held), None)
