@@ -105,6 +105,9 @@ class AnswerRecord:
     option_id: str | None  # None: skipped, or removed from the content by a reload
     correct: bool
     answered_at: datetime
+    # Whether the learner was shown the question: False for one the session passed over unshown (a reload removed it
+    # first; in a review round, a live game held its quiz); None when a release before 0020 stored it (not known).
+    asked: bool | None = True
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,8 @@ class SessionStepper:
                     # A game began since the round did: its quiz poll would show the game's answer once voted.
                     # Skipped (no review: it stays due), so the round goes on with the other quizzes.
                     left_out[held] = left_out.get(held, 0) + 1
-                    await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
+                    unshown = AnswerRecord(session.id, question_id, None, False, self._clock(), asked=False)
+                    await uow.answers.add(unshown)
                     session.advance()
                     continue
             if question is not None:
@@ -85,7 +86,7 @@ class SessionStepper:
                 return views.question_view(quiz, session, question, _, notices, now,
                                            unasked=await never_asked(uow, quiz, session))
             removed += 1
-            await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock()))
+            await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock(), asked=False))
             session.advance()
         self.close(session, SessionState.FINISHED)
         await uow.sessions.update(session)

@@ -53,10 +53,12 @@ def shown_in_english(_: Localizer) -> str:
 
 def never_asked(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord]) -> frozenset[str]:
     """In a review round, the questions a reload removed before the round asked them: no longer due, they are no
-    part of it ("Question 2 of 2", its score). A quiz counts them as skipped: it is its author's, as they wrote it."""
+    part of it ("Question 2 of 2", its score). One it asked, then skipped or timed out, counts as it was shown. A quiz
+    counts them all as skipped: it is its author's, as they wrote it."""
     if quiz.id != REVIEW_QUIZ_ID:
         return frozenset()
-    answered = {answer.question_id for answer in answers if answer.option_id is not None}
+    # asked None: stored before it was kept; only an answer with an option is known to have been asked.
+    answered = {answer.question_id for answer in answers if answer.option_id is not None or answer.asked}
     return frozenset(question_id for question_id in session.question_ids
                      if quiz.question(question_id) is None and question_id not in answered)
 

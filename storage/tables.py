@@ -111,6 +111,7 @@ class Answer(Base):
     option_id: Mapped[str | None] = mapped_column(String(64))
     correct: Mapped[bool] = mapped_column(Boolean)
     answered_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    asked: Mapped[bool | None] = mapped_column(Boolean)  # AnswerRecord.asked (0020); None: stored before it
 
 
 class MessageLink(Base):

@@ -1,0 +1,69 @@
+"""A review round whose question, asked and left unanswered (skipped, or its time up), a reload then removes, on a
+real database: the learner was shown it ("Question 1 of 3"), so the round still counts it. Before, it was taken
+for a question the round never asked: the next was "Question 2 of 2" after "Question 2 of 3", and the summary
+scored 2 out of 2, the skipped question gone from it."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from bot.engine import QuizEngine
+from bot.replies import Actor, AnswerOutcome, Outcome, QuestionView, Started
+from tests.core.play import answer, next_question, summary_of
+from tests.core.review_play import ADA, ALL_WRONG, play_collectives
+from tests.fakes.clock import FixedClock
+from tests.support.content import remove_question
+
+ADMIN = Actor("telegram", "admin-1")
+LIMIT = 30  # seconds to answer each question
+
+
+@pytest.fixture
+async def engine(tmp_path: Path, content_dir: Path, database_url: str, clock: FixedClock) -> AsyncIterator[QuizEngine]:
+    settings = Settings(data_dir=tmp_path, content_dir=content_dir, database_url=database_url,
+                        question_seconds=LIMIT)
+    async with open_services(settings, clock=clock) as services:
+        services.engine.allow_admin(ADMIN.platform, ADMIN.user_id)
+        yield services.engine
+
+
+async def _round_begun(engine: QuizEngine, clock: FixedClock) -> QuestionView:
+    await play_collectives(engine, ALL_WRONG)
+    clock.advance(timedelta(days=2))
+    started = await engine.review(ADA)
+    assert isinstance(started, Started), started
+    assert (started.question.number, started.question.total) == (1, 3)
+    return started.question
+
+
+async def _left_unanswered(engine: QuizEngine, clock: FixedClock, first: QuestionView, how: str) -> QuestionView:
+    if how == "skipped":
+        outcome = await engine.skip(ADA)
+        assert isinstance(outcome, AnswerOutcome), outcome
+        return next_question(outcome)
+    clock.advance(timedelta(seconds=LIMIT))
+    (expired,) = await engine.expire_overdue("telegram")
+    return next_question(expired.outcome)
+
+
+@pytest.mark.parametrize("how", ["skipped", "timed out"])
+async def test_a_question_asked_then_removed_still_counts_in_the_round(
+        engine: QuizEngine, content_dir: Path, clock: FixedClock, how: str) -> None:
+    first = await _round_begun(engine, clock)
+    second = await _left_unanswered(engine, clock, first, how)
+    assert (second.number, second.total) == (2, 3)
+    remove_question(content_dir, first.question_id.removeprefix("collectives/"))
+    assert (await engine.reload(ADMIN)).ok
+
+    third = next_question(await answer(engine, ADA, second, right=True))
+    assert (third.number, third.total, third.label) == (3, 3, "Question 3 of 3")
+    summary = summary_of(await answer(engine, ADA, third, right=True))
+    assert (summary.total, summary.correct) == (3, 2)
+    assert summary.score == "You scored 2 out of 3 questions."
+    assert [line.outcome for line in summary.lines] == [Outcome.SKIPPED, Outcome.CORRECT, Outcome.CORRECT]
