@@ -74,6 +74,10 @@ class QuizSession:
         """Keep ``answer`` as the key ``question_id`` is being shown with, and ``options`` as its options_digest."""
         self.asked_question, self.asked_answer = asked_ref(question_id, options), answer
 
+    def showing(self, question_id: str) -> bool:
+        """Whether ``question_id`` is the question the session was shown at last (kept until it moves on)."""
+        return self._asked()[0] == question_id
+
     def _asked(self) -> tuple[str | None, str | None]:
         return split_asked(self.asked_question)
 

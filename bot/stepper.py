@@ -86,7 +86,9 @@ class SessionStepper:
                 return views.question_view(quiz, session, question, _, notices, now,
                                            unasked=await never_asked(uow, quiz, session))
             removed += 1
-            await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock(), asked=False))
+            # The open question, shown before the reload removed it, was asked: a review round still counts it.
+            await uow.answers.add(AnswerRecord(session.id, question_id, None, False, self._clock(),
+                                               asked=session.showing(question_id)))
             session.advance()
         self.close(session, SessionState.FINISHED)
         await uow.sessions.update(session)

@@ -67,3 +67,20 @@ async def test_a_question_asked_then_removed_still_counts_in_the_round(
     assert (summary.total, summary.correct) == (3, 2)
     assert summary.score == "You scored 2 out of 3 questions."
     assert [line.outcome for line in summary.lines] == [Outcome.SKIPPED, Outcome.CORRECT, Outcome.CORRECT]
+
+
+async def test_the_open_question_removed_still_counts_in_the_round(
+        engine: QuizEngine, content_dir: Path, clock: FixedClock) -> None:
+    """Shown as "Question 2 of 3", then removed while open: answered, the round moved on to "Question 2 of 2"."""
+    first = await _round_begun(engine, clock)
+    second = next_question(await answer(engine, ADA, first, right=True))
+    assert (second.number, second.total) == (2, 3)
+    remove_question(content_dir, second.question_id.removeprefix("collectives/"))
+    assert (await engine.reload(ADMIN)).ok
+
+    third = next_question(await answer(engine, ADA, second, right=True))
+    assert (third.number, third.total, third.label) == (3, 3, "Question 3 of 3")
+    assert third.notices == ("A question was removed from this quiz since you started, so it was skipped.",)
+    summary = summary_of(await answer(engine, ADA, third, right=True))
+    assert summary.score == "You scored 2 out of 3 questions."
+    assert [line.outcome for line in summary.lines] == [Outcome.CORRECT, Outcome.SKIPPED, Outcome.CORRECT]
