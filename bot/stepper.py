@@ -78,11 +78,7 @@ class SessionStepper:
                 elif shown:
                     self._timer.arm(session, now)
                 await uow.sessions.update(session)
-                if removed:  # one notice for however many were skipped in a row
-                    notices += (_.ngettext("A question was removed from this quiz since you started, so it was "
-                                           "skipped.", "{n} questions were removed from this quiz since you "
-                                           "started, so they were skipped.", removed),)
-                notices += _meanwhile(meanwhile, _) + self._left_out(left_out, _)
+                notices += _removed(removed, _) + _meanwhile(meanwhile, _) + self._left_out(left_out, _)
                 return views.question_view(quiz, session, question, _, notices, now,
                                            unasked=await never_asked(uow, quiz, session))
             removed += 1
@@ -93,8 +89,10 @@ class SessionStepper:
         self.close(session, SessionState.FINISHED)
         await uow.sessions.update(session)
         summary = await self.summary(uow, quiz, session, _)
-        # The notices passed in too.
-        return replace(summary, notices=notices + _meanwhile(meanwhile, _) + self._left_out(left_out, _))
+        # The notices passed in too; and the questions removed at the end: a review round's, never asked, are no
+        # line of its summary, and would end it short of its count without a word.
+        return replace(summary, notices=notices + _removed(removed, _) + _meanwhile(meanwhile, _)
+                       + self._left_out(left_out, _))
 
     @staticmethod
     async def number(uow: UnitOfWork, quiz: Quiz, session: QuizSession, position: int | None = None) -> int:
@@ -187,6 +185,14 @@ class SessionStepper:
         # The session's chat: a vote on its poll comes with no chat of its own to answer in.
         return Notice(_("This quiz has been removed, so your session was closed."), NoticeCode.QUIZ_NOT_FOUND,
                       _.language, session.chat_id)
+
+
+def _removed(removed: int, _: Localizer) -> tuple[str, ...]:
+    """Said when questions a reload removed were passed over: one notice for however many in a row."""
+    if not removed:
+        return ()
+    return (_.ngettext("A question was removed from this quiz since you started, so it was skipped.",
+                       "{n} questions were removed from this quiz since you started, so they were skipped.", removed),)
 
 
 def _meanwhile(skipped: int, _: Localizer) -> tuple[str, ...]:

@@ -84,3 +84,19 @@ async def test_the_open_question_removed_still_counts_in_the_round(
     summary = summary_of(await answer(engine, ADA, third, right=True))
     assert summary.score == "You scored 2 out of 3 questions."
     assert [line.outcome for line in summary.lines] == [Outcome.CORRECT, Outcome.SKIPPED, Outcome.CORRECT]
+
+
+async def test_a_round_a_reload_cut_short_says_why_at_its_summary(
+        engine: QuizEngine, content_dir: Path, clock: FixedClock) -> None:
+    """Its last question removed before it was asked: after "Question 2 of 3", the summary scored 2 out of 2 with
+    not a word of the third, where a question after it would have said it was removed."""
+    first = await _round_begun(engine, clock)
+    second = next_question(await answer(engine, ADA, first, right=True))
+    served = [f"collectives/{q}" for q in ("sum-everywhere", "shards-to-full", "english-only")]
+    (last,) = set(served) - {first.question_id, second.question_id}
+    remove_question(content_dir, last.removeprefix("collectives/"))
+    assert (await engine.reload(ADMIN)).ok
+
+    summary = summary_of(await answer(engine, ADA, second, right=True))
+    assert summary.score == "You scored 2 out of 2 questions."
+    assert summary.notices == ("A question was removed from this quiz since you started, so it was skipped.",)
