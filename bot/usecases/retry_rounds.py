@@ -81,9 +81,13 @@ class RetryReads:
         if (ended.finished_at is not None and ended.finished_at > round_.started_at) \
                 or not set(round_.question_ids) <= set(ended.question_ids):
             return False
+        quiz = self._core.quiz_of(ended)
+        if quiz is None:  # a reload removed it: a retry of it asks nothing
+            return False
         asked, unasked_too = await self._missed_both_ways(ended)
-        return round_.question_ids == asked \
-            or (round_.question_ids == unasked_too and await self._is_retry_round(ended))  # (reads back last)
+        # Its questions a reload removed since it began are none a retry would ask now: left out of the comparison.
+        kept = [question_id for question_id in round_.question_ids if quiz.question(question_id) is not None]
+        return kept == asked or (kept == unasked_too and await self._is_retry_round(ended))  # (reads back last)
 
     async def last_quiz(self) -> QuizSession | None:
         """What "retry" alone means: the learner's latest finished quiz, or one stopped since with questions to
