@@ -109,8 +109,8 @@ class AnswerRecord:
     option_id: str | None  # None: skipped, or removed from the content by a reload
     correct: bool
     answered_at: datetime
-    # Whether the learner was shown the question: False for one the session passed over unshown (a reload removed it
-    # first; in a review round, a live game held its quiz); None when a release before 0020 stored it (not known).
+    # Whether the learner was shown the question: False for one the session passed over as a reload removed it; None
+    # when not known (stored before 0020, or in a review round left out while a live game held its quiz).
     asked: bool | None = True
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 
-from bot import views
+from bot import sessions, views
 from bot.content.library import ContentLibrary
 from bot.content.models import Quiz, localized
 from bot.due_cards import due_today
@@ -55,7 +55,8 @@ class SessionStepper:
                     # A game began since the round did: its quiz poll would show the game's answer once voted.
                     # Skipped (no review: it stays due), so the round goes on with the other quizzes.
                     left_out[held] = left_out.get(held, 0) + 1
-                    unshown = AnswerRecord(session.id, question_id, None, False, self._clock(), asked=False)
+                    # Not known as asked: the round counts it (skipped) as long as the question is there.
+                    unshown = AnswerRecord(session.id, question_id, None, False, self._clock(), asked=None)
                     await uow.answers.add(unshown)
                     session.advance()
                     continue
@@ -218,9 +219,10 @@ def _left_out(title: str, count: int, _: Localizer) -> str:
 
 
 async def never_asked(uow: UnitOfWork, quiz: Quiz, session: QuizSession) -> frozenset[str]:
-    if session.quiz_id != REVIEW_QUIZ_ID or len(quiz.questions) == len(session.question_ids):
-        return frozenset()  # nothing removed: the answers are read only for a round a reload shortened
-    return views.never_asked(quiz, session, await uow.answers.for_session(session.id))
+    if session.quiz_id != REVIEW_QUIZ_ID:
+        return frozenset()  # a quiz counts all its questions: the answers are read only for a review round
+    # Read even with none missing now: one the round passed over while removed may be back.
+    return sessions.never_asked(quiz, session, await uow.answers.for_session(session.id))
 
 
 async def number_shown(uow: UnitOfWork, quiz: Quiz, session: QuizSession, position: int | None = None) -> int:

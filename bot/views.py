@@ -15,7 +15,7 @@ from bot.records import AnswerRecord, QuizSession, SessionResult, SessionState
 from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, QuizListEntry, Summary, SummaryLine
 from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.scoring import order_key
-from bot.sessions import questions_to_retry
+from bot.sessions import never_asked, questions_to_retry
 from bot.text import shorten_words
 from bot.time_limits import whole_seconds
 
@@ -49,18 +49,6 @@ def shown_in_english(_: Localizer) -> str:
     """Said wherever a question is shown in English for want of a complete translation."""
     return _("This question isn't available in {language} yet, so it is shown in English.",
              language=native_name(_.language))
-
-
-def never_asked(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord]) -> frozenset[str]:
-    """In a review round, the questions a reload removed before the round asked them: no longer due, they are no
-    part of it ("Question 2 of 2", its score). One it asked, then skipped or timed out, counts as it was shown. A quiz
-    counts them all as skipped: it is its author's, as they wrote it."""
-    if quiz.id != REVIEW_QUIZ_ID:
-        return frozenset()
-    # asked None: stored before it was kept; only an answer with an option is known to have been asked.
-    answered = {answer.question_id for answer in answers if answer.option_id is not None or answer.asked}
-    return frozenset(question_id for question_id in session.question_ids
-                     if quiz.question(question_id) is None and question_id not in answered)
 
 
 def number_shown(session: QuizSession, position: int, unasked: frozenset[str]) -> int:

@@ -100,3 +100,25 @@ async def test_a_round_a_reload_cut_short_says_why_at_its_summary(
     summary = summary_of(await answer(engine, ADA, second, right=True))
     assert summary.score == "You scored 2 out of 2 questions."
     assert summary.notices == ("A question was removed from this quiz since you started, so it was skipped.",)
+
+
+async def test_a_question_passed_over_while_removed_stays_out_of_the_round_once_restored(
+        engine: QuizEngine, content_dir: Path, clock: FixedClock) -> None:
+    """Removed before the round asked it, then put back by the author: after "Question 2 of 2", the summary scored
+    2 out of 3, the question never shown a skipped line of it, and a retry was offered for it as missed."""
+    quiz_file = content_dir / "quizzes" / "collectives.yaml"
+    original = quiz_file.read_text(encoding="utf-8")
+    first = await _round_begun(engine, clock)
+    served = [f"collectives/{q}" for q in ("sum-everywhere", "shards-to-full", "english-only")]
+    passed_over = next(question_id for question_id in served if question_id != first.question_id)
+    remove_question(content_dir, passed_over.removeprefix("collectives/"))
+    assert (await engine.reload(ADMIN)).ok
+    second = next_question(await answer(engine, ADA, first, right=True))
+    assert (second.number, second.total) == (2, 2)
+    quiz_file.write_text(original, encoding="utf-8")  # the author puts it back
+    assert (await engine.reload(ADMIN)).ok
+
+    summary = summary_of(await answer(engine, ADA, second, right=True))
+    assert summary.score == "You scored 2 out of 2 questions."
+    assert passed_over not in {line.question_id for line in summary.lines}
+    assert summary.missed == 0 and summary.retry_offer is None
