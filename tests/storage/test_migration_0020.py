@@ -12,7 +12,7 @@ from storage import tables
 from storage.database import create_engine
 from storage.repositories import SqlAnswerRepository
 from tests.fakes.clock import START
-from tests.storage.test_migration_0004 import _migrate
+from tests.support.migrations import migrate
 
 
 async def _answer_columns(engine: AsyncEngine) -> set[str]:
@@ -26,7 +26,7 @@ async def test_0020_reads_an_answer_from_before_it_as_not_known_and_its_downgrad
     engine = create_engine(database_url)
     answers = tables.table_of(tables.Answer)
     try:
-        await _migrate(engine, "upgrade", "0019")
+        await migrate(engine, "upgrade", "0019")
         async with engine.begin() as connection:
             await connection.execute(insert(tables.table_of(tables.User)).values(
                 id=1, platform="telegram", platform_user_id="u1", created_at=START))
@@ -35,7 +35,7 @@ async def test_0020_reads_an_answer_from_before_it_as_not_known_and_its_downgrad
                 option_orders={}, state="active", position=1, started_at=START, updated_at=START))
             await connection.execute(insert(answers).values(
                 session_id="s1", question_id="a/q1", option_id=None, correct=False, answered_at=START))
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         unshown = AnswerRecord("s1", "a/q2", None, False, START, asked=False)
         async with engine.begin() as connection:
             repository = SqlAnswerRepository(connection)
@@ -43,11 +43,11 @@ async def test_0020_reads_an_answer_from_before_it_as_not_known_and_its_downgrad
             assert await repository.for_session("s1") == [
                 AnswerRecord("s1", "a/q1", None, False, START, asked=None), unshown]
 
-        await _migrate(engine, "downgrade", "0019")
+        await migrate(engine, "downgrade", "0019")
         assert "asked" not in await _answer_columns(engine)
         async with engine.connect() as connection:
             assert (await connection.execute(select(func.count()).select_from(answers))).scalar_one() == 2
-        await _migrate(engine, "upgrade", "head")
+        await migrate(engine, "upgrade", "head")
         assert "asked" in await _answer_columns(engine)
     finally:
         await engine.dispose()
