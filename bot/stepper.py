@@ -95,11 +95,6 @@ class SessionStepper:
         return replace(summary, notices=notices + _removed(removed, _) + _meanwhile(meanwhile, _)
                        + self._left_out(left_out, _))
 
-    @staticmethod
-    async def number(uow: UnitOfWork, quiz: Quiz, session: QuizSession, position: int | None = None) -> int:
-        """The number a skip or a time-out names the question by (which, if shown elsewhere): see number_shown."""
-        return await number_shown(uow, quiz, session, position)
-
     async def summary(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer) -> Summary:
         """The summary of a finished session (it reads only), naming another quiz of the learner's still open."""
         summary = views.summary(quiz, session, await uow.answers.for_session(session.id), _)

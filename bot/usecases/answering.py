@@ -20,6 +20,7 @@ from bot.records import AnswerRecord, OpenQuestion, QuizSession, SessionToAnswer
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView
 from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round
 from bot.scoring import Refusal, judge
+from bot.stepper import number_shown
 from bot.turns import Turn
 from bot.usecases.core import Core, question_at_place
 from bot.usecases.expiry import late_answer
@@ -130,7 +131,7 @@ class Answering:
                     skipped = await core.remembering.timed_out(uow, quiz, session, now, _)
                 else:
                     await uow.answers.add(AnswerRecord(session.id, session.current_question_id, None, False, now))
-                    skipped = _("Question {number} skipped.", number=await core.stepper.number(uow, quiz, session))
+                    skipped = _("Question {number} skipped.", number=await number_shown(uow, quiz, session))
                     session.advance()
             except AlreadyAnswered:  # answered or skipped from another process a moment ago
                 return already_answered(_)
