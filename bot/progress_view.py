@@ -4,6 +4,7 @@ what the chart shows."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from datetime import date
 
 from babel.dates import format_skeleton
@@ -23,8 +24,10 @@ DAY_LABEL_LETTERS = 10  # what a chart's day axis has room for
 
 def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Mastery, *, due_today: int,
                   streak: int, answers_per_day: list[tuple[date, int]], concept_name: Callable[[str], str],
-                  _: Localizer, games: GameTotals | None = None) -> Progress:
-    sessions = views.progress(catalog, results, _)
+                  _: Localizer, games: GameTotals | None = None,
+                  retrying: AbstractSet[str] = frozenset()) -> Progress:
+    """``retrying``: the quizzes whose open round is a retry of missed questions."""
+    sessions = views.progress(catalog, results, _, retrying)
     quizzes = tuple(_line(score, _quiz_title(catalog, score.key, _), _) for score in mastery.quizzes)
     # Weakest first as the learner reads it: equal percentages in the order of their names, not their tags.
     concepts = tuple(sorted((_line(score, concept_name(score.key), _) for score in mastery.concepts),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from datetime import datetime
 from functools import lru_cache
 
@@ -214,7 +215,9 @@ def preview(quiz: Quiz, _: Localizer) -> Preview:
     )
 
 
-def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Progress:
+def progress(catalog: Catalog, results: list[SessionResult], _: Localizer,
+             retrying: AbstractSet[str] = frozenset()) -> Progress:
+    """``retrying``: the quizzes whose open round is a retry of missed questions (only the engine can tell)."""
     lines = []
     for quiz in catalog.quizzes:
         mine = [result for result in results if result.quiz_id == quiz.id]
@@ -224,12 +227,13 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
         # fewer questions than the quiz has, and fewer than a round ended before it, finished or stopped (a retry
         # of a stopped round is no attempt at the whole quiz either); a round played before a reload added
         # questions is short of the quiz too, but has no longer round before it.
-        finished, longest = [], 0
+        finished: list[SessionResult] = []
+        whole_stopped: list[SessionResult] = []  # stopped rounds of the whole quiz, not retries
+        longest = 0
         for result in sorted((result for result in mine if result.state is not SessionState.ACTIVE),
                              key=lambda result: result.updated_at):
-            if result.state is SessionState.FINISHED and (result.total >= len(quiz.questions)
-                                                          or result.total >= longest):
-                finished.append(result)
+            if result.total >= len(quiz.questions) or result.total >= longest:
+                (finished if result.state is SessionState.FINISHED else whole_stopped).append(result)
             longest = max(longest, result.total)
         parts = []
         if finished:
@@ -237,7 +241,17 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
             parts.append(_("best {correct}/{total}", correct=best.correct, total=best.total))
             parts.append(_.ngettext("{n} attempt", "{n} attempts", len(finished)))
         active = [result for result in mine if result.state is SessionState.ACTIVE]
-        if active:
+        if active and quiz.id in retrying:
+            # The quiz's own standing first: a retry's "0 of 1" alone hid the round it retries, and read as the quiz.
+            if not finished and whole_stopped:
+                parts.append(_stopped(whole_stopped[-1], _))
+            # Translators: on /progress, after the quiz's own standing: a round asking only the questions missed.
+            parts.append(_.ngettext("retry of {n} missed question under way: {answered} of {n} answered, "
+                                    "{correct} right",
+                                    "retry of {n} missed questions under way: {answered} of {n} answered, "
+                                    "{correct} right", active[0].total,
+                                    answered=active[0].answered, correct=active[0].correct))
+        elif active:
             # Spelled out: "3/8" here would read as a score next to "best 5/8".
             parts.append(_("in progress: {answered} of {total} answered, {correct} right",
                            answered=active[0].answered, total=active[0].total, correct=active[0].correct))
@@ -245,13 +259,17 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer) -> Pr
                 parts.append(_.ngettext("{n} unanswered", "{n} unanswered", active[0].unanswered))
         stopped = [result for result in mine if result.state is SessionState.STOPPED]
         if stopped and not parts:  # else the heading stood over nothing for a learner who only stopped quizzes
-            parts.append(_("stopped: {answered} of {total} answered, {correct} right",
-                           answered=stopped[0].answered, total=stopped[0].total, correct=stopped[0].correct))
+            parts.append(_stopped(stopped[0], _))
         if parts:
             lines.append(ProgressLine(quiz.id, localized(quiz.title, _.language), " · ".join(parts)))
     heading = _("Your progress:") if lines else _("No results yet. Start a quiz to see your progress here.")
     # Translators: the title of a quiz or concept, then how the learner stands in it.
     return Progress(heading=heading, lines=tuple(lines), language=_.language, label_format=_("{title}: {text}"))
+
+
+def _stopped(result: SessionResult, _: Localizer) -> str:
+    return _("stopped: {answered} of {total} answered, {correct} right",
+             answered=result.answered, total=result.total, correct=result.correct)
 
 
 

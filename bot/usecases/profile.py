@@ -103,5 +103,5 @@ class Profiles:
         async def read(turn: Turn) -> Progress:
             if turn.user is None:
                 return views.progress(self._core.library.catalog, [], turn.words)
-            return await progress_of(self._core, turn.uow, turn.user, turn.words)
+            return await progress_of(self._core, turn)
         return await self._core.turns.run(actor, read, create_user=False)

@@ -8,14 +8,15 @@ from datetime import UTC, date, datetime, timedelta
 from bot.calendar import day_at_offset, local_day
 from bot.content.concepts import concept_name
 from bot.due_cards import due_today as due_today_of
-from bot.i18n import Localizer
 from bot.mastery import mastery
 from bot.ports import UnitOfWork
 from bot.progress_replies import Progress
 from bot.progress_view import CHART_DAYS, progress_view
-from bot.records import ReviewRecord, UserRecord
+from bot.records import ReviewRecord, SessionState
 from bot.streaks import streak_run
+from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.usecases.retry_rounds import RetryReads
 
 # How far back answers are read for the streak at first: the whole history is read only for a streak that reaches
 # its edge (a year or more), so a long history isn't read on every /progress.
@@ -23,13 +24,16 @@ STREAK_DAYS_READ = 400
 EVERYTHING = datetime(1970, 1, 1, tzinfo=UTC)  # read from before any answer
 
 
-async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localizer) -> Progress:
-    if user.id is None:
+async def progress_of(core: Core, turn: Turn) -> Progress:
+    uow, user, _ = turn.uow, turn.user, turn.words
+    if user is None or user.id is None:
         raise ValueError("progress is read for a stored user")
     now = core.clock()
     catalog = core.library.catalog
     today = local_day(now, user.time_zone)
     results = await uow.sessions.results(user.id)
+    retrying = await _retrying(core, turn, {result.quiz_id for result in results
+                                           if result.state is SessionState.ACTIVE})
     cards = await uow.cards.of_user(user.id)
     answered, streak = await _answered_days(uow, user.id, user.time_zone, now)
     due_today = await due_today_of(uow, catalog, user, now, cards=cards)  # what /review would offer now
@@ -37,9 +41,16 @@ async def progress_of(core: Core, uow: UnitOfWork, user: UserRecord, _: Localize
     last = _last_day(answered, today)
     days = [last - timedelta(days=offset) for offset in range(CHART_DAYS - 1, -1, -1)]
     return progress_view(catalog, results, mastery(cards, catalog, core.remembering.memory, now),
-                         due_today=due_today, streak=streak, games=games,
+                         due_today=due_today, streak=streak, games=games, retrying=retrying,
                          answers_per_day=[(day, answered[day]) for day in days],
                          concept_name=lambda tag: concept_name(catalog.concept_names, tag, _.language), _=_)
+
+
+async def _retrying(core: Core, turn: Turn, open_quizzes: set[str]) -> frozenset[str]:
+    """The quizzes among ``open_quizzes`` whose open round is a retry of missed questions, as /retry tells them."""
+    reads = RetryReads(core, turn)
+    rounds = [await reads.active(quiz_id) for quiz_id in sorted(open_quizzes)]
+    return frozenset([round_.quiz_id for round_ in rounds if round_ is not None and await reads.retried_by(round_)])
 
 
 async def _answered_days(uow: UnitOfWork, user_id: int, time_zone: str | None,

@@ -119,13 +119,17 @@ class RetryReads:
         newer = await self.active(ended.quiz_id)  # it can only have started after it ended
         return bool(missed) and (newer is None or await self.is_retry_of(newer, ended))
 
+    async def retried_by(self, round_: QuizSession) -> QuizSession | None:
+        """The ended session the active ``round_`` is a retry round of, if it is one (see _retried)."""
+        if self._core.quiz_of(round_) is None:
+            return None
+        return await self._retried(round_, {round_.id})
+
     async def _retried_by_open_round(self) -> QuizSession | None:
         """The ended session the learner's latest active session is a retry round of, if it is one: the latest
         session of its quiz to end before it started, finished or stopped, whose missed questions it asks."""
         latest = await self.active()
-        if latest is None or self._core.quiz_of(latest) is None:
-            return None
-        return await self._retried(latest, {latest.id})
+        return None if latest is None else await self.retried_by(latest)
 
     async def _retried(self, round_: QuizSession, seen: AbstractSet[str]) -> QuizSession | None:
         """The ended session ``round_`` is a retry round of: the latest of its quiz to end by the time it started,

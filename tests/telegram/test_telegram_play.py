@@ -62,8 +62,9 @@ async def test_a_french_learner_plays_a_quiz_from_start_to_summary_with_polls_in
         progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
         assert [line.text for line in progress.lines] == [
             " · ".join([_("best {correct}/{total}", correct=2, total=3), _.ngettext("{n} attempt", "{n} attempts", 1),
-                        _("in progress: {answered} of {total} answered, {correct} right", answered=0, total=1,
-                          correct=0)])]
+                        _.ngettext("retry of {n} missed question under way: {answered} of {n} answered, "
+                                   "{correct} right", "retry of {n} missed questions under way: {answered} of {n} "
+                                   "answered, {correct} right", 1, answered=0, correct=0)])]
 
 
 async def test_a_learner_without_a_client_language_picks_swahili_and_plays_in_swahili(
