@@ -118,8 +118,8 @@ class QuizEngine:
         """The bot's words for this person (stored choice, platform hint, English). Writes only a new hint."""
         return await self._core.turns.words(actor)
 
-    async def profile(self, actor: Actor, *, with_due: bool = False) -> Profile:
-        return await self._profiles.profile(actor, with_due=with_due)
+    async def profile(self, actor: Actor, *, with_due: bool = False, starting: str | None = None) -> Profile:
+        return await self._profiles.profile(actor, with_due=with_due, starting=starting)
 
     async def question_waiting(self, actor: Actor) -> bool:
         return await self._profiles.question_waiting(actor)

@@ -103,10 +103,11 @@ class Commands:
         if context.args and not is_group(update.effective_chat) \
                 and await self.games.explain_privately(actor, chat, context.args[0]):
             return
+        linked = command_argument(context.args) if context.args and is_private(chat, actor) else None
         await self._personal.answer("start", context.args, actor, chat, first_name(update),
-                                    welcome(self._engine, self._chat, actor, first_name(update)))
-        if context.args and is_private(chat, actor):
-            await self.quiz_named(actor, chat, first_name(update), command_argument(context.args), linked=True)
+                                    welcome(self._engine, self._chat, actor, first_name(update), linked))
+        if linked is not None:
+            await self.quiz_named(actor, chat, first_name(update), linked, linked=True)
 
     async def help(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         profile = await self._engine.profile(actor)

@@ -13,11 +13,12 @@ from bot.engine import QuizEngine
 from bot.replies import Actor
 
 
-def welcome(engine: QuizEngine, telegram: TelegramChat, actor: Actor, name: str) -> Callable[[], Awaitable[Send]]:
+def welcome(engine: QuizEngine, telegram: TelegramChat, actor: Actor, name: str,
+            starting: str | None = None) -> Callable[[], Awaitable[Send]]:
     """The welcome, prepared as PersonalAnswers.answer takes it; with the language picker when neither a choice
-    nor the client's language tells us."""
+    nor the client's language tells us. ``starting``: the quiz a link's /start starts next (see engine.profile)."""
     async def prepare() -> Send:
-        profile = await engine.profile(actor, with_due=True)
+        profile = await engine.profile(actor, with_due=True, starting=starting)
         _ = engine.localizer_for(profile.language)
         lines = [named(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.", name=name)),
                  esc(next_steps(_))]

@@ -24,11 +24,13 @@ class Profiles:
         self._core = core
         self._admins = admins
 
-    async def profile(self, actor: Actor, *, with_due: bool = False) -> Profile:
+    async def profile(self, actor: Actor, *, with_due: bool = False, starting: str | None = None) -> Profile:
         """Meeting someone (/start, /help): the language to speak to them (stored choice, platform hint, English),
         whether they ever told us one, and whether they are an admin. They and their hint are remembered.
         ``with_due`` (a welcome): how many questions are due for review today, counted as /progress counts them, and
-        the quiz left open (a learner back after a while, or the app's Restart after unblocking the bot)."""
+        the quiz left open (a learner back after a while, or the app's Restart after unblocking the bot).
+        ``starting``: the quiz a start about to follow names (a link's /start fsdp): if that is the quiz left open,
+        the start carries on with it, and the welcome doesn't tell the learner to start it again."""
         async def meet(turn: Turn) -> Profile:
             user = turn.user
             known = user is not None and (user.language is not None or user.last_hint is not None)
@@ -37,6 +39,9 @@ class Profiles:
             open_session = (await turn.uow.sessions.active(user.id)
                             if with_due and user is not None and user.id is not None else None)
             await turn.uow.commit()
+            if open_session is not None and starting is not None \
+                    and [quiz.id for quiz in self._core.library.catalog.named(starting)] == [open_session.quiz_id]:
+                open_session = None
             chosen = user is not None and user.language is not None
             return Profile(turn.language, known, self._admins.is_admin(actor), language_chosen=chosen,
                            due_for_review=due, due_note=views.due_for_review(due, turn.words) if due else None,

@@ -9,7 +9,7 @@ import pytest
 
 from adapters.settings import Settings
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
-from tests.telegram.telegram_harness import for_chat, next_poll, running_bot
+from tests.telegram.telegram_harness import for_chat, next_poll, poll_id, running_bot, wrong
 
 WELCOME = {"en": "Hello", "fr": "Bonjour", "sw": "Habari", "yo": "Ẹ n lẹ́ o", "sn": "Mhoro"}
 TITLE = {"en": "Collectives", "fr": "Collectives", "sw": "Mawasiliano ya pamoja", "yo": "Ìbánisọ̀rọ̀ àkójọ",
@@ -51,3 +51,30 @@ async def test_a_learner_whose_language_is_unknown_picks_it_under_the_linked_qui
         await api.press(learner, "lang:sw")
         again = await next_poll(api, learner.id, 2)
     assert again.params["question"] == "1/3 · Operesheni ipi huacha jumla ya gradients zote kwenye kila rank?"
+
+
+async def test_a_link_to_the_quiz_left_open_carries_on_without_telling_to_start_it_again(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Before, the welcome said "Collectives is still in progress: start it again to carry on where you left off."
+    and the next message carried on with it anyway: the learner was told to do what the bot then did itself. A link
+    to another quiz still names the one left open, which stays open."""
+    learner = FakeUser(314, "Tobi", "en")
+    async with running_bot(settings):
+        await api.command(learner, "/quiz collectives")
+        poll = await next_poll(api, learner.id, 1)
+        await api.answer_poll(learner, poll_id(poll), [wrong(poll)])
+        await next_poll(api, learner.id, 2)
+        await api.settle(quiet=0.2)
+        before = len(api.sent_texts(learner.id))
+        await api.command(learner, "/start collectives")
+        await next_poll(api, learner.id, 3)
+        await api.settle(quiet=0.2)
+        same = api.sent_texts(learner.id)[before:]
+        before = len(api.sent_texts(learner.id))
+        await api.command(learner, "/start long-options")
+        await next_poll(api, learner.id, 4)
+        await api.settle(quiet=0.2)
+        other = api.sent_texts(learner.id)[before:]
+    assert same[0].startswith("Hello") and "still in progress" not in same[0], same
+    assert same[1] == "Carrying on with Collectives.", same
+    assert "\nCollectives is still in progress: start it again to carry on where you left off.\n" in other[0], other
