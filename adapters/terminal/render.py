@@ -138,8 +138,10 @@ def quiz_list(result: QuizList) -> str:
 def preview(result: Preview) -> str:
     lines = [wrap(result.title), wrap(result.intro)]
     for number, (prompt, options) in enumerate(result.questions, start=1):
-        lines.append(wrap(f"{number}. {prompt}"))
-        lines += [wrap(f"- {option}", "     ") for option in options]
+        # Continued under the text, not under the number or the dash: a prompt's second line at column 0 stood
+        # left of its own options.
+        lines.append(wrap(f"{number}. {prompt}", "", " " * len(f"{number}. ")))
+        lines += [wrap(f"- {option}", "     ", "       ") for option in options]
     return "\n".join(lines)
 
 
