@@ -259,7 +259,8 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer,
                 parts.append(_.ngettext("{n} unanswered", "{n} unanswered", active[0].unanswered))
         stopped = [result for result in mine if result.state is SessionState.STOPPED]
         if stopped and not parts:  # else the heading stood over nothing for a learner who only stopped quizzes
-            parts.append(_stopped(stopped[0], _))
+            # The latest stopped round of the whole quiz: a retry stopped since is no standing in the quiz.
+            parts.append(_stopped(whole_stopped[-1] if whole_stopped else stopped[0], _))
         if parts:
             lines.append(ProgressLine(quiz.id, localized(quiz.title, _.language), " · ".join(parts)))
     heading = _("Your progress:") if lines else _("No results yet. Start a quiz to see your progress here.")
