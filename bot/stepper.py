@@ -18,7 +18,7 @@ from bot.ports import UnitOfWork
 from bot.records import AnswerRecord, QuizSession, SessionState
 from bot.replies import Notice, NoticeCode, QuestionView, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round, quiz_of_question, split_ref
-from bot.time_limits import QuestionTimer
+from bot.time_limits import QuestionTimer, time_up_notice
 
 
 class SessionStepper:
@@ -225,3 +225,14 @@ async def number_shown(uow: UnitOfWork, quiz: Quiz, session: QuizSession, positi
     time-out names it: "Question 2 skipped." after "Question 2 of 2", in a review round a reload shortened."""
     return views.number_shown(session, session.position if position is None else position,
                               await never_asked(uow, quiz, session))
+
+
+async def time_up_said(uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
+                       position: int | None = None) -> str:
+    """What the time-out of the session's question at ``position`` (else its current one) says: "Time's up!",
+    naming it by its number as shown; or, for one a reload removed while it was open, that it was removed (the
+    learner wasn't too slow: it was taken out of the quiz), as an answer to it in time is told."""
+    at = session.position if position is None else position
+    if quiz.question(session.question_ids[at]) is None:
+        return _removed(1, _)[0]
+    return time_up_notice(await number_shown(uow, quiz, session, at), _)

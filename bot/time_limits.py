@@ -37,15 +37,13 @@ class QuestionTimer:
         """Whether the current question waits to be shown: its predecessor timed out where nobody saw it."""
         return self.limit is not None and session.state is SessionState.ACTIVE and session.question_deadline is None
 
-    async def time_up(self, uow: UnitOfWork, session: QuizSession, now: datetime, _: Localizer, number: int) -> str:
-        """Record the current question as skipped, move on, and say why (naming it by the ``number`` it was shown
-        with); raises AlreadyAnswered if too late."""
+    async def time_up(self, uow: UnitOfWork, session: QuizSession, now: datetime) -> None:
+        """Record the current question as skipped and move on; raises AlreadyAnswered if too late."""
         question_id = session.current_question_id
         if question_id is None:
             raise ValueError("only a current question can time out")
         await uow.answers.add(AnswerRecord(session.id, question_id, None, False, now))
         session.advance()
-        return time_up_notice(number, _)
 
 
 def whole_seconds(left: float) -> int:

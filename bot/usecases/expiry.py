@@ -13,8 +13,7 @@ from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.records import QuizSession, SessionState, UserRecord
 from bot.replies import Actor, AnswerOutcome, DeliveryRefused, Expired
-from bot.stepper import number_shown
-from bot.time_limits import time_up_notice
+from bot.stepper import time_up_said
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import held_by_a_game, played_where_asked
@@ -236,15 +235,15 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
             and await _skipped(uow, session, question_id):
         # A sweep skipped the question before the current one where the bot couldn't post what comes next
         # (private buttons): say so now, naming that one (the click may be on an older question, skipped by hand).
-        notice = time_up_notice(await number_shown(uow, quiz, session, session.position - 1), _)
+        notice = await time_up_said(uow, quiz, session, _, session.position - 1)
     elif _ended_unseen(core, session, question_id) and await _skipped(uow, session, question_id) \
             and not await _asked_on_a_message(uow, platform, session, question_id):
         # A sweep skipped the last question where the bot couldn't post the summary (private buttons: no poll asked
         # it), ending the quiz: say so now, with the summary it never showed (the session is over: nothing is
         # written).
         summary = await core.stepper.summary(uow, quiz, session, _)
-        return AnswerOutcome(None, summary, session.chat_id, time_up_notice(
-            await number_shown(uow, quiz, session, len(session.question_ids) - 1), _), _.language)
+        return AnswerOutcome(None, summary, session.chat_id,
+                             await time_up_said(uow, quiz, session, _, len(session.question_ids) - 1), _.language)
     else:
         return None
     shown = await core.stepper.step(uow, quiz, session, _)

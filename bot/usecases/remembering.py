@@ -12,7 +12,7 @@ from bot.memory import Memory, review_record
 from bot.ports import UnitOfWork
 from bot.records import QuizSession
 from bot.review_quiz import REVIEW_QUIZ_ID, split_ref
-from bot.stepper import number_shown
+from bot.stepper import time_up_said
 from bot.time_limits import QuestionTimer
 
 
@@ -52,8 +52,8 @@ class Remembering:
                         _: Localizer) -> str:
         """The current question's time ran out: it counts as skipped, and as forgotten (Again) for review."""
         question = quiz.question(session.current_question_id or "")
-        number = await number_shown(uow, quiz, session)  # as it was shown: a shortened review round's counts less
-        notice = await self._timer.time_up(uow, session, now, _, number)  # first: it refuses if another answered
+        notice = await time_up_said(uow, quiz, session, _)  # read before it moves on
+        await self._timer.time_up(uow, session, now)  # first: it refuses if another answered
         if question is not None:  # time_up moved the session on but left its updated_at: when it was shown
             # A sweep's turn may know no learner: and a time-out answers nothing, so it counts on no day anyway.
             await self.remember(uow, session, question, correct=None, option_id=None, now=now, language=_.language,

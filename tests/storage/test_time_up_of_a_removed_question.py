@@ -1,0 +1,86 @@
+"""A timed question a reload removed while it was open, on a real database: when its time ran out (a sweep, a late
+answer, a late /skip), the learner was told "Time's up! Question 2 wasn't answered in time, so it counts as
+skipped.", as if they had been too slow, where the question had been taken out of the quiz. They are told it was
+removed, as an answer to it in time tells them."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from adapters.runtime import open_services
+from adapters.settings import Settings
+from bot.engine import QuizEngine
+from bot.replies import Actor, AnswerOutcome, Outcome, QuestionView
+from tests.core.play import answer, next_question, start, summary_of
+from tests.fakes.clock import FixedClock
+from tests.support.content import remove_question
+
+ADMIN = Actor("telegram", "admin-1")
+ADA = Actor("telegram", "ada", chat_id="chat-ada")
+LIMIT = 30  # seconds to answer each question
+REMOVED = "A question was removed from this quiz since you started, so it was skipped."
+
+
+@pytest.fixture
+async def engine(tmp_path: Path, content_dir: Path, database_url: str, clock: FixedClock) -> AsyncIterator[QuizEngine]:
+    settings = Settings(data_dir=tmp_path, content_dir=content_dir, database_url=database_url,
+                        question_seconds=LIMIT)
+    async with open_services(settings, clock=clock) as services:
+        services.engine.allow_admin(ADMIN.platform, ADMIN.user_id)
+        yield services.engine
+
+
+async def _second_removed(engine: QuizEngine, content_dir: Path) -> QuestionView:
+    """Question 2 of 3 shown, then removed by a reload while it is open."""
+    first = await start(engine, ADA)
+    second = next_question(await answer(engine, ADA, first, right=True))
+    assert (second.number, second.total) == (2, 3)
+    remove_question(content_dir, second.question_id)
+    assert (await engine.reload(ADMIN)).ok
+    return second
+
+
+async def _time_up(engine: QuizEngine, second: QuestionView, how: str) -> AnswerOutcome:
+    if how == "swept":
+        (expired,) = await engine.expire_overdue("telegram")
+        return expired.outcome
+    if how == "answered late":
+        late = await engine.answer(ADA, second.session_id, second.question_id, second.correct_index)
+    else:
+        late = await engine.skip(ADA)
+    assert isinstance(late, AnswerOutcome), late
+    return late
+
+
+@pytest.mark.parametrize("how", ["swept", "answered late", "skipped late"])
+async def test_the_time_up_of_a_removed_question_says_it_was_removed(
+        engine: QuizEngine, content_dir: Path, clock: FixedClock, how: str) -> None:
+    second = await _second_removed(engine, content_dir)
+    clock.advance(timedelta(seconds=LIMIT))
+
+    outcome = await _time_up(engine, second, how)
+    assert outcome.notice == REMOVED
+    third = next_question(outcome)
+    assert (third.number, third.total) == (3, 3)
+    assert third.notices == ()  # said once, not again above the next question
+    summary = summary_of(await answer(engine, ADA, third, right=True))
+    assert [line.outcome for line in summary.lines] == [Outcome.CORRECT, Outcome.SKIPPED, Outcome.CORRECT]
+    assert summary.lines[1].prompt == "(a question removed since)"
+
+
+async def test_a_click_on_a_removed_question_the_sweep_passed_over_unseen_says_it_was_removed(
+        engine: QuizEngine, content_dir: Path, clock: FixedClock) -> None:
+    """Asked with private buttons, which the sweep can't send unasked: the learner's next click on the removed
+    question is told why it moved on, and was told the time was up."""
+    second = await _second_removed(engine, content_dir)
+    clock.advance(timedelta(seconds=LIMIT))
+    await engine.expire_overdue("telegram")
+
+    late = await engine.answer(ADA, second.session_id, second.question_id, second.correct_index)
+    assert isinstance(late, AnswerOutcome), late
+    assert late.notice == REMOVED
+    assert (next_question(late).number, next_question(late).total) == (3, 3)
