@@ -31,7 +31,8 @@ class PrivateAsks:
         self._last: OrderedDict[int, AskedPrivately] = OrderedDict()
 
     def asked(self, user_id: int, question: QuestionView, message_id: int | None) -> None:
-        """``question`` was just shown to ``user_id`` on message ``message_id`` (None: Discord didn't say)."""
+        """``question`` was just shown to ``user_id``; ``message_id``: its message's id, or a snowflake for when a
+        deferred reply was edited into it (respond's; None: Discord didn't say)."""
         self._last.pop(user_id, None)
         if message_id is None:
             return

@@ -19,8 +19,9 @@ _ORIGINAL_USED = "quiztutor_original_used"
 async def respond(interaction: discord.Interaction, text: str, *, view: discord.ui.View | None = None,
                   ephemeral: bool = True) -> int | None:
     """Send text as the interaction's reply (the deferred one first), then as follow-ups if it is long. Commands
-    it names are spelled as the user's client shows them. Returns the id of the message of the last part (None if
-    Discord didn't say): a deferred reply's is the placeholder's, from when it was deferred."""
+    it names are spelled as the user's client shows them. Returns a snowflake for when the last part appeared (None
+    if Discord didn't say), to compare an interaction's id with: its message's id, or for the deferred "thinking…"
+    placeholder edited into it, one for the time of the edit."""
     parts = split_message(spelled_for_client(interaction, text))
     sent: int | None = None
     for index, part in enumerate(parts):
@@ -30,7 +31,11 @@ async def respond(interaction: discord.Interaction, text: str, *, view: discord.
             interaction.extras[_ORIGINAL_USED] = True
         elif not interaction.extras.get(_ORIGINAL_USED) and _is_deferred_message(interaction):
             # Replace the "thinking…" placeholder rather than leaving it next to a follow-up.
-            sent = (await interaction.edit_original_response(content=part, view=part_view)).id
+            edited = await interaction.edit_original_response(content=part, view=part_view)
+            # Its id dates from the defer: a command sent since would look sent after what it shows now. The edit's
+            # time instead, else (Discord may leave the edit that fills in a deferred reply unstamped) this
+            # process's clock as it came back; never before the placeholder.
+            sent = max(edited.id, discord.utils.time_snowflake(edited.edited_at or discord.utils.utcnow()))
             interaction.extras[_ORIGINAL_USED] = True
         else:
             sent = (await interaction.followup.send(part, view=part_view, ephemeral=ephemeral, wait=True)).id
