@@ -23,12 +23,18 @@ def as_written(value: object, *, spaces: bool = True) -> object:
                          "docker --env-file keeps in the value; save it with Unix (LF) line endings (dos2unix)")
     if "\r" in value or "\n" in value:
         raise ValueError("holds a line break: give it on one line")
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in QUOTES:
-        raise ValueError(f"is wrapped in quotes ({value[0]}...{value[0]}), which docker --env-file passes on as part "
-                         "of the value: write it without them")
+    not_wrapped_in_quotes(value)
     if spaces and value != value.strip():
         raise ValueError("starts or ends with a space, which an env file passes on as part of the value: write it "
                          "without")
+    return value
+
+
+def not_wrapped_in_quotes(value: str) -> str:
+    """``value``, or ValueError if a pair of quotes wraps all of it (never echoing it: a token's are a secret)."""
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in QUOTES:
+        raise ValueError(f"is wrapped in quotes ({value[0]}...{value[0]}), which docker --env-file passes on as part "
+                         "of the value: write it without them")
     return value
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, ClassVar, Protocol, runtime_checkab
 from pydantic import SecretStr, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, NoDecode
 
-from adapters.env_values import as_written
+from adapters.env_values import as_written, not_wrapped_in_quotes
 from bot.content.limits import PollLimits
 
 if TYPE_CHECKING:  # annotations only: the engine and its replies are a third of `quiztutor --help`'s start-up
@@ -51,8 +51,9 @@ class PlatformSettings(BaseSettings):
     @classmethod
     def _token_without_surrounding_space(cls, value: object) -> object:
         # A secret file or an env file with CRLF leaves a line break behind: the platform libraries strip it too.
-        # Nothing but spaces counts as unset, as an empty variable does.
-        return (value.strip() or None) if isinstance(value, str) else value
+        # Nothing but spaces counts as unset, as an empty variable does. Quotes an env file kept are named as such:
+        # the shape check below would only say "is not a bot token" of a token that looks right between them.
+        return (not_wrapped_in_quotes(value.strip()) or None) if isinstance(value, str) else value
 
     @field_validator("token")
     @classmethod

@@ -87,3 +87,17 @@ def test_a_token_read_with_a_secret_files_line_break_is_still_taken() -> None:
     token = "123456:" + "A" * 35
     secret = TelegramSettings(token=token + "\r\n").token
     assert secret is not None and secret.get_secret_value() == token
+
+
+@pytest.mark.parametrize(("variable", "token"), [
+    ("QUIZ_TELEGRAM_TOKEN", '"123456:AAE-a-token_of_the-right-shape"'),
+    ("QUIZ_TELEGRAM_TOKEN", "'123456:AAE-a-token_of_the-right-shape'"),
+    ("QUIZ_DISCORD_TOKEN", '"MTIz.NDU2.a-token_of_the-right-shape"'),
+])
+def test_a_token_wrapped_in_quotes_is_refused_saying_so(tmp_path: Path, variable: str, token: str) -> None:
+    # Refused before as "is not a bot token: @BotFather's look like 123456789:AAE...", which the token pasted
+    # between quotes into an env file does, to the eye: the quotes went unnamed.
+    done = quiztutor_in(tmp_path, {variable: token}, "validate", str(FIXTURES))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"  {variable}: {QUOTED}" in done.stderr, done.stderr
+    assert token.strip("\"'") not in done.stdout + done.stderr
