@@ -33,6 +33,9 @@ KNOWN_MESSAGES = (
     ("does not exist", "{where}: {detail}"),
 )
 
+# libpq's sslmode, in the URLs hosted PostgreSQL services hand out: asyncpg names that option ssl.
+SSLMODE_HINT = ": write ssl= instead of sslmode= (asyncpg's name for it, with the same values: ?ssl=require)"
+
 
 class DatabaseUnavailable(Exception):
     """The database can't be opened, migrated or written; the message says why, without secrets."""
@@ -80,7 +83,8 @@ def describe(error: BaseException, url: str) -> str | None:
             return f"the database driver in QUIZ_DATABASE_URL isn't installed ({cause.name}); use " \
                    "postgresql+asyncpg:// or sqlite+aiosqlite://"
         if isinstance(cause, TypeError) and _names_a_query_option(cause, url):
-            return f"QUIZ_DATABASE_URL's query names an option the database driver doesn't take ({cause})"
+            return f"QUIZ_DATABASE_URL's query names an option the database driver doesn't take ({cause})" + (
+                SSLMODE_HINT if "'sslmode'" in str(cause) else "")
         if isinstance(cause, ValueError | TypeError) and _raised_reading_options(cause):
             return f"QUIZ_DATABASE_URL's query gives an option a value the database driver can't take ({cause})"
         if isinstance(cause, InvalidRequestError) and "async" in str(cause):

@@ -138,6 +138,10 @@ def test_a_full_disk(tmp_path: Path) -> None:
     ("mysql+nosuchdriver://u:pw@localhost/db", "names a database QuizTutor can't use"),
     ("postgresql+psycopg2://u:pw@localhost/db", "isn't installed (psycopg2)"),
     ("postgresql+asyncpg://u:hunter2@127.0.0.1:1/db", "can't reach postgresql+asyncpg://u:***@127.0.0.1:1/db"),
+    # The URL a hosted PostgreSQL hands out, libpq's: was "an option the database driver doesn't take", no more.
+    ("postgresql+asyncpg://u:hunter2@127.0.0.1:1/db?sslmode=require",
+     "(connect() got an unexpected keyword argument 'sslmode'): write ssl= instead of sslmode= (asyncpg's name for "
+     "it, with the same values: ?ssl=require)"),
     ("sqlite+aiosqlite://", "names a SQLite database in memory"),
     ("sqlite://", "names a SQLite database in memory"),
     ("sqlite+aiosqlite:///file:x?mode=memory&uri=true", "names a SQLite database in memory"),
