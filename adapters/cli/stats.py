@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import make_url
@@ -64,7 +65,8 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool) -> int:
         database_file = None
     # A 0-byte file is an empty database to SQLite, and opening it in WAL mode writes its header: a change.
     empty = database_file is not None and database_file.is_file() and database_file.stat().st_size == 0
-    if database_file is not None and (empty or not database_file.exists()):  # a mistyped QUIZ_DATA_DIR too
+    # A mistyped QUIZ_DATA_DIR too; not one naming a file, where no database can ever be: refused below, as by play.
+    if database_file is not None and (empty or (not database_file.exists() and _folder_could_hold(database_file))):
         reviews, no_answers = [], (f"{NO_ANSWERS} There is no database at {database_file} yet"
                                    f"{' (the file is empty)' if empty else ''}.")
     else:
@@ -92,6 +94,14 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool) -> int:
             for line in table(items):
                 print(line, file=out)
     return ExitCode.OK
+
+
+def _folder_could_hold(file: Path) -> bool:
+    """Whether ``file``'s nearest existing folder is one: no file stands where a folder above it must be."""
+    above = file.parent
+    while not above.exists() and above != above.parent:
+        above = above.parent
+    return above.is_dir()
 
 
 def _never_set_up(unavailable: DatabaseUnavailable) -> bool:

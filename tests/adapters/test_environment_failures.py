@@ -22,14 +22,15 @@ from storage.errors import describe
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "content"
 
 
-def play(env: dict[str, str], limit_file_size: int | None = None) -> subprocess.CompletedProcess[str]:
+def play(env: dict[str, str], limit_file_size: int | None = None, command: str = "play") -> \
+        subprocess.CompletedProcess[str]:
     clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
 
     def limit() -> None:
         if limit_file_size is not None:  # Python ignores SIGXFSZ, so writes past it fail like a full disk
             resource.setrlimit(resource.RLIMIT_FSIZE, (limit_file_size, limit_file_size))
 
-    return subprocess.run([sys.executable, "-m", "adapters.cli.main", "play"], stdin=subprocess.DEVNULL,
+    return subprocess.run([sys.executable, "-m", "adapters.cli.main", command], stdin=subprocess.DEVNULL,
                           env={**clean, "QUIZ_CONTENT_DIR": str(FIXTURES), **env}, capture_output=True,
                           text=True, timeout=60, preexec_fn=limit)
 
@@ -52,21 +53,24 @@ def test_a_file_that_is_not_a_database(tmp_path: Path) -> None:
     one_clear_line(done, ExitCode.DATABASE, "junk.sqlite3 is not a SQLite database")
 
 
-def test_a_data_dir_that_is_a_file(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", ["play", "stats"])
+def test_a_data_dir_that_is_a_file(tmp_path: Path, command: str) -> None:
+    """stats said "No answers yet ... There is no database at {tmp}/data/quiztutor.sqlite3 yet.", exit 0."""
     (tmp_path / "data").write_text("oops")
-    done = play({"QUIZ_DATA_DIR": str(tmp_path / "data")})
+    done = play({"QUIZ_DATA_DIR": str(tmp_path / "data")}, command=command)
     one_clear_line(done, ExitCode.DATABASE, f"{tmp_path / 'data'} is a file, but QuizTutor needs a folder there (check "
                    "QUIZ_DATA_DIR, or QUIZ_DATABASE_URL if set)")
 
 
+@pytest.mark.parametrize("command", ["play", "stats"])
 @pytest.mark.parametrize("variable", ["QUIZ_DATA_DIR", "QUIZ_DATABASE_URL"])
-def test_a_folder_under_a_file(tmp_path: Path, variable: str) -> None:
+def test_a_folder_under_a_file(tmp_path: Path, variable: str, command: str) -> None:
     """Was "{tmp}/data/quiz/2027 is a file, but QuizTutor needs a folder there (check QUIZ_DATA_DIR)", of a path that
     doesn't exist, and QUIZ_DATA_DIR named for a folder QUIZ_DATABASE_URL gave."""
     (tmp_path / "data").write_text("oops")
     folder = tmp_path / "data" / "quiz" / "2027"
     done = play({"QUIZ_DATA_DIR": str(folder)} if variable == "QUIZ_DATA_DIR"
-                else {"QUIZ_DATABASE_URL": sqlite_at(folder / "quiz.sqlite3")})
+                else {"QUIZ_DATABASE_URL": sqlite_at(folder / "quiz.sqlite3")}, command=command)
     one_clear_line(done, ExitCode.DATABASE, f"the database can't be used: {tmp_path / 'data'} is a file, but "
                    f"QuizTutor needs a folder there (check QUIZ_DATA_DIR, or QUIZ_DATABASE_URL if set)\n")
 
