@@ -59,7 +59,7 @@ class FakeBotApi:
     async def start(self, port: int = 0) -> str:
         """Listen on 127.0.0.1 at ``port`` (0: a free one); returns the base URL in PTB's base_url form."""
         app = web.Application()
-        app.router.add_post("/{bot}/{method}", self._handle)
+        app.router.add_route("*", "/{bot}/{method}", self._handle)  # GET too, as Telegram (curl .../deleteWebhook)
         self._runner = web.AppRunner(app)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", port)
@@ -167,7 +167,7 @@ class FakeBotApi:
         if request.match_info["bot"] != f"bot{self.token}":
             return web.json_response({"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401)
         method = request.match_info["method"]
-        form = await request.post()
+        form = await request.post() if request.method == "POST" else request.query  # a GET's in its query string
         params = {key: form_field(value) for key, value in form.items() if isinstance(value, str)}
         # Uploads (sendPhoto's picture) come as files in a multipart form: kept as bytes under their field name.
         params |= {key: value.file.read() for key, value in form.items() if isinstance(value, web.FileField)}

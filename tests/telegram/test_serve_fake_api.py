@@ -63,3 +63,30 @@ async def test_a_printed_poll_says_the_poll_id_and_option_ids_a_vote_on_it_names
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+async def test_a_get_as_curl_sends_it_is_taken_as_telegram_takes_it(reserve_port: Callable[[], int]) -> None:
+    """A polling `run` refused by a webhook (exit 6) says to delete it with `curl <api url><token>/deleteWebhook`, a
+    GET, which the Bot API takes as it takes a POST: the fake answered 405 Method Not Allowed."""
+    port = reserve_port()
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.telegram.serve_fake_api", str(port),
+                                                   stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        await asyncio.wait_for(process.stdout.readline(), 30)
+        base = f"http://127.0.0.1:{port}/bot{TOKEN}"
+        async with aiohttp.ClientSession() as client:
+            async with client.post(f"{base}/setWebhook", data={"url": "https://quiz.example.org/telegram"}) as hooked:
+                assert hooked.status == 200
+            async with client.get(f"{base}/deleteWebhook") as deleted:
+                assert (deleted.status, await deleted.json()) == (200, {"ok": True, "result": True})
+            async with client.get(f"{base}/getWebhookInfo") as info:
+                assert (await info.json())["result"]["url"] == ""
+            async with client.get(f"{base}/sendMessage", params={"chat_id": "501", "text": "hi"}) as sent:
+                assert (await sent.json())["result"]["text"] == "hi"
+        process.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(process.wait(), 10) == 0
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
