@@ -52,6 +52,9 @@ def quiet_client_mistakes() -> None:
         server_log.addFilter(ClientMistakes())
 
 
+PRIVILEGED_BELOW = 1024  # Linux's ports only root may open (net.ipv4.ip_unprivileged_port_start, by default)
+
+
 def http_url(host: str, port: int, path: str = "") -> str:
     """Where a server listens, as an operator would type it: an IPv6 address in brackets (``http://[::]:8080``)."""
     return f"http://{f'[{host}]' if ':' in host else host}:{port}{path}"
@@ -68,5 +71,8 @@ def listen_failure(error: OSError | UnicodeError, host: str, port: int, host_var
     if error.errno == errno.EADDRINUSE:
         return ConfigurationError([(port_variable, f"port {port} is already in use, by another process or by "
                                                    "another QUIZ_*_PORT of this one")])
-    # e.g. EACCES: an unprivileged process on port 443, 80 or 88
-    return ConfigurationError([(port_variable, f"can't listen on port {port}: {error.strerror or error}")])
+    # e.g. EACCES: an unprivileged process on port 443, 80 or 88 (Telegram's, which the webhook URL names: the proxy's)
+    privileged = error.errno == errno.EACCES and port < PRIVILEGED_BELOW
+    hint = (f" (a port below {PRIVILEGED_BELOW} needs root, or the CAP_NET_BIND_SERVICE capability): give one from "
+            f"{PRIVILEGED_BELOW} up, behind a proxy that listens on the public port") if privileged else ""
+    return ConfigurationError([(port_variable, f"can't listen on port {port}: {error.strerror or error}{hint}")])

@@ -18,8 +18,15 @@ def test_a_port_the_process_may_not_open_names_the_variable() -> None:
     # What the kernel raises for an unprivileged process on port 443. Root (the tests' usual user here) may bind
     # any port, so the error is made as the system makes it rather than provoked.
     refused = PermissionError(errno.EACCES, os.strerror(errno.EACCES))
-    failure = listen_failure(refused, "127.0.0.1", 443, "QUIZ_HTTP_HOST", "QUIZ_HTTP_PORT")
-    assert failure.problems == [("QUIZ_HTTP_PORT", "can't listen on port 443: Permission denied")]
+    # It said no more than "can't listen on port 443: Permission denied": not that such a port is root's, nor what to
+    # give instead (a webhook URL's 443 is the proxy's port, not the one the bot listens on).
+    failure = listen_failure(refused, "127.0.0.1", 443, "QUIZ_TELEGRAM_WEBHOOK_LISTEN", "QUIZ_TELEGRAM_WEBHOOK_PORT")
+    assert failure.problems == [("QUIZ_TELEGRAM_WEBHOOK_PORT", "can't listen on port 443: Permission denied (a port "
+                                 "below 1024 needs root, or the CAP_NET_BIND_SERVICE capability): give one from 1024 "
+                                 "up, behind a proxy that listens on the public port")]
+    # Refused above 1023 (a security policy's doing): nothing more to say of it.
+    failure = listen_failure(refused, "127.0.0.1", 8080, "QUIZ_HTTP_HOST", "QUIZ_HTTP_PORT")
+    assert failure.problems == [("QUIZ_HTTP_PORT", "can't listen on port 8080: Permission denied")]
 
 
 @pytest.mark.parametrize("host", ["127..0.0.1", ".localhost", "x" * 64, "h\udce9"])  # "\udce9": a Latin-1 "é"
