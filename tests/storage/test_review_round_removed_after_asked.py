@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Outcome, QuestionView, Started
 from tests.core.play import answer, next_question, summary_of
 from tests.core.review_play import ADA, ALL_WRONG, play_collectives
 from tests.fakes.clock import FixedClock
 from tests.support.content import remove_question
+from tests.support.timed_engine import timed_engine
 
 ADMIN = Actor("telegram", "admin-1")
 LIMIT = 30  # seconds to answer each question
@@ -26,11 +25,9 @@ LIMIT = 30  # seconds to answer each question
 
 @pytest.fixture
 async def engine(tmp_path: Path, content_dir: Path, database_url: str, clock: FixedClock) -> AsyncIterator[QuizEngine]:
-    settings = Settings(data_dir=tmp_path, content_dir=content_dir, database_url=database_url,
-                        question_seconds=LIMIT)
-    async with open_services(settings, clock=clock) as services:
-        services.engine.allow_admin(ADMIN.platform, ADMIN.user_id)
-        yield services.engine
+    async with timed_engine(tmp_path, content_dir, database_url, clock, question_seconds=LIMIT,
+                            admin=ADMIN) as engine:
+        yield engine
 
 
 async def _round_begun(engine: QuizEngine, clock: FixedClock) -> QuestionView:

@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from adapters.runtime import open_services
-from adapters.settings import Settings
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Outcome, QuestionView
 from tests.core.play import answer, next_question, start, summary_of
 from tests.fakes.clock import FixedClock
 from tests.support.content import remove_question
+from tests.support.timed_engine import timed_engine
 
 ADMIN = Actor("telegram", "admin-1")
 ADA = Actor("telegram", "ada", chat_id="chat-ada")
@@ -27,11 +26,9 @@ REMOVED = "A question was removed from this quiz since you started, so it was sk
 
 @pytest.fixture
 async def engine(tmp_path: Path, content_dir: Path, database_url: str, clock: FixedClock) -> AsyncIterator[QuizEngine]:
-    settings = Settings(data_dir=tmp_path, content_dir=content_dir, database_url=database_url,
-                        question_seconds=LIMIT)
-    async with open_services(settings, clock=clock) as services:
-        services.engine.allow_admin(ADMIN.platform, ADMIN.user_id)
-        yield services.engine
+    async with timed_engine(tmp_path, content_dir, database_url, clock, question_seconds=LIMIT,
+                            admin=ADMIN) as engine:
+        yield engine
 
 
 async def _second_removed(engine: QuizEngine, content_dir: Path) -> QuestionView:
