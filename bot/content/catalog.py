@@ -59,9 +59,14 @@ class Catalog:
         exact = self._by_id.get(wanted)
         if exact is not None:
             return [exact]
-        bare = unaccented(wanted)  # a title typed without its accents or tone marks is that title
-        titled = [quiz for quiz in self.quizzes if any(unaccented(title) == bare for title in quiz.title.values())]
-        return titled if len(titled) == 1 else self.matching(reference)
+        # A whole title as written first: marks tell words apart (Yoruba's "ọkọ" and "oko"), so one typed with
+        # them names its quiz though another's reads the same without; then one typed without them names its quiz.
+        for key in (folded, unaccented):
+            typed = key(wanted)
+            titled = [quiz for quiz in self.quizzes if any(key(title) == typed for title in quiz.title.values())]
+            if len(titled) == 1:
+                return titled
+        return self.matching(reference)
 
     def matching(self, reference: str) -> list[Quiz]:
         """Every quiz ``reference`` names, best first: the one with that id, then those with it in their id, in

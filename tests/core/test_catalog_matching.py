@@ -6,6 +6,7 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+from bot.content.catalog import Catalog
 from bot.content.library import ContentLibrary
 from bot.text import folded
 from content import default_content_dir
@@ -64,3 +65,14 @@ def test_a_title_typed_without_its_accents_or_tone_marks_names_its_quiz() -> Non
     assert [quiz.id for quiz in catalog.named("parallelisme de modele")] == ["model-pipeline-parallelism"]
     assert [quiz.id for quiz in catalog.named("Ipinkiri Data laaarin Awon GPU")] == ["data-parallelism"]  # whole
     assert [quiz.id for quiz in catalog.matching("ipinkiri")] == ["data-parallelism", "fsdp"]
+
+
+def test_a_title_typed_with_its_accents_names_that_quiz_though_another_is_titled_so_without_them() -> None:
+    """Tone marks tell words apart (Yoruba's "ọkọ" and "oko" are two words): a title typed exactly as written
+    names its quiz alone, as it did before titles were also compared without their marks."""
+    shipped = ContentLibrary.load(default_content_dir()).catalog
+    first, second = shipped.quizzes[:2]
+    catalog = Catalog((first.model_copy(update={"title": {"en": "Ọkọ̀ ojú omi"}}),
+                       second.model_copy(update={"title": {"en": "Oko oju omi"}})))
+    assert [quiz.id for quiz in catalog.named("ọkọ̀ ojú omi")] == [first.id]
+    assert [quiz.id for quiz in catalog.named("Oko oju omi")] == [second.id]
