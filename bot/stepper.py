@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
+from itertools import takewhile
 
 from bot import sessions, views
 from bot.content.library import ContentLibrary
@@ -233,6 +234,20 @@ async def time_up_said(uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Loc
     naming it by its number as shown; or, for one a reload removed while it was open, that it was removed (the
     learner wasn't too slow: it was taken out of the quiz), as an answer to it in time is told."""
     at = session.position if position is None else position
-    if quiz.question(session.question_ids[at]) is None:
-        return _removed(1, _)[0]
+    if quiz.question(session.question_ids[at]) is None:  # with those removed right after it, passed over with it
+        return _removed(1 + len(removed_after(quiz, session, at)), _)[0]
     return time_up_notice(await number_shown(uow, quiz, session, at), _)
+
+
+def removed_after(quiz: Quiz, session: QuizSession, position: int) -> list[str]:
+    """The questions a reload removed right after the session's one at ``position``, up to one the quiz has."""
+    after = session.question_ids[position + 1:]
+    return list(takewhile(lambda question_id: quiz.question(question_id) is None, after))
+
+
+async def pass_over_removed(uow: UnitOfWork, quiz: Quiz, session: QuizSession, now: datetime) -> None:
+    """After a removed question timed out, the removed ones right after it, never shown, passed over with it as
+    step() would: its time-out tells them all in one notice (time_up_said), not step() again after it."""
+    for question_id in removed_after(quiz, session, session.position - 1):
+        await uow.answers.add(AnswerRecord(session.id, question_id, None, False, now, asked=False))
+        session.advance()

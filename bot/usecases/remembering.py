@@ -12,7 +12,7 @@ from bot.memory import Memory, review_record
 from bot.ports import UnitOfWork
 from bot.records import QuizSession
 from bot.review_quiz import REVIEW_QUIZ_ID, split_ref
-from bot.stepper import time_up_said
+from bot.stepper import pass_over_removed, time_up_said
 from bot.time_limits import QuestionTimer
 
 
@@ -54,7 +54,9 @@ class Remembering:
         question = quiz.question(session.current_question_id or "")
         notice = await time_up_said(uow, quiz, session, _)  # read before it moves on
         await self._timer.time_up(uow, session, now)  # first: it refuses if another answered
-        if question is not None:  # time_up moved the session on but left its updated_at: when it was shown
+        if question is None:  # removed by a reload: so are those right after it, told in the same notice
+            await pass_over_removed(uow, quiz, session, now)
+        else:  # time_up moved the session on but left its updated_at: when it was shown
             # A sweep's turn may know no learner: and a time-out answers nothing, so it counts on no day anyway.
             await self.remember(uow, session, question, correct=None, option_id=None, now=now, language=_.language,
                                 clock=None)

@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+import yaml
 
 from bot.engine import QuizEngine
 from bot.replies import Actor, AnswerOutcome, Outcome, QuestionView
@@ -22,6 +23,7 @@ ADMIN = Actor("telegram", "admin-1")
 ADA = Actor("telegram", "ada", chat_id="chat-ada")
 LIMIT = 30  # seconds to answer each question
 REMOVED = "A question was removed from this quiz since you started, so it was skipped."
+BOTH_REMOVED = "2 questions were removed from this quiz since you started, so they were skipped."
 
 
 @pytest.fixture
@@ -81,3 +83,24 @@ async def test_a_click_on_a_removed_question_the_sweep_passed_over_unseen_says_i
     assert isinstance(late, AnswerOutcome), late
     assert late.notice == REMOVED
     assert (next_question(late).number, next_question(late).total) == (3, 3)
+
+
+
+@pytest.mark.parametrize("how", ["swept", "answered late", "skipped late"])
+async def test_the_time_up_of_a_removed_question_tells_those_removed_after_it_in_one_notice(
+        engine: QuizEngine, content_dir: Path, clock: FixedClock, how: str) -> None:
+    """Questions 2 and 3 removed while 2 is open: the time-out said "A question was removed..." for the one timed
+    out, and the summary the same sentence again for the one after it, where an answer to it in time says "2
+    questions were removed..." once."""
+    first = await start(engine, ADA)
+    second = next_question(await answer(engine, ADA, first, right=True))
+    quiz = yaml.safe_load((content_dir / "quizzes" / "collectives.yaml").read_text(encoding="utf-8"))
+    for question in quiz["questions"]:
+        if question["id"] != first.question_id:
+            remove_question(content_dir, question["id"])
+    assert (await engine.reload(ADMIN)).ok
+    clock.advance(timedelta(seconds=LIMIT))
+
+    outcome = await _time_up(engine, second, how)
+    assert (outcome.notice, summary_of(outcome).notices) == (BOTH_REMOVED, ())
+    assert [line.outcome for line in summary_of(outcome).lines] == [Outcome.CORRECT, Outcome.SKIPPED, Outcome.SKIPPED]
