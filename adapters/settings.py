@@ -226,6 +226,17 @@ def load_settings(platforms: Sequence[PlatformSpec]) -> Settings:
     return core.model_copy(update={"platforms": configured})
 
 
+def database_url_from_environment() -> str:
+    """The database `quiztutor run` uses: QUIZ_DATABASE_URL, else the SQLite file in QUIZ_DATA_DIR, read as the
+    commands read them (Alembic's command line, storage/migrations/env.py); a wrong core setting in a
+    ConfigurationError, as the commands refuse it."""
+    problems: list[tuple[str, str]] = []
+    core = _read(Settings, problems)
+    if problems or core is None:
+        raise ConfigurationError(problems)
+    return core.resolved_database_url
+
+
 def _read(model: type[Model], problems: list[tuple[str, str]]) -> Model | None:
     try:
         return model()

@@ -1,13 +1,14 @@
-"""Alembic environment: runs on the connection the app hands over, or on sqlalchemy.url from the CLI."""
+"""Alembic environment: runs on the connection the app hands over, or from the CLI on -x url, else the bot's."""
 
 from __future__ import annotations
 
 import asyncio
 
 from alembic import context
-from sqlalchemy import Connection
+from alembic.util import CommandError
+from sqlalchemy import Connection, make_url
 
-from storage.database import create_unpooled_engine
+from storage.database import create_unpooled_engine, sqlite_file
 from storage.migrate import lock_migrations
 from storage.tables import Base
 
@@ -23,8 +24,29 @@ def run_on(connection: Connection) -> None:
 
 
 def database_url() -> str:
-    """``alembic -x url=...`` (what storage/alembic.ini tells developers to use), else sqlalchemy.url."""
-    return context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option("sqlalchemy.url") or ""
+    """``alembic -x url=...`` (what storage/alembic.ini tells developers to use), else sqlalchemy.url (a test's
+    alembic_config(url)), else the database the bot uses."""
+    return context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option("sqlalchemy.url") \
+        or the_bots_database()
+
+
+def the_bots_database() -> str:
+    """QUIZ_DATABASE_URL, else the SQLite file in QUIZ_DATA_DIR, as `quiztutor run` reads them: an operator's
+    downgrade (README: Rolling back) reaches the bot's database. A default relative to the current folder was a
+    traceback in the image, and elsewhere opened or made a database nobody meant; so is a SQLite file not there
+    yet (a wrong QUIZ_DATA_DIR, or a bot never run): refused, as `quiztutor run` makes it, not this command."""
+    # Here, not at the top: the bot hands its own connection over and never needs the operator's settings.
+    from adapters.settings import ConfigurationError, database_url_from_environment
+
+    try:
+        url = database_url_from_environment()
+    except ConfigurationError as error:
+        raise CommandError(f"{error} (or name the database with -x url=...)") from None
+    file = sqlite_file(make_url(url))
+    if file is not None and not file.exists() and not context.is_offline_mode():
+        raise CommandError(f"there is no database at {file} (QUIZ_DATA_DIR's, or QUIZ_DATABASE_URL's if set): "
+                           "`quiztutor run` creates it on its first start; or name another with -x url=...")
+    return url
 
 
 def run_locked(connection: Connection) -> None:

@@ -1,0 +1,82 @@
+"""`alembic -c storage/alembic.ini` without `-x url` migrates the database the bot uses (README: Rolling back):
+QUIZ_DATABASE_URL, else the SQLite file in QUIZ_DATA_DIR. It used storage/alembic.ini's
+sqlite+aiosqlite:///data/quiztutor.sqlite3, relative to the current folder: a traceback in the image (/app/data
+doesn't exist), and elsewhere a database the operator didn't mean, opened or made."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from storage.database import create_engine, sqlite_url
+from storage.migrate import MIGRATIONS_DIR
+from tests.support.migrations import migrate
+from tests.support.schema_revisions import previous_revision, revision
+
+ALEMBIC_INI = MIGRATIONS_DIR.parent / "alembic.ini"
+
+
+def alembic(cwd: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    """The operator's command, from ``cwd``, with ``env`` its only QUIZ_* settings."""
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    return subprocess.run([sys.executable, "-m", "alembic", "-c", str(ALEMBIC_INI), *args], cwd=cwd,
+                          env={**clean, **env}, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+
+
+async def at_head(url: str) -> None:
+    engine = create_engine(url)
+    try:
+        await migrate(engine, "upgrade", "head")
+    finally:
+        await engine.dispose()
+
+
+def a_checkout_with_a_data_folder(tmp_path: Path) -> Path:
+    """A current folder holding a data/ folder, as storage/alembic.ini's old default would have used."""
+    (tmp_path / "checkout" / "data").mkdir(parents=True)
+    return tmp_path / "checkout"
+
+
+async def test_without_x_url_it_downgrades_the_sqlite_file_in_quiz_data_dir(tmp_path: Path) -> None:
+    checkout, data_dir = a_checkout_with_a_data_folder(tmp_path), tmp_path / "bot-data"
+    await at_head(sqlite_url(data_dir))
+    done = alembic(checkout, {"QUIZ_DATA_DIR": str(data_dir)}, "downgrade", previous_revision())
+    assert done.returncode == 0, done.stdout + done.stderr[-2000:]
+    assert await revision(sqlite_url(data_dir)) == previous_revision()
+    assert list((checkout / "data").iterdir()) == []  # nothing opened or made where the old default pointed
+
+
+async def test_without_x_url_it_downgrades_the_database_in_quiz_database_url(tmp_path: Path,
+                                                                             postgres_url: str) -> None:
+    await at_head(postgres_url)
+    done = alembic(tmp_path, {"QUIZ_DATABASE_URL": postgres_url, "QUIZ_DATA_DIR": str(tmp_path / "unused")},
+                   "downgrade", previous_revision())
+    assert done.returncode == 0, done.stdout + done.stderr[-2000:]
+    assert await revision(postgres_url) == previous_revision()
+    assert not (tmp_path / "unused").exists()
+
+
+def test_without_x_url_no_database_there_yet_is_refused_in_one_line(tmp_path: Path) -> None:
+    checkout, data_dir = a_checkout_with_a_data_folder(tmp_path), tmp_path / "never-run"
+    done = alembic(checkout, {"QUIZ_DATA_DIR": str(data_dir)}, "upgrade", "head")
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr, done.stderr
+    assert f"FAILED: there is no database at {data_dir / 'quiztutor.sqlite3'}" in done.stdout, done.stdout
+    assert not data_dir.exists() and list((checkout / "data").iterdir()) == []
+
+
+def test_without_x_url_a_wrong_setting_is_refused_by_name_in_one_line(tmp_path: Path) -> None:
+    done = alembic(tmp_path, {"QUIZ_DATABASE_URL": "postgresql+asyncpg://quiz:p@ss@db/quiz"}, "upgrade", "head")
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr, done.stderr
+    assert "FAILED: QUIZ_DATABASE_URL: an '@' in it ends the password early" in done.stdout, done.stdout
+
+
+async def test_x_url_still_names_the_database_whatever_the_settings_say(tmp_path: Path) -> None:
+    named, data_dir = tmp_path, tmp_path / "bot-data"  # the -x url database: tmp_path/quiztutor.sqlite3
+    await at_head(sqlite_url(data_dir))
+    done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(data_dir)}, "-x", f"url={sqlite_url(named)}", "upgrade", "head")
+    assert done.returncode == 0, done.stdout + done.stderr[-2000:]
+    assert await revision(sqlite_url(named)) == await revision(sqlite_url(data_dir))
