@@ -10,7 +10,7 @@ import argparse
 import importlib
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, ClassVar, Protocol, runtime_checkable
 
 from pydantic import SecretStr, ValidationInfo, field_validator
@@ -96,8 +96,9 @@ class PlatformSettings(BaseSettings):
         return []
 
     def single_process(self) -> SingleProcess | None:
-        """When only one process may serve the platform as configured, the lock that process holds; None when
-        several may (the default: what they share is in the database)."""
+        """When only one process may serve the platform as configured, the lock that process holds (or, serving it
+        otherwise, the locks it must find free); None when several may, beside anything (the default: what they
+        share is in the database)."""
         return None
 
 
@@ -112,6 +113,9 @@ class SingleProcess:
     refusals: Mapping[str, str]
     agreement: Agreement | None = None
     disagreement: str = ""
+    # Locks this process doesn't hold but refuses to start beside, each with what to tell the operator: a Telegram
+    # webhook's setWebhook would take the poller's updates away (Telegram answers its getUpdates with 409).
+    excluded_by: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def locks(self) -> list[str]:
@@ -122,7 +126,8 @@ class SingleProcess:
 
         if isinstance(taken, Disagreement) and self.agreement is not None:
             return self.disagreement.format(theirs=taken.theirs, ours=self.agreement.value)
-        return self.refusals.get(str(taken)) or next(iter(self.refusals.values()))
+        said = {**self.excluded_by, **self.refusals}
+        return said.get(str(taken)) or next(iter(said.values()))
 
 
 class ChatAdapter(Protocol):

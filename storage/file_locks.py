@@ -90,6 +90,24 @@ def _others(database: Path, agreement: Agreement) -> list[tuple[int, Path]]:
     return sorted((value, path) for value, path in found if value != agreement.value)
 
 
+def unheld(database: Path, name: str) -> bool:
+    """Whether no process holds the lock ``name``: looked at with a shared lock, taken and let go, so processes
+    looking at once don't see each other, and the lock file is made by no look."""
+    if (fcntl := _fcntl()) is None:
+        return True
+    try:
+        descriptor = os.open(lock_file(database, name), os.O_RDONLY)
+    except FileNotFoundError:
+        return True
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    finally:
+        os.close(descriptor)
+    return True
+
+
 def _held(fcntl: ModuleType, path: Path) -> bool:
     try:
         descriptor = os.open(path, os.O_RDONLY)  # enough to lock

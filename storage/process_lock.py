@@ -9,12 +9,16 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
-from storage.advisory_lock import CHECK_SECONDS, AdvisoryLock
-from storage.database import sqlite_file
-from storage.file_locks import agreed, exclusive
-from storage.held_lock import Agreement, HeldLock, KeptLock
+from storage.advisory_lock import CHECK_SECONDS, AdvisoryLock, advisory_key
+from storage.database import create_unpooled_engine, sqlite_file
+from storage.file_locks import agreed, exclusive, unheld
+from storage.held_lock import Agreement, HeldLock, KeptLock, LockHeld
+
+# Shared, for this transaction only: looks at once don't see each other; a process_lock (exclusive) is seen.
+TRY_SHARED = text("SELECT pg_try_advisory_xact_lock_shared(:key)")
 
 
 @contextlib.asynccontextmanager
@@ -41,3 +45,22 @@ async def process_lock(url: str, *names: str, agreement: Agreement | None = None
             yield KeptLock()
     else:
         yield KeptLock()
+
+
+async def refuse_if_held(url: str, name: str) -> None:
+    """LockHeld if another process holds the process lock ``name`` for the database at ``url``, this one holding
+    nothing after (a Telegram webhook start beside a poller)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        engine = create_unpooled_engine(url)
+        try:
+            async with engine.connect() as connection:
+                free = bool((await connection.execute(TRY_SHARED, {"key": advisory_key(name)})).scalar())
+                await connection.rollback()  # lets go of it
+        finally:
+            await engine.dispose()
+    else:
+        file = sqlite_file(parsed)
+        free = file is None or unheld(file, name)
+    if not free:
+        raise LockHeld(name)

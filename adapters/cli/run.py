@@ -23,7 +23,7 @@ from bot.content.loader import skipped_files
 from bot.engine import QuizEngine
 from bot.metrics import core_error_series
 from storage.held_lock import HeldLock, LockHeld
-from storage.process_lock import process_lock
+from storage.process_lock import process_lock, refuse_if_held
 
 log = logging.getLogger(__name__)
 
@@ -153,11 +153,15 @@ async def single_processes(database_url: str,
             if (single := platform.single_process()) is not None:
                 try:
                     with unavailable_if_failing(database_url):  # the first use of the database: it may be away
+                        for excluded in single.excluded_by:  # only looked at
+                            await refuse_if_held(database_url, excluded)
                         held = await stack.enter_async_context(process_lock(database_url, *single.locks,
-                                                                            agreement=single.agreement))
+                                                                            agreement=single.agreement)) \
+                            if single.locks or single.agreement is not None else None
                 except LockHeld as taken:
                     raise AnotherInstance(single.refusal(taken)) from None
-                locks.append(SingleProcessLock(single, held))
+                if held is not None:
+                    locks.append(SingleProcessLock(single, held))
         yield locks
 
 

@@ -33,6 +33,8 @@ TELEGRAM_LIMITS = PollLimits(question=300, option=100, explanation=200, explanat
 SEVERAL_PROCESSES = ("only one process may take a bot's updates by long polling: stop the other one, or run "
                      "several processes in webhook mode (QUIZ_TELEGRAM_WEBHOOK_URL)")
 POLLING_ALREADY = f"another process on this database is already polling Telegram for this bot; {SEVERAL_PROCESSES}"
+POLLING_NOW = ("another process on this database is polling Telegram for this bot, and a webhook would take its "
+               "updates away: stop it first, then start the webhook replicas")
 
 
 TELEGRAM_WEBHOOK_PORTS = frozenset({443, 80, 88, 8443})  # the ports Telegram's servers post webhooks to
@@ -130,12 +132,15 @@ class TelegramSettings(PlatformSettings):
 
     def single_process(self) -> SingleProcess | None:
         """Long polling: Telegram gives a bot's updates to one getUpdates at a time. Webhook replicas share
-        everything through the database, so any number may run."""
-        if self.webhook_url or self.token is None:
+        everything through the database, so any number may run; but none beside a poller, whose getUpdates
+        Telegram refuses (409) once a webhook is set: the poller stopped, its updates taken."""
+        if self.token is None:
             return None
         # The bot's id (the token's part before the colon) tells bots apart without putting a secret anywhere.
-        bot = self.token.get_secret_value().partition(":")[0]
-        return SingleProcess({f"telegram-polling-{bot}": POLLING_ALREADY})
+        polling = f"telegram-polling-{self.token.get_secret_value().partition(':')[0]}"
+        if self.webhook_url:
+            return SingleProcess({}, excluded_by={polling: POLLING_NOW})
+        return SingleProcess({polling: POLLING_ALREADY})
 
 
 def build(engine: QuizEngine, settings: PlatformSettings) -> ChatAdapter:

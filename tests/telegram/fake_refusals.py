@@ -9,6 +9,10 @@ from tests.telegram.fake_types import Failure
 
 GONE = {"stopPoll": "stop", "deleteMessage": "delete"}  # what fails on a message the bot deleted
 TEXTS = frozenset({"sendMessage", "editMessageText"})  # a Failure's methods where the bot may send no text
+# getUpdates's 409s: another getUpdates waiting (one poller per bot), or a webhook set.
+CONFLICT = "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
+WEBHOOK_ACTIVE = "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the " \
+    "webhook first"
 TOPIC_CLOSED = Failure(400, "Bad Request: TOPIC_CLOSED")  # a send to a forum topic closed (only admins post there)
 
 

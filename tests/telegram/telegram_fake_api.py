@@ -15,14 +15,13 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.telegram.fake_refusals import refusal
+from tests.telegram.fake_refusals import CONFLICT, WEBHOOK_ACTIVE, refusal
 from tests.telegram.fake_types import ADMIN_FIELDS as _ADMINS
 from tests.telegram.fake_types import BOT_USER, Call, Countdowns, Failure, FakeChat, FakeUser, form_field, in_topic
 from tests.telegram.fake_types import hung_up as _gone
 from tests.telegram.telegram_html import problem
 
 __all__ = ["BOT_USER", "Call", "FakeBotApi", "FakeChat", "FakeUser"]
-CONFLICT = "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running"
 
 
 @dataclass
@@ -47,7 +46,7 @@ class FakeBotApi:
     _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
     # Called with a method's result before the bot gets it: e.g. a learner voting before sendPoll returns.
     before_reply: dict[str, Callable[[Any], Awaitable[None]]] = field(default_factory=dict)
-    # As Telegram: a getUpdates while another is still waiting gets 409 Conflict (one poller per bot).
+    # As Telegram: a getUpdates while another waits gets 409 Conflict (one poller per bot), as any does with a webhook.
     single_poller: bool = False
     _polling: web.Request | None = None
     webhook_url: str = ""  # set by setWebhook, cleared by deleteWebhook, told by getWebhookInfo
@@ -184,9 +183,10 @@ class FakeBotApi:
                 body["parameters"] = parameters
             return web.json_response(body, status=failure.status)
         if method == "getUpdates":
-            if self.single_poller and self._polling is not None and not _gone(self._polling):
+            waiting = self.single_poller and self._polling is not None and not _gone(self._polling)
+            if conflict := WEBHOOK_ACTIVE if self.webhook_url else CONFLICT if waiting else None:
                 await self._record(Call(method, params, ok=False))
-                return web.json_response({"ok": False, "error_code": 409, "description": CONFLICT}, status=409)
+                return web.json_response({"ok": False, "error_code": 409, "description": conflict}, status=409)
             # Recorded as it arrives, not when the long poll returns up to its timeout later.
             call = Call(method, params)
             await self._record(call)
