@@ -202,7 +202,7 @@ class Reviewing:
     async def _nothing_due(self, turn: Turn, held: frozenset[str]) -> Notice:
         """When the next review is, as a date in the learner's time zone, and a quiz they haven't played yet: not
         one of ``held`` (a live game's, which /quiz would refuse them now); none with a quiz under way, whose open
-        question is what to do next."""
+        question is what to do next, unless a live game holds it too."""
         _, uow, user = turn.words, turn.uow, turn.user
         upcoming = next_due(await uow.cards.of_user(turn.user_id), self._core.library.catalog)
         if upcoming is None:
@@ -212,7 +212,8 @@ class Reviewing:
             lines = [_("Nothing is due for review right now. Your next review: {date}.",
                        date=format_date(day, format="full", locale=_.language))]
         under_way = await uow.sessions.active(turn.user_id)
-        if under_way is not None and self._core.quiz_of(under_way) is not None:  # its open question is the next step
+        # Its open question is the next step; not while a live game holds its quiz (an answer to it waits for the game)
+        if under_way is not None and self._core.quiz_of(under_way) is not None and under_way.quiz_id not in held:
             return Notice("\n".join(lines), NoticeCode.NOTHING_DUE, _.language, turn.actor.chat_id)
         played = {result.quiz_id for result in await uow.sessions.results(turn.user_id)}
         fresh = next((quiz for quiz in self._core.library.catalog.quizzes

@@ -167,3 +167,15 @@ async def test_the_rounds_intro_counts_only_the_questions_that_can_come_now(fake
     assert isinstance(started, Started)
     assert started.intro == ("Review: 17 questions are due. Here are the 10 most overdue, mixed from your quizzes; "
                              "the rest come in your next round.")  # 8 + 9, not fsdp's 9 too
+
+
+async def test_nothing_due_while_a_game_holds_the_open_quiz_still_suggests_another(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """The open question waits for the game (answering it is refused meanwhile), so it is no next step: /review
+    with nothing due suggests a quiz not played yet, as with no quiz under way (before, nothing since 662ff68a)."""
+    assert isinstance(await start(engine, ADA, "collectives"), QuestionView)
+    await open_with_three(engine, RecordingStage())
+
+    reply = await engine.review(ADA)
+    assert isinstance(reply, Notice) and reply.code is NoticeCode.NOTHING_DUE, reply
+    assert "Meanwhile, try a quiz you haven't played yet: Long options (long-options)." in reply.text, reply.text
