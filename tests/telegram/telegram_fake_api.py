@@ -192,7 +192,7 @@ class FakeBotApi:
             await self._record(call)
             self._polling = request
             try:
-                call.result = await self._get_updates(params)
+                call.result = await self.kept_updates(params)
             finally:
                 if self._polling is request:
                     self._polling = None
@@ -209,8 +209,8 @@ class FakeBotApi:
             self.requests.append(call)
             self._changed.notify_all()
 
-    async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
-        """Long polling: drop what the offset confirms, then wait up to ``timeout`` for something new."""
+    async def kept_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        """What getUpdates gets (long polling): drop what the offset confirms, wait up to ``timeout`` for news."""
         offset = int(params.get("offset") or 0)
         timeout = float(params.get("timeout") or 0)
         async with self._changed:
