@@ -93,28 +93,19 @@ def _others(database: Path, agreement: Agreement) -> list[tuple[int, Path]]:
 def unheld(database: Path, name: str) -> bool:
     """Whether no process holds the lock ``name``: looked at with a shared lock, taken and let go, so processes
     looking at once don't see each other, and the lock file is made by no look."""
-    if (fcntl := _fcntl()) is None:
-        return True
-    try:
-        descriptor = os.open(lock_file(database, name), os.O_RDONLY)
-    except FileNotFoundError:
-        return True
-    try:
-        fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    finally:
-        os.close(descriptor)
-    return True
+    fcntl = _fcntl()
+    return fcntl is None or not _held(fcntl, lock_file(database, name), shared=True)
 
 
-def _held(fcntl: ModuleType, path: Path) -> bool:
+def _held(fcntl: ModuleType, path: Path, *, shared: bool = False) -> bool:
+    """Whether a process holds ``path``'s lock, found by trying it (exclusive, or ``shared``: then another shared
+    look is no holder) and letting go at once; no file, no holder."""
     try:
         descriptor = os.open(path, os.O_RDONLY)  # enough to lock
     except FileNotFoundError:
         return False
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(descriptor, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
     except BlockingIOError:
         return True
     finally:
