@@ -36,7 +36,8 @@ def new_session(quiz: Quiz, *, user_id: int, chat_id: str | None, question_ids: 
 def never_asked(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord]) -> frozenset[str]:
     """In a review round, the questions it never asked, which it does not count ("Question 2 of 2", its score, its
     retry): those a reload removed before the round came to them, even if a reload put one back after the round
-    passed it over. One it showed, then skipped or timed out, counts. A quiz counts them all as skipped: it is its
+    passed it over, and those it left out while a live group game held their quiz (they stay due for the next
+    round). One it showed, then skipped or timed out, counts. A quiz counts them all as skipped: it is its
     author's, as they wrote it."""
     if quiz.id != REVIEW_QUIZ_ID:
         return frozenset()
@@ -44,10 +45,11 @@ def never_asked(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord]) -
 
     def unasked(question_id: str) -> bool:
         answer = by_question.get(question_id)
-        if answer is not None and answer.asked is False:  # passed over as removed
+        if answer is not None and answer.asked is False:  # passed over as removed, or left out for a live game
             return True
         # Removed, and not known to be shown: not reached yet, or stored with no option before 0020 (or left out
-        # while a game held its quiz, which counts as long as the question is there).
+        # while a game held its quiz before it was stored as passed over, which counts while the question is
+        # there).
         return quiz.question(question_id) is None \
             and (answer is None or (answer.option_id is None and answer.asked is None))
     return frozenset(question_id for question_id in session.question_ids if unasked(question_id))

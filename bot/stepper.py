@@ -56,8 +56,9 @@ class SessionStepper:
                     # A game began since the round did: its quiz poll would show the game's answer once voted.
                     # Skipped (no review: it stays due), so the round goes on with the other quizzes.
                     left_out[held] = left_out.get(held, 0) + 1
-                    # Not known as asked: the round counts it (skipped) as long as the question is there.
-                    unshown = AnswerRecord(session.id, question_id, None, False, self._clock(), asked=None)
+                    # Passed over, never asked: the round doesn't count it (its numbering, score and retry), as the
+                    # notice says it was left out and stays due for the next /review, not missed in this one.
+                    unshown = AnswerRecord(session.id, question_id, None, False, self._clock(), asked=False)
                     await uow.answers.add(unshown)
                     session.advance()
                     continue
