@@ -102,10 +102,10 @@ class QuizClient(discord.Client):
             allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
         )
         self.polls = PollPlay(self, settings.poll_hours, engine.withdrawn)
-        self.votes = VoteHandler(engine, self, self.polls)
+        private = PrivateAsks()
+        self.votes = VoteHandler(engine, self, self.polls, private)
         self.catch_up = VoteCatchUp(engine, self, self.votes)
         self.team_admins = ApplicationAdmins(self, engine)  # the application's team, as admins
-        private = PrivateAsks()
         self.handlers = CommandHandlers(engine, self.polls, self.team_admins, private)
         self.games = GameHandlers(engine, self, self.team_admins)
         suggestions = counted_suggestions(self.metrics, self.handlers.quiz_choices)

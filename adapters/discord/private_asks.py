@@ -1,4 +1,5 @@
-"""Which message last asked each learner a question privately, for /skip to tell a command sent before it.
+"""Which message last asked each learner a question privately, for /skip to tell a command sent before it, and
+for a vote on a poll of theirs that lost its link to tell whether their quiz went on privately since.
 
 A private question (an ephemeral message with buttons) stores no link: its buttons name their question, and a link
 would make it look poll-asked to all that reads links (a skip's next question posted as a poll, the catch-up of
@@ -45,3 +46,9 @@ class PrivateAsks:
         last = self._last.get(user_id)
         return last.message_id if last is not None and (last.session_id, last.question_id) == (
             session_id, question_id) else None
+
+    def asked_since(self, user_id: int, message_id: int) -> bool:
+        """Whether a question was asked ``user_id`` privately after ``message_id`` was sent (snowflakes grow with
+        time), as far as this process remembers."""
+        last = self._last.get(user_id)
+        return last is not None and last.message_id > message_id

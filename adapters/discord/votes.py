@@ -10,8 +10,10 @@ from adapters.discord import render
 from adapters.discord.actors import vote_actor
 from adapters.discord.permissions import thread_locked
 from adapters.discord.polls import PollPlay
+from adapters.discord.private_asks import PrivateAsks
 from adapters.discord.sending import NOT_DONE
 from adapters.discord.surfaces import ChannelSurface
+from adapters.discord.translator import command_name_in
 from adapters.left_open import closing_left_open
 from adapters.once_per import OncePer
 from bot.engine import QuizEngine
@@ -21,10 +23,11 @@ log = logging.getLogger(__name__)
 
 
 class VoteHandler:
-    def __init__(self, engine: QuizEngine, client: discord.Client, polls: PollPlay) -> None:
+    def __init__(self, engine: QuizEngine, client: discord.Client, polls: PollPlay, private: PrivateAsks) -> None:
         self._engine = engine
         self._client = client
         self._polls = polls
+        self._private = private  # the questions asked with private buttons, which link no message
         # One hint per (poll message, voter), so a voter who keeps clicking isn't spammed.
         self._hinted = OncePer(None)
 
@@ -33,6 +36,7 @@ class VoteHandler:
         if self._client.user is not None and event.user_id == self._client.user.id:
             return
         actor = self._actor(event)
+        kept_private = False
         try:
             # A vote back in a left quiz: the poll of the quiz played until then is ended, also when the next poll
             # is refused.
@@ -46,7 +50,10 @@ class VoteHandler:
                                                            links_every_question=False)
                 if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE \
                         and await self._is_own_poll_for(event):
-                    result = await self._engine.ask_again(actor, shown)
+                    # Not its open question's lost poll if that was asked privately since: asked again here, a
+                    # private quiz would go on in public. The vote is told so instead.
+                    kept_private = self._private.asked_since(event.user_id, event.message_id)
+                    result = result if kept_private else await self._engine.ask_again(actor, shown)
         except discord.Forbidden:  # the answer is kept; the channel stopped taking the next poll (a right revoked)
             await self._polls.say_polls_refused(event.channel_id, event.user_id, await self._engine.localizer(actor))
             return
@@ -62,7 +69,7 @@ class VoteHandler:
             return
         if isinstance(result, Notice):
             try:
-                await self._say(event, result, replayed)
+                await self._say(event, result, replayed, kept_private)
             except discord.RateLimited as limited:  # a hint held back for minutes: too late to help by then
                 log.info("Discord holds back messages in channel %s for %.0f s: %s's vote not answered (%s)",
                          event.channel_id, limited.retry_after, event.user_id, result.code)
@@ -75,9 +82,14 @@ class VoteHandler:
                 log.info("thread %s is closed and locked: %s's vote not answered (%s)", event.channel_id,
                          event.user_id, result.code)
 
-    async def _say(self, event: discord.RawPollVoteActionEvent, result: Notice, replayed: bool) -> None:
-        """What a vote that answered nothing says, if anything."""
-        if result.code is NoticeCode.NOT_YOUR_SESSION:
+    async def _say(self, event: discord.RawPollVoteActionEvent, result: Notice, replayed: bool,
+                   kept_private: bool) -> None:
+        """What a vote that answered nothing says, if anything. ``kept_private``: on the learner's own poll that lost
+        its link, their quiz asked privately since."""
+        if kept_private:
+            if self._hinted.allow((event.message_id, event.user_id)):  # ends the poll, replies to it
+                await self._after_vote(event, result.language).say(self._goes_on_privately(result.language))
+        elif result.code is NoticeCode.NOT_YOUR_SESSION:
             await self._hint(event)
         elif result.code is NoticeCode.IN_A_GAME:  # their own poll: else the vote seems lost while the game goes on
             # Not for a replayed vote: every restart would find it again, and say it again.
@@ -112,6 +124,13 @@ class VoteHandler:
             return False
         mine = self._client.user is not None and message.author.id == self._client.user.id
         return mine and message.content.startswith(render.mention(event.user_id))
+
+    def _goes_on_privately(self, language: str) -> str:
+        _ = self._engine.localizer_for(language)
+        # No locale to go by (a vote): the command as a client in the learner's language spells it.
+        command = f"/{command_name_in(_, 'quiz')} {command_name_in(_, 'private')}:True"
+        return _("Your quiz goes on privately, with buttons only you can see: this poll counts for nothing now. "
+                 "Send {command} to see your question again.", command=command)
 
     async def _hint(self, event: discord.RawPollVoteActionEvent) -> None:
         if not self._hinted.allow((event.message_id, event.user_id)):
