@@ -178,10 +178,18 @@ class TelegramAdapter:
             log.error("polling Telegram for updates failed: %s; trying again", error)
             return
         # Another getUpdates for this bot (another process), or a webhook someone set: two processes would
-        # keep taking updates from each other, so this one stops rather than fight.
+        # keep taking updates from each other, so this one stops rather than fight. Telegram's own words tell which.
         if self._failed is not None and not self._failed.done():
             self._failed.set_result(AnotherInstance(
+                f"Telegram sends this bot's updates to a webhook, set since this process began polling "
+                f"({error.message}); {self._webhook_advice()}" if "webhook" in error.message.lower() else
                 f"Telegram gave this bot's updates to another process ({error.message}); {SEVERAL_PROCESSES}"))
+
+    def _webhook_advice(self) -> str:
+        """What to do about a webhook that polling can't go beside, at the Bot API server in use (never the token)."""
+        return ("run this process in webhook mode too (QUIZ_TELEGRAM_WEBHOOK_URL), or delete the webhook first if no "
+                f"deployment uses it any more: curl {self._bot_api()}<token>/deleteWebhook, with the bot's token for "
+                "<token>")
 
     async def send_reminder(self, reminder: Reminder) -> None:
         if self._chat is None:
@@ -235,9 +243,7 @@ class TelegramAdapter:
             if webhook:  # polling would delete it, silently taking every update away from the webhook's replicas
                 raise AnotherInstance(
                     f"Telegram sends this bot's updates to a webhook at {urlsplit(webhook).netloc}, which polling "
-                    "would remove; run this process in webhook mode too (QUIZ_TELEGRAM_WEBHOOK_URL), or delete the "
-                    f"webhook first if no deployment uses it any more: curl {self._bot_api()}<token>/deleteWebhook, "
-                    "with the bot's token for <token>")
+                    f"would remove; {self._webhook_advice()}")
             await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES,
                                             error_callback=self._polling_error)
             return

@@ -106,3 +106,25 @@ async def test_a_poller_refuses_to_take_the_updates_of_a_bot_whose_webhook_serve
                    "webhook first if no deployment uses it any more: "
                    f"curl {bot_api}/bot<token>/deleteWebhook, with the bot's token for <token>")
     assert api.webhook_url and not api.calls("deleteWebhook") and not api.calls("getUpdates")
+
+
+async def test_a_poller_stopped_by_a_webhook_set_elsewhere_says_so_and_how_to_delete_it(
+        api: FakeBotApi, tmp_path: Path) -> None:
+    """A webhook set while this process polls (a webhook deployment on another database, a setWebhook by hand):
+    Telegram answers getUpdates with its own 409, which names the webhook; the operator is told that, and how to
+    delete it, not to look for another poller that isn't there."""
+    poller = await BotProcess.start(bot_env(api.base_url, tmp_path))
+    try:
+        await poller.wait_for_line("telegram adapter started")
+        api.webhook_url = "https://quiz.example.org/hooks/telegram"
+        await api.command(AMINATA, "/help")  # ends the long poll under way: the next getUpdates meets the webhook
+        assert await poller.exited() == ExitCode.CONFLICT, poller.log
+    finally:
+        await poller.stop()
+    bot_api = api.base_url.removesuffix("/bot")
+    one_clear_line(poller.log, "Telegram sends this bot's updates to a webhook, set since this process began polling "
+                   "(Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the "
+                   "webhook first); run this process in webhook mode too (QUIZ_TELEGRAM_WEBHOOK_URL), or delete the "
+                   f"webhook first if no deployment uses it any more: curl {bot_api}/bot<token>/deleteWebhook, with "
+                   "the bot's token for <token>")
+    assert "another process" not in poller.log, poller.log
