@@ -9,6 +9,7 @@ from alembic.util import CommandError
 from sqlalchemy import Connection, make_url
 
 from storage.database import create_unpooled_engine, sqlite_file
+from storage.errors import describe
 from storage.migrate import lock_migrations
 from storage.tables import Base
 
@@ -55,10 +56,22 @@ def run_locked(connection: Connection) -> None:
 
 
 async def run_from_url() -> None:
-    engine = create_unpooled_engine(database_url())  # one use, then disposed
-    async with engine.begin() as connection:
-        await connection.run_sync(run_locked)
-    await engine.dispose()
+    url = database_url()
+    try:
+        engine = create_unpooled_engine(url)  # one use, then disposed
+        try:
+            async with engine.begin() as connection:
+                await connection.run_sync(run_locked)
+        finally:
+            await engine.dispose()
+    except CommandError:
+        raise  # alembic's own (a revision it can't find), which it says in one line itself
+    except Exception as error:
+        # A database that can't be reached or refuses the role was a driver's long traceback: one line instead,
+        # in the words `quiztutor run` uses, never the password (alembic --raiseerr still shows the traceback).
+        if (message := describe(error, url)) is None:
+            raise
+        raise CommandError(message) from error
 
 
 def run_offline() -> None:

@@ -8,7 +8,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+from sqlalchemy import make_url
 
 from storage.database import create_engine, sqlite_url
 from storage.migrate import MIGRATIONS_DIR
@@ -80,3 +83,25 @@ async def test_x_url_still_names_the_database_whatever_the_settings_say(tmp_path
     done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(data_dir)}, "-x", f"url={sqlite_url(named)}", "upgrade", "head")
     assert done.returncode == 0, done.stdout + done.stderr[-2000:]
     assert await revision(sqlite_url(named)) == await revision(sqlite_url(data_dir))
+
+
+def refused_in_one_line(done: subprocess.CompletedProcess[str], line: str) -> None:
+    """Alembic's FAILED: line, saying what could not be used, and nothing else: no traceback, no password."""
+    assert done.returncode != 0, done.stdout
+    assert "Traceback" not in done.stderr, done.stderr[-3000:]
+    assert "s3cret-pw" not in done.stdout + done.stderr, done.stdout + done.stderr
+    assert f"FAILED: {line}" in done.stdout, done.stdout + done.stderr[-3000:]
+
+
+def test_a_postgresql_nothing_listens_for_is_one_line_naming_it_without_its_password(
+        tmp_path: Path, reserve_port: Callable[[], int]) -> None:
+    url = f"postgresql+asyncpg://quiz:s3cret-pw@127.0.0.1:{reserve_port()}/quiz"
+    done = alembic(tmp_path, {"QUIZ_DATABASE_URL": url}, "upgrade", "head")
+    refused_in_one_line(done, f"can't reach {url.replace('s3cret-pw', '***')}: ")
+
+
+def test_a_postgresql_refusing_the_role_is_one_line_without_its_password(tmp_path: Path, postgres_url: str) -> None:
+    url = make_url(postgres_url).set(username="no_such_role", password="s3cret-pw")
+    done = alembic(tmp_path, {"QUIZ_DATABASE_URL": url.render_as_string(hide_password=False)}, "upgrade", "head")
+    refused_in_one_line(done, f"{url.render_as_string(hide_password=True)}: role \"no_such_role\" does "
+                        "not exist")
