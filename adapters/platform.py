@@ -95,6 +95,11 @@ class PlatformSettings(BaseSettings):
         commands that reach the platform (`run`, its tools) before they start, not by every command."""
         return []
 
+    def counted_errors(self, kinds: tuple[str, ...]) -> tuple[str, ...]:
+        """Of ``kinds`` (its spec's error_kinds, all its adapter may count), those it counts as configured: /metrics
+        shows them at 0 from the start, and none that could never count (the default: all of them)."""
+        return kinds
+
     def single_process(self) -> SingleProcess | None:
         """When only one process may serve the platform as configured, the lock that process holds (or, serving it
         otherwise, the locks it must find free); None when several may, beside anything (the default: what they

@@ -49,7 +49,8 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
     stop = StopSignals(asyncio.current_task())
     names = [spec.name for spec, _platform in enabled]
     metrics = PrometheusMetrics(core_error_series(names)
-                                + [(spec.name, kind) for spec, _platform in enabled for kind in spec.error_kinds],
+                                + [(spec.name, kind) for spec, platform in enabled
+                                   for kind in platform.counted_errors(spec.error_kinds)],
                                 names)
     # Up first, so /healthz answers while the database is migrated (another replica's upgrade may take minutes:
     # the process is alive, not stuck) and /readyz says what is still starting. The single-process locks before

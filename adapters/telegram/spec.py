@@ -130,6 +130,10 @@ class TelegramSettings(PlatformSettings):
         configured."""
         return proxy_problems(environ, socks=socks_supported()) if self.enabled else []
 
+    def counted_errors(self, kinds: tuple[str, ...]) -> tuple[str, ...]:
+        """A webhook process runs no getUpdates: no polling failure to count."""
+        return tuple(kind for kind in kinds if kind != POLLING_FAILED) if self.webhook_url else kinds
+
     def single_process(self) -> SingleProcess | None:
         """Long polling: Telegram gives a bot's updates to one getUpdates at a time. Webhook replicas share
         everything through the database, so any number may run; but none beside a poller, whose getUpdates

@@ -116,3 +116,27 @@ async def test_requests_the_endpoint_cant_parse_get_400_and_log_no_error(api: Fa
     assert [answer.split(b" ")[1] for answer in answers] == [b"400", b"400"]
     assert healthy.status == 200
     assert " ERROR " not in log and "Traceback" not in log, log
+
+
+async def test_a_webhook_process_lists_no_polling_error_series(api: FakeBotApi, tmp_path: Path,
+                                                               reserve_port: Callable[[], int]) -> None:
+    """Webhook mode runs no getUpdates, so quiztutor_errors_total{kind="polling"} could never count there: a series
+    at 0 for ever that a dashboard would read as polling that never fails."""
+    port, webhook = reserve_port(), reserve_port()
+    env = {**environment(api, tmp_path, port), "QUIZ_TELEGRAM_WEBHOOK_URL": f"http://127.0.0.1:{webhook}/telegram",
+           "QUIZ_TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1", "QUIZ_TELEGRAM_WEBHOOK_PORT": str(webhook),
+           "QUIZ_TELEGRAM_WEBHOOK_SECRET": "webhook-secret-0123456789"}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "adapters.cli.main", "run", env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    try:
+        await up(f"http://127.0.0.1:{port}/healthz")
+        await wait_for_status(f"http://127.0.0.1:{port}/readyz", 200, within=30)
+        page = await get(f"http://127.0.0.1:{port}/metrics")
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output, _ = await asyncio.wait_for(process.communicate(), 30)
+    assert process.returncode == 0, output.decode()
+    assert api.webhook_url  # it ran in webhook mode
+    assert sample(page.text, "quiztutor_errors_total", platform="telegram", kind="handler") == 0
+    assert sample(page.text, "quiztutor_errors_total", platform="telegram", kind="polling") is None
