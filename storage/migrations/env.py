@@ -9,7 +9,7 @@ from alembic.util import CommandError
 from sqlalchemy import Connection, make_url
 
 from storage.database import create_unpooled_engine, sqlite_file
-from storage.errors import describe
+from storage.errors import describe, where
 from storage.migrate import lock_migrations
 from storage.tables import Base
 
@@ -17,11 +17,18 @@ config = context.config
 target_metadata = Base.metadata
 
 
-def run_on(connection: Connection) -> None:
+def run_on(connection: Connection, told: str | None = None) -> None:
+    """``told``: the database as the operator knows it, to say which one the command found at which schema, and
+    at which it left it (the command line's; the bot's own start-up logs its upgrades itself)."""
     context.configure(connection=connection, target_metadata=target_metadata,
                       render_as_batch=connection.dialect.name == "sqlite")
+    before = context.get_context().get_current_revision()
     with context.begin_transaction():
         context.run_migrations()
+    if told is not None:
+        after = context.get_context().get_current_revision()
+        config.print_stdout(f"{told}: at schema {after}" if after == before else
+                            f"{told}: schema {before} -> {after}")
 
 
 def database_url() -> str:
@@ -50,9 +57,9 @@ def the_bots_database() -> str:
     return url
 
 
-def run_locked(connection: Connection) -> None:
+def run_locked(connection: Connection, told: str) -> None:
     lock_migrations(connection)  # as the bot's own start-up takes it: never two migrations at once
-    run_on(connection)
+    run_on(connection, told)
 
 
 async def run_from_url() -> None:
@@ -61,7 +68,8 @@ async def run_from_url() -> None:
         engine = create_unpooled_engine(url)  # one use, then disposed
         try:
             async with engine.begin() as connection:
-                await connection.run_sync(run_locked)
+                # Said, as the database is taken from the bot's settings: a downgrade of the wrong one shows.
+                await connection.run_sync(run_locked, where(url))
         finally:
             await engine.dispose()
     except CommandError:

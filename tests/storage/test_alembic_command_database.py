@@ -11,10 +11,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from alembic.script import ScriptDirectory
 from sqlalchemy import make_url
 
 from storage.database import create_engine, sqlite_url
-from storage.migrate import MIGRATIONS_DIR
+from storage.migrate import MIGRATIONS_DIR, alembic_config
 from tests.support.migrations import migrate
 from tests.support.schema_revisions import previous_revision, revision
 
@@ -49,6 +50,19 @@ async def test_without_x_url_it_downgrades_the_sqlite_file_in_quiz_data_dir(tmp_
     assert done.returncode == 0, done.stdout + done.stderr[-2000:]
     assert await revision(sqlite_url(data_dir)) == previous_revision()
     assert list((checkout / "data").iterdir()) == []  # nothing opened or made where the old default pointed
+
+
+async def test_it_says_which_database_it_found_at_which_schema_and_left_at_which(tmp_path: Path) -> None:
+    """The database comes from the bot's settings, unseen on the command line: a downgrade of the wrong one (a
+    QUIZ_DATABASE_URL not exported in this shell, the SQLite file of a terminal game) said nothing at all."""
+    data_dir, head = tmp_path / "bot-data", ScriptDirectory.from_config(alembic_config()).get_current_head()
+    await at_head(sqlite_url(data_dir))
+    down = alembic(tmp_path, {"QUIZ_DATA_DIR": str(data_dir)}, "downgrade", previous_revision())
+    again = alembic(tmp_path, {"QUIZ_DATA_DIR": str(data_dir)}, "downgrade", previous_revision())
+    file = data_dir / "quiztutor.sqlite3"
+    assert down.returncode == again.returncode == 0, down.stdout + again.stdout
+    assert down.stdout == f"the SQLite file {file}: schema {head} -> {previous_revision()}\n", down.stdout
+    assert again.stdout == f"the SQLite file {file}: at schema {previous_revision()}\n", again.stdout
 
 
 async def test_without_x_url_it_downgrades_the_database_in_quiz_database_url(tmp_path: Path,
