@@ -29,8 +29,10 @@ Model = TypeVar("Model", bound=BaseSettings)
 def default_data_dir() -> Path:
     """$XDG_DATA_HOME/quiztutor, else ~/.local/share/quiztutor; left with its ~ when this user has no home folder
     (no HOME, no entry in the password database), for the setting's check to refuse by name: Path.home() raised a
-    RuntimeError, a traceback from every command."""
-    default = Path(os.environ.get("XDG_DATA_HOME") or Path("~") / ".local" / "share") / "quiztutor"
+    RuntimeError, a traceback from every command. A relative XDG_DATA_HOME is ignored, as the XDG spec says: taken,
+    each command's database was under the folder it started in."""
+    xdg = os.environ.get("XDG_DATA_HOME")
+    default = Path(xdg if xdg and os.path.isabs(xdg) else Path("~") / ".local" / "share") / "quiztutor"
     try:
         return default.expanduser()
     except RuntimeError:

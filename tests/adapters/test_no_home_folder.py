@@ -38,3 +38,17 @@ def test_no_home_folder_names_quiz_data_dir_instead_of_a_traceback() -> None:
     assert "Traceback" not in done.stderr, done.stderr
     assert done.returncode == ExitCode.CONFIGURATION, done.stderr
     assert "QUIZ_DATA_DIR: " in done.stderr and "no home folder" in done.stderr, done.stderr
+
+
+def test_a_relative_xdg_data_home_is_ignored_as_the_xdg_spec_says(tmp_path: Path) -> None:
+    """The XDG Base Directory spec: a relative path in XDG_DATA_HOME is invalid, to be ignored. Taken as it was, it
+    put the database under the folder each command started in: `quiztutor run` started elsewhere began afresh."""
+    home, elsewhere = tmp_path / "home", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    done = subprocess.run([sys.executable, "-m", "adapters.cli.main", "stats"], cwd=elsewhere,
+                          env={**env, "HOME": str(home), "XDG_DATA_HOME": "data", "QUIZ_CONTENT_DIR": str(FIXTURES)},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert f"There is no database at {home / '.local/share/quiztutor/quiztutor.sqlite3'} yet" in done.stdout, \
+        done.stdout
