@@ -196,8 +196,8 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
         lines.append(_.ngettext("…and {n} more player.", "…and {n} more players.", rest))
     lines += tie_note(shown, _)
     note = _("Stopped by {name}.", name=_display(stopped_by)) if stopped_by else None
-    if not players:
-        note = _("Nobody played.")
+    if not players or (asked and not stopped_by and not any(chances.values())):  # all left before the first
+        note = _("Nobody played.")  # question, and nobody joined by answering: else a heading over nothing
     if questions_removed:
         note = _("This quiz's remaining questions were removed, so the game ends here.")
     if refused:

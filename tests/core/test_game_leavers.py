@@ -130,3 +130,20 @@ async def test_a_game_whose_every_player_left_from_the_lobby_begins_saying_nobod
     assert [begun.text for begun in stage.of(CHAT, GameBegins)] == [
         "Game on! Nobody has joined yet: answer a question to play."]
     assert stage.of(CHAT, GameQuestion)  # anyone may still join by answering it
+
+
+async def test_a_game_nobody_played_after_every_player_left_from_the_lobby_says_so_at_its_end(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """Every player left the group from the lobby and nobody answered since: the podium was its heading alone
+    ("Final results: Collectives", then nothing), as if its lines had been lost."""
+    stage = RecordingStage()
+    await opened_by_ada(engine, stage)
+    await engine.games.left(ADA, stage)
+    clock.advance(timedelta(seconds=LOBBY_SECONDS))
+    await engine.games.sweep("telegram", stage)
+    while not stage.of(CHAT, GamePodium):  # each question runs out unanswered, then its results are read
+        clock.advance(timedelta(seconds=RESULTS_SECONDS + 40))
+        await engine.games.sweep("telegram", stage)
+    podium = stage.of(CHAT, GamePodium)[0]
+    assert podium.heading == "Final results: Collectives"
+    assert podium.lines or podium.note == "Nobody played.", podium
