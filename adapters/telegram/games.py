@@ -139,9 +139,9 @@ class GameCommands:
         """``/leaderboard [week|all]`` in a group; ``/leaderboard hide|show`` anywhere (in a group, said to whom);
         any other word: the usage (in a private chat, that leaderboards are in groups)."""
         choice = folded(args[0]) if args else "week"  # "ａｌｌ" too, as /game's words
-        if choice in VISIBILITY:
+        if choice in VISIBILITY:  # the member's own choice: privately if we can, a repeat answered once a minute
             notice = await self._engine.games.set_hidden(actor, VISIBILITY[choice])
-            await self._chat.html(chat, [render.outcome_notice(notice.text, owner_in(chat, actor, first_name))])
+            await self.personal.tell("leaderboard", notice, actor, chat, first_name or "", self._chat)
             return
         if is_private(chat, actor):  # any other word too: no group's points to show here, whatever was asked
             _ = await self._engine.localizer(actor)

@@ -1,6 +1,6 @@
 """Answers about one member asked for in a group: privately if we can. /progress, /timezone, /reminders, /start,
-/preview, and what /quiz, /stop, /skip, /retry, /review or /reload say when they do nothing for that member (a
-refusal, nothing to stop or to review): the group needn't read them.
+/preview, /leaderboard hide or show, and what /quiz, /stop, /skip, /retry, /review or /reload say when they do
+nothing for that member (a refusal, nothing to stop or to review): the group needn't read them.
 
 A group gets at most 20 messages a minute from the bot, and a running game's questions need them: a few members
 typing /progress (its text and its chart) again and again would delay the next question. So in a group such an

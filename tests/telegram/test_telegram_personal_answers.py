@@ -87,3 +87,18 @@ async def test_a_setting_changed_back_within_the_minute_is_changed_back_and_answ
         assert len(private) == 3 and "Africa/Lagos" in private[2]
         in_use = await engine.set_time_zone(Actor("telegram", str(WANJIRU.id)), "")
         assert "Africa/Lagos" in in_use.text
+
+
+async def test_leaving_the_leaderboards_from_a_group_is_answered_privately_and_a_repeat_once(
+        api: FakeBotApi, settings: Settings) -> None:
+    """/leaderboard hide (or show) is a member's own choice, as /reminders is. Before: each one typed in the group
+    was answered there, the same words again for every repeat, each spending the group's messages a game needs."""
+    async with running_bot(settings) as engine:
+        sw = engine.localizer_for("sw")
+        for command in ("/leaderboard hide", "/leaderboard hide", "/leaderboard show"):
+            await api.command(WANJIRU, command, GROUP)
+        await api.wait_for("sendMessage", 2, for_chat(WANJIRU.id))
+        await api.settle()
+        assert api.sent_texts(WANJIRU.id) == [sw("You're hidden from the leaderboards now."),
+                                              sw("You're on the leaderboards again.")]
+        assert not api.calls("sendMessage", in_group)
