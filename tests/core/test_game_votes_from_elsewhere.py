@@ -3,6 +3,7 @@ add a player asks whether the voter is in the game's chat, without holding the g
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 from bot.engine import QuizEngine
@@ -65,3 +66,79 @@ async def test_results_a_late_checked_joiner_closes_are_shown_their_whole_time(
     clock.advance(timedelta(seconds=2))
     await engine.games.sweep("telegram", stage)
     assert last_question(stage).position == 2
+
+
+async def test_a_joiners_vote_being_checked_is_scored_before_the_last_players_answer_closes_the_question(
+        engine: QuizEngine) -> None:
+    """Chido, not a player yet, voted first; Ada, the only player, answered while Telegram was asked whether Chido
+    is in the group. Before: Ada's answer closed the question at once, and Chido's vote, made in time, was refused
+    ("This question is closed."), though their poll had shown them right."""
+    stage = RecordingStage()
+    game_id = await begun_by_ada_alone(engine, stage)
+    question = last_question(stage)
+    asked, answer = asyncio.Event(), asyncio.Event()
+
+    async def member(chat_id: str) -> bool:  # Telegram takes a moment to answer
+        asked.set()
+        await answer.wait()
+        return True
+
+    chido = asyncio.create_task(engine.games.vote(CHIDO, NAMES[CHIDO], game_id, 0, right_index(question), stage,
+                                                  member))
+    await asyncio.wait_for(asked.wait(), 5)
+    assert (await vote(engine, stage, ADA, right=True)).counted
+    answer.set()
+    assert (await chido).counted
+    results = stage.of(CHAT, GameResults)
+    assert len(results) == 1 and results[0].closed_early  # once both are in, not before
+    assert [line.split(" — ")[0] for line in results[0].top] == ["1. Ada", "1. Chido"]
+
+
+async def test_a_close_put_off_for_a_vote_being_checked_is_made_when_that_vote_is_refused(
+        engine: QuizEngine) -> None:
+    """The vote being checked turns out to be an outsider's: the question closes then, as the last player's answer
+    would have closed it, rather than wait out its time for nobody."""
+    stage = RecordingStage()
+    game_id = await begun_by_ada_alone(engine, stage)
+    question = last_question(stage)
+    asked, answer = asyncio.Event(), asyncio.Event()
+
+    async def outsider(chat_id: str) -> bool:
+        asked.set()
+        await answer.wait()
+        return False
+
+    chido = asyncio.create_task(engine.games.vote(CHIDO, NAMES[CHIDO], game_id, 0, right_index(question), stage,
+                                                  outsider))
+    await asyncio.wait_for(asked.wait(), 5)
+    assert (await vote(engine, stage, ADA, right=True)).counted
+    answer.set()
+    assert not (await chido).counted
+    results = stage.of(CHAT, GameResults)
+    assert len(results) == 1 and results[0].closed_early
+    assert [line.split(" — ")[0] for line in results[0].top] == ["1. Ada"]
+
+
+async def test_a_joiners_vote_being_checked_is_scored_though_the_last_awaited_player_left_meanwhile(
+        engine: QuizEngine) -> None:
+    """The same when the question's last awaited player leaves the group while Chido is checked: before, the
+    question closed as they left, and Chido's vote was refused as late."""
+    stage = RecordingStage()
+    game_id = await begun_by_ada_alone(engine, stage)
+    question = last_question(stage)
+    asked, answer = asyncio.Event(), asyncio.Event()
+
+    async def member(chat_id: str) -> bool:
+        asked.set()
+        await answer.wait()
+        return True
+
+    chido = asyncio.create_task(engine.games.vote(CHIDO, NAMES[CHIDO], game_id, 0, right_index(question), stage,
+                                                  member))
+    await asyncio.wait_for(asked.wait(), 5)
+    await engine.games.left(ADA, stage)
+    answer.set()
+    assert (await chido).counted
+    results = stage.of(CHAT, GameResults)
+    assert len(results) == 1 and results[0].closed_early
+    assert [line.split(" — ")[0] for line in results[0].top] == ["1. Chido", "2. Ada"]

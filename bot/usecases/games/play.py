@@ -57,11 +57,14 @@ class GamePlay:
                 # Asked outside the game's lock (a network call: the others' votes don't wait for it), then scored
                 # as voted when it came in
                 chat_id, at = voted.ask_membership
-                if not await member(chat_id):
+                if await member(chat_id):
+                    voted = await self._scored(actor, name, game_id, position, option_index, stage, True, at)
+                else:
                     _ = await self._table.core.turns.words(actor)
-                    return replace(voted.vote, text=_("This game is played in another chat: join it there."),
-                                   language=_.language, refused=VoteRefused.OTHER_CHAT)
-                voted = await self._scored(actor, name, game_id, position, option_index, stage, True, at)
+                    voted = Voted(replace(voted.vote, text=_("This game is played in another chat: join it there."),
+                                          language=_.language, refused=VoteRefused.OTHER_CHAT), [])
+        if self._table.votes.close_due(game_id):  # the last vote under way: the close put off for them
+            await self._table.close_answered(actor.platform, game_id, stage)
         if voted.joined:
             await self._table.set_aside_polls(actor, name, stage)
         return voted.vote
@@ -133,7 +136,8 @@ class GamePlay:
                                     else game.position + (answered or game.state is GameState.SHOWING))
             await uow.games.update_player(player)
             events: list[GameEvent] = []
-            if game.state is GameState.ASKING and await uow.games.all_answered(game.id, game.position):
+            if game.state is GameState.ASKING and await uow.games.all_answered(game.id, game.position) \
+                    and not table.votes.put_off_close(game.id, voting=False):  # a vote under way closes it then
                 events = await table.phases.close(uow, game, table.core.clock())
             await uow.commit()
             return events
@@ -264,7 +268,9 @@ class GamePlay:
                                       option_id=option_id, now=now, shown_at=game.asked_at, language=_.language,
                                       clock=turn.clock)
         events: list[GameEvent] = []
-        if await uow.games.all_answered(game.id, position):  # everyone has answered: close now
+        # Everyone has answered: close now, unless another vote came in meanwhile (a joiner's being checked): in
+        # time, it counts, and the last vote under way closes the question then
+        if await uow.games.all_answered(game.id, position) and not self._table.votes.put_off_close(game.id):
             # Now, not when the vote came in: the results are read from now (a member's check took seconds)
             events = await self._table.phases.close(uow, game, core.clock())
         await uow.commit()

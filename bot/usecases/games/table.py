@@ -9,7 +9,7 @@ from bot.admins import AdminPolicy
 from bot.content.models import localized
 from bot.games import views
 from bot.games.delivery import CLOSED, HELD_BACK, TOPIC_CLOSED, Aside, ChatRefused, GameSurface, Posted, Stage, show
-from bot.games.records import GameRecord
+from bot.games.records import GameRecord, GameState
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, SetAside
 from bot.i18n import N_
 from bot.locks import KeyedLocks
@@ -181,6 +181,19 @@ class GameTable:
         _ = await self.core.turns.words(actor)  # after the game's lock: their own comes first
         return Notice(views.refused_note(right, _), NoticeCode.CHAT_REFUSED if heard else NoticeCode.CHAT_UNHEARD,
                       _.language)
+
+    async def close_answered(self, platform: str, game_id: str, stage: Stage) -> None:
+        """The open question closes if every player has answered it (its close was put off for votes under way)."""
+        async def close(uow: UnitOfWork) -> list[GameEvent]:
+            game = await uow.games.get(game_id)
+            if game is None or game.state is not GameState.ASKING or not await uow.games.all_answered(
+                    game.id, game.position):
+                return []
+            events = await self.phases.close(uow, game, self.core.clock())
+            await uow.commit()
+            return events
+        async with self.locks.of(game_id):
+            await self.show(platform, await self.core.turns.run_unlocked(close), stage, tell_starter=True)
 
     async def stop_removed(self, game_ids: list[str]) -> int:
         """The bot was removed from the chat (or server) these games run in: each stops now, as when its chat

@@ -1,5 +1,6 @@
 """Votes under way in this process, by game: a vote that would add a player waits for its voter's check (are they
-in the game's chat? a network call, seconds on a slow day), and the question's time may run out meanwhile."""
+in the game's chat? a network call, seconds on a slow day), and the question's time may run out meanwhile, or its
+last awaited answer come in."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ VOTES_WAIT = 30.0
 class VotesUnderWay:
     def __init__(self) -> None:
         self._under_way: dict[str, set[asyncio.Future[None]]] = {}
+        self._put_off: set[str] = set()  # games whose early close waits for the votes under way
 
     @contextlib.contextmanager
     def voting(self, game_id: str) -> Iterator[None]:
@@ -29,6 +31,22 @@ class VotesUnderWay:
             votes.discard(done)
             if not votes:
                 del self._under_way[game_id]
+
+    def put_off_close(self, game_id: str, *, voting: bool = True) -> bool:
+        """Called when every player has answered the open question (by a vote under way, ``voting``, or as the last
+        awaited one left): whether its close waits, as another vote on the game came in and is still under way (its
+        voter's check, say: a vote in time counts); then the last of them to end makes it (``close_due``)."""
+        if len(self._under_way.get(game_id, ())) <= int(voting):
+            return False
+        self._put_off.add(game_id)
+        return True
+
+    def close_due(self, game_id: str) -> bool:
+        """After a vote ended: whether a close put off for the votes under way is now to be made (none is left)."""
+        if game_id in self._under_way or game_id not in self._put_off:
+            return False
+        self._put_off.discard(game_id)
+        return True
 
     async def settled(self, game_id: str) -> None:
         """Wait for the game's votes under way now (not those that come in meanwhile: they came after the time
