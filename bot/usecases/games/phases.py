@@ -14,12 +14,14 @@ from datetime import datetime, timedelta
 from bot.content.models import Quiz, localized
 from bot.games import views
 from bot.games.delivery import Posted
-from bot.games.records import GameMessageLink, GameRecord, GameState
+from bot.games.records import GameMessageLink, GameRecord, GameState, unheard_key
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion
 from bot.games.rules import GRACE, RESULTS_SECONDS, places, standings
 from bot.i18n import Localizer, UiTexts
 from bot.ports import UnitOfWork
 from bot.views import shown_options
+
+ASKED_AGAIN = "asked again:"  # a question asked again after its message never went out, among the game's links
 
 
 class Phases:
@@ -70,6 +72,27 @@ class Phases:
             return [*events, views.question(game, question, _)]
         # Ended by the removal (else the game was over as planned): the podium says why
         return [*events, await self.finish(uow, game, now, cut_short=len(game.question_ids) < planned)]
+
+    async def ask_unsent(self, uow: UnitOfWork, game: GameRecord, now: datetime) -> list[GameEvent]:
+        """At its deadline, the open question whose message never went out (the process that asked it stopped
+        before posting it: killed, or its stop cut the send off): asked again with its whole time, once, rather than
+        closed with results for a question nobody saw (its answer given away, counted against everyone). Nothing
+        otherwise (posted, or unheard: sent, its id unknown; answered; asked again before; removed or changed)."""
+        if game.state is not GameState.ASKING or game.question_message is not None:
+            return []
+        again = GameMessageLink(game.platform, f"{ASKED_AGAIN}{game.id}/{game.position}", game.id, game.position)
+        quiz = self._quiz_of(game)
+        question = quiz.question(game.current_question_id or "") if quiz is not None else None
+        unheard = await uow.games.link(game.platform, unheard_key(game.id))
+        if (question is None or views.reworded(game, question)
+                or (unheard is not None and unheard.position == game.position)
+                or await uow.games.link(game.platform, again.message_key) is not None
+                or await uow.games.answers(game.id, game.position)):  # (a vote on it: it went out, unheard)
+            return []
+        await uow.games.add_link(again)
+        game.asked_at, game.updated_at, game.deadline = now, now, question_deadline(game, now)
+        await uow.games.update(game)
+        return [views.question(game, question, self.words(game))]
 
     async def begins(self, uow: UnitOfWork, game: GameRecord) -> GameBegins:
         """The lobby becomes the list of players: not who left the chat from the lobby."""

@@ -86,7 +86,7 @@ class GameSweep:
             game = await uow.games.claim_due(game_id, now)
             if game is None:
                 return []  # moved on a moment ago, or being moved (or answered) in another process right now
-            events = await table.phases.move_on(uow, game, now)
+            events = await table.phases.ask_unsent(uow, game, now) or await table.phases.move_on(uow, game, now)
             await uow.commit()
             return events
 
