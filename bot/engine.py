@@ -1,4 +1,5 @@
-"""The quiz engine: a thin façade over the use cases that adapters talk to.
+"""The quiz engine: a thin façade over the use cases that adapters talk to (what no learner's action calls, the
+sweepers' passes and the platform's message bookkeeping, it inherits from bot/engine_upkeep.py).
 
 Every action is one learner's turn (bot/turns.py): their lock, one transaction, their words. Actions that show
 something take an optional Surface; the reply is then delivered (bot/delivery.py) before the learner's lock is
@@ -14,21 +15,21 @@ from datetime import datetime, timedelta
 
 from bot.admins import AdminPolicy
 from bot.content.library import ContentLibrary, ReloadResult
-from bot.delivery import Asked, Shown, Surface, Target, deliver
+from bot.delivery import Target
+from bot.engine_upkeep import Upkeep
 from bot.i18n import Localizer, UiTexts
 from bot.link_writer import LinkWriter
 from bot.locks import UserLocks
 from bot.log_lines import log_briefly
 from bot.memory import Memory
 from bot.metrics import EVERY_PLATFORM, STORAGE_BUSY, Metrics, NullMetrics
-from bot.ports import UnitOfWork, UnitOfWorkFactory
+from bot.ports import UnitOfWorkFactory
 from bot.progress_replies import Progress
-from bot.records import MessageLink, OpenQuestion, UnansweredLink
+from bot.records import MessageLink, OpenQuestion
 from bot.reload_report import ReloadReport
 from bot.replies import (
     Actor,
     AnswerOutcome,
-    Expired,
     Notice,
     Preview,
     Profile,
@@ -45,21 +46,18 @@ from bot.turns import Turns
 from bot.usecases.admin import Admin
 from bot.usecases.answering import Answering
 from bot.usecases.core import Core
-from bot.usecases.expiry import Deliver, Expiry
 from bot.usecases.games.facade import Games
 from bot.usecases.playing import Playing
 from bot.usecases.profile import Profiles
 from bot.usecases.remembering import Remembering
-from bot.usecases.reminding import Reminding, Send
 from bot.usecases.reviewing import Reviewing
 from bot.usecases.scheduling import Scheduling
-from bot.usecases.unsent import UNSENT_BATCH, UnsentLook
 from bot.within import read_within
 
 log = logging.getLogger(__name__)
 
 
-class QuizEngine:
+class QuizEngine(Upkeep):
     def __init__(self, *, library: ContentLibrary, unit_of_work: UnitOfWorkFactory, texts: UiTexts,
                  admins: AdminPolicy, clock: Callable[[], datetime], rng: random.Random,
                  question_limit: timedelta | None = None, metrics: Metrics | None = None,
@@ -77,18 +75,17 @@ class QuizEngine:
         turns = Turns(unit_of_work=unit_of_work, texts=texts, locks=UserLocks(), retry_policy=self.retry_policy,
                       clock=clock, shared_unit_of_work=shared_unit_of_work)
         timer = QuestionTimer(question_limit)
-        self._core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer, library), timer=timer,
-                          clock=clock, rng=rng, remembering=Remembering(Memory(), timer), texts=texts,
-                          links=LinkWriter(turns.run_unlocked, batches=link_batches), metrics=self.metrics)
-        self._playing = Playing(self._core)
-        self._answering = Answering(self._core)
-        self._profiles = Profiles(self._core, admins)
-        self._admin = Admin(self._core, admins, content_reloaded_before)
-        self._expiry = Expiry(self._core)
-        self._reviewing = Reviewing(self._core)
-        self._scheduling = Scheduling(self._core)
-        self._reminding = Reminding(self._core)
-        self.games = Games(self._core, admins)  # group games: engine.games.open(...), .vote(...), ...
+        core = Core(library=library, turns=turns, stepper=SessionStepper(clock, timer, library), timer=timer,
+                    clock=clock, rng=rng, remembering=Remembering(Memory(), timer), texts=texts,
+                    links=LinkWriter(turns.run_unlocked, batches=link_batches), metrics=self.metrics)
+        super().__init__(core)  # sets self._core
+        self._playing = Playing(core)
+        self._answering = Answering(core)
+        self._profiles = Profiles(core, admins)
+        self._admin = Admin(core, admins, content_reloaded_before)
+        self._reviewing = Reviewing(core)
+        self._scheduling = Scheduling(core)
+        self.games = Games(core, admins)  # group games: engine.games.open(...), .vote(...), ...
 
     # -- words and people ----------------------------------------------------------------------
 
@@ -202,48 +199,6 @@ class QuizEngine:
         ``pressed``: asked by a button (a reminder's), not typed: see Reviewing.start."""
         return await self._reviewing.start(actor, surface, shared=shared, pressed=pressed)
 
-    async def deliver(self, reply: Shown, surface: Surface, platform: str, actor: Actor | None = None) -> None:
-        """Show a reply the engine gave earlier, linking any poll it asks. For a sweeper's deliveries, which
-        already run under the learner's lock (``actor``'s: then a poll held back moves its deadline); adapters
-        otherwise pass their Surface to the action itself."""
-        await deliver(reply, surface, self._core.linker(platform, actor))
-
-    # -- messages --------------------------------------------------------------------------------
-
-    async def link_message(self, platform: str, message_key: str, question: QuestionView,
-                           chat_id: str | None) -> None:
-        """Remember which question a platform message asks, so answers survive restarts."""
-        await self._core.linker(platform)(question, Asked(message_key), chat_id)
-
-    async def message_link(self, platform: str, message_key: str) -> MessageLink | None:
-        async def find(uow: UnitOfWork) -> MessageLink | None:
-            return await uow.links.get(platform, message_key)
-        return await self._core.turns.run_unlocked(find)
-
-    async def unanswered_links(self, platform: str, within: timedelta, limit: int) -> list[UnansweredLink]:
-        """The platform's messages of the last ``within`` still asking an active session's unanswered question,
-        newest first, at most ``limit``: where a vote cast while no process listened may wait."""
-        async def find(uow: UnitOfWork) -> list[UnansweredLink]:
-            return await uow.links.unanswered(platform, self._core.clock() - within, limit)
-        return await self._core.turns.run_unlocked(find)
-
-    async def withdrawn(self, link: MessageLink) -> None:
-        """A message the platform's adapter took away (deleted) rather than closed, a HeldLink's: nothing is sent
-        to it any more (Core.asked_before passes it by), while a vote that was on its way still finds its
-        question."""
-        async def withdraw(uow: UnitOfWork) -> None:
-            await uow.links.withdraw(link.platform, link.message_key, self._core.clock())
-            await uow.commit()
-        await self._core.turns.run_unlocked(withdraw)
-
-    async def move_chat(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
-        """A chat got a new id (a Telegram group that became a supergroup): what was kept under the old one,
-        its language, games, leaderboard and the quizzes played in it, carries on under the new one."""
-        async def move(uow: UnitOfWork) -> None:
-            await uow.chats.move(platform, old_chat_id, new_chat_id)
-            await uow.commit()
-        await self._core.turns.run_unlocked(move)
-
     # -- the learner's calendar -------------------------------------------------------------------
 
     async def set_time_zone(self, actor: Actor, name: str, *, typed: bool = False) -> Notice:
@@ -253,34 +208,6 @@ class QuizEngine:
     async def set_reminders(self, actor: Actor, text: str) -> Notice:
         """``on [19:00]``, a time, ``off``, or nothing (how it stands)."""
         return await self._scheduling.set_reminders(actor, text)
-
-    async def send_reminders(self, platform: str, send: Send, per_second: float) -> int:
-        """One pass of the platform's due reminders (the reminder sweeper calls this)."""
-        return await self._reminding.send_due(platform, send, per_second)
-
-    # -- time limits -----------------------------------------------------------------------------
-
-    @property
-    def question_limit(self) -> timedelta | None:
-        """How long a learner has for each question; None: as long as they like."""
-        return self._core.timer.limit
-
-    async def expire_overdue(self, platform: str, deliver: Deliver | None = None, *,
-                             unsent: bool = False) -> list[Expired]:
-        """Skip this platform's questions whose time ran out, once each (Expiry.expire_overdue)."""
-        return await self._expiry.expire_overdue(platform, deliver, unsent=unsent)
-
-    def now(self) -> datetime:
-        """The engine's clock (a test's may stand still): when a process started, for ask_unsent."""
-        return self._core.clock()
-
-    async def ask_unsent(self, platform: str, look: UnsentLook, deliver: Deliver, limit: int = UNSENT_BATCH) -> int:
-        """Ask again, once, each open question a crash left unsent (Expiry.ask_unsent); how many were."""
-        return await self._expiry.ask_unsent(platform, look, deliver, limit)
-
-    async def sweep_overdue(self, platform: str, deliver: Deliver | None = None, *, unsent: bool = False) -> int:
-        """A sweeper's pass of ``expire_overdue``: how many sessions it settled, told or not (more may wait)."""
-        return await self._expiry.sweep(platform, deliver, unsent=unsent)
 
     # -- admin -----------------------------------------------------------------------------------
 
