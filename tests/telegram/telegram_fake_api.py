@@ -2,22 +2,23 @@
 
 It speaks the wire format PTB 22.8 expects, including the Bot API 9.6+ poll fields
 (Poll.allows_revoting, Poll.members_only, PollOption.persistent_id, PollAnswer.option_persistent_ids).
+Split by job: this module is the HTTP server (which calls fail and how) and what a test does and checks;
+fake_api_state.py holds what it keeps, fake_api_replies.py what each method answers.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
 
+from tests.telegram.fake_api_replies import FakeApiReplies
 from tests.telegram.fake_refusals import CONFLICT, WEBHOOK_ACTIVE, refusal
-from tests.telegram.fake_types import ADMIN_FIELDS as _ADMINS
-from tests.telegram.fake_types import BOT_USER, Call, Countdowns, Failure, FakeChat, FakeUser, form_field, in_topic
+from tests.telegram.fake_types import BOT_USER, Call, Failure, FakeChat, FakeUser, form_field, in_topic
 from tests.telegram.fake_types import hung_up as _gone
 from tests.telegram.telegram_html import problem
 
@@ -25,33 +26,8 @@ __all__ = ["BOT_USER", "Call", "FakeBotApi", "FakeChat", "FakeUser"]
 
 
 @dataclass
-class FakeBotApi:
-    token: str
-    base_url: str = ""
-    requests: list[Call] = field(default_factory=list)
-    _updates: list[dict[str, Any]] = field(default_factory=list)
-    _failures: dict[str, list[Failure]] = field(default_factory=dict)
-    _chats: dict[int, FakeChat] = field(default_factory=dict)
-    _users: dict[int, FakeUser] = field(default_factory=dict)  # everyone seen, for getChatMember
-    admins: dict[int, set[int]] = field(default_factory=dict)  # chat id -> its administrators' user ids
-    left: dict[int, set[int]] = field(default_factory=dict)  # chat id -> the user ids of members who left it
-    refusing: dict[int, Failure] = field(default_factory=dict)  # chat id -> how every call for it fails (a kick)
-    _polls: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)  # (chat, message id) -> poll
-    countdowns: Countdowns = field(default_factory=Countdowns)  # a timed poll takes no vote once it closed
-    clock: Callable[[], float] = time.monotonic  # stamps each call (a test may pass its own clock)
-    _counter: int = 0
-    _closing: bool = False
-    _next_update_id: int = 1
-    _runner: web.AppRunner | None = None
-    _changed: asyncio.Condition = field(default_factory=asyncio.Condition)
-    # Called with a method's result before the bot gets it: e.g. a learner voting before sendPoll returns.
-    before_reply: dict[str, Callable[[Any], Awaitable[None]]] = field(default_factory=dict)
-    # As Telegram: a getUpdates while another waits gets 409 Conflict (one poller per bot), as any does with a webhook.
-    single_poller: bool = False
-    _polling: web.Request | None = None
-    webhook_url: str = ""  # set by setWebhook, cleared by deleteWebhook, told by getWebhookInfo
-    deleted: set[tuple[int, int]] = field(default_factory=set)  # (chat, message id) of each message deleted
-    closed_topics: set[tuple[int, int]] = field(default_factory=set)  # (chat, topic): sends there refused
+class FakeBotApi(FakeApiReplies):
+    """Its fields (the constructor's keywords: ``clock``, ``single_poller``, ...) are FakeApiState's."""
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -115,14 +91,6 @@ class FakeBotApi:
         to = self._message(group, None, sender=by.json()) | {"migrate_to_chat_id": supergroup.id}
         from_ = self._message(supergroup, None, sender=BOT_USER) | {"migrate_from_chat_id": group.id}
         await self.push({"message": to}, {"message": from_})
-
-    async def push(self, *updates: dict[str, Any]) -> None:
-        """Queue updates for the next getUpdates (several in one call arrive in one batch)."""
-        async with self._changed:
-            for update in updates:
-                self._updates.append({"update_id": self._next_update_id, **update})
-                self._next_update_id += 1
-            self._changed.notify_all()
 
     def fail_next(self, method: str, status: int, description: str, retry_after: int | None = None, *,
                   carried_out: bool = False) -> None:
@@ -202,98 +170,3 @@ class FakeBotApi:
             await hook(result)
         await self._record(Call(method, params, result=result))
         return web.json_response({"ok": True, "result": result})
-
-    async def _record(self, call: Call) -> None:
-        call.at = self.clock()
-        async with self._changed:
-            self.requests.append(call)
-            self._changed.notify_all()
-
-    async def kept_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
-        """What getUpdates gets (long polling): drop what the offset confirms, wait up to ``timeout`` for news."""
-        offset = int(params.get("offset") or 0)
-        timeout = float(params.get("timeout") or 0)
-        async with self._changed:
-            self._updates = [update for update in self._updates if update["update_id"] >= offset]
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait_for(lambda: bool(self._updates) or self._closing), timeout)
-            return list(self._updates)
-
-    def _result(self, method: str, params: dict[str, Any]) -> Any:
-        result = self._reply(method, params)
-        return in_topic(result, params.get("message_thread_id")) if isinstance(result, dict) else result
-
-    def _reply(self, method: str, params: dict[str, Any]) -> Any:
-        if method == "getMe":
-            return BOT_USER
-        if method == "sendMessage":
-            message = self._message(self._chat(params["chat_id"]), params["text"], sender=BOT_USER)
-            if "reply_markup" in params:
-                message["reply_markup"] = params["reply_markup"]
-            return message
-        if method == "editMessageText":
-            return self._message(self._chat(params["chat_id"]), params["text"], sender=BOT_USER) \
-                if "chat_id" in params else True
-        if method == "sendPoll":
-            return self._poll_message(params)
-        if method == "sendPhoto":
-            message = self._message(self._chat(params["chat_id"]), None, sender=BOT_USER)
-            message["photo"] = [{"file_id": f"photo-{self._counter}", "file_unique_id": f"u{self._counter}",
-                                 "width": 900, "height": 700}]
-            return message
-        if method == "getChatMember":
-            user_id, chat_id = int(params["user_id"]), int(params["chat_id"])
-            status = "administrator" if user_id in self.admins.get(chat_id, set()) else "left" \
-                if user_id in self.left.get(chat_id, set()) or user_id not in self._users else "member"
-            user = self._users.get(user_id, FakeUser(user_id, "?"))  # one never seen: a webhook test's, not in it
-            member: dict[str, Any] = {"status": status, "user": user.json()}
-            return member | _ADMINS if status == "administrator" else member
-        if method == "stopPoll":
-            poll = self._polls[(int(params["chat_id"]), int(params["message_id"]))]
-            poll["is_closed"] = True
-            return poll
-        if method == "deleteMessage":
-            self.deleted.add((int(params["chat_id"]), int(params["message_id"])))
-        if method in ("setWebhook", "deleteWebhook"):
-            self.webhook_url = params.get("url", "") if method == "setWebhook" else ""
-        if method == "getWebhookInfo":
-            return {"url": self.webhook_url, "has_custom_certificate": False,
-                    "pending_update_count": len(self._updates)}  # kept for getUpdates, not yet confirmed
-        return True  # setMyCommands, deleteWebhook, setWebhook, answerCallbackQuery, ...
-
-    def _poll_message(self, params: dict[str, Any]) -> dict[str, Any]:
-        self._counter += 1
-        poll = {
-            "id": f"poll-{self._counter}",
-            "question": params["question"],
-            "options": [{"text": option if isinstance(option, str) else option["text"], "voter_count": 0,
-                         "persistent_id": str(index)} for index, option in enumerate(params["options"])],
-            "total_voter_count": 0,
-            "is_closed": False,
-            "is_anonymous": params.get("is_anonymous", True),
-            "type": params.get("type", "regular"),
-            "allows_multiple_answers": False,
-            "allows_revoting": False,
-            "members_only": False,
-            "correct_option_ids": params.get("correct_option_ids", []),
-        }
-        if "explanation" in params:
-            poll["explanation"] = params["explanation"]
-        self.countdowns.start(poll["id"], params, self.clock())
-        message = self._message(self._chat(params["chat_id"]), None, sender=BOT_USER)
-        message["poll"] = poll
-        self._polls[(int(params["chat_id"]), message["message_id"])] = poll
-        return message
-
-    def _chat(self, chat_id: str) -> FakeChat:
-        number = int(chat_id)
-        return self._chats.get(number) or FakeChat(number, "private" if number > 0 else "group", "Group")
-
-    def _message(self, chat: FakeChat, text: str | None, sender: dict[str, Any]) -> dict[str, Any]:
-        self._chats[chat.id] = chat
-        self._counter += 1
-        message: dict[str, Any] = {"message_id": self._counter, "date": int(time.time()), "chat": chat.json(),
-                                   "from": sender}
-        if text is not None:
-            message["text"] = text
-        return message
