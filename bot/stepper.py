@@ -252,3 +252,23 @@ async def pass_over_removed(uow: UnitOfWork, quiz: Quiz, session: QuizSession, n
     for question_id in removed_after(quiz, session, session.position - 1):
         await uow.answers.add(AnswerRecord(session.id, question_id, None, False, now, asked=False))
         session.advance()
+
+
+async def swept_last(uow: UnitOfWork, session: QuizSession) -> int | None:
+    """The position of the question the session's latest time-out (or skip) left, before the removed ones passed
+    over right after it, never shown (pass_over_removed, step): what a click after a sweep nobody saw names. None
+    if the question there was answered."""
+    answers = {answer.question_id: answer for answer in await uow.answers.for_session(session.id)}
+    at = session.position - 1
+    while at >= 0 and (passed := answers.get(session.question_ids[at])) is not None and passed.asked is False:
+        at -= 1
+    left = answers.get(session.question_ids[at]) if at >= 0 else None
+    return at if left is not None and left.option_id is None else None
+
+
+def removed_after_said(quiz: Quiz, session: QuizSession, position: int, _: Localizer) -> tuple[str, ...]:
+    """What step() said of the removed questions it passed over after the one at ``position`` timed out, when that
+    one is still in the quiz (else time_up_said counts them in its own notice)."""
+    if quiz.question(session.question_ids[position]) is None:
+        return ()
+    return _removed(len(removed_after(quiz, session, position)), _)

@@ -13,7 +13,7 @@ from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.records import QuizSession, SessionState, UserRecord
 from bot.replies import Actor, AnswerOutcome, DeliveryRefused, Expired
-from bot.stepper import time_up_said
+from bot.stepper import removed_after_said, swept_last, time_up_said
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import held_by_a_game, played_where_asked
@@ -223,6 +223,7 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
     Raises AlreadyAnswered when another process recorded the question a moment ago.
     """
     now = core.clock()
+    passed: tuple[str, ...] = ()  # what step() said of removed questions a sweep passed over unseen
     if paused:
         # Left for another quiz: its clock stopped then (a sweep clears its deadline), whether or not a sweep came
         # by since. Its question isn't late, and a cleared deadline doesn't mean a question went unshown.
@@ -233,27 +234,32 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
         notice = await core.remembering.timed_out(uow, quiz, session, now, _)
     elif question_id != session.current_question_id and core.timer.unshown(session) \
             and await _skipped(uow, session, question_id):
-        # A sweep skipped the question before the current one where the bot couldn't post what comes next
-        # (private buttons): say so now, naming that one (the click may be on an older question, skipped by hand).
-        notice = await time_up_said(uow, quiz, session, _, session.position - 1)
-    elif _ended_unseen(core, session, question_id) and await _skipped(uow, session, question_id) \
+        # A sweep skipped the question before the current one (before those a reload removed, passed over with it)
+        # where the bot couldn't post what comes next (private buttons): say so now, naming that one (the click may
+        # be on an older question, skipped by hand), and the removed ones as step() did.
+        at = await swept_last(uow, session)
+        at = session.position - 1 if at is None else at
+        notice = await time_up_said(uow, quiz, session, _, at)
+        passed = removed_after_said(quiz, session, at, _)
+    elif _ended_unseen(core, session) and (at := await swept_last(uow, session)) is not None \
+            and session.question_ids[at] == question_id \
             and not await _asked_on_a_message(uow, platform, session, question_id):
-        # A sweep skipped the last question where the bot couldn't post the summary (private buttons: no poll asked
-        # it), ending the quiz: say so now, with the summary it never showed (the session is over: nothing is
-        # written).
+        # A sweep skipped the last question (or the last before removed ones) where the bot couldn't post the
+        # summary (private buttons: no poll asked it), ending the quiz: say so now, with the summary it never
+        # showed (the session is over: nothing is written).
         summary = await core.stepper.summary(uow, quiz, session, _)
-        return AnswerOutcome(None, summary, session.chat_id,
-                             await time_up_said(uow, quiz, session, _, len(session.question_ids) - 1), _.language)
+        summary = replace(summary, notices=summary.notices + removed_after_said(quiz, session, at, _))
+        return AnswerOutcome(None, summary, session.chat_id, await time_up_said(uow, quiz, session, _, at),
+                             _.language)
     else:
         return None
-    shown = await core.stepper.step(uow, quiz, session, _)
+    shown = await core.stepper.step(uow, quiz, session, _, passed)
     return AnswerOutcome(None, shown, session.chat_id, notice, _.language)
 
 
-def _ended_unseen(core: Core, session: QuizSession, question_id: str) -> bool:
-    """Whether ``question_id`` is the last question of a timed session that is over."""
-    return core.timer.limit is not None and session.state is SessionState.FINISHED \
-        and session.question_ids[-1:] == [question_id]
+def _ended_unseen(core: Core, session: QuizSession) -> bool:
+    """Whether the session is timed and over."""
+    return core.timer.limit is not None and session.state is SessionState.FINISHED
 
 
 async def _asked_on_a_message(uow: UnitOfWork, platform: str, session: QuizSession, question_id: str) -> bool:

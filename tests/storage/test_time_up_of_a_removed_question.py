@@ -23,6 +23,7 @@ ADMIN = Actor("telegram", "admin-1")
 ADA = Actor("telegram", "ada", chat_id="chat-ada")
 LIMIT = 30  # seconds to answer each question
 REMOVED = "A question was removed from this quiz since you started, so it was skipped."
+TIME_UP_2 = "Time's up! Question 2 wasn't answered in time, so it counts as skipped."
 BOTH_REMOVED = "2 questions were removed from this quiz since you started, so they were skipped."
 
 
@@ -104,3 +105,46 @@ async def test_the_time_up_of_a_removed_question_tells_those_removed_after_it_in
     outcome = await _time_up(engine, second, how)
     assert (outcome.notice, summary_of(outcome).notices) == (BOTH_REMOVED, ())
     assert [line.outcome for line in summary_of(outcome).lines] == [Outcome.CORRECT, Outcome.SKIPPED, Outcome.SKIPPED]
+
+
+def _with_a_fourth(content_dir: Path) -> None:
+    """collectives with a fourth question after its third (a copy of the first under another id)."""
+    path = content_dir / "quizzes" / "collectives.yaml"
+    quiz = yaml.safe_load(path.read_text(encoding="utf-8"))
+    quiz["questions"].append(dict(quiz["questions"][0], id="fourth"))
+    path.write_text(yaml.safe_dump(quiz, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+@pytest.mark.parametrize(("removed", "said", "then", "fourth"), [
+    (["english-only"], TIME_UP_2, (REMOVED,), False),  # the last question removed: the sweep ended the quiz
+    (["shards-to-full", "english-only"], BOTH_REMOVED, (), False),  # the open one and the last
+    (["english-only"], TIME_UP_2, (REMOVED,), True),  # one removed after it, a question after that
+], ids=["last removed", "open and last removed", "one removed between"])
+async def test_a_click_after_an_unseen_sweep_that_passed_over_removed_questions(
+        engine: QuizEngine, content_dir: Path, clock: FixedClock, removed: list[str], said: str,
+        then: tuple[str, ...], fourth: bool) -> None:
+    """Asked with private buttons, question 2's time ran out and the sweep, which can't send them unasked, passed
+    over the removed question(s) after it too. The learner's next click on question 2 said "That question is no
+    longer open." and never showed the summary when that ended the quiz, or said "A question was removed..." for
+    the time-out of question 2, which was not removed, when another question followed."""
+    if fourth:
+        _with_a_fourth(content_dir)
+        assert (await engine.reload(ADMIN)).ok
+    first = await start(engine, ADA)
+    second = next_question(await answer(engine, ADA, first, right=True))
+    assert second.question_id == "shards-to-full"
+    for question_id in removed:
+        remove_question(content_dir, question_id)
+    assert (await engine.reload(ADMIN)).ok
+    clock.advance(timedelta(seconds=LIMIT))
+    await engine.expire_overdue("telegram")
+
+    late = await engine.answer(ADA, second.session_id, second.question_id, second.correct_index)
+    assert isinstance(late, AnswerOutcome), late
+    assert late.notice == said
+    if fourth:
+        assert (next_question(late).number, next_question(late).notices) == (4, then)
+    else:
+        assert [line.outcome for line in summary_of(late).lines] == [Outcome.CORRECT, Outcome.SKIPPED,
+                                                                     Outcome.SKIPPED]
+        assert summary_of(late).notices == then
