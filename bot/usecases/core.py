@@ -59,7 +59,11 @@ class Core:
     async def played_as_polls(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> bool:
         """Whether a message (a poll) on the actor's platform asked the last question an ended session showed, and
         still asks it (not taken away: asked again with private buttons since, which link no message)."""
-        shown = session.question_ids[:session.position + 1][-1:]  # the open one when stopped, else the last
+        # The open one when stopped, else the last; not one a reload removed before it was reached (passed over,
+        # never shown, so asked by no message): the one shown before it.
+        unshown = {answer.question_id for answer in await uow.answers.for_session(session.id) if answer.asked is False}
+        shown = [question_id for question_id in session.question_ids[:session.position + 1]
+                 if question_id not in unshown][-1:]
         link = await uow.links.latest(actor.platform, session.id, shown[0]) if shown else None
         return link is not None and link.withdrawn_at is None
 

@@ -5,11 +5,14 @@ still decides."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import LEARNER_ID, RunningBot
+from tests.discord.harness import ADMIN_ID, LEARNER_ID, RunningBot
 from tests.discord.payloads import EPHEMERAL
 from tests.discord.support import button_for, buttons, first_answer, message_id, next_poll, poll_question, vote_for
 from tests.discord.test_discord_retry import next_with_buttons
+from tests.support.content import remove_question
 
 MISSED = "Which collective leaves the sum of all gradients on every rank?"
 
@@ -63,5 +66,25 @@ async def test_retry_private_false_after_a_private_quiz_posts_polls(bot: Running
     await play_privately_missing_the_first(fake)
     mark = len(fake.calls)
     await fake.slash("retry", {"private": False}, user_id=LEARNER_ID)
+    again = await next_poll(fake, bot, after=mark)
+    assert poll_question(again) == f"1/1 · {MISSED}"
+
+
+async def test_retry_after_a_quiz_played_as_polls_whose_last_question_a_reload_removed_posts_polls(
+        bot: RunningBot, fake: FakeDiscord, content_dir: Path) -> None:
+    """The quiz ended on the question before its last, which a reload removed meanwhile (passed over, never asked):
+    the retry was played privately, its last question having no poll."""
+    await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
+    poll = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    await vote_for(fake, poll, "Broadcast", LEARNER_ID)  # wrong
+    poll = await next_poll(fake, bot, after=mark)
+    remove_question(content_dir, "english-only")
+    reloaded = await fake.slash("reload", user_id=ADMIN_ID)
+    assert "Content reloaded" in (await fake.wait_until(first_answer(fake, reloaded))).content
+    await vote_for(fake, poll, "All-gather", LEARNER_ID)  # right: the quiz is over
+    await fake.quiet()
+    mark = len(fake.calls)
+    await fake.slash("retry", user_id=LEARNER_ID)
     again = await next_poll(fake, bot, after=mark)
     assert poll_question(again) == f"1/1 · {MISSED}"
