@@ -9,17 +9,21 @@ from bot.records import QuizSession
 from bot.replies import AnswerOutcome
 from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.usecases.unshown import shown_before
 
 
 async def next_poll_lost(turn: Turn, session: QuizSession, answered_id: str) -> bool:
-    """Whether the answer to ``answered_id`` was kept but the question after it never reached its poll: the
-    process stopped between the two (a crash, a kill), and the platform now delivers the vote again. Within
-    a process the vote's own turn holds the learner's lock until the next poll is linked, so a vote changed
-    meanwhile waits for the link and stays silent. Only where every question is asked on a linked message
-    (QuizEngine.answer_message's ``links_every_question``)."""
+    """Whether the answer to ``answered_id`` was kept but the question after it (after those a reload removed,
+    passed over unshown) never reached its poll: the process stopped between the two (a crash, a kill), and the
+    platform now delivers the vote again. Within a process the vote's own turn holds the learner's lock until the
+    next poll is linked, so a vote changed meanwhile waits for the link and stays silent. Only where every question
+    is asked on a linked message (QuizEngine.answer_message's ``links_every_question``)."""
     current = session.current_question_id
     place = session.position - 1
-    if current is None or place < 0 or session.question_ids[place] != answered_id:
+    if current is None or place < 0:
+        return False
+    if session.question_ids[place] != answered_id \
+            and await shown_before(turn.uow, session) != answered_id:  # past questions a reload removed since
         return False
     return await turn.uow.links.latest(turn.actor.platform, session.id, current) is None
 

@@ -72,7 +72,19 @@ async def asked_before_it(uow: UnitOfWork, platform: str, session: QuizSession) 
     question, or where nothing asked the one before either (private buttons, a terminal)."""
     if session.current_question_id is None or session.position == 0:
         return None
-    return await uow.links.latest(platform, session.id, session.question_ids[session.position - 1])
+    link = await uow.links.latest(platform, session.id, session.question_ids[session.position - 1])
+    if link is not None:
+        return link
+    before = await shown_before(uow, session)  # past questions a reload removed, which no message asked
+    return await uow.links.latest(platform, session.id, before) if before is not None else None
+
+
+async def shown_before(uow: UnitOfWork, session: QuizSession) -> str | None:
+    """The question the session showed before its open one: the one before it, past those a reload removed that
+    step() passed over without showing them (stored as never asked); None for the first."""
+    unshown = {answer.question_id for answer in await uow.answers.for_session(session.id) if answer.asked is False}
+    before = [question_id for question_id in session.question_ids[:session.position] if question_id not in unshown]
+    return before[-1] if before else None
 
 
 async def _still_asking(uow: UnitOfWork, actor: Actor, asked: QuestionView) -> QuizSession | None:
