@@ -27,6 +27,7 @@ from bot.usecases.expiry import late_answer
 from bot.usecases.game_holds import open_quiz, played_where_asked, review_waits, waits_for_the_game
 from bot.usecases.leaving import time_out_left
 from bot.usecases.lost_polls import answer_again, next_poll_lost
+from bot.usecases.unshown import shown_instead
 
 
 class Answering:
@@ -123,6 +124,8 @@ class Answering:
             if sent_before is not None and sent_before(OpenQuestion(session.id, session.question_ids[session.position],
                                                                     asked)):
                 return not_open(_, chat_id=session.chat_id)
+            if core.timer.unshown(session):  # never shown: meant for the one before, whose time-out went unseen
+                return await shown_instead(core, turn, quiz, session)
             now = core.clock()
             try:
                 if core.timer.overdue(session, now):

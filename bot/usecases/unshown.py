@@ -9,11 +9,17 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
+from bot.content.models import Quiz
 from bot.ports import UnitOfWork
 from bot.records import MessageLink, QuizSession
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started
-from bot.turns import Turns
+from bot.stepper import removed_after_said, swept_last, time_up_said
+from bot.turns import Turn, Turns
+
+if TYPE_CHECKING:  # core.py's own imports lead here
+    from bot.usecases.core import Core
 
 log = logging.getLogger(__name__)
 
@@ -95,3 +101,16 @@ async def _still_asking(uow: UnitOfWork, actor: Actor, asked: QuestionView) -> Q
             or session.question_deadline != asked.deadline:
         return None
     return session
+
+
+async def shown_instead(core: Core, turn: Turn, quiz: Quiz, session: QuizSession) -> AnswerOutcome:
+    """A skip of an open question never shown (its clock waits for it: the one before timed out where nobody saw it,
+    private buttons, or its message never went out): shown now with its full time, not skipped unseen, after the
+    time-out nobody was told of, as a click on that question's buttons tells it (late_answer). Commits."""
+    _, uow = turn.words, turn.uow
+    at = await swept_last(uow, session)
+    notice = await time_up_said(uow, quiz, session, _, at) if at is not None else None
+    passed = removed_after_said(quiz, session, at, _) if at is not None else ()
+    shown = await core.stepper.step(uow, quiz, session, _, passed)
+    await uow.commit()
+    return AnswerOutcome(None, shown, session.chat_id, notice, _.language)
