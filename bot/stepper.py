@@ -254,16 +254,24 @@ async def pass_over_removed(uow: UnitOfWork, quiz: Quiz, session: QuizSession, n
         session.advance()
 
 
-async def swept_last(uow: UnitOfWork, session: QuizSession) -> int | None:
-    """The position of the question the session's latest time-out (or skip) left, before the removed ones passed
-    over right after it, never shown (pass_over_removed, step): what a click after a sweep nobody saw names. None
-    if the question there was answered."""
+async def swept_last(uow: UnitOfWork, quiz: Quiz, session: QuizSession) -> int | None:
+    """The position of the question the session's latest time-out left, before the removed ones passed over right
+    after it, never shown (pass_over_removed, step): what a click after a sweep nobody saw names. None if the
+    question there was answered, or skipped by hand (a time-out is reviewed as forgotten, with no option; a skip is
+    no review; a question a reload removed is reviewed neither way, and is told as removed)."""
     answers = {answer.question_id: answer for answer in await uow.answers.for_session(session.id)}
     at = session.position - 1
     while at >= 0 and (passed := answers.get(session.question_ids[at])) is not None and passed.asked is False:
         at -= 1
     left = answers.get(session.question_ids[at]) if at >= 0 else None
-    return at if left is not None and left.option_id is None else None
+    if left is None or left.option_id is not None:
+        return None
+    if quiz.question(left.question_id) is None:
+        return at
+    card = split_ref(left.question_id) if session.quiz_id == REVIEW_QUIZ_ID else (session.quiz_id, left.question_id)
+    reviews = await uow.reviews.of_user(session.user_id, left.answered_at)  # a time-out's, at the same moment
+    return at if any((review.quiz_id, review.question_id) == card and review.option_id is None
+                     for review in reviews) else None
 
 
 def removed_after_said(quiz: Quiz, session: QuizSession, position: int, _: Localizer) -> tuple[str, ...]:

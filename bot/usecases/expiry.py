@@ -223,6 +223,7 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
     Raises AlreadyAnswered when another process recorded the question a moment ago.
     """
     now = core.clock()
+    notice: str | None = None
     passed: tuple[str, ...] = ()  # what step() said of removed questions a sweep passed over unseen
     if paused:
         # Left for another quiz: its clock stopped then (a sweep clears its deadline), whether or not a sweep came
@@ -237,11 +238,10 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
         # A sweep skipped the question before the current one (before those a reload removed, passed over with it)
         # where the bot couldn't post what comes next (private buttons): say so now, naming that one (the click may
         # be on an older question, skipped by hand), and the removed ones as step() did.
-        at = await swept_last(uow, session)
-        at = session.position - 1 if at is None else at
-        notice = await time_up_said(uow, quiz, session, _, at)
-        passed = removed_after_said(quiz, session, at, _)
-    elif _ended_unseen(core, session) and (at := await swept_last(uow, session)) is not None \
+        if (at := await swept_last(uow, quiz, session)) is not None:  # else skipped by hand: only shown again
+            notice = await time_up_said(uow, quiz, session, _, at)
+            passed = removed_after_said(quiz, session, at, _)
+    elif _ended_unseen(core, session) and (at := await swept_last(uow, quiz, session)) is not None \
             and session.question_ids[at] == question_id \
             and not await _asked_on_a_message(uow, platform, session, question_id):
         # A sweep skipped the last question (or the last before removed ones) where the bot couldn't post the

@@ -108,7 +108,7 @@ async def shown_instead(core: Core, turn: Turn, quiz: Quiz, session: QuizSession
     private buttons, or its message never went out): shown now with its full time, not skipped unseen, after the
     time-out nobody was told of, as a click on that question's buttons tells it (late_answer). Commits."""
     _, uow = turn.words, turn.uow
-    at = await swept_last(uow, session)
+    at = await swept_last(uow, quiz, session)
     notice = await time_up_said(uow, quiz, session, _, at) if at is not None else None
     passed = removed_after_said(quiz, session, at, _) if at is not None else ()
     shown = await core.stepper.step(uow, quiz, session, _, passed)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import QuizEngine
-from bot.replies import Actor, AnswerOutcome
+from bot.replies import Actor, AnswerOutcome, Notice
 from tests.core.play import answer, next_question, start, summary_of
 from tests.fakes.clock import FixedClock
 from tests.support.timed_engine import timed_engine
@@ -46,3 +46,19 @@ async def test_a_skip_after_a_time_out_nobody_saw_shows_the_next_question_rather
     assert third.question_id != second.question_id
     done = summary_of(await answer(engine, ADA, third, right=True))
     assert done.correct == 2 and done.total == 3
+
+
+async def test_a_click_on_the_last_question_skipped_by_hand_is_no_time_out(engine: QuizEngine) -> None:
+    """The last question skipped with /skip in time (its summary shown), then one of its buttons, which outlive a
+    skip, clicked: it said "Time's up! Question 3 wasn't answered in time..." and showed the summary again, as it
+    does after a time-out nobody saw; the learner had skipped it, and been shown the summary."""
+    first = await start(engine, ADA)
+    second = next_question(await answer(engine, ADA, first, right=True))
+    third = next_question(await answer(engine, ADA, second, right=True))
+    skipped = await engine.skip(ADA)
+    assert isinstance(skipped, AnswerOutcome) and skipped.notice == "Question 3 skipped."
+    summary_of(skipped)
+
+    late = await engine.answer(ADA, third.session_id, third.question_id, third.correct_index)
+    assert isinstance(late, Notice), late
+    assert late.text == "That question is no longer open."
