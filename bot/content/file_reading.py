@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -30,6 +31,9 @@ def system_reason(error: OSError) -> Said:
     """Why ``error`` happened, said in the reader's language when it is one of the usual reasons."""
     reason = _SYSTEM_REASONS.get(error.errno) if error.errno is not None else None
     return said(reason) if reason is not None else as_is(error.strerror or one_line(error))
+
+
+_LINE_BREAKS = re.compile(rb"\r\n?|\n")
 
 
 class FileRefused(Exception):
@@ -72,7 +76,8 @@ def utf8_text(data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:  # its own message gives a byte offset; an author looks for a line
-        line = data.count(b"\n", 0, error.start) + 1
+        # Lines as an editor (and the YAML problems' lines) count them: a file with CR alone has them too.
+        line = len(_LINE_BREAKS.findall(data, 0, error.start)) + 1
         raise FileRefused(said(N_("line {line} is not UTF-8 (byte {byte}): save the file as UTF-8"), line=line,
                                byte=f"0x{data[error.start]:02X}")) from error
 

@@ -75,3 +75,17 @@ def test_a_key_with_a_line_break_is_named_on_one_line(tmp_path: Path) -> None:
     write(tmp_path, "key.yaml", quiz)
     assert only_problem(tmp_path) == ContentProblem(
         "key.yaml", None, f"title.'e\\nn': {unknown_code()}")
+
+
+@pytest.mark.parametrize("line_end", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
+def test_a_file_not_in_utf_8_names_the_line_an_editor_shows_whatever_its_line_ends(
+        tmp_path: Path, line_end: str) -> None:
+    """A file saved with classic Mac line ends (CR alone) was said to be broken on line 1, whichever line held the
+    Latin-1 byte: only LF was counted, though a YAML problem in the same file names its line counting CR too."""
+    text = quiz_text().replace("Sample", "Résumé")
+    line = next(number for number, row in enumerate(text.splitlines(), start=1) if "Résumé" in row)
+    assert line > 1
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "latin1.yaml").write_bytes(text.replace("\n", line_end).encode("latin-1"))
+    assert only_problem(tmp_path) == ContentProblem(
+        "latin1.yaml", None, f"not read: line {line} is not UTF-8 (byte 0xE9): save the file as UTF-8")
