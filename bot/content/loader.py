@@ -225,6 +225,9 @@ def _describe(loc: list[Any], detail: Any) -> Said:
         return said(N_("must be a mapping with id, prompt, options, answer, ..."))
     if refused_key(detail) is not None and kind == "literal_error":  # an unknown language code
         return said(N_("{path}: {problem}"), path=path, problem=unknown_code_said())
+    if kind == "string_type" and loc == ["answer"] and isinstance(detail.get("input"), list):
+        # Two right options marked at once: "put it in quotes" would only make an answer no option has.
+        return said(N_("{path}: a question has one right option: give its id alone, not a list"), path=path)
     if kind == "string_pattern_mismatch":  # pydantic would quote its regular expression
         if loc[-1] == "url":
             return said(N_("{path}: a link starts with http:// or https://"), path=path)

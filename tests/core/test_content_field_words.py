@@ -164,3 +164,14 @@ async def test_a_failed_reload_says_them_in_the_admins_shona(library: ContentLib
         "akapatsanurwa nemutauro (en: ..., fr: ...)",
         "empty.yaml: questions: inoda chinhu 1 zvishoma, ine 0",  # the singular
     ]), report.problems
+
+
+@pytest.mark.parametrize("answer", [["right", "o1"], ["right"]], ids=["two", "one"])
+def test_an_answer_given_as_a_list_is_told_that_a_question_has_one_right_option(tmp_path: Path,
+                                                                              answer: list[str]) -> None:
+    """An author marking two right options (answer: [a, b]) was told "YAML read this as a list, not text: put it in
+    quotes", and quoting it only made it an answer no option has."""
+    write(tmp_path, "t.yaml", _set(_set(a_quiz(), ["questions", 0, "options"], _options(2)),
+                                   ["questions", 0, "answer"], answer))
+    assert [(problem.question_id, problem.message) for problem in problems_in(tmp_path)] == [
+        ("q1", "answer: a question has one right option: give its id alone, not a list")]
