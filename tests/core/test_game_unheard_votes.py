@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.delivery import MaybeDelivered
 from bot.engine import QuizEngine
-from bot.games.replies import GameQuestion
+from bot.games.replies import GameQuestion, GameResults, VoteRefused
+from bot.games.rules import GRACE
 from bot.ports import UnitOfWorkFactory
 from bot.replies import Actor
 from tests.core.wiring import ADMIN_ID
@@ -115,3 +117,33 @@ async def test_a_vote_only_a_removed_unheard_question_could_take_is_nobodys(
     assert await engine.games.vote_on_unheard(DAN, "Dan", "poll-lost", 0, stage, member) is None
     async with units() as uow:
         assert await uow.games.link("telegram", "poll-lost") is None
+
+
+async def test_a_question_whose_unheard_poll_took_a_vote_refused_as_played_elsewhere_is_not_asked_again(
+        played: tuple[QuizEngine, UnitOfWorkFactory], clock: FixedClock) -> None:
+    """Ada's first question went out unheard; Dan, who plays the same quiz in Kojo's game, votes on its poll: refused
+    (he plays it elsewhere), and the poll linked to the question, which is no longer unheard. It went out: at its
+    deadline its results go up. Before: nothing said so any more (no answer, no marker), so the sweep took it for
+    one whose message never went out and asked it again, a second poll of the same question with its whole time."""
+    engine, units = played
+    stage = RecordingStage()
+    assert await engine.games.open(KOJO, "Kojo", "-200", "collectives", None, stage) is None
+    dan_with_kojo = Actor("telegram", DAN.user_id, KOJO.chat_id, "en")
+    assert not (await engine.games.join(dan_with_kojo, "Dan", stage.shown["-200"][0].game_id, stage)).is_error
+    assert await engine.games.open(ADA, "Ada", "-100", "collectives", None, stage) is None
+    stage.unheard.add("-100")  # sendPoll carried out, its answer lost
+    with pytest.raises(MaybeDelivered):
+        await engine.games.begin(ADA, stage.shown["-100"][0].game_id, False, stage)
+
+    voted = await engine.games.vote_on_unheard(DAN, "Dan", "poll-lost", 0, stage, member)
+    assert voted is not None and voted.refused is VoteRefused.ELSEWHERE
+    async with units() as uow:  # the poll is that question's: linked, the question no longer unheard
+        link = await uow.games.link("telegram", "poll-lost")
+        assert link is not None and link.game_id == stage.shown["-100"][0].game_id
+        assert not await uow.games.unheard("telegram")
+
+    swept = RecordingStage()
+    clock.advance(timedelta(seconds=30) + GRACE + timedelta(seconds=1))
+    await engine.games.sweep("telegram", swept)
+    assert not swept.of("-100", GameQuestion)  # not asked a second time
+    assert [results.position for results in swept.of("-100", GameResults)] == [0]

@@ -7,6 +7,7 @@ import itertools
 from collections import defaultdict
 from typing import TypeVar
 
+from bot.delivery import MaybeDelivered
 from bot.games.delivery import TOPIC_CLOSED, Aside, ChatClosed, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.replies import Actor, Notice
@@ -37,6 +38,7 @@ class RecordingStage:
         self.failing_asides = 0  # how many of the next polls to take away fail
         self.asides_become = Aside.REMOVED  # as Telegram deletes them; KEPT: as Discord leaves them open
         self.held: dict[str, Hold] = {}  # chats whose messages wait for their hold's release before they are shown
+        self.unheard: set[str] = set()  # chats whose questions go out unheard: shown, the send's answer lost
         # Questions closed after their game moved past them, and lobbies whose buttons went after their game ended
         self.closed: dict[str, list[GameQuestion | GameLobby]] = defaultdict(list)
 
@@ -75,6 +77,8 @@ class ChatRecorder:
         if self._stage.refusing is not None:
             raise ChatRefused(self._stage.refusing)
         self._stage.shown[self._chat_id].append(question)
+        if self._chat_id in self._stage.unheard:
+            raise MaybeDelivered(f"the answer to question {question.position}'s send was lost")
         return self._stage.posted(self._chat_id)
 
     async def results(self, results: GameResults) -> None:

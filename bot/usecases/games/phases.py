@@ -80,7 +80,7 @@ class Phases:
         otherwise (posted, or unheard: sent, its id unknown; answered; asked again before; removed or changed)."""
         if game.state is not GameState.ASKING or game.question_message is not None:
             return []
-        again = GameMessageLink(game.platform, f"{ASKED_AGAIN}{game.id}/{game.position}", game.id, game.position)
+        again = not_again(game.platform, game.id, game.position)
         quiz = self._quiz_of(game)
         question = quiz.question(game.current_question_id or "") if quiz is not None else None
         unheard = await uow.games.link(game.platform, unheard_key(game.id))
@@ -194,6 +194,13 @@ async def _pass_over(uow: UnitOfWork, game: GameRecord) -> None:
         if there and player.user_id not in answered:
             player.away_questions += 1
             await uow.games.update_player(player)
+
+
+def not_again(platform: str, game_id: str, position: int) -> GameMessageLink:
+    """The link that keeps the game's question at ``position`` from being asked again by ``ask_unsent``: it was
+    asked again once, or its unheard message took a vote, which may have left no answer (refused: its voter plays
+    the quiz elsewhere) yet says it went out."""
+    return GameMessageLink(platform, f"{ASKED_AGAIN}{game_id}/{position}", game_id, position)
 
 
 def question_deadline(game: GameRecord, now: datetime) -> datetime:

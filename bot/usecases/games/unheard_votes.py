@@ -12,6 +12,7 @@ from bot.games.replies import GameVote, VoteRefused
 from bot.ports import UnitOfWork
 from bot.replies import Actor
 from bot.turns import Turns
+from bot.usecases.games.phases import not_again
 from bot.usecases.games.play import GamePlay, Membership
 
 # Refusals that say nothing of the message being that question's: the next unheard one is tried, nothing linked.
@@ -45,8 +46,11 @@ class UnheardVotes:
 
 
 def _learnt(link: GameMessageLink) -> Callable[[UnitOfWork], Awaitable[None]]:
-    """The key of an unheard question's message, learnt from a vote on it: linked."""
+    """The key of an unheard question's message, learnt from a vote on it: linked. The question went out, so it is
+    never asked again (Phases.ask_unsent), though no marker of it remains, nor perhaps any answer (a vote refused
+    as played elsewhere); kept as ``heard`` keeps the key, once, whichever process learns it first."""
     async def store(uow: UnitOfWork) -> None:
         await uow.games.heard(link)
+        await uow.games.heard(not_again(link.platform, link.game_id, link.position))
         await uow.commit()
     return store
