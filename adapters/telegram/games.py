@@ -53,7 +53,7 @@ class GameCommands:
         """``/game QUIZ [SECONDS]`` opens a lobby; ``/game stop`` and ``/game skip`` steer the one running."""
         first = folded(args[0]) if args else None  # "ｓｔｏｐ" too: typed with an input method on
         reply: Notice | Skipped | None
-        if await self._private(actor, chat):
+        if await self._private(actor, chat, first if first in CONTROLS else None):
             return
         if first not in CONTROLS:
             reply = await self._engine.games.open_typed(actor, player_name(user), chat, " ".join(args), self.stage)
@@ -115,10 +115,16 @@ class GameCommands:
         finally:  # the spinner stops even if something failed; the bot sends nothing if answered already
             await _acknowledge(query, None, alert=False)  # (press_answers.OnceAnsweringBot)
 
-    async def _private(self, actor: Actor, chat: str) -> bool:
-        """In a private chat, that games are played in groups (said there); False in a group."""
+    async def _private(self, actor: Actor, chat: str, control: str | None = None) -> bool:
+        """In a private chat, that games are played in groups (said there); False in a group. ``control``: ``stop``
+        or ``skip`` typed after /game, by a learner whose own quiz may be open right here: /stop (or /skip) is
+        what they meant, said instead."""
         if not is_private(chat, actor):
             return False
+        if control is not None and (own := await self._engine.games.own_quiz_instead(
+                actor, stopping=control == "stop")) is not None:
+            await self._chat.html(chat, [render.notice(own)])
+            return True
         _ = await self._engine.localizer(actor)
         await self._chat.html(chat, [esc(_("Group games are played in groups: add me to a group and send /game "
                                            "there."))])

@@ -117,12 +117,18 @@ class Games:
         return moved
 
     async def _own_quiz_instead(self, actor: Actor, refused: Notice, *, stopping: bool = False) -> Notice:
-        """No game to skip in (or stop), but a question of the learner's own quiz is open: /skip (or /stop) is what
-        they meant, not starting a game. Reads only."""
-        async def read(turn: Turn) -> Notice:
+        """No game to skip in (or stop): when a question of the learner's own quiz is open, /skip (or /stop) is
+        what they meant, not starting a game."""
+        return await self.own_quiz_instead(actor, stopping=stopping) or refused
+
+    async def own_quiz_instead(self, actor: Actor, *, stopping: bool = False) -> Notice | None:
+        """A game's skip (or stop) asked where no game runs, by a learner with a question of their own quiz open:
+        that /skip (or /stop) is what they meant, in their words; None when no question of theirs is open (a
+        private chat, where no game is ever played, asks it too). Reads only."""
+        async def read(turn: Turn) -> Notice | None:
             session = await turn.uow.sessions.active(turn.user_id) if turn.user is not None else None
             if session is None or session.current_question_id is None:
-                return refused
+                return None
             _ = turn.words
             return Notice(_("No game is running in this chat. To stop your own quiz, send /stop.") if stopping else
                           _("No game is running in this chat. To skip a question of your own quiz, send /skip."),
