@@ -115,6 +115,20 @@ class GameCommands:
         finally:  # the spinner stops even if something failed; the bot sends nothing if answered already
             await _acknowledge(query, None, alert=False)  # (press_answers.OnceAnsweringBot)
 
+    async def _begin_pressed(self, query: CallbackQuery, actor: Actor, game_id: str) -> None:
+        """Start: answered as soon as the game began or was refused (an alert saying why), before the list of
+        players and the first question go out, behind the group's 20 messages a minute: Telegram waits only so
+        long for an answer. A message the chat refuses then stops the game, and its podium says why in the chat;
+        when the chat takes nothing at all (a topic closed), the presser hears why privately. A turn that fails
+        before the answer leaves it to the error handler's apology."""
+        moderator = actor.chat_id is not None and await is_chat_admin(self._chat.bot, actor.chat_id, actor.user_id)
+
+        async def begun(refused: Notice | None) -> None:
+            await _acknowledge(query, refused.text if refused else None, alert=True)
+        stopped = await self._engine.games.begin(actor, game_id, moderator, self.stage, begun)
+        if stopped is not None and stopped.code is NoticeCode.CHAT_UNHEARD:
+            await self.personal.privately(stopped, actor, self._chat)
+
     async def _private(self, actor: Actor, chat: str, control: str | None = None) -> bool:
         """In a private chat, that games are played in groups (said there); False in a group. ``control``: ``stop``
         or ``skip`` typed after /game, by a learner whose own quiz may be open right here: /stop (or /skip) is
@@ -207,11 +221,7 @@ class GameCommands:
                 await _acknowledge(query, notice.text, alert=notice.is_error)
             await self._engine.games.join(actor, name, data.value, self.stage, acknowledge)
         elif data.action is Action.BEGIN_GAME:
-            moderator = actor.chat_id is not None and await is_chat_admin(self._chat.bot, actor.chat_id,
-                                                                         actor.user_id)
-            async def begun(refused: Notice | None) -> None:  # before the players' polls are set aside
-                await _acknowledge(query, refused.text if refused else None, alert=True)
-            await self._engine.games.begin(actor, data.value, moderator, self.stage, begun)
+            await self._begin_pressed(query, actor, data.value)
         else:
             game_id, _slash, place = data.value.partition("/")
             reply = await self._engine.games.explain(actor, game_id, int(place) if place.isdecimal() else -1)

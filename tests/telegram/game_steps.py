@@ -58,8 +58,10 @@ async def begun(api: FakeBotApi, starter: FakeUser, chat: FakeChat,
     _lobby, game_id = await lobby(api, chat)
     for player in players:
         await press(api, player, f"gj:{game_id}", chat)
-    await press(api, starter, f"gb:{game_id}", chat)
-    return game_id, await next_poll(api, chat.id, 1)
+    await press(api, starter, f"gb:{game_id}", chat)  # answered before the game shows itself
+    first = await next_poll(api, chat.id, 1)
+    await api.settle()  # its poll kept, its clock started: a test's clock may move on from here
+    return game_id, first
 
 
 async def leaves(api: FakeBotApi, user: FakeUser, chat: FakeChat) -> None:

@@ -179,7 +179,8 @@ async def test_the_start_press_is_acknowledged_before_the_players_polls_are_set_
         await api.settle()
     order = [call.method for call in api.requests
              if call.ok and call.method in ("answerCallbackQuery", "deleteMessage", "sendPoll")]
-    assert order[-3:] == ["sendPoll", "answerCallbackQuery", "deleteMessage"]  # the game's first question, then
+    # the press first (before the game shows itself), then the game's first question, then his poll taken away
+    assert order[-3:] == ["answerCallbackQuery", "sendPoll", "deleteMessage"]
 
 
 @pytest.mark.parametrize("leaving_by", ["/stop", "/quiz long-options"])

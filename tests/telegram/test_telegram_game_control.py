@@ -239,11 +239,12 @@ async def test_a_question_held_back_by_flood_control_gets_its_full_time_from_whe
         await api.command(ADA, "/game collectives", GROUP)  # 30 seconds a question
         _lobby, game_id = await lobby(api, GROUP)
         api.fail_next("sendPoll", 429, "Too Many Requests: retry after 1", retry_after=1)
-        pressed = asyncio.ensure_future(press(api, ADA, f"gb:{game_id}", GROUP))  # answered once all is shown
+        pressed = asyncio.ensure_future(press(api, ADA, f"gb:{game_id}", GROUP))  # answered before it shows
         await api.wait_for("editMessageText", 1)  # the players listed: the question is asked next
         clock.advance(timedelta(seconds=25))  # while flood control holds its poll back
         poll = await next_poll(api, GROUP.id, 1)
         await pressed
+        await api.settle()  # the poll kept as it appeared, 25 s late
         assert poll.params["open_period"] == "30"
         clock.advance(timedelta(seconds=20))  # the poll has been up 20 of its 30 seconds
         await api.settle()

@@ -39,20 +39,25 @@ async def _a_new_game_starts_once_reopened(api: FakeBotApi, game: str) -> None:
 async def test_a_game_whose_topic_was_closed_says_so_not_a_right_to_grant(
         api: FakeBotApi, settings: Settings, caplog: pytest.LogCaptureFixture) -> None:
     """The topic closed while its lobby waits: Start was answered that the bot lacked "Send Messages", which an
-    admin could not grant it (it had it): the topic being closed is said instead, in the game's language."""
+    admin could not grant it (it had it): the topic being closed is said instead, in the presser's language. The
+    press is answered as the game begins, before the topic refuses it; the podium refused too, the presser hears
+    why privately."""
     async with running_bot(settings, game_interval=GAMES) as engine:
         await api.command(WANJIRU, "/game collectives", FORUM, topic=GAME_TOPIC)  # a game in Swahili
         game = await lobby_in(api, GAME_TOPIC)
         await press(api, ADA, f"gj:{game}", FORUM, topic=GAME_TOPIC)
         api.closed_topics.add((FORUM.id, GAME_TOPIC))  # an admin closes the topic
         started = await press(api, WANJIRU, f"gb:{game}", FORUM, topic=GAME_TOPIC)
+        assert "text" not in started
 
+        told = await api.wait_for("sendMessage", 1, lambda params: params["chat_id"] == str(WANJIRU.id))
         sw = engine.localizer_for("sw")
-        assert started["text"] == sw("I can't post the game's messages in this topic: it is closed. Ask an admin "
-                                     "to reopen it, or start a new game in an open topic.")
-        assert started["text"].startswith("Siwezi kutuma ujumbe wa mchezo kwenye mada hii")
+        assert told[0].params["text"] == sw("I can't post the game's messages in this topic: it is closed. Ask an "
+                                            "admin to reopen it, or start a new game in an open topic.")
+        assert told[0].params["text"].startswith("Siwezi kutuma ujumbe wa mchezo kwenye mada hii")
         await api.settle()
-        assert [call.method for call in api.requests if not call.ok] == ["sendPoll", "sendMessage"]  # the podium
+        # the first poll, then the podium
+        assert [call.method for call in api.requests if not call.ok] == ["sendPoll", "sendMessage"]
         await _a_new_game_starts_once_reopened(api, game)
     assert "stopped: its chat refused a message (topic closed)" in caplog.text
     assert not [record for record in caplog.records if record.levelno >= logging.ERROR]

@@ -74,14 +74,14 @@ class GameLobbies:
         return joined
 
     async def begin(self, actor: Actor, game_id: str, moderator: bool, stage: Stage,
-                    acknowledge: Callable[[Notice | None], Awaitable[None]] | None = None) -> Notice | None:
+                    acknowledge: Acknowledge | None = None) -> Notice | None:
         """Start now rather than when the lobby's time is up: for the starter or an admin. The players' own polls
-        the game holds are set aside once it has begun; ``acknowledge`` hears the answer (None: begun) before
-        that, as ``join``'s does: the press waits for its answer, not for each player's reads and messages."""
+        the game holds are set aside once it has begun. ``acknowledge`` hears the answer (None: begun) before the
+        list of players and the first question are shown, as ``open``'s does: the press waits for its answer,
+        not for the group's messages (behind its 20 a minute) nor each player's reads and messages. What the
+        chat then refuses is returned (its podium said why in the chat, if it could: CHAT_REFUSED)."""
         refused = await self._table.act(actor, game_id, lambda turn: self._begin(turn, game_id, moderator), stage,
-                                        set_aside=False)
-        if acknowledge is not None:
-            await acknowledge(refused)
+                                        set_aside=False, acknowledge=acknowledge)
         if refused is None:
             await self._table.set_aside_players_polls(actor.platform, game_id, stage)
         return refused
