@@ -16,7 +16,7 @@ from bot.notices import (
     playing_in_a_game,
 )
 from bot.ports import AlreadyAnswered
-from bot.records import AnswerRecord, OpenQuestion, QuizSession, SessionToAnswer
+from bot.records import AnswerRecord, MessageLink, OpenQuestion, QuizSession, SessionToAnswer
 from bot.replies import Actor, AnswerOutcome, Notice, NoticeCode, QuestionView
 from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round
 from bot.scoring import Refusal, judge
@@ -63,7 +63,7 @@ class Answering:
             return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id,
                                      on_message=True, found=found, key_shown=key_shown,
                                      vouched=message_key if closes_at_deadline else None, arrived=arrived,
-                                     lost_polls=links_every_question)
+                                     lost_polls=links_every_question, voted=link)
         arrived = self._core.clock()  # judged by when it came in, not when its turn came (see answers_under_way)
         # Another learner's poll is only read (its session locked, so its own answer waits), its voter told.
         with self._core.answering.answering(actor):
@@ -168,10 +168,11 @@ class Answering:
                      found: SessionToAnswer | None = None, order: str | None = None,
                      key_shown: bool = False, vouched: str | None = None,
                      arrived: datetime | None = None, polls_too: bool = False,
-                     lost_polls: bool = False) -> AnswerOutcome | Notice:
+                     lost_polls: bool = False, voted: MessageLink | None = None) -> AnswerOutcome | Notice:
         """The answer's whole transaction, committed when anything changed. ``found``: the session, read already
         with the message that asked the question; ``vouched``, ``arrived``: see late_answer; ``polls_too``: see
-        QuizEngine.answer; ``lost_polls``: a question with no link may be one a crash left unsent (next_poll_lost)."""
+        QuizEngine.answer; ``lost_polls``: a question with no link may be one a crash left unsent (next_poll_lost);
+        ``voted``: the message answered on (a vote's poll)."""
         core, actor, uow = self._core, turn.actor, turn.uow
         # After the learner's own row: the same lock order as all.
         found = found if found is not None else await uow.sessions.get_with_owner_activity(session_id)
@@ -201,6 +202,11 @@ class Answering:
             await time_out_left(core, turn, session, playing)
         # A poll asking the question too, which this button answer passes by: see Core.passed_by.
         asked = await core.asked_before(uow, actor, session) if polls_too and not (on_message or paused) else None
+        if voted is not None and not paused and voted.created_at < session.updated_at:
+            # Asked since the poll voted on (every asking moves the session first): resumed or in a language chosen
+            # while the vote was on its way, its new poll asks the same question, which this vote may pass by.
+            newer = await core.asked_before(uow, actor, session)
+            asked = newer if newer is not None and newer.message_key != voted.message_key else None
         judged = await self._judge(turn, session, question_at_place(session.question_ids, question_id), option_index,
                                    chat_id, on_message, paused, order, key_shown, vouched, arrived, lost_polls)
         outcome = core.passed_by(asked, session, judged)
