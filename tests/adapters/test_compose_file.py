@@ -141,3 +141,14 @@ def test_a_replica_is_given_longer_to_stop_than_its_shutdown_can_take() -> None:
         grace = compose()["services"][bot]["stop_grace_period"]
         assert re.fullmatch(r"\d+s", grace), grace
         assert int(grace[:-1]) >= worst + 5  # and a margin for the rest: the HTTP endpoint, the log's last lines
+
+
+def test_the_readmes_compose_rollback_stops_every_replica_and_runs_one_that_knows_the_database() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    rollback = readme[readme.index("### Rolling back"):readme.index("### Health and metrics")]
+    stopped = re.search(r"^docker compose stop (.+)$", rollback, re.MULTILINE)
+    run = re.search(r"^docker compose run --rm --no-deps (\S+) alembic -c storage/alembic.ini downgrade", rollback,
+                    re.MULTILINE)
+    assert stopped is not None and run is not None
+    assert set(stopped[1].split()) == set(BOTS)  # no replica left writing to a schema going back
+    assert "QUIZ_DATABASE_URL" in bot_environment(run[1])  # the one-off migrates the deployment's own database
