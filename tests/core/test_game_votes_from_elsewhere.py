@@ -7,7 +7,7 @@ import asyncio
 from datetime import timedelta
 
 from bot.engine import QuizEngine
-from bot.games.replies import GameResults
+from bot.games.replies import GameResults, GameVote
 from bot.games.rules import RESULTS_SECONDS
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, NAMES, begun_by_ada_alone, last_question, right_index, vote
 from tests.fakes.clock import FixedClock
@@ -68,6 +68,28 @@ async def test_results_a_late_checked_joiner_closes_are_shown_their_whole_time(
     assert last_question(stage).position == 2
 
 
+class HeldCheck:
+    """Telegram's answer to whether a voter is in the game's chat, held until the test lets it go."""
+
+    def __init__(self, in_chat: bool) -> None:
+        self.asked, self.answer, self._in_chat = asyncio.Event(), asyncio.Event(), in_chat
+
+    async def __call__(self, chat_id: str) -> bool:
+        self.asked.set()
+        await self.answer.wait()
+        return self._in_chat
+
+
+async def chidos_vote_being_checked(engine: QuizEngine, stage: RecordingStage, game_id: str,
+                                    check: HeldCheck) -> asyncio.Task[GameVote]:
+    """Chido, not a player yet, votes right on the open question; it waits on ``check``."""
+    question = last_question(stage)
+    chido = asyncio.create_task(engine.games.vote(CHIDO, NAMES[CHIDO], game_id, 0, right_index(question), stage,
+                                                  check))
+    await asyncio.wait_for(check.asked.wait(), 5)
+    return chido
+
+
 async def test_a_joiners_vote_being_checked_is_scored_before_the_last_players_answer_closes_the_question(
         engine: QuizEngine) -> None:
     """Chido, not a player yet, voted first; Ada, the only player, answered while Telegram was asked whether Chido
@@ -75,19 +97,10 @@ async def test_a_joiners_vote_being_checked_is_scored_before_the_last_players_an
     ("This question is closed."), though their poll had shown them right."""
     stage = RecordingStage()
     game_id = await begun_by_ada_alone(engine, stage)
-    question = last_question(stage)
-    asked, answer = asyncio.Event(), asyncio.Event()
-
-    async def member(chat_id: str) -> bool:  # Telegram takes a moment to answer
-        asked.set()
-        await answer.wait()
-        return True
-
-    chido = asyncio.create_task(engine.games.vote(CHIDO, NAMES[CHIDO], game_id, 0, right_index(question), stage,
-                                                  member))
-    await asyncio.wait_for(asked.wait(), 5)
+    check = HeldCheck(in_chat=True)  # Telegram takes a moment to answer
+    chido = await chidos_vote_being_checked(engine, stage, game_id, check)
     assert (await vote(engine, stage, ADA, right=True)).counted
-    answer.set()
+    check.answer.set()
     assert (await chido).counted
     results = stage.of(CHAT, GameResults)
     assert len(results) == 1 and results[0].closed_early  # once both are in, not before
@@ -100,19 +113,10 @@ async def test_a_close_put_off_for_a_vote_being_checked_is_made_when_that_vote_i
     would have closed it, rather than wait out its time for nobody."""
     stage = RecordingStage()
     game_id = await begun_by_ada_alone(engine, stage)
-    question = last_question(stage)
-    asked, answer = asyncio.Event(), asyncio.Event()
-
-    async def outsider(chat_id: str) -> bool:
-        asked.set()
-        await answer.wait()
-        return False
-
-    chido = asyncio.create_task(engine.games.vote(CHIDO, NAMES[CHIDO], game_id, 0, right_index(question), stage,
-                                                  outsider))
-    await asyncio.wait_for(asked.wait(), 5)
+    check = HeldCheck(in_chat=False)
+    chido = await chidos_vote_being_checked(engine, stage, game_id, check)
     assert (await vote(engine, stage, ADA, right=True)).counted
-    answer.set()
+    check.answer.set()
     assert not (await chido).counted
     results = stage.of(CHAT, GameResults)
     assert len(results) == 1 and results[0].closed_early
@@ -125,19 +129,10 @@ async def test_a_joiners_vote_being_checked_is_scored_though_the_last_awaited_pl
     question closed as they left, and Chido's vote was refused as late."""
     stage = RecordingStage()
     game_id = await begun_by_ada_alone(engine, stage)
-    question = last_question(stage)
-    asked, answer = asyncio.Event(), asyncio.Event()
-
-    async def member(chat_id: str) -> bool:
-        asked.set()
-        await answer.wait()
-        return True
-
-    chido = asyncio.create_task(engine.games.vote(CHIDO, NAMES[CHIDO], game_id, 0, right_index(question), stage,
-                                                  member))
-    await asyncio.wait_for(asked.wait(), 5)
+    check = HeldCheck(in_chat=True)
+    chido = await chidos_vote_being_checked(engine, stage, game_id, check)
     await engine.games.left(ADA, stage)
-    answer.set()
+    check.answer.set()
     assert (await chido).counted
     results = stage.of(CHAT, GameResults)
     assert len(results) == 1 and results[0].closed_early
