@@ -93,7 +93,8 @@ class GameCommands:
         said in the chat as /game's. The press is answered once the game opened or was refused, before the lobby
         is posted (behind the group's 20 messages a minute) and the presser's polls elsewhere are set aside:
         Telegram waits only so long for an answer. A refusal the group heard from this person a moment ago is
-        not said there again but is the answer (see _heard). Answered exactly once, whatever fails."""
+        not said there again but is the answer (see _heard). Answered exactly once: a turn that fails, by the error
+        handler, with its apology."""
         quiz_id, _slash, given = value.partition("/")
         seconds = int(given) if given.isdecimal() else None
         heard = False
@@ -103,17 +104,17 @@ class GameCommands:
             heard = refused is not None and self._heard(actor, chat, refused)
             await _acknowledge(query, refused.text if refused is not None and not heard else None, alert=False)
 
-        try:
-            if await self._private(actor, chat):
-                return
-            refused = await self._engine.games.open_by_id(actor, player_name(query.from_user), chat, quiz_id,
-                                                          seconds, self.stage, opened)
-            if refused is not None and refused.code is NoticeCode.CHAT_UNHEARD:  # lobby and note refused: privately
-                await self.personal.privately(refused, actor, self._chat)
-            elif refused is not None and heard:
-                await self._say_refusal(actor, chat, refused, query.from_user.first_name, seconds)
-        finally:  # the spinner stops even if something failed; the bot sends nothing if answered already
-            await _acknowledge(query, None, alert=False)  # (press_answers.OnceAnsweringBot)
+        if await self._private(actor, chat):
+            await _acknowledge(query, None, alert=False)
+            return
+        refused = await self._engine.games.open_by_id(actor, player_name(query.from_user), chat, quiz_id,
+                                                      seconds, self.stage, opened)
+        # Not in a `finally`: a turn that failed leaves the press unanswered, for the error handler's apology.
+        await _acknowledge(query, None, alert=False)  # answered already? Then nothing (OnceAnsweringBot)
+        if refused is not None and refused.code is NoticeCode.CHAT_UNHEARD:  # lobby and note refused: privately
+            await self.personal.privately(refused, actor, self._chat)
+        elif refused is not None and heard:
+            await self._say_refusal(actor, chat, refused, query.from_user.first_name, seconds)
 
     async def _begin_pressed(self, query: CallbackQuery, actor: Actor, game_id: str) -> None:
         """Start: answered as soon as the game began or was refused (an alert saying why), before the list of

@@ -51,6 +51,21 @@ async def test_a_start_press_whose_turn_fails_is_answered_once_with_the_apology(
     assert answers == [sorry]
 
 
+async def test_a_which_one_press_whose_turn_fails_is_answered_once_with_the_apology(
+        api: FakeBotApi, settings: Settings) -> None:
+    """A quiz of /game's which-one opens its lobby in the engine's turn, answered from inside it: with the database
+    gone, that answer never comes, and the press is the error handler's to answer, with the apology."""
+    async with running_bot(settings) as engine:
+        async with table_away(settings, "users"):  # every turn reads its learner first
+            await api.press(AMINATA, "gq:collectives/20", GROUP)
+            sorry = engine.localizer_for("fr")(SORRY)
+            await api.wait_for("sendMessage", 1, lambda p: for_chat(GROUP.id)(p) and p["text"] == sorry)
+            await api.settle()
+        assert not api.calls("sendMessage", lambda p: for_chat(GROUP.id)(p) and p["text"] != sorry)  # no lobby
+        answers = [call.params.get("text") for call in api.requests if call.method == "answerCallbackQuery"]
+        assert answers == [sorry]
+
+
 async def test_a_press_answered_before_its_handling_failed_is_not_answered_again(
         api: FakeBotApi, settings: Settings) -> None:
     """A quiz's button stops its spinner first, then starts the quiz: with the database gone, the apology is said
