@@ -12,6 +12,7 @@ class Action(StrEnum):
     START_QUIZ = "quiz"
     OPEN_GAME = "gq"  # under a group /game's which-one question: <quiz id>[/<seconds /game was given>]
     LANGUAGE = "lang"  # the presser's own language
+    WELCOME_LANGUAGE = "wlang"  # the same, under /start's welcome: its notes (a quiz left open...) said again
     CHAT_LANGUAGE = "clang"  # from /language alone in a group: the group's language for games (its admins)
     RETRY = "retry"
     REVIEW = "review"  # under a reminder: start the learner's review round

@@ -121,7 +121,7 @@ class Interactions:
         surface = surface_in(self._chat, actor.chat_id, actor, query.from_user.first_name)
         if data.action in GAME_ACTIONS:
             await self._commands.games.button(query, actor, data)
-        elif data.action is Action.LANGUAGE:
+        elif data.action in (Action.LANGUAGE, Action.WELCOME_LANGUAGE):
             await self._choose_language(update, actor, data, surface)
         elif data.action is Action.CHAT_LANGUAGE:  # the picker of /language alone in a group: as typed there
             await self._commands.games.group_language(actor, actor.chat_id, data.value, query)
@@ -158,7 +158,8 @@ class Interactions:
     async def _choose_language(self, update: Update, actor: Actor, data: ButtonData,
                                surface: TelegramSurface) -> None:
         """In a private chat the picker turns into the confirmation, or, a question waiting being asked again in
-        the new language under it, is taken away; in a group (the welcome's picker) only the presser is told."""
+        the new language under it, is taken away; in a group (the welcome's picker) only the presser is told. The
+        welcome's picker keeps what the welcome named (the quiz left open, the questions due), in the new words."""
         query = update.callback_query
         if query is None:
             return
@@ -174,16 +175,28 @@ class Interactions:
             return
         await acknowledge(query)
         _ = self._engine.localizer_for(reply.language)
-        if not isinstance(reply, Notice):  # said above the question asked again: the picker has done its part
+        notes = await self._welcome_notes(actor, asked_again=not isinstance(reply, Notice)) \
+            if data.action is Action.WELCOME_LANGUAGE else []
+        if not isinstance(reply, Notice) and notes:  # the question is asked again below: only what else is due
+            with contextlib.suppress(BadRequest):  # too old to edit: it stays, as a picker
+                await query.edit_message_text("\n".join(notes), parse_mode=ParseMode.HTML)
+        elif not isinstance(reply, Notice):  # said above the question asked again: the picker has done its part
             with contextlib.suppress(BadRequest):  # too old to delete: it stays, as a picker
                 await query.delete_message()
         else:
-            text = "\n".join([esc(reply.text), esc(next_steps(_))])
+            text = "\n".join([esc(reply.text), esc(next_steps(_)), *notes])
             try:
                 await query.edit_message_text(text, parse_mode=ParseMode.HTML)
             except BadRequest:  # a picker too old to edit, or pressed twice: say it in a new message
                 await self._chat.html(chat_key(chat, query.message), [text])
         await self._commands.chat_menu(actor.user_id, _)
+
+    async def _welcome_notes(self, actor: Actor, *, asked_again: bool) -> list[str]:
+        """What the welcome named besides, now in the learner's new language: the quiz left open (unless
+        ``asked_again``: its question is, right below) and the questions due for review."""
+        profile = await self._engine.profile(actor, with_due=True)
+        notes = [profile.due_note] if asked_again else [profile.open_note, profile.due_note]
+        return [esc(note) for note in notes if note]
 
     async def _tell_privately(self, actor: Actor, notice: Notice) -> None:
         """A poll answer has no chat: reply only where the poll was sent, and only if that is a private chat."""

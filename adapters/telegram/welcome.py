@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.html_text import esc, named
 from adapters.telegram.keyboards import language_picker
@@ -28,7 +29,7 @@ def welcome(engine: QuizEngine, telegram: TelegramChat, actor: Actor, name: str,
             lines.append(esc(profile.due_note))
         if not profile.language_known:
             lines.append(esc(_("Which language should I speak?")))
-            return lambda to, _owner: telegram.html(to, ["\n".join(lines)], language_picker())
+            return lambda to, _owner: telegram.html(to, ["\n".join(lines)], language_picker(Action.WELCOME_LANGUAGE))
         # No picker: say how to change it, as the app's language may not be theirs; in the private chat only
         # (no ``owner``), as in a group /language is the group's.
         change = esc(how_to_change_language(_))

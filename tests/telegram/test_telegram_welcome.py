@@ -9,7 +9,7 @@ import pytest
 
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
-from tests.telegram.fake_types import Failure
+from tests.telegram.fake_types import Call, Failure
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import AMINATA, GROUP, for_chat, next_poll, poll_id, running_bot, wrong
 
@@ -104,3 +104,66 @@ async def test_a_welcome_names_the_quiz_left_open(api: FakeBotApi, settings: Set
         said = await api.wait_for("sendMessage", 1, lambda p: for_chat(learner.id)(p) and "/quizzes" in p["text"])
     lines = said[0].params["text"].split("\n")
     assert any(line.startswith(carry_on) for line in lines), lines
+
+
+
+async def welcome_chosen_in_swahili(api: FakeBotApi, learner: FakeUser) -> Call:
+    """``learner`` (no client language) sends /start, and presses Kiswahili under the welcome, as sent; the
+    welcome itself is returned, after it was checked to name the quiz left open or the question due."""
+    await api.command(learner, "/start")
+    [welcome] = await api.wait_for("sendMessage", 1, lambda p: for_chat(learner.id)(p) and "Hello" in p["text"])
+    assert "1 question is due for review: send /review." in welcome.params["text"], welcome.params["text"]
+    [swahili] = [row[0]["callback_data"] for row in welcome.params["reply_markup"]["inline_keyboard"]
+                 if row[0]["text"] == "Kiswahili"]
+    await api.press(learner, swahili, message_id=int(welcome.result["message_id"]))
+    return welcome
+
+
+async def missed_yesterday(api: FakeBotApi, learner: FakeUser, clock: FixedClock) -> None:
+    """The one question of long-options missed a day ago: due for review today."""
+    await api.command(learner, "/quiz long-options")
+    poll = await next_poll(api, learner.id, 1)
+    await api.answer_poll(learner, poll_id(poll), [wrong(poll)])
+    await api.wait_for("sendMessage", 1, lambda p: for_chat(learner.id)(p) and "Quiz finished" in p["text"])
+    clock.advance(timedelta(days=1))
+
+
+async def test_a_language_chosen_on_the_welcome_keeps_its_quiz_left_open_and_reviews_due_in_that_language(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """A client that sends no language gets the picker under the welcome. Before, the choice replaced the whole
+    welcome with 'From now on I'll speak Kiswahili.' and /quizzes: the quiz left open (here, in a group) and the
+    question due for review that the welcome named were gone. Now they are said again, in the language chosen."""
+    learner = FakeUser(305, "Tobi", None)
+    async with running_bot(settings, clock=clock) as engine:
+        sw = engine.localizer_for("sw")
+        await missed_yesterday(api, learner, clock)
+        await api.command(learner, "/quiz collectives", GROUP)
+        await next_poll(api, GROUP.id, 1)
+        welcome = await welcome_chosen_in_swahili(api, learner)
+        assert "Collectives is still in progress" in welcome.params["text"], welcome.params["text"]
+        [edited] = await api.wait_for("editMessageText")
+    lines = edited.params["text"].split("\n")
+    assert lines[0] == sw("From now on I'll speak {name}.", name="Kiswahili"), lines
+    assert sw("{title} is still in progress: start it again to carry on where you left off.",
+              title="Mawasiliano ya pamoja") in lines, lines
+    assert sw.ngettext("{n} question is due for review: send /review.",
+                       "{n} questions are due for review: send /review.", 1) in lines, lines
+
+
+async def test_a_language_chosen_on_the_welcome_that_asks_the_question_again_keeps_the_reviews_due(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """The quiz's question, waiting in the private chat, is asked again in Swahili under the confirmation. Before,
+    the welcome was deleted, and the question due for review with it; now the welcome says that, in Swahili."""
+    learner = FakeUser(306, "Tobi", None)
+    async with running_bot(settings, clock=clock) as engine:
+        sw = engine.localizer_for("sw")
+        await missed_yesterday(api, learner, clock)
+        await api.command(learner, "/quiz collectives")
+        await next_poll(api, learner.id, 2)
+        welcome = await welcome_chosen_in_swahili(api, learner)
+        await next_poll(api, learner.id, 3)  # asked again, in Swahili
+        [edited] = await api.wait_for("editMessageText")
+        assert int(edited.params["message_id"]) == welcome.result["message_id"]
+        assert "reply_markup" not in edited.params  # the picker has done its part
+    assert edited.params["text"] == sw.ngettext("{n} question is due for review: send /review.",
+                                                "{n} questions are due for review: send /review.", 1)
