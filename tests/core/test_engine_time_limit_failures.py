@@ -91,6 +91,31 @@ async def test_resuming_shows_a_question_that_waited_unseen_with_a_fresh_clock(
     assert resumed.question.deadline == clock.now + LIMIT
 
 
+async def test_resuming_after_a_time_out_nobody_saw_says_it_once(timed: QuizEngine, clock: FixedClock) -> None:
+    """As a click or /skip then says it (late_answer, shown_instead): before, /quiz showed question 2 as if question 1
+    had never been let run out. Said once: resumed again, the question is shown, with no time-out to tell."""
+    await start(timed, ALICE)  # private buttons: no message linked
+    clock.advance(LIMIT)
+    await _sweep_one(timed)  # question 1 times out where nobody sees it
+    resumed = await timed.start(ALICE)
+    assert isinstance(resumed, Started) and isinstance(resumed.question, QuestionView)
+    assert resumed.question.number == 2 and resumed.question.notices == (TIME_UP.format(number=1),)
+    again = await timed.start(ALICE)
+    assert isinstance(again, Started) and isinstance(again.question, QuestionView)
+    assert again.question.number == 2 and again.question.notices == ()
+
+
+async def test_resuming_after_a_skip_by_hand_says_no_time_out(timed: QuizEngine, clock: FixedClock) -> None:
+    """Question 1 skipped by hand, then question 2 let run out unseen: resuming names question 2, not 1."""
+    await start(timed, ALICE)
+    assert isinstance(await timed.skip(ALICE), AnswerOutcome)
+    clock.advance(LIMIT)
+    await _sweep_one(timed)
+    resumed = await timed.start(ALICE)
+    assert isinstance(resumed, Started) and isinstance(resumed.question, QuestionView)
+    assert resumed.question.number == 3 and resumed.question.notices == (TIME_UP.format(number=2),)
+
+
 async def test_a_click_on_a_question_skipped_by_hand_names_the_one_whose_time_ran_out(
         timed: QuizEngine, clock: FixedClock) -> None:
     first = await start(timed, ALICE)  # private buttons: no message linked
