@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import difflib
 import itertools
 from collections.abc import Iterator, Sequence
 
-from bot.content.glossary import Glossary
+from bot.content.glossary import Glossary, fold
 from bot.content.lint_options import Finding
-from bot.content.lint_words import STOPWORDS, same_stem, similarity, simple_words, words
+from bot.content.lint_words import (
+    STOPWORDS,
+    common_subsequence,
+    folded_similarity,
+    letter_places,
+    same_stem,
+    similarity,
+    simple_words,
+    words,
+)
 from bot.content.models import LocalizedText, Question, Quiz
 from bot.languages import LanguageCode
 
@@ -68,14 +78,45 @@ def explanation_restates(quiz: Quiz) -> Iterator[Finding]:
 
 
 def near_identical_prompts(quizzes: Sequence[Quiz]) -> Iterator[tuple[Quiz, Question, str]]:
-    """Two questions anywhere in the catalog whose prompts are near-identical in a language."""
+    """Two questions anywhere in the catalog whose prompts are near-identical in a language: the later one is
+    named, pairs in catalog order and each pair's languages in alphabetical order."""
     asked = [(quiz, question) for quiz in quizzes for question in quiz.questions]
-    for (_quiz, first), (quiz, second) in itertools.combinations(asked, 2):
-        for language in sorted(first.complete_languages() & second.complete_languages()):
-            ratio = similarity(first.prompt[language], second.prompt[language])
+    languages = sorted({language for _quiz, question in asked for language in question.complete_languages()})
+    alike = sorted(pair for language in languages for pair in _alike_prompts(asked, language))
+    for first, second, language, ratio in alike:
+        (earlier, one), (quiz, other) = asked[first], asked[second]
+        yield quiz, other, (f"[{language}] the prompt is near-identical to {earlier.id}/{one.id}'s "
+                            f"(similarity {ratio:.2f}, limit {PROMPT_SIMILARITY})")
+
+
+def _alike_prompts(asked: Sequence[tuple[Quiz, Question]], language: str) -> Iterator[tuple[int, int, str, float]]:
+    """(index, later index, language, ratio) of the prompts in ``language`` at least PROMPT_SIMILARITY alike.
+
+    Comparing every pair with difflib's ratio takes minutes on a few thousand questions; its upper bounds rule
+    out almost every pair first. real_quick_ratio() (2*shorter/both lengths) only falls as the other prompt
+    grows, so with prompts sorted by length a prompt meets only the next ones until it falls under the limit;
+    quick_ratio() (letters in common, in any order) and the longest common subsequence (which difflib's matching
+    blocks are one of) rule out most of those."""
+    folded = {index: fold(question.prompt[language]) for index, (_quiz, question) in enumerate(asked)
+              if language in question.complete_languages()}
+    by_length = sorted(folded, key=lambda index: (len(folded[index]), index))
+    bounds = difflib.SequenceMatcher(None, autojunk=False)
+    for place, index in enumerate(by_length):
+        bounds.set_seq2(folded[index])  # the shorter of each pair: its letter counts are kept for quick_ratio
+        places = letter_places(folded[index])
+        for other in itertools.islice(by_length, place + 1, None):
+            bounds.set_seq1(folded[other])
+            if bounds.real_quick_ratio() < PROMPT_SIMILARITY:
+                break  # every prompt after it is as long or longer: none can reach the limit
+            if bounds.quick_ratio() < PROMPT_SIMILARITY:
+                continue
+            both = len(folded[index]) + len(folded[other])
+            if 2.0 * common_subsequence(folded[other], folded[index], places) / both < PROMPT_SIMILARITY:
+                continue  # as difflib computes ratio from its matches, so that the bound can't round above it
+            first, second = sorted((index, other))  # ratio may differ with its texts swapped: keep catalog order
+            ratio = folded_similarity(folded[first], folded[second])
             if ratio >= PROMPT_SIMILARITY:
-                yield quiz, second, (f"[{language}] the prompt is near-identical to {_quiz.id}/{first.id}'s "
-                                     f"(similarity {ratio:.2f}, limit {PROMPT_SIMILARITY})")
+                yield first, second, language, ratio
 
 
 def named_texts(quiz: Quiz) -> Iterator[tuple[str | None, str, LocalizedText]]:

@@ -74,7 +74,31 @@ def absolutes_in(text: str, language: str) -> set[str]:
 
 def similarity(first: str, second: str) -> float:
     """difflib's ratio on folded texts; no autojunk, which would skip common letters of long texts."""
-    return difflib.SequenceMatcher(None, fold(first), fold(second), autojunk=False).ratio()
+    return folded_similarity(fold(first), fold(second))
+
+
+def folded_similarity(first: str, second: str) -> float:
+    """similarity() of two texts folded already (the catalog's prompts are folded once, not once per pair)."""
+    return difflib.SequenceMatcher(None, first, second, autojunk=False).ratio()
+
+
+def letter_places(text: str) -> dict[str, int]:
+    """Each letter of ``text`` with the bits of its places, for common_subsequence."""
+    places: dict[str, int] = {}
+    for place, letter in enumerate(text):
+        places[letter] = places.get(letter, 0) | 1 << place
+    return places
+
+
+def common_subsequence(first: str, second: str, places: dict[str, int]) -> int:
+    """The length of the longest common subsequence of two texts (``places``: letter_places(second)), bit-parallel
+    (Hyyrö 2004). difflib's matching blocks are a common subsequence, so 2*this/both lengths bounds ratio()."""
+    full = (1 << len(second)) - 1
+    unmatched = full
+    for letter in first:
+        matched = unmatched & places.get(letter, 0)
+        unmatched = ((unmatched + matched) | (unmatched - matched)) & full
+    return len(second) - unmatched.bit_count()
 
 
 STEM_PREFIX = 5  # letters two words must share at the start
