@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import re
@@ -72,7 +73,9 @@ def read_quiz_text(path: Path) -> str:
 
 
 def utf8_text(data: bytes) -> str:
-    """``data`` as UTF-8 text; FileRefused naming the first line that isn't."""
+    """``data`` as UTF-8 text; FileRefused naming the first line that isn't, or the file when it is UTF-16."""
+    if _utf16_like(data):  # its ASCII letters would decode, each beside a NUL: "U+0000 is not allowed in YAML"
+        raise FileRefused(said(N_("it is not UTF-8 (UTF-16, probably): save the file as UTF-8")))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:  # its own message gives a byte offset; an author looks for a line
@@ -80,6 +83,15 @@ def utf8_text(data: bytes) -> str:
         line = len(_LINE_BREAKS.findall(data, 0, error.start)) + 1
         raise FileRefused(said(N_("line {line} is not UTF-8 (byte {byte}): save the file as UTF-8"), line=line,
                                byte=f"0x{data[error.start]:02X}")) from error
+
+
+def _utf16_like(data: bytes) -> bool:
+    """Whether ``data`` starts with a UTF-16 byte order mark, or has NULs in half its even or odd places (text
+    saved as UTF-16, mostly ASCII letters, each with a NUL beside it; UTF-8 text has no NUL at all)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return True
+    sample = data[:4096]
+    return b"\0" in sample and max(sample[0::2].count(0), sample[1::2].count(0)) * 4 >= len(sample)
 
 
 def read_file_bytes(path: Path) -> bytes:

@@ -89,3 +89,15 @@ def test_a_file_not_in_utf_8_names_the_line_an_editor_shows_whatever_its_line_en
     (tmp_path / "quizzes" / "latin1.yaml").write_bytes(text.replace("\n", line_end).encode("latin-1"))
     assert only_problem(tmp_path) == ContentProblem(
         "latin1.yaml", None, f"not read: line {line} is not UTF-8 (byte 0xE9): save the file as UTF-8")
+
+
+@pytest.mark.parametrize("accent", ["Sample", "Résumé"], ids=["ascii", "accented"])
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-16"], ids=["le", "be", "bom"])
+def test_a_file_saved_as_utf_16_is_said_to_be_not_utf_8(tmp_path: Path, encoding: str, accent: str) -> None:
+    """A quiz saved as UTF-16 without a BOM (Notepad's "Unicode") was "line 1: the character U+0000 is not allowed
+    in YAML" (its ASCII letters decode as UTF-8, each with a NUL beside it), or a line with an accent as not UTF-8
+    for its byte: as if one letter were wrong, not the whole file's encoding."""
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "wide.yaml").write_bytes(quiz_text().replace("Sample", accent).encode(encoding))
+    assert only_problem(tmp_path) == ContentProblem(
+        "wide.yaml", None, "not read: it is not UTF-8 (UTF-16, probably): save the file as UTF-8")
