@@ -11,11 +11,14 @@ from typing import Annotated, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, field_validator, model_validator
 
+from bot.content.field_words import field_sentence
 from bot.content.file_reading import FileRefused, nothing_at, read_quiz_text
+from bot.content.loader import describe_field_error
 from bot.content.models import in_language
-from bot.content.problems import ContentProblem
+from bot.content.problems import ContentProblem, field_problem
 from bot.content.yaml_source import YamlProblem, read_yaml
 from bot.languages import LanguageCode
+from bot.said import N_, Said, as_is, said
 
 GLOSSARY_FILE = "glossary.yaml"
 
@@ -56,8 +59,9 @@ class Concept(_Strict):
         # The file writes each language's term next to the concept ({concept: x, fr: {...}}), so a new language
         # code in LanguageCode needs no change here.
         if isinstance(data, dict) and "terms" not in data:
-            return {"concept": data.get("concept"), "terms": {key: value for key, value in data.items()
-                                                              if key != "concept"}}
+            terms = {key: value for key, value in data.items() if key != "concept"}
+            # No concept key stays none (missing), not null: "YAML read this as nothing" would be untrue.
+            return {"terms": terms} | ({"concept": data["concept"]} if "concept" in data else {})
         return data
 
 
@@ -135,20 +139,24 @@ def load_glossary(content_dir: Path) -> tuple[Glossary | None, list[ContentProbl
     try:
         glossary = Glossary.model_validate(data)
     except ValidationError as error:
-        return None, [ContentProblem(GLOSSARY_FILE, None, _describe(data, detail)) for detail in error.errors()]
+        return None, [ContentProblem.of(GLOSSARY_FILE, None, _describe(data, detail)) for detail in error.errors()]
     problems = [ContentProblem(GLOSSARY_FILE, None, message) for message in glossary.inconsistencies()]
     return (None, problems) if problems else (glossary, [])
 
 
-def _describe(data: Any, detail: Any) -> str:
-    """Where a validation error is, by concept name when there is one, and what it is."""
+def _describe(data: Any, detail: Any) -> Said:
+    """A validation error worded as a quiz file's are, where it is by concept name when there is one."""
     loc = list(detail["loc"])
-    where = ".".join(str(part) for part in loc)
+    if not loc:  # the whole file: a list or a text, say
+        return field_sentence("file", detail) or field_problem("file", str(detail["msg"]))
     if len(loc) >= 2 and loc[0] == "concepts" and isinstance(loc[1], int):
         concepts = data.get("concepts") if isinstance(data, dict) else None
         raw = concepts[loc[1]] if isinstance(concepts, list) and loc[1] < len(concepts) else None
         name = raw.get("concept") if isinstance(raw, dict) else None
         label = f"concept {name!r}" if isinstance(name, str) else f"concept #{loc[1] + 1}"
-        where = ".".join([label, *(str(part) for part in loc[2:] if part not in ("terms", "[key]"))])
-    message = str(detail["msg"]).removeprefix("Value error, ")
-    return f"{where}: {message}" if where else message
+        loc = [label, *(part for part in loc[2:] if part != "terms")]
+    if detail["type"] == "value_error":  # the glossary's own checks (a variant not in lowercase): already worded
+        where = ".".join(str(part) for part in loc)
+        return said(N_("{path}: {problem}"), path=where, problem=as_is(str(detail["msg"]).removeprefix(
+            "Value error, ")))
+    return describe_field_error(loc, detail)

@@ -199,13 +199,13 @@ def _shape_problems(name: str, data: dict[str, Any], raw_questions: list[Any]) -
             if len(loc) >= 2 and loc[0] == "questions" and isinstance(loc[1], int):
                 question_id = _question_label(raw_questions, loc[1])
                 loc = loc[2:]
-            problems.append(ContentProblem.of(name, question_id, _describe(loc, detail)))
+            problems.append(ContentProblem.of(name, question_id, describe_field_error(loc, detail)))
         return problems
     return []
 
 
-def _describe(loc: list[Any], detail: Any) -> Said:
-    """A validation error in an author's words."""
+def describe_field_error(loc: list[Any], detail: Any) -> Said:
+    """A validation error in an author's words (a quiz file's, and the glossary's: the same kinds of errors)."""
     path = _path(part for part in loc if part != KEY)
     kind = detail["type"]
     if kind == "extra_forbidden":

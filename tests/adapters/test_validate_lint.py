@@ -101,7 +101,8 @@ def test_quiz_and_glossary_problems_are_listed_together(tmp_path: Path) -> None:
     code, lines = run_validate(tmp_path)
     assert code == 1 and lines[0] == f"2 problems in {tmp_path}:"
     assert lines[1].startswith("  bad.yaml: invalid YAML, line ")
-    assert lines[2] == "  glossary.yaml: concepts: Input should be a valid list"
+    assert lines[2] == ("  glossary.yaml: concepts: YAML read this as the number 3, not a list: start each item "
+                        "with a dash (-)")
 
 
 def test_a_broken_concepts_file_is_a_problem_as_it_would_be_for_reload(tmp_path: Path) -> None:

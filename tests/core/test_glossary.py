@@ -56,8 +56,12 @@ def test_a_space_at_the_edge_of_a_variant_is_a_word_boundary_not_a_space() -> No
     ({"avoid": ["  "]}, "concept 'data parallelism'.fr.avoid: a variant to avoid is blank"),
     ({"avoid": ["données"]},
      "the fr variant 'données' of 'data parallelism' occurs in the preferred term of 'data parallelism'"),
-    ({"preferred": ""}, "concept 'data parallelism'.fr.preferred: String should have at least 1 character"),
-    ({"prefered": "x"}, "concept 'data parallelism'.fr.prefered: Extra inputs are not permitted"),
+    ({"preferred": ""}, "concept 'data parallelism'.fr.preferred: the text is empty (or only spaces)"),
+    ({"prefered": "x"}, "unknown key 'prefered' in concept 'data parallelism'.fr"),
+    ({"preferred": 1.5}, "concept 'data parallelism'.fr.preferred: YAML read this as the number 1.5, not text: "
+                         "put it in quotes"),
+    ({"avoid": "seau"}, "concept 'data parallelism'.fr.avoid: YAML read this as a text, not a list: start each "
+                        "item with a dash (-)"),
 ])
 def test_a_broken_glossary_is_a_problem_that_names_the_concept(
         tmp_path: Path, change: dict[str, Any], message: str) -> None:
@@ -73,7 +77,23 @@ def test_a_language_code_the_quizzes_do_not_know_is_a_problem(tmp_path: Path) ->
     write_glossary(tmp_path, data)
     glossary, [problem] = load_glossary(tmp_path)
     assert glossary is None
-    assert problem.message.startswith("concept 'data parallelism'.xx: Input should be 'en', 'fr'")
+    assert problem.message == ("concept 'data parallelism'.xx: unknown language code (use en, fr, sw, yo or sn; "
+                               "README: Adding a language)")
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"concept": [{"concept": "x"}]}, "missing 'concepts'"),
+    ({"concepts": [{"fr": {"preferred": "x"}}]}, "missing 'concept #1.concept'"),
+    ([{"concept": "x"}], "file: YAML read this as a list, not a mapping (key: value)"),
+])
+def test_a_glossary_missing_a_key_or_not_a_mapping_says_what_to_write(
+        tmp_path: Path, data: Any, message: str) -> None:
+    """glossary.yaml's problems were pydantic's own English ("Field required", "Input should be a valid
+    dictionary or instance of Glossary"), where a quiz file's and concepts.yaml's say what to write."""
+    write_glossary(tmp_path, yaml.safe_dump(data))
+    glossary, problems = load_glossary(tmp_path)
+    assert glossary is None
+    assert message in [problem.message for problem in problems]
 
 
 def test_every_variant_that_occurs_in_a_preferred_term_is_named_not_only_the_first(tmp_path: Path) -> None:
