@@ -280,3 +280,13 @@ def removed_after_said(quiz: Quiz, session: QuizSession, position: int, _: Local
     if quiz.question(session.question_ids[position]) is None:
         return ()
     return _removed(len(removed_after(quiz, session, position)), _)
+
+
+async def untold_time_up(uow: UnitOfWork, quiz: Quiz, session: QuizSession,
+                         _: Localizer) -> tuple[str | None, tuple[str, ...]]:
+    """The time-out a sweep left untold (swept_last) as it is said at last, and what step() says of the removed
+    questions passed over with it: (None, ()) when there is none (the question before was skipped by hand)."""
+    at = await swept_last(uow, quiz, session)
+    if at is None:
+        return None, ()
+    return await time_up_said(uow, quiz, session, _, at), removed_after_said(quiz, session, at, _)

@@ -13,7 +13,7 @@ from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.records import QuizSession, SessionState, UserRecord
 from bot.replies import Actor, AnswerOutcome, DeliveryRefused, Expired
-from bot.stepper import removed_after_said, swept_last, time_up_said
+from bot.stepper import removed_after_said, swept_last, time_up_said, untold_time_up
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import held_by_a_game, played_where_asked
@@ -238,9 +238,7 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
         # A sweep skipped the question before the current one (before those a reload removed, passed over with it)
         # where the bot couldn't post what comes next (private buttons): say so now, naming that one (the click may
         # be on an older question, skipped by hand), and the removed ones as step() did.
-        if (at := await swept_last(uow, quiz, session)) is not None:  # else skipped by hand: only shown again
-            notice = await time_up_said(uow, quiz, session, _, at)
-            passed = removed_after_said(quiz, session, at, _)
+        notice, passed = await untold_time_up(uow, quiz, session, _)  # none if skipped by hand: only shown again
     elif _ended_unseen(core, session) and (at := await swept_last(uow, quiz, session)) is not None \
             and session.question_ids[at] == question_id \
             and not await _asked_on_a_message(uow, platform, session, question_id):

@@ -11,7 +11,7 @@ from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
 from bot.records import HeldLink, MessageLink, QuizSession
 from bot.replies import Actor
-from bot.stepper import removed_after_said, swept_last, time_up_said
+from bot.stepper import untold_time_up
 from bot.usecases.core import Core
 
 # In a chat others share, a question asked this long ago is still on screen: asking it again there would only
@@ -51,10 +51,11 @@ async def resume(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, 
             notices = (await core.remembering.timed_out(uow, quiz, session, now, _),)
         except AlreadyAnswered:  # another process moved it on a moment ago: show where it is now
             session = await uow.sessions.get(session.id) or session
-    elif core.timer.unshown(session) and (at := await swept_last(uow, quiz, session)) is not None:
+    elif core.timer.unshown(session):
         # A sweep timed the one before out where nobody saw it (private buttons): said now, as a click or /skip
         # says it (unshown.shown_instead), once: shown, the open question's clock runs and it is unshown no more.
-        notices = (await time_up_said(uow, quiz, session, _, at), *removed_after_said(quiz, session, at, _))
+        told, passed = await untold_time_up(uow, quiz, session, _)
+        notices = (told, *passed) if told is not None else ()
     if asked_before is not None and session.current_question_id == asked_before.question_id:
         asked_before = HeldLink.of(asked_before)  # asked again: taken away, as closed it shows its answer
     return Resumed(session, notices, asked_before)

@@ -15,7 +15,7 @@ from bot.content.models import Quiz
 from bot.ports import UnitOfWork
 from bot.records import MessageLink, QuizSession
 from bot.replies import Actor, AnswerOutcome, QuestionView, Started
-from bot.stepper import removed_after_said, swept_last, time_up_said
+from bot.stepper import untold_time_up
 from bot.turns import Turn, Turns
 
 if TYPE_CHECKING:  # core.py's own imports lead here
@@ -108,9 +108,7 @@ async def shown_instead(core: Core, turn: Turn, quiz: Quiz, session: QuizSession
     private buttons, or its message never went out): shown now with its full time, not skipped unseen, after the
     time-out nobody was told of, as a click on that question's buttons tells it (late_answer). Commits."""
     _, uow = turn.words, turn.uow
-    at = await swept_last(uow, quiz, session)
-    notice = await time_up_said(uow, quiz, session, _, at) if at is not None else None
-    passed = removed_after_said(quiz, session, at, _) if at is not None else ()
+    notice, passed = await untold_time_up(uow, quiz, session, _)
     shown = await core.stepper.step(uow, quiz, session, _, passed)
     await uow.commit()
     return AnswerOutcome(None, shown, session.chat_id, notice, _.language)
