@@ -212,7 +212,10 @@ class Playing:
         quiz = core.quiz_of(finished) if finished else None
         async def nothing() -> Notice:
             refusal = _("There is nothing to retry.")
-            if await reads.active() is not None:  # a quiz under way: its open question is the next step, no other
+            if (active := await reads.active()) is not None:  # a quiz under way: its open question is the next step
+                if await reads.missed_so_far(active):  # offered under its summary, not yet
+                    refusal = _("This quiz is still under way: /retry the questions you missed once it ends, or "
+                                "after /stop.")
                 return Notice(refusal, NoticeCode.NOTHING_TO_RETRY, _.language, turn.actor.chat_id)
             return dead_end(refusal, NoticeCode.NOTHING_TO_RETRY, _, turn.actor.chat_id)
         if finished is not None and finished.user_id != turn.user_id:  # a button under another's summary

@@ -44,6 +44,14 @@ class RetryReads:
         asked = questions_to_retry(quiz, session, answers)
         return asked, questions_to_retry(quiz, session, answers, retry_round=True) if answers else asked
 
+    async def missed_so_far(self, session: QuizSession) -> bool:
+        """Whether a quiz under way missed a question it asked (wrong, skipped or timed out): what its summary will
+        offer to retry, the open question and those not reached left out."""
+        quiz = self._core.quiz_of(session)
+        answers = await self._answers_to(session)
+        asked = {answer.question_id for answer in answers}
+        return quiz is not None and any(question in asked for question in questions_to_retry(quiz, session, answers))
+
     async def _is_retry_round(self, stopped: QuizSession) -> bool:
         """Whether a stopped session is a retry round (see _retried), read once per turn."""
         if stopped.id in self._rounds:
