@@ -113,7 +113,12 @@ class Reminding:
         try:
             await send(reminder)
         except RecipientGone:
-            await self.stop(reminder.actor)
+            try:
+                await self.stop(reminder.actor)
+            except Exception:  # the database gone a moment: the others claimed with it are still to be sent
+                log.exception("could not turn off the reminders of %s user %s, whom the platform can't reach any "
+                              "more; tomorrow's refusal tries again", reminder.actor.platform, reminder.actor.user_id)
+                return
             log.info("reminders off for %s user %s: the platform can't reach them any more",
                      reminder.actor.platform, reminder.actor.user_id)
         except Exception:  # one learner's failure doesn't stop the others; tomorrow is another try
