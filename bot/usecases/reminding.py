@@ -25,7 +25,6 @@ BATCH = 200  # learners claimed per pass at most; a pass that claimed any asks a
 # reminders it claimed and hadn't sent yet: at most a second's worth. On SQLite it also bounds how long one
 # claim, which reads every card of its learners in-line, holds up the event loop.
 CLAIM_SECONDS = 1.0
-COUNTED = 100  # due questions a reminder counts at most ("100 questions are ready")
 # A reminder whose due questions all wait for a live group game looks again this much later that day, rather than
 # giving the day up: a game of ten questions at the default 30 s, each with its 15 s of results, is over in about
 # 8 minutes; a longer one is simply looked at again. Each look costs the learner's two reads of a normal claim.
@@ -91,7 +90,8 @@ class Reminding:
         catalog, until = self._core.library.catalog, end_of_day(now, time_zone)
         leave_out = await held_back(uow, user_id)
         cards = await uow.cards.of_user(user_id)
-        due = len(await due_cards(uow, catalog, user_id, until, COUNTED, leave_out=leave_out, cards=cards))
+        # Every one, as /progress and /review count them (they once stopped at 100: "100 are ready", then 120 due).
+        due = len(await due_cards(uow, catalog, user_id, until, len(cards), leave_out=leave_out, cards=cards))
         only_held = not due and bool(leave_out) and count_due(cards, catalog, until, leave_out=frozenset()) > 0
         return due, only_held
 
