@@ -28,6 +28,7 @@ from tests.discord.payloads import (
     ALL_PERMISSIONS,
     BOT_USER,
     CHANNEL_ID,
+    DISCORD_EPOCH_MS,
     GUILD_ID,
     NO_POLLS_CHANNEL_ID,
     OWNER_ID,
@@ -41,8 +42,6 @@ from tests.discord.payloads import (
     user_payload,
     with_custom_id,
 )
-
-DISCORD_EPOCH_MS = 1420070400000
 
 
 @dataclass
@@ -258,8 +257,8 @@ class FakeDiscord(BotRecords, PollTime):
             if refused:
                 return 403, {"code": 50013, "message": "Missing Permissions"}
             return 200, self._store(self.snowflake(), int(m[1]), body, 0)
-        if method == "GET" and (m := re.fullmatch(r"/users/(\d+)", path)):
-            return 200, user_payload(int(m[1]))
+        if method == "GET" and (looked := self.looked_up(path)) is not None:  # a user, or a channel by its id
+            return looked
         if (method, path) == ("POST", "/users/@me/channels"):  # open a direct message channel
             recipient = int(body["recipient_id"])
             return 200, {"id": str(self.dm_channel(recipient)), "type": 1, "last_message_id": None,

@@ -9,7 +9,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from tests.discord.payloads import CHANNEL_ID
+from tests.discord.payloads import CHANNEL_ID, NO_POLLS_CHANNEL_ID, channel_payload, user_payload
 
 DM_CHANNEL_BASE = 890000000000000000  # direct message channels are numbered from here
 
@@ -49,6 +49,22 @@ class BotRecords:
     def dm_channel(self, user_id: int) -> int:
         """The direct message channel with a user: one per user, numbered as they first need one."""
         return self._dm_channels.setdefault(user_id, DM_CHANNEL_BASE + len(self._dm_channels))
+
+    def looked_up(self, path: str) -> tuple[int, Any] | None:
+        """GET /users/{id}, or GET /channels/{id} (a channel the gateway didn't list, such as a DM), else None."""
+        if m := re.fullmatch(r"/users/(\d+)", path):
+            return 200, user_payload(int(m[1]))
+        return self._channel(int(m[1])) if (m := re.fullmatch(r"/channels/(\d+)", path)) else None
+
+    def _channel(self, channel_id: int) -> tuple[int, Any]:
+        """A direct message channel (no guild_id, its recipient), or one of the server's."""
+        recipient = next((user for user, channel in self._dm_channels.items() if channel == channel_id), None)
+        if recipient is not None:
+            return 200, {"id": str(channel_id), "type": 1, "last_message_id": None, "flags": 0,
+                         "recipients": [user_payload(recipient)]}
+        if channel_id in (CHANNEL_ID, NO_POLLS_CHANNEL_ID):
+            return 200, channel_payload(channel_id)
+        return 404, {"code": 10003, "message": "Unknown Channel"}
 
     def direct_messages(self, user_id: int, after: int = 0) -> list[Call]:
         path = f"/channels/{self.dm_channel(user_id)}/messages"

@@ -17,6 +17,7 @@ TOKEN = "fake.discord-token.for-tests-only"
 ALL_PERMISSIONS = discord.Permissions.all().value
 WITHOUT_POLLS = ALL_PERMISSIONS & ~discord.Permissions(send_polls=True).value
 EPHEMERAL = 64
+DISCORD_EPOCH_MS = 1420070400000  # snowflakes count milliseconds from it
 
 BOT_USER = {"id": str(APP_ID), "username": "QuizTutor", "discriminator": "0", "global_name": None,
             "avatar": None, "bot": True}
