@@ -175,14 +175,16 @@ class QuizEngine(Upkeep):
 
     async def answer_message(self, actor: Actor, message_key: str, option_index: int, surface: Target | None = None,
                              *, key_shown: bool = False, closes_at_deadline: bool = False,
-                             links_every_question: bool = True) -> AnswerOutcome | Notice:
+                             links_every_question: bool = True,
+                             sent_at: datetime | None = None) -> AnswerOutcome | Notice:
         """``key_shown``: the message answered on showed its answer key (a quiz poll): see scoring.judge.
         ``closes_at_deadline``: the platform takes no answer on a timed question's message once its time is up (a
         Telegram poll sent with open_period): one it delivers was given in time, however late it comes in.
-        ``links_every_question``: False where a question may be asked on no message (buttons): see lost_polls."""
+        ``links_every_question``: False where a question may be asked on no message (buttons): see lost_polls.
+        ``sent_at``: when the platform sent the message, if it tells (Discord's ids): see lost_polls.unlinked_code."""
         return await self._answering.answer_message(actor, message_key, option_index, surface, key_shown=key_shown,
                                                     closes_at_deadline=closes_at_deadline,
-                                                    links_every_question=links_every_question)
+                                                    links_every_question=links_every_question, sent_at=sent_at)
 
     async def ask_again(self, actor: Actor, surface: Target | None = None) -> AnswerOutcome | Notice:
         return await self._answering.ask_again(actor, surface)

@@ -6,7 +6,9 @@ would make it look poll-asked to all that reads links (a skip's next question po
 votes, a time-out's reply under it). Only a /skip needs its message, to compare snowflake ids with (see
 moving_on.sent_before), and only within the moment two taps race: a learner's commands in one server (or in DMs)
 all reach the process of its shard, which asked that question. So it is kept here, in memory, for the most recent
-learners; a restart forgets it, and a skip then goes by the stored links, as before.
+learners; a restart forgets it, and a skip then goes by the stored links, as before. A vote may come to another
+process (a poll in a server of its shards, the quiz gone on privately in DMs) or after a restart: the engine tells
+from the session's time that the question was asked since the poll was sent (NoticeCode.ASKED_SINCE).
 """
 
 from __future__ import annotations

@@ -20,6 +20,8 @@ from bot.engine import QuizEngine
 from bot.replies import Actor, Notice, NoticeCode
 
 log = logging.getLogger(__name__)
+# What a vote on no linked question says when it may be on its voter's own poll, whose link was lost.
+UNLINKED = frozenset({NoticeCode.LOST_MESSAGE, NoticeCode.ASKED_SINCE})
 
 
 class VoteHandler:
@@ -46,13 +48,17 @@ class VoteHandler:
                 # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll
                 # in every server: the engine leaves those alone without recording their voters.
                 # A question with no link may be asked with private buttons, not lost: not asked again as a poll.
+                # Sent at its id's time: a question asked well after it on no linked message was asked privately.
                 result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1, shown,
-                                                           links_every_question=False)
-                if isinstance(result, Notice) and result.code is NoticeCode.LOST_MESSAGE \
-                        and await self._is_own_poll_for(event):
+                                                           links_every_question=False,
+                                                           sent_at=discord.utils.snowflake_time(event.message_id))
+                if isinstance(result, Notice) and result.code in UNLINKED and await self._is_own_poll_for(event):
                     # Not its open question's lost poll if that was asked privately since: asked again here, a
-                    # private quiz would go on in public. The vote is told so instead.
-                    kept_private = self._private.asked_since(event.user_id, event.message_id)
+                    # private quiz would go on in public. The vote is told so instead. This process remembers a
+                    # question it asked privately a moment ago; the session's time tells one another process asked
+                    # (the DMs' shard), or this one before a restart.
+                    kept_private = result.code is NoticeCode.ASKED_SINCE \
+                        or self._private.asked_since(event.user_id, event.message_id)
                     result = result if kept_private else await self._engine.ask_again(actor, shown)
         except discord.Forbidden:  # the answer is kept; the channel stopped taking the next poll (a right revoked)
             await self._polls.say_polls_refused(event.channel_id, event.user_id, await self._engine.localizer(actor))

@@ -26,7 +26,7 @@ from bot.usecases.core import Core, question_at_place
 from bot.usecases.expiry import late_answer
 from bot.usecases.game_holds import open_quiz, played_where_asked, review_waits, waits_for_the_game
 from bot.usecases.leaving import time_out_left
-from bot.usecases.lost_polls import answer_again, next_poll_lost
+from bot.usecases.lost_polls import answer_again, next_poll_lost, unlinked_code
 from bot.usecases.unshown import shown_instead
 
 
@@ -50,15 +50,16 @@ class Answering:
     async def answer_message(self, actor: Actor, message_key: str, option_index: int,
                              surface: Target | None = None, *, key_shown: bool = False,
                              closes_at_deadline: bool = False,
-                             links_every_question: bool = True) -> AnswerOutcome | Notice:
+                             links_every_question: bool = True,
+                             sent_at: datetime | None = None) -> AnswerOutcome | Notice:
         """Score an answer to a poll or message tied to a question, in one transaction. A message no question is
         tied to (not the bot's) writes nothing and stores no user; a vote on another learner's quiz poll does
         store its voter, who is then told whose poll it is. ``key_shown``: see scoring.judge;
-        ``closes_at_deadline``, ``links_every_question``: see QuizEngine.answer_message."""
+        ``closes_at_deadline``, ``links_every_question``, ``sent_at``: see QuizEngine.answer_message."""
         async def score(turn: Turn) -> AnswerOutcome | Notice:
             linked = await turn.uow.sessions.get_by_message(actor.platform, message_key)
             if linked is None:
-                return await self._unknown_message(turn)
+                return await self._unknown_message(turn, sent_at)
             link, found = linked
             return await self._score(turn, link.session_id, link.question_id, option_index, link.chat_id,
                                      on_message=True, found=found, key_shown=key_shown,
@@ -143,7 +144,7 @@ class Answering:
             return AnswerOutcome(None, shown, session.chat_id, skipped, _.language, skipped_poll=asked)
         return await self._core.turns.run(actor, skip, after=self._core.delivering(actor, surface))
 
-    async def _unknown_message(self, turn: Turn) -> Notice:
+    async def _unknown_message(self, turn: Turn, sent_at: datetime | None) -> Notice:
         """A message no question is linked to: the sender's lost poll if they have a question open whose own
         message could be it (sent, but the link was never stored: a crash in between, or an answer from the
         platform that never came back); else not theirs: a group game's poll or another learner's that lost its
@@ -151,7 +152,7 @@ class Answering:
         session = await turn.uow.sessions.active(turn.user_id) if turn.user is not None else None
         if session is not None and session.current_question_id is not None \
                 and not await self._asked_since_it_moved(turn, session):
-            return not_open(turn.words, NoticeCode.LOST_MESSAGE, session.chat_id)
+            return not_open(turn.words, unlinked_code(session, sent_at), session.chat_id)
         return not_open(turn.words, NoticeCode.NOT_A_QUIZ_MESSAGE)
 
     @staticmethod

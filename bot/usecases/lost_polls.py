@@ -3,13 +3,30 @@ open question is asked again."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from bot import views
 from bot.content.models import Quiz
 from bot.records import QuizSession
-from bot.replies import AnswerOutcome
+from bot.replies import AnswerOutcome, NoticeCode
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.unshown import shown_before
+
+# How far the platform's clock (the time it stamps a message with) may be from ours, either way, and more than the
+# moments between asking a question (the session moved) and its message being sent.
+CLOCKS_APART = timedelta(seconds=2)
+
+
+def unlinked_code(session: QuizSession, sent_at: datetime | None) -> NoticeCode:
+    """For a message of the learner's no question is linked to, while the open question's asking since the session
+    last moved is linked to none either: LOST_MESSAGE (that asking's message may be this one, its link lost: ask
+    again), or ASKED_SINCE when the platform tells when the message was sent (``sent_at``) and the session moved
+    well after it: the open question was asked since, on no linked message (private buttons), so this message is
+    an older one and asking again where it is would play in the open a quiz played privately."""
+    if sent_at is not None and session.updated_at > sent_at + CLOCKS_APART:
+        return NoticeCode.ASKED_SINCE
+    return NoticeCode.LOST_MESSAGE
 
 
 async def next_poll_lost(turn: Turn, session: QuizSession, answered_id: str) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import unicodedata
+from datetime import timedelta
 from pathlib import Path
 
 from bot.content.library import ContentLibrary
@@ -180,6 +181,19 @@ async def test_a_vote_on_an_unknown_poll_is_the_voters_lost_poll_only_if_their_q
     await engine.ask_again(ALICE)  # asked once more: its new poll is never linked
     hers = await engine.answer_message(ALICE, "her-lost-poll", 0)
     assert isinstance(hers, Notice) and hers.code is NoticeCode.LOST_MESSAGE
+
+
+async def test_an_unknown_poll_sent_well_before_the_open_question_was_asked_unlinked_is_not_its_lost_poll(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """Where the platform tells when the poll was sent: asked since on no linked message (private buttons), the
+    question isn't asked again on the old poll's behalf (ASKED_SINCE); within the clocks' play, it may be its own."""
+    await start(engine, ALICE)  # shown at clock.now, on no linked message
+    shown = clock.now
+    for sent, code in ((shown - timedelta(seconds=3), NoticeCode.ASKED_SINCE),
+                       (shown - timedelta(seconds=1), NoticeCode.LOST_MESSAGE),  # our clock ahead of the platform's
+                       (shown + timedelta(seconds=1), NoticeCode.LOST_MESSAGE), (None, NoticeCode.LOST_MESSAGE)):
+        reply = await engine.answer_message(ALICE, "a-lost-poll", 0, sent_at=sent)
+        assert isinstance(reply, Notice) and reply.code is code, sent
 
 
 async def test_a_vote_delivered_again_after_a_crash_that_lost_the_next_poll_brings_it_back(
