@@ -132,6 +132,9 @@ class LinkRepository(Protocol):
         the same moment, the one with the larger platform id (its message id if kept, else its key), compared as
         a number: longer first, then by code point."""
         ...
+    async def first(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
+        """The earliest such message (withdrawn too), in the reverse of latest's order."""
+        ...
     async def withdraw(self, platform: str, message_key: str, at: datetime) -> None:
         """Mark the message taken away (deleted) at ``at``: it stays found, with ``withdrawn_at`` set."""
         ...

@@ -138,6 +138,9 @@ class OpenQuestion:
     session_id: str
     question_id: str
     asked: MessageLink | None
+    # The first stored message that asked it (withdrawn since too): a command sent after it was meant for it, even if
+    # it was asked again since (resumed, in another language).
+    first_asked: MessageLink | None = None
 
 
 @dataclass(frozen=True)

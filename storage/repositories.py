@@ -232,7 +232,14 @@ class SqlLinkRepository:
         return _link(row) if row else None
 
     async def latest(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
-        # Equal times (a frozen clock, the same microsecond) go to the larger platform id, compared as a number
+        return await self._at_end(platform, session_id, question_id, last=True)
+
+    async def first(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
+        return await self._at_end(platform, session_id, question_id, last=False)
+
+    async def _at_end(self, platform: str, session_id: str, question_id: str, *, last: bool) -> MessageLink | None:
+        # Equal times (a frozen clock, the same microsecond) are told apart by the platform id (the latest has the
+        # larger, the first the smaller), compared as a number
         # (longer, then by code point): the table keeps no insertion order, and Telegram's message ids and Discord's
         # snowflakes grow with each message. The storage contract holds the fake to the same order.
         message: ColumnElement[str] = func.coalesce(links.c.message_id, links.c.message_key)
@@ -241,7 +248,8 @@ class SqlLinkRepository:
         row = (await self._connection.execute(
             select(links).where(links.c.session_id == session_id, links.c.platform == platform,
                                 links.c.question_id == question_id)
-            .order_by(links.c.created_at.desc(), func.length(message).desc(), message.desc()).limit(1))).first()
+            .order_by(*(order.desc() if last else order.asc()
+                        for order in (links.c.created_at, func.length(message), message))).limit(1))).first()
         return _link(row) if row else None
 
     async def withdraw(self, platform: str, message_key: str, at: datetime) -> None:

@@ -26,6 +26,7 @@ class AskedPrivately:
     session_id: str
     question_id: str
     message_id: int
+    first_id: int  # the message that first asked it privately (asked again since: resumed, in another language)
 
 
 class PrivateAsks:
@@ -36,17 +37,21 @@ class PrivateAsks:
     def asked(self, user_id: int, question: QuestionView, message_id: int | None) -> None:
         """``question`` was just shown to ``user_id``; ``message_id``: its message's id, or a snowflake for when a
         deferred reply was edited into it (respond's; None: Discord didn't say)."""
-        self._last.pop(user_id, None)
+        before = self._last.pop(user_id, None)
         if message_id is None:
             return
-        self._last[user_id] = AskedPrivately(question.session_id, question.question_id, message_id)
+        if before is not None and (before.session_id, before.question_id) != (question.session_id,
+                                                                                question.question_id):
+            before = None  # another question: this message asks it first
+        first_id = before.first_id if before is not None else message_id
+        self._last[user_id] = AskedPrivately(question.session_id, question.question_id, message_id, first_id)
         while len(self._last) > self._limit:
             self._last.popitem(last=False)
 
-    def message_id(self, user_id: int, session_id: str, question_id: str) -> int | None:
-        """The message that last asked ``user_id`` this question privately, if that is the last one known."""
+    def first_message_id(self, user_id: int, session_id: str, question_id: str) -> int | None:
+        """The message that first asked ``user_id`` this question privately, if it is the last question known."""
         last = self._last.get(user_id)
-        return last.message_id if last is not None and (last.session_id, last.question_id) == (
+        return last.first_id if last is not None and (last.session_id, last.question_id) == (
             session_id, question_id) else None
 
     def asked_since(self, user_id: int, message_id: int) -> bool:

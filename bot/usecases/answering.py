@@ -122,8 +122,9 @@ class Answering:
                 return (Notice(still_open, NoticeCode.NOT_CURRENT_QUESTION, _.language, session.chat_id) if still_open
                         else not_open(_, chat_id=session.chat_id))
             asked = await core.asked_before(uow, turn.actor, session)  # its poll: left open, votes would count nothing
-            if sent_before is not None and sent_before(OpenQuestion(session.id, session.question_ids[session.position],
-                                                                    asked)):
+            if sent_before is not None and sent_before(OpenQuestion(
+                    session.id, question_id := session.question_ids[session.position], asked,
+                    await uow.links.first(turn.actor.platform, session.id, question_id))):
                 return not_open(_, chat_id=session.chat_id)
             if core.timer.unshown(session):  # never shown: meant for the one before, whose time-out went unseen
                 return await shown_instead(core, turn, quiz, session)

@@ -48,6 +48,11 @@ class FakeLinkRepository:
                 if (link.platform, link.session_id, link.question_id) == (platform, session_id, question_id)]
         return max(mine, key=lambda link: (link.created_at, *tie_break(link)), default=None)
 
+    async def first(self, platform: str, session_id: str, question_id: str) -> MessageLink | None:
+        mine = [link for link in self._state.links.values()
+                if (link.platform, link.session_id, link.question_id) == (platform, session_id, question_id)]
+        return min(mine, key=lambda link: (link.created_at, *tie_break(link)), default=None)
+
     async def withdraw(self, platform: str, message_key: str, at: datetime) -> None:
         if (link := self._state.links.get((platform, message_key))) is not None:
             self._state.links[(platform, message_key)] = replace(link, withdrawn_at=utc(at))

@@ -78,6 +78,10 @@ async def test_the_latest_message_that_asked_a_question_is_found(uow: Uow) -> No
         assert await work.links.latest("telegram", "s1", "q1") == links[3]
         assert await work.links.latest("telegram", "s1", "q2") is None
         assert await work.links.latest("discord", "other", "q1") is None
+        # The first, for a command sent after it (it was seen), though it was asked again since.
+        assert await work.links.first("discord", "s1", "q1") == links[0]
+        assert await work.links.first("discord", "s1", "q2") == links[2]
+        assert await work.links.first("discord", "other", "q1") is None
 
 
 async def test_of_messages_linked_at_the_same_moment_the_latest_is_the_one_the_platform_numbered_last(
@@ -99,6 +103,8 @@ async def test_of_messages_linked_at_the_same_moment_the_latest_is_the_one_the_p
     async with uow() as work:
         assert await work.links.latest("telegram", "s1", "q1") == telegram[1]  # message 100, not "99"
         assert await work.links.latest("discord", "s1", "q1") == discord[0]
+        assert await work.links.first("telegram", "s1", "q1") == telegram[2]  # message 98
+        assert await work.links.first("discord", "s1", "q1") == discord[1]  # the shorter id
 
 
 async def test_unsent_sessions_are_the_platforms_active_ones_moved_on_since_their_last_message(uow: Uow) -> None:
