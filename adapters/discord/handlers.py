@@ -157,7 +157,10 @@ class CommandHandlers:
         too where polls are visibly refused here."""
         def where(reply: Shown) -> Surface:
             channel_id = interaction.channel_id
-            polled = (isinstance(reply, AnswerOutcome) and reply.skipped_poll is not None) \
+            # Not a poll asked again privately since: its end (and its link's taking away) may be under way.
+            polled = (isinstance(reply, AnswerOutcome) and (skipped := reply.skipped_poll) is not None
+                      and not (skipped.message_key.isdigit()
+                               and self._private.asked_since(interaction.user.id, int(skipped.message_key)))) \
                 or (isinstance(reply, Started) and reply.played_as_polls) \
                 or (isinstance(reply, Summary) and reply.asked_before is not None)  # a round resumed to its end
             if polled and channel_id is not None and not polls_refused_here(interaction):

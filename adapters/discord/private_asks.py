@@ -1,5 +1,6 @@
-"""Which message last asked each learner a question privately, for /skip to tell a command sent before it, and
-for a vote on a poll of theirs that lost its link to tell whether their quiz went on privately since.
+"""Which message last asked each learner a question privately, for /skip to tell a command sent before it (and a
+poll of the question still being taken away from the way it is asked now), and for a vote on a poll of theirs that
+lost its link to tell whether their quiz went on privately since.
 
 A private question (an ephemeral message with buttons) stores no link: its buttons name their question, and a link
 would make it look poll-asked to all that reads links (a skip's next question posted as a poll, the catch-up of
