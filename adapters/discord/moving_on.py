@@ -15,16 +15,18 @@ from bot.records import OpenQuestion
 
 
 def sent_before(interaction: discord.Interaction, private: PrivateAsks) -> Callable[[OpenQuestion], bool]:
-    """Whether the command was sent before the first poll in the same channel that asked the open question, or before
-    the first private message that asked it here (PrivateAsks; snowflake ids grow with time). A /skip sent twice
-    before the next question appeared skips one question, not two; one sent as the question is asked again the same
-    way (its quiz resumed, or in another language) skips it: it was seen."""
+    """Whether the command was sent before every message known to have asked the open question (snowflake ids grow
+    with time): the first poll that asked it in the same channel (else the one asking it), and the first private
+    message that asked it here (PrivateAsks). A /skip sent twice before the next question appeared skips one
+    question, not two; one sent as the question is asked again (its quiz resumed, or in another language) skips it:
+    it was seen."""
     def before(question: OpenQuestion) -> bool:
         poll = question.first_asked or question.asked
-        polled = poll is not None and poll.chat_id == str(interaction.channel_id) \
-            and poll.message_key.isdigit() and interaction.id < int(poll.message_key)
-        shown = private.first_message_id(interaction.user.id, question.session_id, question.question_id)
-        return polled or (shown is not None and interaction.id < shown)
+        known = [int(poll.message_key)] if poll is not None and poll.chat_id == str(interaction.channel_id) \
+            and poll.message_key.isdigit() else []
+        if (shown := private.first_message_id(interaction.user.id, question.session_id, question.question_id)):
+            known.append(shown)
+        return bool(known) and interaction.id < min(known)
     return before
 
 

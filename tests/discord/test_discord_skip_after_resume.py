@@ -9,10 +9,9 @@ from typing import Any
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot
+from tests.discord.payloads import EPHEMERAL
 from tests.discord.support import buttons, first_answer, next_poll, poll_question
 from tests.support.write_lock import writes_held
-
-NOT_OPEN = "That question is no longer open."
 
 
 async def _skip_as_resumed(fake: FakeDiscord, settings: Settings, resume: dict[str, Any]) -> str:
@@ -37,15 +36,17 @@ async def test_a_skip_sent_as_a_poll_quiz_is_resumed_skips_the_question_seen_bef
     assert [poll_question(c)[:5] for c in fake.polls(after=mark)] == ["1/3 ·", "2/3 ·"]
 
 
-async def test_a_skip_sent_as_a_poll_quiz_goes_on_privately_skips_nothing(
+async def test_a_skip_sent_as_a_poll_quiz_goes_on_privately_skips_the_question_and_stays_private(
         bot: RunningBot, fake: FakeDiscord, settings: Settings) -> None:
-    """Still "no longer open", as before: the old poll is taken away only once the private question is shown, and a
-    skip let through meanwhile would take it for the question's message and post the next question in the channel."""
+    """The old poll is taken away only once the private question is shown: the skip doesn't take it for the way the
+    question is asked, and the next question comes privately, not as a poll in the channel."""
     await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
     await next_poll(fake, bot)
     mark = len(fake.calls)
     skip = await _skip_as_resumed(fake, settings, {"private": True})
-    assert [c.content for c in fake.answers(skip)] == [NOT_OPEN]
+    said = fake.answers(skip)
+    assert said[0].content == "Question 1 skipped." and said[1].flags & EPHEMERAL, [c.content for c in said]
+    assert "Which collective rebuilds a full tensor" in said[1].content
     assert fake.polls(after=mark) == []
 
 
