@@ -57,14 +57,22 @@ class FakeBotApi(FakeApiReplies):
         """A user sends a message; a leading ``/word`` is marked as a bot command, as Telegram does. ``as_chat``:
         posted in that chat's name (an anonymous admin's, from Telegram's placeholder user); ``topic``: in that
         topic of a forum."""
-        chat = chat or FakeChat.private(user)
-        self._users[user.id] = user
-        message = in_topic(self._message(chat, text, sender=user.json()), topic)
+        message = self._typed(user, text, chat or FakeChat.private(user), topic)
         if as_chat is not None:
             message["sender_chat"] = as_chat.json()
+        await self.push({"message": message})
+
+    async def commands(self, user: FakeUser, *texts: str) -> None:
+        """Several messages from a user in their private chat, in one batch of updates (typed while the bot was
+        down, or before its reply came)."""
+        await self.push(*({"message": self._typed(user, text, FakeChat.private(user), None)} for text in texts))
+
+    def _typed(self, user: FakeUser, text: str, chat: FakeChat, topic: int | None) -> dict[str, Any]:
+        self._users[user.id] = user
+        message = in_topic(self._message(chat, text, sender=user.json()), topic)
         if text.startswith("/"):
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(text.split()[0])}]
-        await self.push({"message": message})
+        return message
 
     async def press(self, user: FakeUser, data: str, chat: FakeChat | None = None,
                     message_id: int | None = None, topic: int | None = None) -> None:
