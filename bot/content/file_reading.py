@@ -73,7 +73,9 @@ def read_quiz_text(path: Path) -> str:
 
 
 def utf8_text(data: bytes) -> str:
-    """``data`` as UTF-8 text; FileRefused naming the first line that isn't, or the file when it is UTF-16."""
+    """``data`` as UTF-8 text; FileRefused naming the first line that isn't, or the file when it is UTF-32 or -16."""
+    if _utf32_like(data):  # told first: its BOM starts as UTF-16's, and its letters have NULs beside them too
+        raise FileRefused(said(N_("it is not UTF-8 (UTF-32, probably): save the file as UTF-8")))
     if _utf16_like(data):  # its ASCII letters would decode, each beside a NUL: "U+0000 is not allowed in YAML"
         raise FileRefused(said(N_("it is not UTF-8 (UTF-16, probably): save the file as UTF-8")))
     try:
@@ -83,6 +85,20 @@ def utf8_text(data: bytes) -> str:
         line = len(_LINE_BREAKS.findall(data, 0, error.start)) + 1
         raise FileRefused(said(N_("line {line} is not UTF-8 (byte {byte}): save the file as UTF-8"), line=line,
                                byte=f"0x{data[error.start]:02X}")) from error
+
+
+def _utf32_like(data: bytes) -> bool:
+    """Whether ``data`` starts with a UTF-32 byte order mark, or reads as UTF-32 code units: every unit's top byte
+    NUL (no code point needs it) and its next one in half of them (most text is in the BMP). UTF-16 text has a
+    letter where the second is."""
+    if data.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return True
+    sample = data[:4096]
+    units = len(sample) // 4
+    if not units or len(data) % 4:
+        return False
+    return any(sample[top::4].count(0) == units and sample[next_one::4].count(0) * 2 >= units
+               for top, next_one in ((3, 2), (0, 1)))
 
 
 def _utf16_like(data: bytes) -> bool:

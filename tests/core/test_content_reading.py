@@ -101,3 +101,13 @@ def test_a_file_saved_as_utf_16_is_said_to_be_not_utf_8(tmp_path: Path, encoding
     (tmp_path / "quizzes" / "wide.yaml").write_bytes(quiz_text().replace("Sample", accent).encode(encoding))
     assert only_problem(tmp_path) == ContentProblem(
         "wide.yaml", None, "not read: it is not UTF-8 (UTF-16, probably): save the file as UTF-8")
+
+
+@pytest.mark.parametrize("encoding", ["utf-32-le", "utf-32-be", "utf-32"], ids=["le", "be", "bom"])
+def test_a_file_saved_as_utf_32_is_said_to_be_utf_32_not_utf_16(tmp_path: Path, encoding: str) -> None:
+    """A quiz saved as UTF-32 was said to be "UTF-16, probably" (its BOM starts as UTF-16's, and its letters have
+    NULs beside them too): an author told so saves it as UTF-16 again, or looks for a UTF-16 setting in vain."""
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "wider.yaml").write_bytes(quiz_text().replace("Sample", "Résumé 🚀").encode(encoding))
+    assert only_problem(tmp_path) == ContentProblem(
+        "wider.yaml", None, "not read: it is not UTF-8 (UTF-32, probably): save the file as UTF-8")
