@@ -18,9 +18,15 @@ class PollLimits:
     explanation_line_feeds: int | None = None
 
 
-# Polls put the question's place in front of it ("10/12 · "), so the prompt itself has that much less room.
+# Polls put the question's place in front of it ("10/12 · "), so the prompt itself has that much less room: at
+# least a review round's (up to 10 questions of any quizzes), and a quiz's own widest ("100/120 · ").
 LABEL_EXAMPLE = "10/10 · "  # what a poll's question starts with
-LABEL_ALLOWANCE = len(LABEL_EXAMPLE)
+
+
+def widest_label(quiz: Quiz) -> str:
+    """The longest label a poll of ``quiz``'s questions may start with."""
+    total = len(quiz.questions)
+    return max(LABEL_EXAMPLE, f"{total}/{total} · ", key=len)
 
 
 def fits_poll(limits: PollLimits, question: str, options: tuple[str, ...] | list[str]) -> bool:
@@ -40,13 +46,14 @@ class Overflow:
 def poll_overflows(quiz: Quiz, platforms: Mapping[str, PollLimits]) -> list[Overflow]:
     """Every question and platform where some language exceeds a poll limit."""
     found = []
+    example = widest_label(quiz)
     for question in quiz.questions:
         for platform, limits in platforms.items():
             reasons: dict[str, list[str]] = {}
             # The poll's question is a label and the prompt: validate says why the prompt's limit is below the
             # platform's.
-            label = f" (the poll's {limits.question}, less {LABEL_ALLOWANCE} for its label \"{LABEL_EXAMPLE}\")"
-            texts = [("question", question.prompt, limits.question - LABEL_ALLOWANCE, label)]
+            label = f" (the poll's {limits.question}, less {len(example)} for its label \"{example}\")"
+            texts = [("question", question.prompt, limits.question - len(example), label)]
             texts += [(f"option {option.id!r}", option.text, limits.option, "") for option in question.options]
             for name, text, limit, why in texts:
                 for language, value in text.items():
