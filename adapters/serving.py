@@ -41,6 +41,8 @@ async def serving(engine: QuizEngine, adapters: Sequence[ChatAdapter], *, sweep_
     sweepers: list[Sweeper] = []
     try:
         for adapter in adapters:
+            if adapter.asks_on_linked_messages:  # before its first update
+                engine.asks_on_messages(adapter.name)
             await adapter.start()
             started.append(adapter)
             log.info("%s adapter started", adapter.name)

@@ -39,7 +39,7 @@ async def asked_in_new_words(core: Core, turn: Turn, spoken_before: str, _: Loca
     asked = await core.asked_before(uow, actor, session)
     if asked is not None and asked.chat_id != actor.chat_id:
         return None  # asked in another chat (a group): not moved here by a language chosen in this one
-    back = await resume(core, uow, quiz, session, _, asked)
+    back = await resume(core, uow, quiz, session, _, asked, actor.platform)
     shown = await core.stepper.step(uow, quiz, back.session, _, back.notices)
     if not isinstance(shown, QuestionView):
         return shown

@@ -41,6 +41,9 @@ class Core:
     metrics: Metrics = field(default_factory=NullMetrics)  # answers scored; storage and adapters count the rest
     review_rounds: ReviewRounds = field(default_factory=ReviewRounds)
     answering: AnswersUnderWay = field(default_factory=AnswersUnderWay)  # the expiry sweep leaves their sessions
+    # The platforms that ask every quiz question on a message they link (Telegram's polls): there, an open question
+    # with no link after one that had is one a crash left unsent (bot/usecases/unsent.py), never seen.
+    on_messages: set[str] = field(default_factory=set)
 
     def quiz_of(self, session: QuizSession) -> Quiz | None:
         """The quiz a session plays: one of the catalog's, or a review round built from its questions' refs."""

@@ -18,19 +18,21 @@ from bot.records import QuizSession
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.expiry import clock_stopped
+from bot.usecases.unsent import lost_in_a_crash
 
 
 async def time_out_if_overdue(core: Core, turn: Turn, session: QuizSession) -> Quiz | None:
     """Time out the session's open question if its time ran out (rated forgotten for review, missed for a retry);
     its quiz if it did. Not a round left for another before, nor a question a live group game holds: their clocks
-    stopped (the sweep's rule).
+    stopped (the sweep's rule); nor one whose message a crash left unsent, which nobody saw (the sweep asks it again).
 
     Call it before the turn's own session moves (a new round added, another stepped): after, this one would look
     left for it."""
     now, uow = core.clock(), turn.uow
     quiz = core.quiz_of(session)
     if quiz is None or not core.timer.overdue(session, now) \
-            or await clock_stopped(core, uow, turn.actor.platform, session):
+            or await clock_stopped(core, uow, turn.actor.platform, session) \
+            or await lost_in_a_crash(core, uow, turn.actor.platform, session):
         return None
     with contextlib.suppress(AlreadyAnswered):  # moved on a moment ago by another process: left as it is
         await core.remembering.timed_out(uow, quiz, session, now, turn.words)

@@ -142,7 +142,7 @@ class Playing:
         notices: tuple[str, ...] = ()
         asked_before: MessageLink | None = None
         if resumed:
-            back = await resume(core, uow, quiz, session, _, asked)
+            back = await resume(core, uow, quiz, session, _, asked, turn.actor.platform)
             session, notices, asked_before = back.session, back.notices, back.asked_before
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()
@@ -263,7 +263,7 @@ class Playing:
         notices: tuple[str, ...] = ()
         if current is not None and already_retrying:  # again after another quiz, or typed: carry on with it
             away = await was_away(core, uow, current)  # not moved yet: time_out_left moved the other quiz only
-            back = await resume(core, uow, quiz, current, _, asked_before)
+            back = await resume(core, uow, quiz, current, _, asked_before, turn.actor.platform)
             session, notices, asked_before = back.session, back.notices, back.asked_before
         else:
             if current is not None:  # one active session per quiz: the retry replaces it

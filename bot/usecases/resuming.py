@@ -13,6 +13,7 @@ from bot.records import HeldLink, MessageLink, QuizSession
 from bot.replies import Actor
 from bot.stepper import untold_time_up
 from bot.usecases.core import Core
+from bot.usecases.unsent import lost_in_a_crash
 
 # In a chat others share, a question asked this long ago is still on screen: asking it again there would only
 # spend the chat's messages (a Telegram group gets 20 a minute) and push everyone else's down.
@@ -35,16 +36,18 @@ class Resumed:
 
 
 async def resume(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
-                 asked_before: MessageLink | None) -> Resumed:
+                 asked_before: MessageLink | None, platform: str) -> Resumed:
     """The session's clock set for showing its question again (the caller steps and commits). ``asked_before``:
     the message that asked its open question (Core.asked_before), read before a time-out moves the session on:
-    that poll is the one left open."""
+    that poll is the one left open. ``platform``: the learner's, whose messages say whether one was."""
     notices: tuple[str, ...] = ()
     now = core.clock()
-    if core.timer.limit is not None and await core.paused(uow, session):
+    if core.timer.limit is not None and (await core.paused(uow, session)
+                                         or await lost_in_a_crash(core, uow, platform, session)):
         # Left for another quiz (or review) since its question was shown: its clock stopped then, whether or not
         # a sweep came by since (the sweep's rule), so its question is asked again with the full time: not timed
-        # out after its old deadline, nor asked with what was left of its time before it.
+        # out after its old deadline, nor asked with what was left of its time before it. So is one whose poll a
+        # crash lost: nobody saw it.
         session.question_deadline = None
     elif core.timer.overdue(session, now):
         try:

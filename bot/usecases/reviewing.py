@@ -163,7 +163,7 @@ class Reviewing:
         notices: tuple[str, ...] = ()
         asked_before: MessageLink | None = None
         if resumed:  # its clock as resuming a quiz sets it: the full time after another quiz, or "Time's up!"
-            back = await resume(core, uow, quiz, session, _, asked)
+            back = await resume(core, uow, quiz, session, _, asked, turn.actor.platform)
             session, notices, asked_before = back.session, back.notices, back.asked_before
         shown = await core.stepper.step(uow, quiz, session, _, notices)
         await uow.commit()

@@ -13,6 +13,7 @@ from bot.records import MessageLink, QuizSession, UserRecord
 from bot.replies import Actor, AnswerOutcome, Expired
 from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.usecases.unshown import asked_before_it
 
 # Sessions moved on this long before start-up at most: a learner away longer comes back with /quiz, and one whose
 # chat refuses the poll (blocked, polls not allowed) is not tried again at every restart for ever.
@@ -57,6 +58,16 @@ async def ask_again(core: Core, turn: Turn, session: QuizSession, before: Messag
     await turn.uow.commit()
     return Expired(replace(turn.actor, chat_id=session.chat_id), session.id, question_id, before,
                    AnswerOutcome(None, shown, session.chat_id, None, _.language))
+
+
+async def lost_in_a_crash(core: Core, uow: UnitOfWork, platform: str, session: QuizSession) -> bool:
+    """Whether the session's open question is one whose message a crash left unsent on ``platform``: nobody saw it,
+    so its time running out is no time-out (it is asked again with its full time, not rated forgotten)."""
+    question_id = session.current_question_id
+    if platform not in core.on_messages or question_id is None \
+            or await uow.links.latest(platform, session.id, question_id) is not None:
+        return False
+    return await asked_before_it(uow, platform, session) is not None
 
 
 def claim_session(actor: Actor, session_id: str) -> Claim:

@@ -163,3 +163,44 @@ async def test_a_timed_question_whose_poll_a_crash_lost_is_asked_at_its_deadline
         clock.advance(timedelta(seconds=LIMIT))
         third = await next_poll(api, AMINATA.id, 3)
         assert third.params["question"].startswith("3/3 ") and third.params["open_period"] == str(LIMIT)
+
+
+async def test_a_timed_question_a_crash_lost_and_stopped_after_its_deadline_is_not_reviewed_as_forgotten(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    """Before: /stop, sent past the lost question's deadline before a sweep came by, timed it out: rated forgotten,
+    it came up in the next day's /review as a question she had let run out, though she never saw it."""
+    async with running_bot(timed, clock):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    async with crashing_before_the_next_poll(api, timed, clock):
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    async with running_bot(timed, clock, unsent_wait=3600):  # its start-up sweep came before the deadline
+        await api.settle(quiet=FAST * 10)
+        clock.advance(timedelta(seconds=LIMIT))
+        await api.command(AMINATA, "/stop")
+        stopped = await api.wait_for("sendMessage", 1, lambda p: "arrêté" in p["text"])
+        assert "Temps écoulé" not in " ".join(call.params["text"] for call in stopped)
+        clock.advance(timedelta(days=1))
+        await api.command(AMINATA, "/review")
+        await api.settle(quiet=FAST * 10)
+        assert [call.params["question"] for call in api.polls(AMINATA.id)[1:]] == []
+        assert "Rien à revoir" in api.sent_texts(AMINATA.id)[-1]
+
+
+async def test_a_timed_question_a_crash_lost_resumed_after_its_deadline_is_asked_with_its_full_time(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    """Before: /quiz, sent past the lost question's deadline before a sweep came by, said "Time's up! Question 2
+    wasn't answered in time" of a question she never saw, rated it forgotten and asked question 3."""
+    async with running_bot(timed, clock):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    async with crashing_before_the_next_poll(api, timed, clock):
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    async with running_bot(timed, clock, unsent_wait=3600):
+        await api.settle(quiet=FAST * 10)
+        told = len(api.sent_texts(AMINATA.id))
+        clock.advance(timedelta(seconds=LIMIT))
+        await api.command(AMINATA, "/quiz collectives")
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ") and second.params["open_period"] == str(LIMIT)
+        assert not any("Temps écoulé" in text for text in api.sent_texts(AMINATA.id)[told:])
