@@ -63,10 +63,12 @@ class Core:
         """Whether a message (a poll) on the actor's platform asked the last question an ended session showed, and
         still asks it (not taken away: asked again with private buttons since, which link no message)."""
         # The open one when stopped, else the last; not one a reload removed before it was reached (passed over,
-        # never shown, so asked by no message): the one shown before it.
+        # never shown, so asked by no message), nor one a time-out at the stop moved on to, never shown: the one
+        # shown before it.
         unshown = {answer.question_id for answer in await uow.answers.for_session(session.id) if answer.asked is False}
-        shown = [question_id for question_id in session.question_ids[:session.position + 1]
-                 if question_id not in unshown][-1:]
+        reached = session.position + 1 if session.position < len(session.question_ids) \
+            and session.showing(session.question_ids[session.position]) else session.position
+        shown = [question_id for question_id in session.question_ids[:reached] if question_id not in unshown][-1:]
         link = await uow.links.latest(actor.platform, session.id, shown[0]) if shown else None
         return link is not None and link.withdrawn_at is None
 
