@@ -282,11 +282,16 @@ def removed_after_said(quiz: Quiz, session: QuizSession, position: int, _: Local
     return _removed(len(removed_after(quiz, session, position)), _)
 
 
-async def untold_time_up(uow: UnitOfWork, quiz: Quiz, session: QuizSession,
-                         _: Localizer) -> tuple[str | None, tuple[str, ...]]:
+async def untold_time_up(uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer,
+                         platform: str) -> tuple[str | None, tuple[str, ...]]:
     """The time-out a sweep left untold (swept_last) as it is said at last, and what step() says of the removed
-    questions passed over with it: (None, ()) when there is none (the question before was skipped by hand)."""
+    questions passed over with it: (None, ()) when there is none (the question before was skipped by hand), or
+    when a message on ``platform`` asked that question: the sweep said it there, under its poll, even if what
+    came next could not be posted (its clock stopped then, as for a question nobody saw)."""
     at = await swept_last(uow, quiz, session)
     if at is None:
+        return None, ()
+    asked = await uow.links.latest(platform, session.id, session.question_ids[at])
+    if asked is not None and asked.withdrawn_at is None:
         return None, ()
     return await time_up_said(uow, quiz, session, _, at), removed_after_said(quiz, session, at, _)

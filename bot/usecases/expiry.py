@@ -238,7 +238,8 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
         # A sweep skipped the question before the current one (before those a reload removed, passed over with it)
         # where the bot couldn't post what comes next (private buttons): say so now, naming that one (the click may
         # be on an older question, skipped by hand), and the removed ones as step() did.
-        notice, passed = await untold_time_up(uow, quiz, session, _)  # none if skipped by hand: only shown again
+        # None if skipped by hand: only shown again.
+        notice, passed = await untold_time_up(uow, quiz, session, _, platform)
     elif _ended_unseen(core, session) and (at := await swept_last(uow, quiz, session)) is not None \
             and session.question_ids[at] == question_id \
             and not await _asked_on_a_message(uow, platform, session, question_id):

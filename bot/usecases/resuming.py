@@ -57,7 +57,7 @@ async def resume(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, 
     elif core.timer.unshown(session):
         # A sweep timed the one before out where nobody saw it (private buttons): said now, as a click or /skip
         # says it (unshown.shown_instead), once: shown, the open question's clock runs and it is unshown no more.
-        told, passed = await untold_time_up(uow, quiz, session, _)
+        told, passed = await untold_time_up(uow, quiz, session, _, platform)
         notices = (told, *passed) if told is not None else ()
     if asked_before is not None and session.current_question_id == asked_before.question_id:
         asked_before = HeldLink.of(asked_before)  # asked again: taken away, as closed it shows its answer

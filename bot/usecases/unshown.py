@@ -108,7 +108,7 @@ async def shown_instead(core: Core, turn: Turn, quiz: Quiz, session: QuizSession
     private buttons, or its message never went out): shown now with its full time, not skipped unseen, after the
     time-out nobody was told of, as a click on that question's buttons tells it (late_answer). Commits."""
     _, uow = turn.words, turn.uow
-    notice, passed = await untold_time_up(uow, quiz, session, _)
+    notice, passed = await untold_time_up(uow, quiz, session, _, turn.actor.platform)
     shown = await core.stepper.step(uow, quiz, session, _, passed)
     await uow.commit()
     return AnswerOutcome(None, shown, session.chat_id, notice, _.language)
