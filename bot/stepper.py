@@ -73,7 +73,8 @@ class SessionStepper:
                     # the learner, to read afresh, so its clock starts again, not with the seconds the old one had
                     # left (maybe 1).
                     session.question_deadline = None
-                session.shown_with(question_id, question.answer, question.options_digest)
+                if shown:  # one nobody sees now is not kept as shown: QuestionTimer.unshown
+                    session.shown_with(question_id, question.answer, question.options_digest)
                 now = self._clock()
                 session.updated_at = now
                 if shown and await self._held(uow, session, question_id, any_round=asked_again):

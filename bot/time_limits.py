@@ -34,8 +34,11 @@ class QuestionTimer:
             and now >= deadline
 
     def unshown(self, session: QuizSession) -> bool:
-        """Whether the current question waits to be shown: its predecessor timed out where nobody saw it."""
-        return self.limit is not None and session.state is SessionState.ACTIVE and session.question_deadline is None
+        """Whether the current question waits to be shown: its predecessor timed out where nobody saw it, or its
+        message never went out. Not one shown whose clock stopped since (a group game held it, its quiz was left
+        for another): the learner saw it."""
+        return self.limit is not None and session.state is SessionState.ACTIVE and session.question_deadline is None \
+            and not session.showing(session.current_question_id or "")
 
     async def time_up(self, uow: UnitOfWork, session: QuizSession, now: datetime) -> None:
         """Record the current question as skipped and move on; raises AlreadyAnswered if too late."""
