@@ -27,6 +27,7 @@ from bot.usecases.expiry import late_answer
 from bot.usecases.game_holds import open_quiz, played_where_asked, review_waits, waits_for_the_game
 from bot.usecases.leaving import time_out_left
 from bot.usecases.lost_polls import answer_again, next_poll_lost, unlinked_code
+from bot.usecases.unsent import lost_in_a_crash
 from bot.usecases.unshown import shown_instead
 
 
@@ -126,7 +127,9 @@ class Answering:
                     session.id, question_id := session.question_ids[session.position], asked,
                     await uow.links.first(turn.actor.platform, session.id, question_id))):
                 return not_open(_, chat_id=session.chat_id)
-            if core.timer.unshown(session):  # never shown: meant for the one before, whose time-out went unseen
+            # Never shown: meant for the one before, whose time-out went unseen; or its poll a crash lost.
+            if core.timer.unshown(session) or await lost_in_a_crash(core, uow, turn.actor.platform, session):
+                session.question_deadline = None  # shown with its full time
                 return await shown_instead(core, turn, quiz, session)
             now = core.clock()
             try:

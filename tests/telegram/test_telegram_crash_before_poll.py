@@ -204,3 +204,23 @@ async def test_a_timed_question_a_crash_lost_resumed_after_its_deadline_is_asked
         second = await next_poll(api, AMINATA.id, 2)
         assert second.params["question"].startswith("2/3 ") and second.params["open_period"] == str(LIMIT)
         assert not any("Temps écoulé" in text for text in api.sent_texts(AMINATA.id)[told:])
+
+
+@pytest.mark.parametrize("late", [False, True])
+async def test_a_skip_of_a_question_a_crash_lost_asks_it_rather_than_skipping_it_unseen(
+        api: FakeBotApi, timed: Settings, clock: FixedClock, late: bool) -> None:
+    """Before: /skip skipped the question she never saw ("Question 2 skipped.", or past its deadline "Time's up!",
+    rated forgotten) and asked question 3, as for one on her screen."""
+    async with running_bot(timed, clock):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    async with crashing_before_the_next_poll(api, timed, clock):
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    async with running_bot(timed, clock, unsent_wait=3600):
+        await api.settle(quiet=FAST * 10)
+        told = len(api.sent_texts(AMINATA.id))
+        clock.advance(timedelta(seconds=LIMIT if late else 5))
+        await api.command(AMINATA, "/skip")
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ") and second.params["open_period"] == str(LIMIT)
+        assert not any("Temps écoulé" in text or "passée" in text for text in api.sent_texts(AMINATA.id)[told:])
