@@ -50,6 +50,9 @@ async def answer_again(core: Core, turn: Turn, quiz: Quiz, session: QuizSession,
     """The first answer's feedback once more (it is final, whatever this vote chose), then the open question."""
     _ = turn.words
     question = quiz.question(answered_id)
+    # Never seen: asked with its full time (as the sweep asks it again, unsent.ask_again), not with what was left of
+    # the clock its lost step started, maybe nothing by now.
+    session.question_deadline = None
     shown = await core.stepper.step(turn.uow, quiz, session, _)
     await turn.uow.commit()
     feedback = views.feedback(question, option_id, _) if question is not None and option_id else None

@@ -224,3 +224,20 @@ async def test_a_skip_of_a_question_a_crash_lost_asks_it_rather_than_skipping_it
         second = await next_poll(api, AMINATA.id, 2)
         assert second.params["question"].startswith("2/3 ") and second.params["open_period"] == str(LIMIT)
         assert not any("Temps écoulé" in text or "passée" in text for text in api.sent_texts(AMINATA.id)[told:])
+
+
+async def test_a_vote_delivered_again_past_the_lost_questions_deadline_asks_it_with_its_full_time(
+        api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
+    """Before: the question came with the clock the crash had started, run out: a poll open for Telegram's least
+    (5 seconds), and "Time's up!" at the next sweep for a question she had only just been shown."""
+    async with running_bot(timed, clock):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    async with crashing_before_the_next_poll(api, timed, clock):
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    async with running_bot(timed, clock, unsent_wait=3600):
+        await api.settle(quiet=FAST * 10)
+        clock.advance(timedelta(seconds=LIMIT))
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])  # the same update, delivered again
+        second = await next_poll(api, AMINATA.id, 2)
+        assert second.params["question"].startswith("2/3 ") and second.params["open_period"] == str(LIMIT)
