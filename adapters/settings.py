@@ -125,24 +125,7 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _password_encoded(cls, value: str | None) -> str | None:
-        if value is None:
-            return None
-        start, authority, rest = _split_authority(value)
-        # Without a password, SQLAlchemy took an '@' in the query for the end of a user name (...://host:5432/db?
-        # user=a@b connected to host 'b'); it decodes a query's %40, so it reads it right so.
-        path, mark, query = rest.partition("?")
-        encoded = start + authority + path + mark + query.replace("@", "%40")
-        # SQLAlchemy ends the password at its first '@': the rest of it is read as the host (or, after a '/', as
-        # the database), and would be printed in every "can't reach" message. A user name may hold '@'s
-        # (user@server, as Azure's are written). A SQLite file's path has no password to cut short.
-        read = SQLALCHEMY_URL.match(encoded)
-        read_past = (read["host"] or "") + (read["database"] or "") if read is not None else ""
-        if not start.startswith("sqlite") and "@" in read_past:
-            raise ValueError("an '@' in it ends the password early, and the rest would be read as the host or the "
-                             "database: write an '@' in the password (or the database name) as %40, and "
-                             "percent-encode any : / ? # % in the password too")
-        _check_host_and_port(encoded)
-        return encoded
+        return None if value is None else checked_database_url(value)
 
     @field_validator("question_seconds")
     @classmethod
@@ -175,6 +158,27 @@ class Settings(BaseSettings):
 
     def admins(self) -> dict[str, set[str]]:
         return {name: set(platform.admins) for name, platform in self.platforms.items()}
+
+
+def checked_database_url(value: str) -> str:
+    """A database URL (QUIZ_DATABASE_URL, or alembic's -x url) as SQLAlchemy will read it, or a ValueError saying
+    what to change."""
+    start, authority, rest = _split_authority(value)
+    # Without a password, SQLAlchemy took an '@' in the query for the end of a user name (...://host:5432/db?
+    # user=a@b connected to host 'b'); it decodes a query's %40, so it reads it right so.
+    path, mark, query = rest.partition("?")
+    encoded = start + authority + path + mark + query.replace("@", "%40")
+    # SQLAlchemy ends the password at its first '@': the rest of it is read as the host (or, after a '/', as
+    # the database), and would be printed in every "can't reach" message. A user name may hold '@'s
+    # (user@server, as Azure's are written). A SQLite file's path has no password to cut short.
+    read = SQLALCHEMY_URL.match(encoded)
+    read_past = (read["host"] or "") + (read["database"] or "") if read is not None else ""
+    if not start.startswith("sqlite") and "@" in read_past:
+        raise ValueError("an '@' in it ends the password early, and the rest would be read as the host or the "
+                         "database: write an '@' in the password (or the database name) as %40, and "
+                         "percent-encode any : / ? # % in the password too")
+    _check_host_and_port(encoded)
+    return encoded
 
 
 # How SQLAlchemy's make_url splits a URL (sqlalchemy.engine.url._parse_url's pattern), with the host and the

@@ -29,7 +29,7 @@ KNOWN_MESSAGES = (
     ("read-only file system", "{where} is on a read-only file system"),
     ("unable to open database file", "can't open {where}: does its folder exist and is it writable?"),
     ("already exists", "{where} already holds tables of another application; give QuizTutor its own database"),
-    ("password authentication failed", "PostgreSQL refused the user or password in QUIZ_DATABASE_URL"),
+    ("password authentication failed", "PostgreSQL refused the user or password in {setting}"),
     ("does not exist", "{where}: {detail}"),
 )
 
@@ -41,12 +41,16 @@ class DatabaseUnavailable(Exception):
     """The database can't be opened, migrated or written; the message says why, without secrets."""
 
 
-def where(url: str) -> str:
+# Where the database's URL comes from, as the messages name it; alembic's command line may name -x url instead.
+SETTING = "QUIZ_DATABASE_URL"
+
+
+def where(url: str, setting: str = SETTING) -> str:
     """The database as an operator knows it: the SQLite file, or the URL without its password."""
     try:
         parsed = make_url(url)
     except (ArgumentError, ValueError):  # ValueError: a port that is no number
-        return "QUIZ_DATABASE_URL"
+        return setting
     if parsed.get_backend_name() == "sqlite":
         file = sqlite_file(parsed)
         return f"the SQLite file {file}" if file is not None else "the SQLite database"
@@ -56,12 +60,13 @@ def where(url: str) -> str:
     return shown.replace("=%2A%2A%2A", "=***")  # as the URL's own password is shown: unquoted
 
 
-def describe(error: BaseException, url: str) -> str | None:
-    """One sentence for a database failure anywhere in ``error``'s chain; None if it isn't one."""
-    place = where(url)
+def describe(error: BaseException, url: str, setting: str = SETTING) -> str | None:
+    """One sentence for a database failure anywhere in ``error``'s chain; None if it isn't one. ``setting``: where
+    the URL came from, as the messages name it."""
+    place = where(url, setting)
     for cause in chain(error):
         if isinstance(cause, InMemoryDatabase):
-            return "QUIZ_DATABASE_URL names a SQLite database in memory, which would lose everything at exit; name " \
+            return f"{setting} names a SQLite database in memory, which would lose everything at exit; name " \
                    "a file by its absolute path (four slashes): sqlite+aiosqlite:////srv/quiz/quiztutor.sqlite3"
         if isinstance(cause, SchemaNotCurrent):
             if cause.current is None:
@@ -75,20 +80,20 @@ def describe(error: BaseException, url: str) -> str | None:
         if isinstance(cause, ForeignDatabase):
             return f"{place} already holds tables of another application ({cause}); give QuizTutor its own database"
         if isinstance(cause, NoSuchModuleError):  # a kind of ArgumentError, so checked first
-            return f"QUIZ_DATABASE_URL names a database QuizTutor can't use ({cause}); use sqlite+aiosqlite or " \
+            return f"{setting} names a database QuizTutor can't use ({cause}); use sqlite+aiosqlite or " \
                    "postgresql+asyncpg"
         if isinstance(cause, ArgumentError):
-            return "QUIZ_DATABASE_URL is not a database URL (e.g. postgresql+asyncpg://user:password@host/db)"
+            return f"{setting} is not a database URL (e.g. postgresql+asyncpg://user:password@host/db)"
         if isinstance(cause, ModuleNotFoundError):
-            return f"the database driver in QUIZ_DATABASE_URL isn't installed ({cause.name}); use " \
+            return f"the database driver in {setting} isn't installed ({cause.name}); use " \
                    "postgresql+asyncpg:// or sqlite+aiosqlite://"
         if isinstance(cause, TypeError) and _names_a_query_option(cause, url):
-            return f"QUIZ_DATABASE_URL's query names an option the database driver doesn't take ({cause})" + (
+            return f"{setting}'s query names an option the database driver doesn't take ({cause})" + (
                 SSLMODE_HINT if "'sslmode'" in str(cause) else "")
         if isinstance(cause, ValueError | TypeError) and _raised_reading_options(cause):
-            return f"QUIZ_DATABASE_URL's query gives an option a value the database driver can't take ({cause})"
+            return f"{setting}'s query gives an option a value the database driver can't take ({cause})"
         if isinstance(cause, InvalidRequestError) and "async" in str(cause):
-            return "QUIZ_DATABASE_URL needs an async driver: postgresql+asyncpg:// or sqlite+aiosqlite://"
+            return f"{setting} needs an async driver: postgresql+asyncpg:// or sqlite+aiosqlite://"
         if isinstance(cause, CommandError) and "Can't locate revision" in str(cause):
             return (f"{place} was set up by a newer QuizTutor or another application ({cause}): to run this release "
                     "on it, downgrade it with the newer release first (README, \"Rolling back\")")
@@ -98,10 +103,10 @@ def describe(error: BaseException, url: str) -> str | None:
                 if needle in text.lower():
                     if message == READ_ONLY:  # the file, or its folder
                         return _read_only(url, place)
-                    return message.format(where=place, detail=text.splitlines()[0])
+                    return message.format(where=place, detail=text.splitlines()[0], setting=setting)
             return f"{place} failed: {text.splitlines()[0] if text else type(cause).__name__}"
         if isinstance(cause, OSError) and cause.errno is not None:
-            return _os_failure(cause, place)
+            return _os_failure(cause, place, setting)
         if isinstance(cause, TimeoutError):  # asyncpg's connect time-out: no errno, often no message either
             return f"can't reach {place}: {str(cause) or 'no answer in time'}"
         if isinstance(cause, ConnectionError):  # asyncpg's, without an errno: something not PostgreSQL answered
@@ -155,15 +160,15 @@ def _raised_reading_options(error: Exception) -> bool:
     return any(frame.name in READING_OPTIONS for frame in traceback.extract_tb(error.__traceback__))
 
 
-def _os_failure(error: OSError, place: str) -> str:
+def _os_failure(error: OSError, place: str, setting: str) -> str:
     target = error.filename or place
     if error.errno in (errno.ECONNREFUSED, errno.EHOSTUNREACH, errno.ETIMEDOUT, errno.ENETUNREACH):
         return f"can't reach {place}: {error.strerror or error}"
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
-        return f"{_file_in_the_way(Path(target))} is a file, but QuizTutor needs a folder there (check " \
-               "QUIZ_DATA_DIR, or QUIZ_DATABASE_URL if set)"
+        return f"{_file_in_the_way(Path(target))} is a file, but QuizTutor needs a folder there (check " + (
+            "QUIZ_DATA_DIR, or QUIZ_DATABASE_URL if set)" if setting == SETTING else f"{setting})")
     if error.errno == errno.EISDIR:
-        return (f"{target} is a folder, where QuizTutor needs a SQLite file: name the file in QUIZ_DATABASE_URL "
+        return (f"{target} is a folder, where QuizTutor needs a SQLite file: name the file in {setting} "
                 f"(such as sqlite+aiosqlite:///{target}/quiztutor.sqlite3)")
     if error.errno == errno.ENOSPC:
         return f"the disk holding {target} is full"

@@ -9,7 +9,7 @@ from alembic.util import CommandError
 from sqlalchemy import Connection, make_url
 
 from storage.database import create_unpooled_engine, sqlite_file
-from storage.errors import describe, where
+from storage.errors import SETTING, describe, where
 from storage.migrate import lock_migrations
 from storage.tables import Base
 
@@ -31,11 +31,33 @@ def run_on(connection: Connection, told: str | None = None) -> None:
                             f"{told}: schema {before} -> {after}")
 
 
-def database_url() -> str:
+# How the failures name the URL given on the command line.
+X_URL = "-x url"
+
+
+def database_url() -> tuple[str, str]:
     """``alembic -x url=...`` (what storage/alembic.ini tells developers to use), else sqlalchemy.url (a test's
-    alembic_config(url)), else the database the bot uses."""
-    return context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option("sqlalchemy.url") \
-        or the_bots_database()
+    alembic_config(url)), else the database the bot uses; with the name the failures give where it came from."""
+    named = context.get_x_argument(as_dictionary=True)
+    if "url" in named:
+        return named_on_the_command_line(named["url"]), X_URL
+    return config.get_main_option("sqlalchemy.url") or the_bots_database(), SETTING
+
+
+def named_on_the_command_line(url: str) -> str:
+    """``-x url``'s, checked as QUIZ_DATABASE_URL is: the driver took a port past 65535 modulo 65536 or failed on
+    it with a traceback, and showed a password's end after an unescaped '@' as the host. An empty one (`-x
+    url=$OLD_DB`, the variable unset) is refused: taken for none, the bot's own database was migrated instead."""
+    from adapters.settings import checked_database_url  # here, as the_bots_database's settings
+
+    if not url:
+        raise CommandError(f"{X_URL} is empty: name the database (-x url=postgresql+asyncpg://user:password@host/db "
+                           "or -x url=sqlite+aiosqlite:////path/to/quiztutor.sqlite3), or leave -x url out for "
+                           "the bot's own (QUIZ_DATABASE_URL, else the SQLite file in QUIZ_DATA_DIR)")
+    try:
+        return checked_database_url(url)
+    except ValueError as error:
+        raise CommandError(f"{X_URL}: {error}") from None
 
 
 def the_bots_database() -> str:
@@ -63,13 +85,13 @@ def run_locked(connection: Connection, told: str) -> None:
 
 
 async def run_from_url() -> None:
-    url = database_url()
+    url, setting = database_url()
     try:
         engine = create_unpooled_engine(url)  # one use, then disposed
         try:
             async with engine.begin() as connection:
                 # Said, as the database is taken from the bot's settings: a downgrade of the wrong one shows.
-                await connection.run_sync(run_locked, where(url))
+                await connection.run_sync(run_locked, where(url, setting))
         finally:
             await engine.dispose()
     except CommandError:
@@ -77,13 +99,13 @@ async def run_from_url() -> None:
     except Exception as error:
         # A database that can't be reached or refuses the role was a driver's long traceback: one line instead,
         # in the words `quiztutor run` uses, never the password (alembic --raiseerr still shows the traceback).
-        if (message := describe(error, url)) is None:
+        if (message := describe(error, url, setting)) is None:
             raise
         raise CommandError(message) from error
 
 
 def run_offline() -> None:
-    context.configure(url=database_url(), target_metadata=target_metadata,
+    context.configure(url=database_url()[0], target_metadata=target_metadata,
                       literal_binds=True)
     with context.begin_transaction():
         context.run_migrations()

@@ -1,0 +1,50 @@
+"""`alembic -c storage/alembic.ini -x url=...`: the database the operator names on the command line is checked as
+QUIZ_DATABASE_URL is, and a failure names `-x url`, where the URL came from. It went straight to the driver: a port
+that is no number was a traceback, one past 65535 was taken modulo 65536 (another port, another server), an
+unescaped '@' in the password showed the rest of it as the host, an empty `-x url=` (a script's variable left
+empty) migrated the bot's own database instead, and every FAILED line named QUIZ_DATABASE_URL, not set at all."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from storage.database import sqlite_url
+from tests.storage.test_alembic_command_database import alembic, at_head
+from tests.support.schema_revisions import previous_revision, revision
+
+
+def refused(done: subprocess.CompletedProcess[str], line: str) -> None:
+    output = done.stdout + done.stderr
+    assert done.returncode != 0, output
+    assert "Traceback" not in output, output[-3000:]
+    assert "s3cret" not in output and "pw@" not in output, output  # no piece of the password
+    assert f"FAILED: {line}" in done.stdout, output[-3000:]
+
+
+@pytest.mark.parametrize(("url", "line"), [
+    ("postgresql+asyncpg://quiz:s3cret-pw@127.0.0.1:abc/quiz", "-x url: its host and port can't be read"),
+    ("postgresql+asyncpg://quiz:s3cret-pw@[::1/quiz", "-x url: its host and port can't be read"),
+    ("postgresql+asyncpg://quiz:s3cret-pw@127.0.0.1:99999/quiz", "-x url: its port is not a number from 1 to 65535"),
+    ("postgresql+asyncpg://quiz:s3cret@pw@127.0.0.1/quiz", "-x url: an '@' in it ends the password early"),
+    ("no-url-at-all", "-x url is not a database URL"),
+    ("mysql://quiz:s3cret-pw@127.0.0.1/quiz", "the database driver in -x url isn't installed"),
+    ("sqlite:////srv/quiz/quiztutor.sqlite3", "-x url needs an async driver"),
+])
+def test_a_url_that_cant_work_is_one_line_naming_x_url(tmp_path: Path, url: str, line: str) -> None:
+    done = alembic(tmp_path, {}, "-x", f"url={url}", "upgrade", "head")
+    refused(done, line)
+    assert "QUIZ_DATABASE_URL" not in done.stdout + done.stderr, done.stdout  # not set: the URL is -x url's
+
+
+@pytest.mark.parametrize("argument", ["url=", "url"])
+async def test_an_empty_x_url_is_refused_not_taken_for_the_bots_database(tmp_path: Path, argument: str) -> None:
+    """`alembic ... -x url=$OLD downgrade 0016` with $OLD unset downgraded the production database."""
+    data_dir = tmp_path / "bot-data"
+    await at_head(sqlite_url(data_dir))
+    before = await revision(sqlite_url(data_dir))
+    done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(data_dir)}, "-x", argument, "downgrade", previous_revision())
+    refused(done, "-x url is empty")
+    assert await revision(sqlite_url(data_dir)) == before
