@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from alembic import context
 from alembic.util import CommandError
 from sqlalchemy import Connection, make_url
 
+from adapters.cli.exit_codes import ExitCode
 from storage.database import create_unpooled_engine, sqlite_file
 from storage.errors import SETTING, describe, where
 from storage.migrate import lock_migrations
@@ -15,6 +18,14 @@ from storage.tables import Base
 
 config = context.config
 target_metadata = Base.metadata
+
+
+class Refused(CommandError):
+    """A failure of ours, with the exit code `quiztutor` gives its kind (README's table)."""
+
+    def __init__(self, message: str, code: ExitCode) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def run_on(connection: Connection, told: str | None = None) -> None:
@@ -51,13 +62,13 @@ def named_on_the_command_line(url: str) -> str:
     from adapters.settings import checked_database_url  # here, as the_bots_database's settings
 
     if not url:
-        raise CommandError(f"{X_URL} is empty: name the database (-x url=postgresql+asyncpg://user:password@host/db "
-                           "or -x url=sqlite+aiosqlite:////path/to/quiztutor.sqlite3), or leave -x url out for "
-                           "the bot's own (QUIZ_DATABASE_URL, else the SQLite file in QUIZ_DATA_DIR)")
+        raise Refused(f"{X_URL} is empty: name the database (-x url=postgresql+asyncpg://user:password@host/db "
+                      "or -x url=sqlite+aiosqlite:////path/to/quiztutor.sqlite3), or leave -x url out for the "
+                      "bot's own (QUIZ_DATABASE_URL, else the SQLite file in QUIZ_DATA_DIR)", ExitCode.CONFIGURATION)
     try:
         return checked_database_url(url)
     except ValueError as error:
-        raise CommandError(f"{X_URL}: {error}") from None
+        raise Refused(f"{X_URL}: {error}", ExitCode.CONFIGURATION) from None
 
 
 def the_bots_database() -> str:
@@ -71,11 +82,12 @@ def the_bots_database() -> str:
     try:
         url = database_url_from_environment()
     except ConfigurationError as error:
-        raise CommandError(f"{error} (or name the database with -x url=...)") from None
+        raise Refused(f"{error} (or name the database with -x url=...)", ExitCode.CONFIGURATION) from None
     file = sqlite_file(make_url(url))
     if file is not None and not file.exists() and not context.is_offline_mode():
-        raise CommandError(f"there is no database at {file} (QUIZ_DATA_DIR's, or QUIZ_DATABASE_URL's if set): "
-                           "`quiztutor run` creates it on its first start; or name another with -x url=...")
+        raise Refused(f"there is no database at {file} (QUIZ_DATA_DIR's, or QUIZ_DATABASE_URL's if set): "
+                      "`quiztutor run` creates it on its first start; or name another with -x url=...",
+                      ExitCode.DATABASE)
     return url
 
 
@@ -95,13 +107,29 @@ async def run_from_url() -> None:
         finally:
             await engine.dispose()
     except CommandError:
-        raise  # alembic's own (a revision it can't find), which it says in one line itself
+        raise  # ours, or alembic's own (a revision it can't find): one line either way
     except Exception as error:
         # A database that can't be reached or refuses the role was a driver's long traceback: one line instead,
         # in the words `quiztutor run` uses, never the password (alembic --raiseerr still shows the traceback).
         if (message := describe(error, url, setting)) is None:
             raise
-        raise CommandError(message) from error
+        raise Refused(message, ExitCode.DATABASE) from error
+
+
+def as_a_command(run: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """From alembic's command line, a failure is its FAILED line, as alembic words it, and the exit code
+    `quiztutor` gives its kind (README's table): alembic's own, 255, is listed nowhere and tells no kind apart.
+    Alembic's own failures here are the command line's (a revision it can't find): 2, as argparse's. A test's
+    alembic_config(url), without a command line, and `alembic --raiseerr` get the error as raised."""
+    options = config.cmd_opts
+    if options is None or getattr(options, "raiseerr", False):
+        asyncio.run(run())
+        return
+    try:
+        asyncio.run(run())
+    except CommandError as error:
+        config.print_stdout(f"FAILED: {error}")
+        raise SystemExit(error.code if isinstance(error, Refused) else ExitCode.CONFIGURATION) from None
 
 
 def run_offline() -> None:
@@ -116,4 +144,4 @@ if context.is_offline_mode():
 elif (given := config.attributes.get("connection")) is not None:
     run_on(given)
 else:
-    asyncio.run(run_from_url())
+    as_a_command(run_from_url)

@@ -14,6 +14,7 @@ from pathlib import Path
 from alembic.script import ScriptDirectory
 from sqlalchemy import make_url
 
+from adapters.cli.exit_codes import ExitCode
 from storage.database import create_engine, sqlite_url
 from storage.migrate import MIGRATIONS_DIR, alembic_config
 from tests.support.migrations import migrate
@@ -78,7 +79,7 @@ async def test_without_x_url_it_downgrades_the_database_in_quiz_database_url(tmp
 def test_without_x_url_no_database_there_yet_is_refused_in_one_line(tmp_path: Path) -> None:
     checkout, data_dir = a_checkout_with_a_data_folder(tmp_path), tmp_path / "never-run"
     done = alembic(checkout, {"QUIZ_DATA_DIR": str(data_dir)}, "upgrade", "head")
-    assert done.returncode != 0
+    assert done.returncode == ExitCode.DATABASE, done.returncode  # as `quiztutor`'s: not alembic's 255
     assert "Traceback" not in done.stderr, done.stderr
     assert f"FAILED: there is no database at {data_dir / 'quiztutor.sqlite3'}" in done.stdout, done.stdout
     assert not data_dir.exists() and list((checkout / "data").iterdir()) == []
@@ -86,7 +87,7 @@ def test_without_x_url_no_database_there_yet_is_refused_in_one_line(tmp_path: Pa
 
 def test_without_x_url_a_wrong_setting_is_refused_by_name_in_one_line(tmp_path: Path) -> None:
     done = alembic(tmp_path, {"QUIZ_DATABASE_URL": "postgresql+asyncpg://quiz:p@ss@db/quiz"}, "upgrade", "head")
-    assert done.returncode != 0
+    assert done.returncode == ExitCode.CONFIGURATION, done.returncode
     assert "Traceback" not in done.stderr, done.stderr
     assert "FAILED: QUIZ_DATABASE_URL: an '@' in it ends the password early" in done.stdout, done.stdout
 
@@ -100,8 +101,9 @@ async def test_x_url_still_names_the_database_whatever_the_settings_say(tmp_path
 
 
 def refused_in_one_line(done: subprocess.CompletedProcess[str], line: str) -> None:
-    """Alembic's FAILED: line, saying what could not be used, and nothing else: no traceback, no password."""
-    assert done.returncode != 0, done.stdout
+    """Alembic's FAILED: line, saying what could not be used, and nothing else: no traceback, no password; and
+    `quiztutor`'s exit code for a database it can't use."""
+    assert done.returncode == ExitCode.DATABASE, (done.returncode, done.stdout)
     assert "Traceback" not in done.stderr, done.stderr[-3000:]
     assert "s3cret-pw" not in done.stdout + done.stderr, done.stdout + done.stderr
     assert f"FAILED: {line}" in done.stdout, done.stdout + done.stderr[-3000:]
@@ -119,3 +121,16 @@ def test_a_postgresql_refusing_the_role_is_one_line_without_its_password(tmp_pat
     done = alembic(tmp_path, {"QUIZ_DATABASE_URL": url.render_as_string(hide_password=False)}, "upgrade", "head")
     refused_in_one_line(done, f"{url.render_as_string(hide_password=True)}: role \"no_such_role\" does "
                         "not exist")
+
+
+async def test_a_revision_it_cant_find_is_a_command_line_mistake_exit_2(tmp_path: Path) -> None:
+    await at_head(sqlite_url(tmp_path))
+    done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(tmp_path)}, "downgrade", "0999")
+    assert done.returncode == ExitCode.CONFIGURATION, (done.returncode, done.stdout)
+    assert "FAILED: Can't locate revision identified by '0999'" in done.stdout, done.stdout
+
+
+def test_raiseerr_still_shows_the_traceback(tmp_path: Path) -> None:
+    done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(tmp_path / "never-run")}, "--raiseerr", "upgrade", "head")
+    assert done.returncode == 1 and "Traceback" in done.stderr, done.stderr[-2000:]
+    assert "there is no database at" in done.stderr, done.stderr[-2000:]

@@ -11,31 +11,38 @@ from pathlib import Path
 
 import pytest
 
+from adapters.cli.exit_codes import ExitCode
 from storage.database import sqlite_url
 from tests.storage.test_alembic_command_database import alembic, at_head
 from tests.support.schema_revisions import previous_revision, revision
 
 
-def refused(done: subprocess.CompletedProcess[str], line: str) -> None:
+def refused(done: subprocess.CompletedProcess[str], line: str, code: ExitCode) -> None:
     output = done.stdout + done.stderr
-    assert done.returncode != 0, output
+    assert done.returncode == code, (done.returncode, output)  # `quiztutor`'s code for it, not alembic's 255
     assert "Traceback" not in output, output[-3000:]
     assert "s3cret" not in output and "pw@" not in output, output  # no piece of the password
     assert f"FAILED: {line}" in done.stdout, output[-3000:]
 
 
-@pytest.mark.parametrize(("url", "line"), [
-    ("postgresql+asyncpg://quiz:s3cret-pw@127.0.0.1:abc/quiz", "-x url: its host and port can't be read"),
-    ("postgresql+asyncpg://quiz:s3cret-pw@[::1/quiz", "-x url: its host and port can't be read"),
-    ("postgresql+asyncpg://quiz:s3cret-pw@127.0.0.1:99999/quiz", "-x url: its port is not a number from 1 to 65535"),
-    ("postgresql+asyncpg://quiz:s3cret@pw@127.0.0.1/quiz", "-x url: an '@' in it ends the password early"),
-    ("no-url-at-all", "-x url is not a database URL"),
-    ("mysql://quiz:s3cret-pw@127.0.0.1/quiz", "the database driver in -x url isn't installed"),
-    ("sqlite:////srv/quiz/quiztutor.sqlite3", "-x url needs an async driver"),
+# As `quiztutor` tells them apart: a URL its settings' check refuses is a wrong setting (2), one the database's
+# driver can't use a database that can't be used (4).
+@pytest.mark.parametrize(("url", "line", "code"), [
+    ("postgresql+asyncpg://quiz:s3cret-pw@127.0.0.1:abc/quiz", "-x url: its host and port can't be read",
+     ExitCode.CONFIGURATION),
+    ("postgresql+asyncpg://quiz:s3cret-pw@[::1/quiz", "-x url: its host and port can't be read",
+     ExitCode.CONFIGURATION),
+    ("postgresql+asyncpg://quiz:s3cret-pw@127.0.0.1:99999/quiz", "-x url: its port is not a number from 1 to 65535",
+     ExitCode.CONFIGURATION),
+    ("postgresql+asyncpg://quiz:s3cret@pw@127.0.0.1/quiz", "-x url: an '@' in it ends the password early",
+     ExitCode.CONFIGURATION),
+    ("no-url-at-all", "-x url is not a database URL", ExitCode.DATABASE),
+    ("mysql://quiz:s3cret-pw@127.0.0.1/quiz", "the database driver in -x url isn't installed", ExitCode.DATABASE),
+    ("sqlite:////srv/quiz/quiztutor.sqlite3", "-x url needs an async driver", ExitCode.DATABASE),
 ])
-def test_a_url_that_cant_work_is_one_line_naming_x_url(tmp_path: Path, url: str, line: str) -> None:
+def test_a_url_that_cant_work_is_one_line_naming_x_url(tmp_path: Path, url: str, line: str, code: ExitCode) -> None:
     done = alembic(tmp_path, {}, "-x", f"url={url}", "upgrade", "head")
-    refused(done, line)
+    refused(done, line, code)
     assert "QUIZ_DATABASE_URL" not in done.stdout + done.stderr, done.stdout  # not set: the URL is -x url's
 
 
@@ -46,5 +53,5 @@ async def test_an_empty_x_url_is_refused_not_taken_for_the_bots_database(tmp_pat
     await at_head(sqlite_url(data_dir))
     before = await revision(sqlite_url(data_dir))
     done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(data_dir)}, "-x", argument, "downgrade", previous_revision())
-    refused(done, "-x url is empty")
+    refused(done, "-x url is empty", ExitCode.CONFIGURATION)
     assert await revision(sqlite_url(data_dir)) == before
