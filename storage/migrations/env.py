@@ -34,6 +34,11 @@ def run_on(connection: Connection, told: str | None = None) -> None:
     context.configure(connection=connection, target_metadata=target_metadata,
                       render_as_batch=connection.dialect.name == "sqlite")
     before = context.get_context().get_current_revision()
+    if told is not None and before is not None and before not in known_revisions():
+        # Alembic said only "Can't locate revision identified by '0021'": neither which database nor why.
+        raise Refused(f"{told} is at schema {before}, which this QuizTutor doesn't know: a newer QuizTutor upgraded "
+                      "it (downgrade it with that release's own `alembic -c storage/alembic.ini downgrade ...`, "
+                      "README: Rolling back), or another application's tables are there", ExitCode.DATABASE)
     with context.begin_transaction():
         context.run_migrations()
     if told is not None:
@@ -44,6 +49,10 @@ def run_on(connection: Connection, told: str | None = None) -> None:
 
 # How the failures name the URL given on the command line.
 X_URL = "-x url"
+
+
+def known_revisions() -> set[str]:
+    return {script.revision for script in context.script.walk_revisions()}
 
 
 def database_url() -> tuple[str, str]:

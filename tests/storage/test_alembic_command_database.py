@@ -6,11 +6,13 @@ doesn't exist), and elsewhere a database the operator didn't mean, opened or mad
 from __future__ import annotations
 
 import os
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy import make_url
 
@@ -134,3 +136,18 @@ def test_raiseerr_still_shows_the_traceback(tmp_path: Path) -> None:
     done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(tmp_path / "never-run")}, "--raiseerr", "upgrade", "head")
     assert done.returncode == 1 and "Traceback" in done.stderr, done.stderr[-2000:]
     assert "there is no database at" in done.stderr, done.stderr[-2000:]
+
+
+@pytest.mark.parametrize("command", [("upgrade", "head"), ("downgrade", "0016"), ("current",)])
+async def test_a_database_a_newer_quiztutor_upgraded_is_said_so_exit_4(tmp_path: Path, command: tuple[str]) -> None:
+    """It said "FAILED: Can't locate revision identified by '9999'", naming no database, and not that the schema
+    is a newer release's, which the newer release's code must downgrade (README: Rolling back)."""
+    await at_head(sqlite_url(tmp_path))
+    with sqlite3.connect(tmp_path / "quiztutor.sqlite3") as newer:
+        newer.execute("UPDATE alembic_version SET version_num = '9999'")
+    done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(tmp_path)}, *command)
+    assert done.returncode == ExitCode.DATABASE, (done.returncode, done.stdout)
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert done.stdout.startswith(f"FAILED: the SQLite file {tmp_path / 'quiztutor.sqlite3'} is at schema 9999, "
+                                  "which this QuizTutor doesn't know: a newer QuizTutor upgraded it"), done.stdout
+    assert await revision(sqlite_url(tmp_path)) == "9999"  # left as it was
