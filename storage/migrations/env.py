@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -127,7 +128,8 @@ async def run_from_url() -> None:
 
 def as_a_command(run: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """From alembic's command line, a failure is its FAILED line, as alembic words it, and the exit code
-    `quiztutor` gives its kind (README's table): alembic's own, 255, is listed nowhere and tells no kind apart.
+    `quiztutor` gives its kind (README's table): alembic's own, 255, is listed nowhere and tells no kind apart;
+    Ctrl-C is 130.
     Alembic's own failures here are the command line's (a revision it can't find): 2, as argparse's. A test's
     alembic_config(url), without a command line, and `alembic --raiseerr` get the error as raised."""
     options = config.cmd_opts
@@ -139,6 +141,11 @@ def as_a_command(run: Callable[[], Coroutine[Any, Any, None]]) -> None:
     except CommandError as error:
         config.print_stdout(f"FAILED: {error}")
         raise SystemExit(error.code if isinstance(error, Refused) else ExitCode.CONFIGURATION) from None
+    except KeyboardInterrupt:  # asyncio.run's, once it cancelled the work (its transaction rolled back, unless
+        # Ctrl-C came as it committed): as `quiztutor` ends on Ctrl-C, not a traceback through asyncio
+        print("alembic: interrupted (Ctrl-C); `alembic -c storage/alembic.ini current` says at which schema the "
+              "database is", file=sys.stderr)
+        raise SystemExit(ExitCode.INTERRUPTED) from None
 
 
 def run_offline() -> None:
