@@ -63,10 +63,15 @@ async def stats(settings: Settings, quiz_id: str | None, as_json: bool) -> int:
         database_file = sqlite_file(url) if url.get_driver_name() == "aiosqlite" else None
     except ArgumentError:  # not a URL: open_storage below says so as every command does (exit 4)
         database_file = None
-    # A 0-byte file is an empty database to SQLite, and opening it in WAL mode writes its header: a change.
-    empty = database_file is not None and database_file.is_file() and database_file.stat().st_size == 0
-    # A mistyped QUIZ_DATA_DIR too; not one naming a file, where no database can ever be: refused below, as by play.
-    if database_file is not None and (empty or (not database_file.exists() and _folder_could_hold(database_file))):
+    try:
+        # A 0-byte file is an empty database to SQLite, and opening it in WAL mode writes its header: a change.
+        empty = database_file is not None and database_file.is_file() and database_file.stat().st_size == 0
+        # A mistyped QUIZ_DATA_DIR too; not one naming a file, where no database can ever be: refused below.
+        never_made = database_file is not None and (empty or (not database_file.exists()
+                                                              and _folder_could_hold(database_file)))
+    except OSError:  # a folder on its way this user may not enter: refused below, as by play (exit 4), not a bug's
+        empty = never_made = False  # PermissionError (exit 1)
+    if never_made:
         reviews, no_answers = [], (f"{NO_ANSWERS} There is no database at {database_file} yet"
                                    f"{' (the file is empty)' if empty else ''}.")
     else:

@@ -94,7 +94,12 @@ def the_bots_database() -> str:
     except ConfigurationError as error:
         raise Refused(f"{error} (or name the database with -x url=...)", ExitCode.CONFIGURATION) from None
     file = sqlite_file(make_url(url))
-    if file is not None and not file.exists() and not context.is_offline_mode():
+    try:
+        missing = file is not None and not file.exists()
+    except OSError as error:  # a folder on its way this user may not enter: exists() raised it, a traceback
+        raise Refused(f"can't look for the database at {file} ({error.strerror}; QUIZ_DATA_DIR's, or "
+                      "QUIZ_DATABASE_URL's if set): let this user into its folder", ExitCode.DATABASE) from None
+    if missing and not context.is_offline_mode():
         raise Refused(f"there is no database at {file} (QUIZ_DATA_DIR's, or QUIZ_DATABASE_URL's if set): "
                       "`quiztutor run` creates it on its first start; or name another with -x url=...",
                       ExitCode.DATABASE)
