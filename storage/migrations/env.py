@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
 import sys
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -114,6 +116,9 @@ def run_locked(connection: Connection, told: str) -> None:
 async def run_from_url() -> None:
     url, setting = database_url()
     try:
+        if (file := sqlite_file(make_url(url))) is not None and file.is_dir():  # as storage.database refuses it:
+            # SQLite said only "unable to open database file", taken for a folder missing or not writable
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(file))
         engine = create_unpooled_engine(url)  # one use, then disposed
         try:
             async with engine.begin() as connection:

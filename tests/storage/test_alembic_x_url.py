@@ -55,3 +55,18 @@ async def test_an_empty_x_url_is_refused_not_taken_for_the_bots_database(tmp_pat
     done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(data_dir)}, "-x", argument, "downgrade", previous_revision())
     refused(done, "-x url is empty", ExitCode.CONFIGURATION)
     assert await revision(sqlite_url(data_dir)) == before
+
+
+@pytest.mark.parametrize("through", ["-x url", "QUIZ_DATA_DIR"])
+def test_a_folder_where_the_sqlite_file_goes_is_said_to_be_one(tmp_path: Path, through: str) -> None:
+    """It said "can't open the SQLite file ...: does its folder exist and is it writable?", both true, where
+    `quiztutor` says it is a folder (storage/database.py checks it before SQLite is asked)."""
+    folder = tmp_path / "data" / "quiztutor.sqlite3"
+    folder.mkdir(parents=True)
+    if through == "-x url":
+        done = alembic(tmp_path, {}, "-x", f"url=sqlite+aiosqlite:///{folder}", "downgrade", "0016")
+    else:
+        done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(folder.parent)}, "downgrade", "0016")
+    refused(done, f"{folder} is a folder, where QuizTutor needs a SQLite file: name the file in "
+            f"{'-x url' if through == '-x url' else 'QUIZ_DATABASE_URL'}", ExitCode.DATABASE)
+    assert list(folder.iterdir()) == []
