@@ -95,6 +95,7 @@ def the_bots_database() -> str:
         url = database_url_from_environment()
     except ConfigurationError as error:
         raise Refused(f"{error} (or name the database with -x url=...)", ExitCode.CONFIGURATION) from None
+    warn_of_misspelt_settings()
     file = sqlite_file(make_url(url))
     try:
         missing = file is not None and not file.exists()
@@ -106,6 +107,17 @@ def the_bots_database() -> str:
                       "`quiztutor run` creates it on its first start; or name another with -x url=...",
                       ExitCode.DATABASE)
     return url
+
+
+def warn_of_misspelt_settings() -> None:
+    """As `quiztutor` warns at start-up: a misspelt QUIZ_DATABSE_URL left the command on QUIZ_DATA_DIR's SQLite
+    file without a word, and a downgrade meant for PostgreSQL went there."""
+    from adapters.platforms import chat_platforms
+    from adapters.unknown_variables import spelled_twice, unknown_variables
+
+    platforms = chat_platforms()
+    for line in [*unknown_variables(os.environ, platforms), *spelled_twice(os.environ, platforms)]:
+        print(f"warning: {line}", file=sys.stderr)
 
 
 def run_locked(connection: Connection, told: str) -> None:

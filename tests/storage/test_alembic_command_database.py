@@ -151,3 +151,15 @@ async def test_a_database_a_newer_quiztutor_upgraded_is_said_so_exit_4(tmp_path:
     assert done.stdout.startswith(f"FAILED: the SQLite file {tmp_path / 'quiztutor.sqlite3'} is at schema 9999, "
                                   "which this QuizTutor doesn't know: a newer QuizTutor upgraded it"), done.stdout
     assert await revision(sqlite_url(tmp_path)) == "9999"  # left as it was
+
+
+async def test_a_misspelt_setting_is_named_in_a_warning_as_quiztutor_names_it(tmp_path: Path) -> None:
+    """QUIZ_DATABSE_URL left the command on QUIZ_DATA_DIR's SQLite file (a terminal game's, say) without a word,
+    where `quiztutor run` warns of it: a downgrade meant for PostgreSQL went to that file."""
+    await at_head(sqlite_url(tmp_path))
+    done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(tmp_path),
+                              "QUIZ_DATABSE_URL": "postgresql+asyncpg://quiz:s3cret-pw@db/quiz"}, "current")
+    assert done.returncode == 0, done.stdout + done.stderr[-2000:]
+    assert "QUIZ_DATABSE_URL is not a QuizTutor setting, so it changes nothing (did you mean QUIZ_DATABASE_URL?)" \
+        in done.stderr, done.stderr[-2000:]
+    assert "s3cret-pw" not in done.stdout + done.stderr
