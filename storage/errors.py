@@ -27,6 +27,10 @@ KNOWN_MESSAGES = (
     ("disk i/o error", "can't write {where}: disk I/O error (is the disk full, or the file too large?)"),
     ("readonly database", READ_ONLY),
     ("read-only file system", "{where} is on a read-only file system"),
+    # SQLite's busy timeout (5 s, storage/database.py and pysqlite's default alike) passed waiting for its lock.
+    ("database is locked", "{where} is locked: another process kept it locked for over 5 seconds (a QuizTutor "
+     "running or migrating it, or a program holding a transaction open on it): stop that process, or try again "
+     "once it is done"),
     ("unable to open database file", "can't open {where}: does its folder exist and is it writable?"),
     ("already exists", "{where} already holds tables of another application; give QuizTutor its own database"),
     ("password authentication failed", "PostgreSQL refused the user or password in {setting}"),

@@ -163,3 +163,18 @@ async def test_a_misspelt_setting_is_named_in_a_warning_as_quiztutor_names_it(tm
     assert "QUIZ_DATABSE_URL is not a QuizTutor setting, so it changes nothing (did you mean QUIZ_DATABASE_URL?)" \
         in done.stderr, done.stderr[-2000:]
     assert "s3cret-pw" not in done.stdout + done.stderr
+
+
+async def test_a_sqlite_file_another_process_keeps_locked_is_said_to_be_locked(tmp_path: Path) -> None:
+    """It said "the SQLite file ... failed: database is locked", SQLite's words, not what holds it nor what to do."""
+    await at_head(sqlite_url(tmp_path))
+    holder = sqlite3.connect(tmp_path / "quiztutor.sqlite3", isolation_level=None)
+    try:
+        holder.execute("BEGIN IMMEDIATE")  # as a bot still running, or migrating it, may hold it
+        done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(tmp_path)}, "downgrade", previous_revision())
+    finally:
+        holder.close()
+    assert done.returncode == ExitCode.DATABASE, (done.returncode, done.stdout, done.stderr[-2000:])
+    assert done.stdout.startswith(f"FAILED: the SQLite file {tmp_path / 'quiztutor.sqlite3'} is locked: another "
+                                  "process kept it locked for over 5 seconds"), done.stdout
+    assert await revision(sqlite_url(tmp_path)) != previous_revision()
