@@ -26,6 +26,10 @@ def test_ctrl_c_while_it_connects_exits_130_in_one_line(tmp_path: Path) -> None:
             silent.settimeout(60)
             connection, _address = silent.accept()  # it is connecting now, past its imports
             with connection:
+                connection.settimeout(60)
+                # Its first message (asyncpg's SSLRequest): it waits for the answer. Not sooner, in the instant the
+                # socket is made, where asyncpg's cancelled connect leaves a "Future exception was never retrieved".
+                assert len(connection.recv(8)) == 8
                 process.send_signal(signal.SIGINT)
                 out, err = process.communicate(timeout=60)
         finally:
