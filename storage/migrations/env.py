@@ -117,7 +117,8 @@ def warn_of_misspelt_settings() -> None:
 
     platforms = chat_platforms()
     for line in [*unknown_variables(os.environ, platforms), *spelled_twice(os.environ, platforms)]:
-        print(f"warning: {line}", file=sys.stderr)
+        if sys.stderr is not None:  # closed (2>&-)
+            print(f"warning: {line}", file=sys.stderr)
 
 
 def run_locked(connection: Connection, told: str) -> None:
@@ -161,12 +162,16 @@ def as_a_command(run: Callable[[], Coroutine[Any, Any, None]]) -> None:
     try:
         asyncio.run(run())
     except CommandError as error:
-        config.print_stdout(f"FAILED: {error}")
+        if config.stdout is not None:
+            config.print_stdout(f"FAILED: {error}")
+        elif sys.stderr is not None:  # stdout closed (>&-): Python's is None, and writing to it a traceback
+            print(f"FAILED: {error}", file=sys.stderr)
         raise SystemExit(error.code if isinstance(error, Refused) else ExitCode.CONFIGURATION) from None
     except KeyboardInterrupt:  # asyncio.run's, once it cancelled the work (its transaction rolled back, unless
         # Ctrl-C came as it committed): as `quiztutor` ends on Ctrl-C, not a traceback through asyncio
-        print("alembic: interrupted (Ctrl-C); `alembic -c storage/alembic.ini current` says at which schema the "
-              "database is", file=sys.stderr)
+        if sys.stderr is not None:
+            print("alembic: interrupted (Ctrl-C); `alembic -c storage/alembic.ini current` says at which schema the "
+                  "database is", file=sys.stderr)
         raise SystemExit(ExitCode.INTERRUPTED) from None
 
 
