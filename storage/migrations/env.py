@@ -6,8 +6,7 @@ import asyncio
 import errno
 import os
 import sys
-from collections.abc import Callable, Coroutine
-from typing import Any
+from collections.abc import Callable
 
 from alembic import context
 from alembic.util import CommandError
@@ -149,7 +148,7 @@ async def run_from_url() -> None:
         raise Refused(message, ExitCode.DATABASE) from error
 
 
-def as_a_command(run: Callable[[], Coroutine[Any, Any, None]]) -> None:
+def as_a_command(run: Callable[[], None]) -> None:
     """From alembic's command line, a failure is its FAILED line, as alembic words it, and the exit code
     `quiztutor` gives its kind (README's table): alembic's own, 255, is listed nowhere and tells no kind apart;
     Ctrl-C is 130.
@@ -157,10 +156,10 @@ def as_a_command(run: Callable[[], Coroutine[Any, Any, None]]) -> None:
     alembic_config(url), without a command line, and `alembic --raiseerr` get the error as raised."""
     options = config.cmd_opts
     if options is None or getattr(options, "raiseerr", False):
-        asyncio.run(run())
+        run()
         return
     try:
-        asyncio.run(run())
+        run()
     except CommandError as error:
         if config.stdout is not None:
             config.print_stdout(f"FAILED: {error}")
@@ -176,15 +175,21 @@ def as_a_command(run: Callable[[], Coroutine[Any, Any, None]]) -> None:
 
 
 def run_offline() -> None:
-    context.configure(url=database_url()[0], target_metadata=target_metadata,
-                      literal_binds=True)
+    """`alembic ... --sql`: the SQL printed, not run."""
+    url, setting = database_url()
+    try:
+        context.configure(url=url, target_metadata=target_metadata, literal_binds=True)
+    except Exception as error:  # a URL that is none (-x url=foo): SQLAlchemy's ArgumentError, a traceback
+        if (message := describe(error, url, setting)) is None:
+            raise
+        raise Refused(message, ExitCode.DATABASE) from error
     with context.begin_transaction():
         context.run_migrations()
 
 
 if context.is_offline_mode():
-    run_offline()
+    as_a_command(run_offline)
 elif (given := config.attributes.get("connection")) is not None:
     run_on(given)
 else:
-    as_a_command(run_from_url)
+    as_a_command(lambda: asyncio.run(run_from_url()))

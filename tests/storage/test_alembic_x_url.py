@@ -70,3 +70,15 @@ def test_a_folder_where_the_sqlite_file_goes_is_said_to_be_one(tmp_path: Path, t
     refused(done, f"{folder} is a folder, where QuizTutor needs a SQLite file: name the file in "
             f"{'-x url' if through == '-x url' else 'QUIZ_DATABASE_URL'}", ExitCode.DATABASE)
     assert list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize(("url", "line", "code"), [
+    ("no-url-at-all", "-x url is not a database URL", ExitCode.DATABASE),
+    ("postgresql+asyncpg://quiz:s3cret-pw@127.0.0.1:abc/quiz", "-x url: its host and port can't be read",
+     ExitCode.CONFIGURATION),
+])
+def test_offline_sql_too_refuses_in_one_line(tmp_path: Path, url: str, line: str, code: ExitCode) -> None:
+    """`alembic ... upgrade head --sql` (the SQL printed, not run) didn't go through the command's failure
+    handling: a traceback for a URL that is none, and alembic's 255 for the rest."""
+    done = alembic(tmp_path, {}, "-x", f"url={url}", "upgrade", "head", "--sql")
+    refused(done, line, code)
