@@ -189,3 +189,14 @@ def test_with_its_standard_output_closed_the_failure_goes_to_stderr(tmp_path: Pa
                           stderr=subprocess.PIPE, text=True, timeout=60, preexec_fn=lambda: os.close(1))
     assert done.returncode == ExitCode.DATABASE, (done.returncode, done.stderr[-2000:])
     assert done.stderr.startswith("FAILED: there is no database at"), done.stderr[-2000:]
+
+
+async def test_stamp_purge_still_repairs_a_revision_it_doesnt_know(tmp_path: Path) -> None:
+    """`alembic stamp --purge head` is alembic's way to set a database's revision whatever it was: the check above
+    must not stand in its way."""
+    await at_head(sqlite_url(tmp_path))
+    with sqlite3.connect(tmp_path / "quiztutor.sqlite3") as newer:
+        newer.execute("UPDATE alembic_version SET version_num = '9999'")
+    done = alembic(tmp_path, {"QUIZ_DATA_DIR": str(tmp_path)}, "stamp", "--purge", "head")
+    assert done.returncode == 0, (done.returncode, done.stdout, done.stderr[-2000:])
+    assert await revision(sqlite_url(tmp_path)) == ScriptDirectory.from_config(alembic_config()).get_current_head()
