@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
+import pytest
+
 from bot.engine import QuizEngine
 from bot.games.replies import GameResults, GameVote
 from bot.games.rules import RESULTS_SECONDS
@@ -137,3 +139,29 @@ async def test_a_joiners_vote_being_checked_is_scored_though_the_last_awaited_pl
     results = stage.of(CHAT, GameResults)
     assert len(results) == 1 and results[0].closed_early
     assert [line.split(" — ")[0] for line in results[0].top] == ["1. Chido", "2. Ada"]
+
+
+class FailingCheck(HeldCheck):
+    """Asking Telegram whether the voter is in the chat fails (held first, then raising)."""
+
+    async def __call__(self, chat_id: str) -> bool:
+        await super().__call__(chat_id)
+        raise ConnectionError("the check failed")
+
+
+async def test_a_close_put_off_for_a_vote_whose_check_fails_is_made_all_the_same(engine: QuizEngine) -> None:
+    """Ada, the only player, answered while Chido's vote was being checked, and that check failed. Before: the
+    close put off for Chido's vote was never made (the failed vote ended before it looked), so the question
+    everyone had answered stayed open until its time ran out."""
+    stage = RecordingStage()
+    game_id = await begun_by_ada_alone(engine, stage)
+    check = FailingCheck(in_chat=True)
+    chido = await chidos_vote_being_checked(engine, stage, game_id, check)
+    assert (await vote(engine, stage, ADA, right=True)).counted
+    assert not stage.of(CHAT, GameResults)  # put off for Chido's vote
+    check.answer.set()
+    with pytest.raises(ConnectionError):
+        await chido
+    results = stage.of(CHAT, GameResults)
+    assert len(results) == 1 and results[0].closed_early
+    assert [line.split(" — ")[0] for line in results[0].top] == ["1. Ada"]

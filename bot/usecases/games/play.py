@@ -50,21 +50,24 @@ class GamePlay:
         ``arrived``: when the platform delivered it, if its adapter looked for the poll first (not the voter's time)."""
         # Before the locks: the voter's may be held by a slow call of its own
         arrived = arrived or self._table.core.clock()
-        with self._table.votes.voting(game_id):
-            voted = await self._scored(actor, name, game_id, position, option_index, stage, member is None,
-                                       arrived, closes_at_deadline)
-            if voted.ask_membership is not None and member is not None:
-                # Asked outside the game's lock (a network call: the others' votes don't wait for it), then scored
-                # as voted when it came in
-                chat_id, at = voted.ask_membership
-                if await member(chat_id):
-                    voted = await self._scored(actor, name, game_id, position, option_index, stage, True, at)
-                else:
-                    _ = await self._table.core.turns.words(actor)
-                    voted = Voted(replace(voted.vote, text=_("This game is played in another chat: join it there."),
-                                          language=_.language, refused=VoteRefused.OTHER_CHAT), [])
-        if self._table.votes.close_due(game_id):  # the last vote under way: the close put off for them
-            await self._table.close_answered(actor.platform, game_id, stage)
+        try:
+            with self._table.votes.voting(game_id):
+                voted = await self._scored(actor, name, game_id, position, option_index, stage, member is None,
+                                           arrived, closes_at_deadline)
+                if voted.ask_membership is not None and member is not None:
+                    # Asked outside the game's lock (a network call: the others' votes don't wait for it), then
+                    # scored as voted when it came in
+                    chat_id, at = voted.ask_membership
+                    if await member(chat_id):
+                        voted = await self._scored(actor, name, game_id, position, option_index, stage, True, at)
+                    else:
+                        _ = await self._table.core.turns.words(actor)
+                        elsewhere = _("This game is played in another chat: join it there.")
+                        voted = Voted(replace(voted.vote, text=elsewhere, language=_.language,
+                                              refused=VoteRefused.OTHER_CHAT), [])
+        finally:  # a vote that failed (its check, its turn) ends too: the close put off for it is made all the same
+            if self._table.votes.close_due(game_id):  # the last vote under way: the close put off for them
+                await self._table.close_answered(actor.platform, game_id, stage)
         if voted.joined:
             await self._table.set_aside_polls(actor, name, stage)
         return voted.vote
