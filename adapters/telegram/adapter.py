@@ -22,7 +22,7 @@ from adapters.telegram.catch_up import kept_updates_handled
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.errors import REDACTED
 from adapters.telegram.expiries import deliver_expired
-from adapters.telegram.game_polls import GamePolls
+from adapters.telegram.game_polls import GamePolls, vote_held
 from adapters.telegram.game_surface import TelegramGameSurface
 from adapters.telegram.menu import publish_commands
 from adapters.telegram.network import GROUP_PER_MINUTE, build_application, in_brief, not_json
@@ -84,7 +84,8 @@ class TelegramAdapter:
         self._polling = PollingRequest(self._engine.metrics, rejected=self._token_rejected)
         app = build_application(self._settings, self._token, self._engine.metrics,
                                 group_per_minute=self._group_per_minute, polling=self._polling,
-                                rejected=self._token_rejected, clock=self._engine.now)
+                                rejected=self._token_rejected, clock=self._engine.now,
+                                holding=vote_held(self._game_polls, self._engine))
         chat = TelegramChat(app.bot, self._engine)  # follows a group that just became a supergroup
         register(app, self._engine, chat, self._game_polls, self._token, self._unfinished)
         try:

@@ -13,7 +13,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractContextManager
+
+from telegram import Update
+
+from bot.engine import QuizEngine
 
 KEEP = 10_000  # recent poll ids remembered; older ones are found in the database
 SETTLE_TIMEOUT = 10.0  # seconds a vote waits for sends under way
@@ -55,3 +60,14 @@ class GamePolls:
         if sends:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*(over.wait() for over in sends)), SETTLE_TIMEOUT)
+
+
+def vote_held(polls: GamePolls, engine: QuizEngine) -> Callable[[Update], AbstractContextManager[None]]:
+    """What a poll answer holds from when it came in until it is handled: on a game poll this process sent, the
+    game's sweep waits for it before closing the question, as for a vote under way, though it still waits behind
+    its voter's earlier updates (a reply of theirs paced, or waiting out a 429): a wait that is not the voter's."""
+    def held(update: Update) -> AbstractContextManager[None]:
+        answer = update.poll_answer
+        known = polls.get(answer.poll_id) if answer is not None else None
+        return engine.games.vote_arriving(known[0]) if known is not None else contextlib.nullcontext()
+    return held

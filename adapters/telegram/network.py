@@ -6,10 +6,12 @@ import asyncio
 import json
 import logging
 from collections.abc import Callable, Coroutine
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
 import httpx
+from telegram import Update
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Job
 
@@ -172,9 +174,11 @@ class Unpersisted(Application):
 def build_application(settings: TelegramSettings, token: str, metrics: Metrics | None = None, *,
                       group_per_minute: int = GROUP_PER_MINUTE, polling: PollingRequest | None = None,
                       rejected: Callable[[], None] | None = None,
-                      clock: Callable[[], datetime] | None = None) -> Application:
+                      clock: Callable[[], datetime] | None = None,
+                      holding: Callable[[Update], AbstractContextManager[None]] | None = None) -> Application:
     """``polling``: getUpdates' HTTP client, for a caller that wants to know how polling goes; ``rejected``: told
-    when a call's answer refuses the token; ``clock``: the engine's, that poll answers are timed by."""
+    when a call's answer refuses the token; ``clock``: the engine's, that poll answers are timed by; ``holding``:
+    what a poll answer holds until it is handled (UpdateProcessor's)."""
     metrics = metrics or NullMetrics()
     limiter = RetryingRateLimiter(per_second=settings.messages_per_second, group_per_minute=group_per_minute,
                                   metrics=metrics)
@@ -182,4 +186,4 @@ def build_application(settings: TelegramSettings, token: str, metrics: Metrics |
     bot = OnceAnsweringBot(token, request=BotApiRequest(connection_pool_size=POOL_SIZE, rejected=rejected),
                            get_updates_request=polling or PollingRequest(metrics), rate_limiter=limiter, **where)
     return (ApplicationBuilder().application_class(Unpersisted).bot(bot)
-            .concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics, clock=clock)).build())
+            .concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics, clock=clock, holding=holding)).build())

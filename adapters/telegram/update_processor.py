@@ -8,6 +8,7 @@ import inspect
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
@@ -62,8 +63,10 @@ class UpdateProcessor(SimpleUpdateProcessor):
     def __init__(self, max_concurrent_updates: int, metrics: Metrics, *,
                  acknowledge_after: float = ACKNOWLEDGE_AFTER,
                  acknowledge: Callable[[CallbackQuery], Awaitable[None]] | None = None,
-                 clock: Callable[[], datetime] | None = None) -> None:
-        """``clock``: the engine's, to time each poll answer as it came in (``arrived``)."""
+                 clock: Callable[[], datetime] | None = None,
+                 holding: Callable[[Update], AbstractContextManager[None]] | None = None) -> None:
+        """``clock``: the engine's, to time each poll answer as it came in (``arrived``); ``holding``: what a poll
+        answer holds from then until it is handled (a game's sweep waits for a vote on its poll meanwhile)."""
         # PTB's own limit would count updates waiting for their sender's turn too, so that one sender's backlog
         # could take the places everyone else needs. It bounds nothing else (PTB makes a task for every update
         # it receives all the same), so the limit that counts is this processor's own, on those running.
@@ -79,6 +82,7 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._one_more = asyncio.Event()
         self._clock = clock
         self._arrivals: dict[int, datetime] = {}  # poll answers under way, by update id: when each came in
+        self._holding = holding
 
     async def finish(self, count: int) -> None:
         """Returns once ``count`` updates have been through here since the start (catch_up.py)."""
@@ -130,15 +134,19 @@ class UpdateProcessor(SimpleUpdateProcessor):
         timed = update.update_id if isinstance(update, Update) and kind == "poll_answer" and self._clock else None
         if timed is not None and self._clock is not None:
             self._arrivals[timed] = self._clock()
+        # A vote on a game's poll, waiting behind its voter's earlier updates, is one the game's sweep waits for
+        held = self._holding(update) if self._holding is not None and isinstance(update, Update) \
+            and kind == "poll_answer" else contextlib.nullcontext()
         try:
-            async with turn, self._running:
-                if early is not None:
-                    early.cancel()  # its turn came in time: the handler answers the press itself
-                self._under_way[task] = True
-                try:
-                    await coroutine
-                finally:
-                    self._metrics.observe_handler(PLATFORM, kind, time.perf_counter() - started)
+            with held:
+                async with turn, self._running:
+                    if early is not None:
+                        early.cancel()  # its turn came in time: the handler answers the press itself
+                    self._under_way[task] = True
+                    try:
+                        await coroutine
+                    finally:
+                        self._metrics.observe_handler(PLATFORM, kind, time.perf_counter() - started)
         finally:
             if early is not None:
                 early.cancel()

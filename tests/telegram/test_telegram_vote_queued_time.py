@@ -9,6 +9,7 @@ import sqlite3
 from datetime import timedelta
 
 from adapters.settings import Settings
+from bot.games.rules import GRACE
 from tests.fakes.clock import FixedClock
 from tests.telegram.game_steps import begun, vote
 from tests.telegram.telegram_fake_api import FakeBotApi
@@ -55,3 +56,28 @@ async def test_a_vote_waiting_behind_its_voters_slow_command_is_timed_from_its_a
         await api.wait_for("sendMessage", 1, lambda p: "🏆" in p["text"])  # her command's reply, at last
         await api.settle()
         assert points_of(settings, AMINATA.id) == (150, 0)
+
+
+async def test_a_vote_waiting_behind_its_voters_slow_command_counts_though_the_questions_time_ran_out_meanwhile(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Aminata voted in time, her /leaderboard's reply still waiting out a 429, and the question's time ran out
+    while her vote waited for her turn. Before: the sweep closed the question without waiting for it (only votes
+    already handed to the engine were waited for), the results said nobody answered, and her vote, which her poll
+    had shown right, was refused as closed."""
+    async with running_bot(settings, clock, game_interval=0.02):
+        _game_id, poll = await begun(api, WANJIRU, GROUP, players=(AMINATA,))
+        api.fail_next("sendMessage", 429, "Too Many Requests: retry after 2", retry_after=2)
+        await api.command(AMINATA, "/leaderboard", GROUP)
+        for _wait in range(500):  # until her command's reply was refused: it waits out the 429, in her turn
+            if any(call.method == "sendMessage" and not call.ok for call in api.requests):
+                break
+            await asyncio.sleep(0.02)
+        await vote(api, poll, AMINATA, right=True)
+        await until_fetched(api, AMINATA.id)
+        await asyncio.sleep(0.2)  # in the processor by now, waiting for her turn (the 429 holds it 2 s)
+        clock.advance(timedelta(seconds=int(poll.params["open_period"])) + GRACE)  # the sweep's to close it
+        [results] = await api.wait_for("sendMessage", 1, lambda p: "gx:" in str(p.get("reply_markup")))
+        assert "Aminata — pointi 150" in results.params["text"]  # the game's words are Wanjiru's
+        await api.settle()
+        assert points_of(settings, AMINATA.id) == (150, 0)
+        assert not any("closed" in text for text in api.sent_texts(AMINATA.id))

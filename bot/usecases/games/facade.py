@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from datetime import datetime
 
 from bot.admins import AdminPolicy
@@ -37,6 +38,7 @@ class Games:
         table = GameTable(core, admins)
         self._lobbies = GameLobbies(table)
         self._play = GamePlay(table)
+        self._votes = table.votes
         self._unheard = UnheardVotes(self._play, core.turns)
         self._boards = GameBoards(table)
         self._sweep = GameSweep(table)
@@ -73,6 +75,11 @@ class Games:
         when the vote came in, if the adapter looked for its poll first (see GamePlay.vote)."""
         return await self._play.vote(actor, player_name(name), game_id, position, option_index, stage, member,
                                      closes_at_deadline=closes_at_deadline, arrived=arrived)
+
+    def vote_arriving(self, game_id: str) -> AbstractContextManager[None]:
+        """Around a vote on the game from when the platform delivered it, if it may wait before it is handed to
+        ``vote`` (its voter's earlier updates first): the sweep waits for it before it closes the question."""
+        return self._votes.arriving(game_id)
 
     async def vote_on_message(self, actor: Actor, name: str, message_key: str, option_index: int,
                               stage: Stage, member: Membership | None = None, *, closes_at_deadline: bool = False,

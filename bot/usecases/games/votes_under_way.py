@@ -16,21 +16,19 @@ VOTES_WAIT = 30.0
 class VotesUnderWay:
     def __init__(self) -> None:
         self._under_way: dict[str, set[asyncio.Future[None]]] = {}
+        # Votes the platform delivered that wait their turn before they reach the engine (their voter's earlier
+        # updates first): only the sweep waits for them, the early close can't tell them from the vote closing it
+        self._arriving: dict[str, set[asyncio.Future[None]]] = {}
         self._put_off: set[str] = set()  # games whose early close waits for the votes under way
 
-    @contextlib.contextmanager
-    def voting(self, game_id: str) -> Iterator[None]:
+    def voting(self, game_id: str) -> contextlib.AbstractContextManager[None]:
         """A vote on the game, from its arrival until it is scored or refused."""
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._under_way.setdefault(game_id, set()).add(done)
-        try:
-            yield
-        finally:
-            done.set_result(None)
-            votes = self._under_way[game_id]
-            votes.discard(done)
-            if not votes:
-                del self._under_way[game_id]
+        return _held(self._under_way, game_id)
+
+    def arriving(self, game_id: str) -> contextlib.AbstractContextManager[None]:
+        """A vote on the game the platform delivered, from then until it was handled (``voting`` from when it
+        reaches the engine): it may first wait for its voter's earlier updates, a wait that is not the voter's."""
+        return _held(self._arriving, game_id)
 
     def put_off_close(self, game_id: str, *, voting: bool = True) -> bool:
         """Called when every player has answered the open question (by a vote under way, ``voting``, or as the last
@@ -51,6 +49,20 @@ class VotesUnderWay:
     async def settled(self, game_id: str) -> None:
         """Wait for the game's votes under way now (not those that come in meanwhile: they came after the time
         this sweep found up, so they are late), at most VOTES_WAIT seconds."""
-        votes = set(self._under_way.get(game_id, ()))
+        votes = set(self._under_way.get(game_id, ())) | set(self._arriving.get(game_id, ()))
         if votes:
             await asyncio.wait(votes, timeout=VOTES_WAIT)
+
+
+@contextlib.contextmanager
+def _held(held: dict[str, set[asyncio.Future[None]]], game_id: str) -> Iterator[None]:
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    held.setdefault(game_id, set()).add(done)
+    try:
+        yield
+    finally:
+        done.set_result(None)
+        votes = held[game_id]
+        votes.discard(done)
+        if not votes:
+            del held[game_id]
