@@ -67,7 +67,8 @@ def vote_held(polls: GamePolls, engine: QuizEngine) -> Callable[[Update], Abstra
     game's sweep waits for it before closing the question, as for a vote under way, though it still waits behind
     its voter's earlier updates (a reply of theirs paced, or waiting out a 429): a wait that is not the voter's."""
     def held(update: Update) -> AbstractContextManager[None]:
-        answer = update.poll_answer
-        known = polls.get(answer.poll_id) if answer is not None else None
+        answer = update.poll_answer  # one the handler takes to the engine: a person's, naming an option
+        scored = answer is not None and answer.user is not None and answer.voter_chat is None and answer.option_ids
+        known = polls.get(answer.poll_id) if answer is not None and scored else None
         return engine.games.vote_arriving(known[0]) if known is not None else contextlib.nullcontext()
     return held

@@ -13,7 +13,7 @@ from bot.games.rules import GRACE
 from tests.fakes.clock import FixedClock
 from tests.telegram.game_steps import begun, vote
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, running_bot
+from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, ZAWADI, running_bot
 
 QUEUED = timedelta(seconds=10)  # how long, on the engine's clock, the vote waits behind its voter's command
 
@@ -81,3 +81,27 @@ async def test_a_vote_waiting_behind_its_voters_slow_command_counts_though_the_q
         await api.settle()
         assert points_of(settings, AMINATA.id) == (150, 0)
         assert not any("closed" in text for text in api.sent_texts(AMINATA.id))
+
+
+async def test_a_newcomers_vote_waiting_behind_their_slow_command_is_scored_before_the_players_answers_close(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Zawadi, not a player yet, voted first, her /leaderboard's reply still waiting out a 429; the two players
+    answered while her vote waited for her turn. Before: their answers closed the question at once, and her vote,
+    made in time and shown right by her poll, was refused as closed."""
+    async with running_bot(settings, clock, game_interval=0.02):
+        _game_id, poll = await begun(api, WANJIRU, GROUP, players=(AMINATA,))
+        api.fail_next("sendMessage", 429, "Too Many Requests: retry after 2", retry_after=2)
+        await api.command(ZAWADI, "/leaderboard", GROUP)
+        for _wait in range(500):  # until her command's reply was refused: it waits out the 429, in her turn
+            if any(call.method == "sendMessage" and not call.ok for call in api.requests):
+                break
+            await asyncio.sleep(0.02)
+        await vote(api, poll, ZAWADI, right=True)
+        await until_fetched(api, ZAWADI.id)
+        await asyncio.sleep(0.2)  # in the processor by now, waiting for her turn (the 429 holds it 2 s)
+        for player in (WANJIRU, AMINATA):
+            await vote(api, poll, player, right=True)
+        [results] = await api.wait_for("sendMessage", 1, lambda p: "gx:" in str(p.get("reply_markup")))
+        assert "Zawadi — pointi 150" in results.params["text"]
+        await api.settle()
+        assert not api.sent_texts(ZAWADI.id)  # nothing to tell her: her vote counted
