@@ -11,7 +11,7 @@ from tests.telegram.telegram_harness import AMINATA, correct, for_chat, next_pol
 from tests.telegram.test_telegram_retry_after_stop import with_text
 
 ADA = FakeUser(331, "Ada", "en")
-UNDER_WAY = ("Ce quiz est toujours en cours : utilisez /retry pour les questions ratées une fois qu’il est terminé, "
+UNDER_WAY = ("Ce quiz est toujours en cours\u00a0: utilisez /retry pour les questions ratées une fois qu’il est terminé, "
              "ou après /stop.")
 
 
