@@ -55,7 +55,10 @@ async def test_the_open_question_is_asked_again_in_the_language_chosen_and_its_o
         assert len(api.polls(ADE.id)) == 3
         assert sum("NCCL collective operations" in text for text in api.sent_texts(ADE.id)) == 1  # one feedback
 
+        told = sum(confirmed in text for text in api.sent_texts(ADE.id))  # the picker's was an edit, not sent
         await api.command(ADE, "/language yo")  # the same language again: said, nothing asked
+        await api.wait_for("sendMessage", told + 1, lambda params: params["chat_id"] == str(ADE.id)
+                           and confirmed in params["text"])  # not a quiet moment alone: a loaded machine pauses
         await api.settle()
         assert len(api.polls(ADE.id)) == 3 and confirmed in api.sent_texts(ADE.id)[-1]
 
