@@ -48,11 +48,13 @@ class Upkeep:
             return await uow.links.get(platform, message_key)
         return await self._core.turns.run_unlocked(find)
 
-    async def unanswered_links(self, platform: str, within: timedelta, limit: int) -> list[UnansweredLink]:
+    async def unanswered_links(self, platform: str, within: timedelta, limit: int,
+                               older_than: MessageLink | None = None) -> list[UnansweredLink]:
         """The platform's messages of the last ``within`` still asking an active session's unanswered question,
-        newest first, at most ``limit``: where a vote cast while no process listened may wait."""
+        newest first, at most ``limit`` (a page: those after ``older_than``, the last of the page before): where a
+        vote cast while no process listened may wait."""
         async def find(uow: UnitOfWork) -> list[UnansweredLink]:
-            return await uow.links.unanswered(platform, self._core.clock() - within, limit)
+            return await uow.links.unanswered(platform, self._core.clock() - within, limit, older_than)
         return await self._core.turns.run_unlocked(find)
 
     async def withdrawn(self, link: MessageLink) -> None:

@@ -138,9 +138,11 @@ class LinkRepository(Protocol):
     async def withdraw(self, platform: str, message_key: str, at: datetime) -> None:
         """Mark the message taken away (deleted) at ``at``: it stays found, with ``withdrawn_at`` set."""
         ...
-    async def unanswered(self, platform: str, since: datetime, limit: int) -> list[UnansweredLink]:
+    async def unanswered(self, platform: str, since: datetime, limit: int,
+                         older_than: MessageLink | None = None) -> list[UnansweredLink]:
         """The platform's messages linked at or after ``since``, not withdrawn, that ask a question of an active
-        session with no answer to it yet; newest first, at most ``limit``."""
+        session with no answer to it yet; newest first (equal times by key, descending), at most ``limit``; only
+        those listed after ``older_than`` (the previous page's last), if given."""
         ...
 
 

@@ -257,8 +257,9 @@ class SqlLinkRepository:
                                                            links.c.message_key == message_key)
                                        .values(withdrawn_at=at))
 
-    async def unanswered(self, platform: str, since: datetime, limit: int) -> list[UnansweredLink]:
-        rows = await self._connection.execute(unanswered_query(platform, since, limit))
+    async def unanswered(self, platform: str, since: datetime, limit: int,
+                         older_than: MessageLink | None = None) -> list[UnansweredLink]:
+        rows = await self._connection.execute(unanswered_query(platform, since, limit, older_than))
         return [UnansweredLink(_link(row), row.owner_platform_user_id) for row in rows]
 
 

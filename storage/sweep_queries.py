@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, Select, literal_column, select
+from sqlalchemy import Row, Select, and_, literal_column, or_, select
 
-from bot.records import SessionState, UserRecord
+from bot.records import MessageLink, SessionState, UserRecord
 from storage import tables
 
 users, sessions, answers, links = map(tables.table_of, (tables.User, tables.Session, tables.Answer, tables.MessageLink))
@@ -23,16 +23,26 @@ def sessions_with_owner() -> Select[Any]:
             .join(OWNER, OWNER.c.id == sessions.c.user_id))
 
 
-def unanswered_query(platform: str, since: datetime, limit: int) -> Select[Any]:
-    """The platform's links since ``since`` still asking an active session's unanswered question, newest first:
-    walked back through ix_message_links_recent until ``limit`` are found, not every link ever sent."""
+def unanswered_query(platform: str, since: datetime, limit: int, older_than: MessageLink | None = None) -> Select[Any]:
+    """The platform's links since ``since`` still asking an active session's unanswered question, newest first (then
+    by key, so that a page ends where the next begins: those listed after ``older_than``): walked back through
+    ix_message_links_recent until ``limit`` are found, not every link ever sent."""
     answered = select(answers.c.session_id).where(answers.c.session_id == links.c.session_id,
                                                   answers.c.question_id == links.c.question_id)
     return (select(links, OWNER.c.platform_user_id.label("owner_platform_user_id"))
             .join(sessions, sessions.c.id == links.c.session_id).join(OWNER, OWNER.c.id == sessions.c.user_id)
             .where(links.c.platform == platform, links.c.created_at >= since, links.c.withdrawn_at.is_(None),
-                   ACTIVE, ~answered.exists())
-            .order_by(links.c.created_at.desc()).limit(limit))
+                   ACTIVE, ~answered.exists(), *_listed_after(older_than))
+            .order_by(links.c.created_at.desc(), links.c.message_key.desc()).limit(limit))
+
+
+def _listed_after(link: MessageLink | None) -> list[Any]:
+    """Conditions for the links unanswered_query lists after ``link`` (none: from the first)."""
+    if link is None:
+        return []
+    return [links.c.created_at <= link.created_at,  # the index's range; the rest breaks the ties
+            or_(links.c.created_at < link.created_at,
+                and_(links.c.created_at == link.created_at, links.c.message_key < link.message_key))]
 
 
 def unsent_query(platform: str, since: datetime, before: datetime, limit: int) -> Select[Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -15,15 +16,16 @@ from adapters.discord.actors import PLATFORM
 from adapters.discord.polls import MAX_POLL_HOURS
 from adapters.discord.votes import VoteHandler
 from bot.engine import QuizEngine
-from bot.records import UnansweredLink
+from bot.records import MessageLink, UnansweredLink
 
 if TYPE_CHECKING:  # discord.types can't be imported first at run time (a circular import)
     from discord.types.gateway import PollVoteActionEvent
 
 log = logging.getLogger(__name__)
 
-# The most recent open polls looked at per new session: a restart's votes are on the polls of the learners
-# playing lately; an older one was most likely walked away from, and its learner's next vote there counts anyway.
+# The most recent open polls of its own (its shard's) looked at per new session: a restart's votes are on the polls of
+# the learners playing lately; an older one was most likely walked away from, and its learner's next vote there counts
+# anyway. Other shards' polls are passed over, not counted: a process running a few of many shards sees mostly those.
 CATCH_UP_POLLS = 200
 # Seconds between two polls: each costs one or two reads (the message, then each voted answer's voters), so a
 # catch-up takes a few requests a second of Discord's 50, leaving the rest to learners; 200 polls in 50 s.
@@ -66,12 +68,12 @@ class VoteCatchUp:
     async def _run(self, shard_id: int | None) -> None:
         async with self._turn:
             try:
-                links = await self._engine.unanswered_links(PLATFORM, POLL_LIFETIME, CATCH_UP_POLLS)
-                counted = failed = in_a_row = 0
-                for found in links:
+                looked = counted = failed = in_a_row = 0
+                async for found in self._open_polls():
                     try:
                         caught_up = await self._caught_up(found, shard_id)
                     except Exception as error:  # this poll's fault, or an outage's: the other polls are looked at
+                        looked += 1
                         failed += 1
                         in_a_row += 1
                         if in_a_row == 1:  # the rest of a run is the same error again
@@ -82,23 +84,41 @@ class VoteCatchUp:
                                       "row, the last with %r", shard_id, in_a_row, error)
                             break
                         continue
+                    if caught_up is None:  # another shard's: not one of this shard's polls looked at
+                        continue
                     in_a_row = 0
+                    looked += 1
                     counted += caught_up
-                if links:
+                    if looked >= CATCH_UP_POLLS:
+                        break
+                if looked:
                     log.info("looked at %d open polls for votes cast while away (shard %s): %d found, %d failed",
-                             len(links), shard_id, counted, failed)
+                             looked, shard_id, counted, failed)
             except Exception:  # the live votes go on; a vote missed here counts when its learner votes again
                 log.exception("could not look for votes cast while away (shard %s)", shard_id)
 
-    async def _caught_up(self, found: UnansweredLink, shard_id: int | None) -> bool:
-        """Whether the owner's vote was found on this link's poll (and handed on as a live one)."""
+    async def _open_polls(self) -> AsyncIterator[UnansweredLink]:
+        """The bot's open polls, newest first, a page at a time: all shards' (the database knows no poll's server),
+        so that one process of many (QUIZ_DISCORD_SHARD_IDS) still reaches CATCH_UP_POLLS of its own."""
+        older_than: MessageLink | None = None
+        while True:
+            page = await self._engine.unanswered_links(PLATFORM, POLL_LIFETIME, CATCH_UP_POLLS, older_than)
+            for found in page:
+                yield found
+            if len(page) < CATCH_UP_POLLS:
+                return
+            older_than = page[-1].link
+
+    async def _caught_up(self, found: UnansweredLink, shard_id: int | None) -> bool | None:
+        """Whether the owner's vote was found on this link's poll (and handed on as a live one); None where the
+        poll is another shard's."""
         link = found.link
         if not (link.chat_id or "").isdigit() or not link.message_key.isdigit() or not found.owner.isdigit():
             return False
         channel_id, message_id, owner = int(link.chat_id or 0), int(link.message_key), int(found.owner)
         ours, guild_id = await self._whose(channel_id, shard_id)
         if not ours:
-            return False
+            return None
         try:
             answer_id = await self._owners_answer(channel_id, message_id, owner)
         except discord.HTTPException as error:  # deleted, or no longer readable: nothing to count

@@ -57,14 +57,17 @@ class FakeLinkRepository:
         if (link := self._state.links.get((platform, message_key))) is not None:
             self._state.links[(platform, message_key)] = replace(link, withdrawn_at=utc(at))
 
-    async def unanswered(self, platform: str, since: datetime, limit: int) -> list[UnansweredLink]:
+    async def unanswered(self, platform: str, since: datetime, limit: int,
+                         older_than: MessageLink | None = None) -> list[UnansweredLink]:
         state = self._state
         owners = {user.id: user.platform_user_id for user in state.users.values()}
         found = [UnansweredLink(link, owners[session.user_id]) for link in state.links.values()
                  if link.platform == platform and link.created_at >= since and link.withdrawn_at is None
                  and (session := state.sessions.get(link.session_id)) is not None
-                 and session.state is SessionState.ACTIVE and (link.session_id, link.question_id) not in state.answers]
-        return sorted(found, key=lambda found: found.link.created_at, reverse=True)[:limit]
+                 and session.state is SessionState.ACTIVE and (link.session_id, link.question_id) not in state.answers
+                 and (older_than is None
+                      or (link.created_at, link.message_key) < (older_than.created_at, older_than.message_key))]
+        return sorted(found, key=lambda found: (found.link.created_at, found.link.message_key), reverse=True)[:limit]
 
 
 def tie_break(link: MessageLink) -> tuple[int, str]:

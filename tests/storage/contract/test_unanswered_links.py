@@ -57,3 +57,16 @@ async def test_a_withdrawn_message_is_left_out(uow: Uow) -> None:
         await work.commit()
     async with uow() as work:
         assert await work.links.unanswered("discord", START, 10) == []
+
+
+async def test_pages_follow_on_from_the_last_link_of_the_page_before_equal_times_too(uow: Uow) -> None:
+    await stored_session(uow, a_session(await stored_user(uow, "111", "discord")))
+    await _linked(uow, poll("10", "s1", "q1", 1), poll("11", "s1", "q2", 2), poll("12", "s1", "q2", 2),
+                  poll("13", "s1", "q2", 2), poll("14", "s1", "q3", 3))
+    keys: list[str] = []
+    async with uow() as work:
+        page = await work.links.unanswered("discord", START, 2)
+        while page:
+            keys += [found.link.message_key for found in page]
+            page = await work.links.unanswered("discord", START, 2, page[-1].link)
+    assert keys == ["14", "13", "12", "11", "10"]  # each once: the page break between "13" and "12" loses none
