@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.admins import AdminPolicy
@@ -210,6 +211,12 @@ class QuizEngine(Upkeep):
     async def set_reminders(self, actor: Actor, text: str) -> Notice:
         """``on [19:00]``, a time, ``off``, or nothing (how it stands)."""
         return await self._scheduling.set_reminders(actor, text)
+
+    async def reminders_reached(self, actor: Actor) -> Notice:
+        """How the reminders stand, for a learner whose answer (a REMINDERS_PAUSED notice) the platform is about to
+        send privately: such a message reaching them shows the bot reaches them again, as their own private message
+        would, so paused ones are back on (Turns). If it is refused after all, ``reminders_unreached``."""
+        return await self._scheduling.set_reminders(replace(actor, reaches_privately=True), "")
 
     # -- admin -----------------------------------------------------------------------------------
 

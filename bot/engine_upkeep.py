@@ -80,6 +80,11 @@ class Upkeep:
         """One pass of the platform's due reminders (the reminder sweeper calls this)."""
         return await self._reminding.send_due(platform, send, per_second)
 
+    async def reminders_unreached(self, actor: Actor) -> None:
+        """The platform refused a private message to the learner (``reminders_reached``'s answer): their reminders
+        paused again, as after a refused reminder."""
+        await self._reminding.stop(actor)
+
     @property
     def question_limit(self) -> timedelta | None:
         """How long a learner has for each question; None: as long as they like."""

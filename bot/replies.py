@@ -70,9 +70,12 @@ class NoticeCode(StrEnum):
     # The same, and the chat refused its podium too (a forum topic closed): nobody there heard why, only the actor can
     CHAT_UNHEARD = "chat_unheard"
     REMINDERS_ON = "reminders_on"  # reminders set: the platform checks that its private messages reach the learner
+    # Asked where the bot's private messages aren't known to reach the learner, whose reminders it paused (one was
+    # refused): a platform that then reaches them privately brings them back (QuizEngine.reminders_reached).
+    REMINDERS_PAUSED = "reminders_paused"
 
 
-NOT_ERRORS = frozenset({NoticeCode.INFO, NoticeCode.REMINDERS_ON})
+NOT_ERRORS = frozenset({NoticeCode.INFO, NoticeCode.REMINDERS_ON, NoticeCode.REMINDERS_PAUSED})
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from adapters.discord.permissions import (
 )
 from adapters.discord.polls import PollPlay
 from adapters.discord.private_asks import PrivateAsks
-from adapters.discord.reminders import confirmed_by_dm
+from adapters.discord.reminders import reminders_answer
 from adapters.discord.respond import respond, respond_plain
 from adapters.discord.surfaces import ChannelSurface, PrivateSurface
 from adapters.discord.team_admins import ApplicationAdmins
@@ -269,16 +269,7 @@ class CommandHandlers:
 
     async def reminders(self, interaction: discord.Interaction, setting: str) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        notice = await self._engine.set_reminders(interaction_actor(interaction), setting)
-        text = notice.text
-        # Reminders come by DM: said now, while they are here, if their settings refuse DMs (else the first
-        # reminder is refused, and reminders turned off, unseen). In the bot's DMs the reply is there already.
-        if (notice.code is NoticeCode.REMINDERS_ON and interaction.guild_id is not None
-                and not await confirmed_by_dm(interaction, text)):
-            _ = self._engine.localizer_for(notice.language)
-            text += " " + _("But I can't send you direct messages, and that is where reminders come: allow direct "
-                            "messages from members of a server we share.")
-        await respond_plain(interaction, text)
+        await respond_plain(interaction, await reminders_answer(self._engine, interaction, setting))
 
     async def reload(self, interaction: discord.Interaction) -> None:
         if not interaction.response.is_done():  # deferred already if the application's team was read again

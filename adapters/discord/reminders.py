@@ -6,11 +6,13 @@ import logging
 
 import discord
 
+from adapters.discord.actors import interaction_actor
 from adapters.discord.buttons import review_view
 from adapters.discord.render import plain
 from adapters.discord.respond import spelled_for_client
 from adapters.discord.sending import NOT_DONE
-from bot.replies import RecipientGone, Reminder
+from bot.engine import QuizEngine
+from bot.replies import NoticeCode, RecipientGone, Reminder
 
 log = logging.getLogger(__name__)
 
@@ -43,3 +45,24 @@ async def confirmed_by_dm(interaction: discord.Interaction, text: str) -> bool:
     except NOT_DONE as error:
         log.info("could not confirm reminders to %s by DM: %s", interaction.user.id, error)
     return True
+
+
+async def reminders_answer(engine: QuizEngine, interaction: discord.Interaction, setting: str) -> str:
+    """What /reminders ``setting`` answers. Reminders come by DM: in a server, reminders turned on are confirmed by
+    DM, and the learner told now, while they are here, if their settings refuse DMs (else the first reminder is
+    refused, and reminders paused, unseen); reminders the bot paused are back on once a DM saying so gets through
+    (paused again, and said so, if refused). In the bot's DMs the reply is there already."""
+    actor = interaction_actor(interaction)
+    notice = await engine.set_reminders(actor, setting)
+    if notice.code is NoticeCode.REMINDERS_PAUSED:  # asked in a server: see QuizEngine.reminders_reached
+        reached = await engine.reminders_reached(actor)
+        if await confirmed_by_dm(interaction, reached.text):
+            return reached.text
+        await engine.reminders_unreached(actor)
+        return notice.text
+    if (notice.code is NoticeCode.REMINDERS_ON and interaction.guild_id is not None
+            and not await confirmed_by_dm(interaction, notice.text)):
+        _ = engine.localizer_for(notice.language)
+        return notice.text + " " + _("But I can't send you direct messages, and that is where reminders come: "
+                                     "allow direct messages from members of a server we share.")
+    return notice.text

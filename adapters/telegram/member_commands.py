@@ -57,8 +57,23 @@ class MemberCommands:
             # (and reminders then stop), unseen. Said now, while they are here to read it.
             unreachable = _("But I can't write to you in a private chat yet, and that is where reminders come: open "
                             "{link} and press Start.", link=f"https://t.me/{self._chat.bot.username}")
-            return lambda to, owner: self._chat.html(to, [render.outcome_notice(
-                notice.text, owner,
-                unreachable if notice.code is NoticeCode.REMINDERS_ON and not is_private(to, actor) else None)])
+
+            async def send(to: str, owner: str | None) -> None:
+                if notice.code is NoticeCode.REMINDERS_PAUSED and is_private(to, actor):
+                    await self._reached(actor, to)
+                    return
+                await self._chat.html(to, [render.outcome_notice(
+                    notice.text, owner,
+                    unreachable if notice.code is NoticeCode.REMINDERS_ON and not is_private(to, actor) else None)])
+            return send
         await self._personal.answer("reminders", context.args, actor, chat, first_name(update), prepare)
 
+    async def _reached(self, actor: Actor, to: str) -> None:
+        """Paused reminders asked about in a group, answered in the learner's private chat: the bot reaches them
+        there again, so they are back on, and the answer says so; refused there, paused again (and the group told)."""
+        notice = await self._engine.reminders_reached(actor)
+        try:
+            await self._chat.html(to, [render.outcome_notice(notice.text, None)])
+        except Exception:  # refused (blocked, "chat not found") or not known to have arrived: paused, as they were
+            await self._engine.reminders_unreached(actor)
+            raise

@@ -67,6 +67,10 @@ class Scheduling:
             words = folded(text).split()  # "ｏｆｆ", "１９：００" too: typed with an input method on
             zone_name = zone_label(str(zone(user.time_zone)))
             if not words:
+                if user.paused_reminder_time is not None:  # privately, Turns brought them back already
+                    return Notice(_("Your reminders at {time} ({zone}) are paused: the last one couldn't reach you. "
+                                    "Write to me privately and they start again.", time=user.paused_reminder_time,
+                                    zone=zone_name), NoticeCode.REMINDERS_PAUSED, _.language)
                 if user.reminder_time is None:
                     return Notice(_("Reminders are off. Send /reminders on 19:00 to get one a day when questions are "
                                     "due."), language=_.language)

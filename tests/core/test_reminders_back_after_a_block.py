@@ -8,7 +8,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.engine import QuizEngine
-from bot.replies import RecipientGone, Reminder
+from bot.replies import NoticeCode, RecipientGone, Reminder
 from tests.core.review_play import ADA, ALL_WRONG, play_collectives, reminder_pass
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
@@ -73,11 +73,14 @@ async def test_reminders_the_learner_turned_off_stay_off(engine: QuizEngine, clo
 async def test_what_a_learner_sends_where_it_proves_no_reach_leaves_them_off(engine: QuizEngine, clock: FixedClock,
                                                                             fake_db: FakeDatabase) -> None:
     """A group's message (Actor.reaches_privately False) from a learner who still blocks the bot: a reminder could
-    never arrive, so they stay off, and /reminders says so."""
+    never arrive, so they stay paused, and /reminders says so (paused at her time, not off: she chose nothing)."""
     await _blocked_at_the_next_reminder(engine, clock, fake_db)
     in_the_group = replace(ADA, chat_id="group", reaches_privately=False)
     await engine.profile(in_the_group, with_due=True)
-    assert (await engine.set_reminders(in_the_group, "")).text == OFF
+    paused = await engine.set_reminders(in_the_group, "")
+    assert paused.code is NoticeCode.REMINDERS_PAUSED and not paused.is_error
+    assert paused.text == ("Your reminders at 09:30 (UTC) are paused: the last one couldn't reach you. Write to me "
+                           "privately and they start again.")
     assert await _reminder_time(fake_db) is None
     await engine.profile(ADA, with_due=True)  # then in her own chat, once unblocked
     assert await _reminder_time(fake_db) == "09:30"

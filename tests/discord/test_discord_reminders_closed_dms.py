@@ -32,3 +32,30 @@ async def test_reminders_refused_by_closed_dms_come_back_on_only_from_the_dms(
         in_dms = await fake.slash("quizzes", user_id=LEARNER_ID, dm=True)  # their DMs work: reminders are back
         await fake.wait_until(lambda: fake.answers(in_dms))
         await until(lambda: reminder_of(settings, LEARNER_ID)[0] == "09:30")
+
+
+async def test_reminders_asked_about_in_a_server_come_back_once_a_direct_message_reaches_the_learner(
+        settings: Settings, fake: FakeDiscord, clock: FixedClock) -> None:
+    """/reminders alone in a server, paused by the bot: they are paused (not "off", which the learner would have
+    chosen), said so while the DMs stay closed; once a DM saying how they stand gets through, they are back on."""
+    async with bot_at(settings, fake, clock) as bot:
+        await fake.slash("reminders", {"setting": "on 09:30"}, user_id=LEARNER_ID)
+        await play_with_a_wrong_second_answer(fake, bot, LEARNER_ID)
+        fake.closed_dms.add(LEARNER_ID)
+        clock.advance(DAY + timedelta(hours=1))  # half an hour after its time: the reminder is refused
+        await until(lambda: reminder_of(settings, LEARNER_ID) == (None, None))
+
+        closed = await fake.slash("reminders", user_id=LEARNER_ID)
+        [said] = await fake.wait_until(lambda: fake.answers(closed))
+        assert "are paused" in said.content and "09:30" in said.content
+        await fake.quiet()
+        assert reminder_of(settings, LEARNER_ID) == (None, None)
+
+        fake.closed_dms.discard(LEARNER_ID)
+        before = len(fake.calls)
+        opened = await fake.slash("reminders", user_id=LEARNER_ID)
+        [said] = await fake.wait_until(lambda: fake.answers(opened))
+        assert "I remind you at 09:30" in said.content
+        [sent] = fake.direct_messages(LEARNER_ID, before)
+        assert "I remind you at 09:30" in sent.content
+        assert reminder_of(settings, LEARNER_ID)[0] == "09:30"

@@ -46,7 +46,7 @@ async def test_a_learner_back_after_blocking_the_bot_gets_their_reminders_again(
 async def test_a_learner_who_still_blocks_the_bot_keeps_them_off_while_playing_in_a_group(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
     """What Juma sends in a group proves nothing of his private chat: with the bot still blocked there, a reminder
-    could never arrive. They stay off (no refused reminder a day), and /reminders there says so."""
+    could never arrive. They stay paused (no refused reminder a day), and /reminders there says so."""
     async with bot_at(settings, clock):
         await api.command(JUMA, "/reminders on 09:30")
         await api.command(JUMA, "/quiz collectives")
@@ -60,7 +60,7 @@ async def test_a_learner_who_still_blocks_the_bot_keeps_them_off_while_playing_i
         clock.advance(timedelta(hours=2))
         await api.command(JUMA, "/reminders", GROUP)  # refused privately: answered in the group
         said = await api.wait_for("sendMessage", 1, for_chat(GROUP.id))
-        assert "Reminders are off" in said[0].params["text"]
+        assert "are paused" in said[0].params["text"]
         assert reminder_of(settings, JUMA.id) == (None, None)
     clock.advance(DAY - timedelta(hours=2))  # the next morning, half an hour after its time
     async with bot_at(settings, clock):
