@@ -11,8 +11,8 @@ from tests.telegram.telegram_harness import AMINATA, correct, for_chat, next_pol
 from tests.telegram.test_telegram_retry_after_stop import with_text
 
 ADA = FakeUser(331, "Ada", "en")
-UNDER_WAY = ("Ce quiz est toujours en cours\u00a0: utilisez /retry pour les questions ratées une fois qu’il est terminé, "
-             "ou après /stop.")
+UNDER_WAY = ("Ce quiz est toujours en cours\u00a0: utilisez /retry pour les questions ratées une fois qu’il est "
+             "terminé, ou après /stop.")
 
 
 async def test_retry_under_an_open_poll_points_to_no_other_quiz(api: FakeBotApi, settings: Settings) -> None:
