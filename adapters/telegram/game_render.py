@@ -4,7 +4,7 @@ that name players make no entity Telegram would find in them: no mention, link, 
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import bold, esc, named
+from adapters.telegram.html_text import bold, content, esc, named
 from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameResults, Leaderboard
 from bot.text import shorten
 
@@ -20,7 +20,7 @@ def begins(reply: GameBegins) -> str:
 
 
 def results(reply: GameResults) -> str:
-    lines = ["✅ " + bold(reply.heading, None), esc(reply.explanation), esc(reply.counts_line)]
+    lines = ["✅ " + bold(reply.heading, None), content(reply.explanation), esc(reply.counts_line)]
     if reply.top:
         lines += ["", bold(reply.top_heading), *(named(line) for line in reply.top)]
     return "\n".join(lines)
@@ -49,12 +49,12 @@ def explanation(reply: GameExplanation) -> str:
     feedback = reply.feedback
     lines = [bold(reply.verdict)]
     if feedback.why_not:
-        lines.append(f"❌ {esc(feedback.why_not)}")
-    lines += [esc(feedback.correct_option, None), esc(feedback.explanation)]  # content whole: pack() splits it
+        lines.append(f"❌ {content(feedback.why_not)}")
+    lines += [content(feedback.correct_option, None), content(feedback.explanation)]  # content whole: pack() splits it
     if feedback.details:
-        lines += [esc(paragraph, None) for paragraph in feedback.details.splitlines()]
+        lines += [content(paragraph, None) for paragraph in feedback.details.splitlines()]
     if feedback.reference:
-        lines.append("📖 " + esc(feedback.reference, None))
+        lines.append("📖 " + content(feedback.reference, None))
     return "\n".join(lines)
 
 

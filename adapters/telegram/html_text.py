@@ -35,12 +35,51 @@ DIGIT_RUN = regex.compile(r"[0-9][0-9 -]*")
 CARD_DIGITS = 13
 DIGIT_ENDS = regex.compile(r"(?<=[0-9])(?=[0-9 -])")
 WORD_JOINER = "\u2060"
+# What Telegram makes a command, mention, hashtag or cashtag of in content as written (TDLib's match_bot_commands,
+# match_mentions, match_hashtags, match_cashtags; a word character a letter, a number or "_"): "/tmp" (not
+# "/dev/shm", nor "CPU/NVMe"), "@torch" of "@torch.compile", "#pragma" (not "#754", nor "C#"), "$USD".
+WORD = r"[\p{L}\p{N}_]"
+NAME = "[A-Za-z0-9_]"  # a command's or a username's characters
+HASHTAG_LETTER = r"[\p{L}\p{Nd}_\u200c\u00b7\u0d80-\u0dff]"
+CONTENT_ENTITY = regex.compile(
+    rf"(?<!{WORD}|[/<>])/{NAME}{{1,64}}(?:@{NAME}{{3,32}})?(?!{WORD}|[/<>])|(?<!{WORD})@{NAME}{{2,32}}(?!{WORD})"
+    rf"|(?<!{HASHTAG_LETTER})#(?={HASHTAG_LETTER}*?\p{{L}}){HASHTAG_LETTER}++(?!#)"
+    rf"|(?<!{HASHTAG_LETTER}|\$)\$(?:1INCH|[A-Z]{{1,8}})(?!{HASHTAG_LETTER}|\$)")
+# The word such a sign is in is set as code ("TMPDIR=/tmp"), without its opening and closing punctuation ("(see
+# /tmp)."); not a link ("https://x.org/#a", "x.org/@a"), which Telegram keeps whole (a sign in it makes nothing).
+WORD_BEFORE = regex.compile(r"\S*$")
+WORD_OPENING = regex.compile(r"[(\[{\"'“‘«]*")
+LINK_BEFORE = regex.compile(r"://|\.\w+/")
+WORD_REST = regex.compile(r"\S*?(?=[.,;:!?)\]}\"'”’»…]*(?:\s|$))")
 
 
 def esc(text: str, limit: int | None = PIECE_LIMIT) -> str:
     """User or content text made safe for parse_mode=HTML; cut to ``limit`` characters unless it is None (a
     question or its details, which pack() spreads over messages rather than lose)."""
     return html.escape(text if limit is None else shorten(text, limit), quote=False)
+
+
+def content(text: str, limit: int | None = PIECE_LIMIT) -> str:
+    """Quiz content made safe as esc() makes it, with each word Telegram would make a command, mention, hashtag or
+    cashtag of ("/tmp", "@torch.compile", "#pragma") set in code instead: tapped, "/tmp" would be sent to the bot
+    as the learner's command, "@torch" open someone's profile. In code it reads and copies as written (a word
+    joiner, as named() uses, would be pasted with it into a terminal)."""
+    kept = text if limit is None else shorten(text, limit)
+    parts: list[str] = []
+    at = 0
+    for found in CONTENT_ENTITY.finditer(kept):
+        if found.start() < at:
+            continue  # in the word just set as code
+        word = WORD_BEFORE.search(kept, at, found.start())
+        begin = (word.start() if word else found.start())
+        begin += len(opening[0]) if (opening := WORD_OPENING.match(kept, begin)) else 0
+        if LINK_BEFORE.search(kept, begin, found.start()):
+            continue
+        rest = WORD_REST.match(kept, found.start())
+        end = max(found.end(), rest.end() if rest else 0)
+        parts += [esc(kept[at:begin], None), f"<code>{esc(kept[begin:end], None)}</code>"]
+        at = end
+    return "".join([*parts, esc(kept[at:], None)])
 
 
 def named(text: str, limit: int | None = PIECE_LIMIT) -> str:

@@ -7,7 +7,7 @@ import string
 from dataclasses import dataclass
 from typing import Protocol
 
-from adapters.telegram.html_text import bold, esc
+from adapters.telegram.html_text import bold, content
 from adapters.telegram.spec import EXPLANATION_LINE_FEEDS
 from adapters.telegram.spec import TELEGRAM_LIMITS as LIMITS
 from bot.content.limits import fits_poll
@@ -55,8 +55,8 @@ def poll_layout(view: PollQuestion, owner: str | None = None) -> PollLayout:
     if fits_poll(LIMITS, question, view.options):
         return PollLayout(question, view.options, view.correct_index, explanation)
     letters = string.ascii_uppercase[: len(view.options)]
-    lines = [bold(view.label), esc(view.prompt, None)]  # whole: the poll shows only its first 300 characters
-    lines += [f"<b>{letter}.</b> {esc(option, None)}" for letter, option in zip(letters, view.options, strict=True)]
+    lines = [bold(view.label), content(view.prompt, None)]  # whole: the poll shows only its first 300 characters
+    lines += [f"<b>{letter}.</b> {content(option, None)}" for letter, option in zip(letters, view.options, strict=True)]
     return PollLayout(shorten(question, LIMITS.question), tuple(letters), view.correct_index, explanation,
                       lettered="\n".join(lines))
 

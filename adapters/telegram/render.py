@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import CAPTION_LIMIT, bold, esc, italic, named, shown_length, unlinked
+from adapters.telegram.html_text import CAPTION_LIMIT, bold, content, esc, italic, named, shown_length, unlinked
 from bot.i18n import Localizer
 from bot.progress_replies import Progress
 from bot.reload_report import ReloadReport
@@ -24,7 +24,7 @@ def caption(text: str, owner: str | None = None) -> str:
     tags left out, an entity one character; TDLib's utf8_length, not UTF-16 units). The text has what the prefix
     leaves, as measured: its name's word joiners count, and may take it past OWNER_LIMIT."""
     prefix = owner_prefix(owner)
-    return prefix + esc(text, CAPTION_LIMIT - shown_length(prefix))
+    return prefix + content(text, CAPTION_LIMIT - shown_length(prefix))
 
 
 def notice(reply: Notice) -> str:
@@ -51,7 +51,7 @@ def question_notices(notices: tuple[str, ...]) -> str:
 
 
 def intro(text: str, owner: str | None = None) -> str:
-    return owner_prefix(owner) + esc(text)
+    return owner_prefix(owner) + content(text)
 
 
 def follow_up(feedback: Feedback | None, owner: str | None = None) -> str:
@@ -59,20 +59,20 @@ def follow_up(feedback: Feedback | None, owner: str | None = None) -> str:
     the reference, if any. In a group, whose answer it explains: several members may be quizzing there."""
     if feedback is None or not (feedback.details or feedback.reference or feedback.why_not):
         return ""
-    lines = [f"❌ {esc(feedback.why_not)}", esc(feedback.explanation)] if feedback.why_not else []
+    lines = [f"❌ {content(feedback.why_not)}", content(feedback.explanation)] if feedback.why_not else []
     # Content is shown whole (pack() spreads it over messages): the answer and details are what this is for.
-    lines.append(esc(feedback.correct_option, None))
+    lines.append(content(feedback.correct_option, None))
     lines[0] = owner_prefix(owner) + lines[0]
     if feedback.details:
-        lines += [esc(paragraph, None) for paragraph in feedback.details.splitlines()]
+        lines += [content(paragraph, None) for paragraph in feedback.details.splitlines()]
     if feedback.reference:
-        lines.append("📖 " + esc(feedback.reference, None))
+        lines.append("📖 " + content(feedback.reference, None))
     return "\n".join(lines)
 
 
 def summary(reply: Summary, owner: str | None = None) -> str:
     lines = [owner_prefix(owner) + bold(reply.title), esc(reply.score)]
-    lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {esc(line.prompt)}" for line in reply.lines]
+    lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {content(line.prompt)}" for line in reply.lines]
     if reply.still_open:
         lines.append(esc(reply.still_open))
     if reply.retry_offer:
@@ -90,7 +90,7 @@ def quiz_list(reply: QuizList, command: str = "quiz") -> list[str]:
 def quiz_entries(reply: QuizList, command: str = "quiz", then: str = "") -> list[str]:
     """Each quiz listed, with the ``command`` that takes it and what was typed ``then`` after the quiz (a game's
     seconds)."""
-    return [f"{bold(entry.title)} · {esc(entry.level)}\n{esc(entry.description)}\n"
+    return [f"{bold(entry.title)} · {esc(entry.level)}\n{content(entry.description)}\n"
             f"/{command} {esc(entry.quiz_id)}{esc(then)}" for entry in reply.entries]
 
 
@@ -100,10 +100,10 @@ def which_quiz(reply: WhichQuiz, owner: str | None = None, command: str = "quiz"
 
 
 def preview(reply: Preview, owner: str | None = None) -> list[str]:
-    blocks = [f"{owner_prefix(owner)}{bold(reply.title)}\n{esc(reply.intro)}"]
+    blocks = [f"{owner_prefix(owner)}{bold(reply.title)}\n{content(reply.intro)}"]
     for number, (prompt, options) in enumerate(reply.questions, start=1):
-        lines = [f"<b>{number}.</b> {esc(prompt, None)}"]  # whole, as asked (pack() splits a long block)
-        lines += [f"    • {esc(option, None)}" for option in options]
+        lines = [f"<b>{number}.</b> {content(prompt, None)}"]  # whole, as asked (pack() splits a long block)
+        lines += [f"    • {content(option, None)}" for option in options]
         blocks.append("\n".join(lines))
     return blocks
 

@@ -1,0 +1,84 @@
+"""Quiz content may name a path, a decorator or a directive: "/tmp", "@torch.compile", "#pragma". Telegram makes a
+command, a mention or a hashtag of such a word in a message by itself: tapped, "/tmp" is sent to the bot as the
+learner's command and "@torch" opens whoever has that username. Shown, they read (and copy) as written, in code,
+which Telegram links nothing in; what Telegram doesn't link ("/dev/shm", "CPU/NVMe", "#754", a URL) stays as it was."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import regex
+
+from adapters.telegram import game_render, render
+from adapters.telegram.html_text import content, esc
+from adapters.telegram.poll_layout import poll_layout
+from bot.content.loader import load_quizzes
+from bot.games.replies import GameExplanation
+from bot.replies import Feedback, Preview, QuestionView
+from tests.telegram.telegram_entities import found_entities
+from tests.telegram.telegram_html import problem, shown_text
+
+EXPLANATION = "Spill to /tmp (not /dev/shm), wrap it in @torch.compile, or add #pragma once; see NCCL issue #754."
+DETAILS = "CPU/NVMe offload: “/tmp”.\nPriced in $USD"
+LINK = "https://pytorch.org/docs/stable/#torch.compile"
+CODE = regex.compile(r"<code>[^<]*</code>")
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+
+
+def outside_code(text: str) -> list[str]:
+    """What Telegram would still link: TDLib drops what it finds inside a code entity."""
+    return found_entities(CODE.sub(" ", text))
+
+
+def feedback() -> Feedback:
+    return Feedback("q1", False, "Not quite", "The answer: /tmp", EXPLANATION, details=DETAILS,
+                    why_not="@torch.compile doesn't spill.")
+
+
+def test_content_words_telegram_would_link_are_code_and_read_as_written() -> None:
+    html = render.follow_up(feedback())
+    assert problem("sendMessage", {"chat_id": "1", "text": html, "parse_mode": "HTML"}) is None
+    assert outside_code(html) == []
+    assert regex.findall("<code>([^<]*)</code>", html) == [
+        "@torch.compile", "/tmp", "@torch.compile", "#pragma", "/tmp", "/tmp", "$USD"]
+    assert shown_text(html, html_mode=True) == "\n".join(
+        ["❌ @torch.compile doesn't spill.", EXPLANATION, "The answer: /tmp", DETAILS])
+    assert "/dev/shm" in html and "#754" in html and "CPU/NVMe" in html
+    assert content(f"({LINK})") == f"({LINK})"  # a link stays one: the "#" is inside it
+    assert content("(TMPDIR=/tmp, e.g.)") == "(<code>TMPDIR=/tmp</code>, e.g.)"  # the word the command is in
+
+
+def test_every_message_showing_content_sets_such_words_in_code() -> None:
+    view = QuestionView(session_id="s1", quiz_id="q", question_id="q1", number=1, total=2, label="Question 1 of 2",
+                        prompt="Where does /tmp live? " + "x" * 300, options=("@torch.compile", "#pragma omp"),
+                        correct_index=0, explanation="Short.", language="en")
+    lettered = poll_layout(view).lettered
+    assert lettered is not None
+    texts = [lettered, render.intro("Start with /tmp"), render.caption("See @torch.compile"),
+             *render.preview(Preview("q", "Quiz", "About #pragma", (("Where is /tmp?", ("@torch", "$USD")),))),
+             game_render.explanation(GameExplanation(verdict="Right", feedback=feedback()))]
+    for text in texts:
+        assert "<code>" in text
+        assert outside_code(text) == [], text
+
+
+def test_the_shipped_content_changes_only_where_telegram_made_a_command() -> None:
+    """The why_not "Ring all-reduce sends 2(N−1)/N times ..." made "/N" a command in all five languages (")" is no
+    word character); no other text of the shipped quizzes is shown otherwise than esc() showed it."""
+    texts = [text for quiz in load_quizzes(CONTENT) for text in _strings(quiz.model_dump())]
+    changed = {text: content(text, None) for text in texts if content(text, None) != esc(text, None)}
+    assert len(texts) > 500 and len(changed) == 5
+    for text, html in changed.items():
+        assert regex.findall("<code>([^<]*)</code>", html) == ["2(N−1)/N"]
+        assert "/N" in found_entities(esc(text, None)) and outside_code(html) == []
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for item in value.values() for text in _strings(item)]
+    if isinstance(value, list | tuple):
+        return [text for item in value for text in _strings(item)]
+    return []
