@@ -18,6 +18,10 @@ _BLANK = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f
                    + "".join(chr(code) for code in range(0xFE00, 0xFE10)))
 _INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Zs", "Zl", "Zp"})
 _SEPARATOR_CATEGORIES = frozenset({"Zl", "Zp"})  # the line and paragraph separators
+# Compatibility forms that read as the letters they stand for: full- and half-width forms (typed with a Chinese or
+# Japanese input method on), ligatures and other plain variants ("…", "Ⅻ"), Arabic presentation forms. Superscripts,
+# fractions, circled, styled ("𝐀") and small forms look different, and stay apart.
+_READ_ALIKE = ("<wide>", "<narrow>", "<compat>", "<initial>", "<medial>", "<final>", "<isolated>")
 
 # A text's language key: a LanguageCode for a quiz's LocalizedText, any str for a raw file's or a reference's.
 Language = TypeVar("Language", bound=str)
@@ -91,10 +95,16 @@ def same_text_problems(options: Sequence[tuple[str, Mapping[Language, str]]]) ->
 
 
 def _looks(text: str) -> str:
-    """How a text looks: case, spacing, invisible characters and Unicode's two ways to write an accent ("é" or
-    "e" + U+0301, NFC) aside."""
-    visible = "".join(" " if char.isspace() else char for char in text if char.isspace() or not is_invisible(char))
+    """How a text looks: case, spacing, invisible characters, Unicode's two ways to write an accent ("é" or
+    "e" + U+0301, NFC) and the forms that read as their letter (see _READ_ALIKE) aside."""
+    visible = "".join(" " if char.isspace() else _read(char) for char in text
+                      if char.isspace() or not is_invisible(char))
     return " ".join(unicodedata.normalize("NFC", visible).casefold().split())
+
+
+def _read(char: str) -> str:
+    """A character as read: a full-width "Ｒ" as "R". Not NFKC's every folding: "x²" is not "x2", nor "𝐀" "A"."""
+    return unicodedata.normalize("NFKC", char) if unicodedata.decomposition(char).startswith(_READ_ALIKE) else char
 
 
 def printable(text: str) -> str:

@@ -113,8 +113,9 @@ def test_a_quiz_title_with_an_escape_is_refused(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.parametrize("twin", ["Right", "  right ", "RIGHT", "Ri\u200bght"],
-                         ids=["same", "spaces", "case", "zero-width"])
+@pytest.mark.parametrize("twin", ["Right", "  right ", "RIGHT", "Ri\u200bght", "\uff32ight",
+                                  "\uff32\uff49\uff47\uff48\uff54"],
+                         ids=["same", "spaces", "case", "zero-width", "full-width-letter", "full-width"])
 def test_two_options_with_the_same_text_in_a_language_are_refused(tmp_path: Path, twin: str) -> None:
     write(tmp_path, "twins.yaml", a_quiz_with("option", twin))
     assert only_problem(tmp_path) == ContentProblem(
@@ -131,6 +132,17 @@ def test_two_ways_of_writing_the_same_accent_are_the_same_text(tmp_path: Path) -
     assert only_problem(tmp_path) == ContentProblem(
         "twins.yaml", "q1", "options 'right' and 'wrong' have the same fr text ('Caf\u00e9'); a learner can't tell "
                             "them apart")
+
+
+@pytest.mark.parametrize(("right", "wrong"), [("x\u00b2", "x2"), ("\U0001d400", "A"), ("\u00bd", "1\u20442")],
+                         ids=["superscript", "bold", "fraction"])
+def test_compatibility_forms_that_look_different_are_different_texts(tmp_path: Path, right: str, wrong: str) -> None:
+    """Full width "Ｒ" reads as "R" (a twin, above), but "x²" is not "x2", nor "𝐀" "A", though NFKC makes them one."""
+    quiz = a_quiz()
+    quiz["questions"][0]["options"][0]["text"]["en"], quiz["questions"][0]["options"][1]["text"]["en"] = right, wrong
+    write(tmp_path, "forms.yaml", quiz)
+    (loaded,) = load_quizzes(tmp_path)  # no ContentError
+    assert [option.text["en"] for option in loaded.questions[0].options] == [right, wrong]
 
 
 def test_options_that_differ_only_in_another_language_are_refused_in_the_language_where_they_match(
