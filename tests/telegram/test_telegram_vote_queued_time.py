@@ -12,7 +12,7 @@ from adapters.settings import Settings
 from bot.games.rules import GRACE
 from tests.fakes.clock import FixedClock
 from tests.telegram.game_steps import begun, vote
-from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_fake_api import Call, FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import AMINATA, GROUP, WANJIRU, ZAWADI, running_bot
 
 QUEUED = timedelta(seconds=10)  # how long, on the engine's clock, the vote waits behind its voter's command
@@ -37,21 +37,27 @@ async def until_fetched(api: FakeBotApi, user_id: int) -> None:
     raise AssertionError(f"no vote of user {user_id} was fetched")
 
 
+async def vote_behind_a_slow_command(api: FakeBotApi, poll: Call, voter: FakeUser, *, settle: float) -> None:
+    """``voter``'s /leaderboard in the group, its reply waiting out a 429 in their turn, then their right vote on
+    ``poll``, fetched and left ``settle`` seconds to reach the processor, where it waits for their turn (2 s)."""
+    api.fail_next("sendMessage", 429, "Too Many Requests: retry after 2", retry_after=2)
+    await api.command(voter, "/leaderboard", GROUP)
+    for _wait in range(500):  # until the command's reply was refused: it waits out the 429, in the voter's turn
+        if any(call.method == "sendMessage" and not call.ok for call in api.requests):
+            break
+        await asyncio.sleep(0.02)
+    await vote(api, poll, voter, right=True)
+    await until_fetched(api, voter.id)
+    await asyncio.sleep(settle)
+
+
 async def test_a_vote_waiting_behind_its_voters_slow_command_is_timed_from_its_arrival(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
     """Before: timed when Aminata's turn came, after her /leaderboard's reply waited out a 429: her answer, sent at
     once, was kept as 10,000 ms and 133 points instead of 0 ms and 150."""
     async with running_bot(settings, clock):
         _game_id, poll = await begun(api, WANJIRU, GROUP, players=(AMINATA,))
-        api.fail_next("sendMessage", 429, "Too Many Requests: retry after 2", retry_after=2)
-        await api.command(AMINATA, "/leaderboard", GROUP)
-        for _wait in range(500):  # until her command's reply was refused: it waits out the 429, in her turn
-            if any(call.method == "sendMessage" and not call.ok for call in api.requests):
-                break
-            await asyncio.sleep(0.02)
-        await vote(api, poll, AMINATA, right=True)
-        await until_fetched(api, AMINATA.id)
-        await asyncio.sleep(0.5)  # in the processor by now, waiting for her turn (the 429 holds it 2 s)
+        await vote_behind_a_slow_command(api, poll, AMINATA, settle=0.5)
         clock.advance(QUEUED)  # the time her turn takes to come, on the engine's clock
         await api.wait_for("sendMessage", 1, lambda p: "🏆" in p["text"])  # her command's reply, at last
         await api.settle()
@@ -66,15 +72,7 @@ async def test_a_vote_waiting_behind_its_voters_slow_command_counts_though_the_q
     had shown right, was refused as closed."""
     async with running_bot(settings, clock, game_interval=0.02):
         _game_id, poll = await begun(api, WANJIRU, GROUP, players=(AMINATA,))
-        api.fail_next("sendMessage", 429, "Too Many Requests: retry after 2", retry_after=2)
-        await api.command(AMINATA, "/leaderboard", GROUP)
-        for _wait in range(500):  # until her command's reply was refused: it waits out the 429, in her turn
-            if any(call.method == "sendMessage" and not call.ok for call in api.requests):
-                break
-            await asyncio.sleep(0.02)
-        await vote(api, poll, AMINATA, right=True)
-        await until_fetched(api, AMINATA.id)
-        await asyncio.sleep(0.2)  # in the processor by now, waiting for her turn (the 429 holds it 2 s)
+        await vote_behind_a_slow_command(api, poll, AMINATA, settle=0.2)
         clock.advance(timedelta(seconds=int(poll.params["open_period"])) + GRACE)  # the sweep's to close it
         [results] = await api.wait_for("sendMessage", 1, lambda p: "gx:" in str(p.get("reply_markup")))
         assert "Aminata — pointi 150" in results.params["text"]  # the game's words are Wanjiru's
@@ -90,15 +88,7 @@ async def test_a_newcomers_vote_waiting_behind_their_slow_command_is_scored_befo
     made in time and shown right by her poll, was refused as closed."""
     async with running_bot(settings, clock, game_interval=0.02):
         _game_id, poll = await begun(api, WANJIRU, GROUP, players=(AMINATA,))
-        api.fail_next("sendMessage", 429, "Too Many Requests: retry after 2", retry_after=2)
-        await api.command(ZAWADI, "/leaderboard", GROUP)
-        for _wait in range(500):  # until her command's reply was refused: it waits out the 429, in her turn
-            if any(call.method == "sendMessage" and not call.ok for call in api.requests):
-                break
-            await asyncio.sleep(0.02)
-        await vote(api, poll, ZAWADI, right=True)
-        await until_fetched(api, ZAWADI.id)
-        await asyncio.sleep(0.2)  # in the processor by now, waiting for her turn (the 429 holds it 2 s)
+        await vote_behind_a_slow_command(api, poll, ZAWADI, settle=0.2)
         for player in (WANJIRU, AMINATA):
             await vote(api, poll, player, right=True)
         [results] = await api.wait_for("sendMessage", 1, lambda p: "gx:" in str(p.get("reply_markup")))
