@@ -14,7 +14,7 @@ import pytest
 from adapters.runtime import utc_now
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
-from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_fake_api import Call, FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, GROUP, correct, next_poll, poll_id, running_bot
 
 LIMIT = 30
@@ -51,6 +51,17 @@ async def crashing_before_the_next_poll(api: FakeBotApi, settings: Settings,
         yield
         await crash.stuck.wait()
     crash.drop()
+
+
+async def question_2_lost(api: FakeBotApi, settings: Settings, clock: FixedClock) -> Call:
+    """Aminata's /quiz collectives, then her answer to question 1, the bot killed before question 2's poll went
+    out; question 1's poll."""
+    async with running_bot(settings, clock):
+        await api.command(AMINATA, "/quiz collectives")
+        first = await next_poll(api, AMINATA.id, 1)
+    async with crashing_before_the_next_poll(api, settings, clock):
+        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    return first
 
 
 @pytest.fixture
@@ -147,11 +158,7 @@ async def test_a_timed_question_whose_poll_a_crash_lost_is_asked_at_its_deadline
         api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
     """Before: its deadline ran out unseen, "Time's up! Question 2 wasn't answered in time" was said of a question
     she never saw, and question 3 came with no timer (its clock left stopped, as for a question nobody saw)."""
-    async with running_bot(timed, clock):
-        await api.command(AMINATA, "/quiz collectives")
-        first = await next_poll(api, AMINATA.id, 1)
-    async with crashing_before_the_next_poll(api, timed, clock):
-        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    await question_2_lost(api, timed, clock)
     async with running_bot(timed, clock, sweep_interval=FAST):
         told = len(api.sent_texts(AMINATA.id))
         clock.advance(timedelta(seconds=LIMIT))
@@ -169,11 +176,7 @@ async def test_a_timed_question_a_crash_lost_and_stopped_after_its_deadline_is_n
         api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
     """Before: /stop, sent past the lost question's deadline before a sweep came by, timed it out: rated forgotten,
     it came up in the next day's /review as a question she had let run out, though she never saw it."""
-    async with running_bot(timed, clock):
-        await api.command(AMINATA, "/quiz collectives")
-        first = await next_poll(api, AMINATA.id, 1)
-    async with crashing_before_the_next_poll(api, timed, clock):
-        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    await question_2_lost(api, timed, clock)
     async with running_bot(timed, clock, unsent_wait=3600):  # its start-up sweep came before the deadline
         await api.settle(quiet=FAST * 10)
         clock.advance(timedelta(seconds=LIMIT))
@@ -191,11 +194,7 @@ async def test_a_timed_question_a_crash_lost_resumed_after_its_deadline_is_asked
         api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
     """Before: /quiz, sent past the lost question's deadline before a sweep came by, said "Time's up! Question 2
     wasn't answered in time" of a question she never saw, rated it forgotten and asked question 3."""
-    async with running_bot(timed, clock):
-        await api.command(AMINATA, "/quiz collectives")
-        first = await next_poll(api, AMINATA.id, 1)
-    async with crashing_before_the_next_poll(api, timed, clock):
-        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    await question_2_lost(api, timed, clock)
     async with running_bot(timed, clock, unsent_wait=3600):
         await api.settle(quiet=FAST * 10)
         told = len(api.sent_texts(AMINATA.id))
@@ -211,11 +210,7 @@ async def test_a_skip_of_a_question_a_crash_lost_asks_it_rather_than_skipping_it
         api: FakeBotApi, timed: Settings, clock: FixedClock, late: bool) -> None:
     """Before: /skip skipped the question she never saw ("Question 2 skipped.", or past its deadline "Time's up!",
     rated forgotten) and asked question 3, as for one on her screen."""
-    async with running_bot(timed, clock):
-        await api.command(AMINATA, "/quiz collectives")
-        first = await next_poll(api, AMINATA.id, 1)
-    async with crashing_before_the_next_poll(api, timed, clock):
-        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    await question_2_lost(api, timed, clock)
     async with running_bot(timed, clock, unsent_wait=3600):
         await api.settle(quiet=FAST * 10)
         told = len(api.sent_texts(AMINATA.id))
@@ -230,11 +225,7 @@ async def test_a_vote_delivered_again_past_the_lost_questions_deadline_asks_it_w
         api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
     """Before: the question came with the clock the crash had started, run out: a poll open for Telegram's least
     (5 seconds), and "Time's up!" at the next sweep for a question she had only just been shown."""
-    async with running_bot(timed, clock):
-        await api.command(AMINATA, "/quiz collectives")
-        first = await next_poll(api, AMINATA.id, 1)
-    async with crashing_before_the_next_poll(api, timed, clock):
-        await api.answer_poll(AMINATA, poll_id(first), [correct(first)])
+    first = await question_2_lost(api, timed, clock)
     async with running_bot(timed, clock, unsent_wait=3600):
         await api.settle(quiet=FAST * 10)
         clock.advance(timedelta(seconds=LIMIT))
