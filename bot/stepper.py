@@ -10,6 +10,7 @@ from datetime import datetime
 from itertools import takewhile
 
 from bot import sessions, views
+from bot.asked_links import still_asking
 from bot.content.library import ContentLibrary
 from bot.content.models import Quiz, localized
 from bot.due_cards import due_today
@@ -292,7 +293,6 @@ async def untold_time_up(uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: L
     at = await swept_last(uow, quiz, session)
     if at is None:
         return None, ()
-    asked = await uow.links.latest(platform, session.id, session.question_ids[at])
-    if asked is not None and asked.withdrawn_at is None:
+    if await still_asking(uow, platform, session.id, session.question_ids[at]) is not None:
         return None, ()
     return await time_up_said(uow, quiz, session, _, at), removed_after_said(quiz, session, at, _)

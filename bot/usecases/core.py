@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from bot.asked_links import still_asking
 from bot.content.library import ContentLibrary
 from bot.content.models import LocalizedText, Quiz
 from bot.delivery import Asked, Link, Shown, Target, deliver, surface_for
@@ -56,8 +57,7 @@ class Core:
         still there (not withdrawn: deleted while a game held it, game_holds.clock_stopped or a HeldLink's, see
         QuizEngine.withdrawn): resuming asks it again in a new one."""
         question_id = session.current_question_id
-        link = await uow.links.latest(actor.platform, session.id, question_id) if question_id else None
-        return link if link is not None and link.withdrawn_at is None else None
+        return await still_asking(uow, actor.platform, session.id, question_id) if question_id else None
 
     async def played_as_polls(self, uow: UnitOfWork, actor: Actor, session: QuizSession) -> bool:
         """Whether a message (a poll) on the actor's platform asked the last question an ended session showed, and
@@ -69,8 +69,7 @@ class Core:
         reached = session.position + 1 if session.position < len(session.question_ids) \
             and session.showing(session.question_ids[session.position]) else session.position
         shown = [question_id for question_id in session.question_ids[:reached] if question_id not in unshown][-1:]
-        link = await uow.links.latest(actor.platform, session.id, shown[0]) if shown else None
-        return link is not None and link.withdrawn_at is None
+        return bool(shown) and await still_asking(uow, actor.platform, session.id, shown[0]) is not None
 
     @staticmethod
     def passed_by(asked: MessageLink | None, session: QuizSession,

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
 
+from bot.asked_links import still_asking
 from bot.content.models import Quiz
 from bot.i18n import Localizer
 from bot.ports import AlreadyAnswered, UnitOfWork
@@ -242,7 +243,7 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
         notice, passed = await untold_time_up(uow, quiz, session, _, platform)
     elif _ended_unseen(core, session) and (at := await swept_last(uow, quiz, session)) is not None \
             and session.question_ids[at] == question_id \
-            and not await _asked_on_a_message(uow, platform, session, question_id):
+            and await still_asking(uow, platform, session.id, question_id) is None:
         # A sweep skipped the last question (or the last before removed ones) where the bot couldn't post the
         # summary (private buttons: no poll asked it), ending the quiz: say so now, with the summary it never
         # showed (the session is over: nothing is written).
@@ -259,12 +260,6 @@ async def late_answer(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSess
 def _ended_unseen(core: Core, session: QuizSession) -> bool:
     """Whether the session is timed and over."""
     return core.timer.limit is not None and session.state is SessionState.FINISHED
-
-
-async def _asked_on_a_message(uow: UnitOfWork, platform: str, session: QuizSession, question_id: str) -> bool:
-    """Whether a message asked the question last, one not taken away since (asked again with private buttons)."""
-    link = await uow.links.latest(platform, session.id, question_id)
-    return link is not None and link.withdrawn_at is None
 
 
 async def _asked_last_on(uow: UnitOfWork, platform: str, session: QuizSession, question_id: str,
