@@ -8,20 +8,26 @@ from datetime import timedelta
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.harness import LEARNER_ID
+from tests.discord.harness import LEARNER_ID, RunningBot
 from tests.discord.test_discord_review import DAY, bot_at, play_with_a_wrong_second_answer, reminder_of
 from tests.fakes.clock import FixedClock
 from tests.support.waiting import until
 
 
+async def paused_by_closed_dms(settings: Settings, fake: FakeDiscord, bot: RunningBot, clock: FixedClock) -> None:
+    """Reminders set at 09:30, a question to review tomorrow, the DMs closed: tomorrow's reminder is refused, and
+    the bot pauses them."""
+    await fake.slash("reminders", {"setting": "on 09:30"}, user_id=LEARNER_ID)
+    await play_with_a_wrong_second_answer(fake, bot, LEARNER_ID)
+    fake.closed_dms.add(LEARNER_ID)
+    clock.advance(DAY + timedelta(hours=1))  # half an hour after its time: the reminder is refused
+    await until(lambda: reminder_of(settings, LEARNER_ID) == (None, None))
+
+
 async def test_reminders_refused_by_closed_dms_come_back_on_only_from_the_dms(
         settings: Settings, fake: FakeDiscord, clock: FixedClock) -> None:
     async with bot_at(settings, fake, clock) as bot:
-        await fake.slash("reminders", {"setting": "on 09:30"}, user_id=LEARNER_ID)
-        await play_with_a_wrong_second_answer(fake, bot, LEARNER_ID)
-        fake.closed_dms.add(LEARNER_ID)
-        clock.advance(DAY + timedelta(hours=1))  # half an hour after its time: the reminder is refused
-        await until(lambda: reminder_of(settings, LEARNER_ID) == (None, None))
+        await paused_by_closed_dms(settings, fake, bot, clock)
 
         in_server = await fake.slash("quizzes", user_id=LEARNER_ID)  # back in a server, DMs still closed
         await fake.wait_until(lambda: fake.answers(in_server))
@@ -39,11 +45,7 @@ async def test_reminders_asked_about_in_a_server_come_back_once_a_direct_message
     """/reminders alone in a server, paused by the bot: they are paused (not "off", which the learner would have
     chosen), said so while the DMs stay closed; once a DM saying how they stand gets through, they are back on."""
     async with bot_at(settings, fake, clock) as bot:
-        await fake.slash("reminders", {"setting": "on 09:30"}, user_id=LEARNER_ID)
-        await play_with_a_wrong_second_answer(fake, bot, LEARNER_ID)
-        fake.closed_dms.add(LEARNER_ID)
-        clock.advance(DAY + timedelta(hours=1))  # half an hour after its time: the reminder is refused
-        await until(lambda: reminder_of(settings, LEARNER_ID) == (None, None))
+        await paused_by_closed_dms(settings, fake, bot, clock)
 
         closed = await fake.slash("reminders", user_id=LEARNER_ID)
         [said] = await fake.wait_until(lambda: fake.answers(closed))
