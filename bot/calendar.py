@@ -8,8 +8,13 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-# "19:00", "19.00", "19h00", or the hour alone as French writes it: "19h".
-TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])(?:[:.h]([0-5]\d)|h)$")
+# "19:00", "19.00", or as French writes it, "19h00", "19 h 30" (a space each side, in print) and the hour alone,
+# "19h". Only these marks: "19 30" or "1930" could be a year or a count as well as a time.
+TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])(?:[:.]([0-5]\d)|\s*h(?:\s*([0-5]\d))?)$", re.IGNORECASE)
+# English's twelve-hour clock, which names its half of the day: "7:30 pm", "7.30pm", "7 p.m.", "12 am" (midnight).
+# The other languages' own words for morning and evening are left out: Swahili's "saa moja" counts from 06:00, so
+# its digits say another hour than the same digits here.
+TWELVE_HOUR_TIME = re.compile(r"^(0?[1-9]|1[0-2])(?:[:.]([0-5]\d))?\s*([ap])\.?\s*m\.?$", re.IGNORECASE)
 # Files of the zone folder that name no place: the server's own zone ("localtime", which would change meaning if
 # the database moved to another machine), a template, and copies with leap seconds or POSIX rules.
 NOT_PLACES = frozenset({"localtime", "posixrules", "factory"})
@@ -110,9 +115,13 @@ def end_of_day(moment: datetime, time_zone: str | None) -> datetime:
 
 
 def parse_time_of_day(text: str) -> time | None:
-    """"19:00", "7:30", "19h00", "19.00" or "19h" -> a time; anything else -> None."""
-    match = TIME_OF_DAY.match(text.strip())
-    return time(int(match[1]), int(match[2] or 0)) if match else None
+    """"19:00", "7:30", "19h00", "19 h 30", "19.00", "19h" or "7:30 pm" -> a time; anything else -> None."""
+    if match := TIME_OF_DAY.match(text.strip()):
+        return time(int(match[1]), int(match[2] or match[3] or 0))
+    if match := TWELVE_HOUR_TIME.match(text.strip()):
+        hour = int(match[1]) % 12 + (12 if match[3].lower() == "p" else 0)  # 12 am is 00:00, 12 pm noon
+        return time(hour, int(match[2] or 0))
+    return None
 
 
 def next_at(local: time, time_zone: str | None, after: datetime) -> datetime:

@@ -83,11 +83,10 @@ class Scheduling:
                 await turn.uow.users.update(user)
                 await turn.uow.commit()
                 return Notice(_("Reminders are off."), language=_.language)
-            wanted = words[1] if words[0] == "on" and len(words) > 1 else (
-                DEFAULT_REMINDER if words[0] == "on" else words[0])
-            # Nothing may follow the time: "on 7:30 pm" would be 07:30, and an unread word is a misread setting.
-            whole = len(words) <= (2 if words[0] == "on" else 1)
-            local = parse_time_of_day(wanted) if whole else None
+            # The time is all that follows "on", in as many words as it is written ("19 h 30", "7:30 pm"): a word
+            # left unread would be a misread setting.
+            wanted = " ".join(words[1:] if words[0] == "on" else words) or DEFAULT_REMINDER
+            local = parse_time_of_day(wanted)
             if local is None:
                 return Notice(_("I didn't understand “{text}”. Send /reminders on 19:00, or /reminders off.",
                                 text=echoed(text, 40)), NoticeCode.BAD_REMINDER, _.language)

@@ -19,7 +19,7 @@ async def test_a_time_or_on_sets_the_daily_reminder(engine: QuizEngine, typed: s
     assert f"I'll remind you at {time} (UTC)" in notice.text
 
 
-@pytest.mark.parametrize("typed", ["on 00:00 extra", "7:30 pm", "on 25:00", "tomorrow"])
+@pytest.mark.parametrize("typed", ["on 00:00 extra", "7:30 tonight", "on 25:00", "tomorrow"])
 async def test_anything_left_unread_is_refused_rather_than_half_understood(engine: QuizEngine, typed: str) -> None:
     notice = await engine.set_reminders(ADA, typed)
     assert notice.code is NoticeCode.BAD_REMINDER and f"I didn't understand “{typed}”" in notice.text
