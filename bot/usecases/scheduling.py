@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from bot.calendar import known_zone, local_day, parse_time_of_day, utc_offset, zone, zone_label
 from bot.notices import ECHOED
@@ -11,6 +12,7 @@ from bot.replies import Actor, Notice, NoticeCode
 from bot.text import echoed, folded
 from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.zone_abbreviations import ABBREVIATED_ZONES, abbreviation
 
 DEFAULT_REMINDER = "19:00"
 OFF_WORDS = frozenset({"off", "stop", "no", "none"})
@@ -34,7 +36,10 @@ class Scheduling:
                 return Notice(_("Your time zone is {zone}: it is {time} there. To change it, send /timezone followed "
                                 "by a name like Africa/Lagos or Europe/Paris, or an offset like UTC+3.", zone=shown,
                                 time=time), language=_.language)
-            found = known_zone(name) if name.strip() else None
+            # An abbreviation ("WAT") before the tz database's names: its "EST" is a fixed UTC-5, no New Yorker's clock.
+            abbreviated = abbreviation(name)
+            found = (ZoneInfo(ABBREVIATED_ZONES[abbreviated]) if abbreviated
+                     else known_zone(name) if name.strip() else None)
             if user is None or found is None:
                 shown = echoed(name, ECHOED)
                 if (offset := utc_offset(name)) is not None and offset % 60:  # no fixed zone keeps such an offset
@@ -53,6 +58,10 @@ class Scheduling:
             await turn.uow.users.update(user)
             await turn.uow.commit()
             local = now.astimezone(found)
+            if abbreviated:  # one place's zone, of the places that share the abbreviation: which, and what if not
+                return Notice(_("Your time zone is now {zone} ({abbreviation}): it is {time} there. If your clock "
+                                "shows another time, name your city instead.", zone=user.time_zone,
+                                abbreviation=abbreviated, time=f"{local:%H:%M}"), language=_.language)
             return Notice(_("Your time zone is now {zone}: it is {time} there.", zone=zone_label(user.time_zone),
                             time=f"{local:%H:%M}"), language=_.language)
         return await self._core.turns.run(actor, choose)

@@ -1,0 +1,21 @@
+"""/timezone WAT, as a learner in Lagos or Dakar knows their clock, was refused as an unknown zone."""
+
+from __future__ import annotations
+
+from adapters.settings import Settings
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import AMINATA, for_chat, running_bot
+
+
+async def test_an_abbreviation_sets_its_zone_and_the_reply_names_it_in_french(
+        api: FakeBotApi, settings: Settings) -> None:
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/timezone WAT")
+        reply = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0].params["text"]
+        assert "Africa/Lagos (WAT)" in reply
+        now = engine.localizer_for("fr")("Your time zone is {zone}: it is {time} there. To change it, send /timezone "
+                                         "followed by a name like Africa/Lagos or Europe/Paris, or an offset like "
+                                         "UTC+3.", zone="Africa/Lagos", time="")
+        await api.command(AMINATA, "/timezone")
+        shown = (await api.wait_for("sendMessage", 2, for_chat(AMINATA.id)))[1].params["text"]
+        assert shown.startswith(now.split("Africa/Lagos")[0] + "Africa/Lagos")  # set, and said in French
