@@ -12,7 +12,7 @@ from bot.replies import Actor, Notice, NoticeCode
 from bot.text import echoed, folded
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.zone_abbreviations import ABBREVIATED_ZONES, abbreviation
+from bot.zone_abbreviations import ABBREVIATED_ZONES, SHARED_ABBREVIATIONS, abbreviation
 
 DEFAULT_REMINDER = "19:00"
 OFF_WORDS = frozenset({"off", "stop", "no", "none"})
@@ -38,6 +38,11 @@ class Scheduling:
                                 time=time), language=_.language)
             # An abbreviation ("WAT") before the tz database's names: its "EST" is a fixed UTC-5, no New Yorker's clock.
             abbreviated = abbreviation(name)
+            if abbreviated in SHARED_ABBREVIATIONS:
+                return Notice(_("“{name}” is used for more than one time zone: send your city or the name of your zone "
+                                "instead, like {zones}.", name=abbreviated,
+                                zones=", ".join(SHARED_ABBREVIATIONS[abbreviated])),
+                              NoticeCode.UNKNOWN_TIME_ZONE, _.language)
             found = (ZoneInfo(ABBREVIATED_ZONES[abbreviated]) if abbreviated
                      else known_zone(name) if name.strip() else None)
             if user is None or found is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adapters.settings import Settings
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, for_chat, running_bot
+from tests.telegram.telegram_harness import AMINATA, JUMA, for_chat, running_bot
 
 
 async def test_an_abbreviation_sets_its_zone_and_the_reply_names_it_in_french(
@@ -19,3 +19,17 @@ async def test_an_abbreviation_sets_its_zone_and_the_reply_names_it_in_french(
         await api.command(AMINATA, "/timezone")
         shown = (await api.wait_for("sendMessage", 2, for_chat(AMINATA.id)))[1].params["text"]
         assert shown.startswith(now.split("Africa/Lagos")[0] + "Africa/Lagos")  # set, and said in French
+
+
+async def test_est_is_new_york_with_its_summer_time_and_cst_asks_which_in_the_learners_language(
+        api: FakeBotApi, settings: Settings) -> None:
+    """The tz database's "EST" is a fixed UTC-5: a New Yorker's reminders came an hour late all summer."""
+    async with running_bot(settings) as engine:
+        await api.command(JUMA, "/timezone EST")
+        reply = (await api.wait_for("sendMessage", 1, for_chat(JUMA.id)))[0].params["text"]
+        assert reply.startswith("Your time zone is now America/New_York (EST): it is ")
+        await api.command(AMINATA, "/timezone CST")
+        asked = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0].params["text"]
+        assert asked == engine.localizer_for("fr")(
+            "“{name}” is used for more than one time zone: send your city or the name of your zone instead, like "
+            "{zones}.", name="CST", zones="America/Chicago, Asia/Shanghai, America/Havana")
