@@ -125,13 +125,14 @@ def parse_time_of_day(text: str) -> time | None:
 
 
 def next_at(local: time, time_zone: str | None, after: datetime) -> datetime:
-    """The first moment after ``after`` when the learner's clock shows ``local`` (in UTC)."""
+    """The first moment after ``after`` when the learner's clock shows ``local`` (in UTC): the night the clock goes
+    back, the second time it shows it too (02:50 set at the second 02:40 is ten minutes away, not tomorrow)."""
     tz = zone(time_zone)
     day = after.astimezone(tz).date()
     for offset in range(3):  # today, else tomorrow (a day after that covers a skipped clock hour)
-        candidate = on_clock(day + timedelta(days=offset), local, tz)
-        if candidate > after:
-            return candidate
+        for candidate in on_clock_times(day + timedelta(days=offset), local, tz):
+            if candidate > after:
+                return candidate
     raise RuntimeError("no such time in three days")
 
 
@@ -140,10 +141,21 @@ def last_at(local: time, time_zone: str | None, moment: datetime) -> datetime:
     tz = zone(time_zone)
     day = moment.astimezone(tz).date()
     for offset in range(3):  # today, else yesterday (a day before that covers a skipped clock hour)
-        candidate = on_clock(day - timedelta(days=offset), local, tz)
-        if candidate <= moment:
-            return candidate
+        for candidate in reversed(on_clock_times(day - timedelta(days=offset), local, tz)):
+            if candidate <= moment:
+                return candidate
     raise RuntimeError("no such time in three days")
+
+
+def on_clock_times(day: date, local: time, tz: ZoneInfo) -> tuple[datetime, ...]:
+    """Each moment the clock in ``tz`` shows ``local`` on ``day`` (in UTC), earliest first: one (see on_clock), or
+    two in the hour a change back to winter time repeats (Paris's 02:30 on the last Sunday of October)."""
+    first = on_clock(day, local, tz)
+    second = datetime.combine(day, local, tzinfo=tz).replace(fold=1).astimezone(UTC)
+    shown = second.astimezone(tz)  # a time the clock skips reads as another one: no second showing
+    if second > first and (shown.date(), shown.time()) == (day, local):
+        return first, second
+    return (first,)
 
 
 def on_clock(day: date, local: time, tz: ZoneInfo) -> datetime:

@@ -101,7 +101,9 @@ class Reminding:
         later, while it is still the learner's day (nothing was sent, so that day's reminder is still to come)."""
         if only_held and (again := now + LOOK_AGAIN) < end_of_day(now, time_zone):
             return again
-        return next_at(local, time_zone, now)
+        # On a later day than the time just claimed: the night the clock goes back shows it twice, a day's one.
+        claimed_day_ends = end_of_day(last_at(local, time_zone, now), time_zone) - timedelta(microseconds=1)
+        return next_at(local, time_zone, max(now, claimed_day_ends))
 
     def _reminder(self, user: UserRecord, due: int) -> Reminder:
         _ = self._core.turns.words_of(user)
