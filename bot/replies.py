@@ -73,9 +73,13 @@ class NoticeCode(StrEnum):
     # Asked where the bot's private messages aren't known to reach the learner, whose reminders it paused (one was
     # refused): a platform that then reaches them privately brings them back (QuizEngine.reminders_reached).
     REMINDERS_PAUSED = "reminders_paused"
+    # How they stand, on: a platform that finds it can't write to the learner privately (Telegram's answer refused,
+    # blocked) says each reminder will be refused too, while they are here to read it.
+    REMINDERS_STAND_ON = "reminders_stand_on"
 
 
-NOT_ERRORS = frozenset({NoticeCode.INFO, NoticeCode.REMINDERS_ON, NoticeCode.REMINDERS_PAUSED})
+NOT_ERRORS = frozenset({NoticeCode.INFO, NoticeCode.REMINDERS_ON, NoticeCode.REMINDERS_PAUSED,
+                        NoticeCode.REMINDERS_STAND_ON})
 
 
 @dataclass(frozen=True)

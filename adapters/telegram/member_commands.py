@@ -55,16 +55,22 @@ class MemberCommands:
             _ = self._engine.localizer_for(notice.language)
             # Answered in the group only when the bot can't write to them privately: each reminder would be refused
             # (and reminders then stop), unseen. Said now, while they are here to read it.
-            unreachable = _("But I can't write to you in a private chat yet, and that is where reminders come: open "
-                            "{link} and press Start.", link=f"https://t.me/{self._chat.bot.username}")
+            link = f"https://t.me/{self._chat.bot.username}"
+            unreachable = {
+                NoticeCode.REMINDERS_ON: _("But I can't write to you in a private chat yet, and that is where "
+                                           "reminders come: open {link} and press Start.", link=link),
+                # On, set here or before: refused now, they never started the bot or have blocked it since.
+                NoticeCode.REMINDERS_STAND_ON: _("But I can't write to you in a private chat, and that is where "
+                                                 "reminders come: open {link} and press Start, or Restart if you "
+                                                 "blocked me.", link=link),
+            }.get(notice.code)
 
             async def send(to: str, owner: str | None) -> None:
                 if notice.code is NoticeCode.REMINDERS_PAUSED and is_private(to, actor):
                     await self._reached(actor, to)
                     return
                 await self._chat.html(to, [render.outcome_notice(
-                    notice.text, owner,
-                    unreachable if notice.code is NoticeCode.REMINDERS_ON and not is_private(to, actor) else None)])
+                    notice.text, owner, unreachable if not is_private(to, actor) else None)])
             return send
         await self._personal.answer("reminders", context.args, actor, chat, first_name(update), prepare)
 

@@ -89,7 +89,7 @@ class Scheduling:
                     return Notice(_("Reminders are off. Send /reminders on 19:00 to get one a day when questions are "
                                     "due."), language=_.language)
                 return Notice(_("I remind you at {time} ({zone}) on days when questions are due.",
-                                time=user.reminder_time, zone=zone_name), language=_.language)
+                                time=user.reminder_time, zone=zone_name), NoticeCode.REMINDERS_STAND_ON, _.language)
             if words[0] in OFF_WORDS:
                 # The plan stays until it passes (the sweep then drops it): after today's reminder it is
                 # tomorrow's, and keeps a reminder turned on again today to a later day.
