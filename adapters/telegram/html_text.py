@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import regex
 
+from adapters.telegram.links import links
 from bot.text import shorten
 
 MESSAGE_LIMIT = 4096  # Telegram's limit for one text message
@@ -51,6 +52,7 @@ WORD_BEFORE = regex.compile(r"\S*$")
 WORD_OPENING = regex.compile(r"[(\[{\"'“‘«]*")
 LINK_BEFORE = regex.compile(r"://|\.\w+/")
 WORD_REST = regex.compile(r"\S*?(?=[.,;:!?)\]}\"'”’»…]*(?:\s|$))")
+CLOSES = {")": "(", "]": "[", "}": "{"}
 
 
 def esc(text: str, limit: int | None = PIECE_LIMIT) -> str:
@@ -60,26 +62,39 @@ def esc(text: str, limit: int | None = PIECE_LIMIT) -> str:
 
 
 def content(text: str, limit: int | None = PIECE_LIMIT) -> str:
-    """Quiz content made safe as esc() makes it, with each word Telegram would make a command, mention, hashtag or
-    cashtag of ("/tmp", "@torch.compile", "#pragma") set in code instead: tapped, "/tmp" would be sent to the bot
-    as the learner's command, "@torch" open someone's profile. In code it reads and copies as written (a word
-    joiner, as named() uses, would be pasted with it into a terminal)."""
+    """Quiz content made safe as esc() makes it, with each word Telegram would make a command, mention, hashtag,
+    cashtag or link of by itself ("/tmp", "@torch.compile", "#pragma", "setup.py", "param.data") set in code
+    instead: tapped, "/tmp" would be sent to the bot as the learner's command, "@torch" open someone's profile,
+    "setup.py" a website. In code it reads and copies as written (a word joiner, as named() uses, would be pasted
+    with it into a terminal). A link written with its scheme ("https://…") is one the author meant: it stays."""
     kept = text if limit is None else shorten(text, limit)
+    signs = [(found.start(), found.end(), True) for found in CONTENT_ENTITY.finditer(kept)]
+    bare = [(link.start, link.end, False) for link in links(kept) if not link.scheme]
     parts: list[str] = []
     at = 0
-    for found in CONTENT_ENTITY.finditer(kept):
-        if found.start() < at:
+    for start, end, sign in sorted(signs + bare):
+        if start < at:
             continue  # in the word just set as code
-        word = WORD_BEFORE.search(kept, at, found.start())
-        begin = (word.start() if word else found.start())
+        word = WORD_BEFORE.search(kept, at, start)
+        begin = (word.start() if word else start)
         begin += len(opening[0]) if (opening := WORD_OPENING.match(kept, begin)) else 0
-        if LINK_BEFORE.search(kept, begin, found.start()):
+        if sign and LINK_BEFORE.search(kept, begin, start):
             continue
-        rest = WORD_REST.match(kept, found.start())
-        end = max(found.end(), rest.end() if rest else 0)
+        end = _word_end(kept, begin, start, end)
         parts += [esc(kept[at:begin], None), f"<code>{esc(kept[begin:end], None)}</code>"]
         at = end
     return "".join([*parts, esc(kept[at:], None)])
+
+
+def _word_end(text: str, begin: int, start: int, end: int) -> int:
+    """Where the word holding the entity at ``start`` ends, its closing punctuation left out but a bracket it
+    opened ("model.to(device)")."""
+    rest = WORD_REST.match(text, start)
+    end = max(end, rest.end() if rest else 0)
+    while end < len(text) and (closing := CLOSES.get(text[end])) and \
+            text.count(closing, begin, end) > text.count(text[end], begin, end):
+        end += 1
+    return end
 
 
 def named(text: str, limit: int | None = PIECE_LIMIT) -> str:

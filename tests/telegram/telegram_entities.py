@@ -1,30 +1,26 @@
 """What Telegram finds in a message's text by itself, with no tag asking for it: mentions ("@someone", which
 notify that member), links ("example.com", "t.me/x", "https://…", "tg://…", an e-mail address), bot commands
 ("/start", "/reload@SomeBot": clicked in a group, sent as the clicker's), hashtags ("#tag"), cashtags ("$USD") and
-bank card numbers.
+bank card numbers. Where two overlap, Telegram keeps the one that begins first (the longer of two that begin
+together): "#a" in "https://x.org/#a" is no hashtag.
 
 After TDLib's find_entities (td/telegram/MessageEntity.cpp), which the Bot API server runs on every text a bot
 sends (get_formatted_text: a bot skips no bot commands, only media timestamps; phone numbers are found nowhere).
 Bot commands, hashtags, cashtags and card numbers are its match_* functions ported; a word character there is a
 letter, a number or "_" (TDLib's is_word_character), a hashtag letter a letter, a decimal digit, "_", U+200C,
-U+00B7 or one of U+0D80-U+0DFF (is_hashtag_letter). Mentions and links are simpler, on the side of finding more:
-a mention is "@" not after a word character, then 2 to 32 of [A-Za-z0-9_] not followed by a word character
-(TDLib drops those under 4 bar a few); a link is a domain around a dot, its characters ASCII letters, digits,
-"_", "-", "~" and other characters from U+00C0 on, but not U+2000 to U+206F (bar the joiners U+200C, U+200D and
-dashes), so a word joiner ends one; its last part counts when it is 2+ ASCII letters (TDLib checks it against its
-list of TLDs), and an e-mail address counts by its domain. Where the text overlaps a tag's entity (a link, code),
-TDLib drops what it found; this finds it all the same.
+U+00B7 or one of U+0D80-U+0DFF (is_hashtag_letter); links are adapters/telegram/links.py's (a port, checked
+against TDLib's own cases). Mentions are simpler, on the side of finding more: "@" not after a word character,
+then 2 to 32 of [A-Za-z0-9_] not followed by a word character (TDLib drops those under 4 bar a few). Where the
+text overlaps a tag's entity (a link, code), TDLib drops what it found; this finds it all the same.
 """
 
 from __future__ import annotations
 
 import regex
 
+from adapters.telegram.links import links
 from tests.telegram.telegram_html import shown_text
 
-DOMAIN = r"(?:[A-Za-z0-9_~\-]|[^\x00-\xbf\u2000-\u206f\s]|[\u200c\u200d\u2010-\u2015])"
-LINK = regex.compile(rf"(?:(?:https?|ftp)://|(?<![\w/#]|{DOMAIN}))(?:{DOMAIN}+\.)+[A-Za-z]{{2,}}(?![A-Za-z0-9_~\-])"
-                     r"|(?:tg|ton|tonsite)://[A-Za-z0-9_-]+")
 WORD = r"[\p{L}\p{N}_]"
 NAME = "[A-Za-z0-9_]"  # TDLib's is_alpha_digit_or_underscore: a command's and a username's characters
 MENTION = regex.compile(rf"(?<!{WORD})@{NAME}{{2,32}}(?!{WORD})")
@@ -41,10 +37,23 @@ CARD_CHARACTER = regex.compile("[0-9 -]")
 
 
 def found_entities(text: str, *, html_mode: bool = True) -> list[str]:
-    """What Telegram would make an entity of in ``text`` as the chat shows it, each as it stands there."""
-    shown = shown_text(text, html_mode=html_mode)
-    return [*(found[0] for pattern in (MENTION, BOT_COMMAND, LINK) for found in pattern.finditer(shown)),
-            *hashtags(shown), *cashtags(shown), *card_numbers(shown)]
+    """What Telegram would make an entity of in ``text`` as the chat shows it, each as it stands there, in order."""
+    return [shown for _, shown in found_spans(shown_text(text, html_mode=html_mode))]
+
+
+def found_spans(shown: str) -> list[tuple[int, str]]:
+    """Each entity Telegram makes of the plain text ``shown``, with where it begins; of two that overlap, the one
+    that begins first (the longer of two that begin together), as TDLib's remove_intersecting_entities keeps."""
+    spans = [(found.start(), found.end()) for pattern in (MENTION, BOT_COMMAND) for found in pattern.finditer(shown)]
+    spans += [(link.start, link.end) for link in links(shown)]
+    spans += [*_hashtag_spans(shown), *_cashtag_spans(shown), *_card_spans(shown)]
+    kept: list[tuple[int, str]] = []
+    end = 0
+    for begin, finish in sorted(spans, key=lambda span: (span[0], -span[1])):
+        if begin >= end:
+            kept.append((begin, shown[begin:finish]))
+            end = finish
+    return kept
 
 
 def bot_commands(text: str) -> list[str]:
@@ -52,9 +61,13 @@ def bot_commands(text: str) -> list[str]:
 
 
 def hashtags(text: str) -> list[str]:
+    return [text[begin:end] for begin, end in _hashtag_spans(text)]
+
+
+def _hashtag_spans(text: str) -> list[tuple[int, int]]:
     """match_hashtags: "#" not after a hashtag letter, then 1-256 of them (one a letter; a longer run is cut at
     256), perhaps "@" and a bot's 3-32 name characters; not followed by another "#"."""
-    found: list[str] = []
+    found: list[tuple[int, int]] = []
     at = text.find("#")
     while at != -1:
         if at and _hashtag_letter(text[at - 1]):
@@ -76,15 +89,19 @@ def hashtags(text: str) -> list[str]:
             if name_end - at - 1 >= 3:
                 at = end = name_end
         if size and letter and not text.startswith("#", at):
-            found.append(text[begin:end])
+            found.append((begin, end))
         at = text.find("#", at)
     return found
 
 
 def cashtags(text: str) -> list[str]:
+    return [text[begin:end] for begin, end in _cashtag_spans(text)]
+
+
+def _cashtag_spans(text: str) -> list[tuple[int, int]]:
     """match_cashtags: "$" not after a hashtag letter or "$", then "1INCH" or 1-8 capital ASCII letters, perhaps
     "@" and a bot's 3-32 name characters; then no hashtag letter or "$"."""
-    found: list[str] = []
+    found: list[tuple[int, int]] = []
     at = text.find("$")
     while at != -1:
         if at and (_hashtag_letter(text[at - 1]) or text[at - 1] == "$"):
@@ -104,16 +121,20 @@ def cashtags(text: str) -> list[str]:
                 if 3 <= name_end - at - 1 <= 32:
                     at = name_end
             if at == len(text) or not (_hashtag_letter(text[at]) or text[at] == "$"):
-                found.append(text[begin - 1:at])
+                found.append((begin - 1, at))
         at = text.find("$", at)
     return found
 
 
 def card_numbers(text: str) -> list[str]:
+    return [text[begin:end] for begin, end in _card_spans(text)]
+
+
+def _card_spans(text: str) -> list[tuple[int, int]]:
     """match_bank_card_numbers and is_valid_bank_card: 13-19 ASCII digits among spaces and hyphens (not after a
     letter, ".", ",", "+", "-" or "_", not before a letter, "-" or "_"), passing Luhn's check and the card
     networks' lengths."""
-    found: list[str] = []
+    found: list[tuple[int, int]] = []
     at = 0
     while (digit := DIGIT.search(text, at)) is not None:
         at = digit.start()
@@ -131,7 +152,7 @@ def card_numbers(text: str) -> list[str]:
         if (digits in CARD_DIGITS and end - begin <= 2 * digits - 1
                 and not (end < len(text) and (text[end] in "-_" or LETTER.match(text[end])))
                 and _valid_card(regex.sub("[^0-9]", "", text[begin:end]))):
-            found.append(text[begin:end])
+            found.append((begin, end))
     return found
 
 

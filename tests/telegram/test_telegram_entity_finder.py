@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from adapters.telegram.links import find_urls
 from tests.telegram.telegram_entities import (
     MENTION,
     bot_commands,
@@ -80,5 +81,43 @@ def test_everything_telegram_finds_in_a_bots_text_is_found() -> None:
     """Mentions, commands, links and e-mail addresses, tags and cards, in HTML as the bot sends it."""
     text = ("<b>@victim</b> /start, t.me/x tg://resolve ada@example.com #tag $USD 4111 1111 1111 1111, "
             "1:05 +254 700 000000")
-    assert found_entities(text) == ["@victim", "/start", "t.me", "tg://resolve", "example.com", "#tag", "$USD",
+    assert found_entities(text) == ["@victim", "/start", "t.me/x", "tg://resolve", "ada@example.com", "#tag", "$USD",
                                     "4111 1111 1111 1111"]
+
+
+@pytest.mark.parametrize(("text", "urls", "emails"), [
+    ("telegram.org", ["telegram.org"], []), ("(telegram.org)", ["telegram.org"], []), (".telegram.org)", [], []),
+    ("()telegram.org/?q=()", ["telegram.org/?q=()"], []), (" telegram.org. ", ["telegram.org"], []),
+    (" telegram. org. www. com... telegram.org... ...google.com...", ["telegram.org"], []),
+    ("http://telegram.org/?asd=123#123.", ["http://telegram.org/?asd=123#123"], []),
+    ("http://@google.com", [], []), ("http://a@google.com", ["http://a@google.com"], []),
+    ("ftps://telegram.org", [], []), ("sftp://telegram.org", [], []), ("sHTTP://telegram.org", [], []),
+    ("аHTTP://telegram.org", ["HTTP://telegram.org"], []), ("tonsite://telegram.ton", ["tonsite://telegram.ton"], []),
+    ("telegram.onion", ["telegram.onion"], []), ("telegram.tonsite", [], []),
+    (",ahttp://google.com", ["http://google.com"], []),
+    (".ahttp://google.com", [], []), ("http://a.a", [], []), ("google.com:1#ab c", ["google.com:1#ab"], []),
+    ("google.com:000000065536/abs", ["google.com"], []), ("google.com:65535", ["google.com:65535"], []),
+    ("127.0.0.1", ["127.0.0.1"], []), ("127.0.0.01", [], []), ("127.0.0.256", [], []), ("1.0", [], []),
+    ("www.🤙.tk", ["www.🤙.tk"], []), ("a.ab", [], []), ("ТеСт.Москва", [], []), ("ТеСт.МоСкВа", ["ТеСт.МоСкВа"], []),
+    ("http://ÀТеСт.МоСкВач", ["http://ÀТеСт.МоСкВач"], []), ("ÀÁ.com,ÀÁ.com.", ["ÀÁ.com", "ÀÁ.com"], []),
+    ("teiegram.org/test", [], []), ("http://test.google.com/?q=abc()}[]def", ["http://test.google.com/?q=abc()"], []),
+    ("http://test.google.com/?q=abc([{)]}def", ["http://test.google.com/?q=abc([{)]}def"], []),
+    ("http://test-.google.com", [], []), ("http://test_.google.com", ["http://test_.google.com"], []),
+    ("http://google_.com", [], []), ("/.b/..a    @.....@/. a.ba", ["a.ba"], []),
+    ("http://google.com##", ["http://google.com##"], []),
+    ("a.bc@c.com", [], ["a.bc@c.com"]), ("https://a.de[bc@c.com", ["https://a.de"], ["bc@c.com"]),
+    ("https://a.bc@test.com:cd.com", ["https://a.bc@test.com", "cd.com"], []), ("telegram.Org", [], []),
+    ("telegram.ORG", ["telegram.ORG"], []), ("a.b.c.com.a.b.c", [], []), ("File '/usr/views.py'", [], []),
+    ("@views.py'", [], []), ("#views.py'", [], []), ("/views.py'", [], []), (".views.py", [], []),
+    ("'views.py'", ["views.py"], []), ("Look mailto:test@example.com", [], ["test@example.com"]),
+    ("https://t.me/abcdef…", ["https://t.me/abcdef"], []), ("https://t.m…", [], []),
+    ("http://google.com/‖", ["http://google.com/"], []), ("a@b@c.com", [], []), ("abc@c.com@d.com", [], []),
+    ("a@b.com:c@1", [], ["a@b.com"]), ("test@test.software", [], ["test@test.software"]), ("a:b?@gmail.com", [], []),
+    ("a!:b@gmail.com", ["a!:b@gmail.com"], []), ("test_.com", [], []), ("_test.com", [], []),
+    ("_.test.com", ["_.test.com"], []),
+])
+def test_links_are_found_as_tdlib_finds_them(text: str, urls: list[str], emails: list[str]) -> None:
+    """TDLib's own cases (test/message_entities.cpp, check_url): "views.py" is a link, but not after "/" or "@"."""
+    found = find_urls(text)
+    assert [text[start:end] for start, end, email in found if not email] == urls
+    assert [text[start:end] for start, end, email in found if email] == emails
