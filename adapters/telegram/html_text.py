@@ -47,10 +47,9 @@ CONTENT_ENTITY = regex.compile(
     rf"|(?<!{HASHTAG_LETTER})#(?={HASHTAG_LETTER}*?\p{{L}}){HASHTAG_LETTER}++(?!#)"
     rf"|(?<!{HASHTAG_LETTER}|\$)\$(?:1INCH|[A-Z]{{1,8}})(?!{HASHTAG_LETTER}|\$)")
 # The word such a sign is in is set as code ("TMPDIR=/tmp"), without its opening and closing punctuation ("(see
-# /tmp)."); not a link ("https://x.org/#a", "x.org/@a"), which Telegram keeps whole (a sign in it makes nothing).
+# /tmp).").
 WORD_BEFORE = regex.compile(r"\S*$")
 WORD_OPENING = regex.compile(r"[(\[{\"'“‘«]*")
-LINK_BEFORE = regex.compile(r"://|\.\w+/")
 WORD_REST = regex.compile(r"\S*?(?=[.,;:!?)\]}\"'”’»…]*(?:\s|$))")
 CLOSES = {")": "(", "]": "[", "}": "{"}
 
@@ -68,18 +67,20 @@ def content(text: str, limit: int | None = PIECE_LIMIT) -> str:
     "setup.py" a website. In code it reads and copies as written (a word joiner, as named() uses, would be pasted
     with it into a terminal). A link written with its scheme ("https://…") is one the author meant: it stays."""
     kept = text if limit is None else shorten(text, limit)
-    signs = [(found.start(), found.end(), True) for found in CONTENT_ENTITY.finditer(kept)]
-    bare = [(link.start, link.end, False) for link in links(kept) if not link.scheme]
+    found = links(kept)
+    meant = [(link.start, link.end) for link in found if link.scheme]
+    # A sign inside a link Telegram makes makes nothing ("https://x.org/#a"); one after a path that is no link does
+    # ("a.b/#x": "b" is no top-level domain).
+    signs = [(sign.start(), sign.end()) for sign in CONTENT_ENTITY.finditer(kept)
+             if not any(begin <= sign.start() < end for begin, end in meant)]
     parts: list[str] = []
     at = 0
-    for start, end, sign in sorted(signs + bare):
+    for start, end in sorted(signs + [(link.start, link.end) for link in found if not link.scheme]):
         if start < at:
             continue  # in the word just set as code
         word = WORD_BEFORE.search(kept, at, start)
         begin = (word.start() if word else start)
         begin += len(opening[0]) if (opening := WORD_OPENING.match(kept, begin)) else 0
-        if sign and LINK_BEFORE.search(kept, begin, start):
-            continue
         end = _word_end(kept, begin, start, end)
         parts += [esc(kept[at:begin], None), f"<code>{esc(kept[begin:end], None)}</code>"]
         at = end

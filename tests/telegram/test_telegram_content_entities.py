@@ -9,14 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import regex
+from hypothesis import given
+from hypothesis import strategies as st
 
 from adapters.telegram import game_render, render
 from adapters.telegram.html_text import content, esc
+from adapters.telegram.links import links
 from adapters.telegram.poll_layout import poll_layout
 from bot.content.loader import load_quizzes
 from bot.games.replies import GameExplanation
 from bot.replies import Feedback, Preview, QuestionView
-from tests.telegram.telegram_entities import found_entities
+from tests.telegram.telegram_entities import found_entities, found_spans
 from tests.telegram.telegram_html import problem, shown_text
 
 EXPLANATION = "Spill to /tmp (not /dev/shm), wrap it in @torch.compile, or add #pragma once; see NCCL issue #754."
@@ -82,3 +85,26 @@ def _strings(value: Any) -> list[str]:
     if isinstance(value, list | tuple):
         return [text for item in value for text in _strings(item)]
     return []
+
+
+def test_a_sign_after_a_dotted_path_that_is_no_link_is_code() -> None:
+    """"./a/#x", "a.b/#x", "cfg.d/@main": no link (no top-level domain), so Telegram makes a hashtag or a mention of
+    what follows the "/"; only a link Telegram makes keeps it, as in "https://x.org/#a" and "x.org/@a"."""
+    for text, word in [("./a/#x", "./a/#x"), ("see a.b/#x.", "a.b/#x"), ("cfg.d/@main", "cfg.d/@main"),
+                       ("(../x/#pragma)", "../x/#pragma")]:
+        html = content(text)
+        assert outside_code(html) == [] and regex.findall("<code>([^<]*)</code>", html) == [word], html
+    assert content(f"({LINK})") == f"({LINK})"
+
+
+PIECES = ["a", "b", "Py", "py", "org", "to", "x", ".", "..", "/", "#", "@", "$", "US", "_", "-", "(", ")", " ", ":",
+          "//", "https://", "s3://", "~", "10.0.0.1", "é", "»", "'", ","]
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=14).map("".join))
+def test_content_leaves_no_word_telegram_links_outside_code_but_a_link_with_its_scheme(text: str) -> None:
+    html = content(text, None)
+    shown = shown_text(CODE.sub(" ", html), html_mode=True)
+    meant = {(link.start, link.text) for link in links(shown) if link.scheme}
+    assert [found for start, found in found_spans(shown) if (start, found) not in meant] == [], html
+    assert shown_text(html, html_mode=True) == text
