@@ -106,7 +106,7 @@ class TelegramGameSurface:
                         self._where.chat, layout.question, layout.options, message_thread_id=self._where.topic,
                         is_anonymous=False, type=Poll.QUIZ,
                         correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB: each a literal
-                        explanation=layout.explanation or None,
+                        explanation=layout.explanation or None, explanation_parse_mode=ParseMode.HTML,
                         open_period=period)
                 except BadRequest as error:
                     if polls_refused(error):  # the group's settings don't let members send polls

@@ -39,7 +39,7 @@ class PollLayout:
     question: str  # the poll's question, labelled "3/8 · ..."
     options: tuple[str, ...]
     correct_index: int
-    explanation: str  # plain text for the popup
+    explanation: str  # the popup's HTML (explanation_parse_mode), as content() shows content
     lettered: str | None = None  # HTML with the full question and lettered options, sent before the poll
 
 
@@ -51,7 +51,7 @@ def poll_layout(view: PollQuestion, owner: str | None = None) -> PollLayout:
     """
     label = f"{view.short_label} ({owner_label(view, owner)})" if owner else view.short_label
     question = f"{label} · {view.prompt}"
-    explanation = fit_explanation(view.explanation)
+    explanation = content(fit_explanation(view.explanation), None)  # cut as shown: tags count nothing
     if fits_poll(LIMITS, question, view.options):
         return PollLayout(question, view.options, view.correct_index, explanation)
     letters = string.ascii_uppercase[: len(view.options)]

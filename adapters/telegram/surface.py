@@ -6,7 +6,7 @@ import logging
 import time
 
 from telegram import Message, Poll
-from telegram.constants import PollLimit
+from telegram.constants import ParseMode, PollLimit
 
 from adapters.telegram import render
 from adapters.telegram.answers import MaybeCarriedOut
@@ -68,7 +68,7 @@ class TelegramSurface:
                 where.chat, layout.question, layout.options, message_thread_id=where.topic, is_anonymous=False,
                 type=Poll.QUIZ,
                 correct_option_ids=[layout.correct_index],  # type: ignore[list-item]  # PTB types each as a literal
-                explanation=layout.explanation or None,
+                explanation=layout.explanation or None, explanation_parse_mode=ParseMode.HTML,
                 open_period=period)
         # A group that just became a supergroup: the poll, and its link (by chat_id), go to the new id.
         self._chat_id, message = await self._chat.following(self._chat_id, send)

@@ -11,6 +11,7 @@ from typing import Any
 from tests.telegram.fake_api_state import FakeApiState
 from tests.telegram.fake_types import ADMIN_FIELDS as _ADMINS
 from tests.telegram.fake_types import BOT_USER, FakeUser, in_topic
+from tests.telegram.telegram_html import shown_text
 
 
 class FakeApiReplies(FakeApiState):
@@ -72,8 +73,9 @@ class FakeApiReplies(FakeApiState):
             "members_only": False,
             "correct_option_ids": params.get("correct_option_ids", []),
         }
-        if "explanation" in params:
-            poll["explanation"] = params["explanation"]
+        if "explanation" in params:  # as the chat shows it: Telegram answers with the text, its tags read
+            poll["explanation"] = shown_text(params["explanation"],
+                                             html_mode=str(params.get("explanation_parse_mode", "")).upper() == "HTML")
         self.countdowns.start(poll["id"], params, self.clock())
         message = self._message(self._chat(params["chat_id"]), None, sender=BOT_USER)
         message["poll"] = poll
