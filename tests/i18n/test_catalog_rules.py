@@ -1,11 +1,12 @@
 """Rules every message of every catalog keeps, checked over the whole catalog: the plural form its language's rule
-chooses, the words a learner types left as the bot reads them, French typography, nothing left in English, and the
-buttons' labels whole on both platforms."""
+chooses, the words a learner types left as the bot reads them, one form of address, French typography, nothing left
+in English, and the buttons' labels whole on both platforms."""
 
 from __future__ import annotations
 
 import gettext
 import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,13 @@ SAME_WORDS = {"fr": {"point", "points", "question", "questions", "quiz"}}
 # length, a longer translation would show its label cut short.
 BUTTON_LABELS = ["Join", "Start", "Explain in my language", "Review now"]
 RETRY_LABEL = ("Retry the question I missed", "Retry the questions I missed")
+# The form of address a catalog keeps, French "vous" and Yoruba's respectful "ẹ"/"yín", and the words that break
+# it: "tu", "ton", Yoruba's "o" (you), "ọ" (you, after a verb), "ìwọ", "rẹ" (your), said as to a child or a friend.
+# Yoruba's "o" that ends a greeting ("Ẹ n lẹ́ o!") is a particle: only an "o" a word follows is the pronoun.
+FAMILIAR_ADDRESS = {
+    "fr": re.compile(r"(?<!\w)(?:tu|toi|ton|ta|tes|te|t’)(?!\w)", re.IGNORECASE),
+    "yo": re.compile(r"(?<![\w\u0300-\u036f])(?:o(?= \w)|ọ|ìwọ|rẹ|tìrẹ)(?![\w\u0300-\u036f])", re.IGNORECASE),
+}
 
 
 def _catalog(language: str) -> Catalog:
@@ -85,6 +93,14 @@ def test_french_two_part_punctuation_follows_a_no_break_space() -> None:
         if re.search(r"[^\u00a0\u202f][!?;%]|[^\u00a0\u202f]:(?!\S)|«(?!\u00a0)|(?<!\u00a0)»", sentence):
             wrong.append(french)
     assert wrong == []
+
+
+@pytest.mark.parametrize("language", sorted(FAMILIAR_ADDRESS))
+def test_every_message_keeps_the_catalogs_form_of_address(language: str) -> None:
+    """Yoruba's "mi ò lè ṣàlàyé rẹ̀ bí o ṣe rí i" (as you saw it) beside "ẹ"/"yín" everywhere else."""
+    familiar = FAMILIAR_ADDRESS[language]
+    assert [text for _english, text in _pairs(_catalog(language))
+            if familiar.search(unicodedata.normalize("NFC", text))] == []
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
