@@ -1,6 +1,7 @@
 """A key term keeps one word throughout a language's catalog: an admin told "faili za maswali" (question files) by
 /reload where every other line says "chemsha bongo" for a quiz, or a Yoruba line calling a message "ọ̀rọ̀" (words)
-beside "ìfiránṣẹ́" everywhere else, reads two things where there is one."""
+beside "ìfiránṣẹ́" everywhere else, reads two things where there is one. So does "tap an option" said as "tap an
+answer" where every other line names the poll's options with the catalog's word for them."""
 
 from __future__ import annotations
 
@@ -13,12 +14,14 @@ from babel.messages.pofile import read_po
 LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
 # What is no word of the sentence: a placeholder, a command, a quoted word to type, the quiz folder's name.
 NOT_WORDS = re.compile(r"\{\w+\}|/\w+|“\w+”|\w+/")
+# A poll's option, not the YAML key in "a mapping with id, prompt, options, answer, ...".
+OPTION = r"(?<!prompt, )\boptions?\b"
 # language -> (the English term, the word its catalog uses for it)
 TERMS = {
-    "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo")],
-    "yo": [(r"\bquiz(zes)?\b", r"ìdánwò"), (r"\bmessages?\b(?! me)", r"ìfiránṣẹ́")],
+    "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo"), (OPTION, r"chaguo")],
+    "yo": [(r"\bquiz(zes)?\b", r"ìdánwò"), (r"\bmessages?\b(?! me)", r"ìfiránṣẹ́"), (OPTION, r"àṣàyàn")],
     # "bvunzo" (quiz), not the end of "mubvunzo"/"mibvunzo" (question): "pabvunzo", "yebvunzo", "Bvunzo".
-    "sn": [(r"\bquiz(zes)?\b", r"(?<!m[ui])bvunzo")],
+    "sn": [(r"\bquiz(zes)?\b", r"(?<!m[ui])bvunzo"), (OPTION, r"sarudzo")],
 }
 
 
