@@ -116,6 +116,16 @@ class SqlGameRepository(UnheardPolls):
         query = due_query(self._connection.dialect.name, platform, now, limit)
         return [_game(row) for row in await self._connection.execute(query)]
 
+    async def answered_open(self, platform: str, limit: int) -> list[str]:
+        answer = select(game_answers.c.user_id).where(
+            game_answers.c.game_id == games.c.id, game_answers.c.position == games.c.position,
+            game_answers.c.user_id == players.c.user_id).correlate(players, games)  # the question each game asks
+        waiting = select(players.c.user_id).where(players.c.game_id == games.c.id, players.c.left_position.is_(None),
+                                                  ~answer.exists()).correlate(games)
+        query = select(games.c.id).where(LIVE, games.c.state == GameState.ASKING.value, games.c.platform == platform,
+                                         ~waiting.exists())
+        return [row.id for row in await self._connection.execute(query.order_by(games.c.id).limit(limit))]
+
     async def claim_due(self, game_id: str, now: datetime) -> GameRecord | None:
         # SKIP LOCKED: a game another transaction holds (a sweep in another process, or an answer being scored)
         # is left to it; the next sweep looks again if it is still due.

@@ -54,6 +54,11 @@ class GameRepository(Protocol):
         caller claims each with ``claim_due``)."""
         ...
 
+    async def answered_open(self, platform: str, limit: int) -> list[str]:
+        """The ids of the platform's games asking a question every player still in their chat has answered (not
+        locked): a close put off for a vote in a process that stopped before it came in."""
+        ...
+
     async def claim_due(self, game_id: str, now: datetime) -> GameRecord | None:
         """The game, locked, if it is still live and due and no other transaction holds it (PostgreSQL skips a
         locked row: two sweepers never move the same game); else None."""

@@ -76,6 +76,11 @@ class FakeGameRepository:
                      key=lambda game: (game.deadline or now, game.id))
         return copy.deepcopy(due[:limit])
 
+    async def answered_open(self, platform: str, limit: int) -> list[str]:
+        return sorted([game.id for game in self._state.games.values()
+                       if game.platform == platform and game.state is GameState.ASKING
+                       and await self.all_answered(game.id, game.position)])[:limit]
+
     async def claim_due(self, game_id: str, now: datetime) -> GameRecord | None:
         game = self._state.games.get(game_id)  # no other transaction runs beside the fake's: none is skipped
         if game is None or not game.state.live or game.deadline is None or game.deadline > now:

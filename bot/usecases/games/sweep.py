@@ -9,6 +9,8 @@ import asyncio
 import functools
 import logging
 from collections import Counter, defaultdict
+from collections.abc import Coroutine
+from typing import Any
 
 from bot.delivery import MaybeDelivered
 from bot.games.delivery import Stage
@@ -30,6 +32,7 @@ class GameSweep:
         # By platform, then game id: one move per game at a time in this process (SKIP LOCKED sees to others).
         self._moving: defaultdict[str, dict[str, asyncio.Task[bool]]] = defaultdict(dict)
         self._moved: Counter[str] = Counter()  # by platform: moves done since the sweeper last asked
+        self._looked: set[str] = set()  # platforms whose questions answered in full were looked for since start-up
 
     async def sweep(self, platform: str, stage: Stage) -> int:
         """Move on every game of the platform whose phase is due, and wait until each has been shown; how many
@@ -60,11 +63,36 @@ class GameSweep:
                 break
             if game.id in moving:
                 continue  # its move (or its show) is under way: the next sweep looks again if it is still due
-            task = asyncio.create_task(self._move(platform, game.id, stage), name=f"{platform}-game-{game.id}")
-            moving[game.id] = task
-            task.add_done_callback(functools.partial(self._done, platform, game.id))
-            started.append(task)
+            started.append(self._track(platform, game.id, self._move(platform, game.id, stage)))
+        if platform not in self._looked:
+            started += await self._close_answered(platform, stage)
+            self._looked.add(platform)
         return started
+
+    async def _close_answered(self, platform: str, stage: Stage) -> list[asyncio.Task[bool]]:
+        """At the first sweep: questions every player answered, whose close a process put off for a vote still
+        coming in (VotesUnderWay.put_off_close) and stopped before it came (its handler cancelled, or killed). That
+        close was kept in its memory alone: without this, each would wait for its deadline."""
+        moving = self._moving[platform]
+        answered = await self._table.core.turns.run_unlocked(lambda uow: uow.games.answered_open(platform, BATCH))
+        return [self._track(platform, game_id, self._close(platform, game_id, stage))
+                for game_id in answered if game_id not in moving]
+
+    def _track(self, platform: str, game_id: str, work: Coroutine[Any, Any, bool]) -> asyncio.Task[bool]:
+        """``work`` on the game, in a task of its own, as the game's one move under way in this process."""
+        task = asyncio.create_task(work, name=f"{platform}-game-{game_id}")
+        self._moving[platform][game_id] = task
+        task.add_done_callback(functools.partial(self._done, platform, game_id))
+        return task
+
+    async def _close(self, platform: str, game_id: str, stage: Stage) -> bool:
+        if self._table.votes.put_off_close(game_id, voting=False):
+            return False  # a vote on it came in here meanwhile: the last of those closes it
+        try:
+            await self._table.close_answered(platform, game_id, stage)
+        except Exception:  # the database failed: the question closes at its deadline
+            log.exception("a %s game's answered question could not close; it closes when its time is up", platform)
+        return False  # not counted as a move: the sweeper needn't look again at once
 
     def _done(self, platform: str, game_id: str, task: asyncio.Task[bool]) -> None:
         del self._moving[platform][game_id]  # added once, when absent: this is its task
