@@ -62,13 +62,14 @@ class GamePolls:
                 await asyncio.wait_for(asyncio.gather(*(over.wait() for over in sends)), SETTLE_TIMEOUT)
 
 
-def vote_held(polls: GamePolls, engine: QuizEngine) -> Callable[[Update], AbstractContextManager[None]]:
+def vote_held(polls: GamePolls, engine: QuizEngine) -> Callable[[Update], AbstractContextManager[None] | None]:
     """What a poll answer holds from when it came in until it is handled: on a game poll this process sent, the
     game's sweep waits for it before closing the question, as for a vote under way, though it still waits behind
-    its voter's earlier updates (a reply of theirs paced, or waiting out a 429): a wait that is not the voter's."""
-    def held(update: Update) -> AbstractContextManager[None]:
+    its voter's earlier updates (a reply of theirs paced, or waiting out a 429): a wait that is not the voter's.
+    None for any other poll answer."""
+    def held(update: Update) -> AbstractContextManager[None] | None:
         answer = update.poll_answer  # one the handler takes to the engine: a person's, naming an option
         scored = answer is not None and answer.user is not None and answer.voter_chat is None and answer.option_ids
         known = polls.get(answer.poll_id) if answer is not None and scored else None
-        return engine.games.vote_arriving(known[0]) if known is not None else contextlib.nullcontext()
+        return engine.games.vote_arriving(known[0]) if known is not None else None
     return held

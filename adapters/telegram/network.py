@@ -175,7 +175,7 @@ def build_application(settings: TelegramSettings, token: str, metrics: Metrics |
                       group_per_minute: int = GROUP_PER_MINUTE, polling: PollingRequest | None = None,
                       rejected: Callable[[], None] | None = None,
                       clock: Callable[[], datetime] | None = None,
-                      holding: Callable[[Update], AbstractContextManager[None]] | None = None) -> Application:
+                      holding: Callable[[Update], AbstractContextManager[None] | None] | None = None) -> Application:
     """``polling``: getUpdates' HTTP client, for a caller that wants to know how polling goes; ``rejected``: told
     when a call's answer refuses the token; ``clock``: the engine's, that poll answers are timed by; ``holding``:
     what a poll answer holds until it is handled (UpdateProcessor's)."""

@@ -7,7 +7,7 @@ import contextlib
 import inspect
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
@@ -27,6 +27,10 @@ UNLIMITED = 2**31 - 1  # PTB's limit on updates under way: see UpdateProcessor
 # not answered within about 15 s ("query is too old"), and in a busy group a presser's earlier replies are paced
 # under the group's 20 messages a minute, so the turn can come later than that.
 ACKNOWLEDGE_AFTER = 5.0
+# Seconds a vote on a game's poll waits for its voter's earlier updates before it goes on beside them. Their replies
+# may wait a minute (a 429, or paced behind the group's 20 messages a minute), and the question's results would wait
+# with them; the vote needs nothing of theirs (the engine takes one turn of a player at a time all the same).
+VOTE_TURN_WAIT = 2.0
 
 
 def update_kind(update: object) -> str:
@@ -52,7 +56,8 @@ def sender_of(update: object) -> tuple[str, int] | None:
 
 
 class UpdateProcessor(SimpleUpdateProcessor):
-    """Updates run concurrently, except that one person's run one after another in the order they came.
+    """Updates run concurrently, except that one person's run one after another in the order they came (a vote on
+    a game's poll waits ``vote_turn_wait`` at most for their earlier ones).
 
     Handlers await the network before they reach the engine, some more than others (``/game stop`` asks
     Telegram whether its sender is a group admin, ``/game quiz`` doesn't), so a quick ``/game stop`` then
@@ -64,9 +69,11 @@ class UpdateProcessor(SimpleUpdateProcessor):
                  acknowledge_after: float = ACKNOWLEDGE_AFTER,
                  acknowledge: Callable[[CallbackQuery], Awaitable[None]] | None = None,
                  clock: Callable[[], datetime] | None = None,
-                 holding: Callable[[Update], AbstractContextManager[None]] | None = None) -> None:
+                 holding: Callable[[Update], AbstractContextManager[None] | None] | None = None,
+                 vote_turn_wait: float = VOTE_TURN_WAIT) -> None:
         """``clock``: the engine's, to time each poll answer as it came in (``arrived``); ``holding``: what a poll
-        answer holds from then until it is handled (a game's sweep waits for a vote on its poll meanwhile)."""
+        answer holds from then until it is handled (a game's sweep waits for a vote on its poll meanwhile), None
+        for one on no game's poll; such a vote waits ``vote_turn_wait`` seconds at most for its voter's turn."""
         # PTB's own limit would count updates waiting for their sender's turn too, so that one sender's backlog
         # could take the places everyone else needs. It bounds nothing else (PTB makes a task for every update
         # it receives all the same), so the limit that counts is this processor's own, on those running.
@@ -83,6 +90,7 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._clock = clock
         self._arrivals: dict[int, datetime] = {}  # poll answers under way, by update id: when each came in
         self._holding = holding
+        self._vote_turn_wait = vote_turn_wait
 
     async def finish(self, count: int) -> None:
         """Returns once ``count`` updates have been through here since the start (catch_up.py)."""
@@ -123,7 +131,6 @@ class UpdateProcessor(SimpleUpdateProcessor):
 
     async def _process(self, task: asyncio.Task[Any] | None, update: object, coroutine: Awaitable[Any]) -> None:
         sender = sender_of(update)
-        turn = self._senders.of(sender) if sender is not None else contextlib.nullcontext()
         kind = update_kind(update)
         self._metrics.update_received(PLATFORM, kind)
         # From its arrival, as the sender sees it: a wait for their earlier updates (one waiting out a 429) or for
@@ -136,9 +143,10 @@ class UpdateProcessor(SimpleUpdateProcessor):
             self._arrivals[timed] = self._clock()
         # A vote on a game's poll, waiting behind its voter's earlier updates, is one the game's sweep waits for
         held = self._holding(update) if self._holding is not None and isinstance(update, Update) \
-            and kind == "poll_answer" else contextlib.nullcontext()
+            and kind == "poll_answer" else None
+        turn = self._turn(sender, self._vote_turn_wait if held is not None else None)
         try:
-            with held:
+            with held or contextlib.nullcontext():
                 async with turn, self._running:
                     if early is not None:
                         early.cancel()  # its turn came in time: the handler answers the press itself
@@ -153,6 +161,25 @@ class UpdateProcessor(SimpleUpdateProcessor):
             if timed is not None:
                 self._arrivals.pop(timed, None)
 
+    @contextlib.asynccontextmanager
+    async def _turn(self, sender: tuple[str, int] | None, bound: float | None) -> AsyncIterator[None]:
+        """The sender's turn, after their earlier updates; with a ``bound``, taken if it comes within it, else the
+        update runs beside theirs."""
+        if sender is None:
+            yield
+            return
+        lock = self._senders.of(sender)  # held here: the locks forget those nobody references
+        if bound is None:
+            async with lock:
+                yield
+            return
+        taken = await acquired_within(lock, bound)
+        try:
+            yield
+        finally:
+            if taken:
+                lock.release()
+
     async def _acknowledge_if_still_waiting(self, query: CallbackQuery) -> None:
         """The press is still acted on in its turn; only its spinner stops now, and what the handler would have
         said in its answer (an alert) is then not shown."""
@@ -160,6 +187,22 @@ class UpdateProcessor(SimpleUpdateProcessor):
         # Once sent, let it finish even if the turn comes meanwhile: cut off, Telegram may have it already or not.
         # The handler's own answer is then not sent at all (OnceAnsweringBot: a press is answered once).
         await asyncio.shield(self._acknowledge(query))
+
+
+async def acquired_within(lock: asyncio.Lock, seconds: float) -> bool:
+    """Whether ``lock`` was acquired within ``seconds`` (the caller then releases it). Not asyncio.wait_for, which in
+    Python 3.11 can acquire it and raise all the same, leaving it held for good."""
+    acquiring = asyncio.ensure_future(lock.acquire())
+    try:
+        await asyncio.wait({acquiring}, timeout=seconds)
+        if not acquiring.done():
+            acquiring.cancel()
+            await asyncio.wait({acquiring})  # acquired meanwhile, or not at all
+    except BaseException:  # this update cancelled meanwhile: a lock acquired after all is released
+        acquiring.cancel()
+        acquiring.add_done_callback(lambda task: None if task.cancelled() else lock.release())
+        raise
+    return not acquiring.cancelled()
 
 
 async def stop_spinner(query: CallbackQuery) -> None:
