@@ -98,6 +98,9 @@ class TimedSurface:
     async def close_question(self, question: GameQuestion, posted: Posted) -> None:
         await self._inner.close_question(question, posted)
 
+    async def withdraw_question(self, question: GameQuestion, posted: Posted) -> None:
+        await self._inner.withdraw_question(question, posted)
+
     async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:
         await self._inner.close_lobby(lobby, posted)
 

@@ -70,6 +70,14 @@ class ChannelGameSurface:
         if posted.message_id is not None:  # its buttons go, as the podium's open question's do
             await self._edit(posted.message_id, None, None)
 
+    async def withdraw_question(self, question: GameQuestion, posted: Posted) -> None:
+        if posted.message_id is None:
+            return
+        try:
+            await self._channel.get_partial_message(int(posted.message_id)).delete()
+        except NOT_DONE as error:  # deleted by a moderator, say: the game goes on with the other
+            log.info("could not delete game message %s: %s", posted.message_id, error)
+
     async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:
         if posted.message_id is not None:  # Join and Start go, as the podium takes them from the lobby it finds
             await self._edit(posted.message_id, None, None)

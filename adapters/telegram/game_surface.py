@@ -141,6 +141,11 @@ class TelegramGameSurface:
             await self._close_poll(posted.message_id)
 
     @for_game
+    async def withdraw_question(self, question: GameQuestion, posted: Posted) -> None:
+        if posted.message_id is not None:
+            await self._chat.withdraw_poll(self._chat_id, posted.message_id)
+
+    @for_game
     async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:
         if posted.message_id is not None:
             await self._take_buttons_away(posted.message_id)

@@ -54,6 +54,12 @@ class GameSurface(Protocol):
         those had none to close."""
         ...
 
+    async def withdraw_question(self, question: GameQuestion, posted: Posted) -> None:
+        """Delete a question's message that went up after another of the same question (two processes asked it:
+        one's send was held past its time, and the other took it for a send never made). Deleted, not closed: a
+        closed quiz poll shows its answer while the other still asks it."""
+        ...
+
     async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:
         """Take Join and Start off a lobby that went up after its game ended (stopped in another process while it
         was being sent), as the podium does to the lobby it finds: that podium had none."""

@@ -5,6 +5,7 @@ rather than closed with results for a question nobody was shown."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import timedelta
 
 from bot.content.library import ContentLibrary
@@ -70,3 +71,53 @@ async def test_a_question_that_failed_again_closes_at_its_next_deadline(
     await engine.games.sweep("telegram", stage)
     assert [results.position for results in stage.of(CHAT, GameResults)] == [0]  # closed, not asked a third time
     assert not stage.of(CHAT, GameQuestion)
+
+
+async def test_a_question_one_process_was_still_sending_when_another_asked_it_again_is_shown_once(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """Its send held past its time (a 429 pausing one process's requests): another process's sweep took it for one
+    never sent and asked it again. Before: the held send went up too, a second poll of the question, kept as its
+    message (its clock started again)."""
+    held, other = build_engine(library, fake_db, clock), build_engine(library, fake_db, clock)
+    stage, elsewhere = RecordingStage(), RecordingStage()
+    game_id = await opened_by_ada(held, stage)
+    stage.held[CHAT] = hold = Hold()
+    begun = asyncio.create_task(held.games.begin(ADA, game_id, False, stage))
+    await asyncio.wait_for(hold.reached.wait(), GUARD)
+    clock.advance(QUESTION_OVER)
+    await other.games.sweep("telegram", elsewhere)
+    assert [question.position for question in elsewhere.of(CHAT, GameQuestion)] == [0]
+    clock.advance(timedelta(seconds=5))
+    hold.release.set()  # the held send goes through at last
+    await asyncio.wait_for(begun, GUARD)
+    assert [question.position for question in stage.withdrawn[CHAT]] == [0]  # taken away: the other asks it
+    clock.advance(timedelta(seconds=30) - timedelta(seconds=5) + GRACE)  # the other's time, not restarted
+    await other.games.sweep("telegram", elsewhere)
+    assert [results.position for results in elsewhere.of(CHAT, GameResults)] == [0]
+
+
+async def test_a_second_send_of_a_question_that_went_out_unheard_takes_its_votes(
+        library: ContentLibrary, fake_db: FakeDatabase, clock: FixedClock) -> None:
+    """As above, but the held send's answer was lost (its poll up perhaps, its id unknown): it can't be taken away,
+    so a vote on a poll nobody knows is taken as that question's, as for any question that went out unheard."""
+    held, other = build_engine(library, fake_db, clock), build_engine(library, fake_db, clock)
+    stage, elsewhere = RecordingStage(), RecordingStage()
+    game_id = await opened_by_ada(held, stage)
+    stage.held[CHAT] = hold = Hold()
+    stage.unheard.add(CHAT)
+    begun = asyncio.create_task(held.games.begin(ADA, game_id, False, stage))
+    await asyncio.wait_for(hold.reached.wait(), GUARD)
+    clock.advance(QUESTION_OVER)
+    await other.games.sweep("telegram", elsewhere)
+    [asked] = elsewhere.of(CHAT, GameQuestion)
+    hold.release.set()
+    await asyncio.gather(asyncio.wait_for(begun, GUARD), return_exceptions=True)
+
+    async def member(_chat_id: str) -> bool:
+        return True
+    voted = await other.games.vote_on_unheard(replace(ADA, chat_id=None), "Ada", "poll-nobody-knows",
+                                              asked.correct_index, elsewhere, member)
+    assert voted is not None and voted.counted
+    await other.games.sweep("telegram", elsewhere)  # all answered: closed early, closing the poll kept
+    [results] = elsewhere.of(CHAT, GameResults)
+    assert results.closed_early and results.question_message is not None

@@ -41,6 +41,7 @@ class RecordingStage:
         self.unheard: set[str] = set()  # chats whose questions go out unheard: shown, the send's answer lost
         # Questions closed after their game moved past them, and lobbies whose buttons went after their game ended
         self.closed: dict[str, list[GameQuestion | GameLobby]] = defaultdict(list)
+        self.withdrawn: dict[str, list[GameQuestion]] = defaultdict(list)  # a question's second message, deleted
 
     def __call__(self, chat_id: str) -> ChatRecorder:
         return ChatRecorder(self, chat_id)
@@ -93,6 +94,9 @@ class ChatRecorder:
 
     async def close_question(self, question: GameQuestion, posted: Posted) -> None:
         self._stage.closed[self._chat_id].append(question)
+
+    async def withdraw_question(self, question: GameQuestion, posted: Posted) -> None:
+        self._stage.withdrawn[self._chat_id].append(question)
 
     async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:
         self._stage.closed[self._chat_id].append(lobby)

@@ -24,6 +24,15 @@ from bot.views import shown_options
 ASKED_AGAIN = "asked again:"  # a question asked again after its message never went out, among the game's links
 
 
+class SecondAsk:
+    """keep_posted's word for a question's message that went up after another of the same question was kept (one
+    process's send held past its time, by a 429 say, while another process asked it again, taking it for a send
+    never made): the caller takes it away, else the chat has two polls of one question."""
+
+
+SECOND_ASK = SecondAsk()
+
+
 class Phases:
     def __init__(self, texts: UiTexts, quiz_of: Callable[[GameRecord], Quiz | None]) -> None:
         self._texts = texts
@@ -148,7 +157,7 @@ class Phases:
                             open_lobby=open_lobby, answered_open=answered_open, questions_removed=cut_short)
 
     async def keep_posted(self, uow: UnitOfWork, platform: str, event: GameEvent, posted: Posted,
-                          now: datetime) -> bool | GameBegins:
+                          now: datetime) -> bool | GameBegins | SecondAsk:
         """Store what a platform posted for the game (the caller commits): the lobby's message, the question's
         message and, when votes name a key of their own (a poll), which question they answer (its key unknown: that
         the question went out unheard, Posted.unheard). A question's clock
@@ -158,7 +167,7 @@ class Phases:
         (stopped, or closed early, in another process, which found no message to close): the caller closes the
         question, or takes the lobby's buttons away. A lobby whose game began meanwhile (in another process,
         which found no lobby message to turn into the list of players): the list it is to become, without Join
-        and Start (a press on Start could only be refused)."""
+        and Start (a press on Start could only be refused). SECOND_ASK: a question's second message (SecondAsk)."""
         game = await uow.games.get(event.game_id)  # the row lock: a move elsewhere is over, or waits for this
         if game is None:
             return False
@@ -168,6 +177,13 @@ class Phases:
         if isinstance(event, GameLobby):
             game.lobby_message = posted.message_id
         elif isinstance(event, GameQuestion) and game.position == event.position:
+            if not ended and game.question_message not in (None, posted.message_id):
+                if posted.answer_key is not None:  # a vote on it before it is gone counts, as on the other
+                    await uow.games.add_link(GameMessageLink(platform, posted.answer_key, game.id, event.position))
+                elif posted.unheard:  # up perhaps, its id unknown: not to be taken away, but its votes count
+                    await uow.games.add_unheard(platform, game.id, event.position)
+                    return False
+                return SECOND_ASK
             game.question_message = posted.message_id
             if game.state is GameState.ASKING and game.asked_at is not None and now > game.asked_at:
                 game.asked_at, game.deadline = now, question_deadline(game, now)

@@ -19,7 +19,7 @@ from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import clock_stopped, polls_to_set_aside
-from bot.usecases.games.phases import Phases
+from bot.usecases.games.phases import Phases, SecondAsk
 from bot.usecases.games.votes_under_way import VotesUnderWay
 
 log = logging.getLogger(__name__)
@@ -56,12 +56,15 @@ class GameTable:
             return None
 
         async def record(event: GameEvent, posted: Posted) -> None:
-            async def store(uow: UnitOfWork) -> bool | GameBegins:
+            async def store(uow: UnitOfWork) -> bool | GameBegins | SecondAsk:
                 late = await self.phases.keep_posted(uow, platform, event, posted, self.core.clock())
                 await uow.commit()
                 return late
             late = await self.core.turns.run_unlocked(store)
-            if late is not False and isinstance(event, GameQuestion | GameLobby):
+            if isinstance(late, SecondAsk):
+                if isinstance(event, GameQuestion):
+                    await _withdraw(surface, event, posted)
+            elif late is not False and isinstance(event, GameQuestion | GameLobby):
                 await self._close_late(surface, event, posted, late if isinstance(late, GameBegins) else None)
 
         surface = stage(events[0].chat_id)
@@ -236,3 +239,12 @@ class GameTable:
         press came from, perhaps a forwarded button's), or one of the bot's admins."""
         return (user_id == game.starter_id or (moderator and actor.chat_id == game.chat_id)
                 or self.admins.is_admin(actor))
+
+
+async def _withdraw(surface: GameSurface, question: GameQuestion, posted: Posted) -> None:
+    """A question's second message taken away (see SecondAsk): best effort, the game goes on with the first."""
+    try:
+        await surface.withdraw_question(question, posted)
+    except Exception as error:  # the chat or the network failed: two polls of it stay up
+        log.warning("could not take away message %s, game %s's question %d asked twice: %s", posted.message_id,
+                    question.game_id, question.position + 1, error)

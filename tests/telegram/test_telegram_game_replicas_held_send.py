@@ -1,0 +1,56 @@
+"""Two webhook replicas of one game: a question whose poll one replica's send holds past the question's time (its
+requests paused by a 429) is asked again by the other's sweep, which takes it for one never sent. The group must
+not be left with two polls of one question."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import timedelta
+
+import pytest
+
+from adapters.settings import Settings
+from bot.games.rules import GRACE
+from tests.fakes.clock import FixedClock
+from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_harness import GROUP, correct, for_chat
+from tests.telegram.test_telegram_game_replicas import ADA, opened, two_replicas
+
+HELD = 2  # seconds the 429 pauses the first replica's requests
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared(request: pytest.FixtureRequest, settings: Settings) -> Settings:
+    if request.param == "sqlite":
+        return settings
+    url: str = request.getfixturevalue("postgres_url")
+    return settings.model_copy(update={"database_url": url})
+
+
+async def test_a_question_asked_again_by_the_other_replica_while_its_first_send_was_held_shows_one_poll(
+        api: FakeBotApi, shared: Settings, reserve_port: Callable[[], int]) -> None:
+    clock = FixedClock()
+    async with two_replicas(shared, clock, reserve_port) as replicas:
+        game_id = await opened(replicas, api)
+        api.fail_next("sendPoll", 429, f"Too Many Requests: retry after {HELD}", retry_after=HELD)
+        started = asyncio.create_task(replicas.post(0, replicas.press(ADA, f"gb:{game_id}", GROUP)))
+        for _wait in range(500):  # until its poll was refused: the first replica waits the 429 out
+            if any(call.method == "sendPoll" and not call.ok for call in api.requests):
+                break
+            await asyncio.sleep(0.02)
+        clock.advance(timedelta(seconds=30) + GRACE)  # its time is up: the second replica's sweep asks it again
+        await api.wait_for("sendPoll", 1, for_chat(GROUP.id))
+        await started
+        polls = await api.wait_for("sendPoll", 2, for_chat(GROUP.id))  # the first replica's, at last
+        await api.settle(quiet=0.5)
+        deleted = {call.params["message_id"] for call in api.calls("deleteMessage", for_chat(GROUP.id))}
+        shown = [poll for poll in polls if str(poll.result["message_id"]) not in deleted]
+        assert [poll.params["question"][:4] for poll in shown] == ["1/3 "]
+        # Ada votes on the poll left: counted, and the question goes on to its results
+        [poll] = shown
+        await replicas.post(1, replicas.vote(ADA, poll, correct(poll)))
+        await api.settle(quiet=0.3)
+        clock.advance(timedelta(seconds=30) + GRACE)
+        results = await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"])
+        assert "Ada — " in results[0].params["text"] and "Ada — 0 points" not in results[0].params["text"]
