@@ -5,7 +5,9 @@ Which answers count:
 - Only each learner's **first** review of a question, so retries and spaced reviews (made after the learner saw
   the explanation) don't weight the statistic towards the learners who play most.
 - Only reviews of the question **as it is now** (the review's ``content_hash`` equals the current one): after an
-  author rewrites a question or a distractor, the old answers describe another item.
+  author rewrites a question or a distractor, the old answers describe another item. A review is logged with the
+  question as the learner was shown it: an answer after a reload reworded an open question's prompt is not one to
+  the new words.
 - A first review that timed out (no option chosen) is not an answer: that learner is left out of the question's
   figures, and their later answers are retries.
 """

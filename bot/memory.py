@@ -76,7 +76,8 @@ class Memory:
 
 
 def review_record(reviewed: Reviewed, *, reviewed_at: datetime, shown_at: datetime | None, option_id: str | None,
-                  language: str, utc_offset_minutes: int | None) -> ReviewRecord:
+                  language: str, utc_offset_minutes: int | None, content_hash: str | None = None) -> ReviewRecord:
+    """The log's entry for the review; ``content_hash``: the question as shown, when known (else the card's)."""
     card = reviewed.card
     if card.id is None:
         raise ValueError("a review is logged for a stored card")
@@ -84,4 +85,4 @@ def review_record(reviewed: Reviewed, *, reviewed_at: datetime, shown_at: dateti
     duration = int(took.total_seconds() * 1000) if took is not None and timedelta(0) <= took <= LONGEST_DURATION \
         else None
     return ReviewRecord(card.id, card.user_id, card.quiz_id, card.question_id, reviewed.rating.value, reviewed_at,
-                        duration, option_id, language, card.content_hash, utc_offset_minutes)
+                        duration, option_id, language, content_hash or card.content_hash, utc_offset_minutes)

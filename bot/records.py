@@ -54,6 +54,10 @@ class QuizSession:
     # writes the id alone (then read as not known), and reads the two as no id of its questions (key not known).
     asked_question: str | None = None
     asked_answer: str | None = None
+    # The question's id, a space and its content_hash as shown: an answer after a reload reworded its prompt (options
+    # and key as shown, so accepted) is logged under the words the learner read, not counted by `quiztutor stats`
+    # among the answers to the new ones. None: shown before it was kept, or by a replica of a release before it.
+    asked_hash: str | None = None
 
     @property
     def current_question_id(self) -> str | None:
@@ -70,9 +74,16 @@ class QuizSession:
         asked, options = self._asked()
         return options if asked == question_id else None
 
-    def shown_with(self, question_id: str, answer: str, options: str) -> None:
-        """Keep ``answer`` as the key ``question_id`` is being shown with, and ``options`` as its options_digest."""
+    def shown_hash(self, question_id: str) -> str | None:
+        """The content_hash ``question_id`` was shown with, if it is the one kept; None if not known."""
+        asked, content_hash = split_asked(self.asked_hash)
+        return content_hash if asked == question_id else None
+
+    def shown_with(self, question_id: str, answer: str, options: str, content_hash: str) -> None:
+        """Keep ``answer`` as the key ``question_id`` is being shown with, ``options`` as its options_digest and
+        ``content_hash`` as its content_hash."""
         self.asked_question, self.asked_answer = asked_ref(question_id, options), answer
+        self.asked_hash = asked_ref(question_id, content_hash)
 
     def showing(self, question_id: str) -> bool:
         """Whether ``question_id`` is the question the session was shown at last (kept until it moves on)."""
@@ -85,7 +96,7 @@ class QuizSession:
         """Move to the next question; its clock starts only when it is shown."""
         self.position += 1
         self.question_deadline = None
-        self.asked_question = self.asked_answer = None
+        self.asked_question = self.asked_answer = self.asked_hash = None
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,7 @@ class SessionStepper:
                     # left (maybe 1).
                     session.question_deadline = None
                 if shown:  # one nobody sees now is not kept as shown: QuestionTimer.unshown
-                    session.shown_with(question_id, question.answer, question.options_digest)
+                    session.shown_with(question_id, question.answer, question.options_digest, question.content_hash)
                 now = self._clock()
                 session.updated_at = now
                 if shown and await self._held(uow, session, question_id, any_round=asked_again):

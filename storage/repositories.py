@@ -288,4 +288,4 @@ def _session(row: Row[Any]) -> QuizSession:
         question_ids=list(row.question_ids), option_orders=dict(row.option_orders),
         started_at=row.started_at, updated_at=row.updated_at, position=row.position,
         state=SessionState(row.state), finished_at=row.finished_at, question_deadline=row.question_deadline,
-        asked_question=row.asked_question, asked_answer=row.asked_answer)
+        asked_question=row.asked_question, asked_answer=row.asked_answer, asked_hash=row.asked_hash)

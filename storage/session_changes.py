@@ -17,7 +17,7 @@ def mutable_columns(session: QuizSession) -> dict[str, Any]:
     return {"chat_id": session.chat_id, "option_orders": session.option_orders, "state": session.state.value,
             "position": session.position, "updated_at": session.updated_at, "finished_at": session.finished_at,
             "question_deadline": session.question_deadline, "asked_question": session.asked_question,
-            "asked_answer": session.asked_answer}
+            "asked_answer": session.asked_answer, "asked_hash": session.asked_hash}
 
 
 class SessionChanges:

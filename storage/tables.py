@@ -100,6 +100,7 @@ class Session(Base):
     # The question asked_answer is the key of: a review round names it by its quiz too.
     asked_question: Mapped[str | None] = mapped_column(String(QUESTION_REF_LENGTH))
     asked_answer: Mapped[str | None] = mapped_column(String(64))  # its answer key as it was shown
+    asked_hash: Mapped[str | None] = mapped_column(String(QUESTION_REF_LENGTH))  # its id and content_hash as shown
 
 
 class Answer(Base):

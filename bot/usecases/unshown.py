@@ -42,7 +42,8 @@ async def stop_unshown_clock(turns: Turns, actor: Actor, asked: QuestionView) ->
             return  # a poll asks it after all: this one, before a later step failed, or another process's
         # (Not one taken away before, when its quiz was left or a game held it: that one asks nothing now.)
         session.question_deadline = None
-        session.asked_question = session.asked_answer = None  # not shown after all: QuestionTimer.unshown
+        # Not shown after all: QuestionTimer.unshown
+        session.asked_question = session.asked_answer = session.asked_hash = None
         await uow.sessions.update(session)
         await uow.commit()
     try:
