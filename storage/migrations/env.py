@@ -13,7 +13,7 @@ from alembic.util import CommandError
 from sqlalchemy import Connection, make_url
 
 from adapters.cli.exit_codes import ExitCode
-from storage.database import create_unpooled_engine, sqlite_file
+from storage.database import InMemoryDatabase, create_unpooled_engine, sqlite_file
 from storage.errors import SETTING, describe, where
 from storage.migrate import lock_migrations
 from storage.tables import Base
@@ -134,7 +134,10 @@ def run_locked(connection: Connection, told: str) -> None:
 async def run_from_url() -> None:
     url, setting = database_url()
     try:
-        if (file := sqlite_file(make_url(url))) is not None and file.is_dir():  # as storage.database refuses it:
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite" and sqlite_file(parsed) is None:  # as storage.database refuses it:
+            raise InMemoryDatabase(url)  # migrated, then gone at exit, with "schema None -> head" and exit 0
+        if (file := sqlite_file(parsed)) is not None and file.is_dir():  # as storage.database refuses it:
             # SQLite said only "unable to open database file", taken for a folder missing or not writable
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(file))
         engine = create_unpooled_engine(url)  # one use, then disposed

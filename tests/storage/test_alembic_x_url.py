@@ -82,3 +82,18 @@ def test_offline_sql_too_refuses_in_one_line(tmp_path: Path, url: str, line: str
     handling: a traceback for a URL that is none, and alembic's 255 for the rest."""
     done = alembic(tmp_path, {}, "-x", f"url={url}", "upgrade", "head", "--sql")
     refused(done, line, code)
+
+
+@pytest.mark.parametrize("url", ["sqlite+aiosqlite:///:memory:", "sqlite+aiosqlite://",
+                                 "sqlite+aiosqlite:///file::memory:?uri=true"])
+@pytest.mark.parametrize("through", ["-x url", "QUIZ_DATABASE_URL"])
+def test_a_sqlite_database_in_memory_is_refused_not_migrated(tmp_path: Path, url: str, through: str) -> None:
+    """It said "the SQLite database: schema None -> 0021" and exit 0: a database made, migrated and gone at exit,
+    while the operator took it for done (a URL with three slashes too many or too few). `quiztutor` refuses it."""
+    if through == "-x url":
+        done = alembic(tmp_path, {}, "-x", f"url={url}", "upgrade", "head")
+    else:
+        done = alembic(tmp_path, {"QUIZ_DATABASE_URL": url}, "upgrade", "head")
+    refused(done, f"{through} names a SQLite database in memory, which would lose everything at exit",
+            ExitCode.DATABASE)
+    assert "->" not in done.stdout and list(tmp_path.iterdir()) == [], done.stdout
