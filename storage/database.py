@@ -20,6 +20,7 @@ from storage.json_text import JSON_CODEC
 from storage.pool_size import DEFAULT_POOL_SIZE
 from storage.server_pool import create_server_engine
 from storage.server_timeouts import SERVING, UNLIMITED, ServerTimeouts
+from storage.sqlite_workers import wait_for_failed_connects
 from storage.transient import sqlite_busy
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -69,6 +70,7 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
     # No reset on return: every unit of work ends its own transaction, and a reset costs a thread hop.
     engine = create_async_engine(url, pool_size=1, max_overflow=0, pool_timeout=120, pool_reset_on_return=None,
                                  **JSON_CODEC)
+    wait_for_failed_connects(engine.sync_engine)
     _tune_sqlite(engine.sync_engine, busy_timeout_ms, read_only)
     # Carried along for the writer's own engine (storage/unit_of_work.py); SQLAlchemy ignores unknown options.
     engine.sync_engine.update_execution_options(sqlite_busy_timeout_ms=busy_timeout_ms, sqlite_read_only=read_only)
@@ -80,8 +82,11 @@ def create_unpooled_engine(url: str | URL) -> AsyncEngine:
     process lock): the pool's connections stay for the work. A server hears of a vanished process within a
     minute (the process lock's session ends with it); nothing else is limited."""
     parsed = make_url(url)
-    options = {"connect_args": UNLIMITED.connect_args()} if parsed.get_backend_name() != "sqlite" else {}
-    return create_async_engine(parsed, poolclass=NullPool, **options, **JSON_CODEC)
+    if parsed.get_backend_name() != "sqlite":
+        return create_async_engine(parsed, poolclass=NullPool, connect_args=UNLIMITED.connect_args(), **JSON_CODEC)
+    engine = create_async_engine(parsed, poolclass=NullPool, **JSON_CODEC)
+    wait_for_failed_connects(engine.sync_engine)
+    return engine
 
 
 def create_writer_engine(url: URL, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
