@@ -20,6 +20,7 @@ from storage.migrate import ForeignDatabase, ReadOnlyDatabase, SchemaNotCurrent,
 SQLITE_FULL = "database or disk is full"
 POSTGRES_DISK_FULL = "53100"
 READ_ONLY = "{where} is read-only: QuizTutor needs to write to it"
+UNABLE_TO_OPEN = "unable to open database file"  # SQLite's, whatever kept it from opening the file
 # Driver messages worth recognising (SQLite's and asyncpg's wording), and what they mean to an operator.
 KNOWN_MESSAGES = (
     ("file is not a database", "{where} is not a SQLite database (a different kind of file?)"),
@@ -31,7 +32,7 @@ KNOWN_MESSAGES = (
     ("database is locked", "{where} is locked: another process kept it locked for over 5 seconds (a QuizTutor "
      "running or migrating it, or a program holding a transaction open on it): stop that process, or try again "
      "once it is done"),
-    ("unable to open database file", "can't open {where}: does its folder exist and is it writable?"),
+    (UNABLE_TO_OPEN, "can't open {where}: does its folder exist and is it writable?"),
     ("already exists", "{where} already holds tables of another application; give QuizTutor its own database"),
     ("password authentication failed", "PostgreSQL refused the user or password in {setting}"),
     ("does not exist", "{where}: {detail}"),
@@ -107,6 +108,8 @@ def describe(error: BaseException, url: str, setting: str = SETTING) -> str | No
                 if needle in text.lower():
                     if message == READ_ONLY:  # the file, or its folder
                         return _read_only(url, place)
+                    if needle == UNABLE_TO_OPEN and (denied := _denied(url)) is not None:
+                        return f"can't open {place}: {denied}"
                     return message.format(where=place, detail=text.splitlines()[0], setting=setting)
             return f"{place} failed: {text.splitlines()[0] if text else type(cause).__name__}"
         if isinstance(cause, OSError) and cause.errno is not None:
@@ -129,6 +132,35 @@ def _read_only(url: str, place: str) -> str:
         return f"{place} can be written, but its folder {file.parent} can't be written, and SQLite needs to make " \
                "its -wal and -shm files there: let this user write to the folder"
     return READ_ONLY.format(where=place)
+
+
+def _denied(url: str) -> str | None:
+    """_denied_at the SQLite file ``url`` names; None for another database."""
+    try:
+        file = sqlite_file(make_url(url))
+    except (ArgumentError, ValueError):
+        return None
+    return _denied_at(file) if file is not None else None
+
+
+def _denied_at(file: Path) -> str | None:
+    """What this user may not do that opening ``file`` needs, tried as it would be done: enter a folder on its way,
+    or read the file; None if neither (or it isn't there). SQLite says "unable to open database file" of both, and a
+    check of the file before it raises PermissionError: neither is about writing, nor the folder's existence."""
+    for path in [*reversed(file.parents), file]:
+        try:
+            os.stat(path)
+        except PermissionError:
+            return f"this user may not enter the folder {path.parent}"
+        except OSError:  # not there (yet): nothing denied on the way
+            return None
+    try:
+        os.close(os.open(file, os.O_RDONLY | os.O_NONBLOCK))  # non-blocking: a FIFO's open would wait for a writer
+    except PermissionError:
+        return "this user may not read it"
+    except OSError:  # refused otherwise: said elsewhere
+        return None
+    return None
 
 
 def _not_owner(error: SchemaNotOurs, url: str, place: str) -> str:
@@ -176,6 +208,8 @@ def _os_failure(error: OSError, place: str, setting: str) -> str:
                 f"(such as sqlite+aiosqlite:///{target}/quiztutor.sqlite3)")
     if error.errno == errno.ENOSPC:
         return f"the disk holding {target} is full"
+    if error.errno in (errno.EACCES, errno.EPERM) and (denied := _denied_at(Path(target))) is not None:
+        return f"can't open {place}: {denied}"  # a SQLite file looked at before SQLite opens it: no write yet
     if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return f"can't write to {target}: {error.strerror}"
     return f"{target}: {error.strerror or error}"
