@@ -125,6 +125,12 @@ class Question(_Strict):
         parts = [self.prompt["en"], self.answer, *sorted(option.text["en"] for option in self.options)]
         return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:16]
 
+    def with_answer(self, answer: str) -> Question:
+        """This question with ``answer`` its key (one a poll showed before a reload named another), its digests
+        worked out afresh: model_copy would carry over those already cached for this one (content_hash's key too)."""
+        fields = {name: getattr(self, name) for name in Question.model_fields}
+        return Question.model_construct(**{**fields, "answer": answer})
+
     def display_language(self, wanted: str) -> LanguageCode:
         """The wanted language if the question is complete in it, else English as a whole."""
         return wanted if is_language_code(wanted) and wanted in self.complete_languages() else DEFAULT_LANGUAGE

@@ -95,7 +95,7 @@ def as_asked(game: GameRecord, question: Question) -> Question:
     if (question.id != game.current_question_id or game.asked_id != question.id or asked is None
             or asked == question.answer or question.option(asked) is None):
         return question
-    return question.model_copy(update={"answer": asked})
+    return question.with_answer(asked)
 
 
 def reworded(game: GameRecord, question: Question) -> bool:
@@ -130,7 +130,7 @@ def as_judged(game: GameRecord, question: Question, answers: list[GameAnswerReco
     right = next((answer.option_id for answer in answers if answer.correct), None)
     if right is None or right == judged.answer or question.option(right) is None:
         return judged
-    return question.model_copy(update={"answer": right})
+    return question.with_answer(right)
 
 
 def asked_options(game: GameRecord, question: Question) -> list[str]:

@@ -251,7 +251,8 @@ class GamePlay:
         if player is None and await uow.games.live_played_by(turn.user_id, game.quiz_id) is not None:
             # joining by answering, as by pressing Join
             return refused(playing_elsewhere(quiz or game.quiz_id, _).text, VoteRefused.ELSEWHERE)
-        correct = option_id == views.as_asked(game, question).answer  # the answer the poll showed
+        asked = views.as_asked(game, question)  # with the answer the poll showed
+        correct = option_id == asked.answer
         answer_ms = max(0, int((now - (game.asked_at or now)).total_seconds() * 1000))
         earned = points(correct, answer_ms, game.question_seconds)
         try:
@@ -269,7 +270,7 @@ class GamePlay:
         await uow.games.update_player(player)
         await core.remembering.review(uow, turn.user_id, game.quiz_id, question.id, question, correct=correct,
                                       option_id=option_id, now=now, shown_at=game.asked_at, language=_.language,
-                                      clock=turn.clock)
+                                      clock=turn.clock, shown_hash=asked.content_hash)  # stats: as judged
         events: list[GameEvent] = []
         # Everyone has answered: close now, unless another vote came in meanwhile (a joiner's being checked): in
         # time, it counts, and the last vote under way closes the question then
