@@ -11,6 +11,9 @@ ELLIPSIS = "…"
 # Bidi embeddings, overrides and isolates reorder the text around them: in a prompt one answer could show as
 # another, in a name the rest of the bot's line could run backwards.
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# The line and paragraph separators a word processor or a PDF pastes: chat clients show each as a line break, as
+# they show "\n" (a content text may hold no other line break: CR, NEL and VT are control characters it refuses).
+LINE_SEPARATORS = str.maketrans({"\u2028": "\n", "\u2029": "\n"})
 
 
 def shorten(text: str, limit: int) -> str:
@@ -25,6 +28,12 @@ def shorten(text: str, limit: int) -> str:
     clusters = regex.findall(r"\X", text[:max(limit, 0)])
     end = limit - len(clusters[-1]) if clusters else 0
     return text[:end].rstrip() + ELLIPSIS
+
+
+def line_fed(text: str) -> str:
+    """``text`` with its line and paragraph separators as line feeds: its lines as a reader sees them, to count
+    against a limit on line breaks (a quiz poll's popup) or to join."""
+    return text.translate(LINE_SEPARATORS)
 
 
 def shorten_words(text: str, limit: int) -> str:

@@ -11,7 +11,7 @@ from adapters.telegram.html_text import bold, content
 from adapters.telegram.spec import EXPLANATION_LINE_FEEDS
 from adapters.telegram.spec import TELEGRAM_LIMITS as LIMITS
 from bot.content.limits import fits_poll
-from bot.text import isolated, shorten
+from bot.text import isolated, line_fed, shorten
 
 OWNER_LIMIT = 32
 MIN_OWNER = 8  # letters of a name (its "…" among them) cut to keep a native poll: fewer would name nobody
@@ -72,7 +72,8 @@ def owner_label(view: PollQuestion, owner: str) -> str:
 
 def fit_explanation(text: str) -> str:
     """Within Telegram's explanation length and 2 line feeds, as it requires of a quiz explanation (it refuses the
-    poll otherwise): the lines after the second are joined into it, which validate names (joined_explanations)."""
-    head, *tail = text.split("\n", EXPLANATION_LINE_FEEDS)
+    poll otherwise): the lines after the second are joined into it, which validate names (joined_explanations). A
+    line or paragraph separator breaks a line as "\n" does, in the popup as in the count."""
+    head, *tail = line_fed(text).split("\n", EXPLANATION_LINE_FEEDS)
     kept = "\n".join([head, *tail[:-1], re.sub(r"\s*\n\s*", " ", tail[-1])]) if tail else head
     return shorten(kept, LIMITS.explanation or len(kept))

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.content.models import Quiz
+from bot.text import line_fed
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ def joined_explanations(quiz: Quiz, platforms: Mapping[str, PollLimits]) -> list
         for platform, limits in platforms.items():
             most = limits.explanation_line_feeds
             languages = tuple(sorted(language for language, text in question.explanation.items()
-                                     if most is not None and text.count("\n") > most))
+                                     if most is not None and line_fed(text).count("\n") > most))
             if languages:
                 found.append(Overflow(quiz.id, question.id, platform, languages,
                                       f"explanation has more than {most} line breaks"))

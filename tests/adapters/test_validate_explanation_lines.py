@@ -39,3 +39,15 @@ def test_an_explanation_within_the_popups_lines_is_not_named(tmp_path: Path) -> 
     write(tmp_path, "sample.yaml", quiz)
     code, lines = run_validate(tmp_path)
     assert code == 0 and not any("line breaks" in line for line in lines), lines
+
+
+def test_lines_broken_by_a_line_or_paragraph_separator_count_as_lines_too(tmp_path: Path) -> None:
+    """An explanation pasted from a word processor or a PDF breaks its lines with U+2028 (or U+2029): they show as
+    line breaks, yet only "\\n" was counted, so a four-line list passed as one line."""
+    quiz = a_quiz()
+    quiz["questions"][1]["explanation"] = {"en": LISTED.replace("\n", "\u2028"),
+                                           "fr": "Trois choses :\u2029- les paramètres\n- les gradients\u2028- l'état"}
+    write(tmp_path, "sample.yaml", quiz)
+    code, lines = run_validate(tmp_path)
+    assert code == 0
+    assert "  telegram: sample/q2: explanation has more than 2 line breaks (en, fr)" in lines, lines
