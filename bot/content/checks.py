@@ -6,10 +6,10 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from bot.content.models import EXPLANATION_LIMIT, QUESTION_TEXT_LIMIT, Question
+from bot.content.models import DETAILS_LIMIT, EXPLANATION_LIMIT, QUESTION_TEXT_LIMIT, Question
 from bot.content.text_rules import same_text_problems, text_problems
 from bot.languages import DEFAULT_LANGUAGE
-from bot.said import N_, Said, said
+from bot.said import N_, Count, Said, said
 
 
 def question_problems(question: Question) -> Iterator[Said]:
@@ -31,6 +31,11 @@ def question_problems(question: Question) -> Iterator[Said]:
             yield said(N_("the {language} prompt and options have {length} characters together; the limit is "
                           "{limit}, so that the question fits one chat message"), language=language, length=length,
                        limit=QUESTION_TEXT_LIMIT)
+    for language, text in (question.details or {}).items():
+        if len(text) > DETAILS_LIMIT:
+            yield said(N_("the {language} details have {length} characters; the limit is {limit} (put the rest on a "
+                          "page and link it as the 'reference')"), language=language, length=Count(len(text)),
+                       limit=Count(DETAILS_LIMIT))
     for option in question.options:
         for language, text in (option.why_not or {}).items():
             if len(text) > EXPLANATION_LIMIT:

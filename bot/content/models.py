@@ -20,6 +20,9 @@ EXPLANATION_LIMIT = 200
 # A question's prompt and options together, per language: a Discord message (2,000) holds them with the label,
 # notices and letters when they don't fit a native poll.
 QUESTION_TEXT_LIMIT = 1500
+# A question's details, per language: a follow-up message's worth, sent after every answer. With the answer, the
+# why_not and the explanation it fits one Discord message (2,000); a longer text belongs in the reference's page.
+DETAILS_LIMIT = 1000
 
 _T = TypeVar("_T")
 # What starts a Question.content_hash that hashes each option's text with its id: not a hex digit, so none of the
@@ -52,7 +55,8 @@ class Question(_Strict):
     options: list[Option] = Field(min_length=2, max_length=10)
     answer: Slug = Field(description="The id of the correct option.")
     explanation: LocalizedText = Field(description=f"At most {EXPLANATION_LIMIT} characters per language.")
-    details: LocalizedText | None = Field(default=None, description="Longer text for a follow-up message.")
+    details: LocalizedText | None = Field(default=None, description=f"Longer text for a follow-up message, at most "
+                                          f"{DETAILS_LIMIT:,} characters per language.")
     reference: Reference | None = None
 
     def texts(self) -> list[LocalizedText]:
