@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,7 @@ from bot.said import N_, Said, said
 from bot.text import one_line
 
 CONCEPTS_FILE = "concepts.yaml"
-# A name sits beside a mastery bar in a chat message; counted in composed (NFC) code points.
+# A name sits beside a mastery bar in a chat message; counted in code points as sent, composed (NFC) as loaded.
 NAME_LIMIT = 32
 
 _NAMES = TypeAdapter(dict[Slug, LocalizedText])
@@ -97,7 +96,7 @@ def _name_problems(tag: str, text: LocalizedText, english_given: bool = False) -
         yield said(N_("{tag}: no English ({code}) name; English is required for every tag"), tag=tag,
                    code=repr(DEFAULT_LANGUAGE))
     for language, name in text.items():
-        length = len(unicodedata.normalize("NFC", name))
+        length = len(name)
         if length > NAME_LIMIT:
             yield said(N_("{where}: {name} has {length} characters; the limit is {limit}"),
                        where=f"{tag}.{language}", name=repr(name), length=length, limit=NAME_LIMIT)

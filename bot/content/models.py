@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from bot.languages import DEFAULT_LANGUAGE, LanguageCode, is_language_code
 
 Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=48)]
 NonEmptyText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1)]
+
+
+def composed(text: str) -> str:
+    """``text`` in Unicode's composed form (NFC): a letter and its accent as one code point where one exists. Some
+    keyboards type Yoruba's "ọ̀" as three code points (o, U+0323, U+0300), two composed; Telegram and Discord count
+    the code points of the text as sent, so it is sent, and counted against their limits, composed."""
+    return unicodedata.normalize("NFC", text)
+
+
+# A text a learner reads, as sent: composed (it shows the same, with fewer code points to count).
+ShownText = Annotated[NonEmptyText, AfterValidator(composed)]
 # One text in several languages: {"en": "...", "fr": "..."}.
-LocalizedText = dict[LanguageCode, NonEmptyText]
+LocalizedText = dict[LanguageCode, ShownText]
 
 EXPLANATION_LIMIT = 200
 # A question's prompt and options together, per language: a Discord message (2,000) holds them with the label,
@@ -43,7 +55,7 @@ class Option(_Strict):
 
 
 class Reference(_Strict):
-    title: NonEmptyText
+    title: ShownText
     url: Annotated[str, StringConstraints(pattern=r"^https?://\S+$")]
 
 
