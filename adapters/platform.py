@@ -152,9 +152,10 @@ class ChatAdapter(Protocol):
         ...
 
     reminders_per_second: float  # how fast daily reminders may go out without hitting the platform's limits
-    # Whether every question of a solo quiz is asked on a message whose link is stored (Telegram's polls): then an
-    # open question with none was never sent (the process died first), and the sweep asks it rather than time it
-    # out unseen. Discord's private play asks on ephemeral buttons, which have no link.
+    # Whether every question of a solo quiz it shows is linked (Telegram's polls; Discord's polls, and its private
+    # buttons, linked withdrawn before they are shown: delivery.AsksPrivately): then an open question with no link
+    # after one a message asked was never sent (the process died first), and the sweep asks it rather than time it
+    # out unseen.
     asks_on_linked_messages: bool
 
     async def send_reminder(self, reminder: Reminder) -> None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol, runtime_checkable
 
+from bot.asked_links import private_key
 from bot.records import MessageLink
 from bot.replies import AnswerOutcome, Feedback, Notice, QuestionView, Started, Summary
 
@@ -61,6 +62,17 @@ class Surface(Protocol):
         ...
 
 
+@runtime_checkable
+class AsksPrivately(Protocol):
+    """A Surface whose questions only their learner sees, on messages no answer comes back on (Discord's ephemeral
+    buttons, which name their question). Each such question is linked before it is shown, withdrawn from the start
+    (asked_links.private_key): nothing takes the link for a message asking it, while a question with no link at all
+    after one a poll asked is surely one whose poll a crash lost (unsent.lost_in_a_crash). Linked first, so a crash
+    as it is shown can't leave it looking lost, to be asked again as a poll in the channel."""
+
+    asks_privately: Literal[True]
+
+
 async def deliver(reply: Shown, surface: Surface, link: Link) -> None:
     """Show ``reply`` on ``surface``; a question asked on a message is linked before this returns."""
     if isinstance(reply, Summary):
@@ -87,6 +99,8 @@ async def summarize(summary: Summary, surface: Surface) -> None:
 
 
 async def _ask(question: QuestionView, intro: str | None, surface: Surface, link: Link) -> None:
+    if isinstance(surface, AsksPrivately):
+        await link(question, Asked(private_key()), surface.chat_id)
     asked = await surface.ask(question, intro)
     if asked is not None:
         await link(question, asked, surface.chat_id)

@@ -34,8 +34,9 @@ class Upkeep:
     # -- messages --------------------------------------------------------------------------------
 
     def asks_on_messages(self, platform: str) -> None:
-        """The platform asks every quiz question on a message it links (Telegram's polls): an open question with no
-        link after one that had is one a crash left unsent, not timed out by the learner's own /stop or /quiz."""
+        """The platform links every quiz question it shows (Telegram's polls; Discord's, and its private buttons,
+        linked withdrawn: delivery.AsksPrivately): an open question with no link after one a message still asked is
+        one a crash left unsent, not timed out by the learner's own /stop or /quiz."""
         self._core.on_messages.add(platform)
 
     async def link_message(self, platform: str, message_key: str, question: QuestionView,

@@ -130,3 +130,6 @@ class AnswerOutcome:
     # A skip, or an answer given elsewhere (private buttons): the message that asked the question passed on this
     # platform, if one did (a poll left open, whose votes would count for nothing, that the adapter may end).
     skipped_poll: MessageLink | None = None
+    # A skip of a question whose poll a crash lost, which shows it instead: the message the question before it was
+    # asked on, to show it as that one was (a poll, not private buttons).
+    lost_after: MessageLink | None = None

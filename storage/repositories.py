@@ -222,7 +222,7 @@ class SqlLinkRepository:
             await self._connection.execute(hot.insert_link(), {
                 "platform": link.platform, "message_key": link.message_key, "session_id": link.session_id,
                 "question_id": link.question_id, "chat_id": link.chat_id, "created_at": link.created_at,
-                "message_id": link.message_id})
+                "message_id": link.message_id, "withdrawn_at": link.withdrawn_at})  # a private question's: at once
         except IntegrityError as error:
             raise LinkRejected(f"{link.platform} message {link.message_key}: {error.orig}") from error
 

@@ -33,7 +33,8 @@ GATEWAY_START_TIMEOUT = 75.0
 
 class DiscordAdapter:
     name = "discord"
-    asks_on_linked_messages = False  # private play's buttons have no link (ChatAdapter's)
+    # Polls are linked once posted, private play's buttons before they are shown, withdrawn (ChatAdapter's)
+    asks_on_linked_messages = True
     reminders_per_second = 2.0  # direct messages: opening a DM channel and sending count against rate limits
 
     def __init__(self, engine: QuizEngine, settings: DiscordSettings, *,

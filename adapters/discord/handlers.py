@@ -152,15 +152,16 @@ class CommandHandlers:
 
     def _as_asked(self, interaction: discord.Interaction) -> SurfaceFor:
         """A skip's next question shown as its open question was: as a poll here if a poll asked it (the reply's
-        skipped_poll, read in the skip's own turn), else with private buttons, which leave no link (a learner playing
-        privately is not shown to the channel); a retry's as the quiz it retries was (played_as_polls). Privately
-        too where polls are visibly refused here."""
+        skipped_poll, read in the skip's own turn; lost_after: the one before's, its own poll a crash lost), else with
+        private buttons (a learner playing privately is not shown to the channel); a retry's as the quiz it retries
+        was (played_as_polls). Privately too where polls are visibly refused here."""
         def where(reply: Shown) -> Surface:
             channel_id = interaction.channel_id
             # Not a poll asked again privately since: its end (and its link's taking away) may be under way.
             polled = (isinstance(reply, AnswerOutcome) and (skipped := reply.skipped_poll) is not None
                       and not (skipped.message_key.isdigit()
                                and self._private.asked_since(interaction.user.id, int(skipped.message_key)))) \
+                or (isinstance(reply, AnswerOutcome) and reply.lost_after is not None) \
                 or (isinstance(reply, Started) and reply.played_as_polls) \
                 or (isinstance(reply, Summary) and reply.asked_before is not None)  # a round resumed to its end
             if polled and channel_id is not None and not polls_refused_here(interaction):
@@ -232,7 +233,7 @@ class CommandHandlers:
             await respond_plain(interaction, notice.text)
             return
         # The retry of what it missed, as under a summary: played as it was, as polls if a poll asked its
-        # question (private play leaves no link), else with private buttons.
+        # question (a private question's link is withdrawn: no poll to end), else with private buttons.
         await respond(interaction, render.plain(notice.text) + "\n\n" + render.plain(notice.retry_offer),
                       view=retry_view(notice, not ended, interaction.user.id))
 

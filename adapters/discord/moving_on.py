@@ -10,6 +10,7 @@ import discord
 from adapters.discord.actors import interaction_actor
 from adapters.discord.handlers import CommandHandlers
 from adapters.discord.private_asks import PrivateAsks
+from bot.asked_links import asked_privately
 from bot.engine import QuizEngine
 from bot.records import OpenQuestion
 
@@ -21,7 +22,8 @@ def sent_before(interaction: discord.Interaction, private: PrivateAsks) -> Calla
     question, not two; one sent as the question is asked again (its quiz resumed, or in another language) skips it:
     it was seen."""
     def before(question: OpenQuestion) -> bool:
-        poll = question.first_asked or question.asked
+        first = question.first_asked  # not a private question's link: its key is no message id
+        poll = first if first is not None and not asked_privately(first.message_key) else question.asked
         known = [int(poll.message_key)] if poll is not None and poll.chat_id == str(interaction.channel_id) \
             and poll.message_key.isdigit() else []
         if (shown := private.first_message_id(interaction.user.id, question.session_id, question.question_id)):

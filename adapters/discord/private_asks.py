@@ -2,14 +2,17 @@
 poll of the question still being taken away from the way it is asked now), and for a vote on a poll of theirs that
 lost its link to tell whether their quiz went on privately since.
 
-A private question (an ephemeral message with buttons) stores no link: its buttons name their question, and a link
-would make it look poll-asked to all that reads links (a skip's next question posted as a poll, the catch-up of
-votes, a time-out's reply under it). Only a /skip needs its message, to compare snowflake ids with (see
+A private question (an ephemeral message with buttons) stores no link to its message: its buttons name their
+question, and such a link would make it look poll-asked to all that reads links (a skip's next question posted as a
+poll, the catch-up of votes, a time-out's reply under it). The engine stores one withdrawn from the start, under a
+key of its own, before it is shown (delivery.AsksPrivately): it says the question went privately, nothing more.
+Only a /skip needs its message, to compare snowflake ids with (see
 moving_on.sent_before), and only within the moment two taps race: a learner's commands in one server (or in DMs)
 all reach the process of its shard, which asked that question. So it is kept here, in memory, for the most recent
 learners; a restart forgets it, and a skip then goes by the stored links, as before. A vote may come to another
 process (a poll in a server of its shards, the quiz gone on privately in DMs) or after a restart: the engine tells
-from the session's time that the question was asked since the poll was sent (NoticeCode.ASKED_SINCE).
+from the private question's link, or the session's time, that the question was asked since the poll was sent
+(NoticeCode.ASKED_SINCE).
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Literal
 
 import discord
 
@@ -84,7 +85,10 @@ class ChannelSurface:
 class PrivateSurface:
     """Private play: each question an ephemeral message with buttons, answered in the clicker's language.
     After a click (``clicked``), the answered question loses its buttons before anything else is shown. Each
-    question's message is told to ``asks``, if given (for /skip: see PrivateAsks)."""
+    question's message is told to ``asks``, if given (for /skip: see PrivateAsks). The engine links each question
+    before it is shown here, withdrawn from the start (delivery.AsksPrivately)."""
+
+    asks_privately: Literal[True] = True
 
     def __init__(self, interaction: discord.Interaction, *, clicked: bool = False,
                  asks: PrivateAsks | None = None) -> None:
@@ -109,7 +113,7 @@ class PrivateSurface:
         sent = await respond(self._interaction, render.private_question(question, intro), view=answer_view(question))
         if self._asks is not None:
             self._asks.asked(self._interaction.user.id, question, sent)
-        return None  # the buttons carry the session and question themselves: no link
+        return None  # the buttons carry the session and question themselves: no link but the private one
 
     async def summarize(self, summary: Summary) -> None:
         await self._clear()

@@ -47,10 +47,11 @@ class VoteHandler:
                                          lambda reply: self._after_vote(event, reply.language)) as shown:
                 # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll
                 # in every server: the engine leaves those alone without recording their voters.
-                # A question with no link may be asked with private buttons, not lost: not asked again as a poll.
-                # Sent at its id's time: a question asked well after it on no linked message was asked privately.
+                # Every question shown is linked (one asked privately too, withdrawn from the start), so a vote on an
+                # answered poll whose next question has no link is one a crash kept from going out: asked now.
+                # Sent at its id's time: a question asked well after it on no linked message was asked privately
+                # (before private questions were linked).
                 result = await self._engine.answer_message(actor, str(event.message_id), event.answer_id - 1, shown,
-                                                           links_every_question=False,
                                                            sent_at=discord.utils.snowflake_time(event.message_id))
                 if isinstance(result, Notice) and result.code in UNLINKED and await self._is_own_poll_for(event):
                     # Not its open question's lost poll if that was asked privately since: asked again here, a

@@ -26,7 +26,7 @@ from bot.usecases.core import Core, question_at_place
 from bot.usecases.expiry import late_answer
 from bot.usecases.game_holds import open_quiz, played_where_asked, review_waits, waits_for_the_game
 from bot.usecases.leaving import time_out_left
-from bot.usecases.lost_polls import answer_again, next_poll_lost, unlinked_code
+from bot.usecases.lost_polls import answer_again, next_poll_lost, unlinked
 from bot.usecases.unsent import lost_in_a_crash
 from bot.usecases.unshown import shown_instead
 
@@ -128,9 +128,10 @@ class Answering:
                     await uow.links.first(turn.actor.platform, session.id, question_id))):
                 return not_open(_, chat_id=session.chat_id)
             # Never shown: meant for the one before, whose time-out went unseen; or its poll a crash lost.
-            if core.timer.unshown(session) or await lost_in_a_crash(core, uow, turn.actor.platform, session):
+            lost = await lost_in_a_crash(core, uow, turn.actor.platform, session)
+            if core.timer.unshown(session) or lost is not None:
                 session.question_deadline = None  # shown with its full time
-                return await shown_instead(core, turn, quiz, session)
+                return replace(await shown_instead(core, turn, quiz, session), lost_after=lost)
             now = core.clock()
             try:
                 if core.timer.overdue(session, now):
@@ -154,19 +155,10 @@ class Answering:
         platform that never came back); else not theirs: a group game's poll or another learner's that lost its
         link the same way, whose vote must not ask the voter's own question again."""
         session = await turn.uow.sessions.active(turn.user_id) if turn.user is not None else None
-        if session is not None and session.current_question_id is not None \
-                and not await self._asked_since_it_moved(turn, session):
-            return not_open(turn.words, unlinked_code(session, sent_at), session.chat_id)
+        code = await unlinked(turn, session, sent_at) if session is not None else NoticeCode.NOT_A_QUIZ_MESSAGE
+        if session is not None and code is not NoticeCode.NOT_A_QUIZ_MESSAGE:
+            return not_open(turn.words, code, session.chat_id)
         return not_open(turn.words, NoticeCode.NOT_A_QUIZ_MESSAGE)
-
-    @staticmethod
-    async def _asked_since_it_moved(turn: Turn, session: QuizSession) -> bool:
-        """Whether the message that asked the open question since the session last moved is linked (taken away
-        since too: still known). Every asking of it moves the session first (stepper.step), so then a message no
-        question is linked to can't be that one."""
-        question_id = session.current_question_id
-        link = await turn.uow.links.latest(turn.actor.platform, session.id, question_id) if question_id else None
-        return link is not None and link.created_at >= session.updated_at
 
     async def _score(self, turn: Turn, session_id: str, question_id: str, option_index: int,
                      chat_id: str | None = None, on_message: bool = False,

@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from bot.asked_links import still_asking
+from bot.asked_links import asked_privately, still_asking
 from bot.content.library import ContentLibrary
 from bot.content.models import LocalizedText, Quiz
 from bot.delivery import Asked, Link, Shown, Target, deliver, surface_for
@@ -42,8 +42,9 @@ class Core:
     metrics: Metrics = field(default_factory=NullMetrics)  # answers scored; storage and adapters count the rest
     review_rounds: ReviewRounds = field(default_factory=ReviewRounds)
     answering: AnswersUnderWay = field(default_factory=AnswersUnderWay)  # the expiry sweep leaves their sessions
-    # The platforms that ask every quiz question on a message they link (Telegram's polls): there, an open question
-    # with no link after one that had is one a crash left unsent (bot/usecases/unsent.py), never seen.
+    # The platforms that link every quiz question they show (Telegram's polls; Discord's polls, and its private
+    # buttons with a link withdrawn from the start): there, an open question with no link after one a message still
+    # asked is one a crash left unsent (bot/usecases/unsent.py), never seen.
     on_messages: set[str] = field(default_factory=set)
 
     def quiz_of(self, session: QuizSession) -> Quiz | None:
@@ -148,8 +149,10 @@ class Core:
         """Store which question a platform message asks, so answers to it count, also after a restart. With the
         learner (whose lock is held), a message that appeared late and counts its time down moves the deadline."""
         async def link(question: QuestionView, asked: Asked, chat_id: str | None) -> None:
+            now = self.clock()
+            withdrawn = now if asked_privately(asked.key) else None  # it asks nothing: see delivery.AsksPrivately
             await self.links.store(MessageLink(platform, asked.key, question.session_id, question.question_id,
-                                               chat_id, self.clock(), asked.message_id))
+                                               chat_id, now, asked.message_id, withdrawn))
             if actor is not None and asked.late_countdown is not None:
                 await restart_late_clock(self.turns, actor, question, asked.late_countdown, self.clock())
         return link

@@ -44,8 +44,9 @@ class Expiry:
         its own transaction, and one held elsewhere is skipped, see ``claim_overdue``). Each learner's
         ``deliver`` (the adapter showing what comes next) runs under their lock, so its poll is linked before
         they can vote on it; a failed delivery is logged and doesn't hold up the others. ``unsent``: the platform
-        asks every question of a quiz on a message it links (Telegram's polls), so an open question with no link
-        after one that had is one whose message never went out: it is asked again rather than timed out."""
+        links every question of a quiz it shows (Telegram's polls; Discord's, and its private buttons, withdrawn), so
+        an open question with no link after one a message still asked is one whose message never went out: it is
+        asked again rather than timed out."""
         return [result for result in await self._settle_overdue(platform, deliver, unsent)
                 if isinstance(result, Expired)]
 

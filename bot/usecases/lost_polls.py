@@ -1,11 +1,12 @@
 """A vote delivered again after a crash lost the next question's message: the answer it made is final, and the
-open question is asked again."""
+open question is asked again. And what a vote on a message no question is linked to may be."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
 from bot import views
+from bot.asked_links import asked_privately
 from bot.content.models import Quiz
 from bot.records import QuizSession
 from bot.replies import AnswerOutcome, NoticeCode
@@ -27,6 +28,20 @@ def unlinked_code(session: QuizSession, sent_at: datetime | None) -> NoticeCode:
     if sent_at is not None and session.updated_at > sent_at + CLOCKS_APART:
         return NoticeCode.ASKED_SINCE
     return NoticeCode.LOST_MESSAGE
+
+
+async def unlinked(turn: Turn, session: QuizSession, sent_at: datetime | None) -> NoticeCode:
+    """What a message of the learner's no question is linked to may be: their open question's own (unlinked_code),
+    unless that was asked since the session last moved on a linked message (every asking of it moves the session
+    first, stepper.step; taken away since too: still known), which this one then can't be: NOT_A_QUIZ_MESSAGE; or
+    privately (a link withdrawn from the start): ASKED_SINCE, its quiz going on where nobody else sees it."""
+    question_id = session.current_question_id
+    if question_id is None:
+        return NoticeCode.NOT_A_QUIZ_MESSAGE
+    link = await turn.uow.links.latest(turn.actor.platform, session.id, question_id)
+    if link is None or link.created_at < session.updated_at:
+        return unlinked_code(session, sent_at)
+    return NoticeCode.ASKED_SINCE if asked_privately(link.message_key) else NoticeCode.NOT_A_QUIZ_MESSAGE
 
 
 async def next_poll_lost(turn: Turn, session: QuizSession, answered_id: str) -> bool:

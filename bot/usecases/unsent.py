@@ -60,14 +60,15 @@ async def ask_again(core: Core, turn: Turn, session: QuizSession, before: Messag
                    AnswerOutcome(None, shown, session.chat_id, None, _.language))
 
 
-async def lost_in_a_crash(core: Core, uow: UnitOfWork, platform: str, session: QuizSession) -> bool:
-    """Whether the session's open question is one whose message a crash left unsent on ``platform``: nobody saw it,
-    so its time running out is no time-out (it is asked again with its full time, not rated forgotten)."""
+async def lost_in_a_crash(core: Core, uow: UnitOfWork, platform: str, session: QuizSession) -> MessageLink | None:
+    """The message the question before was asked on, if the session's open question is one whose message a crash
+    left unsent on ``platform``: nobody saw it, so its time running out is no time-out (it is asked again with its
+    full time, not rated forgotten), where that one was."""
     question_id = session.current_question_id
     if platform not in core.on_messages or question_id is None \
             or await uow.links.latest(platform, session.id, question_id) is not None:
-        return False
-    return await asked_before_it(uow, platform, session) is not None
+        return None
+    return await asked_before_it(uow, platform, session)
 
 
 def claim_session(actor: Actor, session_id: str) -> Claim:

@@ -11,6 +11,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from bot.asked_links import still_asking
 from bot.content.models import Quiz
 from bot.ports import UnitOfWork
 from bot.records import MessageLink, QuizSession
@@ -75,16 +76,20 @@ async def restart_late_clock(turns: Turns, actor: Actor, asked: QuestionView, co
 
 
 async def asked_before_it(uow: UnitOfWork, platform: str, session: QuizSession) -> MessageLink | None:
-    """The message on ``platform`` that asked the question before the session's open one, if one did: the
-    session is played on messages (polls), so its open question should have one too. None for the first
-    question, or where nothing asked the one before either (private buttons, a terminal)."""
+    """The message on ``platform`` that asked the question before the session's open one, if one did and it was the
+    last to ask it: the session is played on messages (polls), so its open question should have one too. None for
+    the first question, or where nothing asked the one before either (a terminal), or it was last asked privately
+    (Discord's buttons, whose link is withdrawn from the start; a poll taken away when asked so, since): the open
+    one then went to private buttons too, or waits to be shown there, and a poll of it would show it to all."""
     if session.current_question_id is None or session.position == 0:
         return None
-    link = await uow.links.latest(platform, session.id, session.question_ids[session.position - 1])
-    if link is not None:
-        return link
-    before = await shown_before(uow, session)  # past questions a reload removed, which no message asked
-    return await uow.links.latest(platform, session.id, before) if before is not None else None
+    before = session.question_ids[session.position - 1]
+    if await uow.links.latest(platform, session.id, before) is None:
+        shown = await shown_before(uow, session)  # past questions a reload removed, which no message asked
+        if shown is None:
+            return None
+        before = shown
+    return await still_asking(uow, platform, session.id, before)
 
 
 async def shown_before(uow: UnitOfWork, session: QuizSession) -> str | None:

@@ -22,7 +22,7 @@ from tests.discord.discord_limits import refusal
 from tests.discord.fake_commands import commands_synced
 from tests.discord.fake_outage import Unavailable
 from tests.discord.fake_poll_time import PollTime
-from tests.discord.fake_records import BotRecords, Call, read_body
+from tests.discord.fake_records import BotRecords, Call, CallHook, read_body
 from tests.discord.fake_write_limit import WriteLimits, too_many
 from tests.discord.payloads import (
     ALL_PERMISSIONS,
@@ -45,7 +45,7 @@ from tests.discord.payloads import (
 
 
 @dataclass
-class FakeDiscord(BotRecords, PollTime):
+class FakeDiscord(BotRecords, PollTime, CallHook):
     calls: list[Call] = field(default_factory=list)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
@@ -212,6 +212,7 @@ class FakeDiscord(BotRecords, PollTime):
             self.rate_limits -= 1
             return too_many(self.retry_after)
         call = Call(request.method, "/" + request.match_info["tail"], dict(request.query), body, files=files)
+        await self.hooked(call)
         limited = self.write_limits.refusal(call)  # a 429 recorded in the call
         if limited is None and self.unavailable.takes(call):
             call.status, call.response = 503, {"message": "upstream connect error", "code": 0}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,3 +116,14 @@ async def read_body(request: web.Request) -> tuple[Any, dict[str, bytes]]:
         elif part.filename:
             files[part.filename] = bytes(await part.read())
     return body, files
+
+
+class CallHook:
+    """A hook on the REST calls, for a test that kills the bot at one of them (tests/discord/crash.py)."""
+
+    # Awaited with each call before it is answered: one that raises is answered with an error, and not recorded.
+    before_call: Callable[[Call], Awaitable[None]] | None = None
+
+    async def hooked(self, call: Call) -> None:
+        if self.before_call is not None:
+            await self.before_call(call)

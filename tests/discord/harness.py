@@ -16,6 +16,7 @@ from adapters.runtime import open_services, utc_now
 from adapters.serving import REMINDER_INTERVAL, serving
 from adapters.settings import Settings
 from bot.engine import QuizEngine
+from bot.unsent_sweeper import UNSENT_WAIT
 from tests.discord.fake_discord import FakeDiscord
 from tests.support.transactions import CountingTransactions
 
@@ -36,14 +37,16 @@ class RunningBot:
 async def running_bot(settings: Settings, fake: FakeDiscord, clock: Callable[[], datetime] = utc_now,
                       sweep_interval: float | None = None,
                       game_interval: float = 3600.0,
-                      reminder_interval: float = REMINDER_INTERVAL) -> AsyncIterator[RunningBot]:
-    """Open the services, start the adapter, and wait until the gateway said READY; stop it all after."""
+                      reminder_interval: float = REMINDER_INTERVAL,
+                      unsent_wait: float = UNSENT_WAIT) -> AsyncIterator[RunningBot]:
+    """Open the services, start the adapter, and wait until the gateway said READY; stop it all after.
+    ``unsent_wait``: seconds after start-up before the look for questions a crash left unsent (serving's)."""
     transactions = CountingTransactions()
     async with open_services(settings, clock=clock, rng=random.Random(7), metrics=transactions) as services:
         adapter = DiscordAdapter(services.engine, discord_settings(settings))
         connected = len(fake.identifies) + 1
         async with serving(services.engine, [adapter], sweep_interval=sweep_interval, game_interval=game_interval,
-                           reminder_interval=reminder_interval):
+                           reminder_interval=reminder_interval, unsent_wait=unsent_wait):
             await fake.wait_connected(connected)
             yield RunningBot(adapter, services.engine, services.database, transactions)
 
