@@ -27,7 +27,7 @@ from bot.usecases.expiry import late_answer
 from bot.usecases.game_holds import open_quiz, played_where_asked, review_waits, waits_for_the_game
 from bot.usecases.leaving import time_out_left
 from bot.usecases.lost_polls import answer_again, next_poll_lost, unlinked
-from bot.usecases.unsent import lost_in_a_crash
+from bot.usecases.unsent import lost_in_a_crash, never_shown
 from bot.usecases.unshown import shown_instead
 
 
@@ -129,6 +129,8 @@ class Answering:
                 return not_open(_, chat_id=session.chat_id)
             # Never shown: meant for the one before, whose time-out went unseen; or its poll a crash lost.
             lost = await lost_in_a_crash(core, uow, turn.actor.platform, session)
+            if lost is not None:
+                never_shown(session)
             if core.timer.unshown(session) or lost is not None:
                 session.question_deadline = None  # shown with its full time
                 return replace(await shown_instead(core, turn, quiz, session), lost_after=lost)

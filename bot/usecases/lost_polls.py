@@ -12,6 +12,7 @@ from bot.records import QuizSession
 from bot.replies import AnswerOutcome, NoticeCode
 from bot.turns import Turn
 from bot.usecases.core import Core
+from bot.usecases.unsent import never_shown
 from bot.usecases.unshown import shown_before
 
 # How far the platform's clock (the time it stamps a message with) may be from ours, either way, and more than the
@@ -67,7 +68,7 @@ async def answer_again(core: Core, turn: Turn, quiz: Quiz, session: QuizSession,
     question = quiz.question(answered_id)
     # Never seen: asked with its full time (as the sweep asks it again, unsent.ask_again), not with what was left of
     # the clock its lost step started, maybe nothing by now.
-    session.question_deadline = None
+    never_shown(session)
     shown = await core.stepper.step(turn.uow, quiz, session, _)
     await turn.uow.commit()
     feedback = views.feedback(question, option_id, _) if question is not None and option_id else None

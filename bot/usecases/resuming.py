@@ -13,7 +13,7 @@ from bot.records import HeldLink, MessageLink, QuizSession
 from bot.replies import Actor
 from bot.stepper import untold_time_up
 from bot.usecases.core import Core
-from bot.usecases.unsent import lost_in_a_crash
+from bot.usecases.unsent import lost_in_a_crash, never_shown
 
 # In a chat others share, a question asked this long ago is still on screen: asking it again there would only
 # spend the chat's messages (a Telegram group gets 20 a minute) and push everyone else's down.
@@ -42,12 +42,12 @@ async def resume(core: Core, uow: UnitOfWork, quiz: Quiz, session: QuizSession, 
     that poll is the one left open. ``platform``: the learner's, whose messages say whether one was."""
     notices: tuple[str, ...] = ()
     now = core.clock()
-    if core.timer.limit is not None and (await core.paused(uow, session)
-                                         or await lost_in_a_crash(core, uow, platform, session)):
+    if await lost_in_a_crash(core, uow, platform, session) is not None:
+        never_shown(session)  # its poll a crash lost: nobody saw it, so it is asked with the full time
+    elif core.timer.limit is not None and await core.paused(uow, session):
         # Left for another quiz (or review) since its question was shown: its clock stopped then, whether or not
         # a sweep came by since (the sweep's rule), so its question is asked again with the full time: not timed
-        # out after its old deadline, nor asked with what was left of its time before it. So is one whose poll a
-        # crash lost: nobody saw it.
+        # out after its old deadline, nor asked with what was left of its time before it.
         session.question_deadline = None
     elif core.timer.overdue(session, now):
         try:

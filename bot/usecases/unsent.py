@@ -53,7 +53,7 @@ async def ask_again(core: Core, turn: Turn, session: QuizSession, before: Messag
     if quiz is None or question_id is None:  # a reload removed it: the sweep or the learner's next step closes it
         return None
     _ = turn.words  # no event, so no hint: the chosen language, else the last hint seen
-    session.question_deadline = None
+    never_shown(session)
     shown = await core.stepper.step(turn.uow, quiz, session, _, asked_again=True)
     await turn.uow.commit()
     return Expired(replace(turn.actor, chat_id=session.chat_id), session.id, question_id, before,
@@ -69,6 +69,14 @@ async def lost_in_a_crash(core: Core, uow: UnitOfWork, platform: str, session: Q
             or await uow.links.latest(platform, session.id, question_id) is not None:
         return None
     return await asked_before_it(uow, platform, session)
+
+
+def never_shown(session: QuizSession) -> None:
+    """The open question, whose message a crash lost, kept as nobody saw it: its clock stopped (asked again with its
+    full time), and not shown (a reload that removed it meanwhile passes it over as never asked, uncounted by a
+    review round, as the step that moved on to it had marked it shown)."""
+    session.question_deadline = None
+    session.asked_question = session.asked_answer = None
 
 
 def claim_session(actor: Actor, session_id: str) -> Claim:
