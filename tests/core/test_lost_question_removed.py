@@ -13,14 +13,14 @@ import pytest
 
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
-from bot.replies import Actor, AnswerOutcome, Expired, QuestionView, Started, Summary
-from bot.usecases.unsent import UnsentLook
+from bot.replies import Actor, AnswerOutcome, QuestionView, Started, Summary
 from tests.core.play import answer, next_question
 from tests.core.review_play import ADA, ALL_WRONG, play_collectives
 from tests.core.wiring import ADMIN_ID, build_engine
 from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 from tests.support.content import remove_question
+from tests.support.start_up_look import asked_at_start_up
 
 ADMIN = Actor("telegram", ADMIN_ID)
 LIMIT = timedelta(seconds=60)
@@ -52,15 +52,7 @@ async def _second_lost_then_removed(engine: QuizEngine, content_dir: Path, clock
 
 
 async def _start_up_look(engine: QuizEngine, clock: FixedClock, first: QuestionView) -> QuestionView:
-    clock.advance(timedelta(seconds=20))  # the restart
-    asked: list[Expired] = []
-
-    async def deliver(expired: Expired) -> None:
-        asked.append(expired)
-
-    now = engine.now()
-    await engine.ask_unsent("telegram", UnsentLook(now - timedelta(hours=1), now), deliver)
-    [expired] = asked
+    [expired] = await asked_at_start_up(engine, clock)
     return next_question(expired.outcome)
 
 

@@ -19,6 +19,7 @@ from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, running_bot
 from tests.discord.support import button_for, buttons, message_id
 from tests.support.content import edit_question
+from tests.support.nested_strings import strings_in
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 TRICKY = ("*args, **kwargs, __init__; ||x|| ~~y~~ `z` @everyone @here <@123> <#456> <t:1:R> </reload:7> "
@@ -39,7 +40,7 @@ def active(content: str) -> list[str]:
 
 
 def test_every_shipped_text_reads_as_written_on_discord() -> None:
-    texts = [text for quiz in load_quizzes(CONTENT) for text in _strings(quiz.model_dump())]
+    texts = [text for quiz in load_quizzes(CONTENT) for text in strings_in(quiz.model_dump())]
     assert len(texts) > 500
     for text in texts:
         escaped = render.plain(text)
@@ -50,15 +51,6 @@ def test_every_shipped_text_reads_as_written_on_discord() -> None:
     assert changed == set(), changed  # escapes and links' <> apart, the shipped texts are sent as written
     assert shown(render.plain(TRICKY)) == TRICKY and active(render.plain(TRICKY)) == []
 
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [text for item in value.values() for text in _strings(item)]
-    if isinstance(value, list | tuple):
-        return [text for item in value for text in _strings(item)]
-    return []
 
 
 def with_markup(question: dict[str, Any]) -> None:

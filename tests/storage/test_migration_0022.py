@@ -6,10 +6,13 @@ and on PostgreSQL."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.asked_links import asked_privately, still_asking
+from bot.ports import UnitOfWork
 from storage import tables
 from storage.database import create_engine
 from storage.repositories import SqlLinkRepository
@@ -60,7 +63,7 @@ async def test_0022_keeps_an_open_discord_question_shown_privately_private_and_i
             repository = SqlLinkRepository(connection)
             link = await repository.latest("discord", "s1", "q2")
             assert link is not None and asked_privately(link.message_key) and link.withdrawn_at is not None
-            assert await still_asking(_Links(repository), "discord", "s1", "q2") is None  # asks nothing a vote reaches
+            assert await still_asking(cast(UnitOfWork, _Links(repository)), "discord", "s1", "q2") is None
 
         await migrate(engine, "downgrade", "0021")
         assert await _link_keys(engine) == before

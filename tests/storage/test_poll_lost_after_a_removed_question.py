@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from bot.engine import QuizEngine
-from bot.replies import Actor, AnswerOutcome, Expired, QuestionView
-from bot.usecases.unsent import UnsentLook
+from bot.replies import Actor, AnswerOutcome, QuestionView
 from tests.core.play import next_question, start
 from tests.fakes.clock import FixedClock
 from tests.support.content import remove_question
+from tests.support.start_up_look import asked_at_start_up
 from tests.support.timed_engine import timed_engine
 
 ADMIN = Actor("telegram", "admin-1")
@@ -57,13 +57,6 @@ async def test_the_vote_delivered_again_asks_the_open_question_again(
 async def test_the_start_up_look_asks_the_open_question_again(
         engine: QuizEngine, content_dir: Path, clock: FixedClock) -> None:
     _, third = await _third_unsent(engine, content_dir, clock)
-    clock.advance(timedelta(seconds=20))  # the restart
-    asked: list[Expired] = []
-
-    async def deliver(expired: Expired) -> None:
-        asked.append(expired)
-
-    now = engine.now()
-    await engine.ask_unsent("telegram", UnsentLook(now - timedelta(hours=1), now), deliver)
+    asked = await asked_at_start_up(engine, clock)
     assert [expired.question_id for expired in asked] == [third.question_id]  # before: nothing asked
     assert asked[0].link is not None and asked[0].link.message_key == "poll-1"  # where question 1 was asked

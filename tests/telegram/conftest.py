@@ -25,3 +25,13 @@ async def api() -> AsyncIterator[FakeBotApi]:
 def settings(tmp_path: Path, api: FakeBotApi, content_dir: Path) -> Settings:
     telegram = TelegramSettings(token=TOKEN, admins=frozenset({str(ADMIN.id)}), api_url=api.base_url)
     return Settings(data_dir=tmp_path / "data", content_dir=content_dir, platforms={"telegram": telegram})
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def shared(request: pytest.FixtureRequest, settings: Settings) -> Settings:
+    """``settings`` on the SQLite file two replicas open, or on PostgreSQL (where both may add a row at once: one's
+    is refused by a unique index and carries on with the other's)."""
+    if request.param == "sqlite":
+        return settings
+    url: str = request.getfixturevalue("postgres_url")
+    return settings.model_copy(update={"database_url": url})

@@ -6,7 +6,6 @@ which Telegram links nothing in; what Telegram doesn't link ("/dev/shm", "CPU/NV
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import regex
 from hypothesis import given
@@ -19,6 +18,7 @@ from adapters.telegram.poll_layout import poll_layout
 from bot.content.loader import load_quizzes
 from bot.games.replies import GameExplanation
 from bot.replies import Feedback, Preview, QuestionView
+from tests.support.nested_strings import strings_in
 from tests.telegram.telegram_entities import found_entities, found_spans
 from tests.telegram.telegram_html import problem, shown_text
 
@@ -69,22 +69,13 @@ def test_every_message_showing_content_sets_such_words_in_code() -> None:
 def test_the_shipped_content_changes_only_where_telegram_made_a_command() -> None:
     """The why_not "Ring all-reduce sends 2(N−1)/N times ..." made "/N" a command in all five languages (")" is no
     word character); no other text of the shipped quizzes is shown otherwise than esc() showed it."""
-    texts = [text for quiz in load_quizzes(CONTENT) for text in _strings(quiz.model_dump())]
+    texts = [text for quiz in load_quizzes(CONTENT) for text in strings_in(quiz.model_dump())]
     changed = {text: content(text, None) for text in texts if content(text, None) != esc(text, None)}
     assert len(texts) > 500 and len(changed) == 5
     for text, html in changed.items():
         assert regex.findall("<code>([^<]*)</code>", html) == ["2(N−1)/N"]
         assert "/N" in found_entities(esc(text, None)) and outside_code(html) == []
 
-
-def _strings(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [text for item in value.values() for text in _strings(item)]
-    if isinstance(value, list | tuple):
-        return [text for item in value for text in _strings(item)]
-    return []
 
 
 def test_a_sign_after_a_dotted_path_that_is_no_link_is_code() -> None:

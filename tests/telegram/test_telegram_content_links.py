@@ -20,8 +20,9 @@ from bot.replies import Feedback
 from tests.support.content import edit_question
 from tests.telegram.telegram_entities import found_spans
 from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, next_poll, options, poll_id, running_bot
+from tests.telegram.telegram_harness import running_bot
 from tests.telegram.telegram_html import problem, shown_text
+from tests.telegram.wrong_vote import follow_up_to_broadcast
 
 LINKED = ("Run setup.py, then model.to(device) and read param.data; MASTER_ADDR=10.0.0.1:29500 (x.ai, "
           "ada@example.com).")
@@ -70,11 +71,6 @@ async def test_a_learner_reads_a_file_name_in_a_why_not_as_code_not_as_a_link(
     """Through PTB and the fake Bot API: the message the bot sends after a wrong vote."""
     edit_question(content_dir, "sum-everywhere", with_file_names)
     async with running_bot(settings):
-        await api.command(AMINATA, "/quiz collectives")
-        first = await next_poll(api, AMINATA.id, 1)
-        before = len(api.sent_texts(AMINATA.id))
-        await api.answer_poll(AMINATA, poll_id(first), [options(first).index("Diffusion (broadcast)")])
-        await next_poll(api, AMINATA.id, 2)
-        follow_up = api.sent_texts(AMINATA.id)[before]
+        follow_up = await follow_up_to_broadcast(api)
     assert follow_up.split("\n")[0] == "❌ Broadcast ne fait que copier\u00a0: voir <code>setup.py</code>."
     assert unmeant(follow_up) == []

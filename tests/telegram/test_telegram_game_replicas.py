@@ -12,7 +12,6 @@ from itertools import count
 from typing import Any
 
 import aiohttp
-import pytest
 
 from adapters.settings import Settings
 from bot.games.rules import GRACE, RESULTS_SECONDS
@@ -43,13 +42,6 @@ def results_sent(params: dict[str, Any]) -> bool:
     """A question's results (their Explain button)."""
     return "gx:" in str(params.get("reply_markup"))
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def shared(request: pytest.FixtureRequest, settings: Settings) -> Settings:
-    if request.param == "sqlite":
-        return settings
-    url: str = request.getfixturevalue("postgres_url")
-    return settings.model_copy(update={"database_url": url})
 
 
 class Replicas:

@@ -8,8 +8,6 @@ import asyncio
 from collections.abc import Callable
 from datetime import timedelta
 
-import pytest
-
 from adapters.settings import Settings
 from bot.games.rules import GRACE
 from tests.fakes.clock import FixedClock
@@ -19,13 +17,6 @@ from tests.telegram.test_telegram_game_replicas import ADA, opened, two_replicas
 
 HELD = 2  # seconds the 429 pauses the first replica's requests
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def shared(request: pytest.FixtureRequest, settings: Settings) -> Settings:
-    if request.param == "sqlite":
-        return settings
-    url: str = request.getfixturevalue("postgres_url")
-    return settings.model_copy(update={"database_url": url})
 
 
 async def test_a_question_asked_again_by_the_other_replica_while_its_first_send_was_held_shows_one_poll(

@@ -12,7 +12,6 @@ from datetime import timedelta
 from typing import Any
 
 import aiohttp
-import pytest
 
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
@@ -69,15 +68,6 @@ def press(update_id: int, user: FakeUser, data: str) -> dict[str, Any]:
         "message": {"message_id": 900 + update_id, "date": int(time.time()), "chat": chat.json(),
                     "from": BOT_USER, "text": "(buttons)"}}}
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def shared(request: pytest.FixtureRequest, settings: Settings) -> Settings:
-    """``settings`` on the SQLite file both replicas open, or on PostgreSQL (where both may add the session at once:
-    one's is refused by the unique index and carries on with the other's)."""
-    if request.param == "sqlite":
-        return settings
-    url: str = request.getfixturevalue("postgres_url")
-    return settings.model_copy(update={"database_url": url})
 
 
 async def test_two_presses_at_once_on_two_replicas_ask_the_question_once(

@@ -27,7 +27,6 @@ from tests.telegram.telegram_harness import (
 )
 
 press = quiz_button.press  # in a private chat, as Telegram posts it to a webhook
-shared = quiz_button.shared  # the fixture: the SQLite file both replicas open, or PostgreSQL
 
 ALREADY = "Your review has already started: answer its question above, or send /review to see it again."
 
