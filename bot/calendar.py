@@ -8,6 +8,8 @@ from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.text import name_as_seen
+
 # "19:00", "19.00", or as French writes it, "19h00", "19 h 30" (a space each side, in print) and the hour alone,
 # "19h". Only these marks: "19 30" or "1930" could be a year or a count as well as a time.
 TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])(?:[:.]([0-5]\d)|\s*h(?:\s*([0-5]\d))?)$", re.IGNORECASE)
@@ -47,10 +49,7 @@ def known_zone(name: str) -> ZoneInfo | None:
     """The IANA zone called ``name`` ("Africa/Lagos"), or named by its city alone ("Tokyo"), or None. Names are
     case-sensitive in IANA; we are not, nor of width: NFKC reads "Ａｓｉａ／Ｔｏｋｙｏ", as a Chinese or Japanese
     input method sends it, as "Asia/Tokyo"."""
-    # Marks nobody sees (Unicode's format characters: a zero-width space, a direction mark, a soft hyphen) come
-    # with a name pasted from a web page or a right-to-left chat: no zone name has one.
-    candidate = "".join(char for char in unicodedata.normalize("NFKC", name)
-                        if unicodedata.category(char) != "Cf").strip()
+    candidate = name_as_seen(name).strip()  # no zone name has a mark nobody sees
     if (offset := utc_offset(candidate)) is not None:
         return _fixed_zone(offset)
     if (not candidate or len(candidate) > ZONE_NAME_LIMIT or ".." in candidate or candidate.startswith("/")
@@ -68,8 +67,7 @@ def utc_offset(text: str) -> int | None:
     """The offset from UTC ``text`` spells ("UTC+3", "GMT-5:30", "+03:00"), in minutes east; None if it spells none."""
     # A typographic minus or a dash, as a phone's keyboard or a pasted page writes one; no invisible marks (as
     # known_zone drops them): a right-to-left chat wraps what is typed in direction marks.
-    plain = "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
-    plain = plain.strip().replace("\u2212", "-").replace("\u2013", "-")
+    plain = name_as_seen(text).strip().replace("\u2212", "-").replace("\u2013", "-")
     match = UTC_OFFSET.match(plain)
     if match is None:
         return None

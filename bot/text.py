@@ -62,6 +62,13 @@ def folded(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(parts).casefold())
 
 
+def name_as_seen(text: str) -> str:
+    """A typed name as it looks (NFKC: "Ａｓｉａ／Ｔｏｋｙｏ", as an input method sends it, is "Asia/Tokyo"), without
+    the marks that show as nothing (Unicode's format characters: a zero-width space, a direction mark, a soft
+    hyphen), which come with a name pasted from a web page or typed in a right-to-left chat."""
+    return "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
+
+
 def unaccented(text: str) -> str:
     """``folded``, without accents and tone marks: a title as typed on a keyboard that has none ("donnees",
     "Ipinkiri", as Yoruba is mostly written online) reads as the title that has them."""

@@ -4,7 +4,7 @@ their city instead. The tz database's own "EST", "MST" and "HST" are fixed offse
 
 from __future__ import annotations
 
-import unicodedata
+from bot.text import name_as_seen
 
 # One place each, whose zone tells the time the abbreviation names all year round: its standard and its summer
 # names alike (a New Yorker types "EDT" in July, "EST" in January, "ET" in either). None of Africa's keeps summer
@@ -41,7 +41,5 @@ SHARED_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
 
 def abbreviation(name: str) -> str | None:
     """The abbreviation ``name`` is, in capitals ("eat", "ＥＡＴ": "EAT"), if it is one we know; else None."""
-    # As calendar.known_zone reads a name: full width folded, invisible marks (a pasted zero-width space) dropped.
-    plain = "".join(char for char in unicodedata.normalize("NFKC", name) if unicodedata.category(char) != "Cf")
-    upper = plain.strip().upper()
+    upper = name_as_seen(name).strip().upper()  # as calendar.known_zone reads a name
     return upper if upper in ABBREVIATED_ZONES or upper in SHARED_ABBREVIATIONS else None
