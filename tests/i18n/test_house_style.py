@@ -1,0 +1,52 @@
+"""How each catalog says a thing it says often, one way throughout: a Swahili clock time that no learner can read in
+Swahili time, French's one word for an id and for recall, Yoruba's one register and one word for what is empty,
+Shona's prefix before a number. Each rule names the messages that break it."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from bot.i18n import message_texts
+
+LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
+# A time the learner types after a command ("/reminders on 19:00", "on 19:00" in its description): not one shown.
+TYPED_TIME = re.compile(r"\bon \d\d:\d\d")
+# A clock time shown: the {time} placeholder or one written out ("00:00 UTC").
+SHOWN_TIME = re.compile(r"\{time\}|\b\d\d:\d\d\b")
+# Swahili time counts the hours from 06:00 and 18:00 ("saa moja" is 07:00), so "saa 07:00" reads as 13:00 to many:
+# a time shown says which clock it is on, the 24-hour clock or the part of the day.
+SWAHILI_CLOCK = re.compile(r"mfumo wa saa 24|asubuhi|mchana|jioni|usiku")
+
+
+def _catalog(language: str) -> Catalog:
+    with (LOCALES / language / "LC_MESSAGES" / "quiztutor.po").open("rb") as source:
+        return read_po(source, locale=language)
+
+
+def _pairs(language: str) -> list[tuple[str, str]]:
+    """(English, translation) for every form of every translated message, composed as the learner reads it."""
+    pairs = []
+    for message in _catalog(language):
+        if not message.id or not message.string:
+            continue
+        english = message_texts(message.id)
+        pairs += [(english[min(index, len(english) - 1)], unicodedata.normalize("NFC", text))
+                  for index, text in enumerate(message_texts(message.string)) if text]
+    return pairs
+
+
+def test_a_swahili_clock_time_says_which_clock_it_is_on() -> None:
+    """"Ninakukumbusha saa {time}" with 07:00 reads as one in the afternoon in Swahili time."""
+    wrong = []
+    for english, swahili in _pairs("sw"):
+        shown = TYPED_TIME.sub("", swahili)
+        if not SHOWN_TIME.search(TYPED_TIME.sub("", english)):
+            continue
+        if re.search(r"\bsaa (?:\{time\}|\d\d?:\d\d)", shown) or not SWAHILI_CLOCK.search(shown):
+            wrong.append(swahili)
+    assert wrong == []
