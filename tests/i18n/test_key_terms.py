@@ -18,7 +18,8 @@ NOT_WORDS = re.compile(r"\{\w+\}|/\w+|“\w+”|\w+/")
 OPTION = r"(?<!prompt, )\boptions?\b"
 # language -> (the English term, the word its catalog uses for it)
 TERMS = {
-    "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo"), (OPTION, r"chaguo")],
+    # "Not quite": "sivyo hasa" (not exactly), as a tutor says it; "si sahihi" (incorrect) reads as a verdict.
+    "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo"), (OPTION, r"chaguo"), (r"\bnot quite\b", r"sivyo hasa")],
     "yo": [(r"\bquiz(zes)?\b", r"ìdánwò"), (r"\bmessages?\b(?! me)", r"ìfiránṣẹ́"), (OPTION, r"àṣàyàn")],
     # "bvunzo" (quiz), not the end of "mubvunzo"/"mibvunzo" (question): "pabvunzo", "yebvunzo", "Bvunzo".
     "sn": [(r"\bquiz(zes)?\b", r"(?<!m[ui])bvunzo"), (OPTION, r"sarudzo")],
