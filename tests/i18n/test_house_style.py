@@ -50,3 +50,26 @@ def test_a_swahili_clock_time_says_which_clock_it_is_on() -> None:
         if re.search(r"\bsaa (?:\{time\}|\d\d?:\d\d)", shown) or not SWAHILI_CLOCK.search(shown):
             wrong.append(swahili)
     assert wrong == []
+
+
+def _plural_messages(language: str) -> list[tuple[str, ...]]:
+    return [message_texts(message.string) for message in _catalog(language)
+            if message.id and isinstance(message.id, (tuple, list)) and message.string]
+
+
+def test_a_swahili_count_out_of_n_questions_agrees_with_the_form_n_chooses() -> None:
+    """"{answered} kati ya {n} yamejibiwa" (of n questions, answered) in the form for one question reads "maswali"
+    (class 6, ya-) where the form speaks of one "swali" (class 5, li-)."""
+    wrong = []
+    for singular, plural in (forms[:2] for forms in _plural_messages("sw")):
+        for form, concord in ((singular, "li"), (plural, "ya")):
+            verbs = re.findall(r"kati ya \{n\} (\w+)", form)
+            wrong += [form for verb in verbs if not re.match(rf"(?:ha)?{concord}", verb)]
+    assert wrong == []
+
+
+def test_swahili_faili_keeps_one_noun_class() -> None:
+    """"faili" is class 9/10 (faili hii, faili za, haikusomwa), as most lines say it: not class 5 here ("faili la",
+    "halikusomwa") beside class 10 in the plural of the same message."""
+    class_5 = re.compile(r"\bfaili (?:\{n\} )?(?:la|hili|lile|lenye)\b|\bhali(?:ku|ja)somwa\b")
+    assert [swahili for _english, swahili in _pairs("sw") if class_5.search(swahili)] == []
