@@ -18,6 +18,9 @@ NOT_WORDS = re.compile(r"\{\w+\}|/\w+|“\w+”|\w+/")
 OPTION = r"(?<!prompt, )\boptions?\b"
 # language -> (the English term, the word its catalog uses for it)
 TERMS = {
+    # An id is "identifiant" (not "id" beside it), a poll's option "option"; recall, the chance of remembering an
+    # answer, is "rétention" ("rappel" is a reminder here, "souvenir" a keepsake), as French review apps say it.
+    "fr": [(r"(?<!with )\bids?\b", r"identifiant"), (OPTION, r"option"), (r"\brecall\b", r"rétention")],
     # "Not quite": "sivyo hasa" (not exactly), as a tutor says it; "si sahihi" (incorrect) reads as a verdict.
     "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo"), (OPTION, r"chaguo"), (r"\bnot quite\b", r"sivyo hasa")],
     "yo": [(r"\bquiz(zes)?\b", r"ìdánwò"), (r"\bmessages?\b(?! me)", r"ìfiránṣẹ́"), (OPTION, r"àṣàyàn")],

@@ -13,7 +13,7 @@ from tests.telegram.telegram_harness import AMINATA, GROUP, JUMA, for_chat, next
 
 HINT_FR = "Envoyez /quizzes pour choisir un quiz, ou /help pour voir tout ce que je sais faire."
 HINT_EN = "Send /quizzes to choose a quiz, or /help to see everything I can do."
-ANSWER_HINT_FR = ("Pour répondre, touchez une réponse dans le sondage de la question. Envoyez /quiz pour la revoir, "
+ANSWER_HINT_FR = ("Pour répondre, touchez une option dans le sondage de la question. Envoyez /quiz pour la revoir, "
                   "/skip pour passer à la suivante, ou /stop pour arrêter le quiz.")
 
 
