@@ -73,3 +73,9 @@ def test_swahili_faili_keeps_one_noun_class() -> None:
     "halikusomwa") beside class 10 in the plural of the same message."""
     class_5 = re.compile(r"\bfaili (?:\{n\} )?(?:la|hili|lile|lenye)\b|\bhali(?:ku|ja)somwa\b")
     assert [swahili for _english, swahili in _pairs("sw") if class_5.search(swahili)] == []
+
+
+def test_yoruba_says_empty_one_way() -> None:
+    """"ẹ fi sílẹ̀ ní òfo" in two option descriptions, "ní òfìfo" in a third: one word, "òfo" ("ṣófo")."""
+    assert [yoruba for _english, yoruba in _pairs("yo") if "òfìfo" in yoruba.casefold()] == []
+
