@@ -79,3 +79,9 @@ def test_yoruba_says_empty_one_way() -> None:
     """"ẹ fi sílẹ̀ ní òfo" in two option descriptions, "ní òfìfo" in a third: one word, "òfo" ("ṣófo")."""
     assert [yoruba for _english, yoruba in _pairs("yo") if "òfìfo" in yoruba.casefold()] == []
 
+
+def test_yoruba_says_i_do_not_in_one_register() -> None:
+    """The written "N kò lè" in most lines, the spoken "mi ò lè" (and "Èmi kò", "nǹkan kan ò") in others: the bot
+    speaks in one register, "N kò"."""
+    spoken = re.compile(r"(?<![\w\u0300-\u036f])(?:mi ò|èmi kò|ò)(?![\w\u0300-\u036f])", re.IGNORECASE)
+    assert [yoruba for _english, yoruba in _pairs("yo") if spoken.search(yoruba)] == []
