@@ -85,3 +85,12 @@ def test_yoruba_says_i_do_not_in_one_register() -> None:
     speaks in one register, "N kò"."""
     spoken = re.compile(r"(?<![\w\u0300-\u036f])(?:mi ò|èmi kò|ò)(?![\w\u0300-\u036f])", re.IGNORECASE)
     assert [yoruba for _english, yoruba in _pairs("yo") if spoken.search(yoruba)] == []
+
+
+def test_yoruba_amì_alone_is_a_point() -> None:
+    """"àmì" alone is a game's points ("àmì {n}"); a quiz's tags were "àmì" too ("{input} kì í ṣe àmì"), so an
+    author read "not a point". A mark in a compound (àmì ìdánimọ̀, an id; àmì ìdábọ́, a dash; àmì àyọlò, a quote;
+    ìjápọ̀ àmì, a symbolic link) names its own thing."""
+    alone = re.compile(r"(?<!ìjápọ̀ )(?<![\w\u0300-\u036f])àmì(?![\w\u0300-\u036f])(?! (?:ìdánimọ̀|ìdábọ́|àyọlò))")
+    assert [yoruba for english, yoruba in _pairs("yo")
+            if alone.search(yoruba) and not re.search(r"\bpoints?\b|\bscored?\b", english)] == []
