@@ -94,3 +94,16 @@ def test_yoruba_amì_alone_is_a_point() -> None:
     alone = re.compile(r"(?<!ìjápọ̀ )(?<![\w\u0300-\u036f])àmì(?![\w\u0300-\u036f])(?! (?:ìdánimọ̀|ìdábọ́|àyọlò))")
     assert [yoruba for english, yoruba in _pairs("yo")
             if alone.search(yoruba) and not re.search(r"\bpoints?\b|\bscored?\b", english)] == []
+
+
+# What a placeholder shows as a number (or a letter, a clock time): a count, a score, a limit, a time.
+NUMBERS = r"\{(?:n|count|total|time|asked|low|high|seconds|answered|correct|letter|number|percent|days|points|bonus" \
+          r"|limit|length|size|line|depth|actual|seen|place|byte)\}"
+
+
+def test_shona_joins_a_prefix_to_a_number_with_a_hyphen() -> None:
+    """"na19:00", "pa{total}", "kubva pa1": a prefix run into a number reads as one word ("pa1" beside "paN"), and
+    Shona writers set a number or a letter apart as the catalog already does a loanword ("ne-id"): "na-19:00"."""
+    joined = re.compile(rf"[^\W\d_](?:\d|{NUMBERS})")
+    spaced = re.compile(rf"(?<![\w-])(?:pa|na|ne|ku|mu|ndi|se|ka|che|ye|we|ya|wa|zve|dze|re)\s(?:\d|{NUMBERS})")
+    assert [shona for _english, shona in _pairs("sn") if joined.search(shona) or spaced.search(shona)] == []
