@@ -107,3 +107,13 @@ def test_shona_joins_a_prefix_to_a_number_with_a_hyphen() -> None:
     joined = re.compile(rf"[^\W\d_](?:\d|{NUMBERS})")
     spaced = re.compile(rf"(?<![\w-])(?:pa|na|ne|ku|mu|ndi|se|ka|che|ye|we|ya|wa|zve|dze|re)\s(?:\d|{NUMBERS})")
     assert [shona for _english, shona in _pairs("sn") if joined.search(shona) or spaced.search(shona)] == []
+
+
+def test_shona_says_a_file_and_a_time_zone_with_their_own_class() -> None:
+    """A file, "faira" (class 5: "Faira 1 harina kuverengwa", "faira renguva dzose"), was "hausi UTF-8" (class 3)
+    and "haina kuverengwa", "ine mabhaiti" (class 9) in the lines that speak of it alone; a time zone, "nharaunda"
+    (class 9), was "riripo" (class 5) in /timezone's description."""
+    of_a_file = re.compile(r"^(?:it is not UTF|it has \{size\} bytes|not read)")
+    wrong = [shona for english, shona in _pairs("sn") if of_a_file.match(english) and not re.match(r"(?:ha)?ri", shona)]
+    wrong += [shona for _english, shona in _pairs("sn") if "nharaunda" in shona and re.search(r"\bri\w*po\b", shona)]
+    assert wrong == []
