@@ -16,14 +16,18 @@ LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
 NOT_WORDS = re.compile(r"\{\w+\}|/\w+|“\w+”|\w+/")
 # A poll's option, not the YAML key in "a mapping with id, prompt, options, answer, ...".
 OPTION = r"(?<!prompt, )\boptions?\b"
+# A quiz's or an option's id, not the YAML key in "a mapping with id, title, ...".
+ID = r"(?<!with )\bids?\b"
 # language -> (the English term, the word its catalog uses for it)
 TERMS = {
     # An id is "identifiant" (not "id" beside it), a poll's option "option"; recall, the chance of remembering an
     # answer, is "rétention" ("rappel" is a reminder here, "souvenir" a keepsake), as French review apps say it.
-    "fr": [(r"(?<!with )\bids?\b", r"identifiant"), (OPTION, r"option"), (r"\brecall\b", r"rétention")],
+    "fr": [(ID, r"identifiant"), (OPTION, r"option"), (r"\brecall\b", r"rétention")],
     # "Not quite": "sivyo hasa" (not exactly), as a tutor says it; "si sahihi" (incorrect) reads as a verdict.
-    "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo"), (OPTION, r"chaguo"), (r"\bnot quite\b", r"sivyo hasa")],
-    "yo": [(r"\bquiz(zes)?\b", r"ìdánwò"), (r"\bmessages?\b(?! me)", r"ìfiránṣẹ́"), (OPTION, r"àṣàyàn")],
+    "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo"), (OPTION, r"chaguo"), (r"\bnot quite\b", r"sivyo hasa"),
+           (ID, r"kitambulisho")],
+    "yo": [(r"\bquiz(zes)?\b", r"ìdánwò"), (r"\bmessages?\b(?! me)", r"ìfiránṣẹ́"), (OPTION, r"àṣàyàn"),
+           (ID, r"àmì ìdánimọ̀")],
     # "bvunzo" (quiz), not the end of "mubvunzo"/"mibvunzo" (question): "pabvunzo", "yebvunzo", "Bvunzo".
     "sn": [(r"\bquiz(zes)?\b", r"(?<!m[ui])bvunzo"), (OPTION, r"sarudzo")],
 }

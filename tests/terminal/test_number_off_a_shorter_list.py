@@ -40,4 +40,4 @@ async def test_the_numbers_asked_for_are_those_of_the_list_shown_under_the_refus
 
 async def test_so_in_the_learners_language(tmp_path: Path) -> None:
     said = await play(tmp_path, ["quiz 4", "quit"], "sw")  # 4 quizzes shipped, 3 named by "parallel"
-    assert "Tafadhali chagua chemsha bongo kwa namba yake, kutoka 1 hadi 4, au kwa id yake." in said, said
+    assert "Tafadhali chagua chemsha bongo kwa namba yake, kutoka 1 hadi 4, au kwa kitambulisho chake." in said, said
