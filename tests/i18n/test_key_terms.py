@@ -18,6 +18,8 @@ NOT_WORDS = re.compile(r"\{\w+\}|/\w+|“\w+”|\w+/")
 OPTION = r"(?<!prompt, )\boptions?\b"
 # A quiz's or an option's id, not the YAML key in "a mapping with id, title, ...".
 ID = r"(?<!with )\bids?\b"
+# An answer or an option judged right or wrong (not "right now", nor "something went wrong").
+RIGHT_OR_WRONG = r"\bright\b(?! now)|\bcorrect\b|\bwrong (?:options?|answer)"
 # language -> (the English term, the word its catalog uses for it)
 TERMS = {
     # An id is "identifiant" (not "id" beside it), a poll's option "option"; recall, the chance of remembering an
@@ -27,7 +29,7 @@ TERMS = {
     "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo"), (OPTION, r"chaguo"), (r"\bnot quite\b", r"sivyo hasa"),
            (ID, r"kitambulisho")],
     "yo": [(r"\bquiz(zes)?\b", r"ìdánwò"), (r"\bmessages?\b(?! me)", r"ìfiránṣẹ́"), (OPTION, r"àṣàyàn"),
-           (ID, r"àmì ìdánimọ̀")],
+           (ID, r"àmì ìdánimọ̀"), (RIGHT_OR_WRONG, r"tọ̀nà")],
     # "bvunzo" (quiz), not the end of "mubvunzo"/"mibvunzo" (question): "pabvunzo", "yebvunzo", "Bvunzo".
     "sn": [(r"\bquiz(zes)?\b", r"(?<!m[ui])bvunzo"), (OPTION, r"sarudzo")],
 }
