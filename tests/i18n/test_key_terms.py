@@ -18,6 +18,9 @@ NOT_WORDS = re.compile(r"\{\w+\}|/\w+|“\w+”|\w+/")
 OPTION = r"(?<!prompt, )\boptions?\b"
 # A quiz's or an option's id, not the YAML key in "a mapping with id, title, ...".
 ID = r"(?<!with )\bids?\b"
+# A wrong answer's feedback, as a tutor says it: "not exactly" (sw "sivyo hasa", yo "kò tọ̀nà pátápátá"), where
+# "si sahihi" / "kò tọ̀nà" (incorrect) reads as a verdict.
+NOT_QUITE = r"\bnot quite\b"
 # An answer or an option judged right or wrong (not "right now", nor "something went wrong").
 RIGHT_OR_WRONG = r"\bright\b(?! now)|\bcorrect\b|\bwrong (?:options?|answer)"
 # language -> (the English term, the word its catalog uses for it)
@@ -25,11 +28,10 @@ TERMS = {
     # An id is "identifiant" (not "id" beside it), a poll's option "option"; recall, the chance of remembering an
     # answer, is "rétention" ("rappel" is a reminder here, "souvenir" a keepsake), as French review apps say it.
     "fr": [(ID, r"identifiant"), (OPTION, r"option"), (r"\brecall\b", r"rétention")],
-    # "Not quite": "sivyo hasa" (not exactly), as a tutor says it; "si sahihi" (incorrect) reads as a verdict.
-    "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo"), (OPTION, r"chaguo"), (r"\bnot quite\b", r"sivyo hasa"),
+    "sw": [(r"\bquiz(zes)?\b", r"chemsha[ -]bongo"), (OPTION, r"chaguo"), (NOT_QUITE, r"sivyo hasa"),
            (ID, r"kitambulisho")],
     "yo": [(r"\bquiz(zes)?\b", r"ìdánwò"), (r"\bmessages?\b(?! me)", r"ìfiránṣẹ́"), (OPTION, r"àṣàyàn"),
-           (ID, r"àmì ìdánimọ̀"), (RIGHT_OR_WRONG, r"tọ̀nà")],
+           (ID, r"àmì ìdánimọ̀"), (RIGHT_OR_WRONG, r"tọ̀nà"), (NOT_QUITE, r"kò tọ̀nà pátápátá")],
     # "bvunzo" (quiz), not the end of "mubvunzo"/"mibvunzo" (question): "pabvunzo", "yebvunzo", "Bvunzo".
     "sn": [(r"\bquiz(zes)?\b", r"(?<!m[ui])bvunzo"), (OPTION, r"sarudzo")],
 }
