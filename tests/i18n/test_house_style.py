@@ -117,3 +117,12 @@ def test_shona_says_a_file_and_a_time_zone_with_their_own_class() -> None:
     wrong = [shona for english, shona in _pairs("sn") if of_a_file.match(english) and not re.match(r"(?:ha)?ri", shona)]
     wrong += [shona for _english, shona in _pairs("sn") if "nharaunda" in shona and re.search(r"\bri\w*po\b", shona)]
     assert wrong == []
+
+
+def test_a_shona_prefix_is_written_onto_its_word() -> None:
+    """"mu YAML" beside "neYAML", "mu terminal", "ne {second}": a prefix stands apart from its word nowhere else.
+    Onto a name it keeps its capital ("muYAML", "seUTF-8"), before a lowercase loanword or code it takes a hyphen
+    ("mu-terminal", "ne-{second}"); only what is typed or copied whole stays apart, a command, a quote, a file
+    ending or a link ("ne /quiz", "na quiztutor validate", "ne “{name}”", "ne .yaml", "ne http://")."""
+    apart = re.compile(r"(?<![\w-])(?:mu|ne|na|se|kwe|ku|pa|ye|we|re|me|che|ndi)\s(?![/“'\".]|http|quiztutor )")
+    assert [shona for _english, shona in _pairs("sn") if apart.search(shona)] == []
