@@ -1,6 +1,7 @@
-"""How each catalog says a thing it says often, one way throughout: a Swahili clock time that no learner can read in
-Swahili time, French's one word for an id and for recall, Yoruba's one register and one word for what is empty,
-Shona's prefix before a number. Each rule names the messages that break it."""
+"""How each catalog says a thing it says often, one way throughout: a Swahili clock time no learner can read in
+Swahili time and Swahili nouns' agreement, Yoruba's one register and its words for empty and for points, Shona's
+prefixes and noun classes (a key term's one word is tests/i18n/test_key_terms.py's). Each rule names the messages
+that break it."""
 
 from __future__ import annotations
 
