@@ -9,9 +9,10 @@ from contextlib import contextmanager
 
 # Allocations between two young collections while serving (CPython's default: 700). Every tenth young collection
 # is a middle one and every tenth of those a full one, which walks every answer in flight: at 5,000 learners
-# answering at once, ten full collections per burst cost the chat path 15% of its CPU (benchmarks/README.md). At
-# 50,000 rather than 10,000, most of an answer's objects are freed (by reference count) before any collection
-# walks them: 6-7% less CPU an answer on PostgreSQL at 500 and 3,000 learners; 100,000 and 200,000 gain no more.
+# answering at once, ten full collections per burst cost the chat path 15% of its CPU (benchmarks/HISTORY.md,
+# engine.py, stop 23's best run). At 50,000 rather than 10,000, most of an answer's objects are freed (by reference
+# count) before any collection walks them: 6-7% less CPU an answer on PostgreSQL at 500 and 3,000 learners;
+# 100,000 and 200,000 gain no more (benchmarks/HISTORY.md, postgres.py, stop 54).
 YOUNG_THRESHOLD = 50_000
 
 

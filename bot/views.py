@@ -150,7 +150,7 @@ def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Lo
 
 # Cached by the content's own text (no learner's): a quiz's summary cuts the same prompts for every learner who
 # finishes it, and finding their grapheme clusters took a twentieth of an answer's CPU on PostgreSQL
-# (benchmarks/README.md, "postgres.py", stop 52).
+# (benchmarks/HISTORY.md, "postgres.py", stop 52).
 @lru_cache(maxsize=4096)
 def summary_prompt(prompt: str) -> str:
     """A question's prompt as a summary's line shows it."""

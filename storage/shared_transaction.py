@@ -1,7 +1,7 @@
 """PostgreSQL's answers in shared transactions: many learners' units of work on one connection, with one COMMIT.
 
 An answer on a database server is about ten statements, each a round trip and a message for both sides to handle:
-per answer, several times the CPU of a plain commit (benchmarks/README.md, postgres_statements.py). So answers that
+per answer, several times the CPU of a plain commit (benchmarks/HISTORY.md, postgres_statements.py). So answers that
 arrive together share a transaction, as SQLite's writer lets them share a COMMIT: those arriving while one waits
 for its connection and BEGIN join it (up to MOST_COPIES), then run at once, each its own code on its own unit of
 work, and the statements they send in the same turn of the event loop go as one (storage/merged_statements.py).

@@ -1,6 +1,6 @@
 """While the services serve, what start-up loaded is kept out of the garbage collector's walk and the collector
-runs less often (measured savings of CPU per answer, benchmarks/README.md); both are handed back when they
-close."""
+runs less often (measured savings of CPU per answer: benchmarks/README.md, "What was learned"); both are handed
+back when they close."""
 
 from __future__ import annotations
 
