@@ -3,8 +3,10 @@ platform hands out while running (Discord's interaction tokens), found by where 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
+from collections.abc import Iterator
 from urllib.parse import quote
 
 REDACTED = "[redacted]"
@@ -96,3 +98,17 @@ def configure_logging(level: str, secrets: list[str]) -> None:
     # Migrations run on every start; their step-by-step chatter is noise unless something fails.
     logging.getLogger("alembic").setLevel(logging.WARNING)
     demote(DEMOTED)
+
+
+@contextlib.contextmanager
+def silenced(logger: logging.Logger) -> Iterator[None]:
+    """Drop every record ``logger`` gets meanwhile."""
+
+    def drop(_record: logging.LogRecord) -> bool:
+        return False
+
+    logger.addFilter(drop)
+    try:
+        yield
+    finally:
+        logger.removeFilter(drop)

@@ -11,6 +11,7 @@ import importlib
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, ClassVar, Protocol, runtime_checkable
 
 from pydantic import SecretStr, ValidationInfo, field_validator
@@ -175,6 +176,14 @@ class CatchesUp(Protocol):
         """Returns once the updates kept while the bot was away are handled (a vote among them was cast in time,
         and a sweep first would time its question out), or after a bounded wait."""
         ...
+
+
+@runtime_checkable
+class KeepsCutShort(Protocol):
+    """An adapter whose platform won't deliver again an event a stop cut short (Telegram's polling): it keeps them
+    in a folder (the data folder) and handles them at the next start."""
+
+    def keep_cut_short_in(self, folder: Path) -> None: ...
 
 
 @runtime_checkable

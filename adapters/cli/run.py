@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Sequence
 
 from adapters.failures import AnotherInstance
 from adapters.http_endpoint import http_endpoint
-from adapters.platform import ChatAdapter, PlatformSettings, PlatformSpec, SingleProcess, Supervised
+from adapters.platform import ChatAdapter, KeepsCutShort, PlatformSettings, PlatformSpec, SingleProcess, Supervised
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness, StartUp, database_readiness
 from adapters.runtime import open_services, unavailable_if_failing
@@ -63,6 +63,9 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
                 database_readiness(services.database) as database_ready:
             _warn_of_files_not_read(settings)
             adapters = [_build(spec, services.engine, platform) for spec, platform in enabled]
+            for adapter in adapters:
+                if isinstance(adapter, KeepsCutShort):
+                    adapter.keep_cut_short_in(settings.data_dir)
             start_up.serving(Readiness(database_ready, [*adapters, *locks]))
             async with serving(services.engine, adapters):
                 stop.serving()

@@ -10,16 +10,19 @@ import contextlib
 import logging
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, TelegramError
 from telegram.ext import Application
 
 from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable, public_address, reached_through
+from adapters.logging_setup import silenced
 from adapters.proxy_env import NamedProxy, named_proxy
 from adapters.settings import ConfigurationError
 from adapters.telegram.catch_up import kept_updates_handled
 from adapters.telegram.chat import TelegramChat
+from adapters.telegram.cut_short import CutShort
 from adapters.telegram.errors import REDACTED
 from adapters.telegram.expiries import deliver_expired
 from adapters.telegram.game_polls import GamePolls, vote_held
@@ -71,6 +74,7 @@ class TelegramAdapter:
         self._catching_up: asyncio.Task[None] | None = None
         # Updates an outage stopped, for the webhook to ask Telegram for again; polling can't ask, so keeps none.
         self._unfinished = Unfinished() if settings.webhook_url else None
+        self._cut_short: CutShort | None = None  # polling: where a stop keeps what it cut short, if given
         self._group_per_minute = group_per_minute  # Telegram's limit; a test may lift it to time a game's own pace
         # Two thirds of this process's messages a second (20 of Telegram's 30), leaving room for the quizzes.
         self.reminders_per_second = settings.messages_per_second * 2 / 3
@@ -219,6 +223,10 @@ class TelegramAdapter:
         if self._catching_up is not None:
             await asyncio.shield(self._catching_up)
 
+    def keep_cut_short_in(self, folder: Path) -> None:
+        if not self._settings.webhook_url:  # a webhook's are delivered again by Telegram
+            self._cut_short = CutShort(folder)
+
     async def stop(self) -> None:
         """Stop taking updates, let handlers finish, close the connection: start() in reverse."""
         self._chat = None
@@ -229,10 +237,12 @@ class TelegramAdapter:
             return
         if self._failed is not None and self._failed.done():
             # PTB's last getUpdates (confirming what was read) meets the same conflict: said once already.
-            with _silenced(logging.getLogger("telegram.ext.Updater")):
+            with silenced(logging.getLogger("telegram.ext.Updater")):
                 await self._shutdown(app)
         else:
             await self._shutdown(app)
+        if self._cut_short is not None:
+            self._cut_short.keep(app)
 
     async def _receive(self, app: Application) -> None:
         settings = self._settings
@@ -245,6 +255,8 @@ class TelegramAdapter:
                 raise AnotherInstance(
                     f"Telegram sends this bot's updates to a webhook at {urlsplit(webhook).netloc}, which polling "
                     f"would remove; {self._webhook_advice()}")
+            if self._cut_short is not None:  # cast before Telegram's kept ones: the sweeps wait for them too
+                self._kept += await self._cut_short.handle_again(app)
             await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES,
                                             error_callback=self._polling_error)
             return
@@ -280,14 +292,3 @@ class TelegramAdapter:
         else:  # PTB refuses to shut a running Application down: at least close its connections to Telegram
             await app.bot.shutdown()
 
-
-@contextlib.contextmanager
-def _silenced(logger: logging.Logger) -> Iterator[None]:
-    def drop(_record: logging.LogRecord) -> bool:
-        return False
-
-    logger.addFilter(drop)
-    try:
-        yield
-    finally:
-        logger.removeFilter(drop)

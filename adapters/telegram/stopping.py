@@ -2,7 +2,7 @@
 longer than a container is given to stop before it is killed (30 s in compose.yaml): a handler waiting out
 Telegram's 429 for a minute, or on a database that stopped answering. Past the wait, the handlers still running
 are cancelled; each unit of work rolls back what it began, and in webhook mode Telegram, never answered,
-delivers the update again."""
+delivers the update again (in polling mode cut_short.py keeps it for the next start)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ async def stop_within(app: Application[Any, Any, Any, Any, Any, Any], stop: Call
             stopping.result()
             return True
         if cancel is not None:
-            log.warning("stopping: %d update(s) still under way after %.0f s cancelled (not kept; in webhook mode "
-                        "Telegram delivers them again)", cancel(), wait)
+            log.warning("stopping: %d update(s) still under way after %.0f s cancelled (Telegram delivers "
+                        "them again to a webhook; a polling `quiztutor run` keeps them)", cancel(), wait)
     log.warning("stopping: updates still under way after they were cancelled; going on without them")
     return False

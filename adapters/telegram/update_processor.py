@@ -91,6 +91,13 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._arrivals: dict[int, datetime] = {}  # poll answers under way, by update id: when each came in
         self._holding = holding
         self._vote_turn_wait = vote_turn_wait
+        self._stopping = False  # set by the stop's cancels: a cancellation then cuts its update short
+        # Updates the stop cut short, by id, each poll answer with when it came in (cut_short.py keeps them)
+        self._cut: dict[int, tuple[Update, datetime | None]] = {}
+        self._updates: dict[asyncio.Task[Any] | None, object] = {}  # the update of each task under way
+        self._again: dict[int, datetime | None] = {}  # those an earlier stop cut short, queued again: see again()
+        self._seen_again: set[int] = set()
+        self._again_left: set[int] = set()  # of those, the ones not through here yet
 
     async def finish(self, count: int) -> None:
         """Returns once ``count`` updates have been through here since the start (catch_up.py)."""
@@ -101,6 +108,7 @@ class UpdateProcessor(SimpleUpdateProcessor):
     def cancel_handling(self) -> int:
         """At a stop, past its wait: cancel the handlers running now, so that the updates queued behind them for
         their sender's turn (a vote after a slow reply, PTB has confirmed it already) still run theirs."""
+        self._stopping = True
         handling = [task for task, handled in self._under_way.items() if handled and task is not None]
         for task in handling:
             task.cancel()
@@ -108,10 +116,32 @@ class UpdateProcessor(SimpleUpdateProcessor):
 
     def cancel_under_way(self) -> int:
         """At a stop, at the end of its waits: cancel every update still under way, handled or queued."""
+        self._stopping = True
         under_way = [task for task in self._under_way if task is not None]
         for task in under_way:
             task.cancel()
         return len(under_way)
+
+    def again(self, update: Update, arrived: datetime | None) -> None:
+        """``update``, cut short by an earlier stop, is queued again: timed as it first ``arrived``; a copy Telegram
+        delivers too (PTB's last getUpdates at that stop, confirming it, failed) is passed over."""
+        self._again[update.update_id] = arrived
+        self._again_left.add(update.update_id)
+
+    async def through_again(self) -> None:
+        """Returns once every update queued again (see again) is through here: handled, or cut short again."""
+        while self._again_left:
+            self._one_more.clear()
+            await self._one_more.wait()
+
+    def cut_short(self) -> list[tuple[Update, datetime | None]]:
+        """Once stopped: the updates the stop cancelled, and any still under way (deaf to it), oldest first, each
+        poll answer with when it came in."""
+        cut = dict(self._cut)
+        for update in self._updates.values():
+            if isinstance(update, Update):
+                cut.setdefault(update.update_id, (update, self._arrivals.get(update.update_id)))
+        return [cut[update_id] for update_id in sorted(cut)]
 
     def arrived(self, update: object) -> datetime | None:
         """When a poll answer under way came in, on the engine's clock: before it waited for its sender's earlier
@@ -121,9 +151,17 @@ class UpdateProcessor(SimpleUpdateProcessor):
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
         task = asyncio.current_task()
         self._under_way[task] = False
+        self._updates[task] = update
         try:
-            await self._process(task, update, coroutine)
+            if self._delivered_twice(update):
+                log.info("update %s, handled again after a stop cut it short, delivered again: passed over",
+                         getattr(update, "update_id", None))
+            else:
+                await self._process(task, update, coroutine)
         finally:
+            self._updates.pop(task, None)
+            if isinstance(update, Update):
+                self._again_left.discard(update.update_id)
             if not self._under_way.pop(task, False) and inspect.iscoroutine(coroutine):
                 coroutine.close()  # cancelled before its turn: never to run, and no "never awaited" warning
             self.finished += 1
@@ -140,7 +178,7 @@ class UpdateProcessor(SimpleUpdateProcessor):
         early = asyncio.create_task(self._acknowledge_if_still_waiting(query)) if query is not None else None
         timed = update.update_id if isinstance(update, Update) and kind == "poll_answer" and self._clock else None
         if timed is not None and self._clock is not None:
-            self._arrivals[timed] = self._clock()
+            self._arrivals[timed] = self._again.get(timed) or self._clock()
         # A vote on a game's poll, waiting behind its voter's earlier updates, is one the game's sweep waits for
         held = self._holding(update) if self._holding is not None and isinstance(update, Update) \
             and kind == "poll_answer" else None
@@ -155,11 +193,24 @@ class UpdateProcessor(SimpleUpdateProcessor):
                         await coroutine
                     finally:
                         self._metrics.observe_handler(PLATFORM, kind, time.perf_counter() - started)
+        except asyncio.CancelledError:
+            if self._stopping and isinstance(update, Update):  # in polling mode Telegram won't deliver it again
+                self._cut[update.update_id] = (update, self._arrivals.get(update.update_id))
+            raise
         finally:
             if early is not None:
                 early.cancel()
             if timed is not None:
                 self._arrivals.pop(timed, None)
+
+    def _delivered_twice(self, update: object) -> bool:
+        """Whether ``update`` is one queued again (see again) already through here once."""
+        if not isinstance(update, Update) or update.update_id not in self._again:
+            return False
+        if update.update_id in self._seen_again:
+            return True
+        self._seen_again.add(update.update_id)
+        return False
 
     @contextlib.asynccontextmanager
     async def _turn(self, sender: tuple[str, int] | None, bound: float | None) -> AsyncIterator[None]:

@@ -1,0 +1,113 @@
+"""Updates a stop cut short in polling mode, kept in a file for the next start to handle.
+
+PTB's next getUpdates tells Telegram an update was handled (its offset) as soon as PTB has fetched it, and its
+last one at a stop does the same for the rest: an update whose handler the stop cancelled (stopping.py: one
+waiting out a long 429, or a database that stopped answering) would never come again, and nobody would answer
+the learner's command or vote. Only one process polls for a bot, so its own file in the data folder is enough, and
+it holds even with the database out of reach. A webhook needs none: Telegram, never answered, delivers it again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from telegram import Bot, Update
+from telegram.ext import Application
+
+from adapters.telegram.update_processor import UpdateProcessor
+
+log = logging.getLogger(__name__)
+
+
+class CutShort:
+    """The file of the updates a stop cut short, for a polling adapter: handled first at start, written at stop."""
+
+    def __init__(self, folder: Path) -> None:
+        self._folder = folder
+        self._path: Path | None = None
+        self._forgetting: asyncio.Task[None] | None = None
+
+    async def handle_again(self, app: Application[Any, Any, Any, Any, Any, Any]) -> int:
+        """Queue the updates an earlier stop cut short, ahead of Telegram's; how many. Once all are through, the
+        file goes: a crash later must not bring them back."""
+        self._path = path = kept_file(self._folder, app.bot.id)
+        updates = kept(path, app.bot)
+        processor = app.update_processor
+        for update, arrived in updates:
+            if isinstance(processor, UpdateProcessor):
+                processor.again(update, arrived)
+            await app.update_queue.put(update)
+        if updates and isinstance(processor, UpdateProcessor):
+            async def forget() -> None:
+                await processor.through_again()
+                handled(path)
+            self._forgetting = asyncio.create_task(forget(), name="telegram-cut-short-handled")
+        return len(updates)
+
+    def keep(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        """Once stopped: write the updates this stop cut short, replacing the file read at start."""
+        if self._forgetting is not None:
+            self._forgetting.cancel()
+        processor = app.update_processor
+        if self._path is not None and isinstance(processor, UpdateProcessor):
+            keep(self._path, processor.cut_short())
+
+
+def kept_file(folder: Path, bot_id: int) -> Path:
+    """One bot's file: two bots may share a data folder."""
+    return folder / f"telegram-updates-cut-short-{bot_id}.json"
+
+
+def keep(path: Path, updates: Sequence[tuple[Update, datetime | None]]) -> None:
+    """Write ``updates`` (each with when a poll answer came in) for the next start, replacing what the file held
+    (the updates read from it at this start are handled now, or cut short again and among ``updates``); with
+    none, remove it."""
+    if not updates:
+        path.unlink(missing_ok=True)
+        return
+    written = path.with_name(path.name + ".new")
+    entries = [{"update": update.to_dict(), "arrived": arrived.isoformat() if arrived else None}
+               for update, arrived in updates]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # with PostgreSQL, nothing else may have made it
+        written.write_text(json.dumps(entries), encoding="utf-8")
+        os.replace(written, path)  # whole or not at all: a stop killed while writing leaves the file before
+    except OSError as error:
+        log.error("could not keep %d update(s) a stop cut short in %s (%s): they are lost", len(updates), path,
+                  error)
+        return
+    log.warning("stopping: %d update(s) cut short kept in %s, to be handled at the next start", len(updates), path)
+
+
+def kept(path: Path, bot: Bot) -> list[tuple[Update, datetime | None]]:
+    """The updates an earlier stop cut short, oldest first, each with when a poll answer came in; the file stays
+    until :func:`keep` or :func:`handled`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        log.error("could not read the updates a stop cut short from %s (%s): they are not handled", path, error)
+        return []
+    try:
+        updates = [(Update.de_json(entry["update"], bot),
+                    datetime.fromisoformat(entry["arrived"]) if entry["arrived"] else None)
+                   for entry in json.loads(text)]
+    except (ValueError, TypeError, KeyError) as error:  # not the JSON keep() writes: read once, never again
+        log.error("the updates a stop cut short in %s could not be read (%s): they are not handled", path, error)
+        path.unlink(missing_ok=True)
+        return []
+    log.info("handling %d update(s) an earlier stop cut short", len(updates))
+    return [(update, arrived) for update, arrived in updates if update is not None]
+
+
+def handled(path: Path) -> None:
+    """The updates read from the file are all through: a restart must not handle them once more."""
+    path.unlink(missing_ok=True)
