@@ -33,6 +33,7 @@ from adapters.telegram.polling_request import PollingRequest
 from adapters.telegram.reminders import send_reminder
 from adapters.telegram.spec import SEVERAL_PROCESSES, TelegramSettings
 from adapters.telegram.stopping import stop_within
+from adapters.telegram.update_processor import UpdateProcessor
 from adapters.telegram.webhook import Unfinished, WebhookServer
 from adapters.telegram.wiring import ALLOWED_UPDATES, register
 from bot.engine import QuizEngine
@@ -256,7 +257,9 @@ class TelegramAdapter:
                     f"Telegram sends this bot's updates to a webhook at {urlsplit(webhook).netloc}, which polling "
                     f"would remove; {self._webhook_advice()}")
             if self._cut_short is not None:  # cast before Telegram's kept ones: the sweeps wait for them too
-                self._kept += await self._cut_short.handle_again(app)
+                self._kept += self._cut_short.handle_again(app)
+            if isinstance(processor := app.update_processor, UpdateProcessor):  # queued, none taken yet
+                processor.kept_while_away(self._kept)
             await app.updater.start_polling(allowed_updates=ALLOWED_UPDATES, bootstrap_retries=BOOTSTRAP_RETRIES,
                                             error_callback=self._polling_error)
             return

@@ -34,7 +34,7 @@ class CutShort:
         self._path: Path | None = None
         self._forgetting: asyncio.Task[None] | None = None
 
-    async def handle_again(self, app: Application[Any, Any, Any, Any, Any, Any]) -> int:
+    def handle_again(self, app: Application[Any, Any, Any, Any, Any, Any]) -> int:
         """Queue the updates an earlier stop cut short, ahead of Telegram's; how many. Once all are through, the
         file goes: a crash later must not bring them back."""
         self._path = path = kept_file(self._folder, app.bot.id)
@@ -43,7 +43,7 @@ class CutShort:
         for update, arrived in updates:
             if isinstance(processor, UpdateProcessor):
                 processor.again(update, arrived)
-            await app.update_queue.put(update)
+            app.update_queue.put_nowait(update)  # the queue has no bound
         if updates and isinstance(processor, UpdateProcessor):
             async def forget() -> None:
                 await processor.through_again()

@@ -98,6 +98,8 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._again: dict[int, datetime | None] = {}  # those an earlier stop cut short, queued again: see again()
         self._seen_again: set[int] = set()
         self._again_left: set[int] = set()  # of those, the ones not through here yet
+        self._kept_left = 0  # how many of the next updates Telegram kept while no process took them
+        self._kept_ids: set[int] = set()  # those under way
 
     async def finish(self, count: int) -> None:
         """Returns once ``count`` updates have been through here since the start (catch_up.py)."""
@@ -143,6 +145,19 @@ class UpdateProcessor(SimpleUpdateProcessor):
                 cut.setdefault(update.update_id, (update, self._arrivals.get(update.update_id)))
         return [cut[update_id] for update_id in sorted(cut)]
 
+    def kept_while_away(self, count: int) -> None:
+        """The next ``count`` updates to come are the ones Telegram kept while no process took them (it sends them
+        first, in order), and any an earlier stop cut short, queued before them."""
+        self._kept_left = count
+
+    def catching_up(self) -> bool:
+        """Whether some of those are still to come or under way."""
+        return self._kept_left > 0 or bool(self._kept_ids)
+
+    def was_kept(self, update: object) -> bool:
+        """Whether ``update``, under way, is one of those (see kept_while_away)."""
+        return isinstance(update, Update) and update.update_id in self._kept_ids
+
     def arrived(self, update: object) -> datetime | None:
         """When a poll answer under way came in, on the engine's clock: before it waited for its sender's earlier
         updates (a reply paced, or waiting out a 429), a wait that is the bot's, not the voter's."""
@@ -152,6 +167,9 @@ class UpdateProcessor(SimpleUpdateProcessor):
         task = asyncio.current_task()
         self._under_way[task] = False
         self._updates[task] = update
+        if self._kept_left > 0 and isinstance(update, Update):  # before any wait: in the order they came
+            self._kept_left -= 1
+            self._kept_ids.add(update.update_id)
         try:
             if self._delivered_twice(update):
                 log.info("update %s, handled again after a stop cut it short, delivered again: passed over",
@@ -162,6 +180,7 @@ class UpdateProcessor(SimpleUpdateProcessor):
             self._updates.pop(task, None)
             if isinstance(update, Update):
                 self._again_left.discard(update.update_id)
+                self._kept_ids.discard(update.update_id)
             if not self._under_way.pop(task, False) and inspect.iscoroutine(coroutine):
                 coroutine.close()  # cancelled before its turn: never to run, and no "never awaited" warning
             self.finished += 1

@@ -12,10 +12,12 @@ from telegram.ext import (
     CommandHandler,
     MessageHandler,
     PollAnswerHandler,
+    TypeHandler,
     filters,
 )
 
 from adapters.telegram.actors import PLATFORM
+from adapters.telegram.backlog import BacklogRepeats
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands
 from adapters.telegram.errors import ErrorReporter
@@ -36,6 +38,8 @@ ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.POLL_ANSWER, Up
 
 def register(app: Application, engine: QuizEngine, chat: TelegramChat, game_polls: GamePolls, token: str,
              unfinished: Unfinished | None) -> None:
+    # First of all: a message repeated while the bot was away is answered once
+    app.add_handler(TypeHandler(Update, BacklogRepeats()), group=-1)
     repeats = GroupRepeats(engine, chat)  # the lists and the help in a group: once a minute
     games = GameCommands(engine, chat, game_polls, repeats)
     commands = Commands(engine, chat, games, repeats)
