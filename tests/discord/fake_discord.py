@@ -1,8 +1,9 @@
 """A local stand-in for Discord: enough REST API and gateway for a real discord.py client.
 
 The REST side records every call (interaction callbacks, webhook follow-ups, channel messages with polls, ended
-polls, command syncs) so tests can wait for them, and refuses messages over Discord's limits; the gateway side says
-HELLO, answers IDENTIFY with READY and GUILD_CREATE, acknowledges heartbeats, and dispatches the events it's sent."""
+polls, deleted messages, command syncs) so tests can wait for them, and refuses messages over Discord's limits; the
+gateway side says HELLO, answers IDENTIFY with READY and GUILD_CREATE, acknowledges heartbeats, and dispatches the
+events it's sent. What people do there (commands, clicks, votes) is fake_people's."""
 
 from __future__ import annotations
 
@@ -21,31 +22,26 @@ from aiohttp import WSMsgType, web
 from tests.discord.discord_limits import refusal
 from tests.discord.fake_commands import commands_synced
 from tests.discord.fake_outage import Unavailable
+from tests.discord.fake_people import PeopleActions
 from tests.discord.fake_poll_time import PollTime
 from tests.discord.fake_records import BotRecords, Call, CallHook, read_body
 from tests.discord.fake_write_limit import WriteLimits, too_many
 from tests.discord.payloads import (
-    ALL_PERMISSIONS,
     BOT_USER,
     CHANNEL_ID,
     DISCORD_EPOCH_MS,
-    GUILD_ID,
     NO_POLLS_CHANNEL_ID,
-    OWNER_ID,
     application_payload,
-    command_options,
     guild_payload,
-    interaction_payload,
     message_payload,
     now_iso,
     ready_payload,
     user_payload,
-    with_custom_id,
 )
 
 
 @dataclass
-class FakeDiscord(BotRecords, PollTime, CallHook):
+class FakeDiscord(BotRecords, PollTime, CallHook, PeopleActions):
     calls: list[Call] = field(default_factory=list)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
@@ -121,51 +117,6 @@ class FakeDiscord(BotRecords, PollTime, CallHook):
 
     def describe(self) -> str:
         return "\n".join(f"{c.method} {c.path} {c.status} {str(c.body)[:160]}" for c in self.calls)
-
-    # -- what the tests do --------------------------------------------------------------------
-    async def slash(self, name: str, options: dict[str, Any] | None = None, *, user_id: int = OWNER_ID,
-                    locale: str = "en-US", channel_id: int = CHANNEL_ID, dm: bool = False,
-                    guild_locale: str = "en-US", permissions: int = ALL_PERMISSIONS,
-                    autocomplete: str | None = None, member_permissions: int = ALL_PERMISSIONS,
-                    subcommand: str | None = None) -> str:
-        """Run /name [subcommand] with options; with ``autocomplete``, ask for choices for that option instead."""
-        given = command_options(options or {}, autocomplete)
-        if subcommand is not None:
-            given = [{"name": subcommand, "type": 1, "options": given}]
-        data = {"id": str(self.snowflake()), "name": name, "type": 1, "options": given}
-        return await self._interact(4 if autocomplete else 2, data, user_id=user_id, locale=locale,
-                                    channel_id=channel_id, dm=dm, guild_locale=guild_locale, permissions=permissions,
-                                    member_permissions=member_permissions)
-
-    async def click(self, message_id: int, custom_id: str, *, user_id: int = OWNER_ID, locale: str = "en-US",
-                    forge: str | None = None, member_permissions: int = ALL_PERMISSIONS,
-                    permissions: int = ALL_PERMISSIONS) -> str:
-        """Click a button of a message the bot sent (``permissions``: the bot's there); ``forge`` replaces its
-        custom_id (a tampered client)."""
-        message = dict(self.messages[message_id])
-        if forge is not None:
-            message = with_custom_id(message, custom_id, forge)
-            custom_id = forge
-        return await self._interact(3, {"custom_id": custom_id, "component_type": 2}, user_id=user_id, locale=locale,
-                                    channel_id=int(message["channel_id"]), dm=False, guild_locale="en-US",
-                                    permissions=permissions, message=message, member_permissions=member_permissions)
-
-    async def vote(self, message_id: int, answer_id: int, *, user_id: int, add: bool = True,
-                   channel_id: int = CHANNEL_ID) -> None:
-        self.refuse_a_vote_on_a_closed_poll(message_id)
-        await self.dispatch("MESSAGE_POLL_VOTE_ADD" if add else "MESSAGE_POLL_VOTE_REMOVE", {
-            "user_id": str(user_id), "channel_id": str(channel_id), "message_id": str(message_id),
-            "guild_id": str(GUILD_ID), "answer_id": answer_id})
-
-    async def _interact(self, kind: int, data: dict[str, Any], *, message: dict[str, Any] | None = None,
-                        **details: Any) -> str:
-        interaction_id = self.snowflake()
-        token = f"itoken-{interaction_id}"
-        if message is not None:  # for a click, "@original" is the message clicked on
-            self._originals[token] = int(message["id"])
-        await self.dispatch("INTERACTION_CREATE",
-                            interaction_payload(interaction_id, token, kind, data, message=message, **details))
-        return token
 
     # -- gateway ------------------------------------------------------------------------------
     async def wait_connected(self, identifies: int = 1) -> None:
@@ -266,6 +217,9 @@ class FakeDiscord(BotRecords, PollTime, CallHook):
                          "recipients": [user_payload(recipient)]}
         if method == "PATCH" and (m := re.fullmatch(r"/channels/\d+/messages/(\d+)", path)):
             return (200, self._edit(int(m[1]), body)) if int(m[1]) in self.messages else \
+                (404, {"code": 10008, "message": "Unknown Message"})
+        if method == "DELETE" and (m := re.fullmatch(r"/channels/\d+/messages/(\d+)", path)):
+            return (204, None) if self.messages.pop(int(m[1]), None) is not None else \
                 (404, {"code": 10008, "message": "Unknown Message"})
         if method == "GET" and (m := re.fullmatch(r"/channels/\d+/messages/(\d+)", path)):
             found = self.messages.get(int(m[1]))

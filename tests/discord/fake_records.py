@@ -86,6 +86,12 @@ class BotRecords:
         return [int(m[1]) for c in self.calls[after:]
                 if (m := re.fullmatch(r"/channels/\d+/polls/(\d+)/expire", c.path))]
 
+    def deleted_messages(self, after: int = 0) -> list[int]:
+        """The messages the bot deleted (DELETE /channels/{id}/messages/{id} answered 204)."""
+        found = (re.fullmatch(r"/channels/\d+/messages/(\d+)", c.path) for c in self.calls[after:]
+                 if c.method == "DELETE" and c.status == 204)
+        return [int(m[1]) for m in found if m]
+
     def interaction_calls(self, token: str) -> list[Call]:
         """The callback, edits of the original response and follow-ups for one interaction, in order."""
         return [c for c in self.calls if f"/{token}/" in c.path + "/"]

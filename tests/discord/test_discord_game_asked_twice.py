@@ -1,0 +1,93 @@
+"""Two processes (one per shard) on one database: a game question whose message one process's send held past the
+question's time is asked again by the other's game sweep, which takes it for one never sent. The channel must not
+keep two messages of one question, and an answer pressed on the one taken away, before it went, counts once."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import timedelta
+
+from adapters.settings import Settings
+from bot.games.rules import GRACE, QUESTION_SECONDS
+from tests.discord.fake_discord import Call, FakeDiscord
+from tests.discord.game_steps import (
+    PLAYER_PERMISSIONS,
+    answer_button,
+    click,
+    correct_index,
+    edits_of,
+    lobby_with_a_player,
+    with_buttons,
+)
+from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot, sharded
+from tests.discord.support import message_id
+from tests.fakes.clock import FixedClock
+
+RIGHT = "All-reduce"  # the first question's answer
+
+
+class Held:
+    """The first REST call ``picks`` chooses waits, unanswered, until ``release``."""
+
+    def __init__(self, picks: Callable[[Call], bool]) -> None:
+        self.picks = picks
+        self.reached = asyncio.Event()
+        self.released = asyncio.Event()
+
+    async def hold(self, call: Call) -> bool:
+        if self.reached.is_set() or not self.picks(call):
+            return False
+        self.reached.set()
+        await self.released.wait()
+        return True
+
+
+def holding(fake: FakeDiscord, *held: Held) -> None:
+    async def before(call: Call) -> None:
+        for one in held:
+            if await one.hold(call):
+                return
+    fake.before_call = before
+
+
+def a_question(call: Call) -> bool:
+    rows = call.body.get("components") or [] if call.method == "POST" and isinstance(call.body, dict) else []
+    return any(button.get("custom_id", "").startswith("qt:ga:") for row in rows for button in row["components"])
+
+
+def a_delete(call: Call) -> bool:
+    return call.method == "DELETE"
+
+
+async def test_a_question_asked_again_by_the_other_process_while_its_first_send_was_held_shows_one_message(
+        settings: Settings, fake: FakeDiscord, clock: FixedClock) -> None:
+    held_ask, held_delete = Held(a_question), Held(a_delete)
+    holding(fake, held_ask, held_delete)
+    # The server is on shard 0 of 2: the first process serves it; the second, shard 1's, sweeps every game.
+    async with running_bot(sharded(settings, 2, (0,)), fake, clock):
+        lobby_call, game_id = await lobby_with_a_player(fake)
+        await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
+                         member_permissions=PLAYER_PERMISSIONS)
+        await asyncio.wait_for(held_ask.reached.wait(), 5)  # its question's message, on its way
+        clock.advance(timedelta(seconds=QUESTION_SECONDS) + GRACE)  # its time is up, and no message was kept
+        async with running_bot(sharded(settings, 2, (1,)), fake, clock, game_interval=0.02):
+            [kept] = await fake.wait_until(lambda: with_buttons(fake, "qt:ga:"))  # asked again by the sweep
+            held_ask.released.set()  # the first process's message goes up at last
+            await asyncio.wait_for(held_delete.reached.wait(), 5)
+            [_kept, second] = with_buttons(fake, "qt:ga:")
+            # The learner answers on the second message, before it goes; then again on the one kept.
+            right = correct_index(second, RIGHT)
+            locked = await click(fake, message_id(second), answer_button(second, right), LEARNER_ID)
+            assert locked == f"Locked in: {'ABC'[right]}"
+            again = await click(fake, message_id(kept), answer_button(kept, (right + 1) % 3), LEARNER_ID)
+            assert again == "You already answered this question; your first answer counts."
+            held_delete.released.set()
+            await fake.wait_until(lambda: fake.deleted_messages())
+            assert fake.deleted_messages() == [message_id(second)] and message_id(second) not in fake.messages
+            await click(fake, message_id(kept), answer_button(kept, (right + 1) % 3), OTHER_ID)
+            results = await fake.wait_until(lambda: next(iter(edits_of(fake, kept)), None))
+    standings = results.body["content"].split("**Standings:**\n")[1].splitlines()
+    assert [line.split(" — ")[0].split(". ")[-1] for line in standings] == ["user860", "user870"], standings
+    assert standings[0].endswith(" points") and not standings[0].endswith(" 0 points"), standings
+    assert len(with_buttons(fake, "qt:ga:")) == 2  # no third: nobody asked it again after
