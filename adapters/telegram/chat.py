@@ -74,19 +74,29 @@ class TelegramChat:
                          follow: bool = True) -> str:
         """As ``html``; the chat it went to: a group's new id if it just became a supergroup (unless ``follow``
         is False)."""
+        return (await self._html(chat_id, blocks, keyboard, follow))[0]
+
+    async def html_sent(self, chat_id: str, blocks: list[str]) -> list[str]:
+        """As ``html``, not following a group that became a supergroup (a game's text): the messages' ids."""
+        return (await self._html(chat_id, blocks, None, follow=False))[1]
+
+    async def _html(self, chat_id: str, blocks: list[str], keyboard: InlineKeyboardMarkup | None,
+                    follow: bool) -> tuple[str, list[str]]:
         messages = pack(blocks)
 
-        async def send(to: str) -> None:
+        async def send(to: str) -> list[str]:
             where = place(to)
+            sent: list[str] = []
             for index, text in enumerate(messages):
-                last = index == len(messages) - 1
-                await self.bot.send_message(where.chat, text, message_thread_id=where.topic,
-                                            parse_mode=ParseMode.HTML, reply_markup=keyboard if last else None,
-                                            link_preview_options=NO_PREVIEW)
+                markup = keyboard if index == len(messages) - 1 else None
+                message = await self.bot.send_message(where.chat, text, message_thread_id=where.topic,
+                                                      parse_mode=ParseMode.HTML, reply_markup=markup,
+                                                      link_preview_options=NO_PREVIEW)
+                sent.append(str(message.message_id))
+            return sent
         if not follow:
-            await send(chat_id)
-            return chat_id
-        return (await self.following(chat_id, send))[0]
+            return chat_id, await send(chat_id)
+        return await self.following(chat_id, send)
 
     async def following(self, chat_id: str, send: Callable[[str], Awaitable[Sent]]) -> tuple[str, Sent]:
         """``send`` to the chat; if Telegram says the group became a supergroup (its migration message may not

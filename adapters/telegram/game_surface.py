@@ -92,9 +92,10 @@ class TelegramGameSurface:
         with _still_in_group():
             if question.passed_over is not None:  # a reload removed it: no results will close its poll
                 await self._close_poll(question.passed_over)
+            before: list[str] = []  # taken away with the poll if it is withdrawn (Posted.before)
             if any(blocks):
                 try:
-                    await self._chat.html(self._chat_id, blocks, follow=False)
+                    before = await self._chat.html_sent(self._chat_id, blocks)
                 except MaybeCarriedOut as error:  # not sent again (network.resendable): the question goes up still
                     log.warning("the text before game %s's question may not have gone out: %s", question.game_id,
                                 error)
@@ -115,7 +116,7 @@ class TelegramGameSurface:
                 poll_id = message.poll.id if message.poll is not None else None
                 if poll_id is not None:
                     self._polls.add(poll_id, question.game_id, question.position)
-        return Posted(str(message.message_id), poll_id)
+        return Posted(str(message.message_id), poll_id, before=tuple(before))
 
     @for_game
     async def results(self, results: GameResults) -> None:
@@ -142,8 +143,15 @@ class TelegramGameSurface:
 
     @for_game
     async def withdraw_question(self, question: GameQuestion, posted: Posted) -> None:
-        if posted.message_id is not None:
-            await self._chat.withdraw_poll(self._chat_id, posted.message_id)
+        """The poll deleted, then the text that went before it (its lettered options, its notices): the other poll
+        has its own. Kept if the poll stays (not deleted), which it explains."""
+        if posted.message_id is None or not await self._chat.withdraw_poll(self._chat_id, posted.message_id):
+            return
+        for message_id in posted.before:
+            try:
+                await self._chat.bot.delete_message(self._where.chat, int(message_id))
+            except TelegramError as error:  # deleted by an admin, say: the game goes on with the other poll
+                log.info("could not delete game message %s before a poll taken away: %s", message_id, error)
 
     @for_game
     async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:

@@ -23,6 +23,9 @@ class Posted:
     message_id: str | None  # the platform's id of the message, to edit or close it later
     answer_key: str | None = None  # what votes on it name (a Telegram poll's id); None when buttons name it
     unheard: bool = False  # a question perhaps up, its send's answer lost (MaybeDelivered): its key unknown
+    # The messages that went up just before it, as part of it (a Telegram poll's lettered options): a question's
+    # message taken away (withdraw_question) takes these with it, else its options stay, read twice over one poll.
+    before: tuple[str, ...] = ()
 
 
 class Aside(Enum):
@@ -56,8 +59,9 @@ class GameSurface(Protocol):
 
     async def withdraw_question(self, question: GameQuestion, posted: Posted) -> None:
         """Delete a question's message that went up after another of the same question (two processes asked it:
-        one's send was held past its time, and the other took it for a send never made). Deleted, not closed: a
-        closed quiz poll shows its answer while the other still asks it."""
+        one's send was held past its time, and the other took it for a send never made), and those it went up
+        with (``posted.before``). Deleted, not closed: a closed quiz poll shows its answer while the other still asks
+        it."""
         ...
 
     async def close_lobby(self, lobby: GameLobby, posted: Posted) -> None:

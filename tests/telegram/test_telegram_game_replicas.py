@@ -85,9 +85,10 @@ async def two_replicas(settings: Settings, clock: FixedClock,
         yield Replicas([first_url, second_url], client)
 
 
-async def opened(replicas: Replicas, api: FakeBotApi) -> str:
-    """Ada's lobby, opened on the first replica; Aminata joins on the first, Wanjiru on the second: its game's id."""
-    await replicas.post(0, replicas.command(ADA, "/game collectives", GROUP))
+async def opened(replicas: Replicas, api: FakeBotApi, quiz: str = "collectives") -> str:
+    """Ada's lobby of ``quiz``, opened on the first replica; Aminata joins on the first, Wanjiru on the second: its
+    game's id."""
+    await replicas.post(0, replicas.command(ADA, f"/game {quiz}", GROUP))
     _call, game_id = await lobby(api, GROUP)
     for number, player in enumerate((AMINATA, WANJIRU)):
         await replicas.post(number % 2, replicas.press(player, f"gj:{game_id}", GROUP))

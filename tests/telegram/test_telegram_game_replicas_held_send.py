@@ -16,6 +16,7 @@ from tests.telegram.telegram_harness import GROUP, correct, for_chat
 from tests.telegram.test_telegram_game_replicas import ADA, opened, two_replicas
 
 HELD = 2  # seconds the 429 pauses the first replica's requests
+LETTERED = "Only its own shard of the parameters"  # long-options' first option, too long for a poll
 
 
 
@@ -45,3 +46,28 @@ async def test_a_question_asked_again_by_the_other_replica_while_its_first_send_
         clock.advance(timedelta(seconds=30) + GRACE)
         results = await api.wait_for("sendMessage", 1, lambda p: "Answers: " in p["text"])
         assert "Ada — " in results[0].params["text"] and "Ada — 0 points" not in results[0].params["text"]
+
+
+async def test_the_lettered_options_sent_before_the_poll_taken_away_go_with_it(
+        api: FakeBotApi, shared: Settings, reserve_port: Callable[[], int]) -> None:
+    """Options too long for a poll go before it, lettered, in a message of their own. Before: the poll asked twice
+    was deleted, its lettered options left behind, so the group read them twice over one poll."""
+    clock = FixedClock()
+    async with two_replicas(shared, clock, reserve_port) as replicas:
+        game_id = await opened(replicas, api, "long-options")
+        api.fail_next("sendPoll", 429, f"Too Many Requests: retry after {HELD}", retry_after=HELD)
+        started = asyncio.create_task(replicas.post(0, replicas.press(ADA, f"gb:{game_id}", GROUP)))
+        for _wait in range(500):  # until its poll was refused: the first replica waits the 429 out
+            if any(call.method == "sendPoll" and not call.ok for call in api.requests):
+                break
+            await asyncio.sleep(0.02)
+        clock.advance(timedelta(seconds=30) + GRACE)  # its time is up: the second replica's sweep asks it again
+        await api.wait_for("sendPoll", 1, for_chat(GROUP.id))
+        await started
+        await api.wait_for("sendPoll", 2, for_chat(GROUP.id))  # the first replica's, at last
+        await api.settle(quiet=0.5)
+        deleted = {call.params["message_id"] for call in api.calls("deleteMessage", for_chat(GROUP.id))}
+        lettered = [call for call in api.calls("sendMessage", for_chat(GROUP.id)) if LETTERED in call.params["text"]]
+        assert len(lettered) == 2, [call.params["text"] for call in lettered]
+        shown = [call for call in lettered if str(call.result["message_id"]) not in deleted]
+        assert len(shown) == 1, [call.params["text"] for call in shown]
