@@ -15,6 +15,7 @@ from adapters.discord import render
 from adapters.discord.permissions import poll_refused
 from adapters.discord.respond import spelled_for
 from adapters.discord.sending import NOT_DONE, send_through_503
+from adapters.discord.splitting import split_message
 from adapters.discord.translator import command_name_in, locale_of
 from bot.i18n import Localizer
 from bot.records import HeldLink, MessageLink
@@ -104,7 +105,7 @@ class PollPlay:
         channel = self.channel(channel_id)
         if language is not None:
             text = spelled_for(self._client, text, locale_of(language))
-        parts = render.split_message(text)
+        parts = split_message(text)
         for index, part in enumerate(parts):
             last = index == len(parts) - 1
             part_view = view if last and view is not None else MISSING  # no components (its stubs refuse None)

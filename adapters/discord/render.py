@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from discord.utils import escape_markdown, escape_mentions
 
 from adapters.discord.spec import DISCORD_LIMITS
 from bot.progress_replies import Progress
 from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, Summary, WhichQuiz
-from bot.text import ELLIPSIS, clusters, shorten
+from bot.text import ELLIPSIS, shorten
 
 MESSAGE_LIMIT = 2000
 # The same limits `quiztutor validate` reports against, so the two can't drift apart.
@@ -24,7 +23,6 @@ OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: 
 PREVIEWED = re.compile(r"https?://[^\s<>]+[^<>.,:;\"')\]\s]", re.IGNORECASE)
 # A link plain() wrapped in <> whose ">" a cut dropped: Discord shows the "<" and the preview after all.
 OPEN_LINK = re.compile(r"<https?://[^\s<>]*\Z", re.IGNORECASE)
-WRAPPED_LINK = re.compile(r"(<https?://[^\s<>]*>)", re.IGNORECASE)
 # A "[" that begins a masked link ("[text](https://…)": the text drawn as a link to a site it needn't name), outside
 # a web address (where none begins): escape_markdown escapes only a line's first, so "[a](b) [x](https://…)" kept the
 # second. Escaped, a "[" is one after an odd run of backslashes (escape_markdown doubles those a user typed).
@@ -190,60 +188,3 @@ def progress(result: Progress) -> str:
     if result.notes:
         lines += ["", *(plain(note) for note in result.notes)]
     return "\n".join(lines)
-
-
-def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Split text into messages of at most ``limit`` characters: between paragraphs where possible (a preview's
-    questions stay whole), else between lines, else between letters (see _unbroken)."""
-    def lines(paragraph: str) -> list[str]:
-        return _packed(paragraph.split("\n"), "\n", limit, lambda line: _line_parts(line, limit))
-    parts = _packed(text.split("\n\n"), "\n\n", limit, lines)
-    return [part for part in parts if part.strip()] or parts[:1]  # Discord refuses a blank message
-
-
-def _line_parts(line: str, limit: int) -> list[str]:
-    """A line too long for one message, in as few parts as fit, each cut between two of its _unbroken pieces."""
-    parts: list[str] = []
-    current: list[str] = []
-    size = 0
-    for piece in _unbroken(line):
-        # a letter longer than a message (thousands of marks on it) is cut anywhere: nothing else fits
-        for bit in [piece[start:start + limit] for start in range(0, len(piece), limit)]:
-            if size + len(bit) > limit and current:
-                parts.append("".join(current))
-                current, size = [], 0
-            current.append(bit)
-            size += len(bit)
-    return [*parts, "".join(current)]
-
-
-def _unbroken(line: str) -> list[str]:
-    """``line`` in the pieces a cut may fall between: its grapheme clusters (a letter with its tone mark, a flag),
-    a backslash with the one it escapes (cut apart, the next message would show the escaped '*' as formatting), a
-    link plain() wrapped in <> (cut apart, a stray "<" and the preview in one message, a stray ">" in the next)."""
-    pieces: list[str] = []
-    for text in WRAPPED_LINK.split(line):
-        if WRAPPED_LINK.fullmatch(text):
-            pieces.append(text)
-            continue
-        for cluster in clusters(text):
-            if pieces and (len(pieces[-1]) - len(pieces[-1].rstrip("\\"))) % 2:  # ends in an escape still open
-                pieces[-1] += cluster
-            else:
-                pieces.append(cluster)
-    return pieces
-
-
-def _packed(pieces: list[str], joiner: str, limit: int, smaller: Callable[[str], list[str]]) -> list[str]:
-    """``pieces`` joined into as few parts of at most ``limit`` characters as they fit in; a piece too long on
-    its own is split by ``smaller`` first."""
-    parts: list[str] = []
-    current: str | None = None
-    for piece in pieces:
-        for part in smaller(piece) if len(piece) > limit else [piece]:
-            candidate = part if current is None else f"{current}{joiner}{part}"
-            if len(candidate) > limit and current is not None:
-                parts.append(current)
-                candidate = part
-            current = candidate
-    return [*parts, current if current is not None else ""]

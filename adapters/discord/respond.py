@@ -7,8 +7,9 @@ import logging
 import discord
 from discord import app_commands
 
-from adapters.discord.render import plain, split_message
+from adapters.discord.render import plain
 from adapters.discord.sending import NOT_DONE
+from adapters.discord.splitting import split_message
 from adapters.discord.translator import CommandTranslator
 
 log = logging.getLogger(__name__)

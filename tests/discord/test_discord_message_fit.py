@@ -10,8 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adapters.discord import game_render
-from adapters.discord.render import MESSAGE_LIMIT, plain, poll_content, preview, split_message
+from adapters.discord.render import MESSAGE_LIMIT, plain, poll_content, preview
 from adapters.discord.render import summary as summary_text
+from adapters.discord.splitting import split_message
 from bot.games.replies import GameExplanation, GameLobby, GameResults
 from bot.replies import Feedback, Outcome, Preview, QuestionView, Summary, SummaryLine
 from bot.text import clusters
