@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from discord.utils import escape_markdown, escape_mentions
+from discord.utils import escape_markdown
 
 from adapters.discord.spec import DISCORD_LIMITS
 from bot.progress_replies import Progress
@@ -23,6 +23,12 @@ OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: 
 PREVIEWED = re.compile(r"https?://[^\s<>]+[^<>.,:;\"')\]\s]", re.IGNORECASE)
 # A link plain() wrapped in <> whose ">" a cut dropped: Discord shows the "<" and the preview after all.
 OPEN_LINK = re.compile(r"<https?://[^\s<>]*\Z", re.IGNORECASE)
+# A list item escape_markdown leaves as it is at a line's start: "1. " and "+ " (its "- " and "* " it escapes).
+LIST_ITEM = re.compile(r"^(\s*\d*)([.+])(?=\s)", re.MULTILINE)
+# An indented "- " escape_markdown escaped before its blanks ("\\  - "), where Discord shows the backslash.
+INDENTED_DASH = re.compile(r"^\\(\s+)-", re.MULTILINE)
+# "@everyone" and "@here" outside a web address (where an escape would change the address).
+EVERYONE = re.compile(r"(https?://[^\s<>]+)|@(?=everyone|here)", re.IGNORECASE)
 # A "[" that begins a masked link ("[text](https://…)": the text drawn as a link to a site it needn't name), outside
 # a web address (where none begins): escape_markdown escapes only a line's first, so "[a](b) [x](https://…)" kept the
 # second. Escaped, a "[" is one after an odd run of backslashes (escape_markdown doubles those a user typed).
@@ -36,9 +42,21 @@ def plain(text: str) -> str:
     command, a timestamp or a custom emoji (``<#id>``, ``</reload:id>``, ``<t:…>``, ``<:name:id>``). A web address
     in it (a nickname "https://example.com") stays a link, without the preview of that site Discord would add
     under the bot's message. Nor is "[text](https://…)" a masked link (only its text shown, drawn as a link): it
-    shows as typed."""
-    escaped = BRACKET.sub(_escaped_bracket, escape_mentions(escape_markdown(text)).replace("<", "\\<"))
-    return PREVIEWED.sub(r"<\g<0>>", escaped)
+    shows as typed, as does a line beginning "1. ", "+ " or "  - " (a list item, a backslash shown before it).
+    Escaped with backslashes only: what it shows, a reader copies, with no invisible character in it."""
+    escaped = INDENTED_DASH.sub(r"\1\\-", escape_markdown(text))
+    escaped = LIST_ITEM.sub(_escaped_item, escaped)
+    # "\@everyone" shows as typed and pings nobody, where escape_mentions' zero-width space after the "@" was
+    # copied with it (the client allows no mentions anyway: the escape only keeps it from looking like one).
+    escaped = EVERYONE.sub(lambda found: found[1] or "\\@", escaped).replace("<", "\\<")
+    return PREVIEWED.sub(r"<\g<0>>", BRACKET.sub(_escaped_bracket, escaped))
+
+
+def _escaped_item(found: re.Match[str]) -> str:
+    """"1. " as "1\\. ", "+ " as "\\+ "; a "." alone (no number before it) begins no list."""
+    before, mark = found.groups()
+    numbered = bool(before.strip())
+    return f"{before}\\{mark}" if numbered == (mark == ".") else found[0]
 
 
 def _escaped_bracket(found: re.Match[str]) -> str:

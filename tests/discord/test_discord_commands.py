@@ -79,7 +79,7 @@ async def test_what_a_user_typed_comes_back_as_typed_not_as_markdown(bot: Runnin
     # Escaped: neither bold nor a masked link (the address a link, but with no preview), and the id is not drawn
     # as a member.
     assert missing.content.startswith("There is no quiz called “\\*\\*bold\\*\\* \\[link](<https://evil.example>)")
-    assert "<@123456789012345678>" not in missing.content
+    assert "\\<@123456789012345678>" in missing.content and "<@" not in missing.content.replace("\\<@", "")
 
 
 async def test_preview_progress_and_stop_answer_privately(bot: RunningBot, fake: FakeDiscord) -> None:

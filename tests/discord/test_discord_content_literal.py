@@ -12,9 +12,10 @@ from typing import Any
 
 import regex
 
-from adapters.discord import render
+from adapters.discord import game_render, render
 from adapters.settings import Settings
 from bot.content.loader import load_quizzes
+from bot.games.replies import GameResults
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, running_bot
 from tests.discord.support import button_for, buttons, message_id
@@ -23,16 +24,19 @@ from tests.support.nested_strings import strings_in
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 TRICKY = ("*args, **kwargs, __init__; ||x|| ~~y~~ `z` @everyone @here <@123> <#456> <t:1:R> </reload:7> "
-          "[docs](https://pytorch.org/docs) https://pytorch.org/docs.\n# Heading\n-# small")
-# What Discord reads as markdown or a mention, unless a backslash escapes it (a link in <> excepted).
-ACTIVE = regex.compile(r"(?<!\\)(?:\\\\)*[*_`~|<\[]|@(?=everyone|here)|^(?:#|-#|>|- )", regex.MULTILINE)
+          "[docs](https://pytorch.org/docs) https://pytorch.org/docs.\n# Heading\n-# small\n1. one\n  - two\n+ 3")
+# What Discord reads as markdown or a mention, unless a backslash escapes it (a link in <> excepted): a list item
+# ("- ", "+ ", "1. ", after blanks too), a heading, a quote.
+ACTIVE = regex.compile(r"(?<!\\)(?:\\\\)*(?:[*_`~|<\[]|@(?=everyone|here))|^\s*(?:#|-#|>|- |\+ |\d+\. )",
+                       regex.MULTILINE)
 WRAPPED_LINK = regex.compile(r"<https?://[^\s<>]+>")
-ESCAPE = regex.compile(r"\\(.)", regex.DOTALL)
+# Discord reads a backslash before a mark (not before a letter, a digit or a blank, where it shows) as an escape.
+ESCAPE = regex.compile(r"\\([^0-9A-Za-z\s])")
 
 
 def shown(content: str) -> str:
-    """The text as Discord shows it: escapes read, a link's <> dropped, the zero-width space after "@" unseen."""
-    return ESCAPE.sub(r"\1", regex.sub(r"<(https?://[^\s<>]+)>", r"\1", content)).replace("@\u200b", "@")
+    """The text as Discord shows it (and a reader copies it): escapes read, a link's <> dropped."""
+    return ESCAPE.sub(r"\1", regex.sub(r"<(https?://[^\s<>]+)>", r"\1", content))
 
 
 def active(content: str) -> list[str]:
@@ -50,7 +54,19 @@ def test_every_shipped_text_reads_as_written_on_discord() -> None:
     changed = unescaped - set(texts)
     assert changed == set(), changed  # escapes and links' <> apart, the shipped texts are sent as written
     assert shown(render.plain(TRICKY)) == TRICKY and active(render.plain(TRICKY)) == []
+    assert "\u200b" not in render.plain(TRICKY)  # no invisible character, which a reader copying it would copy too
 
+
+
+def test_tied_places_in_a_games_standings_keep_their_numbers() -> None:
+    """Before: "1. Ada", "1. Bo", "3. Cy" was a numbered list to Discord, which numbers one itself: 1, 2, 3."""
+    top = ("1. Ada — 150 points", "1. Bo — 150 points", "3. Cy — 0 points")
+    results = GameResults(game_id="g", chat_id="c", position=0, question_message=None, label="Question 1 of 3",
+                          prompt="Which collective?", heading="Question 1: the answer is B. All-reduce",
+                          explanation="Sums.", counts=(("B", 2),), counts_line="Answers: B 2", top_heading="Top 5:",
+                          top=top, explain_label="Explain")
+    standings = game_render.results(results).split("\n")[-3:]
+    assert [shown(line) for line in standings] == list(top) and active("\n".join(standings)) == []
 
 
 def with_markup(question: dict[str, Any]) -> None:
@@ -69,6 +85,7 @@ async def test_markup_and_mentions_in_a_why_not_and_explanation_are_shown_as_wri
         feedback = await fake.wait_until(lambda: next((c for c in fake.answers(click) if "❌" in c.content), None))
     lines = feedback.content.split("\n")
     assert shown(lines[1]) == "*@everyone: *args __init__ <#456>*" and active(lines[1].strip("*")) == []
-    assert shown("\n".join(lines[3:6])) == TRICKY and active("\n".join(lines[3:6])) == []
+    explanation = "\n".join(lines[3:4 + TRICKY.count("\n")])
+    assert shown(explanation) == TRICKY and active(explanation) == []
     sent = feedback.body.get("data", feedback.body)  # a reply to the click (or a follow-up after it)
     assert sent["allowed_mentions"] == {"parse": []}, feedback.body  # nobody pinged, whatever it says

@@ -84,7 +84,7 @@ async def game_messages(fake: FakeDiscord, settings: Settings, clock: FixedClock
         podium = await fake.wait_until(lambda: next((c for c in fake.channel_messages() if "Stopped by" in c.content),
                                                     None))
         board = await fake.slash("leaderboard", {"period": "all"}, user_id=OTHER_ID)
-        shown = await fake.wait_until(lambda: next((c for c in fake.answers(board) if "1. " in c.content), None))
+        shown = await fake.wait_until(lambda: next((c for c in fake.answers(board) if "1\\. " in c.content), None))
 
     return [lobby_call.content, edits_of(fake, lobby_call)[-1].content, results.content, podium.content,
             shown.content]
