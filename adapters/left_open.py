@@ -50,12 +50,12 @@ async def closing_left_open(close: Close, target: Target) -> AsyncIterator[Showi
     try:
         yield showing
     except Exception:
-        await _close_each(close, _left_behind(showing.reply))
+        await _close_each(close, left_behind(showing.reply))
         raise
     await _close_each(close, polls_to_close(showing.reply))
 
 
-def _left_behind(reply: object) -> tuple[MessageLink, ...]:
+def left_behind(reply: object) -> tuple[MessageLink, ...]:
     """The polls no longer asked here whatever became of the reply: quizzes left behind, a question skipped."""
     if isinstance(reply, AnswerOutcome) and reply.skipped_poll is not None:
         return (*reply.left_behind, reply.skipped_poll)

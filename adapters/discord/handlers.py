@@ -28,7 +28,7 @@ from adapters.discord.polls import PollPlay
 from adapters.discord.private_asks import PrivateAsks
 from adapters.discord.reminders import reminders_answer
 from adapters.discord.respond import respond, respond_plain
-from adapters.discord.surfaces import ChannelSurface, PrivateSurface
+from adapters.discord.surfaces import PrivateSurface, in_channel
 from adapters.discord.team_admins import ApplicationAdmins
 from adapters.discord.translator import command_name_for
 from adapters.left_open import closing_left_open
@@ -110,8 +110,8 @@ class CommandHandlers:
         channel_id = interaction.channel_id
         surface: Target = (self._as_asked(interaction) if private is None
                            else self._privately(interaction) if private or channel_id is None  # no channel for polls
-                           else ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction))
-        if isinstance(surface, ChannelSurface) and polls_refused_here(interaction):
+                           else in_channel(self._polls, interaction, channel_id))
+        if private is False and channel_id is not None and polls_refused_here(interaction):
             # Said before the engine is asked: a quiz started here would take over from the learner's current
             # one (its poll closed) while its own first poll is refused, unseen.
             await respond(interaction, await self._poll_refused(interaction, command))
@@ -165,7 +165,7 @@ class CommandHandlers:
                 or (isinstance(reply, Started) and reply.played_as_polls) \
                 or (isinstance(reply, Summary) and reply.asked_before is not None)  # a round resumed to its end
             if polled and channel_id is not None and not polls_refused_here(interaction):
-                return ChannelSurface(self._polls, channel_id, interaction.user.id, interaction=interaction)
+                return in_channel(self._polls, interaction, channel_id)(reply)
             return self._privately(interaction)
         return where
 

@@ -17,6 +17,7 @@ from adapters.discord.respond import spelled_for
 from adapters.discord.sending import NOT_DONE, send_through_503
 from adapters.discord.splitting import split_message
 from adapters.discord.translator import command_name_in, locale_of
+from adapters.once_per import OncePer
 from bot.i18n import Localizer
 from bot.records import HeldLink, MessageLink
 from bot.replies import QuestionView
@@ -24,6 +25,7 @@ from bot.replies import QuestionView
 log = logging.getLogger(__name__)
 MAX_POLL_HOURS = 768  # Discord's longest poll: 32 days
 Withdrawn = Callable[[MessageLink], Awaitable[None]]
+ENDED_KEPT = 10_000  # polls ended lately, by link, not ended again (a skipped one is ended before the next poll)
 
 
 def poll_hours(view: QuestionView, configured: int) -> int:
@@ -47,6 +49,7 @@ class PollPlay:
         self._client = client
         self._poll_hours = poll_hours
         self._withdrawn = withdrawn
+        self._ended = OncePer(None, remembered=ENDED_KEPT)  # links ended lately (see end_linked)
 
     async def say_polls_refused(self, channel_id: int, user_id: int, _: Localizer) -> None:
         """Tell the learner in the channel, as text, which right the bot lacks for the quiz's next poll, and how to
@@ -91,7 +94,10 @@ class PollPlay:
         playing privately; a vote on it still finds its question. Best effort, as ending it is."""
         if asked.chat_id is None or not asked.chat_id.isdigit() or not asked.message_key.isdigit():
             return
-        await self.end(int(asked.chat_id), int(asked.message_key))
+        key = (asked.chat_id, asked.message_key)
+        # Not twice: a skipped question's poll is ended before the next one goes up, and again after by the caller.
+        if self._ended.allow(key) and not await self.end(int(asked.chat_id), int(asked.message_key)):
+            self._ended.forget(key)  # not ended: a later try may end it
         if isinstance(asked, HeldLink):
             try:
                 await self._withdrawn(asked)

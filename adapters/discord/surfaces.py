@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Literal
 
 import discord
@@ -12,7 +13,9 @@ from adapters.discord.buttons import answer_view, retry_view
 from adapters.discord.polls import PollPlay
 from adapters.discord.private_asks import PrivateAsks
 from adapters.discord.respond import respond
-from bot.delivery import Asked
+from adapters.left_open import left_behind
+from bot.delivery import Asked, Shown
+from bot.records import MessageLink
 from bot.replies import Feedback, QuestionView, Summary
 
 log = logging.getLogger(__name__)
@@ -24,10 +27,14 @@ class ChannelSurface:
     (``interaction``), the intro, a summary and what is said before it go only to the one who asked."""
 
     def __init__(self, polls: PollPlay, channel_id: int, owner_id: int, *, answered_poll: int | None = None,
-                 interaction: discord.Interaction | None = None, language: str | None = None) -> None:
+                 interaction: discord.Interaction | None = None, language: str | None = None,
+                 left_behind: tuple[MessageLink, ...] = ()) -> None:
         """``language``: the reply's, for the commands what is posted names (a reply to an interaction follows its
-        locale)."""
+        locale). ``left_behind``: polls the reply leaves asking nothing whatever becomes of it (a question skipped,
+        a quiz left for another: left_open.left_behind), ended with the answered one, before anything is posted:
+        Discord posts an ended poll's results as a message, which came under the next question."""
         self._polls = polls
+        self._left_behind = left_behind
         self._language = language
         self._channel_id = channel_id
         self._owner_id = owner_id
@@ -80,6 +87,15 @@ class ChannelSurface:
         poll, self._poll_to_end = self._poll_to_end, None
         if poll is not None:
             await self._polls.end(self._channel_id, poll)
+        left, self._left_behind = self._left_behind, ()
+        for link in left:  # best effort; closing_left_open's end of them after then ends none again
+            await self._polls.end_linked(link)
+
+
+def in_channel(polls: PollPlay, interaction: discord.Interaction, channel_id: int) -> Callable[[Shown], ChannelSurface]:
+    """Public play from a command or a button: what the reply leaves behind ended before its poll goes up."""
+    return lambda reply: ChannelSurface(polls, channel_id, interaction.user.id, interaction=interaction,
+                                        left_behind=left_behind(reply))
 
 
 class PrivateSurface:
