@@ -52,6 +52,7 @@ WORD_BEFORE = regex.compile(r"\S*$")
 WORD_OPENING = regex.compile(r"[(\[{\"'“‘«]*")
 WORD_REST = regex.compile(r"\S*?(?=[.,;:!?)\]}\"'”’»…]*(?:\s|$))")
 CLOSES = {")": "(", "]": "[", "}": "{"}
+JOINING = regex.compile(r"[^\w/@#$(\[{\"'“‘«]*")  # between a meant link and a word after it: ",", ";"
 
 
 def esc(text: str, limit: int | None = PIECE_LIMIT) -> str:
@@ -65,7 +66,8 @@ def content(text: str, limit: int | None = PIECE_LIMIT) -> str:
     cashtag or link of by itself ("/tmp", "@torch.compile", "#pragma", "setup.py", "param.data") set in code
     instead: tapped, "/tmp" would be sent to the bot as the learner's command, "@torch" open someone's profile,
     "setup.py" a website. In code it reads and copies as written (a word joiner, as named() uses, would be pasted
-    with it into a terminal). A link written with its scheme ("https://…") is one the author meant: it stays."""
+    with it into a terminal). A link written with its scheme ("https://…") is one the author meant: it stays, and
+    stays out of the code of a word run into it ("https://a.org,setup.py")."""
     kept = text if limit is None else shorten(text, limit)
     found = links(kept)
     meant = [(link.start, link.end) for link in found if link.scheme]
@@ -78,19 +80,24 @@ def content(text: str, limit: int | None = PIECE_LIMIT) -> str:
     for start, end in sorted(signs + [(link.start, link.end) for link in found if not link.scheme]):
         if start < at:
             continue  # in the word just set as code
-        word = WORD_BEFORE.search(kept, at, start)
+        # The word, but never a meant link beside it nor what joins them ("https://a.org,setup.py": Telegram
+        # makes two links of it).
+        after_link = max([-1, *(link_end for _, link_end in meant if link_end <= start)])
+        word = WORD_BEFORE.search(kept, max(at, after_link), start)
         begin = (word.start() if word else start)
+        if begin == after_link and (joining := JOINING.match(kept, begin, start)):
+            begin = joining.end()
         begin += len(opening[0]) if (opening := WORD_OPENING.match(kept, begin)) else 0
-        end = _word_end(kept, begin, start, end)
+        end = _word_end(kept, begin, start, end, min([len(kept), *(link for link, _ in meant if link >= end)]))
         parts += [esc(kept[at:begin], None), f"<code>{esc(kept[begin:end], None)}</code>"]
         at = end
     return "".join([*parts, esc(kept[at:], None)])
 
 
-def _word_end(text: str, begin: int, start: int, end: int) -> int:
+def _word_end(text: str, begin: int, start: int, end: int, before: int) -> int:
     """Where the word holding the entity at ``start`` ends, its closing punctuation left out but a bracket it
-    opened ("model.to(device)")."""
-    rest = WORD_REST.match(text, start)
+    opened ("model.to(device)"); ``before`` a meant link, what joins it to the word left out too."""
+    rest = WORD_REST.match(text, start, before)
     end = max(end, rest.end() if rest else 0)
     while end < len(text) and (closing := CLOSES.get(text[end])) and \
             text.count(closing, begin, end) > text.count(text[end], begin, end):

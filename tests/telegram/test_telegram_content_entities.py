@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import regex
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from adapters.telegram import game_render, render
@@ -93,9 +93,12 @@ PIECES = ["a", "b", "Py", "py", "org", "to", "x", ".", "..", "/", "#", "@", "$",
 
 
 @given(st.lists(st.sampled_from(PIECES), max_size=14).map("".join))
+@example("https://a.org,setup.py")
 def test_content_leaves_no_word_telegram_links_outside_code_but_a_link_with_its_scheme(text: str) -> None:
     html = content(text, None)
     shown = shown_text(CODE.sub(" ", html), html_mode=True)
     meant = {(link.start, link.text) for link in links(shown) if link.scheme}
     assert [found for start, found in found_spans(shown) if (start, found) not in meant] == [], html
     assert shown_text(html, html_mode=True) == text
+    # and each link written with its scheme stays one, outside code
+    assert sorted(link.text for link in links(text) if link.scheme) == sorted(text for _, text in meant), html

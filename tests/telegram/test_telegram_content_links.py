@@ -74,3 +74,21 @@ async def test_a_learner_reads_a_file_name_in_a_why_not_as_code_not_as_a_link(
         follow_up = await follow_up_to_broadcast(api)
     assert follow_up.split("\n")[0] == "❌ Broadcast ne fait que copier\u00a0: voir <code>setup.py</code>."
     assert unmeant(follow_up) == []
+
+
+def test_a_link_with_its_scheme_stays_a_link_beside_a_word_telegram_links_by_itself() -> None:
+    """"https://a.org,setup.py": Telegram makes two links of it, "https://a.org" and "setup.py" (a comma ends a
+    domain, and one after it may begin another). Only "setup.py" is set in code; the link its author meant stays
+    one, as it does with a space between them."""
+    for text, kept in [("https://a.org,setup.py", "https://a.org,<code>setup.py</code>"),
+                       ("see https://a.org,setup.py now", "see https://a.org,<code>setup.py</code> now"),
+                       ("setup.py,https://a.org", "<code>setup.py</code>,https://a.org"),
+                       ("https://a.org,/tmp", "https://a.org,<code>/tmp</code>"),
+                       ("(https://a.org,x/#tag)", "(https://a.org,<code>x/#tag</code>)"),
+                       ("https://a.org,setup.py;https://b.org", "https://a.org,<code>setup.py</code>;https://b.org")]:
+        html = content(text)
+        assert html == kept
+        shown = shown_text(CODE.sub(" ", html), html_mode=True)
+        assert [link.text for link in links(text) if link.scheme] == [link.text for link in links(shown)
+                                                                      if link.scheme]
+        assert unmeant(html) == []
