@@ -4,7 +4,7 @@ that name players make no entity Telegram would find in them: no mention, link, 
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import bold, content, esc, named
+from adapters.telegram.html_text import bold, content, esc, named, said
 from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameResults, Leaderboard
 from bot.text import shorten
 
@@ -12,7 +12,7 @@ ALERT_LIMIT = 200  # characters in a callback query's alert
 
 
 def lobby(reply: GameLobby) -> str:
-    return "\n".join(["🎲 " + bold(reply.title), *(named(line) for line in reply.lines)])
+    return "\n".join(["🎲 " + bold(reply.title, shown=said), *(named(line) for line in reply.lines)])
 
 
 def begins(reply: GameBegins) -> str:
@@ -20,14 +20,14 @@ def begins(reply: GameBegins) -> str:
 
 
 def results(reply: GameResults) -> str:
-    lines = ["✅ " + bold(reply.heading, None), content(reply.explanation), esc(reply.counts_line)]
+    lines = ["✅ " + bold(reply.heading, None, said), content(reply.explanation), esc(reply.counts_line)]
     if reply.top:
         lines += ["", bold(reply.top_heading), *(named(line) for line in reply.top)]
     return "\n".join(lines)
 
 
 def podium(reply: GamePodium) -> str:
-    lines = ["🏁 " + bold(reply.heading)]
+    lines = ["🏁 " + bold(reply.heading, shown=said)]
     if reply.note:
         lines.append(named(reply.note))
     return "\n".join([*lines, *(named(line) for line in reply.lines)])

@@ -42,10 +42,12 @@ WORD_JOINER = "\u2060"
 WORD = r"[\p{L}\p{N}_]"
 NAME = "[A-Za-z0-9_]"  # a command's or a username's characters
 HASHTAG_LETTER = r"[\p{L}\p{Nd}_\u200c\u00b7\u0d80-\u0dff]"
-CONTENT_ENTITY = regex.compile(
-    rf"(?<!{WORD}|[/<>])/{NAME}{{1,64}}(?:@{NAME}{{3,32}})?(?!{WORD}|[/<>])|(?<!{WORD})@{NAME}{{2,32}}(?!{WORD})"
-    rf"|(?<!{HASHTAG_LETTER})#(?={HASHTAG_LETTER}*?\p{{L}}){HASHTAG_LETTER}++(?!#)"
-    rf"|(?<!{HASHTAG_LETTER}|\$)\$(?:1INCH|[A-Z]{{1,8}})(?!{HASHTAG_LETTER}|\$)")
+COMMAND = rf"(?<!{WORD}|[/<>])/{NAME}{{1,64}}(?:@{NAME}{{3,32}})?(?!{WORD}|[/<>])"
+OTHER_SIGNED = (rf"(?<!{WORD})@{NAME}{{2,32}}(?!{WORD})"
+                rf"|(?<!{HASHTAG_LETTER})#(?={HASHTAG_LETTER}*?\p{{L}}){HASHTAG_LETTER}++(?!#)"
+                rf"|(?<!{HASHTAG_LETTER}|\$)\$(?:1INCH|[A-Z]{{1,8}})(?!{HASHTAG_LETTER}|\$)")
+CONTENT_ENTITY = regex.compile(f"{COMMAND}|{OTHER_SIGNED}")
+SAID_ENTITY = regex.compile(OTHER_SIGNED)  # in the bot's own sentence, its commands ("send /review") stay
 # The word such a sign is in is set as code ("TMPDIR=/tmp"), without its opening and closing punctuation ("(see
 # /tmp).").
 WORD_BEFORE = regex.compile(r"\S*$")
@@ -61,7 +63,7 @@ def esc(text: str, limit: int | None = PIECE_LIMIT) -> str:
     return html.escape(text if limit is None else shorten(text, limit), quote=False)
 
 
-def content(text: str, limit: int | None = PIECE_LIMIT) -> str:
+def content(text: str, limit: int | None = PIECE_LIMIT, *, signs: regex.Pattern[str] = CONTENT_ENTITY) -> str:
     """Quiz content made safe as esc() makes it, with each word Telegram would make a command, mention, hashtag,
     cashtag or link of by itself ("/tmp", "@torch.compile", "#pragma", "setup.py", "param.data") set in code
     instead: tapped, "/tmp" would be sent to the bot as the learner's command, "@torch" open someone's profile,
@@ -73,11 +75,11 @@ def content(text: str, limit: int | None = PIECE_LIMIT) -> str:
     meant = [(link.start, link.end) for link in found if link.scheme]
     # A sign inside a link Telegram makes makes nothing ("https://x.org/#a"); one after a path that is no link does
     # ("a.b/#x": "b" is no top-level domain).
-    signs = [(sign.start(), sign.end()) for sign in CONTENT_ENTITY.finditer(kept)
-             if not any(begin <= sign.start() < end for begin, end in meant)]
+    found_signs = [(sign.start(), sign.end()) for sign in signs.finditer(kept)
+                   if not any(begin <= sign.start() < end for begin, end in meant)]
     parts: list[str] = []
     at = 0
-    for start, end in sorted(signs + [(link.start, link.end) for link in found if not link.scheme]):
+    for start, end in sorted(found_signs + [(link.start, link.end) for link in found if not link.scheme]):
         if start < at:
             continue  # in the word just set as code
         # The word, but never a meant link beside it nor what joins them ("https://a.org,setup.py": Telegram
@@ -127,12 +129,23 @@ def _no_card(run: regex.Match[str]) -> str:
     return DIGIT_ENDS.sub(WORD_JOINER, run[0]) if digits >= CARD_DIGITS else run[0]
 
 
-def bold(text: str, limit: int | None = PIECE_LIMIT) -> str:
-    return f"<b>{esc(text, limit)}</b>"
+def said(text: str, limit: int | None = PIECE_LIMIT) -> str:
+    """The bot's own sentence with content in it ("Quiz finished: {title}", a game's "the answer is B. {option}"):
+    what Telegram would link, mention or tag in it set in code as content() sets it, so that a title reads the same
+    wherever it is shown; the bot's commands in it ("send /review after the game") stay commands to tap."""
+    return content(text, limit, signs=SAID_ENTITY)
 
 
-def italic(text: str, limit: int | None = PIECE_LIMIT) -> str:
-    return f"<i>{esc(text, limit)}</i>"
+Shown = Callable[[str, int | None], str]
+
+
+def bold(text: str, limit: int | None = PIECE_LIMIT, shown: Shown = esc) -> str:
+    """``text`` in bold, made safe by ``shown``: content() for content, said() for a sentence holding some."""
+    return f"<b>{shown(text, limit)}</b>"
+
+
+def italic(text: str, limit: int | None = PIECE_LIMIT, shown: Shown = esc) -> str:
+    return f"<i>{shown(text, limit)}</i>"
 
 
 def shown_length(text: str) -> int:

@@ -17,7 +17,7 @@ from adapters.telegram.actors import actor_for, is_private, owner_in, update_act
 from adapters.telegram.callback_data import Action, ButtonData, decode
 from adapters.telegram.chat import TelegramChat
 from adapters.telegram.commands import Commands, surface_in
-from adapters.telegram.html_text import esc
+from adapters.telegram.html_text import esc, said
 from adapters.telegram.menu import next_steps
 from adapters.telegram.surface import TelegramSurface
 from adapters.telegram.topics import chat_key
@@ -196,7 +196,7 @@ class Interactions:
         ``asked_again``: its question is, right below) and the questions due for review."""
         profile = await self._engine.profile(actor, with_due=True)
         notes = [profile.due_note] if asked_again else [profile.open_note, profile.due_note]
-        return [esc(note) for note in notes if note]
+        return [said(note) for note in notes if note]
 
     async def _tell_privately(self, actor: Actor, notice: Notice) -> None:
         """A poll answer has no chat: reply only where the poll was sent, and only if that is a private chat."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adapters.telegram.html_text import CAPTION_LIMIT, bold, content, esc, italic, named, shown_length, unlinked
+from adapters.telegram.html_text import CAPTION_LIMIT, bold, content, esc, italic, named, said, shown_length, unlinked
 from bot.i18n import Localizer
 from bot.progress_replies import Progress
 from bot.reload_report import ReloadReport
@@ -47,7 +47,7 @@ def polls_refused(_: Localizer) -> str:
 
 
 def question_notices(notices: tuple[str, ...]) -> str:
-    return "\n".join(italic(text) for text in notices)
+    return "\n".join(italic(text, shown=said) for text in notices)  # "A question of {title} was left out ..."
 
 
 def intro(text: str, owner: str | None = None) -> str:
@@ -71,10 +71,10 @@ def follow_up(feedback: Feedback | None, owner: str | None = None) -> str:
 
 
 def summary(reply: Summary, owner: str | None = None) -> str:
-    lines = [owner_prefix(owner) + bold(reply.title), esc(reply.score)]
+    lines = [owner_prefix(owner) + bold(reply.title, shown=said), said(reply.score)]
     lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {content(line.prompt)}" for line in reply.lines]
     if reply.still_open:
-        lines.append(esc(reply.still_open))
+        lines.append(said(reply.still_open))
     if reply.retry_offer:
         lines.append(esc(reply.retry_offer))
     if reply.next_step:
@@ -90,7 +90,7 @@ def quiz_list(reply: QuizList, command: str = "quiz") -> list[str]:
 def quiz_entries(reply: QuizList, command: str = "quiz", then: str = "") -> list[str]:
     """Each quiz listed, with the ``command`` that takes it and what was typed ``then`` after the quiz (a game's
     seconds)."""
-    return [f"{bold(entry.title)} · {esc(entry.level)}\n{content(entry.description)}\n"
+    return [f"{bold(entry.title, shown=content)} · {said(entry.level)}\n{content(entry.description)}\n"
             f"/{command} {esc(entry.quiz_id)}{esc(then)}" for entry in reply.entries]
 
 
@@ -100,7 +100,7 @@ def which_quiz(reply: WhichQuiz, owner: str | None = None, command: str = "quiz"
 
 
 def preview(reply: Preview, owner: str | None = None) -> list[str]:
-    blocks = [f"{owner_prefix(owner)}{bold(reply.title)}\n{content(reply.intro)}"]
+    blocks = [f"{owner_prefix(owner)}{bold(reply.title, shown=content)}\n{content(reply.intro)}"]
     for number, (prompt, options) in enumerate(reply.questions, start=1):
         lines = [f"<b>{number}.</b> {content(prompt, None)}"]  # whole, as asked (pack() splits a long block)
         lines += [f"    • {content(option, None)}" for option in options]
@@ -112,11 +112,12 @@ def progress(reply: Progress, owner: str | None = None) -> str:
     """The heading in bold over what it heads; alone ("No results yet. Start a quiz ..."), a plain sentence."""
     alone = not (reply.lines or reply.quizzes or reply.concepts or reply.notes)
     lines = [owner_prefix(owner) + (esc(reply.heading) if alone else bold(reply.heading)),
-             *(reply.labelled(bold(line.title), esc(line.text), esc) for line in reply.lines)]
+             *(reply.labelled(bold(line.title, shown=content), esc(line.text), esc) for line in reply.lines)]
     for heading, mastery in ((reply.quizzes_heading, reply.quizzes), (reply.concepts_heading, reply.concepts)):
         if mastery:
             lines += ["", bold(heading)]
-            lines += [f"{'🏆' if line.mastered else '•'} {reply.labelled(bold(line.title), esc(line.text), esc)}"
+            lines += [f"{'🏆' if line.mastered else '•'} "
+                      f"{reply.labelled(bold(line.title, shown=content), esc(line.text), esc)}"
                       for line in mastery]
     if reply.notes:
         lines += ["", *(esc(note) for note in reply.notes)]

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 
 from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
-from adapters.telegram.html_text import esc, named
+from adapters.telegram.html_text import esc, named, said
 from adapters.telegram.keyboards import language_picker
 from adapters.telegram.menu import how_to_change_language, next_steps
 from adapters.telegram.personal import Send
@@ -24,7 +24,7 @@ def welcome(engine: QuizEngine, telegram: TelegramChat, actor: Actor, name: str,
         lines = [named(_("Hello, {name}! I'm QuizTutor: I ask quiz questions and explain the answers.", name=name)),
                  esc(next_steps(_))]
         if profile.open_note:  # or the quiz they left open
-            lines.append(esc(profile.open_note))
+            lines.append(said(profile.open_note))  # "{title} is still in progress ..."
         if profile.due_note:  # a returning learner's next step may be a review
             lines.append(esc(profile.due_note))
         if not profile.language_known:
