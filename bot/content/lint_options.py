@@ -40,8 +40,10 @@ def longest_right(quiz: Quiz) -> Iterator[Finding]:
         asked = [question for question in quiz.questions if language in question.complete_languages()]
         longest = [question.id for question in asked if right_is_longest(question, language)]
         if len(longest) > LONGEST_RIGHT_SHARE * len(asked):
-            yield None, (f"[{language}] the right option is the longest in {len(longest)} of {len(asked)} "
-                         f"questions (at most a quarter): {', '.join(longest)}")
+            # The noun goes with the first count: "1 question out of 1", "2 questions out of 8".
+            questions = "question" if len(longest) == 1 else "questions"
+            yield None, (f"[{language}] the right option is the longest in {len(longest)} {questions} out of "
+                         f"{len(asked)} (at most a quarter): {', '.join(longest)}")
 
 
 def absolute_only_in_wrong(quiz: Quiz) -> Iterator[Finding]:

@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # a_quiz's options ("Right"/"Wrong", "Juste"/"Faux") have no why_not, "Right" ties "Wrong" for longest, and its
 # prompts ("Prompt q1?", "Prompt q2?") differ by one character.
 WARNINGS = [
-    "  sample.yaml: longest-right: [en] the right option is the longest in 2 of 2 questions (at most a quarter): "
+    "  sample.yaml: longest-right: [en] the right option is the longest in 2 questions out of 2 (at most a quarter): "
     "q1, q2",
-    "  sample.yaml: longest-right: [fr] the right option is the longest in 2 of 2 questions (at most a quarter): "
+    "  sample.yaml: longest-right: [fr] the right option is the longest in 2 questions out of 2 (at most a quarter): "
     "q1, q2",
     "  sample.yaml, question 'q1': missing-why-not: wrong options without why_not: wrong",
     "  sample.yaml, question 'q2': near-identical: [en] the prompt is near-identical to sample/q1's "

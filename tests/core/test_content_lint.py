@@ -68,7 +68,13 @@ def test_the_right_option_longest_in_more_than_a_quarter_of_a_quiz_is_one_warnin
                                                                for n in (3, 4))]
     [warning] = warnings(a_quiz(*questions), rule="longest-right")
     assert warning.question_id is None
-    assert warning.message == "[en] the right option is the longest in 2 of 4 questions (at most a quarter): q1, q2"
+    assert warning.message == "[en] the right option is the longest in 2 questions out of 4 (at most a quarter): q1, q2"
+
+
+def test_the_right_option_longest_in_a_quiz_of_one_question_is_counted_in_the_singular() -> None:
+    """Not "in 1 of 1 questions": the count of questions the noun goes with is the first."""
+    [warning] = warnings(a_quiz(_right_longest("q1")), rule="longest-right")
+    assert warning.message == "[en] the right option is the longest in 1 question out of 1 (at most a quarter): q1"
 
 
 def test_the_right_option_longest_in_a_quarter_of_the_questions_passes() -> None:
