@@ -75,7 +75,8 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a quiz in the terminal (no token needed)")
     play.add_argument("--lang", type=play_arguments.language_code,
                       help=f"{listed_codes(' or ')} (remembered for next time)")
-    play.add_argument("--quiz", help="quiz id or topic to start or resume")
+    play.add_argument("--quiz", type=play_arguments.quiz_reference("to choose from the list"),
+                      help="quiz id or topic to start or resume")
     play.add_argument("--user", type=play_arguments.learner_name, default=play_arguments.login_name(),
                       help="whose progress to use (default: your login)")
     play.add_argument("--now", type=play_arguments.pretend_moment, metavar="DATE",
@@ -104,7 +105,8 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
                                 description="Item statistics from the database in QUIZ_DATABASE_URL (or "
                                 "QUIZ_DATA_DIR's SQLite file), read as it is: stats never creates or upgrades a "
                                 "schema, and exits 4 if the schema is not this version's.")
-    stats.add_argument("--quiz", help="one quiz's questions, by id or topic (default: every quiz)")
+    stats.add_argument("--quiz", type=play_arguments.quiz_reference("for every quiz"),
+                       help="one quiz's questions, by id or topic (default: every quiz)")
     stats.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
     # Into QUIZ_CONTENT_DIR, which may be another folder than the shipped content/: the help says so.

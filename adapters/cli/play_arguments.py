@@ -1,5 +1,5 @@
 """What `quiztutor play`'s options take: a language, a moment to pretend it is (--now), a learner's name (--user,
-by default the login name), each read as the terminal typed it."""
+by default the login name), a quiz (--quiz, `stats` too), each read as the terminal typed it."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import getpass
 import os
 import sys
 import unicodedata
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 
 from bot.languages import language_choice, listed_codes
@@ -18,6 +19,18 @@ def language_code(value: str) -> str:
     if code is None:
         raise argparse.ArgumentTypeError(f"unsupported language {value!r}: use {listed_codes(' or ')}")
     return code
+
+
+def quiz_reference(without: str) -> Callable[[str], str]:
+    """--quiz: a quiz's id or topic. An empty or blank one (a script's `--quiz "$QUIZ"`, its variable left empty)
+    is refused as every empty argument is, not read as none by one command and as an unknown quiz by another;
+    ``without`` says what leaving the option out does."""
+    def checked(value: str) -> str:
+        if not value.strip():
+            raise argparse.ArgumentTypeError(f"an empty quiz id: give a quiz's id or topic, or leave --quiz out "
+                                             f"{without}")
+        return value
+    return checked
 
 
 # --now's range: far enough either way to try spaced review, and within what dates the scheduler can add a
