@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
+import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import NullPool
 
+from bot.content.file_reading import no_regular_file
 from storage.json_text import JSON_CODEC
 from storage.pool_size import DEFAULT_POOL_SIZE
 from storage.server_pool import create_server_engine
@@ -48,6 +50,29 @@ class InMemoryDatabase(ValueError):
     """A SQLite database in memory: it would lose every answer at exit, and each connection sees its own."""
 
 
+class SpecialFile(ValueError):
+    """A SQLite URL naming a named pipe, a device or a socket: SQLite failed on a FIFO with "disk I/O error" (said
+    as a full disk), and took /dev/null for an empty database that loses every write."""
+
+    def __init__(self, file: Path, kind: str) -> None:
+        super().__init__(f"{file}: {kind}")
+        self.file = file
+        self.kind = kind
+
+
+def refuse_no_file(file: Path) -> None:
+    """IsADirectoryError for a folder where the SQLite file should be, SpecialFile for a FIFO, a device or a socket;
+    nothing for a regular file or none yet (a symbolic link is followed: SQLite opens what it names)."""
+    try:
+        mode = file.stat().st_mode
+    except OSError:  # not there yet, or a folder on its way this user may not enter: said when opening it
+        return
+    if stat.S_ISDIR(mode):  # SQLite's "unable to open database file" says nothing of it (storage/errors.py does)
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(file))
+    if (kind := no_regular_file(mode)) is not None:
+        raise SpecialFile(file, kind.english())
+
+
 def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
                   pool_size: int = DEFAULT_POOL_SIZE, timeouts: ServerTimeouts = SERVING,
                   read_only: bool = False) -> AsyncEngine:
@@ -63,8 +88,7 @@ def create_engine(url: str, *, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
     if (file := sqlite_file(parsed)) is None:
         raise InMemoryDatabase(url)
     file.parent.mkdir(parents=True, exist_ok=True)
-    if file.is_dir():  # SQLite's "unable to open database file" says nothing of it (storage/errors.py does)
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(file))
+    refuse_no_file(file)
     # One connection: SQLite takes one writer at a time anyway, and queueing in the pool is far
     # cheaper than connections sleeping in SQLite's busy handler.
     # No reset on return: every unit of work ends its own transaction, and a reset costs a thread hop.

@@ -13,7 +13,7 @@ from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, InvalidRequestError, NoSuchModuleError
 
-from storage.database import InMemoryDatabase, sqlite_file
+from storage.database import InMemoryDatabase, SpecialFile, sqlite_file
 from storage.migrate import ForeignDatabase, ReadOnlyDatabase, SchemaNotCurrent, SchemaNotOurs
 
 # The storage's own words for a full disk: SQLite's SQLITE_FULL, PostgreSQL's disk_full (SQLSTATE 53100).
@@ -73,6 +73,8 @@ def describe(error: BaseException, url: str, setting: str = SETTING) -> str | No
         if isinstance(cause, InMemoryDatabase):
             return f"{setting} names a SQLite database in memory, which would lose everything at exit; name " \
                    "a file by its absolute path (four slashes): sqlite+aiosqlite:////srv/quiz/quiztutor.sqlite3"
+        if isinstance(cause, SpecialFile):
+            return f"{cause}, where QuizTutor needs its SQLite database file (check {_settings(setting)})"
         if isinstance(cause, SchemaNotCurrent):
             if cause.current is None:
                 return f"{place} holds no QuizTutor tables yet: `quiztutor run` creates them"
@@ -157,6 +159,9 @@ def _denied_at(file: Path) -> str | None:
     try:
         os.close(os.open(file, os.O_RDONLY | os.O_NONBLOCK))  # non-blocking: a FIFO's open would wait for a writer
     except PermissionError:
+        if file.is_dir():  # entered, not listed (mode 300): the process lock looks there for its other files
+            return f"this user may not list the folder {file} (it may enter it, not read it), where QuizTutor " \
+                   "looks for its processes' lock files beside the database: let this user read the folder"
         return "this user may not read it"
     except OSError:  # refused otherwise: said elsewhere
         return None
@@ -201,8 +206,8 @@ def _os_failure(error: OSError, place: str, setting: str) -> str:
     if error.errno in (errno.ECONNREFUSED, errno.EHOSTUNREACH, errno.ETIMEDOUT, errno.ENETUNREACH):
         return f"can't reach {place}: {error.strerror or error}"
     if error.errno in (errno.EEXIST, errno.ENOTDIR):
-        return f"{_file_in_the_way(Path(target))} is a file, but QuizTutor needs a folder there (check " + (
-            "QUIZ_DATA_DIR, or QUIZ_DATABASE_URL if set)" if setting == SETTING else f"{setting})")
+        return f"{_file_in_the_way(Path(target))} is a file, but QuizTutor needs a folder there (check " \
+               f"{_settings(setting)})"
     if error.errno == errno.EISDIR:
         return (f"{target} is a folder, where QuizTutor needs a SQLite file: name the file in {setting} "
                 f"(such as sqlite+aiosqlite:///{target}/quiztutor.sqlite3)")
@@ -213,6 +218,11 @@ def _os_failure(error: OSError, place: str, setting: str) -> str:
     if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return f"can't write to {target}: {error.strerror}"
     return f"{target}: {error.strerror or error}"
+
+
+def _settings(setting: str) -> str:
+    """The settings that put the database where it is: QUIZ_DATA_DIR's file unless QUIZ_DATABASE_URL names one."""
+    return "QUIZ_DATA_DIR, or QUIZ_DATABASE_URL if set" if setting == SETTING else setting
 
 
 def _file_in_the_way(path: Path) -> Path:

@@ -22,6 +22,14 @@ _KINDS = ((stat.S_ISDIR, N_("it is a directory, not a regular file")),
           (stat.S_ISSOCK, N_("it is a socket, not a regular file")))
 
 
+def no_regular_file(mode: int) -> Said | None:
+    """What a file of ``mode`` is when it is no regular file ("it is a named pipe (FIFO), not a regular file"); None
+    for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return said(next((why for test, why in _KINDS if test(mode)), N_("it is a special file, not a regular file")))
+
+
 # Why a content file most often can't be opened, as the system says it in English (glibc's words, so validate's
 # lines are unchanged), for /reload to say in the admin's language; any other reason stays the system's own.
 _SYSTEM_REASONS = {errno.EACCES: N_("Permission denied"), errno.EPERM: N_("Operation not permitted"),
@@ -117,10 +125,8 @@ def read_file_bytes(path: Path) -> bytes:
     try:
         # fstat the descriptor, not the name: what was opened is what gets read, even if the name changes.
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = next((why for test, why in _KINDS if test(info.st_mode)),
-                        N_("it is a special file, not a regular file"))
-            raise FileRefused(said(kind))
+        if (kind := no_regular_file(info.st_mode)) is not None:
+            raise FileRefused(kind)
         data = _read_at_most(fd, MAX_FILE_BYTES + 1)
     finally:
         os.close(fd)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import errno
 import os
 import sys
 from collections.abc import Callable
@@ -13,7 +12,7 @@ from alembic.util import CommandError
 from sqlalchemy import Connection, make_url
 
 from adapters.cli.exit_codes import ExitCode
-from storage.database import InMemoryDatabase, create_unpooled_engine, sqlite_file
+from storage.database import InMemoryDatabase, create_unpooled_engine, refuse_no_file, sqlite_file
 from storage.errors import SETTING, describe, where
 from storage.migrate import lock_migrations
 from storage.tables import Base
@@ -137,9 +136,8 @@ async def run_from_url() -> None:
         parsed = make_url(url)
         if parsed.get_backend_name() == "sqlite" and sqlite_file(parsed) is None:  # as storage.database refuses it:
             raise InMemoryDatabase(url)  # migrated, then gone at exit, with "schema None -> head" and exit 0
-        if (file := sqlite_file(parsed)) is not None and file.is_dir():  # as storage.database refuses it:
-            # SQLite said only "unable to open database file", taken for a folder missing or not writable
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(file))
+        if (file := sqlite_file(parsed)) is not None:  # a folder, a FIFO, a device: as storage.database refuses
+            refuse_no_file(file)  # them (SQLite said "unable to open database file", or "disk I/O error")
         engine = create_unpooled_engine(url)  # one use, then disposed
         try:
             async with engine.begin() as connection:
