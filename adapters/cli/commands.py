@@ -1,4 +1,5 @@
-"""The `quiztutor` commands: play, run, validate, export, stats, schema, and the platforms' own (discord-sync).
+"""The `quiztutor` commands: play, run, validate, export, stats, schema, migrate, and the platforms' own
+(discord-sync).
 
 adapters.cli.main is the entry point that imports this module. It imports nothing of the database's (SQLAlchemy
 and Alembic take about a second): the commands that use it import it when they run, and a failure's kind is told
@@ -116,6 +117,11 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
                                  "else the shipped content/.")
     schema.add_argument("--check", action="store_true", help="only check that the file is up to date")
 
+    # Listed here for --help; main() hands what follows it to alembic's own parser (-x url=... before the command).
+    commands.add_parser("migrate", add_help=False, usage="quiztutor migrate [-x url=URL] COMMAND ...",
+                        help="alembic's commands on the bot's database, e.g. `quiztutor migrate downgrade 0016` "
+                        "(README: Rolling back); `quiztutor migrate --help` lists them")
+
     for spec in platforms:  # subcommands a platform brings, e.g. discord-sync
         for load in spec.tools:
             tool = load()
@@ -145,6 +151,9 @@ PRINTING = frozenset({"validate", "export", "stats", "schema"})
 
 
 def main(argv: list[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else argv
+    if words[:1] == ["migrate"]:  # alembic's command line, its options before its command: not argparse's here
+        return _migrate(words[1:])
     platforms = chat_platforms()
     args = build_parser(platforms).parse_args(argv)
     if args.command in PRINTING and sys.stdout is None:
@@ -184,6 +193,23 @@ def main(argv: list[str] | None = None) -> int:
         return ExitCode.INTERRUPTED
     except Exception as error:
         return _failed(args.command, error)
+
+
+def _migrate(arguments: list[str]) -> int:
+    """`quiztutor migrate`: what it says of the database (its schema before and after) is its outcome, as the
+    printing commands' output is theirs: refused with a closed stdout (`>&-`), where env.py failed with a
+    traceback after migrating. (What alembic fails to write, to a full disk, it drops itself.)"""
+    from adapters.cli.migrate import PROG, migrate
+
+    if sys.stdout is None:
+        closed_output(PROG)
+        return ExitCode.CONFIGURATION
+    try:
+        with written():
+            return migrate(arguments)
+    except OutputFailed as failed:
+        failed.tell(PROG)
+        return ExitCode.CONFIGURATION
 
 
 def closed_output(who: str) -> None:

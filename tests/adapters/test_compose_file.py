@@ -147,7 +147,7 @@ def test_the_readmes_compose_rollback_stops_every_replica_and_runs_one_that_know
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     rollback = readme[readme.index("### Rolling back"):readme.index("### Health and metrics")]
     stopped = re.search(r"^docker compose stop (.+)$", rollback, re.MULTILINE)
-    run = re.search(r"^docker compose run --rm --no-deps (\S+) alembic -c storage/alembic.ini downgrade", rollback,
+    run = re.search(r"^docker compose run --rm --no-deps (\S+) quiztutor migrate downgrade", rollback,
                     re.MULTILINE)
     assert stopped is not None and run is not None
     assert set(stopped[1].split()) == set(BOTS)  # no replica left writing to a schema going back

@@ -1,0 +1,73 @@
+"""alembic refuses some command lines itself, before storage/migrations/env.py runs (`downgrade 0016 --sql` without
+FROM:TO, `upgrade head:`, `history -r` naming no revision), and exits 255 after its `FAILED:` line: a code README's
+table lists nowhere and that tells a script nothing. `quiztutor migrate ...`, alembic's command line on this
+release's migrations from any folder, exits 2 for those (a wrong command line, as argparse's usage errors), and
+keeps env.py's codes for the rest (4 for no database)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adapters.cli.exit_codes import ExitCode
+from storage.database import sqlite_url
+from tests.adapters.test_closed_output import closed_stdout
+from tests.storage.test_alembic_command_database import alembic
+
+
+def quiztutor(cwd: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
+    return subprocess.run([sys.executable, "-m", "adapters.cli.main", *args], cwd=cwd, env={**clean, **env},
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60, check=False)
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["downgrade", "0016", "--sql"], "FAILED: downgrade with --sql requires <fromrev>:<torev>"),
+    (["upgrade", "head:"], "FAILED: Range revision not allowed"),
+    (["history", "-r", "0016:nosuch"], "FAILED: Can't locate revision identified by 'nosuch'"),
+])
+def test_alembic_s_own_refusals_are_a_wrong_command_line(tmp_path: Path, args: list[str], said: str) -> None:
+    env = {"QUIZ_DATA_DIR": str(tmp_path / "data")}
+    assert alembic(tmp_path, env, *args).returncode == 255  # alembic's own, as README says of it
+    done = quiztutor(tmp_path, env, "migrate", *args)
+    assert done.returncode == ExitCode.CONFIGURATION, (done.returncode, done.stdout, done.stderr)
+    assert said in done.stdout + done.stderr and "Traceback" not in done.stderr, (done.stdout, done.stderr)
+
+
+def test_it_migrates_the_bot_s_database_from_any_folder(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    env = {"QUIZ_DATA_DIR": str(data)}
+    missing = quiztutor(tmp_path, env, "migrate", "current")
+    assert missing.returncode == ExitCode.DATABASE and "there is no database at" in missing.stdout + missing.stderr
+    url = sqlite_url(data)
+    data.mkdir()
+    up = quiztutor(tmp_path, env, "migrate", "-x", f"url={url}", "upgrade", "head")
+    assert up.returncode == 0 and "schema None -> " in up.stdout, (up.stdout, up.stderr)
+    down = quiztutor(tmp_path, env, "migrate", "downgrade", "0016")
+    assert down.returncode == 0 and f"the SQLite file {data / 'quiztutor.sqlite3'}: schema " in down.stdout, (
+        down.stdout, down.stderr)
+    assert down.stdout.rstrip().endswith("-> 0016"), down.stdout
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    ([], "too few arguments: name an alembic command"),
+    (["-c", "other.ini", "current"], "-c/--config: quiztutor migrate runs this release's own migrations"),
+    (["frobnicate"], "invalid choice: 'frobnicate'"),
+])
+def test_a_command_line_it_can_t_take_is_refused_with_its_usage(tmp_path: Path, args: list[str], said: str) -> None:
+    done = quiztutor(tmp_path, {"QUIZ_DATA_DIR": str(tmp_path / "data")}, "migrate", *args)
+    assert done.returncode == ExitCode.CONFIGURATION, (done.returncode, done.stderr)
+    assert done.stderr.startswith("usage: quiztutor migrate") and said in done.stderr, done.stderr
+
+
+
+def test_a_closed_output_is_refused_before_the_database_is_touched(tmp_path: Path) -> None:
+    """Its one line on the database is what it is for: with stdout closed (`>&-`) env.py ended in a traceback."""
+    done = closed_stdout(tmp_path, "migrate", "upgrade", "head")  # QUIZ_DATA_DIR: tmp_path / "data"
+    assert done.returncode == ExitCode.CONFIGURATION, done.stderr
+    assert done.stderr.startswith("quiztutor migrate: its standard output is closed (>&-)"), done.stderr
+    assert not (tmp_path / "data").exists()
