@@ -32,7 +32,7 @@ async def percent_labels(tmp_path: Path, content: Path, language: str) -> tuple[
 
 
 async def test_french_percentages_have_their_space_before_the_sign(tmp_path: Path, fixture_content: Path) -> None:
-    """French writes "95 %" (no-break space), and the lines of /progress did ("souvenir 95 %"); the chart sent
+    """French writes "95 %" (no-break space), and the lines of /progress did ("rétention 95 %"); the chart sent
     with them said "95%"."""
     lines, values, axis = await percent_labels(tmp_path, fixture_content, "fr")
     assert all("\u00a0%" in line for line in lines)
