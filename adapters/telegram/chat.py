@@ -29,7 +29,15 @@ TEXTS_REFUSED = ("not enough rights to send text messages", "have no rights to s
 TOPIC_CLOSED_WORDS = "topic_closed"
 TOPIC_GONE = ("message thread not found", TOPIC_CLOSED_WORDS, "topic_deleted")
 CHAT_NOT_FOUND = "chat not found"  # how Telegram may refuse a private chat never opened (or gone), not only Forbidden
+# Telegram's 403 to a member who blocked the bot (their private chat shows Restart, or Unblock, no Start); one who
+# never started it gets "bot can't initiate conversation with a user" (or "chat not found").
+BOT_BLOCKED = "bot was blocked by the user"
+NEVER_STARTED = "can't initiate conversation"
 DELETES_KEPT = 10_000  # polls deleted (or being deleted) lately, not deleted again: see withdraw_poll
+
+
+def bot_blocked(error: TelegramError) -> bool:
+    return BOT_BLOCKED in error.message.lower()
 
 
 def chat_not_found(error: BadRequest) -> bool:

@@ -6,15 +6,16 @@ from __future__ import annotations
 import asyncio
 
 from telegram import Update
+from telegram.error import Forbidden
 
 from adapters.charts import render_progress_chart
 from adapters.telegram import render
 from adapters.telegram.actors import command_argument, is_private
-from adapters.telegram.chat import TelegramChat
+from adapters.telegram.chat import NEVER_STARTED, TelegramChat, bot_blocked
 from adapters.telegram.personal import PersonalAnswers, Send
 from adapters.telegram.typed_commands import Context
 from bot.engine import QuizEngine
-from bot.replies import Actor, NoticeCode
+from bot.replies import Actor, Notice, NoticeCode
 from bot.text import shown_name
 
 
@@ -52,27 +53,38 @@ class MemberCommands:
     async def reminders(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
         async def prepare() -> Send:
             notice = await self._engine.set_reminders(actor, command_argument(context.args) or "")
-            _ = self._engine.localizer_for(notice.language)
-            # Answered in the group only when the bot can't write to them privately: each reminder would be refused
-            # (and reminders then stop), unseen. Said now, while they are here to read it.
-            link = f"https://t.me/{self._chat.bot.username}"
-            unreachable = {
-                NoticeCode.REMINDERS_ON: _("But I can't write to you in a private chat yet, and that is where "
-                                           "reminders come: open {link} and press Start.", link=link),
-                # On, set here or before: refused now, they never started the bot or have blocked it since.
-                NoticeCode.REMINDERS_STAND_ON: _("But I can't write to you in a private chat, and that is where "
-                                                 "reminders come: open {link} and press Start, or Restart if you "
-                                                 "blocked me.", link=link),
-            }.get(notice.code)
+            refused: list[Forbidden] = []  # what the member's private chat answered, if it refused the answer
 
             async def send(to: str, owner: str | None) -> None:
                 if notice.code is NoticeCode.REMINDERS_PAUSED and is_private(to, actor):
                     await self._reached(actor, to)
                     return
-                await self._chat.html(to, [render.outcome_notice(
-                    notice.text, owner, unreachable if not is_private(to, actor) else None)])
+                warning = None if is_private(to, actor) else self._unreachable(notice, refused)
+                try:
+                    await self._chat.html(to, [render.outcome_notice(notice.text, owner, warning)])
+                except Forbidden as error:
+                    refused.append(error)
+                    raise
             return send
         await self._personal.answer("reminders", context.args, actor, chat, first_name(update), prepare)
+
+    def _unreachable(self, notice: Notice, refused: list[Forbidden]) -> str | None:
+        """Reminders on, answered in the group: the bot can't write to the member privately, so each reminder would
+        be refused (and reminders then stop), unseen. Said now, while they are here to read it, with the button
+        their private chat shows: Restart if they blocked the bot, Start if they never started it (Telegram can't
+        "initiate conversation", or finds no such chat), either if Telegram's refusal says neither."""
+        if notice.code not in (NoticeCode.REMINDERS_ON, NoticeCode.REMINDERS_STAND_ON):
+            return None
+        _ = self._engine.localizer_for(notice.language)
+        link = f"https://t.me/{self._chat.bot.username}"
+        if refused and bot_blocked(refused[-1]):
+            return _("But you have blocked me, so I can't write to you in a private chat, and that is where "
+                     "reminders come: open {link} and press Restart (or Unblock).", link=link)
+        if not refused or NEVER_STARTED in refused[-1].message.lower():
+            return _("But I can't write to you in a private chat yet, and that is where reminders come: open {link} "
+                     "and press Start.", link=link)
+        return _("But I can't write to you in a private chat, and that is where reminders come: open {link} and "
+                 "press Start, or Restart if you blocked me.", link=link)
 
     async def _reached(self, actor: Actor, to: str) -> None:
         """Paused reminders asked about in a group, answered in the learner's private chat: the bot reaches them
