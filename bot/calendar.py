@@ -14,8 +14,8 @@ from bot.text import name_as_seen
 # "19h". Only these marks: "19 30" or "1930" could be a year or a count as well as a time.
 TIME_OF_DAY = re.compile(r"^([01]?\d|2[0-3])(?:[:.]([0-5]\d)|\s*h(?:\s*([0-5]\d))?)$", re.IGNORECASE)
 # English's twelve-hour clock, which names its half of the day: "7:30 pm", "7.30pm", "7 p.m.", "12 am" (midnight).
-# The other languages' own words for morning and evening are left out: Swahili's "saa moja" counts from 06:00, so
-# its digits say another hour than the same digits here.
+# The other languages' own words for morning and evening are bot/spoken_time.py's: Swahili's "saa moja" counts
+# from 06:00, so its digits say another hour than the same digits here.
 TWELVE_HOUR_TIME = re.compile(r"^(0?[1-9]|1[0-2])(?:[:.]([0-5]\d))?\s*([ap])\.?\s*m\.?$", re.IGNORECASE)
 # Files of the zone folder that name no place: the server's own zone ("localtime", which would change meaning if
 # the database moved to another machine), a template, and copies with leap seconds or POSIX rules.

@@ -9,6 +9,7 @@ from bot.calendar import known_zone, local_day, parse_time_of_day, utc_offset, z
 from bot.notices import ECHOED
 from bot.reminder_plan import next_reminder
 from bot.replies import Actor, Notice, NoticeCode
+from bot.spoken_time import UNCLEAR, examples, spoken_time
 from bot.text import echoed, folded
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -100,7 +101,12 @@ class Scheduling:
             # The time is all that follows "on", in as many words as it is written ("19 h 30", "7:30 pm"): a word
             # left unread would be a misread setting.
             wanted = " ".join(words[1:] if words[0] == "on" else words) or DEFAULT_REMINDER
-            local = parse_time_of_day(wanted)
+            local = parse_time_of_day(wanted) or spoken_time(wanted)  # "19:00", or "saa moja usiku" said
+            if local is UNCLEAR:
+                return Notice(_("I can't tell which time “{text}” is: say the part of the day, as in {examples} (each "
+                                "is 19:00), or write it on the 24-hour clock, as in /reminders on 19:00.",
+                                text=echoed(text, 40), examples=examples(_.language)), NoticeCode.BAD_REMINDER,
+                              _.language)
             if local is None:
                 return Notice(_("I didn't understand “{text}”. Send /reminders on 19:00, or /reminders off.",
                                 text=echoed(text, 40)), NoticeCode.BAD_REMINDER, _.language)
