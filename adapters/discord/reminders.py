@@ -63,6 +63,8 @@ async def reminders_answer(engine: QuizEngine, interaction: discord.Interaction,
     if (notice.code is NoticeCode.REMINDERS_ON and interaction.guild_id is not None
             and not await confirmed_by_dm(interaction, notice.text)):
         _ = engine.localizer_for(notice.language)
-        return notice.text + " " + _("But I can't send you direct messages, and that is where reminders come: "
-                                     "allow direct messages from members of a server we share.")
+        # This server's own setting: the one in the user's settings is only the default for servers joined later.
+        return notice.text + " " + _("But I can't send you direct messages, and that is where reminders come. Allow "
+                                     "them from this server: open its menu (tap its name, or press and hold its "
+                                     "icon), choose Privacy Settings and turn on Direct Messages.")
     return notice.text

@@ -36,8 +36,9 @@ async def test_reminders_turned_on_with_dms_closed_say_they_cant_come_while_they
     token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=LEARNER_ID)
     answer = await fake.wait_until(first_answer(fake, token))
     assert answer.content.startswith("I'll remind you at 19:00 (UTC)")
-    assert answer.content.endswith(" But I can't send you direct messages, and that is where reminders come: allow "
-                                   "direct messages from members of a server we share.")
+    assert answer.content.endswith(" But I can't send you direct messages, and that is where reminders come. Allow "
+                                   "them from this server: open its menu (tap its name, or press and hold its icon), "
+                                   "choose Privacy Settings and turn on Direct Messages.")
 
     # With them open, the confirmation comes where the reminders will, and nothing is said against it.
     token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=OWNER_ID)
@@ -61,3 +62,22 @@ async def test_reminders_turned_on_in_the_bots_dms_are_confirmed_once_there(bot:
     assert answer.content.startswith("I'll remind you at 19:00 (UTC)")
     await fake.quiet()
     assert fake.direct_messages(OWNER_ID) == []
+
+
+async def test_reminders_refused_by_closed_dms_say_where_this_servers_setting_is_in_the_learners_language(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """It said to "allow direct messages from members of a server we share": the learner who did so in their own
+    settings (Content & Social, the default for servers) changed it for servers they join from then on, not for
+    this one, and the reminders were still refused, unseen. The setting for a server already joined is in that
+    server's menu, Privacy Settings, Direct Messages: said there, for them only, in their language."""
+    fake.closed_dms.add(LEARNER_ID)
+    token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=LEARNER_ID, locale="fr")
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": EPHEMERAL}}  # for them only
+    _ = bot.engine.localizer_for("fr")
+    warning = _("But I can't send you direct messages, and that is where reminders come. Allow them from this "
+                "server: open its menu (tap its name, or press and hold its icon), choose Privacy Settings and turn "
+                "on Direct Messages.")
+    assert "Paramètres de confidentialité" in warning  # said in French, with the names Discord shows in French
+    assert answer.content.startswith("Je vous ferai un rappel à 19:00 (UTC)")
+    assert answer.content.endswith(" " + warning)
