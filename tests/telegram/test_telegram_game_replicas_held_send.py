@@ -13,10 +13,24 @@ from bot.games.rules import GRACE
 from tests.fakes.clock import FixedClock
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import GROUP, correct, for_chat
-from tests.telegram.test_telegram_game_replicas import ADA, opened, two_replicas
+from tests.telegram.test_telegram_game_replicas import ADA, Replicas, opened, two_replicas
 
 HELD = 2  # seconds the 429 pauses the first replica's requests
 LETTERED = "Only its own shard of the parameters"  # long-options' first option, too long for a poll
+
+
+async def asked_twice(replicas: Replicas, api: FakeBotApi, clock: FixedClock, game_id: str) -> None:
+    """Ada begins the game on the first replica, whose first poll a 429 holds; once its question's time is up the
+    second replica's sweep asks it again, and then the first replica's poll goes out at last."""
+    api.fail_next("sendPoll", 429, f"Too Many Requests: retry after {HELD}", retry_after=HELD)
+    started = asyncio.create_task(replicas.post(0, replicas.press(ADA, f"gb:{game_id}", GROUP)))
+    for _wait in range(500):  # until its poll was refused: the first replica waits the 429 out
+        if any(call.method == "sendPoll" and not call.ok for call in api.requests):
+            break
+        await asyncio.sleep(0.02)
+    clock.advance(timedelta(seconds=30) + GRACE)  # its time is up: the second replica's sweep asks it again
+    await api.wait_for("sendPoll", 1, for_chat(GROUP.id))
+    await started
 
 
 
@@ -25,15 +39,7 @@ async def test_a_question_asked_again_by_the_other_replica_while_its_first_send_
     clock = FixedClock()
     async with two_replicas(shared, clock, reserve_port) as replicas:
         game_id = await opened(replicas, api)
-        api.fail_next("sendPoll", 429, f"Too Many Requests: retry after {HELD}", retry_after=HELD)
-        started = asyncio.create_task(replicas.post(0, replicas.press(ADA, f"gb:{game_id}", GROUP)))
-        for _wait in range(500):  # until its poll was refused: the first replica waits the 429 out
-            if any(call.method == "sendPoll" and not call.ok for call in api.requests):
-                break
-            await asyncio.sleep(0.02)
-        clock.advance(timedelta(seconds=30) + GRACE)  # its time is up: the second replica's sweep asks it again
-        await api.wait_for("sendPoll", 1, for_chat(GROUP.id))
-        await started
+        await asked_twice(replicas, api, clock, game_id)
         polls = await api.wait_for("sendPoll", 2, for_chat(GROUP.id))  # the first replica's, at last
         await api.settle(quiet=0.5)
         deleted = {call.params["message_id"] for call in api.calls("deleteMessage", for_chat(GROUP.id))}
@@ -55,15 +61,7 @@ async def test_the_lettered_options_sent_before_the_poll_taken_away_go_with_it(
     clock = FixedClock()
     async with two_replicas(shared, clock, reserve_port) as replicas:
         game_id = await opened(replicas, api, "long-options")
-        api.fail_next("sendPoll", 429, f"Too Many Requests: retry after {HELD}", retry_after=HELD)
-        started = asyncio.create_task(replicas.post(0, replicas.press(ADA, f"gb:{game_id}", GROUP)))
-        for _wait in range(500):  # until its poll was refused: the first replica waits the 429 out
-            if any(call.method == "sendPoll" and not call.ok for call in api.requests):
-                break
-            await asyncio.sleep(0.02)
-        clock.advance(timedelta(seconds=30) + GRACE)  # its time is up: the second replica's sweep asks it again
-        await api.wait_for("sendPoll", 1, for_chat(GROUP.id))
-        await started
+        await asked_twice(replicas, api, clock, game_id)
         await api.wait_for("sendPoll", 2, for_chat(GROUP.id))  # the first replica's, at last
         await api.settle(quiet=0.5)
         deleted = {call.params["message_id"] for call in api.calls("deleteMessage", for_chat(GROUP.id))}
