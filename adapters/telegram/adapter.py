@@ -226,7 +226,7 @@ class TelegramAdapter:
 
     def keep_cut_short_in(self, folder: Path) -> None:
         if not self._settings.webhook_url:  # a webhook's are delivered again by Telegram
-            self._cut_short = CutShort(folder)
+            self._cut_short = CutShort(folder, self._engine.now)
 
     async def stop(self) -> None:
         """Stop taking updates, let handlers finish, close the connection: start() in reverse."""

@@ -5,15 +5,16 @@ last one at a stop does the same for the rest: an update whose handler the stop 
 waiting out a long 429, or a database that stopped answering) would never come again, and nobody would answer
 the learner's command or vote. Only one process polls for a bot, so its own file in the data folder is enough, and
 it holds even with the database out of reach. A webhook needs none: Telegram, never answered, delivers it again.
+While the bot runs, the same file holds the updates fetched and not handled yet (fetched.py): a process killed
+(kill -9, out of memory, the power) leaves them there, for the next start as well.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -21,22 +22,26 @@ from typing import Any
 from telegram import Bot, Update
 from telegram.ext import Application
 
+from adapters.telegram.fetched import FetchedUpdates, RecordingBot
 from adapters.telegram.update_processor import UpdateProcessor
 
 log = logging.getLogger(__name__)
 
 
 class CutShort:
-    """The file of the updates a stop cut short, for a polling adapter: handled first at start, written at stop."""
+    """The file of the updates a stop cut short, for a polling adapter: handled first at start, written at stop;
+    meanwhile, of those fetched and not handled yet (fetched.py), for a process killed in between."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, clock: Callable[[], datetime] | None = None) -> None:
+        """``clock``: the engine's, to time a poll answer as it came in."""
         self._folder = folder
+        self._clock = clock
         self._path: Path | None = None
-        self._forgetting: asyncio.Task[None] | None = None
+        self._fetched: FetchedUpdates | None = None
 
     def handle_again(self, app: Application[Any, Any, Any, Any, Any, Any]) -> int:
-        """Queue the updates an earlier stop cut short, ahead of Telegram's; how many. Once all are through, the
-        file goes: a crash later must not bring them back."""
+        """Queue the updates an earlier stop cut short (or a crash left unhandled), ahead of Telegram's; how many.
+        Each leaves the file once handled, as each fetched from now on: a crash later must not bring them back."""
         self._path = path = kept_file(self._folder, app.bot.id)
         updates = kept(path, app.bot)
         processor = app.update_processor
@@ -44,17 +49,16 @@ class CutShort:
             if isinstance(processor, UpdateProcessor):
                 processor.again(update, arrived)
             app.update_queue.put_nowait(update)  # the queue has no bound
-        if updates and isinstance(processor, UpdateProcessor):
-            async def forget() -> None:
-                await processor.through_again()
-                handled(path)
-            self._forgetting = asyncio.create_task(forget(), name="telegram-cut-short-handled")
+        if isinstance(processor, UpdateProcessor) and isinstance(app.bot, RecordingBot):
+            self._fetched = FetchedUpdates(path, self._clock, updates)
+            processor.handled = self._fetched.handled
+            app.bot.keep_fetched_in(self._fetched)
         return len(updates)
 
     def keep(self, app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         """Once stopped: write the updates this stop cut short, replacing the file read at start."""
-        if self._forgetting is not None:
-            self._forgetting.cancel()
+        if self._fetched is not None:
+            self._fetched.close()
         processor = app.update_processor
         if self._path is not None and isinstance(processor, UpdateProcessor):
             keep(self._path, processor.cut_short())
@@ -87,27 +91,24 @@ def keep(path: Path, updates: Sequence[tuple[Update, datetime | None]]) -> None:
 
 
 def kept(path: Path, bot: Bot) -> list[tuple[Update, datetime | None]]:
-    """The updates an earlier stop cut short, oldest first, each with when a poll answer came in; the file stays
-    until :func:`keep` or :func:`handled`."""
+    """The updates an earlier process left unhandled, oldest first, each with when a poll answer came in; the file
+    stays until they are handled (fetched.py) or :func:`keep` replaces it."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return []
     except OSError as error:
-        log.error("could not read the updates a stop cut short from %s (%s): they are not handled", path, error)
+        log.error("could not read the updates left unhandled from %s (%s): they are not handled", path, error)
         return []
     try:
         updates = [(Update.de_json(entry["update"], bot),
                     datetime.fromisoformat(entry["arrived"]) if entry["arrived"] else None)
                    for entry in json.loads(text)]
     except (ValueError, TypeError, KeyError) as error:  # not the JSON keep() writes: read once, never again
-        log.error("the updates a stop cut short in %s could not be read (%s): they are not handled", path, error)
+        log.error("the updates left unhandled in %s could not be read (%s): they are not handled", path, error)
         path.unlink(missing_ok=True)
         return []
-    log.info("handling %d update(s) an earlier stop cut short", len(updates))
+    log.info("handling %d update(s) an earlier process left unhandled (its stop cut them short, or it died)",
+             len(updates))
     return [(update, arrived) for update, arrived in updates if update is not None]
 
-
-def handled(path: Path) -> None:
-    """The updates read from the file are all through: a restart must not handle them once more."""
-    path.unlink(missing_ok=True)

@@ -17,9 +17,9 @@ from telegram.ext import AIORateLimiter, Application, ApplicationBuilder, Job
 
 from adapters.telegram.actors import PLATFORM
 from adapters.telegram.answers import POOL_SIZE, BotApiRequest, MaybeCarriedOut, NotTheBotApi
+from adapters.telegram.fetched import RecordingBot
 from adapters.telegram.game_first import GAME_RESERVE, GameFirst
 from adapters.telegram.polling_request import PollingRequest
-from adapters.telegram.press_answers import OnceAnsweringBot
 from adapters.telegram.spec import TELEGRAM_PER_SECOND, TelegramSettings
 from adapters.telegram.update_processor import UpdateProcessor
 from bot.metrics import Metrics, NullMetrics
@@ -183,7 +183,7 @@ def build_application(settings: TelegramSettings, token: str, metrics: Metrics |
     limiter = RetryingRateLimiter(per_second=settings.messages_per_second, group_per_minute=group_per_minute,
                                   metrics=metrics)
     where = {"base_url": settings.api_url, "base_file_url": file_url(settings.api_url)} if settings.api_url else {}
-    bot = OnceAnsweringBot(token, request=BotApiRequest(connection_pool_size=POOL_SIZE, rejected=rejected),
-                           get_updates_request=polling or PollingRequest(metrics), rate_limiter=limiter, **where)
+    bot = RecordingBot(token, request=BotApiRequest(connection_pool_size=POOL_SIZE, rejected=rejected),
+                       get_updates_request=polling or PollingRequest(metrics), rate_limiter=limiter, **where)
     return (ApplicationBuilder().application_class(Unpersisted).bot(bot)
             .concurrent_updates(UpdateProcessor(CONCURRENT_UPDATES, metrics, clock=clock, holding=holding)).build())

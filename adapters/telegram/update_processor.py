@@ -100,6 +100,7 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._again_left: set[int] = set()  # of those, the ones not through here yet
         self._kept_left = 0  # how many of the next updates Telegram kept while no process took them
         self._kept_ids: set[int] = set()  # those under way
+        self.handled: Callable[[Update], None] | None = None  # told of each update handled (fetched.py)
 
     async def finish(self, count: int) -> None:
         """Returns once ``count`` updates have been through here since the start (catch_up.py)."""
@@ -176,6 +177,8 @@ class UpdateProcessor(SimpleUpdateProcessor):
                          getattr(update, "update_id", None))
             else:
                 await self._process(task, update, coroutine)
+                if self.handled is not None and isinstance(update, Update):  # not one cut short: kept
+                    self.handled(update)
         finally:
             self._updates.pop(task, None)
             if isinstance(update, Update):

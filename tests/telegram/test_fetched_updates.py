@@ -1,0 +1,74 @@
+"""The file of the updates long polling fetched and the bot hasn't handled yet (adapters/telegram/fetched.py): what
+a process killed meanwhile leaves for the next start."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+
+from telegram import Bot, Chat, Message, PollAnswer, Update, User
+
+from adapters.telegram.cut_short import kept
+from adapters.telegram.fetched import FetchedUpdates
+from adapters.telegram.update_processor import UpdateProcessor
+from bot.metrics import NullMetrics
+from tests.telegram.telegram_harness import TOKEN
+
+CAST = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+ADA = User(7, "Ada", is_bot=False)
+
+
+def vote(update_id: int) -> Update:
+    return Update(update_id, poll_answer=PollAnswer("poll-1", [1], user=ADA, option_persistent_ids=["1"]))
+
+
+def command(update_id: int, text: str) -> Update:
+    return Update(update_id, message=Message(update_id, CAST, Chat(ADA.id, Chat.PRIVATE), from_user=ADA, text=text))
+
+
+def held(path: Path) -> list[tuple[int, datetime | None]]:
+    return [(update.update_id, arrived) for update, arrived in kept(path, Bot(TOKEN))]
+
+
+async def test_a_batch_is_on_disk_before_it_is_handed_out_and_each_update_leaves_once_handled(tmp_path: Path) -> None:
+    path = tmp_path / "fetched.json"
+    fetched = FetchedUpdates(path, lambda: CAST)
+    await fetched.fetched([command(1, "/help"), vote(2)])
+    assert held(path) == [(1, None), (2, CAST)]  # a vote with when it came in: its time counts from then
+
+    processor = UpdateProcessor(4, NullMetrics())
+    processor.handled = fetched.handled
+
+    async def handle() -> None:
+        pass
+    await processor.process_update(command(1, "/help"), handle())
+    await asyncio.sleep(0)  # one rewrite a turn of the event loop
+    assert held(path) == [(2, CAST)]
+    await processor.process_update(vote(2), handle())
+    await asyncio.sleep(0)
+    assert not path.exists()
+
+
+async def test_updates_read_at_start_stay_until_handled_and_telegrams_copy_is_not_kept_twice(tmp_path: Path) -> None:
+    """The file's /quiz, handled again at start, is still there when the next batch is written (a second crash
+    must not lose it); Telegram's own copy of it (its confirmation never came) is not kept beside it."""
+    path = tmp_path / "fetched.json"
+    fetched = FetchedUpdates(path, lambda: CAST, [(command(3, "/quiz"), None)])
+    await fetched.fetched([command(3, "/quiz"), command(4, "/help")])
+    assert held(path) == [(3, None), (4, None)]
+    fetched.handled(command(3, "/quiz"))
+    await asyncio.sleep(0)
+    assert held(path) == [(4, None)]
+
+
+async def test_once_stopped_nothing_more_is_written(tmp_path: Path) -> None:
+    """The stop's last getUpdates brings what Telegram delivers again; the file is the stop's to write then."""
+    path = tmp_path / "fetched.json"
+    fetched = FetchedUpdates(path, lambda: CAST)
+    await fetched.fetched([command(1, "/help")])
+    fetched.handled(command(1, "/help"))
+    fetched.close()
+    await fetched.fetched([command(2, "/quiz")])
+    await asyncio.sleep(0)
+    assert held(path) == [(1, None)]
