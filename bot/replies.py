@@ -8,6 +8,7 @@ every reply is still ``from bot.replies import ...``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
 
 from bot.play_replies import AnswerOutcome as AnswerOutcome
@@ -39,6 +40,9 @@ class Actor:
     # group's message, or a vote (it carries no chat), doesn't, as someone who blocked the bot still sends those.
     # Only such an event turns back on the reminders the bot turned off when it could not reach them (bot/turns.py).
     reaches_privately: bool = field(default=True, compare=False)
+    # When the person sent it, for an event handled again after the process that took it died (or its stop cut it
+    # short) while handling it: what it asked for may be done already (a /quiz whose question was asked since).
+    sent_at: datetime | None = field(default=None, compare=False)
 
 
 class NoticeCode(StrEnum):

@@ -23,6 +23,7 @@ from adapters.telegram.actors import (
 from adapters.telegram.anonymous_admins import AnonymousAdmins
 from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat
+from adapters.telegram.fetched import sent_again
 from adapters.telegram.games import GameCommands
 from adapters.telegram.group_repeats import GroupRepeats
 from adapters.telegram.html_text import esc
@@ -123,7 +124,8 @@ class Commands:
         await self._repeats.answer("quizzes", actor, chat, first_name(update), lambda: self._show_quizzes(actor, chat))
 
     async def quiz(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        await self.quiz_named(actor, chat, first_name(update), command_argument(context.args))
+        await self.quiz_named(sent_again(actor, update, context), chat, first_name(update),
+                              command_argument(context.args))
 
     async def quiz_named(self, actor: Actor, chat: str, name: str, reference: str | None, *,
                          linked: bool = False) -> None:

@@ -16,6 +16,7 @@ import json
 import logging
 import os
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,9 @@ from typing import Any
 from telegram import Update
 
 from adapters.telegram.press_answers import OnceAnsweringBot
+from adapters.telegram.typed_commands import Context
+from adapters.telegram.update_processor import UpdateProcessor
+from bot.replies import Actor
 
 log = logging.getLogger(__name__)
 
@@ -109,6 +113,15 @@ def sync_folder(folder: Path) -> None:
         os.fsync(descriptor)
     finally:
         os.close(descriptor)
+
+
+def sent_again(actor: Actor, update: Update, context: Context) -> Actor:
+    """``actor``, with when they sent ``update`` if it is one an earlier process may have handled in part before it
+    died (Actor.sent_at): a /quiz whose question it asked is then not asked twice."""
+    processor, message = context.application.update_processor, update.effective_message
+    if isinstance(processor, UpdateProcessor) and processor.handled_again(update) and message is not None:
+        return replace(actor, sent_at=message.date)
+    return actor
 
 
 class RecordingBot(OnceAnsweringBot):

@@ -137,6 +137,10 @@ class UpdateProcessor(SimpleUpdateProcessor):
             self._one_more.clear()
             await self._one_more.wait()
 
+    def handled_again(self, update: Update) -> bool:
+        """Whether ``update`` is one an earlier process took and may have handled in part (see again)."""
+        return update.update_id in self._again
+
     def cut_short(self) -> list[tuple[Update, datetime | None]]:
         """Once stopped: the updates the stop cancelled, and any still under way (deaf to it), oldest first, each
         poll answer with when it came in."""

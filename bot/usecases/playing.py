@@ -29,7 +29,7 @@ from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.usecases.game_holds import open_quiz, played_here, review_retry_held, review_waits
 from bot.usecases.leaving import time_out_if_overdue, time_out_left
-from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume, was_away
+from bot.usecases.resuming import asked_a_moment_ago, asked_just_now, resume, shown_since, was_away
 from bot.usecases.retry_rounds import RetryReads
 from bot.usecases.reviewing import Reviewing
 
@@ -118,6 +118,8 @@ class Playing:
             return asked_above(_, "/quiz", turn.actor.chat_id)
         if exact and session is not None and await asked_just_now(core, uow, session, asked):
             return already_started(_, turn.actor.chat_id)  # a button pressed twice: its question asked once
+        if session is not None and shown_since(session, asked, turn.actor.sent_at):
+            return already_started(_, turn.actor.chat_id)  # handled before a crash: its question asked once
         # Read before a time-out moves the quiz left on: its poll, over or not, asks nothing any more.
         left_behind = await core.left_behind(uow, turn.actor, session, leaving)
         away = session is not None and await was_away(core, uow, session)  # before anything moves

@@ -4,7 +4,7 @@ limit's rules say. One place for them, so every way back into a round keeps them
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from bot.content.models import Quiz
 from bot.i18n import Localizer
@@ -88,6 +88,17 @@ async def asked_just_now(core: Core, uow: UnitOfWork, session: QuizSession, aske
     shown_at = asked_before.created_at if asked_before is not None else session.updated_at
     return (session.current_question_id is not None and now - shown_at < PRESSED_AGAIN_WITHIN
             and not core.timer.overdue(session, now) and not await core.paused(uow, session))
+
+
+def shown_since(session: QuizSession, asked_before: MessageLink | None, sent_at: datetime | None) -> bool:
+    """Whether the session's open question was put in front of the learner (its message asked, ``asked_before``, or,
+    none linked, the session stepped to it) after ``sent_at``: an event handled again after a crash (Actor.sent_at)
+    asked for it, and got it, or the start-up look for questions left unsent asks it."""
+    if sent_at is None or session.current_question_id is None:
+        return False
+    if asked_before is not None and asked_before.question_id != session.current_question_id:
+        return False
+    return (asked_before.created_at if asked_before is not None else session.updated_at) >= sent_at
 
 
 async def was_away(core: Core, uow: UnitOfWork, session: QuizSession) -> bool:

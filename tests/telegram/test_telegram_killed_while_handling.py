@@ -86,6 +86,33 @@ async def test_commands_fetched_before_a_kill_are_answered_once_after_the_restar
     assert not kept_files(tmp_path), "handled: nothing left for a third start"
 
 
+async def test_a_quiz_whose_poll_was_sent_as_the_process_was_killed_asks_its_question_once(
+        api: FakeBotApi, tmp_path: Path) -> None:
+    """Ada's /quiz: Telegram posted its poll, and the process was killed before it heard so. The bot back, handling
+    her /quiz again must not post the same question a second time."""
+    env = bot_env(api.base_url, tmp_path)
+    bot = await BotProcess.start(env)
+    poll = HeldReply(api, "sendPoll", carried_out=True)
+    try:
+        await bot.wait_for_line("telegram adapter started")
+        await api.command(ADA, "/quiz collectives")
+        await asyncio.wait_for(poll.held.wait(), 30)
+        await until_confirmed(api, 1)
+    finally:
+        bot.process.kill()
+        await bot.exited()
+        poll.drop()
+    await api.wait_for("sendPoll", 1, for_chat(ADA.id))
+    again = await BotProcess.start(env)
+    try:
+        await again.wait_for_line("telegram adapter started")
+        await api.settle(quiet=6.0, within=40)  # past the start-up look for questions left unsent (5 s)
+    finally:
+        assert await again.stop() == 0, again.log
+    assert len(api.polls(ADA.id)) == 1, again.log
+    assert "Traceback" not in again.log, again.log
+
+
 def answers_stored(data_dir: Path) -> int:
     with sqlite3.connect(data_dir / "quiztutor.sqlite3") as database:
         return int(database.execute("SELECT count(*) FROM answers").fetchone()[0])
