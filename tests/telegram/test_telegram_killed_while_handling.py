@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from adapters.cli.exit_codes import ExitCode
 from tests.telegram.processes import BotProcess, bot_env
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import for_chat, next_poll, poll_id, wrong
@@ -148,3 +149,30 @@ async def test_a_vote_stored_as_the_process_was_killed_counts_once_and_the_next_
     assert len(api.polls(ADA.id)) == 2
     assert answers_stored(tmp_path) == 1
     assert "Traceback" not in again.log, again.log
+
+
+async def test_a_second_process_refused_beside_the_poller_leaves_its_kept_updates_for_the_next_one(
+        api: FakeBotApi, tmp_path: Path) -> None:
+    """Ada's /help was being answered when someone started a second `quiztutor run` (refused: one poller per bot),
+    then the first was killed. The second must not have taken or dropped her /help: the next start answers it."""
+    env = bot_env(api.base_url, tmp_path)
+    bot = await BotProcess.start(env)
+    reply = HeldReply(api)
+    try:
+        await bot.wait_for_line("telegram adapter started")
+        await api.command(ADA, "/help")
+        await asyncio.wait_for(reply.held.wait(), 30)
+        second = await BotProcess.start(env)
+        assert await second.exited() == ExitCode.CONFLICT, second.log
+        assert kept_files(tmp_path), second.log
+    finally:
+        bot.process.kill()
+        await bot.exited()
+        reply.drop()
+    again = await BotProcess.start(env)
+    try:
+        [help_reply] = await api.wait_for("sendMessage", 1, for_chat(ADA.id), within=30)
+        await api.settle()
+    finally:
+        assert await again.stop() == 0, again.log
+    assert "/quiz" in help_reply.params["text"] and len(api.calls("sendMessage", for_chat(ADA.id))) == 1
