@@ -21,13 +21,19 @@ class HeldReply:
     """The next ``method`` call reaches the fake and gets no answer; once the bot is dead, it is dropped unrecorded
     (the learner never saw it), or with ``carried_out`` done all the same (Telegram did it, the bot never heard)."""
 
-    def __init__(self, api: FakeBotApi, method: str = "sendMessage", *, carried_out: bool = False) -> None:
+    def __init__(self, api: FakeBotApi, method: str = "sendMessage", *, carried_out: bool = False,
+                 armed: bool = True) -> None:
+        """``armed``: from now on, else from arm()."""
         self.held = asyncio.Event()
         self._dead = asyncio.Event()
         self._api = api
         self._method = method
         self._carried_out = carried_out
-        api.before_reply[method] = self._hold
+        if armed:
+            self.arm()
+
+    def arm(self) -> None:
+        self._api.before_reply[self._method] = self._hold
 
     async def _hold(self, _result: Any) -> None:
         self._api.before_reply.pop(self._method)
@@ -176,3 +182,36 @@ async def test_a_second_process_refused_beside_the_poller_leaves_its_kept_update
     finally:
         assert await again.stop() == 0, again.log
     assert "/quiz" in help_reply.params["text"] and len(api.calls("sendMessage", for_chat(ADA.id))) == 1
+
+
+async def test_a_vote_fetched_before_a_kill_counts_in_time_after_its_questions_deadline_passed_meanwhile(
+        api: FakeBotApi, tmp_path: Path) -> None:
+    """Ada voted on her 10 s question in time, behind her /help whose reply was on its way; the process was killed,
+    and came back after the question's deadline. The deadline sweep waits for the kept updates at start-up: her vote
+    counts, and she is not told her time ran out."""
+    env = bot_env(api.base_url, tmp_path, QUIZ_QUESTION_SECONDS="10")
+    bot = await BotProcess.start(env)
+    reply = HeldReply(api, armed=False)
+    try:
+        await bot.wait_for_line("telegram adapter started")
+        await api.command(ADA, "/quiz collectives")
+        first = await next_poll(api, ADA.id, 1)
+        await api.settle()
+        reply.arm()
+        await api.command(ADA, "/help")
+        await asyncio.wait_for(reply.held.wait(), 30)
+        await api.answer_poll(ADA, poll_id(first), [wrong(first)])
+        await until_confirmed(api, 3)
+    finally:
+        bot.process.kill()
+        await bot.exited()
+        reply.drop()
+    await asyncio.sleep(10)  # the question's time runs out while the bot is down
+    again = await BotProcess.start(env)
+    try:
+        await next_poll(api, ADA.id, 2)
+        await api.settle(quiet=1.0, within=30)
+    finally:
+        assert await again.stop() == 0, again.log
+    assert answers_stored(tmp_path) == 1
+    assert not [text for text in api.sent_texts(ADA.id) if "Time's up" in text], api.sent_texts(ADA.id)
