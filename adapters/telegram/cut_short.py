@@ -23,9 +23,11 @@ from telegram import Bot, Update
 from telegram.ext import Application
 
 from adapters.telegram.fetched import FetchedUpdates, RecordingBot
-from adapters.telegram.update_processor import UpdateProcessor
+from adapters.telegram.update_processor import UpdateProcessor, update_kind
 
 log = logging.getLogger(__name__)
+
+MAX_STARTS = 3  # starts that may take an update a process died handling (fetched.py): see poisonous
 
 
 class CutShort:
@@ -43,14 +45,13 @@ class CutShort:
         """Queue the updates an earlier stop cut short (or a crash left unhandled), ahead of Telegram's; how many.
         Each leaves the file once handled, as each fetched from now on: a crash later must not bring them back."""
         self._path = path = kept_file(self._folder, app.bot.id)
-        updates = kept(path, app.bot)
+        updates, self._fetched = taken_again(path, app.bot, self._clock)
         processor = app.update_processor
         for update, arrived in updates:
             if isinstance(processor, UpdateProcessor):
                 processor.again(update, arrived)
             app.update_queue.put_nowait(update)  # the queue has no bound
         if isinstance(processor, UpdateProcessor) and isinstance(app.bot, RecordingBot):
-            self._fetched = FetchedUpdates(path, self._clock, updates)
             processor.handled = self._fetched.handled
             app.bot.keep_fetched_in(self._fetched)
         return len(updates)
@@ -90,9 +91,34 @@ def keep(path: Path, updates: Sequence[tuple[Update, datetime | None]]) -> None:
     log.warning("stopping: %d update(s) cut short kept in %s, to be handled at the next start", len(updates), path)
 
 
+def taken_again(path: Path, bot: Bot, clock: Callable[[], datetime] | None = None
+                ) -> tuple[list[tuple[Update, datetime | None]], FetchedUpdates]:
+    """The updates the file at ``path`` holds for this start to handle, each with when a poll answer came in, and
+    the record of those fetched from now on, holding them too, this start counted (see poisonous)."""
+    entries = [(update, arrived, starts) for update, arrived, starts in kept_with_starts(path, bot)
+               if not poisonous(update, starts)]
+    fetched = FetchedUpdates(path, clock, [(update, arrived, starts + 1) for update, arrived, starts in entries])
+    return [(update, arrived) for update, arrived, _starts in entries], fetched
+
+
+def poisonous(update: Update, starts: int) -> bool:
+    """Whether ``update`` was under way in each of the last MAX_STARTS processes, none of which lived to handle it:
+    one that kills whoever handles it (out of memory) would otherwise keep the bot down for everyone."""
+    if starts < MAX_STARTS:
+        return False
+    log.error("Telegram update %s (%s) was being handled by each of the last %d processes, and none lived to finish: "
+              "not handled again", update.update_id, update_kind(update), starts)
+    return True
+
+
 def kept(path: Path, bot: Bot) -> list[tuple[Update, datetime | None]]:
     """The updates an earlier process left unhandled, oldest first, each with when a poll answer came in; the file
     stays until they are handled (fetched.py) or :func:`keep` replaces it."""
+    return [(update, arrived) for update, arrived, _starts in kept_with_starts(path, bot)]
+
+
+def kept_with_starts(path: Path, bot: Bot) -> list[tuple[Update, datetime | None, int]]:
+    """As :func:`kept`, each with how many starts took it already (fetched.py counts them)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -102,7 +128,7 @@ def kept(path: Path, bot: Bot) -> list[tuple[Update, datetime | None]]:
         return []
     try:
         updates = [(Update.de_json(entry["update"], bot),
-                    datetime.fromisoformat(entry["arrived"]) if entry["arrived"] else None)
+                    datetime.fromisoformat(entry["arrived"]) if entry["arrived"] else None, int(entry.get("starts", 0)))
                    for entry in json.loads(text)]
     except (ValueError, TypeError, KeyError) as error:  # not the JSON keep() writes: read once, never again
         log.error("the updates left unhandled in %s could not be read (%s): they are not handled", path, error)
@@ -110,5 +136,5 @@ def kept(path: Path, bot: Bot) -> list[tuple[Update, datetime | None]]:
         return []
     log.info("handling %d update(s) an earlier process left unhandled (its stop cut them short, or it died)",
              len(updates))
-    return [(update, arrived) for update, arrived in updates if update is not None]
+    return [(update, arrived, starts) for update, arrived, starts in updates if update is not None]
 

@@ -30,23 +30,29 @@ from bot.replies import Actor
 
 log = logging.getLogger(__name__)
 
-Entry = tuple[Update, datetime | None]  # an update, and when a poll answer came in
-
 
 class FetchedUpdates:
     """The updates fetched and not handled yet, mirrored in ``path``."""
 
-    def __init__(self, path: Path, clock: Callable[[], datetime] | None, again: Iterable[Entry] = ()) -> None:
-        """``again``: those the file held at start, queued again: still held until handled; Telegram's own copy of
-        one (its confirmation had not reached it) is passed over by the update processor, so not held twice."""
+    def __init__(self, path: Path, clock: Callable[[], datetime] | None,
+                 again: Iterable[tuple[Update, datetime | None, int]] = ()) -> None:
+        """``again``: those the file held at start, queued again, each with the starts that took it, this one
+        included (written at once: an update that kills its handler's process is not handled for ever, see
+        cut_short.poisonous); still held until handled. Telegram's own copy of one (its confirmation had not
+        reached it) is passed over by the update processor, so not held twice."""
         self._path = path
         self._clock = clock
         # Each held update as the file has it, in JSON: made once, not at every rewrite
-        self._held: dict[int, str] = {update.update_id: entry(update, arrived) for update, arrived in again}
+        self._held: dict[int, str] = {update.update_id: entry(update, arrived, starts)
+                                      for update, arrived, starts in again}
         self._again = set(self._held)
         self._names = itertools.count()  # a temporary file per write: a batch's, in a thread, beside a rewrite
         self._rewriting: asyncio.Handle | None = None
         self._closed = False
+        if self._held:
+            self._write(self._entries(), True)
+        else:  # none, or none to take again (cut_short.poisonous)
+            path.unlink(missing_ok=True)
 
     async def fetched(self, updates: Sequence[Update]) -> None:
         """Before PTB hands ``updates`` out (and confirms them): held, and on disk, fsynced."""
@@ -99,8 +105,9 @@ class FetchedUpdates:
             written.unlink(missing_ok=True)
 
 
-def entry(update: Update, arrived: datetime | None) -> str:
-    return json.dumps({"update": update.to_dict(), "arrived": arrived.isoformat() if arrived else None})
+def entry(update: Update, arrived: datetime | None, starts: int = 0) -> str:
+    return json.dumps({"update": update.to_dict(), "arrived": arrived.isoformat() if arrived else None,
+                       "starts": starts})
 
 
 def sync_folder(folder: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from telegram import Bot, Chat, Message, PollAnswer, Update, User
 
-from adapters.telegram.cut_short import kept
+from adapters.telegram.cut_short import kept, taken_again
 from adapters.telegram.fetched import FetchedUpdates
 from adapters.telegram.update_processor import UpdateProcessor
 from bot.metrics import NullMetrics
@@ -54,7 +54,7 @@ async def test_updates_read_at_start_stay_until_handled_and_telegrams_copy_is_no
     """The file's /quiz, handled again at start, is still there when the next batch is written (a second crash
     must not lose it); Telegram's own copy of it (its confirmation never came) is not kept beside it."""
     path = tmp_path / "fetched.json"
-    fetched = FetchedUpdates(path, lambda: CAST, [(command(3, "/quiz"), None)])
+    fetched = FetchedUpdates(path, lambda: CAST, [(command(3, "/quiz"), None, 1)])
     await fetched.fetched([command(3, "/quiz"), command(4, "/help")])
     assert held(path) == [(3, None), (4, None)]
     fetched.handled(command(3, "/quiz"))
@@ -72,3 +72,20 @@ async def test_once_stopped_nothing_more_is_written(tmp_path: Path) -> None:
     await fetched.fetched([command(2, "/quiz")])
     await asyncio.sleep(0)
     assert held(path) == [(1, None)]
+
+
+async def test_an_update_whose_handling_kills_each_process_is_dropped_after_three_starts(tmp_path: Path) -> None:
+    """Fetched, then each start that took it died handling it (out of memory, say): the fourth leaves it, or the bot
+    would stay down for everyone; what came with it is handled all the same."""
+    path = tmp_path / "fetched.json"
+    await FetchedUpdates(path, lambda: CAST).fetched([command(1, "/quiz huge"), command(2, "/help")])
+    for _start in range(2):
+        updates, _fetched = taken_again(path, Bot(TOKEN))  # then the process dies on /quiz, before /help
+        assert [update.update_id for update, _arrived in updates] == [1, 2]
+    updates, fetched = taken_again(path, Bot(TOKEN))
+    assert [update.update_id for update, _arrived in updates] == [1, 2]
+    fetched.handled(updates[1][0])  # /help got through this time
+    await asyncio.sleep(0)
+    updates, _fetched = taken_again(path, Bot(TOKEN))
+    assert updates == []
+    assert not path.exists(), "said once: not at every start"
