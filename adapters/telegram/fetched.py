@@ -11,6 +11,7 @@ most once); with none left, the file goes. At start its updates are handled firs
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import logging
@@ -49,10 +50,11 @@ class FetchedUpdates:
         self._names = itertools.count()  # a temporary file per write: a batch's, in a thread, beside a rewrite
         self._rewriting: asyncio.Handle | None = None
         self._closed = False
+        self._failing = False  # the last write failed: said once, not at every batch
         if self._held:
             self._write(self._entries(), True)
         else:  # none, or none to take again (cut_short.poisonous)
-            path.unlink(missing_ok=True)
+            self._remove()
 
     async def fetched(self, updates: Sequence[Update]) -> None:
         """Before PTB hands ``updates`` out (and confirms them): held, and on disk, fsynced."""
@@ -80,9 +82,13 @@ class FetchedUpdates:
     def _rewrite(self) -> None:
         self._rewriting = None
         if not self._held:
-            self._path.unlink(missing_ok=True)
+            self._remove()
         else:
             self._write(self._entries(), False)
+
+    def _remove(self) -> None:
+        with contextlib.suppress(OSError):  # a folder out of reach: its writes say so (_write)
+            self._path.unlink(missing_ok=True)
 
     def _entries(self) -> list[str]:
         return [self._held[update_id] for update_id in sorted(self._held)]
@@ -100,9 +106,16 @@ class FetchedUpdates:
             if durably:
                 sync_folder(self._path.parent)
         except OSError as error:  # handled all the same; only a crash meanwhile loses them
-            log.error("could not keep %d fetched update(s) in %s (%s): a crash before they are handled loses them",
-                      len(entries), self._path, error)
-            written.unlink(missing_ok=True)
+            if not self._failing:
+                log.error("could not keep fetched updates in %s (%s): a crash before they are handled loses them "
+                          "(said once, until it works again)", self._path, error)
+            self._failing = True
+            with contextlib.suppress(OSError):
+                written.unlink(missing_ok=True)
+            return
+        if self._failing:
+            log.info("fetched updates are kept in %s again", self._path)
+            self._failing = False
 
 
 def entry(update: Update, arrived: datetime | None, starts: int = 0) -> str:

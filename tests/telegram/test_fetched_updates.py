@@ -4,9 +4,11 @@ a process killed meanwhile leaves for the next start."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
 from telegram import Bot, Chat, Message, PollAnswer, Update, User
 
 from adapters.telegram.cut_short import kept, taken_again
@@ -89,3 +91,14 @@ async def test_an_update_whose_handling_kills_each_process_is_dropped_after_thre
     updates, _fetched = taken_again(path, Bot(TOKEN))
     assert updates == []
     assert not path.exists(), "said once: not at every start"
+
+
+async def test_a_folder_it_cannot_write_is_said_once_not_at_every_batch(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The data folder out of reach (a file where it should be): the updates are handled all the same, and the log
+    says so once, not at every getUpdates."""
+    (tmp_path / "data").write_text("not a folder", encoding="utf-8")
+    fetched = FetchedUpdates(tmp_path / "data" / "fetched.json", lambda: CAST)
+    for update_id in range(1, 4):
+        await fetched.fetched([command(update_id, "/help")])
+    assert len([record for record in caplog.records if record.levelno == logging.ERROR]) == 1, caplog.text
