@@ -51,6 +51,9 @@ class FetchedUpdates:
         self._rewriting: asyncio.Handle | None = None
         self._closed = False
         self._failing = False  # the last write failed: said once, not at every batch
+        for left in path.parent.glob(f"{path.name}.*.new"):  # by a process killed as it wrote (one polls a bot)
+            with contextlib.suppress(OSError):
+                left.unlink()
         if self._held:
             self._write(self._entries(), True)
         else:  # none, or none to take again (cut_short.poisonous)

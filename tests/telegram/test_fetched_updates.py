@@ -102,3 +102,11 @@ async def test_a_folder_it_cannot_write_is_said_once_not_at_every_batch(
     for update_id in range(1, 4):
         await fetched.fetched([command(update_id, "/help")])
     assert len([record for record in caplog.records if record.levelno == logging.ERROR]) == 1, caplog.text
+
+
+def test_a_write_a_kill_cut_short_leaves_nothing_behind_after_the_next_start(tmp_path: Path) -> None:
+    path = tmp_path / "fetched.json"
+    half_written = tmp_path / "fetched.json.4242-7.new"
+    half_written.write_text('[{"upd', encoding="utf-8")
+    taken_again(path, Bot(TOKEN))
+    assert not half_written.exists()
