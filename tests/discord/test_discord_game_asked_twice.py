@@ -34,10 +34,12 @@ class Held:
         self.picks = picks
         self.reached = asyncio.Event()
         self.released = asyncio.Event()
+        self.call: Call | None = None  # the call held
 
     async def hold(self, call: Call) -> bool:
         if self.reached.is_set() or not self.picks(call):
             return False
+        self.call = call
         self.reached.set()
         await self.released.wait()
         return True
@@ -72,19 +74,28 @@ async def test_a_question_asked_again_by_the_other_process_while_its_first_send_
         await asyncio.wait_for(held_ask.reached.wait(), 5)  # its question's message, on its way
         clock.advance(timedelta(seconds=QUESTION_SECONDS) + GRACE)  # its time is up, and no message was kept
         async with running_bot(sharded(settings, 2, (1,)), fake, clock, game_interval=0.02):
-            [kept] = await fake.wait_until(lambda: with_buttons(fake, "qt:ga:"))  # asked again by the sweep
+            await fake.wait_until(lambda: with_buttons(fake, "qt:ga:"))  # asked again by the sweep
             held_ask.released.set()  # the first process's message goes up at last
             await asyncio.wait_for(held_delete.reached.wait(), 5)
-            [_kept, second] = with_buttons(fake, "qt:ga:")
-            # The learner answers on the second message, before it goes; then again on the one kept.
-            right = correct_index(second, RIGHT)
-            locked = await click(fake, message_id(second), answer_button(second, right), LEARNER_ID)
-            assert locked == f"Locked in: {'ABC'[right]}"
+            # The one taken away is the one whose link was stored second: either, as the two processes raced.
+            assert held_delete.call is not None
+            leaving_id = int(held_delete.call.path.rsplit("/", 1)[1])
+            [leaving] = [call for call in with_buttons(fake, "qt:ga:") if message_id(call) == leaving_id]
+            [kept] = [call for call in with_buttons(fake, "qt:ga:") if message_id(call) != leaving_id]
+            # The learner answers on the message leaving_id away, before it goes (the bot has the click), then again on
+            # the one kept. The process that has the click may be the one taking the message away, and answers once
+            # that is through: the delete goes on first.
+            right = correct_index(leaving, RIGHT)
+            token = await fake.click(message_id(leaving), answer_button(leaving, right), user_id=LEARNER_ID,
+                                     member_permissions=PLAYER_PERMISSIONS)
+            await fake.wait_until(lambda: fake.interaction_calls(token))  # received: deferred, or answered already
+            held_delete.released.set()
+            locked = await fake.wait_until(lambda: next((c for c in fake.answers(token) if c.content), None))
+            assert locked.content == f"Locked in: {'ABC'[right]}"
             again = await click(fake, message_id(kept), answer_button(kept, (right + 1) % 3), LEARNER_ID)
             assert again == "You already answered this question; your first answer counts."
-            held_delete.released.set()
             await fake.wait_until(lambda: fake.deleted_messages())
-            assert fake.deleted_messages() == [message_id(second)] and message_id(second) not in fake.messages
+            assert fake.deleted_messages() == [message_id(leaving)] and message_id(leaving) not in fake.messages
             await click(fake, message_id(kept), answer_button(kept, (right + 1) % 3), OTHER_ID)
             results = await fake.wait_until(lambda: next(iter(edits_of(fake, kept)), None))
     standings = results.body["content"].split("**Standings:**\n")[1].splitlines()
