@@ -27,9 +27,10 @@ UNLIMITED = 2**31 - 1  # PTB's limit on updates under way: see UpdateProcessor
 # not answered within about 15 s ("query is too old"), and in a busy group a presser's earlier replies are paced
 # under the group's 20 messages a minute, so the turn can come later than that.
 ACKNOWLEDGE_AFTER = 5.0
-# Seconds a vote on a game's poll waits for its voter's earlier updates before it goes on beside them. Their replies
-# may wait a minute (a 429, or paced behind the group's 20 messages a minute), and the question's results would wait
-# with them; the vote needs nothing of theirs (the engine takes one turn of a player at a time all the same).
+# Seconds a vote on a game's poll waits for its voter's earlier updates before it goes on beside them, and as long
+# again for a place among the updates running before it goes on beyond their limit. Their replies may wait a minute
+# (a 429, or paced behind the group's 20 messages a minute), and the question's results would wait with them; the
+# vote needs nothing of theirs (the engine takes one turn of a player at a time all the same).
 VOTE_TURN_WAIT = 2.0
 
 
@@ -57,7 +58,8 @@ def sender_of(update: object) -> tuple[str, int] | None:
 
 class UpdateProcessor(SimpleUpdateProcessor):
     """Updates run concurrently, except that one person's run one after another in the order they came (a vote on
-    a game's poll waits ``vote_turn_wait`` at most for their earlier ones).
+    a game's poll waits ``vote_turn_wait`` at most for their earlier ones, and as long for a place among those
+    running).
 
     Handlers await the network before they reach the engine, some more than others (``/game stop`` asks
     Telegram whether its sender is a group admin, ``/game quiz`` doesn't), so a quick ``/game stop`` then
@@ -73,7 +75,7 @@ class UpdateProcessor(SimpleUpdateProcessor):
                  vote_turn_wait: float = VOTE_TURN_WAIT) -> None:
         """``clock``: the engine's, to time each poll answer as it came in (``arrived``); ``holding``: what a poll
         answer holds from then until it is handled (a game's sweep waits for a vote on its poll meanwhile), None
-        for one on no game's poll; such a vote waits ``vote_turn_wait`` seconds at most for its voter's turn."""
+        for one on no game's poll; such a vote waits ``vote_turn_wait`` seconds at most for its turn, as for a place."""
         # PTB's own limit would count updates waiting for their sender's turn too, so that one sender's backlog
         # could take the places everyone else needs. It bounds nothing else (PTB makes a task for every update
         # it receives all the same), so the limit that counts is this processor's own, on those running.
@@ -208,10 +210,10 @@ class UpdateProcessor(SimpleUpdateProcessor):
         # A vote on a game's poll, waiting behind its voter's earlier updates, is one the game's sweep waits for
         held = self._holding(update) if self._holding is not None and isinstance(update, Update) \
             and kind == "poll_answer" else None
-        turn = self._turn(sender, self._vote_turn_wait if held is not None else None)
+        bound = self._vote_turn_wait if held is not None else None
         try:
             with held or contextlib.nullcontext():
-                async with turn, self._running:
+                async with self._turn(sender, bound), self._place(bound):
                     if early is not None:
                         early.cancel()  # its turn came in time: the handler answers the press itself
                     self._under_way[task] = True
@@ -257,6 +259,21 @@ class UpdateProcessor(SimpleUpdateProcessor):
             if taken:
                 lock.release()
 
+    @contextlib.asynccontextmanager
+    async def _place(self, bound: float | None) -> AsyncIterator[None]:
+        """A place among the updates running; with a ``bound``, taken if one frees within it, else the update runs
+        beyond the limit (a vote on a game's poll: the question's results wait for it)."""
+        if bound is None:
+            async with self._running:
+                yield
+            return
+        taken = await acquired_within(self._running, bound)
+        try:
+            yield
+        finally:
+            if taken:
+                self._running.release()
+
     async def _acknowledge_if_still_waiting(self, query: CallbackQuery) -> None:
         """The press is still acted on in its turn; only its spinner stops now, and what the handler would have
         said in its answer (an alert) is then not shown."""
@@ -266,9 +283,9 @@ class UpdateProcessor(SimpleUpdateProcessor):
         await asyncio.shield(self._acknowledge(query))
 
 
-async def acquired_within(lock: asyncio.Lock, seconds: float) -> bool:
-    """Whether ``lock`` was acquired within ``seconds`` (the caller then releases it). Not asyncio.wait_for, which in
-    Python 3.11 can acquire it and raise all the same, leaving it held for good."""
+async def acquired_within(lock: asyncio.Lock | asyncio.Semaphore, seconds: float) -> bool:
+    """Whether ``lock`` (a semaphore's place) was acquired within ``seconds`` (the caller then releases it). Not
+    asyncio.wait_for, which in Python 3.11 can acquire it and raise all the same, leaving it held for good."""
     acquiring = asyncio.ensure_future(lock.acquire())
     try:
         await asyncio.wait({acquiring}, timeout=seconds)
