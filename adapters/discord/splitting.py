@@ -14,15 +14,53 @@ WRAPPED_LINK = re.compile(r"(<https?://[^\s<>]*>)", re.IGNORECASE)
 # A word that Discord reads at a message's start as a list item ("- ", "+ ", "1. ", "1) "), a heading ("# ", "-# ")
 # or a quote ("> ", ">>> "): a message split between words must not begin with one.
 BLOCK_MARKER = re.compile(r"[-+>]|>>>|#{1,3}|-#|\d{1,9}[.)]")
+# A bold or italic mark, and what holds a '*' that is none: an escape, a code span (matched first, passed over).
+FORMAT_MARK = re.compile(r"\\.|`[^`]*`|\*\*|\*", re.DOTALL)
+MARKS = ("**", "*")
+RESERVE = 2 * len("".join(MARKS))  # room in each part for the marks closed at its end and opened at its start
 
 
 def split_message(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """Split text into messages of at most ``limit`` characters: between paragraphs where possible (a preview's
     questions stay whole), else between lines, else between words, else between letters (see _unbroken)."""
+    parts = _split(text, limit)
+    if any(_still_open(part, []) for part in parts[:-1]):  # a bold or italic span cut in two: room for its marks
+        parts = _formatting_kept(_split(text, limit - RESERVE))
+    return parts
+
+
+def _split(text: str, limit: int) -> list[str]:
     def lines(paragraph: str) -> list[str]:
         return _packed(paragraph.split("\n"), "\n", limit, lambda line: _line_parts(line, limit))
     parts = _packed(text.split("\n\n"), "\n\n", limit, lines)
     return [part for part in parts if part.strip()] or parts[:1]  # Discord refuses a blank message
+
+
+def _still_open(part: str, opened: list[str]) -> list[str]:
+    """The bold and italic marks open at the end of ``part``, outermost first, given those ``opened`` before it."""
+    opened = list(opened)
+    for match in FORMAT_MARK.finditer(part):
+        if match.group() not in MARKS:
+            continue
+        if opened and opened[-1] == match.group():
+            opened.pop()
+        else:
+            opened.append(match.group())
+    return opened
+
+
+def _formatting_kept(parts: list[str]) -> list[str]:
+    """Each part with the spans cut at its end closed there and opened again at the next one's start: a message
+    shows no stray '**', and the next is bold where the whole is. Marks go inside the blanks around a part's text,
+    as Discord reads no italic '* a'."""
+    kept: list[str] = []
+    opened: list[str] = []
+    for part in parts:
+        carried, opened = opened, _still_open(part, opened)
+        text = part.strip()
+        start = part.index(text[0]) if text else 0
+        kept.append(part[:start] + "".join(carried) + text + "".join(reversed(opened)) + part[start + len(text):])
+    return kept
 
 
 def _line_parts(line: str, limit: int) -> list[str]:
