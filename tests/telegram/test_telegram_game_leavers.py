@@ -39,3 +39,18 @@ async def test_a_member_who_leaves_a_forum_is_no_longer_waited_for_in_a_topic_s_
         await api.wait_for("sendMessage", 1, lambda p: in_forum(GAME_TOPIC)(p) and "Answers: " in p["text"],
                            within=5)
         assert len(api.calls("stopPoll")) == 1  # closed early, without waiting out its 30 s
+
+
+async def test_a_player_who_left_the_group_and_votes_on_a_forwarded_poll_is_told_to_rejoin_it(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Before: told "This game is played in another chat: join it there.", as if he had never been in it."""
+    async with running_bot(settings, clock, game_interval=GAMES) as engine:
+        _game, first = await begun(api, JUMA, GROUP, (AMINATA, WANJIRU))
+        await leaves(api, WANJIRU, GROUP)
+        await vote(api, first, WANJIRU, right=True)  # on a copy forwarded to him: Telegram carries it over
+        await api.wait_for("sendMessage", 1, lambda p: p.get("chat_id") == str(WANJIRU.id))
+        await api.settle()
+        told = api.sent_texts(WANJIRU.id)
+        assert len(told) == 1
+        assert engine.localizer_for("sw")("You left this game's chat: rejoin it to play.") in told[0]
+        assert "another chat" not in told[0]

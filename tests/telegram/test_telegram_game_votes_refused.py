@@ -48,7 +48,7 @@ async def test_a_vote_that_came_in_after_the_question_closed_is_told_so_privatel
         assert len(group_calls(api, GROUP)) == seen  # nothing in the group
 
 
-async def test_a_vote_from_outside_the_games_group_is_told_where_the_game_is(
+async def test_a_vote_from_outside_the_games_group_is_told_to_join_it(
         api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
     api.left[GROUP.id] = {JUMA.id}  # the poll was forwarded to him
     async with running_bot(settings, clock, game_interval=GAMES) as engine:
@@ -57,8 +57,9 @@ async def test_a_vote_from_outside_the_games_group_is_told_where_the_game_is(
         await vote(api, first, JUMA, right=True)
         await api.wait_for("sendMessage", 1, lambda p: p.get("chat_id") == str(JUMA.id))
         await api.settle()
-        assert engine.localizer_for("en")("This game is played in another chat: join it there.") in private(
-            api, JUMA.id)[0]
+        told = private(api, JUMA.id)[0]
+        assert engine.localizer_for("en")("You're not in this game's chat: join it to play.") in told
+        assert "another chat" not in told  # before: "played in another chat", though the poll was the game's
         assert len(group_calls(api, GROUP)) == seen
 
 

@@ -31,6 +31,7 @@ class Voted:
     joined: bool = False  # the voter joined the game by answering
     # Nothing done: the voter would join (or come back) in this chat, voting at this moment; are they a member?
     ask_membership: tuple[str, datetime] | None = None
+    left_the_chat: bool = False  # asked of a player who left it: told to rejoin it, not that it is another chat
 
 
 class GamePlay:
@@ -62,7 +63,8 @@ class GamePlay:
                         voted = await self._scored(actor, name, game_id, position, option_index, stage, True, at)
                     else:
                         _ = await self._table.core.turns.words(actor)
-                        elsewhere = _("This game is played in another chat: join it there.")
+                        elsewhere = (_("You left this game's chat: rejoin it to play.") if voted.left_the_chat
+                                     else _("You're not in this game's chat: join it to play."))
                         voted = Voted(replace(voted.vote, text=elsewhere, language=_.language,
                                               refused=VoteRefused.OTHER_CHAT), [])
         finally:  # a vote that failed (its check, its turn) ends too: the close put off for it is made all the same
@@ -247,7 +249,8 @@ class GamePlay:
             return refused(_("This game is played in another chat: join it there."), VoteRefused.OTHER_CHAT)
         player = await uow.games.player(game.id, turn.user_id)
         if not in_chat and (player is None or player.left_position is not None):
-            return Voted(GameVote(False, "", _.language, about=about), [], ask_membership=(game.chat_id, now))
+            return Voted(GameVote(False, "", _.language, about=about), [], ask_membership=(game.chat_id, now),
+                         left_the_chat=player is not None)
         if player is None and await uow.games.live_played_by(turn.user_id, game.quiz_id) is not None:
             # joining by answering, as by pressing Join
             return refused(playing_elsewhere(quiz or game.quiz_id, _).text, VoteRefused.ELSEWHERE)
