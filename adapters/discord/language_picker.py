@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from adapters.discord.actors import interaction_actor
-from adapters.discord.permissions import channel_refused
+from adapters.discord.permissions import channel_refused, lacks_poll_rights
 from adapters.discord.polls import PollPlay
 from adapters.discord.respond import respond_plain
 from adapters.discord.sending import NOT_DONE
@@ -77,9 +77,19 @@ async def language_chosen(engine: QuizEngine, polls: PollPlay, interaction: disc
     """The language stored; a question waiting asked again in it (engine.choose_language), as a poll where its poll
     was (in this channel: the engine asks nothing again elsewhere, and its old poll is ended), else with private
     buttons, the confirmation its intro. Else the notice to say (the confirmation, or why not)."""
+    in_channel: list[ChannelSurface] = []
+
     def where(reply: Shown) -> Surface:
         if isinstance(reply, Started) and reply.asked_before is not None and interaction.channel_id is not None:
-            return ChannelSurface(polls, interaction.channel_id, interaction.user.id, interaction=interaction)
+            # Its old poll ended before the new one goes up: Discord posts an ended poll's results as a message,
+            # which came under the question asked again. Not where the bot's rights visibly refuse polls: the
+            # question then stays on its old poll.
+            refused = interaction.guild_id is not None and lacks_poll_rights(
+                interaction.app_permissions, in_thread=isinstance(interaction.channel, discord.Thread))
+            surface = ChannelSurface(polls, interaction.channel_id, interaction.user.id, interaction=interaction,
+                                     left_behind=() if refused else (reply.asked_before,))
+            in_channel.append(surface)
+            return surface
         return PrivateSurface(interaction)
     shown: Showing | None = None
     try:
@@ -89,8 +99,13 @@ async def language_chosen(engine: QuizEngine, polls: PollPlay, interaction: disc
         asked = shown.reply if shown is not None else None
         if not isinstance(asked, Started) or not channel_refused(error):
             raise
-        # The language is stored: said so. The question stays on its old poll, whose vote still counts.
+        # The language is stored: said so. The question stays on its old poll, whose vote still counts, unless that
+        # was ended first: then /quiz asks it again.
         log.info("could not ask user %s's question again in channel %s: %s", interaction.user.id,
                  interaction.channel_id, error)
+        if any(surface.ended_left_behind for surface in in_channel):
+            _ = engine.localizer_for(asked.language)
+            return Notice(f"{asked.intro}\n" + _("I couldn't post your question again here, and its old poll is "
+                                                  "closed: send /quiz to carry on."), language=asked.language)
         return Notice(asked.intro, language=asked.language)
     return reply if isinstance(reply, Notice) else None

@@ -86,23 +86,26 @@ class PollPlay:
             return False
         return True
 
-    async def end_linked(self, asked: MessageLink) -> None:
+    async def end_linked(self, asked: MessageLink) -> bool:
         """End the poll a stored link names (only a Discord poll's: a channel and a message id). One whose question
         is not over (a HeldLink: asked again, say with private buttons, which link no message of their own) is marked
         withdrawn, ended or not (Discord refused, the poll over by itself): it asks nothing now, so neither a
         time-out nor a /skip takes it for the question's message, which would post to the channel for a learner
-        playing privately; a vote on it still finds its question. Best effort, as ending it is."""
+        playing privately; a vote on it still finds its question. Best effort, as ending it is: whether it is ended
+        (now, or by this process before)."""
         if asked.chat_id is None or not asked.chat_id.isdigit() or not asked.message_key.isdigit():
-            return
+            return False
         key = (asked.chat_id, asked.message_key)
         # Not twice: a skipped question's poll is ended before the next one goes up, and again after by the caller.
-        if self._ended.allow(key) and not await self.end(int(asked.chat_id), int(asked.message_key)):
+        ended = not self._ended.allow(key) or await self.end(int(asked.chat_id), int(asked.message_key))
+        if not ended:
             self._ended.forget(key)  # not ended: a later try may end it
         if isinstance(asked, HeldLink):
             try:
                 await self._withdrawn(asked)
             except Exception:  # the database failed: its question's time-out is told under the ended poll
                 log.exception("could not mark poll message %s withdrawn", asked.message_key)
+        return ended
 
     async def post(self, channel_id: int, text: str, reply_to: int | None = None,
                    view: discord.ui.View | None = None, *, language: str | None = None) -> None:

@@ -35,6 +35,7 @@ class ChannelSurface:
         Discord posts an ended poll's results as a message, which came under the next question."""
         self._polls = polls
         self._left_behind = left_behind
+        self.ended_left_behind = False  # one of those is ended: it asks nothing now, should what follows fail
         self._language = language
         self._channel_id = channel_id
         self._owner_id = owner_id
@@ -89,7 +90,8 @@ class ChannelSurface:
             await self._polls.end(self._channel_id, poll)
         left, self._left_behind = self._left_behind, ()
         for link in left:  # best effort; closing_left_open's end of them after then ends none again
-            await self._polls.end_linked(link)
+            if await self._polls.end_linked(link):
+                self.ended_left_behind = True
 
 
 def in_channel(polls: PollPlay, interaction: discord.Interaction, channel_id: int) -> Callable[[Shown], ChannelSurface]:

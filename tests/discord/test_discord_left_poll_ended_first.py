@@ -39,3 +39,15 @@ async def test_a_quiz_left_for_another_ends_its_poll_before_the_new_quizs_first(
     await fake.quiet()
     assert fake.ended_polls(mark) == [message_id(left)]
     assert ended_before_posted(fake, message_id(left), message_id(first)), fake.describe()
+
+
+async def test_a_language_chosen_mid_question_ends_the_old_poll_before_asking_it_again(bot: RunningBot,
+                                                                                       fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
+    old = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    await fake.slash("language", {"language": "yo"}, user_id=LEARNER_ID)
+    again = await next_poll(fake, bot, after=mark)
+    await fake.quiet()
+    assert fake.ended_polls(mark) == [message_id(old)]
+    assert ended_before_posted(fake, message_id(old), message_id(again)), fake.describe()
