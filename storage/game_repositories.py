@@ -116,14 +116,17 @@ class SqlGameRepository(UnheardPolls):
         query = due_query(self._connection.dialect.name, platform, now, limit)
         return [_game(row) for row in await self._connection.execute(query)]
 
-    async def answered_open(self, platform: str, limit: int) -> list[str]:
+    async def answered_open(self, platform: str, limit: int, answered_by: datetime) -> list[str]:
         answer = select(game_answers.c.user_id).where(
             game_answers.c.game_id == games.c.id, game_answers.c.position == games.c.position,
             game_answers.c.user_id == players.c.user_id).correlate(players, games)  # the question each game asks
         waiting = select(players.c.user_id).where(players.c.game_id == games.c.id, players.c.left_position.is_(None),
                                                   ~answer.exists()).correlate(games)
+        later = select(game_answers.c.user_id).where(
+            game_answers.c.game_id == games.c.id, game_answers.c.position == games.c.position,
+            game_answers.c.answered_at > answered_by).correlate(games)
         query = select(games.c.id).where(LIVE, games.c.state == GameState.ASKING.value, games.c.platform == platform,
-                                         ~waiting.exists())
+                                         ~waiting.exists(), ~later.exists())
         return [row.id for row in await self._connection.execute(query.order_by(games.c.id).limit(limit))]
 
     async def claim_due(self, game_id: str, now: datetime) -> GameRecord | None:

@@ -54,9 +54,10 @@ class GameRepository(Protocol):
         caller claims each with ``claim_due``)."""
         ...
 
-    async def answered_open(self, platform: str, limit: int) -> list[str]:
-        """The ids of the platform's games asking a question every player still in their chat has answered (not
-        locked): a close put off for a vote in a process that stopped before it came in."""
+    async def answered_open(self, platform: str, limit: int, answered_by: datetime) -> list[str]:
+        """The ids of the platform's games asking a question every player still in their chat has answered, its
+        last answer at ``answered_by`` or before (not locked): a close put off for a vote in a process that stopped
+        before it came in. One answered since may have its close put off in a process still running."""
         ...
 
     async def claim_due(self, game_id: str, now: datetime) -> GameRecord | None:

@@ -76,9 +76,12 @@ class FakeGameRepository:
                      key=lambda game: (game.deadline or now, game.id))
         return copy.deepcopy(due[:limit])
 
-    async def answered_open(self, platform: str, limit: int) -> list[str]:
+    async def answered_open(self, platform: str, limit: int, answered_by: datetime) -> list[str]:
+        later = {(answer.game_id, answer.position) for answer in self._state.game_answers.values()
+                 if answer.answered_at > utc(answered_by)}
         return sorted([game.id for game in self._state.games.values()
                        if game.platform == platform and game.state is GameState.ASKING
+                       and (game.id, game.position) not in later
                        and await self.all_answered(game.id, game.position)])[:limit]
 
     async def claim_due(self, game_id: str, now: datetime) -> GameRecord | None:

@@ -10,6 +10,7 @@ import functools
 import logging
 from collections import Counter, defaultdict
 from collections.abc import Coroutine
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.delivery import MaybeDelivered
@@ -17,6 +18,7 @@ from bot.games.delivery import Stage
 from bot.games.replies import GameEvent
 from bot.ports import UnitOfWork
 from bot.usecases.games.table import GameTable
+from bot.usecases.games.votes_under_way import VOTES_WAIT
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +34,10 @@ class GameSweep:
         # By platform, then game id: one move per game at a time in this process (SKIP LOCKED sees to others).
         self._moving: defaultdict[str, dict[str, asyncio.Task[bool]]] = defaultdict(dict)
         self._moved: Counter[str] = Counter()  # by platform: moves done since the sweeper last asked
-        self._looked: set[str] = set()  # platforms whose questions answered in full were looked for since start-up
+        # By platform: when this process first looked for questions answered in full, until it looked for the last
+        # time (see _close_answered)
+        self._first_look: dict[str, datetime] = {}
+        self._looked: set[str] = set()
 
     async def sweep(self, platform: str, stage: Stage) -> int:
         """Move on every game of the platform whose phase is due, and wait until each has been shown; how many
@@ -66,15 +71,23 @@ class GameSweep:
             started.append(self._track(platform, game.id, self._move(platform, game.id, stage)))
         if platform not in self._looked:
             started += await self._close_answered(platform, stage)
-            self._looked.add(platform)
         return started
 
     async def _close_answered(self, platform: str, stage: Stage) -> list[asyncio.Task[bool]]:
-        """At the first sweep: questions every player answered, whose close a process put off for a vote still
+        """From the first sweep: questions every player answered, whose close a process put off for a vote still
         coming in (VotesUnderWay.put_off_close) and stopped before it came (its handler cancelled, or killed). That
-        close was kept in its memory alone: without this, each would wait for its deadline."""
+        close was kept in its memory alone: without this, each would wait for its deadline. Only those last
+        answered VOTES_WAIT ago or more, before this process looked first: a close put off since may be another
+        replica's, still running, whose vote is on its way (a newcomer's being checked), and its own to make. So
+        each sweep looks until VOTES_WAIT after the first."""
+        now = self._table.core.clock()
+        first = self._first_look.setdefault(platform, now)
+        answered_by = min(first, now - timedelta(seconds=VOTES_WAIT))
+        if answered_by == first:
+            self._looked.add(platform)  # the last look: later answers are the running processes' own
         moving = self._moving[platform]
-        answered = await self._table.core.turns.run_unlocked(lambda uow: uow.games.answered_open(platform, BATCH))
+        answered = await self._table.core.turns.run_unlocked(
+            lambda uow: uow.games.answered_open(platform, BATCH, answered_by))
         return [self._track(platform, game_id, self._close(platform, game_id, stage))
                 for game_id in answered if game_id not in moving]
 

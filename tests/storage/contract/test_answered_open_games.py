@@ -45,6 +45,8 @@ async def test_answered_open_games_are_the_platforms_asking_ones_no_player_in_th
         await work.commit()
     async with uow() as work:
         # "nobody": asking with no player in its chat, as all_answered says
-        assert await work.games.answered_open("telegram", 10) == ["answered", "left", "nobody"]
-        assert await work.games.answered_open("telegram", 2) == ["answered", "left"]
-        assert await work.games.answered_open("discord", 10) == ["discord"]
+        assert await work.games.answered_open("telegram", 10, START) == ["answered", "left", "nobody"]
+        assert await work.games.answered_open("telegram", 2, START) == ["answered", "left"]
+        assert await work.games.answered_open("discord", 10, START) == ["discord"]
+        # answered after that time: a close put off then may be a running process's own to make
+        assert await work.games.answered_open("telegram", 10, START - timedelta(seconds=1)) == ["nobody"]
