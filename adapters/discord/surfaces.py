@@ -16,7 +16,7 @@ from adapters.discord.respond import respond
 from adapters.left_open import left_behind
 from bot.delivery import Asked, Shown
 from bot.records import MessageLink
-from bot.replies import Feedback, QuestionView, Summary
+from bot.replies import Feedback, QuestionView, Started, Summary
 
 log = logging.getLogger(__name__)
 
@@ -95,9 +95,18 @@ class ChannelSurface:
 
 
 def in_channel(polls: PollPlay, interaction: discord.Interaction, channel_id: int) -> Callable[[Shown], ChannelSurface]:
-    """Public play from a command or a button: what the reply leaves behind ended before its poll goes up."""
+    """Public play from a command or a button: what the reply leaves behind ended before its poll goes up, the old
+    poll of a question asked again too (a quiz resumed). Should the new poll then fail, the caller says why and how
+    to carry on (/quiz, or private play), which asks that question again."""
     return lambda reply: ChannelSurface(polls, channel_id, interaction.user.id, interaction=interaction,
-                                        left_behind=left_behind(reply))
+                                        left_behind=(*left_behind(reply), *asked_before(reply)))
+
+
+def asked_before(reply: Shown) -> tuple[MessageLink, ...]:
+    """The poll of a question the reply asks again (or of a round it resumes to its summary)."""
+    if isinstance(reply, Started | Summary) and reply.asked_before is not None:
+        return (reply.asked_before,)
+    return ()
 
 
 class PrivateSurface:

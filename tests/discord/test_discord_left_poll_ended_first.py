@@ -51,3 +51,15 @@ async def test_a_language_chosen_mid_question_ends_the_old_poll_before_asking_it
     await fake.quiet()
     assert fake.ended_polls(mark) == [message_id(old)]
     assert ended_before_posted(fake, message_id(old), message_id(again)), fake.describe()
+
+
+async def test_a_quiz_resumed_in_the_channel_ends_its_old_poll_before_asking_again(bot: RunningBot,
+                                                                                   fake: FakeDiscord) -> None:
+    await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
+    old = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
+    again = await next_poll(fake, bot, after=mark)
+    await fake.quiet()
+    assert fake.ended_polls(mark) == [message_id(old)]
+    assert ended_before_posted(fake, message_id(old), message_id(again)), fake.describe()
