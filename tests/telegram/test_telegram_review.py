@@ -75,7 +75,8 @@ async def test_review_serves_what_was_missed_the_next_day_and_progress_comes_wit
         width, height = png_size(photo.params["photo"])
         assert 600 <= width <= 1600 and 400 <= height <= 1400 and len(photo.params["photo"]) < 300_000
         text = api.sent_texts(AMINATA.id)[-1]
-        assert "après votre dernière réponse (rétention), par quiz" in text and "Série\u00a0: 2 jours d’affilée." in text
+        assert "après votre dernière réponse (rétention), par quiz" in text
+        assert "Série\u00a0: 2 jours d’affilée." in text
 
 
 async def test_a_reminder_goes_out_once_a_day_when_something_is_due_even_across_a_restart(
