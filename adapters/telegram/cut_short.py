@@ -23,7 +23,8 @@ from telegram import Bot, Update
 from telegram.ext import Application
 
 from adapters.telegram.fetched import FetchedUpdates, RecordingBot
-from adapters.telegram.update_processor import UpdateProcessor, update_kind
+from adapters.telegram.update_kinds import update_kind
+from adapters.telegram.update_processor import UpdateProcessor
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from adapters.telegram import render
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, owner_in, update_actor
 from adapters.telegram.answers import MaybeCarriedOut
 from adapters.telegram.chat import TelegramChat, polls_refused, topic_gone
-from adapters.telegram.update_processor import update_kind
+from adapters.telegram.update_kinds import update_kind
 from adapters.telegram.webhook import Unfinished
 from bot.engine import QuizEngine
 from bot.replies import Actor

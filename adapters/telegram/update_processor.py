@@ -12,11 +12,12 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any
 
-from telegram import CallbackQuery, Update, User
+from telegram import CallbackQuery, Update
 from telegram.error import TelegramError
 from telegram.ext import SimpleUpdateProcessor
 
 from adapters.telegram.actors import PLATFORM
+from adapters.telegram.update_kinds import sender_of, update_kind
 from bot.locks import KeyedLocks
 from bot.metrics import Metrics
 
@@ -32,28 +33,6 @@ ACKNOWLEDGE_AFTER = 5.0
 # (a 429, or paced behind the group's 20 messages a minute), and the question's results would wait with them; the
 # vote needs nothing of theirs (the engine takes one turn of a player at a time all the same).
 VOTE_TURN_WAIT = 2.0
-
-
-def update_kind(update: object) -> str:
-    """A few stable label values: "command", "message", "button", "poll_answer" or "other"."""
-    if not isinstance(update, Update):
-        return "other"
-    if update.poll_answer is not None:
-        return "poll_answer"
-    if update.callback_query is not None:
-        return "button"
-    if update.message is not None:
-        return "command" if (update.message.text or "").startswith("/") else "message"
-    return "other"
-
-
-def sender_of(update: object) -> tuple[str, int] | None:
-    """Who sent ``update``: a person (a voter, a presser, a writer), or a chat posting in its own name (an
-    anonymous group admin, a channel), told apart; None when nobody did."""
-    sender = update.effective_sender if isinstance(update, Update) else None
-    if sender is None:
-        return None
-    return ("user" if isinstance(sender, User) else "chat", sender.id)
 
 
 class UpdateProcessor(SimpleUpdateProcessor):

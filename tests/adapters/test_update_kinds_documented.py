@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from telegram import Update
 
-from adapters.telegram.update_processor import update_kind
+from adapters.telegram.update_kinds import update_kind
 from adapters.telegram.wiring import ALLOWED_UPDATES
 
 README = Path(__file__).resolve().parents[2] / "README.md"
