@@ -50,7 +50,10 @@ def number_please(_: Localizer, count: int) -> str:
 
 
 def quiz_number_please(_: Localizer, count: int) -> str:
-    """Not "type a number from 1 to 4": with a question open, that reads as about its options."""
+    """Not "type a number from 1 to 4": with a question open, that reads as about its options. One quiz is not a
+    range ("1 to 1")."""
+    if count == 1:
+        return _("Please choose the quiz by its number, 1, or by its id.")
     return _("Please choose a quiz by its number, 1 to {count}, or by its id.", count=count)
 
 
