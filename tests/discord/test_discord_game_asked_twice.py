@@ -5,6 +5,7 @@ keep two messages of one question, and an answer pressed on the one taken away, 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -83,8 +84,8 @@ async def test_a_question_asked_again_by_the_other_process_while_its_first_send_
             [leaving] = [call for call in with_buttons(fake, "qt:ga:") if message_id(call) == leaving_id]
             [kept] = [call for call in with_buttons(fake, "qt:ga:") if message_id(call) != leaving_id]
             # The learner answers on the message leaving_id away, before it goes (the bot has the click), then again on
-            # the one kept. The process that has the click may be the one taking the message away, and answers once
-            # that is through: the delete goes on first.
+            # the one kept. The process that has the click may be the one taking the message away: it answers all
+            # the same, the delete going on beside it.
             right = correct_index(leaving, RIGHT)
             token = await fake.click(message_id(leaving), answer_button(leaving, right), user_id=LEARNER_ID,
                                      member_permissions=PLAYER_PERMISSIONS)
@@ -102,3 +103,37 @@ async def test_a_question_asked_again_by_the_other_process_while_its_first_send_
     assert [line.split(" — ")[0].split(". ")[-1] for line in standings] == ["user860", "user870"], standings
     assert standings[0].endswith(" points") and not standings[0].endswith(" 0 points"), standings
     assert len(with_buttons(fake, "qt:ga:")) == 2  # no third: nobody asked it again after
+
+
+def kept_question_message(settings: Settings, game_id: str) -> str | None:
+    with sqlite3.connect(settings.data_dir / "quiztutor.sqlite3") as database:
+        row = database.execute("SELECT question_message FROM games WHERE id = ?", (game_id,)).fetchone()
+    return row[0] if row else None
+
+
+async def test_a_click_on_the_process_taking_its_second_message_away_is_answered_while_the_delete_is_held(
+        settings: Settings, fake: FakeDiscord, clock: FixedClock) -> None:
+    held_ask, held_sweep, held_delete = Held(a_question), Held(a_question), Held(a_delete)
+    holding(fake, held_ask, held_sweep, held_delete)
+    async with running_bot(sharded(settings, 2, (0,)), fake, clock):
+        lobby_call, game_id = await lobby_with_a_player(fake)
+        await fake.click(message_id(lobby_call), f"qt:gb:{game_id}", user_id=OTHER_ID,
+                         member_permissions=PLAYER_PERMISSIONS)
+        await asyncio.wait_for(held_ask.reached.wait(), 5)
+        clock.advance(timedelta(seconds=QUESTION_SECONDS) + GRACE)
+        # The fake hands clicks to the process connected last: the second, whose sweep asks again
+        async with running_bot(sharded(settings, 2, (1,)), fake, clock, game_interval=0.02):
+            await asyncio.wait_for(held_sweep.reached.wait(), 5)
+            held_ask.released.set()  # the first process's message kept first: the sweep's is the one to go
+            [kept] = await fake.wait_until(lambda: with_buttons(fake, "qt:ga:"))
+            await fake.wait_until(lambda: kept_question_message(settings, game_id) == str(message_id(kept)))
+            held_sweep.released.set()
+            await asyncio.wait_for(held_delete.reached.wait(), 5)
+            assert held_delete.call is not None and not held_delete.call.path.endswith(f"/{message_id(kept)}")
+            # Its DELETE held (a 429, a slow network): a vote on the game there is answered all the same
+            answered = await click(fake, message_id(kept), answer_button(kept, correct_index(kept, RIGHT)),
+                                   LEARNER_ID)
+            assert answered.startswith("Locked in: ")
+            held_delete.released.set()
+            await fake.wait_until(lambda: fake.deleted_messages())
+            assert message_id(kept) in fake.messages

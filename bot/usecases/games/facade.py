@@ -6,6 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
+from typing import Any
 
 from bot.admins import AdminPolicy
 from bot.games import views
@@ -42,6 +43,7 @@ class Games:
         self._unheard = UnheardVotes(self._play, core.turns)
         self._boards = GameBoards(table)
         self._sweep = GameSweep(table)
+        self._table = table
 
     async def open(self, actor: Actor, name: str, scope_id: str, quiz: str | None, seconds: int | None,
                    stage: Stage) -> Notice | None:
@@ -176,5 +178,7 @@ class Games:
         since the last call. ``moving`` gives those still under way."""
         return await self._sweep.sweep_in_background(platform, stage)
 
-    def moving(self, platform: str) -> set[asyncio.Task[bool]]:
-        return self._sweep.moving(platform)
+    def moving(self, platform: str) -> set[asyncio.Task[Any]]:
+        """What the platform's games still have under way in the background: moves the sweep started, and second
+        messages of a question being taken away (outside the game's lock); a stop lets them end."""
+        return self._sweep.moving(platform) | self._table.withdrawing(platform)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 
@@ -37,6 +38,9 @@ class GameTable:
         self.locks: KeyedLocks[str] = KeyedLocks()
         self.phases = Phases(core.texts, lambda game: core.library.catalog.get(game.quiz_id))
         self.votes = VotesUnderWay()  # the sweep lets those that came in on time be scored before it closes
+        # Second messages being taken away (SecondAsk), per platform: outside the game's lock, so a vote never
+        # waits on a best-effort delete (held seconds by a 429); a shutdown waits for them (``withdrawing``).
+        self._withdrawing: dict[str, set[asyncio.Task[None]]] = {}
 
     async def live_game_id(self, platform: str, chat_id: str) -> str | None:
         """The id of the chat's live game, if any (read without locks: take the game's lock, then read it again)."""
@@ -63,7 +67,7 @@ class GameTable:
             late = await self.core.turns.run_unlocked(store)
             if isinstance(late, SecondAsk):
                 if isinstance(event, GameQuestion):
-                    await _withdraw(surface, event, posted)
+                    self._withdraw_aside(platform, surface, event, posted)
             elif late is not False and isinstance(event, GameQuestion | GameLobby):
                 await self._close_late(surface, event, posted, late if isinstance(late, GameBegins) else None)
 
@@ -80,6 +84,16 @@ class GameTable:
         if set_aside and any(isinstance(event, GameBegins) for event in events):  # before its first question closes
             await self.set_aside_players_polls(platform, events[0].game_id, stage)
         return None
+
+    def _withdraw_aside(self, platform: str, surface: GameSurface, question: GameQuestion, posted: Posted) -> None:
+        tasks = self._withdrawing.setdefault(platform, set())
+        task = asyncio.create_task(_withdraw(surface, question, posted))
+        tasks.add(task)  # held: a task only the loop refers to may be collected mid-way
+        task.add_done_callback(tasks.discard)
+
+    def withdrawing(self, platform: str) -> set[asyncio.Task[None]]:
+        """The platform's second messages still being taken away (a shutdown lets them end)."""
+        return set(self._withdrawing.get(platform, ()))
 
     async def _tell_starter(self, platform: str, game_id: str, right: str, surface: GameSurface) -> None:
         """The game went silent by itself (its time ran out, or its last awaited answer came) where nobody can read
