@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any
 from telegram import Bot, Update
 from telegram.ext import Application
 
-from adapters.telegram.fetched import FetchedUpdates, RecordingBot
+from adapters.telegram.fetched import FetchedUpdates, RecordingBot, entry, write_entries
 from adapters.telegram.update_kinds import update_kind
 from adapters.telegram.update_processor import UpdateProcessor
 
@@ -78,13 +77,8 @@ def keep(path: Path, updates: Sequence[tuple[Update, datetime | None]]) -> None:
     if not updates:
         path.unlink(missing_ok=True)
         return
-    written = path.with_name(path.name + ".new")
-    entries = [{"update": update.to_dict(), "arrived": arrived.isoformat() if arrived else None}
-               for update, arrived in updates]
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)  # with PostgreSQL, nothing else may have made it
-        written.write_text(json.dumps(entries), encoding="utf-8")
-        os.replace(written, path)  # whole or not at all: a stop killed while writing leaves the file before
+    try:  # as a batch is kept, fsynced: a power cut after the stop keeps them (a kill as it writes, the file before)
+        write_entries(path, [entry(update, arrived) for update, arrived in updates], durably=True)
     except OSError as error:
         log.error("could not keep %d update(s) a stop cut short in %s (%s): they are lost", len(updates), path,
                   error)

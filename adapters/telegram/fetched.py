@@ -97,28 +97,38 @@ class FetchedUpdates:
         return [self._held[update_id] for update_id in sorted(self._held)]
 
     def _write(self, entries: list[str], durably: bool) -> None:
-        written = self._path.with_name(f"{self._path.name}.{os.getpid()}-{next(self._names)}.new")
         try:
-            self._path.parent.mkdir(parents=True, exist_ok=True)
-            with written.open("w", encoding="utf-8") as file:
-                file.write(f"[{', '.join(entries)}]")  # cut_short.py's form
-                if durably:
-                    file.flush()
-                    os.fsync(file.fileno())
-            os.replace(written, self._path)  # whole or not at all
-            if durably:
-                sync_folder(self._path.parent)
+            write_entries(self._path, entries, durably, next(self._names))
         except OSError as error:  # handled all the same; only a crash meanwhile loses them
             if not self._failing:
                 log.error("could not keep fetched updates in %s (%s): a crash before they are handled loses them "
                           "(said once, until it works again)", self._path, error)
             self._failing = True
-            with contextlib.suppress(OSError):
-                written.unlink(missing_ok=True)
             return
         if self._failing:
             log.info("fetched updates are kept in %s again", self._path)
             self._failing = False
+
+
+def write_entries(path: Path, entries: list[str], durably: bool, serial: int = 0) -> None:
+    """``entries`` (see entry) replace the file at ``path``, whole or not at all; ``durably``: fsynced, the rename
+    too, before it returns (a power cut just after keeps them). ``serial``: a temporary file per write, two may
+    be under way. Raises OSError, leaving no temporary file behind."""
+    written = path.with_name(f"{path.name}.{os.getpid()}-{serial}.new")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)  # with PostgreSQL, nothing else may have made it
+        with written.open("w", encoding="utf-8") as file:
+            file.write(f"[{', '.join(entries)}]")  # cut_short.py's form
+            if durably:
+                file.flush()
+                os.fsync(file.fileno())
+        os.replace(written, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            written.unlink(missing_ok=True)
+        raise
+    if durably:
+        sync_folder(path.parent)
 
 
 def entry(update: Update, arrived: datetime | None, starts: int = 0) -> str:

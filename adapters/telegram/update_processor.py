@@ -78,7 +78,6 @@ class UpdateProcessor(SimpleUpdateProcessor):
         self._updates: dict[asyncio.Task[Any] | None, object] = {}  # the update of each task under way
         self._again: dict[int, datetime | None] = {}  # those an earlier stop cut short, queued again: see again()
         self._seen_again: set[int] = set()
-        self._again_left: set[int] = set()  # of those, the ones not through here yet
         self._kept_left = 0  # how many of the next updates Telegram kept while no process took them
         self._kept_ids: set[int] = set()  # those under way
         self.handled: Callable[[Update], None] | None = None  # told of each update handled (fetched.py)
@@ -110,13 +109,6 @@ class UpdateProcessor(SimpleUpdateProcessor):
         """``update``, cut short by an earlier stop, is queued again: timed as it first ``arrived``; a copy Telegram
         delivers too (PTB's last getUpdates at that stop, confirming it, failed) is passed over."""
         self._again[update.update_id] = arrived
-        self._again_left.add(update.update_id)
-
-    async def through_again(self) -> None:
-        """Returns once every update queued again (see again) is through here: handled, or cut short again."""
-        while self._again_left:
-            self._one_more.clear()
-            await self._one_more.wait()
 
     def handled_again(self, update: Update) -> bool:
         """Whether ``update`` is one an earlier process took and may have handled in part (see again)."""
@@ -167,7 +159,6 @@ class UpdateProcessor(SimpleUpdateProcessor):
         finally:
             self._updates.pop(task, None)
             if isinstance(update, Update):
-                self._again_left.discard(update.update_id)
                 self._kept_ids.discard(update.update_id)
             if not self._under_way.pop(task, False) and inspect.iscoroutine(coroutine):
                 coroutine.close()  # cancelled before its turn: never to run, and no "never awaited" warning
