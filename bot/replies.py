@@ -95,7 +95,8 @@ class Notice:
     # Its words are about the chat it answers in ("the game in this chat", "the question above"): said there only.
     here: bool = field(default=False, compare=False)
     # The sentence ``text`` ends with, where a dead end leaves the learner (see views.choose_a_quiz): a surface
-    # that words commands otherwise (the terminal, without "/") says its own instead.
+    # that words commands otherwise (the terminal, without "/") says its own instead. Paused reminders' too (how
+    # they come back), for a platform that knows the learner can't write privately (Telegram: blocked).
     next_step: str | None = field(default=None, compare=False)
     # As Started's: the polls of a quiz ended here with nothing asked in its place (an earlier day's review round).
     left_behind: tuple[MessageLink, ...] = field(default=(), compare=False)

@@ -100,10 +100,12 @@ def held_back(_: Localizer, private_command: str) -> str:
 
 
 def dms_refused(_: Localizer, private_command: str) -> str:
-    """A poll the bot's DM with the user refused: their privacy settings close DMs to the bot (no server admin can
-    help there); ``private_command`` as for ``poll_refused``."""
-    return _("I can't send you the quiz poll here: your Discord privacy settings don't let me send you direct "
-             "messages. Allow direct messages from members of a server we share, or play privately with {command}.",
+    """A poll refused outside any server (50007: the user blocked the bot, or closed their DMs to it; or a DM or
+    group DM the bot is no member of, where a user-installed app is used): no server admin can help, and no
+    server's menu is at hand there; private play goes through the interaction, so it works all the same.
+    ``private_command`` as for ``poll_refused``."""
+    return _("I can't post the quiz poll in this conversation: Discord won't let me send messages here (if you "
+             "blocked me, unblock me). Play privately with {command}: that works here all the same.",
              command=private_command)
 
 

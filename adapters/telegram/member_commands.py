@@ -57,11 +57,18 @@ class MemberCommands:
 
             async def send(to: str, owner: str | None) -> None:
                 if notice.code is NoticeCode.REMINDERS_PAUSED and is_private(to, actor):
-                    await self._reached(actor, to)
+                    try:
+                        await self._reached(actor, to)
+                    except Forbidden as error:
+                        refused.append(error)
+                        raise
                     return
                 warning = None if is_private(to, actor) else self._unreachable(notice, refused)
+                text = notice.text
+                if warning is not None and notice.next_step and notice.code is NoticeCode.REMINDERS_PAUSED:
+                    text = text.removesuffix(notice.next_step).rstrip()  # the warning says how, theirs unreachable
                 try:
-                    await self._chat.html(to, [render.outcome_notice(notice.text, owner, warning)])
+                    await self._chat.html(to, [render.outcome_notice(text, owner, warning)])
                 except Forbidden as error:
                     refused.append(error)
                     raise
@@ -72,11 +79,15 @@ class MemberCommands:
         """Reminders on, answered in the group: the bot can't write to the member privately, so each reminder would
         be refused (and reminders then stop), unseen. Said now, while they are here to read it, with the button
         their private chat shows: Restart if they blocked the bot, Start if they never started it (Telegram can't
-        "initiate conversation", or finds no such chat), either if Telegram's refusal says neither."""
-        if notice.code not in (NoticeCode.REMINDERS_ON, NoticeCode.REMINDERS_STAND_ON):
-            return None
+        "initiate conversation", or finds no such chat), either if Telegram's refusal says neither. Reminders paused
+        for a member who blocked the bot: how to unblock it, said in place of the engine's last step (to write)."""
         _ = self._engine.localizer_for(notice.language)
         link = f"https://t.me/{self._chat.bot.username}"
+        if notice.code is NoticeCode.REMINDERS_PAUSED and refused and bot_blocked(refused[-1]):
+            # Blocked, they can't write to the bot privately, as the engine's answer says to: they unblock it first
+            return _("You have blocked me: open {link}, press Restart (or Unblock), and they start again.", link=link)
+        if notice.code not in (NoticeCode.REMINDERS_ON, NoticeCode.REMINDERS_STAND_ON):
+            return None
         if refused and bot_blocked(refused[-1]):
             return _("But you have blocked me, so I can't write to you in a private chat, and that is where "
                      "reminders come: open {link} and press Restart (or Unblock).", link=link)

@@ -83,9 +83,11 @@ class Scheduling:
             zone_name = zone_label(str(zone(user.time_zone)))
             if not words:
                 if user.paused_reminder_time is not None:  # privately, Turns brought them back already
-                    return Notice(_("Your reminders at {time} ({zone}) are paused: the last one couldn't reach you. "
-                                    "Write to me privately and they start again.", time=user.paused_reminder_time,
-                                    zone=zone_name), NoticeCode.REMINDERS_PAUSED, _.language)
+                    # How they come back, apart: a platform that knows the learner can't write (blocked) says its own
+                    step = _("Write to me privately and they start again.")
+                    paused = _("Your reminders at {time} ({zone}) are paused: the last one couldn't reach you.",
+                               time=user.paused_reminder_time, zone=zone_name)
+                    return Notice(f"{paused} {step}", NoticeCode.REMINDERS_PAUSED, _.language, next_step=step)
                 if user.reminder_time is None:
                     return Notice(_("Reminders are off. Send /reminders on 19:00 to get one a day when questions are "
                                     "due."), language=_.language)

@@ -11,15 +11,16 @@ from tests.discord.support import buttons, first_answer
 async def test_quiz_in_dms_the_learners_settings_refuse_says_so_and_how_to_play_privately(
         bot: RunningBot, fake: FakeDiscord) -> None:
     """It said a permission was missing and to ask a server admin for it: there is none in a DM, and no right to
-    grant; what refuses the poll is the learner's own setting (Discord's 50007)."""
+    grant; what refuses the poll is the learner's own setting (Discord's 50007). Then it said to "allow direct
+    messages from members of a server we share": a server's menu, with no server at hand in a DM."""
     fake.closed_dms.add(LEARNER_ID)
     dm = fake.dm_channel(LEARNER_ID)
     token = await fake.slash("quiz", {"quiz": "collectives"}, dm=True, channel_id=dm, user_id=LEARNER_ID)
     answer = await fake.wait_until(first_answer(fake, token))
     assert fake.interaction_calls(token)[0].body == {"type": 5, "data": {"flags": EPHEMERAL}}  # for them only
     assert answer.content == bot.engine.localizer_for("en")(
-        "I can't send you the quiz poll here: your Discord privacy settings don't let me send you direct "
-        "messages. Allow direct messages from members of a server we share, or play privately with {command}.",
+        "I can't post the quiz poll in this conversation: Discord won't let me send messages here (if you "
+        "blocked me, unblock me). Play privately with {command}: that works here all the same.",
         command="/quiz private:True")
     assert fake.polls(dm) == []
 

@@ -52,5 +52,10 @@ async def test_reminders_asked_in_a_group_by_a_learner_still_blocking_the_bot_sa
         said = await api.wait_for("sendMessage", 1, for_chat(GROUP.id))
         text = said[0].params["text"]
         assert "paused" in text and "09:30" in text and "Reminders are off" not in text
+        # Blocked, he can't write to the bot privately (it said to): he unblocks it first, with the button his
+        # private chat shows
+        assert "Write to me privately" not in text
+        assert text.endswith(" You have blocked me: open https://t.me/QuizTutorBot, press Restart (or Unblock), and "
+                             "they start again.")
         await api.settle()
         assert reminder_of(settings, JUMA.id) == (None, None)
