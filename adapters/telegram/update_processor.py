@@ -218,7 +218,7 @@ class UpdateProcessor(SimpleUpdateProcessor):
             yield
             return
         lock = self._senders.of(sender)  # held here: the locks forget those nobody references
-        if bound is None:
+        if bound is None or not lock.locked():  # free: taken at once, as _place takes a free place
             async with lock:
                 yield
             return
@@ -233,7 +233,9 @@ class UpdateProcessor(SimpleUpdateProcessor):
     async def _place(self, bound: float | None) -> AsyncIterator[None]:
         """A place among the updates running; with a ``bound``, taken if one frees within it, else the update runs
         beyond the limit (a vote on a game's poll: the question's results wait for it)."""
-        if bound is None:
+        # Free: taken at once, without a turn of the event loop, so a vote that came before a /game skip reaches the
+        # engine first (acquired_within would let the skip's handler run ahead of it).
+        if bound is None or not self._running.locked():
             async with self._running:
                 yield
             return
