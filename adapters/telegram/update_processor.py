@@ -217,34 +217,13 @@ class UpdateProcessor(SimpleUpdateProcessor):
         if sender is None:
             yield
             return
-        lock = self._senders.of(sender)  # held here: the locks forget those nobody references
-        if bound is None or not lock.locked():  # free: taken at once, as _place takes a free place
-            async with lock:
-                yield
-            return
-        taken = await acquired_within(lock, bound)
-        try:
+        async with held_within(self._senders.of(sender), bound):  # held here: the locks forget those unreferenced
             yield
-        finally:
-            if taken:
-                lock.release()
 
-    @contextlib.asynccontextmanager
-    async def _place(self, bound: float | None) -> AsyncIterator[None]:
+    def _place(self, bound: float | None) -> contextlib.AbstractAsyncContextManager[None]:
         """A place among the updates running; with a ``bound``, taken if one frees within it, else the update runs
         beyond the limit (a vote on a game's poll: the question's results wait for it)."""
-        # Free: taken at once, without a turn of the event loop, so a vote that came before a /game skip reaches the
-        # engine first (acquired_within would let the skip's handler run ahead of it).
-        if bound is None or not self._running.locked():
-            async with self._running:
-                yield
-            return
-        taken = await acquired_within(self._running, bound)
-        try:
-            yield
-        finally:
-            if taken:
-                self._running.release()
+        return held_within(self._running, bound)
 
     async def _acknowledge_if_still_waiting(self, query: CallbackQuery) -> None:
         """The press is still acted on in its turn; only its spinner stops now, and what the handler would have
@@ -253,6 +232,23 @@ class UpdateProcessor(SimpleUpdateProcessor):
         # Once sent, let it finish even if the turn comes meanwhile: cut off, Telegram may have it already or not.
         # The handler's own answer is then not sent at all (OnceAnsweringBot: a press is answered once).
         await asyncio.shield(self._acknowledge(query))
+
+
+@contextlib.asynccontextmanager
+async def held_within(lock: asyncio.Lock | asyncio.Semaphore, bound: float | None) -> AsyncIterator[None]:
+    """``lock`` held for the block; with a ``bound``, waited for that long at most, the block then running without
+    it. A free lock is taken at once, without a turn of the event loop, so a vote that came before a /game skip
+    reaches the engine first (acquired_within would let the skip's handler run ahead of it)."""
+    if bound is None or not lock.locked():
+        async with lock:
+            yield
+        return
+    taken = await acquired_within(lock, bound)
+    try:
+        yield
+    finally:
+        if taken:
+            lock.release()
 
 
 async def acquired_within(lock: asyncio.Lock | asyncio.Semaphore, seconds: float) -> bool:
