@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
+from storage.json_rows import json_rows, rows_as_json
 from storage.merged_writes import array_rows, array_write, fits, inline, write_results
 from storage.planned import Plan, PlannedResult, converted
 
@@ -84,8 +85,11 @@ def merged_sql(plan: Plan, copies: int) -> str:
 
 
 def merged_values(plan: Plan, copies: Sequence[Copy]) -> list[Any]:
-    """The merged statement's parameters: a read's as one array for each of its parameters."""
+    """The merged statement's parameters: a read's (or a write's over arrays) as one JSON text of their rows
+    where their types allow, else as one array for each of its parameters."""
     if _lateral(plan) or array_write(plan) is not None:
+        if rows_as_json(plan.parameter_types):
+            return [json_rows(plan.parameter_types, [copy.values for copy in copies])]
         return [list(column) for column in zip(*(copy.values for copy in copies), strict=True)]
     return [value for copy in copies for value in copy.values]
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from sqlalchemy import Integer
 
+from storage.json_rows import json_rows_clause, rows_as_json
 from storage.planned import Plan, PlannedResult, converted
 
 _PARAMETER = re.compile(r"\$(\d+)\b")
@@ -110,8 +111,10 @@ def _returns_serial_id(plan: Plan) -> bool:
 
 
 def array_rows(plan: Plan) -> str:
-    """The plan's parameters as rows read from arrays, one array per parameter: ``p.a1``... and ``p.i``, the row's
-    place from 1."""
+    """The plan's parameters as rows read from arrays, one array per parameter (or from one JSON text, where the
+    types allow: storage/json_rows.py): ``p.a1``... and ``p.i``, the row's place from 1."""
+    if rows_as_json(plan.parameter_types):
+        return json_rows_clause(plan.parameter_types)
     arrays = ", ".join(f"${number}::{type_}[]" for number, type_ in enumerate(plan.parameter_types, 1))
     columns = ", ".join(f"a{number}" for number in range(1, len(plan.parameter_types) + 1))
     return f"unnest({arrays}) WITH ORDINALITY AS p({columns}, i)"
