@@ -48,10 +48,10 @@ async def confirmed_by_dm(interaction: discord.Interaction, text: str) -> bool:
 
 
 async def reminders_answer(engine: QuizEngine, interaction: discord.Interaction, setting: str) -> str:
-    """What /reminders ``setting`` answers. Reminders come by DM: in a server, reminders turned on are confirmed by
-    DM, and the learner told now, while they are here, if their settings refuse DMs (else the first reminder is
-    refused, and reminders paused, unseen); reminders the bot paused are back on once a DM saying so gets through
-    (paused again, and said so, if refused). In the bot's DMs the reply is there already."""
+    """What /reminders ``setting`` answers. Reminders come by DM: in a server, reminders turned on, or on when asked
+    about, are confirmed by DM, and the learner told now, while they are here, if their settings refuse DMs (else the
+    first reminder is refused, and reminders paused, unseen); reminders the bot paused are back on once a DM saying
+    so gets through (paused again, and said so, if refused). In the bot's DMs the reply is there already."""
     actor = interaction_actor(interaction)
     notice = await engine.set_reminders(actor, setting)
     if notice.code is NoticeCode.REMINDERS_PAUSED:  # asked in a server: see QuizEngine.reminders_reached
@@ -60,7 +60,8 @@ async def reminders_answer(engine: QuizEngine, interaction: discord.Interaction,
             return reached.text
         await engine.reminders_unreached(actor)
         return notice.text
-    if (notice.code is NoticeCode.REMINDERS_ON and interaction.guild_id is not None
+    # On, whether just turned on or only asked about: DMs closed since they were turned on refuse every reminder.
+    if (notice.code in (NoticeCode.REMINDERS_ON, NoticeCode.REMINDERS_STAND_ON) and interaction.guild_id is not None
             and not await confirmed_by_dm(interaction, notice.text)):
         _ = engine.localizer_for(notice.language)
         # This server's own setting: the one in the user's settings is only the default for servers joined later.

@@ -48,11 +48,15 @@ async def test_reminders_turned_on_with_dms_closed_say_they_cant_come_while_they
     [confirmation] = fake.direct_messages(OWNER_ID)
     assert confirmation.content.startswith("I'll remind you at 19:00 (UTC)")
 
-    # Turned off, or only asked how it stands: nothing is sent to find out.
-    for setting in ("off", ""):
-        token = await fake.slash("reminders", {"setting": setting}, user_id=OWNER_ID)
-        await fake.wait_until(first_answer(fake, token))
-    assert len(fake.direct_messages(OWNER_ID)) == 1
+    # Asked how it stands, it is said where they come too (DMs closed since would refuse them); turned off, nothing
+    # is sent to find out.
+    token = await fake.slash("reminders", {"setting": ""}, user_id=OWNER_ID)
+    answer = await fake.wait_until(first_answer(fake, token))
+    assert answer.content == "I remind you at 19:00 (UTC) on days when questions are due."
+    assert fake.direct_messages(OWNER_ID)[-1].content == answer.content
+    token = await fake.slash("reminders", {"setting": "off"}, user_id=OWNER_ID)
+    await fake.wait_until(first_answer(fake, token))
+    assert len(fake.direct_messages(OWNER_ID)) == 2
 
 
 async def test_reminders_turned_on_in_the_bots_dms_are_confirmed_once_there(bot: RunningBot, fake: FakeDiscord) -> None:
@@ -82,3 +86,20 @@ async def test_reminders_refused_by_closed_dms_say_where_this_servers_setting_is
     assert "Paramètres de confidentialité" in warning  # said in French, with the names Discord shows in French
     assert answer.content.startswith("Je vous ferai un rappel à 19:00 (UTC)")
     assert answer.content.endswith(" " + warning)
+
+
+async def test_reminders_asked_about_in_a_server_after_the_dms_closed_say_they_cant_come(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """Reminders turned on with DMs open, the DMs closed since: /reminders alone in a server said "I remind you at
+    19:00" and sent nothing to find out, so the learner believed they would come; the first was refused, unseen,
+    and they were paused. How it stands is now sent where reminders come, as turning them on is."""
+    token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=LEARNER_ID)
+    await fake.wait_until(first_answer(fake, token))
+    fake.closed_dms.add(LEARNER_ID)
+    token = await fake.slash("reminders", user_id=LEARNER_ID, locale="fr")
+    answer = await fake.wait_until(first_answer(fake, token))
+    _ = bot.engine.localizer_for("fr")
+    assert answer.content == _("I remind you at {time} ({zone}) on days when questions are due.", time="19:00",
+                               zone="UTC") + " " + _(
+        "But I can't send you direct messages, and that is where reminders come. Allow them from this server: open "
+        "its menu (tap its name, or press and hold its icon), choose Privacy Settings and turn on Direct Messages.")
