@@ -6,6 +6,8 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.calendar import known_zone, local_day, parse_time_of_day, utc_offset, zone, zone_label
+from bot.fixed_clocks import summer_time_city
+from bot.i18n import Localizer
 from bot.notices import ECHOED
 from bot.reminder_plan import next_reminder
 from bot.replies import Actor, Notice, NoticeCode
@@ -28,15 +30,16 @@ class Scheduling:
         async def choose(turn: Turn) -> Notice:
             _, user = turn.words, turn.user
             if not name.strip() and user is not None:  # no name: the zone in use, and the command that changes it
-                current = zone(user.time_zone)
-                time, shown = f"{self._core.clock().astimezone(current):%H:%M}", zone_label(str(current))
+                now, current = self._core.clock(), zone(user.time_zone)
+                time, shown = f"{now.astimezone(current):%H:%M}", zone_label(str(current))
                 if typed:
-                    return Notice(_("Your time zone is {zone}: it is {time} there. To change it, type “timezone” "
-                                    "followed by a name like Africa/Lagos or Europe/Paris, or an offset like UTC+3.",
-                                    zone=shown, time=time), language=_.language)
-                return Notice(_("Your time zone is {zone}: it is {time} there. To change it, send /timezone followed "
-                                "by a name like Africa/Lagos or Europe/Paris, or an offset like UTC+3.", zone=shown,
-                                time=time), language=_.language)
+                    said = _("Your time zone is {zone}: it is {time} there. To change it, type “timezone” followed by "
+                             "a name like Africa/Lagos or Europe/Paris, or an offset like UTC+3.", zone=shown,
+                             time=time)
+                else:
+                    said = _("Your time zone is {zone}: it is {time} there. To change it, send /timezone followed by a "
+                             "name like Africa/Lagos or Europe/Paris, or an offset like UTC+3.", zone=shown, time=time)
+                return Notice(_with_summer_word(said, _, current, now), language=_.language)
             # An abbreviation ("WAT") before the tz database's names: its "EST" is a fixed UTC-5, no New Yorker's clock.
             abbreviated = abbreviation(name)
             if abbreviated in SHARED_ABBREVIATIONS:
@@ -68,8 +71,9 @@ class Scheduling:
                 return Notice(_("Your time zone is now {zone} ({abbreviation}): it is {time} there. If your clock "
                                 "shows another time, name your city instead.", zone=user.time_zone,
                                 abbreviation=abbreviated, time=f"{local:%H:%M}"), language=_.language)
-            return Notice(_("Your time zone is now {zone}: it is {time} there.", zone=zone_label(user.time_zone),
-                            time=f"{local:%H:%M}"), language=_.language)
+            said = _("Your time zone is now {zone}: it is {time} there.", zone=zone_label(user.time_zone),
+                     time=f"{local:%H:%M}")
+            return Notice(_with_summer_word(said, _, found, now), language=_.language)
         return await self._core.turns.run(actor, choose)
 
     async def set_reminders(self, actor: Actor, text: str) -> Notice:
@@ -121,6 +125,15 @@ class Scheduling:
                             "with /timezone.", time=user.reminder_time, zone=zone_name), NoticeCode.REMINDERS_ON,
                           _.language)
         return await self._core.turns.run(actor, choose)
+
+
+def _with_summer_word(said: str, _: Localizer, clock: ZoneInfo, now: datetime) -> str:
+    """``said``, and for a clock of one offset all year (GMT, UTC-5), that it keeps no summer time and which city's
+    does: a Londoner's "GMT" is an hour off their clock all summer."""
+    if (summer := summer_time_city(clock, now)) is None:
+        return said
+    return said + " " + _("It stays at {offset} all year, with no summer time: if your clock changes in summer, name "
+                          "your city instead, like {city}.", offset=summer.offset, city=summer.city)
 
 
 def _sent_today(planned: datetime | None, time_zone: str | None, now: datetime) -> datetime | None:

@@ -39,7 +39,9 @@ async def test_an_offset_is_set_and_shown_the_way_the_learner_wrote_it(engine: Q
     assert notice.text == "Your time zone is now UTC+3: it is 12:00 there."  # 09:00 UTC
     assert "(UTC+3)" in (await engine.set_reminders(ADA, "on 19:00")).text
     assert (await engine.set_time_zone(ADA, "")).text.startswith("Your time zone is UTC+3: it is 12:00 there.")
-    assert (await engine.set_time_zone(ADA, "GMT-5")).text == "Your time zone is now UTC-5: it is 04:00 there."
+    assert (await engine.set_time_zone(ADA, "GMT-5")).text == (  # New York's winter clock: not its summer's
+        "Your time zone is now UTC-5: it is 04:00 there. It stays at UTC-5 all year, with no summer time: if your "
+        "clock changes in summer, name your city instead, like America/New_York.")
 
 
 @pytest.mark.parametrize("typed", ["UTC+05:30", "+5:30", "GMT+5:45", "UTC-03:30", "\u200fUTC+5:30\u200e"])

@@ -33,3 +33,17 @@ async def test_est_is_new_york_with_its_summer_time_and_cst_asks_which_in_the_le
         assert asked == engine.localizer_for("fr")(
             "“{name}” is used for more than one time zone: send your city or the name of your zone instead, like "
             "{zones}.", name="CST", zones="America/Chicago, Asia/Shanghai, America/Havana")
+
+
+async def test_gmt_is_set_and_said_to_keep_no_summer_time_in_the_learners_language(
+        api: FakeBotApi, settings: Settings) -> None:
+    """The tz database's GMT keeps UTC+0 all year: a Londoner who typed it was an hour off all summer, unwarned."""
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/timezone GMT")
+        reply = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0].params["text"]
+        _ = engine.localizer_for("fr")
+        assert reply.startswith(_("Your time zone is now {zone}: it is {time} there.", zone="GMT", time="")[:-1])
+        assert reply.endswith(" " + _("It stays at {offset} all year, with no summer time: if your clock changes in "
+                                      "summer, name your city instead, like {city}.", offset="UTC+0",
+                                      city="Europe/London"))
+        assert "\u00a0:" in reply
