@@ -59,7 +59,14 @@ async def reminders_answer(engine: QuizEngine, interaction: discord.Interaction,
         if await confirmed_by_dm(interaction, reached.text):
             return reached.text
         await engine.reminders_unreached(actor)
-        return notice.text
+        if not notice.next_step:
+            return notice.text
+        # Written to in DMs still closed, the bot would turn them on and the next one be refused: this server's
+        # setting first, said in place of the engine's last step (to write privately).
+        _ = engine.localizer_for(notice.language)
+        return notice.text.removesuffix(notice.next_step).rstrip() + " " + _(
+            "Allow direct messages from this server: open its menu (tap its name, or press and hold its icon), choose "
+            "Privacy Settings and turn on Direct Messages, then send /reminders here again and they start again.")
     # On, whether just turned on or only asked about: DMs closed since they were turned on refuse every reminder.
     if (notice.code in (NoticeCode.REMINDERS_ON, NoticeCode.REMINDERS_STAND_ON) and interaction.guild_id is not None
             and not await confirmed_by_dm(interaction, notice.text)):

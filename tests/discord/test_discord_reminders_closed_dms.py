@@ -61,3 +61,21 @@ async def test_reminders_asked_about_in_a_server_come_back_once_a_direct_message
         [sent] = fake.direct_messages(LEARNER_ID, before)
         assert "I remind you at 09:30" in sent.content
         assert reminder_of(settings, LEARNER_ID)[0] == "09:30"
+
+
+async def test_reminders_paused_asked_about_in_a_server_with_dms_still_closed_say_to_allow_them_not_to_write(
+        settings: Settings, fake: FakeDiscord, clock: FixedClock) -> None:
+    """The DM saying how they stand refused again, the reply ended "Write to me privately and they start again.":
+    written to in DMs still closed, the bot turned them back on, and the next reminder was refused and paused them
+    again, unseen. What refuses them is this server's setting: the reply says where it is, in their language."""
+    async with bot_at(settings, fake, clock) as bot:
+        await paused_by_closed_dms(settings, fake, bot, clock)
+        _ = bot.engine.localizer_for("fr")
+
+        closed = await fake.slash("reminders", user_id=LEARNER_ID, locale="fr")
+        [said] = await fake.wait_until(lambda: fake.answers(closed))
+        paused = _("Your reminders at {time} ({zone}) are paused: the last one couldn't reach you.", time="09:30",
+                   zone="UTC")
+        assert said.content.startswith(paused + " ")
+        assert _("Write to me privately and they start again.") not in said.content
+        assert "Paramètres de confidentialité" in said.content and "\u00a0:" in said.content
