@@ -24,6 +24,10 @@ ABBREVIATED_ZONES: dict[str, str] = {
     **dict.fromkeys(("AEST", "AEDT"), "Australia/Sydney"), **dict.fromkeys(("ACST", "ACDT"), "Australia/Adelaide"),
     "AWST": "Australia/Perth", **dict.fromkeys(("NZST", "NZDT"), "Pacific/Auckland"),
 }
+# Standard times read as a place that changes its clock for summer, which other places keep all year: Panama, Jamaica
+# and Cancún keep EST, Queensland AEST, the Northern Territory ACST. The reply names the place, for their learners.
+KEPT_ALL_YEAR_IN: dict[str, str] = {"EST": "America/Panama", "AEST": "Australia/Brisbane",
+                                    "ACST": "Australia/Darwin"}
 # Abbreviations of clocks that differ, by offset or by keeping summer time or not: any one place would be wrong for
 # many who type it, so the learner is asked for a city, these examples showing the choice.
 SHARED_ABBREVIATIONS: dict[str, tuple[str, ...]] = {

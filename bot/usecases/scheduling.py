@@ -15,7 +15,7 @@ from bot.spoken_time import UNCLEAR, examples, spoken_time
 from bot.text import echoed, folded
 from bot.turns import Turn
 from bot.usecases.core import Core
-from bot.zone_abbreviations import ABBREVIATED_ZONES, SHARED_ABBREVIATIONS, abbreviation
+from bot.zone_abbreviations import ABBREVIATED_ZONES, KEPT_ALL_YEAR_IN, SHARED_ABBREVIATIONS, abbreviation
 
 DEFAULT_REMINDER = "19:00"
 OFF_WORDS = frozenset({"off", "stop", "no", "none"})
@@ -67,6 +67,11 @@ class Scheduling:
             await turn.uow.users.update(user)
             await turn.uow.commit()
             local = now.astimezone(found)
+            if abbreviated and (all_year := KEPT_ALL_YEAR_IN.get(abbreviated)):  # the same time only in winter
+                return Notice(_("Your time zone is now {zone} ({abbreviation}): it is {time} there. Its clock changes "
+                                "for summer time: if yours shows another time, or stays on {abbreviation} all year, "
+                                "name your city instead, like {city}.", zone=user.time_zone, abbreviation=abbreviated,
+                                time=f"{local:%H:%M}", city=all_year), language=_.language)
             if abbreviated:  # one place's zone, of the places that share the abbreviation: which, and what if not
                 return Notice(_("Your time zone is now {zone} ({abbreviation}): it is {time} there. If your clock "
                                 "shows another time, name your city instead.", zone=user.time_zone,

@@ -75,3 +75,26 @@ async def test_the_question_which_clock_is_asked_in_the_learners_language(
     notice = await engine.set_time_zone(AMARA, "CST")
     assert notice.code is NoticeCode.UNKNOWN_TIME_ZONE and notice.language == language
     assert "America/Chicago, Asia/Shanghai" in notice.text and "more than one" not in notice.text
+
+
+@pytest.mark.parametrize(("typed", "zone", "all_year"), [
+    ("EST", "America/New_York", "America/Panama"), ("est", "America/New_York", "America/Panama"),
+    ("AEST", "Australia/Sydney", "Australia/Brisbane"), ("ACST", "Australia/Adelaide", "Australia/Darwin"),
+])
+async def test_a_standard_time_some_places_keep_all_year_says_its_zone_changes_in_summer(
+        engine: QuizEngine, clock: FixedClock, typed: str, zone: str, all_year: str) -> None:
+    """A learner in Panama, Jamaica or Cancún who typed "EST" got New York's clock: the same time in winter, so the
+    reply's "If your clock shows another time" said nothing wrong, and an hour off all summer (Brisbane's "AEST",
+    Sydney's, likewise in the southern summer). The reply says the zone set changes for summer time, and which
+    city's to name if theirs stays on that time."""
+    clock.now = datetime(2026, 7, 6, 12, 0, tzinfo=UTC)  # New York's summer, Sydney's winter
+    notice = await engine.set_time_zone(AMARA, typed)
+    assert notice.text.startswith(f"Your time zone is now {zone} ({typed.upper()}): it is "), notice.text
+    assert notice.text.endswith(f" there. Its clock changes for summer time: if yours shows another time, or stays on "
+                                f"{typed.upper()} all year, name your city instead, like {all_year}."), notice.text
+
+
+@pytest.mark.parametrize("typed", ["EDT", "ET", "AEDT", "PST", "WAT", "EAT", "JST"])
+async def test_an_abbreviation_no_place_keeps_all_year_otherwise_says_nothing_of_summer(
+        engine: QuizEngine, typed: str) -> None:
+    assert "summer" not in (await engine.set_time_zone(AMARA, typed)).text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from adapters.settings import Settings
 from tests.telegram.telegram_fake_api import FakeBotApi
 from tests.telegram.telegram_harness import AMINATA, JUMA, for_chat, running_bot
@@ -47,3 +49,18 @@ async def test_gmt_is_set_and_said_to_keep_no_summer_time_in_the_learners_langua
                                       "summer, name your city instead, like {city}.", offset="UTC+0",
                                       city="Europe/London"))
         assert "\u00a0:" in reply
+
+
+async def test_est_says_new_york_changes_for_summer_time_and_names_panama_in_the_learners_language(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Panama, Jamaica and Cancún keep EST all year: their learners got New York's summer time, unwarned."""
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/timezone EST")
+        reply = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0].params["text"]
+        _ = engine.localizer_for("fr")
+        time = re.findall(r"\d\d:\d\d", reply)[0]  # the bot's clock is the real one
+        assert reply == _("Your time zone is now {zone} ({abbreviation}): it is {time} there. Its clock changes for "
+                          "summer time: if yours shows another time, or stays on {abbreviation} all year, name your "
+                          "city instead, like {city}.", zone="America/New_York", abbreviation="EST", time=time,
+                          city="America/Panama")
+        assert "summer" not in reply  # said in French
