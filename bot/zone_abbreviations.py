@@ -23,11 +23,17 @@ ABBREVIATED_ZONES: dict[str, str] = {
     "PKT": "Asia/Karachi", "WIB": "Asia/Jakarta",
     **dict.fromkeys(("AEST", "AEDT"), "Australia/Sydney"), **dict.fromkeys(("ACST", "ACDT"), "Australia/Adelaide"),
     "AWST": "Australia/Perth", **dict.fromkeys(("NZST", "NZDT"), "Pacific/Auckland"),
+    # As French writes them (heure normale / avancée de l'Est...), in Quebec and the rest of Canada.
+    **dict.fromkeys(("HNE", "HAE"), "America/Toronto"), "HAC": "America/Winnipeg",
+    **dict.fromkeys(("HNR", "HAR"), "America/Edmonton"), **dict.fromkeys(("HNP", "HAP"), "America/Vancouver"),
+    **dict.fromkeys(("HNA", "HAA"), "America/Halifax"), **dict.fromkeys(("HNT", "HAT"), "America/St_Johns"),
+    "HAEC": "Europe/Paris",  # heure avancée d'Europe centrale: CEST
 }
 # Standard times read as a place that changes its clock for summer, which other places keep all year: Panama, Jamaica
-# and Cancún keep EST, Queensland AEST, the Northern Territory ACST. The reply names the place, for their learners.
+# and Cancún keep EST, Queensland AEST, the Northern Territory ACST, Yukon HNR (heure normale des Rocheuses, MST).
+# The reply names the place, for their learners.
 KEPT_ALL_YEAR_IN: dict[str, str] = {"EST": "America/Panama", "AEST": "Australia/Brisbane",
-                                    "ACST": "Australia/Darwin"}
+                                    "ACST": "Australia/Darwin", "HNR": "America/Whitehorse"}
 # Abbreviations of clocks that differ, by offset or by keeping summer time or not: any one place would be wrong for
 # many who type it, so the learner is asked for a city, these examples showing the choice.
 SHARED_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
@@ -36,7 +42,8 @@ SHARED_ABBREVIATIONS: dict[str, tuple[str, ...]] = {
     "BST": ("Europe/London", "Asia/Dhaka"),
     "AST": ("America/Halifax", "Asia/Riyadh"),
     "MST": ("America/Denver", "America/Phoenix"),  # Arizona keeps no summer time
-    "CET": ("Europe/Paris", "Africa/Algiers"),  # Algeria and Tunisia keep no summer time
+    "HNC": ("America/Winnipeg", "America/Regina"),  # heure normale du Centre: Saskatchewan keeps no summer time
+    **dict.fromkeys(("CET", "HNEC", "HEC"), ("Europe/Paris", "Africa/Algiers")),  # Algeria, Tunisia keep no summer
     "EET": ("Europe/Athens", "Africa/Cairo", "Africa/Tripoli"),
     "EEST": ("Europe/Athens", "Africa/Cairo"),  # Egypt's summer starts and ends on days of its own
     "WET": ("Europe/Lisbon", "Africa/Casablanca"),

@@ -98,3 +98,31 @@ async def test_a_standard_time_some_places_keep_all_year_says_its_zone_changes_i
 async def test_an_abbreviation_no_place_keeps_all_year_otherwise_says_nothing_of_summer(
         engine: QuizEngine, typed: str) -> None:
     assert "summer" not in (await engine.set_time_zone(AMARA, typed)).text
+
+
+@pytest.mark.parametrize(("typed", "zone", "time"), [
+    ("HNE", "America/Toronto", "04:00"), ("hae", "America/Toronto", "04:00"), ("HAC", "America/Winnipeg", "03:00"),
+    ("HAR", "America/Edmonton", "02:00"), ("HNP", "America/Vancouver", "01:00"), ("HAP", "America/Vancouver", "01:00"),
+    ("HNA", "America/Halifax", "05:00"), ("HNT", "America/St_Johns", "05:30"), ("HAEC", "Europe/Paris", "10:00"),
+])
+async def test_the_abbreviations_french_writes_are_read_as_the_english_ones_are(
+        engine: QuizEngine, typed: str, zone: str, time: str) -> None:
+    """A learner in Quebec writes Eastern Time "HNE" (heure normale de l'Est) or "HAE" (heure avancée), as the
+    Office québécois de la langue française has it: refused as an unknown zone, while "EST" was read."""
+    notice = await engine.set_time_zone(AMARA, typed)
+    assert notice.text.startswith(f"Your time zone is now {zone} ({typed.upper()}): it is {time} there. "), notice.text
+
+
+async def test_yukons_standard_time_kept_all_year_is_named_and_saskatchewans_asks_which(engine: QuizEngine) -> None:
+    """Yukon keeps Mountain Standard Time all year, as Alberta does not; Saskatchewan Central, as Manitoba does not
+    (as many learners in each: which, as MST asks)."""
+    assert (await engine.set_time_zone(AMARA, "HNR")).text.endswith(
+        "all year, name your city instead, like America/Whitehorse.")
+    notice = await engine.set_time_zone(AMARA, "HNC")
+    assert notice.code is NoticeCode.UNKNOWN_TIME_ZONE and "America/Winnipeg, America/Regina" in notice.text
+
+
+async def test_central_european_time_written_in_french_asks_which_as_cet_does(engine: QuizEngine) -> None:
+    for typed in ("HNEC", "HEC"):
+        notice = await engine.set_time_zone(AMARA, typed)
+        assert notice.code is NoticeCode.UNKNOWN_TIME_ZONE and "Europe/Paris, Africa/Algiers" in notice.text

@@ -64,3 +64,11 @@ async def test_est_says_new_york_changes_for_summer_time_and_names_panama_in_the
                           "city instead, like {city}.", zone="America/New_York", abbreviation="EST", time=time,
                           city="America/Panama")
         assert "summer" not in reply  # said in French
+
+
+async def test_a_learner_in_quebec_writes_eastern_time_in_french(api: FakeBotApi, settings: Settings) -> None:
+    """"HNE" (heure normale de l'Est) was refused as an unknown zone, while "EST" was read."""
+    async with running_bot(settings):
+        await api.command(AMINATA, "/timezone HNE")
+        reply = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0].params["text"]
+        assert reply.startswith("Votre fuseau horaire est désormais America/Toronto (HNE)\u00a0: il y est "), reply
