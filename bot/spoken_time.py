@@ -70,6 +70,8 @@ LINKS = {"ya": "sw", "za": "sw", "ni": "yo", "ye": "sn", "dze": "sn"}  # "saa mo
 # Minutes after (or, "kasorobo", before) the hour: Swahili's half and quarters, Yorùbá's half ("ààbọ̀").
 MINUTES = {("na", "nusu"): ("sw", 30), ("na", "robo"): ("sw", 15), ("kasorobo",): ("sw", -15),
            ("kasoro", "robo"): ("sw", -15), ("aabo",): ("yo", 30)}
+# Swahili's "sharp", said right after a whole hour ("saa mbili kamili", eight o'clock sharp): nothing to read.
+SHARP = "kamili"
 # The same time, 19:00, as each language says it: shown to a learner whose time could be two.
 EXAMPLES = {"en": "7 pm", "sw": "saa moja usiku", "yo": "aago méje alẹ́", "sn": "na7 manheru"}
 DIGITS = re.compile(r"^(\d{1,2})(?:[:.]([0-5]\d))?$")
@@ -100,6 +102,9 @@ def spoken_time(text: str) -> SpokenTime:
     hour, minute, at = _hour(words, at, languages)
     if hour is None:
         return None
+    if words[at:at + 1] == [SHARP] and not minute:  # "saa mbili kamili asubuhi": eight o'clock sharp
+        languages &= {"sw"}
+        at += 1
     parts: list[Part] = []
     shift = 0
     while at < len(words):

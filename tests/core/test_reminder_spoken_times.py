@@ -24,6 +24,8 @@ ADA = Actor("telegram", "ada")
     ("saa tisa alasiri", time(15)), ("saa moja ya asubuhi", time(7)), ("Saa Mbili za Usiku", time(20)),
     ("saa moja na nusu usiku", time(19, 30)), ("saa mbili na robo asubuhi", time(8, 15)),
     ("saa mbili kasorobo usiku", time(19, 45)), ("saa 1:30 usiku", time(19, 30)), ("moja asubuhi", time(7)),
+    # "kamili", sharp, right after the hour.
+    ("saa mbili kamili asubuhi", time(8)), ("saa moja kamili ya usiku", time(19)), ("saa 3 kamili asubuhi", time(9)),
     # The 24-hour clock after "saa" is itself: no hour of Swahili's twelve passes 12.
     ("saa 13:00", time(13)), ("saa 19", time(19)), ("saa 0:30", time(0, 30)),
     # Yorùbá: tone marks or none, the particle joined ("lálẹ́") or not ("ní alẹ́").
@@ -46,14 +48,15 @@ def test_a_time_said_with_its_part_of_the_day_is_read(said: str, meant: time) ->
     "7 usiku",  # Swahili's 01:00, or Shona's 19:00
     "saa kumi na mbili usiku",  # Swahili's night has no twelfth hour: 06:00 is morning, 18:00 evening
     "saa 7 manheru",  # Swahili's hour, Shona's evening: they count apart
-    "saa 19 usiku", "saa 7:30",
+    "saa 19 usiku", "saa 7:30", "saa moja kamili",
 ])
 def test_a_time_that_could_be_two_is_unclear(unclear: str) -> None:
     assert spoken_time(unclear) is UNCLEAR
 
 
 @pytest.mark.parametrize("nonsense", ["saa moja banana", "tonight", "19", "saa", "usiku", "aago méje alẹ́ alẹ́",
-                                      "moja moja asubuhi", ""])
+                                      "moja moja asubuhi", "", "saa moja asubuhi kamili", "saa moja kamili kamili "
+                                      "asubuhi", "saa moja na nusu kamili usiku", "saa 1:30 kamili usiku"])
 def test_anything_else_is_no_spoken_time(nonsense: str) -> None:
     assert spoken_time(nonsense) is None
 

@@ -42,3 +42,13 @@ async def test_a_time_that_could_be_two_is_asked_about_in_the_learners_language(
         assert asked != UNCLEAR.format(text="saa moja", examples="saa moja usiku, 7 pm, aago méje alẹ́, na7 manheru")
         assert reply == asked
         assert reminder_of(settings, WANJIRU.id)[0] is None
+
+
+async def test_a_swahili_hour_said_sharp_is_read(api: FakeBotApi, settings: Settings) -> None:
+    """"saa mbili kamili asubuhi" (eight o'clock sharp in the morning), as often said as without "kamili", was
+    answered "I didn't understand"."""
+    async with running_bot(settings) as engine:
+        await api.command(WANJIRU, "/reminders saa mbili kamili asubuhi")
+        reply = (await api.wait_for("sendMessage", 1, for_chat(WANJIRU.id)))[0].params["text"]
+        assert reply == engine.localizer_for("sw")(SET, time="08:00", zone="UTC")
+        assert reminder_of(settings, WANJIRU.id)[0] == "08:00"
