@@ -14,9 +14,10 @@ from adapters.discord.private_asks import PrivateAsks
 from adapters.discord.sending import NOT_DONE
 from adapters.discord.surfaces import ChannelSurface
 from adapters.discord.translator import command_name_in
-from adapters.left_open import closing_left_open
+from adapters.left_open import closing_left_open, left_behind
 from adapters.once_per import OncePer
 from bot.engine import QuizEngine
+from bot.records import MessageLink
 from bot.replies import Actor, Notice, NoticeCode
 
 log = logging.getLogger(__name__)
@@ -40,11 +41,12 @@ class VoteHandler:
         actor = self._actor(event)
         kept_private = False
         try:
-            # A vote back in a left quiz: the poll of the quiz played until then is ended, also when the next poll
-            # is refused.
+            # A vote back in a left quiz: the poll of the quiz played until then is ended before anything is posted
+            # (its results message came under the left quiz's next question), also when the next poll is refused.
             # The surface in the reply's language: what it posts names commands as a client in it does.
             async with closing_left_open(self._polls.end_linked,
-                                         lambda reply: self._after_vote(event, reply.language)) as shown:
+                                         lambda reply: self._after_vote(event, reply.language,
+                                                                        left_behind(reply))) as shown:
                 # Poll answer ids start at 1; the engine counts options from 0. Discord reports votes on every poll
                 # in every server: the engine leaves those alone without recording their voters.
                 # Every question shown is linked (one asked privately too, withdrawn from the start), so a vote on an
@@ -115,11 +117,12 @@ class VoteHandler:
         return vote_actor(event.user_id, event.channel_id, event.guild_id,
                           guild.preferred_locale if guild is not None else None)
 
-    def _after_vote(self, event: discord.RawPollVoteActionEvent, language: str) -> ChannelSurface:
-        """The owner voted: end the poll, reply to it with the verdict and explanation (in ``language``), then go
-        on."""
+    def _after_vote(self, event: discord.RawPollVoteActionEvent, language: str,
+                    left: tuple[MessageLink, ...] = ()) -> ChannelSurface:
+        """The owner voted: end the poll (and ``left``, the polls the vote leaves asking nothing), reply to it with
+        the verdict and explanation (in ``language``), then go on."""
         return ChannelSurface(self._polls, event.channel_id, event.user_id, answered_poll=event.message_id,
-                              language=language)
+                              language=language, left_behind=left)
 
     async def _is_own_poll_for(self, event: discord.RawPollVoteActionEvent) -> bool:
         """Whether the bot posted this poll for this voter (its text starts with their mention): a quiz poll

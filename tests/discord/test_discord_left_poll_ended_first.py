@@ -8,7 +8,7 @@ import pytest
 
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot
-from tests.discord.support import message_id, next_poll
+from tests.discord.support import message_id, next_poll, vote_for
 
 
 def ended_before_posted(fake: FakeDiscord, ended: int, posted: int) -> bool:
@@ -42,3 +42,22 @@ async def test_the_poll_left_behind_ends_before_the_next_one_is_posted(
     await fake.quiet()
     assert fake.ended_polls(mark) == [message_id(left)]
     assert ended_before_posted(fake, message_id(left), message_id(following)), fake.describe()
+
+
+async def test_a_vote_back_in_a_left_quiz_ends_the_other_quizs_poll_before_its_next_question(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """A vote on the left quiz's poll (in flight while the learner started another) takes them back to it: the
+    other quiz's poll, asking nothing now, ended after, had its results come under the left quiz's next question."""
+    await fake.slash("quiz", {"quiz": "collectives"}, user_id=LEARNER_ID)
+    left = await next_poll(fake, bot)
+    mark = len(fake.calls)
+    await fake.slash("quiz", {"quiz": "long-options"}, user_id=LEARNER_ID)
+    playing = await next_poll(fake, bot, after=mark)
+    await fake.wait_until(lambda: fake.ended_polls(after=mark) == [message_id(left)])
+
+    mark = len(fake.calls)
+    await vote_for(fake, left, "All-reduce", LEARNER_ID)
+    back = await next_poll(fake, bot, after=mark)
+    await fake.quiet()
+    assert back.body["poll"]["question"]["text"].startswith("2/3 ")
+    assert ended_before_posted(fake, message_id(playing), message_id(back)), fake.describe()
