@@ -16,7 +16,8 @@ from bot.replies import NoticeCode, RecipientGone, Reminder
 
 log = logging.getLogger(__name__)
 
-CANNOT_MESSAGE_USER = 50007  # Discord's code when a user's DMs are closed to the bot
+# Discord's code when a user's DMs refuse the bot: their settings for the server, or the bot blocked (it says not which)
+CANNOT_MESSAGE_USER = 50007
 
 
 async def send_reminder(client: discord.Client, reminder: Reminder) -> None:
@@ -59,14 +60,12 @@ async def reminders_answer(engine: QuizEngine, interaction: discord.Interaction,
         if await confirmed_by_dm(interaction, reached.text):
             return reached.text
         await engine.reminders_unreached(actor)
-        if not notice.next_step:
-            return notice.text
-        # Written to in DMs still closed, the bot would turn them on and the next one be refused: this server's
-        # setting first, said in place of the engine's last step (to write privately).
+        # Not the engine's "write to me privately": the DMs refuse the bot, so say how to open them.
+        paused = notice.text.removesuffix(notice.next_step).rstrip() if notice.next_step else notice.text
         _ = engine.localizer_for(notice.language)
-        return notice.text.removesuffix(notice.next_step).rstrip() + " " + _(
-            "Allow direct messages from this server: open its menu (tap its name, or press and hold its icon), choose "
-            "Privacy Settings and turn on Direct Messages, then send /reminders here again and they start again.")
+        return paused + " " + _("I can't send you direct messages, and that is where they come: allow them from this "
+                                "server (open its menu, choose Privacy Settings and turn on Direct Messages), or "
+                                "unblock me if you blocked me, then send /reminders again.")
     # On, whether just turned on or only asked about: DMs closed since they were turned on refuse every reminder.
     if (notice.code in (NoticeCode.REMINDERS_ON, NoticeCode.REMINDERS_STAND_ON) and interaction.guild_id is not None
             and not await confirmed_by_dm(interaction, notice.text)):
@@ -74,5 +73,6 @@ async def reminders_answer(engine: QuizEngine, interaction: discord.Interaction,
         # This server's own setting: the one in the user's settings is only the default for servers joined later.
         return notice.text + " " + _("But I can't send you direct messages, and that is where reminders come. Allow "
                                      "them from this server: open its menu (tap its name, or press and hold its "
-                                     "icon), choose Privacy Settings and turn on Direct Messages.")
+                                     "icon), choose Privacy Settings and turn on Direct Messages. If you blocked me, "
+                                     "unblock me.")
     return notice.text

@@ -32,14 +32,17 @@ async def test_quiz_in_dms_the_learners_settings_refuse_says_so_and_how_to_play_
 
 async def test_reminders_turned_on_with_dms_closed_say_they_cant_come_while_they_stay_closed(
         bot: RunningBot, fake: FakeDiscord) -> None:
-    """It said "Reminders on" and nothing else: the first reminder was refused (50007) and turned them off, unseen."""
+    """It said "Reminders on" and nothing else: the first reminder was refused (50007) and turned them off, unseen.
+    Then it named only the server's setting, which does nothing for a learner who blocked the bot."""
     fake.closed_dms.add(LEARNER_ID)
     token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=LEARNER_ID)
     answer = await fake.wait_until(first_answer(fake, token))
     assert answer.content.startswith("I'll remind you at 19:00 (UTC)")
+    # Discord's 50007 is the same for DMs closed and for a bot the learner blocked: both are said.
     assert answer.content.endswith(" But I can't send you direct messages, and that is where reminders come. Allow "
                                    "them from this server: open its menu (tap its name, or press and hold its icon), "
-                                   "choose Privacy Settings and turn on Direct Messages.")
+                                   "choose Privacy Settings and turn on Direct Messages. If you blocked me, unblock "
+                                   "me.")
 
     # With them open, the confirmation comes where the reminders will, and nothing is said against it.
     token = await fake.slash("reminders", {"setting": "on 19:00"}, user_id=OWNER_ID)
@@ -82,8 +85,9 @@ async def test_reminders_refused_by_closed_dms_say_where_this_servers_setting_is
     _ = bot.engine.localizer_for("fr")
     warning = _("But I can't send you direct messages, and that is where reminders come. Allow them from this "
                 "server: open its menu (tap its name, or press and hold its icon), choose Privacy Settings and turn "
-                "on Direct Messages.")
-    assert "Paramètres de confidentialité" in warning  # said in French, with the names Discord shows in French
+                "on Direct Messages. If you blocked me, unblock me.")
+    # Said in French, with the names Discord shows in French, and for a bot blocked as well.
+    assert "Paramètres de confidentialité" in warning and "débloquez-moi" in warning
     assert answer.content.startswith("Je vous ferai un rappel à 19:00 (UTC)")
     assert answer.content.endswith(" " + warning)
 
@@ -102,4 +106,5 @@ async def test_reminders_asked_about_in_a_server_after_the_dms_closed_say_they_c
     assert answer.content == _("I remind you at {time} ({zone}) on days when questions are due.", time="19:00",
                                zone="UTC") + " " + _(
         "But I can't send you direct messages, and that is where reminders come. Allow them from this server: open "
-        "its menu (tap its name, or press and hold its icon), choose Privacy Settings and turn on Direct Messages.")
+        "its menu (tap its name, or press and hold its icon), choose Privacy Settings and turn on Direct Messages. If "
+        "you blocked me, unblock me.")

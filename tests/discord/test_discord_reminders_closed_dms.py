@@ -50,6 +50,13 @@ async def test_reminders_asked_about_in_a_server_come_back_once_a_direct_message
         closed = await fake.slash("reminders", user_id=LEARNER_ID)
         [said] = await fake.wait_until(lambda: fake.answers(closed))
         assert "are paused" in said.content and "09:30" in said.content
+        # Not "Write to me privately": the bot's DMs are refused (the server's setting, or the bot blocked: Discord's
+        # 50007 says not which), and the learner is told how to open them, and that /reminders then starts them.
+        assert "Write to me privately" not in said.content, said.content
+        assert said.content.endswith("I can't send you direct messages, and that is where they come: allow them "
+                                     "from this server (open its menu, choose Privacy Settings and turn on Direct "
+                                     "Messages), or unblock me if you blocked me, then send /reminders again."), \
+            said.content
         await fake.quiet()
         assert reminder_of(settings, LEARNER_ID) == (None, None)
 
