@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -148,3 +149,18 @@ def test_a_long_line_split_in_two_messages_keeps_a_wrapped_link_whole() -> None:
         assert "".join(parts) == text
         for part in parts:
             assert part.count("<https://") == part.count("p>"), (pad, part[-80:])
+
+
+def test_a_message_is_counted_in_code_points_as_discord_counts_it() -> None:
+    """Discord counts a message's 2,000 characters as its API's Python len() does: code points, not UTF-16 units
+    (an emoji beyond U+FFFF is one, not two) nor letters (a Yoruba "ẹ̀" typed with its marks apart is three). A text
+    of exactly 2,000 goes whole; one more is split, between letters, each part within 2,000."""
+    yoruba = unicodedata.normalize("NFD", "ẹ̀") + " "  # 4 code points, 2 letters
+    emoji = "👩‍👩‍👧 🇳🇬 😀 "  # 5 + 1 + 2 + 1 + 1 + 1 = 11 code points, 17 UTF-16 units
+    text = ((yoruba + emoji) * 200)[:MESSAGE_LIMIT - 1] + "x"
+    assert len(text) == MESSAGE_LIMIT < len(text.encode("utf-16-le")) // 2
+    assert split_message(text) == [text]
+    longer = text + "ẹ̀"
+    parts = split_message(longer)
+    assert len(parts) == 2 and all(len(part) <= MESSAGE_LIMIT for part in parts) and "".join(parts) == longer
+    assert clusters(parts[0]) + clusters(parts[1]) == clusters(longer)
