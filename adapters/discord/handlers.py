@@ -28,7 +28,7 @@ from adapters.discord.polls import PollPlay
 from adapters.discord.private_asks import PrivateAsks
 from adapters.discord.reminders import reminders_answer
 from adapters.discord.respond import respond, respond_plain
-from adapters.discord.surfaces import PrivateSurface, in_channel
+from adapters.discord.surfaces import PrivateSurface, in_channel, privately
 from adapters.discord.team_admins import ApplicationAdmins
 from adapters.discord.translator import command_name_for
 from adapters.left_open import closing_left_open
@@ -166,11 +166,12 @@ class CommandHandlers:
                 or (isinstance(reply, Summary) and reply.asked_before is not None)  # a round resumed to its end
             if polled and channel_id is not None and not polls_refused_here(interaction):
                 return in_channel(self._polls, interaction, channel_id)(reply)
-            return self._privately(interaction)
+            return self._privately(interaction)(reply)
         return where
 
-    def _privately(self, interaction: discord.Interaction, *, clicked: bool = False) -> PrivateSurface:
-        return PrivateSurface(interaction, clicked=clicked, asks=self._private)
+    def _privately(self, interaction: discord.Interaction, *,
+                   clicked: bool = False) -> Callable[[Shown], PrivateSurface]:
+        return privately(interaction, self._polls, clicked=clicked, asks=self._private)
 
     async def _offer(self, interaction: discord.Interaction, text: str, choices: QuizList, private: bool) -> None:
         """Quizzes listed with a button that starts each (exactly by id, for whoever presses it); when there are

@@ -113,15 +113,20 @@ class PrivateSurface:
     """Private play: each question an ephemeral message with buttons, answered in the clicker's language.
     After a click (``clicked``), the answered question loses its buttons before anything else is shown. Each
     question's message is told to ``asks``, if given (for /skip: see PrivateAsks). The engine links each question
-    before it is shown here, withdrawn from the start (delivery.AsksPrivately)."""
+    before it is shown here, withdrawn from the start (delivery.AsksPrivately). ``left_behind``: polls the reply
+    leaves asking nothing, ended with ``polls`` before anything is shown, as ChannelSurface ends them: their results
+    message comes in the channel the learner reads these replies in, and came under the private question."""
 
     asks_privately: Literal[True] = True
 
     def __init__(self, interaction: discord.Interaction, *, clicked: bool = False,
-                 asks: PrivateAsks | None = None) -> None:
+                 asks: PrivateAsks | None = None, polls: PollPlay | None = None,
+                 left_behind: tuple[MessageLink, ...] = ()) -> None:
         self._interaction = interaction
         self._clear_clicked = clicked
         self._asks = asks
+        self._polls = polls
+        self._left_behind = left_behind if polls is not None else ()
 
     @property
     def chat_id(self) -> str | None:
@@ -148,9 +153,10 @@ class PrivateSurface:
                       view=retry_view(summary, True, self._interaction.user.id))
 
     async def flush(self) -> None:
-        return None
+        await self._end_left_behind()
 
     async def _clear(self) -> None:
+        await self._end_left_behind()
         if not self._clear_clicked:
             return
         self._clear_clicked = False
@@ -158,3 +164,19 @@ class PrivateSurface:
             await self._interaction.edit_original_response(view=None)
         except discord.HTTPException as error:
             log.info("could not remove answered buttons: %s", error)
+
+    async def _end_left_behind(self) -> None:
+        """Once, before anything is shown; best effort, as closing_left_open's end of them after ends none again."""
+        left, self._left_behind = self._left_behind, ()
+        for link in left:
+            if self._polls is not None:
+                await self._polls.end_linked(link)
+
+
+def privately(interaction: discord.Interaction, polls: PollPlay, *, clicked: bool = False,
+              asks: PrivateAsks | None = None) -> Callable[[Shown], PrivateSurface]:
+    """Private play from a command or a button: what the reply leaves behind (a poll skipped, a quiz left) ended
+    before it shows. Not the old poll of a question asked again privately (a quiz resumed): that question shows at
+    once, the poll's end under way (see PollPlay.end_linked), as a slow end must not hold it back."""
+    return lambda reply: PrivateSurface(interaction, clicked=clicked, asks=asks, polls=polls,
+                                        left_behind=left_behind(reply))
