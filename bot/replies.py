@@ -54,7 +54,9 @@ class NoticeCode(StrEnum):
     NOT_CURRENT_QUESTION = "not_current_question"
     NOT_A_QUIZ_MESSAGE = "not_a_quiz_message"  # no question is linked to it, nor could it be the sender's open one's
     LOST_MESSAGE = "lost_message"  # no question is linked to it, and the sender's open one may have lost it: ask again
-    ASKED_SINCE = "asked_since"  # no question is linked to it, and the sender's open one was asked since, unlinked
+    # No question is linked to it, and the sender's open one was asked since, unlinked; or it is linked to that open
+    # question, asked privately since (lost_polls.taken_private_since)
+    ASKED_SINCE = "asked_since"
     NOT_YOUR_SESSION = "not_your_session"
     INVALID_OPTION = "invalid_option"
     UNKNOWN_LANGUAGE = "unknown_language"

@@ -26,7 +26,7 @@ from bot.usecases.core import Core, question_at_place
 from bot.usecases.expiry import late_answer
 from bot.usecases.game_holds import open_quiz, played_where_asked, review_waits, waits_for_the_game
 from bot.usecases.leaving import time_out_left
-from bot.usecases.lost_polls import answer_again, next_poll_lost, unlinked
+from bot.usecases.lost_polls import answer_again, next_poll_lost, taken_private_since, unlinked
 from bot.usecases.unsent import lost_in_a_crash, never_shown
 from bot.usecases.unshown import shown_instead
 
@@ -201,6 +201,8 @@ class Answering:
             await time_out_left(core, turn, session, playing)
         # A poll asking the question too, which this button answer passes by: see Core.passed_by.
         asked = await core.asked_before(uow, actor, session) if polls_too and not (on_message or paused) else None
+        if voted is not None and not paused and await taken_private_since(turn, session, voted):
+            return not_open(turn.words, NoticeCode.ASKED_SINCE, chat_id)  # its quiz goes on where nobody else sees
         if voted is not None and not paused and voted.created_at < session.updated_at:
             # Asked since the poll voted on (every asking moves the session first): resumed or in a language chosen
             # while the vote was on its way, its new poll asks the same question, which this vote may pass by.

@@ -1,5 +1,6 @@
 """A vote delivered again after a crash lost the next question's message: the answer it made is final, and the
-open question is asked again. And what a vote on a message no question is linked to may be."""
+open question is asked again. What a vote on a message no question is linked to may be; and a vote on a poll whose
+question was asked privately since."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from datetime import datetime, timedelta
 from bot import views
 from bot.asked_links import asked_privately
 from bot.content.models import Quiz
-from bot.records import QuizSession
+from bot.records import MessageLink, QuizSession
 from bot.replies import AnswerOutcome, NoticeCode
 from bot.turns import Turn
 from bot.usecases.core import Core
@@ -43,6 +44,16 @@ async def unlinked(turn: Turn, session: QuizSession, sent_at: datetime | None) -
     if link is None or link.created_at < session.updated_at:
         return unlinked_code(session, sent_at)
     return NoticeCode.ASKED_SINCE if asked_privately(link.message_key) else NoticeCode.NOT_A_QUIZ_MESSAGE
+
+
+async def taken_private_since(turn: Turn, session: QuizSession, voted: MessageLink) -> bool:
+    """Whether the question ``voted`` (a poll's link) asks is still open and was asked privately since (a link
+    withdrawn from the start, newer than the poll's): a vote on that poll (in flight, or one the platform failed to
+    end) would go on in public with a quiz the learner took private: told so instead, as unlinked's ASKED_SINCE."""
+    if voted.question_id != session.current_question_id:
+        return False
+    latest = await turn.uow.links.latest(turn.actor.platform, session.id, voted.question_id)
+    return latest is not None and asked_privately(latest.message_key) and latest.created_at > voted.created_at
 
 
 async def next_poll_lost(turn: Turn, session: QuizSession, answered_id: str) -> bool:
