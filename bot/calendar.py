@@ -55,12 +55,18 @@ def known_zone(name: str) -> ZoneInfo | None:
     if (not candidate or len(candidate) > ZONE_NAME_LIMIT or ".." in candidate or candidate.startswith("/")
             or not _names_a_place(candidate)):
         return None  # zoneinfo reads names as file paths: keep it to names of places
-    if "/" not in candidate and (city := _zones_by_city().get(_city_key(candidate))):
+    if city := city_zone(candidate):
         return ZoneInfo(city)  # "Singapore": Asia/Singapore, not the old name of one part that tells the same time
     try:
         return ZoneInfo(candidate)
     except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a region's folder ("Africa"), a name too long
         return _as_spelled(candidate)
+
+
+def city_zone(name: str) -> str | None:
+    """The zone of the city ``name`` names alone, as known_zone reads it ("Singapore", "São Paulo"); else None."""
+    candidate = name_as_seen(name).strip()
+    return None if "/" in candidate else _zones_by_city().get(_city_key(candidate))
 
 
 def utc_offset(text: str) -> int | None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from bot.calendar import known_zone, local_day, parse_time_of_day, utc_offset, zone, zone_label
+from bot.calendar import city_zone, known_zone, local_day, parse_time_of_day, utc_offset, zone, zone_label
+from bot.country_zones import country_name, country_named, one_clock, zones_to_choose
 from bot.fixed_clocks import summer_time_city
 from bot.i18n import Localizer
 from bot.notices import ECHOED
@@ -47,8 +48,17 @@ class Scheduling:
                                 "instead, like {zones}.", name=abbreviated,
                                 zones=", ".join(SHARED_ABBREVIATIONS[abbreviated])),
                               NoticeCode.UNKNOWN_TIME_ZONE, _.language)
-            found = (ZoneInfo(ABBREVIATED_ZONES[abbreviated]) if abbreviated
-                     else known_zone(name) if name.strip() else None)
+            # A country ("Kenya") before the tz database's names, but after a city of its own ("Singapore").
+            country = None if abbreviated or city_zone(name) else country_named(name)
+            country_zone = one_clock(country, self._core.clock()) if country else None
+            if country and country_zone is None:
+                # Translators: {country} is the country's name in the learner's language, as Babel (CLDR) gives it.
+                return Notice(_("{country} has more than one time zone: send your city or the name of your zone "
+                                "instead, like {zones}.", country=country_name(country.code, _.language),
+                                zones=", ".join(zones_to_choose(country, self._core.clock()))),
+                              NoticeCode.UNKNOWN_TIME_ZONE, _.language)
+            found = (ZoneInfo(ABBREVIATED_ZONES[abbreviated]) if abbreviated else ZoneInfo(country_zone)
+                     if country_zone else known_zone(name) if name.strip() else None)
             if user is None or found is None:
                 shown = echoed(name, ECHOED)
                 if (offset := utc_offset(name)) is not None and offset % 60:  # no fixed zone keeps such an offset
@@ -72,6 +82,10 @@ class Scheduling:
                                 "for summer time: if yours shows another time, or stays on {abbreviation} all year, "
                                 "name your city instead, like {city}.", zone=user.time_zone, abbreviation=abbreviated,
                                 time=f"{local:%H:%M}", city=all_year), language=_.language)
+            if country:  # the whole country keeps this clock: no other to name
+                return Notice(_("Your time zone is now {zone} ({country}): it is {time} there.", zone=user.time_zone,
+                                country=country_name(country.code, _.language), time=f"{local:%H:%M}"),
+                              language=_.language)
             if abbreviated:  # one place's zone, of the places that share the abbreviation: which, and what if not
                 return Notice(_("Your time zone is now {zone} ({abbreviation}): it is {time} there. If your clock "
                                 "shows another time, name your city instead.", zone=user.time_zone,
