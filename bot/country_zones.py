@@ -21,6 +21,8 @@ from bot.zone_abbreviations import ABBREVIATED_ZONES, SHARED_ABBREVIATIONS
 # Names learners often write that Babel gives no language of ours: "Kenia" (as Spanish, German or Polish write it),
 # and the short names. Not "Naija": it is Yoruba's name for Niger, as Babel says.
 COUNTRY_ALIASES = {"kenia": "KE", "usa": "US", "uk": "GB", "drc": "CD", "rdc": "CD"}
+# The country a refusal names as an example, in the learner's language: Nigeria, whose Africa/Lagos it names first.
+EXAMPLE_COUNTRY = "NG"
 # How many zones a country of several clocks is shown with, each of another clock.
 ZONES_SHOWN = 3
 # How far ahead two zones must show the same time to be one clock: a whole year, summer time included.

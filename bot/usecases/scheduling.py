@@ -6,7 +6,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from bot.calendar import city_zone, known_zone, local_day, parse_time_of_day, utc_offset, zone, zone_label
-from bot.country_zones import country_name, country_named, one_clock, zones_to_choose
+from bot.country_zones import EXAMPLE_COUNTRY, country_name, country_named, one_clock, zones_to_choose
 from bot.fixed_clocks import summer_time_city
 from bot.i18n import Localizer
 from bot.notices import ECHOED
@@ -65,8 +65,10 @@ class Scheduling:
                     return Notice(_("“{name}” is not a whole number of hours from UTC, and only places keep such a "
                                     "time: send the name of your zone or its city instead, like Asia/Kolkata or "
                                     "Asia/Kathmandu.", name=shown), NoticeCode.UNKNOWN_TIME_ZONE, _.language)
-                return Notice(_("I don't know the time zone “{name}”. Use a name like Africa/Lagos, Africa/Nairobi, "
-                                "Africa/Harare or Europe/Paris, or an offset like UTC+3.", name=shown),
+                # A city with no zone of its own (Ibadan, Mombasa): its country is understood.
+                return Notice(_("I don't know the time zone “{name}”. Use your country's name, like {country}, or a "
+                                "zone's, like Africa/Lagos, Africa/Nairobi, Africa/Harare or Europe/Paris, or an "
+                                "offset like UTC+3.", name=shown, country=country_name(EXAMPLE_COUNTRY, _.language)),
                               NoticeCode.UNKNOWN_TIME_ZONE, _.language)
             now = self._core.clock()
             planned = _sent_today(user.reminder_due, user.time_zone, now)

@@ -86,3 +86,20 @@ async def test_the_country_is_named_in_the_learners_language(
     refused = await engine.set_time_zone(AMARA, "Canada")
     assert refused.code is NoticeCode.UNKNOWN_TIME_ZONE and refused.language == language
     assert "has more than one time zone" not in refused.text and "America/" in refused.text
+
+
+@pytest.mark.parametrize(("language", "country"), [("en", "Nigeria"), ("fr", "Nigeria"), ("yo", "Nàìjíríà"),
+                                                   ("sw", "Nigeria"), ("sn", "Nigeria")])
+async def test_a_city_without_a_zone_of_its_own_is_told_its_country_would_do(
+        library: ContentLibrary, language: str, country: str) -> None:
+    """Ibadan, Mombasa, Bulawayo have no zone of the tz database: the refusal named zones only, not that the
+    learner's country is understood."""
+    engine = build_engine(library, FakeDatabase(), FixedClock(), texts=UiTexts.load(default_content_dir() / "locales"))
+    await engine.set_language(AMARA, language)
+    refused = await engine.set_time_zone(AMARA, "Ibadan")
+    assert refused.code is NoticeCode.UNKNOWN_TIME_ZONE
+    assert refused.text == engine.localizer_for(language)(
+        "I don't know the time zone “{name}”. Use your country's name, like {country}, or a zone's, like "
+        "Africa/Lagos, Africa/Nairobi, Africa/Harare or Europe/Paris, or an offset like UTC+3.", name="Ibadan",
+        country=country)
+    assert "Ibadan" in refused.text and country in refused.text

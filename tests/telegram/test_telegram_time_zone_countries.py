@@ -24,3 +24,16 @@ async def test_a_country_sets_its_zone_and_one_of_several_clocks_asks_which_in_t
         await api.command(JUMA, "/timezone kenya")
         said = (await api.wait_for("sendMessage", 1, for_chat(JUMA.id)))[0].params["text"]
         assert said.startswith("Your time zone is now Africa/Nairobi (Kenya): it is ")
+
+
+async def test_a_city_without_a_zone_of_its_own_is_told_its_country_would_do_in_the_learners_language(
+        api: FakeBotApi, settings: Settings) -> None:
+    """Ibadan has no zone of the tz database: the refusal named zones only, not that Nigeria is understood."""
+    async with running_bot(settings) as engine:
+        await api.command(AMINATA, "/timezone Ibadan")
+        reply = (await api.wait_for("sendMessage", 1, for_chat(AMINATA.id)))[0].params["text"]
+        assert reply == engine.localizer_for("fr")(
+            "I don't know the time zone “{name}”. Use your country's name, like {country}, or a zone's, like "
+            "Africa/Lagos, Africa/Nairobi, Africa/Harare or Europe/Paris, or an offset like UTC+3.", name="Ibadan",
+            country="Nigeria")
+        assert "\u00a0" in reply  # French's no-break spaces inside « »
