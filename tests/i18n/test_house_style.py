@@ -127,3 +127,11 @@ def test_a_shona_prefix_is_written_onto_its_word() -> None:
     ending or a link ("ne /quiz", "na quiztutor validate", "ne “{name}”", "ne .yaml", "ne http://")."""
     apart = re.compile(r"(?<![\w-])(?:mu|ne|na|se|kwe|ku|pa|ye|we|re|me|che|ndi)\s(?![/“'\".]|http|quiztutor )")
     assert [shona for _english, shona in _pairs("sn") if apart.search(shona)] == []
+
+
+def test_shona_says_how_many_were_right_with_no_concord_to_get_wrong() -> None:
+    """"mapindura 2 pa-9, 1 dzakarurama" in /progress (and a leaderboard's "1 dzakarurama pa-3"): {correct} is
+    chosen by no plural form, so a word agreeing with it took the plural's class-10 "dza-" after 1 too (one answer
+    is "yakarurama"). The adverb "nemazvo", as the summary's "Mapindura nemazvo {correct}", agrees with nothing."""
+    agreeing = re.compile(r"\{correct\} \w*rurama")
+    assert [shona for _english, shona in _pairs("sn") if agreeing.search(shona)] == []
