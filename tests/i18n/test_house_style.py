@@ -135,3 +135,12 @@ def test_shona_says_how_many_were_right_with_no_concord_to_get_wrong() -> None:
     is "yakarurama"). The adverb "nemazvo", as the summary's "Mapindura nemazvo {correct}", agrees with nothing."""
     agreeing = re.compile(r"\{correct\} \w*rurama")
     assert [shona for _english, shona in _pairs("sn") if agreeing.search(shona)] == []
+
+
+def test_a_swahili_or_shona_sentence_has_no_quiz_title_for_its_subject() -> None:
+    """"Usambamba wa Modeli na wa Pipeline bado inaendelea", "Kupatsanura Modhero pamaGPU ichiri kuitwa": a verb
+    after a title agrees with the quiz noun (chemsha bongo, bvunzo: class 9) while the title's own first noun has
+    its class (u-, ku-, ma-), so a native reads it wrong for most titles. The title follows a colon instead, as in
+    "Chemsha bongo imesimamishwa: {title}"."""
+    subject = re.compile(r"(?:^|[.!?]\s+)\{title\} \w")
+    assert [text for language in ("sw", "sn") for _english, text in _pairs(language) if subject.search(text)] == []

@@ -88,7 +88,7 @@ async def test_a_returning_learners_welcome_says_how_many_questions_are_due_for_
 
 @pytest.mark.parametrize(("client_language", "carry_on"), [
     ("en", "Collectives is still in progress: start it again to carry on where you left off."),
-    ("sw", "Mawasiliano ya pamoja"),
+    ("sw", "Chemsha bongo bado inaendelea: Mawasiliano ya pamoja."),  # "Mawasiliano" (class 6) bado yanaendelea
 ])
 async def test_a_welcome_names_the_quiz_left_open(api: FakeBotApi, settings: Settings, client_language: str,
                                                   carry_on: str) -> None:
