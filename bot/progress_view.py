@@ -7,11 +7,10 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from datetime import date
 
-from babel.dates import format_skeleton
-
 from bot import views
 from bot.content.catalog import Catalog
 from bot.content.models import localized
+from bot.dates import day_of_month
 from bot.games.records import GameTotals
 from bot.i18n import Localizer
 from bot.mastery import Mastery, Score
@@ -68,8 +67,8 @@ def progress_view(catalog: Catalog, results: list[SessionResult], mastery: Maste
 def day_label(day: date, language: str) -> str:
     """A day as the chart's axis names it: "13 déc.", or in numbers where the month's short name is long (Yoruba's
     "13 Oṣù Ọ̀pẹ̀" was cut to "13 Oṣù Bé…", the month unreadable)."""
-    label = format_skeleton("MMMd", day, locale=language)
-    return label if len(label) <= DAY_LABEL_LETTERS else format_skeleton("Md", day, locale=language)
+    label = day_of_month(day, language, "MMMd")
+    return label if len(label) <= DAY_LABEL_LETTERS else day_of_month(day, language, "Md")
 
 
 def _line(score: Score, title: str, _: Localizer) -> MasteryLine:

@@ -7,11 +7,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from datetime import datetime
 
-from babel.dates import format_date
-
 from bot import views
 from bot.calendar import end_of_day, local_day
 from bot.content.models import Quiz, localized
+from bot.dates import full_date
 from bot.delivery import Target
 from bot.due_cards import count_due, due_cards, held_back, next_due
 from bot.i18n import Localizer
@@ -210,7 +209,7 @@ class Reviewing:
         else:
             day = local_day(upcoming, user.time_zone if user else None)
             lines = [_("Nothing is due for review right now. Your next review: {date}.",
-                       date=format_date(day, format="full", locale=_.language))]
+                       date=full_date(day, _.language))]
         under_way = await uow.sessions.active(turn.user_id)
         # Its open question is the next step; not while a live game holds its quiz (an answer to it waits for the game)
         if under_way is not None and self._core.quiz_of(under_way) is not None and under_way.quiz_id not in held:
