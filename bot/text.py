@@ -38,15 +38,26 @@ def line_fed(text: str) -> str:
 
 def shorten_words(text: str, limit: int) -> str:
     """``text`` cut as ``shorten`` cuts it, but at the end of a word when one ends in the last third of what is
-    kept: a summary line or a button reads "…after each…", not "…after eac…". A word longer than that is cut."""
+    kept: a summary line or a button reads "…after each…", not "…after eac…". A word longer than that is cut. A cut
+    inside a bracket falls before it when that keeps half: "…Àwọn GPU…", not "…Àwọn GPU (Model àti Pipeline…"."""
     cut = shorten(text, limit)
     kept = cut.removesuffix(ELLIPSIS)
-    if cut == text or not kept or text[len(kept)].isspace():
+    if cut == text or not kept:
+        return cut
+    if (opened := _open_bracket(kept)) is not None and len(head := kept[:opened].rstrip()) >= len(kept) // 2:
+        return head + ELLIPSIS
+    if text[len(kept)].isspace():
         return cut
     head = kept[:max(kept.rfind(" "), kept.rfind("\n"), 0)].rstrip()  # to the end of the last whole word
     if len(head) < len(kept) * 2 // 3:  # counted without the spaces after it, which the cut drops too
         return cut
     return head + ELLIPSIS
+
+
+def _open_bracket(text: str) -> int | None:
+    """Where the last bracket ``text`` leaves open starts (a gloss, "(Model Parallelism)", cut in its middle)."""
+    opened = text.rfind("(")
+    return opened if opened >= 0 and ")" not in text[opened:] else None
 
 
 def folded(text: str) -> str:
