@@ -72,8 +72,9 @@ MINUTES = {("na", "nusu"): ("sw", 30), ("na", "robo"): ("sw", 15), ("kasorobo",)
            ("kasoro", "robo"): ("sw", -15), ("aabo",): ("yo", 30)}
 # Swahili's "sharp", said right after a whole hour ("saa mbili kamili", eight o'clock sharp): nothing to read.
 SHARP = "kamili"
-# The same time, 19:00, as each language says it: shown to a learner whose time could be two.
-EXAMPLES = {"en": "7 pm", "sw": "saa moja usiku", "yo": "aago méje alẹ́", "sn": "na7 manheru"}
+# The same time, 19:00, as each language says it: shown to a learner whose time could be two. Shona's "na-" takes
+# the hyphen every line of the bot writes before a number ("na-19:00"); "na7" is read all the same.
+EXAMPLES = {"en": "7 pm", "sw": "saa moja usiku", "yo": "aago méje alẹ́", "sn": "na-7 manheru"}
 DIGITS = re.compile(r"^(\d{1,2})(?:[:.]([0-5]\d))?$")
 SHONA_AT = re.compile(r"^(na|pa)(\d.*)$")  # "na7": Shona's "at" joined to the hour
 ALL = frozenset({"sw", "yo", "sn"})

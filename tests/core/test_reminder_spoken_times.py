@@ -75,5 +75,5 @@ async def test_a_time_that_could_be_two_is_asked_about_with_the_forms_read(engin
     notice = await engine.set_reminders(ADA, "saa moja")
     assert notice.code is NoticeCode.BAD_REMINDER
     assert notice.text == ("I can't tell which time “saa moja” is: say the part of the day, as in 7 pm, saa moja "
-                           "usiku, aago méje alẹ́, na7 manheru (each is 19:00), or write it on the 24-hour clock, as "
+                           "usiku, aago méje alẹ́, na-7 manheru (each is 19:00), or write it on the 24-hour clock, as "
                            "in /reminders on 19:00.")

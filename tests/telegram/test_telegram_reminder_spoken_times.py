@@ -5,7 +5,7 @@ asked about, in the learner's language, where they could say two."""
 from __future__ import annotations
 
 from adapters.settings import Settings
-from tests.telegram.telegram_fake_api import FakeBotApi
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
 from tests.telegram.telegram_harness import AMINATA, WANJIRU, for_chat, running_bot
 from tests.telegram.test_telegram_review import reminder_of
 
@@ -38,8 +38,8 @@ async def test_a_time_that_could_be_two_is_asked_about_in_the_learners_language(
         await api.command(WANJIRU, "/reminders saa moja")
         reply = (await api.wait_for("sendMessage", 1, for_chat(WANJIRU.id)))[0].params["text"]
         asked = engine.localizer_for("sw")(UNCLEAR, text="saa moja",
-                                           examples="saa moja usiku, 7 pm, aago méje alẹ́, na7 manheru")
-        assert asked != UNCLEAR.format(text="saa moja", examples="saa moja usiku, 7 pm, aago méje alẹ́, na7 manheru")
+                                           examples="saa moja usiku, 7 pm, aago méje alẹ́, na-7 manheru")
+        assert asked != UNCLEAR.format(text="saa moja", examples="saa moja usiku, 7 pm, aago méje alẹ́, na-7 manheru")
         assert reply == asked
         assert reminder_of(settings, WANJIRU.id)[0] is None
 
@@ -52,3 +52,19 @@ async def test_a_swahili_hour_said_sharp_is_read(api: FakeBotApi, settings: Sett
         reply = (await api.wait_for("sendMessage", 1, for_chat(WANJIRU.id)))[0].params["text"]
         assert reply == engine.localizer_for("sw")(SET, time="08:00", zone="UTC")
         assert reminder_of(settings, WANJIRU.id)[0] == "08:00"
+
+
+async def test_a_shona_learner_is_shown_the_evening_as_the_bot_writes_a_time_and_can_type_it_back(
+        api: FakeBotApi, settings: Settings) -> None:
+    """The example in the learner's own language comes first. Shona's was "na7 manheru" beside "(zvese ndi-19:00)"
+    in the same line, where every other line writes a prefix onto a number with a hyphen (tests/i18n's house
+    style); the hyphen is read as before."""
+    rudo = FakeUser(381, "Rudo", "en")
+    async with running_bot(settings):
+        await api.command(rudo, "/language sn")
+        await api.command(rudo, "/reminders on 7")
+        [_chosen, asked] = await api.wait_for("sendMessage", 2, for_chat(rudo.id))
+        assert "sezvi na-7 manheru, 7 pm," in asked.params["text"], asked.params["text"]
+        await api.command(rudo, "/reminders on na-7 manheru")
+        await api.wait_for("sendMessage", 3, for_chat(rudo.id))
+    assert reminder_of(settings, rudo.id)[0] == "19:00"
