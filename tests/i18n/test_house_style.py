@@ -144,3 +144,12 @@ def test_a_swahili_or_shona_sentence_has_no_quiz_title_for_its_subject() -> None
     "Chemsha bongo imesimamishwa: {title}"."""
     subject = re.compile(r"(?:^|[.!?]\s+)\{title\} \w")
     assert [text for language in ("sw", "sn") for _english, text in _pairs(language) if subject.search(text)] == []
+
+
+def test_a_swahili_count_of_answers_so_far_agrees_with_nothing() -> None:
+    """"1 kati ya 8 yamejibiwa" (a retry under way, /progress): the passive agrees with the questions answered,
+    {answered}, which no plural form chooses, so after 1 it kept the class-6 "ya-" ("limejibiwa"), and after a
+    total of 1 the singular form said "0 kati ya 1 limejibiwa". "umejibu {answered} kati ya {n}", as Yoruba's "ẹ ti
+    dáhùn" and Shona's "mapindura" say it, agrees with the learner."""
+    agreeing = re.compile(r"\{answered\} kati ya \{\w+\} \w*jibiwa")
+    assert [swahili for _english, swahili in _pairs("sw") if agreeing.search(swahili)] == []
