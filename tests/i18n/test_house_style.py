@@ -12,7 +12,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from bot.i18n import message_texts
+from bot.i18n import UiTexts, message_texts
+from bot.languages import NATIVE_NAMES
 
 LOCALES = Path(__file__).resolve().parents[2] / "content" / "locales"
 # A time the learner types after a command ("/reminders on 19:00", "on 19:00" in its description): not one shown.
@@ -153,3 +154,16 @@ def test_a_swahili_count_of_answers_so_far_agrees_with_nothing() -> None:
     dáhùn" and Shona's "mapindura" say it, agrees with the learner."""
     agreeing = re.compile(r"\{answered\} kati ya \{\w+\} \w*jibiwa")
     assert [swahili for _english, swahili in _pairs("sw") if agreeing.search(swahili)] == []
+
+
+def test_yoruba_names_a_language_where_its_capital_reads_right() -> None:
+    """Yoruba's own name for itself, "Èdè Yorùbá", starts with the common noun èdè (language), capitalised as a
+    name: put after a verb mid-sentence ("màá máa sọ Èdè Yorùbá") it reads as a stray capital. Each sentence that
+    names a language from the catalog of names says "èdè yìí: {name}", as its games' sentence and French's "dans
+    cette langue : {name}" do."""
+    yoruba = UiTexts.load(LOCALES).for_language("yo")
+    for english in ("From now on I'll speak {name}.", "Games in this chat are in {name} from now on.",
+                    "Games in this chat are in {name}. Only an admin of this chat can change that. Set your own "
+                    "language in a private chat with me."):
+        said = yoruba(english, name=NATIVE_NAMES["yo"])
+        assert re.search(r"(^|[.:!?] )Èdè Yorùbá", said), said
