@@ -57,4 +57,7 @@ def whole_seconds(left: float) -> int:
 
 
 def time_up_notice(number: int, _: Localizer) -> str:
-    return _("Time's up! Question {number} wasn't answered in time, so it counts as skipped.", number=number)
+    """Said as it is done: no point in the score, and reviewed as a miss (memory.rating_for(None) is Again), where
+    a skip is no review at all."""
+    return _("Time's up! Question {number} wasn't answered in time: it scores no point, and it comes back for "
+             "review as a wrong answer does.", number=number)

@@ -61,7 +61,7 @@ class Remembering:
 
     async def timed_out(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, now: datetime,
                         _: Localizer) -> str:
-        """The current question's time ran out: it counts as skipped, and as forgotten (Again) for review."""
+        """The current question's time ran out: no point (summed as a skip is), and forgotten (Again) for review."""
         question = quiz.question(session.current_question_id or "")
         notice = await time_up_said(uow, quiz, session, _)  # read before it moves on
         shown_hash = session.shown_hash(question.id) if question is not None else None  # so is the wording shown

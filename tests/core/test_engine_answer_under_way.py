@@ -17,7 +17,8 @@ from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
-TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+TIME_UP = ("Time's up! Question {number} wasn't answered in time: it scores no point, and "
+           "it comes back for review as a wrong answer does.")
 PROGRESS = "in progress: {answered} of 3 answered, {right} right"
 
 

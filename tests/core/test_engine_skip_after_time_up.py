@@ -29,7 +29,8 @@ async def test_a_skip_after_the_time_ran_out_times_the_question_out(timed: QuizE
     clock.advance(timedelta(seconds=40))
     skipped = await timed.skip(ALICE)
     assert isinstance(skipped, AnswerOutcome)
-    assert skipped.notice == "Time's up! Question 1 wasn't answered in time, so it counts as skipped."
+    assert skipped.notice == ("Time's up! Question 1 wasn't answered in time: it scores no point, and "
+                              "it comes back for review as a wrong answer does.")
     assert next_question(skipped).number == 2
     assert await _carded(fake_db) == [first.question_id]  # rated forgotten: due again for review
 

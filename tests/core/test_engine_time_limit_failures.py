@@ -15,7 +15,8 @@ from tests.fakes.clock import FixedClock
 from tests.fakes.storage import FakeDatabase, FakeUnitOfWork
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
-TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+TIME_UP = ("Time's up! Question {number} wasn't answered in time: it scores no point, and "
+           "it comes back for review as a wrong answer does.")
 
 
 async def _sweep_one(engine: QuizEngine, platform: str = "telegram") -> Expired:

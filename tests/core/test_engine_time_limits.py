@@ -19,7 +19,8 @@ from tests.fakes.clock import START, FixedClock
 from tests.fakes.storage import FakeDatabase
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
-TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+TIME_UP = ("Time's up! Question {number} wasn't answered in time: it scores no point, and "
+           "it comes back for review as a wrong answer does.")
 
 FRENCH_PO = r'''
 msgid ""
@@ -28,7 +29,9 @@ msgstr ""
 "Plural-Forms: nplurals=2; plural=(n > 1);\n"
 "Content-Type: text/plain; charset=utf-8\n"
 
-msgid "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+msgid ""
+"Time's up! Question {number} wasn't answered in time: it scores no point, and "
+"it comes back for review as a wrong answer does."
 msgstr "Temps écoulé ! La question {number} compte comme passée."
 '''
 

@@ -13,7 +13,8 @@ from tests.core.wiring import QUESTION_LIMIT as LIMIT
 from tests.fakes.clock import FixedClock
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
-TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+TIME_UP = ("Time's up! Question {number} wasn't answered in time: it scores no point, and "
+           "it comes back for review as a wrong answer does.")
 PROGRESS = "in progress: {answered} of 3 answered, {right} right"
 
 

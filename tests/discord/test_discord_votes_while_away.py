@@ -24,7 +24,8 @@ from tests.discord.support import message_id, next_poll, poll_answers, poll_ques
 from tests.fakes.clock import FixedClock
 
 LIMIT = 30
-TIME_UP = "Time's up! Question 1 wasn't answered in time, so it counts as skipped."
+TIME_UP = ("Time's up! Question 1 wasn't answered in time: it scores no point, and "
+           "it comes back for review as a wrong answer does.")
 
 
 @pytest.fixture

@@ -40,7 +40,8 @@ async def test_a_skip_after_a_time_out_nobody_saw_shows_the_next_question_rather
 
     skipped = await engine.skip(ADA)
     assert isinstance(skipped, AnswerOutcome), skipped
-    assert skipped.notice == "Time's up! Question 2 wasn't answered in time, so it counts as skipped."
+    assert skipped.notice == ("Time's up! Question 2 wasn't answered in time: it scores no point, and "
+                              "it comes back for review as a wrong answer does.")
     third = next_question(skipped)  # before: 'Question 3 skipped.' and the summary
     assert (third.number, third.seconds_left) == (3, LIMIT)
     assert third.question_id != second.question_id

@@ -23,7 +23,8 @@ ADMIN = Actor("telegram", "admin-1")
 ADA = Actor("telegram", "ada", chat_id="chat-ada")
 LIMIT = 30  # seconds to answer each question
 REMOVED = "A question was removed from this quiz since you started, so it was skipped."
-TIME_UP_2 = "Time's up! Question 2 wasn't answered in time, so it counts as skipped."
+TIME_UP_2 = ("Time's up! Question 2 wasn't answered in time: it scores no point, and "
+             "it comes back for review as a wrong answer does.")
 BOTH_REMOVED = "2 questions were removed from this quiz since you started, so they were skipped."
 
 

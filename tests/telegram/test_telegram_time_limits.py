@@ -21,7 +21,8 @@ from tests.telegram.telegram_harness import AMINATA, GROUP, correct, for_chat, n
 LIMIT = 30
 FAST = 0.02  # seconds between sweeps
 ADA = FakeUser(201, "<Ada & Co>", "en")  # a name that must be escaped in HTML
-TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+TIME_UP = ("Time's up! Question {number} wasn't answered in time: it scores no point, and "
+           "it comes back for review as a wrong answer does.")
 
 
 @pytest.fixture

@@ -27,7 +27,8 @@ async def test_a_timed_poll_held_back_by_flood_control_gets_its_full_time_from_w
         clock.advance(timedelta(seconds=20))  # the poll has been up 20 of its 30 seconds
         await api.settle(quiet=FAST * 10)
         time_up = engine.localizer_for("fr")(
-            "Time's up! Question {number} wasn't answered in time, so it counts as skipped.", number=1)
+            "Time's up! Question {number} wasn't answered in time: it scores no point, and "
+            "it comes back for review as a wrong answer does.", number=1)
         assert time_up not in api.sent_texts(AMINATA.id) and len(api.polls(AMINATA.id)) == 1
 
         await api.answer_poll(AMINATA, poll_id(first), [correct(first)])  # in time, as its countdown showed

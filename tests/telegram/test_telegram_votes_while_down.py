@@ -31,7 +31,8 @@ from tests.telegram.telegram_harness import (
 LIMIT = 30
 FAST = 0.02  # seconds between sweeps: the new process's first sweep comes at once
 ADA = FakeUser(301, "Ada", "en")
-TIME_UP = "Time's up! Question {number} wasn't answered in time, so it counts as skipped."
+TIME_UP = ("Time's up! Question {number} wasn't answered in time: it scores no point, and "
+           "it comes back for review as a wrong answer does.")
 
 
 @pytest.fixture
