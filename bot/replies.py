@@ -146,6 +146,15 @@ class QuizList:
 
 
 @dataclass(frozen=True)
+class NothingDue(Notice):
+    """Nothing is due for review: ``text`` says when the next review is and names ``fresh``, a quiz the learner
+    hasn't played yet, by its title; each surface offers to start it as it starts a quiz (Telegram a ▶ button, as
+    under /quizzes; Discord and the terminal the command to send or type, with its id)."""
+
+    fresh: QuizListEntry | None = field(default=None, kw_only=True, compare=False)
+
+
+@dataclass(frozen=True)
 class WhichQuiz(Notice):
     """A quiz reference that names several quizzes: ``choices`` lists them, best first, as /quizzes lists quizzes
     (its heading asks which one), for the learner to pick one rather than the bot guessing."""

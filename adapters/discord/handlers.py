@@ -14,6 +14,7 @@ from adapters.charts import render_progress_chart
 from adapters.discord import render
 from adapters.discord.actors import interaction_actor
 from adapters.discord.buttons import VIEW_BUTTON_LIMIT, quiz_view, retry_view
+from adapters.discord.fresh_quiz import how_to_start_it
 from adapters.discord.language_picker import language_chosen
 from adapters.discord.permissions import (
     channel_gone,
@@ -147,8 +148,9 @@ class CommandHandlers:
             listing = await self._engine.list_quizzes(interaction_actor(interaction))
             await self._offer(interaction, render.plain(said) + "\n\n" + render.quiz_list(listing), listing,
                               bool(private))
-        elif isinstance(result, Notice):
-            await respond(interaction, render.plain(result.text))
+        elif isinstance(result, Notice):  # with the command that starts a quiz it suggests, if any
+            await respond(interaction, render.plain(result.text)
+                          + how_to_start_it(result, interaction.locale, self._engine.localizer_for))
 
     def _as_asked(self, interaction: discord.Interaction) -> SurfaceFor:
         """A skip's next question shown as its open question was: as a poll here if a poll asked it (the reply's

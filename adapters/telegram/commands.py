@@ -27,7 +27,7 @@ from adapters.telegram.fetched import sent_again
 from adapters.telegram.games import GameCommands
 from adapters.telegram.group_repeats import GroupRepeats
 from adapters.telegram.html_text import esc
-from adapters.telegram.keyboards import quiz_buttons, retry_button, unbuttoned
+from adapters.telegram.keyboards import fresh_quiz_button, quiz_buttons, retry_button, unbuttoned
 from adapters.telegram.member_commands import MemberCommands, first_name
 from adapters.telegram.menu import help_text, how_to_answer, next_steps, set_chat_menu
 from adapters.telegram.personal import Send, language_question
@@ -288,8 +288,8 @@ class Commands:
         await self._personal.tell(command, notice, actor, chat, first_name, self._chat)
 
     async def notice(self, chat: str, notice: Notice, owner: str | None = None) -> None:
-        """``owner``: in a group, whom it answers (see owner_in)."""
-        await self._chat.html(chat, [render.outcome_notice(notice.text, owner)])
+        """``owner``: in a group, whom it answers (see owner_in); under it, a button for a quiz it suggests."""
+        await self._chat.html(chat, [render.outcome_notice(notice.text, owner)], fresh_quiz_button(notice))
 
     async def _show_quizzes(self, actor: Actor, chat: str, notice: Notice | None = None,
                             owner: str | None = None) -> None:

@@ -9,7 +9,7 @@ from adapters.telegram.html_text import esc
 from bot.games.rules import MAX_QUESTION_SECONDS
 from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES
-from bot.replies import QuizList, Stopped, Summary
+from bot.replies import NothingDue, Notice, QuizList, Stopped, Summary
 from bot.text import shorten_words
 
 LABEL_LIMIT = 60  # Telegram clips long labels anyway; keep them readable
@@ -29,6 +29,14 @@ def quiz_buttons(quizzes: QuizList, action: Action = Action.START_QUIZ, then: st
         return None
     return InlineKeyboardMarkup([[button(f"▶ {entry.title}", action, entry.quiz_id + then)]
                                  for entry in quizzes.entries[:QUIZ_BUTTON_LIMIT]])
+
+
+def fresh_quiz_button(notice: Notice) -> InlineKeyboardMarkup | None:
+    """Under /review's nothing due: a ▶ button that starts the quiz it suggests, as under /quizzes (Telegram has no
+    command that takes a quiz id in a tap)."""
+    if not isinstance(notice, NothingDue) or notice.fresh is None:
+        return None
+    return quiz_buttons(QuizList(notice.text, (notice.fresh,), notice.language))
 
 
 def unbuttoned(quizzes: QuizList, _: Localizer, command: str = "quiz") -> list[str]:

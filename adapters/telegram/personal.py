@@ -27,7 +27,7 @@ from adapters.telegram.callback_data import Action
 from adapters.telegram.chat import TelegramChat, chat_not_found
 from adapters.telegram.group_repeats import QUIET_PERIOD
 from adapters.telegram.html_text import esc
-from adapters.telegram.keyboards import language_picker
+from adapters.telegram.keyboards import fresh_quiz_button, language_picker
 from bot.i18n import Localizer
 from bot.replies import Actor, Notice
 
@@ -54,7 +54,7 @@ class PersonalAnswers:
         in this chat", "its question above"), which make no sense elsewhere: said only there."""
         async def ready() -> Send:
             async def send(to: str, owner: str | None) -> None:
-                await telegram.html(to, [render.outcome_notice(notice.text, owner)])
+                await telegram.html(to, [render.outcome_notice(notice.text, owner)], fresh_quiz_button(notice))
             return send
         await self.answer(command, (notice.text,), actor, chat, first_name, ready, here=notice.here)
 

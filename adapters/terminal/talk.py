@@ -7,7 +7,7 @@ from adapters.terminal.lines import LineIO
 from adapters.terminal.surface import TerminalSurface
 from bot.engine import QuizEngine
 from bot.i18n import Localizer
-from bot.replies import Actor, Notice, Stopped
+from bot.replies import Actor, NothingDue, Notice, Stopped
 
 
 class Talk:
@@ -34,6 +34,8 @@ class Talk:
         if notice.next_step:  # the engine's "Send /quizzes ...": worded as typed here, unless the list follows
             text = text.removesuffix(notice.next_step).rstrip()
             text = text if list_follows else f"{text} {words.choose_a_quiz(self.words)}"
+        if isinstance(notice, NothingDue) and notice.fresh is not None:  # the quiz it suggests, as typed here
+            text = f"{text} {words.start_it(self.words, notice.fresh.quiz_id)}"
         self.say(text)
         if isinstance(notice, Stopped) and notice.retry_offer:  # as under a summary
             self.say(notice.retry_offer + " → retry")

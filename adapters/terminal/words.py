@@ -33,6 +33,11 @@ def choose_a_quiz(_: Localizer) -> str:
     return _("Type “quizzes” to choose a quiz, or “help” to see everything I can do.")
 
 
+def start_it(_: Localizer, quiz_id: str) -> str:
+    """After /review's suggestion of a quiz not played yet (it names its title): how to start it, as typed here."""
+    return _("Type “{command}” to start it.", command=f"quiz {quiz_id}")
+
+
 def more_due_today(_: Localizer, due: int) -> str:
     """Under a review round with nothing missed, while more are due today (views.more_due_today), as typed here."""
     return _.ngettext("{n} more question is due today: type “review” for the next round.",

@@ -22,7 +22,7 @@ from bot.notices import (
 )
 from bot.ports import SessionAlreadyActive
 from bot.records import CardRecord, MessageLink, QuizSession, SessionState
-from bot.replies import Actor, Notice, NoticeCode, Started, Summary
+from bot.replies import Actor, NothingDue, Notice, NoticeCode, Started, Summary
 from bot.review_quiz import REVIEW_QUIZ_ID, earlier_days_round, ref
 from bot.sessions import new_session
 from bot.turns import Turn
@@ -217,7 +217,10 @@ class Reviewing:
         played = {result.quiz_id for result in await uow.sessions.results(turn.user_id)}
         fresh = next((quiz for quiz in self._core.library.catalog.quizzes
                       if quiz.id not in played and quiz.id not in held), None)
-        if fresh is not None:
-            lines.append(_("Meanwhile, try a quiz you haven't played yet: {title} ({quiz_id}).",
-                           title=localized(fresh.title, _.language), quiz_id=fresh.id))
-        return Notice("\n".join(lines), NoticeCode.NOTHING_DUE, _.language, turn.actor.chat_id)
+        if fresh is None:
+            return Notice("\n".join(lines), NoticeCode.NOTHING_DUE, _.language, turn.actor.chat_id)
+        # Its title only: how to start it is the surface's to say (a button on Telegram, a command elsewhere).
+        title = localized(fresh.title, _.language)
+        lines.append(_("Meanwhile, try a quiz you haven't played yet: {title}.", title=title))
+        return NothingDue("\n".join(lines), NoticeCode.NOTHING_DUE, _.language, turn.actor.chat_id,
+                          fresh=views.quiz_entries([fresh], _)[0])

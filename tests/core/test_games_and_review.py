@@ -11,7 +11,7 @@ from bot.content.library import ContentLibrary
 from bot.due_cards import due_cards
 from bot.engine import QuizEngine
 from bot.records import CardRecord, HeldLink, MessageLink
-from bot.replies import AnswerOutcome, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
+from bot.replies import AnswerOutcome, NothingDue, Notice, NoticeCode, QuestionView, Started, Stopped, Summary
 from tests.core.games_play import ADA, BAYO, CHAT, SCOPE, begun_with_three, open_with_three
 from tests.core.play import answer, next_question, start
 from tests.core.wiring import build_engine
@@ -177,5 +177,7 @@ async def test_nothing_due_while_a_game_holds_the_open_quiz_still_suggests_anoth
     await open_with_three(engine, RecordingStage())
 
     reply = await engine.review(ADA)
-    assert isinstance(reply, Notice) and reply.code is NoticeCode.NOTHING_DUE, reply
-    assert "Meanwhile, try a quiz you haven't played yet: Long options (long-options)." in reply.text, reply.text
+    assert isinstance(reply, NothingDue) and reply.code is NoticeCode.NOTHING_DUE, reply
+    # By its title; each surface offers it by its id as it starts a quiz (a button, a command)
+    assert reply.text.endswith("Meanwhile, try a quiz you haven't played yet: Long options."), reply.text
+    assert reply.fresh is not None and reply.fresh.quiz_id == "long-options", reply

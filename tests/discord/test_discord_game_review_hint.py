@@ -8,7 +8,8 @@ from tests.discord.game_steps import open_lobby
 from tests.discord.harness import LEARNER_ID, OTHER_ID, RunningBot
 from tests.discord.support import first_answer
 
-ELSEWHERE = "Meanwhile, try a quiz you haven't played yet: Long options (long-options)."
+# The quiz named by its title, and started with /quiz and its option (an id in brackets started nothing).
+ELSEWHERE = "Meanwhile, try a quiz you haven't played yet: Long options. Send /quiz quiz:long-options to start it."
 
 
 async def test_review_suggests_no_quiz_a_running_game_holds(bot: RunningBot, fake: FakeDiscord) -> None:
@@ -17,3 +18,11 @@ async def test_review_suggests_no_quiz_a_running_game_holds(bot: RunningBot, fak
         asked = await fake.slash("review", user_id=user_id, dm=dm)
         said = (await fake.wait_until(first_answer(fake, asked))).content
         assert said.splitlines()[-1] == ELSEWHERE, (user_id, dm, said)
+
+
+async def test_review_says_the_quiz_command_in_the_learners_language(bot: RunningBot, fake: FakeDiscord) -> None:
+    """A French client: the suggestion and its command in French, the command as that client spells it."""
+    asked = await fake.slash("review", user_id=OTHER_ID, locale="fr")
+    said = (await fake.wait_until(first_answer(fake, asked))).content
+    assert said.splitlines()[-1].startswith("En attendant, essayez un quiz que vous n’avez pas encore fait\u00a0: ")
+    assert said.endswith(". Envoyez /quiz quiz:collectives pour le commencer."), said

@@ -18,4 +18,5 @@ async def test_review_under_an_open_question_points_to_no_other_quiz(tmp_path: P
 
 async def test_review_with_no_quiz_under_way_still_suggests_one_not_played(tmp_path: Path) -> None:
     said = await play(tmp_path, ["review", "quit"], quiz=None)
-    assert "Meanwhile, try a quiz you haven't played yet: Collectives (collectives)." in " ".join(said.split())
+    assert ("Meanwhile, try a quiz you haven't played yet: Collectives. Type “quiz collectives” to start it."
+            in " ".join(said.split())), said
