@@ -40,6 +40,7 @@ from adapters.discord.translator import CommandTranslator
 from adapters.discord.votes import VoteHandler
 from adapters.error_kinds import EVENT_FAILED, HANDLER_FAILED
 from adapters.failures import log_failure
+from adapters.handlers_stop import finish_games_left_running
 from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
@@ -238,6 +239,7 @@ class QuizClient(discord.Client):
 
     async def close(self) -> None:
         await self.under_way.stop()  # first, while their replies can go out and the database is open
+        await finish_games_left_running(self.engine, PLATFORM)  # what they left running, before the client closes
         await end_held_back_ready(self._connection)  # before the catch-up ends: its READY would start another
         await self.catch_up.close()
         await super().close()

@@ -17,6 +17,7 @@ from telegram.error import BadRequest, Conflict, InvalidToken, NetworkError, Tel
 from telegram.ext import Application
 
 from adapters.failures import AnotherInstance, LoginRejected, PlatformUnreachable, public_address, reached_through
+from adapters.handlers_stop import finish_games_left_running
 from adapters.logging_setup import silenced
 from adapters.proxy_env import NamedProxy, named_proxy
 from adapters.settings import ConfigurationError
@@ -290,8 +291,8 @@ class TelegramAdapter:
                         raise
             if app.running:
                 await app.stop()
-        if await stop_within(app, stop_taking_updates) or not app.running:
-            await app.shutdown()
-        else:  # PTB refuses to shut a running Application down: at least close its connections to Telegram
-            await app.bot.shutdown()
+        stopped = await stop_within(app, stop_taking_updates)
+        await finish_games_left_running(self._engine, self.name)  # while their requests can still go out
+        # PTB refuses to shut a running Application down: then at least its connections to Telegram are closed.
+        await (app.shutdown() if stopped or not app.running else app.bot.shutdown())
 
