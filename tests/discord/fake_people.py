@@ -16,6 +16,24 @@ from tests.discord.payloads import (
 )
 
 
+class NoSuchButton(AssertionError):
+    """A click Discord's client can't make: the message is gone, or none of its current components has that
+    custom_id (its buttons were taken away or edited since), or that button is disabled."""
+
+
+def refuse_a_click_on_a_button_not_shown(message_id: int, message: dict[str, Any] | None,
+                                         custom_id: str | None) -> None:
+    """``custom_id`` None: a tampered client's, which presents any button it likes on a message still there."""
+    if message is None:
+        raise NoSuchButton(f"message {message_id} is gone: nobody can click on it")
+    if custom_id is None:
+        return
+    buttons = [component for row in message.get("components") or [] for component in row.get("components") or []]
+    if not any(button.get("custom_id") == custom_id and not button.get("disabled") for button in buttons):
+        shown = [button.get("custom_id") for button in buttons]
+        raise NoSuchButton(f"message {message_id} shows no button {custom_id!r} to click (it shows {shown})")
+
+
 class PeopleActions:
     """Mixed into FakeDiscord: each action goes out on the gateway as the event Discord would send."""
 
@@ -47,7 +65,9 @@ class PeopleActions:
                     forge: str | None = None, member_permissions: int = ALL_PERMISSIONS,
                     permissions: int = ALL_PERMISSIONS) -> str:
         """Click a button of a message the bot sent (``permissions``: the bot's there); ``forge`` replaces its
-        custom_id (a tampered client)."""
+        custom_id (a tampered client). As on Discord, only a button the message shows now can be clicked."""
+        refuse_a_click_on_a_button_not_shown(message_id, self.messages.get(message_id),
+                                             custom_id if forge is None else None)
         message = dict(self.messages[message_id])
         if forge is not None:
             message = with_custom_id(message, custom_id, forge)

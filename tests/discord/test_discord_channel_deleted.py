@@ -10,6 +10,7 @@ import pytest
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
+from tests.discord.fake_people import refuse_a_click_on_a_button_not_shown
 from tests.discord.game_steps import PLAYER_PERMISSIONS, assert_free_and_untried, lobby_with_a_player
 from tests.discord.harness import LEARNER_ID, OTHER_ID, running_bot
 from tests.discord.payloads import (
@@ -30,6 +31,9 @@ from tests.fakes.clock import FixedClock
 async def in_thread(fake: FakeDiscord, kind: int, data: dict[str, Any], user_id: int,
                     message: dict[str, Any] | None = None) -> str:
     """A command (2) or click (3) in the thread, as Discord sends it: the interaction describes the thread."""
+    if message is not None:  # only a button it shows, as fake.click
+        refuse_a_click_on_a_button_not_shown(int(message["id"]), fake.messages.get(int(message["id"])),
+                                             data["custom_id"])
     interaction_id = fake.snowflake()
     token = f"itoken-{interaction_id}"
     payload = interaction_payload(interaction_id, token, kind, data, user_id=user_id, locale="en-US",
