@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO, cast
 
 from adapters.cli import play_arguments
 from adapters.cli.exit_codes import ExitCode
-from adapters.cli.pipes import OutputFailed, silence_stdout, written
+from adapters.cli.pipes import OutputFailed, WatchedOutput, silence_stdout, written
 from adapters.env_values import within_file_system_limits
 from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
@@ -198,18 +199,20 @@ def main(argv: list[str] | None = None) -> int:
 def _migrate(arguments: list[str]) -> int:
     """`quiztutor migrate`: what it says of the database (its schema before and after) is its outcome, as the
     printing commands' output is theirs: refused with a closed stdout (`>&-`), where env.py failed with a
-    traceback after migrating. (What alembic fails to write, to a full disk, it drops itself.)"""
+    traceback after migrating; and told, when it can't be written (`> /dev/full`), though alembic and argparse drop
+    the failure: exit 2, or the command's own failure's code."""
     from adapters.cli.migrate import PROG, migrate
 
     if sys.stdout is None:
         closed_output(PROG)
         return ExitCode.CONFIGURATION
+    output = WatchedOutput(sys.stdout)
     try:
-        with written():
-            return migrate(arguments)
-    except OutputFailed as failed:
-        failed.tell(PROG)
-        return ExitCode.CONFIGURATION
+        with contextlib.redirect_stdout(cast(TextIO, output)):  # alembic's messages and argparse's help use it
+            code = migrate(arguments, cast(TextIO, output))
+    except SystemExit as ended:  # argparse's usage or help, env.py's failure with its exit code
+        code = ended.code if isinstance(ended.code, int) else ExitCode.FAILED if ended.code else ExitCode.OK
+    return output.outcome(code, PROG)
 
 
 def closed_output(who: str) -> None:

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 from adapters.cli.exit_codes import ExitCode
 
 PROG = "quiztutor migrate"
 
 
-def migrate(arguments: Sequence[str]) -> int:
+def migrate(arguments: Sequence[str], stdout: TextIO) -> int:
+    """``stdout``: where alembic writes (its Config's default is sys.stdout as it was when alembic was imported)."""
     from alembic.config import CommandLine, Config  # here: `quiztutor --help` loads no database library
     from alembic.util import CommandError
 
@@ -28,7 +30,7 @@ def migrate(arguments: Sequence[str]) -> int:
         command_line.parser.error("too few arguments: name an alembic command, such as current or downgrade")
     if options.config:  # another configuration would migrate with other scripts than this release's
         command_line.parser.error("-c/--config: quiztutor migrate runs this release's own migrations; leave it out")
-    config = Config(ini_section=options.name, cmd_opts=options)
+    config = Config(ini_section=options.name, cmd_opts=options, stdout=stdout)
     config.set_main_option("script_location", str(MIGRATIONS_DIR))  # as storage/alembic.ini names it
     command, positional, named = options.cmd
     try:

@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from adapters.cli.exit_codes import ExitCode
+
 
 class OutputFailed(Exception):
     """Standard output refused what the command printed (a full disk, an I/O error): ``reason`` says why."""
@@ -58,3 +60,47 @@ def reader_may_leave() -> Iterator[None]:
             yield
     except BrokenPipeError:
         silence_stdout()
+
+
+class WatchedOutput:
+    """Standard output for libraries that drop a failed write: alembic's (util.write_outstream) and argparse's help.
+    `quiztutor migrate current > /dev/full` exited 0 having written nothing; the first failure is kept here, for the
+    command to tell once it is done (``outcome``)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.failure: OSError | None = None
+
+    @property
+    def encoding(self) -> str:
+        return self.stream.encoding
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as error:
+            self.failure = self.failure or error
+            raise
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as error:
+            self.failure = self.failure or error
+
+    def outcome(self, code: int, who: str) -> int:
+        """``code``, the command's own, once what is still buffered is flushed: a reader gone early (`| head`) ends
+        it quietly, as for the other commands; a write that failed is told, and is exit 2 if nothing else failed."""
+        self.flush()
+        if isinstance(self.failure, BrokenPipeError):
+            silence_stdout(self.stream)
+        elif self.failure is not None:
+            OutputFailed(self.failure).tell(who)
+            return code or ExitCode.CONFIGURATION
+        return code
