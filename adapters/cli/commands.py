@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TextIO, cast
 
 from adapters.cli import play_arguments
 from adapters.cli.exit_codes import ExitCode
-from adapters.cli.pipes import OutputFailed, WatchedOutput, silence_stdout, written
+from adapters.cli.pipes import OutputFailed, WatchedOutput, closed_output, silence_stdout, written
 from adapters.env_values import within_file_system_limits
 from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
@@ -213,11 +213,6 @@ def _migrate(arguments: list[str]) -> int:
     except SystemExit as ended:  # argparse's usage or help, env.py's failure with its exit code
         code = ended.code if isinstance(ended.code, int) else ExitCode.FAILED if ended.code else ExitCode.OK
     return output.outcome(code, PROG)
-
-
-def closed_output(who: str) -> None:
-    print(f"{who}: its standard output is closed (>&-), so what it prints would go nowhere: send it to a file, or "
-          "to /dev/null to discard it", file=sys.stderr)
 
 
 def _configuration_error(error: ConfigurationError) -> int:

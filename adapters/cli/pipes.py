@@ -29,6 +29,13 @@ class OutputFailed(Exception):
                       "missing or cut short: send it where it can be written", file=sys.stderr)
 
 
+def closed_output(who: str) -> None:
+    """Started with stdout closed (`>&-`): Python's sys.stdout is None, and the first print a traceback."""
+    if sys.stderr is not None:  # closed too (`>&- 2>&-`): the exit code still says it
+        print(f"{who}: its standard output is closed (>&-), so what it prints would go nowhere: send it to a file, "
+              "or to /dev/null to discard it", file=sys.stderr)
+
+
 def silence_stdout(stream: TextIO | None = None) -> None:
     """Send the rest of ``stream`` (stdout) nowhere: flushed at exit to a closed pipe it would print "Exception
     ignored ... BrokenPipeError"."""

@@ -12,6 +12,7 @@ from alembic.util import CommandError
 from sqlalchemy import Connection, make_url
 
 from adapters.cli.exit_codes import ExitCode
+from adapters.cli.pipes import closed_output
 from storage.database import InMemoryDatabase, create_unpooled_engine, refuse_no_file, sqlite_file
 from storage.errors import SETTING, describe, where
 from storage.migrate import lock_migrations
@@ -162,16 +163,19 @@ def as_a_command(run: Callable[[], None]) -> None:
     Alembic's own failures here are the command line's (a revision it can't find): 2, as argparse's. A test's
     alembic_config(url), without a command line, and `alembic --raiseerr` get the error as raised."""
     options = config.cmd_opts
+    if options is not None and config.stdout is None:
+        # alembic's own command line started with stdout closed (`>&-`): where the command ends (or `current`'s
+        # answer) went to None, a traceback, and an upgrade was rolled back with it. Refused first, as
+        # `quiztutor migrate >&-` is; alembic's commands that don't run env.py (history, heads) are alembic's own.
+        closed_output("alembic")
+        raise SystemExit(ExitCode.CONFIGURATION)
     if options is None or getattr(options, "raiseerr", False):
         run()
         return
     try:
         run()
     except CommandError as error:
-        if config.stdout is not None:
-            config.print_stdout(f"FAILED: {error}")
-        elif sys.stderr is not None:  # stdout closed (>&-): Python's is None, and writing to it a traceback
-            print(f"FAILED: {error}", file=sys.stderr)
+        config.print_stdout(f"FAILED: {error}")
         raise SystemExit(error.code if isinstance(error, Refused) else ExitCode.CONFIGURATION) from None
     except KeyboardInterrupt:  # asyncio.run's, once it cancelled the work (its transaction rolled back, unless
         # Ctrl-C came as it committed): as `quiztutor` ends on Ctrl-C, not a traceback through asyncio

@@ -180,17 +180,6 @@ async def test_a_sqlite_file_another_process_keeps_locked_is_said_to_be_locked(t
     assert await revision(sqlite_url(tmp_path)) != previous_revision()
 
 
-def test_with_its_standard_output_closed_the_failure_goes_to_stderr(tmp_path: Path) -> None:
-    """`alembic ... >&-`: the FAILED line, written to a stdout that Python made None, was an AttributeError
-    traceback (exit 1)."""
-    clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
-    done = subprocess.run([sys.executable, "-m", "alembic", "-c", str(ALEMBIC_INI), "upgrade", "head"], cwd=tmp_path,
-                          env={**clean, "QUIZ_DATA_DIR": str(tmp_path / "never-run")}, stdin=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, timeout=60, preexec_fn=lambda: os.close(1))
-    assert done.returncode == ExitCode.DATABASE, (done.returncode, done.stderr[-2000:])
-    assert done.stderr.startswith("FAILED: there is no database at"), done.stderr[-2000:]
-
-
 async def test_stamp_purge_still_repairs_a_revision_it_doesnt_know(tmp_path: Path) -> None:
     """`alembic stamp --purge head` is alembic's way to set a database's revision whatever it was: the check above
     must not stand in its way."""
