@@ -137,10 +137,10 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
 def _folder(text: str) -> Path:
     """A DIR argument; one no file system could hold is refused (exit 2) as QUIZ_CONTENT_DIR is, where every
     look at it failed with "OSError: [Errno 36] File name too long" (exit 1). An empty one (a script's variable
-    left empty) is refused too: Path('') is the current folder, which nobody named."""
-    if not text:
-        raise argparse.ArgumentTypeError("an empty folder name: give the folder that contains quizzes/, or leave it "
-                                         "out for QUIZ_CONTENT_DIR")
+    left empty) is refused too: Path('') is the current folder, which nobody named; and a blank one, as --quiz's."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"{'a blank folder name (only spaces)' if text else 'an empty folder name'}: "
+                                         "give the folder that contains quizzes/, or leave it out for QUIZ_CONTENT_DIR")
     try:
         return within_file_system_limits(Path(text))
     except ValueError as error:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.cli.commands import build_parser
+from adapters.cli.main import main
 from adapters.platforms import chat_platforms
 
 
@@ -18,3 +19,17 @@ def test_an_empty_folder_argument_is_refused(command: str, capsys: pytest.Captur
     assert err.startswith(f"usage: quiztutor {command} [-h]"), err
     assert (f"quiztutor {command}: error: argument dir: an empty folder name: give the folder that contains "
             "quizzes/, or leave it out for QUIZ_CONTENT_DIR") in err, err
+
+
+@pytest.mark.parametrize("command", ["validate", "export"])
+@pytest.mark.parametrize("blank", [" ", "  \t"])
+def test_a_blank_folder_argument_is_refused_as_an_empty_one(command: str, blank: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """`quiztutor validate ' '` looked for a folder named by spaces: "1 problem in  :", exit 1, as if the content
+    were wrong. Refused as `--quiz ' '` is, exit 2."""
+    with pytest.raises(SystemExit) as ended:
+        main([command, blank])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert (f"quiztutor {command}: error: argument dir: a blank folder name (only spaces): give the folder that "
+            "contains quizzes/, or leave it out for QUIZ_CONTENT_DIR") in err, err
