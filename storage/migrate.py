@@ -90,6 +90,24 @@ async def upgrade_to_head(engine: AsyncEngine, wait_seconds: float | None = None
     the lock is the file's write lock, tried again until ``wait_seconds`` have passed, each try waiting the engine's
     busy timeout: give it a short one (MIGRATION_TRY_MS). A thread in SQLite's busy handler can't be cancelled, and
     Ctrl-C or SIGTERM waited for it: with the whole wait as one busy timeout, up to QUIZ_MIGRATION_WAIT_SECONDS."""
+    with _cancelled_as_asked():
+        await _upgrade_to_head(engine, wait_seconds)
+
+
+@contextlib.contextmanager
+def _cancelled_as_asked() -> Iterator[None]:
+    """A migration cut short by Ctrl-C or SIGTERM (its task cancelled while a statement ran) ends cancelled, as
+    asked: alembic's batch_alter_table cleans up in a bare `except:` on the connection the cancellation invalidated,
+    and its PendingRollbackError took the CancelledError's place (`quiztutor play` "failed", exit 1)."""
+    try:
+        yield
+    except Exception as error:
+        if (task := asyncio.current_task()) is not None and task.cancelling():
+            raise asyncio.CancelledError from error
+        raise
+
+
+async def _upgrade_to_head(engine: AsyncEngine, wait_seconds: float | None) -> None:
     if engine.dialect.name != "sqlite":
         async with engine.begin() as connection:
             await connection.run_sync(partial(_upgrade, wait_seconds=wait_seconds))
