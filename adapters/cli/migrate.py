@@ -15,6 +15,7 @@ from typing import TextIO
 from adapters.cli.exit_codes import ExitCode
 
 PROG = "quiztutor migrate"
+WRITING_MIGRATIONS = frozenset({"init", "revision", "merge", "edit"})  # alembic's commands for a developer
 
 
 def migrate(arguments: Sequence[str], stdout: TextIO) -> int:
@@ -28,6 +29,11 @@ def migrate(arguments: Sequence[str], stdout: TextIO) -> int:
     options = command_line.parser.parse_args(list(arguments))  # a usage error: argparse's line, exit 2
     if not hasattr(options, "cmd"):
         command_line.parser.error("too few arguments: name an alembic command, such as current or downgrade")
+    if (name := options.cmd[0].__name__) in WRITING_MIGRATIONS:  # init failed with a traceback, after making its
+        # folder; revision and merge wrote into the installed release's own scripts, edit opened an editor on them
+        command_line.parser.error(f"{name}: quiztutor migrate runs this release's migrations on the bot's database; "
+                                  "write a migration with alembic in the source folder: alembic -c "
+                                  f"storage/alembic.ini {name} ...")
     if options.config:  # another configuration would migrate with other scripts than this release's
         command_line.parser.error("-c/--config: quiztutor migrate runs this release's own migrations; leave it out")
     config = Config(ini_section=options.name, cmd_opts=options, stdout=stdout)

@@ -15,6 +15,7 @@ import pytest
 
 from adapters.cli.exit_codes import ExitCode
 from storage.database import sqlite_url
+from storage.migrate import MIGRATIONS_DIR
 from tests.adapters.test_closed_output import closed_stdout
 from tests.storage.test_alembic_command_database import alembic
 
@@ -63,6 +64,21 @@ def test_a_command_line_it_can_t_take_is_refused_with_its_usage(tmp_path: Path, 
     assert done.returncode == ExitCode.CONFIGURATION, (done.returncode, done.stderr)
     assert done.stderr.startswith("usage: quiztutor migrate") and said in done.stderr, done.stderr
 
+
+
+@pytest.mark.parametrize("args", [["init", "foo"], ["revision", "-m", "a change"], ["merge", "heads"],
+                                  ["edit", "head"]])
+def test_writing_migrations_is_left_to_alembic_in_the_source_folder(tmp_path: Path, args: list[str]) -> None:
+    """`quiztutor migrate init foo` made a folder foo, then failed with an AssertionError traceback (exit 1);
+    `revision` wrote a new migration into the installed release's own scripts; `edit` opened an editor on them."""
+    versions = sorted((MIGRATIONS_DIR / "versions").iterdir())
+    done = quiztutor(tmp_path, {"QUIZ_DATA_DIR": str(tmp_path / "data")}, "migrate", *args)
+    assert done.returncode == ExitCode.CONFIGURATION, (done.returncode, done.stderr[-2000:])
+    assert done.stderr.startswith("usage: quiztutor migrate") and (
+        f"quiztutor migrate: error: {args[0]}: quiztutor migrate runs this release's migrations on the bot's "
+        f"database; write a migration with alembic in the source folder: alembic -c storage/alembic.ini {args[0]} "
+        "...") in done.stderr, done.stderr
+    assert list(tmp_path.iterdir()) == [] and sorted((MIGRATIONS_DIR / "versions").iterdir()) == versions
 
 
 def test_a_closed_output_is_refused_before_the_database_is_touched(tmp_path: Path) -> None:
