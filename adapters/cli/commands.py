@@ -14,6 +14,7 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
+from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
@@ -72,6 +73,7 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     titles = ", ".join(spec.title for spec in platforms)
     parser = CommandLine(prog="quiztutor", description="A quiz tutor for distributed deep-learning "
                                      f"training, on {titles} and the terminal.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version('quiz-tutor')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = commands.add_parser("play", help="play a quiz in the terminal (no token needed)")
