@@ -10,6 +10,7 @@ from collections.abc import Callable
 from alembic import context
 from alembic.util import CommandError
 from sqlalchemy import Connection, make_url
+from sqlalchemy.exc import ArgumentError
 
 from adapters.cli.exit_codes import ExitCode
 from adapters.cli.pipes import closed_output
@@ -101,7 +102,10 @@ def the_bots_database() -> str:
     except ConfigurationError as error:
         raise Refused(f"{error} (or name the database with -x url=...)", ExitCode.CONFIGURATION) from None
     warn_of_misspelt_settings()
-    file = sqlite_file(make_url(url))
+    try:
+        file = sqlite_file(make_url(url))
+    except ArgumentError as error:  # QUIZ_DATABASE_URL=garbage: SQLAlchemy's traceback, where -x url's is one line
+        raise Refused(describe(error, url) or str(error), ExitCode.DATABASE) from None
     try:
         missing = file is not None and not file.exists()
     except OSError as error:  # a folder on its way this user may not enter: exists() raised it, a traceback

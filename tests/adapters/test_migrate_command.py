@@ -87,3 +87,16 @@ def test_a_closed_output_is_refused_before_the_database_is_touched(tmp_path: Pat
     assert done.returncode == ExitCode.CONFIGURATION, done.stderr
     assert done.stderr.startswith("quiztutor migrate: its standard output is closed (>&-)"), done.stderr
     assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize("command", ["quiztutor", "alembic"])
+def test_a_setting_that_is_no_url_is_one_line_as_for_x_url(tmp_path: Path, command: str) -> None:
+    """QUIZ_DATABASE_URL=garbage: SQLAlchemy's ArgumentError with its traceback, exit 1; `-x url=garbage`, `stats`
+    and `play` said it in one line, exit 4."""
+    env = {"QUIZ_DATABASE_URL": "garbage"}
+    done = quiztutor(tmp_path, env, "migrate", "current") if command == "quiztutor" else alembic(tmp_path, env,
+                                                                                                  "current")
+    assert done.returncode == ExitCode.DATABASE, (done.returncode, done.stderr[-2000:])
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stdout == ("FAILED: QUIZ_DATABASE_URL is not a database URL (e.g. "
+                           "postgresql+asyncpg://user:password@host/db)\n"), done.stdout
