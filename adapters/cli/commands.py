@@ -214,6 +214,10 @@ def _migrate(arguments: list[str]) -> int:
             code = migrate(arguments, cast(TextIO, output))
     except SystemExit as ended:  # argparse's usage or help, env.py's failure with its exit code
         code = ended.code if isinstance(ended.code, int) else ExitCode.FAILED if ended.code else ExitCode.OK
+    except OSError as error:  # a write alembic doesn't guard (--sql's statements): told below, as the others
+        if error is not output.failure:
+            raise
+        code = ExitCode.OK
     return output.outcome(code, PROG)
 
 

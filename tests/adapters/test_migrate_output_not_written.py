@@ -22,7 +22,8 @@ SAID = ("quiztutor migrate: its standard output couldn't be written (No space le
 
 @pytest.mark.skipif(not FULL.exists(), reason="needs /dev/full (Linux)")
 @pytest.mark.parametrize("unbuffered", [True, False])
-@pytest.mark.parametrize("args", [["current"], ["history"], ["downgrade", "0016"], ["--help"]])
+@pytest.mark.parametrize("args", [["current"], ["history"], ["downgrade", "0016"], ["--help"],
+                                  ["upgrade", "0001:0008", "--sql"]])  # the SQL printed, which alembic doesn't guard
 async def test_a_migration_whose_output_cant_be_written_says_so_and_exits_2(tmp_path: Path, args: list[str],
                                                                            unbuffered: bool) -> None:
     await at_head(sqlite_url(tmp_path / "data"))
@@ -40,8 +41,10 @@ def test_a_failure_whose_line_cant_be_written_keeps_its_code_and_says_the_output
     assert done.stderr.splitlines()[-1] == SAID, done.stderr
 
 
-def test_a_reader_gone_early_is_still_quiet(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("args", "start"), [("history -v", "Rev:"), ("upgrade 0001:0008 --sql", "-- R")])
+def test_a_reader_gone_early_is_still_quiet(tmp_path: Path, args: str, start: str) -> None:
     clean = {key: value for key, value in os.environ.items() if not key.startswith("QUIZ_")}
-    done = subprocess.run(f"{sys.executable} -m adapters.cli.main migrate history -v | head -c 4", shell=True,
-                          text=True, env=clean, capture_output=True, timeout=60, executable="/bin/bash")
-    assert (done.stdout, done.stderr) == ("Rev:", ""), done.stderr
+    done = subprocess.run(f"set -o pipefail; {sys.executable} -m adapters.cli.main migrate {args} | head -c 4",
+                          shell=True, text=True, env={**clean, "QUIZ_DATA_DIR": str(tmp_path)}, capture_output=True,
+                          timeout=60, executable="/bin/bash")
+    assert (done.returncode, done.stdout, done.stderr) == (0, start, ""), done.stderr
