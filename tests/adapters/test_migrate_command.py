@@ -100,3 +100,15 @@ def test_a_setting_that_is_no_url_is_one_line_as_for_x_url(tmp_path: Path, comma
     assert "Traceback" not in done.stderr, done.stderr
     assert done.stdout == ("FAILED: QUIZ_DATABASE_URL is not a database URL (e.g. "
                            "postgresql+asyncpg://user:password@host/db)\n"), done.stdout
+
+
+def test_a_migration_that_reads_the_database_is_refused_as_sql(tmp_path: Path) -> None:
+    """`quiztutor migrate upgrade 0021:0022 --sql`: 0022 reads the open quizzes to write its rows, and printing SQL
+    has no database to read (alembic's offline mode): an AttributeError traceback, exit 1. Refused as alembic refuses
+    what it can't print (a SQLite batch operation): its FAILED line, exit 2."""
+    done = quiztutor(tmp_path, {"QUIZ_DATA_DIR": str(tmp_path)}, "migrate", "upgrade", "0021:0022", "--sql")
+    assert done.returncode == ExitCode.CONFIGURATION, (done.returncode, done.stderr[-2000:])
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stdout.splitlines()[-1] == (
+        "FAILED: 0022 reads the database's open quizzes to write its rows, so it can't be printed as SQL (--sql): "
+        "run it on the database (without --sql)"), done.stdout

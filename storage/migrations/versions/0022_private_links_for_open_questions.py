@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import sqlalchemy as sa
-from alembic import op
+from alembic import context, op
+from alembic.util import CommandError
 
 from storage.utc_datetime import UtcDateTime
 
@@ -37,6 +38,9 @@ links = sa.table("message_links", sa.column("platform", sa.String), sa.column("m
 
 
 def upgrade() -> None:
+    if context.is_offline_mode():  # --sql: no database to read (get_bind's execute returns None)
+        raise CommandError("0022 reads the database's open quizzes to write its rows, so it can't be printed as SQL "
+                           "(--sql): run it on the database (without --sql)")
     connection = op.get_bind()
     open_sessions = connection.execute(
         sa.select(sessions.c.id, sessions.c.chat_id, sessions.c.question_ids, sessions.c.position)
