@@ -74,8 +74,9 @@ async def test_a_time_out_in_a_shortened_round_names_the_question_by_the_number_
     clock.advance(limit)
     expired = await engine.expire_overdue("telegram")
     assert len(expired) == 1, expired
-    assert expired[0].outcome.notice == ("Time's up! Question 2 wasn't answered in time: it scores no point, "
-                                         "and it comes back for review as a wrong answer does."), expired[0].outcome.notice
+    notice = expired[0].outcome.notice
+    assert notice == ("Time's up! Question 2 wasn't answered in time: it scores no point, and it comes back for "
+                      "review as a wrong answer does."), notice
     assert isinstance(expired[0].outcome.next, Summary) and expired[0].outcome.next.total == 2
     # Where no message asked it (private buttons), a click on it says so then, with the same number.
     click = await engine.answer(ADA, second.session_id, second.question_id, second.correct_index)
