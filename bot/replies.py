@@ -82,10 +82,12 @@ class NoticeCode(StrEnum):
     # How they stand, on: a platform that finds it can't write to the learner privately (Telegram's answer refused,
     # blocked) says each reminder will be refused too, while they are here to read it.
     REMINDERS_STAND_ON = "reminders_stand_on"
+    # The language chosen was already the learner's: a button pressed twice says nothing the second time
+    LANGUAGE_KEPT = "language_kept"
 
 
-NOT_ERRORS = frozenset({NoticeCode.INFO, NoticeCode.REMINDERS_ON, NoticeCode.REMINDERS_PAUSED,
-                        NoticeCode.REMINDERS_STAND_ON})
+NOT_ERRORS = frozenset({NoticeCode.INFO, NoticeCode.LANGUAGE_KEPT, NoticeCode.REMINDERS_ON,
+                        NoticeCode.REMINDERS_PAUSED, NoticeCode.REMINDERS_STAND_ON})
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from adapters.left_open import Showing, closing_left_open
 from bot.delivery import Shown, Surface
 from bot.engine import QuizEngine
 from bot.languages import SUPPORTED_LANGUAGES, native_name
-from bot.replies import Notice, Started
+from bot.replies import Notice, NoticeCode, Started
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,9 @@ async def choose_language(engine: QuizEngine, polls: PollPlay, interaction: disc
         await interaction.edit_original_response(view=None)
     except discord.HTTPException as error:  # the message gone, say: the choice stands, and is said below
         log.info("could not remove the language picker: %s", error)
-    if said is not None:
+    # Already theirs (the button pressed twice at once, the first press's confirmation just said): acknowledged
+    # silently, by the deferral, rather than confirmed twice.
+    if said is not None and said.code is not NoticeCode.LANGUAGE_KEPT:
         await respond_plain(interaction, said.text)
 
 

@@ -12,7 +12,7 @@ from bot.i18n import Localizer
 from bot.languages import NATIVE_NAMES, language_choice
 from bot.notices import named_quiz, unknown_language
 from bot.progress_replies import Progress
-from bot.replies import Actor, Notice, Preview, Profile, QuizList, Started, Summary
+from bot.replies import Actor, Notice, NoticeCode, Preview, Profile, QuizList, Started, Summary
 from bot.turns import Turn
 from bot.usecases.asked_in_new_words import asked_in_new_words
 from bot.usecases.core import Core
@@ -74,10 +74,12 @@ class Profiles:
             user = turn.user
             if user is None:
                 raise RuntimeError("a language is set for a stored user")
+            kept = user.language == language  # chosen already: a second press of the same button, say
             user.language = language
             await turn.uow.users.update(user)
             _ = self._core.turns.words_for(user, actor)
-            said = Notice(_("From now on I'll speak {name}.", name=NATIVE_NAMES[language]), language=language)
+            said = Notice(_("From now on I'll speak {name}.", name=NATIVE_NAMES[language]),
+                          NoticeCode.LANGUAGE_KEPT if kept else NoticeCode.INFO, language=language)
             again = (await asked_in_new_words(self._core, turn, turn.words.language, _, said.text)
                      if surface is not None else None)
             await turn.uow.commit()

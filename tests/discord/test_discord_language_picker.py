@@ -5,7 +5,9 @@ English, pt-BR, anything) read English and had to find /language themselves. A p
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+from collections.abc import Callable
 
 from adapters.settings import Settings
 from tests.discord.fake_discord import Call, FakeDiscord
@@ -18,6 +20,12 @@ PICKER = ["English", "Français", "Kiswahili", "Èdè Yorùbá", "chiShona"]
 
 async def help_reply(fake: FakeDiscord, user_id: int, locale: str) -> Call:
     return await fake.wait_until(first_answer(fake, await fake.slash("help", {}, user_id=user_id, locale=locale)))
+
+
+def picker_taken_away(fake: FakeDiscord, press: str) -> Callable[[], bool]:
+    """Whether the press was acknowledged (deferred) and the picker removed from the message it was under."""
+    return lambda: any(c.body.get("type") == 6 for c in fake.interaction_calls(press)) \
+        and any(c.method == "PATCH" for c in fake.interaction_calls(press))
 
 
 def stored_choice(settings: Settings, user_id: int) -> str | None:
@@ -73,3 +81,21 @@ async def test_a_forged_language_button_is_refused_politely_and_changes_nothing(
                                      "everything I can do.")
         assert refusal.flags & EPHEMERAL
     assert stored_choice(settings, LEARNER_ID) is None
+
+
+async def test_a_language_button_pressed_twice_at_once_confirms_the_choice_once(
+        bot: RunningBot, fake: FakeDiscord, settings: Settings) -> None:
+    """A double click (or a second press while the first was handled): before, both said "From now on I'll speak
+    Kiswahili"; the second is now acknowledged silently, the choice stored and said once."""
+    shown = await help_reply(fake, LEARNER_ID, "pt-BR")
+    kiswahili = button_for(shown, "Kiswahili")
+    presses = await asyncio.gather(*(fake.click(message_id(shown), kiswahili, user_id=LEARNER_ID, locale="pt-BR")
+                                     for _time in range(2)))
+    for press in presses:  # each press answered (deferred, the picker taken away): Discord shows neither as failed
+        await fake.wait_until(picker_taken_away(fake, press))
+    await fake.quiet()
+    said = bot.engine.localizer_for("sw")("From now on I'll speak {name}.", name="Kiswahili")
+    confirmations = [c for press in presses for c in fake.interaction_calls(press) if c.body.get("content") == said]
+    assert len(confirmations) == 1
+    assert stored_choice(settings, LEARNER_ID) == "sw"
+
