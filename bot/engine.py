@@ -112,9 +112,10 @@ class QuizEngine(Upkeep):
             log_briefly(log, logging.WARNING, error, "could not look up the language for an error reply")
         return self._core.turns.words_remembered(actor)
 
-    async def localizer(self, actor: Actor) -> Localizer:
-        """The bot's words for this person (stored choice, platform hint, English). Writes only a new hint."""
-        return await self._core.turns.words(actor)
+    async def localizer(self, actor: Actor, *, keep_new: bool = False) -> Localizer:
+        """The bot's words for this person (stored choice, platform hint, English). Writes only a new hint; with
+        ``keep_new``, someone new too, with their hint (see Turns.words)."""
+        return await self._core.turns.words(actor, keep_new=keep_new)
 
     async def profile(self, actor: Actor, *, with_due: bool = False, starting: str | None = None) -> Profile:
         return await self._profiles.profile(actor, with_due=with_due, starting=starting)

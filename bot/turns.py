@@ -121,10 +121,14 @@ class Turns:
                 return await work(uow)
         return await self._retry.run(once)
 
-    async def words(self, actor: Actor) -> Localizer:
+    async def words(self, actor: Actor, *, keep_new: bool = False) -> Localizer:
         """The bot's words for this person (their stored language, else this event's hint); writes only a new
-        hint."""
+        hint. ``keep_new``: someone new whose event brings a hint (a bystander's button press on Discord) is stored
+        with it, so their next event without one (a poll vote) speaks it too rather than the place's language."""
         async def read(turn: Turn) -> Localizer:
+            if keep_new and turn.user is None and normalize_language(actor.language_hint):
+                await self.ensure_user(turn)
+                await turn.uow.commit()
             return turn.words
         return await self.run(actor, read, create_user=False)
 

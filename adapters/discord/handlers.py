@@ -78,7 +78,8 @@ class CommandHandlers:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = interaction_actor(interaction)
         if owner_id is not None and owner_id != interaction.user.id:  # a bystander: say whose button it is
-            _ = await self._engine.localizer(actor)
+            # In their Discord's language, kept if they are new: their vote on the owner's poll speaks it too.
+            _ = await self._engine.localizer(actor, keep_new=True)
             await respond(interaction, _("This button belongs to {mention}'s quiz. Start your own with /quiz.",
                                          mention=render.mention(owner_id)))
             return
