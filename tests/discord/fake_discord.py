@@ -63,6 +63,8 @@ class FakeDiscord(BotRecords, PollTime, CallHook, PeopleActions):
         self._counter, self._seq = itertools.count(1), itertools.count(1)
         self._ws: web.WebSocketResponse | None = None
         self._originals: dict[str, int] = {}  # interaction token -> the message "@original" means
+        self._places: dict[str, int] = {}  # interaction token -> its channel, where its answers are
+        self._dm_places: set[int] = set()  # direct message channels interactions came from
         self._dm_channels: dict[int, int] = {}
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -186,12 +188,15 @@ class FakeDiscord(BotRecords, PollTime, CallHook, PeopleActions):
             return 200, application_payload(self.team)
         if m := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
             return 200, self._callback(m[1], m[2], body)
-        if method == "POST" and re.fullmatch(r"/webhooks/\d+/[^/]+", path):  # a follow-up
-            return 200, self._store(self.snowflake(), CHANNEL_ID, body, int(body.get("flags") or 0))
+        if method == "POST" and (m := re.fullmatch(r"/webhooks/\d+/([^/]+)", path)):  # a follow-up
+            return 200, self._store(self.snowflake(), self._places.get(m[1], CHANNEL_ID), body,
+                                    int(body.get("flags") or 0))
         if method == "PATCH" and (m := re.fullmatch(r"/webhooks/\d+/([^/]+)/messages/(@original|\d+)", path)):
             message_id = self._originals.get(m[1]) if m[2] == "@original" else int(m[2])
             if message_id is None:
                 return 404, {"code": 10008, "message": "Unknown Message"}
+            if message_id not in self.messages:  # an answer never sent: its message is in the interaction's channel
+                self._store(message_id, self._places.get(m[1], CHANNEL_ID), {}, 0)
             return 200, self._edit(message_id, body)
         if method == "POST" and (m := re.fullmatch(r"/channels/(\d+)/messages", path)) \
                 and any(self.dm_channel(user) == int(m[1]) for user in self.closed_dms):
@@ -238,13 +243,17 @@ class FakeDiscord(BotRecords, PollTime, CallHook, PeopleActions):
         if kind in (4, 5):  # a message, or "thinking…" that becomes one
             message_id = self.snowflake()
             self._originals[token] = message_id
-            self._store(message_id, CHANNEL_ID, data, flags)
+            self._store(message_id, self._places.get(token, CHANNEL_ID), data, flags)
         return {"interaction": {"id": interaction_id, "type": kind, "response_message_loading": kind == 5,
                                 "response_message_ephemeral": bool(flags & 64)}}
 
     def _store(self, message_id: int, channel_id: int, body: dict[str, Any], flags: int) -> dict[str, Any]:
         self.messages[message_id] = message = message_payload(message_id, channel_id, body, flags)
         return message
+
+    def is_dm(self, channel_id: int) -> bool:
+        """Whether the channel is a user's direct messages with the bot (not one of the server's)."""
+        return channel_id in self._dm_places or channel_id in self._dm_channels.values()
 
     def _edit(self, message_id: int, body: dict[str, Any]) -> dict[str, Any]:
         message = self.messages.get(message_id) or self._store(message_id, CHANNEL_ID, {}, 0)

@@ -39,6 +39,8 @@ class PeopleActions:
 
     messages: dict[int, dict[str, Any]]
     _originals: dict[str, int]  # interaction token -> the message "@original" means
+    _places: dict[str, int]  # interaction token -> its channel, where its answers go
+    _dm_places: set[int]  # the direct message channels interactions came from
 
     if TYPE_CHECKING:  # FakeDiscord's and PollTime's
         def snowflake(self) -> int: ...
@@ -47,12 +49,19 @@ class PeopleActions:
 
         def refuse_a_vote_on_a_closed_poll(self, message_id: int) -> None: ...
 
+        def dm_channel(self, user_id: int) -> int: ...
+
+        def is_dm(self, channel_id: int) -> bool: ...
+
     async def slash(self, name: str, options: dict[str, Any] | None = None, *, user_id: int = OWNER_ID,
-                    locale: str = "en-US", channel_id: int = CHANNEL_ID, dm: bool = False,
+                    locale: str = "en-US", channel_id: int | None = None, dm: bool = False,
                     guild_locale: str = "en-US", permissions: int = ALL_PERMISSIONS,
                     autocomplete: str | None = None, member_permissions: int = ALL_PERMISSIONS,
                     subcommand: str | None = None) -> str:
-        """Run /name [subcommand] with options; with ``autocomplete``, ask for choices for that option instead."""
+        """Run /name [subcommand] with options; with ``autocomplete``, ask for choices for that option instead.
+        ``channel_id``: by default the server's channel, or (``dm``) the user's direct messages with the bot."""
+        if channel_id is None:
+            channel_id = self.dm_channel(user_id) if dm else CHANNEL_ID
         given = command_options(options or {}, autocomplete)
         if subcommand is not None:
             given = [{"name": subcommand, "type": 1, "options": given}]
@@ -65,15 +74,17 @@ class PeopleActions:
                     forge: str | None = None, member_permissions: int = ALL_PERMISSIONS,
                     permissions: int = ALL_PERMISSIONS) -> str:
         """Click a button of a message the bot sent (``permissions``: the bot's there); ``forge`` replaces its
-        custom_id (a tampered client). As on Discord, only a button the message shows now can be clicked."""
+        custom_id (a tampered client). As on Discord, only a button the message shows now can be clicked. On a
+        message in direct messages, a DM's click, as Discord sends it: no server, the user rather than a member."""
         refuse_a_click_on_a_button_not_shown(message_id, self.messages.get(message_id),
                                              custom_id if forge is None else None)
         message = dict(self.messages[message_id])
         if forge is not None:
             message = with_custom_id(message, custom_id, forge)
             custom_id = forge
+        channel_id = int(message["channel_id"])
         return await self._interact(3, {"custom_id": custom_id, "component_type": 2}, user_id=user_id, locale=locale,
-                                    channel_id=int(message["channel_id"]), dm=False, guild_locale="en-US",
+                                    channel_id=channel_id, dm=self.is_dm(channel_id), guild_locale="en-US",
                                     permissions=permissions, message=message, member_permissions=member_permissions)
 
     async def vote(self, message_id: int, answer_id: int, *, user_id: int, add: bool = True,
@@ -89,6 +100,9 @@ class PeopleActions:
         token = f"itoken-{interaction_id}"
         if message is not None:  # for a click, "@original" is the message clicked on
             self._originals[token] = int(message["id"])
+        self._places[token] = details["channel_id"]
+        if details["dm"]:
+            self._dm_places.add(details["channel_id"])
         await self.dispatch("INTERACTION_CREATE",
                             interaction_payload(interaction_id, token, kind, data, message=message, **details))
         return token

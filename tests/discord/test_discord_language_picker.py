@@ -13,7 +13,7 @@ from adapters.settings import Settings
 from tests.discord.fake_discord import Call, FakeDiscord
 from tests.discord.harness import LEARNER_ID, RunningBot, running_bot
 from tests.discord.payloads import EPHEMERAL
-from tests.discord.support import button_for, buttons, first_answer, message_id
+from tests.discord.support import button_for, buttons, first_answer, message_id, next_poll, poll_question
 
 PICKER = ["English", "Français", "Kiswahili", "Èdè Yorùbá", "chiShona"]
 
@@ -99,3 +99,20 @@ async def test_a_language_button_pressed_twice_at_once_confirms_the_choice_once(
     assert len(confirmations) == 1
     assert stored_choice(settings, LEARNER_ID) == "sw"
 
+
+async def test_a_language_pressed_under_help_in_dms_asks_the_waiting_question_again_in_the_dms(
+        bot: RunningBot, fake: FakeDiscord) -> None:
+    """The picker's press in the bot's DMs comes as Discord sends a DM's click (no server): the question waiting
+    on a poll there is asked again there, in the words chosen, its old poll ended; nothing goes to a server."""
+    dm = fake.dm_channel(LEARNER_ID)
+    await fake.slash("quiz", {"quiz": "collectives"}, dm=True, user_id=LEARNER_ID, locale="pt-BR")
+    first = await next_poll(fake, bot, channel_id=dm)
+    token = await fake.slash("help", {}, user_id=LEARNER_ID, dm=True, locale="pt-BR")
+    shown = await fake.wait_until(first_answer(fake, token))
+    mark = len(fake.calls)
+    await fake.click(message_id(shown), button_for(shown, "Français"), user_id=LEARNER_ID, locale="pt-BR")
+    again = await next_poll(fake, bot, after=mark, channel_id=dm)
+    assert poll_question(again).startswith("1/3 · Quelle collective")
+    await fake.quiet()
+    assert fake.ended_polls(after=mark) == [message_id(first)]
+    assert fake.polls(after=mark) == []  # none in the server's channel
