@@ -201,11 +201,12 @@ class Answering:
             await time_out_left(core, turn, session, playing)
         # A poll asking the question too, which this button answer passes by: see Core.passed_by.
         asked = await core.asked_before(uow, actor, session) if polls_too and not (on_message or paused) else None
-        if voted is not None and not paused and await taken_private_since(turn, session, voted):
-            return not_open(turn.words, NoticeCode.ASKED_SINCE, chat_id)  # its quiz goes on where nobody else sees
         if voted is not None and not paused and voted.created_at < session.updated_at:
-            # Asked since the poll voted on (every asking moves the session first): resumed or in a language chosen
-            # while the vote was on its way, its new poll asks the same question, which this vote may pass by.
+            # Asked since the poll voted on (every asking moves the session first): privately, its quiz goes on where
+            # nobody else sees (read only then: a vote's hot path); else resumed or in a language chosen while the
+            # vote was on its way, its new poll asks the same question, which this vote may pass by.
+            if await taken_private_since(turn, session, voted):
+                return not_open(turn.words, NoticeCode.ASKED_SINCE, chat_id)
             newer = await core.asked_before(uow, actor, session)
             asked = newer if newer is not None and newer.message_key != voted.message_key else None
         judged = await self._judge(turn, session, question_at_place(session.question_ids, question_id), option_index,
