@@ -24,6 +24,19 @@ MISSED_PROMPTS = ("Which collective leaves the sum of all gradients on every ran
                   "Which collective rebuilds a full tensor from one shard per rank?")
 
 
+async def summary_with_two_missed(fake: FakeDiscord, bot: RunningBot) -> Call:
+    """The owner's public summary of the fixture quiz after two wrong answers (each followed by the next poll) and
+    a right one: the message that offers the retry."""
+    await fake.slash("quiz", {"quiz": "collectives"})
+    poll = await next_poll(fake, bot)
+    for answer in ("Broadcast", "Reduce-scatter"):
+        mark = len(fake.calls)
+        await vote_for(fake, poll, answer, OWNER_ID)
+        poll = await next_poll(fake, bot, after=mark)
+    await vote_for(fake, poll, "NVLink", OWNER_ID)
+    return await fake.wait_until(lambda: next((c for c in fake.channel_messages() if "🏁" in c.content), None))
+
+
 async def next_with_buttons(fake: FakeDiscord, click: str) -> Call:
     """The message with buttons a private click posts next: a question, or the summary."""
     return await fake.wait_until(
@@ -32,14 +45,7 @@ async def next_with_buttons(fake: FakeDiscord, click: str) -> Call:
 
 async def test_a_public_summary_offers_a_retry_that_posts_the_missed_questions_as_polls_for_the_owner_only(
         bot: RunningBot, fake: FakeDiscord) -> None:
-    await fake.slash("quiz", {"quiz": "collectives"})
-    poll = await next_poll(fake, bot)
-    for answer in ("Broadcast", "Reduce-scatter"):  # two wrong answers, each followed by the next poll
-        mark = len(fake.calls)
-        await vote_for(fake, poll, answer, OWNER_ID)
-        poll = await next_poll(fake, bot, after=mark)
-    await vote_for(fake, poll, "NVLink", OWNER_ID)
-    summary = await fake.wait_until(lambda: next((c for c in fake.channel_messages() if "🏁" in c.content), None))
+    summary = await summary_with_two_missed(fake, bot)
     assert "Want another go at the 2 questions you missed?" in summary.content
     retry = button_for(summary, RETRY)
     assert re.fullmatch(rf"qt:r:p:[0-9a-f]{{32}}:{OWNER_ID}", retry)

@@ -11,7 +11,7 @@ from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import ADMIN_ID, OTHER_ID, RunningBot
 from tests.discord.payloads import OWNER_ID, guild_payload
 from tests.discord.support import button_for, first_answer, message_id, next_poll, reply_to, vote_for
-from tests.discord.test_discord_retry import RETRY
+from tests.discord.test_discord_retry import RETRY, summary_with_two_missed
 
 HINT = "{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. Start your own with /quiz."
 
@@ -72,14 +72,7 @@ async def test_a_stranger_who_pressed_a_button_in_english_is_told_about_their_vo
         bot: RunningBot, fake: FakeDiscord) -> None:
     """Before, a button pressed by someone the bot didn't know yet was answered in their Discord's language and
     forgotten, so their vote a moment later was answered in the server's: two languages for one person."""
-    await fake.slash("quiz", {"quiz": "collectives"})
-    poll = await next_poll(fake, bot)
-    for answer in ("Broadcast", "Reduce-scatter"):  # two wrong answers, each followed by the next poll
-        mark = len(fake.calls)
-        await vote_for(fake, poll, answer, OWNER_ID)
-        poll = await next_poll(fake, bot, after=mark)
-    await vote_for(fake, poll, "NVLink", OWNER_ID)
-    summary = await fake.wait_until(lambda: next((c for c in fake.channel_messages() if "🏁" in c.content), None))
+    summary = await summary_with_two_missed(fake, bot)
     press = await fake.click(message_id(summary), button_for(summary, RETRY), user_id=OTHER_ID, locale="en-US")
     refusal = await fake.wait_until(first_answer(fake, press))  # someone else's button, said in their English
     assert refusal.content == f"This button belongs to <@{OWNER_ID}>'s quiz. Start your own with /quiz."
