@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,19 @@ class HeldReply:
         self._dead.set()
 
 
+@asynccontextmanager
+async def killed_on_leaving(env: dict[str, str], held: HeldReply) -> AsyncIterator[BotProcess]:
+    """A bot process, started; on leaving, killed (kill -9) and ``held``'s reply then dropped or carried out."""
+    bot = await BotProcess.start(env)
+    try:
+        await bot.wait_for_line("telegram adapter started")
+        yield bot
+    finally:
+        bot.process.kill()
+        await bot.exited()
+        held.drop()
+
+
 async def until_confirmed(api: FakeBotApi, update_id: int) -> None:
     """Until a getUpdates told Telegram update ``update_id`` was handled (its offset past it)."""
     for _wait in range(600):
@@ -65,18 +80,12 @@ async def test_commands_fetched_before_a_kill_are_answered_once_after_the_restar
     """Ada's /help was being answered (its reply on the way) and her /quiz waited its turn behind it when the
     process was killed. Before: the bot back, neither was ever answered."""
     env = bot_env(api.base_url, tmp_path)
-    bot = await BotProcess.start(env)
     reply = HeldReply(api)
-    try:
-        await bot.wait_for_line("telegram adapter started")
+    async with killed_on_leaving(env, reply):
         await api.command(ADA, "/help")
         await asyncio.wait_for(reply.held.wait(), 30)
         await api.command(ADA, "/quiz collectives")
         await until_confirmed(api, 2)
-    finally:
-        bot.process.kill()
-        await bot.exited()
-        reply.drop()
     await api.settle()
     assert api.calls("sendMessage", for_chat(ADA.id)) == [] and api.polls(ADA.id) == []
     again = await BotProcess.start(env)
@@ -98,17 +107,11 @@ async def test_a_quiz_whose_poll_was_sent_as_the_process_was_killed_asks_its_que
     """Ada's /quiz: Telegram posted its poll, and the process was killed before it heard so. The bot back, handling
     her /quiz again must not post the same question a second time."""
     env = bot_env(api.base_url, tmp_path)
-    bot = await BotProcess.start(env)
     poll = HeldReply(api, "sendPoll", carried_out=True)
-    try:
-        await bot.wait_for_line("telegram adapter started")
+    async with killed_on_leaving(env, poll):
         await api.command(ADA, "/quiz collectives")
         await asyncio.wait_for(poll.held.wait(), 30)
         await until_confirmed(api, 1)
-    finally:
-        bot.process.kill()
-        await bot.exited()
-        poll.drop()
     await api.wait_for("sendPoll", 1, for_chat(ADA.id))
     again = await BotProcess.start(env)
     try:
@@ -131,19 +134,14 @@ async def test_a_vote_stored_as_the_process_was_killed_counts_once_and_the_next_
     handled again must not count twice, nor ask question 2 twice (the start-up look for questions left unsent
     asks it too)."""
     env = bot_env(api.base_url, tmp_path)
-    bot = await BotProcess.start(env)
-    try:
-        await bot.wait_for_line("telegram adapter started")
+    second = HeldReply(api, "sendPoll", armed=False)
+    async with killed_on_leaving(env, second):
         await api.command(ADA, "/quiz collectives")
         first = await next_poll(api, ADA.id, 1)
-        second = HeldReply(api, "sendPoll")
+        second.arm()
         await api.answer_poll(ADA, poll_id(first), [wrong(first)])
         await asyncio.wait_for(second.held.wait(), 30)
         await until_confirmed(api, 2)
-    finally:
-        bot.process.kill()
-        await bot.exited()
-        second.drop()
     assert answers_stored(tmp_path) == 1
     assert kept_files(tmp_path), "the vote, fetched and not handled, kept"
     again = await BotProcess.start(env)
@@ -162,19 +160,13 @@ async def test_a_second_process_refused_beside_the_poller_leaves_its_kept_update
     """Ada's /help was being answered when someone started a second `quiztutor run` (refused: one poller per bot),
     then the first was killed. The second must not have taken or dropped her /help: the next start answers it."""
     env = bot_env(api.base_url, tmp_path)
-    bot = await BotProcess.start(env)
     reply = HeldReply(api)
-    try:
-        await bot.wait_for_line("telegram adapter started")
+    async with killed_on_leaving(env, reply):
         await api.command(ADA, "/help")
         await asyncio.wait_for(reply.held.wait(), 30)
         second = await BotProcess.start(env)
         assert await second.exited() == ExitCode.CONFLICT, second.log
         assert kept_files(tmp_path), second.log
-    finally:
-        bot.process.kill()
-        await bot.exited()
-        reply.drop()
     again = await BotProcess.start(env)
     try:
         [help_reply] = await api.wait_for("sendMessage", 1, for_chat(ADA.id), within=30)
@@ -190,10 +182,8 @@ async def test_a_vote_fetched_before_a_kill_counts_in_time_after_its_questions_d
     and came back after the question's deadline. The deadline sweep waits for the kept updates at start-up: her vote
     counts, and she is not told her time ran out."""
     env = bot_env(api.base_url, tmp_path, QUIZ_QUESTION_SECONDS="10")
-    bot = await BotProcess.start(env)
     reply = HeldReply(api, armed=False)
-    try:
-        await bot.wait_for_line("telegram adapter started")
+    async with killed_on_leaving(env, reply):
         await api.command(ADA, "/quiz collectives")
         first = await next_poll(api, ADA.id, 1)
         await api.settle()
@@ -202,10 +192,6 @@ async def test_a_vote_fetched_before_a_kill_counts_in_time_after_its_questions_d
         await asyncio.wait_for(reply.held.wait(), 30)
         await api.answer_poll(ADA, poll_id(first), [wrong(first)])
         await until_confirmed(api, 3)
-    finally:
-        bot.process.kill()
-        await bot.exited()
-        reply.drop()
     await asyncio.sleep(10)  # the question's time runs out while the bot is down
     again = await BotProcess.start(env)
     try:
