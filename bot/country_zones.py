@@ -18,9 +18,18 @@ from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
 from bot.text import name_as_seen
 from bot.zone_abbreviations import ABBREVIATED_ZONES, SHARED_ABBREVIATIONS
 
-# Names learners often write that Babel gives no language of ours: "Kenia" (as Spanish, German or Polish write it),
-# and the short names. Not "Naija": it is Yoruba's name for Niger, as Babel says.
-COUNTRY_ALIASES = {"kenia": "KE", "usa": "US", "uk": "GB", "drc": "CD", "rdc": "CD"}
+# Names learners often write that Babel gives no language of ours, as _country_key spells them: "Kenia" (as
+# Spanish, German or Polish write it), the short names, the United Kingdom's nations and the older or everyday names
+# (Holland, Burma, Uingereza, Swahili's for Britain). Not "Naija": it is Yoruba's name for Niger, as Babel says.
+# "Congo" is the DR Congo's, of two clocks, so the learner is asked for a city (Kinshasa's is Brazzaville's time)
+# rather than given the other Congo's clock, which Lubumbashi's learners don't keep.
+COUNTRY_ALIASES = {
+    "kenia": "KE", "usa": "US", "uk": "GB", "drc": "CD", "rdc": "CD",
+    "england": "GB", "angleterre": "GB", "scotland": "GB", "ecosse": "GB", "wales": "GB", "paysdegalles": "GB",
+    "northernireland": "GB", "irlandedunord": "GB", "britain": "GB", "greatbritain": "GB", "grandebretagne": "GB",
+    "uingereza": "GB", "holland": "NL", "hollande": "NL", "burma": "MM", "birmanie": "MM", "america": "US",
+    "amerique": "US", "congo": "CD",
+}
 # The country a refusal names as an example, in the learner's language: Nigeria, whose Africa/Lagos it names first.
 EXAMPLE_COUNTRY = "NG"
 # How many zones a country of several clocks is shown with, each of another clock.

@@ -1,7 +1,8 @@
 """/timezone Kenya, as a learner who knows their country better than a city of the tz database writes it, was
 refused. A country's name, in any of our five languages, in any case and without its accents, sets its zone when
 the whole country keeps one clock, and the reply names the country in the learner's language; a country of several
-clocks asks for a city, with a few of its zones to choose from."""
+clocks asks for a city, with a few of its zones to choose from. "England", "Holland" and "Congo", which Babel
+names no country, are read too (the DR Congo's two clocks: a city is asked for)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,10 @@ AMARA = Actor("telegram", "amara")  # the fake clock stands at 09:00 UTC on Mond
     ("Côte d'Ivoire", "Africa/Abidjan", "Côte d’Ivoire", "09:00"), ("cote divoire", "Africa/Abidjan",
                                                                     "Côte d’Ivoire", "09:00"),
     ("Kenia", "Africa/Nairobi", "Kenya", "12:00"),  # as many write it, in no language of ours
+    # A nation of the United Kingdom, and everyday names Babel doesn't give, in English, French and Swahili.
+    ("England", "Europe/London", "United Kingdom", "09:00"), ("Écosse", "Europe/London", "United Kingdom", "09:00"),
+    ("Uingereza", "Europe/London", "United Kingdom", "09:00"), ("Holland", "Europe/Amsterdam", "Netherlands",
+                                                                "10:00"),
     # Every clock of Germany, of Argentina, shows the same time all year: one is as good as another.
     ("Allemagne", "Europe/Berlin", "Germany", "10:00"), ("Argentina", "America/Argentina/Buenos_Aires",
                                                         "Argentina", "06:00"),
@@ -49,6 +54,7 @@ async def test_a_country_of_one_clock_sets_its_zone_and_names_it(
 @pytest.mark.parametrize(("typed", "country", "count"), [
     ("USA", "United States", 3), ("Canada", "Canada", 3), ("Brésil", "Brazil", 3), ("Australia", "Australia", 3),
     ("Russia", "Russia", 3), ("RDC", "Congo - Kinshasa", 2), ("Kongo - Kinshasa", "Congo - Kinshasa", 2),
+    ("Congo", "Congo - Kinshasa", 2),  # asked for a city, not given the other Congo's clock
 ])
 async def test_a_country_of_several_clocks_asks_for_a_city_with_some_of_its_zones(
         engine: QuizEngine, typed: str, country: str, count: int) -> None:
