@@ -40,6 +40,10 @@ class Actor:
     # group's message, or a vote (it carries no chat), doesn't, as someone who blocked the bot still sends those.
     # Only such an event turns back on the reminders the bot turned off when it could not reach them (bot/turns.py).
     reaches_privately: bool = field(default=True, compare=False)
+    # Whether language_hint is the person's own, told with every event of theirs but a vote (Discord's locale): a
+    # newcomer is then stored with it even by an event that stores nothing else (/progress), so the later events
+    # that carry none (a vote's reply, a reminder, a sweep's notice) speak it too, not the place's language.
+    keeps_hint: bool = field(default=False, compare=False)
     # When the person sent it, for an event handled again after the process that took it died (or its stop cut it
     # short) while handling it: what it asked for may be done already (a /quiz whose question was asked since).
     sent_at: datetime | None = field(default=None, compare=False)

@@ -193,9 +193,11 @@ class Turns:
         hinted = False
         async with make() as uow:
             user = await uow.users.get(actor.platform, actor.user_id)  # locked first: see UserRepository.get
-            if user is None and create_user:
-                user = await uow.users.add(_new_user(actor))
-            elif user is not None:
+            if user is None:
+                # A newcomer's own hint is kept, alone after the turn if its work commits nothing (_keep_alone).
+                hinted = actor.keeps_hint and normalize_language(actor.language_hint) is not None
+                user = await uow.users.add(_new_user(actor)) if create_user else None
+            else:
                 hinted = _new_hint(user, actor)
             # Back on before the work, so what it says (/reminders alone) and plans (/timezone) sees them on.
             back = heard and actor.reaches_privately and user is not None and back_on(user, self._clock())
@@ -215,7 +217,10 @@ class Turns:
         async def keep() -> None:
             async with self._uow() as uow:
                 user = await uow.users.get(actor.platform, actor.user_id)
-                if user is None:
+                if user is None:  # a newcomer whose turn stored nothing: with the hint they keep (Actor.keeps_hint)
+                    if actor.keeps_hint and normalize_language(actor.language_hint):
+                        await uow.users.add(_new_user(actor))
+                        await uow.commit()
                     return
                 hinted = _new_hint(user, actor)
                 if back and back_on(user, self._clock()):

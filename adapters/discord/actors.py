@@ -33,7 +33,8 @@ def interaction_actor(interaction: discord.Interaction) -> Actor:
     channel_id, guild_id = interaction.channel_id, interaction.guild_id
     return Actor(PLATFORM, str(interaction.user.id), str(channel_id) if channel_id else None,
                  language_hint(interaction.locale, None), place_hint=language_hint(None, interaction.guild_locale),
-                 place_id=str(guild_id) if guild_id is not None else None, reaches_privately=guild_id is None)
+                 place_id=str(guild_id) if guild_id is not None else None, reaches_privately=guild_id is None,
+                 keeps_hint=True)
 
 
 def vote_actor(user_id: int, channel_id: int, guild_id: int | None = None,
