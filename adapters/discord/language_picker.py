@@ -68,10 +68,15 @@ async def choose_language(engine: QuizEngine, polls: PollPlay, interaction: disc
         await interaction.edit_original_response(view=None)
     except discord.HTTPException as error:  # the message gone, say: the choice stands, and is said below
         log.info("could not remove the language picker: %s", error)
-    # Already theirs (the button pressed twice at once, the first press's confirmation just said): acknowledged
-    # silently, by the deferral, rather than confirmed twice.
-    if said is not None and said.code is not NoticeCode.LANGUAGE_KEPT:
-        await respond_plain(interaction, said.text)
+    if said is None:  # a question asked again, its intro the confirmation
+        return
+    if said.code is NoticeCode.LANGUAGE_KEPT:
+        # Already theirs (an older picker, or the button pressed twice at once): said so, rather than confirmed as
+        # a change, nor left unanswered.
+        _ = engine.localizer_for(said.language)
+        await respond_plain(interaction, _("I already speak {name} with you.", name=native_name(language)))
+        return
+    await respond_plain(interaction, said.text)
 
 
 async def language_chosen(engine: QuizEngine, polls: PollPlay, interaction: discord.Interaction,

@@ -86,7 +86,8 @@ async def test_a_forged_language_button_is_refused_politely_and_changes_nothing(
 async def test_a_language_button_pressed_twice_at_once_confirms_the_choice_once(
         bot: RunningBot, fake: FakeDiscord, settings: Settings) -> None:
     """A double click (or a second press while the first was handled): before, both said "From now on I'll speak
-    Kiswahili"; the second is now acknowledged silently, the choice stored and said once."""
+    Kiswahili"; the choice is now stored and confirmed once, the other press told it is kept already
+    (test_discord_language_picker_kept)."""
     shown = await help_reply(fake, LEARNER_ID, "pt-BR")
     kiswahili = button_for(shown, "Kiswahili")
     presses = await asyncio.gather(*(fake.click(message_id(shown), kiswahili, user_id=LEARNER_ID, locale="pt-BR")
