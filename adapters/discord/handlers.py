@@ -21,6 +21,8 @@ from adapters.discord.permissions import (
     dms_refused,
     held_back,
     lacks_poll_rights,
+    not_in_private_thread,
+    outside_private_thread,
     poll_refused,
     thread_closed,
     thread_locked,
@@ -121,8 +123,8 @@ class CommandHandlers:
         try:
             async with closing_left_open(self._end_poll, surface) as shown:  # asked again, over, or left for another
                 result = shown.returned(await action(shown))  # a Notice's polls too: a round of an earlier day
-        except discord.Forbidden:  # refused although the rights looked fine
-            await respond(interaction, await self._poll_refused(interaction, after))
+        except discord.Forbidden as error:  # refused although the rights looked fine
+            await respond(interaction, await self._poll_refused(interaction, after, error))
             return
         except discord.NotFound as error:  # the channel deleted since the command: nobody there to tell
             if not channel_gone(error):
@@ -191,9 +193,14 @@ class CommandHandlers:
 
         return f"/{spelled(command)} {spelled('private')}:True"
 
-    async def _poll_refused(self, interaction: discord.Interaction, command: str) -> str:
+    async def _poll_refused(self, interaction: discord.Interaction, command: str,
+                            error: discord.Forbidden | None = None) -> str:
         private_command = self._private_command(interaction, command)
         _ = await self._engine.localizer(interaction_actor(interaction))
+        if error is not None and outside_private_thread(interaction.channel, error):  # no right would mend it
+            me = interaction.client.user
+            return not_in_private_thread(_, render.mention(me.id if me else interaction.application_id),
+                                         private_command)
         if interaction.guild_id is None:  # the bot's DMs: no right to grant, the learner's settings refuse (50007)
             return dms_refused(_, private_command)
         return poll_refused(interaction.app_permissions, _, private_command,

@@ -7,6 +7,7 @@ import discord
 from bot.i18n import N_, Localizer
 
 UNKNOWN_CHANNEL = 10003  # Discord's code for a channel (or thread) that no longer exists
+MISSING_ACCESS = 50001  # the bot may not see the channel: View Channel denied, or a private thread it is not in
 THREAD_ARCHIVED = 50083  # a thread closed and locked by a moderator: it takes no message from the bot (400)
 # The SEND_POLLS right as Discord's settings name it, where admins look for it (Telegram's is "Send Polls").
 CREATE_POLLS = N_("Create Polls")
@@ -20,6 +21,13 @@ def channel_gone(error: discord.NotFound) -> bool:
 def thread_locked(error: discord.HTTPException) -> bool:
     """Whether Discord refused because the thread is closed and locked (only Manage Threads could reopen it)."""
     return error.code == THREAD_ARCHIVED
+
+
+def outside_private_thread(channel: object, error: discord.Forbidden) -> bool:
+    """Whether Discord refused because the channel is a private thread the bot is not a member of (without Manage
+    Threads it sees only those it was added to): whatever rights it is granted, it can't post there until added."""
+    return error.code == MISSING_ACCESS and isinstance(channel, discord.Thread) \
+        and channel.type is discord.ChannelType.private_thread
 
 
 def channel_refused(error: BaseException) -> bool:
@@ -114,3 +122,10 @@ def thread_closed(_: Localizer, private_command: str) -> str:
     permission to name; ``private_command`` as for ``poll_refused``."""
     return _("This thread is closed and locked, so I can't post the quiz poll in it. Play in another channel, or "
              "privately with {command}.", command=private_command)
+
+
+def not_in_private_thread(_: Localizer, bot_mention: str, private_command: str) -> str:
+    """A private thread refusing the bot that isn't in it (outside_private_thread): mentioning it there adds it;
+    ``private_command`` as for ``poll_refused``."""
+    return _("I can't post the quiz poll in this private thread: I'm not a member of it. Mention {bot} in the "
+             "thread to add me, or play privately with {command}.", bot=bot_mention, command=private_command)
