@@ -122,6 +122,18 @@ class TelegramChat:
             await self._engine.move_chat(PLATFORM, chat_id, new)
             return new, await send(new)
 
+    async def game_followed(self, chat_id: str, new_chat_id: str, game_id: str) -> bool:
+        """Telegram refused a send of game ``game_id`` to the group ``chat_id``: it became the supergroup
+        ``new_chat_id``, whose migration message may not have reached us yet. The group's records move there, as
+        that message moves them; whether the game went with them (not if the supergroup runs a game of its own,
+        see ChatRepository.move), to be shown there from now on."""
+        if self._engine is None or chat_of(chat_id) != chat_id:  # a basic group has no topics
+            return False
+        log.info("Telegram group %s became supergroup %s during game %s: what was kept for it follows",
+                 chat_id, new_chat_id, game_id)
+        await self._engine.move_chat(PLATFORM, chat_id, new_chat_id)
+        return await self._engine.games.chat_of_game(game_id) == new_chat_id
+
     async def photo(self, chat_id: str, picture: bytes, caption_html: str) -> None:
         """A picture that adds to a reply already sent (a chart): left out where the chat takes no photos, since the
         text said it all and trying again would never help."""

@@ -6,8 +6,9 @@ for a poll)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from typing import TypeVar
 
 from telegram import InlineKeyboardMarkup, Poll
 from telegram.constants import ParseMode, PollLimit
@@ -30,6 +31,7 @@ from bot.i18n import N_
 from bot.replies import Actor, Notice
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 @contextmanager
@@ -38,7 +40,8 @@ def _still_in_group() -> Iterator[None]:
     was removed from the group, or may no longer write there), ChatMigrated (the group became a supergroup
     that already has a game of its own, see ChatRepository.move), its forum topic gone, or texts refused (its members,
     the bot among them, may send none: polls may still go up, which nobody could see the results of); or closed,
-    which no right granted the bot would mend (said as closed: an admin may open it again)."""
+    which no right granted the bot would mend (said as closed: an admin may open it again). A ChatMigrated whose
+    game went on into the supergroup is no refusal (TelegramGameSurface._posting)."""
     try:
         yield
     except (Forbidden, ChatMigrated) as error:
@@ -61,35 +64,42 @@ class TelegramGameSurface:
         self._chat_id = chat_id
         self._where = place(chat_id)
         self._polls = polls
+        self._left_behind = False  # in a group that became a supergroup running a game of its own (_posting)
 
     @for_game
     async def lobby(self, lobby: GameLobby) -> Posted:
         keyboard = InlineKeyboardMarkup([[button(lobby.join_label, Action.JOIN_GAME, lobby.game_id),
                                           button(lobby.start_label, Action.BEGIN_GAME, lobby.game_id)]])
-        with _still_in_group():  # else the game would stay behind unseen, and refuse the next /game
+        async def post() -> Posted:  # refused, the game would stay behind unseen, and refuse the next /game
             message = await self._chat.bot.send_message(self._where.chat, game_render.lobby(lobby),
                                                         message_thread_id=self._where.topic,
                                                         parse_mode=ParseMode.HTML, reply_markup=keyboard,
                                                         link_preview_options=NO_PREVIEW)
-        return Posted(str(message.message_id))
+            return Posted(str(message.message_id))
+        return await self._posting(lobby.game_id, post)
 
     @for_game
     async def begins(self, begins: GameBegins) -> None:
         """The lobby message becomes the list of players, without its buttons (no message of its own)."""
         if begins.lobby_message is None:
             return
-        try:
-            await self._chat.bot.edit_message_text(game_render.begins(begins), self._where.chat,
-                                                   int(begins.lobby_message), parse_mode=ParseMode.HTML)
-        except NetworkError as error:  # deleted by an admin (BadRequest), or a failure left unsent again: it goes on
-            log.info("could not edit the lobby of game %s: %s", begins.game_id, error)
+        lobby_message = int(begins.lobby_message)
+
+        async def edit() -> None:
+            try:
+                await self._chat.bot.edit_message_text(game_render.begins(begins), self._where.chat, lobby_message,
+                                                       parse_mode=ParseMode.HTML)
+            except NetworkError as error:  # deleted by an admin (BadRequest), or a failure left unsent again: on
+                log.info("could not edit the lobby of game %s: %s", begins.game_id, error)
+        await self._posting(begins.game_id, edit)
 
     @for_game
     async def ask(self, question: GameQuestion) -> Posted:
         layout = poll_layout(question)
         blocks = [render.question_notices(question.notices), layout.lettered or ""]
         period = min(max(question.seconds, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
-        with _still_in_group():
+
+        async def post() -> Posted:
             if question.passed_over is not None:  # a reload removed it: no results will close its poll
                 await self._close_poll(question.passed_over)
             before: list[str] = []  # taken away with the poll if it is withdrawn (Posted.before)
@@ -116,25 +126,29 @@ class TelegramGameSurface:
                 poll_id = message.poll.id if message.poll is not None else None
                 if poll_id is not None:
                     self._polls.add(poll_id, question.game_id, question.position)
-        return Posted(str(message.message_id), poll_id, before=tuple(before))
+            return Posted(str(message.message_id), poll_id, before=tuple(before))
+        return await self._posting(question.game_id, post)
 
     @for_game
     async def results(self, results: GameResults) -> None:
         keyboard = InlineKeyboardMarkup([[button(results.explain_label, Action.EXPLAIN,
                                                  explain_value(results.game_id, results.position))]])
-        with _still_in_group():
+
+        async def post() -> None:
             if results.closed_early and results.question_message is not None:
                 await self._close_poll(results.question_message)
             await self._chat.html(self._chat_id, [game_render.results(results)], keyboard, follow=False)
+        await self._posting(results.game_id, post)
 
     @for_game
     async def podium(self, podium: GamePodium) -> None:
-        with _still_in_group():  # the game is over already: this only spares the log a traceback
+        async def post() -> None:  # the game is over already: refused, this only spares the log a traceback
             if podium.open_question is not None:
                 await self._close_poll(podium.open_question)
             if podium.open_lobby is not None:  # stopped in its lobby: Join and Start go (a press could only be refused)
                 await self._take_buttons_away(podium.open_lobby)
             await self._chat.html(self._chat_id, [game_render.podium(podium)], follow=False)
+        await self._posting(podium.game_id, post)
 
     @for_game
     async def close_question(self, question: GameQuestion, posted: Posted) -> None:
@@ -172,6 +186,23 @@ class TelegramGameSurface:
             log.info("could not say poll message %s was taken away in chat %s: %s", aside.link.message_key,
                      self._chat_id, error)
         return Aside.REMOVED
+
+    async def _posting(self, game_id: str, post: Callable[[], Awaitable[T]]) -> T:
+        """``post`` to the game's chat, a refusal said as _still_in_group says it. Where Telegram answers that the
+        group became a supergroup (its migration message not yet handled) and the game went on there with the
+        group's records, ``post`` goes there once more, as everything after: the supergroup's members are the
+        group's, and their votes on its polls still count (a poll's id names it, not its chat). A game left behind
+        stays so: its podium, once it is over, must not follow into the other game's chat either."""
+        with _still_in_group():
+            try:
+                return await post()
+            except ChatMigrated as error:
+                new = str(error.new_chat_id)
+                if self._left_behind or not await self._chat.game_followed(self._chat_id, new, game_id):
+                    self._left_behind = True
+                    raise
+                self._chat_id, self._where = new, place(new)
+            return await post()
 
     async def tell_privately(self, person: Actor, notice: Notice) -> None:
         """In their private chat, if they started the bot (else logged), as a command's CHAT_UNHEARD."""

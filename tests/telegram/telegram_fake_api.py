@@ -148,6 +148,9 @@ class FakeBotApi(FakeApiReplies):
         params |= {key: value.file.read() for key, value in form.items() if isinstance(value, web.FileField)}
         failures = self._failures.get(method) or []
         refused = refusal(method, params, self.refusing, self.deleted, self.closed_topics)
+        if refused is None and method == "stopPoll" and (int(params["chat_id"]), int(params["message_id"])) \
+                not in self._polls:  # never a poll in that chat (a group's, stopped in its supergroup)
+            refused = Failure(400, "Bad Request: message to stop not found")
         if refused is None and (wrong := problem(method, params)) is not None:  # as Telegram refuses it
             refused = Failure(400, f"Bad Request: {wrong}")
         if failures or refused:

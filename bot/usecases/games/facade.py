@@ -13,6 +13,7 @@ from bot.games import views
 from bot.games.delivery import Stage
 from bot.games.records import PLAYER_NAME_LIMIT
 from bot.games.replies import GameExplanation, GameVote, Leaderboard, Skipped
+from bot.ports import UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
 from bot.text import shorten, shown_name, without_controls
 from bot.turns import Turn
@@ -112,6 +113,13 @@ class Games:
     async def bot_removed_from_scope(self, platform: str, scope_id: str) -> int:
         """As ``bot_removed``, for every chat of a scope (a Discord server's channels and threads)."""
         return await self._play.bot_removed_from_scope(platform, scope_id)
+
+    async def chat_of_game(self, game_id: str) -> str | None:
+        """The chat the game is shown in now (a chat that got a new id: whether the game went with it)."""
+        async def read(uow: UnitOfWork) -> str | None:
+            game = await uow.games.get(game_id)
+            return game.chat_id if game is not None else None
+        return await self._core.turns.run_unlocked(read)
 
     async def stop(self, actor: Actor, name: str, moderator: bool, stage: Stage) -> Notice | None:
         refused = await self._play.stop(actor, player_name(name), moderator, stage)
