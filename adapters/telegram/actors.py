@@ -25,7 +25,10 @@ def actor_for(user: User, chat: Chat | None = None, message: MaybeInaccessibleMe
     """The engine's Actor for a Telegram user, in a chat if the event has one (poll answers don't): in the topic
     of a forum that ``message`` was posted in (adapters/telegram/topics.py). Only an event in their private chat shows
     they haven't blocked the bot: a group's, or a vote, doesn't (Actor.reaches_privately)."""
-    return Actor(PLATFORM, str(user.id), chat_key(chat, message) if chat is not None else None, user.language_code,
+    where = chat_key(chat, message) if chat is not None else None
+    # In a forum's topic, the forum is the place: its admins' language for games holds where the topic chose none.
+    forum = chat_of(where) if where is not None and chat_of(where) != where else None
+    return Actor(PLATFORM, str(user.id), where, user.language_code, place_id=forum,
                  reaches_privately=chat is not None and chat.type == Chat.PRIVATE)
 
 

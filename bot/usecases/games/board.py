@@ -14,6 +14,7 @@ from bot.notices import unknown_language
 from bot.ports import UnitOfWork
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
+from bot.usecases.games.chat_language import games_language
 from bot.usecases.games.table import GameTable
 
 LEADERBOARD_LINES = 10
@@ -66,7 +67,7 @@ class GameBoards:
         language when its admins set one."""
         async def read(turn: Turn) -> Leaderboard:
             core, uow = self._table.core, turn.uow
-            chat_language = await uow.chats.language(actor.platform, scope_id)
+            chat_language = await games_language(uow, actor, scope_id)
             _ = core.texts.for_language(chat_language) if chat_language else turn.words
             weekly = period != "all"
             since = week_start(core.clock()) if weekly else None
@@ -115,7 +116,7 @@ class GameBoards:
             language = language_choice(choice)
             if not (moderator or self._table.admins.is_admin(actor)):
                 if not choice.strip():  # only asked, not refused: what the games here speak, and how to have yours
-                    return await self._chat_language(uow, actor.platform, scope_id, _)
+                    return await self._chat_language(uow, actor, scope_id, _)
                 return Notice(_("Only an admin of this chat can change its language. Set your own in a private "
                                 "chat with me."), NoticeCode.NOT_ALLOWED, _.language, here=True)
             if language is None:
@@ -132,9 +133,9 @@ class GameBoards:
         return notice
 
     @staticmethod
-    async def _chat_language(uow: UnitOfWork, platform: str, scope_id: str, _: Localizer) -> Notice:
+    async def _chat_language(uow: UnitOfWork, actor: Actor, scope_id: str, _: Localizer) -> Notice:
         """The chat's language for games, for someone who may not change it (still NOT_ALLOWED: no picker)."""
-        language = await uow.chats.language(platform, scope_id)
+        language = await games_language(uow, actor, scope_id)
         if language is None:
             text = _("No language is set for this chat's games: each game speaks the language of whoever starts "
                      "it. Only an admin of this chat can set one. Set your own in a private chat with me.")

@@ -23,6 +23,7 @@ from bot.i18n import Localizer
 from bot.notices import named_quiz, playing_elsewhere, quiz_not_found
 from bot.replies import Actor, Notice, NoticeCode
 from bot.turns import Turn
+from bot.usecases.games.chat_language import games_language
 from bot.usecases.games.table import Acknowledge, GameTable
 
 
@@ -107,7 +108,7 @@ class GameLobbies:
         if isinstance(quiz, Notice):
             return quiz
         now = core.clock()
-        language = await uow.chats.language(turn.actor.platform, scope_id) or _.language
+        language = await games_language(uow, turn.actor, scope_id) or _.language
         game = GameRecord(game_id, turn.actor.platform, turn.actor.chat_id or scope_id, scope_id, quiz.id,
                           turn.user_id, language, [question.id for question in quiz.questions],
                           self._shuffled_options(quiz), clamp_seconds(seconds), now, now,
