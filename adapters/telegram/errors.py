@@ -111,12 +111,18 @@ class ErrorReporter:
         in a group, to whom."""
         outage = error is not None and unreachable(error)  # the database is what failed: don't ask it again
         try:
-            found = await self._where(update, anywhere=polls_refused(error), ask_database=not outage)
+            # A vote lost in an outage: a webhook's is delivered again (and kept) once it is over, a poll's is not.
+            lost_vote = outage and update.poll_answer is not None and self._unfinished is None
+            found = await self._where(update, anywhere=polls_refused(error), ask_database=not outage,
+                                      voter_told=lost_vote)
             if found is None:
                 return
             actor, chat_id = found
             _ = await self._engine.localizer_or_hint(actor, within=LANGUAGE_WAIT, database_down=outage)
             sorry = _("Sorry, something went wrong. Please try again in a moment.")
+            if lost_vote:  # and a vote can't be cast again on a quiz poll: /quiz shows its question anew
+                sorry = _("Sorry, I couldn't save your answer just now. In a moment, send /quiz to see your "
+                          "question again.")
             owner = None
             if polls_refused(error):
                 sorry = render.polls_refused(_)
@@ -135,18 +141,22 @@ class ErrorReporter:
         except Exception as error:  # too old already, or the network: nothing more to do
             log.info("could not answer failed button press %s: %s", query.id, self.scrub(str(error)))
 
-    async def _where(self, update: Update, *, anywhere: bool = False,
-                     ask_database: bool = True) -> tuple[Actor, str] | None:
+    async def _where(self, update: Update, *, anywhere: bool = False, ask_database: bool = True,
+                     voter_told: bool = False) -> tuple[Actor, str] | None:
         """Who to tell, and in which chat. A poll answer carries no chat: only its poll's private chat will do,
         unless ``anywhere``: a group that refused the quiz's next poll, where the voter would otherwise wait for
-        it in silence. Only the database knows the poll's chat: without it (an outage), nobody is told."""
+        it in silence. Only the database knows the poll's chat: without it (an outage), nobody is told, unless
+        ``voter_told``: a vote lost for good is told in the voter's private chat (its id is theirs), where their
+        quiz's polls are, rather than leave them waiting in silence for a next question that never comes."""
         actor = update_actor(update)
         if actor is not None and actor.chat_id is not None:
             return actor, actor.chat_id
         answer = update.poll_answer
-        if answer is None or answer.user is None or not ask_database:
+        if answer is None or answer.user is None:
             return None
         actor = actor_for(answer.user)
+        if not ask_database:
+            return (actor, str(answer.user.id)) if voter_told else None
         link = await self._engine.message_link(PLATFORM, answer.poll_id)
         if link is None or link.chat_id is None or not (anywhere or is_private(link.chat_id, actor)):
             return None  # in a group, one learner's failure needn't interrupt everyone
