@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from adapters.proxy_env import NamedProxy
@@ -58,12 +60,44 @@ def shutting_down(error: BaseException) -> bool:
     return any(isinstance(cause, WriterClosed) for cause in chain(error))
 
 
-def log_failure(logger: logging.Logger, error: BaseException, message: str, *args: object) -> None:
-    """A failed event: an outage as one line (every event fails alike while it lasts), one still handled at
-    shutdown as one warning, a bug with its traceback; at DEBUG, the traceback either way."""
+# While a service is out of reach, every learner's every event fails alike: the first failure is logged, then one
+# line a period saying how many more failed, rather than one line per event (a thousand learners, a thousand lines).
+OUTAGE_LOG_PERIOD = 60.0
+
+
+class OutageLines:
+    """When an outage's failures were last logged, and how many failed since without a line of their own."""
+
+    def __init__(self, period: float = OUTAGE_LOG_PERIOD, clock: Callable[[], float] = time.monotonic) -> None:
+        self.period = period
+        self._clock = clock
+        self._said_at: float | None = None
+        self._unsaid = 0
+
+    def say(self) -> int | None:
+        """None: this failure goes unsaid (counted); else how many went unsaid since the last line said."""
+        now = self._clock()
+        if self._said_at is not None and now - self._said_at < self.period:
+            self._unsaid += 1
+            return None
+        unsaid, self._unsaid, self._said_at = self._unsaid, 0, now
+        return unsaid
+
+
+def log_failure(logger: logging.Logger, error: BaseException, message: str, *args: object,
+                outages: OutageLines | None = None) -> None:
+    """A failed event: an outage as one line (every event fails alike while it lasts; with ``outages``, one line a
+    period, the others at DEBUG), one still handled at shutdown as one warning, a bug with its traceback; at DEBUG,
+    the traceback either way."""
     if shutting_down(error):
         log_briefly(logger, logging.WARNING, error, message + ": shutting down, not kept", *args)
     elif unreachable(error):
-        log_briefly(logger, logging.ERROR, error, message + ": a service is unreachable", *args)
+        unsaid = outages.say() if outages is not None else 0
+        if unsaid is None:
+            log_briefly(logger, logging.DEBUG, error, message + ": a service is unreachable", *args)
+            return
+        since = f" ({unsaid} more failed alike since the last such line)" if unsaid else ""
+        later = f"; more like it are said once every {outages.period:g} s, counted" if outages is not None else ""
+        log_briefly(logger, logging.ERROR, error, message + ": a service is unreachable" + since + later, *args)
     else:
         logger.error(message, *args, exc_info=error)

@@ -39,7 +39,7 @@ from adapters.discord.team_admins import ApplicationAdmins
 from adapters.discord.translator import CommandTranslator
 from adapters.discord.votes import VoteHandler
 from adapters.error_kinds import EVENT_FAILED, HANDLER_FAILED
-from adapters.failures import log_failure
+from adapters.failures import OutageLines, log_failure
 from adapters.handlers_stop import finish_games_left_running
 from bot.engine import QuizEngine
 
@@ -97,6 +97,7 @@ class QuizClient(discord.Client):
         self.engine = engine
         self.metrics = engine.metrics
         self.under_way = HandlersUnderWay()  # the handlers running, for the stop to wait for (see close)
+        self.outages = OutageLines()  # every member's command, click and vote fails alike in an outage
         self.tree: app_commands.CommandTree[QuizClient] = TimedTree(
             self,
             allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False),
@@ -112,7 +113,7 @@ class QuizClient(discord.Client):
         suggestions = counted_suggestions(self.metrics, self.handlers.quiz_choices)
         register_commands(self.tree, self.handlers, self.games, suggestions, MovingOn(engine, self.handlers, private))
         register_game_commands(self.tree, engine, self.games, suggestions)
-        self.tree.error(tree_error_handler(engine))
+        self.tree.error(tree_error_handler(engine, self.outages))
 
     async def setup_hook(self) -> None:
         """After login, before the gateway: translations, restart-proof buttons, and the owner (or team) as admins,
@@ -164,7 +165,7 @@ class QuizClient(discord.Client):
             if late := answered_too_late(error):
                 log.warning("%s click by user %s answered too late: %s", what, interaction.user.id, late)
                 return
-            log_failure(log, error, "%s click failed", what)
+            log_failure(log, error, "%s click failed", what, outages=self.outages)
             await apologize(self.engine, interaction, error)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -256,4 +257,4 @@ class QuizClient(discord.Client):
         if error is None:
             log.error("Discord event %s failed; carrying on", event_method)
         else:
-            log_failure(log, error, "Discord event %s failed; carrying on", event_method)
+            log_failure(log, error, "Discord event %s failed; carrying on", event_method, outages=self.outages)

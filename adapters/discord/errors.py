@@ -14,7 +14,7 @@ from adapters.discord.commands import NotAdmin
 from adapters.discord.counting import observe_command
 from adapters.discord.respond import respond_quietly
 from adapters.error_kinds import HANDLER_FAILED
-from adapters.failures import log_failure, unreachable
+from adapters.failures import OutageLines, log_failure, unreachable
 from bot.engine import QuizEngine
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ def answered_too_late(error: BaseException) -> discord.NotFound | None:
     return original if isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION else None
 
 
-def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
+def tree_error_handler(engine: QuizEngine, outages: OutageLines | None = None) -> TreeErrorHandler:
     async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         observe_command(engine.metrics, interaction)  # a failed command took its time too
         if isinstance(error, NotAdmin):
@@ -70,7 +70,7 @@ def tree_error_handler(engine: QuizEngine) -> TreeErrorHandler:
             log.warning("/%s for user %s answered too late: %s", command, interaction.user.id, late)
             return
         # discord.py errors describe the request, never the token, so they are logged whole.
-        log_failure(log, error, "/%s failed for user %s", command, interaction.user.id)
+        log_failure(log, error, "/%s failed for user %s", command, interaction.user.id, outages=outages)
         await apologize(engine, interaction, error)
 
     return on_error

@@ -10,7 +10,7 @@ from telegram.error import BadRequest, Forbidden, TimedOut
 from telegram.ext import ContextTypes, filters
 
 from adapters.error_kinds import HANDLER_FAILED
-from adapters.failures import log_failure, unreachable
+from adapters.failures import OutageLines, log_failure, unreachable
 from adapters.once_per import OncePer
 from adapters.telegram import render
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, owner_in, update_actor
@@ -56,6 +56,7 @@ class ErrorReporter:
         self._chat = chat
         self._unfinished = unfinished  # webhook mode only: polling has nobody to ask for an update again
         self._apologized = OncePer(None)  # an update delivered again after an outage: one apology is enough
+        self._outages = OutageLines()  # every learner's update fails alike in an outage: not a line for each
 
     async def __call__(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query if isinstance(update, Update) else None
@@ -86,8 +87,8 @@ class ErrorReporter:
         elif error is not None and unreachable(error):
             if isinstance(update, Update) and self._unfinished is not None:
                 self._unfinished.add(update.update_id)  # the webhook asks Telegram to deliver it again
-            # One line each while the outage lasts (its traceback at DEBUG); the log's SecretFilter scrubs it.
-            log_failure(log, error, "Telegram update %s (%s) failed", update_id, kind)
+            # One line a minute while the outage lasts (the rest at DEBUG); the log's SecretFilter scrubs it.
+            log_failure(log, error, "Telegram update %s (%s) failed", update_id, kind, outages=self._outages)
         elif refused_reply(error):  # removed from a group, blocked in private, a topic closed: no one to tell
             log.warning("Telegram update %s (%s): the chat refused the reply: %s", update_id, kind,
                         self.scrub(str(error)))

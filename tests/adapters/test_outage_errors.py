@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from adapters.failures import log_failure, unreachable
+from adapters.failures import OutageLines, log_failure, unreachable
 from bot.ports import WriterClosed
 from storage.database import create_engine
 from tests.pg_cluster import asyncpg_url
@@ -55,6 +55,26 @@ def test_an_outage_is_logged_as_one_line_and_a_bug_with_its_traceback(caplog: py
     caplog.set_level(logging.DEBUG, logger="tests.outage")
     log_failure(log, outage, "Discord event %s failed", "on_raw_poll_vote_add")
     assert caplog.records[0].exc_info is not None  # at DEBUG, the outage's traceback too
+
+
+def test_an_outages_failures_are_said_once_a_period_with_how_many_went_unsaid(
+        caplog: pytest.LogCaptureFixture) -> None:
+    log = logging.getLogger("tests.outage")
+    caplog.set_level(logging.INFO, logger="tests.outage")
+    now = [100.0]
+    outages = OutageLines(period=60.0, clock=lambda: now[0])
+    outage = _raised(RuntimeError("the turn failed"), ConnectionRefusedError(111, "Connection refused"))
+    for update in range(1, 5):  # four learners at once: one line
+        log_failure(log, outage, "Telegram update %s failed", update, outages=outages)
+    now[0] += 60.0
+    log_failure(log, outage, "Telegram update %s failed", 5, outages=outages)
+    log_failure(log, _raised(KeyError("question")), "Telegram update %s failed", 6, outages=outages)  # a bug: said
+    first, later, bug = [record.getMessage() for record in caplog.records]
+    assert first == ("Telegram update 1 failed: a service is unreachable; more like it are said once every 60 s, "
+                     "counted: RuntimeError: the turn failed")
+    assert later.startswith("Telegram update 5 failed: a service is unreachable (3 more failed alike since the "
+                            "last such line)")
+    assert bug == "Telegram update 6 failed"
 
 
 def test_an_event_handled_after_shutdown_is_one_warning_not_a_bug(caplog: pytest.LogCaptureFixture) -> None:

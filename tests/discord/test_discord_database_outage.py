@@ -12,7 +12,7 @@ from adapters.settings import Settings
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import LEARNER_ID, running_bot
 from tests.discord.support import first_answer
-from tests.support.tcp_proxy import TcpProxy
+from tests.support.tcp_proxy import TcpProxy, proxied
 
 
 async def test_a_command_an_outage_stops_is_apologized_for_and_logged_once(
@@ -40,5 +40,23 @@ async def test_a_command_an_outage_stops_is_apologized_for_and_logged_once(
                       if record.levelno >= logging.WARNING and record.name != "bot.sweeper"]
             assert len(warned) == 1 and "/progress failed" in warned[0] and "unreachable" in warned[0], warned
             await proxy.open()  # the outage over, before the bot stops
+    finally:
+        await proxy.cut()
+
+
+async def test_every_members_command_failing_in_an_outage_is_one_line_not_one_each(
+        fake: FakeDiscord, settings: Settings, postgres_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    proxy, through_proxy = await proxied(postgres_url)
+    try:
+        async with running_bot(settings.model_copy(update={"database_url": through_proxy}), fake):
+            await proxy.cut()
+            caplog.set_level(logging.INFO)
+            for member in range(4):  # each one is answered
+                await fake.wait_until(first_answer(fake, await fake.slash("progress", {}, user_id=LEARNER_ID + member,
+                                                                          locale="fr")))
+            warned = [record.getMessage() for record in caplog.records
+                      if record.levelno >= logging.WARNING and record.name != "bot.sweeper"]
+            assert len(warned) == 1 and "unreachable" in warned[0], warned
+            await proxy.open()
     finally:
         await proxy.cut()

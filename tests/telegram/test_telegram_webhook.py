@@ -92,9 +92,10 @@ async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for
         Callable[[], int]) -> None:
     """Telegram delivers again only what wasn't acknowledged: a 200 before the handlers ran would lose an update
     the replica then failed (its database down) or never finished (killed). The bot runs on PostgreSQL through
-    a TCP forwarder the test cuts: a real outage, the server itself staying up. Each update the outage stops
-    logs its failure once: neither the apology's language nor a vote's chat is asked of the database that just
-    failed (which logged a warning of its own for each, and cost one more connection attempt)."""
+    a TCP forwarder the test cuts: a real outage, the server itself staying up. The outage's first failed update
+    is logged once, and the next within the minute not at all: neither the apology's language nor a vote's chat is
+    asked of the database that just failed (which logged a warning of its own for each, and cost one more connection
+    attempt)."""
     server = make_url(postgres_url)
     proxy = TcpProxy(server.host or "127.0.0.1", server.port or 5432)
     await proxy.open()
@@ -118,8 +119,8 @@ async def test_the_webhook_answers_once_the_update_is_handled_and_asks_again_for
             vote = {"update_id": 3, "poll_answer": {"poll_id": "poll-9", "user": AMINATA.json(), "option_ids": [0],
                                                     "option_persistent_ids": ["0"]}}
             assert (await client.post(url, json=vote, headers=SIGNED)).status == 503
-            warned = handlers_warnings(caplog)
-            assert len(warned) == 1 and warned[0].startswith("Telegram update 3 (poll_answer) failed"), warned
+            # Within a minute of the last such line: only counted (adapters/failures.py, OutageLines).
+            assert handlers_warnings(caplog) == []
             await proxy.open()  # the outage is over
             again = await client.post(url, json=help_update(2), headers=SIGNED)
             assert again.status == 200
