@@ -39,7 +39,7 @@ from adapters.discord.team_admins import ApplicationAdmins
 from adapters.discord.translator import CommandTranslator
 from adapters.discord.votes import VoteHandler
 from adapters.error_kinds import EVENT_FAILED, HANDLER_FAILED
-from adapters.failures import OutageLines, log_failure
+from adapters.failures import OutageLines, log_failure, unreachable
 from adapters.handlers_stop import finish_games_left_running
 from bot.engine import QuizEngine
 
@@ -190,7 +190,12 @@ class QuizClient(discord.Client):
             log.info("vote on %s by %s while stopping: left for the next start", event.message_id, event.user_id)
             return
         with timed(self.metrics, "poll_vote"):
-            await self.votes.on_vote_add(event)
+            try:
+                await self.votes.on_vote_add(event)
+            except Exception as error:  # counted and logged by on_error, as every event's failure
+                if unreachable(error):
+                    await self.votes.say_not_saved(event)
+                raise
 
     async def on_ready(self) -> None:
         # Each new gateway session, not a resumed one: votes cast meanwhile were not replayed. A sharded client

@@ -91,6 +91,18 @@ class VoteHandler:
                 log.info("thread %s is closed and locked: %s's vote not answered (%s)", event.channel_id,
                          event.user_id, result.code)
 
+    async def say_not_saved(self, event: discord.RawPollVoteActionEvent) -> None:
+        """A vote the database was out of reach for: its voter is told under the poll, in their language as last
+        heard here (the database isn't asked again), rather than wait in silence for a verdict. Discord lets them
+        take it back and vote again, which answers once the database is back. A failure here is only logged."""
+        try:
+            _ = await self._engine.localizer_or_hint(self._actor(event), database_down=True)
+            text = _("{mention} Sorry, I couldn't save your vote just now. In a moment, take it back and vote again.",
+                     mention=render.mention(event.user_id))
+            await self._polls.post(event.channel_id, text, reply_to=event.message_id, language=_.language)
+        except Exception as error:  # Discord may be out of reach too, or the channel closed to the bot
+            log.warning("could not tell %s their vote on %s was not saved: %r", event.user_id, event.message_id, error)
+
     async def _say(self, event: discord.RawPollVoteActionEvent, result: Notice, replayed: bool,
                    kept_private: bool) -> None:
         """What a vote that answered nothing says, if anything. ``kept_private``: on the learner's own poll that lost
