@@ -16,6 +16,7 @@ from adapters.telegram import render
 from adapters.telegram.actors import PLATFORM, actor_for, is_private, owner_in, update_actor
 from adapters.telegram.answers import MaybeCarriedOut
 from adapters.telegram.chat import TelegramChat, polls_refused, topic_gone
+from adapters.telegram.game_polls import GamePolls
 from adapters.telegram.update_kinds import update_kind
 from adapters.telegram.webhook import Unfinished
 from bot.engine import QuizEngine
@@ -50,11 +51,12 @@ class ErrorReporter:
     failed button press is answered, with the apology if it can be said (OnceAnsweringBot: never twice)."""
 
     def __init__(self, token: str, engine: QuizEngine, chat: TelegramChat,
-                 unfinished: Unfinished | None = None) -> None:
+                 unfinished: Unfinished | None = None, game_polls: GamePolls | None = None) -> None:
         self._token = token
         self._engine = engine
         self._chat = chat
         self._unfinished = unfinished  # webhook mode only: polling has nobody to ask for an update again
+        self._game_polls = game_polls  # the group games' polls this process sent: their lost votes aren't a quiz's
         self._apologized = OncePer(None)  # an update delivered again after an outage: one apology is enough
         self._outages = OutageLines()  # every learner's update fails alike in an outage: not a line for each
 
@@ -103,6 +105,11 @@ class ErrorReporter:
         if isinstance(update, Update) and asked(update) and self._apologized.allow(update.update_id):
             await self._apologize(update, error)
 
+    def _game_poll(self, poll_id: str) -> bool:
+        """A group game's poll, known here: a vote on it lost in an outage is left alone (the game goes on in the
+        group, where /quiz shows nothing of it); for a quiz's poll, only the database knows."""
+        return self._game_polls is not None and self._game_polls.get(poll_id) is not None
+
     def scrub(self, text: str) -> str:
         return text.replace(self._token, REDACTED) if self._token else text
 
@@ -113,7 +120,8 @@ class ErrorReporter:
         outage = error is not None and unreachable(error)  # the database is what failed: don't ask it again
         try:
             # A vote lost in an outage: a webhook's is delivered again (and kept) once it is over, a poll's is not.
-            lost_vote = outage and update.poll_answer is not None and self._unfinished is None
+            lost_vote = outage and update.poll_answer is not None and self._unfinished is None \
+                and not self._game_poll(update.poll_answer.poll_id)
             found = await self._where(update, anywhere=polls_refused(error), ask_database=not outage,
                                       voter_told=lost_vote)
             if found is None:

@@ -59,7 +59,7 @@ def register(app: Application, engine: QuizEngine, chat: TelegramChat, game_poll
     app.add_handler(PollAnswerHandler(interactions.poll_answer))
     app.add_handler(CallbackQueryHandler(interactions.button))
     app.add_handler(ChatMemberHandler(BotMembership(engine, chat).changed, ChatMemberHandler.MY_CHAT_MEMBER))
-    app.add_error_handler(ErrorReporter(token, engine, chat, unfinished))
+    app.add_error_handler(ErrorReporter(token, engine, chat, unfinished, game_polls))
 
 
 async def _migrated(engine: QuizEngine, update: Update) -> None:

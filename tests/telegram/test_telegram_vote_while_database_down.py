@@ -6,9 +6,11 @@ from __future__ import annotations
 from adapters.settings import Settings
 from bot.replies import Actor
 from tests.support.tcp_proxy import proxied
-from tests.telegram.telegram_fake_api import FakeBotApi
-from tests.telegram.telegram_harness import AMINATA, correct, for_chat, next_poll, poll_id, running_bot
+from tests.telegram.game_steps import begun, vote
+from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
+from tests.telegram.telegram_harness import AMINATA, GROUP, correct, for_chat, next_poll, poll_id, running_bot
 
+ADA = FakeUser(301, "Ada", "en")
 NOT_SAVED = "Sorry, I couldn't save your answer just now. In a moment, send /quiz to see your question again."
 
 
@@ -37,5 +39,22 @@ async def test_a_vote_while_the_database_is_down_is_told_privately_and_the_quiz_
             progress = await engine.progress(Actor("telegram", str(AMINATA.id)))
         assert progress.lines[0].text == fr("in progress: {answered} of {total} answered, {correct} right",
                                             answered=1, total=3, correct=1)
+    finally:
+        await proxy.cut()
+
+
+async def test_a_group_game_vote_while_the_database_is_down_sends_its_voter_no_private_quiz_advice(
+        api: FakeBotApi, settings: Settings, postgres_url: str) -> None:
+    """The game goes on in the group without that vote: /quiz would show the voter no question of it."""
+    proxy, through_proxy = await proxied(postgres_url)
+    try:
+        async with running_bot(settings.model_copy(update={"database_url": through_proxy})):
+            _game, first = await begun(api, ADA, GROUP, (AMINATA,))
+            await proxy.cut()
+            await vote(api, first, AMINATA, right=True)
+            await api.command(AMINATA, "/progress")  # handled after her vote: her updates go one after another
+            [sorry] = await api.wait_for("sendMessage", 1, for_chat(AMINATA.id), within=30)
+            await proxy.open()
+        assert "/quiz" not in sorry.params["text"]  # the plain apology, for her /progress
     finally:
         await proxy.cut()
