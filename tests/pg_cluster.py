@@ -83,15 +83,23 @@ class Cluster:
     def start(self) -> None:
         self._check(self.run("initdb", "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8",
                              "--locale=C", "--no-sync"), "initdb")
+        self._watch()
+        self.start_server()
+        self._check(self.run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
+                             "quiztutor_test"), "createdb")
+
+    def start_server(self) -> None:
+        """Start the server of the cluster already made (again, after stop_server: as an operator restarts it)."""
         options = (f"-c listen_addresses=127.0.0.1 -p {self.port} -c unix_socket_directories={self.root} "
                    "-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
                    + "".join(f" -c {name}={shlex.quote(value)}" for name, value in self.settings.items()))
-        self._watch()
         self._check(self.run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w",
                              "-t", str(PG_START_TIMEOUT_S), "start"), "pg_ctl start")
         self._wait_until_ready()
-        self._check(self.run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
-                             "quiztutor_test"), "createdb")
+
+    def stop_server(self) -> None:
+        """Stop the server, keeping the cluster (`pg_ctl stop -m fast`: its clients are disconnected at once)."""
+        self._check(self.run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop"), "pg_ctl stop")
 
     def stop(self) -> None:
         try:
