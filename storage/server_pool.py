@@ -4,7 +4,9 @@ SQLAlchemy's async queue pool is not fair: a caller that has just returned a con
 of callers already waiting, whose turn then restarts at the back. Under a burst some learners waited seconds
 (p99 4–6 s at 500 users) and, at 5,000, hit the pool's timeout. So every unit of work first queues at a FIFO
 hand-over as wide as the pool: at most pool-size units of work hold a connection, and the rest queue in arrival
-order, with no timeout (a burst drains; it never fails).
+order, with no timeout of the queue's own (a burst drains; it never fails): only the transaction limit, which counts
+the wait in the queue too (storage/server_unit_of_work.py), so that connections all stuck on a lock tell each
+queued learner within it.
 
 A unit of work that ends while others wait hands its connection straight to the oldest waiter, still checked
 out: checking a connection in and out of SQLAlchemy's pool costs two trips through its async layer, a good part

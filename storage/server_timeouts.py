@@ -23,11 +23,11 @@ KEEPALIVE_SETTINGS = {"tcp_keepalives_idle": "30", "tcp_keepalives_interval": "1
 
 @dataclass(frozen=True)
 class ServerTimeouts:
-    """``transaction_seconds``: the bot's wait for a transaction, from its BEGIN to its end (lock waits included),
-    before it cuts the connection as silent (a timer per transaction: asyncpg's own, per statement, costs 8% of an
-    answer's CPU); ``idle_in_transaction_seconds``: how long the server lets a transaction sit with nothing sent
-    before ending it and freeing its locks. The latter is the shorter, so a learner whose row a frozen process
-    holds is served within the former. None: no limit."""
+    """``transaction_seconds``: the bot's wait for a transaction, from asking for a connection (the wait for a free
+    one included) to its end (lock waits included), before it cuts the connection as silent (a timer per
+    transaction: asyncpg's own, per statement, costs 8% of an answer's CPU); ``idle_in_transaction_seconds``: how
+    long the server lets a transaction sit with nothing sent before ending it and freeing its locks. The latter is
+    the shorter, so a learner whose row a frozen process holds is served within the former. None: no limit."""
 
     transaction_seconds: float | None = 60.0
     idle_in_transaction_seconds: float | None = 30.0

@@ -44,9 +44,19 @@ class ServerUnitOfWork(RepositorySet):
         self._timed_out = False
 
     async def __aenter__(self) -> Self:
-        held = self._held = await self._connections.take()
         if self._time_limit is not None:
             self._deadline = asyncio.get_running_loop().time() + self._time_limit
+        # The limit counts from the ask, the wait for a connection included: with every pooled connection stuck (a
+        # lock held by another session), a unit of work queued behind them would else wait a whole limit more for
+        # each round of them freed, its learner told nothing for minutes.
+        try:
+            async with asyncio.timeout_at(self._deadline):
+                held = self._held = await self._connections.take()
+        except TimeoutError as error:
+            if self._deadline is None:  # asyncpg's own connect timeout, with no limit set
+                raise
+            raise TransactionTimedOut(f"no connection to the database within {self._time_limit:g} s (every pooled "
+                                      "connection was busy, or none could be opened): nothing was done") from error
         self._arm()
         # A pooled connection that died while idle (a server restart, a proxy's timeout) fails at BEGIN, before
         # anything was done on it: a fresh one begins instead, until every dead one left in the pool is gone.
