@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from adapters.cli.content_folder import CONTENT_SETTING, refused_content_folder
 from adapters.cli.exit_codes import ExitCode
 from adapters.cli.pipes import reader_may_leave, written
 from adapters.cli.ui_coverage import ui_coverage_notes
@@ -28,7 +29,6 @@ from bot.i18n import read_catalogs
 from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES
 
 SCHEMA_FILE = "quiz.schema.json"
-CONTENT_SETTING = "QUIZ_CONTENT_DIR"  # where `schema` writes: it takes no folder argument
 
 
 def validate(content_dir: Path, platforms: Mapping[str, PollLimits], out: TextIO = sys.stdout,
@@ -183,10 +183,7 @@ def write_schema(content_dir: Path, check: bool, out: TextIO = sys.stdout) -> in
     that can't be written, is said with the setting, exit 2 (a mistyped path, a volume not mounted, a full disk)."""
     path = content_dir / SCHEMA_FILE
     text = json.dumps(quiz_schema(), ensure_ascii=False, indent=2) + "\n"
-    if not content_dir.is_dir():
-        kind = "is a file" if content_dir.exists() else "doesn't exist"
-        print(f"quiztutor schema: {CONTENT_SETTING} names no folder: {content_dir} {kind} (give the folder that "
-              "contains quizzes/)", file=sys.stderr)
+    if refused_content_folder("schema", None, content_dir) is not None:  # as every command reading it says it
         return ExitCode.CONFIGURATION
     if check:
         try:  # as a quiz file is read: a FIFO would block, a huge file fill the memory

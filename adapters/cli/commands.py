@@ -15,13 +15,12 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib.metadata import version
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
 from adapters.cli import play_arguments
+from adapters.cli.content_folder import folder_argument, refused_content_folder
 from adapters.cli.exit_codes import ExitCode
 from adapters.cli.pipes import OutputFailed, WatchedOutput, closed_output, silence_stdout, written
-from adapters.env_values import within_file_system_limits
 from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
 from adapters.platforms import chat_platforms
@@ -100,7 +99,7 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     for name, help_text in (("validate", "check quiz files and list questions over platform limits"),
                             ("export", "print the quizzes, questions, answers and explanations as JSON")):
         sub = commands.add_parser(name, help=help_text)
-        sub.add_argument("dir", nargs="?", type=_folder, help="content directory (default: QUIZ_CONTENT_DIR)")
+        sub.add_argument("dir", nargs="?", type=folder_argument, help="content directory (default: QUIZ_CONTENT_DIR)")
         if name == "validate":
             sub.add_argument("--strict", action="store_true", help="treat item-writing warnings as errors (exit 1)")
 
@@ -136,19 +135,6 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     return parser
 
 
-def _folder(text: str) -> Path:
-    """A DIR argument; one no file system could hold is refused (exit 2) as QUIZ_CONTENT_DIR is, where every
-    look at it failed with "OSError: [Errno 36] File name too long" (exit 1). An empty one (a script's variable
-    left empty) is refused too: Path('') is the current folder, which nobody named; and a blank one, as --quiz's."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError(f"{'a blank folder name (only spaces)' if text else 'an empty folder name'}: "
-                                         "give the folder that contains quizzes/, or leave it out for QUIZ_CONTENT_DIR")
-    try:
-        return within_file_system_limits(Path(text))
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 # The commands whose output is what they are for (`play` shows nothing without one, on purpose: lines.py).
 PRINTING = frozenset({"validate", "export", "stats", "schema"})
 
@@ -171,6 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     configure_logging(settings.log_level, settings.secrets())
     for line in [*unknown_variables(os.environ, platforms), *spelled_twice(os.environ, platforms)]:
         logging.getLogger("quiztutor").warning("%s", line)
+    refused = refused_content_folder(args.command, getattr(args, "dir", None), settings.content_dir)
+    if refused is not None:
+        return refused
     try:
         code = _dispatch(args, settings, platforms)
         with written():  # what is still buffered: a full disk would be seen at exit, as "Exception ignored"

@@ -1,6 +1,7 @@
 """`quiztutor validate FILE`, a file given as the content folder (or QUIZ_CONTENT_DIR set to one), or a content
 folder whose quizzes/ is a file: said "no such directory", sending the operator looking for a folder that isn't
-missing, only mistaken for a file. It says it is a file, not a folder (exit 1, a problem found, as before)."""
+missing, only mistaken for a file. It says it is a file, not a folder: the loader (for /reload too), and the command
+line before it loads, with exit 2 as for any path given wrong (tests/adapters/test_content_folder_refused.py)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ def test_validate_given_a_file_says_it_is_one(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "adapters.cli.main", "validate", str(readme)], cwd=ROOT,
                           env={**clean, "QUIZ_DATA_DIR": str(tmp_path / "data")}, stdin=subprocess.DEVNULL,
                           capture_output=True, text=True, timeout=60)
-    assert done.returncode == ExitCode.FAILED, done.stderr
-    assert done.stdout.splitlines()[:2] == [f"1 problem in {readme}:", f"  {readme}: {ADVICE}"], done.stdout
+    assert (done.returncode, done.stdout) == (ExitCode.CONFIGURATION, ""), done.stderr
+    assert done.stderr.splitlines() == [f"quiztutor validate: DIR names no folder: {readme} is a file "
+                                        "(give the folder that contains quizzes/)"], done.stderr
 
 
 def test_a_quizzes_file_in_the_folder_is_said_to_be_one(tmp_path: Path) -> None:

@@ -1,5 +1,7 @@
 """A quiz folder, or the content folder, that can't be read (chmod, another user's files): its problem, named,
-as any file's, not a PermissionError. Run in processes that file modes hold for (tests/support/unreadable.py)."""
+as any file's, not a PermissionError. Run in processes that file modes hold for (tests/support/unreadable.py).
+A content folder the command line may not enter is refused before it is read:
+tests/adapters/test_content_folder_refused.py."""
 
 from __future__ import annotations
 
@@ -32,36 +34,6 @@ def test_validate_names_a_quiz_folder_it_may_not_list(tmp_path: Path) -> None:
     assert (done.returncode, done.stderr) == (1, "")
     assert done.stdout.splitlines() == [f"1 problem in {tmp_path}:",
                                         f"  {tmp_path / 'quizzes'}: can't be read: {DENIED}"]
-
-
-def test_export_of_a_content_folder_it_may_not_enter_exits_3_naming_it(tmp_path: Path) -> None:
-    content = tmp_path / "content"
-    write(content, "sample.yaml", a_quiz())
-    with unreadable(content):
-        done = quiztutor("export", str(content))
-    assert (done.returncode, done.stdout) == (3, "")
-    assert done.stderr.splitlines() == [f"1 problem in {content}:", f"  {content}: can't be read: {DENIED}"]
-
-
-def test_validate_names_a_content_folder_it_may_not_enter_once(tmp_path: Path) -> None:
-    """Not its glossary and concepts files too, which may not even be there."""
-    content = tmp_path / "content"
-    write(content, "sample.yaml", a_quiz())
-    with unreadable(content):
-        done = quiztutor("validate", str(content))
-    assert (done.returncode, done.stderr) == (1, "")
-    assert done.stdout.splitlines() == [f"1 problem in {content}:", f"  {content}: can't be read: {DENIED}"]
-
-
-def test_play_on_a_content_folder_it_may_not_enter_exits_3_naming_it(tmp_path: Path) -> None:
-    """Not 1, on a PermissionError for its locales/ folder, looked for before the quizzes."""
-    content = tmp_path / "content"
-    write(content, "sample.yaml", a_quiz())
-    with unreadable(content):
-        done = quiztutor("play", QUIZ_CONTENT_DIR=str(content), QUIZ_DATA_DIR=str(tmp_path / "data"))
-    assert done.returncode == 3
-    assert done.stderr.splitlines() == [f"quiztutor: the content in {content} is invalid:",
-                                        f"{content}: can't be read: {DENIED}"]
 
 
 def test_a_reload_tells_a_french_admin_the_folder_it_may_not_list_and_keeps_the_content(content_dir: Path) -> None:
