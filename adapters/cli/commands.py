@@ -107,7 +107,8 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
                                 "discrimination and the wrong options nobody picks",
                                 description="Item statistics from the database in QUIZ_DATABASE_URL (or "
                                 "QUIZ_DATA_DIR's SQLite file), read as it is: stats never creates or upgrades a "
-                                "schema, and exits 4 if the schema is not this version's.")
+                                "schema, and exits 4 if the database can't be used (its folder or file this user may "
+                                "not read or write, too) or its schema is not this version's.")
     stats.add_argument("--quiz", type=play_arguments.quiz_reference("for every quiz"),
                        help="one quiz's questions, by id or topic (default: every quiz)")
     stats.add_argument("--json", action="store_true", help="print JSON instead of a table")
