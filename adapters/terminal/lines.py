@@ -41,6 +41,8 @@ class StdLineIO:
         self._pending = b""  # read past the last line returned
         self._after_cr = False  # the last line ended with a CR: an LF next is the rest of its CR LF
         self._reader_gone = False  # whoever read the output went away (`quiztutor play | head -3`)
+        # Told when input is first read: a pipe's transport closes stdin at its end, where fileno() fails.
+        self._on_terminal = False
 
     async def _stream(self) -> asyncio.StreamReader | None:
         """A non-blocking reader for a terminal, pipe or socket; None for what never blocks (a file, /dev/null)."""
@@ -48,7 +50,8 @@ class StdLineIO:
             return self._reader
         fd = self._stdin.fileno()
         mode = os.fstat(fd).st_mode
-        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or os.isatty(fd):
+        self._on_terminal = os.isatty(fd)
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or self._on_terminal:
             reader = asyncio.StreamReader(limit=2**20)
             loop = asyncio.get_running_loop()
             await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), self._reading_end())
@@ -80,7 +83,7 @@ class StdLineIO:
             raw = b""  # the terminal hung up (an ssh session dropped): nobody will type here again
         if not raw:
             return None
-        if not raw.endswith(b"\n") and os.isatty(self._stdin.fileno()):
+        if not raw.endswith(b"\n") and self._on_terminal:
             self._show("\n")  # letters then Ctrl-D: the terminal's cursor is still after them, not on a new line
         if self._first:  # a file saved with one (Windows' Notepad), piped in: not part of what was typed
             self._first, raw = False, raw.removeprefix(codecs.BOM_UTF8)
