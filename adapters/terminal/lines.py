@@ -78,9 +78,11 @@ class StdLineIO:
         try:
             raw = await self._raw_line()
         except OSError as error:
-            if error.errno != errno.EIO:
+            if error.errno not in (errno.EIO, errno.EBADF):
                 raise
-            raw = b""  # the terminal hung up (an ssh session dropped): nobody will type here again
+            # The terminal hung up (an ssh session dropped), or stdin was opened for writing (`0>file`): nobody
+            # will type here, as with a closed stdin.
+            raw = b""
         if not raw:
             return None
         if not raw.endswith(b"\n") and self._on_terminal:
