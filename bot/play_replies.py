@@ -59,6 +59,16 @@ class Outcome(StrEnum):
     CORRECT = "correct"
     WRONG = "wrong"
     SKIPPED = "skipped"
+    TIMED_OUT = "timed_out"  # left until its time ran out: no point, as a skip, but back for review as a miss
+
+
+@dataclass(frozen=True)
+class TallyPart:
+    """How many of a summary's questions had one outcome, in words: "2 right", "1 timed out"."""
+
+    outcome: Outcome
+    count: int
+    text: str
 
 
 @dataclass(frozen=True)
@@ -95,6 +105,9 @@ class Summary:
     notices: tuple[str, ...] = ()
     # As Started's: the polls of a round ended on the way (/quiz alone, a review round of an earlier day ended).
     left_behind: tuple[MessageLink, ...] = field(default=(), compare=False)
+    # Under the score when anything was missed, each outcome met once in the order right, wrong, skipped, timed out:
+    # the counts add up to ``total``, and an adapter shows each beside its mark, which so needs no legend.
+    tally: tuple[TallyPart, ...] = ()
 
 
 @dataclass(frozen=True)

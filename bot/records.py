@@ -117,12 +117,15 @@ class SessionToAnswer:
 class AnswerRecord:
     session_id: str
     question_id: str
-    option_id: str | None  # None: skipped, or removed from the content by a reload
+    option_id: str | None  # None: skipped, timed out, or removed from the content by a reload
     correct: bool
     answered_at: datetime
     # Whether the learner was shown the question: False for one the session passed over as a reload removed it; None
     # when not known (stored before 0020, or in a review round left out while a live game held its quiz).
     asked: bool | None = True
+    # Whether its time ran out (stored with no option, as a skip is, but reviewed as forgotten): the summary marks it
+    # apart. None: stored before 0023, not known (read as a skip, as it was then).
+    timed_out: bool | None = False
 
 
 @dataclass(frozen=True)

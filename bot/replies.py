@@ -18,6 +18,7 @@ from bot.play_replies import QuestionView as QuestionView
 from bot.play_replies import Started as Started
 from bot.play_replies import Summary as Summary
 from bot.play_replies import SummaryLine as SummaryLine
+from bot.play_replies import TallyPart as TallyPart
 from bot.records import MessageLink
 from bot.reply_language import ui_language as ui_language
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from itertools import takewhile
 
-from bot import sessions, views
+from bot import sessions, summary_view, views
 from bot.asked_links import still_asking
 from bot.content.library import ContentLibrary
 from bot.content.models import Quiz, localized
@@ -101,7 +101,7 @@ class SessionStepper:
 
     async def summary(self, uow: UnitOfWork, quiz: Quiz, session: QuizSession, _: Localizer) -> Summary:
         """The summary of a finished session (it reads only), naming another quiz of the learner's still open."""
-        summary = views.summary(quiz, session, await uow.answers.for_session(session.id), _)
+        summary = summary_view.summary(quiz, session, await uow.answers.for_session(session.id), _)
         if quiz.id == REVIEW_QUIZ_ID and not summary.missed:  # its next step: another round, if more are due
             summary = await self._next_round(uow, session, summary, _)
         other = await uow.sessions.active(session.user_id)

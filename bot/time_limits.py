@@ -40,12 +40,14 @@ class QuestionTimer:
         return self.limit is not None and session.state is SessionState.ACTIVE and session.question_deadline is None \
             and not session.showing(session.current_question_id or "")
 
-    async def time_up(self, uow: UnitOfWork, session: QuizSession, now: datetime) -> None:
-        """Record the current question as skipped and move on; raises AlreadyAnswered if too late."""
+    async def time_up(self, uow: UnitOfWork, session: QuizSession, now: datetime, *, removed: bool = False) -> None:
+        """Record the current question as timed out and move on; raises AlreadyAnswered if too late. ``removed``: a
+        reload took it out of the quiz while it was open, which the learner is told skipped it, and so it is stored
+        (the summary marks it as it was told)."""
         question_id = session.current_question_id
         if question_id is None:
             raise ValueError("only a current question can time out")
-        await uow.answers.add(AnswerRecord(session.id, question_id, None, False, now))
+        await uow.answers.add(AnswerRecord(session.id, question_id, None, False, now, timed_out=not removed))
         session.advance()
 
 

@@ -5,22 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from datetime import datetime
-from functools import lru_cache
 
 from bot.content.catalog import Catalog
 from bot.content.models import Question, Quiz, localized
 from bot.i18n import Localizer
 from bot.languages import native_name
 from bot.progress_replies import Progress, ProgressLine
-from bot.records import AnswerRecord, QuizSession, SessionResult, SessionState
-from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, QuizListEntry, Summary, SummaryLine
+from bot.records import QuizSession, SessionResult, SessionState
+from bot.replies import Feedback, Preview, QuestionView, QuizList, QuizListEntry
 from bot.review_quiz import REVIEW_QUIZ_ID
 from bot.scoring import order_key
-from bot.sessions import never_asked, questions_to_retry
-from bot.text import shorten_words
 from bot.time_limits import whole_seconds
-
-SUMMARY_PROMPT_CHARS = 70
 
 
 def level_label(quiz: Quiz, _: Localizer) -> str:
@@ -110,51 +105,6 @@ def feedback(question: Question, chosen: str, _: Localizer) -> Feedback:
         reference=f"{reference.title} — {reference.url}" if reference else None,
         why_not=why_not,
     )
-
-
-def summary(quiz: Quiz, session: QuizSession, answers: list[AnswerRecord], _: Localizer) -> Summary:
-    by_question = {answer.question_id: answer for answer in answers}
-    lines, unasked = [], never_asked(quiz, session, answers)
-    for question_id in session.question_ids:
-        if question_id in unasked:
-            continue
-        answer = by_question.get(question_id)
-        question = quiz.question(question_id)
-        # A question a reload removed still counts (in a quiz), as in the session's "Question 3 of 8" and in
-        # /progress.
-        prompt = (localized(question.prompt, question.display_language(_.language)) if question
-                  else _("(a question removed since)"))
-        outcome = Outcome.SKIPPED if answer is None or answer.option_id is None else (
-            Outcome.CORRECT if answer.correct else Outcome.WRONG)
-        lines.append(SummaryLine(question_id, summary_prompt(prompt), outcome))
-    correct = sum(1 for line in lines if line.outcome is Outcome.CORRECT)
-    total = len(lines)
-    missed = len(questions_to_retry(quiz, session, answers))
-    return Summary(
-        session_id=session.id,
-        quiz_id=quiz.id,
-        title=(_("Review finished") if quiz.id == REVIEW_QUIZ_ID else
-               _("Quiz finished: {title}", title=localized(quiz.title, _.language))),
-        score=_.ngettext("You scored {correct} out of {n} question.",
-                         "You scored {correct} out of {n} questions.", total, correct=correct),
-        correct=correct,
-        total=total,
-        lines=tuple(lines),
-        missed=missed,
-        retry_offer=retry_offer(missed, _),
-        retry_label=retry_label(missed, _),
-        next_step=None if missed else choose_a_quiz(_),
-        language=_.language,
-    )
-
-
-# Cached by the content's own text (no learner's): a quiz's summary cuts the same prompts for every learner who
-# finishes it, and finding their grapheme clusters took a twentieth of an answer's CPU on PostgreSQL
-# (benchmarks/HISTORY.md, "postgres.py", stop 52).
-@lru_cache(maxsize=4096)
-def summary_prompt(prompt: str) -> str:
-    """A question's prompt as a summary's line shows it."""
-    return shorten_words(prompt, SUMMARY_PROMPT_CHARS)
 
 
 def retry_offer(missed: int, _: Localizer) -> str | None:

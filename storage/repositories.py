@@ -204,13 +204,15 @@ class SqlAnswerRepository:
     async def add(self, answer: AnswerRecord) -> None:
         result = await self._connection.execute(hot.insert_answer(self._connection.dialect.name), {
             "session_id": answer.session_id, "question_id": answer.question_id, "option_id": answer.option_id,
-            "correct": answer.correct, "answered_at": answer.answered_at, "asked": answer.asked})
+            "correct": answer.correct, "answered_at": answer.answered_at, "asked": answer.asked,
+            "timed_out": answer.timed_out})
         if result.rowcount == 0:
             raise AlreadyAnswered(answer.question_id)
 
     async def for_session(self, session_id: str) -> list[AnswerRecord]:
         rows = await self._connection.execute(hot.answers_of_session(), {"session_id": session_id})
-        return [AnswerRecord(r.session_id, r.question_id, r.option_id, r.correct, r.answered_at, r.asked) for r in rows]
+        return [AnswerRecord(r.session_id, r.question_id, r.option_id, r.correct, r.answered_at, r.asked, r.timed_out)
+                for r in rows]
 
 
 class SqlLinkRepository:

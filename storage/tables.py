@@ -113,6 +113,7 @@ class Answer(Base):
     correct: Mapped[bool] = mapped_column(Boolean)
     answered_at: Mapped[datetime] = mapped_column(UtcDateTime())
     asked: Mapped[bool | None] = mapped_column(Boolean)  # AnswerRecord.asked (0020); None: stored before it
+    timed_out: Mapped[bool | None] = mapped_column(Boolean)  # AnswerRecord.timed_out (0023); None: stored before it
 
 
 class MessageLink(Base):

@@ -17,7 +17,7 @@ POLL_QUESTION_LIMIT = DISCORD_LIMITS.question
 POLL_ANSWER_LIMIT = DISCORD_LIMITS.option
 BUTTON_LABEL_LIMIT = 80
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "➖"}
+OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "➖", Outcome.TIMED_OUT: "⌛"}
 # A link Discord shows a preview (an embed) of under the message, ending where its client ends one: wrapped in <>,
 # it shows the same and stays a link, without that preview.
 PREVIEWED = re.compile(r"https?://[^\s<>]+[^<>.,:;\"')\]\s]", re.IGNORECASE)
@@ -161,6 +161,8 @@ def feedback(result: Feedback) -> str:
 
 def summary(result: Summary) -> str:
     lines = [f"🏁 **{plain(result.title)}**", plain(result.score)]
+    if result.tally:  # each count beside its mark: the marks below need no legend
+        lines.append(" · ".join(f"{OUTCOME_MARKS.get(part.outcome, '•')} {plain(part.text)}" for part in result.tally))
     lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {plain(line.prompt)}" for line in result.lines]
     if result.still_open:
         lines += ["", f"*{plain(result.still_open)}*"]

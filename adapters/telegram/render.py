@@ -9,7 +9,7 @@ from bot.reload_report import ReloadReport
 from bot.replies import Feedback, Notice, Outcome, Preview, QuizList, Summary, WhichQuiz
 from bot.text import isolated, shorten
 
-OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "⏭"}
+OUTCOME_MARKS = {Outcome.CORRECT: "✅", Outcome.WRONG: "❌", Outcome.SKIPPED: "⏭", Outcome.TIMED_OUT: "⌛"}
 OWNER_LIMIT = 64  # characters of a name shown before a group member's reply (its word joiners on top: see named)
 
 
@@ -72,6 +72,8 @@ def follow_up(feedback: Feedback | None, owner: str | None = None) -> str:
 
 def summary(reply: Summary, owner: str | None = None) -> str:
     lines = [owner_prefix(owner) + bold(reply.title, shown=said), said(reply.score)]
+    if reply.tally:  # each count beside its mark: the marks below need no legend
+        lines.append(" · ".join(f"{OUTCOME_MARKS.get(part.outcome, '•')} {esc(part.text)}" for part in reply.tally))
     lines += [f"{OUTCOME_MARKS.get(line.outcome, '•')} {content(line.prompt)}" for line in reply.lines]
     if reply.still_open:
         lines.append(said(reply.still_open))

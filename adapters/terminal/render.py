@@ -15,7 +15,7 @@ from bot.progress_replies import Progress
 from bot.replies import Feedback, Preview, QuestionView, QuizList, Summary
 from bot.text import BIDI_CONTROLS
 
-OUTCOME_MARKS = {"correct": "[+]", "wrong": "[-]", "skipped": "[ ]"}
+OUTCOME_MARKS = {"correct": "[+]", "wrong": "[-]", "skipped": "[ ]", "timed_out": "[~]"}
 
 
 def visible(text: str) -> str:
@@ -120,6 +120,8 @@ def feedback(result: Feedback) -> str:
 
 def summary(result: Summary) -> str:
     lines = ["", wrap(result.title), wrap(result.score)]
+    if result.tally:  # each count beside its mark: the marks below need no legend
+        lines.append(wrap("   ".join(f"{OUTCOME_MARKS[part.outcome]} {part.text}" for part in result.tally)))
     lines += [wrap(f"{OUTCOME_MARKS[line.outcome]} {number}. {line.prompt}", "", "       ") for number, line in
               enumerate(result.lines, start=1)]
     if result.still_open:

@@ -65,7 +65,7 @@ class Remembering:
         question = quiz.question(session.current_question_id or "")
         notice = await time_up_said(uow, quiz, session, _)  # read before it moves on
         shown_hash = session.shown_hash(question.id) if question is not None else None  # so is the wording shown
-        await self._timer.time_up(uow, session, now)  # first: it refuses if another answered
+        await self._timer.time_up(uow, session, now, removed=question is None)  # first: refuses if answered
         if question is None:  # removed by a reload: so are those right after it, told in the same notice
             await pass_over_removed(uow, quiz, session, now)
         else:  # time_up moved the session on but left its updated_at: when it was shown

@@ -112,7 +112,7 @@ async def test_an_answer_after_the_deadline_is_not_scored_and_the_learner_moves_
     assert second.deadline == clock.now + LIMIT  # its own clock starts now
     third = next_question(await answer(timed, ALICE, second, right=True))
     summary = summary_of(await answer(timed, ALICE, third, right=True))
-    assert [line.outcome for line in summary.lines] == ["skipped", "correct", "correct"]
+    assert [line.outcome for line in summary.lines] == ["timed_out", "correct", "correct"]
 
 
 async def test_a_late_answer_to_the_last_question_brings_the_summary(timed: QuizEngine, clock: FixedClock) -> None:
@@ -151,7 +151,7 @@ async def test_resuming_after_the_last_questions_deadline_says_time_is_up_before
     clock.advance(timedelta(minutes=5))
     summary = await timed.start(ALICE, "long-options")
     assert isinstance(summary, Summary) and summary.notices == (TIME_UP.format(number=1),)
-    assert summary.session_id == question.session_id and summary.lines[0].outcome == "skipped"
+    assert summary.session_id == question.session_id and summary.lines[0].outcome == "timed_out"
 
 
 # -- sweeps -----------------------------------------------------------------------------------
@@ -185,7 +185,7 @@ async def test_the_last_question_timing_out_ends_the_quiz_with_its_summary(
     clock.advance(LIMIT)
     summary = (await _sweep_one(timed)).outcome.next
     assert isinstance(summary, Summary)
-    assert [line.outcome for line in summary.lines] == ["wrong", "wrong", "skipped"]
+    assert [line.outcome for line in summary.lines] == ["wrong", "wrong", "timed_out"]
     clock.advance(timedelta(hours=1))
     assert await timed.expire_overdue("telegram") == []  # a finished quiz has no clock
 

@@ -41,7 +41,7 @@ async def test_0020_reads_an_answer_from_before_it_as_not_known_and_its_downgrad
             repository = SqlAnswerRepository(connection)
             await repository.add(unshown)
             assert await repository.for_session("s1") == [
-                AnswerRecord("s1", "a/q1", None, False, START, asked=None), unshown]
+                AnswerRecord("s1", "a/q1", None, False, START, asked=None, timed_out=None), unshown]
 
         await migrate(engine, "downgrade", "0019")
         assert "asked" not in await _answer_columns(engine)

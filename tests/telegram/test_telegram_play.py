@@ -52,7 +52,9 @@ async def test_a_french_learner_plays_a_quiz_from_start_to_summary_with_polls_in
         summary = (await api.wait_for("sendMessage", 1, lambda p: "✅" in p["text"]))[0]
         _ = engine.localizer_for("fr")
         assert _("Quiz finished: {title}", title="Collectives") in summary.params["text"]
-        assert summary.params["text"].count("✅") == 2 and summary.params["text"].count("❌") == 1
+        marks = [line[0] for line in summary.params["text"].splitlines()[3:]]  # each question's, under the tally
+        assert marks.count("✅") == 2 and marks.count("❌") == 1
+        assert "✅ 2 bonnes réponses · ❌ 1 mauvaise réponse" in summary.params["text"].splitlines()
         retry = summary.params["reply_markup"]["inline_keyboard"][0][0]["callback_data"]
         assert retry.startswith("retry:")
 
