@@ -189,6 +189,7 @@ class SessionResult:
     total: int
     updated_at: datetime
     unanswered: int = 0  # skipped, or left until the time ran out
+    timed_out: int = 0  # of those unanswered, left until the time ran out (kept since 0023)
 
 
 @dataclass

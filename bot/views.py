@@ -205,8 +205,11 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer,
             # Spelled out: "3/8" here would read as a score next to "best 5/8".
             parts.append(_("in progress: {answered} of {total} answered, {correct} right",
                            answered=active[0].answered, total=active[0].total, correct=active[0].correct))
-            if active[0].unanswered:
-                parts.append(_.ngettext("{n} unanswered", "{n} unanswered", active[0].unanswered))
+            # Skips and time-outs apart, in the words the summary's tally will use for them.
+            if skipped := active[0].unanswered - active[0].timed_out:
+                parts.append(_.ngettext("{n} skipped", "{n} skipped", skipped))
+            if active[0].timed_out:
+                parts.append(_.ngettext("{n} timed out", "{n} timed out", active[0].timed_out))
         stopped = [result for result in mine if result.state is SessionState.STOPPED]
         if stopped and not parts:  # else the heading stood over nothing for a learner who only stopped quizzes
             # The latest stopped round of the whole quiz: a retry stopped since is no standing in the quiz.

@@ -182,9 +182,11 @@ class SqlSessionRepository:
         answered = func.count(answers.c.option_id)  # a skip or a time-out is stored with no option
         unanswered = func.count(answers.c.question_id) - answered
         correct = func.coalesce(func.sum(case((answers.c.correct, 1), else_=0)), 0)
+        timed_out = func.coalesce(func.sum(case((answers.c.timed_out, 1), else_=0)), 0)
         query = (
             select(sessions.c.quiz_id, sessions.c.state, sessions.c.question_ids, sessions.c.updated_at,
-                   answered.label("answered"), unanswered.label("unanswered"), correct.label("correct"))
+                   answered.label("answered"), unanswered.label("unanswered"), correct.label("correct"),
+                   timed_out.label("timed_out"))
             .select_from(sessions.outerjoin(answers, answers.c.session_id == sessions.c.id))
             .where(sessions.c.user_id == user_id)
             .group_by(sessions.c.id)
@@ -192,7 +194,7 @@ class SqlSessionRepository:
         )
         return [
             SessionResult(row.quiz_id, SessionState(row.state), int(row.correct), int(row.answered),
-                          len(row.question_ids), row.updated_at, int(row.unanswered))
+                          len(row.question_ids), row.updated_at, int(row.unanswered), int(row.timed_out))
             for row in await self._connection.execute(query)
         ]
 

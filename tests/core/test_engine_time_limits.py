@@ -35,7 +35,7 @@ msgid ""
 msgstr "Temps écoulé ! La question {number} compte comme passée."
 '''
 
-TIMED_OUT_ONCE = "in progress: 0 of 3 answered, 0 right · 1 unanswered"  # a time-out answers nothing
+TIMED_OUT_ONCE = "in progress: 0 of 3 answered, 0 right · 1 timed out"  # a time-out answers nothing
 
 
 async def _stored_deadline(fake_db: FakeDatabase, session_id: str) -> object:

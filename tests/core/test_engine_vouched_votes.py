@@ -49,4 +49,4 @@ async def test_a_vouched_vote_on_an_older_poll_of_the_question_is_late(timed: Qu
     assert outcome.notice == TIME_UP.format(number=1)
     await timed.answer_message(ALICE, "poll-2", first.correct_index, closes_at_deadline=True)  # scores nothing
     assert [line.text for line in (await timed.progress(ALICE)).lines] == [
-        PROGRESS.format(answered=0, right=0) + " · 1 unanswered"]
+        PROGRESS.format(answered=0, right=0) + " · 1 timed out"]

@@ -57,7 +57,7 @@ async def test_a_question_resumed_privately_times_out_unseen_by_the_channel_when
         clock.advance(timedelta(seconds=LIMIT))
         for _ in range(250):  # until the sweep has timed it out
             lines = (await bot.engine.progress(Actor("discord", str(LEARNER_ID)))).lines
-            if lines and "1 unanswered" in lines[0].text:
+            if lines and "1 timed out" in lines[0].text:
                 break
             await fake.quiet(FAST)
         await fake.quiet(FAST * 10)

@@ -42,7 +42,7 @@ async def test_a_question_resumed_privately_times_out_without_a_word_or_a_poll_i
     clock.advance(timedelta(seconds=LIMIT))
     for _ in range(250):  # until the sweep has skipped it
         lines = (await timed_bot.engine.progress(Actor("discord", str(LEARNER_ID)))).lines
-        if lines and "1 unanswered" in lines[0].text:
+        if lines and "1 timed out" in lines[0].text:
             break
         await fake.quiet(FAST)
     await fake.quiet(FAST * 10)

@@ -27,7 +27,7 @@ FAST = 0.02  # seconds between sweeps
 TIME_UP = ("Time's up! Question {number} wasn't answered in time: it scores no point, and "
            "it comes back for review as a wrong answer does.")
 
-TIMED_OUT_ONCE = "in progress: 0 of 3 answered, 0 right · 1 unanswered"
+TIMED_OUT_ONCE = "in progress: 0 of 3 answered, 0 right · 1 timed out"
 
 
 @pytest.fixture

@@ -136,7 +136,7 @@ async def test_a_vote_found_after_its_questions_time_ran_out_is_late_as_a_live_o
         assert notice.content == f"<@{OWNER_ID}> {TIME_UP}"  # not scored: as a live vote this late
         assert len(fake.replies_to(first, after=mark)) == 1 and len(fake.polls(after=mark)) == 1
         progress = (await bot.engine.progress(Actor("discord", str(OWNER_ID)))).lines[0].text
-        assert "0 of 3 answered, 0 right · 1 unanswered" in progress
+        assert "0 of 3 answered, 0 right · 1 timed out" in progress
 
 
 @dataclass

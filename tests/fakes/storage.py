@@ -210,7 +210,7 @@ class FakeSessionRepository:
             unanswered = sum(a.option_id is None for a in answers)
             results.append(SessionResult(session.quiz_id, session.state, sum(a.correct for a in answers),
                                          len(answers) - unanswered, len(session.question_ids), session.updated_at,
-                                         unanswered))
+                                         unanswered, sum(bool(a.timed_out) for a in answers)))
         return sorted(results, key=lambda result: result.updated_at, reverse=True)
 
 

@@ -100,7 +100,7 @@ async def test_answers_of_many_learners_on_two_processes_while_sweeps_fire_are_s
             timed_out = [r for r in moved if r.notice]
             assert not scored and len(timed_out) + expired.count(learner.user_id) == 1, (learner, replies)
             assert len({getattr(r.next, "question_id", None) for r in moved}) <= 1, (learner, replies)  # the same
-            assert progress[learner.user_id] == ["in progress: 0 of 3 answered, 0 right · 1 unanswered"]
+            assert progress[learner.user_id] == ["in progress: 0 of 3 answered, 0 right · 1 timed out"]
         else:
             # Scored once (the progress below), by the button or the vote. A vote that comes after the button finds
             # the next question's poll unlinked (as after a crash) and says the first answer's feedback again with

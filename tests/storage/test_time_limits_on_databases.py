@@ -15,7 +15,7 @@ from tests.fakes.game_stage import RecordingStage
 
 ALICE = Actor("telegram", "alice", chat_id="chat-a")
 
-TIMED_OUT_ONCE = "in progress: 0 of 3 answered, 0 right · 1 unanswered"  # a time-out answers nothing
+TIMED_OUT_ONCE = "in progress: 0 of 3 answered, 0 right · 1 timed out"  # a time-out answers nothing
 
 
 def _settings(tmp_path: Path, content: Path, database_url: str) -> Settings:

@@ -35,7 +35,7 @@ async def test_a_skip_delivered_again_leaves_the_question_it_never_saw_open(api:
         await api.settle()
         assert api.polls(JUMA.id)[1:] == [second]  # before: skipped as well, and the third asked
         progress = await engine.progress(Actor("telegram", str(JUMA.id)))
-        assert progress.lines[0].text == "in progress: 0 of 3 answered, 0 right · 1 unanswered"  # one skip
+        assert progress.lines[0].text == "in progress: 0 of 3 answered, 0 right · 1 skipped"  # one skip
 
         await api.command(JUMA, "/skip")  # sent after it was asked: skips it
         await next_poll(api, JUMA.id, 3)

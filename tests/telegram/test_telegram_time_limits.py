@@ -69,7 +69,7 @@ async def test_a_question_whose_time_runs_out_is_skipped_with_a_notice_and_the_n
         fr = engine.localizer_for("fr")
         assert progress.lines[0].text == " · ".join([
             fr("in progress: {answered} of {total} answered, {correct} right", answered=0, total=3, correct=0),
-            "1 sans réponse"])
+            "1 hors délai"])
 
 
 async def test_a_vote_telegram_delivers_after_the_deadline_counts_as_cast_while_its_poll_was_open(
@@ -192,7 +192,7 @@ async def test_a_member_who_left_the_group_has_no_more_of_their_quiz_posted_ther
         await api.settle()
         assert len(api.polls(GROUP.id)) == 1 and len(api.sent_texts(GROUP.id)) == 1
         progress = await engine.progress(Actor("telegram", str(ADA.id)))
-        assert "1 unanswered" in progress.lines[0].text  # the first question's time ran out all the same
+        assert "1 timed out" in progress.lines[0].text  # the first question's time ran out all the same
         await api.command(ADA, "/quiz", FakeChat.private(ADA))  # back in a private chat: the next question
         resumed = await next_poll(api, ADA.id, 1)
     assert resumed.params["question"].startswith("2/3 ")

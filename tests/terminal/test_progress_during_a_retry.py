@@ -28,7 +28,7 @@ async def test_a_retry_of_every_question_of_a_finished_round_is_still_called_a_r
 
 async def test_a_round_of_the_whole_quiz_is_no_retry(tmp_path: Path) -> None:
     said = await play(tmp_path, ["skip", "progress", "quit"])
-    assert _progress_line(said) == "Collectives: in progress: 0 of 3 answered, 0 right · 1 unanswered"
+    assert _progress_line(said) == "Collectives: in progress: 0 of 3 answered, 0 right · 1 skipped"
 
 
 async def test_a_stopped_retry_leaves_the_quizs_own_stopped_round_on_its_line(tmp_path: Path) -> None:
