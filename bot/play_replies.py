@@ -101,7 +101,7 @@ class Summary:
     # question on this platform, as with Started (a poll left open that the adapter may end), if any.
     asked_before: MessageLink | None = None
     # Said before it, as after a live time-out: "Time's up! Question 3 wasn't answered in time..." when resuming
-    # found the last question's time ran out (else its line in the summary says skipped without saying why).
+    # found the last question's time ran out (its line in the summary is marked timed out, the notice says why).
     notices: tuple[str, ...] = ()
     # As Started's: the polls of a round ended on the way (/quiz alone, a review round of an earlier day ended).
     left_behind: tuple[MessageLink, ...] = field(default=(), compare=False)
