@@ -100,6 +100,22 @@ def poll_refused(granted: discord.Permissions | None, _: Localizer, private_comm
         len(names), permissions=", ".join(quoted), command=private_command)
 
 
+def sends_refused_by_dm(_: Localizer, channel_mention: str, names: list[str], private_command: str) -> str:
+    """A direct message to a learner whose quiz channel stopped taking the bot's messages mid-quiz (a right revoked
+    there): which channel and rights (``names``, as missing_permission_names gives them), that their answers are
+    kept, and how to go on; ``private_command`` as for ``poll_refused``."""
+    # Translators: a Discord permission's name, in quotes as your language writes them (French: « {name} »).
+    quoted = [_("“{name}”", name=name) for name in names]
+    return _.ngettext(
+        "I can no longer post in {channel}: I'm missing the {permissions} permission there, so I couldn't show you "
+        "what follows your answer (your answers are kept). Ask a server admin to grant it, or go on privately "
+        "with {command}.",
+        "I can no longer post in {channel}: I'm missing the {permissions} permissions there, so I couldn't show you "
+        "what follows your answer (your answers are kept). Ask a server admin to grant them, or go on privately "
+        "with {command}.",
+        len(names), channel=channel_mention, permissions=", ".join(quoted), command=private_command)
+
+
 def held_back(_: Localizer, private_command: str) -> str:
     """Discord holds the bot's messages in this channel back for longer than is worth waiting (a long 429):
     ``private_command`` as for ``poll_refused``; private play goes through the interaction, not the channel."""

@@ -12,7 +12,7 @@ import discord
 from discord.utils import MISSING
 
 from adapters.discord import render
-from adapters.discord.permissions import poll_refused
+from adapters.discord.permissions import missing_permission_names, poll_refused, sends_refused_by_dm
 from adapters.discord.respond import spelled_for
 from adapters.discord.sending import NOT_DONE, send_through_503
 from adapters.discord.splitting import split_message
@@ -50,6 +50,8 @@ class PollPlay:
         self._poll_hours = poll_hours
         self._withdrawn = withdrawn
         self._ended = OncePer(None, remembered=ENDED_KEPT)  # links ended lately (see end_linked)
+        # (channel, learner) told by DM that the channel refuses the bot: once, until a poll of theirs goes out there
+        self._told_by_dm = OncePer(None)
 
     async def say_polls_refused(self, channel_id: int, user_id: int, _: Localizer) -> None:
         """Tell the learner in the channel, as text, which right the bot lacks for the quiz's next poll, and how to
@@ -65,8 +67,24 @@ class PollPlay:
                                in_thread=isinstance(channel, discord.Thread))
         try:
             await self.post(channel_id, f"{render.mention(user_id)} {refused}")
-        except NOT_DONE as error:  # no right to send either: nothing more to be done here
+        except discord.Forbidden:  # no right to send either: nothing the learner reads there, so by DM
+            names = missing_permission_names(granted, _, in_thread=isinstance(channel, discord.Thread))
+            await self._tell_by_dm(channel_id, user_id, sends_refused_by_dm(
+                _, f"<#{channel_id}>", names, private_command))
+        except NOT_DONE as error:  # held back, or a thread locked: nothing more to be done here
             log.info("could not tell %s that polls are refused in %s: %s", user_id, channel_id, error)
+
+    async def _tell_by_dm(self, channel_id: int, user_id: int, text: str) -> None:
+        """Once per channel and quiz (until a poll of theirs goes out there again), not at each vote or time-out;
+        with their DMs closed too, logged once, as nothing more can reach them."""
+        if not self._told_by_dm.allow((channel_id, user_id)):
+            return
+        try:
+            dm = await self._client.create_dm(discord.Object(user_id))
+            await send_through_503(dm, content=text)
+        except NOT_DONE as error:
+            log.info("could not tell %s by direct message that channel %s refuses the bot's messages: %s", user_id,
+                     channel_id, error)
 
     def channel(self, channel_id: int) -> discord.PartialMessageable:
         return self._client.get_partial_messageable(channel_id)
@@ -74,8 +92,10 @@ class PollPlay:
     async def ask(self, channel_id: int, owner_id: int, view: QuestionView) -> discord.Message:
         """Post the question as a poll. Raises discord.Forbidden when the channel refuses."""
         channel = self.channel(channel_id)
-        return await self._sent(channel, content=render.poll_content(view, owner_id),
-                                poll=build_poll(view, self._poll_hours))
+        asked = await self._sent(channel, content=render.poll_content(view, owner_id),
+                                 poll=build_poll(view, self._poll_hours))
+        self._told_by_dm.forget((channel_id, owner_id))  # the channel takes the bot's messages again
+        return asked
 
     async def end(self, channel_id: int, poll_message_id: int) -> bool:
         """Whether the poll was ended."""

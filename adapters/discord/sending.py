@@ -19,7 +19,7 @@ SERVER_ERROR_PAUSES = (1.0, 3.0)
 NOT_DONE = (discord.HTTPException, discord.RateLimited)
 
 
-async def send_through_503(channel: discord.PartialMessageable, **message: Any) -> discord.Message:
+async def send_through_503(channel: discord.PartialMessageable | discord.DMChannel, **message: Any) -> discord.Message:
     """The message sent, tried again after each of SERVER_ERROR_PAUSES while Discord answers 503 (only this one:
     what went out before it is not sent twice)."""
     for pause in SERVER_ERROR_PAUSES:
