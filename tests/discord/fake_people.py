@@ -47,7 +47,7 @@ class PeopleActions:
 
         async def dispatch(self, event: str, data: dict[str, Any]) -> None: ...
 
-        def refuse_a_vote_on_a_closed_poll(self, message_id: int) -> None: ...
+        def refuse_a_vote_on_a_closed_poll(self, message_id: int, *, in_flight: bool = False) -> None: ...
 
         def dm_channel(self, user_id: int) -> int: ...
 
@@ -88,8 +88,8 @@ class PeopleActions:
                                     permissions=permissions, message=message, member_permissions=member_permissions)
 
     async def vote(self, message_id: int, answer_id: int, *, user_id: int, add: bool = True,
-                   channel_id: int = CHANNEL_ID) -> None:
-        self.refuse_a_vote_on_a_closed_poll(message_id)
+                   channel_id: int = CHANNEL_ID, in_flight: bool = False) -> None:
+        self.refuse_a_vote_on_a_closed_poll(message_id, in_flight=in_flight)
         await self.dispatch("MESSAGE_POLL_VOTE_ADD" if add else "MESSAGE_POLL_VOTE_REMOVE", {
             "user_id": str(user_id), "channel_id": str(channel_id), "message_id": str(message_id),
             "guild_id": str(GUILD_ID), "answer_id": answer_id})

@@ -18,9 +18,9 @@ class VotingFakeDiscord(FakeDiscord):
     voters: dict[tuple[int, int], set[int]] = field(default_factory=dict)  # (message, answer) -> user ids
 
     async def vote(self, message_id: int, answer_id: int, *, user_id: int, add: bool = True,
-                   channel_id: int = CHANNEL_ID) -> None:
+                   channel_id: int = CHANNEL_ID, in_flight: bool = False) -> None:
         """A vote kept by Discord, and sent to the bot if one is connected (else only kept, as a real one is)."""
-        self.refuse_a_vote_on_a_closed_poll(message_id)
+        self.refuse_a_vote_on_a_closed_poll(message_id, in_flight=in_flight)
         voted = self.voters.setdefault((message_id, answer_id), set())
         (voted.add if add else voted.discard)(user_id)
         self._count(message_id)

@@ -43,9 +43,10 @@ async def next_poll(fake: FakeDiscord, bot: RunningBot, *, after: int = 0, chann
     raise AssertionError("the poll was never linked to its question")
 
 
-async def vote_for(fake: FakeDiscord, poll: Call, answer: str, user_id: int) -> None:
+async def vote_for(fake: FakeDiscord, poll: Call, answer: str, user_id: int, *, in_flight: bool = False) -> None:
+    """``in_flight``: cast before the bot ended the poll, its event arriving after (see PollTime)."""
     await fake.vote(message_id(poll), poll_answers(poll).index(answer) + 1, user_id=user_id,
-                    channel_id=int(poll.path.split("/")[2]))
+                    channel_id=int(poll.path.split("/")[2]), in_flight=in_flight)
 
 
 async def reply_to(fake: FakeDiscord, poll: Call, *, after: int = 0) -> Call:

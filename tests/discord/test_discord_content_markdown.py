@@ -76,7 +76,7 @@ async def test_a_quiz_title_with_markdown_characters_is_shown_as_written_in_a_no
         await fake.slash("quiz", {"quiz": "long-options"})
         await next_poll(fake, bot, after=mark)
         mark = len(fake.calls)
-        await vote_for(fake, left, "All-reduce", OWNER_ID)
+        await vote_for(fake, left, "All-reduce", OWNER_ID, in_flight=True)  # cast as the learner switched
         await next_poll(fake, bot, after=mark)
         said = [reply.content for reply in fake.replies_to(message_id(left), after=mark)]
     assert said[0] == rf"<@{OWNER_ID}> Welcome back! Carrying on with all\_reduce\_and \*friends\*.", said

@@ -56,7 +56,7 @@ async def test_a_vote_back_in_a_left_quiz_ends_the_other_quizs_poll_before_its_n
     await fake.wait_until(lambda: fake.ended_polls(after=mark) == [message_id(left)])
 
     mark = len(fake.calls)
-    await vote_for(fake, left, "All-reduce", LEARNER_ID)
+    await vote_for(fake, left, "All-reduce", LEARNER_ID, in_flight=True)
     back = await next_poll(fake, bot, after=mark)
     await fake.quiet()
     assert back.body["poll"]["question"]["text"].startswith("2/3 ")

@@ -19,7 +19,7 @@ async def test_a_vote_on_the_left_quizs_poll_goes_back_to_it_and_ends_the_other_
     await fake.wait_until(lambda: fake.ended_polls(after=mark) == [message_id(left)])
 
     mark = len(fake.calls)
-    await vote_for(fake, left, "All-reduce", OWNER_ID)  # in flight while the learner switched
+    await vote_for(fake, left, "All-reduce", OWNER_ID, in_flight=True)  # cast as the learner switched
     back = await next_poll(fake, bot, after=mark)
     assert back.body["poll"]["question"]["text"].startswith("2/3 ")
     await reply_to(fake, left, after=mark)
@@ -43,7 +43,7 @@ async def test_a_vote_back_in_the_left_quiz_ends_the_other_quizs_poll_even_when_
 
     fake.poll_refusing_channels.add(CHANNEL_ID)
     mark = len(fake.calls)
-    await vote_for(fake, left, "All-reduce", OWNER_ID)
+    await vote_for(fake, left, "All-reduce", OWNER_ID, in_flight=True)
     await fake.wait_until(lambda: any("“Create Polls”" in c.content for c in fake.channel_messages(after=mark)))
     await fake.wait_until(lambda: message_id(playing) in fake.ended_polls(after=mark))
     await fake.quiet()

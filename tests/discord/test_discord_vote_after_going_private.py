@@ -20,7 +20,7 @@ async def test_a_vote_on_the_poll_of_a_question_taken_private_since_keeps_the_qu
     await fake.quiet()
 
     mark = len(fake.calls)
-    await vote_for(fake, poll, "All-reduce", LEARNER_ID)
+    await vote_for(fake, poll, "All-reduce", LEARNER_ID, in_flight=True)  # cast before /quiz ended the poll
     told = await reply_to(fake, poll, after=mark)
     await fake.quiet()
     assert fake.polls(after=mark) == [], [poll_question(c) for c in fake.polls(after=mark)]
