@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Literal, Protocol, runtime_checkable
+from typing import Literal, Protocol
 
 from bot.asked_links import private_key
 from bot.records import MessageLink
@@ -62,7 +62,6 @@ class Surface(Protocol):
         ...
 
 
-@runtime_checkable
 class AsksPrivately(Protocol):
     """A Surface whose questions only their learner sees, on messages no answer comes back on (Discord's ephemeral
     buttons, which name their question). Each such question is linked before it is shown, withdrawn from the start
@@ -99,7 +98,9 @@ async def summarize(summary: Summary, surface: Surface) -> None:
 
 
 async def _ask(question: QuestionView, intro: str | None, surface: Surface, link: Link) -> None:
-    if isinstance(surface, AsksPrivately):
+    # Read as an attribute, not isinstance: a runtime-checkable Protocol's check walks the class's members on every
+    # call, a few microseconds of every answer's reply on Python 3.11 (benchmarks/HISTORY.md, engine.py, stop 67).
+    if getattr(surface, "asks_privately", False) is True:
         await link(question, Asked(private_key()), surface.chat_id)
     asked = await surface.ask(question, intro)
     if asked is not None:
