@@ -40,4 +40,4 @@ async def test_progress_counts_a_skip_and_a_time_out_apart(engine: QuizEngine, c
         "in progress: 0 of 3 answered, 0 right · 1 skipped · 1 timed out"]
     await engine.set_language(ADA, "fr")
     progress = await engine.progress(ADA)
-    assert progress.lines[0].text.endswith(" · 1 passée · 1 hors délai"), progress.lines[0].text
+    assert progress.lines[0].text.endswith(" · 1 question passée · 1 question hors délai"), progress.lines[0].text

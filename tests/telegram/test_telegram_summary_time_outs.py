@@ -46,4 +46,4 @@ async def test_the_summary_marks_a_time_out_apart_from_a_skip_and_tallies_each(
 
 async def test_the_tally_is_in_the_learners_language(api: FakeBotApi, timed: Settings, clock: FixedClock) -> None:
     text = await summary_after_a_time_out_a_skip_and_a_right_answer(api, timed, clock, AMINATA, "Quiz terminé")
-    assert "✅ 1 bonne réponse · ⏭ 1 passée · ⌛ 1 hors délai" in text.splitlines(), text
+    assert "✅ 1 bonne réponse · ⏭ 1 question passée · ⌛ 1 question hors délai" in text.splitlines(), text

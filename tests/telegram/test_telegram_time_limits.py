@@ -69,7 +69,7 @@ async def test_a_question_whose_time_runs_out_is_skipped_with_a_notice_and_the_n
         fr = engine.localizer_for("fr")
         assert progress.lines[0].text == " · ".join([
             fr("in progress: {answered} of {total} answered, {correct} right", answered=0, total=3, correct=0),
-            "1 hors délai"])
+            "1 question hors délai"])
 
 
 async def test_a_vote_telegram_delivers_after_the_deadline_counts_as_cast_while_its_poll_was_open(

@@ -52,4 +52,4 @@ async def test_a_time_out_is_marked_apart_from_a_skip_and_the_tally_adds_up(tmp_
 
 async def test_the_tally_is_in_the_learners_language(tmp_path: Path) -> None:
     after = await summary_of(tmp_path, language="fr")
-    assert "[~] 1 hors délai" in after and "[ ] 1 passée" in after, after
+    assert "[~] 1 question hors délai" in after and "[ ] 1 question passée" in after, after
