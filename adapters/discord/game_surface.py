@@ -25,6 +25,8 @@ class ChannelGameSurface:
                  granted: discord.Permissions | None = None) -> None:
         """``thread``: an interaction there said it is one (a thread the client's cache lacks is known only so);
         ``granted``: the bot's rights there, as an interaction there resolved them."""
+        self._client = client
+        self._channel_id = channel_id
         self._channel = client.get_partial_messageable(channel_id)
         # The right an admin must grant when the game is refused: in a thread, sending is a right of its own.
         in_thread = thread or isinstance(client.get_channel(channel_id), discord.Thread)
@@ -89,10 +91,15 @@ class ChannelGameSurface:
         return Aside.KEPT
 
     async def tell_privately(self, person: Actor, notice: Notice) -> None:
-        """Not sent: on Discord those who act are answered ephemerally (a vote, a command), and a direct message
-        about a server's channel, unasked, is one the bot sends nobody."""
-        log.info("could not tell discord user %s why channel %s went silent (%s): no ephemeral answer to give",
-                 person.user_id, person.chat_id, notice.code)
+        """By direct message: the game went silent in a channel that refuses the bot (a right revoked there), so
+        nobody there can read why; the engine tells only the game's starter, once. The channel's mention leads, as
+        "this chat" in a DM would be the DM. With their DMs closed too, logged."""
+        try:
+            dm = await self._client.create_dm(discord.Object(int(person.user_id)))
+            await send_through_503(dm, content=f"<#{self._channel_id}> · {notice.text}")
+        except NOT_DONE as error:
+            log.info("could not tell discord user %s by direct message why channel %s went silent (%s): %s",
+                     person.user_id, self._channel_id, notice.code, error)
 
     async def _edit(self, message_id: str, text: str | None, view: discord.ui.View | None) -> bool:
         message = self._channel.get_partial_message(int(message_id))
