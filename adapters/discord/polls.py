@@ -69,14 +69,15 @@ class PollPlay:
             await self.post(channel_id, f"{render.mention(user_id)} {refused}")
         except discord.Forbidden:  # no right to send either: nothing the learner reads there, so by DM
             names = missing_permission_names(granted, _, in_thread=isinstance(channel, discord.Thread))
-            await self._tell_by_dm(channel_id, user_id, sends_refused_by_dm(
+            await self.tell_by_dm(channel_id, user_id, sends_refused_by_dm(
                 _, f"<#{channel_id}>", names, private_command))
         except NOT_DONE as error:  # held back, or a thread locked: nothing more to be done here
             log.info("could not tell %s that polls are refused in %s: %s", user_id, channel_id, error)
 
-    async def _tell_by_dm(self, channel_id: int, user_id: int, text: str) -> None:
-        """Once per channel and quiz (until a poll of theirs goes out there again), not at each vote or time-out;
-        with their DMs closed too, logged once, as nothing more can reach them."""
+    async def tell_by_dm(self, channel_id: int, user_id: int, text: str) -> None:
+        """What ``channel_id`` refused to show ``user_id``, said by direct message instead: once per channel and
+        quiz (until a poll of theirs goes out there again), not at each vote or time-out; with their DMs closed too,
+        logged once, as nothing more can reach them."""
         if not self._told_by_dm.allow((channel_id, user_id)):
             return
         try:

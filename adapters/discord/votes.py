@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 
 import discord
 
@@ -17,6 +18,7 @@ from adapters.discord.translator import command_name_in
 from adapters.left_open import closing_left_open, left_behind
 from adapters.once_per import OncePer
 from bot.engine import QuizEngine
+from bot.i18n import N_
 from bot.records import MessageLink
 from bot.replies import Actor, Notice, NoticeCode
 
@@ -109,7 +111,8 @@ class VoteHandler:
         its link, their quiz asked privately since."""
         if kept_private:
             if self._hinted.allow((event.message_id, event.user_id)):  # ends the poll, replies to it
-                await self._after_vote(event, result.language).say(self._goes_on_privately(result.language))
+                said = self._goes_on_privately(result.language)
+                await self._or_by_dm(event, self._after_vote(event, result.language).say(said), render.plain(said))
         elif result.code is NoticeCode.NOT_YOUR_SESSION:
             await self._hint(event)
         elif result.code is NoticeCode.IN_A_GAME:  # their own poll: else the vote seems lost while the game goes on
@@ -118,9 +121,19 @@ class VoteHandler:
                 text = f"{render.mention(event.user_id)} {render.plain(result.text)}"
                 await self._polls.post(event.channel_id, text, reply_to=event.message_id, language=result.language)
         elif result.code is NoticeCode.QUIZ_NOT_FOUND:  # a reload removed the quiz, and closed the session
-            await self._after_vote(event, result.language).say(result.text)  # ends the poll, replies to it
+            await self._or_by_dm(event, self._after_vote(event, result.language).say(result.text),  # ends the poll
+                                 render.plain(result.text))
         else:  # a changed vote, a closed question, a poll that isn't ours: no reply
             log.debug("vote on %s by %s ignored: %s", event.message_id, event.user_id, result.code)
+
+    async def _or_by_dm(self, event: discord.RawPollVoteActionEvent, posted: Awaitable[None], said: str) -> None:
+        """``posted`` in the vote's channel; when the channel refuses the bot (Send Messages taken there), ``said``
+        (rendered for Discord) by direct message to the voter instead, led by the channel's mention, once
+        (PollPlay.tell_by_dm)."""
+        try:
+            await posted
+        except discord.Forbidden:
+            await self._polls.tell_by_dm(event.channel_id, event.user_id, f"<#{event.channel_id}> · {said}")
 
     def _actor(self, event: discord.RawPollVoteActionEvent) -> Actor:
         """The voter, with their server (whose chosen language the engine reads) and its preferred locale (from the
@@ -158,6 +171,8 @@ class VoteHandler:
         if not self._hinted.allow((event.message_id, event.user_id)):
             return
         _ = await self._engine.localizer(self._actor(event))  # reads only
-        text = _("{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. "
-                 "Start your own with /quiz.", mention=render.mention(event.user_id))
-        await self._polls.post(event.channel_id, text, reply_to=event.message_id, language=_.language)
+        hint = N_("{mention} this poll belongs to someone else's quiz: your vote doesn't count for it. "
+                  "Start your own with /quiz.")
+        text = _(hint, mention=render.mention(event.user_id))
+        posted = self._polls.post(event.channel_id, text, reply_to=event.message_id, language=_.language)
+        await self._or_by_dm(event, posted, _(hint, mention="").strip())  # no need to mention them in their DMs
