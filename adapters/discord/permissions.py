@@ -92,6 +92,13 @@ def poll_refused(granted: discord.Permissions | None, _: Localizer, private_comm
     names = missing_permission_names(granted, _, refused_only_polls=refused_only_polls, in_thread=in_thread)
     # Translators: a Discord permission's name, in quotes as your language writes them (French: « {name} »).
     quoted = [_("“{name}”", name=name) for name in names]
+    if in_thread:  # where the learner is, and whose settings an admin opens
+        return _.ngettext(
+            "I can't post the quiz poll in this thread: I'm missing the {permissions} permission. "
+            "Ask a server admin to grant it, or play privately with {command}.",
+            "I can't post the quiz poll in this thread: I'm missing the {permissions} permissions. "
+            "Ask a server admin to grant them, or play privately with {command}.",
+            len(names), permissions=", ".join(quoted), command=private_command)
     return _.ngettext(
         "I can't post the quiz poll in this channel: I'm missing the {permissions} permission. "
         "Ask a server admin to grant it, or play privately with {command}.",
