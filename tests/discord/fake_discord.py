@@ -44,6 +44,7 @@ from tests.discord.payloads import (
 class FakeDiscord(BotRecords, PollTime, CallHook, PeopleActions):
     calls: list[Call] = field(default_factory=list)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
+    stored: set[int] = field(default_factory=set)  # every message id ever in ``messages`` (PollTime)
     forbidden_channels: set[int] = field(default_factory=lambda: {NO_POLLS_CHANNEL_ID})
     poll_refusing_channels: set[int] = field(default_factory=set)  # take text, refuse polls: Create Polls revoked
     deleted_channels: set[int] = field(default_factory=set)  # answer 404 Unknown Channel
@@ -230,6 +231,8 @@ class FakeDiscord(BotRecords, PollTime, CallHook, PeopleActions):
             found = self.messages.get(int(m[1]))
             return (200, found) if found is not None else (404, {"code": 10008, "message": "Unknown Message"})
         if method == "POST" and (m := re.fullmatch(r"/channels/\d+/polls/(\d+)/expire", path)):
+            if int(m[1]) not in self.messages:  # deleted
+                return 404, {"code": 10008, "message": "Unknown Message"}
             message = self.messages[int(m[1])]
             message["poll"]["results"]["is_finalized"] = True
             return 200, message
@@ -249,6 +252,7 @@ class FakeDiscord(BotRecords, PollTime, CallHook, PeopleActions):
 
     def _store(self, message_id: int, channel_id: int, body: dict[str, Any], flags: int) -> dict[str, Any]:
         self.messages[message_id] = message = message_payload(message_id, channel_id, body, flags)
+        self.stored.add(message_id)
         return message
 
     def is_dm(self, channel_id: int) -> bool:

@@ -38,6 +38,8 @@ class VotingFakeDiscord(FakeDiscord):
         return [c for c in self.calls if re.fullmatch(r"/channels/\d+/polls/\d+/answers/\d+", c.path)]
 
     def _count(self, message_id: int) -> None:
+        if message_id not in self.messages:  # deleted: no results to show
+            return
         poll = self.messages[message_id]["poll"]
         poll["results"]["answer_counts"] = [
             {"id": answer, "count": len(users), "me_voted": False}
