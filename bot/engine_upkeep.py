@@ -15,6 +15,7 @@ from bot.records import MessageLink, UnansweredLink
 from bot.replies import Actor, Expired, QuestionView
 from bot.usecases.core import Core
 from bot.usecases.expiry import Deliver, Expiry
+from bot.usecases.games.phases import forget_old_chat_messages
 from bot.usecases.reminding import Reminding, Send
 from bot.usecases.unsent import UNSENT_BATCH, UnsentLook
 
@@ -69,9 +70,13 @@ class Upkeep:
 
     async def move_chat(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         """A chat got a new id (a Telegram group that became a supergroup): what was kept under the old one,
-        its language, games, leaderboard and the quizzes played in it, carries on under the new one."""
+        its language, games, leaderboard and the quizzes played in it, carries on under the new one; its live game's
+        messages, in the old chat, are forgotten."""
         async def move(uow: UnitOfWork) -> None:
+            moving = await uow.games.live_in(platform, old_chat_id)
             await uow.chats.move(platform, old_chat_id, new_chat_id)
+            if moving is not None:
+                await forget_old_chat_messages(uow, moving.id, new_chat_id)
             await uow.commit()
         await self._core.turns.run_unlocked(move)
 

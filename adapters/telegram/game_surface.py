@@ -81,14 +81,13 @@ class TelegramGameSurface:
     @for_game
     async def begins(self, begins: GameBegins) -> None:
         """The lobby message becomes the list of players, without its buttons (no message of its own)."""
-        if begins.lobby_message is None:
-            return
-        lobby_message = int(begins.lobby_message)
-
         async def edit() -> None:
+            lobby_message = self._here(begins.chat_id, begins.lobby_message)
+            if lobby_message is None:
+                return
             try:
-                await self._chat.bot.edit_message_text(game_render.begins(begins), self._where.chat, lobby_message,
-                                                       parse_mode=ParseMode.HTML)
+                await self._chat.bot.edit_message_text(game_render.begins(begins), self._where.chat,
+                                                       int(lobby_message), parse_mode=ParseMode.HTML)
             except NetworkError as error:  # deleted by an admin (BadRequest), or a failure left unsent again: on
                 log.info("could not edit the lobby of game %s: %s", begins.game_id, error)
         await self._posting(begins.game_id, edit)
@@ -100,8 +99,8 @@ class TelegramGameSurface:
         period = min(max(question.seconds, PollLimit.MIN_OPEN_PERIOD), PollLimit.MAX_OPEN_PERIOD)
 
         async def post() -> Posted:
-            if question.passed_over is not None:  # a reload removed it: no results will close its poll
-                await self._close_poll(question.passed_over)
+            if (passed_over := self._here(question.chat_id, question.passed_over)) is not None:
+                await self._close_poll(passed_over)  # a reload removed it: no results will close its poll
             before: list[str] = []  # taken away with the poll if it is withdrawn (Posted.before)
             if any(blocks):
                 try:
@@ -135,18 +134,19 @@ class TelegramGameSurface:
                                                  explain_value(results.game_id, results.position))]])
 
         async def post() -> None:
-            if results.closed_early and results.question_message is not None:
-                await self._close_poll(results.question_message)
+            question_message = self._here(results.chat_id, results.question_message)
+            if results.closed_early and question_message is not None:
+                await self._close_poll(question_message)
             await self._chat.html(self._chat_id, [game_render.results(results)], keyboard, follow=False)
         await self._posting(results.game_id, post)
 
     @for_game
     async def podium(self, podium: GamePodium) -> None:
         async def post() -> None:  # the game is over already: refused, this only spares the log a traceback
-            if podium.open_question is not None:
-                await self._close_poll(podium.open_question)
-            if podium.open_lobby is not None:  # stopped in its lobby: Join and Start go (a press could only be refused)
-                await self._take_buttons_away(podium.open_lobby)
+            if (open_question := self._here(podium.chat_id, podium.open_question)) is not None:
+                await self._close_poll(open_question)
+            if (open_lobby := self._here(podium.chat_id, podium.open_lobby)) is not None:
+                await self._take_buttons_away(open_lobby)  # stopped in its lobby: a press could only be refused
             await self._chat.html(self._chat_id, [game_render.podium(podium)], follow=False)
         await self._posting(podium.game_id, post)
 
@@ -203,6 +203,12 @@ class TelegramGameSurface:
                     raise
                 self._chat_id, self._where = new, place(new)
             return await post()
+
+    def _here(self, recorded_in: str, message_id: str | None) -> str | None:
+        """``message_id``, recorded in the chat ``recorded_in``, if that is still where this game posts: a group's
+        message left in it when the game followed into its supergroup (_posting) is gone to the game, as message ids
+        are per chat and the same id there may name another of the bot's messages."""
+        return message_id if recorded_in == self._chat_id else None
 
     async def tell_privately(self, person: Actor, notice: Notice) -> None:
         """In their private chat, if they started the bot (else logged), as a command's CHAT_UNHEARD."""

@@ -222,3 +222,19 @@ def not_again(platform: str, game_id: str, position: int) -> GameMessageLink:
 def question_deadline(game: GameRecord, now: datetime) -> datetime:
     """When a question asked ``now`` closes: its seconds, and the vote's grace."""
     return now + timedelta(seconds=game.question_seconds) + GRACE
+
+
+async def forget_old_chat_messages(uow: UnitOfWork, game_id: str, new_chat_id: str) -> None:
+    """The game's chat got a new id (a Telegram group became a supergroup) and the game went with it: the messages it
+    kept (its lobby, its open question) stay in the old chat, read-only, and their ids, which are per chat, could
+    name another of the bot's messages in the new one, so they are forgotten (as gone). Its open question, posted,
+    is not asked again for that (ask_unsent): it closes at its time, its results in the new chat."""
+    game = await uow.games.get(game_id)
+    if game is None or game.chat_id != new_chat_id or (game.lobby_message is None and game.question_message is None):
+        return
+    if game.state is GameState.ASKING and game.question_message is not None:
+        again = not_again(game.platform, game.id, game.position)
+        if await uow.games.link(game.platform, again.message_key) is None:
+            await uow.games.add_link(again)
+    game.lobby_message = game.question_message = None
+    await uow.games.update(game)
