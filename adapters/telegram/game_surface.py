@@ -25,7 +25,7 @@ from adapters.telegram.keyboards import button
 from adapters.telegram.personal import PersonalAnswers
 from adapters.telegram.poll_layout import poll_layout
 from adapters.telegram.topics import place
-from bot.games.delivery import TOPIC_CLOSED, Aside, ChatClosed, ChatRefused, Posted
+from bot.games.delivery import MOVED_TO_A_GAME, TOPIC_CLOSED, Aside, ChatClosed, ChatRefused, Posted
 from bot.games.replies import GameBegins, GameLobby, GamePodium, GameQuestion, GameResults, SetAside
 from bot.i18n import N_
 from bot.replies import Actor, Notice
@@ -199,8 +199,8 @@ class TelegramGameSurface:
             except ChatMigrated as error:
                 new = str(error.new_chat_id)
                 if self._left_behind or not await self._chat.game_followed(self._chat_id, new, game_id):
-                    self._left_behind = True
-                    raise
+                    self._left_behind = True  # not a missing right: the supergroup runs a game of its own
+                    raise ChatClosed(MOVED_TO_A_GAME) from error
                 self._chat_id, self._where = new, place(new)
             return await post()
 

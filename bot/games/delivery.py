@@ -106,12 +106,16 @@ class ChatHeldBack(ChatRefused):
 # thread closed and locked (Discord), or a forum topic closed (Telegram), each said in its platform's words.
 CLOSED = "closed"
 TOPIC_CLOSED = "topic closed"
+# And a chat that got a new id which already runs a game of its own (a Telegram group become a supergroup): the
+# game stays behind in the old chat, which takes nothing any more (ChatRepository.move).
+MOVED_TO_A_GAME = "moved to a game"
 
 
 class ChatClosed(ChatRefused):
     """The chat takes no message from the bot whatever its rights (a Discord thread closed and locked, which only its
     moderators can open again; a Telegram forum topic closed, which only the group's admins can open again or post
-    in): the game stops as for a refusal, and no right is asked for. ``how``: CLOSED or TOPIC_CLOSED."""
+    in; a group that moved to a chat running a game of its own): the game stops as for a refusal, and no right is
+    asked for. ``how``: CLOSED, TOPIC_CLOSED or MOVED_TO_A_GAME."""
 
     def __init__(self, how: str = CLOSED) -> None:
         super().__init__(how)

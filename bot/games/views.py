@@ -9,7 +9,7 @@ from itertools import pairwise
 
 from bot import views
 from bot.content.models import Question, Quiz, localized
-from bot.games.delivery import CLOSED, HELD_BACK, TOPIC_CLOSED
+from bot.games.delivery import CLOSED, HELD_BACK, MOVED_TO_A_GAME, TOPIC_CLOSED
 from bot.games.records import PROMPT, GameAnswerRecord, GameRecord, LeaderboardEntry, PlayerRecord
 from bot.games.replies import GameBegins, GameExplanation, GameLobby, GamePodium, GameQuestion, GameResults
 from bot.games.rules import (
@@ -258,7 +258,8 @@ def game_rules(_: Localizer, skip: str = "/game skip", stop: str = "/game stop")
 
 def refused_note(right: str, _: Localizer) -> str:
     """Why a game stopped when its chat refused a message: the right the bot lacks there (a msgid), or that its
-    messages there are held back for a while (HELD_BACK), or that it is closed to them (CLOSED, TOPIC_CLOSED)."""
+    messages there are held back for a while (HELD_BACK), or that it is closed to them (CLOSED, TOPIC_CLOSED), or
+    that the group moved to a chat with a game of its own (MOVED_TO_A_GAME)."""
     if right == HELD_BACK:
         return _("I can't post the game's messages in this chat for now: my messages here are being held back. "
                  "Start a new game later.")
@@ -268,6 +269,9 @@ def refused_note(right: str, _: Localizer) -> str:
     if right == TOPIC_CLOSED:  # an admin may open it again: no right to grant the bot
         return _("I can't post the game's messages in this topic: it is closed. Ask an admin to reopen it, or start "
                  "a new game in an open topic.")
+    if right == MOVED_TO_A_GAME:  # the old group is read-only: nothing to grant, nowhere to go on
+        return _("This group became a supergroup, which already has a game under way, so I stopped this game. The "
+                 "points scored in it so far count on the group's leaderboard.")
     return _("I can't post the game's questions in this chat: I'm missing the “{permission}” permission. Ask an "
              "admin to grant it, then start a new game.", permission=_(right))
 

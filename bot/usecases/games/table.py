@@ -9,7 +9,18 @@ from collections.abc import Awaitable, Callable, Sequence
 from bot.admins import AdminPolicy
 from bot.content.models import localized
 from bot.games import views
-from bot.games.delivery import CLOSED, HELD_BACK, TOPIC_CLOSED, Aside, ChatRefused, GameSurface, Posted, Stage, show
+from bot.games.delivery import (
+    CLOSED,
+    HELD_BACK,
+    MOVED_TO_A_GAME,
+    TOPIC_CLOSED,
+    Aside,
+    ChatRefused,
+    GameSurface,
+    Posted,
+    Stage,
+    show,
+)
 from bot.games.records import GameRecord, GameState
 from bot.games.replies import GameBegins, GameEvent, GameLobby, GamePodium, GameQuestion, SetAside
 from bot.i18n import N_
@@ -240,7 +251,7 @@ class GameTable:
             log.warning("game %s stopped: the bot was removed from its chat, or the chat deleted", game_id)
             return False
         log.warning("game %s stopped: its chat refused a message (%s)", game_id,
-                    right if right in (HELD_BACK, CLOSED, TOPIC_CLOSED) else f"missing {right}")
+                    right if right in (HELD_BACK, CLOSED, TOPIC_CLOSED, MOVED_TO_A_GAME) else f"missing {right}")
         try:
             await surface.podium(podium)
         except Exception as error:  # the chat takes nothing at all: the game is over all the same
