@@ -94,7 +94,7 @@ class Commands:
             where = chat_key(chat, message)
             if await self._anonymous.run(command, where, update, context):
                 return
-            notice = await self._engine.games.nameless(PLATFORM, where)
+            notice = await self._engine.games.nameless(PLATFORM, where, opening_game=command == "game")
             await self._chat.html(where, [render.notice(notice)])
 
     async def start(self, actor: Actor, chat: str, update: Update, context: Context) -> None:

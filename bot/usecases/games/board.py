@@ -51,13 +51,20 @@ class GameBoards:
             return views.explanation(game, views.as_judged(game, question, answers), mine, _)
         return await self._table.core.turns.run(actor, read, create_user=False)
 
-    async def nameless(self, platform: str, scope_id: str) -> Notice:
-        """A message posted in the chat's own name (an anonymous admin): nobody to keep a quiz or a score for.
-        Said in the chat's language for games, as nobody's own is known."""
+    async def nameless(self, platform: str, scope_id: str, *, opening_game: bool = False) -> Notice:
+        """A message posted in the chat's own name (an anonymous admin): nobody to keep a quiz or a score for, nor
+        to start a game (``opening_game``: its starter is a person, who may stop it and is told if it stops unseen);
+        stopping or skipping one is theirs all the same. Said in the chat's language for games, as nobody's own is
+        known."""
         async def read(uow: UnitOfWork) -> str | None:
             return await uow.chats.language(platform, scope_id)
         language = await self._table.core.turns.run_unlocked(read) or DEFAULT_LANGUAGE
         _ = self._table.core.texts.for_language(language)
+        if opening_game:  # not "message me privately": no group game is started there
+            return Notice(_("A game needs a person to start it, and while you post as the group I can't tell who you "
+                            "are. To start one, turn off \"Remain anonymous\" and send /game again, or ask a member "
+                            "to send /game. As the group, you can still use /game stop and /game skip."),
+                          NoticeCode.NOT_ALLOWED, language)
         return Notice(_("I can't tell who you are while you post as the group, so I can't keep your quiz or your "
                         "score. Turn off \"Remain anonymous\" to play, or message me privately."),
                       NoticeCode.NOT_ALLOWED, language)

@@ -155,9 +155,9 @@ class Games:
     async def explain(self, actor: Actor, game_id: str, position: int) -> GameExplanation | Notice:
         return await self._boards.explain(actor, game_id, position)
 
-    async def nameless(self, platform: str, scope_id: str) -> Notice:
+    async def nameless(self, platform: str, scope_id: str, *, opening_game: bool = False) -> Notice:
         """Why a message posted in a chat's own name (no person behind it) gets nothing done."""
-        return await self._boards.nameless(platform, scope_id)
+        return await self._boards.nameless(platform, scope_id, opening_game=opening_game)
 
     async def leaderboard(self, actor: Actor, scope_id: str, period: str) -> Leaderboard:
         return await self._boards.leaderboard(actor, scope_id, period)
