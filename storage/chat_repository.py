@@ -96,5 +96,6 @@ class SqlChatRepository:
         platforms_users = select(users.c.id).where(users.c.platform == platform)
         await run(update(sessions).where(sessions.c.chat_id == old_chat_id, sessions.c.user_id.in_(platforms_users))
                   .values(chat_id=new_chat_id))
+        # A message's id is the old chat's (ids are per chat): forgotten, else it could name another message there.
         await run(update(links).where(links.c.platform == platform, links.c.chat_id == old_chat_id)
-                  .values(chat_id=new_chat_id))
+                  .values(chat_id=new_chat_id, message_id=None))

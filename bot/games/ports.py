@@ -143,5 +143,6 @@ class ChatRepository(Protocol):
     async def move(self, platform: str, old_chat_id: str, new_chat_id: str) -> None:
         """Everything kept under the old id on ``platform`` (the chat's settings, its games and leaderboard, the
         quiz sessions and polls played in it) now under the new one, the new chat's own settings kept if it has
-        some. Telegram gives a group a new id when it becomes a supergroup."""
+        some; the polls' message ids, which were the old chat's, forgotten. Telegram gives a group a new id when it
+        becomes a supergroup."""
         ...

@@ -232,7 +232,7 @@ class FakeChatRepository:
                 session.chat_id = new_chat_id
         for key, link in state.links.items():
             if link.platform == platform and link.chat_id == old_chat_id:
-                state.links[key] = replace(link, chat_id=new_chat_id)
+                state.links[key] = replace(link, chat_id=new_chat_id, message_id=None)
 
 
 def _stored_game(game: GameRecord) -> GameRecord:

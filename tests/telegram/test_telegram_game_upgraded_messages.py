@@ -9,7 +9,7 @@ from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import Failure, FakeChat
 from tests.telegram.game_steps import begun, lobby, press, vote
 from tests.telegram.telegram_fake_api import FakeBotApi, FakeUser
-from tests.telegram.telegram_harness import AMINATA, for_chat, running_bot
+from tests.telegram.telegram_harness import AMINATA, for_chat, next_poll, running_bot
 
 ADA = FakeUser(301, "Ada", "en")
 GAMES = 0.02  # seconds between looks for game phases that are due
@@ -64,3 +64,19 @@ async def test_the_groups_lobby_is_not_edited_in_the_supergroup_by_its_old_id(
         await api.wait_for("sendPoll", 1, for_chat(UPGRADED.id))
         await api.settle()
         assert by_old_id(api, opened.result["message_id"]) == []
+
+
+async def test_a_learners_quiz_poll_in_the_group_is_not_closed_in_the_supergroup_by_its_old_id(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """Their quiz moves with the group; before: /stop in the supergroup closed their poll there by its id in the
+    group."""
+    async with running_bot(settings, clock):
+        await api.command(ADA, "/quiz collectives", SMALL)
+        poll = await next_poll(api, SMALL.id, 1)
+        await api.migrate(SMALL, UPGRADED, ADA)
+        api.refusing[SMALL.id] = MIGRATED
+        await api.settle()
+        await api.command(ADA, "/stop", UPGRADED)
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(UPGRADED.id)(p) and "Quiz stopped" in p["text"])
+        await api.settle()
+        assert by_old_id(api, poll.result["message_id"]) == []

@@ -29,7 +29,7 @@ async def test_everything_under_the_old_id_moves_to_the_new_one_on_its_platform_
     await stored_session(uow, replace(a_session(bob, "s2"), chat_id=OLD))  # the same id on another platform
     await stored_games(uow, a_game(alice, "g1", OLD, scope_id=OLD), a_game(bob, "g2", OLD, platform="discord"))
     async with uow() as work:
-        await work.links.add(MessageLink("telegram", "poll-1", "s1", "q1", OLD, START))
+        await work.links.add(MessageLink("telegram", "poll-1", "s1", "q1", OLD, START, "7"))
         await work.chats.set_language("telegram", OLD, "yo")
         await work.commit()
 
@@ -48,6 +48,7 @@ async def test_everything_under_the_old_id_moves_to_the_new_one_on_its_platform_
         assert other is not None and other.chat_id == OLD
         link = await work.links.get("telegram", "poll-1")
         assert link is not None and link.chat_id == NEW
+        assert link.message_id is None  # the old chat's id: it could name another message in the new one
 
 
 async def test_a_move_seen_twice_or_onto_a_chat_with_settings_of_its_own_keeps_the_new_ones(uow: Uow) -> None:
