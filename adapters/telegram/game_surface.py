@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TypeVar
 
 from telegram import InlineKeyboardMarkup, Poll
@@ -76,7 +77,7 @@ class TelegramGameSurface:
                                                         parse_mode=ParseMode.HTML, reply_markup=keyboard,
                                                         link_preview_options=NO_PREVIEW)
             return Posted(str(message.message_id))
-        return await self._posting(lobby.game_id, post)
+        return self._posted_where(lobby.chat_id, await self._posting(lobby.game_id, post))
 
     @for_game
     async def begins(self, begins: GameBegins) -> None:
@@ -126,7 +127,7 @@ class TelegramGameSurface:
                 if poll_id is not None:
                     self._polls.add(poll_id, question.game_id, question.position)
             return Posted(str(message.message_id), poll_id, before=tuple(before))
-        return await self._posting(question.game_id, post)
+        return self._posted_where(question.chat_id, await self._posting(question.game_id, post))
 
     @for_game
     async def results(self, results: GameResults) -> None:
@@ -209,6 +210,10 @@ class TelegramGameSurface:
         message left in it when the game followed into its supergroup (_posting) is gone to the game, as message ids
         are per chat and the same id there may name another of the bot's messages."""
         return message_id if recorded_in == self._chat_id else None
+
+    def _posted_where(self, event_chat: str, posted: Posted) -> Posted:
+        """``posted`` saying it went to the supergroup, where the game followed its group (_posting)."""
+        return posted if event_chat == self._chat_id else replace(posted, chat_id=self._chat_id)
 
     async def tell_privately(self, person: Actor, notice: Notice) -> None:
         """In their private chat, if they started the bot (else logged), as a command's CHAT_UNHEARD."""

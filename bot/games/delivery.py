@@ -26,6 +26,9 @@ class Posted:
     # The messages that went up just before it, as part of it (a Telegram poll's lettered options): a question's
     # message taken away (withdraw_question) takes these with it, else its options stay, read twice over one poll.
     before: tuple[str, ...] = ()
+    # The chat it went to where that is not its event's: a group's game that followed it into its new id (a Telegram
+    # group become a supergroup). Message ids are per chat: one kept in a chat the game has left is not its own.
+    chat_id: str | None = None
 
 
 class Aside(Enum):

@@ -4,6 +4,8 @@ name one of the bot's own messages there. The group's messages stay in the group
 
 from __future__ import annotations
 
+import asyncio
+
 from adapters.settings import Settings
 from tests.fakes.clock import FixedClock
 from tests.telegram.fake_types import Failure, FakeChat
@@ -80,3 +82,27 @@ async def test_a_learners_quiz_poll_in_the_group_is_not_closed_in_the_supergroup
         await api.wait_for("sendMessage", 1, lambda p: for_chat(UPGRADED.id)(p) and "Quiz stopped" in p["text"])
         await api.settle()
         assert by_old_id(api, poll.result["message_id"]) == []
+
+
+async def test_a_poll_that_went_up_in_the_group_as_it_moved_is_not_closed_in_the_supergroup(
+        api: FakeBotApi, settings: Settings, clock: FixedClock) -> None:
+    """The first poll's send is held (flood control) while the group becomes a supergroup, then goes up in the group:
+    its id, the group's, is kept for the game, now the supergroup's. Before: the results closed it there by that id."""
+    async with running_bot(settings, clock, game_interval=GAMES):
+        await api.command(ADA, "/game collectives", SMALL)
+        _lobby, game_id = await lobby(api, SMALL)
+        await press(api, AMINATA, f"gj:{game_id}", SMALL)
+        api.fail_next("sendPoll", 429, "Too Many Requests: retry after 1", retry_after=1)
+        await press(api, ADA, f"gb:{game_id}", SMALL)
+        for _wait in range(500):  # until its poll was refused: the bot waits the 429 out
+            if any(call.method == "sendPoll" and not call.ok for call in api.requests):
+                break
+            await asyncio.sleep(0.02)
+        await api.migrate(SMALL, UPGRADED, ADA)
+        first = await next_poll(api, SMALL.id, 1)  # in the group at last, which no longer refuses it
+        await api.settle()
+        api.refusing[SMALL.id] = MIGRATED
+        await vote(api, first, ADA, right=True)
+        await vote(api, first, AMINATA, right=True)
+        await api.wait_for("sendMessage", 1, lambda p: for_chat(UPGRADED.id)(p) and "Answers" in p["text"])
+        assert by_old_id(api, first.result["message_id"]) == []

@@ -174,8 +174,10 @@ class Phases:
         # Kept all the same: votes and presses hear it is over
         ended = not game.state.live or (isinstance(event, GameQuestion) and not (
             game.state is GameState.ASKING and game.position == event.position))
+        # Posted in a chat the game has left since (it moved as it went up): its id, that chat's, is not kept
+        left = (posted.chat_id or event.chat_id) != game.chat_id
         if isinstance(event, GameLobby):
-            game.lobby_message = posted.message_id
+            game.lobby_message = None if left else posted.message_id
         elif isinstance(event, GameQuestion) and game.position == event.position:
             if not ended and game.question_message not in (None, posted.message_id):
                 if posted.answer_key is not None:  # a vote on it before it is gone counts, as on the other
@@ -184,7 +186,9 @@ class Phases:
                     await uow.games.add_unheard(platform, game.id, event.position)
                     return False
                 return SECOND_ASK
-            game.question_message = posted.message_id
+            if left and posted.message_id is not None:  # it went up all the same: not to be asked again
+                await _not_asked_again(uow, game)
+            game.question_message = None if left else posted.message_id
             if game.state is GameState.ASKING and game.asked_at is not None and now > game.asked_at:
                 game.asked_at, game.deadline = now, question_deadline(game, now)
         else:
@@ -233,8 +237,13 @@ async def forget_old_chat_messages(uow: UnitOfWork, game_id: str, new_chat_id: s
     if game is None or game.chat_id != new_chat_id or (game.lobby_message is None and game.question_message is None):
         return
     if game.state is GameState.ASKING and game.question_message is not None:
-        again = not_again(game.platform, game.id, game.position)
-        if await uow.games.link(game.platform, again.message_key) is None:
-            await uow.games.add_link(again)
+        await _not_asked_again(uow, game)
     game.lobby_message = game.question_message = None
     await uow.games.update(game)
+
+
+async def _not_asked_again(uow: UnitOfWork, game: GameRecord) -> None:
+    """The open question went up, though its message is not kept (left in a chat the game moved from)."""
+    again = not_again(game.platform, game.id, game.position)
+    if await uow.games.link(game.platform, again.message_key) is None:
+        await uow.games.add_link(again)
