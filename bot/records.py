@@ -58,6 +58,9 @@ class QuizSession:
     # and key as shown, so accepted) is logged under the words the learner read, not counted by `quiztutor stats`
     # among the answers to the new ones. None: shown before it was kept, or by a replica of a release before it.
     asked_hash: str | None = None
+    # A round asking only the questions missed in an ended session (/retry), not the whole quiz: no attempt at it on
+    # /progress. None: started before it was kept (0024), told apart by its size as before.
+    retry_round: bool | None = False
 
     @property
     def current_question_id(self) -> str | None:
@@ -190,6 +193,7 @@ class SessionResult:
     updated_at: datetime
     unanswered: int = 0  # skipped, or left until the time ran out
     timed_out: int = 0  # of those unanswered, left until the time ran out (kept since 0023)
+    retry_round: bool | None = None  # QuizSession.retry_round; None: not known (started before 0024)
 
 
 @dataclass

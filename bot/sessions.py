@@ -11,8 +11,9 @@ from bot.review_quiz import REVIEW_QUIZ_ID
 
 
 def new_session(quiz: Quiz, *, user_id: int, chat_id: str | None, question_ids: list[str] | None,
-                rng: random.Random, now: datetime) -> QuizSession:
-    """A fresh session over ``question_ids`` (default: every question), with a stored option order."""
+                rng: random.Random, now: datetime, retry_round: bool = False) -> QuizSession:
+    """A fresh session over ``question_ids`` (default: every question), with a stored option order;
+    ``retry_round``: it asks only the questions missed in an ended session."""
     chosen = question_ids if question_ids is not None else [question.id for question in quiz.questions]
     orders: dict[str, list[str]] = {}
     for question_id in chosen:
@@ -30,6 +31,7 @@ def new_session(quiz: Quiz, *, user_id: int, chat_id: str | None, question_ids: 
         option_orders=orders,
         started_at=now,
         updated_at=now,
+        retry_round=retry_round,
     )
 
 

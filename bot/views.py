@@ -173,16 +173,18 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer,
         mine = [result for result in results if result.quiz_id == quiz.id]
         if not mine:
             continue
-        # A retry round asks only the questions missed before: "best 2/2" would outrank a full 7/8. A retry asks
-        # fewer questions than the quiz has, and fewer than a round ended before it, finished or stopped (a retry
-        # of a stopped round is no attempt at the whole quiz either); a round played before a reload added
-        # questions is short of the quiz too, but has no longer round before it.
+        # A retry round asks only the questions missed before: "best 2/2" would outrank a full 7/8, and it is no
+        # attempt at the whole quiz (nor is a retry of a stopped round). A round started since 0024 says which it
+        # is; an older one is told by its size: a retry asks fewer questions than the quiz has, and fewer than a
+        # round ended before it, finished or stopped (a round played before a reload added questions is short of
+        # the quiz too, but has no longer round before it; a retry of as many as a reload left is not told apart).
         finished: list[SessionResult] = []
         whole_stopped: list[SessionResult] = []  # stopped rounds of the whole quiz, not retries
         longest = 0
         for result in sorted((result for result in mine if result.state is not SessionState.ACTIVE),
                              key=lambda result: result.updated_at):
-            if result.total >= len(quiz.questions) or result.total >= longest:
+            if result.retry_round is False or (result.retry_round is None and (
+                    result.total >= len(quiz.questions) or result.total >= longest)):
                 (finished if result.state is SessionState.FINISHED else whole_stopped).append(result)
             longest = max(longest, result.total)
         parts = []

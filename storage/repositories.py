@@ -163,7 +163,8 @@ class SqlSessionRepository:
             async with self._connection.begin_nested():
                 await self._connection.execute(insert(sessions).values(
                     id=session.id, user_id=session.user_id, quiz_id=session.quiz_id,
-                    question_ids=session.question_ids, started_at=session.started_at, **mutable_columns(session)))
+                    question_ids=session.question_ids, started_at=session.started_at,
+                    retry_round=session.retry_round, **mutable_columns(session)))
         except IntegrityError as error:
             raise SessionAlreadyActive(session.quiz_id) from error
         self._changes.remember(session)
@@ -185,8 +186,8 @@ class SqlSessionRepository:
         timed_out = func.coalesce(func.sum(case((answers.c.timed_out, 1), else_=0)), 0)
         query = (
             select(sessions.c.quiz_id, sessions.c.state, sessions.c.question_ids, sessions.c.updated_at,
-                   answered.label("answered"), unanswered.label("unanswered"), correct.label("correct"),
-                   timed_out.label("timed_out"))
+                   sessions.c.retry_round, answered.label("answered"), unanswered.label("unanswered"),
+                   correct.label("correct"), timed_out.label("timed_out"))
             .select_from(sessions.outerjoin(answers, answers.c.session_id == sessions.c.id))
             .where(sessions.c.user_id == user_id)
             .group_by(sessions.c.id)
@@ -194,7 +195,8 @@ class SqlSessionRepository:
         )
         return [
             SessionResult(row.quiz_id, SessionState(row.state), int(row.correct), int(row.answered),
-                          len(row.question_ids), row.updated_at, int(row.unanswered), int(row.timed_out))
+                          len(row.question_ids), row.updated_at, int(row.unanswered), int(row.timed_out),
+                          row.retry_round)
             for row in await self._connection.execute(query)
         ]
 
@@ -292,4 +294,5 @@ def _session(row: Row[Any]) -> QuizSession:
         question_ids=list(row.question_ids), option_orders=dict(row.option_orders),
         started_at=row.started_at, updated_at=row.updated_at, position=row.position,
         state=SessionState(row.state), finished_at=row.finished_at, question_deadline=row.question_deadline,
-        asked_question=row.asked_question, asked_answer=row.asked_answer, asked_hash=row.asked_hash)
+        asked_question=row.asked_question, asked_answer=row.asked_answer, asked_hash=row.asked_hash,
+        retry_round=row.retry_round)

@@ -101,6 +101,7 @@ class Session(Base):
     asked_question: Mapped[str | None] = mapped_column(String(QUESTION_REF_LENGTH))
     asked_answer: Mapped[str | None] = mapped_column(String(64))  # its answer key as it was shown
     asked_hash: Mapped[str | None] = mapped_column(String(QUESTION_REF_LENGTH))  # its id and content_hash as shown
+    retry_round: Mapped[bool | None] = mapped_column(Boolean)  # QuizSession.retry_round (0024); None: started before it
 
 
 class Answer(Base):

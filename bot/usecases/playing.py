@@ -272,7 +272,7 @@ class Playing:
                 core.stepper.close(current, SessionState.STOPPED)
                 await uow.sessions.update(current)
             session = new_session(quiz, user_id=turn.user_id, chat_id=turn.actor.chat_id or finished.chat_id,
-                                  question_ids=missed, rng=core.rng, now=core.clock())
+                                  question_ids=missed, rng=core.rng, now=core.clock(), retry_round=True)
             await uow.sessions.add(session)
         # As polls if the round resumed was (its question's poll), or else the quiz retried.
         polls = asked_before is not None if already_retrying else await core.played_as_polls(uow, turn.actor, finished)

@@ -203,14 +203,13 @@ class FakeSessionRepository:
 
     async def results(self, user_id: int) -> list[SessionResult]:
         results = []
-        for session in self._state.sessions.values():
-            if session.user_id != user_id:
-                continue
+        for session in (session for session in self._state.sessions.values() if session.user_id == user_id):
             answers = [a for a in self._state.answers.values() if a.session_id == session.id]
             unanswered = sum(a.option_id is None for a in answers)
             results.append(SessionResult(session.quiz_id, session.state, sum(a.correct for a in answers),
                                          len(answers) - unanswered, len(session.question_ids), session.updated_at,
-                                         unanswered, sum(bool(a.timed_out) for a in answers)))
+                                         unanswered, sum(bool(a.timed_out) for a in answers),
+                                         session.retry_round))
         return sorted(results, key=lambda result: result.updated_at, reverse=True)
 
 
