@@ -196,26 +196,23 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer,
         if active and quiz.id in retrying:
             # The quiz's own standing first: a retry's "0 of 1" alone hid the round it retries, and read as the quiz.
             if not finished and whole_stopped:
-                parts.append(_stopped(whole_stopped[-1], _))
+                parts += _stopped(whole_stopped[-1], _)
             # Translators: on /progress, after the quiz's own standing: a round asking only the questions missed.
             parts.append(_.ngettext("retry of {n} missed question under way: {answered} of {n} answered, "
                                     "{correct} right",
                                     "retry of {n} missed questions under way: {answered} of {n} answered, "
                                     "{correct} right", active[0].total,
                                     answered=active[0].answered, correct=active[0].correct))
+            parts += _not_answered(active[0], _)
         elif active:
             # Spelled out: "3/8" here would read as a score next to "best 5/8".
             parts.append(_("in progress: {answered} of {total} answered, {correct} right",
                            answered=active[0].answered, total=active[0].total, correct=active[0].correct))
-            # Skips and time-outs apart, in the words the summary's tally will use for them.
-            if skipped := active[0].unanswered - active[0].timed_out:
-                parts.append(_.ngettext("{n} skipped", "{n} skipped", skipped))
-            if active[0].timed_out:
-                parts.append(_.ngettext("{n} timed out", "{n} timed out", active[0].timed_out))
+            parts += _not_answered(active[0], _)
         stopped = [result for result in mine if result.state is SessionState.STOPPED]
         if stopped and not parts:  # else the heading stood over nothing for a learner who only stopped quizzes
             # The latest stopped round of the whole quiz: a retry stopped since is no standing in the quiz.
-            parts.append(_stopped(whole_stopped[-1] if whole_stopped else stopped[0], _))
+            parts += _stopped(whole_stopped[-1] if whole_stopped else stopped[0], _)
         if parts:
             lines.append(ProgressLine(quiz.id, localized(quiz.title, _.language), " · ".join(parts)))
     heading = _("Your progress:") if lines else _("No results yet. Start a quiz to see your progress here.")
@@ -223,9 +220,19 @@ def progress(catalog: Catalog, results: list[SessionResult], _: Localizer,
     return Progress(heading=heading, lines=tuple(lines), language=_.language, label_format=_("{title}: {text}"))
 
 
-def _stopped(result: SessionResult, _: Localizer) -> str:
-    return _("stopped: {answered} of {total} answered, {correct} right",
-             answered=result.answered, total=result.total, correct=result.correct)
+def _stopped(result: SessionResult, _: Localizer) -> list[str]:
+    return [_("stopped: {answered} of {total} answered, {correct} right",
+              answered=result.answered, total=result.total, correct=result.correct), *_not_answered(result, _)]
+
+
+def _not_answered(result: SessionResult, _: Localizer) -> list[str]:
+    """A round's skips and time-outs apart, in the words its summary's tally uses for them; none: nothing."""
+    parts = []
+    if skipped := result.unanswered - result.timed_out:
+        parts.append(_.ngettext("{n} skipped", "{n} skipped", skipped))
+    if result.timed_out:
+        parts.append(_.ngettext("{n} timed out", "{n} timed out", result.timed_out))
+    return parts
 
 
 

@@ -16,8 +16,8 @@ def _progress_line(said: str) -> str:
 
 async def test_a_retry_of_a_stopped_round_shows_the_round_and_says_it_is_a_retry(tmp_path: Path) -> None:
     said = await play(tmp_path, ["1", "skip", "stop", "retry", "progress", "quit"])
-    assert _progress_line(said) == ("Collectives: stopped: 1 of 3 answered, 1 right · retry of 1 missed question "
-                                    "under way: 0 of 1 answered, 0 right")
+    assert _progress_line(said) == ("Collectives: stopped: 1 of 3 answered, 1 right · 1 skipped · retry of 1 missed "
+                                    "question under way: 0 of 1 answered, 0 right")
 
 
 async def test_a_retry_of_every_question_of_a_finished_round_is_still_called_a_retry(tmp_path: Path) -> None:
@@ -34,4 +34,4 @@ async def test_a_round_of_the_whole_quiz_is_no_retry(tmp_path: Path) -> None:
 async def test_a_stopped_retry_leaves_the_quizs_own_stopped_round_on_its_line(tmp_path: Path) -> None:
     """Before: the retry, stopped after the round it retried, stood for the quiz: "stopped: 0 of 1 answered"."""
     said = await play(tmp_path, ["1", "skip", "stop", "retry", "stop", "progress", "quit"])
-    assert _progress_line(said) == "Collectives: stopped: 1 of 3 answered, 1 right"
+    assert _progress_line(said) == "Collectives: stopped: 1 of 3 answered, 1 right · 1 skipped"
