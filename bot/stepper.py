@@ -259,8 +259,8 @@ async def pass_over_removed(uow: UnitOfWork, quiz: Quiz, session: QuizSession, n
 async def swept_last(uow: UnitOfWork, quiz: Quiz, session: QuizSession) -> int | None:
     """The position of the question the session's latest time-out left, before the removed ones passed over right
     after it, never shown (pass_over_removed, step): what a click after a sweep nobody saw names. None if the
-    question there was answered, or skipped by hand (a time-out is reviewed as forgotten, with no option; a skip is
-    no review; a question a reload removed is reviewed neither way, and is told as removed)."""
+    question there was answered, or skipped by hand (AnswerRecord.timed_out; before 0023, no time-out of its card
+    logged since, at the same moment: a skip is no review). A question a reload removed is told as removed."""
     answers = {answer.question_id: answer for answer in await uow.answers.for_session(session.id)}
     at = session.position - 1
     while at >= 0 and (passed := answers.get(session.question_ids[at])) is not None and passed.asked is False:
@@ -270,10 +270,11 @@ async def swept_last(uow: UnitOfWork, quiz: Quiz, session: QuizSession) -> int |
         return None
     if quiz.question(left.question_id) is None:
         return at
+    if left.timed_out is not None:  # kept: a later time-out of its card (a /review round) made a skip pass for one
+        return at if left.timed_out else None
     card = split_ref(left.question_id) if session.quiz_id == REVIEW_QUIZ_ID else (session.quiz_id, left.question_id)
-    reviews = await uow.reviews.of_user(session.user_id, left.answered_at)  # a time-out's, at the same moment
     return at if any((review.quiz_id, review.question_id) == card and review.option_id is None
-                     for review in reviews) else None
+                     for review in await uow.reviews.of_user(session.user_id, left.answered_at)) else None
 
 
 def removed_after_said(quiz: Quiz, session: QuizSession, position: int, _: Localizer) -> tuple[str, ...]:
