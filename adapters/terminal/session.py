@@ -13,6 +13,7 @@ from adapters.settings import Settings
 from adapters.terminal import render, words
 from adapters.terminal.lines import StdLineIO
 from adapters.terminal.player import TerminalPlayer
+from adapters.terminal.start_failures import learner_words, start_language, tell_learner
 from bot.i18n import UiTexts
 from bot.languages import normalize_language
 from bot.replies import Actor
@@ -47,16 +48,20 @@ def clock_from(today: date | None) -> Callable[[], datetime]:
 async def play(settings: Settings, *, user: str, quiz: str | None, language: str | None,
                today: date | None = None) -> int:
     clock = clock_from(today)
-    io, opened = StdLineIO(), False
+    io, opened, hint = StdLineIO(), False, locale_hint()
     try:
         async with open_services(settings, clock=clock) as services:
             opened = True
-            actor = Actor(platform="terminal", user_id=user, chat_id="terminal", language_hint=locale_hint())
+            actor = Actor(platform="terminal", user_id=user, chat_id="terminal", language_hint=hint)
             await TerminalPlayer(services.engine, actor, io, clock).play(quiz=quiz, language=language)
     except asyncio.CancelledError:
         if not opened:  # Ctrl-C while the database opened (another's migration waited for): no player to say bye
             # As the player says it before the database answers: in the language asked for, else English.
             said = UiTexts.load(settings.locales_dir).for_language(language or "en")
             io.write("\n" + render.wrap(words.goodbye(said, last_unsaved=False)))
+        raise
+    except Exception as error:
+        if not opened:  # the game could not start: why, in the learner's words, before the operator's
+            tell_learner(learner_words(settings.locales_dir, start_language(language, hint)), error)
         raise
     return 0
