@@ -18,7 +18,7 @@ from adapters.terminal.quiz_list import QuizLists
 from adapters.terminal.surface import TerminalSurface
 from adapters.terminal.talk import Talk
 from bot.engine import QuizEngine
-from bot.languages import SUPPORTED_LANGUAGES, listed_codes, native_name
+from bot.languages import DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES, listed_codes, native_name, normalize_language
 from bot.log_lines import log_briefly
 from bot.replies import Actor, Started
 from bot.review_quiz import REVIEW_QUIZ_ID
@@ -43,8 +43,9 @@ class TerminalPlayer:
     async def play(self, quiz: str | None = None, language: str | None = None) -> None:
         """Run until the learner quits or input ends; every answer is saved as it is given."""
         talk = self._talk
-        if language in SUPPORTED_LANGUAGES:  # a goodbye before the database answers (Ctrl-C) is in it too
-            talk.speak(language)
+        # A goodbye before the database answers (Ctrl-C) is in the language asked for, else the terminal's.
+        talk.speak(language if language in SUPPORTED_LANGUAGES
+                   else normalize_language(self._actor.language_hint) or DEFAULT_LANGUAGE)
         try:
             stored = await self._engine.localizer(self._actor)
             if language is None:

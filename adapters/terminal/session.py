@@ -14,7 +14,6 @@ from adapters.terminal import render, words
 from adapters.terminal.lines import StdLineIO
 from adapters.terminal.player import TerminalPlayer
 from adapters.terminal.start_failures import learner_words, start_language, tell_learner
-from bot.i18n import UiTexts
 from bot.languages import normalize_language
 from bot.replies import Actor
 
@@ -56,8 +55,8 @@ async def play(settings: Settings, *, user: str, quiz: str | None, language: str
             await TerminalPlayer(services.engine, actor, io, clock).play(quiz=quiz, language=language)
     except asyncio.CancelledError:
         if not opened:  # Ctrl-C while the database opened (another's migration waited for): no player to say bye
-            # As the player says it before the database answers: in the language asked for, else English.
-            said = UiTexts.load(settings.locales_dir).for_language(language or "en")
+            # As the player says it before the database answers: in the language asked for, else the terminal's.
+            said = learner_words(settings.locales_dir, start_language(language, hint))
             io.write("\n" + render.wrap(words.goodbye(said, last_unsaved=False)))
         raise
     except Exception as error:
