@@ -15,11 +15,12 @@ import os
 import sys
 from collections.abc import Sequence
 from importlib.metadata import version
-from typing import TYPE_CHECKING, TextIO, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 from adapters.cli import play_arguments
 from adapters.cli.content_folder import folder_argument, refused_content_folder
 from adapters.cli.exit_codes import ExitCode
+from adapters.cli.learner_refusals import learner_refusal
 from adapters.cli.pipes import OutputFailed, WatchedOutput, closed_output, silence_stdout, written
 from adapters.logging_setup import configure_logging
 from adapters.platform import PlatformSpec
@@ -37,16 +38,26 @@ class CommandLine(argparse.ArgumentParser):
     """argparse leaves an argument a subcommand doesn't know to the top-level parser, which says so with its own
     usage (`usage: quiztutor [-h] COMMAND ...`): here the subcommand says it, with the options it does take."""
 
+    def __init__(self, *args: Any, given: list[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.given = [] if given is None else given  # the command line, shared with `play`'s: its refusals read it
+
     def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                    namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        self.given[:] = words = list(sys.argv[1:] if args is None else args)
         parsed, extra = self.parse_known_args(args, namespace)
         if extra:
-            words = list(sys.argv[1:] if args is None else args)
             command = getattr(parsed, "command", None)
             after_command = command in words and extra[0] in words[words.index(command) + 1:]
             parser: argparse.ArgumentParser = parsed.command_parser if after_command else self
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return parsed
+
+    def error(self, message: str) -> NoReturn:  # `play`'s --now in the learner's language (learner_refusals.py)
+        if self.prog == "quiztutor play" and (said := learner_refusal(message, self.given)) is not None:
+            self.print_usage(sys.stderr)
+            self.exit(ExitCode.CONFIGURATION, f"{self.prog} --now: {said}\n")
+        super().error(message)
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         """argparse drops a failure to print, so `--help > /dev/full` exited 0 having written nothing: the help is
@@ -70,12 +81,13 @@ class CommandLine(argparse.ArgumentParser):
 
 def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     titles = ", ".join(spec.title for spec in platforms)
-    parser = CommandLine(prog="quiztutor", description="A quiz tutor for distributed deep-learning "
+    given: list[str] = []
+    parser = CommandLine(prog="quiztutor", given=given, description="A quiz tutor for distributed deep-learning "
                                      f"training, on {titles} and the terminal.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version('quiz-tutor')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    play = commands.add_parser("play", help="play a quiz in the terminal (no token needed)")
+    play = commands.add_parser("play", help="play a quiz in the terminal (no token needed)", given=given)
     play.add_argument("--lang", type=play_arguments.language_code,
                       help=f"{listed_codes(' or ')} (remembered for next time)")
     play.add_argument("--quiz", type=play_arguments.quiz_reference("to choose from the list"),

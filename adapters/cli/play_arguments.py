@@ -10,8 +10,19 @@ import sys
 import unicodedata
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from typing import Protocol
 
 from bot.languages import language_choice, listed_codes
+
+
+class Words(Protocol):
+    """A learner's words (bot.i18n.Localizer), without importing the translations to parse a command line."""
+
+    def __call__(self, message: str, **params: object) -> str: ...
+
+
+def _english(message: str, **params: object) -> str:
+    return message.format(**params) if params else message
 
 
 def language_code(value: str) -> str:
@@ -41,23 +52,37 @@ EARLIEST_NOW, LATEST_NOW = date(2000, 1, 1), date(2999, 12, 31)
 def pretend_moment(value: str) -> date:
     """--now: a day (that day in UTC, at this moment's UTC time of day), or a moment with its UTC offset (a datetime):
     far from UTC, a UTC day's time of day may fall on the learner's next or previous day."""
+    moment = _moment(value, _english)
+    if isinstance(moment, str):
+        raise argparse.ArgumentTypeError(moment)
+    return moment
+
+
+def now_refusal(value: str, _: Words) -> str | None:
+    """Why --now refuses ``value``, in the learner's words; None when it takes it."""
+    moment = _moment(value, _)
+    return moment if isinstance(moment, str) else None
+
+
+def _moment(value: str, _: Words) -> date | str:
+    """The moment --now means, or why it refuses ``value``."""
     try:
         moment: date = date.fromisoformat(value)
     except ValueError:
         try:
             moment = datetime.fromisoformat(value)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a date {value!r}: use YYYY-MM-DD, e.g. 2027-01-15, or a date and "
-                                             "time with its UTC offset, e.g. 2027-01-15T10:00+01:00") from None
+            return _("not a date {value}: use YYYY-MM-DD, e.g. 2027-01-15, or a date and time with its UTC offset, "
+                     "e.g. 2027-01-15T10:00+01:00", value=repr(value))
     if isinstance(moment, datetime) and moment.tzinfo is None:  # whose 10:00? No learner's time zone is read yet
-        raise argparse.ArgumentTypeError(f"{value} is a time of day in no time zone: give its UTC offset, e.g. "
-                                         "2027-01-15T10:00+01:00 (Z for UTC)")
+        return _("{value} is a time of day in no time zone: give its UTC offset, e.g. 2027-01-15T10:00+01:00 (Z for "
+                 "UTC)", value=value)
     day = moment.date() if isinstance(moment, datetime) else moment
     if isinstance(moment, datetime) and EARLIEST_NOW <= day <= LATEST_NOW:  # else converting it could overflow
         day = moment.astimezone(UTC).date()
     if not EARLIEST_NOW <= day <= LATEST_NOW:
-        raise argparse.ArgumentTypeError(f"{value} is out of range: pick a day from {EARLIEST_NOW} to {LATEST_NOW} "
-                                         "(in UTC)")
+        return _("{value} is out of range: pick a day from {earliest} to {latest} (in UTC)", value=value,
+                 earliest=EARLIEST_NOW.isoformat(), latest=LATEST_NOW.isoformat())
     return moment
 
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
-import re
 from collections.abc import Callable
 from datetime import date, datetime
 
@@ -13,24 +11,9 @@ from adapters.settings import Settings
 from adapters.terminal import render, words
 from adapters.terminal.lines import StdLineIO
 from adapters.terminal.player import TerminalPlayer
-from adapters.terminal.start_failures import learner_words, start_language, tell_learner
-from bot.languages import normalize_language
+from adapters.terminal.start_failures import learner_words, tell_learner
+from adapters.terminal.terminal_language import locale_hint, start_language
 from bot.replies import Actor
-
-
-def locale_hint() -> str | None:
-    """The terminal's language as a hint, like a chat client's, read as gettext reads it: the first language of
-    LANGUAGE=yo:en that the bot speaks (a desktop sets it for the interface, beside LANG's regional formats), unless
-    the locale is C (C.UTF-8 is not, for gettext); else the locale (LANG=fr_FR.UTF-8 -> "fr_FR"). A LANGUAGE the
-    bot speaks none of gives its first (no hint then), not the locale: gettext shows its own words (English)."""
-    value = next((value for variable in ("LC_ALL", "LC_MESSAGES", "LANG") if (value := os.environ.get(variable))),
-                 None)
-    locale = re.split("[.@]", value, maxsplit=1)[0] if value else None  # fr@euro, as fr_FR.UTF-8: French
-    if value not in (None, "C", "POSIX") and (wanted := os.environ.get("LANGUAGE", "").split(":")) != [""]:
-        # As gettext, with an entry's codeset and modifier dropped: fr.UTF-8 and fr@euro are French.
-        languages = [re.split("[.@]", entry, maxsplit=1)[0] for entry in wanted]
-        return next((language for language in languages if normalize_language(language) is not None), languages[0])
-    return locale
 
 
 def clock_from(today: date | None) -> Callable[[], datetime]:

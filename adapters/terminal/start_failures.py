@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot.content.problems import ContentError
 from bot.i18n import Localizer, UiTexts
-from bot.languages import DEFAULT_LANGUAGE, normalize_language
+from bot.languages import DEFAULT_LANGUAGE
 from storage.errors import DatabaseUnavailable, chain, storage_full
 from storage.migrate import MigrationWaitTimedOut, ReadOnlyDatabase
 
@@ -23,11 +23,6 @@ READ_ONLY_WORDS = ("readonly database", "read-only file system")
 READ_ONLY_ERRNOS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
 LOCKED_WORDS = "database is locked"
 NEWER_SCHEMA_WORDS = "Can't locate revision"
-
-
-def start_language(language: str | None, hint: str | None) -> str:
-    """--lang's language, else the terminal's (``hint``, as session.locale_hint reads it), else English."""
-    return language or normalize_language(hint) or DEFAULT_LANGUAGE
 
 
 def learner_words(locales_dir: Path, language: str) -> Localizer:
