@@ -53,10 +53,10 @@ class CommandLine(argparse.ArgumentParser):
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         return parsed
 
-    def error(self, message: str) -> NoReturn:  # `play`'s --now in the learner's language (learner_refusals.py)
+    def error(self, message: str) -> NoReturn:  # `play`'s options in the learner's language (learner_refusals)
         if self.prog == "quiztutor play" and (said := learner_refusal(message, self.given)) is not None:
             self.print_usage(sys.stderr)
-            self.exit(ExitCode.CONFIGURATION, f"{self.prog} --now: {said}\n")
+            self.exit(ExitCode.CONFIGURATION, f"{self.prog} {said[0]}: {said[1]}\n")
         super().error(message)
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
@@ -90,7 +90,7 @@ def build_parser(platforms: Sequence[PlatformSpec]) -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a quiz in the terminal (no token needed)", given=given)
     play.add_argument("--lang", type=play_arguments.language_code,
                       help=f"{listed_codes(' or ')} (remembered for next time)")
-    play.add_argument("--quiz", type=play_arguments.quiz_reference("to choose from the list"),
+    play.add_argument("--quiz", type=play_arguments.played_quiz,
                       help="quiz id or topic to start or resume")
     play.add_argument("--user", type=play_arguments.learner_name, default=play_arguments.login_name(),
                       help="whose progress to use (default: your login)")

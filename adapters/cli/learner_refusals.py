@@ -1,28 +1,32 @@
-"""`quiztutor play`'s refusal of a --now it can't take, in the learner's language: --lang's (wherever it stands on the
-command line, --now's value being refused first), else the terminal's. Its words are the shipped translations: the
-settings that could name a content folder of its own are read after the command line."""
+"""`quiztutor play`'s refusal of an option's value (--now, --user, --quiz, --lang) in the learner's language: --lang's
+(wherever it stands on the command line, the value being refused first), else the terminal's. Its words are the
+shipped translations: the settings that could name a content folder of its own are read after the command line."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from adapters.cli.play_arguments import now_refusal
+from adapters.cli.play_arguments import Words, language_refusal, name_refusal, now_refusal, quiz_refusal
 from adapters.terminal.terminal_language import locale_hint, start_language
 from bot.languages import DEFAULT_LANGUAGE, language_choice
 
-NOW_REFUSED = "argument --now: "  # how argparse begins the message of the option's refusal
+# How argparse begins the message of an option's refusal, and why each option refuses a value, in a learner's words.
+REFUSALS: dict[str, Callable[[str, Words], str | None]] = {
+    "--now": now_refusal, "--user": name_refusal, "--quiz": quiz_refusal, "--lang": language_refusal}
 
 
-def learner_refusal(message: str, words: Sequence[str]) -> str | None:
-    """``message``, argparse's refusal of play's --now, in the learner's language; None when English is theirs, or
-    it is another refusal (said by argparse as usual)."""
-    if not message.startswith(NOW_REFUSED):
+def learner_refusal(message: str, words: Sequence[str]) -> tuple[str, str] | None:
+    """The option and ``message``, argparse's refusal of one of play's options' value, in the learner's language;
+    None when English is theirs, or it is another refusal (said by argparse as usual)."""
+    option = next((option for option in REFUSALS if message.startswith(f"argument {option}: ")), None)
+    if option is None:
         return None
     typed = _typed(words)
     language = start_language(language_choice(typed.lang) if typed.lang is not None else None, locale_hint())
-    if typed.now is None or language == DEFAULT_LANGUAGE:
+    value = getattr(typed, option.removeprefix("--"))
+    if value is None or language == DEFAULT_LANGUAGE:
         return None
     from bot.content.problems import ContentError  # here: parsing a command line needs no translations
     from bot.i18n import UiTexts
@@ -32,7 +36,8 @@ def learner_refusal(message: str, words: Sequence[str]) -> str | None:
         words_of = UiTexts.load(default_content_dir() / "locales").for_language(language)
     except ContentError:  # a broken catalog: argparse's English, as before
         return None
-    return now_refusal(typed.now, words_of)
+    refusal = REFUSALS[option](value, words_of)
+    return None if refusal is None else (option, refusal)
 
 
 class _Options(argparse.ArgumentParser):
@@ -44,13 +49,13 @@ class _Options(argparse.ArgumentParser):
 
 
 def _typed(words: Sequence[str]) -> argparse.Namespace:
-    """--lang and --now as typed, whatever else is there (the last of each, as argparse keeps); None for an option
-    not given, or when an option lacks its value."""
+    """Play's options as typed, whatever else is there (the last of each, as argparse keeps); None for an option not
+    given, or for every one when an option lacks its value."""
     options = _Options(add_help=False, allow_abbrev=True)
-    options.add_argument("--lang")
-    options.add_argument("--now")
+    for option in REFUSALS:
+        options.add_argument(option)
     try:
         typed, _rest = options.parse_known_args(list(words))
     except ValueError:
-        return argparse.Namespace(lang=None, now=None)
+        return argparse.Namespace(**{option.removeprefix("--"): None for option in REFUSALS})
     return typed

@@ -28,8 +28,31 @@ def _english(message: str, **params: object) -> str:
 def language_code(value: str) -> str:
     code = language_choice(value)
     if code is None:
-        raise argparse.ArgumentTypeError(f"unsupported language {value!r}: use {listed_codes(' or ')}")
+        raise argparse.ArgumentTypeError(language_refusal(value, _english))
     return code
+
+
+def language_refusal(value: str, _: Words) -> str | None:
+    """Why --lang refuses ``value``, in the learner's words (the terminal's language); None when it takes it."""
+    if language_choice(value) is not None:
+        return None
+    last = _(" or ")  # before the last code: "en, fr, sw, yo or sn"
+    return _("unsupported language {value}: use {codes}", value=repr(value), codes=listed_codes(last))
+
+
+def played_quiz(value: str) -> str:
+    """play's --quiz, refused as quiz_reference's, in words a learner may read in their language."""
+    refusal = quiz_refusal(value, _english)
+    if refusal is not None:
+        raise argparse.ArgumentTypeError(refusal)
+    return value
+
+
+def quiz_refusal(value: str, _: Words) -> str | None:
+    """Why play's --quiz refuses ``value``, in the learner's words; None when it takes it."""
+    if value.strip():
+        return None
+    return _("an empty quiz id: give a quiz's id or topic, or leave --quiz out to choose from the list")
 
 
 def quiz_reference(without: str) -> Callable[[str], str]:
@@ -90,18 +113,31 @@ USER_NAME_LIMIT = 64  # characters: as a chat platform's user id, the key of the
 
 
 def learner_name(value: str) -> str:
+    name, refusal = _name(value, _english)
+    if refusal is not None:
+        raise argparse.ArgumentTypeError(refusal)
+    return name
+
+
+def name_refusal(value: str, _: Words) -> str | None:
+    """Why --user refuses ``value``, in the learner's words; None when it takes it."""
+    return _name(value, _)[1]
+
+
+def _name(value: str, _: Words) -> tuple[str, str | None]:
+    """The learner's name --user means, or why it refuses ``value``."""
     name = _as_typed(value)
     if name is None:
-        raise argparse.ArgumentTypeError("it holds bytes that are not text in this terminal's encoding "
-                                         f"({_terminal_encoding()}): type it again, or give a name in ASCII")
+        return value, _("it holds bytes that are not text in this terminal's encoding ({encoding}): type it again, "
+                        "or give a name in ASCII", encoding=_terminal_encoding())
     # Composed (NFC): "Ṣadé" typed as letters and combining marks (some Yoruba keyboards) is the same learner.
     name = unicodedata.normalize("NFC", name).strip()
     if not name or len(name) > USER_NAME_LIMIT:
-        raise argparse.ArgumentTypeError(f"a name of 1 to {USER_NAME_LIMIT} characters, not {len(name)}")
+        return name, _("a name of 1 to {limit} characters, not {length}", limit=USER_NAME_LIMIT, length=len(name))
     if (control := next((char for char in name if _control(char)), None)) is not None:
-        raise argparse.ArgumentTypeError(f"it holds a control character (U+{ord(control):04X}): give a name of "
-                                         "letters, digits, spaces or punctuation")
-    return name
+        return name, _("it holds a control character ({code}): give a name of letters, digits, spaces or "
+                       "punctuation", code=f"U+{ord(control):04X}")
+    return name, None
 
 
 def _control(char: str) -> bool:
