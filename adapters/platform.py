@@ -96,6 +96,11 @@ class PlatformSettings(BaseSettings):
         commands that reach the platform (`run`, its tools) before they start, not by every command."""
         return []
 
+    def listeners(self) -> list[tuple[str, str, int]]:
+        """The ports it listens on as configured, as (the port's variable, the host, the port): `run` refuses two
+        of them, or one and QUIZ_HTTP_PORT, on one port before it starts (the default: none)."""
+        return []
+
     def counted_errors(self, kinds: tuple[str, ...]) -> tuple[str, ...]:
         """Of ``kinds`` (its spec's error_kinds, all its adapter may count), those it counts as configured: /metrics
         shows them at 0 from the start, and none that could never count (the default: all of them)."""

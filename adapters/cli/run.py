@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Sequence
 
 from adapters.failures import AnotherInstance
 from adapters.http_endpoint import http_endpoint
+from adapters.listening import port_clashes
 from adapters.platform import ChatAdapter, KeepsCutShort, PlatformSettings, PlatformSpec, SingleProcess, Supervised
 from adapters.prometheus_metrics import PrometheusMetrics
 from adapters.readiness import Readiness, StartUp, database_readiness
@@ -44,6 +45,8 @@ async def run(settings: Settings, platforms: Sequence[PlatformSpec]) -> int:
         return 2
     problems = [problem for spec, _platform in enabled for problem in spec.library_problems()]
     problems += [problem for _spec, platform in enabled for problem in platform.environment_problems(os.environ)]
+    http = [("QUIZ_HTTP_PORT", settings.http_host, settings.http_port)] if settings.http_port is not None else []
+    problems += port_clashes(http + [listener for _spec, platform in enabled for listener in platform.listeners()])
     if problems:
         raise ConfigurationError(problems)  # before the database is opened (and migrated)
     stop = StopSignals(asyncio.current_task())

@@ -130,6 +130,12 @@ class TelegramSettings(PlatformSettings):
         configured."""
         return proxy_problems(environ, socks=socks_supported()) if self.enabled else []
 
+    def listeners(self) -> list[tuple[str, str, int]]:
+        """The webhook's port, in webhook mode."""
+        if self.token is None or not self.webhook_url:
+            return []
+        return [("QUIZ_TELEGRAM_WEBHOOK_PORT", self.webhook_listen, self.webhook_port)]
+
     def counted_errors(self, kinds: tuple[str, ...]) -> tuple[str, ...]:
         """A webhook process runs no getUpdates: no polling failure to count."""
         return tuple(kind for kind in kinds if kind != POLLING_FAILED) if self.webhook_url else kinds
