@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Protocol
 
@@ -172,12 +173,21 @@ class Readiness:
         except Exception as error:
             # The class only: a driver's message can hold the database URL, password and all. The driver's own
             # (TooManyConnectionsError, CannotConnectNowError) says what SQLAlchemy's DBAPIError around it doesn't.
-            found.append(f"database: {type(driver_error(error)).__name__}")
+            found.append(f"database: {named(driver_error(error))}")
         for part in self._parts:
             reason = part.not_ready()
             if reason is not None:
                 found.append(f"{part.name}: {reason}")
         return found
+
+
+def named(error: BaseException) -> str:
+    """The error's class, and for a host name that can't be looked up what that means: "gaierror" alone said
+    nothing (compose's PostgreSQL stopped takes its name out of Docker's DNS). The resolver's words hold no URL."""
+    if isinstance(error, socket.gaierror):
+        return (f"gaierror: its host name can't be looked up ({error.strerror}): is the database server up, and its "
+                "host in QUIZ_DATABASE_URL right?")
+    return type(error).__name__
 
 
 def driver_error(error: BaseException) -> BaseException:

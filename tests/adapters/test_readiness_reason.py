@@ -5,6 +5,7 @@ a driver's words can hold the URL and its password."""
 
 from __future__ import annotations
 
+import socket
 import uuid
 
 import asyncpg
@@ -39,3 +40,14 @@ async def test_an_error_of_no_driver_is_named_by_its_own_class() -> None:
         raise ConnectionRefusedError(111, "Connect call failed ('127.0.0.1', 5432)")
 
     assert await Readiness(refused, []).problems() == ["database: ConnectionRefusedError"]
+
+
+async def test_a_database_host_no_one_can_look_up_says_so() -> None:
+    """compose's PostgreSQL stopped (Docker's DNS then knows no `postgres`), or a host mistyped: the class alone,
+    "not ready: database: gaierror", said nothing an operator could act on. The resolver's words hold no URL."""
+    async def unknown_host() -> None:
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    assert await Readiness(unknown_host, []).problems() == [
+        "database: gaierror: its host name can't be looked up (Name or service not known): is the database server "
+        "up, and its host in QUIZ_DATABASE_URL right?"]
