@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
 # Seconds: an answer is a few ms on a quiet SQLite file, seconds in a burst or waiting out a 429.
@@ -31,6 +31,9 @@ class PrometheusMetrics:
         alert on them works from the start, not from the first event."""
         self.registry = CollectorRegistry()
         registry = self.registry
+        # process_*: CPU seconds ("When to switch": the one process's CPU busy), memory, open files, and the start
+        # time, which tells a replica that restarted. Read from /proc at each scrape; none off Linux.
+        ProcessCollector(registry=registry)
         self._updates = Counter("quiztutor_updates", "Updates and events received, by platform and kind",
                                 ["platform", "kind"], registry=registry)
         self._handler = Histogram("quiztutor_handler_seconds", "Time to handle one update, replies included",

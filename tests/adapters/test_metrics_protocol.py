@@ -43,3 +43,15 @@ def test_the_error_series_asked_for_are_at_0_until_an_error_is_counted() -> None
                            (EVERY_PLATFORM, "shared_transaction_lost")]:
         assert sample(text, "quiztutor_errors_total", platform=platform, kind=kind) == 0, (platform, kind)
     assert sample(text, "quiztutor_errors_total", platform="discord", kind="handler") is None
+
+
+def test_each_process_shows_its_start_time_cpu_and_memory() -> None:
+    """"When to switch" says to move when "the one process's CPU is busy", and a replica that restarted is told from
+    its twin by its start time: /metrics had neither, only quiztutor_* series. Each instance's registry has them,
+    without clashing."""
+    for metrics in (PrometheusMetrics(), PrometheusMetrics()):
+        page = metrics.exposition().decode()
+        started = sample(page, "process_start_time_seconds")
+        assert started is not None and started > 0
+        assert sample(page, "process_cpu_seconds_total") is not None
+        assert (sample(page, "process_resident_memory_bytes") or 0) > 0
