@@ -1,7 +1,5 @@
-"""The Telegram adapter: builds the PTB Application, wires handlers to the engine, starts and stops it.
-
-It shares the event loop with other adapters, so it never calls ``run_polling()``.
-"""
+"""The Telegram adapter: builds the PTB Application, wires handlers to the engine, starts and stops it. It shares
+the event loop with other adapters, so it never calls ``run_polling()``."""
 
 from __future__ import annotations
 
@@ -66,6 +64,7 @@ class TelegramAdapter:
         self._settings = settings
         self._token = settings.token.get_secret_value()
         self._app: Application | None = None
+        self._starting = False  # for /readyz: a slow or unreachable Bot API's calls may take a minute
         self._chat: TelegramChat | None = None
         self._game_polls = GamePolls()
         self._failed: asyncio.Future[Exception] | None = None
@@ -84,6 +83,7 @@ class TelegramAdapter:
 
     async def start(self) -> None:
         """Connect (getMe), publish the command menu, then take updates by long polling or webhook."""
+        self._starting = True
         self._failed = asyncio.get_running_loop().create_future()
         # Read as httpx reads the proxy variables, when build_application makes the bot's HTTP clients.
         self._proxy = named_proxy(self._settings.api_url or BOT_API, os.environ)
@@ -100,6 +100,7 @@ class TelegramAdapter:
         except BaseException as error:
             # app.shutdown() skips an app whose initialize() failed, leaving the bot's HTTP clients (opened first)
             # and their pooled connection to the Bot API open: closed here.
+            self._starting = False
             await app.bot.shutdown()
             if isinstance(error, InvalidToken):
                 raise LoginRejected("Telegram", "QUIZ_TELEGRAM_TOKEN") from None  # PTB's message holds the token
@@ -112,8 +113,7 @@ class TelegramAdapter:
         except BaseException:
             await self._shutdown(app)
             raise
-        self._app = app
-        self._chat = chat
+        self._app, self._chat, self._starting = app, chat, False
         self._catching_up = asyncio.create_task(
             kept_updates_handled(app, self._kept, webhook=bool(self._settings.webhook_url)), name="telegram-catch-up")
         log.info("Telegram bot @%s is %s", app.bot.username,
@@ -211,7 +211,7 @@ class TelegramAdapter:
         """Ready once start-up succeeded (getMe, the menu, polling or the webhook), until stopped; but not from a
         failed getUpdates (the network, the Bot API, a proxy) until one succeeds: no update comes in meanwhile."""
         if self._app is None:
-            return "not started"
+            return "starting: reaching Telegram's Bot API" if self._starting else "not started"
         failing = self._polling.failing if self._polling is not None and not self._settings.webhook_url else None
         return None if failing is None else f"polling for updates failed: {failing}"
 
@@ -279,6 +279,7 @@ class TelegramAdapter:
                 from None
 
     async def _shutdown(self, app: Application) -> None:
+        self._starting = False  # a start that failed, or a stop
         async def stop_taking_updates() -> None:  # each step waits for the updates under way: bounded
             webhook, self._webhook = self._webhook, None
             if webhook is not None:
