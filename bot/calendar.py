@@ -114,8 +114,16 @@ def day_at_offset(moment: datetime, offset_minutes: int) -> date:
 
 def end_of_day(moment: datetime, time_zone: str | None) -> datetime:
     """Midnight after ``moment`` on the learner's clock: what is due before it is due "today"."""
-    tz = zone(time_zone)
-    return datetime.combine(moment.astimezone(tz).date() + timedelta(days=1), time(0), tzinfo=tz)
+    return start_of_day(moment.astimezone(zone(time_zone)).date() + timedelta(days=1), time_zone)
+
+
+def start_of_day(day: date, time_zone: str | None) -> datetime:
+    """When ``day`` begins on the learner's clock, in UTC: arithmetic on it is then in real time. On the clock's
+    own zone Python counts on the clock, and "a moment before" a day that begins where the clock jumps (Nuuk's
+    Sunday in March, after 22:59 on Saturday) is a time it skips, read an hour later, in the day itself; where
+    the clock goes back to end the day before (Nuuk's in October), it is in the first of its last hour's two
+    showings, an hour early."""
+    return datetime.combine(day, time(0), tzinfo=zone(time_zone)).astimezone(UTC)
 
 
 def parse_time_of_day(text: str) -> time | None:

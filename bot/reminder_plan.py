@@ -3,9 +3,9 @@ it could not reach them."""
 
 from __future__ import annotations
 
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 
-from bot.calendar import local_day, next_at, parse_time_of_day, zone
+from bot.calendar import local_day, next_at, parse_time_of_day, start_of_day
 from bot.records import UserRecord
 
 
@@ -22,7 +22,7 @@ def next_reminder(reminder_time: str, time_zone: str | None, now: datetime, plan
                  else local_day(planned, time_zone) if planned is not None else None)
     after = now
     if first_day is not None:
-        day_begins = datetime.combine(first_day, time(0), tzinfo=zone(time_zone))
+        day_begins = start_of_day(first_day, time_zone)
         after = max(now, day_begins - timedelta(microseconds=1))  # a reminder at 00:00 that day is on time
     return next_at(local, time_zone, after)
 

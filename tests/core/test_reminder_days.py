@@ -133,3 +133,35 @@ async def test_a_zone_set_right_after_reminders_on_still_reminds_today_at_its_ti
     assert await reminded(engine) == 0
     clock.now = datetime(2026, 1, 7, 10, 1, tzinfo=UTC)  # Wednesday 19:01 in Tokyo
     assert await reminded(engine) == 1
+
+
+async def test_a_midnight_reminder_comes_the_sunday_nuuks_clock_jumps_to_midnight(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """In Nuuk the clock jumps from 23:00 on Saturday to 00:00 on Sunday (2026-03-29 at 01:00 UTC): Sunday begins
+    at the jump. Saturday's reminder at 00:00 planned the next for "just before the end of Saturday", counted on the
+    clock, a time the jump skips and read as 01:59 UTC, past Sunday's midnight: Sunday had none."""
+    clock.now = datetime(2026, 3, 25, 12, 0, tzinfo=UTC)  # Wednesday
+    await engine.set_time_zone(ADA, "America/Nuuk")  # UTC-2, UTC-1 from the jump
+    await engine.set_reminders(ADA, "on 00:00")
+    await play_collectives(engine, ALL_WRONG)  # all three due on Thursday, and left unreviewed
+    clock.now = datetime(2026, 3, 28, 2, 1, tzinfo=UTC)  # Saturday 00:01 in Nuuk
+    assert await reminded(engine) == 1
+    clock.now = datetime(2026, 3, 29, 1, 1, tzinfo=UTC)  # Sunday 00:01, a minute after the jump
+    assert await reminded(engine) == 1  # before, none until Monday
+    clock.now = datetime(2026, 3, 30, 1, 1, tzinfo=UTC)  # Monday 00:01
+    assert await reminded(engine) == 1
+
+
+async def test_midnight_chosen_after_saturdays_reminder_in_nuuk_reminds_on_sunday(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """The same Sunday, for a time chosen after Saturday's reminder: planned from "just before Sunday begins",
+    counted on the clock, it came on Monday."""
+    clock.now = datetime(2026, 3, 25, 12, 0, tzinfo=UTC)
+    await engine.set_time_zone(ADA, "America/Nuuk")
+    await engine.set_reminders(ADA, "on 08:00")
+    await play_collectives(engine, ALL_WRONG)
+    clock.now = datetime(2026, 3, 28, 10, 1, tzinfo=UTC)  # Saturday 08:01 in Nuuk
+    assert await reminded(engine) == 1
+    await engine.set_reminders(ADA, "on 00:00")
+    clock.now = datetime(2026, 3, 29, 1, 1, tzinfo=UTC)  # Sunday 00:01
+    assert await reminded(engine) == 1  # before, none until Monday

@@ -56,3 +56,20 @@ async def test_a_reminder_sent_at_the_first_of_two_same_times_is_not_sent_again_
     assert await reminded(engine) == 0
     clock.now = datetime(2026, 10, 26, 1, 31, tzinfo=UTC)  # Monday 02:31
     assert await reminded(engine) == 1
+
+
+async def test_a_reminder_in_the_hour_nuuks_clock_repeats_to_end_saturday_comes_once(
+        engine: QuizEngine, clock: FixedClock) -> None:
+    """In Nuuk the clock goes back from 00:00 on Sunday to 23:00 on Saturday (2026-10-25 at 01:00 UTC): Saturday's
+    last hour shows twice. "Just before Sunday", counted on the clock, was read in the first showing, so the second
+    23:30 was Saturday's reminder again."""
+    clock.now = datetime(2026, 10, 22, 12, 0, tzinfo=UTC)  # Thursday
+    await engine.set_time_zone(ADA, "America/Nuuk")  # UTC-1, UTC-2 from the change
+    await engine.set_reminders(ADA, "on 23:30")
+    await play_collectives(engine, ALL_WRONG)  # all three due on Friday, and left unreviewed
+    clock.now = datetime(2026, 10, 25, 0, 31, tzinfo=UTC)  # Saturday 23:31, summer time
+    assert await reminded(engine) == 1
+    clock.now = datetime(2026, 10, 25, 1, 31, tzinfo=UTC)  # Saturday 23:31 again, winter time
+    assert await reminded(engine) == 0  # before, a second one
+    clock.now = datetime(2026, 10, 26, 1, 31, tzinfo=UTC)  # Sunday 23:31
+    assert await reminded(engine) == 1
