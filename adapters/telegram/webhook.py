@@ -9,7 +9,9 @@ once (the engine's "first answer is final"), so a second delivery is safe.
 
 from __future__ import annotations
 
+import asyncio
 import hmac
+import json
 import logging
 
 from aiohttp import web
@@ -29,6 +31,7 @@ MAX_BODY = 1024 * 1024  # bytes: far above any update Telegram sends
 # Seconds a connection may sit without a whole request before it is closed, as the health endpoint's: the server
 # listens on every interface by default, and aiohttp's own hour let idle or half-sent requests (a slowloris, who
 # needs no secret) pile up and take the file descriptors the bots need. Telegram connects again when it posts.
+# A signed post's body must be whole within as long: aiohttp waits for a body for as long as the sender likes.
 IDLE_SECONDS = 30.0
 # Seconds between two warnings of posts refused for their secret: anyone who finds the URL may send them.
 WRONG_SECRET_WARNING_PERIOD = 60.0
@@ -97,7 +100,14 @@ class WebhookServer:
                             "minute): if updates stop coming, check that every replica has the same "
                             "QUIZ_TELEGRAM_WEBHOOK_SECRET")
             return web.Response(status=403)
-        update = await self._update_in(request)
+        if (request.content_length or 0) > MAX_BODY:  # said at once: aiohttp would wait for the body to exceed it
+            return web.Response(status=413)
+        body = await self._body_in(request)
+        if body is None:  # Telegram, if it was, delivers the update again
+            timed_out = web.Response(status=408)
+            timed_out.force_close()  # the rest of the body is not waited for either
+            return timed_out
+        update = self._update_in(body)
         if update is None:
             return web.Response(status=400)
         # Through PTB's update processor, as polling would: the same concurrency limit, counting and timing.
@@ -107,17 +117,24 @@ class WebhookServer:
             return web.Response(status=503)
         return web.Response(status=200)
 
-    async def _update_in(self, request: web.Request) -> Update | None:
+    async def _body_in(self, request: web.Request) -> bytes | None:
+        """The request's body, once it is whole; None for one not whole within the idle bound, or whose sender
+        went away meanwhile (a stalled client, or one dripping a byte now and then, held its handler for good)."""
+        try:
+            async with asyncio.timeout(self._idle_seconds):
+                return await request.read()
+        except (TimeoutError, ConnectionError):
+            return None
+
+    def _update_in(self, body: bytes) -> Update | None:
         """The body's update; None for a body that is none: no JSON (or nested too deep to read), no object
         ("[]", "1"), or fields of the wrong shape, which PTB's parsing meets with any error (AttributeError,
         OverflowError...) or else takes as they are: a field Telegram always sends missing, or of another type
         (no number for its id, a list for a chat's), which would fail a handler or PTB itself. Only a sender with
         the secret gets here: it hears 400, never a 500."""
         try:
-            body = await request.json()
-            update = Update.de_json(body, self._app.bot) if isinstance(body, dict) else None
-        except web.HTTPException:  # aiohttp's own answer, such as 413 for a body over MAX_BODY
-            raise
+            data = json.loads(body)
+            update = Update.de_json(data, self._app.bot) if isinstance(data, dict) else None
         except Exception as error:  # one line, not a traceback: a body nested too deep would fill pages
             # Its message too, as it names the field: a Bot API server older than PTB's sends updates without one.
             log.warning("refused a webhook post with the secret but no update Telegram would send (%s)", _said(error))
