@@ -4,7 +4,8 @@ PTB's own webhook server answers 200 as soon as an update is queued. An update t
 (its database down) or never handles (killed mid-update) was acknowledged all the same, and Telegram only
 delivers again what wasn't. Here the answer waits for the handlers: 200 once they are done, 503 when an outage
 stopped them, so Telegram delivers the update again, to this replica or another. A duplicate is scored at most
-once (the engine's "first answer is final"), so a second delivery is safe.
+once (the engine's "first answer is final"), so a second delivery is safe; one this replica is still handling is
+not handled again.
 """
 
 from __future__ import annotations
@@ -68,6 +69,8 @@ class WebhookServer:
         self._idle_seconds = idle_seconds
         self._runner: web.AppRunner | None = None
         self._wrong_secret = OncePer(WRONG_SECRET_WARNING_PERIOD)
+        # The updates being handled, by id, each with the status its answer will have (see _handled_once)
+        self._under_way: dict[int, asyncio.Future[int]] = {}
 
     async def start(self, listen: str, port: int) -> None:
         server = web.Application(client_max_size=MAX_BODY)
@@ -110,12 +113,28 @@ class WebhookServer:
         update = self._update_in(body)
         if update is None:
             return web.Response(status=400)
-        # Through PTB's update processor, as polling would: the same concurrency limit, counting and timing.
-        await self._app.update_processor.process_update(update, self._app.process_update(update))
-        if self._unfinished.pop(update.update_id):
-            log.info("update %s left for Telegram to deliver again: an outage stopped it", update.update_id)
-            return web.Response(status=503)
-        return web.Response(status=200)
+        return web.Response(status=await self._handled_once(update))
+
+    async def _handled_once(self, update: Update) -> int:
+        """The status for ``update``, handled unless it is being handled already: Telegram, tired of waiting for the
+        answer (a reply waiting out a 429), delivers it again meanwhile. That delivery hears what the first will, and
+        the learner gets one reply, not two (a vote run twice would ask its next question twice)."""
+        first = self._under_way.get(update.update_id)
+        if first is not None:
+            return await asyncio.shield(first)
+        status = 503  # unless handled: cut short by a stop, or failed, Telegram delivers it again
+        self._under_way[update.update_id] = answered = asyncio.get_running_loop().create_future()
+        try:
+            # Through PTB's update processor, as polling would: the same concurrency limit, counting and timing.
+            await self._app.update_processor.process_update(update, self._app.process_update(update))
+            if self._unfinished.pop(update.update_id):
+                log.info("update %s left for Telegram to deliver again: an outage stopped it", update.update_id)
+            else:
+                status = 200
+            return status
+        finally:
+            del self._under_way[update.update_id]
+            answered.set_result(status)
 
     async def _body_in(self, request: web.Request) -> bytes | None:
         """The request's body, once it is whole; None for one not whole within the idle bound, or whose sender
