@@ -32,6 +32,7 @@ class ReloadReport:
     # quizzes/ it did not read, maybe why a quiz is missing, under their heading.
     skipped_heading: str = ""
     skipped: tuple[str, ...] = ()
+    skipped_more: str = ""  # after them, when some were left out: how many, and where to see them all
 
 
 def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
@@ -40,6 +41,7 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
         shown = first_problems(result.problems, _)
         room = SHOWN_CHARACTERS - sum(len(line) + 1 for line in shown)  # the problems first: they are why
         left_out = len(result.problems) - len(shown)
+        skipped = first_problems(result.skipped, _, room)
         return ReloadReport(
             ok=False,
             summary=_.ngettext(
@@ -57,7 +59,8 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
                                "The new content has {n} problems, so I kept serving the previous content.",
                                len(result.problems)),
             skipped_heading=_skipped_heading(result, _) if result.skipped else "",
-            skipped=first_problems(result.skipped, _, room),
+            skipped=skipped,
+            skipped_more=_skipped_more(len(result.skipped) - len(skipped), _),
         )
     lines = [
         _("Content reloaded: {quizzes}, {questions}.",
@@ -85,13 +88,25 @@ def reload_report(result: ReloadResult, _: Localizer) -> ReloadReport:
             lines.append(_("The quizzes' order changed."))
     if result.skipped:  # the files then follow, as a failed reload's problems do
         lines.append(_skipped_heading(result, _))
-    return ReloadReport(ok=True, summary="\n".join(lines), problems=first_problems(result.skipped, _),
-                        language=_.language, outcome=lines[0])
+    skipped = first_problems(result.skipped, _)
+    return ReloadReport(ok=True, summary="\n".join(lines), problems=skipped,
+                        more=_skipped_more(len(result.skipped) - len(skipped), _), language=_.language,
+                        outcome=lines[0])
 
 
 def _skipped_heading(result: ReloadResult, _: Localizer) -> str:
     return _.ngettext("{n} file in quizzes/ was not read:", "{n} files in quizzes/ were not read:",
                       len(result.skipped))
+
+
+def _skipped_more(left_out: int, _: Localizer) -> str:
+    """How many files not read the chat left out, and where each is named; nothing when none was."""
+    if not left_out:
+        return ""
+    # Translators: "quiztutor validate" is a command to type: keep it as it is.
+    return _.ngettext("…and {n} more file not read: quiztutor validate (run on the content folder) names it.",
+                      "…and {n} more files not read: quiztutor validate (run on the content folder) names them all.",
+                      left_out)
 
 
 def first_problems(problems: tuple[ContentProblem, ...], _: Localizer,

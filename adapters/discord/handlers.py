@@ -287,11 +287,7 @@ class CommandHandlers:
         if not interaction.response.is_done():  # deferred already if the application's team was read again
             await interaction.response.defer(ephemeral=True, thinking=True)
         report = await self._engine.reload(interaction_actor(interaction))
-        lines = [render.plain(report.summary), *(f"• {render.plain(problem)}" for problem in report.problems)]
-        lines += [render.plain(report.more)] if report.more else []
-        lines += [render.plain(report.skipped_heading), *(f"• {render.plain(line)}" for line in report.skipped)] \
-            if report.skipped else []
-        await respond(interaction, "\n".join(lines))
+        await respond(interaction, render.reload_report(report))
 
     async def is_admin(self, interaction: discord.Interaction) -> bool:
         """For an admin-only command: as the application's team is now, if it may have changed for them."""

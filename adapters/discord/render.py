@@ -8,6 +8,7 @@ from discord.utils import escape_markdown
 
 from adapters.discord.spec import DISCORD_LIMITS
 from bot.progress_replies import Progress
+from bot.reload_report import ReloadReport
 from bot.replies import Feedback, Outcome, Preview, QuestionView, QuizList, Summary, WhichQuiz
 from bot.text import ELLIPSIS, shorten
 
@@ -207,4 +208,15 @@ def progress(result: Progress) -> str:
                       f"{result.labelled(f'**{plain(line.title)}**', plain(line.text), plain)}" for line in mastery]
     if result.notes:
         lines += ["", *(plain(note) for note in result.notes)]
+    return "\n".join(lines)
+
+
+def reload_report(report: ReloadReport) -> str:
+    """The reload outcome: the summary, then the problems with their file and question, one a line, and when some
+    were left out, how many more and where all are listed; then the files in quizzes/ not read, likewise. Longer
+    than a message, respond() goes on in the next, between lines."""
+    lines = [plain(report.summary), *(f"• {plain(problem)}" for problem in report.problems)]
+    lines += [plain(report.more)] if report.more else []
+    lines += [plain(report.skipped_heading), *(f"• {plain(line)}" for line in report.skipped)] if report.skipped else []
+    lines += [plain(report.skipped_more)] if report.skipped_more else []
     return "\n".join(lines)

@@ -134,4 +134,5 @@ def reload_report(report: ReloadReport, owner: str | None = None) -> str:
     lines += ["• " + esc(problem) for problem in report.problems]
     lines += [esc(report.more)] if report.more else []
     lines += [esc(report.skipped_heading), *("• " + esc(line) for line in report.skipped)] if report.skipped else []
+    lines += [esc(report.skipped_more)] if report.skipped_more else []
     return "\n".join(lines)

@@ -149,6 +149,16 @@ def test_a_successful_reload_is_reported_line_by_line() -> None:
     assert render.reload_report(report) == "Content reloaded: 4 quizzes, 32 questions.\nNothing changed."
 
 
+def test_a_failed_reload_says_after_the_files_not_read_how_many_more_there_are_escaped() -> None:
+    report = ReloadReport(ok=False, summary="The new content has 1 problem, so I kept serving the previous content:",
+                          problems=("a.yaml: invalid YAML",), skipped_heading="3 files in quizzes/ were not read:",
+                          skipped=("<b>.txt: not read: quiz files end in .yaml or .yml",),
+                          skipped_more="…and 2 more files not read: quiztutor validate <names> them all.")
+    assert render.reload_report(report).splitlines()[-2:] == [
+        "• &lt;b&gt;.txt: not read: quiz files end in .yaml or .yml",
+        "…and 2 more files not read: quiztutor validate &lt;names&gt; them all."]
+
+
 def test_a_blank_line_left_at_a_cut_makes_no_empty_message() -> None:
     """Telegram refuses an empty message: the rest of the reply would be lost with it."""
     messages = pack(["x" * MESSAGE_LIMIT + "\n\n" + "a" * (MESSAGE_LIMIT + 100)])
