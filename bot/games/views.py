@@ -198,11 +198,13 @@ def podium(game: GameRecord, title: str, players: list[PlayerRecord], asked: int
     note = _("Stopped by {name}.", name=_display(stopped_by)) if stopped_by else None
     if not players or (asked and not stopped_by and not any(chances.values())):  # all left before the first
         note = _("Nobody played.")  # question, and nobody joined by answering: else a heading over nothing
+    removed_before = questions_removed and not asked  # in the lobby still: stopped, with nothing to rank
     if questions_removed:
-        note = _("This quiz's remaining questions were removed, so the game ends here.")
+        note = (_("This quiz was removed before the game began, so the game can't be played.") if removed_before
+                else _("This quiz's remaining questions were removed, so the game ends here."))
     if refused:
         note = refused_note(refused, _)
-    heading = (_("Game stopped: {quiz}", quiz=title) if stopped_by or refused
+    heading = (_("Game stopped: {quiz}", quiz=title) if stopped_by or refused or removed_before
                else _("Final results: {quiz}", quiz=title))
     return GamePodium(game.id, game.chat_id, heading, tuple(lines), open_question, note, _.language,
                       open_lobby=open_lobby)

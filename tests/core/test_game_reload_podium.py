@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.content.library import ContentLibrary
 from bot.games.records import GameState
-from bot.games.replies import GamePodium, GameQuestion, GameResults
+from bot.games.replies import GameBegins, GamePodium, GameQuestion, GameResults
 from bot.games.rules import RESULTS_SECONDS
 from bot.replies import Actor
 from tests.core.games_play import ADA, BAYO, CHAT, CHIDO, begun_on_content, last_question, open_with_three, vote
@@ -80,7 +80,8 @@ async def test_the_open_question_a_reload_removed_counts_only_for_who_answered_i
 
 async def test_a_game_a_reload_leaves_without_questions_ends_saying_why(
         content_dir: Path, fake_db: FakeDatabase, clock: FixedClock) -> None:
-    # Begun after its quiz was removed, it went "Game on!" then "Final results" with nothing under them.
+    # Begun after its quiz was removed, it went "Game on!" then "Final results" with nothing under them; then
+    # "Final results" said its "remaining questions were removed" though none was asked. Stopped, saying why.
     engine = build_engine(ContentLibrary.load(content_dir), fake_db, clock)
     stage = RecordingStage()
     game_id = await open_with_three(engine, stage)
@@ -88,7 +89,9 @@ async def test_a_game_a_reload_leaves_without_questions_ends_saying_why(
     assert (await engine.reload(Actor("telegram", ADMIN_ID))).ok
     await engine.games.begin(ADA, game_id, False, stage)
     podium = stage.of(CHAT, GamePodium)[0]
-    assert podium.note == "This quiz's remaining questions were removed, so the game ends here."
+    assert podium.note == "This quiz was removed before the game began, so the game can't be played."
+    assert podium.heading == "Game stopped: collectives" and not podium.lines
+    assert not stage.of(CHAT, GameBegins)
     assert fake_db.state.games[game_id].state is GameState.FINISHED
 
 

@@ -57,15 +57,13 @@ class Phases:
         _ = self.words(game)
         quiz = self._quiz_of(game)
         events: list[GameEvent] = []
-        if game.state is GameState.LOBBY:
-            events.append(await self.begins(uow, game))
-            game.position = 0
-        else:
-            game.position += 1
+        game.position = 0 if game.state is GameState.LOBBY else game.position + 1
         # Questions a reload removed leave the game before they are asked (the rest too when the quiz is gone).
         planned = len(game.question_ids)
         game.question_ids[game.position:] = [question_id for question_id in game.question_ids[game.position:]
                                              if quiz is not None and quiz.question(question_id) is not None]
+        if game.state is GameState.LOBBY and game.question_ids:  # none left: no "Game on!" over a podium at once
+            events.append(await self.begins(uow, game))
         question = quiz.question(game.current_question_id or "") if quiz is not None else None
         if quiz is not None and question is not None:
             game.state, game.asked_at, game.question_message = GameState.ASKING, now, None
