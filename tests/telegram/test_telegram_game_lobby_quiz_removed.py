@@ -35,3 +35,17 @@ async def test_a_lobby_whose_quiz_a_reload_removed_is_stopped_saying_so_when_beg
     [podium] = [text for text in shown if _("Game stopped: {quiz}", quiz="collectives") in text]
     assert _("This quiz was removed before the game began, so the game can't be played.") in podium
     assert _("This quiz's remaining questions were removed, so the game ends here.") not in podium
+
+
+async def test_joining_a_lobby_whose_quiz_a_reload_removed_is_refused_saying_why(
+        api: FakeBotApi, settings: Settings, clock: FixedClock, content_dir: Path) -> None:
+    """Joining said "You're in! 2 players so far." for a game that could never be played."""
+    async with running_bot(settings, clock, game_interval=GAMES) as engine:
+        await api.command(ADA, "/game collectives", GROUP)
+        _lobby, game_id = await lobby(api, GROUP)
+        (content_dir / "quizzes" / "collectives.yaml").unlink()
+        await api.command(ADMIN, "/reload")
+        await api.wait_for("sendMessage", 1, for_chat(ADMIN.id))
+        answer = await press(api, AMINATA, f"gj:{game_id}", GROUP)
+        fr = engine.localizer_for("fr")
+    assert answer["text"] == fr("This quiz was removed before the game began, so the game can't be played.")

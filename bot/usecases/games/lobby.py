@@ -142,6 +142,9 @@ class GameLobbies:
         if turn.actor.chat_id != game.chat_id:  # its lobby forwarded elsewhere: the game's polls never reach there,
             # and the game would wait for this player's answer at every question
             return Notice(_("This game is played in another chat: join it there."), NoticeCode.NO_GAME, _.language)
+        if game.state is GameState.LOBBY and core.library.catalog.get(game.quiz_id) is None:  # a reload removed it
+            return Notice(_("This quiz was removed before the game began, so the game can't be played."),
+                          NoticeCode.NO_GAME, _.language)
         # Joined at the question now open (its answer still counts), or at the next one once its results are up.
         joined_at = 0 if game.state is GameState.LOBBY else game.position + (game.state is GameState.SHOWING)
         if joined_at >= len(game.question_ids):  # the last results are up: a player would score on nothing
