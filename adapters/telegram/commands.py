@@ -74,8 +74,7 @@ class Commands:
             "preview": self.preview, "stop": self.stop, "skip": self.skip, "retry": self.retry,
             "language": self.language, "progress": self._members.progress, "reload": self.reload,
             "review": self.review, "timezone": self._members.timezone, "reminders": self._members.reminders,
-            "game": self.game, "leaderboard": self.leaderboard,
-        }
+            "game": self.game, "leaderboard": self.leaderboard}
         return {name: with_actor(command, self._nameless(name)) for name, command in commands.items()}
 
     def _nameless(self, command: str) -> Callback:
@@ -182,9 +181,10 @@ class Commands:
             await self.tell("retry", actor, chat, first_name(update), reply)
 
     async def skip(self, actor: Actor, chat: str, update: Update, context: Context) -> None:
-        # Then the skipped question's poll is closed: a vote there would count for nothing.
+        # Then the skipped question's poll is closed (a removed quiz's too): a vote there would count for nothing.
         async with self.closing_left_open(surface_in(self._chat, chat, actor, first_name(update))) as surface:
-            reply = await self._engine.skip(actor, surface, sent_before=sent_before(chat, update.effective_message))
+            skipped = self._engine.skip(actor, surface, sent_before=sent_before(chat, update.effective_message))
+            reply = surface.returned(await skipped)
         if isinstance(reply, Notice):  # e.g. nothing to skip
             await self.tell("skip", actor, chat, first_name(update), reply)
 

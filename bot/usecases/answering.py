@@ -107,6 +107,11 @@ class Answering:
             core, _, uow = self._core, turn.words, turn.uow
             session = await uow.sessions.active(turn.user_id)
             quiz = core.quiz_of(session) if session else None
+            if session is not None and quiz is None:  # a reload removed it: closed, as an answer or /quiz does
+                asked = await core.asked_before(uow, turn.actor, session)  # its poll, ended by the adapter
+                closed = await core.stepper.close_removed_quiz(uow, session, _)
+                await uow.commit()
+                return replace(closed, left_behind=(asked,) if asked else ())
             if session is None or quiz is None or session.current_question_id is None:
                 return no_quiz_in_progress(_, session is None and await core.game_in_chat(uow, turn.actor))
             if on_screen is not None \
