@@ -28,6 +28,9 @@ NOT_CITIES = frozenset(f"Australia/{state}" for state in ("ACT", "LHI", "NSW", "
                                                          "Tasmania", "Victoria", "West", "Yancowinna"))
 CITY_REGIONS = frozenset({"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe",
                           "Indian", "Pacific"})
+# A hyphen between two letters, as in a city's name ("Porto-Novo"): a word break like a space. Not before a digit:
+# Etc/GMT-3 is no "Etc/GMT 3".
+WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 # Twice the longest IANA name ("America/Argentina/ComodRivadavia", 32 characters). zoneinfo looks a name up as
 # nested packages, importing one per part: "A/A/A/..." of hundreds of parts overflowed the stack.
 ZONE_NAME_LIMIT = 64
@@ -216,9 +219,10 @@ def _zones_by_city() -> dict[str, str]:
 
 
 def _city_key(city: str) -> str:
-    """A city as typed or as the tz database spells it, alike: "São Paulo", "sao_paulo" and "Sao_Paulo" agree."""
+    """A city as typed or as the tz database spells it, alike: "São Paulo", "sao_paulo" and "Sao_Paulo" agree, and
+    so do "Dar-es-Salaam" (as Tanzanians often write it) and Dar_es_Salaam, "Porto Novo" and Porto-Novo."""
     plain = "".join(char for char in unicodedata.normalize("NFKD", city) if not unicodedata.combining(char))
-    return "_".join(plain.replace("_", " ").casefold().split())
+    return "_".join(WORD_HYPHEN.sub(" ", plain).replace("_", " ").casefold().split())
 
 
 def _names_a_place(name: str) -> bool:

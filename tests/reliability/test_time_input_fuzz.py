@@ -11,10 +11,10 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, available_timezones
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from bot.calendar import known_zone, parse_time_of_day, utc_offset, zone_label
+from bot.calendar import city_zone, known_zone, parse_time_of_day, utc_offset, zone_label
 from bot.content.library import ContentLibrary
 from bot.country_zones import country_name, country_named, one_clock, zones_to_choose
 from bot.dates import day_of_month, full_date
@@ -87,6 +87,22 @@ def test_any_zone_name_reads_as_a_zone_zoneinfo_knows_and_its_label_reads_back(n
         offset = known_zone(summer.offset)
         assert offset is not None and now.astimezone(offset).utcoffset() == now.astimezone(found).utcoffset()
         assert known_zone(summer.city) == ZoneInfo(summer.city)
+
+
+CITY_ZONES = sorted({name for name in ZONES if (city := city_zone(name.rpartition("/")[2])) and city == name})
+WORD_BREAKS = st.lists(st.sampled_from([" ", "_", "-", "  "]), min_size=4, max_size=4)
+
+
+@FUZZ
+@given(st.sampled_from(CITY_ZONES), WORD_BREAKS, st.lists(st.booleans(), max_size=20))
+@example("Africa/Dar_es_Salaam", ["-", "-", "-", "-"], []).via("Dar-es-Salaam, as Tanzanians often write it")
+@example("Africa/Porto-Novo", [" ", " ", " ", " "], []).via("Porto Novo, with a space")
+def test_a_city_typed_with_any_word_breaks_and_case_is_its_zone(zone_name: str, breaks: list[str],
+                                                                flips: list[bool]) -> None:
+    words = zone_name.rpartition("/")[2].replace("_", " ").replace("-", " ").split()
+    typed = "".join(word + gap for word, gap in zip(words, [*breaks[:len(words) - 1], ""], strict=False))
+    found = known_zone(mangled(typed, flips, [], ("", "")))
+    assert found is not None and str(found) == zone_name
 
 
 @FUZZ
