@@ -10,11 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adapters.discord.handlers import AUTOCOMPLETE_LIMIT, CHOICE_NAME_LIMIT
+from adapters.telegram.actors import command_argument
+from adapters.telegram.typed_commands import full_width_command
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
-from bot.replies import Actor, Notice, NoticeCode
+from bot.replies import Actor, Notice, NoticeCode, Started
+from bot.text import shorten
 from tests.conftest import FIXTURE_CONTENT
 from tests.core.wiring import build_engine
 from tests.fakes.clock import FixedClock
@@ -81,3 +85,45 @@ async def test_language_with_any_value_replies_in_a_language_we_speak(
     assert now in SUPPORTED_LANGUAGES and reply.language == now and reply.text.strip()
     if reply.code not in (NoticeCode.INFO, NoticeCode.LANGUAGE_KEPT):  # refused: still the learner's language
         assert now == language
+
+
+@FUZZ
+@given(ARGUMENT, st.sampled_from(SUPPORTED_LANGUAGES))
+async def test_each_quiz_suggested_for_any_text_starts_when_sent_back(
+        library_and_texts: tuple[ContentLibrary, UiTexts], typed: str, language: str) -> None:
+    """Discord's /quiz suggestions (and /quizzes' list) give quiz ids: each, sent back as /quiz's argument, is
+    that quiz."""
+    engine, learner, _ = learners(library_and_texts, language)
+    for entry in engine.quiz_list(engine.localizer_for(language), typed).entries[:AUTOCOMPLETE_LIMIT]:
+        assert 0 < len(shorten(f"{entry.title} ({entry.quiz_id})", CHOICE_NAME_LIMIT)) <= CHOICE_NAME_LIMIT
+        started = await engine.start(learner, entry.quiz_id)
+        assert isinstance(started, Started) and started.question.quiz_id == entry.quiz_id
+        await engine.stop(learner)
+
+
+def full_width(text: str) -> str:
+    """``text`` as a Chinese or Japanese input method types it: every ASCII sign and letter in full width."""
+    return "".join(chr(ord(char) + 0xFEE0) if "!" <= char <= "~" else "\u3000" if char == " " else char
+                   for char in text)
+
+
+COMMANDS = st.sampled_from(["quiz", "timezone", "reminders", "language", "review", "preview", "quizzes"])
+WORDS = st.lists(st.text(st.characters(min_codepoint=33, max_codepoint=126), min_size=1, max_size=8), max_size=3)
+
+
+@FUZZ
+@given(COMMANDS, WORDS, st.sampled_from([None, "QuizTutorBot"]), st.booleans())
+def test_a_command_typed_in_full_width_reads_as_the_command_and_its_arguments(
+        command: str, arguments: list[str], bot: str | None, on_the_command: bool) -> None:
+    named = f"@{bot}" if bot else ""
+    typed = (f"/{command}{named if on_the_command else ''} {' '.join(arguments)}"
+             f" {'' if on_the_command else named}")
+    assert full_width_command(full_width(typed), bot) == (command, [a for a in arguments if a.lower() != named.lower()])
+    assert command_argument(arguments) in (None, " ".join(arguments))
+
+
+@FUZZ
+@given(st.text(max_size=30), st.one_of(st.none(), st.text(max_size=12)))
+def test_any_text_is_a_full_width_command_with_a_name_or_none(text: str, bot: str | None) -> None:
+    read = full_width_command(text, bot)
+    assert read is None or (read[0] and "@" not in read[0] and all(read[1]))

@@ -180,11 +180,13 @@ async def test_any_timezone_reply_is_in_the_learners_language_and_sets_a_known_z
 
 @FUZZ
 @given(st.one_of(SPOKEN, st.sampled_from(["on", "off", "", "on 19:00", "７ｐｍ", "7 p.m.", "19 h 30"])),
-       st.sampled_from(SUPPORTED_LANGUAGES))
+       st.sampled_from(SUPPORTED_LANGUAGES), st.booleans())
 async def test_any_reminder_reply_is_in_the_learners_language(
-        library_and_texts: tuple[ContentLibrary, UiTexts], text: str, language: str) -> None:
+        library_and_texts: tuple[ContentLibrary, UiTexts], text: str, language: str, on_before: bool) -> None:
     engine = engine_speaking(library_and_texts)
     learner, english = (Actor("telegram", who, f"chat-{who}", hint) for who, hint in (("l", language), ("e", "en")))
+    for someone in (learner, english) if on_before else ():  # "" then tells how they stand
+        await engine.set_reminders(someone, "on 07:30")
     notice = await engine.set_reminders(learner, text)
     assert notice.language == language and notice.text.strip()
     if language != "en":
