@@ -80,6 +80,12 @@ def name_as_seen(text: str) -> str:
     return "".join(char for char in unicodedata.normalize("NFKC", text) if unicodedata.category(char) != "Cf")
 
 
+def without_marks(text: str) -> str:
+    """``text`` without the marks that show as nothing (Unicode's format characters, as name_as_seen drops them):
+    a right-to-left chat wraps what is typed in direction marks, a pasted line may carry a zero-width space."""
+    return "".join(char for char in text if unicodedata.category(char) != "Cf")
+
+
 def unaccented(text: str) -> str:
     """``folded``, without accents and tone marks: a title as typed on a keyboard that has none ("donnees",
     "Ipinkiri", as Yoruba is mostly written online) reads as the title that has them."""

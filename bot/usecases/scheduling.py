@@ -13,7 +13,7 @@ from bot.notices import ECHOED
 from bot.reminder_plan import next_reminder
 from bot.replies import Actor, Notice, NoticeCode
 from bot.spoken_time import UNCLEAR, examples, spoken_time
-from bot.text import echoed, folded
+from bot.text import echoed, folded, without_marks
 from bot.turns import Turn
 from bot.usecases.core import Core
 from bot.zone_abbreviations import ABBREVIATED_ZONES, KEPT_ALL_YEAR_IN, SHARED_ABBREVIATIONS, abbreviation
@@ -104,7 +104,8 @@ class Scheduling:
             _, user = turn.words, turn.user
             if user is None:
                 raise RuntimeError("reminders are set for a stored user")
-            words = folded(text).split()  # "ｏｆｆ", "１９：００" too: typed with an input method on
+            # "ｏｆｆ", "１９：００" too (typed with an input method on), and a time in a right-to-left chat's marks
+            words = without_marks(folded(text)).split()
             zone_name = zone_label(str(zone(user.time_zone)))
             if not words:
                 if user.paused_reminder_time is not None:  # privately, Turns brought them back already

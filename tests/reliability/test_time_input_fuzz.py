@@ -22,7 +22,7 @@ from bot.engine import QuizEngine
 from bot.fixed_clocks import summer_time_city
 from bot.i18n import UiTexts
 from bot.languages import SUPPORTED_LANGUAGES
-from bot.replies import Actor
+from bot.replies import Actor, NoticeCode
 from bot.spoken_time import CLOCK_WORDS, EXAMPLES, HOUR_WORDS, JOINED_PARTS, LINKS, PARTS, SHARP, examples, spoken_time
 from bot.zone_abbreviations import ABBREVIATED_ZONES, SHARED_ABBREVIATIONS
 from tests.conftest import FIXTURE_CONTENT
@@ -191,3 +191,31 @@ async def test_any_reminder_reply_is_in_the_learners_language(
     assert notice.language == language and notice.text.strip()
     if language != "en":
         assert notice.text != (await engine.set_reminders(english, text)).text
+
+
+# Marks that show as nothing, which a right-to-left chat or a pasted line puts around and inside what is typed.
+INVISIBLE = ["\u200f", "\u200e", "\u200b", "\u2068", "\u2069", "\u2060", "\ufeff", "\u00ad"]
+SETTINGS = st.sampled_from(["on 19:00", "on", "off", "19:00", "7 pm", "19 h 30", "saa mbili kamili asubuhi",
+                            "na-7 manheru", "aago méje alẹ́", "", "on 07:30"])
+
+
+def with_marks(text: str, marks: list[str], places: list[int]) -> str:
+    for mark, place in zip(marks, places, strict=False):
+        text = text[:place % (len(text) + 1)] + mark + text[place % (len(text) + 1):]
+    return text
+
+
+@FUZZ
+@given(SETTINGS, st.lists(st.sampled_from(INVISIBLE), min_size=1, max_size=3), st.lists(st.integers(0, 40),
+                                                                                         min_size=3, max_size=3))
+@example("on 19:00", ["\u200f"], [3, 0, 0]).via("a right-to-left chat's mark before the time")
+@example("off", ["\u2068", "\u2069"], [0, 4, 0]).via("an isolate around the word")
+async def test_invisible_marks_change_no_reminder_setting(library_and_texts: tuple[ContentLibrary, UiTexts],
+                                                          setting: str, marks: list[str], places: list[int]) -> None:
+    engine = engine_speaking(library_and_texts)
+    plain, marked = Actor("telegram", "p", "chat-p", "sw"), Actor("telegram", "m", "chat-m", "sw")
+    expected = await engine.set_reminders(plain, setting)
+    got = await engine.set_reminders(marked, with_marks(setting, marks, places))
+    assert (got.code, got.language) == (expected.code, expected.language)
+    if expected.code is not NoticeCode.BAD_REMINDER:  # the same time, said the same way
+        assert got.text == expected.text
