@@ -30,7 +30,8 @@ class Scheduling:
         """``typed``: the command that changes it is named as typed in the terminal, not sent as /timezone."""
         async def choose(turn: Turn) -> Notice:
             _, user = turn.words, turn.user
-            if not name.strip() and user is not None:  # no name: the zone in use, and the command that changes it
+            # No name (or only marks that show as nothing): the zone in use, and the command that changes it.
+            if not without_marks(name).strip() and user is not None:
                 now, current = self._core.clock(), zone(user.time_zone)
                 time, shown = f"{now.astimezone(current):%H:%M}", zone_label(str(current))
                 if typed:

@@ -219,3 +219,14 @@ async def test_invisible_marks_change_no_reminder_setting(library_and_texts: tup
     assert (got.code, got.language) == (expected.code, expected.language)
     if expected.code is not NoticeCode.BAD_REMINDER:  # the same time, said the same way
         assert got.text == expected.text
+
+
+@FUZZ
+@given(st.lists(st.sampled_from([*INVISIBLE, " ", "\u3000"]), min_size=1, max_size=4).map("".join),
+       st.sampled_from(SUPPORTED_LANGUAGES))
+@example("\u200f", "en").via("a right-to-left chat's mark alone")
+async def test_timezone_with_only_invisible_marks_says_the_zone_in_use(
+        library_and_texts: tuple[ContentLibrary, UiTexts], marks: str, language: str) -> None:
+    engine = engine_speaking(library_and_texts)
+    learner = Actor("telegram", "l", "chat-l", language)
+    assert (await engine.set_time_zone(learner, marks)).text == (await engine.set_time_zone(learner, "")).text
