@@ -6,6 +6,7 @@ import unicodedata
 from typing import Final, Literal, TypeGuard
 
 from bot.said import N_, Said, as_is, said
+from bot.text import name_as_seen
 
 # The bot's words and the content's texts alike: pydantic refuses content in any other language.
 LanguageCode = Literal["en", "fr", "sw", "yo", "sn"]
@@ -80,8 +81,9 @@ def normalize_language(hint: str | None) -> LanguageCode | None:
 def language_choice(typed: str) -> LanguageCode | None:
     """A language a person typed: a code as a hint gives it (``fr``, ``fr-CA``), or the language's name in itself
     or in English, in any case, accents optional (``Français``, ``francais``, ``kiswahili``, ``Yoruba``), also in
-    full width as a phone's input method may send it (``ｆｒ``)."""
-    typed = unicodedata.normalize("NFKC", typed)
+    full width as a phone's input method may send it (``ｆｒ``), and with marks that show as nothing (a right-to-left
+    chat's direction marks) around or in it."""
+    typed = name_as_seen(typed)
     code = normalize_language(typed)
     if code is not None:
         return code

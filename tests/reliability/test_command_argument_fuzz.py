@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from adapters.discord.handlers import AUTOCOMPLETE_LIMIT, CHOICE_NAME_LIMIT
@@ -16,7 +16,7 @@ from adapters.telegram.typed_commands import full_width_command
 from bot.content.library import ContentLibrary
 from bot.engine import QuizEngine
 from bot.i18n import UiTexts
-from bot.languages import SUPPORTED_LANGUAGES
+from bot.languages import SUPPORTED_LANGUAGES, language_choice
 from bot.replies import Actor, Notice, NoticeCode, Started
 from bot.text import shorten
 from tests.conftest import FIXTURE_CONTENT
@@ -127,3 +127,18 @@ def test_a_command_typed_in_full_width_reads_as_the_command_and_its_arguments(
 def test_any_text_is_a_full_width_command_with_a_name_or_none(text: str, bot: str | None) -> None:
     read = full_width_command(text, bot)
     assert read is None or (read[0] and "@" not in read[0] and all(read[1]))
+
+
+INVISIBLE = ["\u200f", "\u200e", "\u200b", "\u2068", "\u2069", "\u2060", "\ufeff", "\u00ad"]
+
+
+@FUZZ
+@given(st.sampled_from([*SUPPORTED_LANGUAGES, "Kiswahili", "Français", "Èdè Yorùbá", "chiShona", "english"]),
+       st.lists(st.sampled_from(INVISIBLE), min_size=1, max_size=3), st.integers(0, 20))
+@example("fr", ["\u200f"], 0).via("a right-to-left chat's mark before the code")
+async def test_a_language_typed_with_invisible_marks_is_that_language(
+        library_and_texts: tuple[ContentLibrary, UiTexts], choice: str, marks: list[str], place: int) -> None:
+    engine, learner, _ = learners(library_and_texts, "en")
+    cut = place % (len(choice) + 1)
+    reply = await engine.set_language(learner, choice[:cut] + "".join(marks) + choice[cut:])
+    assert reply.code is not NoticeCode.UNKNOWN_LANGUAGE and reply.language == language_choice(choice)
