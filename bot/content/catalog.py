@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from bot.content.models import LocalizedText, Quiz
-from bot.text import folded, unaccented
+from bot.text import folded, unaccented, without_marks
 
 
 @dataclass(frozen=True)
@@ -54,8 +54,9 @@ class Catalog:
     def named(self, reference: str) -> list[Quiz]:
         """What a typed reference picks: the quiz with that id, or the only one with that whole title (in any
         language), alone; else every quiz it ``matching`` names. One is the quiz meant; with several, only the
-        learner knows which (taking the first would start a quiz they didn't ask for)."""
-        wanted = folded(reference.strip())
+        learner knows which (taking the first would start a quiz they didn't ask for). Marks that show as nothing
+        (a right-to-left chat's direction marks) are no part of it."""
+        wanted = folded(without_marks(reference).strip())
         exact = self._by_id.get(wanted)
         if exact is not None:
             return [exact]
@@ -71,7 +72,7 @@ class Catalog:
     def matching(self, reference: str) -> list[Quiz]:
         """Every quiz ``reference`` names, best first: the one with that id, then those with it in their id, in
         a title in any language (its accents and tone marks aside), or as a tag."""
-        wanted = folded(reference.strip())
+        wanted = folded(without_marks(reference).strip())
         if not wanted:
             return []
         bare = unaccented(wanted)

@@ -142,3 +142,16 @@ async def test_a_language_typed_with_invisible_marks_is_that_language(
     cut = place % (len(choice) + 1)
     reply = await engine.set_language(learner, choice[:cut] + "".join(marks) + choice[cut:])
     assert reply.code is not NoticeCode.UNKNOWN_LANGUAGE and reply.language == language_choice(choice)
+
+
+@FUZZ
+@given(st.sampled_from(["collectives", "COLLECTIVES"]), st.lists(st.sampled_from(INVISIBLE), min_size=1, max_size=3),
+       st.integers(0, 20), st.sampled_from(SUPPORTED_LANGUAGES))
+@example("collectives", ["\u200f"], 0, "en").via("a right-to-left chat's mark before the id")
+async def test_a_quiz_named_with_invisible_marks_is_that_quiz(library_and_texts: tuple[ContentLibrary, UiTexts],
+                                                              quiz_id: str, marks: list[str], place: int,
+                                                              language: str) -> None:
+    engine, learner, _ = learners(library_and_texts, language)
+    cut = place % (len(quiz_id) + 1)
+    started = await engine.start(learner, quiz_id[:cut] + "".join(marks) + quiz_id[cut:])
+    assert isinstance(started, Started) and started.question.quiz_id == quiz_id.lower()
