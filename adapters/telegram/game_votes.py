@@ -77,8 +77,10 @@ class GameVotes:
         voted = await self._engine.games.vote_on_unheard(actor, player_name(user), poll_id, option, self.stage,
                                                          membership_of(self._chat.bot, actor.user_id),
                                                          closes_at_deadline=True, arrived=arrived)
+        if voted is None:  # another vote on it, handled meanwhile, learnt its id and took its marker: now stored
+            return await self._vote_on_stored(actor, user, poll_id, option, arrived or self._engine.now())
         await self.tell(actor, voted)
-        return voted is not None
+        return True
 
     async def _vote_on_stored(self, actor: Actor, user: User, poll_id: str, option: int, arrived: datetime) -> bool:
         """Whether the poll's link is stored; then its vote is scored. Looked up before waiting for the sends under
